@@ -1,0 +1,107 @@
+/*
+ * device.h - the backend contract: where physical I/O is carried out.
+ *
+ * The engine hands physical I/Os (pieces of logical I/Os, already mapped
+ * through the layout) to a backend and reaps their completions.  The
+ * backend owns the clock: the model backend advances virtual time in
+ * reap(), the aio backend reads the monotonic clock and sleeps.  That is
+ * what lets one engine loop serve simulation and real hardware alike.
+ *
+ * Backends fill a `struct dev_ops` with designated initialisers; hooks
+ * marked optional may be NULL.  dev_ops_check() validates a table once.
+ */
+#ifndef ASMSIM_SIM_DEVICE_H
+#define ASMSIM_SIM_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/profiles.h"
+#include "sim/simtime.h"
+
+/* One physical I/O.  The engine owns the memory (a fixed pool). */
+struct sim_io {
+    uint64_t offset_bytes;      /* on the disk */
+    uint32_t size_bytes;
+    uint16_t disk;
+    uint8_t is_write;
+    uint8_t cls;                /* enum wl_class of the logical I/O */
+    sim_ns submit_ns;           /* set by the backend at submission */
+    sim_ns done_ns;             /* set by the backend at completion */
+    int32_t result;             /* bytes transferred, or -errno */
+    uint32_t parent;            /* the engine's logical I/O slot */
+};
+
+/* What limits a point: the throttle that delayed I/O most, or the load
+   the closed loop offered when no limit delayed it noticeably. */
+enum sim_limit {
+    SIM_LIMIT_OFFERED_LOAD = 0,
+    SIM_LIMIT_INSTANCE_MBPS,
+    SIM_LIMIT_INSTANCE_IOPS,
+    SIM_LIMIT_VOLUME_IOPS,
+    SIM_LIMIT_VOLUME_TPUT,
+    SIM_LIMIT_BURST_CREDITS,
+    SIM_LIMIT_DEVICE,           /* real devices: the device itself */
+    SIM_LIMITS
+};
+
+const char *sim_limit_label(enum sim_limit l);  /* "instance MB/s" */
+const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
+
+/* Throttle delay accumulated since the last reset, per limit. */
+struct dev_limits {
+    double delay_ns[SIM_LIMITS];
+};
+
+struct devset_cfg {
+    int disks;
+    /* modelled volumes */
+    const struct vol_profile *volume;   /* every disk is one such volume */
+    const struct inst_profile *instance;
+    double burst_credit_frac;           /* 0..1: how full buckets start */
+    uint64_t seed;
+    int max_outstanding;                /* physical I/Os in flight, at most */
+};
+
+struct devset;
+
+struct dev_ops {
+    const char *name;
+    /* Open `cfg->disks` devices.  0, or -errno with a reason in why. */
+    int (*open)(struct devset *ds, const struct devset_cfg *cfg,
+                char *why, size_t why_len);
+    /* Start n I/Os.  Returns how many were accepted (0..n) or -errno. */
+    int (*submit)(struct devset *ds, struct sim_io *const *ios, int n);
+    /* Wait for at least one completion or until `deadline`; fill done[]
+       with up to max completed I/Os.  Returns how many (0 on deadline) or
+       -errno.  The model backend advances its virtual clock here. */
+    int (*reap)(struct devset *ds, struct sim_io **done, int max,
+                sim_ns deadline);
+    sim_ns (*now)(const struct devset *ds);
+    void (*close)(struct devset *ds);
+    /* optional: delay per limit since the last reset (model backend). */
+    void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
+    /* optional: change volume or instance limits in flight. */
+    int (*retune)(struct devset *ds, const struct vol_profile *volume,
+                  const struct inst_profile *instance);
+};
+
+struct devset {
+    const struct dev_ops *ops;
+    void *priv;                 /* the backend's state */
+    int disks;
+};
+
+/* 0 if the table has every required hook, -EINVAL otherwise. */
+int dev_ops_check(const struct dev_ops *ops);
+
+/* Open a device set with the given backend; on error *ds is left closed. */
+int dev_open(struct devset *ds, const struct dev_ops *ops,
+             const struct devset_cfg *cfg, char *why, size_t why_len);
+void dev_close(struct devset *ds);
+
+extern const struct dev_ops dev_model_ops;   /* dev_model.c */
+extern const struct dev_ops dev_null_ops;    /* dev_null.c */
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * hist.h - log-linear latency histogram: fixed memory, < 1 % error,
+ * mergeable.  See hist.c for the bucket layout and the error bound.
+ */
+#ifndef ASMSIM_SIM_HIST_H
+#define ASMSIM_SIM_HIST_H
+
+#include <stdint.h>
+
+#define HIST_SUB_BITS 6                          /* 64 buckets per octave */
+#define HIST_SUB (1 << HIST_SUB_BITS)
+#define HIST_OCTAVES 38                          /* values up to 2^43 ns */
+#define HIST_BUCKETS (HIST_SUB * (HIST_OCTAVES + 1))
+#define HIST_POW2_BINS 44                        /* ORION's power-of-two view */
+
+struct hist {
+    uint64_t count;
+    uint64_t min_ns;            /* UINT64_MAX when empty */
+    uint64_t max_ns;
+    double sum_ns;
+    double sumsq_ns2;
+    uint64_t bucket[HIST_BUCKETS];
+};
+
+void hist_init(struct hist *h);                 /* empty */
+void hist_add(struct hist *h, uint64_t value_ns);
+void hist_merge(struct hist *dst, const struct hist *src);
+
+double hist_mean_ns(const struct hist *h);      /* 0 when empty */
+double hist_stddev_ns(const struct hist *h);    /* population; 0 when empty */
+
+/* The q-quantile (0 <= q <= 1) within the bucket error bound; 0 when
+   empty.  Clamped to [min_ns, max_ns]. */
+uint64_t hist_quantile_ns(const struct hist *h, double q);
+
+/* ORION's histogram: how many values v fall in bin i, where bin 0 holds
+   v < 2 us and bin i (i >= 1) holds 2^i us <= v < 2^(i+1) us; the last bin
+   takes everything above.  out[HIST_POW2_BINS]. */
+void hist_pow2_us(const struct hist *h, uint64_t out[HIST_POW2_BINS]);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * profiles.h - cloud volume and instance profiles: limits, I/O
+ * accounting, latency parameters and prices.
+ *
+ * A volume profile comes from a spec string as the command line takes it,
+ * "TYPE[:key=value,...]" (keys size, iops, throughput, vpu), resolved with
+ * the provider's rules (DOMAIN.md section 4) into the limits the model
+ * enforces.  A spec the provider would reject is an error whose message
+ * says the valid range.  Instances come from the EC2 table compiled in
+ * from sim/profiles/ec2_ebs_limits_2023-06.csv, plus OCI E4.Flex shapes
+ * ("oci-e4flex-N", N OCPUs) and "none" (no instance limit).
+ *
+ * Units: sizes in bytes, rates in bytes per second or operations per
+ * second, latencies in nanoseconds, prices in USD per month.
+ */
+#ifndef ASMSIM_SIM_PROFILES_H
+#define ASMSIM_SIM_PROFILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PROF_NAME_MAX 48
+
+enum prof_media {
+    PROF_SSD = 0,       /* EBS gp2/gp3/io1/io2/io2bx, OCI, local NVMe */
+    PROF_HDD,           /* EBS st1/sc1: every I/O charged a 1 MiB unit */
+};
+
+/* Latency of one physical I/O that no limit delays:
+     service = lognormal(median, sigma) [x tail factor] + size / xfer rate
+   The tail: with probability tail_prob the lognormal sample is multiplied
+   by a factor drawn uniformly from [tail_min_mult, tail_max_mult]. */
+struct prof_latency {
+    double read_median_ns;
+    double write_median_ns;
+    double sigma;               /* of ln(latency) */
+    double tail_prob;
+    double tail_min_mult;
+    double tail_max_mult;
+    double xfer_bytes_per_s;    /* per-I/O transfer rate */
+};
+
+struct vol_profile {
+    char type[PROF_NAME_MAX];   /* "gp3", "oci-higher", ... */
+    char spec[128];             /* canonical spec, e.g.
+                                   "gp3:size=250GiB,iops=3000,throughput=125MiB/s" */
+    enum prof_media media;
+    uint64_t size_bytes;
+    int vpu;                    /* OCI volume performance units; -1 elsewhere */
+
+    /* operations: I/Os of up to io_unit_bytes count as one operation,
+       larger ones ceil(size / io_unit_bytes) (SSD); HDD types charge every
+       I/O at least one full unit and merge sequential I/O into units. */
+    uint32_t io_unit_bytes;
+    double iops_base;           /* provisioned / baseline ops per second */
+    double iops_burst;          /* == iops_base when there is no burst */
+    double iops_bucket_ops;     /* gp2 credit bucket; 0 = none */
+
+    double tput_base_bytes_per_s;
+    double tput_burst_bytes_per_s;      /* == base when no burst */
+    double tput_bucket_bytes;           /* st1/sc1 credit bucket; 0 = none */
+
+    /* Fraction of the provisioned rates the volume delivers on average
+       (fitted; see profiles.c for the measurement behind each figure). */
+    double delivered_iops_frac;
+    double delivered_tput_frac;
+
+    struct prof_latency lat;
+    double price_usd_month;
+};
+
+struct inst_profile {
+    char name[PROF_NAME_MAX];
+    char provider[8];           /* "aws", "oci", "" for none */
+    bool burst;                 /* max holds 30 min per 24 h, then baseline */
+    double base_bytes_per_s;    /* decimal: MB/s * 1e6; 0 = unlimited */
+    double max_bytes_per_s;
+    double base_iops;           /* 0 = unlimited */
+    double max_iops;
+    double burst_seconds;       /* how long the bucket holds max from full */
+    double delivered_tput_frac; /* fitted; see profiles.c */
+    double delivered_iops_frac;
+};
+
+/* Parse and validate a volume spec.  Returns 0, or -EINVAL with a message
+   naming the bad part and the valid range ("gp3 iops=20000 is above 500
+   IOPS per GiB for size=30GiB (at most 15000)"). */
+int prof_volume_parse(const char *spec, struct vol_profile *out,
+                      char *why, size_t why_len);
+
+/* Change iops / throughput of a resolved profile (interactive tuning),
+   with the same validation.  <= 0 leaves a value as it is. */
+int prof_volume_reprovision(struct vol_profile *v, double iops,
+                            double tput_bytes_per_s, char *why, size_t why_len);
+
+/* Look up an instance by name ("m5.large", "oci-e4flex-8", "none").
+   Returns 0, or -ENOENT with a message that suggests close names. */
+int prof_instance_find(const char *name, struct inst_profile *out,
+                       char *why, size_t why_len);
+
+/* Iterate the known volume types and instances (for `asmsim profiles`). */
+int prof_volume_type_count(void);
+const char *prof_volume_type_name(int i);
+const char *prof_volume_type_summary(int i);     /* one line: limits, price */
+int prof_instance_count(void);
+int prof_instance_at(int i, struct inst_profile *out);  /* 0 or -ERANGE */
+
+/* Sizes and rates as users write them.  Sizes: "125GiB", "2TB", "8KiB",
+   "1MiB", "512" (bytes), "4k" (KiB).  Rates: "1000MiB/s", "680MB/s",
+   "125MiB" (per second implied).  Return 0 or -EINVAL. */
+int prof_parse_size(const char *text, uint64_t *bytes_out);
+int prof_parse_rate(const char *text, double *bytes_per_s_out);
+
+/* "125 GiB", "1000 MiB/s": for messages and reports. */
+void prof_format_size(uint64_t bytes, char *buf, size_t len);
+
+#endif

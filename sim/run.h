@@ -1,0 +1,91 @@
+/*
+ * run.h - a run is one ORION matrix on one disk group; a sweep is the same
+ * run for each disk count.  Owns the wiring: profiles -> devices, layout,
+ * workload, engine; collects the point results and the summary.
+ */
+#ifndef ASMSIM_SIM_RUN_H
+#define ASMSIM_SIM_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "layouts/layout.h"
+#include "sim/device.h"
+#include "sim/engine.h"
+#include "sim/profiles.h"
+#include "sim/stats.h"
+#include "workloads/matrix.h"
+#include "workloads/workload.h"
+
+#define SIM_MAX_SWEEP 64
+
+struct sim_run_cfg {
+    int disks;
+    struct lay_cfg layout;          /* disks and disk size filled per run */
+    struct wl_cfg workload;         /* capacity filled from the layout */
+    struct wl_matrix_cfg matrix;    /* num_disks filled per run */
+    struct sim_point_opts point;    /* duration, warm-up, auto, stream_io */
+    const struct dev_ops *backend;  /* &dev_model_ops, &dev_null_ops, ... */
+    struct vol_profile volume;
+    struct inst_profile instance;
+    double burst_credit_frac;       /* 0..1 */
+    uint64_t seed;
+};
+
+struct sim_summary {
+    bool has_large, has_small;
+    double max_large_mbps;
+    struct wl_point max_large_at;
+    double max_small_iops;
+    struct wl_point max_small_at;
+    double min_small_lat_us;
+    struct wl_point min_small_lat_at;
+    enum sim_limit limited_by;      /* at the Maximum Large MBPS point, or at
+                                       Maximum Small IOPS for small-only runs */
+};
+
+struct sim_run_result {
+    int disks;
+    struct wl_matrix *matrix;
+    int n_points;                   /* points measured (<= matrix->n_points) */
+    struct sim_point_result *points;
+    struct sim_summary summary;
+    bool incomplete;                /* stopped before the last point */
+    double wall_s;                  /* wall-clock time of the run */
+    sim_ns device_ns;               /* device (virtual) time the run covered */
+};
+
+struct sim_sweep_result {
+    int n_runs;
+    struct sim_run_result *runs[SIM_MAX_SWEEP];
+    bool incomplete;
+};
+
+/* Called after every point: (run index in the sweep, point index,
+   points in the run, the result).  Optional. */
+typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
+                                int n_points, const struct sim_point_result *r);
+
+/* Defaults: 1 disk of default gp3, coarse 1 MiB AU external, 8 KiB /
+   128 KiB random, 0 % writes, run simple, 60 s points, model backend,
+   no instance limit, full burst credits, seed 1. */
+void sim_run_cfg_defaults(struct sim_run_cfg *cfg);
+
+/* One run on cfg->disks disks.  0 (or 1 when stopped early: the result
+   holds the points done, incomplete set), or -errno with a reason. */
+int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress,
+            void *arg, struct sim_run_result **out, char *why, size_t why_len);
+void sim_run_free(struct sim_run_result *r);
+
+/* The same run for each disk count; same return convention. */
+int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts,
+              int n_counts, sim_progress_fn progress, void *arg,
+              struct sim_sweep_result **out, char *why, size_t why_len);
+void sim_sweep_free(struct sim_sweep_result *s);
+
+/* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency. */
+void sim_summarise(const struct sim_point_result *points, int n,
+                   struct sim_summary *out);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * throttle.h - a rate limiter with a burst-credit bucket, in virtual time.
+ *
+ * One throttle limits one quantity (operations, or bytes) to a rate.  It
+ * works as a scheduler: thr_admit() says when a request that arrives at
+ * `arrival_ns` may start, and books the capacity it uses, so requests are
+ * served first come first served at the limit (GCRA, virtual scheduling).
+ * A throttle that is never the bottleneck admits at arrival.
+ *
+ * Burst (gp2 IOPS, st1/sc1 throughput, EC2 instance 30-minute burst): the
+ * throttle holds a credit bucket.  Credits accrue at the base rate, capped
+ * at bucket_units; every admitted unit spends one.  While the bucket holds
+ * credits the throttle runs at burst_rate, else at base_rate.  Without a
+ * bucket (bucket_units == 0) it always runs at base_rate.  See throttle.c
+ * for the algorithm and why.
+ */
+#ifndef ASMSIM_SIM_THROTTLE_H
+#define ASMSIM_SIM_THROTTLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/simtime.h"
+
+struct thr_cfg {
+    double base_rate_per_s;     /* units per second; <= 0 = unlimited */
+    double burst_rate_per_s;    /* >= base; used while credits last */
+    double bucket_units;        /* credit capacity; 0 = no burst */
+    double bucket_start_frac;   /* 0..1: how full the bucket starts */
+    double tolerance_s;         /* GCRA burst tolerance: how far ahead of
+                                   the schedule a request may start */
+};
+
+struct thr {
+    struct thr_cfg cfg;
+    double tat_ns;              /* theoretical arrival time of the next unit */
+    double credits_units;       /* burst bucket level */
+    double credits_at_ns;       /* when credits_units was last brought up to date */
+    uint64_t empty_admits;      /* admissions made at base rate because the
+                                   bucket was empty (burst throttles only) */
+};
+
+/* Returns 0, or -EINVAL for negative rates, burst < base, frac outside 0..1. */
+int thr_init(struct thr *t, const struct thr_cfg *cfg);
+
+/* Start time (>= arrival_ns) of a request of `units` arriving at
+   arrival_ns; books its capacity.  Arrivals need not be monotonic but the
+   schedule is FIFO in call order. */
+sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units);
+
+/* The rate the throttle runs at right now (burst or base). */
+double thr_rate_now(const struct thr *t);
+
+/* Credits left, 0..bucket_units (bucket_units when there is no bucket). */
+double thr_credits(const struct thr *t);
+bool thr_unlimited(const struct thr *t);
+
+/* Change limits in flight (interactive tuning); keeps credits and schedule. */
+void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_s);
+
+#endif

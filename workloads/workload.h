@@ -1,0 +1,76 @@
+/*
+ * workload.h - what is asked: ORION's logical I/O streams.
+ *
+ * Two classes of I/O share one logical address space (the disk group's
+ * capacity): small I/O (default 8 KiB, random over the whole space) and
+ * large I/O (default 128 KiB), either random or sequential.  Sequential
+ * large I/O comes in streams: stream s starts at s/streams of the space and
+ * walks forward one large I/O at a time, wrapping at the end.  Each I/O is
+ * a write with probability write_pct/100.
+ *
+ * Pure: a seeded generator in, logical I/Os out.  No clock, no globals.
+ */
+#ifndef ASMSIM_WORKLOADS_WORKLOAD_H
+#define ASMSIM_WORKLOADS_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define WL_MAX_STREAMS 4096
+
+enum wl_class {
+    WL_SMALL = 0,
+    WL_LARGE = 1,
+};
+#define WL_CLASSES 2
+
+enum wl_large_type {
+    WL_LARGE_RAND = 0,
+    WL_LARGE_SEQ,
+};
+
+struct wl_cfg {
+    uint64_t capacity_bytes;        /* logical space; > 0 */
+    uint32_t small_bytes;           /* > 0, multiple of align_bytes */
+    uint32_t large_bytes;           /* > 0, multiple of align_bytes */
+    enum wl_large_type large_type;
+    int write_pct;                  /* 0..100 */
+    uint32_t align_bytes;           /* offsets are multiples; 0 = 4096 */
+    uint64_t seed;
+};
+
+struct wl_io {
+    uint64_t offset_bytes;
+    uint32_t size_bytes;
+    bool is_write;
+};
+
+typedef struct wl wl;
+
+/* Defaults: 8 KiB small, 128 KiB large, random, 0 % writes, 4 KiB
+   alignment, seed 1. */
+void wl_cfg_defaults(struct wl_cfg *cfg, uint64_t capacity_bytes);
+
+/* Returns 0, or -EINVAL with a reason naming the bad setting in why. */
+int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len);
+
+/* Returns 0 and sets *out, -EINVAL (see wl_cfg_check) or -ENOMEM. */
+int wl_create(const struct wl_cfg *cfg, wl **out, char *why, size_t why_len);
+void wl_destroy(wl *w);
+
+/* Sequential large I/O: start `streams` streams (1..WL_MAX_STREAMS) afresh,
+   evenly spaced over the space.  Returns 0 or -EINVAL. */
+int wl_start_streams(wl *w, int streams);
+
+/* Change the write percentage (0..100) from the next I/O on. */
+void wl_set_write_pct(wl *w, int write_pct);
+
+/* The next I/O of class `cls`.  `stream` names the sequential stream
+   (0..streams-1) and is ignored for random I/O.  Every I/O lies inside
+   [0, capacity_bytes). */
+void wl_next(wl *w, enum wl_class cls, int stream, struct wl_io *out);
+
+const struct wl_cfg *wl_config(const wl *w);
+
+#endif
