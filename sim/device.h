@@ -33,8 +33,9 @@ struct sim_io {
     uint32_t parent;            /* the engine's logical I/O slot */
 };
 
-/* What limits a point: the throttle that delayed I/O most, or the load
-   the closed loop offered when no limit delayed it noticeably. */
+/* What limits a point: the limit that ran closest to its rate (at least
+   SIM_LIMIT_BINDING_UTIL of it), or the load the closed loop offered when
+   none did. */
 enum sim_limit {
     SIM_LIMIT_OFFERED_LOAD = 0,
     SIM_LIMIT_INSTANCE_MBPS,
@@ -49,9 +50,13 @@ enum sim_limit {
 const char *sim_limit_label(enum sim_limit l);  /* "instance MB/s" */
 const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
 
-/* Throttle delay accumulated since the last reset, per limit. */
+#define SIM_LIMIT_BINDING_UTIL 0.95
+
+/* How much of each limit was used since the last reset: units admitted /
+   (rate x elapsed); for per-volume limits the mean over the volumes.
+   0 for limits the backend does not have. */
 struct dev_limits {
-    double delay_ns[SIM_LIMITS];
+    double util[SIM_LIMITS];
 };
 
 struct devset_cfg {
@@ -80,8 +85,12 @@ struct dev_ops {
                 sim_ns deadline);
     sim_ns (*now)(const struct devset *ds);
     void (*close)(struct devset *ds);
-    /* optional: delay per limit since the last reset (model backend). */
+    /* optional: use of each limit since the last reset (model backend). */
     void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
+    /* optional: the measured window opens at now(); the model drops the
+       short-term allowance its throttles earned while idle, so a short
+       window measures the steady state a long one would. */
+    void (*settle)(struct devset *ds);
     /* optional: change volume or instance limits in flight. */
     int (*retune)(struct devset *ds, const struct vol_profile *volume,
                   const struct inst_profile *instance);

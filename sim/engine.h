@@ -21,12 +21,18 @@
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
 
+#define SIM_WARMUP_AUTO (-1)
+
 struct sim_point_opts {
     sim_ns duration_ns;         /* measured window (fixed mode); also the
                                    upper bound in auto mode */
     bool auto_duration;         /* stop once the estimate has converged */
     double ci_target;           /* auto: 95 % half-width / mean, e.g. 0.01 */
-    sim_ns warmup_ns;           /* unmeasured time before the window */
+    sim_ns warmup_ns;           /* unmeasured time before the window;
+                                   SIM_WARMUP_AUTO = until every slot has
+                                   completed twice (pipeline full) */
+    uint64_t warmup_bytes;      /* and at least this much unmeasured I/O
+                                   (ORION -cache_size); 0 = none */
     int stream_io;              /* sequential large I/O: per stream */
     volatile sig_atomic_t *stop;/* optional: non-zero ends the point early */
 };

@@ -69,8 +69,10 @@ int report_json_write(const char *path, const struct report_meta *meta,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len);
 
-/* <dir>/<testname>_sweep.csv: one row per disk count. */
-int report_sweep_csv(const char *path, const struct sim_sweep_result *sweep,
+/* <dir>/<testname>_sweep.csv: one row per disk count, with the monthly
+   price of its volumes (cfg->volume). */
+int report_sweep_csv(const char *path, const struct sim_run_cfg *cfg,
+                     const struct sim_sweep_result *sweep,
                      char *why, size_t why_len);
 
 /* The terminal table of a sweep (disks, Maximum Large MBPS, Maximum Small

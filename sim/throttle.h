@@ -55,6 +55,11 @@ double thr_rate_now(const struct thr *t);
 double thr_credits(const struct thr *t);
 bool thr_unlimited(const struct thr *t);
 
+/* Forget the short-term allowance earned while idle: from `now_ns` on the
+   throttle paces from the schedule with no head start (the bucket of burst
+   credits is untouched).  A backlog already booked stays booked. */
+void thr_settle(struct thr *t, sim_ns now_ns);
+
 /* Change limits in flight (interactive tuning); keeps credits and schedule. */
 void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_s);
 

@@ -3,7 +3,8 @@
  *
  * Two classes of I/O share one logical address space (the disk group's
  * capacity): small I/O (default 8 KiB, random over the whole space) and
- * large I/O (default 128 KiB), either random or sequential.  Sequential
+ * large I/O (default 128 KiB), either random or sequential.  Random
+ * offsets are aligned to the I/O size's largest power-of-two divisor.  Sequential
  * large I/O comes in streams: stream s starts at s/streams of the space and
  * walks forward one large I/O at a time, wrapping at the end.  Each I/O is
  * a write with probability write_pct/100.
@@ -36,7 +37,9 @@ struct wl_cfg {
     uint32_t large_bytes;           /* > 0, multiple of align_bytes */
     enum wl_large_type large_type;
     int write_pct;                  /* 0..100 */
-    uint32_t align_bytes;           /* offsets are multiples; 0 = 4096 */
+    uint32_t align_bytes;           /* offsets are multiples of this and of
+                                       the largest power of two dividing the
+                                       I/O size; 0 = 4096 */
     uint64_t seed;
 };
 

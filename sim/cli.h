@@ -1,0 +1,176 @@
+/*
+ * cli.h - the `asmsim` command line: options of run / sweep / orion, their
+ * validation, the struct sim_run_cfg they resolve to, and the subcommands.
+ *
+ * Parsing is split from executing so that the TUI can reuse it: fill a
+ * struct cli_opts (cli_opts_parse for the GNU-style run/sweep options,
+ * cli_orion_parse for ORION's own flags), then cli_opts_resolve() turns it
+ * into a validated struct sim_run_cfg, and cli_check_outputs() checks that
+ * every output path can be written.  Nothing runs and nothing is written
+ * until all of that has succeeded.
+ *
+ * Error strings (why) are one line, "<flag> <value>: <what is wrong>;
+ * <what is valid>", ready to be printed after "asmsim: ".  When the error is
+ * a usage error (unknown option, missing argument, stray argument) the
+ * string already ends with "Try 'asmsim <cmd> --help'." and
+ * cli_opts.usage_error is set.
+ *
+ * The cli_cmd_* functions are whole subcommands: argv[0] is the subcommand
+ * name, the return value is the process exit status (0 ok, 1 runtime
+ * failure, 2 bad usage or input, 130 interrupted).  They print; the rest of
+ * the core does not.
+ */
+#ifndef ASMSIM_SIM_CLI_H
+#define ASMSIM_SIM_CLI_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "layouts/layout.h"
+#include "sim/profiles.h"
+#include "sim/run.h"
+#include "workloads/matrix.h"
+#include "workloads/workload.h"
+
+#ifndef ASMSIM_VERSION
+#define ASMSIM_VERSION "0.1.0"
+#endif
+
+#define CLI_HELP 1                  /* cli_*_parse: --help was asked for */
+#define CLI_TESTNAME_MAX 64
+#define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
+#define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
+
+enum cli_cmd {
+    CLI_RUN = 0,
+    CLI_SWEEP,
+    CLI_ORION,
+};
+
+/* Bits of cli_opts.given: which settings the user gave explicitly (a
+   --layout-file only fills in the others). */
+enum {
+    CLI_GIVEN_DISKS = 1u << 0,
+    CLI_GIVEN_LAYOUT = 1u << 1,
+    CLI_GIVEN_AU = 1u << 2,
+    CLI_GIVEN_STRIPE = 1u << 3,
+    CLI_GIVEN_REDUNDANCY = 1u << 4,
+    CLI_GIVEN_FAILGROUPS = 1u << 5,
+    CLI_GIVEN_RUN = 1u << 6,
+    CLI_GIVEN_MATRIX = 1u << 7,
+    CLI_GIVEN_OUTPUT_DIR = 1u << 8,
+    CLI_GIVEN_INSTANCE = 1u << 9,
+    CLI_GIVEN_VOLUME = 1u << 10,
+};
+
+struct cli_opts {
+    enum cli_cmd cmd;
+    bool usage_error;               /* the parse error was a usage error */
+    unsigned given;                 /* CLI_GIVEN_* */
+
+    /* modelled devices */
+    const char *instance_name;      /* "none" */
+    const char *volume_spec;        /* "gp3" */
+    double burst_credit_frac;       /* 0..1 */
+
+    /* disks */
+    int disks;                      /* run, orion */
+    const char *volumes_text;       /* sweep: as given, for messages */
+    int n_counts;                   /* sweep: ascending unique disk counts */
+    int counts[SIM_MAX_SWEEP];
+
+    /* layout */
+    const char *layout_file;
+    enum lay_striping striping;
+    uint64_t au_bytes;
+    uint64_t stripe_bytes;
+    enum lay_redundancy redundancy;
+    int failgroups;                 /* 0 = one per disk */
+    int failgroup_map[LAY_MAX_DISKS];
+    int failgroup_map_disks;        /* > 0: the layout file mapped disks */
+
+    /* workload */
+    enum wl_run run;
+    enum wl_matrix_kind matrix;
+    int num_small, num_large;       /* -1 = not given */
+    uint32_t small_bytes, large_bytes;
+    enum wl_large_type large_type;
+    int stream_io;
+    int write_pct;
+    sim_ns duration_ns;             /* fixed; or the cap with auto */
+    bool auto_duration;
+    sim_ns warmup_ns;               /* SIM_WARMUP_AUTO = auto */
+    uint64_t warmup_bytes;          /* ORION -cache_size */
+    uint64_t seed;
+
+    /* output */
+    const char *testname;
+    const char *output_dir;         /* NULL: no files (run/sweep) */
+    const char *json_path;          /* NULL, "-" or a file */
+    bool quiet, verbose;
+
+    /* filled by cli_opts_resolve */
+    struct vol_profile volume;
+    struct inst_profile instance;
+};
+
+/* Defaults of the subcommand (orion: ORION's own defaults). */
+void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd);
+
+/* Parse run / sweep options (GNU getopt_long; argv[0] is the subcommand).
+   0, CLI_HELP, or -EINVAL with why (and usage_error for usage errors). */
+int cli_opts_parse(struct cli_opts *o, int argc, char **argv,
+                   char *why, size_t why_len);
+
+/* Parse the orion subcommand's ORION flags and model options.
+   0, CLI_HELP, or -EINVAL as cli_opts_parse. */
+int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
+                    char *why, size_t why_len);
+
+/* Set one model/output option by its long name ("instance", "volume",
+   "burst-credits", "seed", "output-dir", "json", "quiet", ...), as both
+   parsers do.  0, or -EINVAL with "--name value: ..." in why; -ENOENT if
+   no such option. */
+int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
+                 char *why, size_t why_len);
+
+/* Apply the layout file, resolve the volume and instance, and build and
+   validate the run configuration (for a sweep: against every disk count).
+   0 or -EINVAL with why.  cfg->point.stop is left NULL. */
+int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg,
+                     char *why, size_t why_len);
+
+/* Build *cfg from already resolved options for `disks` disks (no checks
+   beyond what the mapping needs).  cfg->layout.disk_failgroup points into
+   *o, which must outlive cfg. */
+void cli_opts_to_cfg(const struct cli_opts *o, int disks,
+                     struct sim_run_cfg *cfg);
+
+/* --output-dir can be created or written, --json's directory exists.
+   0 or -EINVAL / -EACCES with why. */
+int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len);
+
+/* Value parsers shared by both option styles.  0 or -EINVAL. */
+int cli_parse_int(const char *text, long long min, long long max,
+                  long long *out);
+int cli_parse_time_ns(const char *text, sim_ns *out);   /* 90, 90s, 500ms, 2m, 1h */
+int cli_parse_disk_list(const char *text, int *counts, int max_counts,
+                        int *n_out, char *why, size_t why_len);
+bool cli_testname_ok(const char *name);
+
+/* Help texts. */
+void cli_usage(FILE *f, enum cli_cmd cmd);
+void cli_main_usage(FILE *f);
+void cli_profiles_usage(FILE *f);
+
+/* Subcommands; argv[0] is the subcommand name; return the exit status.
+   `stop` is set by the caller's SIGINT/SIGTERM handler. */
+int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop);
+int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop);
+int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop);
+int cli_cmd_profiles(int argc, char **argv);
+
+#endif

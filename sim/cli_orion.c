@@ -1,0 +1,336 @@
+/*
+ * cli_orion.c - `asmsim orion`: ORION's own command line.
+ *
+ * Scripts written for Oracle's ORION call it as
+ *     orion -run simple -testname mytest -num_disks 4
+ * with single-dash flags, each followed by its value, in any order and with
+ * ORION's defaults (-size_large 1024 KiB, -simulate concat, -stripe 1024
+ * KiB, -testname orion, -duration 60 s, -num_disks 1).  This file accepts
+ * exactly those flags (names compared without regard to case, as ORION
+ * does for -num_streamIO), ignores -storax X and -hugenotneeded, and maps
+ * each onto the same struct cli_opts the run subcommand fills, so one
+ * validation and one execution path serve both.
+ *
+ * The model options that ORION lacks (--instance, --volume, --burst-credits,
+ * --seed, --output-dir, --json, --quiet) come with GNU double dashes,
+ * "--name value" or "--name=value", and are applied through cli_opts_set()
+ * so they read and fail exactly as they do for `asmsim run`.
+ *
+ * Units are ORION's: sizes in KiB, -cache_size in MiB, -duration in whole
+ * seconds.  Errors use the common one-line form "<flag> <value>: <what is
+ * wrong>; <what is valid>".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sim/cli.h"
+
+typedef int (*orion_fn)(struct cli_opts *o, const char *v, char *why,
+                        size_t n);
+
+struct orion_flag {
+    const char *name;               /* without the dash */
+    bool has_value;
+    orion_fn fn;                    /* NULL: accepted and ignored */
+};
+
+static int int_in(const char *v, long long min, long long max, int *out)
+{
+    long long x;
+
+    if (cli_parse_int(v, min, max, &x) != 0)
+        return -EINVAL;
+    *out = (int)x;
+    return 0;
+}
+
+static int f_run(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (wl_run_parse(v, &o->run) != 0) {
+        snprintf(why, n, "unknown run type; use simple, normal, advanced, "
+                 "oltp or dss");
+        return -EINVAL;
+    }
+    o->given |= CLI_GIVEN_RUN;
+    return 0;
+}
+
+static int f_testname(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (!cli_testname_ok(v)) {
+        snprintf(why, n, "not a test name; use 1..%d characters of "
+                 "[A-Za-z0-9._-]", CLI_TESTNAME_MAX);
+        return -EINVAL;
+    }
+    o->testname = v;
+    return 0;
+}
+
+static int f_num_disks(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (int_in(v, 1, LAY_MAX_DISKS, &o->disks) != 0) {
+        snprintf(why, n, "not a disk count; use an integer 1..%d",
+                 LAY_MAX_DISKS);
+        return -EINVAL;
+    }
+    o->given |= CLI_GIVEN_DISKS;
+    return 0;
+}
+
+static int size_kib(const char *v, uint32_t *bytes, char *why, size_t n)
+{
+    int kib;
+
+    if (int_in(v, 4, 65536, &kib) != 0 || kib % 4) {
+        snprintf(why, n, "not an I/O size in KiB; use a multiple of 4 from 4 "
+                 "to 65536");
+        return -EINVAL;
+    }
+    *bytes = (uint32_t)kib * 1024u;
+    return 0;
+}
+
+static int f_size_small(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return size_kib(v, &o->small_bytes, why, n);
+}
+
+static int f_size_large(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return size_kib(v, &o->large_bytes, why, n);
+}
+
+static int f_type(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "rand") == 0)
+        o->large_type = WL_LARGE_RAND;
+    else if (strcmp(v, "seq") == 0)
+        o->large_type = WL_LARGE_SEQ;
+    else {
+        snprintf(why, n, "unknown large I/O type; use rand or seq");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int f_stream_io(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (int_in(v, 1, 1024, &o->stream_io) != 0) {
+        snprintf(why, n, "not a per-stream depth; use an integer 1..1024");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int f_simulate(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "concat") == 0)
+        o->striping = LAY_CONCAT;
+    else if (strcmp(v, "raid0") == 0)
+        o->striping = LAY_RAID0;
+    else {
+        snprintf(why, n, "unknown volume simulation; use concat or raid0");
+        return -EINVAL;
+    }
+    o->given |= CLI_GIVEN_LAYOUT;
+    return 0;
+}
+
+static int f_stripe(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    int kib;
+
+    if (int_in(v, 4, 65536, &kib) != 0 || (kib & (kib - 1))) {
+        snprintf(why, n, "not a stripe size in KiB; use a power of two from "
+                 "4 to 65536");
+        return -EINVAL;
+    }
+    o->stripe_bytes = (uint64_t)kib * 1024u;
+    o->given |= CLI_GIVEN_STRIPE;
+    return 0;
+}
+
+static int f_write(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (int_in(v, 0, 100, &o->write_pct) != 0) {
+        snprintf(why, n, "not a write percentage; use an integer 0..100");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int f_cache_size(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    int mib;
+
+    if (int_in(v, 0, 1 << 20, &mib) != 0) {
+        snprintf(why, n, "not a cache size in MiB; use an integer 0..%d",
+                 1 << 20);
+        return -EINVAL;
+    }
+    o->warmup_bytes = (uint64_t)mib << 20;
+    return 0;
+}
+
+static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    int s;
+
+    if (int_in(v, 1, 86400, &s) != 0) {
+        snprintf(why, n, "not a duration in seconds; use an integer "
+                 "1..86400");
+        return -EINVAL;
+    }
+    o->duration_ns = (sim_ns)s * SIM_NS_PER_S;
+    o->auto_duration = false;
+    return 0;
+}
+
+static int f_matrix(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (wl_matrix_parse(v, &o->matrix) != 0) {
+        snprintf(why, n, "unknown matrix; use basic, detailed, point, col, "
+                 "row or max");
+        return -EINVAL;
+    }
+    o->given |= CLI_GIVEN_MATRIX;
+    return 0;
+}
+
+static int load(const char *v, int *out, char *why, size_t n)
+{
+    if (int_in(v, 0, 65536, out) != 0) {
+        snprintf(why, n, "not a load level; use an integer 0..65536");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int f_num_small(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return load(v, &o->num_small, why, n);
+}
+
+static int f_num_large(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return load(v, &o->num_large, why, n);
+}
+
+static int f_verbose(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->verbose = true;
+    return 0;
+}
+
+static const struct orion_flag orion_flags[] = {
+    { "run", true, f_run },
+    { "testname", true, f_testname },
+    { "num_disks", true, f_num_disks },
+    { "size_small", true, f_size_small },
+    { "size_large", true, f_size_large },
+    { "type", true, f_type },
+    { "num_streamIO", true, f_stream_io },
+    { "simulate", true, f_simulate },
+    { "stripe", true, f_stripe },
+    { "write", true, f_write },
+    { "cache_size", true, f_cache_size },
+    { "duration", true, f_duration },
+    { "matrix", true, f_matrix },
+    { "num_small", true, f_num_small },
+    { "num_large", true, f_num_large },
+    { "verbose", false, f_verbose },
+    { "storax", true, NULL },
+    { "hugenotneeded", false, NULL },
+};
+#define N_ORION_FLAGS ((int)(sizeof orion_flags / sizeof orion_flags[0]))
+
+static int usage_error(struct cli_opts *o, char *why, size_t why_len,
+                       const char *arg, const char *what)
+{
+    o->usage_error = true;
+    snprintf(why, why_len, "%s: %s. Try 'asmsim orion --help'.", arg, what);
+    return -EINVAL;
+}
+
+/* "--name value" or "--name=value"; consumes the value.  Returns 0 or
+   -EINVAL with why. */
+static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
+                        char *why, size_t why_len)
+{
+    char name[32];
+    const char *arg = argv[*i] + 2;
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    const char *value = eq ? eq + 1 : NULL;
+    bool flag = false;
+    int rc;
+
+    if (len >= sizeof name)
+        return usage_error(o, why, why_len, argv[*i], "unknown option");
+    memcpy(name, arg, len);
+    name[len] = '\0';
+    flag = strcmp(name, "quiet") == 0;
+    if (!flag && !value) {
+        if (*i + 1 >= argc)
+            return usage_error(o, why, why_len, argv[*i], "missing value");
+        value = argv[++*i];
+    }
+    rc = cli_opts_set(o, name, value, why, why_len);
+    if (rc == -ENOENT)
+        return usage_error(o, why, why_len, argv[*i - (flag || eq ? 0 : 1)],
+                           "unknown option");
+    return rc;
+}
+
+static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
+                      char *why, size_t why_len)
+{
+    const char *arg = argv[*i];
+    char inner[300];
+
+    for (int k = 0; k < N_ORION_FLAGS; k++) {
+        const struct orion_flag *f = &orion_flags[k];
+        if (strcasecmp(arg + 1, f->name) != 0)
+            continue;
+        if (!f->has_value)
+            return f->fn ? f->fn(o, "", why, why_len) : 0;
+        if (*i + 1 >= argc)
+            return usage_error(o, why, why_len, arg, "missing value");
+        const char *v = argv[++*i];
+        if (!f->fn || f->fn(o, v, inner, sizeof inner) == 0)
+            return 0;
+        snprintf(why, why_len, "-%s %s: %s", f->name, v, inner);
+        return -EINVAL;
+    }
+    return usage_error(o, why, why_len, arg, "unknown option");
+}
+
+int cli_orion_parse(struct cli_opts *o, int argc, char **argv, char *why,
+                    size_t why_len)
+{
+    o->usage_error = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int rc;
+
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 ||
+            strcmp(a, "-h") == 0)
+            return CLI_HELP;
+        if (strncmp(a, "--", 2) == 0 && a[2])
+            rc = model_option(o, argc, argv, &i, why, why_len);
+        else if (a[0] == '-' && a[1])
+            rc = orion_flag(o, argc, argv, &i, why, why_len);
+        else
+            rc = usage_error(o, why, why_len, a, "unexpected argument; "
+                             "ORION takes -flag value pairs");
+        if (rc)
+            return rc;
+    }
+    if (!(o->given & CLI_GIVEN_RUN))
+        return usage_error(o, why, why_len, "-run", "missing; asmsim orion "
+                           "needs -run simple|normal|advanced|oltp|dss");
+    return 0;
+}

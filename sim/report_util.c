@@ -1,0 +1,161 @@
+/*
+ * report_util.c - what every report shares: whole-or-nothing file writes,
+ * the start stamp, and ORION's three summary lines.
+ *
+ * Atomic writes.  A report file is either absent, or the previous
+ * version, or complete: never half written.  report_write_atomic() makes a
+ * temporary file with mkstemp() in the same directory as the target (a
+ * rename is only atomic within one file system, and the same directory is
+ * the surest way to stay on it), lets the producer write into it, then
+ * fflush + fsync (the data reaches the disk before the name does), and
+ * rename()s it over the target; finally the directory is fsync'ed so the
+ * rename itself survives a crash (best effort: some file systems refuse).
+ * On any failure, the producer's included, the temporary file is unlinked
+ * and the target is untouched.  The temporary name is
+ * "<dir>/.<base>.XXXXXX": hidden, and recognisably ours if a crash ever
+ * leaves one behind.
+ *
+ * The three lines.  Scripts in the wild grep ORION's summary.txt, so the
+ * lines are byte-exact with ORION's (DOMAIN.md section 2): MBPS with two
+ * decimals, IOPS rounded to an integer, latency in microseconds with three
+ * decimals, and the load point as "@ Small=<s> and Large=<l>".  A class
+ * that did not run has no line, as in ORION.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim/report.h"
+
+void report_stamp_now(struct report_meta *meta)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+
+    if (localtime_r(&now, &tm) == NULL ||
+        strftime(meta->stamp, sizeof meta->stamp, "%Y%m%d_%H%M", &tm) == 0)
+        snprintf(meta->stamp, sizeof meta->stamp, "00000000_0000");
+}
+
+void report_summary_lines(FILE *f, const struct sim_summary *s)
+{
+    if (s->has_large)
+        fprintf(f, "Maximum Large MBPS=%.2f @ Small=%d and Large=%d\n",
+                s->max_large_mbps, s->max_large_at.small,
+                s->max_large_at.large);
+    if (s->has_small) {
+        fprintf(f, "Maximum Small IOPS=%.0f @ Small=%d and Large=%d\n",
+                s->max_small_iops, s->max_small_at.small,
+                s->max_small_at.large);
+        fprintf(f, "Minimum Small Latency=%.3f usecs @ Small=%d and Large=%d\n",
+                s->min_small_lat_us, s->min_small_lat_at.small,
+                s->min_small_lat_at.large);
+    }
+}
+
+/* fsync the directory holding `path` so a completed rename is durable.
+   Best effort: errors are ignored (the file itself is already synced). */
+static void sync_parent_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    int fd;
+
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        return;
+    fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
+                        void *arg, char *why, size_t why_len)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    size_t len = strlen(path) + 16;
+    char *tmp = malloc(len);
+    FILE *f = NULL;
+    int fd = -1, rc;
+
+    if (tmp == NULL) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot create a temporary file for %s: %s",
+                 path, strerror(-rc));
+        free(tmp);
+        return rc;
+    }
+    /* mkstemp makes the file 0600; a report is an ordinary file. */
+    if (fchmod(fd, 0644) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    f = fdopen(fd, "w");
+    if (f == NULL) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    fd = -1;                            /* owned by f now */
+
+    rc = write_fn(f, arg);
+    if (rc < 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    if (fflush(f) != 0 || ferror(f)) {
+        rc = errno ? -errno : -EIO;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    if (fsync(fileno(f)) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    rc = fclose(f);
+    f = NULL;
+    if (rc != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    if (rename(tmp, path) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, path,
+                 strerror(-rc));
+        goto fail;
+    }
+    sync_parent_dir(path);
+    free(tmp);
+    return 0;
+
+fail:
+    if (f != NULL)
+        fclose(f);
+    if (fd >= 0)
+        close(fd);
+    unlink(tmp);
+    free(tmp);
+    return rc < 0 ? rc : -EIO;
+}

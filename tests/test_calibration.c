@@ -1,0 +1,174 @@
+/*
+ * test_calibration.c - the model against published measurements.
+ *
+ * Each case is one of DOMAIN.md section 5 (C1..C9), run through the same
+ * path as the command line (sim_run on modelled volumes).  Plateaus of
+ * throughput and IOPS must agree within 5 %, latencies within 15 %.  The
+ * shape is checked too: throughput grows with the volume count until the
+ * instance caps it.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "sim/run.h"
+
+static struct sim_run_cfg base_cfg(const char *instance, const char *volume)
+{
+    struct sim_run_cfg cfg;
+    char why[256];
+    sim_run_cfg_defaults(&cfg);
+    if (prof_instance_find(instance, &cfg.instance, why, sizeof(why)) < 0)
+        CHECK_FAIL_AT("instance %s: %s", instance, why);
+    if (prof_volume_parse(volume, &cfg.volume, why, sizeof(why)) < 0)
+        CHECK_FAIL_AT("volume %s: %s", volume, why);
+    cfg.point.auto_duration = true;
+    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    return cfg;
+}
+
+static struct sim_run_result *run_disks(struct sim_run_cfg cfg, int disks)
+{
+    struct sim_run_result *r = NULL;
+    char why[256] = "";
+    cfg.disks = disks;
+    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof(why));
+    if (rc != 0) {
+        CHECK_FAIL_AT("sim_run(%d disks) = %d: %s", disks, rc, why);
+        return NULL;
+    }
+    return r;
+}
+
+/* Maximum Large MBPS of a 100 % write large-I/O (dss) run. */
+static double large_write_mbps(struct sim_run_cfg cfg, int disks)
+{
+    cfg.workload.write_pct = 100;
+    cfg.matrix.run = WL_RUN_DSS;
+    struct sim_run_result *r = run_disks(cfg, disks);
+    double mbps = r ? r->summary.max_large_mbps : 0;
+    sim_run_free(r);
+    return mbps;
+}
+
+#define GP3_4K_1000 "gp3:size=125GiB,iops=4000,throughput=1000MiB/s"
+
+static void c1_m5_large_gp3_levels_off_near_580_mbps(void)
+{
+    struct sim_run_cfg cfg = base_cfg("m5.large", GP3_4K_1000);
+    double one = large_write_mbps(cfg, 1);
+    for (int n = 4; n <= 8; n++)
+        CHECK_NEAR_REL(large_write_mbps(cfg, n), 580.0, 0.05);
+    CHECK(one < 0.95 * 580.0);
+}
+
+static void c2_r5b_24xlarge_gp3_rises_to_7300_mbps_at_16_volumes(void)
+{
+    struct sim_run_cfg cfg = base_cfg("r5b.24xlarge", GP3_4K_1000);
+    double at4 = large_write_mbps(cfg, 4);
+    double at8 = large_write_mbps(cfg, 8);
+    double at12 = large_write_mbps(cfg, 12);
+    double at16 = large_write_mbps(cfg, 16);
+    CHECK_NEAR_REL(at16, 7300.0, 0.05);
+    CHECK(at4 < at8 && at8 < at12 && at12 <= at16);
+    CHECK(at8 < 0.75 * at16);
+}
+
+static void c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps(void)
+{
+    const char *inst[] = { "m5.24xlarge", "r5b.8xlarge" };
+    for (int i = 0; i < 2; i++) {
+        struct sim_run_cfg cfg = base_cfg(inst[i], GP3_4K_1000);
+        for (int n = 8; n <= 16; n += 4)
+            CHECK_NEAR_REL(large_write_mbps(cfg, n), 2400.0, 0.05);
+        CHECK(large_write_mbps(cfg, 2) < 0.8 * 2400.0);
+    }
+}
+
+static void c4_m5_large_io2_small_writes_plateau_at_18905_iops(void)
+{
+    struct sim_run_cfg cfg = base_cfg("m5.large", "io2:size=100GiB,iops=7000");
+    cfg.workload.write_pct = 100;
+    cfg.matrix.run = WL_RUN_OLTP;
+    for (int n = 4; n <= 16; n += 4) {
+        struct sim_run_result *r = run_disks(cfg, n);
+        if (!r)
+            continue;
+        CHECK_NEAR_REL(r->summary.max_small_iops, 18905.0, 0.05);
+        CHECK_NEAR_REL(r->summary.min_small_lat_us, 600.0, 0.15);
+        sim_run_free(r);
+    }
+    struct sim_run_result *one = run_disks(cfg, 1);
+    if (one)
+        CHECK(one->summary.max_small_iops < 7000.0);
+    sim_run_free(one);
+}
+
+static void c5_t3_instances_with_8_gp3_plateau_near_335_mbps(void)
+{
+    const char *inst[] = { "t3.xlarge", "t3.2xlarge" };
+    for (int i = 0; i < 2; i++)
+        CHECK_NEAR_REL(large_write_mbps(base_cfg(inst[i], GP3_4K_1000), 8), 335.0, 0.05);
+}
+
+static void c6_m5_12xlarge_and_larger_with_8_gp2_level_at_1015_mbps(void)
+{
+    const char *inst[] = { "m5.12xlarge", "m5.16xlarge", "m5.24xlarge" };
+    for (int i = 0; i < 3; i++)
+        CHECK_NEAR_REL(large_write_mbps(base_cfg(inst[i], "gp2:size=125GiB"), 8),
+                       1015.0, 0.05);
+}
+
+/* fio against one OCI volume: a single point, reads. */
+static struct sim_run_result *oci_point(int small, int large, uint32_t small_bytes,
+                                        uint32_t large_bytes)
+{
+    struct sim_run_cfg cfg = base_cfg("oci-e4flex-8", "oci-higher:size=2048GB");
+    cfg.workload.write_pct = 0;
+    cfg.workload.small_bytes = small_bytes;
+    cfg.workload.large_bytes = large_bytes;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = small;
+    cfg.matrix.num_large = large;
+    return run_disks(cfg, 1);
+}
+
+static void c7_oci_higher_4k_randread_qd1024_reaches_50431_iops(void)
+{
+    struct sim_run_result *r = oci_point(1024, 0, 4096, 128 << 10);
+    if (r)
+        CHECK_NEAR_REL(r->summary.max_small_iops, 50431.0, 0.05);
+    sim_run_free(r);
+}
+
+static void c8_oci_higher_256k_randread_qd256_reaches_560_mbps(void)
+{
+    struct sim_run_result *r = oci_point(0, 256, 4096, 256 << 10);
+    if (r)
+        CHECK_NEAR_REL(r->summary.max_large_mbps, 560.0, 0.05);
+    sim_run_free(r);
+}
+
+static void c9_oci_higher_4k_randread_qd1_latency_avg_376_p99_603_us(void)
+{
+    struct sim_run_result *r = oci_point(1, 0, 4096, 128 << 10);
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 376.0, 0.15);
+        CHECK_NEAR_REL(r->points[0].small_lat.p99_us, 603.0, 0.15);
+    }
+    sim_run_free(r);
+}
+
+int main(void)
+{
+    RUN(c1_m5_large_gp3_levels_off_near_580_mbps);
+    RUN(c2_r5b_24xlarge_gp3_rises_to_7300_mbps_at_16_volumes);
+    RUN(c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps);
+    RUN(c4_m5_large_io2_small_writes_plateau_at_18905_iops);
+    RUN(c5_t3_instances_with_8_gp3_plateau_near_335_mbps);
+    RUN(c6_m5_12xlarge_and_larger_with_8_gp2_level_at_1015_mbps);
+    RUN(c7_oci_higher_4k_randread_qd1024_reaches_50431_iops);
+    RUN(c8_oci_higher_256k_randread_qd256_reaches_560_mbps);
+    RUN(c9_oci_higher_4k_randread_qd1_latency_avg_376_p99_603_us);
+    return check_done();
+}

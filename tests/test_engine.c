@@ -1,0 +1,365 @@
+/*
+ * test_engine.c - the closed loop, joins, timing and convergence.
+ *
+ * Most tests drive the engine with a tiny backend defined here: every I/O
+ * on disk d takes exactly base_ns + d * per_disk_ns of virtual time.  With
+ * that, Little's law gives exact expectations: N outstanding I/Os of
+ * latency L complete at N / L per second.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "sim/engine.h"
+#include "sim/run.h"
+
+/* ---- a fixed-latency virtual-time backend ----------------------------- */
+
+struct fixed_dev {
+    sim_ns now_ns;
+    sim_ns base_ns, per_disk_ns;
+    struct sim_io **pending;
+    int n, cap;
+    int max_inflight;
+    uint64_t submitted[16];
+    uint64_t bytes[16];
+};
+
+static struct fixed_dev fixed_params;   /* read by fixed_open */
+
+static int fixed_open(struct devset *ds, const struct devset_cfg *cfg, char *why, size_t len)
+{
+    (void)why;
+    (void)len;
+    struct fixed_dev *f = calloc(1, sizeof(*f));
+    *f = fixed_params;
+    f->cap = cfg->max_outstanding;
+    f->pending = calloc((size_t)f->cap, sizeof(*f->pending));
+    ds->priv = f;
+    return 0;
+}
+
+static int fixed_submit(struct devset *ds, struct sim_io *const *ios, int n)
+{
+    struct fixed_dev *f = ds->priv;
+    for (int i = 0; i < n; i++) {
+        struct sim_io *io = ios[i];
+        io->submit_ns = f->now_ns;
+        io->done_ns = f->now_ns + f->base_ns + io->disk * f->per_disk_ns;
+        io->result = (int32_t)io->size_bytes;
+        f->submitted[io->disk]++;
+        f->bytes[io->disk] += io->size_bytes;
+        f->pending[f->n++] = io;
+    }
+    if (f->n > f->max_inflight)
+        f->max_inflight = f->n;
+    return n;
+}
+
+static int fixed_reap(struct devset *ds, struct sim_io **done, int max, sim_ns deadline)
+{
+    (void)deadline;
+    struct fixed_dev *f = ds->priv;
+    if (f->n == 0)
+        return 0;
+    sim_ns first = f->pending[0]->done_ns;
+    for (int i = 1; i < f->n; i++)
+        if (f->pending[i]->done_ns < first)
+            first = f->pending[i]->done_ns;
+    int k = 0;
+    for (int i = 0; i < f->n && k < max;) {
+        if (f->pending[i]->done_ns == first) {
+            done[k++] = f->pending[i];
+            f->pending[i] = f->pending[--f->n];
+        } else {
+            i++;
+        }
+    }
+    f->now_ns = first;
+    return k;
+}
+
+static sim_ns fixed_now(const struct devset *ds)
+{
+    return ((const struct fixed_dev *)ds->priv)->now_ns;
+}
+
+static void fixed_close(struct devset *ds)
+{
+    struct fixed_dev *f = ds->priv;
+    fixed_params.max_inflight = f->max_inflight;
+    for (int d = 0; d < 16; d++) {
+        fixed_params.submitted[d] = f->submitted[d];
+        fixed_params.bytes[d] = f->bytes[d];
+    }
+    free(f->pending);
+    free(f);
+}
+
+static const struct dev_ops fixed_ops = {
+    .name = "fixed",
+    .open = fixed_open,
+    .submit = fixed_submit,
+    .reap = fixed_reap,
+    .now = fixed_now,
+    .close = fixed_close,
+};
+
+static struct sim_run_cfg point_cfg(int disks, int small, int large)
+{
+    struct sim_run_cfg cfg;
+    sim_run_cfg_defaults(&cfg);
+    cfg.disks = disks;
+    cfg.backend = &fixed_ops;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = small;
+    cfg.matrix.num_large = large;
+    cfg.point.duration_ns = 2 * SIM_NS_PER_S;
+    memset(&fixed_params, 0, sizeof(fixed_params));
+    fixed_params.base_ns = SIM_NS_PER_MS;
+    return cfg;
+}
+
+static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
+{
+    struct sim_run_result *r = NULL;
+    char why[256] = "";
+    int rc = sim_run(cfg, NULL, NULL, &r, why, sizeof(why));
+    if (rc != 0)
+        CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
+    return r;
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+static void closed_loop_should_obey_littles_law(void)
+{
+    struct sim_run_cfg cfg = point_cfg(1, 4, 0);
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    CHECK_NEAR_REL(r->points[0].iops, 4000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 1000.0, 0.01);
+    CHECK_INT_EQ(fixed_params.max_inflight, 4);
+    sim_run_free(r);
+}
+
+static void mixed_point_should_keep_both_classes_outstanding(void)
+{
+    struct sim_run_cfg cfg = point_cfg(2, 3, 2);
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    CHECK_NEAR_REL(r->points[0].iops, 3000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].large_iops, 2000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].mbps, 2000.0 * 131072 / 1e6, 0.001);
+    CHECK_INT_EQ(fixed_params.max_inflight, 5);
+    sim_run_free(r);
+}
+
+static void mirrored_write_should_complete_with_its_slowest_copy(void)
+{
+    /* 2 disks in 2 failure groups, normal redundancy, all writes: every
+       I/O lands on both disks; disk 1 takes 1 ms longer than disk 0. */
+    struct sim_run_cfg cfg = point_cfg(2, 1, 0);
+    cfg.layout.redundancy = LAY_NORMAL;
+    cfg.workload.write_pct = 100;
+    fixed_params.per_disk_ns = SIM_NS_PER_MS;
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 2000.0, 0.01);
+    CHECK_NEAR_REL(r->points[0].phys_iops, 2 * r->points[0].iops, 0.001);
+    CHECK_U64_EQ(fixed_params.submitted[0], fixed_params.submitted[1]);
+    sim_run_free(r);
+}
+
+static void reads_should_touch_only_the_primary_copy(void)
+{
+    struct sim_run_cfg cfg = point_cfg(2, 2, 0);
+    cfg.layout.redundancy = LAY_NORMAL;
+    cfg.workload.write_pct = 0;
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    CHECK_NEAR_REL(r->points[0].phys_iops, r->points[0].iops, 0.001);
+    sim_run_free(r);
+}
+
+static void sequential_streams_should_each_keep_stream_io_outstanding(void)
+{
+    struct sim_run_cfg cfg = point_cfg(1, 0, 3);
+    cfg.workload.large_type = WL_LARGE_SEQ;
+    cfg.point.stream_io = 4;
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    CHECK_INT_EQ(fixed_params.max_inflight, 12);
+    CHECK_NEAR_REL(r->points[0].large_iops, 12000.0, 0.001);
+    sim_run_free(r);
+}
+
+static void auto_duration_should_stop_once_converged(void)
+{
+    struct sim_run_cfg cfg;
+    char why[256];
+    sim_run_cfg_defaults(&cfg);
+    prof_instance_find("m5.large", &cfg.instance, why, sizeof(why));
+    cfg.disks = 4;
+    cfg.matrix.run = WL_RUN_OLTP;
+    cfg.point.auto_duration = true;
+    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    for (int i = 0; i < r->n_points; i++) {
+        CHECK(r->points[i].converged);
+        CHECK(r->points[i].ci_halfwidth_frac >= 0 && r->points[i].ci_halfwidth_frac < 0.01);
+        CHECK(r->points[i].measured_s < 5.0);
+    }
+    sim_run_free(r);
+}
+
+static void same_seed_should_give_identical_results(void)
+{
+    struct sim_run_cfg cfg;
+    sim_run_cfg_defaults(&cfg);
+    cfg.disks = 3;
+    cfg.point.duration_ns = SIM_NS_PER_S / 2;
+    cfg.workload.write_pct = 30;
+    struct sim_run_result *a = must_run(&cfg), *b = must_run(&cfg);
+    cfg.seed = 2;
+    struct sim_run_result *c = must_run(&cfg);
+    if (!a || !b || !c)
+        return;
+    CHECK_INT_EQ(a->n_points, b->n_points);
+    bool all_same_c = true;
+    for (int i = 0; i < a->n_points; i++) {
+        CHECK(a->points[i].iops == b->points[i].iops);
+        CHECK(a->points[i].mbps == b->points[i].mbps);
+        CHECK(a->points[i].small_lat.p99_us == b->points[i].small_lat.p99_us);
+        if (a->points[i].iops != c->points[i].iops || a->points[i].mbps != c->points[i].mbps)
+            all_same_c = false;
+    }
+    CHECK(!all_same_c);
+    sim_run_free(a);
+    sim_run_free(b);
+    sim_run_free(c);
+}
+
+static void stop_flag_should_end_the_run_with_partial_results(void)
+{
+    static volatile sig_atomic_t stop = 1;
+    struct sim_run_cfg cfg;
+    sim_run_cfg_defaults(&cfg);
+    cfg.point.duration_ns = SIM_NS_PER_S;
+    cfg.point.stop = &stop;
+    struct sim_run_result *r = NULL;
+    char why[256];
+    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof(why));
+    CHECK_INT_EQ(rc, 1);
+    if (r) {
+        CHECK(r->incomplete);
+        CHECK_INT_EQ(r->n_points, 1);
+    }
+    sim_run_free(r);
+}
+
+static void throttled_volume_should_show_as_latency(void)
+{
+    /* One io2 volume of 1000 IOPS, 20 outstanding: IOPS at the delivered
+       limit, latency N / X. */
+    struct sim_run_cfg cfg;
+    char why[256];
+    sim_run_cfg_defaults(&cfg);
+    prof_volume_parse("io2:size=100GiB,iops=1000", &cfg.volume, why, sizeof(why));
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 20;
+    cfg.matrix.num_large = 0;
+    cfg.point.duration_ns = 20 * SIM_NS_PER_S;
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    double x = 1000.0 * cfg.volume.delivered_iops_frac;
+    CHECK_NEAR_REL(r->points[0].iops, x, 0.01);
+    CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 20.0 / x * 1e6, 0.02);
+    CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_VOLUME_IOPS);
+    sim_run_free(r);
+}
+
+static void empty_gp2_credits_should_hold_the_volume_at_baseline(void)
+{
+    struct sim_run_cfg cfg;
+    char why[256];
+    sim_run_cfg_defaults(&cfg);
+    prof_volume_parse("gp2:size=125GiB", &cfg.volume, why, sizeof(why));
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 8;
+    cfg.matrix.num_large = 0;
+    cfg.point.duration_ns = 10 * SIM_NS_PER_S;
+    cfg.burst_credit_frac = 0;
+    struct sim_run_result *r = must_run(&cfg);
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].iops, 375.0 * cfg.volume.delivered_iops_frac, 0.02);
+        CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_BURST_CREDITS);
+    }
+    sim_run_free(r);
+    cfg.burst_credit_frac = 1;
+    r = must_run(&cfg);
+    if (r)
+        CHECK_NEAR_REL(r->points[0].iops, 3000.0 * cfg.volume.delivered_iops_frac, 0.02);
+    sim_run_free(r);
+}
+
+static void instance_cap_should_bind_many_fast_volumes(void)
+{
+    struct sim_run_cfg cfg;
+    char why[256];
+    sim_run_cfg_defaults(&cfg);
+    prof_instance_find("m5.large", &cfg.instance, why, sizeof(why));
+    prof_volume_parse("gp3:size=125GiB,iops=4000,throughput=1000MiB/s", &cfg.volume, why, sizeof(why));
+    cfg.disks = 8;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 0;
+    cfg.matrix.num_large = 16;
+    cfg.point.duration_ns = 5 * SIM_NS_PER_S;
+    struct sim_run_result *r = must_run(&cfg);
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].mbps, 593.75 * cfg.instance.delivered_tput_frac, 0.01);
+        CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_INSTANCE_MBPS);
+        /* the load spreads over all eight volumes */
+        for (int d = 0; d < 8; d++)
+            CHECK_NEAR_REL(r->points[0].disk[d].mbps, r->points[0].phys_mbps / 8, 0.15);
+    }
+    sim_run_free(r);
+}
+
+static void light_load_should_be_limited_by_offered_load(void)
+{
+    struct sim_run_cfg cfg = point_cfg(1, 1, 0);
+    cfg.backend = &dev_model_ops;
+    struct sim_run_result *r = must_run(&cfg);
+    if (r)
+        CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_OFFERED_LOAD);
+    sim_run_free(r);
+}
+
+int main(void)
+{
+    RUN(closed_loop_should_obey_littles_law);
+    RUN(mixed_point_should_keep_both_classes_outstanding);
+    RUN(mirrored_write_should_complete_with_its_slowest_copy);
+    RUN(reads_should_touch_only_the_primary_copy);
+    RUN(sequential_streams_should_each_keep_stream_io_outstanding);
+    RUN(auto_duration_should_stop_once_converged);
+    RUN(same_seed_should_give_identical_results);
+    RUN(stop_flag_should_end_the_run_with_partial_results);
+    RUN(throttled_volume_should_show_as_latency);
+    RUN(empty_gp2_credits_should_hold_the_volume_at_baseline);
+    RUN(instance_cap_should_bind_many_fast_volumes);
+    RUN(light_load_should_be_limited_by_offered_load);
+    return check_done();
+}

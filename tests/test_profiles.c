@@ -1,0 +1,699 @@
+/*
+ * test_profiles.c - volume specs, provider rules, prices, size and rate
+ * parsing, instance lookup (sim/profiles.h).
+ */
+#include "sim/profiles.h"
+#include "tests/check.h"
+
+#include <errno.h>
+
+#define MiB 1048576.0
+#define GiB 1073741824ull
+
+static char why[256];
+
+/* Parse a spec that must be valid; report the message if it is not. */
+static struct vol_profile must_parse(const char *spec)
+{
+    struct vol_profile v;
+    memset(&v, 0, sizeof v);
+    why[0] = '\0';
+    int rc = prof_volume_parse(spec, &v, why, sizeof why);
+    if (rc != 0)
+        CHECK_FAIL_AT("prof_volume_parse(\"%s\") = %d: %s", spec, rc, why);
+    return v;
+}
+
+/* Parse a spec that must be rejected; leaves the message in why. */
+static void must_reject(const char *spec)
+{
+    struct vol_profile v;
+    why[0] = '\0';
+    int rc = prof_volume_parse(spec, &v, why, sizeof why);
+    if (rc != -EINVAL)
+        CHECK_FAIL_AT("prof_volume_parse(\"%s\") = %d, expected -EINVAL", spec, rc);
+}
+
+#define CHECK_WHY_HAS(text)                                                  \
+    do {                                                                     \
+        if (!strstr(why, (text)))                                            \
+            CHECK_FAIL_AT("message \"%s\" lacks \"%s\"", why, (text));       \
+    } while (0)
+
+/* ------------------------------------------------------------------ gp3 */
+
+static void gp3_defaults_should_be_3000_iops_125_mibps_at_250gib_for_20_dollars(void)
+{
+    struct vol_profile v = must_parse("gp3");
+    CHECK_STR_EQ(v.type, "gp3");
+    CHECK_U64_EQ(v.size_bytes, 250 * GiB);
+    CHECK_NEAR_REL(v.iops_base, 3000, 1e-12);
+    CHECK_NEAR_REL(v.iops_burst, 3000, 1e-12);
+    CHECK_INT_EQ(v.iops_bucket_ops, 0);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 125 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.tput_burst_bytes_per_s, 125 * MiB, 1e-12);
+    CHECK_INT_EQ(v.io_unit_bytes, 256 * 1024);
+    CHECK_INT_EQ(v.media, PROF_SSD);
+    CHECK_INT_EQ(v.vpu, -1);
+    CHECK_NEAR_REL(v.price_usd_month, 20.00, 1e-9);
+    CHECK_STR_EQ(v.spec, "gp3:size=250GiB,iops=3000,throughput=125MiB/s");
+}
+
+static void gp3_should_accept_4000_iops_and_1000_mibps_at_125gib(void)
+{
+    struct vol_profile v = must_parse("gp3:size=125GiB,iops=4000,throughput=1000MiB/s");
+    CHECK_NEAR_REL(v.iops_base, 4000, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 1000 * MiB, 1e-12);
+    /* 0.08 x 125 + 0.005 x 1000 + 0.04 x 875 */
+    CHECK_NEAR_REL(v.price_usd_month, 10 + 5 + 35, 1e-9);
+    CHECK_STR_EQ(v.spec, "gp3:size=125GiB,iops=4000,throughput=1000MiB/s");
+}
+
+static void gp3_should_reject_iops_above_500_per_gib_naming_the_maximum(void)
+{
+    must_reject("gp3:size=125GiB,iops=70000");
+    CHECK_WHY_HAS("62500");
+    must_reject("gp3:size=30GiB,iops=20000");
+    CHECK_STR_EQ(why, "gp3 iops=20000 with size=30GiB: at most 500 IOPS per GiB, so at most 15000");
+    must_parse("gp3:size=125GiB,iops=62500");
+    /* the included 3000 IOPS need no size */
+    must_parse("gp3:size=1GiB,iops=3000");
+}
+
+static void gp3_should_reject_iops_outside_3000_to_80000(void)
+{
+    must_reject("gp3:iops=2999");
+    CHECK_WHY_HAS("3000 to 80000");
+    must_reject("gp3:size=1TiB,iops=80001");
+    CHECK_WHY_HAS("3000 to 80000");
+    struct vol_profile v = must_parse("gp3:size=1TiB,iops=80000,throughput=2000MiB/s");
+    CHECK_NEAR_REL(v.iops_base, 80000, 1e-12);
+}
+
+static void gp3_should_reject_throughput_above_a_quarter_mibps_per_iops(void)
+{
+    must_reject("gp3:throughput=1000MiB/s");
+    CHECK_STR_EQ(why, "gp3 throughput=1000MiB/s with iops=3000: at most 0.25 MiB/s per IOPS, "
+                      "so at most 750MiB/s");
+    must_parse("gp3:throughput=750MiB/s");
+    must_reject("gp3:size=1TiB,iops=16000,throughput=2001MiB/s");
+    CHECK_WHY_HAS("125MiB/s to 2000MiB/s");
+    must_reject("gp3:throughput=100MiB/s");
+    CHECK_WHY_HAS("125MiB/s to 2000MiB/s");
+}
+
+static void gp3_should_reject_sizes_outside_1gib_to_64tib(void)
+{
+    must_reject("gp3:size=65TiB");
+    CHECK_STR_EQ(why, "gp3 size=65TiB: gp3 volumes are 1GiB to 64TiB");
+    must_reject("gp3:size=512MiB");
+    must_parse("gp3:size=64TiB");
+}
+
+/* ------------------------------------------------------------------ gp2 */
+
+static void gp2_125gib_should_have_375_base_3000_burst_and_128_mibps(void)
+{
+    struct vol_profile v = must_parse("gp2:size=125GiB");
+    CHECK_NEAR_REL(v.iops_base, 375, 1e-12);
+    CHECK_NEAR_REL(v.iops_burst, 3000, 1e-12);
+    CHECK_NEAR_REL(v.iops_bucket_ops, 5.4e6, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 128 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 12.50, 1e-9);
+    CHECK_STR_EQ(v.spec, "gp2:size=125GiB");
+}
+
+static void gp2_iops_should_follow_size_between_100_and_16000(void)
+{
+    struct vol_profile v = must_parse("gp2:size=10GiB");
+    CHECK_NEAR_REL(v.iops_base, 100, 1e-12);
+    v = must_parse("gp2:size=1000GiB");
+    CHECK_NEAR_REL(v.iops_base, 3000, 1e-12);
+    CHECK_NEAR_REL(v.iops_burst, 3000, 1e-12);
+    CHECK_INT_EQ(v.iops_bucket_ops, 0);         /* no burst at >= 1000 GiB */
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 250 * MiB, 1e-12);
+    v = must_parse("gp2:size=16TiB");
+    CHECK_NEAR_REL(v.iops_base, 16000, 1e-12);
+}
+
+static void gp2_throughput_should_step_from_128_to_250_mibps_above_170gib(void)
+{
+    struct vol_profile v = must_parse("gp2:size=170GiB");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 128 * MiB, 1e-12);
+    v = must_parse("gp2:size=171GiB");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 250 * MiB, 1e-12);
+}
+
+static void gp2_should_refuse_iops_and_throughput_keys(void)
+{
+    must_reject("gp2:size=125GiB,iops=5000");
+    CHECK_STR_EQ(why, "gp2 iops=5000: gp2 IOPS follow size, 3 per GiB; set size");
+    must_reject("gp2:throughput=250MiB/s");
+    CHECK_WHY_HAS("set size");
+}
+
+/* ------------------------------------------------------------- io1/io2 */
+
+static void io1_throughput_should_switch_rule_above_32000_iops(void)
+{
+    struct vol_profile v = must_parse("io1:size=1000GiB,iops=1000");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 250 * MiB, 1e-12);    /* 256 KiB x 1000 */
+    v = must_parse("io1:size=1000GiB,iops=32000");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 500 * MiB, 1e-12);    /* capped at 500 */
+    v = must_parse("io1:size=1000GiB,iops=32001");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 32001 * 16384.0, 1e-12);
+    v = must_parse("io1:size=2000GiB,iops=64000");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 1000 * MiB, 1e-12);
+    CHECK_STR_EQ(v.spec, "io1:size=2000GiB,iops=64000");
+}
+
+static void io1_should_default_to_3000_iops_or_what_the_size_allows(void)
+{
+    struct vol_profile v = must_parse("io1");
+    CHECK_U64_EQ(v.size_bytes, 100 * GiB);
+    CHECK_NEAR_REL(v.iops_base, 3000, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 0.125 * 100 + 0.065 * 3000, 1e-9);
+    v = must_parse("io1:size=4GiB");
+    CHECK_NEAR_REL(v.iops_base, 200, 1e-12);
+    CHECK_NEAR_REL(v.lat.write_median_ns, 570000, 1e-12);    /* C4 */
+    CHECK_NEAR_REL(v.delivered_iops_frac, 0.995, 1e-12);
+}
+
+static void io1_should_allow_50_and_io2_500_iops_per_gib(void)
+{
+    must_reject("io1:size=100GiB,iops=5001");
+    CHECK_STR_EQ(why, "io1 iops=5001 with size=100GiB: at most 50 IOPS per GiB, so at most 5000");
+    must_parse("io1:size=100GiB,iops=5000");
+    must_parse("io2:size=100GiB,iops=50000");
+    must_reject("io2:size=100GiB,iops=50001");
+    CHECK_WHY_HAS("so at most 50000");
+    must_reject("io2:size=1TiB,iops=64001");
+    CHECK_WHY_HAS("100 to 64000");
+    must_reject("io1:iops=99");
+    CHECK_WHY_HAS("100 to 64000");
+    must_reject("io1:iops=4000,throughput=500MiB/s");
+    CHECK_WHY_HAS("set iops");
+}
+
+static void io2_price_should_tier_above_32000_iops(void)
+{
+    struct vol_profile v = must_parse("io2:size=200GiB,iops=64000");
+    CHECK_NEAR_REL(v.price_usd_month, 0.125 * 200 + 0.065 * 32000 + 0.0455 * 32000, 1e-9);
+    v = must_parse("io1:size=2000GiB,iops=64000");
+    CHECK_NEAR_REL(v.price_usd_month, 0.125 * 2000 + 0.065 * 64000, 1e-9);
+}
+
+static void io2bx_should_allow_1000_iops_per_gib_up_to_256000_and_4000_mibps(void)
+{
+    struct vol_profile v = must_parse("io2bx:size=256GiB,iops=256000");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 4000 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month,
+                   0.125 * 256 + 0.065 * 32000 + 0.0455 * 32000 + 0.032 * 192000, 1e-9);
+    CHECK_NEAR_REL(v.lat.read_median_ns, 200000, 1e-12);
+    v = must_parse("io2bx:size=100GiB,iops=1000");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 256 * MiB, 1e-12);
+    must_reject("io2bx:size=100GiB,iops=100001");
+    CHECK_WHY_HAS("at most 1000 IOPS per GiB, so at most 100000");
+    must_parse("io2bx:size=64TiB,iops=256000");
+    must_reject("io2:size=64TiB");
+}
+
+/* -------------------------------------------------------------- st1/sc1 */
+
+static void st1_should_reject_100gib(void)
+{
+    must_reject("st1:size=100GiB");
+    CHECK_STR_EQ(why, "st1 size=100GiB: st1 volumes are 125GiB to 16TiB");
+    must_reject("st1:iops=1000");
+    CHECK_WHY_HAS("500");
+}
+
+static void st1_throughput_should_scale_40_and_250_mibps_per_tib_capped_at_500(void)
+{
+    struct vol_profile v = must_parse("st1:size=2TiB");
+    CHECK_INT_EQ(v.media, PROF_HDD);
+    CHECK_INT_EQ(v.io_unit_bytes, 1024 * 1024);
+    CHECK_NEAR_REL(v.iops_base, 500, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 80 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.tput_burst_bytes_per_s, 500 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.tput_bucket_bytes, 2.0 * 1024 * GiB, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 0.045 * 2048, 1e-9);
+    v = must_parse("st1:size=16TiB");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 500 * MiB, 1e-12);
+    v = must_parse("st1");
+    CHECK_U64_EQ(v.size_bytes, 500 * GiB);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 40 * MiB * 500 / 1024, 1e-12);
+}
+
+static void sc1_should_scale_12_and_80_mibps_per_tib_capped_at_250(void)
+{
+    struct vol_profile v = must_parse("sc1:size=16TiB");
+    CHECK_NEAR_REL(v.iops_base, 250, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 192 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.tput_burst_bytes_per_s, 250 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 0.015 * 16384, 1e-9);
+    CHECK_NEAR_REL(v.lat.read_median_ns, 5e6, 1e-12);
+}
+
+/* ------------------------------------------------------------------ OCI */
+
+static void oci_higher_2048gb_should_give_50000_iops_and_680mbps(void)
+{
+    struct vol_profile v = must_parse("oci-higher:size=2048GB");
+    CHECK_INT_EQ(v.vpu, 20);
+    CHECK_NEAR_REL(v.iops_base, 50000, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 680e6, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 0.0255 * 2048 + 0.0017 * 20 * 2048, 1e-9);
+    CHECK_NEAR_REL(v.delivered_iops_frac, 1.0, 1e-12);     /* C7 */
+    CHECK_NEAR_REL(v.delivered_tput_frac, 0.82, 1e-12);    /* C8 */
+    CHECK_NEAR_REL(v.lat.read_median_ns, 362000, 1e-12);   /* C9 */
+    CHECK_STR_EQ(v.spec, "oci-higher:size=2048GB,vpu=20");
+}
+
+static void oci_rates_should_follow_size_below_the_caps(void)
+{
+    struct vol_profile v = must_parse("oci-balanced:size=100GB");
+    CHECK_NEAR_REL(v.iops_base, 6000, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 48e6, 1e-12);
+    v = must_parse("oci-lower");
+    CHECK_U64_EQ(v.size_bytes, 1024000000000ull);
+    CHECK_NEAR_REL(v.iops_base, 2048, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 240e3 * 1024, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 0.0255 * 1024, 1e-9);
+    must_reject("oci-higher:size=49GB");
+    CHECK_STR_EQ(why, "oci-higher size=49GB: oci-higher volumes are 50GB to 32TB");
+}
+
+static void oci_uhp_vpu_120_should_cap_at_300000_iops_and_2680mbps(void)
+{
+    struct vol_profile v = must_parse("oci-uhp:size=2048GB,vpu=120");
+    CHECK_NEAR_REL(v.iops_base, 300000, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 2680e6, 1e-12);
+    v = must_parse("oci-uhp:size=100GB,vpu=120");
+    CHECK_NEAR_REL(v.iops_base, 225 * 100, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 1800e3 * 100, 1e-12);
+    v = must_parse("oci-uhp:size=2048GB");
+    CHECK_INT_EQ(v.vpu, 30);
+    CHECK_NEAR_REL(v.iops_base, 75000, 1e-12);                 /* min(90 x 2048, 2500 x 30) */
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 880e6, 1e-12);     /* 20 x 30 + 280 */
+    CHECK_STR_EQ(v.spec, "oci-uhp:size=2048GB,vpu=30");
+}
+
+static void oci_vpu_should_be_checked_per_level(void)
+{
+    must_reject("oci-uhp:vpu=35");
+    CHECK_WHY_HAS("30 to 120 in steps of 10");
+    must_reject("oci-uhp:vpu=130");
+    must_reject("oci-higher:vpu=30");
+    CHECK_WHY_HAS("oci-higher volumes are 20 VPU");
+    must_parse("oci-higher:vpu=20");
+    must_reject("gp3:vpu=10");
+    CHECK_WHY_HAS("only to OCI");
+    must_reject("oci-balanced:iops=25000");
+    CHECK_WHY_HAS("set size");
+}
+
+/* ----------------------------------------------------------- local-nvme */
+
+static void local_nvme_should_default_to_400000_iops_and_2000mbps_for_free(void)
+{
+    struct vol_profile v = must_parse("local-nvme");
+    CHECK_U64_EQ(v.size_bytes, 1900000000000ull);
+    CHECK_NEAR_REL(v.iops_base, 400000, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 2e9, 1e-12);
+    CHECK_INT_EQ(v.price_usd_month, 0);
+    CHECK_NEAR_REL(v.lat.write_median_ns, 30000, 1e-12);
+    CHECK_STR_EQ(v.spec, "local-nvme:size=1900GB,iops=400000,throughput=2000MB/s");
+    v = must_parse("local-nvme:iops=1000000,throughput=6GB/s");
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 6e9, 1e-12);
+    must_reject("local-nvme:iops=2000001");
+    CHECK_WHY_HAS("1 to 2000000");
+}
+
+static void latency_and_delivered_fractions_should_match_the_fitted_table(void)
+{
+    static const struct {
+        const char *type;
+        double read_ns, write_ns, sigma, tail_prob, tail_min, tail_max, xfer;
+        double iops_frac, tput_frac;
+    } want[] = {
+        { "gp2", 400000, 420000, 0.25, 0.002, 3, 15, 2.0e9, 0.95, 0.95 },
+        { "gp3", 400000, 420000, 0.25, 0.002, 3, 15, 2.0e9, 0.95, 0.95 },
+        { "io1", 500000, 570000, 0.20, 0.001, 3, 10, 2.0e9, 0.995, 0.995 },
+        { "io2", 500000, 570000, 0.20, 0.001, 3, 10, 2.0e9, 0.995, 0.995 },
+        { "io2bx", 200000, 250000, 0.20, 0.001, 3, 10, 4.0e9, 0.995, 0.995 },
+        { "st1", 3000000, 1500000, 0.60, 0.01, 2, 6, 2.5e8, 0.95, 0.95 },
+        { "sc1", 5000000, 2000000, 0.70, 0.01, 2, 6, 1.0e8, 0.95, 0.95 },
+        { "oci-lower", 800000, 900000, 0.25, 0.001, 2, 5, 2.0e9, 1.0, 0.82 },
+        { "oci-balanced", 362000, 450000, 0.22, 0.001, 2, 5, 2.0e9, 1.0, 0.82 },
+        { "oci-higher", 362000, 450000, 0.22, 0.001, 2, 5, 2.0e9, 1.0, 0.82 },
+        { "oci-uhp", 362000, 450000, 0.22, 0.001, 2, 5, 2.0e9, 1.0, 0.82 },
+        { "local-nvme", 80000, 30000, 0.30, 0.001, 3, 10, 3.0e9, 1.0, 1.0 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        struct vol_profile v = must_parse(want[i].type);
+        CHECK_STR_EQ(v.type, want[i].type);
+        CHECK_NEAR_REL(v.lat.read_median_ns, want[i].read_ns, 1e-12);
+        CHECK_NEAR_REL(v.lat.write_median_ns, want[i].write_ns, 1e-12);
+        CHECK_NEAR_REL(v.lat.sigma, want[i].sigma, 1e-12);
+        CHECK_NEAR_REL(v.lat.tail_prob, want[i].tail_prob, 1e-12);
+        CHECK_NEAR_REL(v.lat.tail_min_mult, want[i].tail_min, 1e-12);
+        CHECK_NEAR_REL(v.lat.tail_max_mult, want[i].tail_max, 1e-12);
+        CHECK_NEAR_REL(v.lat.xfer_bytes_per_s, want[i].xfer, 1e-12);
+        CHECK_NEAR_REL(v.delivered_iops_frac, want[i].iops_frac, 1e-12);
+        CHECK_NEAR_REL(v.delivered_tput_frac, want[i].tput_frac, 1e-12);
+    }
+    /* C9: QD1 4 KiB read p99 0.603 ms = median x exp(2.326 sigma) */
+    struct vol_profile o = must_parse("oci-higher");
+    CHECK_NEAR_REL(o.lat.read_median_ns * exp(2.326 * o.lat.sigma), 603000, 0.01);
+}
+
+/* -------------------------------------------------------- spec grammar */
+
+static void unknown_type_should_list_the_known_ones(void)
+{
+    must_reject("gp4:size=10GiB");
+    CHECK_STR_EQ(why, "unknown volume type 'gp4' (known: gp2, gp3, io1, io2, io2bx, st1, sc1, "
+                      "oci-lower, oci-balanced, oci-higher, oci-uhp, local-nvme)");
+    must_reject("");
+    must_reject(":size=1GiB");
+}
+
+static void spec_should_reject_bad_keys_values_and_duplicates(void)
+{
+    must_reject("gp3:sise=10GiB");
+    CHECK_WHY_HAS("unknown key 'sise'");
+    must_reject("gp3:size");
+    CHECK_WHY_HAS("not key=value");
+    must_reject("gp3:size=");
+    CHECK_WHY_HAS("no value");
+    must_reject("gp3:size=10GiB,size=20GiB");
+    CHECK_WHY_HAS("twice");
+    must_reject("gp3:size=lots");
+    CHECK_WHY_HAS("gp3 size=lots: not a size");
+    must_reject("gp3:iops=3000.5");
+    CHECK_WHY_HAS("whole number");
+    must_reject("gp3:throughput=fast");
+    CHECK_WHY_HAS("not a rate");
+    must_reject("gp3:size=10GiB,");
+}
+
+static void spec_should_be_case_and_space_tolerant(void)
+{
+    struct vol_profile v = must_parse("GP3: Size=125gib , IOPS=4000");
+    CHECK_STR_EQ(v.spec, "gp3:size=125GiB,iops=4000,throughput=125MiB/s");
+}
+
+static void canonical_spec_should_parse_back_to_the_same_profile(void)
+{
+    for (int i = 0; i < prof_volume_type_count(); i++) {
+        struct vol_profile a = must_parse(prof_volume_type_name(i));
+        struct vol_profile b = must_parse(a.spec);
+        CHECK_STR_EQ(b.spec, a.spec);
+        CHECK_U64_EQ(b.size_bytes, a.size_bytes);
+        CHECK_NEAR_REL(b.iops_base, a.iops_base, 1e-12);
+        CHECK_NEAR_REL(b.tput_base_bytes_per_s, a.tput_base_bytes_per_s, 1e-12);
+        CHECK_NEAR_REL(b.price_usd_month + 1, a.price_usd_month + 1, 1e-12);
+    }
+    struct vol_profile a = must_parse("gp3:size=1000GB,iops=5000,throughput=300MB/s");
+    CHECK_STR_EQ(a.spec, "gp3:size=1TB,iops=5000,throughput=300MB/s");
+    struct vol_profile b = must_parse(a.spec);
+    CHECK_STR_EQ(b.spec, a.spec);
+}
+
+static void volume_types_should_enumerate_twelve_with_one_line_summaries(void)
+{
+    static const char *const names[] = { "gp2", "gp3", "io1", "io2", "io2bx", "st1", "sc1",
+                                         "oci-lower", "oci-balanced", "oci-higher", "oci-uhp",
+                                         "local-nvme" };
+    CHECK_INT_EQ(prof_volume_type_count(), 12);
+    for (int i = 0; i < 12; i++) {
+        CHECK_STR_EQ(prof_volume_type_name(i), names[i]);
+        const char *s = prof_volume_type_summary(i);
+        CHECK(s && strlen(s) > 20 && !strchr(s, '\n'));
+        CHECK(s && strstr(s, "default"));
+    }
+    CHECK(prof_volume_type_name(12) == NULL);
+    CHECK(prof_volume_type_summary(-1) == NULL);
+}
+
+/* ---------------------------------------------------------- reprovision */
+
+static void reprovision_should_revalidate_and_reprice(void)
+{
+    struct vol_profile v = must_parse("gp3:size=125GiB");
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 4000, 1000 * MiB, why, sizeof why), 0);
+    CHECK_NEAR_REL(v.iops_base, 4000, 1e-12);
+    CHECK_NEAR_REL(v.tput_base_bytes_per_s, 1000 * MiB, 1e-12);
+    CHECK_NEAR_REL(v.price_usd_month, 50, 1e-9);
+    CHECK_STR_EQ(v.spec, "gp3:size=125GiB,iops=4000,throughput=1000MiB/s");
+
+    /* lowering IOPS below what the throughput needs is refused, v unchanged */
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 3000, 0, why, sizeof why), -EINVAL);
+    CHECK_WHY_HAS("at most 750MiB/s");
+    CHECK_NEAR_REL(v.iops_base, 4000, 1e-12);
+
+    /* io1: throughput follows the new IOPS */
+    struct vol_profile io = must_parse("io1:size=1000GiB,iops=1000");
+    CHECK_INT_EQ(prof_volume_reprovision(&io, 40000, 0, why, sizeof why), 0);
+    CHECK_NEAR_REL(io.tput_base_bytes_per_s, 40000 * 16384.0, 1e-12);
+    CHECK_NEAR_REL(io.price_usd_month, 125 + 0.065 * 40000, 1e-9);
+    CHECK_INT_EQ(prof_volume_reprovision(&io, 0, 600 * MiB, why, sizeof why), -EINVAL);
+
+    struct vol_profile gp2 = must_parse("gp2");
+    CHECK_INT_EQ(prof_volume_reprovision(&gp2, 5000, 0, why, sizeof why), -EINVAL);
+    CHECK_WHY_HAS("3 per GiB");
+
+    /* a caller's tuned latency survives */
+    struct vol_profile u = must_parse("oci-uhp:size=2048GB,vpu=60");
+    u.lat.read_median_ns = 123456;
+    CHECK_INT_EQ(prof_volume_reprovision(&u, 0, 0, why, sizeof why), 0);
+    CHECK_INT_EQ(u.vpu, 60);
+    CHECK_NEAR_REL(u.lat.read_median_ns, 123456, 1e-12);
+}
+
+/* ---------------------------------------------------- sizes and rates */
+
+static void size_parse_should_take_binary_decimal_and_bare_units(void)
+{
+    static const struct {
+        const char *text;
+        uint64_t bytes;
+    } good[] = {
+        { "125GiB", 125 * GiB }, { "2TB", 2000000000000ull }, { "8KiB", 8192 },
+        { "1MiB", 1048576 }, { "512", 512 }, { "4k", 4096 }, { "4K", 4096 },
+        { "1gib", GiB }, { "1G", GiB }, { "3T", 3ull << 40 }, { "1KB", 1000 },
+        { "1mb", 1000000 }, { "1.5GiB", 3 * GiB / 2 }, { "16 TiB", 16ull << 40 },
+        { "100B", 100 }, { "16777215TiB", 16777215ull << 40 },
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t b = 0;
+        int rc = prof_parse_size(good[i].text, &b);
+        if (rc != 0)
+            CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d", good[i].text, rc);
+        CHECK_U64_EQ(b, good[i].bytes);
+    }
+    static const char *const bad[] = {
+        "", "abc", "0", "0GiB", "-5", "+5", "12XB", "GiB", "1.5", "1..5G", " 5G", "5G ",
+        "99999999999999999999", "16777216TiB", "5 G B", "5e3", ".5G", "5.G",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t b = 77;
+        int rc = prof_parse_size(bad[i], &b);
+        if (rc != -EINVAL)
+            CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d, expected -EINVAL", bad[i], rc);
+        CHECK_U64_EQ(b, 77);
+    }
+}
+
+static void rate_parse_should_take_units_with_or_without_per_second(void)
+{
+    double r = 0;
+    CHECK_INT_EQ(prof_parse_rate("1000MiB/s", &r), 0);
+    CHECK_NEAR_REL(r, 1000 * MiB, 1e-12);
+    CHECK_INT_EQ(prof_parse_rate("680MB/s", &r), 0);
+    CHECK_NEAR_REL(r, 680e6, 1e-12);
+    CHECK_INT_EQ(prof_parse_rate("125MiB", &r), 0);
+    CHECK_NEAR_REL(r, 125 * MiB, 1e-12);
+    CHECK_INT_EQ(prof_parse_rate("0.25MiB/s", &r), 0);
+    CHECK_NEAR_REL(r, 0.25 * MiB, 1e-12);
+    static const char *const bad[] = { "", "fast", "0MB/s", "-5MB/s", "MB/s", "5MB/", "5XB/s",
+                                       "/s", "5MB/sec" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (prof_parse_rate(bad[i], &r) != -EINVAL)
+            CHECK_FAIL_AT("prof_parse_rate(\"%s\") accepted", bad[i]);
+}
+
+static void format_size_should_use_exact_units_or_two_decimals(void)
+{
+    char buf[32];
+    prof_format_size(125 * GiB, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "125 GiB");
+    prof_format_size(1048576, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "1 MiB");
+    prof_format_size(4096, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "4 KiB");
+    prof_format_size(512, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "512 B");
+    prof_format_size(3 * GiB / 2, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "1.50 GiB");
+    prof_format_size(0, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "0 B");
+    prof_format_size(16ull << 40, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "16 TiB");
+}
+
+/* ------------------------------------------------------------ instances */
+
+static void m5_large_should_burst_from_81_to_594_mbps_and_3600_to_18750_iops(void)
+{
+    struct inst_profile in;
+    CHECK_INT_EQ(prof_instance_find("m5.large", &in, why, sizeof why), 0);
+    CHECK_STR_EQ(in.name, "m5.large");
+    CHECK_STR_EQ(in.provider, "aws");
+    CHECK(in.burst);
+    CHECK_NEAR_REL(in.base_bytes_per_s, 81.25e6, 1e-12);
+    CHECK_NEAR_REL(in.max_bytes_per_s, 593.75e6, 1e-12);
+    CHECK_NEAR_REL(in.base_iops, 3600, 1e-12);
+    CHECK_NEAR_REL(in.max_iops, 18750, 1e-12);
+    CHECK_NEAR_REL(in.burst_seconds, 1800, 1e-12);
+    CHECK_NEAR_REL(in.delivered_tput_frac, 0.972, 1e-12);  /* C1: 580 of 593.75 */
+    CHECK_NEAR_REL(in.delivered_iops_frac, 1.0, 1e-12);
+    CHECK_INT_EQ(prof_instance_find("M5.LARGE", &in, why, sizeof why), 0);
+    CHECK_STR_EQ(in.name, "m5.large");
+}
+
+static void other_ec2_instances_should_come_from_the_table(void)
+{
+    struct inst_profile in;
+    CHECK_INT_EQ(prof_instance_find("r5b.24xlarge", &in, why, sizeof why), 0);
+    CHECK_NEAR_REL(in.max_bytes_per_s, 7500e6, 1e-12);
+    CHECK_NEAR_REL(in.max_iops, 260000, 1e-12);
+    CHECK(!in.burst);
+    CHECK_INT_EQ(prof_instance_find("m4.large", &in, why, sizeof why), 0);
+    CHECK(!in.burst);
+    CHECK_NEAR_REL(in.burst_seconds + 1, 1, 1e-12);
+    CHECK_NEAR_REL(in.base_bytes_per_s, 56.25e6, 1e-12);
+    CHECK_NEAR_REL(in.max_bytes_per_s, 56.25e6, 1e-12);
+    CHECK_INT_EQ(prof_instance_find("t3.xlarge", &in, why, sizeof why), 0);
+    CHECK_NEAR_REL(in.max_bytes_per_s, 347.5e6, 1e-12);
+    CHECK_INT_EQ(prof_instance_find("m5.24xlarge", &in, why, sizeof why), 0);
+    CHECK_NEAR_REL(in.max_bytes_per_s, 2375e6, 1e-12);
+    CHECK_NEAR_REL(in.max_iops, 80000, 1e-12);
+}
+
+static void oci_e4flex_should_get_125_mbps_per_ocpu_capped_at_5_gbps(void)
+{
+    struct inst_profile in;
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-8", &in, why, sizeof why), 0);
+    CHECK_STR_EQ(in.provider, "oci");
+    CHECK_NEAR_REL(in.base_bytes_per_s, 1e9, 1e-12);
+    CHECK_NEAR_REL(in.max_bytes_per_s, 1e9, 1e-12);
+    CHECK_INT_EQ(in.max_iops, 0);
+    CHECK(!in.burst);
+    CHECK_NEAR_REL(in.delivered_tput_frac, 1.0, 1e-12);
+    CHECK_INT_EQ(prof_instance_find("OCI-E4Flex-64", &in, why, sizeof why), 0);
+    CHECK_STR_EQ(in.name, "oci-e4flex-64");
+    CHECK_NEAR_REL(in.max_bytes_per_s, 5e9, 1e-12);
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-65", &in, why, sizeof why), -ENOENT);
+    CHECK_WHY_HAS("1 to 64 OCPUs");
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-0", &in, why, sizeof why), -ENOENT);
+}
+
+static void none_should_have_no_limits(void)
+{
+    struct inst_profile in;
+    CHECK_INT_EQ(prof_instance_find("none", &in, why, sizeof why), 0);
+    CHECK_STR_EQ(in.provider, "");
+    CHECK_INT_EQ(in.max_bytes_per_s, 0);
+    CHECK_INT_EQ(in.max_iops, 0);
+}
+
+static void unknown_instance_should_suggest_close_names(void)
+{
+    struct inst_profile in;
+    CHECK_INT_EQ(prof_instance_find("m5.lrge", &in, why, sizeof why), -ENOENT);
+    CHECK_STR_EQ(why, "unknown instance 'm5.lrge'; did you mean m5.large?");
+    CHECK_INT_EQ(prof_instance_find("m5.lagre", &in, why, sizeof why), -ENOENT);
+    CHECK_STR_EQ(why, "unknown instance 'm5.lagre'; did you mean m5.large?");
+    /* far from any name: the same family instead, at most three */
+    CHECK_INT_EQ(prof_instance_find("m5.gigantic", &in, why, sizeof why), -ENOENT);
+    CHECK_WHY_HAS("did you mean m5.");
+    CHECK_WHY_HAS(" or m5.");
+    CHECK(!strstr(why, "m5a") && !strstr(why, "m5d"));
+    CHECK_INT_EQ(prof_instance_find("qqqqqqqqqq", &in, why, sizeof why), -ENOENT);
+    CHECK_WHY_HAS("unknown instance 'qqqqqqqqqq'");
+    /* NULL why is allowed */
+    CHECK_INT_EQ(prof_instance_find("nope.nope", &in, NULL, 0), -ENOENT);
+}
+
+static void instances_should_enumerate_ec2_then_oci_then_none(void)
+{
+    struct inst_profile in, found;
+    int n = prof_instance_count();
+    CHECK(n > 600);
+    CHECK_INT_EQ(prof_instance_at(0, &in), 0);
+    CHECK_STR_EQ(in.name, "a1.medium");
+    CHECK_INT_EQ(prof_instance_at(n - 8, &in), 0);
+    CHECK_STR_EQ(in.name, "oci-e4flex-1");
+    CHECK_INT_EQ(prof_instance_at(n - 2, &in), 0);
+    CHECK_STR_EQ(in.name, "oci-e4flex-64");
+    CHECK_INT_EQ(prof_instance_at(n - 1, &in), 0);
+    CHECK_STR_EQ(in.name, "none");
+    CHECK_INT_EQ(prof_instance_at(n, &in), -ERANGE);
+    CHECK_INT_EQ(prof_instance_at(-1, &in), -ERANGE);
+    int unfound = 0;
+    for (int i = 0; i < n; i++) {
+        prof_instance_at(i, &in);
+        if (prof_instance_find(in.name, &found, why, sizeof why) != 0 ||
+            strcmp(found.name, in.name) != 0 || found.max_bytes_per_s != in.max_bytes_per_s)
+            unfound++;
+        if (in.max_bytes_per_s < in.base_bytes_per_s || in.max_iops < in.base_iops)
+            CHECK_FAIL_AT("%s: max below base", in.name);
+    }
+    CHECK_INT_EQ(unfound, 0);
+}
+
+int main(void)
+{
+    RUN(gp3_defaults_should_be_3000_iops_125_mibps_at_250gib_for_20_dollars);
+    RUN(gp3_should_accept_4000_iops_and_1000_mibps_at_125gib);
+    RUN(gp3_should_reject_iops_above_500_per_gib_naming_the_maximum);
+    RUN(gp3_should_reject_iops_outside_3000_to_80000);
+    RUN(gp3_should_reject_throughput_above_a_quarter_mibps_per_iops);
+    RUN(gp3_should_reject_sizes_outside_1gib_to_64tib);
+    RUN(gp2_125gib_should_have_375_base_3000_burst_and_128_mibps);
+    RUN(gp2_iops_should_follow_size_between_100_and_16000);
+    RUN(gp2_throughput_should_step_from_128_to_250_mibps_above_170gib);
+    RUN(gp2_should_refuse_iops_and_throughput_keys);
+    RUN(io1_throughput_should_switch_rule_above_32000_iops);
+    RUN(io1_should_default_to_3000_iops_or_what_the_size_allows);
+    RUN(io1_should_allow_50_and_io2_500_iops_per_gib);
+    RUN(io2_price_should_tier_above_32000_iops);
+    RUN(io2bx_should_allow_1000_iops_per_gib_up_to_256000_and_4000_mibps);
+    RUN(st1_should_reject_100gib);
+    RUN(st1_throughput_should_scale_40_and_250_mibps_per_tib_capped_at_500);
+    RUN(sc1_should_scale_12_and_80_mibps_per_tib_capped_at_250);
+    RUN(oci_higher_2048gb_should_give_50000_iops_and_680mbps);
+    RUN(oci_rates_should_follow_size_below_the_caps);
+    RUN(oci_uhp_vpu_120_should_cap_at_300000_iops_and_2680mbps);
+    RUN(oci_vpu_should_be_checked_per_level);
+    RUN(local_nvme_should_default_to_400000_iops_and_2000mbps_for_free);
+    RUN(latency_and_delivered_fractions_should_match_the_fitted_table);
+    RUN(unknown_type_should_list_the_known_ones);
+    RUN(spec_should_reject_bad_keys_values_and_duplicates);
+    RUN(spec_should_be_case_and_space_tolerant);
+    RUN(canonical_spec_should_parse_back_to_the_same_profile);
+    RUN(volume_types_should_enumerate_twelve_with_one_line_summaries);
+    RUN(reprovision_should_revalidate_and_reprice);
+    RUN(size_parse_should_take_binary_decimal_and_bare_units);
+    RUN(rate_parse_should_take_units_with_or_without_per_second);
+    RUN(format_size_should_use_exact_units_or_two_decimals);
+    RUN(m5_large_should_burst_from_81_to_594_mbps_and_3600_to_18750_iops);
+    RUN(other_ec2_instances_should_come_from_the_table);
+    RUN(oci_e4flex_should_get_125_mbps_per_ocpu_capped_at_5_gbps);
+    RUN(none_should_have_no_limits);
+    RUN(unknown_instance_should_suggest_close_names);
+    RUN(instances_should_enumerate_ec2_then_oci_then_none);
+    return check_done();
+}

@@ -1,0 +1,386 @@
+/*
+ * matrix.c - ORION's run types and matrix kinds, turned into an ordered
+ * list of load points (small, large).
+ *
+ * The model.  ORION's matrix has one row per large load and one column per
+ * small load; row 0 holds small-only points, column 0 large-only points,
+ * and the cell (0, 0) (nothing outstanding) is never visited.
+ *
+ * Levels.  Small load with maximum m has the levels
+ *
+ *     m <= 20:   1, 2, ..., m
+ *     m >  20:   1, then round(k * m / 20) for k = 1..20 (half rounds up),
+ *                duplicates dropped, ascending
+ *
+ * Large load with maximum m has every level 1, 2, ..., m, as ORION steps
+ * large load one by one (1..2n); only when m + 1 would not fit the fixed
+ * level list (WL_MAX_LEVELS, with room for 0) does it fall back to the
+ * spaced rule above.  m = 0 means the class is absent.  The maxima default
+ * to 5n for small and 2n for large (n = num_disks); num_small / num_large,
+ * when given (>= 0), replace them.  With n = 1, 4, 8 this gives small 1..5, 1..20,
+ * {1, 2, 4, ..., 40} and large 1..2, 1..8, 1..16, hence ORION's published
+ * -run simple totals 8, 29 and 38 (ORION prints one more point than it
+ * visits; we visit the row and the column and report its total).
+ *
+ * Which cells.  Every run / matrix kind reduces to a candidate row list R
+ * (large loads, ascending), a candidate column list C (small loads,
+ * ascending) and a cell rule:
+ *
+ *     basic     R = {0}+L, C = {0}+S, cell when small = 0 or large = 0
+ *     detailed  R = {0}+L, C = {0}+S, every cell
+ *     oltp      R = {0},   C = S
+ *     dss       R = L,     C = {0}
+ *     point     R = {num_large}, C = {num_small}
+ *     col       R = {0}+L, C = {num_small}
+ *     row       R = {num_large}, C = {0}+S
+ *     max       detailed, with the maxima num_small / num_large
+ *
+ * Points are emitted row by row (large ascending) and, within a row, small
+ * ascending, skipping (0, 0); so basic visits row 0 and then column 0.
+ * The level lists of struct wl_matrix are exactly the levels the points
+ * use.  The points array is sized exactly (counted first, then filled).
+ */
+#include "workloads/matrix.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#define WL_MAX_LOAD 100000
+#define WL_LEVEL_STEPS 20
+
+struct level_list {
+    int n;
+    int v[WL_MAX_LEVELS];
+};
+
+__attribute__((format(printf, 3, 4)))
+static void set_why(char *why, size_t why_len, const char *fmt, ...)
+{
+    if (!why || why_len == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, why_len, fmt, ap);
+    va_end(ap);
+}
+
+static void list_push(struct level_list *l, int v)
+{
+    if (l->n > 0 && l->v[l->n - 1] >= v)
+        return;                     /* keeps the list ascending, no dups */
+    l->v[l->n++] = v;
+}
+
+/* {0} first when with_zero, then the levels 1..max: every one of them when
+   max <= dense_max, otherwise 1 and 20 evenly spaced steps. */
+static void levels_up_to(int max, int dense_max, bool with_zero,
+                         struct level_list *l)
+{
+    l->n = 0;
+    if (with_zero)
+        list_push(l, 0);
+    if (max <= dense_max) {
+        for (int k = 1; k <= max; k++)
+            list_push(l, k);
+        return;
+    }
+    list_push(l, 1);
+    for (int k = 1; k <= WL_LEVEL_STEPS; k++) {
+        /* round(k * max / 20), half up, in integers (k * max <= 2e6) */
+        int v = (2 * k * max + WL_LEVEL_STEPS) / (2 * WL_LEVEL_STEPS);
+        list_push(l, v);
+    }
+}
+
+#define SMALL_DENSE_MAX WL_LEVEL_STEPS
+#define LARGE_DENSE_MAX (WL_MAX_LEVELS - 1)
+
+static void small_levels(int max, bool with_zero, struct level_list *l)
+{
+    levels_up_to(max, SMALL_DENSE_MAX, with_zero, l);
+}
+
+static void large_levels(int max, bool with_zero, struct level_list *l)
+{
+    levels_up_to(max, LARGE_DENSE_MAX, with_zero, l);
+}
+
+static void single(int v, struct level_list *l)
+{
+    l->n = 1;
+    l->v[0] = v;
+}
+
+static int check_load(const char *flag, int v, char *why, size_t why_len)
+{
+    if (v < -1) {
+        set_why(why, why_len, "%s %d: must be 0 or more", flag, v);
+        return -EINVAL;
+    }
+    if (v > WL_MAX_LOAD) {
+        set_why(why, why_len, "%s %d: must be at most %d", flag, v,
+                WL_MAX_LOAD);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static bool all_cells(int small, int large)
+{
+    (void)small;
+    (void)large;
+    return true;
+}
+
+static bool row0_or_col0(int small, int large)
+{
+    return small == 0 || large == 0;
+}
+
+/* Add v to the ascending level list lv of length *n if it is not there. */
+static void note_level(int *lv, int *n, int v)
+{
+    int i = *n;
+    for (int j = 0; j < *n; j++)
+        if (lv[j] == v)
+            return;
+    while (i > 0 && lv[i - 1] > v) {
+        lv[i] = lv[i - 1];
+        i--;
+    }
+    lv[i] = v;
+    (*n)++;
+}
+
+void wl_matrix_cfg_defaults(struct wl_matrix_cfg *cfg, int num_disks)
+{
+    *cfg = (struct wl_matrix_cfg){
+        .run = WL_RUN_SIMPLE,
+        .matrix = WL_MATRIX_BASIC,
+        .num_disks = num_disks,
+        .num_small = -1,
+        .num_large = -1,
+    };
+}
+
+int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
+                    char *why, size_t why_len)
+{
+    if (!cfg || !out) {
+        set_why(why, why_len, "matrix: no configuration or handle given");
+        return -EINVAL;
+    }
+    *out = NULL;
+    if (cfg->num_disks < 1) {
+        set_why(why, why_len, "-num_disks %d: must be at least 1",
+                cfg->num_disks);
+        return -EINVAL;
+    }
+    int rc = check_load("-num_small", cfg->num_small, why, why_len);
+    if (rc)
+        return rc;
+    rc = check_load("-num_large", cfg->num_large, why, why_len);
+    if (rc)
+        return rc;
+
+    /* 5n and 2n stay far below INT_MAX for any plausible num_disks, but the
+       level rule is only defined up to WL_MAX_LOAD: cap there. */
+    long n = cfg->num_disks;
+    int small_max = cfg->num_small >= 0 ? cfg->num_small
+                  : (int)(5 * n > WL_MAX_LOAD ? WL_MAX_LOAD : 5 * n);
+    int large_max = cfg->num_large >= 0 ? cfg->num_large
+                  : (int)(2 * n > WL_MAX_LOAD ? WL_MAX_LOAD : 2 * n);
+    bool has_small = cfg->num_small >= 0, has_large = cfg->num_large >= 0;
+
+    struct level_list rows, cols;
+    bool (*cell)(int, int) = all_cells;
+
+    enum wl_matrix_kind kind;
+    switch (cfg->run) {
+    case WL_RUN_SIMPLE:   kind = WL_MATRIX_BASIC; break;
+    case WL_RUN_NORMAL:   kind = WL_MATRIX_DETAILED; break;
+    case WL_RUN_ADVANCED: kind = cfg->matrix; break;
+    case WL_RUN_OLTP:
+        single(0, &rows);
+        small_levels(small_max, false, &cols);
+        goto build;
+    case WL_RUN_DSS:
+        large_levels(large_max, false, &rows);
+        single(0, &cols);
+        goto build;
+    default:
+        set_why(why, why_len, "-run %d: must be simple, normal, oltp, dss or "
+                "advanced", (int)cfg->run);
+        return -EINVAL;
+    }
+
+    switch (kind) {
+    case WL_MATRIX_BASIC:
+        cell = row0_or_col0;
+        /* fall through */
+    case WL_MATRIX_DETAILED:
+        large_levels(large_max, true, &rows);
+        small_levels(small_max, true, &cols);
+        break;
+    case WL_MATRIX_POINT:
+        if (!has_small || !has_large) {
+            set_why(why, why_len,
+                    "-matrix point needs -num_small and -num_large");
+            return -EINVAL;
+        }
+        single(cfg->num_large, &rows);
+        single(cfg->num_small, &cols);
+        break;
+    case WL_MATRIX_COL:
+        if (!has_small) {
+            set_why(why, why_len, "-matrix col needs -num_small");
+            return -EINVAL;
+        }
+        large_levels(large_max, true, &rows);
+        single(cfg->num_small, &cols);
+        break;
+    case WL_MATRIX_ROW:
+        if (!has_large) {
+            set_why(why, why_len, "-matrix row needs -num_large");
+            return -EINVAL;
+        }
+        single(cfg->num_large, &rows);
+        small_levels(small_max, true, &cols);
+        break;
+    case WL_MATRIX_MAX:
+        if (!has_small || !has_large) {
+            set_why(why, why_len,
+                    "-matrix max needs -num_small and -num_large");
+            return -EINVAL;
+        }
+        large_levels(large_max, true, &rows);
+        small_levels(small_max, true, &cols);
+        break;
+    default:
+        set_why(why, why_len, "-matrix %d: must be basic, detailed, point, "
+                "col, row or max", (int)kind);
+        return -EINVAL;
+    }
+
+build:;
+    int count = 0;
+    for (int r = 0; r < rows.n; r++)
+        for (int c = 0; c < cols.n; c++)
+            count += (rows.v[r] | cols.v[c]) != 0 && cell(cols.v[c], rows.v[r]);
+    if (count == 0) {
+        set_why(why, why_len, "-num_small %d and -num_large %d leave no load "
+                "point: at least one must be above 0", small_max, large_max);
+        return -EINVAL;
+    }
+
+    struct wl_matrix *m = calloc(1, sizeof(*m));
+    struct wl_point *pts = calloc((size_t)count, sizeof(*pts));
+    if (!m || !pts) {
+        free(m);
+        free(pts);
+        set_why(why, why_len, "matrix: out of memory for %d points", count);
+        return -ENOMEM;
+    }
+    int i = 0;
+    for (int r = 0; r < rows.n; r++)
+        for (int c = 0; c < cols.n; c++) {
+            int small = cols.v[c], large = rows.v[r];
+            if ((small | large) == 0 || !cell(small, large))
+                continue;
+            pts[i++] = (struct wl_point){.small = small, .large = large};
+            note_level(m->small_levels, &m->n_small_levels, small);
+            note_level(m->large_levels, &m->n_large_levels, large);
+        }
+    m->points = pts;
+    m->n_points = count;
+    m->orion_total_points = count + 1;
+    *out = m;
+    return 0;
+}
+
+void wl_matrix_free(struct wl_matrix *m)
+{
+    if (!m)
+        return;
+    free(m->points);
+    free(m);
+}
+
+static int index_of(const int *lv, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (lv[i] == v)
+            return i;
+    return -1;
+}
+
+int wl_matrix_small_index(const struct wl_matrix *m, int small)
+{
+    return index_of(m->small_levels, m->n_small_levels, small);
+}
+
+int wl_matrix_large_index(const struct wl_matrix *m, int large)
+{
+    return index_of(m->large_levels, m->n_large_levels, large);
+}
+
+static const char *const run_names[] = {
+    [WL_RUN_SIMPLE] = "simple",
+    [WL_RUN_NORMAL] = "normal",
+    [WL_RUN_OLTP] = "oltp",
+    [WL_RUN_DSS] = "dss",
+    [WL_RUN_ADVANCED] = "advanced",
+};
+
+static const char *const matrix_names[] = {
+    [WL_MATRIX_BASIC] = "basic",
+    [WL_MATRIX_DETAILED] = "detailed",
+    [WL_MATRIX_POINT] = "point",
+    [WL_MATRIX_COL] = "col",
+    [WL_MATRIX_ROW] = "row",
+    [WL_MATRIX_MAX] = "max",
+};
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+const char *wl_run_name(enum wl_run r)
+{
+    return (int)r >= 0 && (int)r < COUNT_OF(run_names) ? run_names[r] : "?";
+}
+
+const char *wl_matrix_name(enum wl_matrix_kind k)
+{
+    return (int)k >= 0 && (int)k < COUNT_OF(matrix_names) ? matrix_names[k]
+                                                          : "?";
+}
+
+static int parse_name(const char *const *names, int n, const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int wl_run_parse(const char *name, enum wl_run *out)
+{
+    int i = parse_name(run_names, COUNT_OF(run_names), name);
+    if (i < 0)
+        return -EINVAL;
+    *out = (enum wl_run)i;
+    return 0;
+}
+
+int wl_matrix_parse(const char *name, enum wl_matrix_kind *out)
+{
+    int i = parse_name(matrix_names, COUNT_OF(matrix_names), name);
+    if (i < 0)
+        return -EINVAL;
+    *out = (enum wl_matrix_kind)i;
+    return 0;
+}
