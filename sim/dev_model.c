@@ -56,8 +56,10 @@
 
 #define LAT_TABLE_BITS 12
 #define LAT_TABLE (1 << LAT_TABLE_BITS)
-#ifndef THROTTLE_TOLERANCE_S
-#define THROTTLE_TOLERANCE_S 0.1
+/* Short-term allowance of every throttle, in operations of io_unit bytes
+   (see "Metering" above). */
+#ifndef ALLOWANCE_OPS
+#define ALLOWANCE_OPS 32.0
 #endif
 
 struct vol_state {
@@ -155,15 +157,16 @@ static sim_ns service_ns(struct model *m, const struct sim_io *io)
 
 /* ---- limits ----------------------------------------------------------- */
 
+/* A throttle whose short-term allowance is `allowance` units. */
 static int thr_setup(struct thr *t, double base, double burst, double bucket,
-                     double start_frac)
+                     double start_frac, double allowance)
 {
     struct thr_cfg c = {
         .base_rate_per_s = base,
         .burst_rate_per_s = burst > base ? burst : base,
         .bucket_units = burst > base ? bucket : 0,
         .bucket_start_frac = start_frac,
-        .tolerance_s = THROTTLE_TOLERANCE_S,
+        .tolerance_s = base > 0 ? allowance / base : 0,
     };
     return thr_init(t, &c);
 }
@@ -172,30 +175,31 @@ static int limits_setup(struct model *m)
 {
     const struct vol_profile *v = &m->volume;
     const struct inst_profile *in = &m->instance;
+    double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)m->io_unit_bytes;
     int rc = 0;
     for (int d = 0; d < m->disks && rc == 0; d++) {
         struct vol_state *vs = &m->vol[d];
         rc = thr_setup(&vs->iops, v->iops_base * v->delivered_iops_frac,
                        v->iops_burst * v->delivered_iops_frac,
-                       v->iops_bucket_ops, m->burst_credit_frac);
+                       v->iops_bucket_ops, m->burst_credit_frac, ops);
         if (rc == 0)
             rc = thr_setup(&vs->tput,
                            v->tput_base_bytes_per_s * v->delivered_tput_frac,
                            v->tput_burst_bytes_per_s * v->delivered_tput_frac,
-                           v->tput_bucket_bytes, m->burst_credit_frac);
+                           v->tput_bucket_bytes, m->burst_credit_frac, bytes);
     }
     if (rc == 0) {
         double span = in->max_iops - in->base_iops;
         rc = thr_setup(&m->inst_iops, in->base_iops * in->delivered_iops_frac,
                        in->max_iops * in->delivered_iops_frac,
-                       span * in->burst_seconds, m->burst_credit_frac);
+                       span * in->burst_seconds, m->burst_credit_frac, ops);
     }
     if (rc == 0) {
         double span = in->max_bytes_per_s - in->base_bytes_per_s;
         rc = thr_setup(&m->inst_tput,
                        in->base_bytes_per_s * in->delivered_tput_frac,
                        in->max_bytes_per_s * in->delivered_tput_frac,
-                       span * in->burst_seconds, m->burst_credit_frac);
+                       span * in->burst_seconds, m->burst_credit_frac, bytes);
     }
     return rc;
 }

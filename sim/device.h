@@ -87,9 +87,9 @@ struct dev_ops {
     void (*close)(struct devset *ds);
     /* optional: use of each limit since the last reset (model backend). */
     void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
-    /* optional: the measured window opens at now(); the model drops the
-       short-term allowance its throttles earned while idle, so a short
-       window measures the steady state a long one would. */
+    /* optional: a load point starts at now(); the model drops the
+       short-term allowance its throttles earned while idle (between
+       points), so every point starts from the same state. */
     void (*settle)(struct devset *ds);
     /* optional: change volume or instance limits in flight. */
     int (*retune)(struct devset *ds, const struct vol_profile *volume,

@@ -11,8 +11,9 @@
  *            submit everything issued, in one batch
  *   until the point is over; then drain what is in flight, unrecorded.
  *
- * Phases: WARMUP (unmeasured: until every slot has completed twice, or the
- * user's --warmup time / -cache_size bytes), MEASURE (the window whose
+ * Phases: WARMUP (unmeasured: until every slot has completed twice and
+ * every disk has seen WARMUP_PER_DISK I/Os on average, or the user's
+ * --warmup time / -cache_size bytes), MEASURE (the window whose
  * completions are recorded), DRAIN.  A completion belongs to the window if
  * it happens inside it; its latency runs from its issue, even if that was
  * before the window opened.
@@ -32,6 +33,8 @@
  */
 #include "sim/engine.h"
 
+#include "sim/balance.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -40,6 +43,9 @@
 #define MIN_BATCHES 10
 #define BATCH_COMPLETIONS 500
 #define MIN_BATCH_NS 10000          /* 10 us */
+#define WARMUP_PER_DISK 64          /* auto warm-up: I/Os per disk, enough
+                                       for rate limits to reach their
+                                       steady state */
 
 struct logical {
     sim_ns issue_ns;
@@ -62,6 +68,8 @@ struct batch_stat {
 struct sim_engine {
     const lay *layout;
     wl *workload;
+    balancer *balance;              /* random I/O over the disks evenly */
+    bool large_seq;
     struct devset *ds;
     int slots_cap;
     struct logical *slot;
@@ -128,7 +136,10 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
     int pl = lay_max_pieces(cfg->layout, w->large_bytes, true);
     e->max_pieces = ps > pl ? ps : pl;
     e->pieces_cap = e->slots_cap * e->max_pieces;
+    e->large_seq = w->large_type == WL_LARGE_SEQ;
     int rc = engine_alloc(e);
+    if (rc == 0)
+        rc = bal_create(cfg->workload, cfg->layout, w->seed, &e->balance);
     if (rc < 0) {
         sim_engine_destroy(e);
         return rc;
@@ -148,6 +159,7 @@ void sim_engine_destroy(sim_engine *e)
     free(e->subq);
     free(e->done);
     free(e->map);
+    bal_destroy(e->balance);
     sim_stats_free(&e->stats);
     free(e);
 }
@@ -167,7 +179,10 @@ static void pools_reset(sim_engine *e)
 static void issue(sim_engine *e, enum wl_class cls, int stream)
 {
     struct wl_io io;
-    wl_next(e->workload, cls, stream, &io);
+    if (cls == WL_LARGE && e->large_seq)
+        wl_next(e->workload, cls, stream, &io);
+    else
+        bal_next(e->balance, cls, &io);
     int n = lay_map(e->layout, io.offset_bytes, io.size_bytes, io.is_write,
                     e->map, e->max_pieces);
     if (n <= 0 || e->n_free_slot == 0 || e->n_free_piece < n) {
@@ -344,8 +359,6 @@ static void window_open(sim_engine *e, struct window *w, struct wl_point p,
     memset(e->cls_bytes, 0, sizeof(e->cls_bytes));
     if (e->ds->ops->limits)
         e->ds->ops->limits(e->ds, NULL, true);
-    if (e->ds->ops->settle)
-        e->ds->ops->settle(e->ds);
     e->phase = MEASURE;
 }
 
@@ -353,7 +366,8 @@ static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
                         sim_ns warm_start_ns, int load)
 {
     if (o->warmup_ns == SIM_WARMUP_AUTO &&
-        e->completions < 2 * (uint64_t)load)
+        (e->completions < 2 * (uint64_t)load ||
+         e->completions < WARMUP_PER_DISK * (uint64_t)e->stats.disks))
         return false;
     if (o->warmup_ns > 0 && e->now_ns - warm_start_ns < o->warmup_ns)
         return false;
@@ -404,6 +418,8 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->error = 0;
     e->completions = e->done_bytes = 0;
     e->now_ns = e->ds->ops->now(e->ds);
+    if (e->ds->ops->settle)
+        e->ds->ops->settle(e->ds);
     sim_ns warm_start_ns = e->now_ns;
     struct window w = { 0 };
     bool stopped = false;

@@ -1,0 +1,37 @@
+/*
+ * balance.h - random I/O that visits the disks evenly.
+ *
+ * ORION draws random offsets independently, so over any second each disk
+ * of the group gets its share of I/O.  Over a millisecond, though, the
+ * draws clump: one disk holds five of the outstanding I/Os while another
+ * idles.  Cloud volumes meter their limits per second and do not see that
+ * clumping, but a model that throttles I/O by I/O does, and pays for it in
+ * lost throughput and in noise that takes hundreds of thousands of I/Os to
+ * average out.  The balancer removes the clumping and keeps everything
+ * else: it serves random I/O to the disks in shuffled round robin (every
+ * disk receives one I/O in each round of n), and the I/O it serves to a
+ * disk is one the workload drew at random that lands on that disk, so its
+ * offset is uniform over the disk's share of the space, as before.
+ *
+ * Sequential streams are not balanced: they walk where they walk.
+ */
+#ifndef ASMSIM_SIM_BALANCE_H
+#define ASMSIM_SIM_BALANCE_H
+
+#include <stdint.h>
+
+#include "layouts/layout.h"
+#include "workloads/rng.h"
+#include "workloads/workload.h"
+
+typedef struct balancer balancer;
+
+/* 0 and *out, or -ENOMEM.  The balancer draws from `w` and maps with `l`;
+   both must outlive it. */
+int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out);
+void bal_destroy(balancer *b);
+
+/* The next random I/O of class `cls`, on the disk whose turn it is. */
+void bal_next(balancer *b, enum wl_class cls, struct wl_io *out);
+
+#endif
