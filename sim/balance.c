@@ -10,17 +10,25 @@
  * rings have room and dropping them when not.  Every I/O served to d is an
  * independent uniform draw conditioned on landing on d, so offsets keep
  * the workload's distribution on each disk.  About one draw per I/O served
- * once the rings have filled; memory is fixed at creation.
+ * once the rings have filled; memory is fixed at creation.  Each ring
+ * entry keeps the pieces it was mapped to, so no I/O is mapped twice.
  */
 #include "sim/balance.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define RING 8
 
+struct drawn {
+    struct wl_io io;
+    int n_pieces;
+    struct lay_piece *pieces;       /* scratch_max entries */
+};
+
 struct disk_ring {
-    struct wl_io io[RING];
+    struct drawn entry[RING];
     uint8_t head, count;
 };
 
@@ -34,6 +42,7 @@ struct balancer {
     int *order[WL_CLASSES];         /* the round's permutation */
     int pos[WL_CLASSES];
     struct disk_ring *ring[WL_CLASSES];
+    struct lay_piece *piece_pool;   /* backs every ring entry's pieces */
 };
 
 int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
@@ -46,18 +55,27 @@ int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
     b->layout = l;
     b->disks = lay_disks(l);
     rng_seed(&b->rng, seed ^ 0x62616c616e6365ull);
-    int ps = lay_max_pieces(l, wc->small_bytes, false);
-    int pl = lay_max_pieces(l, wc->large_bytes, false);
+    int ps = lay_max_pieces(l, wc->small_bytes, true);
+    int pl = lay_max_pieces(l, wc->large_bytes, true);
     b->scratch_max = ps > pl ? ps : pl;
     b->scratch = calloc((size_t)b->scratch_max, sizeof(*b->scratch));
-    int rc = b->scratch ? 0 : -ENOMEM;
+    size_t entries = (size_t)WL_CLASSES * (size_t)b->disks * RING;
+    b->piece_pool = calloc(entries * (size_t)b->scratch_max, sizeof(*b->piece_pool));
+    int rc = b->scratch && b->piece_pool ? 0 : -ENOMEM;
+    struct lay_piece *next = b->piece_pool;
     for (int c = 0; c < WL_CLASSES && rc == 0; c++) {
         b->order[c] = calloc((size_t)b->disks, sizeof(int));
         b->ring[c] = calloc((size_t)b->disks, sizeof(struct disk_ring));
-        if (!b->order[c] || !b->ring[c])
+        if (!b->order[c] || !b->ring[c]) {
             rc = -ENOMEM;
-        else
-            b->pos[c] = b->disks;   /* shuffle on first use */
+            break;
+        }
+        b->pos[c] = b->disks;       /* shuffle on first use */
+        for (int d = 0; d < b->disks; d++)
+            for (int k = 0; k < RING; k++) {
+                b->ring[c][d].entry[k].pieces = next;
+                next += b->scratch_max;
+            }
     }
     if (rc < 0) {
         bal_destroy(b);
@@ -76,6 +94,7 @@ void bal_destroy(balancer *b)
         free(b->ring[c]);
     }
     free(b->scratch);
+    free(b->piece_pool);
     free(b);
 }
 
@@ -96,36 +115,46 @@ static int next_disk(balancer *b, enum wl_class cls)
     return order[b->pos[cls]++];
 }
 
-static int disk_of(balancer *b, const struct wl_io *io)
-{
-    int n = lay_map(b->layout, io->offset_bytes, io->size_bytes, false,
-                    b->scratch, b->scratch_max);
-    return n > 0 ? b->scratch[0].disk : 0;
-}
-
-void bal_next(balancer *b, enum wl_class cls, struct wl_io *out)
+int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
+             struct lay_piece *pieces, int max_pieces)
 {
     if (b->disks == 1) {
         wl_next(b->workload, cls, 0, out);
-        return;
+        return lay_map(b->layout, out->offset_bytes, out->size_bytes,
+                       out->is_write, pieces, max_pieces);
     }
     int want = next_disk(b, cls);
     struct disk_ring *rings = b->ring[cls];
     struct disk_ring *r = &rings[want];
     if (r->count > 0) {
-        *out = r->io[r->head];
+        struct drawn *e = &r->entry[r->head];
         r->head = (uint8_t)((r->head + 1) % RING);
         r->count--;
-        return;
+        if (e->n_pieces > max_pieces)
+            return -ENOSPC;
+        *out = e->io;
+        memcpy(pieces, e->pieces, (size_t)e->n_pieces * sizeof(*pieces));
+        return e->n_pieces;
     }
     for (;;) {
         wl_next(b->workload, cls, 0, out);
-        int d = disk_of(b, out);
-        if (d == want)
-            return;
+        int n = lay_map(b->layout, out->offset_bytes, out->size_bytes,
+                        out->is_write, b->scratch, b->scratch_max);
+        if (n <= 0)
+            return n < 0 ? n : -EINVAL;
+        int d = b->scratch[0].disk;
+        if (d == want) {
+            if (n > max_pieces)
+                return -ENOSPC;
+            memcpy(pieces, b->scratch, (size_t)n * sizeof(*pieces));
+            return n;
+        }
         struct disk_ring *other = &rings[d];
         if (other->count < RING) {
-            other->io[(other->head + other->count) % RING] = *out;
+            struct drawn *e = &other->entry[(other->head + other->count) % RING];
+            e->io = *out;
+            e->n_pieces = n;
+            memcpy(e->pieces, b->scratch, (size_t)n * sizeof(*pieces));
             other->count++;
         }
     }

@@ -31,7 +31,11 @@ typedef struct balancer balancer;
 int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out);
 void bal_destroy(balancer *b);
 
-/* The next random I/O of class `cls`, on the disk whose turn it is. */
-void bal_next(balancer *b, enum wl_class cls, struct wl_io *out);
+/* The next random I/O of class `cls`, on the disk whose turn it is, and
+   its pieces as lay_map() gives them (at most `max_pieces`, which must be
+   lay_max_pieces() of the class's size for a write).  Returns the number
+   of pieces, or a negative lay_map() error. */
+int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
+             struct lay_piece *pieces, int max_pieces);
 
 #endif

@@ -24,8 +24,11 @@
  * bytes completed.  After at least 10 batches the point stops as soon as,
  * for every class in the point, the 95 % confidence half-width of the batch
  * mean (Student t) is under ci_target of the mean: batch means, the
- * standard method for a steady-state simulation output.  The duration is
- * the upper bound.
+ * standard method for a steady-state simulation output.  In a mixed point
+ * a class with under SIM_MINOR_SHARE of the I/Os (one small I/O among thirty
+ * large ones) does not hold the point open: pinning it to 1 % would take
+ * a hundred times the I/O of the figures the point is there for.  The
+ * duration is the upper bound.
  *
  * Memory is fixed when the engine is created: a slot per outstanding
  * logical I/O, a piece per physical I/O any of them can become (the
@@ -179,12 +182,14 @@ static void pools_reset(sim_engine *e)
 static void issue(sim_engine *e, enum wl_class cls, int stream)
 {
     struct wl_io io;
-    if (cls == WL_LARGE && e->large_seq)
+    int n;
+    if (cls == WL_LARGE && e->large_seq) {
         wl_next(e->workload, cls, stream, &io);
-    else
-        bal_next(e->balance, cls, &io);
-    int n = lay_map(e->layout, io.offset_bytes, io.size_bytes, io.is_write,
+        n = lay_map(e->layout, io.offset_bytes, io.size_bytes, io.is_write,
                     e->map, e->max_pieces);
+    } else {
+        n = bal_next(e->balance, cls, &io, e->map, e->max_pieces);
+    }
     if (n <= 0 || e->n_free_slot == 0 || e->n_free_piece < n) {
         if (!e->error)
             e->error = n < 0 ? n : -EFAULT;
@@ -299,11 +304,17 @@ struct window {
     bool converged;
 };
 
-static double window_halfwidth(const struct window *w)
+/* The widest relative half-width over the classes that hold the point
+   open: every class in the point that makes up at least SIM_MINOR_SHARE of its
+   logical I/Os. */
+static double window_halfwidth(const sim_engine *e, const struct window *w)
 {
     double worst = 0;
+    uint64_t total = e->cls_ios[WL_SMALL] + e->cls_ios[WL_LARGE];
     for (int c = 0; c < WL_CLASSES; c++) {
         if (!w->want[c])
+            continue;
+        if ((double)e->cls_ios[c] < SIM_MINOR_SHARE * (double)total)
             continue;
         double h = rel_halfwidth(&w->batch[c]);
         if (h > worst)
@@ -330,7 +341,7 @@ static bool close_batches(sim_engine *e, struct window *w,
         w->next_batch_ns += w->batch_ns;
         if (w->batch[WL_SMALL].n + w->batch[WL_LARGE].n == 0)
             continue;
-        w->halfwidth = window_halfwidth(w);
+        w->halfwidth = window_halfwidth(e, w);
         int n = w->want[WL_SMALL] ? w->batch[WL_SMALL].n : w->batch[WL_LARGE].n;
         if (o->auto_duration && n >= MIN_BATCHES && w->halfwidth < o->ci_target) {
             w->converged = true;

@@ -11,7 +11,9 @@
  * The summary follows ORION: Maximum Large MBPS over points with large
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
  * (average latency of small I/O) over points with small I/O.  Ties go to
- * the first point in visiting order.
+ * the first point in visiting order.  A class that is a minority in a
+ * mixed point (stats.h, SIM_MINOR_SHARE) does not compete: one small I/O
+ * among thirty large ones is measured, not estimated to 1 %.
  */
 #include "sim/run.h"
 
@@ -54,12 +56,13 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
         struct wl_point at = { p->small, p->large };
-        if (p->large > 0 && (!s->has_large || p->mbps > s->max_large_mbps)) {
+        if (p->large > 0 && sim_point_class_major(p, WL_LARGE) &&
+            (!s->has_large || p->mbps > s->max_large_mbps)) {
             s->has_large = true;
             s->max_large_mbps = p->mbps;
             s->max_large_at = at;
         }
-        if (p->small > 0 && p->small_lat.count > 0) {
+        if (p->small > 0 && sim_point_class_major(p, WL_SMALL)) {
             if (!s->has_small || p->iops > s->max_small_iops) {
                 s->max_small_iops = p->iops;
                 s->max_small_at = at;

@@ -150,6 +150,13 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     return 0;
 }
 
+bool sim_point_class_major(const struct sim_point_result *r, enum wl_class cls)
+{
+    uint64_t mine = cls == WL_SMALL ? r->small_ios : r->large_ios;
+    uint64_t total = r->small_ios + r->large_ios;
+    return mine > 0 && (double)mine >= SIM_MINOR_SHARE * (double)total;
+}
+
 void sim_point_result_free(struct sim_point_result *r)
 {
     free(r->disk);

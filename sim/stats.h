@@ -23,6 +23,11 @@
 #include "sim/simtime.h"
 #include "workloads/workload.h"
 
+/* A class with less than this share of a mixed point's logical I/Os is a
+   minority there: it does not hold an auto-duration point open, and so it
+   is not precise enough to compete for the run's summary. */
+#define SIM_MINOR_SHARE 0.10
+
 enum sim_dir {
     SIM_READ = 0,
     SIM_WRITE = 1,
@@ -86,6 +91,10 @@ struct sim_point_result {
     int disks;
     struct sim_disk_result *disk;   /* [disks], owned by the result */
 };
+
+/* True when class `cls` makes up at least SIM_MINOR_SHARE of the point's
+   logical I/Os (and ran at all). */
+bool sim_point_class_major(const struct sim_point_result *r, enum wl_class cls);
 
 /* 0 or -ENOMEM. */
 int sim_stats_init(struct sim_stats *s, int disks);

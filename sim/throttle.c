@@ -218,7 +218,7 @@ sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
     /* s >= arrival, an integer, so rounding cannot go below it. */
     if (s >= (double)SIM_NS_MAX)
         return SIM_NS_MAX;
-    return (sim_ns)llround(s);
+    return (sim_ns)(s + 0.5);
 }
 
 double thr_rate_now(const struct thr *t)
