@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-need_pkgs=(cmake gcc make pkg-config libcjson-dev libaio-dev libnuma-dev libncurses-dev libblkid-dev tmux)
+need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup)
 
 install_missing() {
     local missing=()

@@ -50,6 +50,16 @@ enum cli_cmd {
     CLI_ORION,
 };
 
+/* --engine: which backend carries the I/O. */
+enum cli_engine {
+    CLI_ENGINE_AUTO = 0,            /* aio when targets are given, else model */
+    CLI_ENGINE_MODEL,
+    CLI_ENGINE_AIO,
+    CLI_ENGINE_NULL,
+};
+
+#define CLI_TARGET_STORE 65536      /* bytes of paths a LUN file may hold */
+
 /* Bits of cli_opts.given: which settings the user gave explicitly (a
    --layout-file only fills in the others). */
 enum {
@@ -115,7 +125,41 @@ struct cli_opts {
     /* filled by cli_opts_resolve */
     struct vol_profile volume;
     struct inst_profile instance;
+
+    /* real devices (--target, --lun-file, orion's <testname>.lun) */
+    enum cli_engine engine;
+    int n_targets;
+    const char *targets[LAY_MAX_DISKS];     /* into argv or target_store */
+    char target_store[CLI_TARGET_STORE];    /* paths read from a LUN file */
+    size_t target_store_used;
+    const char *lun_file;
+    uint64_t create_bytes;                  /* --create SIZE; 0 = none */
+    uint64_t size_limit_bytes;              /* --size-limit; 0 = none */
+    bool destroy_data, ignore_signatures;
+    int threads;                            /* --threads; 0 = auto */
+    uint64_t target_usable_bytes;           /* resolve: least usable size */
+
+    /* live view (run, sweep, tui) */
+    bool tui;                               /* --tui: the dashboard */
+    bool progress;                          /* --progress: one status line */
+    double speed;                           /* --speed: device s per wall s,
+                                               0 = max; < 0 not given */
 };
+
+/* A live view of a batch run, supplied by the executable (tui/): watch()
+   shows the session until it ends or the user quits and returns 0, or
+   -errno when the terminal cannot be used.  The core never links curses. */
+struct sim_session;
+struct cli_ui {
+    int (*watch)(void *arg, struct sim_session *s, const struct cli_opts *o);
+    void *arg;
+};
+
+/* Read a LUN file (ORION's <testname>.lun: one path per line; blank lines
+   and lines starting with # are skipped) into o->targets.  0, or -errno
+   with "<path>: ..." in why. */
+int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
+                      size_t why_len);
 
 /* Defaults of the subcommand (orion: ORION's own defaults). */
 void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd);
@@ -172,5 +216,12 @@ int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop);
 int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop);
 int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop);
 int cli_cmd_profiles(int argc, char **argv);
+
+/* run / sweep with a live view for --tui (NULL: --tui falls back to
+   --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */
+int cli_cmd_run_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+                   const struct cli_ui *ui);
+int cli_cmd_sweep_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+                     const struct cli_ui *ui);
 
 #endif

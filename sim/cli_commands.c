@@ -28,10 +28,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sim/cli.h"
+#include "sim/cpu_usage.h"
 #include "sim/report.h"
+#include "sim/session.h"
 
 #define WHY_LEN 512
 #define LUN_NAME_LEN 112
@@ -46,6 +49,7 @@ struct job {
     const char **luns;
     bool json_stdout;               /* --json -: stdout is JSON only */
     bool tty;                       /* stderr is a terminal */
+    const struct cli_ui *ui;        /* --tui's live view, or NULL */
 };
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -109,6 +113,11 @@ static int make_luns(struct job *j, int disks)
     j->luns = calloc((size_t)disks, sizeof *j->luns);
     if (!j->lun_names || !j->luns)
         return -ENOMEM;
+    if (j->o->engine == CLI_ENGINE_AIO) {     /* real targets: their paths */
+        for (int d = 0; d < disks; d++)
+            j->luns[d] = d < j->o->n_targets ? j->o->targets[d] : "?";
+        return 0;
+    }
     prof_format_size(j->o->volume.size_bytes, size, sizeof size);
     for (int d = 0; d < disks; d++) {
         snprintf(j->lun_names[d], LUN_NAME_LEN, "DATA_%04d (%s %s)", d,
@@ -130,6 +139,9 @@ static int job_init(struct job *j, struct cli_opts *o, int argc, char **argv)
     int max_disks = o->cmd == CLI_SWEEP ? o->counts[o->n_counts - 1]
                                         : o->disks;
 
+    if (o->engine == CLI_ENGINE_AIO && o->cmd != CLI_SWEEP)
+        max_disks = o->n_targets;
+
     j->o = o;
     j->json_stdout = o->json_path && strcmp(o->json_path, "-") == 0;
     j->tty = isatty(STDERR_FILENO) == 1;
@@ -149,7 +161,75 @@ static int job_init(struct job *j, struct cli_opts *o, int argc, char **argv)
 struct progress {
     const struct job *j;
     bool shown;                     /* a "\r" line is on the terminal */
+    bool line;                      /* --progress (or --tui without a
+                                       terminal): the status line with ETA */
+    int total_points, done_points;  /* over every disk count */
+    double t0_s;
 };
+
+static double progress_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Points of the whole command, for the ETA. */
+static void progress_start(struct progress *p)
+{
+    const struct cli_opts *o = p->j->o;
+    int n = o->cmd == CLI_SWEEP ? o->n_counts : 1;
+    char why[WHY_LEN];
+
+    p->t0_s = progress_now_s();
+    for (int i = 0; i < n; i++) {
+        struct wl_matrix_cfg mc = p->j->cfg.matrix;
+        struct wl_matrix *m = NULL;
+        mc.num_disks = o->cmd == CLI_SWEEP ? o->counts[i] : p->j->cfg.disks;
+        if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
+            p->total_points += m->n_points;
+            wl_matrix_free(m);
+        }
+    }
+}
+
+static void format_eta(double s, char *buf, size_t len)
+{
+    long t = (long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(buf, len, "%ldh%02ldm", t / 3600, t / 60 % 60);
+    else
+        snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
+}
+
+/* --progress: "asmsim: 12/29 points (41 %), 4 disks, small 8 large 0:
+   612.3 MBPS 0 IOPS, elapsed 0m12s, ETA 0m17s"; "\r"-updated on a
+   terminal, one line per point otherwise. */
+static void progress_line(struct progress *p, int run_index,
+                          const struct sim_point_result *r)
+{
+    const struct cli_opts *o = p->j->o;
+    double el = progress_now_s() - p->t0_s;
+    int done = ++p->done_points;
+    int total = p->total_points > done ? p->total_points : done;
+    char eta[32], elapsed[32];
+
+    format_eta(el, elapsed, sizeof elapsed);
+    format_eta(el / done * (total - done), eta, sizeof eta);
+    if (p->j->tty)
+        fputs("\r\033[K", stderr);
+    fprintf(stderr, "asmsim: %d/%d points (%d %%), %d disk%s, small %d large "
+            "%d: %.1f MBPS %.0f IOPS, elapsed %s, ETA %s", done, total,
+            done * 100 / total,
+            o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.disks,
+            (o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.disks) == 1
+                ? "" : "s", r->small, r->large, r->mbps, r->iops, elapsed, eta);
+    if (p->j->tty)
+        p->shown = true;
+    else
+        fputc('\n', stderr);
+    fflush(stderr);
+}
 
 static void progress_clear(struct progress *p)
 {
@@ -164,6 +244,10 @@ static void on_point(void *arg, int run_index, int point_index, int n_points,
     struct progress *p = arg;
     const struct cli_opts *o = p->j->o;
 
+    if (p->line && !o->quiet) {
+        progress_line(p, run_index, r);
+        return;
+    }
     if (o->quiet || !p->j->tty)
         return;
     fputs("\r\033[K", stderr);
@@ -262,10 +346,47 @@ static void print_workload(FILE *f, const struct cli_opts *o)
     fprintf(f, ", seed %llu\n", (unsigned long long)o->seed);
 }
 
+/* The header of a run on real targets or the null engine. */
+static void print_header_real(FILE *f, const struct job *j)
+{
+    const struct cli_opts *o = j->o;
+    char disks[200], size[32];
+    int n = o->cmd == CLI_SWEEP ? o->counts[o->n_counts - 1] : o->disks;
+
+    if (o->engine == CLI_ENGINE_NULL) {
+        fprintf(f, "asmsim %s %s: null engine (I/O completes at once: "
+                "measures asmsim itself)\n", ASMSIM_VERSION,
+                o->cmd == CLI_SWEEP ? "sweep" : "run");
+        snprintf(disks, sizeof disks, "%s%d null disks", o->cmd == CLI_SWEEP ?
+                 "up to " : "", n);
+    } else {
+        prof_format_size(o->volume.size_bytes, size, sizeof size);
+        fprintf(f, "asmsim %s %s: real targets (aio engine, O_DIRECT), "
+                "opened %s\n", ASMSIM_VERSION,
+                o->cmd == CLI_SWEEP ? "sweep" : "run",
+                o->write_pct > 0 ? "read-write: WRITES DESTROY DATA ON THEM"
+                                 : "read-only");
+        for (int d = 0; d < o->n_targets; d++)
+            fprintf(f, "  target    %s\n", o->targets[d]);
+        snprintf(disks, sizeof disks, "%s%d target%s, %s used on each%s",
+                 o->cmd == CLI_SWEEP ? "the first N of " : "", o->n_targets,
+                 o->n_targets == 1 ? "" : "s", size,
+                 o->size_limit_bytes ? " (--size-limit)" : "");
+    }
+    print_layout(f, o, disks);
+    print_workload(f, o);
+    fputc('\n', f);
+}
+
 static void print_header(FILE *f, const struct job *j)
 {
     const struct cli_opts *o = j->o;
     char disks[200], size[32];
+
+    if (o->engine == CLI_ENGINE_AIO || o->engine == CLI_ENGINE_NULL) {
+        print_header_real(f, j);
+        return;
+    }
 
     prof_format_size(o->volume.size_bytes, size, sizeof size);
     if (o->cmd == CLI_SWEEP)
@@ -296,10 +417,61 @@ static void print_points(FILE *f, const struct sim_run_result *r)
     }
 }
 
+/* Real-time backends: errors, CPU per I/O, and whether asmsim itself was
+   the bottleneck (cpu_usage.h). */
+static void print_real_facts(FILE *f, const struct job *j,
+                             const struct sim_run_result *r)
+{
+    const char *backend = j->cfg.backend ? j->cfg.backend->name : "";
+    uint64_t small_err = 0, large_err = 0, ios = 0;
+    double user = 0, sys = 0, busy = 0, irq = 0;
+    int bound = 0;
+
+    if (strcmp(backend, "model") == 0 || r->n_points == 0)
+        return;
+    for (int i = 0; i < r->n_points; i++) {
+        const struct sim_point_result *p = &r->points[i];
+        uint64_t n = p->small_ios + p->large_ios;
+        small_err += p->small_errors;
+        large_err += p->large_errors;
+        user += p->cpu_user_us_per_io * (double)n;
+        sys += p->cpu_sys_us_per_io * (double)n;
+        busy += p->machine_busy_pct;
+        irq += p->machine_irq_pct;
+        ios += n;
+        bound += sim_cpu_generator_bound(p, backend);
+    }
+    fprintf(f, "I/O errors: %llu (small %llu, large %llu)",
+            (unsigned long long)(small_err + large_err),
+            (unsigned long long)small_err, (unsigned long long)large_err);
+    for (int d = 0; small_err + large_err > 0 && d < r->disks; d++) {
+        uint64_t e = 0;
+        for (int i = 0; i < r->n_points; i++)
+            if (r->points[i].disk && d < r->points[i].disks)
+                e += r->points[i].disk[d].errors;
+        fprintf(f, "%s%s=%llu", d ? ", " : "; per disk: ",
+                j->luns && d < j->meta.n_luns ? j->luns[d] : "?",
+                (unsigned long long)e);
+    }
+    fputc('\n', f);
+    fprintf(f, "CPU per I/O (asmsim): user %.2f us, sys %.2f us; machine "
+            "%.1f %% busy, irq+softirq %.1f %% (means over %d points)\n",
+            ios ? user / (double)ios : 0, ios ? sys / (double)ios : 0,
+            busy / r->n_points, irq / r->n_points, r->n_points);
+    if (bound)
+        fprintf(f, "warning: at %d of %d points asmsim's worker was at least "
+                "%.0f %% busy: the generator, not the devices, was the "
+                "bottleneck there\n", bound, r->n_points,
+                SIM_GENERATOR_BOUND_FRAC * 100);
+    if (r->failed)
+        fprintf(f, "Stopped: %s\n", r->failed_why);
+}
+
 static void print_run_summary(FILE *f, const struct job *j,
                               const struct sim_run_result *r)
 {
     report_summary_lines(f, &r->summary);
+    print_real_facts(f, j, r);
     fprintf(f, "Binding limit: %s\n", sim_limit_label(r->summary.limited_by));
     if (r->incomplete)
         fprintf(f, "(incomplete: %d of %d points measured)\n", r->n_points,
@@ -428,6 +600,52 @@ static int finish(int rc_run, bool interrupted)
     return 0;
 }
 
+/* sim_run or sim_sweep; with --tui on a terminal, in a batch session the
+   live view watches; without a terminal --tui falls back to --progress. */
+static int run_or_sweep(struct job *j, struct progress *prog,
+                        struct sim_run_result **run,
+                        struct sim_sweep_result **sweep, char *why,
+                        size_t why_len)
+{
+    const struct cli_opts *o = j->o;
+    bool is_sweep = o->cmd == CLI_SWEEP;
+    int rc;
+
+    if (o->tui && j->ui && j->ui->watch && !j->json_stdout &&
+        isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        struct sim_session_cfg sc = {
+            .run = j->cfg,
+            .batch = true,
+            .counts = is_sweep ? o->counts : NULL,
+            .n_counts = is_sweep ? o->n_counts : 0,
+            .speed = o->speed < 0 ? 1.0 : o->speed,
+            .output_dir = o->output_dir,
+            .testname = o->testname,
+            .command_line = j->command_line,
+        };
+        sim_session *s = NULL;
+
+        if ((rc = sim_session_create(&sc, &s, why, why_len)) < 0)
+            return rc;
+        if ((rc = sim_session_start(s)) == 0) {
+            j->ui->watch(j->ui->arg, s, o);
+            rc = sim_session_take(s, run, sweep, why, why_len);
+        } else {
+            snprintf(why, why_len, "cannot start the engine thread: %s",
+                     strerror(-rc));
+        }
+        sim_session_destroy(s);
+        return rc;
+    }
+    prog->line = o->progress || o->tui;
+    if (prog->line)
+        progress_start(prog);
+    if (is_sweep)
+        return sim_sweep(&j->cfg, o->counts, o->n_counts, on_point, prog,
+                         sweep, why, why_len);
+    return sim_run(&j->cfg, on_point, prog, run, why, why_len);
+}
+
 static int execute_run(struct job *j, volatile sig_atomic_t *stop)
 {
     struct progress prog = { .j = j };
@@ -435,12 +653,18 @@ static int execute_run(struct job *j, volatile sig_atomic_t *stop)
     char why[WHY_LEN];
     int rc, status = 0;
 
+    char device_info[8192] = "";
+
     j->cfg.point.stop = stop;
+    if (j->o->verbose) {            /* the backend says what it found */
+        j->cfg.device_info = device_info;
+        j->cfg.device_info_len = sizeof device_info;
+    }
     if (!j->meta.stamp[0])
         report_stamp_now(&j->meta);
     if ((rc = make_output_dir(j->o)) != 0)
         return rc;
-    rc = sim_run(&j->cfg, on_point, &prog, &r, why, sizeof why);
+    rc = run_or_sweep(j, &prog, &r, NULL, why, sizeof why);
     progress_clear(&prog);
     if (rc < 0) {
         fprintf(stderr, "asmsim: run failed: %s\n", why);
@@ -453,10 +677,18 @@ static int execute_run(struct job *j, volatile sig_atomic_t *stop)
     if (!j->json_stdout) {
         if (j->o->cmd == CLI_ORION) {
             report_summary_lines(stdout, &r->summary);
+            print_real_facts(stdout, j, r);
             if (j->o->verbose)
                 print_points(stdout, r);
         } else
             print_run_summary(stdout, j, r);
+        if (device_info[0])
+            printf("\nDevices:\n%s", device_info);
+    }
+    if (r->failed) {
+        fprintf(stderr, "asmsim: %s; the points measured before it are "
+                "written\n", r->failed_why);
+        status = 1;
     }
     sim_run_free(r);
     return finish(status, rc == 1 || (stop && *stop));
@@ -464,8 +696,14 @@ static int execute_run(struct job *j, volatile sig_atomic_t *stop)
 
 int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop)
 {
+    return cli_cmd_run_ui(argc, argv, stop, NULL);
+}
+
+int cli_cmd_run_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+                   const struct cli_ui *ui)
+{
     struct cli_opts *o = malloc(sizeof *o);
-    struct job j = { 0 };
+    struct job j = { .ui = ui };
     char why[WHY_LEN];
     int rc;
 
@@ -501,8 +739,7 @@ static int execute_sweep(struct job *j, volatile sig_atomic_t *stop)
         report_stamp_now(&j->meta);
     if ((rc = make_output_dir(j->o)) != 0)
         return rc;
-    rc = sim_sweep(&j->cfg, j->o->counts, j->o->n_counts, on_point, &prog, &s,
-                   why, sizeof why);
+    rc = run_or_sweep(j, &prog, NULL, &s, why, sizeof why);
     progress_clear(&prog);
     if (rc < 0) {
         fprintf(stderr, "asmsim: sweep failed: %s\n", why);
@@ -520,8 +757,14 @@ static int execute_sweep(struct job *j, volatile sig_atomic_t *stop)
 
 int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop)
 {
+    return cli_cmd_sweep_ui(argc, argv, stop, NULL);
+}
+
+int cli_cmd_sweep_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+                     const struct cli_ui *ui)
+{
     struct cli_opts *o = malloc(sizeof *o);
-    struct job j = { 0 };
+    struct job j = { .ui = ui };
     char why[WHY_LEN];
     int rc;
 
@@ -547,44 +790,50 @@ int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop)
 
 /* ---- orion ---------------------------------------------------------------- */
 
-/* Without --instance/--volume ORION would drive the LUNs in <T>.lun. */
-static int orion_real_devices(const struct cli_opts *o)
+/* Without --instance/--volume (or --engine model/null) ORION drives the
+   LUNs listed in <testname>.lun: load them as targets.  0 or exit 2. */
+static int orion_load_luns(struct cli_opts *o)
 {
     char path[CLI_TESTNAME_MAX + 8];
-    FILE *f;
+    char why[WHY_LEN];
 
     snprintf(path, sizeof path, "%s.lun", o->testname);
-    f = fopen(path, "r");
-    if (!f) {
+    int rc = cli_read_lun_file(o, path, why, sizeof why);
+
+    if (rc == 0)
+        return 0;
+    if (rc == -ENOENT || rc == -EACCES)
         fprintf(stderr, "asmsim orion: %s: cannot read it (%s); list the "
                 "devices in %s, one per line, or give --instance/--volume to "
-                "run modelled volumes\n", path, strerror(errno), path);
-        return 2;
-    }
-    fclose(f);
-    fprintf(stderr, "asmsim orion: real devices (%s) need the aio engine, "
-            "not in this build yet; give --instance/--volume to run modelled "
-            "volumes\n", path);
+                "run modelled volumes\n", path, strerror(-rc), path);
+    else
+        fprintf(stderr, "asmsim orion: %s: %s\n", path, why);
     return 2;
 }
 
 static void orion_banner(const struct job *j)
 {
     struct wl_matrix *m = NULL;
+    struct wl_matrix_cfg mc = j->cfg.matrix;
     char why[WHY_LEN];
+    bool real = j->o->engine == CLI_ENGINE_AIO;
 
-    printf("ORION: ORacle IO Numbers -- asmsim %s (modelled volumes)\n",
-           ASMSIM_VERSION);
+    printf("ORION: ORacle IO Numbers -- asmsim %s (%s)\n", ASMSIM_VERSION,
+           real ? "real LUNs, aio engine" :
+           j->o->engine == CLI_ENGINE_NULL ? "null engine" : "modelled volumes");
     printf("%s_%s\n", j->o->testname, j->meta.stamp);
-    printf("Volumes: %d x %s on instance %s\n", j->o->disks,
-           j->o->volume.spec, j->o->instance.name);
-    if (wl_matrix_build(&j->cfg.matrix, &m, why, sizeof why) == 0) {
+    if (!real)
+        printf("Volumes: %d x %s on instance %s\n", j->o->disks,
+               j->o->volume.spec, j->o->instance.name);
+    if (j->cfg.matrix_disks > 0)
+        mc.num_disks = j->cfg.matrix_disks;
+    if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
         printf("Total Data Points: %d\n", m->orion_total_points);
         wl_matrix_free(m);
     }
-    for (int d = 0; d < j->o->disks; d++)
+    for (int d = 0; d < j->meta.n_luns; d++)
         printf("Name: %s\n", j->luns[d]);
-    printf("%d FILEs found.\n\n", j->o->disks);
+    printf("%d FILEs found.\n\n", j->meta.n_luns);
     fflush(stdout);
 }
 
@@ -604,15 +853,15 @@ int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop)
         rc = 0;
     } else if (rc < 0) {
         rc = fail_usage(why);
+    } else if (!(o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME)) &&
+               o->engine != CLI_ENGINE_MODEL && o->engine != CLI_ENGINE_NULL &&
+               (rc = orion_load_luns(o)) != 0) {
+        /* the message is out */
     } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
-        if (!(o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME))) {
-            rc = orion_real_devices(o);
-        } else {
-            report_stamp_now(&j.meta);
-            if (!j.json_stdout)
-                orion_banner(&j);
-            rc = execute_run(&j, stop);
-        }
+        report_stamp_now(&j.meta);
+        if (!j.json_stdout)
+            orion_banner(&j);
+        rc = execute_run(&j, stop);
     }
     job_free(&j);
     free(o);
@@ -758,6 +1007,7 @@ void cli_main_usage(FILE *f)
 "  sweep      the same run for each disk count in --volumes (default 1-16)\n"
 "  orion      ORION's own command line (-run simple -num_disks 4 ...)\n"
 "  profiles   list volume types and instances, or show one\n"
+"  tui        the live dashboard: watch a run and tune the disk group\n"
 "\n"
 "  asmsim COMMAND --help   options of a command\n"
 "  asmsim --version        the version\n"
@@ -801,6 +1051,20 @@ void cli_main_usage(FILE *f)
 "  --warmup TIME|auto    unmeasured time before each point; default auto\n" \
 "                        (until the pipeline is full)\n" \
 "  --seed N              random seed, unsigned integer; default 1\n" \
+"Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
+"  --target PATH         a file or block device; repeat for each disk\n" \
+"  --lun-file FILE       targets listed one per line (ORION's .lun)\n" \
+"  --engine E            model, aio or null (I/O completes at once: measures\n" \
+"                        asmsim itself); default aio with targets, else model\n" \
+"  --create SIZE         make missing target files of SIZE, marked as asmsim's\n" \
+"                        (writable without --destroy-data)\n" \
+"  --destroy-data        let writes (--write > 0) overwrite targets asmsim did\n" \
+"                        not create; without --write targets open read-only\n" \
+"  --ignore-signatures   overwrite even a target with a file system, partition\n" \
+"                        table, LVM, MD-RAID or Oracle ASM signature\n" \
+"  --size-limit SIZE     use at most SIZE bytes of each target\n" \
+"  --threads N           worker threads; this build runs 1\n" \
+"  Mounted or otherwise held block devices are always refused.\n" \
 "Output:\n" \
 "  --testname NAME       [A-Za-z0-9._-]+, at most %d characters; default asmsim\n" \
 "  --output-dir DIR      write ORION's files (<testname>_<stamp>_summary.txt,\n" \
@@ -810,6 +1074,11 @@ void cli_main_usage(FILE *f)
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
 "  --quiet               no progress on stderr\n" \
 "  --verbose             run: a per-point table after the summary\n" \
+"  --tui                 the live dashboard (falls back to --progress when\n" \
+"                        stdin/stdout is not a terminal)\n" \
+"  --progress            one status line on stderr with the ETA\n" \
+"  --speed N|max         --tui on modelled volumes: device seconds per\n" \
+"                        second of wall time; default 1 (real time)\n" \
 "  -h, --help            this help\n" \
 "\n" \
 "Sizes: 512 (bytes), 4k, 8KiB, 1MiB, 2TB.  Errors exit 2 before anything\n" \
@@ -843,8 +1112,9 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "Usage: asmsim orion -run simple|normal|advanced|oltp|dss [ORION flags]\n"
 "                    [--instance NAME] [--volume SPEC] [model options]\n"
 "ORION's command line.  With --instance or --volume it runs -num_disks\n"
-"modelled volumes; without them ORION would drive the devices listed in\n"
-"<testname>.lun, which needs the aio engine (not in this build).\n"
+"modelled volumes; without them it drives the files or devices listed in\n"
+"<testname>.lun (one per line) with the aio engine, read-only unless\n"
+"-write > 0, which needs --destroy-data (see 'asmsim run --help').\n"
 "\n"
 "ORION flags (ORION's defaults):\n"
 "  -run R            simple, normal, advanced, oltp or dss (required)\n"
@@ -872,6 +1142,9 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  --output-dir DIR  where ORION's files go; default the current directory\n"
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"
 "  --quiet           no progress\n"
+"Real devices:\n"
+"  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
+"  --threads N       as for 'asmsim run'\n"
 "  -h, --help        this help\n",
               f);
     }

@@ -39,6 +39,7 @@
 
 #include "sim/cli.h"
 #include "sim/layout_file.h"
+#include "sim/safety.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)
@@ -572,6 +573,191 @@ static int opt_verbose(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_tui(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->tui = true;
+    return 0;
+}
+
+static int opt_progress(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->progress = true;
+    return 0;
+}
+
+/* --speed N|max: device seconds per wall second of a paced model run. */
+static int opt_speed(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    char *end;
+    double x;
+
+    if (strcmp(v, "max") == 0) {
+        o->speed = 0;
+        return 0;
+    }
+    errno = 0;
+    x = strtod(v, &end);
+    if (errno || end == v || *end || !isfinite(x) || x < 0.01 || x > 1e6) {
+        snprintf(why, n, "not a speed; use max or a factor from 0.01 to "
+                 "1000000 (1 = real time)");
+        return -EINVAL;
+    }
+    o->speed = x;
+    return 0;
+}
+
+/* ---- real devices ---------------------------------------------------- */
+
+static int add_target(struct cli_opts *o, const char *path, char *why,
+                      size_t n)
+{
+    if (!*path) {
+        snprintf(why, n, "empty path; give a file or block device path");
+        return -EINVAL;
+    }
+    if (o->n_targets >= LAY_MAX_DISKS) {
+        snprintf(why, n, "more than %d targets; give at most %d",
+                 LAY_MAX_DISKS, LAY_MAX_DISKS);
+        return -EINVAL;
+    }
+    o->targets[o->n_targets++] = path;
+    return 0;
+}
+
+int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
+                      size_t why_len)
+{
+    char line[4096 + 2];
+    FILE *f = fopen(path, "r");
+    int lineno = 0, before = o->n_targets;
+
+    if (!f) {
+        int e = errno;
+        snprintf(why, why_len, "cannot read it (%s); list the devices or "
+                 "files, one path per line", strerror(e));
+        return -e;
+    }
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        lineno++;
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fclose(f);
+            snprintf(why, why_len, "line %d: path longer than 4096 bytes",
+                     lineno);
+            return -EINVAL;
+        }
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                       line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        char *p = line + strspn(line, " \t");
+        len = strlen(p);
+        if (!len || *p == '#')
+            continue;
+        if (o->target_store_used + len + 1 > sizeof o->target_store) {
+            fclose(f);
+            snprintf(why, why_len, "more than %zu bytes of paths; list fewer "
+                     "targets", sizeof o->target_store);
+            return -EINVAL;
+        }
+        char *dst = o->target_store + o->target_store_used;
+        memcpy(dst, p, len + 1);
+        o->target_store_used += len + 1;
+        int rc = add_target(o, dst, why, why_len);
+        if (rc) {
+            fclose(f);
+            return rc;
+        }
+    }
+    fclose(f);
+    if (o->n_targets == before) {
+        snprintf(why, why_len, "lists no targets; give one file or device "
+                 "path per line");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int opt_target(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return add_target(o, v, why, n);
+}
+
+static int opt_lun_file(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    o->lun_file = v;
+    return cli_read_lun_file(o, v, why, n);
+}
+
+static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "model") == 0)
+        o->engine = CLI_ENGINE_MODEL;
+    else if (strcmp(v, "aio") == 0)
+        o->engine = CLI_ENGINE_AIO;
+    else if (strcmp(v, "null") == 0)
+        o->engine = CLI_ENGINE_NULL;
+    else {
+        snprintf(why, n, "unknown engine; use model, aio or null");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int opt_create(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (parse_size_in(v, 4 * KIB, 1 * MIB, 1ull << 50, &o->create_bytes) != 0) {
+        snprintf(why, n, "not a file size; use a multiple of 4KiB from 1MiB "
+                 "(4GiB, 512MiB)");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int opt_size_limit(struct cli_opts *o, const char *v, char *why,
+                          size_t n)
+{
+    if (parse_size_in(v, 0, 1 * MIB, UINT64_MAX, &o->size_limit_bytes) != 0) {
+        snprintf(why, n, "not a size; use 1MiB or more (10GiB, 500MiB)");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int opt_destroy_data(struct cli_opts *o, const char *v, char *why,
+                            size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->destroy_data = true;
+    return 0;
+}
+
+static int opt_ignore_signatures(struct cli_opts *o, const char *v, char *why,
+                                 size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->ignore_signatures = true;
+    return 0;
+}
+
+static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    long long t;
+
+    if (cli_parse_int(v, 1, 1024, &t) != 0) {
+        snprintf(why, n, "not a worker count; use an integer 1..1024");
+        return -EINVAL;
+    }
+    if (t > 1) {
+        snprintf(why, n, "this build drives every target from one worker "
+                 "thread; use --threads 1");
+        return -EINVAL;
+    }
+    o->threads = (int)t;
+    return 0;
+}
+
 static const struct opt_def opt_defs[] = {
     { "instance", required_argument, FOR_ALL, opt_instance },
     { "volume", required_argument, FOR_ALL, opt_volume },
@@ -601,6 +787,17 @@ static const struct opt_def opt_defs[] = {
     { "json", required_argument, FOR_ALL, opt_json },
     { "quiet", no_argument, FOR_ALL, opt_quiet },
     { "verbose", no_argument, FOR_RUN | FOR_SWEEP, opt_verbose },
+    { "tui", no_argument, FOR_RUN | FOR_SWEEP, opt_tui },
+    { "progress", no_argument, FOR_RUN | FOR_SWEEP, opt_progress },
+    { "speed", required_argument, FOR_RUN | FOR_SWEEP, opt_speed },
+    { "target", required_argument, FOR_RUN | FOR_SWEEP, opt_target },
+    { "lun-file", required_argument, FOR_RUN | FOR_SWEEP, opt_lun_file },
+    { "engine", required_argument, FOR_ALL, opt_engine },
+    { "create", required_argument, FOR_RUN | FOR_SWEEP, opt_create },
+    { "destroy-data", no_argument, FOR_ALL, opt_destroy_data },
+    { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
+    { "size-limit", required_argument, FOR_ALL, opt_size_limit },
+    { "threads", required_argument, FOR_ALL, opt_threads },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000
@@ -662,6 +859,7 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
     o->duration_ns = 60 * SIM_NS_PER_S;
     o->warmup_ns = SIM_WARMUP_AUTO;
     o->seed = 1;
+    o->speed = -1;                  /* not given */
     o->testname = cmd == CLI_ORION ? "orion" : "asmsim";
     o->output_dir = cmd == CLI_ORION ? "." : NULL;
 }
@@ -822,11 +1020,102 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->point.stream_io = o->stream_io;
     cfg->point.stop = NULL;
 
-    cfg->backend = &dev_model_ops;
+    cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :
+                   o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
+                   &dev_model_ops;
+    if (o->engine == CLI_ENGINE_AIO) {
+        cfg->targets = o->targets;      /* the first `disks` of them */
+        cfg->destroy_data = o->destroy_data;
+        cfg->ignore_signatures = o->ignore_signatures;
+        cfg->create_bytes = o->create_bytes;
+        cfg->threads = o->threads;
+    }
     cfg->volume = o->volume;
     cfg->instance = o->instance;
     cfg->burst_credit_frac = o->burst_credit_frac;
     cfg->seed = o->seed;
+}
+
+/* The engine, and for real targets: the disk count they set, the safety
+   rules (safety.c) checked before anything is opened for writing, and the
+   usable size every target offers, which becomes the disk size. */
+static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
+{
+    static const char *const names[] = { "auto", "model", "aio", "null" };
+    bool orion = o->cmd == CLI_ORION;
+    uint64_t least = UINT64_MAX;
+
+    if (o->engine == CLI_ENGINE_AUTO)
+        o->engine = o->n_targets > 0 ? CLI_ENGINE_AIO : CLI_ENGINE_MODEL;
+    if (o->engine != CLI_ENGINE_AIO) {
+        if (o->n_targets > 0) {
+            snprintf(why, why_len, "--target %s: only the aio engine drives "
+                     "real targets; drop --engine %s", o->targets[0],
+                     names[o->engine]);
+            return -EINVAL;
+        }
+        return 0;
+    }
+    if (o->n_targets == 0) {
+        snprintf(why, why_len, "--engine aio: no targets; give --target PATH "
+                 "(repeatable) or --lun-file FILE");
+        return -EINVAL;
+    }
+    if (!orion && (o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME))) {
+        snprintf(why, why_len, "--%s: a model option, but real targets are "
+                 "measured, not modelled; drop --instance/--volume or the "
+                 "targets", o->given & CLI_GIVEN_INSTANCE ? "instance" :
+                 "volume");
+        return -EINVAL;
+    }
+    if (o->cmd == CLI_RUN) {
+        if ((o->given & CLI_GIVEN_DISKS) && o->disks != o->n_targets) {
+            snprintf(why, why_len, "--disks %d: %d target%s given; drop "
+                     "--disks, the targets set the disk count", o->disks,
+                     o->n_targets, o->n_targets == 1 ? "" : "s");
+            return -EINVAL;
+        }
+        o->disks = o->n_targets;
+    } else if (o->cmd == CLI_SWEEP) {
+        if (o->counts[o->n_counts - 1] > o->n_targets) {
+            snprintf(why, why_len, "--volumes %s: only %d target%s given; use "
+                     "disk counts up to %d (the first N targets are used)",
+                     o->volumes_text, o->n_targets,
+                     o->n_targets == 1 ? "" : "s", o->n_targets);
+            return -EINVAL;
+        }
+    } else if (!(o->given & CLI_GIVEN_DISKS)) {
+        o->disks = o->n_targets;        /* orion: -num_disks sets the levels */
+    }
+    struct safety_policy pol = {
+        .write = o->write_pct > 0,
+        .destroy_data = o->destroy_data,
+        .ignore_signatures = o->ignore_signatures,
+        .create_bytes = o->create_bytes,
+        .size_limit_bytes = o->size_limit_bytes,
+    };
+    for (int i = 0; i < o->n_targets; i++) {
+        struct safety_target t;
+        struct stat si, sj;
+        for (int j = 0; j < i; j++)
+            if (strcmp(o->targets[i], o->targets[j]) == 0 ||
+                (stat(o->targets[i], &si) == 0 && stat(o->targets[j], &sj) == 0
+                 && si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)) {
+                snprintf(why, why_len, "--target %s: the same target as %s; "
+                         "give every target once", o->targets[i],
+                         o->targets[j]);
+                return -EINVAL;
+            }
+        if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
+            return -EINVAL;
+        if (t.usable_bytes < least)
+            least = t.usable_bytes;
+    }
+    o->target_usable_bytes = least;
+    o->volume.size_bytes = least - least % MIB;     /* the disk size */
+    snprintf(o->volume.type, sizeof o->volume.type, "target");
+    snprintf(o->volume.spec, sizeof o->volume.spec, "real targets");
+    return 0;
 }
 
 /* Check the layout, workload and matrix the run will build for `disks`. */
@@ -878,6 +1167,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     if ((rc = resolve_profiles(o, why, why_len)) != 0)
         return rc;
+    if ((rc = resolve_targets(o, why, why_len)) != 0)
+        return rc;
     if (o->cmd == CLI_SWEEP) {
         for (int i = 0; i < o->n_counts; i++)
             if ((rc = check_for_disks(o, o->counts[i], why, why_len)) != 0)
@@ -886,9 +1177,12 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         cfg->layout.disk_failgroup = NULL;   /* counts differ per run */
         return 0;
     }
-    if ((rc = check_for_disks(o, o->disks, why, why_len)) != 0)
+    int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;
+    if ((rc = check_for_disks(o, layout_disks, why, why_len)) != 0)
         return rc;
-    cli_opts_to_cfg(o, o->disks, cfg);
+    cli_opts_to_cfg(o, layout_disks, cfg);
+    if (layout_disks != o->disks)
+        cfg->matrix_disks = o->disks;   /* orion: -num_disks sets the levels */
     return 0;
 }
 

@@ -272,7 +272,8 @@ static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
         return usage_error(o, why, why_len, argv[*i], "unknown option");
     memcpy(name, arg, len);
     name[len] = '\0';
-    flag = strcmp(name, "quiet") == 0;
+    flag = strcmp(name, "quiet") == 0 || strcmp(name, "destroy-data") == 0 ||
+           strcmp(name, "ignore-signatures") == 0;
     if (!flag && !value) {
         if (*i + 1 >= argc)
             return usage_error(o, why, why_len, argv[*i], "missing value");

@@ -15,10 +15,19 @@
  *
  *     service = median[dir] * M * T + size / xfer_rate
  *
- * M is a lognormal multiplier exp(sigma * Z), Z standard normal, drawn from
+ * M is a lognormal multiplier exp(sigma * Z), Z standard normal, read from
  * a 4096-entry quantile table (interpolated: no exp() per I/O); T is 1, or
  * with probability tail_prob a factor uniform in [tail_min, tail_max], the
- * realistic tail that percentiles show.  The delay s - t is the queueing a
+ * realistic tail that percentiles show.
+ *
+ * The quantile of M and the tail decision come from Weyl sequences (a
+ * quasi-random, stratified stream per class and piece of an I/O, see
+ * WEYL_STREAMS), not from independent draws: every
+ * stretch of a few thousand I/Os then holds its fair share of every part
+ * of the distribution, tail events included.  The marginal distribution is
+ * the same; what changes is that a point's mean latency converges like
+ * 1/N instead of 1/sqrt(N), and an auto-duration point cannot stop early
+ * just because its tail events have not come yet (a low-biased stop).  The delay s - t is the queueing a
  * throttled volume shows, so with N I/Os kept outstanding the closed loop
  * settles at the binding limit X and latency N / X (Little's law): a
  * throttle shows as latency, as it does on EBS.
@@ -39,6 +48,13 @@
  * transfer term, network jitter between volumes, per-second accounting
  * windows (the GCRA tolerance of 1 ms stands in for them), I/O errors.
  *
+ * Common random numbers: the latency generator is reseeded at the start of
+ * every load point, so all points of a run see the same sequence of
+ * service-time draws.  Differences between points then come from the load
+ * alone, and a figure taken over points (Minimum Small Latency is the
+ * least of many nearly equal averages) is not dragged down by picking the
+ * luckiest of them.
+ *
  * Determinism: time is integer ns; events with equal times leave the heap
  * in submission order (a sequence number breaks ties); the only randomness
  * is the seeded rng.  Memory is fixed at open: the event heap holds at most
@@ -53,9 +69,19 @@
 #include "sim/device.h"
 #include "sim/throttle.h"
 #include "workloads/rng.h"
+#include "workloads/workload.h"
 
 #define LAT_TABLE_BITS 12
 #define LAT_TABLE (1 << LAT_TABLE_BITS)
+/* Latency draws come from Weyl sequences x += c (mod 2^64), one per
+   (class, piece index, body or tail) stream, each with its own increment
+   c = 2^64 * frac(sqrt(prime)) (three per class and piece: the body
+   quantile, the tail decision, the tail factor): the increments and 1 are rationally
+   independent, so any set of streams is jointly equidistributed (Weyl's
+   theorem): the two copies of a mirrored write get independent-looking
+   latencies, not two draws a fixed distance apart. */
+#define WEYL_PIECES 8
+#define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * 3)
 /* Short-term allowance of every throttle, in operations of io_unit bytes
    (see "Metering" above). */
 #ifndef ALLOWANCE_OPS
@@ -81,6 +107,9 @@ struct model {
     sim_ns now_ns;
     uint64_t seq;
     struct rng rng;
+    uint64_t seed;
+    uint64_t weyl[WEYL_STREAMS];        /* stream state */
+    uint64_t weyl_step[WEYL_STREAMS];   /* its increment */
     int disks;
     struct vol_state *vol;
     struct thr inst_iops;
@@ -126,6 +155,25 @@ static double std_normal_quantile(double p)
     return 0.5 * (lo + hi);
 }
 
+/* The i-th prime's square root, fractional part, as a 64-bit step. */
+static void weyl_setup(struct model *m)
+{
+    int found = 0;
+    for (int n = 2; found < WEYL_STREAMS; n++) {
+        bool prime = true;
+        for (int d = 2; d * d <= n; d++)
+            if (n % d == 0) {
+                prime = false;
+                break;
+            }
+        if (!prime)
+            continue;
+        double root = sqrt((double)n);
+        double frac = root - floor(root);
+        m->weyl_step[found++] = (uint64_t)(frac * 18446744073709551616.0) | 1u;
+    }
+}
+
 static void latency_setup(struct model *m)
 {
     const struct prof_latency *l = &m->volume.lat;
@@ -144,12 +192,14 @@ static void latency_setup(struct model *m)
 
 static sim_ns service_ns(struct model *m, const struct sim_io *io)
 {
-    uint64_t r = rng_next(&m->rng);
-    uint32_t idx = (uint32_t)(r >> (64 - LAT_TABLE_BITS));
-    float frac = (float)((r >> 32) & 0xfffff) * (1.0f / 1048576.0f);
+    int stream = (io->cls * WEYL_PIECES + (io->piece < WEYL_PIECES ? io->piece : WEYL_PIECES - 1)) * 3;
+    uint64_t body = (m->weyl[stream] += m->weyl_step[stream]);
+    uint32_t idx = (uint32_t)(body >> (64 - LAT_TABLE_BITS));
+    float frac = (float)((body >> 32) & 0xfffff) * (1.0f / 1048576.0f);
     double mult = m->lat_mult[idx] + (m->lat_mult[idx + 1] - m->lat_mult[idx]) * frac;
-    if ((uint32_t)r < m->tail_threshold)
-        mult *= m->tail_min_mult + m->tail_span_mult * rng_unit(&m->rng);
+    if ((uint32_t)((m->weyl[stream + 1] += m->weyl_step[stream + 1]) >> 32) < m->tail_threshold)
+        mult *= m->tail_min_mult + m->tail_span_mult *
+                (double)((m->weyl[stream + 2] += m->weyl_step[stream + 2]) >> 11) * 0x1.0p-53;
     double ns = m->median_ns[io->is_write] * mult +
                 (double)io->size_bytes * m->xfer_ns_per_byte;
     return (sim_ns)ns;
@@ -308,7 +358,8 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
     m->burst_credit_frac = cfg->burst_credit_frac;
     m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256u << 10;
     m->hdd = cfg->volume->media == PROF_HDD;
-    rng_seed(&m->rng, cfg->seed ^ 0x6d6f64656cull);
+    m->seed = cfg->seed ^ 0x6d6f64656cull;
+    rng_seed(&m->rng, m->seed);
     m->vol = calloc((size_t)cfg->disks, sizeof(*m->vol));
     m->heap_cap = cfg->max_outstanding;
     m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
@@ -325,6 +376,9 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
         return -EINVAL;
     }
     latency_setup(m);
+    weyl_setup(m);
+    for (int i = 0; i < WEYL_STREAMS; i++)
+        m->weyl[i] = rng_next(&m->rng);
     ds->priv = m;
     return 0;
 nomem:
@@ -437,6 +491,11 @@ static void model_limits(struct devset *ds, struct dev_limits *out, bool reset)
 static void model_settle(struct devset *ds)
 {
     struct model *m = ds->priv;
+    /* Common random numbers: every point draws the same latency sequence,
+       so points differ by their load, not by luck. */
+    rng_seed(&m->rng, m->seed);
+    for (int i = 0; i < WEYL_STREAMS; i++)
+        m->weyl[i] = rng_next(&m->rng);
     for (int d = 0; d < m->disks; d++) {
         thr_settle(&m->vol[d].iops, m->now_ns);
         thr_settle(&m->vol[d].tput, m->now_ns);

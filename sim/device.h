@@ -27,6 +27,7 @@ struct sim_io {
     uint16_t disk;
     uint8_t is_write;
     uint8_t cls;                /* enum wl_class of the logical I/O */
+    uint8_t piece;              /* index among the logical I/O's pieces */
     sim_ns submit_ns;           /* set by the backend at submission */
     sim_ns done_ns;             /* set by the backend at completion */
     int32_t result;             /* bytes transferred, or -errno */
@@ -67,6 +68,23 @@ struct devset_cfg {
     double burst_credit_frac;           /* 0..1: how full buckets start */
     uint64_t seed;
     int max_outstanding;                /* physical I/Os in flight, at most */
+    /* real devices (aio backend; see safety.h for the rules) */
+    const char *const *paths;           /* [disks] files or block devices */
+    bool writable;                      /* the run writes: open read-write */
+    bool destroy_data;                  /* --destroy-data */
+    bool ignore_signatures;             /* --ignore-signatures */
+    uint64_t create_bytes;              /* --create SIZE, 0 = none */
+    uint64_t limit_bytes;               /* no I/O reaches past this offset
+                                           on any disk (the layout's disk
+                                           size); 0 = each target's end */
+    uint32_t max_io_bytes;              /* largest physical I/O */
+    uint32_t io_align_bytes;            /* every offset and size the engine
+                                           makes is a multiple of this */
+    int threads;                        /* workers; 0 = auto */
+    bool verbose;                       /* fill info[] */
+    char *info;                         /* optional: what open found out
+                                           (targets, NUMA), for --verbose */
+    size_t info_len;
 };
 
 struct devset;
@@ -112,5 +130,6 @@ void dev_close(struct devset *ds);
 
 extern const struct dev_ops dev_model_ops;   /* dev_model.c */
 extern const struct dev_ops dev_null_ops;    /* dev_null.c */
+extern const struct dev_ops dev_aio_ops;     /* dev_aio.c */
 
 #endif

@@ -11,17 +11,25 @@
  *            submit everything issued, in one batch
  *   until the point is over; then drain what is in flight, unrecorded.
  *
+ * Live view: when opts->live is set, the loop calls it every live_every_ns
+ * of device time, after the batch is submitted, with a read-only view of
+ * the point (struct sim_live).  It changes nothing the loop computes, so a
+ * point measures the same with and without it; its only power is to end
+ * the point early, as opts->stop does.
+ *
  * Phases: WARMUP (unmeasured: until every slot has completed twice and
  * every disk has seen WARMUP_PER_DISK I/Os on average, or the user's
- * --warmup time / -cache_size bytes), MEASURE (the window whose
- * completions are recorded), DRAIN.  A completion belongs to the window if
- * it happens inside it; its latency runs from its issue, even if that was
- * before the window opened.
+ * --warmup time / -cache_size bytes), MEASURE (the window that is
+ * recorded), DRAIN.  A logical I/O belongs to the window if it is issued
+ * inside it, and is recorded when it completes, in the window or while
+ * draining.  Counting by issue keeps the latency sample fair: a window
+ * that ends on completions leaves out the I/Os still in flight at its
+ * end, which are more often than not the slow ones.
  *
  * Convergence (--duration auto): the window is cut into batches of about
  * 500 logical completions (the length is estimated from the warm-up rate).
  * Each batch gives one sample of the point's figures: small I/Os and large
- * bytes completed.  After at least 10 batches the point stops as soon as,
+ * bytes issued.  After at least 10 batches the point stops as soon as,
  * for every class in the point, the 95 % confidence half-width of the batch
  * mean (Student t) is under ci_target of the mean: batch means, the
  * standard method for a steady-state simulation output.  In a mixed point
@@ -37,6 +45,7 @@
 #include "sim/engine.h"
 
 #include "sim/balance.h"
+#include "sim/cpu_usage.h"
 
 #include <errno.h>
 #include <math.h>
@@ -46,6 +55,7 @@
 #define MIN_BATCHES 10
 #define BATCH_COMPLETIONS 500
 #define MIN_BATCH_NS 10000          /* 10 us */
+#define LIVE_EVERY_NS (100 * SIM_NS_PER_MS)   /* default live period */
 #define WARMUP_PER_DISK 64          /* auto warm-up: I/Os per disk, enough
                                        for rate limits to reach their
                                        steady state */
@@ -57,6 +67,7 @@ struct logical {
     uint8_t cls;
     uint8_t is_write;
     uint8_t failed;
+    uint8_t measured;               /* issued inside the measured window */
     int32_t stream;
 };
 
@@ -96,8 +107,10 @@ struct sim_engine {
     int error;                      /* first fatal error, -errno */
     uint64_t completions;           /* logical, any phase */
     uint64_t done_bytes;
-    uint64_t cls_ios[WL_CLASSES];   /* logical completions in the window */
+    uint64_t cls_ios[WL_CLASSES];   /* logical I/Os issued in the window */
     uint64_t cls_bytes[WL_CLASSES];
+    struct sim_cpu_sample cpu_start;    /* at the window's opening */
+    bool cpu_started;
 };
 
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io)
@@ -204,6 +217,11 @@ static void issue(sim_engine *e, enum wl_class cls, int stream)
     l->is_write = io.is_write;
     l->failed = 0;
     l->stream = stream;
+    l->measured = e->phase == MEASURE;
+    if (l->measured) {
+        e->cls_ios[cls]++;
+        e->cls_bytes[cls] += io.size_bytes;
+    }
     for (int i = 0; i < n; i++) {
         struct sim_io *p = e->free_piece[--e->n_free_piece];
         p->offset_bytes = e->map[i].offset_bytes;
@@ -211,6 +229,7 @@ static void issue(sim_engine *e, enum wl_class cls, int stream)
         p->disk = e->map[i].disk;
         p->is_write = io.is_write;
         p->cls = (uint8_t)cls;
+        p->piece = (uint8_t)i;
         p->parent = s;
         p->result = 0;
         e->subq[e->n_sub++] = p;
@@ -238,7 +257,7 @@ static int flush(sim_engine *e)
 static void complete_piece(sim_engine *e, struct sim_io *io)
 {
     struct logical *l = &e->slot[io->parent];
-    bool measuring = e->phase == MEASURE;
+    bool measuring = l->measured;
     if (measuring)
         sim_stats_physical(&e->stats, io);
     if (io->result < 0 || (uint32_t)io->result != io->size_bytes)
@@ -250,14 +269,9 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
     enum wl_class cls = (enum wl_class)l->cls;
     e->completions++;
     e->done_bytes += l->size_bytes;
-    if (measuring) {
+    if (measuring)
         sim_stats_logical(&e->stats, cls, l->is_write, l->size_bytes,
                           (uint64_t)(io->done_ns - l->issue_ns), l->failed);
-        if (!l->failed) {
-            e->cls_ios[cls]++;
-            e->cls_bytes[cls] += l->size_bytes;
-        }
-    }
     e->free_slot[e->n_free_slot++] = io->parent;
     e->outstanding--;
     if (e->phase != DRAIN)
@@ -370,6 +384,8 @@ static void window_open(sim_engine *e, struct window *w, struct wl_point p,
     memset(e->cls_bytes, 0, sizeof(e->cls_bytes));
     if (e->ds->ops->limits)
         e->ds->ops->limits(e->ds, NULL, true);
+    sim_cpu_sample_now(&e->cpu_start);
+    e->cpu_started = true;
     e->phase = MEASURE;
 }
 
@@ -401,6 +417,26 @@ static enum sim_limit binding_limit(sim_engine *e)
     return best_util >= SIM_LIMIT_BINDING_UTIL ? best : SIM_LIMIT_OFFERED_LOAD;
 }
 
+/* Show the live callback where the point stands.  Only reads: a point
+   runs the same with or without a live view. */
+static int live_call(sim_engine *e, const struct sim_point_opts *o,
+                     struct wl_point p, const struct window *w,
+                     sim_ns warm_start_ns)
+{
+    struct sim_live lv = {
+        .point = p,
+        .phase = e->phase == MEASURE ? SIM_LIVE_MEASURE : SIM_LIVE_WARMUP,
+        .now_ns = e->now_ns,
+        .point_start_ns = warm_start_ns,
+        .window_start_ns = e->phase == MEASURE ? w->start_ns : e->now_ns,
+        .window_end_ns = e->phase == MEASURE ? w->end_ns : SIM_NS_MAX,
+        .stats = &e->stats,
+        .limited_by = e->phase == MEASURE ? binding_limit(e) : SIM_LIMIT_OFFERED_LOAD,
+        .outstanding = e->outstanding,
+    };
+    return o->live(o->live_arg, &lv);
+}
+
 static void issue_point(sim_engine *e, struct wl_point p, int stream_io,
                         enum wl_large_type type)
 {
@@ -428,12 +464,15 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->outstanding = 0;
     e->error = 0;
     e->completions = e->done_bytes = 0;
+    e->cpu_started = false;
     e->now_ns = e->ds->ops->now(e->ds);
     if (e->ds->ops->settle)
         e->ds->ops->settle(e->ds);
     sim_ns warm_start_ns = e->now_ns;
     struct window w = { 0 };
     bool stopped = false;
+    sim_ns live_every_ns = o->live_every_ns > 0 ? o->live_every_ns : LIVE_EVERY_NS;
+    sim_ns next_live_ns = e->now_ns + live_every_ns;
 
     issue_point(e, p, stream_io, type);
     int rc = flush(e);
@@ -465,17 +504,31 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
             }
         }
         rc = flush(e);
+        if (rc == 0 && o->live && e->phase != DRAIN && e->now_ns >= next_live_ns) {
+            next_live_ns = e->now_ns + live_every_ns;
+            if (live_call(e, o, p, &w, warm_start_ns) == SIM_LIVE_STOP) {
+                if (e->phase == WARMUP)
+                    w.start_ns = e->now_ns;
+                w.end_ns = e->now_ns;
+                stopped = true;
+                e->phase = DRAIN;
+            }
+        }
     }
     if (rc == 0 && e->error)
         rc = e->error;
     if (rc < 0)
         return rc;
 
+    struct sim_cpu_sample cpu_end;
+    sim_cpu_sample_now(&cpu_end);
     out->small = p.small;
     out->large = p.large;
     rc = sim_stats_result(&e->stats, w.end_ns - w.start_ns, out);
     if (rc < 0)
         return rc;
+    if (e->cpu_started)
+        sim_cpu_fill(out, &e->cpu_start, &cpu_end);
     out->limited_by = binding_limit(e);
     out->converged = w.converged;
     out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;

@@ -23,6 +23,34 @@
 
 #define SIM_WARMUP_AUTO (-1)
 
+/* What a live callback sees of a running point.  `stats` is the engine's
+   own accumulator of the measured window so far (empty during warm-up):
+   the callback reads it (sim_stats_result) and must not keep the pointer.
+   The callback runs in the engine's thread between two reaps, so whatever
+   it does (drawing, sleeping to pace a model run) delays the device clock
+   only on backends whose clock is virtual. */
+enum sim_live_phase {
+    SIM_LIVE_WARMUP = 0,
+    SIM_LIVE_MEASURE,
+};
+
+struct sim_live {
+    struct wl_point point;
+    enum sim_live_phase phase;
+    sim_ns now_ns;              /* device clock */
+    sim_ns point_start_ns;      /* the point (its warm-up) began */
+    sim_ns window_start_ns;     /* the measured window began (MEASURE) */
+    sim_ns window_end_ns;       /* its planned end; SIM_NS_MAX if open */
+    const struct sim_stats *stats;
+    enum sim_limit limited_by;  /* in the window so far */
+    int outstanding;            /* logical I/Os in flight */
+};
+
+#define SIM_LIVE_CONTINUE 0
+#define SIM_LIVE_STOP 1         /* end the point as opts->stop would */
+
+typedef int (*sim_live_fn)(void *arg, const struct sim_live *live);
+
 struct sim_point_opts {
     sim_ns duration_ns;         /* measured window (fixed mode); also the
                                    upper bound in auto mode */
@@ -35,6 +63,12 @@ struct sim_point_opts {
                                    (ORION -cache_size); 0 = none */
     int stream_io;              /* sequential large I/O: per stream */
     volatile sig_atomic_t *stop;/* optional: non-zero ends the point early */
+    /* optional live view (the dashboard, --progress, pacing): called from
+       the engine's loop every live_every_ns of device time (0 = 100 ms)
+       during warm-up and the measured window; see struct sim_live. */
+    sim_live_fn live;
+    void *live_arg;
+    sim_ns live_every_ns;
 };
 
 struct sim_engine_cfg {

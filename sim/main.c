@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sim/cli.h"
+#include "tui/tui.h"
 
 static volatile sig_atomic_t stop_requested;
 
@@ -55,15 +56,19 @@ int main(int argc, char **argv)
         return 0;
     }
     install_handlers();
+    /* run/sweep --tui: the dashboard (tui/) watches the batch session */
+    struct cli_ui ui = { .watch = tui_watch, .arg = (void *)&stop_requested };
     if (strcmp(cmd, "run") == 0)
-        return cli_cmd_run(argc - 1, argv + 1, &stop_requested);
+        return cli_cmd_run_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "sweep") == 0)
-        return cli_cmd_sweep(argc - 1, argv + 1, &stop_requested);
+        return cli_cmd_sweep_ui(argc - 1, argv + 1, &stop_requested, &ui);
+    if (strcmp(cmd, "tui") == 0)
+        return tui_cmd(argc - 1, argv + 1, &stop_requested);
     if (strcmp(cmd, "orion") == 0)
         return cli_cmd_orion(argc - 1, argv + 1, &stop_requested);
     if (strcmp(cmd, "profiles") == 0)
         return cli_cmd_profiles(argc - 1, argv + 1);
-    fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion or "
-            "profiles. Try 'asmsim --help'.\n", cmd);
+    fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion, "
+            "profiles or tui. Try 'asmsim --help'.\n", cmd);
     return 2;
 }

@@ -37,6 +37,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "sim/cpu_usage.h"
 #include "sim/report.h"
 
 /* cJSON reports allocation failure by returning NULL from every Add*
@@ -185,9 +186,29 @@ static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
     add_num(b, o, "p999", l->p999_us);
 }
 
-static void add_points(struct jb *b, cJSON *parent,
-                       const struct sim_run_result *run)
+/* Backends in real time: errors per class and CPU (cpu_usage.h).  Left
+   out for the model, whose JSON is byte-for-byte reproducible. */
+static void add_real_point(struct jb *b, cJSON *o,
+                           const struct sim_point_result *p, const char *backend)
 {
+    cJSON *c;
+
+    add_u64(b, o, "small_errors", p->small_errors);
+    add_u64(b, o, "large_errors", p->large_errors);
+    c = add_obj(b, o, "cpu");
+    add_num(b, c, "user_us_per_io", p->cpu_user_us_per_io);
+    add_num(b, c, "sys_us_per_io", p->cpu_sys_us_per_io);
+    add_num(b, c, "cores", p->cpu_cores);
+    add_num(b, c, "machine_busy_pct", p->machine_busy_pct);
+    add_num(b, c, "machine_irq_pct", p->machine_irq_pct);
+    add_bool(b, c, "generator_bound", sim_cpu_generator_bound(p, backend));
+}
+
+static void add_points(struct jb *b, cJSON *parent,
+                       const struct sim_run_result *run, const char *backend)
+{
+    bool real = backend && strcmp(backend, "model") != 0;
+
     cJSON *arr = add_arr(b, parent, "points");
 
     for (int i = 0; i < run->n_points; i++) {
@@ -208,6 +229,8 @@ static void add_points(struct jb *b, cJSON *parent,
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
         add_lat(b, o, "small_lat_us", p->small > 0, &p->small_lat);
         add_lat(b, o, "large_lat_us", p->large > 0, &p->large_lat);
+        if (real)
+            add_real_point(b, o, p, backend);
         if (o == NULL)
             continue;
         disks = add_arr(b, o, "disks");
@@ -248,6 +271,16 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
         }
     }
     add_str(b, c, "backend", cfg->backend ? cfg->backend->name : NULL);
+    if (cfg->targets != NULL) {         /* real devices: their paths */
+        x = add_arr(b, c, "targets");
+        for (int i = 0; x != NULL && i < disks; i++) {
+            cJSON *t = cJSON_CreateString(cfg->targets[i]);
+            if (t == NULL || !cJSON_AddItemToArray(x, t)) {
+                cJSON_Delete(t);
+                b->oom = true;
+            }
+        }
+    }
 
     x = add_obj(b, c, "instance");
     add_str(b, x, "name", in->name);
@@ -367,7 +400,9 @@ int report_json_write(const char *path, const struct report_meta *meta,
     add_num(&b, root, "wall_seconds", wall_s);
     add_config(&b, root, cfg, last->disks, sweep);
     add_summary(&b, root, &last->summary);
-    add_points(&b, root, last);
+    add_points(&b, root, last, cfg->backend ? cfg->backend->name : NULL);
+    if (last->failed)
+        add_str(&b, root, "failed", last->failed_why);
     add_bool(&b, root, "incomplete", sweep ? sweep->incomplete : run->incomplete);
     if (sweep != NULL) {
         cJSON *arr = add_arr(&b, root, "sweep");
@@ -379,7 +414,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
                 continue;
             add_num(&b, o, "disks", r->disks);
             add_summary(&b, o, &r->summary);
-            add_points(&b, o, r);
+            add_points(&b, o, r, cfg->backend ? cfg->backend->name : NULL);
             add_bool(&b, o, "incomplete", r->incomplete);
         }
     }

@@ -39,6 +39,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim/cpu_usage.h"
 #include "sim/report.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -249,6 +250,51 @@ static void levels_line(FILE *f, const char *name, const int *levels, int n)
     fputc('\n', f);
 }
 
+/* Backends in real time (aio, null): errors per point, class and disk,
+   asmsim's CPU per I/O and the machine's CPU, and the warning when the
+   generator was the bottleneck (cpu_usage.h).  The model's time is
+   virtual, so these lines would mean nothing there (and would make its
+   files differ run to run). */
+static void real_device_lines(FILE *f, const struct report_meta *meta,
+                              const struct sim_run_result *run,
+                              const char *backend)
+{
+    int bound = 0;
+
+    fputs("\nPer point: I/O errors; asmsim CPU per I/O (usecs) and cores "
+          "busy; machine CPU (% of all CPUs, irq+softirq included):\n", f);
+    for (int i = 0; i < run->n_points; i++) {
+        const struct sim_point_result *p = &run->points[i];
+        bool gen = sim_cpu_generator_bound(p, backend);
+
+        bound += gen;
+        fprintf(f, "Small=%d Large=%d: errors=%" PRIu64 " (small %" PRIu64
+                   ", large %" PRIu64 ") user=%.3f sys=%.3f cores=%.2f "
+                   "machine=%.1f%% irq=%.1f%%%s\n",
+                p->small, p->large, p->errors, p->small_errors,
+                p->large_errors, p->cpu_user_us_per_io, p->cpu_sys_us_per_io,
+                p->cpu_cores, p->machine_busy_pct, p->machine_irq_pct,
+                gen ? " generator-bound" : "");
+    }
+    fputs("I/O errors per disk:", f);
+    for (int d = 0; d < run->disks; d++) {
+        uint64_t e = 0;
+        for (int i = 0; i < run->n_points; i++)
+            if (run->points[i].disk && d < run->points[i].disks)
+                e += run->points[i].disk[d].errors;
+        fprintf(f, "%s %s=%" PRIu64, d ? "," : "",
+                meta->luns && d < meta->n_luns ? meta->luns[d] : "?", e);
+    }
+    fputc('\n', f);
+    if (bound)
+        fprintf(f, "Warning: at %d of %d points asmsim's worker was at least "
+                   "%.0f%% busy: the generator, not the devices, was the "
+                   "bottleneck there\n", bound, run->n_points,
+                SIM_GENERATOR_BOUND_FRAC * 100);
+    if (run->failed)
+        fprintf(f, "Stopped: %s\n", run->failed_why);
+}
+
 int report_orion_summary(FILE *f, const struct report_meta *meta,
                          const struct sim_run_cfg *cfg,
                          const struct sim_run_result *run)
@@ -319,6 +365,8 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
         latency_block(f, run, "Minimum Small Latency", s->min_small_lat_at,
                       false, false);
     }
+    if (strcmp(backend, "model") != 0)
+        real_device_lines(f, meta, run, backend);
     if (run->incomplete)
         fprintf(f, "\nIncomplete run: stopped after %d of %d points\n",
                 run->n_points, m->n_points);

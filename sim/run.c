@@ -11,9 +11,8 @@
  * The summary follows ORION: Maximum Large MBPS over points with large
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
  * (average latency of small I/O) over points with small I/O.  Ties go to
- * the first point in visiting order.  A class that is a minority in a
- * mixed point (stats.h, SIM_MINOR_SHARE) does not compete: one small I/O
- * among thirty large ones is measured, not estimated to 1 %.
+ * the first point in visiting order.  In a mixed point a class competes
+ * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h).
  */
 #include "sim/run.h"
 
@@ -56,13 +55,13 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
         struct wl_point at = { p->small, p->large };
-        if (p->large > 0 && sim_point_class_major(p, WL_LARGE) &&
+        if (p->large > 0 && sim_point_class_share(p, WL_LARGE, SIM_SUMMARY_SHARE) &&
             (!s->has_large || p->mbps > s->max_large_mbps)) {
             s->has_large = true;
             s->max_large_mbps = p->mbps;
             s->max_large_at = at;
         }
-        if (p->small > 0 && sim_point_class_major(p, WL_SMALL)) {
+        if (p->small > 0 && sim_point_class_share(p, WL_SMALL, SIM_SUMMARY_SHARE)) {
             if (!s->has_small || p->iops > s->max_small_iops) {
                 s->max_small_iops = p->iops;
                 s->max_small_at = at;
@@ -112,6 +111,25 @@ static void matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
     }
 }
 
+static uint32_t gcd32(uint32_t a, uint32_t b)
+{
+    while (b) {
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Every offset and size of a physical I/O is a multiple of this: the I/O
+   sizes, the workload's alignment, and the layout's split points (AU,
+   stripe, 128 KiB fine chunks: all multiples of 4 KiB). */
+static uint32_t io_granularity(const struct wl_cfg *wc)
+{
+    uint32_t g = gcd32(wc->small_bytes, wc->large_bytes);
+    return gcd32(g, wc->align_bytes ? wc->align_bytes : 4096u);
+}
+
 static int parts_open(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
                       struct run_parts *rp, char *why, size_t why_len)
 {
@@ -139,6 +157,18 @@ static int parts_open(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
         .burst_credit_frac = cfg->burst_credit_frac,
         .seed = cfg->seed,
         .max_outstanding = (max_small + max_large_ios) * (pieces > pl ? pieces : pl),
+        /* real devices */
+        .paths = cfg->targets,
+        .writable = wc.write_pct > 0,
+        .destroy_data = cfg->destroy_data,
+        .ignore_signatures = cfg->ignore_signatures,
+        .create_bytes = cfg->create_bytes,
+        .limit_bytes = cfg->targets ? lc.disk_size_bytes : 0,
+        .max_io_bytes = wc.small_bytes > wc.large_bytes ? wc.small_bytes : wc.large_bytes,
+        .io_align_bytes = io_granularity(&wc),
+        .threads = cfg->threads,
+        .info = cfg->device_info,
+        .info_len = cfg->device_info_len,
     };
     rc = dev_open(&rp->ds, cfg->backend, &dc, why, why_len);
     if (rc < 0)
@@ -169,7 +199,16 @@ static int run_points(const struct sim_run_cfg *cfg, struct run_parts *rp,
             snprintf(why, why_len, "point small=%d large=%d failed: %s",
                      r->matrix->points[i].small, r->matrix->points[i].large,
                      strerror(-rc));
-            return rc;
+            if (rc != -EIO || !cfg->targets)
+                return rc;
+            /* every real disk failed: keep the points measured so far */
+            r->failed = rc;
+            snprintf(r->failed_why, sizeof r->failed_why, "every target "
+                     "failed at point small=%d large=%d (I/O errors on all "
+                     "disks)", r->matrix->points[i].small,
+                     r->matrix->points[i].large);
+            status = 1;
+            break;
         }
         r->n_points++;
         if (progress)
@@ -179,7 +218,9 @@ static int run_points(const struct sim_run_cfg *cfg, struct run_parts *rp,
             break;
         }
     }
-    r->incomplete = r->n_points < r->matrix->n_points;
+    /* a point cut short by a stop request or a failure is not complete
+       either, even when it was the last one */
+    r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
     r->device_ns = rp->ds.ops->now(&rp->ds) - start_ns;
     return status;
 }
@@ -196,7 +237,7 @@ static int run_one(const struct sim_run_cfg *cfg, int run_index,
     }
     r->disks = cfg->disks;
     struct wl_matrix_cfg mc = cfg->matrix;
-    mc.num_disks = cfg->disks;
+    mc.num_disks = cfg->matrix_disks > 0 ? cfg->matrix_disks : cfg->disks;
     int rc = wl_matrix_build(&mc, &r->matrix, why, why_len);
     if (rc == 0) {
         r->points = calloc((size_t)r->matrix->n_points, sizeof(*r->points));

@@ -31,6 +31,18 @@ struct sim_run_cfg {
     struct inst_profile instance;
     double burst_credit_frac;       /* 0..1 */
     uint64_t seed;
+    /* real devices (aio backend): volume.size_bytes is the usable size of
+       every target, the layout's disk size */
+    const char *const *targets;     /* [disks] paths; NULL for model/null */
+    bool destroy_data;
+    bool ignore_signatures;
+    uint64_t create_bytes;          /* --create SIZE; 0 = none */
+    int threads;                    /* --threads; 0 = auto */
+    char *device_info;              /* optional: the backend's --verbose */
+    size_t device_info_len;         /*   facts (targets, NUMA) land here */
+    int matrix_disks;               /* > 0: the disk count the matrix levels
+                                       derive from (ORION -num_disks with
+                                       real LUNs); 0 = disks */
 };
 
 struct sim_summary {
@@ -54,6 +66,10 @@ struct sim_run_result {
     bool incomplete;                /* stopped before the last point */
     double wall_s;                  /* wall-clock time of the run */
     sim_ns device_ns;               /* device (virtual) time the run covered */
+    int failed;                     /* -errno: the devices failed (every
+                                       disk erring); the points before the
+                                       failure are kept, incomplete set */
+    char failed_why[256];
 };
 
 struct sim_sweep_result {

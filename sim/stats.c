@@ -123,6 +123,7 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     out->iops = (double)ios * per_s;
     out->small_mbps = (double)bytes * per_s / 1e6;
     out->errors += errors;
+    out->small_errors = errors;
     sim_lat_summarise(lat, &out->small_lat);
 
     class_totals(s, WL_LARGE, lat, &ios, &bytes, &errors);
@@ -130,6 +131,7 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     out->large_iops = (double)ios * per_s;
     out->mbps = (double)bytes * per_s / 1e6;
     out->errors += errors;
+    out->large_errors = errors;
     sim_lat_summarise(lat, &out->large_lat);
 
     out->phys_iops = (double)s->phys_ios * per_s;
@@ -150,11 +152,12 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     return 0;
 }
 
-bool sim_point_class_major(const struct sim_point_result *r, enum wl_class cls)
+bool sim_point_class_share(const struct sim_point_result *r, enum wl_class cls,
+                           double share)
 {
     uint64_t mine = cls == WL_SMALL ? r->small_ios : r->large_ios;
     uint64_t total = r->small_ios + r->large_ios;
-    return mine > 0 && (double)mine >= SIM_MINOR_SHARE * (double)total;
+    return mine > 0 && (double)mine >= share * (double)total;
 }
 
 void sim_point_result_free(struct sim_point_result *r)

@@ -24,9 +24,16 @@
 #include "workloads/workload.h"
 
 /* A class with less than this share of a mixed point's logical I/Os is a
-   minority there: it does not hold an auto-duration point open, and so it
-   is not precise enough to compete for the run's summary. */
+   minority there: it does not hold an auto-duration point open. */
 #define SIM_MINOR_SHARE 0.10
+
+/* A class's figures at a point compete for the run's summary (Maximum
+   Large MBPS, Maximum Small IOPS, Minimum Small Latency) only where the
+   class makes up at least this share of the point's logical I/Os: where
+   the point is about that class.  A handful of small I/Os riding along
+   thirty large ones are measured, but their average is too thin a sample
+   to stand as the run's best latency. */
+#define SIM_SUMMARY_SHARE 0.50
 
 enum sim_dir {
     SIM_READ = 0,
@@ -90,11 +97,20 @@ struct sim_point_result {
     double ci_halfwidth_frac;   /* 95 % half-width / mean of the main figure */
     int disks;
     struct sim_disk_result *disk;   /* [disks], owned by the result */
+    /* failed logical I/Os (an error or a short transfer in any piece) */
+    uint64_t small_errors, large_errors;
+    /* CPU over the measured window, wall clock (cpu_usage.h) */
+    double cpu_user_us_per_io;      /* asmsim's user time per logical I/O */
+    double cpu_sys_us_per_io;       /* asmsim's system time per logical I/O */
+    double cpu_cores;               /* asmsim CPU seconds / wall seconds */
+    double machine_busy_pct;        /* all CPUs, irq and softirq included */
+    double machine_irq_pct;         /* irq + softirq share of all CPUs */
 };
 
-/* True when class `cls` makes up at least SIM_MINOR_SHARE of the point's
-   logical I/Os (and ran at all). */
-bool sim_point_class_major(const struct sim_point_result *r, enum wl_class cls);
+/* True when class `cls` ran at the point and makes up at least `share`
+   of its logical I/Os. */
+bool sim_point_class_share(const struct sim_point_result *r, enum wl_class cls,
+                           double share);
 
 /* 0 or -ENOMEM. */
 int sim_stats_init(struct sim_stats *s, int disks);

@@ -232,8 +232,8 @@ expect_error "orion_without_model_and_missing_lun_should_exit_2" \
     "asmsim orion: mytest.lun: cannot read it" "" \
     "$ASMSIM" orion -run simple -testname mytest
 echo /dev/null >mytest.lun
-expect_error "orion_with_lun_file_should_explain_missing_aio_engine" \
-    "asmsim orion: real devices (mytest.lun) need the aio engine, not in this build yet; give --instance/--volume to run modelled volumes" "" \
+expect_error "orion_with_lun_file_should_check_every_lun_before_running" \
+    "asmsim: /dev/null: neither a regular file nor a block device" "" \
     "$ASMSIM" orion -run simple -testname mytest
 expect_error "orion_without_run_should_exit_2" \
     "asmsim: -run: missing" "Try 'asmsim orion --help'." \

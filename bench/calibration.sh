@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The model against the published measurements of DOMAIN.md section 5
+# (C1..C9), through the command line, side by side: published figure,
+# model figure, ratio.  tests/test_calibration.c asserts the same cases
+# (within 5 % for plateaus, 15 % for latency); this prints them.
+#
+#   usage: bench/calibration.sh [path/to/asmsim]
+set -euo pipefail
+asmsim=${1:-build/asmsim}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gp3=gp3:size=125GiB,iops=4000,throughput=1000MiB/s
+
+# figure <json> <jq-like python expression>
+figure() {
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+row() {  # row CASE DESCRIPTION PUBLISHED MODEL
+    printf '%-4s %-58s %10s %10.1f %7.3f\n' "$1" "$2" "$3" "$4" "$(echo "$4 / $3" | bc -l)"
+}
+
+printf '%-4s %-58s %10s %10s %7s\n' case configuration published model ratio
+sweep() {  # sweep OUT INSTANCE VOLUME VOLUMES RUN
+    "$asmsim" sweep --instance "$2" --volume "$3" --volumes "$4" --run "$5" \
+        --write 100 --duration auto --quiet --json "$1" >/dev/null
+}
+sweep "$tmp/c1.json" m5.large "$gp3" 4-8 dss
+row C1 "m5.large, 8 x gp3 1000MiB/s, large writes (max of 4-8 vols)" 580 \
+    "$(figure "$tmp/c1.json" "max(r['summary']['max_large_mbps'] for r in d['sweep'])")"
+sweep "$tmp/c2.json" r5b.24xlarge "$gp3" 16 dss
+row C2 "r5b.24xlarge, 16 x gp3, large writes" 7300 "$(figure "$tmp/c2.json" "d['summary']['max_large_mbps']")"
+for inst in m5.24xlarge r5b.8xlarge; do
+    sweep "$tmp/c3.json" "$inst" "$gp3" 8 dss
+    row C3 "$inst, 8 x gp3, large writes" 2400 "$(figure "$tmp/c3.json" "d['summary']['max_large_mbps']")"
+done
+"$asmsim" sweep --instance m5.large --volume io2:size=100GiB,iops=7000 --volumes 4-16 --run oltp \
+    --write 100 --duration auto --quiet --json "$tmp/c4.json" >/dev/null
+row C4 "m5.large, 4-16 x io2 7000 IOPS, small writes: IOPS" 18905 \
+    "$(figure "$tmp/c4.json" "sum(r['summary']['max_small_iops'] for r in d['sweep'])/len(d['sweep'])")"
+row C4 "  same: minimum small latency (us)" 600 \
+    "$(figure "$tmp/c4.json" "sum(r['summary']['min_small_latency_us'] for r in d['sweep'])/len(d['sweep'])")"
+for inst in t3.xlarge t3.2xlarge; do
+    sweep "$tmp/c5.json" "$inst" "$gp3" 8 dss
+    row C5 "$inst, 8 x gp3, large writes" 335 "$(figure "$tmp/c5.json" "d['summary']['max_large_mbps']")"
+done
+for inst in m5.12xlarge m5.24xlarge; do
+    sweep "$tmp/c6.json" "$inst" gp2:size=125GiB 8 dss
+    row C6 "$inst, 8 x gp2 125GiB, large writes" 1015 "$(figure "$tmp/c6.json" "d['summary']['max_large_mbps']")"
+done
+oci() {  # oci OUT SMALL LARGE SIZE_SMALL SIZE_LARGE
+    "$asmsim" run --instance oci-e4flex-8 --volume oci-higher:size=2048GB --disks 1 --matrix point \
+        --num-small "$2" --num-large "$3" --size-small "$4" --size-large "$5" --write 0 \
+        --duration auto --quiet --json "$1" >/dev/null
+}
+oci "$tmp/c7.json" 1024 0 4KiB 128KiB
+row C7 "OCI E4.Flex 8, oci-higher 2048GB, 4K randread QD 1024: IOPS" 50431 \
+    "$(figure "$tmp/c7.json" "d['points'][0]['iops']")"
+oci "$tmp/c8.json" 0 256 4KiB 256KiB
+row C8 "  same, 256K randread QD 256: MB/s" 560 "$(figure "$tmp/c8.json" "d['points'][0]['mbps']")"
+oci "$tmp/c9.json" 1 0 4KiB 128KiB
+row C9 "  same, 4K randread QD 1: avg latency (us)" 376 \
+    "$(figure "$tmp/c9.json" "d['points'][0]['small_lat_us']['avg']")"
+row C9 "  same: p99 latency (us)" 603 "$(figure "$tmp/c9.json" "d['points'][0]['small_lat_us']['p99']")"

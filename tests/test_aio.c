@@ -1,0 +1,497 @@
+/*
+ * test_aio.c - the libaio backend (dev_aio.c) on files in a temporary
+ * directory: data really reaches the files, nothing goes past the limit,
+ * misaligned or forbidden I/O never reaches the kernel, mirrored writes
+ * land twice and evenly, errors are counted per disk and class, a run
+ * whose every disk fails stops and keeps what it measured, and a stop
+ * request ends a point while the backend waits.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "sim/engine.h"
+#include "sim/run.h"
+#include "sim/safety.h"
+
+#define KIB 1024ull
+#define MIB (1024ull * 1024ull)
+#define PATTERN "ASMSIM-WRITTEN!\n"
+
+static char dir[256];
+
+static const char *path_of(const char *name)
+{
+    static char buf[16][512];
+    static int next;
+    char *p = buf[next++ % 16];
+    snprintf(p, 512, "%s/%s", dir, name);
+    return p;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Open an aio device set on fresh files made by --create. */
+static int open_files(struct devset *ds, const char **paths, int n,
+                      uint64_t size, uint64_t limit, bool writable,
+                      char *why, size_t len)
+{
+    struct devset_cfg c = {
+        .disks = n,
+        .max_outstanding = 16,
+        .paths = paths,
+        .writable = writable,
+        .create_bytes = size,
+        .limit_bytes = limit,
+        .max_io_bytes = 128 * KIB,
+        .io_align_bytes = 4096,
+    };
+    return dev_open(ds, &dev_aio_ops, &c, why, len);
+}
+
+/* Submit the I/Os and reap until all are back; returns how many came. */
+static int run_ios(struct devset *ds, struct sim_io **ios, int n)
+{
+    int off = 0, got = 0;
+    struct sim_io *done[16];
+    while (off < n) {
+        int k = ds->ops->submit(ds, ios + off, n - off);
+        if (k < 0)
+            return k;
+        off += k;
+    }
+    for (int tries = 0; got < n && tries < 1000; tries++) {
+        int k = ds->ops->reap(ds, done, 16, ds->ops->now(ds) + SIM_NS_PER_S);
+        if (k < 0)
+            return k;
+        got += k;
+    }
+    return got;
+}
+
+static bool is_pattern(const unsigned char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != (unsigned char)PATTERN[i % 16])
+            return false;
+    return true;
+}
+
+static bool is_zero(const unsigned char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return false;
+    return true;
+}
+
+static void read_at(const char *path, uint64_t off, unsigned char *buf,
+                    size_t n)
+{
+    int fd = open(path, O_RDONLY);
+    memset(buf, 0xee, n);
+    if (fd >= 0) {
+        if (pread(fd, buf, n, (off_t)off) != (ssize_t)n)
+            memset(buf, 0xee, n);
+        close(fd);
+    }
+}
+
+static void written_data_should_read_back_from_the_files(void)
+{
+    const char *paths[2] = { path_of("d0"), path_of("d1") };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(open_files(&ds, paths, 2, 4 * MIB, 0, true, why, sizeof why), 0);
+    if (!ds.ops) {
+        fprintf(stderr, "  %s\n", why);
+        return;
+    }
+    struct sim_io a = { .offset_bytes = 0, .size_bytes = 4096, .disk = 0,
+                        .is_write = 1 };
+    struct sim_io b = { .offset_bytes = 64 * KIB, .size_bytes = 8192,
+                        .disk = 1, .is_write = 1 };
+    struct sim_io *ios[2] = { &a, &b };
+    CHECK_INT_EQ(run_ios(&ds, ios, 2), 2);
+    CHECK_INT_EQ(a.result, 4096);
+    CHECK_INT_EQ(b.result, 8192);
+    CHECK(a.done_ns >= a.submit_ns);
+    dev_close(&ds);
+
+    static unsigned char buf[16384];
+    read_at(paths[0], 0, buf, 4096);
+    CHECK(is_pattern(buf, 4096));
+    read_at(paths[0], 4096, buf, 4096);
+    CHECK(is_zero(buf, 4096));
+    read_at(paths[1], 64 * KIB, buf, 8192);
+    CHECK(is_pattern(buf, 8192));
+    read_at(paths[1], 60 * KIB, buf, 4096);
+    CHECK(is_zero(buf, 4096));
+    CHECK(safety_is_asmsim_file(paths[0]));
+}
+
+static void io_past_the_limit_should_fail_without_reaching_the_file(void)
+{
+    const char *paths[1] = { path_of("lim") };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(open_files(&ds, paths, 1, 4 * MIB, 2 * MIB, true, why,
+                            sizeof why), 0);
+    if (!ds.ops)
+        return;
+    struct sim_io past = { .offset_bytes = 2 * MIB, .size_bytes = 4096,
+                           .is_write = 1 };
+    struct sim_io across = { .offset_bytes = 2 * MIB - 4096, .size_bytes = 8192,
+                             .is_write = 1 };
+    struct sim_io inside = { .offset_bytes = 2 * MIB - 4096, .size_bytes = 4096,
+                             .is_write = 1 };
+    struct sim_io *ios[3] = { &past, &across, &inside };
+    CHECK_INT_EQ(run_ios(&ds, ios, 3), 3);
+    CHECK_INT_EQ(past.result, -ERANGE);
+    CHECK_INT_EQ(across.result, -ERANGE);
+    CHECK_INT_EQ(inside.result, 4096);
+    dev_close(&ds);
+    static unsigned char buf[8192];
+    read_at(paths[0], 2 * MIB, buf, 8192);
+    CHECK(is_zero(buf, 8192));
+}
+
+static void misaligned_io_should_fail_with_einval(void)
+{
+    const char *paths[1] = { path_of("mis") };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(open_files(&ds, paths, 1, 4 * MIB, 0, false, why, sizeof why), 0);
+    if (!ds.ops)
+        return;
+    struct sim_io odd_offset = { .offset_bytes = 100, .size_bytes = 4096 };
+    struct sim_io odd_size = { .offset_bytes = 0, .size_bytes = 1000 };
+    struct sim_io fine = { .offset_bytes = 4096, .size_bytes = 4096 };
+    struct sim_io *ios[3] = { &odd_offset, &odd_size, &fine };
+    CHECK_INT_EQ(run_ios(&ds, ios, 3), 3);
+    CHECK_INT_EQ(odd_offset.result, -EINVAL);
+    CHECK_INT_EQ(odd_size.result, -EINVAL);
+    CHECK_INT_EQ(fine.result, 4096);
+    dev_close(&ds);
+}
+
+static void read_only_run_should_refuse_a_write(void)
+{
+    const char *paths[1] = { path_of("ro") };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(open_files(&ds, paths, 1, 4 * MIB, 0, false, why, sizeof why), 0);
+    if (!ds.ops)
+        return;
+    struct sim_io w = { .offset_bytes = 0, .size_bytes = 4096, .is_write = 1 };
+    struct sim_io *ios[1] = { &w };
+    CHECK_INT_EQ(run_ios(&ds, ios, 1), 1);
+    CHECK_INT_EQ(w.result, -EBADF);
+    dev_close(&ds);
+    static unsigned char buf[4096];
+    read_at(paths[0], 0, buf, 4096);
+    CHECK(is_zero(buf, 4096));
+}
+
+static void open_should_refuse_writes_to_a_foreign_file_and_name_it(void)
+{
+    const char *p = path_of("foreign");
+    int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(fd >= 0 && ftruncate(fd, 4 * MIB) == 0);
+    close(fd);
+    const char *paths[1] = { p };
+    struct devset_cfg c = { .disks = 1, .max_outstanding = 4, .paths = paths,
+                            .writable = true, .max_io_bytes = 8192,
+                            .io_align_bytes = 4096 };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -EPERM);
+    CHECK(strstr(why, p) != NULL);
+    CHECK(strstr(why, "--destroy-data") != NULL);
+    c.destroy_data = true;
+    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), 0);
+    dev_close(&ds);
+}
+
+static void open_should_refuse_more_than_one_worker(void)
+{
+    const char *paths[1] = { path_of("thr") };
+    struct devset_cfg c = { .disks = 1, .max_outstanding = 4, .paths = paths,
+                            .create_bytes = 4 * MIB, .max_io_bytes = 8192,
+                            .threads = 2 };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -ENOTSUP);
+    CHECK(strstr(why, "--threads 1") != NULL);
+}
+
+/* A run on created files, one point. */
+static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
+                     uint64_t size, int small, int large)
+{
+    sim_run_cfg_defaults(cfg);
+    cfg->disks = n;
+    cfg->backend = &dev_aio_ops;
+    cfg->targets = paths;
+    cfg->create_bytes = size;
+    cfg->volume.size_bytes = size;
+    cfg->matrix.run = WL_RUN_ADVANCED;
+    cfg->matrix.matrix = WL_MATRIX_POINT;
+    cfg->matrix.num_small = small;
+    cfg->matrix.num_large = large;
+    cfg->point.duration_ns = 300 * SIM_NS_PER_MS;
+}
+
+static void normal_redundancy_should_write_every_byte_twice_and_evenly(void)
+{
+    const char *paths[4] = { path_of("m0"), path_of("m1"), path_of("m2"),
+                             path_of("m3") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    real_cfg(&cfg, paths, 4, 64 * MIB, 4, 4);
+    cfg.layout.redundancy = LAY_NORMAL;
+    cfg.workload.write_pct = 100;
+    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
+    if (!r) {
+        fprintf(stderr, "  %s\n", why);
+        return;
+    }
+    const struct sim_point_result *p = &r->points[0];
+    uint64_t logical = p->small_ios * 8 * KIB + p->large_ios * 128 * KIB;
+    uint64_t physical = 0;
+    for (int d = 0; d < 4; d++)
+        physical += p->disk[d].bytes;
+    CHECK(p->small_ios > 100 && p->large_ios > 100);
+    CHECK_U64_EQ(p->errors, 0);
+    CHECK_U64_EQ(physical, 2 * logical);
+    /* random I/O over 4 disks: each carries a quarter, within 25 % (the
+       run has thousands of pieces; a disk left out would be at 0) */
+    for (int d = 0; d < 4; d++)
+        CHECK_NEAR_REL((double)p->disk[d].bytes, (double)physical / 4, 0.25);
+    sim_run_free(r);
+
+    /* and the bytes are on the files: every file holds written blocks */
+    static unsigned char buf[1 << 20];
+    for (int d = 0; d < 4; d++) {
+        int fd = open(paths[d], O_RDONLY);
+        uint64_t blocks = 0;
+        for (uint64_t off = 0; off < 64 * MIB; off += sizeof buf) {
+            if (pread(fd, buf, sizeof buf, (off_t)off) != (ssize_t)sizeof buf)
+                break;
+            for (size_t b = 0; b < sizeof buf; b += 4096)
+                blocks += is_pattern(buf + b, 4096);
+        }
+        close(fd);
+        CHECK(blocks > 100);
+    }
+}
+
+static void read_only_run_should_leave_the_files_untouched(void)
+{
+    const char *paths[2] = { path_of("r0"), path_of("r1") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    real_cfg(&cfg, paths, 2, 16 * MIB, 4, 2);
+    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
+    if (!r)
+        return;
+    CHECK(r->points[0].iops > 0);
+    CHECK(r->points[0].cpu_user_us_per_io + r->points[0].cpu_sys_us_per_io > 0);
+    CHECK(r->points[0].cpu_cores > 0 && r->points[0].cpu_cores < 1.5);
+    sim_run_free(r);
+    static unsigned char buf[1 << 20];
+    for (int d = 0; d < 2; d++)
+        for (uint64_t off = 0; off < 16 * MIB; off += sizeof buf) {
+            read_at(paths[d], off, buf, sizeof buf);
+            CHECK(is_zero(buf, sizeof buf));
+        }
+}
+
+/* The engine by hand, so that a file can shrink after the devices opened. */
+struct rig {
+    lay *layout;
+    wl *workload;
+    struct devset ds;
+    sim_engine *engine;
+};
+
+static int rig_open(struct rig *g, const char **paths, int n, char *why,
+                    size_t len)
+{
+    struct lay_cfg lc;
+    struct wl_cfg wc;
+    memset(g, 0, sizeof(*g));
+    lay_cfg_defaults(&lc, n, 16 * MIB);
+    if (lay_create(&lc, &g->layout, why, len) < 0)
+        return -1;
+    wl_cfg_defaults(&wc, lay_capacity_bytes(g->layout));
+    if (wl_create(&wc, &g->workload, why, len) < 0)
+        return -1;
+    struct devset_cfg dc = { .disks = n, .max_outstanding = 64, .paths = paths,
+                             .create_bytes = 16 * MIB, .limit_bytes = 16 * MIB,
+                             .max_io_bytes = 128 * KIB, .io_align_bytes = 4096 };
+    if (dev_open(&g->ds, &dev_aio_ops, &dc, why, len) < 0)
+        return -1;
+    struct sim_engine_cfg ec = { .layout = g->layout, .workload = g->workload,
+                                 .devices = &g->ds, .max_small = 8,
+                                 .max_large_ios = 4 };
+    return sim_engine_create(&ec, &g->engine);
+}
+
+static void rig_close(struct rig *g)
+{
+    sim_engine_destroy(g->engine);
+    dev_close(&g->ds);
+    wl_destroy(g->workload);
+    lay_destroy(g->layout);
+}
+
+static void shrink(const char *path)
+{
+    if (truncate(path, 0) != 0)
+        perror("truncate");
+}
+
+static void short_reads_should_be_counted_per_disk_and_class(void)
+{
+    const char *paths[2] = { path_of("s0"), path_of("s1") };
+    struct rig g;
+    char why[512] = "";
+    CHECK_INT_EQ(rig_open(&g, paths, 2, why, sizeof why), 0);
+    if (!g.engine) {
+        fprintf(stderr, "  %s\n", why);
+        rig_close(&g);
+        return;
+    }
+    shrink(paths[1]);               /* reads past EOF: short (0 bytes) */
+    struct sim_point_opts o = { .duration_ns = 200 * SIM_NS_PER_MS,
+                                .warmup_ns = 0, .stream_io = 4 };
+    struct sim_point_result r = { 0 };
+    struct wl_point p = { 4, 2 };
+    CHECK_INT_EQ(sim_engine_run_point(g.engine, p, &o, &r), 0);
+    CHECK(r.disk[1].errors > 0);
+    CHECK_U64_EQ(r.disk[1].ios, 0);
+    CHECK_U64_EQ(r.disk[0].errors, 0);
+    CHECK(r.disk[0].ios > 0);
+    CHECK(r.small_errors > 0);
+    CHECK(r.large_errors > 0);
+    CHECK_U64_EQ(r.errors, r.small_errors + r.large_errors);
+    CHECK(r.iops > 0);              /* the good disk went on */
+    sim_point_result_free(&r);
+    rig_close(&g);
+}
+
+struct shrink_when {
+    const char **paths;
+    int n;
+    int at_small;
+};
+
+static int shrink_live(void *arg, const struct sim_live *lv)
+{
+    struct shrink_when *s = arg;
+    if (lv->point.small == s->at_small)
+        for (int i = 0; i < s->n; i++)
+            shrink(s->paths[i]);
+    return SIM_LIVE_CONTINUE;
+}
+
+static void every_disk_failing_should_stop_the_run_and_keep_earlier_points(void)
+{
+    const char *paths[2] = { path_of("f0"), path_of("f1") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    real_cfg(&cfg, paths, 2, 16 * MIB, 0, 0);
+    cfg.matrix.run = WL_RUN_OLTP;   /* small 1..10 */
+    cfg.matrix.num_small = cfg.matrix.num_large = -1;
+    cfg.point.duration_ns = 100 * SIM_NS_PER_MS;
+    struct shrink_when sw = { paths, 2, 3 };
+    cfg.point.live = shrink_live;
+    cfg.point.live_arg = &sw;
+    cfg.point.live_every_ns = 5 * SIM_NS_PER_MS;
+    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
+    if (!r)
+        return;
+    CHECK_INT_EQ(r->failed, -EIO);
+    CHECK(strstr(r->failed_why, "small=3") != NULL);
+    CHECK_INT_EQ(r->n_points, 2);
+    CHECK(r->incomplete);
+    CHECK(r->summary.has_small);
+    sim_run_free(r);
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void *stop_later(void *arg)
+{
+    (void)arg;
+    struct timespec t = { 0, 200 * 1000 * 1000 };
+    nanosleep(&t, NULL);
+    stop_flag = 1;
+    return NULL;
+}
+
+static void stop_request_should_end_a_long_point_promptly(void)
+{
+    const char *paths[1] = { path_of("stop") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    real_cfg(&cfg, paths, 1, 16 * MIB, 2, 0);
+    cfg.point.duration_ns = 30 * SIM_NS_PER_S;
+    stop_flag = 0;
+    cfg.point.stop = &stop_flag;
+    pthread_t th;
+    pthread_create(&th, NULL, stop_later, NULL);
+    double t0 = now_s();
+    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
+    double took = now_s() - t0;
+    pthread_join(th, NULL);
+    CHECK(took < 2.0);
+    if (!r)
+        return;
+    CHECK(r->incomplete);
+    CHECK_INT_EQ(r->n_points, 1);
+    CHECK(r->points[0].measured_s < 1.0);
+    sim_run_free(r);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "%s/asmsim-aio.XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    RUN(written_data_should_read_back_from_the_files);
+    RUN(io_past_the_limit_should_fail_without_reaching_the_file);
+    RUN(misaligned_io_should_fail_with_einval);
+    RUN(read_only_run_should_refuse_a_write);
+    RUN(open_should_refuse_writes_to_a_foreign_file_and_name_it);
+    RUN(open_should_refuse_more_than_one_worker);
+    RUN(normal_redundancy_should_write_every_byte_twice_and_evenly);
+    RUN(read_only_run_should_leave_the_files_untouched);
+    RUN(short_reads_should_be_counted_per_disk_and_class);
+    RUN(every_disk_failing_should_stop_the_run_and_keep_earlier_points);
+    RUN(stop_request_should_end_a_long_point_promptly);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+    return check_done();
+}

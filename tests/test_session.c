@@ -1,0 +1,414 @@
+/*
+ * test_session.c - the live view and interactive sessions, without curses:
+ * the engine's live hook changes no figure, a batch session reports what
+ * sim_run reports, commands (load, disks, pause, volume) take effect, the
+ * matrix fills in, saving writes ORION's files, pacing follows --speed.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "sim/run.h"
+#include "sim/session.h"
+
+static void cfg_small(struct sim_run_cfg *c, int disks, const char *volume)
+{
+    char why[256];
+    sim_run_cfg_defaults(c);
+    c->disks = disks;
+    prof_volume_parse(volume, &c->volume, why, sizeof(why));
+    c->matrix.run = WL_RUN_OLTP;
+    c->point.duration_ns = 300 * SIM_NS_PER_MS;
+}
+
+struct live_count {
+    int calls, measuring;
+    double last_iops;
+};
+
+static int count_live(void *arg, const struct sim_live *lv)
+{
+    struct live_count *n = arg;
+    n->calls++;
+    if (lv->phase == SIM_LIVE_MEASURE) {
+        struct sim_point_result r = { .small = lv->point.small, .large = lv->point.large };
+        if (sim_stats_result(lv->stats, lv->now_ns - lv->window_start_ns, &r) == 0) {
+            n->last_iops = r.iops;
+            sim_point_result_free(&r);
+        }
+        n->measuring++;
+    }
+    return SIM_LIVE_CONTINUE;
+}
+
+static void same_points(const struct sim_run_result *a, const struct sim_run_result *b)
+{
+    CHECK_INT_EQ(a->n_points, b->n_points);
+    for (int i = 0; i < a->n_points && i < b->n_points; i++) {
+        CHECK_INT_EQ(a->points[i].small, b->points[i].small);
+        CHECK_INT_EQ(a->points[i].large, b->points[i].large);
+        CHECK_U64_EQ(a->points[i].small_ios, b->points[i].small_ios);
+        CHECK_U64_EQ(a->points[i].large_ios, b->points[i].large_ios);
+        CHECK(a->points[i].iops == b->points[i].iops);
+        CHECK(a->points[i].mbps == b->points[i].mbps);
+        CHECK(a->points[i].small_lat.avg_us == b->points[i].small_lat.avg_us);
+        CHECK(a->points[i].small_lat.p99_us == b->points[i].small_lat.p99_us);
+    }
+}
+
+static void live_view_should_not_change_any_figure(void)
+{
+    struct sim_run_cfg c;
+    char why[256];
+    struct sim_run_result *plain = NULL, *watched = NULL;
+    struct live_count n = { 0 };
+
+    cfg_small(&c, 2, "gp3");
+    c.matrix.run = WL_RUN_SIMPLE;
+    CHECK_INT_EQ(sim_run(&c, NULL, NULL, &plain, why, sizeof(why)), 0);
+    c.point.live = count_live;
+    c.point.live_arg = &n;
+    c.point.live_every_ns = 20 * SIM_NS_PER_MS;
+    CHECK_INT_EQ(sim_run(&c, NULL, NULL, &watched, why, sizeof(why)), 0);
+    CHECK(n.calls > 10);
+    CHECK(n.measuring > 10);
+    if (plain && watched)
+        same_points(plain, watched);
+    sim_run_free(plain);
+    sim_run_free(watched);
+}
+
+static int stop_at_once(void *arg, const struct sim_live *lv)
+{
+    (void)arg;
+    return lv->phase == SIM_LIVE_MEASURE ? SIM_LIVE_STOP : SIM_LIVE_CONTINUE;
+}
+
+static void live_stop_should_end_the_run_early_with_what_was_measured(void)
+{
+    struct sim_run_cfg c;
+    char why[256];
+    struct sim_run_result *r = NULL;
+
+    cfg_small(&c, 1, "gp3");
+    c.point.duration_ns = 10 * SIM_NS_PER_S;
+    c.point.live = stop_at_once;
+    CHECK_INT_EQ(sim_run(&c, NULL, NULL, &r, why, sizeof(why)), 1);
+    if (r) {
+        CHECK_INT_EQ(r->n_points, 1);
+        CHECK(r->incomplete);
+        CHECK(r->points[0].measured_s < 1.0);
+        CHECK(r->points[0].small_ios > 0);
+    }
+    sim_run_free(r);
+}
+
+/* Wait (up to 20 s) until pred holds for the snapshot. */
+static bool wait_for(sim_session *s, struct sim_snapshot *snap,
+                     bool (*pred)(const struct sim_snapshot *, const void *),
+                     const void *arg)
+{
+    uint64_t seq = 0;
+    time_t until = time(NULL) + 20;
+    while (time(NULL) < until) {
+        seq = sim_session_wait(s, seq, 200);
+        sim_session_snapshot(s, snap);
+        if (pred(snap, arg))
+            return true;
+        if (snap->state == SIM_SESS_DONE || snap->state == SIM_SESS_FAILED)
+            return pred(snap, arg);
+    }
+    return false;
+}
+
+static bool is_done(const struct sim_snapshot *s, const void *arg)
+{
+    (void)arg;
+    return s->state == SIM_SESS_DONE || s->state == SIM_SESS_FAILED;
+}
+
+static void batch_session_should_report_what_sim_run_reports(void)
+{
+    struct sim_session_cfg sc = { 0 };
+    char why[256];
+    struct sim_run_result *plain = NULL, *live = NULL;
+    sim_session *s = NULL;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+
+    cfg_small(&sc.run, 2, "gp3");
+    CHECK_INT_EQ(sim_run(&sc.run, NULL, NULL, &plain, why, sizeof(why)), 0);
+    sc.batch = true;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, is_done, NULL));
+    CHECK_INT_EQ(snap->state, SIM_SESS_DONE);
+    CHECK_INT_EQ(sim_session_take(s, &live, NULL, why, sizeof(why)), 0);
+    CHECK(live != NULL);
+    if (plain && live)
+        same_points(plain, live);
+    /* the heat map row 0 holds every point's IOPS */
+    CHECK_INT_EQ(snap->n_large_levels, 1);
+    for (int i = 0; plain && i < snap->n_small_levels; i++)
+        CHECK(snap->cell_iops[0][i] == plain->points[i].iops);
+    CHECK_INT_EQ(snap->n_sweep, 1);
+    CHECK_INT_EQ(snap->sweep_disks[0], 2);
+    CHECK(plain && snap->sweep_iops[0] == plain->summary.max_small_iops);
+    sim_run_free(plain);
+    sim_run_free(live);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+struct want_load {
+    int small, large;
+    double window_s;
+};
+
+static bool at_load(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_load *w = arg;
+    return s->point.small == w->small && s->point.large == w->large &&
+           s->measuring && s->window_s >= w->window_s && s->cur.small_ios > 0;
+}
+
+static sim_session *interactive(struct sim_session_cfg *sc, int disks,
+                                const char *volume, double speed)
+{
+    char why[256];
+    sim_session *s = NULL;
+    memset(sc, 0, sizeof(*sc));
+    cfg_small(&sc->run, disks, volume);
+    sc->cell_ns = 2 * SIM_NS_PER_S;
+    sc->speed = speed;
+    if (sim_session_create(sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        return NULL;
+    }
+    return s;
+}
+
+static void load_change_should_take_effect(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    /* a volume no limit binds at these loads: IOPS = load / latency */
+    sim_session *s = interactive(&sc, 1, "io2:size=500GiB,iops=64000", 0);
+    if (!s)
+        return;
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_load w1 = { 1, 0, 0.5 };
+    CHECK(wait_for(s, snap, at_load, &w1));
+    double iops1 = snap->cur.iops;
+    CHECK(snap->pinned);
+    c.a = 8;
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_load w8 = { 8, 0, 0.5 };
+    CHECK(wait_for(s, snap, at_load, &w8));
+    double iops8 = snap->cur.iops;
+    /* eight outstanding I/Os at the same latency: about eight times */
+    CHECK_NEAR_REL(iops8 / iops1, 8.0, 0.15);
+    CHECK(snap->n_series > 0);
+    CHECK(snap->p99_us >= snap->p50_us && snap->p50_us > 0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool has_disks(const struct sim_snapshot *s, const void *arg)
+{
+    int want = *(const int *)arg;
+    return s->disks == want && s->n_disk == want && s->measuring && s->cur.small_ios > 0;
+}
+
+static void disks_change_should_rebuild_the_disk_group(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 2, "gp3", 0);
+    if (!s)
+        return;
+    int two = 2, three = 3;
+    CHECK(wait_for(s, snap, has_disks, &two));
+    struct sim_cmd c = { .kind = SIM_CMD_DISKS, .a = 3 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, has_disks, &three));
+    for (int d = 0; d < snap->n_disk; d++)
+        CHECK(snap->disk[d].iops > 0);
+    CHECK(snap->slowest_disk >= 0 && snap->slowest_disk < 3);
+    /* an impossible disk group is refused and the old one stays */
+    c.kind = SIM_CMD_REDUNDANCY;
+    c.a = LAY_HIGH;                 /* 3 failure groups: fine */
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    c.kind = SIM_CMD_DISKS;
+    c.a = 2;                        /* high redundancy on 2 disks: refused */
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, has_disks, &three));
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool is_paused(const struct sim_snapshot *s, const void *arg)
+{
+    (void)arg;
+    return s->paused && s->measuring;
+}
+
+static void pause_should_freeze_the_figures(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 1, "gp3", 0);
+    if (!s)
+        return;
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    sim_session_send(s, &c);        /* pinned: the walk does not move on */
+    struct want_load w = { 1, 0, 0.1 };
+    CHECK(wait_for(s, snap, at_load, &w));
+    c = (struct sim_cmd){ .kind = SIM_CMD_PAUSE, .a = 1 };
+    sim_session_send(s, &c);
+    CHECK(wait_for(s, snap, is_paused, NULL));
+    double t0 = snap->device_s;
+    uint64_t ios0 = snap->cur.small_ios;
+    usleep(300000);
+    sim_session_snapshot(s, snap);
+    CHECK(snap->paused);
+    CHECK(snap->device_s == t0);
+    CHECK_U64_EQ(snap->cur.small_ios, ios0);
+    c.a = 0;
+    sim_session_send(s, &c);
+    usleep(300000);
+    sim_session_snapshot(s, snap);
+    CHECK(!snap->paused);
+    CHECK(snap->device_s > t0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool matrix_full(const struct sim_snapshot *s, const void *arg)
+{
+    (void)arg;
+    if (s->n_small_levels == 0)
+        return false;
+    for (int i = 0; i < s->n_small_levels; i++)
+        if (isnan(s->cell_iops[0][i]))
+            return false;
+    return true;
+}
+
+static void walk_should_fill_the_matrix_and_save_orion_files(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "gp3");
+    sc.cell_ns = 200 * SIM_NS_PER_MS;
+    CHECK(mkdtemp(dir) != NULL);
+    sc.output_dir = dir;
+    sc.testname = "live";
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), -ENODATA);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    CHECK_INT_EQ(snap->n_small_levels, 5);     /* oltp on 1 disk: 1..5 */
+    CHECK(snap->pinned);                        /* holds the last point */
+    CHECK(snap->cell_iops[0][4] > snap->cell_iops[0][0]);
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    char cmd[512];
+    snprintf(cmd, sizeof(cmd), "ls %s/live_*_summary.txt %s/live_*_iops.csv "
+             "%s/live_*_results.json >/dev/null 2>&1", dir, dir, dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "grep -q '^Maximum Small IOPS=' %s/live_*_summary.txt", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static void volume_retune_should_move_the_binding_limit(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    /* gp3 at its included 3000 IOPS, 32 outstanding: the volume binds */
+    sim_session *s = interactive(&sc, 1, "gp3:size=100GiB", 0);
+    if (!s)
+        return;
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 32, .b = 0 };
+    sim_session_send(s, &c);
+    struct want_load w = { 32, 0, 1.0 };
+    CHECK(wait_for(s, snap, at_load, &w));
+    double before = snap->cur.iops;
+    CHECK_INT_EQ(snap->limited_by, SIM_LIMIT_VOLUME_IOPS);
+    c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = 6000 };
+    sim_session_send(s, &c);
+    /* a restarted window at the same load: wait for its figures */
+    usleep(100000);
+    CHECK(wait_for(s, snap, at_load, &w));
+    CHECK(strstr(snap->volume, "iops=6000") != NULL);
+    CHECK_NEAR_REL(snap->cur.iops / before, 2.0, 0.15);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool device_past(const struct sim_snapshot *s, const void *arg)
+{
+    return s->device_s >= *(const double *)arg;
+}
+
+static void speed_should_pace_device_time_to_the_wall_clock(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 1, "gp3", 4.0);
+    if (!s)
+        return;
+    double start = 0.2;
+    CHECK(wait_for(s, snap, device_past, &start));
+    double dev0 = snap->device_s;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    usleep(1000000);
+    sim_session_snapshot(s, snap);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double wall = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+    /* 4 device seconds per wall second, within a live period or two */
+    CHECK_NEAR_REL((snap->device_s - dev0) / wall, 4.0, 0.15);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static void batch_session_should_refuse_tuning(void)
+{
+    struct sim_session_cfg sc = { 0 };
+    char why[256];
+    sim_session *s = NULL;
+    cfg_small(&sc.run, 1, "gp3");
+    sc.batch = true;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    struct sim_cmd c = { .kind = SIM_CMD_DISKS, .a = 2 };
+    CHECK_INT_EQ(sim_session_send(s, &c), -ENOTSUP);
+    c.kind = SIM_CMD_PAUSE;
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    sim_session_destroy(s);
+}
+
+int main(void)
+{
+    RUN(live_view_should_not_change_any_figure);
+    RUN(live_stop_should_end_the_run_early_with_what_was_measured);
+    RUN(batch_session_should_report_what_sim_run_reports);
+    RUN(batch_session_should_refuse_tuning);
+    RUN(load_change_should_take_effect);
+    RUN(disks_change_should_rebuild_the_disk_group);
+    RUN(pause_should_freeze_the_figures);
+    RUN(walk_should_fill_the_matrix_and_save_orion_files);
+    RUN(volume_retune_should_move_the_binding_limit);
+    RUN(speed_should_pace_device_time_to_the_wall_clock);
+    return check_done();
+}

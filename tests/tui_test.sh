@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# tui_test.sh ASMSIM TESTS_DIR - drives the real dashboard in tmux:
+# disk rows and changing figures, '+' raises the load, '>' adds a disk row,
+# 'p' pauses (figures stop changing), '?' shows the help, 'q' 'y' quits and
+# the terminal is restored, a tiny window shows the too-small message,
+# NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
+# terminal falls back to the --progress line.  SKIP (pass) without tmux.
+set -u
+ASMSIM=${1:?usage: tui_test.sh ASMSIM [TESTS_DIR]}
+case $ASMSIM in /*) ;; *) ASMSIM=$PWD/$ASMSIM ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIP: tmux is not installed"
+    exit 0
+fi
+export TMUX_TMPDIR=$(mktemp -d)
+WORK=$(mktemp -d)
+S=asmsim_tui_$$
+pass=0
+fail=0
+cleanup() { tmux kill-server 2>/dev/null; rm -rf "$TMUX_TMPDIR" "$WORK"; }
+trap cleanup EXIT
+
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); echo "---- screen:"; screen | sed 's/^/  | /'; }
+screen() { tmux capture-pane -p -t "$S"; }
+# wait_for REGEX [seconds]: until the screen matches
+wait_for() {
+    local i
+    for ((i = 0; i < ${2:-10} * 10; i++)); do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+# start CMD...: a fresh 120x40 session running CMD, then the exit status
+# and the terminal's mode once it ends
+start() {
+    tmux kill-session -t "$S" 2>/dev/null
+    tmux new-session -d -s "$S" -x 120 -y 40 \
+        "$*; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-*icanon'; sleep 600"
+}
+# a figure on the screen: the IOPS of the header
+iops_now() { screen | sed -n 's/.* IOPS \([0-9][0-9]*\).*/\1/p' | head -1; }
+
+TUI="$ASMSIM tui --duration 60s --speed 2"
+
+# ---- the dashboard comes up with disk rows and moving figures
+start "cd $WORK && $TUI"
+if wait_for 'DATA_0003' 10 && wait_for '\[measuring\]' 10; then
+    ok dashboard_should_show_one_row_per_disk
+else
+    bad dashboard_should_show_one_row_per_disk
+fi
+wait_for 'window [1-9]' 10
+a=$(screen | grep -o 'elapsed [0-9m]*s')
+sleep 1.5
+b=$(screen | grep -o 'elapsed [0-9m]*s')
+if [ -n "$a" ] && [ "$a" != "$b" ] && screen | grep -Eq 'IOPS [1-9]'; then
+    ok figures_should_change_while_it_runs
+else
+    bad figures_should_change_while_it_runs
+fi
+
+# ---- '+' raises the small load shown
+tmux send-keys -t "$S" +
+if wait_for 'point small=2 large=0' 5; then
+    ok plus_should_raise_the_small_load
+else
+    bad plus_should_raise_the_small_load
+fi
+tmux send-keys -t "$S" ']'
+if wait_for 'point small=2 large=1' 5; then
+    ok bracket_should_raise_the_large_load
+else
+    bad bracket_should_raise_the_large_load
+fi
+
+# ---- '>' adds a disk row
+tmux send-keys -t "$S" '>'
+if wait_for 'DATA_0004' 10 && screen | grep -q '5 disks'; then
+    ok greater_should_add_a_disk_row
+else
+    bad greater_should_add_a_disk_row
+fi
+
+# ---- 'p' pauses: the figures stop changing
+wait_for 'window [1-9]' 10
+tmux send-keys -t "$S" p
+wait_for '\[PAUSED\]' 5
+sleep 0.3
+s1=$(screen | sed -n '2,15p')
+sleep 1.5
+s2=$(screen | sed -n '2,15p')
+if screen | grep -q '\[PAUSED\]' && [ "$s1" = "$s2" ]; then
+    ok p_should_pause_and_freeze_the_figures
+else
+    bad p_should_pause_and_freeze_the_figures
+fi
+tmux send-keys -t "$S" p
+if wait_for '\[measuring\]|\[warming up\]' 5; then
+    ok p_again_should_resume
+else
+    bad p_again_should_resume
+fi
+
+# ---- 'b' keeps a baseline and shows deltas
+wait_for 'window [1-9]' 10
+tmux send-keys -t "$S" b
+tmux send-keys -t "$S" +
+if wait_for 'IOPS [0-9]+ \([+-][0-9.]+%\)' 10; then
+    ok b_should_show_deltas_against_the_baseline
+else
+    bad b_should_show_deltas_against_the_baseline
+fi
+
+# ---- '?' shows the help overlay listing the keys
+tmux send-keys -t "$S" '?'
+if wait_for 'pause / resume' 5 && screen | grep -q 'redundancy: external, normal, high'; then
+    ok question_mark_should_show_the_help
+else
+    bad question_mark_should_show_the_help
+fi
+tmux send-keys -t "$S" x        # any key closes it
+if wait_for 'last minute' 5 && ! screen | grep -q 'pause / resume'; then
+    ok any_key_should_close_the_help
+else
+    bad any_key_should_close_the_help
+fi
+
+# ---- a tiny window: the too-small message; back to full size: the dashboard
+tmux resize-window -t "$S" -x 50 -y 12
+if wait_for 'window too small' 5; then
+    ok tiny_window_should_say_it_is_too_small
+else
+    bad tiny_window_should_say_it_is_too_small
+fi
+tmux resize-window -t "$S" -x 120 -y 40
+if wait_for 'DATA_0000' 5; then
+    ok dashboard_should_come_back_after_resize
+else
+    bad dashboard_should_come_back_after_resize
+fi
+
+# ---- 'q' asks; 'n' stays; 'q' 'y' quits and the terminal is restored
+tmux send-keys -t "$S" q
+if wait_for 'Quit\?' 5; then ok q_should_ask_first; else bad q_should_ask_first; fi
+tmux send-keys -t "$S" n
+sleep 0.3
+if ! screen | grep -q 'EXIT='; then ok n_should_keep_running; else bad n_should_keep_running; fi
+tmux send-keys -t "$S" q
+wait_for 'Quit\?' 5
+tmux send-keys -t "$S" y
+if wait_for 'EXIT=0' 10 && screen | grep -qx 'icanon' && ! screen | grep -q 'DATA_0000'; then
+    ok q_y_should_quit_and_restore_the_terminal
+else
+    bad q_y_should_quit_and_restore_the_terminal
+fi
+
+# ---- NO_COLOR=1: the dashboard works without colour
+start "cd $WORK && NO_COLOR=1 $TUI --disks 2"
+if wait_for 'DATA_0001' 10 && wait_for '\[measuring\]' 10; then
+    ok no_color_should_still_show_the_dashboard
+else
+    bad no_color_should_still_show_the_dashboard
+fi
+# Ctrl-C: stops, restores the terminal, exit 130
+tmux send-keys -t "$S" C-c
+if wait_for 'EXIT=130' 10 && screen | grep -qx 'icanon'; then
+    ok ctrl_c_should_restore_the_terminal
+else
+    bad ctrl_c_should_restore_the_terminal
+fi
+
+# ---- a crash signal restores the terminal and shows the held stderr after
+start "cd $WORK && $TUI --disks 2"
+wait_for 'DATA_0001' 10
+pid=$(pgrep -n -f "asmsim tui --duration 60s --speed 2 --disks 2")
+[ -n "$pid" ] && kill -SEGV "$pid"
+if wait_for 'EXIT=139' 10 && screen | grep -qx 'icanon'; then
+    ok crash_signal_should_restore_the_terminal
+else
+    bad crash_signal_should_restore_the_terminal
+fi
+
+# ---- 's' saves the ORION files; quitting with --output-dir saves too
+start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/out --testname live"
+wait_for 'holding' 20
+tmux send-keys -t "$S" s
+if wait_for 'saved [0-9]+ points' 10 && ls "$WORK"/out/live_*_summary.txt >/dev/null 2>&1 &&
+   grep -q '^Maximum Small IOPS=' "$WORK"/out/live_*_summary.txt; then
+    ok s_should_save_the_orion_files
+else
+    bad s_should_save_the_orion_files
+fi
+tmux send-keys -t "$S" q
+wait_for 'Quit\?' 5
+tmux send-keys -t "$S" y
+wait_for 'EXIT=0' 10
+
+# ---- run --tui: the batch run on the dashboard, outputs written at the end
+start "cd $WORK && $ASMSIM run --tui --speed max --run oltp --disks 1 --duration 300ms --output-dir $WORK/batch --testname b"
+if wait_for 'EXIT=0' 30 && screen | grep -q '^Maximum Small IOPS=' && ls "$WORK"/batch/b_*_iops.csv >/dev/null 2>&1; then
+    ok run_tui_should_run_and_write_its_files
+else
+    bad run_tui_should_run_and_write_its_files
+fi
+
+# ---- without a terminal --tui falls back to the --progress line
+out=$("$ASMSIM" run --tui --run oltp --disks 1 --duration 100ms </dev/null 2>&1 >/dev/null)
+if echo "$out" | grep -Eq '^asmsim: 5/5 points \(100 %\).*ETA'; then
+    ok tui_without_terminal_should_fall_back_to_progress
+else
+    echo "$out"
+    bad tui_without_terminal_should_fall_back_to_progress
+fi
+out=$("$ASMSIM" tui </dev/null 2>&1)
+if [ $? -eq 2 ] && echo "$out" | grep -q 'needs a terminal'; then
+    ok tui_command_without_terminal_should_say_so
+else
+    bad tui_command_without_terminal_should_say_so
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
