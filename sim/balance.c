@@ -21,6 +21,13 @@
 
 #define RING 8
 
+/* Piece lists are a handful of entries: a loop beats a memcpy call. */
+static inline void copy_pieces(struct lay_piece *dst, const struct lay_piece *src, int n)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = src[i];
+}
+
 struct drawn {
     struct wl_io io;
     int n_pieces;
@@ -133,7 +140,7 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
         if (e->n_pieces > max_pieces)
             return -ENOSPC;
         *out = e->io;
-        memcpy(pieces, e->pieces, (size_t)e->n_pieces * sizeof(*pieces));
+        copy_pieces(pieces, e->pieces, e->n_pieces);
         return e->n_pieces;
     }
     for (;;) {
@@ -146,7 +153,7 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
         if (d == want) {
             if (n > max_pieces)
                 return -ENOSPC;
-            memcpy(pieces, b->scratch, (size_t)n * sizeof(*pieces));
+            copy_pieces(pieces, b->scratch, n);
             return n;
         }
         struct disk_ring *other = &rings[d];
@@ -154,7 +161,7 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
             struct drawn *e = &other->entry[(other->head + other->count) % RING];
             e->io = *out;
             e->n_pieces = n;
-            memcpy(e->pieces, b->scratch, (size_t)n * sizeof(*pieces));
+            copy_pieces(e->pieces, b->scratch, n);
             other->count++;
         }
     }

@@ -295,18 +295,26 @@ static void book(struct dev_limits *out, enum sim_limit limit, double util,
         out->util[l] = util;
 }
 
-/* ---- event heap (binary, min at [0], ties by sequence) ---------------- */
+/* ---- event heap (4-ary, min at [0], ties by sequence) ----------------- */
 
-static bool ev_before(const struct event *a, const struct event *b)
+/* A 4-ary heap: half the levels of a binary one, and the four children of
+   a node share a cache line or two, which is what a pop spends its time
+   on.  Children of i are 4i+1 .. 4i+4. */
+#define HEAP_ARITY 4
+
+/* (time, sequence) as one 128-bit key: a single branch-free comparison. */
+static inline bool ev_before(const struct event *a, const struct event *b)
 {
-    return a->at_ns < b->at_ns || (a->at_ns == b->at_ns && a->seq < b->seq);
+    unsigned __int128 ka = ((unsigned __int128)(uint64_t)a->at_ns << 64) | a->seq;
+    unsigned __int128 kb = ((unsigned __int128)(uint64_t)b->at_ns << 64) | b->seq;
+    return ka < kb;
 }
 
 static void heap_push(struct model *m, struct event ev)
 {
     int i = m->heap_n++;
     while (i > 0) {
-        int parent = (i - 1) / 2;
+        int parent = (i - 1) / HEAP_ARITY;
         if (!ev_before(&ev, &m->heap[parent]))
             break;
         m->heap[i] = m->heap[parent];
@@ -321,15 +329,18 @@ static struct event heap_pop(struct model *m)
     struct event last = m->heap[--m->heap_n];
     int n = m->heap_n, i = 0;
     for (;;) {
-        int child = 2 * i + 1;
-        if (child >= n)
+        int first = HEAP_ARITY * i + 1;
+        if (first >= n)
             break;
-        if (child + 1 < n && ev_before(&m->heap[child + 1], &m->heap[child]))
-            child++;
-        if (!ev_before(&m->heap[child], &last))
+        int end = first + HEAP_ARITY < n ? first + HEAP_ARITY : n;
+        int best = first;
+        for (int c = first + 1; c < end; c++)
+            if (ev_before(&m->heap[c], &m->heap[best]))
+                best = c;
+        if (!ev_before(&m->heap[best], &last))
             break;
-        m->heap[i] = m->heap[child];
-        i = child;
+        m->heap[i] = m->heap[best];
+        i = best;
     }
     if (n > 0)
         m->heap[i] = last;

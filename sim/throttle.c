@@ -126,6 +126,18 @@ static bool bad_number(double x)
     return isnan(x) || isinf(x) || x < 0.0;
 }
 
+/* The per-admission factors, recomputed whenever the rates change. */
+static void thr_derive(struct thr *t)
+{
+    double base = t->cfg.base_rate_per_s;
+    double burst = thr_burst_rate(t);
+    t->base_ns_per_unit = base > 0 ? NS_PER_S / base : 0.0;
+    t->burst_ns_per_unit = burst > 0 ? NS_PER_S / burst : 0.0;
+    t->base_units_per_ns = base / NS_PER_S;
+    t->burst_share = burst > base ? burst / (burst - base) : 0.0;
+    t->tolerance_ns = t->cfg.tolerance_s * NS_PER_S;
+}
+
 int thr_init(struct thr *t, const struct thr_cfg *cfg)
 {
     if (!t || !cfg)
@@ -144,7 +156,8 @@ int thr_init(struct thr *t, const struct thr_cfg *cfg)
 
     memset(t, 0, sizeof(*t));
     t->cfg = *cfg;
-    t->tat_ns = t->cfg.tolerance_s * NS_PER_S;   /* no head start at 0 */
+    thr_derive(t);
+    t->tat_ns = t->tolerance_ns;                /* no head start at 0 */
     t->credits_units = cfg->bucket_units * cfg->bucket_start_frac;
     t->credits_at_ns = 0.0;
     t->empty_admits = 0;
@@ -161,7 +174,7 @@ static void thr_accrue(struct thr *t, double now_ns)
 {
     if (now_ns <= t->credits_at_ns)
         return;
-    double earned = t->cfg.base_rate_per_s * (now_ns - t->credits_at_ns) / NS_PER_S;
+    double earned = t->base_units_per_ns * (now_ns - t->credits_at_ns);
     t->credits_units += earned;
     if (t->credits_units > t->cfg.bucket_units)
         t->credits_units = t->cfg.bucket_units;
@@ -170,7 +183,7 @@ static void thr_accrue(struct thr *t, double now_ns)
 
 void thr_settle(struct thr *t, sim_ns now_ns)
 {
-    double no_head_start = (double)now_ns + t->cfg.tolerance_s * NS_PER_S;
+    double no_head_start = (double)now_ns + t->tolerance_ns;
     if (t->tat_ns < no_head_start)
         t->tat_ns = no_head_start;
 }
@@ -182,21 +195,18 @@ sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
     if (!(units > 0.0))             /* 0, negative or NaN: books nothing */
         units = 0.0;
 
-    double base = t->cfg.base_rate_per_s;
     double arrival = (double)arrival_ns;
-    double tol_ns = t->cfg.tolerance_s * NS_PER_S;
-    double s = t->tat_ns - tol_ns;
+    double s = t->tat_ns - t->tolerance_ns;
     if (s < arrival)
         s = arrival;
 
     double cost_ns;
     if (thr_has_bucket(t)) {
-        double burst = thr_burst_rate(t);
         thr_accrue(t, s);
         double at_burst = 0.0;      /* units served at burst rate */
-        if (burst > base) {
+        if (t->burst_share > 0.0) {
             if (!thr_bucket_empty(t)) {
-                at_burst = t->credits_units * burst / (burst - base);
+                at_burst = t->credits_units * t->burst_share;
                 if (at_burst > units)
                     at_burst = units;
             }
@@ -205,10 +215,10 @@ sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
         } else {
             at_burst = units;       /* burst == base: the bucket is moot */
         }
-        cost_ns = at_burst * NS_PER_S / burst + (units - at_burst) * NS_PER_S / base;
+        cost_ns = at_burst * t->burst_ns_per_unit + (units - at_burst) * t->base_ns_per_unit;
         t->credits_units -= units;
     } else {
-        cost_ns = units * NS_PER_S / base;
+        cost_ns = units * t->base_ns_per_unit;
     }
 
     if (t->tat_ns < s)
@@ -252,4 +262,5 @@ void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_
         burst_rate_per_s = base_rate_per_s;
     t->cfg.base_rate_per_s = base_rate_per_s;
     t->cfg.burst_rate_per_s = burst_rate_per_s;
+    thr_derive(t);
 }

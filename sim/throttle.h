@@ -38,6 +38,12 @@ struct thr {
     double credits_at_ns;       /* when credits_units was last brought up to date */
     uint64_t empty_admits;      /* admissions made at base rate because the
                                    bucket was empty (burst throttles only) */
+    /* derived from cfg, so admission does no division */
+    double base_ns_per_unit;
+    double burst_ns_per_unit;
+    double base_units_per_ns;
+    double burst_share;         /* burst / (burst - base); 0 without burst */
+    double tolerance_ns;
 };
 
 /* Returns 0, or -EINVAL for negative rates, burst < base, frac outside 0..1. */
