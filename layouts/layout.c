@@ -130,11 +130,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "layouts/why.h"
 
 #define MIB (1ull << 20)
 #define KIB (1ull << 10)
@@ -214,20 +215,6 @@ static void fmt_size(uint64_t bytes, char *buf, size_t len)
         u++;
     }
     snprintf(buf, len, "%" PRIu64 "%s", bytes, unit[u]);
-}
-
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return -EINVAL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -373,83 +360,83 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
     char a[32], b[32];
 
     if (cfg->disks < 1 || cfg->disks > LAY_MAX_DISKS)
-        return fail(why, why_len,
-                    "--disks %d: the number of disks must be 1..%d",
-                    cfg->disks, LAY_MAX_DISKS);
+        return why_set(why, why_len,
+                       "--disks %d: the number of disks must be 1..%d",
+                       cfg->disks, LAY_MAX_DISKS);
     int n = cfg->disks;
     if (cfg->disk_size_bytes == 0)
-        return fail(why, why_len,
-                    "disk size 0: every disk needs a size greater than 0");
+        return why_set(why, why_len,
+                       "disk size 0: every disk needs a size greater than 0");
     if (cfg->disk_size_bytes > (UINT64_MAX >> 1) / (uint64_t)n) {
         fmt_size(cfg->disk_size_bytes, a, sizeof a);
-        return fail(why, why_len,
-                    "disk size %s: too large; the %d disks must total less than 8EiB",
-                    a, n);
+        return why_set(why, why_len,
+                       "disk size %s: too large; the %d disks must total less than 8EiB",
+                       a, n);
     }
     if ((unsigned)cfg->striping > (unsigned)LAY_CONCAT)
-        return fail(why, why_len,
-                    "--layout %d: the striping must be coarse, fine, raid0 or concat",
-                    (int)cfg->striping);
+        return why_set(why, why_len,
+                       "--layout %d: the striping must be coarse, fine, raid0 or concat",
+                       (int)cfg->striping);
     if (cfg->redundancy < LAY_EXTERNAL || cfg->redundancy > LAY_HIGH)
-        return fail(why, why_len,
-                    "--redundancy %d: the redundancy must be external, normal or high",
-                    (int)cfg->redundancy);
+        return why_set(why, why_len,
+                       "--redundancy %d: the redundancy must be external, normal or high",
+                       (int)cfg->redundancy);
     bool asm_layout = cfg->striping == LAY_COARSE || cfg->striping == LAY_FINE;
     if (asm_layout && (!is_pow2(cfg->au_bytes) || cfg->au_bytes < LAY_MIN_AU_BYTES ||
                        cfg->au_bytes > LAY_MAX_AU_BYTES)) {
         fmt_size(cfg->au_bytes, a, sizeof a);
-        return fail(why, why_len,
-                    "--au %s: the allocation unit must be a power of two from 1MiB to 64MiB",
-                    a);
+        return why_set(why, why_len,
+                       "--au %s: the allocation unit must be a power of two from 1MiB to 64MiB",
+                       a);
     }
     if (cfg->striping == LAY_RAID0 &&
         (!is_pow2(cfg->stripe_bytes) || cfg->stripe_bytes < 4 * KIB)) {
         fmt_size(cfg->stripe_bytes, a, sizeof a);
-        return fail(why, why_len,
-                    "--stripe %s: the raid0 stripe must be a power of two of at least 4KiB",
-                    a);
+        return why_set(why, why_len,
+                       "--stripe %s: the raid0 stripe must be a power of two of at least 4KiB",
+                       a);
     }
     if (!asm_layout && cfg->redundancy != LAY_EXTERNAL)
-        return fail(why, why_len,
-                    "--redundancy %s: --layout %s takes external redundancy only "
-                    "(ORION's -simulate does not mirror); use coarse or fine to mirror",
-                    lay_redundancy_name(cfg->redundancy),
-                    lay_striping_name(cfg->striping));
+        return why_set(why, why_len,
+                       "--redundancy %s: --layout %s takes external redundancy only "
+                       "(ORION's -simulate does not mirror); use coarse or fine to mirror",
+                       lay_redundancy_name(cfg->redundancy),
+                       lay_striping_name(cfg->striping));
     if (cfg->failgroups < 0 || cfg->failgroups > n)
-        return fail(why, why_len,
-                    "--failgroups %d: must be 0 (one per disk) to %d (the number of disks)",
-                    cfg->failgroups, n);
+        return why_set(why, why_len,
+                       "--failgroups %d: must be 0 (one per disk) to %d (the number of disks)",
+                       cfg->failgroups, n);
     if (cfg->failgroups > 0 && cfg->disk_failgroup) {
         unsigned char used[LAY_MAX_DISKS] = {0};
         for (int d = 0; d < n; d++) {
             int f = cfg->disk_failgroup[d];
             if (f < 0 || f >= cfg->failgroups)
-                return fail(why, why_len,
-                            "failure group %d of disk %d: must be 0..%d (--failgroups %d)",
-                            f, d, cfg->failgroups - 1, cfg->failgroups);
+                return why_set(why, why_len,
+                               "failure group %d of disk %d: must be 0..%d (--failgroups %d)",
+                               f, d, cfg->failgroups - 1, cfg->failgroups);
             used[f] = 1;
         }
         for (int f = 0; f < cfg->failgroups; f++)
             if (!used[f])
-                return fail(why, why_len,
-                            "--failgroups %d: failure group %d has no disk; "
-                            "every group 0..%d needs at least one",
-                            cfg->failgroups, f, cfg->failgroups - 1);
+                return why_set(why, why_len,
+                               "--failgroups %d: failure group %d has no disk; "
+                               "every group 0..%d needs at least one",
+                               cfg->failgroups, f, cfg->failgroups - 1);
     }
     if (cfg->start_disk < 0 || cfg->start_disk >= n)
-        return fail(why, why_len, "start disk %d: must be 0..%d",
-                    cfg->start_disk, n - 1);
+        return why_set(why, why_len, "start disk %d: must be 0..%d",
+                       cfg->start_disk, n - 1);
     int groups = cfg->failgroups ? cfg->failgroups : n;
     if (cfg->redundancy == LAY_NORMAL && groups < 2)
-        return fail(why, why_len,
-                    "--redundancy normal: needs at least 2 failure groups (3 recommended); "
-                    "this disk group has %d (give more disks or --failgroups 2 or more)",
-                    groups);
+        return why_set(why, why_len,
+                       "--redundancy normal: needs at least 2 failure groups (3 recommended); "
+                       "this disk group has %d (give more disks or --failgroups 2 or more)",
+                       groups);
     if (cfg->redundancy == LAY_HIGH && groups < 3)
-        return fail(why, why_len,
-                    "--redundancy high: needs at least 3 failure groups (5 recommended); "
-                    "this disk group has %d (give more disks or --failgroups 3 or more)",
-                    groups);
+        return why_set(why, why_len,
+                       "--redundancy high: needs at least 3 failure groups (5 recommended); "
+                       "this disk group has %d (give more disks or --failgroups 3 or more)",
+                       groups);
     if (cfg_capacity(cfg) == 0) {
         fmt_size(cfg->disk_size_bytes, a, sizeof a);
         if (asm_layout) {
@@ -457,21 +444,21 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
             fmt_size(cfg->au_bytes, c, sizeof c);
             fmt_size(cfg->au_bytes * ZONE_ROUND_AU * (uint64_t)cfg->redundancy, b,
                      sizeof b);
-            return fail(why, why_len,
-                        "disk size %s: too small for --au %s with %s redundancy; every "
-                        "disk needs at least %s (a 16-AU zone per copy)",
-                        a, c, lay_redundancy_name(cfg->redundancy), b);
+            return why_set(why, why_len,
+                           "disk size %s: too small for --au %s with %s redundancy; every "
+                           "disk needs at least %s (a 16-AU zone per copy)",
+                           a, c, lay_redundancy_name(cfg->redundancy), b);
         }
         if (cfg->striping == LAY_RAID0) {
             fmt_size(cfg->stripe_bytes, b, sizeof b);
-            return fail(why, why_len,
-                        "disk size %s: too small for --layout raid0 with --stripe %s "
-                        "on %d disks; the capacity must hold at least 1MiB of whole "
-                        "rows of stripes",
-                        a, b, n);
+            return why_set(why, why_len,
+                           "disk size %s: too small for --layout raid0 with --stripe %s "
+                           "on %d disks; the capacity must hold at least 1MiB of whole "
+                           "rows of stripes",
+                           a, b, n);
         }
-        return fail(why, why_len,
-                    "disk size %s: --layout concat needs disks of at least 1MiB", a);
+        return why_set(why, why_len,
+                       "disk size %s: --layout concat needs disks of at least 1MiB", a);
     }
     return 0;
 }

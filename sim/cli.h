@@ -181,6 +181,14 @@ int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
 int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
                  char *why, size_t why_len);
 
+/* The bare setter of a run/sweep option by its long name, whatever the
+   subcommand: checks value and stores it, as --name does.  0, or -EINVAL
+   with only the reason ("not a disk count; use ...") in why; -ENOENT if
+   no such option.  The orion parser maps ORION's flags that mean the same
+   (-testname, -num_disks, -matrix, ...) onto it. */
+int cli_opts_set_value(struct cli_opts *o, const char *name,
+                       const char *value, char *why, size_t why_len);
+
 /* Apply the layout file, resolve the volume and instance, and build and
    validate the run configuration (for a sweep: against every disk count).
    0 or -EINVAL with why.  cfg->point.stop is left NULL. */
@@ -204,6 +212,11 @@ int cli_parse_time_ns(const char *text, sim_ns *out);   /* 90, 90s, 500ms, 2m, 1
 int cli_parse_disk_list(const char *text, int *counts, int max_counts,
                         int *n_out, char *why, size_t why_len);
 bool cli_testname_ok(const char *name);
+
+/* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
+   subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;
+   NULL when out of memory. */
+char *cli_join_command_line(int argc, char **argv);
 
 /* Help texts. */
 void cli_usage(FILE *f, enum cli_cmd cmd);

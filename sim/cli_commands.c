@@ -27,7 +27,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,33 +59,7 @@ static int fail_usage(const char *why)
     return 2;
 }
 
-static int mkdir_p(const char *dir)
-{
-    char path[4096];
-    size_t len = strlen(dir);
-
-    if (len >= sizeof path)
-        return -ENAMETOOLONG;
-    memcpy(path, dir, len + 1);
-    for (char *p = path + 1; ; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char saved = *p;
-        *p = '\0';
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
-            return -errno;
-        *p = saved;
-        if (!saved)
-            break;
-    }
-    struct stat st;
-    if (stat(dir, &st) != 0)
-        return -errno;
-    return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
-}
-
-/* "asmsim run --disks 4 ..." for summary.txt and the JSON. */
-static char *join_command_line(int argc, char **argv)
+char *cli_join_command_line(int argc, char **argv)
 {
     size_t len = sizeof "asmsim";
     char *s;
@@ -145,7 +118,7 @@ static int job_init(struct job *j, struct cli_opts *o, int argc, char **argv)
     j->o = o;
     j->json_stdout = o->json_path && strcmp(o->json_path, "-") == 0;
     j->tty = isatty(STDERR_FILENO) == 1;
-    j->command_line = join_command_line(argc, argv);
+    j->command_line = cli_join_command_line(argc, argv);
     if (!j->command_line || make_luns(j, max_disks) != 0)
         return -ENOMEM;
     j->meta.testname = o->testname;
@@ -444,15 +417,10 @@ static void print_real_facts(FILE *f, const struct job *j,
     fprintf(f, "I/O errors: %llu (small %llu, large %llu)",
             (unsigned long long)(small_err + large_err),
             (unsigned long long)small_err, (unsigned long long)large_err);
-    for (int d = 0; small_err + large_err > 0 && d < r->disks; d++) {
-        uint64_t e = 0;
-        for (int i = 0; i < r->n_points; i++)
-            if (r->points[i].disk && d < r->points[i].disks)
-                e += r->points[i].disk[d].errors;
+    for (int d = 0; small_err + large_err > 0 && d < r->disks; d++)
         fprintf(f, "%s%s=%llu", d ? ", " : "; per disk: ",
                 j->luns && d < j->meta.n_luns ? j->luns[d] : "?",
-                (unsigned long long)e);
-    }
+                (unsigned long long)sim_run_disk_errors(r, d));
     fputc('\n', f);
     fprintf(f, "CPU per I/O (asmsim): user %.2f us, sys %.2f us; machine "
             "%.1f %% busy, irq+softirq %.1f %% (means over %d points)\n",
@@ -582,7 +550,7 @@ static int make_output_dir(const struct cli_opts *o)
 {
     int rc;
 
-    if (!o->output_dir || (rc = mkdir_p(o->output_dir)) == 0)
+    if (!o->output_dir || (rc = report_mkdir_p(o->output_dir)) == 0)
         return 0;
     fprintf(stderr, "asmsim: --output-dir %s: cannot create it: %s\n",
             o->output_dir, strerror(-rc));
@@ -646,30 +614,47 @@ static int run_or_sweep(struct job *j, struct progress *prog,
     return sim_run(&j->cfg, on_point, prog, run, why, why_len);
 }
 
-static int execute_run(struct job *j, volatile sig_atomic_t *stop)
+/* Steps 2 and 3 of run, sweep and orion: the stop flag, the stamp
+   (orion's is taken earlier, for its banner), the output directory, then
+   run_or_sweep with progress.  0 or 1 (stopped early) with the result, or
+   -1 when the message is out (exit status 1). */
+static int measure(struct job *j, volatile sig_atomic_t *stop,
+                   struct sim_run_result **run,
+                   struct sim_sweep_result **sweep)
 {
     struct progress prog = { .j = j };
+    char why[WHY_LEN];
+    int rc;
+
+    j->cfg.point.stop = stop;
+    if (!j->meta.stamp[0])
+        report_stamp_now(&j->meta);
+    if (make_output_dir(j->o) != 0)
+        return -1;
+    rc = run_or_sweep(j, &prog, run, sweep, why, sizeof why);
+    progress_clear(&prog);
+    if (rc < 0) {
+        fprintf(stderr, "asmsim: %s failed: %s\n", sweep ? "sweep" : "run",
+                why);
+        return -1;
+    }
+    return rc;
+}
+
+static int execute_run(struct job *j, volatile sig_atomic_t *stop)
+{
     struct sim_run_result *r = NULL;
     char why[WHY_LEN];
     int rc, status = 0;
 
     char device_info[8192] = "";
 
-    j->cfg.point.stop = stop;
     if (j->o->verbose) {            /* the backend says what it found */
         j->cfg.device_info = device_info;
         j->cfg.device_info_len = sizeof device_info;
     }
-    if (!j->meta.stamp[0])
-        report_stamp_now(&j->meta);
-    if ((rc = make_output_dir(j->o)) != 0)
-        return rc;
-    rc = run_or_sweep(j, &prog, &r, NULL, why, sizeof why);
-    progress_clear(&prog);
-    if (rc < 0) {
-        fprintf(stderr, "asmsim: run failed: %s\n", why);
+    if ((rc = measure(j, stop, &r, NULL)) < 0)
         return 1;
-    }
     if (write_run_outputs(j, r, why, sizeof why) != 0) {
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;
@@ -694,57 +679,14 @@ static int execute_run(struct job *j, volatile sig_atomic_t *stop)
     return finish(status, rc == 1 || (stop && *stop));
 }
 
-int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop)
-{
-    return cli_cmd_run_ui(argc, argv, stop, NULL);
-}
-
-int cli_cmd_run_ui(int argc, char **argv, volatile sig_atomic_t *stop,
-                   const struct cli_ui *ui)
-{
-    struct cli_opts *o = malloc(sizeof *o);
-    struct job j = { .ui = ui };
-    char why[WHY_LEN];
-    int rc;
-
-    if (!o)
-        return 1;
-    cli_opts_defaults(o, CLI_RUN);
-    rc = cli_opts_parse(o, argc, argv, why, sizeof why);
-    if (rc == CLI_HELP) {
-        cli_usage(stdout, CLI_RUN);
-        rc = 0;
-    } else if (rc < 0) {
-        rc = fail_usage(why);
-    } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
-        if (!j.json_stdout)
-            print_header(stdout, &j);
-        fflush(stdout);
-        rc = execute_run(&j, stop);
-    }
-    job_free(&j);
-    free(o);
-    return rc;
-}
-
 static int execute_sweep(struct job *j, volatile sig_atomic_t *stop)
 {
-    struct progress prog = { .j = j };
     struct sim_sweep_result *s = NULL;
     char why[WHY_LEN];
     int rc, status = 0;
 
-    j->cfg.point.stop = stop;
-    if (!j->meta.stamp[0])
-        report_stamp_now(&j->meta);
-    if ((rc = make_output_dir(j->o)) != 0)
-        return rc;
-    rc = run_or_sweep(j, &prog, NULL, &s, why, sizeof why);
-    progress_clear(&prog);
-    if (rc < 0) {
-        fprintf(stderr, "asmsim: sweep failed: %s\n", why);
+    if ((rc = measure(j, stop, NULL, &s)) < 0)
         return 1;
-    }
     if (write_sweep_outputs(j, s, why, sizeof why) != 0) {
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;
@@ -753,39 +695,6 @@ static int execute_sweep(struct job *j, volatile sig_atomic_t *stop)
         report_sweep_table(stdout, &j->cfg, s);
     sim_sweep_free(s);
     return finish(status, rc == 1 || (stop && *stop));
-}
-
-int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop)
-{
-    return cli_cmd_sweep_ui(argc, argv, stop, NULL);
-}
-
-int cli_cmd_sweep_ui(int argc, char **argv, volatile sig_atomic_t *stop,
-                     const struct cli_ui *ui)
-{
-    struct cli_opts *o = malloc(sizeof *o);
-    struct job j = { .ui = ui };
-    char why[WHY_LEN];
-    int rc;
-
-    if (!o)
-        return 1;
-    cli_opts_defaults(o, CLI_SWEEP);
-    rc = cli_opts_parse(o, argc, argv, why, sizeof why);
-    if (rc == CLI_HELP) {
-        cli_usage(stdout, CLI_SWEEP);
-        rc = 0;
-    } else if (rc < 0) {
-        rc = fail_usage(why);
-    } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
-        if (!j.json_stdout)
-            print_header(stdout, &j);
-        fflush(stdout);
-        rc = execute_sweep(&j, stop);
-    }
-    job_free(&j);
-    free(o);
-    return rc;
 }
 
 /* ---- orion ---------------------------------------------------------------- */
@@ -837,35 +746,110 @@ static void orion_banner(const struct job *j)
     fflush(stdout);
 }
 
-int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop)
+static void orion_intro(struct job *j)
+{
+    report_stamp_now(&j->meta);
+    if (!j->json_stdout)
+        orion_banner(j);
+}
+
+/* Without --instance/--volume and on the aio engine: the .lun file. */
+static int orion_targets(struct cli_opts *o)
+{
+    if ((o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME)) ||
+        o->engine == CLI_ENGINE_MODEL || o->engine == CLI_ENGINE_NULL)
+        return 0;
+    return orion_load_luns(o);
+}
+
+/* ---- the commands --------------------------------------------------------- */
+
+static void run_intro(struct job *j)
+{
+    if (!j->json_stdout)
+        print_header(stdout, j);
+    fflush(stdout);
+}
+
+/* What tells run, sweep and orion apart; run_command() is the rest. */
+struct command {
+    enum cli_cmd cmd;
+    int (*parse)(struct cli_opts *o, int argc, char **argv, char *why,
+                 size_t why_len);
+    int (*targets)(struct cli_opts *o);     /* optional: 0 or exit status,
+                                               the message printed */
+    void (*intro)(struct job *j);           /* the header or the banner */
+    int (*execute)(struct job *j, volatile sig_atomic_t *stop);
+};
+
+static const struct command run_cmd = {
+    .cmd = CLI_RUN, .parse = cli_opts_parse, .intro = run_intro,
+    .execute = execute_run,
+};
+static const struct command sweep_cmd = {
+    .cmd = CLI_SWEEP, .parse = cli_opts_parse, .intro = run_intro,
+    .execute = execute_sweep,
+};
+static const struct command orion_cmd = {
+    .cmd = CLI_ORION, .parse = cli_orion_parse, .targets = orion_targets,
+    .intro = orion_intro, .execute = execute_run,
+};
+
+/* Parse (or print the help), validate, print the header or banner and
+   execute; the exit status. */
+static int run_command(const struct command *c, int argc, char **argv,
+                       volatile sig_atomic_t *stop, const struct cli_ui *ui)
 {
     struct cli_opts *o = malloc(sizeof *o);
-    struct job j = { 0 };
+    struct job j = { .ui = ui };
     char why[WHY_LEN];
     int rc;
 
     if (!o)
         return 1;
-    cli_opts_defaults(o, CLI_ORION);
-    rc = cli_orion_parse(o, argc, argv, why, sizeof why);
+    cli_opts_defaults(o, c->cmd);
+    rc = c->parse(o, argc, argv, why, sizeof why);
     if (rc == CLI_HELP) {
-        cli_usage(stdout, CLI_ORION);
+        cli_usage(stdout, c->cmd);
         rc = 0;
     } else if (rc < 0) {
         rc = fail_usage(why);
-    } else if (!(o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME)) &&
-               o->engine != CLI_ENGINE_MODEL && o->engine != CLI_ENGINE_NULL &&
-               (rc = orion_load_luns(o)) != 0) {
+    } else if (c->targets && (rc = c->targets(o)) != 0) {
         /* the message is out */
     } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
-        report_stamp_now(&j.meta);
-        if (!j.json_stdout)
-            orion_banner(&j);
-        rc = execute_run(&j, stop);
+        c->intro(&j);
+        rc = c->execute(&j, stop);
     }
     job_free(&j);
     free(o);
     return rc;
+}
+
+int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop)
+{
+    return run_command(&run_cmd, argc, argv, stop, NULL);
+}
+
+int cli_cmd_run_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+                   const struct cli_ui *ui)
+{
+    return run_command(&run_cmd, argc, argv, stop, ui);
+}
+
+int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop)
+{
+    return run_command(&sweep_cmd, argc, argv, stop, NULL);
+}
+
+int cli_cmd_sweep_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+                     const struct cli_ui *ui)
+{
+    return run_command(&sweep_cmd, argc, argv, stop, ui);
+}
+
+int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop)
+{
+    return run_command(&orion_cmd, argc, argv, stop, NULL);
 }
 
 /* ---- profiles ------------------------------------------------------------- */
@@ -1063,7 +1047,8 @@ void cli_main_usage(FILE *f)
 "  --ignore-signatures   overwrite even a target with a file system, partition\n" \
 "                        table, LVM, MD-RAID or Oracle ASM signature\n" \
 "  --size-limit SIZE     use at most SIZE bytes of each target\n" \
-"  --threads N           worker threads; this build runs 1\n" \
+"  --threads N           I/O worker threads (default: one per NUMA node that\n" \
+"                        hosts targets; 1 runs the I/O on the engine's thread)\n" \
 "  Mounted or otherwise held block devices are always refused.\n" \
 "Output:\n" \
 "  --testname NAME       [A-Za-z0-9._-]+, at most %d characters; default asmsim\n" \

@@ -26,7 +26,8 @@
  * The option table is the single list of run/sweep options: getopt_long's
  * table is derived from it, and cli_opts_set() applies an option by its
  * long name, which is also how the orion subcommand takes the model options
- * (--instance, --volume, ...).
+ * (--instance, --volume, ...); cli_opts_set_value() runs just an option's
+ * setter, for the ORION flags that mean the same as a run option.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -749,11 +750,6 @@ static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
         snprintf(why, n, "not a worker count; use an integer 1..1024");
         return -EINVAL;
     }
-    if (t > 1) {
-        snprintf(why, n, "this build drives every target from one worker "
-                 "thread; use --threads 1");
-        return -EINVAL;
-    }
     o->threads = (int)t;
     return 0;
 }
@@ -816,6 +812,15 @@ static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
         return 0;
     snprintf(why, why_len, "--%s %s: %s", d->name, v, inner);
     return -EINVAL;
+}
+
+int cli_opts_set_value(struct cli_opts *o, const char *name,
+                       const char *value, char *why, size_t why_len)
+{
+    for (int i = 0; i < N_OPTS; i++)
+        if (strcmp(opt_defs[i].name, name) == 0)
+            return opt_defs[i].fn(o, value, why, why_len);
+    return -ENOENT;
 }
 
 int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
@@ -921,7 +926,8 @@ static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
     lay_cfg_defaults(&f, 1, 1ull << 30);
     if (lay_file_load(o->layout_file, &f, o->failgroup_map, &file_disks,
                       inner, sizeof inner) != 0) {
-        snprintf(why, why_len, "--layout-file %s: %s", o->layout_file, inner);
+        /* the loader's reason already starts with the file name */
+        snprintf(why, why_len, "--layout-file %s", inner);
         return -EINVAL;
     }
     if (!(o->given & CLI_GIVEN_LAYOUT))

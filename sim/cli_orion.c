@@ -9,7 +9,11 @@
  * exactly those flags (names compared without regard to case, as ORION
  * does for -num_streamIO), ignores -storax X and -hugenotneeded, and maps
  * each onto the same struct cli_opts the run subcommand fills, so one
- * validation and one execution path serve both.
+ * validation and one execution path serve both.  A flag that means what a
+ * run option means (-testname, -num_disks, -type, -num_streamIO, -write,
+ * -matrix, -num_small, -num_large, -verbose; -run with ORION's wording of
+ * the choices) goes through that option's own setter,
+ * cli_opts_set_value(); only ORION's units have setters here.
  *
  * The model options that ORION lacks (--instance, --volume, --burst-credits,
  * --seed, --output-dir, --json, --quiet) come with GNU double dashes,
@@ -33,8 +37,22 @@ typedef int (*orion_fn)(struct cli_opts *o, const char *v, char *why,
 struct orion_flag {
     const char *name;               /* without the dash */
     bool has_value;
-    orion_fn fn;                    /* NULL: accepted and ignored */
+    orion_fn fn;                    /* ORION's own units or words, or */
+    const char *opt;                /* the run option that means the same
+                                       (cli_opts_set_value); both NULL:
+                                       accepted and ignored */
 };
+
+/* Apply flag f with value v: 0, or -EINVAL with the bare reason. */
+static int flag_apply(const struct orion_flag *f, struct cli_opts *o,
+                      const char *v, char *why, size_t n)
+{
+    if (f->fn)
+        return f->fn(o, v, why, n);
+    if (f->opt)
+        return cli_opts_set_value(o, f->opt, v, why, n);
+    return 0;
+}
 
 static int int_in(const char *v, long long min, long long max, int *out)
 {
@@ -46,37 +64,14 @@ static int int_in(const char *v, long long min, long long max, int *out)
     return 0;
 }
 
+/* -run: the run option's setter, with the types in ORION's order. */
 static int f_run(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (wl_run_parse(v, &o->run) != 0) {
-        snprintf(why, n, "unknown run type; use simple, normal, advanced, "
-                 "oltp or dss");
-        return -EINVAL;
-    }
-    o->given |= CLI_GIVEN_RUN;
-    return 0;
-}
-
-static int f_testname(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    if (!cli_testname_ok(v)) {
-        snprintf(why, n, "not a test name; use 1..%d characters of "
-                 "[A-Za-z0-9._-]", CLI_TESTNAME_MAX);
-        return -EINVAL;
-    }
-    o->testname = v;
-    return 0;
-}
-
-static int f_num_disks(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    if (int_in(v, 1, LAY_MAX_DISKS, &o->disks) != 0) {
-        snprintf(why, n, "not a disk count; use an integer 1..%d",
-                 LAY_MAX_DISKS);
-        return -EINVAL;
-    }
-    o->given |= CLI_GIVEN_DISKS;
-    return 0;
+    if (cli_opts_set_value(o, "run", v, why, n) == 0)
+        return 0;
+    snprintf(why, n, "unknown run type; use simple, normal, advanced, oltp "
+             "or dss");
+    return -EINVAL;
 }
 
 static int size_kib(const char *v, uint32_t *bytes, char *why, size_t n)
@@ -100,28 +95,6 @@ static int f_size_small(struct cli_opts *o, const char *v, char *why, size_t n)
 static int f_size_large(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     return size_kib(v, &o->large_bytes, why, n);
-}
-
-static int f_type(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    if (strcmp(v, "rand") == 0)
-        o->large_type = WL_LARGE_RAND;
-    else if (strcmp(v, "seq") == 0)
-        o->large_type = WL_LARGE_SEQ;
-    else {
-        snprintf(why, n, "unknown large I/O type; use rand or seq");
-        return -EINVAL;
-    }
-    return 0;
-}
-
-static int f_stream_io(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    if (int_in(v, 1, 1024, &o->stream_io) != 0) {
-        snprintf(why, n, "not a per-stream depth; use an integer 1..1024");
-        return -EINVAL;
-    }
-    return 0;
 }
 
 static int f_simulate(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -152,15 +125,6 @@ static int f_stripe(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
-static int f_write(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    if (int_in(v, 0, 100, &o->write_pct) != 0) {
-        snprintf(why, n, "not a write percentage; use an integer 0..100");
-        return -EINVAL;
-    }
-    return 0;
-}
-
 static int f_cache_size(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     int mib;
@@ -188,62 +152,25 @@ static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
-static int f_matrix(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    if (wl_matrix_parse(v, &o->matrix) != 0) {
-        snprintf(why, n, "unknown matrix; use basic, detailed, point, col, "
-                 "row or max");
-        return -EINVAL;
-    }
-    o->given |= CLI_GIVEN_MATRIX;
-    return 0;
-}
-
-static int load(const char *v, int *out, char *why, size_t n)
-{
-    if (int_in(v, 0, 65536, out) != 0) {
-        snprintf(why, n, "not a load level; use an integer 0..65536");
-        return -EINVAL;
-    }
-    return 0;
-}
-
-static int f_num_small(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    return load(v, &o->num_small, why, n);
-}
-
-static int f_num_large(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    return load(v, &o->num_large, why, n);
-}
-
-static int f_verbose(struct cli_opts *o, const char *v, char *why, size_t n)
-{
-    (void)v, (void)why, (void)n;
-    o->verbose = true;
-    return 0;
-}
-
 static const struct orion_flag orion_flags[] = {
-    { "run", true, f_run },
-    { "testname", true, f_testname },
-    { "num_disks", true, f_num_disks },
-    { "size_small", true, f_size_small },
-    { "size_large", true, f_size_large },
-    { "type", true, f_type },
-    { "num_streamIO", true, f_stream_io },
-    { "simulate", true, f_simulate },
-    { "stripe", true, f_stripe },
-    { "write", true, f_write },
-    { "cache_size", true, f_cache_size },
-    { "duration", true, f_duration },
-    { "matrix", true, f_matrix },
-    { "num_small", true, f_num_small },
-    { "num_large", true, f_num_large },
-    { "verbose", false, f_verbose },
-    { "storax", true, NULL },
-    { "hugenotneeded", false, NULL },
+    { "run", true, f_run, NULL },
+    { "testname", true, NULL, "testname" },
+    { "num_disks", true, NULL, "disks" },
+    { "size_small", true, f_size_small, NULL },
+    { "size_large", true, f_size_large, NULL },
+    { "type", true, NULL, "type" },
+    { "num_streamIO", true, NULL, "stream-io" },
+    { "simulate", true, f_simulate, NULL },
+    { "stripe", true, f_stripe, NULL },
+    { "write", true, NULL, "write" },
+    { "cache_size", true, f_cache_size, NULL },
+    { "duration", true, f_duration, NULL },
+    { "matrix", true, NULL, "matrix" },
+    { "num_small", true, NULL, "num-small" },
+    { "num_large", true, NULL, "num-large" },
+    { "verbose", false, NULL, "verbose" },
+    { "storax", true, NULL, NULL },
+    { "hugenotneeded", false, NULL, NULL },
 };
 #define N_ORION_FLAGS ((int)(sizeof orion_flags / sizeof orion_flags[0]))
 
@@ -297,11 +224,11 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
         if (strcasecmp(arg + 1, f->name) != 0)
             continue;
         if (!f->has_value)
-            return f->fn ? f->fn(o, "", why, why_len) : 0;
+            return flag_apply(f, o, "", why, why_len);
         if (*i + 1 >= argc)
             return usage_error(o, why, why_len, arg, "missing value");
         const char *v = argv[++*i];
-        if (!f->fn || f->fn(o, v, inner, sizeof inner) == 0)
+        if (flag_apply(f, o, v, inner, sizeof inner) == 0)
             return 0;
         snprintf(why, why_len, "-%s %s: %s", f->name, v, inner);
         return -EINVAL;

@@ -26,6 +26,8 @@ enum { SIM_CPU_STATES = 8 };    /* user nice system idle iowait irq softirq stea
 struct sim_cpu_sample {
     sim_ns wall_ns;                         /* CLOCK_MONOTONIC */
     uint64_t self_user_ns, self_sys_ns;     /* this process */
+    uint64_t engine_ns;                     /* the calling (engine) thread,
+                                               user + system */
     uint64_t machine_ticks[SIM_CPU_STATES]; /* all CPUs, USER_HZ ticks */
     bool machine_ok;                        /* /proc/stat was readable */
 };
@@ -39,8 +41,10 @@ void sim_cpu_fill(struct sim_point_result *r, const struct sim_cpu_sample *a,
                   const struct sim_cpu_sample *b);
 
 /* True when the point was limited by asmsim itself: a backend in real time
-   (not "model", whose time is virtual) and a worker at least
-   SIM_GENERATOR_BOUND_FRAC busy. */
+   (not "model", whose time is virtual) and the engine's thread, which
+   generates, maps and joins every I/O, at least SIM_GENERATOR_BOUND_FRAC
+   busy.  (I/O worker threads only move I/O; they are counted in cpu_cores
+   and the per-I/O figures.) */
 bool sim_cpu_generator_bound(const struct sim_point_result *r,
                              const char *backend_name);
 

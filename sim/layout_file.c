@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,24 +30,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "layouts/why.h"
+
 #define LAYOUT_FILE_MAX_BYTES (1u << 20)   /* a layout file is small */
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)
 #define MAX_JSON_INT 9007199254740992.0    /* 2^53: exact in a double */
-
-static int ferr(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int ferr(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return -EINVAL;
-}
 
 /* "4MiB", "128 k", "1g", "512B", "4096": 0, or -EINVAL. */
 static int parse_size(const char *s, uint64_t *out)
@@ -132,24 +119,24 @@ static int read_file(const char *path, char **out, char *why, size_t why_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return ferr(why, why_len, "%s: cannot read the layout file: %s", path,
-                    strerror(errno));
+        return why_set(why, why_len, "%s: cannot read the layout file: %s", path,
+                       strerror(errno));
     char *buf = malloc(LAYOUT_FILE_MAX_BYTES + 1);
     if (!buf) {
         fclose(f);
-        return ferr(why, why_len, "%s: out of memory", path);
+        return why_set(why, why_len, "%s: out of memory", path);
     }
     size_t n = fread(buf, 1, LAYOUT_FILE_MAX_BYTES + 1, f);
     bool bad = ferror(f) != 0;
     fclose(f);
     if (bad) {
         free(buf);
-        return ferr(why, why_len, "%s: cannot read the layout file", path);
+        return why_set(why, why_len, "%s: cannot read the layout file", path);
     }
     if (n > LAYOUT_FILE_MAX_BYTES) {
         free(buf);
-        return ferr(why, why_len,
-                    "%s: larger than 1MiB; a layout file is one small JSON object", path);
+        return why_set(why, why_len,
+                       "%s: larger than 1MiB; a layout file is one small JSON object", path);
     }
     buf[n] = '\0';
     *out = buf;
@@ -167,9 +154,9 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
     char v[64];
 
     if (!cJSON_IsObject(root))
-        return ferr(why, why_len,
-                    "%s: the layout file must hold one JSON object ({\"striping\": ...})",
-                    path);
+        return why_set(why, why_len,
+                       "%s: the layout file must hold one JSON object ({\"striping\": ...})",
+                       path);
 
     /* Unknown and duplicate keys first: they are the likeliest typos. */
     for (const cJSON *it = root->child; it; it = it->next) {
@@ -177,38 +164,38 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
         for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++)
             known |= strcmp(it->string, known_keys[i]) == 0;
         if (!known)
-            return ferr(why, why_len,
-                        "%s: unknown key \"%s\"; valid keys are name, striping, au, "
-                        "stripe, redundancy, disks, failgroups, failgroup_of",
-                        path, it->string);
+            return why_set(why, why_len,
+                           "%s: unknown key \"%s\"; valid keys are name, striping, au, "
+                           "stripe, redundancy, disks, failgroups, failgroup_of",
+                           path, it->string);
         for (const cJSON *o = root->child; o != it; o = o->next)
             if (strcmp(o->string, it->string) == 0)
-                return ferr(why, why_len, "%s: key \"%s\" given twice", path,
-                            it->string);
+                return why_set(why, why_len, "%s: key \"%s\" given twice", path,
+                               it->string);
     }
 
     const cJSON *it;
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "name")) && !cJSON_IsString(it)) {
         value_text(it, v, sizeof v);
-        return ferr(why, why_len, "%s: \"name\" %s: must be a string", path, v);
+        return why_set(why, why_len, "%s: \"name\" %s: must be a string", path, v);
     }
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "striping"))) {
         enum lay_striping s;
         value_text(it, v, sizeof v);
         if (!cJSON_IsString(it) || lay_striping_parse(it->valuestring, &s) != 0)
-            return ferr(why, why_len,
-                        "%s: \"striping\" %s: must be \"coarse\", \"fine\", \"raid0\" or "
-                        "\"concat\"",
-                        path, v);
+            return why_set(why, why_len,
+                           "%s: \"striping\" %s: must be \"coarse\", \"fine\", \"raid0\" or "
+                           "\"concat\"",
+                           path, v);
         cfg->striping = s;
     }
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "redundancy"))) {
         enum lay_redundancy r;
         value_text(it, v, sizeof v);
         if (!cJSON_IsString(it) || lay_redundancy_parse(it->valuestring, &r) != 0)
-            return ferr(why, why_len,
-                        "%s: \"redundancy\" %s: must be \"external\", \"normal\" or \"high\"",
-                        path, v);
+            return why_set(why, why_len,
+                           "%s: \"redundancy\" %s: must be \"external\", \"normal\" or \"high\"",
+                           path, v);
         cfg->redundancy = r;
     }
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "au"))) {
@@ -216,70 +203,70 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
         value_text(it, v, sizeof v);
         if (!json_size(it, &b) || !is_power_of_two(b) || b < LAY_MIN_AU_BYTES ||
             b > LAY_MAX_AU_BYTES)
-            return ferr(why, why_len,
-                        "%s: \"au\" %s: the allocation unit must be a power of two from "
-                        "1MiB to 64MiB (\"4MiB\" or bytes)",
-                        path, v);
+            return why_set(why, why_len,
+                           "%s: \"au\" %s: the allocation unit must be a power of two from "
+                           "1MiB to 64MiB (\"4MiB\" or bytes)",
+                           path, v);
         cfg->au_bytes = b;
     }
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "stripe"))) {
         uint64_t b;
         value_text(it, v, sizeof v);
         if (!json_size(it, &b) || !is_power_of_two(b) || b < 4 * KIB)
-            return ferr(why, why_len,
-                        "%s: \"stripe\" %s: the raid0 stripe must be a power of two of at "
-                        "least 4KiB (\"1MiB\" or bytes)",
-                        path, v);
+            return why_set(why, why_len,
+                           "%s: \"stripe\" %s: the raid0 stripe must be a power of two of at "
+                           "least 4KiB (\"1MiB\" or bytes)",
+                           path, v);
         cfg->stripe_bytes = b;
     }
     long long n_disks = 0;
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "disks"))) {
         value_text(it, v, sizeof v);
         if (!json_int(it, 1, LAY_MAX_DISKS, &n_disks))
-            return ferr(why, why_len, "%s: \"disks\" %s: must be an integer from 1 to %d",
-                        path, v, LAY_MAX_DISKS);
+            return why_set(why, why_len, "%s: \"disks\" %s: must be an integer from 1 to %d",
+                           path, v, LAY_MAX_DISKS);
     }
     const cJSON *fgs = cJSON_GetObjectItemCaseSensitive(root, "failgroups");
     const cJSON *fgof = cJSON_GetObjectItemCaseSensitive(root, "failgroup_of");
     if (fgs && fgof)
-        return ferr(why, why_len,
-                    "%s: \"failgroups\" and \"failgroup_of\" both given; use one "
-                    "(a count, or one group per disk)",
-                    path);
+        return why_set(why, why_len,
+                       "%s: \"failgroups\" and \"failgroup_of\" both given; use one "
+                       "(a count, or one group per disk)",
+                       path);
     if (fgs) {
         long long g;
         long long hi = n_disks ? n_disks : LAY_MAX_DISKS;
         value_text(fgs, v, sizeof v);
         if (!json_int(fgs, 0, hi, &g))
-            return ferr(why, why_len,
-                        "%s: \"failgroups\" %s: must be an integer from 0 (one per disk) "
-                        "to %lld%s",
-                        path, v, hi, n_disks ? " (the number of disks)" : "");
+            return why_set(why, why_len,
+                           "%s: \"failgroups\" %s: must be an integer from 0 (one per disk) "
+                           "to %lld%s",
+                           path, v, hi, n_disks ? " (the number of disks)" : "");
         cfg->failgroups = (int)g;
         cfg->disk_failgroup = NULL;
     }
     if (fgof) {
         int len = cJSON_IsArray(fgof) ? cJSON_GetArraySize(fgof) : 0;
         if (len < 1 || len > LAY_MAX_DISKS)
-            return ferr(why, why_len,
-                        "%s: \"failgroup_of\": must be an array of 1 to %d integers, "
-                        "the failure group of each disk",
-                        path, LAY_MAX_DISKS);
+            return why_set(why, why_len,
+                           "%s: \"failgroup_of\": must be an array of 1 to %d integers, "
+                           "the failure group of each disk",
+                           path, LAY_MAX_DISKS);
         if (n_disks && len != n_disks)
-            return ferr(why, why_len,
-                        "%s: \"failgroup_of\" has %d entries but \"disks\" is %lld; give "
-                        "one failure group per disk",
-                        path, len, n_disks);
+            return why_set(why, why_len,
+                           "%s: \"failgroup_of\" has %d entries but \"disks\" is %lld; give "
+                           "one failure group per disk",
+                           path, len, n_disks);
         unsigned char used[LAY_MAX_DISKS] = {0};
         int d = 0, max = 0;
         for (const cJSON *e = fgof->child; e; e = e->next, d++) {
             long long g;
             if (!json_int(e, 0, len - 1, &g)) {
                 value_text(e, v, sizeof v);
-                return ferr(why, why_len,
-                            "%s: \"failgroup_of\"[%d] %s: must be an integer from 0 to "
-                            "%d (one group per disk, numbered from 0)",
-                            path, d, v, len - 1);
+                return why_set(why, why_len,
+                               "%s: \"failgroup_of\"[%d] %s: must be an integer from 0 to "
+                               "%d (one group per disk, numbered from 0)",
+                               path, d, v, len - 1);
             }
             map[d] = (int)g;
             used[g] = 1;
@@ -288,10 +275,10 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
         }
         for (int g = 0; g <= max; g++)
             if (!used[g])
-                return ferr(why, why_len,
-                            "%s: \"failgroup_of\": failure group %d has no disk; number "
-                            "the groups 0..%d without gaps",
-                            path, g, max);
+                return why_set(why, why_len,
+                               "%s: \"failgroup_of\": failure group %d has no disk; number "
+                               "the groups 0..%d without gaps",
+                               path, g, max);
         cfg->failgroups = max + 1;
         cfg->disk_failgroup = NULL;     /* pointed at the caller's map on success */
         if (!n_disks)
@@ -326,10 +313,10 @@ int lay_file_load(const char *path, struct lay_cfg *cfg,
             }
         }
         free(text);
-        return ferr(why, why_len,
-                    "%s: invalid JSON at line %d, column %d (byte %zu); a layout file is "
-                    "one JSON object",
-                    path, line, col, at);
+        return why_set(why, why_len,
+                       "%s: invalid JSON at line %d, column %d (byte %zu); a layout file is "
+                       "one JSON object",
+                       path, line, col, at);
     }
 
     struct lay_cfg tmp = *cfg;

@@ -104,11 +104,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "layouts/why.h"
 
 #define KIB_BYTES 1024ull
 #define MIB_BYTES (1024ull * KIB_BYTES)
@@ -313,18 +314,6 @@ static const struct vol_type vol_types[VT_COUNT] = {
 };
 
 /* ------------------------------------------------------------- helpers */
-
-__attribute__((format(printf, 4, 5)))
-static int fail(char *why, size_t why_len, int err, const char *fmt, ...)
-{
-    if (why && why_len > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return err;
-}
 
 /* x > limit, forgiving floating-point noise in derived limits. */
 static bool above(double x, double limit)
@@ -531,23 +520,23 @@ static int resolve_gp3(const struct vol_req *rq, double gib, const char *size_tx
     char t[40], lim[40];
 
     if (below(iops, 3000) || above(iops, 80000))
-        return fail(why, why_len, -EINVAL, "gp3 iops=%.0f: gp3 IOPS are 3000 to 80000", iops);
+        return why_set(why, why_len, "gp3 iops=%.0f: gp3 IOPS are 3000 to 80000", iops);
     double by_size = floor(500 * gib);
     if (iops > 3000 && above(iops, by_size))
-        return fail(why, why_len, -EINVAL,
-                    "gp3 iops=%.0f with size=%s: at most 500 IOPS per GiB, so at most %.0f",
-                    iops, size_txt, fmax(3000, by_size));
+        return why_set(why, why_len,
+                       "gp3 iops=%.0f with size=%s: at most 500 IOPS per GiB, so at most %.0f",
+                       iops, size_txt, fmax(3000, by_size));
     fmt_rate(tput, t, sizeof t);
     double mibps = tput / MIB_PER_S;
     if (below(mibps, 125) || above(mibps, 2000))
-        return fail(why, why_len, -EINVAL,
-                    "gp3 throughput=%s: gp3 throughput is 125MiB/s to 2000MiB/s", t);
+        return why_set(why, why_len,
+                       "gp3 throughput=%s: gp3 throughput is 125MiB/s to 2000MiB/s", t);
     double by_iops = 0.25 * iops;
     if (mibps > 125 && above(mibps, by_iops)) {
         fmt_mibps(fmax(125, by_iops) * MIB_PER_S, lim, sizeof lim);
-        return fail(why, why_len, -EINVAL,
-                    "gp3 throughput=%s with iops=%.0f: at most 0.25 MiB/s per IOPS, so at most %s",
-                    t, iops, lim);
+        return why_set(why, why_len,
+                       "gp3 throughput=%s with iops=%.0f: at most 0.25 MiB/s per IOPS, so at most %s",
+                       t, iops, lim);
     }
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
@@ -577,12 +566,12 @@ static int resolve_piops(enum vt t, const struct vol_req *rq, double gib, const 
     double iops = rq->has_iops ? rq->iops : fmin(3000, by_size);
 
     if (below(iops, 100) || above(iops, max_iops))
-        return fail(why, why_len, -EINVAL, "%s iops=%.0f: %s IOPS are 100 to %.0f",
-                    name, iops, name, max_iops);
+        return why_set(why, why_len, "%s iops=%.0f: %s IOPS are 100 to %.0f",
+                       name, iops, name, max_iops);
     if (above(iops, by_size))
-        return fail(why, why_len, -EINVAL,
-                    "%s iops=%.0f with size=%s: at most %.0f IOPS per GiB, so at most %.0f",
-                    name, iops, size_txt, per_gib, fmin(by_size, max_iops));
+        return why_set(why, why_len,
+                       "%s iops=%.0f with size=%s: at most %.0f IOPS per GiB, so at most %.0f",
+                       name, iops, size_txt, per_gib, fmin(by_size, max_iops));
 
     double tput;
     if (t == VT_IO2BX)
@@ -631,12 +620,12 @@ static int resolve_oci(enum vt t, const struct vol_req *rq, uint64_t size_bytes,
         if (rq->has_vpu)
             vpu = rq->vpu;
         if (vpu < 30 || vpu > 120 || vpu % 10 != 0)
-            return fail(why, why_len, -EINVAL,
-                        "oci-uhp vpu=%d: oci-uhp takes vpu 30 to 120 in steps of 10", vpu);
+            return why_set(why, why_len,
+                           "oci-uhp vpu=%d: oci-uhp takes vpu 30 to 120 in steps of 10", vpu);
     } else if (rq->has_vpu && rq->vpu != vpu) {
-        return fail(why, why_len, -EINVAL,
-                    "%s vpu=%d: %s volumes are %d VPU (oci-lower 0, oci-balanced 10, "
-                    "oci-higher 20, oci-uhp 30 to 120)", name, rq->vpu, name, vpu);
+        return why_set(why, why_len,
+                       "%s vpu=%d: %s volumes are %d VPU (oci-lower 0, oci-balanced 10, "
+                       "oci-higher 20, oci-uhp 30 to 120)", name, rq->vpu, name, vpu);
     }
 
     double iops_per_gb, iops_cap, kbps_per_gb, mbps_cap;
@@ -667,11 +656,11 @@ static int resolve_nvme(const struct vol_req *rq, const char *size_txt, struct v
     char t[40];
     fmt_rate(tput, t, sizeof t);
     if (below(iops, 1) || above(iops, 2000000))
-        return fail(why, why_len, -EINVAL,
-                    "local-nvme iops=%.0f: local-nvme IOPS are 1 to 2000000", iops);
+        return why_set(why, why_len,
+                       "local-nvme iops=%.0f: local-nvme IOPS are 1 to 2000000", iops);
     if (below(tput, 1e6) || above(tput, 1e11))
-        return fail(why, why_len, -EINVAL,
-                    "local-nvme throughput=%s: local-nvme throughput is 1MB/s to 100000MB/s", t);
+        return why_set(why, why_len,
+                       "local-nvme throughput=%s: local-nvme throughput is 1MB/s to 100000MB/s", t);
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
     v->price_usd_month = 0;
@@ -703,22 +692,22 @@ static int resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
     if (size < ty->size_min_bytes || size > ty->size_max_bytes) {
         fmt_compact(ty->size_min_bytes, lo, sizeof lo);
         fmt_compact(ty->size_max_bytes, hi, sizeof hi);
-        return fail(why, why_len, -EINVAL, "%s size=%s: %s volumes are %s to %s",
-                    ty->name, size_txt, ty->name, lo, hi);
+        return why_set(why, why_len, "%s size=%s: %s volumes are %s to %s",
+                       ty->name, size_txt, ty->name, lo, hi);
     }
     v.size_bytes = size;
     if (rq->has_iops && ty->no_iops_why)
-        return fail(why, why_len, -EINVAL, "%s iops=%.0f: %s", ty->name, rq->iops,
-                    ty->no_iops_why);
+        return why_set(why, why_len, "%s iops=%.0f: %s", ty->name, rq->iops,
+                       ty->no_iops_why);
     if (rq->has_tput && ty->no_tput_why) {
         fmt_rate(rq->tput_bytes_per_s, val, sizeof val);
-        return fail(why, why_len, -EINVAL, "%s throughput=%s: %s", ty->name, val,
-                    ty->no_tput_why);
+        return why_set(why, why_len, "%s throughput=%s: %s", ty->name, val,
+                       ty->no_tput_why);
     }
     if (rq->has_vpu && ty->oci_vpu < 0)
-        return fail(why, why_len, -EINVAL,
-                    "%s vpu=%d: vpu applies only to OCI volumes (oci-lower, oci-balanced, "
-                    "oci-higher, oci-uhp)", ty->name, rq->vpu);
+        return why_set(why, why_len,
+                       "%s vpu=%d: vpu applies only to OCI volumes (oci-lower, oci-balanced, "
+                       "oci-higher, oci-uhp)", ty->name, rq->vpu);
 
     double gib = gib_of(size);
     switch (t) {
@@ -796,39 +785,39 @@ static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
 
     if (key_is(key, klen, "size")) {
         if (rq->has_size)
-            return fail(why, why_len, -EINVAL, "%s: size given twice", tn);
+            return why_set(why, why_len, "%s: size given twice", tn);
         if (prof_parse_size(val, &rq->size_bytes) < 0)
-            return fail(why, why_len, -EINVAL,
-                        "%s size=%s: not a size (e.g. 250GiB, 1TB, 1024GB)", tn, val);
+            return why_set(why, why_len,
+                           "%s size=%s: not a size (e.g. 250GiB, 1TB, 1024GB)", tn, val);
         rq->has_size = true;
     } else if (key_is(key, klen, "iops")) {
         if (rq->has_iops)
-            return fail(why, why_len, -EINVAL, "%s: iops given twice", tn);
+            return why_set(why, why_len, "%s: iops given twice", tn);
         if (parse_count(val, 1000000000ull, &n) < 0)
-            return fail(why, why_len, -EINVAL,
-                        "%s iops=%s: not a whole number of IOPS (e.g. 3000)", tn, val);
+            return why_set(why, why_len,
+                           "%s iops=%s: not a whole number of IOPS (e.g. 3000)", tn, val);
         rq->iops = (double)n;
         rq->has_iops = true;
     } else if (key_is(key, klen, "throughput")) {
         if (rq->has_tput)
-            return fail(why, why_len, -EINVAL, "%s: throughput given twice", tn);
+            return why_set(why, why_len, "%s: throughput given twice", tn);
         if (prof_parse_rate(val, &rq->tput_bytes_per_s) < 0)
-            return fail(why, why_len, -EINVAL,
-                        "%s throughput=%s: not a rate (e.g. 125MiB/s, 680MB/s)", tn, val);
+            return why_set(why, why_len,
+                           "%s throughput=%s: not a rate (e.g. 125MiB/s, 680MB/s)", tn, val);
         rq->tput_bytes_per_s = round(rq->tput_bytes_per_s);
         rq->has_tput = true;
     } else if (key_is(key, klen, "vpu")) {
         if (rq->has_vpu)
-            return fail(why, why_len, -EINVAL, "%s: vpu given twice", tn);
+            return why_set(why, why_len, "%s: vpu given twice", tn);
         if (parse_count(val, 1000, &n) < 0)
-            return fail(why, why_len, -EINVAL,
-                        "%s vpu=%s: not a whole number of VPU (e.g. 30)", tn, val);
+            return why_set(why, why_len,
+                           "%s vpu=%s: not a whole number of VPU (e.g. 30)", tn, val);
         rq->vpu = (int)n;
         rq->has_vpu = true;
     } else {
-        return fail(why, why_len, -EINVAL,
-                    "%s: unknown key '%.*s' (keys: size, iops, throughput, vpu)",
-                    tn, (int)klen, key);
+        return why_set(why, why_len,
+                       "%s: unknown key '%.*s' (keys: size, iops, throughput, vpu)",
+                       tn, (int)klen, key);
     }
     return 0;
 }
@@ -836,21 +825,21 @@ static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
 int prof_volume_parse(const char *spec, struct vol_profile *out, char *why, size_t why_len)
 {
     if (!spec || !out)
-        return fail(why, why_len, -EINVAL, "no volume spec; expected TYPE[:key=value,...]");
+        return why_set(why, why_len, "no volume spec; expected TYPE[:key=value,...]");
     const char *colon = strchr(spec, ':');
     const char *tname = spec;
     size_t tlen = colon ? (size_t)(colon - spec) : strlen(spec);
     trim(&tname, &tlen);
     if (tlen == 0)
-        return fail(why, why_len, -EINVAL,
-                    "empty volume type in '%s'; expected TYPE[:key=value,...], e.g. gp3:size=250GiB",
-                    spec);
+        return why_set(why, why_len,
+                       "empty volume type in '%s'; expected TYPE[:key=value,...], e.g. gp3:size=250GiB",
+                       spec);
     int ti = find_type(tname, tlen);
     if (ti < 0)
-        return fail(why, why_len, -EINVAL,
-                    "unknown volume type '%.*s' (known: gp2, gp3, io1, io2, io2bx, st1, sc1, "
-                    "oci-lower, oci-balanced, oci-higher, oci-uhp, local-nvme)",
-                    (int)tlen, tname);
+        return why_set(why, why_len,
+                       "unknown volume type '%.*s' (known: gp2, gp3, io1, io2, io2bx, st1, sc1, "
+                       "oci-lower, oci-balanced, oci-higher, oci-uhp, local-nvme)",
+                       (int)tlen, tname);
     enum vt t = (enum vt)ti;
 
     struct vol_req rq = { 0 };
@@ -865,18 +854,18 @@ int prof_volume_parse(const char *spec, struct vol_profile *out, char *why, size
             trim(&item, &ilen);
             const char *eq = ilen ? memchr(item, '=', ilen) : NULL;
             if (!eq)
-                return fail(why, why_len, -EINVAL,
-                            "%s: '%.*s' in '%s' is not key=value (keys: size, iops, "
-                            "throughput, vpu)", vol_types[t].name, (int)ilen, item, spec);
+                return why_set(why, why_len,
+                               "%s: '%.*s' in '%s' is not key=value (keys: size, iops, "
+                               "throughput, vpu)", vol_types[t].name, (int)ilen, item, spec);
             const char *key = item, *val = eq + 1;
             size_t klen = (size_t)(eq - item), vlen = (size_t)(item + ilen - val);
             trim(&key, &klen);
             trim(&val, &vlen);
             char vbuf[64];
             if (vlen == 0 || vlen >= sizeof vbuf)
-                return fail(why, why_len, -EINVAL, "%s: %.*s has %s value in '%s'",
-                            vol_types[t].name, (int)klen, key,
-                            vlen ? "an overlong" : "no", spec);
+                return why_set(why, why_len, "%s: %.*s has %s value in '%s'",
+                               vol_types[t].name, (int)klen, key,
+                               vlen ? "an overlong" : "no", spec);
             memcpy(vbuf, val, vlen);
             vbuf[vlen] = '\0';
             int rc = parse_item(t, key, klen, vbuf, &rq, why, why_len);
@@ -894,13 +883,13 @@ int prof_volume_reprovision(struct vol_profile *v, double iops, double tput_byte
                             char *why, size_t why_len)
 {
     if (!v)
-        return fail(why, why_len, -EINVAL, "reprovision: no volume");
+        return why_set(why, why_len, "reprovision: no volume");
     int ti = find_type(v->type, strnlen(v->type, sizeof v->type));
     if (ti < 0)
-        return fail(why, why_len, -EINVAL, "reprovision: unknown volume type '%s'", v->type);
+        return why_set(why, why_len, "reprovision: unknown volume type '%s'", v->type);
     if (!isfinite(iops) || !isfinite(tput_bytes_per_s))
-        return fail(why, why_len, -EINVAL, "%s: iops and throughput must be finite numbers",
-                    v->type);
+        return why_set(why, why_len, "%s: iops and throughput must be finite numbers",
+                       v->type);
     enum vt t = (enum vt)ti;
     const struct vol_type *ty = &vol_types[t];
     struct vol_req rq = { .has_size = true, .size_bytes = v->size_bytes };
@@ -1105,10 +1094,11 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
             bestd[k] = d;
         }
     }
-    if (nbest == 0)
-        return fail(why, why_len, -ENOENT,
-                    "unknown instance '%s' (known: EC2 types such as m5.large, "
-                    "oci-e4flex-1 to oci-e4flex-64, none)", name);
+    if (nbest == 0) {
+        why_set(why, why_len, "unknown instance '%s' (known: EC2 types such "
+                "as m5.large, oci-e4flex-1 to oci-e4flex-64, none)", name);
+        return -ENOENT;
+    }
 
     char list[3 * PROF_NAME_MAX + 16] = "";
     for (int k = 0; k < nbest; k++) {
@@ -1117,14 +1107,16 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
         snprintf(list + used, sizeof list - used, "%s%s", sep,
                  candidate_name(best[k], buf, sizeof buf));
     }
-    return fail(why, why_len, -ENOENT, "unknown instance '%s'; did you mean %s?", name, list);
+    why_set(why, why_len, "unknown instance '%s'; did you mean %s?", name, list);
+    return -ENOENT;
 }
 
 int prof_instance_find(const char *name, struct inst_profile *out, char *why, size_t why_len)
 {
-    if (!name || !out || !*name)
-        return fail(why, why_len, -ENOENT,
-                    "no instance name (e.g. m5.large, oci-e4flex-8, none)");
+    if (!name || !out || !*name) {
+        why_set(why, why_len, "no instance name (e.g. m5.large, oci-e4flex-8, none)");
+        return -ENOENT;
+    }
     if (strcasecmp(name, "none") == 0) {
         inst_none(out);
         return 0;
@@ -1133,10 +1125,11 @@ int prof_instance_find(const char *name, struct inst_profile *out, char *why, si
     if (strncasecmp(name, OCI_PREFIX, plen) == 0 && name[plen]) {
         uint64_t ocpus;
         if (parse_count(name + plen, 1000000, &ocpus) == 0) {
-            if (ocpus < 1 || ocpus > 64)
-                return fail(why, why_len, -ENOENT,
-                            "instance '%s': E4.Flex shapes have 1 to 64 OCPUs "
-                            "(oci-e4flex-1 to oci-e4flex-64)", name);
+            if (ocpus < 1 || ocpus > 64) {
+                why_set(why, why_len, "instance '%s': E4.Flex shapes have 1 to "
+                        "64 OCPUs (oci-e4flex-1 to oci-e4flex-64)", name);
+                return -ENOENT;
+            }
             inst_oci((int)ocpus, out);
             return 0;
         }

@@ -81,6 +81,11 @@ int report_sweep_csv(const char *path, const struct sim_run_cfg *cfg,
 void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                         const struct sim_sweep_result *sweep);
 
+/* mkdir -p for an output directory: creates every missing component
+   (mode 0777 before the umask).  0, or -errno: -ENOTDIR when the path
+   exists but is not a directory, -ENAMETOOLONG beyond 4095 bytes. */
+int report_mkdir_p(const char *dir);
+
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),

@@ -277,14 +277,10 @@ static void real_device_lines(FILE *f, const struct report_meta *meta,
                 gen ? " generator-bound" : "");
     }
     fputs("I/O errors per disk:", f);
-    for (int d = 0; d < run->disks; d++) {
-        uint64_t e = 0;
-        for (int i = 0; i < run->n_points; i++)
-            if (run->points[i].disk && d < run->points[i].disks)
-                e += run->points[i].disk[d].errors;
+    for (int d = 0; d < run->disks; d++)
         fprintf(f, "%s %s=%" PRIu64, d ? "," : "",
-                meta->luns && d < meta->n_luns ? meta->luns[d] : "?", e);
-    }
+                meta->luns && d < meta->n_luns ? meta->luns[d] : "?",
+                sim_run_disk_errors(run, d));
     fputc('\n', f);
     if (bound)
         fprintf(f, "Warning: at %d of %d points asmsim's worker was at least "

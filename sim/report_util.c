@@ -15,6 +15,9 @@
  * "<dir>/.<base>.XXXXXX": hidden, and recognisably ours if a crash ever
  * leaves one behind.
  *
+ * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
+ * for the CLI's --output-dir and the session's save alike.
+ *
  * The three lines.  Scripts in the wild grep ORION's summary.txt, so the
  * lines are byte-exact with ORION's (DOMAIN.md section 2): MBPS with two
  * decimals, IOPS rounded to an integer, latency in microseconds with three
@@ -79,6 +82,31 @@ static void sync_parent_dir(const char *path)
         (void)fsync(fd);
         close(fd);
     }
+}
+
+int report_mkdir_p(const char *dir)
+{
+    char path[4096];
+    size_t len = strlen(dir);
+
+    if (len >= sizeof path)
+        return -ENAMETOOLONG;
+    memcpy(path, dir, len + 1);
+    for (char *p = path + 1; ; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char saved = *p;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return -errno;
+        *p = saved;
+        if (!saved)
+            break;
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return -errno;
+    return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),

@@ -6,7 +6,9 @@
  * for that disk count, open the devices, and carry out the points in
  * order with one engine.  Device state (burst credits, throttle schedules)
  * carries from point to point, as on a real instance.  A sweep repeats the
- * run for each disk count on fresh devices (fresh burst buckets).
+ * run for each disk count on fresh devices (fresh burst buckets).  The
+ * wiring of layout, workload, devices and engine (sim_parts_open) is the
+ * one the live session (session.c) uses too.
  *
  * The summary follows ORION: Maximum Large MBPS over points with large
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
@@ -82,19 +84,13 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
         }
 }
 
-struct run_parts {
-    lay *layout;
-    wl *workload;
-    struct devset ds;
-    sim_engine *engine;
-};
-
-static void parts_close(struct run_parts *rp)
+void sim_parts_close(struct sim_parts *p)
 {
-    sim_engine_destroy(rp->engine);
-    dev_close(&rp->ds);
-    wl_destroy(rp->workload);
-    lay_destroy(rp->layout);
+    sim_engine_destroy(p->engine);
+    dev_close(&p->ds);
+    wl_destroy(p->workload);
+    lay_destroy(p->layout);
+    memset(p, 0, sizeof(*p));
 }
 
 /* Largest loads of the matrix, to size the engine's pools. */
@@ -130,9 +126,11 @@ static uint32_t io_granularity(const struct wl_cfg *wc)
     return gcd32(g, wc->align_bytes ? wc->align_bytes : 4096u);
 }
 
-static int parts_open(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
-                      struct run_parts *rp, char *why, size_t why_len)
+int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
+                   int max_large_ios, struct sim_parts *rp, char *why,
+                   size_t why_len)
 {
+    memset(rp, 0, sizeof(*rp));
     struct lay_cfg lc = cfg->layout;
     lc.disks = cfg->disks;
     lc.disk_size_bytes = cfg->volume.size_bytes;
@@ -146,8 +144,6 @@ static int parts_open(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
     if (rc < 0)
         return rc;
 
-    int max_small, max_large_ios;
-    matrix_maxima(m, wc.large_type, cfg->point.stream_io, &max_small, &max_large_ios);
     int pieces = lay_max_pieces(rp->layout, wc.small_bytes, true);
     int pl = lay_max_pieces(rp->layout, wc.large_bytes, true);
     struct devset_cfg dc = {
@@ -186,7 +182,7 @@ static int parts_open(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
     return rc;
 }
 
-static int run_points(const struct sim_run_cfg *cfg, struct run_parts *rp,
+static int run_points(const struct sim_run_cfg *cfg, struct sim_parts *rp,
                       struct sim_run_result *r, int run_index,
                       sim_progress_fn progress, void *arg, char *why, size_t why_len)
 {
@@ -246,12 +242,16 @@ static int run_one(const struct sim_run_cfg *cfg, int run_index,
             rc = -ENOMEM;
         }
     }
-    struct run_parts rp = { 0 };
-    if (rc == 0)
-        rc = parts_open(cfg, r->matrix, &rp, why, why_len);
+    struct sim_parts rp = { 0 };
+    if (rc == 0) {
+        int max_small, max_large_ios;
+        matrix_maxima(r->matrix, cfg->workload.large_type, cfg->point.stream_io,
+                      &max_small, &max_large_ios);
+        rc = sim_parts_open(cfg, max_small, max_large_ios, &rp, why, why_len);
+    }
     if (rc == 0)
         rc = run_points(cfg, &rp, r, run_index, progress, arg, why, why_len);
-    parts_close(&rp);
+    sim_parts_close(&rp);
     if (rc < 0) {
         sim_run_free(r);
         return rc;
@@ -266,6 +266,15 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
             struct sim_run_result **out, char *why, size_t why_len)
 {
     return run_one(cfg, 0, progress, arg, out, why, why_len);
+}
+
+uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d)
+{
+    uint64_t e = 0;
+    for (int i = 0; i < r->n_points; i++)
+        if (r->points[i].disk && d < r->points[i].disks)
+            e += r->points[i].disk[d].errors;
+    return e;
 }
 
 void sim_run_free(struct sim_run_result *r)

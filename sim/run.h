@@ -8,6 +8,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "layouts/layout.h"
@@ -78,6 +79,28 @@ struct sim_sweep_result {
     bool incomplete;
 };
 
+/* The parts a run drives: layout, workload, devices and engine, wired
+   from a run configuration.  sim_run() and the session (session.h) both
+   open them through sim_parts_open(), so a batch run, a watched run and
+   the dashboard drive the same devices the same way. */
+struct sim_parts {
+    lay *layout;
+    wl *workload;
+    struct devset ds;
+    sim_engine *engine;
+};
+
+/* Open the parts for cfg->disks disks of cfg->volume.size_bytes: the
+   layout, the workload over its logical capacity (seeded with cfg->seed),
+   the devices (cfg->backend; real targets when cfg->targets is set) and an
+   engine whose pools hold max_small small and max_large_ios large I/Os in
+   flight.  0, or -errno with why; on failure the parts opened so far stay
+   in *p for sim_parts_close(), which also takes a zeroed struct. */
+int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
+                   int max_large_ios, struct sim_parts *p, char *why,
+                   size_t why_len);
+void sim_parts_close(struct sim_parts *p);
+
 /* Called after every point: (run index in the sweep, point index,
    points in the run, the result).  Optional. */
 typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
@@ -99,6 +122,10 @@ int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts,
               int n_counts, sim_progress_fn progress, void *arg,
               struct sim_sweep_result **out, char *why, size_t why_len);
 void sim_sweep_free(struct sim_sweep_result *s);
+
+/* I/O errors on disk d, summed over the points of r that report per-disk
+   figures (real-device backends). */
+uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d);
 
 /* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency. */
 void sim_summarise(const struct sim_point_result *points, int n,

@@ -56,7 +56,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "sim/report.h"
@@ -66,10 +65,7 @@
 #define WHY_LEN 256
 
 struct parts {
-    lay *layout;
-    wl *workload;
-    struct devset ds;
-    sim_engine *engine;
+    struct sim_parts sp;            /* layout, workload, devices, engine */
     struct wl_matrix *matrix;
     bool open;
 };
@@ -531,15 +527,13 @@ static int live_cb(void *arg, const struct sim_live *lv)
 
 static void parts_close(struct parts *p)
 {
-    sim_engine_destroy(p->engine);
-    if (p->ds.ops)
-        dev_close(&p->ds);
-    wl_destroy(p->workload);
-    lay_destroy(p->layout);
+    sim_parts_close(&p->sp);
     wl_matrix_free(p->matrix);
     memset(p, 0, sizeof(*p));
 }
 
+/* The matrix of cfg->disks and the parts of a run (run.h), with pools for
+   the largest load a command can set. */
 static int parts_open(const struct sim_run_cfg *cfg, struct parts *p,
                       char *why, size_t why_len)
 {
@@ -547,44 +541,12 @@ static int parts_open(const struct sim_run_cfg *cfg, struct parts *p,
     struct wl_matrix_cfg mc = cfg->matrix;
     mc.num_disks = cfg->disks;
     int rc = wl_matrix_build(&mc, &p->matrix, why, why_len);
-    struct lay_cfg lc = cfg->layout;
-    lc.disks = cfg->disks;
-    lc.disk_size_bytes = cfg->volume.size_bytes;
-    if (rc == 0)
-        rc = lay_create(&lc, &p->layout, why, why_len);
-    struct wl_cfg wc = cfg->workload;
-    if (rc == 0) {
-        wc.capacity_bytes = lay_capacity_bytes(p->layout);
-        wc.seed = cfg->seed;
-        rc = wl_create(&wc, &p->workload, why, why_len);
-    }
     int stream_io = cfg->point.stream_io > 0 ? cfg->point.stream_io : 1;
-    int max_large_ios = sim_point_large_ios(SIM_SESSION_MAX_LARGE, wc.large_type, stream_io);
-    if (rc == 0) {
-        int ps = lay_max_pieces(p->layout, wc.small_bytes, true);
-        int pl = lay_max_pieces(p->layout, wc.large_bytes, true);
-        struct devset_cfg dc = {
-            .disks = cfg->disks,
-            .volume = &cfg->volume,
-            .instance = &cfg->instance,
-            .burst_credit_frac = cfg->burst_credit_frac,
-            .seed = cfg->seed,
-            .max_outstanding = (SIM_SESSION_MAX_SMALL + max_large_ios) * (ps > pl ? ps : pl),
-        };
-        rc = dev_open(&p->ds, cfg->backend, &dc, why, why_len);
-    }
-    if (rc == 0) {
-        struct sim_engine_cfg ec = {
-            .layout = p->layout,
-            .workload = p->workload,
-            .devices = &p->ds,
-            .max_small = SIM_SESSION_MAX_SMALL,
-            .max_large_ios = max_large_ios,
-        };
-        rc = sim_engine_create(&ec, &p->engine);
-        if (rc < 0)
-            snprintf(why, why_len, "cannot create the engine: %s", strerror(-rc));
-    }
+    int max_large_ios = sim_point_large_ios(SIM_SESSION_MAX_LARGE,
+                                            cfg->workload.large_type, stream_io);
+    if (rc == 0)
+        rc = sim_parts_open(cfg, SIM_SESSION_MAX_SMALL, max_large_ios, &p->sp,
+                            why, why_len);
     if (rc < 0) {
         parts_close(p);
         return rc;
@@ -681,8 +643,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         return;
     case SIM_CMD_WRITE_PCT:
         r->workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
-        if (s->parts.workload)
-            wl_set_write_pct(s->parts.workload, r->workload.write_pct);
+        if (s->parts.sp.workload)
+            wl_set_write_pct(s->parts.sp.workload, r->workload.write_pct);
         say(s, "writes %d %%", r->workload.write_pct);
         *restart = true;
         return;
@@ -709,8 +671,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         }
         r->volume = v;
         say(s, "volume now %s", v.spec);
-        if (s->parts.ds.ops && s->parts.ds.ops->retune &&
-            s->parts.ds.ops->retune(&s->parts.ds, &r->volume, NULL) == 0)
+        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
+            s->parts.sp.ds.ops->retune(&s->parts.sp.ds, &r->volume, NULL) == 0)
             *restart = true;
         else
             *rebuild = true;
@@ -724,8 +686,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         }
         r->instance = in;
         say(s, "instance now %s", in.name);
-        if (s->parts.ds.ops && s->parts.ds.ops->retune &&
-            s->parts.ds.ops->retune(&s->parts.ds, NULL, &r->instance) == 0)
+        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
+            s->parts.sp.ds.ops->retune(&s->parts.sp.ds, NULL, &r->instance) == 0)
             *restart = true;
         else
             *rebuild = true;
@@ -758,7 +720,7 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
 {
     char why[WHY_LEN];
     if (s->parts.open) {
-        device_seconds(s, s->parts.ds.ops->now(&s->parts.ds));
+        device_seconds(s, s->parts.sp.ds.ops->now(&s->parts.sp.ds));
         parts_close(&s->parts);
     }
     int rc = parts_open(&s->run, &s->parts, why, sizeof(why));
@@ -848,7 +810,7 @@ static void interactive_main(sim_session *s)
         o.live_every_ns = LIVE_EVERY_NS;
         struct sim_point_result r = { 0 };
         s->point_wall_start_s = wall_s();
-        int rc = sim_engine_run_point(s->parts.engine, p, &o, &r);
+        int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
             s->work.state = SIM_SESS_FAILED;
@@ -1038,29 +1000,6 @@ void sim_session_stop(sim_session *s)
     }
 }
 
-/* mkdir -p; 0 or -1 with errno. */
-static int make_dirs(const char *dir)
-{
-    char path[4096];
-    size_t len = strlen(dir);
-    if (len >= sizeof(path)) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    memcpy(path, dir, len + 1);
-    for (char *p = path + 1; ; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char saved = *p;
-        *p = '\0';
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = saved;
-        if (!saved)
-            return 0;
-    }
-}
-
 int sim_session_save(sim_session *s, char *why, size_t why_len)
 {
     struct sim_run_result r = { 0 };
@@ -1118,9 +1057,8 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
     };
     report_stamp_now(&meta);
     const char *dir = s->cfg.output_dir ? s->cfg.output_dir : ".";
-    if (make_dirs(dir) < 0) {
-        snprintf(why, why_len, "%s: cannot create the directory: %s", dir, strerror(errno));
-        rc = -errno;
+    if ((rc = report_mkdir_p(dir)) < 0) {
+        snprintf(why, why_len, "%s: cannot create the directory: %s", dir, strerror(-rc));
         free(names);
         free(luns);
         goto out;

@@ -103,6 +103,8 @@ struct sim_point_result {
     double cpu_user_us_per_io;      /* asmsim's user time per logical I/O */
     double cpu_sys_us_per_io;       /* asmsim's system time per logical I/O */
     double cpu_cores;               /* asmsim CPU seconds / wall seconds */
+    double engine_busy_frac;        /* the engine thread's CPU / wall: the
+                                       generator is the bottleneck near 1 */
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
 };

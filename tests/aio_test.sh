@@ -98,9 +98,29 @@ expect_error "model_engine_with_targets_should_be_refused" \
 expect_error "aio_engine_without_targets_should_be_refused" \
     "asmsim: --engine aio: no targets; give --target PATH" "" \
     "$ASMSIM" run --engine aio "${FAST[@]}"
-expect_error "more_than_one_thread_should_be_refused_honestly" \
-    "asmsim: --threads 2: this build drives every target from one worker thread" "" \
-    "$ASMSIM" run --target foreign --threads 2 "${FAST[@]}"
+for bad in 0 -1 two 1.5 1025; do
+    expect_error "threads_${bad}_should_be_refused_naming_the_range" \
+        "asmsim: --threads $bad: not a worker count; use an integer 1..1024" "" \
+        "$ASMSIM" run --target foreign --threads "$bad" "${FAST[@]}"
+done
+
+# ---- threads ---------------------------------------------------------------
+
+# two workers over four created files: verbose names each worker, its node
+# and its targets; the data reaches every file (bytes per target against
+# the layout's prediction, one worker and two: test_aio.c)
+expect_stdout_matches "two_threads_verbose_should_name_workers_nodes_and_targets" \
+    "^worker 1: (NUMA node [0-9]+|no NUMA node)[^;]*; targets 1 \\(w1\\), 3 \\(w3\\)$" \
+    "$ASMSIM" run --target w0 --target w1 --target w2 --target w3 --create 32MiB \
+    --write 100 --redundancy normal --threads 2 --run oltp --duration 100ms --verbose
+expect_stdout_contains "two_threads_verbose_should_say_how_many_and_why" \
+    "workers: 2 (--threads), I/O threads" printf '%s' "$H_OUT"
+expect_stdout_matches "default_threads_verbose_should_say_why_one_worker" \
+    "^workers: 1 \\(default: [^)]*\\), the engine's own thread" \
+    "$ASMSIM" run --target w0 --target w1 --run oltp --duration 100ms --verbose
+for w in w0 w1 w2 w3; do
+    expect_true "two_threads_should_write_to_$w" test "$(pattern_count $w)" -gt 0
+done
 
 printf 'c1\n\n# a comment\nc2\n' >mine.lun
 expect_stdout_contains "lun_file_should_list_targets" "target    c2" \

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "sim/dev_aio.h"
 #include "sim/engine.h"
 #include "sim/run.h"
 #include "sim/safety.h"
@@ -65,11 +66,17 @@ static int run_ios(struct devset *ds, struct sim_io **ios, int n)
 {
     int off = 0, got = 0;
     struct sim_io *done[16];
-    while (off < n) {
+    for (int tries = 0; off < n && tries < 1000; tries++) {
         int k = ds->ops->submit(ds, ios + off, n - off);
         if (k < 0)
             return k;
         off += k;
+        if (k == 0) {               /* full: make room */
+            k = ds->ops->reap(ds, done, 16, ds->ops->now(ds) + SIM_NS_PER_S);
+            if (k < 0)
+                return k;
+            got += k;
+        }
     }
     for (int tries = 0; got < n && tries < 1000; tries++) {
         int k = ds->ops->reap(ds, done, 16, ds->ops->now(ds) + SIM_NS_PER_S);
@@ -224,16 +231,175 @@ static void open_should_refuse_writes_to_a_foreign_file_and_name_it(void)
     dev_close(&ds);
 }
 
-static void open_should_refuse_more_than_one_worker(void)
+static void open_should_refuse_a_negative_worker_count(void)
 {
     const char *paths[1] = { path_of("thr") };
     struct devset_cfg c = { .disks = 1, .max_outstanding = 4, .paths = paths,
                             .create_bytes = 4 * MIB, .max_io_bytes = 8192,
-                            .threads = 2 };
+                            .threads = -1 };
     struct devset ds;
     char why[512] = "";
-    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -ENOTSUP);
-    CHECK(strstr(why, "--threads 1") != NULL);
+    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "--threads -1") != NULL);
+}
+
+/* Two workers over four files: every I/O comes back with its result, the
+   data lands where it was sent, the refused ones never reach a file, and
+   --verbose's text names each worker, its node and its targets. */
+static void two_workers_should_carry_out_every_io_on_its_own_file(void)
+{
+    const char *paths[4] = { path_of("w0"), path_of("w1"), path_of("w2"),
+                             path_of("w3") };
+    char info[4096] = "";
+    struct devset_cfg c = {
+        .disks = 4, .max_outstanding = 64, .paths = paths, .writable = true,
+        .create_bytes = 4 * MIB, .max_io_bytes = 128 * KIB,
+        .io_align_bytes = 4096, .threads = 2, .verbose = true,
+        .info = info, .info_len = sizeof info,
+    };
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), 0);
+    if (!ds.ops) {
+        fprintf(stderr, "  %s\n", why);
+        return;
+    }
+    CHECK(strstr(info, "workers: 2 (--threads)") != NULL);
+    CHECK(strstr(info, "worker 0: ") != NULL);
+    CHECK(strstr(info, "worker 1: ") != NULL);
+    CHECK(strstr(info, "NUMA") != NULL);
+    /* files report no node: round robin, 0 and 2 on worker 0 */
+    char want[1200];
+    snprintf(want, sizeof want, "targets 0 (%s), 2 (%s)\n", paths[0], paths[2]);
+    CHECK(strstr(info, want) != NULL);
+    snprintf(want, sizeof want, "targets 1 (%s), 3 (%s)\n", paths[1], paths[3]);
+    CHECK(strstr(info, want) != NULL);
+
+    /* 4 x 16 writes of 8 KiB at disk-specific offsets, then 64 reads, one
+       past the end on each disk */
+    static struct sim_io io[132];
+    struct sim_io *ios[132];
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int k = 0; k < 16; k++) {
+            io[n] = (struct sim_io){ .offset_bytes = (uint64_t)(d * 16 + k) * 16 * KIB,
+                                     .size_bytes = 8192, .disk = (uint16_t)d,
+                                     .is_write = 1 };
+            ios[n] = &io[n];
+            n++;
+        }
+    CHECK_INT_EQ(run_ios(&ds, ios, n), n);
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += io[i].result != 8192 || io[i].done_ns < io[i].submit_ns;
+    CHECK_INT_EQ(bad, 0);
+    n = 0;
+    for (int d = 0; d < 4; d++) {
+        for (int k = 0; k < 16; k++) {
+            io[n] = (struct sim_io){ .offset_bytes = (uint64_t)k * 128 * KIB,
+                                     .size_bytes = 128 * KIB, .disk = (uint16_t)d };
+            ios[n] = &io[n];
+            n++;
+        }
+        io[n] = (struct sim_io){ .offset_bytes = 4 * MIB, .size_bytes = 4096,
+                                 .disk = (uint16_t)d, .is_write = 1 };
+        ios[n] = &io[n];
+        n++;
+    }
+    CHECK_INT_EQ(run_ios(&ds, ios, n), n);
+    int reads_ok = 0, past = 0;
+    for (int i = 0; i < n; i++) {
+        reads_ok += !io[i].is_write && io[i].result == 128 * (int)KIB;
+        past += io[i].is_write && io[i].result == -ERANGE;
+    }
+    CHECK_INT_EQ(reads_ok, 64);
+    CHECK_INT_EQ(past, 4);
+    dev_close(&ds);
+
+    static unsigned char buf[16 * KIB];
+    int placed = 0;
+    for (int d = 0; d < 4; d++)
+        for (int k = 0; k < 16; k++) {
+            read_at(paths[d], (uint64_t)(d * 16 + k) * 16 * KIB, buf, sizeof buf);
+            placed += is_pattern(buf, 8192) && is_zero(buf + 8192, 8192);
+        }
+    CHECK_INT_EQ(placed, 64);
+    /* nothing of disk 0's writes landed on disk 1's file, and vice versa */
+    read_at(paths[1], 0, buf, sizeof buf);
+    CHECK(is_zero(buf, sizeof buf));
+    read_at(paths[0], 16 * 16 * KIB, buf, sizeof buf);
+    CHECK(is_zero(buf, sizeof buf));
+}
+
+static const char *plan_text;
+
+/* The plan for machines this test does not run on: nodes as sysfs gives
+   them, workers as open would start them. */
+static int plan(const int *nodes, int disks, int threads, int machine_nodes,
+                int cpus, int *worker_of, int *worker_node)
+{
+    return dev_aio_plan(nodes, disks, threads, machine_nodes, cpus, worker_of,
+                        worker_node, &plan_text);
+}
+
+static void default_workers_should_be_one_per_node_that_hosts_targets(void)
+{
+    int of[8], wn[8];
+    const int two_nodes[6] = { 1, 0, 1, 0, 1, 1 };
+    CHECK_INT_EQ(plan(two_nodes, 6, 0, 2, 16, of, wn), 2);
+    /* the bigger node first, each target on its node's worker */
+    CHECK_INT_EQ(wn[0], 1);
+    CHECK_INT_EQ(wn[1], 0);
+    for (int d = 0; d < 6; d++)
+        CHECK_INT_EQ(wn[of[d]], two_nodes[d]);
+    CHECK(strstr(plan_text, "one per NUMA node") != NULL);
+
+    /* bounded by the CPUs */
+    const int four_nodes[4] = { 0, 1, 2, 3 };
+    CHECK_INT_EQ(plan(four_nodes, 4, 0, 4, 2, of, wn), 2);
+    CHECK(strstr(plan_text, "bounded by the CPUs") != NULL);
+
+    /* one node, NUMA unavailable, or no target with a node: one worker */
+    const int one_node[3] = { 0, 0, 0 };
+    CHECK_INT_EQ(plan(one_node, 3, 0, 1, 16, of, wn), 1);
+    CHECK(strstr(plan_text, "one-node machine") != NULL);
+    const int unknown[3] = { -1, -1, -1 };
+    CHECK_INT_EQ(plan(unknown, 3, 0, 0, 16, of, wn), 1);
+    CHECK(strstr(plan_text, "NUMA unavailable") != NULL);
+    CHECK_INT_EQ(plan(unknown, 3, 0, 2, 16, of, wn), 1);
+    CHECK_INT_EQ(wn[0], -1);
+    CHECK(strstr(plan_text, "no target reports") != NULL);
+}
+
+static void more_threads_than_nodes_should_share_each_node_round_robin(void)
+{
+    int of[8], wn[8];
+    const int nodes[6] = { 0, 0, 0, 0, 1, 1 };
+    CHECK_INT_EQ(plan(nodes, 6, 3, 2, 16, of, wn), 3);
+    /* node 0 has 4 targets: two workers, dealt round robin; node 1 one */
+    CHECK_INT_EQ(wn[0], 0);
+    CHECK_INT_EQ(wn[1], 0);
+    CHECK_INT_EQ(wn[2], 1);
+    CHECK_INT_EQ(of[0], 0);
+    CHECK_INT_EQ(of[1], 1);
+    CHECK_INT_EQ(of[2], 0);
+    CHECK_INT_EQ(of[3], 1);
+    CHECK_INT_EQ(of[4], 2);
+    CHECK_INT_EQ(of[5], 2);
+    /* never more workers than targets */
+    CHECK_INT_EQ(plan(nodes, 6, 64, 2, 16, of, wn), 6);
+    CHECK(strstr(plan_text, "at most one per target") != NULL);
+    for (int d = 0; d < 6; d++)
+        CHECK_INT_EQ(of[d], d);
+    /* fewer workers than nodes: nodes dealt, largest first */
+    const int three[5] = { 2, 2, 0, 1, -1 };
+    CHECK_INT_EQ(plan(three, 5, 2, 3, 16, of, wn), 2);
+    CHECK_INT_EQ(wn[0], 2);
+    CHECK_INT_EQ(of[0], 0);
+    CHECK_INT_EQ(of[1], 0);
+    CHECK_INT_EQ(of[2], 1);     /* node 0 */
+    CHECK_INT_EQ(of[3], 0);     /* node 1, third group */
+    CHECK_INT_EQ(of[4], 1);     /* no node, last */
 }
 
 /* A run on created files, one point. */
@@ -253,14 +419,22 @@ static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
     cfg->point.duration_ns = 300 * SIM_NS_PER_MS;
 }
 
-static void normal_redundancy_should_write_every_byte_twice_and_evenly(void)
+/* The layout's prediction on four files, with `threads` workers (0: the
+   default): mirrored writes double the bytes, split evenly, and land. */
+static void check_normal_redundancy_on_four_files(const char *prefix,
+                                                  int threads)
 {
-    const char *paths[4] = { path_of("m0"), path_of("m1"), path_of("m2"),
-                             path_of("m3") };
+    char names[4][16];
+    const char *paths[4];
+    for (int d = 0; d < 4; d++) {
+        snprintf(names[d], sizeof names[d], "%s%d", prefix, d);
+        paths[d] = path_of(names[d]);
+    }
     struct sim_run_cfg cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, 4, 64 * MIB, 4, 4);
+    cfg.threads = threads;
     cfg.layout.redundancy = LAY_NORMAL;
     cfg.workload.write_pct = 100;
     CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
@@ -296,6 +470,16 @@ static void normal_redundancy_should_write_every_byte_twice_and_evenly(void)
         close(fd);
         CHECK(blocks > 100);
     }
+}
+
+static void normal_redundancy_should_write_every_byte_twice_and_evenly(void)
+{
+    check_normal_redundancy_on_four_files("m", 0);
+}
+
+static void two_workers_should_write_what_the_layout_predicts(void)
+{
+    check_normal_redundancy_on_four_files("t", 2);
 }
 
 static void read_only_run_should_leave_the_files_untouched(void)
@@ -409,13 +593,14 @@ static int shrink_live(void *arg, const struct sim_live *lv)
     return SIM_LIVE_CONTINUE;
 }
 
-static void every_disk_failing_should_stop_the_run_and_keep_earlier_points(void)
+static void check_every_disk_failing(const char *a, const char *b, int threads)
 {
-    const char *paths[2] = { path_of("f0"), path_of("f1") };
+    const char *paths[2] = { path_of(a), path_of(b) };
     struct sim_run_cfg cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, 2, 16 * MIB, 0, 0);
+    cfg.threads = threads;
     cfg.matrix.run = WL_RUN_OLTP;   /* small 1..10 */
     cfg.matrix.num_small = cfg.matrix.num_large = -1;
     cfg.point.duration_ns = 100 * SIM_NS_PER_MS;
@@ -434,6 +619,16 @@ static void every_disk_failing_should_stop_the_run_and_keep_earlier_points(void)
     sim_run_free(r);
 }
 
+static void every_disk_failing_should_stop_the_run_and_keep_earlier_points(void)
+{
+    check_every_disk_failing("f0", "f1", 0);
+}
+
+static void every_disk_failing_on_two_workers_should_stop_the_run_too(void)
+{
+    check_every_disk_failing("g0", "g1", 2);
+}
+
 static volatile sig_atomic_t stop_flag;
 
 static void *stop_later(void *arg)
@@ -445,13 +640,14 @@ static void *stop_later(void *arg)
     return NULL;
 }
 
-static void stop_request_should_end_a_long_point_promptly(void)
+static void check_stop_request(const char *a, const char *b, int threads)
 {
-    const char *paths[1] = { path_of("stop") };
+    const char *paths[2] = { path_of(a), path_of(b) };
     struct sim_run_cfg cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
-    real_cfg(&cfg, paths, 1, 16 * MIB, 2, 0);
+    real_cfg(&cfg, paths, threads > 1 ? 2 : 1, 16 * MIB, 2, 0);
+    cfg.threads = threads;
     cfg.point.duration_ns = 30 * SIM_NS_PER_S;
     stop_flag = 0;
     cfg.point.stop = &stop_flag;
@@ -470,6 +666,16 @@ static void stop_request_should_end_a_long_point_promptly(void)
     sim_run_free(r);
 }
 
+static void stop_request_should_end_a_long_point_promptly(void)
+{
+    check_stop_request("stop", "stop1", 0);
+}
+
+static void stop_request_should_end_a_point_on_two_workers_promptly(void)
+{
+    check_stop_request("stop2a", "stop2b", 2);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "%s/asmsim-aio.XXXXXX",
@@ -483,12 +689,18 @@ int main(void)
     RUN(misaligned_io_should_fail_with_einval);
     RUN(read_only_run_should_refuse_a_write);
     RUN(open_should_refuse_writes_to_a_foreign_file_and_name_it);
-    RUN(open_should_refuse_more_than_one_worker);
+    RUN(open_should_refuse_a_negative_worker_count);
+    RUN(two_workers_should_carry_out_every_io_on_its_own_file);
+    RUN(default_workers_should_be_one_per_node_that_hosts_targets);
+    RUN(more_threads_than_nodes_should_share_each_node_round_robin);
     RUN(normal_redundancy_should_write_every_byte_twice_and_evenly);
+    RUN(two_workers_should_write_what_the_layout_predicts);
     RUN(read_only_run_should_leave_the_files_untouched);
     RUN(short_reads_should_be_counted_per_disk_and_class);
     RUN(every_disk_failing_should_stop_the_run_and_keep_earlier_points);
+    RUN(every_disk_failing_on_two_workers_should_stop_the_run_too);
     RUN(stop_request_should_end_a_long_point_promptly);
+    RUN(stop_request_should_end_a_point_on_two_workers_promptly);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)

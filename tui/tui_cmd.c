@@ -45,22 +45,6 @@ static void tui_usage(FILE *f)
           "gp3:throughput=500MiB/s --disks 8\n", f);
 }
 
-static char *join_args(int argc, char **argv)
-{
-    size_t len = sizeof "asmsim";
-    for (int i = 0; i < argc; i++)
-        len += strlen(argv[i]) + 1;
-    char *s = malloc(len);
-    if (!s)
-        return NULL;
-    strcpy(s, "asmsim");
-    for (int i = 0; i < argc; i++) {
-        strcat(s, " ");
-        strcat(s, argv[i]);
-    }
-    return s;
-}
-
 static bool duration_given(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -102,7 +86,7 @@ int tui_cmd(int argc, char **argv, volatile sig_atomic_t *stop)
         free(o);
         return 2;
     }
-    cmdline = join_args(argc, argv);
+    cmdline = cli_join_command_line(argc, argv);
     sc.run.point.stop = stop;
     sc.cell_ns = duration_given(argc, argv) && !o->auto_duration ? o->duration_ns
                                                                   : TUI_CELL_NS;

@@ -43,10 +43,11 @@
 #include "workloads/matrix.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
+
+#include "layouts/why.h"
 
 #define WL_MAX_LOAD 100000
 #define WL_LEVEL_STEPS 20
@@ -55,17 +56,6 @@ struct level_list {
     int n;
     int v[WL_MAX_LEVELS];
 };
-
-__attribute__((format(printf, 3, 4)))
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (!why || why_len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, why_len, fmt, ap);
-    va_end(ap);
-}
 
 static void list_push(struct level_list *l, int v)
 {
@@ -117,11 +107,11 @@ static void single(int v, struct level_list *l)
 static int check_load(const char *flag, int v, char *why, size_t why_len)
 {
     if (v < -1) {
-        set_why(why, why_len, "%s %d: must be 0 or more", flag, v);
+        why_set(why, why_len, "%s %d: must be 0 or more", flag, v);
         return -EINVAL;
     }
     if (v > WL_MAX_LOAD) {
-        set_why(why, why_len, "%s %d: must be at most %d", flag, v,
+        why_set(why, why_len, "%s %d: must be at most %d", flag, v,
                 WL_MAX_LOAD);
         return -EINVAL;
     }
@@ -170,12 +160,12 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
                     char *why, size_t why_len)
 {
     if (!cfg || !out) {
-        set_why(why, why_len, "matrix: no configuration or handle given");
+        why_set(why, why_len, "matrix: no configuration or handle given");
         return -EINVAL;
     }
     *out = NULL;
     if (cfg->num_disks < 1) {
-        set_why(why, why_len, "-num_disks %d: must be at least 1",
+        why_set(why, why_len, "-num_disks %d: must be at least 1",
                 cfg->num_disks);
         return -EINVAL;
     }
@@ -212,7 +202,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         single(0, &cols);
         goto build;
     default:
-        set_why(why, why_len, "-run %d: must be simple, normal, oltp, dss or "
+        why_set(why, why_len, "-run %d: must be simple, normal, oltp, dss or "
                 "advanced", (int)cfg->run);
         return -EINVAL;
     }
@@ -227,7 +217,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         break;
     case WL_MATRIX_POINT:
         if (!has_small || !has_large) {
-            set_why(why, why_len,
+            why_set(why, why_len,
                     "-matrix point needs -num_small and -num_large");
             return -EINVAL;
         }
@@ -236,7 +226,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         break;
     case WL_MATRIX_COL:
         if (!has_small) {
-            set_why(why, why_len, "-matrix col needs -num_small");
+            why_set(why, why_len, "-matrix col needs -num_small");
             return -EINVAL;
         }
         large_levels(large_max, true, &rows);
@@ -244,7 +234,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         break;
     case WL_MATRIX_ROW:
         if (!has_large) {
-            set_why(why, why_len, "-matrix row needs -num_large");
+            why_set(why, why_len, "-matrix row needs -num_large");
             return -EINVAL;
         }
         single(cfg->num_large, &rows);
@@ -252,7 +242,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         break;
     case WL_MATRIX_MAX:
         if (!has_small || !has_large) {
-            set_why(why, why_len,
+            why_set(why, why_len,
                     "-matrix max needs -num_small and -num_large");
             return -EINVAL;
         }
@@ -260,7 +250,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         small_levels(small_max, true, &cols);
         break;
     default:
-        set_why(why, why_len, "-matrix %d: must be basic, detailed, point, "
+        why_set(why, why_len, "-matrix %d: must be basic, detailed, point, "
                 "col, row or max", (int)kind);
         return -EINVAL;
     }
@@ -271,7 +261,7 @@ build:;
         for (int c = 0; c < cols.n; c++)
             count += (rows.v[r] | cols.v[c]) != 0 && cell(cols.v[c], rows.v[r]);
     if (count == 0) {
-        set_why(why, why_len, "-num_small %d and -num_large %d leave no load "
+        why_set(why, why_len, "-num_small %d and -num_large %d leave no load "
                 "point: at least one must be above 0", small_max, large_max);
         return -EINVAL;
     }
@@ -281,7 +271,7 @@ build:;
     if (!m || !pts) {
         free(m);
         free(pts);
-        set_why(why, why_len, "matrix: out of memory for %d points", count);
+        why_set(why, why_len, "matrix: out of memory for %d points", count);
         return -ENOMEM;
     }
     int i = 0;

@@ -50,10 +50,10 @@
 
 #include <assert.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "layouts/why.h"
 #include "workloads/rng.h"
 
 #define WL_DEFAULT_ALIGN_BYTES 4096u
@@ -73,17 +73,6 @@ struct wl {
     int n_streams;
     uint64_t cursor_bytes[WL_MAX_STREAMS];
 };
-
-__attribute__((format(printf, 3, 4)))
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (!why || why_len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, why_len, fmt, ap);
-    va_end(ap);
-}
 
 static uint32_t resolved_align(const struct wl_cfg *cfg)
 {
@@ -107,11 +96,11 @@ static int check_size(const char *flag, uint32_t size, uint32_t align,
                       char *why, size_t why_len)
 {
     if (size == 0) {
-        set_why(why, why_len, "%s 0: must be more than 0 bytes", flag);
+        why_set(why, why_len, "%s 0: must be more than 0 bytes", flag);
         return -EINVAL;
     }
     if (size & (align - 1)) {
-        set_why(why, why_len, "%s %u: must be a multiple of %u bytes", flag,
+        why_set(why, why_len, "%s %u: must be a multiple of %u bytes", flag,
                 size, align);
         return -EINVAL;
     }
@@ -121,12 +110,12 @@ static int check_size(const char *flag, uint32_t size, uint32_t align,
 int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len)
 {
     if (!cfg) {
-        set_why(why, why_len, "workload: no configuration given");
+        why_set(why, why_len, "workload: no configuration given");
         return -EINVAL;
     }
     uint32_t align = resolved_align(cfg);
     if (align < WL_MIN_ALIGN_BYTES || (align & (align - 1))) {
-        set_why(why, why_len,
+        why_set(why, why_len,
                 "--align %u: must be a power of two of at least %u bytes",
                 align, WL_MIN_ALIGN_BYTES);
         return -EINVAL;
@@ -141,19 +130,19 @@ int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len)
         cfg->capacity_bytes <= cfg->large_bytes) {
         uint32_t big = cfg->small_bytes > cfg->large_bytes ? cfg->small_bytes
                                                            : cfg->large_bytes;
-        set_why(why, why_len,
+        why_set(why, why_len,
                 "capacity %llu bytes: must be larger than the largest I/O "
                 "(%u bytes)",
                 (unsigned long long)cfg->capacity_bytes, big);
         return -EINVAL;
     }
     if (cfg->write_pct < 0 || cfg->write_pct > 100) {
-        set_why(why, why_len, "--write %d: must be a percentage, 0..100",
+        why_set(why, why_len, "--write %d: must be a percentage, 0..100",
                 cfg->write_pct);
         return -EINVAL;
     }
     if (cfg->large_type != WL_LARGE_RAND && cfg->large_type != WL_LARGE_SEQ) {
-        set_why(why, why_len, "--type %d: must be rand or seq",
+        why_set(why, why_len, "--type %d: must be rand or seq",
                 (int)cfg->large_type);
         return -EINVAL;
     }
@@ -171,7 +160,7 @@ static unsigned log2_u32(uint32_t pow2)
 int wl_create(const struct wl_cfg *cfg, wl **out, char *why, size_t why_len)
 {
     if (!out) {
-        set_why(why, why_len, "workload: no handle to return");
+        why_set(why, why_len, "workload: no handle to return");
         return -EINVAL;
     }
     *out = NULL;
@@ -181,7 +170,7 @@ int wl_create(const struct wl_cfg *cfg, wl **out, char *why, size_t why_len)
 
     wl *w = calloc(1, sizeof(*w));
     if (!w) {
-        set_why(why, why_len, "workload: out of memory");
+        why_set(why, why_len, "workload: out of memory");
         return -ENOMEM;
     }
     w->cfg = *cfg;
