@@ -3,7 +3,8 @@
 # 1 GiB file at the same queue depth; and asmsim's null engine against fio's.
 #
 #   bench/aio_vs_fio.sh [path-to-asmsim] [work-dir]
-#   env: DURATION=10 (seconds per measurement), REPEATS=3
+#   env: DURATION=10 (seconds per measurement), REPEATS=3,
+#        CASES="randread seqwrite null" (a subset to run)
 #
 # Cases (each run REPEATS times, alternating asmsim and fio; medians shown):
 #   randread-8k-qd32    8 KiB random reads, 32 outstanding
@@ -79,7 +80,7 @@ median() { python3 -c 'import sys, statistics; print(statistics.median(map(float
 printf '%-20s %12s %12s %7s   %14s %14s %7s\n' case "asmsim IOPS" "fio IOPS" ratio \
     "asmsim us/IO" "fio us/IO" ratio
 status=0
-for c in randread seqwrite null; do
+for c in ${CASES:-randread seqwrite null}; do
     a_iops=(); a_cpu=(); a_cores=(); f_iops=(); f_cpu=(); f_cores=()
     for ((i = 0; i < REPEATS; i++)); do
         read -r x y z < <(asmsim_case $c | asmsim_figures); a_iops+=("$x"); a_cpu+=("$y"); a_cores+=("$z")

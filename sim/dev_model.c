@@ -124,6 +124,7 @@ struct model {
     double tail_min_mult, tail_span_mult;
     double xfer_ns_per_byte;
     uint64_t io_unit_bytes;
+    unsigned io_unit_shift;     /* log2(io_unit_bytes) */
     bool hdd;
     /* event heap */
     struct event *heap;
@@ -258,7 +259,7 @@ static int limits_setup(struct model *m)
 static double io_ops(struct model *m, struct vol_state *vs,
                      const struct sim_io *io)
 {
-    uint64_t unit = m->io_unit_bytes;
+    uint64_t unit = m->io_unit_bytes;     /* a power of two */
     uint64_t size = io->size_bytes;
     if (io->offset_bytes == vs->run_end_offset && vs->run_bytes + size <= unit) {
         vs->run_bytes += size;
@@ -266,10 +267,10 @@ static double io_ops(struct model *m, struct vol_state *vs,
         return 0.0;
     }
     vs->run_end_offset = io->offset_bytes + size;
-    vs->run_bytes = size % unit;
+    vs->run_bytes = size & (unit - 1);
     if (vs->run_bytes == 0)
         vs->run_bytes = unit;       /* a full unit: nothing more merges */
-    return (double)((size + unit - 1) / unit);
+    return (double)((size + unit - 1) >> m->io_unit_shift);
 }
 
 static bool bucket_empty(const struct thr *t)
@@ -369,6 +370,13 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
     m->burst_credit_frac = cfg->burst_credit_frac;
     m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256u << 10;
     m->hdd = cfg->volume->media == PROF_HDD;
+    if (m->io_unit_bytes & (m->io_unit_bytes - 1)) {
+        snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
+                 cfg->volume->spec, (unsigned long long)m->io_unit_bytes);
+        free(m);
+        return -EINVAL;
+    }
+    m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
     m->seed = cfg->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
     m->vol = calloc((size_t)cfg->disks, sizeof(*m->vol));

@@ -108,6 +108,7 @@ static bool thr_has_bucket(const struct thr *t)
     return t->cfg.bucket_units > 0.0;
 }
 
+
 /* The rate used while credits last: never below the base rate. */
 static double thr_burst_rate(const struct thr *t)
 {
@@ -164,10 +165,6 @@ int thr_init(struct thr *t, const struct thr_cfg *cfg)
     return 0;
 }
 
-bool thr_unlimited(const struct thr *t)
-{
-    return !(t->cfg.base_rate_per_s > 0.0);
-}
 
 /* Bring the credit level up to `now_ns` (never backwards). */
 static void thr_accrue(struct thr *t, double now_ns)
@@ -188,47 +185,23 @@ void thr_settle(struct thr *t, sim_ns now_ns)
         t->tat_ns = no_head_start;
 }
 
-sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
+double thr_bucket_cost_ns(struct thr *t, double start_ns, double units)
 {
-    if (thr_unlimited(t))
-        return arrival_ns;
-    if (!(units > 0.0))             /* 0, negative or NaN: books nothing */
-        units = 0.0;
-
-    double arrival = (double)arrival_ns;
-    double s = t->tat_ns - t->tolerance_ns;
-    if (s < arrival)
-        s = arrival;
-
-    double cost_ns;
-    if (thr_has_bucket(t)) {
-        thr_accrue(t, s);
-        double at_burst = 0.0;      /* units served at burst rate */
-        if (t->burst_share > 0.0) {
-            if (!thr_bucket_empty(t)) {
-                at_burst = t->credits_units * t->burst_share;
-                if (at_burst > units)
-                    at_burst = units;
-            }
-            if (at_burst < units)
-                t->empty_admits++;
-        } else {
-            at_burst = units;       /* burst == base: the bucket is moot */
+    thr_accrue(t, start_ns);
+    double at_burst = 0.0;          /* units served at burst rate */
+    if (t->burst_share > 0.0) {
+        if (!thr_bucket_empty(t)) {
+            at_burst = t->credits_units * t->burst_share;
+            if (at_burst > units)
+                at_burst = units;
         }
-        cost_ns = at_burst * t->burst_ns_per_unit + (units - at_burst) * t->base_ns_per_unit;
-        t->credits_units -= units;
+        if (at_burst < units)
+            t->empty_admits++;
     } else {
-        cost_ns = units * t->base_ns_per_unit;
+        at_burst = units;           /* burst == base: the bucket is moot */
     }
-
-    if (t->tat_ns < s)
-        t->tat_ns = s;
-    t->tat_ns += cost_ns;
-
-    /* s >= arrival, an integer, so rounding cannot go below it. */
-    if (s >= (double)SIM_NS_MAX)
-        return SIM_NS_MAX;
-    return (sim_ns)(s + 0.5);
+    t->credits_units -= units;
+    return at_burst * t->burst_ns_per_unit + (units - at_burst) * t->base_ns_per_unit;
 }
 
 double thr_rate_now(const struct thr *t)

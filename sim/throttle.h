@@ -49,17 +49,45 @@ struct thr {
 /* Returns 0, or -EINVAL for negative rates, burst < base, frac outside 0..1. */
 int thr_init(struct thr *t, const struct thr_cfg *cfg);
 
+/* The cost in ns of `units` starting at start_ns on a throttle with a
+   burst bucket; spends the credits.  (thr_admit's out-of-line part.) */
+double thr_bucket_cost_ns(struct thr *t, double start_ns, double units);
+
+static inline bool thr_unlimited(const struct thr *t)
+{
+    return !(t->cfg.base_rate_per_s > 0.0);
+}
+
 /* Start time (>= arrival_ns) of a request of `units` arriving at
    arrival_ns; books its capacity.  Arrivals need not be monotonic but the
-   schedule is FIFO in call order. */
-sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units);
+   schedule is FIFO in call order.  Inline: it runs four times for every
+   physical I/O of the model. */
+static inline sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
+{
+    if (thr_unlimited(t))
+        return arrival_ns;
+    if (!(units > 0.0))             /* 0, negative or NaN: books nothing */
+        units = 0.0;
+    double arrival = (double)arrival_ns;
+    double s = t->tat_ns - t->tolerance_ns;
+    if (s < arrival)
+        s = arrival;
+    double cost_ns = t->cfg.bucket_units > 0.0 ? thr_bucket_cost_ns(t, s, units)
+                                               : units * t->base_ns_per_unit;
+    if (t->tat_ns < s)
+        t->tat_ns = s;
+    t->tat_ns += cost_ns;
+    /* s >= arrival, an integer, so rounding cannot go below it. */
+    if (s >= (double)SIM_NS_MAX)
+        return SIM_NS_MAX;
+    return (sim_ns)(s + 0.5);
+}
 
 /* The rate the throttle runs at right now (burst or base). */
 double thr_rate_now(const struct thr *t);
 
 /* Credits left, 0..bucket_units (bucket_units when there is no bucket). */
 double thr_credits(const struct thr *t);
-bool thr_unlimited(const struct thr *t);
 
 /* Forget the short-term allowance earned while idle: from `now_ns` on the
    throttle paces from the schedule with no head start (the bucket of burst

@@ -205,6 +205,20 @@ else
     bad run_tui_should_run_and_write_its_files
 fi
 
+# ---- real targets: disk rows are labelled by the target's path
+RT=$(mktemp -d /var/tmp/asmsim_tui.XXXXXX)
+start "cd $WORK && $ASMSIM tui --target $RT/lun_a --target $RT/lun_b --create 64MiB --duration 1s --run oltp"
+if wait_for 'lun_a' 20 && screen | grep -q 'lun_b'; then
+    ok real_target_rows_should_be_labelled_by_path
+else
+    bad real_target_rows_should_be_labelled_by_path
+fi
+tmux send-keys -t "$S" q
+wait_for 'Quit\?' 5
+tmux send-keys -t "$S" y
+wait_for 'EXIT=' 10
+rm -rf "$RT"
+
 # ---- without a terminal --tui falls back to the --progress line
 out=$("$ASMSIM" run --tui --run oltp --disks 1 --duration 100ms </dev/null 2>&1 >/dev/null)
 if echo "$out" | grep -Eq '^asmsim: 5/5 points \(100 %\).*ETA'; then

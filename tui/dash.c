@@ -14,7 +14,7 @@
  *   title: backend | instance | volume | disks, layout, AU, redundancy
  *   point (small, large) k/N, elapsed, ETA, speed, binding limit, state
  *   figures: MBPS, IOPS, latency; deltas against the baseline ('b')
- *   per-disk table: DATA_0000 ...: MB/s, IOPS, avg/p99 latency, I/Os in
+ *   per-disk table: DATA_0000 ... (or the target path): MB/s, IOPS, avg/p99 latency, I/Os in
  *     flight, utilisation bar, errors; the slowest disk highlighted
  *   left:  last minute of MBPS, IOPS and p99 (sparklines);
  *          latency histogram (ORION's power-of-two bins) with p50/p99/p99.9
@@ -172,6 +172,22 @@ static void draw_header(struct dash *d)
 }
 
 /* The disk table; returns the first free row. */
+/* ASM's name for a modelled disk (DATA_0000), or the tail of the target's
+   path for a real one (".../nvme1n1"), cut to fit the column. */
+static void disk_label(const struct dash *d, int i, char *buf, size_t len)
+{
+    if (!d->o || i >= d->o->n_targets || !d->o->targets[i]) {
+        snprintf(buf, len, "DATA_%04d", i);
+        return;
+    }
+    const char *path = d->o->targets[i];
+    size_t n = strlen(path), room = len - 1;
+    if (n <= room)
+        snprintf(buf, len, "%s", path);
+    else
+        snprintf(buf, len, "..%s", path + n - (room - 2));
+}
+
 static int draw_disks(struct dash *d, int y, int rows)
 {
     const struct sim_snapshot *s = d->snap;
@@ -194,7 +210,9 @@ static int draw_disks(struct dash *d, int y, int rows)
         for (int j = 0; j < bar; j++)
             meter[j] = j < fill ? '#' : '.';
         meter[bar] = '\0';
-        put(y, 0, a, " DATA_%04d  %9.2f %9.0f %9.3f %9.3f %6.1f  [%s] %7llu%s", i,
+        char label[16];
+        disk_label(d, i, label, sizeof label);
+        put(y, 0, a, " %-10s %9.2f %9.0f %9.3f %9.3f %6.1f  [%s] %7llu%s", label,
             k->mbps, k->iops, k->avg_lat_us / 1e3, k->p99_lat_us / 1e3,
             k->outstanding, meter, (unsigned long long)k->errors,
             slow ? "  slowest" : "");
