@@ -15,6 +15,14 @@
  * string already ends with "Try 'asmsim <cmd> --help'." and
  * cli_opts.usage_error is set.
  *
+ * Where each part lives: cli_values.c (value parsers, cli_values.h),
+ * cli_options.c (the option table, defaults, cli_opts_parse/set),
+ * cli_orion.c (cli_orion_parse), cli_targets.c (--target, LUN files),
+ * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
+ * (cli_check_outputs), cli_help.c (help texts), cli_commands.c (run,
+ * sweep, orion) with its internal modules cli_job, cli_print,
+ * cli_progress and cli_results, and cli_profiles.c (profiles).
+ *
  * The cli_cmd_* functions are whole subcommands: argv[0] is the subcommand
  * name, the return value is the process exit status (0 ok, 1 runtime
  * failure, 2 bad usage or input, 130 interrupted).  They print; the rest of
@@ -30,6 +38,7 @@
 #include <stdio.h>
 
 #include "layouts/layout.h"
+#include "sim/cli_values.h"        /* the value parsers */
 #include "sim/profiles.h"
 #include "sim/run.h"
 #include "workloads/matrix.h"
@@ -161,6 +170,12 @@ struct cli_ui {
 int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
                       size_t why_len);
 
+/* Add one target path (kept, not copied: it must outlive *o) to
+   o->targets.  0, or -EINVAL with the reason (without the flag) in why:
+   an empty path, or more than LAY_MAX_DISKS targets. */
+int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
+                        size_t why_len);
+
 /* Defaults of the subcommand (orion: ORION's own defaults). */
 void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd);
 
@@ -204,14 +219,6 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
 /* --output-dir can be created or written, --json's directory exists.
    0 or -EINVAL / -EACCES with why. */
 int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len);
-
-/* Value parsers shared by both option styles.  0 or -EINVAL. */
-int cli_parse_int(const char *text, long long min, long long max,
-                  long long *out);
-int cli_parse_time_ns(const char *text, sim_ns *out);   /* 90, 90s, 500ms, 2m, 1h */
-int cli_parse_disk_list(const char *text, int *counts, int max_counts,
-                        int *n_out, char *why, size_t why_len);
-bool cli_testname_ok(const char *name);
 
 /* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
    subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;

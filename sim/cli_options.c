@@ -1,230 +1,44 @@
 /*
- * cli_options.c - the options of `asmsim run` and `asmsim sweep`: parsing,
- * validation, and the struct sim_run_cfg they resolve to.
+ * cli_options.c - the options of `asmsim run` and `asmsim sweep`: the
+ * option table, their defaults, and parsing argv into struct cli_opts.
  *
- * Three stages, each of which can fail with a one-line reason and none of
- * which touches the file system or starts a simulation:
+ * This is the first of three stages, each of which can fail with a
+ * one-line reason and none of which touches the file system or starts a
+ * simulation:
  *
- *   cli_opts_parse    argv -> struct cli_opts.  Every value is checked as
- *                     it is read (a size is a size, a percentage is 0..100)
- *                     and the flags the user gave are remembered in
- *                     `given`, because a --layout-file only supplies the
- *                     settings that were not given on the command line.
- *   cli_opts_resolve  layout file, volume spec and instance name resolved
- *                     through their modules; then the combination is
- *                     checked the way the run will use it: the layout
- *                     (lay_cfg_check), the workload (wl_cfg_check) and the
- *                     matrix (wl_matrix_build) for the disk count of a run
- *                     or for every disk count of a sweep.
- *   cli_check_outputs the output directory can be created or written and
- *                     the --json file's directory exists.
+ *   cli_opts_parse    argv -> struct cli_opts (this file).  Every value is
+ *                     checked as it is read (a size is a size, a
+ *                     percentage is 0..100) and the flags the user gave
+ *                     are remembered in `given`, because a --layout-file
+ *                     only supplies the settings that were not given on
+ *                     the command line.
+ *   cli_opts_resolve  the combination checked and turned into a
+ *                     struct sim_run_cfg (cli_resolve.c).
+ *   cli_check_outputs every output path can be written (cli_output_check.c).
  *
  * The message format is the contract with users and scripts:
  *   "<flag> <value>: <what is wrong>; <what is valid>"
- * The caller prints it after "asmsim: " and exits 2.
+ * The caller prints it after "asmsim: " and exits 2.  A setter writes only
+ * the part after the colon; apply() adds the flag and the value.
  *
  * The option table is the single list of run/sweep options: getopt_long's
  * table is derived from it, and cli_opts_set() applies an option by its
  * long name, which is also how the orion subcommand takes the model options
  * (--instance, --volume, ...); cli_opts_set_value() runs just an option's
- * setter, for the ORION flags that mean the same as a run option.
+ * setter, for the ORION flags that mean the same as a run option.  The
+ * values themselves are parsed by cli_values.c, the target list is kept by
+ * cli_targets.c.
  */
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "sim/cli.h"
-#include "sim/layout_file.h"
-#include "sim/safety.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)
-
-/* ---- value parsers ------------------------------------------------------ */
-
-int cli_parse_int(const char *text, long long min, long long max,
-                  long long *out)
-{
-    char *end;
-    long long v;
-
-    if (!text || !*text)
-        return -EINVAL;
-    errno = 0;
-    v = strtoll(text, &end, 10);
-    if (errno || *end || end == text || v < min || v > max)
-        return -EINVAL;
-    *out = v;
-    return 0;
-}
-
-static int parse_u64(const char *text, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-
-    if (!text || !*text || *text == '-' || *text == '+')
-        return -EINVAL;
-    errno = 0;
-    v = strtoull(text, &end, 10);
-    if (errno || *end)
-        return -EINVAL;
-    *out = v;
-    return 0;
-}
-
-int cli_parse_time_ns(const char *text, sim_ns *out)
-{
-    static const struct { const char *unit; double ns; } units[] = {
-        { "", 1e9 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 },
-        { "ns", 1.0 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
-    };
-    char *end;
-    double v;
-
-    if (!text || !*text || *text == '-' || *text == '+')
-        return -EINVAL;
-    errno = 0;
-    v = strtod(text, &end);
-    if (errno || end == text || !isfinite(v) || v < 0)
-        return -EINVAL;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-        if (strcmp(end, units[i].unit) == 0) {
-            double ns = v * units[i].ns;
-            if (ns > (double)CLI_MAX_DURATION_NS)
-                return -EINVAL;
-            *out = (sim_ns)llround(ns);
-            return 0;
-        }
-    }
-    return -EINVAL;
-}
-
-/* One item of a disk list: "N" or "A-B". */
-static int parse_disk_item(const char *item, bool *seen, char *why,
-                           size_t why_len)
-{
-    long long lo, hi;
-    char buf[64];
-    char *dash;
-
-    if (strlen(item) >= sizeof buf || !*item) {
-        snprintf(why, why_len, "empty or overlong item \"%s\"", item);
-        return -EINVAL;
-    }
-    strcpy(buf, item);
-    dash = strchr(buf, '-');
-    if (dash)
-        *dash = '\0';
-    if (cli_parse_int(buf, 1, LAY_MAX_DISKS, &lo) != 0 ||
-        cli_parse_int(dash ? dash + 1 : buf, 1, LAY_MAX_DISKS, &hi) != 0) {
-        snprintf(why, why_len, "\"%s\" is not a disk count or range of "
-                 "counts in 1..%d", item, LAY_MAX_DISKS);
-        return -EINVAL;
-    }
-    if (hi < lo) {
-        snprintf(why, why_len, "range \"%s\" runs backwards", item);
-        return -EINVAL;
-    }
-    for (long long n = lo; n <= hi; n++)
-        seen[n] = true;
-    return 0;
-}
-
-int cli_parse_disk_list(const char *text, int *counts, int max_counts,
-                        int *n_out, char *why, size_t why_len)
-{
-    bool seen[LAY_MAX_DISKS + 1] = { false };
-    char item[64];
-    const char *p = text;
-    int n = 0;
-
-    if (!text || !*text) {
-        snprintf(why, why_len, "empty list");
-        return -EINVAL;
-    }
-    for (;;) {
-        size_t len = strcspn(p, ",");
-        if (len >= sizeof item)
-            len = sizeof item - 1;
-        memcpy(item, p, len);
-        item[len] = '\0';
-        int rc = parse_disk_item(item, seen, why, why_len);
-        if (rc)
-            return rc;
-        p += strcspn(p, ",");
-        if (!*p)
-            break;
-        p++;
-    }
-    for (int d = 1; d <= LAY_MAX_DISKS; d++) {
-        if (!seen[d])
-            continue;
-        if (n == max_counts) {
-            snprintf(why, why_len, "more than %d disk counts", max_counts);
-            return -EINVAL;
-        }
-        counts[n++] = d;
-    }
-    *n_out = n;
-    return 0;
-}
-
-bool cli_testname_ok(const char *name)
-{
-    size_t len = strlen(name);
-
-    if (len == 0 || len > CLI_TESTNAME_MAX)
-        return false;
-    return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                        "0123456789._-") == len;
-}
-
-/* A size that must be a multiple of `align` within [min, max] bytes. */
-static int parse_size_in(const char *text, uint64_t align, uint64_t min,
-                         uint64_t max, uint64_t *out)
-{
-    uint64_t v;
-
-    if (prof_parse_size(text, &v) != 0 || v < min || v > max ||
-        (align && v % align))
-        return -EINVAL;
-    *out = v;
-    return 0;
-}
-
-static bool is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
-
-/* "full", "empty", "50%", "50". */
-static int parse_burst(const char *text, double *frac)
-{
-    char buf[16];
-    size_t len = strlen(text);
-    long long pct;
-
-    if (strcmp(text, "full") == 0) {
-        *frac = 1.0;
-        return 0;
-    }
-    if (strcmp(text, "empty") == 0) {
-        *frac = 0.0;
-        return 0;
-    }
-    if (len == 0 || len >= sizeof buf)
-        return -EINVAL;
-    strcpy(buf, text);
-    if (buf[len - 1] == '%')
-        buf[len - 1] = '\0';
-    if (cli_parse_int(buf, 0, 100, &pct) != 0)
-        return -EINVAL;
-    *frac = (double)pct / 100.0;
-    return 0;
-}
 
 /* ---- the option table --------------------------------------------------- */
 
@@ -262,7 +76,7 @@ static int opt_volume(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_burst(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (parse_burst(v, &o->burst_credit_frac) == 0)
+    if (cli_parse_burst(v, &o->burst_credit_frac) == 0)
         return 0;
     snprintf(why, n, "not a burst credit level; use full, empty or a "
              "percentage 0..100 (\"50%%\" or \"50\")");
@@ -312,8 +126,8 @@ static int opt_au(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     uint64_t b;
 
-    if (parse_size_in(v, 0, LAY_MIN_AU_BYTES, LAY_MAX_AU_BYTES, &b) != 0 ||
-        !is_pow2(b)) {
+    if (cli_parse_size_in(v, 0, LAY_MIN_AU_BYTES, LAY_MAX_AU_BYTES, &b) != 0 ||
+        !cli_is_pow2(b)) {
         snprintf(why, n, "not an ASM allocation unit; use 1MiB, 2MiB, 4MiB, "
                  "8MiB, 16MiB, 32MiB or 64MiB");
         return -EINVAL;
@@ -327,8 +141,8 @@ static int opt_stripe(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     uint64_t b;
 
-    if (parse_size_in(v, 0, 4 * KIB, LAY_MAX_AU_BYTES, &b) != 0 ||
-        !is_pow2(b)) {
+    if (cli_parse_size_in(v, 0, 4 * KIB, LAY_MAX_AU_BYTES, &b) != 0 ||
+        !cli_is_pow2(b)) {
         snprintf(why, n, "not a stripe size; use a power of two from 4KiB "
                  "to 64MiB (e.g. 1MiB)");
         return -EINVAL;
@@ -420,7 +234,7 @@ static int parse_io_size(const char *v, uint32_t *out, char *why, size_t n)
 {
     uint64_t b;
 
-    if (parse_size_in(v, 4 * KIB, 4 * KIB, 64 * MIB, &b) != 0) {
+    if (cli_parse_size_in(v, 4 * KIB, 4 * KIB, 64 * MIB, &b) != 0) {
         snprintf(why, n, "not an I/O size; use a multiple of 4KiB from 4KiB "
                  "to 64MiB (e.g. 8KiB, 128KiB, 1MiB)");
         return -EINVAL;
@@ -518,7 +332,7 @@ static int opt_warmup(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_seed(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (parse_u64(v, &o->seed) != 0) {
+    if (cli_parse_u64(v, &o->seed) != 0) {
         snprintf(why, n, "not a seed; use an unsigned integer "
                  "0..18446744073709551615");
         return -EINVAL;
@@ -609,80 +423,9 @@ static int opt_speed(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
-/* ---- real devices ---------------------------------------------------- */
-
-static int add_target(struct cli_opts *o, const char *path, char *why,
-                      size_t n)
-{
-    if (!*path) {
-        snprintf(why, n, "empty path; give a file or block device path");
-        return -EINVAL;
-    }
-    if (o->n_targets >= LAY_MAX_DISKS) {
-        snprintf(why, n, "more than %d targets; give at most %d",
-                 LAY_MAX_DISKS, LAY_MAX_DISKS);
-        return -EINVAL;
-    }
-    o->targets[o->n_targets++] = path;
-    return 0;
-}
-
-int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
-                      size_t why_len)
-{
-    char line[4096 + 2];
-    FILE *f = fopen(path, "r");
-    int lineno = 0, before = o->n_targets;
-
-    if (!f) {
-        int e = errno;
-        snprintf(why, why_len, "cannot read it (%s); list the devices or "
-                 "files, one path per line", strerror(e));
-        return -e;
-    }
-    while (fgets(line, sizeof line, f)) {
-        size_t len = strlen(line);
-        lineno++;
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            fclose(f);
-            snprintf(why, why_len, "line %d: path longer than 4096 bytes",
-                     lineno);
-            return -EINVAL;
-        }
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                       line[len - 1] == ' ' || line[len - 1] == '\t'))
-            line[--len] = '\0';
-        char *p = line + strspn(line, " \t");
-        len = strlen(p);
-        if (!len || *p == '#')
-            continue;
-        if (o->target_store_used + len + 1 > sizeof o->target_store) {
-            fclose(f);
-            snprintf(why, why_len, "more than %zu bytes of paths; list fewer "
-                     "targets", sizeof o->target_store);
-            return -EINVAL;
-        }
-        char *dst = o->target_store + o->target_store_used;
-        memcpy(dst, p, len + 1);
-        o->target_store_used += len + 1;
-        int rc = add_target(o, dst, why, why_len);
-        if (rc) {
-            fclose(f);
-            return rc;
-        }
-    }
-    fclose(f);
-    if (o->n_targets == before) {
-        snprintf(why, why_len, "lists no targets; give one file or device "
-                 "path per line");
-        return -EINVAL;
-    }
-    return 0;
-}
-
 static int opt_target(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    return add_target(o, v, why, n);
+    return cli_opts_add_target(o, v, why, n);
 }
 
 static int opt_lun_file(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -708,7 +451,8 @@ static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_create(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (parse_size_in(v, 4 * KIB, 1 * MIB, 1ull << 50, &o->create_bytes) != 0) {
+    if (cli_parse_size_in(v, 4 * KIB, 1 * MIB, 1ull << 50,
+                          &o->create_bytes) != 0) {
         snprintf(why, n, "not a file size; use a multiple of 4KiB from 1MiB "
                  "(4GiB, 512MiB)");
         return -EINVAL;
@@ -719,7 +463,8 @@ static int opt_create(struct cli_opts *o, const char *v, char *why, size_t n)
 static int opt_size_limit(struct cli_opts *o, const char *v, char *why,
                           size_t n)
 {
-    if (parse_size_in(v, 0, 1 * MIB, UINT64_MAX, &o->size_limit_bytes) != 0) {
+    if (cli_parse_size_in(v, 0, 1 * MIB, UINT64_MAX,
+                          &o->size_limit_bytes) != 0) {
         snprintf(why, n, "not a size; use 1MiB or more (10GiB, 500MiB)");
         return -EINVAL;
     }
@@ -910,374 +655,6 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
                  "options only. Try 'asmsim %s --help'.", argv[optind], cmd,
                  cmd);
         return -EINVAL;
-    }
-    return 0;
-}
-
-/* ---- resolving and checking --------------------------------------------- */
-
-/* Take from the layout file every setting the command line did not give. */
-static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
-{
-    struct lay_cfg f;
-    char inner[300];
-    int file_disks = 0;
-
-    lay_cfg_defaults(&f, 1, 1ull << 30);
-    if (lay_file_load(o->layout_file, &f, o->failgroup_map, &file_disks,
-                      inner, sizeof inner) != 0) {
-        /* the loader's reason already starts with the file name */
-        snprintf(why, why_len, "--layout-file %s", inner);
-        return -EINVAL;
-    }
-    if (!(o->given & CLI_GIVEN_LAYOUT))
-        o->striping = f.striping;
-    if (!(o->given & CLI_GIVEN_AU))
-        o->au_bytes = f.au_bytes;
-    if (!(o->given & CLI_GIVEN_STRIPE))
-        o->stripe_bytes = f.stripe_bytes;
-    if (!(o->given & CLI_GIVEN_REDUNDANCY))
-        o->redundancy = f.redundancy;
-    if (!(o->given & CLI_GIVEN_FAILGROUPS))
-        o->failgroups = f.failgroups;
-    if (!(o->given & CLI_GIVEN_DISKS) && file_disks > 0)
-        o->disks = file_disks;
-    /* a map of disks to groups holds only for the disk count it lists and
-       yields to an explicit --failgroups */
-    o->failgroup_map_disks = f.disk_failgroup &&
-        !(o->given & CLI_GIVEN_FAILGROUPS) ? file_disks : 0;
-    return 0;
-}
-
-static int resolve_profiles(struct cli_opts *o, char *why, size_t why_len)
-{
-    char inner[300];
-
-    if (prof_volume_parse(o->volume_spec, &o->volume, inner,
-                          sizeof inner) != 0) {
-        snprintf(why, why_len, "--volume %s: %s", o->volume_spec, inner);
-        return -EINVAL;
-    }
-    if (prof_instance_find(o->instance_name, &o->instance, inner,
-                           sizeof inner) != 0) {
-        snprintf(why, why_len, "--instance %s: %s", o->instance_name, inner);
-        return -EINVAL;
-    }
-    return 0;
-}
-
-/* --matrix implies --run advanced; with another --run it is an error. */
-static int resolve_run(struct cli_opts *o, char *why, size_t why_len)
-{
-    bool orion = o->cmd == CLI_ORION;
-
-    if (!(o->given & CLI_GIVEN_MATRIX))
-        return 0;
-    if (!(o->given & CLI_GIVEN_RUN)) {
-        o->run = WL_RUN_ADVANCED;
-        return 0;
-    }
-    if (o->run != WL_RUN_ADVANCED) {
-        snprintf(why, why_len, "%s %s: a matrix is chosen only with %s "
-                 "advanced; drop %s or use %s advanced",
-                 orion ? "-matrix" : "--matrix", wl_matrix_name(o->matrix),
-                 orion ? "-run" : "--run", orion ? "-matrix" : "--matrix",
-                 orion ? "-run" : "--run");
-        return -EINVAL;
-    }
-    return 0;
-}
-
-void cli_opts_to_cfg(const struct cli_opts *o, int disks,
-                     struct sim_run_cfg *cfg)
-{
-    uint64_t disk_bytes = o->volume.size_bytes;
-
-    sim_run_cfg_defaults(cfg);
-    cfg->disks = disks;
-
-    lay_cfg_defaults(&cfg->layout, disks, disk_bytes);
-    cfg->layout.striping = o->striping;
-    cfg->layout.au_bytes = o->au_bytes;
-    cfg->layout.stripe_bytes = o->stripe_bytes;
-    cfg->layout.redundancy = o->redundancy;
-    cfg->layout.failgroups = o->failgroups;
-    cfg->layout.disk_failgroup =
-        o->failgroup_map_disks == disks ? o->failgroup_map : NULL;
-
-    wl_cfg_defaults(&cfg->workload, disk_bytes);
-    cfg->workload.small_bytes = o->small_bytes;
-    cfg->workload.large_bytes = o->large_bytes;
-    cfg->workload.large_type = o->large_type;
-    cfg->workload.write_pct = o->write_pct;
-    cfg->workload.seed = o->seed;
-
-    wl_matrix_cfg_defaults(&cfg->matrix, disks);
-    cfg->matrix.run = o->run;
-    cfg->matrix.matrix = o->matrix;
-    cfg->matrix.num_small = o->num_small;
-    cfg->matrix.num_large = o->num_large;
-
-    cfg->point.duration_ns = o->duration_ns;
-    cfg->point.auto_duration = o->auto_duration;
-    cfg->point.ci_target = 0.01;
-    cfg->point.warmup_ns = o->warmup_ns;
-    cfg->point.warmup_bytes = o->warmup_bytes;
-    cfg->point.stream_io = o->stream_io;
-    cfg->point.stop = NULL;
-
-    cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :
-                   o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
-                   &dev_model_ops;
-    if (o->engine == CLI_ENGINE_AIO) {
-        cfg->targets = o->targets;      /* the first `disks` of them */
-        cfg->destroy_data = o->destroy_data;
-        cfg->ignore_signatures = o->ignore_signatures;
-        cfg->create_bytes = o->create_bytes;
-        cfg->threads = o->threads;
-    }
-    cfg->volume = o->volume;
-    cfg->instance = o->instance;
-    cfg->burst_credit_frac = o->burst_credit_frac;
-    cfg->seed = o->seed;
-}
-
-/* The engine, and for real targets: the disk count they set, the safety
-   rules (safety.c) checked before anything is opened for writing, and the
-   usable size every target offers, which becomes the disk size. */
-static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
-{
-    static const char *const names[] = { "auto", "model", "aio", "null" };
-    bool orion = o->cmd == CLI_ORION;
-    uint64_t least = UINT64_MAX;
-
-    if (o->engine == CLI_ENGINE_AUTO)
-        o->engine = o->n_targets > 0 ? CLI_ENGINE_AIO : CLI_ENGINE_MODEL;
-    if (o->engine != CLI_ENGINE_AIO) {
-        if (o->n_targets > 0) {
-            snprintf(why, why_len, "--target %s: only the aio engine drives "
-                     "real targets; drop --engine %s", o->targets[0],
-                     names[o->engine]);
-            return -EINVAL;
-        }
-        return 0;
-    }
-    if (o->n_targets == 0) {
-        snprintf(why, why_len, "--engine aio: no targets; give --target PATH "
-                 "(repeatable) or --lun-file FILE");
-        return -EINVAL;
-    }
-    if (!orion && (o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME))) {
-        snprintf(why, why_len, "--%s: a model option, but real targets are "
-                 "measured, not modelled; drop --instance/--volume or the "
-                 "targets", o->given & CLI_GIVEN_INSTANCE ? "instance" :
-                 "volume");
-        return -EINVAL;
-    }
-    if (o->cmd == CLI_RUN) {
-        if ((o->given & CLI_GIVEN_DISKS) && o->disks != o->n_targets) {
-            snprintf(why, why_len, "--disks %d: %d target%s given; drop "
-                     "--disks, the targets set the disk count", o->disks,
-                     o->n_targets, o->n_targets == 1 ? "" : "s");
-            return -EINVAL;
-        }
-        o->disks = o->n_targets;
-    } else if (o->cmd == CLI_SWEEP) {
-        if (o->counts[o->n_counts - 1] > o->n_targets) {
-            snprintf(why, why_len, "--volumes %s: only %d target%s given; use "
-                     "disk counts up to %d (the first N targets are used)",
-                     o->volumes_text, o->n_targets,
-                     o->n_targets == 1 ? "" : "s", o->n_targets);
-            return -EINVAL;
-        }
-    } else if (!(o->given & CLI_GIVEN_DISKS)) {
-        o->disks = o->n_targets;        /* orion: -num_disks sets the levels */
-    }
-    struct safety_policy pol = {
-        .write = o->write_pct > 0,
-        .destroy_data = o->destroy_data,
-        .ignore_signatures = o->ignore_signatures,
-        .create_bytes = o->create_bytes,
-        .size_limit_bytes = o->size_limit_bytes,
-    };
-    for (int i = 0; i < o->n_targets; i++) {
-        struct safety_target t;
-        struct stat si, sj;
-        for (int j = 0; j < i; j++)
-            if (strcmp(o->targets[i], o->targets[j]) == 0 ||
-                (stat(o->targets[i], &si) == 0 && stat(o->targets[j], &sj) == 0
-                 && si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)) {
-                snprintf(why, why_len, "--target %s: the same target as %s; "
-                         "give every target once", o->targets[i],
-                         o->targets[j]);
-                return -EINVAL;
-            }
-        if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
-            return -EINVAL;
-        if (t.usable_bytes < least)
-            least = t.usable_bytes;
-    }
-    o->target_usable_bytes = least;
-    o->volume.size_bytes = least - least % MIB;     /* the disk size */
-    snprintf(o->volume.type, sizeof o->volume.type, "target");
-    snprintf(o->volume.spec, sizeof o->volume.spec, "real targets");
-    return 0;
-}
-
-/* Check the layout, workload and matrix the run will build for `disks`. */
-static int check_for_disks(const struct cli_opts *o, int disks, char *why,
-                           size_t why_len)
-{
-    struct sim_run_cfg cfg;
-    struct wl_matrix *m = NULL;
-    char inner[300];
-    char where[96];
-
-    if (o->cmd == CLI_SWEEP)
-        snprintf(where, sizeof where, "--volumes %s (at %d disk%s)",
-                 o->volumes_text, disks, disks == 1 ? "" : "s");
-    else
-        snprintf(where, sizeof where, "%s %d", o->cmd == CLI_ORION ?
-                 "-num_disks" : "--disks", disks);
-
-    cli_opts_to_cfg(o, disks, &cfg);
-    cfg.layout.disks = disks;
-    if (lay_cfg_check(&cfg.layout, inner, sizeof inner) != 0) {
-        snprintf(why, why_len, "%s: layout %s, %s redundancy: %s", where,
-                 lay_striping_name(o->striping),
-                 lay_redundancy_name(o->redundancy), inner);
-        return -EINVAL;
-    }
-    if (wl_cfg_check(&cfg.workload, inner, sizeof inner) != 0) {
-        snprintf(why, why_len, "%s: workload: %s", where, inner);
-        return -EINVAL;
-    }
-    cfg.matrix.num_disks = disks;
-    if (wl_matrix_build(&cfg.matrix, &m, inner, sizeof inner) != 0) {
-        snprintf(why, why_len, "%s %s: %s", o->cmd == CLI_ORION ? "-run" :
-                 "--run", wl_run_name(o->run), inner);
-        return -EINVAL;
-    }
-    wl_matrix_free(m);
-    return 0;
-}
-
-int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
-                     size_t why_len)
-{
-    int rc;
-
-    if (o->layout_file && (rc = apply_layout_file(o, why, why_len)) != 0)
-        return rc;
-    if ((rc = resolve_run(o, why, why_len)) != 0)
-        return rc;
-    if ((rc = resolve_profiles(o, why, why_len)) != 0)
-        return rc;
-    if ((rc = resolve_targets(o, why, why_len)) != 0)
-        return rc;
-    if (o->cmd == CLI_SWEEP) {
-        for (int i = 0; i < o->n_counts; i++)
-            if ((rc = check_for_disks(o, o->counts[i], why, why_len)) != 0)
-                return rc;
-        cli_opts_to_cfg(o, o->counts[0], cfg);
-        cfg->layout.disk_failgroup = NULL;   /* counts differ per run */
-        return 0;
-    }
-    int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;
-    if ((rc = check_for_disks(o, layout_disks, why, why_len)) != 0)
-        return rc;
-    cli_opts_to_cfg(o, layout_disks, cfg);
-    if (layout_disks != o->disks)
-        cfg->matrix_disks = o->disks;   /* orion: -num_disks sets the levels */
-    return 0;
-}
-
-/* A writable directory, or a path whose nearest existing ancestor is one
-   (so that it can be created). */
-static int check_dir(const char *flag, const char *dir, bool may_create,
-                     char *why, size_t why_len)
-{
-    char path[4096];
-    struct stat st;
-
-    if (strlen(dir) >= sizeof path) {
-        snprintf(why, why_len, "%s %.64s...: path too long; use a path under "
-                 "%zu bytes", flag, dir, sizeof path);
-        return -EINVAL;
-    }
-    strcpy(path, dir);
-    for (;;) {
-        if (stat(path, &st) == 0) {
-            if (!S_ISDIR(st.st_mode)) {
-                snprintf(why, why_len, "%s %s: %s is not a directory; give a "
-                         "directory that exists or can be created", flag, dir,
-                         path);
-                return -EINVAL;
-            }
-            if (access(path, W_OK | X_OK) != 0) {
-                snprintf(why, why_len, "%s %s: %s is not writable; give a "
-                         "directory you can write to", flag, dir, path);
-                return -EACCES;
-            }
-            return 0;
-        }
-        if ((errno != ENOENT && errno != ENOTDIR) || !may_create) {
-            snprintf(why, why_len, "%s %s: %s: %s; give an existing, writable "
-                     "directory", flag, dir, path, strerror(errno));
-            return -EINVAL;
-        }
-        char *slash = strrchr(path, '/');
-        while (slash && slash > path && slash[1] == '\0') {
-            *slash = '\0';                  /* trailing slashes */
-            slash = strrchr(path, '/');
-        }
-        if (!slash)
-            strcpy(path, ".");
-        else if (slash == path)
-            strcpy(path, "/");
-        else
-            *slash = '\0';
-    }
-}
-
-int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
-{
-    int rc;
-
-    if (o->output_dir &&
-        (rc = check_dir(o->cmd == CLI_ORION && !(o->given &
-                        CLI_GIVEN_OUTPUT_DIR) ? "(current directory)" :
-                        "--output-dir", o->output_dir, true, why, why_len)))
-        return rc;
-    if (o->json_path && strcmp(o->json_path, "-") != 0) {
-        char dir[4096];
-        struct stat st;
-        const char *slash = strrchr(o->json_path, '/');
-
-        if (stat(o->json_path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(why, why_len, "--json %s: is a directory; give a file "
-                     "path or - for stdout", o->json_path);
-            return -EINVAL;
-        }
-        if (!slash)
-            strcpy(dir, ".");
-        else if (slash == o->json_path)
-            strcpy(dir, "/");
-        else
-            snprintf(dir, sizeof dir, "%.*s", (int)(slash - o->json_path),
-                     o->json_path);
-        if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            snprintf(why, why_len, "--json %s: directory %s does not exist; "
-                     "give a file in an existing directory or - for stdout",
-                     o->json_path, dir);
-            return -EINVAL;
-        }
-        if (access(dir, W_OK | X_OK) != 0) {
-            snprintf(why, why_len, "--json %s: directory %s is not writable; "
-                     "give a file in a writable directory or - for stdout",
-                     o->json_path, dir);
-            return -EACCES;
-        }
     }
     return 0;
 }

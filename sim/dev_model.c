@@ -40,9 +40,10 @@
  * operations the same way and bytes as they are.
  *
  * Limits are the provisioned rates times the delivered fractions fitted in
- * profiles.c.  Burst buckets (gp2 IOPS, st1/sc1 throughput, instance 30-min
- * burst) start at burst_credit_frac of full and carry across the points of
- * a run (a run is one session on one instance).
+ * profiles.c (volumes) and profiles_instances.c (instances).  Burst buckets
+ * (gp2 IOPS, st1/sc1 throughput, instance 30-min burst) start at
+ * burst_credit_frac of full and carry across the points of a run (a run is
+ * one session on one instance).
  *
  * What is not modelled: caches, request-size dependent latency beyond the
  * transfer term, network jitter between volumes, per-second accounting

@@ -79,7 +79,7 @@ struct inst_profile {
     double base_iops;           /* 0 = unlimited */
     double max_iops;
     double burst_seconds;       /* how long the bucket holds max from full */
-    double delivered_tput_frac; /* fitted; see profiles.c */
+    double delivered_tput_frac; /* fitted; see profiles_instances.c */
     double delivered_iops_frac;
 };
 

@@ -3,7 +3,8 @@
  * sim/profiles/ec2_ebs_limits_2023-06.csv.
  *
  * The definition is generated at build time by sim/profiles/csv_to_c.cmake
- * (build/generated/instances_table.c); only sim/profiles.c reads it.
+ * (build/generated/instances_table.c); only sim/profiles_instances.c
+ * reads it.
  * Rates are the CSV's decimal MB/s at 128 KiB I/O and IOPS at 16 KiB I/O.
  */
 #ifndef ASMSIM_SIM_PROFILES_TABLE_H

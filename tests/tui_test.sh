@@ -174,7 +174,10 @@ fi
 # ---- a crash signal restores the terminal and shows the held stderr after
 start "cd $WORK && $TUI --disks 2"
 wait_for 'DATA_0001' 10
-pid=$(pgrep -n -f "asmsim tui --duration 60s --speed 2 --disks 2")
+# this session's dashboard: the child of the pane's shell (not any other
+# asmsim on the machine)
+pane=$(tmux display-message -p -t "$S" '#{pane_pid}')
+pid=$(pgrep -n -P "$pane" -f "asmsim tui")
 [ -n "$pid" ] && kill -SEGV "$pid"
 if wait_for 'EXIT=139' 10 && screen | grep -qx 'icanon'; then
     ok crash_signal_should_restore_the_terminal
