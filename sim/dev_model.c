@@ -143,11 +143,12 @@ static double std_normal_cdf(double z)
 }
 
 /* Inverse of the standard normal CDF by bisection: run once per table
-   entry at open, so simplicity beats speed. */
+   entry at open, so simplicity beats speed.  40 halvings of [-12, 12]
+   leave an error under 3e-11, far below the float the table stores. */
 static double std_normal_quantile(double p)
 {
     double lo = -12.0, hi = 12.0;
-    for (int i = 0; i < 100; i++) {
+    for (int i = 0; i < 40; i++) {
         double mid = 0.5 * (lo + hi);
         if (std_normal_cdf(mid) < p)
             lo = mid;
