@@ -98,11 +98,22 @@ struct vol_state {
     double used_bytes;
 };
 
+/* An event's key orders by time, then by submission: (time << 64) | seq,
+   one 128-bit integer compared in a single step. */
 struct event {
-    sim_ns at_ns;
-    uint64_t seq;
+    unsigned __int128 key;
     struct sim_io *io;
 };
+
+static inline struct event event_make(sim_ns at_ns, uint64_t seq, struct sim_io *io)
+{
+    return (struct event){ ((unsigned __int128)(uint64_t)at_ns << 64) | seq, io };
+}
+
+static inline sim_ns event_time(const struct event *ev)
+{
+    return (sim_ns)(uint64_t)(ev->key >> 64);
+}
 
 struct model {
     sim_ns now_ns;
@@ -305,12 +316,9 @@ static void book(struct dev_limits *out, enum sim_limit limit, double util,
    on.  Children of i are 4i+1 .. 4i+4. */
 #define HEAP_ARITY 4
 
-/* (time, sequence) as one 128-bit key: a single branch-free comparison. */
 static inline bool ev_before(const struct event *a, const struct event *b)
 {
-    unsigned __int128 ka = ((unsigned __int128)(uint64_t)a->at_ns << 64) | a->seq;
-    unsigned __int128 kb = ((unsigned __int128)(uint64_t)b->at_ns << 64) | b->seq;
-    return ka < kb;
+    return a->key < b->key;
 }
 
 static void heap_push(struct model *m, struct event ev)
@@ -432,7 +440,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         m->inst_used_ops += ops;
         m->inst_used_bytes += bytes;
         io->result = (int32_t)io->size_bytes;
-        heap_push(m, (struct event){ s + service_ns(m, io), m->seq++, io });
+        heap_push(m, event_make(s + service_ns(m, io), m->seq++, io));
     }
     return i;
 }
@@ -443,15 +451,15 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
     struct model *m = ds->priv;
     if (m->heap_n == 0 || max < 1)
         return 0;
-    if (m->heap[0].at_ns > deadline) {
+    if (event_time(&m->heap[0]) > deadline) {
         if (deadline > m->now_ns)
             m->now_ns = deadline;
         return 0;
     }
     /* Everything due at the earliest time completes together. */
-    sim_ns at = m->heap[0].at_ns;
+    sim_ns at = event_time(&m->heap[0]);
     int n = 0;
-    while (n < max && m->heap_n > 0 && m->heap[0].at_ns == at) {
+    while (n < max && m->heap_n > 0 && event_time(&m->heap[0]) == at) {
         struct sim_io *io = heap_pop(m).io;
         io->done_ns = at;
         done[n++] = io;
