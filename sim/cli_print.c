@@ -203,13 +203,7 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
             "%.1f %% busy, irq+softirq %.1f %% (means over %d points)\n",
             ios ? user / (double)ios : 0, ios ? sys / (double)ios : 0,
             busy / r->n_points, irq / r->n_points, r->n_points);
-    if (bound)
-        fprintf(f, "warning: at %d of %d points asmsim's worker was at least "
-                "%.0f %% busy: the generator, not the devices, was the "
-                "bottleneck there\n", bound, r->n_points,
-                SIM_GENERATOR_BOUND_FRAC * 100);
-    if (r->failed)
-        fprintf(f, "Stopped: %s\n", r->failed_why);
+    report_run_notes(f, r, bound);
 }
 
 void cli_print_run_summary(FILE *f, const struct cli_job *j,

@@ -51,6 +51,12 @@ int report_orion_csv(FILE *f, const struct sim_run_result *run,
                      enum report_csv which);
 int report_orion_hist(FILE *f, const struct sim_run_result *run);
 
+/* The closing notes of a run on devices: how many points the generator
+   (asmsim's engine thread), not the devices, bounded (`bound` of them), and
+   why the run stopped early, if it did.  Printed on the terminal and in
+   summary.txt alike. */
+void report_run_notes(FILE *f, const struct sim_run_result *run, int bound);
+
 /* The five ORION files <dir>/<prefix>_<stamp>_{summary.txt,mbps.csv,
    iops.csv,lat.csv,hist.txt}; prefix is meta->testname.  0 or -errno with
    a reason naming the file. */

@@ -282,9 +282,14 @@ static void real_device_lines(FILE *f, const struct report_meta *meta,
                 meta->luns && d < meta->n_luns ? meta->luns[d] : "?",
                 sim_run_disk_errors(run, d));
     fputc('\n', f);
+    report_run_notes(f, run, bound);
+}
+
+void report_run_notes(FILE *f, const struct sim_run_result *run, int bound)
+{
     if (bound)
-        fprintf(f, "Warning: at %d of %d points asmsim's worker was at least "
-                   "%.0f%% busy: the generator, not the devices, was the "
+        fprintf(f, "Warning: at %d of %d points asmsim's engine thread was at "
+                   "least %.0f%% busy: the generator, not the devices, was the "
                    "bottleneck there\n", bound, run->n_points,
                 SIM_GENERATOR_BOUND_FRAC * 100);
     if (run->failed)
