@@ -17,7 +17,7 @@ figure() {
 }
 
 row() {  # row CASE DESCRIPTION PUBLISHED MODEL
-    printf '%-4s %-58s %10s %10.1f %7.3f\n' "$1" "$2" "$3" "$4" "$(echo "$4 / $3" | bc -l)"
+    printf '%-4s %-58s %10s %10.1f %7.3f\n' "$1" "$2" "$3" "$4" "$(python3 -c "print($4 / $3)")"
 }
 
 printf '%-4s %-58s %10s %10s %7s\n' case configuration published model ratio

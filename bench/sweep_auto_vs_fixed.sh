@@ -21,11 +21,11 @@ for i in $(seq "$repeats"); do
     start=$(date +%s.%N)
     "$asmsim" sweep "${common[@]}" --volumes 1-16 --duration auto --json "$tmp/auto.json" >/dev/null
     end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc -l)")
+    times+=("$(python3 -c "print($end - $start)")")
 done
 median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 printf 'auto sweep 1-16: %.2f s wall (median of %d: %s); target 10 s; ratio %.2f\n' \
-    "$median" "$repeats" "$(printf '%.2f ' "${times[@]}")" "$(echo "$median / 10" | bc -l)"
+    "$median" "$repeats" "$(printf '%.2f ' "${times[@]}")" "$(python3 -c "print($median / 10)")"
 
 "$asmsim" sweep "${common[@]}" --volumes "$fixed_volumes" --duration 60s --json "$tmp/fixed.json" >/dev/null
 python3 - "$tmp/auto.json" "$tmp/fixed.json" <<'PY'

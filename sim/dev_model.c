@@ -137,7 +137,6 @@ struct model {
     double xfer_ns_per_byte;
     uint64_t io_unit_bytes;
     unsigned io_unit_shift;     /* log2(io_unit_bytes) */
-    bool hdd;
     /* event heap */
     struct event *heap;
     int heap_n, heap_cap;
@@ -379,7 +378,6 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
     m->instance = *cfg->instance;
     m->burst_credit_frac = cfg->burst_credit_frac;
     m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256u << 10;
-    m->hdd = cfg->volume->media == PROF_HDD;
     if (m->io_unit_bytes & (m->io_unit_bytes - 1)) {
         snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
                  cfg->volume->spec, (unsigned long long)m->io_unit_bytes);

@@ -37,7 +37,6 @@ void sim_stats_reset(struct sim_stats *s)
         struct sim_disk_acc *d = &s->disk[i];
         d->ios = d->bytes = d->errors = 0;
         d->lat_sum_ns = 0;
-        d->lat_max_ns = 0;
         hist_init(&d->lat);
     }
     s->phys_ios = s->phys_bytes = 0;
@@ -61,8 +60,6 @@ void sim_stats_physical(struct sim_stats *s, const struct sim_io *io)
     d->ios++;
     d->bytes += (uint64_t)io->result;
     d->lat_sum_ns += (double)lat_ns;
-    if (lat_ns > d->lat_max_ns)
-        d->lat_max_ns = lat_ns;
     hist_add(&d->lat, lat_ns);
     s->phys_ios++;
     s->phys_bytes += (uint64_t)io->result;

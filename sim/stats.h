@@ -52,7 +52,6 @@ struct sim_disk_acc {
     uint64_t bytes;
     uint64_t errors;
     double lat_sum_ns;
-    uint64_t lat_max_ns;
     struct hist lat;
 };
 
