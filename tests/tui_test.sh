@@ -32,12 +32,13 @@ wait_for() {
     done
     return 1
 }
-# start CMD...: a fresh 120x40 session running CMD, then the exit status
-# and the terminal's mode once it ends
+# start CMD...: a fresh 120x40 session running CMD, then, once it ends, the
+# terminal's mode and last the exit status (so a test that has seen EXIT=
+# knows the mode line is already on the screen)
 start() {
     tmux kill-session -t "$S" 2>/dev/null
     tmux new-session -d -s "$S" -x 120 -y 40 \
-        "$*; echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -- '-*icanon'; sleep 600"
+        "$*; rc=\$?; stty -a | tr ' ' '\n' | grep -x -- '-*icanon'; echo EXIT=\$rc; sleep 600"
 }
 # a figure on the screen: the IOPS of the header
 iops_now() { screen | sed -n 's/.* IOPS \([0-9][0-9]*\).*/\1/p' | head -1; }
