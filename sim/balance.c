@@ -1,17 +1,41 @@
 /*
- * balance.c - shuffled round robin over disks, fed by the workload's own
- * random draws.  See balance.h for why.
+ * balance.c - shuffled round robin over the disks, one turn per physical
+ * piece, fed by the workload's own random draws.  See balance.h for why.
  *
- * Per class: a permutation of the disks, reshuffled (Fisher-Yates) after
- * every round; and per disk a small ring of I/Os the workload drew that
- * land on that disk (the disk of an I/O is the disk of its first piece).
+ * Per class:
+ *
+ *   order[]   a permutation of the disks, reshuffled (Fisher-Yates) after
+ *             every round: the order in which disks take their turns.
+ *   owed[d]   turns disk d is to skip because it already received pieces
+ *             beyond its turns (the second piece of a fine-striped I/O,
+ *             the mirror copy of a write, ...).  Serving an I/O adds one
+ *             to owed[] per piece on each disk it touches, less the one
+ *             turn it was served for; a disk whose turn comes with owed
+ *             turns skips it and pays one back.  Every piece is so counted
+ *             as exactly one turn, whatever disk the I/O started on, and
+ *             the per-disk piece counts differ by no more than the pieces
+ *             of one I/O.
+ *   ring[d]   a few I/Os the workload drew whose first piece is on d.
+ *
  * To serve disk d the balancer takes the oldest I/O in d's ring, or draws
- * until one lands on d, storing the draws that land elsewhere while their
- * rings have room and dropping them when not.  Every I/O served to d is an
- * independent uniform draw conditioned on landing on d, so offsets keep
- * the workload's distribution on each disk.  About one draw per I/O served
- * once the rings have filled; memory is fixed at creation.  Each ring
- * entry keeps the pieces it was mapped to, so no I/O is mapped twice.
+ * until one touches d (any of its pieces), storing the draws that do not
+ * while their rings have room and dropping them when not.  Every I/O
+ * served for d is an independent uniform draw conditioned on touching d,
+ * so offsets keep the workload's distribution on each disk.  About one
+ * draw per I/O served once the rings have filled.
+ *
+ * Bounded work: a layout may leave a disk untouched by every I/O of a
+ * class (it holds only mirror copies, or its share is past the I/O's
+ * reach).  After BAL_MAX_DRAWS(disks) draws that miss it, the balancer
+ * serves the last draw (it is as random as any) and lets the disk skip
+ * 2, 4, 8 ... up to 4096 of its next turns, doubling with every miss in
+ * a row and starting over once a draw reaches it again.  A disk that is
+ * only hard to reach is so still served; one that cannot be reached costs
+ * almost nothing.
+ *
+ * Memory is fixed at creation: ring entries keep up to INLINE_PIECES
+ * pieces of the mapping they were drawn with (most I/Os are one or two
+ * pieces), larger ones are mapped again when served.
  */
 #include "sim/balance.h"
 
@@ -20,6 +44,8 @@
 #include <string.h>
 
 #define RING 8
+#define INLINE_PIECES 4
+#define MAX_BACKOFF_SHIFT 12
 
 /* Piece lists are a handful of entries: a loop beats a memcpy call. */
 static inline void copy_pieces(struct lay_piece *dst, const struct lay_piece *src, int n)
@@ -30,8 +56,8 @@ static inline void copy_pieces(struct lay_piece *dst, const struct lay_piece *sr
 
 struct drawn {
     struct wl_io io;
-    int n_pieces;
-    struct lay_piece *pieces;       /* scratch_max entries */
+    int n_pieces;                   /* -1: too many to keep, map again */
+    struct lay_piece pieces[INLINE_PIECES];
 };
 
 struct disk_ring {
@@ -39,17 +65,23 @@ struct disk_ring {
     uint8_t head, count;
 };
 
+struct class_state {
+    int *order;                     /* the round's permutation */
+    int pos;
+    uint32_t *owed;                 /* [disks] turns to skip */
+    uint8_t *misses;                /* [disks] give-ups in a row */
+    struct disk_ring *ring;         /* [disks] */
+};
+
 struct balancer {
     wl *workload;
     const lay *layout;
     struct rng rng;
     int disks;
+    int max_draws;
     struct lay_piece *scratch;
     int scratch_max;
-    int *order[WL_CLASSES];         /* the round's permutation */
-    int pos[WL_CLASSES];
-    struct disk_ring *ring[WL_CLASSES];
-    struct lay_piece *piece_pool;   /* backs every ring entry's pieces */
+    struct class_state cls[WL_CLASSES];
 };
 
 int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
@@ -61,28 +93,23 @@ int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
     b->workload = w;
     b->layout = l;
     b->disks = lay_disks(l);
+    b->max_draws = BAL_MAX_DRAWS(b->disks);
     rng_seed(&b->rng, seed ^ 0x62616c616e6365ull);
     int ps = lay_max_pieces(l, wc->small_bytes, true);
     int pl = lay_max_pieces(l, wc->large_bytes, true);
     b->scratch_max = ps > pl ? ps : pl;
     b->scratch = calloc((size_t)b->scratch_max, sizeof(*b->scratch));
-    size_t entries = (size_t)WL_CLASSES * (size_t)b->disks * RING;
-    b->piece_pool = calloc(entries * (size_t)b->scratch_max, sizeof(*b->piece_pool));
-    int rc = b->scratch && b->piece_pool ? 0 : -ENOMEM;
-    struct lay_piece *next = b->piece_pool;
+    int rc = b->scratch ? 0 : -ENOMEM;
+    size_t n = (size_t)b->disks;
     for (int c = 0; c < WL_CLASSES && rc == 0; c++) {
-        b->order[c] = calloc((size_t)b->disks, sizeof(int));
-        b->ring[c] = calloc((size_t)b->disks, sizeof(struct disk_ring));
-        if (!b->order[c] || !b->ring[c]) {
+        struct class_state *s = &b->cls[c];
+        s->order = calloc(n, sizeof(*s->order));
+        s->owed = calloc(n, sizeof(*s->owed));
+        s->misses = calloc(n, sizeof(*s->misses));
+        s->ring = calloc(n, sizeof(*s->ring));
+        if (!s->order || !s->owed || !s->misses || !s->ring)
             rc = -ENOMEM;
-            break;
-        }
-        b->pos[c] = b->disks;       /* shuffle on first use */
-        for (int d = 0; d < b->disks; d++)
-            for (int k = 0; k < RING; k++) {
-                b->ring[c][d].entry[k].pieces = next;
-                next += b->scratch_max;
-            }
+        s->pos = b->disks;          /* shuffle on first use */
     }
     if (rc < 0) {
         bal_destroy(b);
@@ -97,29 +124,115 @@ void bal_destroy(balancer *b)
     if (!b)
         return;
     for (int c = 0; c < WL_CLASSES; c++) {
-        free(b->order[c]);
-        free(b->ring[c]);
+        free(b->cls[c].order);
+        free(b->cls[c].owed);
+        free(b->cls[c].misses);
+        free(b->cls[c].ring);
     }
     free(b->scratch);
-    free(b->piece_pool);
     free(b);
 }
 
-static int next_disk(balancer *b, enum wl_class cls)
+static int next_in_order(balancer *b, struct class_state *s)
 {
-    int *order = b->order[cls];
-    if (b->pos[cls] == b->disks) {
+    if (s->pos == b->disks) {
         for (int i = 0; i < b->disks; i++)
-            order[i] = i;
+            s->order[i] = i;
         for (int i = b->disks - 1; i > 0; i--) {
             int j = (int)rng_below(&b->rng, (uint64_t)i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
+            int t = s->order[i];
+            s->order[i] = s->order[j];
+            s->order[j] = t;
         }
-        b->pos[cls] = 0;
+        s->pos = 0;
     }
-    return order[b->pos[cls]++];
+    return s->order[s->pos++];
+}
+
+/* The disk whose turn it is.  Ends: every pass either returns or pays
+   back one owed turn, and owed turns are finite. */
+static int next_turn(balancer *b, struct class_state *s)
+{
+    for (;;) {
+        int d = next_in_order(b, s);
+        if (s->owed[d] == 0)
+            return d;
+        s->owed[d]--;
+    }
+}
+
+static bool touches(const struct lay_piece *p, int n, int disk)
+{
+    for (int i = 0; i < n; i++)
+        if (p[i].disk == disk)
+            return true;
+    return false;
+}
+
+/* Count the served I/O's pieces as turns of the disks they land on; the
+   turn of `want` itself is the one it was served for. */
+static void account(struct class_state *s, const struct lay_piece *p, int n, int want)
+{
+    bool served_want = false;
+    for (int i = 0; i < n; i++) {
+        if (p[i].disk == want && !served_want)
+            served_want = true;
+        else
+            s->owed[p[i].disk]++;
+    }
+}
+
+static void ring_put(struct disk_ring *r, const struct wl_io *io,
+                     const struct lay_piece *p, int n)
+{
+    struct drawn *e = &r->entry[(r->head + r->count) % RING];
+    e->io = *io;
+    if (n <= INLINE_PIECES) {
+        e->n_pieces = n;
+        copy_pieces(e->pieces, p, n);
+    } else {
+        e->n_pieces = -1;
+    }
+    r->count++;
+}
+
+/* Serve the oldest I/O of d's ring into out/pieces. */
+static int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
+                     struct lay_piece *pieces, int max_pieces)
+{
+    struct drawn *e = &r->entry[r->head];
+    r->head = (uint8_t)((r->head + 1) % RING);
+    r->count--;
+    *out = e->io;
+    if (e->n_pieces < 0)
+        return lay_map(b->layout, out->offset_bytes, out->size_bytes,
+                       out->is_write, pieces, max_pieces);
+    if (e->n_pieces > max_pieces)
+        return -ENOSPC;
+    copy_pieces(pieces, e->pieces, e->n_pieces);
+    return e->n_pieces;
+}
+
+/* Draw until an I/O touches `want`, at most max_draws times; 0 < n pieces
+   in b->scratch and *hit telling whether the last draw touched it. */
+static int draw_for(balancer *b, struct class_state *s, enum wl_class cls,
+                    int want, struct wl_io *out, bool *hit)
+{
+    for (int k = 0; k < b->max_draws; k++) {
+        wl_next(b->workload, cls, 0, out);
+        int n = lay_map(b->layout, out->offset_bytes, out->size_bytes,
+                        out->is_write, b->scratch, b->scratch_max);
+        if (n <= 0)
+            return n < 0 ? n : -EINVAL;
+        if (touches(b->scratch, n, want) || k == b->max_draws - 1) {
+            *hit = touches(b->scratch, n, want);
+            return n;
+        }
+        struct disk_ring *home = &s->ring[b->scratch[0].disk];
+        if (home->count < RING)
+            ring_put(home, out, b->scratch, n);
+    }
+    return -EINVAL;                 /* not reached: max_draws >= 1 */
 }
 
 int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
@@ -130,39 +243,31 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
         return lay_map(b->layout, out->offset_bytes, out->size_bytes,
                        out->is_write, pieces, max_pieces);
     }
-    int want = next_disk(b, cls);
-    struct disk_ring *rings = b->ring[cls];
-    struct disk_ring *r = &rings[want];
+    struct class_state *s = &b->cls[cls];
+    int want = next_turn(b, s);
+    struct disk_ring *r = &s->ring[want];
+    int n;
     if (r->count > 0) {
-        struct drawn *e = &r->entry[r->head];
-        r->head = (uint8_t)((r->head + 1) % RING);
-        r->count--;
-        if (e->n_pieces > max_pieces)
-            return -ENOSPC;
-        *out = e->io;
-        copy_pieces(pieces, e->pieces, e->n_pieces);
-        return e->n_pieces;
-    }
-    for (;;) {
-        wl_next(b->workload, cls, 0, out);
-        int n = lay_map(b->layout, out->offset_bytes, out->size_bytes,
-                        out->is_write, b->scratch, b->scratch_max);
-        if (n <= 0)
-            return n < 0 ? n : -EINVAL;
-        int d = b->scratch[0].disk;
-        if (d == want) {
-            if (n > max_pieces)
-                return -ENOSPC;
-            copy_pieces(pieces, b->scratch, n);
+        n = ring_take(b, r, out, pieces, max_pieces);
+        if (n < 0)
             return n;
-        }
-        struct disk_ring *other = &rings[d];
-        if (other->count < RING) {
-            struct drawn *e = &other->entry[(other->head + other->count) % RING];
-            e->io = *out;
-            e->n_pieces = n;
-            copy_pieces(e->pieces, b->scratch, n);
-            other->count++;
+    } else {
+        bool hit = false;
+        n = draw_for(b, s, cls, want, out, &hit);
+        if (n < 0)
+            return n;
+        if (n > max_pieces)
+            return -ENOSPC;
+        copy_pieces(pieces, b->scratch, n);
+        if (!hit) {
+            /* `want` is out of reach for now: skip 2, 4, ... turns. */
+            if (s->misses[want] < MAX_BACKOFF_SHIFT)
+                s->misses[want]++;
+            s->owed[want] += 1u << s->misses[want];
+        } else {
+            s->misses[want] = 0;
         }
     }
+    account(s, pieces, n, want);
+    return n;
 }

@@ -8,10 +8,18 @@
  * clumping, but a model that throttles I/O by I/O does, and pays for it in
  * lost throughput and in noise that takes hundreds of thousands of I/Os to
  * average out.  The balancer removes the clumping and keeps everything
- * else: it serves random I/O to the disks in shuffled round robin (every
- * disk receives one I/O in each round of n), and the I/O it serves to a
- * disk is one the workload drew at random that lands on that disk, so its
- * offset is uniform over the disk's share of the space, as before.
+ * else: it serves random I/O so that every disk receives the same number
+ * of physical pieces (one turn per piece, in shuffled round robin), and
+ * the I/O it serves for a disk is one the workload drew at random that
+ * touches that disk, so its offset is uniform over the disk's share of
+ * the space, as before.
+ *
+ * What is balanced is the spread of *pieces*: an I/O may start on any disk
+ * and cover several (fine striping, raid0 with a stripe smaller than the
+ * I/O, mirror copies of a write), and a layout may make some disk never
+ * the first piece of any I/O.  Work per I/O is bounded whatever the
+ * layout: a disk that no draw reaches is given up on for a while rather
+ * than searched for without end.
  *
  * Sequential streams are not balanced: they walk where they walk.
  */
@@ -31,11 +39,14 @@ typedef struct balancer balancer;
 int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out);
 void bal_destroy(balancer *b);
 
-/* The next random I/O of class `cls`, on the disk whose turn it is, and
+/* The next random I/O of class `cls`, for the disk whose turn it is, and
    its pieces as lay_map() gives them (at most `max_pieces`, which must be
    lay_max_pieces() of the class's size for a write).  Returns the number
-   of pieces, or a negative lay_map() error. */
+   of pieces, or a negative lay_map() error.  Never draws more than
+   BAL_MAX_DRAWS(disks) I/Os from the workload per call. */
 int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
              struct lay_piece *pieces, int max_pieces);
+
+#define BAL_MAX_DRAWS(disks) (64 + 8 * (disks))
 
 #endif

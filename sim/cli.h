@@ -31,7 +31,7 @@
 #ifndef ASMSIM_SIM_CLI_H
 #define ASMSIM_SIM_CLI_H
 
-#include <signal.h>
+#include "sim/stop_flag.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -232,16 +232,16 @@ void cli_profiles_usage(FILE *f);
 
 /* Subcommands; argv[0] is the subcommand name; return the exit status.
    `stop` is set by the caller's SIGINT/SIGTERM handler. */
-int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop);
-int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop);
-int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop);
+int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
+int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
+int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_profiles(int argc, char **argv);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */
-int cli_cmd_run_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+int cli_cmd_run_ui(int argc, char **argv, sim_stop_flag *stop,
                    const struct cli_ui *ui);
-int cli_cmd_sweep_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+int cli_cmd_sweep_ui(int argc, char **argv, sim_stop_flag *stop,
                      const struct cli_ui *ui);
 
 #endif

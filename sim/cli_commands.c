@@ -139,7 +139,7 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
    (orion's is taken earlier, for its banner), the output directory, then
    run_or_sweep with progress.  0 or 1 (stopped early) with the result, or
    -1 when the message is out (exit status 1). */
-static int measure(struct cli_job *j, volatile sig_atomic_t *stop,
+static int measure(struct cli_job *j, sim_stop_flag *stop,
                    struct sim_run_result **run,
                    struct sim_sweep_result **sweep)
 {
@@ -162,7 +162,7 @@ static int measure(struct cli_job *j, volatile sig_atomic_t *stop,
     return rc;
 }
 
-static int execute_run(struct cli_job *j, volatile sig_atomic_t *stop)
+static int execute_run(struct cli_job *j, sim_stop_flag *stop)
 {
     struct sim_run_result *r = NULL;
     char why[CLI_WHY_LEN];
@@ -197,10 +197,10 @@ static int execute_run(struct cli_job *j, volatile sig_atomic_t *stop)
         status = 1;
     }
     sim_run_free(r);
-    return finish(status, rc == 1 || (stop && *stop));
+    return finish(status, rc == 1 || sim_stop_is_set(stop));
 }
 
-static int execute_sweep(struct cli_job *j, volatile sig_atomic_t *stop)
+static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
 {
     struct sim_sweep_result *s = NULL;
     char why[CLI_WHY_LEN];
@@ -215,7 +215,7 @@ static int execute_sweep(struct cli_job *j, volatile sig_atomic_t *stop)
     if (!j->json_stdout)
         report_sweep_table(stdout, &j->cfg, s);
     sim_sweep_free(s);
-    return finish(status, rc == 1 || (stop && *stop));
+    return finish(status, rc == 1 || sim_stop_is_set(stop));
 }
 
 /* ---- orion ---------------------------------------------------------------- */
@@ -300,7 +300,7 @@ struct command {
     int (*targets)(struct cli_opts *o);     /* optional: 0 or exit status,
                                                the message printed */
     void (*intro)(struct cli_job *j);           /* the header or the banner */
-    int (*execute)(struct cli_job *j, volatile sig_atomic_t *stop);
+    int (*execute)(struct cli_job *j, sim_stop_flag *stop);
 };
 
 static const struct command run_cmd = {
@@ -319,7 +319,7 @@ static const struct command orion_cmd = {
 /* Parse (or print the help), validate, print the header or banner and
    execute; the exit status. */
 static int run_command(const struct command *c, int argc, char **argv,
-                       volatile sig_atomic_t *stop, const struct cli_ui *ui)
+                       sim_stop_flag *stop, const struct cli_ui *ui)
 {
     struct cli_opts *o = malloc(sizeof *o);
     struct cli_job j = { .ui = ui };
@@ -346,29 +346,29 @@ static int run_command(const struct command *c, int argc, char **argv,
     return rc;
 }
 
-int cli_cmd_run(int argc, char **argv, volatile sig_atomic_t *stop)
+int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop)
 {
     return run_command(&run_cmd, argc, argv, stop, NULL);
 }
 
-int cli_cmd_run_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+int cli_cmd_run_ui(int argc, char **argv, sim_stop_flag *stop,
                    const struct cli_ui *ui)
 {
     return run_command(&run_cmd, argc, argv, stop, ui);
 }
 
-int cli_cmd_sweep(int argc, char **argv, volatile sig_atomic_t *stop)
+int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop)
 {
     return run_command(&sweep_cmd, argc, argv, stop, NULL);
 }
 
-int cli_cmd_sweep_ui(int argc, char **argv, volatile sig_atomic_t *stop,
+int cli_cmd_sweep_ui(int argc, char **argv, sim_stop_flag *stop,
                      const struct cli_ui *ui)
 {
     return run_command(&sweep_cmd, argc, argv, stop, ui);
 }
 
-int cli_cmd_orion(int argc, char **argv, volatile sig_atomic_t *stop)
+int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop)
 {
     return run_command(&orion_cmd, argc, argv, stop, NULL);
 }

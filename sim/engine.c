@@ -56,6 +56,11 @@
 #define BATCH_COMPLETIONS 500
 #define MIN_BATCH_NS 10000          /* 10 us */
 #define LIVE_EVERY_NS (100 * SIM_NS_PER_MS)   /* default live period */
+#define REAP_WAIT_NS (100 * SIM_NS_PER_MS)    /* longest wait in one reap */
+#define STOP_DRAIN_NS (2 * SIM_NS_PER_S)      /* after a stop: how long
+                                                 in-flight I/O may take */
+#define MAX_IDLE_REAPS 1000         /* empty reaps with a clock that does
+                                       not move: the backend is stuck */
 #define WARMUP_PER_DISK 64          /* auto warm-up: I/Os per disk, enough
                                        for rate limits to reach their
                                        steady state */
@@ -111,6 +116,8 @@ struct sim_engine {
     uint64_t cls_bytes[WL_CLASSES];
     struct sim_cpu_sample cpu_start;    /* at the window's opening */
     bool cpu_started;
+    bool abandoned;                 /* a stop left I/O with the backend:
+                                       its pieces cannot be reused */
 };
 
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io)
@@ -447,6 +454,51 @@ static void issue_point(sim_engine *e, struct wl_point p, int stream_io,
             issue(e, WL_LARGE, type == WL_LARGE_SEQ ? s : 0);
 }
 
+/* End the point early (opts->stop, the live view): what was measured so
+   far is the window, and in-flight I/O drains unrecorded. */
+static void stop_point(sim_engine *e, struct window *w)
+{
+    if (e->phase == WARMUP)
+        w->start_ns = e->now_ns;
+    w->end_ns = e->now_ns;
+    e->phase = DRAIN;
+}
+
+static bool stop_requested(const struct sim_point_opts *o)
+{
+    return sim_stop_is_set(o->stop);
+}
+
+/* Before the reaped completions are joined: has the measured window
+   ended or been stopped?  Then they issue nothing new. */
+static void check_window_end(sim_engine *e, struct window *w,
+                             const struct sim_point_opts *o, bool *stopped)
+{
+    if (e->phase != MEASURE)
+        return;
+    if (close_batches(e, w, o, e->now_ns) || e->now_ns > w->end_ns) {
+        e->phase = DRAIN;
+    } else if (stop_requested(o)) {
+        stop_point(e, w);
+        *stopped = true;
+    }
+}
+
+/* After they are joined: during warm-up, stop or open the window. */
+static void check_warmup_end(sim_engine *e, struct window *w, struct wl_point p,
+                             const struct sim_point_opts *o, sim_ns warm_start_ns,
+                             int load, bool *stopped)
+{
+    if (e->phase != WARMUP)
+        return;
+    if (stop_requested(o)) {
+        stop_point(e, w);
+        *stopped = true;
+    } else if (warmup_done(e, o, warm_start_ns, load)) {
+        window_open(e, w, p, o, warm_start_ns);
+    }
+}
+
 int sim_engine_run_point(sim_engine *e, struct wl_point p,
                          const struct sim_point_opts *o,
                          struct sim_point_result *out)
@@ -458,6 +510,8 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         return -EINVAL;
     if (type == WL_LARGE_SEQ && p.large > 0 && wl_start_streams(e->workload, p.large) < 0)
         return -EINVAL;
+    if (e->abandoned)
+        return -EBUSY;
 
     pools_reset(e);
     e->phase = WARMUP;
@@ -473,45 +527,45 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     bool stopped = false;
     sim_ns live_every_ns = o->live_every_ns > 0 ? o->live_every_ns : LIVE_EVERY_NS;
     sim_ns next_live_ns = e->now_ns + live_every_ns;
+    sim_ns stop_seen_ns = -1;       /* device time a stop was first seen */
+    int idle_reaps = 0;             /* in a row: nothing done, clock still */
 
     issue_point(e, p, stream_io, type);
     int rc = flush(e);
     while (rc == 0 && !e->error && e->outstanding > 0) {
-        int n = e->ds->ops->reap(e->ds, e->done, e->pieces_cap, SIM_NS_MAX);
+        /* Never wait unboundedly: a stalled device must not hide a stop. */
+        int n = e->ds->ops->reap(e->ds, e->done, e->pieces_cap,
+                                 e->now_ns + REAP_WAIT_NS);
         if (n < 0) {
             rc = n;
             break;
         }
+        sim_ns before_ns = e->now_ns;
         e->now_ns = e->ds->ops->now(e->ds);
-        if (e->phase == MEASURE) {
-            if (close_batches(e, &w, o, e->now_ns) || e->now_ns > w.end_ns)
-                e->phase = DRAIN;
-            else if (o->stop && *o->stop) {
-                w.end_ns = e->now_ns;
-                stopped = true;
-                e->phase = DRAIN;
-            }
+        if (n == 0 && e->now_ns == before_ns && ++idle_reaps > MAX_IDLE_REAPS) {
+            rc = -EIO;              /* I/O in flight that nothing advances */
+            break;
         }
+        if (n > 0)
+            idle_reaps = 0;
+        check_window_end(e, &w, o, &stopped);
         for (int i = 0; i < n; i++)
             complete_piece(e, e->done[i]);
-        if (e->phase == WARMUP) {
-            if (o->stop && *o->stop) {
-                stopped = true;
-                w.start_ns = w.end_ns = e->now_ns;
-                e->phase = DRAIN;
-            } else if (warmup_done(e, o, warm_start_ns, load)) {
-                window_open(e, &w, p, o, warm_start_ns);
+        check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+        if (stop_requested(o)) {
+            if (stop_seen_ns < 0)
+                stop_seen_ns = e->now_ns;
+            else if (e->now_ns - stop_seen_ns > STOP_DRAIN_NS) {
+                e->abandoned = true;    /* I/O that does not complete */
+                break;
             }
         }
         rc = flush(e);
         if (rc == 0 && o->live && e->phase != DRAIN && e->now_ns >= next_live_ns) {
             next_live_ns = e->now_ns + live_every_ns;
             if (live_call(e, o, p, &w, warm_start_ns) == SIM_LIVE_STOP) {
-                if (e->phase == WARMUP)
-                    w.start_ns = e->now_ns;
-                w.end_ns = e->now_ns;
+                stop_point(e, &w);
                 stopped = true;
-                e->phase = DRAIN;
             }
         }
     }

@@ -12,7 +12,7 @@
 #ifndef ASMSIM_SIM_ENGINE_H
 #define ASMSIM_SIM_ENGINE_H
 
-#include <signal.h>
+#include "sim/stop_flag.h"
 #include <stdbool.h>
 
 #include "layouts/layout.h"
@@ -62,7 +62,7 @@ struct sim_point_opts {
     uint64_t warmup_bytes;      /* and at least this much unmeasured I/O
                                    (ORION -cache_size); 0 = none */
     int stream_io;              /* sequential large I/O: per stream */
-    volatile sig_atomic_t *stop;/* optional: non-zero ends the point early */
+    sim_stop_flag *stop;/* optional: non-zero ends the point early */
     /* optional live view (the dashboard, --progress, pacing): called from
        the engine's loop every live_every_ns of device time (0 = 100 ms)
        during warm-up and the measured window; see struct sim_live. */
@@ -87,8 +87,13 @@ void sim_engine_destroy(sim_engine *e);
 
 /* Run one load point to the end and fill *out (free with
    sim_point_result_free).  Returns 0; 1 if stopped early through
-   opts->stop (the result holds what was measured); -errno on failure.
-   In-flight I/O is drained, unmeasured, before it returns. */
+   opts->stop (the result holds what was measured); -errno on failure
+   (-EIO if I/O is in flight that the backend never completes nor lets
+   time pass for).  In-flight I/O is drained, unmeasured, before it
+   returns; after a stop, I/O that has not completed within 2 s of device
+   time is abandoned to the backend (its close must cope), and every later
+   call returns -EBUSY.  No wait inside is longer than 100 ms without the
+   stop flag being looked at. */
 int sim_engine_run_point(sim_engine *e, struct wl_point point,
                          const struct sim_point_opts *opts,
                          struct sim_point_result *out);

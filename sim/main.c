@@ -18,12 +18,12 @@
 #include "sim/cli.h"
 #include "tui/tui.h"
 
-static volatile sig_atomic_t stop_requested;
+static sim_stop_flag stop_requested;
 
 static void on_signal(int sig)
 {
     (void)sig;
-    stop_requested = 1;
+    sim_stop_set(&stop_requested);
 }
 
 static void install_handlers(void)

@@ -216,7 +216,7 @@ static bool quit_asked(sim_session *s)
     pthread_mutex_lock(&s->mu);
     bool q = s->quit;
     pthread_mutex_unlock(&s->mu);
-    return q || (s->run.point.stop && *s->run.point.stop);
+    return q || sim_stop_is_set(s->run.point.stop);
 }
 
 static int point_index_of(const struct wl_matrix *m, struct wl_point p)

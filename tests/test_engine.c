@@ -249,7 +249,7 @@ static void same_seed_should_give_identical_results(void)
 
 static void stop_flag_should_end_the_run_with_partial_results(void)
 {
-    static volatile sig_atomic_t stop = 1;
+    static sim_stop_flag stop = 1;
     struct sim_run_cfg cfg;
     sim_run_cfg_defaults(&cfg);
     cfg.point.duration_ns = SIM_NS_PER_S;

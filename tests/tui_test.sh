@@ -201,6 +201,25 @@ wait_for 'Quit\?' 5
 tmux send-keys -t "$S" y
 wait_for 'EXIT=0' 10
 
+# ---- SIGTERM and Ctrl-C with --output-dir save what was measured, as 'q' does
+for sig in TERM INT; do
+    start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/sig$sig --testname sig"
+    wait_for 'holding' 20
+    if [ "$sig" = INT ]; then
+        tmux send-keys -t "$S" C-c
+    else
+        pane=$(tmux display-message -p -t "$S" '#{pane_pid}')
+        pid=$(pgrep -n -P "$pane" -f "asmsim tui")
+        [ -n "$pid" ] && kill -TERM "$pid"
+    fi
+    if wait_for 'EXIT=130' 10 && ls "$WORK"/sig$sig/sig_*_summary.txt >/dev/null 2>&1 &&
+       grep -q '^Maximum Small IOPS=' "$WORK"/sig$sig/sig_*_summary.txt; then
+        ok sig${sig}_should_save_like_quit
+    else
+        bad sig${sig}_should_save_like_quit
+    fi
+done
+
 # ---- run --tui: the batch run on the dashboard, outputs written at the end
 start "cd $WORK && $ASMSIM run --tui --speed max --run oltp --disks 1 --duration 300ms --output-dir $WORK/batch --testname b"
 if wait_for 'EXIT=0' 30 && screen | grep -q '^Maximum Small IOPS=' && ls "$WORK"/batch/b_*_iops.csv >/dev/null 2>&1; then

@@ -665,7 +665,7 @@ static bool key(struct dash *d, int ch)
 /* ---- the loop -------------------------------------------------------------- */
 
 int tui_dashboard(sim_session *s, const struct cli_opts *o,
-                  volatile sig_atomic_t *stop, bool save_on_quit)
+                  sim_stop_flag *stop, bool save_on_quit)
 {
     struct dash d = { .s = s, .o = o, .save_on_quit = save_on_quit };
     d.snap = calloc(1, sizeof(*d.snap));
@@ -681,10 +681,12 @@ int tui_dashboard(sim_session *s, const struct cli_opts *o,
         free(d.base);
         return rc;
     }
-    bool quit = false;
+    bool quit = false, signalled = false;
     while (!quit) {
-        if (stop && *stop)
+        if (sim_stop_is_set(stop)) {
+            signalled = true;       /* SIGINT/SIGTERM: save as 'q' does */
             break;
+        }
         sim_session_snapshot(s, d.snap);
         if (!d.snap->interactive && d.snap->state == SIM_SESS_DONE)
             break;
@@ -694,7 +696,7 @@ int tui_dashboard(sim_session *s, const struct cli_opts *o,
             continue;
         quit = key(&d, ch);
     }
-    if (quit && save_on_quit) {
+    if ((quit || signalled) && save_on_quit) {
         char why[sizeof d.note];
         if (sim_session_save(s, why, sizeof why) == 0)
             snprintf(d.note, sizeof d.note, "%s", why);

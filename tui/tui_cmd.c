@@ -53,7 +53,7 @@ static bool duration_given(int argc, char **argv)
     return false;
 }
 
-int tui_cmd(int argc, char **argv, volatile sig_atomic_t *stop)
+int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
 {
     struct cli_opts *o = malloc(sizeof *o);
     struct sim_session_cfg sc = { 0 };
@@ -105,7 +105,7 @@ int tui_cmd(int argc, char **argv, volatile sig_atomic_t *stop)
     if (rc < 0) {
         fprintf(stderr, "asmsim tui: %s\n", why);
         status = 1;
-    } else if (stop && *stop) {
+    } else if (sim_stop_is_set(stop)) {
         status = 130;
     }
     sim_session_destroy(s);
