@@ -3,15 +3,29 @@
 #   ./build.sh run    install what is missing, build, run the default study
 #   ./build.sh test   install what is missing, build with -Werror, run every test (ctest)
 #   ./build.sh build  install and build only
-# Extra arguments after `run` are passed to asmsim sweep.
+# and the hardening ones:
+#   ASMSIM_SANITIZE=address,undefined ./build.sh test
+#                     the whole suite under ASan+UBSan, built in build-sanitize/
+#   ASMSIM_SANITIZE=thread ./build.sh test
+#                     the threaded tests (ctest -L tsan) under TSan, in build-tsan/
+#   ./build.sh fuzz [SECONDS]
+#                     build the libFuzzer harnesses (clang) in build-fuzz/ and run
+#                     each for SECONDS (default 20); a crash fails
+# Extra arguments after `run` are passed to asmsim sweep, after `test` to ctest.
+# ASMSIM_BUILD_ROOT=DIR puts the build directories under DIR instead of here.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup)
+need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup xfsprogs)
+# only for `./build.sh fuzz`: clang and its libFuzzer runtime
+fuzz_pkgs=(clang libclang-rt-dev)
+
+root=${ASMSIM_BUILD_ROOT:-.}
+sanitize=${ASMSIM_SANITIZE:-}
 
 install_missing() {
     local missing=()
-    for p in "${need_pkgs[@]}"; do
+    for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
     if [ ${#missing[@]} -gt 0 ]; then
@@ -23,25 +37,78 @@ install_missing() {
     fi
 }
 
+# The build directory: the release build in build/, each sanitizer set in
+# a directory of its own so that it never clobbers the release build.
+build_dir() {
+    case "$sanitize" in
+        "") echo "$root/build" ;;
+        address,undefined | undefined,address) echo "$root/build-sanitize" ;;
+        thread) echo "$root/build-tsan" ;;
+        *) echo "$root/build-sanitize-${sanitize//,/-}" ;;
+    esac
+}
+
 build() {
-    local werror=${1:-OFF}
-    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DASMSIM_WERROR="$werror" >/dev/null
-    cmake --build build -j"$(nproc)"
+    local werror=${1:-OFF} dir
+    dir=$(build_dir)
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DASMSIM_WERROR="$werror" \
+        -DASMSIM_SANITIZE="$sanitize" >/dev/null
+    cmake --build "$dir" -j"$(nproc)"
+}
+
+# Each harness tests/fuzz/fuzz_<name>.c runs for $1 seconds, starting from
+# its checked-in seeds (tests/fuzz/corpus/<name>/, read only) and a working
+# corpus in build-fuzz/corpus/<name>/ that grows from run to run.  A crash,
+# a broken contract, a leak, a timeout (10 s for one input) or running out
+# of memory leaves the input in build-fuzz/artifacts/ and fails.
+fuzz() {
+    local secs=${1:-20} dir="$root/build-fuzz" failed=0
+    [[ "$secs" =~ ^[0-9]+$ ]] && [ "$secs" -gt 0 ] || {
+        echo "usage: ./build.sh fuzz [SECONDS]  (seconds per harness, default 20)" >&2
+        exit 2
+    }
+    install_missing "${need_pkgs[@]}" "${fuzz_pkgs[@]}"
+    # clang's warnings differ from gcc's; -Werror is the release build's job
+    cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
+        -DASMSIM_FUZZ=ON -DASMSIM_WERROR=OFF >/dev/null
+    cmake --build "$dir" -j"$(nproc)" --target fuzz
+    mkdir -p "$dir/artifacts" "$dir/logs"
+    for src in tests/fuzz/fuzz_*.c; do
+        local name
+        name=$(basename "$src" .c)
+        name=${name#fuzz_}
+        local dict=() log="$dir/logs/$name.log"
+        [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
+        mkdir -p "$dir/corpus/$name"
+        if "$dir/fuzz_$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+            -artifact_prefix="$dir/artifacts/$name-" "${dict[@]}" \
+            "$dir/corpus/$name" "tests/fuzz/corpus/$name" >"$log" 2>&1; then
+            echo "fuzz_$name: ok, $(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1 | sed 's/ second/ s/')"
+        else
+            failed=1
+            echo "fuzz_$name: FAILED; log $log, input in $dir/artifacts/:" >&2
+            grep -E 'ERROR|SUMMARY|contract violated|runtime error|Test unit written' "$log" | head -8 >&2 || tail -20 "$log" >&2
+        fi
+    done
+    return $failed
 }
 
 cmd=${1:-run}
 [ $# -gt 0 ] && shift
 case "$cmd" in
-    build) install_missing; build OFF ;;
+    build) install_missing "${need_pkgs[@]}"; build OFF ;;
     run)
-        install_missing; build OFF
-        exec ./build/asmsim sweep --instance m5.large \
+        install_missing "${need_pkgs[@]}"; build OFF
+        exec "$(build_dir)/asmsim" sweep --instance m5.large \
             --volume gp3:size=250GiB,iops=3000,throughput=125MiB/s \
             --volumes 1-16 --run simple --write 100 --duration auto "$@"
         ;;
     test)
-        install_missing; build ON
-        cd build && ctest --output-on-failure -j"$(nproc)" "$@"
+        install_missing "${need_pkgs[@]}"; build ON
+        labels=()
+        [ "$sanitize" = thread ] && labels=(-L tsan)    # the tests that run threads
+        cd "$(build_dir)" && ctest --output-on-failure -j"$(nproc)" "${labels[@]}" "$@"
         ;;
-    *) echo "usage: ./build.sh run|test|build" >&2; exit 2 ;;
+    fuzz) fuzz "$@" ;;
+    *) echo "usage: ./build.sh run|test|build|fuzz [SECONDS]" >&2; exit 2 ;;
 esac

@@ -355,13 +355,25 @@ static int cfg_failgroup_of(const struct lay_cfg *cfg, int d)
     return d % cfg->failgroups;
 }
 
+bool lay_au_ok(uint64_t au_bytes)
+{
+    return is_pow2(au_bytes) && au_bytes >= LAY_MIN_AU_BYTES &&
+           au_bytes <= LAY_MAX_AU_BYTES;
+}
+
+bool lay_stripe_ok(uint64_t stripe_bytes)
+{
+    return is_pow2(stripe_bytes) && stripe_bytes >= LAY_MIN_STRIPE_BYTES &&
+           stripe_bytes <= LAY_MAX_STRIPE_BYTES;
+}
+
 int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
 {
     char a[32], b[32];
 
     if (cfg->disks < 1 || cfg->disks > LAY_MAX_DISKS)
         return why_set(why, why_len,
-                       "--disks %d: the number of disks must be 1..%d",
+                       "{disks} %d: the number of disks must be 1..%d",
                        cfg->disks, LAY_MAX_DISKS);
     int n = cfg->disks;
     if (cfg->disk_size_bytes == 0)
@@ -375,36 +387,35 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
     }
     if ((unsigned)cfg->striping > (unsigned)LAY_CONCAT)
         return why_set(why, why_len,
-                       "--layout %d: the striping must be coarse, fine, raid0 or concat",
+                       "{layout} %d: the striping must be coarse, fine, raid0 or concat",
                        (int)cfg->striping);
     if (cfg->redundancy < LAY_EXTERNAL || cfg->redundancy > LAY_HIGH)
         return why_set(why, why_len,
-                       "--redundancy %d: the redundancy must be external, normal or high",
+                       "{redundancy} %d: the redundancy must be external, normal or high",
                        (int)cfg->redundancy);
     bool asm_layout = cfg->striping == LAY_COARSE || cfg->striping == LAY_FINE;
-    if (asm_layout && (!is_pow2(cfg->au_bytes) || cfg->au_bytes < LAY_MIN_AU_BYTES ||
-                       cfg->au_bytes > LAY_MAX_AU_BYTES)) {
+    if (asm_layout && !lay_au_ok(cfg->au_bytes)) {
         fmt_size(cfg->au_bytes, a, sizeof a);
         return why_set(why, why_len,
-                       "--au %s: the allocation unit must be a power of two from 1MiB to 64MiB",
+                       "{au} %s: the allocation unit must be a power of two from 1MiB to 64MiB",
                        a);
     }
-    if (cfg->striping == LAY_RAID0 &&
-        (!is_pow2(cfg->stripe_bytes) || cfg->stripe_bytes < 4 * KIB)) {
+    if (cfg->striping == LAY_RAID0 && !lay_stripe_ok(cfg->stripe_bytes)) {
         fmt_size(cfg->stripe_bytes, a, sizeof a);
         return why_set(why, why_len,
-                       "--stripe %s: the raid0 stripe must be a power of two of at least 4KiB",
+                       "{stripe} %s: the raid0 stripe must be a power of two of at least 4KiB "
+                       "and at most 64MiB",
                        a);
     }
     if (!asm_layout && cfg->redundancy != LAY_EXTERNAL)
         return why_set(why, why_len,
-                       "--redundancy %s: --layout %s takes external redundancy only "
+                       "{redundancy} %s: {layout} %s takes external redundancy only "
                        "(ORION's -simulate does not mirror); use coarse or fine to mirror",
                        lay_redundancy_name(cfg->redundancy),
                        lay_striping_name(cfg->striping));
     if (cfg->failgroups < 0 || cfg->failgroups > n)
         return why_set(why, why_len,
-                       "--failgroups %d: must be 0 (one per disk) to %d (the number of disks)",
+                       "{failgroups} %d: must be 0 (one per disk) to %d (the number of disks)",
                        cfg->failgroups, n);
     if (cfg->failgroups > 0 && cfg->disk_failgroup) {
         unsigned char used[LAY_MAX_DISKS] = {0};
@@ -412,14 +423,14 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
             int f = cfg->disk_failgroup[d];
             if (f < 0 || f >= cfg->failgroups)
                 return why_set(why, why_len,
-                               "failure group %d of disk %d: must be 0..%d (--failgroups %d)",
+                               "failure group %d of disk %d: must be 0..%d ({failgroups} %d)",
                                f, d, cfg->failgroups - 1, cfg->failgroups);
             used[f] = 1;
         }
         for (int f = 0; f < cfg->failgroups; f++)
             if (!used[f])
                 return why_set(why, why_len,
-                               "--failgroups %d: failure group %d has no disk; "
+                               "{failgroups} %d: failure group %d has no disk; "
                                "every group 0..%d needs at least one",
                                cfg->failgroups, f, cfg->failgroups - 1);
     }
@@ -429,13 +440,13 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
     int groups = cfg->failgroups ? cfg->failgroups : n;
     if (cfg->redundancy == LAY_NORMAL && groups < 2)
         return why_set(why, why_len,
-                       "--redundancy normal: needs at least 2 failure groups (3 recommended); "
-                       "this disk group has %d (give more disks or --failgroups 2 or more)",
+                       "{redundancy} normal: needs at least 2 failure groups (3 recommended); "
+                       "this disk group has %d (give more disks or {failgroups} 2 or more)",
                        groups);
     if (cfg->redundancy == LAY_HIGH && groups < 3)
         return why_set(why, why_len,
-                       "--redundancy high: needs at least 3 failure groups (5 recommended); "
-                       "this disk group has %d (give more disks or --failgroups 3 or more)",
+                       "{redundancy} high: needs at least 3 failure groups (5 recommended); "
+                       "this disk group has %d (give more disks or {failgroups} 3 or more)",
                        groups);
     if (cfg_capacity(cfg) == 0) {
         fmt_size(cfg->disk_size_bytes, a, sizeof a);
@@ -445,20 +456,20 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
             fmt_size(cfg->au_bytes * ZONE_ROUND_AU * (uint64_t)cfg->redundancy, b,
                      sizeof b);
             return why_set(why, why_len,
-                           "disk size %s: too small for --au %s with %s redundancy; every "
+                           "disk size %s: too small for {au} %s with %s redundancy; every "
                            "disk needs at least %s (a 16-AU zone per copy)",
                            a, c, lay_redundancy_name(cfg->redundancy), b);
         }
         if (cfg->striping == LAY_RAID0) {
             fmt_size(cfg->stripe_bytes, b, sizeof b);
             return why_set(why, why_len,
-                           "disk size %s: too small for --layout raid0 with --stripe %s "
+                           "disk size %s: too small for {layout} raid0 with {stripe} %s "
                            "on %d disks; the capacity must hold at least 1MiB of whole "
                            "rows of stripes",
                            a, b, n);
         }
         return why_set(why, why_len,
-                       "disk size %s: --layout concat needs disks of at least 1MiB", a);
+                       "disk size %s: {layout} concat needs disks of at least 1MiB", a);
     }
     return 0;
 }

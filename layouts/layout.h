@@ -24,6 +24,8 @@
 #define LAY_FINE_WIDTH 8                         /* ... dealt over 8 extents */
 #define LAY_MIN_AU_BYTES (1ull << 20)
 #define LAY_MAX_AU_BYTES (64ull << 20)
+#define LAY_MIN_STRIPE_BYTES (4ull << 10)       /* raid0 stripe unit */
+#define LAY_MAX_STRIPE_BYTES (64ull << 20)
 
 enum lay_striping {
     LAY_COARSE = 0,     /* ASM datafiles: stripe unit = one extent (AU)   */
@@ -44,7 +46,8 @@ struct lay_cfg {
     uint64_t disk_size_bytes;       /* usable size of every disk */
     enum lay_striping striping;
     uint64_t au_bytes;              /* 1..64 MiB, power of two (coarse, fine) */
-    uint64_t stripe_bytes;          /* raid0 stripe unit; power of two >= 4 KiB */
+    uint64_t stripe_bytes;          /* raid0 stripe unit; power of two,
+                                       4 KiB..64 MiB (lay_stripe_ok) */
     enum lay_redundancy redundancy; /* raid0 and concat take external only */
     int failgroups;                 /* 0 = one failure group per disk */
     const int *disk_failgroup;      /* optional [disks] map disk -> group
@@ -65,6 +68,13 @@ typedef struct lay lay;
 /* Fill `cfg` with the defaults: coarse, 1 MiB AU, 1 MiB raid0 stripe,
    external redundancy, one failure group per disk, start disk 0. */
 void lay_cfg_defaults(struct lay_cfg *cfg, int disks, uint64_t disk_size_bytes);
+
+/* The one rule for each size a user gives, shared by lay_cfg_check, the
+   command line and the layout file: an allocation unit is a power of two
+   in LAY_MIN_AU_BYTES..LAY_MAX_AU_BYTES, a raid0 stripe a power of two in
+   LAY_MIN_STRIPE_BYTES..LAY_MAX_STRIPE_BYTES. */
+bool lay_au_ok(uint64_t au_bytes);
+bool lay_stripe_ok(uint64_t stripe_bytes);
 
 /* Validate `cfg`.  Returns 0, or -EINVAL with a one-line reason naming the
    bad setting and what is valid written to why[why_len]. */

@@ -18,6 +18,12 @@
  * sim_io belongs to the engine until submit() puts it in a ring, to the
  * worker until it is in the completion queue, and to the engine again when
  * reap() takes it out; the mutexes order the writes.
+ *
+ * Teardown: close stops and joins the worker threads before anything else
+ * is freed, and abandons what is still in a ring, a batch or the
+ * completion queue: a sim_io is never touched after close returns, so the
+ * engine's memory may be freed then (and only then: run.c closes the
+ * devices before it destroys the engine).
  */
 #ifndef ASMSIM_SIM_AIO_DEV_H
 #define ASMSIM_SIM_AIO_DEV_H
@@ -47,9 +53,14 @@ struct aio_worker {
     int n_batch, batch_off;     /* threads: batch[off..n) wait for submit */
     struct io_event *events;    /* [cap] */
     struct sim_io **done;       /* [cap] threads: a batch for the cq */
-    char *rbuf;                 /* [cap] x buf_bytes */
+    char *rbuf;                 /* read buffers, class by class (aio_pool.c) */
     char *wbuf;                 /* buf_bytes, the pattern */
     size_t rbuf_total;
+    int *buf_free[2];           /* [n_bufs[c]] stacks of free buffers */
+    int n_buf_free[2];
+    int *key_buf;               /* [n_keys] the buffer a key's reads use */
+    int *key_refs;              /* [n_keys] its reads in flight */
+    int *iocb_key;              /* [cap] the key of iocb i's read, -1 */
     bool numa_alloc;            /* buffers from numa_alloc_onnode */
     int in_flight;
     /* threads: the hand-over from the engine, under mu */
@@ -73,7 +84,14 @@ struct aio_worker {
 
 struct aio_dev {
     int cap;                    /* max_outstanding */
-    size_t buf_bytes;
+    size_t buf_bytes;           /* the largest I/O, whole pages */
+    /* read buffers of every worker (aio_pool_plan): n_bufs[c] of
+       buf_class_bytes[c] for class c; reads are keyed by their logical
+       I/O (sim_io.parent) when by_parent, else by their iocb */
+    int n_bufs[2];
+    size_t buf_class_bytes[2];
+    int n_keys;
+    bool by_parent;
     bool writable;
     int disks;
     int failing;                /* disks failing (aio_hotpath.c) */
@@ -95,6 +113,8 @@ struct aio_dev {
     int cq_head, cq_n;
     bool cq_waiting;            /* the engine waits on cq_cv */
     int worker_error;           /* a worker's fatal -errno, 0 = none */
+    /* tests: faults injected at the kernel boundary (aio_faults.c) */
+    struct aio_fault *faults;   /* [disks], or NULL: none */
 };
 
 #endif

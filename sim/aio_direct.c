@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "sim/aio_direct.h"
+#include "sim/aio_faults.h"
 #include "sim/aio_hotpath.h"
 #include "sim/aio_pool.h"
 
@@ -43,7 +44,7 @@ int aio_direct_submit(struct aio_dev *a, struct sim_io *const *ios, int n)
     int accepted = i;               /* ios[0..accepted) are taken */
     int done = 0;
     while (done < staged) {
-        int r = io_submit(w->ctx, staged - done, w->batch + done);
+        int r = aio_sys_submit(a, w->ctx, staged - done, w->batch + done);
         if (r > 0) {
             done += r;
             w->in_flight += r;
@@ -95,6 +96,8 @@ int aio_direct_reap(struct aio_dev *a, struct sim_io **out, int max,
         return r;
     now = aio_clock_ns();
     for (int e = 0; e < r; e++) {
+        if (a->faults)
+            aio_faults_event(a, &w->events[e]);
         struct sim_io *io = aio_pool_event_done(w, &w->events[e], now);
         aio_note_result(a, io);
         out[e] = io;

@@ -5,17 +5,24 @@
 #define ASMSIM_SIM_AIO_POOL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sim/aio_dev.h"
 
 #define AIO_PAGE_BYTES 4096u
+
+/* Lay out the read buffers of every worker from cfg->budget (a->cap and
+   a->buf_bytes set): a->n_bufs, a->buf_class_bytes, a->n_keys,
+   a->by_parent.  Returns the bytes of buffers one worker will allocate,
+   the write buffer included. */
+uint64_t aio_pool_plan(struct aio_dev *a, const struct devset_cfg *cfg);
 
 /* Allocate w's iocbs, free stack, batch and event arrays (a->cap each),
    all slots free.  w->node must be set.  Returns 0 or -ENOMEM (no
    message: the caller says what it was opening). */
 int aio_pool_alloc(struct aio_dev *a, struct aio_worker *w);
 
-/* Allocate w's read buffers and write buffer, on w->node when libnuma can,
+/* Allocate w's read buffers (as aio_pool_plan laid them out) and write buffer, on w->node when libnuma can,
    zero the first and fill the second with the write pattern.  Returns 0,
    or -ENOMEM with a message in why. */
 int aio_pool_alloc_buffers(struct aio_dev *a, struct aio_worker *w,

@@ -30,6 +30,15 @@
  * reap() never waits longer than the reap slice, so a stop is seen anyway.
  * A worker that gets EAGAIN from io_submit keeps the rest of its batch and
  * retries when an I/O completes, or after RETRY_MS when none is in flight.
+ *
+ * Stopping: close (aio_workers_stop) sets each worker's stop flag under
+ * its mutex, kicks it and joins it, before the pools, the queues or the
+ * engine's memory go away.  A worker looks at the flag at the top of its
+ * loop, before it takes anything from its ring, and leaves as soon as it
+ * sees it, so after the join no sim_io is touched again: a point that
+ * failed or was stopped may leave I/Os in the rings and the completion
+ * queue, and they are abandoned unread.  What is in the kernel is left to
+ * io_destroy (aio_pool.c), which waits for it.
  */
 #include <errno.h>
 #include <poll.h>
@@ -43,6 +52,7 @@
 
 #include <numa.h>
 
+#include "sim/aio_faults.h"
 #include "sim/aio_hotpath.h"
 #include "sim/aio_plan.h"
 #include "sim/aio_pool.h"
@@ -182,8 +192,8 @@ static int worker_submit(struct aio_worker *w, int nd)
 {
     sim_ns now = 0;
     while (w->batch_off < w->n_batch) {
-        int r = io_submit(w->ctx, w->n_batch - w->batch_off,
-                          w->batch + w->batch_off);
+        int r = aio_sys_submit(w->dev, w->ctx, w->n_batch - w->batch_off,
+                               w->batch + w->batch_off);
         if (r > 0) {
             w->batch_off += r;
             w->in_flight += r;
@@ -221,8 +231,11 @@ static int worker_harvest(struct aio_worker *w, int nd, int *err)
         if (r == 0)
             break;
         sim_ns now = aio_clock_ns();
-        for (int e = 0; e < r; e++)
+        for (int e = 0; e < r; e++) {
+            if (w->dev->faults)
+                aio_faults_event(w->dev, &w->events[e]);
             w->done[nd++] = aio_pool_event_done(w, &w->events[e], now);
+        }
         w->in_flight -= r;
         if (r < w->dev->cap)
             break;
@@ -263,7 +276,12 @@ static void *worker_main(void *arg)
             w->batch_off = 0;
         }
         pthread_mutex_lock(&w->mu);
-        bool stop = w->stop;
+        if (w->stop) {
+            /* close: what is in the ring is abandoned unread (the engine
+               may have given up on it), io_destroy waits for the rest */
+            pthread_mutex_unlock(&w->mu);
+            break;
+        }
         while (w->ring_n > 0) {
             struct sim_io *io = w->ring[w->ring_head];
             w->ring_head = (w->ring_head + 1) % a->cap;
@@ -273,8 +291,6 @@ static void *worker_main(void *arg)
             w->batch[w->n_batch++] = cb;
         }
         pthread_mutex_unlock(&w->mu);
-        if (stop)
-            break;                  /* close: io_destroy waits for the rest */
 
         int err = 0;
         int nd = worker_submit(w, 0);

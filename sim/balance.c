@@ -151,7 +151,7 @@ static int next_in_order(balancer *b, struct class_state *s)
 
 /* The disk whose turn it is.  Ends: every pass either returns or pays
    back one owed turn, and owed turns are finite. */
-static int next_turn(balancer *b, struct class_state *s)
+static inline int next_turn(balancer *b, struct class_state *s)
 {
     for (;;) {
         int d = next_in_order(b, s);
@@ -161,7 +161,7 @@ static int next_turn(balancer *b, struct class_state *s)
     }
 }
 
-static bool touches(const struct lay_piece *p, int n, int disk)
+static inline bool touches(const struct lay_piece *p, int n, int disk)
 {
     for (int i = 0; i < n; i++)
         if (p[i].disk == disk)
@@ -171,8 +171,10 @@ static bool touches(const struct lay_piece *p, int n, int disk)
 
 /* Count the served I/O's pieces as turns of the disks they land on; the
    turn of `want` itself is the one it was served for. */
-static void account(struct class_state *s, const struct lay_piece *p, int n, int want)
+static inline void account(struct class_state *s, const struct lay_piece *p, int n, int want)
 {
+    if (n == 1 && p[0].disk == want)
+        return;                     /* the common case: one piece, its turn */
     bool served_want = false;
     for (int i = 0; i < n; i++) {
         if (p[i].disk == want && !served_want)
@@ -197,7 +199,7 @@ static void ring_put(struct disk_ring *r, const struct wl_io *io,
 }
 
 /* Serve the oldest I/O of d's ring into out/pieces. */
-static int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
+static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
                      struct lay_piece *pieces, int max_pieces)
 {
     struct drawn *e = &r->entry[r->head];
@@ -215,7 +217,7 @@ static int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
 
 /* Draw until an I/O touches `want`, at most max_draws times; 0 < n pieces
    in b->scratch and *hit telling whether the last draw touched it. */
-static int draw_for(balancer *b, struct class_state *s, enum wl_class cls,
+static inline int draw_for(balancer *b, struct class_state *s, enum wl_class cls,
                     int want, struct wl_io *out, bool *hit)
 {
     for (int k = 0; k < b->max_draws; k++) {
@@ -224,10 +226,9 @@ static int draw_for(balancer *b, struct class_state *s, enum wl_class cls,
                         out->is_write, b->scratch, b->scratch_max);
         if (n <= 0)
             return n < 0 ? n : -EINVAL;
-        if (touches(b->scratch, n, want) || k == b->max_draws - 1) {
-            *hit = touches(b->scratch, n, want);
+        *hit = b->scratch[0].disk == want || (n > 1 && touches(b->scratch, n, want));
+        if (*hit || k == b->max_draws - 1)
             return n;
-        }
         struct disk_ring *home = &s->ring[b->scratch[0].disk];
         if (home->count < RING)
             ring_put(home, out, b->scratch, n);

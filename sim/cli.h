@@ -164,9 +164,13 @@ struct cli_ui {
     void *arg;
 };
 
-/* Read a LUN file (ORION's <testname>.lun: one path per line; blank lines
-   and lines starting with # are skipped) into o->targets.  0, or -errno
-   with "<path>: ..." in why. */
+/* Read a LUN file (ORION's <testname>.lun: one path per line, taken
+   exactly; blank lines and lines starting with # are skipped; CRLF line
+   ends are accepted) into o->targets.  The file must be a regular file of
+   at most 1 MiB; a NUL byte, a control character, a path that starts or
+   ends with a space, or a target that is the same as an earlier one is
+   an error naming the line.  0, or -errno with "<path>: ..." in why; on
+   error o->targets is as it was. */
 int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
                       size_t why_len);
 
@@ -191,8 +195,11 @@ int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
 
 /* Set one model/output option by its long name ("instance", "volume",
    "burst-credits", "seed", "output-dir", "json", "quiet", ...), as both
-   parsers do.  0, or -EINVAL with "--name value: ..." in why; -ENOENT if
-   no such option. */
+   parsers do.  value NULL: the option was given bare; a switch is then
+   applied, and an option that needs a value changes nothing and returns
+   -ENODATA.  A value for a switch ("--destroy-data=no") is a usage error.
+   0, or -EINVAL with "--name value: ..." in why; -ENOENT if no such
+   option. */
 int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
                  char *why, size_t why_len);
 

@@ -46,7 +46,7 @@
 
 static int fail_usage(const char *why)
 {
-    fprintf(stderr, "asmsim: %s\n", why);
+    cli_print_error(stderr, "asmsim", why);
     return 2;
 }
 
@@ -155,6 +155,7 @@ static int measure(struct cli_job *j, sim_stop_flag *stop,
     rc = run_or_sweep(j, &prog, run, sweep, why, sizeof why);
     cli_progress_clear(&prog);
     if (rc < 0) {
+        cli_spell_fields(why, sizeof why, j->o->cmd == CLI_ORION);
         fprintf(stderr, "asmsim: %s failed: %s\n", sweep ? "sweep" : "run",
                 why);
         return -1;
@@ -232,12 +233,13 @@ static int orion_load_luns(struct cli_opts *o)
 
     if (rc == 0)
         return 0;
+    char prefix[CLI_TESTNAME_MAX + 24];
+    snprintf(prefix, sizeof prefix, "asmsim orion: %s", path);
     if (rc == -ENOENT || rc == -EACCES)
-        fprintf(stderr, "asmsim orion: %s: cannot read it (%s); list the "
-                "devices in %s, one per line, or give --instance/--volume to "
-                "run modelled volumes\n", path, strerror(-rc), path);
-    else
-        fprintf(stderr, "asmsim orion: %s: %s\n", path, why);
+        snprintf(why, sizeof why, "cannot read it (%s); list the devices in "
+                 "%s, one per line, or give --instance/--volume to run "
+                 "modelled volumes", strerror(-rc), path);
+    cli_print_error(stderr, prefix, why);
     return 2;
 }
 

@@ -28,6 +28,12 @@
  * setter, for the ORION flags that mean the same as a run option.  The
  * values themselves are parsed by cli_values.c, the target list is kept by
  * cli_targets.c.
+ *
+ * A switch (an option without a value: --quiet, --destroy-data, ...) is on
+ * when given and off when left out.  Given a value ("--destroy-data=no",
+ * "--quiet="), it is a usage error that names the switch, in run, sweep,
+ * tui and orion alike (cli_opts_set refuses it for orion); it is never
+ * read as the bare switch, which is what made "--destroy-data=no" mean yes.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -103,9 +109,15 @@ static int opt_volumes(struct cli_opts *o, const char *v, char *why, size_t n)
 
     if (cli_parse_disk_list(v, o->counts, SIM_MAX_SWEEP, &o->n_counts, inner,
                             sizeof inner) != 0) {
-        snprintf(why, n, "%s; use counts 1..%d as \"1-16\", \"1,2,4,8,16\" "
-                 "or \"2-8,12\", at most %d of them", inner, LAY_MAX_DISKS,
-                 SIM_MAX_SWEEP);
+        /* the hint only where the line stays within CLI_MSG_MAX, after
+           "asmsim: --volumes <value>: " */
+        char hint[100], q[CLI_QUOTE_BUF];
+        snprintf(hint, sizeof hint, "; use counts 1..%d as \"1-16\", "
+                 "\"1,2,4,8,16\" or \"2-8,12\", at most %d of them",
+                 LAY_MAX_DISKS, SIM_MAX_SWEEP);
+        size_t line = strlen("asmsim: --volumes : ") +
+                      strlen(cli_quote(v, q, sizeof q)) + strlen(inner);
+        snprintf(why, n, "%s%s", inner, line + strlen(hint) <= CLI_MSG_MAX ? hint : "");
         return -EINVAL;
     }
     o->volumes_text = v;
@@ -126,8 +138,7 @@ static int opt_au(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     uint64_t b;
 
-    if (cli_parse_size_in(v, 0, LAY_MIN_AU_BYTES, LAY_MAX_AU_BYTES, &b) != 0 ||
-        !cli_is_pow2(b)) {
+    if (prof_parse_size(v, &b) != 0 || !lay_au_ok(b)) {
         snprintf(why, n, "not an ASM allocation unit; use 1MiB, 2MiB, 4MiB, "
                  "8MiB, 16MiB, 32MiB or 64MiB");
         return -EINVAL;
@@ -141,8 +152,7 @@ static int opt_stripe(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     uint64_t b;
 
-    if (cli_parse_size_in(v, 0, 4 * KIB, LAY_MAX_AU_BYTES, &b) != 0 ||
-        !cli_is_pow2(b)) {
+    if (prof_parse_size(v, &b) != 0 || !lay_stripe_ok(b)) {
         snprintf(why, n, "not a stripe size; use a power of two from 4KiB "
                  "to 64MiB (e.g. 1MiB)");
         return -EINVAL;
@@ -405,16 +415,13 @@ static int opt_progress(struct cli_opts *o, const char *v, char *why, size_t n)
 /* --speed N|max: device seconds per wall second of a paced model run. */
 static int opt_speed(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    char *end;
     double x;
 
     if (strcmp(v, "max") == 0) {
         o->speed = 0;
         return 0;
     }
-    errno = 0;
-    x = strtod(v, &end);
-    if (errno || end == v || *end || !isfinite(x) || x < 0.01 || x > 1e6) {
+    if (cli_parse_double(v, 0.01, 1e6, &x) != 0) {
         snprintf(why, n, "not a speed; use max or a factor from 0.01 to "
                  "1000000 (1 = real time)");
         return -EINVAL;
@@ -552,10 +559,12 @@ static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
                  char *why, size_t why_len)
 {
     char inner[400];
+    char q[CLI_QUOTE_BUF];
 
     if (d->fn(o, v, inner, sizeof inner) == 0)
         return 0;
-    snprintf(why, why_len, "--%s %s: %s", d->name, v, inner);
+    snprintf(why, why_len, "--%s %s: %s", d->name, cli_quote(v, q, sizeof q),
+             inner);
     return -EINVAL;
 }
 
@@ -568,6 +577,57 @@ int cli_opts_set_value(struct cli_opts *o, const char *name,
     return -ENOENT;
 }
 
+/* A switch (an option without a value) given one, "--name=value": a usage
+   error that names the switch.  A switch is on when given and off when
+   left out; there is no "--destroy-data=no", and reading one as a plain
+   --destroy-data is how a disk gets overwritten.  arg is what the user
+   typed (perhaps an abbreviation getopt_long accepted). */
+static int switch_given_value(struct cli_opts *o, const char *arg,
+                              const char *name, char *why, size_t why_len)
+{
+    char q[CLI_QUOTE_BUF];
+
+    o->usage_error = true;
+    snprintf(why, why_len, "%s: --%s takes no value; give --%s alone to turn "
+             "it on, or leave it out. Try 'asmsim %s --help'.",
+             cli_quote(arg, q, sizeof q), name, name, cmd_name(o->cmd));
+    return -EINVAL;
+}
+
+/* getopt_long refuses "--name=value" for a no_argument option with '?',
+   as it does an unknown option; tell the two apart.  name may be any
+   abbreviation getopt_long accepts: exact, or a prefix of one option. */
+static bool is_switch_given_value(const struct option *longs, const char *arg,
+                                  const char **name)
+{
+    const char *eq;
+    const struct option *hit = NULL;
+    int prefixes = 0;
+
+    if (strncmp(arg, "--", 2) != 0 || !(eq = strchr(arg + 2, '=')))
+        return false;
+    size_t len = (size_t)(eq - (arg + 2));
+    for (const struct option *l = longs; l->name; l++) {
+        if (strncmp(l->name, arg + 2, len) != 0)
+            continue;
+        if (strlen(l->name) == len) {
+            hit = l;
+            prefixes = 1;
+            break;
+        }
+        hit = l;
+        prefixes++;
+    }
+    if (prefixes != 1 || hit->has_arg != no_argument)
+        return false;
+    *name = hit->name;
+    return true;
+}
+
+/* value NULL: the option was given bare.  A switch is then applied; an
+   option that needs a value changes nothing and returns -ENODATA (the
+   orion parser then takes the next argument as its value).  A value for a
+   switch is a usage error (switch_given_value). */
 int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
                  char *why, size_t why_len)
 {
@@ -575,6 +635,13 @@ int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
         const struct opt_def *d = &opt_defs[i];
         if (strcmp(d->name, name) != 0 || !(d->cmds & (1u << o->cmd)))
             continue;
+        if (d->has_arg == no_argument && value) {
+            char arg[300];
+            snprintf(arg, sizeof arg, "--%s=%s", name, value);
+            return switch_given_value(o, arg, d->name, why, why_len);
+        }
+        if (d->has_arg != no_argument && !value)
+            return -ENODATA;
         return apply(o, d, value ? value : "", why, why_len);
     }
     return -ENOENT;
@@ -614,6 +681,19 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
     o->output_dir = cmd == CLI_ORION ? "." : NULL;
 }
 
+/* The switches that let asmsim overwrite data take no abbreviation:
+   getopt_long would read "--destroy" or "--ign" as them. */
+static bool must_spell_out(const char *name)
+{
+    return strcmp(name, "destroy-data") == 0 || strcmp(name, "ignore-signatures") == 0;
+}
+
+/* arg is "--name" exactly (getopt_long also takes "--nam"). */
+static bool spelled_out(const char *arg, const char *name)
+{
+    return strncmp(arg, "--", 2) == 0 && strcmp(arg + 2, name) == 0;
+}
+
 /* getopt_long over the table.  The long-option array is built on the
    stack; `val` is the table index. */
 int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
@@ -635,14 +715,41 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
     o->usage_error = false;
     opterr = 0;
     optind = 0;                     /* glibc: full re-initialisation */
-    while ((c = getopt_long(argc, argv, "+:h", longs, NULL)) != -1) {
+    for (;;) {
+        /* With "+" getopt does not permute, so the element it works on is
+           argv[optind] as it was before the call (a cluster like -xy keeps
+           optind there until its last letter): that is the argument an
+           error names, not argv[optind - 1], which is the one before it
+           while a cluster is being read. */
+        int at = optind > 0 ? optind : 1;
+        char q[CLI_QUOTE_BUF];
+
+        if ((c = getopt_long(argc, argv, "+:h", longs, NULL)) == -1)
+            break;
         if (c == 'h' || c == OPT_HELP)
             return CLI_HELP;
         if (c == '?' || c == ':') {
-            const char *arg = argv[optind - 1];
+            const char *arg = at < argc ? argv[at] : argv[argc - 1];
             o->usage_error = true;
-            snprintf(why, why_len, "%s: %s. Try 'asmsim %s --help'.", arg,
-                     c == ':' ? "missing value" : "unknown option", cmd);
+            cli_quote(arg, q, sizeof q);
+            const char *sw;
+            if (c == '?' && is_switch_given_value(longs, arg, &sw))
+                return switch_given_value(o, arg, sw, why, why_len);
+            if (c == '?' && optopt > ' ' && optopt < 127 && arg[0] == '-' &&
+                arg[1] != '-' && strlen(arg) > 2)   /* in a cluster */
+                snprintf(why, why_len, "%s: unknown option -%c. Try 'asmsim "
+                         "%s --help'.", q, optopt, cmd);
+            else
+                snprintf(why, why_len, "%s: %s. Try 'asmsim %s --help'.", q,
+                         c == ':' ? "missing value" : "unknown option", cmd);
+            return -EINVAL;
+        }
+        if (must_spell_out(opt_defs[c].name) && at < argc &&
+            !spelled_out(argv[at], opt_defs[c].name)) {
+            o->usage_error = true;
+            snprintf(why, why_len, "%s: write --%s in full; it lets asmsim "
+                     "overwrite data. Try 'asmsim %s --help'.",
+                     cli_quote(argv[at], q, sizeof q), opt_defs[c].name, cmd);
             return -EINVAL;
         }
         int rc = apply(o, &opt_defs[c], optarg, why, why_len);
@@ -650,10 +757,11 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
             return rc;
     }
     if (optind < argc) {
+        char q[CLI_QUOTE_BUF];
         o->usage_error = true;
         snprintf(why, why_len, "%s: unexpected argument; 'asmsim %s' takes "
-                 "options only. Try 'asmsim %s --help'.", argv[optind], cmd,
-                 cmd);
+                 "options only. Try 'asmsim %s --help'.",
+                 cli_quote(argv[optind], q, sizeof q), cmd, cmd);
         return -EINVAL;
     }
     return 0;

@@ -115,7 +115,8 @@ static int f_stripe(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     int kib;
 
-    if (int_in(v, 4, 65536, &kib) != 0 || (kib & (kib - 1))) {
+    if (int_in(v, 1, 1 << 20, &kib) != 0 ||
+        !lay_stripe_ok((uint64_t)kib * 1024u)) {
         snprintf(why, n, "not a stripe size in KiB; use a power of two from "
                  "4 to 65536");
         return -EINVAL;
@@ -177,13 +178,19 @@ static const struct orion_flag orion_flags[] = {
 static int usage_error(struct cli_opts *o, char *why, size_t why_len,
                        const char *arg, const char *what)
 {
+    char q[CLI_QUOTE_BUF];
+
     o->usage_error = true;
-    snprintf(why, why_len, "%s: %s. Try 'asmsim orion --help'.", arg, what);
+    snprintf(why, why_len, "%s: %s. Try 'asmsim orion --help'.",
+             cli_quote(arg, q, sizeof q), what);
     return -EINVAL;
 }
 
 /* "--name value" or "--name=value"; consumes the value.  Returns 0 or
-   -EINVAL with why. */
+   -EINVAL with why.  Whether an option takes a value is the option
+   table's to say (cli_opts_set: -ENODATA for one given bare), so a switch
+   given a value ("--destroy-data=no") is refused there, exactly as
+   `asmsim run` refuses it. */
 static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
                         char *why, size_t why_len)
 {
@@ -192,24 +199,25 @@ static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
     const char *value = eq ? eq + 1 : NULL;
-    bool flag = false;
+    int at = *i;
     int rc;
 
     if (len >= sizeof name)
         return usage_error(o, why, why_len, argv[*i], "unknown option");
     memcpy(name, arg, len);
     name[len] = '\0';
-    flag = strcmp(name, "quiet") == 0 || strcmp(name, "destroy-data") == 0 ||
-           strcmp(name, "ignore-signatures") == 0;
-    if (!flag && !value) {
+    if (eq && strcmp(name, "help") == 0)
+        return usage_error(o, why, why_len, argv[*i], "--help takes no "
+                           "value; give --help alone");
+    rc = cli_opts_set(o, name, value, why, why_len);
+    if (rc == -ENODATA) {               /* given bare, needs a value */
         if (*i + 1 >= argc)
             return usage_error(o, why, why_len, argv[*i], "missing value");
         value = argv[++*i];
+        rc = cli_opts_set(o, name, value, why, why_len);
     }
-    rc = cli_opts_set(o, name, value, why, why_len);
     if (rc == -ENOENT)
-        return usage_error(o, why, why_len, argv[*i - (flag || eq ? 0 : 1)],
-                           "unknown option");
+        return usage_error(o, why, why_len, argv[at], "unknown option");
     return rc;
 }
 
@@ -219,8 +227,18 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
     const char *arg = argv[*i];
     char inner[300];
 
+    const char *eq = strchr(arg, '=');
     for (int k = 0; k < N_ORION_FLAGS; k++) {
         const struct orion_flag *f = &orion_flags[k];
+        size_t len = strlen(f->name);
+        if (!f->has_value && eq && (size_t)(eq - arg - 1) == len &&
+            strncasecmp(arg + 1, f->name, len) == 0) {
+            /* -verbose=no: a switch takes no value, as in run */
+            char what[96];
+            snprintf(what, sizeof what, "-%s takes no value; give -%s alone "
+                     "to turn it on, or leave it out", f->name, f->name);
+            return usage_error(o, why, why_len, arg, what);
+        }
         if (strcasecmp(arg + 1, f->name) != 0)
             continue;
         if (!f->has_value)
@@ -228,9 +246,11 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
         if (*i + 1 >= argc)
             return usage_error(o, why, why_len, arg, "missing value");
         const char *v = argv[++*i];
+        char q[CLI_QUOTE_BUF];
         if (flag_apply(f, o, v, inner, sizeof inner) == 0)
             return 0;
-        snprintf(why, why_len, "-%s %s: %s", f->name, v, inner);
+        snprintf(why, why_len, "-%s %s: %s", f->name,
+                 cli_quote(v, q, sizeof q), inner);
         return -EINVAL;
     }
     return usage_error(o, why, why_len, arg, "unknown option");

@@ -46,7 +46,9 @@ static int show_volume(const char *spec)
     const double mib = 1024.0 * 1024.0;
 
     if (prof_volume_parse(spec, &v, why, sizeof why) != 0) {
-        fprintf(stderr, "asmsim: profiles volumes %s: %s\n", spec, why);
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: profiles volumes %s: %s\n",
+                cli_quote(spec, q, sizeof q), why);
         return 2;
     }
     prof_format_size(v.size_bytes, size, sizeof size);
@@ -79,7 +81,9 @@ static int show_instance(const char *name)
     char why[CLI_WHY_LEN];
 
     if (prof_instance_find(name, &in, why, sizeof why) != 0) {
-        fprintf(stderr, "asmsim: profiles instances %s: %s\n", name, why);
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: profiles instances %s: %s\n",
+                cli_quote(name, q, sizeof q), why);
         return 2;
     }
     printf("instance    %s\n", in.name);
@@ -116,14 +120,25 @@ int cli_cmd_profiles(int argc, char **argv)
         list_instances();
         return 0;
     }
+    if (argv[1][0] == '-') {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: %s: unknown option; 'asmsim profiles' takes "
+                "only --help. Try 'asmsim profiles --help'.\n",
+                cli_quote(argv[1], q, sizeof q));
+        return 2;
+    }
     if (strcmp(argv[1], "volumes") != 0 && strcmp(argv[1], "instances") != 0) {
+        char q[CLI_QUOTE_BUF];
         fprintf(stderr, "asmsim: %s: unknown profile kind; use volumes or "
-                "instances. Try 'asmsim profiles --help'.\n", argv[1]);
+                "instances. Try 'asmsim profiles --help'.\n",
+                cli_quote(argv[1], q, sizeof q));
         return 2;
     }
     if (argc > 3) {
+        char q[CLI_QUOTE_BUF];
         fprintf(stderr, "asmsim: %s: unexpected argument; give at most one "
-                "name. Try 'asmsim profiles --help'.\n", argv[3]);
+                "name. Try 'asmsim profiles --help'.\n",
+                cli_quote(argv[3], q, sizeof q));
         return 2;
     }
     vols = strcmp(argv[1], "volumes") == 0;

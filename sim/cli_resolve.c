@@ -23,10 +23,13 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "sim/cli.h"
+#include "sim/dev_aio.h"
+#include "sim/io_budget.h"
 #include "sim/layout_file.h"
 #include "sim/safety.h"
 
@@ -68,15 +71,18 @@ static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
 static int resolve_profiles(struct cli_opts *o, char *why, size_t why_len)
 {
     char inner[300];
+    char q[CLI_QUOTE_BUF];
 
     if (prof_volume_parse(o->volume_spec, &o->volume, inner,
                           sizeof inner) != 0) {
-        snprintf(why, why_len, "--volume %s: %s", o->volume_spec, inner);
+        snprintf(why, why_len, "--volume %s: %s",
+                 cli_quote(o->volume_spec, q, sizeof q), inner);
         return -EINVAL;
     }
     if (prof_instance_find(o->instance_name, &o->instance, inner,
                            sizeof inner) != 0) {
-        snprintf(why, why_len, "--instance %s: %s", o->instance_name, inner);
+        snprintf(why, why_len, "--instance %s: %s",
+                 cli_quote(o->instance_name, q, sizeof q), inner);
         return -EINVAL;
     }
     return 0;
@@ -166,14 +172,15 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     static const char *const names[] = { "auto", "model", "aio", "null" };
     bool orion = o->cmd == CLI_ORION;
     uint64_t least = UINT64_MAX;
+    char q[CLI_QUOTE_BUF], q2[CLI_QUOTE_BUF];
 
     if (o->engine == CLI_ENGINE_AUTO)
         o->engine = o->n_targets > 0 ? CLI_ENGINE_AIO : CLI_ENGINE_MODEL;
     if (o->engine != CLI_ENGINE_AIO) {
         if (o->n_targets > 0) {
             snprintf(why, why_len, "--target %s: only the aio engine drives "
-                     "real targets; drop --engine %s", o->targets[0],
-                     names[o->engine]);
+                     "real targets; drop --engine %s",
+                     cli_quote(o->targets[0], q, sizeof q), names[o->engine]);
             return -EINVAL;
         }
         return 0;
@@ -202,7 +209,7 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         if (o->counts[o->n_counts - 1] > o->n_targets) {
             snprintf(why, why_len, "--volumes %s: only %d target%s given; use "
                      "disk counts up to %d (the first N targets are used)",
-                     o->volumes_text, o->n_targets,
+                     cli_quote(o->volumes_text, q, sizeof q), o->n_targets,
                      o->n_targets == 1 ? "" : "s", o->n_targets);
             return -EINVAL;
         }
@@ -224,8 +231,9 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
                 (stat(o->targets[i], &si) == 0 && stat(o->targets[j], &sj) == 0
                  && si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)) {
                 snprintf(why, why_len, "--target %s: the same target as %s; "
-                         "give every target once", o->targets[i],
-                         o->targets[j]);
+                         "give every target once",
+                         cli_quote(o->targets[i], q, sizeof q),
+                         cli_quote(o->targets[j], q2, sizeof q2));
                 return -EINVAL;
             }
         if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
@@ -240,42 +248,177 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
-/* Check the layout, workload and matrix the run will build for `disks`. */
-static int check_for_disks(const struct cli_opts *o, int disks, char *why,
+/* One term of the outstanding I/O sum, named by the flag that set it:
+   "--num-large 65536 x --stream-io 1024", or "large load 2048" when the
+   matrix's default set it. */
+static void load_term(const struct cli_opts *o, bool large, int load,
+                      char *buf, size_t len)
+{
+    bool orion = o->cmd == CLI_ORION;
+    int given = large ? o->num_large : o->num_small;
+    const char *flag = large ? (orion ? "-num_large" : "--num-large")
+                             : (orion ? "-num_small" : "--num-small");
+    int n;
+
+    if (given >= 0)
+        n = snprintf(buf, len, "%s %d", flag, load);
+    else
+        n = snprintf(buf, len, "%s load %d", large ? "large" : "small", load);
+    if (large && o->large_type == WL_LARGE_SEQ && n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " x %s %d", orion ?
+                 "-num_streamIO" : "--stream-io", o->stream_io);
+}
+
+/* What the run will hold in flight and pin for it (io_budget.h), checked
+   before anything runs: the outstanding I/Os of the largest loads of the
+   matrix, and for real targets the read buffers of every aio worker. */
+static int check_budget(const struct cli_opts *o, int disks,
+                        const struct wl_matrix *m, const lay *l,
+                        const int *nodes, const char *where, char *why,
+                        size_t why_len)
+{
+    struct sim_io_budget b = {
+        .io_bytes = { o->small_bytes, o->large_bytes },
+        .pieces_per_io = { lay_max_pieces(l, o->small_bytes, true),
+                           lay_max_pieces(l, o->large_bytes, true) },
+    };
+    char ts[96], tl[96], sum[200];
+    int large_loads = 0;
+
+    sim_matrix_maxima(m, o->large_type, o->stream_io, &b.slots[0],
+                      &b.slots[1]);
+    for (int i = 0; i < m->n_points; i++)
+        if (m->points[i].large > large_loads)
+            large_loads = m->points[i].large;
+    ts[0] = tl[0] = '\0';
+    if (b.slots[0] > 0)
+        load_term(o, false, b.slots[0], ts, sizeof ts);
+    if (b.slots[1] > 0)
+        load_term(o, true, large_loads, tl, sizeof tl);
+    snprintf(sum, sizeof sum, "%s%s%s", ts, ts[0] && tl[0] ? " + " : "", tl);
+    bool given = (b.slots[0] == 0 || o->num_small >= 0) &&
+                 (b.slots[1] == 0 || o->num_large >= 0);
+    uint64_t total = sim_budget_outstanding(&b);
+    if (total > SIM_MAX_OUTSTANDING) {
+        snprintf(why, why_len, "%s%s%s = %llu outstanding I/Os; at most %d "
+                 "in flight in one run; use lower loads%s", given ? "" : where,
+                 given ? "" : ": ", sum, (unsigned long long)total,
+                 SIM_MAX_OUTSTANDING, o->large_type == WL_LARGE_SEQ &&
+                 b.slots[1] > 0 ? (o->cmd == CLI_ORION ? " or a lower "
+                 "-num_streamIO" : " or a lower --stream-io") : "");
+        return -EINVAL;
+    }
+    uint64_t pieces = sim_budget_pieces(&b);
+    if (pieces > SIM_MAX_PIECES) {
+        snprintf(why, why_len, "%s%s%s = %llu physical I/Os in flight (up to "
+                 "%d pieces per I/O with %s); at most %d; use lower loads, "
+                 "smaller I/O or a larger stripe", given ? "" : where,
+                 given ? "" : ": ", sum, (unsigned long long)pieces,
+                 b.pieces_per_io[0] > b.pieces_per_io[1] ? b.pieces_per_io[0]
+                 : b.pieces_per_io[1], lay_striping_name(o->striping),
+                 SIM_MAX_PIECES);
+        return -EINVAL;
+    }
+    if (o->large_type == WL_LARGE_SEQ && large_loads > WL_MAX_STREAMS) {
+        snprintf(why, why_len, "%s%s%s %d: %d sequential streams; at most %d",
+                 given ? "" : where, given ? "" : ": ",
+                 o->cmd == CLI_ORION ? "-num_large" : "--num-large",
+                 o->num_large >= 0 ? o->num_large : large_loads, large_loads,
+                 WL_MAX_STREAMS);
+        return -EINVAL;
+    }
+    if (o->engine != CLI_ENGINE_AIO)
+        return 0;                   /* only real targets pin buffers */
+
+    /* the worker plan aio_open will make for these targets */
+    int *worker_of = malloc(2 * (size_t)disks * sizeof(int));
+    const char *why_count = "";
+    if (!worker_of) {
+        snprintf(why, why_len, "out of memory");
+        return -ENOMEM;
+    }
+    int workers = dev_aio_plan(nodes, disks, o->threads, aio_numa_nodes(),
+                               aio_usable_cpus(), worker_of,
+                               worker_of + disks, &why_count);
+    free(worker_of);
+    uint64_t bytes = sim_budget_worker_buffer_bytes(&b) * (uint64_t)workers;
+    uint64_t limit = sim_buffer_limit_bytes();
+    if (bytes > limit) {
+        char sz[2][32], part[2][80];
+        for (int c = 0; c < 2; c++) {
+            prof_format_size(b.io_bytes[c], sz[c], sizeof sz[c]);
+            snprintf(part[c], sizeof part[c], b.slots[c] > 0 ? "%d %s I/Os "
+                     "of %s" : "", b.slots[c], c ? "large" : "small", sz[c]);
+        }
+        snprintf(why, why_len, "%s%s%s: %s%s%s in flight need %llu MiB of "
+                 "read buffers (%d aio worker%s); at most %llu MiB (%llu GiB, "
+                 "or half the RAM if less); use lower loads or smaller I/O "
+                 "sizes%s", given ? "" : where, given ? "" : ": ", sum,
+                 part[0], part[0][0] && part[1][0] ? " and " : "", part[1],
+                 (unsigned long long)(bytes >> 20), workers,
+                 workers == 1 ? "" : "s", (unsigned long long)(limit >> 20),
+                 (unsigned long long)(SIM_MAX_BUFFER_BYTES >> 30),
+                 workers > 1 ? " or fewer --threads" : "");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* Check the layout, workload and matrix the run will build for `disks`
+   (the matrix of matrix_disks: ORION's -num_disks may differ from the
+   LUNs), and what it will hold in memory for them. */
+static int check_for_disks(const struct cli_opts *o, int disks,
+                           int matrix_disks, const int *nodes, char *why,
                            size_t why_len)
 {
     struct sim_run_cfg cfg;
     struct wl_matrix *m = NULL;
     char inner[300];
-    char where[96];
+    char where[CLI_QUOTE_BUF + 64];
+    char q[CLI_QUOTE_BUF];
+    int rc;
 
     if (o->cmd == CLI_SWEEP)
         snprintf(where, sizeof where, "--volumes %s (at %d disk%s)",
-                 o->volumes_text, disks, disks == 1 ? "" : "s");
+                 cli_quote(o->volumes_text, q, sizeof q), disks,
+                 disks == 1 ? "" : "s");
     else
         snprintf(where, sizeof where, "%s %d", o->cmd == CLI_ORION ?
-                 "-num_disks" : "--disks", disks);
+                 "-num_disks" : "--disks", matrix_disks);
 
     cli_opts_to_cfg(o, disks, &cfg);
     cfg.layout.disks = disks;
+    bool orion = o->cmd == CLI_ORION;
     if (lay_cfg_check(&cfg.layout, inner, sizeof inner) != 0) {
-        snprintf(why, why_len, "%s: layout %s, %s redundancy: %s", where,
-                 lay_striping_name(o->striping),
-                 lay_redundancy_name(o->redundancy), inner);
+        cli_spell_fields(inner, sizeof inner, orion);
+        snprintf(why, why_len, "%s: %s", where, inner);
         return -EINVAL;
     }
     if (wl_cfg_check(&cfg.workload, inner, sizeof inner) != 0) {
+        cli_spell_fields(inner, sizeof inner, orion);
         snprintf(why, why_len, "%s: workload: %s", where, inner);
         return -EINVAL;
     }
-    cfg.matrix.num_disks = disks;
+    cfg.matrix.num_disks = matrix_disks;
     if (wl_matrix_build(&cfg.matrix, &m, inner, sizeof inner) != 0) {
-        snprintf(why, why_len, "%s %s: %s", o->cmd == CLI_ORION ? "-run" :
-                 "--run", wl_run_name(o->run), inner);
+        cli_spell_fields(inner, sizeof inner, orion);
+        if (o->run == WL_RUN_ADVANCED)     /* the reason names the matrix */
+            snprintf(why, why_len, "%s", inner);
+        else
+            snprintf(why, why_len, "%s %s: %s", orion ? "-run" : "--run",
+                     wl_run_name(o->run), inner);
         return -EINVAL;
     }
+    lay *l = NULL;
+    if ((rc = lay_create(&cfg.layout, &l, inner, sizeof inner)) != 0) {
+        snprintf(why, why_len, "%s: %s", where, inner);
+        wl_matrix_free(m);
+        return rc;
+    }
+    rc = check_budget(o, disks, m, l, nodes, where, why, why_len);
+    lay_destroy(l);
     wl_matrix_free(m);
-    return 0;
+    return rc;
 }
 
 int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
@@ -291,16 +434,33 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     if ((rc = resolve_targets(o, why, why_len)) != 0)
         return rc;
+    /* the NUMA node of each target, for the aio worker plan */
+    int *nodes = NULL;
+    if (o->engine == CLI_ENGINE_AIO) {
+        nodes = malloc((size_t)o->n_targets * sizeof *nodes);
+        if (!nodes) {
+            snprintf(why, why_len, "out of memory");
+            return -ENOMEM;
+        }
+        for (int i = 0; i < o->n_targets; i++)
+            nodes[i] = safety_numa_node(o->targets[i]);
+    }
     if (o->cmd == CLI_SWEEP) {
         for (int i = 0; i < o->n_counts; i++)
-            if ((rc = check_for_disks(o, o->counts[i], why, why_len)) != 0)
+            if ((rc = check_for_disks(o, o->counts[i], o->counts[i], nodes,
+                                      why, why_len)) != 0) {
+                free(nodes);
                 return rc;
+            }
+        free(nodes);
         cli_opts_to_cfg(o, o->counts[0], cfg);
         cfg->layout.disk_failgroup = NULL;   /* counts differ per run */
         return 0;
     }
     int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;
-    if ((rc = check_for_disks(o, layout_disks, why, why_len)) != 0)
+    rc = check_for_disks(o, layout_disks, o->disks, nodes, why, why_len);
+    free(nodes);
+    if (rc != 0)
         return rc;
     cli_opts_to_cfg(o, layout_disks, cfg);
     if (layout_disks != o->disks)

@@ -23,8 +23,9 @@
  * ------------------------------
  * Every target is opened and checked first, so a bad one is reported
  * before any worker or buffer is allocated; then the plan deals the
- * targets to workers by NUMA node, the buffers are sized (open refuses
- * more than MAX_BUFFER_BYTES of them, with the loads that would fit), and
+ * targets to workers by NUMA node, the buffers are sized by class
+ * (aio_pool.c; open refuses more than io_budget.h's limit of them, with
+ * the loads that would fit), and
  * each worker gets its pool and io_context.  With one worker the engine's
  * thread pins itself to its node; with more, the threads start and pin
  * themselves.  open tells what it chose in cfg->info (printed by
@@ -32,10 +33,30 @@
  * targets.  Nothing is allocated after open.
  *
  * The I/O granularity is devset_cfg.io_align_bytes, or a page when the
- * engine gives none; buffers are max_io_bytes rounded up to pages.
+ * engine gives none; buffers are whole pages.
  *
  * Faults: when every disk is failing (aio_hotpath.c), reap() returns -EIO
  * and the run stops with what it measured so far.
+ *
+ * Closing: the worker threads are stopped and joined first, then each
+ * io_context is destroyed (the kernel's I/O completes into buffers that
+ * are still there), then the rest is freed.  From then on nothing touches
+ * a sim_io, so the engine's pieces, which a point that failed or was
+ * stopped leaves with the backend, may be freed after close and not
+ * before (sim_parts_close, run.c).  A device that never completes an I/O
+ * the kernel has makes io_destroy wait for it: the kernel offers no way
+ * to let such an I/O go.
+ *
+ * Fault injection (a test hook)
+ * -----------------------------
+ * dev_aio_faults() makes chosen disks fail with EIO, transfer short or
+ * stall after so many I/Os (aio_faults.c), below everything the backend
+ * decides, so tests exercise the paths a failing device takes without
+ * one.  The command-line tool gets the same through the environment:
+ * when ASMSIM_FAULTS is set (e.g. ASMSIM_FAULTS='*:eio@500' or
+ * '1:stall@100'), open installs that plan and says so in cfg->info
+ * (--verbose).  It exists for tests/aio_test.sh; a real run leaves it
+ * unset, and a malformed value is refused at open.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -46,6 +67,7 @@
 
 #include "sim/aio_dev.h"
 #include "sim/aio_direct.h"
+#include "sim/aio_faults.h"
 #include "sim/aio_hotpath.h"
 #include "sim/aio_info.h"
 #include "sim/aio_plan.h"
@@ -53,7 +75,7 @@
 #include "sim/aio_workers.h"
 #include "sim/dev_aio.h"
 
-#define MAX_BUFFER_BYTES (4ull << 30)   /* refuse to pin more than this */
+#define FAULTS_ENV "ASMSIM_FAULTS"      /* the test hook (see above) */
 
 /* ---- open / close ------------------------------------------------------- */
 
@@ -76,7 +98,31 @@ static void aio_free(struct aio_dev *a)
     free(a->refused);
     free(a->refused_index);
     free(a->local);
+    free(a->faults);
     free(a);
+}
+
+/* Replace a's fault plan with SPEC's (none when SPEC is NULL or empty).
+   Before the first I/O: the workers read the plan without a lock. */
+static int faults_install(struct aio_dev *a, const char *spec, char *why,
+                          size_t why_len)
+{
+    struct aio_fault *f = NULL;
+    if (spec && *spec) {
+        f = calloc((size_t)a->disks, sizeof(*f));
+        if (!f) {
+            snprintf(why, why_len, "out of memory for the fault plan");
+            return -ENOMEM;
+        }
+        int rc = aio_faults_parse(spec, a->disks, f, why, why_len);
+        if (rc < 0) {
+            free(f);
+            return rc;
+        }
+    }
+    free(a->faults);
+    a->faults = f;
+    return 0;
 }
 
 static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
@@ -124,6 +170,18 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
                                   why_len)) < 0)
             goto fail;
 
+    const char *faults = getenv(FAULTS_ENV);
+    if (faults && *faults) {
+        char fwhy[200];
+        if ((rc = faults_install(a, faults, fwhy, sizeof fwhy)) < 0) {
+            snprintf(why, why_len, "%s=%s: %s", FAULTS_ENV, faults, fwhy);
+            goto fail;
+        }
+        aio_info_add(&c, "faults: %s=%s (a test hook: the errors, short "
+                     "transfers and stalls it names are injected)\n",
+                     FAULTS_ENV, faults);
+    }
+
     const char *why_count = "";
     for (int d = 0; d < cfg->disks; d++)
         plan[d] = a->disk[d].node;
@@ -134,13 +192,16 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
     for (int d = 0; d < cfg->disks; d++)
         a->disk[d].worker = plan[cfg->disks + d];
     a->threaded = a->n_workers > 1;
-    size_t total = a->buf_bytes * cap * (size_t)a->n_workers;
-    if (total > MAX_BUFFER_BYTES) {
-        snprintf(why, why_len, "%d I/Os of %u bytes in flight on %d worker%s "
-                 "need %zu MiB of buffers, more than %llu MiB; use lower "
-                 "loads, smaller I/O%s", a->cap, cfg->max_io_bytes,
-                 a->n_workers, a->n_workers == 1 ? "" : "s", total >> 20,
-                 MAX_BUFFER_BYTES >> 20,
+    /* the limit is io_budget.h's; the CLI checked the same sum up front */
+    uint64_t total = aio_pool_plan(a, cfg) * (uint64_t)a->n_workers;
+    uint64_t limit = sim_buffer_limit_bytes();
+    if (total > limit) {
+        snprintf(why, why_len, "%d I/Os in flight on %d worker%s need %llu "
+                 "MiB of buffers, more than %llu MiB; use lower loads, "
+                 "smaller I/O%s", a->by_parent ? a->n_keys : a->cap,
+                 a->n_workers, a->n_workers == 1 ? "" : "s",
+                 (unsigned long long)(total >> 20),
+                 (unsigned long long)(limit >> 20),
                  a->n_workers > 1 ? " or fewer --threads" : "");
         rc = -ENOMEM;
         goto fail;
@@ -189,6 +250,16 @@ static void aio_close(struct devset *ds)
 {
     aio_free(ds->priv);
     ds->priv = NULL;
+}
+
+int dev_aio_faults(struct devset *ds, const char *spec, char *why,
+                   size_t why_len)
+{
+    if (!ds || ds->ops != &dev_aio_ops || !ds->priv) {
+        snprintf(why, why_len, "faults need an open aio device set");
+        return -EINVAL;
+    }
+    return faults_install(ds->priv, spec, why, why_len);
 }
 
 /* ---- the table ---------------------------------------------------------- */

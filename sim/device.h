@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sim/io_budget.h"
 #include "sim/profiles.h"
 #include "sim/simtime.h"
 
@@ -78,6 +79,14 @@ struct devset_cfg {
                                            on any disk (the layout's disk
                                            size); 0 = each target's end */
     uint32_t max_io_bytes;              /* largest physical I/O */
+    struct sim_io_budget budget;        /* aio: logical I/Os in flight per
+                                           class and their sizes; with it
+                                           every io has parent < the slots'
+                                           sum and size_bytes <= its class's
+                                           io_bytes, and the reads of one
+                                           parent share one buffer.  Zero:
+                                           a buffer of max_io_bytes for each
+                                           of max_outstanding I/Os */
     uint32_t io_align_bytes;            /* every offset and size the engine
                                            makes is a multiple of this */
     int threads;                        /* workers; 0 = auto */

@@ -18,7 +18,7 @@
  * the point early, as opts->stop does.
  *
  * Phases: WARMUP (unmeasured: until every slot has completed twice and
- * every disk has seen WARMUP_PER_DISK I/Os on average, or the user's
+ * every disk has seen WARMUP_PER_DISK physical I/Os on average, or the user's
  * --warmup time / -cache_size bytes), MEASURE (the window that is
  * recorded), DRAIN.  A logical I/O belongs to the window if it is issued
  * inside it, and is recorded when it completes, in the window or while
@@ -111,6 +111,7 @@ struct sim_engine {
     int outstanding;
     int error;                      /* first fatal error, -errno */
     uint64_t completions;           /* logical, any phase */
+    uint64_t piece_completions;     /* physical, any phase */
     uint64_t done_bytes;
     uint64_t cls_ios[WL_CLASSES];   /* logical I/Os issued in the window */
     uint64_t cls_bytes[WL_CLASSES];
@@ -158,7 +159,16 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
     int ps = lay_max_pieces(cfg->layout, w->small_bytes, true);
     int pl = lay_max_pieces(cfg->layout, w->large_bytes, true);
     e->max_pieces = ps > pl ? ps : pl;
-    e->pieces_cap = e->slots_cap * e->max_pieces;
+    struct sim_io_budget budget = {
+        .slots = { cfg->max_small, cfg->max_large_ios },
+        .pieces_per_io = { ps, pl },
+    };
+    uint64_t pieces = sim_budget_pieces(&budget);
+    if (pieces > SIM_MAX_PIECES) {
+        free(e);
+        return -E2BIG;
+    }
+    e->pieces_cap = (int)pieces;
     e->large_seq = w->large_type == WL_LARGE_SEQ;
     int rc = engine_alloc(e);
     if (rc == 0)
@@ -270,6 +280,7 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
     if (io->result < 0 || (uint32_t)io->result != io->size_bytes)
         l->failed = 1;
     e->free_piece[e->n_free_piece++] = io;
+    e->piece_completions++;
     if (--l->pending > 0)
         return;
 
@@ -401,7 +412,7 @@ static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
 {
     if (o->warmup_ns == SIM_WARMUP_AUTO &&
         (e->completions < 2 * (uint64_t)load ||
-         e->completions < WARMUP_PER_DISK * (uint64_t)e->stats.disks))
+         e->piece_completions < WARMUP_PER_DISK * (uint64_t)e->stats.disks))
         return false;
     if (o->warmup_ns > 0 && e->now_ns - warm_start_ns < o->warmup_ns)
         return false;
@@ -517,7 +528,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->phase = WARMUP;
     e->outstanding = 0;
     e->error = 0;
-    e->completions = e->done_bytes = 0;
+    e->completions = e->piece_completions = e->done_bytes = 0;
     e->cpu_started = false;
     e->now_ns = e->ds->ops->now(e->ds);
     if (e->ds->ops->settle)

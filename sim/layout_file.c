@@ -14,7 +14,15 @@
  * Sizes are parsed here (not with prof_parse_size) so the layout code does
  * not depend on the profile module: an unsigned integer with an optional
  * binary suffix B, K/KiB, M/MiB, G/GiB, case-insensitive, blanks allowed
- * between number and unit; or a JSON integer of bytes.
+ * between number and unit; or a JSON integer of bytes.  Whether a size is
+ * a valid AU or stripe is the layout's own rule (lay_au_ok, lay_stripe_ok),
+ * the same the --au and --stripe flags and lay_cfg_check apply, so a file
+ * cannot ask for what the command line refuses ("stripe": "8GiB").
+ *
+ * Messages show the file name, keys and string values as the CLI shows
+ * input (cli_quote: control characters escaped, cut at 80 characters),
+ * and a number too large for a double as "(a number out of range)", where
+ * cJSON would print null.
  */
 #include "sim/layout_file.h"
 
@@ -31,6 +39,7 @@
 #include <strings.h>
 
 #include "layouts/why.h"
+#include "sim/cli_values.h"         /* cli_quote */
 
 #define LAYOUT_FILE_MAX_BYTES (1u << 20)   /* a layout file is small */
 #define KIB 1024ull
@@ -71,23 +80,28 @@ static int parse_size(const char *s, uint64_t *out)
     return -EINVAL;
 }
 
-/* The value of `item` as text for messages: strings quoted, others printed. */
+/* The value of `item` as text for messages: strings quoted as the CLI
+   quotes input (cli_quote: escaped, cut at 80 characters), numbers as
+   cJSON prints them, except one too large for a double (1e400), which
+   cJSON would print as null. */
 static void value_text(const cJSON *item, char *buf, size_t len)
 {
+    char q[CLI_QUOTE_BUF];
+
     if (cJSON_IsString(item)) {
-        snprintf(buf, len, "\"%s\"", item->valuestring);
+        /* always in quotes: the file has it as a JSON string */
+        cli_quote(item->valuestring, q, sizeof q);
+        snprintf(buf, len, q[0] == '"' ? "%s" : "\"%s\"", q);
+        return;
+    }
+    if (cJSON_IsNumber(item) && !isfinite(item->valuedouble)) {
+        snprintf(buf, len, "(a number out of range)");
         return;
     }
     char *t = cJSON_PrintUnformatted(item);
-    snprintf(buf, len, "%s", t ? t : "?");
+    cli_quote(t ? t : "?", q, sizeof q);
+    snprintf(buf, len, "%s", q);
     cJSON_free(t);
-    if (strlen(buf) > 40)
-        snprintf(buf + 37, len - 37, "...");
-}
-
-static bool is_power_of_two(uint64_t x)
-{
-    return x && !(x & (x - 1));
 }
 
 /* A JSON integer in [lo, hi]. */
@@ -115,28 +129,29 @@ static bool json_size(const cJSON *item, uint64_t *out)
 }
 
 /* Read the whole file into a NUL-terminated buffer. */
-static int read_file(const char *path, char **out, char *why, size_t why_len)
+static int read_file(const char *path, const char *name, char **out,
+                     char *why, size_t why_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return why_set(why, why_len, "%s: cannot read the layout file: %s", path,
+        return why_set(why, why_len, "%s: cannot read the layout file: %s", name,
                        strerror(errno));
     char *buf = malloc(LAYOUT_FILE_MAX_BYTES + 1);
     if (!buf) {
         fclose(f);
-        return why_set(why, why_len, "%s: out of memory", path);
+        return why_set(why, why_len, "%s: out of memory", name);
     }
     size_t n = fread(buf, 1, LAYOUT_FILE_MAX_BYTES + 1, f);
     bool bad = ferror(f) != 0;
     fclose(f);
     if (bad) {
         free(buf);
-        return why_set(why, why_len, "%s: cannot read the layout file", path);
+        return why_set(why, why_len, "%s: cannot read the layout file", name);
     }
     if (n > LAYOUT_FILE_MAX_BYTES) {
         free(buf);
         return why_set(why, why_len,
-                       "%s: larger than 1MiB; a layout file is one small JSON object", path);
+                       "%s: larger than 1MiB; a layout file is one small JSON object", name);
     }
     buf[n] = '\0';
     *out = buf;
@@ -148,10 +163,21 @@ static const char *const known_keys[] = {
     "failgroup_of",
 };
 
+/* A key of the file for messages, always in quotes. */
+static const char *key_text(const char *key, char *buf, size_t len)
+{
+    char q[CLI_QUOTE_BUF];
+
+    cli_quote(key, q, sizeof q);
+    snprintf(buf, len, q[0] == '"' ? "%s" : "\"%s\"", q);
+    return buf;
+}
+
+/* Apply root to cfg; `path` is the file's name as messages show it. */
 static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
                  int *map, int *disks, char *why, size_t why_len)
 {
-    char v[64];
+    char v[CLI_QUOTE_BUF + 2];
 
     if (!cJSON_IsObject(root))
         return why_set(why, why_len,
@@ -165,13 +191,13 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
             known |= strcmp(it->string, known_keys[i]) == 0;
         if (!known)
             return why_set(why, why_len,
-                           "%s: unknown key \"%s\"; valid keys are name, striping, au, "
+                           "%s: unknown key %s; valid keys are name, striping, au, "
                            "stripe, redundancy, disks, failgroups, failgroup_of",
-                           path, it->string);
+                           path, key_text(it->string, v, sizeof v));
         for (const cJSON *o = root->child; o != it; o = o->next)
             if (strcmp(o->string, it->string) == 0)
-                return why_set(why, why_len, "%s: key \"%s\" given twice", path,
-                               it->string);
+                return why_set(why, why_len, "%s: key %s given twice", path,
+                               key_text(it->string, v, sizeof v));
     }
 
     const cJSON *it;
@@ -201,8 +227,7 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "au"))) {
         uint64_t b;
         value_text(it, v, sizeof v);
-        if (!json_size(it, &b) || !is_power_of_two(b) || b < LAY_MIN_AU_BYTES ||
-            b > LAY_MAX_AU_BYTES)
+        if (!json_size(it, &b) || !lay_au_ok(b))
             return why_set(why, why_len,
                            "%s: \"au\" %s: the allocation unit must be a power of two from "
                            "1MiB to 64MiB (\"4MiB\" or bytes)",
@@ -212,10 +237,10 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "stripe"))) {
         uint64_t b;
         value_text(it, v, sizeof v);
-        if (!json_size(it, &b) || !is_power_of_two(b) || b < 4 * KIB)
+        if (!json_size(it, &b) || !lay_stripe_ok(b))
             return why_set(why, why_len,
-                           "%s: \"stripe\" %s: the raid0 stripe must be a power of two of at "
-                           "least 4KiB (\"1MiB\" or bytes)",
+                           "%s: \"stripe\" %s: the raid0 stripe must be a power of two from "
+                           "4KiB to 64MiB (\"1MiB\" or bytes)",
                            path, v);
         cfg->stripe_bytes = b;
     }
@@ -294,8 +319,12 @@ int lay_file_load(const char *path, struct lay_cfg *cfg,
                   int failgroup_map[LAY_MAX_DISKS], int *disks_out,
                   char *why, size_t why_len)
 {
+    char name[CLI_QUOTE_BUF];
     char *text = NULL;
-    int rc = read_file(path, &text, why, why_len);
+    int rc;
+
+    cli_quote(path, name, sizeof name);
+    rc = read_file(path, name, &text, why, why_len);
     if (rc)
         return rc;
 
@@ -316,14 +345,14 @@ int lay_file_load(const char *path, struct lay_cfg *cfg,
         return why_set(why, why_len,
                        "%s: invalid JSON at line %d, column %d (byte %zu); a layout file is "
                        "one JSON object",
-                       path, line, col, at);
+                       name, line, col, at);
     }
 
     struct lay_cfg tmp = *cfg;
     int map[LAY_MAX_DISKS];
     int disks = 0;
     bool has_map = cJSON_GetObjectItemCaseSensitive(root, "failgroup_of") != NULL;
-    rc = apply(path, root, &tmp, map, &disks, why, why_len);
+    rc = apply(name, root, &tmp, map, &disks, why, why_len);
     if (rc == 0) {
         if (has_map) {
             memcpy(failgroup_map, map, (size_t)tmp.disks * sizeof map[0]);

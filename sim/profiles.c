@@ -68,8 +68,10 @@
 #define LAT_OCI     { 362000, 450000, 0.22, 0.001, 2, 5, 2.0e9 }
 #define LAT_NVME    { 80000, 30000, 0.30, 0.001, 3, 10, 3.0e9 }
 
-#define PIOPS_TPUT_WHY "throughput follows IOPS (256 KiB per IOPS up to 500 MiB/s; " \
-                       "above 32000 IOPS 16 KiB per IOPS up to 1000 MiB/s); set iops"
+/* The no_*_why texts end a reason "<type> <key>=<value>: <text>" that must
+   fit PROF_WHY_CHARS with the longest value shown (profiles_internal.h),
+   so they say the rule in short; the summaries give it whole. */
+#define PIOPS_TPUT_WHY "throughput follows IOPS (max 1000 MiB/s); set iops"
 #define OCI_WHY "OCI performance follows size and VPU; set size"
 
 const struct vol_type prof_vol_types[VT_COUNT] = {
@@ -81,8 +83,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_SSD, .size_min_bytes = GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
         .size_default_bytes = 250 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
         .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
-        .no_tput_why = "gp2 throughput follows size (128 MiB/s up to 170 GiB, "
-                       "250 MiB/s above); set size",
+        .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
         .oci_vpu = -1, .lat = LAT_GP,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
@@ -130,8 +131,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "above 64000 per month",
         .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 64 * TIB_BYTES,
         .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
-        .no_tput_why = "io2bx throughput follows IOPS (0.256 MiB/s per IOPS, at most "
-                       "4000 MiB/s); set iops",
+        .no_tput_why = "io2bx throughput follows IOPS (max 4000 MiB/s); set iops",
         .oci_vpu = -1, .lat = LAT_IO2BX,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
     },
@@ -143,8 +143,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_HDD, .size_min_bytes = 125 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
         .size_default_bytes = 500 * GIB_BYTES, .io_unit_bytes = (uint32_t)MIB_BYTES,
         .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
-        .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB, burst 250 per "
-                       "TiB, at most 500 MiB/s); set size",
+        .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
         .oci_vpu = -1, .lat = LAT_ST1,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
@@ -156,8 +155,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_HDD, .size_min_bytes = 125 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
         .size_default_bytes = 500 * GIB_BYTES, .io_unit_bytes = (uint32_t)MIB_BYTES,
         .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
-        .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB, burst 80 per "
-                       "TiB, at most 250 MiB/s); set size",
+        .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
         .oci_vpu = -1, .lat = LAT_SC1,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
@@ -238,7 +236,7 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
 {
     const struct vol_type *ty = &prof_vol_types[t];
     struct vol_profile v;
-    char size_txt[40], lo[40], hi[40], val[40];
+    char size_txt[40], lo[40], hi[40], val[40], n[40];
     int rc = 0;
 
     memset(&v, 0, sizeof v);
@@ -259,18 +257,20 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
                        ty->name, size_txt, ty->name, lo, hi);
     }
     v.size_bytes = size;
-    if (rq->has_iops && ty->no_iops_why)
-        return why_set(why, why_len, "%s iops=%.0f: %s", ty->name, rq->iops,
+    if (rq->has_iops && ty->no_iops_why) {
+        prof_fmt_count_msg(rq->iops, n, sizeof n);
+        return why_set(why, why_len, "%s iops=%s: %s", ty->name, n,
                        ty->no_iops_why);
+    }
     if (rq->has_tput && ty->no_tput_why) {
-        prof_fmt_rate(rq->tput_bytes_per_s, val, sizeof val);
+        prof_fmt_rate_msg(rq->tput_bytes_per_s, val, sizeof val);
         return why_set(why, why_len, "%s throughput=%s: %s", ty->name, val,
                        ty->no_tput_why);
     }
     if (rq->has_vpu && ty->oci_vpu < 0)
         return why_set(why, why_len,
-                       "%s vpu=%d: vpu applies only to OCI volumes (oci-lower, oci-balanced, "
-                       "oci-higher, oci-uhp)", ty->name, rq->vpu);
+                       "%s vpu=%d: vpu applies only to OCI volumes (types oci-*)",
+                       ty->name, rq->vpu);
 
     double gib = gib_of(size);
     switch (t) {
@@ -311,12 +311,15 @@ int prof_volume_reprovision(struct vol_profile *v, double iops, double tput_byte
 {
     if (!v)
         return why_set(why, why_len, "reprovision: no volume");
-    int ti = prof_find_type(v->type, strnlen(v->type, sizeof v->type));
+    size_t tlen = strnlen(v->type, sizeof v->type);
+    int ti = prof_find_type(v->type, tlen);
+    char q[PROF_QUOTE_BUF];
     if (ti < 0)
-        return why_set(why, why_len, "reprovision: unknown volume type '%s'", v->type);
+        return why_set(why, why_len, "reprovision: unknown volume type %s",
+                       why_quote(v->type, tlen, q, sizeof q));
     if (!isfinite(iops) || !isfinite(tput_bytes_per_s))
         return why_set(why, why_len, "%s: iops and throughput must be finite numbers",
-                       v->type);
+                       prof_vol_types[ti].name);
     enum vt t = (enum vt)ti;
     const struct vol_type *ty = &prof_vol_types[t];
     struct vol_req rq = { .has_size = true, .size_bytes = v->size_bytes };

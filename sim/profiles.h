@@ -22,6 +22,14 @@
 
 #define PROF_NAME_MAX 48
 
+/* Every reason these functions give (their why) is one line of at most
+   PROF_WHY_CHARS bytes, whatever the input: the parts of the input it
+   names are quoted, escaped and cut short (why_quote, layouts/why.h), the
+   numbers it shows bounded.  86 leaves room, in a message line of 200
+   characters, for the CLI's longest prefix and the value itself cut at
+   80 characters: "asmsim: profiles instances <value>: <reason>". */
+#define PROF_WHY_CHARS 86
+
 enum prof_media {
     PROF_SSD = 0,       /* EBS gp2/gp3/io1/io2/io2bx, OCI, local NVMe */
     PROF_HDD,           /* EBS st1/sc1: every I/O charged a 1 MiB unit */

@@ -53,25 +53,32 @@ int prof_resolve_gp3(const struct vol_req *rq, double gib, const char *size_txt,
 {
     double iops = rq->has_iops ? rq->iops : 3000;
     double tput = rq->has_tput ? rq->tput_bytes_per_s : 125 * MIB_PER_S;
-    char t[40], lim[40];
+    char t[40], lim[40], n[40], sz[40];
 
-    if (prof_below(iops, 3000) || prof_above(iops, 80000))
-        return why_set(why, why_len, "gp3 iops=%.0f: gp3 IOPS are 3000 to 80000", iops);
+    if (prof_below(iops, 3000) || prof_above(iops, 80000)) {
+        prof_fmt_count_msg(iops, n, sizeof n);
+        return why_set(why, why_len, "gp3 iops=%s: gp3 IOPS are 3000 to 80000", n);
+    }
     double by_size = floor(500 * gib);
-    if (iops > 3000 && prof_above(iops, by_size))
+    if (iops > 3000 && prof_above(iops, by_size)) {
+        prof_fmt_size_msg(size_txt, gib, sz, sizeof sz);
         return why_set(why, why_len,
                        "gp3 iops=%.0f with size=%s: at most 500 IOPS per GiB, so at most %.0f",
-                       iops, size_txt, fmax(3000, by_size));
+                       iops, sz, fmax(3000, by_size));
+    }
     prof_fmt_rate(tput, t, sizeof t);
     double mibps = tput / MIB_PER_S;
-    if (prof_below(mibps, 125) || prof_above(mibps, 2000))
+    if (prof_below(mibps, 125) || prof_above(mibps, 2000)) {
+        prof_fmt_rate_msg(tput, t, sizeof t);
         return why_set(why, why_len,
                        "gp3 throughput=%s: gp3 throughput is 125MiB/s to 2000MiB/s", t);
+    }
     double by_iops = 0.25 * iops;
     if (mibps > 125 && prof_above(mibps, by_iops)) {
+        prof_fmt_rate_msg(tput, t, sizeof t);
         prof_fmt_mibps(fmax(125, by_iops) * MIB_PER_S, lim, sizeof lim);
         return why_set(why, why_len,
-                       "gp3 throughput=%s with iops=%.0f: at most 0.25 MiB/s per IOPS, so at most %s",
+                       "gp3 throughput=%s with iops=%.0f: at most %s (0.25 MiB/s per IOPS)",
                        t, iops, lim);
     }
     v->iops_base = v->iops_burst = iops;
@@ -100,14 +107,19 @@ int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib, const ch
     double max_iops = t == VT_IO2BX ? 256000 : 64000;
     double by_size = floor(per_gib * gib);
     double iops = rq->has_iops ? rq->iops : fmin(3000, by_size);
+    char n[40], sz[40];
 
-    if (prof_below(iops, 100) || prof_above(iops, max_iops))
-        return why_set(why, why_len, "%s iops=%.0f: %s IOPS are 100 to %.0f",
-                       name, iops, name, max_iops);
-    if (prof_above(iops, by_size))
+    if (prof_below(iops, 100) || prof_above(iops, max_iops)) {
+        prof_fmt_count_msg(iops, n, sizeof n);
+        return why_set(why, why_len, "%s iops=%s: %s IOPS are 100 to %.0f",
+                       name, n, name, max_iops);
+    }
+    if (prof_above(iops, by_size)) {
+        prof_fmt_size_msg(size_txt, gib, sz, sizeof sz);
         return why_set(why, why_len,
                        "%s iops=%.0f with size=%s: at most %.0f IOPS per GiB, so at most %.0f",
-                       name, iops, size_txt, per_gib, fmin(by_size, max_iops));
+                       name, iops, sz, per_gib, fmin(by_size, max_iops));
+    }
 
     double tput;
     if (t == VT_IO2BX)

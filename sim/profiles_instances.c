@@ -16,7 +16,9 @@
  * An unknown name gets suggestions: every known name at the smallest edit
  * distance (Levenshtein plus adjacent transpositions, case-insensitive) if
  * that distance is small enough to be a typo, otherwise the closest names
- * of the same EC2 family ("m5.huge" -> m5.*), at most three either way.
+ * of the same EC2 family ("m5.huge" -> m5.*), at most three either way,
+ * and no more than fit the reason's PROF_WHY_CHARS; the name itself is
+ * shown quoted and cut as why_quote does (profiles_internal.h).
  *
  * Nothing here allocates or keeps state: every table is const.
  */
@@ -89,9 +91,7 @@ int prof_instance_at(int i, struct inst_profile *out)
 
 #define DIST_MAX_LEN 63
 
-/* Optimal-string-alignment distance (Levenshtein plus adjacent
-   transpositions), case-insensitive, on at most DIST_MAX_LEN characters. */
-static int edit_distance(const char *a, const char *b)
+int prof_edit_distance(const char *a, const char *b)
 {
     int rows[3][DIST_MAX_LEN + 1];
     size_t la = strnlen(a, DIST_MAX_LEN), lb = strnlen(b, DIST_MAX_LEN);
@@ -152,7 +152,7 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
     int threshold = len <= 8 ? 2 : 3;
 
     for (int i = 0; i < n; i++) {
-        int d = edit_distance(name, candidate_name(i, buf, sizeof buf));
+        int d = prof_edit_distance(name, candidate_name(i, buf, sizeof buf));
         if (d < dmin) {
             dmin = d;
             nbest = 0;
@@ -168,7 +168,7 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
             const char *c = prof_ec2_rows[i].name;
             if (family_len(c) != fl || strncasecmp(c, name, fl) != 0)
                 continue;
-            int d = edit_distance(name, c), k;
+            int d = prof_edit_distance(name, c), k;
             if (nbest < 3)
                 k = nbest++;
             else if (d < bestd[2])
@@ -183,21 +183,40 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
             bestd[k] = d;
         }
     }
+    char q[PROF_QUOTE_BUF];
+    why_quote(name, len, q, sizeof q);
     if (nbest == 0) {
-        why_set(why, why_len, "unknown instance '%s' (known: EC2 types such "
-                "as m5.large, oci-e4flex-1 to oci-e4flex-64, none)", name);
+        why_set(why, why_len, "unknown instance %s (EC2 types like m5.large, "
+                "oci-e4flex-1..64, none)", q);
         return -ENOENT;
     }
 
-    char list[3 * PROF_NAME_MAX + 16] = "";
-    for (int k = 0; k < nbest; k++) {
-        size_t used = strlen(list);
-        const char *sep = k == 0 ? "" : k == nbest - 1 ? " or " : ", ";
-        snprintf(list + used, sizeof list - used, "%s%s", sep,
-                 candidate_name(best[k], buf, sizeof buf));
-    }
-    why_set(why, why_len, "unknown instance '%s'; did you mean %s?", name, list);
+    char head[PROF_QUOTE_BUF + 32], names[3][PROF_NAME_MAX];
+    const char *shown[3];
+    for (int k = 0; k < nbest; k++)
+        shown[k] = strcpy(names[k], candidate_name(best[k], buf, sizeof buf));
+    snprintf(head, sizeof head, "unknown instance %s", q);
+    prof_why_suggest(why, why_len, head, shown, nbest);
     return -ENOENT;
+}
+
+void prof_why_suggest(char *why, size_t why_len, const char *head,
+                      const char *const *names, int n)
+{
+    char list[3 * PROF_NAME_MAX + 16];
+
+    for (int shown = n; shown >= 1; shown--) {
+        list[0] = '\0';
+        for (int k = 0; k < shown; k++) {
+            size_t used = strlen(list);
+            const char *sep = k == 0 ? "" : k == shown - 1 ? " or " : ", ";
+            snprintf(list + used, sizeof list - used, "%s%s", sep, names[k]);
+        }
+        /* "<head>; did you mean <list>?" */
+        if (shown == 1 || strlen(head) + 16 + strlen(list) <= PROF_WHY_CHARS)
+            break;
+    }
+    why_set(why, why_len, "%s; did you mean %s?", head, list);
 }
 
 int prof_instance_find(const char *name, struct inst_profile *out, char *why, size_t why_len)
@@ -215,8 +234,10 @@ int prof_instance_find(const char *name, struct inst_profile *out, char *why, si
         uint64_t ocpus;
         if (prof_parse_count(name + plen, 1000000, &ocpus) == 0) {
             if (ocpus < 1 || ocpus > 64) {
-                why_set(why, why_len, "instance '%s': E4.Flex shapes have 1 to "
-                        "64 OCPUs (oci-e4flex-1 to oci-e4flex-64)", name);
+                char q[PROF_QUOTE_BUF];
+                why_set(why, why_len, "instance %s: E4.Flex shapes have 1 to "
+                        "64 OCPUs (oci-e4flex-1..64)",
+                        why_quote(name, strlen(name), q, sizeof q));
                 return -ENOENT;
             }
             inst_oci((int)ocpus, out);

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "layouts/why.h"
 #include "sim/profiles.h"
 
 #define KIB_BYTES 1024ull
@@ -133,5 +134,38 @@ void prof_fmt_mibps(double bytes_per_s, char *buf, size_t len);
 
 /* A whole number up to max: "3000".  0, or -EINVAL otherwise. */
 int prof_parse_count(const char *text, uint64_t max, uint64_t *out);
+
+/* ------------------------------------------------------------ messages
+ *
+ * Every reason stays within PROF_WHY_CHARS (profiles.h) whatever the
+ * input, so what it shows of the input is bounded: text the user typed is
+ * quoted with why_quote (layouts/why.h) into a PROF_QUOTE_BUF buffer, at
+ * most 19 columns however much of it had to be escaped or cut, and
+ * numbers go through the *_msg formatters, exact while short and rounded
+ * when not.  The limits each reason's format is laid out against are
+ * those widths; test_profiles.c feeds every reason its worst case.
+ */
+
+#define PROF_QUOTE_BUF 20
+
+/* A count: "%.0f" up to 10 digits, else "%.3g" ("1e+15"); <= 11 chars. */
+void prof_fmt_count_msg(double v, char *buf, size_t len);
+
+/* A rate as prof_fmt_rate writes it while that is at most 11 characters,
+   else "%.3gB/s" ("1.84e+31B/s"): <= 11 characters for a rate > 0. */
+void prof_fmt_rate_msg(double bytes_per_s, char *buf, size_t len);
+
+/* A size: its compact text (prof_fmt_compact) while that is at most 12
+   characters, else GiB to three decimals, cut down ("255.999GiB"). */
+void prof_fmt_size_msg(const char *compact, double gib, char *buf, size_t len);
+
+/* Optimal-string-alignment distance (Levenshtein plus adjacent
+   transpositions), case-insensitive, on at most 63 characters of each. */
+int prof_edit_distance(const char *a, const char *b);
+
+/* "<head>; did you mean A, B or C?" in why: the first n (1..3) names, or
+   as many of them as keep the reason within PROF_WHY_CHARS (at least one). */
+void prof_why_suggest(char *why, size_t why_len, const char *head,
+                      const char *const *names, int n);
 
 #endif

@@ -20,14 +20,18 @@ int prof_resolve_nvme(const struct vol_req *rq, const char *size_txt, struct vol
 {
     double iops = rq->has_iops ? rq->iops : 400000;
     double tput = rq->has_tput ? rq->tput_bytes_per_s : 2e9;
-    char t[40];
-    prof_fmt_rate(tput, t, sizeof t);
-    if (prof_below(iops, 1) || prof_above(iops, 2000000))
+    char t[40], n[40];
+    if (prof_below(iops, 1) || prof_above(iops, 2000000)) {
+        prof_fmt_count_msg(iops, n, sizeof n);
         return why_set(why, why_len,
-                       "local-nvme iops=%.0f: local-nvme IOPS are 1 to 2000000", iops);
-    if (prof_below(tput, 1e6) || prof_above(tput, 1e11))
+                       "local-nvme iops=%s: local-nvme IOPS are 1 to 2000000", n);
+    }
+    if (prof_below(tput, 1e6) || prof_above(tput, 1e11)) {
+        prof_fmt_rate_msg(tput, t, sizeof t);
         return why_set(why, why_len,
                        "local-nvme throughput=%s: local-nvme throughput is 1MB/s to 100000MB/s", t);
+    }
+    prof_fmt_rate(tput, t, sizeof t);
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
     v->price_usd_month = 0;

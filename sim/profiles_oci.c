@@ -45,8 +45,8 @@ int prof_resolve_oci(enum vt t, const struct vol_req *rq, uint64_t size_bytes,
                            "oci-uhp vpu=%d: oci-uhp takes vpu 30 to 120 in steps of 10", vpu);
     } else if (rq->has_vpu && rq->vpu != vpu) {
         return why_set(why, why_len,
-                       "%s vpu=%d: %s volumes are %d VPU (oci-lower 0, oci-balanced 10, "
-                       "oci-higher 20, oci-uhp 30 to 120)", name, rq->vpu, name, vpu);
+                       "%s vpu=%d: %s volumes are %d VPU; oci-uhp takes 30 to 120",
+                       name, rq->vpu, name, vpu);
     }
 
     double iops_per_gb, iops_cap, kbps_per_gb, mbps_cap;

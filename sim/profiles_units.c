@@ -14,7 +14,10 @@
  * Formatting.  Canonical specs use the compact form: the largest unit that
  * divides exactly, no space ("250GiB", "1024GB", "1500B"), so a spec parses
  * back to the same bytes; rates prefer MiB/s and MB/s.  Messages use
- * prof_fmt_mibps, and reports prof_format_size ("125 GiB", "1.50 KiB").
+ * prof_fmt_mibps and the *_msg forms, which keep a number from the input
+ * short (exact while short, rounded when not: a reason has a bounded
+ * width, profiles_internal.h), and reports prof_format_size ("125 GiB",
+ * "1.50 KiB").
  *
  * Nothing here keeps state; the tables are const.
  */
@@ -81,6 +84,33 @@ void prof_fmt_mibps(double bytes_per_s, char *buf, size_t len)
         snprintf(buf, len, "%.2fMiB/s", mib);
 }
 
+void prof_fmt_count_msg(double v, char *buf, size_t len)
+{
+    if (fabs(v) < 1e10)
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.3g", v);
+}
+
+void prof_fmt_rate_msg(double bytes_per_s, char *buf, size_t len)
+{
+    char exact[64];
+
+    prof_fmt_rate(bytes_per_s, exact, sizeof exact);
+    if (strlen(exact) <= 11)
+        snprintf(buf, len, "%s", exact);
+    else
+        snprintf(buf, len, "%.3gB/s", bytes_per_s);
+}
+
+void prof_fmt_size_msg(const char *compact, double gib, char *buf, size_t len)
+{
+    if (strlen(compact) <= 12)
+        snprintf(buf, len, "%s", compact);
+    else
+        snprintf(buf, len, "%.3fGiB", floor(gib * 1000) / 1000);
+}
+
 struct quantity {
     uint64_t int_part;
     uint64_t frac;          /* fraction digits as an integer ... */
@@ -120,8 +150,11 @@ static int parse_quantity(const char *s, size_t len, struct quantity *q)
             q->frac_scale *= 10;
         }
     }
+    size_t blanks = i;
     while (i < len && s[i] == ' ')
         i++;
+    if (i > blanks && i == len)
+        return -EINVAL;                 /* blanks only before a unit: "1 " */
     size_t ulen = len - i;
     for (size_t u = 0; u < sizeof parse_units / sizeof parse_units[0]; u++)
         if (strlen(parse_units[u].name) == ulen &&

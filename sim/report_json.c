@@ -427,9 +427,14 @@ int report_json_write(const char *path, const struct report_meta *meta,
         goto oom;
 
     if (strcmp(path, "-") == 0) {
+        /* stdout's stdio keeps the errno of the write that failed (a full
+           disk behind a redirection is ENOSPC, not EIO) */
+        errno = 0;
         rc = write_text(stdout, text);
         if (rc == 0 && fflush(stdout) != 0)
             rc = -EIO;
+        if (rc == -EIO && errno != 0)
+            rc = -errno;
         if (rc < 0)
             snprintf(why, why_len, "cannot write the results JSON to stdout: %s",
                      strerror(-rc));

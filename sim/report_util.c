@@ -6,9 +6,11 @@
  * version, or complete: never half written.  report_write_atomic() makes a
  * temporary file with mkstemp() in the same directory as the target (a
  * rename is only atomic within one file system, and the same directory is
- * the surest way to stay on it), lets the producer write into it, then
- * fflush + fsync (the data reaches the disk before the name does), and
- * rename()s it over the target; finally the directory is fsync'ed so the
+ * the surest way to stay on it), writes what the producer made (in
+ * memory, so that every failure of the file keeps its errno: ENOSPC is
+ * "No space left on device", not stdio's bare error flag), then fsync
+ * (the data reaches the disk before the name does), and rename()s it
+ * over the target; finally the directory is fsync'ed so the
  * rename itself survives a crash (best effort: some file systems refuse).
  * On any failure, the producer's included, the temporary file is unlinked
  * and the target is untouched.  The temporary name is
@@ -109,6 +111,25 @@ int report_mkdir_p(const char *dir)
     return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
+/* All of buf to fd: 0, or -errno of the write that failed (ENOSPC on a
+   full file system, EDQUOT, EIO), never a made-up one. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -errno;
+        }
+        if (n == 0)
+            return -EIO;                /* write(2) made no progress */
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                         void *arg, char *why, size_t why_len)
 {
@@ -116,19 +137,44 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
     size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
     size_t len = strlen(path) + 16;
     char *tmp = malloc(len);
-    FILE *f = NULL;
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *mem = NULL;
     int fd = -1, rc;
 
     if (tmp == NULL) {
         snprintf(why, why_len, "cannot write %s: %s", path, strerror(ENOMEM));
         return -ENOMEM;
     }
+    /* The producer writes into memory, so that its stdio never meets the
+       file: a failed write(2) would leave only ferror() behind, and the
+       report said "Input/output error" for what was ENOSPC.  The bytes go
+       to the file with write(2) below, each failure with its own errno. */
+    mem = open_memstream(&text, &text_len);
+    if (mem == NULL) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        free(tmp);
+        return rc;
+    }
+    rc = write_fn(mem, arg);
+    if (fclose(mem) != 0 && rc == 0)
+        rc = -ENOMEM;
+    mem = NULL;
+    if (rc < 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        free(text);
+        free(tmp);
+        return rc;
+    }
+
     snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
     fd = mkstemp(tmp);
     if (fd < 0) {
         rc = -errno;
         snprintf(why, why_len, "cannot create a temporary file for %s: %s",
                  path, strerror(-rc));
+        free(text);
         free(tmp);
         return rc;
     }
@@ -138,34 +184,24 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
         snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
         goto fail;
     }
-    f = fdopen(fd, "w");
-    if (f == NULL) {
+    if ((rc = write_all(fd, text, text_len)) < 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    /* fsync and close report what delayed allocation, quotas and network
+       file systems only find out then */
+    if (fsync(fd) != 0) {
         rc = -errno;
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        snprintf(why, why_len, "cannot write %s: %s (at fsync)", path,
+                 strerror(-rc));
         goto fail;
     }
-    fd = -1;                            /* owned by f now */
-
-    rc = write_fn(f, arg);
-    if (rc < 0) {
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
-        goto fail;
-    }
-    if (fflush(f) != 0 || ferror(f)) {
-        rc = errno ? -errno : -EIO;
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
-        goto fail;
-    }
-    if (fsync(fileno(f)) != 0) {
-        rc = -errno;
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
-        goto fail;
-    }
-    rc = fclose(f);
-    f = NULL;
+    rc = close(fd);
+    fd = -1;
     if (rc != 0) {
         rc = -errno;
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        snprintf(why, why_len, "cannot write %s: %s (at close)", path,
+                 strerror(-rc));
         goto fail;
     }
     if (rename(tmp, path) != 0) {
@@ -175,15 +211,15 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
         goto fail;
     }
     sync_parent_dir(path);
+    free(text);
     free(tmp);
     return 0;
 
 fail:
-    if (f != NULL)
-        fclose(f);
     if (fd >= 0)
         close(fd);
     unlink(tmp);
+    free(text);
     free(tmp);
     return rc < 0 ? rc : -EIO;
 }

@@ -84,18 +84,24 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
         }
 }
 
+/* The devices go first.  A point that failed (every disk erring) or was
+   stopped can return with I/O still in the backend: in the kernel, in an
+   aio worker's ring, in its completion queue.  Those I/Os are the engine's
+   pieces, and a worker thread reads and writes them until it is joined,
+   which dev_close does (dev_aio.c).  Freeing the engine first let the
+   workers write into freed memory: --threads 2 on disks that failed
+   crashed before the results were written. */
 void sim_parts_close(struct sim_parts *p)
 {
-    sim_engine_destroy(p->engine);
     dev_close(&p->ds);
+    sim_engine_destroy(p->engine);
     wl_destroy(p->workload);
     lay_destroy(p->layout);
     memset(p, 0, sizeof(*p));
 }
 
-/* Largest loads of the matrix, to size the engine's pools. */
-static void matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
-                          int stream_io, int *max_small, int *max_large_ios)
+void sim_matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
+                       int stream_io, int *max_small, int *max_large_ios)
 {
     *max_small = *max_large_ios = 0;
     for (int i = 0; i < m->n_points; i++) {
@@ -144,15 +150,34 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
     if (rc < 0)
         return rc;
 
-    int pieces = lay_max_pieces(rp->layout, wc.small_bytes, true);
-    int pl = lay_max_pieces(rp->layout, wc.large_bytes, true);
+    /* the pools, by class (io_budget.h): pieces for the iocbs and the
+       model's queues, logical I/Os and their sizes for the aio buffers */
+    struct sim_io_budget budget = {
+        .slots = { max_small, max_large_ios },
+        .io_bytes = { wc.small_bytes, wc.large_bytes },
+        .pieces_per_io = { lay_max_pieces(rp->layout, wc.small_bytes, true),
+                           lay_max_pieces(rp->layout, wc.large_bytes, true) },
+    };
+    if (max_small < 0 || max_large_ios < 0 ||
+        sim_budget_outstanding(&budget) > SIM_MAX_OUTSTANDING) {
+        snprintf(why, why_len, "%d small + %d large I/Os in flight: at most "
+                 "%d in all", max_small, max_large_ios, SIM_MAX_OUTSTANDING);
+        return -E2BIG;
+    }
+    uint64_t phys = sim_budget_pieces(&budget);
+    if (phys > SIM_MAX_PIECES) {
+        snprintf(why, why_len, "%llu physical I/Os in flight: at most %d",
+                 (unsigned long long)phys, SIM_MAX_PIECES);
+        return -E2BIG;
+    }
+    uint32_t max_io = sim_budget_max_io_bytes(&budget);
     struct devset_cfg dc = {
         .disks = cfg->disks,
         .volume = &cfg->volume,
         .instance = &cfg->instance,
         .burst_credit_frac = cfg->burst_credit_frac,
         .seed = cfg->seed,
-        .max_outstanding = (max_small + max_large_ios) * (pieces > pl ? pieces : pl),
+        .max_outstanding = (int)phys,
         /* real devices */
         .paths = cfg->targets,
         .writable = wc.write_pct > 0,
@@ -160,7 +185,9 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
         .ignore_signatures = cfg->ignore_signatures,
         .create_bytes = cfg->create_bytes,
         .limit_bytes = cfg->targets ? lc.disk_size_bytes : 0,
-        .max_io_bytes = wc.small_bytes > wc.large_bytes ? wc.small_bytes : wc.large_bytes,
+        .max_io_bytes = max_io ? max_io : wc.small_bytes > wc.large_bytes ?
+                        wc.small_bytes : wc.large_bytes,
+        .budget = budget,
         .io_align_bytes = io_granularity(&wc),
         .threads = cfg->threads,
         .info = cfg->device_info,
@@ -209,7 +236,7 @@ static int run_points(const struct sim_run_cfg *cfg, struct sim_parts *rp,
         r->n_points++;
         if (progress)
             progress(arg, run_index, i, r->matrix->n_points, pr);
-        if (rc == 1 || (cfg->point.stop && *cfg->point.stop)) {
+        if (rc == 1 || sim_stop_is_set(cfg->point.stop)) {
             status = 1;
             break;
         }
@@ -245,8 +272,8 @@ static int run_one(const struct sim_run_cfg *cfg, int run_index,
     struct sim_parts rp = { 0 };
     if (rc == 0) {
         int max_small, max_large_ios;
-        matrix_maxima(r->matrix, cfg->workload.large_type, cfg->point.stream_io,
-                      &max_small, &max_large_ios);
+        sim_matrix_maxima(r->matrix, cfg->workload.large_type,
+                          cfg->point.stream_io, &max_small, &max_large_ios);
         rc = sim_parts_open(cfg, max_small, max_large_ios, &rp, why, why_len);
     }
     if (rc == 0)

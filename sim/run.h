@@ -90,15 +90,23 @@ struct sim_parts {
     sim_engine *engine;
 };
 
+/* The largest loads of matrix m, as the pools of a run of it are sized:
+   small I/Os, and large I/Os in flight (large x stream_io for seq). */
+void sim_matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
+                       int stream_io, int *max_small, int *max_large_ios);
+
 /* Open the parts for cfg->disks disks of cfg->volume.size_bytes: the
    layout, the workload over its logical capacity (seeded with cfg->seed),
    the devices (cfg->backend; real targets when cfg->targets is set) and an
    engine whose pools hold max_small small and max_large_ios large I/Os in
-   flight.  0, or -errno with why; on failure the parts opened so far stay
+   flight (at most SIM_MAX_OUTSTANDING together: -E2BIG otherwise).  0, or -errno with why; on failure the parts opened so far stay
    in *p for sim_parts_close(), which also takes a zeroed struct. */
 int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
                    int max_large_ios, struct sim_parts *p, char *why,
                    size_t why_len);
+/* Close the devices first (their I/O threads joined, nothing in flight
+   touches the engine's pieces any more), then free the engine, workload
+   and layout, and zero *p. */
 void sim_parts_close(struct sim_parts *p);
 
 /* Called after every point: (run index in the sweep, point index,

@@ -19,15 +19,16 @@
  *     /proc/self/mountinfo knows, or what holds it when sysfs does.
  *  3. A run without writes opens every target read-only: reading
  *     destroys nothing, so the remaining rules do not apply.
- *  4. A run with writes may write a file asmsim created (it carries the
- *     extended attribute user.asmsim, or a side-car "<path>.asmsim" on file
- *     systems without user xattrs).  Any other target needs --destroy-data.
- *  5. Even with --destroy-data, a target that carries a signature - a file
- *     system, partition table, LVM, MD-RAID (libblkid's probes) or an
- *     Oracle ASM disk header ("ORCLDISK" at byte 32 of the first block,
- *     checked by hand so it is found whichever libblkid is installed) - is
- *     refused unless --ignore-signatures is also given; the message names
- *     the signature found.
+ *  4. A run with writes may write a file asmsim created (it carries
+ *     asmsim's mark, see below).  Any other target needs --destroy-data.
+ *  5. A target that carries a signature - a file system, partition table,
+ *     LVM, MD-RAID (libblkid's probes) or an Oracle ASM disk header
+ *     ("ORCLDISK" at byte 32 of the first block, checked by hand so it is
+ *     found whichever libblkid is installed) - is refused for writing
+ *     unless --ignore-signatures is also given, even with --destroy-data
+ *     and even when it carries asmsim's mark: the mark says who made the
+ *     file, not what has been written on it since.  The message names the
+ *     signature found.
  *  6. I/O stays below the usable size: the target's size, or --size-limit
  *     when smaller, rounded down to the logical block size.  The backend
  *     checks every I/O against it as well.
@@ -38,6 +39,41 @@
  * under the file, and to 4096 (always a multiple of the real one) when
  * nothing answers.  The NUMA node comes from sysfs: the first numa_node
  * attribute found walking up from the block device's sysfs directory.
+ *
+ * The mark
+ * --------
+ * safety_create_file marks the file it makes with its identity: device,
+ * inode, size, birth time (statx) and inode generation (FS_IOC_GETVERSION),
+ * "-" for the last two where the file system does not say.  The record is
+ * the value of the extended attribute user.asmsim, or, on file systems
+ * without user xattrs, the first line of a side-car "<path>.asmsim".  The
+ * mark counts only while every field still matches the file at <path>, so
+ *   - a side-car left behind when its file was removed does not make the
+ *     next file created at that path (an ASM disk image, say) asmsim's:
+ *     another inode, another birth time or generation even if the inode
+ *     number is reused;
+ *   - a mark copied along with a file (cp -a, rsync -X) does not count on
+ *     the copy; a file truncated or grown by something else loses it.
+ * Marks of older asmsim versions (an empty side-car, xattr "created") do
+ * not count: such a file needs --destroy-data, or removing and --create.
+ * The device number is part of the identity, so a file whose file system
+ * comes back under another number after a reboot loses its mark too: a
+ * false "not ours" costs a --destroy-data, a false "ours" costs a disk.
+ *
+ * The same data under two names
+ * -----------------------------
+ * safety_identify/safety_overlap tell whether two target paths reach the
+ * same data, so that the command line can refuse it up front (two "disks"
+ * of a disk group that are one would make every number wrong, and a run
+ * with writes would write one disk twice as hard).  Files compare by
+ * st_dev/st_ino (hard links, symlinks, "./x" and "x"); block devices by
+ * st_rdev (symlinks such as /dev/disk/by-id, a second node made with
+ * mknod), and through sysfs: a partition (/sys/dev/block/MAJ:MIN/partition)
+ * overlaps the disk it is on (the parent directory's "dev"), a loop device
+ * overlaps the file under it (loop/backing_file) and every other loop
+ * device over that file, and a file overlaps the device its file system is
+ * on and that device's disk.  Two partitions of one disk do not overlap.
+ * Missing paths (--create) compare by directory (device, inode) and name.
  *
  * Nothing here keeps state; every answer is read afresh.
  */
@@ -205,35 +241,138 @@ static bool held_by(dev_t dev, char *who, size_t len)
 
 /* ---- the mark of asmsim's own files ---------------------------------- */
 
-bool safety_is_asmsim_file(const char *path)
+/* The identity of the open regular file fd, as the mark records it. */
+static int mark_record(int fd, char *out, size_t len)
 {
-    char v[16];
-    if (getxattr(path, SAFETY_XATTR, v, sizeof v) > 0)
-        return true;
-    char side[PATH_MAX];
-    if (snprintf(side, sizeof side, "%s%s", path, SAFETY_SIDECAR_SUFFIX) >=
-        (int)sizeof side)
-        return false;
     struct stat st;
-    return stat(side, &st) == 0 && S_ISREG(st.st_mode);
+    char btime[48] = "-", gen[24] = "-";
+
+    if (fstat(fd, &st) != 0)
+        return -errno;
+    if (!S_ISREG(st.st_mode))
+        return -EINVAL;
+#ifdef STATX_BTIME
+    struct statx sx;
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_BTIME, &sx) == 0 &&
+        (sx.stx_mask & STATX_BTIME))
+        snprintf(btime, sizeof btime, "%lld.%09u",
+                 (long long)sx.stx_btime.tv_sec, sx.stx_btime.tv_nsec);
+#endif
+    int g = 0;                      /* the kernel stores an int there */
+    if (ioctl(fd, FS_IOC_GETVERSION, &g) == 0)
+        snprintf(gen, sizeof gen, "%u", (unsigned)g);
+    snprintf(out, len, "asmsim-mark 1 dev=%u:%u ino=%llu size=%llu btime=%s "
+             "gen=%s", major(st.st_dev), minor(st.st_dev),
+             (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
+             btime, gen);
+    return 0;
 }
 
-static int mark_file(int fd, const char *path)
+static int sidecar_path(const char *path, char *out, size_t len)
 {
-    static const char value[] = "created";
-    if (fsetxattr(fd, SAFETY_XATTR, value, sizeof value - 1, 0) == 0)
-        return 0;
-    if (errno != ENOTSUP && errno != EPERM)
-        return -errno;
-    char side[PATH_MAX];
-    if (snprintf(side, sizeof side, "%s%s", path, SAFETY_SIDECAR_SUFFIX) >=
-        (int)sizeof side)
+    if (snprintf(out, len, "%s%s", path, SAFETY_SIDECAR_SUFFIX) >= (int)len)
         return -ENAMETOOLONG;
-    int s = open(side, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    return 0;
+}
+
+/* The side-car's record (its first line), or -errno. */
+static int read_sidecar(const char *path, char *out, size_t len)
+{
+    char side[PATH_MAX];
+    struct stat st;
+
+    if (sidecar_path(path, side, sizeof side) < 0)
+        return -ENAMETOOLONG;
+    int fd = open(side, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return -errno;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return -EINVAL;
+    }
+    ssize_t n = read(fd, out, len - 1);
+    close(fd);
+    if (n < 0)
+        return -EIO;
+    out[n] = '\0';
+    out[strcspn(out, "\n")] = '\0';
+    return 0;
+}
+
+bool safety_is_asmsim_file(const char *path)
+{
+    char now[SAFETY_MARK_LEN], mark[SAFETY_MARK_LEN + 1];
+    struct stat st;
+
+    /* stat first: never open a FIFO or device to ask */
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return false;
+    int rc = mark_record(fd, now, sizeof now);
+    ssize_t n = rc == 0 ? fgetxattr(fd, SAFETY_XATTR, mark, sizeof mark - 1)
+                        : -1;
+    close(fd);
+    if (rc < 0)
+        return false;
+    if (n > 0) {
+        mark[n] = '\0';
+        if (strcmp(mark, now) == 0)
+            return true;
+    }
+    return read_sidecar(path, mark, sizeof mark) == 0 && strcmp(mark, now) == 0;
+}
+
+static int mark_fd(int fd, const char *path, bool sidecar_only)
+{
+    char rec[SAFETY_MARK_LEN], side[PATH_MAX];
+    int rc = mark_record(fd, rec, sizeof rec);
+
+    if (rc < 0)
+        return rc;
+    if (!sidecar_only) {
+        if (fsetxattr(fd, SAFETY_XATTR, rec, strlen(rec), 0) == 0)
+            return 0;
+        if (errno != ENOTSUP && errno != EPERM)
+            return -errno;
+    }
+    if ((rc = sidecar_path(path, side, sizeof side)) < 0)
+        return rc;
+    int s = open(side, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW |
+                 O_NOCTTY | O_NONBLOCK, 0644);
     if (s < 0)
         return -errno;
-    close(s);
-    return 0;
+    size_t len = strlen(rec);
+    rec[len++] = '\n';
+    rc = write(s, rec, len) == (ssize_t)len ? 0 : -EIO;
+    if (close(s) != 0 && rc == 0)
+        rc = -errno;
+    return rc;
+}
+
+int safety_mark_file(const char *path, bool sidecar_only, char *why,
+                     size_t why_len)
+{
+    struct stat st;
+
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(why, why_len, "%s: not a regular file; only files asmsim "
+                 "made can carry its mark", path);
+        return -EINVAL;
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, why_len, "%s: cannot open it: %s", path, strerror(e));
+        return -e;
+    }
+    int rc = mark_fd(fd, path, sidecar_only);
+    close(fd);
+    if (rc < 0)
+        snprintf(why, why_len, "%s: cannot mark it as asmsim's: %s", path,
+                 strerror(-rc));
+    return rc;
 }
 
 int safety_create_file(const char *path, uint64_t bytes, char *why,
@@ -265,7 +404,7 @@ int safety_create_file(const char *path, uint64_t bytes, char *why,
             rc = -rc;
         }
     }
-    if (rc == 0 && (rc = mark_file(fd, path)) < 0)
+    if (rc == 0 && (rc = mark_fd(fd, path, false)) < 0)
         snprintf(why, why_len, "%s: cannot mark it as asmsim's: %s", path,
                  strerror(-rc));
     close(fd);
@@ -452,8 +591,10 @@ int safety_check(const char *path, const struct safety_policy *p,
         return -EINVAL;
     }
 
-    /* Signatures: looked for on everything asmsim did not make. */
-    if (t.kind != SAFETY_MISSING && !t.asmsim_file) {
+    /* Signatures: looked for on everything that exists, asmsim's own files
+       included: a mark says who made the file, not what was written on it
+       since (an ASM disk image copied over it, say). */
+    if (t.kind != SAFETY_MISSING) {
         rc = safety_probe_signature(path, t.signature, sizeof t.signature);
         if (rc < 0) {
             snprintf(why, why_len, "%s: cannot read it to look for "
@@ -464,22 +605,26 @@ int safety_check(const char *path, const struct safety_policy *p,
             t.signature[0] = '\0';
     }
 
-    if (p->write && !t.asmsim_file) {
-        if (!p->destroy_data) {
-            snprintf(why, why_len, "%s: the run writes and this %s was not "
-                     "created by asmsim; refusing before the first I/O; give "
-                     "--destroy-data to let asmsim overwrite it, or run "
-                     "without --write", path,
-                     t.kind == SAFETY_BLOCK ? "device" : "file");
-            return -EPERM;
-        }
-        if (t.signature[0] && !p->ignore_signatures) {
+    if (p->write && !t.asmsim_file && !p->destroy_data) {
+        snprintf(why, why_len, "%s: the run writes and this %s was not "
+                 "created by asmsim; refusing before the first I/O; give "
+                 "--destroy-data to let asmsim overwrite it, or run "
+                 "without --write", path,
+                 t.kind == SAFETY_BLOCK ? "device" : "file");
+        return -EPERM;
+    }
+    if (p->write && t.signature[0] && !p->ignore_signatures) {
+        if (t.asmsim_file)
+            snprintf(why, why_len, "%s: carries a %s signature although "
+                     "asmsim created it (something wrote it since); refusing "
+                     "to overwrite it; add --ignore-signatures if it really "
+                     "may be destroyed", path, t.signature);
+        else
             snprintf(why, why_len, "%s: carries a %s signature; refusing to "
                      "overwrite it even with --destroy-data; add "
                      "--ignore-signatures if it really may be destroyed",
                      path, t.signature);
-            return -EPERM;
-        }
+        return -EPERM;
     }
 
     uint64_t usable = t.size_bytes;
@@ -495,4 +640,230 @@ int safety_check(const char *path, const struct safety_policy *p,
     }
     *out = t;
     return 0;
+}
+
+/* ---- the same data under two names ------------------------------------ */
+
+static uint64_t dev_u64(dev_t d)
+{
+    return (uint64_t)d;
+}
+
+/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
+static uint64_t read_devnum(const char *path)
+{
+    char buf[64];
+    unsigned maj, min;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    if (sscanf(buf, "%u:%u", &maj, &min) != 2)
+        return 0;
+    return dev_u64(makedev(maj, min));
+}
+
+/* The sysfs directory of a block device number under sys_root, resolved. */
+static int sysfs_dir_in(const char *sys_root, uint64_t dev, char *out,
+                        size_t len)
+{
+    char link[PATH_MAX];
+    char real[PATH_MAX];
+    snprintf(link, sizeof link, "%s/dev/block/%u:%u", sys_root,
+             major((dev_t)dev), minor((dev_t)dev));
+    if (!realpath(link, real) || strlen(real) >= len)
+        return -ENOENT;
+    strcpy(out, real);
+    return 0;
+}
+
+/* The disk a block device is on: itself for a whole disk, the parent for a
+   partition; 0 when sysfs does not know the device. */
+static uint64_t whole_disk(const char *sys_root, uint64_t dev, char *dir,
+                           size_t dir_len)
+{
+    char path[PATH_MAX + 16];
+    struct stat st;
+    if (sysfs_dir_in(sys_root, dev, dir, dir_len) < 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/partition", dir);
+    if (stat(path, &st) != 0)
+        return dev;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    snprintf(path, sizeof path, "%s/dev", dir);
+    return read_devnum(path);
+}
+
+/* The file under a loop device, from its sysfs directory. */
+static void loop_backing(const char *dir, struct safety_ident *out)
+{
+    char path[PATH_MAX + 32], file[PATH_MAX + 1];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ssize_t n = read(fd, file, sizeof file - 1);
+    close(fd);
+    if (n <= 0)
+        return;
+    file[n] = '\0';
+    file[strcspn(file, "\n")] = '\0';
+    if (stat(file, &st) != 0)
+        return;                 /* deleted, or another mount namespace's */
+    out->backed = true;
+    out->back_dev = dev_u64(st.st_dev);
+    out->back_ino = (uint64_t)st.st_ino;
+}
+
+/* A path that does not exist: the directory it would be made in and its
+   name (through one dangling symlink, which --create would follow). */
+static void missing_ident(const char *path, struct safety_ident *out)
+{
+    char target[PATH_MAX], dir[PATH_MAX];
+    struct stat st;
+    const char *p = path;
+
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        char link[PATH_MAX];
+        ssize_t n = readlink(path, link, sizeof link - 1);
+        if (n <= 0)
+            return;
+        link[n] = '\0';
+        const char *slash = strrchr(path, '/');
+        if (link[0] == '/' || !slash)
+            snprintf(target, sizeof target, "%s", link);
+        else if (snprintf(target, sizeof target, "%.*s/%s",
+                          (int)(slash - path), path, link) >= (int)sizeof target)
+            return;
+        p = target;
+    }
+    const char *slash = strrchr(p, '/');
+    const char *name = slash ? slash + 1 : p;
+    if (!*name || strlen(name) >= sizeof out->name)
+        return;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == p)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - p), p);
+    if (stat(dir, &st) != 0)
+        return;
+    out->kind = SAFETY_ID_MISSING;
+    out->dev = dev_u64(st.st_dev);
+    out->ino = (uint64_t)st.st_ino;
+    snprintf(out->name, sizeof out->name, "%s", name);
+}
+
+void safety_identify(const char *sys_root, const char *path,
+                     struct safety_ident *out)
+{
+    char dir[PATH_MAX];
+    struct stat st;
+
+    memset(out, 0, sizeof *out);
+    if (!sys_root)
+        sys_root = "/sys";
+    if (!path || !*path)
+        return;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            missing_ident(path, out);
+        return;
+    }
+    if (S_ISBLK(st.st_mode)) {
+        out->kind = SAFETY_ID_BLOCK;
+        out->rdev = dev_u64(st.st_rdev);
+        out->whole = whole_disk(sys_root, out->rdev, dir, sizeof dir);
+        if (out->whole == 0)
+            out->whole = out->rdev;
+        else
+            loop_backing(dir, out);     /* dir: the whole disk's */
+        return;
+    }
+    out->kind = S_ISREG(st.st_mode) ? SAFETY_ID_FILE : SAFETY_ID_OTHER;
+    out->dev = dev_u64(st.st_dev);
+    out->ino = (uint64_t)st.st_ino;
+    if (out->kind == SAFETY_ID_FILE) {
+        out->fs_dev = out->dev;
+        out->fs_whole = whole_disk(sys_root, out->dev, dir, sizeof dir);
+    }
+}
+
+/* A file f and a block device d: does d reach f's data? */
+static bool file_and_device(const struct safety_ident *f,
+                            const struct safety_ident *d, bool file_first,
+                            char *how, size_t how_len)
+{
+    if (d->backed && d->back_dev == f->dev && d->back_ino == f->ino) {
+        snprintf(how, how_len, "%s", file_first ?
+                 "a loop device over that file" :
+                 "the file under that loop device");
+        return true;
+    }
+    if (f->fs_dev == d->rdev || (f->fs_whole && f->fs_whole == d->rdev)) {
+        snprintf(how, how_len, "%s", file_first ?
+                 "the device that file's file system is on" :
+                 "a file on that device's file system");
+        return true;
+    }
+    return false;
+}
+
+bool safety_overlap(const struct safety_ident *a, const struct safety_ident *b,
+                    char *how, size_t how_len)
+{
+    if (a->kind == SAFETY_ID_UNKNOWN || b->kind == SAFETY_ID_UNKNOWN)
+        return false;
+    if (a->kind == SAFETY_ID_MISSING || b->kind == SAFETY_ID_MISSING) {
+        if (a->kind != b->kind || a->dev != b->dev || a->ino != b->ino ||
+            strcmp(a->name, b->name) != 0)
+            return false;
+        snprintf(how, how_len, "the same path, spelt another way");
+        return true;
+    }
+    if (a->kind == SAFETY_ID_BLOCK && b->kind == SAFETY_ID_BLOCK) {
+        if (a->rdev == b->rdev) {
+            snprintf(how, how_len, "the same device (%u:%u) under another "
+                     "name (a symlink or a second device node)",
+                     major((dev_t)a->rdev), minor((dev_t)a->rdev));
+            return true;
+        }
+        if (b->whole != b->rdev && b->whole == a->rdev) {
+            snprintf(how, how_len, "a partition of that disk");
+            return true;
+        }
+        if (a->whole != a->rdev && a->whole == b->rdev) {
+            snprintf(how, how_len, "the disk that partition is on");
+            return true;
+        }
+        if (a->whole == b->whole)
+            return false;               /* two partitions of one disk */
+        if (a->backed && b->backed && a->back_dev == b->back_dev &&
+            a->back_ino == b->back_ino) {
+            snprintf(how, how_len, "a loop device over the same file");
+            return true;
+        }
+        return false;
+    }
+    if (a->kind == SAFETY_ID_BLOCK)
+        return b->kind == SAFETY_ID_FILE &&
+               file_and_device(b, a, false, how, how_len);
+    if (b->kind == SAFETY_ID_BLOCK)
+        return a->kind == SAFETY_ID_FILE &&
+               file_and_device(a, b, true, how, how_len);
+    if (a->dev == b->dev && a->ino == b->ino) {
+        snprintf(how, how_len, "the same file under another name (a hard "
+                 "link or a symlink)");
+        return true;
+    }
+    return false;
 }

@@ -14,9 +14,13 @@
 #include <stdint.h>
 
 /* The extended attribute (or, where the file system has none, the
-   side-car file "<path>.asmsim") that marks a file as created by asmsim. */
+   side-car file "<path>.asmsim") that marks a file as created by asmsim.
+   Its value is the file's identity when it was marked (SAFETY_MARK_LEN
+   bytes at most): "asmsim-mark 1 dev=MAJ:MIN ino=N size=N btime=S.NS|-
+   gen=N|-".  A mark counts only while all of it still matches the file. */
 #define SAFETY_XATTR "user.asmsim"
 #define SAFETY_SIDECAR_SUFFIX ".asmsim"
+#define SAFETY_MARK_LEN 160
 #define SAFETY_SIG_LEN 64
 
 enum safety_kind {
@@ -54,7 +58,8 @@ struct safety_target {
      -ENOENT  missing and no --create
      -EBUSY   a block device that is mounted or open exclusively elsewhere
      -EPERM   writes to a target not handed over (--destroy-data), or a
-              signature without --ignore-signatures (the reason names it)
+              signature without --ignore-signatures (the reason names it;
+              asmsim's mark does not exempt a file from this)
      -EINVAL  neither a regular file nor a block device, or too small
      other    what stat/open said. */
 int safety_check(const char *path, const struct safety_policy *p,
@@ -66,8 +71,59 @@ int safety_check(const char *path, const struct safety_policy *p,
 int safety_create_file(const char *path, uint64_t bytes, char *why,
                        size_t why_len);
 
-/* True if the file carries asmsim's mark. */
+/* True if the file carries asmsim's mark and the mark describes this very
+   file (same device, inode, size, birth time and generation): a stale
+   side-car left by a file that was removed, or a mark copied along with a
+   file, does not count.  A mark never exempts a file from the signature
+   check (safety_check). */
 bool safety_is_asmsim_file(const char *path);
+
+/* Mark the existing regular file `path` as asmsim's, with its identity
+   now: the extended attribute, or the side-car where the file system has
+   no user xattrs (always the side-car when sidecar_only; tests use it).
+   safety_create_file does this.  0 or -errno with why. */
+int safety_mark_file(const char *path, bool sidecar_only, char *why,
+                     size_t why_len);
+
+/* What a target path names, for telling whether two paths reach the same
+   data (safety_overlap).  Filled by safety_identify; plain data. */
+enum safety_ident_kind {
+    SAFETY_ID_UNKNOWN = 0,      /* cannot be told (stat failed): compare names */
+    SAFETY_ID_MISSING,          /* does not exist: its directory and name */
+    SAFETY_ID_FILE,
+    SAFETY_ID_BLOCK,
+    SAFETY_ID_OTHER,            /* exists, neither (safety_check refuses it) */
+};
+struct safety_ident {
+    enum safety_ident_kind kind;
+    uint64_t dev, ino;          /* file: st_dev, st_ino; missing: of the
+                                   directory it would be made in */
+    char name[256];             /* missing: the last path component */
+    uint64_t rdev;              /* block: the device number */
+    uint64_t whole;             /* block: the disk it is a partition of, or
+                                   rdev for a whole disk */
+    uint64_t fs_dev, fs_whole;  /* file: the device its file system is on
+                                   and that device's disk (0: none) */
+    bool backed;                /* block: a loop device (or a partition of
+                                   one) over a file, which is: */
+    uint64_t back_dev, back_ino;
+};
+
+/* Identify `path`.  sys_root is "/sys" (tests pass a copy of its
+   dev/block tree); NULL means "/sys".  Never fails: what cannot be found
+   out is left 0 (kind SAFETY_ID_UNKNOWN when stat fails other than ENOENT). */
+void safety_identify(const char *sys_root, const char *path,
+                     struct safety_ident *out);
+
+/* True if the two identified targets reach the same data: one file under
+   two names (hard link, symlink), one device under two names (symlink,
+   second device node), a disk and one of its partitions, a loop device
+   and the file under it, two loop devices over one file, a file and the
+   device its file system is on, or two names of one missing path.  how
+   gets what b is to a, as a clause ("a partition of it").  Two partitions
+   of one disk do not overlap. */
+bool safety_overlap(const struct safety_ident *a, const struct safety_ident *b,
+                    char *how, size_t how_len);
 
 /* The signature on the target, if any: 1 and its name in name[len]
    ("Oracle ASM disk (ORCLDISK)", "ext4", "LVM2_member", "dos partition

@@ -37,8 +37,8 @@
 #define SIM_SNAP_SERIES 300         /* samples of the time series */
 #define SIM_SNAP_SERIES_NS (200 * SIM_NS_PER_MS)    /* one sample: 60 s total */
 #define SIM_SNAP_LEVELS 40          /* matrix rows / columns carried */
-#define SIM_SESSION_MAX_SMALL 1024  /* interactive load limits */
-#define SIM_SESSION_MAX_LARGE 128
+#define SIM_SESSION_MAX_SMALL 1024  /* interactive load limits, as far */
+#define SIM_SESSION_MAX_LARGE 128   /* as io_budget.h's limit allows */
 
 enum sim_session_state {
     SIM_SESS_STARTING = 0,
@@ -69,6 +69,9 @@ struct sim_snapshot {
     bool paused;
     bool pinned;                /* interactive: the load was set by hand */
     bool measuring;             /* the point is in its measured window */
+    int max_small, max_large;   /* interactive: the largest load a command
+                                   sets (what the pools hold; a load
+                                   command is clamped to it) */
 
     /* configuration */
     char backend[16];
@@ -199,6 +202,17 @@ int sim_session_take(sim_session *s, struct sim_run_result **run,
 
 /* Stops the thread if needed and frees everything. */
 void sim_session_destroy(sim_session *s);
+
+/* The largest load an interactive session of cfg walking matrix m (NULL:
+   none) lets a command set, as its pools are sized: with headroom,
+   SIM_SESSION_MAX_SMALL small and SIM_SESSION_MAX_LARGE large loads (each
+   stream_io I/Os when sequential) or the matrix's largest if more, the
+   large and then the small headroom cut so that small + large I/Os stay
+   within SIM_MAX_OUTSTANDING (io_budget.h), never below what m needs;
+   without, just what m needs. */
+void sim_session_load_limits(const struct sim_run_cfg *cfg,
+                             const struct wl_matrix *m, bool headroom,
+                             int *max_small, int *max_large);
 
 /* Pacing of a virtual clock to the wall clock: speed device seconds per
    wall second (0 = no pacing).  sim_pacer_delay_ns() says how long to

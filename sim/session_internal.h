@@ -38,6 +38,8 @@
 struct parts {
     struct sim_parts sp;            /* layout, workload, devices, engine */
     struct wl_matrix *matrix;
+    int max_small, max_large;       /* the largest load the pools hold:
+                                       small I/Os, large loads (streams) */
     bool open;
 };
 

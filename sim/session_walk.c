@@ -19,12 +19,24 @@
  * Commands are applied between points, on the session thread: the live
  * callback ends the point as soon as one is queued, so a command takes
  * effect within 100 ms of device time.  The parts' pools are sized for
- * the largest load a command can set (SIM_SESSION_MAX_SMALL/LARGE), so a
- * load change never needs a rebuild.
+ * the largest load a command can set, so a load change never needs a
+ * rebuild: SIM_SESSION_MAX_SMALL small and SIM_SESSION_MAX_LARGE large
+ * I/Os (or more where the matrix has larger points), as far as the
+ * outstanding-I/O limit (io_budget.h) allows.  A large load of sequential
+ * streams costs stream_io I/Os each, so with --stream-io above 504 the
+ * large maximum gives way: 1024 + 63 x 1024 = 65536 at --stream-io 1024.
+ * Should the devices or the engine still refuse pools that big (the aio
+ * backend's buffer limit, a layout that splits large I/Os into many
+ * pieces), the parts open with just what the matrix needs, as a batch run
+ * would.  A load command is clamped to what the pools hold.
  */
 #include "sim/session_internal.h"
 
+#include <errno.h>
 #include <string.h>
+
+#include "layouts/why.h"
+#include "sim/io_budget.h"
 
 /* ---- parts: layout, workload, devices, engine ---------------------------- */
 
@@ -35,8 +47,63 @@ void sim_sess_parts_close(struct parts *p)
     memset(p, 0, sizeof(*p));
 }
 
+void sim_session_load_limits(const struct sim_run_cfg *cfg,
+                             const struct wl_matrix *m, bool headroom,
+                             int *max_small, int *max_large)
+{
+    int stream_io = cfg->point.stream_io > 0 ? cfg->point.stream_io : 1;
+    long long per_large = sim_point_large_ios(1, cfg->workload.large_type,
+                                              stream_io);
+    int need_small = 0, need_large = 0;
+
+    for (int i = 0; m && i < m->n_points; i++) {
+        if (m->points[i].small > need_small)
+            need_small = m->points[i].small;
+        if (m->points[i].large > need_large)
+            need_large = m->points[i].large;
+    }
+    *max_small = need_small;
+    *max_large = need_large;
+    if (!headroom)
+        return;
+    long long small = need_small > SIM_SESSION_MAX_SMALL ? need_small
+                                                         : SIM_SESSION_MAX_SMALL;
+    long long large = need_large > SIM_SESSION_MAX_LARGE ? need_large
+                                                         : SIM_SESSION_MAX_LARGE;
+    /* within the limit: the large headroom gives way first (a sequential
+       stream costs stream_io I/Os), then the small; never below what the
+       matrix needs, which the command line has checked fits */
+    if (small + large * per_large > SIM_MAX_OUTSTANDING) {
+        long long room = (SIM_MAX_OUTSTANDING - small) / per_large;
+        large = room > need_large ? room : need_large;
+    }
+    if (small + large * per_large > SIM_MAX_OUTSTANDING) {
+        long long room = SIM_MAX_OUTSTANDING - large * per_large;
+        small = room > need_small ? room : need_small;
+    }
+    *max_small = (int)small;
+    *max_large = (int)large;
+}
+
+/* The parts for the limits: pools for max_small small and max_large large
+   loads. */
+static int parts_open_for(const struct sim_run_cfg *cfg, struct parts *p,
+                          bool headroom, char *why, size_t why_len)
+{
+    int stream_io = cfg->point.stream_io > 0 ? cfg->point.stream_io : 1;
+
+    sim_session_load_limits(cfg, p->matrix, headroom, &p->max_small,
+                            &p->max_large);
+    return sim_parts_open(cfg, p->max_small,
+                          sim_point_large_ios(p->max_large,
+                                              cfg->workload.large_type,
+                                              stream_io),
+                          &p->sp, why, why_len);
+}
+
 /* The matrix of cfg->disks and the parts of a run (run.h), with pools for
-   the largest load a command can set. */
+   the largest load a command can set, or, when the devices or the engine
+   cannot have pools that big, for the matrix alone. */
 static int parts_open(const struct sim_run_cfg *cfg, struct parts *p,
                       char *why, size_t why_len)
 {
@@ -44,12 +111,17 @@ static int parts_open(const struct sim_run_cfg *cfg, struct parts *p,
     struct wl_matrix_cfg mc = cfg->matrix;
     mc.num_disks = cfg->disks;
     int rc = wl_matrix_build(&mc, &p->matrix, why, why_len);
-    int stream_io = cfg->point.stream_io > 0 ? cfg->point.stream_io : 1;
-    int max_large_ios = sim_point_large_ios(SIM_SESSION_MAX_LARGE,
-                                            cfg->workload.large_type, stream_io);
     if (rc == 0)
-        rc = sim_parts_open(cfg, SIM_SESSION_MAX_SMALL, max_large_ios, &p->sp,
-                            why, why_len);
+        rc = parts_open_for(cfg, p, true, why, why_len);
+    if (rc == -E2BIG || rc == -ENOMEM) {
+        int small = p->max_small, large = p->max_large;
+        sim_session_load_limits(cfg, p->matrix, false, &p->max_small,
+                                &p->max_large);
+        if (p->max_small < small || p->max_large < large) {
+            sim_parts_close(&p->sp);
+            rc = parts_open_for(cfg, p, false, why, why_len);
+        }
+    }
     if (rc < 0) {
         sim_sess_parts_close(p);
         return rc;
@@ -76,15 +148,18 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
     struct sim_run_cfg *r = &s->run;
     switch (c->kind) {
     case SIM_CMD_LOAD: {
-        int small = c->a < 0 ? 0 : c->a > SIM_SESSION_MAX_SMALL ? SIM_SESSION_MAX_SMALL : c->a;
-        int large = c->b < 0 ? 0 : c->b > SIM_SESSION_MAX_LARGE ? SIM_SESSION_MAX_LARGE : c->b;
+        /* what the pools hold (parts_open) */
+        int max_small = s->parts.max_small, max_large = s->parts.max_large;
+        int small = c->a < 0 ? 0 : c->a > max_small ? max_small : c->a;
+        int large = c->b < 0 ? 0 : c->b > max_large ? max_large : c->b;
         if (small + large == 0) {
             sim_sess_say(s, "load small=0 large=0: nothing to measure; keep at least one I/O outstanding");
             return;
         }
         s->pinned = true;
         s->pin = (struct wl_point){ small, large };
-        sim_sess_say(s, "load set to small=%d large=%d%s", small, large,
+        sim_sess_say(s, "load set to small=%d large=%d%s%s", small, large,
+            small < c->a || large < c->b ? " (the most this session holds)" : "",
             in_matrix(s->parts.matrix, small, large) ? "" : " (outside the matrix)");
         *restart = true;
         return;
@@ -145,7 +220,12 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
     case SIM_CMD_INSTANCE: {
         struct inst_profile in;
         if (prof_instance_find(c->text, &in, why, sizeof(why)) != 0) {
-            sim_sess_say(s, "instance %s: %s", c->text, why);
+            /* the name as typed, made safe and cut so that the reason
+               (PROF_WHY_CHARS) still fits the message line */
+            char q[sizeof(s->work.message) - PROF_WHY_CHARS - 16];
+            sim_sess_say(s, "instance %s: %s",
+                         why_quote(c->text, strnlen(c->text, sizeof(c->text)), q, sizeof(q)),
+                         why);
             return;
         }
         r->instance = in;
@@ -202,6 +282,15 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
         return rc;
     }
     sim_sess_rec_restart(s, s->parts.matrix->n_points);
+    s->work.max_small = s->parts.max_small;
+    s->work.max_large = s->parts.max_large;
+    if (s->pinned && (s->pin.small > s->parts.max_small ||
+                      s->pin.large > s->parts.max_large)) {
+        /* pools for the matrix alone (parts_open): the pinned load too */
+        s->pinned = false;
+        sim_sess_say(s, "load small=%d large=%d: more than the pools hold now; "
+            "walking the matrix", s->pin.small, s->pin.large);
+    }
     s->walk_index = 0;
     s->pacer.anchored = false;
     sim_sess_describe_config(s);

@@ -58,6 +58,18 @@ expect_error "disks_option_should_not_exist_for_sweep" \
 expect_error "profiles_with_unknown_kind_should_exit_2" \
     "asmsim: disks: unknown profile kind" "Try 'asmsim profiles --help'." \
     "$ASMSIM" profiles disks
+expect_error "profiles_with_an_option_should_say_unknown_option" \
+    "asmsim: --help=x: unknown option" "Try 'asmsim profiles --help'." \
+    "$ASMSIM" profiles --help=x
+# the flags that let data be destroyed take no abbreviation
+for cmd in run sweep; do
+    expect_error "${cmd}_destroy_data_abbreviated_should_be_refused" \
+        "asmsim: --destroy: write --destroy-data in full" "Try 'asmsim $cmd --help'." \
+        "$ASMSIM" $cmd --destroy
+    expect_error "${cmd}_ignore_signatures_abbreviated_should_be_refused" \
+        "asmsim: --ignore-sig: write --ignore-signatures in full" "Try 'asmsim $cmd --help'." \
+        "$ASMSIM" $cmd --ignore-sig
+done
 
 # ---- bad values: exit 2, "<flag> <value>: <wrong>; <valid>", nothing written
 
@@ -104,16 +116,30 @@ bad volume_spec_the_provider_rejects_should_say_why \
 bad unknown_instance_should_be_rejected \
     "asmsim: --instance m5.huge:" run --instance m5.huge
 bad normal_redundancy_on_one_disk_should_be_rejected \
-    "asmsim: --disks 1: layout coarse, normal redundancy:" \
+    "asmsim: --disks 1: --redundancy normal: needs at least 2 failure groups" \
     run --disks 1 --redundancy normal
 bad sweep_should_check_every_disk_count \
-    "asmsim: --volumes 1-4 (at 1 disk): layout coarse, normal redundancy:" \
+    "asmsim: --volumes 1-4 (at 1 disk): --redundancy normal:" \
     sweep --volumes 1-4 --redundancy normal
 bad matrix_with_another_run_type_should_be_rejected \
     "asmsim: --matrix point: a matrix is chosen only with --run advanced" \
     run --run simple --matrix point
 bad point_matrix_without_loads_should_be_rejected \
-    "asmsim: --run advanced:" run --matrix point
+    "asmsim: --matrix point needs --num-small and --num-large" run --matrix point
+bad sequential_streams_beyond_the_limit_should_be_refused_up_front \
+    "asmsim: --num-large 5000: 5000 sequential streams; at most 4096" \
+    run --type seq --matrix point --num-small 0 --num-large 5000 --stream-io 1
+expect_error orion_sequential_streams_beyond_the_limit_should_be_refused_up_front \
+    "asmsim: -num_large 65536: 65536 sequential streams; at most 4096" "" \
+    "$ASMSIM" orion -run dss -num_disks 2 -duration 1 -testname t --instance m5.large -num_streamIO 1 -type seq -num_large 65536
+bad col_matrix_should_name_the_native_flags \
+    "asmsim: --matrix col needs --num-small" run --matrix col
+expect_error orion_col_matrix_should_name_orions_flags \
+    "asmsim: -matrix col needs -num_small" "" \
+    "$ASMSIM" orion -run advanced -matrix col -num_disks 1 --instance m5.large
+bad layout_reasons_should_name_the_native_flags \
+    "asmsim: --disks 1: --redundancy normal: needs at least 2 failure groups (3 recommended)" \
+    run --disks 1 --redundancy normal
 bad missing_layout_file_should_be_rejected \
     "asmsim: --layout-file nothere.json:" run --layout-file nothere.json
 
@@ -256,5 +282,311 @@ expect_stdout_contains "profiles_should_show_one_volume_spec" \
     "4000" "$ASMSIM" profiles volumes "gp3:size=125GiB,iops=4000"
 expect_error "profiles_should_reject_unknown_instance" \
     "asmsim: profiles instances m5.huge:" "" "$ASMSIM" profiles instances m5.huge
+
+# ==== issue 7: switches, LUN files, one target under two names =============
+# (block owned by the safety work: switches given a value are refused in
+# every subcommand; a LUN file is a small regular text file read exactly;
+# two names of one target are refused up front.  Runs in its own directory.)
+
+mkdir -p "$WORK/i7" && cd "$WORK/i7" || exit 1
+SIM_SRC="$TESTS_DIR/../sim"
+
+# The switches (no_argument options) of a subcommand, read from the option
+# table itself so that a switch added later is covered without editing this.
+switches_of() {   # run|sweep|orion|tui -> names, one per line
+    local bit
+    case $1 in run|tui) bit=FOR_RUN ;; sweep) bit=FOR_SWEEP ;; orion) bit=FOR_ORION ;; esac
+    sed -nE 's/^ *\{ "([a-z-]+)", no_argument, ([A-Z_ |]+),.*/\1 \2/p' \
+        "$SIM_SRC/cli_options.c" |
+    while read -r name cmds; do
+        case " $cmds " in *"$bit"*|*FOR_ALL*) echo "$name" ;; esac
+    done
+    [ "$1" = orion ] || echo help          # getopt_long's own --help
+}
+# ORION's own single-dash switches: the flags without a value in cli_orion.c
+orion_switches() {
+    sed -nE 's/^ *\{ "([A-Za-z_]+)", false,.*/\1/p' "$SIM_SRC/cli_orion.c"
+}
+
+for cmd in run sweep orion tui; do
+    list=$(switches_of $cmd | tr '\n' ' ')
+    if [[ " $list " == *" destroy-data "* && " $list " == *" ignore-signatures "* ]]; then
+        harness_ok "option_table_should_list_the_switches_of_$cmd"
+    else
+        harness_fail "option_table_should_list_the_switches_of_$cmd" \
+            "found only: $list (has the option table in $SIM_SRC/cli_options.c changed form?)"
+    fi
+done
+if [ -n "$(orion_switches)" ]; then harness_ok "orion_table_should_list_its_switches"
+else harness_fail "orion_table_should_list_its_switches" "none found in cli_orion.c"; fi
+
+# A switch given a value: exit 2, one line naming the switch, nothing written.
+switch_value_refused() {   # cmd prefix shown-switch typed-arg
+    local cmd=$1 prefix=$2 shown=$3 typed=$4 name
+    name="${cmd}_${typed}"
+    name=${name//[^A-Za-z0-9_]/_}
+    rm -rf sw && mkdir sw
+    case $cmd in
+    orion) (cd sw && exec "$ASMSIM" orion -run oltp --volume gp3 -duration 1 \
+                "$typed") >sw.out 2>sw.err ;;
+    *) "$ASMSIM" $cmd --instance m5.large --duration 200ms --output-dir sw/out \
+           --json sw/r.json "$typed" >sw.out 2>sw.err ;;
+    esac
+    local rc=$? err lines
+    err=$(cat sw.err)
+    lines=$(grep -c '' sw.err)
+    if [ $rc -ne 2 ] || [ -s sw.out ] || [ "$lines" -ne 1 ] ||
+       [[ "$err" != "$prefix: "*"$shown takes no value"* ]]; then
+        harness_fail "switch_given_a_value_should_be_refused_${name}" \
+            "exit $rc, stdout $(wc -c <sw.out) bytes, stderr: $err"
+    elif [ -n "$(ls -A sw)" ]; then
+        harness_fail "switch_given_a_value_should_be_refused_${name}" \
+            "files written: $(ls -A sw)"
+    else
+        harness_ok "switch_given_a_value_should_be_refused_${name}"
+    fi
+}
+for cmd in run sweep orion tui; do
+    prefix="asmsim"
+    [ $cmd = tui ] && prefix="asmsim tui"
+    for sw in $(switches_of $cmd); do
+        for v in no "" yes; do
+            switch_value_refused $cmd "$prefix" "--$sw" "--$sw=$v"
+        done
+    done
+done
+for sw in $(orion_switches); do
+    switch_value_refused orion asmsim "-$sw" "-$sw=no"
+done
+# an abbreviation getopt_long accepts names the switch in full
+switch_value_refused run asmsim --destroy-data --destroy=no
+rm -rf sw sw.out sw.err
+
+# The incident: "--destroy-data=no --ignore-signatures=no" overwrote an ASM
+# disk header.  Both ways in, the disk is untouched.
+truncate -s 64M asmdisk
+printf 'ORCLDISK' | dd of=asmdisk bs=1 seek=32 conv=notrunc status=none
+asm_sum=$(md5sum <asmdisk)
+echo "$WORK/i7/asmdisk" >incident.lun
+expect_error "orion_destroy_data_no_should_not_overwrite_an_asm_disk" \
+    "asmsim: --destroy-data=no: --destroy-data takes no value" "" \
+    "$ASMSIM" orion -run oltp -testname incident -write 10 -duration 1 \
+    --destroy-data=no --ignore-signatures=no
+expect_error "orion_ignore_signatures_no_should_be_refused_too" \
+    "asmsim: --ignore-signatures=no: --ignore-signatures takes no value" "" \
+    "$ASMSIM" orion -run oltp -testname incident -write 10 -duration 1 \
+    --destroy-data --ignore-signatures=no
+expect_error "run_destroy_data_no_should_not_overwrite_an_asm_disk" \
+    "asmsim: --destroy-data=no: --destroy-data takes no value" "" \
+    "$ASMSIM" run --target asmdisk --write 10 --duration 200ms \
+    --destroy-data=no --ignore-signatures=no
+expect_true "asm_disk_should_be_untouched_by_the_refused_runs" \
+    test "$(md5sum <asmdisk)" = "$asm_sum"
+expect_no_files "refused_orion_runs_should_write_nothing" . asmdisk incident.lun
+
+# ---- LUN files: a small regular text file, one exact path per line -------
+
+truncate -s 64M d1 d2
+expect_error "lun_file_dev_zero_should_be_refused_at_once" \
+    "asmsim: --lun-file /dev/zero: is a character device, not a regular file" "" \
+    timeout -s KILL 20 "$ASMSIM" run --lun-file /dev/zero --duration 200ms
+mkfifo fifo.lun
+expect_error "lun_file_fifo_should_be_refused_without_blocking" \
+    "asmsim: --lun-file fifo.lun: is a FIFO, not a regular file" "" \
+    timeout -s KILL 20 "$ASMSIM" run --lun-file fifo.lun --duration 200ms
+expect_error "lun_file_directory_should_be_refused" \
+    "asmsim: --lun-file .: is a directory, not a regular file" "" \
+    "$ASMSIM" run --lun-file . --duration 200ms
+{ echo d1; head -c $((1 << 20)) /dev/zero | tr '\0' '#'; echo; } >big.lun
+expect_error "lun_file_over_1_mib_should_be_refused" \
+    "asmsim: --lun-file big.lun: is 1048580 bytes; a LUN file lists paths, one per line, and may hold at most 1 MiB" "" \
+    "$ASMSIM" run --lun-file big.lun --duration 200ms
+printf 'd1\n# x\nd2\0junk\n' >nul.lun
+expect_error "lun_file_nul_byte_should_name_the_line" \
+    "asmsim: --lun-file nul.lun: line 3: a NUL byte" "" \
+    "$ASMSIM" run --lun-file nul.lun --duration 200ms
+printf 'd1\nd2\033[2J\n' >ctl.lun
+expect_error "lun_file_control_character_should_name_the_line" \
+    'asmsim: --lun-file ctl.lun: line 2: control character in "d2\x1b[2J"' "" \
+    "$ASMSIM" run --lun-file ctl.lun --duration 200ms
+printf 'd1\td2\n' >tab.lun
+expect_error "lun_file_tab_inside_a_path_should_be_a_control_character" \
+    "asmsim: --lun-file tab.lun: line 1: control character" "" \
+    "$ASMSIM" run --lun-file tab.lun --duration 200ms
+printf '# disks\nd1 \n' >trail.lun
+expect_error "lun_file_trailing_space_should_name_the_line" \
+    'asmsim: --lun-file trail.lun: line 2: "d1 " ends with a space; a path is the whole line, taken exactly' "" \
+    "$ASMSIM" run --lun-file trail.lun --duration 200ms
+printf '  d1\n' >lead.lun
+expect_error "lun_file_leading_space_should_name_the_line" \
+    'asmsim: --lun-file lead.lun: line 1: "  d1" starts with a space' "" \
+    "$ASMSIM" run --lun-file lead.lun --duration 200ms
+printf 'd1\r\n  # indented comment\r\n \t \r\nd2\r\n' >crlf.lun
+# (read, not run: the --disks mismatch is found after the targets)
+expect_error "lun_file_crlf_blank_and_comment_lines_should_be_read" \
+    "asmsim: --disks 3: 2 targets given; drop --disks" "" \
+    "$ASMSIM" run --lun-file crlf.lun --disks 3 --duration 100ms
+ln -s /dev/zero z.lun
+expect_error "orion_lun_that_is_a_device_should_be_refused" \
+    "asmsim orion: z.lun: is a character device, not a regular file" "" \
+    timeout -s KILL 20 "$ASMSIM" orion -run oltp -testname z -duration 1
+printf 'd1\n\0\n' >n.lun
+expect_error "orion_lun_with_nul_should_name_the_line" \
+    "asmsim orion: n.lun: line 2: a NUL byte" "" \
+    "$ASMSIM" orion -run oltp -testname n -duration 1
+
+# ---- one target under two names (files; devices: aio_test.sh) -------------
+
+ln d1 d1.hard
+ln -s d1 d1.sym
+expect_error "hard_link_should_be_the_same_target" \
+    "asmsim: --target d1.hard: target 2 is the same as target 1 (d1): the same file under another name" "" \
+    "$ASMSIM" run --target d1 --target d1.hard --duration 200ms
+expect_error "symlink_should_be_the_same_target" \
+    "asmsim: --target d1.sym: target 3 is the same as target 1 (d1): the same file under another name" "" \
+    "$ASMSIM" run --target d1 --target d2 --target d1.sym --duration 200ms
+expect_error "same_missing_path_twice_with_create_should_be_refused" \
+    "asmsim: --target ./new1: target 2 is the same as target 1 (new1): the same path, spelt another way" "" \
+    "$ASMSIM" run --target new1 --target ./new1 --create 64MiB --write 10 --duration 200ms
+expect_true "refused_create_should_make_nothing" test ! -e new1
+printf 'd1\nd2\n\n%s/d1.sym\n' "$WORK/i7" >dup.lun
+expect_error "lun_file_duplicate_should_name_both_lines" \
+    "asmsim: --lun-file dup.lun: line 4: $WORK/i7/d1.sym is the same target as line 1 (d1): the same file under another name" "" \
+    "$ASMSIM" run --lun-file dup.lun --duration 200ms
+printf 'd2\n' >d2.lun
+expect_error "lun_file_entry_same_as_a_target_should_be_refused" \
+    "asmsim: --lun-file d2.lun: line 1: d2 is the same target as target 1 (d2): the same path" "" \
+    "$ASMSIM" run --target d2 --lun-file d2.lun --duration 200ms
+printf 'd1\nd1.hard\n' >o.lun
+expect_error "orion_lun_duplicate_should_be_refused" \
+    "asmsim orion: o.lun: line 2: d1.hard is the same target as line 1 (d1)" "" \
+    "$ASMSIM" orion -run oltp -testname o -duration 1
+expect_error "two_different_files_should_be_two_targets" \
+    "asmsim: --disks 3: 2 targets given; drop --disks" "" \
+    "$ASMSIM" run --target d1 --target d2 --disks 3 --duration 100ms
+cd "$WORK" || exit 1
+
+# ==== end of the issue 7 block ===============================================
+
+# ==== issue 7, defects 7-10 (input hygiene, memory bounds, outputs) ==========
+# Owned by the input-hygiene change; every case names the class it pins.
+cd "$WORK" || exit 1
+mkdir -p hyg && cd hyg || exit 1
+
+# 10: lenient parsing -- refused whole, never read as far as it goes
+expect_error "seed_with_blank_and_minus_should_not_wrap_round" \
+    'asmsim: --seed " -1": not a seed' "" "$ASMSIM" run --seed " -1" "${FAST[@]}"
+expect_error "seed_with_plus_should_be_refused" \
+    'asmsim: --seed +1: not a seed' "" "$ASMSIM" run --seed +1 "${FAST[@]}"
+expect_error "count_with_leading_blank_should_be_refused" \
+    'asmsim: --disks " 4": not a disk count' "" "$ASMSIM" run --disks " 4" "${FAST[@]}"
+expect_error "duration_with_exponent_should_be_refused" \
+    'asmsim: --duration 1e3ms: not a duration' "" "$ASMSIM" run --duration 1e3ms --quiet
+expect_error "speed_in_hex_should_be_refused" \
+    'asmsim: --speed 0x10: not a speed' "" "$ASMSIM" run --speed 0x10 "${FAST[@]}"
+Z62=$(printf '0%.0s' $(seq 62))
+expect_error "overlong_volume_item_should_be_refused_not_cut" \
+    "asmsim: --volumes ${Z62}1junk: \"${Z62}1junk\" is not a disk count" "" \
+    "$ASMSIM" sweep --volumes "${Z62}1junk" "${FAST[@]}"
+printf '{"striping":"raid0","stripe":"8GiB"}\n' >stripe8g.json
+expect_error "layout_file_stripe_should_have_the_flags_limit" \
+    'asmsim: --layout-file stripe8g.json: "stripe" "8GiB": the raid0 stripe must be a power of two from 4KiB to 64MiB' "" \
+    "$ASMSIM" run --layout-file stripe8g.json "${FAST[@]}"
+expect_error "stripe_flag_should_stop_at_64MiB" \
+    'asmsim: --stripe 128MiB: not a stripe size' "" \
+    "$ASMSIM" run --layout raid0 --stripe 128MiB "${FAST[@]}"
+printf '{"disks":1e400}\n' >huge.json
+expect_error "layout_file_number_out_of_range_should_not_read_null" \
+    'asmsim: --layout-file huge.json: "disks" (a number out of range): must be an integer' "" \
+    "$ASMSIM" run --layout-file huge.json "${FAST[@]}"
+expect_error "short_option_cluster_should_name_itself" \
+    "asmsim: -xy: unknown option -x." "Try 'asmsim run --help'." \
+    "$ASMSIM" run --disks 4 -xy
+expect_error "unknown_orion_flag_should_name_itself" \
+    "asmsim: -xy: unknown option." "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple -num_disks 4 -xy
+
+# 9: input echoed in messages is quoted, escaped and cut
+expect_error "embedded_newline_should_stay_on_one_line" \
+    'asmsim: --disks "4\x0ax": not a disk count' "" "$ASMSIM" run --disks $'4\nx' "${FAST[@]}"
+expect_error "escape_sequence_should_not_reach_the_terminal" \
+    'asmsim: --testname "\x1b[2Jx": not a test name' "" \
+    "$ASMSIM" run --testname $'\e[2Jx' "${FAST[@]}"
+expect_error "escape_in_orion_value_should_be_escaped" \
+    'asmsim: -num_disks "\x1b[31m": not a disk count' "" \
+    "$ASMSIM" orion -run simple -num_disks $'\e[31m'
+LONG=$(printf 'a%.0s' $(seq 10000))
+expect_error "long_argument_should_be_cut_at_80_characters" \
+    "asmsim: --testname \"$(printf 'a%.0s' $(seq 80))\"...: not a test name" "" \
+    "$ASMSIM" run --testname "$LONG" "${FAST[@]}"
+expect_true "long_argument_message_should_stay_short" test "${#H_ERR}" -lt 400
+printf '{"striping":"\\u001b[2J"}\n' >esc.json
+expect_error "layout_file_string_should_be_escaped" \
+    'asmsim: --layout-file esc.json: "striping" "\x1b[2J": must be' "" \
+    "$ASMSIM" run --layout-file esc.json "${FAST[@]}"
+
+# 7: outstanding I/O and buffer memory checked before anything runs
+expect_error "outstanding_product_should_be_refused_up_front" \
+    "asmsim: --num-large 65536 x --stream-io 1024 = 67108864 outstanding I/Os; at most 65536" "" \
+    "$ASMSIM" run --matrix point --num-small 0 --num-large 65536 --type seq --stream-io 1024 "${FAST[@]}"
+expect_error "default_loads_should_name_the_disk_count" \
+    "asmsim: --volumes 1024 (at 1024 disks): small load 5120 + large load 2048 x --stream-io 1024 = 2102272 outstanding I/Os; at most 65536" "" \
+    "$ASMSIM" sweep --volumes 1024 --type seq --stream-io 1024 "${FAST[@]}"
+expect_error "small_and_large_sum_should_be_refused" \
+    "asmsim: --num-small 40000 + --num-large 30000 = 70000 outstanding I/Os" "" \
+    "$ASMSIM" run --matrix max --num-small 40000 --num-large 30000 "${FAST[@]}"
+expect_exit 0 "the_limit_itself_should_run" \
+    "$ASMSIM" run --matrix point --num-small 65536 --num-large 0 --instance m5.large --duration 1ms --quiet
+truncate -s 256M big.img
+expect_error "aio_buffers_should_be_refused_up_front" \
+    "asmsim: --num-large 100: 100 large I/Os of 64 MiB in flight need 6464 MiB of read buffers" "" \
+    "$ASMSIM" run --target big.img --run dss --num-large 100 --size-large 64MiB --duration 1ms
+rm -f big.img
+
+# 8: outputs -- tried up front with a probe, every failure told with its errno
+expect_error "output_dir_in_proc_should_fail_up_front" \
+    "asmsim: --output-dir /proc/x: cannot write in /proc" "" \
+    "$ASMSIM" run --output-dir /proc/x "${FAST[@]}"
+expect_error "json_in_proc_should_fail_up_front" \
+    "asmsim: --json /proc/r.json: cannot write in /proc" "" \
+    "$ASMSIM" run --json /proc/r.json "${FAST[@]}"
+mkdir -p full
+if mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+    # leave one page: the probe fits, the results do not
+    dd if=/dev/zero of=full/fill bs=4k count=15 status=none 2>/dev/null
+    harness_run "$ASMSIM" run --output-dir full/out --json "$WORK/hyg/other.json" \
+        --instance m5.large --duration 20ms --quiet
+    if [ "$H_RC" -eq 1 ] && [[ "$H_ERR" == *"No space left on device"* ]] &&
+       [[ "$H_ERR" != *"Input/output error"* ]]; then
+        harness_ok "full_output_fs_should_say_no_space_and_exit_1"
+    else
+        harness_fail "full_output_fs_should_say_no_space_and_exit_1" \
+            "exit $H_RC; stderr: $H_ERR"
+    fi
+    if [ "$(printf '%s\n' "$H_ERR" | grep -c 'No space left on device')" -ge 2 ]; then
+        harness_ok "full_output_fs_should_report_each_failed_output"
+    else
+        harness_fail "full_output_fs_should_report_each_failed_output" "stderr: $H_ERR"
+    fi
+    expect_true "json_on_another_fs_should_still_be_written" test -s other.json
+    # a file bigger than stdio's buffer fails while it is produced: the
+    # errno must survive that too (it used to read "Input/output error")
+    harness_run "$ASMSIM" run --json full/big.json --instance m5.large \
+        --duration 20ms --quiet
+    if [ "$H_RC" -eq 1 ] &&
+       [[ "$H_ERR" == "asmsim: cannot write full/big.json: No space left on device" ]]; then
+        harness_ok "full_fs_under_a_large_file_should_say_no_space"
+    else
+        harness_fail "full_fs_under_a_large_file_should_say_no_space" \
+            "exit $H_RC; stderr: $H_ERR"
+    fi
+    rm -f full/fill
+    umount full
+else
+    echo "SKIP full_output_fs: cannot mount a tmpfs here (needs root)"
+fi
+cd "$WORK" || exit 1
+
+# ==== end of the defects 7-10 block ==========================================
 
 harness_done

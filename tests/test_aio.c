@@ -5,6 +5,12 @@
  * land twice and evenly, errors are counted per disk and class, a run
  * whose every disk fails stops and keeps what it measured, and a stop
  * request ends a point while the backend waits.
+ *
+ * Faults come from the backend's own injection (dev_aio_faults(), or
+ * ASMSIM_FAULTS for a whole run): EIO, short transfers and stalls after N
+ * I/Os, one worker and two, so the failure paths run on any file system.
+ * A test that could hang on a regression (a stalled disk that blocks a
+ * stop) runs in a child process with a time limit.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,9 +21,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+
 #include "check.h"
+#include "sim/cpu_usage.h"
 #include "sim/dev_aio.h"
 #include "sim/engine.h"
+#include "sim/report.h"
 #include "sim/run.h"
 #include "sim/safety.h"
 
@@ -34,6 +45,15 @@ static const char *path_of(const char *name)
     char *p = buf[next++ % 16];
     snprintf(p, 512, "%s/%s", dir, name);
     return p;
+}
+
+/* A time limit, stretched by ASMSIM_TIMEOUT_SCALE (sanitizer builds run
+   several times slower). */
+static double limit_s(double s)
+{
+    const char *e = getenv("ASMSIM_TIMEOUT_SCALE");
+    double k = e ? atof(e) : 1;
+    return s * (k >= 1 ? k : 1);
 }
 
 static double now_s(void)
@@ -537,8 +557,8 @@ static int rig_open(struct rig *g, const char **paths, int n, char *why,
 
 static void rig_close(struct rig *g)
 {
+    dev_close(&g->ds);              /* first: see sim_parts_close */
     sim_engine_destroy(g->engine);
-    dev_close(&g->ds);
     wl_destroy(g->workload);
     lay_destroy(g->layout);
 }
@@ -629,7 +649,7 @@ static void every_disk_failing_on_two_workers_should_stop_the_run_too(void)
     check_every_disk_failing("g0", "g1", 2);
 }
 
-static volatile sig_atomic_t stop_flag;
+static sim_stop_flag stop_flag;
 
 static void *stop_later(void *arg)
 {
@@ -657,7 +677,7 @@ static void check_stop_request(const char *a, const char *b, int threads)
     CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
     double took = now_s() - t0;
     pthread_join(th, NULL);
-    CHECK(took < 2.0);
+    CHECK(took < limit_s(2.0));
     if (!r)
         return;
     CHECK(r->incomplete);
@@ -674,6 +694,460 @@ static void stop_request_should_end_a_long_point_promptly(void)
 static void stop_request_should_end_a_point_on_two_workers_promptly(void)
 {
     check_stop_request("stop2a", "stop2b", 2);
+}
+
+/* ---- fault injection --------------------------------------------------- */
+
+/* Two files (one per worker with threads = 2), faults from spec. */
+static int open_faulty(struct devset *ds, const char *a, const char *b,
+                       int threads, const char *spec)
+{
+    const char *paths[2] = { path_of(a), path_of(b) };
+    char why[512] = "";
+    struct devset_cfg c = {
+        .disks = 2, .max_outstanding = 16, .paths = paths, .writable = true,
+        .create_bytes = 4 * MIB, .max_io_bytes = 128 * KIB,
+        .io_align_bytes = 4096, .threads = threads,
+    };
+    int rc = dev_open(ds, &dev_aio_ops, &c, why, sizeof why);
+    if (rc == 0 && (rc = dev_aio_faults(ds, spec, why, sizeof why)) < 0)
+        dev_close(ds);
+    if (rc < 0)
+        fprintf(stderr, "  %s\n", why);
+    return rc;
+}
+
+static void fault_specs_should_be_checked_and_bad_ones_refused_naming_them(void)
+{
+    struct devset ds;
+    char why[512] = "";
+    CHECK_INT_EQ(open_faulty(&ds, "fs0", "fs1", 1, NULL), 0);
+    if (!ds.ops)
+        return;
+    static const char *const good[] = { "*:eio", "0:short@5", "1:stall@0x3",
+                                        "0:eiox2", "*:eio@100,1:stall@7", "" };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        int rc = dev_aio_faults(&ds, good[i], why, sizeof why);
+        if (rc != 0)
+            fprintf(stderr, "  \"%s\": %s\n", good[i], why);
+        CHECK_INT_EQ(rc, 0);
+    }
+    static const char *const bad[] = { "2:eio", "0:boom", "0:eio@", "0:eiox0",
+                                       "0eio", "0:eio,", "-1:eio",
+                                       "0:eio@5y" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        why[0] = '\0';
+        CHECK_INT_EQ(dev_aio_faults(&ds, bad[i], why, sizeof why), -EINVAL);
+        CHECK(strstr(why, "DISK 0..1 or *") != NULL);
+    }
+    why[0] = '\0';
+    CHECK_INT_EQ(dev_aio_faults(&ds, "0:eio,1:bogus", why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "\"1:bogus\"") != NULL);
+    dev_close(&ds);
+    /* only an open aio set takes faults */
+    CHECK_INT_EQ(dev_aio_faults(&ds, "*:eio", why, sizeof why), -EINVAL);
+}
+
+/* Submit n reads on `disk` one at a time and reap each; results in res[]. */
+static void reads_one_by_one(struct devset *ds, int disk, int n, int *res)
+{
+    for (int i = 0; i < n; i++) {
+        struct sim_io io = { .offset_bytes = (uint64_t)i * 8 * KIB,
+                             .size_bytes = 8192, .disk = (uint16_t)disk };
+        struct sim_io *ios[1] = { &io };
+        res[i] = run_ios(ds, ios, 1) == 1 ? io.result : -9999;
+    }
+}
+
+static void check_injected_results(int threads)
+{
+    struct devset ds;
+    char why[512];
+    int res[6];
+    /* disk 0: two good, three short, then good; disk 1: one good, two EIO */
+    CHECK_INT_EQ(open_faulty(&ds, threads > 1 ? "ir0" : "iq0",
+                             threads > 1 ? "ir1" : "iq1", threads,
+                             "0:short@2x3,1:eio@1x2"), 0);
+    if (!ds.ops)
+        return;
+    reads_one_by_one(&ds, 0, 6, res);
+    static const int want0[6] = { 8192, 8192, -ENODATA, -ENODATA, -ENODATA,
+                                  8192 };
+    for (int i = 0; i < 6; i++)
+        CHECK_INT_EQ(res[i], want0[i]);
+    reads_one_by_one(&ds, 1, 4, res);
+    static const int want1[4] = { 8192, -EIO, -EIO, 8192 };
+    for (int i = 0; i < 4; i++)
+        CHECK_INT_EQ(res[i], want1[i]);
+    /* and every I/O on a disk, from the first, when nothing is said */
+    CHECK_INT_EQ(dev_aio_faults(&ds, "1:eio", why, sizeof why), 0);
+    reads_one_by_one(&ds, 1, 2, res);
+    CHECK_INT_EQ(res[0], -EIO);
+    CHECK_INT_EQ(res[1], -EIO);
+    dev_close(&ds);
+}
+
+static void injected_eio_and_short_transfers_should_hit_the_ios_named(void)
+{
+    check_injected_results(1);
+}
+
+static void injected_faults_should_hit_the_ios_named_on_two_workers(void)
+{
+    check_injected_results(2);
+}
+
+/* The engine reaps with a deadline and looks at the stop flag in between:
+   reap must come back at the deadline when nothing completes, and close
+   must not wait for I/O that never will. */
+static void check_reap_deadline(int threads)
+{
+    struct devset ds;
+    CHECK_INT_EQ(open_faulty(&ds, threads > 1 ? "dl2a" : "dl1a",
+                             threads > 1 ? "dl2b" : "dl1b", threads,
+                             "*:stall@1"), 0);
+    if (!ds.ops)
+        return;
+    static struct sim_io io[8];
+    struct sim_io *ios[8], *done[16];
+    for (int i = 0; i < 8; i++) {
+        io[i] = (struct sim_io){ .offset_bytes = (uint64_t)i * 64 * KIB,
+                                 .size_bytes = 4096, .disk = (uint16_t)(i % 2) };
+        ios[i] = &io[i];
+    }
+    CHECK_INT_EQ(ds.ops->submit(&ds, ios, 8), 8);
+    /* the first I/O of each disk completes, the other six never do */
+    int got = 0;
+    for (int tries = 0; got < 2 && tries < 100; tries++) {
+        int k = ds.ops->reap(&ds, done, 16, ds.ops->now(&ds) + 100 * SIM_NS_PER_MS);
+        CHECK(k >= 0);
+        got += k > 0 ? k : 0;
+    }
+    CHECK_INT_EQ(got, 2);
+    double t0 = now_s();
+    int k = ds.ops->reap(&ds, done, 16, ds.ops->now(&ds) + 30 * SIM_NS_PER_MS);
+    double dt = now_s() - t0;
+    CHECK_INT_EQ(k, 0);
+    if (dt < 0.025 || dt > limit_s(0.5))
+        CHECK_FAIL_AT("reap with a 30 ms deadline took %.3f s", dt);
+    t0 = now_s();
+    k = ds.ops->reap(&ds, done, 16, ds.ops->now(&ds) - SIM_NS_PER_MS);
+    dt = now_s() - t0;
+    CHECK_INT_EQ(k, 0);
+    if (dt > limit_s(0.02))
+        CHECK_FAIL_AT("reap past its deadline took %.3f s", dt);
+    /* a far deadline: still back within the reap slice (50 ms) */
+    t0 = now_s();
+    k = ds.ops->reap(&ds, done, 16, SIM_NS_MAX);
+    dt = now_s() - t0;
+    CHECK_INT_EQ(k, 0);
+    if (dt > limit_s(0.5))
+        CHECK_FAIL_AT("reap without a deadline took %.3f s", dt);
+    t0 = now_s();
+    dev_close(&ds);
+    dt = now_s() - t0;
+    if (dt > limit_s(1.5))
+        CHECK_FAIL_AT("close with six stalled I/Os took %.3f s", dt);
+}
+
+static void reap_should_come_back_at_its_deadline_while_a_disk_stalls(void)
+{
+    check_reap_deadline(1);
+}
+
+static void reap_on_two_workers_should_come_back_at_its_deadline_too(void)
+{
+    check_reap_deadline(2);
+}
+
+/* A whole run with faults from the environment, as the tool takes them. */
+static int faulty_run(struct sim_run_cfg *cfg, const char *spec,
+                      struct sim_run_result **r, char *why, size_t len)
+{
+    setenv("ASMSIM_FAULTS", spec, 1);
+    int rc = sim_run(cfg, NULL, NULL, r, why, len);
+    unsetenv("ASMSIM_FAULTS");
+    return rc;
+}
+
+static void oltp_cfg(struct sim_run_cfg *cfg, const char **paths, int threads)
+{
+    real_cfg(cfg, paths, 2, 16 * MIB, 0, 0);
+    cfg->threads = threads;
+    cfg->matrix.run = WL_RUN_OLTP;  /* small 1..10 */
+    cfg->matrix.num_small = cfg->matrix.num_large = -1;
+    cfg->point.duration_ns = 50 * SIM_NS_PER_MS;
+}
+
+static void check_errors_on_one_disk(int threads)
+{
+    const char *paths[2] = { path_of(threads > 1 ? "e2a" : "e1a"),
+                             path_of(threads > 1 ? "e2b" : "e1b") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    oltp_cfg(&cfg, paths, threads);
+    cfg.workload.write_pct = 30;
+    CHECK_INT_EQ(faulty_run(&cfg, "1:eio@100", &r, why, sizeof why), 0);
+    if (!r) {
+        fprintf(stderr, "  %s\n", why);
+        return;
+    }
+    CHECK_INT_EQ(r->n_points, r->matrix->n_points);
+    CHECK_INT_EQ(r->failed, 0);
+    CHECK(sim_run_disk_errors(r, 1) > 0);
+    CHECK_U64_EQ(sim_run_disk_errors(r, 0), 0);
+    uint64_t errors = 0, small = 0;
+    for (int i = 0; i < r->n_points; i++) {
+        errors += r->points[i].errors;
+        small += r->points[i].small_errors;
+        CHECK(r->points[i].disk[0].ios > 0);    /* the good disk went on */
+    }
+    CHECK_U64_EQ(errors, sim_run_disk_errors(r, 1));
+    CHECK_U64_EQ(small, errors);                /* oltp: small I/O only */
+    sim_run_free(r);
+}
+
+static void injected_errors_should_be_counted_on_their_disk_only(void)
+{
+    check_errors_on_one_disk(1);
+}
+
+static void injected_errors_on_two_workers_should_be_counted_on_their_disk(void)
+{
+    check_errors_on_one_disk(2);
+}
+
+static void check_all_disks_eio(int threads)
+{
+    const char *paths[2] = { path_of(threads > 1 ? "x2a" : "x1a"),
+                             path_of(threads > 1 ? "x2b" : "x1b") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    oltp_cfg(&cfg, paths, threads);
+    cfg.workload.write_pct = 30;
+    CHECK_INT_EQ(faulty_run(&cfg, "*:eio@300", &r, why, sizeof why), 1);
+    if (!r) {
+        fprintf(stderr, "  %s\n", why);
+        return;
+    }
+    CHECK_INT_EQ(r->failed, -EIO);
+    CHECK(strstr(r->failed_why, "every target failed") != NULL);
+    CHECK(r->incomplete);
+    CHECK(r->n_points < r->matrix->n_points);
+    sim_run_free(r);
+}
+
+static void every_disk_failing_with_eio_should_stop_the_run(void)
+{
+    check_all_disks_eio(1);
+}
+
+/* Issue 7: with two workers the engine was freed while they ran. */
+static void every_disk_failing_with_eio_on_two_workers_should_stop_the_run(void)
+{
+    for (int i = 0; i < 5; i++)     /* the crash was a race: try it often */
+        check_all_disks_eio(2);
+}
+
+/* Run fn in a child with a time limit: a regression that hangs fails the
+   test instead of the whole executable. */
+static void in_child_within(double limit_s, void (*fn)(void), const char *what)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        CHECK_FAIL_AT("fork: %s", strerror(errno));
+        return;
+    }
+    if (pid == 0) {
+        check_failed_now = 0;
+        fn();
+        fflush(NULL);
+        _exit(check_failed_now ? 1 : 0);
+    }
+    double t0 = now_s();
+    int status = 0;
+    pid_t w;
+    while ((w = waitpid(pid, &status, WNOHANG)) == 0 && now_s() - t0 < limit_s) {
+        struct timespec t = { 0, 20 * 1000 * 1000 };
+        nanosleep(&t, NULL);
+    }
+    if (w == 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        CHECK_FAIL_AT("%s: still running after %.0f s", what, limit_s);
+    } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        CHECK_FAIL_AT("%s: child failed (status 0x%x)", what, status);
+    }
+}
+
+static int stall_threads;
+
+static void stop_while_a_disk_stalls(void)
+{
+    const char *paths[2] = { path_of(stall_threads > 1 ? "h2a" : "h1a"),
+                             path_of(stall_threads > 1 ? "h2b" : "h1b") };
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    real_cfg(&cfg, paths, 2, 16 * MIB, 4, 0);
+    cfg.threads = stall_threads;
+    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    atomic_store(&stop_flag, 0);
+    cfg.point.stop = &stop_flag;
+    pthread_t th;
+    pthread_create(&th, NULL, stop_later, NULL);
+    double t0 = now_s();
+    CHECK_INT_EQ(faulty_run(&cfg, "1:stall@200", &r, why, sizeof why), 1);
+    double took = now_s() - t0;
+    pthread_join(th, NULL);
+    /* the engine gives in-flight I/O 2 s after a stop, then lets it go */
+    if (took > limit_s(6.0))
+        CHECK_FAIL_AT("the stopped run took %.1f s", took);
+    if (!r) {
+        fprintf(stderr, "  %s\n", why);
+        return;
+    }
+    CHECK(r->incomplete);
+    CHECK_INT_EQ(r->n_points, 1);
+    CHECK_INT_EQ(r->failed, 0);
+    sim_run_free(r);
+}
+
+static void stop_request_should_end_a_run_while_a_disk_stalls(void)
+{
+    stall_threads = 1;
+    in_child_within(limit_s(20), stop_while_a_disk_stalls,
+                    "stop with a stalled disk");
+}
+
+static void stop_request_on_two_workers_should_end_a_run_while_a_disk_stalls(void)
+{
+    stall_threads = 2;
+    in_child_within(limit_s(20), stop_while_a_disk_stalls,
+                    "stop with a stalled disk, two workers");
+}
+
+/* A backend that keeps every I/O and fails the reap, the way the aio
+   backend's workers keep what is in flight when every disk fails; its
+   close then completes them late, as a worker does until it is joined.
+   Those I/Os are the engine's pieces: closing the parts must close the
+   devices before it frees the engine (under the sanitizers a wrong order
+   is a heap-use-after-free here, deterministically). */
+static struct {
+    struct sim_io *held[4096];
+    int n_held;
+    int late_completions;
+} keeper;
+
+static int keep_open(struct devset *ds, const struct devset_cfg *cfg,
+                     char *why, size_t why_len)
+{
+    (void)cfg, (void)why, (void)why_len;
+    keeper.n_held = keeper.late_completions = 0;
+    ds->priv = &keeper;
+    return 0;
+}
+
+static int keep_submit(struct devset *ds, struct sim_io *const *ios, int n)
+{
+    (void)ds;
+    int k = 0;
+    while (k < n && keeper.n_held < 4096)
+        keeper.held[keeper.n_held++] = ios[k++];
+    return k;
+}
+
+static int keep_reap(struct devset *ds, struct sim_io **done, int max,
+                     sim_ns deadline)
+{
+    (void)ds, (void)done, (void)max, (void)deadline;
+    return -EIO;
+}
+
+static sim_ns keep_now(const struct devset *ds)
+{
+    (void)ds;
+    return (sim_ns)(now_s() * 1e9);
+}
+
+static void keep_close(struct devset *ds)
+{
+    (void)ds;
+    for (int i = 0; i < keeper.n_held; i++) {
+        keeper.held[i]->result = -EIO;
+        keeper.held[i]->done_ns = keep_now(ds);
+        keeper.late_completions++;
+    }
+    keeper.n_held = 0;
+}
+
+static const struct dev_ops keep_ops = {
+    .name = "keeper", .open = keep_open, .submit = keep_submit,
+    .reap = keep_reap, .now = keep_now, .close = keep_close,
+};
+
+static void closing_the_parts_should_close_the_devices_before_the_engine(void)
+{
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    sim_run_cfg_defaults(&cfg);
+    cfg.backend = &keep_ops;
+    cfg.disks = 2;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 64;
+    cfg.matrix.num_large = 8;
+    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), -EIO);
+    CHECK(r == NULL);
+    CHECK(keeper.late_completions >= 72);
+    sim_run_free(r);
+}
+
+/* ---- the generator-bound warning ---------------------------------------- */
+
+/* The decision and the words, without timing: whether a real run is
+   generator-bound depends on the machine's load, so aio_test.sh checks
+   only that the tool's warning agrees with its own per-point figures. */
+static void generator_bound_should_follow_the_engine_threads_busy_share(void)
+{
+    struct sim_point_result p = { 0 };
+    p.engine_busy_frac = 0.97;
+    CHECK(sim_cpu_generator_bound(&p, "null"));
+    CHECK(sim_cpu_generator_bound(&p, "aio"));
+    CHECK(!sim_cpu_generator_bound(&p, "model"));   /* virtual time */
+    CHECK(!sim_cpu_generator_bound(&p, NULL));
+    p.engine_busy_frac = SIM_GENERATOR_BOUND_FRAC;
+    CHECK(sim_cpu_generator_bound(&p, "aio"));
+    p.engine_busy_frac = SIM_GENERATOR_BOUND_FRAC - 0.01;
+    CHECK(!sim_cpu_generator_bound(&p, "aio"));
+    p.engine_busy_frac = 0.3;
+    CHECK(!sim_cpu_generator_bound(&p, "null"));
+
+    struct sim_run_result run = { 0 };
+    run.n_points = 10;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return;
+    report_run_notes(f, &run, 3);
+    fclose(f);
+    CHECK(text && strstr(text, "at 3 of 10 points") != NULL);
+    CHECK(text && strstr(text, "the generator, not the devices, was the "
+                               "bottleneck") != NULL);
+    free(text);
+    text = NULL;
+    f = open_memstream(&text, &len);
+    if (!f)
+        return;
+    report_run_notes(f, &run, 0);
+    fclose(f);
+    CHECK_INT_EQ(len, 0);
+    free(text);
 }
 
 int main(void)
@@ -701,6 +1175,19 @@ int main(void)
     RUN(every_disk_failing_on_two_workers_should_stop_the_run_too);
     RUN(stop_request_should_end_a_long_point_promptly);
     RUN(stop_request_should_end_a_point_on_two_workers_promptly);
+    RUN(fault_specs_should_be_checked_and_bad_ones_refused_naming_them);
+    RUN(injected_eio_and_short_transfers_should_hit_the_ios_named);
+    RUN(injected_faults_should_hit_the_ios_named_on_two_workers);
+    RUN(reap_should_come_back_at_its_deadline_while_a_disk_stalls);
+    RUN(reap_on_two_workers_should_come_back_at_its_deadline_too);
+    RUN(injected_errors_should_be_counted_on_their_disk_only);
+    RUN(injected_errors_on_two_workers_should_be_counted_on_their_disk);
+    RUN(every_disk_failing_with_eio_should_stop_the_run);
+    RUN(every_disk_failing_with_eio_on_two_workers_should_stop_the_run);
+    RUN(stop_request_should_end_a_run_while_a_disk_stalls);
+    RUN(stop_request_on_two_workers_should_end_a_run_while_a_disk_stalls);
+    RUN(closing_the_parts_should_close_the_devices_before_the_engine);
+    RUN(generator_bound_should_follow_the_engine_threads_busy_share);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)

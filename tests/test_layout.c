@@ -632,35 +632,35 @@ static void cfg_check_should_reject_every_bad_setting(void)
     CHECK_INT_EQ(lay_cfg_check(&base, why, sizeof why), 0);
 
     c = base; c.disks = 0;
-    expect_bad(&c, "--disks 0: the number of disks must be 1..1024");
+    expect_bad(&c, "{disks} 0: the number of disks must be 1..1024");
     c = base; c.disks = LAY_MAX_DISKS + 1;
-    expect_bad(&c, "--disks 1025");
+    expect_bad(&c, "{disks} 1025");
     c = base; c.disk_size_bytes = 0;
     expect_bad(&c, "disk size 0");
     c = base; c.disk_size_bytes = 1ull << 62;
     expect_bad(&c, "disk size 4194304TiB: too large");
     c = base; c.au_bytes = 3 * MiB;
-    expect_bad(&c, "--au 3MiB: the allocation unit must be a power of two from 1MiB to 64MiB");
+    expect_bad(&c, "{au} 3MiB: the allocation unit must be a power of two from 1MiB to 64MiB");
     c = base; c.au_bytes = 512 * KiB;
-    expect_bad(&c, "--au 512KiB");
+    expect_bad(&c, "{au} 512KiB");
     c = base; c.au_bytes = 128 * MiB;
-    expect_bad(&c, "--au 128MiB");
+    expect_bad(&c, "{au} 128MiB");
     c = base; c.striping = LAY_RAID0; c.stripe_bytes = 2 * KiB;
-    expect_bad(&c, "--stripe 2KiB: the raid0 stripe must be a power of two of at least 4KiB");
+    expect_bad(&c, "{stripe} 2KiB: the raid0 stripe must be a power of two of at least 4KiB");
     c = base; c.striping = LAY_RAID0; c.stripe_bytes = 12 * KiB;
-    expect_bad(&c, "--stripe 12KiB");
+    expect_bad(&c, "{stripe} 12KiB");
     c = base; c.striping = LAY_RAID0; c.redundancy = LAY_NORMAL;
-    expect_bad(&c, "--layout raid0 takes external redundancy only");
+    expect_bad(&c, "{layout} raid0 takes external redundancy only");
     c = base; c.striping = LAY_CONCAT; c.redundancy = LAY_HIGH;
-    expect_bad(&c, "--layout concat takes external redundancy only");
+    expect_bad(&c, "{layout} concat takes external redundancy only");
     c = base; c.striping = (enum lay_striping)7;
     expect_bad(&c, "coarse, fine, raid0 or concat");
     c = base; c.redundancy = (enum lay_redundancy)0;
     expect_bad(&c, "external, normal or high");
     c = base; c.failgroups = -1;
-    expect_bad(&c, "--failgroups -1");
+    expect_bad(&c, "{failgroups} -1");
     c = base; c.failgroups = 5;
-    expect_bad(&c, "--failgroups 5: must be 0 (one per disk) to 4");
+    expect_bad(&c, "{failgroups} 5: must be 0 (one per disk) to 4");
     int bad_value[4] = {0, 1, 2, 1};
     c = base; c.failgroups = 2; c.disk_failgroup = bad_value;
     expect_bad(&c, "failure group 2 of disk 2: must be 0..1");
@@ -681,14 +681,14 @@ static void cfg_check_should_reject_every_bad_setting(void)
     c = base; c.redundancy = LAY_HIGH; c.failgroups = 2;
     expect_bad(&c, "needs at least 3 failure groups (5 recommended)");
     c = base; c.disk_size_bytes = 15 * MiB;
-    expect_bad(&c, "disk size 15MiB: too small for --au 1MiB with external redundancy; "
+    expect_bad(&c, "disk size 15MiB: too small for {au} 1MiB with external redundancy; "
                    "every disk needs at least 16MiB");
     c = base; c.redundancy = LAY_NORMAL; c.disk_size_bytes = 31 * MiB;
     expect_bad(&c, "at least 32MiB");
     c = base; c.au_bytes = 64 * MiB; c.disk_size_bytes = GiB - MiB;
     expect_bad(&c, "disk size 1023MiB: too small");
     c = base; c.striping = LAY_RAID0; c.disk_size_bytes = 4 * KiB; c.stripe_bytes = 4 * KiB;
-    expect_bad(&c, "--layout raid0");
+    expect_bad(&c, "{layout} raid0");
     c = base; c.striping = LAY_CONCAT; c.disk_size_bytes = 512 * KiB;
     expect_bad(&c, "concat needs disks of at least 1MiB");
 

@@ -349,42 +349,42 @@ static void expect_reject(enum wl_run run, enum wl_matrix_kind kind, int disks,
 static void build_should_reject_what_orion_rejects_and_say_why(void)
 {
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_POINT, 4, 3, -1,
-                  "-matrix point needs -num_small and -num_large");
+                  "{matrix} point needs {num_small} and {num_large}");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_POINT, 4, -1, 3,
-                  "-matrix point needs -num_small and -num_large");
+                  "{matrix} point needs {num_small} and {num_large}");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_POINT, 4, 0, 0,
-                  "-num_small 0 and -num_large 0 leave no load point: at "
+                  "{num_small} 0 and {num_large} 0 leave no load point: at "
                   "least one must be above 0");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_COL, 4, -1, 3,
-                  "-matrix col needs -num_small");
+                  "{matrix} col needs {num_small}");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_ROW, 4, 3, -1,
-                  "-matrix row needs -num_large");
+                  "{matrix} row needs {num_large}");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_MAX, 4, 3, -1,
-                  "-matrix max needs -num_small and -num_large");
+                  "{matrix} max needs {num_small} and {num_large}");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_MAX, 4, -1, 3,
-                  "-matrix max needs -num_small and -num_large");
+                  "{matrix} max needs {num_small} and {num_large}");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_MAX, 4, 0, 0,
-                  "-num_small 0 and -num_large 0 leave no load point: at "
+                  "{num_small} 0 and {num_large} 0 leave no load point: at "
                   "least one must be above 0");
     expect_reject(WL_RUN_SIMPLE, WL_MATRIX_BASIC, 0, -1, -1,
-                  "-num_disks 0: must be at least 1");
+                  "{num_disks} 0: must be at least 1");
     expect_reject(WL_RUN_SIMPLE, WL_MATRIX_BASIC, -2, -1, -1,
-                  "-num_disks -2: must be at least 1");
+                  "{num_disks} -2: must be at least 1");
     expect_reject(WL_RUN_SIMPLE, WL_MATRIX_BASIC, 4, -5, -1,
-                  "-num_small -5: must be 0 or more");
+                  "{num_small} -5: must be 0 or more");
     expect_reject(WL_RUN_SIMPLE, WL_MATRIX_BASIC, 4, -1, -2,
-                  "-num_large -2: must be 0 or more");
+                  "{num_large} -2: must be 0 or more");
     expect_reject(WL_RUN_SIMPLE, WL_MATRIX_BASIC, 4, 100001, -1,
-                  "-num_small 100001: must be at most 100000");
+                  "{num_small} 100001: must be at most 100000");
     expect_reject(WL_RUN_ADVANCED, WL_MATRIX_POINT, 4, 1, 200000,
-                  "-num_large 200000: must be at most 100000");
+                  "{num_large} 200000: must be at most 100000");
     expect_reject(WL_RUN_OLTP, WL_MATRIX_BASIC, 4, 0, -1,
-                  "-num_small 0 and -num_large 8 leave no load point: at "
+                  "{num_small} 0 and {num_large} 8 leave no load point: at "
                   "least one must be above 0");
     expect_reject((enum wl_run)9, WL_MATRIX_BASIC, 4, -1, -1,
-                  "-run 9: must be simple, normal, oltp, dss or advanced");
+                  "{run} 9: must be simple, normal, oltp, dss or advanced");
     expect_reject(WL_RUN_ADVANCED, (enum wl_matrix_kind)9, 4, -1, -1,
-                  "-matrix 9: must be basic, detailed, point, col, row or "
+                  "{matrix} 9: must be basic, detailed, point, col, row or "
                   "max");
 }
 

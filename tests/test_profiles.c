@@ -2,10 +2,14 @@
  * test_profiles.c - volume specs, provider rules, prices, size and rate
  * parsing, instance lookup (sim/profiles.h).
  */
+#include "layouts/why.h"
 #include "sim/profiles.h"
 #include "tests/check.h"
 
 #include <errno.h>
+#include <stdlib.h>
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 #define MiB 1048576.0
 #define GiB 1073741824ull
@@ -93,8 +97,8 @@ static void gp3_should_reject_iops_outside_3000_to_80000(void)
 static void gp3_should_reject_throughput_above_a_quarter_mibps_per_iops(void)
 {
     must_reject("gp3:throughput=1000MiB/s");
-    CHECK_STR_EQ(why, "gp3 throughput=1000MiB/s with iops=3000: at most 0.25 MiB/s per IOPS, "
-                      "so at most 750MiB/s");
+    CHECK_STR_EQ(why, "gp3 throughput=1000MiB/s with iops=3000: at most 750MiB/s "
+                      "(0.25 MiB/s per IOPS)");
     must_parse("gp3:throughput=750MiB/s");
     must_reject("gp3:size=1TiB,iops=16000,throughput=2001MiB/s");
     CHECK_WHY_HAS("125MiB/s to 2000MiB/s");
@@ -370,19 +374,23 @@ static void latency_and_delivered_fractions_should_match_the_fitted_table(void)
 
 /* -------------------------------------------------------- spec grammar */
 
-static void unknown_type_should_list_the_known_ones(void)
+static void unknown_type_should_suggest_close_names_or_give_examples(void)
 {
     must_reject("gp4:size=10GiB");
-    CHECK_STR_EQ(why, "unknown volume type 'gp4' (known: gp2, gp3, io1, io2, io2bx, st1, sc1, "
-                      "oci-lower, oci-balanced, oci-higher, oci-uhp, local-nvme)");
+    CHECK_STR_EQ(why, "unknown volume type gp4; did you mean gp2 or gp3?");
+    must_reject("oci-high");
+    CHECK_STR_EQ(why, "unknown volume type oci-high; did you mean oci-higher?");
+    must_reject("ebs");
+    CHECK_STR_EQ(why, "unknown volume type ebs (e.g. gp3, io2, st1, oci-higher, local-nvme)");
     must_reject("");
+    CHECK_WHY_HAS("empty volume type");
     must_reject(":size=1GiB");
 }
 
 static void spec_should_reject_bad_keys_values_and_duplicates(void)
 {
     must_reject("gp3:sise=10GiB");
-    CHECK_WHY_HAS("unknown key 'sise'");
+    CHECK_STR_EQ(why, "gp3: unknown key sise (keys: size, iops, throughput, vpu)");
     must_reject("gp3:size");
     CHECK_WHY_HAS("not key=value");
     must_reject("gp3:size=");
@@ -613,16 +621,17 @@ static void unknown_instance_should_suggest_close_names(void)
 {
     struct inst_profile in;
     CHECK_INT_EQ(prof_instance_find("m5.lrge", &in, why, sizeof why), -ENOENT);
-    CHECK_STR_EQ(why, "unknown instance 'm5.lrge'; did you mean m5.large?");
+    CHECK_STR_EQ(why, "unknown instance m5.lrge; did you mean m5.large?");
     CHECK_INT_EQ(prof_instance_find("m5.lagre", &in, why, sizeof why), -ENOENT);
-    CHECK_STR_EQ(why, "unknown instance 'm5.lagre'; did you mean m5.large?");
+    CHECK_STR_EQ(why, "unknown instance m5.lagre; did you mean m5.large?");
     /* far from any name: the same family instead, at most three */
     CHECK_INT_EQ(prof_instance_find("m5.gigantic", &in, why, sizeof why), -ENOENT);
     CHECK_WHY_HAS("did you mean m5.");
     CHECK_WHY_HAS(" or m5.");
     CHECK(!strstr(why, "m5a") && !strstr(why, "m5d"));
     CHECK_INT_EQ(prof_instance_find("qqqqqqqqqq", &in, why, sizeof why), -ENOENT);
-    CHECK_WHY_HAS("unknown instance 'qqqqqqqqqq'");
+    CHECK_STR_EQ(why, "unknown instance qqqqqqqqqq (EC2 types like m5.large, "
+                      "oci-e4flex-1..64, none)");
     /* NULL why is allowed */
     CHECK_INT_EQ(prof_instance_find("nope.nope", &in, NULL, 0), -ENOENT);
 }
@@ -654,6 +663,205 @@ static void instances_should_enumerate_ec2_then_oci_then_none(void)
     CHECK_INT_EQ(unfound, 0);
 }
 
+/* ------------------------------------------------------------ reasons */
+
+/* One line a terminal shows as it is, within PROF_WHY_CHARS: valid UTF-8,
+   no control character (C0, DEL, C1, bidi), whatever the input was. */
+static size_t longest_why;
+static char longest_input[64];
+
+static void check_reason(const char *input, size_t input_len)
+{
+    const unsigned char *p = (const unsigned char *)why;
+    size_t len = strlen(why);
+    uint32_t cp;
+
+    if (len > longest_why) {
+        longest_why = len;
+        snprintf(longest_input, sizeof longest_input, "%.*s",
+                 (int)(input_len < 40 ? input_len : 40), input);
+    }
+    if (len == 0 || len > PROF_WHY_CHARS)
+        CHECK_FAIL_AT("a reason of %zu bytes (at most %d): \"%s\"", len,
+                      PROF_WHY_CHARS, why);
+    for (size_t left = len; left > 0;) {
+        size_t n = why_utf8_seq(p, left, &cp);
+        if (n == 0 || why_cp_is_control(cp)) {
+            CHECK_FAIL_AT("byte 0x%02x at %zu of the reason \"%.60s\"...", *p,
+                          len - left, why);
+            return;
+        }
+        p += n;
+        left -= n;
+    }
+}
+
+static void reject_and_check(const char *spec)
+{
+    struct vol_profile v;
+    why[0] = '\0';
+    if (prof_volume_parse(spec, &v, why, sizeof why) == 0)
+        return;                                 /* some are valid */
+    check_reason(spec, strlen(spec));
+}
+
+static void reasons_should_be_one_short_safe_line_whatever_the_spec(void)
+{
+    static const char *const strange[] = {
+        "\x1b[2J", "\xff\xfe", "a\nb", "\t", "\xe2\x80\xae" "x", "%s%n", "\"\\",
+        "\xc2\x9b" "2J", "\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01",
+    };
+    static const char *const types[] = {
+        "gp2", "gp3", "io1", "io2", "io2bx", "st1", "sc1", "oci-lower",
+        "oci-balanced", "oci-higher", "oci-uhp", "local-nvme",
+    };
+    /* sizes: the odd byte counts whose exact text is the longest */
+    static const char *const sizes[] = {
+        NULL, "1", "1073741823", "4294967295", "274877906943", "1374389534719",
+        "70368744177663", "18446744073709551615", "99999999999999999999",
+    };
+    static const char *const iopss[] = {
+        NULL, "0", "99", "7999", "80000", "80001", "256000", "2000001",
+        "999999999", "1000000000",
+    };
+    static const char *const tputs[] = {
+        NULL, "1B/s", "0.5B", "2047999KiB/s", "131071999B/s", "1999999999B/s",
+        "18446744073709551615TB/s", "0.000000000000000001B",
+    };
+    static const char *const vpus[] = { NULL, "0", "35", "1000" };
+    char spec[512];
+    char *big = malloc(10001);
+
+    /* every type with the extremes of every key */
+    for (size_t t = 0; t < N(types); t++)
+        for (size_t a = 0; a < N(sizes); a++)
+            for (size_t b = 0; b < N(iopss); b++)
+                for (size_t c = 0; c < N(tputs); c++)
+                    for (size_t d = 0; d < N(vpus); d++) {
+                        int len = snprintf(spec, sizeof spec, "%s:", types[t]);
+                        if (sizes[a])
+                            len += snprintf(spec + len, sizeof spec - (size_t)len,
+                                            "size=%s,", sizes[a]);
+                        if (iopss[b])
+                            len += snprintf(spec + len, sizeof spec - (size_t)len,
+                                            "iops=%s,", iopss[b]);
+                        if (tputs[c])
+                            len += snprintf(spec + len, sizeof spec - (size_t)len,
+                                            "throughput=%s,", tputs[c]);
+                        if (vpus[d])
+                            len += snprintf(spec + len, sizeof spec - (size_t)len,
+                                            "vpu=%s,", vpus[d]);
+                        spec[len - 1] = '\0';          /* the last comma */
+                        reject_and_check(spec);
+                    }
+    /* strange text in every place of a spec */
+    for (size_t i = 0; i < N(strange); i++) {
+        const char *x = strange[i];
+        static const char *const around[][2] = {     /* before, after x */
+            { "", "" }, { "", ":size=1GiB" }, { "gp3:", "" }, { "gp3:", "=1" },
+            { "gp3:size=", "" }, { "gp3:iops=", "" },
+            { "oci-balanced:throughput=", "" }, { "oci-balanced:vpu=", "" },
+            { "gp3:", ",size=1GiB" }, { "oci-balanced:size=1GiB,", "" },
+        };
+        for (size_t f = 0; f < N(around); f++) {
+            snprintf(spec, sizeof spec, "%s%s%s", around[f][0], x, around[f][1]);
+            reject_and_check(spec);
+        }
+    }
+    /* 10,000 characters in every place, plain and escaped */
+    for (int ch = 0; ch < 3; ch++) {
+        memset(big, ch == 0 ? 'x' : ch == 1 ? '\x1b' : '9', 10000);
+        big[10000] = '\0';
+        reject_and_check(big);
+        const char *heads[] = { "oci-balanced:", "oci-balanced:size=", "oci-balanced:iops=",
+                                "oci-balanced:throughput=", "oci-balanced:vpu=" };
+        for (size_t h = 0; h < N(heads); h++) {
+            size_t hl = strlen(heads[h]);
+            char *s2 = malloc(hl + 10001);
+            memcpy(s2, heads[h], hl);
+            memcpy(s2 + hl, big, 10001);
+            reject_and_check(s2);
+            /* an overlong key too */
+            s2[hl + 5000] = '=';
+            reject_and_check(s2);
+            free(s2);
+        }
+        /* 63 characters of value: the longest a value may be */
+        snprintf(spec, sizeof spec, "oci-balanced:throughput=%.61sTB", big);
+        reject_and_check(spec);
+        snprintf(spec, sizeof spec, "oci-uhp:throughput=%.61sTB", big);
+        reject_and_check(spec);
+    }
+    free(big);
+    printf("     longest reason: %zu bytes (for \"%s\")\n", longest_why, longest_input);
+}
+
+static void reasons_should_be_one_short_safe_line_whatever_the_reprovision(void)
+{
+    static const double iopss[] = { 0, 1, 99, 2999, 7999, 80001, 256001, 2000001, 1e15, 1e300 };
+    static const double tputs[] = { 0, 0.5, 1, 1999999999, 2e9, 2e11, 1e19, 1e300 };
+    for (int t = 0; t < prof_volume_type_count(); t++) {
+        struct vol_profile base = must_parse(prof_volume_type_name(t));
+        for (size_t a = 0; a < N(iopss); a++)
+            for (size_t b = 0; b < N(tputs); b++) {
+                struct vol_profile v = base;
+                why[0] = '\0';
+                if (prof_volume_reprovision(&v, iopss[a], tputs[b], why, sizeof why) != 0)
+                    check_reason(v.type, strlen(v.type));
+            }
+    }
+    /* a profile that is not one of ours: its type is quoted */
+    struct vol_profile v = must_parse("gp3");
+    snprintf(v.type, sizeof v.type, "\x1b[2Jgp3\n%s", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 4000, 0, why, sizeof why), -EINVAL);
+    check_reason(v.type, strlen(v.type));
+    CHECK(strstr(why, "\\x1b[2J") != NULL);
+    memset(v.type, 'x', sizeof v.type);                /* not even terminated */
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 4000, 0, why, sizeof why), -EINVAL);
+    check_reason("x", 1);
+}
+
+static void reasons_should_be_one_short_safe_line_whatever_the_instance(void)
+{
+    static const char *const names[] = {
+        "m5.\x1b[31mlarge", "m5.large\n", "\xff\xfe", "\xe2\x80\xae" "m5.large",
+        "u-12tb1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        "u-6tb1.112xlarg", "u-12tb1.112xlarg", "x2iedn.32xlarg", "oci-e4flex-9999999",
+        "oci-e4flex-0", "oci-e4flex-", "m5", ".", "%s%n", "\"\\\"",
+    };
+    struct inst_profile in;
+    char *big = malloc(10001);
+
+    for (size_t i = 0; i < N(names); i++) {
+        why[0] = '\0';
+        CHECK_INT_EQ(prof_instance_find(names[i], &in, why, sizeof why), -ENOENT);
+        check_reason(names[i], strlen(names[i]));
+    }
+    memset(big, 'x', 10000);
+    big[10000] = '\0';
+    CHECK_INT_EQ(prof_instance_find(big, &in, why, sizeof why), -ENOENT);
+    check_reason(big, 10000);
+    memcpy(big, "m5.", 3);                  /* a family: the suggestions */
+    CHECK_INT_EQ(prof_instance_find(big, &in, why, sizeof why), -ENOENT);
+    check_reason(big, 10000);
+    CHECK_WHY_HAS("did you mean m5.");
+    /* every known name with its last character doubled: a typo of it */
+    for (int i = 0; i < prof_instance_count(); i++) {
+        prof_instance_at(i, &in);
+        snprintf(big, 10001, "%s%c", in.name, in.name[strlen(in.name) - 1]);
+        if (prof_instance_find(big, &in, why, sizeof why) != 0)
+            check_reason(big, strlen(big));
+    }
+    free(big);
+    /* the name is shown escaped, never raw, and cut to 19 columns (the
+       caller shows it whole, cut at 80) */
+    prof_instance_find("m5.\x1b[31mlarge", &in, why, sizeof why);
+    CHECK_STR_EQ(why, "unknown instance \"m5.\\x1b[31mlar\"...; did you mean m5.large, "
+                      "m5.xlarge or m5.2xlarge?");
+    prof_instance_find("m5.lar\nge", &in, why, sizeof why);
+    CHECK_STR_EQ(why, "unknown instance \"m5.lar\\x0age\"; did you mean m5.large?");
+}
+
 int main(void)
 {
     RUN(gp3_defaults_should_be_3000_iops_125_mibps_at_250gib_for_20_dollars);
@@ -680,7 +888,7 @@ int main(void)
     RUN(oci_vpu_should_be_checked_per_level);
     RUN(local_nvme_should_default_to_400000_iops_and_2000mbps_for_free);
     RUN(latency_and_delivered_fractions_should_match_the_fitted_table);
-    RUN(unknown_type_should_list_the_known_ones);
+    RUN(unknown_type_should_suggest_close_names_or_give_examples);
     RUN(spec_should_reject_bad_keys_values_and_duplicates);
     RUN(spec_should_be_case_and_space_tolerant);
     RUN(canonical_spec_should_parse_back_to_the_same_profile);
@@ -695,5 +903,8 @@ int main(void)
     RUN(none_should_have_no_limits);
     RUN(unknown_instance_should_suggest_close_names);
     RUN(instances_should_enumerate_ec2_then_oci_then_none);
+    RUN(reasons_should_be_one_short_safe_line_whatever_the_spec);
+    RUN(reasons_should_be_one_short_safe_line_whatever_the_reprovision);
+    RUN(reasons_should_be_one_short_safe_line_whatever_the_instance);
     return check_done();
 }

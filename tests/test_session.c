@@ -2,7 +2,8 @@
  * test_session.c - the live view and interactive sessions, without curses:
  * the engine's live hook changes no figure, a batch session reports what
  * sim_run reports, commands (load, disks, pause, volume) take effect, the
- * matrix fills in, saving writes ORION's files, pacing follows --speed.
+ * matrix fills in, saving writes ORION's files, pacing follows --speed,
+ * the pools fit the outstanding-I/O limit at any --stream-io.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "sim/io_budget.h"
 #include "sim/run.h"
 #include "sim/session.h"
 
@@ -398,6 +400,140 @@ static void batch_session_should_refuse_tuning(void)
     sim_session_destroy(s);
 }
 
+static bool says_unknown_instance(const struct sim_snapshot *s, const void *arg)
+{
+    (void)arg;
+    return strstr(s->message, "unknown instance") != NULL;
+}
+
+static void unknown_instance_should_be_refused_with_the_name_escaped(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 1, "gp3", 0);
+    if (!s)
+        return;
+    struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
+    snprintf(c.text, sizeof(c.text), "m5.\x1b[2J\nlarge");
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, says_unknown_instance, NULL));
+    const char *want = "instance \"m5.\\x1b[2J\\x0alarge\": unknown instance ";
+    if (strncmp(snap->message, want, strlen(want)) != 0)
+        CHECK_FAIL_AT("message \"%s\", expected it to start \"%s\"", snap->message, want);
+    for (const char *p = snap->message; *p; p++)
+        if ((unsigned char)*p < 0x20)
+            CHECK_FAIL_AT("control byte 0x%02x in \"%s\"", (unsigned char)*p, snap->message);
+    CHECK(snap->state != SIM_SESS_FAILED);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+/* ---- the pools against the outstanding-I/O limit ------------------------ */
+
+static void load_limits_should_fit_the_outstanding_limit_at_any_stream_io(void)
+{
+    struct sim_run_cfg c;
+    int small, large;
+
+    cfg_small(&c, 1, "gp3");
+    c.workload.large_type = WL_LARGE_SEQ;
+    for (int stream = 1; stream <= 1024; stream++) {
+        c.point.stream_io = stream;
+        sim_session_load_limits(&c, NULL, true, &small, &large);
+        if ((long long)small + (long long)large * stream > SIM_MAX_OUTSTANDING ||
+            small != SIM_SESSION_MAX_SMALL || large < 1 || large > SIM_SESSION_MAX_LARGE)
+            CHECK_FAIL_AT("--stream-io %d: %d small + %d x %d large", stream, small,
+                          large, stream);
+    }
+    /* the full headroom while it fits; at 505 and above the large gives way */
+    c.point.stream_io = 504;
+    sim_session_load_limits(&c, NULL, true, &small, &large);
+    CHECK_INT_EQ(large, SIM_SESSION_MAX_LARGE);
+    c.point.stream_io = 505;
+    sim_session_load_limits(&c, NULL, true, &small, &large);
+    CHECK_INT_EQ(large, (SIM_MAX_OUTSTANDING - SIM_SESSION_MAX_SMALL) / 505);
+    c.point.stream_io = 1024;
+    sim_session_load_limits(&c, NULL, true, &small, &large);
+    CHECK_INT_EQ(small + large * 1024, SIM_MAX_OUTSTANDING);    /* 1024 + 63 x 1024 */
+    /* random large I/Os are one each: the stream count does not matter */
+    c.workload.large_type = WL_LARGE_RAND;
+    sim_session_load_limits(&c, NULL, true, &small, &large);
+    CHECK_INT_EQ(small, SIM_SESSION_MAX_SMALL);
+    CHECK_INT_EQ(large, SIM_SESSION_MAX_LARGE);
+}
+
+static void load_limits_should_hold_the_matrix_points(void)
+{
+    struct sim_run_cfg c;
+    int small, large;
+    struct wl_point pts[] = { { 0, 1 }, { 60000, 0 }, { 0, 5 } };
+    struct wl_matrix m = { .n_points = 3, .points = pts };
+
+    cfg_small(&c, 1, "gp3");
+    c.workload.large_type = WL_LARGE_SEQ;
+    c.point.stream_io = 1000;
+    /* 60000 small of the matrix: the headroom shrinks, the points fit */
+    sim_session_load_limits(&c, &m, true, &small, &large);
+    CHECK_INT_EQ(small, 60000);
+    CHECK_INT_EQ(large, 5);
+    /* without headroom: exactly the matrix */
+    pts[1].small = 10;
+    sim_session_load_limits(&c, &m, false, &small, &large);
+    CHECK_INT_EQ(small, 10);
+    CHECK_INT_EQ(large, 5);
+}
+
+/* A point of w->large large loads (< 0: any) runs, w->after_s device
+   seconds into the session.  No figures are waited for: a thousand 1 MiB
+   I/Os per stream take longer than a cell to complete. */
+struct want_time {
+    int large;
+    double after_s;
+};
+
+static bool running_at(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_time *w = arg;
+    return s->state == SIM_SESS_RUNNING && s->point.large > 0 &&
+           (w->large < 0 || s->point.large == w->large) && s->device_s >= w->after_s;
+}
+
+static void session_should_open_with_seq_streams_above_504_and_clamp_loads(void)
+{
+    struct sim_session_cfg sc;
+    char why[256];
+    sim_session *s = NULL;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "local-nvme");
+    sc.run.matrix.run = WL_RUN_DSS;             /* large I/Os only */
+    sc.run.workload.large_type = WL_LARGE_SEQ;
+    sc.run.point.stream_io = 1024;              /* 128 x 1024 would not fit */
+    sc.cell_ns = 200 * SIM_NS_PER_MS;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    struct want_time any = { -1, 0.3 };
+    CHECK(wait_for(s, snap, running_at, &any));
+    if (snap->state == SIM_SESS_FAILED)
+        CHECK_FAIL_AT("the session failed: %s", snap->message);
+    CHECK_INT_EQ(snap->max_small, SIM_SESSION_MAX_SMALL);
+    CHECK_INT_EQ(snap->max_large, 63);
+    /* a load above what the pools hold is clamped, not a failed point */
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 0, .b = 1000 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_time most = { 63, 0 };
+    CHECK(wait_for(s, snap, running_at, &most));
+    most.after_s = snap->device_s + 0.3;        /* and it keeps running */
+    CHECK(wait_for(s, snap, running_at, &most));
+    CHECK_INT_EQ(snap->point.large, 63);
+    CHECK(strstr(snap->message, "the most this session holds") != NULL);
+    CHECK(snap->pinned);
+    CHECK(snap->state != SIM_SESS_FAILED);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 int main(void)
 {
     RUN(live_view_should_not_change_any_figure);
@@ -410,5 +546,9 @@ int main(void)
     RUN(walk_should_fill_the_matrix_and_save_orion_files);
     RUN(volume_retune_should_move_the_binding_limit);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
+    RUN(unknown_instance_should_be_refused_with_the_name_escaped);
+    RUN(load_limits_should_fit_the_outstanding_limit_at_any_stream_io);
+    RUN(load_limits_should_hold_the_matrix_points);
+    RUN(session_should_open_with_seq_streams_above_504_and_clamp_loads);
     return check_done();
 }

@@ -455,17 +455,17 @@ static void cfg_check_should_name_each_bad_setting(void)
     wl_cfg_defaults(&base, 1 * GIB);
 
     c = base; c.align_bytes = 512; c.small_bytes = 5000;
-    expect_reject(&c, "--size-small 5000: must be a multiple of 512 bytes");
+    expect_reject(&c, "{size_small} 5000: must be a multiple of 512 bytes");
     c = base; c.small_bytes = 0;
-    expect_reject(&c, "--size-small 0: must be more than 0 bytes");
+    expect_reject(&c, "{size_small} 0: must be more than 0 bytes");
     c = base; c.large_bytes = 0;
-    expect_reject(&c, "--size-large 0: must be more than 0 bytes");
+    expect_reject(&c, "{size_large} 0: must be more than 0 bytes");
     c = base; c.large_bytes = 130000;
-    expect_reject(&c, "--size-large 130000: must be a multiple of 4096 bytes");
+    expect_reject(&c, "{size_large} 130000: must be a multiple of 4096 bytes");
     c = base; c.align_bytes = 256;
-    expect_reject(&c, "--align 256: must be a power of two of at least 512 bytes");
+    expect_reject(&c, "{align} 256: must be a power of two of at least 512 bytes");
     c = base; c.align_bytes = 3072;
-    expect_reject(&c, "--align 3072: must be a power of two of at least 512 bytes");
+    expect_reject(&c, "{align} 3072: must be a power of two of at least 512 bytes");
     c = base; c.capacity_bytes = 128 * KIB;
     expect_reject(&c, "capacity 131072 bytes: must be larger than the largest "
                       "I/O (131072 bytes)");
@@ -473,11 +473,11 @@ static void cfg_check_should_name_each_bad_setting(void)
     expect_reject(&c, "capacity 0 bytes: must be larger than the largest "
                       "I/O (131072 bytes)");
     c = base; c.write_pct = 101;
-    expect_reject(&c, "--write 101: must be a percentage, 0..100");
+    expect_reject(&c, "{write} 101: must be a percentage, 0..100");
     c = base; c.write_pct = -1;
-    expect_reject(&c, "--write -1: must be a percentage, 0..100");
+    expect_reject(&c, "{write} -1: must be a percentage, 0..100");
     c = base; c.large_type = (enum wl_large_type)7;
-    expect_reject(&c, "--type 7: must be rand or seq");
+    expect_reject(&c, "{type} 7: must be rand or seq");
 
     /* the edges that are valid */
     c = base; c.capacity_bytes = 128 * KIB + 1; c.write_pct = 100;

@@ -38,6 +38,7 @@
 #define MIN_COLS 80
 #define MIN_ROWS 24
 #define BOTTOM_ROWS 12
+#define DASH_MAX_IOPS 10000000      /* typed IOPS: the profile checks its own cap */
 
 static const char RAMP[] = " .:-=+*#%@";
 #define RAMP_N ((int)sizeof(RAMP) - 2)
@@ -455,7 +456,9 @@ static void draw(struct dash *d)
     draw_matrix(d, bottom, rx, rw, mh);
     draw_sweep(d, bottom + mh, rx, rw, bottom_h - mh);
 
-    const char *msg = d->note[0] ? d->note : s->message;
+    char msg[sizeof s->message];
+    snprintf(msg, sizeof msg, "%s", d->note[0] ? d->note : s->message);
+    cli_spell_fields(msg, sizeof msg, false);   /* a layer's {field}s */
     if (d->confirm_quit)
         put(LINES - 1, 0, A_BOLD | A_REVERSE,
             " Quit? %s (y/n) ", d->save_on_quit ? "what was measured is saved" : "the run stops; what was measured is kept");
@@ -596,11 +599,17 @@ static bool key(struct dash *d, int ch)
         break;
     case 'i':
         if (prompt("volume IOPS (e.g. 6000):", buf, sizeof buf)) {
-            c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = strtod(buf, NULL) };
-            if (c.x > 0)
+            /* the command line's own strict parser: "6000abc", " 6000" and
+               "1e4" are refused, not read as far as they go */
+            long long iops;
+            char q[CLI_QUOTE_BUF];
+            if (cli_parse_int(buf, 1, DASH_MAX_IOPS, &iops) == 0) {
+                c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = (double)iops };
                 send(d, c);
-            else
-                snprintf(d->note, sizeof d->note, "IOPS %s: give a positive number", buf);
+            } else {
+                snprintf(d->note, sizeof d->note, "IOPS %s: give a whole number "
+                         "1..%d", cli_quote(buf, q, sizeof q), DASH_MAX_IOPS);
+            }
         }
         break;
     case 't': {
@@ -610,8 +619,9 @@ static bool key(struct dash *d, int ch)
                 c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .y = bps };
                 send(d, c);
             } else {
+                char q[CLI_QUOTE_BUF];
                 snprintf(d->note, sizeof d->note, "throughput %s: use a rate "
-                         "such as 500MiB/s or 680MB/s", buf);
+                         "such as 500MiB/s or 680MB/s", cli_quote(buf, q, sizeof q));
             }
         }
         break;
@@ -704,9 +714,10 @@ int tui_dashboard(sim_session *s, const struct cli_opts *o,
     sim_session_stop(s);
     sim_session_snapshot(s, d.snap);
     term_close(&d.term);
-    if (d.snap->state == SIM_SESS_FAILED)
+    if (d.snap->state == SIM_SESS_FAILED) {
+        cli_spell_fields(d.snap->message, sizeof d.snap->message, false);
         fprintf(stderr, "asmsim: %s\n", d.snap->message);
-    else if (save_on_quit && d.note[0])
+    } else if (save_on_quit && d.note[0])
         fprintf(stderr, "asmsim: %s\n", d.note);
     free(d.snap);
     free(d.base);

@@ -75,7 +75,7 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
     if (rc == 0 && (rc = cli_opts_resolve(o, &sc.run, why, sizeof why)) == 0)
         rc = cli_check_outputs(o, why, sizeof why);
     if (rc < 0) {
-        fprintf(stderr, "asmsim tui: %s\n", why);
+        cli_print_error(stderr, "asmsim tui", why);
         free(o);
         return 2;
     }
@@ -103,7 +103,7 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
             snprintf(why, sizeof why, "cannot use the terminal: %s", strerror(-rc));
     }
     if (rc < 0) {
-        fprintf(stderr, "asmsim tui: %s\n", why);
+        cli_print_error(stderr, "asmsim tui", why);
         status = 1;
     } else if (sim_stop_is_set(stop)) {
         status = 130;

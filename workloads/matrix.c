@@ -165,14 +165,14 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
     }
     *out = NULL;
     if (cfg->num_disks < 1) {
-        why_set(why, why_len, "-num_disks %d: must be at least 1",
+        why_set(why, why_len, "{num_disks} %d: must be at least 1",
                 cfg->num_disks);
         return -EINVAL;
     }
-    int rc = check_load("-num_small", cfg->num_small, why, why_len);
+    int rc = check_load("{num_small}", cfg->num_small, why, why_len);
     if (rc)
         return rc;
-    rc = check_load("-num_large", cfg->num_large, why, why_len);
+    rc = check_load("{num_large}", cfg->num_large, why, why_len);
     if (rc)
         return rc;
 
@@ -202,7 +202,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         single(0, &cols);
         goto build;
     default:
-        why_set(why, why_len, "-run %d: must be simple, normal, oltp, dss or "
+        why_set(why, why_len, "{run} %d: must be simple, normal, oltp, dss or "
                 "advanced", (int)cfg->run);
         return -EINVAL;
     }
@@ -218,7 +218,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
     case WL_MATRIX_POINT:
         if (!has_small || !has_large) {
             why_set(why, why_len,
-                    "-matrix point needs -num_small and -num_large");
+                    "{matrix} point needs {num_small} and {num_large}");
             return -EINVAL;
         }
         single(cfg->num_large, &rows);
@@ -226,7 +226,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         break;
     case WL_MATRIX_COL:
         if (!has_small) {
-            why_set(why, why_len, "-matrix col needs -num_small");
+            why_set(why, why_len, "{matrix} col needs {num_small}");
             return -EINVAL;
         }
         large_levels(large_max, true, &rows);
@@ -234,7 +234,7 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
         break;
     case WL_MATRIX_ROW:
         if (!has_large) {
-            why_set(why, why_len, "-matrix row needs -num_large");
+            why_set(why, why_len, "{matrix} row needs {num_large}");
             return -EINVAL;
         }
         single(cfg->num_large, &rows);
@@ -243,14 +243,14 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
     case WL_MATRIX_MAX:
         if (!has_small || !has_large) {
             why_set(why, why_len,
-                    "-matrix max needs -num_small and -num_large");
+                    "{matrix} max needs {num_small} and {num_large}");
             return -EINVAL;
         }
         large_levels(large_max, true, &rows);
         small_levels(small_max, true, &cols);
         break;
     default:
-        why_set(why, why_len, "-matrix %d: must be basic, detailed, point, "
+        why_set(why, why_len, "{matrix} %d: must be basic, detailed, point, "
                 "col, row or max", (int)kind);
         return -EINVAL;
     }
@@ -261,7 +261,7 @@ build:;
         for (int c = 0; c < cols.n; c++)
             count += (rows.v[r] | cols.v[c]) != 0 && cell(cols.v[c], rows.v[r]);
     if (count == 0) {
-        why_set(why, why_len, "-num_small %d and -num_large %d leave no load "
+        why_set(why, why_len, "{num_small} %d and {num_large} %d leave no load "
                 "point: at least one must be above 0", small_max, large_max);
         return -EINVAL;
     }

@@ -116,14 +116,14 @@ int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len)
     uint32_t align = resolved_align(cfg);
     if (align < WL_MIN_ALIGN_BYTES || (align & (align - 1))) {
         why_set(why, why_len,
-                "--align %u: must be a power of two of at least %u bytes",
+                "{align} %u: must be a power of two of at least %u bytes",
                 align, WL_MIN_ALIGN_BYTES);
         return -EINVAL;
     }
-    int rc = check_size("--size-small", cfg->small_bytes, align, why, why_len);
+    int rc = check_size("{size_small}", cfg->small_bytes, align, why, why_len);
     if (rc)
         return rc;
-    rc = check_size("--size-large", cfg->large_bytes, align, why, why_len);
+    rc = check_size("{size_large}", cfg->large_bytes, align, why, why_len);
     if (rc)
         return rc;
     if (cfg->capacity_bytes <= cfg->small_bytes ||
@@ -137,12 +137,12 @@ int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len)
         return -EINVAL;
     }
     if (cfg->write_pct < 0 || cfg->write_pct > 100) {
-        why_set(why, why_len, "--write %d: must be a percentage, 0..100",
+        why_set(why, why_len, "{write} %d: must be a percentage, 0..100",
                 cfg->write_pct);
         return -EINVAL;
     }
     if (cfg->large_type != WL_LARGE_RAND && cfg->large_type != WL_LARGE_SEQ) {
-        why_set(why, why_len, "--type %d: must be rand or seq",
+        why_set(why, why_len, "{type} %d: must be rand or seq",
                 (int)cfg->large_type);
         return -EINVAL;
     }

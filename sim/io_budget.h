@@ -1,0 +1,62 @@
+/*
+ * io_budget.h - what a run holds in memory for its I/O, and the limits on
+ * it: the one place both are defined (io_budget.c).
+ *
+ * A run allocates everything for its I/O when its parts are opened
+ * (run.c): the engine a slot per logical I/O in flight and a piece per
+ * physical I/O those can become, the aio backend an iocb per piece and a
+ * read buffer per logical I/O in flight, sized by its class.  All of it
+ * follows from the budget below: the largest load of each class over the
+ * run's matrix (small, and large x --stream-io for sequential streams)
+ * and each class's I/O size.  The command line checks the budget of every
+ * run it will make against the limits before anything runs, naming the
+ * flags that set it; sim_parts_open checks it again, so no caller of the
+ * core can ask for more.
+ */
+#ifndef ASMSIM_SIM_IO_BUDGET_H
+#define ASMSIM_SIM_IO_BUDGET_H
+
+#include <stdint.h>
+
+/* Logical I/Os in flight in one run, small and large together, at most.
+   The same as the kernel's default /proc/sys/fs/aio-max-nr; the engine's
+   pools for it take a few MiB. */
+#define SIM_MAX_OUTSTANDING 65536
+
+/* Read buffers of the aio backend, over all its workers, at most: 4 GiB,
+   and never more than half of the machine's RAM (sim_buffer_limit_bytes). */
+#define SIM_MAX_BUFFER_BYTES (4ull << 30)
+
+#define SIM_BUFFER_ALIGN_BYTES 4096u    /* buffers are whole pages */
+
+/* Physical I/Os (pieces) in flight in one run, at most: a 64 MiB I/O over
+   a 4 KiB raid0 stripe is 16,384 pieces, and the engine, the model's
+   event queue and the aio backend's iocbs each hold one entry per piece
+   (about 200 bytes in all), so 4 Mi pieces are under 1 GiB. */
+#define SIM_MAX_PIECES (4 << 20)
+
+/* Per class (enum wl_class: 0 small, 1 large). */
+struct sim_io_budget {
+    int slots[2];                   /* logical I/Os in flight, at most */
+    uint32_t io_bytes[2];           /* the class's I/O size */
+    int pieces_per_io[2];           /* lay_max_pieces() of that size for a
+                                       write: its most physical I/Os */
+};
+
+/* Physical I/Os in flight, at most: each class's slots x its pieces. */
+uint64_t sim_budget_pieces(const struct sim_io_budget *b);
+
+/* slots[0] + slots[1]. */
+uint64_t sim_budget_outstanding(const struct sim_io_budget *b);
+
+/* The largest I/O of a class that has slots, 0 when none has. */
+uint32_t sim_budget_max_io_bytes(const struct sim_io_budget *b);
+
+/* One aio worker's buffers: each class's slots x its I/O size rounded up
+   to a page, and one write buffer of the largest I/O. */
+uint64_t sim_budget_worker_buffer_bytes(const struct sim_io_budget *b);
+
+/* SIM_MAX_BUFFER_BYTES, or half the RAM when that is less. */
+uint64_t sim_buffer_limit_bytes(void);
+
+#endif
