@@ -26,9 +26,11 @@ ok() { echo "ok   $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1"; fail=$((fail + 1)); echo "---- screen:"; screen | sed 's/^/  | /'; }
 screen() { tmux capture-pane -p -t "$S"; }
 # wait_for REGEX [seconds]: until the screen matches
+# (times ASMSIM_TIMEOUT_SCALE: sanitized builds run several times slower)
+SCALE=${ASMSIM_TIMEOUT_SCALE:-1}
 wait_for() {
     local i
-    for ((i = 0; i < ${2:-10} * 10; i++)); do
+    for ((i = 0; i < ${2:-10} * 10 * SCALE; i++)); do
         screen | grep -Eq -- "$1" && return 0
         sleep 0.1
     done
@@ -56,8 +58,11 @@ else
 fi
 wait_for 'window [1-9]' 10
 a=$(screen | grep -o 'elapsed [0-9m]*s')
-sleep 1.5
-b=$(screen | grep -o 'elapsed [0-9m]*s')
+b=$a
+for ((i = 0; i < 50 * SCALE && "$a" == "$b"; i++)); do     # until it moves
+    sleep 0.1
+    b=$(screen | grep -o 'elapsed [0-9m]*s')
+done
 if [ -n "$a" ] && [ "$a" != "$b" ] && screen | grep -Eq 'IOPS [1-9]'; then
     ok figures_should_change_while_it_runs
 else
