@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "sim/run.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
 
 #define TARGET_IOS_PER_S 10e6
 
@@ -53,6 +54,7 @@ static struct rates run_case(const struct bench_case *c)
     struct sim_run_cfg cfg;
     char why[256];
     sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
     if (prof_instance_find(c->instance, &cfg.instance, why, sizeof(why)) < 0 ||
         prof_volume_parse(c->volume, &cfg.volume, why, sizeof(why)) < 0) {
         fprintf(stderr, "model_speed: %s\n", why);

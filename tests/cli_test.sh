@@ -289,7 +289,7 @@ expect_error "profiles_should_reject_unknown_instance" \
 # two names of one target are refused up front.  Runs in its own directory.)
 
 mkdir -p "$WORK/i7" && cd "$WORK/i7" || exit 1
-SIM_SRC="$TESTS_DIR/../sim"
+SIM_SRC="$TESTS_DIR/../sim/cli"
 
 # The switches (no_argument options) of a subcommand, read from the option
 # table itself so that a switch added later is covered without editing this.

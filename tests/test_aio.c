@@ -25,12 +25,13 @@
 #include <sys/wait.h>
 
 #include "check.h"
-#include "sim/cpu_usage.h"
-#include "sim/dev_aio.h"
-#include "sim/engine.h"
-#include "sim/report.h"
-#include "sim/run.h"
-#include "sim/safety.h"
+#include "sim/core/cpu_usage.h"
+#include "sim/aio/dev_aio.h"
+#include "sim/core/engine.h"
+#include "sim/report/report.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
+#include "sim/aio/safety.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)
@@ -427,6 +428,7 @@ static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
                      uint64_t size, int small, int large)
 {
     sim_run_cfg_defaults(cfg);
+    cfg->backend = &dev_model_ops;
     cfg->disks = n;
     cfg->backend = &dev_aio_ops;
     cfg->targets = paths;
@@ -1095,6 +1097,7 @@ static void closing_the_parts_should_close_the_devices_before_the_engine(void)
     struct sim_run_result *r = NULL;
     char why[512] = "";
     sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
     cfg.backend = &keep_ops;
     cfg.disks = 2;
     cfg.matrix.run = WL_RUN_ADVANCED;
@@ -1116,16 +1119,16 @@ static void generator_bound_should_follow_the_engine_threads_busy_share(void)
 {
     struct sim_point_result p = { 0 };
     p.engine_busy_frac = 0.97;
-    CHECK(sim_cpu_generator_bound(&p, "null"));
-    CHECK(sim_cpu_generator_bound(&p, "aio"));
-    CHECK(!sim_cpu_generator_bound(&p, "model"));   /* virtual time */
+    CHECK(sim_cpu_generator_bound(&p, &dev_null_ops));
+    CHECK(sim_cpu_generator_bound(&p, &dev_aio_ops));
+    CHECK(!sim_cpu_generator_bound(&p, &dev_model_ops));   /* virtual time */
     CHECK(!sim_cpu_generator_bound(&p, NULL));
     p.engine_busy_frac = SIM_GENERATOR_BOUND_FRAC;
-    CHECK(sim_cpu_generator_bound(&p, "aio"));
+    CHECK(sim_cpu_generator_bound(&p, &dev_aio_ops));
     p.engine_busy_frac = SIM_GENERATOR_BOUND_FRAC - 0.01;
-    CHECK(!sim_cpu_generator_bound(&p, "aio"));
+    CHECK(!sim_cpu_generator_bound(&p, &dev_aio_ops));
     p.engine_busy_frac = 0.3;
-    CHECK(!sim_cpu_generator_bound(&p, "null"));
+    CHECK(!sim_cpu_generator_bound(&p, &dev_null_ops));
 
     struct sim_run_result run = { 0 };
     run.n_points = 10;

@@ -20,8 +20,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "sim/balance.h"
-#include "sim/run.h"
+#include "sim/core/balance.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
 
 #define KiB (1024ull)
 #define MiB (1024ull * KiB)
@@ -158,6 +159,7 @@ static void check_engine_case(const struct grid_case *c, const char *name)
     lay_destroy(l);
     struct sim_run_cfg cfg;
     sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
     cfg.disks = c->disks;
     cfg.layout.striping = c->striping;
     cfg.layout.stripe_bytes = c->stripe_bytes;

@@ -10,13 +10,15 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "sim/run.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
 
 static struct sim_run_cfg base_cfg(const char *instance, const char *volume)
 {
     struct sim_run_cfg cfg;
     char why[256];
     sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
     if (prof_instance_find(instance, &cfg.instance, why, sizeof(why)) < 0)
         CHECK_FAIL_AT("instance %s: %s", instance, why);
     if (prof_volume_parse(volume, &cfg.volume, why, sizeof(why)) < 0)

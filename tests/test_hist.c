@@ -1,10 +1,10 @@
 /*
- * test_hist.c - the log-linear latency histogram (sim/hist.c).
+ * test_hist.c - the log-linear latency histogram (sim/core/hist.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "sim/hist.h"
+#include "sim/core/hist.h"
 #include "tests/check.h"
 #include "workloads/rng.h"
 

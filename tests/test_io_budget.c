@@ -1,5 +1,5 @@
 /*
- * test_io_budget.c - sim/io_budget.c and the pools sized from it: the
+ * test_io_budget.c - sim/core/io_budget.c and the pools sized from it: the
  * outstanding I/O sum and its limit, aio read buffers by class, and
  * sim_parts_open refusing more than the limit before allocating anything.
  */
@@ -8,8 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sim/io_budget.h"
-#include "sim/run.h"
+#include "sim/core/io_budget.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
 #include "tests/check.h"
 
 #define KiB 1024ull
@@ -58,6 +59,7 @@ static void parts_should_refuse_more_than_the_limit_before_allocating(void)
     char why[256] = "";
 
     sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
     int rc = sim_parts_open(&cfg, 1, SIM_MAX_OUTSTANDING, &p, why, sizeof why);
     CHECK_INT_EQ(rc, -E2BIG);
     CHECK(strstr(why, "at most 65536") != NULL);

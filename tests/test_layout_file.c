@@ -1,5 +1,5 @@
 /*
- * test_layout_file.c - sim/layout_file.c: --layout-file JSON, good and bad,
+ * test_layout_file.c - sim/cli/layout_file.c: --layout-file JSON, good and bad,
  * and every shipped preset under layouts/presets/.
  */
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "layouts/layout.h"
-#include "sim/layout_file.h"
+#include "sim/cli/layout_file.h"
 #include "tests/check.h"
 
 #define MiB (1ull << 20)

@@ -1,9 +1,9 @@
 /*
  * test_profiles.c - volume specs, provider rules, prices, size and rate
- * parsing, instance lookup (sim/profiles.h).
+ * parsing, instance lookup (sim/profiles/profiles.h).
  */
 #include "layouts/why.h"
-#include "sim/profiles.h"
+#include "sim/profiles/profiles.h"
 #include "tests/check.h"
 
 #include <errno.h>

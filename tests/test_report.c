@@ -16,7 +16,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "sim/report.h"
+#include "sim/report/report.h"
 #include "tests/check.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -161,7 +161,10 @@ struct fake {
     struct report_meta meta;
 };
 
-static const struct dev_ops fake_model_ops = {.name = "model"};
+static const struct dev_ops fake_model_ops = {
+    .name = "model",
+    .caps = DEV_CAP_VIRTUAL_CLOCK | DEV_CAP_PROVISIONED_LIMITS,
+};
 static const char *const fake_luns[] = {"vol0"};
 
 static void lat(struct sim_lat_summary *l, double avg, double min, double max,

@@ -17,7 +17,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "sim/safety.h"
+#include "sim/aio/safety.h"
 #include "tests/check.h"
 
 #define MIB (1024ull * 1024ull)

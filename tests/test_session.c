@@ -13,14 +13,16 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "sim/io_budget.h"
-#include "sim/run.h"
-#include "sim/session.h"
+#include "sim/core/io_budget.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
+#include "sim/session/session.h"
 
 static void cfg_small(struct sim_run_cfg *c, int disks, const char *volume)
 {
     char why[256];
     sim_run_cfg_defaults(c);
+    c->backend = &dev_model_ops;
     c->disks = disks;
     prof_volume_parse(volume, &c->volume, why, sizeof(why));
     c->matrix.run = WL_RUN_OLTP;

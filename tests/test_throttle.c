@@ -1,10 +1,10 @@
 /*
- * test_throttle.c - the GCRA rate limiter with burst credits (sim/throttle.c).
+ * test_throttle.c - the GCRA rate limiter with burst credits (sim/model/throttle.c).
  */
 #include <errno.h>
 #include <stdint.h>
 
-#include "sim/throttle.h"
+#include "sim/model/throttle.h"
 #include "tests/check.h"
 #include "workloads/rng.h"
 

@@ -1,6 +1,6 @@
 /*
  * test_values.c - the value parsers every option goes through
- * (sim/cli_values.c), the one quoting helper for echoing input
+ * (sim/cli/cli_values.c), the one quoting helper for echoing input
  * (cli_quote), the layout sizes' one rule (lay_au_ok / lay_stripe_ok) and
  * the option parsers' error messages that name the bad argument.
  *
@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "layouts/layout.h"
-#include "sim/cli.h"
-#include "sim/layout_file.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/layout_file.h"
 #include "tests/check.h"
 
 #define KiB 1024ull

@@ -59,7 +59,8 @@ fi
 wait_for 'window [1-9]' 10
 a=$(screen | grep -o 'elapsed [0-9m]*s')
 b=$a
-for ((i = 0; i < 50 * SCALE && "$a" == "$b"; i++)); do     # until it moves
+for ((i = 0; i < 50 * SCALE; i++)); do     # until it moves
+    [ "$a" != "$b" ] && break
     sleep 0.1
     b=$(screen | grep -o 'elapsed [0-9m]*s')
 done

@@ -5,10 +5,10 @@
 #ifndef ASMSIM_TUI_TUI_H
 #define ASMSIM_TUI_TUI_H
 
-#include "sim/stop_flag.h"
+#include "sim/core/stop_flag.h"
 
-#include "sim/cli.h"
-#include "sim/session.h"
+#include "sim/cli/cli.h"
+#include "sim/session/session.h"
 
 /* `asmsim tui [run options]`: an interactive session on the dashboard.
    argv[0] is "tui"; returns the exit status. */

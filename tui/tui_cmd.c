@@ -3,7 +3,7 @@
  *
  * Takes every option of `asmsim run` (the same parser, so the same checks
  * and messages), resolves them to a run configuration and starts an
- * interactive session (sim/session.h) on the dashboard (dash.c).  The
+ * interactive session (sim/session/session.h) on the dashboard (dash.c).  The
  * session walks the ORION matrix of the configuration, each cell measured
  * for --duration of device time (default here 5 s, not run's 60 s, so the
  * matrix fills in while one watches), paced to the wall clock at --speed

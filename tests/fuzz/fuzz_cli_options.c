@@ -1,6 +1,6 @@
 /*
  * fuzz_cli_options.c - the run/sweep command line (cli_opts_parse in
- * sim/cli_options.c, GNU getopt_long over the option table) on arbitrary
+ * sim/cli/cli_options.c, GNU getopt_long over the option table) on arbitrary
  * arguments, then cli_opts_resolve() (layout, profiles, matrix, every
  * disk count of a sweep) and cli_job_init(), as `asmsim run` and
  * `asmsim sweep` do before they run anything.
@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sim/cli.h"
-#include "sim/cli_job.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_job.h"
 
 /* "--lun" "--layout-f" "--ta=x": an option getopt_long could read as one
    that touches the file system. */

@@ -1,6 +1,6 @@
 /*
- * fuzz_cli_values.c - the value parsers of sim/cli_values.c and
- * sim/profiles_units.c on arbitrary text: integers, unsigned integers,
+ * fuzz_cli_values.c - the value parsers of sim/cli/cli_values.c and
+ * sim/profiles/profiles_units.c on arbitrary text: integers, unsigned integers,
  * durations, sizes (bare and within ranges), rates, burst-credit levels,
  * test names, and the quoting of user input for messages.
  *
@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sim/cli.h"
-#include "sim/cli_values.h"
-#include "sim/profiles.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_values.h"
+#include "sim/profiles/profiles.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)

@@ -12,8 +12,8 @@
 
 #include "fuzz.h"
 #include "layouts/layout.h"
-#include "sim/cli_values.h"
-#include "sim/run.h"
+#include "sim/cli/cli_values.h"
+#include "sim/core/run.h"
 
 static void parse_with(const char *s, int max_counts)
 {

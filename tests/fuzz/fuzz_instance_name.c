@@ -1,6 +1,6 @@
 /*
  * fuzz_instance_name.c - instance names (--instance, `asmsim profiles
- * instances NAME`; prof_instance_find in sim/profiles_instances.c) on
+ * instances NAME`; prof_instance_find in sim/profiles/profiles_instances.c) on
  * arbitrary text: the EC2 table, OCI E4.Flex shapes ("oci-e4flex-N"),
  * "none", and the suggestions an unknown name gets.
  *
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sim/profiles.h"
+#include "sim/profiles/profiles.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

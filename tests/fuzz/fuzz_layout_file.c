@@ -1,5 +1,5 @@
 /*
- * fuzz_layout_file.c - the --layout-file JSON loader (sim/layout_file.c)
+ * fuzz_layout_file.c - the --layout-file JSON loader (sim/cli/layout_file.c)
  * on arbitrary bytes, and the layout built from what it accepts.
  *
  * The input is the file's content, served from memory (fuzz_memfd).  The
@@ -15,7 +15,7 @@
 
 #include "fuzz.h"
 #include "layouts/layout.h"
-#include "sim/layout_file.h"
+#include "sim/cli/layout_file.h"
 
 #define GIB (1024ull * 1024ull * 1024ull)
 

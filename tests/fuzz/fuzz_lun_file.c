@@ -1,6 +1,6 @@
 /*
  * fuzz_lun_file.c - LUN files (ORION's <testname>.lun, --lun-file;
- * cli_read_lun_file in sim/cli_targets.c) on arbitrary bytes.
+ * cli_read_lun_file in sim/cli/cli_targets.c) on arbitrary bytes.
  *
  * The input is the file's content, served from memory.  Targets are only
  * collected, never opened, so nothing but the in-memory file is touched.
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "sim/cli.h"
+#include "sim/cli/cli.h"
 
 static void check_targets(const struct cli_opts *o)
 {

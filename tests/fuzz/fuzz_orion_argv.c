@@ -1,6 +1,6 @@
 /*
  * fuzz_orion_argv.c - ORION's command line (`asmsim orion`,
- * cli_orion_parse in sim/cli_orion.c) on arbitrary arguments, then the
+ * cli_orion_parse in sim/cli/cli_orion.c) on arbitrary arguments, then the
  * same resolution and job set-up a real orion command does, without
  * running it and without reading <testname>.lun.
  *
@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sim/cli.h"
-#include "sim/cli_job.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_job.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

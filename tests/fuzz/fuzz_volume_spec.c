@@ -1,6 +1,6 @@
 /*
  * fuzz_volume_spec.c - volume specs ("gp3:size=250GiB,iops=4000",
- * sim/profiles_spec.c and the provider rules of sim/profiles*.c) on
+ * sim/profiles/profiles_spec.c and the provider rules of sim/profiles/profiles*.c) on
  * arbitrary text.
  *
  * Contracts (profiles.h): a spec gives 0 or -EINVAL with the reason in
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sim/profiles.h"
+#include "sim/profiles/profiles.h"
 
 static void check_volume(const struct vol_profile *v)
 {

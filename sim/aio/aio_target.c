@@ -1,0 +1,91 @@
+/*
+ * aio_target.c - opening one target of the aio backend: may it be used,
+ * how big is it, what block size does it want, which NUMA node hosts it.
+ *
+ * Every target passes safety_check() (safety.c: the rules of what may be
+ * written), files asked for with --create are made and marked, then each
+ * is opened O_DIRECT, read-only unless the run writes, and block devices
+ * O_EXCL as well, so that nothing can mount or claim them while asmsim
+ * runs.  The logical block size is asked of each device; every I/O's
+ * offset and size must be a multiple of it, and open refuses up front, with
+ * the sizes that would work, when the engine's granularity
+ * (devset_cfg.io_align_bytes) is not.  The NUMA node of each target comes
+ * from sysfs (safety.c: the block device's, or for a file the device of
+ * its file system); -1 when nothing reports one (virtual and loop devices).
+ *
+ * The usable size of a target is --size-limit when given (refused when the
+ * target is smaller), else all of it; the hot path (aio_hotpath.c) keeps
+ * every I/O inside it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/aio/aio_info.h"
+#include "sim/aio/aio_target.h"
+#include "sim/aio/safety.h"
+
+int aio_target_open(struct aio_disk *disk, const struct devset_cfg *cfg,
+                    int d, char *why, size_t why_len)
+{
+    const char *path = cfg->paths[d];
+    struct safety_policy pol = {
+        .write = cfg->writable,
+        .destroy_data = cfg->destroy_data,
+        .ignore_signatures = cfg->ignore_signatures,
+        .create_bytes = cfg->create_bytes,
+        .size_limit_bytes = cfg->limit_bytes,
+    };
+    struct safety_target t;
+    int rc = safety_check(path, &pol, &t, why, why_len);
+    if (rc < 0)
+        return rc;
+    if (t.will_create &&
+        (rc = safety_create_file(path, cfg->create_bytes, why, why_len)) < 0)
+        return rc;
+    if (cfg->limit_bytes > t.usable_bytes) {
+        snprintf(why, why_len, "%s: %llu usable bytes, but the disk group "
+                 "needs %llu on every target; give a larger target or a "
+                 "smaller --size-limit", path,
+                 (unsigned long long)t.usable_bytes,
+                 (unsigned long long)cfg->limit_bytes);
+        return -ENOSPC;
+    }
+    uint32_t lbs = t.logical_block_bytes;
+    if (cfg->io_align_bytes % lbs != 0) {
+        snprintf(why, why_len, "%s: logical block size %u bytes, but I/O "
+                 "sizes and offsets are multiples of %u bytes only; use I/O "
+                 "sizes that are multiples of %u", path, lbs,
+                 cfg->io_align_bytes, lbs);
+        return -EINVAL;
+    }
+    int flags = (cfg->writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC;
+    if (t.kind == SAFETY_BLOCK)
+        flags |= O_EXCL;
+    int fd = open(path, flags);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, why_len, "%s: cannot open it %s with O_DIRECT: %s",
+                 path, cfg->writable ? "read-write" : "read-only",
+                 strerror(e));
+        return -e;
+    }
+    disk->fd = fd;
+    disk->limit_bytes = cfg->limit_bytes ? cfg->limit_bytes : t.usable_bytes;
+    disk->align_mask = lbs - 1;
+    disk->node = t.numa_node;
+    char node_text[16] = "unknown";
+    if (t.numa_node >= 0)
+        snprintf(node_text, sizeof node_text, "%d", t.numa_node);
+    aio_info_add(cfg, "target %d: %s: %s, %llu bytes (%llu used), logical "
+                 "block %u bytes, NUMA node %s, opened %s%s\n", d, path,
+                 t.kind == SAFETY_BLOCK ? "block device" : "file",
+                 (unsigned long long)t.size_bytes,
+                 (unsigned long long)disk->limit_bytes, lbs,
+                 node_text,
+                 cfg->writable ? "read-write" : "read-only",
+                 t.will_create ? " (created by asmsim)" :
+                 t.asmsim_file ? " (asmsim's file)" : "");
+    return 0;
+}

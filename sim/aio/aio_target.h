@@ -1,0 +1,29 @@
+/*
+ * aio_target.h - one target of the aio backend: what it is once open
+ * (aio_target.c).
+ */
+#ifndef ASMSIM_SIM_AIO_TARGET_H
+#define ASMSIM_SIM_AIO_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/core/device.h"
+
+struct aio_disk {
+    int fd;                     /* -1 until aio_target_open succeeds */
+    uint64_t limit_bytes;       /* no I/O reaches past this offset */
+    uint64_t align_mask;        /* logical block size - 1 */
+    uint32_t fail_streak;       /* consecutive failed completions */
+    int node;                   /* NUMA node from sysfs, -1 unknown */
+    int worker;                 /* index in aio_dev.w, set by the plan */
+};
+
+/* Check, create if asked, and open cfg->paths[d] into *disk (fd,
+   limit_bytes, align_mask, node), and add its line to cfg->info.  On
+   error returns -errno with a message in why naming the target and what
+   would work; *disk's fd stays -1. */
+int aio_target_open(struct aio_disk *disk, const struct devset_cfg *cfg,
+                    int d, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,298 @@
+/*
+ * dev_aio.c - real files and block devices: libaio with O_DIRECT.
+ *
+ * The backend carries out the engine's physical I/Os on the targets the
+ * user named, the way ORION drives LUNs: asynchronous direct I/O, no page
+ * cache, as many requests in flight as the load point asks for.  This file
+ * is its dev_ops table: open builds the handle (aio_dev.h) from the
+ * modules below, in this order, and close takes it down in reverse;
+ * submit() and reap() go to one of the two paths.
+ *
+ *   aio_target.c    open each target (safety rules, O_DIRECT, O_EXCL for
+ *                   block devices), its block size, usable size, NUMA node
+ *   aio_plan.c      how many workers, which targets each drives, which
+ *                   NUMA node each runs on
+ *   aio_pool.c      per worker: io_context, iocbs and buffers, on its node
+ *   aio_direct.c    one worker: the engine's thread makes the system calls
+ *   aio_workers.c   two or more: I/O threads fed by the engine
+ *   aio_hotpath.c   what both paths share: the check before the kernel,
+ *                   local completions, failure streaks, how reap() waits
+ *   aio_info.c      what open tells --verbose
+ *
+ * Opening (before the first I/O)
+ * ------------------------------
+ * Every target is opened and checked first, so a bad one is reported
+ * before any worker or buffer is allocated; then the plan deals the
+ * targets to workers by NUMA node, the buffers are sized by class
+ * (aio_pool.c; open refuses more than io_budget.h's limit of them, with
+ * the loads that would fit), and
+ * each worker gets its pool and io_context.  With one worker the engine's
+ * thread pins itself to its node; with more, the threads start and pin
+ * themselves.  open tells what it chose in cfg->info (printed by
+ * --verbose): one line per target, then one per worker with its node and
+ * targets.  Nothing is allocated after open.
+ *
+ * The I/O granularity is devset_cfg.io_align_bytes, or a page when the
+ * engine gives none; buffers are whole pages.
+ *
+ * Faults: when every disk is failing (aio_hotpath.c), reap() returns -EIO
+ * and the run stops with what it measured so far.
+ *
+ * Closing: the worker threads are stopped and joined first, then each
+ * io_context is destroyed (the kernel's I/O completes into buffers that
+ * are still there), then the rest is freed.  From then on nothing touches
+ * a sim_io, so the engine's pieces, which a point that failed or was
+ * stopped leaves with the backend, may be freed after close and not
+ * before (sim_parts_close, run.c).  A device that never completes an I/O
+ * the kernel has makes io_destroy wait for it: the kernel offers no way
+ * to let such an I/O go.
+ *
+ * Fault injection (a test hook)
+ * -----------------------------
+ * dev_aio_faults() makes chosen disks fail with EIO, transfer short or
+ * stall after so many I/Os (aio_faults.c), below everything the backend
+ * decides, so tests exercise the paths a failing device takes without
+ * one.  The command-line tool gets the same through the environment:
+ * when ASMSIM_FAULTS is set (e.g. ASMSIM_FAULTS='*:eio@500' or
+ * '1:stall@100'), open installs that plan and says so in cfg->info
+ * (--verbose).  It exists for tests/aio_test.sh; a real run leaves it
+ * unset, and a malformed value is refused at open.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <numa.h>
+
+#include "sim/aio/aio_dev.h"
+#include "sim/aio/aio_direct.h"
+#include "sim/aio/aio_faults.h"
+#include "sim/aio/aio_hotpath.h"
+#include "sim/aio/aio_info.h"
+#include "sim/aio/aio_plan.h"
+#include "sim/aio/aio_pool.h"
+#include "sim/aio/aio_workers.h"
+#include "sim/aio/dev_aio.h"
+
+#define FAULTS_ENV "ASMSIM_FAULTS"      /* the test hook (see above) */
+
+/* ---- open / close ------------------------------------------------------- */
+
+static void aio_free(struct aio_dev *a)
+{
+    if (!a)
+        return;
+    aio_workers_stop(a);
+    for (int i = 0; a->w && i < a->n_workers; i++) {
+        aio_pool_free(a, &a->w[i]);
+        if (a->threaded)
+            aio_workers_free(&a->w[i]);
+    }
+    for (int d = 0; a->disk && d < a->disks; d++)
+        if (a->disk[d].fd >= 0)
+            close(a->disk[d].fd);
+    aio_workers_free_queue(a);
+    free(a->w);
+    free(a->disk);
+    free(a->refused);
+    free(a->refused_index);
+    free(a->local);
+    free(a->faults);
+    free(a);
+}
+
+/* Replace a's fault plan with SPEC's (none when SPEC is NULL or empty).
+   Before the first I/O: the workers read the plan without a lock. */
+static int faults_install(struct aio_dev *a, const char *spec, char *why,
+                          size_t why_len)
+{
+    struct aio_fault *f = NULL;
+    if (spec && *spec) {
+        f = calloc((size_t)a->disks, sizeof(*f));
+        if (!f) {
+            snprintf(why, why_len, "out of memory for the fault plan");
+            return -ENOMEM;
+        }
+        int rc = aio_faults_parse(spec, a->disks, f, why, why_len);
+        if (rc < 0) {
+            free(f);
+            return rc;
+        }
+    }
+    free(a->faults);
+    a->faults = f;
+    return 0;
+}
+
+static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
+                    char *why, size_t why_len)
+{
+    if (!cfg->paths || cfg->max_outstanding < 1 || cfg->max_io_bytes == 0 ||
+        cfg->disks < 1) {
+        snprintf(why, why_len, "the aio backend needs target paths (--target "
+                 "or --lun-file)");
+        return -EINVAL;
+    }
+    if (cfg->threads < 0) {
+        snprintf(why, why_len, "--threads %d: not a worker count; use 1 or "
+                 "more, or leave it out for one per NUMA node", cfg->threads);
+        return -EINVAL;
+    }
+    uint32_t align = cfg->io_align_bytes ? cfg->io_align_bytes :
+                                           AIO_PAGE_BYTES;
+    struct devset_cfg c = *cfg;
+    c.io_align_bytes = align;
+    size_t cap = (size_t)cfg->max_outstanding;
+    struct aio_dev *a = calloc(1, sizeof(*a));
+    int *plan = calloc(3 * (size_t)cfg->disks, sizeof(*plan));
+    int rc = -ENOMEM;
+    if (!a || !plan)
+        goto oom;
+    a->cap = cfg->max_outstanding;
+    a->disks = cfg->disks;
+    a->writable = cfg->writable;
+    a->buf_bytes = (cfg->max_io_bytes + AIO_PAGE_BYTES - 1) / AIO_PAGE_BYTES *
+                   AIO_PAGE_BYTES;
+    a->disk = calloc((size_t)cfg->disks, sizeof(*a->disk));
+    a->refused = calloc(cap, sizeof(*a->refused));
+    a->refused_index = calloc(cap, sizeof(*a->refused_index));
+    a->local = calloc(cap, sizeof(*a->local));
+    if (!a->disk || !a->refused || !a->refused_index || !a->local)
+        goto oom;
+    for (int d = 0; d < cfg->disks; d++)
+        a->disk[d].fd = -1;
+
+    if (cfg->info && cfg->info_len)
+        cfg->info[0] = '\0';
+    for (int d = 0; d < cfg->disks; d++)
+        if ((rc = aio_target_open(&a->disk[d], &c, d, why,
+                                  why_len)) < 0)
+            goto fail;
+
+    const char *faults = getenv(FAULTS_ENV);
+    if (faults && *faults) {
+        char fwhy[200];
+        if ((rc = faults_install(a, faults, fwhy, sizeof fwhy)) < 0) {
+            snprintf(why, why_len, "%s=%s: %s", FAULTS_ENV, faults, fwhy);
+            goto fail;
+        }
+        aio_info_add(&c, "faults: %s=%s (a test hook: the errors, short "
+                     "transfers and stalls it names are injected)\n",
+                     FAULTS_ENV, faults);
+    }
+
+    const char *why_count = "";
+    for (int d = 0; d < cfg->disks; d++)
+        plan[d] = a->disk[d].node;
+    a->n_workers = dev_aio_plan(plan, a->disks, cfg->threads,
+                                aio_numa_nodes(), aio_usable_cpus(),
+                                plan + cfg->disks, plan + 2 * cfg->disks,
+                                &why_count);
+    for (int d = 0; d < cfg->disks; d++)
+        a->disk[d].worker = plan[cfg->disks + d];
+    a->threaded = a->n_workers > 1;
+    /* the limit is io_budget.h's; the CLI checked the same sum up front */
+    uint64_t total = aio_pool_plan(a, cfg) * (uint64_t)a->n_workers;
+    uint64_t limit = sim_buffer_limit_bytes();
+    if (total > limit) {
+        snprintf(why, why_len, "%d I/Os in flight on %d worker%s need %llu "
+                 "MiB of buffers, more than %llu MiB; use lower loads, "
+                 "smaller I/O%s", a->by_parent ? a->n_keys : a->cap,
+                 a->n_workers, a->n_workers == 1 ? "" : "s",
+                 (unsigned long long)(total >> 20),
+                 (unsigned long long)(limit >> 20),
+                 a->n_workers > 1 ? " or fewer --threads" : "");
+        rc = -ENOMEM;
+        goto fail;
+    }
+    a->w = calloc((size_t)a->n_workers, sizeof(*a->w));
+    if (!a->w)
+        goto oom;
+    if (a->threaded && aio_workers_alloc_queue(a) < 0)
+        goto oom;
+    for (int i = 0; i < a->n_workers; i++) {
+        struct aio_worker *w = &a->w[i];
+        w->dev = a;
+        w->id = i;
+        w->node = plan[2 * cfg->disks + i];
+        w->sub_efd = w->aio_efd = -1;
+        w->pin_rc = 1;
+        if ((rc = aio_pool_alloc(a, w)) < 0)
+            goto oom;
+        if (a->threaded && (rc = aio_workers_alloc(a, w)) < 0)
+            goto oom;
+        if ((rc = aio_pool_alloc_buffers(a, w, why, why_len)) < 0)
+            goto fail;
+        if ((rc = aio_pool_setup(a, w, why, why_len)) < 0)
+            goto fail;
+    }
+    if (a->threaded) {
+        if ((rc = aio_workers_start(a, why, why_len)) < 0)
+            goto fail;
+    } else if (a->w[0].node >= 0 && a->w[0].node < aio_numa_nodes()) {
+        a->w[0].pin_rc = numa_run_on_node(a->w[0].node);
+    }
+    aio_info_workers(a, &c, why_count);
+    free(plan);
+    ds->priv = a;
+    return 0;
+oom:
+    snprintf(why, why_len, "out of memory opening %d targets", cfg->disks);
+    rc = -ENOMEM;
+fail:
+    free(plan);
+    aio_free(a);
+    return rc;
+}
+
+static void aio_close(struct devset *ds)
+{
+    aio_free(ds->priv);
+    ds->priv = NULL;
+}
+
+int dev_aio_faults(struct devset *ds, const char *spec, char *why,
+                   size_t why_len)
+{
+    if (!ds || ds->ops != &dev_aio_ops || !ds->priv) {
+        snprintf(why, why_len, "faults need an open aio device set");
+        return -EINVAL;
+    }
+    return faults_install(ds->priv, spec, why, why_len);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static int aio_submit(struct devset *ds, struct sim_io *const *ios, int n)
+{
+    struct aio_dev *a = ds->priv;
+    return a->threaded ? aio_workers_submit(a, ios, n) :
+                         aio_direct_submit(a, ios, n);
+}
+
+static int aio_reap(struct devset *ds, struct sim_io **out, int max,
+                    sim_ns deadline)
+{
+    struct aio_dev *a = ds->priv;
+    if (a->failing == a->disks)
+        return -EIO;
+    return a->threaded ? aio_workers_reap(a, out, max, deadline) :
+                         aio_direct_reap(a, out, max, deadline);
+}
+
+static sim_ns aio_now(const struct devset *ds)
+{
+    (void)ds;
+    return aio_clock_ns();
+}
+
+const struct dev_ops dev_aio_ops = {
+    .name = "aio",
+    .caps = DEV_CAP_HOST_CPU,
+    .open = aio_open,
+    .submit = aio_submit,
+    .reap = aio_reap,
+    .now = aio_now,
+    .close = aio_close,
+};

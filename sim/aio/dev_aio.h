@@ -1,0 +1,30 @@
+/*
+ * dev_aio.h - what the aio backend (dev_aio.c) shows beyond its dev_ops
+ * table: how it deals targets to worker threads, so that the plan can be
+ * tested for machines the tests do not run on (the plan lives in
+ * aio_plan.c; its contract is in aio_plan.h), and the fault injection
+ * tests use (aio_faults.c).
+ */
+#ifndef ASMSIM_SIM_DEV_AIO_H
+#define ASMSIM_SIM_DEV_AIO_H
+
+#include <stddef.h>
+
+#include "sim/aio/aio_plan.h"       /* dev_aio_plan() */
+#include "sim/core/device.h"
+
+extern const struct dev_ops dev_aio_ops;    /* real files and block devices */
+
+/* Tests: inject faults into an open aio device set (dev_aio_ops), before
+   its first I/O.  SPEC is a comma-separated list of DISK:KIND[@AFTER]
+   [xCOUNT]: DISK a disk index or '*', KIND eio (completes with -EIO),
+   short (half the bytes move) or stall (never completes), AFTER how many
+   I/Os on the disk go through first (default 0), COUNT how many are then
+   faulty (default all); e.g. "*:eio@200" or "0:short,1:stall@50".  NULL
+   or "" removes the faults.  Returns 0, or -EINVAL with a message in why
+   (the plan in force is left as it was).  The command-line tool takes the
+   same SPEC from the environment variable ASMSIM_FAULTS (dev_aio.c). */
+int dev_aio_faults(struct devset *ds, const char *spec, char *why,
+                   size_t why_len);
+
+#endif

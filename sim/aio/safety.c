@@ -1,0 +1,869 @@
+/*
+ * safety.c - nothing is written that the user did not clearly hand over.
+ *
+ * ORION happily overwrites whatever is on the LUNs it is given; the most
+ * common way to lose a database with a benchmark is a typo in a device
+ * name.  asmsim decides, per target and before the first I/O, whether the
+ * run may use it, and when it refuses it names the target and the reason.
+ *
+ * The rules, in the order they are applied
+ * ----------------------------------------
+ *  1. A target is a regular file or a block device; anything else is
+ *     refused.  A missing path is refused unless --create SIZE was given,
+ *     in which case asmsim makes it (safety_create_file) and it is asmsim's.
+ *  2. A block device that is mounted, or held open exclusively elsewhere
+ *     (a file system, LVM/device-mapper, MD-RAID, another asmsim), is
+ *     always refused, read-only runs included: the probe is an exclusive
+ *     open (O_EXCL on a block device fails with EBUSY while anyone else
+ *     holds it that way), and the message says where it is mounted when
+ *     /proc/self/mountinfo knows, or what holds it when sysfs does.
+ *  3. A run without writes opens every target read-only: reading
+ *     destroys nothing, so the remaining rules do not apply.
+ *  4. A run with writes may write a file asmsim created (it carries
+ *     asmsim's mark, see below).  Any other target needs --destroy-data.
+ *  5. A target that carries a signature - a file system, partition table,
+ *     LVM, MD-RAID (libblkid's probes) or an Oracle ASM disk header
+ *     ("ORCLDISK" at byte 32 of the first block, checked by hand so it is
+ *     found whichever libblkid is installed) - is refused for writing
+ *     unless --ignore-signatures is also given, even with --destroy-data
+ *     and even when it carries asmsim's mark: the mark says who made the
+ *     file, not what has been written on it since.  The message names the
+ *     signature found.
+ *  6. I/O stays below the usable size: the target's size, or --size-limit
+ *     when smaller, rounded down to the logical block size.  The backend
+ *     checks every I/O against it as well.
+ *
+ * The logical block size is asked of the device: BLKSSZGET for a block
+ * device, statx(STATX_DIOALIGN) for a file (the alignment direct I/O needs
+ * there), falling back to the logical_block_size in sysfs of the device
+ * under the file, and to 4096 (always a multiple of the real one) when
+ * nothing answers.  The NUMA node comes from sysfs: the first numa_node
+ * attribute found walking up from the block device's sysfs directory.
+ *
+ * The mark
+ * --------
+ * safety_create_file marks the file it makes with its identity: device,
+ * inode, size, birth time (statx) and inode generation (FS_IOC_GETVERSION),
+ * "-" for the last two where the file system does not say.  The record is
+ * the value of the extended attribute user.asmsim, or, on file systems
+ * without user xattrs, the first line of a side-car "<path>.asmsim".  The
+ * mark counts only while every field still matches the file at <path>, so
+ *   - a side-car left behind when its file was removed does not make the
+ *     next file created at that path (an ASM disk image, say) asmsim's:
+ *     another inode, another birth time or generation even if the inode
+ *     number is reused;
+ *   - a mark copied along with a file (cp -a, rsync -X) does not count on
+ *     the copy; a file truncated or grown by something else loses it.
+ * Marks of older asmsim versions (an empty side-car, xattr "created") do
+ * not count: such a file needs --destroy-data, or removing and --create.
+ * The device number is part of the identity, so a file whose file system
+ * comes back under another number after a reboot loses its mark too: a
+ * false "not ours" costs a --destroy-data, a false "ours" costs a disk.
+ *
+ * The same data under two names
+ * -----------------------------
+ * safety_identify/safety_overlap tell whether two target paths reach the
+ * same data, so that the command line can refuse it up front (two "disks"
+ * of a disk group that are one would make every number wrong, and a run
+ * with writes would write one disk twice as hard).  Files compare by
+ * st_dev/st_ino (hard links, symlinks, "./x" and "x"); block devices by
+ * st_rdev (symlinks such as /dev/disk/by-id, a second node made with
+ * mknod), and through sysfs: a partition (/sys/dev/block/MAJ:MIN/partition)
+ * overlaps the disk it is on (the parent directory's "dev"), a loop device
+ * overlaps the file under it (loop/backing_file) and every other loop
+ * device over that file, and a file overlaps the device its file system is
+ * on and that device's disk.  Two partitions of one disk do not overlap.
+ * Missing paths (--create) compare by directory (device, inode) and name.
+ *
+ * Nothing here keeps state; every answer is read afresh.
+ */
+#include "sim/aio/safety.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include <blkid/blkid.h>
+#include <linux/fs.h>
+
+#define ASM_MAGIC "ORCLDISK"
+#define ASM_MAGIC_OFFSET 32
+#define FALLBACK_BLOCK_BYTES 4096u
+#define MIN_USABLE_BYTES (1024u * 1024u)
+
+/* ---- small readers --------------------------------------------------- */
+
+static long read_long_file(const char *path, long fallback)
+{
+    char buf[64];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fallback;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return fallback;
+    buf[n] = '\0';
+    char *end;
+    long v = strtol(buf, &end, 10);
+    return end == buf ? fallback : v;
+}
+
+/* The sysfs directory of a block device number, resolved. */
+static int sysfs_dir(dev_t dev, char *out, size_t len)
+{
+    char link[64];
+    char real[PATH_MAX];
+    snprintf(link, sizeof link, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+    if (!realpath(link, real) || strlen(real) >= len)
+        return -ENOENT;
+    strcpy(out, real);
+    return 0;
+}
+
+static uint32_t sysfs_block_size(dev_t dev)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    if (sysfs_dir(dev, dir, sizeof dir) < 0)
+        return 0;
+    /* a partition has no queue/ of its own: its parent has */
+    for (int up = 0; up < 2; up++) {
+        snprintf(path, sizeof path, "%s/queue/logical_block_size", dir);
+        long v = read_long_file(path, 0);
+        if (v > 0)
+            return (uint32_t)v;
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+    }
+    return 0;
+}
+
+static int numa_node_of_dev(dev_t dev)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    if (sysfs_dir(dev, dir, sizeof dir) < 0)
+        return -1;
+    while (strncmp(dir, "/sys/devices/", 13) == 0) {
+        snprintf(path, sizeof path, "%s/device/numa_node", dir);
+        long v = read_long_file(path, -2);
+        if (v == -2) {
+            snprintf(path, sizeof path, "%s/numa_node", dir);
+            v = read_long_file(path, -2);
+        }
+        if (v != -2)
+            return v >= 0 && v < INT_MAX ? (int)v : -1;
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+    }
+    return -1;
+}
+
+int safety_numa_node(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return -1;
+    return numa_node_of_dev(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev);
+}
+
+/* The direct-I/O alignment of a file (or of files in a directory). */
+static uint32_t file_block_size(const char *path, dev_t dev)
+{
+#ifdef STATX_DIOALIGN
+    struct statx sx;
+    if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &sx) == 0 &&
+        (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align > 0) {
+        uint32_t a = sx.stx_dio_offset_align;
+        return a > sx.stx_dio_mem_align ? a : sx.stx_dio_mem_align;
+    }
+#else
+    (void)path;
+#endif
+    uint32_t b = sysfs_block_size(dev);
+    return b ? b : FALLBACK_BLOCK_BYTES;
+}
+
+/* Where the device is mounted, from mountinfo ("major:minor" is field 3). */
+static bool mounted_at(dev_t dev, char *where, size_t len)
+{
+    char want[32], line[4096];
+    FILE *f = fopen("/proc/self/mountinfo", "re");
+    if (!f)
+        return false;
+    snprintf(want, sizeof want, "%u:%u", major(dev), minor(dev));
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        char id[32], point[2048];
+        if (sscanf(line, "%*s %*s %31s %*s %2047s", id, point) == 2 &&
+            strcmp(id, want) == 0) {
+            snprintf(where, len, "%s", point);
+            found = true;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* The first holder listed in sysfs (dm-0, md0, ...), if any. */
+static bool held_by(dev_t dev, char *who, size_t len)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 16];
+    if (sysfs_dir(dev, dir, sizeof dir) < 0)
+        return false;
+    snprintf(path, sizeof path, "%s/holders", dir);
+    DIR *d = opendir(path);
+    if (!d)
+        return false;
+    struct dirent *e;
+    bool found = false;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(who, len, "%s", e->d_name);
+        found = true;
+    }
+    closedir(d);
+    return found;
+}
+
+/* ---- the mark of asmsim's own files ---------------------------------- */
+
+/* The identity of the open regular file fd, as the mark records it. */
+static int mark_record(int fd, char *out, size_t len)
+{
+    struct stat st;
+    char btime[48] = "-", gen[24] = "-";
+
+    if (fstat(fd, &st) != 0)
+        return -errno;
+    if (!S_ISREG(st.st_mode))
+        return -EINVAL;
+#ifdef STATX_BTIME
+    struct statx sx;
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_BTIME, &sx) == 0 &&
+        (sx.stx_mask & STATX_BTIME))
+        snprintf(btime, sizeof btime, "%lld.%09u",
+                 (long long)sx.stx_btime.tv_sec, sx.stx_btime.tv_nsec);
+#endif
+    int g = 0;                      /* the kernel stores an int there */
+    if (ioctl(fd, FS_IOC_GETVERSION, &g) == 0)
+        snprintf(gen, sizeof gen, "%u", (unsigned)g);
+    snprintf(out, len, "asmsim-mark 1 dev=%u:%u ino=%llu size=%llu btime=%s "
+             "gen=%s", major(st.st_dev), minor(st.st_dev),
+             (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
+             btime, gen);
+    return 0;
+}
+
+static int sidecar_path(const char *path, char *out, size_t len)
+{
+    if (snprintf(out, len, "%s%s", path, SAFETY_SIDECAR_SUFFIX) >= (int)len)
+        return -ENAMETOOLONG;
+    return 0;
+}
+
+/* The side-car's record (its first line), or -errno. */
+static int read_sidecar(const char *path, char *out, size_t len)
+{
+    char side[PATH_MAX];
+    struct stat st;
+
+    if (sidecar_path(path, side, sizeof side) < 0)
+        return -ENAMETOOLONG;
+    int fd = open(side, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return -errno;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return -EINVAL;
+    }
+    ssize_t n = read(fd, out, len - 1);
+    close(fd);
+    if (n < 0)
+        return -EIO;
+    out[n] = '\0';
+    out[strcspn(out, "\n")] = '\0';
+    return 0;
+}
+
+bool safety_is_asmsim_file(const char *path)
+{
+    char now[SAFETY_MARK_LEN], mark[SAFETY_MARK_LEN + 1];
+    struct stat st;
+
+    /* stat first: never open a FIFO or device to ask */
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return false;
+    int rc = mark_record(fd, now, sizeof now);
+    ssize_t n = rc == 0 ? fgetxattr(fd, SAFETY_XATTR, mark, sizeof mark - 1)
+                        : -1;
+    close(fd);
+    if (rc < 0)
+        return false;
+    if (n > 0) {
+        mark[n] = '\0';
+        if (strcmp(mark, now) == 0)
+            return true;
+    }
+    return read_sidecar(path, mark, sizeof mark) == 0 && strcmp(mark, now) == 0;
+}
+
+static int mark_fd(int fd, const char *path, bool sidecar_only)
+{
+    char rec[SAFETY_MARK_LEN], side[PATH_MAX];
+    int rc = mark_record(fd, rec, sizeof rec);
+
+    if (rc < 0)
+        return rc;
+    if (!sidecar_only) {
+        if (fsetxattr(fd, SAFETY_XATTR, rec, strlen(rec), 0) == 0)
+            return 0;
+        if (errno != ENOTSUP && errno != EPERM)
+            return -errno;
+    }
+    if ((rc = sidecar_path(path, side, sizeof side)) < 0)
+        return rc;
+    int s = open(side, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW |
+                 O_NOCTTY | O_NONBLOCK, 0644);
+    if (s < 0)
+        return -errno;
+    size_t len = strlen(rec);
+    rec[len++] = '\n';
+    rc = write(s, rec, len) == (ssize_t)len ? 0 : -EIO;
+    if (close(s) != 0 && rc == 0)
+        rc = -errno;
+    return rc;
+}
+
+int safety_mark_file(const char *path, bool sidecar_only, char *why,
+                     size_t why_len)
+{
+    struct stat st;
+
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(why, why_len, "%s: not a regular file; only files asmsim "
+                 "made can carry its mark", path);
+        return -EINVAL;
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, why_len, "%s: cannot open it: %s", path, strerror(e));
+        return -e;
+    }
+    int rc = mark_fd(fd, path, sidecar_only);
+    close(fd);
+    if (rc < 0)
+        snprintf(why, why_len, "%s: cannot mark it as asmsim's: %s", path,
+                 strerror(-rc));
+    return rc;
+}
+
+int safety_create_file(const char *path, uint64_t bytes, char *why,
+                       size_t why_len)
+{
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && (!S_ISREG(st.st_mode) || !safety_is_asmsim_file(path))) {
+        snprintf(why, why_len, "%s: exists and was not created by asmsim; "
+                 "--create makes new files only (remove it, or drop --create "
+                 "and give --destroy-data to overwrite it)", path);
+        return -EPERM;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exists ? 0 : O_EXCL),
+                  0644);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, why_len, "%s: cannot create it: %s", path, strerror(e));
+        return -e;
+    }
+    int rc = 0;
+    if (!exists || (uint64_t)st.st_size < bytes) {
+        rc = posix_fallocate(fd, 0, (off_t)bytes);
+        if (rc == EOPNOTSUPP || rc == EINVAL)   /* no fallocate: sparse */
+            rc = ftruncate(fd, (off_t)bytes) == 0 ? 0 : errno;
+        if (rc) {
+            snprintf(why, why_len, "%s: cannot make it %llu bytes: %s", path,
+                     (unsigned long long)bytes, strerror(rc));
+            rc = -rc;
+        }
+    }
+    if (rc == 0 && (rc = mark_fd(fd, path, false)) < 0)
+        snprintf(why, why_len, "%s: cannot mark it as asmsim's: %s", path,
+                 strerror(-rc));
+    close(fd);
+    if (rc < 0 && !exists)
+        unlink(path);
+    return rc;
+}
+
+/* ---- signatures ------------------------------------------------------ */
+
+static int asm_header(const char *path, bool *found)
+{
+    unsigned char buf[ASM_MAGIC_OFFSET + 8];
+    *found = false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    ssize_t n = pread(fd, buf, sizeof buf, 0);
+    int e = errno;
+    close(fd);
+    if (n < 0)
+        return -e;
+    *found = n == (ssize_t)sizeof buf &&
+             memcmp(buf + ASM_MAGIC_OFFSET, ASM_MAGIC, 8) == 0;
+    return 0;
+}
+
+int safety_probe_signature(const char *path, char *name, size_t len)
+{
+    bool asm_found;
+    int rc = asm_header(path, &asm_found);
+    if (rc < 0)
+        return rc;
+    if (asm_found) {
+        snprintf(name, len, "Oracle ASM disk header (ORCLDISK)");
+        return 1;
+    }
+    blkid_probe pr = blkid_new_probe_from_filename(path);
+    if (!pr)
+        return -EIO;
+    blkid_probe_enable_superblocks(pr, 1);
+    blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
+    blkid_probe_enable_partitions(pr, 1);
+    blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+    rc = blkid_do_safeprobe(pr);
+    const char *v = NULL;
+    int found = 0;
+    if (rc == 0) {
+        if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0 && v) {
+            snprintf(name, len, "%s", v);
+            found = 1;
+        } else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0 && v) {
+            snprintf(name, len, "%s partition table", v);
+            found = 1;
+        } else {
+            snprintf(name, len, "unnamed signature");
+            found = 1;
+        }
+    } else if (rc == -2) {
+        snprintf(name, len, "several conflicting signatures");
+        found = 1;
+    } else if (rc < 0) {
+        found = -EIO;
+    }
+    blkid_free_probe(pr);
+    return found;
+}
+
+/* ---- the decision ---------------------------------------------------- */
+
+static int block_facts(const char *path, const struct stat *st,
+                       struct safety_target *t, char *why, size_t why_len)
+{
+    int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        char where[2048];
+        if (e == EBUSY && mounted_at(st->st_rdev, where, sizeof where))
+            snprintf(why, why_len, "%s: is mounted at %s; asmsim never uses "
+                     "a mounted device; unmount it or give another target",
+                     path, where);
+        else if (e == EBUSY && held_by(st->st_rdev, where, sizeof where))
+            snprintf(why, why_len, "%s: is in use by %s (LVM, device-mapper "
+                     "or MD-RAID); asmsim never uses a device held by another "
+                     "driver; give another target", path, where);
+        else if (e == EBUSY)
+            snprintf(why, why_len, "%s: is open exclusively by another "
+                     "program (a mount, LVM, MD-RAID or another asmsim); give "
+                     "a device nothing else holds", path);
+        else
+            snprintf(why, why_len, "%s: cannot open it: %s", path, strerror(e));
+        return -e;
+    }
+    uint64_t size = 0;
+    int lbs = 0;
+    int rc = 0;
+    if (ioctl(fd, BLKGETSIZE64, &size) != 0 || ioctl(fd, BLKSSZGET, &lbs) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "%s: cannot ask the device its size and block "
+                 "size: %s", path, strerror(-rc));
+    }
+    close(fd);
+    t->size_bytes = size;
+    t->logical_block_bytes = lbs > 0 ? (uint32_t)lbs : FALLBACK_BLOCK_BYTES;
+    t->numa_node = numa_node_of_dev(st->st_rdev);
+    return rc;
+}
+
+/* Facts about a path that does not exist yet: those of its directory. */
+static int missing_facts(const char *path, const struct safety_policy *p,
+                         struct safety_target *t, char *why, size_t why_len)
+{
+    if (p->create_bytes == 0) {
+        snprintf(why, why_len, "%s: no such file or device; give an existing "
+                 "file or block device, or --create SIZE to make a file",
+                 path);
+        return -ENOENT;
+    }
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(why, why_len, "%s: cannot create it: directory %s does not "
+                 "exist", path, dir);
+        return -ENOENT;
+    }
+    t->kind = SAFETY_MISSING;
+    t->will_create = true;
+    t->asmsim_file = true;
+    t->size_bytes = p->create_bytes;
+    t->logical_block_bytes = file_block_size(dir, st.st_dev);
+    t->numa_node = numa_node_of_dev(st.st_dev);
+    return 0;
+}
+
+int safety_check(const char *path, const struct safety_policy *p,
+                 struct safety_target *out, char *why, size_t why_len)
+{
+    struct safety_target t;
+    struct stat st;
+    int rc;
+
+    memset(&t, 0, sizeof t);
+    t.numa_node = -1;
+    if (!path || !*path) {
+        snprintf(why, why_len, "empty target path; give a file or block "
+                 "device path");
+        return -EINVAL;
+    }
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT) {
+            int e = errno;
+            snprintf(why, why_len, "%s: %s", path, strerror(e));
+            return -e;
+        }
+        rc = missing_facts(path, p, &t, why, why_len);
+        if (rc < 0)
+            return rc;
+    } else if (S_ISREG(st.st_mode)) {
+        t.kind = SAFETY_FILE;
+        t.size_bytes = (uint64_t)st.st_size;
+        t.asmsim_file = safety_is_asmsim_file(path);
+        if (t.asmsim_file && p->create_bytes > t.size_bytes) {
+            t.size_bytes = p->create_bytes;     /* --create extends it */
+            t.will_create = true;
+        }
+        t.logical_block_bytes = file_block_size(path, st.st_dev);
+        t.numa_node = numa_node_of_dev(st.st_dev);
+    } else if (S_ISBLK(st.st_mode)) {
+        t.kind = SAFETY_BLOCK;
+        rc = block_facts(path, &st, &t, why, why_len);
+        if (rc < 0)
+            return rc;
+    } else {
+        snprintf(why, why_len, "%s: neither a regular file nor a block "
+                 "device; give a file or a block device", path);
+        return -EINVAL;
+    }
+
+    /* Signatures: looked for on everything that exists, asmsim's own files
+       included: a mark says who made the file, not what was written on it
+       since (an ASM disk image copied over it, say). */
+    if (t.kind != SAFETY_MISSING) {
+        rc = safety_probe_signature(path, t.signature, sizeof t.signature);
+        if (rc < 0) {
+            snprintf(why, why_len, "%s: cannot read it to look for "
+                     "signatures: %s", path, strerror(-rc));
+            return rc;
+        }
+        if (rc == 0)
+            t.signature[0] = '\0';
+    }
+
+    if (p->write && !t.asmsim_file && !p->destroy_data) {
+        snprintf(why, why_len, "%s: the run writes and this %s was not "
+                 "created by asmsim; refusing before the first I/O; give "
+                 "--destroy-data to let asmsim overwrite it, or run "
+                 "without --write", path,
+                 t.kind == SAFETY_BLOCK ? "device" : "file");
+        return -EPERM;
+    }
+    if (p->write && t.signature[0] && !p->ignore_signatures) {
+        if (t.asmsim_file)
+            snprintf(why, why_len, "%s: carries a %s signature although "
+                     "asmsim created it (something wrote it since); refusing "
+                     "to overwrite it; add --ignore-signatures if it really "
+                     "may be destroyed", path, t.signature);
+        else
+            snprintf(why, why_len, "%s: carries a %s signature; refusing to "
+                     "overwrite it even with --destroy-data; add "
+                     "--ignore-signatures if it really may be destroyed",
+                     path, t.signature);
+        return -EPERM;
+    }
+
+    uint64_t usable = t.size_bytes;
+    if (p->size_limit_bytes && p->size_limit_bytes < usable)
+        usable = p->size_limit_bytes;
+    usable -= usable % t.logical_block_bytes;
+    t.usable_bytes = usable;
+    if (usable < MIN_USABLE_BYTES) {
+        snprintf(why, why_len, "%s: only %llu usable bytes%s; asmsim needs "
+                 "at least 1 MiB per target", path, (unsigned long long)usable,
+                 p->size_limit_bytes ? " within --size-limit" : "");
+        return -EINVAL;
+    }
+    *out = t;
+    return 0;
+}
+
+/* ---- the same data under two names ------------------------------------ */
+
+static uint64_t dev_u64(dev_t d)
+{
+    return (uint64_t)d;
+}
+
+/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
+static uint64_t read_devnum(const char *path)
+{
+    char buf[64];
+    unsigned maj, min;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    if (sscanf(buf, "%u:%u", &maj, &min) != 2)
+        return 0;
+    return dev_u64(makedev(maj, min));
+}
+
+/* The sysfs directory of a block device number under sys_root, resolved. */
+static int sysfs_dir_in(const char *sys_root, uint64_t dev, char *out,
+                        size_t len)
+{
+    char link[PATH_MAX];
+    char real[PATH_MAX];
+    snprintf(link, sizeof link, "%s/dev/block/%u:%u", sys_root,
+             major((dev_t)dev), minor((dev_t)dev));
+    if (!realpath(link, real) || strlen(real) >= len)
+        return -ENOENT;
+    strcpy(out, real);
+    return 0;
+}
+
+/* The disk a block device is on: itself for a whole disk, the parent for a
+   partition; 0 when sysfs does not know the device. */
+static uint64_t whole_disk(const char *sys_root, uint64_t dev, char *dir,
+                           size_t dir_len)
+{
+    char path[PATH_MAX + 16];
+    struct stat st;
+    if (sysfs_dir_in(sys_root, dev, dir, dir_len) < 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/partition", dir);
+    if (stat(path, &st) != 0)
+        return dev;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    snprintf(path, sizeof path, "%s/dev", dir);
+    return read_devnum(path);
+}
+
+/* The file under a loop device, from its sysfs directory. */
+static void loop_backing(const char *dir, struct safety_ident *out)
+{
+    char path[PATH_MAX + 32], file[PATH_MAX + 1];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ssize_t n = read(fd, file, sizeof file - 1);
+    close(fd);
+    if (n <= 0)
+        return;
+    file[n] = '\0';
+    file[strcspn(file, "\n")] = '\0';
+    if (stat(file, &st) != 0)
+        return;                 /* deleted, or another mount namespace's */
+    out->backed = true;
+    out->back_dev = dev_u64(st.st_dev);
+    out->back_ino = (uint64_t)st.st_ino;
+}
+
+/* A path that does not exist: the directory it would be made in and its
+   name (through one dangling symlink, which --create would follow). */
+static void missing_ident(const char *path, struct safety_ident *out)
+{
+    char target[PATH_MAX], dir[PATH_MAX];
+    struct stat st;
+    const char *p = path;
+
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        char link[PATH_MAX];
+        ssize_t n = readlink(path, link, sizeof link - 1);
+        if (n <= 0)
+            return;
+        link[n] = '\0';
+        const char *slash = strrchr(path, '/');
+        if (link[0] == '/' || !slash)
+            snprintf(target, sizeof target, "%s", link);
+        else if (snprintf(target, sizeof target, "%.*s/%s",
+                          (int)(slash - path), path, link) >= (int)sizeof target)
+            return;
+        p = target;
+    }
+    const char *slash = strrchr(p, '/');
+    const char *name = slash ? slash + 1 : p;
+    if (!*name || strlen(name) >= sizeof out->name)
+        return;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == p)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - p), p);
+    if (stat(dir, &st) != 0)
+        return;
+    out->kind = SAFETY_ID_MISSING;
+    out->dev = dev_u64(st.st_dev);
+    out->ino = (uint64_t)st.st_ino;
+    snprintf(out->name, sizeof out->name, "%s", name);
+}
+
+void safety_identify(const char *sys_root, const char *path,
+                     struct safety_ident *out)
+{
+    char dir[PATH_MAX];
+    struct stat st;
+
+    memset(out, 0, sizeof *out);
+    if (!sys_root)
+        sys_root = "/sys";
+    if (!path || !*path)
+        return;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            missing_ident(path, out);
+        return;
+    }
+    if (S_ISBLK(st.st_mode)) {
+        out->kind = SAFETY_ID_BLOCK;
+        out->rdev = dev_u64(st.st_rdev);
+        out->whole = whole_disk(sys_root, out->rdev, dir, sizeof dir);
+        if (out->whole == 0)
+            out->whole = out->rdev;
+        else
+            loop_backing(dir, out);     /* dir: the whole disk's */
+        return;
+    }
+    out->kind = S_ISREG(st.st_mode) ? SAFETY_ID_FILE : SAFETY_ID_OTHER;
+    out->dev = dev_u64(st.st_dev);
+    out->ino = (uint64_t)st.st_ino;
+    if (out->kind == SAFETY_ID_FILE) {
+        out->fs_dev = out->dev;
+        out->fs_whole = whole_disk(sys_root, out->dev, dir, sizeof dir);
+    }
+}
+
+/* A file f and a block device d: does d reach f's data? */
+static bool file_and_device(const struct safety_ident *f,
+                            const struct safety_ident *d, bool file_first,
+                            char *how, size_t how_len)
+{
+    if (d->backed && d->back_dev == f->dev && d->back_ino == f->ino) {
+        snprintf(how, how_len, "%s", file_first ?
+                 "a loop device over that file" :
+                 "the file under that loop device");
+        return true;
+    }
+    if (f->fs_dev == d->rdev || (f->fs_whole && f->fs_whole == d->rdev)) {
+        snprintf(how, how_len, "%s", file_first ?
+                 "the device that file's file system is on" :
+                 "a file on that device's file system");
+        return true;
+    }
+    return false;
+}
+
+bool safety_overlap(const struct safety_ident *a, const struct safety_ident *b,
+                    char *how, size_t how_len)
+{
+    if (a->kind == SAFETY_ID_UNKNOWN || b->kind == SAFETY_ID_UNKNOWN)
+        return false;
+    if (a->kind == SAFETY_ID_MISSING || b->kind == SAFETY_ID_MISSING) {
+        if (a->kind != b->kind || a->dev != b->dev || a->ino != b->ino ||
+            strcmp(a->name, b->name) != 0)
+            return false;
+        snprintf(how, how_len, "the same path, spelt another way");
+        return true;
+    }
+    if (a->kind == SAFETY_ID_BLOCK && b->kind == SAFETY_ID_BLOCK) {
+        if (a->rdev == b->rdev) {
+            snprintf(how, how_len, "the same device (%u:%u) under another "
+                     "name (a symlink or a second device node)",
+                     major((dev_t)a->rdev), minor((dev_t)a->rdev));
+            return true;
+        }
+        if (b->whole != b->rdev && b->whole == a->rdev) {
+            snprintf(how, how_len, "a partition of that disk");
+            return true;
+        }
+        if (a->whole != a->rdev && a->whole == b->rdev) {
+            snprintf(how, how_len, "the disk that partition is on");
+            return true;
+        }
+        if (a->whole == b->whole)
+            return false;               /* two partitions of one disk */
+        if (a->backed && b->backed && a->back_dev == b->back_dev &&
+            a->back_ino == b->back_ino) {
+            snprintf(how, how_len, "a loop device over the same file");
+            return true;
+        }
+        return false;
+    }
+    if (a->kind == SAFETY_ID_BLOCK)
+        return b->kind == SAFETY_ID_FILE &&
+               file_and_device(b, a, false, how, how_len);
+    if (b->kind == SAFETY_ID_BLOCK)
+        return a->kind == SAFETY_ID_FILE &&
+               file_and_device(a, b, true, how, how_len);
+    if (a->dev == b->dev && a->ino == b->ino) {
+        snprintf(how, how_len, "the same file under another name (a hard "
+                 "link or a symlink)");
+        return true;
+    }
+    return false;
+}

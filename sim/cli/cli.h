@@ -1,0 +1,254 @@
+/*
+ * cli.h - the `asmsim` command line: options of run / sweep / orion, their
+ * validation, the struct sim_run_cfg they resolve to, and the subcommands.
+ *
+ * Parsing is split from executing so that the TUI can reuse it: fill a
+ * struct cli_opts (cli_opts_parse for the GNU-style run/sweep options,
+ * cli_orion_parse for ORION's own flags), then cli_opts_resolve() turns it
+ * into a validated struct sim_run_cfg, and cli_check_outputs() checks that
+ * every output path can be written.  Nothing runs and nothing is written
+ * until all of that has succeeded.
+ *
+ * Error strings (why) are one line, "<flag> <value>: <what is wrong>;
+ * <what is valid>", ready to be printed after "asmsim: ".  When the error is
+ * a usage error (unknown option, missing argument, stray argument) the
+ * string already ends with "Try 'asmsim <cmd> --help'." and
+ * cli_opts.usage_error is set.
+ *
+ * Where each part lives: cli_values.c (value parsers, cli_values.h),
+ * cli_options.c (the option table, defaults, cli_opts_parse/set),
+ * cli_orion.c (cli_orion_parse), cli_targets.c (--target, LUN files),
+ * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
+ * (cli_check_outputs), cli_help.c (help texts), cli_commands.c (run,
+ * sweep, orion) with its internal modules cli_job, cli_print,
+ * cli_progress and cli_results, and cli_profiles.c (profiles).
+ *
+ * The cli_cmd_* functions are whole subcommands: argv[0] is the subcommand
+ * name, the return value is the process exit status (0 ok, 1 runtime
+ * failure, 2 bad usage or input, 130 interrupted).  They print; the rest of
+ * the core does not.
+ */
+#ifndef ASMSIM_SIM_CLI_H
+#define ASMSIM_SIM_CLI_H
+
+#include "sim/core/stop_flag.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "layouts/layout.h"
+#include "sim/cli/cli_values.h"        /* the value parsers */
+#include "sim/profiles/profiles.h"
+#include "sim/core/run.h"
+#include "workloads/matrix.h"
+#include "workloads/workload.h"
+
+#ifndef ASMSIM_VERSION
+#define ASMSIM_VERSION "0.1.0"
+#endif
+
+#define CLI_HELP 1                  /* cli_*_parse: --help was asked for */
+#define CLI_TESTNAME_MAX 64
+#define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
+#define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
+
+enum cli_cmd {
+    CLI_RUN = 0,
+    CLI_SWEEP,
+    CLI_ORION,
+};
+
+/* --engine: which backend carries the I/O. */
+enum cli_engine {
+    CLI_ENGINE_AUTO = 0,            /* aio when targets are given, else model */
+    CLI_ENGINE_MODEL,
+    CLI_ENGINE_AIO,
+    CLI_ENGINE_NULL,
+};
+
+#define CLI_TARGET_STORE 65536      /* bytes of paths a LUN file may hold */
+
+/* Bits of cli_opts.given: which settings the user gave explicitly (a
+   --layout-file only fills in the others). */
+enum {
+    CLI_GIVEN_DISKS = 1u << 0,
+    CLI_GIVEN_LAYOUT = 1u << 1,
+    CLI_GIVEN_AU = 1u << 2,
+    CLI_GIVEN_STRIPE = 1u << 3,
+    CLI_GIVEN_REDUNDANCY = 1u << 4,
+    CLI_GIVEN_FAILGROUPS = 1u << 5,
+    CLI_GIVEN_RUN = 1u << 6,
+    CLI_GIVEN_MATRIX = 1u << 7,
+    CLI_GIVEN_OUTPUT_DIR = 1u << 8,
+    CLI_GIVEN_INSTANCE = 1u << 9,
+    CLI_GIVEN_VOLUME = 1u << 10,
+};
+
+struct cli_opts {
+    enum cli_cmd cmd;
+    bool usage_error;               /* the parse error was a usage error */
+    unsigned given;                 /* CLI_GIVEN_* */
+
+    /* modelled devices */
+    const char *instance_name;      /* "none" */
+    const char *volume_spec;        /* "gp3" */
+    double burst_credit_frac;       /* 0..1 */
+
+    /* disks */
+    int disks;                      /* run, orion */
+    const char *volumes_text;       /* sweep: as given, for messages */
+    int n_counts;                   /* sweep: ascending unique disk counts */
+    int counts[SIM_MAX_SWEEP];
+
+    /* layout */
+    const char *layout_file;
+    enum lay_striping striping;
+    uint64_t au_bytes;
+    uint64_t stripe_bytes;
+    enum lay_redundancy redundancy;
+    int failgroups;                 /* 0 = one per disk */
+    int failgroup_map[LAY_MAX_DISKS];
+    int failgroup_map_disks;        /* > 0: the layout file mapped disks */
+
+    /* workload */
+    enum wl_run run;
+    enum wl_matrix_kind matrix;
+    int num_small, num_large;       /* -1 = not given */
+    uint32_t small_bytes, large_bytes;
+    enum wl_large_type large_type;
+    int stream_io;
+    int write_pct;
+    sim_ns duration_ns;             /* fixed; or the cap with auto */
+    bool auto_duration;
+    sim_ns warmup_ns;               /* SIM_WARMUP_AUTO = auto */
+    uint64_t warmup_bytes;          /* ORION -cache_size */
+    uint64_t seed;
+
+    /* output */
+    const char *testname;
+    const char *output_dir;         /* NULL: no files (run/sweep) */
+    const char *json_path;          /* NULL, "-" or a file */
+    bool quiet, verbose;
+
+    /* filled by cli_opts_resolve */
+    struct vol_profile volume;
+    struct inst_profile instance;
+
+    /* real devices (--target, --lun-file, orion's <testname>.lun) */
+    enum cli_engine engine;
+    int n_targets;
+    const char *targets[LAY_MAX_DISKS];     /* into argv or target_store */
+    char target_store[CLI_TARGET_STORE];    /* paths read from a LUN file */
+    size_t target_store_used;
+    const char *lun_file;
+    uint64_t create_bytes;                  /* --create SIZE; 0 = none */
+    uint64_t size_limit_bytes;              /* --size-limit; 0 = none */
+    bool destroy_data, ignore_signatures;
+    int threads;                            /* --threads; 0 = auto */
+    uint64_t target_usable_bytes;           /* resolve: least usable size */
+
+    /* live view (run, sweep, tui) */
+    bool tui;                               /* --tui: the dashboard */
+    bool progress;                          /* --progress: one status line */
+    double speed;                           /* --speed: device s per wall s,
+                                               0 = max; < 0 not given */
+};
+
+/* A live view of a batch run, supplied by the executable (tui/): watch()
+   shows the session until it ends or the user quits and returns 0, or
+   -errno when the terminal cannot be used.  The core never links curses. */
+struct sim_session;
+struct cli_ui {
+    int (*watch)(void *arg, struct sim_session *s, const struct cli_opts *o);
+    void *arg;
+};
+
+/* Read a LUN file (ORION's <testname>.lun: one path per line, taken
+   exactly; blank lines and lines starting with # are skipped; CRLF line
+   ends are accepted) into o->targets.  The file must be a regular file of
+   at most 1 MiB; a NUL byte, a control character, a path that starts or
+   ends with a space, or a target that is the same as an earlier one is
+   an error naming the line.  0, or -errno with "<path>: ..." in why; on
+   error o->targets is as it was. */
+int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
+                      size_t why_len);
+
+/* Add one target path (kept, not copied: it must outlive *o) to
+   o->targets.  0, or -EINVAL with the reason (without the flag) in why:
+   an empty path, or more than LAY_MAX_DISKS targets. */
+int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
+                        size_t why_len);
+
+/* Defaults of the subcommand (orion: ORION's own defaults). */
+void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd);
+
+/* Parse run / sweep options (GNU getopt_long; argv[0] is the subcommand).
+   0, CLI_HELP, or -EINVAL with why (and usage_error for usage errors). */
+int cli_opts_parse(struct cli_opts *o, int argc, char **argv,
+                   char *why, size_t why_len);
+
+/* Parse the orion subcommand's ORION flags and model options.
+   0, CLI_HELP, or -EINVAL as cli_opts_parse. */
+int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
+                    char *why, size_t why_len);
+
+/* Set one model/output option by its long name ("instance", "volume",
+   "burst-credits", "seed", "output-dir", "json", "quiet", ...), as both
+   parsers do.  value NULL: the option was given bare; a switch is then
+   applied, and an option that needs a value changes nothing and returns
+   -ENODATA.  A value for a switch ("--destroy-data=no") is a usage error.
+   0, or -EINVAL with "--name value: ..." in why; -ENOENT if no such
+   option. */
+int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
+                 char *why, size_t why_len);
+
+/* The bare setter of a run/sweep option by its long name, whatever the
+   subcommand: checks value and stores it, as --name does.  0, or -EINVAL
+   with only the reason ("not a disk count; use ...") in why; -ENOENT if
+   no such option.  The orion parser maps ORION's flags that mean the same
+   (-testname, -num_disks, -matrix, ...) onto it. */
+int cli_opts_set_value(struct cli_opts *o, const char *name,
+                       const char *value, char *why, size_t why_len);
+
+/* Apply the layout file, resolve the volume and instance, and build and
+   validate the run configuration (for a sweep: against every disk count).
+   0 or -EINVAL with why.  cfg->point.stop is left NULL. */
+int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg,
+                     char *why, size_t why_len);
+
+/* Build *cfg from already resolved options for `disks` disks (no checks
+   beyond what the mapping needs).  cfg->layout.disk_failgroup points into
+   *o, which must outlive cfg. */
+void cli_opts_to_cfg(const struct cli_opts *o, int disks,
+                     struct sim_run_cfg *cfg);
+
+/* --output-dir can be created or written, --json's directory exists.
+   0 or -EINVAL / -EACCES with why. */
+int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len);
+
+/* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
+   subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;
+   NULL when out of memory. */
+char *cli_join_command_line(int argc, char **argv);
+
+/* Help texts. */
+void cli_usage(FILE *f, enum cli_cmd cmd);
+void cli_main_usage(FILE *f);
+void cli_profiles_usage(FILE *f);
+
+/* Subcommands; argv[0] is the subcommand name; return the exit status.
+   `stop` is set by the caller's SIGINT/SIGTERM handler. */
+int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
+int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
+int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
+int cli_cmd_profiles(int argc, char **argv);
+
+/* run / sweep with a live view for --tui (NULL: --tui falls back to
+   --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */
+int cli_cmd_run_ui(int argc, char **argv, sim_stop_flag *stop,
+                   const struct cli_ui *ui);
+int cli_cmd_sweep_ui(int argc, char **argv, sim_stop_flag *stop,
+                     const struct cli_ui *ui);
+
+#endif

@@ -1,0 +1,376 @@
+/*
+ * cli_commands.c - the run, sweep and orion subcommands: what tells them
+ * apart (struct command) and the steps they share (run_command).
+ *
+ * The pieces are elsewhere: parsing in cli_options.c / cli_orion.c,
+ * resolving in cli_resolve.c, the job in cli_job.c, the text on stdout in
+ * cli_print.c, progress in cli_progress.c and the files in cli_results.c;
+ * `asmsim profiles` is cli_profiles.c.  This file only puts them in order.
+ *
+ * Every command follows the same order, so that a mistake costs nothing:
+ *
+ *   1. parse and validate every option, resolve profiles, layout and
+ *      matrix, check that every output path can be written;  any error is
+ *      one line on stderr and exit status 2, and nothing has been written;
+ *   2. create the output directory, print the resolved configuration;
+ *   3. run (sim_run / sim_sweep), with progress on stderr when it is a
+ *      terminal and --quiet is not given: a "\r"-updated point counter,
+ *      and one line per finished disk count of a sweep;
+ *   4. write the outputs (ORION files, results JSON, sweep CSV) through
+ *      report.h, which writes each file whole or not at all, and print the
+ *      summary.  A failure here is a runtime failure: exit status 1.
+ *
+ * Interruption: the caller's SIGINT/SIGTERM handler sets the flag that
+ * sim_point_opts.stop points at; the engine ends the point, sim_run returns
+ * 1 with what was measured (marked incomplete), step 4 still writes every
+ * output, and the command exits 130 after saying so.
+ *
+ * With --json - stdout carries the results JSON and nothing else: the
+ * header, summary lines and sweep table are left out (errors and progress
+ * go to stderr as always).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_job.h"
+#include "sim/cli/cli_print.h"
+#include "sim/cli/cli_progress.h"
+#include "sim/cli/cli_results.h"
+#include "sim/report/report.h"
+#include "sim/session/session.h"
+
+/* ---- run and sweep -------------------------------------------------------- */
+
+static int fail_usage(const char *why)
+{
+    cli_print_error(stderr, "asmsim", why);
+    return 2;
+}
+
+/* Steps 1 for run / sweep / orion: validate; 0 or the exit status. */
+static int prepare(struct cli_job *j, struct cli_opts *o, int argc,
+                   char **argv)
+{
+    char why[CLI_WHY_LEN];
+
+    if (cli_opts_resolve(o, &j->cfg, why, sizeof why) != 0 ||
+        cli_check_outputs(o, why, sizeof why) != 0)
+        return fail_usage(why);
+    if (cli_job_init(j, o, argc, argv) != 0) {
+        fprintf(stderr, "asmsim: out of memory\n");
+        return 1;
+    }
+    return 0;
+}
+
+static int make_output_dir(const struct cli_opts *o)
+{
+    int rc;
+
+    if (!o->output_dir || (rc = report_mkdir_p(o->output_dir)) == 0)
+        return 0;
+    fprintf(stderr, "asmsim: --output-dir %s: cannot create it: %s\n",
+            o->output_dir, strerror(-rc));
+    return 1;
+}
+
+static int finish(int rc_run, bool interrupted)
+{
+    if (rc_run)
+        return rc_run;
+    if (interrupted) {
+        fprintf(stderr, "asmsim: interrupted; partial results written\n");
+        return 130;
+    }
+    return 0;
+}
+
+/* sim_run or sim_sweep; with --tui on a terminal, in a batch session the
+   live view watches; without a terminal --tui falls back to --progress. */
+static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
+                        struct sim_run_result **run,
+                        struct sim_sweep_result **sweep, char *why,
+                        size_t why_len)
+{
+    const struct cli_opts *o = j->o;
+    bool is_sweep = o->cmd == CLI_SWEEP;
+    int rc;
+
+    if (o->tui && j->ui && j->ui->watch && !j->json_stdout &&
+        isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        struct sim_session_cfg sc = {
+            .run = j->cfg,
+            .batch = true,
+            .counts = is_sweep ? o->counts : NULL,
+            .n_counts = is_sweep ? o->n_counts : 0,
+            .speed = o->speed < 0 ? 1.0 : o->speed,
+            .output_dir = o->output_dir,
+            .testname = o->testname,
+            .command_line = j->command_line,
+        };
+        sim_session *s = NULL;
+
+        if ((rc = sim_session_create(&sc, &s, why, why_len)) < 0)
+            return rc;
+        if ((rc = sim_session_start(s)) == 0) {
+            j->ui->watch(j->ui->arg, s, o);
+            rc = sim_session_take(s, run, sweep, why, why_len);
+        } else {
+            snprintf(why, why_len, "cannot start the engine thread: %s",
+                     strerror(-rc));
+        }
+        sim_session_destroy(s);
+        return rc;
+    }
+    prog->line = o->progress || o->tui;
+    if (prog->line)
+        cli_progress_start(prog);
+    if (is_sweep)
+        return sim_sweep(&j->cfg, o->counts, o->n_counts,
+                         cli_progress_on_point, prog,
+                         sweep, why, why_len);
+    return sim_run(&j->cfg, cli_progress_on_point, prog, run, why, why_len);
+}
+
+/* Steps 2 and 3 of run, sweep and orion: the stop flag, the stamp
+   (orion's is taken earlier, for its banner), the output directory, then
+   run_or_sweep with progress.  0 or 1 (stopped early) with the result, or
+   -1 when the message is out (exit status 1). */
+static int measure(struct cli_job *j, sim_stop_flag *stop,
+                   struct sim_run_result **run,
+                   struct sim_sweep_result **sweep)
+{
+    struct cli_progress prog = { .j = j };
+    char why[CLI_WHY_LEN];
+    int rc;
+
+    j->cfg.point.stop = stop;
+    if (!j->meta.stamp[0])
+        report_stamp_now(&j->meta);
+    if (make_output_dir(j->o) != 0)
+        return -1;
+    rc = run_or_sweep(j, &prog, run, sweep, why, sizeof why);
+    cli_progress_clear(&prog);
+    if (rc < 0) {
+        cli_spell_fields(why, sizeof why, j->o->cmd == CLI_ORION);
+        fprintf(stderr, "asmsim: %s failed: %s\n", sweep ? "sweep" : "run",
+                why);
+        return -1;
+    }
+    return rc;
+}
+
+static int execute_run(struct cli_job *j, sim_stop_flag *stop)
+{
+    struct sim_run_result *r = NULL;
+    char why[CLI_WHY_LEN];
+    int rc, status = 0;
+
+    char device_info[8192] = "";
+
+    if (j->o->verbose) {            /* the backend says what it found */
+        j->cfg.device_info = device_info;
+        j->cfg.device_info_len = sizeof device_info;
+    }
+    if ((rc = measure(j, stop, &r, NULL)) < 0)
+        return 1;
+    if (cli_write_run_outputs(j, r, why, sizeof why) != 0) {
+        fprintf(stderr, "asmsim: %s\n", why);
+        status = 1;
+    }
+    if (!j->json_stdout) {
+        if (j->o->cmd == CLI_ORION) {
+            report_summary_lines(stdout, &r->summary);
+            cli_print_real_facts(stdout, j, r);
+            if (j->o->verbose)
+                cli_print_points(stdout, r);
+        } else
+            cli_print_run_summary(stdout, j, r);
+        if (device_info[0])
+            printf("\nDevices:\n%s", device_info);
+    }
+    if (r->failed) {
+        fprintf(stderr, "asmsim: %s; the points measured before it are "
+                "written\n", r->failed_why);
+        status = 1;
+    }
+    sim_run_free(r);
+    return finish(status, rc == 1 || sim_stop_is_set(stop));
+}
+
+static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
+{
+    struct sim_sweep_result *s = NULL;
+    char why[CLI_WHY_LEN];
+    int rc, status = 0;
+
+    if ((rc = measure(j, stop, NULL, &s)) < 0)
+        return 1;
+    if (cli_write_sweep_outputs(j, s, why, sizeof why) != 0) {
+        fprintf(stderr, "asmsim: %s\n", why);
+        status = 1;
+    }
+    if (!j->json_stdout)
+        report_sweep_table(stdout, &j->cfg, s);
+    sim_sweep_free(s);
+    return finish(status, rc == 1 || sim_stop_is_set(stop));
+}
+
+/* ---- orion ---------------------------------------------------------------- */
+
+/* Without --instance/--volume (or --engine model/null) ORION drives the
+   LUNs listed in <testname>.lun: load them as targets.  0 or exit 2. */
+static int orion_load_luns(struct cli_opts *o)
+{
+    char path[CLI_TESTNAME_MAX + 8];
+    char why[CLI_WHY_LEN];
+
+    snprintf(path, sizeof path, "%s.lun", o->testname);
+    int rc = cli_read_lun_file(o, path, why, sizeof why);
+
+    if (rc == 0)
+        return 0;
+    char prefix[CLI_TESTNAME_MAX + 24];
+    snprintf(prefix, sizeof prefix, "asmsim orion: %s", path);
+    if (rc == -ENOENT || rc == -EACCES)
+        snprintf(why, sizeof why, "cannot read it (%s); list the devices in "
+                 "%s, one per line, or give --instance/--volume to run "
+                 "modelled volumes", strerror(-rc), path);
+    cli_print_error(stderr, prefix, why);
+    return 2;
+}
+
+static void orion_banner(const struct cli_job *j)
+{
+    struct wl_matrix *m = NULL;
+    struct wl_matrix_cfg mc = j->cfg.matrix;
+    char why[CLI_WHY_LEN];
+    bool real = j->o->engine == CLI_ENGINE_AIO;
+
+    printf("ORION: ORacle IO Numbers -- asmsim %s (%s)\n", ASMSIM_VERSION,
+           real ? "real LUNs, aio engine" :
+           j->o->engine == CLI_ENGINE_NULL ? "null engine" : "modelled volumes");
+    printf("%s_%s\n", j->o->testname, j->meta.stamp);
+    if (!real)
+        printf("Volumes: %d x %s on instance %s\n", j->o->disks,
+               j->o->volume.spec, j->o->instance.name);
+    if (j->cfg.matrix_disks > 0)
+        mc.num_disks = j->cfg.matrix_disks;
+    if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
+        printf("Total Data Points: %d\n", m->orion_total_points);
+        wl_matrix_free(m);
+    }
+    for (int d = 0; d < j->meta.n_luns; d++)
+        printf("Name: %s\n", j->luns[d]);
+    printf("%d FILEs found.\n\n", j->meta.n_luns);
+    fflush(stdout);
+}
+
+static void orion_intro(struct cli_job *j)
+{
+    report_stamp_now(&j->meta);
+    if (!j->json_stdout)
+        orion_banner(j);
+}
+
+/* Without --instance/--volume and on the aio engine: the .lun file. */
+static int orion_targets(struct cli_opts *o)
+{
+    if ((o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME)) ||
+        o->engine == CLI_ENGINE_MODEL || o->engine == CLI_ENGINE_NULL)
+        return 0;
+    return orion_load_luns(o);
+}
+
+/* ---- the commands --------------------------------------------------------- */
+
+static void run_intro(struct cli_job *j)
+{
+    if (!j->json_stdout)
+        cli_print_header(stdout, j);
+    fflush(stdout);
+}
+
+/* What tells run, sweep and orion apart; run_command() is the rest. */
+struct command {
+    enum cli_cmd cmd;
+    int (*parse)(struct cli_opts *o, int argc, char **argv, char *why,
+                 size_t why_len);
+    int (*targets)(struct cli_opts *o);     /* optional: 0 or exit status,
+                                               the message printed */
+    void (*intro)(struct cli_job *j);           /* the header or the banner */
+    int (*execute)(struct cli_job *j, sim_stop_flag *stop);
+};
+
+static const struct command run_cmd = {
+    .cmd = CLI_RUN, .parse = cli_opts_parse, .intro = run_intro,
+    .execute = execute_run,
+};
+static const struct command sweep_cmd = {
+    .cmd = CLI_SWEEP, .parse = cli_opts_parse, .intro = run_intro,
+    .execute = execute_sweep,
+};
+static const struct command orion_cmd = {
+    .cmd = CLI_ORION, .parse = cli_orion_parse, .targets = orion_targets,
+    .intro = orion_intro, .execute = execute_run,
+};
+
+/* Parse (or print the help), validate, print the header or banner and
+   execute; the exit status. */
+static int run_command(const struct command *c, int argc, char **argv,
+                       sim_stop_flag *stop, const struct cli_ui *ui)
+{
+    struct cli_opts *o = malloc(sizeof *o);
+    struct cli_job j = { .ui = ui };
+    char why[CLI_WHY_LEN];
+    int rc;
+
+    if (!o)
+        return 1;
+    cli_opts_defaults(o, c->cmd);
+    rc = c->parse(o, argc, argv, why, sizeof why);
+    if (rc == CLI_HELP) {
+        cli_usage(stdout, c->cmd);
+        rc = 0;
+    } else if (rc < 0) {
+        rc = fail_usage(why);
+    } else if (c->targets && (rc = c->targets(o)) != 0) {
+        /* the message is out */
+    } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
+        c->intro(&j);
+        rc = c->execute(&j, stop);
+    }
+    cli_job_free(&j);
+    free(o);
+    return rc;
+}
+
+int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop)
+{
+    return run_command(&run_cmd, argc, argv, stop, NULL);
+}
+
+int cli_cmd_run_ui(int argc, char **argv, sim_stop_flag *stop,
+                   const struct cli_ui *ui)
+{
+    return run_command(&run_cmd, argc, argv, stop, ui);
+}
+
+int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop)
+{
+    return run_command(&sweep_cmd, argc, argv, stop, NULL);
+}
+
+int cli_cmd_sweep_ui(int argc, char **argv, sim_stop_flag *stop,
+                     const struct cli_ui *ui)
+{
+    return run_command(&sweep_cmd, argc, argv, stop, ui);
+}
+
+int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop)
+{
+    return run_command(&orion_cmd, argc, argv, stop, NULL);
+}

@@ -1,0 +1,185 @@
+/*
+ * cli_help.c - the help texts: `asmsim --help`, `asmsim run|sweep|orion
+ * --help` and `asmsim profiles --help`.
+ *
+ * The run and sweep texts share everything but the disk options and one
+ * output note, so they are one text (RUN_HELP_DEVICES and RUN_HELP_REST)
+ * with those parts filled in; the limits in it (LAY_MAX_DISKS,
+ * CLI_TESTNAME_MAX) come from the same constants the parsers check, so the
+ * help cannot drift from what is accepted.  Every default stated here must
+ * match cli_opts_defaults() (cli_options.c) and ORION's defaults
+ * (cli_orion.c).
+ */
+#include <stdio.h>
+
+#include "sim/cli/cli.h"
+
+void cli_main_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim COMMAND [options]\n"
+"ORION-style I/O numbers (Maximum Large MBPS, Maximum Small IOPS, Minimum\n"
+"Small Latency) for Oracle ASM disk groups on modelled cloud volumes.\n"
+"\n"
+"Commands:\n"
+"  run        one ORION-style run (a matrix of load points) on one disk group\n"
+"  sweep      the same run for each disk count in --volumes (default 1-16)\n"
+"  orion      ORION's own command line (-run simple -num_disks 4 ...)\n"
+"  profiles   list volume types and instances, or show one\n"
+"  tui        the live dashboard: watch a run and tune the disk group\n"
+"\n"
+"  asmsim COMMAND --help   options of a command\n"
+"  asmsim --version        the version\n"
+"\n"
+"Exit status: 0 ok, 1 runtime failure, 2 bad usage or input, 130 interrupted.\n",
+          f);
+}
+
+#define RUN_HELP_DEVICES \
+"Modelled devices:\n" \
+"  --instance NAME       EC2 instance type (m5.large, r5b.24xlarge, ...),\n" \
+"                        oci-e4flex-N (N OCPUs) or none; default none\n" \
+"  --volume SPEC         TYPE[:size=..,iops=..,throughput=..,vpu=..], e.g.\n" \
+"                        gp3:size=125GiB,iops=4000,throughput=1000MiB/s;\n" \
+"                        default gp3 (its defaults); see 'asmsim profiles'\n" \
+"  --burst-credits B     full, empty or a percentage 0..100 (\"50%%\" or \"50\")\n" \
+"                        of the credit buckets at the start; default full\n"
+#define RUN_HELP_REST \
+"Layout (ASM disk group):\n" \
+"  --layout L            coarse, fine, raid0 or concat; default coarse\n" \
+"  --au SIZE             allocation unit 1MiB..64MiB, power of two; default 1MiB\n" \
+"  --stripe SIZE         raid0 stripe, power of two 4KiB..64MiB; default 1MiB\n" \
+"  --redundancy R        external, normal or high; default external\n" \
+"  --failgroups N        failure groups 1..%d; default one per disk\n" \
+"  --layout-file F.json  a disk group description; its keys set defaults\n" \
+"                        that the flags above override\n" \
+"Workload:\n" \
+"  --run R               simple, normal, oltp, dss or advanced; default simple\n" \
+"  --matrix M            basic, detailed, point, col, row or max (implies\n" \
+"                        --run advanced when --run is not given)\n" \
+"  --num-small N         small load for point/col/max, 0..65536\n" \
+"  --num-large N         large load for point/row/max, 0..65536\n" \
+"  --size-small SIZE     small I/O, multiple of 4KiB up to 64MiB; default 8KiB\n" \
+"  --size-large SIZE     large I/O, multiple of 4KiB up to 64MiB; default 128KiB\n" \
+"  --type T              large I/O rand or seq; default rand\n" \
+"  --stream-io N         seq: outstanding I/Os per stream, 1..1024; default 4\n" \
+"  --write PCT           percent writes 0..100; default 0\n" \
+"  --duration TIME|auto  per point: 90, 90s, 500ms, 2m, 1h (1ms..24h) or auto\n" \
+"                        (until the 95 %% confidence half-width is under 1 %%,\n" \
+"                        at most 60 s); default 60s\n" \
+"  --warmup TIME|auto    unmeasured time before each point; default auto\n" \
+"                        (until the pipeline is full)\n" \
+"  --seed N              random seed, unsigned integer; default 1\n" \
+"Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
+"  --target PATH         a file or block device; repeat for each disk\n" \
+"  --lun-file FILE       targets listed one per line (ORION's .lun)\n" \
+"  --engine E            model, aio or null (I/O completes at once: measures\n" \
+"                        asmsim itself); default aio with targets, else model\n" \
+"  --create SIZE         make missing target files of SIZE, marked as asmsim's\n" \
+"                        (writable without --destroy-data)\n" \
+"  --destroy-data        let writes (--write > 0) overwrite targets asmsim did\n" \
+"                        not create; without --write targets open read-only\n" \
+"  --ignore-signatures   overwrite even a target with a file system, partition\n" \
+"                        table, LVM, MD-RAID or Oracle ASM signature\n" \
+"  --size-limit SIZE     use at most SIZE bytes of each target\n" \
+"  --threads N           I/O worker threads (default: one per NUMA node that\n" \
+"                        hosts targets; 1 runs the I/O on the engine's thread)\n" \
+"  Mounted or otherwise held block devices are always refused.\n" \
+"Output:\n" \
+"  --testname NAME       [A-Za-z0-9._-]+, at most %d characters; default asmsim\n" \
+"  --output-dir DIR      write ORION's files (<testname>_<stamp>_summary.txt,\n" \
+"                        _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n" \
+"                        <testname>_<stamp>_results.json%s; created if\n" \
+"                        missing; default: no files\n" \
+"  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
+"  --quiet               no progress on stderr\n" \
+"  --verbose             run: a per-point table after the summary\n" \
+"  --tui                 the live dashboard (falls back to --progress when\n" \
+"                        stdin/stdout is not a terminal)\n" \
+"  --progress            one status line on stderr with the ETA\n" \
+"  --speed N|max         --tui on modelled volumes: device seconds per\n" \
+"                        second of wall time; default 1 (real time)\n" \
+"  -h, --help            this help\n" \
+"\n" \
+"Sizes: 512 (bytes), 4k, 8KiB, 1MiB, 2TB.  Errors exit 2 before anything\n" \
+"runs or is written; an interrupt (Ctrl-C) writes partial results, exit 130.\n"
+
+void cli_usage(FILE *f, enum cli_cmd cmd)
+{
+    if (cmd == CLI_RUN) {
+        fputs("Usage: asmsim run [options]\n"
+              "One ORION-style run (a matrix of load points) on one disk "
+              "group of modelled\nvolumes; prints the resolved configuration "
+              "and ORION's three summary lines.\n\n", f);
+        fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
+                "Disks:\n  --disks N             volumes in the disk group, "
+                "1..1024; default 4\n", LAY_MAX_DISKS, CLI_TESTNAME_MAX, "");
+    } else if (cmd == CLI_SWEEP) {
+        fputs("Usage: asmsim sweep [options]\n"
+              "The same run for each disk count; prints a table (disks, "
+              "Maximum Large MBPS,\nMaximum Small IOPS, Minimum Small Latency, "
+              "binding limit) and its reading.\n\n", f);
+        fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
+                "Disks:\n  --volumes LIST        disk counts: \"1-16\", "
+                "\"1,2,4,8,16\", \"2-8,12\"; each\n                        "
+                "1..1024, at most 64 counts; default 1-16\n",
+                LAY_MAX_DISKS, CLI_TESTNAME_MAX,
+                "\n                        per disk count with prefix "
+                "<testname>_<N>disks,\n                        one JSON with "
+                "all runs and <testname>_sweep.csv");
+    } else {
+        fputs(
+"Usage: asmsim orion -run simple|normal|advanced|oltp|dss [ORION flags]\n"
+"                    [--instance NAME] [--volume SPEC] [model options]\n"
+"ORION's command line.  With --instance or --volume it runs -num_disks\n"
+"modelled volumes; without them it drives the files or devices listed in\n"
+"<testname>.lun (one per line) with the aio engine, read-only unless\n"
+"-write > 0, which needs --destroy-data (see 'asmsim run --help').\n"
+"\n"
+"ORION flags (ORION's defaults):\n"
+"  -run R            simple, normal, advanced, oltp or dss (required)\n"
+"  -testname T       [A-Za-z0-9._-]+; default orion (reads T.lun)\n"
+"  -num_disks N      volumes, 1..1024; default 1\n"
+"  -size_small K     small I/O in KiB, multiple of 4; default 8\n"
+"  -size_large K     large I/O in KiB, multiple of 4; default 1024\n"
+"  -type T           large I/O rand or seq; default rand\n"
+"  -num_streamIO N   seq: outstanding I/Os per stream, 1..1024; default 4\n"
+"  -simulate S       concat or raid0; default concat\n"
+"  -stripe K         raid0 stripe in KiB, power of two; default 1024\n"
+"  -write P          percent writes 0..100; default 0\n"
+"  -cache_size M     MiB of unmeasured warm-up I/O per point; default: auto\n"
+"  -duration S       seconds per point, 1..86400; default 60\n"
+"  -matrix M         basic, detailed, point, col, row or max (-run advanced)\n"
+"  -num_small N      small load for point/col/max\n"
+"  -num_large N      large load for point/row/max\n"
+"  -verbose          a per-point table after the summary\n"
+"  -storax X, -hugenotneeded   accepted and ignored\n"
+"Model options:\n"
+"  --instance NAME   EC2 type, oci-e4flex-N or none; default none\n"
+"  --volume SPEC     volume spec as for 'asmsim run'; default gp3\n"
+"  --burst-credits B full, empty or 0..100 percent; default full\n"
+"  --seed N          random seed; default 1\n"
+"  --output-dir DIR  where ORION's files go; default the current directory\n"
+"  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"
+"  --quiet           no progress\n"
+"Real devices:\n"
+"  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
+"  --threads N       as for 'asmsim run'\n"
+"  -h, --help        this help\n",
+              f);
+    }
+}
+
+void cli_profiles_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim profiles [volumes|instances] [NAME]\n"
+"  asmsim profiles                   list volume types and instances\n"
+"  asmsim profiles volumes           list volume types with limits and prices\n"
+"  asmsim profiles volumes SPEC      one volume resolved: limits, price (SPEC\n"
+"                                    may be a full spec, e.g.\n"
+"                                    \"gp3:size=125GiB,iops=4000\")\n"
+"  asmsim profiles instances         list instances (EC2, oci-e4flex-N)\n"
+"  asmsim profiles instances NAME    one instance: limits and burst\n",
+          f);
+}

@@ -1,0 +1,86 @@
+/*
+ * cli_job.c - setting up and tearing down a struct cli_job (cli_job.h),
+ * and cli_join_command_line().
+ *
+ * The LUN names are what the reports and ORION's banner list for each
+ * disk: for modelled volumes a made-up but stable "DATA_0000 (gp3 250
+ * GiB)", for real targets their paths.  They are made once for the
+ * largest disk count of the command (a sweep's last count), so every run
+ * of a sweep can point into the same array.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/cli/cli_job.h"
+
+char *cli_join_command_line(int argc, char **argv)
+{
+    size_t len = sizeof "asmsim";
+    char *s;
+
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    s = malloc(len);
+    if (!s)
+        return NULL;
+    strcpy(s, "asmsim");
+    for (int i = 0; i < argc; i++) {
+        strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+/* LUN names of modelled volumes: "DATA_0000 (gp3 250 GiB)". */
+static int make_luns(struct cli_job *j, int disks)
+{
+    char size[32];
+
+    j->lun_names = calloc((size_t)disks, sizeof *j->lun_names);
+    j->luns = calloc((size_t)disks, sizeof *j->luns);
+    if (!j->lun_names || !j->luns)
+        return -ENOMEM;
+    if (j->o->engine == CLI_ENGINE_AIO) {     /* real targets: their paths */
+        for (int d = 0; d < disks; d++)
+            j->luns[d] = d < j->o->n_targets ? j->o->targets[d] : "?";
+        return 0;
+    }
+    prof_format_size(j->o->volume.size_bytes, size, sizeof size);
+    for (int d = 0; d < disks; d++) {
+        snprintf(j->lun_names[d], CLI_LUN_NAME_LEN, "DATA_%04d (%s %s)", d,
+                 j->o->volume.type, size);
+        j->luns[d] = j->lun_names[d];
+    }
+    return 0;
+}
+
+void cli_job_free(struct cli_job *j)
+{
+    free(j->command_line);
+    free(j->lun_names);
+    free(j->luns);
+}
+
+int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
+{
+    int max_disks = o->cmd == CLI_SWEEP ? o->counts[o->n_counts - 1]
+                                        : o->disks;
+
+    if (o->engine == CLI_ENGINE_AIO && o->cmd != CLI_SWEEP)
+        max_disks = o->n_targets;
+
+    j->o = o;
+    j->json_stdout = o->json_path && strcmp(o->json_path, "-") == 0;
+    j->tty = isatty(STDERR_FILENO) == 1;
+    j->command_line = cli_join_command_line(argc, argv);
+    if (!j->command_line || make_luns(j, max_disks) != 0)
+        return -ENOMEM;
+    j->meta.testname = o->testname;
+    j->meta.command_line = j->command_line;
+    j->meta.version = ASMSIM_VERSION;
+    j->meta.luns = j->luns;
+    j->meta.n_luns = max_disks;
+    return 0;
+}

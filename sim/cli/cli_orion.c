@@ -1,0 +1,284 @@
+/*
+ * cli_orion.c - `asmsim orion`: ORION's own command line.
+ *
+ * Scripts written for Oracle's ORION call it as
+ *     orion -run simple -testname mytest -num_disks 4
+ * with single-dash flags, each followed by its value, in any order and with
+ * ORION's defaults (-size_large 1024 KiB, -simulate concat, -stripe 1024
+ * KiB, -testname orion, -duration 60 s, -num_disks 1).  This file accepts
+ * exactly those flags (names compared without regard to case, as ORION
+ * does for -num_streamIO), ignores -storax X and -hugenotneeded, and maps
+ * each onto the same struct cli_opts the run subcommand fills, so one
+ * validation and one execution path serve both.  A flag that means what a
+ * run option means (-testname, -num_disks, -type, -num_streamIO, -write,
+ * -matrix, -num_small, -num_large, -verbose; -run with ORION's wording of
+ * the choices) goes through that option's own setter,
+ * cli_opts_set_value(); only ORION's units have setters here.
+ *
+ * The model options that ORION lacks (--instance, --volume, --burst-credits,
+ * --seed, --output-dir, --json, --quiet) come with GNU double dashes,
+ * "--name value" or "--name=value", and are applied through cli_opts_set()
+ * so they read and fail exactly as they do for `asmsim run`.
+ *
+ * Units are ORION's: sizes in KiB, -cache_size in MiB, -duration in whole
+ * seconds.  Errors use the common one-line form "<flag> <value>: <what is
+ * wrong>; <what is valid>".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sim/cli/cli.h"
+
+typedef int (*orion_fn)(struct cli_opts *o, const char *v, char *why,
+                        size_t n);
+
+struct orion_flag {
+    const char *name;               /* without the dash */
+    bool has_value;
+    orion_fn fn;                    /* ORION's own units or words, or */
+    const char *opt;                /* the run option that means the same
+                                       (cli_opts_set_value); both NULL:
+                                       accepted and ignored */
+};
+
+/* Apply flag f with value v: 0, or -EINVAL with the bare reason. */
+static int flag_apply(const struct orion_flag *f, struct cli_opts *o,
+                      const char *v, char *why, size_t n)
+{
+    if (f->fn)
+        return f->fn(o, v, why, n);
+    if (f->opt)
+        return cli_opts_set_value(o, f->opt, v, why, n);
+    return 0;
+}
+
+static int int_in(const char *v, long long min, long long max, int *out)
+{
+    long long x;
+
+    if (cli_parse_int(v, min, max, &x) != 0)
+        return -EINVAL;
+    *out = (int)x;
+    return 0;
+}
+
+/* -run: the run option's setter, with the types in ORION's order. */
+static int f_run(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (cli_opts_set_value(o, "run", v, why, n) == 0)
+        return 0;
+    snprintf(why, n, "unknown run type; use simple, normal, advanced, oltp "
+             "or dss");
+    return -EINVAL;
+}
+
+static int size_kib(const char *v, uint32_t *bytes, char *why, size_t n)
+{
+    int kib;
+
+    if (int_in(v, 4, 65536, &kib) != 0 || kib % 4) {
+        snprintf(why, n, "not an I/O size in KiB; use a multiple of 4 from 4 "
+                 "to 65536");
+        return -EINVAL;
+    }
+    *bytes = (uint32_t)kib * 1024u;
+    return 0;
+}
+
+static int f_size_small(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return size_kib(v, &o->small_bytes, why, n);
+}
+
+static int f_size_large(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return size_kib(v, &o->large_bytes, why, n);
+}
+
+static int f_simulate(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "concat") == 0)
+        o->striping = LAY_CONCAT;
+    else if (strcmp(v, "raid0") == 0)
+        o->striping = LAY_RAID0;
+    else {
+        snprintf(why, n, "unknown volume simulation; use concat or raid0");
+        return -EINVAL;
+    }
+    o->given |= CLI_GIVEN_LAYOUT;
+    return 0;
+}
+
+static int f_stripe(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    int kib;
+
+    if (int_in(v, 1, 1 << 20, &kib) != 0 ||
+        !lay_stripe_ok((uint64_t)kib * 1024u)) {
+        snprintf(why, n, "not a stripe size in KiB; use a power of two from "
+                 "4 to 65536");
+        return -EINVAL;
+    }
+    o->stripe_bytes = (uint64_t)kib * 1024u;
+    o->given |= CLI_GIVEN_STRIPE;
+    return 0;
+}
+
+static int f_cache_size(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    int mib;
+
+    if (int_in(v, 0, 1 << 20, &mib) != 0) {
+        snprintf(why, n, "not a cache size in MiB; use an integer 0..%d",
+                 1 << 20);
+        return -EINVAL;
+    }
+    o->warmup_bytes = (uint64_t)mib << 20;
+    return 0;
+}
+
+static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    int s;
+
+    if (int_in(v, 1, 86400, &s) != 0) {
+        snprintf(why, n, "not a duration in seconds; use an integer "
+                 "1..86400");
+        return -EINVAL;
+    }
+    o->duration_ns = (sim_ns)s * SIM_NS_PER_S;
+    o->auto_duration = false;
+    return 0;
+}
+
+static const struct orion_flag orion_flags[] = {
+    { "run", true, f_run, NULL },
+    { "testname", true, NULL, "testname" },
+    { "num_disks", true, NULL, "disks" },
+    { "size_small", true, f_size_small, NULL },
+    { "size_large", true, f_size_large, NULL },
+    { "type", true, NULL, "type" },
+    { "num_streamIO", true, NULL, "stream-io" },
+    { "simulate", true, f_simulate, NULL },
+    { "stripe", true, f_stripe, NULL },
+    { "write", true, NULL, "write" },
+    { "cache_size", true, f_cache_size, NULL },
+    { "duration", true, f_duration, NULL },
+    { "matrix", true, NULL, "matrix" },
+    { "num_small", true, NULL, "num-small" },
+    { "num_large", true, NULL, "num-large" },
+    { "verbose", false, NULL, "verbose" },
+    { "storax", true, NULL, NULL },
+    { "hugenotneeded", false, NULL, NULL },
+};
+#define N_ORION_FLAGS ((int)(sizeof orion_flags / sizeof orion_flags[0]))
+
+static int usage_error(struct cli_opts *o, char *why, size_t why_len,
+                       const char *arg, const char *what)
+{
+    char q[CLI_QUOTE_BUF];
+
+    o->usage_error = true;
+    snprintf(why, why_len, "%s: %s. Try 'asmsim orion --help'.",
+             cli_quote(arg, q, sizeof q), what);
+    return -EINVAL;
+}
+
+/* "--name value" or "--name=value"; consumes the value.  Returns 0 or
+   -EINVAL with why.  Whether an option takes a value is the option
+   table's to say (cli_opts_set: -ENODATA for one given bare), so a switch
+   given a value ("--destroy-data=no") is refused there, exactly as
+   `asmsim run` refuses it. */
+static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
+                        char *why, size_t why_len)
+{
+    char name[32];
+    const char *arg = argv[*i] + 2;
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    const char *value = eq ? eq + 1 : NULL;
+    int at = *i;
+    int rc;
+
+    if (len >= sizeof name)
+        return usage_error(o, why, why_len, argv[*i], "unknown option");
+    memcpy(name, arg, len);
+    name[len] = '\0';
+    if (eq && strcmp(name, "help") == 0)
+        return usage_error(o, why, why_len, argv[*i], "--help takes no "
+                           "value; give --help alone");
+    rc = cli_opts_set(o, name, value, why, why_len);
+    if (rc == -ENODATA) {               /* given bare, needs a value */
+        if (*i + 1 >= argc)
+            return usage_error(o, why, why_len, argv[*i], "missing value");
+        value = argv[++*i];
+        rc = cli_opts_set(o, name, value, why, why_len);
+    }
+    if (rc == -ENOENT)
+        return usage_error(o, why, why_len, argv[at], "unknown option");
+    return rc;
+}
+
+static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
+                      char *why, size_t why_len)
+{
+    const char *arg = argv[*i];
+    char inner[300];
+
+    const char *eq = strchr(arg, '=');
+    for (int k = 0; k < N_ORION_FLAGS; k++) {
+        const struct orion_flag *f = &orion_flags[k];
+        size_t len = strlen(f->name);
+        if (!f->has_value && eq && (size_t)(eq - arg - 1) == len &&
+            strncasecmp(arg + 1, f->name, len) == 0) {
+            /* -verbose=no: a switch takes no value, as in run */
+            char what[96];
+            snprintf(what, sizeof what, "-%s takes no value; give -%s alone "
+                     "to turn it on, or leave it out", f->name, f->name);
+            return usage_error(o, why, why_len, arg, what);
+        }
+        if (strcasecmp(arg + 1, f->name) != 0)
+            continue;
+        if (!f->has_value)
+            return flag_apply(f, o, "", why, why_len);
+        if (*i + 1 >= argc)
+            return usage_error(o, why, why_len, arg, "missing value");
+        const char *v = argv[++*i];
+        char q[CLI_QUOTE_BUF];
+        if (flag_apply(f, o, v, inner, sizeof inner) == 0)
+            return 0;
+        snprintf(why, why_len, "-%s %s: %s", f->name,
+                 cli_quote(v, q, sizeof q), inner);
+        return -EINVAL;
+    }
+    return usage_error(o, why, why_len, arg, "unknown option");
+}
+
+int cli_orion_parse(struct cli_opts *o, int argc, char **argv, char *why,
+                    size_t why_len)
+{
+    o->usage_error = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int rc;
+
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 ||
+            strcmp(a, "-h") == 0)
+            return CLI_HELP;
+        if (strncmp(a, "--", 2) == 0 && a[2])
+            rc = model_option(o, argc, argv, &i, why, why_len);
+        else if (a[0] == '-' && a[1])
+            rc = orion_flag(o, argc, argv, &i, why, why_len);
+        else
+            rc = usage_error(o, why, why_len, a, "unexpected argument; "
+                             "ORION takes -flag value pairs");
+        if (rc)
+            return rc;
+    }
+    if (!(o->given & CLI_GIVEN_RUN))
+        return usage_error(o, why, why_len, "-run", "missing; asmsim orion "
+                           "needs -run simple|normal|advanced|oltp|dss");
+    return 0;
+}

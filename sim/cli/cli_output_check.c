@@ -1,0 +1,171 @@
+/*
+ * cli_output_check.c - cli_check_outputs(): before anything runs, make
+ * sure every output the command will write can be written.
+ *
+ * A run may take hours; finding out at the end that --output-dir is a file
+ * or --json names a missing directory would lose the results.  So the
+ * paths are checked up front: --output-dir must be a writable directory,
+ * or a path whose nearest existing ancestor is a writable directory (it is
+ * created later, just before the run), and the directory of a --json file
+ * must exist and be writable ("-" is stdout).
+ *
+ * Writable is tried, not asked: access(W_OK) says yes to root for /proc,
+ * a read-only mount or a full disk, and the run would fail only after the
+ * whole sweep.  So a probe file (".asmsim-probe.XXXXXX") is created in the
+ * directory, one byte written to it, and removed; whatever fails, with
+ * its errno, is the answer.  Nothing else is created.
+ *
+ * Errors: -EINVAL (wrong kind of path) or -EACCES / the probe's -errno
+ * (not writable), with "<flag> <path>: <what is wrong>; <what would do>"
+ * in why, the path quoted as cli_quote does.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sim/cli/cli.h"
+
+/* Create, write one byte to and remove a probe file in dir: 0 or -errno.
+   The probe is named as report_write_atomic names its temporary files,
+   ".<base>.XXXXXX", so a name too long for the file system fails here. */
+static int probe_dir(const char *dir, const char *base)
+{
+    char path[8192];
+    int fd, rc = 0;
+
+    if (snprintf(path, sizeof path, "%s/.%s.XXXXXX", dir, base) >=
+        (int)sizeof path)
+        return -ENAMETOOLONG;
+    fd = mkstemp(path);
+    if (fd < 0)
+        return -errno;
+    if (write(fd, "", 1) != 1)
+        rc = -errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -errno;
+    unlink(path);
+    return rc;
+}
+
+static int probe_failed(const char *flag, const char *given, const char *dir,
+                        int rc, char *why, size_t why_len)
+{
+    char q[CLI_QUOTE_BUF], qd[40];  /* the directory: part of the value */
+
+    snprintf(why, why_len, "%s %s: cannot write in %s: %s; give a "
+             "writable directory%s", flag,
+             cli_quote(given, q, sizeof q), cli_quote(dir, qd, sizeof qd),
+             strerror(-rc), strcmp(flag, "--json") == 0 ? " or - for stdout"
+             : "");
+    return rc;
+}
+
+/* A writable directory, or a path whose nearest existing ancestor is one
+   (so that it can be created). */
+static int check_dir(const char *flag, const char *dir, bool may_create,
+                     char *why, size_t why_len)
+{
+    char path[4096];
+    char q[CLI_QUOTE_BUF], qp[CLI_QUOTE_BUF];
+    struct stat st;
+    int rc;
+
+    if (strlen(dir) >= sizeof path) {
+        snprintf(why, why_len, "%s %s: path too long; use a path under "
+                 "%zu bytes", flag, cli_quote(dir, q, sizeof q), sizeof path);
+        return -EINVAL;
+    }
+    strcpy(path, dir);
+    cli_quote(dir, q, sizeof q);
+    for (;;) {
+        if (stat(path, &st) == 0) {
+            if (!S_ISDIR(st.st_mode)) {
+                snprintf(why, why_len, "%s %s: %s is not a directory; give a "
+                         "directory that exists or can be created", flag, q,
+                         cli_quote(path, qp, sizeof qp));
+                return -EINVAL;
+            }
+            if (access(path, W_OK | X_OK) != 0) {
+                snprintf(why, why_len, "%s %s: %s is not writable; give a "
+                         "directory you can write to", flag, q,
+                         cli_quote(path, qp, sizeof qp));
+                return -EACCES;
+            }
+            if ((rc = probe_dir(path, "asmsim-probe")) != 0)
+                return probe_failed(flag, dir, path, rc, why, why_len);
+            return 0;
+        }
+        if ((errno != ENOENT && errno != ENOTDIR) || !may_create) {
+            snprintf(why, why_len, "%s %s: %s: %s; give an existing, writable "
+                     "directory", flag, q, cli_quote(path, qp, sizeof qp),
+                     strerror(errno));
+            return -EINVAL;
+        }
+        char *slash = strrchr(path, '/');
+        while (slash && slash > path && slash[1] == '\0') {
+            *slash = '\0';                  /* trailing slashes */
+            slash = strrchr(path, '/');
+        }
+        if (!slash)
+            strcpy(path, ".");
+        else if (slash == path)
+            strcpy(path, "/");
+        else
+            *slash = '\0';
+    }
+}
+
+int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
+{
+    int rc;
+
+    if (o->output_dir &&
+        (rc = check_dir(o->cmd == CLI_ORION && !(o->given &
+                        CLI_GIVEN_OUTPUT_DIR) ? "(current directory)" :
+                        "--output-dir", o->output_dir, true, why, why_len)))
+        return rc;
+    if (o->json_path && strcmp(o->json_path, "-") != 0) {
+        char dir[4096];
+        char q[CLI_QUOTE_BUF], qd[CLI_QUOTE_BUF];
+        struct stat st;
+        const char *slash = strrchr(o->json_path, '/');
+
+        cli_quote(o->json_path, q, sizeof q);
+        if (stat(o->json_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(why, why_len, "--json %s: is a directory; give a file "
+                     "path or - for stdout", q);
+            return -EINVAL;
+        }
+        if (!slash)
+            strcpy(dir, ".");
+        else if (slash == o->json_path)
+            strcpy(dir, "/");
+        else if ((size_t)(slash - o->json_path) >= sizeof dir) {
+            snprintf(why, why_len, "--json %s: path too long; use a path "
+                     "under %zu bytes", q, sizeof dir);
+            return -EINVAL;
+        } else
+            snprintf(dir, sizeof dir, "%.*s", (int)(slash - o->json_path),
+                     o->json_path);
+        cli_quote(dir, qd, sizeof qd);
+        if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            snprintf(why, why_len, "--json %s: directory %s does not exist; "
+                     "give a file in an existing directory or - for stdout",
+                     q, qd);
+            return -EINVAL;
+        }
+        if (access(dir, W_OK | X_OK) != 0) {
+            snprintf(why, why_len, "--json %s: directory %s is not writable; "
+                     "give a file in a writable directory or - for stdout",
+                     q, qd);
+            return -EACCES;
+        }
+        if ((rc = probe_dir(dir, slash ? slash + 1 : o->json_path)) != 0)
+            return probe_failed("--json", o->json_path, dir, rc, why,
+                                why_len);
+    }
+    return 0;
+}

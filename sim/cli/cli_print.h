@@ -1,0 +1,29 @@
+/*
+ * cli_print.h - what run, sweep and orion print on stdout around the
+ * results: the resolved configuration and the run summary (cli_print.c).
+ */
+#ifndef ASMSIM_SIM_CLI_PRINT_H
+#define ASMSIM_SIM_CLI_PRINT_H
+
+#include <stdio.h>
+
+#include "sim/cli/cli_job.h"
+
+/* The resolved configuration: instance, volume, layout, workload; or, on
+   real targets and the null engine, the targets and how they are opened. */
+void cli_print_header(FILE *f, const struct cli_job *j);
+
+/* --verbose: one line per measured point. */
+void cli_print_points(FILE *f, const struct sim_run_result *r);
+
+/* Real-time backends only: I/O errors, CPU per I/O and a warning when the
+   generator, not the devices, was the bottleneck. */
+void cli_print_real_facts(FILE *f, const struct cli_job *j,
+                          const struct sim_run_result *r);
+
+/* ORION's three summary lines, the facts above, the binding limit, and
+   with --verbose the points. */
+void cli_print_run_summary(FILE *f, const struct cli_job *j,
+                           const struct sim_run_result *r);
+
+#endif

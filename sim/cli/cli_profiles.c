@@ -1,0 +1,153 @@
+/*
+ * cli_profiles.c - `asmsim profiles`: list the volume types and instances
+ * that --volume and --instance accept, or show one of them resolved.
+ *
+ * Everything shown comes from profiles.h, the same tables a run uses, so a
+ * listed limit is exactly the limit that will be modelled.  A volume may be
+ * given as a full spec ("gp3:size=125GiB,iops=4000") to see what those
+ * settings resolve to.  Exit status: 0, or 2 for an unknown kind or name
+ * (the message names it and says what is valid).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/cli/cli_job.h"
+
+static void list_volumes(void)
+{
+    printf("Volume types (spec: TYPE[:size=..,iops=..,throughput=..,vpu=..]):"
+           "\n");
+    for (int i = 0; i < prof_volume_type_count(); i++)
+        printf("  %-14s %s\n", prof_volume_type_name(i),
+               prof_volume_type_summary(i));
+}
+
+static void list_instances(void)
+{
+    struct inst_profile in;
+
+    printf("Instances (MB/s = 10^6 B/s; * = maximum for 30 min per 24 h):\n");
+    printf("  %-22s %10s %10s %10s %10s\n", "name", "base MB/s", "max MB/s",
+           "base IOPS", "max IOPS");
+    for (int i = 0; i < prof_instance_count(); i++) {
+        if (prof_instance_at(i, &in) != 0)
+            continue;
+        printf("  %-21s%s %10.2f %10.2f %10.0f %10.0f\n", in.name,
+               in.burst ? "*" : " ", in.base_bytes_per_s / 1e6,
+               in.max_bytes_per_s / 1e6, in.base_iops, in.max_iops);
+    }
+}
+
+static int show_volume(const char *spec)
+{
+    struct vol_profile v;
+    char why[CLI_WHY_LEN], size[32], unit[32];
+    const double mib = 1024.0 * 1024.0;
+
+    if (prof_volume_parse(spec, &v, why, sizeof why) != 0) {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: profiles volumes %s: %s\n",
+                cli_quote(spec, q, sizeof q), why);
+        return 2;
+    }
+    prof_format_size(v.size_bytes, size, sizeof size);
+    prof_format_size(v.io_unit_bytes, unit, sizeof unit);
+    printf("volume      %s\n", v.spec);
+    printf("type        %s (%s)\n", v.type, v.media == PROF_HDD ? "HDD" : "SSD");
+    printf("size        %s\n", size);
+    if (v.vpu >= 0)
+        printf("VPU         %d per GB\n", v.vpu);
+    printf("IOPS        %.0f", v.iops_base);
+    if (v.iops_burst > v.iops_base)
+        printf(" (burst %.0f, bucket %.0f I/Os)", v.iops_burst,
+               v.iops_bucket_ops);
+    printf("\nthroughput  %.1f MiB/s", v.tput_base_bytes_per_s / mib);
+    if (v.tput_burst_bytes_per_s > v.tput_base_bytes_per_s)
+        printf(" (burst %.1f MiB/s, bucket %.0f MiB)",
+               v.tput_burst_bytes_per_s / mib, v.tput_bucket_bytes / mib);
+    printf("\nI/O unit    %s\n", unit);
+    printf("latency     read median %.3f ms, write median %.3f ms\n",
+           v.lat.read_median_ns / 1e6, v.lat.write_median_ns / 1e6);
+    printf("delivered   %.0f %% of IOPS, %.0f %% of throughput\n",
+           v.delivered_iops_frac * 100.0, v.delivered_tput_frac * 100.0);
+    printf("price       $%.2f per month\n", v.price_usd_month);
+    return 0;
+}
+
+static int show_instance(const char *name)
+{
+    struct inst_profile in;
+    char why[CLI_WHY_LEN];
+
+    if (prof_instance_find(name, &in, why, sizeof why) != 0) {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: profiles instances %s: %s\n",
+                cli_quote(name, q, sizeof q), why);
+        return 2;
+    }
+    printf("instance    %s\n", in.name);
+    printf("provider    %s\n", in.provider[0] ? in.provider : "(none)");
+    if (in.max_bytes_per_s <= 0 && in.max_iops <= 0) {
+        printf("limits      none\n");
+        return 0;
+    }
+    printf("throughput  %.2f MB/s baseline, %.2f MB/s maximum\n",
+           in.base_bytes_per_s / 1e6, in.max_bytes_per_s / 1e6);
+    printf("IOPS        %.0f baseline, %.0f maximum\n", in.base_iops,
+           in.max_iops);
+    if (in.burst)
+        printf("burst       maximum for %.0f min from a full bucket, once per "
+               "24 h\n", in.burst_seconds / 60.0);
+    else
+        printf("burst       none: the maximum holds\n");
+    return 0;
+}
+
+int cli_cmd_profiles(int argc, char **argv)
+{
+    bool vols;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            cli_profiles_usage(stdout);
+            return 0;
+        }
+    }
+    if (argc == 1) {
+        list_volumes();
+        putchar('\n');
+        list_instances();
+        return 0;
+    }
+    if (argv[1][0] == '-') {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: %s: unknown option; 'asmsim profiles' takes "
+                "only --help. Try 'asmsim profiles --help'.\n",
+                cli_quote(argv[1], q, sizeof q));
+        return 2;
+    }
+    if (strcmp(argv[1], "volumes") != 0 && strcmp(argv[1], "instances") != 0) {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: %s: unknown profile kind; use volumes or "
+                "instances. Try 'asmsim profiles --help'.\n",
+                cli_quote(argv[1], q, sizeof q));
+        return 2;
+    }
+    if (argc > 3) {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: %s: unexpected argument; give at most one "
+                "name. Try 'asmsim profiles --help'.\n",
+                cli_quote(argv[3], q, sizeof q));
+        return 2;
+    }
+    vols = strcmp(argv[1], "volumes") == 0;
+    if (argc == 2) {
+        if (vols)
+            list_volumes();
+        else
+            list_instances();
+        return 0;
+    }
+    return vols ? show_volume(argv[2]) : show_instance(argv[2]);
+}

@@ -1,0 +1,470 @@
+/*
+ * cli_resolve.c - from parsed options to a validated struct sim_run_cfg:
+ * cli_opts_resolve() and cli_opts_to_cfg().
+ *
+ * Resolving happens after parsing, when every flag is known, because the
+ * options depend on each other:
+ *
+ *   1. the --layout-file supplies the layout settings the command line did
+ *      not give (cli_opts.given says which were given);
+ *   2. --matrix implies --run advanced, and contradicts any other --run;
+ *   3. the volume spec and the instance name are resolved through
+ *      profiles.h;
+ *   4. the engine is chosen, and real targets are checked against the
+ *      safety rules (safety.h) before anything is opened for writing; the
+ *      least usable size of the targets becomes the disk size;
+ *   5. the combination is checked the way the run will use it: layout
+ *      (lay_cfg_check), workload (wl_cfg_check) and matrix
+ *      (wl_matrix_build), for the disk count of a run or for every disk
+ *      count of a sweep, so that a sweep never fails half-way.
+ *
+ * Nothing here writes a file or starts a simulation.  Every error is one
+ * line, "<flag> <value>: <what is wrong>; <what is valid>", and -EINVAL.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sim/cli/cli.h"
+#include "sim/aio/dev_aio.h"
+#include "sim/model/dev_model.h"
+#include "sim/core/io_budget.h"
+#include "sim/cli/layout_file.h"
+#include "sim/aio/safety.h"
+
+#define MIB (1024ull * 1024ull)
+
+/* Take from the layout file every setting the command line did not give. */
+static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
+{
+    struct lay_cfg f;
+    char inner[300];
+    int file_disks = 0;
+
+    lay_cfg_defaults(&f, 1, 1ull << 30);
+    if (lay_file_load(o->layout_file, &f, o->failgroup_map, &file_disks,
+                      inner, sizeof inner) != 0) {
+        /* the loader's reason already starts with the file name */
+        snprintf(why, why_len, "--layout-file %s", inner);
+        return -EINVAL;
+    }
+    if (!(o->given & CLI_GIVEN_LAYOUT))
+        o->striping = f.striping;
+    if (!(o->given & CLI_GIVEN_AU))
+        o->au_bytes = f.au_bytes;
+    if (!(o->given & CLI_GIVEN_STRIPE))
+        o->stripe_bytes = f.stripe_bytes;
+    if (!(o->given & CLI_GIVEN_REDUNDANCY))
+        o->redundancy = f.redundancy;
+    if (!(o->given & CLI_GIVEN_FAILGROUPS))
+        o->failgroups = f.failgroups;
+    if (!(o->given & CLI_GIVEN_DISKS) && file_disks > 0)
+        o->disks = file_disks;
+    /* a map of disks to groups holds only for the disk count it lists and
+       yields to an explicit --failgroups */
+    o->failgroup_map_disks = f.disk_failgroup &&
+        !(o->given & CLI_GIVEN_FAILGROUPS) ? file_disks : 0;
+    return 0;
+}
+
+static int resolve_profiles(struct cli_opts *o, char *why, size_t why_len)
+{
+    char inner[300];
+    char q[CLI_QUOTE_BUF];
+
+    if (prof_volume_parse(o->volume_spec, &o->volume, inner,
+                          sizeof inner) != 0) {
+        snprintf(why, why_len, "--volume %s: %s",
+                 cli_quote(o->volume_spec, q, sizeof q), inner);
+        return -EINVAL;
+    }
+    if (prof_instance_find(o->instance_name, &o->instance, inner,
+                           sizeof inner) != 0) {
+        snprintf(why, why_len, "--instance %s: %s",
+                 cli_quote(o->instance_name, q, sizeof q), inner);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* --matrix implies --run advanced; with another --run it is an error. */
+static int resolve_run(struct cli_opts *o, char *why, size_t why_len)
+{
+    bool orion = o->cmd == CLI_ORION;
+
+    if (!(o->given & CLI_GIVEN_MATRIX))
+        return 0;
+    if (!(o->given & CLI_GIVEN_RUN)) {
+        o->run = WL_RUN_ADVANCED;
+        return 0;
+    }
+    if (o->run != WL_RUN_ADVANCED) {
+        snprintf(why, why_len, "%s %s: a matrix is chosen only with %s "
+                 "advanced; drop %s or use %s advanced",
+                 orion ? "-matrix" : "--matrix", wl_matrix_name(o->matrix),
+                 orion ? "-run" : "--run", orion ? "-matrix" : "--matrix",
+                 orion ? "-run" : "--run");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+void cli_opts_to_cfg(const struct cli_opts *o, int disks,
+                     struct sim_run_cfg *cfg)
+{
+    uint64_t disk_bytes = o->volume.size_bytes;
+
+    sim_run_cfg_defaults(cfg);
+    cfg->disks = disks;
+
+    lay_cfg_defaults(&cfg->layout, disks, disk_bytes);
+    cfg->layout.striping = o->striping;
+    cfg->layout.au_bytes = o->au_bytes;
+    cfg->layout.stripe_bytes = o->stripe_bytes;
+    cfg->layout.redundancy = o->redundancy;
+    cfg->layout.failgroups = o->failgroups;
+    cfg->layout.disk_failgroup =
+        o->failgroup_map_disks == disks ? o->failgroup_map : NULL;
+
+    wl_cfg_defaults(&cfg->workload, disk_bytes);
+    cfg->workload.small_bytes = o->small_bytes;
+    cfg->workload.large_bytes = o->large_bytes;
+    cfg->workload.large_type = o->large_type;
+    cfg->workload.write_pct = o->write_pct;
+    cfg->workload.seed = o->seed;
+
+    wl_matrix_cfg_defaults(&cfg->matrix, disks);
+    cfg->matrix.run = o->run;
+    cfg->matrix.matrix = o->matrix;
+    cfg->matrix.num_small = o->num_small;
+    cfg->matrix.num_large = o->num_large;
+
+    cfg->point.duration_ns = o->duration_ns;
+    cfg->point.auto_duration = o->auto_duration;
+    cfg->point.ci_target = 0.01;
+    cfg->point.warmup_ns = o->warmup_ns;
+    cfg->point.warmup_bytes = o->warmup_bytes;
+    cfg->point.stream_io = o->stream_io;
+    cfg->point.stop = NULL;
+
+    cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :
+                   o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
+                   &dev_model_ops;
+    if (o->engine == CLI_ENGINE_AIO) {
+        cfg->targets = o->targets;      /* the first `disks` of them */
+        cfg->destroy_data = o->destroy_data;
+        cfg->ignore_signatures = o->ignore_signatures;
+        cfg->create_bytes = o->create_bytes;
+        cfg->threads = o->threads;
+    }
+    cfg->volume = o->volume;
+    cfg->instance = o->instance;
+    cfg->burst_credit_frac = o->burst_credit_frac;
+    cfg->seed = o->seed;
+}
+
+/* The engine, and for real targets: the disk count they set, the safety
+   rules (safety.c) checked before anything is opened for writing, and the
+   usable size every target offers, which becomes the disk size. */
+static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
+{
+    static const char *const names[] = { "auto", "model", "aio", "null" };
+    bool orion = o->cmd == CLI_ORION;
+    uint64_t least = UINT64_MAX;
+    char q[CLI_QUOTE_BUF], q2[CLI_QUOTE_BUF];
+
+    if (o->engine == CLI_ENGINE_AUTO)
+        o->engine = o->n_targets > 0 ? CLI_ENGINE_AIO : CLI_ENGINE_MODEL;
+    if (o->engine != CLI_ENGINE_AIO) {
+        if (o->n_targets > 0) {
+            snprintf(why, why_len, "--target %s: only the aio engine drives "
+                     "real targets; drop --engine %s",
+                     cli_quote(o->targets[0], q, sizeof q), names[o->engine]);
+            return -EINVAL;
+        }
+        return 0;
+    }
+    if (o->n_targets == 0) {
+        snprintf(why, why_len, "--engine aio: no targets; give --target PATH "
+                 "(repeatable) or --lun-file FILE");
+        return -EINVAL;
+    }
+    if (!orion && (o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME))) {
+        snprintf(why, why_len, "--%s: a model option, but real targets are "
+                 "measured, not modelled; drop --instance/--volume or the "
+                 "targets", o->given & CLI_GIVEN_INSTANCE ? "instance" :
+                 "volume");
+        return -EINVAL;
+    }
+    if (o->cmd == CLI_RUN) {
+        if ((o->given & CLI_GIVEN_DISKS) && o->disks != o->n_targets) {
+            snprintf(why, why_len, "--disks %d: %d target%s given; drop "
+                     "--disks, the targets set the disk count", o->disks,
+                     o->n_targets, o->n_targets == 1 ? "" : "s");
+            return -EINVAL;
+        }
+        o->disks = o->n_targets;
+    } else if (o->cmd == CLI_SWEEP) {
+        if (o->counts[o->n_counts - 1] > o->n_targets) {
+            snprintf(why, why_len, "--volumes %s: only %d target%s given; use "
+                     "disk counts up to %d (the first N targets are used)",
+                     cli_quote(o->volumes_text, q, sizeof q), o->n_targets,
+                     o->n_targets == 1 ? "" : "s", o->n_targets);
+            return -EINVAL;
+        }
+    } else if (!(o->given & CLI_GIVEN_DISKS)) {
+        o->disks = o->n_targets;        /* orion: -num_disks sets the levels */
+    }
+    struct safety_policy pol = {
+        .write = o->write_pct > 0,
+        .destroy_data = o->destroy_data,
+        .ignore_signatures = o->ignore_signatures,
+        .create_bytes = o->create_bytes,
+        .size_limit_bytes = o->size_limit_bytes,
+    };
+    for (int i = 0; i < o->n_targets; i++) {
+        struct safety_target t;
+        struct stat si, sj;
+        for (int j = 0; j < i; j++)
+            if (strcmp(o->targets[i], o->targets[j]) == 0 ||
+                (stat(o->targets[i], &si) == 0 && stat(o->targets[j], &sj) == 0
+                 && si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)) {
+                snprintf(why, why_len, "--target %s: the same target as %s; "
+                         "give every target once",
+                         cli_quote(o->targets[i], q, sizeof q),
+                         cli_quote(o->targets[j], q2, sizeof q2));
+                return -EINVAL;
+            }
+        if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
+            return -EINVAL;
+        if (t.usable_bytes < least)
+            least = t.usable_bytes;
+    }
+    o->target_usable_bytes = least;
+    o->volume.size_bytes = least - least % MIB;     /* the disk size */
+    snprintf(o->volume.type, sizeof o->volume.type, "target");
+    snprintf(o->volume.spec, sizeof o->volume.spec, "real targets");
+    return 0;
+}
+
+/* One term of the outstanding I/O sum, named by the flag that set it:
+   "--num-large 65536 x --stream-io 1024", or "large load 2048" when the
+   matrix's default set it. */
+static void load_term(const struct cli_opts *o, bool large, int load,
+                      char *buf, size_t len)
+{
+    bool orion = o->cmd == CLI_ORION;
+    int given = large ? o->num_large : o->num_small;
+    const char *flag = large ? (orion ? "-num_large" : "--num-large")
+                             : (orion ? "-num_small" : "--num-small");
+    int n;
+
+    if (given >= 0)
+        n = snprintf(buf, len, "%s %d", flag, load);
+    else
+        n = snprintf(buf, len, "%s load %d", large ? "large" : "small", load);
+    if (large && o->large_type == WL_LARGE_SEQ && n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " x %s %d", orion ?
+                 "-num_streamIO" : "--stream-io", o->stream_io);
+}
+
+/* What the run will hold in flight and pin for it (io_budget.h), checked
+   before anything runs: the outstanding I/Os of the largest loads of the
+   matrix, and for real targets the read buffers of every aio worker. */
+static int check_budget(const struct cli_opts *o, int disks,
+                        const struct wl_matrix *m, const lay *l,
+                        const int *nodes, const char *where, char *why,
+                        size_t why_len)
+{
+    struct sim_io_budget b = {
+        .io_bytes = { o->small_bytes, o->large_bytes },
+        .pieces_per_io = { lay_max_pieces(l, o->small_bytes, true),
+                           lay_max_pieces(l, o->large_bytes, true) },
+    };
+    char ts[96], tl[96], sum[200];
+    int large_loads = 0;
+
+    sim_matrix_maxima(m, o->large_type, o->stream_io, &b.slots[0],
+                      &b.slots[1]);
+    for (int i = 0; i < m->n_points; i++)
+        if (m->points[i].large > large_loads)
+            large_loads = m->points[i].large;
+    ts[0] = tl[0] = '\0';
+    if (b.slots[0] > 0)
+        load_term(o, false, b.slots[0], ts, sizeof ts);
+    if (b.slots[1] > 0)
+        load_term(o, true, large_loads, tl, sizeof tl);
+    snprintf(sum, sizeof sum, "%s%s%s", ts, ts[0] && tl[0] ? " + " : "", tl);
+    bool given = (b.slots[0] == 0 || o->num_small >= 0) &&
+                 (b.slots[1] == 0 || o->num_large >= 0);
+    uint64_t total = sim_budget_outstanding(&b);
+    if (total > SIM_MAX_OUTSTANDING) {
+        snprintf(why, why_len, "%s%s%s = %llu outstanding I/Os; at most %d "
+                 "in flight in one run; use lower loads%s", given ? "" : where,
+                 given ? "" : ": ", sum, (unsigned long long)total,
+                 SIM_MAX_OUTSTANDING, o->large_type == WL_LARGE_SEQ &&
+                 b.slots[1] > 0 ? (o->cmd == CLI_ORION ? " or a lower "
+                 "-num_streamIO" : " or a lower --stream-io") : "");
+        return -EINVAL;
+    }
+    uint64_t pieces = sim_budget_pieces(&b);
+    if (pieces > SIM_MAX_PIECES) {
+        snprintf(why, why_len, "%s%s%s = %llu physical I/Os in flight (up to "
+                 "%d pieces per I/O with %s); at most %d; use lower loads, "
+                 "smaller I/O or a larger stripe", given ? "" : where,
+                 given ? "" : ": ", sum, (unsigned long long)pieces,
+                 b.pieces_per_io[0] > b.pieces_per_io[1] ? b.pieces_per_io[0]
+                 : b.pieces_per_io[1], lay_striping_name(o->striping),
+                 SIM_MAX_PIECES);
+        return -EINVAL;
+    }
+    if (o->large_type == WL_LARGE_SEQ && large_loads > WL_MAX_STREAMS) {
+        snprintf(why, why_len, "%s%s%s %d: %d sequential streams; at most %d",
+                 given ? "" : where, given ? "" : ": ",
+                 o->cmd == CLI_ORION ? "-num_large" : "--num-large",
+                 o->num_large >= 0 ? o->num_large : large_loads, large_loads,
+                 WL_MAX_STREAMS);
+        return -EINVAL;
+    }
+    if (o->engine != CLI_ENGINE_AIO)
+        return 0;                   /* only real targets pin buffers */
+
+    /* the worker plan aio_open will make for these targets */
+    int *worker_of = malloc(2 * (size_t)disks * sizeof(int));
+    const char *why_count = "";
+    if (!worker_of) {
+        snprintf(why, why_len, "out of memory");
+        return -ENOMEM;
+    }
+    int workers = dev_aio_plan(nodes, disks, o->threads, aio_numa_nodes(),
+                               aio_usable_cpus(), worker_of,
+                               worker_of + disks, &why_count);
+    free(worker_of);
+    uint64_t bytes = sim_budget_worker_buffer_bytes(&b) * (uint64_t)workers;
+    uint64_t limit = sim_buffer_limit_bytes();
+    if (bytes > limit) {
+        char sz[2][32], part[2][80];
+        for (int c = 0; c < 2; c++) {
+            prof_format_size(b.io_bytes[c], sz[c], sizeof sz[c]);
+            snprintf(part[c], sizeof part[c], b.slots[c] > 0 ? "%d %s I/Os "
+                     "of %s" : "", b.slots[c], c ? "large" : "small", sz[c]);
+        }
+        snprintf(why, why_len, "%s%s%s: %s%s%s in flight need %llu MiB of "
+                 "read buffers (%d aio worker%s); at most %llu MiB (%llu GiB, "
+                 "or half the RAM if less); use lower loads or smaller I/O "
+                 "sizes%s", given ? "" : where, given ? "" : ": ", sum,
+                 part[0], part[0][0] && part[1][0] ? " and " : "", part[1],
+                 (unsigned long long)(bytes >> 20), workers,
+                 workers == 1 ? "" : "s", (unsigned long long)(limit >> 20),
+                 (unsigned long long)(SIM_MAX_BUFFER_BYTES >> 30),
+                 workers > 1 ? " or fewer --threads" : "");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* Check the layout, workload and matrix the run will build for `disks`
+   (the matrix of matrix_disks: ORION's -num_disks may differ from the
+   LUNs), and what it will hold in memory for them. */
+static int check_for_disks(const struct cli_opts *o, int disks,
+                           int matrix_disks, const int *nodes, char *why,
+                           size_t why_len)
+{
+    struct sim_run_cfg cfg;
+    struct wl_matrix *m = NULL;
+    char inner[300];
+    char where[CLI_QUOTE_BUF + 64];
+    char q[CLI_QUOTE_BUF];
+    int rc;
+
+    if (o->cmd == CLI_SWEEP)
+        snprintf(where, sizeof where, "--volumes %s (at %d disk%s)",
+                 cli_quote(o->volumes_text, q, sizeof q), disks,
+                 disks == 1 ? "" : "s");
+    else
+        snprintf(where, sizeof where, "%s %d", o->cmd == CLI_ORION ?
+                 "-num_disks" : "--disks", matrix_disks);
+
+    cli_opts_to_cfg(o, disks, &cfg);
+    cfg.layout.disks = disks;
+    bool orion = o->cmd == CLI_ORION;
+    if (lay_cfg_check(&cfg.layout, inner, sizeof inner) != 0) {
+        cli_spell_fields(inner, sizeof inner, orion);
+        snprintf(why, why_len, "%s: %s", where, inner);
+        return -EINVAL;
+    }
+    if (wl_cfg_check(&cfg.workload, inner, sizeof inner) != 0) {
+        cli_spell_fields(inner, sizeof inner, orion);
+        snprintf(why, why_len, "%s: workload: %s", where, inner);
+        return -EINVAL;
+    }
+    cfg.matrix.num_disks = matrix_disks;
+    if (wl_matrix_build(&cfg.matrix, &m, inner, sizeof inner) != 0) {
+        cli_spell_fields(inner, sizeof inner, orion);
+        if (o->run == WL_RUN_ADVANCED)     /* the reason names the matrix */
+            snprintf(why, why_len, "%s", inner);
+        else
+            snprintf(why, why_len, "%s %s: %s", orion ? "-run" : "--run",
+                     wl_run_name(o->run), inner);
+        return -EINVAL;
+    }
+    lay *l = NULL;
+    if ((rc = lay_create(&cfg.layout, &l, inner, sizeof inner)) != 0) {
+        snprintf(why, why_len, "%s: %s", where, inner);
+        wl_matrix_free(m);
+        return rc;
+    }
+    rc = check_budget(o, disks, m, l, nodes, where, why, why_len);
+    lay_destroy(l);
+    wl_matrix_free(m);
+    return rc;
+}
+
+int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
+                     size_t why_len)
+{
+    int rc;
+
+    if (o->layout_file && (rc = apply_layout_file(o, why, why_len)) != 0)
+        return rc;
+    if ((rc = resolve_run(o, why, why_len)) != 0)
+        return rc;
+    if ((rc = resolve_profiles(o, why, why_len)) != 0)
+        return rc;
+    if ((rc = resolve_targets(o, why, why_len)) != 0)
+        return rc;
+    /* the NUMA node of each target, for the aio worker plan */
+    int *nodes = NULL;
+    if (o->engine == CLI_ENGINE_AIO) {
+        nodes = malloc((size_t)o->n_targets * sizeof *nodes);
+        if (!nodes) {
+            snprintf(why, why_len, "out of memory");
+            return -ENOMEM;
+        }
+        for (int i = 0; i < o->n_targets; i++)
+            nodes[i] = safety_numa_node(o->targets[i]);
+    }
+    if (o->cmd == CLI_SWEEP) {
+        for (int i = 0; i < o->n_counts; i++)
+            if ((rc = check_for_disks(o, o->counts[i], o->counts[i], nodes,
+                                      why, why_len)) != 0) {
+                free(nodes);
+                return rc;
+            }
+        free(nodes);
+        cli_opts_to_cfg(o, o->counts[0], cfg);
+        cfg->layout.disk_failgroup = NULL;   /* counts differ per run */
+        return 0;
+    }
+    int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;
+    rc = check_for_disks(o, layout_disks, o->disks, nodes, why, why_len);
+    free(nodes);
+    if (rc != 0)
+        return rc;
+    cli_opts_to_cfg(o, layout_disks, cfg);
+    if (layout_disks != o->disks)
+        cfg->matrix_disks = o->disks;   /* orion: -num_disks sets the levels */
+    return 0;
+}

@@ -1,0 +1,312 @@
+/*
+ * cli_targets.c - the list of real targets (files or block devices) of a
+ * run: --target PATH, --lun-file FILE and ORION's <testname>.lun.
+ *
+ * Targets are only collected here, never opened: the safety rules and the
+ * sizes are checked when the options are resolved (cli_resolve.c), so a
+ * bad path costs nothing.  What is checked here is what needs no opening:
+ * that no target is another one under a second name (safety_identify /
+ * safety_overlap: stat and sysfs only), because two "disks" that are one
+ * would make every number of the run wrong.  Paths from the command line
+ * point into argv; paths read from a LUN file are copied into
+ * cli_opts.target_store, a fixed buffer inside the options, so the targets
+ * live exactly as long as the struct cli_opts and need no freeing.
+ *
+ * A LUN file is a short text file, and is read as one: it must be a
+ * regular file (stat'ed before it is opened, so /dev/zero, a tape or a
+ * FIFO is refused without being opened) of at most 1 MiB, and is read
+ * whole.  One path per line; a line that is empty or only blanks, or whose
+ * first non-blank is '#', is skipped; a "\r\n" line end counts as "\n".
+ * Anything else on a line is the path, exactly: a NUL byte or a control
+ * character (below 0x20 - tab included - or DEL) is an error naming the
+ * line, and so is a path that starts or ends with a space - a trailing
+ * space after a DBA's /dev/mapper/asm01 is a typo, and silently stripping
+ * it would make a name that really ends in a space unreachable, so neither
+ * is guessed.
+ *
+ * Invariant: o->n_targets <= LAY_MAX_DISKS and every targets[i] is a
+ * non-empty, NUL-terminated path, none the same target as another.  On
+ * error the reason names what is wrong and what would be valid, without
+ * the flag or the LUN file's name (the caller adds it), and the targets
+ * are as they were before the call.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sim/cli/cli.h"
+#include "sim/aio/safety.h"
+
+#define LUN_FILE_MAX_BYTES (1024 * 1024)
+#define LUN_PATH_MAX 4096
+
+static int add_path(struct cli_opts *o, const char *path, char *why, size_t n)
+{
+    if (!*path) {
+        snprintf(why, n, "empty path; give a file or block device path");
+        return -EINVAL;
+    }
+    if (o->n_targets >= LAY_MAX_DISKS) {
+        snprintf(why, n, "more than %d targets; give at most %d",
+                 LAY_MAX_DISKS, LAY_MAX_DISKS);
+        return -EINVAL;
+    }
+    o->targets[o->n_targets++] = path;
+    return 0;
+}
+
+/* The first target i >= from that is an earlier target j under another
+   name: 1 with *pi, *pj and how; 0 if none; -ENOMEM. */
+static int first_overlap(const struct cli_opts *o, int from, int *pi, int *pj,
+                         char *how, size_t how_len)
+{
+    struct safety_ident *ids = malloc((size_t)o->n_targets * sizeof *ids);
+    int found = 0;
+
+    if (!ids)
+        return -ENOMEM;
+    for (int i = 0; i < o->n_targets; i++)
+        safety_identify(NULL, o->targets[i], &ids[i]);
+    for (int i = from; i < o->n_targets && !found; i++)
+        for (int j = 0; j < i && !found; j++) {
+            if (strcmp(o->targets[i], o->targets[j]) == 0)
+                snprintf(how, how_len, "the same path");
+            else if (!safety_overlap(&ids[j], &ids[i], how, how_len))
+                continue;
+            *pi = i;
+            *pj = j;
+            found = 1;
+        }
+    free(ids);
+    return found;
+}
+
+int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
+                        size_t n)
+{
+    char how[160], qj[24];          /* the earlier target, cut short:
+                                       the line already shows this one */
+    int i, j, rc;
+
+    if ((rc = add_path(o, path, why, n)) != 0)
+        return rc;
+    rc = first_overlap(o, o->n_targets - 1, &i, &j, how, sizeof how);
+    if (rc == 0)
+        return 0;
+    o->n_targets--;
+    if (rc < 0) {
+        snprintf(why, n, "out of memory comparing the targets");
+        return rc;
+    }
+    snprintf(why, n, "target %d is the same as target %d (%s): %s; give "
+             "every target once", i + 1, j + 1,
+             cli_quote(o->targets[j], qj, sizeof qj), how);
+    return -EINVAL;
+}
+
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
+           S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
+           S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+static int not_a_lun_file(const struct stat *st, char *why, size_t why_len)
+{
+    if (!S_ISREG(st->st_mode)) {
+        snprintf(why, why_len, "is %s, not a regular file; give a text file "
+                 "that lists the devices or files, one path per line",
+                 file_kind(st->st_mode));
+        return -EINVAL;
+    }
+    if (st->st_size > LUN_FILE_MAX_BYTES) {
+        snprintf(why, why_len, "is %lld bytes; a LUN file lists paths, one "
+                 "per line, and may hold at most 1 MiB",
+                 (long long)st->st_size);
+        return -EFBIG;
+    }
+    return 0;
+}
+
+/* The whole LUN file into *buf (malloc'ed, NUL-terminated), or -errno. */
+static int read_lun_text(const char *path, char **buf, size_t *len, char *why,
+                         size_t why_len)
+{
+    struct stat st;
+    int fd, rc;
+
+    /* stat before open: opening a tape rewinds it, a FIFO blocks */
+    if (stat(path, &st) != 0 || (fd = open(path, O_RDONLY | O_CLOEXEC |
+                                           O_NOCTTY | O_NONBLOCK)) < 0) {
+        int e = errno;
+        snprintf(why, why_len, "cannot read it (%s); list the devices or "
+                 "files, one path per line", strerror(e));
+        return -e;
+    }
+    if ((rc = not_a_lun_file(&st, why, why_len)) != 0 ||
+        (fstat(fd, &st) == 0 && (rc = not_a_lun_file(&st, why, why_len)) != 0)) {
+        close(fd);
+        return rc;
+    }
+    char *b = malloc(LUN_FILE_MAX_BYTES + 2);
+    size_t used = 0;
+    if (!b) {
+        close(fd);
+        snprintf(why, why_len, "out of memory reading it");
+        return -ENOMEM;
+    }
+    for (;;) {                      /* one byte more than allowed: grown? */
+        ssize_t r = read(fd, b + used, LUN_FILE_MAX_BYTES + 1 - used);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            snprintf(why, why_len, "cannot read it (%s); list the devices "
+                     "or files, one path per line", strerror(e));
+            free(b);
+            close(fd);
+            return -e;
+        }
+        used += (size_t)r;
+        if (r == 0 || used > LUN_FILE_MAX_BYTES)
+            break;
+    }
+    close(fd);
+    if (used > LUN_FILE_MAX_BYTES) {
+        snprintf(why, why_len, "is over 1 MiB; a LUN file lists paths, one "
+                 "per line, and may hold at most 1 MiB");
+        free(b);
+        return -EFBIG;
+    }
+    b[used] = '\0';
+    *buf = b;
+    *len = used;
+    return 0;
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* One line (without its line end) that is not skipped: check it and copy
+   it into the target store.  0 or -EINVAL with "line N: ..." in why. */
+static int take_path(struct cli_opts *o, const char *p, size_t len, int lineno,
+                     char *why, size_t why_len)
+{
+    char q[CLI_QUOTE_BUF];
+    char *dst = o->target_store + o->target_store_used;
+
+    if (len > LUN_PATH_MAX) {
+        snprintf(why, why_len, "line %d: path longer than %d bytes", lineno,
+                 LUN_PATH_MAX);
+        return -EINVAL;
+    }
+    if (o->target_store_used + len + 1 > sizeof o->target_store) {
+        snprintf(why, why_len, "more than %zu bytes of paths; list fewer "
+                 "targets", sizeof o->target_store);
+        return -EINVAL;
+    }
+    memcpy(dst, p, len);
+    dst[len] = '\0';
+    for (size_t k = 0; k < len; k++) {
+        unsigned char c = (unsigned char)p[k];
+        if (c < 0x20 || c == 0x7f) {
+            snprintf(why, why_len, "line %d: control character in %s; a path "
+                     "is printable text, one per line", lineno,
+                     cli_quote(dst, q, sizeof q));
+            return -EINVAL;
+        }
+    }
+    if (p[0] == ' ' || p[len - 1] == ' ') {     /* tabs were caught above */
+        snprintf(why, why_len, "line %d: %s %s with a space; a path is the "
+                 "whole line, taken exactly: remove the space", lineno,
+                 cli_quote(dst, q, sizeof q), p[0] == ' ' ? "starts" :
+                 "ends");
+        return -EINVAL;
+    }
+    o->target_store_used += len + 1;
+    return add_path(o, dst, why, why_len);
+}
+
+/* Every line of the text: paths into o->targets, their line numbers into
+   lines[] (indexed from the first new target). */
+static int parse_lun_text(struct cli_opts *o, const char *buf, size_t len,
+                          int *lines, char *why, size_t why_len)
+{
+    const char *p = buf, *end = buf + len;
+    int lineno = 0, before = o->n_targets;
+
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+        size_t n = (size_t)(le - p);
+        size_t lead = 0;
+
+        lineno++;
+        if (memchr(p, '\0', n)) {
+            snprintf(why, why_len, "line %d: a NUL byte; a LUN file is text, "
+                     "one path per line", lineno);
+            return -EINVAL;
+        }
+        if (n && p[n - 1] == '\r')          /* a "\r\n" line end */
+            n--;
+        while (lead < n && is_blank(p[lead]))
+            lead++;
+        if (lead < n && p[lead] != '#') {
+            int rc = take_path(o, p, n, lineno, why, why_len);
+            if (rc)
+                return rc;
+            lines[o->n_targets - 1 - before] = lineno;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    return 0;
+}
+
+int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
+                      size_t why_len)
+{
+    int before = o->n_targets;
+    size_t store_before = o->target_store_used;
+    int lines[LAY_MAX_DISKS];
+    char *buf = NULL;
+    size_t len = 0;
+    int rc, i, j;
+
+    if ((rc = read_lun_text(path, &buf, &len, why, why_len)) != 0)
+        return rc;
+    rc = parse_lun_text(o, buf, len, lines, why, why_len);
+    free(buf);
+    if (rc == 0 && o->n_targets == before) {
+        snprintf(why, why_len, "lists no targets; give one file or device "
+                 "path per line");
+        rc = -EINVAL;
+    }
+    if (rc == 0) {
+        char how[160], qi[48], qj[40], other[48];
+
+        rc = first_overlap(o, before, &i, &j, how, sizeof how);
+        if (rc < 0) {
+            snprintf(why, why_len, "out of memory comparing the targets");
+        } else if (rc == 1) {
+            if (j >= before)
+                snprintf(other, sizeof other, "line %d", lines[j - before]);
+            else
+                snprintf(other, sizeof other, "target %d", j + 1);
+            snprintf(why, why_len, "line %d: %s is the same target as %s "
+                     "(%s): %s; list every target once", lines[i - before],
+                     cli_quote(o->targets[i], qi, sizeof qi), other,
+                     cli_quote(o->targets[j], qj, sizeof qj), how);
+            rc = -EINVAL;
+        }
+    }
+    if (rc) {
+        o->n_targets = before;
+        o->target_store_used = store_before;
+    }
+    return rc;
+}

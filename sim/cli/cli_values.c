@@ -1,0 +1,382 @@
+/*
+ * cli_values.c - the value parsers behind every option of run, sweep and
+ * orion: integers, plain decimals, sizes, durations, burst-credit levels,
+ * disk-count lists and test names; and cli_quote, the one way a message
+ * echoes what the user typed.
+ *
+ * Each parser checks the whole text and the range in one step and returns
+ * 0 or -EINVAL; none of them prints, and only cli_parse_disk_list says why
+ * (its lists have several ways to be wrong).  The option setters
+ * (cli_options.c, cli_orion.c) turn a failure into the user-facing
+ * "<flag> <value>: <what is wrong>; <what is valid>" line, because only
+ * they know the flag and what would be valid.
+ *
+ * Strict by construction: a number starts with a digit (or '-' where a
+ * value may be negative), so the leading blanks, '+', "0x", "inf" and
+ * "nan" that strtoll/strtoull/strtod would take are refused before those
+ * functions see the text (" -1" used to become 2^64 - 1 as a seed);
+ * decimals are "<digits>[.<digits>]", no exponent; nothing may follow the
+ * number but the unit.  No text is ever cut to fit a buffer: an item too
+ * long for one is an error (a 63-character cut once turned
+ * "<62 zeros>1junk" into disk count 1).
+ *
+ * Invariants: on failure *out is left untouched, and a duration is never
+ * above CLI_MAX_DURATION_NS.
+ *
+ * Quoting: cli_quote leaves a plain value (printable UTF-8, no blank,
+ * quote or backslash, at most 80 characters) as it is, so messages about
+ * ordinary values read as they always did, and otherwise quotes it,
+ * escapes control characters (C0, DEL, C1, bidi controls) and bytes that
+ * are not UTF-8 as \xNN, and cuts it at 80 characters with "...": a
+ * newline cannot split the one-line message, an ESC sequence cannot reach
+ * the terminal, a 10,000-character argument is not echoed whole.  The rule
+ * itself is why_quote (layouts/why.h), which the profiles and the session
+ * use too, so a reason from the core quotes input exactly as the CLI does.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/cli/cli.h"
+
+/* The text starts a decimal number the way a user writes one: a digit, or
+   (when negative values are allowed) '-' and a digit.  strtoll/strtoull/
+   strtod would also skip leading blanks and take '+', "0x", "inf" and
+   "nan"; refusing them here keeps " -1" from wrapping round to 2^64 - 1. */
+static bool starts_decimal(const char *text, bool minus_ok)
+{
+    if (minus_ok && *text == '-')
+        text++;
+    return *text >= '0' && *text <= '9';
+}
+
+int cli_parse_int(const char *text, long long min, long long max,
+                  long long *out)
+{
+    char *end;
+    long long v;
+
+    if (!text || !starts_decimal(text, min < 0))
+        return -EINVAL;
+    errno = 0;
+    v = strtoll(text, &end, 10);
+    if (errno || *end || end == text || v < min || v > max)
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_u64(const char *text, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+
+    if (!text || !starts_decimal(text, false))
+        return -EINVAL;
+    errno = 0;
+    v = strtoull(text, &end, 10);
+    if (errno || *end)
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+/* "<digits>[.<digits>]" at the start of text: its length, 0 if none. */
+static size_t decimal_len(const char *text)
+{
+    size_t i = strspn(text, "0123456789");
+
+    if (i == 0)
+        return 0;
+    if (text[i] == '.') {
+        size_t f = strspn(text + i + 1, "0123456789");
+        if (f == 0)
+            return 0;
+        i += 1 + f;
+    }
+    return i;
+}
+
+/* The decimal at the start of text (decimal_len(text) > 0) as a double. */
+static double decimal_value(const char *text, size_t len)
+{
+    char buf[64];
+
+    if (len >= sizeof buf)
+        return INFINITY;            /* longer than any value we take */
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    return strtod(buf, NULL);
+}
+
+int cli_parse_double(const char *text, double min, double max, double *out)
+{
+    size_t len;
+    double v;
+
+    if (!text || (len = decimal_len(text)) == 0 || text[len])
+        return -EINVAL;
+    v = decimal_value(text, len);
+    if (!isfinite(v) || v < min || v > max)
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_time_ns(const char *text, sim_ns *out)
+{
+    static const struct { const char *unit; double ns; } units[] = {
+        { "", 1e9 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 },
+        { "ns", 1.0 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
+    };
+    size_t len;
+    double v;
+
+    if (!text || (len = decimal_len(text)) == 0)
+        return -EINVAL;
+    v = decimal_value(text, len);
+    if (!isfinite(v))
+        return -EINVAL;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        if (strcmp(text + len, units[i].unit) == 0) {
+            double ns = v * units[i].ns;
+            if (ns > (double)CLI_MAX_DURATION_NS)
+                return -EINVAL;
+            *out = (sim_ns)llround(ns);
+            return 0;
+        }
+    }
+    return -EINVAL;
+}
+
+static char *cli_quote_always(const char *s, char *buf, size_t n);
+
+/* Characters of an item a reason shows whole; a longer one is named by its
+   length.  With the flag and the value (cut at CLI_QUOTE_CHARS) in front,
+   "asmsim: --volumes <value>: "<item>" is not a disk count" stays within
+   the 200 characters of a message line.  The buffer an item is quoted into
+   bounds it the same way when it has to be escaped. */
+#define ITEM_SHOWN_CHARS 72
+#define ITEM_QUOTE_BUF (ITEM_SHOWN_CHARS + 3)
+
+/* One item of a disk list, len characters at item: "N" or "A-B". */
+static int parse_disk_item(const char *item, size_t len, bool *seen,
+                           char *why, size_t why_len)
+{
+    long long lo, hi;
+    char buf[32];
+    char q[ITEM_QUOTE_BUF];
+    char *dash;
+
+    if (len == 0) {
+        snprintf(why, why_len, "empty item");
+        return -EINVAL;
+    }
+    /* the longest valid item is "1024-1024"; anything that does not fit
+       is refused whole, never cut to fit */
+    if (len >= sizeof buf) {
+        if (len > ITEM_SHOWN_CHARS) {   /* the flag's value shows it already */
+            snprintf(why, why_len, "an item of %zu characters is not a disk "
+                     "count", len);
+            return -EINVAL;
+        }
+        char shown[ITEM_SHOWN_CHARS + 1];
+        memcpy(shown, item, len);
+        shown[len] = '\0';
+        snprintf(why, why_len, "%s is not a disk count",
+                 cli_quote_always(shown, q, sizeof q));
+        return -EINVAL;
+    }
+    memcpy(buf, item, len);
+    buf[len] = '\0';
+    dash = strchr(buf, '-');
+    if (dash)
+        *dash = '\0';
+    if (cli_parse_int(buf, 1, LAY_MAX_DISKS, &lo) != 0 ||
+        cli_parse_int(dash ? dash + 1 : buf, 1, LAY_MAX_DISKS, &hi) != 0) {
+        if (dash)
+            *dash = '-';
+        snprintf(why, why_len, "%s is not a disk count",
+                 cli_quote_always(buf, q, sizeof q));
+        return -EINVAL;
+    }
+    if (hi < lo) {
+        *dash = '-';
+        snprintf(why, why_len, "range %s runs backwards",
+                 cli_quote_always(buf, q, sizeof q));
+        return -EINVAL;
+    }
+    for (long long n = lo; n <= hi; n++)
+        seen[n] = true;
+    return 0;
+}
+
+int cli_parse_disk_list(const char *text, int *counts, int max_counts,
+                        int *n_out, char *why, size_t why_len)
+{
+    bool seen[LAY_MAX_DISKS + 1] = { false };
+    const char *p = text;
+    int n = 0;
+
+    if (!text || !*text) {
+        snprintf(why, why_len, "empty list");
+        return -EINVAL;
+    }
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        int rc = parse_disk_item(p, len, seen, why, why_len);
+        if (rc)
+            return rc;
+        p += len;
+        if (!*p)
+            break;
+        p++;
+    }
+    for (int d = 1; d <= LAY_MAX_DISKS; d++) {
+        if (!seen[d])
+            continue;
+        if (n == max_counts) {
+            snprintf(why, why_len, "more than %d disk counts", max_counts);
+            return -EINVAL;
+        }
+        counts[n++] = d;
+    }
+    *n_out = n;
+    return 0;
+}
+
+bool cli_testname_ok(const char *name)
+{
+    size_t len = strlen(name);
+
+    if (len == 0 || len > CLI_TESTNAME_MAX)
+        return false;
+    return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                        "0123456789._-") == len;
+}
+
+int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
+                         uint64_t max, uint64_t *out)
+{
+    uint64_t v;
+
+    if (prof_parse_size(text, &v) != 0 || v < min || v > max ||
+        (align && v % align))
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+bool cli_is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+int cli_parse_burst(const char *text, double *frac)
+{
+    char buf[16];
+    size_t len = strlen(text);
+    long long pct;
+
+    if (strcmp(text, "full") == 0) {
+        *frac = 1.0;
+        return 0;
+    }
+    if (strcmp(text, "empty") == 0) {
+        *frac = 0.0;
+        return 0;
+    }
+    if (len == 0 || len >= sizeof buf)
+        return -EINVAL;
+    strcpy(buf, text);
+    if (buf[len - 1] == '%')
+        buf[len - 1] = '\0';
+    if (cli_parse_int(buf, 0, 100, &pct) != 0)
+        return -EINVAL;
+    *frac = (double)pct / 100.0;
+    return 0;
+}
+
+char *cli_quote(const char *s, char *buf, size_t n)
+{
+    return why_quote(s, s ? strlen(s) : 0, buf, n);
+}
+
+/* cli_quote, in double quotes even when the value is plain: for messages
+   that have always shown the item in quotes ("8-2" runs backwards).  The
+   quotes count against n like the rest, so the result fits n however
+   much of the value had to be escaped or cut. */
+static char *cli_quote_always(const char *s, char *buf, size_t n)
+{
+    size_t len;
+
+    if (n < 4)
+        return cli_quote(s, buf, n);
+    cli_quote(s, buf + 1, n - 2);               /* room for two quotes */
+    len = strlen(buf + 1);
+    if (buf[1] == '"') {                        /* quoted already */
+        memmove(buf, buf + 1, len + 1);
+    } else {
+        buf[0] = '"';
+        buf[len + 1] = '"';
+        buf[len + 2] = '\0';
+    }
+    return buf;
+}
+
+/* ---- spelling the fields of a pure layer's reason ------------------------ */
+
+struct field_spelling {
+    const char *field, *native, *orion;
+};
+
+/* Fields the layers name, and the flags that set them.  A field not listed
+   is spelled "--field" (with '_' as '-') natively and the same in orion,
+   which takes the native model options too. */
+static const struct field_spelling spellings[] = {
+    { "num_small", "--num-small", "-num_small" },
+    { "num_large", "--num-large", "-num_large" },
+    { "num_disks", "--disks", "-num_disks" },
+    { "run", "--run", "-run" },
+    { "matrix", "--matrix", "-matrix" },
+    { "write", "--write", "-write" },
+    { "type", "--type", "-type" },
+    { "size_small", "--size-small", "-size_small" },
+    { "size_large", "--size-large", "-size_large" },
+    { "layout", "--layout", "-simulate" },
+    { "stripe", "--stripe", "-stripe" },
+};
+
+static const char *spell_flag(const char *field, void *arg)
+{
+    static _Thread_local char buf[48];
+    bool orion = *(const bool *)arg;
+
+    for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++)
+        if (strcmp(spellings[i].field, field) == 0)
+            return orion ? spellings[i].orion : spellings[i].native;
+    snprintf(buf, sizeof buf, "--%s", field);
+    for (char *c = buf + 2; *c; c++)
+        if (*c == '_')
+            *c = '-';
+    return buf;
+}
+
+void cli_spell_fields(char *why, size_t len, bool orion)
+{
+    why_spell(why, len, spell_flag, &orion);
+}
+
+void cli_print_error(FILE *f, const char *prefix, const char *why)
+{
+    char line[CLI_MSG_MAX * 4 + 1];
+    int n = snprintf(line, sizeof line, "%s: %s", prefix, why);
+    size_t len = n < 0 ? 0 : strlen(line), chars = 0, cut = len;
+
+    for (size_t i = 0; i < len; i++)    /* count characters, not bytes */
+        if (((unsigned char)line[i] & 0xc0) != 0x80 && ++chars > CLI_MSG_MAX - 3 &&
+            cut == len)
+            cut = i;
+    if (chars > CLI_MSG_MAX)
+        snprintf(line + cut, sizeof line - cut, "...");
+    fprintf(f, "%s\n", line);
+}

@@ -1,0 +1,90 @@
+/*
+ * cli_values.h - the value parsers shared by both option styles (run/sweep's
+ * GNU options and orion's ORION flags); see cli_values.c.
+ *
+ * Every parser checks the whole text and its range, returns 0 or -EINVAL,
+ * leaves *out untouched on failure and prints nothing.
+ */
+#ifndef ASMSIM_SIM_CLI_VALUES_H
+#define ASMSIM_SIM_CLI_VALUES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "layouts/why.h"
+#include "sim/core/simtime.h"
+
+/* A decimal integer in [min, max]: digits, with a leading '-' only when
+   min < 0; no blanks, no '+', nothing after the digits. */
+int cli_parse_int(const char *text, long long min, long long max,
+                  long long *out);
+
+/* An unsigned decimal integer, no sign, up to UINT64_MAX. */
+int cli_parse_u64(const char *text, uint64_t *out);
+
+/* A plain decimal "<digits>[.<digits>]" in [min, max]: no sign, blanks,
+   exponent, hex, inf or nan. */
+int cli_parse_double(const char *text, double min, double max, double *out);
+
+/* 90, 90s, 1.5s, 500ms, 2m, 1h (a plain decimal and a unit): at most
+   CLI_MAX_DURATION_NS. */
+int cli_parse_time_ns(const char *text, sim_ns *out);
+
+/* A size (prof_parse_size: 512, 4k, 8KiB, 1MiB) within [min, max] bytes
+   and, when align is not 0, a multiple of it. */
+int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
+                      uint64_t max, uint64_t *out);
+
+bool cli_is_pow2(uint64_t v);
+
+/* Burst credits: "full", "empty", "50%" or "50" -> a fraction 0..1. */
+int cli_parse_burst(const char *text, double *frac);
+
+/* "1-16", "1,2,4,8,16", "2-8,12" -> ascending unique disk counts in
+   1..LAY_MAX_DISKS, at most max_counts of them; on error the reason
+   (without the flag) is in why. */
+int cli_parse_disk_list(const char *text, int *counts, int max_counts,
+                        int *n_out, char *why, size_t why_len);
+
+/* 1..CLI_TESTNAME_MAX characters of [A-Za-z0-9._-]. */
+bool cli_testname_ok(const char *name);
+
+/* The longest error line the CLI prints (prefix included): one line a
+   terminal shows whole and a script can grep. */
+#define CLI_MSG_MAX 200
+
+/* Characters of user input a message shows before cutting it with "...";
+   the rule is layouts/why.h's (why_quote), shared with the layers below. */
+#define CLI_QUOTE_CHARS WHY_QUOTE_CHARS
+/* A buffer this big always holds a whole quoted value: every shown
+   character may take 4 bytes, plus the quotes, "..." and the NUL. */
+#define CLI_QUOTE_BUF WHY_QUOTE_BUF
+
+/* User input made safe to echo in a one-line message: why_quote of the
+   whole string.  A value that is plain (1..CLI_QUOTE_CHARS characters,
+   printable UTF-8, no space, '"' or '\\') is copied as it is, so ordinary
+   values read as before; any other is put in double quotes, control
+   characters (C0, DEL, C1), bidi controls and bytes that are not UTF-8
+   written as \xNN, '"' and '\\' as \" and \\, and cut after
+   CLI_QUOTE_CHARS characters with "..." after the closing quote.
+   Examples: 4 -> 4, "" -> "", "a b" -> "a b", "4<LF>x" -> "4\x0ax".
+   NULL gives (null).  Always NUL-terminates buf when n > 0 (a buf under
+   CLI_QUOTE_BUF may cut earlier, at a whole character); returns buf, so the
+   call can be an argument of printf.  Callers do not add quotes of their
+   own. */
+char *cli_quote(const char *s, char *buf, size_t n);
+
+/* Print "<prefix>: <why>" on f as one line of at most CLI_MSG_MAX
+   characters: the parts of a reason are each bounded (quoted values at 80
+   columns), and a line they still make too long is cut, at a whole
+   character, with "...".  The last defence of the one-line rule. */
+void cli_print_error(FILE *f, const char *prefix, const char *why);
+
+/* Spell the {field} names a pure layer's reason uses (layouts/why.h) as
+   flags: ORION's spelling ("-num_small", "-simulate") when orion is set,
+   the native one ("--num-small", "--layout") otherwise.  In place. */
+void cli_spell_fields(char *why, size_t len, bool orion);
+
+#endif

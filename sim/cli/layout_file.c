@@ -1,0 +1,367 @@
+/*
+ * layout_file.c - load a disk group description from JSON (--layout-file).
+ *
+ * The file is one JSON object whose keys override fields of a struct
+ * lay_cfg (see layout_file.h for the keys).  The loader is strict, because
+ * a typo in a layout file would otherwise silently measure a different
+ * disk group: unknown keys, duplicate keys, wrong types and bad values are
+ * errors, and every message names the file and the key.  A parse error
+ * names the line and column where cJSON stopped.
+ *
+ * All-or-nothing: the file is applied to a private copy of the cfg and
+ * the failure-group map, and copied out only when everything is valid.
+ *
+ * Sizes are parsed here (not with prof_parse_size) so the layout code does
+ * not depend on the profile module: an unsigned integer with an optional
+ * binary suffix B, K/KiB, M/MiB, G/GiB, case-insensitive, blanks allowed
+ * between number and unit; or a JSON integer of bytes.  Whether a size is
+ * a valid AU or stripe is the layout's own rule (lay_au_ok, lay_stripe_ok),
+ * the same the --au and --stripe flags and lay_cfg_check apply, so a file
+ * cannot ask for what the command line refuses ("stripe": "8GiB").
+ *
+ * Messages show the file name, keys and string values as the CLI shows
+ * input (cli_quote: control characters escaped, cut at 80 characters),
+ * and a number too large for a double as "(a number out of range)", where
+ * cJSON would print null.
+ */
+#include "sim/cli/layout_file.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "layouts/why.h"
+#include "sim/cli/cli_values.h"         /* cli_quote */
+
+#define LAYOUT_FILE_MAX_BYTES (1u << 20)   /* a layout file is small */
+#define KIB 1024ull
+#define MIB (1024ull * 1024ull)
+#define MAX_JSON_INT 9007199254740992.0    /* 2^53: exact in a double */
+
+/* "4MiB", "128 k", "1g", "512B", "4096": 0, or -EINVAL. */
+static int parse_size(const char *s, uint64_t *out)
+{
+    static const struct {
+        const char *name;
+        unsigned shift;
+    } units[] = {
+        {"", 0},   {"b", 0},    {"k", 10},   {"kib", 10},
+        {"m", 20}, {"mib", 20}, {"g", 30},   {"gib", 30},
+    };
+    const char *p = s;
+    uint64_t v = 0;
+
+    if (!isdigit((unsigned char)*p))
+        return -EINVAL;
+    while (isdigit((unsigned char)*p)) {
+        unsigned d = (unsigned)(*p++ - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -EINVAL;
+        v = v * 10 + d;
+    }
+    while (*p == ' ')
+        p++;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        if (strcasecmp(p, units[i].name) == 0) {
+            if (units[i].shift && v > (UINT64_MAX >> units[i].shift))
+                return -EINVAL;
+            *out = v << units[i].shift;
+            return 0;
+        }
+    }
+    return -EINVAL;
+}
+
+/* The value of `item` as text for messages: strings quoted as the CLI
+   quotes input (cli_quote: escaped, cut at 80 characters), numbers as
+   cJSON prints them, except one too large for a double (1e400), which
+   cJSON would print as null. */
+static void value_text(const cJSON *item, char *buf, size_t len)
+{
+    char q[CLI_QUOTE_BUF];
+
+    if (cJSON_IsString(item)) {
+        /* always in quotes: the file has it as a JSON string */
+        cli_quote(item->valuestring, q, sizeof q);
+        snprintf(buf, len, q[0] == '"' ? "%s" : "\"%s\"", q);
+        return;
+    }
+    if (cJSON_IsNumber(item) && !isfinite(item->valuedouble)) {
+        snprintf(buf, len, "(a number out of range)");
+        return;
+    }
+    char *t = cJSON_PrintUnformatted(item);
+    cli_quote(t ? t : "?", q, sizeof q);
+    snprintf(buf, len, "%s", q);
+    cJSON_free(t);
+}
+
+/* A JSON integer in [lo, hi]. */
+static bool json_int(const cJSON *item, long long lo, long long hi, long long *out)
+{
+    if (!cJSON_IsNumber(item))
+        return false;
+    double v = item->valuedouble;
+    if (!(v == floor(v)) || v < (double)lo || v > (double)hi)
+        return false;
+    *out = (long long)v;
+    return true;
+}
+
+/* A size: string with unit, or JSON integer bytes. */
+static bool json_size(const cJSON *item, uint64_t *out)
+{
+    if (cJSON_IsString(item))
+        return parse_size(item->valuestring, out) == 0;
+    long long v;
+    if (!json_int(item, 0, (long long)MAX_JSON_INT, &v))
+        return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* Read the whole file into a NUL-terminated buffer. */
+static int read_file(const char *path, const char *name, char **out,
+                     char *why, size_t why_len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return why_set(why, why_len, "%s: cannot read the layout file: %s", name,
+                       strerror(errno));
+    char *buf = malloc(LAYOUT_FILE_MAX_BYTES + 1);
+    if (!buf) {
+        fclose(f);
+        return why_set(why, why_len, "%s: out of memory", name);
+    }
+    size_t n = fread(buf, 1, LAYOUT_FILE_MAX_BYTES + 1, f);
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return why_set(why, why_len, "%s: cannot read the layout file", name);
+    }
+    if (n > LAYOUT_FILE_MAX_BYTES) {
+        free(buf);
+        return why_set(why, why_len,
+                       "%s: larger than 1MiB; a layout file is one small JSON object", name);
+    }
+    buf[n] = '\0';
+    *out = buf;
+    return 0;
+}
+
+static const char *const known_keys[] = {
+    "name", "striping", "au", "stripe", "redundancy", "disks", "failgroups",
+    "failgroup_of",
+};
+
+/* A key of the file for messages, always in quotes. */
+static const char *key_text(const char *key, char *buf, size_t len)
+{
+    char q[CLI_QUOTE_BUF];
+
+    cli_quote(key, q, sizeof q);
+    snprintf(buf, len, q[0] == '"' ? "%s" : "\"%s\"", q);
+    return buf;
+}
+
+/* Apply root to cfg; `path` is the file's name as messages show it. */
+static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
+                 int *map, int *disks, char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+
+    if (!cJSON_IsObject(root))
+        return why_set(why, why_len,
+                       "%s: the layout file must hold one JSON object ({\"striping\": ...})",
+                       path);
+
+    /* Unknown and duplicate keys first: they are the likeliest typos. */
+    for (const cJSON *it = root->child; it; it = it->next) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++)
+            known |= strcmp(it->string, known_keys[i]) == 0;
+        if (!known)
+            return why_set(why, why_len,
+                           "%s: unknown key %s; valid keys are name, striping, au, "
+                           "stripe, redundancy, disks, failgroups, failgroup_of",
+                           path, key_text(it->string, v, sizeof v));
+        for (const cJSON *o = root->child; o != it; o = o->next)
+            if (strcmp(o->string, it->string) == 0)
+                return why_set(why, why_len, "%s: key %s given twice", path,
+                               key_text(it->string, v, sizeof v));
+    }
+
+    const cJSON *it;
+    if ((it = cJSON_GetObjectItemCaseSensitive(root, "name")) && !cJSON_IsString(it)) {
+        value_text(it, v, sizeof v);
+        return why_set(why, why_len, "%s: \"name\" %s: must be a string", path, v);
+    }
+    if ((it = cJSON_GetObjectItemCaseSensitive(root, "striping"))) {
+        enum lay_striping s;
+        value_text(it, v, sizeof v);
+        if (!cJSON_IsString(it) || lay_striping_parse(it->valuestring, &s) != 0)
+            return why_set(why, why_len,
+                           "%s: \"striping\" %s: must be \"coarse\", \"fine\", \"raid0\" or "
+                           "\"concat\"",
+                           path, v);
+        cfg->striping = s;
+    }
+    if ((it = cJSON_GetObjectItemCaseSensitive(root, "redundancy"))) {
+        enum lay_redundancy r;
+        value_text(it, v, sizeof v);
+        if (!cJSON_IsString(it) || lay_redundancy_parse(it->valuestring, &r) != 0)
+            return why_set(why, why_len,
+                           "%s: \"redundancy\" %s: must be \"external\", \"normal\" or \"high\"",
+                           path, v);
+        cfg->redundancy = r;
+    }
+    if ((it = cJSON_GetObjectItemCaseSensitive(root, "au"))) {
+        uint64_t b;
+        value_text(it, v, sizeof v);
+        if (!json_size(it, &b) || !lay_au_ok(b))
+            return why_set(why, why_len,
+                           "%s: \"au\" %s: the allocation unit must be a power of two from "
+                           "1MiB to 64MiB (\"4MiB\" or bytes)",
+                           path, v);
+        cfg->au_bytes = b;
+    }
+    if ((it = cJSON_GetObjectItemCaseSensitive(root, "stripe"))) {
+        uint64_t b;
+        value_text(it, v, sizeof v);
+        if (!json_size(it, &b) || !lay_stripe_ok(b))
+            return why_set(why, why_len,
+                           "%s: \"stripe\" %s: the raid0 stripe must be a power of two from "
+                           "4KiB to 64MiB (\"1MiB\" or bytes)",
+                           path, v);
+        cfg->stripe_bytes = b;
+    }
+    long long n_disks = 0;
+    if ((it = cJSON_GetObjectItemCaseSensitive(root, "disks"))) {
+        value_text(it, v, sizeof v);
+        if (!json_int(it, 1, LAY_MAX_DISKS, &n_disks))
+            return why_set(why, why_len, "%s: \"disks\" %s: must be an integer from 1 to %d",
+                           path, v, LAY_MAX_DISKS);
+    }
+    const cJSON *fgs = cJSON_GetObjectItemCaseSensitive(root, "failgroups");
+    const cJSON *fgof = cJSON_GetObjectItemCaseSensitive(root, "failgroup_of");
+    if (fgs && fgof)
+        return why_set(why, why_len,
+                       "%s: \"failgroups\" and \"failgroup_of\" both given; use one "
+                       "(a count, or one group per disk)",
+                       path);
+    if (fgs) {
+        long long g;
+        long long hi = n_disks ? n_disks : LAY_MAX_DISKS;
+        value_text(fgs, v, sizeof v);
+        if (!json_int(fgs, 0, hi, &g))
+            return why_set(why, why_len,
+                           "%s: \"failgroups\" %s: must be an integer from 0 (one per disk) "
+                           "to %lld%s",
+                           path, v, hi, n_disks ? " (the number of disks)" : "");
+        cfg->failgroups = (int)g;
+        cfg->disk_failgroup = NULL;
+    }
+    if (fgof) {
+        int len = cJSON_IsArray(fgof) ? cJSON_GetArraySize(fgof) : 0;
+        if (len < 1 || len > LAY_MAX_DISKS)
+            return why_set(why, why_len,
+                           "%s: \"failgroup_of\": must be an array of 1 to %d integers, "
+                           "the failure group of each disk",
+                           path, LAY_MAX_DISKS);
+        if (n_disks && len != n_disks)
+            return why_set(why, why_len,
+                           "%s: \"failgroup_of\" has %d entries but \"disks\" is %lld; give "
+                           "one failure group per disk",
+                           path, len, n_disks);
+        unsigned char used[LAY_MAX_DISKS] = {0};
+        int d = 0, max = 0;
+        for (const cJSON *e = fgof->child; e; e = e->next, d++) {
+            long long g;
+            if (!json_int(e, 0, len - 1, &g)) {
+                value_text(e, v, sizeof v);
+                return why_set(why, why_len,
+                               "%s: \"failgroup_of\"[%d] %s: must be an integer from 0 to "
+                               "%d (one group per disk, numbered from 0)",
+                               path, d, v, len - 1);
+            }
+            map[d] = (int)g;
+            used[g] = 1;
+            if (g > max)
+                max = (int)g;
+        }
+        for (int g = 0; g <= max; g++)
+            if (!used[g])
+                return why_set(why, why_len,
+                               "%s: \"failgroup_of\": failure group %d has no disk; number "
+                               "the groups 0..%d without gaps",
+                               path, g, max);
+        cfg->failgroups = max + 1;
+        cfg->disk_failgroup = NULL;     /* pointed at the caller's map on success */
+        if (!n_disks)
+            n_disks = len;
+    }
+    if (n_disks)
+        cfg->disks = (int)n_disks;
+    *disks = (int)n_disks;
+    return 0;
+}
+
+int lay_file_load(const char *path, struct lay_cfg *cfg,
+                  int failgroup_map[LAY_MAX_DISKS], int *disks_out,
+                  char *why, size_t why_len)
+{
+    char name[CLI_QUOTE_BUF];
+    char *text = NULL;
+    int rc;
+
+    cli_quote(path, name, sizeof name);
+    rc = read_file(path, name, &text, why, why_len);
+    if (rc)
+        return rc;
+
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, true);
+    if (!root) {
+        size_t at = end && end >= text ? (size_t)(end - text) : 0;
+        int line = 1, col = 1;
+        for (size_t i = 0; i < at && text[i]; i++) {
+            if (text[i] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        free(text);
+        return why_set(why, why_len,
+                       "%s: invalid JSON at line %d, column %d (byte %zu); a layout file is "
+                       "one JSON object",
+                       name, line, col, at);
+    }
+
+    struct lay_cfg tmp = *cfg;
+    int map[LAY_MAX_DISKS];
+    int disks = 0;
+    bool has_map = cJSON_GetObjectItemCaseSensitive(root, "failgroup_of") != NULL;
+    rc = apply(name, root, &tmp, map, &disks, why, why_len);
+    if (rc == 0) {
+        if (has_map) {
+            memcpy(failgroup_map, map, (size_t)tmp.disks * sizeof map[0]);
+            tmp.disk_failgroup = failgroup_map;
+        }
+        *cfg = tmp;
+        *disks_out = disks;
+    }
+    cJSON_Delete(root);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,80 @@
+/*
+ * device.c - the parts of the backend contract every backend shares:
+ * validating an ops table once, opening and closing a device set, and the
+ * names of the limits a point can be bound by.
+ *
+ * The ops table is checked when a set is opened rather than on every call,
+ * so the engine's hot loop calls the hooks without testing for NULL (the
+ * optional ones excepted).
+ */
+#include "sim/core/device.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const limit_labels[SIM_LIMITS] = {
+    [SIM_LIMIT_OFFERED_LOAD] = "offered load",
+    [SIM_LIMIT_INSTANCE_MBPS] = "instance MB/s",
+    [SIM_LIMIT_INSTANCE_IOPS] = "instance IOPS",
+    [SIM_LIMIT_VOLUME_IOPS] = "volume IOPS",
+    [SIM_LIMIT_VOLUME_TPUT] = "volume throughput",
+    [SIM_LIMIT_BURST_CREDITS] = "burst credits",
+    [SIM_LIMIT_DEVICE] = "device",
+};
+
+static const char *const limit_ids[SIM_LIMITS] = {
+    [SIM_LIMIT_OFFERED_LOAD] = "offered_load",
+    [SIM_LIMIT_INSTANCE_MBPS] = "instance_mbps",
+    [SIM_LIMIT_INSTANCE_IOPS] = "instance_iops",
+    [SIM_LIMIT_VOLUME_IOPS] = "volume_iops",
+    [SIM_LIMIT_VOLUME_TPUT] = "volume_throughput",
+    [SIM_LIMIT_BURST_CREDITS] = "burst_credits",
+    [SIM_LIMIT_DEVICE] = "device",
+};
+
+const char *sim_limit_label(enum sim_limit l)
+{
+    return (unsigned)l < SIM_LIMITS ? limit_labels[l] : "unknown";
+}
+
+const char *sim_limit_id(enum sim_limit l)
+{
+    return (unsigned)l < SIM_LIMITS ? limit_ids[l] : "unknown";
+}
+
+int dev_ops_check(const struct dev_ops *ops)
+{
+    if (!ops || !ops->name || !ops->open || !ops->submit || !ops->reap ||
+        !ops->now || !ops->close)
+        return -EINVAL;
+    return 0;
+}
+
+int dev_open(struct devset *ds, const struct dev_ops *ops,
+             const struct devset_cfg *cfg, char *why, size_t why_len)
+{
+    memset(ds, 0, sizeof(*ds));
+    if (dev_ops_check(ops) < 0) {
+        snprintf(why, why_len, "backend '%s' is incomplete",
+                 ops && ops->name ? ops->name : "?");
+        return -EINVAL;
+    }
+    if (cfg->disks < 1) {
+        snprintf(why, why_len, "a device set needs at least one disk");
+        return -EINVAL;
+    }
+    ds->ops = ops;
+    ds->disks = cfg->disks;
+    int rc = ops->open(ds, cfg, why, why_len);
+    if (rc < 0)
+        memset(ds, 0, sizeof(*ds));
+    return rc;
+}
+
+void dev_close(struct devset *ds)
+{
+    if (ds->ops)
+        ds->ops->close(ds);
+    memset(ds, 0, sizeof(*ds));
+}

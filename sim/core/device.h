@@ -1,0 +1,162 @@
+/*
+ * device.h - the backend contract: where physical I/O is carried out.
+ *
+ * The engine hands physical I/Os (pieces of logical I/Os, already mapped
+ * through the layout) to a backend and reaps their completions.  The
+ * backend owns the clock: the model backend advances virtual time in
+ * reap(), the aio backend reads the monotonic clock and sleeps.  That is
+ * what lets one engine loop serve simulation and real hardware alike.
+ *
+ * Backends fill a `struct dev_ops` with designated initialisers; hooks
+ * marked optional may be NULL.  dev_ops_check() validates a table once.
+ */
+#ifndef ASMSIM_SIM_DEVICE_H
+#define ASMSIM_SIM_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/core/io_budget.h"
+#include "sim/profiles/profiles.h"
+#include "sim/core/simtime.h"
+
+/* One physical I/O.  The engine owns the memory (a fixed pool). */
+struct sim_io {
+    uint64_t offset_bytes;      /* on the disk */
+    uint32_t size_bytes;
+    uint16_t disk;
+    uint8_t is_write;
+    uint8_t cls;                /* enum wl_class of the logical I/O */
+    uint8_t piece;              /* index among the logical I/O's pieces */
+    sim_ns submit_ns;           /* set by the backend at submission */
+    sim_ns done_ns;             /* set by the backend at completion */
+    int32_t result;             /* bytes transferred, or -errno */
+    uint32_t parent;            /* the engine's logical I/O slot */
+};
+
+/* What limits a point: the limit that ran closest to its rate (at least
+   SIM_LIMIT_BINDING_UTIL of it), or the load the closed loop offered when
+   none did. */
+enum sim_limit {
+    SIM_LIMIT_OFFERED_LOAD = 0,
+    SIM_LIMIT_INSTANCE_MBPS,
+    SIM_LIMIT_INSTANCE_IOPS,
+    SIM_LIMIT_VOLUME_IOPS,
+    SIM_LIMIT_VOLUME_TPUT,
+    SIM_LIMIT_BURST_CREDITS,
+    SIM_LIMIT_DEVICE,           /* real devices: the device itself */
+    SIM_LIMITS
+};
+
+const char *sim_limit_label(enum sim_limit l);  /* "instance MB/s" */
+const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
+
+#define SIM_LIMIT_BINDING_UTIL 0.95
+
+/* How much of each limit was used since the last reset: units admitted /
+   (rate x elapsed); for per-volume limits the mean over the volumes.
+   0 for limits the backend does not have. */
+struct dev_limits {
+    double util[SIM_LIMITS];
+};
+
+struct devset_cfg {
+    int disks;
+    /* modelled volumes */
+    const struct vol_profile *volume;   /* every disk is one such volume */
+    const struct inst_profile *instance;
+    double burst_credit_frac;           /* 0..1: how full buckets start */
+    uint64_t seed;
+    int max_outstanding;                /* physical I/Os in flight, at most */
+    /* real devices (aio backend; see safety.h for the rules) */
+    const char *const *paths;           /* [disks] files or block devices */
+    bool writable;                      /* the run writes: open read-write */
+    bool destroy_data;                  /* --destroy-data */
+    bool ignore_signatures;             /* --ignore-signatures */
+    uint64_t create_bytes;              /* --create SIZE, 0 = none */
+    uint64_t limit_bytes;               /* no I/O reaches past this offset
+                                           on any disk (the layout's disk
+                                           size); 0 = each target's end */
+    uint32_t max_io_bytes;              /* largest physical I/O */
+    struct sim_io_budget budget;        /* aio: logical I/Os in flight per
+                                           class and their sizes; with it
+                                           every io has parent < the slots'
+                                           sum and size_bytes <= its class's
+                                           io_bytes, and the reads of one
+                                           parent share one buffer.  Zero:
+                                           a buffer of max_io_bytes for each
+                                           of max_outstanding I/Os */
+    uint32_t io_align_bytes;            /* every offset and size the engine
+                                           makes is a multiple of this */
+    int threads;                        /* workers; 0 = auto */
+    bool verbose;                       /* fill info[] */
+    char *info;                         /* optional: what open found out
+                                           (targets, NUMA), for --verbose */
+    size_t info_len;
+};
+
+struct devset;
+
+/* Capabilities a backend declares in dev_ops.caps. */
+enum dev_cap {
+    /* now() is simulated time: a run is deterministic for its seed, and a
+       live view may pace it (sleep between reaps) without changing it */
+    DEV_CAP_VIRTUAL_CLOCK = 1u << 0,
+    /* the devices have provisioned limits (volume and instance IOPS and
+       throughput, burst buckets) that limits() reports and that the
+       configuration's profiles describe */
+    DEV_CAP_PROVISIONED_LIMITS = 1u << 1,
+    /* the host's CPU carries out the I/O: CPU per I/O, the machine's load
+       and whether the generator itself was the bottleneck are facts */
+    DEV_CAP_HOST_CPU = 1u << 2,
+};
+
+struct dev_ops {
+    const char *name;               /* for the user: "model", "aio", ... */
+    unsigned caps;                  /* enum dev_cap flags */
+    /* Open `cfg->disks` devices.  0, or -errno with a reason in why. */
+    int (*open)(struct devset *ds, const struct devset_cfg *cfg,
+                char *why, size_t why_len);
+    /* Start n I/Os.  Returns how many were accepted (0..n) or -errno. */
+    int (*submit)(struct devset *ds, struct sim_io *const *ios, int n);
+    /* Wait for at least one completion or until `deadline`; fill done[]
+       with up to max completed I/Os.  Returns how many (0 on deadline) or
+       -errno.  The model backend advances its virtual clock here. */
+    int (*reap)(struct devset *ds, struct sim_io **done, int max,
+                sim_ns deadline);
+    sim_ns (*now)(const struct devset *ds);
+    void (*close)(struct devset *ds);
+    /* optional: use of each limit since the last reset (model backend). */
+    void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
+    /* optional: a load point starts at now(); the model drops the
+       short-term allowance its throttles earned while idle (between
+       points), so every point starts from the same state. */
+    void (*settle)(struct devset *ds);
+    /* optional: change volume or instance limits in flight. */
+    int (*retune)(struct devset *ds, const struct vol_profile *volume,
+                  const struct inst_profile *instance);
+};
+
+struct devset {
+    const struct dev_ops *ops;
+    void *priv;                 /* the backend's state */
+    int disks;
+};
+
+/* 0 if the table has every required hook, -EINVAL otherwise. */
+int dev_ops_check(const struct dev_ops *ops);
+
+/* Open a device set with the given backend; on error *ds is left closed. */
+int dev_open(struct devset *ds, const struct dev_ops *ops,
+             const struct devset_cfg *cfg, char *why, size_t why_len);
+void dev_close(struct devset *ds);
+
+/* What a backend is, for the layers above it, which never ask which
+   backend runs (nor compare its name): they read these flags. */
+static inline bool dev_has(const struct dev_ops *ops, unsigned cap)
+{
+    return ops && (ops->caps & cap) == cap;
+}
+
+#endif

@@ -1,0 +1,601 @@
+/*
+ * engine.c - the closed loop that carries out a load point on any backend.
+ *
+ * Loop
+ * ----
+ *   issue N_small + N_large logical I/Os
+ *   repeat:  reap completed pieces from the backend (it owns the clock)
+ *            join each piece into its logical I/O; when the last piece of
+ *            a logical I/O is in, record it and issue the next I/O of the
+ *            same class (and sequential stream) at once
+ *            submit everything issued, in one batch
+ *   until the point is over; then drain what is in flight, unrecorded.
+ *
+ * Live view: when opts->live is set, the loop calls it every live_every_ns
+ * of device time, after the batch is submitted, with a read-only view of
+ * the point (struct sim_live).  It changes nothing the loop computes, so a
+ * point measures the same with and without it; its only power is to end
+ * the point early, as opts->stop does.
+ *
+ * Phases: WARMUP (unmeasured: until every slot has completed twice and
+ * every disk has seen WARMUP_PER_DISK physical I/Os on average, or the user's
+ * --warmup time / -cache_size bytes), MEASURE (the window that is
+ * recorded), DRAIN.  A logical I/O belongs to the window if it is issued
+ * inside it, and is recorded when it completes, in the window or while
+ * draining.  Counting by issue keeps the latency sample fair: a window
+ * that ends on completions leaves out the I/Os still in flight at its
+ * end, which are more often than not the slow ones.
+ *
+ * Convergence (--duration auto): the window is cut into batches of about
+ * 500 logical completions (the length is estimated from the warm-up rate).
+ * Each batch gives one sample of the point's figures: small I/Os and large
+ * bytes issued.  After at least 10 batches the point stops as soon as,
+ * for every class in the point, the 95 % confidence half-width of the batch
+ * mean (Student t) is under ci_target of the mean: batch means, the
+ * standard method for a steady-state simulation output.  In a mixed point
+ * a class with under SIM_MINOR_SHARE of the I/Os (one small I/O among thirty
+ * large ones) does not hold the point open: pinning it to 1 % would take
+ * a hundred times the I/O of the figures the point is there for.  The
+ * duration is the upper bound.
+ *
+ * Memory is fixed when the engine is created: a slot per outstanding
+ * logical I/O, a piece per physical I/O any of them can become (the
+ * layout's bound), stacks of free ones.  Nothing is allocated per I/O.
+ */
+#include "sim/core/engine.h"
+
+#include "sim/core/balance.h"
+#include "sim/core/cpu_usage.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MIN_BATCHES 10
+#define BATCH_COMPLETIONS 500
+#define MIN_BATCH_NS 10000          /* 10 us */
+#define LIVE_EVERY_NS (100 * SIM_NS_PER_MS)   /* default live period */
+#define REAP_WAIT_NS (100 * SIM_NS_PER_MS)    /* longest wait in one reap */
+#define STOP_DRAIN_NS (2 * SIM_NS_PER_S)      /* after a stop: how long
+                                                 in-flight I/O may take */
+#define MAX_IDLE_REAPS 1000         /* empty reaps with a clock that does
+                                       not move: the backend is stuck */
+#define WARMUP_PER_DISK 64          /* auto warm-up: I/Os per disk, enough
+                                       for rate limits to reach their
+                                       steady state */
+
+struct logical {
+    sim_ns issue_ns;
+    uint32_t size_bytes;
+    uint16_t pending;               /* pieces not yet complete */
+    uint8_t cls;
+    uint8_t is_write;
+    uint8_t failed;
+    uint8_t measured;               /* issued inside the measured window */
+    int32_t stream;
+};
+
+enum phase { WARMUP, MEASURE, DRAIN };
+
+/* Welford's running mean and variance of one figure over batches. */
+struct batch_stat {
+    int n;
+    double mean, m2;
+};
+
+struct sim_engine {
+    const lay *layout;
+    wl *workload;
+    balancer *balance;              /* random I/O over the disks evenly */
+    bool large_seq;
+    struct devset *ds;
+    int slots_cap;
+    struct logical *slot;
+    uint32_t *free_slot;
+    int n_free_slot;
+    int max_pieces;                 /* per logical I/O */
+    int pieces_cap;
+    struct sim_io *piece;
+    struct sim_io **free_piece;
+    int n_free_piece;
+    struct sim_io **subq;
+    int n_sub;
+    struct sim_io **done;
+    struct lay_piece *map;
+    struct sim_stats stats;
+
+    /* the point in progress */
+    sim_ns now_ns;
+    enum phase phase;
+    int outstanding;
+    int error;                      /* first fatal error, -errno */
+    uint64_t completions;           /* logical, any phase */
+    uint64_t piece_completions;     /* physical, any phase */
+    uint64_t done_bytes;
+    uint64_t cls_ios[WL_CLASSES];   /* logical I/Os issued in the window */
+    uint64_t cls_bytes[WL_CLASSES];
+    struct sim_cpu_sample cpu_start;    /* at the window's opening */
+    bool cpu_started;
+    bool abandoned;                 /* a stop left I/O with the backend:
+                                       its pieces cannot be reused */
+};
+
+int sim_point_large_ios(int large, enum wl_large_type type, int stream_io)
+{
+    return type == WL_LARGE_SEQ ? large * stream_io : large;
+}
+
+static int engine_alloc(sim_engine *e)
+{
+    e->slot = calloc((size_t)e->slots_cap, sizeof(*e->slot));
+    e->free_slot = calloc((size_t)e->slots_cap, sizeof(*e->free_slot));
+    e->piece = calloc((size_t)e->pieces_cap, sizeof(*e->piece));
+    e->free_piece = calloc((size_t)e->pieces_cap, sizeof(*e->free_piece));
+    e->subq = calloc((size_t)e->pieces_cap, sizeof(*e->subq));
+    e->done = calloc((size_t)e->pieces_cap, sizeof(*e->done));
+    e->map = calloc((size_t)e->max_pieces, sizeof(*e->map));
+    if (!e->slot || !e->free_slot || !e->piece || !e->free_piece ||
+        !e->subq || !e->done || !e->map)
+        return -ENOMEM;
+    return sim_stats_init(&e->stats, lay_disks(e->layout));
+}
+
+int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
+{
+    if (!cfg->layout || !cfg->workload || !cfg->devices ||
+        cfg->max_small < 0 || cfg->max_large_ios < 0 ||
+        cfg->max_small + cfg->max_large_ios < 1 ||
+        cfg->devices->disks != lay_disks(cfg->layout))
+        return -EINVAL;
+    sim_engine *e = calloc(1, sizeof(*e));
+    if (!e)
+        return -ENOMEM;
+    const struct wl_cfg *w = wl_config(cfg->workload);
+    e->layout = cfg->layout;
+    e->workload = cfg->workload;
+    e->ds = cfg->devices;
+    e->slots_cap = cfg->max_small + cfg->max_large_ios;
+    int ps = lay_max_pieces(cfg->layout, w->small_bytes, true);
+    int pl = lay_max_pieces(cfg->layout, w->large_bytes, true);
+    e->max_pieces = ps > pl ? ps : pl;
+    struct sim_io_budget budget = {
+        .slots = { cfg->max_small, cfg->max_large_ios },
+        .pieces_per_io = { ps, pl },
+    };
+    uint64_t pieces = sim_budget_pieces(&budget);
+    if (pieces > SIM_MAX_PIECES) {
+        free(e);
+        return -E2BIG;
+    }
+    e->pieces_cap = (int)pieces;
+    e->large_seq = w->large_type == WL_LARGE_SEQ;
+    int rc = engine_alloc(e);
+    if (rc == 0)
+        rc = bal_create(cfg->workload, cfg->layout, w->seed, &e->balance);
+    if (rc < 0) {
+        sim_engine_destroy(e);
+        return rc;
+    }
+    *out = e;
+    return 0;
+}
+
+void sim_engine_destroy(sim_engine *e)
+{
+    if (!e)
+        return;
+    free(e->slot);
+    free(e->free_slot);
+    free(e->piece);
+    free(e->free_piece);
+    free(e->subq);
+    free(e->done);
+    free(e->map);
+    bal_destroy(e->balance);
+    sim_stats_free(&e->stats);
+    free(e);
+}
+
+static void pools_reset(sim_engine *e)
+{
+    e->n_free_slot = e->slots_cap;
+    for (int i = 0; i < e->slots_cap; i++)
+        e->free_slot[i] = (uint32_t)(e->slots_cap - 1 - i);
+    e->n_free_piece = e->pieces_cap;
+    for (int i = 0; i < e->pieces_cap; i++)
+        e->free_piece[i] = &e->piece[e->pieces_cap - 1 - i];
+    e->n_sub = 0;
+}
+
+/* Start one logical I/O of class `cls`: map it and queue its pieces. */
+static void issue(sim_engine *e, enum wl_class cls, int stream)
+{
+    struct wl_io io;
+    int n;
+    if (cls == WL_LARGE && e->large_seq) {
+        wl_next(e->workload, cls, stream, &io);
+        n = lay_map(e->layout, io.offset_bytes, io.size_bytes, io.is_write,
+                    e->map, e->max_pieces);
+    } else {
+        n = bal_next(e->balance, cls, &io, e->map, e->max_pieces);
+    }
+    if (n <= 0 || e->n_free_slot == 0 || e->n_free_piece < n) {
+        if (!e->error)
+            e->error = n < 0 ? n : -EFAULT;
+        return;
+    }
+    uint32_t s = e->free_slot[--e->n_free_slot];
+    struct logical *l = &e->slot[s];
+    l->issue_ns = e->now_ns;
+    l->size_bytes = io.size_bytes;
+    l->pending = (uint16_t)n;
+    l->cls = (uint8_t)cls;
+    l->is_write = io.is_write;
+    l->failed = 0;
+    l->stream = stream;
+    l->measured = e->phase == MEASURE;
+    if (l->measured) {
+        e->cls_ios[cls]++;
+        e->cls_bytes[cls] += io.size_bytes;
+    }
+    for (int i = 0; i < n; i++) {
+        struct sim_io *p = e->free_piece[--e->n_free_piece];
+        p->offset_bytes = e->map[i].offset_bytes;
+        p->size_bytes = e->map[i].size_bytes;
+        p->disk = e->map[i].disk;
+        p->is_write = io.is_write;
+        p->cls = (uint8_t)cls;
+        p->piece = (uint8_t)i;
+        p->parent = s;
+        p->result = 0;
+        e->subq[e->n_sub++] = p;
+    }
+    e->outstanding++;
+}
+
+static int flush(sim_engine *e)
+{
+    int off = 0;
+    while (off < e->n_sub) {
+        int k = e->ds->ops->submit(e->ds, e->subq + off, e->n_sub - off);
+        if (k < 0)
+            return k;
+        if (k == 0)
+            break;                  /* backend full: retry after a reap */
+        off += k;
+    }
+    if (off > 0 && off < e->n_sub)
+        memmove(e->subq, e->subq + off, (size_t)(e->n_sub - off) * sizeof(*e->subq));
+    e->n_sub -= off;
+    return 0;
+}
+
+static void complete_piece(sim_engine *e, struct sim_io *io)
+{
+    struct logical *l = &e->slot[io->parent];
+    bool measuring = l->measured;
+    if (measuring)
+        sim_stats_physical(&e->stats, io);
+    if (io->result < 0 || (uint32_t)io->result != io->size_bytes)
+        l->failed = 1;
+    e->free_piece[e->n_free_piece++] = io;
+    e->piece_completions++;
+    if (--l->pending > 0)
+        return;
+
+    enum wl_class cls = (enum wl_class)l->cls;
+    e->completions++;
+    e->done_bytes += l->size_bytes;
+    if (measuring)
+        sim_stats_logical(&e->stats, cls, l->is_write, l->size_bytes,
+                          (uint64_t)(io->done_ns - l->issue_ns), l->failed);
+    e->free_slot[e->n_free_slot++] = io->parent;
+    e->outstanding--;
+    if (e->phase != DRAIN)
+        issue(e, cls, l->stream);
+}
+
+static void batch_add(struct batch_stat *b, double x)
+{
+    b->n++;
+    double d = x - b->mean;
+    b->mean += d / b->n;
+    b->m2 += d * (x - b->mean);
+}
+
+/* Two-sided 95 % Student t quantile for df degrees of freedom. */
+static double t95(int df)
+{
+    static const double table[] = { 0, 12.706, 4.303, 3.182, 2.776, 2.571,
+        2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086 };
+    if (df < 1)
+        return INFINITY;
+    if (df <= 20)
+        return table[df];
+    return 1.96 + 2.4 / df;
+}
+
+/* 95 % half-width relative to the mean; INFINITY when undefined. */
+static double rel_halfwidth(const struct batch_stat *b)
+{
+    if (b->n < 2 || b->mean <= 0)
+        return INFINITY;
+    double sd = sqrt(b->m2 / (b->n - 1));
+    return t95(b->n - 1) * sd / sqrt((double)b->n) / b->mean;
+}
+
+struct window {
+    sim_ns start_ns, end_ns;        /* end: the fixed-duration end */
+    sim_ns batch_ns, next_batch_ns;
+    uint64_t at_batch[WL_CLASSES];  /* counters when the batch opened */
+    struct batch_stat batch[WL_CLASSES];
+    bool want[WL_CLASSES];
+    double halfwidth;
+    bool converged;
+};
+
+/* The widest relative half-width over the classes that hold the point
+   open: every class in the point that makes up at least SIM_MINOR_SHARE of its
+   logical I/Os. */
+static double window_halfwidth(const sim_engine *e, const struct window *w)
+{
+    double worst = 0;
+    uint64_t total = e->cls_ios[WL_SMALL] + e->cls_ios[WL_LARGE];
+    for (int c = 0; c < WL_CLASSES; c++) {
+        if (!w->want[c])
+            continue;
+        if ((double)e->cls_ios[c] < SIM_MINOR_SHARE * (double)total)
+            continue;
+        double h = rel_halfwidth(&w->batch[c]);
+        if (h > worst)
+            worst = h;
+    }
+    return worst;
+}
+
+/* Close every batch boundary at or before `now`.  Returns true when the
+   estimate has converged (auto mode) at the last closed boundary, which
+   then becomes the window's end. */
+static bool close_batches(sim_engine *e, struct window *w,
+                          const struct sim_point_opts *o, sim_ns now)
+{
+    while (w->next_batch_ns <= now) {
+        for (int c = 0; c < WL_CLASSES; c++) {
+            if (!w->want[c])
+                continue;
+            uint64_t v = c == WL_SMALL ? e->cls_ios[c] : e->cls_bytes[c];
+            batch_add(&w->batch[c], (double)(v - w->at_batch[c]));
+            w->at_batch[c] = v;
+        }
+        sim_ns boundary = w->next_batch_ns;
+        w->next_batch_ns += w->batch_ns;
+        if (w->batch[WL_SMALL].n + w->batch[WL_LARGE].n == 0)
+            continue;
+        w->halfwidth = window_halfwidth(e, w);
+        int n = w->want[WL_SMALL] ? w->batch[WL_SMALL].n : w->batch[WL_LARGE].n;
+        if (o->auto_duration && n >= MIN_BATCHES && w->halfwidth < o->ci_target) {
+            w->converged = true;
+            w->end_ns = boundary;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void window_open(sim_engine *e, struct window *w, struct wl_point p,
+                        const struct sim_point_opts *o, sim_ns warm_start_ns)
+{
+    memset(w, 0, sizeof(*w));
+    w->start_ns = e->now_ns;
+    w->end_ns = o->duration_ns > 0 ? w->start_ns + o->duration_ns : SIM_NS_MAX;
+    w->want[WL_SMALL] = p.small > 0;
+    w->want[WL_LARGE] = p.large > 0;
+    double warm_ns = (double)(e->now_ns - warm_start_ns);
+    double per_completion = e->completions ? warm_ns / (double)e->completions : 0;
+    sim_ns b = (sim_ns)(per_completion * BATCH_COMPLETIONS);
+    w->batch_ns = b < MIN_BATCH_NS ? MIN_BATCH_NS : b;
+    w->next_batch_ns = w->start_ns + w->batch_ns;
+    sim_stats_reset(&e->stats);
+    memset(e->cls_ios, 0, sizeof(e->cls_ios));
+    memset(e->cls_bytes, 0, sizeof(e->cls_bytes));
+    if (e->ds->ops->limits)
+        e->ds->ops->limits(e->ds, NULL, true);
+    sim_cpu_sample_now(&e->cpu_start);
+    e->cpu_started = true;
+    e->phase = MEASURE;
+}
+
+static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
+                        sim_ns warm_start_ns, int load)
+{
+    if (o->warmup_ns == SIM_WARMUP_AUTO &&
+        (e->completions < 2 * (uint64_t)load ||
+         e->piece_completions < WARMUP_PER_DISK * (uint64_t)e->stats.disks))
+        return false;
+    if (o->warmup_ns > 0 && e->now_ns - warm_start_ns < o->warmup_ns)
+        return false;
+    return e->done_bytes >= o->warmup_bytes;
+}
+
+static enum sim_limit binding_limit(sim_engine *e)
+{
+    if (!e->ds->ops->limits)
+        return SIM_LIMIT_DEVICE;
+    struct dev_limits lim;
+    e->ds->ops->limits(e->ds, &lim, false);
+    enum sim_limit best = SIM_LIMIT_OFFERED_LOAD;
+    double best_util = 0;
+    for (int l = 0; l < SIM_LIMITS; l++)
+        if (lim.util[l] > best_util) {
+            best_util = lim.util[l];
+            best = (enum sim_limit)l;
+        }
+    return best_util >= SIM_LIMIT_BINDING_UTIL ? best : SIM_LIMIT_OFFERED_LOAD;
+}
+
+/* Show the live callback where the point stands.  Only reads: a point
+   runs the same with or without a live view. */
+static int live_call(sim_engine *e, const struct sim_point_opts *o,
+                     struct wl_point p, const struct window *w,
+                     sim_ns warm_start_ns)
+{
+    struct sim_live lv = {
+        .point = p,
+        .phase = e->phase == MEASURE ? SIM_LIVE_MEASURE : SIM_LIVE_WARMUP,
+        .now_ns = e->now_ns,
+        .point_start_ns = warm_start_ns,
+        .window_start_ns = e->phase == MEASURE ? w->start_ns : e->now_ns,
+        .window_end_ns = e->phase == MEASURE ? w->end_ns : SIM_NS_MAX,
+        .stats = &e->stats,
+        .limited_by = e->phase == MEASURE ? binding_limit(e) : SIM_LIMIT_OFFERED_LOAD,
+        .outstanding = e->outstanding,
+    };
+    return o->live(o->live_arg, &lv);
+}
+
+static void issue_point(sim_engine *e, struct wl_point p, int stream_io,
+                        enum wl_large_type type)
+{
+    for (int i = 0; i < p.small; i++)
+        issue(e, WL_SMALL, -1);
+    for (int s = 0; s < p.large; s++)
+        for (int j = 0; j < (type == WL_LARGE_SEQ ? stream_io : 1); j++)
+            issue(e, WL_LARGE, type == WL_LARGE_SEQ ? s : 0);
+}
+
+/* End the point early (opts->stop, the live view): what was measured so
+   far is the window, and in-flight I/O drains unrecorded. */
+static void stop_point(sim_engine *e, struct window *w)
+{
+    if (e->phase == WARMUP)
+        w->start_ns = e->now_ns;
+    w->end_ns = e->now_ns;
+    e->phase = DRAIN;
+}
+
+static bool stop_requested(const struct sim_point_opts *o)
+{
+    return sim_stop_is_set(o->stop);
+}
+
+/* Before the reaped completions are joined: has the measured window
+   ended or been stopped?  Then they issue nothing new. */
+static void check_window_end(sim_engine *e, struct window *w,
+                             const struct sim_point_opts *o, bool *stopped)
+{
+    if (e->phase != MEASURE)
+        return;
+    if (close_batches(e, w, o, e->now_ns) || e->now_ns > w->end_ns) {
+        e->phase = DRAIN;
+    } else if (stop_requested(o)) {
+        stop_point(e, w);
+        *stopped = true;
+    }
+}
+
+/* After they are joined: during warm-up, stop or open the window. */
+static void check_warmup_end(sim_engine *e, struct window *w, struct wl_point p,
+                             const struct sim_point_opts *o, sim_ns warm_start_ns,
+                             int load, bool *stopped)
+{
+    if (e->phase != WARMUP)
+        return;
+    if (stop_requested(o)) {
+        stop_point(e, w);
+        *stopped = true;
+    } else if (warmup_done(e, o, warm_start_ns, load)) {
+        window_open(e, w, p, o, warm_start_ns);
+    }
+}
+
+int sim_engine_run_point(sim_engine *e, struct wl_point p,
+                         const struct sim_point_opts *o,
+                         struct sim_point_result *out)
+{
+    enum wl_large_type type = wl_config(e->workload)->large_type;
+    int stream_io = o->stream_io > 0 ? o->stream_io : 1;
+    int load = p.small + sim_point_large_ios(p.large, type, stream_io);
+    if (p.small < 0 || p.large < 0 || load < 1 || load > e->slots_cap)
+        return -EINVAL;
+    if (type == WL_LARGE_SEQ && p.large > 0 && wl_start_streams(e->workload, p.large) < 0)
+        return -EINVAL;
+    if (e->abandoned)
+        return -EBUSY;
+
+    pools_reset(e);
+    e->phase = WARMUP;
+    e->outstanding = 0;
+    e->error = 0;
+    e->completions = e->piece_completions = e->done_bytes = 0;
+    e->cpu_started = false;
+    e->now_ns = e->ds->ops->now(e->ds);
+    if (e->ds->ops->settle)
+        e->ds->ops->settle(e->ds);
+    sim_ns warm_start_ns = e->now_ns;
+    struct window w = { 0 };
+    bool stopped = false;
+    sim_ns live_every_ns = o->live_every_ns > 0 ? o->live_every_ns : LIVE_EVERY_NS;
+    sim_ns next_live_ns = e->now_ns + live_every_ns;
+    sim_ns stop_seen_ns = -1;       /* device time a stop was first seen */
+    int idle_reaps = 0;             /* in a row: nothing done, clock still */
+
+    issue_point(e, p, stream_io, type);
+    int rc = flush(e);
+    while (rc == 0 && !e->error && e->outstanding > 0) {
+        /* Never wait unboundedly: a stalled device must not hide a stop. */
+        int n = e->ds->ops->reap(e->ds, e->done, e->pieces_cap,
+                                 e->now_ns + REAP_WAIT_NS);
+        if (n < 0) {
+            rc = n;
+            break;
+        }
+        sim_ns before_ns = e->now_ns;
+        e->now_ns = e->ds->ops->now(e->ds);
+        if (n == 0 && e->now_ns == before_ns && ++idle_reaps > MAX_IDLE_REAPS) {
+            rc = -EIO;              /* I/O in flight that nothing advances */
+            break;
+        }
+        if (n > 0)
+            idle_reaps = 0;
+        check_window_end(e, &w, o, &stopped);
+        for (int i = 0; i < n; i++)
+            complete_piece(e, e->done[i]);
+        check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+        if (stop_requested(o)) {
+            if (stop_seen_ns < 0)
+                stop_seen_ns = e->now_ns;
+            else if (e->now_ns - stop_seen_ns > STOP_DRAIN_NS) {
+                e->abandoned = true;    /* I/O that does not complete */
+                break;
+            }
+        }
+        rc = flush(e);
+        if (rc == 0 && o->live && e->phase != DRAIN && e->now_ns >= next_live_ns) {
+            next_live_ns = e->now_ns + live_every_ns;
+            if (live_call(e, o, p, &w, warm_start_ns) == SIM_LIVE_STOP) {
+                stop_point(e, &w);
+                stopped = true;
+            }
+        }
+    }
+    if (rc == 0 && e->error)
+        rc = e->error;
+    if (rc < 0)
+        return rc;
+
+    struct sim_cpu_sample cpu_end;
+    sim_cpu_sample_now(&cpu_end);
+    out->small = p.small;
+    out->large = p.large;
+    rc = sim_stats_result(&e->stats, w.end_ns - w.start_ns, out);
+    if (rc < 0)
+        return rc;
+    if (e->cpu_started)
+        sim_cpu_fill(out, &e->cpu_start, &cpu_end);
+    out->limited_by = binding_limit(e);
+    out->converged = w.converged;
+    out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;
+    return stopped ? 1 : 0;
+}

@@ -1,0 +1,143 @@
+/*
+ * run.h - a run is one ORION matrix on one disk group; a sweep is the same
+ * run for each disk count.  Owns the wiring: profiles -> devices, layout,
+ * workload, engine; collects the point results and the summary.
+ */
+#ifndef ASMSIM_SIM_RUN_H
+#define ASMSIM_SIM_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "layouts/layout.h"
+#include "sim/core/device.h"
+#include "sim/core/engine.h"
+#include "sim/profiles/profiles.h"
+#include "sim/core/stats.h"
+#include "workloads/matrix.h"
+#include "workloads/workload.h"
+
+#define SIM_MAX_SWEEP 64
+
+struct sim_run_cfg {
+    int disks;
+    struct lay_cfg layout;          /* disks and disk size filled per run */
+    struct wl_cfg workload;         /* capacity filled from the layout */
+    struct wl_matrix_cfg matrix;    /* num_disks filled per run */
+    struct sim_point_opts point;    /* duration, warm-up, auto, stream_io */
+    const struct dev_ops *backend;  /* required: dev_model_ops (model/),
+                                       dev_aio_ops (aio/), ... */
+    struct vol_profile volume;
+    struct inst_profile instance;
+    double burst_credit_frac;       /* 0..1 */
+    uint64_t seed;
+    /* real devices (aio backend): volume.size_bytes is the usable size of
+       every target, the layout's disk size */
+    const char *const *targets;     /* [disks] paths; NULL for model/null */
+    bool destroy_data;
+    bool ignore_signatures;
+    uint64_t create_bytes;          /* --create SIZE; 0 = none */
+    int threads;                    /* --threads; 0 = auto */
+    char *device_info;              /* optional: the backend's --verbose */
+    size_t device_info_len;         /*   facts (targets, NUMA) land here */
+    int matrix_disks;               /* > 0: the disk count the matrix levels
+                                       derive from (ORION -num_disks with
+                                       real LUNs); 0 = disks */
+};
+
+struct sim_summary {
+    bool has_large, has_small;
+    double max_large_mbps;
+    struct wl_point max_large_at;
+    double max_small_iops;
+    struct wl_point max_small_at;
+    double min_small_lat_us;
+    struct wl_point min_small_lat_at;
+    enum sim_limit limited_by;      /* at the Maximum Large MBPS point, or at
+                                       Maximum Small IOPS for small-only runs */
+};
+
+struct sim_run_result {
+    int disks;
+    struct wl_matrix *matrix;
+    int n_points;                   /* points measured (<= matrix->n_points) */
+    struct sim_point_result *points;
+    struct sim_summary summary;
+    bool incomplete;                /* stopped before the last point */
+    double wall_s;                  /* wall-clock time of the run */
+    sim_ns device_ns;               /* device (virtual) time the run covered */
+    int failed;                     /* -errno: the devices failed (every
+                                       disk erring); the points before the
+                                       failure are kept, incomplete set */
+    char failed_why[256];
+};
+
+struct sim_sweep_result {
+    int n_runs;
+    struct sim_run_result *runs[SIM_MAX_SWEEP];
+    bool incomplete;
+};
+
+/* The parts a run drives: layout, workload, devices and engine, wired
+   from a run configuration.  sim_run() and the session (session.h) both
+   open them through sim_parts_open(), so a batch run, a watched run and
+   the dashboard drive the same devices the same way. */
+struct sim_parts {
+    lay *layout;
+    wl *workload;
+    struct devset ds;
+    sim_engine *engine;
+};
+
+/* The largest loads of matrix m, as the pools of a run of it are sized:
+   small I/Os, and large I/Os in flight (large x stream_io for seq). */
+void sim_matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
+                       int stream_io, int *max_small, int *max_large_ios);
+
+/* Open the parts for cfg->disks disks of cfg->volume.size_bytes: the
+   layout, the workload over its logical capacity (seeded with cfg->seed),
+   the devices (cfg->backend; real targets when cfg->targets is set) and an
+   engine whose pools hold max_small small and max_large_ios large I/Os in
+   flight (at most SIM_MAX_OUTSTANDING together: -E2BIG otherwise).  0, or -errno with why; on failure the parts opened so far stay
+   in *p for sim_parts_close(), which also takes a zeroed struct. */
+int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
+                   int max_large_ios, struct sim_parts *p, char *why,
+                   size_t why_len);
+/* Close the devices first (their I/O threads joined, nothing in flight
+   touches the engine's pieces any more), then free the engine, workload
+   and layout, and zero *p. */
+void sim_parts_close(struct sim_parts *p);
+
+/* Called after every point: (run index in the sweep, point index,
+   points in the run, the result).  Optional. */
+typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
+                                int n_points, const struct sim_point_result *r);
+
+/* Defaults: 1 disk of default gp3, coarse 1 MiB AU external, 8 KiB /
+   128 KiB random, 0 % writes, run simple, 60 s points, model backend,
+   no instance limit, full burst credits, seed 1. */
+void sim_run_cfg_defaults(struct sim_run_cfg *cfg);
+
+/* One run on cfg->disks disks.  0 (or 1 when stopped early: the result
+   holds the points done, incomplete set), or -errno with a reason. */
+int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress,
+            void *arg, struct sim_run_result **out, char *why, size_t why_len);
+void sim_run_free(struct sim_run_result *r);
+
+/* The same run for each disk count; same return convention. */
+int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts,
+              int n_counts, sim_progress_fn progress, void *arg,
+              struct sim_sweep_result **out, char *why, size_t why_len);
+void sim_sweep_free(struct sim_sweep_result *s);
+
+/* I/O errors on disk d, summed over the points of r that report per-disk
+   figures (real-device backends). */
+uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d);
+
+/* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency. */
+void sim_summarise(const struct sim_point_result *points, int n,
+                   struct sim_summary *out);
+
+#endif

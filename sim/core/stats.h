@@ -1,0 +1,146 @@
+/*
+ * stats.h - what a load point measured, and the one place its figures
+ * are derived.
+ *
+ * While a point runs the engine feeds a `struct sim_stats` (histograms per
+ * class and direction, per-disk counters).  At the end, or for a live
+ * snapshot, sim_stats_result() turns it into a `struct sim_point_result`:
+ * plain numbers that reports, JSON and the dashboard all print.  There is
+ * one definition of each figure:
+ *   MBPS  = large logical bytes / measured seconds / 10^6
+ *   IOPS  = small logical I/Os / measured seconds
+ *   latency of a logical I/O = completion of its last piece - its issue
+ * Physical figures (after striping and mirroring) are reported beside them.
+ */
+#ifndef ASMSIM_SIM_STATS_H
+#define ASMSIM_SIM_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/core/device.h"
+#include "sim/core/hist.h"
+#include "sim/core/simtime.h"
+#include "workloads/workload.h"
+
+/* A class with less than this share of a mixed point's logical I/Os is a
+   minority there: it does not hold an auto-duration point open. */
+#define SIM_MINOR_SHARE 0.10
+
+/* A class's figures at a point compete for the run's summary (Maximum
+   Large MBPS, Maximum Small IOPS, Minimum Small Latency) only where the
+   class makes up at least this share of the point's logical I/Os: where
+   the point is about that class.  A handful of small I/Os riding along
+   thirty large ones are measured, but their average is too thin a sample
+   to stand as the run's best latency. */
+#define SIM_SUMMARY_SHARE 0.50
+
+enum sim_dir {
+    SIM_READ = 0,
+    SIM_WRITE = 1,
+};
+
+struct sim_class_acc {
+    uint64_t ios;
+    uint64_t bytes;
+    uint64_t errors;
+    struct hist lat;
+};
+
+struct sim_disk_acc {
+    uint64_t ios;
+    uint64_t bytes;
+    uint64_t errors;
+    double lat_sum_ns;
+    struct hist lat;
+};
+
+/* The accumulator of one point.  Memory is fixed by the disk count. */
+struct sim_stats {
+    int disks;
+    struct sim_class_acc cls[WL_CLASSES][2];    /* [class][enum sim_dir] */
+    struct sim_disk_acc *disk;                  /* [disks] */
+    uint64_t phys_ios;
+    uint64_t phys_bytes;
+};
+
+struct sim_lat_summary {
+    uint64_t count;
+    double avg_us, min_us, max_us, stddev_us;
+    double p50_us, p90_us, p99_us, p999_us;
+    uint64_t pow2[HIST_POW2_BINS];  /* see hist_pow2_us() */
+};
+
+struct sim_disk_result {
+    double mbps;                /* physical bytes / s / 1e6 */
+    double iops;                /* physical I/Os / s */
+    double avg_lat_us;
+    double p99_lat_us;
+    uint64_t ios, bytes, errors;
+};
+
+struct sim_point_result {
+    int small, large;           /* the load point */
+    double measured_s;          /* measured window (after warm-up) */
+    double mbps;                /* logical, large I/O */
+    double iops;                /* logical, small I/O */
+    double large_iops;          /* logical large I/Os per second */
+    double small_mbps;          /* logical small bytes / s / 1e6 */
+    double phys_mbps;           /* physical, all classes */
+    double phys_iops;
+    uint64_t small_ios, large_ios;
+    uint64_t errors;
+    struct sim_lat_summary small_lat, large_lat;
+    enum sim_limit limited_by;
+    bool converged;             /* --duration auto: the estimate converged */
+    double ci_halfwidth_frac;   /* 95 % half-width / mean of the main figure */
+    int disks;
+    struct sim_disk_result *disk;   /* [disks], owned by the result */
+    /* failed logical I/Os (an error or a short transfer in any piece) */
+    uint64_t small_errors, large_errors;
+    /* CPU over the measured window, wall clock (cpu_usage.h) */
+    double cpu_user_us_per_io;      /* asmsim's user time per logical I/O */
+    double cpu_sys_us_per_io;       /* asmsim's system time per logical I/O */
+    double cpu_cores;               /* asmsim CPU seconds / wall seconds */
+    double engine_busy_frac;        /* the engine thread's CPU / wall: the
+                                       generator is the bottleneck near 1 */
+    double machine_busy_pct;        /* all CPUs, irq and softirq included */
+    double machine_irq_pct;         /* irq + softirq share of all CPUs */
+};
+
+/* True when class `cls` ran at the point and makes up at least `share`
+   of its logical I/Os. */
+bool sim_point_class_share(const struct sim_point_result *r, enum wl_class cls,
+                           double share);
+
+/* 0 or -ENOMEM. */
+int sim_stats_init(struct sim_stats *s, int disks);
+void sim_stats_reset(struct sim_stats *s);
+void sim_stats_free(struct sim_stats *s);
+
+/* Record one completed logical I/O. */
+static inline void sim_stats_logical(struct sim_stats *s, enum wl_class cls,
+                                     bool is_write, uint32_t bytes,
+                                     uint64_t lat_ns, bool failed)
+{
+    struct sim_class_acc *a = &s->cls[cls][is_write ? SIM_WRITE : SIM_READ];
+    if (failed) {
+        a->errors++;
+        return;
+    }
+    a->ios++;
+    a->bytes += bytes;
+    hist_add(&a->lat, lat_ns);
+}
+
+/* Record one completed physical I/O on its disk. */
+void sim_stats_physical(struct sim_stats *s, const struct sim_io *io);
+
+/* Figures of the accumulator over `measured_ns`.  The result's disk array
+   is allocated; free it with sim_point_result_free().  0 or -ENOMEM. */
+int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
+                     struct sim_point_result *out);
+void sim_point_result_free(struct sim_point_result *r);
+void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out);
+
+#endif

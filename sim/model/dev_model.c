@@ -1,0 +1,571 @@
+/*
+ * dev_model.c - modelled cloud volumes and their instance, in virtual time.
+ *
+ * What is modelled
+ * ----------------
+ * Every disk is one volume of the given profile (profiles.h); all of them
+ * hang off one instance.  A physical I/O submitted at virtual time t passes
+ * four throttles (throttle.h, GCRA schedulers with burst buckets), in the
+ * order the request travels:
+ *
+ *     t --> volume IOPS --> volume throughput --> instance IOPS
+ *                                   --> instance MB/s --> s (start of service)
+ *
+ * and completes at s + service, where
+ *
+ *     service = median[dir] * M * T + size / xfer_rate
+ *
+ * M is a lognormal multiplier exp(sigma * Z), Z standard normal, read from
+ * a 4096-entry quantile table (interpolated: no exp() per I/O); T is 1, or
+ * with probability tail_prob a factor uniform in [tail_min, tail_max], the
+ * realistic tail that percentiles show.
+ *
+ * The quantile of M and the tail decision come from Weyl sequences (a
+ * quasi-random, stratified stream per class and piece of an I/O, see
+ * WEYL_STREAMS), not from independent draws: every
+ * stretch of a few thousand I/Os then holds its fair share of every part
+ * of the distribution, tail events included.  The marginal distribution is
+ * the same; what changes is that a point's mean latency converges like
+ * 1/N instead of 1/sqrt(N), and an auto-duration point cannot stop early
+ * just because its tail events have not come yet (a low-biased stop).  The delay s - t is the queueing a
+ * throttled volume shows, so with N I/Os kept outstanding the closed loop
+ * settles at the binding limit X and latency N / X (Little's law): a
+ * throttle shows as latency, as it does on EBS.
+ *
+ * I/O accounting: SSD types count an I/O of up to io_unit (256 KiB) as one
+ * operation, larger ones ceil(size / unit); an I/O that continues the
+ * previous one on the same volume merges into its operation while the sum
+ * stays within a unit.  HDD types (st1, sc1) charge every I/O at least one
+ * 1 MiB unit, after the same merging of sequential I/O.  The instance counts
+ * operations the same way and bytes as they are.
+ *
+ * Limits are the provisioned rates times the delivered fractions fitted in
+ * profiles.c (volumes) and profiles_instances.c (instances).  Burst buckets
+ * (gp2 IOPS, st1/sc1 throughput, instance 30-min burst) start at
+ * burst_credit_frac of full and carry across the points of a run (a run is
+ * one session on one instance).
+ *
+ * What is not modelled: caches, request-size dependent latency beyond the
+ * transfer term, network jitter between volumes, per-second accounting
+ * windows (the GCRA tolerance of 1 ms stands in for them), I/O errors.
+ *
+ * Common random numbers: the latency generator is reseeded at the start of
+ * every load point, so all points of a run see the same sequence of
+ * service-time draws.  Differences between points then come from the load
+ * alone, and a figure taken over points (Minimum Small Latency is the
+ * least of many nearly equal averages) is not dragged down by picking the
+ * luckiest of them.
+ *
+ * Determinism: time is integer ns; events with equal times leave the heap
+ * in submission order (a sequence number breaks ties); the only randomness
+ * is the seeded rng.  Memory is fixed at open: the event heap holds at most
+ * max_outstanding I/Os.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/model/dev_model.h"
+#include "sim/model/throttle.h"
+#include "workloads/rng.h"
+#include "workloads/workload.h"
+
+#define LAT_TABLE_BITS 12
+#define LAT_TABLE (1 << LAT_TABLE_BITS)
+/* Latency draws come from Weyl sequences x += c (mod 2^64), one per
+   (class, piece index, body or tail) stream, each with its own increment
+   c = 2^64 * frac(sqrt(prime)) (three per class and piece: the body
+   quantile, the tail decision, the tail factor): the increments and 1 are rationally
+   independent, so any set of streams is jointly equidistributed (Weyl's
+   theorem): the two copies of a mirrored write get independent-looking
+   latencies, not two draws a fixed distance apart. */
+#define WEYL_PIECES 8
+#define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * 3)
+/* Short-term allowance of every throttle, in operations of io_unit bytes
+   (see "Metering" above). */
+#ifndef ALLOWANCE_OPS
+#define ALLOWANCE_OPS 32.0
+#endif
+
+struct vol_state {
+    struct thr iops;
+    struct thr tput;
+    uint64_t run_end_offset;    /* end of the last I/O: merging */
+    uint64_t run_bytes;         /* bytes in the open operation */
+    double used_ops;            /* admitted since the window opened */
+    double used_bytes;
+};
+
+/* An event's key orders by time, then by submission: (time << 64) | seq,
+   one 128-bit integer compared in a single step. */
+struct event {
+    unsigned __int128 key;
+    struct sim_io *io;
+};
+
+static inline struct event event_make(sim_ns at_ns, uint64_t seq, struct sim_io *io)
+{
+    return (struct event){ ((unsigned __int128)(uint64_t)at_ns << 64) | seq, io };
+}
+
+static inline sim_ns event_time(const struct event *ev)
+{
+    return (sim_ns)(uint64_t)(ev->key >> 64);
+}
+
+struct model {
+    sim_ns now_ns;
+    uint64_t seq;
+    struct rng rng;
+    uint64_t seed;
+    uint64_t weyl[WEYL_STREAMS];        /* stream state */
+    uint64_t weyl_step[WEYL_STREAMS];   /* its increment */
+    int disks;
+    struct vol_state *vol;
+    struct thr inst_iops;
+    struct thr inst_tput;
+    struct vol_profile volume;
+    struct inst_profile instance;
+    double burst_credit_frac;
+    /* latency */
+    float lat_mult[LAT_TABLE + 1];
+    double median_ns[2];        /* [is_write] */
+    uint32_t tail_threshold;    /* P(tail) * 2^32 */
+    double tail_min_mult, tail_span_mult;
+    double xfer_ns_per_byte;
+    uint64_t io_unit_bytes;
+    unsigned io_unit_shift;     /* log2(io_unit_bytes) */
+    /* event heap */
+    struct event *heap;
+    int heap_n, heap_cap;
+    double inst_used_ops;       /* admitted since the window opened */
+    double inst_used_bytes;
+    sim_ns window_start_ns;
+};
+
+/* ---- latency ---------------------------------------------------------- */
+
+static double std_normal_cdf(double z)
+{
+    return 0.5 * erfc(-z / sqrt(2.0));
+}
+
+/* Inverse of the standard normal CDF by bisection: run once per table
+   entry at open, so simplicity beats speed.  40 halvings of [-12, 12]
+   leave an error under 3e-11, far below the float the table stores. */
+static double std_normal_quantile(double p)
+{
+    double lo = -12.0, hi = 12.0;
+    for (int i = 0; i < 40; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (std_normal_cdf(mid) < p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* The i-th prime's square root, fractional part, as a 64-bit step. */
+static void weyl_setup(struct model *m)
+{
+    int found = 0;
+    for (int n = 2; found < WEYL_STREAMS; n++) {
+        bool prime = true;
+        for (int d = 2; d * d <= n; d++)
+            if (n % d == 0) {
+                prime = false;
+                break;
+            }
+        if (!prime)
+            continue;
+        double root = sqrt((double)n);
+        double frac = root - floor(root);
+        m->weyl_step[found++] = (uint64_t)(frac * 18446744073709551616.0) | 1u;
+    }
+}
+
+static void latency_setup(struct model *m)
+{
+    const struct prof_latency *l = &m->volume.lat;
+    for (int i = 0; i <= LAT_TABLE; i++) {
+        double p = ((double)i + 0.5) / (LAT_TABLE + 1);
+        m->lat_mult[i] = (float)exp(l->sigma * std_normal_quantile(p));
+    }
+    m->median_ns[0] = l->read_median_ns;
+    m->median_ns[1] = l->write_median_ns;
+    double tp = l->tail_prob < 0 ? 0 : (l->tail_prob > 1 ? 1 : l->tail_prob);
+    m->tail_threshold = (uint32_t)(tp * 4294967295.0);
+    m->tail_min_mult = l->tail_min_mult;
+    m->tail_span_mult = l->tail_max_mult - l->tail_min_mult;
+    m->xfer_ns_per_byte = l->xfer_bytes_per_s > 0 ? 1e9 / l->xfer_bytes_per_s : 0;
+}
+
+static sim_ns service_ns(struct model *m, const struct sim_io *io)
+{
+    int stream = (io->cls * WEYL_PIECES + (io->piece < WEYL_PIECES ? io->piece : WEYL_PIECES - 1)) * 3;
+    uint64_t body = (m->weyl[stream] += m->weyl_step[stream]);
+    uint32_t idx = (uint32_t)(body >> (64 - LAT_TABLE_BITS));
+    float frac = (float)((body >> 32) & 0xfffff) * (1.0f / 1048576.0f);
+    double mult = m->lat_mult[idx] + (m->lat_mult[idx + 1] - m->lat_mult[idx]) * frac;
+    if ((uint32_t)((m->weyl[stream + 1] += m->weyl_step[stream + 1]) >> 32) < m->tail_threshold)
+        mult *= m->tail_min_mult + m->tail_span_mult *
+                (double)((m->weyl[stream + 2] += m->weyl_step[stream + 2]) >> 11) * 0x1.0p-53;
+    double ns = m->median_ns[io->is_write] * mult +
+                (double)io->size_bytes * m->xfer_ns_per_byte;
+    return (sim_ns)ns;
+}
+
+/* ---- limits ----------------------------------------------------------- */
+
+/* A throttle whose short-term allowance is `allowance` units. */
+static int thr_setup(struct thr *t, double base, double burst, double bucket,
+                     double start_frac, double allowance)
+{
+    struct thr_cfg c = {
+        .base_rate_per_s = base,
+        .burst_rate_per_s = burst > base ? burst : base,
+        .bucket_units = burst > base ? bucket : 0,
+        .bucket_start_frac = start_frac,
+        .tolerance_s = base > 0 ? allowance / base : 0,
+    };
+    return thr_init(t, &c);
+}
+
+static int limits_setup(struct model *m)
+{
+    const struct vol_profile *v = &m->volume;
+    const struct inst_profile *in = &m->instance;
+    double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)m->io_unit_bytes;
+    int rc = 0;
+    for (int d = 0; d < m->disks && rc == 0; d++) {
+        struct vol_state *vs = &m->vol[d];
+        rc = thr_setup(&vs->iops, v->iops_base * v->delivered_iops_frac,
+                       v->iops_burst * v->delivered_iops_frac,
+                       v->iops_bucket_ops, m->burst_credit_frac, ops);
+        if (rc == 0)
+            rc = thr_setup(&vs->tput,
+                           v->tput_base_bytes_per_s * v->delivered_tput_frac,
+                           v->tput_burst_bytes_per_s * v->delivered_tput_frac,
+                           v->tput_bucket_bytes, m->burst_credit_frac, bytes);
+    }
+    if (rc == 0) {
+        double span = in->max_iops - in->base_iops;
+        rc = thr_setup(&m->inst_iops, in->base_iops * in->delivered_iops_frac,
+                       in->max_iops * in->delivered_iops_frac,
+                       span * in->burst_seconds, m->burst_credit_frac, ops);
+    }
+    if (rc == 0) {
+        double span = in->max_bytes_per_s - in->base_bytes_per_s;
+        rc = thr_setup(&m->inst_tput,
+                       in->base_bytes_per_s * in->delivered_tput_frac,
+                       in->max_bytes_per_s * in->delivered_tput_frac,
+                       span * in->burst_seconds, m->burst_credit_frac, bytes);
+    }
+    return rc;
+}
+
+/* Operations an I/O costs on its volume, after merging sequential I/O. */
+static double io_ops(struct model *m, struct vol_state *vs,
+                     const struct sim_io *io)
+{
+    uint64_t unit = m->io_unit_bytes;     /* a power of two */
+    uint64_t size = io->size_bytes;
+    if (io->offset_bytes == vs->run_end_offset && vs->run_bytes + size <= unit) {
+        vs->run_bytes += size;
+        vs->run_end_offset += size;
+        return 0.0;
+    }
+    vs->run_end_offset = io->offset_bytes + size;
+    vs->run_bytes = size & (unit - 1);
+    if (vs->run_bytes == 0)
+        vs->run_bytes = unit;       /* a full unit: nothing more merges */
+    return (double)((size + unit - 1) >> m->io_unit_shift);
+}
+
+static bool bucket_empty(const struct thr *t)
+{
+    return t->cfg.bucket_units > 0 && thr_credits(t) <= 0;
+}
+
+/* Share of a throttle's current rate that `used` units over `secs` are;
+   0 for an unlimited throttle. */
+static double utilisation(const struct thr *t, double used, double secs)
+{
+    double rate = thr_rate_now(t);
+    return rate > 0 && secs > 0 ? used / (rate * secs) : 0.0;
+}
+
+/* Book `util` against `limit`, or against the burst credits when the
+   throttle runs at its base rate because its bucket is empty. */
+static void book(struct dev_limits *out, enum sim_limit limit, double util,
+                 bool empty)
+{
+    enum sim_limit l = empty ? SIM_LIMIT_BURST_CREDITS : limit;
+    if (util > out->util[l])
+        out->util[l] = util;
+}
+
+/* ---- event heap (4-ary, min at [0], ties by sequence) ----------------- */
+
+/* A 4-ary heap: half the levels of a binary one, and the four children of
+   a node share a cache line or two, which is what a pop spends its time
+   on.  Children of i are 4i+1 .. 4i+4. */
+#define HEAP_ARITY 4
+
+static inline bool ev_before(const struct event *a, const struct event *b)
+{
+    return a->key < b->key;
+}
+
+static void heap_push(struct model *m, struct event ev)
+{
+    int i = m->heap_n++;
+    while (i > 0) {
+        int parent = (i - 1) / HEAP_ARITY;
+        if (!ev_before(&ev, &m->heap[parent]))
+            break;
+        m->heap[i] = m->heap[parent];
+        i = parent;
+    }
+    m->heap[i] = ev;
+}
+
+static struct event heap_pop(struct model *m)
+{
+    struct event top = m->heap[0];
+    struct event last = m->heap[--m->heap_n];
+    int n = m->heap_n, i = 0;
+    for (;;) {
+        int first = HEAP_ARITY * i + 1;
+        if (first >= n)
+            break;
+        int end = first + HEAP_ARITY < n ? first + HEAP_ARITY : n;
+        int best = first;
+        for (int c = first + 1; c < end; c++)
+            if (ev_before(&m->heap[c], &m->heap[best]))
+                best = c;
+        if (!ev_before(&m->heap[best], &last))
+            break;
+        m->heap[i] = m->heap[best];
+        i = best;
+    }
+    if (n > 0)
+        m->heap[i] = last;
+    return top;
+}
+
+/* ---- ops -------------------------------------------------------------- */
+
+static int model_open(struct devset *ds, const struct devset_cfg *cfg,
+                      char *why, size_t why_len)
+{
+    if (!cfg->volume || !cfg->instance) {
+        snprintf(why, why_len, "the model backend needs a volume and an instance profile");
+        return -EINVAL;
+    }
+    if (cfg->max_outstanding < 1) {
+        snprintf(why, why_len, "the model backend needs max_outstanding >= 1");
+        return -EINVAL;
+    }
+    struct model *m = calloc(1, sizeof(*m));
+    if (!m)
+        goto nomem;
+    m->disks = cfg->disks;
+    m->volume = *cfg->volume;
+    m->instance = *cfg->instance;
+    m->burst_credit_frac = cfg->burst_credit_frac;
+    m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256u << 10;
+    if (m->io_unit_bytes & (m->io_unit_bytes - 1)) {
+        snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
+                 cfg->volume->spec, (unsigned long long)m->io_unit_bytes);
+        free(m);
+        return -EINVAL;
+    }
+    m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
+    m->seed = cfg->seed ^ 0x6d6f64656cull;
+    rng_seed(&m->rng, m->seed);
+    m->vol = calloc((size_t)cfg->disks, sizeof(*m->vol));
+    m->heap_cap = cfg->max_outstanding;
+    m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
+    if (!m->vol || !m->heap)
+        goto nomem;
+    for (int d = 0; d < m->disks; d++)
+        m->vol[d].run_end_offset = UINT64_MAX;
+    if (limits_setup(m) < 0) {
+        snprintf(why, why_len, "invalid limits in volume '%s' or instance '%s'",
+                 m->volume.spec, m->instance.name);
+        free(m->vol);
+        free(m->heap);
+        free(m);
+        return -EINVAL;
+    }
+    latency_setup(m);
+    weyl_setup(m);
+    for (int i = 0; i < WEYL_STREAMS; i++)
+        m->weyl[i] = rng_next(&m->rng);
+    ds->priv = m;
+    return 0;
+nomem:
+    if (m) {
+        free(m->vol);
+        free(m->heap);
+        free(m);
+    }
+    snprintf(why, why_len, "out of memory opening %d modelled volumes", cfg->disks);
+    return -ENOMEM;
+}
+
+static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
+{
+    struct model *m = ds->priv;
+    int i;
+    for (i = 0; i < n && m->heap_n < m->heap_cap; i++) {
+        struct sim_io *io = ios[i];
+        struct vol_state *vs = &m->vol[io->disk];
+        sim_ns t = m->now_ns;
+        io->submit_ns = t;
+        double ops = io_ops(m, vs, io);
+        double bytes = io->size_bytes;
+        sim_ns s = thr_admit(&vs->iops, t, ops);
+        s = thr_admit(&vs->tput, s, bytes);
+        s = thr_admit(&m->inst_iops, s, ops);
+        s = thr_admit(&m->inst_tput, s, bytes);
+        vs->used_ops += ops;
+        vs->used_bytes += bytes;
+        m->inst_used_ops += ops;
+        m->inst_used_bytes += bytes;
+        io->result = (int32_t)io->size_bytes;
+        heap_push(m, event_make(s + service_ns(m, io), m->seq++, io));
+    }
+    return i;
+}
+
+static int model_reap(struct devset *ds, struct sim_io **done, int max,
+                      sim_ns deadline)
+{
+    struct model *m = ds->priv;
+    if (m->heap_n == 0 || max < 1)
+        return 0;
+    if (event_time(&m->heap[0]) > deadline) {
+        if (deadline > m->now_ns)
+            m->now_ns = deadline;
+        return 0;
+    }
+    /* Everything due at the earliest time completes together. */
+    sim_ns at = event_time(&m->heap[0]);
+    int n = 0;
+    while (n < max && m->heap_n > 0 && event_time(&m->heap[0]) == at) {
+        struct sim_io *io = heap_pop(m).io;
+        io->done_ns = at;
+        done[n++] = io;
+    }
+    m->now_ns = at;
+    return n;
+}
+
+static sim_ns model_now(const struct devset *ds)
+{
+    const struct model *m = ds->priv;
+    return m->now_ns;
+}
+
+static void model_close(struct devset *ds)
+{
+    struct model *m = ds->priv;
+    if (!m)
+        return;
+    free(m->vol);
+    free(m->heap);
+    free(m);
+    ds->priv = NULL;
+}
+
+static void model_limits(struct devset *ds, struct dev_limits *out, bool reset)
+{
+    struct model *m = ds->priv;
+    if (out) {
+        memset(out, 0, sizeof(*out));
+        double secs = (double)(m->now_ns - m->window_start_ns) / 1e9;
+        double iops = 0, tput = 0;
+        bool iops_empty = false, tput_empty = false;
+        for (int d = 0; d < m->disks; d++) {
+            struct vol_state *vs = &m->vol[d];
+            iops += utilisation(&vs->iops, vs->used_ops, secs) / m->disks;
+            tput += utilisation(&vs->tput, vs->used_bytes, secs) / m->disks;
+            iops_empty |= bucket_empty(&vs->iops);
+            tput_empty |= bucket_empty(&vs->tput);
+        }
+        book(out, SIM_LIMIT_VOLUME_IOPS, iops, iops_empty);
+        book(out, SIM_LIMIT_VOLUME_TPUT, tput, tput_empty);
+        book(out, SIM_LIMIT_INSTANCE_IOPS,
+             utilisation(&m->inst_iops, m->inst_used_ops, secs),
+             bucket_empty(&m->inst_iops));
+        book(out, SIM_LIMIT_INSTANCE_MBPS,
+             utilisation(&m->inst_tput, m->inst_used_bytes, secs),
+             bucket_empty(&m->inst_tput));
+    }
+    if (reset) {
+        for (int d = 0; d < m->disks; d++)
+            m->vol[d].used_ops = m->vol[d].used_bytes = 0;
+        m->inst_used_ops = m->inst_used_bytes = 0;
+        m->window_start_ns = m->now_ns;
+    }
+}
+
+static void model_settle(struct devset *ds)
+{
+    struct model *m = ds->priv;
+    /* Common random numbers: every point draws the same latency sequence,
+       so points differ by their load, not by luck. */
+    rng_seed(&m->rng, m->seed);
+    for (int i = 0; i < WEYL_STREAMS; i++)
+        m->weyl[i] = rng_next(&m->rng);
+    for (int d = 0; d < m->disks; d++) {
+        thr_settle(&m->vol[d].iops, m->now_ns);
+        thr_settle(&m->vol[d].tput, m->now_ns);
+    }
+    thr_settle(&m->inst_iops, m->now_ns);
+    thr_settle(&m->inst_tput, m->now_ns);
+}
+
+static int model_retune(struct devset *ds, const struct vol_profile *volume,
+                        const struct inst_profile *instance)
+{
+    struct model *m = ds->priv;
+    if (volume) {
+        m->volume = *volume;
+        latency_setup(m);
+        for (int d = 0; d < m->disks; d++) {
+            thr_set_rates(&m->vol[d].iops, volume->iops_base * volume->delivered_iops_frac,
+                          volume->iops_burst * volume->delivered_iops_frac);
+            thr_set_rates(&m->vol[d].tput,
+                          volume->tput_base_bytes_per_s * volume->delivered_tput_frac,
+                          volume->tput_burst_bytes_per_s * volume->delivered_tput_frac);
+        }
+    }
+    if (instance) {
+        m->instance = *instance;
+        thr_set_rates(&m->inst_iops, instance->base_iops * instance->delivered_iops_frac,
+                      instance->max_iops * instance->delivered_iops_frac);
+        thr_set_rates(&m->inst_tput,
+                      instance->base_bytes_per_s * instance->delivered_tput_frac,
+                      instance->max_bytes_per_s * instance->delivered_tput_frac);
+    }
+    return 0;
+}
+
+const struct dev_ops dev_model_ops = {
+    .name = "model",
+    .caps = DEV_CAP_VIRTUAL_CLOCK | DEV_CAP_PROVISIONED_LIMITS,
+    .open = model_open,
+    .submit = model_submit,
+    .reap = model_reap,
+    .now = model_now,
+    .close = model_close,
+    .limits = model_limits,
+    .settle = model_settle,
+    .retune = model_retune,
+};

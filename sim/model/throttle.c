@@ -1,0 +1,239 @@
+/*
+ * throttle.c - a rate limiter with a burst-credit bucket, in virtual time.
+ *
+ * The model
+ * ---------
+ * A cloud volume or an instance enforces a limit: so many operations, or
+ * so many bytes, per second.  What a client sees when it pushes harder is
+ * not an error but a queue: its requests wait until the limit lets them
+ * through.  So the throttle is a *scheduler*.  thr_admit() is told that a
+ * request of `u` units arrives at time t and answers when it may start;
+ * the caller (the model backend) starts it then.
+ *
+ * GCRA, virtual scheduling
+ * ------------------------
+ * The state is one number, TAT, the theoretical arrival time of the next
+ * unit if the stream ran exactly at the limit.  With T = 1e9 / rate ns per
+ * unit and a tolerance tau (how far ahead of the schedule a request may
+ * start, cfg.tolerance_s):
+ *
+ *     s   = max(t, TAT - tau)              start of this request
+ *     TAT = max(TAT, s) + u * T            book its capacity
+ *
+ * Requests are served first come first served in call order (FIFO), even
+ * if their arrival times are not monotonic: each one books the capacity
+ * after everything booked before it.  Over a busy stretch TAT grows by
+ * exactly u * T per request, so the long-run rate is `rate` to the
+ * rounding of a double.  When the stream is below the limit, TAT falls
+ * behind the arrivals and s = t: no delay.  With tau > 0, after an idle
+ * spell 1 + tau * rate unit-sized requests may start at once (the classic
+ * GCRA burst), and no more, because TAT never lags the clock by more than
+ * the idle time allows: max(TAT, s) restarts the schedule at s.
+ *
+ *     time ->     t1  t2 t3 t4            (arrivals, all at once)
+ *     unlimited   s1  s2 s3 s4
+ *     throttled   s1 ----T---- s2 ----T---- s3 ----T---- s4
+ *                      delay of request k = s_k - t_k
+ *
+ * Why a scheduler and not a token counter: the engine runs a closed loop
+ * of N outstanding I/Os.  A token counter answers "may this go now?" and
+ * forces the caller to poll or retry, which in virtual time has no natural
+ * step.  The scheduler books future capacity instead: the answer is a
+ * time, the model completes the request after that time plus the service
+ * time, and the delay s - t is exactly the queueing delay a throttled
+ * volume shows.  With N requests in flight against a limit L that binds,
+ * the queue holds them and each waits about N / L: latency grows as
+ * N / limit and throughput is L.  Little's law is not programmed; it
+ * emerges.
+ *
+ * Burst credits
+ * -------------
+ * gp2 IOPS, st1/sc1 throughput and the EC2 instances marked "30 minutes
+ * per day" run from a credit bucket.  Credits accrue at base_rate units
+ * per second of elapsed virtual time, capped at bucket_units; every
+ * admitted unit spends one.  While the bucket holds credits the throttle
+ * runs at burst_rate, else at base_rate.  Running flat out from a full
+ * bucket the level falls at (burst - base) per second, so the burst lasts
+ * bucket / (burst - base) seconds (gp2: 5.4e6 / (3000 - 375) = 2057 s),
+ * and then the throttle holds base_rate, which is exactly what the bucket
+ * earns: it stays empty for as long as the load keeps it busy.
+ *
+ * The credit level is brought up to date lazily, at each admission, using
+ * the admission time s (not the arrival: a request that waits in the
+ * queue is served when the scheduler reaches it) as "now":
+ *
+ *     credits += base * (s - credits_at) / 1e9,  capped at bucket
+ *     credits_at = s            (never moved backwards: when s is before
+ *                                credits_at, nothing accrues)
+ *
+ * When the bucket runs dry inside a request, the request is split so the
+ * fluid model above holds exactly: serving b units at burst rate earns
+ * b * base / burst credits meanwhile, so a level c covers
+ *
+ *     b = min(u, c * burst / (burst - base))
+ *
+ * units at burst rate; the other u - b units go at base rate.  The cost of
+ * the request is b * 1e9 / burst + (u - b) * 1e9 / base ns, and the level
+ * drops by u.  It may go below zero until the next admission adds what
+ * was earned while the request was served; thr_credits() reports it
+ * clamped to 0..bucket_units.  The bucket counts as empty when its level
+ * is below 1e-9 of its size, so that rounding residue never buys a burst.
+ * empty_admits counts admissions that were not wholly covered at burst
+ * rate (b < u) on a throttle whose burst rate exceeds its base rate: the
+ * evidence for "limited by burst credits".
+ *
+ * The clock of the throttle starts at virtual time 0: TAT = 0 and
+ * credits_at = 0 after thr_init(), so a bucket that starts partly full has
+ * been earning since time 0.
+ *
+ * Unlimited (base <= 0) admits every request at its arrival, books
+ * nothing and costs nothing.  thr_set_rates() changes the rates for the
+ * requests admitted from then on; what was booked stays booked.
+ *
+ * All state is in struct thr; the arithmetic is plain double, so a run is
+ * deterministic on any IEEE-754 machine.  The start time is rounded to the
+ * nearest nanosecond, and is never before the arrival.
+ */
+#include "sim/model/throttle.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#define NS_PER_S 1e9
+#define EMPTY_FRAC 1e-9     /* bucket level below this share = empty */
+
+static bool thr_has_bucket(const struct thr *t)
+{
+    return t->cfg.bucket_units > 0.0;
+}
+
+
+/* The rate used while credits last: never below the base rate. */
+static double thr_burst_rate(const struct thr *t)
+{
+    return t->cfg.burst_rate_per_s > t->cfg.base_rate_per_s
+               ? t->cfg.burst_rate_per_s
+               : t->cfg.base_rate_per_s;
+}
+
+static bool thr_bucket_empty(const struct thr *t)
+{
+    return t->credits_units <= EMPTY_FRAC * t->cfg.bucket_units;
+}
+
+static bool bad_number(double x)
+{
+    return isnan(x) || isinf(x) || x < 0.0;
+}
+
+/* The per-admission factors, recomputed whenever the rates change. */
+static void thr_derive(struct thr *t)
+{
+    double base = t->cfg.base_rate_per_s;
+    double burst = thr_burst_rate(t);
+    t->base_ns_per_unit = base > 0 ? NS_PER_S / base : 0.0;
+    t->burst_ns_per_unit = burst > 0 ? NS_PER_S / burst : 0.0;
+    t->base_units_per_ns = base / NS_PER_S;
+    t->burst_share = burst > base ? burst / (burst - base) : 0.0;
+    t->tolerance_ns = t->cfg.tolerance_s * NS_PER_S;
+}
+
+int thr_init(struct thr *t, const struct thr_cfg *cfg)
+{
+    if (!t || !cfg)
+        return -EINVAL;
+    if (bad_number(cfg->base_rate_per_s) || bad_number(cfg->burst_rate_per_s) ||
+        bad_number(cfg->bucket_units) || bad_number(cfg->tolerance_s))
+        return -EINVAL;
+    if (isnan(cfg->bucket_start_frac) || cfg->bucket_start_frac < 0.0 ||
+        cfg->bucket_start_frac > 1.0)
+        return -EINVAL;
+    /* A burst rate of 0 means "none" (the same as base); any other burst
+       rate must be at least the base rate. */
+    if (cfg->burst_rate_per_s != 0.0 &&
+        cfg->burst_rate_per_s < cfg->base_rate_per_s)
+        return -EINVAL;
+
+    memset(t, 0, sizeof(*t));
+    t->cfg = *cfg;
+    thr_derive(t);
+    t->tat_ns = t->tolerance_ns;                /* no head start at 0 */
+    t->credits_units = cfg->bucket_units * cfg->bucket_start_frac;
+    t->credits_at_ns = 0.0;
+    t->empty_admits = 0;
+    return 0;
+}
+
+
+/* Bring the credit level up to `now_ns` (never backwards). */
+static void thr_accrue(struct thr *t, double now_ns)
+{
+    if (now_ns <= t->credits_at_ns)
+        return;
+    double earned = t->base_units_per_ns * (now_ns - t->credits_at_ns);
+    t->credits_units += earned;
+    if (t->credits_units > t->cfg.bucket_units)
+        t->credits_units = t->cfg.bucket_units;
+    t->credits_at_ns = now_ns;
+}
+
+void thr_settle(struct thr *t, sim_ns now_ns)
+{
+    double no_head_start = (double)now_ns + t->tolerance_ns;
+    if (t->tat_ns < no_head_start)
+        t->tat_ns = no_head_start;
+}
+
+double thr_bucket_cost_ns(struct thr *t, double start_ns, double units)
+{
+    thr_accrue(t, start_ns);
+    double at_burst = 0.0;          /* units served at burst rate */
+    if (t->burst_share > 0.0) {
+        if (!thr_bucket_empty(t)) {
+            at_burst = t->credits_units * t->burst_share;
+            if (at_burst > units)
+                at_burst = units;
+        }
+        if (at_burst < units)
+            t->empty_admits++;
+    } else {
+        at_burst = units;           /* burst == base: the bucket is moot */
+    }
+    t->credits_units -= units;
+    return at_burst * t->burst_ns_per_unit + (units - at_burst) * t->base_ns_per_unit;
+}
+
+double thr_rate_now(const struct thr *t)
+{
+    if (thr_unlimited(t))
+        return 0.0;
+    if (thr_has_bucket(t) && !thr_bucket_empty(t))
+        return thr_burst_rate(t);
+    return t->cfg.base_rate_per_s;
+}
+
+double thr_credits(const struct thr *t)
+{
+    if (!thr_has_bucket(t))
+        return t->cfg.bucket_units;
+    if (t->credits_units < 0.0)
+        return 0.0;
+    if (t->credits_units > t->cfg.bucket_units)
+        return t->cfg.bucket_units;
+    return t->credits_units;
+}
+
+void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_s)
+{
+    /* No error return in the contract: sanitise instead.  A base that is
+       not a positive number means unlimited; a burst below the base means
+       "no faster than base". */
+    if (!(base_rate_per_s > 0.0) || isinf(base_rate_per_s))
+        base_rate_per_s = 0.0;
+    if (!(burst_rate_per_s >= base_rate_per_s) || isinf(burst_rate_per_s))
+        burst_rate_per_s = base_rate_per_s;
+    t->cfg.base_rate_per_s = base_rate_per_s;
+    t->cfg.burst_rate_per_s = burst_rate_per_s;
+    thr_derive(t);
+}

@@ -1,0 +1,372 @@
+/*
+ * profiles.c - the volume types: their fixed figures, and the resolution
+ * of a request into a volume profile.
+ *
+ * A volume profile turns a spec such as "gp3:size=125GiB,iops=4000,
+ * throughput=1000MiB/s" into the limits dev_model.c enforces.  Resolution
+ * is one function per rule set (prof_resolve()), used both by the spec
+ * parser and by prof_volume_reprovision(), so a value the parser rejects is
+ * also rejected when tuned interactively, with the same message.  A spec the
+ * provider would refuse is an error naming the part and the valid range;
+ * nothing is silently clamped.  The canonical spec written back into
+ * vol_profile.spec lists every key the type takes and parses back to the
+ * same profile.
+ *
+ * Units.  EBS sizes are binary (GiB = 2^30 B) and EBS throughput limits
+ * are MiB/s (2^20 B/s), as AWS documents them.  OCI sizes and throughputs
+ * are decimal: GB = 10^9 B, KB/s and MB/s = 10^3 and 10^6 B/s, and the
+ * per-GB rules are applied to size_bytes / 1e9 (so "size=1024GB" is
+ * 1.024e12 B).  Instance limits are decimal MB/s (the CSV's Mbps / 8).
+ *
+ * This file holds the catalogue (vol_types: sizes, I/O unit, which keys a
+ * type takes, latency, delivered fractions, the one-line summary) and
+ * prof_resolve(), which applies what every type shares (size range, keys
+ * the type does not take) and hands the rest to the provider's rules:
+ * profiles_ebs.c, profiles_oci.c and profiles_nvme.c, where the source of
+ * each rate, price and size range is written down.  The spec grammar is
+ * in profiles_spec.c, numbers in profiles_units.c, instances in
+ * profiles_instances.c.
+ *
+ * Latency parameters (struct prof_latency): service = lognormal(median,
+ * sigma) [x tail factor] + size / xfer.  These are the model's fitted
+ * parameters, chosen to match what the providers say ("single-digit ms"
+ * for gp2/gp3/io1, "sub-ms" for io2 Block Express, HDD seek times for
+ * st1/sc1) and the measurements of DOMAIN.md section 5:
+ *   io1/io2 median write 0.57 ms: C4 (m5.large + io2, latency ~0.6 ms).
+ *   OCI balanced/higher/uhp read median 0.362 ms, sigma 0.22: C9 (QD1 4 KiB
+ *   randread avg 0.376 ms, p99 0.603 ms; median x exp(2.326 x 0.22) =
+ *   0.604 ms).
+ *
+ * Delivered fractions (the share of the provisioned rate delivered on
+ * average; all fitted):
+ *   gp2/gp3/st1/sc1 0.95 IOPS and throughput: AWS promises >= 90 % of the
+ *     provisioned rate 99 % of the time; C6 measured 8 x gp2 125 GiB ->
+ *     1015 MB/s = 0.945 of 8 x 128 MiB/s.
+ *   io1/io2/io2bx 0.995: provisioned-IOPS volumes promise 99.9 %.
+ *   OCI IOPS 1.0 (C7: 50,431 of 50,000 IOPS), throughput 0.82 (C8: 560 of
+ *     680 MB/s).
+ *   local-nvme 1.0.
+ *
+ * Nothing here allocates or keeps state: every table is const.
+ */
+#include "sim/profiles/profiles_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "layouts/why.h"
+
+/* {read median ns, write median ns, sigma, tail prob, tail min, max, xfer} */
+#define LAT_GP      { 400000, 420000, 0.25, 0.002, 3, 15, 2.0e9 }
+#define LAT_PIOPS   { 500000, 570000, 0.20, 0.001, 3, 10, 2.0e9 }
+#define LAT_IO2BX   { 200000, 250000, 0.20, 0.001, 3, 10, 4.0e9 }
+#define LAT_ST1     { 3000000, 1500000, 0.60, 0.01, 2, 6, 2.5e8 }
+#define LAT_SC1     { 5000000, 2000000, 0.70, 0.01, 2, 6, 1.0e8 }
+#define LAT_OCI_LOW { 800000, 900000, 0.25, 0.001, 2, 5, 2.0e9 }
+#define LAT_OCI     { 362000, 450000, 0.22, 0.001, 2, 5, 2.0e9 }
+#define LAT_NVME    { 80000, 30000, 0.30, 0.001, 3, 10, 3.0e9 }
+
+/* The no_*_why texts end a reason "<type> <key>=<value>: <text>" that must
+   fit PROF_WHY_CHARS with the longest value shown (profiles_internal.h),
+   so they say the rule in short; the summaries give it whole. */
+#define PIOPS_TPUT_WHY "throughput follows IOPS (max 1000 MiB/s); set iops"
+#define OCI_WHY "OCI performance follows size and VPU; set size"
+
+const struct vol_type prof_vol_types[VT_COUNT] = {
+    [VT_GP2] = {
+        .name = "gp2",
+        .summary = "EBS General Purpose SSD (old): size 1GiB-16TiB (default 250GiB); "
+                   "IOPS 3 per GiB (100..16000), burst to 3000 from a 5.4M-op bucket "
+                   "below 1000GiB; 128 MiB/s up to 170GiB, 250 above; $0.10 per GiB-month",
+        .media = PROF_SSD, .size_min_bytes = GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
+        .size_default_bytes = 250 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
+        .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
+        .oci_vpu = -1, .lat = LAT_GP,
+        .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
+    },
+    [VT_GP3] = {
+        .name = "gp3",
+        .summary = "EBS General Purpose SSD: size 1GiB-64TiB (default 250GiB); "
+                   "iops 3000-80000, above 3000 at most 500 per GiB (default 3000); "
+                   "throughput 125-2000 MiB/s, above 125 at most 0.25 MiB/s per IOPS "
+                   "(default 125); $0.08/GiB + $0.005/IOPS above 3000 + $0.04/MiB/s "
+                   "above 125 per month",
+        .media = PROF_SSD, .size_min_bytes = GIB_BYTES, .size_max_bytes = 64 * TIB_BYTES,
+        .size_default_bytes = 250 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .oci_vpu = -1, .lat = LAT_GP,
+        .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
+    },
+    [VT_IO1] = {
+        .name = "io1",
+        .summary = "EBS Provisioned IOPS SSD: size 4GiB-16TiB (default 100GiB); "
+                   "iops 100-64000, at most 50 per GiB (default 3000); throughput "
+                   "256KiB x IOPS up to 500 MiB/s, above 32000 IOPS 16KiB x IOPS up to "
+                   "1000 MiB/s; $0.125/GiB + $0.065/IOPS per month",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
+        .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_tput_why = "io1 " PIOPS_TPUT_WHY,
+        .oci_vpu = -1, .lat = LAT_PIOPS,
+        .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
+    },
+    [VT_IO2] = {
+        .name = "io2",
+        .summary = "EBS Provisioned IOPS SSD: size 4GiB-16TiB (default 100GiB); "
+                   "iops 100-64000, at most 500 per GiB (default 3000); throughput as "
+                   "io1; $0.125/GiB + $0.065/IOPS up to 32000 + $0.0455/IOPS above "
+                   "per month",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
+        .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_tput_why = "io2 " PIOPS_TPUT_WHY,
+        .oci_vpu = -1, .lat = LAT_PIOPS,
+        .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
+    },
+    [VT_IO2BX] = {
+        .name = "io2bx",
+        .summary = "EBS io2 Block Express: size 4GiB-64TiB (default 100GiB); "
+                   "iops 100-256000, at most 1000 per GiB (default 3000); throughput "
+                   "0.256 MiB/s x IOPS up to 4000 MiB/s; io2 prices + $0.032/IOPS "
+                   "above 64000 per month",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 64 * TIB_BYTES,
+        .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_tput_why = "io2bx throughput follows IOPS (max 4000 MiB/s); set iops",
+        .oci_vpu = -1, .lat = LAT_IO2BX,
+        .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
+    },
+    [VT_ST1] = {
+        .name = "st1",
+        .summary = "EBS Throughput Optimized HDD: size 125GiB-16TiB (default 500GiB); "
+                   "500 x 1MiB I/Os per s; 40 MiB/s per TiB, burst 250 per TiB, both at "
+                   "most 500 MiB/s; $0.045 per GiB-month",
+        .media = PROF_HDD, .size_min_bytes = 125 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
+        .size_default_bytes = 500 * GIB_BYTES, .io_unit_bytes = (uint32_t)MIB_BYTES,
+        .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
+        .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
+        .oci_vpu = -1, .lat = LAT_ST1,
+        .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
+    },
+    [VT_SC1] = {
+        .name = "sc1",
+        .summary = "EBS Cold HDD: size 125GiB-16TiB (default 500GiB); 250 x 1MiB "
+                   "I/Os per s; 12 MiB/s per TiB, burst 80 per TiB, both at most "
+                   "250 MiB/s; $0.015 per GiB-month",
+        .media = PROF_HDD, .size_min_bytes = 125 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
+        .size_default_bytes = 500 * GIB_BYTES, .io_unit_bytes = (uint32_t)MIB_BYTES,
+        .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
+        .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
+        .oci_vpu = -1, .lat = LAT_SC1,
+        .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
+    },
+    [VT_OCI_LOWER] = {
+        .name = "oci-lower",
+        .summary = "OCI Lower Cost (VPU 0): size 50GB-32TB (default 1024GB); 2 IOPS "
+                   "per GB up to 3000; 240 KB/s per GB up to 480 MB/s; $0.0255 per "
+                   "GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
+        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
+        .oci_vpu = 0, .lat = LAT_OCI_LOW,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+    },
+    [VT_OCI_BALANCED] = {
+        .name = "oci-balanced",
+        .summary = "OCI Balanced (VPU 10): size 50GB-32TB (default 1024GB); 60 IOPS "
+                   "per GB up to 25000; 480 KB/s per GB up to 480 MB/s; $0.0255 + "
+                   "$0.017 per GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
+        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
+        .oci_vpu = 10, .lat = LAT_OCI,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+    },
+    [VT_OCI_HIGHER] = {
+        .name = "oci-higher",
+        .summary = "OCI Higher Performance (VPU 20): size 50GB-32TB (default 1024GB); "
+                   "75 IOPS per GB up to 50000; 600 KB/s per GB up to 680 MB/s; "
+                   "$0.0255 + $0.034 per GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
+        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
+        .oci_vpu = 20, .lat = LAT_OCI,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+    },
+    [VT_OCI_UHP] = {
+        .name = "oci-uhp",
+        .summary = "OCI Ultra High Performance: size 50GB-32TB (default 1024GB); vpu "
+                   "30-120 step 10 (default 30); (1.5 VPU + 45) IOPS per GB up to "
+                   "min(2500 VPU, 300000); (12 VPU + 360) KB/s per GB up to "
+                   "min(20 VPU + 280, 2680) MB/s; $0.0255 + $0.0017 x VPU per GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
+        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
+        .oci_vpu = 30, .lat = LAT_OCI,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+    },
+    [VT_LOCAL_NVME] = {
+        .name = "local-nvme",
+        .summary = "instance-store NVMe: size 1GB-64TB (default 1900GB); iops "
+                   "1-2000000 (default 400000); throughput 1-100000 MB/s (default "
+                   "2000 MB/s); no charge (part of the instance)",
+        .media = PROF_SSD, .size_min_bytes = GB_BYTES, .size_max_bytes = 64 * TB_BYTES,
+        .size_default_bytes = 1900 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .oci_vpu = -1, .lat = LAT_NVME,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+    },
+};
+
+int prof_find_type(const char *name, size_t len)
+{
+    for (int i = 0; i < VT_COUNT; i++)
+        if (strlen(prof_vol_types[i].name) == len &&
+            strncasecmp(prof_vol_types[i].name, name, len) == 0)
+            return i;
+    return -1;
+}
+
+static double gib_of(uint64_t bytes)
+{
+    return (double)bytes / (double)GIB_BYTES;
+}
+
+/* Apply type t's rules to rq.  Writes *out only on success. */
+int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
+                 char *why, size_t why_len)
+{
+    const struct vol_type *ty = &prof_vol_types[t];
+    struct vol_profile v;
+    char size_txt[40], lo[40], hi[40], val[40], n[40];
+    int rc = 0;
+
+    memset(&v, 0, sizeof v);
+    snprintf(v.type, sizeof v.type, "%s", ty->name);
+    v.media = ty->media;
+    v.vpu = -1;
+    v.io_unit_bytes = ty->io_unit_bytes;
+    v.lat = ty->lat;
+    v.delivered_iops_frac = ty->delivered_iops_frac;
+    v.delivered_tput_frac = ty->delivered_tput_frac;
+
+    uint64_t size = rq->has_size ? rq->size_bytes : ty->size_default_bytes;
+    prof_fmt_compact(size, size_txt, sizeof size_txt);
+    if (size < ty->size_min_bytes || size > ty->size_max_bytes) {
+        prof_fmt_compact(ty->size_min_bytes, lo, sizeof lo);
+        prof_fmt_compact(ty->size_max_bytes, hi, sizeof hi);
+        return why_set(why, why_len, "%s size=%s: %s volumes are %s to %s",
+                       ty->name, size_txt, ty->name, lo, hi);
+    }
+    v.size_bytes = size;
+    if (rq->has_iops && ty->no_iops_why) {
+        prof_fmt_count_msg(rq->iops, n, sizeof n);
+        return why_set(why, why_len, "%s iops=%s: %s", ty->name, n,
+                       ty->no_iops_why);
+    }
+    if (rq->has_tput && ty->no_tput_why) {
+        prof_fmt_rate_msg(rq->tput_bytes_per_s, val, sizeof val);
+        return why_set(why, why_len, "%s throughput=%s: %s", ty->name, val,
+                       ty->no_tput_why);
+    }
+    if (rq->has_vpu && ty->oci_vpu < 0)
+        return why_set(why, why_len,
+                       "%s vpu=%d: vpu applies only to OCI volumes (types oci-*)",
+                       ty->name, rq->vpu);
+
+    double gib = gib_of(size);
+    switch (t) {
+    case VT_GP2:
+        prof_resolve_gp2(gib, size_txt, &v);
+        break;
+    case VT_GP3:
+        rc = prof_resolve_gp3(rq, gib, size_txt, &v, why, why_len);
+        break;
+    case VT_IO1:
+    case VT_IO2:
+    case VT_IO2BX:
+        rc = prof_resolve_piops(t, rq, gib, size_txt, &v, why, why_len);
+        break;
+    case VT_ST1:
+    case VT_SC1:
+        prof_resolve_hdd(t, size, gib, size_txt, &v);
+        break;
+    case VT_OCI_LOWER:
+    case VT_OCI_BALANCED:
+    case VT_OCI_HIGHER:
+    case VT_OCI_UHP:
+        rc = prof_resolve_oci(t, rq, size, size_txt, &v, why, why_len);
+        break;
+    case VT_LOCAL_NVME:
+    default:
+        rc = prof_resolve_nvme(rq, size_txt, &v, why, why_len);
+        break;
+    }
+    if (rc < 0)
+        return rc;
+    *out = v;
+    return 0;
+}
+
+int prof_volume_reprovision(struct vol_profile *v, double iops, double tput_bytes_per_s,
+                            char *why, size_t why_len)
+{
+    if (!v)
+        return why_set(why, why_len, "reprovision: no volume");
+    size_t tlen = strnlen(v->type, sizeof v->type);
+    int ti = prof_find_type(v->type, tlen);
+    char q[PROF_QUOTE_BUF];
+    if (ti < 0)
+        return why_set(why, why_len, "reprovision: unknown volume type %s",
+                       why_quote(v->type, tlen, q, sizeof q));
+    if (!isfinite(iops) || !isfinite(tput_bytes_per_s))
+        return why_set(why, why_len, "%s: iops and throughput must be finite numbers",
+                       prof_vol_types[ti].name);
+    enum vt t = (enum vt)ti;
+    const struct vol_type *ty = &prof_vol_types[t];
+    struct vol_req rq = { .has_size = true, .size_bytes = v->size_bytes };
+
+    if (t == VT_OCI_UHP) {
+        rq.has_vpu = true;
+        rq.vpu = v->vpu;
+    }
+    if (iops > 0) {
+        rq.has_iops = true;
+        rq.iops = round(iops);
+    } else if (!ty->no_iops_why) {
+        rq.has_iops = true;
+        rq.iops = v->iops_base;
+    }
+    if (tput_bytes_per_s > 0) {
+        rq.has_tput = true;
+        rq.tput_bytes_per_s = round(tput_bytes_per_s);
+    } else if (!ty->no_tput_why) {
+        rq.has_tput = true;
+        rq.tput_bytes_per_s = v->tput_base_bytes_per_s;
+    }
+
+    struct vol_profile nv;
+    int rc = prof_resolve(t, &rq, &nv, why, why_len);
+    if (rc < 0)
+        return rc;
+    /* Latency and delivered fractions may have been tuned by the caller;
+       reprovisioning changes only what is provisioned. */
+    nv.lat = v->lat;
+    nv.delivered_iops_frac = v->delivered_iops_frac;
+    nv.delivered_tput_frac = v->delivered_tput_frac;
+    *v = nv;
+    return 0;
+}
+
+int prof_volume_type_count(void)
+{
+    return VT_COUNT;
+}
+
+const char *prof_volume_type_name(int i)
+{
+    return i >= 0 && i < VT_COUNT ? prof_vol_types[i].name : NULL;
+}
+
+const char *prof_volume_type_summary(int i)
+{
+    return i >= 0 && i < VT_COUNT ? prof_vol_types[i].summary : NULL;
+}

@@ -1,0 +1,253 @@
+/*
+ * profiles_instances.c - instance profiles: the limits an instance puts on
+ * all of its volumes together, looked up by name, with suggestions for a
+ * name that is not known.
+ *
+ * Instances.  EC2 rows come from the table generated from
+ * sim/profiles/ec2_ebs_limits_2023-06.csv (profiles_table.h): bytes/s =
+ * MB/s x 1e6; burst instances hold the maximum for 1800 s (30 min per
+ * 24 h).  Fitted: delivered throughput 0.972 (C1 580 of 593.75 MB/s, C2
+ * 7300 of 7500, C5 335 of 347.5), delivered IOPS 1.0 (C4 18,905 of 18,750).
+ * OCI E4.Flex ("oci-e4flex-N", N = 1..64 OCPUs): 1 Gbps of network per
+ * OCPU, at most 40 Gbps, shared with block storage, so base = max =
+ * N x 125e6 B/s capped at 5e9; no IOPS limit, no burst, fractions 1.0.
+ * "none" has no limits.
+ *
+ * An unknown name gets suggestions: every known name at the smallest edit
+ * distance (Levenshtein plus adjacent transpositions, case-insensitive) if
+ * that distance is small enough to be a typo, otherwise the closest names
+ * of the same EC2 family ("m5.huge" -> m5.*), at most three either way,
+ * and no more than fit the reason's PROF_WHY_CHARS; the name itself is
+ * shown quoted and cut as why_quote does (profiles_internal.h).
+ *
+ * Nothing here allocates or keeps state: every table is const.
+ */
+#include "sim/profiles/profiles_internal.h"
+#include "sim/profiles/profiles_table.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "layouts/why.h"
+
+static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
+#define OCI_LISTED ((int)(sizeof oci_listed_ocpus / sizeof oci_listed_ocpus[0]))
+#define OCI_PREFIX "oci-e4flex-"
+
+static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", r->name);
+    snprintf(out->provider, sizeof out->provider, "aws");
+    out->burst = r->burst;
+    out->base_bytes_per_s = r->base_MBps * 1e6;
+    out->max_bytes_per_s = r->max_MBps * 1e6;
+    out->base_iops = r->base_iops;
+    out->max_iops = r->max_iops;
+    out->burst_seconds = r->burst ? 1800 : 0;
+    out->delivered_tput_frac = 0.972;
+    out->delivered_iops_frac = 1.0;
+}
+
+static void inst_oci(int ocpus, struct inst_profile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, OCI_PREFIX "%d", ocpus);
+    snprintf(out->provider, sizeof out->provider, "oci");
+    out->base_bytes_per_s = out->max_bytes_per_s = fmin(ocpus * 125e6, 5e9);
+    out->delivered_tput_frac = 1.0;
+    out->delivered_iops_frac = 1.0;
+}
+
+static void inst_none(struct inst_profile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "none");
+    out->delivered_tput_frac = 1.0;
+    out->delivered_iops_frac = 1.0;
+}
+
+int prof_instance_count(void)
+{
+    return prof_ec2_row_count + OCI_LISTED + 1;
+}
+
+int prof_instance_at(int i, struct inst_profile *out)
+{
+    if (!out || i < 0 || i >= prof_instance_count())
+        return -ERANGE;
+    if (i < prof_ec2_row_count)
+        inst_from_row(&prof_ec2_rows[i], out);
+    else if (i < prof_ec2_row_count + OCI_LISTED)
+        inst_oci(oci_listed_ocpus[i - prof_ec2_row_count], out);
+    else
+        inst_none(out);
+    return 0;
+}
+
+#define DIST_MAX_LEN 63
+
+int prof_edit_distance(const char *a, const char *b)
+{
+    int rows[3][DIST_MAX_LEN + 1];
+    size_t la = strnlen(a, DIST_MAX_LEN), lb = strnlen(b, DIST_MAX_LEN);
+    int *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            int cost = ca != cb;
+            int d = prev[j] + 1;
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;
+            if (prev[j - 1] + cost < d)
+                d = prev[j - 1] + cost;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && prev2[j - 2] + 1 < d)
+                d = prev2[j - 2] + 1;
+            cur[j] = d;
+        }
+        int *tmp = prev2;
+        prev2 = prev;
+        prev = cur;
+        cur = tmp;
+    }
+    return prev[lb];
+}
+
+static const char *candidate_name(int i, char *buf, size_t len)
+{
+    if (i < prof_ec2_row_count)
+        return prof_ec2_rows[i].name;
+    if (i < prof_ec2_row_count + OCI_LISTED) {
+        snprintf(buf, len, OCI_PREFIX "%d", oci_listed_ocpus[i - prof_ec2_row_count]);
+        return buf;
+    }
+    return "none";
+}
+
+/* "m5" for "m5.lrge"; empty when there is no dot. */
+static size_t family_len(const char *name)
+{
+    const char *dot = strchr(name, '.');
+    return dot ? (size_t)(dot - name) : 0;
+}
+
+/* Suggestions: every name at the smallest edit distance if that distance
+   is small (a typo), else the closest names of the same family ("m5.huge"
+   -> m5.*), at most 3 either way. */
+static int unknown_instance(const char *name, char *why, size_t why_len)
+{
+    int best[3], nbest = 0;
+    int n = prof_instance_count();
+    int dmin = 1 << 30;
+    char buf[PROF_NAME_MAX];
+    size_t len = strlen(name);
+    int threshold = len <= 8 ? 2 : 3;
+
+    for (int i = 0; i < n; i++) {
+        int d = prof_edit_distance(name, candidate_name(i, buf, sizeof buf));
+        if (d < dmin) {
+            dmin = d;
+            nbest = 0;
+        }
+        if (d == dmin && nbest < 3)
+            best[nbest++] = i;
+    }
+    if (dmin > threshold) {
+        nbest = 0;
+        size_t fl = family_len(name);
+        int bestd[3];
+        for (int i = 0; fl > 0 && i < prof_ec2_row_count; i++) {
+            const char *c = prof_ec2_rows[i].name;
+            if (family_len(c) != fl || strncasecmp(c, name, fl) != 0)
+                continue;
+            int d = prof_edit_distance(name, c), k;
+            if (nbest < 3)
+                k = nbest++;
+            else if (d < bestd[2])
+                k = 2;
+            else
+                continue;
+            for (; k > 0 && bestd[k - 1] > d; k--) {
+                best[k] = best[k - 1];
+                bestd[k] = bestd[k - 1];
+            }
+            best[k] = i;
+            bestd[k] = d;
+        }
+    }
+    char q[PROF_QUOTE_BUF];
+    why_quote(name, len, q, sizeof q);
+    if (nbest == 0) {
+        why_set(why, why_len, "unknown instance %s (EC2 types like m5.large, "
+                "oci-e4flex-1..64, none)", q);
+        return -ENOENT;
+    }
+
+    char head[PROF_QUOTE_BUF + 32], names[3][PROF_NAME_MAX];
+    const char *shown[3];
+    for (int k = 0; k < nbest; k++)
+        shown[k] = strcpy(names[k], candidate_name(best[k], buf, sizeof buf));
+    snprintf(head, sizeof head, "unknown instance %s", q);
+    prof_why_suggest(why, why_len, head, shown, nbest);
+    return -ENOENT;
+}
+
+void prof_why_suggest(char *why, size_t why_len, const char *head,
+                      const char *const *names, int n)
+{
+    char list[3 * PROF_NAME_MAX + 16];
+
+    for (int shown = n; shown >= 1; shown--) {
+        list[0] = '\0';
+        for (int k = 0; k < shown; k++) {
+            size_t used = strlen(list);
+            const char *sep = k == 0 ? "" : k == shown - 1 ? " or " : ", ";
+            snprintf(list + used, sizeof list - used, "%s%s", sep, names[k]);
+        }
+        /* "<head>; did you mean <list>?" */
+        if (shown == 1 || strlen(head) + 16 + strlen(list) <= PROF_WHY_CHARS)
+            break;
+    }
+    why_set(why, why_len, "%s; did you mean %s?", head, list);
+}
+
+int prof_instance_find(const char *name, struct inst_profile *out, char *why, size_t why_len)
+{
+    if (!name || !out || !*name) {
+        why_set(why, why_len, "no instance name (e.g. m5.large, oci-e4flex-8, none)");
+        return -ENOENT;
+    }
+    if (strcasecmp(name, "none") == 0) {
+        inst_none(out);
+        return 0;
+    }
+    size_t plen = strlen(OCI_PREFIX);
+    if (strncasecmp(name, OCI_PREFIX, plen) == 0 && name[plen]) {
+        uint64_t ocpus;
+        if (prof_parse_count(name + plen, 1000000, &ocpus) == 0) {
+            if (ocpus < 1 || ocpus > 64) {
+                char q[PROF_QUOTE_BUF];
+                why_set(why, why_len, "instance %s: E4.Flex shapes have 1 to "
+                        "64 OCPUs (oci-e4flex-1..64)",
+                        why_quote(name, strlen(name), q, sizeof q));
+                return -ENOENT;
+            }
+            inst_oci((int)ocpus, out);
+            return 0;
+        }
+    }
+    for (int i = 0; i < prof_ec2_row_count; i++)
+        if (strcasecmp(prof_ec2_rows[i].name, name) == 0) {
+            inst_from_row(&prof_ec2_rows[i], out);
+            return 0;
+        }
+    return unknown_instance(name, why, why_len);
+}

@@ -1,0 +1,171 @@
+/*
+ * profiles_internal.h - what the profiles_*.c modules share and nobody
+ * else sees: byte units, the volume-type catalogue (profiles.c), the
+ * request a spec or a reprovision makes, the per-provider rule sets, and
+ * the number formatting the canonical specs and messages use.
+ *
+ * How the pieces fit:
+ *
+ *   profiles_spec.c     "TYPE[:key=value,...]"  -> struct vol_req
+ *   profiles.c          vol_req + the type's fixed figures -> prof_resolve()
+ *                         dispatches to the provider's rules:
+ *   profiles_ebs.c        gp2, gp3, io1, io2, io2bx, st1, sc1
+ *   profiles_oci.c        oci-lower, oci-balanced, oci-higher, oci-uhp
+ *   profiles_nvme.c       local-nvme
+ *   profiles_units.c    sizes, rates and counts, parsed and formatted
+ *   profiles_instances.c  instances; of the above it uses only the units
+ *
+ * A resolver fills only the provisioned figures (iops_*, tput_*, vpu,
+ * price, spec) of the profile it is given and returns 0, or -EINVAL with
+ * a message naming the bad value and the valid range; prof_resolve() has
+ * already set the rest and checked size, and which keys the type takes.
+ */
+#ifndef ASMSIM_SIM_PROFILES_INTERNAL_H
+#define ASMSIM_SIM_PROFILES_INTERNAL_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layouts/why.h"
+#include "sim/profiles/profiles.h"
+
+#define KIB_BYTES 1024ull
+#define MIB_BYTES (1024ull * KIB_BYTES)
+#define GIB_BYTES (1024ull * MIB_BYTES)
+#define TIB_BYTES (1024ull * GIB_BYTES)
+#define GB_BYTES 1000000000ull
+#define TB_BYTES 1000000000000ull
+#define MIB_PER_S 1048576.0
+
+/* ---------------------------------------------------------------- types */
+
+enum vt {
+    VT_GP2,
+    VT_GP3,
+    VT_IO1,
+    VT_IO2,
+    VT_IO2BX,
+    VT_ST1,
+    VT_SC1,
+    VT_OCI_LOWER,
+    VT_OCI_BALANCED,
+    VT_OCI_HIGHER,
+    VT_OCI_UHP,
+    VT_LOCAL_NVME,
+    VT_COUNT
+};
+
+/* The fixed figures of a volume type; the table is in profiles.c. */
+struct vol_type {
+    const char *name;
+    const char *summary;
+    enum prof_media media;
+    uint64_t size_min_bytes;
+    uint64_t size_max_bytes;
+    uint64_t size_default_bytes;
+    uint32_t io_unit_bytes;
+    const char *no_iops_why;    /* NULL: iops is settable */
+    const char *no_tput_why;    /* NULL: throughput is settable */
+    int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
+    struct prof_latency lat;
+    double delivered_iops_frac;
+    double delivered_tput_frac;
+};
+
+extern const struct vol_type prof_vol_types[VT_COUNT];
+
+/* The type named by name[0..len), case-insensitive; -1 if none. */
+int prof_find_type(const char *name, size_t len);
+
+/* What a spec (or a reprovision) asks for; has_* false = type default. */
+struct vol_req {
+    bool has_size, has_iops, has_tput, has_vpu;
+    uint64_t size_bytes;
+    double iops;
+    double tput_bytes_per_s;
+    int vpu;
+};
+
+/* Apply type t's rules to rq.  Writes *out only on success. */
+int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
+                 char *why, size_t why_len);
+
+/* ------------------------------------------------ per-provider rules */
+
+int prof_resolve_gp3(const struct vol_req *rq, double gib, const char *size_txt,
+                     struct vol_profile *v, char *why, size_t why_len);
+void prof_resolve_gp2(double gib, const char *size_txt, struct vol_profile *v);
+int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib,
+                       const char *size_txt, struct vol_profile *v,
+                       char *why, size_t why_len);
+void prof_resolve_hdd(enum vt t, uint64_t size_bytes, double gib,
+                      const char *size_txt, struct vol_profile *v);
+int prof_resolve_oci(enum vt t, const struct vol_req *rq, uint64_t size_bytes,
+                     const char *size_txt, struct vol_profile *v,
+                     char *why, size_t why_len);
+int prof_resolve_nvme(const struct vol_req *rq, const char *size_txt,
+                      struct vol_profile *v, char *why, size_t why_len);
+
+/* ------------------------------------------------------------- numbers */
+
+/* x > limit, forgiving floating-point noise in derived limits. */
+static inline bool prof_above(double x, double limit)
+{
+    return x > limit + 1e-9 * fabs(limit) + 1e-9;
+}
+
+static inline bool prof_below(double x, double limit)
+{
+    return x < limit - 1e-9 * fabs(limit) - 1e-9;
+}
+
+/* "250GiB", "1024GB", "1500B": exact, no space, the largest unit that
+   divides; parses back with prof_parse_size.  For canonical specs. */
+void prof_fmt_compact(uint64_t bytes, char *buf, size_t len);
+
+/* "125MiB/s", "680MB/s" (exact, parses back with prof_parse_rate), or
+   "%.3fB/s" for a rate that is not a whole number of bytes. */
+void prof_fmt_rate(double bytes_per_s, char *buf, size_t len);
+
+/* MiB/s for messages: "750MiB/s", "750.25MiB/s". */
+void prof_fmt_mibps(double bytes_per_s, char *buf, size_t len);
+
+/* A whole number up to max: "3000".  0, or -EINVAL otherwise. */
+int prof_parse_count(const char *text, uint64_t max, uint64_t *out);
+
+/* ------------------------------------------------------------ messages
+ *
+ * Every reason stays within PROF_WHY_CHARS (profiles.h) whatever the
+ * input, so what it shows of the input is bounded: text the user typed is
+ * quoted with why_quote (layouts/why.h) into a PROF_QUOTE_BUF buffer, at
+ * most 19 columns however much of it had to be escaped or cut, and
+ * numbers go through the *_msg formatters, exact while short and rounded
+ * when not.  The limits each reason's format is laid out against are
+ * those widths; test_profiles.c feeds every reason its worst case.
+ */
+
+#define PROF_QUOTE_BUF 20
+
+/* A count: "%.0f" up to 10 digits, else "%.3g" ("1e+15"); <= 11 chars. */
+void prof_fmt_count_msg(double v, char *buf, size_t len);
+
+/* A rate as prof_fmt_rate writes it while that is at most 11 characters,
+   else "%.3gB/s" ("1.84e+31B/s"): <= 11 characters for a rate > 0. */
+void prof_fmt_rate_msg(double bytes_per_s, char *buf, size_t len);
+
+/* A size: its compact text (prof_fmt_compact) while that is at most 12
+   characters, else GiB to three decimals, cut down ("255.999GiB"). */
+void prof_fmt_size_msg(const char *compact, double gib, char *buf, size_t len);
+
+/* Optimal-string-alignment distance (Levenshtein plus adjacent
+   transpositions), case-insensitive, on at most 63 characters of each. */
+int prof_edit_distance(const char *a, const char *b);
+
+/* "<head>; did you mean A, B or C?" in why: the first n (1..3) names, or
+   as many of them as keep the reason within PROF_WHY_CHARS (at least one). */
+void prof_why_suggest(char *why, size_t why_len, const char *head,
+                      const char *const *names, int n);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * report.h - everything asmsim writes about a run: ORION's files
+ * (summary.txt, _mbps.csv, _iops.csv, _lat.csv, _hist.txt), the results
+ * JSON, the sweep CSV and the sweep table printed on the terminal.
+ *
+ * Every figure comes from struct sim_point_result / sim_summary: there is
+ * one definition of MBPS, IOPS and latency (stats.h).  Files are written
+ * whole or not at all: each goes to a temporary name and is renamed into
+ * place when complete; on error nothing partial is left behind.
+ */
+#ifndef ASMSIM_SIM_REPORT_H
+#define ASMSIM_SIM_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sim/core/run.h"
+
+struct report_meta {
+    const char *testname;       /* "asmsim" unless --testname */
+    char stamp[16];             /* yyyymmdd_hhmm of the start */
+    const char *command_line;   /* as typed, for summary.txt and JSON */
+    const char *version;        /* ASMSIM_VERSION */
+    const char *const *luns;    /* device or volume names, one per disk */
+    int n_luns;
+};
+
+enum report_csv {
+    REPORT_CSV_MBPS = 0,        /* large MBPS: rows large >= 1, cols small incl. 0 */
+    REPORT_CSV_IOPS,            /* small IOPS: rows large incl. 0, cols small >= 1 */
+    REPORT_CSV_LAT,             /* small avg latency (us): as IOPS */
+};
+
+/* Fill meta->stamp from the current local time. */
+void report_stamp_now(struct report_meta *meta);
+
+/* ORION's three lines, byte-exact:
+     Maximum Large MBPS=1571.33 @ Small=0 and Large=5
+     Maximum Small IOPS=58778 @ Small=10 and Large=0
+     Minimum Small Latency=97.677 usecs @ Small=2 and Large=0
+   A line whose class was not run is left out. */
+void report_summary_lines(FILE *f, const struct sim_summary *s);
+
+/* summary.txt in full: command line, resolved parameters, LUNs, the
+   three lines, latency avg/min/max/stddev and percentiles per class. */
+int report_orion_summary(FILE *f, const struct report_meta *meta,
+                         const struct sim_run_cfg *cfg,
+                         const struct sim_run_result *run);
+int report_orion_csv(FILE *f, const struct sim_run_result *run,
+                     enum report_csv which);
+int report_orion_hist(FILE *f, const struct sim_run_result *run);
+
+/* The closing notes of a run on devices: how many points the generator
+   (asmsim's engine thread), not the devices, bounded (`bound` of them), and
+   why the run stopped early, if it did.  Printed on the terminal and in
+   summary.txt alike. */
+void report_run_notes(FILE *f, const struct sim_run_result *run, int bound);
+
+/* The five ORION files <dir>/<prefix>_<stamp>_{summary.txt,mbps.csv,
+   iops.csv,lat.csv,hist.txt}; prefix is meta->testname.  0 or -errno with
+   a reason naming the file. */
+int report_orion_files(const char *dir, const char *prefix,
+                       const struct report_meta *meta,
+                       const struct sim_run_cfg *cfg,
+                       const struct sim_run_result *run,
+                       char *why, size_t why_len);
+
+/* The results JSON: config, summary, points (run), or config and sweep[]
+   (sweep; its top-level summary/points are those of the last disk
+   count).  path "-" writes to stdout.  0 or -errno with a reason. */
+int report_json_write(const char *path, const struct report_meta *meta,
+                      const struct sim_run_cfg *cfg,
+                      const struct sim_run_result *run,
+                      const struct sim_sweep_result *sweep,
+                      char *why, size_t why_len);
+
+/* <dir>/<testname>_sweep.csv: one row per disk count, with the monthly
+   price of its volumes (cfg->volume). */
+int report_sweep_csv(const char *path, const struct sim_run_cfg *cfg,
+                     const struct sim_sweep_result *sweep,
+                     char *why, size_t why_len);
+
+/* The terminal table of a sweep (disks, Maximum Large MBPS, Maximum Small
+   IOPS, Minimum Small Latency, limit that binds) and the one-line reading,
+   e.g. "4 volumes reach 97 % of the instance limit; more add nothing". */
+void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
+                        const struct sim_sweep_result *sweep);
+
+/* mkdir -p for an output directory: creates every missing component
+   (mode 0777 before the umask).  0, or -errno: -ENOTDIR when the path
+   exists but is not a directory, -ENAMETOOLONG beyond 4095 bytes. */
+int report_mkdir_p(const char *dir);
+
+/* Write `text` producer output atomically: calls write_fn(f, arg) on a
+   temporary file in the same directory and renames it to `path`. */
+int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
+                        void *arg, char *why, size_t why_len);
+
+#endif

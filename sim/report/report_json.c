@@ -1,0 +1,454 @@
+/*
+ * report_json.c - the results JSON: one document that says what was run
+ * (resolved so it can be run again) and what it measured.
+ *
+ *   {
+ *     "asmsim_version", "testname", "command", "started", "wall_seconds",
+ *     "config":  { disks, backend, instance{...}, volume{...}, layout{...},
+ *                  workload{...}, matrix{...}, duration_s | "auto",
+ *                  ci_target, warmup, cache_bytes, burst_credits, seed },
+ *     "summary": { max_large_mbps, max_large_at{small,large},
+ *                  max_small_iops, max_small_at, min_small_latency_us,
+ *                  min_small_latency_at, limited_by },
+ *     "points":  [ { small, large, mbps, iops, ..., small_lat_us{...},
+ *                    large_lat_us{...}, disks[{...}] } ],
+ *     "incomplete": bool,
+ *     "sweep":   [ { disks, summary, points, incomplete } ]   (sweeps only)
+ *   }
+ *
+ * Determinism: the same inputs give the same bytes.  Wall-clock facts
+ * ("started", "wall_seconds") live only at the top level, so two runs of
+ * the deterministic model differ in those two fields and nowhere else;
+ * nothing printed depends on addresses or hash order (cJSON keeps
+ * insertion order).  A class a point or run did not exercise is null, not
+ * 0: 0 MB/s is a measurement, null is "not asked".  Units are in the key
+ * names (MB/s = 10^6 B/s, as everywhere in asmsim).
+ *
+ * For a sweep the top-level summary/points are those of the last disk
+ * count (what a single run at that count would show), and "sweep" holds
+ * every run.  The file is written atomically (report_write_atomic); path
+ * "-" writes the document to stdout and nothing else.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "sim/core/cpu_usage.h"
+#include "sim/report/report.h"
+
+/* cJSON reports allocation failure by returning NULL from every Add*
+   call; rather than test each one, the builders check the final tree
+   once with this flag set by the helpers below. */
+struct jb {
+    bool oom;
+};
+
+static cJSON *add_obj(struct jb *b, cJSON *parent, const char *key)
+{
+    cJSON *o = cJSON_AddObjectToObject(parent, key);
+    if (o == NULL)
+        b->oom = true;
+    return o;
+}
+
+static cJSON *add_arr(struct jb *b, cJSON *parent, const char *key)
+{
+    cJSON *a = cJSON_AddArrayToObject(parent, key);
+    if (a == NULL)
+        b->oom = true;
+    return a;
+}
+
+static void add_num(struct jb *b, cJSON *o, const char *key, double v)
+{
+    if (o == NULL)
+        return;
+    if (!isfinite(v)) {         /* JSON has no NaN / inf */
+        if (cJSON_AddNullToObject(o, key) == NULL)
+            b->oom = true;
+        return;
+    }
+    if (cJSON_AddNumberToObject(o, key, v) == NULL)
+        b->oom = true;
+}
+
+static void add_str(struct jb *b, cJSON *o, const char *key, const char *v)
+{
+    if (o == NULL)
+        return;
+    if ((v ? cJSON_AddStringToObject(o, key, v)
+           : cJSON_AddNullToObject(o, key)) == NULL)
+        b->oom = true;
+}
+
+static void add_bool(struct jb *b, cJSON *o, const char *key, bool v)
+{
+    if (o != NULL && cJSON_AddBoolToObject(o, key, v) == NULL)
+        b->oom = true;
+}
+
+static void add_null(struct jb *b, cJSON *o, const char *key)
+{
+    if (o != NULL && cJSON_AddNullToObject(o, key) == NULL)
+        b->oom = true;
+}
+
+static cJSON *new_item(struct jb *b, cJSON *arr)
+{
+    cJSON *o;
+
+    if (arr == NULL)
+        return NULL;
+    o = cJSON_CreateObject();
+    if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+        cJSON_Delete(o);
+        b->oom = true;
+        return NULL;
+    }
+    return o;
+}
+
+/* A 64-bit integer: a number while doubles hold it exactly (2^53), a
+   decimal string beyond, so a seed always survives the round trip. */
+static void add_u64(struct jb *b, cJSON *o, const char *key, uint64_t v)
+{
+    if (v <= (1ull << 53)) {
+        add_num(b, o, key, (double)v);
+    } else {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+        add_str(b, o, key, buf);
+    }
+}
+
+static void add_at(struct jb *b, cJSON *o, const char *key, bool has,
+                   struct wl_point at)
+{
+    cJSON *p;
+
+    if (!has) {
+        add_null(b, o, key);
+        return;
+    }
+    p = add_obj(b, o, key);
+    add_num(b, p, "small", at.small);
+    add_num(b, p, "large", at.large);
+}
+
+static void add_summary(struct jb *b, cJSON *parent,
+                        const struct sim_summary *s)
+{
+    cJSON *o = add_obj(b, parent, "summary");
+
+    if (s->has_large)
+        add_num(b, o, "max_large_mbps", s->max_large_mbps);
+    else
+        add_null(b, o, "max_large_mbps");
+    add_at(b, o, "max_large_at", s->has_large, s->max_large_at);
+    if (s->has_small) {
+        add_num(b, o, "max_small_iops", s->max_small_iops);
+    } else {
+        add_null(b, o, "max_small_iops");
+    }
+    add_at(b, o, "max_small_at", s->has_small, s->max_small_at);
+    if (s->has_small)
+        add_num(b, o, "min_small_latency_us", s->min_small_lat_us);
+    else
+        add_null(b, o, "min_small_latency_us");
+    add_at(b, o, "min_small_latency_at", s->has_small, s->min_small_lat_at);
+    if (s->has_large || s->has_small)
+        add_str(b, o, "limited_by", sim_limit_id(s->limited_by));
+    else
+        add_null(b, o, "limited_by");
+}
+
+static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
+                    const struct sim_lat_summary *l)
+{
+    cJSON *o;
+
+    if (!ran) {
+        add_null(b, parent, key);
+        return;
+    }
+    o = add_obj(b, parent, key);
+    add_num(b, o, "avg", l->avg_us);
+    add_num(b, o, "min", l->min_us);
+    add_num(b, o, "max", l->max_us);
+    add_num(b, o, "stddev", l->stddev_us);
+    add_num(b, o, "p50", l->p50_us);
+    add_num(b, o, "p90", l->p90_us);
+    add_num(b, o, "p99", l->p99_us);
+    add_num(b, o, "p999", l->p999_us);
+}
+
+/* Backends in real time: errors per class and CPU (cpu_usage.h).  Left
+   out for the model, whose JSON is byte-for-byte reproducible. */
+static void add_real_point(struct jb *b, cJSON *o,
+                           const struct sim_point_result *p,
+                           const struct dev_ops *backend)
+{
+    cJSON *c;
+
+    add_u64(b, o, "small_errors", p->small_errors);
+    add_u64(b, o, "large_errors", p->large_errors);
+    c = add_obj(b, o, "cpu");
+    add_num(b, c, "user_us_per_io", p->cpu_user_us_per_io);
+    add_num(b, c, "sys_us_per_io", p->cpu_sys_us_per_io);
+    add_num(b, c, "cores", p->cpu_cores);
+    add_num(b, c, "machine_busy_pct", p->machine_busy_pct);
+    add_num(b, c, "machine_irq_pct", p->machine_irq_pct);
+    add_bool(b, c, "generator_bound", sim_cpu_generator_bound(p, backend));
+}
+
+static void add_points(struct jb *b, cJSON *parent,
+                       const struct sim_run_result *run,
+                       const struct dev_ops *backend)
+{
+    bool real = dev_has(backend, DEV_CAP_HOST_CPU);
+
+    cJSON *arr = add_arr(b, parent, "points");
+
+    for (int i = 0; i < run->n_points; i++) {
+        const struct sim_point_result *p = &run->points[i];
+        cJSON *o = new_item(b, arr), *disks;
+
+        add_num(b, o, "small", p->small);
+        add_num(b, o, "large", p->large);
+        add_num(b, o, "mbps", p->mbps);
+        add_num(b, o, "iops", p->iops);
+        add_num(b, o, "large_iops", p->large_iops);
+        add_num(b, o, "phys_mbps", p->phys_mbps);
+        add_num(b, o, "phys_iops", p->phys_iops);
+        add_num(b, o, "measured_s", p->measured_s);
+        add_bool(b, o, "converged", p->converged);
+        add_num(b, o, "ci_halfwidth", p->ci_halfwidth_frac);
+        add_u64(b, o, "errors", p->errors);
+        add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
+        add_lat(b, o, "small_lat_us", p->small > 0, &p->small_lat);
+        add_lat(b, o, "large_lat_us", p->large > 0, &p->large_lat);
+        if (real)
+            add_real_point(b, o, p, backend);
+        if (o == NULL)
+            continue;
+        disks = add_arr(b, o, "disks");
+        for (int d = 0; p->disk != NULL && d < p->disks; d++) {
+            const struct sim_disk_result *r = &p->disk[d];
+            cJSON *dj = new_item(b, disks);
+
+            add_num(b, dj, "disk", d);
+            add_num(b, dj, "mbps", r->mbps);
+            add_num(b, dj, "iops", r->iops);
+            add_num(b, dj, "avg_lat_us", r->avg_lat_us);
+            add_num(b, dj, "p99_lat_us", r->p99_lat_us);
+            add_u64(b, dj, "errors", r->errors);
+        }
+    }
+}
+
+static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
+                       int disks, const struct sim_sweep_result *sweep)
+{
+    const struct inst_profile *in = &cfg->instance;
+    const struct vol_profile *v = &cfg->volume;
+    const struct lay_cfg *l = &cfg->layout;
+    const struct wl_cfg *w = &cfg->workload;
+    const struct wl_matrix_cfg *m = &cfg->matrix;
+    const struct sim_point_opts *o = &cfg->point;
+    cJSON *c = add_obj(b, root, "config"), *x;
+
+    add_num(b, c, "disks", disks);
+    if (sweep != NULL) {
+        x = add_arr(b, c, "sweep_disks");
+        for (int i = 0; x != NULL && i < sweep->n_runs; i++) {
+            cJSON *n = cJSON_CreateNumber(sweep->runs[i]->disks);
+            if (n == NULL || !cJSON_AddItemToArray(x, n)) {
+                cJSON_Delete(n);
+                b->oom = true;
+            }
+        }
+    }
+    add_str(b, c, "backend", cfg->backend ? cfg->backend->name : NULL);
+    if (cfg->targets != NULL) {         /* real devices: their paths */
+        x = add_arr(b, c, "targets");
+        for (int i = 0; x != NULL && i < disks; i++) {
+            cJSON *t = cJSON_CreateString(cfg->targets[i]);
+            if (t == NULL || !cJSON_AddItemToArray(x, t)) {
+                cJSON_Delete(t);
+                b->oom = true;
+            }
+        }
+    }
+
+    x = add_obj(b, c, "instance");
+    add_str(b, x, "name", in->name);
+    add_str(b, x, "provider", in->provider);
+    add_bool(b, x, "burst", in->burst);
+    add_num(b, x, "base_mbps", in->base_bytes_per_s / 1e6);
+    add_num(b, x, "max_mbps", in->max_bytes_per_s / 1e6);
+    add_num(b, x, "base_iops", in->base_iops);
+    add_num(b, x, "max_iops", in->max_iops);
+
+    x = add_obj(b, c, "volume");
+    add_str(b, x, "type", v->type);
+    add_str(b, x, "spec", v->spec);
+    add_u64(b, x, "size_bytes", v->size_bytes);
+    add_num(b, x, "iops", v->iops_base);
+    add_num(b, x, "iops_burst", v->iops_burst);
+    add_num(b, x, "throughput_mibps", v->tput_base_bytes_per_s / (1024.0 * 1024.0));
+    add_num(b, x, "price_usd_month", v->price_usd_month);
+
+    x = add_obj(b, c, "layout");
+    add_str(b, x, "striping", lay_striping_name(l->striping));
+    add_u64(b, x, "au_bytes", l->au_bytes);
+    add_u64(b, x, "stripe_bytes", l->stripe_bytes);
+    add_str(b, x, "redundancy", lay_redundancy_name(l->redundancy));
+    add_num(b, x, "failgroups", l->failgroups > 0 ? l->failgroups : disks);
+
+    x = add_obj(b, c, "workload");
+    add_num(b, x, "small_bytes", w->small_bytes);
+    add_num(b, x, "large_bytes", w->large_bytes);
+    add_str(b, x, "large_type", w->large_type == WL_LARGE_SEQ ? "seq" : "rand");
+    add_num(b, x, "stream_io", o->stream_io);
+    add_num(b, x, "write_pct", w->write_pct);
+
+    x = add_obj(b, c, "matrix");
+    add_str(b, x, "run", wl_run_name(m->run));
+    add_str(b, x, "matrix", wl_matrix_name(m->matrix));
+    if (m->num_small >= 0)
+        add_num(b, x, "num_small", m->num_small);
+    else
+        add_null(b, x, "num_small");
+    if (m->num_large >= 0)
+        add_num(b, x, "num_large", m->num_large);
+    else
+        add_null(b, x, "num_large");
+
+    if (o->auto_duration) {
+        add_str(b, c, "duration_s", "auto");
+        add_num(b, c, "max_duration_s", (double)o->duration_ns / 1e9);
+    } else {
+        add_num(b, c, "duration_s", (double)o->duration_ns / 1e9);
+    }
+    add_num(b, c, "ci_target", o->ci_target);
+    if (o->warmup_ns == SIM_WARMUP_AUTO)
+        add_str(b, c, "warmup", "auto");
+    else
+        add_num(b, c, "warmup", (double)o->warmup_ns / 1e9);
+    add_u64(b, c, "cache_bytes", o->warmup_bytes);
+    add_num(b, c, "burst_credits", cfg->burst_credit_frac);
+    add_u64(b, c, "seed", cfg->seed);
+}
+
+/* "yyyymmdd_hhmm" -> "yyyy-mm-ddThh:mm" (local time, as stamped). */
+static void iso_from_stamp(const char *stamp, char *out, size_t len)
+{
+    if (strlen(stamp) == 13 && stamp[8] == '_')
+        snprintf(out, len, "%.4s-%.2s-%.2sT%.2s:%.2s", stamp, stamp + 4,
+                 stamp + 6, stamp + 9, stamp + 11);
+    else
+        snprintf(out, len, "%s", stamp);
+}
+
+static int write_text(FILE *f, void *arg)
+{
+    const char *text = arg;
+
+    if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
+        return -EIO;
+    return 0;
+}
+
+int report_json_write(const char *path, const struct report_meta *meta,
+                      const struct sim_run_cfg *cfg,
+                      const struct sim_run_result *run,
+                      const struct sim_sweep_result *sweep,
+                      char *why, size_t why_len)
+{
+    struct jb b = {false};
+    const struct sim_run_result *last = run;
+    char started[32], stamp[sizeof meta->stamp + 1];
+    double wall_s = 0;
+    cJSON *root;
+    char *text;
+    int rc;
+
+    if (sweep != NULL && sweep->n_runs > 0)
+        last = sweep->runs[sweep->n_runs - 1];
+    if (last == NULL) {
+        snprintf(why, why_len, "no results to write to %s: neither a run "
+                               "nor a sweep with runs was given", path);
+        return -EINVAL;
+    }
+    if (sweep != NULL)
+        for (int i = 0; i < sweep->n_runs; i++)
+            wall_s += sweep->runs[i]->wall_s;
+    else
+        wall_s = run->wall_s;
+    snprintf(stamp, sizeof stamp, "%.*s", (int)sizeof meta->stamp, meta->stamp);
+    iso_from_stamp(stamp, started, sizeof started);
+
+    root = cJSON_CreateObject();
+    if (root == NULL)
+        goto oom;
+    add_str(&b, root, "asmsim_version", meta->version);
+    add_str(&b, root, "testname", meta->testname);
+    add_str(&b, root, "command", meta->command_line);
+    add_str(&b, root, "started", started);
+    add_num(&b, root, "wall_seconds", wall_s);
+    add_config(&b, root, cfg, last->disks, sweep);
+    add_summary(&b, root, &last->summary);
+    add_points(&b, root, last, cfg->backend);
+    if (last->failed)
+        add_str(&b, root, "failed", last->failed_why);
+    add_bool(&b, root, "incomplete", sweep ? sweep->incomplete : run->incomplete);
+    if (sweep != NULL) {
+        cJSON *arr = add_arr(&b, root, "sweep");
+        for (int i = 0; i < sweep->n_runs; i++) {
+            const struct sim_run_result *r = sweep->runs[i];
+            cJSON *o = new_item(&b, arr);
+
+            if (o == NULL)
+                continue;
+            add_num(&b, o, "disks", r->disks);
+            add_summary(&b, o, &r->summary);
+            add_points(&b, o, r, cfg->backend);
+            add_bool(&b, o, "incomplete", r->incomplete);
+        }
+    }
+    if (b.oom)
+        goto oom;
+    text = cJSON_Print(root);
+    cJSON_Delete(root);
+    root = NULL;
+    if (text == NULL)
+        goto oom;
+
+    if (strcmp(path, "-") == 0) {
+        /* stdout's stdio keeps the errno of the write that failed (a full
+           disk behind a redirection is ENOSPC, not EIO) */
+        errno = 0;
+        rc = write_text(stdout, text);
+        if (rc == 0 && fflush(stdout) != 0)
+            rc = -EIO;
+        if (rc == -EIO && errno != 0)
+            rc = -errno;
+        if (rc < 0)
+            snprintf(why, why_len, "cannot write the results JSON to stdout: %s",
+                     strerror(-rc));
+    } else {
+        rc = report_write_atomic(path, write_text, text, why, why_len);
+    }
+    cJSON_free(text);
+    return rc;
+
+oom:
+    cJSON_Delete(root);
+    snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
+             strerror(ENOMEM));
+    return -ENOMEM;
+}

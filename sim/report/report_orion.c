@@ -1,0 +1,451 @@
+/*
+ * report_orion.c - ORION's five files: summary.txt, _mbps.csv, _iops.csv,
+ * _lat.csv and _hist.txt.
+ *
+ * Compatibility is the point.  People have scripts that grep ORION's
+ * summary.txt and load its CSVs into spreadsheets, so everything ORION
+ * prints is printed the way ORION 11.2 prints it (DOMAIN.md section 2):
+ *
+ *   summary.txt  the version line, the command line, "These options enable
+ *                these settings:" with ORION's parameter lines, the LUNs
+ *                ("Name: <lun>\tSize: <bytes>", "<n> FILEs found.") and the
+ *                three summary lines (report_util.c).  asmsim's own facts
+ *                (disk group, backend, instance, volume, seed, latency
+ *                percentiles, the limit that binds) are added as lines of
+ *                their own, so ORION's lines stay where scripts find them.
+ *   CSVs         a grid, rows = large levels, columns = small levels:
+ *                  "Large/Small" then "," + "%7d" per column;
+ *                  each row "%11d" then "," + "%7s" per cell.
+ *                A field wider than 7 widens (never truncated); a cell the
+ *                run did not visit is 7 spaces, so columns still line up.
+ *                _mbps.csv: rows large >= 1, columns small incl. 0, "%.2f";
+ *                _iops.csv: rows large incl. 0, columns small >= 1, "%.0f";
+ *                _lat.csv: as _iops.csv, small average latency in us, "%.2f".
+ *                A file whose class never ran holds only its header line.
+ *   _hist.txt    per point and class that ran, the power-of-two latency
+ *                histogram (bin 0 = [0, 2) us, bin i = [2^i, 2^(i+1)) us,
+ *                the last bin open-ended: hist.h) and the percentiles.
+ *
+ * Every figure comes from the run's struct sim_point_result (stats.h):
+ * nothing is recomputed here, so the files agree with the JSON and the
+ * live view.  Points are looked up by their load (small, large), which is
+ * what ORION's grid is indexed by; unmeasured points (an incomplete run)
+ * simply leave cells empty.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/core/cpu_usage.h"
+#include "sim/report/report.h"
+
+#define MIB (1024.0 * 1024.0)
+
+/* The measured point at load (small, large), or NULL. */
+static const struct sim_point_result *
+find_point(const struct sim_run_result *run, int small, int large)
+{
+    for (int i = 0; i < run->n_points; i++)
+        if (run->points[i].small == small && run->points[i].large == large)
+            return &run->points[i];
+    return NULL;
+}
+
+static int stream_status(FILE *f)
+{
+    return ferror(f) ? -EIO : 0;
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+int report_orion_csv(FILE *f, const struct sim_run_result *run,
+                     enum report_csv which)
+{
+    const struct wl_matrix *m = run->matrix;
+    bool iops_like = which == REPORT_CSV_IOPS || which == REPORT_CSV_LAT;
+    int cols[WL_MAX_LEVELS], rows[WL_MAX_LEVELS];
+    int n_cols = 0, n_rows = 0;
+
+    if (m == NULL || (which != REPORT_CSV_MBPS && !iops_like))
+        return -EINVAL;
+    /* Small-I/O files drop column 0 (no small I/O there); the MBPS file
+       drops row 0 (no large I/O there). */
+    for (int i = 0; i < m->n_small_levels; i++)
+        if (!iops_like || m->small_levels[i] >= 1)
+            cols[n_cols++] = m->small_levels[i];
+    for (int i = 0; i < m->n_large_levels; i++)
+        if (iops_like || m->large_levels[i] >= 1)
+            rows[n_rows++] = m->large_levels[i];
+
+    fputs("Large/Small", f);
+    for (int c = 0; c < n_cols; c++)
+        fprintf(f, ",%7d", cols[c]);
+    fputc('\n', f);
+    if (n_cols == 0 || n_rows == 0)     /* the class never ran */
+        return stream_status(f);
+
+    for (int r = 0; r < n_rows; r++) {
+        fprintf(f, "%11d", rows[r]);
+        for (int c = 0; c < n_cols; c++) {
+            const struct sim_point_result *p = find_point(run, cols[c], rows[r]);
+            char cell[64] = "";
+
+            if (p != NULL) {
+                if (which == REPORT_CSV_MBPS)
+                    snprintf(cell, sizeof cell, "%.2f", p->mbps);
+                else if (which == REPORT_CSV_IOPS)
+                    snprintf(cell, sizeof cell, "%.0f", p->iops);
+                else
+                    snprintf(cell, sizeof cell, "%.2f", p->small_lat.avg_us);
+            }
+            fprintf(f, ",%7s", cell);
+        }
+        fputc('\n', f);
+    }
+    return stream_status(f);
+}
+
+/* ---------------------------------------------------------- histogram */
+
+static void percentiles_line(FILE *f, const struct sim_lat_summary *l)
+{
+    fprintf(f, "  p50=%.3f p90=%.3f p99=%.3f p99.9=%.3f\n", l->p50_us,
+            l->p90_us, l->p99_us, l->p999_us);
+}
+
+static void hist_block(FILE *f, const struct sim_point_result *p,
+                       const char *cls, const struct sim_lat_summary *l)
+{
+    fprintf(f, "Small=%d Large=%d %s I/O latency histogram (usecs)\n",
+            p->small, p->large, cls);
+    for (int b = 0; b < HIST_POW2_BINS; b++) {
+        if (l->pow2[b] == 0)
+            continue;
+        if (b == 0)
+            fprintf(f, "  [0 - 2):%" PRIu64 "\n", l->pow2[b]);
+        else if (b == HIST_POW2_BINS - 1)
+            fprintf(f, "  [%" PRIu64 " - inf):%" PRIu64 "\n",
+                    (uint64_t)1 << b, l->pow2[b]);
+        else
+            fprintf(f, "  [%" PRIu64 " - %" PRIu64 "):%" PRIu64 "\n",
+                    (uint64_t)1 << b, (uint64_t)1 << (b + 1), l->pow2[b]);
+    }
+    percentiles_line(f, l);
+    fputc('\n', f);
+}
+
+int report_orion_hist(FILE *f, const struct sim_run_result *run)
+{
+    for (int i = 0; i < run->n_points; i++) {
+        const struct sim_point_result *p = &run->points[i];
+
+        if (p->small > 0)
+            hist_block(f, p, "small", &p->small_lat);
+        if (p->large > 0)
+            hist_block(f, p, "large", &p->large_lat);
+    }
+    return stream_status(f);
+}
+
+/* -------------------------------------------------------- summary.txt */
+
+static void latency_line(FILE *f, const char *cls,
+                         const struct sim_lat_summary *l)
+{
+    fprintf(f, "%s I/O latency (usecs): avg=%.3f min=%.3f max=%.3f "
+               "stddev=%.3f p50=%.3f p90=%.3f p99=%.3f p99.9=%.3f\n",
+            cls, l->avg_us, l->min_us, l->max_us, l->stddev_us, l->p50_us,
+            l->p90_us, l->p99_us, l->p999_us);
+}
+
+/* "At <what> (Small=s and Large=l):", the latency of class `cls` there
+   and, at the maximum points, the limit that binds. */
+static void latency_block(FILE *f, const struct sim_run_result *run,
+                          const char *what, struct wl_point at, bool large,
+                          bool with_limit)
+{
+    const struct sim_point_result *p = find_point(run, at.small, at.large);
+
+    if (p == NULL)
+        return;
+    fprintf(f, "\nAt %s (Small=%d and Large=%d):\n", what, at.small, at.large);
+    if (large)
+        latency_line(f, "Large", &p->large_lat);
+    else
+        latency_line(f, "Small", &p->small_lat);
+    if (with_limit)
+        fprintf(f, "Limited by: %s\n", sim_limit_label(p->limited_by));
+}
+
+static void rate_text(char *buf, size_t len, double value, const char *unit)
+{
+    if (value > 0)
+        snprintf(buf, len, "%.2f %s", value, unit);
+    else
+        snprintf(buf, len, "unlimited %s", unit);
+}
+
+static void instance_line(FILE *f, const struct inst_profile *in)
+{
+    char base_mb[48], max_mb[48], base_io[48], max_io[48];
+
+    if (in->max_bytes_per_s <= 0 && in->max_iops <= 0 &&
+        in->base_bytes_per_s <= 0 && in->base_iops <= 0) {
+        fprintf(f, "Instance: %s (no instance limit)\n",
+                in->name[0] ? in->name : "none");
+        return;
+    }
+    rate_text(base_mb, sizeof base_mb, in->base_bytes_per_s / 1e6, "MB/s");
+    rate_text(max_mb, sizeof max_mb, in->max_bytes_per_s / 1e6, "MB/s");
+    snprintf(base_io, sizeof base_io, in->base_iops > 0 ? "%.0f IOPS"
+                                                        : "unlimited IOPS",
+             in->base_iops);
+    snprintf(max_io, sizeof max_io, in->max_iops > 0 ? "%.0f IOPS"
+                                                     : "unlimited IOPS",
+             in->max_iops);
+    if (in->burst)
+        fprintf(f, "Instance: %s (%s): %s base, %s max, %s base, %s max, "
+                   "max holds %.0f s then baseline\n",
+                in->name, in->provider, base_mb, max_mb, base_io, max_io,
+                in->burst_seconds);
+    else
+        fprintf(f, "Instance: %s (%s): %s, %s\n", in->name, in->provider,
+                max_mb, max_io);
+}
+
+static void volume_line(FILE *f, const struct vol_profile *v)
+{
+    fprintf(f, "Volume: %s: %.0f IOPS", v->spec[0] ? v->spec : v->type,
+            v->iops_base);
+    if (v->iops_burst > v->iops_base)
+        fprintf(f, " (burst %.0f)", v->iops_burst);
+    fprintf(f, ", %.2f MiB/s", v->tput_base_bytes_per_s / MIB);
+    if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)
+        fprintf(f, " (burst %.2f MiB/s)", v->tput_burst_bytes_per_s / MIB);
+    fprintf(f, ", %.2f USD per month each\n", v->price_usd_month);
+}
+
+static void disk_group_line(FILE *f, int disks, const struct lay_cfg *l)
+{
+    int groups = l->failgroups > 0 ? l->failgroups : disks;
+
+    fprintf(f, "Disk group: %d disk%s, %s striping", disks,
+            disks == 1 ? "" : "s", lay_striping_name(l->striping));
+    if (l->striping == LAY_RAID0)
+        fprintf(f, ", stripe %" PRIu64 " KiB", l->stripe_bytes / 1024);
+    else if (l->striping != LAY_CONCAT)
+        fprintf(f, ", AU %" PRIu64 " MiB", l->au_bytes >> 20);
+    fprintf(f, ", %s redundancy, %d failure group%s\n",
+            lay_redundancy_name(l->redundancy), groups, groups == 1 ? "" : "s");
+}
+
+static void levels_line(FILE *f, const char *name, const int *levels, int n)
+{
+    fprintf(f, "%s Columns:", name);
+    for (int i = 0; i < n; i++)
+        fprintf(f, ",%7d", levels[i]);
+    fputc('\n', f);
+}
+
+/* Backends in real time (aio, null): errors per point, class and disk,
+   asmsim's CPU per I/O and the machine's CPU, and the warning when the
+   generator was the bottleneck (cpu_usage.h).  The model's time is
+   virtual, so these lines would mean nothing there (and would make its
+   files differ run to run). */
+static void real_device_lines(FILE *f, const struct report_meta *meta,
+                              const struct sim_run_result *run,
+                              const struct dev_ops *backend)
+{
+    int bound = 0;
+
+    fputs("\nPer point: I/O errors; asmsim CPU per I/O (usecs) and cores "
+          "busy; machine CPU (% of all CPUs, irq+softirq included):\n", f);
+    for (int i = 0; i < run->n_points; i++) {
+        const struct sim_point_result *p = &run->points[i];
+        bool gen = sim_cpu_generator_bound(p, backend);
+
+        bound += gen;
+        fprintf(f, "Small=%d Large=%d: errors=%" PRIu64 " (small %" PRIu64
+                   ", large %" PRIu64 ") user=%.3f sys=%.3f cores=%.2f "
+                   "machine=%.1f%% irq=%.1f%%%s\n",
+                p->small, p->large, p->errors, p->small_errors,
+                p->large_errors, p->cpu_user_us_per_io, p->cpu_sys_us_per_io,
+                p->cpu_cores, p->machine_busy_pct, p->machine_irq_pct,
+                gen ? " generator-bound" : "");
+    }
+    fputs("I/O errors per disk:", f);
+    for (int d = 0; d < run->disks; d++)
+        fprintf(f, "%s %s=%" PRIu64, d ? "," : "",
+                meta->luns && d < meta->n_luns ? meta->luns[d] : "?",
+                sim_run_disk_errors(run, d));
+    fputc('\n', f);
+    report_run_notes(f, run, bound);
+}
+
+void report_run_notes(FILE *f, const struct sim_run_result *run, int bound)
+{
+    if (bound)
+        fprintf(f, "Warning: at %d of %d points asmsim's engine thread was at "
+                   "least %.0f%% busy: the generator, not the devices, was the "
+                   "bottleneck there\n", bound, run->n_points,
+                SIM_GENERATOR_BOUND_FRAC * 100);
+    if (run->failed)
+        fprintf(f, "Stopped: %s\n", run->failed_why);
+}
+
+int report_orion_summary(FILE *f, const struct report_meta *meta,
+                         const struct sim_run_cfg *cfg,
+                         const struct sim_run_result *run)
+{
+    const struct wl_matrix *m = run->matrix;
+    const struct wl_cfg *w = &cfg->workload;
+    const struct sim_point_opts *o = &cfg->point;
+    const struct sim_summary *s = &run->summary;
+    const char *backend = cfg->backend && cfg->backend->name
+                              ? cfg->backend->name : "unknown";
+    bool seq = w->large_type == WL_LARGE_SEQ;
+
+    if (m == NULL)
+        return -EINVAL;
+
+    fprintf(f, "ORION VERSION asmsim %s\n\n", meta->version ? meta->version : "");
+    fprintf(f, "Command line:\n%s\n\n",
+            meta->command_line ? meta->command_line : "");
+    fputs("These options enable these settings:\n", f);
+    fprintf(f, "Test: %s\n", meta->testname ? meta->testname : "asmsim");
+    fprintf(f, "Small IO size: %" PRIu32 " KB\n", w->small_bytes / 1024);
+    fprintf(f, "Large IO size: %" PRIu32 " KB\n", w->large_bytes / 1024);
+    fprintf(f, "IO types: small random IOs, large %s IOs\n",
+            seq ? "sequential" : "random");
+    if (seq)
+        fprintf(f, "Sequential stream pattern: %d outstanding IOs per stream\n",
+                o->stream_io);
+    fprintf(f, "Writes: %d%%\n", w->write_pct);
+    if (o->warmup_bytes > 0)
+        fprintf(f, "Cache size: %.0f MB\n", (double)o->warmup_bytes / MIB);
+    else
+        fputs("Cache size: not specified\n", f);
+    if (o->auto_duration)
+        fprintf(f, "Duration for each data point: auto (95%% confidence "
+                   "half-width under %g%%)\n", o->ci_target * 100.0);
+    else if (o->duration_ns % SIM_NS_PER_S == 0)
+        fprintf(f, "Duration for each data point: %lld seconds\n",
+                (long long)(o->duration_ns / SIM_NS_PER_S));
+    else
+        fprintf(f, "Duration for each data point: %.3f seconds\n",
+                (double)o->duration_ns / 1e9);
+    levels_line(f, "Small", m->small_levels, m->n_small_levels);
+    levels_line(f, "Large", m->large_levels, m->n_large_levels);
+    fprintf(f, "Total Data Points: %d\n\n", m->orion_total_points);
+
+    /* asmsim's additions: what ORION leaves implicit. */
+    disk_group_line(f, run->disks, &cfg->layout);
+    fprintf(f, "Backend: %s\n", backend);
+    if (dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
+        instance_line(f, &cfg->instance);
+        volume_line(f, &cfg->volume);
+    }
+    fprintf(f, "Seed: %" PRIu64 "\n", cfg->seed);
+    for (int i = 0; meta->luns != NULL && i < meta->n_luns; i++) {
+        uint64_t size = cfg->layout.disk_size_bytes ? cfg->layout.disk_size_bytes
+                                                    : cfg->volume.size_bytes;
+        fprintf(f, "Name: %s\tSize: %" PRIu64 "\n", meta->luns[i], size);
+    }
+    fprintf(f, "%d FILEs found.\n\n", meta->n_luns);
+
+    report_summary_lines(f, s);
+
+    if (s->has_large)
+        latency_block(f, run, "Maximum Large MBPS", s->max_large_at, true, true);
+    if (s->has_small) {
+        latency_block(f, run, "Maximum Small IOPS", s->max_small_at, false,
+                      true);
+        latency_block(f, run, "Minimum Small Latency", s->min_small_lat_at,
+                      false, false);
+    }
+    if (dev_has(cfg->backend, DEV_CAP_HOST_CPU))
+        real_device_lines(f, meta, run, cfg->backend);
+    if (run->incomplete)
+        fprintf(f, "\nIncomplete run: stopped after %d of %d points\n",
+                run->n_points, m->n_points);
+    return stream_status(f);
+}
+
+/* ------------------------------------------------------- the five files */
+
+struct orion_job {
+    const struct report_meta *meta;
+    const struct sim_run_cfg *cfg;
+    const struct sim_run_result *run;
+    enum report_csv csv;
+};
+
+static int write_summary(FILE *f, void *arg)
+{
+    const struct orion_job *j = arg;
+    return report_orion_summary(f, j->meta, j->cfg, j->run);
+}
+
+static int write_csv(FILE *f, void *arg)
+{
+    const struct orion_job *j = arg;
+    return report_orion_csv(f, j->run, j->csv);
+}
+
+static int write_hist(FILE *f, void *arg)
+{
+    const struct orion_job *j = arg;
+    return report_orion_hist(f, j->run);
+}
+
+int report_orion_files(const char *dir, const char *prefix,
+                       const struct report_meta *meta,
+                       const struct sim_run_cfg *cfg,
+                       const struct sim_run_result *run,
+                       char *why, size_t why_len)
+{
+    static const struct {
+        const char *suffix;
+        int (*fn)(FILE *, void *);
+        enum report_csv csv;
+    } files[] = {
+        {"summary.txt", write_summary, REPORT_CSV_MBPS},
+        {"mbps.csv", write_csv, REPORT_CSV_MBPS},
+        {"iops.csv", write_csv, REPORT_CSV_IOPS},
+        {"lat.csv", write_csv, REPORT_CSV_LAT},
+        {"hist.txt", write_hist, REPORT_CSV_MBPS},
+    };
+    enum { N_FILES = sizeof files / sizeof files[0] };
+    char paths[N_FILES][4096];
+    const char *name = prefix ? prefix : meta->testname;
+    int done, rc = 0;
+
+    if (dir == NULL || dir[0] == '\0')
+        dir = ".";
+    if (name == NULL)
+        name = "asmsim";
+    for (int i = 0; i < N_FILES; i++) {
+        int n = snprintf(paths[i], sizeof paths[i], "%s/%s_%s_%s", dir, name,
+                         meta->stamp, files[i].suffix);
+        if (n < 0 || (size_t)n >= sizeof paths[i]) {
+            snprintf(why, why_len, "output path too long: %s/%s_%s_%s", dir,
+                     name, meta->stamp, files[i].suffix);
+            return -ENAMETOOLONG;
+        }
+    }
+    for (done = 0; done < N_FILES; done++) {
+        struct orion_job job = {meta, cfg, run, files[done].csv};
+
+        rc = report_write_atomic(paths[done], files[done].fn, &job, why,
+                                 why_len);
+        if (rc < 0)
+            break;
+    }
+    if (rc < 0)                 /* whole set or nothing */
+        for (int i = 0; i < done; i++)
+            unlink(paths[i]);
+    return rc;
+}

@@ -1,0 +1,265 @@
+/*
+ * report_sweep.c - a sweep over disk counts, as a CSV and as the table a
+ * DBA reads on the terminal, ending in one line that says what the sweep
+ * shows.
+ *
+ * The question a sweep answers (DOMAIN.md sections 1 and 5) is "how many
+ * volumes are worth paying for?".  The reading line answers it from the
+ * figures, never from a canned sentence:
+ *
+ *   main figure  Maximum Large MBPS if any run did large I/O, else
+ *                Maximum Small IOPS;
+ *   best         its maximum over the runs (first run on ties);
+ *   k            the smallest disk count whose figure is >= 97 % of best
+ *                (3 % is about the run-to-run noise of a cloud volume, so
+ *                a smaller step is not worth another volume);
+ *   binding      the limit the run at best reports (run summary).
+ *
+ *   instance limit, k < last count:
+ *       "<k> volumes reach <pct> % of the instance limit (<L> MB/s); more
+ *        add nothing."     pct = figure(k) / instance maximum * 100
+ *   instance limit, k == last count: the curve has not flattened inside
+ *       the sweep: "Throughput still rises at <k> volumes: ..."
+ *   a volume limit: each volume brings its own share, figure(best) /
+ *       disks(best): "Volume throughput binds: each volume adds its own
+ *       <x> MB/s ...; the instance limit (<L> MB/s) is not reached ..."
+ *   offered load, burst credits, the device: named as such.
+ *
+ * The instance maximum (not the baseline) is the reference: it is what
+ * the providers publish and what a sized configuration should reach.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/report/report.h"
+
+#define REACH_FRAC 0.97
+
+/* ---------------------------------------------------------------- CSV */
+
+struct sweep_csv_job {
+    const struct sim_sweep_result *sweep;
+    double price_usd_month;     /* per volume */
+};
+
+static int sweep_csv_write(FILE *f, void *arg)
+{
+    const struct sweep_csv_job *j = arg;
+
+    fputs("disks,max_large_mbps,max_large_small,max_large_large,"
+          "max_small_iops,max_small_small,max_small_large,"
+          "min_small_latency_us,min_lat_small,min_lat_large,limited_by,"
+          "volume_price_usd_month_total\n", f);
+    for (int i = 0; i < j->sweep->n_runs; i++) {
+        const struct sim_run_result *r = j->sweep->runs[i];
+        const struct sim_summary *s = &r->summary;
+
+        fprintf(f, "%d", r->disks);
+        if (s->has_large)
+            fprintf(f, ",%.2f,%d,%d", s->max_large_mbps, s->max_large_at.small,
+                    s->max_large_at.large);
+        else
+            fputs(",,,", f);
+        if (s->has_small)
+            fprintf(f, ",%.0f,%d,%d,%.3f,%d,%d", s->max_small_iops,
+                    s->max_small_at.small, s->max_small_at.large,
+                    s->min_small_lat_us, s->min_small_lat_at.small,
+                    s->min_small_lat_at.large);
+        else
+            fputs(",,,,,,", f);
+        fprintf(f, ",%s", s->has_large || s->has_small
+                              ? sim_limit_id(s->limited_by) : "");
+        fprintf(f, ",%.2f\n", r->disks * j->price_usd_month);
+    }
+    return ferror(f) ? -EIO : 0;
+}
+
+int report_sweep_csv(const char *path, const struct sim_run_cfg *cfg,
+                     const struct sim_sweep_result *sweep, char *why, size_t why_len)
+{
+    struct sweep_csv_job job = {sweep, cfg->volume.price_usd_month};
+
+    return report_write_atomic(path, sweep_csv_write, &job, why, why_len);
+}
+
+/* ------------------------------------------------------ the reading line */
+
+/* 593.75 -> "593.75", 2375.00 -> "2375", 7.50 -> "7.5". */
+static void fmt_num(char *buf, size_t len, double v)
+{
+    char *end;
+
+    snprintf(buf, len, "%.2f", v);
+    end = buf + strlen(buf) - 1;
+    while (end > buf && *end == '0')
+        *end-- = '\0';
+    if (end > buf && *end == '.')
+        *end = '\0';
+}
+
+static bool run_has(const struct sim_run_result *r, bool large)
+{
+    return large ? r->summary.has_large : r->summary.has_small;
+}
+
+static double run_figure(const struct sim_run_result *r, bool large)
+{
+    return large ? r->summary.max_large_mbps : r->summary.max_small_iops;
+}
+
+static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
+                         const struct sim_sweep_result *sw)
+{
+    bool large = false, small = false;
+    const struct sim_run_result *best = NULL, *at_k = NULL;
+    int last_disks = 0;
+    const char *unit, *what;
+    char fig_best[32], fig_k[32], lim[32], each[32];
+    double inst_rate, other_rate;
+
+    for (int i = 0; i < sw->n_runs; i++) {
+        large |= sw->runs[i]->summary.has_large;
+        small |= sw->runs[i]->summary.has_small;
+        if (sw->runs[i]->disks > last_disks)
+            last_disks = sw->runs[i]->disks;
+    }
+    if (!large && !small) {
+        fputs("No run measured any I/O; there is nothing to compare.\n", f);
+        return;
+    }
+    for (int i = 0; i < sw->n_runs; i++) {
+        const struct sim_run_result *r = sw->runs[i];
+        if (run_has(r, large) &&
+            (best == NULL || run_figure(r, large) > run_figure(best, large)))
+            best = r;
+    }
+    for (int i = 0; i < sw->n_runs; i++) {
+        const struct sim_run_result *r = sw->runs[i];
+        if (run_has(r, large) &&
+            run_figure(r, large) >= REACH_FRAC * run_figure(best, large) &&
+            (at_k == NULL || r->disks < at_k->disks))
+            at_k = r;
+    }
+
+    unit = large ? "MB/s" : "IOPS";
+    what = large ? "Throughput still rises" : "Small IOPS still rise";
+    /* The instance limit in the figure's own unit, and the other one. */
+    inst_rate = large ? cfg->instance.max_bytes_per_s / 1e6
+                      : cfg->instance.max_iops;
+    other_rate = large ? cfg->instance.max_iops
+                       : cfg->instance.max_bytes_per_s / 1e6;
+    if (large)
+        fmt_num(fig_best, sizeof fig_best, run_figure(best, large));
+    else
+        snprintf(fig_best, sizeof fig_best, "%.0f", run_figure(best, large));
+    if (large)
+        fmt_num(fig_k, sizeof fig_k, run_figure(at_k, large));
+    else
+        snprintf(fig_k, sizeof fig_k, "%.0f", run_figure(at_k, large));
+    if (large)
+        fmt_num(lim, sizeof lim, inst_rate);
+    else
+        snprintf(lim, sizeof lim, "%.0f", inst_rate);
+
+    switch (best->summary.limited_by) {
+    case SIM_LIMIT_INSTANCE_MBPS:
+    case SIM_LIMIT_INSTANCE_IOPS: {
+        /* pct needs the instance maximum in the figure's own unit */
+        bool same_unit = (best->summary.limited_by == SIM_LIMIT_INSTANCE_MBPS)
+                         == large && inst_rate > 0;
+        char other[32];
+
+        if (!same_unit) {
+            /* e.g. large I/O held by the instance IOPS cap */
+            if (large)
+                snprintf(other, sizeof other, "%.0f IOPS", other_rate);
+            else {
+                fmt_num(other, sizeof other, other_rate);
+                strcat(other, " MB/s");
+            }
+            if (at_k->disks < last_disks)
+                fprintf(f, "%d volumes reach the instance limit (%s) at %s %s; "
+                           "more add nothing.\n", at_k->disks, other, fig_k,
+                        unit);
+            else
+                fprintf(f, "%s at %d volumes: %s %s, held by the instance "
+                           "limit (%s).\n", what, at_k->disks, fig_k, unit,
+                        other);
+        } else if (at_k->disks < last_disks) {
+            fprintf(f, "%d volumes reach %.0f %% of the instance limit (%s %s); "
+                       "more add nothing.\n", at_k->disks,
+                    run_figure(at_k, large) / inst_rate * 100.0, lim, unit);
+        } else {
+            fprintf(f, "%s at %d volumes: %s %s is %.0f %% of the instance "
+                       "limit (%s %s).\n", what, at_k->disks, fig_k, unit,
+                    run_figure(at_k, large) / inst_rate * 100.0, lim, unit);
+        }
+        return;
+    }
+    case SIM_LIMIT_VOLUME_TPUT:
+    case SIM_LIMIT_VOLUME_IOPS:
+        if (large)
+            fmt_num(each, sizeof each, run_figure(best, large) / best->disks);
+        else
+            snprintf(each, sizeof each, "%.0f",
+                     run_figure(best, large) / best->disks);
+        fprintf(f, "%s binds: each volume adds its own %s %s (%s %s at %d "
+                   "volumes); ",
+                best->summary.limited_by == SIM_LIMIT_VOLUME_TPUT
+                    ? "Volume throughput" : "Volume IOPS",
+                each, unit, fig_best, unit, best->disks);
+        if (inst_rate > 0)
+            fprintf(f, "the instance limit (%s %s) is not reached (%.0f %%).\n",
+                    lim, unit, run_figure(best, large) / inst_rate * 100.0);
+        else
+            fputs("there is no instance limit.\n", f);
+        return;
+    case SIM_LIMIT_BURST_CREDITS:
+        fprintf(f, "Burst credits run out: %s %s at %d volumes is the rate "
+                   "once the credit buckets are empty.\n", fig_best, unit,
+                best->disks);
+        return;
+    case SIM_LIMIT_DEVICE:
+        fprintf(f, "The devices themselves bind: %s %s at %d volumes.\n",
+                fig_best, unit, best->disks);
+        return;
+    case SIM_LIMIT_OFFERED_LOAD:
+    default:
+        fprintf(f, "The offered load sets the figure (%s %s at %d volumes): "
+                   "no volume or instance limit binds; raise the load levels "
+                   "to find one.\n", fig_best, unit, best->disks);
+        return;
+    }
+}
+
+/* -------------------------------------------------------------- table */
+
+void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
+                        const struct sim_sweep_result *sweep)
+{
+    fprintf(f, "%5s  %14s  %14s  %18s  %-18s  %s\n", "disks", "max large MBPS",
+            "max small IOPS", "min small lat (us)", "limited by",
+            "$/month (volumes)");
+    for (int i = 0; i < sweep->n_runs; i++) {
+        const struct sim_run_result *r = sweep->runs[i];
+        const struct sim_summary *s = &r->summary;
+        char mbps[32] = "-", iops[32] = "-", lat[32] = "-", cost[32];
+
+        if (s->has_large)
+            snprintf(mbps, sizeof mbps, "%.2f", s->max_large_mbps);
+        if (s->has_small) {
+            snprintf(iops, sizeof iops, "%.0f", s->max_small_iops);
+            snprintf(lat, sizeof lat, "%.3f", s->min_small_lat_us);
+        }
+        snprintf(cost, sizeof cost, "%.2f", r->disks * cfg->volume.price_usd_month);
+        fprintf(f, "%5d  %14s  %14s  %18s  %-18s  %17s\n", r->disks, mbps,
+                iops, lat,
+                s->has_large || s->has_small ? sim_limit_label(s->limited_by)
+                                             : "-",
+                cost);
+    }
+    fputc('\n', f);
+    reading_line(f, cfg, sweep);
+}

@@ -1,0 +1,225 @@
+/*
+ * report_util.c - what every report shares: whole-or-nothing file writes,
+ * the start stamp, and ORION's three summary lines.
+ *
+ * Atomic writes.  A report file is either absent, or the previous
+ * version, or complete: never half written.  report_write_atomic() makes a
+ * temporary file with mkstemp() in the same directory as the target (a
+ * rename is only atomic within one file system, and the same directory is
+ * the surest way to stay on it), writes what the producer made (in
+ * memory, so that every failure of the file keeps its errno: ENOSPC is
+ * "No space left on device", not stdio's bare error flag), then fsync
+ * (the data reaches the disk before the name does), and rename()s it
+ * over the target; finally the directory is fsync'ed so the
+ * rename itself survives a crash (best effort: some file systems refuse).
+ * On any failure, the producer's included, the temporary file is unlinked
+ * and the target is untouched.  The temporary name is
+ * "<dir>/.<base>.XXXXXX": hidden, and recognisably ours if a crash ever
+ * leaves one behind.
+ *
+ * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
+ * for the CLI's --output-dir and the session's save alike.
+ *
+ * The three lines.  Scripts in the wild grep ORION's summary.txt, so the
+ * lines are byte-exact with ORION's (DOMAIN.md section 2): MBPS with two
+ * decimals, IOPS rounded to an integer, latency in microseconds with three
+ * decimals, and the load point as "@ Small=<s> and Large=<l>".  A class
+ * that did not run has no line, as in ORION.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim/report/report.h"
+
+void report_stamp_now(struct report_meta *meta)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+
+    if (localtime_r(&now, &tm) == NULL ||
+        strftime(meta->stamp, sizeof meta->stamp, "%Y%m%d_%H%M", &tm) == 0)
+        snprintf(meta->stamp, sizeof meta->stamp, "00000000_0000");
+}
+
+void report_summary_lines(FILE *f, const struct sim_summary *s)
+{
+    if (s->has_large)
+        fprintf(f, "Maximum Large MBPS=%.2f @ Small=%d and Large=%d\n",
+                s->max_large_mbps, s->max_large_at.small,
+                s->max_large_at.large);
+    if (s->has_small) {
+        fprintf(f, "Maximum Small IOPS=%.0f @ Small=%d and Large=%d\n",
+                s->max_small_iops, s->max_small_at.small,
+                s->max_small_at.large);
+        fprintf(f, "Minimum Small Latency=%.3f usecs @ Small=%d and Large=%d\n",
+                s->min_small_lat_us, s->min_small_lat_at.small,
+                s->min_small_lat_at.large);
+    }
+}
+
+/* fsync the directory holding `path` so a completed rename is durable.
+   Best effort: errors are ignored (the file itself is already synced). */
+static void sync_parent_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    int fd;
+
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        return;
+    fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+int report_mkdir_p(const char *dir)
+{
+    char path[4096];
+    size_t len = strlen(dir);
+
+    if (len >= sizeof path)
+        return -ENAMETOOLONG;
+    memcpy(path, dir, len + 1);
+    for (char *p = path + 1; ; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char saved = *p;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return -errno;
+        *p = saved;
+        if (!saved)
+            break;
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return -errno;
+    return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+}
+
+/* All of buf to fd: 0, or -errno of the write that failed (ENOSPC on a
+   full file system, EDQUOT, EIO), never a made-up one. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -errno;
+        }
+        if (n == 0)
+            return -EIO;                /* write(2) made no progress */
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
+                        void *arg, char *why, size_t why_len)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    size_t len = strlen(path) + 16;
+    char *tmp = malloc(len);
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *mem = NULL;
+    int fd = -1, rc;
+
+    if (tmp == NULL) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    /* The producer writes into memory, so that its stdio never meets the
+       file: a failed write(2) would leave only ferror() behind, and the
+       report said "Input/output error" for what was ENOSPC.  The bytes go
+       to the file with write(2) below, each failure with its own errno. */
+    mem = open_memstream(&text, &text_len);
+    if (mem == NULL) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        free(tmp);
+        return rc;
+    }
+    rc = write_fn(mem, arg);
+    if (fclose(mem) != 0 && rc == 0)
+        rc = -ENOMEM;
+    mem = NULL;
+    if (rc < 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        free(text);
+        free(tmp);
+        return rc;
+    }
+
+    snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot create a temporary file for %s: %s",
+                 path, strerror(-rc));
+        free(text);
+        free(tmp);
+        return rc;
+    }
+    /* mkstemp makes the file 0600; a report is an ordinary file. */
+    if (fchmod(fd, 0644) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    if ((rc = write_all(fd, text, text_len)) < 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        goto fail;
+    }
+    /* fsync and close report what delayed allocation, quotas and network
+       file systems only find out then */
+    if (fsync(fd) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s (at fsync)", path,
+                 strerror(-rc));
+        goto fail;
+    }
+    rc = close(fd);
+    fd = -1;
+    if (rc != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot write %s: %s (at close)", path,
+                 strerror(-rc));
+        goto fail;
+    }
+    if (rename(tmp, path) != 0) {
+        rc = -errno;
+        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, path,
+                 strerror(-rc));
+        goto fail;
+    }
+    sync_parent_dir(path);
+    free(text);
+    free(tmp);
+    return 0;
+
+fail:
+    if (fd >= 0)
+        close(fd);
+    unlink(tmp);
+    free(text);
+    free(tmp);
+    return rc < 0 ? rc : -EIO;
+}

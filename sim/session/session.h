@@ -1,0 +1,229 @@
+/*
+ * session.h - a run watched live: the engine in its own thread, snapshots
+ * for a viewer, commands from it.
+ *
+ * Two kinds of session share one snapshot format:
+ *
+ *   interactive (asmsim tui)  walks the ORION matrix of the current
+ *       configuration cell by cell and accepts tuning commands: load,
+ *       disks, write percentage, I/O sizes, layout, redundancy, volume
+ *       IOPS/throughput, instance, pause, restart, save.  A command that
+ *       changes the workload restarts the point (a fresh measured window);
+ *       one that changes the disk group rebuilds layout and devices.
+ *   batch (asmsim run/sweep --tui)  carries out sim_run / sim_sweep as
+ *       the command line would, and only lets the viewer pause or stop it.
+ *
+ * The viewer never touches the engine: it copies the latest snapshot
+ * (sim_session_snapshot, a plain struct, under a mutex) and queues
+ * commands (sim_session_send).  Drawing therefore never stalls I/O, and
+ * the figures are the ones the reports are made from (sim_stats_result
+ * over the engine's accumulator).
+ *
+ * Model runs are paced to the wall clock at `speed` device seconds per
+ * second (0 = as fast as possible); other backends run on their own clock.
+ */
+#ifndef ASMSIM_SIM_SESSION_H
+#define ASMSIM_SIM_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/core/hist.h"
+#include "sim/core/run.h"
+#include "sim/core/stats.h"
+
+#define SIM_SNAP_DISKS 64           /* disk rows a snapshot carries */
+#define SIM_SNAP_SERIES 300         /* samples of the time series */
+#define SIM_SNAP_SERIES_NS (200 * SIM_NS_PER_MS)    /* one sample: 60 s total */
+#define SIM_SNAP_LEVELS 40          /* matrix rows / columns carried */
+#define SIM_SESSION_MAX_SMALL 1024  /* interactive load limits, as far */
+#define SIM_SESSION_MAX_LARGE 128   /* as io_budget.h's limit allows */
+
+enum sim_session_state {
+    SIM_SESS_STARTING = 0,
+    SIM_SESS_RUNNING,
+    SIM_SESS_DONE,              /* batch finished, or the user quit */
+    SIM_SESS_FAILED,            /* see snapshot.message */
+};
+
+struct sim_snap_disk {
+    double mbps, iops;          /* physical, over the measured window */
+    double avg_lat_us, p99_lat_us;
+    double outstanding;         /* mean I/Os in flight: iops x avg latency */
+    double util;                /* 0..1: of the volume's limit (model), or
+                                   of the busiest disk's rate otherwise */
+    uint64_t errors;
+};
+
+struct sim_snap_sample {
+    double t_s;                 /* device time since the session began */
+    double mbps, iops;          /* over the sample interval */
+    double p99_us;              /* of the main class, over the interval */
+};
+
+struct sim_snapshot {
+    uint64_t seq;               /* increases with every publication */
+    enum sim_session_state state;
+    bool interactive;
+    bool paused;
+    bool pinned;                /* interactive: the load was set by hand */
+    bool measuring;             /* the point is in its measured window */
+    int max_small, max_large;   /* interactive: the largest load a command
+                                   sets (what the pools hold; a load
+                                   command is clamped to it) */
+
+    /* configuration */
+    char backend[16];
+    char instance[48];
+    char volume[128];
+    int disks;
+    enum lay_striping striping;
+    enum lay_redundancy redundancy;
+    uint64_t au_bytes;
+    uint32_t small_bytes, large_bytes;
+    enum wl_large_type large_type;
+    int write_pct;
+    double speed;               /* 0 = max */
+
+    /* where the run stands */
+    struct wl_point point;
+    int point_index, n_points;  /* in the current matrix (0-based index) */
+    int run_index, n_runs;      /* sweep */
+    double device_s;            /* device time since the session began */
+    double wall_s;
+    double eta_s;               /* < 0 unknown */
+    double window_s;            /* measured so far in this point */
+    enum sim_limit limited_by;
+
+    /* the current point over its measured window (disk = NULL) */
+    struct sim_point_result cur;
+    int n_disk;                 /* rows in disk[] (<= SIM_SNAP_DISKS) */
+    struct sim_snap_disk disk[SIM_SNAP_DISKS];
+    int slowest_disk;           /* highest avg latency; -1 none */
+
+    /* the last minute, oldest first */
+    int n_series;
+    struct sim_snap_sample series[SIM_SNAP_SERIES];
+
+    /* the ORION matrix of the current run: NAN = not measured yet */
+    int n_small_levels, n_large_levels;
+    int small_levels[SIM_SNAP_LEVELS];
+    int large_levels[SIM_SNAP_LEVELS];
+    double cell_mbps[SIM_SNAP_LEVELS][SIM_SNAP_LEVELS];  /* [large][small] */
+    double cell_iops[SIM_SNAP_LEVELS][SIM_SNAP_LEVELS];
+
+    /* the sweep curve: best figures per disk count measured so far */
+    int n_sweep;
+    int sweep_disks[SIM_MAX_SWEEP];
+    double sweep_mbps[SIM_MAX_SWEEP];
+    double sweep_iops[SIM_MAX_SWEEP];
+
+    /* latency histogram of the current point's main class */
+    enum wl_class hist_cls;
+    uint64_t hist_pow2[HIST_POW2_BINS];
+    double p50_us, p99_us, p999_us;
+
+    char message[200];          /* the last event or error, for the user */
+};
+
+enum sim_cmd_kind {
+    SIM_CMD_LOAD = 0,           /* a = small, b = large (pins the load) */
+    SIM_CMD_WALK,               /* unpin: walk the matrix from its start */
+    SIM_CMD_DISKS,              /* a = disks */
+    SIM_CMD_WRITE_PCT,          /* a = 0..100 */
+    SIM_CMD_SIZES,              /* a = small bytes, b = large bytes */
+    SIM_CMD_LAYOUT,             /* a = enum lay_striping */
+    SIM_CMD_REDUNDANCY,         /* a = enum lay_redundancy */
+    SIM_CMD_VOLUME,             /* x = IOPS, y = throughput B/s (<= 0: keep) */
+    SIM_CMD_INSTANCE,           /* text = instance name */
+    SIM_CMD_PAUSE,              /* a = 1 pause, 0 resume */
+    SIM_CMD_RESTART,            /* the point again, from a fresh window */
+    SIM_CMD_QUIT,
+};
+
+struct sim_cmd {
+    enum sim_cmd_kind kind;
+    int a, b;
+    double x, y;
+    char text[48];
+};
+
+struct sim_session_cfg {
+    struct sim_run_cfg run;     /* the configuration to start from; its
+                                   layout.disk_failgroup is dropped when
+                                   the disk count changes */
+    bool batch;                 /* sim_run / sim_sweep, no tuning */
+    const int *counts;          /* batch sweep: disk counts (NULL: a run) */
+    int n_counts;
+    double speed;               /* model pacing; 0 = as fast as possible */
+    sim_ns cell_ns;             /* interactive: measured time per cell */
+    /* sim_session_save(): where and as what (NULL dir = "."). */
+    const char *output_dir;
+    const char *testname;
+    const char *command_line;
+};
+
+typedef struct sim_session sim_session;
+
+/* 0 and *out, or -EINVAL / -ENOMEM with why.  Nothing runs until start. */
+int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
+                       char *why, size_t why_len);
+
+/* Start the engine thread.  0 or -errno. */
+int sim_session_start(sim_session *s);
+
+/* Copy the latest snapshot.  Safe from any thread. */
+void sim_session_snapshot(sim_session *s, struct sim_snapshot *out);
+
+/* Queue a command for the engine thread.  0, -EAGAIN (queue full) or
+   -ENOTSUP (a tuning command to a batch session). */
+int sim_session_send(sim_session *s, const struct sim_cmd *cmd);
+
+/* Wait until the snapshot's seq exceeds `seq` or timeout_ms passes;
+   returns the current seq. */
+uint64_t sim_session_wait(sim_session *s, uint64_t seq, int timeout_ms);
+
+/* Ask the engine to end (the current point is cut short, what was
+   measured is kept) and join its thread.  Idempotent. */
+void sim_session_stop(sim_session *s);
+
+/* Write the ORION files and results JSON of the current configuration's
+   measured cells (interactive), as a batch run would.  0, or -errno
+   with why. */
+int sim_session_save(sim_session *s, char *why, size_t why_len);
+
+/* Batch: after the thread ended, hand over the results (the caller frees
+   them).  Returns what sim_run / sim_sweep returned (0, 1 = stopped
+   early, -errno with why). */
+int sim_session_take(sim_session *s, struct sim_run_result **run,
+                     struct sim_sweep_result **sweep, char *why,
+                     size_t why_len);
+
+/* Stops the thread if needed and frees everything. */
+void sim_session_destroy(sim_session *s);
+
+/* The largest load an interactive session of cfg walking matrix m (NULL:
+   none) lets a command set, as its pools are sized: with headroom,
+   SIM_SESSION_MAX_SMALL small and SIM_SESSION_MAX_LARGE large loads (each
+   stream_io I/Os when sequential) or the matrix's largest if more, the
+   large and then the small headroom cut so that small + large I/Os stay
+   within SIM_MAX_OUTSTANDING (io_budget.h), never below what m needs;
+   without, just what m needs. */
+void sim_session_load_limits(const struct sim_run_cfg *cfg,
+                             const struct wl_matrix *m, bool headroom,
+                             int *max_small, int *max_large);
+
+/* Pacing of a virtual clock to the wall clock: speed device seconds per
+   wall second (0 = no pacing).  sim_pacer_delay_ns() says how long to
+   sleep before device time `now_ns` is due; re-anchor after a pause. */
+struct sim_pacer {
+    double speed;
+    bool anchored;
+    sim_ns dev_anchor_ns, wall_anchor_ns;
+};
+void sim_pacer_init(struct sim_pacer *p, double speed);
+void sim_pacer_anchor(struct sim_pacer *p, sim_ns dev_now_ns);
+sim_ns sim_pacer_delay_ns(struct sim_pacer *p, sim_ns dev_now_ns);
+
+#endif

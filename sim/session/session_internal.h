@@ -1,0 +1,149 @@
+/*
+ * session_internal.h - the session handle and what the session_*.c
+ * modules share; nobody outside them includes it.
+ *
+ * Who does what:
+ *
+ *   session.c         the handle's life, the engine thread, the meeting
+ *                     point with the viewer (snapshot, command queue,
+ *                     pause and quit flags) and the engine's live callback
+ *   session_view.c    the working snapshot: configuration, live figures,
+ *                     time series, per-disk rows, matrix cells, ETA
+ *   session_walk.c    interactive: commands, rebuilds, the matrix walk
+ *   session_batch.c   batch: sim_run / sim_sweep with live progress
+ *   session_record.c  the measured cells of the configuration in force,
+ *                     and sim_session_save() of them
+ *   session_pacer.c   the wall clock, and pacing device time to it
+ *
+ * Locking: fields marked "under mu" are read and written only with mu
+ * held; "the session thread's own" only by the session thread (and by
+ * sim_session_create before it starts).  The functions declared here take
+ * mu themselves where they need it; none expects it held.
+ */
+#ifndef ASMSIM_SIM_SESSION_INTERNAL_H
+#define ASMSIM_SIM_SESSION_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/session/session.h"
+
+#define QUEUE_LEN 32                        /* commands not yet applied */
+#define LIVE_EVERY_NS (100 * SIM_NS_PER_MS) /* between live callbacks */
+#define WHY_LEN 256                         /* reason buffers */
+
+/* What a run is made of, and the matrix of its disk count. */
+struct parts {
+    struct sim_parts sp;            /* layout, workload, devices, engine */
+    struct wl_matrix *matrix;
+    int max_small, max_large;       /* the largest load the pools hold:
+                                       small I/Os, large loads (streams) */
+    bool open;
+};
+
+struct sim_session {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread;
+    bool started, joined;
+
+    struct sim_session_cfg cfg;
+    int counts[SIM_MAX_SWEEP];
+
+    /* shared, under mu */
+    struct sim_snapshot snap;
+    uint64_t seq;
+    struct sim_cmd queue[QUEUE_LEN];
+    int queued;
+    bool quit, paused;
+    struct sim_run_result rec;      /* points of rec_cfg's matrix; no matrix */
+    int rec_cap;
+    struct sim_run_cfg rec_cfg;
+    int batch_rc;
+    char batch_why[WHY_LEN];
+    struct sim_run_result *batch_run;
+    struct sim_sweep_result *batch_sweep;
+
+    /* the session thread's own */
+    struct sim_run_cfg run;         /* in force */
+    struct parts parts;
+    struct sim_snapshot work;
+    struct sim_pacer pacer;
+    bool paced;
+    bool pinned;
+    struct wl_point pin;
+    int walk_index;
+    bool have_origin;
+    sim_ns dev_origin_ns, dev_last_ns, dev_base_ns;
+    double wall_start_s;
+    int points_done;
+    double points_wall_s, point_wall_start_s;
+    /* interval figures for the time series */
+    sim_ns sample_window_ns;        /* window the baseline belongs to */
+    sim_ns sample_at_ns;            /* device time of the baseline */
+    uint64_t sample_ios[WL_CLASSES], sample_bytes[WL_CLASSES];
+    struct hist sample_hist, hist_now, hist_delta;
+    /* batch */
+    int batch_run_index;
+    double batch_best_mbps, batch_best_iops;
+};
+
+/* ---- session.c ------------------------------------------------------------ */
+
+/* Copy the working snapshot into the published one and wake waiters. */
+void sim_sess_publish(sim_session *s);
+
+/* The engine's live callback (engine.h): show, pace, obey.  arg is the
+   session. */
+int sim_sess_live_cb(void *arg, const struct sim_live *lv);
+
+/* ---- session_view.c: the working snapshot ---------------------------------- */
+
+/* The message line of the working snapshot. */
+void sim_sess_say(sim_session *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The configuration in force (s->run), into the working snapshot. */
+void sim_sess_describe_config(sim_session *s);
+
+/* Levels of matrix m (none if NULL), every cell not measured yet. */
+void sim_sess_clear_matrix(struct sim_snapshot *w, const struct wl_matrix *m);
+
+/* A finished point of `disks` disks: its cell, the sweep curve, and the
+   per-point wall time behind the ETA. */
+void sim_sess_note_point(sim_session *s, const struct sim_point_result *r,
+                         int disks);
+
+/* Device seconds since the session began, across engines whose clocks
+   start again at each rebuild; a new clock re-anchors the pacer. */
+double sim_sess_device_seconds(sim_session *s, sim_ns now_ns);
+
+/* What the engine reports, into the working snapshot (not published). */
+void sim_sess_observe(sim_session *s, const struct sim_live *lv);
+
+/* ---- session_walk.c, session_batch.c: what the thread runs ------------------- */
+
+void sim_sess_interactive_main(sim_session *s);
+void sim_sess_batch_main(sim_session *s);
+void sim_sess_parts_close(struct parts *p);
+
+/* ---- session_record.c: the measured cells ---------------------------------- */
+
+/* Forget the recorded cells and make room for n_cells of s->run, the
+   configuration now in force (on ENOMEM the old room is kept). */
+void sim_sess_rec_restart(sim_session *s, int n_cells);
+
+/* Record (a deep copy of) r, replacing the cell's earlier result. */
+void sim_sess_rec_add(sim_session *s, const struct sim_point_result *r);
+
+/* Free the recorded cells and their array. */
+void sim_sess_rec_free(sim_session *s);
+
+/* ---- session_pacer.c: the wall clock ----------------------------------------- */
+
+sim_ns sim_sess_wall_ns(void);      /* CLOCK_MONOTONIC */
+double sim_sess_wall_s(void);
+
+#endif

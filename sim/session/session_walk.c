@@ -1,0 +1,374 @@
+/*
+ * session_walk.c - the interactive session: tuning commands, rebuilds of
+ * the disk group, and the walk over the ORION matrix.
+ *
+ * The session walks the ORION matrix of the configuration in force, one
+ * point of cell_ns measured time each, and records each result in its
+ * cell.  A load command pins the load: the point runs again and again
+ * (each window recorded, the cell updated) until the walk is resumed.  At
+ * the end of the matrix the last point stays pinned.  A command that
+ * changes the workload (write percentage, load) or a volume/instance limit
+ * (retuned in place on backends that can) restarts the point: a fresh
+ * window, so the figures show the new steady state within about a second.
+ * A command that changes the disk group (disks, sizes, layout, redundancy)
+ * rebuilds layout, workload, devices and engine; the matrix starts over,
+ * and the sweep curve keeps the best figures seen for each disk count.  A
+ * configuration the layout or workload rejects is refused with the reason
+ * in the message line and the previous one stays.
+ *
+ * Commands are applied between points, on the session thread: the live
+ * callback ends the point as soon as one is queued, so a command takes
+ * effect within 100 ms of device time.  The parts' pools are sized for
+ * the largest load a command can set, so a load change never needs a
+ * rebuild: SIM_SESSION_MAX_SMALL small and SIM_SESSION_MAX_LARGE large
+ * I/Os (or more where the matrix has larger points), as far as the
+ * outstanding-I/O limit (io_budget.h) allows.  A large load of sequential
+ * streams costs stream_io I/Os each, so with --stream-io above 504 the
+ * large maximum gives way: 1024 + 63 x 1024 = 65536 at --stream-io 1024.
+ * Should the devices or the engine still refuse pools that big (the aio
+ * backend's buffer limit, a layout that splits large I/Os into many
+ * pieces), the parts open with just what the matrix needs, as a batch run
+ * would.  A load command is clamped to what the pools hold.
+ */
+#include "sim/session/session_internal.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "layouts/why.h"
+#include "sim/core/io_budget.h"
+
+/* ---- parts: layout, workload, devices, engine ---------------------------- */
+
+void sim_sess_parts_close(struct parts *p)
+{
+    sim_parts_close(&p->sp);
+    wl_matrix_free(p->matrix);
+    memset(p, 0, sizeof(*p));
+}
+
+void sim_session_load_limits(const struct sim_run_cfg *cfg,
+                             const struct wl_matrix *m, bool headroom,
+                             int *max_small, int *max_large)
+{
+    int stream_io = cfg->point.stream_io > 0 ? cfg->point.stream_io : 1;
+    long long per_large = sim_point_large_ios(1, cfg->workload.large_type,
+                                              stream_io);
+    int need_small = 0, need_large = 0;
+
+    for (int i = 0; m && i < m->n_points; i++) {
+        if (m->points[i].small > need_small)
+            need_small = m->points[i].small;
+        if (m->points[i].large > need_large)
+            need_large = m->points[i].large;
+    }
+    *max_small = need_small;
+    *max_large = need_large;
+    if (!headroom)
+        return;
+    long long small = need_small > SIM_SESSION_MAX_SMALL ? need_small
+                                                         : SIM_SESSION_MAX_SMALL;
+    long long large = need_large > SIM_SESSION_MAX_LARGE ? need_large
+                                                         : SIM_SESSION_MAX_LARGE;
+    /* within the limit: the large headroom gives way first (a sequential
+       stream costs stream_io I/Os), then the small; never below what the
+       matrix needs, which the command line has checked fits */
+    if (small + large * per_large > SIM_MAX_OUTSTANDING) {
+        long long room = (SIM_MAX_OUTSTANDING - small) / per_large;
+        large = room > need_large ? room : need_large;
+    }
+    if (small + large * per_large > SIM_MAX_OUTSTANDING) {
+        long long room = SIM_MAX_OUTSTANDING - large * per_large;
+        small = room > need_small ? room : need_small;
+    }
+    *max_small = (int)small;
+    *max_large = (int)large;
+}
+
+/* The parts for the limits: pools for max_small small and max_large large
+   loads. */
+static int parts_open_for(const struct sim_run_cfg *cfg, struct parts *p,
+                          bool headroom, char *why, size_t why_len)
+{
+    int stream_io = cfg->point.stream_io > 0 ? cfg->point.stream_io : 1;
+
+    sim_session_load_limits(cfg, p->matrix, headroom, &p->max_small,
+                            &p->max_large);
+    return sim_parts_open(cfg, p->max_small,
+                          sim_point_large_ios(p->max_large,
+                                              cfg->workload.large_type,
+                                              stream_io),
+                          &p->sp, why, why_len);
+}
+
+/* The matrix of cfg->disks and the parts of a run (run.h), with pools for
+   the largest load a command can set, or, when the devices or the engine
+   cannot have pools that big, for the matrix alone. */
+static int parts_open(const struct sim_run_cfg *cfg, struct parts *p,
+                      char *why, size_t why_len)
+{
+    memset(p, 0, sizeof(*p));
+    struct wl_matrix_cfg mc = cfg->matrix;
+    mc.num_disks = cfg->disks;
+    int rc = wl_matrix_build(&mc, &p->matrix, why, why_len);
+    if (rc == 0)
+        rc = parts_open_for(cfg, p, true, why, why_len);
+    if (rc == -E2BIG || rc == -ENOMEM) {
+        int small = p->max_small, large = p->max_large;
+        sim_session_load_limits(cfg, p->matrix, false, &p->max_small,
+                                &p->max_large);
+        if (p->max_small < small || p->max_large < large) {
+            sim_parts_close(&p->sp);
+            rc = parts_open_for(cfg, p, false, why, why_len);
+        }
+    }
+    if (rc < 0) {
+        sim_sess_parts_close(p);
+        return rc;
+    }
+    p->open = true;
+    return 0;
+}
+
+/* ---- commands -------------------------------------------------------------- */
+
+static bool in_matrix(const struct wl_matrix *m, int small, int large)
+{
+    for (int i = 0; i < m->n_points; i++)
+        if (m->points[i].small == small && m->points[i].large == large)
+            return true;
+    return false;
+}
+
+/* Apply one queued command to s->run.  Sets *rebuild or *restart. */
+static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
+                      bool *restart)
+{
+    char why[WHY_LEN];
+    struct sim_run_cfg *r = &s->run;
+    switch (c->kind) {
+    case SIM_CMD_LOAD: {
+        /* what the pools hold (parts_open) */
+        int max_small = s->parts.max_small, max_large = s->parts.max_large;
+        int small = c->a < 0 ? 0 : c->a > max_small ? max_small : c->a;
+        int large = c->b < 0 ? 0 : c->b > max_large ? max_large : c->b;
+        if (small + large == 0) {
+            sim_sess_say(s, "load small=0 large=0: nothing to measure; keep at least one I/O outstanding");
+            return;
+        }
+        s->pinned = true;
+        s->pin = (struct wl_point){ small, large };
+        sim_sess_say(s, "load set to small=%d large=%d%s%s", small, large,
+            small < c->a || large < c->b ? " (the most this session holds)" : "",
+            in_matrix(s->parts.matrix, small, large) ? "" : " (outside the matrix)");
+        *restart = true;
+        return;
+    }
+    case SIM_CMD_WALK:
+        s->pinned = false;
+        s->walk_index = 0;
+        sim_sess_say(s, "walking the matrix from its first point");
+        *restart = true;
+        return;
+    case SIM_CMD_DISKS:
+        if (c->a < 1 || c->a > LAY_MAX_DISKS) {
+            sim_sess_say(s, "disks %d: use 1..%d", c->a, LAY_MAX_DISKS);
+            return;
+        }
+        if (c->a != r->disks)
+            r->layout.disk_failgroup = NULL;
+        r->disks = c->a;
+        *rebuild = true;
+        return;
+    case SIM_CMD_WRITE_PCT:
+        r->workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
+        if (s->parts.sp.workload)
+            wl_set_write_pct(s->parts.sp.workload, r->workload.write_pct);
+        sim_sess_say(s, "writes %d %%", r->workload.write_pct);
+        *restart = true;
+        return;
+    case SIM_CMD_SIZES:
+        r->workload.small_bytes = (uint32_t)c->a;
+        r->workload.large_bytes = (uint32_t)c->b;
+        *rebuild = true;
+        return;
+    case SIM_CMD_LAYOUT:
+        r->layout.striping = (enum lay_striping)c->a;
+        if (r->layout.striping == LAY_RAID0 || r->layout.striping == LAY_CONCAT)
+            r->layout.redundancy = LAY_EXTERNAL;
+        *rebuild = true;
+        return;
+    case SIM_CMD_REDUNDANCY:
+        r->layout.redundancy = (enum lay_redundancy)c->a;
+        *rebuild = true;
+        return;
+    case SIM_CMD_VOLUME: {
+        struct vol_profile v = r->volume;
+        if (prof_volume_reprovision(&v, c->x, c->y, why, sizeof(why)) != 0) {
+            sim_sess_say(s, "volume: %s", why);
+            return;
+        }
+        r->volume = v;
+        sim_sess_say(s, "volume now %s", v.spec);
+        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
+            s->parts.sp.ds.ops->retune(&s->parts.sp.ds, &r->volume, NULL) == 0)
+            *restart = true;
+        else
+            *rebuild = true;
+        return;
+    }
+    case SIM_CMD_INSTANCE: {
+        struct inst_profile in;
+        if (prof_instance_find(c->text, &in, why, sizeof(why)) != 0) {
+            /* the name as typed, made safe and cut so that the reason
+               (PROF_WHY_CHARS) still fits the message line */
+            char q[sizeof(s->work.message) - PROF_WHY_CHARS - 16];
+            sim_sess_say(s, "instance %s: %s",
+                         why_quote(c->text, strnlen(c->text, sizeof(c->text)), q, sizeof(q)),
+                         why);
+            return;
+        }
+        r->instance = in;
+        sim_sess_say(s, "instance now %s", in.name);
+        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
+            s->parts.sp.ds.ops->retune(&s->parts.sp.ds, NULL, &r->instance) == 0)
+            *restart = true;
+        else
+            *rebuild = true;
+        return;
+    }
+    case SIM_CMD_RESTART:
+        sim_sess_say(s, "point restarted");
+        *restart = true;
+        return;
+    case SIM_CMD_PAUSE:
+    case SIM_CMD_QUIT:
+        return;                     /* flags, set by sim_session_send */
+    }
+}
+
+static void apply_commands(sim_session *s, bool *rebuild, bool *restart)
+{
+    struct sim_cmd q[QUEUE_LEN];
+    pthread_mutex_lock(&s->mu);
+    int n = s->queued;
+    memcpy(q, s->queue, (size_t)n * sizeof(q[0]));
+    s->queued = 0;
+    pthread_mutex_unlock(&s->mu);
+    for (int i = 0; i < n; i++)
+        apply_one(s, &q[i], rebuild, restart);
+}
+
+/* Open the parts for s->run; on failure go back to `prev`. */
+static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
+{
+    char why[WHY_LEN];
+    if (s->parts.open) {
+        sim_sess_device_seconds(s, s->parts.sp.ds.ops->now(&s->parts.sp.ds));
+        sim_sess_parts_close(&s->parts);
+    }
+    int rc = parts_open(&s->run, &s->parts, why, sizeof(why));
+    if (rc < 0 && prev) {
+        sim_sess_say(s, "refused: %s", why);
+        s->run = *prev;
+        rc = parts_open(&s->run, &s->parts, why, sizeof(why));
+    } else if (rc == 0 && prev) {
+        sim_sess_say(s, "disk group rebuilt: %d disks, %s, %s redundancy", s->run.disks,
+            lay_striping_name(s->run.layout.striping),
+            lay_redundancy_name(s->run.layout.redundancy));
+    }
+    if (rc < 0) {
+        sim_sess_say(s, "%s", why);
+        return rc;
+    }
+    sim_sess_rec_restart(s, s->parts.matrix->n_points);
+    s->work.max_small = s->parts.max_small;
+    s->work.max_large = s->parts.max_large;
+    if (s->pinned && (s->pin.small > s->parts.max_small ||
+                      s->pin.large > s->parts.max_large)) {
+        /* pools for the matrix alone (parts_open): the pinned load too */
+        s->pinned = false;
+        sim_sess_say(s, "load small=%d large=%d: more than the pools hold now; "
+            "walking the matrix", s->pin.small, s->pin.large);
+    }
+    s->walk_index = 0;
+    s->pacer.anchored = false;
+    sim_sess_describe_config(s);
+    sim_sess_clear_matrix(&s->work, s->parts.matrix);
+    return 0;
+}
+
+/* ---- the walk ---------------------------------------------------------------- */
+
+static bool quit_asked(sim_session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    bool q = s->quit;
+    pthread_mutex_unlock(&s->mu);
+    return q || sim_stop_is_set(s->run.point.stop);
+}
+
+static int point_index_of(const struct wl_matrix *m, struct wl_point p)
+{
+    for (int i = 0; i < m->n_points; i++)
+        if (m->points[i].small == p.small && m->points[i].large == p.large)
+            return i;
+    return -1;
+}
+
+void sim_sess_interactive_main(sim_session *s)
+{
+    if (rebuild(s, NULL) < 0) {
+        s->work.state = SIM_SESS_FAILED;
+        return;
+    }
+    while (!quit_asked(s)) {
+        bool want_rebuild = false, restart = false;
+        struct sim_run_cfg prev = s->run;
+        apply_commands(s, &want_rebuild, &restart);
+        sim_sess_describe_config(s);
+        if (want_rebuild && rebuild(s, &prev) < 0) {
+            s->work.state = SIM_SESS_FAILED;
+            return;
+        }
+        const struct wl_matrix *m = s->parts.matrix;
+        if (!s->pinned && s->walk_index >= m->n_points) {
+            s->pinned = true;
+            s->pin = m->points[m->n_points - 1];
+            sim_sess_say(s, "matrix complete; holding small=%d large=%d (g walks it again)",
+                s->pin.small, s->pin.large);
+        }
+        struct wl_point p = s->pinned ? s->pin : m->points[s->walk_index];
+        s->work.point = p;
+        s->work.point_index = s->pinned ? point_index_of(m, p) : s->walk_index;
+        s->work.n_points = m->n_points;
+        s->work.pinned = s->pinned;
+        s->work.measuring = false;      /* the new point's figures come */
+        s->work.window_s = 0;
+        sim_sess_publish(s);
+
+        struct sim_point_opts o = s->run.point;
+        o.duration_ns = s->cfg.cell_ns;
+        o.auto_duration = false;
+        o.live = sim_sess_live_cb;
+        o.live_arg = s;
+        o.live_every_ns = LIVE_EVERY_NS;
+        struct sim_point_result r = { 0 };
+        s->point_wall_start_s = sim_sess_wall_s();
+        int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
+        if (rc < 0) {
+            sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
+            s->work.state = SIM_SESS_FAILED;
+            return;
+        }
+        if (rc == 0) {
+            r.small = p.small;
+            r.large = p.large;
+            sim_sess_rec_add(s, &r);
+            sim_sess_note_point(s, &r, s->run.disks);
+            if (!s->pinned)
+                s->walk_index++;
+        }
+        sim_point_result_free(&r);
+    }
+}
