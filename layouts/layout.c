@@ -129,16 +129,14 @@
 #include "layouts/layout.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "layouts/units.h"
 #include "layouts/why.h"
 
-#define MIB (1ull << 20)
-#define KIB (1ull << 10)
 #define FINE_SHIFT 17u                          /* log2(128 KiB) */
 #define FINE_MASK ((uint64_t)LAY_FINE_CHUNK_BYTES - 1)
 #define ZONE_ROUND_AU 16u                       /* zones: multiples of 16 AU */
@@ -180,11 +178,6 @@ struct lay {
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */
 
-static bool is_pow2(uint64_t x)
-{
-    return x && !(x & (x - 1));
-}
-
 static unsigned log2_u64(uint64_t x)
 {
     unsigned s = 0;
@@ -195,26 +188,10 @@ static unsigned log2_u64(uint64_t x)
     return s;
 }
 
-static uint64_t gcd_u64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* "4MiB", "128KiB", "3B": the largest binary unit that divides exactly. */
 static void fmt_size(uint64_t bytes, char *buf, size_t len)
 {
-    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    while (u < 4 && bytes && (bytes & 1023) == 0) {
-        bytes >>= 10;
-        u++;
-    }
-    snprintf(buf, len, "%" PRIu64 "%s", bytes, unit[u]);
+    units_fmt_exact(bytes, TIB, false, buf, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -300,7 +277,7 @@ static uint64_t cfg_capacity(const struct lay_cfg *cfg)
     if (cfg->striping == LAY_RAID0) {
         uint64_t stripe = cfg->stripe_bytes;
         uint64_t row = n * stripe;
-        uint64_t unit = row / gcd_u64(row, MIB) * MIB;   /* lcm(row, 1 MiB) */
+        uint64_t unit = row / units_gcd(row, MIB) * MIB;   /* lcm(row, 1 MiB) */
         uint64_t raw = (D / stripe) * row;
         return raw / unit * unit;
     }
@@ -357,13 +334,13 @@ static int cfg_failgroup_of(const struct lay_cfg *cfg, int d)
 
 bool lay_au_ok(uint64_t au_bytes)
 {
-    return is_pow2(au_bytes) && au_bytes >= LAY_MIN_AU_BYTES &&
+    return units_is_pow2(au_bytes) && au_bytes >= LAY_MIN_AU_BYTES &&
            au_bytes <= LAY_MAX_AU_BYTES;
 }
 
 bool lay_stripe_ok(uint64_t stripe_bytes)
 {
-    return is_pow2(stripe_bytes) && stripe_bytes >= LAY_MIN_STRIPE_BYTES &&
+    return units_is_pow2(stripe_bytes) && stripe_bytes >= LAY_MIN_STRIPE_BYTES &&
            stripe_bytes <= LAY_MAX_STRIPE_BYTES;
 }
 

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int check_failed_now;
@@ -68,6 +69,117 @@ static int check_failed_total;
                           check_b_ != 0 ? (check_a_ / check_b_ - 1) * 100    \
                                         : 0.0);                              \
     } while (0)
+
+/* The relations of CHECK_LT/LE/GT/GE, and room for one printed operand. */
+enum { CHECK_OP_LT_, CHECK_OP_LE_, CHECK_OP_GT_, CHECK_OP_GE_ };
+#define CHECK_NUM_LEN_ 48
+
+/* Whether op holds, given which of a < b, a == b, a > b is true (none is,
+ * for a NaN: then every relation is false, as in C). */
+static inline int check_holds_(int op, int lt, int eq, int gt)
+{
+    switch (op) {
+    case CHECK_OP_LT_: return lt;
+    case CHECK_OP_LE_: return lt || eq;
+    case CHECK_OP_GT_: return gt;
+    default:           return gt || eq;
+    }
+}
+
+/* The three comparisons return 1 if op holds; otherwise 0, with both
+ * operands printed into the CHECK_NUM_LEN_-byte buffers as and bs. */
+static inline int check_cmp_i_(intmax_t a, intmax_t b, int op, char *as,
+                               char *bs)
+{
+    if (check_holds_(op, a < b, a == b, a > b))
+        return 1;
+    snprintf(as, CHECK_NUM_LEN_, "%jd", a);
+    snprintf(bs, CHECK_NUM_LEN_, "%jd", b);
+    return 0;
+}
+
+static inline int check_cmp_u_(uintmax_t a, uintmax_t b, int op, char *as,
+                               char *bs)
+{
+    if (check_holds_(op, a < b, a == b, a > b))
+        return 1;
+    snprintf(as, CHECK_NUM_LEN_, "%ju", a);
+    snprintf(bs, CHECK_NUM_LEN_, "%ju", b);
+    return 0;
+}
+
+/* A double in the fewest significant digits (6 to 17) that strtod reads
+ * back as the same value, whole numbers below 2^53 without an exponent;
+ * a long double that is no double in full (21 digits). */
+static inline void check_print_f_(char *buf, long double v)
+{
+    double d = (double)v;
+
+    if ((long double)d != v) {
+        snprintf(buf, CHECK_NUM_LEN_, "%.21Lg", v);
+        return;
+    }
+    if (d == floor(d) && fabs(d) < 0x1p53) {
+        snprintf(buf, CHECK_NUM_LEN_, "%.0f", d);
+        return;
+    }
+    for (int prec = 6; prec < 17; prec++) {
+        snprintf(buf, CHECK_NUM_LEN_, "%.*g", prec, d);
+        if (strtod(buf, NULL) == d)
+            return;
+    }
+    snprintf(buf, CHECK_NUM_LEN_, "%.17g", d);
+}
+
+static inline int check_cmp_f_(long double a, long double b, int op,
+                               char *as, char *bs)
+{
+    if (check_holds_(op, a < b, a == b, a > b))
+        return 1;
+    check_print_f_(as, a);
+    check_print_f_(bs, b);
+    return 0;
+}
+
+/* Convert both operands to their common type T, widen to W, compare. */
+#define CHECK_CMP_AS_(fn, W, T, a, b, op, as, bs)                           \
+    fn((W)(T)(a), (W)(T)(b), op, as, bs)
+
+#define CHECK_CMP_(a, b, op, as, bs)                                         \
+    _Generic((a) + (b),                                                      \
+        int:                CHECK_CMP_AS_(check_cmp_i_, intmax_t, int,       \
+                                          a, b, op, as, bs),                 \
+        long:               CHECK_CMP_AS_(check_cmp_i_, intmax_t, long,      \
+                                          a, b, op, as, bs),                 \
+        long long:          CHECK_CMP_AS_(check_cmp_i_, intmax_t, long long, \
+                                          a, b, op, as, bs),                 \
+        unsigned int:       CHECK_CMP_AS_(check_cmp_u_, uintmax_t,           \
+                                          unsigned int, a, b, op, as, bs),   \
+        unsigned long:      CHECK_CMP_AS_(check_cmp_u_, uintmax_t,           \
+                                          unsigned long, a, b, op, as, bs),  \
+        unsigned long long: CHECK_CMP_AS_(check_cmp_u_, uintmax_t,           \
+                                          unsigned long long, a, b, op, as,  \
+                                          bs),                               \
+        float:              CHECK_CMP_AS_(check_cmp_f_, long double, float,  \
+                                          a, b, op, as, bs),                 \
+        double:             CHECK_CMP_AS_(check_cmp_f_, long double, double, \
+                                          a, b, op, as, bs),                 \
+        long double:        CHECK_CMP_AS_(check_cmp_f_, long double,         \
+                                          long double, a, b, op, as, bs))
+
+/* The expressions are spelled here, before their macros are expanded. */
+#define CHECK_REL_(a, b, op, opstr, astr, bstr)                              \
+    do {                                                                     \
+        char check_as_[CHECK_NUM_LEN_], check_bs_[CHECK_NUM_LEN_];           \
+        if (!CHECK_CMP_(a, b, op, check_as_, check_bs_))                     \
+            CHECK_FAIL_AT("%s " opstr " %s: %s vs %s", astr, bstr,           \
+                          check_as_, check_bs_);                             \
+    } while (0)
+
+#define CHECK_LT(a, b) CHECK_REL_(a, b, CHECK_OP_LT_, "<", #a, #b)
+#define CHECK_LE(a, b) CHECK_REL_(a, b, CHECK_OP_LE_, "<=", #a, #b)
+#define CHECK_GT(a, b) CHECK_REL_(a, b, CHECK_OP_GT_, ">", #a, #b)
+#define CHECK_GE(a, b) CHECK_REL_(a, b, CHECK_OP_GE_, ">=", #a, #b)
 
 #define RUN(test)                                                            \
     do {                                                                     \

@@ -154,7 +154,7 @@ static void written_data_should_read_back_from_the_files(void)
     CHECK_INT_EQ(run_ios(&ds, ios, 2), 2);
     CHECK_INT_EQ(a.result, 4096);
     CHECK_INT_EQ(b.result, 8192);
-    CHECK(a.done_ns >= a.submit_ns);
+    CHECK_GE(a.done_ns, a.submit_ns);
     dev_close(&ds);
 
     static unsigned char buf[16384];
@@ -490,7 +490,7 @@ static void check_normal_redundancy_on_four_files(const char *prefix,
                 blocks += is_pattern(buf + b, 4096);
         }
         close(fd);
-        CHECK(blocks > 100);
+        CHECK_GT(blocks, 100);
     }
 }
 
@@ -514,8 +514,9 @@ static void read_only_run_should_leave_the_files_untouched(void)
     CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
     if (!r)
         return;
-    CHECK(r->points[0].iops > 0);
-    CHECK(r->points[0].cpu_user_us_per_io + r->points[0].cpu_sys_us_per_io > 0);
+    CHECK_GT(r->points[0].iops, 0);
+    CHECK_GT(r->points[0].cpu_user_us_per_io +
+             r->points[0].cpu_sys_us_per_io, 0);
     CHECK(r->points[0].cpu_cores > 0 && r->points[0].cpu_cores < 1.5);
     sim_run_free(r);
     static unsigned char buf[1 << 20];
@@ -588,14 +589,14 @@ static void short_reads_should_be_counted_per_disk_and_class(void)
     struct sim_point_result r = { 0 };
     struct wl_point p = { 4, 2 };
     CHECK_INT_EQ(sim_engine_run_point(g.engine, p, &o, &r), 0);
-    CHECK(r.disk[1].errors > 0);
+    CHECK_GT(r.disk[1].errors, 0);
     CHECK_U64_EQ(r.disk[1].ios, 0);
     CHECK_U64_EQ(r.disk[0].errors, 0);
-    CHECK(r.disk[0].ios > 0);
-    CHECK(r.small_errors > 0);
-    CHECK(r.large_errors > 0);
+    CHECK_GT(r.disk[0].ios, 0);
+    CHECK_GT(r.small_errors, 0);
+    CHECK_GT(r.large_errors, 0);
     CHECK_U64_EQ(r.errors, r.small_errors + r.large_errors);
-    CHECK(r.iops > 0);              /* the good disk went on */
+    CHECK_GT(r.iops, 0);            /* the good disk went on */
     sim_point_result_free(&r);
     rig_close(&g);
 }
@@ -679,12 +680,12 @@ static void check_stop_request(const char *a, const char *b, int threads)
     CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
     double took = now_s() - t0;
     pthread_join(th, NULL);
-    CHECK(took < limit_s(2.0));
+    CHECK_LT(took, limit_s(2.0));
     if (!r)
         return;
     CHECK(r->incomplete);
     CHECK_INT_EQ(r->n_points, 1);
-    CHECK(r->points[0].measured_s < 1.0);
+    CHECK_LT(r->points[0].measured_s, 1.0);
     sim_run_free(r);
 }
 
@@ -822,7 +823,7 @@ static void check_reap_deadline(int threads)
     int got = 0;
     for (int tries = 0; got < 2 && tries < 100; tries++) {
         int k = ds.ops->reap(&ds, done, 16, ds.ops->now(&ds) + 100 * SIM_NS_PER_MS);
-        CHECK(k >= 0);
+        CHECK_GE(k, 0);
         got += k > 0 ? k : 0;
     }
     CHECK_INT_EQ(got, 2);
@@ -897,13 +898,13 @@ static void check_errors_on_one_disk(int threads)
     }
     CHECK_INT_EQ(r->n_points, r->matrix->n_points);
     CHECK_INT_EQ(r->failed, 0);
-    CHECK(sim_run_disk_errors(r, 1) > 0);
+    CHECK_GT(sim_run_disk_errors(r, 1), 0);
     CHECK_U64_EQ(sim_run_disk_errors(r, 0), 0);
     uint64_t errors = 0, small = 0;
     for (int i = 0; i < r->n_points; i++) {
         errors += r->points[i].errors;
         small += r->points[i].small_errors;
-        CHECK(r->points[i].disk[0].ios > 0);    /* the good disk went on */
+        CHECK_GT(r->points[i].disk[0].ios, 0);  /* the good disk went on */
     }
     CHECK_U64_EQ(errors, sim_run_disk_errors(r, 1));
     CHECK_U64_EQ(small, errors);                /* oltp: small I/O only */
@@ -937,7 +938,7 @@ static void check_all_disks_eio(int threads)
     CHECK_INT_EQ(r->failed, -EIO);
     CHECK(strstr(r->failed_why, "every target failed") != NULL);
     CHECK(r->incomplete);
-    CHECK(r->n_points < r->matrix->n_points);
+    CHECK_LT(r->n_points, r->matrix->n_points);
     sim_run_free(r);
 }
 
@@ -1106,7 +1107,7 @@ static void closing_the_parts_should_close_the_devices_before_the_engine(void)
     cfg.matrix.num_large = 8;
     CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), -EIO);
     CHECK(r == NULL);
-    CHECK(keeper.late_completions >= 72);
+    CHECK_GE(keeper.late_completions, 72);
     sim_run_free(r);
 }
 

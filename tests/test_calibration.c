@@ -60,7 +60,7 @@ static void c1_m5_large_gp3_levels_off_near_580_mbps(void)
     double one = large_write_mbps(cfg, 1);
     for (int n = 4; n <= 8; n++)
         CHECK_NEAR_REL(large_write_mbps(cfg, n), 580.0, 0.05);
-    CHECK(one < 0.95 * 580.0);
+    CHECK_LT(one, 0.95 * 580.0);
 }
 
 static void c2_r5b_24xlarge_gp3_rises_to_7300_mbps_at_16_volumes(void)
@@ -72,7 +72,7 @@ static void c2_r5b_24xlarge_gp3_rises_to_7300_mbps_at_16_volumes(void)
     double at16 = large_write_mbps(cfg, 16);
     CHECK_NEAR_REL(at16, 7300.0, 0.05);
     CHECK(at4 < at8 && at8 < at12 && at12 <= at16);
-    CHECK(at8 < 0.75 * at16);
+    CHECK_LT(at8, 0.75 * at16);
 }
 
 static void c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps(void)
@@ -82,7 +82,7 @@ static void c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps(void)
         struct sim_run_cfg cfg = base_cfg(inst[i], GP3_4K_1000);
         for (int n = 8; n <= 16; n += 4)
             CHECK_NEAR_REL(large_write_mbps(cfg, n), 2400.0, 0.05);
-        CHECK(large_write_mbps(cfg, 2) < 0.8 * 2400.0);
+        CHECK_LT(large_write_mbps(cfg, 2), 0.8 * 2400.0);
     }
 }
 
@@ -101,7 +101,7 @@ static void c4_m5_large_io2_small_writes_plateau_at_18905_iops(void)
     }
     struct sim_run_result *one = run_disks(cfg, 1);
     if (one)
-        CHECK(one->summary.max_small_iops < 7000.0);
+        CHECK_LT(one->summary.max_small_iops, 7000.0);
     sim_run_free(one);
 }
 

@@ -21,7 +21,7 @@ static void outstanding_should_sum_both_classes(void)
     struct sim_io_budget b = { .slots = { 40000, 30000 },
                                .io_bytes = { 8 * KiB, 1 * MiB } };
     CHECK_U64_EQ(sim_budget_outstanding(&b), 70000);
-    CHECK(sim_budget_outstanding(&b) > SIM_MAX_OUTSTANDING);
+    CHECK_GT(sim_budget_outstanding(&b), SIM_MAX_OUTSTANDING);
     b.slots[1] = 0;
     CHECK_U64_EQ(sim_budget_max_io_bytes(&b), 8 * KiB);
 }
@@ -47,7 +47,7 @@ static void buffer_limit_should_be_4GiB_or_half_the_ram(void)
 {
     uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t limit = sim_buffer_limit_bytes();
-    CHECK(limit <= SIM_MAX_BUFFER_BYTES);
+    CHECK_LE(limit, SIM_MAX_BUFFER_BYTES);
     CHECK(limit <= ram / 2 || limit == SIM_MAX_BUFFER_BYTES);
     CHECK(limit == SIM_MAX_BUFFER_BYTES || limit == ram / 2);
 }

@@ -249,7 +249,7 @@ static void raid0_should_stripe_units_round_robin_from_start_disk(void)
     /* capacity: whole rows, a multiple of 1 MiB and of 3 stripes */
     CHECK_U64_EQ(lay_capacity_bytes(l) % MiB, 0);
     CHECK_U64_EQ(lay_capacity_bytes(l) % (3 * 64 * KiB), 0);
-    CHECK(lay_capacity_bytes(l) > 3 * GiB - 3 * MiB);
+    CHECK_GT(lay_capacity_bytes(l), 3 * GiB - 3 * MiB);
     lay_destroy(l);
 }
 
@@ -292,8 +292,8 @@ static void check_copies(const struct lay_cfg *cfg, int iters)
         int nr = lay_map(l, off, size, false, rd, 64);
         CHECK(nw > 0 && nr > 0);
         CHECK_INT_EQ(nw, nr * C);
-        CHECK(nw <= lay_max_pieces(l, size, true));
-        CHECK(nr <= lay_max_pieces(l, size, false));
+        CHECK_LE(nw, lay_max_pieces(l, size, true));
+        CHECK_LE(nr, lay_max_pieces(l, size, false));
         if (nw != nr * C)
             break;
         for (int s = 0; s < nr; s++) {
@@ -456,14 +456,14 @@ static void sweep_no_overlap(const struct lay_cfg *cfg)
         return;
     }
     uint64_t cap = lay_capacity_bytes(l), off = 0, used_bytes = 0;
-    CHECK(cap > 0);
+    CHECK_GT(cap, 0);
     CHECK_U64_EQ(cap % MiB, 0);
     /* whole extents: coarse maps extent by extent; write 16 AU at most */
     while (off < cap && !check_failed_now) {
         struct lay_piece p[512];
         uint64_t len = cap - off < 16 * au ? cap - off : 16 * au;
         int np = lay_map(l, off, (uint32_t)len, true, p, 512);
-        CHECK(np > 0);
+        CHECK_GT(np, 0);
         if (np <= 0)
             break;
         for (int i = 0; i < np; i++) {
@@ -570,9 +570,9 @@ static void capacity_should_keep_every_piece_in_bounds(void)
     uint64_t cap = lay_capacity_bytes(l);
     struct lay_piece p[16];
     int np = lay_map(l, cap - MiB, (uint32_t)MiB, true, p, 16);
-    CHECK(np > 0);
+    CHECK_GT(np, 0);
     for (int i = 0; i < np; i++)
-        CHECK(p[i].offset_bytes + p[i].size_bytes <= cfg.disk_size_bytes);
+        CHECK_LE(p[i].offset_bytes + p[i].size_bytes, cfg.disk_size_bytes);
     lay_destroy(l);
 }
 
@@ -606,8 +606,8 @@ static void map_should_return_enospc_when_out_is_too_small(void)
     CHECK_INT_EQ(lay_map(l, MiB / 2, (uint32_t)MiB, true, p, 3), -ENOSPC);
     CHECK_INT_EQ(lay_map(l, MiB / 2, (uint32_t)MiB, false, p, 1), -ENOSPC);
     CHECK_INT_EQ(lay_map(l, 0, 4096, true, p, 1), -ENOSPC);
-    CHECK(lay_max_pieces(l, (uint32_t)MiB, true) >= 4);
-    CHECK(lay_max_pieces(l, (uint32_t)MiB, false) >= 2);
+    CHECK_GE(lay_max_pieces(l, (uint32_t)MiB, true), 4);
+    CHECK_GE(lay_max_pieces(l, (uint32_t)MiB, false), 2);
     lay_destroy(l);
 }
 

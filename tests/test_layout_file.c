@@ -260,7 +260,7 @@ static void presets_should_load_and_make_valid_layouts(void)
         if (rc != 0)
             CHECK_FAIL_AT("%s: lay_create %d %s", path, rc, why);
         else
-            CHECK(lay_capacity_bytes(l) > 0);
+            CHECK_GT(lay_capacity_bytes(l), 0);
         lay_destroy(l);
     }
 }

@@ -640,7 +640,7 @@ static void instances_should_enumerate_ec2_then_oci_then_none(void)
 {
     struct inst_profile in, found;
     int n = prof_instance_count();
-    CHECK(n > 600);
+    CHECK_GT(n, 600);
     CHECK_INT_EQ(prof_instance_at(0, &in), 0);
     CHECK_STR_EQ(in.name, "a1.medium");
     CHECK_INT_EQ(prof_instance_at(n - 8, &in), 0);

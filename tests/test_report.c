@@ -603,7 +603,7 @@ static void orion_files_should_leave_nothing_when_one_file_fails(void)
     CHECK_INT_EQ(mkdir(path, 0755), 0);
     int rc = report_orion_files(dir, NULL, &fk.meta, &fk.cfg, &fk.run, why,
                                 sizeof why);
-    CHECK(rc < 0);
+    CHECK_LT(rc, 0);
     CHECK(strstr(why, "mytest_20240501_1345_lat.csv") != NULL);
     CHECK_INT_EQ(count_entries(dir), 1);        /* only the obstacle */
     rmdir(path);

@@ -122,7 +122,7 @@ static void asm_header_should_be_refused_even_with_destroy_data(void)
     char why[512] = "";
     const char *p = foreign_file("asm", 8 * MIB);
     int fd = open(p, O_WRONLY);
-    CHECK(fd >= 0);
+    CHECK_GE(fd, 0);
     CHECK_INT_EQ(pwrite(fd, "ORCLDISK", 8, 32), 8);
     close(fd);
     CHECK_INT_EQ(safety_check(p, &DESTROY, &t, why, sizeof why), -EPERM);
@@ -179,8 +179,8 @@ static void size_limit_should_cap_the_usable_size_to_whole_blocks(void)
     const char *p = foreign_file("big", 32 * MIB);
     struct safety_policy lim = { .size_limit_bytes = 8 * MIB + 100 };
     CHECK_INT_EQ(safety_check(p, &lim, &t, why, sizeof why), 0);
-    CHECK(t.usable_bytes <= 8 * MIB + 100);
-    CHECK(t.usable_bytes > 8 * MIB - t.logical_block_bytes);
+    CHECK_LE(t.usable_bytes, 8 * MIB + 100);
+    CHECK_GT(t.usable_bytes, 8 * MIB - t.logical_block_bytes);
     CHECK_U64_EQ(t.usable_bytes % t.logical_block_bytes, 0);
     CHECK_U64_EQ(t.size_bytes, 32 * MIB);
 }
@@ -216,7 +216,7 @@ static void target_under_one_mib_should_be_refused(void)
 static void write_asm_header(const char *p)
 {
     int fd = open(p, O_WRONLY);
-    CHECK(fd >= 0);
+    CHECK_GE(fd, 0);
     CHECK_INT_EQ(pwrite(fd, "ORCLDISK", 8, 32), 8);
     close(fd);
 }
@@ -227,7 +227,7 @@ static void replace_with_new_file(const char *p, uint64_t bytes)
     char tmp[600];
     snprintf(tmp, sizeof tmp, "%s.new", p);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    CHECK(fd >= 0);
+    CHECK_GE(fd, 0);
     CHECK_INT_EQ(ftruncate(fd, (off_t)bytes), 0);
     close(fd);
     CHECK_INT_EQ(rename(tmp, p), 0);
@@ -273,7 +273,7 @@ static void stray_empty_sidecar_should_not_mark_the_file(void)
     const char *p = foreign_file("sc_empty", 4 * MIB);
     snprintf(side, sizeof side, "%s%s", p, SAFETY_SIDECAR_SUFFIX);
     int fd = open(side, O_WRONLY | O_CREAT | O_TRUNC, 0644);   /* old style */
-    CHECK(fd >= 0);
+    CHECK_GE(fd, 0);
     close(fd);
     CHECK(!safety_is_asmsim_file(p));
     CHECK_INT_EQ(safety_check(p, &WRITES, &t, why, sizeof why), -EPERM);

@@ -78,8 +78,8 @@ static void live_view_should_not_change_any_figure(void)
     c.point.live_arg = &n;
     c.point.live_every_ns = 20 * SIM_NS_PER_MS;
     CHECK_INT_EQ(sim_run(&c, NULL, NULL, &watched, why, sizeof(why)), 0);
-    CHECK(n.calls > 10);
-    CHECK(n.measuring > 10);
+    CHECK_GT(n.calls, 10);
+    CHECK_GT(n.measuring, 10);
     if (plain && watched)
         same_points(plain, watched);
     sim_run_free(plain);
@@ -105,8 +105,8 @@ static void live_stop_should_end_the_run_early_with_what_was_measured(void)
     if (r) {
         CHECK_INT_EQ(r->n_points, 1);
         CHECK(r->incomplete);
-        CHECK(r->points[0].measured_s < 1.0);
-        CHECK(r->points[0].small_ios > 0);
+        CHECK_LT(r->points[0].measured_s, 1.0);
+        CHECK_GT(r->points[0].small_ios, 0);
     }
     sim_run_free(r);
 }
@@ -216,7 +216,7 @@ static void load_change_should_take_effect(void)
     double iops8 = snap->cur.iops;
     /* eight outstanding I/Os at the same latency: about eight times */
     CHECK_NEAR_REL(iops8 / iops1, 8.0, 0.15);
-    CHECK(snap->n_series > 0);
+    CHECK_GT(snap->n_series, 0);
     CHECK(snap->p99_us >= snap->p50_us && snap->p50_us > 0);
     sim_session_destroy(s);
     free(snap);
@@ -241,7 +241,7 @@ static void disks_change_should_rebuild_the_disk_group(void)
     CHECK_INT_EQ(sim_session_send(s, &c), 0);
     CHECK(wait_for(s, snap, has_disks, &three));
     for (int d = 0; d < snap->n_disk; d++)
-        CHECK(snap->disk[d].iops > 0);
+        CHECK_GT(snap->disk[d].iops, 0);
     CHECK(snap->slowest_disk >= 0 && snap->slowest_disk < 3);
     /* an impossible disk group is refused and the old one stays */
     c.kind = SIM_CMD_REDUNDANCY;
@@ -287,7 +287,7 @@ static void pause_should_freeze_the_figures(void)
     usleep(300000);
     sim_session_snapshot(s, snap);
     CHECK(!snap->paused);
-    CHECK(snap->device_s > t0);
+    CHECK_GT(snap->device_s, t0);
     sim_session_destroy(s);
     free(snap);
 }
@@ -321,7 +321,7 @@ static void walk_should_fill_the_matrix_and_save_orion_files(void)
     CHECK(wait_for(s, snap, matrix_full, NULL));
     CHECK_INT_EQ(snap->n_small_levels, 5);     /* oltp on 1 disk: 1..5 */
     CHECK(snap->pinned);                        /* holds the last point */
-    CHECK(snap->cell_iops[0][4] > snap->cell_iops[0][0]);
+    CHECK_GT(snap->cell_iops[0][4], snap->cell_iops[0][0]);
     CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
     char cmd[512];
     snprintf(cmd, sizeof(cmd), "ls %s/live_*_summary.txt %s/live_*_iops.csv "

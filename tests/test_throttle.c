@@ -185,7 +185,7 @@ static void gp2_bucket_should_burst_for_2057_s_then_hold_base(void)
     CHECK_NEAR_REL(ns_to_s(dry), expect_s, 0.01);
     CHECK_NEAR_REL((double)n / ns_to_s(dry), 3000.0, 0.001);
     CHECK(thr_rate_now(&t) == 375.0);
-    CHECK(thr_credits(&t) < 1.0);
+    CHECK_LT(thr_credits(&t), 1.0);
 
     /* From then on, 375/s for as long as the load keeps it busy. */
     sim_ns from = dry, last = dry;

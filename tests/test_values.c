@@ -342,7 +342,7 @@ static void quote_should_cut_long_values_at_80_characters(void)
     /* a small buffer cuts at a whole escape and stays terminated */
     char small[16];
     cli_quote(big, small, sizeof small);
-    CHECK(strlen(small) < sizeof small);
+    CHECK_LT(strlen(small), sizeof small);
     CHECK_STR_EQ(small + strlen(small) - 4, "\"...");
     CHECK_INT_EQ((strlen(small) - 5) % 4, 0);
     free(big);
@@ -380,7 +380,7 @@ static void disk_list_reasons_should_fit_a_message_line(void)
     item[72] = '\0';
     cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
     CHECK(strstr(why, item) != NULL);
-    CHECK(strlen(why) <= 95);
+    CHECK_LE(strlen(why), 95);
     memset(item, 'x', 73);
     item[73] = '\0';
     cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
@@ -388,11 +388,11 @@ static void disk_list_reasons_should_fit_a_message_line(void)
     memset(item, '\x01', 31);
     item[31] = '\0';
     cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
-    CHECK(strlen(why) <= 95);
+    CHECK_LE(strlen(why), 95);
     CHECK(strstr(why, "\"...") != NULL);      /* cut, the quote closed */
     memset(item, '\x1b', 72);
     cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
-    CHECK(strlen(why) <= 95);
+    CHECK_LE(strlen(why), 95);
     cli_parse_disk_list("1,2,\x1b[2J", counts, SIM_MAX_SWEEP, &n, why, sizeof why);
     CHECK_STR_EQ(why, "\"\\x1b[2J\" is not a disk count");
     cli_parse_disk_list("9-3", counts, SIM_MAX_SWEEP, &n, why, sizeof why);

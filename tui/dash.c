@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layouts/units.h"
 #include "tui/term.h"
 #include "tui/tui.h"
 
@@ -80,12 +81,10 @@ static attr_t pair(const struct dash *d, int p)
     return d->term.color ? COLOR_PAIR(p) : A_NORMAL;
 }
 
+/* "1MiB", "128KiB": the dashboard's columns stop at MiB (units.h). */
 static void fmt_size(uint64_t b, char *buf, size_t len)
 {
-    if (b >= (1ull << 20) && b % (1ull << 20) == 0)
-        snprintf(buf, len, "%lluMiB", (unsigned long long)(b >> 20));
-    else
-        snprintf(buf, len, "%lluKiB", (unsigned long long)(b >> 10));
+    units_fmt_exact(b, MIB, false, buf, len);
 }
 
 static void fmt_time(double s, char *buf, size_t len)

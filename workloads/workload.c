@@ -53,6 +53,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "layouts/units.h"
 #include "layouts/why.h"
 #include "workloads/rng.h"
 
@@ -114,7 +115,7 @@ int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len)
         return -EINVAL;
     }
     uint32_t align = resolved_align(cfg);
-    if (align < WL_MIN_ALIGN_BYTES || (align & (align - 1))) {
+    if (align < WL_MIN_ALIGN_BYTES || !units_is_pow2(align)) {
         why_set(why, why_len,
                 "{align} %u: must be a power of two of at least %u bytes",
                 align, WL_MIN_ALIGN_BYTES);

@@ -41,10 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layouts/units.h"
 #include "sim/cli/cli.h"
-
-#define KIB 1024ull
-#define MIB (1024ull * 1024ull)
 
 /* ---- the option table --------------------------------------------------- */
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "layouts/units.h"
 #include "sim/cli/cli_print.h"
 #include "sim/core/cpu_usage.h"
 
@@ -41,12 +42,12 @@ static void print_volume(FILE *f, const struct cli_opts *o)
     const struct vol_profile *v = &o->volume;
 
     fprintf(f, "  volume    %s: %.0f IOPS, %.1f MiB/s", v->spec, v->iops_base,
-            v->tput_base_bytes_per_s / (1024.0 * 1024.0));
+            v->tput_base_bytes_per_s / (double)MIB);
     if (v->iops_burst > v->iops_base)
         fprintf(f, " (burst %.0f IOPS)", v->iops_burst);
     if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)
         fprintf(f, " (burst %.1f MiB/s)",
-                v->tput_burst_bytes_per_s / (1024.0 * 1024.0));
+                v->tput_burst_bytes_per_s / (double)MIB);
     fprintf(f, ", $%.2f/month; burst credits %.0f %%\n", v->price_usd_month,
             o->burst_credit_frac * 100.0);
 }

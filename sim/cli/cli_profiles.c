@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "layouts/units.h"
 #include "sim/cli/cli_job.h"
 
 static void list_volumes(void)
@@ -43,7 +44,7 @@ static int show_volume(const char *spec)
 {
     struct vol_profile v;
     char why[CLI_WHY_LEN], size[32], unit[32];
-    const double mib = 1024.0 * 1024.0;
+    const double mib = (double)MIB;
 
     if (prof_volume_parse(spec, &v, why, sizeof why) != 0) {
         char q[CLI_QUOTE_BUF];

@@ -33,8 +33,7 @@
 #include "sim/core/io_budget.h"
 #include "sim/cli/layout_file.h"
 #include "sim/aio/safety.h"
-
-#define MIB (1024ull * 1024ull)
+#include "layouts/units.h"
 
 /* Take from the layout file every setting the command line did not give. */
 static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
@@ -43,7 +42,7 @@ static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
     char inner[300];
     int file_disks = 0;
 
-    lay_cfg_defaults(&f, 1, 1ull << 30);
+    lay_cfg_defaults(&f, 1, GIB);
     if (lay_file_load(o->layout_file, &f, o->failgroup_map, &file_disks,
                       inner, sizeof inner) != 0) {
         /* the loader's reason already starts with the file name */
@@ -278,11 +277,8 @@ static int check_budget(const struct cli_opts *o, int disks,
                         const int *nodes, const char *where, char *why,
                         size_t why_len)
 {
-    struct sim_io_budget b = {
-        .io_bytes = { o->small_bytes, o->large_bytes },
-        .pieces_per_io = { lay_max_pieces(l, o->small_bytes, true),
-                           lay_max_pieces(l, o->large_bytes, true) },
-    };
+    struct sim_io_budget b =
+        sim_budget_make(l, o->small_bytes, o->large_bytes, 0, 0);
     char ts[96], tl[96], sum[200];
     int large_loads = 0;
 
@@ -315,8 +311,8 @@ static int check_budget(const struct cli_opts *o, int disks,
                  "%d pieces per I/O with %s); at most %d; use lower loads, "
                  "smaller I/O or a larger stripe", given ? "" : where,
                  given ? "" : ": ", sum, (unsigned long long)pieces,
-                 b.pieces_per_io[0] > b.pieces_per_io[1] ? b.pieces_per_io[0]
-                 : b.pieces_per_io[1], lay_striping_name(o->striping),
+                 sim_budget_max_pieces_per_io(&b),
+                 lay_striping_name(o->striping),
                  SIM_MAX_PIECES);
         return -EINVAL;
     }

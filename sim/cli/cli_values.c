@@ -269,8 +269,6 @@ int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
     return 0;
 }
 
-bool cli_is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
-
 int cli_parse_burst(const char *text, double *frac)
 {
     char buf[16];

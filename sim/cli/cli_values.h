@@ -37,8 +37,6 @@ int cli_parse_time_ns(const char *text, sim_ns *out);
 int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
                       uint64_t max, uint64_t *out);
 
-bool cli_is_pow2(uint64_t v);
-
 /* Burst credits: "full", "empty", "50%" or "50" -> a fraction 0..1. */
 int cli_parse_burst(const char *text, double *frac);
 

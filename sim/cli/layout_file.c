@@ -42,8 +42,6 @@
 #include "sim/cli/cli_values.h"         /* cli_quote */
 
 #define LAYOUT_FILE_MAX_BYTES (1u << 20)   /* a layout file is small */
-#define KIB 1024ull
-#define MIB (1024ull * 1024ull)
 #define MAX_JSON_INT 9007199254740992.0    /* 2^53: exact in a double */
 
 /* "4MiB", "128 k", "1g", "512B", "4096": 0, or -EINVAL. */

@@ -38,6 +38,7 @@
  * pieces), larger ones are mapped again when served.
  */
 #include "sim/core/balance.h"
+#include "sim/core/io_budget.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -95,9 +96,9 @@ int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
     b->disks = lay_disks(l);
     b->max_draws = BAL_MAX_DRAWS(b->disks);
     rng_seed(&b->rng, seed ^ 0x62616c616e6365ull);
-    int ps = lay_max_pieces(l, wc->small_bytes, true);
-    int pl = lay_max_pieces(l, wc->large_bytes, true);
-    b->scratch_max = ps > pl ? ps : pl;
+    struct sim_io_budget budget =
+        sim_budget_make(l, wc->small_bytes, wc->large_bytes, 0, 0);
+    b->scratch_max = sim_budget_max_pieces_per_io(&budget);
     b->scratch = calloc((size_t)b->scratch_max, sizeof(*b->scratch));
     int rc = b->scratch ? 0 : -ENOMEM;
     size_t n = (size_t)b->disks;

@@ -55,7 +55,6 @@
 #define MIN_BATCHES 10
 #define BATCH_COMPLETIONS 500
 #define MIN_BATCH_NS 10000          /* 10 us */
-#define LIVE_EVERY_NS (100 * SIM_NS_PER_MS)   /* default live period */
 #define REAP_WAIT_NS (100 * SIM_NS_PER_MS)    /* longest wait in one reap */
 #define STOP_DRAIN_NS (2 * SIM_NS_PER_S)      /* after a stop: how long
                                                  in-flight I/O may take */
@@ -156,13 +155,10 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
     e->workload = cfg->workload;
     e->ds = cfg->devices;
     e->slots_cap = cfg->max_small + cfg->max_large_ios;
-    int ps = lay_max_pieces(cfg->layout, w->small_bytes, true);
-    int pl = lay_max_pieces(cfg->layout, w->large_bytes, true);
-    e->max_pieces = ps > pl ? ps : pl;
-    struct sim_io_budget budget = {
-        .slots = { cfg->max_small, cfg->max_large_ios },
-        .pieces_per_io = { ps, pl },
-    };
+    struct sim_io_budget budget =
+        sim_budget_make(cfg->layout, w->small_bytes, w->large_bytes,
+                        cfg->max_small, cfg->max_large_ios);
+    e->max_pieces = sim_budget_max_pieces_per_io(&budget);
     uint64_t pieces = sim_budget_pieces(&budget);
     if (pieces > SIM_MAX_PIECES) {
         free(e);
@@ -536,7 +532,8 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     sim_ns warm_start_ns = e->now_ns;
     struct window w = { 0 };
     bool stopped = false;
-    sim_ns live_every_ns = o->live_every_ns > 0 ? o->live_every_ns : LIVE_EVERY_NS;
+    sim_ns live_every_ns =
+        o->live_every_ns > 0 ? o->live_every_ns : SIM_LIVE_EVERY_NS;
     sim_ns next_live_ns = e->now_ns + live_every_ns;
     sim_ns stop_seen_ns = -1;       /* device time a stop was first seen */
     int idle_reaps = 0;             /* in a row: nothing done, clock still */

@@ -49,6 +49,10 @@ struct sim_live {
 #define SIM_LIVE_CONTINUE 0
 #define SIM_LIVE_STOP 1         /* end the point as opts->stop would */
 
+/* The live period, in device time: the engine's default (live_every_ns 0)
+   and the period the session asks for its dashboard and progress. */
+#define SIM_LIVE_EVERY_NS (100 * SIM_NS_PER_MS)
+
 typedef int (*sim_live_fn)(void *arg, const struct sim_live *live);
 
 struct sim_point_opts {
@@ -64,8 +68,9 @@ struct sim_point_opts {
     int stream_io;              /* sequential large I/O: per stream */
     sim_stop_flag *stop;/* optional: non-zero ends the point early */
     /* optional live view (the dashboard, --progress, pacing): called from
-       the engine's loop every live_every_ns of device time (0 = 100 ms)
-       during warm-up and the measured window; see struct sim_live. */
+       the engine's loop every live_every_ns of device time (0 =
+       SIM_LIVE_EVERY_NS) during warm-up and the measured window; see
+       struct sim_live. */
     sim_live_fn live;
     void *live_arg;
     sim_ns live_every_ns;

@@ -25,6 +25,24 @@ static uint64_t page_round(uint64_t bytes)
            SIM_BUFFER_ALIGN_BYTES;
 }
 
+struct sim_io_budget sim_budget_make(const lay *l, uint32_t small_bytes,
+                                     uint32_t large_bytes, int max_small,
+                                     int max_large_ios)
+{
+    return (struct sim_io_budget){
+        .slots = { max_small, max_large_ios },
+        .io_bytes = { small_bytes, large_bytes },
+        .pieces_per_io = { lay_max_pieces(l, small_bytes, true),
+                           lay_max_pieces(l, large_bytes, true) },
+    };
+}
+
+int sim_budget_max_pieces_per_io(const struct sim_io_budget *b)
+{
+    return b->pieces_per_io[0] > b->pieces_per_io[1] ? b->pieces_per_io[0]
+                                                     : b->pieces_per_io[1];
+}
+
 uint64_t sim_budget_outstanding(const struct sim_io_budget *b)
 {
     return (uint64_t)(b->slots[0] > 0 ? b->slots[0] : 0) +

@@ -18,6 +18,8 @@
 
 #include <stdint.h>
 
+#include "layouts/layout.h"
+
 /* Logical I/Os in flight in one run, small and large together, at most.
    The same as the kernel's default /proc/sys/fs/aio-max-nr; the engine's
    pools for it take a few MiB. */
@@ -42,6 +44,20 @@ struct sim_io_budget {
     int pieces_per_io[2];           /* lay_max_pieces() of that size for a
                                        write: its most physical I/Os */
 };
+
+/* The budget of max_small small and max_large_ios large logical I/Os in
+   flight on layout l: each class's I/O size, and its pieces per I/O,
+   lay_max_pieces() of that size for a write (a write goes to every copy,
+   so no I/O of the class becomes more).  The one place the pools' shape
+   is derived: the command line's check, sim_parts_open, the engine and
+   the balancer all start from it. */
+struct sim_io_budget sim_budget_make(const lay *l, uint32_t small_bytes,
+                                     uint32_t large_bytes, int max_small,
+                                     int max_large_ios);
+
+/* The most pieces one logical I/O of either class becomes (whether or not
+   the class has slots): what one mapping needs room for. */
+int sim_budget_max_pieces_per_io(const struct sim_io_budget *b);
 
 /* Physical I/Os in flight, at most: each class's slots x its pieces. */
 uint64_t sim_budget_pieces(const struct sim_io_budget *b);

@@ -24,6 +24,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "layouts/units.h"
+
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
 {
     char why[256];
@@ -113,23 +115,13 @@ void sim_matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
     }
 }
 
-static uint32_t gcd32(uint32_t a, uint32_t b)
-{
-    while (b) {
-        uint32_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Every offset and size of a physical I/O is a multiple of this: the I/O
    sizes, the workload's alignment, and the layout's split points (AU,
    stripe, 128 KiB fine chunks: all multiples of 4 KiB). */
 static uint32_t io_granularity(const struct wl_cfg *wc)
 {
-    uint32_t g = gcd32(wc->small_bytes, wc->large_bytes);
-    return gcd32(g, wc->align_bytes ? wc->align_bytes : 4096u);
+    uint64_t g = units_gcd(wc->small_bytes, wc->large_bytes);
+    return (uint32_t)units_gcd(g, wc->align_bytes ? wc->align_bytes : 4096u);
 }
 
 int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
@@ -152,12 +144,8 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
 
     /* the pools, by class (io_budget.h): pieces for the iocbs and the
        model's queues, logical I/Os and their sizes for the aio buffers */
-    struct sim_io_budget budget = {
-        .slots = { max_small, max_large_ios },
-        .io_bytes = { wc.small_bytes, wc.large_bytes },
-        .pieces_per_io = { lay_max_pieces(rp->layout, wc.small_bytes, true),
-                           lay_max_pieces(rp->layout, wc.large_bytes, true) },
-    };
+    struct sim_io_budget budget = sim_budget_make(
+        rp->layout, wc.small_bytes, wc.large_bytes, max_small, max_large_ios);
     if (max_small < 0 || max_large_ios < 0 ||
         sim_budget_outstanding(&budget) > SIM_MAX_OUTSTANDING) {
         snprintf(why, why_len, "%d small + %d large I/Os in flight: at most "

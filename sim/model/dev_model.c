@@ -45,9 +45,19 @@
  * burst_credit_frac of full and carry across the points of a run (a run is
  * one session on one instance).
  *
+ * Metering: a provider meters its limits over accounting windows (a
+ * second or so), so a volume that has been below its limit may take a
+ * short run of I/O faster than the rate.  The model gives every throttle
+ * the same short-term allowance instead, ALLOWANCE_OPS operations of
+ * io_unit bytes: the GCRA tolerance (throttle.c) of an IOPS throttle is
+ * ALLOWANCE_OPS / rate, of a throughput throttle ALLOWANCE_OPS x io_unit
+ * bytes / rate, so after an idle spell about that many operations (bytes)
+ * may start at once, and no more.  Measured over a window the rate is
+ * exact; the allowance only shapes the first I/Os after a lull.
+ *
  * What is not modelled: caches, request-size dependent latency beyond the
  * transfer term, network jitter between volumes, per-second accounting
- * windows (the GCRA tolerance of 1 ms stands in for them), I/O errors.
+ * windows (the allowance above stands in for them), I/O errors.
  *
  * Common random numbers: the latency generator is reseeded at the start of
  * every load point, so all points of a run see the same sequence of
@@ -67,6 +77,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layouts/units.h"
 #include "sim/model/dev_model.h"
 #include "sim/model/throttle.h"
 #include "workloads/rng.h"
@@ -84,7 +95,7 @@
 #define WEYL_PIECES 8
 #define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * 3)
 /* Short-term allowance of every throttle, in operations of io_unit bytes
-   (see "Metering" above). */
+   (see "Metering" in the comment at the top of this file). */
 #ifndef ALLOWANCE_OPS
 #define ALLOWANCE_OPS 32.0
 #endif
@@ -285,11 +296,6 @@ static double io_ops(struct model *m, struct vol_state *vs,
     return (double)((size + unit - 1) >> m->io_unit_shift);
 }
 
-static bool bucket_empty(const struct thr *t)
-{
-    return t->cfg.bucket_units > 0 && thr_credits(t) <= 0;
-}
-
 /* Share of a throttle's current rate that `used` units over `secs` are;
    0 for an unlimited throttle. */
 static double utilisation(const struct thr *t, double used, double secs)
@@ -377,8 +383,8 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
     m->volume = *cfg->volume;
     m->instance = *cfg->instance;
     m->burst_credit_frac = cfg->burst_credit_frac;
-    m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256u << 10;
-    if (m->io_unit_bytes & (m->io_unit_bytes - 1)) {
+    m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256 * KIB;
+    if (!units_is_pow2(m->io_unit_bytes)) {
         snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
                  cfg->volume->spec, (unsigned long long)m->io_unit_bytes);
         free(m);
@@ -495,17 +501,17 @@ static void model_limits(struct devset *ds, struct dev_limits *out, bool reset)
             struct vol_state *vs = &m->vol[d];
             iops += utilisation(&vs->iops, vs->used_ops, secs) / m->disks;
             tput += utilisation(&vs->tput, vs->used_bytes, secs) / m->disks;
-            iops_empty |= bucket_empty(&vs->iops);
-            tput_empty |= bucket_empty(&vs->tput);
+            iops_empty |= thr_bucket_empty(&vs->iops);
+            tput_empty |= thr_bucket_empty(&vs->tput);
         }
         book(out, SIM_LIMIT_VOLUME_IOPS, iops, iops_empty);
         book(out, SIM_LIMIT_VOLUME_TPUT, tput, tput_empty);
         book(out, SIM_LIMIT_INSTANCE_IOPS,
              utilisation(&m->inst_iops, m->inst_used_ops, secs),
-             bucket_empty(&m->inst_iops));
+             thr_bucket_empty(&m->inst_iops));
         book(out, SIM_LIMIT_INSTANCE_MBPS,
              utilisation(&m->inst_tput, m->inst_used_bytes, secs),
-             bucket_empty(&m->inst_tput));
+             thr_bucket_empty(&m->inst_tput));
     }
     if (reset) {
         for (int d = 0; d < m->disks; d++)

@@ -77,7 +77,9 @@
  * drops by u.  It may go below zero until the next admission adds what
  * was earned while the request was served; thr_credits() reports it
  * clamped to 0..bucket_units.  The bucket counts as empty when its level
- * is below 1e-9 of its size, so that rounding residue never buys a burst.
+ * is below 1e-9 of its size, so that rounding residue never buys a burst;
+ * thr_bucket_empty() is that rule, for the admission here and for whoever
+ * reports why a throttle runs at its base rate (the model's limits).
  * empty_admits counts admissions that were not wholly covered at burst
  * rate (b < u) on a throttle whose burst rate exceeds its base rate: the
  * evidence for "limited by burst credits".
@@ -117,9 +119,10 @@ static double thr_burst_rate(const struct thr *t)
                : t->cfg.base_rate_per_s;
 }
 
-static bool thr_bucket_empty(const struct thr *t)
+bool thr_bucket_empty(const struct thr *t)
 {
-    return t->credits_units <= EMPTY_FRAC * t->cfg.bucket_units;
+    return thr_has_bucket(t) &&
+           t->credits_units <= EMPTY_FRAC * t->cfg.bucket_units;
 }
 
 static bool bad_number(double x)
@@ -190,7 +193,7 @@ double thr_bucket_cost_ns(struct thr *t, double start_ns, double units)
     thr_accrue(t, start_ns);
     double at_burst = 0.0;          /* units served at burst rate */
     if (t->burst_share > 0.0) {
-        if (!thr_bucket_empty(t)) {
+        if (thr_has_bucket(t) && !thr_bucket_empty(t)) {
             at_burst = t->credits_units * t->burst_share;
             if (at_burst > units)
                 at_burst = units;

@@ -86,6 +86,11 @@ static inline sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
 /* The rate the throttle runs at right now (burst or base). */
 double thr_rate_now(const struct thr *t);
 
+/* The throttle has a burst bucket and it is empty (its level at most 1e-9
+   of its size): it runs at its base rate for want of credits.  False
+   without a bucket. */
+bool thr_bucket_empty(const struct thr *t);
+
 /* Credits left, 0..bucket_units (bucket_units when there is no bucket). */
 double thr_credits(const struct thr *t);
 

@@ -31,7 +31,9 @@
  * sigma) [x tail factor] + size / xfer.  These are the model's fitted
  * parameters, chosen to match what the providers say ("single-digit ms"
  * for gp2/gp3/io1, "sub-ms" for io2 Block Express, HDD seek times for
- * st1/sc1) and the measurements of DOMAIN.md section 5:
+ * st1/sc1) and published ORION and fio measurements on EC2 and OCI (the
+ * cases C1..C9, each named in tests/test_calibration.c, which checks the
+ * model against them):
  *   io1/io2 median write 0.57 ms: C4 (m5.large + io2, latency ~0.6 ms).
  *   OCI balanced/higher/uhp read median 0.362 ms, sigma 0.22: C9 (QD1 4 KiB
  *   randread avg 0.376 ms, p99 0.603 ms; median x exp(2.326 x 0.22) =
@@ -80,8 +82,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "EBS General Purpose SSD (old): size 1GiB-16TiB (default 250GiB); "
                    "IOPS 3 per GiB (100..16000), burst to 3000 from a 5.4M-op bucket "
                    "below 1000GiB; 128 MiB/s up to 170GiB, 250 above; $0.10 per GiB-month",
-        .media = PROF_SSD, .size_min_bytes = GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
-        .size_default_bytes = 250 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 250 * GIB, .io_unit_bytes = 256 * KIB,
         .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
         .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
         .oci_vpu = -1, .lat = LAT_GP,
@@ -94,8 +96,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "throughput 125-2000 MiB/s, above 125 at most 0.25 MiB/s per IOPS "
                    "(default 125); $0.08/GiB + $0.005/IOPS above 3000 + $0.04/MiB/s "
                    "above 125 per month",
-        .media = PROF_SSD, .size_min_bytes = GIB_BYTES, .size_max_bytes = 64 * TIB_BYTES,
-        .size_default_bytes = 250 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 64 * TIB,
+        .size_default_bytes = 250 * GIB, .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .lat = LAT_GP,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
@@ -105,8 +107,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "iops 100-64000, at most 50 per GiB (default 3000); throughput "
                    "256KiB x IOPS up to 500 MiB/s, above 32000 IOPS 16KiB x IOPS up to "
                    "1000 MiB/s; $0.125/GiB + $0.065/IOPS per month",
-        .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
-        .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 100 * GIB, .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io1 " PIOPS_TPUT_WHY,
         .oci_vpu = -1, .lat = LAT_PIOPS,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
@@ -117,8 +119,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "iops 100-64000, at most 500 per GiB (default 3000); throughput as "
                    "io1; $0.125/GiB + $0.065/IOPS up to 32000 + $0.0455/IOPS above "
                    "per month",
-        .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
-        .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 100 * GIB, .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io2 " PIOPS_TPUT_WHY,
         .oci_vpu = -1, .lat = LAT_PIOPS,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
@@ -129,8 +131,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "iops 100-256000, at most 1000 per GiB (default 3000); throughput "
                    "0.256 MiB/s x IOPS up to 4000 MiB/s; io2 prices + $0.032/IOPS "
                    "above 64000 per month",
-        .media = PROF_SSD, .size_min_bytes = 4 * GIB_BYTES, .size_max_bytes = 64 * TIB_BYTES,
-        .size_default_bytes = 100 * GIB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 64 * TIB,
+        .size_default_bytes = 100 * GIB, .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io2bx throughput follows IOPS (max 4000 MiB/s); set iops",
         .oci_vpu = -1, .lat = LAT_IO2BX,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
@@ -140,8 +142,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "EBS Throughput Optimized HDD: size 125GiB-16TiB (default 500GiB); "
                    "500 x 1MiB I/Os per s; 40 MiB/s per TiB, burst 250 per TiB, both at "
                    "most 500 MiB/s; $0.045 per GiB-month",
-        .media = PROF_HDD, .size_min_bytes = 125 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
-        .size_default_bytes = 500 * GIB_BYTES, .io_unit_bytes = (uint32_t)MIB_BYTES,
+        .media = PROF_HDD, .size_min_bytes = 125 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 500 * GIB, .io_unit_bytes = (uint32_t)MIB,
         .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
         .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
         .oci_vpu = -1, .lat = LAT_ST1,
@@ -152,8 +154,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "EBS Cold HDD: size 125GiB-16TiB (default 500GiB); 250 x 1MiB "
                    "I/Os per s; 12 MiB/s per TiB, burst 80 per TiB, both at most "
                    "250 MiB/s; $0.015 per GiB-month",
-        .media = PROF_HDD, .size_min_bytes = 125 * GIB_BYTES, .size_max_bytes = 16 * TIB_BYTES,
-        .size_default_bytes = 500 * GIB_BYTES, .io_unit_bytes = (uint32_t)MIB_BYTES,
+        .media = PROF_HDD, .size_min_bytes = 125 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 500 * GIB, .io_unit_bytes = (uint32_t)MIB,
         .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
         .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
         .oci_vpu = -1, .lat = LAT_SC1,
@@ -164,8 +166,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "OCI Lower Cost (VPU 0): size 50GB-32TB (default 1024GB); 2 IOPS "
                    "per GB up to 3000; 240 KB/s per GB up to 480 MB/s; $0.0255 per "
                    "GB-month",
-        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
-        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 0, .lat = LAT_OCI_LOW,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -175,8 +177,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "OCI Balanced (VPU 10): size 50GB-32TB (default 1024GB); 60 IOPS "
                    "per GB up to 25000; 480 KB/s per GB up to 480 MB/s; $0.0255 + "
                    "$0.017 per GB-month",
-        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
-        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 10, .lat = LAT_OCI,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -186,8 +188,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "OCI Higher Performance (VPU 20): size 50GB-32TB (default 1024GB); "
                    "75 IOPS per GB up to 50000; 600 KB/s per GB up to 680 MB/s; "
                    "$0.0255 + $0.034 per GB-month",
-        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
-        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 20, .lat = LAT_OCI,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -198,8 +200,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "30-120 step 10 (default 30); (1.5 VPU + 45) IOPS per GB up to "
                    "min(2500 VPU, 300000); (12 VPU + 360) KB/s per GB up to "
                    "min(20 VPU + 280, 2680) MB/s; $0.0255 + $0.0017 x VPU per GB-month",
-        .media = PROF_SSD, .size_min_bytes = 50 * GB_BYTES, .size_max_bytes = 32 * TB_BYTES,
-        .size_default_bytes = 1024 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
         .oci_vpu = 30, .lat = LAT_OCI,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -209,8 +211,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .summary = "instance-store NVMe: size 1GB-64TB (default 1900GB); iops "
                    "1-2000000 (default 400000); throughput 1-100000 MB/s (default "
                    "2000 MB/s); no charge (part of the instance)",
-        .media = PROF_SSD, .size_min_bytes = GB_BYTES, .size_max_bytes = 64 * TB_BYTES,
-        .size_default_bytes = 1900 * GB_BYTES, .io_unit_bytes = 256 * KIB_BYTES,
+        .media = PROF_SSD, .size_min_bytes = GB, .size_max_bytes = 64 * TB,
+        .size_default_bytes = 1900 * GB, .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .lat = LAT_NVME,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
@@ -227,7 +229,7 @@ int prof_find_type(const char *name, size_t len)
 
 static double gib_of(uint64_t bytes)
 {
-    return (double)bytes / (double)GIB_BYTES;
+    return (double)bytes / (double)GIB;
 }
 
 /* Apply type t's rules to rq.  Writes *out only on success. */

@@ -4,9 +4,10 @@
  *
  * A volume profile comes from a spec string as the command line takes it,
  * "TYPE[:key=value,...]" (keys size, iops, throughput, vpu), resolved with
- * the provider's rules (DOMAIN.md section 4) into the limits the model
- * enforces.  A spec the provider would reject is an error whose message
- * says the valid range.  Instances come from the EC2 table compiled in
+ * the provider's published rules (written down, with their sources, in
+ * profiles_ebs.c, profiles_oci.c and profiles_nvme.c) into the limits the
+ * model enforces.  A spec the provider would reject is an error whose
+ * message says the valid range.  Instances come from the EC2 table compiled in
  * from sim/profiles/ec2_ebs_limits_2023-06.csv, plus OCI E4.Flex shapes
  * ("oci-e4flex-N", N OCPUs) and "none" (no instance limit).
  *

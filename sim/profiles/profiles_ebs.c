@@ -7,8 +7,8 @@
  * as AWS documents them.  The size ranges and I/O units below are the
  * catalogue's (profiles.c); the rates and prices are computed here.
  *
- * AWS EBS rules (DOMAIN.md section 4, AWS EBS volume-type documentation as
- * of 2023-06; gp3 maxima as raised in 2025-09):
+ * AWS EBS rules (AWS EBS volume-type documentation as of 2023-06; gp3
+ * maxima as raised in 2025-09):
  *   gp3   1 GiB..64 TiB (default 250 GiB).  IOPS 3000 included, 3000..80000,
  *         above 3000 at most 500 per GiB.  Throughput 125 MiB/s included,
  *         125..2000 MiB/s, above 125 at most 0.25 MiB/s per provisioned
@@ -34,7 +34,7 @@
  *   sc1   as st1 with base 12, burst 80 MiB/s per TiB, cap 250 MiB/s, 250
  *         units/s.
  *   SSD types count an I/O of up to 256 KiB as one operation.
- * Prices (us-east-1, on demand, USD per month; DOMAIN.md section 4):
+ * Prices (AWS EBS pricing, us-east-1, on demand, USD per month):
  *   gp3  0.08 x GiB + 0.005 x (IOPS - 3000) + 0.04 x (MiB/s - 125)
  *   gp2  0.10 x GiB;  st1 0.045 x GiB;  sc1 0.015 x GiB
  *   io1  0.125 x GiB + 0.065 x IOPS
@@ -125,9 +125,9 @@ int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib, const ch
     if (t == VT_IO2BX)
         tput = fmin(0.256 * MIB_PER_S * iops, 4000 * MIB_PER_S);
     else if (iops <= 32000)
-        tput = fmin(256.0 * KIB_BYTES * iops, 500 * MIB_PER_S);
+        tput = fmin(256.0 * KIB * iops, 500 * MIB_PER_S);
     else
-        tput = fmin(16.0 * KIB_BYTES * iops, 1000 * MIB_PER_S);
+        tput = fmin(16.0 * KIB * iops, 1000 * MIB_PER_S);
 
     double price = 0.125 * gib;
     if (t == VT_IO1)

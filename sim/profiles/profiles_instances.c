@@ -6,8 +6,10 @@
  * Instances.  EC2 rows come from the table generated from
  * sim/profiles/ec2_ebs_limits_2023-06.csv (profiles_table.h): bytes/s =
  * MB/s x 1e6; burst instances hold the maximum for 1800 s (30 min per
- * 24 h).  Fitted: delivered throughput 0.972 (C1 580 of 593.75 MB/s, C2
- * 7300 of 7500, C5 335 of 347.5), delivered IOPS 1.0 (C4 18,905 of 18,750).
+ * 24 h).  Fitted to the published measurements that tests/test_calibration.c
+ * checks (cases C1..C9): delivered throughput 0.972 (C1 580 of 593.75 MB/s,
+ * C2 7300 of 7500, C5 335 of 347.5), delivered IOPS 1.0 (C4 18,905 of
+ * 18,750).
  * OCI E4.Flex ("oci-e4flex-N", N = 1..64 OCPUs): 1 Gbps of network per
  * OCPU, at most 40 Gbps, shared with block storage, so base = max =
  * N x 125e6 B/s capped at 5e9; no IOPS limit, no burst, fractions 1.0.

@@ -28,16 +28,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "layouts/units.h"        /* KIB..TIB, KB..TB */
 #include "layouts/why.h"
 #include "sim/profiles/profiles.h"
 
-#define KIB_BYTES 1024ull
-#define MIB_BYTES (1024ull * KIB_BYTES)
-#define GIB_BYTES (1024ull * MIB_BYTES)
-#define TIB_BYTES (1024ull * GIB_BYTES)
-#define GB_BYTES 1000000000ull
-#define TB_BYTES 1000000000000ull
-#define MIB_PER_S 1048576.0
+#define MIB_PER_S ((double)MIB)    /* bytes/s in 1 MiB/s */
 
 /* ---------------------------------------------------------------- types */
 

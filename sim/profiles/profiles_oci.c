@@ -8,8 +8,8 @@
  * "size=1024GB" is 1.024e12 B).  The size range and I/O unit are the
  * catalogue's (profiles.c); the rates and prices are computed here.
  *
- * OCI block volumes (DOMAIN.md section 4, OCI Block Volume performance
- * documentation): 50 GB..32 TB (default 1024 GB), no burst, 256 KiB units.
+ * OCI block volumes (OCI Block Volume performance documentation):
+ * 50 GB..32 TB (default 1024 GB), no burst, 256 KiB units.
  *   level          VPU     IOPS/GB     max IOPS            KB/s per GB   max MB/s
  *   oci-lower       0       2           3000                240           480
  *   oci-balanced   10      60          25000                480           480

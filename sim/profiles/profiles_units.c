@@ -13,7 +13,9 @@
  *
  * Formatting.  Canonical specs use the compact form: the largest unit that
  * divides exactly, no space ("250GiB", "1024GB", "1500B"), so a spec parses
- * back to the same bytes; rates prefer MiB/s and MB/s.  Messages use
+ * back to the same bytes; rates prefer MiB/s and MB/s.  The rule is
+ * units_fmt_exact (layouts/units.h), shared with the layouts' messages and
+ * the dashboard, here with the decimal units too.  Messages use
  * prof_fmt_mibps and the *_msg forms, which keep a number from the input
  * short (exact while short, rounded when not: a reason has a bounded
  * width, profiles_internal.h), and reports prof_format_size ("125 GiB",
@@ -35,39 +37,19 @@ struct unit {
     uint64_t bytes;
 };
 
-/* Largest first, so the first exact divisor is the shortest spelling. */
-static const struct unit compact_units[] = {
-    { "TiB", TIB_BYTES }, { "TB", TB_BYTES }, { "GiB", GIB_BYTES }, { "GB", GB_BYTES },
-    { "MiB", MIB_BYTES }, { "MB", 1000000ull }, { "KiB", KIB_BYTES }, { "KB", 1000ull },
-};
-
-#define COMPACT_MB_FIRST 4     /* index of MiB: rates read best in MiB/s, MB/s */
-
 /* "250GiB", "1024GB", "1500B": exact, no space, parses back with
-   prof_parse_size; the largest unit that divides, from compact_units[first]
-   down.  Used in canonical specs and messages. */
-static void fmt_units(uint64_t bytes, size_t first, char *buf, size_t len)
-{
-    if (bytes > 0)
-        for (size_t i = first; i < sizeof compact_units / sizeof compact_units[0]; i++)
-            if (bytes % compact_units[i].bytes == 0) {
-                snprintf(buf, len, "%llu%s", (unsigned long long)(bytes / compact_units[i].bytes),
-                         compact_units[i].name);
-                return;
-            }
-    snprintf(buf, len, "%lluB", (unsigned long long)bytes);
-}
-
+   prof_parse_size; binary and decimal units up to TiB (units.h). */
 void prof_fmt_compact(uint64_t bytes, char *buf, size_t len)
 {
-    fmt_units(bytes, 0, buf, len);
+    units_fmt_exact(bytes, TIB, true, buf, len);
 }
 
 void prof_fmt_rate(double bytes_per_s, char *buf, size_t len)
 {
     if (bytes_per_s >= 1 && bytes_per_s < 1.8e19 && bytes_per_s == floor(bytes_per_s)) {
         char b[32];
-        fmt_units((uint64_t)bytes_per_s, COMPACT_MB_FIRST, b, sizeof b);
+        /* rates read best in MiB/s and MB/s: no unit above MiB */
+        units_fmt_exact((uint64_t)bytes_per_s, MIB, true, b, sizeof b);
         snprintf(buf, len, "%s/s", b);
     } else {
         snprintf(buf, len, "%.3fB/s", bytes_per_s);
@@ -120,10 +102,10 @@ struct quantity {
 
 static const struct unit parse_units[] = {
     { "", 1 }, { "b", 1 },
-    { "k", KIB_BYTES }, { "kib", KIB_BYTES }, { "kb", 1000ull },
-    { "m", MIB_BYTES }, { "mib", MIB_BYTES }, { "mb", 1000000ull },
-    { "g", GIB_BYTES }, { "gib", GIB_BYTES }, { "gb", GB_BYTES },
-    { "t", TIB_BYTES }, { "tib", TIB_BYTES }, { "tb", TB_BYTES },
+    { "k", KIB }, { "kib", KIB }, { "kb", KB },
+    { "m", MIB }, { "mib", MIB }, { "mb", MB },
+    { "g", GIB }, { "gib", GIB }, { "gb", GB },
+    { "t", TIB }, { "tib", TIB }, { "tb", TB },
 };
 
 /* "<digits>[.<digits>][spaces]<unit>" over exactly len characters. */

@@ -37,6 +37,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "layouts/units.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/report/report.h"
 
@@ -299,7 +300,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_u64(b, x, "size_bytes", v->size_bytes);
     add_num(b, x, "iops", v->iops_base);
     add_num(b, x, "iops_burst", v->iops_burst);
-    add_num(b, x, "throughput_mibps", v->tput_base_bytes_per_s / (1024.0 * 1024.0));
+    add_num(b, x, "throughput_mibps", v->tput_base_bytes_per_s / (double)MIB);
     add_num(b, x, "price_usd_month", v->price_usd_month);
 
     x = add_obj(b, c, "layout");

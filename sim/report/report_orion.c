@@ -4,7 +4,7 @@
  *
  * Compatibility is the point.  People have scripts that grep ORION's
  * summary.txt and load its CSVs into spreadsheets, so everything ORION
- * prints is printed the way ORION 11.2 prints it (DOMAIN.md section 2):
+ * prints is printed the way ORION 11.2 prints it:
  *
  *   summary.txt  the version line, the command line, "These options enable
  *                these settings:" with ORION's parameter lines, the LUNs
@@ -40,9 +40,8 @@
 #include <unistd.h>
 
 #include "sim/core/cpu_usage.h"
+#include "layouts/units.h"
 #include "sim/report/report.h"
-
-#define MIB (1024.0 * 1024.0)
 
 /* The measured point at load (small, large), or NULL. */
 static const struct sim_point_result *
@@ -222,9 +221,9 @@ static void volume_line(FILE *f, const struct vol_profile *v)
             v->iops_base);
     if (v->iops_burst > v->iops_base)
         fprintf(f, " (burst %.0f)", v->iops_burst);
-    fprintf(f, ", %.2f MiB/s", v->tput_base_bytes_per_s / MIB);
+    fprintf(f, ", %.2f MiB/s", v->tput_base_bytes_per_s / (double)MIB);
     if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)
-        fprintf(f, " (burst %.2f MiB/s)", v->tput_burst_bytes_per_s / MIB);
+        fprintf(f, " (burst %.2f MiB/s)", v->tput_burst_bytes_per_s / (double)MIB);
     fprintf(f, ", %.2f USD per month each\n", v->price_usd_month);
 }
 
@@ -325,7 +324,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
                 o->stream_io);
     fprintf(f, "Writes: %d%%\n", w->write_pct);
     if (o->warmup_bytes > 0)
-        fprintf(f, "Cache size: %.0f MB\n", (double)o->warmup_bytes / MIB);
+        fprintf(f, "Cache size: %.0f MB\n", (double)o->warmup_bytes / (double)MIB);
     else
         fputs("Cache size: not specified\n", f);
     if (o->auto_duration)

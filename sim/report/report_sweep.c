@@ -3,9 +3,10 @@
  * DBA reads on the terminal, ending in one line that says what the sweep
  * shows.
  *
- * The question a sweep answers (DOMAIN.md sections 1 and 5) is "how many
- * volumes are worth paying for?".  The reading line answers it from the
- * figures, never from a canned sentence:
+ * The question a sweep answers is "how many volumes are worth paying
+ * for?": the instance caps what all its volumes deliver together, so past
+ * some count another volume adds cost and no throughput.  The reading
+ * line answers it from the figures, never from a canned sentence:
  *
  *   main figure  Maximum Large MBPS if any run did large I/O, else
  *                Maximum Small IOPS;

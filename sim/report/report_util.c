@@ -21,9 +21,9 @@
  * for the CLI's --output-dir and the session's save alike.
  *
  * The three lines.  Scripts in the wild grep ORION's summary.txt, so the
- * lines are byte-exact with ORION's (DOMAIN.md section 2): MBPS with two
- * decimals, IOPS rounded to an integer, latency in microseconds with three
- * decimals, and the load point as "@ Small=<s> and Large=<l>".  A class
+ * lines are byte-exact with ORION's: MBPS with two decimals, IOPS rounded
+ * to an integer, latency in microseconds with three decimals, and the
+ * load point as "@ Small=<s> and Large=<l>".  A class
  * that did not run has no line, as in ORION.
  */
 #include <errno.h>

@@ -49,7 +49,7 @@ void sim_sess_batch_main(sim_session *s)
     struct sim_sweep_result *sweep = NULL;
     cfg.point.live = sim_sess_live_cb;
     cfg.point.live_arg = s;
-    cfg.point.live_every_ns = LIVE_EVERY_NS;
+    cfg.point.live_every_ns = SIM_LIVE_EVERY_NS;
     s->work.n_runs = s->cfg.counts ? s->cfg.n_counts : 1;
     batch_level_setup(s, 0);
     sim_sess_publish(s);

@@ -31,7 +31,6 @@
 #include "sim/session/session.h"
 
 #define QUEUE_LEN 32                        /* commands not yet applied */
-#define LIVE_EVERY_NS (100 * SIM_NS_PER_MS) /* between live callbacks */
 #define WHY_LEN 256                         /* reason buffers */
 
 /* What a run is made of, and the matrix of its disk count. */

@@ -352,7 +352,7 @@ void sim_sess_interactive_main(sim_session *s)
         o.auto_duration = false;
         o.live = sim_sess_live_cb;
         o.live_arg = s;
-        o.live_every_ns = LIVE_EVERY_NS;
+        o.live_every_ns = SIM_LIVE_EVERY_NS;
         struct sim_point_result r = { 0 };
         s->point_wall_start_s = sim_sess_wall_s();
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
