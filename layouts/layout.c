@@ -344,9 +344,14 @@ bool lay_stripe_ok(uint64_t stripe_bytes)
            stripe_bytes <= LAY_MAX_STRIPE_BYTES;
 }
 
-int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
+/* The checks below run in a fixed order, and lay_cfg_check reports the
+   first that fails: a configuration with several faults always gets the
+   same message.  Each returns 0 or -EINVAL with why set. */
+
+/* Geometry, part 1: how many disks and how big. */
+static int check_disks(const struct lay_cfg *cfg, char *why, size_t why_len)
 {
-    char a[32], b[32];
+    char a[32];
 
     if (cfg->disks < 1 || cfg->disks > LAY_MAX_DISKS)
         return why_set(why, why_len,
@@ -362,6 +367,15 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
                        "disk size %s: too large; the %d disks must total less than 8EiB",
                        a, n);
     }
+    return 0;
+}
+
+/* Geometry, part 2: the striping and redundancy kinds are known, and the
+   striping's unit (AU or raid0 stripe) is a valid size. */
+static int check_striping(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    char a[32];
+
     if ((unsigned)cfg->striping > (unsigned)LAY_CONCAT)
         return why_set(why, why_len,
                        "{layout} %d: the striping must be coarse, fine, raid0 or concat",
@@ -384,6 +398,16 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
                        "and at most 64MiB",
                        a);
     }
+    return 0;
+}
+
+/* Redundancy, part 1: only ASM layouts mirror; the failure groups are a
+   valid partition of the disks (every group 0..failgroups-1 non-empty). */
+static int check_failgroups(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    int n = cfg->disks;
+    bool asm_layout = cfg->striping == LAY_COARSE || cfg->striping == LAY_FINE;
+
     if (!asm_layout && cfg->redundancy != LAY_EXTERNAL)
         return why_set(why, why_len,
                        "{redundancy} %s: {layout} %s takes external redundancy only "
@@ -411,9 +435,25 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
                                "every group 0..%d needs at least one",
                                cfg->failgroups, f, cfg->failgroups - 1);
     }
+    return 0;
+}
+
+/* Geometry, part 3: the disk the layout starts on.  Checked between the
+   two redundancy checks, where it always was, so the first fault reported
+   stays the same. */
+static int check_start_disk(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    int n = cfg->disks;
     if (cfg->start_disk < 0 || cfg->start_disk >= n)
         return why_set(why, why_len, "start disk %d: must be 0..%d",
                        cfg->start_disk, n - 1);
+    return 0;
+}
+
+/* Redundancy, part 2: enough failure groups for the copies. */
+static int check_copies(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    int n = cfg->disks;
     int groups = cfg->failgroups ? cfg->failgroups : n;
     if (cfg->redundancy == LAY_NORMAL && groups < 2)
         return why_set(why, why_len,
@@ -425,30 +465,56 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
                        "{redundancy} high: needs at least 3 failure groups (5 recommended); "
                        "this disk group has %d (give more disks or {failgroups} 3 or more)",
                        groups);
-    if (cfg_capacity(cfg) == 0) {
-        fmt_size(cfg->disk_size_bytes, a, sizeof a);
-        if (asm_layout) {
-            char c[32];
-            fmt_size(cfg->au_bytes, c, sizeof c);
-            fmt_size(cfg->au_bytes * ZONE_ROUND_AU * (uint64_t)cfg->redundancy, b,
-                     sizeof b);
-            return why_set(why, why_len,
-                           "disk size %s: too small for {au} %s with %s redundancy; every "
-                           "disk needs at least %s (a 16-AU zone per copy)",
-                           a, c, lay_redundancy_name(cfg->redundancy), b);
-        }
-        if (cfg->striping == LAY_RAID0) {
-            fmt_size(cfg->stripe_bytes, b, sizeof b);
-            return why_set(why, why_len,
-                           "disk size %s: too small for {layout} raid0 with {stripe} %s "
-                           "on %d disks; the capacity must hold at least 1MiB of whole "
-                           "rows of stripes",
-                           a, b, n);
-        }
-        return why_set(why, why_len,
-                       "disk size %s: {layout} concat needs disks of at least 1MiB", a);
-    }
     return 0;
+}
+
+/* Capacity: the disks hold at least something, and if not, say what the
+   layout needs. */
+static int check_capacity(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    char a[32], b[32];
+    int n = cfg->disks;
+    bool asm_layout = cfg->striping == LAY_COARSE || cfg->striping == LAY_FINE;
+
+    if (cfg_capacity(cfg) != 0)
+        return 0;
+    fmt_size(cfg->disk_size_bytes, a, sizeof a);
+    if (asm_layout) {
+        char c[32];
+        fmt_size(cfg->au_bytes, c, sizeof c);
+        fmt_size(cfg->au_bytes * ZONE_ROUND_AU * (uint64_t)cfg->redundancy, b,
+                 sizeof b);
+        return why_set(why, why_len,
+                       "disk size %s: too small for {au} %s with %s redundancy; every "
+                       "disk needs at least %s (a 16-AU zone per copy)",
+                       a, c, lay_redundancy_name(cfg->redundancy), b);
+    }
+    if (cfg->striping == LAY_RAID0) {
+        fmt_size(cfg->stripe_bytes, b, sizeof b);
+        return why_set(why, why_len,
+                       "disk size %s: too small for {layout} raid0 with {stripe} %s "
+                       "on %d disks; the capacity must hold at least 1MiB of whole "
+                       "rows of stripes",
+                       a, b, n);
+    }
+    return why_set(why, why_len,
+                   "disk size %s: {layout} concat needs disks of at least 1MiB", a);
+}
+
+int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    int rc = check_disks(cfg, why, why_len);
+    if (rc == 0)
+        rc = check_striping(cfg, why, why_len);
+    if (rc == 0)
+        rc = check_failgroups(cfg, why, why_len);
+    if (rc == 0)
+        rc = check_start_disk(cfg, why, why_len);
+    if (rc == 0)
+        rc = check_copies(cfg, why, why_len);
+    if (rc == 0)
+        rc = check_capacity(cfg, why, why_len);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -750,6 +816,112 @@ static inline uint64_t decode_extent(const lay *l, uint64_t u, uint64_t *start_a
     return k;
 }
 
+/* One mapper per striping kind.  Each splits the logical bytes [o, end)
+   at its segment boundaries and appends the pieces to out, returning the
+   number of pieces or -ENOSPC when more than max_out are needed. */
+
+/* Coarse: an extent is one AU-sized unit (1, 4 or 16 AU with variable
+   extents) on one disk. */
+static inline int map_coarse(const lay *l, uint64_t o, uint64_t end,
+                             bool is_write, struct lay_piece *out, int max_out)
+{
+    unsigned sh = l->au_shift;
+    int np = 0;
+    while (o < end) {
+        uint64_t start_au, size_au;
+        uint64_t k = decode_extent(l, o >> sh, &start_au, &size_au);
+        uint64_t eoff = o - (start_au << sh);
+        uint64_t seg = (size_au << sh) - eoff;
+        if (seg > end - o)
+            seg = end - o;
+        np = put_extent(l, k, eoff, (uint32_t)seg, is_write, out, np, max_out);
+        if (np < 0)
+            return np;
+        o += seg;
+    }
+    return np;
+}
+
+/* Fine: 128 KiB chunks dealt round-robin over a group of 8 extents. */
+static inline int map_fine(const lay *l, uint64_t o, uint64_t end,
+                           bool is_write, struct lay_piece *out, int max_out)
+{
+    unsigned sh = l->au_shift;
+    int np = 0;
+    while (o < end) {
+        uint64_t start_au, size_au;
+        uint64_t k = decode_extent(l, o >> sh, &start_au, &size_au);
+        /* The group's first extent; class bases are multiples of 8. */
+        uint64_t g8 = k & ~(uint64_t)(LAY_FINE_WIDTH - 1);
+        uint64_t gstart = (start_au - (k - g8) * size_au) << sh;
+        uint64_t goff = o - gstart;
+        uint64_t chunk = goff >> FINE_SHIFT;
+        uint64_t in = goff & FINE_MASK;
+        uint64_t eoff = ((chunk / LAY_FINE_WIDTH) << FINE_SHIFT) + in;
+        uint64_t seg = LAY_FINE_CHUNK_BYTES - in;
+        if (seg > end - o)
+            seg = end - o;
+        np = put_extent(l, g8 + (chunk % LAY_FINE_WIDTH), eoff, (uint32_t)seg,
+                        is_write, out, np, max_out);
+        if (np < 0)
+            return np;
+        o += seg;
+    }
+    return np;
+}
+
+/* Raid0: stripes dealt round-robin over the disks, from start_disk. */
+static inline int map_raid0(const lay *l, uint64_t o, uint64_t end,
+                            struct lay_piece *out, int max_out)
+{
+    unsigned ss = l->stripe_shift;
+    uint64_t mask = l->cfg.stripe_bytes - 1, n = (uint64_t)l->n;
+    int np = 0;
+    while (o < end) {
+        uint64_t unit = o >> ss;
+        uint64_t row = unit / n, disk = unit - row * n + (uint64_t)l->cfg.start_disk;
+        if (disk >= n)
+            disk -= n;
+        uint64_t seg = l->cfg.stripe_bytes - (o & mask);
+        if (seg > end - o)
+            seg = end - o;
+        if (np >= max_out)
+            return -ENOSPC;
+        out[np++] = (struct lay_piece){
+            .offset_bytes = (row << ss) + (o & mask),
+            .size_bytes = (uint32_t)seg,
+            .disk = (uint16_t)disk,
+            .copy = 0,
+        };
+        o += seg;
+    }
+    return np;
+}
+
+/* Concat: the disks one after another. */
+static inline int map_concat(const lay *l, uint64_t o, uint64_t end,
+                             struct lay_piece *out, int max_out)
+{
+    uint64_t D = l->concat_disk_bytes;
+    int np = 0;
+    while (o < end) {
+        uint64_t disk = o / D, off = o - disk * D;
+        uint64_t seg = D - off;
+        if (seg > end - o)
+            seg = end - o;
+        if (np >= max_out)
+            return -ENOSPC;
+        out[np++] = (struct lay_piece){
+            .offset_bytes = off,
+            .size_bytes = (uint32_t)seg,
+            .disk = (uint16_t)disk,
+            .copy = 0,
+        };
+        o += seg;
+    }
+    return np;
+}
+
 int lay_map(const lay *l, uint64_t offset_bytes, uint32_t size_bytes,
             bool is_write, struct lay_piece *out, int max_out)
 {
@@ -758,90 +930,11 @@ int lay_map(const lay *l, uint64_t offset_bytes, uint32_t size_bytes,
         return -ERANGE;
 
     uint64_t o = offset_bytes, end = offset_bytes + size_bytes;
-    unsigned sh = l->au_shift;
-    int np = 0;
-
     switch (l->cfg.striping) {
-    case LAY_COARSE:
-        while (o < end) {
-            uint64_t start_au, size_au;
-            uint64_t k = decode_extent(l, o >> sh, &start_au, &size_au);
-            uint64_t eoff = o - (start_au << sh);
-            uint64_t seg = (size_au << sh) - eoff;
-            if (seg > end - o)
-                seg = end - o;
-            np = put_extent(l, k, eoff, (uint32_t)seg, is_write, out, np, max_out);
-            if (np < 0)
-                return np;
-            o += seg;
-        }
-        return np;
-
-    case LAY_FINE:
-        while (o < end) {
-            uint64_t start_au, size_au;
-            uint64_t k = decode_extent(l, o >> sh, &start_au, &size_au);
-            /* The group's first extent; class bases are multiples of 8. */
-            uint64_t g8 = k & ~(uint64_t)(LAY_FINE_WIDTH - 1);
-            uint64_t gstart = (start_au - (k - g8) * size_au) << sh;
-            uint64_t goff = o - gstart;
-            uint64_t chunk = goff >> FINE_SHIFT;
-            uint64_t in = goff & FINE_MASK;
-            uint64_t eoff = ((chunk / LAY_FINE_WIDTH) << FINE_SHIFT) + in;
-            uint64_t seg = LAY_FINE_CHUNK_BYTES - in;
-            if (seg > end - o)
-                seg = end - o;
-            np = put_extent(l, g8 + (chunk % LAY_FINE_WIDTH), eoff, (uint32_t)seg,
-                            is_write, out, np, max_out);
-            if (np < 0)
-                return np;
-            o += seg;
-        }
-        return np;
-
-    case LAY_RAID0: {
-        unsigned ss = l->stripe_shift;
-        uint64_t mask = l->cfg.stripe_bytes - 1, n = (uint64_t)l->n;
-        while (o < end) {
-            uint64_t unit = o >> ss;
-            uint64_t row = unit / n, disk = unit - row * n + (uint64_t)l->cfg.start_disk;
-            if (disk >= n)
-                disk -= n;
-            uint64_t seg = l->cfg.stripe_bytes - (o & mask);
-            if (seg > end - o)
-                seg = end - o;
-            if (np >= max_out)
-                return -ENOSPC;
-            out[np++] = (struct lay_piece){
-                .offset_bytes = (row << ss) + (o & mask),
-                .size_bytes = (uint32_t)seg,
-                .disk = (uint16_t)disk,
-                .copy = 0,
-            };
-            o += seg;
-        }
-        return np;
-    }
-
-    case LAY_CONCAT: {
-        uint64_t D = l->concat_disk_bytes;
-        while (o < end) {
-            uint64_t disk = o / D, off = o - disk * D;
-            uint64_t seg = D - off;
-            if (seg > end - o)
-                seg = end - o;
-            if (np >= max_out)
-                return -ENOSPC;
-            out[np++] = (struct lay_piece){
-                .offset_bytes = off,
-                .size_bytes = (uint32_t)seg,
-                .disk = (uint16_t)disk,
-                .copy = 0,
-            };
-            o += seg;
-        }
-        return np;
-    }
+    case LAY_COARSE: return map_coarse(l, o, end, is_write, out, max_out);
+    case LAY_FINE: return map_fine(l, o, end, is_write, out, max_out);
+    case LAY_RAID0: return map_raid0(l, o, end, out, max_out);
+    case LAY_CONCAT: return map_concat(l, o, end, out, max_out);
     }
     return -EINVAL;
 }

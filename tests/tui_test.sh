@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tui_test.sh ASMSIM TESTS_DIR - drives the real dashboard in tmux:
 # disk rows and changing figures, '+' raises the load, '>' adds a disk row,
-# 'p' pauses (figures stop changing), '?' shows the help, 'q' 'y' quits and
+# 'p' pauses (figures stop changing), '?' shows the help, every key the
+# help lists acts and the hint line names only such keys, 'q' 'y' quits and
 # the terminal is restored, a tiny window shows the too-small message,
 # NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
 # terminal falls back to the --progress line.  Without tmux it skips:
@@ -39,6 +40,9 @@ wait_for() {
 # start CMD...: a fresh 120x40 session running CMD, then, once it ends, the
 # terminal's mode and last the exit status (so a test that has seen EXIT=
 # knows the mode line is already on the screen)
+# A keeper session holds the server up: killing the last session makes
+# tmux exit, and a new-session that races the exit finds no server.
+tmux new-session -d -s "${S}_keep" -x 20 -y 5 "sleep 3600"
 start() {
     tmux kill-session -t "$S" 2>/dev/null
     tmux new-session -d -s "$S" -x 120 -y 40 \
@@ -163,6 +167,79 @@ if wait_for 'EXIT=0' 10 && screen | grep -qx 'icanon' && ! screen | grep -q 'DAT
     ok q_y_should_quit_and_restore_the_terminal
 else
     bad q_y_should_quit_and_restore_the_terminal
+fi
+
+# ---- every key the help overlay lists is one the dashboard acts on, and
+# every key the hint line names is in the help (one key table feeds all
+# three): read the keys off the help, press each, see its effect
+# expect_key KEY REGEX: press KEY (tmux's name for it), wait for REGEX
+expect_key() {
+    case $1 in
+    Esc) tmux send-keys -t "$S" Escape ;;
+    *) tmux send-keys -t "$S" -l -- "$1" ;;
+    esac
+    wait_for "$2" 5
+}
+start "cd $WORK && $TUI"
+wait_for '\[measuring\]' 10
+# the hint line (no message covers it yet): chunks "keys label", a row's
+# keys joined by '/'
+wait_for '^ \? help  q quit' 5
+hint_keys=$(screen | tail -1 | sed -E 's/^ +//; s/ {2,}/\n/g' | awk '{ print $1 }' | tr '/' '\n')
+tmux send-keys -t "$S" '?'
+wait_for 'pause / resume' 5
+# the key column: two columns right of "Keys", up to the footer
+help_keys=$(screen | awk '
+    c == 0 && (i = index($0, "Keys")) { c = i; next }
+    c && /Tuning keys/ { exit }
+    c { n = split(substr($0, c + 2, 9), a, " "); for (j = 1; j <= n; j++) print a[j] }')
+tmux send-keys -t "$S" x
+wait_for 'last minute' 5
+missing=""
+for k in $help_keys; do
+    case $k in
+    '?') expect_key '?' 'pause / resume' && tmux send-keys -t "$S" x && wait_for 'last minute' 5 ;;
+    q) expect_key q 'Quit\?' && tmux send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
+    +) expect_key + 'point small=2 large=0' ;;
+    -) expect_key - 'point small=1 large=0' ;;
+    ']') expect_key ']' 'point small=1 large=1' ;;
+    '[') expect_key '[' 'point small=1 large=0' ;;
+    '>') expect_key '>' '5 disks' ;;
+    '<') expect_key '<' '4 disks' ;;
+    w) expect_key w 'writes 25 %' ;;
+    z) expect_key z 'sizes 16KiB /' ;;
+    Z) expect_key Z '/ 256KiB' ;;
+    l) expect_key l 'disks fine AU' ;;
+    r) expect_key r 'AU [0-9A-Za-z]+ normal' ;;
+    i) expect_key i 'volume IOPS \(' && tmux send-keys -t "$S" Enter ;;
+    t) expect_key t 'volume throughput \(' && tmux send-keys -t "$S" Enter ;;
+    n) expect_key n 'instance \(e\.g\.' && tmux send-keys -t "$S" Enter ;;
+    g) expect_key g 'walking the matrix' ;;
+    b) expect_key b 'baseline kept' ;;
+    p) expect_key p '\[PAUSED\]' && expect_key p '\[measuring\]|\[warming up\]' ;;
+    R) expect_key R 'point restarted' ;;
+    s) expect_key s 'nothing measured yet|saved [0-9]+ points' ;;
+    Esc) tmux send-keys -t "$S" b && wait_for 'baseline (kept|cleared)' 5 &&
+         tmux send-keys -t "$S" Escape && sleep 1.5 &&
+         ! screen | grep -Eq 'baseline (kept|cleared)' ;;
+    *) false ;;                 # a key this test does not know: teach it
+    esac || missing="$missing $k"
+done
+if [ "$(echo $help_keys | wc -w)" -ge 20 ] && [ -z "$missing" ]; then
+    ok every_key_in_the_help_should_act
+else
+    echo "help keys: $(echo $help_keys); no effect seen:$missing"
+    bad every_key_in_the_help_should_act
+fi
+stray=""
+for k in $hint_keys; do
+    echo "$help_keys" | grep -qxF -- "$k" || stray="$stray $k"
+done
+if [ -n "$hint_keys" ] && [ -z "$stray" ]; then
+    ok every_key_in_the_hint_line_should_be_in_the_help
+else
+    echo "hint keys: $(echo $hint_keys); not in the help:$stray"
+    bad every_key_in_the_hint_line_should_be_in_the_help
 fi
 
 # ---- NO_COLOR=1: the dashboard works without colour

@@ -380,31 +380,324 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
     }
 }
 
-static const char *const HELP[] = {
-    "Keys",
-    "  +  -     small load (outstanding small I/Os) up / down",
-    "  ]  [     large load up / down",
-    "  >  <     one disk more / less (rebuilds the disk group)",
-    "  w        write percentage: 0, 25, 50, 75, 100",
-    "  z  Z     small / large I/O size: next size",
-    "  l        layout: coarse <-> fine",
-    "  r        redundancy: external, normal, high",
-    "  i  t     provisioned volume IOPS / throughput (prompt)",
-    "  n        instance type (prompt)",
-    "  g        walk the ORION matrix again from its start",
-    "  b        keep the current figures as baseline / clear it",
-    "  p        pause / resume",
-    "  R        restart the point (a fresh measured window)",
-    "  s        save: the ORION files and results JSON",
-    "  ?        this help (any key closes it)",
-    "  q        quit (asks first; y confirms)",
+/* ---- keys ------------------------------------------------------------------ */
+
+/*
+ * The key table.  Every key the dashboard acts on has exactly one row in
+ * KEYS below, and the three places that know about keys all read it:
+ *
+ *   key()        finds the row whose keys (or aliases) hold the key pressed
+ *                and calls its handler;
+ *   draw_help()  prints one line per row: the row's keys, then its help;
+ *   draw_hint()  prints "keys label" for every row that has a label.
+ *
+ * So a key cannot be handled and left out of the help, or hinted at and
+ * not handled.  A row may bind a small family of keys (+ and -, [ and ]):
+ * keys[i] is shown, alias[i] does the same without being shown ('=' for
+ * '+', so no Shift is needed), and the handler is told i, which key of the
+ * family it was.  The hint line is a subset on purpose: it has one line of
+ * room (cut at the window's edge, so the rows most worth a hint come
+ * first); the help overlay lists every row.
+ *
+ * Two modes come before the table: while the help is shown any key closes
+ * it, and while "Quit?" is asked y confirms and any other key cancels.
+ */
+
+#define KEY_FAMILY 2                /* at most two keys per row */
+
+struct dash_key {
+    int keys[KEY_FAMILY];           /* shown in help and hint; 0 = unused */
+    int alias[KEY_FAMILY];          /* alias[i] acts as keys[i]; 0 = none */
+    const char *hint;               /* the hint line's word, or NULL */
+    const char *help;               /* the help overlay's line */
+    /* which: the index in keys[] of the key pressed.  True ends the
+       dashboard. */
+    bool (*fn)(struct dash *d, int which);
+};
+
+static void send(struct dash *d, struct sim_cmd c)
+{
+    int rc = sim_session_send(d->s, &c);
+    if (rc == -ENOTSUP)
+        snprintf(d->note, sizeof d->note, "tuning keys apply to 'asmsim tui'; "
+                 "this run only pauses, saves at its end and quits");
+    else if (rc < 0)
+        snprintf(d->note, sizeof d->note, "busy: try again");
+    else
+        d->note[0] = '\0';
+}
+
+/* A one-line prompt at the bottom; false on an empty answer. */
+static bool prompt(const char *q, char *buf, int len)
+{
+    move(LINES - 1, 0);
+    clrtoeol();
+    put(LINES - 1, 0, A_BOLD, " %s ", q);
+    echo();
+    curs_set(1);
+    timeout(-1);
+    int rc = getnstr(buf, len - 1);
+    timeout(100);
+    curs_set(0);
+    noecho();
+    return rc == OK && buf[0];
+}
+
+static const uint32_t SMALL_SIZES[] = { 4096, 8192, 16384, 32768, 65536 };
+static const uint32_t LARGE_SIZES[] = { 65536, 131072, 262144, 524288, 1048576 };
+
+static uint32_t next_size(const uint32_t *list, int n, uint32_t cur)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] > cur)
+            return list[i];
+    return list[0];
+}
+
+static bool key_help(struct dash *d, int which)
+{
+    (void)which;
+    d->help = true;
+    return false;
+}
+
+static bool key_quit(struct dash *d, int which)
+{
+    (void)which;
+    if (d->snap->state == SIM_SESS_DONE || d->snap->state == SIM_SESS_FAILED)
+        return true;
+    d->confirm_quit = true;
+    return false;
+}
+
+/* + / -: which 0 raises, 1 lowers */
+static bool key_small_load(struct dash *d, int which)
+{
+    const struct sim_snapshot *s = d->snap;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_LOAD,
+                              .a = s->point.small + (which == 0 ? 1 : -1),
+                              .b = s->point.large });
+    return false;
+}
+
+/* ] / [: which 0 raises, 1 lowers */
+static bool key_large_load(struct dash *d, int which)
+{
+    const struct sim_snapshot *s = d->snap;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = s->point.small,
+                              .b = s->point.large + (which == 0 ? 1 : -1) });
+    return false;
+}
+
+/* > / <: which 0 adds a disk, 1 takes one away (never the last) */
+static bool key_disks(struct dash *d, int which)
+{
+    const struct sim_snapshot *s = d->snap;
+    if (which == 0)
+        send(d, (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = s->disks + 1 });
+    else if (s->disks > 1)
+        send(d, (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = s->disks - 1 });
+    return false;
+}
+
+static bool key_writes(struct dash *d, int which)
+{
+    (void)which;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_WRITE_PCT,
+                              .a = (d->snap->write_pct / 25 * 25 + 25) % 125 });
+    return false;
+}
+
+/* z / Z: which 0 steps the small size, 1 the large */
+static bool key_sizes(struct dash *d, int which)
+{
+    const struct sim_snapshot *s = d->snap;
+    struct sim_cmd c = { .kind = SIM_CMD_SIZES, .a = (int)s->small_bytes,
+                         .b = (int)s->large_bytes };
+    if (which == 0)
+        c.a = (int)next_size(SMALL_SIZES, 5, s->small_bytes);
+    else
+        c.b = (int)next_size(LARGE_SIZES, 5, s->large_bytes);
+    send(d, c);
+    return false;
+}
+
+static bool key_layout(struct dash *d, int which)
+{
+    (void)which;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_LAYOUT,
+              .a = d->snap->striping == LAY_COARSE ? LAY_FINE : LAY_COARSE });
+    return false;
+}
+
+static bool key_redundancy(struct dash *d, int which)
+{
+    (void)which;
+    enum lay_redundancy r = d->snap->redundancy;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY,
+              .a = r == LAY_EXTERNAL ? LAY_NORMAL
+                 : r == LAY_NORMAL ? LAY_HIGH : LAY_EXTERNAL });
+    return false;
+}
+
+/* i / t: which 0 prompts for IOPS, 1 for throughput */
+static bool key_volume(struct dash *d, int which)
+{
+    char buf[64], q[CLI_QUOTE_BUF];
+    if (which == 0) {
+        if (!prompt("volume IOPS (e.g. 6000):", buf, sizeof buf))
+            return false;
+        /* the command line's own strict parser: "6000abc", " 6000" and
+           "1e4" are refused, not read as far as they go */
+        long long iops;
+        if (cli_parse_int(buf, 1, DASH_MAX_IOPS, &iops) == 0)
+            send(d, (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = (double)iops });
+        else
+            snprintf(d->note, sizeof d->note, "IOPS %s: give a whole number "
+                     "1..%d", cli_quote(buf, q, sizeof q), DASH_MAX_IOPS);
+    } else {
+        if (!prompt("volume throughput (e.g. 500MiB/s):", buf, sizeof buf))
+            return false;
+        double bps;
+        if (prof_parse_rate(buf, &bps) == 0 && bps > 0)
+            send(d, (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .y = bps });
+        else
+            snprintf(d->note, sizeof d->note, "throughput %s: use a rate "
+                     "such as 500MiB/s or 680MB/s", cli_quote(buf, q, sizeof q));
+    }
+    return false;
+}
+
+static bool key_instance(struct dash *d, int which)
+{
+    (void)which;
+    char buf[64];
+    if (prompt("instance (e.g. m5.large, r5b.8xlarge, none):", buf, sizeof buf)) {
+        struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
+        snprintf(c.text, sizeof c.text, "%.47s", buf);
+        send(d, c);
+    }
+    return false;
+}
+
+static bool key_walk(struct dash *d, int which)
+{
+    (void)which;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_WALK });
+    return false;
+}
+
+static bool key_baseline(struct dash *d, int which)
+{
+    (void)which;
+    if (d->has_base) {
+        d->has_base = false;
+        snprintf(d->note, sizeof d->note, "baseline cleared");
+    } else {
+        *d->base = *d->snap;
+        d->has_base = true;
+        snprintf(d->note, sizeof d->note, "baseline kept: MBPS %.2f IOPS %.0f",
+                 d->snap->cur.mbps, d->snap->cur.iops);
+    }
+    return false;
+}
+
+static bool key_pause(struct dash *d, int which)
+{
+    (void)which;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_PAUSE, .a = !d->snap->paused });
+    return false;
+}
+
+static bool key_restart(struct dash *d, int which)
+{
+    (void)which;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_RESTART });
+    return false;
+}
+
+static bool key_save(struct dash *d, int which)
+{
+    (void)which;
+    if (!d->snap->interactive)
+        snprintf(d->note, sizeof d->note, "this run writes its files when it "
+                 "ends (--output-dir)");
+    else
+        (void)sim_session_save(d->s, d->note, sizeof d->note); /* why: in note */
+    return false;
+}
+
+static bool key_clear(struct dash *d, int which)
+{
+    (void)which;
+    d->note[0] = '\0';
+    return false;
+}
+
+#define KEY_ESC 27
+
+/* Help and hint order: '?' and 'q' first, so the hint line always shows
+   them however narrow the window. */
+static const struct dash_key KEYS[] = {
+    { { '?' }, { 'h' }, "help", "this help (any key closes it)", key_help },
+    { { 'q' }, { 'Q' }, "quit", "quit (asks first; y confirms)", key_quit },
+    { { '+', '-' }, { '=', '_' }, "small",
+      "small load (outstanding small I/Os) up / down", key_small_load },
+    { { ']', '[' }, { 0 }, "large", "large load up / down", key_large_load },
+    { { '>', '<' }, { '.', ',' }, "disks",
+      "one disk more / less (rebuilds the disk group)", key_disks },
+    { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes },
+    { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size", key_sizes },
+    { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout },
+    { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high", key_redundancy },
+    { { 'i', 't' }, { 0 }, "volume", "provisioned volume IOPS / throughput (prompt)",
+      key_volume },
+    { { 'n' }, { 0 }, "instance", "instance type (prompt)", key_instance },
+    { { 'g' }, { 0 }, NULL, "walk the ORION matrix again from its start", key_walk },
+    { { 'b' }, { 0 }, "baseline", "keep the current figures as baseline / clear it",
+      key_baseline },
+    { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause },
+    { { 'R' }, { 0 }, NULL, "restart the point (a fresh measured window)", key_restart },
+    { { 's' }, { 0 }, "save", "save: the ORION files and results JSON", key_save },
+    { { KEY_ESC }, { 0 }, NULL, "clear the message line", key_clear },
+};
+#define N_KEYS ((int)(sizeof KEYS / sizeof KEYS[0]))
+
+static const char *const HELP_FOOTER[] = {
     "Tuning keys apply to 'asmsim tui'; a --tui run only pauses, saves at",
     "its end and quits.",
 };
+#define N_FOOTER ((int)(sizeof HELP_FOOTER / sizeof HELP_FOOTER[0]))
+
+/* How a key is written on screen: "Esc", or the character itself. */
+static const char *key_label(int ch, char buf[2])
+{
+    if (ch == KEY_ESC)
+        return "Esc";
+    buf[0] = (char)ch;
+    buf[1] = '\0';
+    return buf;
+}
+
+/* A row's keys joined by sep: "+  -" for the help, "+/-" for the hint. */
+static void key_names(const struct dash_key *k, const char *sep, char *buf,
+                      size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < KEY_FAMILY && k->keys[i]; i++) {
+        char one[2];
+        int n = snprintf(buf + used, len - used, "%s%s", i ? sep : "",
+                         key_label(k->keys[i], one));
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+}
 
 static void draw_help(void)
 {
-    int n = (int)(sizeof HELP / sizeof HELP[0]);
+    int n = 1 + N_KEYS + N_FOOTER;
     int w = 74, h = n + 2;
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
     if (y0 < 0)
@@ -417,9 +710,72 @@ static void draw_help(void)
     mvhline(y0, x0, '-', w);
     mvhline(y0 + h - 1, x0, '-', w);
     attroff(A_BOLD);
-    for (int i = 0; i < n; i++)
-        put(y0 + 1 + i, x0 + 2, i == 0 ? A_BOLD : A_NORMAL, "%s", HELP[i]);
+    int y = y0 + 1;
+    put(y++, x0 + 2, A_BOLD, "Keys");
+    for (int i = 0; i < N_KEYS; i++, y++) {
+        char names[32];
+        key_names(&KEYS[i], "  ", names, sizeof names);
+        put(y, x0 + 2, A_NORMAL, "  %-9s%s", names, KEYS[i].help);
+    }
+    for (int i = 0; i < N_FOOTER; i++, y++)
+        put(y, x0 + 2, A_NORMAL, "%s", HELP_FOOTER[i]);
 }
+
+/* The bottom line when there is no message: "? help  q quit  +/- small ..." */
+static void draw_hint(void)
+{
+    char line[512], names[32];
+    size_t used = 0;
+    line[0] = '\0';
+    for (int i = 0; i < N_KEYS; i++) {
+        if (!KEYS[i].hint)
+            continue;
+        key_names(&KEYS[i], "/", names, sizeof names);
+        int n = snprintf(line + used, sizeof line - used, " %s %s ", names,
+                         KEYS[i].hint);
+        if (n < 0 || (size_t)n >= sizeof line - used)
+            break;
+        used += (size_t)n;
+    }
+    if (used > 0)
+        line[used - 1] = '\0';     /* no trailing blank */
+    put(LINES - 1, 0, A_DIM, "%s", line);
+}
+
+/* The row that binds ch, with *which set to the key's place in it; NULL
+   for a key the dashboard ignores. */
+static const struct dash_key *key_lookup(int ch, int *which)
+{
+    for (int i = 0; i < N_KEYS; i++)
+        for (int j = 0; j < KEY_FAMILY; j++)
+            if ((KEYS[i].keys[j] && KEYS[i].keys[j] == ch) ||
+                (KEYS[i].alias[j] && KEYS[i].alias[j] == ch)) {
+                *which = j;
+                return &KEYS[i];
+            }
+    return NULL;
+}
+
+/* Returns true when the dashboard should end. */
+static bool key(struct dash *d, int ch)
+{
+    if (d->help) {
+        d->help = false;
+        return false;
+    }
+    if (d->confirm_quit) {
+        d->confirm_quit = false;
+        if (ch == 'y' || ch == 'Y')
+            return true;
+        d->note[0] = '\0';
+        return false;
+    }
+    int which;
+    const struct dash_key *k = key_lookup(ch, &which);
+    return k ? k->fn(d, which) : false;
+}
+
+/* ---- the screen ----------------------------------------------------------- */
 
 static void draw(struct dash *d)
 {
@@ -464,211 +820,10 @@ static void draw(struct dash *d)
     else if (msg[0])
         put(LINES - 1, 0, A_BOLD, " %s", msg);
     else
-        put(LINES - 1, 0, A_DIM, " ? help  q quit  +/- small  [/] large  </> disks  w writes  "
-            "l layout  r redundancy  i/t volume  n instance  b baseline  p pause  s save");
+        draw_hint();
     if (d->help)
         draw_help();
     refresh();
-}
-
-/* ---- keys ------------------------------------------------------------------ */
-
-static void send(struct dash *d, struct sim_cmd c)
-{
-    int rc = sim_session_send(d->s, &c);
-    if (rc == -ENOTSUP)
-        snprintf(d->note, sizeof d->note, "tuning keys apply to 'asmsim tui'; "
-                 "this run only pauses, saves at its end and quits");
-    else if (rc < 0)
-        snprintf(d->note, sizeof d->note, "busy: try again");
-    else
-        d->note[0] = '\0';
-}
-
-/* A one-line prompt at the bottom; false on an empty answer. */
-static bool prompt(const char *q, char *buf, int len)
-{
-    move(LINES - 1, 0);
-    clrtoeol();
-    put(LINES - 1, 0, A_BOLD, " %s ", q);
-    echo();
-    curs_set(1);
-    timeout(-1);
-    int rc = getnstr(buf, len - 1);
-    timeout(100);
-    curs_set(0);
-    noecho();
-    return rc == OK && buf[0];
-}
-
-static const uint32_t SMALL_SIZES[] = { 4096, 8192, 16384, 32768, 65536 };
-static const uint32_t LARGE_SIZES[] = { 65536, 131072, 262144, 524288, 1048576 };
-
-static uint32_t next_size(const uint32_t *list, int n, uint32_t cur)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] > cur)
-            return list[i];
-    return list[0];
-}
-
-/* Returns true when the dashboard should end. */
-static bool key(struct dash *d, int ch)
-{
-    const struct sim_snapshot *s = d->snap;
-    struct sim_cmd c = { 0 };
-    char buf[64];
-
-    if (d->help) {
-        d->help = false;
-        return false;
-    }
-    if (d->confirm_quit) {
-        d->confirm_quit = false;
-        if (ch == 'y' || ch == 'Y')
-            return true;
-        d->note[0] = '\0';
-        return false;
-    }
-    switch (ch) {
-    case '?':
-    case 'h':
-        d->help = true;
-        break;
-    case 'q':
-    case 'Q':
-        if (s->state == SIM_SESS_DONE || s->state == SIM_SESS_FAILED)
-            return true;
-        d->confirm_quit = true;
-        break;
-    case '+':
-    case '=':
-        c = (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = s->point.small + 1, .b = s->point.large };
-        send(d, c);
-        break;
-    case '-':
-    case '_':
-        c = (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = s->point.small - 1, .b = s->point.large };
-        send(d, c);
-        break;
-    case ']':
-        c = (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = s->point.small, .b = s->point.large + 1 };
-        send(d, c);
-        break;
-    case '[':
-        c = (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = s->point.small, .b = s->point.large - 1 };
-        send(d, c);
-        break;
-    case '>':
-    case '.':
-        c = (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = s->disks + 1 };
-        send(d, c);
-        break;
-    case '<':
-    case ',':
-        if (s->disks > 1) {
-            c = (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = s->disks - 1 };
-            send(d, c);
-        }
-        break;
-    case 'w':
-        c = (struct sim_cmd){ .kind = SIM_CMD_WRITE_PCT, .a = (s->write_pct / 25 * 25 + 25) % 125 };
-        send(d, c);
-        break;
-    case 'z':
-        c = (struct sim_cmd){ .kind = SIM_CMD_SIZES, .b = (int)s->large_bytes,
-              .a = (int)next_size(SMALL_SIZES, 5, s->small_bytes) };
-        send(d, c);
-        break;
-    case 'Z':
-        c = (struct sim_cmd){ .kind = SIM_CMD_SIZES, .a = (int)s->small_bytes,
-              .b = (int)next_size(LARGE_SIZES, 5, s->large_bytes) };
-        send(d, c);
-        break;
-    case 'l':
-        c = (struct sim_cmd){ .kind = SIM_CMD_LAYOUT,
-              .a = s->striping == LAY_COARSE ? LAY_FINE : LAY_COARSE };
-        send(d, c);
-        break;
-    case 'r':
-        c = (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY,
-              .a = s->redundancy == LAY_EXTERNAL ? LAY_NORMAL
-                 : s->redundancy == LAY_NORMAL ? LAY_HIGH : LAY_EXTERNAL };
-        send(d, c);
-        break;
-    case 'i':
-        if (prompt("volume IOPS (e.g. 6000):", buf, sizeof buf)) {
-            /* the command line's own strict parser: "6000abc", " 6000" and
-               "1e4" are refused, not read as far as they go */
-            long long iops;
-            char q[CLI_QUOTE_BUF];
-            if (cli_parse_int(buf, 1, DASH_MAX_IOPS, &iops) == 0) {
-                c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = (double)iops };
-                send(d, c);
-            } else {
-                snprintf(d->note, sizeof d->note, "IOPS %s: give a whole number "
-                         "1..%d", cli_quote(buf, q, sizeof q), DASH_MAX_IOPS);
-            }
-        }
-        break;
-    case 't': {
-        double bps;
-        if (prompt("volume throughput (e.g. 500MiB/s):", buf, sizeof buf)) {
-            if (prof_parse_rate(buf, &bps) == 0 && bps > 0) {
-                c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .y = bps };
-                send(d, c);
-            } else {
-                char q[CLI_QUOTE_BUF];
-                snprintf(d->note, sizeof d->note, "throughput %s: use a rate "
-                         "such as 500MiB/s or 680MB/s", cli_quote(buf, q, sizeof q));
-            }
-        }
-        break;
-    }
-    case 'n':
-        if (prompt("instance (e.g. m5.large, r5b.8xlarge, none):", buf, sizeof buf)) {
-            c = (struct sim_cmd){ .kind = SIM_CMD_INSTANCE };
-            snprintf(c.text, sizeof c.text, "%.47s", buf);
-            send(d, c);
-        }
-        break;
-    case 'g':
-        send(d, (struct sim_cmd){ .kind = SIM_CMD_WALK });
-        break;
-    case 'b':
-        if (d->has_base) {
-            d->has_base = false;
-            snprintf(d->note, sizeof d->note, "baseline cleared");
-        } else {
-            *d->base = *d->snap;
-            d->has_base = true;
-            snprintf(d->note, sizeof d->note, "baseline kept: MBPS %.2f IOPS %.0f",
-                     s->cur.mbps, s->cur.iops);
-        }
-        break;
-    case 'p':
-    case ' ':
-        c = (struct sim_cmd){ .kind = SIM_CMD_PAUSE, .a = !s->paused };
-        send(d, c);
-        break;
-    case 'R':
-        send(d, (struct sim_cmd){ .kind = SIM_CMD_RESTART });
-        break;
-    case 's':
-        if (!s->interactive) {
-            snprintf(d->note, sizeof d->note, "this run writes its files when it "
-                     "ends (--output-dir)");
-        } else if (sim_session_save(d->s, d->note, sizeof d->note) < 0) {
-            /* the reason is in note */
-        }
-        break;
-    case 27:                        /* Esc: clear the message */
-        d->note[0] = '\0';
-        break;
-    default:
-        break;
-    }
-    return false;
 }
 
 /* ---- the loop -------------------------------------------------------------- */

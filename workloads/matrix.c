@@ -156,6 +156,158 @@ void wl_matrix_cfg_defaults(struct wl_matrix_cfg *cfg, int num_disks)
     };
 }
 
+/* The cells to visit: candidate rows (large loads), candidate columns
+   (small loads) and the rule that picks cells among them.  small_max and
+   large_max are the maxima the level lists were built from; the "no load
+   point" message reports them. */
+struct cell_plan {
+    struct level_list rows, cols;
+    bool (*cell)(int small, int large);
+    int small_max, large_max;
+};
+
+/* Rows and columns of an advanced run's matrix kind (basic and detailed
+   also stand for -run simple and normal).  0, or -EINVAL with why set when
+   the kind is unknown or lacks the loads it needs. */
+static int plan_matrix(const struct wl_matrix_cfg *cfg,
+                       enum wl_matrix_kind kind, struct cell_plan *p,
+                       char *why, size_t why_len)
+{
+    bool has_small = cfg->num_small >= 0, has_large = cfg->num_large >= 0;
+
+    switch (kind) {
+    case WL_MATRIX_BASIC:
+        p->cell = row0_or_col0;
+        /* fall through */
+    case WL_MATRIX_DETAILED:
+        large_levels(p->large_max, true, &p->rows);
+        small_levels(p->small_max, true, &p->cols);
+        return 0;
+    case WL_MATRIX_POINT:
+        if (!has_small || !has_large) {
+            why_set(why, why_len,
+                    "{matrix} point needs {num_small} and {num_large}");
+            return -EINVAL;
+        }
+        single(cfg->num_large, &p->rows);
+        single(cfg->num_small, &p->cols);
+        return 0;
+    case WL_MATRIX_COL:
+        if (!has_small) {
+            why_set(why, why_len, "{matrix} col needs {num_small}");
+            return -EINVAL;
+        }
+        large_levels(p->large_max, true, &p->rows);
+        single(cfg->num_small, &p->cols);
+        return 0;
+    case WL_MATRIX_ROW:
+        if (!has_large) {
+            why_set(why, why_len, "{matrix} row needs {num_large}");
+            return -EINVAL;
+        }
+        single(cfg->num_large, &p->rows);
+        small_levels(p->small_max, true, &p->cols);
+        return 0;
+    case WL_MATRIX_MAX:
+        if (!has_small || !has_large) {
+            why_set(why, why_len,
+                    "{matrix} max needs {num_small} and {num_large}");
+            return -EINVAL;
+        }
+        large_levels(p->large_max, true, &p->rows);
+        small_levels(p->small_max, true, &p->cols);
+        return 0;
+    default:
+        why_set(why, why_len, "{matrix} %d: must be basic, detailed, point, "
+                "col, row or max", (int)kind);
+        return -EINVAL;
+    }
+}
+
+/* Choose rows, columns and cell rule for cfg's run kind (see "Which cells"
+   at the top of this file).  cfg's loads are already checked.  0, or
+   -EINVAL with why set. */
+static int plan_cells(const struct wl_matrix_cfg *cfg, struct cell_plan *p,
+                      char *why, size_t why_len)
+{
+    /* 5n and 2n stay far below INT_MAX for any plausible num_disks, but the
+       level rule is only defined up to WL_MAX_LOAD: cap there. */
+    long n = cfg->num_disks;
+    p->small_max = cfg->num_small >= 0 ? cfg->num_small
+                 : (int)(5 * n > WL_MAX_LOAD ? WL_MAX_LOAD : 5 * n);
+    p->large_max = cfg->num_large >= 0 ? cfg->num_large
+                 : (int)(2 * n > WL_MAX_LOAD ? WL_MAX_LOAD : 2 * n);
+    p->cell = all_cells;
+
+    switch (cfg->run) {
+    case WL_RUN_SIMPLE:
+        return plan_matrix(cfg, WL_MATRIX_BASIC, p, why, why_len);
+    case WL_RUN_NORMAL:
+        return plan_matrix(cfg, WL_MATRIX_DETAILED, p, why, why_len);
+    case WL_RUN_ADVANCED:
+        return plan_matrix(cfg, cfg->matrix, p, why, why_len);
+    case WL_RUN_OLTP:
+        single(0, &p->rows);
+        small_levels(p->small_max, false, &p->cols);
+        return 0;
+    case WL_RUN_DSS:
+        large_levels(p->large_max, false, &p->rows);
+        single(0, &p->cols);
+        return 0;
+    default:
+        why_set(why, why_len, "{run} %d: must be simple, normal, oltp, dss or "
+                "advanced", (int)cfg->run);
+        return -EINVAL;
+    }
+}
+
+static bool plan_visits(const struct cell_plan *p, int small, int large)
+{
+    return (small | large) != 0 && p->cell(small, large);
+}
+
+/* Turn a plan into the matrix: its points row by row, small ascending
+   within a row, (0, 0) skipped, and the levels they use.  0, -EINVAL when
+   the plan has no point, or -ENOMEM; why set on error, *out untouched. */
+static int build_points(const struct cell_plan *p, struct wl_matrix **out,
+                        char *why, size_t why_len)
+{
+    int count = 0;
+    for (int r = 0; r < p->rows.n; r++)
+        for (int c = 0; c < p->cols.n; c++)
+            count += plan_visits(p, p->cols.v[c], p->rows.v[r]);
+    if (count == 0) {
+        why_set(why, why_len, "{num_small} %d and {num_large} %d leave no load "
+                "point: at least one must be above 0", p->small_max,
+                p->large_max);
+        return -EINVAL;
+    }
+
+    struct wl_matrix *m = calloc(1, sizeof(*m));
+    struct wl_point *pts = calloc((size_t)count, sizeof(*pts));
+    if (!m || !pts) {
+        free(m);
+        free(pts);
+        why_set(why, why_len, "matrix: out of memory for %d points", count);
+        return -ENOMEM;
+    }
+    int i = 0;
+    for (int r = 0; r < p->rows.n; r++)
+        for (int c = 0; c < p->cols.n; c++) {
+            int small = p->cols.v[c], large = p->rows.v[r];
+            if (!plan_visits(p, small, large))
+                continue;
+            pts[i++] = (struct wl_point){.small = small, .large = large};
+            note_level(m->small_levels, &m->n_small_levels, small);
+            note_level(m->large_levels, &m->n_large_levels, large);
+        }
+    m->points = pts;
+    m->n_points = count;
+    m->orion_total_points = count + 1;
+    *out = m;
+    return 0;
+}
+
 int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
                     char *why, size_t why_len)
 {
@@ -176,119 +328,11 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
     if (rc)
         return rc;
 
-    /* 5n and 2n stay far below INT_MAX for any plausible num_disks, but the
-       level rule is only defined up to WL_MAX_LOAD: cap there. */
-    long n = cfg->num_disks;
-    int small_max = cfg->num_small >= 0 ? cfg->num_small
-                  : (int)(5 * n > WL_MAX_LOAD ? WL_MAX_LOAD : 5 * n);
-    int large_max = cfg->num_large >= 0 ? cfg->num_large
-                  : (int)(2 * n > WL_MAX_LOAD ? WL_MAX_LOAD : 2 * n);
-    bool has_small = cfg->num_small >= 0, has_large = cfg->num_large >= 0;
-
-    struct level_list rows, cols;
-    bool (*cell)(int, int) = all_cells;
-
-    enum wl_matrix_kind kind;
-    switch (cfg->run) {
-    case WL_RUN_SIMPLE:   kind = WL_MATRIX_BASIC; break;
-    case WL_RUN_NORMAL:   kind = WL_MATRIX_DETAILED; break;
-    case WL_RUN_ADVANCED: kind = cfg->matrix; break;
-    case WL_RUN_OLTP:
-        single(0, &rows);
-        small_levels(small_max, false, &cols);
-        goto build;
-    case WL_RUN_DSS:
-        large_levels(large_max, false, &rows);
-        single(0, &cols);
-        goto build;
-    default:
-        why_set(why, why_len, "{run} %d: must be simple, normal, oltp, dss or "
-                "advanced", (int)cfg->run);
-        return -EINVAL;
-    }
-
-    switch (kind) {
-    case WL_MATRIX_BASIC:
-        cell = row0_or_col0;
-        /* fall through */
-    case WL_MATRIX_DETAILED:
-        large_levels(large_max, true, &rows);
-        small_levels(small_max, true, &cols);
-        break;
-    case WL_MATRIX_POINT:
-        if (!has_small || !has_large) {
-            why_set(why, why_len,
-                    "{matrix} point needs {num_small} and {num_large}");
-            return -EINVAL;
-        }
-        single(cfg->num_large, &rows);
-        single(cfg->num_small, &cols);
-        break;
-    case WL_MATRIX_COL:
-        if (!has_small) {
-            why_set(why, why_len, "{matrix} col needs {num_small}");
-            return -EINVAL;
-        }
-        large_levels(large_max, true, &rows);
-        single(cfg->num_small, &cols);
-        break;
-    case WL_MATRIX_ROW:
-        if (!has_large) {
-            why_set(why, why_len, "{matrix} row needs {num_large}");
-            return -EINVAL;
-        }
-        single(cfg->num_large, &rows);
-        small_levels(small_max, true, &cols);
-        break;
-    case WL_MATRIX_MAX:
-        if (!has_small || !has_large) {
-            why_set(why, why_len,
-                    "{matrix} max needs {num_small} and {num_large}");
-            return -EINVAL;
-        }
-        large_levels(large_max, true, &rows);
-        small_levels(small_max, true, &cols);
-        break;
-    default:
-        why_set(why, why_len, "{matrix} %d: must be basic, detailed, point, "
-                "col, row or max", (int)kind);
-        return -EINVAL;
-    }
-
-build:;
-    int count = 0;
-    for (int r = 0; r < rows.n; r++)
-        for (int c = 0; c < cols.n; c++)
-            count += (rows.v[r] | cols.v[c]) != 0 && cell(cols.v[c], rows.v[r]);
-    if (count == 0) {
-        why_set(why, why_len, "{num_small} %d and {num_large} %d leave no load "
-                "point: at least one must be above 0", small_max, large_max);
-        return -EINVAL;
-    }
-
-    struct wl_matrix *m = calloc(1, sizeof(*m));
-    struct wl_point *pts = calloc((size_t)count, sizeof(*pts));
-    if (!m || !pts) {
-        free(m);
-        free(pts);
-        why_set(why, why_len, "matrix: out of memory for %d points", count);
-        return -ENOMEM;
-    }
-    int i = 0;
-    for (int r = 0; r < rows.n; r++)
-        for (int c = 0; c < cols.n; c++) {
-            int small = cols.v[c], large = rows.v[r];
-            if ((small | large) == 0 || !cell(small, large))
-                continue;
-            pts[i++] = (struct wl_point){.small = small, .large = large};
-            note_level(m->small_levels, &m->n_small_levels, small);
-            note_level(m->large_levels, &m->n_large_levels, large);
-        }
-    m->points = pts;
-    m->n_points = count;
-    m->orion_total_points = count + 1;
-    *out = m;
-    return 0;
+    struct cell_plan plan;
+    rc = plan_cells(cfg, &plan, why, why_len);
+    if (rc)
+        return rc;
+    return build_points(&plan, out, why, why_len);
 }
 
 void wl_matrix_free(struct wl_matrix *m)

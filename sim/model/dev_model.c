@@ -245,36 +245,76 @@ static int thr_setup(struct thr *t, double base, double burst, double bucket,
     return thr_init(t, &c);
 }
 
-static int limits_setup(struct model *m)
+/* The rates of one throttle, in its units (operations or bytes) per
+   second, and its burst bucket in units. */
+struct thr_rates {
+    double base_per_s, burst_per_s, bucket_units;
+};
+
+/* The four throttles' rates: the provisioned rates of m's volume and
+   instance times their delivered fractions.  The one place these formulas
+   live, shared by open (limits_setup) and retune. */
+struct model_rates {
+    struct thr_rates vol_iops, vol_tput, inst_iops, inst_tput;
+};
+
+static void rates_of(const struct model *m, struct model_rates *r)
 {
     const struct vol_profile *v = &m->volume;
     const struct inst_profile *in = &m->instance;
+    r->vol_iops = (struct thr_rates){
+        v->iops_base * v->delivered_iops_frac,
+        v->iops_burst * v->delivered_iops_frac,
+        v->iops_bucket_ops,
+    };
+    r->vol_tput = (struct thr_rates){
+        v->tput_base_bytes_per_s * v->delivered_tput_frac,
+        v->tput_burst_bytes_per_s * v->delivered_tput_frac,
+        v->tput_bucket_bytes,
+    };
+    double iops_span = in->max_iops - in->base_iops;
+    r->inst_iops = (struct thr_rates){
+        in->base_iops * in->delivered_iops_frac,
+        in->max_iops * in->delivered_iops_frac,
+        iops_span * in->burst_seconds,
+    };
+    double tput_span = in->max_bytes_per_s - in->base_bytes_per_s;
+    r->inst_tput = (struct thr_rates){
+        in->base_bytes_per_s * in->delivered_tput_frac,
+        in->max_bytes_per_s * in->delivered_tput_frac,
+        tput_span * in->burst_seconds,
+    };
+}
+
+static int thr_setup_rates(struct thr *t, const struct thr_rates *r,
+                           double start_frac, double allowance)
+{
+    return thr_setup(t, r->base_per_s, r->burst_per_s, r->bucket_units,
+                     start_frac, allowance);
+}
+
+static void thr_retune_rates(struct thr *t, const struct thr_rates *r)
+{
+    thr_set_rates(t, r->base_per_s, r->burst_per_s);
+}
+
+static int limits_setup(struct model *m)
+{
+    struct model_rates r;
+    rates_of(m, &r);
     double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)m->io_unit_bytes;
+    double frac = m->burst_credit_frac;
     int rc = 0;
     for (int d = 0; d < m->disks && rc == 0; d++) {
         struct vol_state *vs = &m->vol[d];
-        rc = thr_setup(&vs->iops, v->iops_base * v->delivered_iops_frac,
-                       v->iops_burst * v->delivered_iops_frac,
-                       v->iops_bucket_ops, m->burst_credit_frac, ops);
+        rc = thr_setup_rates(&vs->iops, &r.vol_iops, frac, ops);
         if (rc == 0)
-            rc = thr_setup(&vs->tput,
-                           v->tput_base_bytes_per_s * v->delivered_tput_frac,
-                           v->tput_burst_bytes_per_s * v->delivered_tput_frac,
-                           v->tput_bucket_bytes, m->burst_credit_frac, bytes);
+            rc = thr_setup_rates(&vs->tput, &r.vol_tput, frac, bytes);
     }
-    if (rc == 0) {
-        double span = in->max_iops - in->base_iops;
-        rc = thr_setup(&m->inst_iops, in->base_iops * in->delivered_iops_frac,
-                       in->max_iops * in->delivered_iops_frac,
-                       span * in->burst_seconds, m->burst_credit_frac, ops);
-    }
-    if (rc == 0) {
-        double span = in->max_bytes_per_s - in->base_bytes_per_s;
-        rc = thr_setup(&m->inst_tput,
-                       in->base_bytes_per_s * in->delivered_tput_frac,
-                       in->max_bytes_per_s * in->delivered_tput_frac,
-                       span * in->burst_seconds, m->burst_credit_frac, bytes);
-    }
+    if (rc == 0)
+        rc = thr_setup_rates(&m->inst_iops, &r.inst_iops, frac, ops);
+    if (rc == 0)
+        rc = thr_setup_rates(&m->inst_tput, &r.inst_tput, frac, bytes);
     return rc;
 }
 
@@ -365,6 +405,21 @@ static struct event heap_pop(struct model *m)
 
 /* ---- ops -------------------------------------------------------------- */
 
+static void model_free(struct model *m)
+{
+    if (!m)
+        return;
+    free(m->vol);
+    free(m->heap);
+    free(m);
+}
+
+static int open_nomem(char *why, size_t why_len, int disks)
+{
+    snprintf(why, why_len, "out of memory opening %d modelled volumes", disks);
+    return -ENOMEM;
+}
+
 static int model_open(struct devset *ds, const struct devset_cfg *cfg,
                       char *why, size_t why_len)
 {
@@ -376,9 +431,12 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
         snprintf(why, why_len, "the model backend needs max_outstanding >= 1");
         return -EINVAL;
     }
+    int rc;
     struct model *m = calloc(1, sizeof(*m));
-    if (!m)
-        goto nomem;
+    if (!m) {
+        rc = open_nomem(why, why_len, cfg->disks);
+        goto fail;
+    }
     m->disks = cfg->disks;
     m->volume = *cfg->volume;
     m->instance = *cfg->instance;
@@ -387,8 +445,8 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
     if (!units_is_pow2(m->io_unit_bytes)) {
         snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
                  cfg->volume->spec, (unsigned long long)m->io_unit_bytes);
-        free(m);
-        return -EINVAL;
+        rc = -EINVAL;
+        goto fail;
     }
     m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
     m->seed = cfg->seed ^ 0x6d6f64656cull;
@@ -396,17 +454,17 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
     m->vol = calloc((size_t)cfg->disks, sizeof(*m->vol));
     m->heap_cap = cfg->max_outstanding;
     m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
-    if (!m->vol || !m->heap)
-        goto nomem;
+    if (!m->vol || !m->heap) {
+        rc = open_nomem(why, why_len, cfg->disks);
+        goto fail;
+    }
     for (int d = 0; d < m->disks; d++)
         m->vol[d].run_end_offset = UINT64_MAX;
     if (limits_setup(m) < 0) {
         snprintf(why, why_len, "invalid limits in volume '%s' or instance '%s'",
                  m->volume.spec, m->instance.name);
-        free(m->vol);
-        free(m->heap);
-        free(m);
-        return -EINVAL;
+        rc = -EINVAL;
+        goto fail;
     }
     latency_setup(m);
     weyl_setup(m);
@@ -414,14 +472,9 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
         m->weyl[i] = rng_next(&m->rng);
     ds->priv = m;
     return 0;
-nomem:
-    if (m) {
-        free(m->vol);
-        free(m->heap);
-        free(m);
-    }
-    snprintf(why, why_len, "out of memory opening %d modelled volumes", cfg->disks);
-    return -ENOMEM;
+fail:
+    model_free(m);
+    return rc;
 }
 
 static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
@@ -480,12 +533,7 @@ static sim_ns model_now(const struct devset *ds)
 
 static void model_close(struct devset *ds)
 {
-    struct model *m = ds->priv;
-    if (!m)
-        return;
-    free(m->vol);
-    free(m->heap);
-    free(m);
+    model_free(ds->priv);
     ds->priv = NULL;
 }
 
@@ -544,21 +592,19 @@ static int model_retune(struct devset *ds, const struct vol_profile *volume,
     if (volume) {
         m->volume = *volume;
         latency_setup(m);
-        for (int d = 0; d < m->disks; d++) {
-            thr_set_rates(&m->vol[d].iops, volume->iops_base * volume->delivered_iops_frac,
-                          volume->iops_burst * volume->delivered_iops_frac);
-            thr_set_rates(&m->vol[d].tput,
-                          volume->tput_base_bytes_per_s * volume->delivered_tput_frac,
-                          volume->tput_burst_bytes_per_s * volume->delivered_tput_frac);
-        }
     }
-    if (instance) {
+    if (instance)
         m->instance = *instance;
-        thr_set_rates(&m->inst_iops, instance->base_iops * instance->delivered_iops_frac,
-                      instance->max_iops * instance->delivered_iops_frac);
-        thr_set_rates(&m->inst_tput,
-                      instance->base_bytes_per_s * instance->delivered_tput_frac,
-                      instance->max_bytes_per_s * instance->delivered_tput_frac);
+    struct model_rates r;
+    rates_of(m, &r);
+    if (volume)
+        for (int d = 0; d < m->disks; d++) {
+            thr_retune_rates(&m->vol[d].iops, &r.vol_iops);
+            thr_retune_rates(&m->vol[d].tput, &r.vol_tput);
+        }
+    if (instance) {
+        thr_retune_rates(&m->inst_iops, &r.inst_iops);
+        thr_retune_rates(&m->inst_tput, &r.inst_tput);
     }
     return 0;
 }
