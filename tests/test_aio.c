@@ -264,6 +264,25 @@ static void open_should_refuse_a_negative_worker_count(void)
     CHECK(strstr(why, "--threads -1") != NULL);
 }
 
+/* The backend's own buffer check refuses two workers whose buffers are
+   over the limit, and closes what it opened without touching workers it
+   never made (it crashed there once). */
+static void buffer_limit_should_refuse_two_workers_cleanly(void)
+{
+    const char *paths[2] = { path_of("b0"), path_of("b1") };
+    struct devset_cfg c = {
+        .disks = 2, .max_outstanding = 64, .paths = paths, .writable = true,
+        .create_bytes = 4 * MIB, .max_io_bytes = 64 * MIB,
+        .io_align_bytes = 4096, .threads = 2,
+        .budget = { .slots = { 0, 60000 }, .io_bytes = { 0, 64 * MIB } },
+    };
+    struct devset ds;
+    char why[512] = "";
+    int rc = dev_open(&ds, &dev_aio_ops, &c, why, sizeof why);
+    CHECK(rc < 0);
+    CHECK(why[0] != '\0');
+}
+
 /* Two workers over four files: every I/O comes back with its result, the
    data lands where it was sent, the refused ones never reach a file, and
    --verbose's text names each worker, its node and its targets. */
@@ -1169,6 +1188,7 @@ int main(void)
     RUN(open_should_refuse_writes_to_a_foreign_file_and_name_it);
     RUN(open_should_refuse_a_negative_worker_count);
     RUN(two_workers_should_carry_out_every_io_on_its_own_file);
+    RUN(buffer_limit_should_refuse_two_workers_cleanly);
     RUN(default_workers_should_be_one_per_node_that_hosts_targets);
     RUN(more_threads_than_nodes_should_share_each_node_round_robin);
     RUN(normal_redundancy_should_write_every_byte_twice_and_evenly);

@@ -139,7 +139,7 @@ int aio_workers_start(struct aio_dev *a, char *why, size_t why_len)
 
 void aio_workers_stop(struct aio_dev *a)
 {
-    for (int i = 0; a->threaded && i < a->n_workers; i++) {
+    for (int i = 0; a->threaded && a->w && i < a->n_workers; i++) {
         struct aio_worker *w = &a->w[i];
         if (!w->started)
             continue;

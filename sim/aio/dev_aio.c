@@ -125,8 +125,15 @@ static int faults_install(struct aio_dev *a, const char *spec, char *why,
     return 0;
 }
 
-static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
-                    char *why, size_t why_len)
+/* Every allocation open makes that fails ends with this message. */
+static int open_oom(int disks, char *why, size_t why_len)
+{
+    snprintf(why, why_len, "out of memory opening %d targets", disks);
+    return -ENOMEM;
+}
+
+/* What open needs from the engine and the command line. */
+static int open_check_cfg(const struct devset_cfg *cfg, char *why, size_t why_len)
 {
     if (!cfg->paths || cfg->max_outstanding < 1 || cfg->max_io_bytes == 0 ||
         cfg->disks < 1) {
@@ -139,62 +146,90 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
                  "more, or leave it out for one per NUMA node", cfg->threads);
         return -EINVAL;
     }
-    uint32_t align = cfg->io_align_bytes ? cfg->io_align_bytes :
-                                           AIO_PAGE_BYTES;
-    struct devset_cfg c = *cfg;
-    c.io_align_bytes = align;
+    return 0;
+}
+
+/* The handle's sizes and its per-target and per-slot arrays; on failure
+   the caller frees what was allocated (aio_free). */
+static int open_handle(struct aio_dev *a, const struct devset_cfg *cfg,
+                       char *why, size_t why_len)
+{
     size_t cap = (size_t)cfg->max_outstanding;
-    struct aio_dev *a = calloc(1, sizeof(*a));
-    int *plan = calloc(3 * (size_t)cfg->disks, sizeof(*plan));
-    int rc = -ENOMEM;
-    if (!a || !plan)
-        goto oom;
+
     a->cap = cfg->max_outstanding;
     a->disks = cfg->disks;
     a->writable = cfg->writable;
     a->buf_bytes = (cfg->max_io_bytes + AIO_PAGE_BYTES - 1) / AIO_PAGE_BYTES *
                    AIO_PAGE_BYTES;
     a->disk = calloc((size_t)cfg->disks, sizeof(*a->disk));
+    for (int d = 0; a->disk && d < cfg->disks; d++)
+        a->disk[d].fd = -1;         /* before any failure: close skips them */
     a->refused = calloc(cap, sizeof(*a->refused));
     a->refused_index = calloc(cap, sizeof(*a->refused_index));
     a->local = calloc(cap, sizeof(*a->local));
     if (!a->disk || !a->refused || !a->refused_index || !a->local)
-        goto oom;
-    for (int d = 0; d < cfg->disks; d++)
-        a->disk[d].fd = -1;
+        return open_oom(cfg->disks, why, why_len);
+    return 0;
+}
 
-    if (cfg->info && cfg->info_len)
-        cfg->info[0] = '\0';
-    for (int d = 0; d < cfg->disks; d++)
-        if ((rc = aio_target_open(&a->disk[d], &c, d, why,
-                                  why_len)) < 0)
-            goto fail;
+/* Open and check every target, before any worker or buffer exists. */
+static int open_targets(struct aio_dev *a, const struct devset_cfg *c,
+                        char *why, size_t why_len)
+{
+    int rc;
 
+    if (c->info && c->info_len)
+        c->info[0] = '\0';
+    for (int d = 0; d < a->disks; d++)
+        if ((rc = aio_target_open(&a->disk[d], c, d, why, why_len)) < 0)
+            return rc;
+    return 0;
+}
+
+/* The test hook: install $ASMSIM_FAULTS's plan and say so in the info. */
+static int open_env_faults(struct aio_dev *a, const struct devset_cfg *c,
+                           char *why, size_t why_len)
+{
     const char *faults = getenv(FAULTS_ENV);
-    if (faults && *faults) {
-        char fwhy[200];
-        if ((rc = faults_install(a, faults, fwhy, sizeof fwhy)) < 0) {
-            snprintf(why, why_len, "%s=%s: %s", FAULTS_ENV, faults, fwhy);
-            goto fail;
-        }
-        aio_info_add(&c, "faults: %s=%s (a test hook: the errors, short "
-                     "transfers and stalls it names are injected)\n",
-                     FAULTS_ENV, faults);
-    }
+    int rc;
 
-    const char *why_count = "";
+    if (!faults || !*faults)
+        return 0;
+    char fwhy[200];
+    if ((rc = faults_install(a, faults, fwhy, sizeof fwhy)) < 0) {
+        snprintf(why, why_len, "%s=%s: %s", FAULTS_ENV, faults, fwhy);
+        return rc;
+    }
+    aio_info_add(c, "faults: %s=%s (a test hook: the errors, short "
+                 "transfers and stalls it names are injected)\n",
+                 FAULTS_ENV, faults);
+    return 0;
+}
+
+/* Deal the targets to workers by NUMA node.  plan holds 3 * disks ints:
+   each target's node (in), its worker, and each worker's node (out). */
+static void open_plan(struct aio_dev *a, const struct devset_cfg *cfg, int *plan,
+                      const char **why_count)
+{
     for (int d = 0; d < cfg->disks; d++)
         plan[d] = a->disk[d].node;
     a->n_workers = dev_aio_plan(plan, a->disks, cfg->threads,
                                 aio_numa_nodes(), aio_usable_cpus(),
                                 plan + cfg->disks, plan + 2 * cfg->disks,
-                                &why_count);
+                                why_count);
     for (int d = 0; d < cfg->disks; d++)
         a->disk[d].worker = plan[cfg->disks + d];
     a->threaded = a->n_workers > 1;
+}
+
+/* Size the buffers by class and refuse more than io_budget.h's limit. */
+static int open_buffer_budget(struct aio_dev *a, const struct devset_cfg *cfg,
+                              char *why, size_t why_len)
+{
     /* the limit is io_budget.h's; the CLI checked the same sum up front */
     uint64_t total = aio_pool_plan(a, cfg) * (uint64_t)a->n_workers;
     uint64_t limit = sim_buffer_limit_bytes();
+
     if (total > limit) {
         snprintf(why, why_len, "%d I/Os in flight on %d worker%s need %llu "
                  "MiB of buffers, more than %llu MiB; use lower loads, "
@@ -203,43 +238,92 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
                  (unsigned long long)(total >> 20),
                  (unsigned long long)(limit >> 20),
                  a->n_workers > 1 ? " or fewer --threads" : "");
-        rc = -ENOMEM;
-        goto fail;
+        return -ENOMEM;
     }
+    return 0;
+}
+
+/* Worker i on NUMA node `node`: its pool, thread state, buffers and
+   io_context. */
+static int open_worker(struct aio_dev *a, int i, int node, char *why, size_t why_len)
+{
+    struct aio_worker *w = &a->w[i];
+    int rc;
+
+    w->dev = a;
+    w->id = i;
+    w->node = node;
+    w->sub_efd = w->aio_efd = -1;
+    w->pin_rc = 1;
+    if (aio_pool_alloc(a, w) < 0)
+        return open_oom(a->disks, why, why_len);
+    if (a->threaded && aio_workers_alloc(a, w) < 0)
+        return open_oom(a->disks, why, why_len);
+    if ((rc = aio_pool_alloc_buffers(a, w, why, why_len)) < 0)
+        return rc;
+    return aio_pool_setup(a, w, why, why_len);
+}
+
+/* Every worker, with the queue that feeds them when there are several;
+   worker_node[i] is worker i's node from the plan. */
+static int open_workers(struct aio_dev *a, const int *worker_node,
+                        char *why, size_t why_len)
+{
+    int rc;
+
     a->w = calloc((size_t)a->n_workers, sizeof(*a->w));
     if (!a->w)
-        goto oom;
+        return open_oom(a->disks, why, why_len);
     if (a->threaded && aio_workers_alloc_queue(a) < 0)
-        goto oom;
-    for (int i = 0; i < a->n_workers; i++) {
-        struct aio_worker *w = &a->w[i];
-        w->dev = a;
-        w->id = i;
-        w->node = plan[2 * cfg->disks + i];
-        w->sub_efd = w->aio_efd = -1;
-        w->pin_rc = 1;
-        if ((rc = aio_pool_alloc(a, w)) < 0)
-            goto oom;
-        if (a->threaded && (rc = aio_workers_alloc(a, w)) < 0)
-            goto oom;
-        if ((rc = aio_pool_alloc_buffers(a, w, why, why_len)) < 0)
-            goto fail;
-        if ((rc = aio_pool_setup(a, w, why, why_len)) < 0)
-            goto fail;
-    }
-    if (a->threaded) {
-        if ((rc = aio_workers_start(a, why, why_len)) < 0)
-            goto fail;
-    } else if (a->w[0].node >= 0 && a->w[0].node < aio_numa_nodes()) {
+        return open_oom(a->disks, why, why_len);
+    for (int i = 0; i < a->n_workers; i++)
+        if ((rc = open_worker(a, i, worker_node[i], why, why_len)) < 0)
+            return rc;
+    return 0;
+}
+
+/* Start the I/O threads, or pin the engine's thread to its one worker's
+   node. */
+static int open_start(struct aio_dev *a, char *why, size_t why_len)
+{
+    if (a->threaded)
+        return aio_workers_start(a, why, why_len);
+    if (a->w[0].node >= 0 && a->w[0].node < aio_numa_nodes())
         a->w[0].pin_rc = numa_run_on_node(a->w[0].node);
+    return 0;
+}
+
+/* The phases in the order the comment at the top gives; on any failure
+   everything built so far is taken down (aio_free) and why says what. */
+static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
+                    char *why, size_t why_len)
+{
+    int rc = open_check_cfg(cfg, why, why_len);
+    if (rc < 0)
+        return rc;
+
+    struct devset_cfg c = *cfg;
+    c.io_align_bytes = cfg->io_align_bytes ? cfg->io_align_bytes : AIO_PAGE_BYTES;
+    const char *why_count = "";
+    struct aio_dev *a = calloc(1, sizeof(*a));
+    int *plan = calloc(3 * (size_t)cfg->disks, sizeof(*plan));
+    if (!a || !plan) {
+        rc = open_oom(cfg->disks, why, why_len);
+        goto fail;
     }
+    if ((rc = open_handle(a, cfg, why, why_len)) < 0 ||
+        (rc = open_targets(a, &c, why, why_len)) < 0 ||
+        (rc = open_env_faults(a, &c, why, why_len)) < 0)
+        goto fail;
+    open_plan(a, cfg, plan, &why_count);
+    if ((rc = open_buffer_budget(a, cfg, why, why_len)) < 0 ||
+        (rc = open_workers(a, plan + 2 * cfg->disks, why, why_len)) < 0 ||
+        (rc = open_start(a, why, why_len)) < 0)
+        goto fail;
     aio_info_workers(a, &c, why_count);
     free(plan);
     ds->priv = a;
     return 0;
-oom:
-    snprintf(why, why_len, "out of memory opening %d targets", cfg->disks);
-    rc = -ENOMEM;
 fail:
     free(plan);
     aio_free(a);

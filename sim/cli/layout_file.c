@@ -171,18 +171,12 @@ static const char *key_text(const char *key, char *buf, size_t len)
     return buf;
 }
 
-/* Apply root to cfg; `path` is the file's name as messages show it. */
-static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
-                 int *map, int *disks, char *why, size_t why_len)
+/* Unknown and duplicate keys: they are the likeliest typos, so they are
+   checked before any value. */
+static int check_keys(const char *path, const cJSON *root, char *why, size_t why_len)
 {
     char v[CLI_QUOTE_BUF + 2];
 
-    if (!cJSON_IsObject(root))
-        return why_set(why, why_len,
-                       "%s: the layout file must hold one JSON object ({\"striping\": ...})",
-                       path);
-
-    /* Unknown and duplicate keys first: they are the likeliest typos. */
     for (const cJSON *it = root->child; it; it = it->next) {
         bool known = false;
         for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++)
@@ -197,12 +191,29 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
                 return why_set(why, why_len, "%s: key %s given twice", path,
                                key_text(it->string, v, sizeof v));
     }
+    return 0;
+}
 
-    const cJSON *it;
-    if ((it = cJSON_GetObjectItemCaseSensitive(root, "name")) && !cJSON_IsString(it)) {
+/* "name": only checked; the caller names the disk group. */
+static int apply_name(const char *path, const cJSON *root, char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "name");
+
+    if (it && !cJSON_IsString(it)) {
         value_text(it, v, sizeof v);
         return why_set(why, why_len, "%s: \"name\" %s: must be a string", path, v);
     }
+    return 0;
+}
+
+/* "striping" and "redundancy", in that order. */
+static int apply_striping_redundancy(const char *path, const cJSON *root,
+                                     struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+    const cJSON *it;
+
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "striping"))) {
         enum lay_striping s;
         value_text(it, v, sizeof v);
@@ -222,6 +233,16 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
                            path, v);
         cfg->redundancy = r;
     }
+    return 0;
+}
+
+/* "au" and "stripe", in that order, by the layout's own rules. */
+static int apply_au_stripe(const char *path, const cJSON *root, struct lay_cfg *cfg,
+                           char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+    const cJSON *it;
+
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "au"))) {
         uint64_t b;
         value_text(it, v, sizeof v);
@@ -242,13 +263,100 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
                            path, v);
         cfg->stripe_bytes = b;
     }
-    long long n_disks = 0;
-    if ((it = cJSON_GetObjectItemCaseSensitive(root, "disks"))) {
+    return 0;
+}
+
+/* "disks" into *n_disks, which stays 0 when the key is absent. */
+static int read_disks(const char *path, const cJSON *root, long long *n_disks,
+                      char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "disks");
+
+    if (it) {
         value_text(it, v, sizeof v);
-        if (!json_int(it, 1, LAY_MAX_DISKS, &n_disks))
+        if (!json_int(it, 1, LAY_MAX_DISKS, n_disks))
             return why_set(why, why_len, "%s: \"disks\" %s: must be an integer from 1 to %d",
                            path, v, LAY_MAX_DISKS);
     }
+    return 0;
+}
+
+/* "failgroups": a count, at most the number of disks when that is given. */
+static int apply_failgroups(const char *path, const cJSON *fgs, long long n_disks,
+                            struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+    long long g;
+    long long hi = n_disks ? n_disks : LAY_MAX_DISKS;
+
+    value_text(fgs, v, sizeof v);
+    if (!json_int(fgs, 0, hi, &g))
+        return why_set(why, why_len,
+                       "%s: \"failgroups\" %s: must be an integer from 0 (one per disk) "
+                       "to %lld%s",
+                       path, v, hi, n_disks ? " (the number of disks)" : "");
+    cfg->failgroups = (int)g;
+    cfg->disk_failgroup = NULL;
+    return 0;
+}
+
+/* "failgroup_of": one group per disk into map, groups numbered without
+   gaps; it gives the number of disks when "disks" does not. */
+static int apply_failgroup_of(const char *path, const cJSON *fgof, long long *n_disks,
+                              struct lay_cfg *cfg, int *map, char *why, size_t why_len)
+{
+    char v[CLI_QUOTE_BUF + 2];
+    int len = cJSON_IsArray(fgof) ? cJSON_GetArraySize(fgof) : 0;
+
+    if (len < 1 || len > LAY_MAX_DISKS)
+        return why_set(why, why_len,
+                       "%s: \"failgroup_of\": must be an array of 1 to %d integers, "
+                       "the failure group of each disk",
+                       path, LAY_MAX_DISKS);
+    if (*n_disks && len != *n_disks)
+        return why_set(why, why_len,
+                       "%s: \"failgroup_of\" has %d entries but \"disks\" is %lld; give "
+                       "one failure group per disk",
+                       path, len, *n_disks);
+    unsigned char used[LAY_MAX_DISKS] = {0};
+    int d = 0, max = 0;
+    for (const cJSON *e = fgof->child; e; e = e->next, d++) {
+        long long g;
+        if (!json_int(e, 0, len - 1, &g)) {
+            value_text(e, v, sizeof v);
+            return why_set(why, why_len,
+                           "%s: \"failgroup_of\"[%d] %s: must be an integer from 0 to "
+                           "%d (one group per disk, numbered from 0)",
+                           path, d, v, len - 1);
+        }
+        map[d] = (int)g;
+        used[g] = 1;
+        if (g > max)
+            max = (int)g;
+    }
+    for (int g = 0; g <= max; g++)
+        if (!used[g])
+            return why_set(why, why_len,
+                           "%s: \"failgroup_of\": failure group %d has no disk; number "
+                           "the groups 0..%d without gaps",
+                           path, g, max);
+    cfg->failgroups = max + 1;
+    cfg->disk_failgroup = NULL;     /* pointed at the caller's map on success */
+    if (!*n_disks)
+        *n_disks = len;
+    return 0;
+}
+
+/* "disks", then "failgroups" or "failgroup_of" (not both). */
+static int apply_disks_groups(const char *path, const cJSON *root, struct lay_cfg *cfg,
+                              int *map, int *disks, char *why, size_t why_len)
+{
+    long long n_disks = 0;
+    int rc;
+
+    if ((rc = read_disks(path, root, &n_disks, why, why_len)))
+        return rc;
     const cJSON *fgs = cJSON_GetObjectItemCaseSensitive(root, "failgroups");
     const cJSON *fgof = cJSON_GetObjectItemCaseSensitive(root, "failgroup_of");
     if (fgs && fgof)
@@ -256,61 +364,34 @@ static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
                        "%s: \"failgroups\" and \"failgroup_of\" both given; use one "
                        "(a count, or one group per disk)",
                        path);
-    if (fgs) {
-        long long g;
-        long long hi = n_disks ? n_disks : LAY_MAX_DISKS;
-        value_text(fgs, v, sizeof v);
-        if (!json_int(fgs, 0, hi, &g))
-            return why_set(why, why_len,
-                           "%s: \"failgroups\" %s: must be an integer from 0 (one per disk) "
-                           "to %lld%s",
-                           path, v, hi, n_disks ? " (the number of disks)" : "");
-        cfg->failgroups = (int)g;
-        cfg->disk_failgroup = NULL;
-    }
-    if (fgof) {
-        int len = cJSON_IsArray(fgof) ? cJSON_GetArraySize(fgof) : 0;
-        if (len < 1 || len > LAY_MAX_DISKS)
-            return why_set(why, why_len,
-                           "%s: \"failgroup_of\": must be an array of 1 to %d integers, "
-                           "the failure group of each disk",
-                           path, LAY_MAX_DISKS);
-        if (n_disks && len != n_disks)
-            return why_set(why, why_len,
-                           "%s: \"failgroup_of\" has %d entries but \"disks\" is %lld; give "
-                           "one failure group per disk",
-                           path, len, n_disks);
-        unsigned char used[LAY_MAX_DISKS] = {0};
-        int d = 0, max = 0;
-        for (const cJSON *e = fgof->child; e; e = e->next, d++) {
-            long long g;
-            if (!json_int(e, 0, len - 1, &g)) {
-                value_text(e, v, sizeof v);
-                return why_set(why, why_len,
-                               "%s: \"failgroup_of\"[%d] %s: must be an integer from 0 to "
-                               "%d (one group per disk, numbered from 0)",
-                               path, d, v, len - 1);
-            }
-            map[d] = (int)g;
-            used[g] = 1;
-            if (g > max)
-                max = (int)g;
-        }
-        for (int g = 0; g <= max; g++)
-            if (!used[g])
-                return why_set(why, why_len,
-                               "%s: \"failgroup_of\": failure group %d has no disk; number "
-                               "the groups 0..%d without gaps",
-                               path, g, max);
-        cfg->failgroups = max + 1;
-        cfg->disk_failgroup = NULL;     /* pointed at the caller's map on success */
-        if (!n_disks)
-            n_disks = len;
-    }
+    if (fgs && (rc = apply_failgroups(path, fgs, n_disks, cfg, why, why_len)))
+        return rc;
+    if (fgof && (rc = apply_failgroup_of(path, fgof, &n_disks, cfg, map, why, why_len)))
+        return rc;
     if (n_disks)
         cfg->disks = (int)n_disks;
     *disks = (int)n_disks;
     return 0;
+}
+
+/* Apply root to cfg; `path` is the file's name as messages show it.  The
+   checks run in a fixed order (keys, name, striping, redundancy, au,
+   stripe, disks, failure groups) and the first failure is the message. */
+static int apply(const char *path, const cJSON *root, struct lay_cfg *cfg,
+                 int *map, int *disks, char *why, size_t why_len)
+{
+    int rc;
+
+    if (!cJSON_IsObject(root))
+        return why_set(why, why_len,
+                       "%s: the layout file must hold one JSON object ({\"striping\": ...})",
+                       path);
+    if ((rc = check_keys(path, root, why, why_len)) ||
+        (rc = apply_name(path, root, why, why_len)) ||
+        (rc = apply_striping_redundancy(path, root, cfg, why, why_len)) ||
+        (rc = apply_au_stripe(path, root, cfg, why, why_len)))
+        return rc;
+    return apply_disks_groups(path, root, cfg, map, disks, why, why_len);
 }
 
 int lay_file_load(const char *path, struct lay_cfg *cfg,
