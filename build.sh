@@ -42,7 +42,7 @@ install_missing() {
 build_dir() {
     case "$sanitize" in
         "") echo "$root/build" ;;
-        address,undefined | undefined,address) echo "$root/build-sanitize" ;;
+        ON | on | 1 | address,undefined | undefined,address) echo "$root/build-sanitize" ;;
         thread) echo "$root/build-tsan" ;;
         *) echo "$root/build-sanitize-${sanitize//,/-}" ;;
     esac

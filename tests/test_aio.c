@@ -856,7 +856,9 @@ static void check_reap_deadline(int threads)
     k = ds.ops->reap(&ds, done, 16, ds.ops->now(&ds) - SIM_NS_PER_MS);
     dt = now_s() - t0;
     CHECK_INT_EQ(k, 0);
-    if (dt > limit_s(0.02))
+    /* under the 50 ms reap slice: a reap that waits a slice still fails,
+       a preempted one on a loaded machine does not */
+    if (dt > limit_s(0.045))
         CHECK_FAIL_AT("reap past its deadline took %.3f s", dt);
     /* a far deadline: still back within the reap slice (50 ms) */
     t0 = now_s();

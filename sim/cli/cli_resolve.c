@@ -172,7 +172,7 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     static const char *const names[] = { "auto", "model", "aio", "null" };
     bool orion = o->cmd == CLI_ORION;
     uint64_t least = UINT64_MAX;
-    char q[CLI_QUOTE_BUF], q2[CLI_QUOTE_BUF];
+    char q[CLI_QUOTE_BUF];
 
     if (o->engine == CLI_ENGINE_AUTO)
         o->engine = o->n_targets > 0 ? CLI_ENGINE_AIO : CLI_ENGINE_MODEL;
@@ -223,19 +223,10 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         .create_bytes = o->create_bytes,
         .size_limit_bytes = o->size_limit_bytes,
     };
+    /* the targets were compared with each other as they were added
+       (cli_opts_add_target, cli_read_lun_file: safety_overlap) */
     for (int i = 0; i < o->n_targets; i++) {
         struct safety_target t;
-        struct stat si, sj;
-        for (int j = 0; j < i; j++)
-            if (strcmp(o->targets[i], o->targets[j]) == 0 ||
-                (stat(o->targets[i], &si) == 0 && stat(o->targets[j], &sj) == 0
-                 && si.st_dev == sj.st_dev && si.st_ino == sj.st_ino)) {
-                snprintf(why, why_len, "--target %s: the same target as %s; "
-                         "give every target once",
-                         cli_quote(o->targets[i], q, sizeof q),
-                         cli_quote(o->targets[j], q2, sizeof q2));
-                return -EINVAL;
-            }
         if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
             return -EINVAL;
         if (t.usable_bytes < least)

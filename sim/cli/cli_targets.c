@@ -87,7 +87,7 @@ static int first_overlap(const struct cli_opts *o, int from, int *pi, int *pj,
 int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
                         size_t n)
 {
-    char how[160], qj[24];          /* the earlier target, cut short:
+    char how[160], qj[40];          /* the earlier target, cut short:
                                        the line already shows this one */
     int i, j, rc;
 

@@ -207,9 +207,11 @@ static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
     r->head = (uint8_t)((r->head + 1) % RING);
     r->count--;
     *out = e->io;
-    if (e->n_pieces < 0)
-        return lay_map(b->layout, out->offset_bytes, out->size_bytes,
-                       out->is_write, pieces, max_pieces);
+    if (e->n_pieces < 0) {
+        int n = lay_map(b->layout, out->offset_bytes, out->size_bytes,
+                        out->is_write, pieces, max_pieces);
+        return n > 0 ? n : n < 0 ? n : -EINVAL;
+    }
     if (e->n_pieces > max_pieces)
         return -ENOSPC;
     copy_pieces(pieces, e->pieces, e->n_pieces);

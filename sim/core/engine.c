@@ -560,7 +560,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         for (int i = 0; i < n; i++)
             complete_piece(e, e->done[i]);
         check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
-        if (stop_requested(o)) {
+        if (stopped || stop_requested(o)) {   /* the flag or the live view */
             if (stop_seen_ns < 0)
                 stop_seen_ns = e->now_ns;
             else if (e->now_ns - stop_seen_ns > STOP_DRAIN_NS) {
