@@ -20,12 +20,21 @@ WORK=$(mktemp -d)
 S=asmsim_tui_$$
 pass=0
 fail=0
-cleanup() { tmux kill-server 2>/dev/null; rm -rf "$TMUX_TMPDIR" "$WORK"; }
+# Each start() gets a tmux server of its own (socket asmsim$N): tmux 3.3a
+# can crash while it tears a session down (tmux issue #3658), and a crash
+# then takes only the finished test's server with it, never a later test.
+N=0
+tm() { tmux -L "asmsim$N" "$@"; }
+cleanup() {
+    local i
+    for ((i = 0; i <= N; i++)); do tmux -L "asmsim$i" kill-server 2>/dev/null; done
+    rm -rf "$TMUX_TMPDIR" "$WORK"
+}
 trap cleanup EXIT
 
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1"; fail=$((fail + 1)); echo "---- screen:"; screen | sed 's/^/  | /'; }
-screen() { tmux capture-pane -p -t "$S"; }
+screen() { tm capture-pane -p -t "$S"; }
 # wait_for REGEX [seconds]: until the screen matches
 # (times ASMSIM_TIMEOUT_SCALE: sanitized builds run several times slower)
 SCALE=${ASMSIM_TIMEOUT_SCALE:-1}
@@ -40,12 +49,10 @@ wait_for() {
 # start CMD...: a fresh 120x40 session running CMD, then, once it ends, the
 # terminal's mode and last the exit status (so a test that has seen EXIT=
 # knows the mode line is already on the screen)
-# A keeper session holds the server up: killing the last session makes
-# tmux exit, and a new-session that races the exit finds no server.
-tmux new-session -d -s "${S}_keep" -x 20 -y 5 "sleep 3600"
 start() {
-    tmux kill-session -t "$S" 2>/dev/null
-    tmux new-session -d -s "$S" -x 120 -y 40 \
+    tm kill-server 2>/dev/null
+    N=$((N + 1))
+    tm new-session -d -s "$S" -x 120 -y 40 \
         "$*; rc=\$?; stty -a | tr ' ' '\n' | grep -x -- '-*icanon'; echo EXIT=\$rc; sleep 600"
 }
 # a figure on the screen: the IOPS of the header
@@ -75,13 +82,13 @@ else
 fi
 
 # ---- '+' raises the small load shown
-tmux send-keys -t "$S" +
+tm send-keys -t "$S" +
 if wait_for 'point small=2 large=0' 5; then
     ok plus_should_raise_the_small_load
 else
     bad plus_should_raise_the_small_load
 fi
-tmux send-keys -t "$S" ']'
+tm send-keys -t "$S" ']'
 if wait_for 'point small=2 large=1' 5; then
     ok bracket_should_raise_the_large_load
 else
@@ -89,7 +96,7 @@ else
 fi
 
 # ---- '>' adds a disk row
-tmux send-keys -t "$S" '>'
+tm send-keys -t "$S" '>'
 if wait_for 'DATA_0004' 10 && screen | grep -q '5 disks'; then
     ok greater_should_add_a_disk_row
 else
@@ -98,7 +105,7 @@ fi
 
 # ---- 'p' pauses: the figures stop changing
 wait_for 'window [1-9]' 10
-tmux send-keys -t "$S" p
+tm send-keys -t "$S" p
 wait_for '\[PAUSED\]' 5
 sleep 0.3
 s1=$(screen | sed -n '2,15p')
@@ -109,7 +116,7 @@ if screen | grep -q '\[PAUSED\]' && [ "$s1" = "$s2" ]; then
 else
     bad p_should_pause_and_freeze_the_figures
 fi
-tmux send-keys -t "$S" p
+tm send-keys -t "$S" p
 if wait_for '\[measuring\]|\[warming up\]' 5; then
     ok p_again_should_resume
 else
@@ -118,8 +125,8 @@ fi
 
 # ---- 'b' keeps a baseline and shows deltas
 wait_for 'window [1-9]' 10
-tmux send-keys -t "$S" b
-tmux send-keys -t "$S" +
+tm send-keys -t "$S" b
+tm send-keys -t "$S" +
 if wait_for 'IOPS [0-9]+ \([+-][0-9.]+%\)' 10; then
     ok b_should_show_deltas_against_the_baseline
 else
@@ -127,13 +134,13 @@ else
 fi
 
 # ---- '?' shows the help overlay listing the keys
-tmux send-keys -t "$S" '?'
+tm send-keys -t "$S" '?'
 if wait_for 'pause / resume' 5 && screen | grep -q 'redundancy: external, normal, high'; then
     ok question_mark_should_show_the_help
 else
     bad question_mark_should_show_the_help
 fi
-tmux send-keys -t "$S" x        # any key closes it
+tm send-keys -t "$S" x        # any key closes it
 if wait_for 'last minute' 5 && ! screen | grep -q 'pause / resume'; then
     ok any_key_should_close_the_help
 else
@@ -141,13 +148,13 @@ else
 fi
 
 # ---- a tiny window: the too-small message; back to full size: the dashboard
-tmux resize-window -t "$S" -x 50 -y 12
+tm resize-window -t "$S" -x 50 -y 12
 if wait_for 'window too small' 5; then
     ok tiny_window_should_say_it_is_too_small
 else
     bad tiny_window_should_say_it_is_too_small
 fi
-tmux resize-window -t "$S" -x 120 -y 40
+tm resize-window -t "$S" -x 120 -y 40
 if wait_for 'DATA_0000' 5; then
     ok dashboard_should_come_back_after_resize
 else
@@ -155,14 +162,14 @@ else
 fi
 
 # ---- 'q' asks; 'n' stays; 'q' 'y' quits and the terminal is restored
-tmux send-keys -t "$S" q
+tm send-keys -t "$S" q
 if wait_for 'Quit\?' 5; then ok q_should_ask_first; else bad q_should_ask_first; fi
-tmux send-keys -t "$S" n
+tm send-keys -t "$S" n
 sleep 0.3
 if ! screen | grep -q 'EXIT='; then ok n_should_keep_running; else bad n_should_keep_running; fi
-tmux send-keys -t "$S" q
+tm send-keys -t "$S" q
 wait_for 'Quit\?' 5
-tmux send-keys -t "$S" y
+tm send-keys -t "$S" y
 if wait_for 'EXIT=0' 10 && screen | grep -qx 'icanon' && ! screen | grep -q 'DATA_0000'; then
     ok q_y_should_quit_and_restore_the_terminal
 else
@@ -175,8 +182,8 @@ fi
 # expect_key KEY REGEX: press KEY (tmux's name for it), wait for REGEX
 expect_key() {
     case $1 in
-    Esc) tmux send-keys -t "$S" Escape ;;
-    *) tmux send-keys -t "$S" -l -- "$1" ;;
+    Esc) tm send-keys -t "$S" Escape ;;
+    *) tm send-keys -t "$S" -l -- "$1" ;;
     esac
     wait_for "$2" 5
 }
@@ -186,20 +193,20 @@ wait_for '\[measuring\]' 10
 # keys joined by '/'
 wait_for '^ \? help  q quit' 5
 hint_keys=$(screen | tail -1 | sed -E 's/^ +//; s/ {2,}/\n/g' | awk '{ print $1 }' | tr '/' '\n')
-tmux send-keys -t "$S" '?'
+tm send-keys -t "$S" '?'
 wait_for 'pause / resume' 5
 # the key column: two columns right of "Keys", up to the footer
 help_keys=$(screen | awk '
     c == 0 && (i = index($0, "Keys")) { c = i; next }
     c && /Tuning keys/ { exit }
     c { n = split(substr($0, c + 2, 9), a, " "); for (j = 1; j <= n; j++) print a[j] }')
-tmux send-keys -t "$S" x
+tm send-keys -t "$S" x
 wait_for 'last minute' 5
 missing=""
 for k in $help_keys; do
     case $k in
-    '?') expect_key '?' 'pause / resume' && tmux send-keys -t "$S" x && wait_for 'last minute' 5 ;;
-    q) expect_key q 'Quit\?' && tmux send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
+    '?') expect_key '?' 'pause / resume' && tm send-keys -t "$S" x && wait_for 'last minute' 5 ;;
+    q) expect_key q 'Quit\?' && tm send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
     +) expect_key + 'point small=2 large=0' ;;
     -) expect_key - 'point small=1 large=0' ;;
     ']') expect_key ']' 'point small=1 large=1' ;;
@@ -211,16 +218,16 @@ for k in $help_keys; do
     Z) expect_key Z '/ 256KiB' ;;
     l) expect_key l 'disks fine AU' ;;
     r) expect_key r 'AU [0-9A-Za-z]+ normal' ;;
-    i) expect_key i 'volume IOPS \(' && tmux send-keys -t "$S" Enter ;;
-    t) expect_key t 'volume throughput \(' && tmux send-keys -t "$S" Enter ;;
-    n) expect_key n 'instance \(e\.g\.' && tmux send-keys -t "$S" Enter ;;
+    i) expect_key i 'volume IOPS \(' && tm send-keys -t "$S" Enter ;;
+    t) expect_key t 'volume throughput \(' && tm send-keys -t "$S" Enter ;;
+    n) expect_key n 'instance \(e\.g\.' && tm send-keys -t "$S" Enter ;;
     g) expect_key g 'walking the matrix' ;;
     b) expect_key b 'baseline kept' ;;
     p) expect_key p '\[PAUSED\]' && expect_key p '\[measuring\]|\[warming up\]' ;;
     R) expect_key R 'point restarted' ;;
     s) expect_key s 'nothing measured yet|saved [0-9]+ points' ;;
-    Esc) tmux send-keys -t "$S" b && wait_for 'baseline (kept|cleared)' 5 &&
-         tmux send-keys -t "$S" Escape && sleep 1.5 &&
+    Esc) tm send-keys -t "$S" b && wait_for 'baseline (kept|cleared)' 5 &&
+         tm send-keys -t "$S" Escape && sleep 1.5 &&
          ! screen | grep -Eq 'baseline (kept|cleared)' ;;
     *) false ;;                 # a key this test does not know: teach it
     esac || missing="$missing $k"
@@ -250,7 +257,7 @@ else
     bad no_color_should_still_show_the_dashboard
 fi
 # Ctrl-C: stops, restores the terminal, exit 130
-tmux send-keys -t "$S" C-c
+tm send-keys -t "$S" C-c
 if wait_for 'EXIT=130' 10 && screen | grep -qx 'icanon'; then
     ok ctrl_c_should_restore_the_terminal
 else
@@ -262,7 +269,7 @@ start "cd $WORK && $TUI --disks 2"
 wait_for 'DATA_0001' 10
 # this session's dashboard: the child of the pane's shell (not any other
 # asmsim on the machine)
-pane=$(tmux display-message -p -t "$S" '#{pane_pid}')
+pane=$(tm display-message -p -t "$S" '#{pane_pid}')
 pid=$(pgrep -n -P "$pane" -f "asmsim tui")
 [ -n "$pid" ] && kill -SEGV "$pid"
 if wait_for 'EXIT=139' 10 && screen | grep -qx 'icanon'; then
@@ -274,16 +281,16 @@ fi
 # ---- 's' saves the ORION files; quitting with --output-dir saves too
 start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/out --testname live"
 wait_for 'holding' 20
-tmux send-keys -t "$S" s
+tm send-keys -t "$S" s
 if wait_for 'saved [0-9]+ points' 10 && ls "$WORK"/out/live_*_summary.txt >/dev/null 2>&1 &&
    grep -q '^Maximum Small IOPS=' "$WORK"/out/live_*_summary.txt; then
     ok s_should_save_the_orion_files
 else
     bad s_should_save_the_orion_files
 fi
-tmux send-keys -t "$S" q
+tm send-keys -t "$S" q
 wait_for 'Quit\?' 5
-tmux send-keys -t "$S" y
+tm send-keys -t "$S" y
 wait_for 'EXIT=0' 10
 
 # ---- SIGTERM and Ctrl-C with --output-dir save what was measured, as 'q' does
@@ -291,9 +298,9 @@ for sig in TERM INT; do
     start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/sig$sig --testname sig"
     wait_for 'holding' 20
     if [ "$sig" = INT ]; then
-        tmux send-keys -t "$S" C-c
+        tm send-keys -t "$S" C-c
     else
-        pane=$(tmux display-message -p -t "$S" '#{pane_pid}')
+        pane=$(tm display-message -p -t "$S" '#{pane_pid}')
         pid=$(pgrep -n -P "$pane" -f "asmsim tui")
         [ -n "$pid" ] && kill -TERM "$pid"
     fi
@@ -321,9 +328,9 @@ if wait_for 'lun_a' 20 && screen | grep -q 'lun_b'; then
 else
     bad real_target_rows_should_be_labelled_by_path
 fi
-tmux send-keys -t "$S" q
+tm send-keys -t "$S" q
 wait_for 'Quit\?' 5
-tmux send-keys -t "$S" y
+tm send-keys -t "$S" y
 wait_for 'EXIT=' 10
 rm -rf "$RT"
 
