@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# fields_doc_test.sh ASMSIM TESTS_DIR - every field asmsim writes is
+# documented in docs/fields.md, and the document names no field asmsim
+# no longer writes:
+#   * every key path of the results JSON (objects joined with '.', arrays
+#     as '[]'), from a modelled run, a modelled sweep and a real-device run
+#     on a file asmsim creates, so keys that only some runs write are seen;
+#   * every column of the sweep CSV;
+#   * every limited_by id the program knows (read off its table in
+#     sim/core/device.c, so a new limit cannot go undocumented).
+# A path is documented when docs/fields.md holds it in backquotes.  The
+# children of sweep[].summary and sweep[].points are the same keys as
+# summary and points, and are checked as those.
+set -u
+ASMSIM=$(realpath "$1")
+TESTS=${2:-$(dirname "$0")}
+ROOT=$(cd "$TESTS/.." && pwd)
+DOC=$ROOT/docs/fields.md
+WORK=$(mktemp -d)
+RT=$(mktemp -d /var/tmp/asmsim_fields.XXXXXX)
+trap 'rm -rf "$WORK" "$RT"' EXIT
+pass=0
+fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+
+cd "$WORK" || exit 1
+"$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 --redundancy normal \
+    --matrix point --num-small 2 --num-large 2 --write 30 --duration 20ms --json - >run.json 2>/dev/null
+"$ASMSIM" sweep --instance m5.large --volumes 1-2 --run oltp --duration auto \
+    --output-dir "$WORK/sweep" --testname fields --json - >sweep.json 2>/dev/null
+"$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
+    --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
+
+python3 - "$DOC" "$ROOT/sim/core/device.c" "$WORK" <<'EOF'
+import glob, json, os, re, sys
+
+doc_path, device_c, work = sys.argv[1:4]
+doc = open(doc_path).read() if os.path.exists(doc_path) else ""
+# the document's "## ..." sections: the sweep CSV's columns are the
+# backquoted words of the section whose heading names the CSV, the JSON
+# paths those of the other sections
+sections = re.split(r"(?m)^## ", doc)
+def ticks(text):
+    return set(re.findall(r"`([^`\s]+)`", text))
+csv_doc = set().union(*[ticks(x) for x in sections if "CSV" in x.split("\n", 1)[0]])
+documented = set().union(*[ticks(x) for x in sections if "CSV" not in x.split("\n", 1)[0]])
+
+def paths(v, prefix, out):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            p = f"{prefix}.{k}" if prefix else k
+            out.add(p)
+            paths(x, p, out)
+    elif isinstance(v, list):
+        for x in v:
+            paths(x, prefix + "[]", out)
+
+def canonical(p):
+    return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
+
+written = set()
+for name in ("run.json", "sweep.json", "real.json"):
+    f = os.path.join(work, name)
+    if os.path.exists(f) and os.path.getsize(f) > 0:
+        paths(json.load(open(f)), "", written)
+json_keys = {canonical(p) for p in written}
+
+csv_cols = set()
+for f in glob.glob(os.path.join(work, "sweep", "*sweep*.csv")):
+    for line in open(f):
+        if line.startswith("#"):
+            continue
+        csv_cols |= {c.strip() for c in line.strip().split(",")}
+        break
+
+src = open(device_c).read()
+table = re.search(r"limit_ids\[[^\]]*\]\s*=\s*\{(.*?)\};", src, re.S)
+limit_ids = set(re.findall(r'"([a-z_]+)"', table.group(1))) if table else set()
+
+failed = 0
+def check(name, cond, detail):
+    global failed
+    print(("ok   " if cond else "FAIL ") + name)
+    if not cond:
+        failed += 1
+        print("     " + detail)
+
+check("results_json_should_be_written", len(json_keys) > 20 and os.path.exists(os.path.join(work, "real.json")),
+      f"{len(json_keys)} keys; real.json present: {os.path.exists(os.path.join(work, 'real.json'))}")
+missing = sorted(k for k in json_keys if k not in documented)
+check("every_json_key_should_be_documented", not missing, "not in docs/fields.md: " + " ".join(missing))
+check("sweep_csv_should_be_written", len(csv_cols) > 5, f"columns: {sorted(csv_cols)}")
+missing = sorted(c for c in csv_cols if c not in csv_doc)
+check("every_sweep_csv_column_should_be_documented", not missing, "not in docs/fields.md: " + " ".join(missing))
+missing = sorted(i for i in limit_ids if i not in documented)
+check("every_limited_by_id_should_be_documented", limit_ids and not missing,
+      "not in docs/fields.md: " + " ".join(missing))
+# the other way round: a documented JSON path or CSV column asmsim no
+# longer writes is a stale line (paths are the backquoted words with a
+# '.' or '[]', and the lower-case words of the CSV section that are not
+# limit ids)
+stale = sorted(d for d in documented
+               if re.fullmatch(r"[a-z][a-z_]*(\[\])?(\.[a-z0-9_]+(\[\])?)+", d)
+               and not re.search(r"\.(txt|csv|json|html|lun)$", d)
+               and canonical(d) not in json_keys)
+stale += sorted(c for c in csv_doc if re.fullmatch(r"[a-z0-9_]+", c) and c not in csv_cols
+                and c not in limit_ids)
+check("docs_should_name_no_field_that_is_not_written", not stale, "documented but not written: " + " ".join(stale))
+print(f"{6 - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
+EOF
