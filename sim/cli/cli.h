@@ -228,6 +228,11 @@ int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
 int cli_opts_note_once(struct cli_opts *o, const char *dash, const char *name,
                        const char *value, char *why, size_t why_len);
 
+/* The value the command line gave the valued option dash+name, or NULL
+   when it was not given. */
+const char *cli_opts_given_value(const struct cli_opts *o, const char *dash,
+                                 const char *name);
+
 /* The hint an unknown option "arg" of cmd gets (arg as typed, next the
    argument after it or NULL): "did you mean --volumes 4? (sweep takes a
    range of disk counts)", "--layout is an option of run and sweep", or

@@ -595,22 +595,30 @@ static const char *repeat_hint(const char *name)
     return "give it once";
 }
 
+const char *cli_opts_given_value(const struct cli_opts *o, const char *dash,
+                                 const char *name)
+{
+    for (int i = 0; i < o->n_seen; i++)
+        if (strcmp(o->seen[i].dash, dash) == 0 &&
+            strcmp(o->seen[i].name, name) == 0)
+            return o->seen[i].value;
+    return NULL;
+}
+
 /* -EINVAL with the message when dash+name was given before, else 0. */
 static int refuse_if_seen(const struct cli_opts *o, const char *dash,
                           const char *name, const char *value, char *why,
                           size_t why_len)
 {
-    for (int i = 0; i < o->n_seen; i++) {
-        const struct cli_seen *s = &o->seen[i];
-        if (strcmp(s->dash, dash) != 0 || strcmp(s->name, name) != 0)
-            continue;
-        char q1[CLI_QUOTE_BUF], q2[CLI_QUOTE_BUF];
-        snprintf(why, why_len, "%s%s given twice (%s and %s); %s", dash, name,
-                 cli_quote(s->value, q1, sizeof q1),
-                 cli_quote(value, q2, sizeof q2), repeat_hint(name));
-        return -EINVAL;
-    }
-    return 0;
+    const char *first = cli_opts_given_value(o, dash, name);
+    char q1[CLI_QUOTE_BUF], q2[CLI_QUOTE_BUF];
+
+    if (!first)
+        return 0;
+    snprintf(why, why_len, "%s%s given twice (%s and %s); %s", dash, name,
+             cli_quote(first, q1, sizeof q1), cli_quote(value, q2, sizeof q2),
+             repeat_hint(name));
+    return -EINVAL;
 }
 
 static void remember(struct cli_opts *o, const char *dash, const char *name,

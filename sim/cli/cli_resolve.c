@@ -307,17 +307,6 @@ const char *cli_duration_note(const struct cli_opts *o)
     }
 }
 
-/* The value the command line gave the valued option dash+name, or NULL. */
-static const char *given_value(const struct cli_opts *o, const char *dash,
-                               const char *name)
-{
-    for (int i = 0; i < o->n_seen; i++)
-        if (strcmp(o->seen[i].dash, dash) == 0 &&
-            strcmp(o->seen[i].name, name) == 0)
-            return o->seen[i].value;
-    return NULL;
-}
-
 /* One "flag value is not used: why" more in o->warning, if it fits. */
 static void warn_unused(struct cli_opts *o, const char *flag,
                         const char *value, const char *reason)
@@ -331,6 +320,18 @@ static void warn_unused(struct cli_opts *o, const char *flag,
         memcpy(o->warning + at, line, strlen(line) + 1);
 }
 
+/* The value given to an option in the command's spelling: orion_name
+   ("-num_large") in orion, gnu_name ("--num-large") in run and sweep;
+   *flag is set to that spelling.  NULL when not given. */
+static const char *value_of(const struct cli_opts *o, const char *gnu_name,
+                            const char *orion_name, const char **flag)
+{
+    bool orion = o->cmd == CLI_ORION;
+
+    *flag = orion ? orion_name : gnu_name;
+    return cli_opts_given_value(o, orion ? "-" : "--", *flag + (orion ? 1 : 2));
+}
+
 /* Options given that the run will not use: a load of the class the run
    type leaves out (oltp has no large I/O, dss no small), a stream depth
    without sequential streams.  (--num-small and --num-large are not
@@ -339,27 +340,25 @@ static void warn_unused(struct cli_opts *o, const char *flag,
 static void check_unused(struct cli_opts *o)
 {
     bool orion = o->cmd == CLI_ORION;
-    const char *dash = orion ? "-" : "--";
-    const char *run = orion ? "-run" : "--run";
-    const char *v;
+    const char *run = orion ? "-run" : "--run", *flag, *v;
     char why[80];
 
     o->warning[0] = '\0';
-    if (o->run == WL_RUN_OLTP &&
-        (v = given_value(o, dash, orion ? "num_large" : "num-large"))) {
+    v = value_of(o, "--num-large", "-num_large", &flag);
+    if (o->run == WL_RUN_OLTP && v) {
         snprintf(why, sizeof why, "%s oltp runs small I/O only", run);
-        warn_unused(o, orion ? "-num_large" : "--num-large", v, why);
+        warn_unused(o, flag, v, why);
     }
-    if (o->run == WL_RUN_DSS &&
-        (v = given_value(o, dash, orion ? "num_small" : "num-small"))) {
+    v = value_of(o, "--num-small", "-num_small", &flag);
+    if (o->run == WL_RUN_DSS && v) {
         snprintf(why, sizeof why, "%s dss runs large I/O only", run);
-        warn_unused(o, orion ? "-num_small" : "--num-small", v, why);
+        warn_unused(o, flag, v, why);
     }
-    if (o->large_type != WL_LARGE_SEQ &&
-        (v = given_value(o, dash, orion ? "num_streamIO" : "stream-io"))) {
+    v = value_of(o, "--stream-io", "-num_streamIO", &flag);
+    if (o->large_type != WL_LARGE_SEQ && v) {
         snprintf(why, sizeof why, "it is the depth of each stream of %s seq",
                  orion ? "-type" : "--type");
-        warn_unused(o, orion ? "-num_streamIO" : "--stream-io", v, why);
+        warn_unused(o, flag, v, why);
     }
 }
 

@@ -11,8 +11,8 @@
  * optional "/s" and may be fractional; a rate without a unit is MiB/s,
  * the unit EBS and the dashboard's prompt state throughput in, so
  * "throughput=1000" is 1000 MiB/s and not 1000 B/s (which reads as a
- * typo and modelled a volume a million times too slow).  Counts (IOPS, VPU, OCPUs) are plain
- * digits up to a caller's maximum.
+ * typo and modelled a volume a million times too slow).  Counts (IOPS,
+ * VPU, OCPUs) are plain digits up to a caller's maximum.
  *
  * Formatting.  Canonical specs use the compact form: the largest unit that
  * divides exactly, no space ("250GiB", "1024GB", "1500B"), so a spec parses
