@@ -8,7 +8,10 @@
  * CLI_TESTNAME_MAX) come from the same constants the parsers check, so the
  * help cannot drift from what is accepted.  Every default stated here must
  * match cli_opts_defaults() (cli_options.c) and ORION's defaults
- * (cli_orion.c).
+ * (cli_orion.c); in run and sweep, "[ORION: x]" after a default marks one
+ * that differs from ORION's (DOMAIN.md section 2), so a user who compares
+ * with ORION knows which flags to set.  `asmsim help COMMAND` is COMMAND's
+ * --help (tui/main.c).
  */
 #include <stdio.h>
 
