@@ -99,9 +99,19 @@ case "$cmd" in
     build) install_missing "${need_pkgs[@]}"; build OFF ;;
     run)
         install_missing "${need_pkgs[@]}"; build OFF
-        exec "$(build_dir)/asmsim" sweep --instance m5.large \
-            --volume gp3:size=250GiB,iops=3000,throughput=125MiB/s \
-            --volumes 1-16 --run simple --write 100 --duration auto "$@"
+        # the default study, each setting unless the arguments give it
+        # (asmsim refuses an option given twice)
+        study=(--instance m5.large --volume gp3:size=250GiB,iops=3000,throughput=125MiB/s
+               --volumes 1-16 --run simple --write 100 --duration auto)
+        args=()
+        for ((i = 0; i < ${#study[@]}; i += 2)); do
+            given=no
+            for a in "$@"; do
+                [[ $a == "${study[i]}" || $a == "${study[i]}="* ]] && given=yes
+            done
+            [ $given = no ] && args+=("${study[i]}" "${study[i + 1]}")
+        done
+        exec "$(build_dir)/asmsim" sweep "${args[@]}" "$@"
         ;;
     test)
         install_missing "${need_pkgs[@]}"; build ON

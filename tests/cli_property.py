@@ -227,8 +227,9 @@ def fixture_path(fixtures, v):
 
 
 # Options whose value is only stored when parsed and checked once every
-# option is known (resolve, output checks): given twice, the last wins, so
-# a bad value is bad input only when no later one replaces it.
+# option is known (resolve, output checks).  (Given twice they are refused
+# like every valued option, see repeated_option; the last value is the
+# one that counts when the first is a repeat's.)
 DEFERRED = {"--instance", "--volume", "--layout-file", "--output-dir", "--json",
             "--engine"}
 # ... except an empty --output-dir or --json, refused as it is read
@@ -376,6 +377,66 @@ def base_gnu(rng, cmd):
     return argv
 
 
+def valued_flags(style_of_cmd):
+    """The valued options of a command: flag text -> True (ORION's flags
+    are compared without case, so they are kept lower-cased)."""
+    if style_of_cmd == "orion":
+        flags = {"-" + n.lower() for (n, k, _v, _b) in ORION_FLAGS
+                 if k != "bool" and n != "storax"}
+        flags |= {"--" + n for (n, k, _v, _b) in ORION_MODEL if k != "bool"}
+        return flags
+    table = gnu_flag_table(style_of_cmd)
+    return {"--" + n for (n, k, _v, _b) in table if k != "bool" and n != "target"}
+
+
+def repeated_option(argv, cmd):
+    """The first valued option argv gives twice, read as the parsers read
+    it (a valued option takes the next argument as its value, whatever it
+    looks like), or None.  Every valued option but --target is given at
+    most once; a second is refused."""
+    style = "orion" if cmd == "orion" else ("sweep" if cmd == "sweep" else "run")
+    valued = valued_flags(style)
+    seen = set()
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        name, has_eq = (a.split("=", 1)[0], True) if a.startswith("--") and "=" in a \
+            else (a, False)
+        key = name.lower() if style == "orion" and not name.startswith("--") else name
+        if key in valued:
+            if not has_eq and i + 1 >= len(argv):
+                return None                 # missing value: refused anyway
+            if key in seen:
+                return name
+            seen.add(key)
+            i += 1 if has_eq else 2
+            continue
+        if style == "orion" and a.startswith("-") and not a.startswith("--") and \
+                a[1:].lower() == "storax":
+            i += 2
+            continue
+        i += 1
+    return None
+
+
+EBS_TYPES = ("gp2", "gp3", "io1", "io2", "io2bx", "st1", "sc1")
+EC2_NAMES = ("m5.large", "r5b.24xlarge", "t3.xlarge", "r5b.8xlarge")
+
+
+def provider_mismatch(case):
+    """An OCI shape with an EBS volume, or an EC2 instance with an OCI one:
+    refused (local-nvme and --instance none go with anything)."""
+    inst, vol = case.last_value("--instance"), case.last_value("--volume")
+    if inst is None or vol is None:
+        return False
+    vtype = vol.split(":", 1)[0].strip().lower()
+    if inst == "oci-e4flex-8":
+        return vtype in EBS_TYPES
+    if inst in EC2_NAMES:
+        return vtype.startswith("oci-")
+    return False
+
+
 def gen_case(rng, index, fixtures):
     case = Case(index)
     r = rng.random()
@@ -457,6 +518,12 @@ def gen_case(rng, index, fixtures):
     for flag, bad_values in case.deferred.items():
         if case.last_value(flag) in bad_values:
             case.refuse("bad value for " + flag)
+    if cmd in ("run", "sweep", "tui", "orion"):
+        twice = repeated_option(case.argv, cmd)
+        if twice:
+            case.refuse(twice + " given twice")
+        if provider_mismatch(case):
+            case.refuse("an instance and a volume of different providers")
     if case.has_help:
         case.expect = None
     if "--target" in case.argv or any(a.startswith("--target=") for a in case.argv):

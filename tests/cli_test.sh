@@ -587,6 +587,187 @@ else
 fi
 cd "$WORK" || exit 1
 
+# ==== issue 9: input that reads right ========================================
+# (repeated options refused, defaults that take seconds, messages that say
+# what they mean.  Runs in its own directory.)
+
+mkdir -p "$WORK/i9" && cd "$WORK/i9" || exit 1
+SIM_SRC="$TESTS_DIR/../sim/cli"
+printf '%s\n' no-such-lun-target >one.lun
+mkdir -p out
+
+# A valid value for every valued option of the table: the first of two
+# must be accepted, so that the second is refused for being a second.
+sample_value() {
+    case $1 in
+    instance) echo m5.large ;; volume) echo gp3 ;; burst-credits) echo full ;;
+    disks) echo 2 ;; volumes) echo 1-2 ;; layout) echo coarse ;;
+    au|stripe) echo 1MiB ;; redundancy) echo external ;; failgroups) echo 2 ;;
+    layout-file) echo lf.json ;; run) echo simple ;; matrix) echo basic ;;
+    num-small|num-large) echo 1 ;; size-small) echo 8KiB ;;
+    size-large) echo 128KiB ;; type) echo rand ;; stream-io) echo 4 ;;
+    write) echo 0 ;; duration) echo 1ms ;; warmup) echo 0 ;; seed) echo 1 ;;
+    testname) echo t ;; output-dir) echo out ;; json) echo x.json ;;
+    speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
+    create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;;
+    target) echo no-such-target ;;
+    esac
+}
+valued_of() {   # run|sweep|orion -> the valued options, one per line
+    local bit
+    case $1 in run) bit=FOR_RUN ;; sweep) bit=FOR_SWEEP ;; orion) bit=FOR_ORION ;; esac
+    sed -nE 's/^ *\{ "([a-z-]+)", required_argument, ([A-Z_ |]+),.*/\1 \2/p' \
+        "$SIM_SRC/cli_options.c" |
+    while read -r name cmds; do
+        case " $cmds " in *"$bit"*|*FOR_ALL*) echo "$name" ;; esac
+    done
+}
+for cmd in run sweep; do
+    n=0
+    for opt in $(valued_of $cmd); do
+        [ "$opt" = target ] && continue        # the one that repeats
+        n=$((n + 1))
+        v=$(sample_value "$opt")
+        if [ -z "$v" ]; then
+            harness_fail "${cmd}_${opt//-/_}_given_twice_should_be_refused" \
+                "no sample value for --$opt in cli_test.sh"
+            continue
+        fi
+        expect_error "${cmd}_${opt//-/_}_given_twice_should_be_refused" \
+            "asmsim: --$opt given twice ($v and $v); " "" \
+            "$ASMSIM" $cmd --$opt "$v" --quiet --$opt="$v"
+    done
+    if [ "$n" -ge 30 ]; then harness_ok "option_table_should_list_the_valued_options_of_$cmd"
+    else harness_fail "option_table_should_list_the_valued_options_of_$cmd" "only $n found"; fi
+done
+expect_no_files "options_given_twice_should_write_nothing" . one.lun out
+expect_error "volume_given_twice_should_say_how_to_compare" \
+    "asmsim: --volume given twice (gp3:size=100GiB and io2); to compare volumes, run one sweep per volume" "" \
+    "$ASMSIM" sweep --volume gp3:size=100GiB --volume io2
+expect_error "disks_given_twice_should_point_to_sweep" \
+    "asmsim: --disks given twice (2 and 4); for several disk counts use 'asmsim sweep --volumes 2,4'" "" \
+    "$ASMSIM" run --disks 2 --disks 4
+expect_error "orion_flag_given_twice_should_be_refused" \
+    "asmsim: -num_disks given twice (1 and 2); " "" \
+    "$ASMSIM" orion -run simple -num_disks 1 --volume gp3 -num_disks 2
+expect_error "orion_flag_given_twice_in_another_case_should_be_refused" \
+    "asmsim: -num_streamIO given twice (2 and 3); " "" \
+    "$ASMSIM" orion -run simple -num_streamio 2 --volume gp3 -NUM_STREAMIO 3
+expect_error "orion_model_option_given_twice_should_be_refused" \
+    "asmsim: --instance given twice (m5.large and r5b.large); " "" \
+    "$ASMSIM" orion -run simple --instance m5.large --instance=r5b.large
+expect_error "target_should_repeat_without_being_given_twice" \
+    "asmsim: no-such-a: no such file or device" "" \
+    "$ASMSIM" run --target no-such-a --target no-such-b
+expect_exit 0 "a_switch_given_twice_should_be_accepted" \
+    "$ASMSIM" run --quiet --quiet --disks 1 --run oltp --duration 10ms
+
+# ---- defaults that take seconds ---------------------------------------------
+
+start=$(date +%s)
+expect_stdout_contains "bare_sweep_should_use_auto_duration_and_say_so" \
+    "auto duration (95 % CI within 1 %, at most 60 s) by default on modelled volumes" \
+    timeout 60 "$ASMSIM" sweep
+if [ $(( $(date +%s) - start )) -le 20 ]; then harness_ok "bare_sweep_should_take_seconds"
+else harness_fail "bare_sweep_should_take_seconds" "took $(( $(date +%s) - start )) s"; fi
+expect_stdout_contains "given_duration_should_not_be_called_a_default" \
+    "points    0.01 s each, warm-up" \
+    "$ASMSIM" run --disks 1 --run oltp --duration 10ms --quiet
+mkdir -p o9 && cd o9 || exit 1
+expect_stdout_contains "orion_should_keep_orions_60_s" \
+    '"duration_s":	60,' "$ASMSIM" orion -run simple --volume gp3 --json - -testname o9 --quiet
+cd .. || exit 1
+timeout --preserve-status -s INT 2 "$ASMSIM" run --target real9.img --create 64MiB \
+    --run oltp >real9.out 2>/dev/null
+expect_true "real_devices_should_keep_orions_60_s_and_say_so" \
+    grep -q "points    60 s each (ORION's default)" real9.out
+
+# ---- messages -----------------------------------------------------------------
+
+expect_stdout_contains "oci_instance_should_say_no_iops_limit" \
+    "IOPS        no IOPS limit" "$ASMSIM" profiles instances oci-e4flex-8
+expect_stdout_matches "instance_list_should_say_no_iops_limit" \
+    '^  oci-e4flex-8 .* no IOPS limit$' "$ASMSIM" profiles instances
+expect_stdout_contains "run_header_should_say_no_iops_limit" \
+    "oci-e4flex-8 (oci): 1000.00 MB/s, no IOPS limit" \
+    "$ASMSIM" run --instance oci-e4flex-8 --disks 1 --run oltp --duration 10ms --quiet
+expect_stdout_contains "oci_shape_without_volume_should_get_an_oci_volume" \
+    "volume    oci-balanced:size=1024GB,vpu=10" \
+    "$ASMSIM" run --instance oci-e4flex-8 --disks 1 --run oltp --duration 10ms --quiet
+expect_stdout_contains "bare_throughput_should_be_mib_per_s" \
+    "throughput  1000.0 MiB/s" "$ASMSIM" profiles volumes gp3:size=125GiB,iops=4000,throughput=1000
+expect_stdout_contains "bare_local_nvme_throughput_should_be_mib_per_s" \
+    "throughput  3000.0 MiB/s" "$ASMSIM" profiles volumes local-nvme:throughput=3000
+bad oci_shape_with_an_ebs_volume_should_be_refused \
+    "asmsim: --instance oci-e4flex-8 --volume gp3: an OCI shape with an AWS EBS volume; use an OCI volume" \
+    run --instance oci-e4flex-8 --volume gp3
+bad ec2_instance_with_an_oci_volume_should_be_refused \
+    "asmsim: --instance m5.large --volume oci-higher: an AWS instance with an OCI block volume; use an EBS volume" \
+    run --instance m5.large --volume oci-higher
+expect_error orion_provider_mismatch_should_be_refused \
+    "asmsim: --instance oci-e4flex-16 --volume io2: an OCI shape with an AWS EBS volume" "" \
+    "$ASMSIM" orion -run simple --instance oci-e4flex-16 --volume io2
+expect_exit 0 "local_nvme_should_go_with_any_instance" \
+    "$ASMSIM" run --instance oci-e4flex-8 --volume local-nvme --disks 1 --run oltp --duration 10ms --quiet
+bad ebs_size_in_gb_should_give_the_nearest_whole_gib \
+    "asmsim: --volume gp3:size=100GB: gp3 size=100GB: EBS volumes are whole GiB; use 93GiB or 94GiB" \
+    run --volume gp3:size=100GB
+bad oci_size_in_gib_should_give_the_nearest_whole_gb \
+    "asmsim: --volume oci-higher:size=100GiB: oci-higher size=100GiB: OCI volumes are whole GB; use 107GB or 108GB" \
+    run --instance oci-e4flex-8 --volume oci-higher:size=100GiB
+expect_error "sweep_disks_should_suggest_volumes" \
+    "asmsim: --disks: unknown option; did you mean --volumes 4? (sweep takes a range of disk counts)." \
+    "Try 'asmsim sweep --help'." "$ASMSIM" sweep --disks 4
+expect_error "run_volumes_should_suggest_sweep" \
+    "asmsim: --volumes: unknown option; run takes one disk count, --disks N; for a range use 'asmsim sweep --volumes 1-4'." \
+    "Try 'asmsim run --help'." "$ASMSIM" run --volumes 1-4
+expect_error "typo_should_suggest_the_nearest_option" \
+    "asmsim: --volme: unknown option; did you mean --volume? Try 'asmsim run --help'." "" \
+    "$ASMSIM" run --volme gp3
+expect_error "orion_flag_in_run_should_name_the_run_option" \
+    "asmsim: -num_disks: unknown option -n; -num_disks is ORION's flag: here --disks, or use 'asmsim orion'." \
+    "" "$ASMSIM" run -num_disks 4
+expect_error "run_option_in_orion_should_name_its_commands_and_orions_flag" \
+    "asmsim: --layout: unknown option; --layout is an option of 'asmsim run' and 'asmsim sweep'; here -simulate." \
+    "Try 'asmsim orion --help'." "$ASMSIM" orion -run simple --layout fine
+expect_error "orion_typo_should_suggest_the_orion_flag" \
+    "asmsim: -num_disk: unknown option; did you mean -num_disks?" "" \
+    "$ASMSIM" orion -run simple -num_disk 3
+expect_error "far_from_everything_should_get_no_guess" \
+    "asmsim: --frobnicate: unknown option. Try 'asmsim run --help'." "" \
+    "$ASMSIM" run --frobnicate
+harness_run "$ASMSIM" run --run dss --num-small 3 --disks 1 --duration 10ms --quiet
+if [ "$H_RC" -eq 0 ] && [ "$H_ERR" = "asmsim: warning: --num-small 3 is not used: --run dss runs large I/O only" ]; then
+    harness_ok "num_small_that_dss_ignores_should_be_warned_about"
+else
+    harness_fail "num_small_that_dss_ignores_should_be_warned_about" "exit $H_RC; stderr: $H_ERR"
+fi
+harness_run "$ASMSIM" orion -run oltp -num_large 2 -num_streamIO 8 --volume gp3 -duration 1 -testname o9w --quiet --json -
+if [ "$H_RC" -eq 0 ] && [[ "$H_ERR" == "asmsim: warning: -num_large 2 is not used: -run oltp runs small I/O only; -num_streamIO 8 is not used: "* ]]; then
+    harness_ok "orion_loads_that_the_run_ignores_should_be_warned_about"
+else
+    harness_fail "orion_loads_that_the_run_ignores_should_be_warned_about" "exit $H_RC; stderr: $H_ERR"
+fi
+harness_run "$ASMSIM" run --num-small 3 --disks 1 --duration 10ms --quiet
+if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "num_small_as_top_level_should_not_be_warned_about"
+else harness_fail "num_small_as_top_level_should_not_be_warned_about" "exit $H_RC; stderr: $H_ERR"; fi
+for cmd in run sweep orion profiles tui; do
+    expect_stdout_contains "help_${cmd}_should_print_${cmd}s_help" \
+        "Usage: asmsim $cmd" "$ASMSIM" help $cmd
+done
+expect_error "help_of_an_unknown_command_should_exit_2" \
+    "asmsim: frob: unknown command" "" "$ASMSIM" help frob
+expect_stdout_contains "main_help_should_say_real_devices_too" \
+    "on real devices (files or block" "$ASMSIM" --help
+expect_stdout_contains "run_help_should_say_real_devices_too" \
+    "or of real devices with --target" "$ASMSIM" run --help
+expect_stdout_contains "run_help_should_flag_the_large_size_orion_differs_on" \
+    "default 128KiB
+                        [ORION: 1024 KiB]" "$ASMSIM" run --help
+expect_stdout_contains "run_help_should_flag_the_duration_orion_differs_on" \
+    "60s on real devices [ORION: 60 s]" "$ASMSIM" run --help
+cd "$WORK" || exit 1
+
 # ==== end of the defects 7-10 block ==========================================
 
 harness_done

@@ -114,6 +114,64 @@ static void gp3_should_reject_sizes_outside_1gib_to_64tib(void)
     must_parse("gp3:size=64TiB");
 }
 
+/* AWS provisions EBS volumes in whole GiB, OCI in whole GB: a size
+   between two is refused with the whole sizes on either side that the
+   type's range allows. */
+static void sizes_should_be_whole_provider_units(void)
+{
+    static const char *const ebs[] = { "gp2", "gp3", "io1", "io2", "io2bx" };
+    char spec[64];
+    for (size_t i = 0; i < sizeof ebs / sizeof ebs[0]; i++) {
+        snprintf(spec, sizeof spec, "%s:size=100GB", ebs[i]);
+        must_reject(spec);
+        CHECK_WHY_HAS("size=100GB: EBS volumes are whole GiB; use 93GiB or 94GiB");
+    }
+    must_reject("st1:size=1.5TB");
+    CHECK_WHY_HAS("EBS volumes are whole GiB; use 1396GiB or 1397GiB");
+    must_reject("gp3:size=1.5GB");              /* 1.397 GiB: 1GiB or 2GiB */
+    CHECK_STR_EQ(why, "gp3 size=1500MB: EBS volumes are whole GiB; use 1GiB or 2GiB");
+    must_reject("io2:size=4.5GB");              /* 4.19 GiB: not below 4GiB */
+    CHECK_WHY_HAS("use 4GiB or 5GiB");
+    must_reject("gp3:size=70368744177663");     /* 64TiB - 1: only below */
+    CHECK_WHY_HAS("EBS volumes are whole GiB; use 65535GiB");
+    must_reject("gp3:size=1.5GiB");
+    CHECK_STR_EQ(why, "gp3 size=1536MiB: EBS volumes are whole GiB; use 1GiB or 2GiB");
+    must_reject("oci-higher:size=100GiB");
+    CHECK_STR_EQ(why, "oci-higher size=100GiB: OCI volumes are whole GB; use "
+                 "107GB or 108GB");
+    must_reject("oci-balanced:size=50000000001");   /* just above 50GB */
+    CHECK_WHY_HAS("use 50GB or 51GB");
+    must_parse("oci-higher:size=1.5TB");
+    must_parse("local-nvme:size=100GiB");       /* instance store: any size */
+}
+
+/* Which instances a volume attaches to, and an instance's IOPS limit in
+   words: 0 is "no IOPS limit", not "0 IOPS". */
+static void providers_and_iops_limits_should_read_right(void)
+{
+    struct inst_profile in;
+    char buf[64];
+    struct vol_profile v = must_parse("gp3");
+    CHECK_STR_EQ(prof_volume_provider(&v), "aws");
+    v = must_parse("oci-uhp");
+    CHECK_STR_EQ(prof_volume_provider(&v), "oci");
+    v = must_parse("local-nvme");
+    CHECK_STR_EQ(prof_volume_provider(&v), "");
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-8", &in, why, sizeof why), 0);
+    CHECK_STR_EQ(in.provider, "oci");
+    prof_fmt_inst_iops(&in, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "no IOPS limit");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &in, why, sizeof why), 0);
+    prof_fmt_inst_iops(&in, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "3600 -> 18750 IOPS");
+    CHECK_INT_EQ(prof_instance_find("m5.24xlarge", &in, why, sizeof why), 0);
+    prof_fmt_inst_iops(&in, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "80000 IOPS");
+    CHECK_INT_EQ(prof_instance_find("none", &in, why, sizeof why), 0);
+    prof_fmt_inst_iops(&in, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "no IOPS limit");
+}
+
 /* ------------------------------------------------------------------ gp2 */
 
 static void gp2_125gib_should_have_375_base_3000_burst_and_128_mibps(void)
@@ -572,8 +630,8 @@ static void canonical_spec_should_parse_back_to_the_same_profile(void)
         CHECK_NEAR_REL(b.tput_base_bytes_per_s, a.tput_base_bytes_per_s, 1e-12);
         CHECK_NEAR_REL(b.price_usd_month + 1, a.price_usd_month + 1, 1e-12);
     }
-    struct vol_profile a = must_parse("gp3:size=1000GB,iops=5000,throughput=300MB/s");
-    CHECK_STR_EQ(a.spec, "gp3:size=1TB,iops=5000,throughput=300MB/s");
+    struct vol_profile a = must_parse("local-nvme:size=1000GB,iops=5000,throughput=300MB/s");
+    CHECK_STR_EQ(a.spec, "local-nvme:size=1TB,iops=5000,throughput=300MB/s");
     struct vol_profile b = must_parse(a.spec);
     CHECK_STR_EQ(b.spec, a.spec);
 }
@@ -1014,6 +1072,8 @@ static void reasons_should_be_one_short_safe_line_whatever_the_instance(void)
 int main(void)
 {
     RUN(gp3_defaults_should_be_3000_iops_125_mibps_at_250gib_for_20_dollars);
+    RUN(sizes_should_be_whole_provider_units);
+    RUN(providers_and_iops_limits_should_read_right);
     RUN(gp3_should_accept_4000_iops_and_1000_mibps_at_125gib);
     RUN(gp3_should_reject_iops_above_500_per_gib_naming_the_maximum);
     RUN(gp3_should_reject_iops_outside_3000_to_80000);

@@ -216,6 +216,22 @@ static void rates_should_take_a_quantity_and_an_optional_per_second(void)
     }
 }
 
+/* A rate without a unit is MiB/s, the providers' unit for throughput
+   ("gp3:throughput=1000" was 1000 B/s); with a unit it is that unit. */
+static void rates_without_a_unit_should_be_mib_per_s(void)
+{
+    static const struct { const char *text; double want; } ok[] = {
+        { "1000", 1000.0 * MiB }, { "1000/s", 1000.0 * MiB },
+        { "0.5", 0.5 * MiB }, { "1000B/s", 1000.0 }, { "1000B", 1000.0 },
+        { "125MB/s", 125e6 },
+    };
+    for (size_t i = 0; i < N(ok); i++) {
+        double v = 0;
+        CHECK_INT_EQ(prof_parse_rate(ok[i].text, &v), 0);
+        CHECK_NEAR_REL(v, ok[i].want, 1e-12);
+    }
+}
+
 /* ---- disk lists ----------------------------------------------------------- */
 
 static void disk_lists_should_refuse_what_they_cannot_read_whole(void)
@@ -498,6 +514,112 @@ static void option_errors_should_name_the_bad_argument(void)
     CHECK(strncmp(why, "--disks \"4\\x0ax\": not a disk count", 34) == 0);
 }
 
+/* Every valued option but --target is given once: a second is refused,
+   naming both values, in either spelling (--x v, --x=v); a value that was
+   refused does not count as given. */
+static void valued_options_given_twice_should_be_refused(void)
+{
+    char why[512];
+    char *a1[] = { "run", "--volume", "gp3", "--disks", "2", "--volume=io2", NULL };
+    CHECK_INT_EQ(parse_run(a1, 6, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "--volume given twice (gp3 and io2); to compare volumes, "
+                 "run one sweep per volume");
+    char *a2[] = { "run", "--seed", "1", "--seed", "1", NULL };
+    CHECK_INT_EQ(parse_run(a2, 5, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "--seed given twice (1 and 1); give it once");
+    char *a3[] = { "run", "--quiet", "--quiet", NULL };
+    CHECK_INT_EQ(parse_run(a3, 3, why, sizeof why), 0);
+
+    struct cli_opts o;
+    cli_opts_defaults(&o, CLI_RUN);
+    CHECK_INT_EQ(cli_opts_set(&o, "seed", "x", why, sizeof why), -EINVAL);
+    CHECK_INT_EQ(cli_opts_set(&o, "seed", "7", why, sizeof why), 0);
+    CHECK_INT_EQ(cli_opts_set(&o, "seed", "8", why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "--seed given twice (7 and 8); give it once");
+    CHECK_INT_EQ(cli_opts_note_once(&o, "-", "num_disks", "1", why, sizeof why), 0);
+    CHECK_INT_EQ(cli_opts_note_once(&o, "-", "num_disks", "2", why, sizeof why),
+                 -EINVAL);
+    CHECK(strncmp(why, "-num_disks given twice (1 and 2); ", 34) == 0);
+}
+
+/* An unknown option is answered with what it was probably meant to be. */
+static void unknown_options_should_get_the_likely_meaning(void)
+{
+    static const struct {
+        enum cli_cmd cmd;
+        const char *arg, *next, *hint;
+    } cases[] = {
+        { CLI_SWEEP, "--disks", "4", "did you mean --volumes 4? (sweep takes a "
+          "range of disk counts)" },
+        { CLI_SWEEP, "--disks=8", NULL, "did you mean --volumes 8? (sweep takes "
+          "a range of disk counts)" },
+        { CLI_RUN, "--volumes", "1-4", "run takes one disk count, --disks N; for "
+          "a range use 'asmsim sweep --volumes 1-4'" },
+        { CLI_RUN, "--volme", "gp3", "did you mean --volume?" },
+        { CLI_RUN, "--instanse", NULL, "did you mean --instance?" },
+        { CLI_RUN, "-disks", "4", "did you mean --disks?" },
+        { CLI_RUN, "-size_large", "1024", "-size_large is ORION's flag: here "
+          "--size-large, or use 'asmsim orion'" },
+        { CLI_ORION, "--layout", "fine", "--layout is an option of 'asmsim run' "
+          "and 'asmsim sweep'; here -simulate" },
+        { CLI_ORION, "--volumes", "1-4", "--volumes is an option of 'asmsim "
+          "sweep'" },
+        { CLI_ORION, "--num_small", "4", "did you mean -num_small? (ORION's "
+          "flags take one dash)" },
+        { CLI_ORION, "-instance", "m5.large", "did you mean --instance? (model "
+          "options take two dashes)" },
+        { CLI_ORION, "-disks", "2", "did you mean -num_disks?" },
+        { CLI_ORION, "-durration", "2", "did you mean -duration?" },
+        { CLI_RUN, "--frobnicate", NULL, "" },
+        { CLI_RUN, "--x", NULL, "" },
+        { CLI_RUN, "-", NULL, "" },
+        { CLI_RUN, "--\x1b[31m", NULL, "" },
+    };
+    char hint[160];
+    for (size_t i = 0; i < N(cases); i++)
+        CHECK_STR_EQ(cli_unknown_option_hint(cases[i].cmd, cases[i].arg,
+                                             cases[i].next, hint, sizeof hint),
+                     cases[i].hint);
+    char what[200];
+    CHECK_STR_EQ(cli_with_hint("unknown option", "did you mean --seed?", what,
+                               sizeof what), "unknown option; did you mean --seed?");
+    CHECK_STR_EQ(cli_with_hint("unknown option", "", what, sizeof what),
+                 "unknown option.");
+}
+
+/* --tui on modelled volumes starts at a pace that shows the whole run in
+   about a minute: 28 points of 60 s (ORION's default) at 50x take 34 s. */
+static void tui_speed_should_show_the_run_in_about_a_minute(void)
+{
+    struct cli_opts *o = calloc(1, sizeof *o);
+    struct sim_run_cfg cfg;
+    char why[512];
+    char *a1[] = { "run", "--duration", "60", "--warmup", "0", NULL };
+
+    cli_opts_defaults(o, CLI_RUN);
+    CHECK_INT_EQ(cli_opts_parse(o, 5, a1, why, sizeof why), 0);
+    CHECK_INT_EQ(cli_opts_resolve(o, &cfg, why, sizeof why), 0);
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 50.0, 1e-12);
+    o->speed = 3;                                   /* --speed 3 */
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 3.0, 1e-12);
+
+    char *a2[] = { "run", "--disks", "1", "--run", "oltp", NULL };
+    cli_opts_defaults(o, CLI_RUN);
+    CHECK_INT_EQ(cli_opts_parse(o, 5, a2, why, sizeof why), 0);
+    CHECK_INT_EQ(cli_opts_resolve(o, &cfg, why, sizeof why), 0);
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 1.0, 1e-12);     /* already short */
+    o->engine = CLI_ENGINE_NULL;
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 1.0, 1e-12);
+
+    char *a3[] = { "sweep", NULL };
+    cli_opts_defaults(o, CLI_SWEEP);
+    CHECK_INT_EQ(cli_opts_parse(o, 1, a3, why, sizeof why), 0);
+    CHECK_INT_EQ(cli_opts_resolve(o, &cfg, why, sizeof why), 0);
+    double speed = cli_tui_speed(o, &cfg);
+    CHECK(speed == 10 || speed == 20 || speed == 50);
+    free(o);
+}
+
 /* The last defence of the one-line rule: a line longer than CLI_MSG_MAX
    characters is cut, at a whole character, with "..."; a short one is
    printed as it is. */
@@ -541,6 +663,10 @@ int main(void)
     RUN(layout_sizes_should_have_one_rule);
     RUN(layout_file_should_check_and_show_values_as_the_cli_does);
     RUN(option_errors_should_name_the_bad_argument);
+    RUN(rates_without_a_unit_should_be_mib_per_s);
+    RUN(valued_options_given_twice_should_be_refused);
+    RUN(unknown_options_should_get_the_likely_meaning);
+    RUN(tui_speed_should_show_the_run_in_about_a_minute);
     RUN(error_lines_should_be_cut_at_the_message_limit);
     return check_done();
 }

@@ -40,6 +40,14 @@ static void install_handlers(void)
 
 int main(int argc, char **argv)
 {
+    static char help_flag[] = "--help";
+
+    if (argc > 2 && strcmp(argv[1], "help") == 0) {
+        /* asmsim help COMMAND: asmsim COMMAND --help */
+        argv[1] = argv[2];
+        argv[2] = help_flag;
+        argc = 3;
+    }
     const char *cmd = argc > 1 ? argv[1] : NULL;
 
     if (!cmd) {

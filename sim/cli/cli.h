@@ -17,7 +17,8 @@
  *
  * Where each part lives: cli_values.c (value parsers, cli_values.h),
  * cli_options.c (the option table, defaults, cli_opts_parse/set),
- * cli_orion.c (cli_orion_parse), cli_targets.c (--target, LUN files),
+ * cli_suggest.c (the hint after "unknown option"), cli_orion.c
+ * (cli_orion_parse), cli_targets.c (--target, LUN files),
  * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
  * (cli_check_outputs), cli_help.c (help texts), cli_commands.c (run,
  * sweep, orion) with its internal modules cli_job, cli_print,
@@ -52,6 +53,8 @@
 #define CLI_TESTNAME_MAX 64
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
 #define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
+#define CLI_ORION_DURATION_NS (60ll * SIM_NS_PER_S)  /* ORION's -duration */
+#define CLI_OCI_DEFAULT_VOLUME "oci-balanced"   /* --volume on an OCI shape */
 
 enum cli_cmd {
     CLI_RUN = 0,
@@ -83,6 +86,25 @@ enum {
     CLI_GIVEN_OUTPUT_DIR = 1u << 8,
     CLI_GIVEN_INSTANCE = 1u << 9,
     CLI_GIVEN_VOLUME = 1u << 10,
+    CLI_GIVEN_DURATION = 1u << 11,
+};
+
+/* The valued options a command line gave, each at most once (--target is
+   the one that repeats): the flag as typed ("--" or "-" and its name) and
+   the value, both kept, not copied. */
+#define CLI_SEEN_MAX 64
+struct cli_seen {
+    const char *dash;
+    const char *name;
+    const char *value;
+};
+
+/* What the plan says about a default the command chose (printed with the
+   header, cli_print_notes). */
+enum cli_duration_from {
+    CLI_DURATION_GIVEN = 0,         /* --duration / -duration */
+    CLI_DURATION_MODELLED,          /* default auto: modelled or null */
+    CLI_DURATION_ORION,             /* default 60 s: real devices, orion */
 };
 
 struct cli_opts {
@@ -131,7 +153,13 @@ struct cli_opts {
     const char *json_path;          /* NULL, "-" or a file */
     bool quiet, verbose;
 
+    struct cli_seen seen[CLI_SEEN_MAX];     /* cli_opts_note_once */
+    int n_seen;
+
     /* filled by cli_opts_resolve */
+    enum cli_duration_from duration_from;
+    char warning[CLI_MSG_MAX];      /* "" or one line: an option given that
+                                       the run does not use */
     struct vol_profile volume;
     struct inst_profile instance;
 
@@ -193,6 +221,42 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv,
 int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
                     char *why, size_t why_len);
 
+/* Record that the valued option dash+name ("--", "volume"; "-",
+   "num_disks") was given value; a second one is refused: -EINVAL with
+   "--volume given twice (gp3 and io2); <what to do instead>" in why.
+   dash and name must be static, value outlive *o.  0 otherwise. */
+int cli_opts_note_once(struct cli_opts *o, const char *dash, const char *name,
+                       const char *value, char *why, size_t why_len);
+
+/* The value the command line gave the valued option dash+name, or NULL
+   when it was not given. */
+const char *cli_opts_given_value(const struct cli_opts *o, const char *dash,
+                                 const char *name);
+
+/* The hint an unknown option "arg" of cmd gets (arg as typed, next the
+   argument after it or NULL): "did you mean --volumes 4? (sweep takes a
+   range of disk counts)", "--layout is an option of run and sweep", or
+   "" when nothing is close.  Into buf; returns buf. */
+char *cli_unknown_option_hint(enum cli_cmd cmd, const char *arg,
+                              const char *next, char *buf, size_t len);
+
+/* The sentence "<what>; <hint>." into buf, ready to be followed by
+   " Try ...": no '.' after a hint that asks ("unknown option; did you mean
+   --volume?"); "<what>." when the hint is empty.  what may be buf.
+   Returns buf. */
+char *cli_with_hint(const char *what, const char *hint, char *buf,
+                    size_t len);
+
+/* The option tables, for hints: the run/sweep option i (its long name,
+   and in *cmds the bits 1 << enum cli_cmd of the commands that take it),
+   and ORION flag i (its name without the dash, and in *run_option the
+   run option that means the same, perhaps in other units, or NULL).
+   NULL past the end. */
+int cli_option_count(void);
+const char *cli_option_at(int i, unsigned *cmds);
+int cli_orion_flag_count(void);
+const char *cli_orion_flag_at(int i, const char **run_option);
+
 /* Set one model/output option by its long name ("instance", "volume",
    "burst-credits", "seed", "output-dir", "json", "quiet", ...), as both
    parsers do.  value NULL: the option was given bare; a switch is then
@@ -217,6 +281,10 @@ int cli_opts_set_value(struct cli_opts *o, const char *name,
 int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg,
                      char *why, size_t why_len);
 
+/* How the plan names where the duration came from: " by default on
+   modelled volumes", " (ORION's default)" or "" when given. */
+const char *cli_duration_note(const struct cli_opts *o);
+
 /* Build *cfg from already resolved options for `disks` disks (no checks
    beyond what the mapping needs).  cfg->layout.disk_failgroup points into
    *o, which must outlive cfg. */
@@ -231,6 +299,11 @@ int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len);
    subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;
    NULL when out of memory. */
 char *cli_join_command_line(int argc, char **argv);
+
+/* The --speed of run/sweep --tui: as given, or on modelled volumes the
+   pace (1, 2 or 5 x 10^k device seconds per wall second, at least 1) at
+   which the run resolved into *run takes about a minute; 1 elsewhere. */
+double cli_tui_speed(const struct cli_opts *o, const struct sim_run_cfg *run);
 
 /* Help texts. */
 void cli_usage(FILE *f, enum cli_cmd cmd);

@@ -8,7 +8,10 @@
  * CLI_TESTNAME_MAX) come from the same constants the parsers check, so the
  * help cannot drift from what is accepted.  Every default stated here must
  * match cli_opts_defaults() (cli_options.c) and ORION's defaults
- * (cli_orion.c).
+ * (cli_orion.c); in run and sweep, "[ORION: x]" after a default marks one
+ * that differs from ORION's (DOMAIN.md section 2), so a user who compares
+ * with ORION knows which flags to set.  `asmsim help COMMAND` is COMMAND's
+ * --help (tui/main.c).
  */
 #include <stdio.h>
 
@@ -19,7 +22,8 @@ void cli_main_usage(FILE *f)
     fputs(
 "Usage: asmsim COMMAND [options]\n"
 "ORION-style I/O numbers (Maximum Large MBPS, Maximum Small IOPS, Minimum\n"
-"Small Latency) for Oracle ASM disk groups on modelled cloud volumes.\n"
+"Small Latency) for Oracle ASM disk groups: on real devices (files or block\n"
+"devices, --target) or on modelled cloud volumes (EBS, OCI) in virtual time.\n"
 "\n"
 "Commands:\n"
 "  run        one ORION-style run (a matrix of load points) on one disk group\n"
@@ -28,7 +32,7 @@ void cli_main_usage(FILE *f)
 "  profiles   list volume types and instances, or show one\n"
 "  tui        the live dashboard: watch a run and tune the disk group\n"
 "\n"
-"  asmsim COMMAND --help   options of a command\n"
+"  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
 "  asmsim --version        the version\n"
 "\n"
 "Exit status: 0 ok, 1 runtime failure, 2 bad usage or input, 130 interrupted.\n",
@@ -41,12 +45,16 @@ void cli_main_usage(FILE *f)
 "                        oci-e4flex-N (N OCPUs) or none; default none\n" \
 "  --volume SPEC         TYPE[:size=..,iops=..,throughput=..,vpu=..], e.g.\n" \
 "                        gp3:size=125GiB,iops=4000,throughput=1000MiB/s;\n" \
-"                        default gp3 (its defaults); see 'asmsim profiles'\n" \
+"                        default gp3 (oci-balanced on an OCI shape); see\n" \
+"                        'asmsim profiles'.  EBS sizes are whole GiB, OCI\n" \
+"                        whole GB; a throughput without a unit is MiB/s;\n" \
+"                        EBS volumes need an EC2 instance, OCI an OCI shape\n" \
 "  --burst-credits B     full, empty or a percentage 0..100 (\"50%%\" or \"50\")\n" \
 "                        of the credit buckets at the start; default full\n"
 #define RUN_HELP_REST \
 "Layout (ASM disk group):\n" \
 "  --layout L            coarse, fine, raid0 or concat; default coarse\n" \
+"                        [ORION: -simulate concat]\n" \
 "  --au SIZE             allocation unit 1MiB..64MiB, power of two; default 1MiB\n" \
 "  --stripe SIZE         raid0 stripe, power of two 4KiB..64MiB; default 1MiB\n" \
 "  --redundancy R        external, normal or high; default external\n" \
@@ -57,16 +65,20 @@ void cli_main_usage(FILE *f)
 "  --run R               simple, normal, oltp, dss or advanced; default simple\n" \
 "  --matrix M            basic, detailed, point, col, row or max (implies\n" \
 "                        --run advanced when --run is not given)\n" \
-"  --num-small N         small load for point/col/max, 0..65536\n" \
-"  --num-large N         large load for point/row/max, 0..65536\n" \
+"  --num-small N         small load for point/col, the top small level\n" \
+"                        otherwise, 0..65536 (not used by --run dss)\n" \
+"  --num-large N         large load for point/row, the top large level\n" \
+"                        otherwise, 0..65536 (not used by --run oltp)\n" \
 "  --size-small SIZE     small I/O, multiple of 4KiB up to 64MiB; default 8KiB\n" \
 "  --size-large SIZE     large I/O, multiple of 4KiB up to 64MiB; default 128KiB\n" \
+"                        [ORION: 1024 KiB]\n" \
 "  --type T              large I/O rand or seq; default rand\n" \
 "  --stream-io N         seq: outstanding I/Os per stream, 1..1024; default 4\n" \
 "  --write PCT           percent writes 0..100; default 0\n" \
 "  --duration TIME|auto  per point: 90, 90s, 500ms, 2m, 1h (1ms..24h) or auto\n" \
 "                        (until the 95 %% confidence half-width is under 1 %%,\n" \
-"                        at most 60 s); default 60s\n" \
+"                        at most 60 s); default auto on modelled volumes and\n" \
+"                        the null engine, 60s on real devices [ORION: 60 s]\n" \
 "  --warmup TIME|auto    unmeasured time before each point; default auto\n" \
 "                        (until the pipeline is full)\n" \
 "  --seed N              random seed, unsigned integer; default 1\n" \
@@ -87,10 +99,12 @@ void cli_main_usage(FILE *f)
 "  Mounted or otherwise held block devices are always refused.\n" \
 "Output:\n" \
 "  --testname NAME       [A-Za-z0-9._-]+, at most %d characters; default asmsim\n" \
+"                        [ORION: orion]\n" \
 "  --output-dir DIR      write ORION's files (<testname>_<stamp>_summary.txt,\n" \
 "                        _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n" \
 "                        <testname>_<stamp>_results.json%s; created if\n" \
-"                        missing; default: no files\n" \
+"                        missing; default: no files [ORION: the current\n" \
+"                        directory]\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
 "  --quiet               no progress on stderr\n" \
 "  --verbose             run: a per-point table after the summary\n" \
@@ -98,26 +112,33 @@ void cli_main_usage(FILE *f)
 "                        stdin/stdout is not a terminal)\n" \
 "  --progress            one status line on stderr with the ETA\n" \
 "  --speed N|max         --tui on modelled volumes: device seconds per\n" \
-"                        second of wall time; default 1 (real time)\n" \
+"                        second of wall time (1 = real time); default: the\n" \
+"                        pace that shows the whole run in about a minute\n" \
 "  -h, --help            this help\n" \
 "\n" \
-"Sizes: 512 (bytes), 4k, 8KiB, 1MiB, 2TB.  Errors exit 2 before anything\n" \
-"runs or is written; an interrupt (Ctrl-C) writes partial results, exit 130.\n"
+"Sizes: 512 (bytes), 4k, 8KiB, 1MiB, 2TB.  Each option is given once (only\n" \
+"--target repeats).  [ORION: x] marks a default that differs from ORION's;\n" \
+"'asmsim orion' keeps ORION's.  Errors exit 2 before anything runs or is\n" \
+"written; an interrupt (Ctrl-C) writes partial results, exit 130.\n"
 
 void cli_usage(FILE *f, enum cli_cmd cmd)
 {
     if (cmd == CLI_RUN) {
         fputs("Usage: asmsim run [options]\n"
               "One ORION-style run (a matrix of load points) on one disk "
-              "group of modelled\nvolumes; prints the resolved configuration "
-              "and ORION's three summary lines.\n\n", f);
+              "group: of modelled\nvolumes, or of real devices with --target "
+              "(files or block devices, see \"Real\ndevices\" below); prints "
+              "the resolved configuration and ORION's three summary\n"
+              "lines.\n\n", f);
         fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
                 "Disks:\n  --disks N             volumes in the disk group, "
-                "1..1024; default 4\n", LAY_MAX_DISKS, CLI_TESTNAME_MAX, "");
+                "1..1024; default 4 [ORION: 1]\n", LAY_MAX_DISKS,
+                CLI_TESTNAME_MAX, "");
     } else if (cmd == CLI_SWEEP) {
         fputs("Usage: asmsim sweep [options]\n"
-              "The same run for each disk count; prints a table (disks, "
-              "Maximum Large MBPS,\nMaximum Small IOPS, Minimum Small Latency, "
+              "The same run for each disk count, on modelled volumes or on the "
+              "first N real\ndevices (--target); prints a table (disks, "
+              "Maximum Large MBPS, Maximum Small\nIOPS, Minimum Small Latency, "
               "binding limit) and its reading.\n\n", f);
         fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
                 "Disks:\n  --volumes LIST        disk counts: \"1-16\", "
@@ -150,13 +171,15 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  -cache_size M     MiB of unmeasured warm-up I/O per point; default: auto\n"
 "  -duration S       seconds per point, 1..86400; default 60\n"
 "  -matrix M         basic, detailed, point, col, row or max (-run advanced)\n"
-"  -num_small N      small load for point/col/max\n"
-"  -num_large N      large load for point/row/max\n"
+"  -num_small N      small load for point/col, else the top small level\n"
+"  -num_large N      large load for point/row, else the top large level\n"
 "  -verbose          a per-point table after the summary\n"
 "  -storax X, -hugenotneeded   accepted and ignored\n"
+"  Each flag is given once.\n"
 "Model options:\n"
 "  --instance NAME   EC2 type, oci-e4flex-N or none; default none\n"
 "  --volume SPEC     volume spec as for 'asmsim run'; default gp3\n"
+"                    (oci-balanced on an OCI shape)\n"
 "  --burst-credits B full, empty or 0..100 percent; default full\n"
 "  --seed N          random seed; default 1\n"
 "  --output-dir DIR  where ORION's files go; default the current directory\n"

@@ -29,6 +29,13 @@
  * values themselves are parsed by cli_values.c, the target list is kept by
  * cli_targets.c.
  *
+ * Every valued option is given at most once; --target, one per disk, is
+ * the only one that repeats.  A second --volume used to win silently, so
+ * "sweep --volume gp3 --volume io2" measured io2 alone while the user
+ * meant to compare the two: now it is refused, naming both values and
+ * what to do instead (cli_opts_note_once, which the orion parser uses for
+ * ORION's flags too).  A switch given twice is still just on.
+ *
  * A switch (an option without a value: --quiet, --destroy-data, ...) is on
  * when given and off when left out.  Given a value ("--destroy-data=no",
  * "--quiet="), it is a usage error that names the switch, in run, sweep,
@@ -309,6 +316,7 @@ static int opt_duration(struct cli_opts *o, const char *v, char *why,
     if (strcmp(v, "auto") == 0) {
         o->auto_duration = true;
         o->duration_ns = CLI_AUTO_CAP_NS;
+        o->given |= CLI_GIVEN_DURATION;
         return 0;
     }
     if (cli_parse_time_ns(v, &t) != 0 || t < SIM_NS_PER_MS) {
@@ -318,6 +326,7 @@ static int opt_duration(struct cli_opts *o, const char *v, char *why,
     }
     o->auto_duration = false;
     o->duration_ns = t;
+    o->given |= CLI_GIVEN_DURATION;
     return 0;
 }
 
@@ -548,9 +557,90 @@ static const struct opt_def opt_defs[] = {
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000
 
+int cli_option_count(void)
+{
+    return N_OPTS;
+}
+
+const char *cli_option_at(int i, unsigned *cmds)
+{
+    if (i < 0 || i >= N_OPTS)
+        return NULL;
+    if (cmds)
+        *cmds = opt_defs[i].cmds;
+    return opt_defs[i].name;
+}
+
 static const char *cmd_name(enum cli_cmd c)
 {
     return c == CLI_SWEEP ? "sweep" : c == CLI_ORION ? "orion" : "run";
+}
+
+/* ---- options given twice -------------------------------------------------- */
+
+/* What to do instead of giving an option twice, where a second value says
+   what the user was after; every other option: give it once. */
+static const char *repeat_hint(const char *name)
+{
+    static const struct { const char *name, *hint; } hints[] = {
+        { "volume", "to compare volumes, run one sweep per volume" },
+        { "instance", "to compare instances, run one sweep per instance" },
+        { "disks", "for several disk counts use 'asmsim sweep --volumes 2,4'" },
+        { "num_disks", "for several disk counts run one orion per count" },
+        { "volumes", "list every disk count in one --volumes, e.g. 1-4,8" },
+    };
+    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
+        if (strcmp(hints[i].name, name) == 0)
+            return hints[i].hint;
+    return "give it once";
+}
+
+const char *cli_opts_given_value(const struct cli_opts *o, const char *dash,
+                                 const char *name)
+{
+    for (int i = 0; i < o->n_seen; i++)
+        if (strcmp(o->seen[i].dash, dash) == 0 &&
+            strcmp(o->seen[i].name, name) == 0)
+            return o->seen[i].value;
+    return NULL;
+}
+
+/* -EINVAL with the message when dash+name was given before, else 0. */
+static int refuse_if_seen(const struct cli_opts *o, const char *dash,
+                          const char *name, const char *value, char *why,
+                          size_t why_len)
+{
+    const char *first = cli_opts_given_value(o, dash, name);
+    char q1[CLI_QUOTE_BUF], q2[CLI_QUOTE_BUF];
+
+    if (!first)
+        return 0;
+    snprintf(why, why_len, "%s%s given twice (%s and %s); %s", dash, name,
+             cli_quote(first, q1, sizeof q1), cli_quote(value, q2, sizeof q2),
+             repeat_hint(name));
+    return -EINVAL;
+}
+
+static void remember(struct cli_opts *o, const char *dash, const char *name,
+                     const char *value)
+{
+    if (o->n_seen < CLI_SEEN_MAX)   /* every valued option fits */
+        o->seen[o->n_seen++] = (struct cli_seen){ dash, name, value };
+}
+
+int cli_opts_note_once(struct cli_opts *o, const char *dash, const char *name,
+                       const char *value, char *why, size_t why_len)
+{
+    if (refuse_if_seen(o, dash, name, value, why, why_len) != 0)
+        return -EINVAL;
+    remember(o, dash, name, value);
+    return 0;
+}
+
+/* --target is the one valued option that repeats (one per disk). */
+static bool repeats(const struct opt_def *d)
+{
+    return strcmp(d->name, "target") == 0;
 }
 
 static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
@@ -559,8 +649,15 @@ static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
     char inner[400];
     char q[CLI_QUOTE_BUF];
 
-    if (d->fn(o, v, inner, sizeof inner) == 0)
+    bool once = d->has_arg != no_argument && !repeats(d);
+
+    if (once && refuse_if_seen(o, "--", d->name, v, why, why_len) != 0)
+        return -EINVAL;
+    if (d->fn(o, v, inner, sizeof inner) == 0) {
+        if (once)
+            remember(o, "--", d->name, v);
         return 0;
+    }
     snprintf(why, why_len, "--%s %s: %s", d->name, cli_quote(v, q, sizeof q),
              inner);
     return -EINVAL;
@@ -671,7 +768,8 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
     o->large_type = WL_LARGE_RAND;
     o->stream_io = 4;
     o->write_pct = 0;
-    o->duration_ns = 60 * SIM_NS_PER_S;
+    o->duration_ns = CLI_ORION_DURATION_NS;  /* auto on modelled volumes:
+                                                cli_opts_resolve */
     o->warmup_ns = SIM_WARMUP_AUTO;
     o->seed = 1;
     o->speed = -1;                  /* not given */
@@ -733,13 +831,21 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
             const char *sw;
             if (c == '?' && is_switch_given_value(longs, arg, &sw))
                 return switch_given_value(o, arg, sw, why, why_len);
-            if (c == '?' && optopt > ' ' && optopt < 127 && arg[0] == '-' &&
-                arg[1] != '-' && strlen(arg) > 2)   /* in a cluster */
-                snprintf(why, why_len, "%s: unknown option -%c. Try 'asmsim "
-                         "%s --help'.", q, optopt, cmd);
+            char hint[160], what[200];
+            if (c == ':')
+                snprintf(what, sizeof what, "missing value");
+            else if (optopt > ' ' && optopt < 127 && arg[0] == '-' &&
+                     arg[1] != '-' && strlen(arg) > 2)  /* in a cluster */
+                snprintf(what, sizeof what, "unknown option -%c", optopt);
             else
-                snprintf(why, why_len, "%s: %s. Try 'asmsim %s --help'.", q,
-                         c == ':' ? "missing value" : "unknown option", cmd);
+                snprintf(what, sizeof what, "unknown option");
+            if (c == '?')
+                cli_unknown_option_hint(o->cmd, arg, at + 1 < argc ?
+                                        argv[at + 1] : NULL, hint, sizeof hint);
+            else
+                hint[0] = '\0';
+            snprintf(why, why_len, "%s: %s Try 'asmsim %s --help'.", q,
+                     cli_with_hint(what, hint, what, sizeof what), cmd);
             return -EINVAL;
         }
         if (must_spell_out(opt_defs[c].name) && at < argc &&

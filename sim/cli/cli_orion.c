@@ -20,6 +20,12 @@
  * "--name value" or "--name=value", and are applied through cli_opts_set()
  * so they read and fail exactly as they do for `asmsim run`.
  *
+ * Each flag that takes a value is given once (ORION's names without
+ * regard to case: -num_disks and -NUM_DISKS are one flag); -storax, which
+ * is ignored, may repeat.  An unknown flag gets a hint
+ * (cli_unknown_option_hint): the nearest ORION flag, or the run option's
+ * ORION spelling.
+ *
  * Units are ORION's: sizes in KiB, -cache_size in MiB, -duration in whole
  * seconds.  Errors use the common one-line form "<flag> <value>: <what is
  * wrong>; <what is valid>".
@@ -41,6 +47,8 @@ struct orion_flag {
     const char *opt;                /* the run option that means the same
                                        (cli_opts_set_value); both NULL:
                                        accepted and ignored */
+    const char *like;               /* with fn: the run option it is like,
+                                       in other units (for hints) */
 };
 
 /* Apply flag f with value v: 0, or -EINVAL with the bare reason. */
@@ -150,40 +158,71 @@ static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
     }
     o->duration_ns = (sim_ns)s * SIM_NS_PER_S;
     o->auto_duration = false;
+    o->given |= CLI_GIVEN_DURATION;
     return 0;
 }
 
 static const struct orion_flag orion_flags[] = {
-    { "run", true, f_run, NULL },
-    { "testname", true, NULL, "testname" },
-    { "num_disks", true, NULL, "disks" },
-    { "size_small", true, f_size_small, NULL },
-    { "size_large", true, f_size_large, NULL },
-    { "type", true, NULL, "type" },
-    { "num_streamIO", true, NULL, "stream-io" },
-    { "simulate", true, f_simulate, NULL },
-    { "stripe", true, f_stripe, NULL },
-    { "write", true, NULL, "write" },
-    { "cache_size", true, f_cache_size, NULL },
-    { "duration", true, f_duration, NULL },
-    { "matrix", true, NULL, "matrix" },
-    { "num_small", true, NULL, "num-small" },
-    { "num_large", true, NULL, "num-large" },
-    { "verbose", false, NULL, "verbose" },
-    { "storax", true, NULL, NULL },
-    { "hugenotneeded", false, NULL, NULL },
+    { "run", true, f_run, NULL, "run" },
+    { "testname", true, NULL, "testname", NULL },
+    { "num_disks", true, NULL, "disks", NULL },
+    { "size_small", true, f_size_small, NULL, "size-small" },
+    { "size_large", true, f_size_large, NULL, "size-large" },
+    { "type", true, NULL, "type", NULL },
+    { "num_streamIO", true, NULL, "stream-io", NULL },
+    { "simulate", true, f_simulate, NULL, "layout" },
+    { "stripe", true, f_stripe, NULL, "stripe" },
+    { "write", true, NULL, "write", NULL },
+    { "cache_size", true, f_cache_size, NULL, "warmup" },
+    { "duration", true, f_duration, NULL, "duration" },
+    { "matrix", true, NULL, "matrix", NULL },
+    { "num_small", true, NULL, "num-small", NULL },
+    { "num_large", true, NULL, "num-large", NULL },
+    { "verbose", false, NULL, "verbose", NULL },
+    { "storax", true, NULL, NULL, NULL },
+    { "hugenotneeded", false, NULL, NULL, NULL },
 };
 #define N_ORION_FLAGS ((int)(sizeof orion_flags / sizeof orion_flags[0]))
+
+int cli_orion_flag_count(void)
+{
+    return N_ORION_FLAGS;
+}
+
+const char *cli_orion_flag_at(int i, const char **run_option)
+{
+    if (i < 0 || i >= N_ORION_FLAGS)
+        return NULL;
+    if (run_option)
+        *run_option = orion_flags[i].opt ? orion_flags[i].opt
+                                         : orion_flags[i].like;
+    return orion_flags[i].name;
+}
 
 static int usage_error(struct cli_opts *o, char *why, size_t why_len,
                        const char *arg, const char *what)
 {
     char q[CLI_QUOTE_BUF];
 
+    size_t n = strlen(what);
+    bool ended = n > 0 && (what[n - 1] == '.' || what[n - 1] == '?');
+
     o->usage_error = true;
-    snprintf(why, why_len, "%s: %s. Try 'asmsim orion --help'.",
-             cli_quote(arg, q, sizeof q), what);
+    snprintf(why, why_len, "%s: %s%s Try 'asmsim orion --help'.",
+             cli_quote(arg, q, sizeof q), what, ended ? "" : ".");
     return -EINVAL;
+}
+
+/* "unknown option", with what it was probably meant to be
+   (cli_unknown_option_hint); next is the argument after it or NULL. */
+static int unknown_option(struct cli_opts *o, char *why, size_t why_len,
+                          const char *arg, const char *next)
+{
+    char hint[160], what[200];
+
+    cli_unknown_option_hint(CLI_ORION, arg, next, hint, sizeof hint);
+    return usage_error(o, why, why_len, arg,
+                       cli_with_hint("unknown option", hint, what, sizeof what));
 }
 
 /* "--name value" or "--name=value"; consumes the value.  Returns 0 or
@@ -203,7 +242,7 @@ static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
     int rc;
 
     if (len >= sizeof name)
-        return usage_error(o, why, why_len, argv[*i], "unknown option");
+        return unknown_option(o, why, why_len, argv[*i], NULL);
     memcpy(name, arg, len);
     name[len] = '\0';
     if (eq && strcmp(name, "help") == 0)
@@ -217,7 +256,8 @@ static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
         rc = cli_opts_set(o, name, value, why, why_len);
     }
     if (rc == -ENOENT)
-        return usage_error(o, why, why_len, argv[at], "unknown option");
+        return unknown_option(o, why, why_len, argv[at],
+                              at + 1 < argc ? argv[at + 1] : NULL);
     return rc;
 }
 
@@ -247,13 +287,18 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
             return usage_error(o, why, why_len, arg, "missing value");
         const char *v = argv[++*i];
         char q[CLI_QUOTE_BUF];
+        bool ignored = !f->fn && !f->opt;           /* -storax X */
+        if (!ignored &&
+            cli_opts_note_once(o, "-", f->name, v, why, why_len) != 0)
+            return -EINVAL;
         if (flag_apply(f, o, v, inner, sizeof inner) == 0)
             return 0;
         snprintf(why, why_len, "-%s %s: %s", f->name,
                  cli_quote(v, q, sizeof q), inner);
         return -EINVAL;
     }
-    return usage_error(o, why, why_len, arg, "unknown option");
+    return unknown_option(o, why, why_len, arg,
+                          *i + 1 < argc ? argv[*i + 1] : NULL);
 }
 
 int cli_orion_parse(struct cli_opts *o, int argc, char **argv, char *why,

@@ -30,11 +30,10 @@ static void print_instance(FILE *f, const struct inst_profile *in)
             in->base_bytes_per_s / 1e6);
     if (in->burst)
         fprintf(f, " -> %.2f", in->max_bytes_per_s / 1e6);
-    fprintf(f, " MB/s, %.0f", in->base_iops);
-    if (in->burst)
-        fprintf(f, " -> %.0f", in->max_iops);
-    fprintf(f, " IOPS%s\n", in->burst ? " (maximum for 30 min per 24 h)"
-                                      : "");
+    char iops[48];
+    prof_fmt_inst_iops(in, iops, sizeof iops);      /* or "no IOPS limit" */
+    fprintf(f, " MB/s, %s%s\n", iops, in->burst ? " (maximum for 30 min per "
+            "24 h)" : "");
 }
 
 static void print_volume(FILE *f, const struct cli_opts *o)
@@ -90,6 +89,7 @@ static void print_workload(FILE *f, const struct cli_opts *o)
                 "%.0f s)", (double)o->duration_ns / 1e9);
     else
         fprintf(f, "  points    %.3g s each", (double)o->duration_ns / 1e9);
+    fputs(cli_duration_note(o), f);         /* which default applied */
     if (o->warmup_ns == SIM_WARMUP_AUTO)
         fprintf(f, ", warm-up auto");
     else

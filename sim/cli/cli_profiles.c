@@ -34,9 +34,12 @@ static void list_instances(void)
     for (int i = 0; i < prof_instance_count(); i++) {
         if (prof_instance_at(i, &in) != 0)
             continue;
-        printf("  %-21s%s %10.2f %10.2f %10.0f %10.0f\n", in.name,
-               in.burst ? "*" : " ", in.base_bytes_per_s / 1e6,
-               in.max_bytes_per_s / 1e6, in.base_iops, in.max_iops);
+        printf("  %-21s%s %10.2f %10.2f ", in.name, in.burst ? "*" : " ",
+               in.base_bytes_per_s / 1e6, in.max_bytes_per_s / 1e6);
+        if (in.max_iops > 0)
+            printf("%10.0f %10.0f\n", in.base_iops, in.max_iops);
+        else
+            printf("%21s\n", "no IOPS limit");
     }
 }
 
@@ -95,8 +98,11 @@ static int show_instance(const char *name)
     }
     printf("throughput  %.2f MB/s baseline, %.2f MB/s maximum\n",
            in.base_bytes_per_s / 1e6, in.max_bytes_per_s / 1e6);
-    printf("IOPS        %.0f baseline, %.0f maximum\n", in.base_iops,
-           in.max_iops);
+    if (in.max_iops > 0)
+        printf("IOPS        %.0f baseline, %.0f maximum\n", in.base_iops,
+               in.max_iops);
+    else
+        printf("IOPS        no IOPS limit\n");
     if (in.burst)
         printf("burst       maximum for %.0f min from a full bucket, once per "
                "24 h\n", in.burst_seconds / 60.0);

@@ -8,12 +8,17 @@
  *   1. the --layout-file supplies the layout settings the command line did
  *      not give (cli_opts.given says which were given);
  *   2. --matrix implies --run advanced, and contradicts any other --run;
- *   3. the volume spec and the instance name are resolved through
- *      profiles.h;
+ *   3. the instance name and the volume spec are resolved through
+ *      profiles.h (an OCI shape without --volume gets an OCI volume), and
+ *      must be of one provider: an EBS volume needs an EC2 instance, an
+ *      OCI block volume an OCI shape;
  *   4. the engine is chosen, and real targets are checked against the
  *      safety rules (safety.h) before anything is opened for writing; the
  *      least usable size of the targets becomes the disk size;
- *   5. the combination is checked the way the run will use it: layout
+ *   5. the duration default follows the engine (auto on modelled volumes,
+ *      ORION's 60 s on real devices and in orion), and options the run
+ *      will not use are noted in cli_opts.warning;
+ *   6. the combination is checked the way the run will use it: layout
  *      (lay_cfg_check), workload (wl_cfg_check) and matrix
  *      (wl_matrix_build), for the disk count of a run or for every disk
  *      count of a sweep, so that a sweep never fails half-way.
@@ -68,24 +73,56 @@ static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+static const char *provider_words(const char *provider)
+{
+    return strcmp(provider, "oci") == 0 ? "an OCI" : "an AWS";
+}
+
+/* An EBS volume attaches only to an EC2 instance, an OCI block volume
+   only to an OCI shape (local-nvme and --instance none go anywhere). */
+static int check_providers(const struct cli_opts *o, char *why,
+                           size_t why_len)
+{
+    const char *iv = o->instance.provider;
+    const char *vv = prof_volume_provider(&o->volume);
+    char qi[CLI_QUOTE_BUF], qv[CLI_QUOTE_BUF];
+
+    if (!iv[0] || !vv[0] || strcmp(iv, vv) == 0)
+        return 0;
+    snprintf(why, why_len, "--instance %s --volume %s: %s %s with %s %s "
+             "volume; use %s", cli_quote(o->instance_name, qi, sizeof qi),
+             cli_quote(o->volume_spec, qv, sizeof qv), provider_words(iv),
+             strcmp(iv, "oci") == 0 ? "shape" : "instance", provider_words(vv),
+             strcmp(vv, "oci") == 0 ? "block" : "EBS",
+             strcmp(iv, "oci") == 0 ? "an OCI volume (oci-balanced, "
+             "oci-higher, ...) or an EC2 instance" : "an EBS volume (gp3, "
+             "io2, ...) or an OCI shape (oci-e4flex-N)");
+    return -EINVAL;
+}
+
+/* The instance first: without --volume an OCI shape gets OCI's default
+   block volume (Balanced), not gp3, which it could not attach. */
 static int resolve_profiles(struct cli_opts *o, char *why, size_t why_len)
 {
     char inner[300];
     char q[CLI_QUOTE_BUF];
 
-    if (prof_volume_parse(o->volume_spec, &o->volume, inner,
-                          sizeof inner) != 0) {
-        snprintf(why, why_len, "--volume %s: %s",
-                 cli_quote(o->volume_spec, q, sizeof q), inner);
-        return -EINVAL;
-    }
     if (prof_instance_find(o->instance_name, &o->instance, inner,
                            sizeof inner) != 0) {
         snprintf(why, why_len, "--instance %s: %s",
                  cli_quote(o->instance_name, q, sizeof q), inner);
         return -EINVAL;
     }
-    return 0;
+    if (!(o->given & CLI_GIVEN_VOLUME) &&
+        strcmp(o->instance.provider, "oci") == 0)
+        o->volume_spec = CLI_OCI_DEFAULT_VOLUME;
+    if (prof_volume_parse(o->volume_spec, &o->volume, inner,
+                          sizeof inner) != 0) {
+        snprintf(why, why_len, "--volume %s: %s",
+                 cli_quote(o->volume_spec, q, sizeof q), inner);
+        return -EINVAL;
+    }
+    return check_providers(o, why, why_len);
 }
 
 /* --matrix implies --run advanced; with another --run it is an error. */
@@ -237,6 +274,92 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     snprintf(o->volume.type, sizeof o->volume.type, "target");
     snprintf(o->volume.spec, sizeof o->volume.spec, "real targets");
     return 0;
+}
+
+/* --duration when not given: modelled volumes and the null engine end a
+   point when its figures are steady (auto: the 95 % confidence half-width
+   within 1 %, at most CLI_AUTO_CAP_NS), so that a sweep takes seconds;
+   real devices and `asmsim orion` keep ORION's 60 s per point, which is
+   what their users compare against (DOMAIN.md section 2, -duration). */
+static void resolve_duration(struct cli_opts *o)
+{
+    if (o->given & CLI_GIVEN_DURATION) {
+        o->duration_from = CLI_DURATION_GIVEN;
+    } else if (o->cmd != CLI_ORION && o->engine != CLI_ENGINE_AIO) {
+        o->auto_duration = true;
+        o->duration_ns = CLI_AUTO_CAP_NS;
+        o->duration_from = CLI_DURATION_MODELLED;
+    } else {
+        o->duration_from = CLI_DURATION_ORION;
+    }
+}
+
+const char *cli_duration_note(const struct cli_opts *o)
+{
+    switch (o->duration_from) {
+    case CLI_DURATION_MODELLED:
+        return o->engine == CLI_ENGINE_NULL ? " by default on the null engine"
+                                            : " by default on modelled volumes";
+    case CLI_DURATION_ORION:
+        return " (ORION's default)";
+    default:
+        return "";
+    }
+}
+
+/* One "flag value is not used: why" more in o->warning, if it fits. */
+static void warn_unused(struct cli_opts *o, const char *flag,
+                        const char *value, const char *reason)
+{
+    char q[CLI_QUOTE_BUF], line[CLI_MSG_MAX];
+    size_t at = strlen(o->warning);
+
+    snprintf(line, sizeof line, "%s%s %s is not used: %s", at ? "; " : "",
+             flag, cli_quote(value, q, sizeof q), reason);
+    if (at + strlen(line) < sizeof o->warning)
+        memcpy(o->warning + at, line, strlen(line) + 1);
+}
+
+/* The value given to an option in the command's spelling: orion_name
+   ("-num_large") in orion, gnu_name ("--num-large") in run and sweep;
+   *flag is set to that spelling.  NULL when not given. */
+static const char *value_of(const struct cli_opts *o, const char *gnu_name,
+                            const char *orion_name, const char **flag)
+{
+    bool orion = o->cmd == CLI_ORION;
+
+    *flag = orion ? orion_name : gnu_name;
+    return cli_opts_given_value(o, orion ? "-" : "--", *flag + (orion ? 1 : 2));
+}
+
+/* Options given that the run will not use: a load of the class the run
+   type leaves out (oltp has no large I/O, dss no small), a stream depth
+   without sequential streams.  (--num-small and --num-large are not
+   ignored by the other run types: they set the top load level.)  A
+   warning, not an error: the run is still the one asked for. */
+static void check_unused(struct cli_opts *o)
+{
+    bool orion = o->cmd == CLI_ORION;
+    const char *run = orion ? "-run" : "--run", *flag, *v;
+    char why[80];
+
+    o->warning[0] = '\0';
+    v = value_of(o, "--num-large", "-num_large", &flag);
+    if (o->run == WL_RUN_OLTP && v) {
+        snprintf(why, sizeof why, "%s oltp runs small I/O only", run);
+        warn_unused(o, flag, v, why);
+    }
+    v = value_of(o, "--num-small", "-num_small", &flag);
+    if (o->run == WL_RUN_DSS && v) {
+        snprintf(why, sizeof why, "%s dss runs large I/O only", run);
+        warn_unused(o, flag, v, why);
+    }
+    v = value_of(o, "--stream-io", "-num_streamIO", &flag);
+    if (o->large_type != WL_LARGE_SEQ && v) {
+        snprintf(why, sizeof why, "it is the depth of each stream of %s seq",
+                 orion ? "-type" : "--type");
+        warn_unused(o, flag, v, why);
+    }
 }
 
 /* One term of the outstanding I/O sum, named by the flag that set it:
@@ -422,6 +545,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     if ((rc = resolve_targets(o, why, why_len)) != 0)
         return rc;
+    resolve_duration(o);
+    check_unused(o);
     /* the NUMA node of each target, for the aio worker plan */
     int *nodes = NULL;
     if (o->engine == CLI_ENGINE_AIO) {

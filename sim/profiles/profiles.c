@@ -73,6 +73,14 @@
 /* The no_*_why texts end a reason "<type> <key>=<value>: <text>" that must
    fit PROF_WHY_CHARS with the longest value shown (profiles_internal.h),
    so they say the rule in short; the summaries give it whole. */
+/* Sizes are whole units of the provider: EBS takes a whole number of GiB
+   (the Size of AWS's CreateVolume is an integer GiB; DOMAIN.md section 4
+   gives EBS sizes in GiB), OCI a whole number of GB (sizeInGBs of OCI's
+   CreateVolume is an integer, 50..32768; OCI Block Volume documentation).
+   "gp3:size=100GB" (93.13 GiB) is a volume AWS cannot make. */
+#define EBS_SIZE_STEP GIB
+#define OCI_SIZE_STEP GB
+
 #define PIOPS_TPUT_WHY "throughput follows IOPS (max 1000 MiB/s); set iops"
 #define OCI_WHY "OCI performance follows size and VPU; set size"
 
@@ -83,7 +91,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "IOPS 3 per GiB (100..16000), burst to 3000 from a 5.4M-op bucket "
                    "below 1000GiB; 128 MiB/s up to 170GiB, 250 above; $0.10 per GiB-month",
         .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 16 * TIB,
-        .size_default_bytes = 250 * GIB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 250 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
         .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
         .oci_vpu = -1, .lat = LAT_GP,
@@ -97,7 +106,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "(default 125); $0.08/GiB + $0.005/IOPS above 3000 + $0.04/MiB/s "
                    "above 125 per month",
         .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 64 * TIB,
-        .size_default_bytes = 250 * GIB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 250 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .lat = LAT_GP,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
@@ -108,7 +118,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "256KiB x IOPS up to 500 MiB/s, above 32000 IOPS 16KiB x IOPS up to "
                    "1000 MiB/s; $0.125/GiB + $0.065/IOPS per month",
         .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
-        .size_default_bytes = 100 * GIB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io1 " PIOPS_TPUT_WHY,
         .oci_vpu = -1, .lat = LAT_PIOPS,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
@@ -120,7 +131,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "io1; $0.125/GiB + $0.065/IOPS up to 32000 + $0.0455/IOPS above "
                    "per month",
         .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
-        .size_default_bytes = 100 * GIB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io2 " PIOPS_TPUT_WHY,
         .oci_vpu = -1, .lat = LAT_PIOPS,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
@@ -132,7 +144,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "0.256 MiB/s x IOPS up to 4000 MiB/s; io2 prices + $0.032/IOPS "
                    "above 64000 per month",
         .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 64 * TIB,
-        .size_default_bytes = 100 * GIB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io2bx throughput follows IOPS (max 4000 MiB/s); set iops",
         .oci_vpu = -1, .lat = LAT_IO2BX,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
@@ -143,7 +156,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "500 x 1MiB I/Os per s; 40 MiB/s per TiB, burst 250 per TiB, both at "
                    "most 500 MiB/s; $0.045 per GiB-month",
         .media = PROF_HDD, .size_min_bytes = 125 * GIB, .size_max_bytes = 16 * TIB,
-        .size_default_bytes = 500 * GIB, .io_unit_bytes = (uint32_t)MIB,
+        .size_default_bytes = 500 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = (uint32_t)MIB,
         .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
         .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
         .oci_vpu = -1, .lat = LAT_ST1,
@@ -155,7 +169,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "I/Os per s; 12 MiB/s per TiB, burst 80 per TiB, both at most "
                    "250 MiB/s; $0.015 per GiB-month",
         .media = PROF_HDD, .size_min_bytes = 125 * GIB, .size_max_bytes = 16 * TIB,
-        .size_default_bytes = 500 * GIB, .io_unit_bytes = (uint32_t)MIB,
+        .size_default_bytes = 500 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = (uint32_t)MIB,
         .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
         .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
         .oci_vpu = -1, .lat = LAT_SC1,
@@ -167,7 +182,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "per GB up to 3000; 240 KB/s per GB up to 480 MB/s; $0.0255 per "
                    "GB-month",
         .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
-        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 0, .lat = LAT_OCI_LOW,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -178,7 +194,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "per GB up to 25000; 480 KB/s per GB up to 480 MB/s; $0.0255 + "
                    "$0.017 per GB-month",
         .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
-        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 10, .lat = LAT_OCI,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -189,7 +206,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "75 IOPS per GB up to 50000; 600 KB/s per GB up to 680 MB/s; "
                    "$0.0255 + $0.034 per GB-month",
         .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
-        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 20, .lat = LAT_OCI,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -201,7 +219,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "min(2500 VPU, 300000); (12 VPU + 360) KB/s per GB up to "
                    "min(20 VPU + 280, 2680) MB/s; $0.0255 + $0.0017 x VPU per GB-month",
         .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
-        .size_default_bytes = 1024 * GB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
         .oci_vpu = 30, .lat = LAT_OCI,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
@@ -212,7 +231,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "1-2000000 (default 400000); throughput 1-100000 MB/s (default "
                    "2000 MB/s); no charge (part of the instance)",
         .media = PROF_SSD, .size_min_bytes = GB, .size_max_bytes = 64 * TB,
-        .size_default_bytes = 1900 * GB, .io_unit_bytes = 256 * KIB,
+        .size_default_bytes = 1900 * GB,
+        .size_step_bytes = 0, .provider = "", .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .lat = LAT_NVME,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
@@ -230,6 +250,29 @@ int prof_find_type(const char *name, size_t len)
 static double gib_of(uint64_t bytes)
 {
     return (double)bytes / (double)GIB;
+}
+
+/* "gp3 size=100GB: EBS volumes are whole GiB; use 93GiB or 94GiB": the
+   whole sizes on either side of size that the type's range allows. */
+static int not_whole_units(const struct vol_type *ty, uint64_t size,
+                           const char *size_txt, char *why, size_t why_len)
+{
+    uint64_t step = ty->size_step_bytes;
+    uint64_t below = size - size % step, above = below + step;
+    char lo[40], hi[40];
+    const char *unit = step == GIB ? "GiB" : "GB";
+    const char *who = strcmp(ty->provider, "aws") == 0 ? "EBS" : "OCI";
+
+    prof_fmt_compact(below, lo, sizeof lo);
+    prof_fmt_compact(above, hi, sizeof hi);
+    if (below < ty->size_min_bytes)
+        return why_set(why, why_len, "%s size=%s: %s volumes are whole %s; use %s",
+                       ty->name, size_txt, who, unit, hi);
+    if (above > ty->size_max_bytes)
+        return why_set(why, why_len, "%s size=%s: %s volumes are whole %s; use %s",
+                       ty->name, size_txt, who, unit, lo);
+    return why_set(why, why_len, "%s size=%s: %s volumes are whole %s; use %s or %s",
+                   ty->name, size_txt, who, unit, lo, hi);
 }
 
 /* Apply type t's rules to rq.  Writes *out only on success. */
@@ -258,6 +301,8 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
         return why_set(why, why_len, "%s size=%s: %s volumes are %s to %s",
                        ty->name, size_txt, ty->name, lo, hi);
     }
+    if (ty->size_step_bytes && size % ty->size_step_bytes != 0)
+        return not_whole_units(ty, size, size_txt, why, why_len);
     v.size_bytes = size;
     if (rq->has_iops && ty->no_iops_why) {
         prof_fmt_count_msg(rq->iops, n, sizeof n);
@@ -366,6 +411,12 @@ int prof_volume_type_count(void)
 const char *prof_volume_type_name(int i)
 {
     return i >= 0 && i < VT_COUNT ? prof_vol_types[i].name : NULL;
+}
+
+const char *prof_volume_provider(const struct vol_profile *v)
+{
+    int t = v ? prof_find_type(v->type, strnlen(v->type, sizeof v->type)) : -1;
+    return t >= 0 ? prof_vol_types[t].provider : "";
 }
 
 const char *prof_volume_type_summary(int i)

@@ -108,6 +108,22 @@ int prof_volume_reprovision(struct vol_profile *v, double iops,
 int prof_instance_find(const char *name, struct inst_profile *out,
                        char *why, size_t why_len);
 
+/* The provider whose instances a volume attaches to: "aws" (EBS types),
+   "oci" (OCI block volumes), or "" for a type any instance carries
+   (local-nvme, and a profile of no known type).  An instance names its
+   own in inst_profile.provider ("" for none). */
+const char *prof_volume_provider(const struct vol_profile *v);
+
+/* An instance's IOPS limit in words, for listings and headers: "86667
+   IOPS", "3600 -> 18750 IOPS" (a burst instance), or "no IOPS limit" when
+   it has none (the limit is 0). */
+void prof_fmt_inst_iops(const struct inst_profile *in, char *buf, size_t len);
+
+/* Optimal-string-alignment distance (Levenshtein plus adjacent
+   transpositions), case-insensitive, on at most 63 characters of each:
+   how far a typed name is from a known one. */
+int prof_edit_distance(const char *a, const char *b);
+
 /* Iterate the known volume types and instances (for `asmsim profiles`). */
 int prof_volume_type_count(void);
 const char *prof_volume_type_name(int i);
@@ -117,7 +133,9 @@ int prof_instance_at(int i, struct inst_profile *out);  /* 0 or -ERANGE */
 
 /* Sizes and rates as users write them.  Sizes: "125GiB", "2TB", "8KiB",
    "1MiB", "512" (bytes), "4k" (KiB).  Rates: "1000MiB/s", "680MB/s",
-   "125MiB" (per second implied).  Return 0 or -EINVAL. */
+   "125MiB" (per second implied), "1000B/s"; a bare number is MiB/s, the
+   unit the providers state throughput in ("1000" = 1000 MiB/s).  Return 0
+   or -EINVAL. */
 int prof_parse_size(const char *text, uint64_t *bytes_out);
 int prof_parse_rate(const char *text, double *bytes_per_s_out);
 

@@ -123,6 +123,16 @@ int prof_edit_distance(const char *a, const char *b)
     return prev[lb];
 }
 
+void prof_fmt_inst_iops(const struct inst_profile *in, char *buf, size_t len)
+{
+    if (in->max_iops <= 0)
+        snprintf(buf, len, "no IOPS limit");
+    else if (in->burst && in->max_iops > in->base_iops)
+        snprintf(buf, len, "%.0f -> %.0f IOPS", in->base_iops, in->max_iops);
+    else
+        snprintf(buf, len, "%.0f IOPS", in->base_iops);
+}
+
 static const char *candidate_name(int i, char *buf, size_t len)
 {
     if (i < prof_ec2_row_count)

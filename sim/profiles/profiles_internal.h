@@ -60,7 +60,9 @@ struct vol_type {
     uint64_t size_min_bytes;
     uint64_t size_max_bytes;
     uint64_t size_default_bytes;
+    uint64_t size_step_bytes;   /* sizes are whole multiples of it; 0 any */
     uint32_t io_unit_bytes;
+    const char *provider;       /* "aws", "oci"; "" attaches anywhere */
     const char *no_iops_why;    /* NULL: iops is settable */
     const char *no_tput_why;    /* NULL: throughput is settable */
     int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
@@ -153,10 +155,6 @@ void prof_fmt_rate_msg(double bytes_per_s, char *buf, size_t len);
 /* A size: its compact text (prof_fmt_compact) while that is at most 12
    characters, else GiB to three decimals, cut down ("255.999GiB"). */
 void prof_fmt_size_msg(const char *compact, double gib, char *buf, size_t len);
-
-/* Optimal-string-alignment distance (Levenshtein plus adjacent
-   transpositions), case-insensitive, on at most 63 characters of each. */
-int prof_edit_distance(const char *a, const char *b);
 
 /* "<head>; did you mean A, B or C?" in why: the first n (1..3) names, or
    as many of them as keep the reason within PROF_WHY_CHARS (at least one). */

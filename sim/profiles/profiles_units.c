@@ -8,8 +8,11 @@
  * come out a whole, non-zero number of bytes and is computed exactly in
  * integers (the fraction over a power of ten, checked for overflow), so
  * "1.5GiB" is exact and "1.3B" is refused.  A rate is a quantity with an
- * optional "/s" and may be fractional.  Counts (IOPS, VPU, OCPUs) are plain
- * digits up to a caller's maximum.
+ * optional "/s" and may be fractional; a rate without a unit is MiB/s,
+ * the unit EBS and the dashboard's prompt state throughput in, so
+ * "throughput=1000" is 1000 MiB/s and not 1000 B/s (which reads as a
+ * typo and modelled a volume a million times too slow).  Counts (IOPS,
+ * VPU, OCPUs) are plain digits up to a caller's maximum.
  *
  * Formatting.  Canonical specs use the compact form: the largest unit that
  * divides exactly, no space ("250GiB", "1024GB", "1500B"), so a spec parses
@@ -176,6 +179,8 @@ int prof_parse_rate(const char *text, double *bytes_per_s_out)
         len -= 2;
     if (parse_quantity(text, len, &q) < 0)
         return -EINVAL;
+    if (isdigit((unsigned char)text[len - 1]))
+        q.unit_bytes = MIB;             /* a bare number: MiB/s */
     double v = ((double)q.int_part + (double)q.frac / (double)q.frac_scale) *
                (double)q.unit_bytes;
     if (!(v > 0) || !isfinite(v))
