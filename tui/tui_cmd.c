@@ -11,7 +11,9 @@
  *
  * On quit, what was measured is saved when --output-dir was given (the
  * files a batch run writes); 's' saves at any time (to --output-dir, or
- * the current directory).
+ * the current directory).  The saved files name the configuration that was
+ * measured: after tuning, their command line is the launch command with
+ * the tuned settings in force (tuned_cmdline.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "tui/tui.h"
+#include "tui/tuned_cmdline.h"
 
 #define TUI_CELL_NS (5 * SIM_NS_PER_S)
 
@@ -94,6 +97,10 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
     sc.output_dir = o->output_dir;
     sc.testname = o->testname;
     sc.command_line = cmdline;
+    sc.version = ASMSIM_VERSION;
+    struct tuned_launch launch = { .argc = argc, .argv = argv, .cfg = sc.run };
+    sc.command_line_of = tui_tuned_command_line;
+    sc.command_line_arg = &launch;
     rc = sim_session_create(&sc, &s, why, sizeof why);
     if (rc == 0 && (rc = sim_session_start(s)) != 0)
         snprintf(why, sizeof why, "cannot start the engine thread: %s", strerror(-rc));
