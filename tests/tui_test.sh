@@ -286,26 +286,46 @@ fi
 # every disk row of an 8-disk run reachable, no empty band of rows
 LIMIT='limit: (offered load|instance MB/s|instance IOPS|volume IOPS|volume throughput|burst credits|device)( |$)'
 DISK_HEADER='^ disk +MB/s +IOPS +avg ms +p99 ms +in fl +util +errors *$'
-# disks_seen: the DATA_ labels on the screen now, one a line
+# layout_broken ROWS: what is wrong with the screen now ("" = nothing)
+layout_broken() {
+    local s why=""
+    s=$(screen)
+    echo "$s" | grep -Eq -- "$LIMIT" || why="$why limit-label"
+    echo "$s" | grep -Eq -- '(^| )\[(measuring|warming up)\] *$' || why="$why state"
+    echo "$s" | grep -Eq -- 'speed 2x( |$)' || why="$why speed"
+    echo "$s" | grep -Eq -- '(^| )ETA [0-9hm]+s?( |$)' || why="$why eta"
+    echo "$s" | grep -Eq -- 'IOPS [0-9]+ \([+-][0-9.]+%\)( |$)' || why="$why iops-delta"
+    echo "$s" | grep -Eq -- '8 disks coarse AU 1MiB external( |$)' || why="$why title"
+    echo "$s" | grep -Eq -- "$DISK_HEADER" || why="$why disk-columns"
+    echo "$s" | grep -Eq -- '\*p99\.9 [0-9]+ us( |$)' || why="$why histogram-title"
+    echo "$s" | grep -Eq -- 'ORION matrix: +rows large, cols small( |$)' || why="$why matrix-title"
+    echo "$s" | grep -q '^ *$' && why="$why empty-row"
+    [ "$(echo "$s" | wc -l)" -eq "$1" ] || why="$why not-redrawn"
+    [ "$(echo "$s" | grep -c DATA_00)" -eq 8 ] || echo "$s" | grep -Eq '^ disks [0-9]+-[0-9]+ of 8: Down/Up' ||
+        why="$why disk-rows"
+    echo "$why"
+}
+# layout_settles COLS ROWS: resize, then until the screen is right (2 s)
+layout_settles() {
+    local i why
+    tm resize-window -t "$S" -x "$1" -y "$2"
+    for ((i = 0; i < 20 * SCALE; i++)); do
+        why=$(layout_broken "$2")
+        [ -z "$why" ] && return 0
+        sleep 0.1
+    done
+    echo "broken at $1x$2:$why"
+    return 1
+}
 disks_seen() { screen | grep -o 'DATA_00[0-9][0-9]'; }
+start_at 80 24 "cd $WORK && $TUI --disks 8 --instance m5.large"
+wait_for '\[measuring\]' 10
+tm send-keys -t "$S" b              # a baseline: the longest header there is
+wait_for 'baseline: deltas' 5
 for geo in 80x24 100x30 132x43 200x50; do
     cols=${geo%x*} rows=${geo#*x}
-    start_at "$cols" "$rows" "cd $WORK && $TUI --disks 8 --instance m5.large"
-    wait_for '\[measuring\]' 10
-    tm send-keys -t "$S" b          # a baseline: the longest header there is
-    wait_for 'baseline: deltas' 5
-    sleep 0.3
-    why=""
-    screen | grep -Eq -- "$LIMIT" || why="$why limit-label"
-    screen | grep -Eq -- '(^| )\[(measuring|warming up)\] *$' || why="$why state"
-    screen | grep -Eq -- 'speed 2x( |$)' || why="$why speed"
-    screen | grep -Eq -- '(^| )ETA [0-9m]+s( |$)' || why="$why eta"
-    screen | grep -Eq -- 'IOPS [0-9]+ \([+-][0-9.]+%\)( |$)' || why="$why iops-delta"
-    screen | grep -Eq -- '8 disks coarse AU 1MiB external( |$)' || why="$why title"
-    screen | grep -Eq -- "$DISK_HEADER" || why="$why disk-columns"
-    screen | grep -Eq -- '\*p99\.9 [0-9]+ us( |$)' || why="$why histogram-title"
-    screen | grep -Eq -- 'ORION matrix: +rows large, cols small( |$)' || why="$why matrix-title"
-    screen | grep -q '^ *$' && why="$why empty-row"
+    layout_settles "$cols" "$rows"
+    why=$(layout_broken "$rows")
     seen=$(disks_seen)
     for ((i = 0; i < 10; i++)); do
         tm send-keys -t "$S" Down
@@ -313,7 +333,7 @@ for geo in 80x24 100x30 132x43 200x50; do
         seen="$seen
 $(disks_seen)"
     done
-    [ "$(echo "$seen" | sort -u | grep -c DATA_)" -eq 8 ] || why="$why disk-rows($(echo $seen | tr ' ' '\n' | sort -u | tr '\n' ' '))"
+    [ "$(echo "$seen" | sort -u | grep -c DATA_)" -eq 8 ] || why="$why disk-rows-unreachable"
     if [ -z "$why" ]; then
         ok "layout_at_${geo}_should_keep_every_field_whole_and_every_disk_reachable"
     else
@@ -321,6 +341,18 @@ $(disks_seen)"
         bad "layout_at_${geo}_should_keep_every_field_whole_and_every_disk_reachable"
     fi
 done
+# every width from the minimum to 250 columns, at several heights
+broken=0
+for rows in 24 31 43 60; do
+    for ((cols = 80; cols <= 250; cols += 10)); do
+        layout_settles "$cols" "$rows" || broken=$((broken + 1))
+    done
+done
+if [ "$broken" -eq 0 ]; then
+    ok layout_should_hold_at_every_width_from_80_to_250_and_every_height
+else
+    bad layout_should_hold_at_every_width_from_80_to_250_and_every_height
+fi
 # at 80x24 with the baseline's longer header the rows scroll, and back
 tm resize-window -t "$S" -x 80 -y 24
 if wait_for 'disks 1-[0-9]+ of 8: Down/Up' 5 && ! screen | grep -q DATA_0007; then

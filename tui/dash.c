@@ -598,9 +598,9 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
  * The panels share the rows under the disk table, left and right halves:
  *   left:  "last minute" and three sparklines, then the histogram, whose
  *          bars grow to the bottom of the box;
- *   right: the heat map with as many rows as it has large levels (as far
- *          as the box allows, keeping two rows for the sweep), then the
- *          sweep curve, which takes the rest.
+ *   right: the heat map with as many rows as it has large levels, then
+ *          the sweep curve, which takes the rest; when both do not fit,
+ *          the sweep keeps as many rows as it needs up to half the box.
  * The left column always reaches the bottom, so no band of rows across
  * the screen is left empty at any height.
  */
@@ -615,9 +615,13 @@ static void draw_panels(struct dash *d, int y, int h)
     sparkline(d, y + 2, 0, lw, "IOPS", 1, "IO/s");
     sparkline(d, y + 3, 0, lw, "p99", 2, "us");
     draw_hist(d, y + 4, 0, lw, h - 4);
-    int mh = matrix_rows_wanted(d->snap, rw);
-    if (mh > h - SWEEP_MIN_ROWS)
-        mh = h - SWEEP_MIN_ROWS;
+    /* both whole when they fit; else the sweep keeps up to half */
+    int mh = matrix_rows_wanted(d->snap, rw), sh = 1 + d->snap->n_sweep;
+    if (mh + sh > h) {
+        sh = sh < h / 2 ? sh : h / 2;
+        sh = sh > SWEEP_MIN_ROWS ? sh : SWEEP_MIN_ROWS;
+        mh = h - sh;
+    }
     draw_matrix(d, y, rx, rw, mh);
     draw_sweep(d, y + mh, rx, rw, h - mh);
 }
