@@ -304,17 +304,24 @@ static bool matrix_full(const struct sim_snapshot *s, const void *arg)
     return true;
 }
 
+/* One gp3 disk walked in 200 ms cells, saving as testname into dir, a
+   mkdtemp template made a fresh directory here. */
+static void saving_cfg(struct sim_session_cfg *sc, char *dir, const char *testname)
+{
+    memset(sc, 0, sizeof(*sc));
+    cfg_small(&sc->run, 1, "gp3");
+    sc->cell_ns = 200 * SIM_NS_PER_MS;
+    CHECK(mkdtemp(dir) != NULL);
+    sc->output_dir = dir;
+    sc->testname = testname;
+}
+
 static void walk_should_fill_the_matrix_and_save_orion_files(void)
 {
     struct sim_session_cfg sc;
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
-    memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "gp3");
-    sc.cell_ns = 200 * SIM_NS_PER_MS;
-    CHECK(mkdtemp(dir) != NULL);
-    sc.output_dir = dir;
-    sc.testname = "live";
+    saving_cfg(&sc, dir, "live");
     sim_session *s = NULL;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), -ENODATA);
@@ -414,12 +421,7 @@ static void save_after_a_write_change_should_describe_what_was_measured(void)
     struct sim_session_cfg sc;
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
-    memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "gp3");
-    sc.cell_ns = 200 * SIM_NS_PER_MS;
-    CHECK(mkdtemp(dir) != NULL);
-    sc.output_dir = dir;
-    sc.testname = "tuned";
+    saving_cfg(&sc, dir, "tuned");
     sc.command_line = "asmsim tui --launch";
     sc.version = "9.8.7";
     sc.command_line_of = measured_command;

@@ -59,6 +59,13 @@ wait_gone() {
     done
     return 1
 }
+# quit_yes REGEX: 'q', wait for the question (REGEX), 'y'; false when the
+# question did not come
+quit_yes() {
+    tm send-keys -t "$S" q
+    wait_for "$1" 5 || return 1
+    tm send-keys -t "$S" y
+}
 # start CMD...: a fresh 120x40 session running CMD, then, once it ends, the
 # terminal's mode and last the exit status (so a test that has seen EXIT=
 # knows the mode line is already on the screen)
@@ -368,14 +375,9 @@ else
     bad disk_rows_should_scroll_when_they_do_not_fit
 fi
 # quitting without --output-dir: the question and the goodbye say nothing is saved
-tm send-keys -t "$S" q
-if wait_for 'Quit\? nothing is saved \(no --output-dir' 5; then
-    tm send-keys -t "$S" y
-    if wait_for 'EXIT=0' 10 && screen | grep -q '^asmsim: nothing saved (no --output-dir'; then
-        ok quit_without_output_dir_should_say_nothing_was_saved
-    else
-        bad quit_without_output_dir_should_say_nothing_was_saved
-    fi
+if quit_yes 'Quit\? nothing is saved \(no --output-dir' && wait_for 'EXIT=0' 10 &&
+   screen | grep -q '^asmsim: nothing saved (no --output-dir'; then
+    ok quit_without_output_dir_should_say_nothing_was_saved
 else
     bad quit_without_output_dir_should_say_nothing_was_saved
 fi
@@ -400,9 +402,7 @@ else
     echo "summary: $sum"; head -12 "$sum" 2>/dev/null
     bad save_after_tuning_should_record_the_tuned_configuration_and_version
 fi
-tm send-keys -t "$S" q
-wait_for 'Quit\? what was measured is saved to' 5
-tm send-keys -t "$S" y
+quit_yes 'Quit\? what was measured is saved to'
 if wait_for 'EXIT=0' 10 && screen | grep -Eq "^asmsim: saved [0-9]+ points? to $WORK/tuned/tuned_"; then
     ok quit_with_output_dir_should_say_where_it_saved
 else
@@ -412,9 +412,7 @@ fi
 # ---- run --tui quit without --output-dir: no claim of files written
 start "cd $WORK && $ASMSIM run --tui --run oltp --disks 1 --duration 10s"
 wait_for '\[measuring\]' 10
-tm send-keys -t "$S" q
-wait_for 'Quit\?' 5
-tm send-keys -t "$S" y
+quit_yes 'Quit\?'
 if wait_for 'EXIT=130' 10 && screen | grep -q '^asmsim: interrupted; partial results printed; no files written'; then
     ok run_tui_quit_without_output_dir_should_not_claim_files
 else

@@ -634,16 +634,17 @@ static void draw_panels(struct dash *d, int y, int h)
  *
  *   key()        finds the row whose keys (or aliases) hold the key pressed
  *                and calls its handler;
- *   draw_help()  prints one line per row: the row's keys, then its help;
+ *   draw_help()  prints one line per row: the row's keys and, in
+ *                parentheses, its aliases, then its help;
  *   draw_hint()  prints "keys label" for every row that has a label.
  *
  * So a key cannot be handled and left out of the help, or hinted at and
  * not handled.  A row may bind a small family of keys (+ and -, [ and ]):
- * keys[i] is shown, alias[i] does the same without being shown ('=' for
- * '+', so no Shift is needed), and the handler is told i, which key of the
- * family it was.  The hint line is a subset on purpose: it has one line of
- * room (cut at the window's edge, so the rows most worth a hint come
- * first); the help overlay lists every row.
+ * alias[i] does what keys[i] does ('=' for '+', so no Shift is needed;
+ * j for Down), and the handler is told i, which key of the family it was.
+ * The hint line is a subset on purpose: it has one line of room (as many
+ * whole chunks as fit, so the rows most worth a hint come first) and
+ * names no aliases; the help overlay lists every row and every alias.
  *
  * Two modes come before the table: while the help is shown any key closes
  * it, and while "Quit?" is asked y confirms and any other key cancels.
