@@ -1,8 +1,9 @@
 /*
  * test_session.c - the live view and interactive sessions, without curses:
  * the engine's live hook changes no figure, a batch session reports what
- * sim_run reports, commands (load, disks, pause, volume) take effect, the
- * matrix fills in, saving writes ORION's files, pacing follows --speed,
+ * sim_run reports, commands (load, disks, pause, volume) take effect, in
+ * the order sent and each counted, the matrix fills in, saving writes
+ * ORION's files describing the configuration measured, pacing follows --speed,
  * the pools fit the outstanding-I/O limit at any --stream-io.
  */
 #include <errno.h>
@@ -303,17 +304,24 @@ static bool matrix_full(const struct sim_snapshot *s, const void *arg)
     return true;
 }
 
+/* One gp3 disk walked in 200 ms cells, saving as testname into dir, a
+   mkdtemp template made a fresh directory here. */
+static void saving_cfg(struct sim_session_cfg *sc, char *dir, const char *testname)
+{
+    memset(sc, 0, sizeof(*sc));
+    cfg_small(&sc->run, 1, "gp3");
+    sc->cell_ns = 200 * SIM_NS_PER_MS;
+    CHECK(mkdtemp(dir) != NULL);
+    sc->output_dir = dir;
+    sc->testname = testname;
+}
+
 static void walk_should_fill_the_matrix_and_save_orion_files(void)
 {
     struct sim_session_cfg sc;
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
-    memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "gp3");
-    sc.cell_ns = 200 * SIM_NS_PER_MS;
-    CHECK(mkdtemp(dir) != NULL);
-    sc.output_dir = dir;
-    sc.testname = "live";
+    saving_cfg(&sc, dir, "live");
     sim_session *s = NULL;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), -ENODATA);
@@ -328,6 +336,116 @@ static void walk_should_fill_the_matrix_and_save_orion_files(void)
              "%s/live_*_results.json >/dev/null 2>&1", dir, dir, dir);
     CHECK_INT_EQ(system(cmd), 0);
     snprintf(cmd, sizeof(cmd), "grep -q '^Maximum Small IOPS=' %s/live_*_summary.txt", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+struct want_applied {
+    uint64_t applied;
+    int small;
+};
+
+static bool applied_at(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_applied *w = arg;
+    return s->cmds_applied == w->applied && s->point.small == w->small;
+}
+
+static void commands_sent_together_should_each_be_applied_in_order(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 1, "io2:size=500GiB,iops=64000", 0);
+    if (!s)
+        return;
+    /* faster than the engine takes them: all ten wait in the queue */
+    for (int i = 1; i <= 10; i++) {
+        struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = i, .b = 0 };
+        CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    }
+    struct sim_cmd p = { .kind = SIM_CMD_PAUSE, .a = -1 };     /* not counted */
+    CHECK_INT_EQ(sim_session_send(s, &p), 0);
+    CHECK_INT_EQ(sim_session_send(s, &p), 0);
+    struct want_applied w = { 10, 10 };
+    CHECK(wait_for(s, snap, applied_at, &w));
+    CHECK_U64_EQ(snap->cmds_applied, 10);
+    CHECK(!snap->paused);                   /* toggled twice */
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool pause_toggled_on(const struct sim_snapshot *s, const void *arg)
+{
+    (void)arg;
+    return s->paused;
+}
+
+static void pause_toggle_should_flip_the_pause(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 1, "gp3", 0);
+    if (!s)
+        return;
+    struct sim_cmd c = { .kind = SIM_CMD_PAUSE, .a = -1 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, pause_toggled_on, NULL));
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    usleep(400000);
+    sim_session_snapshot(s, snap);
+    CHECK(!snap->paused);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool full_at_half_writes(const struct sim_snapshot *s, const void *arg)
+{
+    return s->write_pct == 50 && matrix_full(s, arg);
+}
+
+/* the hook the dashboard supplies: here it says what it was given */
+static char *measured_command(void *arg, const struct sim_run_cfg *measured)
+{
+    char *line = malloc(64);
+    if (line)
+        snprintf(line, 64, "%s writes=%d disks=%d", (const char *)arg,
+                 measured->workload.write_pct, measured->disks);
+    return line;
+}
+
+static void save_after_a_write_change_should_describe_what_was_measured(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "tuned");
+    sc.command_line = "asmsim tui --launch";
+    sc.version = "9.8.7";
+    sc.command_line_of = measured_command;
+    sc.command_line_arg = "tuned:";
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    CHECK(snap->pinned);                    /* holding the last point */
+    struct sim_cmd c = { .kind = SIM_CMD_WRITE_PCT, .a = 50 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    /* the held walk starts over in the new configuration and fills again */
+    CHECK(wait_for(s, snap, full_at_half_writes, NULL));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK(strstr(why, "saved 5 points to ") != NULL);
+    const char *want[] = {
+        "^ORION VERSION asmsim 9.8.7$", "^tuned: writes=50 disks=1$", "^Writes: 50%$",
+    };
+    char cmd[600];
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        snprintf(cmd, sizeof(cmd), "grep -q '%s' %s/tuned_*_summary.txt", want[i], dir);
+        CHECK_INT_EQ(system(cmd), 0);
+    }
+    snprintf(cmd, sizeof(cmd), "grep -q '\"command\":.*tuned: writes=50' %s/tuned_*_results.json", dir);
     CHECK_INT_EQ(system(cmd), 0);
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
     CHECK_INT_EQ(system(cmd), 0);
@@ -546,6 +664,9 @@ int main(void)
     RUN(disks_change_should_rebuild_the_disk_group);
     RUN(pause_should_freeze_the_figures);
     RUN(walk_should_fill_the_matrix_and_save_orion_files);
+    RUN(commands_sent_together_should_each_be_applied_in_order);
+    RUN(pause_toggle_should_flip_the_pause);
+    RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(volume_retune_should_move_the_binding_limit);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);

@@ -2,7 +2,11 @@
 # tui_test.sh ASMSIM TESTS_DIR - drives the real dashboard in tmux:
 # disk rows and changing figures, '+' raises the load, '>' adds a disk row,
 # 'p' pauses (figures stop changing), '?' shows the help, every key the
-# help lists acts and the hint line names only such keys, 'q' 'y' quits and
+# help lists (aliases too) acts and the hint line names only such keys,
+# the layout at 80x24 .. 200x50 (whole header fields and column headers,
+# every disk row reachable, no empty band), ten fast '+' move the load by
+# ten, a save after tuning records the tuned configuration and the
+# version, quitting says what was saved where, 'q' 'y' quits and
 # the terminal is restored, a tiny window shows the too-small message,
 # NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
 # terminal falls back to the --progress line.  Without tmux it skips:
@@ -46,13 +50,33 @@ wait_for() {
     done
     return 1
 }
+# wait_gone REGEX [seconds]: until the screen no longer matches
+wait_gone() {
+    local i
+    for ((i = 0; i < ${2:-10} * 10 * SCALE; i++)); do
+        screen | grep -Eq -- "$1" || return 0
+        sleep 0.1
+    done
+    return 1
+}
+# quit_yes REGEX: 'q', wait for the question (REGEX), 'y'; false when the
+# question did not come
+quit_yes() {
+    tm send-keys -t "$S" q
+    wait_for "$1" 5 || return 1
+    tm send-keys -t "$S" y
+}
 # start CMD...: a fresh 120x40 session running CMD, then, once it ends, the
 # terminal's mode and last the exit status (so a test that has seen EXIT=
 # knows the mode line is already on the screen)
-start() {
+start() { start_at 120 40 "$@"; }
+# start_at COLS ROWS CMD...: the same in a window of that size
+start_at() {
+    local cols=$1 rows=$2
+    shift 2
     tm kill-server 2>/dev/null
     N=$((N + 1))
-    tm new-session -d -s "$S" -x 120 -y 40 \
+    tm new-session -d -s "$S" -x "$cols" -y "$rows" \
         "$*; rc=\$?; stty -a | tr ' ' '\n' | grep -x -- '-*icanon'; echo EXIT=\$rc; sleep 600"
 }
 # a figure on the screen: the IOPS of the header
@@ -94,6 +118,16 @@ if wait_for 'point small=2 large=1' 5; then
 else
     bad bracket_should_raise_the_large_load
 fi
+
+# ---- keys pressed faster than the session applies them all act
+tm send-keys -t "$S" -l -- '++++++++++'
+if wait_for 'point small=12 large=1' 5; then
+    ok ten_fast_plus_keys_should_raise_the_load_by_ten
+else
+    bad ten_fast_plus_keys_should_raise_the_load_by_ten
+fi
+tm send-keys -t "$S" -l -- '----------'
+wait_for 'point small=2 large=1' 5
 
 # ---- '>' adds a disk row
 tm send-keys -t "$S" '>'
@@ -141,7 +175,7 @@ else
     bad question_mark_should_show_the_help
 fi
 tm send-keys -t "$S" x        # any key closes it
-if wait_for 'last minute' 5 && ! screen | grep -q 'pause / resume'; then
+if wait_gone 'pause / resume' 5 && screen | grep -q 'last minute'; then
     ok any_key_should_close_the_help
 else
     bad any_key_should_close_the_help
@@ -183,6 +217,7 @@ fi
 expect_key() {
     case $1 in
     Esc) tm send-keys -t "$S" Escape ;;
+    Space | Down | Up) tm send-keys -t "$S" "$1" ;;
     *) tm send-keys -t "$S" -l -- "$1" ;;
     esac
     wait_for "$2" 5
@@ -195,24 +230,29 @@ wait_for '^ \? help  q quit' 5
 hint_keys=$(screen | tail -1 | sed -E 's/^ +//; s/ {2,}/\n/g' | awk '{ print $1 }' | tr '/' '\n')
 tm send-keys -t "$S" '?'
 wait_for 'pause / resume' 5
-# the key column: two columns right of "Keys", up to the footer
+# the key column: from "Keys (aliases)" to "What they do", up to the
+# footer; aliases (in parentheses) are keys like any other
 help_keys=$(screen | awk '
-    c == 0 && (i = index($0, "Keys")) { c = i; next }
-    c && /Tuning keys/ { exit }
-    c { n = split(substr($0, c + 2, 9), a, " "); for (j = 1; j <= n; j++) print a[j] }')
+    c == 0 && (i = index($0, "Keys (aliases)")) { c = i; w = index($0, "What they do") - c; next }
+    c && /Keys in \(\)|Tuning keys/ { exit }
+    c { k = substr($0, c, w); gsub(/[()]/, " ", k); n = split(k, a, " "); for (j = 1; j <= n; j++) print a[j] }')
 tm send-keys -t "$S" x
 wait_for 'last minute' 5
 missing=""
 for k in $help_keys; do
     case $k in
-    '?') expect_key '?' 'pause / resume' && tm send-keys -t "$S" x && wait_for 'last minute' 5 ;;
-    q) expect_key q 'Quit\?' && tm send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
-    +) expect_key + 'point small=2 large=0' ;;
-    -) expect_key - 'point small=1 large=0' ;;
+    '?' | h) expect_key "$k" 'pause / resume' && tm send-keys -t "$S" x && wait_for 'last minute' 5 ;;
+    q | Q) expect_key "$k" 'Quit\?' && tm send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
+    + | =) expect_key "$k" 'point small=2 large=0' ;;
+    - | _) expect_key "$k" 'point small=1 large=0' ;;
     ']') expect_key ']' 'point small=1 large=1' ;;
     '[') expect_key '[' 'point small=1 large=0' ;;
-    '>') expect_key '>' '5 disks' ;;
-    '<') expect_key '<' '4 disks' ;;
+    '>' | .) expect_key "$k" '5 disks' ;;
+    '<' | ,) expect_key "$k" '4 disks' ;;
+    Down | Up | j | k)          # all 4 rows fit here: the key says so
+        tm send-keys -t "$S" Escape && sleep 1.5 && ! screen | grep -q 'all 4 disk rows' &&
+        expect_key "$k" 'all 4 disk rows are shown' ;;
+    Space) expect_key Space '\[PAUSED\]' && expect_key Space '\[measuring\]|\[warming up\]' ;;
     w) expect_key w 'writes 25 %' ;;
     z) expect_key z 'sizes 16KiB /' ;;
     Z) expect_key Z '/ 256KiB' ;;
@@ -232,7 +272,7 @@ for k in $help_keys; do
     *) false ;;                 # a key this test does not know: teach it
     esac || missing="$missing $k"
 done
-if [ "$(echo $help_keys | wc -w)" -ge 20 ] && [ -z "$missing" ]; then
+if [ "$(echo $help_keys | wc -w)" -ge 30 ] && [ -z "$missing" ]; then
     ok every_key_in_the_help_should_act
 else
     echo "help keys: $(echo $help_keys); no effect seen:$missing"
@@ -249,6 +289,136 @@ else
     bad every_key_in_the_hint_line_should_be_in_the_help
 fi
 
+# ---- the layout at every size: header fields whole, column headers whole,
+# every disk row of an 8-disk run reachable, no empty band of rows
+LIMIT='limit: (offered load|instance MB/s|instance IOPS|volume IOPS|volume throughput|burst credits|device)( |$)'
+DISK_HEADER='^ disk +MB/s +IOPS +avg ms +p99 ms +in fl +util +errors *$'
+# layout_broken ROWS: what is wrong with the screen now ("" = nothing)
+layout_broken() {
+    local s why=""
+    s=$(screen)
+    echo "$s" | grep -Eq -- "$LIMIT" || why="$why limit-label"
+    echo "$s" | grep -Eq -- '(^| )\[(measuring|warming up)\] *$' || why="$why state"
+    echo "$s" | grep -Eq -- 'speed 2x( |$)' || why="$why speed"
+    echo "$s" | grep -Eq -- '(^| )ETA [0-9hm]+s?( |$)' || why="$why eta"
+    echo "$s" | grep -Eq -- 'IOPS [0-9]+ \([+-][0-9.]+%\)( |$)' || why="$why iops-delta"
+    echo "$s" | grep -Eq -- '8 disks coarse AU 1MiB external( |$)' || why="$why title"
+    echo "$s" | grep -Eq -- "$DISK_HEADER" || why="$why disk-columns"
+    echo "$s" | grep -Eq -- '\*p99\.9 [0-9]+ us( |$)' || why="$why histogram-title"
+    echo "$s" | grep -Eq -- 'ORION matrix: +rows large, cols small( |$)' || why="$why matrix-title"
+    echo "$s" | grep -q '^ *$' && why="$why empty-row"
+    [ "$(echo "$s" | wc -l)" -eq "$1" ] || why="$why not-redrawn"
+    [ "$(echo "$s" | grep -c DATA_00)" -eq 8 ] || echo "$s" | grep -Eq '^ disks [0-9]+-[0-9]+ of 8: Down/Up' ||
+        why="$why disk-rows"
+    echo "$why"
+}
+# layout_settles COLS ROWS: resize, then until the screen is right (2 s)
+layout_settles() {
+    local i why
+    tm resize-window -t "$S" -x "$1" -y "$2"
+    for ((i = 0; i < 20 * SCALE; i++)); do
+        why=$(layout_broken "$2")
+        [ -z "$why" ] && return 0
+        sleep 0.1
+    done
+    echo "broken at $1x$2:$why"
+    return 1
+}
+disks_seen() { screen | grep -o 'DATA_00[0-9][0-9]'; }
+start_at 80 24 "cd $WORK && $TUI --disks 8 --instance m5.large"
+wait_for '\[measuring\]' 10
+tm send-keys -t "$S" b              # a baseline: the longest header there is
+wait_for 'baseline: deltas' 5
+for geo in 80x24 100x30 132x43 200x50; do
+    cols=${geo%x*} rows=${geo#*x}
+    layout_settles "$cols" "$rows"
+    why=$(layout_broken "$rows")
+    seen=$(disks_seen)
+    for ((i = 0; i < 10; i++)); do
+        tm send-keys -t "$S" Down
+        sleep 0.2
+        seen="$seen
+$(disks_seen)"
+    done
+    [ "$(echo "$seen" | sort -u | grep -c DATA_)" -eq 8 ] || why="$why disk-rows-unreachable"
+    if [ -z "$why" ]; then
+        ok "layout_at_${geo}_should_keep_every_field_whole_and_every_disk_reachable"
+    else
+        echo "broken at $geo:$why"
+        bad "layout_at_${geo}_should_keep_every_field_whole_and_every_disk_reachable"
+    fi
+done
+# every width from the minimum to 250 columns, at several heights
+broken=0
+for rows in 24 31 43 60; do
+    for ((cols = 80; cols <= 250; cols += 10)); do
+        layout_settles "$cols" "$rows" || broken=$((broken + 1))
+    done
+done
+if [ "$broken" -eq 0 ]; then
+    ok layout_should_hold_at_every_width_from_80_to_250_and_every_height
+else
+    bad layout_should_hold_at_every_width_from_80_to_250_and_every_height
+fi
+# at 80x24 with the baseline's longer header the rows scroll, and back
+tm resize-window -t "$S" -x 80 -y 24
+if wait_for 'disks 1-[0-9]+ of 8: Down/Up' 5 && ! screen | grep -q DATA_0007; then
+    for ((i = 0; i < 10; i++)); do tm send-keys -t "$S" j; done
+    wait_for 'DATA_0007' 5
+    for ((i = 0; i < 10; i++)); do tm send-keys -t "$S" k; done
+    if wait_for 'DATA_0000' 5 && ! screen | grep -q DATA_0007; then
+        ok disk_rows_should_scroll_when_they_do_not_fit
+    else
+        bad disk_rows_should_scroll_when_they_do_not_fit
+    fi
+else
+    bad disk_rows_should_scroll_when_they_do_not_fit
+fi
+# quitting without --output-dir: the question and the goodbye say nothing is saved
+if quit_yes 'Quit\? nothing is saved \(no --output-dir' && wait_for 'EXIT=0' 10 &&
+   screen | grep -q '^asmsim: nothing saved (no --output-dir'; then
+    ok quit_without_output_dir_should_say_nothing_was_saved
+else
+    bad quit_without_output_dir_should_say_nothing_was_saved
+fi
+
+# ---- a save after tuning records the configuration measured, and the version
+VERSION=$("$ASMSIM" --version | awk '{ print $2 }')
+start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/tuned --testname tuned"
+wait_for 'holding' 20
+tm send-keys -t "$S" w '>'
+wait_for '2 disks' 10 && wait_for 'writes 25 %' 10 && wait_for 'holding' 20
+tm send-keys -t "$S" s
+wait_for 'saved [0-9]+ points? to' 10
+sum=$(ls "$WORK"/tuned/tuned_*_summary.txt 2>/dev/null | head -1)
+json=$(ls "$WORK"/tuned/tuned_*_results.json 2>/dev/null | head -1)
+if [ -n "$sum" ] && grep -q '^Maximum Small IOPS=' "$sum" &&
+   grep -qx "ORION VERSION asmsim $VERSION" "$sum" &&
+   grep -Eq -- '^asmsim tui .*--disks 2( |$)' "$sum" && grep -q -- '--write 25' "$sum" &&
+   ! grep -q -- '--disks 1' "$sum" && grep -qx 'Writes: 25%' "$sum" &&
+   grep -q '^Disk group: 2 disks' "$sum" && grep -q '"command":.*--disks 2 --write 25' "$json"; then
+    ok save_after_tuning_should_record_the_tuned_configuration_and_version
+else
+    echo "summary: $sum"; head -12 "$sum" 2>/dev/null
+    bad save_after_tuning_should_record_the_tuned_configuration_and_version
+fi
+quit_yes 'Quit\? what was measured is saved to'
+if wait_for 'EXIT=0' 10 && screen | grep -Eq "^asmsim: saved [0-9]+ points? to $WORK/tuned/tuned_"; then
+    ok quit_with_output_dir_should_say_where_it_saved
+else
+    bad quit_with_output_dir_should_say_where_it_saved
+fi
+
+# ---- run --tui quit without --output-dir: no claim of files written
+start "cd $WORK && $ASMSIM run --tui --run oltp --disks 1 --duration 10s"
+wait_for '\[measuring\]' 10
+quit_yes 'Quit\?'
+if wait_for 'EXIT=130' 10 && screen | grep -q '^asmsim: interrupted; partial results printed; no files written'; then
+    ok run_tui_quit_without_output_dir_should_not_claim_files
+else
+    bad run_tui_quit_without_output_dir_should_not_claim_files
+fi
+
 # ---- NO_COLOR=1: the dashboard works without colour
 start "cd $WORK && NO_COLOR=1 $TUI --disks 2"
 if wait_for 'DATA_0001' 10 && wait_for '\[measuring\]' 10; then
@@ -256,9 +426,10 @@ if wait_for 'DATA_0001' 10 && wait_for '\[measuring\]' 10; then
 else
     bad no_color_should_still_show_the_dashboard
 fi
-# Ctrl-C: stops, restores the terminal, exit 130
+# Ctrl-C: stops, restores the terminal, says nothing was saved, exit 130
 tm send-keys -t "$S" C-c
-if wait_for 'EXIT=130' 10 && screen | grep -qx 'icanon'; then
+if wait_for 'EXIT=130' 10 && screen | grep -qx 'icanon' &&
+   screen | grep -q '^asmsim: nothing saved (no --output-dir'; then
     ok ctrl_c_should_restore_the_terminal
 else
     bad ctrl_c_should_restore_the_terminal
@@ -305,6 +476,7 @@ for sig in TERM INT; do
         [ -n "$pid" ] && kill -TERM "$pid"
     fi
     if wait_for 'EXIT=130' 10 && ls "$WORK"/sig$sig/sig_*_summary.txt >/dev/null 2>&1 &&
+       screen | grep -Eq "^asmsim: saved [0-9]+ points? to $WORK/sig$sig/sig_" &&
        grep -q '^Maximum Small IOPS=' "$WORK"/sig$sig/sig_*_summary.txt; then
         ok sig${sig}_should_save_like_quit
     else

@@ -9,18 +9,29 @@
  * sim_session_send.  A slow terminal therefore slows the picture, never
  * the I/O.
  *
- * Screen (at least MIN_COLS x MIN_ROWS; smaller windows get a message):
+ * Keys pressed faster than the session applies them are not lost: the
+ * keys compute their commands from `want`, the configuration as it will be
+ * once every command sent has been applied, which falls back to the
+ * snapshot once the snapshot shows them all (cmds_applied).
  *
- *   title: backend | instance | volume | disks, layout, AU, redundancy
- *   point (small, large) k/N, elapsed, ETA, speed, binding limit, state
- *   figures: MBPS, IOPS, latency; deltas against the baseline ('b')
- *   per-disk table: DATA_0000 ... (or the target path): MB/s, IOPS, avg/p99 latency, I/Os in
- *     flight, utilisation bar, errors; the slowest disk highlighted
- *   left:  last minute of MBPS, IOPS and p99 (sparklines);
- *          latency histogram (ORION's power-of-two bins) with p50/p99/p99.9
- *   right: ORION matrix heat map (rows large, columns small);
- *          sweep curve: MBPS and IOPS per disk count
- *   bottom: the message line or the key hints
+ * Screen (at least MIN_COLS x MIN_ROWS; smaller windows get a message),
+ * every part sized from the widths of its fields, never by fixed columns:
+ *
+ *   header: four groups of fields, each flowed over as many rows as the
+ *     width needs (flow.c): title (backend | instance | volume | disks,
+ *     layout, AU, redundancy); point k/N, elapsed, ETA, speed, binding
+ *     limit, state at the right; MBPS, IOPS, latency with deltas against
+ *     the baseline ('b'); writes, sizes, window
+ *   per-disk table: DATA_0000 ... (or the target path): MB/s, IOPS,
+ *     avg/p99 latency, I/Os in flight, utilisation bar, errors; the slowest
+ *     disk highlighted.  A row per disk while the panels keep their
+ *     minimum; beyond that the rows scroll (Down/Up, j/k)
+ *   panels, all the rows left: on the left the last minute of MBPS, IOPS
+ *     and p99 (sparklines) over the latency histogram (ORION's power-of-
+ *     two bins, p50/p99/p99.9 marked), whose bars take the height left; on
+ *     the right the ORION matrix heat map (rows large, columns small) over
+ *     the sweep curve (MBPS and IOPS per disk count)
+ *   bottom: the message line or the key hints (whole chunks only)
  *
  * Without colour (NO_COLOR, or a terminal without) the heat map uses a
  * character ramp and the slowest disk is shown in reverse video.
@@ -33,16 +44,25 @@
 #include <string.h>
 
 #include "layouts/units.h"
+#include "tui/flow.h"
 #include "tui/term.h"
 #include "tui/tui.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
-#define BOTTOM_ROWS 12
 #define DASH_MAX_IOPS 10000000      /* typed IOPS: the profile checks its own cap */
 
 static const char RAMP[] = " .:-=+*#%@";
 #define RAMP_N ((int)sizeof(RAMP) - 2)
+
+/* What the tuning keys change, as the dashboard expects it to be. */
+struct dash_want {
+    struct wl_point point;
+    int disks, write_pct;
+    uint32_t small_bytes, large_bytes;
+    enum lay_striping striping;
+    enum lay_redundancy redundancy;
+};
 
 struct dash {
     struct term term;
@@ -55,6 +75,14 @@ struct dash {
     bool confirm_quit;
     bool save_on_quit;
     char note[200];                 /* the UI's own last message */
+    char saved[200];                /* the last save's message, or "" */
+    int disk_top;                   /* the first disk row shown */
+    int disks_shown;                /* disk rows the last draw showed */
+    /* The configuration as it will be once every command sent has been
+       applied: the keys compute from it, so keys pressed faster than the
+       session applies them each act (ten '+' raise the load by ten). */
+    struct dash_want want;
+    uint64_t sent;                  /* queued commands sent */
 };
 
 /* ---- drawing helpers -------------------------------------------------------- */
@@ -110,70 +138,152 @@ static void delta(const struct dash *d, double now, double then, char *buf,
     snprintf(buf, len, " (%+.1f%%)", (now / then - 1) * 100);
 }
 
-/* ---- the parts of the screen ------------------------------------------------- */
+/* ---- the header --------------------------------------------------------------- */
 
-static void draw_header(struct dash *d)
+/* Where the run stands: "3/37", "pinned", "3/37, run 2/4". */
+static void where_text(const struct sim_snapshot *s, char *buf, size_t len)
+{
+    if (s->interactive && s->pinned)
+        snprintf(buf, len, "%s", s->point_index >= 0 ? "pinned" : "pinned, off matrix");
+    else if (s->n_runs > 1)
+        snprintf(buf, len, "%d/%d, run %d/%d", s->point_index + 1, s->n_points,
+                 s->run_index + 1, s->n_runs);
+    else
+        snprintf(buf, len, "%d/%d", s->point_index + 1, s->n_points);
+}
+
+static const char *state_text(const struct sim_snapshot *s)
+{
+    return s->paused ? "PAUSED"
+         : s->state == SIM_SESS_DONE ? "DONE"
+         : s->state == SIM_SESS_FAILED ? "FAILED"
+         : s->measuring ? "measuring" : "warming up";
+}
+
+static attr_t state_attr(const struct dash *d)
 {
     const struct sim_snapshot *s = d->snap;
-    char au[32], sm[32], lg[32], el[32], eta[32], speed[32];
+    if (s->paused)
+        return pair(d, TERM_PAIR_WARN) | A_BOLD | (d->term.color ? 0 : A_REVERSE);
+    if (s->state == SIM_SESS_FAILED)
+        return pair(d, TERM_PAIR_BAD) | A_BOLD;
+    return pair(d, TERM_PAIR_GOOD);
+}
+
+/* title bar: what is measured */
+static void title_fields(const struct dash *d, struct flow *fl)
+{
+    const struct sim_snapshot *s = d->snap;
+    char au[32];
     fmt_size(s->au_bytes, au, sizeof au);
-    fmt_size(s->small_bytes, sm, sizeof sm);
-    fmt_size(s->large_bytes, lg, sizeof lg);
+    flow_init(fl, " | ");
+    fl->fill = true;
+    fl->fill_attr = d->term.color ? COLOR_PAIR(TERM_PAIR_TITLE) : A_REVERSE;
+    attr_t a = fl->fill_attr | A_BOLD;
+    flow_add(fl, a, "asmsim %s", s->interactive ? "tui" : "live");
+    flow_add(fl, a, "%s", s->backend);
+    flow_add(fl, a, "instance %s", s->instance);
+    flow_add(fl, a, "%s", s->volume);
+    flow_add(fl, a, "%d disks %s AU %s %s", s->disks, lay_striping_name(s->striping),
+             au, lay_redundancy_name(s->redundancy));
+}
+
+/* status: the point, time, speed, binding limit, state (right) */
+static void status_fields(const struct dash *d, struct flow *fl)
+{
+    const struct sim_snapshot *s = d->snap;
+    char where[64], el[32], eta[32];
+    where_text(s, where, sizeof where);
     fmt_time(s->device_s, el, sizeof el);
     fmt_time(s->eta_s, eta, sizeof eta);
+    flow_init(fl, "  ");
+    fl->right_last = true;
+    flow_add(fl, A_BOLD, "point small=%d large=%d", s->point.small, s->point.large);
+    flow_add(fl, A_NORMAL, "(%s)", where);
+    flow_add(fl, A_NORMAL, "elapsed %s", el);
+    flow_add(fl, A_NORMAL, "ETA %s", eta);
     if (s->speed > 0)
-        snprintf(speed, sizeof speed, "%gx", s->speed);
+        flow_add(fl, A_NORMAL, "speed %gx", s->speed);
     else
-        snprintf(speed, sizeof speed, "max");
+        flow_add(fl, A_NORMAL, "speed max");
+    flow_add(fl, A_NORMAL, "limit: %s", sim_limit_label(s->limited_by));
+    flow_add(fl, state_attr(d), "[%s]", state_text(s));
+}
 
-    attr_t title = d->term.color ? COLOR_PAIR(TERM_PAIR_TITLE) : A_REVERSE;
-    attron(title);
-    mvhline(0, 0, ' ', COLS);
-    attroff(title);
-    put(0, 0, title | A_BOLD, " asmsim %s | %s | instance %s | %s | %d disks %s AU %s %s",
-        s->interactive ? "tui" : "live", s->backend, s->instance, s->volume,
-        s->disks, lay_striping_name(s->striping), au,
-        lay_redundancy_name(s->redundancy));
-
-    const char *state = s->paused ? "PAUSED"
-                      : s->state == SIM_SESS_DONE ? "DONE"
-                      : s->state == SIM_SESS_FAILED ? "FAILED"
-                      : s->measuring ? "measuring" : "warming up";
-    char where[64];
-    if (s->interactive && s->pinned)
-        snprintf(where, sizeof where, "%s", s->point_index >= 0 ? "pinned" : "pinned, off matrix");
-    else if (s->n_runs > 1)
-        snprintf(where, sizeof where, "%d/%d, run %d/%d", s->point_index + 1,
-                 s->n_points, s->run_index + 1, s->n_runs);
-    else
-        snprintf(where, sizeof where, "%d/%d", s->point_index + 1, s->n_points);
-    put(1, 0, A_BOLD, " point small=%d large=%d", s->point.small, s->point.large);
-    int x = 26;
-    put(1, x, A_NORMAL, "(%s)  elapsed %s  ETA %s  speed %s  limit: %s", where,
-        el, eta, speed, sim_limit_label(s->limited_by));
-    attr_t st = s->paused ? (pair(d, TERM_PAIR_WARN) | A_BOLD | (d->term.color ? 0 : A_REVERSE))
-              : s->state == SIM_SESS_FAILED ? pair(d, TERM_PAIR_BAD) | A_BOLD
-                                            : pair(d, TERM_PAIR_GOOD);
-    put(1, COLS - 12, st, "[%s]", state);
-
-    const struct sim_point_result *c = &s->cur;
+/* figures, with deltas against the baseline */
+static void figure_fields(const struct dash *d, struct flow *fl)
+{
+    const struct sim_point_result *c = &d->snap->cur;
     const struct sim_point_result *b = &d->base->cur;
     char dm[24], di[24], dl[24];
     delta(d, c->mbps, b->mbps, dm, sizeof dm);
     delta(d, c->iops, b->iops, di, sizeof di);
     delta(d, c->small_lat.avg_us, b->small_lat.avg_us, dl, sizeof dl);
-    put(2, 0, A_BOLD, " MBPS %.2f%s  IOPS %.0f%s", c->mbps, dm, c->iops, di);
-    put(2, 44, A_NORMAL, "small lat avg %.0f%s p99 %.0f us  large avg %.0f p99 %.0f us",
-        c->small_lat.avg_us, dl, c->small_lat.p99_us, c->large_lat.avg_us,
-        c->large_lat.p99_us);
-    put(3, 0, A_DIM, " writes %d %%  sizes %s / %s %s  window %.1fs%s", s->write_pct,
-        sm, lg, s->large_type == WL_LARGE_SEQ ? "seq" : "rand", s->window_s,
-        d->has_base ? "  baseline: deltas in ()" : "");
+    flow_init(fl, "  ");
+    flow_add(fl, A_BOLD, "MBPS %.2f%s", c->mbps, dm);
+    flow_add(fl, A_BOLD, "IOPS %.0f%s", c->iops, di);
+    flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", c->small_lat.avg_us, dl,
+             c->small_lat.p99_us);
+    flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", c->large_lat.avg_us,
+             c->large_lat.p99_us);
 }
 
-/* The disk table; returns the first free row. */
+/* the workload */
+static void workload_fields(const struct dash *d, struct flow *fl)
+{
+    const struct sim_snapshot *s = d->snap;
+    char sm[32], lg[32];
+    fmt_size(s->small_bytes, sm, sizeof sm);
+    fmt_size(s->large_bytes, lg, sizeof lg);
+    flow_init(fl, "  ");
+    flow_add(fl, A_DIM, "writes %d %%", s->write_pct);
+    flow_add(fl, A_DIM, "sizes %s / %s %s", sm, lg,
+             s->large_type == WL_LARGE_SEQ ? "seq" : "rand");
+    flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+    if (d->has_base)
+        flow_add(fl, A_DIM, "baseline: deltas in ()");
+}
+
+/* The four header groups, each flowed over as many rows as it needs;
+   returns the rows used. */
+static int draw_header(struct dash *d)
+{
+    void (*const groups[])(const struct dash *, struct flow *) = {
+        title_fields, status_fields, figure_fields, workload_fields,
+    };
+    struct flow fl;
+    int y = 0;
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+        groups[i](d, &fl);
+        y += flow_layout(&fl, y, 1, COLS - 1, true);   /* a column of margin */
+    }
+    return y;
+}
+
+/* ---- the disk table ----------------------------------------------------------- */
+
+/*
+ * Columns: label, MB/s, IOPS, avg ms, p99 ms, in flight, utilisation bar,
+ * errors, and "slowest" after the slowest disk's row.  Everything but the
+ * label and the bar is fixed; the label is as wide as the longest name
+ * (DATA_0000 or a target's path) as far as the width allows, the bar takes
+ * what is left, and the word "slowest" shows only where it fits (the row
+ * is highlighted anyway).  So no column is cut at any width from MIN_COLS.
+ */
+#define DISK_FIXED_COLS 60          /* 1 + 4 x 10 + 7 + 2 + 2 + 8: all but label and bar */
+#define DISK_LABEL_MIN 10
+#define DISK_LABEL_MAX 24
+#define DISK_BAR_MIN 8
+#define DISK_BAR_MAX 30
+#define DISK_SLOW_WORD "  slowest"
+
+struct disk_cols {
+    int label_w, bar_w;
+    bool slow_word;
+};
+
 /* ASM's name for a modelled disk (DATA_0000), or the tail of the target's
-   path for a real one (".../nvme1n1"), cut to fit the column. */
+   path for a real one (".../nvme1n1"), cut to len - 1 characters. */
 static void disk_label(const struct dash *d, int i, char *buf, size_t len)
 {
     if (!d->o || i >= d->o->n_targets || !d->o->targets[i]) {
@@ -188,39 +298,89 @@ static void disk_label(const struct dash *d, int i, char *buf, size_t len)
         snprintf(buf, len, "..%s", path + n - (room - 2));
 }
 
-static int draw_disks(struct dash *d, int y, int rows)
+static struct disk_cols disk_columns(const struct dash *d, int width)
+{
+    struct disk_cols c = { .label_w = DISK_LABEL_MIN };
+    char label[DISK_LABEL_MAX + 1];
+    for (int i = 0; i < d->snap->n_disk; i++) {
+        disk_label(d, i, label, sizeof label);
+        if ((int)strlen(label) > c.label_w)
+            c.label_w = (int)strlen(label);
+    }
+    int label_room = width - DISK_FIXED_COLS - DISK_BAR_MIN;
+    if (c.label_w > label_room)
+        c.label_w = label_room > DISK_LABEL_MIN ? label_room : DISK_LABEL_MIN;
+    int room = width - DISK_FIXED_COLS - c.label_w;
+    int word = (int)strlen(DISK_SLOW_WORD);
+    c.slow_word = room - word >= DISK_BAR_MIN;
+    c.bar_w = c.slow_word ? room - word : room;
+    if (c.bar_w > DISK_BAR_MAX)
+        c.bar_w = DISK_BAR_MAX;
+    if (c.bar_w < 1)
+        c.bar_w = 1;
+    return c;
+}
+
+static void disk_row(struct dash *d, int y, int i, const struct disk_cols *c)
 {
     const struct sim_snapshot *s = d->snap;
-    int bar = COLS >= 110 ? 24 : 12;
-    put(y, 0, A_BOLD | A_UNDERLINE, " %-10s %9s %9s %9s %9s %6s  %-*s %7s", "disk", "MB/s",
-        "IOPS", "avg ms", "p99 ms", "in fl", bar + 2, "util", "errors");
-    y++;
-    int shown = s->n_disk;
-    if (shown > rows) {
-        shown = rows - 1;
-    }
-    for (int i = 0; i < shown; i++, y++) {
-        const struct sim_snap_disk *k = &s->disk[i];
-        bool slow = i == s->slowest_disk && s->n_disk > 1;
-        attr_t a = slow ? (d->term.color ? COLOR_PAIR(TERM_PAIR_SLOW) | A_BOLD : A_REVERSE) : A_NORMAL;
-        char meter[64];
-        int fill = (int)lround(k->util * bar);
-        if (fill > bar)
-            fill = bar;
-        for (int j = 0; j < bar; j++)
-            meter[j] = j < fill ? '#' : '.';
-        meter[bar] = '\0';
-        char label[16];
-        disk_label(d, i, label, sizeof label);
-        put(y, 0, a, " %-10s %9.2f %9.0f %9.3f %9.3f %6.1f  [%s] %7llu%s", label,
-            k->mbps, k->iops, k->avg_lat_us / 1e3, k->p99_lat_us / 1e3,
-            k->outstanding, meter, (unsigned long long)k->errors,
-            slow ? "  slowest" : "");
-    }
-    if (shown < s->n_disk || s->disks > s->n_disk)
-        put(y++, 0, A_DIM, " ... %d more disks", s->disks - shown);
-    return y;
+    const struct sim_snap_disk *k = &s->disk[i];
+    bool slow = i == s->slowest_disk && s->n_disk > 1;
+    attr_t a = slow ? (d->term.color ? COLOR_PAIR(TERM_PAIR_SLOW) | A_BOLD : A_REVERSE)
+                    : A_NORMAL;
+    char meter[DISK_BAR_MAX + 1];
+    int fill = (int)lround(k->util * c->bar_w);
+    for (int j = 0; j < c->bar_w; j++)
+        meter[j] = j < fill ? '#' : '.';
+    meter[c->bar_w] = '\0';
+    char label[DISK_LABEL_MAX + 1];
+    disk_label(d, i, label, (size_t)c->label_w + 1);
+    put(y, 0, a, " %-*s %9.2f %9.0f %9.3f %9.3f %6.1f  [%s] %7llu%s", c->label_w, label,
+        k->mbps, k->iops, k->avg_lat_us / 1e3, k->p99_lat_us / 1e3, k->outstanding,
+        meter, (unsigned long long)k->errors, slow && c->slow_word ? DISK_SLOW_WORD : "");
 }
+
+/* Rows the table wants: its header, a row per disk, and the note on disks
+   the snapshot does not carry. */
+static int disk_rows_wanted(const struct sim_snapshot *s)
+{
+    return 1 + s->n_disk + (s->disks > s->n_disk ? 1 : 0);
+}
+
+/* The table in rows [y, y + h): the header, the disk rows from
+   d->disk_top, and, when not all fit, a last line saying which are shown
+   and how to scroll. */
+static void draw_disks(struct dash *d, int y, int h)
+{
+    const struct sim_snapshot *s = d->snap;
+    struct disk_cols c = disk_columns(d, COLS);
+    put(y, 0, A_BOLD | A_UNDERLINE, " %-*s %9s %9s %9s %9s %6s  %-*s %7s", c.label_w, "disk",
+        "MB/s", "IOPS", "avg ms", "p99 ms", "in fl", c.bar_w + 2, "util", "errors");
+    int room = h - 1, n = s->n_disk;
+    bool note = n > room || s->disks > n;
+    int shown = note ? room - 1 : n;
+    if (shown > n)
+        shown = n;
+    if (shown < 0)
+        shown = 0;
+    int max_top = n - shown;
+    d->disk_top = d->disk_top < 0 ? 0 : d->disk_top > max_top ? max_top : d->disk_top;
+    d->disks_shown = shown;
+    for (int i = 0; i < shown; i++)
+        disk_row(d, y + 1 + i, d->disk_top + i, &c);
+    if (!note)
+        return;
+    char more[64] = "";
+    if (s->disks > n)
+        snprintf(more, sizeof more, "; %d more disks not shown", s->disks - n);
+    if (shown < n)
+        put(y + 1 + shown, 0, A_DIM, " disks %d-%d of %d: Down/Up (j/k) scroll%s",
+            d->disk_top + 1, d->disk_top + shown, n, more);
+    else
+        put(y + 1 + shown, 0, A_DIM, " %s", more + 2);
+}
+
+/* ---- the panels ------------------------------------------------------------------ */
 
 static void sparkline(struct dash *d, int y, int x, int w, const char *label,
                       int which, const char *unit)
@@ -261,6 +421,20 @@ static void sparkline(struct dash *d, int y, int x, int w, const char *label,
     put(y, x + 7 + gw, A_NORMAL, "%10.1f %s", last, unit);
 }
 
+/* The histogram's title: the marks the bins carry come with the values. */
+static void hist_title(const struct sim_snapshot *s, struct flow *fl)
+{
+    flow_init(fl, "  ");
+    flow_add(fl, A_BOLD, "latency (%s I/O, bins 2^n us):",
+             s->hist_cls == WL_SMALL ? "small" : "large");
+    flow_add(fl, A_NORMAL, "^p50 %.0f", s->p50_us);
+    flow_add(fl, A_NORMAL, "!p99 %.0f", s->p99_us);
+    flow_add(fl, A_NORMAL, "*p99.9 %.0f us", s->p999_us);
+}
+
+/* The latency histogram in the box (y, x, w, h): the title, bars as tall
+   as the box allows, and under them the marks of the bins that hold p50
+   (^), p99 (!) and p99.9 (*). */
 static void draw_hist(struct dash *d, int y, int x, int w, int h)
 {
     const struct sim_snapshot *s = d->snap;
@@ -274,9 +448,11 @@ static void draw_hist(struct dash *d, int y, int x, int w, int h)
             if (s->hist_pow2[i] > max)
                 max = s->hist_pow2[i];
         }
-    put(y, x, A_BOLD, "latency (%s I/O): p50 %.0f  p99 %.0f  p99.9 %.0f us",
-        s->hist_cls == WL_SMALL ? "small" : "large", s->p50_us, s->p99_us, s->p999_us);
-    if (first < 0 || h < 3)
+    struct flow fl;
+    hist_title(s, &fl);
+    int top = y + flow_layout(&fl, y, x, w, true);
+    int rows = y + h - 1 - top;             /* the last row: the marks */
+    if (first < 0 || rows < 1)
         return;
     if (first > 0)
         first--;
@@ -285,7 +461,6 @@ static void draw_hist(struct dash *d, int y, int x, int w, int h)
     int cw = 4;
     while ((lastb - first + 1) * cw > w - 2 && cw > 1)
         cw--;
-    int rows = h - 2;
     for (int b = first; b <= lastb; b++) {
         int cx = x + (b - first) * cw;
         if (cx + cw > x + w)
@@ -293,8 +468,7 @@ static void draw_hist(struct dash *d, int y, int x, int w, int h)
         int level = (int)lround((double)s->hist_pow2[b] / (double)max * rows);
         for (int r = 0; r < rows; r++)
             for (int k = 0; k < cw - 1; k++)
-                mvaddch(y + rows - r, cx + k, r < level ? '#' : ' ');
-        /* the marks: which bin holds p50 / p99 / p99.9 */
+                mvaddch(top + rows - 1 - r, cx + k, r < level ? '#' : ' ');
         double lo = b == 0 ? 0 : ldexp(1.0, b), hi = ldexp(1.0, b + 1);
         char m = ' ';
         if (s->p999_us >= lo && s->p999_us < hi)
@@ -303,16 +477,56 @@ static void draw_hist(struct dash *d, int y, int x, int w, int h)
             m = '!';
         if (s->p50_us >= lo && s->p50_us < hi)
             m = '^';
-        mvaddch(y + rows + 1, cx, (chtype)m);
+        mvaddch(top + rows, cx, (chtype)m);
     }
-    put(y + rows + 1, x + w - 26 > x ? x + w - 26 : x, A_DIM, " ^p50 !p99 *p99.9 (2^n us)");
+}
+
+/* The heat map's geometry in a box w wide and h high: columns and rows
+   shown, and the title (which says what does not fit). */
+struct matrix_fit {
+    int ncol, nrow, title_rows;
+    struct flow title;
+};
+
+static void matrix_fit(const struct sim_snapshot *s, int w, int h, struct matrix_fit *m)
+{
+    int cols = (w - 5) / 2;
+    m->ncol = s->n_small_levels < cols ? s->n_small_levels : cols;
+    flow_init(&m->title, "  ");
+    flow_add(&m->title, A_BOLD, "ORION matrix:");
+    flow_add(&m->title, A_BOLD, "rows large, cols small");
+    flow_add(&m->title, A_BOLD, "(MBPS | IOPS)");
+    if (m->ncol < s->n_small_levels)
+        flow_add(&m->title, A_DIM, "+%d cols", s->n_small_levels - m->ncol);
+    m->title_rows = flow_layout(&m->title, 0, 0, w, false);
+    m->nrow = s->n_large_levels < h - m->title_rows ? s->n_large_levels
+                                                    : h - m->title_rows;
+    if (m->nrow < s->n_large_levels) {
+        flow_add(&m->title, A_DIM, "+%d rows", s->n_large_levels - m->nrow);
+        int t = flow_layout(&m->title, 0, 0, w, false);
+        m->nrow -= t - m->title_rows;
+        m->title_rows = t;
+    }
+    if (m->nrow < 0)
+        m->nrow = 0;
+}
+
+/* Rows the heat map wants in a box w wide: its title and a row per large
+   level. */
+static int matrix_rows_wanted(const struct sim_snapshot *s, int w)
+{
+    struct matrix_fit m;
+    matrix_fit(s, w, SIM_SNAP_LEVELS + 8, &m);
+    return m.title_rows + m.nrow;
 }
 
 static void draw_matrix(struct dash *d, int y, int x, int w, int h)
 {
     const struct sim_snapshot *s = d->snap;
-    put(y, x, A_BOLD, "ORION matrix: rows large, cols small (MBPS | IOPS)");
-    if (s->n_small_levels == 0 || h < 3)
+    struct matrix_fit m;
+    matrix_fit(s, w, h, &m);
+    flow_layout(&m.title, y, x, w, true);
+    if (s->n_small_levels == 0)
         return;
     double max_m = 0, max_i = 0;
     for (int l = 0; l < s->n_large_levels; l++)
@@ -322,12 +536,10 @@ static void draw_matrix(struct dash *d, int y, int x, int w, int h)
             if (!isnan(s->cell_iops[l][c]) && s->cell_iops[l][c] > max_i)
                 max_i = s->cell_iops[l][c];
         }
-    int cols = (w - 5) / 2;
-    int ncol = s->n_small_levels < cols ? s->n_small_levels : cols;
-    int nrow = s->n_large_levels < h - 1 ? s->n_large_levels : h - 1;
-    for (int l = 0; l < nrow; l++) {
-        put(y + 1 + l, x, A_DIM, "%3d ", s->large_levels[l]);
-        for (int c = 0; c < ncol; c++) {
+    int y0 = y + m.title_rows;
+    for (int l = 0; l < m.nrow; l++) {
+        put(y0 + l, x, A_DIM, "%3d ", s->large_levels[l]);
+        for (int c = 0; c < m.ncol; c++) {
             double vm = s->cell_mbps[l][c], vi = s->cell_iops[l][c];
             double f = -1;
             if (!isnan(vm) && max_m > 0)
@@ -338,19 +550,19 @@ static void draw_matrix(struct dash *d, int y, int x, int w, int h)
                         s->point.large == s->large_levels[l];
             int cx = x + 4 + 2 * c;
             if (f < 0) {
-                put(y + 1 + l, cx, A_DIM, here ? "<>" : " .");
+                put(y0 + l, cx, A_DIM, here ? "<>" : " .");
             } else if (d->term.color) {
                 int k = (int)(f * (TERM_HEAT_STEPS - 1) + 0.5);
-                put(y + 1 + l, cx, COLOR_PAIR(TERM_PAIR_HEAT0 + k), "%s", here ? "<>" : "  ");
+                put(y0 + l, cx, COLOR_PAIR(TERM_PAIR_HEAT0 + k), "%s", here ? "<>" : "  ");
             } else {
                 char ch = RAMP[1 + (int)lround(f * (RAMP_N - 1))];
-                put(y + 1 + l, cx, A_NORMAL, "%c%c", here ? '<' : ch, here ? '>' : ch);
+                put(y0 + l, cx, A_NORMAL, "%c%c", here ? '<' : ch, here ? '>' : ch);
             }
         }
     }
-    if (nrow < s->n_large_levels)
-        put(y + nrow, x + 4 + 2 * ncol + 1, A_DIM, "+%d rows", s->n_large_levels - nrow);
 }
+
+#define SWEEP_TEXT_COLS 33          /* "%3d |" " %8.1f MBPS %7.0f IOPS" + margin */
 
 static void draw_sweep(struct dash *d, int y, int x, int w, int h)
 {
@@ -363,9 +575,11 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
         if (s->sweep_iops[i] > max_i)
             max_i = s->sweep_iops[i];
     }
-    int bw = w - 36;
+    int bw = w - SWEEP_TEXT_COLS;
     if (bw < 4)
         bw = 4;
+    if (bw > 100)
+        bw = 100;
     int first = s->n_sweep > h - 1 ? s->n_sweep - (h - 1) : 0;
     for (int i = first; i < s->n_sweep; i++) {
         double f = max_m > 0 ? s->sweep_mbps[i] / max_m : max_i > 0 ? s->sweep_iops[i] / max_i : 0;
@@ -380,6 +594,38 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
     }
 }
 
+/*
+ * The panels share the rows under the disk table, left and right halves:
+ *   left:  "last minute" and three sparklines, then the histogram, whose
+ *          bars grow to the bottom of the box;
+ *   right: the heat map with as many rows as it has large levels, then
+ *          the sweep curve, which takes the rest; when both do not fit,
+ *          the sweep keeps as many rows as it needs up to half the box.
+ * The left column always reaches the bottom, so no band of rows across
+ * the screen is left empty at any height.
+ */
+#define PANELS_MIN_ROWS 8           /* 4 sparkline rows, 2 of histogram title, bars, marks */
+#define SWEEP_MIN_ROWS 2
+
+static void draw_panels(struct dash *d, int y, int h)
+{
+    int lw = COLS / 2 - 1, rx = COLS / 2 + 1, rw = COLS - rx;
+    put(y, 0, A_BOLD, "last minute");
+    sparkline(d, y + 1, 0, lw, "MBPS", 0, "MB/s");
+    sparkline(d, y + 2, 0, lw, "IOPS", 1, "IO/s");
+    sparkline(d, y + 3, 0, lw, "p99", 2, "us");
+    draw_hist(d, y + 4, 0, lw, h - 4);
+    /* both whole when they fit; else the sweep keeps up to half */
+    int mh = matrix_rows_wanted(d->snap, rw), sh = 1 + d->snap->n_sweep;
+    if (mh + sh > h) {
+        sh = sh < h / 2 ? sh : h / 2;
+        sh = sh > SWEEP_MIN_ROWS ? sh : SWEEP_MIN_ROWS;
+        mh = h - sh;
+    }
+    draw_matrix(d, y, rx, rw, mh);
+    draw_sweep(d, y + mh, rx, rw, h - mh);
+}
+
 /* ---- keys ------------------------------------------------------------------ */
 
 /*
@@ -388,16 +634,17 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
  *
  *   key()        finds the row whose keys (or aliases) hold the key pressed
  *                and calls its handler;
- *   draw_help()  prints one line per row: the row's keys, then its help;
+ *   draw_help()  prints one line per row: the row's keys and, in
+ *                parentheses, its aliases, then its help;
  *   draw_hint()  prints "keys label" for every row that has a label.
  *
  * So a key cannot be handled and left out of the help, or hinted at and
  * not handled.  A row may bind a small family of keys (+ and -, [ and ]):
- * keys[i] is shown, alias[i] does the same without being shown ('=' for
- * '+', so no Shift is needed), and the handler is told i, which key of the
- * family it was.  The hint line is a subset on purpose: it has one line of
- * room (cut at the window's edge, so the rows most worth a hint come
- * first); the help overlay lists every row.
+ * alias[i] does what keys[i] does ('=' for '+', so no Shift is needed;
+ * j for Down), and the handler is told i, which key of the family it was.
+ * The hint line is a subset on purpose: it has one line of room (as many
+ * whole chunks as fit, so the rows most worth a hint come first) and
+ * names no aliases; the help overlay lists every row and every alias.
  *
  * Two modes come before the table: while the help is shown any key closes
  * it, and while "Quit?" is asked y confirms and any other key cancels.
@@ -415,7 +662,8 @@ struct dash_key {
     bool (*fn)(struct dash *d, int which);
 };
 
-static void send(struct dash *d, struct sim_cmd c)
+/* Queue c; true when it was queued (the note says why not). */
+static bool send(struct dash *d, struct sim_cmd c)
 {
     int rc = sim_session_send(d->s, &c);
     if (rc == -ENOTSUP)
@@ -425,6 +673,23 @@ static void send(struct dash *d, struct sim_cmd c)
         snprintf(d->note, sizeof d->note, "busy: try again");
     else
         d->note[0] = '\0';
+    if (rc == 0 && c.kind != SIM_CMD_PAUSE && c.kind != SIM_CMD_QUIT)
+        d->sent++;
+    return rc == 0;
+}
+
+/* Once the snapshot shows every command sent, it is what the keys start
+   from again (a refused or clamped command then shows as it was taken). */
+static void want_sync(struct dash *d)
+{
+    const struct sim_snapshot *s = d->snap;
+    if (s->cmds_applied < d->sent)
+        return;
+    d->want = (struct dash_want){
+        .point = s->point, .disks = s->disks, .write_pct = s->write_pct,
+        .small_bytes = s->small_bytes, .large_bytes = s->large_bytes,
+        .striping = s->striping, .redundancy = s->redundancy,
+    };
 }
 
 /* A one-line prompt at the bottom; false on an empty answer. */
@@ -470,73 +735,94 @@ static bool key_quit(struct dash *d, int which)
     return false;
 }
 
+/* A load command from the load expected (keeps within what the pools
+   hold; the session clamps and refuses as well). */
+static void send_load(struct dash *d, int small, int large)
+{
+    const struct sim_snapshot *s = d->snap;
+    if (s->max_small > 0 && small > s->max_small)
+        small = s->max_small;
+    if (s->max_large > 0 && large > s->max_large)
+        large = s->max_large;
+    small = small < 0 ? 0 : small;
+    large = large < 0 ? 0 : large;
+    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = small, .b = large }))
+        d->want.point = (struct wl_point){ small, large };
+}
+
 /* + / -: which 0 raises, 1 lowers */
 static bool key_small_load(struct dash *d, int which)
 {
-    const struct sim_snapshot *s = d->snap;
-    send(d, (struct sim_cmd){ .kind = SIM_CMD_LOAD,
-                              .a = s->point.small + (which == 0 ? 1 : -1),
-                              .b = s->point.large });
+    send_load(d, d->want.point.small + (which == 0 ? 1 : -1), d->want.point.large);
     return false;
 }
 
 /* ] / [: which 0 raises, 1 lowers */
 static bool key_large_load(struct dash *d, int which)
 {
-    const struct sim_snapshot *s = d->snap;
-    send(d, (struct sim_cmd){ .kind = SIM_CMD_LOAD, .a = s->point.small,
-                              .b = s->point.large + (which == 0 ? 1 : -1) });
+    send_load(d, d->want.point.small, d->want.point.large + (which == 0 ? 1 : -1));
     return false;
 }
 
 /* > / <: which 0 adds a disk, 1 takes one away (never the last) */
 static bool key_disks(struct dash *d, int which)
 {
-    const struct sim_snapshot *s = d->snap;
-    if (which == 0)
-        send(d, (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = s->disks + 1 });
-    else if (s->disks > 1)
-        send(d, (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = s->disks - 1 });
+    int disks = d->want.disks + (which == 0 ? 1 : -1);
+    if (disks >= 1 && send(d, (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = disks }))
+        d->want.disks = disks;
+    return false;
+}
+
+/* Down / Up: which 0 scrolls down, 1 up, when not every disk row fits */
+static bool key_scroll(struct dash *d, int which)
+{
+    if (d->disks_shown >= d->snap->n_disk)
+        snprintf(d->note, sizeof d->note, "all %d disk rows are shown", d->snap->n_disk);
+    else
+        d->disk_top += which == 0 ? 1 : -1;     /* kept in range by draw_disks */
     return false;
 }
 
 static bool key_writes(struct dash *d, int which)
 {
     (void)which;
-    send(d, (struct sim_cmd){ .kind = SIM_CMD_WRITE_PCT,
-                              .a = (d->snap->write_pct / 25 * 25 + 25) % 125 });
+    int pct = (d->want.write_pct / 25 * 25 + 25) % 125;
+    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_WRITE_PCT, .a = pct }))
+        d->want.write_pct = pct;
     return false;
 }
 
 /* z / Z: which 0 steps the small size, 1 the large */
 static bool key_sizes(struct dash *d, int which)
 {
-    const struct sim_snapshot *s = d->snap;
-    struct sim_cmd c = { .kind = SIM_CMD_SIZES, .a = (int)s->small_bytes,
-                         .b = (int)s->large_bytes };
+    uint32_t small = d->want.small_bytes, large = d->want.large_bytes;
     if (which == 0)
-        c.a = (int)next_size(SMALL_SIZES, 5, s->small_bytes);
+        small = next_size(SMALL_SIZES, 5, small);
     else
-        c.b = (int)next_size(LARGE_SIZES, 5, s->large_bytes);
-    send(d, c);
+        large = next_size(LARGE_SIZES, 5, large);
+    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_SIZES, .a = (int)small, .b = (int)large })) {
+        d->want.small_bytes = small;
+        d->want.large_bytes = large;
+    }
     return false;
 }
 
 static bool key_layout(struct dash *d, int which)
 {
     (void)which;
-    send(d, (struct sim_cmd){ .kind = SIM_CMD_LAYOUT,
-              .a = d->snap->striping == LAY_COARSE ? LAY_FINE : LAY_COARSE });
+    enum lay_striping st = d->want.striping == LAY_COARSE ? LAY_FINE : LAY_COARSE;
+    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_LAYOUT, .a = st }))
+        d->want.striping = st;
     return false;
 }
 
 static bool key_redundancy(struct dash *d, int which)
 {
     (void)which;
-    enum lay_redundancy r = d->snap->redundancy;
-    send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY,
-              .a = r == LAY_EXTERNAL ? LAY_NORMAL
-                 : r == LAY_NORMAL ? LAY_HIGH : LAY_EXTERNAL });
+    enum lay_redundancy r = d->want.redundancy;
+    r = r == LAY_EXTERNAL ? LAY_NORMAL : r == LAY_NORMAL ? LAY_HIGH : LAY_EXTERNAL;
+    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY, .a = r }))
+        d->want.redundancy = r;
     return false;
 }
 
@@ -605,7 +891,7 @@ static bool key_baseline(struct dash *d, int which)
 static bool key_pause(struct dash *d, int which)
 {
     (void)which;
-    send(d, (struct sim_cmd){ .kind = SIM_CMD_PAUSE, .a = !d->snap->paused });
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_PAUSE, .a = -1 });   /* toggle */
     return false;
 }
 
@@ -616,6 +902,16 @@ static bool key_restart(struct dash *d, int which)
     return false;
 }
 
+/* Save what was measured; the note says what was written where (or why
+   not), and a save that wrote is remembered for the goodbye line. */
+static bool save_now(struct dash *d)
+{
+    int rc = sim_session_save(d->s, d->note, sizeof d->note);
+    if (rc == 0)
+        snprintf(d->saved, sizeof d->saved, "%s", d->note);
+    return rc == 0;
+}
+
 static bool key_save(struct dash *d, int which)
 {
     (void)which;
@@ -623,7 +919,7 @@ static bool key_save(struct dash *d, int which)
         snprintf(d->note, sizeof d->note, "this run writes its files when it "
                  "ends (--output-dir)");
     else
-        (void)sim_session_save(d->s, d->note, sizeof d->note); /* why: in note */
+        save_now(d);
     return false;
 }
 
@@ -646,6 +942,8 @@ static const struct dash_key KEYS[] = {
     { { ']', '[' }, { 0 }, "large", "large load up / down", key_large_load },
     { { '>', '<' }, { '.', ',' }, "disks",
       "one disk more / less (rebuilds the disk group)", key_disks },
+    { { KEY_DOWN, KEY_UP }, { 'j', 'k' }, NULL,
+      "scroll the disk rows down / up (when not all fit)", key_scroll },
     { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes },
     { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size", key_sizes },
     { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout },
@@ -664,41 +962,69 @@ static const struct dash_key KEYS[] = {
 #define N_KEYS ((int)(sizeof KEYS / sizeof KEYS[0]))
 
 static const char *const HELP_FOOTER[] = {
+    "Keys in () act as the ones before them: = is +, Space is p, j is Down.",
     "Tuning keys apply to 'asmsim tui'; a --tui run only pauses, saves at",
     "its end and quits.",
 };
 #define N_FOOTER ((int)(sizeof HELP_FOOTER / sizeof HELP_FOOTER[0]))
 
-/* How a key is written on screen: "Esc", or the character itself. */
+/* How a key is written on screen: "Esc", "Space", "Down", or the
+   character itself. */
 static const char *key_label(int ch, char buf[2])
 {
-    if (ch == KEY_ESC)
-        return "Esc";
+    switch (ch) {
+    case KEY_ESC: return "Esc";
+    case ' ': return "Space";
+    case KEY_DOWN: return "Down";
+    case KEY_UP: return "Up";
+    default: break;
+    }
     buf[0] = (char)ch;
     buf[1] = '\0';
     return buf;
 }
 
-/* A row's keys joined by sep: "+  -" for the help, "+/-" for the hint. */
-static void key_names(const struct dash_key *k, const char *sep, char *buf,
-                      size_t len)
+/* keys[0..] of a row joined by sep into buf at *used; false when full */
+static bool join_keys(const int *keys, const char *sep, char *buf, size_t len,
+                      size_t *used)
+{
+    for (int i = 0; i < KEY_FAMILY && keys[i]; i++) {
+        char one[2];
+        int n = snprintf(buf + *used, len - *used, "%s%s", i ? sep : "",
+                         key_label(keys[i], one));
+        if (n < 0 || (size_t)n >= len - *used)
+            return false;
+        *used += (size_t)n;
+    }
+    return true;
+}
+
+/* A row's keys joined by sep: "+ -" for the help, "+/-" for the hint;
+   with_aliases adds the aliases in parentheses: "+ - (= _)". */
+static void key_names(const struct dash_key *k, const char *sep, bool with_aliases,
+                      char *buf, size_t len)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < KEY_FAMILY && k->keys[i]; i++) {
-        char one[2];
-        int n = snprintf(buf + used, len - used, "%s%s", i ? sep : "",
-                         key_label(k->keys[i], one));
-        if (n < 0 || (size_t)n >= len - used)
-            break;
-        used += (size_t)n;
+    if (!join_keys(k->keys, sep, buf, len, &used) || !with_aliases || !k->alias[0])
+        return;
+    int n = snprintf(buf + used, len - used, " (");
+    if (n < 0 || (size_t)n >= len - used)
+        return;
+    used += (size_t)n;
+    if (join_keys(k->alias, sep, buf, len, &used) && used + 1 < len) {
+        buf[used++] = ')';
+        buf[used] = '\0';
     }
 }
+
+#define HELP_KEY_COLS 16            /* "Keys (aliases)" and a gap */
+#define HELP_COLS 76
 
 static void draw_help(void)
 {
     int n = 1 + N_KEYS + N_FOOTER;
-    int w = 74, h = n + 2;
+    int w = HELP_COLS, h = n + 2;
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
     if (y0 < 0)
         y0 = 0;
@@ -711,30 +1037,33 @@ static void draw_help(void)
     mvhline(y0 + h - 1, x0, '-', w);
     attroff(A_BOLD);
     int y = y0 + 1;
-    put(y++, x0 + 2, A_BOLD, "Keys");
+    put(y++, x0 + 2, A_BOLD, "%-*s%s", HELP_KEY_COLS, "Keys (aliases)", "What they do");
     for (int i = 0; i < N_KEYS; i++, y++) {
-        char names[32];
-        key_names(&KEYS[i], "  ", names, sizeof names);
-        put(y, x0 + 2, A_NORMAL, "  %-9s%s", names, KEYS[i].help);
+        char names[48];
+        key_names(&KEYS[i], " ", true, names, sizeof names);
+        put(y, x0 + 2, A_NORMAL, "%-*s%s", HELP_KEY_COLS, names, KEYS[i].help);
     }
     for (int i = 0; i < N_FOOTER; i++, y++)
         put(y, x0 + 2, A_NORMAL, "%s", HELP_FOOTER[i]);
 }
 
-/* The bottom line when there is no message: "? help  q quit  +/- small ..." */
+/* The bottom line when there is no message: "? help  q quit  +/- small
+   ...", as many whole chunks as the width holds. */
 static void draw_hint(void)
 {
-    char line[512], names[32];
+    char line[512], names[48];
     size_t used = 0;
     line[0] = '\0';
     for (int i = 0; i < N_KEYS; i++) {
         if (!KEYS[i].hint)
             continue;
-        key_names(&KEYS[i], "/", names, sizeof names);
+        key_names(&KEYS[i], "/", false, names, sizeof names);
         int n = snprintf(line + used, sizeof line - used, " %s %s ", names,
                          KEYS[i].hint);
-        if (n < 0 || (size_t)n >= sizeof line - used)
+        if (n < 0 || (size_t)n >= sizeof line - used || (int)(used + (size_t)n) - 1 > COLS) {
+            line[used] = '\0';
             break;
+        }
         used += (size_t)n;
     }
     if (used > 0)
@@ -777,6 +1106,56 @@ static bool key(struct dash *d, int ch)
 
 /* ---- the screen ----------------------------------------------------------- */
 
+/*
+ * Rows, top to bottom: the header (as many rows as its fields flow over at
+ * this width), the disk table, the panels, the message or hint line.  The
+ * disk table gets a row per disk as long as the panels keep
+ * PANELS_MIN_ROWS; beyond that it scrolls (Down/Up).  The panels take every
+ * row left, so a tall window shows taller histogram bars, more heat-map
+ * rows and more of the sweep, never empty bands.
+ */
+static void layout_and_draw(struct dash *d)
+{
+    int header_h = draw_header(d);
+    int avail = LINES - 1 - header_h;
+    int table_h = disk_rows_wanted(d->snap);
+    if (avail - table_h < PANELS_MIN_ROWS)
+        table_h = avail - PANELS_MIN_ROWS;
+    if (table_h < 3)
+        table_h = 3;                /* header, a row, the scroll line */
+    draw_disks(d, header_h, table_h);
+    draw_panels(d, header_h + table_h, avail - table_h);
+}
+
+/* What quitting now keeps, for the "Quit?" question. */
+static void quit_question(const struct dash *d, char *buf, size_t len)
+{
+    const char *dir = d->o ? d->o->output_dir : NULL;
+    if (!d->snap->interactive)
+        snprintf(buf, len, "the run stops; the points so far are reported%s%s",
+                 dir ? " and written to " : "", dir ? dir : "");
+    else if (d->save_on_quit && dir)
+        snprintf(buf, len, "what was measured is saved to %s", dir);
+    else
+        snprintf(buf, len, "nothing is saved (no --output-dir; s saves first)");
+}
+
+static void draw_bottom_line(struct dash *d)
+{
+    char msg[sizeof d->snap->message];
+    snprintf(msg, sizeof msg, "%s", d->note[0] ? d->note : d->snap->message);
+    cli_spell_fields(msg, sizeof msg, false);   /* a layer's {field}s */
+    if (d->confirm_quit) {
+        char q[160];
+        quit_question(d, q, sizeof q);
+        put(LINES - 1, 0, A_BOLD | A_REVERSE, " Quit? %s (y/n) ", q);
+    } else if (msg[0]) {
+        put(LINES - 1, 0, A_BOLD, " %s", msg);
+    } else {
+        draw_hint();
+    }
+}
+
 static void draw(struct dash *d)
 {
     erase();
@@ -786,47 +1165,41 @@ static void draw(struct dash *d)
         refresh();
         return;
     }
-    const struct sim_snapshot *s = d->snap;
-    draw_header(d);
-    /* the disk table takes what it needs, the panels below the rest */
-    int avail = LINES - 1 - 5;
-    int bottom_h = avail - (s->n_disk + 2);
-    if (bottom_h < BOTTOM_ROWS)
-        bottom_h = BOTTOM_ROWS;
-    if (bottom_h > 26)
-        bottom_h = 26;
-    int bottom = LINES - 1 - bottom_h;
-    draw_disks(d, 5, bottom - 6);
-    int lw = COLS / 2 - 1, rx = COLS / 2 + 1, rw = COLS - rx;
-    put(bottom, 0, A_BOLD, "last minute");
-    sparkline(d, bottom + 1, 0, lw, "MBPS", 0, "MB/s");
-    sparkline(d, bottom + 2, 0, lw, "IOPS", 1, "IO/s");
-    sparkline(d, bottom + 3, 0, lw, "p99", 2, "us");
-    draw_hist(d, bottom + 5, 0, lw, bottom_h - 5 < 10 ? bottom_h - 5 : 10);
-    int mh = s->n_large_levels + 2;
-    if (mh > bottom_h - 4)
-        mh = bottom_h - 4;
-    if (mh < bottom_h / 2)
-        mh = bottom_h / 2;
-    draw_matrix(d, bottom, rx, rw, mh);
-    draw_sweep(d, bottom + mh, rx, rw, bottom_h - mh);
-
-    char msg[sizeof s->message];
-    snprintf(msg, sizeof msg, "%s", d->note[0] ? d->note : s->message);
-    cli_spell_fields(msg, sizeof msg, false);   /* a layer's {field}s */
-    if (d->confirm_quit)
-        put(LINES - 1, 0, A_BOLD | A_REVERSE,
-            " Quit? %s (y/n) ", d->save_on_quit ? "what was measured is saved" : "the run stops; what was measured is kept");
-    else if (msg[0])
-        put(LINES - 1, 0, A_BOLD, " %s", msg);
-    else
-        draw_hint();
+    layout_and_draw(d);
+    draw_bottom_line(d);
     if (d->help)
         draw_help();
     refresh();
 }
 
 /* ---- the loop -------------------------------------------------------------- */
+
+/*
+ * Ending: with --output-dir an interactive session saves what was measured
+ * (on 'q' 'y', Ctrl-C and SIGTERM alike); the last line on the terminal
+ * then says what was written where, or that nothing was and why.  A batch
+ * session's files are the command's to write and report.
+ */
+static void save_on_exit(struct dash *d, char *bye, size_t len)
+{
+    bye[0] = '\0';
+    if (!d->snap->interactive)
+        return;
+    if (d->save_on_quit) {
+        char why[sizeof d->note];
+        if (sim_session_save(d->s, why, sizeof why) == 0)
+            snprintf(bye, len, "%s", why);
+        else
+            snprintf(bye, len, "nothing saved to %s: %s",
+                     d->o && d->o->output_dir ? d->o->output_dir : ".", why);
+    } else if (d->saved[0]) {
+        snprintf(bye, len, "nothing more saved on quit (no --output-dir); "
+                 "earlier 's': %s", d->saved);
+    } else {
+        snprintf(bye, len, "nothing saved (no --output-dir; press s to save, "
+                 "or give --output-dir to save on quit)");
+    }
+}
 
 int tui_dashboard(sim_session *s, const struct cli_opts *o,
                   sim_stop_flag *stop, bool save_on_quit)
@@ -845,13 +1218,10 @@ int tui_dashboard(sim_session *s, const struct cli_opts *o,
         free(d.base);
         return rc;
     }
-    bool quit = false, signalled = false;
-    while (!quit) {
-        if (sim_stop_is_set(stop)) {
-            signalled = true;       /* SIGINT/SIGTERM: save as 'q' does */
-            break;
-        }
+    bool quit = false;
+    while (!quit && !sim_stop_is_set(stop)) {   /* SIGINT/SIGTERM: as 'q' 'y' */
         sim_session_snapshot(s, d.snap);
+        want_sync(&d);
         if (!d.snap->interactive && d.snap->state == SIM_SESS_DONE)
             break;
         draw(&d);
@@ -860,19 +1230,17 @@ int tui_dashboard(sim_session *s, const struct cli_opts *o,
             continue;
         quit = key(&d, ch);
     }
-    if ((quit || signalled) && save_on_quit) {
-        char why[sizeof d.note];
-        if (sim_session_save(s, why, sizeof why) == 0)
-            snprintf(d.note, sizeof d.note, "%s", why);
-    }
+    char bye[2 * sizeof d.note];
+    save_on_exit(&d, bye, sizeof bye);
     sim_session_stop(s);
     sim_session_snapshot(s, d.snap);
     term_close(&d.term);
     if (d.snap->state == SIM_SESS_FAILED) {
         cli_spell_fields(d.snap->message, sizeof d.snap->message, false);
         fprintf(stderr, "asmsim: %s\n", d.snap->message);
-    } else if (save_on_quit && d.note[0])
-        fprintf(stderr, "asmsim: %s\n", d.note);
+    }
+    if (bye[0])
+        fprintf(stderr, "asmsim: %s\n", bye);
     free(d.snap);
     free(d.base);
     return 0;

@@ -11,7 +11,9 @@
  *
  * On quit, what was measured is saved when --output-dir was given (the
  * files a batch run writes); 's' saves at any time (to --output-dir, or
- * the current directory).
+ * the current directory).  The saved files name the configuration that was
+ * measured: after tuning, their command line is the launch command with
+ * the tuned settings in force (tuned_cmdline.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "tui/tui.h"
+#include "tui/tuned_cmdline.h"
 
 #define TUI_CELL_NS (5 * SIM_NS_PER_S)
 
@@ -30,7 +33,8 @@ static void tui_usage(FILE *f)
           "the screen and\nlets you tune it with keys (press ? for the list): "
           "load, disks, write\npercentage, I/O sizes, layout, redundancy, "
           "volume IOPS and throughput,\ninstance; baseline and deltas, pause, "
-          "restart, save, quit.\n\n"
+          "restart, save, quit; Down/Up scroll the\ndisk rows when not all fit. "
+          "Keys pressed quickly all act, in order.\n\n"
           "Takes every option of 'asmsim run' (see 'asmsim run --help'), and:\n"
           "  --duration TIME   measured time per matrix cell; default 5s here\n"
           "  --speed N|max     device seconds per wall second on modelled "
@@ -38,7 +42,9 @@ static void tui_usage(FILE *f)
           "                    default 1 (real time)\n"
           "  --output-dir DIR  where 's' and quitting save the ORION files and "
           "results\n                    JSON (without it 's' saves to the "
-          "current directory)\n\n"
+          "current directory\n                    and quitting saves nothing)\n"
+          "Saved files record the configuration measured: after tuning, the "
+          "command line\nwith the tuned settings (--disks, --write, ...).\n\n"
           "Needs a terminal of at least 80x24; NO_COLOR=1 turns colour off.\n"
           "Example:\n"
           "  asmsim tui --instance r5b.8xlarge --volume "
@@ -94,6 +100,10 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
     sc.output_dir = o->output_dir;
     sc.testname = o->testname;
     sc.command_line = cmdline;
+    sc.version = ASMSIM_VERSION;
+    struct tuned_launch launch = { .argc = argc, .argv = argv, .cfg = sc.run };
+    sc.command_line_of = tui_tuned_command_line;
+    sc.command_line_arg = &launch;
     rc = sim_session_create(&sc, &s, why, sizeof why);
     if (rc == 0 && (rc = sim_session_start(s)) != 0)
         snprintf(why, sizeof why, "cannot start the engine thread: %s", strerror(-rc));

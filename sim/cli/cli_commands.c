@@ -77,12 +77,14 @@ static int make_output_dir(const struct cli_opts *o)
     return 1;
 }
 
-static int finish(int rc_run, bool interrupted)
+static int finish(const struct cli_opts *o, int rc_run, bool interrupted)
 {
     if (rc_run)
         return rc_run;
     if (interrupted) {
-        fprintf(stderr, "asmsim: interrupted; partial results written\n");
+        bool files = o->output_dir || (o->json_path && strcmp(o->json_path, "-") != 0);
+        fprintf(stderr, "asmsim: interrupted; partial results %s\n", files ? "written"
+                : "printed; no files written (no --output-dir)");
         return 130;
     }
     return 0;
@@ -247,7 +249,7 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
         status = 1;
     }
     sim_run_free(r);
-    return finish(status, rc == 1 || sim_stop_is_set(stop));
+    return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
 
 static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
@@ -265,7 +267,7 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
     if (!j->json_stdout)
         report_sweep_table(stdout, &j->cfg, s);
     sim_sweep_free(s);
-    return finish(status, rc == 1 || sim_stop_is_set(stop));
+    return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
 
 /* ---- orion ---------------------------------------------------------------- */

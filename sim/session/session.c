@@ -195,7 +195,7 @@ int sim_session_send(sim_session *s, const struct sim_cmd *cmd)
     int rc = 0;
     pthread_mutex_lock(&s->mu);
     if (cmd->kind == SIM_CMD_PAUSE) {
-        s->paused = cmd->a != 0;
+        s->paused = cmd->a < 0 ? !s->paused : cmd->a != 0;
     } else if (cmd->kind == SIM_CMD_QUIT) {
         s->quit = true;
     } else if (s->cfg.batch) {

@@ -72,6 +72,9 @@ struct sim_snapshot {
     int max_small, max_large;   /* interactive: the largest load a command
                                    sets (what the pools hold; a load
                                    command is clamped to it) */
+    uint64_t cmds_applied;      /* interactive: queued commands applied so
+                                   far, in the order sim_session_send took
+                                   them; this snapshot shows their effect */
 
     /* configuration */
     char backend[16];
@@ -137,7 +140,7 @@ enum sim_cmd_kind {
     SIM_CMD_REDUNDANCY,         /* a = enum lay_redundancy */
     SIM_CMD_VOLUME,             /* x = IOPS, y = throughput B/s (<= 0: keep) */
     SIM_CMD_INSTANCE,           /* text = instance name */
-    SIM_CMD_PAUSE,              /* a = 1 pause, 0 resume */
+    SIM_CMD_PAUSE,              /* a = 1 pause, 0 resume, -1 toggle */
     SIM_CMD_RESTART,            /* the point again, from a fresh window */
     SIM_CMD_QUIT,
 };
@@ -161,7 +164,13 @@ struct sim_session_cfg {
     /* sim_session_save(): where and as what (NULL dir = "."). */
     const char *output_dir;
     const char *testname;
-    const char *command_line;
+    const char *command_line;   /* the launch command */
+    const char *version;        /* the ORION VERSION line's; NULL "unknown" */
+    /* Optional: the command line that reproduces `measured` (the
+       configuration the saved cells were measured in, tuned or not), as a
+       malloc'd string; NULL (or no hook) falls back to command_line. */
+    char *(*command_line_of)(void *arg, const struct sim_run_cfg *measured);
+    void *command_line_arg;
 };
 
 typedef struct sim_session sim_session;
@@ -177,7 +186,10 @@ int sim_session_start(sim_session *s);
 void sim_session_snapshot(sim_session *s, struct sim_snapshot *out);
 
 /* Queue a command for the engine thread.  0, -EAGAIN (queue full) or
-   -ENOTSUP (a tuning command to a batch session). */
+   -ENOTSUP (a tuning command to a batch session).  Commands are applied
+   in the order sent; each one that was queued (not PAUSE, not QUIT)
+   counts once in snapshot.cmds_applied when it has been applied, so a
+   viewer that sent n can tell when the snapshot shows all n. */
 int sim_session_send(sim_session *s, const struct sim_cmd *cmd);
 
 /* Wait until the snapshot's seq exceeds `seq` or timeout_ms passes;
@@ -189,8 +201,12 @@ uint64_t sim_session_wait(sim_session *s, uint64_t seq, int timeout_ms);
 void sim_session_stop(sim_session *s);
 
 /* Write the ORION files and results JSON of the current configuration's
-   measured cells (interactive), as a batch run would.  0, or -errno
-   with why. */
+   measured cells (interactive), as a batch run would, describing the
+   configuration they were measured in (command line, parameters, disk
+   group).  The cells of one configuration only: a command that changes
+   what is measured (disks, sizes, layout, redundancy, writes, volume,
+   instance) starts a new record.  0 with "saved N points to DIR/NAME_*"
+   in why, or -errno with why (-ENODATA: no point has finished). */
 int sim_session_save(sim_session *s, char *why, size_t why_len);
 
 /* Batch: after the thread ended, hand over the results (the caller frees

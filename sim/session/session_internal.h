@@ -72,6 +72,8 @@ struct sim_session {
     struct sim_pacer pacer;
     bool paced;
     bool pinned;
+    bool held;                      /* pinned because the walk ended, not by a
+                                       load command */
     struct wl_point pin;
     int walk_index;
     bool have_origin;

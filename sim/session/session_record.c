@@ -9,7 +9,10 @@
  * configuration (rec_cfg), so the files always describe one disk group.
  * Saving copies the cells out under the lock and writes the ORION files
  * and the results JSON without it, so the engine is not held up by disk
- * writes; an incomplete matrix is saved as such.
+ * writes; an incomplete matrix is saved as such.  The files name the
+ * configuration the cells were measured in (rec_cfg), also in their
+ * command line when the viewer supplies command_line_of: after tuning,
+ * the command that measures the same again, not the launch command.
  */
 #include "sim/session/session_internal.h"
 
@@ -125,10 +128,13 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         snprintf(names[d], sizeof(names[d]), "DATA_%04d (%s %s)", d, cfg.volume.type, size);
         luns[d] = names[d];
     }
+    char *tuned = s->cfg.command_line_of
+                      ? s->cfg.command_line_of(s->cfg.command_line_arg, &cfg) : NULL;
     struct report_meta meta = {
         .testname = s->cfg.testname ? s->cfg.testname : "asmsim",
-        .command_line = s->cfg.command_line ? s->cfg.command_line : "asmsim tui",
-        .version = "asmsim",
+        .command_line = tuned ? tuned
+                      : s->cfg.command_line ? s->cfg.command_line : "asmsim tui",
+        .version = s->cfg.version ? s->cfg.version : "unknown",
         .luns = luns,
         .n_luns = cfg.disks,
     };
@@ -138,6 +144,7 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         snprintf(why, why_len, "%s: cannot create the directory: %s", dir, strerror(-rc));
         free(names);
         free(luns);
+        free(tuned);
         goto out;
     }
     rc = report_orion_files(dir, meta.testname, &meta, &cfg, &r, why, why_len);
@@ -146,11 +153,13 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         snprintf(path, sizeof(path), "%s/%s_%s_results.json", dir, meta.testname, meta.stamp);
         rc = report_json_write(path, &meta, &cfg, &r, NULL, why, why_len);
         if (rc == 0)
-            snprintf(why, why_len, "saved %d points to %s/%s_%s_*", r.n_points, dir,
+            snprintf(why, why_len, "saved %d point%s to %s/%s_%s_*", r.n_points,
+                     r.n_points == 1 ? "" : "s", dir,
                      meta.testname, meta.stamp);
     }
     free(names);
     free(luns);
+    free(tuned);
 out:
     for (int i = 0; i < r.n_points; i++)
         sim_point_result_free(&r.points[i]);

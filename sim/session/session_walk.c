@@ -6,13 +6,16 @@
  * point of cell_ns measured time each, and records each result in its
  * cell.  A load command pins the load: the point runs again and again
  * (each window recorded, the cell updated) until the walk is resumed.  At
- * the end of the matrix the last point stays pinned.  A command that
+ * the end of the matrix the last point is held, until the configuration
+ * changes and the new matrix is walked.  A command that
  * changes the workload (write percentage, load) or a volume/instance limit
  * (retuned in place on backends that can) restarts the point: a fresh
  * window, so the figures show the new steady state within about a second.
  * A command that changes the disk group (disks, sizes, layout, redundancy)
- * rebuilds layout, workload, devices and engine; the matrix starts over,
- * and the sweep curve keeps the best figures seen for each disk count.  A
+ * rebuilds layout, workload, devices and engine.  Whatever changes what is
+ * measured (all of these but the load) starts the matrix and its record
+ * over, so that a save describes one configuration (session_record.c);
+ * the sweep curve keeps the best figures seen for each disk count.  A
  * configuration the layout or workload rejects is refused with the reason
  * in the message line and the previous one stays.
  *
@@ -157,6 +160,7 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
             return;
         }
         s->pinned = true;
+        s->held = false;
         s->pin = (struct wl_point){ small, large };
         sim_sess_say(s, "load set to small=%d large=%d%s%s", small, large,
             small < c->a || large < c->b ? " (the most this session holds)" : "",
@@ -165,7 +169,7 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         return;
     }
     case SIM_CMD_WALK:
-        s->pinned = false;
+        s->pinned = s->held = false;
         s->walk_index = 0;
         sim_sess_say(s, "walking the matrix from its first point");
         *restart = true;
@@ -257,6 +261,34 @@ static void apply_commands(sim_session *s, bool *rebuild, bool *restart)
     pthread_mutex_unlock(&s->mu);
     for (int i = 0; i < n; i++)
         apply_one(s, &q[i], rebuild, restart);
+    s->work.cmds_applied += (uint64_t)n;    /* published with their effect */
+}
+
+/* A new configuration's matrix is walked from its first point, unless a
+   load command pinned the load (the end of the last walk does not). */
+static void walk_from_start(sim_session *s)
+{
+    s->walk_index = 0;
+    if (s->held)
+        s->pinned = s->held = false;
+}
+
+/* Did a command change what is measured without a rebuild (the write
+   percentage, a volume or instance retuned in place)? */
+static bool measured_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+{
+    return a->workload.write_pct != b->workload.write_pct ||
+           strcmp(a->volume.spec, b->volume.spec) != 0 ||
+           strcmp(a->instance.name, b->instance.name) != 0;
+}
+
+/* The cells measured so far belong to the previous configuration: start
+   a new record and walk the matrix again, as a rebuild does. */
+static void record_anew(sim_session *s)
+{
+    sim_sess_rec_restart(s, s->parts.matrix->n_points);
+    sim_sess_clear_matrix(&s->work, s->parts.matrix);
+    walk_from_start(s);
 }
 
 /* Open the parts for s->run; on failure go back to `prev`. */
@@ -291,7 +323,7 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
         sim_sess_say(s, "load small=%d large=%d: more than the pools hold now; "
             "walking the matrix", s->pin.small, s->pin.large);
     }
-    s->walk_index = 0;
+    walk_from_start(s);
     s->pacer.anchored = false;
     sim_sess_describe_config(s);
     sim_sess_clear_matrix(&s->work, s->parts.matrix);
@@ -331,9 +363,11 @@ void sim_sess_interactive_main(sim_session *s)
             s->work.state = SIM_SESS_FAILED;
             return;
         }
+        if (!want_rebuild && measured_changed(&prev, &s->run))
+            record_anew(s);
         const struct wl_matrix *m = s->parts.matrix;
         if (!s->pinned && s->walk_index >= m->n_points) {
-            s->pinned = true;
+            s->pinned = s->held = true;
             s->pin = m->points[m->n_points - 1];
             sim_sess_say(s, "matrix complete; holding small=%d large=%d (g walks it again)",
                 s->pin.small, s->pin.large);
