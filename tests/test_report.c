@@ -202,34 +202,34 @@ static void fake_init(struct fake *fk)
         p->limited_by = SIM_LIMIT_OFFERED_LOAD;
     }
     /* (1,0) */
-    fk->pts[0].iops = 2302.4;
-    lat(&fk->pts[0].small_lat, 434.25, 120.5, 2100, 88.125, 420, 510, 880, 1500);
-    fk->pts[0].small_lat.pow2[7] = 10;
-    fk->pts[0].small_lat.pow2[8] = 80;
-    fk->pts[0].small_lat.pow2[9] = 5;
-    fk->pts[0].small_lat.pow2[11] = 1;
+    fk->pts[0].cls[WL_SMALL].iops = 2302.4;
+    lat(&fk->pts[0].cls[WL_SMALL].lat, 434.25, 120.5, 2100, 88.125, 420, 510, 880, 1500);
+    fk->pts[0].cls[WL_SMALL].lat.pow2[7] = 10;
+    fk->pts[0].cls[WL_SMALL].lat.pow2[8] = 80;
+    fk->pts[0].cls[WL_SMALL].lat.pow2[9] = 5;
+    fk->pts[0].cls[WL_SMALL].lat.pow2[11] = 1;
     fk->disk[0][0] = (struct sim_disk_result){.mbps = 18.86, .iops = 2302.4,
         .avg_lat_us = 430.5, .p99_lat_us = 870, .ios = 138144,
         .bytes = 1131675648, .errors = 0};
     /* (2,0): Maximum Small IOPS */
-    fk->pts[1].iops = 4398.6;
+    fk->pts[1].cls[WL_SMALL].iops = 4398.6;
     fk->pts[1].limited_by = SIM_LIMIT_INSTANCE_MBPS;
-    lat(&fk->pts[1].small_lat, 454.5, 130, 2500, 90.5, 440, 530, 900, 1600);
-    fk->pts[1].small_lat.pow2[8] = 50;
-    fk->pts[1].small_lat.pow2[9] = 40;
+    lat(&fk->pts[1].cls[WL_SMALL].lat, 454.5, 130, 2500, 90.5, 440, 530, 900, 1600);
+    fk->pts[1].cls[WL_SMALL].lat.pow2[8] = 50;
+    fk->pts[1].cls[WL_SMALL].lat.pow2[9] = 40;
     /* (0,1) */
-    fk->pts[2].mbps = 112.346;
-    fk->pts[2].large_iops = 857.1;
-    lat(&fk->pts[2].large_lat, 1166.75, 1.5, 9000, 300.25, 1100, 1500, 3000, 8000);
-    fk->pts[2].large_lat.pow2[0] = 3;
-    fk->pts[2].large_lat.pow2[10] = 7;
+    fk->pts[2].cls[WL_LARGE].mbps = 112.346;
+    fk->pts[2].cls[WL_LARGE].iops = 857.1;
+    lat(&fk->pts[2].cls[WL_LARGE].lat, 1166.75, 1.5, 9000, 300.25, 1100, 1500, 3000, 8000);
+    fk->pts[2].cls[WL_LARGE].lat.pow2[0] = 3;
+    fk->pts[2].cls[WL_LARGE].lat.pow2[10] = 7;
     /* (0,2): Maximum Large MBPS, wider than the 7-character field */
-    fk->pts[3].mbps = 12571.33;
-    fk->pts[3].large_iops = 95912.5;
+    fk->pts[3].cls[WL_LARGE].mbps = 12571.33;
+    fk->pts[3].cls[WL_LARGE].iops = 95912.5;
     fk->pts[3].limited_by = SIM_LIMIT_INSTANCE_MBPS;
-    lat(&fk->pts[3].large_lat, 2000.5, 900, 9.5e9, 410, 1900, 2600, 3900, 7000);
-    fk->pts[3].large_lat.pow2[11] = 9;
-    fk->pts[3].large_lat.pow2[HIST_POW2_BINS - 1] = 1;
+    lat(&fk->pts[3].cls[WL_LARGE].lat, 2000.5, 900, 9.5e9, 410, 1900, 2600, 3900, 7000);
+    fk->pts[3].cls[WL_LARGE].lat.pow2[11] = 9;
+    fk->pts[3].cls[WL_LARGE].lat.pow2[HIST_POW2_BINS - 1] = 1;
 
     fk->run.disks = 1;
     fk->run.matrix = &fk->m;
@@ -830,11 +830,15 @@ static void sweep_init(struct fake_sweep *fs, int n, const int *disks,
         if (large) {
             r->summary.has_large = true;
             r->summary.max_large_mbps = figure[i];
+            r->summary.max_large_phys_mbps = figure[i];  /* no mirrors */
             r->summary.max_large_at = (struct wl_point){0, 2 * disks[i]};
+            r->summary.max_large_limit = limit[i];
         } else {
             r->summary.has_small = true;
             r->summary.max_small_iops = figure[i];
+            r->summary.max_small_phys_iops = figure[i];
             r->summary.max_small_at = (struct wl_point){5 * disks[i], 0};
+            r->summary.max_small_limit = limit[i];
             r->summary.min_small_lat_us = 600;
             r->summary.min_small_lat_at = (struct wl_point){1, 0};
         }
@@ -875,11 +879,14 @@ static void sweep_reading_should_find_where_the_instance_limit_is_reached(void)
     fk.cfg.volume.price_usd_month = 12.5;
     sweep_init(&fs, 4, disks, mbps, lim, true);
     char *t = table_text(&fk.cfg, &fs.sw);
-    CHECK(strncmp(t, "disks  max large MBPS  max small IOPS  min small lat (us)"
-                     "  limited by          $/month (volumes)\n", 97) == 0);
-    char row[160];
-    snprintf(row, sizeof row, "\n    4          580.10               -"
-                              "                   -  %-18s              50.00\n",
+    static const char head[] =
+        "disks  max large MBPS  limited by         max small IOPS  limited by"
+        "         min small lat (us)  limited by         $/month (volumes)\n";
+    CHECK(strncmp(t, head, sizeof head - 1) == 0);
+    char row[200];
+    snprintf(row, sizeof row, "\n    4          580.10  %-17s               -"
+                              "  -                                   -  -"
+                              "                              50.00\n",
              sim_limit_label(SIM_LIMIT_INSTANCE_MBPS));
     CHECK(strstr(t, row) != NULL);
     CHECK(strstr(t, "\n\n") != NULL);   /* blank line before the reading */
@@ -967,6 +974,7 @@ static void sweep_csv_should_match_the_golden_file(void)
     fs.runs[0].summary.max_small_at = (struct wl_point){5, 0};
     fs.runs[0].summary.min_small_lat_us = 512.125;
     fs.runs[0].summary.min_small_lat_at = (struct wl_point){1, 0};
+    fs.runs[0].summary.max_small_limit = SIM_LIMIT_VOLUME_IOPS;
     fs.runs[2].summary.has_large = false;
     snprintf(path, sizeof path, "%s/mytest_sweep.csv", dir);
     struct sim_run_cfg cfg;

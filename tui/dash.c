@@ -159,13 +159,14 @@ static void draw_header(struct dash *d)
     const struct sim_point_result *c = &s->cur;
     const struct sim_point_result *b = &d->base->cur;
     char dm[24], di[24], dl[24];
-    delta(d, c->mbps, b->mbps, dm, sizeof dm);
-    delta(d, c->iops, b->iops, di, sizeof di);
-    delta(d, c->small_lat.avg_us, b->small_lat.avg_us, dl, sizeof dl);
-    put(2, 0, A_BOLD, " MBPS %.2f%s  IOPS %.0f%s", c->mbps, dm, c->iops, di);
+    const struct sim_class_result *cs = &c->cls[WL_SMALL], *cl = &c->cls[WL_LARGE];
+    const struct sim_class_result *bs = &b->cls[WL_SMALL], *bl = &b->cls[WL_LARGE];
+    delta(d, cl->mbps, bl->mbps, dm, sizeof dm);
+    delta(d, cs->iops, bs->iops, di, sizeof di);
+    delta(d, cs->lat.avg_us, bs->lat.avg_us, dl, sizeof dl);
+    put(2, 0, A_BOLD, " MBPS %.2f%s  IOPS %.0f%s", cl->mbps, dm, cs->iops, di);
     put(2, 44, A_NORMAL, "small lat avg %.0f%s p99 %.0f us  large avg %.0f p99 %.0f us",
-        c->small_lat.avg_us, dl, c->small_lat.p99_us, c->large_lat.avg_us,
-        c->large_lat.p99_us);
+        cs->lat.avg_us, dl, cs->lat.p99_us, cl->lat.avg_us, cl->lat.p99_us);
     put(3, 0, A_DIM, " writes %d %%  sizes %s / %s %s  window %.1fs%s", s->write_pct,
         sm, lg, s->large_type == WL_LARGE_SEQ ? "seq" : "rand", s->window_s,
         d->has_base ? "  baseline: deltas in ()" : "");
@@ -597,7 +598,7 @@ static bool key_baseline(struct dash *d, int which)
         *d->base = *d->snap;
         d->has_base = true;
         snprintf(d->note, sizeof d->note, "baseline kept: MBPS %.2f IOPS %.0f",
-                 d->snap->cur.mbps, d->snap->cur.iops);
+                 d->snap->cur.cls[WL_LARGE].mbps, d->snap->cur.cls[WL_SMALL].iops);
     }
     return false;
 }

@@ -343,6 +343,31 @@ void wl_matrix_free(struct wl_matrix *m)
     free(m);
 }
 
+static bool level_fits(const int *lv, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (lv[i] == v)
+            return true;
+    return n < WL_MAX_LEVELS;
+}
+
+int wl_matrix_append(struct wl_matrix *m, struct wl_point p)
+{
+    if (!level_fits(m->small_levels, m->n_small_levels, p.small) ||
+        !level_fits(m->large_levels, m->n_large_levels, p.large))
+        return -ENOSPC;
+    struct wl_point *pts =
+        realloc(m->points, (size_t)(m->n_points + 1) * sizeof(*pts));
+    if (!pts)
+        return -ENOMEM;
+    pts[m->n_points++] = p;
+    m->points = pts;
+    m->orion_total_points++;
+    note_level(m->small_levels, &m->n_small_levels, p.small);
+    note_level(m->large_levels, &m->n_large_levels, p.large);
+    return 0;
+}
+
 static int index_of(const int *lv, int n, int v)
 {
     for (int i = 0; i < n; i++)

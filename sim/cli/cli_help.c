@@ -59,6 +59,12 @@ void cli_main_usage(FILE *f)
 "                        --run advanced when --run is not given)\n" \
 "  --num-small N         small load for point/col/max, 0..65536\n" \
 "  --num-large N         large load for point/row/max, 0..65536\n" \
+"  --levels L            extend: past ORION's load levels until the figure\n" \
+"                        saturates (a limit binds, it stops rising, latency\n" \
+"                        passes 100 ms, or the cap on outstanding I/O), for\n" \
+"                        each class whose --num-* is not given; default on\n" \
+"                        modelled volumes.  orion: ORION's levels from the\n" \
+"                        disk count; default on real devices and null\n" \
 "  --size-small SIZE     small I/O, multiple of 4KiB up to 64MiB; default 8KiB\n" \
 "  --size-large SIZE     large I/O, multiple of 4KiB up to 64MiB; default 128KiB\n" \
 "  --type T              large I/O rand or seq; default rand\n" \

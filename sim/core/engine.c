@@ -143,30 +143,28 @@ static int engine_alloc(sim_engine *e)
 int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
 {
     if (!cfg->layout || !cfg->workload || !cfg->devices ||
-        cfg->max_small < 0 || cfg->max_large_ios < 0 ||
-        cfg->max_small + cfg->max_large_ios < 1 ||
         cfg->devices->disks != lay_disks(cfg->layout))
         return -EINVAL;
+    const struct wl_cfg *w = wl_config(cfg->workload);
+    struct sim_io_budget budget =
+        sim_budget_make(cfg->layout, w->small_bytes, w->large_bytes,
+                        cfg->max_small, cfg->max_large_ios);
+    /* the limits are sim_budget_check's alone (sim_parts_open reports
+       them); here they guard the int pool sizes below */
+    int rc = sim_budget_check(&budget, NULL, 0);
+    if (rc < 0)
+        return rc;
     sim_engine *e = calloc(1, sizeof(*e));
     if (!e)
         return -ENOMEM;
-    const struct wl_cfg *w = wl_config(cfg->workload);
     e->layout = cfg->layout;
     e->workload = cfg->workload;
     e->ds = cfg->devices;
     e->slots_cap = cfg->max_small + cfg->max_large_ios;
-    struct sim_io_budget budget =
-        sim_budget_make(cfg->layout, w->small_bytes, w->large_bytes,
-                        cfg->max_small, cfg->max_large_ios);
     e->max_pieces = sim_budget_max_pieces_per_io(&budget);
-    uint64_t pieces = sim_budget_pieces(&budget);
-    if (pieces > SIM_MAX_PIECES) {
-        free(e);
-        return -E2BIG;
-    }
-    e->pieces_cap = (int)pieces;
+    e->pieces_cap = (int)sim_budget_pieces(&budget);
     e->large_seq = w->large_type == WL_LARGE_SEQ;
-    int rc = engine_alloc(e);
+    rc = engine_alloc(e);
     if (rc == 0)
         rc = bal_create(cfg->workload, cfg->layout, w->seed, &e->balance);
     if (rc < 0) {
