@@ -240,7 +240,15 @@ static void fake_init(struct fake *fk)
         .max_large_mbps = 12571.33, .max_large_at = {0, 2},
         .max_small_iops = 4398.6, .max_small_at = {2, 0},
         .min_small_lat_us = 434.25, .min_small_lat_at = {1, 0},
-        .limited_by = SIM_LIMIT_INSTANCE_MBPS};
+        .limited_by = SIM_LIMIT_INSTANCE_MBPS,
+        .max_large_limit = SIM_LIMIT_INSTANCE_MBPS,
+        .max_small_limit = SIM_LIMIT_INSTANCE_MBPS,
+        .min_lat_limit = SIM_LIMIT_OFFERED_LOAD};
+    /* large levels went past ORION's 1..1 to 2, where a limit bound */
+    fk->run.levels[WL_LARGE] = (struct sim_class_levels){
+        .extended = true, .orion_max = 1, .last = 2, .stop = SIM_STOP_LIMIT};
+    fk->run.levels[WL_SMALL] = (struct sim_class_levels){
+        .orion_max = 2, .last = 2, .stop = SIM_STOP_LIMIT};
     fk->run.wall_s = 12.5;
 
     struct sim_run_cfg *c = &fk->cfg;
@@ -715,6 +723,16 @@ static void json_should_parse_back_field_by_field(void)
     CHECK_NEAR_REL(num_at(s, "min_small_latency_us"), 434.25, 1e-12);
     CHECK_INT_EQ(num_at(obj_at(s, "min_small_latency_at"), "small"), 1);
     CHECK_STR_EQ(str_at(s, "limited_by"), sim_limit_id(SIM_LIMIT_INSTANCE_MBPS));
+    CHECK_STR_EQ(str_at(s, "max_large_limited_by"), "instance_mbps");
+    CHECK_STR_EQ(str_at(s, "max_small_limited_by"), "instance_mbps");
+    CHECK_STR_EQ(str_at(s, "min_small_latency_limited_by"), "offered_load");
+    const cJSON *lv = obj_at(s, "levels");
+    CHECK_STR_EQ(str_at(lv, "mode"), "orion");
+    CHECK_INT_EQ(num_at(obj_at(lv, "large"), "orion_max"), 1);
+    CHECK_INT_EQ(num_at(obj_at(lv, "large"), "last"), 2);
+    CHECK(cJSON_IsTrue(obj_at(obj_at(lv, "large"), "extended")));
+    CHECK_STR_EQ(str_at(obj_at(lv, "large"), "stop"), "limit");
+    CHECK(cJSON_IsFalse(obj_at(obj_at(lv, "small"), "extended")));
 
     const cJSON *pts = obj_at(j, "points");
     CHECK_INT_EQ(cJSON_GetArraySize(pts), 4);
@@ -896,6 +914,32 @@ static void sweep_reading_should_find_where_the_instance_limit_is_reached(void)
     free(t);
 }
 
+/* Normal redundancy, 100 % writes: every logical byte is two physical
+   ones, and the instance counts the physical.  285 MB/s logical is 570
+   MB/s against 593.75: 96 %, not 48 %. */
+static void sweep_reading_should_compare_physical_io_with_the_instance_limit(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
+    static const int disks[] = {1, 2, 4, 8};
+    static const double mbps[] = {71, 142, 285, 285.5};
+    static const enum sim_limit lim[] = {
+        SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_VOLUME_TPUT,
+        SIM_LIMIT_INSTANCE_MBPS, SIM_LIMIT_INSTANCE_MBPS};
+
+    fake_init(&fk);             /* m5.large: 593.75 MB/s maximum */
+    fk.cfg.layout.redundancy = LAY_NORMAL;
+    sweep_init(&fs, 4, disks, mbps, lim, true);
+    for (int i = 0; i < 4; i++)
+        fs.runs[i].summary.max_large_phys_mbps = 2 * mbps[i];
+    char *t = table_text(&fk.cfg, &fs.sw);
+    CHECK_STR_EQ(last_line(t), "4 volumes reach 96 % of the instance limit "
+                               "(593.75 MB/s of physical I/O, 2 x the logical "
+                               "figure with normal redundancy); more add "
+                               "nothing.");
+    free(t);
+}
+
 static void sweep_reading_should_say_throughput_still_rises_at_the_last_count(void)
 {
     struct fake fk;
@@ -1054,6 +1098,7 @@ int main(void)
     RUN(json_summary_should_be_null_for_a_class_that_did_not_run);
     RUN(json_should_be_identical_for_identical_input);
     RUN(sweep_reading_should_find_where_the_instance_limit_is_reached);
+    RUN(sweep_reading_should_compare_physical_io_with_the_instance_limit);
     RUN(sweep_reading_should_say_throughput_still_rises_at_the_last_count);
     RUN(sweep_reading_should_say_each_volume_adds_its_own_when_volume_bound);
     RUN(sweep_reading_should_use_small_iops_when_no_run_did_large_io);
