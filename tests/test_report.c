@@ -940,6 +940,32 @@ static void sweep_reading_should_compare_physical_io_with_the_instance_limit(voi
     free(t);
 }
 
+static void sweep_reading_should_tell_offered_load_from_a_flat_curve(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
+    static const int disks[] = {1, 2};
+    static const double mbps[] = {100, 200};
+    static const enum sim_limit lim[] = {
+        SIM_LIMIT_OFFERED_LOAD, SIM_LIMIT_OFFERED_LOAD};
+
+    fake_init(&fk);
+    sweep_init(&fs, 2, disks, mbps, lim, true);
+    char *t = table_text(&fk.cfg, &fs.sw);
+    CHECK_STR_EQ(last_line(t), "The offered load sets the figure (200 MB/s at 2 "
+                               "volumes): no volume or instance limit binds; "
+                               "raise the load levels (--levels extend, or "
+                               "--num-large with --run advanced --matrix max) "
+                               "to find one.");
+    free(t);
+    fs.runs[1].levels[WL_LARGE].stop = SIM_STOP_FLAT;
+    t = table_text(&fk.cfg, &fs.sw);
+    CHECK_STR_EQ(last_line(t), "The figure stops rising with more load at 200 "
+                               "MB/s at 2 volumes; no volume or instance limit "
+                               "is reported to bind.");
+    free(t);
+}
+
 static void sweep_reading_should_say_throughput_still_rises_at_the_last_count(void)
 {
     struct fake fk;
@@ -1099,6 +1125,7 @@ int main(void)
     RUN(json_should_be_identical_for_identical_input);
     RUN(sweep_reading_should_find_where_the_instance_limit_is_reached);
     RUN(sweep_reading_should_compare_physical_io_with_the_instance_limit);
+    RUN(sweep_reading_should_tell_offered_load_from_a_flat_curve);
     RUN(sweep_reading_should_say_throughput_still_rises_at_the_last_count);
     RUN(sweep_reading_should_say_each_volume_adds_its_own_when_volume_bound);
     RUN(sweep_reading_should_use_small_iops_when_no_run_did_large_io);

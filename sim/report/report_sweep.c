@@ -33,7 +33,9 @@
  *   a volume limit: each volume brings its own share, figure(best) /
  *       disks(best): "Volume throughput binds: each volume adds its own
  *       <x> MB/s ...; the instance limit (<L> MB/s) is not reached ..."
- *   offered load, burst credits, the device: named as such.
+ *   offered load: the figure is the load's, unless the run's levels ended
+ *       on a flat curve (levels.h): then it "stops rising with more load";
+ *   burst credits, the device: named as such.
  *
  * The instance maximum (not the baseline) is the reference: it is what
  * the providers publish and what a sized configuration should reach.
@@ -129,6 +131,14 @@ static double run_phys(const struct sim_run_result *r, bool large)
 {
     return large ? r->summary.max_large_phys_mbps
                  : r->summary.max_small_phys_iops;
+}
+
+/* The run's levels for the main figure's class ended on a flat curve or
+   the latency ceiling (levels.h): saturated, whatever limited_by says. */
+static bool saturated(const struct sim_run_result *r, bool large)
+{
+    enum sim_level_stop s = r->levels[large ? WL_LARGE : WL_SMALL].stop;
+    return s == SIM_STOP_FLAT || s == SIM_STOP_LATENCY;
 }
 
 static enum sim_limit run_limit(const struct sim_run_result *r, bool large)
@@ -278,9 +288,18 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
         return;
     case SIM_LIMIT_OFFERED_LOAD:
     default:
+        if (saturated(best, large)) {
+            /* flat with more load, though no modelled limit says why */
+            fprintf(f, "The figure stops rising with more load at %s %s at "
+                       "%d volumes; no volume or instance limit is reported "
+                       "to bind.\n", fig_best, unit, best->disks);
+            return;
+        }
         fprintf(f, "The offered load sets the figure (%s %s at %d volumes): "
                    "no volume or instance limit binds; raise the load levels "
-                   "to find one.\n", fig_best, unit, best->disks);
+                   "(--levels extend, or %s with --run advanced --matrix max) "
+                   "to find one.\n", fig_best, unit, best->disks,
+                large ? "--num-large" : "--num-small");
         return;
     }
 }
