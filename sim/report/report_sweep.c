@@ -116,6 +116,15 @@ static void fmt_num(char *buf, size_t len, double v)
         *end = '\0';
 }
 
+/* A figure in its unit's form: MB/s as fmt_num, IOPS whole. */
+static void fmt_figure(char *buf, size_t len, double v, bool mbps)
+{
+    if (mbps)
+        fmt_num(buf, len, v);
+    else
+        snprintf(buf, len, "%.0f", v);
+}
+
 static bool run_has(const struct sim_run_result *r, bool large)
 {
     return large ? r->summary.has_large : r->summary.has_small;
@@ -203,18 +212,9 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                       : cfg->instance.max_iops;
     other_rate = large ? cfg->instance.max_iops
                        : cfg->instance.max_bytes_per_s / 1e6;
-    if (large)
-        fmt_num(fig_best, sizeof fig_best, run_figure(best, large));
-    else
-        snprintf(fig_best, sizeof fig_best, "%.0f", run_figure(best, large));
-    if (large)
-        fmt_num(fig_k, sizeof fig_k, run_figure(at_k, large));
-    else
-        snprintf(fig_k, sizeof fig_k, "%.0f", run_figure(at_k, large));
-    if (large)
-        fmt_num(lim, sizeof lim, inst_rate);
-    else
-        snprintf(lim, sizeof lim, "%.0f", inst_rate);
+    fmt_figure(fig_best, sizeof fig_best, run_figure(best, large), large);
+    fmt_figure(fig_k, sizeof fig_k, run_figure(at_k, large), large);
+    fmt_figure(lim, sizeof lim, inst_rate, large);
 
     char note[96];
     switch (run_limit(best, large)) {
@@ -258,11 +258,8 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
     }
     case SIM_LIMIT_VOLUME_TPUT:
     case SIM_LIMIT_VOLUME_IOPS:
-        if (large)
-            fmt_num(each, sizeof each, run_figure(best, large) / best->disks);
-        else
-            snprintf(each, sizeof each, "%.0f",
-                     run_figure(best, large) / best->disks);
+        fmt_figure(each, sizeof each, run_figure(best, large) / best->disks,
+                   large);
         fprintf(f, "%s binds: each volume adds its own %s %s (%s %s at %d "
                    "volumes); ",
                 run_limit(best, large) == SIM_LIMIT_VOLUME_TPUT
