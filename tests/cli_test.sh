@@ -221,6 +221,9 @@ wait
 expect_true "json_to_a_fifo_should_leave_it_a_fifo" test -p json.fifo
 expect_true "json_to_a_fifo_should_go_through_it" python3 -m json.tool fifo.out
 rm -f json.fifo fifo.out
+expect_error "extended_levels_should_be_refused_with_the_dashboard" \
+    "asmsim: --levels extend: the dashboard (--tui) walks ORION's levels;" "" \
+    "$ASMSIM" run --tui --levels extend --disks 1
 expect_stdout_contains "run_header_should_give_durations_in_words" \
     "  points    2 min 30 s each" \
     "$ASMSIM" run --instance m5.large --duration 150s --disks 1 --run oltp --levels orion

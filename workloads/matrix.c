@@ -38,7 +38,9 @@
  * Points are emitted row by row (large ascending) and, within a row, small
  * ascending, skipping (0, 0); so basic visits row 0 and then column 0.
  * The level lists of struct wl_matrix are exactly the levels the points
- * use.  The points array is sized exactly (counted first, then filled).
+ * use.  The points array is sized exactly (counted first, then filled);
+ * wl_matrix_append grows it by one point for a run that extends its
+ * levels past ORION's (sim/core/levels.h).
  */
 #include "workloads/matrix.h"
 

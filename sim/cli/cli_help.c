@@ -64,7 +64,7 @@ void cli_main_usage(FILE *f)
 "                        passes 100 ms, or the cap on outstanding I/O), for\n" \
 "                        each class whose --num-* is not given; default on\n" \
 "                        modelled volumes.  orion: ORION's levels from the\n" \
-"                        disk count; default on real devices and null\n" \
+"                        disk count; default on real devices, null and --tui\n" \
 "  --size-small SIZE     small I/O, multiple of 4KiB up to 64MiB; default 8KiB\n" \
 "  --size-large SIZE     large I/O, multiple of 4KiB up to 64MiB; default 128KiB\n" \
 "  --type T              large I/O rand or seq; default rand\n" \

@@ -413,12 +413,19 @@ static int check_for_disks(const struct cli_opts *o, int disks,
 
 /* --levels: extension is for modelled volumes, where a point costs a
    fraction of a second; on real devices each extra level costs a
-   --duration and the aio buffers are sized before the run. */
+   --duration and the aio buffers are sized before the run.  The
+   dashboard (--tui) walks ORION's matrix as built. */
 static int resolve_levels(struct cli_opts *o, char *why, size_t why_len)
 {
     bool modelled = o->engine == CLI_ENGINE_MODEL && o->cmd != CLI_ORION;
     if (o->levels < 0)
-        o->levels = modelled ? SIM_LEVELS_EXTEND : SIM_LEVELS_ORION;
+        o->levels = modelled && !o->tui ? SIM_LEVELS_EXTEND : SIM_LEVELS_ORION;
+    if (o->levels == SIM_LEVELS_EXTEND && o->tui) {
+        snprintf(why, why_len, "--levels extend: the dashboard (--tui) walks "
+                 "ORION's levels; drop --tui, or raise the load with "
+                 "--num-large / --num-small (--run advanced --matrix max)");
+        return -EINVAL;
+    }
     if (o->levels == SIM_LEVELS_EXTEND && !modelled) {
         snprintf(why, why_len, "--levels extend: modelled volumes only; on "
                  "%s raise the load with --num-large / --num-small (--run "

@@ -4,11 +4,12 @@
  *
  * ORION derives its load levels from the disk count (large 1..2n, small
  * up to 5n, matrix.h), so a few fast volumes are never driven hard: three
- * 14,100 IOPS gp3 volumes reach their 2,091 MB/s only at 29 large I/Os in
- * flight, and ORION stops at 6.  With levels SIM_LEVELS_EXTEND a run keeps
+ * 14,100 IOPS gp3 volumes need 9 large I/Os in flight for their 2,091
+ * MB/s, and ORION stops at 6 (1,621 MB/s, "offered load").  With levels SIM_LEVELS_EXTEND a run keeps
  * going along a class's axis (large-only points for the Maximum Large
  * MBPS, small-only points for the Maximum Small IOPS) past ORION's last
- * level until one of these holds at the last point measured:
+ * level until one of these holds at the last point measured (a class
+ * whose maximum the user set, --num-large / --num-small, keeps it):
  *
  *   limit    a limit other than the offered load binds (limited_by: a
  *            volume, the instance, the burst credits); more load only
@@ -26,9 +27,9 @@
  *
  * The step.  Each extension level is 1.5 x the last (rounded up, at least
  * +1): geometric, so reaching load L costs log1.5(L / 2n) points instead
- * of the L - 2n points ORION's step of one would take (29 large I/Os from
- * 6 in 4 points, 1,000 from 32 in 9), and the 2/3 of the load the flat
- * rule compares with is then exactly the previous level.  Doubling would
+ * of the L - 2n points ORION's step of one would take (1,000 large I/Os
+ * from 32 in 9 points instead of 968), and the 2/3 of the load the flat
+ * rule compares with is then the previous level.  Doubling would
  * be fewer points still but lands up to 2x past the knee of the curve,
  * where the maximum's latency is mostly queueing.
  */

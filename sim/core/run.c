@@ -10,11 +10,20 @@
  * wiring of layout, workload, devices and engine (sim_parts_open) is the
  * one the live session (session.c) uses too.
  *
+ * Levels (levels.h).  With cfg->levels SIM_LEVELS_EXTEND, after ORION's
+ * points each class whose axis is not saturated gets further points along
+ * it (large first, then small), appended to the matrix so that every
+ * report sees them.  The pools are sized at open for the highest level
+ * the extension may reach (its share of the cap on outstanding I/O), so
+ * device state carries through the extra points as through ORION's; the
+ * pool size does not change what ORION's points measure.
+ *
  * The summary follows ORION: Maximum Large MBPS over points with large
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
  * (average latency of small I/O) over points with small I/O.  Ties go to
  * the first point in visiting order.  In a mixed point a class competes
  * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h).
+ * Each figure keeps the binding limit of its own point.
  */
 #include "sim/core/run.h"
 
