@@ -294,9 +294,10 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
         }
         fprintf(f, "The offered load sets the figure (%s %s at %d volumes): "
                    "no volume or instance limit binds; raise the load levels "
-                   "(--levels extend, or %s with --run advanced --matrix max) "
-                   "to find one.\n", fig_best, unit, best->disks,
-                large ? "--num-large" : "--num-small");
+                   "(%s%s with --run advanced --matrix max) to find one.\n",
+                fig_best, unit, best->disks, cfg->levels == SIM_LEVELS_EXTEND
+                ? "" : "--levels extend, or ", large ? "--num-large"
+                                                     : "--num-small");
         return;
     }
 }
