@@ -77,7 +77,7 @@ static struct rates run_case(const struct bench_case *c)
     double elapsed = wall_s() - t0;
     const struct sim_point_result *p = &r->points[0];
     struct rates out = {
-        .logical = (double)(p->small_ios + p->large_ios) / elapsed,
+        .logical = (double)sim_point_logical_ios(p) / elapsed,
         .physical = p->phys_iops * p->measured_s / elapsed,
     };
     sim_run_free(r);

@@ -173,6 +173,61 @@ expect_stdout_matches "verbose_run_should_print_point_table" \
 expect_exit 0 "auto_duration_run_should_succeed" \
     "$ASMSIM" run --instance m5.large --duration auto --disks 1 --run oltp --quiet
 
+# ---- load levels: "Maximum" means maximum -----------------------------------
+
+GP3_FAST=gp3:size=100GiB,iops=14100,throughput=700MiB/s
+expect_stdout_contains "help_of_run_should_offer_levels" \
+    "--levels L" "$ASMSIM" run --help
+expect_stdout_contains "run_header_should_say_levels_are_extended_by_default" \
+    "  levels    extended to saturation past ORION's" \
+    "$ASMSIM" run --instance m5.large --duration 200ms --disks 1 --run oltp
+# ORION's levels stop three such volumes at ~1,620 MB/s, offered-load bound
+expect_stdout_matches "extended_levels_should_reach_the_volume_throughput" \
+    '^Maximum Large MBPS=20[89][0-9]\.[0-9]+ @ Small=0 and Large=[0-9]+$' \
+    "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto
+expect_stdout_matches "extended_levels_should_reach_the_volume_iops" \
+    '^Maximum Small IOPS=(39[5-9]|40[0-9])[0-9]{2} @' \
+    "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto
+expect_stdout_contains "run_summary_should_say_how_far_levels_went" \
+    "Levels: extended to saturation: large 1..9 (ORION's 1..6; a volume or instance limit binds)" \
+    "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto
+expect_stdout_contains "orion_levels_should_keep_todays_figure" \
+    "Maximum Large MBPS=1621.29 @ Small=0 and Large=6" \
+    "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto --levels orion
+expect_stdout_contains "offered_load_bound_maximum_should_say_so_and_name_flags" \
+    "Maximum Large MBPS is bound by the offered load: it still rose at large=6, the last level; --levels extend or --num-large N (--run advanced --matrix max) drives further." \
+    "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto --levels orion
+# m5.large: two 4,000 IOPS volumes pass its MB/s but not its IOPS
+expect_stdout_contains "binding_limit_should_be_given_per_figure" \
+    "Binding limit: large MB/s: instance MB/s; small IOPS: volume IOPS; small latency: offered load" \
+    "$ASMSIM" run --instance m5.large --volume gp3:size=125GiB,iops=4000,throughput=1000MiB/s \
+    --disks 2 --duration auto
+expect_stdout_matches "sweep_table_should_give_each_figure_its_limit" \
+    '^disks  max large MBPS  limited by +max small IOPS  limited by +min small lat \(us\)  limited by' \
+    "$ASMSIM" sweep "${FAST[@]}" --volumes 1-2
+expect_error "levels_should_reject_an_unknown_value" \
+    "asmsim: --levels bogus: unknown levels; use extend or orion" "" \
+    "$ASMSIM" run --levels bogus
+expect_error "extended_levels_should_be_refused_off_modelled_volumes" \
+    "asmsim: --levels extend: modelled volumes only;" "" \
+    "$ASMSIM" run --engine null --levels extend --disks 1
+# a FIFO or device (/dev/null) is written in place, never renamed over: as
+# root that turned /dev/null into a regular file.  A FIFO stands in for it.
+mkfifo json.fifo
+cat json.fifo >fifo.out &
+expect_exit 0 "json_to_a_fifo_should_succeed" \
+    "$ASMSIM" run "${FAST[@]}" --disks 1 --run oltp --json json.fifo
+wait
+expect_true "json_to_a_fifo_should_leave_it_a_fifo" test -p json.fifo
+expect_true "json_to_a_fifo_should_go_through_it" python3 -m json.tool fifo.out
+rm -f json.fifo fifo.out
+expect_error "extended_levels_should_be_refused_with_the_dashboard" \
+    "asmsim: --levels extend: the dashboard (--tui) walks ORION's levels;" "" \
+    "$ASMSIM" run --tui --levels extend --disks 1
+expect_stdout_contains "run_header_should_give_durations_in_words" \
+    "  points    2 min 30 s each" \
+    "$ASMSIM" run --instance m5.large --duration 150s --disks 1 --run oltp --levels orion
+
 # ---- JSON ----------------------------------------------------------------------
 
 "$ASMSIM" run "${FAST[@]}" --disks 2 --json - >j1.json 2>j1.err
@@ -610,7 +665,7 @@ sample_value() {
     testname) echo t ;; output-dir) echo out ;; json) echo x.json ;;
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
     create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;;
-    target) echo no-such-target ;;
+    target) echo no-such-target ;; levels) echo orion ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
@@ -671,7 +726,7 @@ expect_stdout_contains "bare_sweep_should_use_auto_duration_and_say_so" \
 if [ $(( $(date +%s) - start )) -le 20 ]; then harness_ok "bare_sweep_should_take_seconds"
 else harness_fail "bare_sweep_should_take_seconds" "took $(( $(date +%s) - start )) s"; fi
 expect_stdout_contains "given_duration_should_not_be_called_a_default" \
-    "points    0.01 s each, warm-up" \
+    "points    10 ms each, warm-up" \
     "$ASMSIM" run --disks 1 --run oltp --duration 10ms --quiet
 mkdir -p o9 && cd o9 || exit 1
 expect_stdout_contains "orion_should_keep_orions_60_s" \

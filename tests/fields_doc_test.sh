@@ -4,7 +4,8 @@
 # no longer writes:
 #   * every key path of the results JSON (objects joined with '.', arrays
 #     as '[]'), from a modelled run, a modelled sweep and a real-device run
-#     on a file asmsim creates, so keys that only some runs write are seen;
+#     on a file asmsim creates, so keys that only some runs write are seen
+#     (a point run, a run with both classes extended, a sweep, real);
 #   * every column of the sweep CSV;
 #   * every limited_by id the program knows (read off its table in
 #     sim/core/device.c, so a new limit cannot go undocumented).
@@ -27,6 +28,7 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 --redundancy normal \
     --matrix point --num-small 2 --num-large 2 --write 30 --duration 20ms --json - >run.json 2>/dev/null
+"$ASMSIM" run --instance m5.large --volume gp3 --disks 2 --json - >levels.json 2>/dev/null
 "$ASMSIM" sweep --instance m5.large --volumes 1-2 --run oltp --duration auto \
     --output-dir "$WORK/sweep" --testname fields --json - >sweep.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
@@ -60,7 +62,7 @@ def canonical(p):
     return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
 
 written = set()
-for name in ("run.json", "sweep.json", "real.json"):
+for name in ("run.json", "levels.json", "sweep.json", "real.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)

@@ -484,11 +484,11 @@ static void check_normal_redundancy_on_four_files(const char *prefix,
         return;
     }
     const struct sim_point_result *p = &r->points[0];
-    uint64_t logical = p->small_ios * 8 * KIB + p->large_ios * 128 * KIB;
+    uint64_t logical = p->cls[WL_SMALL].ios * 8 * KIB + p->cls[WL_LARGE].ios * 128 * KIB;
     uint64_t physical = 0;
     for (int d = 0; d < 4; d++)
         physical += p->disk[d].bytes;
-    CHECK(p->small_ios > 100 && p->large_ios > 100);
+    CHECK(p->cls[WL_SMALL].ios > 100 && p->cls[WL_LARGE].ios > 100);
     CHECK_U64_EQ(p->errors, 0);
     CHECK_U64_EQ(physical, 2 * logical);
     /* random I/O over 4 disks: each carries a quarter, within 25 % (the
@@ -533,7 +533,7 @@ static void read_only_run_should_leave_the_files_untouched(void)
     CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
     if (!r)
         return;
-    CHECK_GT(r->points[0].iops, 0);
+    CHECK_GT(r->points[0].cls[WL_SMALL].iops, 0);
     CHECK_GT(r->points[0].cpu_user_us_per_io +
              r->points[0].cpu_sys_us_per_io, 0);
     CHECK(r->points[0].cpu_cores > 0 && r->points[0].cpu_cores < 1.5);
@@ -612,10 +612,10 @@ static void short_reads_should_be_counted_per_disk_and_class(void)
     CHECK_U64_EQ(r.disk[1].ios, 0);
     CHECK_U64_EQ(r.disk[0].errors, 0);
     CHECK_GT(r.disk[0].ios, 0);
-    CHECK_GT(r.small_errors, 0);
-    CHECK_GT(r.large_errors, 0);
-    CHECK_U64_EQ(r.errors, r.small_errors + r.large_errors);
-    CHECK_GT(r.iops, 0);            /* the good disk went on */
+    CHECK_GT(r.cls[WL_SMALL].errors, 0);
+    CHECK_GT(r.cls[WL_LARGE].errors, 0);
+    CHECK_U64_EQ(r.errors, r.cls[WL_SMALL].errors + r.cls[WL_LARGE].errors);
+    CHECK_GT(r.cls[WL_SMALL].iops, 0);            /* the good disk went on */
     sim_point_result_free(&r);
     rig_close(&g);
 }
@@ -924,7 +924,7 @@ static void check_errors_on_one_disk(int threads)
     uint64_t errors = 0, small = 0;
     for (int i = 0; i < r->n_points; i++) {
         errors += r->points[i].errors;
-        small += r->points[i].small_errors;
+        small += r->points[i].cls[WL_SMALL].errors;
         CHECK_GT(r->points[i].disk[0].ios, 0);  /* the good disk went on */
     }
     CHECK_U64_EQ(errors, sim_run_disk_errors(r, 1));

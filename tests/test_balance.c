@@ -181,13 +181,13 @@ static void check_engine_case(const struct grid_case *c, const char *name)
     int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof(why));
     if (rc != 0 || !r || r->n_points != 1) {
         CHECK_FAIL_AT("%s: sim_run = %d (%s)", name, rc, why);
-    } else if (r->points[0].large_ios == 0) {
+    } else if (r->points[0].cls[WL_LARGE].ios == 0) {
         CHECK_FAIL_AT("%s: no large I/O completed", name);
     } else {
         for (int d = 0; d < c->disks; d++)
             if (r->points[0].disk[d].ios == 0)
                 CHECK_FAIL_AT("%s: disk %d saw no I/O in %" PRIu64 " large I/Os",
-                              name, d, r->points[0].large_ios);
+                              name, d, r->points[0].cls[WL_LARGE].ios);
     }
     sim_run_free(r);
 }

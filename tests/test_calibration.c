@@ -155,8 +155,8 @@ static void c9_oci_higher_4k_randread_qd1_latency_avg_376_p99_603_us(void)
 {
     struct sim_run_result *r = oci_point(1, 0, 4096, 128 << 10);
     if (r) {
-        CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 376.0, 0.15);
-        CHECK_NEAR_REL(r->points[0].small_lat.p99_us, 603.0, 0.15);
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].lat.avg_us, 376.0, 0.15);
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].lat.p99_us, 603.0, 0.15);
     }
     sim_run_free(r);
 }

@@ -140,8 +140,8 @@ static void closed_loop_should_obey_littles_law(void)
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
-    CHECK_NEAR_REL(r->points[0].iops, 4000.0, 0.001);
-    CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 1000.0, 0.01);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 4000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].lat.avg_us, 1000.0, 0.01);
     CHECK_INT_EQ(fixed_params.max_inflight, 4);
     sim_run_free(r);
 }
@@ -152,9 +152,9 @@ static void mixed_point_should_keep_both_classes_outstanding(void)
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
-    CHECK_NEAR_REL(r->points[0].iops, 3000.0, 0.001);
-    CHECK_NEAR_REL(r->points[0].large_iops, 2000.0, 0.001);
-    CHECK_NEAR_REL(r->points[0].mbps, 2000.0 * 131072 / 1e6, 0.001);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 3000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].iops, 2000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 2000.0 * 131072 / 1e6, 0.001);
     CHECK_INT_EQ(fixed_params.max_inflight, 5);
     sim_run_free(r);
 }
@@ -170,8 +170,8 @@ static void mirrored_write_should_complete_with_its_slowest_copy(void)
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
-    CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 2000.0, 0.01);
-    CHECK_NEAR_REL(r->points[0].phys_iops, 2 * r->points[0].iops, 0.001);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].lat.avg_us, 2000.0, 0.01);
+    CHECK_NEAR_REL(r->points[0].phys_iops, 2 * r->points[0].cls[WL_SMALL].iops, 0.001);
     CHECK_U64_EQ(fixed_params.submitted[0], fixed_params.submitted[1]);
     sim_run_free(r);
 }
@@ -184,7 +184,7 @@ static void reads_should_touch_only_the_primary_copy(void)
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
-    CHECK_NEAR_REL(r->points[0].phys_iops, r->points[0].iops, 0.001);
+    CHECK_NEAR_REL(r->points[0].phys_iops, r->points[0].cls[WL_SMALL].iops, 0.001);
     sim_run_free(r);
 }
 
@@ -197,7 +197,7 @@ static void sequential_streams_should_each_keep_stream_io_outstanding(void)
     if (!r)
         return;
     CHECK_INT_EQ(fixed_params.max_inflight, 12);
-    CHECK_NEAR_REL(r->points[0].large_iops, 12000.0, 0.001);
+    CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].iops, 12000.0, 0.001);
     sim_run_free(r);
 }
 
@@ -239,10 +239,10 @@ static void same_seed_should_give_identical_results(void)
     CHECK_INT_EQ(a->n_points, b->n_points);
     bool all_same_c = true;
     for (int i = 0; i < a->n_points; i++) {
-        CHECK(a->points[i].iops == b->points[i].iops);
-        CHECK(a->points[i].mbps == b->points[i].mbps);
-        CHECK(a->points[i].small_lat.p99_us == b->points[i].small_lat.p99_us);
-        if (a->points[i].iops != c->points[i].iops || a->points[i].mbps != c->points[i].mbps)
+        CHECK(a->points[i].cls[WL_SMALL].iops == b->points[i].cls[WL_SMALL].iops);
+        CHECK(a->points[i].cls[WL_LARGE].mbps == b->points[i].cls[WL_LARGE].mbps);
+        CHECK(a->points[i].cls[WL_SMALL].lat.p99_us == b->points[i].cls[WL_SMALL].lat.p99_us);
+        if (a->points[i].cls[WL_SMALL].iops != c->points[i].cls[WL_SMALL].iops || a->points[i].cls[WL_LARGE].mbps != c->points[i].cls[WL_LARGE].mbps)
             all_same_c = false;
     }
     CHECK(!all_same_c);
@@ -288,8 +288,8 @@ static void throttled_volume_should_show_as_latency(void)
     if (!r)
         return;
     double x = 1000.0 * cfg.volume.delivered_iops_frac;
-    CHECK_NEAR_REL(r->points[0].iops, x, 0.01);
-    CHECK_NEAR_REL(r->points[0].small_lat.avg_us, 20.0 / x * 1e6, 0.02);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, x, 0.01);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].lat.avg_us, 20.0 / x * 1e6, 0.02);
     CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_VOLUME_IOPS);
     sim_run_free(r);
 }
@@ -309,14 +309,14 @@ static void empty_gp2_credits_should_hold_the_volume_at_baseline(void)
     cfg.burst_credit_frac = 0;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
-        CHECK_NEAR_REL(r->points[0].iops, 375.0 * cfg.volume.delivered_iops_frac, 0.02);
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 375.0 * cfg.volume.delivered_iops_frac, 0.02);
         CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_BURST_CREDITS);
     }
     sim_run_free(r);
     cfg.burst_credit_frac = 1;
     r = must_run(&cfg);
     if (r)
-        CHECK_NEAR_REL(r->points[0].iops, 3000.0 * cfg.volume.delivered_iops_frac, 0.02);
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 3000.0 * cfg.volume.delivered_iops_frac, 0.02);
     sim_run_free(r);
 }
 
@@ -336,7 +336,7 @@ static void instance_cap_should_bind_many_fast_volumes(void)
     cfg.point.duration_ns = 5 * SIM_NS_PER_S;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
-        CHECK_NEAR_REL(r->points[0].mbps, 593.75 * cfg.instance.delivered_tput_frac, 0.01);
+        CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 593.75 * cfg.instance.delivered_tput_frac, 0.01);
         CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_INSTANCE_MBPS);
         /* the load spreads over all eight volumes */
         for (int d = 0; d < 8; d++)

@@ -70,11 +70,32 @@ static void parts_should_refuse_more_than_the_limit_before_allocating(void)
     sim_parts_close(&p);
 }
 
+/* No slot at all: refused before the devices open (their buffers are
+   sized by the largest I/O of a class with slots, and there is none). */
+static void parts_should_refuse_a_budget_without_slots(void)
+{
+    struct sim_run_cfg cfg;
+    struct sim_parts p;
+    char why[256] = "";
+
+    sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
+    CHECK_INT_EQ(sim_parts_open(&cfg, 0, 0, &p, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "at least one") != NULL);
+    CHECK(p.ds.ops == NULL);            /* no device was opened */
+    sim_parts_close(&p);
+    struct sim_io_budget none = { .slots = { 0, 0 } };
+    CHECK_INT_EQ(sim_budget_check(&none, NULL, 0), -EINVAL);
+    struct sim_io_budget one = { .slots = { 1, 0 }, .pieces_per_io = { 2, 2 } };
+    CHECK_INT_EQ(sim_budget_check(&one, NULL, 0), 0);
+}
+
 int main(void)
 {
     RUN(outstanding_should_sum_both_classes);
     RUN(buffers_should_go_by_class_not_by_the_largest_size);
     RUN(buffer_limit_should_be_4GiB_or_half_the_ram);
     RUN(parts_should_refuse_more_than_the_limit_before_allocating);
+    RUN(parts_should_refuse_a_budget_without_slots);
     return check_done();
 }

@@ -202,34 +202,34 @@ static void fake_init(struct fake *fk)
         p->limited_by = SIM_LIMIT_OFFERED_LOAD;
     }
     /* (1,0) */
-    fk->pts[0].iops = 2302.4;
-    lat(&fk->pts[0].small_lat, 434.25, 120.5, 2100, 88.125, 420, 510, 880, 1500);
-    fk->pts[0].small_lat.pow2[7] = 10;
-    fk->pts[0].small_lat.pow2[8] = 80;
-    fk->pts[0].small_lat.pow2[9] = 5;
-    fk->pts[0].small_lat.pow2[11] = 1;
+    fk->pts[0].cls[WL_SMALL].iops = 2302.4;
+    lat(&fk->pts[0].cls[WL_SMALL].lat, 434.25, 120.5, 2100, 88.125, 420, 510, 880, 1500);
+    fk->pts[0].cls[WL_SMALL].lat.pow2[7] = 10;
+    fk->pts[0].cls[WL_SMALL].lat.pow2[8] = 80;
+    fk->pts[0].cls[WL_SMALL].lat.pow2[9] = 5;
+    fk->pts[0].cls[WL_SMALL].lat.pow2[11] = 1;
     fk->disk[0][0] = (struct sim_disk_result){.mbps = 18.86, .iops = 2302.4,
         .avg_lat_us = 430.5, .p99_lat_us = 870, .ios = 138144,
         .bytes = 1131675648, .errors = 0};
     /* (2,0): Maximum Small IOPS */
-    fk->pts[1].iops = 4398.6;
+    fk->pts[1].cls[WL_SMALL].iops = 4398.6;
     fk->pts[1].limited_by = SIM_LIMIT_INSTANCE_MBPS;
-    lat(&fk->pts[1].small_lat, 454.5, 130, 2500, 90.5, 440, 530, 900, 1600);
-    fk->pts[1].small_lat.pow2[8] = 50;
-    fk->pts[1].small_lat.pow2[9] = 40;
+    lat(&fk->pts[1].cls[WL_SMALL].lat, 454.5, 130, 2500, 90.5, 440, 530, 900, 1600);
+    fk->pts[1].cls[WL_SMALL].lat.pow2[8] = 50;
+    fk->pts[1].cls[WL_SMALL].lat.pow2[9] = 40;
     /* (0,1) */
-    fk->pts[2].mbps = 112.346;
-    fk->pts[2].large_iops = 857.1;
-    lat(&fk->pts[2].large_lat, 1166.75, 1.5, 9000, 300.25, 1100, 1500, 3000, 8000);
-    fk->pts[2].large_lat.pow2[0] = 3;
-    fk->pts[2].large_lat.pow2[10] = 7;
+    fk->pts[2].cls[WL_LARGE].mbps = 112.346;
+    fk->pts[2].cls[WL_LARGE].iops = 857.1;
+    lat(&fk->pts[2].cls[WL_LARGE].lat, 1166.75, 1.5, 9000, 300.25, 1100, 1500, 3000, 8000);
+    fk->pts[2].cls[WL_LARGE].lat.pow2[0] = 3;
+    fk->pts[2].cls[WL_LARGE].lat.pow2[10] = 7;
     /* (0,2): Maximum Large MBPS, wider than the 7-character field */
-    fk->pts[3].mbps = 12571.33;
-    fk->pts[3].large_iops = 95912.5;
+    fk->pts[3].cls[WL_LARGE].mbps = 12571.33;
+    fk->pts[3].cls[WL_LARGE].iops = 95912.5;
     fk->pts[3].limited_by = SIM_LIMIT_INSTANCE_MBPS;
-    lat(&fk->pts[3].large_lat, 2000.5, 900, 9.5e9, 410, 1900, 2600, 3900, 7000);
-    fk->pts[3].large_lat.pow2[11] = 9;
-    fk->pts[3].large_lat.pow2[HIST_POW2_BINS - 1] = 1;
+    lat(&fk->pts[3].cls[WL_LARGE].lat, 2000.5, 900, 9.5e9, 410, 1900, 2600, 3900, 7000);
+    fk->pts[3].cls[WL_LARGE].lat.pow2[11] = 9;
+    fk->pts[3].cls[WL_LARGE].lat.pow2[HIST_POW2_BINS - 1] = 1;
 
     fk->run.disks = 1;
     fk->run.matrix = &fk->m;
@@ -240,7 +240,15 @@ static void fake_init(struct fake *fk)
         .max_large_mbps = 12571.33, .max_large_at = {0, 2},
         .max_small_iops = 4398.6, .max_small_at = {2, 0},
         .min_small_lat_us = 434.25, .min_small_lat_at = {1, 0},
-        .limited_by = SIM_LIMIT_INSTANCE_MBPS};
+        .limited_by = SIM_LIMIT_INSTANCE_MBPS,
+        .max_large_limit = SIM_LIMIT_INSTANCE_MBPS,
+        .max_small_limit = SIM_LIMIT_INSTANCE_MBPS,
+        .min_lat_limit = SIM_LIMIT_OFFERED_LOAD};
+    /* large levels went past ORION's 1..1 to 2, where a limit bound */
+    fk->run.levels[WL_LARGE] = (struct sim_class_levels){
+        .extended = true, .orion_max = 1, .last = 2, .stop = SIM_STOP_LIMIT};
+    fk->run.levels[WL_SMALL] = (struct sim_class_levels){
+        .orion_max = 2, .last = 2, .stop = SIM_STOP_LIMIT};
     fk->run.wall_s = 12.5;
 
     struct sim_run_cfg *c = &fk->cfg;
@@ -715,6 +723,16 @@ static void json_should_parse_back_field_by_field(void)
     CHECK_NEAR_REL(num_at(s, "min_small_latency_us"), 434.25, 1e-12);
     CHECK_INT_EQ(num_at(obj_at(s, "min_small_latency_at"), "small"), 1);
     CHECK_STR_EQ(str_at(s, "limited_by"), sim_limit_id(SIM_LIMIT_INSTANCE_MBPS));
+    CHECK_STR_EQ(str_at(s, "max_large_limited_by"), "instance_mbps");
+    CHECK_STR_EQ(str_at(s, "max_small_limited_by"), "instance_mbps");
+    CHECK_STR_EQ(str_at(s, "min_small_latency_limited_by"), "offered_load");
+    const cJSON *lv = obj_at(s, "levels");
+    CHECK_STR_EQ(str_at(lv, "mode"), "orion");
+    CHECK_INT_EQ(num_at(obj_at(lv, "large"), "orion_max"), 1);
+    CHECK_INT_EQ(num_at(obj_at(lv, "large"), "last"), 2);
+    CHECK(cJSON_IsTrue(obj_at(obj_at(lv, "large"), "extended")));
+    CHECK_STR_EQ(str_at(obj_at(lv, "large"), "stop"), "limit");
+    CHECK(cJSON_IsFalse(obj_at(obj_at(lv, "small"), "extended")));
 
     const cJSON *pts = obj_at(j, "points");
     CHECK_INT_EQ(cJSON_GetArraySize(pts), 4);
@@ -830,11 +848,15 @@ static void sweep_init(struct fake_sweep *fs, int n, const int *disks,
         if (large) {
             r->summary.has_large = true;
             r->summary.max_large_mbps = figure[i];
+            r->summary.max_large_phys_mbps = figure[i];  /* no mirrors */
             r->summary.max_large_at = (struct wl_point){0, 2 * disks[i]};
+            r->summary.max_large_limit = limit[i];
         } else {
             r->summary.has_small = true;
             r->summary.max_small_iops = figure[i];
+            r->summary.max_small_phys_iops = figure[i];
             r->summary.max_small_at = (struct wl_point){5 * disks[i], 0};
+            r->summary.max_small_limit = limit[i];
             r->summary.min_small_lat_us = 600;
             r->summary.min_small_lat_at = (struct wl_point){1, 0};
         }
@@ -875,17 +897,72 @@ static void sweep_reading_should_find_where_the_instance_limit_is_reached(void)
     fk.cfg.volume.price_usd_month = 12.5;
     sweep_init(&fs, 4, disks, mbps, lim, true);
     char *t = table_text(&fk.cfg, &fs.sw);
-    CHECK(strncmp(t, "disks  max large MBPS  max small IOPS  min small lat (us)"
-                     "  limited by          $/month (volumes)\n", 97) == 0);
-    char row[160];
-    snprintf(row, sizeof row, "\n    4          580.10               -"
-                              "                   -  %-18s              50.00\n",
+    static const char head[] =
+        "disks  max large MBPS  limited by         max small IOPS  limited by"
+        "         min small lat (us)  limited by         $/month (volumes)\n";
+    CHECK(strncmp(t, head, sizeof head - 1) == 0);
+    char row[200];
+    snprintf(row, sizeof row, "\n    4          580.10  %-17s               -"
+                              "  -                                   -  -"
+                              "                              50.00\n",
              sim_limit_label(SIM_LIMIT_INSTANCE_MBPS));
     CHECK(strstr(t, row) != NULL);
     CHECK(strstr(t, "\n\n") != NULL);   /* blank line before the reading */
     /* 580.1 / 593.75 = 97.7 % */
     CHECK_STR_EQ(last_line(t), "4 volumes reach 98 % of the instance limit "
                                "(593.75 MB/s); more add nothing.");
+    free(t);
+}
+
+/* Normal redundancy, 100 % writes: every logical byte is two physical
+   ones, and the instance counts the physical.  285 MB/s logical is 570
+   MB/s against 593.75: 96 %, not 48 %. */
+static void sweep_reading_should_compare_physical_io_with_the_instance_limit(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
+    static const int disks[] = {1, 2, 4, 8};
+    static const double mbps[] = {71, 142, 285, 285.5};
+    static const enum sim_limit lim[] = {
+        SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_VOLUME_TPUT,
+        SIM_LIMIT_INSTANCE_MBPS, SIM_LIMIT_INSTANCE_MBPS};
+
+    fake_init(&fk);             /* m5.large: 593.75 MB/s maximum */
+    fk.cfg.layout.redundancy = LAY_NORMAL;
+    sweep_init(&fs, 4, disks, mbps, lim, true);
+    for (int i = 0; i < 4; i++)
+        fs.runs[i].summary.max_large_phys_mbps = 2 * mbps[i];
+    char *t = table_text(&fk.cfg, &fs.sw);
+    CHECK_STR_EQ(last_line(t), "4 volumes reach 96 % of the instance limit "
+                               "(593.75 MB/s of physical I/O, 2 x the logical "
+                               "figure with normal redundancy); more add "
+                               "nothing.");
+    free(t);
+}
+
+static void sweep_reading_should_tell_offered_load_from_a_flat_curve(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
+    static const int disks[] = {1, 2};
+    static const double mbps[] = {100, 200};
+    static const enum sim_limit lim[] = {
+        SIM_LIMIT_OFFERED_LOAD, SIM_LIMIT_OFFERED_LOAD};
+
+    fake_init(&fk);
+    sweep_init(&fs, 2, disks, mbps, lim, true);
+    char *t = table_text(&fk.cfg, &fs.sw);
+    CHECK_STR_EQ(last_line(t), "The offered load sets the figure (200 MB/s at 2 "
+                               "volumes): no volume or instance limit binds; "
+                               "raise the load levels (--levels extend, or "
+                               "--num-large with --run advanced --matrix max) "
+                               "to find one.");
+    free(t);
+    fs.runs[1].levels[WL_LARGE].stop = SIM_STOP_FLAT;
+    t = table_text(&fk.cfg, &fs.sw);
+    CHECK_STR_EQ(last_line(t), "The figure stops rising with more load at 200 "
+                               "MB/s at 2 volumes; no volume or instance limit "
+                               "is reported to bind.");
     free(t);
 }
 
@@ -967,6 +1044,7 @@ static void sweep_csv_should_match_the_golden_file(void)
     fs.runs[0].summary.max_small_at = (struct wl_point){5, 0};
     fs.runs[0].summary.min_small_lat_us = 512.125;
     fs.runs[0].summary.min_small_lat_at = (struct wl_point){1, 0};
+    fs.runs[0].summary.max_small_limit = SIM_LIMIT_VOLUME_IOPS;
     fs.runs[2].summary.has_large = false;
     snprintf(path, sizeof path, "%s/mytest_sweep.csv", dir);
     struct sim_run_cfg cfg;
@@ -1046,6 +1124,8 @@ int main(void)
     RUN(json_summary_should_be_null_for_a_class_that_did_not_run);
     RUN(json_should_be_identical_for_identical_input);
     RUN(sweep_reading_should_find_where_the_instance_limit_is_reached);
+    RUN(sweep_reading_should_compare_physical_io_with_the_instance_limit);
+    RUN(sweep_reading_should_tell_offered_load_from_a_flat_curve);
     RUN(sweep_reading_should_say_throughput_still_rises_at_the_last_count);
     RUN(sweep_reading_should_say_each_volume_adds_its_own_when_volume_bound);
     RUN(sweep_reading_should_use_small_iops_when_no_run_did_large_io);

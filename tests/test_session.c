@@ -42,7 +42,7 @@ static int count_live(void *arg, const struct sim_live *lv)
     if (lv->phase == SIM_LIVE_MEASURE) {
         struct sim_point_result r = { .small = lv->point.small, .large = lv->point.large };
         if (sim_stats_result(lv->stats, lv->now_ns - lv->window_start_ns, &r) == 0) {
-            n->last_iops = r.iops;
+            n->last_iops = r.cls[WL_SMALL].iops;
             sim_point_result_free(&r);
         }
         n->measuring++;
@@ -56,12 +56,12 @@ static void same_points(const struct sim_run_result *a, const struct sim_run_res
     for (int i = 0; i < a->n_points && i < b->n_points; i++) {
         CHECK_INT_EQ(a->points[i].small, b->points[i].small);
         CHECK_INT_EQ(a->points[i].large, b->points[i].large);
-        CHECK_U64_EQ(a->points[i].small_ios, b->points[i].small_ios);
-        CHECK_U64_EQ(a->points[i].large_ios, b->points[i].large_ios);
-        CHECK(a->points[i].iops == b->points[i].iops);
-        CHECK(a->points[i].mbps == b->points[i].mbps);
-        CHECK(a->points[i].small_lat.avg_us == b->points[i].small_lat.avg_us);
-        CHECK(a->points[i].small_lat.p99_us == b->points[i].small_lat.p99_us);
+        CHECK_U64_EQ(a->points[i].cls[WL_SMALL].ios, b->points[i].cls[WL_SMALL].ios);
+        CHECK_U64_EQ(a->points[i].cls[WL_LARGE].ios, b->points[i].cls[WL_LARGE].ios);
+        CHECK(a->points[i].cls[WL_SMALL].iops == b->points[i].cls[WL_SMALL].iops);
+        CHECK(a->points[i].cls[WL_LARGE].mbps == b->points[i].cls[WL_LARGE].mbps);
+        CHECK(a->points[i].cls[WL_SMALL].lat.avg_us == b->points[i].cls[WL_SMALL].lat.avg_us);
+        CHECK(a->points[i].cls[WL_SMALL].lat.p99_us == b->points[i].cls[WL_SMALL].lat.p99_us);
     }
 }
 
@@ -107,7 +107,7 @@ static void live_stop_should_end_the_run_early_with_what_was_measured(void)
         CHECK_INT_EQ(r->n_points, 1);
         CHECK(r->incomplete);
         CHECK_LT(r->points[0].measured_s, 1.0);
-        CHECK_GT(r->points[0].small_ios, 0);
+        CHECK_GT(r->points[0].cls[WL_SMALL].ios, 0);
     }
     sim_run_free(r);
 }
@@ -158,7 +158,7 @@ static void batch_session_should_report_what_sim_run_reports(void)
     /* the heat map row 0 holds every point's IOPS */
     CHECK_INT_EQ(snap->n_large_levels, 1);
     for (int i = 0; plain && i < snap->n_small_levels; i++)
-        CHECK(snap->cell_iops[0][i] == plain->points[i].iops);
+        CHECK(snap->cell_iops[0][i] == plain->points[i].cls[WL_SMALL].iops);
     CHECK_INT_EQ(snap->n_sweep, 1);
     CHECK_INT_EQ(snap->sweep_disks[0], 2);
     CHECK(plain && snap->sweep_iops[0] == plain->summary.max_small_iops);
@@ -177,7 +177,7 @@ static bool at_load(const struct sim_snapshot *s, const void *arg)
 {
     const struct want_load *w = arg;
     return s->point.small == w->small && s->point.large == w->large &&
-           s->measuring && s->window_s >= w->window_s && s->cur.small_ios > 0;
+           s->measuring && s->window_s >= w->window_s && s->cur.cls[WL_SMALL].ios > 0;
 }
 
 static sim_session *interactive(struct sim_session_cfg *sc, int disks,
@@ -208,13 +208,13 @@ static void load_change_should_take_effect(void)
     CHECK_INT_EQ(sim_session_send(s, &c), 0);
     struct want_load w1 = { 1, 0, 0.5 };
     CHECK(wait_for(s, snap, at_load, &w1));
-    double iops1 = snap->cur.iops;
+    double iops1 = snap->cur.cls[WL_SMALL].iops;
     CHECK(snap->pinned);
     c.a = 8;
     CHECK_INT_EQ(sim_session_send(s, &c), 0);
     struct want_load w8 = { 8, 0, 0.5 };
     CHECK(wait_for(s, snap, at_load, &w8));
-    double iops8 = snap->cur.iops;
+    double iops8 = snap->cur.cls[WL_SMALL].iops;
     /* eight outstanding I/Os at the same latency: about eight times */
     CHECK_NEAR_REL(iops8 / iops1, 8.0, 0.15);
     CHECK_GT(snap->n_series, 0);
@@ -226,7 +226,7 @@ static void load_change_should_take_effect(void)
 static bool has_disks(const struct sim_snapshot *s, const void *arg)
 {
     int want = *(const int *)arg;
-    return s->disks == want && s->n_disk == want && s->measuring && s->cur.small_ios > 0;
+    return s->disks == want && s->n_disk == want && s->measuring && s->cur.cls[WL_SMALL].ios > 0;
 }
 
 static void disks_change_should_rebuild_the_disk_group(void)
@@ -277,12 +277,12 @@ static void pause_should_freeze_the_figures(void)
     sim_session_send(s, &c);
     CHECK(wait_for(s, snap, is_paused, NULL));
     double t0 = snap->device_s;
-    uint64_t ios0 = snap->cur.small_ios;
+    uint64_t ios0 = snap->cur.cls[WL_SMALL].ios;
     usleep(300000);
     sim_session_snapshot(s, snap);
     CHECK(snap->paused);
     CHECK(snap->device_s == t0);
-    CHECK_U64_EQ(snap->cur.small_ios, ios0);
+    CHECK_U64_EQ(snap->cur.cls[WL_SMALL].ios, ios0);
     c.a = 0;
     sim_session_send(s, &c);
     usleep(300000);
@@ -465,7 +465,7 @@ static void volume_retune_should_move_the_binding_limit(void)
     sim_session_send(s, &c);
     struct want_load w = { 32, 0, 1.0 };
     CHECK(wait_for(s, snap, at_load, &w));
-    double before = snap->cur.iops;
+    double before = snap->cur.cls[WL_SMALL].iops;
     CHECK_INT_EQ(snap->limited_by, SIM_LIMIT_VOLUME_IOPS);
     c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = 6000 };
     sim_session_send(s, &c);
@@ -473,7 +473,7 @@ static void volume_retune_should_move_the_binding_limit(void)
     usleep(100000);
     CHECK(wait_for(s, snap, at_load, &w));
     CHECK(strstr(snap->volume, "iops=6000") != NULL);
-    CHECK_NEAR_REL(snap->cur.iops / before, 2.0, 0.15);
+    CHECK_NEAR_REL(snap->cur.cls[WL_SMALL].iops / before, 2.0, 0.15);
     sim_session_destroy(s);
     free(snap);
 }

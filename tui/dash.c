@@ -216,16 +216,18 @@ static void figure_fields(const struct dash *d, struct flow *fl)
     const struct sim_point_result *c = &d->snap->cur;
     const struct sim_point_result *b = &d->base->cur;
     char dm[24], di[24], dl[24];
-    delta(d, c->mbps, b->mbps, dm, sizeof dm);
-    delta(d, c->iops, b->iops, di, sizeof di);
-    delta(d, c->small_lat.avg_us, b->small_lat.avg_us, dl, sizeof dl);
+    const struct sim_class_result *cs = &c->cls[WL_SMALL], *cl = &c->cls[WL_LARGE];
+    const struct sim_class_result *bs = &b->cls[WL_SMALL], *bl = &b->cls[WL_LARGE];
+    delta(d, cl->mbps, bl->mbps, dm, sizeof dm);
+    delta(d, cs->iops, bs->iops, di, sizeof di);
+    delta(d, cs->lat.avg_us, bs->lat.avg_us, dl, sizeof dl);
     flow_init(fl, "  ");
-    flow_add(fl, A_BOLD, "MBPS %.2f%s", c->mbps, dm);
-    flow_add(fl, A_BOLD, "IOPS %.0f%s", c->iops, di);
-    flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", c->small_lat.avg_us, dl,
-             c->small_lat.p99_us);
-    flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", c->large_lat.avg_us,
-             c->large_lat.p99_us);
+    flow_add(fl, A_BOLD, "MBPS %.2f%s", cl->mbps, dm);
+    flow_add(fl, A_BOLD, "IOPS %.0f%s", cs->iops, di);
+    flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", cs->lat.avg_us, dl,
+             cs->lat.p99_us);
+    flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", cl->lat.avg_us,
+             cl->lat.p99_us);
 }
 
 /* the workload */
@@ -883,7 +885,7 @@ static bool key_baseline(struct dash *d, int which)
         *d->base = *d->snap;
         d->has_base = true;
         snprintf(d->note, sizeof d->note, "baseline kept: MBPS %.2f IOPS %.0f",
-                 d->snap->cur.mbps, d->snap->cur.iops);
+                 d->snap->cur.cls[WL_LARGE].mbps, d->snap->cur.cls[WL_SMALL].iops);
     }
     return false;
 }

@@ -38,7 +38,9 @@
  * Points are emitted row by row (large ascending) and, within a row, small
  * ascending, skipping (0, 0); so basic visits row 0 and then column 0.
  * The level lists of struct wl_matrix are exactly the levels the points
- * use.  The points array is sized exactly (counted first, then filled).
+ * use.  The points array is sized exactly (counted first, then filled);
+ * wl_matrix_append grows it by one point for a run that extends its
+ * levels past ORION's (sim/core/levels.h).
  */
 #include "workloads/matrix.h"
 
@@ -341,6 +343,31 @@ void wl_matrix_free(struct wl_matrix *m)
         return;
     free(m->points);
     free(m);
+}
+
+static bool level_fits(const int *lv, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (lv[i] == v)
+            return true;
+    return n < WL_MAX_LEVELS;
+}
+
+int wl_matrix_append(struct wl_matrix *m, struct wl_point p)
+{
+    if (!level_fits(m->small_levels, m->n_small_levels, p.small) ||
+        !level_fits(m->large_levels, m->n_large_levels, p.large))
+        return -ENOSPC;
+    struct wl_point *pts =
+        realloc(m->points, (size_t)(m->n_points + 1) * sizeof(*pts));
+    if (!pts)
+        return -ENOMEM;
+    pts[m->n_points++] = p;
+    m->points = pts;
+    m->orion_total_points++;
+    note_level(m->small_levels, &m->n_small_levels, p.small);
+    note_level(m->large_levels, &m->n_large_levels, p.large);
+    return 0;
 }
 
 static int index_of(const int *lv, int n, int v)

@@ -72,6 +72,12 @@ int wl_matrix_build(const struct wl_matrix_cfg *cfg, struct wl_matrix **out,
                     char *why, size_t why_len);
 void wl_matrix_free(struct wl_matrix *m);
 
+/* Append point p after the matrix's points (a run that extends its levels
+   past ORION's, sim/core/levels.h), adding its levels to the lists and
+   counting it in orion_total_points.  0, -ENOSPC when a level list is
+   full (WL_MAX_LEVELS), or -ENOMEM; the matrix is unchanged on error. */
+int wl_matrix_append(struct wl_matrix *m, struct wl_point p);
+
 /* Index of the level in the matrix's row/column lists, or -1. */
 int wl_matrix_small_index(const struct wl_matrix *m, int small);
 int wl_matrix_large_index(const struct wl_matrix *m, int large);

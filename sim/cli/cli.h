@@ -137,6 +137,9 @@ struct cli_opts {
     enum wl_run run;
     enum wl_matrix_kind matrix;
     int num_small, num_large;       /* -1 = not given */
+    int levels;                     /* enum sim_levels; -1 = not given:
+                                       extend on modelled volumes, ORION's
+                                       elsewhere (cli_resolve.c) */
     uint32_t small_bytes, large_bytes;
     enum wl_large_type large_type;
     int stream_io;

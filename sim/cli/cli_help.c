@@ -69,6 +69,12 @@ void cli_main_usage(FILE *f)
 "                        otherwise, 0..65536 (not used by --run dss)\n" \
 "  --num-large N         large load for point/row, the top large level\n" \
 "                        otherwise, 0..65536 (not used by --run oltp)\n" \
+"  --levels L            extend: past ORION's load levels until the figure\n" \
+"                        saturates (a limit binds, it stops rising, latency\n" \
+"                        passes 100 ms, or the cap on outstanding I/O), for\n" \
+"                        each class whose --num-* is not given; default on\n" \
+"                        modelled volumes.  orion: ORION's levels from the\n" \
+"                        disk count; default on real devices, null and --tui\n" \
 "  --size-small SIZE     small I/O, multiple of 4KiB up to 64MiB; default 8KiB\n" \
 "  --size-large SIZE     large I/O, multiple of 4KiB up to 64MiB; default 128KiB\n" \
 "                        [ORION: 1024 KiB]\n" \

@@ -463,6 +463,19 @@ static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_levels(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "extend") == 0)
+        o->levels = SIM_LEVELS_EXTEND;
+    else if (strcmp(v, "orion") == 0)
+        o->levels = SIM_LEVELS_ORION;
+    else {
+        snprintf(why, n, "unknown levels; use extend or orion");
+        return -EINVAL;
+    }
+    return 0;
+}
+
 static int opt_create(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     if (cli_parse_size_in(v, 4 * KIB, 1 * MIB, 1ull << 50,
@@ -529,6 +542,7 @@ static const struct opt_def opt_defs[] = {
     { "matrix", required_argument, FOR_RUN | FOR_SWEEP, opt_matrix },
     { "num-small", required_argument, FOR_RUN | FOR_SWEEP, opt_num_small },
     { "num-large", required_argument, FOR_RUN | FOR_SWEEP, opt_num_large },
+    { "levels", required_argument, FOR_RUN | FOR_SWEEP, opt_levels },
     { "size-small", required_argument, FOR_RUN | FOR_SWEEP, opt_size_small },
     { "size-large", required_argument, FOR_RUN | FOR_SWEEP, opt_size_large },
     { "type", required_argument, FOR_RUN | FOR_SWEEP, opt_type },
@@ -763,6 +777,7 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
     o->matrix = WL_MATRIX_BASIC;
     o->num_small = -1;
     o->num_large = -1;
+    o->levels = -1;
     o->small_bytes = 8 * KIB;
     o->large_bytes = cmd == CLI_ORION ? 1024 * KIB : 128 * KIB;
     o->large_type = WL_LARGE_RAND;

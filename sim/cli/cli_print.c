@@ -84,17 +84,57 @@ static void print_workload(FILE *f, const struct cli_opts *o)
     if (o->large_type == WL_LARGE_SEQ)
         fprintf(f, " (%d I/Os per stream)", o->stream_io);
     fprintf(f, ", %d %% writes\n", o->write_pct);
+    char dur[32], warm[32];
+    cli_format_duration(o->duration_ns, dur, sizeof dur);
     if (o->auto_duration)
         fprintf(f, "  points    auto duration (95 %% CI within 1 %%, at most "
-                "%.0f s)", (double)o->duration_ns / 1e9);
+                "%s)", dur);
     else
-        fprintf(f, "  points    %.3g s each", (double)o->duration_ns / 1e9);
+        fprintf(f, "  points    %s each", dur);
     fputs(cli_duration_note(o), f);         /* which default applied */
     if (o->warmup_ns == SIM_WARMUP_AUTO)
         fprintf(f, ", warm-up auto");
-    else
-        fprintf(f, ", warm-up %.3g s", (double)o->warmup_ns / 1e9);
+    else {
+        cli_format_duration(o->warmup_ns, warm, sizeof warm);
+        fprintf(f, ", warm-up %s", warm);
+    }
     fprintf(f, ", seed %llu\n", (unsigned long long)o->seed);
+    if (o->levels == SIM_LEVELS_EXTEND)
+        fprintf(f, "  levels    extended to saturation past ORION's "
+                "(--levels orion keeps ORION's)\n");
+    else
+        fprintf(f, "  levels    ORION's, from the disk count\n");
+}
+
+/* Whole seconds as "2 h", "1 h 30 min", "2 min 5 s": every unit that is
+   not zero, largest first, so the words are exact. */
+static void format_compound(uint64_t s, char *buf, size_t len)
+{
+    static const struct { uint64_t secs; const char *name; } units[] = {
+        { 86400, "d" }, { 3600, "h" }, { 60, "min" }, { 1, "s" },
+    };
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof units / sizeof units[0] && n < len; i++) {
+        uint64_t q = s / units[i].secs;
+        s -= q * units[i].secs;
+        if (q > 0) {
+            int k = snprintf(buf + n, len - n, "%s%llu %s", n ? " " : "",
+                             (unsigned long long)q, units[i].name);
+            n += k > 0 ? (size_t)k : 0;
+        }
+    }
+}
+
+void cli_format_duration(sim_ns ns, char *buf, size_t len)
+{
+    double s = (double)ns / 1e9;
+    if (ns < SIM_NS_PER_S)
+        snprintf(buf, len, "%.3g ms", (double)ns / 1e6);
+    else if (s < 100 || ns % SIM_NS_PER_S != 0)
+        snprintf(buf, len, "%.4g s", s);    /* read at a glance */
+    else
+        format_compound((uint64_t)(ns / SIM_NS_PER_S), buf, len);
 }
 
 /* The header of a run on real targets or the null engine. */
@@ -163,8 +203,9 @@ void cli_print_points(FILE *f, const struct sim_run_result *r)
     for (int i = 0; i < r->n_points; i++) {
         const struct sim_point_result *p = &r->points[i];
         fprintf(f, "%6d %6d %10.2f %10.0f %12.1f %12.1f  %s\n", p->small,
-                p->large, p->mbps, p->iops, p->small_lat.avg_us,
-                p->small_lat.p99_us, sim_limit_label(p->limited_by));
+                p->large, p->cls[WL_LARGE].mbps, p->cls[WL_SMALL].iops,
+                p->cls[WL_SMALL].lat.avg_us, p->cls[WL_SMALL].lat.p99_us,
+                sim_limit_label(p->limited_by));
     }
 }
 
@@ -182,9 +223,9 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
         return;
     for (int i = 0; i < r->n_points; i++) {
         const struct sim_point_result *p = &r->points[i];
-        uint64_t n = p->small_ios + p->large_ios;
-        small_err += p->small_errors;
-        large_err += p->large_errors;
+        uint64_t n = sim_point_logical_ios(p);
+        small_err += p->cls[WL_SMALL].errors;
+        large_err += p->cls[WL_LARGE].errors;
         user += p->cpu_user_us_per_io * (double)n;
         sys += p->cpu_sys_us_per_io * (double)n;
         busy += p->machine_busy_pct;
@@ -207,12 +248,86 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
     report_run_notes(f, r, bound);
 }
 
+static const char *const class_word[WL_CLASSES] = { "small", "large" };
+
+/* "Levels: extended to saturation: large 1..9 (ORION's 1..6; a volume or
+   instance limit binds), small ..."; nothing when no class had an axis. */
+static void print_levels(FILE *f, const struct cli_opts *o,
+                         const struct sim_run_result *r)
+{
+    bool extend = o->levels == SIM_LEVELS_EXTEND;
+    int shown = 0;
+    for (int c = WL_LARGE; c >= WL_SMALL; c--) {
+        const struct sim_class_levels *lv = &r->levels[c];
+        if (lv->orion_max <= 0)
+            continue;
+        fprintf(f, "%s%s 1..%d", shown ? ", " : extend ? "Levels: extended "
+                "to saturation: " : "Levels: ORION's: ", class_word[c],
+                lv->last);
+        if (lv->extended)
+            fprintf(f, " (ORION's 1..%d; %s)", lv->orion_max,
+                    sim_level_stop_words(lv->stop));
+        shown++;
+    }
+    if (shown)
+        fputc('\n', f);
+}
+
+/* "Binding limit: large MB/s: volume throughput; small IOPS: ...": the
+   limit at the point of each figure. */
+static void print_limits(FILE *f, const struct sim_summary *s)
+{
+    fputs("Binding limit: ", f);
+    if (s->has_large)
+        fprintf(f, "large MB/s: %s%s", sim_limit_label(s->max_large_limit),
+                s->has_small ? "; " : "");
+    if (s->has_small)
+        fprintf(f, "small IOPS: %s; small latency: %s",
+                sim_limit_label(s->max_small_limit),
+                sim_limit_label(s->min_lat_limit));
+    if (!s->has_large && !s->has_small)
+        fputs(sim_limit_label(s->limited_by), f);
+    fputc('\n', f);
+}
+
+/* A maximum whose class was still rising where its levels ended is the
+   offered load's, not the devices': say so, and name what drives on. */
+static void print_offered_bound(FILE *f, const struct cli_opts *o,
+                                const struct sim_run_result *r)
+{
+    static const char *const figure[WL_CLASSES] = {
+        "Maximum Small IOPS", "Maximum Large MBPS" };
+    static const char *const flag[WL_CLASSES] = {
+        "--num-small", "--num-large" };
+    bool has[WL_CLASSES] = { r->summary.has_small, r->summary.has_large };
+    for (int c = WL_LARGE; c >= WL_SMALL; c--) {
+        const struct sim_class_levels *lv = &r->levels[c];
+        if (!has[c] || lv->orion_max <= 0 ||
+            (lv->stop != SIM_STOP_RISING && lv->stop != SIM_STOP_CAP))
+            continue;
+        if (lv->stop == SIM_STOP_CAP)
+            fprintf(f, "%s is still bound by the offered load: the cap on "
+                    "outstanding I/O (%d in a run) ends the levels at "
+                    "%s=%d.\n", figure[c], SIM_MAX_OUTSTANDING,
+                    class_word[c], lv->last);
+        else
+            fprintf(f, "%s is bound by the offered load: it still rose at "
+                    "%s=%d, the last level; %s%s N (--run advanced --matrix "
+                    "max) drives further.\n", figure[c], class_word[c],
+                    lv->last, o->engine == CLI_ENGINE_MODEL &&
+                    o->levels != SIM_LEVELS_EXTEND ? "--levels extend or " : "",
+                    flag[c]);
+    }
+}
+
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r)
 {
     report_summary_lines(f, &r->summary);
     cli_print_real_facts(f, j, r);
-    fprintf(f, "Binding limit: %s\n", sim_limit_label(r->summary.limited_by));
+    print_limits(f, &r->summary);
+    print_levels(f, j->o, r);
+    print_offered_bound(f, j->o, r);
     if (r->incomplete)
         fprintf(f, "(incomplete: %d of %d points measured)\n", r->n_points,
                 r->matrix ? r->matrix->n_points : r->n_points);

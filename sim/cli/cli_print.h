@@ -5,9 +5,14 @@
 #ifndef ASMSIM_SIM_CLI_PRINT_H
 #define ASMSIM_SIM_CLI_PRINT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "sim/cli/cli_job.h"
+
+/* A duration in words: "500 ms", "1.5 s", "90 s" (seconds below 100 s
+   or with a fraction), "2 min 30 s", "2 h", "1 h 30 min" above. */
+void cli_format_duration(sim_ns ns, char *buf, size_t len);
 
 /* The resolved configuration: instance, volume, layout, workload; or, on
    real targets and the null engine, the targets and how they are opened. */

@@ -77,7 +77,8 @@ static void progress_line(struct cli_progress *p, int run_index,
             done * 100 / total,
             o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.disks,
             (o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.disks) == 1
-                ? "" : "s", r->small, r->large, r->mbps, r->iops, elapsed, eta);
+                ? "" : "s", r->small, r->large, r->cls[WL_LARGE].mbps,
+                r->cls[WL_SMALL].iops, elapsed, eta);
     if (p->j->tty)
         p->shown = true;
     else

@@ -176,6 +176,8 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->matrix.matrix = o->matrix;
     cfg->matrix.num_small = o->num_small;
     cfg->matrix.num_large = o->num_large;
+    cfg->levels = o->levels == SIM_LEVELS_EXTEND ? SIM_LEVELS_EXTEND
+                                                 : SIM_LEVELS_ORION;
 
     cfg->point.duration_ns = o->duration_ns;
     cfg->point.auto_duration = o->auto_duration;
@@ -532,6 +534,31 @@ static int check_for_disks(const struct cli_opts *o, int disks,
     return rc;
 }
 
+/* --levels: extension is for modelled volumes, where a point costs a
+   fraction of a second; on real devices each extra level costs a
+   --duration and the aio buffers are sized before the run.  The
+   dashboard (--tui) walks ORION's matrix as built. */
+static int resolve_levels(struct cli_opts *o, char *why, size_t why_len)
+{
+    bool modelled = o->engine == CLI_ENGINE_MODEL && o->cmd != CLI_ORION;
+    if (o->levels < 0)
+        o->levels = modelled && !o->tui ? SIM_LEVELS_EXTEND : SIM_LEVELS_ORION;
+    if (o->levels == SIM_LEVELS_EXTEND && o->tui) {
+        snprintf(why, why_len, "--levels extend: the dashboard (--tui) walks "
+                 "ORION's levels; drop --tui, or raise the load with "
+                 "--num-large / --num-small (--run advanced --matrix max)");
+        return -EINVAL;
+    }
+    if (o->levels == SIM_LEVELS_EXTEND && !modelled) {
+        snprintf(why, why_len, "--levels extend: modelled volumes only; on "
+                 "%s raise the load with --num-large / --num-small (--run "
+                 "advanced --matrix max)", o->engine == CLI_ENGINE_NULL ?
+                 "the null engine" : "real devices");
+        return -EINVAL;
+    }
+    return 0;
+}
+
 int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
                      size_t why_len)
 {
@@ -547,6 +574,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     resolve_duration(o);
     check_unused(o);
+    if ((rc = resolve_levels(o, why, why_len)) != 0)
+        return rc;
     /* the NUMA node of each target, for the aio worker plan */
     int *nodes = NULL;
     if (o->engine == CLI_ENGINE_AIO) {

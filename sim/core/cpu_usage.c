@@ -75,7 +75,7 @@ void sim_cpu_sample_now(struct sim_cpu_sample *s)
 void sim_cpu_fill(struct sim_point_result *r, const struct sim_cpu_sample *a,
                   const struct sim_cpu_sample *b)
 {
-    uint64_t ios = r->small_ios + r->large_ios;
+    uint64_t ios = sim_point_logical_ios(r);
     double user_ns = (double)(b->self_user_ns - a->self_user_ns);
     double sys_ns = (double)(b->self_sys_ns - a->self_sys_ns);
     double wall_ns = (double)(b->wall_ns - a->wall_ns);

@@ -86,7 +86,8 @@ struct sim_engine_cfg {
 
 typedef struct sim_engine sim_engine;
 
-/* 0 and *out, or -EINVAL / -ENOMEM. */
+/* 0 and *out, or -EINVAL / -ENOMEM, or the error of sim_budget_check()
+   for the budget of max_small and max_large_ios (io_budget.h). */
 int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out);
 void sim_engine_destroy(sim_engine *e);
 

@@ -17,6 +17,8 @@
  */
 #include "sim/core/io_budget.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <unistd.h>
 
 static uint64_t page_round(uint64_t bytes)
@@ -67,6 +69,32 @@ uint32_t sim_budget_max_io_bytes(const struct sim_io_budget *b)
         if (b->slots[c] > 0 && b->io_bytes[c] > m)
             m = b->io_bytes[c];
     return m;
+}
+
+int sim_budget_check(const struct sim_io_budget *b, char *why,
+                     size_t why_len)
+{
+    if (b->slots[0] < 0 || b->slots[1] < 0 || sim_budget_outstanding(b) < 1) {
+        if (why)
+            snprintf(why, why_len, "%d small + %d large I/Os in flight: at "
+                     "least one is needed", b->slots[0], b->slots[1]);
+        return -EINVAL;
+    }
+    if (sim_budget_outstanding(b) > SIM_MAX_OUTSTANDING) {
+        if (why)
+            snprintf(why, why_len, "%d small + %d large I/Os in flight: at "
+                     "most %d in all", b->slots[0], b->slots[1],
+                     SIM_MAX_OUTSTANDING);
+        return -E2BIG;
+    }
+    if (sim_budget_pieces(b) > SIM_MAX_PIECES) {
+        if (why)
+            snprintf(why, why_len, "%llu physical I/Os in flight: at most %d",
+                     (unsigned long long)sim_budget_pieces(b),
+                     SIM_MAX_PIECES);
+        return -E2BIG;
+    }
+    return 0;
 }
 
 uint64_t sim_budget_worker_buffer_bytes(const struct sim_io_budget *b)

@@ -16,6 +16,7 @@
 #ifndef ASMSIM_SIM_IO_BUDGET_H
 #define ASMSIM_SIM_IO_BUDGET_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "layouts/layout.h"
@@ -67,6 +68,14 @@ uint64_t sim_budget_outstanding(const struct sim_io_budget *b);
 
 /* The largest I/O of a class that has slots, 0 when none has. */
 uint32_t sim_budget_max_io_bytes(const struct sim_io_budget *b);
+
+/* The limits on a budget: at least one slot, at most SIM_MAX_OUTSTANDING
+   logical and SIM_MAX_PIECES physical I/Os in flight.  The one place
+   they are checked: sim_parts_open reports a failure, the engine refuses
+   a budget that fails it.  0, or -EINVAL (no slot, a negative count) /
+   -E2BIG with why set (why may be NULL). */
+int sim_budget_check(const struct sim_io_budget *b, char *why,
+                     size_t why_len);
 
 /* One aio worker's buffers: each class's slots x its I/O size rounded up
    to a page, and one write buffer of the largest I/O. */

@@ -10,11 +10,20 @@
  * wiring of layout, workload, devices and engine (sim_parts_open) is the
  * one the live session (session.c) uses too.
  *
+ * Levels (levels.h).  With cfg->levels SIM_LEVELS_EXTEND, after ORION's
+ * points each class whose axis is not saturated gets further points along
+ * it (large first, then small), appended to the matrix so that every
+ * report sees them.  The pools are sized at open for the highest level
+ * the extension may reach (its share of the cap on outstanding I/O), so
+ * device state carries through the extra points as through ORION's; the
+ * pool size does not change what ORION's points measure.
+ *
  * The summary follows ORION: Maximum Large MBPS over points with large
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
  * (average latency of small I/O) over points with small I/O.  Ties go to
  * the first point in visiting order.  In a mixed point a class competes
  * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h).
+ * Each figure keeps the binding limit of its own point.
  */
 #include "sim/core/run.h"
 
@@ -55,35 +64,35 @@ static double wall_now_s(void)
 void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary *s)
 {
     memset(s, 0, sizeof(*s));
-    s->limited_by = SIM_LIMIT_OFFERED_LOAD;
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
         struct wl_point at = { p->small, p->large };
+        const struct sim_class_result *small = &p->cls[WL_SMALL];
         if (p->large > 0 && sim_point_class_share(p, WL_LARGE, SIM_SUMMARY_SHARE) &&
-            (!s->has_large || p->mbps > s->max_large_mbps)) {
+            (!s->has_large || p->cls[WL_LARGE].mbps > s->max_large_mbps)) {
             s->has_large = true;
-            s->max_large_mbps = p->mbps;
+            s->max_large_mbps = p->cls[WL_LARGE].mbps;
             s->max_large_at = at;
+            s->max_large_limit = p->limited_by;
+            s->max_large_phys_mbps = p->phys_mbps;
         }
         if (p->small > 0 && sim_point_class_share(p, WL_SMALL, SIM_SUMMARY_SHARE)) {
-            if (!s->has_small || p->iops > s->max_small_iops) {
-                s->max_small_iops = p->iops;
+            if (!s->has_small || small->iops > s->max_small_iops) {
+                s->max_small_iops = small->iops;
                 s->max_small_at = at;
+                s->max_small_limit = p->limited_by;
+                s->max_small_phys_iops = p->phys_iops;
             }
-            if (!s->has_small || p->small_lat.avg_us < s->min_small_lat_us) {
-                s->min_small_lat_us = p->small_lat.avg_us;
+            if (!s->has_small || small->lat.avg_us < s->min_small_lat_us) {
+                s->min_small_lat_us = small->lat.avg_us;
                 s->min_small_lat_at = at;
+                s->min_lat_limit = p->limited_by;
             }
             s->has_small = true;
         }
     }
-    /* The binding limit at the headline point. */
-    struct wl_point at = s->has_large ? s->max_large_at : s->max_small_at;
-    for (int i = 0; i < n; i++)
-        if (pts[i].small == at.small && pts[i].large == at.large) {
-            s->limited_by = pts[i].limited_by;
-            break;
-        }
+    /* The headline: the binding limit of the main figure. */
+    s->limited_by = s->has_large ? s->max_large_limit : s->max_small_limit;
 }
 
 /* The devices go first.  A point that failed (every disk erring) or was
@@ -146,26 +155,16 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
        model's queues, logical I/Os and their sizes for the aio buffers */
     struct sim_io_budget budget = sim_budget_make(
         rp->layout, wc.small_bytes, wc.large_bytes, max_small, max_large_ios);
-    if (max_small < 0 || max_large_ios < 0 ||
-        sim_budget_outstanding(&budget) > SIM_MAX_OUTSTANDING) {
-        snprintf(why, why_len, "%d small + %d large I/Os in flight: at most "
-                 "%d in all", max_small, max_large_ios, SIM_MAX_OUTSTANDING);
-        return -E2BIG;
-    }
-    uint64_t phys = sim_budget_pieces(&budget);
-    if (phys > SIM_MAX_PIECES) {
-        snprintf(why, why_len, "%llu physical I/Os in flight: at most %d",
-                 (unsigned long long)phys, SIM_MAX_PIECES);
-        return -E2BIG;
-    }
-    uint32_t max_io = sim_budget_max_io_bytes(&budget);
+    rc = sim_budget_check(&budget, why, why_len);
+    if (rc < 0)
+        return rc;
     struct devset_cfg dc = {
         .disks = cfg->disks,
         .volume = &cfg->volume,
         .instance = &cfg->instance,
         .burst_credit_frac = cfg->burst_credit_frac,
         .seed = cfg->seed,
-        .max_outstanding = (int)phys,
+        .max_outstanding = (int)sim_budget_pieces(&budget),
         /* real devices */
         .paths = cfg->targets,
         .writable = wc.write_pct > 0,
@@ -173,8 +172,8 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
         .ignore_signatures = cfg->ignore_signatures,
         .create_bytes = cfg->create_bytes,
         .limit_bytes = cfg->targets ? lc.disk_size_bytes : 0,
-        .max_io_bytes = max_io ? max_io : wc.small_bytes > wc.large_bytes ?
-                        wc.small_bytes : wc.large_bytes,
+        /* > 0: the budget has a slot (sim_budget_check) */
+        .max_io_bytes = sim_budget_max_io_bytes(&budget),
         .budget = budget,
         .io_align_bytes = io_granularity(&wc),
         .threads = cfg->threads,
@@ -197,38 +196,185 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
     return rc;
 }
 
+/* Measure matrix point i into the next result.  0 to go on, 1 when the
+   run stops here (a stop request, or every real disk failed: the points
+   so far are kept), or -errno. */
+static int measure_point(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+                         struct sim_run_result *r, int run_index, int i,
+                         sim_progress_fn progress, void *arg, char *why,
+                         size_t why_len)
+{
+    struct wl_point at = r->matrix->points[i];
+    struct sim_point_result *pr = &r->points[r->n_points];
+    int rc = sim_engine_run_point(rp->engine, at, &cfg->point, pr);
+    if (rc < 0) {
+        snprintf(why, why_len, "point small=%d large=%d failed: %s",
+                 at.small, at.large, strerror(-rc));
+        if (rc != -EIO || !cfg->targets)
+            return rc;
+        /* every real disk failed: keep the points measured so far */
+        r->failed = rc;
+        snprintf(r->failed_why, sizeof r->failed_why, "every target "
+                 "failed at point small=%d large=%d (I/O errors on all "
+                 "disks)", at.small, at.large);
+        return 1;
+    }
+    r->n_points++;
+    if (progress)
+        progress(arg, run_index, i, r->matrix->n_points, pr);
+    return rc == 1 || sim_stop_is_set(cfg->point.stop) ? 1 : 0;
+}
+
+/* What extending a run's levels may do, per class (enum wl_class). */
+struct extension {
+    bool on[WL_CLASSES];            /* the class's levels are extended */
+    int orion_max[WL_CLASSES];      /* ORION's last level on its axis */
+    int ceiling[WL_CLASSES];        /* the highest level it may reach */
+    int points_cap;                 /* room in the run's points array */
+};
+
+/* Logical I/Os one load level of class c keeps in flight. */
+static int level_ios(const struct sim_run_cfg *cfg, enum wl_class c, int level)
+{
+    return c == WL_SMALL ? level
+                         : sim_point_large_ios(level, cfg->workload.large_type,
+                                               cfg->point.stream_io);
+}
+
+/* The highest level class c may extend to: what fits beside the other
+   class in the cap on outstanding logical and physical I/O (io_budget.h),
+   half of each when both extend. */
+static int extension_ceiling(const struct sim_run_cfg *cfg, const lay *l,
+                             const struct extension *x, enum wl_class c,
+                             const int slots[WL_CLASSES])
+{
+    enum wl_class o = c == WL_SMALL ? WL_LARGE : WL_SMALL;
+    uint32_t bytes[WL_CLASSES] = { cfg->workload.small_bytes,
+                                   cfg->workload.large_bytes };
+    int ppi = lay_max_pieces(l, bytes[c], true);
+    int64_t other_pieces = (int64_t)slots[o] * lay_max_pieces(l, bytes[o], true);
+    int64_t ios = x->on[o] ? SIM_MAX_OUTSTANDING / WL_CLASSES
+                           : SIM_MAX_OUTSTANDING - slots[o];
+    int64_t pieces = x->on[o] ? SIM_MAX_PIECES / WL_CLASSES
+                              : SIM_MAX_PIECES - other_pieces;
+    if (ppi > 0 && pieces / ppi < ios)
+        ios = pieces / ppi;
+    int per_level = level_ios(cfg, c, 1);
+    int64_t level = ios / (per_level > 0 ? per_level : 1);
+    if (c == WL_LARGE && cfg->workload.large_type == WL_LARGE_SEQ &&
+        level > WL_MAX_STREAMS)
+        level = WL_MAX_STREAMS;
+    return level > x->orion_max[c] ? (int)level : x->orion_max[c];
+}
+
+/* The highest load on class c's axis among the matrix's points. */
+static int axis_max(const struct wl_matrix *m, enum wl_class c)
+{
+    int best = 0;
+    for (int i = 0; i < m->n_points; i++) {
+        int mine = c == WL_LARGE ? m->points[i].large : m->points[i].small;
+        int other = c == WL_LARGE ? m->points[i].small : m->points[i].large;
+        if (other == 0 && mine > best)
+            best = mine;
+    }
+    return best;
+}
+
+/* Which classes extend (levels.h): with SIM_LEVELS_EXTEND, those with an
+   axis whose maximum the user did not set; and how far they may go.
+   slots[] is the ORION matrix's pools on entry, the run's on return. */
+static int plan_extension(const struct sim_run_cfg *cfg,
+                          const struct wl_matrix *m, struct extension *x,
+                          int slots[WL_CLASSES], char *why, size_t why_len)
+{
+    memset(x, 0, sizeof(*x));
+    x->points_cap = m->n_points;
+    int given[WL_CLASSES] = { cfg->matrix.num_small, cfg->matrix.num_large };
+    for (int c = 0; c < WL_CLASSES; c++) {
+        x->orion_max[c] = axis_max(m, (enum wl_class)c);
+        x->on[c] = cfg->levels == SIM_LEVELS_EXTEND && x->orion_max[c] > 0 &&
+                   given[c] < 0;
+    }
+    if (!x->on[WL_SMALL] && !x->on[WL_LARGE])
+        return 0;
+    struct lay_cfg lc = cfg->layout;
+    lc.disks = cfg->disks;
+    lc.disk_size_bytes = cfg->volume.size_bytes;
+    lay *l = NULL;
+    int rc = lay_create(&lc, &l, why, why_len);
+    if (rc < 0)
+        return rc;
+    int orion_slots[WL_CLASSES] = { slots[0], slots[1] };
+    for (int c = 0; c < WL_CLASSES; c++) {
+        if (!x->on[c])
+            continue;
+        x->ceiling[c] = extension_ceiling(cfg, l, x, (enum wl_class)c,
+                                          orion_slots);
+        int ios = level_ios(cfg, (enum wl_class)c, x->ceiling[c]);
+        if (ios > slots[c])
+            slots[c] = ios;
+        x->points_cap += sim_levels_steps(x->orion_max[c], x->ceiling[c]);
+    }
+    lay_destroy(l);
+    return 0;
+}
+
+/* After ORION's points: whether class c saturated on them and, when it
+   extends, further levels along its axis until it does (levels.h).
+   Return as measure_point. */
+static int extend_class(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+                        struct sim_run_result *r, int run_index,
+                        const struct extension *x, enum wl_class c,
+                        sim_progress_fn progress, void *arg, char *why,
+                        size_t why_len)
+{
+    struct sim_class_levels *lv = &r->levels[c];
+    lv->orion_max = x->orion_max[c];
+    lv->stop = sim_levels_saturation(r->points, r->n_points, c, &lv->last);
+    while (x->on[c] && lv->stop == SIM_STOP_RISING) {
+        int next = sim_levels_next(lv->last);
+        struct wl_point at = c == WL_LARGE ? (struct wl_point){ 0, next }
+                                           : (struct wl_point){ next, 0 };
+        int rc = next > x->ceiling[c] || r->n_points >= x->points_cap
+                     ? -ENOSPC : wl_matrix_append(r->matrix, at);
+        if (rc == -ENOSPC) {
+            lv->stop = SIM_STOP_CAP;
+            break;
+        }
+        if (rc < 0) {
+            snprintf(why, why_len, "out of memory");
+            return rc;
+        }
+        lv->extended = true;
+        rc = measure_point(cfg, rp, r, run_index, r->matrix->n_points - 1,
+                           progress, arg, why, why_len);
+        if (rc != 0)
+            return rc;
+        lv->stop = sim_levels_saturation(r->points, r->n_points, c, &lv->last);
+    }
+    return 0;
+}
+
 static int run_points(const struct sim_run_cfg *cfg, struct sim_parts *rp,
                       struct sim_run_result *r, int run_index,
-                      sim_progress_fn progress, void *arg, char *why, size_t why_len)
+                      const struct extension *x, sim_progress_fn progress,
+                      void *arg, char *why, size_t why_len)
 {
     sim_ns start_ns = rp->ds.ops->now(&rp->ds);
     int status = 0;
-    for (int i = 0; i < r->matrix->n_points; i++) {
-        struct sim_point_result *pr = &r->points[r->n_points];
-        int rc = sim_engine_run_point(rp->engine, r->matrix->points[i], &cfg->point, pr);
-        if (rc < 0) {
-            snprintf(why, why_len, "point small=%d large=%d failed: %s",
-                     r->matrix->points[i].small, r->matrix->points[i].large,
-                     strerror(-rc));
-            if (rc != -EIO || !cfg->targets)
-                return rc;
-            /* every real disk failed: keep the points measured so far */
-            r->failed = rc;
-            snprintf(r->failed_why, sizeof r->failed_why, "every target "
-                     "failed at point small=%d large=%d (I/O errors on all "
-                     "disks)", r->matrix->points[i].small,
-                     r->matrix->points[i].large);
-            status = 1;
-            break;
-        }
-        r->n_points++;
-        if (progress)
-            progress(arg, run_index, i, r->matrix->n_points, pr);
-        if (rc == 1 || sim_stop_is_set(cfg->point.stop)) {
-            status = 1;
-            break;
-        }
-    }
+    int orion_points = r->matrix->n_points;
+    for (int i = 0; i < orion_points && status == 0; i++)
+        status = measure_point(cfg, rp, r, run_index, i, progress, arg, why,
+                               why_len);
+    /* large first: the Maximum Large MBPS is the headline */
+    if (status == 0)
+        status = extend_class(cfg, rp, r, run_index, x, WL_LARGE, progress,
+                              arg, why, why_len);
+    if (status == 0)
+        status = extend_class(cfg, rp, r, run_index, x, WL_SMALL, progress,
+                              arg, why, why_len);
+    if (status < 0)
+        return status;
     /* a point cut short by a stop request or a failure is not complete
        either, even when it was the last one */
     r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
@@ -249,23 +395,29 @@ static int run_one(const struct sim_run_cfg *cfg, int run_index,
     r->disks = cfg->disks;
     struct wl_matrix_cfg mc = cfg->matrix;
     mc.num_disks = cfg->matrix_disks > 0 ? cfg->matrix_disks : cfg->disks;
+    struct extension x;
+    int slots[WL_CLASSES];
     int rc = wl_matrix_build(&mc, &r->matrix, why, why_len);
     if (rc == 0) {
-        r->points = calloc((size_t)r->matrix->n_points, sizeof(*r->points));
+        sim_matrix_maxima(r->matrix, cfg->workload.large_type,
+                          cfg->point.stream_io, &slots[WL_SMALL],
+                          &slots[WL_LARGE]);
+        rc = plan_extension(cfg, r->matrix, &x, slots, why, why_len);
+    }
+    if (rc == 0) {
+        r->points = calloc((size_t)x.points_cap, sizeof(*r->points));
         if (!r->points) {
             snprintf(why, why_len, "out of memory");
             rc = -ENOMEM;
         }
     }
     struct sim_parts rp = { 0 };
-    if (rc == 0) {
-        int max_small, max_large_ios;
-        sim_matrix_maxima(r->matrix, cfg->workload.large_type,
-                          cfg->point.stream_io, &max_small, &max_large_ios);
-        rc = sim_parts_open(cfg, max_small, max_large_ios, &rp, why, why_len);
-    }
     if (rc == 0)
-        rc = run_points(cfg, &rp, r, run_index, progress, arg, why, why_len);
+        rc = sim_parts_open(cfg, slots[WL_SMALL], slots[WL_LARGE], &rp, why,
+                            why_len);
+    if (rc == 0)
+        rc = run_points(cfg, &rp, r, run_index, &x, progress, arg, why,
+                        why_len);
     sim_parts_close(&rp);
     if (rc < 0) {
         sim_run_free(r);

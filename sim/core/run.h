@@ -14,6 +14,7 @@
 #include "layouts/layout.h"
 #include "sim/core/device.h"
 #include "sim/core/engine.h"
+#include "sim/core/levels.h"
 #include "sim/profiles/profiles.h"
 #include "sim/core/stats.h"
 #include "workloads/matrix.h"
@@ -45,6 +46,10 @@ struct sim_run_cfg {
     int matrix_disks;               /* > 0: the disk count the matrix levels
                                        derive from (ORION -num_disks with
                                        real LUNs); 0 = disks */
+    enum sim_levels levels;         /* ORION's levels, or extended to
+                                       saturation (levels.h) for the
+                                       classes whose maximum the user did
+                                       not set (num_small / num_large) */
 };
 
 struct sim_summary {
@@ -56,7 +61,17 @@ struct sim_summary {
     double min_small_lat_us;
     struct wl_point min_small_lat_at;
     enum sim_limit limited_by;      /* at the Maximum Large MBPS point, or at
-                                       Maximum Small IOPS for small-only runs */
+                                       Maximum Small IOPS for small-only runs
+                                       (the headline: kept for the JSON's
+                                       "limited_by") */
+    /* the binding limit at the point of each figure */
+    enum sim_limit max_large_limit;     /* Maximum Large MBPS */
+    enum sim_limit max_small_limit;     /* Maximum Small IOPS */
+    enum sim_limit min_lat_limit;       /* Minimum Small Latency */
+    /* the physical figures (all classes, after mirroring) at the points
+       of the two maxima: what a volume or instance limit counts */
+    double max_large_phys_mbps;
+    double max_small_phys_iops;
 };
 
 struct sim_run_result {
@@ -68,6 +83,8 @@ struct sim_run_result {
     bool incomplete;                /* stopped before the last point */
     double wall_s;                  /* wall-clock time of the run */
     sim_ns device_ns;               /* device (virtual) time the run covered */
+    struct sim_class_levels levels[WL_CLASSES];  /* how each class's load
+                                       levels went (levels.h) */
     int failed;                     /* -errno: the devices failed (every
                                        disk erring); the points before the
                                        failure are kept, incomplete set */
@@ -116,8 +133,8 @@ typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
                                 int n_points, const struct sim_point_result *r);
 
 /* Defaults: 1 disk of default gp3, coarse 1 MiB AU external, 8 KiB /
-   128 KiB random, 0 % writes, run simple, 60 s points, model backend,
-   no instance limit, full burst credits, seed 1. */
+   128 KiB random, 0 % writes, run simple with ORION's levels, 60 s
+   points, no instance limit, full burst credits, seed 1. */
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg);
 
 /* One run on cfg->disks disks.  0 (or 1 when stopped early: the result

@@ -82,18 +82,20 @@ void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out)
     hist_pow2_us(h, out->pow2);
 }
 
-/* Merge read and write of one class into one histogram. */
-static void class_totals(const struct sim_stats *s, enum wl_class c,
-                         struct hist *lat, uint64_t *ios, uint64_t *bytes,
-                         uint64_t *errors)
+/* One class's figures over the window: read and write merged. */
+static void class_result(const struct sim_stats *s, enum wl_class c,
+                         double per_s, struct hist *lat,
+                         struct sim_class_result *out)
 {
     const struct sim_class_acc *r = &s->cls[c][SIM_READ];
     const struct sim_class_acc *w = &s->cls[c][SIM_WRITE];
     *lat = r->lat;
     hist_merge(lat, &w->lat);
-    *ios = r->ios + w->ios;
-    *bytes = r->bytes + w->bytes;
-    *errors = r->errors + w->errors;
+    out->ios = r->ios + w->ios;
+    out->errors = r->errors + w->errors;
+    out->iops = (double)out->ios * per_s;
+    out->mbps = (double)(r->bytes + w->bytes) * per_s / 1e6;
+    sim_lat_summarise(lat, &out->lat);
 }
 
 int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
@@ -114,22 +116,10 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     double per_s = secs > 0 ? 1.0 / secs : 0.0;
     out->measured_s = secs;
 
-    uint64_t ios, bytes, errors;
-    class_totals(s, WL_SMALL, lat, &ios, &bytes, &errors);
-    out->small_ios = ios;
-    out->iops = (double)ios * per_s;
-    out->small_mbps = (double)bytes * per_s / 1e6;
-    out->errors += errors;
-    out->small_errors = errors;
-    sim_lat_summarise(lat, &out->small_lat);
-
-    class_totals(s, WL_LARGE, lat, &ios, &bytes, &errors);
-    out->large_ios = ios;
-    out->large_iops = (double)ios * per_s;
-    out->mbps = (double)bytes * per_s / 1e6;
-    out->errors += errors;
-    out->large_errors = errors;
-    sim_lat_summarise(lat, &out->large_lat);
+    for (int c = 0; c < WL_CLASSES; c++) {
+        class_result(s, (enum wl_class)c, per_s, lat, &out->cls[c]);
+        out->errors += out->cls[c].errors;
+    }
 
     out->phys_iops = (double)s->phys_ios * per_s;
     out->phys_mbps = (double)s->phys_bytes * per_s / 1e6;
@@ -149,11 +139,16 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     return 0;
 }
 
+uint64_t sim_point_logical_ios(const struct sim_point_result *r)
+{
+    return r->cls[WL_SMALL].ios + r->cls[WL_LARGE].ios;
+}
+
 bool sim_point_class_share(const struct sim_point_result *r, enum wl_class cls,
                            double share)
 {
-    uint64_t mine = cls == WL_SMALL ? r->small_ios : r->large_ios;
-    uint64_t total = r->small_ios + r->large_ios;
+    uint64_t mine = r->cls[cls].ios;
+    uint64_t total = sim_point_logical_ios(r);
     return mine > 0 && (double)mine >= share * (double)total;
 }
 

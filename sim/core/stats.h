@@ -79,25 +79,30 @@ struct sim_disk_result {
     uint64_t ios, bytes, errors;
 };
 
+/* One class's logical figures at a point (index: enum wl_class). */
+struct sim_class_result {
+    uint64_t ios;               /* completed logical I/Os */
+    uint64_t errors;            /* failed logical I/Os (an error or a short
+                                   transfer in any piece) */
+    double iops;                /* logical I/Os / s */
+    double mbps;                /* logical bytes / s / 1e6 */
+    struct sim_lat_summary lat;
+};
+
 struct sim_point_result {
     int small, large;           /* the load point */
     double measured_s;          /* measured window (after warm-up) */
-    double mbps;                /* logical, large I/O */
-    double iops;                /* logical, small I/O */
-    double large_iops;          /* logical large I/Os per second */
-    double small_mbps;          /* logical small bytes / s / 1e6 */
+    /* per class: cls[WL_LARGE].mbps is ORION's MBPS, cls[WL_SMALL].iops
+       its IOPS, cls[WL_SMALL].lat its small latency */
+    struct sim_class_result cls[WL_CLASSES];
     double phys_mbps;           /* physical, all classes */
     double phys_iops;
-    uint64_t small_ios, large_ios;
-    uint64_t errors;
-    struct sim_lat_summary small_lat, large_lat;
+    uint64_t errors;            /* both classes */
     enum sim_limit limited_by;
     bool converged;             /* --duration auto: the estimate converged */
     double ci_halfwidth_frac;   /* 95 % half-width / mean of the main figure */
     int disks;
     struct sim_disk_result *disk;   /* [disks], owned by the result */
-    /* failed logical I/Os (an error or a short transfer in any piece) */
-    uint64_t small_errors, large_errors;
     /* CPU over the measured window, wall clock (cpu_usage.h) */
     double cpu_user_us_per_io;      /* asmsim's user time per logical I/O */
     double cpu_sys_us_per_io;       /* asmsim's system time per logical I/O */
@@ -107,6 +112,9 @@ struct sim_point_result {
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
 };
+
+/* Logical I/Os of both classes. */
+uint64_t sim_point_logical_ios(const struct sim_point_result *r);
 
 /* True when class `cls` ran at the point and makes up at least `share`
    of its logical I/Os. */

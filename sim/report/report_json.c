@@ -9,7 +9,13 @@
  *                  ci_target, warmup, cache_bytes, burst_credits, seed },
  *     "summary": { max_large_mbps, max_large_at{small,large},
  *                  max_small_iops, max_small_at, min_small_latency_us,
- *                  min_small_latency_at, limited_by },
+ *                  min_small_latency_at, limited_by (the main figure's:
+ *                  large if run, else small; kept for old readers),
+ *                  max_large_limited_by, max_small_limited_by,
+ *                  min_small_latency_limited_by (each figure's own),
+ *                  levels{mode "extend"|"orion", large|small{orion_max,
+ *                  last, extended, stop "rising"|"limit"|"flat"|
+ *                  "latency"|"cap"}} },
  *     "points":  [ { small, large, mbps, iops, ..., small_lat_us{...},
  *                    large_lat_us{...}, disks[{...}] } ],
  *     "incomplete": bool,
@@ -140,9 +146,42 @@ static void add_at(struct jb *b, cJSON *o, const char *key, bool has,
     add_num(b, p, "large", at.large);
 }
 
-static void add_summary(struct jb *b, cJSON *parent,
-                        const struct sim_summary *s)
+static void add_limit(struct jb *b, cJSON *o, const char *key, bool ran,
+                      enum sim_limit l)
 {
+    if (ran)
+        add_str(b, o, key, sim_limit_id(l));
+    else
+        add_null(b, o, key);
+}
+
+/* How each class's load levels went (levels.h); a class without an axis
+   in the matrix is null. */
+static void add_levels(struct jb *b, cJSON *parent, enum sim_levels mode,
+                       const struct sim_run_result *r)
+{
+    static const char *const name[WL_CLASSES] = { "small", "large" };
+    cJSON *o = add_obj(b, parent, "levels");
+
+    add_str(b, o, "mode", mode == SIM_LEVELS_EXTEND ? "extend" : "orion");
+    for (int c = WL_LARGE; c >= WL_SMALL; c--) {
+        const struct sim_class_levels *lv = &r->levels[c];
+        if (lv->orion_max <= 0) {
+            add_null(b, o, name[c]);
+            continue;
+        }
+        cJSON *k = add_obj(b, o, name[c]);
+        add_num(b, k, "orion_max", lv->orion_max);
+        add_num(b, k, "last", lv->last);
+        add_bool(b, k, "extended", lv->extended);
+        add_str(b, k, "stop", sim_level_stop_id(lv->stop));
+    }
+}
+
+static void add_summary(struct jb *b, cJSON *parent,
+                        const struct sim_run_result *r, enum sim_levels mode)
+{
+    const struct sim_summary *s = &r->summary;
     cJSON *o = add_obj(b, parent, "summary");
 
     if (s->has_large)
@@ -161,10 +200,13 @@ static void add_summary(struct jb *b, cJSON *parent,
     else
         add_null(b, o, "min_small_latency_us");
     add_at(b, o, "min_small_latency_at", s->has_small, s->min_small_lat_at);
-    if (s->has_large || s->has_small)
-        add_str(b, o, "limited_by", sim_limit_id(s->limited_by));
-    else
-        add_null(b, o, "limited_by");
+    add_limit(b, o, "limited_by", s->has_large || s->has_small,
+              s->limited_by);
+    add_limit(b, o, "max_large_limited_by", s->has_large, s->max_large_limit);
+    add_limit(b, o, "max_small_limited_by", s->has_small, s->max_small_limit);
+    add_limit(b, o, "min_small_latency_limited_by", s->has_small,
+              s->min_lat_limit);
+    add_levels(b, o, mode, r);
 }
 
 static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
@@ -195,8 +237,8 @@ static void add_real_point(struct jb *b, cJSON *o,
 {
     cJSON *c;
 
-    add_u64(b, o, "small_errors", p->small_errors);
-    add_u64(b, o, "large_errors", p->large_errors);
+    add_u64(b, o, "small_errors", p->cls[WL_SMALL].errors);
+    add_u64(b, o, "large_errors", p->cls[WL_LARGE].errors);
     c = add_obj(b, o, "cpu");
     add_num(b, c, "user_us_per_io", p->cpu_user_us_per_io);
     add_num(b, c, "sys_us_per_io", p->cpu_sys_us_per_io);
@@ -220,9 +262,9 @@ static void add_points(struct jb *b, cJSON *parent,
 
         add_num(b, o, "small", p->small);
         add_num(b, o, "large", p->large);
-        add_num(b, o, "mbps", p->mbps);
-        add_num(b, o, "iops", p->iops);
-        add_num(b, o, "large_iops", p->large_iops);
+        add_num(b, o, "mbps", p->cls[WL_LARGE].mbps);
+        add_num(b, o, "iops", p->cls[WL_SMALL].iops);
+        add_num(b, o, "large_iops", p->cls[WL_LARGE].iops);
         add_num(b, o, "phys_mbps", p->phys_mbps);
         add_num(b, o, "phys_iops", p->phys_iops);
         add_num(b, o, "measured_s", p->measured_s);
@@ -230,8 +272,8 @@ static void add_points(struct jb *b, cJSON *parent,
         add_num(b, o, "ci_halfwidth", p->ci_halfwidth_frac);
         add_u64(b, o, "errors", p->errors);
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
-        add_lat(b, o, "small_lat_us", p->small > 0, &p->small_lat);
-        add_lat(b, o, "large_lat_us", p->large > 0, &p->large_lat);
+        add_lat(b, o, "small_lat_us", p->small > 0, &p->cls[WL_SMALL].lat);
+        add_lat(b, o, "large_lat_us", p->large > 0, &p->cls[WL_LARGE].lat);
         if (real)
             add_real_point(b, o, p, backend);
         if (o == NULL)
@@ -402,7 +444,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
     add_str(&b, root, "started", started);
     add_num(&b, root, "wall_seconds", wall_s);
     add_config(&b, root, cfg, last->disks, sweep);
-    add_summary(&b, root, &last->summary);
+    add_summary(&b, root, last, cfg->levels);
     add_points(&b, root, last, cfg->backend);
     if (last->failed)
         add_str(&b, root, "failed", last->failed_why);
@@ -416,7 +458,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
             if (o == NULL)
                 continue;
             add_num(&b, o, "disks", r->disks);
-            add_summary(&b, o, &r->summary);
+            add_summary(&b, o, r, cfg->levels);
             add_points(&b, o, r, cfg->backend);
             add_bool(&b, o, "incomplete", r->incomplete);
         }

@@ -94,11 +94,11 @@ int report_orion_csv(FILE *f, const struct sim_run_result *run,
 
             if (p != NULL) {
                 if (which == REPORT_CSV_MBPS)
-                    snprintf(cell, sizeof cell, "%.2f", p->mbps);
+                    snprintf(cell, sizeof cell, "%.2f", p->cls[WL_LARGE].mbps);
                 else if (which == REPORT_CSV_IOPS)
-                    snprintf(cell, sizeof cell, "%.0f", p->iops);
+                    snprintf(cell, sizeof cell, "%.0f", p->cls[WL_SMALL].iops);
                 else
-                    snprintf(cell, sizeof cell, "%.2f", p->small_lat.avg_us);
+                    snprintf(cell, sizeof cell, "%.2f", p->cls[WL_SMALL].lat.avg_us);
             }
             fprintf(f, ",%7s", cell);
         }
@@ -142,9 +142,9 @@ int report_orion_hist(FILE *f, const struct sim_run_result *run)
         const struct sim_point_result *p = &run->points[i];
 
         if (p->small > 0)
-            hist_block(f, p, "small", &p->small_lat);
+            hist_block(f, p, "small", &p->cls[WL_SMALL].lat);
         if (p->large > 0)
-            hist_block(f, p, "large", &p->large_lat);
+            hist_block(f, p, "large", &p->cls[WL_LARGE].lat);
     }
     return stream_status(f);
 }
@@ -172,9 +172,9 @@ static void latency_block(FILE *f, const struct sim_run_result *run,
         return;
     fprintf(f, "\nAt %s (Small=%d and Large=%d):\n", what, at.small, at.large);
     if (large)
-        latency_line(f, "Large", &p->large_lat);
+        latency_line(f, "Large", &p->cls[WL_LARGE].lat);
     else
-        latency_line(f, "Small", &p->small_lat);
+        latency_line(f, "Small", &p->cls[WL_SMALL].lat);
     if (with_limit)
         fprintf(f, "Limited by: %s\n", sim_limit_label(p->limited_by));
 }
@@ -270,8 +270,8 @@ static void real_device_lines(FILE *f, const struct report_meta *meta,
         fprintf(f, "Small=%d Large=%d: errors=%" PRIu64 " (small %" PRIu64
                    ", large %" PRIu64 ") user=%.3f sys=%.3f cores=%.2f "
                    "machine=%.1f%% irq=%.1f%%%s\n",
-                p->small, p->large, p->errors, p->small_errors,
-                p->large_errors, p->cpu_user_us_per_io, p->cpu_sys_us_per_io,
+                p->small, p->large, p->errors, p->cls[WL_SMALL].errors,
+                p->cls[WL_LARGE].errors, p->cpu_user_us_per_io, p->cpu_sys_us_per_io,
                 p->cpu_cores, p->machine_busy_pct, p->machine_irq_pct,
                 gen ? " generator-bound" : "");
     }

@@ -14,17 +14,28 @@
  *   k            the smallest disk count whose figure is >= 97 % of best
  *                (3 % is about the run-to-run noise of a cloud volume, so
  *                a smaller step is not worth another volume);
- *   binding      the limit the run at best reports (run summary).
+ *   binding      the limit at the point of the main figure in the run at
+ *                best (run summary: max_large_limit or max_small_limit).
  *
  *   instance limit, k < last count:
  *       "<k> volumes reach <pct> % of the instance limit (<L> MB/s); more
- *        add nothing."     pct = figure(k) / instance maximum * 100
+ *        add nothing."     pct = physical figure(k) / instance maximum * 100
+ *
+ * Like with like: an instance (or volume) limit counts the physical I/O,
+ * after mirroring, while the figures are logical.  With normal
+ * redundancy every write lands twice, so 4 volumes of 100 % writes
+ * carrying 285 MB/s logical use 570 MB/s, 96 % of a 593.75 MB/s instance,
+ * not 48 %.  Every percentage of a limit uses the physical figure at the
+ * point of the maximum (sim_summary's max_*_phys_*), and the sentence
+ * says so when the two differ.
  *   instance limit, k == last count: the curve has not flattened inside
  *       the sweep: "Throughput still rises at <k> volumes: ..."
  *   a volume limit: each volume brings its own share, figure(best) /
  *       disks(best): "Volume throughput binds: each volume adds its own
  *       <x> MB/s ...; the instance limit (<L> MB/s) is not reached ..."
- *   offered load, burst credits, the device: named as such.
+ *   offered load: the figure is the load's, unless the run's levels ended
+ *       on a flat curve (levels.h): then it "stops rising with more load";
+ *   burst credits, the device: named as such.
  *
  * The instance maximum (not the baseline) is the reference: it is what
  * the providers publish and what a sized configuration should reach.
@@ -52,7 +63,8 @@ static int sweep_csv_write(FILE *f, void *arg)
     fputs("disks,max_large_mbps,max_large_small,max_large_large,"
           "max_small_iops,max_small_small,max_small_large,"
           "min_small_latency_us,min_lat_small,min_lat_large,limited_by,"
-          "volume_price_usd_month_total\n", f);
+          "volume_price_usd_month_total,max_large_limited_by,"
+          "max_small_limited_by,min_small_latency_limited_by\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -72,7 +84,11 @@ static int sweep_csv_write(FILE *f, void *arg)
             fputs(",,,,,,", f);
         fprintf(f, ",%s", s->has_large || s->has_small
                               ? sim_limit_id(s->limited_by) : "");
-        fprintf(f, ",%.2f\n", r->disks * j->price_usd_month);
+        fprintf(f, ",%.2f", r->disks * j->price_usd_month);
+        fprintf(f, ",%s,%s,%s\n",
+                s->has_large ? sim_limit_id(s->max_large_limit) : "",
+                s->has_small ? sim_limit_id(s->max_small_limit) : "",
+                s->has_small ? sim_limit_id(s->min_lat_limit) : "");
     }
     return ferror(f) ? -EIO : 0;
 }
@@ -100,6 +116,15 @@ static void fmt_num(char *buf, size_t len, double v)
         *end = '\0';
 }
 
+/* A figure in its unit's form: MB/s as fmt_num, IOPS whole. */
+static void fmt_figure(char *buf, size_t len, double v, bool mbps)
+{
+    if (mbps)
+        fmt_num(buf, len, v);
+    else
+        snprintf(buf, len, "%.0f", v);
+}
+
 static bool run_has(const struct sim_run_result *r, bool large)
 {
     return large ? r->summary.has_large : r->summary.has_small;
@@ -108,6 +133,42 @@ static bool run_has(const struct sim_run_result *r, bool large)
 static double run_figure(const struct sim_run_result *r, bool large)
 {
     return large ? r->summary.max_large_mbps : r->summary.max_small_iops;
+}
+
+/* The physical figure at the point of run_figure: what limits count. */
+static double run_phys(const struct sim_run_result *r, bool large)
+{
+    return large ? r->summary.max_large_phys_mbps
+                 : r->summary.max_small_phys_iops;
+}
+
+/* The run's levels for the main figure's class ended on a flat curve or
+   the latency ceiling (levels.h): saturated, whatever limited_by says. */
+static bool saturated(const struct sim_run_result *r, bool large)
+{
+    enum sim_level_stop s = r->levels[large ? WL_LARGE : WL_SMALL].stop;
+    return s == SIM_STOP_FLAT || s == SIM_STOP_LATENCY;
+}
+
+static enum sim_limit run_limit(const struct sim_run_result *r, bool large)
+{
+    return large ? r->summary.max_large_limit : r->summary.max_small_limit;
+}
+
+/* pct of the limit `rate` that run r's main figure uses, physical to
+   physical; and in `note` how the physical figure relates to the logical
+   one when mirroring makes them differ by more than 1 %. */
+static double limit_pct(const struct sim_run_cfg *cfg,
+                        const struct sim_run_result *r, bool large,
+                        double rate, char *note, size_t note_len)
+{
+    double logical = run_figure(r, large), phys = run_phys(r, large);
+    note[0] = '\0';
+    if (logical > 0 && phys > logical * 1.01)
+        snprintf(note, note_len, " of physical I/O, %.2g x the logical "
+                 "figure with %s redundancy", phys / logical,
+                 lay_redundancy_name(cfg->layout.redundancy));
+    return rate > 0 ? phys / rate * 100.0 : 0;
 }
 
 static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
@@ -151,24 +212,16 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                       : cfg->instance.max_iops;
     other_rate = large ? cfg->instance.max_iops
                        : cfg->instance.max_bytes_per_s / 1e6;
-    if (large)
-        fmt_num(fig_best, sizeof fig_best, run_figure(best, large));
-    else
-        snprintf(fig_best, sizeof fig_best, "%.0f", run_figure(best, large));
-    if (large)
-        fmt_num(fig_k, sizeof fig_k, run_figure(at_k, large));
-    else
-        snprintf(fig_k, sizeof fig_k, "%.0f", run_figure(at_k, large));
-    if (large)
-        fmt_num(lim, sizeof lim, inst_rate);
-    else
-        snprintf(lim, sizeof lim, "%.0f", inst_rate);
+    fmt_figure(fig_best, sizeof fig_best, run_figure(best, large), large);
+    fmt_figure(fig_k, sizeof fig_k, run_figure(at_k, large), large);
+    fmt_figure(lim, sizeof lim, inst_rate, large);
 
-    switch (best->summary.limited_by) {
+    char note[96];
+    switch (run_limit(best, large)) {
     case SIM_LIMIT_INSTANCE_MBPS:
     case SIM_LIMIT_INSTANCE_IOPS: {
         /* pct needs the instance maximum in the figure's own unit */
-        bool same_unit = (best->summary.limited_by == SIM_LIMIT_INSTANCE_MBPS)
+        bool same_unit = (run_limit(best, large) == SIM_LIMIT_INSTANCE_MBPS)
                          == large && inst_rate > 0;
         char other[32];
 
@@ -189,31 +242,35 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                            "limit (%s).\n", what, at_k->disks, fig_k, unit,
                         other);
         } else if (at_k->disks < last_disks) {
-            fprintf(f, "%d volumes reach %.0f %% of the instance limit (%s %s); "
-                       "more add nothing.\n", at_k->disks,
-                    run_figure(at_k, large) / inst_rate * 100.0, lim, unit);
+            double pct = limit_pct(cfg, at_k, large, inst_rate, note,
+                                   sizeof note);
+            fprintf(f, "%d volumes reach %.0f %% of the instance limit (%s %s"
+                       "%s); more add nothing.\n", at_k->disks, pct, lim,
+                    unit, note);
         } else {
+            double pct = limit_pct(cfg, at_k, large, inst_rate, note,
+                                   sizeof note);
             fprintf(f, "%s at %d volumes: %s %s is %.0f %% of the instance "
-                       "limit (%s %s).\n", what, at_k->disks, fig_k, unit,
-                    run_figure(at_k, large) / inst_rate * 100.0, lim, unit);
+                       "limit (%s %s%s).\n", what, at_k->disks, fig_k, unit,
+                    pct, lim, unit, note);
         }
         return;
     }
     case SIM_LIMIT_VOLUME_TPUT:
     case SIM_LIMIT_VOLUME_IOPS:
-        if (large)
-            fmt_num(each, sizeof each, run_figure(best, large) / best->disks);
-        else
-            snprintf(each, sizeof each, "%.0f",
-                     run_figure(best, large) / best->disks);
+        fmt_figure(each, sizeof each, run_figure(best, large) / best->disks,
+                   large);
         fprintf(f, "%s binds: each volume adds its own %s %s (%s %s at %d "
                    "volumes); ",
-                best->summary.limited_by == SIM_LIMIT_VOLUME_TPUT
+                run_limit(best, large) == SIM_LIMIT_VOLUME_TPUT
                     ? "Volume throughput" : "Volume IOPS",
                 each, unit, fig_best, unit, best->disks);
-        if (inst_rate > 0)
-            fprintf(f, "the instance limit (%s %s) is not reached (%.0f %%).\n",
-                    lim, unit, run_figure(best, large) / inst_rate * 100.0);
+        if (inst_rate > 0) {
+            double pct = limit_pct(cfg, best, large, inst_rate, note,
+                                   sizeof note);
+            fprintf(f, "the instance limit (%s %s%s) is not reached (%.0f "
+                       "%%).\n", lim, unit, note, pct);
+        }
         else
             fputs("there is no instance limit.\n", f);
         return;
@@ -228,9 +285,19 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
         return;
     case SIM_LIMIT_OFFERED_LOAD:
     default:
+        if (saturated(best, large)) {
+            /* flat with more load, though no modelled limit says why */
+            fprintf(f, "The figure stops rising with more load at %s %s at "
+                       "%d volumes; no volume or instance limit is reported "
+                       "to bind.\n", fig_best, unit, best->disks);
+            return;
+        }
         fprintf(f, "The offered load sets the figure (%s %s at %d volumes): "
                    "no volume or instance limit binds; raise the load levels "
-                   "to find one.\n", fig_best, unit, best->disks);
+                   "(%s%s with --run advanced --matrix max) to find one.\n",
+                fig_best, unit, best->disks, cfg->levels == SIM_LEVELS_EXTEND
+                ? "" : "--levels extend, or ", large ? "--num-large"
+                                                     : "--num-small");
         return;
     }
 }
@@ -240,9 +307,9 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
 void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                         const struct sim_sweep_result *sweep)
 {
-    fprintf(f, "%5s  %14s  %14s  %18s  %-18s  %s\n", "disks", "max large MBPS",
-            "max small IOPS", "min small lat (us)", "limited by",
-            "$/month (volumes)");
+    fprintf(f, "%5s  %14s  %-17s  %14s  %-17s  %18s  %-17s  %s\n", "disks",
+            "max large MBPS", "limited by", "max small IOPS", "limited by",
+            "min small lat (us)", "limited by", "$/month (volumes)");
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_run_result *r = sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -255,10 +322,11 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
             snprintf(lat, sizeof lat, "%.3f", s->min_small_lat_us);
         }
         snprintf(cost, sizeof cost, "%.2f", r->disks * cfg->volume.price_usd_month);
-        fprintf(f, "%5d  %14s  %14s  %18s  %-18s  %17s\n", r->disks, mbps,
-                iops, lat,
-                s->has_large || s->has_small ? sim_limit_label(s->limited_by)
-                                             : "-",
+        fprintf(f, "%5d  %14s  %-17s  %14s  %-17s  %18s  %-17s  %17s\n",
+                r->disks, mbps,
+                s->has_large ? sim_limit_label(s->max_large_limit) : "-",
+                iops, s->has_small ? sim_limit_label(s->max_small_limit) : "-",
+                lat, s->has_small ? sim_limit_label(s->min_lat_limit) : "-",
                 cost);
     }
     fputc('\n', f);

@@ -15,7 +15,10 @@
  * On any failure, the producer's included, the temporary file is unlinked
  * and the target is untouched.  The temporary name is
  * "<dir>/.<base>.XXXXXX": hidden, and recognisably ours if a crash ever
- * leaves one behind.
+ * leaves one behind.  A target that exists and is not a regular file
+ * (/dev/null, /dev/stdout, a FIFO) is written in place instead: renaming
+ * over it would replace the device node with a file (as root, `--json
+ * /dev/null` turned the machine's /dev/null into a regular file).
  *
  * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
  * for the CLI's --output-dir and the session's save alike.
@@ -130,6 +133,26 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
+/* Write text into the existing non-regular file at path (a device, a
+   FIFO): open without creating or truncating, write, close. */
+static int write_in_place(const char *path, const char *text, size_t len,
+                          char *why, size_t why_len)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    int rc = fd < 0 ? -errno : write_all(fd, text, len);
+    if (fd >= 0 && close(fd) != 0 && rc == 0)
+        rc = -errno;
+    if (rc < 0)
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+    return rc;
+}
+
+static bool is_existing_non_regular(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                         void *arg, char *why, size_t why_len)
 {
@@ -168,6 +191,12 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
         return rc;
     }
 
+    if (is_existing_non_regular(path)) {
+        rc = write_in_place(path, text, text_len, why, why_len);
+        free(text);
+        free(tmp);
+        return rc;
+    }
     snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
     fd = mkstemp(tmp);
     if (fd < 0) {

@@ -157,6 +157,10 @@ int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
         s->cfg.counts = s->counts;
     }
     s->run = cfg->run;
+    /* the live walk visits the matrix as built: ORION's levels (the
+       extension to saturation, levels.h, is sim_run's), and what the
+       session records says so */
+    s->run.levels = SIM_LEVELS_ORION;
     s->paced = cfg->speed > 0 && dev_has(cfg->run.backend, DEV_CAP_VIRTUAL_CLOCK);
     sim_pacer_init(&s->pacer, s->paced ? cfg->speed : 0);
     s->rec_cfg = s->run;

@@ -94,8 +94,8 @@ void sim_sess_note_point(sim_session *s, const struct sim_point_result *r,
     int li = level_index(w->large_levels, w->n_large_levels, r->large);
     int si = level_index(w->small_levels, w->n_small_levels, r->small);
     if (li >= 0 && si >= 0) {
-        w->cell_mbps[li][si] = r->large > 0 ? r->mbps : NAN;
-        w->cell_iops[li][si] = r->small > 0 ? r->iops : NAN;
+        w->cell_mbps[li][si] = r->large > 0 ? r->cls[WL_LARGE].mbps : NAN;
+        w->cell_iops[li][si] = r->small > 0 ? r->cls[WL_SMALL].iops : NAN;
     }
     int k = 0;
     while (k < w->n_sweep && w->sweep_disks[k] != disks)
@@ -114,10 +114,10 @@ void sim_sess_note_point(sim_session *s, const struct sim_point_result *r,
         w->sweep_disks[k] = disks;
         w->sweep_mbps[k] = w->sweep_iops[k] = 0;
     }
-    if (r->large > 0 && r->mbps > w->sweep_mbps[k])
-        w->sweep_mbps[k] = r->mbps;
-    if (r->small > 0 && r->iops > w->sweep_iops[k])
-        w->sweep_iops[k] = r->iops;
+    if (r->large > 0 && r->cls[WL_LARGE].mbps > w->sweep_mbps[k])
+        w->sweep_mbps[k] = r->cls[WL_LARGE].mbps;
+    if (r->small > 0 && r->cls[WL_SMALL].iops > w->sweep_iops[k])
+        w->sweep_iops[k] = r->cls[WL_SMALL].iops;
     s->points_done++;
     s->points_wall_s += sim_sess_wall_s() - s->point_wall_start_s;
     s->point_wall_start_s = sim_sess_wall_s();
@@ -307,8 +307,7 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
             r.limited_by = lv->limited_by;
             fill_disks(s, &r);
             w->hist_cls = main_class(lv->point);
-            const struct sim_lat_summary *ls =
-                w->hist_cls == WL_SMALL ? &r.small_lat : &r.large_lat;
+            const struct sim_lat_summary *ls = &r.cls[w->hist_cls].lat;
             memcpy(w->hist_pow2, ls->pow2, sizeof(w->hist_pow2));
             w->p50_us = ls->p50_us;
             w->p99_us = ls->p99_us;

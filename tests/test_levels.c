@@ -1,0 +1,284 @@
+/*
+ * test_levels.c - "Maximum" means maximum (sim/core/levels.h): the level
+ * step, the saturation rule on hand-made points, and runs on modelled
+ * volumes whose ORION levels leave the figure offered-load bound, with
+ * each figure's own binding limit.  Also the duration words of the run
+ * header (cli_print.h).
+ *
+ * The figures checked against are the issue's: three 14,100 IOPS /
+ * 700 MiB/s gp3 volumes reach about 2,091 MB/s and 40,199 IOPS with
+ * --matrix max --num-large 32 --num-small 128, and ORION's levels stop at
+ * about 1,620 MB/s; one io2 volume of 50,000 IOPS must not stop at 9,292.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sim/cli/cli_print.h"
+#include "sim/core/levels.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
+
+/* ---- the step and the rule -------------------------------------------- */
+
+static void next_level_should_be_one_and_a_half_times_rounded_up(void)
+{
+    CHECK_INT_EQ(sim_levels_next(1), 2);
+    CHECK_INT_EQ(sim_levels_next(2), 3);
+    CHECK_INT_EQ(sim_levels_next(6), 9);
+    CHECK_INT_EQ(sim_levels_next(9), 14);
+    CHECK_INT_EQ(sim_levels_next(15), 23);
+    CHECK_INT_EQ(sim_levels_steps(6, 29), 3);     /* 9, 14, 21 */
+    CHECK_INT_EQ(sim_levels_steps(6, 6), 0);
+}
+
+/* A large-only point at `large` with `mbps`, bound by `lim`. */
+static struct sim_point_result large_point(int large, double mbps,
+                                           enum sim_limit lim)
+{
+    struct sim_point_result p;
+    memset(&p, 0, sizeof p);
+    p.large = large;
+    p.cls[WL_LARGE].mbps = mbps;
+    p.cls[WL_LARGE].ios = 1000;
+    p.cls[WL_LARGE].lat.avg_us = 1000;
+    p.limited_by = lim;
+    return p;
+}
+
+static void saturation_should_follow_limit_flat_latency_and_rising(void)
+{
+    struct sim_point_result pts[3];
+    int last = 0;
+
+    pts[0] = large_point(2, 200, SIM_LIMIT_OFFERED_LOAD);
+    pts[1] = large_point(3, 300, SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_RISING);
+    CHECK_INT_EQ(last, 3);
+    /* a binding limit ends it, whatever the curve */
+    pts[1].limited_by = SIM_LIMIT_VOLUME_TPUT;
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_LIMIT);
+    /* "the device" (real devices) names no limit: the curve decides */
+    pts[1].limited_by = SIM_LIMIT_DEVICE;
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_RISING);
+    /* flat: less than 3 % more over 1.5 x the load, while the backend
+       still says "offered load" */
+    pts[1] = large_point(3, 205, SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_FLAT);
+    /* the reference is the highest load at most 2/3 of the top's, not
+       the level just below: 2 -> 3 -> 4 compares 4 with 2 */
+    pts[1] = large_point(3, 300, SIM_LIMIT_OFFERED_LOAD);
+    pts[2] = large_point(4, 305, SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_saturation(pts, 3, WL_LARGE, &last),
+                 SIM_STOP_RISING);
+    pts[1].cls[WL_LARGE].lat.avg_us = SIM_LEVELS_MAX_LAT_US + 1;
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_LATENCY);
+    /* small points are not on the large axis */
+    CHECK_INT_EQ(sim_levels_saturation(pts, 3, WL_SMALL, &last),
+                 SIM_STOP_RISING);
+    CHECK_INT_EQ(last, 0);
+}
+
+static void matrix_append_should_add_the_point_and_its_levels(void)
+{
+    struct wl_matrix_cfg mc;
+    struct wl_matrix *m = NULL;
+    char why[128];
+    wl_matrix_cfg_defaults(&mc, 1);
+    CHECK_INT_EQ(wl_matrix_build(&mc, &m, why, sizeof why), 0);
+    if (!m)
+        return;
+    int n = m->n_points, total = m->orion_total_points;
+    CHECK_INT_EQ(wl_matrix_append(m, (struct wl_point){ 0, 3 }), 0);
+    CHECK_INT_EQ(m->n_points, n + 1);
+    CHECK_INT_EQ(m->orion_total_points, total + 1);
+    CHECK_INT_EQ(m->points[n].large, 3);
+    CHECK_INT_EQ(wl_matrix_large_index(m, 3), m->n_large_levels - 1);
+    wl_matrix_free(m);
+}
+
+/* ---- runs on modelled volumes ------------------------------------------ */
+
+static struct sim_run_cfg model_cfg(const char *instance, const char *volume,
+                                    int disks, enum sim_levels levels)
+{
+    struct sim_run_cfg cfg;
+    char why[256];
+    sim_run_cfg_defaults(&cfg);
+    cfg.backend = &dev_model_ops;
+    if (prof_instance_find(instance, &cfg.instance, why, sizeof why) < 0)
+        CHECK_FAIL_AT("instance %s: %s", instance, why);
+    if (prof_volume_parse(volume, &cfg.volume, why, sizeof why) < 0)
+        CHECK_FAIL_AT("volume %s: %s", volume, why);
+    cfg.disks = disks;
+    cfg.point.auto_duration = true;
+    cfg.levels = levels;
+    return cfg;
+}
+
+static struct sim_run_result *run(const struct sim_run_cfg *cfg)
+{
+    struct sim_run_result *r = NULL;
+    char why[256] = "";
+    int rc = sim_run(cfg, NULL, NULL, &r, why, sizeof why);
+    if (rc != 0)
+        CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
+    return rc == 0 ? r : NULL;
+}
+
+#define GP3_FAST "gp3:size=100GiB,iops=14100,throughput=700MiB/s"
+
+static void extended_levels_should_reach_the_volume_limits_orion_leaves_unused(void)
+{
+    struct sim_run_cfg cfg = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
+    struct sim_run_result *r = run(&cfg);
+    if (!r)
+        return;
+    const struct sim_summary *s = &r->summary;
+    CHECK_NEAR_REL(s->max_large_mbps, 2091.0, 0.02);
+    CHECK_NEAR_REL(s->max_small_iops, 40199.0, 0.02);
+    CHECK_INT_EQ(s->max_large_limit, SIM_LIMIT_VOLUME_TPUT);
+    CHECK_INT_EQ(s->max_small_limit, SIM_LIMIT_VOLUME_IOPS);
+    CHECK(r->levels[WL_LARGE].extended && r->levels[WL_SMALL].extended);
+    CHECK_INT_EQ(r->levels[WL_LARGE].orion_max, 6);
+    CHECK_INT_EQ(r->levels[WL_SMALL].orion_max, 15);
+    CHECK_INT_EQ(r->levels[WL_LARGE].stop, SIM_STOP_LIMIT);
+    CHECK_GT(r->levels[WL_LARGE].last, 6);
+    /* the extra points are in the matrix, after ORION's, for the files */
+    CHECK_INT_EQ(r->n_points, r->matrix->n_points);
+    CHECK_GT(r->n_points, 21);
+    CHECK(!r->incomplete);
+    sim_run_free(r);
+}
+
+static void orion_levels_should_keep_todays_offered_load_bound_figures(void)
+{
+    struct sim_run_cfg ext = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
+    struct sim_run_cfg orion = ext;
+    orion.levels = SIM_LEVELS_ORION;
+    struct sim_run_result *a = run(&orion), *b = run(&ext);
+    if (a && b) {
+        CHECK_INT_EQ(a->n_points, 21);          /* ORION's 15 small + 6 large */
+        CHECK_NEAR_REL(a->summary.max_large_mbps, 1621.3, 0.01);
+        CHECK_INT_EQ(a->summary.max_large_limit, SIM_LIMIT_OFFERED_LOAD);
+        CHECK_INT_EQ(a->levels[WL_LARGE].stop, SIM_STOP_RISING);
+        CHECK(!a->levels[WL_LARGE].extended);
+        /* extension appends: ORION's points measure the same either way */
+        for (int i = 0; i < a->n_points; i++) {
+            CHECK(a->points[i].cls[WL_LARGE].mbps ==
+                  b->points[i].cls[WL_LARGE].mbps);
+            CHECK(a->points[i].cls[WL_SMALL].iops ==
+                  b->points[i].cls[WL_SMALL].iops);
+        }
+    }
+    sim_run_free(a);
+    sim_run_free(b);
+}
+
+static void one_io2_volume_of_50000_iops_should_not_stop_at_orions_5(void)
+{
+    struct sim_run_cfg cfg = model_cfg("none", "io2:size=1000GiB,iops=50000",
+                                       1, SIM_LEVELS_EXTEND);
+    struct sim_run_result *r = run(&cfg);
+    if (!r)
+        return;
+    CHECK_GT(r->summary.max_small_iops, 45000.0);
+    CHECK_INT_EQ(r->summary.max_small_limit, SIM_LIMIT_VOLUME_IOPS);
+    sim_run_free(r);
+}
+
+/* m5.large (593.75 MB/s, 18,750 IOPS) and two volumes of 8,000 IOPS
+   together: 8,000 x 128 KiB is more than the instance's MB/s, 8,000
+   small I/Os less than its IOPS. */
+static void each_figure_should_name_its_own_binding_limit(void)
+{
+    struct sim_run_cfg cfg = model_cfg(
+        "m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 2,
+        SIM_LEVELS_EXTEND);
+    struct sim_run_result *r = run(&cfg);
+    if (!r)
+        return;
+    CHECK_INT_EQ(r->summary.max_large_limit, SIM_LIMIT_INSTANCE_MBPS);
+    CHECK_INT_EQ(r->summary.max_small_limit, SIM_LIMIT_VOLUME_IOPS);
+    CHECK_INT_EQ(r->summary.limited_by, r->summary.max_large_limit);
+    sim_run_free(r);
+}
+
+/* The published cases (DOMAIN.md section 5) were ORION runs, on ORION's
+   levels; they saturate within them, so extension adds no point and
+   test_calibration's figures hold under either setting. */
+static void calibration_cases_should_saturate_within_orions_levels(void)
+{
+    struct sim_run_cfg c1 = model_cfg(
+        "m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 8,
+        SIM_LEVELS_EXTEND);
+    c1.workload.write_pct = 100;
+    c1.matrix.run = WL_RUN_DSS;
+    struct sim_run_cfg c4 = model_cfg("m5.large", "io2:size=100GiB,iops=7000",
+                                      4, SIM_LEVELS_EXTEND);
+    c4.workload.write_pct = 100;
+    c4.matrix.run = WL_RUN_OLTP;
+    struct sim_run_result *a = run(&c1), *b = run(&c4);
+    if (a)
+        CHECK(!a->levels[WL_LARGE].extended);
+    if (b)
+        CHECK(!b->levels[WL_SMALL].extended);
+    sim_run_free(a);
+    sim_run_free(b);
+}
+
+static void a_maximum_the_user_set_should_not_be_extended(void)
+{
+    struct sim_run_cfg cfg = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
+    cfg.matrix.run = WL_RUN_DSS;
+    cfg.matrix.num_large = 4;
+    struct sim_run_result *r = run(&cfg);
+    if (!r)
+        return;
+    CHECK(!r->levels[WL_LARGE].extended);
+    CHECK_INT_EQ(r->levels[WL_LARGE].last, 4);
+    CHECK_INT_EQ(r->n_points, 4);
+    sim_run_free(r);
+}
+
+/* ---- durations in words ------------------------------------------------- */
+
+static void durations_should_read_as_words(void)
+{
+    static const struct { sim_ns ns; const char *words; } cases[] = {
+        { 200 * SIM_NS_PER_MS, "200 ms" },
+        { 1500 * SIM_NS_PER_MS, "1.5 s" },
+        { 60 * SIM_NS_PER_S, "60 s" },
+        { 90 * SIM_NS_PER_S, "90 s" },
+        { 150 * SIM_NS_PER_S, "2 min 30 s" },
+        { 600 * SIM_NS_PER_S, "10 min" },
+        { 7200 * SIM_NS_PER_S, "2 h" },
+        { 5400 * SIM_NS_PER_S, "1 h 30 min" },
+        { 86400 * SIM_NS_PER_S, "1 d" },
+    };
+    char buf[32];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cli_format_duration(cases[i].ns, buf, sizeof buf);
+        CHECK_STR_EQ(buf, cases[i].words);
+    }
+}
+
+int main(void)
+{
+    RUN(next_level_should_be_one_and_a_half_times_rounded_up);
+    RUN(saturation_should_follow_limit_flat_latency_and_rising);
+    RUN(matrix_append_should_add_the_point_and_its_levels);
+    RUN(extended_levels_should_reach_the_volume_limits_orion_leaves_unused);
+    RUN(orion_levels_should_keep_todays_offered_load_bound_figures);
+    RUN(one_io2_volume_of_50000_iops_should_not_stop_at_orions_5);
+    RUN(each_figure_should_name_its_own_binding_limit);
+    RUN(calibration_cases_should_saturate_within_orions_levels);
+    RUN(a_maximum_the_user_set_should_not_be_extended);
+    RUN(durations_should_read_as_words);
+    return check_done();
+}
