@@ -42,8 +42,15 @@ void cli_main_usage(FILE *f)
 "  --volume SPEC         TYPE[:size=..,iops=..,throughput=..,vpu=..], e.g.\n" \
 "                        gp3:size=125GiB,iops=4000,throughput=1000MiB/s;\n" \
 "                        default gp3 (its defaults); see 'asmsim profiles'\n" \
-"  --burst-credits B     full, empty or a percentage 0..100 (\"50%%\" or \"50\")\n" \
-"                        of the credit buckets at the start; default full\n"
+"  --burst-credits B     how full the burst buckets (gp2 IOPS, st1/sc1\n" \
+"                        throughput, the instance's 30-min burst) are when\n" \
+"                        EVERY point starts: full, empty or a percentage\n" \
+"                        0..100 (\"50%%\" or \"50\"); default full.  carry or\n" \
+"                        carry=LEVEL: LEVEL (default full) at the first point,\n" \
+"                        then the state carries from point to point, as on\n" \
+"                        one instance over time.  A maximum that rests on\n" \
+"                        burst is measured again on empty buckets and the\n" \
+"                        summary gives both (\"Burst: ... then ... sustained\")\n"
 #define RUN_HELP_REST \
 "Layout (ASM disk group):\n" \
 "  --layout L            coarse, fine, raid0 or concat; default coarse\n" \
@@ -157,7 +164,8 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "Model options:\n"
 "  --instance NAME   EC2 type, oci-e4flex-N or none; default none\n"
 "  --volume SPEC     volume spec as for 'asmsim run'; default gp3\n"
-"  --burst-credits B full, empty or 0..100 percent; default full\n"
+"  --burst-credits B full, empty or 0..100 percent at every point, or\n"
+"                    carry[=LEVEL] from point to point; default full\n"
 "  --seed N          random seed; default 1\n"
 "  --output-dir DIR  where ORION's files go; default the current directory\n"
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"

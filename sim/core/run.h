@@ -45,6 +45,27 @@ struct sim_run_cfg {
     int matrix_disks;               /* > 0: the disk count the matrix levels
                                        derive from (ORION -num_disks with
                                        real LUNs); 0 = disks */
+    bool burst_carry;               /* false: every point starts with its
+                                       buckets burst_credit_frac full; true:
+                                       they start so at the first point
+                                       and carry from point to point */
+};
+
+/* What burst credits did to one class's summary figure (Maximum Large
+   MBPS for WL_LARGE, Maximum Small IOPS for WL_SMALL).  All zero when the
+   class did not run; drawn false when its maximum drew on no bucket. */
+struct sim_class_burst {
+    bool drawn;                     /* the maximum drew on burst credits */
+    double lasts_s;                 /* it lasts this long at most: from
+                                       full buckets, until the first is
+                                       empty */
+    enum sim_limit first;           /* the limit whose bucket empties first */
+    bool has_sustained;
+    double sustained;               /* the maximum over the points of what
+                                       each sustains (every bucket empty):
+                                       MB/s for large, IOPS for small */
+    struct wl_point sustained_at;
+    enum sim_limit sustained_limited_by;    /* there, at its base rate */
 };
 
 struct sim_summary {
@@ -57,6 +78,7 @@ struct sim_summary {
     struct wl_point min_small_lat_at;
     enum sim_limit limited_by;      /* at the Maximum Large MBPS point, or at
                                        Maximum Small IOPS for small-only runs */
+    struct sim_class_burst burst[WL_CLASSES];   /* [enum wl_class] */
 };
 
 struct sim_run_result {
@@ -139,5 +161,16 @@ uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d);
 /* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency. */
 void sim_summarise(const struct sim_point_result *points, int n,
                    struct sim_summary *out);
+
+/* The burst part of the summary (out->burst), from the points and the
+   maxima already in *out; sim_summarise() calls it. */
+void sim_summarise_burst(const struct sim_point_result *points, int n,
+                         struct sim_summary *out);
+
+/* Before a point: set the burst buckets to the state cfg says every point
+   starts from (burst_credit_frac full), unless cfg->burst_carry.  For
+   every driver of points (a run, the live session).  No-op on backends
+   without buckets. */
+void sim_burst_point_start(const struct sim_run_cfg *cfg, struct devset *ds);
 
 #endif

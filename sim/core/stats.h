@@ -79,6 +79,24 @@ struct sim_disk_result {
     uint64_t ios, bytes, errors;
 };
 
+/* Burst credits at a point (run.c fills it on backends with burst
+   buckets; all zero elsewhere, and for points that drew on no bucket). */
+struct sim_point_burst {
+    bool drawn;                 /* a bucket's level fell: the figures rest
+                                   on credits that run out */
+    double lasts_s;             /* from full buckets at the point's use,
+                                   the first one is empty after this long */
+    enum sim_limit first;       /* the limit whose bucket empties first */
+    /* the same point measured again with every bucket empty: what it
+       sustains (sustained_measured false: not measured, a stop came) */
+    bool sustained_measured;
+    double sustained_mbps;      /* as mbps */
+    double sustained_iops;      /* as iops */
+    enum sim_limit sustained_limited_by;    /* the limit at its base rate;
+                                       also for a point that drew on no
+                                       bucket but was held by empty ones */
+};
+
 struct sim_point_result {
     int small, large;           /* the load point */
     double measured_s;          /* measured window (after warm-up) */
@@ -106,6 +124,7 @@ struct sim_point_result {
                                        generator is the bottleneck near 1 */
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
+    struct sim_point_burst burst;   /* burst credits (run.c) */
 };
 
 /* True when class `cls` ran at the point and makes up at least `share`
