@@ -99,6 +99,14 @@ expect_stdout_lacks "run_that_touches_no_bucket_should_print_no_burst_remark" "B
 expect_stdout_lacks "sweep_that_touches_no_bucket_should_have_no_sustained_column" "ustained" \
     "$ASMSIM" sweep --volume gp3 --volumes 1-2 --duration auto --quiet
 
+mkdir -p orion
+expect_stdout_matches "orion_on_modelled_volumes_should_name_the_burst" \
+    '^Burst: [0-9.]+ MB/s for at most [0-9.]+ h \(instance MB/s burst credits\), then 7[89]\.[0-9]{2} MB/s sustained' \
+    "$ASMSIM" orion -run dss -num_disks 2 -duration 1 -testname ob "${M5[@]}" \
+    --quiet --output-dir orion
+expect_true "orion_summary_txt_should_name_the_burst_after_the_three_lines" \
+    bash -c "grep -A1 '^Maximum Large MBPS=' orion/ob_*_summary.txt | grep -q '^Burst: .* sustained @ Small=0 and Large='"
+
 # ---- files: JSON keys and the sweep CSV ------------------------------------
 
 "$ASMSIM" run "${M5[@]}" --disks 5 --write 100 --duration auto --json - >m5.json 2>/dev/null

@@ -11,14 +11,17 @@
  * provisioned rate times its fitted delivered fraction, which the tests
  * read from the profiles rather than repeat.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
 #include "sim/report/report.h"
+#include "sim/session/session.h"
 
 #define M5_BUCKET_BYTES ((593.75e6 - 81.25e6) * 1800.0)   /* DOMAIN.md 4 */
 #define GP2_BUCKET_OPS 5.4e6                            /* DOMAIN.md 4 */
@@ -210,6 +213,68 @@ static void run_without_buckets_should_report_no_burst(void)
     sim_run_free(r);
 }
 
+/* ---- the dashboard's session --------------------------------------------- */
+
+/* The large column of the matrix, every cell measured. */
+static bool large_column_full(const struct sim_snapshot *s)
+{
+    if (s->n_large_levels < 2)
+        return false;
+    for (int l = 1; l < s->n_large_levels; l++)
+        if (isnan(s->cell_mbps[l][0]))
+            return false;
+    return true;
+}
+
+/* The largest large-only cell an interactive session of cfg shows once
+   it has walked run simple (small-only points first); -1 on a timeout. */
+static double session_max_large_cell(const struct sim_run_cfg *cfg)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof *snap);
+    sim_session *s = NULL;
+    char why[256];
+    double best = -1;
+    memset(&sc, 0, sizeof sc);
+    sc.run = *cfg;
+    sc.cell_ns = 300 * SIM_NS_PER_MS;
+    if (!snap || sim_session_create(&sc, &s, why, sizeof why) != 0 ||
+        sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        sim_session_destroy(s);
+        free(snap);
+        return -1;
+    }
+    uint64_t seq = 0;
+    for (time_t until = time(NULL) + 30; time(NULL) < until;) {
+        seq = sim_session_wait(s, seq, 200);
+        sim_session_snapshot(s, snap);
+        if (large_column_full(snap)) {
+            for (int l = 1; l < snap->n_large_levels; l++)
+                if (snap->cell_mbps[l][0] > best)
+                    best = snap->cell_mbps[l][0];
+            break;
+        }
+    }
+    sim_session_destroy(s);
+    free(snap);
+    return best;
+}
+
+/* The dashboard starts every point as a run does: empty stays empty
+   after the small-only points; carry refills. */
+static void session_should_start_every_point_as_a_run_does(void)
+{
+    struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
+    cfg.point.auto_duration = false;
+    cfg.burst_credit_frac = 0;
+    double empty = session_max_large_cell(&cfg);
+    CHECK_NEAR_REL(empty, m5_base_mbps(&cfg), 0.03);
+    cfg.burst_carry = true;
+    double carried = session_max_large_cell(&cfg);
+    CHECK_GT(carried, 2 * m5_base_mbps(&cfg));
+}
+
 /* ---- the words ------------------------------------------------------------ */
 
 static char *printed(void (*print)(FILE *, const struct sim_summary *),
@@ -269,6 +334,7 @@ int main(void)
     RUN(gp2_credits_should_be_named_with_the_volume_baseline);
     RUN(st1_credits_should_be_named_with_the_throughput_baseline);
     RUN(run_without_buckets_should_report_no_burst);
+    RUN(session_should_start_every_point_as_a_run_does);
     RUN(burst_lines_should_give_the_burst_and_the_sustained_figure);
     RUN(durations_should_read_in_the_unit_that_fits);
     return check_done();

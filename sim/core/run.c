@@ -22,7 +22,8 @@
  * Burst and sustained: after each point the backend says whether a
  * burst bucket fell (dev_limits).  If one did, the figures hold only
  * until the buckets are empty, so the run measures the same point again
- * with every bucket empty (cheap in virtual time), with the bucket levels
+ * with every bucket empty (cheap in virtual time: auto duration, at most
+ * as long as the point), with the bucket levels
  * put aside and brought back so that a carried state does not change;
  * the device time of that second measurement is not the run's.  The
  * summary names, per class, whether its maximum was a burst, how long it
@@ -192,6 +193,8 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
         return 0;
     struct sim_point_opts o = cfg->point;
     o.live = NULL;                  /* a live view shows the run's points */
+    o.auto_duration = true;         /* until it converges, at most as long
+                                       as the point itself */
     struct sim_point_result empty = { 0 };
     if (ds->ops->burst_stash)
         ds->ops->burst_stash(ds, false);
@@ -213,24 +216,30 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
     return rc < 0 ? rc : 0;
 }
 
-/* After point p: did it draw on burst credits, for how long could it,
-   and what does it sustain.  0 or -errno. */
-static int point_burst(const struct sim_run_cfg *cfg, struct sim_parts *rp,
-                       struct wl_point p, struct sim_point_result *pr)
+bool sim_point_burst_facts(struct devset *ds, struct sim_point_result *pr)
 {
-    struct devset *ds = &rp->ds;
     if (!ds->ops->limits)
-        return 0;
+        return false;
     struct dev_limits lim;
     ds->ops->limits(ds, &lim, false);
     if (!lim.burst_drawn) {
         /* it sustains what it measured; on empty buckets, held by this */
         pr->burst.sustained_limited_by = lim.burst_behind;
-        return 0;
+        return false;
     }
     pr->burst.drawn = true;
     pr->burst.lasts_s = lim.burst_lasts_s;
     pr->burst.first = lim.burst_first;
+    return true;
+}
+
+/* After point p: did it draw on burst credits, for how long could it,
+   and what does it sustain.  0 or -errno. */
+static int point_burst(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+                       struct wl_point p, struct sim_point_result *pr)
+{
+    if (!sim_point_burst_facts(&rp->ds, pr))
+        return 0;
     return measure_sustained(cfg, rp, p, pr);
 }
 

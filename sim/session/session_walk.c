@@ -363,6 +363,7 @@ void sim_sess_interactive_main(sim_session *s)
             return;
         }
         if (rc == 0) {
+            sim_point_burst_facts(&s->parts.sp.ds, &r);
             r.small = p.small;
             r.large = p.large;
             sim_sess_rec_add(s, &r);
