@@ -134,7 +134,7 @@ static void sustained_measure_should_leave_the_carried_state_alone(void)
         CHECK_GT(p->mbps, 500.0);
         CHECK(p->burst.drawn);
         CHECK(p->burst.sustained_measured);
-        CHECK_NEAR_REL(p->burst.sustained_mbps, m5_base_mbps(&cfg), 0.01);
+        CHECK_NEAR_REL(p->burst.sustained[WL_LARGE], m5_base_mbps(&cfg), 0.01);
     }
     CHECK_GT(seen, 2);
     sim_run_free(r);

@@ -130,7 +130,7 @@ static bool class_sustained(const struct sim_point_result *p, enum wl_class c,
     }
     if (!p->burst.sustained_measured)
         return false;
-    *figure = c == WL_LARGE ? p->burst.sustained_mbps : p->burst.sustained_iops;
+    *figure = p->burst.sustained[c];
     *limited_by = p->burst.sustained_limited_by;
     return true;
 }
@@ -204,8 +204,8 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
         struct dev_limits lim;
         ds->ops->limits(ds, &lim, false);
         pr->burst.sustained_measured = true;
-        pr->burst.sustained_mbps = empty.mbps;
-        pr->burst.sustained_iops = empty.iops;
+        for (int c = 0; c < WL_CLASSES; c++)
+            pr->burst.sustained[c] = class_figure(&empty, (enum wl_class)c);
         pr->burst.sustained_limited_by =
             empty.limited_by == SIM_LIMIT_BURST_CREDITS ? lim.burst_behind
                                                          : empty.limited_by;

@@ -90,8 +90,8 @@ struct sim_point_burst {
     /* the same point measured again with every bucket empty: what it
        sustains (sustained_measured false: not measured, a stop came) */
     bool sustained_measured;
-    double sustained_mbps;      /* as mbps */
-    double sustained_iops;      /* as iops */
+    double sustained[WL_CLASSES];   /* [enum wl_class]: each class's own
+                                       figure, IOPS (small), MB/s (large) */
     enum sim_limit sustained_limited_by;    /* the limit at its base rate;
                                        also for a point that drew on no
                                        bucket but was held by empty ones */

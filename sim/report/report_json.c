@@ -207,8 +207,8 @@ static void add_point_burst(struct jb *b, cJSON *o, const struct sim_point_burst
     add_num(b, x, "lasts_s", pb->lasts_s);
     add_str(b, x, "first_empty", sim_limit_id(pb->first));
     if (pb->sustained_measured) {
-        add_num(b, x, "sustained_mbps", pb->sustained_mbps);
-        add_num(b, x, "sustained_iops", pb->sustained_iops);
+        add_num(b, x, "sustained_mbps", pb->sustained[WL_LARGE]);
+        add_num(b, x, "sustained_iops", pb->sustained[WL_SMALL]);
         add_str(b, x, "sustained_limited_by", sim_limit_id(pb->sustained_limited_by));
     } else {
         add_null(b, x, "sustained_mbps");
