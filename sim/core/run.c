@@ -9,9 +9,10 @@
  * point's figures do not depend on the points before it; with
  * burst_carry they start so at the first point only and carry, as on
  * one instance over time.  A sweep repeats the run for each disk count
- * on fresh devices (fresh burst buckets).  The
- * wiring of layout, workload, devices and engine (sim_parts_open) is the
- * one the live session (session.c) uses too.
+ * on fresh devices (fresh burst buckets).  The wiring of layout,
+ * workload, devices and engine (sim_parts_open) is the one the live
+ * session (session.c) uses too, and so is the burst state a point
+ * starts from (sim_burst_point_start).
  *
  * The summary follows ORION: Maximum Large MBPS over points with large
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
@@ -23,9 +24,9 @@
  * burst bucket fell (dev_limits).  If one did, the figures hold only
  * until the buckets are empty, so the run measures the same point again
  * with every bucket empty (cheap in virtual time: auto duration, at most
- * as long as the point), with the bucket levels
- * put aside and brought back so that a carried state does not change;
- * the device time of that second measurement is not the run's.  The
+ * as long as the point), with the bucket levels put aside and brought
+ * back so that a carried state does not change; the device time of that
+ * second measurement is not the run's.  The
  * summary names, per class, whether its maximum was a burst, how long it
  * lasts at most (from full buckets), and the maximum sustained figure
  * over the points (a point that drew on no bucket sustains its own).

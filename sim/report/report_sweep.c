@@ -41,9 +41,9 @@
  *
  * When the buckets were empty all along (--burst-credits empty) the
  * maxima are what is sustained, and the sustained sentence alone is the
- * reading.  The table then has a sustained column next to each maximum that was a
- * burst in some run; the CSV always has them (equal to the maxima when
- * nothing burst), with the time the burst lasts (empty: no burst).
+ * reading.  The table has a sustained column next to each maximum that
+ * was a burst in some run; the CSV always has them (equal to the maxima
+ * when nothing burst), with the time the burst lasts (empty: no burst).
  */
 #include <errno.h>
 #include <math.h>
