@@ -203,7 +203,7 @@ expect_stdout_contains "binding_limit_should_be_given_per_figure" \
     "$ASMSIM" run --instance m5.large --volume gp3:size=125GiB,iops=4000,throughput=1000MiB/s \
     --disks 2 --duration auto
 expect_stdout_matches "sweep_table_should_give_each_figure_its_limit" \
-    '^disks  max large MBPS  limited by +max small IOPS  limited by +min small lat \(us\)  limited by' \
+    '^disks  max large MBPS  (sustained MBPS  )?limited by +max small IOPS  (sustained IOPS  )?limited by +min small lat \(us\)  limited by' \
     "$ASMSIM" sweep "${FAST[@]}" --volumes 1-2
 expect_error "levels_should_reject_an_unknown_value" \
     "asmsim: --levels bogus: unknown levels; use extend or orion" "" \

@@ -1046,6 +1046,13 @@ static void sweep_csv_should_match_the_golden_file(void)
     fs.runs[0].summary.min_small_lat_at = (struct wl_point){1, 0};
     fs.runs[0].summary.max_small_limit = SIM_LIMIT_VOLUME_IOPS;
     fs.runs[2].summary.has_large = false;
+    /* the first run's maximum was a burst; the second's was not */
+    fs.runs[0].summary.burst[WL_LARGE] = (struct sim_class_burst){
+        .drawn = true, .lasts_s = 1852.4, .has_sustained = true, .sustained = 79.02};
+    fs.runs[0].summary.burst[WL_SMALL] = (struct sim_class_burst){
+        .has_sustained = true, .sustained = 3999.7};
+    fs.runs[1].summary.burst[WL_LARGE] = (struct sim_class_burst){
+        .has_sustained = true, .sustained = 290.4};
     snprintf(path, sizeof path, "%s/mytest_sweep.csv", dir);
     struct sim_run_cfg cfg;
     memset(&cfg, 0, sizeof cfg);

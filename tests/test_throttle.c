@@ -326,6 +326,45 @@ static void throttle_without_bucket_should_report_no_credits_and_base_rate(void)
     CHECK_U64_EQ(t.empty_admits, 0);   /* nothing to run out of */
 }
 
+static void set_credits_should_set_the_level_and_accrue_from_then_on(void)
+{
+    struct thr t = make(375, 3000, 5.4e6, 1.0, 0);
+    sim_ns at = 10 * SIM_NS_PER_S;
+    thr_set_credits(&t, 0.0, at);
+    CHECK(thr_bucket_empty(&t));
+    CHECK(thr_rate_now(&t) == 375.0);
+    /* nothing earned before `at` counts; one second after it, 375 */
+    CHECK_NEAR_REL(thr_credits_at(&t, at + SIM_NS_PER_S), 375.0, 1e-9);
+    CHECK(thr_credits(&t) == 0.0);          /* a look ahead changes nothing */
+    thr_set_credits(&t, 1e12, at);          /* clamped to the bucket */
+    CHECK(thr_credits(&t) == 5.4e6);
+    thr_set_credits(&t, -5, at);
+    CHECK(thr_credits(&t) == 0.0);
+}
+
+static void credits_fell_should_ignore_rounding_and_a_full_bucket(void)
+{
+    struct thr t = make(375, 3000, 5.4e6, 1.0, 0);
+    CHECK(thr_credits_fell(&t, 5.4e6, 5.4e6 - 1));
+    CHECK(!thr_credits_fell(&t, 5.4e6, 5.4e6 - 1e-6));   /* below 1e-9 of it */
+    CHECK(!thr_credits_fell(&t, 5.4e6, 5.4e6));
+    CHECK(!thr_credits_fell(&t, 10, 20));                  /* it rose */
+    struct thr none = make(375, 0, 0, 1.0, 0);
+    CHECK(!thr_credits_fell(&none, 10, 0));
+}
+
+static void burst_should_last_the_bucket_over_what_exceeds_the_base(void)
+{
+    struct thr t = make(375, 3000, 5.4e6, 1.0, 0);
+    /* flat out: 5.4e6 / (3000 - 375) = 2057 s, as the bucket runs dry */
+    CHECK_NEAR_REL(thr_burst_lasts_s(&t, 3000), 5.4e6 / 2625.0, 1e-12);
+    CHECK_NEAR_REL(thr_burst_lasts_s(&t, 1000), 5.4e6 / 625.0, 1e-12);
+    CHECK(thr_burst_lasts_s(&t, 375) == 0.0);             /* for ever */
+    CHECK(thr_burst_lasts_s(&t, 100) == 0.0);
+    struct thr none = make(375, 0, 0, 1.0, 0);
+    CHECK(thr_burst_lasts_s(&none, 3000) == 0.0);
+}
+
 int main(void)
 {
     RUN(throttle_should_admit_at_exactly_its_rate_over_a_long_run);
@@ -341,5 +380,8 @@ int main(void)
     RUN(unlimited_throttle_should_admit_at_arrival);
     RUN(invalid_configurations_should_be_rejected);
     RUN(throttle_without_bucket_should_report_no_credits_and_base_rate);
+    RUN(set_credits_should_set_the_level_and_accrue_from_then_on);
+    RUN(credits_fell_should_ignore_rounding_and_a_full_bucket);
+    RUN(burst_should_last_the_bucket_over_what_exceeds_the_base);
     return check_done();
 }

@@ -302,6 +302,31 @@ static void burst_levels_should_be_words_or_whole_percentages(void)
     }
 }
 
+static void burst_credits_should_take_a_level_or_carry(void)
+{
+    static const struct { const char *text; double want; bool carry; } ok[] = {
+        { "full", 1, false }, { "empty", 0, false }, { "50%", 0.5, false },
+        { "carry", 1, true }, { "carry=empty", 0, true },
+        { "carry=25%", 0.25, true }, { "carry=100", 1, true },
+    };
+    static const char *const bad[] = {
+        "carry=", "carry=150", "carryon", "carry:50", "Carry", "carry=x",
+    };
+    for (size_t i = 0; i < N(ok); i++) {
+        double v = -1;
+        bool carry = !ok[i].carry;
+        CHECK_INT_EQ(cli_parse_burst_credits(ok[i].text, &v, &carry), 0);
+        CHECK(v == ok[i].want);
+        CHECK(carry == ok[i].carry);
+    }
+    for (size_t i = 0; i < N(bad); i++) {
+        double v = -1;
+        bool carry;
+        if (cli_parse_burst_credits(bad[i], &v, &carry) != -EINVAL)
+            CHECK_FAIL_AT("cli_parse_burst_credits(\"%s\") accepted (%g)", bad[i], v);
+    }
+}
+
 /* ---- quoting ----------------------------------------------------------- */
 
 static void quote_should_leave_plain_values_alone(void)
@@ -655,6 +680,7 @@ int main(void)
     RUN(rates_should_take_a_quantity_and_an_optional_per_second);
     RUN(disk_lists_should_refuse_what_they_cannot_read_whole);
     RUN(burst_levels_should_be_words_or_whole_percentages);
+    RUN(burst_credits_should_take_a_level_or_carry);
     RUN(quote_should_leave_plain_values_alone);
     RUN(quote_should_escape_what_a_terminal_would_act_on);
     RUN(quote_should_cut_long_values_at_80_characters);

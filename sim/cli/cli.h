@@ -116,6 +116,7 @@ struct cli_opts {
     const char *instance_name;      /* "none" */
     const char *volume_spec;        /* "gp3" */
     double burst_credit_frac;       /* 0..1 */
+    bool burst_carry;               /* --burst-credits carry[=LEVEL] */
 
     /* disks */
     int disks;                      /* run, orion */

@@ -49,8 +49,15 @@ void cli_main_usage(FILE *f)
 "                        'asmsim profiles'.  EBS sizes are whole GiB, OCI\n" \
 "                        whole GB; a throughput without a unit is MiB/s;\n" \
 "                        EBS volumes need an EC2 instance, OCI an OCI shape\n" \
-"  --burst-credits B     full, empty or a percentage 0..100 (\"50%%\" or \"50\")\n" \
-"                        of the credit buckets at the start; default full\n"
+"  --burst-credits B     how full the burst buckets (gp2 IOPS, st1/sc1\n" \
+"                        throughput, the instance's 30-min burst) are when\n" \
+"                        EVERY point starts: full, empty or a percentage\n" \
+"                        0..100 (\"50%%\" or \"50\"); default full.  carry or\n" \
+"                        carry=LEVEL: LEVEL (default full) at the first point,\n" \
+"                        then the state carries from point to point, as on\n" \
+"                        one instance over time.  A maximum that rests on\n" \
+"                        burst is measured again on empty buckets and the\n" \
+"                        summary gives both (\"Burst: ... then ... sustained\")\n"
 #define RUN_HELP_REST \
 "Layout (ASM disk group):\n" \
 "  --layout L            coarse, fine, raid0 or concat; default coarse\n" \
@@ -186,7 +193,8 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  --instance NAME   EC2 type, oci-e4flex-N or none; default none\n"
 "  --volume SPEC     volume spec as for 'asmsim run'; default gp3\n"
 "                    (oci-balanced on an OCI shape)\n"
-"  --burst-credits B full, empty or 0..100 percent; default full\n"
+"  --burst-credits B full, empty or 0..100 percent at every point, or\n"
+"                    carry[=LEVEL] from point to point; default full\n"
 "  --seed N          random seed; default 1\n"
 "  --output-dir DIR  where ORION's files go; default the current directory\n"
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"

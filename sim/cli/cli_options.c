@@ -87,10 +87,10 @@ static int opt_volume(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_burst(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (cli_parse_burst(v, &o->burst_credit_frac) == 0)
+    if (cli_parse_burst_credits(v, &o->burst_credit_frac, &o->burst_carry) == 0)
         return 0;
     snprintf(why, n, "not a burst credit level; use full, empty or a "
-             "percentage 0..100 (\"50%%\" or \"50\")");
+             "percentage 0..100 (\"50%%\" or \"50\"), or carry[=LEVEL]");
     return -EINVAL;
 }
 

@@ -47,8 +47,9 @@ static void print_volume(FILE *f, const struct cli_opts *o)
     if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)
         fprintf(f, " (burst %.1f MiB/s)",
                 v->tput_burst_bytes_per_s / (double)MIB);
-    fprintf(f, ", $%.2f/month; burst credits %.0f %%\n", v->price_usd_month,
-            o->burst_credit_frac * 100.0);
+    fprintf(f, ", $%.2f/month; burst credits %.0f %% %s\n", v->price_usd_month,
+            o->burst_credit_frac * 100.0,
+            o->burst_carry ? "at the start, carried" : "at every point");
 }
 
 static void print_layout(FILE *f, const struct cli_opts *o, const char *disks)
@@ -324,6 +325,7 @@ void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r)
 {
     report_summary_lines(f, &r->summary);
+    report_burst_lines(f, &r->summary);
     cli_print_real_facts(f, j, r);
     print_limits(f, &r->summary);
     print_levels(f, j->o, r);

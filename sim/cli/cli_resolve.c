@@ -200,6 +200,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->volume = o->volume;
     cfg->instance = o->instance;
     cfg->burst_credit_frac = o->burst_credit_frac;
+    cfg->burst_carry = o->burst_carry;
     cfg->seed = o->seed;
 }
 

@@ -294,6 +294,24 @@ int cli_parse_burst(const char *text, double *frac)
     return 0;
 }
 
+int cli_parse_burst_credits(const char *text, double *frac, bool *carry)
+{
+    static const char carry_word[] = "carry";
+    size_t n = sizeof carry_word - 1;
+
+    if (strncmp(text, carry_word, n) != 0 ||
+        (text[n] != '\0' && text[n] != '=')) {
+        *carry = false;
+        return cli_parse_burst(text, frac);
+    }
+    *carry = true;
+    if (text[n] == '\0') {
+        *frac = 1.0;
+        return 0;
+    }
+    return cli_parse_burst(text + n + 1, frac);
+}
+
 char *cli_quote(const char *s, char *buf, size_t n)
 {
     return why_quote(s, s ? strlen(s) : 0, buf, n);

@@ -40,6 +40,11 @@ int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
 /* Burst credits: "full", "empty", "50%" or "50" -> a fraction 0..1. */
 int cli_parse_burst(const char *text, double *frac);
 
+/* --burst-credits: a level as cli_parse_burst (every point starts from
+   it: *carry false), or "carry" / "carry=LEVEL" (the first point starts
+   from LEVEL, default full, and the state carries: *carry true). */
+int cli_parse_burst_credits(const char *text, double *frac, bool *carry);
+
 /* "1-16", "1,2,4,8,16", "2-8,12" -> ascending unique disk counts in
    1..LAY_MAX_DISKS, at most max_counts of them; on error the reason
    (without the flag) is in why. */

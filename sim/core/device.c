@@ -48,6 +48,8 @@ int dev_ops_check(const struct dev_ops *ops)
     if (!ops || !ops->name || !ops->open || !ops->submit || !ops->reap ||
         !ops->now || !ops->close)
         return -EINVAL;
+    if (ops->burst_stash && !ops->burst_fill)
+        return -EINVAL;             /* a stash restores what fill sets */
     return 0;
 }
 

@@ -56,9 +56,23 @@ const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
 
 /* How much of each limit was used since the last reset: units admitted /
    (rate x elapsed); for per-volume limits the mean over the volumes.
-   0 for limits the backend does not have. */
+   0 for limits the backend does not have.
+
+   Burst buckets (gp2 IOPS, st1/sc1 throughput, an instance's 30-minute
+   burst): whether any bucket's level fell since the reset, so that the
+   figures rest on credits that run out, and when the first would run out
+   from full at the consumption since the reset (bucket / (consumption -
+   base rate), the least over the buckets that fell).  A backend without
+   buckets leaves them false / 0 / SIM_LIMIT_OFFERED_LOAD. */
 struct dev_limits {
     double util[SIM_LIMITS];
+    bool burst_drawn;
+    double burst_lasts_s;           /* 0 when no bucket fell */
+    enum sim_limit burst_first;     /* the limit whose bucket empties first */
+    enum sim_limit burst_behind;    /* the limit behind util[BURST_CREDITS]:
+                                       the one held at its base rate for
+                                       want of credits that ran closest
+                                       to that rate */
 };
 
 struct devset_cfg {
@@ -136,6 +150,15 @@ struct dev_ops {
     /* optional: change volume or instance limits in flight. */
     int (*retune)(struct devset *ds, const struct vol_profile *volume,
                   const struct inst_profile *instance);
+    /* optional (backends with burst buckets): set every bucket to `frac`
+       (0 empty .. 1 full) of its size as of now(), so that a point starts
+       from a state that does not depend on the points before it. */
+    void (*burst_fill)(struct devset *ds, double frac);
+    /* optional, with burst_fill: put the buckets' levels aside (restore
+       false) or bring back the levels put aside, as of now() (restore
+       true): the run measures a point again on empty buckets without the
+       credits the state carried to the next point changing. */
+    void (*burst_stash)(struct devset *ds, bool restore);
 };
 
 struct devset {

@@ -4,11 +4,15 @@
  * A run: resolve the layout for cfg->disks volumes of the configured size,
  * give the workload the layout's logical capacity, build the ORION matrix
  * for that disk count, open the devices, and carry out the points in
- * order with one engine.  Device state (burst credits, throttle schedules)
- * carries from point to point, as on a real instance.  A sweep repeats the
- * run for each disk count on fresh devices (fresh burst buckets).  The
- * wiring of layout, workload, devices and engine (sim_parts_open) is the
- * one the live session (session.c) uses too.
+ * order with one engine.  Throttle schedules carry from point to point.
+ * Burst buckets start every point burst_credit_frac full, so that a
+ * point's figures do not depend on the points before it; with
+ * burst_carry they start so at the first point only and carry, as on
+ * one instance over time.  A sweep repeats the run for each disk count
+ * on fresh devices (fresh burst buckets).  The wiring of layout,
+ * workload, devices and engine (sim_parts_open) is the one the live
+ * session (session.c) uses too, and so is the burst state a point
+ * starts from (sim_burst_point_start).
  *
  * Levels (levels.h).  With cfg->levels SIM_LEVELS_EXTEND, after ORION's
  * points each class whose axis is not saturated gets further points along
@@ -24,6 +28,17 @@
  * the first point in visiting order.  In a mixed point a class competes
  * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h).
  * Each figure keeps the binding limit of its own point.
+ *
+ * Burst and sustained: after each point the backend says whether a
+ * burst bucket fell (dev_limits).  If one did, the figures hold only
+ * until the buckets are empty, so the run measures the same point again
+ * with every bucket empty (cheap in virtual time: auto duration, at most
+ * as long as the point), with the bucket levels put aside and brought
+ * back so that a carried state does not change; the device time of that
+ * second measurement is not the run's.  The
+ * summary names, per class, whether its maximum was a burst, how long it
+ * lasts at most (from full buckets), and the maximum sustained figure
+ * over the points (a point that drew on no bucket sustains its own).
  */
 #include "sim/core/run.h"
 
@@ -51,6 +66,7 @@ void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
     cfg->point.stream_io = 4;
     cfg->backend = NULL;            /* the caller picks one: core knows none */
     cfg->burst_credit_frac = 1.0;
+    cfg->burst_carry = false;
     cfg->seed = 1;
 }
 
@@ -93,6 +109,148 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
     }
     /* The headline: the binding limit of the main figure. */
     s->limited_by = s->has_large ? s->max_large_limit : s->max_small_limit;
+    sim_summarise_burst(pts, n, s);
+}
+
+/* ---- burst and sustained ----------------------------------------------- */
+
+/* Class c's figures at p compete for the summary (as in sim_summarise). */
+static bool class_competes(const struct sim_point_result *p, enum wl_class c)
+{
+    int load = c == WL_LARGE ? p->large : p->small;
+    return load > 0 && sim_point_class_share(p, c, SIM_SUMMARY_SHARE);
+}
+
+static double class_figure(const struct sim_point_result *p, enum wl_class c)
+{
+    return c == WL_LARGE ? p->cls[WL_LARGE].mbps : p->cls[WL_SMALL].iops;
+}
+
+/* What p sustains for class c: its own figure when it drew on no bucket.
+   False when it drew and its sustained figures were not measured. */
+static bool class_sustained(const struct sim_point_result *p, enum wl_class c,
+                            double *figure, enum sim_limit *limited_by)
+{
+    if (!p->burst.drawn) {
+        *figure = class_figure(p, c);
+        /* held at a base rate for want of credits: which one */
+        *limited_by = p->limited_by == SIM_LIMIT_BURST_CREDITS
+                          ? p->burst.sustained_limited_by : p->limited_by;
+        return true;
+    }
+    if (!p->burst.sustained_measured)
+        return false;
+    *figure = p->burst.sustained[c];
+    *limited_by = p->burst.sustained_limited_by;
+    return true;
+}
+
+static void summarise_class_burst(const struct sim_point_result *pts, int n,
+                                  enum wl_class c, struct wl_point max_at,
+                                  struct sim_class_burst *b)
+{
+    memset(b, 0, sizeof(*b));
+    bool headline_seen = false;
+    for (int i = 0; i < n; i++) {
+        const struct sim_point_result *p = &pts[i];
+        if (!class_competes(p, c))
+            continue;
+        if (!headline_seen && p->small == max_at.small && p->large == max_at.large) {
+            headline_seen = true;
+            b->drawn = p->burst.drawn;
+            b->lasts_s = p->burst.lasts_s;
+            b->first = p->burst.first;
+        }
+        double figure;
+        enum sim_limit limited_by;
+        if (class_sustained(p, c, &figure, &limited_by) &&
+            (!b->has_sustained || figure > b->sustained)) {
+            b->has_sustained = true;
+            b->sustained = figure;
+            b->sustained_at = (struct wl_point){ p->small, p->large };
+            b->sustained_limited_by = limited_by;
+        }
+    }
+}
+
+void sim_summarise_burst(const struct sim_point_result *pts, int n,
+                         struct sim_summary *s)
+{
+    memset(s->burst, 0, sizeof(s->burst));
+    if (s->has_large)
+        summarise_class_burst(pts, n, WL_LARGE, s->max_large_at,
+                              &s->burst[WL_LARGE]);
+    if (s->has_small)
+        summarise_class_burst(pts, n, WL_SMALL, s->max_small_at,
+                              &s->burst[WL_SMALL]);
+}
+
+void sim_burst_point_start(const struct sim_run_cfg *cfg, struct devset *ds)
+{
+    if (!cfg->burst_carry && ds->ops->burst_fill)
+        ds->ops->burst_fill(ds, cfg->burst_credit_frac);
+}
+
+/* Measure point p again with every bucket empty into pr->burst; the
+   buckets' levels are put aside and brought back.  0 (also when a stop
+   request leaves it unmeasured) or -errno. */
+static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+                             struct wl_point p, struct sim_point_result *pr)
+{
+    struct devset *ds = &rp->ds;
+    if (!ds->ops->burst_fill || (cfg->burst_carry && !ds->ops->burst_stash) ||
+        sim_stop_is_set(cfg->point.stop))
+        return 0;
+    struct sim_point_opts o = cfg->point;
+    o.live = NULL;                  /* a live view shows the run's points */
+    o.auto_duration = true;         /* until it converges, at most as long
+                                       as the point itself */
+    struct sim_point_result empty = { 0 };
+    if (ds->ops->burst_stash)
+        ds->ops->burst_stash(ds, false);
+    ds->ops->burst_fill(ds, 0.0);
+    int rc = sim_engine_run_point(rp->engine, p, &o, &empty);
+    if (rc == 0) {
+        struct dev_limits lim;
+        ds->ops->limits(ds, &lim, false);
+        pr->burst.sustained_measured = true;
+        for (int c = 0; c < WL_CLASSES; c++)
+            pr->burst.sustained[c] = class_figure(&empty, (enum wl_class)c);
+        pr->burst.sustained_limited_by =
+            empty.limited_by == SIM_LIMIT_BURST_CREDITS ? lim.burst_behind
+                                                         : empty.limited_by;
+    }
+    if (rc >= 0 && ds->ops->burst_stash)
+        ds->ops->burst_stash(ds, true);
+    sim_point_result_free(&empty);
+    return rc < 0 ? rc : 0;
+}
+
+bool sim_point_burst_facts(struct devset *ds, struct sim_point_result *pr)
+{
+    if (!ds->ops->limits)
+        return false;
+    struct dev_limits lim;
+    ds->ops->limits(ds, &lim, false);
+    if (!lim.burst_drawn) {
+        /* it sustains what it measured; on empty buckets, held by this */
+        pr->burst.sustained_limited_by = lim.burst_behind;
+        return false;
+    }
+    pr->burst.drawn = true;
+    pr->burst.lasts_s = lim.burst_lasts_s;
+    pr->burst.first = lim.burst_first;
+    return true;
+}
+
+/* After point p: did it draw on burst credits, for how long could it,
+   and what does it sustain.  0 or -errno. */
+static int point_burst(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+                       struct wl_point p, struct sim_point_result *pr)
+{
+    if (!sim_point_burst_facts(&rp->ds, pr))
+        return 0;
+    return measure_sustained(cfg, rp, p, pr);
 }
 
 /* The devices go first.  A point that failed (every disk erring) or was
@@ -201,12 +359,20 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
    so far are kept), or -errno. */
 static int measure_point(const struct sim_run_cfg *cfg, struct sim_parts *rp,
                          struct sim_run_result *r, int run_index, int i,
-                         sim_progress_fn progress, void *arg, char *why,
-                         size_t why_len)
+                         sim_ns *sustained_ns, sim_progress_fn progress,
+                         void *arg, char *why, size_t why_len)
 {
     struct wl_point at = r->matrix->points[i];
     struct sim_point_result *pr = &r->points[r->n_points];
+    sim_burst_point_start(cfg, &rp->ds);
     int rc = sim_engine_run_point(rp->engine, at, &cfg->point, pr);
+    if (rc == 0) {
+        sim_ns before_ns = rp->ds.ops->now(&rp->ds);
+        rc = point_burst(cfg, rp, at, pr);
+        *sustained_ns += rp->ds.ops->now(&rp->ds) - before_ns;
+        if (rc < 0)
+            sim_point_result_free(pr);      /* not counted: not kept */
+    }
     if (rc < 0) {
         snprintf(why, why_len, "point small=%d large=%d failed: %s",
                  at.small, at.large, strerror(-rc));
@@ -325,8 +491,8 @@ static int plan_extension(const struct sim_run_cfg *cfg,
 static int extend_class(const struct sim_run_cfg *cfg, struct sim_parts *rp,
                         struct sim_run_result *r, int run_index,
                         const struct extension *x, enum wl_class c,
-                        sim_progress_fn progress, void *arg, char *why,
-                        size_t why_len)
+                        sim_ns *sustained_ns, sim_progress_fn progress,
+                        void *arg, char *why, size_t why_len)
 {
     struct sim_class_levels *lv = &r->levels[c];
     lv->orion_max = x->orion_max[c];
@@ -347,7 +513,7 @@ static int extend_class(const struct sim_run_cfg *cfg, struct sim_parts *rp,
         }
         lv->extended = true;
         rc = measure_point(cfg, rp, r, run_index, r->matrix->n_points - 1,
-                           progress, arg, why, why_len);
+                           sustained_ns, progress, arg, why, why_len);
         if (rc != 0)
             return rc;
         lv->stop = sim_levels_saturation(r->points, r->n_points, c, &lv->last);
@@ -361,24 +527,25 @@ static int run_points(const struct sim_run_cfg *cfg, struct sim_parts *rp,
                       void *arg, char *why, size_t why_len)
 {
     sim_ns start_ns = rp->ds.ops->now(&rp->ds);
+    sim_ns sustained_ns = 0;        /* device time of the second measures */
     int status = 0;
     int orion_points = r->matrix->n_points;
     for (int i = 0; i < orion_points && status == 0; i++)
-        status = measure_point(cfg, rp, r, run_index, i, progress, arg, why,
-                               why_len);
+        status = measure_point(cfg, rp, r, run_index, i, &sustained_ns,
+                               progress, arg, why, why_len);
     /* large first: the Maximum Large MBPS is the headline */
     if (status == 0)
-        status = extend_class(cfg, rp, r, run_index, x, WL_LARGE, progress,
-                              arg, why, why_len);
+        status = extend_class(cfg, rp, r, run_index, x, WL_LARGE, &sustained_ns,
+                              progress, arg, why, why_len);
     if (status == 0)
-        status = extend_class(cfg, rp, r, run_index, x, WL_SMALL, progress,
-                              arg, why, why_len);
+        status = extend_class(cfg, rp, r, run_index, x, WL_SMALL, &sustained_ns,
+                              progress, arg, why, why_len);
     if (status < 0)
         return status;
     /* a point cut short by a stop request or a failure is not complete
        either, even when it was the last one */
     r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
-    r->device_ns = rp->ds.ops->now(&rp->ds) - start_ns;
+    r->device_ns = rp->ds.ops->now(&rp->ds) - start_ns - sustained_ns;
     return status;
 }
 

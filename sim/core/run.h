@@ -50,6 +50,27 @@ struct sim_run_cfg {
                                        saturation (levels.h) for the
                                        classes whose maximum the user did
                                        not set (num_small / num_large) */
+    bool burst_carry;               /* false: every point starts with its
+                                       buckets burst_credit_frac full; true:
+                                       they start so at the first point
+                                       and carry from point to point */
+};
+
+/* What burst credits did to one class's summary figure (Maximum Large
+   MBPS for WL_LARGE, Maximum Small IOPS for WL_SMALL).  All zero when the
+   class did not run; drawn false when its maximum drew on no bucket. */
+struct sim_class_burst {
+    bool drawn;                     /* the maximum drew on burst credits */
+    double lasts_s;                 /* it lasts this long at most: from
+                                       full buckets, until the first is
+                                       empty */
+    enum sim_limit first;           /* the limit whose bucket empties first */
+    bool has_sustained;
+    double sustained;               /* the maximum over the points of what
+                                       each sustains (every bucket empty):
+                                       MB/s for large, IOPS for small */
+    struct wl_point sustained_at;
+    enum sim_limit sustained_limited_by;    /* there, at its base rate */
 };
 
 struct sim_summary {
@@ -72,6 +93,7 @@ struct sim_summary {
        of the two maxima: what a volume or instance limit counts */
     double max_large_phys_mbps;
     double max_small_phys_iops;
+    struct sim_class_burst burst[WL_CLASSES];   /* [enum wl_class] */
 };
 
 struct sim_run_result {
@@ -156,5 +178,22 @@ uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d);
 /* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency. */
 void sim_summarise(const struct sim_point_result *points, int n,
                    struct sim_summary *out);
+
+/* The burst part of the summary (out->burst), from the points and the
+   maxima already in *out; sim_summarise() calls it. */
+void sim_summarise_burst(const struct sim_point_result *points, int n,
+                         struct sim_summary *out);
+
+/* Before a point: set the burst buckets to the state cfg says every point
+   starts from (burst_credit_frac full), unless cfg->burst_carry.  For
+   every driver of points (a run, the live session).  No-op on backends
+   without buckets. */
+void sim_burst_point_start(const struct sim_run_cfg *cfg, struct devset *ds);
+
+/* After a point on ds: whether it drew on burst credits, and how long it
+   could (pr->burst, from dev_ops.limits; the sustained figures are left
+   unmeasured).  Returns pr->burst.drawn.  A run also measures the point
+   again on empty buckets; a live session records these facts alone. */
+bool sim_point_burst_facts(struct devset *ds, struct sim_point_result *pr);
 
 #endif

@@ -89,6 +89,24 @@ struct sim_class_result {
     struct sim_lat_summary lat;
 };
 
+/* Burst credits at a point (run.c fills it on backends with burst
+   buckets; all zero elsewhere, and for points that drew on no bucket). */
+struct sim_point_burst {
+    bool drawn;                 /* a bucket's level fell: the figures rest
+                                   on credits that run out */
+    double lasts_s;             /* from full buckets at the point's use,
+                                   the first one is empty after this long */
+    enum sim_limit first;       /* the limit whose bucket empties first */
+    /* the same point measured again with every bucket empty: what it
+       sustains (sustained_measured false: not measured, a stop came) */
+    bool sustained_measured;
+    double sustained[WL_CLASSES];   /* [enum wl_class]: each class's own
+                                       figure, IOPS (small), MB/s (large) */
+    enum sim_limit sustained_limited_by;    /* the limit at its base rate;
+                                       also for a point that drew on no
+                                       bucket but was held by empty ones */
+};
+
 struct sim_point_result {
     int small, large;           /* the load point */
     double measured_s;          /* measured window (after warm-up) */
@@ -111,6 +129,7 @@ struct sim_point_result {
                                        generator is the bottleneck near 1 */
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
+    struct sim_point_burst burst;   /* burst credits (run.c) */
 };
 
 /* Logical I/Os of both classes. */

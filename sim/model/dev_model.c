@@ -42,8 +42,15 @@
  * Limits are the provisioned rates times the delivered fractions fitted in
  * profiles.c (volumes) and profiles_instances.c (instances).  Burst buckets
  * (gp2 IOPS, st1/sc1 throughput, instance 30-min burst) start at
- * burst_credit_frac of full and carry across the points of a run (a run is
- * one session on one instance).
+ * burst_credit_frac of full; by themselves they carry across the points
+ * of a run, as on one instance.  burst_fill sets every bucket's level (the
+ * run does, before each point, unless it models time carrying from point
+ * to point), burst_stash puts the levels aside and brings them back (the
+ * run measures a point again on empty buckets, for its sustained
+ * figures).  limits() reports, beside each limit's use, whether a bucket
+ * fell in the window and how long a full one lasts at the window's
+ * consumption: bucket / (consumption - base rate), the least over the
+ * buckets, per volume for the volumes' buckets.
  *
  * Metering: a provider meters its limits over accounting windows (a
  * second or so), so a volume that has been below its limit may take a
@@ -100,13 +107,20 @@
 #define ALLOWANCE_OPS 32.0
 #endif
 
+/* One limit: its throttle, and what it admitted since the window opened
+   (the reports' window, dev_ops.limits) with its bucket level then. */
+struct limit {
+    struct thr thr;
+    double used_units;          /* admitted since the window opened */
+    double open_credits_units;  /* the bucket's level when it opened */
+    double stash_credits_units; /* put aside by burst_stash */
+};
+
 struct vol_state {
-    struct thr iops;
-    struct thr tput;
+    struct limit iops;
+    struct limit tput;
     uint64_t run_end_offset;    /* end of the last I/O: merging */
     uint64_t run_bytes;         /* bytes in the open operation */
-    double used_ops;            /* admitted since the window opened */
-    double used_bytes;
 };
 
 /* An event's key orders by time, then by submission: (time << 64) | seq,
@@ -135,8 +149,8 @@ struct model {
     uint64_t weyl_step[WEYL_STREAMS];   /* its increment */
     int disks;
     struct vol_state *vol;
-    struct thr inst_iops;
-    struct thr inst_tput;
+    struct limit inst_iops;
+    struct limit inst_tput;
     struct vol_profile volume;
     struct inst_profile instance;
     double burst_credit_frac;
@@ -151,8 +165,6 @@ struct model {
     /* event heap */
     struct event *heap;
     int heap_n, heap_cap;
-    double inst_used_ops;       /* admitted since the window opened */
-    double inst_used_bytes;
     sim_ns window_start_ns;
 };
 
@@ -307,15 +319,37 @@ static int limits_setup(struct model *m)
     int rc = 0;
     for (int d = 0; d < m->disks && rc == 0; d++) {
         struct vol_state *vs = &m->vol[d];
-        rc = thr_setup_rates(&vs->iops, &r.vol_iops, frac, ops);
+        rc = thr_setup_rates(&vs->iops.thr, &r.vol_iops, frac, ops);
         if (rc == 0)
-            rc = thr_setup_rates(&vs->tput, &r.vol_tput, frac, bytes);
+            rc = thr_setup_rates(&vs->tput.thr, &r.vol_tput, frac, bytes);
     }
     if (rc == 0)
-        rc = thr_setup_rates(&m->inst_iops, &r.inst_iops, frac, ops);
+        rc = thr_setup_rates(&m->inst_iops.thr, &r.inst_iops, frac, ops);
     if (rc == 0)
-        rc = thr_setup_rates(&m->inst_tput, &r.inst_tput, frac, bytes);
+        rc = thr_setup_rates(&m->inst_tput.thr, &r.inst_tput, frac, bytes);
     return rc;
+}
+
+/* Every limit of the model, numbered 0 .. model_limits_n() - 1: the two
+   of each volume, then the instance's two. */
+static int model_limits_n(const struct model *m)
+{
+    return 2 * m->disks + 2;
+}
+
+static struct limit *model_limit(struct model *m, int i)
+{
+    if (i < 2 * m->disks)
+        return i % 2 ? &m->vol[i / 2].tput : &m->vol[i / 2].iops;
+    return i == 2 * m->disks ? &m->inst_iops : &m->inst_tput;
+}
+
+/* What limit i stands for in the reports. */
+static enum sim_limit model_limit_kind(const struct model *m, int i)
+{
+    if (i < 2 * m->disks)
+        return i % 2 ? SIM_LIMIT_VOLUME_TPUT : SIM_LIMIT_VOLUME_IOPS;
+    return i == 2 * m->disks ? SIM_LIMIT_INSTANCE_IOPS : SIM_LIMIT_INSTANCE_MBPS;
 }
 
 /* Operations an I/O costs on its volume, after merging sequential I/O. */
@@ -350,8 +384,30 @@ static void book(struct dev_limits *out, enum sim_limit limit, double util,
                  bool empty)
 {
     enum sim_limit l = empty ? SIM_LIMIT_BURST_CREDITS : limit;
-    if (util > out->util[l])
+    if (util > out->util[l]) {
         out->util[l] = util;
+        if (empty)
+            out->burst_behind = limit;
+    }
+}
+
+/* If limit l drew on its bucket since the window opened (its level
+   fell), note how long a full bucket lasts at what it admitted, keeping
+   the first to run out. */
+static void note_burst(struct dev_limits *out, const struct limit *l,
+                       enum sim_limit kind, double secs, sim_ns now_ns)
+{
+    double level = thr_credits_at(&l->thr, now_ns);
+    if (!(secs > 0) || !thr_credits_fell(&l->thr, l->open_credits_units, level))
+        return;
+    double lasts_s = thr_burst_lasts_s(&l->thr, l->used_units / secs);
+    if (!(lasts_s > 0))
+        return;                     /* fell by no more than it earned */
+    if (!out->burst_drawn || lasts_s < out->burst_lasts_s) {
+        out->burst_lasts_s = lasts_s;
+        out->burst_first = kind;
+    }
+    out->burst_drawn = true;
 }
 
 /* ---- event heap (4-ary, min at [0], ties by sequence) ----------------- */
@@ -488,14 +544,14 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         io->submit_ns = t;
         double ops = io_ops(m, vs, io);
         double bytes = io->size_bytes;
-        sim_ns s = thr_admit(&vs->iops, t, ops);
-        s = thr_admit(&vs->tput, s, bytes);
-        s = thr_admit(&m->inst_iops, s, ops);
-        s = thr_admit(&m->inst_tput, s, bytes);
-        vs->used_ops += ops;
-        vs->used_bytes += bytes;
-        m->inst_used_ops += ops;
-        m->inst_used_bytes += bytes;
+        sim_ns s = thr_admit(&vs->iops.thr, t, ops);
+        s = thr_admit(&vs->tput.thr, s, bytes);
+        s = thr_admit(&m->inst_iops.thr, s, ops);
+        s = thr_admit(&m->inst_tput.thr, s, bytes);
+        vs->iops.used_units += ops;
+        vs->tput.used_units += bytes;
+        m->inst_iops.used_units += ops;
+        m->inst_tput.used_units += bytes;
         io->result = (int32_t)io->size_bytes;
         heap_push(m, event_make(s + service_ns(m, io), m->seq++, io));
     }
@@ -537,36 +593,50 @@ static void model_close(struct devset *ds)
     ds->priv = NULL;
 }
 
+/* The use of every limit since the window opened: the mean over the
+   volumes for theirs, and the burst facts of every bucket. */
+static void limits_report(struct model *m, struct dev_limits *out)
+{
+    double secs = (double)(m->now_ns - m->window_start_ns) / 1e9;
+    double util[SIM_LIMITS] = { 0 };
+    bool empty[SIM_LIMITS] = { false };
+    memset(out, 0, sizeof(*out));
+    for (int i = 0; i < model_limits_n(m); i++) {
+        const struct limit *l = model_limit(m, i);
+        enum sim_limit kind = model_limit_kind(m, i);
+        double u = utilisation(&l->thr, l->used_units, secs);
+        bool per_volume = kind == SIM_LIMIT_VOLUME_IOPS || kind == SIM_LIMIT_VOLUME_TPUT;
+        util[kind] += per_volume ? u / m->disks : u;
+        empty[kind] |= thr_bucket_empty(&l->thr);
+        note_burst(out, l, kind, secs, m->now_ns);
+    }
+    static const enum sim_limit kinds[] = {
+        SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT,
+        SIM_LIMIT_INSTANCE_IOPS, SIM_LIMIT_INSTANCE_MBPS,
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        book(out, kinds[k], util[kinds[k]], empty[kinds[k]]);
+}
+
+/* A new window opens now: nothing admitted yet, the buckets' levels as
+   they are. */
+static void limits_reset(struct model *m)
+{
+    for (int i = 0; i < model_limits_n(m); i++) {
+        struct limit *l = model_limit(m, i);
+        l->used_units = 0;
+        l->open_credits_units = thr_credits_at(&l->thr, m->now_ns);
+    }
+    m->window_start_ns = m->now_ns;
+}
+
 static void model_limits(struct devset *ds, struct dev_limits *out, bool reset)
 {
     struct model *m = ds->priv;
-    if (out) {
-        memset(out, 0, sizeof(*out));
-        double secs = (double)(m->now_ns - m->window_start_ns) / 1e9;
-        double iops = 0, tput = 0;
-        bool iops_empty = false, tput_empty = false;
-        for (int d = 0; d < m->disks; d++) {
-            struct vol_state *vs = &m->vol[d];
-            iops += utilisation(&vs->iops, vs->used_ops, secs) / m->disks;
-            tput += utilisation(&vs->tput, vs->used_bytes, secs) / m->disks;
-            iops_empty |= thr_bucket_empty(&vs->iops);
-            tput_empty |= thr_bucket_empty(&vs->tput);
-        }
-        book(out, SIM_LIMIT_VOLUME_IOPS, iops, iops_empty);
-        book(out, SIM_LIMIT_VOLUME_TPUT, tput, tput_empty);
-        book(out, SIM_LIMIT_INSTANCE_IOPS,
-             utilisation(&m->inst_iops, m->inst_used_ops, secs),
-             thr_bucket_empty(&m->inst_iops));
-        book(out, SIM_LIMIT_INSTANCE_MBPS,
-             utilisation(&m->inst_tput, m->inst_used_bytes, secs),
-             thr_bucket_empty(&m->inst_tput));
-    }
-    if (reset) {
-        for (int d = 0; d < m->disks; d++)
-            m->vol[d].used_ops = m->vol[d].used_bytes = 0;
-        m->inst_used_ops = m->inst_used_bytes = 0;
-        m->window_start_ns = m->now_ns;
-    }
+    if (out)
+        limits_report(m, out);
+    if (reset)
+        limits_reset(m);
 }
 
 static void model_settle(struct devset *ds)
@@ -577,12 +647,29 @@ static void model_settle(struct devset *ds)
     rng_seed(&m->rng, m->seed);
     for (int i = 0; i < WEYL_STREAMS; i++)
         m->weyl[i] = rng_next(&m->rng);
-    for (int d = 0; d < m->disks; d++) {
-        thr_settle(&m->vol[d].iops, m->now_ns);
-        thr_settle(&m->vol[d].tput, m->now_ns);
+    for (int i = 0; i < model_limits_n(m); i++)
+        thr_settle(&model_limit(m, i)->thr, m->now_ns);
+}
+
+static void model_burst_fill(struct devset *ds, double frac)
+{
+    struct model *m = ds->priv;
+    for (int i = 0; i < model_limits_n(m); i++) {
+        struct thr *t = &model_limit(m, i)->thr;
+        thr_set_credits(t, frac * t->cfg.bucket_units, m->now_ns);
     }
-    thr_settle(&m->inst_iops, m->now_ns);
-    thr_settle(&m->inst_tput, m->now_ns);
+}
+
+static void model_burst_stash(struct devset *ds, bool restore)
+{
+    struct model *m = ds->priv;
+    for (int i = 0; i < model_limits_n(m); i++) {
+        struct limit *l = model_limit(m, i);
+        if (restore)
+            thr_set_credits(&l->thr, l->stash_credits_units, m->now_ns);
+        else
+            l->stash_credits_units = thr_credits_at(&l->thr, m->now_ns);
+    }
 }
 
 static int model_retune(struct devset *ds, const struct vol_profile *volume,
@@ -599,12 +686,12 @@ static int model_retune(struct devset *ds, const struct vol_profile *volume,
     rates_of(m, &r);
     if (volume)
         for (int d = 0; d < m->disks; d++) {
-            thr_retune_rates(&m->vol[d].iops, &r.vol_iops);
-            thr_retune_rates(&m->vol[d].tput, &r.vol_tput);
+            thr_retune_rates(&m->vol[d].iops.thr, &r.vol_iops);
+            thr_retune_rates(&m->vol[d].tput.thr, &r.vol_tput);
         }
     if (instance) {
-        thr_retune_rates(&m->inst_iops, &r.inst_iops);
-        thr_retune_rates(&m->inst_tput, &r.inst_tput);
+        thr_retune_rates(&m->inst_iops.thr, &r.inst_iops);
+        thr_retune_rates(&m->inst_tput.thr, &r.inst_tput);
     }
     return 0;
 }
@@ -620,4 +707,6 @@ const struct dev_ops dev_model_ops = {
     .limits = model_limits,
     .settle = model_settle,
     .retune = model_retune,
+    .burst_fill = model_burst_fill,
+    .burst_stash = model_burst_stash,
 };

@@ -84,6 +84,15 @@
  * rate (b < u) on a throttle whose burst rate exceeds its base rate: the
  * evidence for "limited by burst credits".
  *
+ * Burst facts for the reports: thr_credits_fell() says whether a stretch
+ * of time drew on the bucket (its level fell by more than the empty
+ * share, so a bucket that stays full, or stays empty, did not), and
+ * thr_burst_lasts_s() how long a full bucket would carry a consumption
+ * c > base: bucket / (c - base), the formula above with c for the burst
+ * rate.  thr_set_credits() sets the level (a run starting every point
+ * from the same state, or from empty buckets to measure what a point
+ * sustains) without touching the schedule.
+ *
  * The clock of the throttle starts at virtual time 0: TAT = 0 and
  * credits_at = 0 after thr_init(), so a bucket that starts partly full has
  * been earning since time 0.
@@ -239,4 +248,40 @@ void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_
     t->cfg.base_rate_per_s = base_rate_per_s;
     t->cfg.burst_rate_per_s = burst_rate_per_s;
     thr_derive(t);
+}
+
+double thr_credits_at(const struct thr *t, sim_ns now_ns)
+{
+    if (!thr_has_bucket(t))
+        return t->cfg.bucket_units;
+    struct thr later = *t;
+    thr_accrue(&later, (double)now_ns);
+    return thr_credits(&later);
+}
+
+void thr_set_credits(struct thr *t, double units, sim_ns now_ns)
+{
+    if (!thr_has_bucket(t))
+        return;
+    if (!(units > 0.0))
+        units = 0.0;
+    if (units > t->cfg.bucket_units)
+        units = t->cfg.bucket_units;
+    t->credits_units = units;
+    if ((double)now_ns > t->credits_at_ns)
+        t->credits_at_ns = (double)now_ns;
+}
+
+bool thr_credits_fell(const struct thr *t, double before_units, double after_units)
+{
+    return thr_has_bucket(t) &&
+           before_units - after_units > EMPTY_FRAC * t->cfg.bucket_units;
+}
+
+double thr_burst_lasts_s(const struct thr *t, double units_per_s)
+{
+    double beyond = units_per_s - t->cfg.base_rate_per_s;
+    if (!thr_has_bucket(t) || !(beyond > 0.0))
+        return 0.0;
+    return t->cfg.bucket_units / beyond;
 }

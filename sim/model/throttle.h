@@ -94,6 +94,25 @@ bool thr_bucket_empty(const struct thr *t);
 /* Credits left, 0..bucket_units (bucket_units when there is no bucket). */
 double thr_credits(const struct thr *t);
 
+/* The level thr_credits() will show at now_ns if nothing is admitted
+   before: what the base rate earns since the last admission included. */
+double thr_credits_at(const struct thr *t, sim_ns now_ns);
+
+/* Set the bucket to `units` (clamped to 0..bucket_units) as of now_ns:
+   credits accrue from then on.  No-op without a bucket. */
+void thr_set_credits(struct thr *t, double units, sim_ns now_ns);
+
+/* The level fell from `before_units` to `after_units` by more than
+   rounding (the share that counts as empty, see thr_bucket_empty): the
+   throttle drew on its burst credits in between.  False without a bucket. */
+bool thr_credits_fell(const struct thr *t, double before_units, double after_units);
+
+/* How long a full bucket lasts when `units_per_s` are admitted: the
+   bucket over what the consumption spends beyond the base rate, in s.
+   0 without a bucket or when the consumption is within the base rate
+   (it lasts for ever). */
+double thr_burst_lasts_s(const struct thr *t, double units_per_s);
+
 /* Forget the short-term allowance earned while idle: from `now_ns` on the
    throttle paces from the schedule with no head start (the bucket of burst
    credits is untouched).  A backlog already booked stays booked. */

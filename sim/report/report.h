@@ -42,6 +42,15 @@ void report_stamp_now(struct report_meta *meta);
    A line whose class was not run is left out. */
 void report_summary_lines(FILE *f, const struct sim_summary *s);
 
+/* The burst remarks after the three lines, one per class whose maximum
+   drew on burst credits, e.g.
+     Burst: 577.33 MB/s for at most 31 min (instance MB/s burst credits), then 78.97 MB/s sustained @ Small=0 and Large=1
+   Nothing when no maximum did. */
+void report_burst_lines(FILE *f, const struct sim_summary *s);
+
+/* A time span for a reader: "45 s", "31 min", "2.5 h", "3.2 days". */
+void report_fmt_duration(double seconds, char *buf, size_t len);
+
 /* summary.txt in full: command line, resolved parameters, LUNs, the
    three lines, latency avg/min/max/stddev and percentiles per class. */
 int report_orion_summary(FILE *f, const struct report_meta *meta,

@@ -6,7 +6,8 @@
  *     "asmsim_version", "testname", "command", "started", "wall_seconds",
  *     "config":  { disks, backend, instance{...}, volume{...}, layout{...},
  *                  workload{...}, matrix{...}, duration_s | "auto",
- *                  ci_target, warmup, cache_bytes, burst_credits, seed },
+ *                  ci_target, warmup, cache_bytes, burst_credits,
+ *                  burst_credits_carry, seed },
  *     "summary": { max_large_mbps, max_large_at{small,large},
  *                  max_small_iops, max_small_at, min_small_latency_us,
  *                  min_small_latency_at, limited_by (the main figure's:
@@ -15,9 +16,13 @@
  *                  min_small_latency_limited_by (each figure's own),
  *                  levels{mode "extend"|"orion", large|small{orion_max,
  *                  last, extended, stop "rising"|"limit"|"flat"|
- *                  "latency"|"cap"}} },
+ *                  "latency"|"cap"}},
+ *                  sustained_large_mbps, sustained_large_at,
+ *                  sustained_large_limited_by, large_burst,
+ *                  sustained_small_iops, sustained_small_at,
+ *                  sustained_small_limited_by, small_burst },
  *     "points":  [ { small, large, mbps, iops, ..., small_lat_us{...},
- *                    large_lat_us{...}, disks[{...}] } ],
+ *                    large_lat_us{...}, burst, disks[{...}] } ],
  *     "incomplete": bool,
  *     "sweep":   [ { disks, summary, points, incomplete } ]   (sweeps only)
  *   }
@@ -29,6 +34,20 @@
  * insertion order).  A class a point or run did not exercise is null, not
  * 0: 0 MB/s is a measurement, null is "not asked".  Units are in the key
  * names (MB/s = 10^6 B/s, as everywhere in asmsim).
+ *
+ * Burst credits.  config.burst_credits is how full the buckets are (0..1)
+ * when every point starts, or with burst_credits_carry true when the
+ * first point starts (the state then carries).  In the summary,
+ * sustained_large_mbps / sustained_small_iops are the best figures the
+ * points sustain once every bucket is empty (at sustained_*_at, bound
+ * there by sustained_*_limited_by at its base rate); equal to the maxima
+ * when no burst was drawn.  large_burst / small_burst are null when the
+ * maximum drew on no burst credits, else { lasts_s: how long it lasts at
+ * most, from full buckets; first_empty: the limit whose bucket runs out
+ * first }.  A point's "burst" is null when it drew on no bucket, else
+ * { lasts_s, first_empty, sustained_mbps, sustained_iops,
+ * sustained_limited_by }: the point measured again on empty buckets
+ * (null figures: not measured, a stop came first).
  *
  * For a sweep the top-level summary/points are those of the last disk
  * count (what a single run at that count would show), and "sweep" holds
@@ -146,6 +165,64 @@ static void add_at(struct jb *b, cJSON *o, const char *key, bool has,
     add_num(b, p, "large", at.large);
 }
 
+/* One class's burst facts in the summary: the sustained maximum and, if
+   the maximum was a burst, how long it lasts. */
+static void add_class_burst(struct jb *b, cJSON *o, const struct sim_class_burst *cb,
+                            const char *figure_key, const char *at_key,
+                            const char *limit_key, const char *burst_key)
+{
+    cJSON *x;
+
+    if (cb->has_sustained) {
+        add_num(b, o, figure_key, cb->sustained);
+        add_str(b, o, limit_key, sim_limit_id(cb->sustained_limited_by));
+    } else {
+        add_null(b, o, figure_key);
+        add_null(b, o, limit_key);
+    }
+    add_at(b, o, at_key, cb->has_sustained, cb->sustained_at);
+    if (!cb->drawn) {
+        add_null(b, o, burst_key);
+        return;
+    }
+    x = add_obj(b, o, burst_key);
+    add_num(b, x, "lasts_s", cb->lasts_s);
+    add_str(b, x, "first_empty", sim_limit_id(cb->first));
+}
+
+static void add_summary_burst(struct jb *b, cJSON *o, const struct sim_summary *s)
+{
+    add_class_burst(b, o, &s->burst[WL_LARGE], "sustained_large_mbps",
+                    "sustained_large_at", "sustained_large_limited_by",
+                    "large_burst");
+    add_class_burst(b, o, &s->burst[WL_SMALL], "sustained_small_iops",
+                    "sustained_small_at", "sustained_small_limited_by",
+                    "small_burst");
+}
+
+/* A point's burst facts: null when it drew on no bucket. */
+static void add_point_burst(struct jb *b, cJSON *o, const struct sim_point_burst *pb)
+{
+    cJSON *x;
+
+    if (!pb->drawn) {
+        add_null(b, o, "burst");
+        return;
+    }
+    x = add_obj(b, o, "burst");
+    add_num(b, x, "lasts_s", pb->lasts_s);
+    add_str(b, x, "first_empty", sim_limit_id(pb->first));
+    if (pb->sustained_measured) {
+        add_num(b, x, "sustained_mbps", pb->sustained[WL_LARGE]);
+        add_num(b, x, "sustained_iops", pb->sustained[WL_SMALL]);
+        add_str(b, x, "sustained_limited_by", sim_limit_id(pb->sustained_limited_by));
+    } else {
+        add_null(b, x, "sustained_mbps");
+        add_null(b, x, "sustained_iops");
+        add_null(b, x, "sustained_limited_by");
+    }
+}
+
 static void add_limit(struct jb *b, cJSON *o, const char *key, bool ran,
                       enum sim_limit l)
 {
@@ -207,6 +284,7 @@ static void add_summary(struct jb *b, cJSON *parent,
     add_limit(b, o, "min_small_latency_limited_by", s->has_small,
               s->min_lat_limit);
     add_levels(b, o, mode, r);
+    add_summary_burst(b, o, s);
 }
 
 static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
@@ -274,6 +352,7 @@ static void add_points(struct jb *b, cJSON *parent,
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
         add_lat(b, o, "small_lat_us", p->small > 0, &p->cls[WL_SMALL].lat);
         add_lat(b, o, "large_lat_us", p->large > 0, &p->cls[WL_LARGE].lat);
+        add_point_burst(b, o, &p->burst);
         if (real)
             add_real_point(b, o, p, backend);
         if (o == NULL)
@@ -384,6 +463,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
         add_num(b, c, "warmup", (double)o->warmup_ns / 1e9);
     add_u64(b, c, "cache_bytes", o->warmup_bytes);
     add_num(b, c, "burst_credits", cfg->burst_credit_frac);
+    add_bool(b, c, "burst_credits_carry", cfg->burst_carry);
     add_u64(b, c, "seed", cfg->seed);
 }
 

@@ -39,6 +39,22 @@
  *
  * The instance maximum (not the baseline) is the reference: it is what
  * the providers publish and what a sized configuration should reach.
+ *
+ * Burst.  When the main figure of some run was a burst (it drew on burst
+ * credits: an instance's 30-minute burst, gp2 or st1/sc1 buckets), "more
+ * add nothing" is read from the sustained figures, what the points
+ * deliver once every bucket is empty (run.h, sim_class_burst), with the
+ * same 97 % rule, and the burst follows as a second sentence:
+ *
+ *   "Sustained: <k> volumes reach <pct> % of the instance baseline (<B>
+ *    MB/s); more add nothing.  At burst, for at most <T>: <reading of
+ *    the maxima, as above>"
+ *
+ * When the buckets were empty all along (--burst-credits empty) the
+ * maxima are what is sustained, and the sustained sentence alone is the
+ * reading.  The table has a sustained column next to each maximum that
+ * was a burst in some run; the CSV always has them (equal to the maxima
+ * when nothing burst), with the time the burst lasts (empty: no burst).
  */
 #include <errno.h>
 #include <math.h>
@@ -56,12 +72,27 @@ struct sweep_csv_job {
     double price_usd_month;     /* per volume */
 };
 
+/* ",<sustained>,<burst lasts s>": empty fields for what is not known. */
+static void csv_burst_fields(FILE *f, const struct sim_class_burst *b,
+                             int decimals)
+{
+    char figure[32] = "", lasts[32] = "";
+
+    if (b->has_sustained)
+        snprintf(figure, sizeof figure, "%.*f", decimals, b->sustained);
+    if (b->drawn)
+        snprintf(lasts, sizeof lasts, "%.0f", b->lasts_s);
+    fprintf(f, ",%s,%s", figure, lasts);
+}
+
 static int sweep_csv_write(FILE *f, void *arg)
 {
     const struct sweep_csv_job *j = arg;
 
     fputs("disks,max_large_mbps,max_large_small,max_large_large,"
+          "sustained_large_mbps,large_burst_lasts_s,"
           "max_small_iops,max_small_small,max_small_large,"
+          "sustained_small_iops,small_burst_lasts_s,"
           "min_small_latency_us,min_lat_small,min_lat_large,limited_by,"
           "volume_price_usd_month_total,max_large_limited_by,"
           "max_small_limited_by,min_small_latency_limited_by\n", f);
@@ -75,13 +106,18 @@ static int sweep_csv_write(FILE *f, void *arg)
                     s->max_large_at.large);
         else
             fputs(",,,", f);
+        csv_burst_fields(f, &s->burst[WL_LARGE], 2);
         if (s->has_small)
-            fprintf(f, ",%.0f,%d,%d,%.3f,%d,%d", s->max_small_iops,
-                    s->max_small_at.small, s->max_small_at.large,
-                    s->min_small_lat_us, s->min_small_lat_at.small,
-                    s->min_small_lat_at.large);
+            fprintf(f, ",%.0f,%d,%d", s->max_small_iops,
+                    s->max_small_at.small, s->max_small_at.large);
         else
-            fputs(",,,,,,", f);
+            fputs(",,,", f);
+        csv_burst_fields(f, &s->burst[WL_SMALL], 0);
+        if (s->has_small)
+            fprintf(f, ",%.3f,%d,%d", s->min_small_lat_us,
+                    s->min_small_lat_at.small, s->min_small_lat_at.large);
+        else
+            fputs(",,,", f);
         fprintf(f, ",%s", s->has_large || s->has_small
                               ? sim_limit_id(s->limited_by) : "");
         fprintf(f, ",%.2f", r->disks * j->price_usd_month);
@@ -302,14 +338,166 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
     }
 }
 
+/* ------------------------------------------ the reading line with burst */
+
+/* Class c's maximum was a burst in some run of the sweep. */
+static bool sweep_burst(const struct sim_sweep_result *sw, enum wl_class c)
+{
+    for (int i = 0; i < sw->n_runs; i++)
+        if (sw->runs[i]->summary.burst[c].drawn)
+            return true;
+    return false;
+}
+
+/* A class's figure of a run: its maximum, or what it sustains. */
+typedef bool (*run_figure_fn)(const struct sim_run_result *r, enum wl_class c,
+                              double *figure);
+
+static bool run_maximum(const struct sim_run_result *r, enum wl_class c,
+                        double *figure)
+{
+    *figure = c == WL_LARGE ? r->summary.max_large_mbps : r->summary.max_small_iops;
+    return c == WL_LARGE ? r->summary.has_large : r->summary.has_small;
+}
+
+static bool run_sustained(const struct sim_run_result *r, enum wl_class c,
+                          double *figure)
+{
+    *figure = r->summary.burst[c].sustained;
+    return r->summary.burst[c].has_sustained;
+}
+
+/* The run with the best figure (*best) and the fewest disks that reach
+   REACH_FRAC of it (returned); NULL when no run has the figure. */
+static const struct sim_run_result *reach_run(const struct sim_sweep_result *sw,
+                                              enum wl_class c, run_figure_fn fig,
+                                              const struct sim_run_result **best)
+{
+    const struct sim_run_result *at_k = NULL;
+    double best_v = 0, v;
+
+    *best = NULL;
+    for (int i = 0; i < sw->n_runs; i++)
+        if (fig(sw->runs[i], c, &v) && (*best == NULL || v > best_v)) {
+            *best = sw->runs[i];
+            best_v = v;
+        }
+    for (int i = 0; *best != NULL && i < sw->n_runs; i++)
+        if (fig(sw->runs[i], c, &v) && v >= REACH_FRAC * best_v &&
+            (at_k == NULL || sw->runs[i]->disks < at_k->disks))
+            at_k = sw->runs[i];
+    return at_k;
+}
+
+/* "Sustained: <k> volumes reach ...; more add nothing." for class c. */
+static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
+                               const struct sim_sweep_result *sw, enum wl_class c,
+                               int last_disks)
+{
+    const struct sim_run_result *best, *at_k = reach_run(sw, c, run_sustained, &best);
+    const char *unit = c == WL_LARGE ? "MB/s" : "IOPS";
+    enum sim_limit inst = c == WL_LARGE ? SIM_LIMIT_INSTANCE_MBPS : SIM_LIMIT_INSTANCE_IOPS;
+    double base = c == WL_LARGE ? cfg->instance.base_bytes_per_s / 1e6
+                                : cfg->instance.base_iops;
+    char fig[32], ref[32], held[128];
+    double v;
+
+    if (at_k == NULL) {
+        fputs("Sustained figures were not measured (stopped).", f);
+        return;
+    }
+    run_sustained(at_k, c, &v);
+    fmt_figure(fig, sizeof fig, v, c == WL_LARGE);
+    enum sim_limit binds = best->summary.burst[c].sustained_limited_by;
+    if (binds == inst && base > 0) {
+        fmt_figure(ref, sizeof ref, base, c == WL_LARGE);
+        snprintf(held, sizeof held, "%.0f %% of the instance baseline (%s %s)",
+                 v / base * 100.0, ref, unit);
+    } else if (binds == SIM_LIMIT_VOLUME_IOPS || binds == SIM_LIMIT_VOLUME_TPUT) {
+        fmt_figure(ref, sizeof ref, v / at_k->disks, c == WL_LARGE);
+        snprintf(held, sizeof held, "%s %s, %s %s per volume (%s at its base "
+                 "rate)", fig, unit, ref, unit, sim_limit_label(binds));
+    } else {
+        snprintf(held, sizeof held, "%s %s, bound by %s", fig, unit,
+                 sim_limit_label(binds));
+    }
+    if (at_k->disks < last_disks)
+        fprintf(f, "Sustained: %d volume%s %s %s; more add nothing.",
+                at_k->disks, at_k->disks == 1 ? "" : "s",
+                at_k->disks == 1 ? "reaches" : "reach", held);
+    else
+        fprintf(f, "Sustained: still rising at %d volumes: %s.", at_k->disks,
+                held);
+}
+
+/* When the main figure of some run was a burst: the sustained sentence,
+   then the reading of the maxima, introduced by how long they last.
+   False (nothing printed) when no main figure was a burst. */
+static bool burst_reading_line(FILE *f, const struct sim_run_cfg *cfg,
+                               const struct sim_sweep_result *sw)
+{
+    enum wl_class c = WL_SMALL;
+    const struct sim_run_result *best, *at_k;
+    int last_disks = 0;
+    char lasts[32];
+
+    for (int i = 0; i < sw->n_runs; i++) {
+        if (sw->runs[i]->summary.has_large)
+            c = WL_LARGE;
+        if (sw->runs[i]->disks > last_disks)
+            last_disks = sw->runs[i]->disks;
+    }
+    at_k = reach_run(sw, c, run_maximum, &best);
+    if (at_k == NULL)
+        return false;
+    if (!sweep_burst(sw, c)) {
+        if (best->summary.limited_by != SIM_LIMIT_BURST_CREDITS)
+            return false;
+        /* the buckets were empty: the maxima are the sustained figures */
+        sustained_sentence(f, cfg, sw, c, last_disks);
+        fputc('\n', f);
+        return true;
+    }
+    sustained_sentence(f, cfg, sw, c, last_disks);
+    if (at_k->summary.burst[c].drawn) {
+        report_fmt_duration(at_k->summary.burst[c].lasts_s, lasts, sizeof lasts);
+        fprintf(f, " At burst, for at most %s: ", lasts);
+    } else {
+        fputs(" At the maxima: ", f);
+    }
+    reading_line(f, cfg, sw);
+    return true;
+}
+
 /* -------------------------------------------------------------- table */
+
+/* The sustained column of class c, when it is shown: "  <figure>". */
+static void sustained_cell(FILE *f, const struct sim_class_burst *b, bool shown,
+                           int decimals)
+{
+    char cell[32] = "-";
+
+    if (!shown)
+        return;
+    if (b->has_sustained)
+        snprintf(cell, sizeof cell, "%.*f", decimals, b->sustained);
+    fprintf(f, "  %14s", cell);
+}
 
 void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                         const struct sim_sweep_result *sweep)
 {
-    fprintf(f, "%5s  %14s  %-17s  %14s  %-17s  %18s  %-17s  %s\n", "disks",
-            "max large MBPS", "limited by", "max small IOPS", "limited by",
-            "min small lat (us)", "limited by", "$/month (volumes)");
+    bool burst_large = sweep_burst(sweep, WL_LARGE);
+    bool burst_small = sweep_burst(sweep, WL_SMALL);
+
+    fprintf(f, "%5s  %14s", "disks", "max large MBPS");
+    if (burst_large)
+        fprintf(f, "  %14s", "sustained MBPS");
+    fprintf(f, "  %-17s  %14s", "limited by", "max small IOPS");
+    if (burst_small)
+        fprintf(f, "  %14s", "sustained IOPS");
+    fprintf(f, "  %-17s  %18s  %-17s  %s\n", "limited by", "min small lat (us)",
+            "limited by", "$/month (volumes)");
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_run_result *r = sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -322,13 +510,17 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
             snprintf(lat, sizeof lat, "%.3f", s->min_small_lat_us);
         }
         snprintf(cost, sizeof cost, "%.2f", r->disks * cfg->volume.price_usd_month);
-        fprintf(f, "%5d  %14s  %-17s  %14s  %-17s  %18s  %-17s  %17s\n",
-                r->disks, mbps,
-                s->has_large ? sim_limit_label(s->max_large_limit) : "-",
-                iops, s->has_small ? sim_limit_label(s->max_small_limit) : "-",
+        fprintf(f, "%5d  %14s", r->disks, mbps);
+        sustained_cell(f, &s->burst[WL_LARGE], burst_large, 2);
+        fprintf(f, "  %-17s  %14s",
+                s->has_large ? sim_limit_label(s->max_large_limit) : "-", iops);
+        sustained_cell(f, &s->burst[WL_SMALL], burst_small, 0);
+        fprintf(f, "  %-17s  %18s  %-17s  %17s\n",
+                s->has_small ? sim_limit_label(s->max_small_limit) : "-",
                 lat, s->has_small ? sim_limit_label(s->min_lat_limit) : "-",
                 cost);
     }
     fputc('\n', f);
-    reading_line(f, cfg, sweep);
+    if (!burst_reading_line(f, cfg, sweep))
+        reading_line(f, cfg, sweep);
 }

@@ -28,6 +28,12 @@
  * to an integer, latency in microseconds with three decimals, and the
  * load point as "@ Small=<s> and Large=<l>".  A class
  * that did not run has no line, as in ORION.
+ *
+ * The burst remarks.  A maximum that rests on burst credits holds only
+ * until the buckets are empty; report_burst_lines() says so after the
+ * three lines, with how long it lasts at most (from full buckets) and the
+ * figure sustained once they are empty, so that nobody buys for a
+ * 30-minute burst.  They are extra lines: the three stay byte-exact.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -251,4 +257,53 @@ fail:
     free(text);
     free(tmp);
     return rc < 0 ? rc : -EIO;
+}
+
+void report_fmt_duration(double seconds, char *buf, size_t len)
+{
+    if (seconds < 90)
+        snprintf(buf, len, "%.0f s", seconds);
+    else if (seconds < 90 * 60)
+        snprintf(buf, len, "%.0f min", seconds / 60);
+    else if (seconds < 48 * 3600)
+        snprintf(buf, len, "%.1f h", seconds / 3600);
+    else
+        snprintf(buf, len, "%.1f days", seconds / 86400);
+}
+
+/* A class's figure in its unit, as the three lines print it. */
+static void fmt_figure(char *buf, size_t len, double v, enum wl_class c)
+{
+    if (c == WL_LARGE)
+        snprintf(buf, len, "%.2f MB/s", v);
+    else
+        snprintf(buf, len, "%.0f IOPS", v);
+}
+
+static void burst_line(FILE *f, const struct sim_class_burst *b, double maximum,
+                       enum wl_class c)
+{
+    char lasts[32], max_text[48], sustained[48];
+
+    if (!b->drawn)
+        return;
+    report_fmt_duration(b->lasts_s, lasts, sizeof lasts);
+    fmt_figure(max_text, sizeof max_text, maximum, c);
+    fprintf(f, "Burst: %s for at most %s (%s burst credits), ", max_text,
+            lasts, sim_limit_label(b->first));
+    if (!b->has_sustained) {
+        fputs("then less: the sustained figure was not measured\n", f);
+        return;
+    }
+    fmt_figure(sustained, sizeof sustained, b->sustained, c);
+    fprintf(f, "then %s sustained @ Small=%d and Large=%d\n", sustained,
+            b->sustained_at.small, b->sustained_at.large);
+}
+
+void report_burst_lines(FILE *f, const struct sim_summary *s)
+{
+    if (s->has_large)
+        burst_line(f, &s->burst[WL_LARGE], s->max_large_mbps, WL_LARGE);
+    if (s->has_small)
+        burst_line(f, &s->burst[WL_SMALL], s->max_small_iops, WL_SMALL);
 }

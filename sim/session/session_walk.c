@@ -389,6 +389,7 @@ void sim_sess_interactive_main(sim_session *s)
         o.live_every_ns = SIM_LIVE_EVERY_NS;
         struct sim_point_result r = { 0 };
         s->point_wall_start_s = sim_sess_wall_s();
+        sim_burst_point_start(&s->run, &s->parts.sp.ds);   /* as a run does */
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
@@ -396,6 +397,7 @@ void sim_sess_interactive_main(sim_session *s)
             return;
         }
         if (rc == 0) {
+            sim_point_burst_facts(&s->parts.sp.ds, &r);
             r.small = p.small;
             r.large = p.large;
             sim_sess_rec_add(s, &r);

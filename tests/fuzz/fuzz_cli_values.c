@@ -106,6 +106,14 @@ static void rates_and_levels(const char *s)
         FUZZ_CHECK(frac >= 0.0 && frac <= 1.0);
     else
         FUZZ_CHECK(frac == -12345.0);
+    {
+        double level = -1.0;
+        bool carry = false;
+        rc = cli_parse_burst_credits(s, &level, &carry);
+        FUZZ_CHECK(rc == 0 || rc == -EINVAL);
+        if (rc == 0)
+            FUZZ_CHECK(level >= 0.0 && level <= 1.0);
+    }
     if (cli_testname_ok(s))
         FUZZ_CHECK(strlen(s) >= 1 && strlen(s) <= CLI_TESTNAME_MAX &&
                    strchr(s, '/') == NULL);
