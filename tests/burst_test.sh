@@ -45,6 +45,11 @@ expect_stdout_contains "default_study_should_read_from_the_sustained_figure" \
 expect_stdout_matches "default_study_should_have_a_sustained_column_next_to_each_maximum" \
     '^disks +max large MBPS +sustained MBPS +limited by +max small IOPS +sustained IOPS +limited by +min small lat' \
     "$ASMSIM" "${STUDY[@]}"
+# with normal redundancy every write lands twice: the sustained reading
+# compares the physical figure with the (physical) instance baseline
+expect_stdout_matches "sustained_reading_with_redundancy_should_compare_physical_with_physical" \
+    'Sustained: 2 volumes reach 9[0-9] % of the instance baseline \(81.25 MB/s of physical I/O, 2 x the logical figure with normal redundancy\)' \
+    "$ASMSIM" sweep --instance m5.large --redundancy normal --write 100 --volumes 2-4 --run simple
 expect_stdout_matches "default_study_should_sustain_79_mbps_at_5_volumes" \
     '^ +5 +57[0-9]\.[0-9]{2} +7[89]\.[0-9]{2} ' "$ASMSIM" "${STUDY[@]}"
 

@@ -126,13 +126,22 @@ static double class_figure(const struct sim_point_result *p, enum wl_class c)
     return c == WL_LARGE ? p->cls[WL_LARGE].mbps : p->cls[WL_SMALL].iops;
 }
 
-/* What p sustains for class c: its own figure when it drew on no bucket.
-   False when it drew and its sustained figures were not measured. */
+/* The physical figure in class c's unit: what a limit on it counts. */
+static double class_phys(const struct sim_point_result *p, enum wl_class c)
+{
+    return c == WL_LARGE ? p->phys_mbps : p->phys_iops;
+}
+
+/* What p sustains for class c (logical and physical): its own figures
+   when it drew on no bucket.  False when it drew and its sustained
+   figures were not measured. */
 static bool class_sustained(const struct sim_point_result *p, enum wl_class c,
-                            double *figure, enum sim_limit *limited_by)
+                            double *figure, double *phys,
+                            enum sim_limit *limited_by)
 {
     if (!p->burst.drawn) {
         *figure = class_figure(p, c);
+        *phys = class_phys(p, c);
         /* held at a base rate for want of credits: which one */
         *limited_by = p->limited_by == SIM_LIMIT_BURST_CREDITS
                           ? p->burst.sustained_limited_by : p->limited_by;
@@ -141,6 +150,7 @@ static bool class_sustained(const struct sim_point_result *p, enum wl_class c,
     if (!p->burst.sustained_measured)
         return false;
     *figure = p->burst.sustained[c];
+    *phys = p->burst.sustained_phys[c];
     *limited_by = p->burst.sustained_limited_by;
     return true;
 }
@@ -161,12 +171,13 @@ static void summarise_class_burst(const struct sim_point_result *pts, int n,
             b->lasts_s = p->burst.lasts_s;
             b->first = p->burst.first;
         }
-        double figure;
+        double figure, phys;
         enum sim_limit limited_by;
-        if (class_sustained(p, c, &figure, &limited_by) &&
+        if (class_sustained(p, c, &figure, &phys, &limited_by) &&
             (!b->has_sustained || figure > b->sustained)) {
             b->has_sustained = true;
             b->sustained = figure;
+            b->sustained_phys = phys;
             b->sustained_at = (struct wl_point){ p->small, p->large };
             b->sustained_limited_by = limited_by;
         }
@@ -214,8 +225,10 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
         struct dev_limits lim;
         ds->ops->limits(ds, &lim, false);
         pr->burst.sustained_measured = true;
-        for (int c = 0; c < WL_CLASSES; c++)
+        for (int c = 0; c < WL_CLASSES; c++) {
             pr->burst.sustained[c] = class_figure(&empty, (enum wl_class)c);
+            pr->burst.sustained_phys[c] = class_phys(&empty, (enum wl_class)c);
+        }
         pr->burst.sustained_limited_by =
             empty.limited_by == SIM_LIMIT_BURST_CREDITS ? lim.burst_behind
                                                          : empty.limited_by;

@@ -69,6 +69,9 @@ struct sim_class_burst {
     double sustained;               /* the maximum over the points of what
                                        each sustains (every bucket empty):
                                        MB/s for large, IOPS for small */
+    double sustained_phys;          /* physical (after mirroring, all
+                                       classes) at sustained_at, in the
+                                       same unit: what a limit counts */
     struct wl_point sustained_at;
     enum sim_limit sustained_limited_by;    /* there, at its base rate */
 };

@@ -102,6 +102,9 @@ struct sim_point_burst {
     bool sustained_measured;
     double sustained[WL_CLASSES];   /* [enum wl_class]: each class's own
                                        figure, IOPS (small), MB/s (large) */
+    double sustained_phys[WL_CLASSES];  /* the physical figure in the same
+                                       unit (all classes, after mirroring):
+                                       what a limit counts */
     enum sim_limit sustained_limited_by;    /* the limit at its base rate;
                                        also for a point that drew on no
                                        bucket but was held by empty ones */

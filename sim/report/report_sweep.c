@@ -399,7 +399,7 @@ static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
     enum sim_limit inst = c == WL_LARGE ? SIM_LIMIT_INSTANCE_MBPS : SIM_LIMIT_INSTANCE_IOPS;
     double base = c == WL_LARGE ? cfg->instance.base_bytes_per_s / 1e6
                                 : cfg->instance.base_iops;
-    char fig[32], ref[32], held[128];
+    char fig[32], ref[32], held[224];
     double v;
 
     if (at_k == NULL) {
@@ -410,9 +410,16 @@ static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
     fmt_figure(fig, sizeof fig, v, c == WL_LARGE);
     enum sim_limit binds = best->summary.burst[c].sustained_limited_by;
     if (binds == inst && base > 0) {
+        /* physical to physical, as limit_pct: the baseline counts copies */
+        const struct sim_class_burst *b = &at_k->summary.burst[c];
+        char note[96] = "";
+        if (v > 0 && b->sustained_phys > v * 1.01)
+            snprintf(note, sizeof note, " of physical I/O, %.2g x the logical "
+                     "figure with %s redundancy", b->sustained_phys / v,
+                     lay_redundancy_name(cfg->layout.redundancy));
         fmt_figure(ref, sizeof ref, base, c == WL_LARGE);
-        snprintf(held, sizeof held, "%.0f %% of the instance baseline (%s %s)",
-                 v / base * 100.0, ref, unit);
+        snprintf(held, sizeof held, "%.0f %% of the instance baseline (%s %s%s)",
+                 b->sustained_phys / base * 100.0, ref, unit, note);
     } else if (binds == SIM_LIMIT_VOLUME_IOPS || binds == SIM_LIMIT_VOLUME_TPUT) {
         fmt_figure(ref, sizeof ref, v / at_k->disks, c == WL_LARGE);
         snprintf(held, sizeof held, "%s %s, %s %s per volume (%s at its base "
