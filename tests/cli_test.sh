@@ -33,6 +33,12 @@ expect_stdout_contains "help_of_sweep_should_give_volume_list_forms" \
     '"1,2,4,8,16"' "$ASMSIM" sweep --help
 expect_stdout_contains "help_of_orion_should_give_orion_defaults" \
     "default 1024" "$ASMSIM" orion --help
+for cmd in run sweep; do
+    expect_stdout_contains "help_of_${cmd}_should_say_outputs_are_never_overwritten" \
+        "never overwrites: <stamp> is the start" "$ASMSIM" $cmd --help
+done
+expect_stdout_contains "help_of_sweep_should_name_the_stamped_csv" \
+    "<testname>_<stamp>_sweep.csv" "$ASMSIM" sweep --help
 expect_stdout_contains "main_help_should_list_commands" "profiles" \
     "$ASMSIM" --help
 expect_stdout_matches "version_should_print_name_and_version" \
@@ -234,11 +240,34 @@ expect_true "iops_csv_should_start_with_orion_header" \
 
 "$ASMSIM" sweep --instance m5.large --duration 100ms --quiet --volumes 1,2 \
     --output-dir od/sweep --testname sw >sweep.out 2>&1
-expect_glob "sweep_should_write_sweep_csv" "od/sweep/sw_sweep.csv"
+expect_glob "sweep_should_write_a_stamped_sweep_csv" "od/sweep/sw_[0-9]*_[0-9]*_sweep.csv"
 expect_glob "sweep_should_write_orion_files_per_disk_count" \
     "od/sweep/sw_2disks_*_summary.txt"
 expect_glob "sweep_should_write_one_results_json" "od/sweep/sw_*_results.json"
 expect_true "sweep_should_print_the_table" grep -q 'disks' sweep.out
+
+# nothing is overwritten: two runs of one test name keep both sets (in one
+# second the second set gets the suffix _2), and each says where it went
+for i in 1 2; do
+    "$ASMSIM" run "${FAST[@]}" --output-dir od/twice --testname tw >/dev/null \
+        2>"twice$i.err"
+done
+sets=$(ls od/twice/tw_*_summary.txt 2>/dev/null | wc -l)
+expect_true "two_runs_with_one_testname_should_keep_both_sets" test "$sets" -eq 2
+expect_true "two_runs_should_leave_twelve_files_and_no_stage" \
+    test "$(ls -A od/twice | wc -l)" -eq 12
+where=$(grep '^asmsim: results in od/twice/ as tw_' twice2.err)
+prefix=${where#asmsim: results in od/twice/ as }
+prefix=${prefix%%\**}
+expect_true "a_run_should_say_where_its_files_went" \
+    test -n "$where" -a -f "od/twice/${prefix}summary.txt" \
+        -a -f "od/twice/${prefix}results.json"
+"$ASMSIM" sweep --instance m5.large --duration 100ms --quiet --volumes 1 \
+    --output-dir od/twice --testname tw >/dev/null 2>twice3.err
+expect_true "a_sweep_should_say_where_its_files_went" \
+    grep -q '^asmsim: results in od/twice/ as tw_\*[0-9_]*_\* (7 files)$' twice3.err
+expect_true "stamps_should_run_to_the_second" \
+    compgen -G "od/twice/tw_[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]_[0-9][0-9][0-9][0-9][0-9][0-9]_summary.txt"
 
 # ---- orion ------------------------------------------------------------------------
 

@@ -90,7 +90,9 @@ void cli_main_usage(FILE *f)
 "  --output-dir DIR      write ORION's files (<testname>_<stamp>_summary.txt,\n" \
 "                        _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n" \
 "                        <testname>_<stamp>_results.json%s; created if\n" \
-"                        missing; default: no files\n" \
+"                        missing; never overwrites: <stamp> is the start,\n" \
+"                        yyyymmdd_hhmmss, and _2, _3 ... follow it when\n" \
+"                        taken; default: no files\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
 "  --quiet               no progress on stderr\n" \
 "  --verbose             run: a per-point table after the summary\n" \
@@ -126,7 +128,7 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
                 LAY_MAX_DISKS, CLI_TESTNAME_MAX,
                 "\n                        per disk count with prefix "
                 "<testname>_<N>disks,\n                        one JSON with "
-                "all runs and <testname>_sweep.csv");
+                "all runs and\n                        <testname>_<stamp>_sweep.csv");
     } else {
         fputs(
 "Usage: asmsim orion -run simple|normal|advanced|oltp|dss [ORION flags]\n"

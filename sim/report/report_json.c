@@ -345,10 +345,14 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_u64(b, c, "seed", cfg->seed);
 }
 
-/* "yyyymmdd_hhmm" -> "yyyy-mm-ddThh:mm" (local time, as stamped). */
+/* "yyyymmdd_hhmmss" -> "yyyy-mm-ddThh:mm:ss" (local time, as stamped;
+   the older "yyyymmdd_hhmm" -> "yyyy-mm-ddThh:mm"). */
 static void iso_from_stamp(const char *stamp, char *out, size_t len)
 {
-    if (strlen(stamp) == 13 && stamp[8] == '_')
+    if (strlen(stamp) == 15 && stamp[8] == '_')     /* yyyymmdd_hhmmss */
+        snprintf(out, len, "%.4s-%.2s-%.2sT%.2s:%.2s:%.2s", stamp, stamp + 4,
+                 stamp + 6, stamp + 9, stamp + 11, stamp + 13);
+    else if (strlen(stamp) == 13 && stamp[8] == '_')
         snprintf(out, len, "%.4s-%.2s-%.2sT%.2s:%.2s", stamp, stamp + 4,
                  stamp + 6, stamp + 9, stamp + 11);
     else
