@@ -65,8 +65,9 @@ SCALE=${ASMSIM_TIMEOUT_SCALE:-1}    # sanitizer builds: time limits x this
 [[ "$SCALE" =~ ^[1-9][0-9]*$ ]] || SCALE=1
 PATTERN="ASMSIM-WRITTEN!"
 
-# a file of N MiB of zeros that asmsim did not create
-zeros() { truncate -s "${2}M" "$1"; }
+# a file of N MiB of zeros that asmsim did not create, written in full
+# (a sparse one is refused: safety.c rule 7)
+zeros() { dd if=/dev/zero of="$1" bs=1M count="$2" status=none; }
 # bytes of asmsim's write pattern found in a file or device (0 if none)
 pattern_count() { grep -c -a "$PATTERN" "$1" 2>/dev/null || true; }
 
@@ -104,6 +105,33 @@ expect_true "created_files_should_have_the_asked_size" \
     test "$(stat -c %s c1)" = 33554432 -a "$(stat -c %s c2)" = 33554432
 expect_exit 0 "created_files_should_stay_writable_without_destroy_data" \
     "$ASMSIM" run --target c1 --target c2 --write 100 --run oltp "${FAST[@]}"
+
+# --create writes what it makes before the first measured I/O: no holes and
+# no unwritten (preallocated) extents, which would read back from memory
+# (21 GB/s at 3 us) instead of the disk
+fully_written() {   # FILE: no hole before its end, no unwritten extent
+    [ "$(python3 -c 'import os,sys; f=os.open(sys.argv[1],os.O_RDONLY); print(os.lseek(f,0,os.SEEK_HOLE))' "$1")" = "$(stat -c %s "$1")" ] &&
+        ! filefrag -v "$1" | grep -q unwritten
+}
+for f in c1 c2; do
+    expect_true "created_file_${f}_should_have_no_holes_or_unwritten_extents" \
+        fully_written "$f"
+done
+truncate -s 16M sparse
+expect_error "a_sparse_file_should_be_refused_saying_how_to_write_it" \
+    "asmsim: sparse: 16.0 MiB of the 16.0 MiB used were never written (holes or preallocated extents), which read back from memory, not the disk; write it in full first" "" \
+    "$ASMSIM" run --target sparse --run oltp "${FAST[@]}"
+if fallocate -l 16M prealloc 2>/dev/null && filefrag -v prealloc | grep -q unwritten; then
+    expect_error "a_preallocated_file_should_be_refused" \
+        "asmsim: prealloc: 16.0 MiB of the 16.0 MiB used were never written" "" \
+        "$ASMSIM" run --target prealloc --run oltp "${FAST[@]}"
+else
+    skip a_preallocated_file_should_be_refused "no fallocate with unwritten extents here"
+fi
+# asmsim's own file, grown with --create: the new part is written too
+expect_exit 0 "create_should_grow_its_own_file" \
+    "$ASMSIM" run --target c1 --create 48MiB --run oltp "${FAST[@]}"
+expect_true "a_grown_file_should_be_written_in_full" fully_written c1
 
 zeros limited 64
 expect_exit 0 "size_limit_run_should_write" "$ASMSIM" run --target limited \

@@ -33,14 +33,25 @@ static const char *path_of(const char *name)
     return p;
 }
 
+/* `bytes` zeros written (not a sparse file: safety.c rule 7) to fd. */
+static void write_zeros(int fd, uint64_t bytes)
+{
+    static const char block[64 * 1024];
+
+    for (uint64_t at = 0; at < bytes; at += sizeof block)
+        if (write(fd, block, sizeof block) != (ssize_t)sizeof block)
+            perror("write");
+    if (ftruncate(fd, (off_t)bytes) != 0 || fsync(fd) != 0)
+        perror("ftruncate");
+}
+
 /* A plain file of `bytes` zeros that asmsim did not create. */
 static const char *foreign_file(const char *name, uint64_t bytes)
 {
     const char *p = path_of(name);
     int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
-        if (ftruncate(fd, (off_t)bytes) != 0)
-            perror("ftruncate");
+        write_zeros(fd, bytes);
         close(fd);
     }
     return p;
