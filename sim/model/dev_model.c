@@ -231,20 +231,6 @@ static sim_ns service_ns(struct model *m, const struct sim_io *io)
 
 /* ---- limits ----------------------------------------------------------- */
 
-/* A throttle whose short-term allowance is `allowance` units. */
-static int thr_setup(struct thr *t, double base, double burst, double bucket,
-                     double start_frac, double allowance)
-{
-    struct thr_cfg c = {
-        .base_rate_per_s = base,
-        .burst_rate_per_s = burst > base ? burst : base,
-        .bucket_units = burst > base ? bucket : 0,
-        .bucket_start_frac = start_frac,
-        .tolerance_s = base > 0 ? allowance / base : 0,
-    };
-    return thr_init(t, &c);
-}
-
 /* The rates of one throttle, in its units (operations or bytes) per
    second, and its burst bucket in units. */
 struct thr_rates {
@@ -286,14 +272,25 @@ static void rates_of(const struct model *m, struct model_rates *r)
     };
 }
 
-static int thr_setup_rates(struct thr *t, const struct thr_rates *r,
-                           double start_frac, double allowance)
+/* A throttle at rates r whose short-term allowance is `allowance` units;
+   no bucket unless the burst rate is above the base. */
+static int thr_setup(struct thr *t, const struct thr_rates *r,
+                     double start_frac, double allowance)
 {
-    return thr_setup(t, r->base_per_s, r->burst_per_s, r->bucket_units,
-                     start_frac, allowance);
+    double base = r->base_per_s;
+    bool bursts = r->burst_per_s > base;
+    struct thr_cfg c = {
+        .base_rate_per_s = base,
+        .burst_rate_per_s = bursts ? r->burst_per_s : base,
+        .bucket_units = bursts ? r->bucket_units : 0,
+        .bucket_start_frac = start_frac,
+        .tolerance_s = base > 0 ? allowance / base : 0,
+    };
+    return thr_init(t, &c);
 }
 
-static void thr_retune_rates(struct thr *t, const struct thr_rates *r)
+/* New rates for a running throttle (its bucket level kept). */
+static void thr_retune(struct thr *t, const struct thr_rates *r)
 {
     thr_set_rates(t, r->base_per_s, r->burst_per_s);
 }
@@ -307,14 +304,14 @@ static int limits_setup(struct model *m)
     int rc = 0;
     for (int d = 0; d < m->disks && rc == 0; d++) {
         struct vol_state *vs = &m->vol[d];
-        rc = thr_setup_rates(&vs->iops, &r.vol_iops, frac, ops);
+        rc = thr_setup(&vs->iops, &r.vol_iops, frac, ops);
         if (rc == 0)
-            rc = thr_setup_rates(&vs->tput, &r.vol_tput, frac, bytes);
+            rc = thr_setup(&vs->tput, &r.vol_tput, frac, bytes);
     }
     if (rc == 0)
-        rc = thr_setup_rates(&m->inst_iops, &r.inst_iops, frac, ops);
+        rc = thr_setup(&m->inst_iops, &r.inst_iops, frac, ops);
     if (rc == 0)
-        rc = thr_setup_rates(&m->inst_tput, &r.inst_tput, frac, bytes);
+        rc = thr_setup(&m->inst_tput, &r.inst_tput, frac, bytes);
     return rc;
 }
 
@@ -599,12 +596,12 @@ static int model_retune(struct devset *ds, const struct vol_profile *volume,
     rates_of(m, &r);
     if (volume)
         for (int d = 0; d < m->disks; d++) {
-            thr_retune_rates(&m->vol[d].iops, &r.vol_iops);
-            thr_retune_rates(&m->vol[d].tput, &r.vol_tput);
+            thr_retune(&m->vol[d].iops, &r.vol_iops);
+            thr_retune(&m->vol[d].tput, &r.vol_tput);
         }
     if (instance) {
-        thr_retune_rates(&m->inst_iops, &r.inst_iops);
-        thr_retune_rates(&m->inst_tput, &r.inst_tput);
+        thr_retune(&m->inst_iops, &r.inst_iops);
+        thr_retune(&m->inst_tput, &r.inst_tput);
     }
     return 0;
 }
