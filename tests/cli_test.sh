@@ -566,10 +566,11 @@ expect_error "small_and_large_sum_should_be_refused" \
     "$ASMSIM" run --matrix max --num-small 40000 --num-large 30000 "${FAST[@]}"
 expect_exit 0 "the_limit_itself_should_run" \
     "$ASMSIM" run --matrix point --num-small 65536 --num-large 0 --instance m5.large --duration 1ms --quiet
-truncate -s 256M big.img
+# (a file --create would make: a sparse file of one's own is refused)
 expect_error "aio_buffers_should_be_refused_up_front" \
     "asmsim: --num-large 100: 100 large I/Os of 64 MiB in flight need 6464 MiB of read buffers" "" \
-    "$ASMSIM" run --target big.img --run dss --num-large 100 --size-large 64MiB --duration 1ms
+    "$ASMSIM" run --target big.img --create 256MiB --run dss --num-large 100 --size-large 64MiB --duration 1ms
+expect_true "aio_buffers_refused_should_create_nothing" test ! -e big.img
 rm -f big.img
 
 # 8: outputs -- tried up front with a probe, every failure told with its errno

@@ -31,6 +31,7 @@
 #include "sim/report/report.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/null/dev_null.h"
 #include "sim/aio/safety.h"
 
 #define KIB 1024ull

@@ -30,6 +30,7 @@
 #include "sim/cli/cli.h"
 #include "sim/aio/dev_aio.h"
 #include "sim/model/dev_model.h"
+#include "sim/null/dev_null.h"
 #include "sim/core/io_budget.h"
 #include "sim/cli/layout_file.h"
 #include "sim/aio/safety.h"

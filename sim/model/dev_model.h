@@ -1,8 +1,7 @@
 /*
- * dev_model.h - the backends that carry no bytes: modelled cloud volumes
- * and instances in virtual time (dev_model.c), and the null device that
- * completes every I/O at once in real time, for measuring the engine
- * itself (dev_null.c).
+ * dev_model.h - the model backend: modelled cloud volumes and instances
+ * in virtual time (dev_model.c).  The null device that completes every
+ * I/O at once lives in sim/null/ (dev_null.h).
  */
 #ifndef ASMSIM_SIM_MODEL_DEV_MODEL_H
 #define ASMSIM_SIM_MODEL_DEV_MODEL_H
@@ -10,6 +9,5 @@
 #include "sim/core/device.h"
 
 extern const struct dev_ops dev_model_ops;   /* dev_model.c */
-extern const struct dev_ops dev_null_ops;    /* dev_null.c */
 
 #endif
