@@ -448,8 +448,7 @@ static void more_threads_than_nodes_should_share_each_node_round_robin(void)
 static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
                      uint64_t size, int small, int large)
 {
-    sim_run_cfg_defaults(cfg);
-    cfg->backend = &dev_model_ops;
+    dev_model_run_defaults(cfg);
     cfg->disks = n;
     cfg->backend = &dev_aio_ops;
     cfg->targets = paths;
@@ -1120,8 +1119,7 @@ static void closing_the_parts_should_close_the_devices_before_the_engine(void)
     struct sim_run_cfg cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     cfg.backend = &keep_ops;
     cfg.disks = 2;
     cfg.matrix.run = WL_RUN_ADVANCED;

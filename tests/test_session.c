@@ -21,8 +21,7 @@
 static void cfg_small(struct sim_run_cfg *c, int disks, const char *volume)
 {
     char why[256];
-    sim_run_cfg_defaults(c);
-    c->backend = &dev_model_ops;
+    dev_model_run_defaults(c);
     c->disks = disks;
     prof_volume_parse(volume, &c->volume, why, sizeof(why));
     c->matrix.run = WL_RUN_OLTP;

@@ -18,8 +18,14 @@
 #include <stdint.h>
 
 #include "sim/core/io_budget.h"
-#include "sim/profiles/profiles.h"
 #include "sim/core/simtime.h"
+
+/* Backends' own vocabularies, named here only behind pointers: the
+   contract does not include the cloud profiles (sim/profiles/), and core
+   does not link them. */
+struct vol_profile;
+struct inst_profile;
+struct sim_run_cfg;
 
 /* One physical I/O.  The engine owns the memory (a fixed pool). */
 struct sim_io {
@@ -63,10 +69,11 @@ struct dev_limits {
 
 struct devset_cfg {
     int disks;
-    /* modelled volumes */
-    const struct vol_profile *volume;   /* every disk is one such volume */
-    const struct inst_profile *instance;
-    double burst_credit_frac;           /* 0..1: how full buckets start */
+    /* the backend's own configuration, which only it interprets: the
+       model's struct dev_model_cfg (sim/model/dev_model.h: volume,
+       instance, burst credits), made by its dev_ops.run_cfg; NULL for a
+       backend without one */
+    const void *backend_cfg;
     uint64_t seed;
     int max_outstanding;                /* physical I/Os in flight, at most */
     /* real devices (aio backend; see safety.h for the rules) */
@@ -112,9 +119,19 @@ enum dev_cap {
     DEV_CAP_HOST_CPU = 1u << 2,
 };
 
+/* Room for a backend's configuration made by dev_ops.run_cfg. */
+#define DEV_BACKEND_CFG_BYTES 256
+
 struct dev_ops {
     const char *name;               /* for the user: "model", "aio", ... */
     unsigned caps;                  /* enum dev_cap flags */
+    /* optional: the backend's own configuration for a run (what open
+       finds in cfg->backend_cfg), made from the run's description into
+       buf (DEV_BACKEND_CFG_BYTES, aligned for any type), which outlives
+       the open call only; returns buf, or NULL for none.  The backend,
+       not the core, knows which parts of a run are its. */
+    const void *(*run_cfg)(const struct sim_run_cfg *run, void *buf,
+                           size_t len);
     /* Open `cfg->disks` devices.  0, or -errno with a reason in why. */
     int (*open)(struct devset *ds, const struct devset_cfg *cfg,
                 char *why, size_t why_len);

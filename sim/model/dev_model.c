@@ -417,24 +417,54 @@ static int open_nomem(char *why, size_t why_len, int disks)
     return -ENOMEM;
 }
 
-static int model_open(struct devset *ds, const struct devset_cfg *cfg,
+/* The model's part of a run (dev_ops.run_cfg). */
+static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
+                                 size_t len)
+{
+    struct dev_model_cfg *mc = buf;
+
+    if (len < sizeof *mc)
+        return NULL;
+    *mc = (struct dev_model_cfg){
+        .volume = &run->volume,
+        .instance = &run->instance,
+        .burst_credit_frac = run->burst_credit_frac,
+    };
+    return mc;
+}
+
+void dev_model_run_defaults(struct sim_run_cfg *cfg)
+{
+    char why[256];
+
+    sim_run_cfg_defaults(cfg);
+    cfg->backend = &dev_model_ops;
+    prof_volume_parse("gp3", &cfg->volume, why, sizeof(why));
+    prof_instance_find("none", &cfg->instance, why, sizeof(why));
+    lay_cfg_defaults(&cfg->layout, 1, cfg->volume.size_bytes);
+    wl_cfg_defaults(&cfg->workload, cfg->volume.size_bytes);
+}
+
+static int model_open(struct devset *ds, const struct devset_cfg *dc,
                       char *why, size_t why_len)
 {
-    if (!cfg->volume || !cfg->instance) {
+    const struct dev_model_cfg *cfg = dc->backend_cfg;
+
+    if (!cfg || !cfg->volume || !cfg->instance) {
         snprintf(why, why_len, "the model backend needs a volume and an instance profile");
         return -EINVAL;
     }
-    if (cfg->max_outstanding < 1) {
+    if (dc->max_outstanding < 1) {
         snprintf(why, why_len, "the model backend needs max_outstanding >= 1");
         return -EINVAL;
     }
     int rc;
     struct model *m = calloc(1, sizeof(*m));
     if (!m) {
-        rc = open_nomem(why, why_len, cfg->disks);
+        rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
-    m->disks = cfg->disks;
+    m->disks = dc->disks;
     m->volume = *cfg->volume;
     m->instance = *cfg->instance;
     m->burst_credit_frac = cfg->burst_credit_frac;
@@ -446,13 +476,13 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
         goto fail;
     }
     m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
-    m->seed = cfg->seed ^ 0x6d6f64656cull;
+    m->seed = dc->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
-    m->vol = calloc((size_t)cfg->disks, sizeof(*m->vol));
-    m->heap_cap = cfg->max_outstanding;
+    m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
+    m->heap_cap = dc->max_outstanding;
     m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
     if (!m->vol || !m->heap) {
-        rc = open_nomem(why, why_len, cfg->disks);
+        rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
     for (int d = 0; d < m->disks; d++)
@@ -609,6 +639,7 @@ static int model_retune(struct devset *ds, const struct vol_profile *volume,
 const struct dev_ops dev_model_ops = {
     .name = "model",
     .caps = DEV_CAP_VIRTUAL_CLOCK | DEV_CAP_PROVISIONED_LIMITS,
+    .run_cfg = model_run_cfg,
     .open = model_open,
     .submit = model_submit,
     .reap = model_reap,
