@@ -128,6 +128,18 @@ if fallocate -l 16M prealloc 2>/dev/null && filefrag -v prealloc | grep -q unwri
 else
     skip a_preallocated_file_should_be_refused "no fallocate with unwritten extents here"
 fi
+# the writing shows a progress line on a terminal, and nothing without one
+"$ASMSIM" run --target quiet1 --create 32MiB --run oltp "${FAST[@]}" >/dev/null 2>quiet1.err
+expect_true "create_without_a_terminal_should_show_no_progress" \
+    test -f quiet1 -a ! -s quiet1.err
+if command -v script >/dev/null; then
+    script -qec "$ASMSIM run --target tty1 --create 16MiB --run oltp --duration 100ms --quiet" \
+        /dev/null </dev/null >tty1.out 2>&1
+    expect_true "create_on_a_terminal_should_show_the_writing" \
+        grep -aq "asmsim: writing tty1 once before measuring: 100 % of 16.0 MiB" tty1.out
+else
+    skip create_on_a_terminal_should_show_the_writing "no script(1) for a terminal"
+fi
 # asmsim's own file, grown with --create: the new part is written too
 expect_exit 0 "create_should_grow_its_own_file" \
     "$ASMSIM" run --target c1 --create 48MiB --run oltp "${FAST[@]}"

@@ -37,6 +37,8 @@ for cmd in run sweep; do
     expect_stdout_contains "help_of_${cmd}_should_say_outputs_are_never_overwritten" \
         "never overwrites: <stamp> is the start" "$ASMSIM" $cmd --help
 done
+expect_stdout_contains "help_of_run_should_say_create_writes_its_files" \
+    "once in full before measuring" "$ASMSIM" run --help
 expect_stdout_contains "help_of_sweep_should_name_the_stamped_csv" \
     "<testname>_<stamp>_sweep.csv" "$ASMSIM" sweep --help
 expect_stdout_contains "main_help_should_list_commands" "profiles" \

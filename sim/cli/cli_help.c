@@ -76,7 +76,9 @@ void cli_main_usage(FILE *f)
 "  --engine E            model, aio or null (I/O completes at once: measures\n" \
 "                        asmsim itself); default aio with targets, else model\n" \
 "  --create SIZE         make missing target files of SIZE, marked as asmsim's\n" \
-"                        (writable without --destroy-data)\n" \
+"                        (writable without --destroy-data), and write them\n" \
+"                        once in full before measuring; other files with\n" \
+"                        holes or unwritten extents are refused\n" \
 "  --destroy-data        let writes (--write > 0) overwrite targets asmsim did\n" \
 "                        not create; without --write targets open read-only\n" \
 "  --ignore-signatures   overwrite even a target with a file system, partition\n" \
