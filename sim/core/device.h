@@ -20,11 +20,10 @@
 #include "sim/core/io_budget.h"
 #include "sim/core/simtime.h"
 
-/* Backends' own vocabularies, named here only behind pointers: the
+/* A run's description, handed to a backend's run_cfg hook (run.h).  The
    contract does not include the cloud profiles (sim/profiles/), and core
-   does not link them. */
-struct vol_profile;
-struct inst_profile;
+   does not link them: they are the model backend's vocabulary, carried in
+   its own configuration (backend_cfg). */
 struct sim_run_cfg;
 
 /* One physical I/O.  The engine owns the memory (a fixed pool). */
@@ -150,9 +149,10 @@ struct dev_ops {
        short-term allowance its throttles earned while idle (between
        points), so every point starts from the same state. */
     void (*settle)(struct devset *ds);
-    /* optional: change volume or instance limits in flight. */
-    int (*retune)(struct devset *ds, const struct vol_profile *volume,
-                  const struct inst_profile *instance);
+    /* optional: change the backend's configuration in flight; backend_cfg
+       is of open's type, and what it leaves NULL stays as it is (the
+       model: volume or instance limits). */
+    int (*retune)(struct devset *ds, const void *backend_cfg);
 };
 
 struct devset {

@@ -612,9 +612,11 @@ static void model_settle(struct devset *ds)
     thr_settle(&m->inst_tput, m->now_ns);
 }
 
-static int model_retune(struct devset *ds, const struct vol_profile *volume,
-                        const struct inst_profile *instance)
+static int model_retune(struct devset *ds, const void *backend_cfg)
 {
+    const struct dev_model_cfg *mc = backend_cfg;
+    const struct vol_profile *volume = mc ? mc->volume : NULL;
+    const struct inst_profile *instance = mc ? mc->instance : NULL;
     struct model *m = ds->priv;
     if (volume) {
         m->volume = *volume;

@@ -16,7 +16,9 @@ extern const struct dev_ops dev_model_ops;   /* dev_model.c */
    one such volume, all attached to one such instance.  open copies what
    it needs; the pointers need to live only that long.  dev_model_ops's
    run_cfg hook makes it from a run's volume, instance and
-   burst_credit_frac.  (Fields are appended here, not in devset_cfg.) */
+   burst_credit_frac.  retune takes one too: a volume or instance left
+   NULL stays as it is (burst_credit_frac is not retuned).  (Fields are
+   appended here, not in devset_cfg.) */
 struct dev_model_cfg {
     const struct vol_profile *volume;
     const struct inst_profile *instance;
