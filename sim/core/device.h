@@ -68,22 +68,14 @@ struct dev_limits {
 
 struct devset_cfg {
     int disks;
-    /* the backend's own configuration, which only it interprets: the
-       model's struct dev_model_cfg (sim/model/dev_model.h: volume,
-       instance, burst credits), made by its dev_ops.run_cfg; NULL for a
-       backend without one */
+    /* the backend's own configuration, which only it interprets, made by
+       its dev_ops.run_cfg: the model's struct dev_model_cfg (volume,
+       instance, burst credits: sim/model/dev_model.h), the aio backend's
+       struct dev_aio_cfg (targets and what may be done to them:
+       sim/aio/dev_aio.h); NULL for a backend without one */
     const void *backend_cfg;
     uint64_t seed;
     int max_outstanding;                /* physical I/Os in flight, at most */
-    /* real devices (aio backend; see safety.h for the rules) */
-    const char *const *paths;           /* [disks] files or block devices */
-    bool writable;                      /* the run writes: open read-write */
-    bool destroy_data;                  /* --destroy-data */
-    bool ignore_signatures;             /* --ignore-signatures */
-    uint64_t create_bytes;              /* --create SIZE, 0 = none */
-    uint64_t limit_bytes;               /* no I/O reaches past this offset
-                                           on any disk (the layout's disk
-                                           size); 0 = each target's end */
     uint32_t max_io_bytes;              /* largest physical I/O */
     struct sim_io_budget budget;        /* aio: logical I/Os in flight per
                                            class and their sizes; with it
@@ -95,11 +87,6 @@ struct devset_cfg {
                                            of max_outstanding I/Os */
     uint32_t io_align_bytes;            /* every offset and size the engine
                                            makes is a multiple of this */
-    int threads;                        /* workers; 0 = auto */
-    bool verbose;                       /* fill info[] */
-    char *info;                         /* optional: what open found out
-                                           (targets, NUMA), for --verbose */
-    size_t info_len;
 };
 
 struct devset;

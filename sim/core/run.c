@@ -168,20 +168,10 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
                        : NULL,
         .seed = cfg->seed,
         .max_outstanding = (int)phys,
-        /* real devices */
-        .paths = cfg->targets,
-        .writable = wc.write_pct > 0,
-        .destroy_data = cfg->destroy_data,
-        .ignore_signatures = cfg->ignore_signatures,
-        .create_bytes = cfg->create_bytes,
-        .limit_bytes = cfg->targets ? lc.disk_size_bytes : 0,
         .max_io_bytes = max_io ? max_io : wc.small_bytes > wc.large_bytes ?
                         wc.small_bytes : wc.large_bytes,
         .budget = budget,
         .io_align_bytes = io_granularity(&wc),
-        .threads = cfg->threads,
-        .info = cfg->device_info,
-        .info_len = cfg->device_info_len,
     };
     rc = dev_open(&rp->ds, cfg->backend, &dc, why, why_len);
     if (rc < 0)
