@@ -133,10 +133,14 @@ fi
 expect_true "create_without_a_terminal_should_show_no_progress" \
     test -f quiet1 -a ! -s quiet1.err
 if command -v script >/dev/null; then
-    script -qec "$ASMSIM run --target tty1 --create 16MiB --run oltp --duration 100ms --quiet" \
+    script -qec "$ASMSIM run --target tty1 --create 16MiB --run oltp --duration 100ms" \
         /dev/null </dev/null >tty1.out 2>&1
     expect_true "create_on_a_terminal_should_show_the_writing" \
         grep -aq "asmsim: writing tty1 once before measuring: 100 % of 16.0 MiB" tty1.out
+    script -qec "$ASMSIM run --target tty2 --create 16MiB --run oltp --duration 100ms --quiet" \
+        /dev/null </dev/null >tty2.out 2>&1
+    expect_true "create_on_a_terminal_with_quiet_should_show_nothing" \
+        test -f tty2 -a "$(grep -ac 'once before measuring' tty2.out)" -eq 0
 else
     skip create_on_a_terminal_should_show_the_writing "no script(1) for a terminal"
 fi

@@ -43,7 +43,8 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
     if (rc < 0)
         return rc;
     if (t.will_create &&
-        (rc = safety_create_file(path, cfg->create_bytes, why, why_len)) < 0)
+        (rc = safety_create_file(path, cfg->create_bytes, cfg->show_progress,
+                                 why, why_len)) < 0)
         return rc;
     if (cfg->limit_bytes > t.usable_bytes) {
         snprintf(why, why_len, "%s: %llu usable bytes, but the disk group "

@@ -317,6 +317,7 @@ static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
         .create_bytes = run->create_bytes,
         .limit_bytes = run->targets ? run->volume.size_bytes : 0,
         .threads = run->threads,
+        .show_progress = !run->quiet && isatty(STDERR_FILENO),
         .info = run->device_info,
         .info_len = run->device_info_len,
     };

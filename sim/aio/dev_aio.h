@@ -30,6 +30,8 @@ struct dev_aio_cfg {
                                            on any disk (the layout's disk
                                            size); 0 = each target's end */
     int threads;                        /* workers; 0 = auto */
+    bool show_progress;                 /* a progress line on stderr while
+                                           --create writes its files */
     char *info;                         /* optional: what open found out
                                            (targets, NUMA), for --verbose */
     size_t info_len;

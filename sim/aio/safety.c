@@ -384,8 +384,8 @@ int safety_mark_file(const char *path, bool sidecar_only, char *why,
     return rc;
 }
 
-int safety_create_file(const char *path, uint64_t bytes, char *why,
-                       size_t why_len)
+int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
+                       char *why, size_t why_len)
 {
     struct stat st;
     bool exists = stat(path, &st) == 0;
@@ -416,7 +416,7 @@ int safety_create_file(const char *path, uint64_t bytes, char *why,
     uint64_t end = exists && (uint64_t)st.st_size > bytes
                        ? (uint64_t)st.st_size : bytes;
     if (rc == 0 && (rc = aio_fill_unwritten(fd, path, end,
-                                            isatty(STDERR_FILENO))) < 0)
+                                            show_progress)) < 0)
         snprintf(why, why_len, "%s: cannot write it once before measuring: "
                  "%s", path, strerror(-rc));
     if (rc == 0 && (rc = mark_fd(fd, path, false)) < 0)

@@ -158,6 +158,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
         cfg->ignore_signatures = o->ignore_signatures;
         cfg->create_bytes = o->create_bytes;
         cfg->threads = o->threads;
+        cfg->quiet = o->quiet;
     }
     cfg->volume = o->volume;
     cfg->instance = o->instance;

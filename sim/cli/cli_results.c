@@ -49,14 +49,23 @@ static void failed(struct failures *f, int rc, const char *msg)
         f->rc = rc;
 }
 
-/* The set's files go to the stage under their final names but for the
-   collision suffix (report_stage_commit adds it). */
-static int stage_path(const struct report_stage *st, const char *head,
-                      const char *stamp, const char *tail, char *path,
-                      size_t len)
+/* <stage>/<testname>_<stamp>_<tail>: the set's files go to the stage
+   under their final names but for the collision suffix
+   (report_stage_commit adds it).  false, told, when too long. */
+static bool stage_path(const struct cli_job *j, const struct report_stage *st,
+                       const char *tail, char *path, size_t len,
+                       struct failures *f)
 {
-    int n = snprintf(path, len, "%s/%s_%s_%s", st->path, head, stamp, tail);
-    return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+    int n = snprintf(path, len, "%s/%s_%s_%s", st->path, j->o->testname,
+                     j->meta.stamp, tail);
+
+    if (n >= 0 && (size_t)n < len)
+        return true;
+    char q[CLI_QUOTE_BUF], msg[CLI_WHY_LEN];
+    snprintf(msg, sizeof msg, "--output-dir %s: path too long",
+             cli_quote(j->o->output_dir, q, sizeof q));
+    failed(f, -ENAMETOOLONG, msg);
+    return false;
 }
 
 static bool open_stage(const struct cli_job *j, struct report_stage *st,
@@ -83,10 +92,13 @@ static void place_stage(const struct cli_job *j, struct report_stage *st,
 
     if (n < 0)
         failed(f, n, msg);
-    else if (n > 0)
-        fprintf(stderr, "asmsim: results in %s/ as %s_%s%s_* (%d file%s)\n",
-                st->dir, j->o->testname, sweep ? "*" : "", tag, n,
-                n == 1 ? "" : "s");
+    else if (n > 0) {
+        size_t len = strlen(st->dir);
+        bool slash = len > 0 && st->dir[len - 1] == '/';
+        fprintf(stderr, "asmsim: results in %s%s as %s_%s%s_* (%d file%s)\n",
+                st->dir, slash ? "" : "/", j->o->testname, sweep ? "*" : "",
+                tag, n, n == 1 ? "" : "s");
+    }
     report_stage_discard(st);
 }
 
@@ -101,16 +113,10 @@ static void stage_json(struct cli_job *j, const struct report_stage *st,
 
     if (j->o->cmd == CLI_ORION)
         return;
-    if (stage_path(st, j->o->testname, j->meta.stamp, "results.json", path,
-                   sizeof path) != 0) {
-        char q[CLI_QUOTE_BUF];
-        snprintf(msg, sizeof msg, "--output-dir %s: path too long",
-                 cli_quote(j->o->output_dir, q, sizeof q));
-        failed(f, -ENAMETOOLONG, msg);
-    } else if ((rc = report_json_write(path, &j->meta, &j->cfg, run, sweep,
-                                       msg, sizeof msg)) != 0) {
+    if (stage_path(j, st, "results.json", path, sizeof path, f) &&
+        (rc = report_json_write(path, &j->meta, &j->cfg, run, sweep, msg,
+                                sizeof msg)) != 0)
         failed(f, rc, msg);
-    }
 }
 
 /* --json FILE|-: the file the user named, replaced if it exists. */
@@ -185,8 +191,7 @@ int cli_write_sweep_outputs(struct cli_job *j,
 
     if (j->o->output_dir && open_stage(j, &st, &f)) {
         stage_sweep_orion(j, &st, s, &f);
-        if (stage_path(&st, j->o->testname, j->meta.stamp, "sweep.csv", path,
-                       sizeof path) == 0 &&
+        if (stage_path(j, &st, "sweep.csv", path, sizeof path, &f) &&
             (rc = report_sweep_csv(path, &j->cfg, s, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
         if (last)

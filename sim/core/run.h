@@ -44,6 +44,8 @@ struct sim_run_cfg {
     int threads;                    /* --threads; 0 = auto */
     char *device_info;              /* optional: the backend's --verbose */
     size_t device_info_len;         /*   facts (targets, NUMA) land here */
+    bool quiet;                     /* no progress lines on stderr from
+                                       the backends (--quiet) */
     int matrix_disks;               /* > 0: the disk count the matrix levels
                                        derive from (ORION -num_disks with
                                        real LUNs); 0 = disks */
