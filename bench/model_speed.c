@@ -53,8 +53,7 @@ static struct rates run_case(const struct bench_case *c)
 {
     struct sim_run_cfg cfg;
     char why[256];
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     if (prof_instance_find(c->instance, &cfg.instance, why, sizeof(why)) < 0 ||
         prof_volume_parse(c->volume, &cfg.volume, why, sizeof(why)) < 0) {
         fprintf(stderr, "model_speed: %s\n", why);

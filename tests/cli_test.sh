@@ -33,6 +33,14 @@ expect_stdout_contains "help_of_sweep_should_give_volume_list_forms" \
     '"1,2,4,8,16"' "$ASMSIM" sweep --help
 expect_stdout_contains "help_of_orion_should_give_orion_defaults" \
     "default 1024" "$ASMSIM" orion --help
+for cmd in run sweep; do
+    expect_stdout_contains "help_of_${cmd}_should_say_outputs_are_never_overwritten" \
+        "never overwrites: <stamp> is the start" "$ASMSIM" $cmd --help
+done
+expect_stdout_contains "help_of_run_should_say_create_writes_its_files" \
+    "once in full before measuring" "$ASMSIM" run --help
+expect_stdout_contains "help_of_sweep_should_name_the_stamped_csv" \
+    "<testname>_<stamp>_sweep.csv" "$ASMSIM" sweep --help
 expect_stdout_contains "main_help_should_list_commands" "profiles" \
     "$ASMSIM" --help
 expect_stdout_matches "version_should_print_name_and_version" \
@@ -289,11 +297,52 @@ expect_true "iops_csv_should_start_with_orion_header" \
 
 "$ASMSIM" sweep --instance m5.large --duration 100ms --quiet --volumes 1,2 \
     --output-dir od/sweep --testname sw >sweep.out 2>&1
-expect_glob "sweep_should_write_sweep_csv" "od/sweep/sw_sweep.csv"
+expect_glob "sweep_should_write_a_stamped_sweep_csv" "od/sweep/sw_[0-9]*_[0-9]*_sweep.csv"
+expect_true "sweep_csv_should_carry_its_schema_configuration_and_iso_start" \
+    python3 - od/sweep/sw_*_sweep.csv <<'PY'
+import csv, re, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert re.fullmatch(r"# asmsim sweep CSV, schema 2; .*docs/fields.md", lines[0]), lines[0]
+rows = list(csv.DictReader(lines[1:]))
+assert [r["disks"] for r in rows] == ["1", "2"], rows
+r = rows[0]
+assert r["testname"] == "sw" and r["instance"] == "m5.large", r
+assert r["volume"] == "gp3:size=250GiB,iops=3000,throughput=125MiB/s", r["volume"]
+assert (r["layout"], r["au_bytes"], r["redundancy"]) == ("coarse", "1048576", "external"), r
+assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", r["started"]), r["started"]
+assert r["max_large_limited_by"] and r["max_small_limited_by"], r
+PY
+expect_true "results_json_started_should_be_iso_8601_with_seconds_and_zone" \
+    python3 -c 'import glob, json, re, sys
+s = json.load(open(glob.glob("od/sweep/sw_*_results.json")[0]))["started"]
+sys.exit(0 if re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", s) else 1)'
 expect_glob "sweep_should_write_orion_files_per_disk_count" \
     "od/sweep/sw_2disks_*_summary.txt"
 expect_glob "sweep_should_write_one_results_json" "od/sweep/sw_*_results.json"
 expect_true "sweep_should_print_the_table" grep -q 'disks' sweep.out
+
+# nothing is overwritten: two runs of one test name keep both sets (in one
+# second the second set gets the suffix _2), and each says where it went
+for i in 1 2; do
+    "$ASMSIM" run "${FAST[@]}" --output-dir od/twice --testname tw >/dev/null \
+        2>"twice$i.err"
+done
+sets=$(ls od/twice/tw_*_summary.txt 2>/dev/null | wc -l)
+expect_true "two_runs_with_one_testname_should_keep_both_sets" test "$sets" -eq 2
+expect_true "two_runs_should_leave_twelve_files_and_no_stage" \
+    test "$(ls -A od/twice | wc -l)" -eq 12
+where=$(grep '^asmsim: results in od/twice/ as tw_' twice2.err)
+prefix=${where#asmsim: results in od/twice/ as }
+prefix=${prefix%%\**}
+expect_true "a_run_should_say_where_its_files_went" \
+    test -n "$where" -a -f "od/twice/${prefix}summary.txt" \
+        -a -f "od/twice/${prefix}results.json"
+"$ASMSIM" sweep --instance m5.large --duration 100ms --quiet --volumes 1 \
+    --output-dir od/twice --testname tw >/dev/null 2>twice3.err
+expect_true "a_sweep_should_say_where_its_files_went" \
+    grep -q '^asmsim: results in od/twice/ as tw_\*[0-9_]*_\* (7 files)$' twice3.err
+expect_true "stamps_should_run_to_the_second" \
+    compgen -G "od/twice/tw_[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]_[0-9][0-9][0-9][0-9][0-9][0-9]_summary.txt"
 
 # ---- orion ------------------------------------------------------------------------
 
@@ -592,10 +641,11 @@ expect_error "small_and_large_sum_should_be_refused" \
     "$ASMSIM" run --matrix max --num-small 40000 --num-large 30000 "${FAST[@]}"
 expect_exit 0 "the_limit_itself_should_run" \
     "$ASMSIM" run --matrix point --num-small 65536 --num-large 0 --instance m5.large --duration 1ms --quiet
-truncate -s 256M big.img
+# (a file --create would make: a sparse file of one's own is refused)
 expect_error "aio_buffers_should_be_refused_up_front" \
     "asmsim: --num-large 100: 100 large I/Os of 64 MiB in flight need 6464 MiB of read buffers" "" \
-    "$ASMSIM" run --target big.img --run dss --num-large 100 --size-large 64MiB --duration 1ms
+    "$ASMSIM" run --target big.img --create 256MiB --run dss --num-large 100 --size-large 64MiB --duration 1ms
+expect_true "aio_buffers_refused_should_create_nothing" test ! -e big.img
 rm -f big.img
 
 # 8: outputs -- tried up front with a probe, every failure told with its errno

@@ -31,6 +31,7 @@
 #include "sim/report/report.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/null/dev_null.h"
 #include "sim/aio/safety.h"
 
 #define KIB 1024ull
@@ -69,13 +70,16 @@ static int open_files(struct devset *ds, const char **paths, int n,
                       uint64_t size, uint64_t limit, bool writable,
                       char *why, size_t len)
 {
-    struct devset_cfg c = {
-        .disks = n,
-        .max_outstanding = 16,
+    struct dev_aio_cfg ac = {
         .paths = paths,
         .writable = writable,
         .create_bytes = size,
         .limit_bytes = limit,
+    };
+    struct devset_cfg c = {
+        .disks = n,
+        .backend_cfg = &ac,
+        .max_outstanding = 16,
         .max_io_bytes = 128 * KIB,
         .io_align_bytes = 4096,
     };
@@ -236,18 +240,20 @@ static void open_should_refuse_writes_to_a_foreign_file_and_name_it(void)
 {
     const char *p = path_of("foreign");
     int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    CHECK(fd >= 0 && ftruncate(fd, 4 * MIB) == 0);
+    static const char zeros[4 * MIB];   /* written: a sparse file is refused */
+    CHECK(fd >= 0 && write(fd, zeros, sizeof zeros) == (ssize_t)sizeof zeros);
     close(fd);
     const char *paths[1] = { p };
-    struct devset_cfg c = { .disks = 1, .max_outstanding = 4, .paths = paths,
-                            .writable = true, .max_io_bytes = 8192,
+    struct dev_aio_cfg ac = { .paths = paths, .writable = true };
+    struct devset_cfg c = { .disks = 1, .backend_cfg = &ac,
+                            .max_outstanding = 4, .max_io_bytes = 8192,
                             .io_align_bytes = 4096 };
     struct devset ds;
     char why[512] = "";
     CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -EPERM);
     CHECK(strstr(why, p) != NULL);
     CHECK(strstr(why, "--destroy-data") != NULL);
-    c.destroy_data = true;
+    ac.destroy_data = true;
     CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), 0);
     dev_close(&ds);
 }
@@ -255,9 +261,10 @@ static void open_should_refuse_writes_to_a_foreign_file_and_name_it(void)
 static void open_should_refuse_a_negative_worker_count(void)
 {
     const char *paths[1] = { path_of("thr") };
-    struct devset_cfg c = { .disks = 1, .max_outstanding = 4, .paths = paths,
-                            .create_bytes = 4 * MIB, .max_io_bytes = 8192,
-                            .threads = -1 };
+    struct dev_aio_cfg ac = { .paths = paths, .create_bytes = 4 * MIB,
+                              .threads = -1 };
+    struct devset_cfg c = { .disks = 1, .backend_cfg = &ac,
+                            .max_outstanding = 4, .max_io_bytes = 8192 };
     struct devset ds;
     char why[512] = "";
     CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -EINVAL);
@@ -270,10 +277,11 @@ static void open_should_refuse_a_negative_worker_count(void)
 static void buffer_limit_should_refuse_two_workers_cleanly(void)
 {
     const char *paths[2] = { path_of("b0"), path_of("b1") };
+    struct dev_aio_cfg ac = { .paths = paths, .writable = true,
+                              .create_bytes = 4 * MIB, .threads = 2 };
     struct devset_cfg c = {
-        .disks = 2, .max_outstanding = 64, .paths = paths, .writable = true,
-        .create_bytes = 4 * MIB, .max_io_bytes = 64 * MIB,
-        .io_align_bytes = 4096, .threads = 2,
+        .disks = 2, .backend_cfg = &ac, .max_outstanding = 64,
+        .max_io_bytes = 64 * MIB, .io_align_bytes = 4096,
         .budget = { .slots = { 0, 60000 }, .io_bytes = { 0, 64 * MIB } },
     };
     struct devset ds;
@@ -291,11 +299,12 @@ static void two_workers_should_carry_out_every_io_on_its_own_file(void)
     const char *paths[4] = { path_of("w0"), path_of("w1"), path_of("w2"),
                              path_of("w3") };
     char info[4096] = "";
+    struct dev_aio_cfg ac = { .paths = paths, .writable = true,
+                              .create_bytes = 4 * MIB, .threads = 2,
+                              .info = info, .info_len = sizeof info };
     struct devset_cfg c = {
-        .disks = 4, .max_outstanding = 64, .paths = paths, .writable = true,
-        .create_bytes = 4 * MIB, .max_io_bytes = 128 * KIB,
-        .io_align_bytes = 4096, .threads = 2, .verbose = true,
-        .info = info, .info_len = sizeof info,
+        .disks = 4, .backend_cfg = &ac, .max_outstanding = 64,
+        .max_io_bytes = 128 * KIB, .io_align_bytes = 4096,
     };
     struct devset ds;
     char why[512] = "";
@@ -446,8 +455,7 @@ static void more_threads_than_nodes_should_share_each_node_round_robin(void)
 static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
                      uint64_t size, int small, int large)
 {
-    sim_run_cfg_defaults(cfg);
-    cfg->backend = &dev_model_ops;
+    dev_model_run_defaults(cfg);
     cfg->disks = n;
     cfg->backend = &dev_aio_ops;
     cfg->targets = paths;
@@ -566,9 +574,11 @@ static int rig_open(struct rig *g, const char **paths, int n, char *why,
     wl_cfg_defaults(&wc, lay_capacity_bytes(g->layout));
     if (wl_create(&wc, &g->workload, why, len) < 0)
         return -1;
-    struct devset_cfg dc = { .disks = n, .max_outstanding = 64, .paths = paths,
-                             .create_bytes = 16 * MIB, .limit_bytes = 16 * MIB,
-                             .max_io_bytes = 128 * KIB, .io_align_bytes = 4096 };
+    struct dev_aio_cfg ac = { .paths = paths, .create_bytes = 16 * MIB,
+                              .limit_bytes = 16 * MIB };
+    struct devset_cfg dc = { .disks = n, .backend_cfg = &ac,
+                             .max_outstanding = 64, .max_io_bytes = 128 * KIB,
+                             .io_align_bytes = 4096 };
     if (dev_open(&g->ds, &dev_aio_ops, &dc, why, len) < 0)
         return -1;
     struct sim_engine_cfg ec = { .layout = g->layout, .workload = g->workload,
@@ -726,10 +736,11 @@ static int open_faulty(struct devset *ds, const char *a, const char *b,
 {
     const char *paths[2] = { path_of(a), path_of(b) };
     char why[512] = "";
+    struct dev_aio_cfg ac = { .paths = paths, .writable = true,
+                              .create_bytes = 4 * MIB, .threads = threads };
     struct devset_cfg c = {
-        .disks = 2, .max_outstanding = 16, .paths = paths, .writable = true,
-        .create_bytes = 4 * MIB, .max_io_bytes = 128 * KIB,
-        .io_align_bytes = 4096, .threads = threads,
+        .disks = 2, .backend_cfg = &ac, .max_outstanding = 16,
+        .max_io_bytes = 128 * KIB, .io_align_bytes = 4096,
     };
     int rc = dev_open(ds, &dev_aio_ops, &c, why, sizeof why);
     if (rc == 0 && (rc = dev_aio_faults(ds, spec, why, sizeof why)) < 0)
@@ -1118,8 +1129,7 @@ static void closing_the_parts_should_close_the_devices_before_the_engine(void)
     struct sim_run_cfg cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     cfg.backend = &keep_ops;
     cfg.disks = 2;
     cfg.matrix.run = WL_RUN_ADVANCED;

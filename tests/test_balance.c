@@ -158,8 +158,7 @@ static void check_engine_case(const struct grid_case *c, const char *name)
         return;
     lay_destroy(l);
     struct sim_run_cfg cfg;
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     cfg.disks = c->disks;
     cfg.layout.striping = c->striping;
     cfg.layout.stripe_bytes = c->stripe_bytes;

@@ -31,8 +31,7 @@ static struct sim_run_cfg model_cfg(const char *instance, const char *volume,
 {
     struct sim_run_cfg cfg;
     char why[256];
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     if (prof_instance_find(instance, &cfg.instance, why, sizeof why) < 0)
         CHECK_FAIL_AT("instance %s: %s", instance, why);
     if (prof_volume_parse(volume, &cfg.volume, why, sizeof why) < 0)

@@ -108,8 +108,7 @@ static const struct dev_ops fixed_ops = {
 static struct sim_run_cfg point_cfg(int disks, int small, int large)
 {
     struct sim_run_cfg cfg;
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     cfg.disks = disks;
     cfg.backend = &fixed_ops;
     cfg.matrix.run = WL_RUN_ADVANCED;
@@ -205,8 +204,7 @@ static void auto_duration_should_stop_once_converged(void)
 {
     struct sim_run_cfg cfg;
     char why[256];
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     prof_instance_find("m5.large", &cfg.instance, why, sizeof(why));
     cfg.disks = 4;
     cfg.matrix.run = WL_RUN_OLTP;
@@ -226,8 +224,7 @@ static void auto_duration_should_stop_once_converged(void)
 static void same_seed_should_give_identical_results(void)
 {
     struct sim_run_cfg cfg;
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     cfg.disks = 3;
     cfg.point.duration_ns = SIM_NS_PER_S / 2;
     cfg.workload.write_pct = 30;
@@ -255,8 +252,7 @@ static void stop_flag_should_end_the_run_with_partial_results(void)
 {
     static sim_stop_flag stop = 1;
     struct sim_run_cfg cfg;
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     cfg.point.duration_ns = SIM_NS_PER_S;
     cfg.point.stop = &stop;
     struct sim_run_result *r = NULL;
@@ -276,8 +272,7 @@ static void throttled_volume_should_show_as_latency(void)
        limit, latency N / X. */
     struct sim_run_cfg cfg;
     char why[256];
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     prof_volume_parse("io2:size=100GiB,iops=1000", &cfg.volume, why, sizeof(why));
     cfg.matrix.run = WL_RUN_ADVANCED;
     cfg.matrix.matrix = WL_MATRIX_POINT;
@@ -298,8 +293,7 @@ static void empty_gp2_credits_should_hold_the_volume_at_baseline(void)
 {
     struct sim_run_cfg cfg;
     char why[256];
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     prof_volume_parse("gp2:size=125GiB", &cfg.volume, why, sizeof(why));
     cfg.matrix.run = WL_RUN_ADVANCED;
     cfg.matrix.matrix = WL_MATRIX_POINT;
@@ -324,8 +318,7 @@ static void instance_cap_should_bind_many_fast_volumes(void)
 {
     struct sim_run_cfg cfg;
     char why[256];
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     prof_instance_find("m5.large", &cfg.instance, why, sizeof(why));
     prof_volume_parse("gp3:size=125GiB,iops=4000,throughput=1000MiB/s", &cfg.volume, why, sizeof(why));
     cfg.disks = 8;

@@ -58,8 +58,7 @@ static void parts_should_refuse_more_than_the_limit_before_allocating(void)
     struct sim_parts p;
     char why[256] = "";
 
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     int rc = sim_parts_open(&cfg, 1, SIM_MAX_OUTSTANDING, &p, why, sizeof why);
     CHECK_INT_EQ(rc, -E2BIG);
     CHECK(strstr(why, "at most 65536") != NULL);
@@ -78,8 +77,7 @@ static void parts_should_refuse_a_budget_without_slots(void)
     struct sim_parts p;
     char why[256] = "";
 
-    sim_run_cfg_defaults(&cfg);
-    cfg.backend = &dev_model_ops;
+    dev_model_run_defaults(&cfg);
     CHECK_INT_EQ(sim_parts_open(&cfg, 0, 0, &p, why, sizeof why), -EINVAL);
     CHECK(strstr(why, "at least one") != NULL);
     CHECK(p.ds.ops == NULL);            /* no device was opened */

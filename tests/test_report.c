@@ -1057,7 +1057,18 @@ static void sweep_csv_should_match_the_golden_file(void)
     struct sim_run_cfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.volume.price_usd_month = 20;
-    CHECK_INT_EQ(report_sweep_csv(path, &cfg, &fs.sw, why, sizeof why), 0);
+    /* the configuration columns; the spec's commas must be quoted */
+    snprintf(cfg.instance.name, sizeof cfg.instance.name, "m5.large");
+    snprintf(cfg.volume.spec, sizeof cfg.volume.spec,
+             "gp3:size=250GiB,iops=3000,throughput=125MiB/s");
+    cfg.layout.striping = LAY_COARSE;
+    cfg.layout.au_bytes = 1u << 20;
+    cfg.layout.redundancy = LAY_NORMAL;
+    cfg.workload.write_pct = 100;
+    struct report_meta meta = { .testname = "mytest" };
+    snprintf(meta.stamp, sizeof meta.stamp, "20261201_120529");
+    snprintf(meta.started, sizeof meta.started, "2026-12-01T12:05:29+00:00");
+    CHECK_INT_EQ(report_sweep_csv(path, &meta, &cfg, &fs.sw, why, sizeof why), 0);
     char *t = slurp(path, NULL);
     CHECK(t != NULL);
     if (t != NULL)

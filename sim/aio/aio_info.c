@@ -16,7 +16,7 @@
 #include "sim/aio/aio_info.h"
 #include "sim/aio/aio_plan.h"
 
-void aio_info_add(const struct devset_cfg *cfg, const char *fmt, ...)
+void aio_info_add(const struct dev_aio_cfg *cfg, const char *fmt, ...)
 {
     if (!cfg->info || cfg->info_len == 0)
         return;
@@ -29,7 +29,7 @@ void aio_info_add(const struct devset_cfg *cfg, const char *fmt, ...)
     va_end(ap);
 }
 
-void aio_info_workers(const struct aio_dev *a, const struct devset_cfg *cfg,
+void aio_info_workers(const struct aio_dev *a, const struct dev_aio_cfg *cfg,
                       const char *why_count)
 {
     int nodes = aio_numa_nodes();

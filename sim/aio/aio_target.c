@@ -26,8 +26,9 @@
 #include "sim/aio/aio_target.h"
 #include "sim/aio/safety.h"
 
-int aio_target_open(struct aio_disk *disk, const struct devset_cfg *cfg,
-                    int d, char *why, size_t why_len)
+int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
+                    uint32_t io_align_bytes, int d, char *why,
+                    size_t why_len)
 {
     const char *path = cfg->paths[d];
     struct safety_policy pol = {
@@ -42,7 +43,8 @@ int aio_target_open(struct aio_disk *disk, const struct devset_cfg *cfg,
     if (rc < 0)
         return rc;
     if (t.will_create &&
-        (rc = safety_create_file(path, cfg->create_bytes, why, why_len)) < 0)
+        (rc = safety_create_file(path, cfg->create_bytes, cfg->show_progress,
+                                 why, why_len)) < 0)
         return rc;
     if (cfg->limit_bytes > t.usable_bytes) {
         snprintf(why, why_len, "%s: %llu usable bytes, but the disk group "
@@ -53,11 +55,11 @@ int aio_target_open(struct aio_disk *disk, const struct devset_cfg *cfg,
         return -ENOSPC;
     }
     uint32_t lbs = t.logical_block_bytes;
-    if (cfg->io_align_bytes % lbs != 0) {
+    if (io_align_bytes % lbs != 0) {
         snprintf(why, why_len, "%s: logical block size %u bytes, but I/O "
                  "sizes and offsets are multiples of %u bytes only; use I/O "
                  "sizes that are multiples of %u", path, lbs,
-                 cfg->io_align_bytes, lbs);
+                 io_align_bytes, lbs);
         return -EINVAL;
     }
     int flags = (cfg->writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sim/aio/dev_aio.h"
 #include "sim/core/device.h"
 
 struct aio_disk {
@@ -20,10 +21,12 @@ struct aio_disk {
 };
 
 /* Check, create if asked, and open cfg->paths[d] into *disk (fd,
-   limit_bytes, align_mask, node), and add its line to cfg->info.  On
-   error returns -errno with a message in why naming the target and what
-   would work; *disk's fd stays -1. */
-int aio_target_open(struct aio_disk *disk, const struct devset_cfg *cfg,
-                    int d, char *why, size_t why_len);
+   limit_bytes, align_mask, node), and add its line to cfg->info; every
+   I/O's offset and size is a multiple of io_align_bytes (the engine's
+   granularity).  On error returns -errno with a message in why naming the
+   target and what would work; *disk's fd stays -1. */
+int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
+                    uint32_t io_align_bytes, int d, char *why,
+                    size_t why_len);
 
 #endif

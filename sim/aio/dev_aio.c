@@ -74,6 +74,7 @@
 #include "sim/aio/aio_pool.h"
 #include "sim/aio/aio_workers.h"
 #include "sim/aio/dev_aio.h"
+#include "sim/core/run.h"
 
 #define FAULTS_ENV "ASMSIM_FAULTS"      /* the test hook (see above) */
 
@@ -132,18 +133,20 @@ static int open_oom(int disks, char *why, size_t why_len)
     return -ENOMEM;
 }
 
-/* What open needs from the engine and the command line. */
-static int open_check_cfg(const struct devset_cfg *cfg, char *why, size_t why_len)
+/* What open needs from the engine (cfg) and the command line (ac). */
+static int open_check_cfg(const struct devset_cfg *cfg,
+                          const struct dev_aio_cfg *ac, char *why,
+                          size_t why_len)
 {
-    if (!cfg->paths || cfg->max_outstanding < 1 || cfg->max_io_bytes == 0 ||
-        cfg->disks < 1) {
+    if (!ac || !ac->paths || cfg->max_outstanding < 1 ||
+        cfg->max_io_bytes == 0 || cfg->disks < 1) {
         snprintf(why, why_len, "the aio backend needs target paths (--target "
                  "or --lun-file)");
         return -EINVAL;
     }
-    if (cfg->threads < 0) {
+    if (ac->threads < 0) {
         snprintf(why, why_len, "--threads %d: not a worker count; use 1 or "
-                 "more, or leave it out for one per NUMA node", cfg->threads);
+                 "more, or leave it out for one per NUMA node", ac->threads);
         return -EINVAL;
     }
     return 0;
@@ -152,13 +155,14 @@ static int open_check_cfg(const struct devset_cfg *cfg, char *why, size_t why_le
 /* The handle's sizes and its per-target and per-slot arrays; on failure
    the caller frees what was allocated (aio_free). */
 static int open_handle(struct aio_dev *a, const struct devset_cfg *cfg,
-                       char *why, size_t why_len)
+                       const struct dev_aio_cfg *ac, char *why,
+                       size_t why_len)
 {
     size_t cap = (size_t)cfg->max_outstanding;
 
     a->cap = cfg->max_outstanding;
     a->disks = cfg->disks;
-    a->writable = cfg->writable;
+    a->writable = ac->writable;
     a->buf_bytes = (cfg->max_io_bytes + AIO_PAGE_BYTES - 1) / AIO_PAGE_BYTES *
                    AIO_PAGE_BYTES;
     a->disk = calloc((size_t)cfg->disks, sizeof(*a->disk));
@@ -173,21 +177,22 @@ static int open_handle(struct aio_dev *a, const struct devset_cfg *cfg,
 }
 
 /* Open and check every target, before any worker or buffer exists. */
-static int open_targets(struct aio_dev *a, const struct devset_cfg *c,
-                        char *why, size_t why_len)
+static int open_targets(struct aio_dev *a, const struct dev_aio_cfg *ac,
+                        uint32_t io_align_bytes, char *why, size_t why_len)
 {
     int rc;
 
-    if (c->info && c->info_len)
-        c->info[0] = '\0';
+    if (ac->info && ac->info_len)
+        ac->info[0] = '\0';
     for (int d = 0; d < a->disks; d++)
-        if ((rc = aio_target_open(&a->disk[d], c, d, why, why_len)) < 0)
+        if ((rc = aio_target_open(&a->disk[d], ac, io_align_bytes, d, why,
+                                  why_len)) < 0)
             return rc;
     return 0;
 }
 
 /* The test hook: install $ASMSIM_FAULTS's plan and say so in the info. */
-static int open_env_faults(struct aio_dev *a, const struct devset_cfg *c,
+static int open_env_faults(struct aio_dev *a, const struct dev_aio_cfg *c,
                            char *why, size_t why_len)
 {
     const char *faults = getenv(FAULTS_ENV);
@@ -208,17 +213,18 @@ static int open_env_faults(struct aio_dev *a, const struct devset_cfg *c,
 
 /* Deal the targets to workers by NUMA node.  plan holds 3 * disks ints:
    each target's node (in), its worker, and each worker's node (out). */
-static void open_plan(struct aio_dev *a, const struct devset_cfg *cfg, int *plan,
-                      const char **why_count)
+static void open_plan(struct aio_dev *a, const struct dev_aio_cfg *ac,
+                      int *plan, const char **why_count)
 {
-    for (int d = 0; d < cfg->disks; d++)
+    int n = a->disks;
+
+    for (int d = 0; d < n; d++)
         plan[d] = a->disk[d].node;
-    a->n_workers = dev_aio_plan(plan, a->disks, cfg->threads,
-                                aio_numa_nodes(), aio_usable_cpus(),
-                                plan + cfg->disks, plan + 2 * cfg->disks,
+    a->n_workers = dev_aio_plan(plan, n, ac->threads, aio_numa_nodes(),
+                                aio_usable_cpus(), plan + n, plan + 2 * n,
                                 why_count);
-    for (int d = 0; d < cfg->disks; d++)
-        a->disk[d].worker = plan[cfg->disks + d];
+    for (int d = 0; d < n; d++)
+        a->disk[d].worker = plan[n + d];
     a->threaded = a->n_workers > 1;
 }
 
@@ -293,17 +299,42 @@ static int open_start(struct aio_dev *a, char *why, size_t why_len)
     return 0;
 }
 
+/* The aio part of a run (dev_ops.run_cfg): its targets, whether it
+   writes, and the rules the user gave; every I/O below the layout's disk
+   size (the run's volume.size_bytes: the least usable target). */
+static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
+                               size_t len)
+{
+    struct dev_aio_cfg *ac = buf;
+
+    if (len < sizeof *ac)
+        return NULL;
+    *ac = (struct dev_aio_cfg){
+        .paths = run->targets,
+        .writable = run->workload.write_pct > 0,
+        .destroy_data = run->destroy_data,
+        .ignore_signatures = run->ignore_signatures,
+        .create_bytes = run->create_bytes,
+        .limit_bytes = run->targets ? run->volume.size_bytes : 0,
+        .threads = run->threads,
+        .show_progress = !run->quiet && isatty(STDERR_FILENO),
+        .info = run->device_info,
+        .info_len = run->device_info_len,
+    };
+    return ac;
+}
+
 /* The phases in the order the comment at the top gives; on any failure
    everything built so far is taken down (aio_free) and why says what. */
 static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
                     char *why, size_t why_len)
 {
-    int rc = open_check_cfg(cfg, why, why_len);
+    const struct dev_aio_cfg *ac = cfg->backend_cfg;
+    int rc = open_check_cfg(cfg, ac, why, why_len);
     if (rc < 0)
         return rc;
 
-    struct devset_cfg c = *cfg;
-    c.io_align_bytes = cfg->io_align_bytes ? cfg->io_align_bytes : AIO_PAGE_BYTES;
+    uint32_t align = cfg->io_align_bytes ? cfg->io_align_bytes : AIO_PAGE_BYTES;
     const char *why_count = "";
     struct aio_dev *a = calloc(1, sizeof(*a));
     int *plan = calloc(3 * (size_t)cfg->disks, sizeof(*plan));
@@ -311,16 +342,16 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
         rc = open_oom(cfg->disks, why, why_len);
         goto fail;
     }
-    if ((rc = open_handle(a, cfg, why, why_len)) < 0 ||
-        (rc = open_targets(a, &c, why, why_len)) < 0 ||
-        (rc = open_env_faults(a, &c, why, why_len)) < 0)
+    if ((rc = open_handle(a, cfg, ac, why, why_len)) < 0 ||
+        (rc = open_targets(a, ac, align, why, why_len)) < 0 ||
+        (rc = open_env_faults(a, ac, why, why_len)) < 0)
         goto fail;
-    open_plan(a, cfg, plan, &why_count);
+    open_plan(a, ac, plan, &why_count);
     if ((rc = open_buffer_budget(a, cfg, why, why_len)) < 0 ||
         (rc = open_workers(a, plan + 2 * cfg->disks, why, why_len)) < 0 ||
         (rc = open_start(a, why, why_len)) < 0)
         goto fail;
-    aio_info_workers(a, &c, why_count);
+    aio_info_workers(a, ac, why_count);
     free(plan);
     ds->priv = a;
     return 0;
@@ -374,6 +405,7 @@ static sim_ns aio_now(const struct devset *ds)
 const struct dev_ops dev_aio_ops = {
     .name = "aio",
     .caps = DEV_CAP_HOST_CPU,
+    .run_cfg = aio_run_cfg,
     .open = aio_open,
     .submit = aio_submit,
     .reap = aio_reap,

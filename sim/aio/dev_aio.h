@@ -8,12 +8,34 @@
 #ifndef ASMSIM_SIM_DEV_AIO_H
 #define ASMSIM_SIM_DEV_AIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sim/aio/aio_plan.h"       /* dev_aio_plan() */
 #include "sim/core/device.h"
 
 extern const struct dev_ops dev_aio_ops;    /* real files and block devices */
+
+/* The aio backend's own configuration (devset_cfg.backend_cfg; its
+   run_cfg hook makes it from a run): the targets and what may be done to
+   them (safety.h has the rules). */
+struct dev_aio_cfg {
+    const char *const *paths;           /* [disks] files or block devices */
+    bool writable;                      /* the run writes: open read-write */
+    bool destroy_data;                  /* --destroy-data */
+    bool ignore_signatures;             /* --ignore-signatures */
+    uint64_t create_bytes;              /* --create SIZE, 0 = none */
+    uint64_t limit_bytes;               /* no I/O reaches past this offset
+                                           on any disk (the layout's disk
+                                           size); 0 = each target's end */
+    int threads;                        /* workers; 0 = auto */
+    bool show_progress;                 /* a progress line on stderr while
+                                           --create writes its files */
+    char *info;                         /* optional: what open found out
+                                           (targets, NUMA), for --verbose */
+    size_t info_len;
+};
 
 /* Tests: inject faults into an open aio device set (dev_aio_ops), before
    its first I/O.  SPEC is a comma-separated list of DISK:KIND[@AFTER]

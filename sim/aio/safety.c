@@ -32,6 +32,14 @@
  *  6. I/O stays below the usable size: the target's size, or --size-limit
  *     when smaller, rounded down to the logical block size.  The backend
  *     checks every I/O against it as well.
+ *  7. A file is measured only where it was written: holes and
+ *     preallocated (unwritten) extents read back as zeros from memory, at
+ *     memory speed, and writes there measure block allocation (aio_fill.c
+ *     finds them).  A file --create makes, or grows, is written once in
+ *     full before the run (safety_create_file), and so is asmsim's own
+ *     file given --create again when parts of it are unwritten; any other
+ *     file with unwritten parts in the usable size is refused, saying how
+ *     to write it.  Block devices have no holes and are not checked.
  *
  * The logical block size is asked of the device: BLKSSZGET for a block
  * device, statx(STATX_DIOALIGN) for a file (the alignment direct I/O needs
@@ -78,6 +86,7 @@
  * Nothing here keeps state; every answer is read afresh.
  */
 #include "sim/aio/safety.h"
+#include "sim/aio/aio_fill.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -375,8 +384,8 @@ int safety_mark_file(const char *path, bool sidecar_only, char *why,
     return rc;
 }
 
-int safety_create_file(const char *path, uint64_t bytes, char *why,
-                       size_t why_len)
+int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
+                       char *why, size_t why_len)
 {
     struct stat st;
     bool exists = stat(path, &st) == 0;
@@ -386,7 +395,7 @@ int safety_create_file(const char *path, uint64_t bytes, char *why,
                  "and give --destroy-data to overwrite it)", path);
         return -EPERM;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exists ? 0 : O_EXCL),
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (exists ? 0 : O_EXCL),
                   0644);
     if (fd < 0) {
         int e = errno;
@@ -404,6 +413,12 @@ int safety_create_file(const char *path, uint64_t bytes, char *why,
             rc = -rc;
         }
     }
+    uint64_t end = exists && (uint64_t)st.st_size > bytes
+                       ? (uint64_t)st.st_size : bytes;
+    if (rc == 0 && (rc = aio_fill_unwritten(fd, path, end,
+                                            show_progress)) < 0)
+        snprintf(why, why_len, "%s: cannot write it once before measuring: "
+                 "%s", path, strerror(-rc));
     if (rc == 0 && (rc = mark_fd(fd, path, false)) < 0)
         snprintf(why, why_len, "%s: cannot mark it as asmsim's: %s", path,
                  strerror(-rc));
@@ -547,6 +562,41 @@ static int missing_facts(const char *path, const struct safety_policy *p,
     return 0;
 }
 
+/* Rule 7: a file is used only where it was written.  Holes and
+   preallocated extents read back from memory, not the disk, and writes
+   there measure block allocation (aio_fill.c).  asmsim's own file given
+   --create is filled (will_create); any other such file is refused. */
+static int written_in_full(const char *path, const struct safety_policy *p,
+                           struct safety_target *t, char *why, size_t why_len)
+{
+    uint64_t unwritten = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    int rc = fd < 0 ? -errno : aio_fill_unwritten_bytes(fd, t->usable_bytes,
+                                                        &unwritten);
+
+    if (fd >= 0)
+        close(fd);
+    if (rc < 0) {
+        snprintf(why, why_len, "%s: cannot tell which parts of it were "
+                 "written: %s", path, strerror(-rc));
+        return rc;
+    }
+    if (unwritten == 0)
+        return 0;
+    if (t->asmsim_file && p->create_bytes > 0) {
+        t->will_create = true;          /* --create: written before the run */
+        return 0;
+    }
+    snprintf(why, why_len, "%s: %.1f MiB of the %.1f MiB used were never "
+             "written (holes or preallocated extents), which read back from "
+             "memory, not the disk; write it in full first (e.g. dd "
+             "if=/dev/urandom of=%s bs=1M conv=notrunc oflag=direct), or let "
+             "asmsim make and write a new file with --create SIZE", path,
+             (double)unwritten / (1024.0 * 1024.0),
+             (double)t->usable_bytes / (1024.0 * 1024.0), path);
+    return -EINVAL;
+}
+
 int safety_check(const char *path, const struct safety_policy *p,
                  struct safety_target *out, char *why, size_t why_len)
 {
@@ -638,6 +688,9 @@ int safety_check(const char *path, const struct safety_policy *p,
                  p->size_limit_bytes ? " within --size-limit" : "");
         return -EINVAL;
     }
+    if (t.kind == SAFETY_FILE && !t.will_create &&
+        (rc = written_in_full(path, p, &t, why, why_len)) < 0)
+        return rc;
     *out = t;
     return 0;
 }

@@ -60,16 +60,20 @@ struct safety_target {
      -EPERM   writes to a target not handed over (--destroy-data), or a
               signature without --ignore-signatures (the reason names it;
               asmsim's mark does not exempt a file from this)
-     -EINVAL  neither a regular file nor a block device, or too small
+     -EINVAL  neither a regular file nor a block device, or too small,
+              or a file with holes or unwritten extents in its usable size
+              (asmsim's own file given --create: will_create, filled)
      other    what stat/open said. */
 int safety_check(const char *path, const struct safety_policy *p,
                  struct safety_target *out, char *why, size_t why_len);
 
 /* Create `path` as a file of `bytes` (or extend an asmsim file to it),
-   allocate its blocks and mark it as asmsim's.  0 or -errno with why.
+   allocate its blocks, write every byte not yet written (with
+   show_progress, a progress line on stderr: aio_fill.h) and mark it as
+   asmsim's.  0 or -errno with why.
    Refuses (-EPERM) to touch an existing file that is not asmsim's. */
-int safety_create_file(const char *path, uint64_t bytes, char *why,
-                       size_t why_len);
+int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
+                       char *why, size_t why_len);
 
 /* True if the file carries asmsim's mark and the mark describes this very
    file (same device, inode, size, birth time and generation): a stale

@@ -39,6 +39,7 @@
 #include <stdio.h>
 
 #include "layouts/layout.h"
+#include "sim/aio/safety.h"            /* struct safety_ident */
 #include "sim/cli/cli_values.h"        /* the value parsers */
 #include "sim/profiles/profiles.h"
 #include "sim/core/run.h"
@@ -173,6 +174,9 @@ struct cli_opts {
     const char *targets[LAY_MAX_DISKS];     /* into argv or target_store */
     char target_store[CLI_TARGET_STORE];    /* paths read from a LUN file */
     size_t target_store_used;
+    struct safety_ident target_ids[LAY_MAX_DISKS];  /* what targets[i]
+                                       names (cli_targets.c), identified
+                                       once, when it is added */
     const char *lun_file;
     uint64_t create_bytes;                  /* --create SIZE; 0 = none */
     uint64_t size_limit_bytes;              /* --size-limit; 0 = none */

@@ -101,7 +101,9 @@ void cli_main_usage(FILE *f)
 "  --engine E            model, aio or null (I/O completes at once: measures\n" \
 "                        asmsim itself); default aio with targets, else model\n" \
 "  --create SIZE         make missing target files of SIZE, marked as asmsim's\n" \
-"                        (writable without --destroy-data)\n" \
+"                        (writable without --destroy-data), and write them\n" \
+"                        once in full before measuring; other files with\n" \
+"                        holes or unwritten extents are refused\n" \
 "  --destroy-data        let writes (--write > 0) overwrite targets asmsim did\n" \
 "                        not create; without --write targets open read-only\n" \
 "  --ignore-signatures   overwrite even a target with a file system, partition\n" \
@@ -116,7 +118,9 @@ void cli_main_usage(FILE *f)
 "  --output-dir DIR      write ORION's files (<testname>_<stamp>_summary.txt,\n" \
 "                        _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n" \
 "                        <testname>_<stamp>_results.json%s; created if\n" \
-"                        missing; default: no files [ORION: the current\n" \
+"                        missing; never overwrites: <stamp> is the start,\n" \
+"                        yyyymmdd_hhmmss, and _2, _3 ... follow it when\n" \
+"                        taken; default: no files [ORION: the current\n" \
 "                        directory]\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
 "  --quiet               no progress on stderr\n" \
@@ -160,7 +164,7 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
                 LAY_MAX_DISKS, CLI_TESTNAME_MAX,
                 "\n                        per disk count with prefix "
                 "<testname>_<N>disks,\n                        one JSON with "
-                "all runs and <testname>_sweep.csv");
+                "all runs and\n                        <testname>_<stamp>_sweep.csv");
     } else {
         fputs(
 "Usage: asmsim orion -run simple|normal|advanced|oltp|dss [ORION flags]\n"

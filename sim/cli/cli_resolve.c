@@ -35,6 +35,7 @@
 #include "sim/cli/cli.h"
 #include "sim/aio/dev_aio.h"
 #include "sim/model/dev_model.h"
+#include "sim/null/dev_null.h"
 #include "sim/core/io_budget.h"
 #include "sim/cli/layout_file.h"
 #include "sim/aio/safety.h"
@@ -196,6 +197,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
         cfg->ignore_signatures = o->ignore_signatures;
         cfg->create_bytes = o->create_bytes;
         cfg->threads = o->threads;
+        cfg->quiet = o->quiet;
     }
     cfg->volume = o->volume;
     cfg->instance = o->instance;

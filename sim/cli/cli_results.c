@@ -6,8 +6,14 @@
  *                     _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and
  *                     <testname>_<stamp>_results.json; for a sweep ORION's
  *                     files per disk count (prefix <testname>_<N>disks)
- *                     and <testname>_sweep.csv;
- *   --json FILE|-     the results JSON, to a file or stdout.
+ *                     and <testname>_<stamp>_sweep.csv;
+ *   --json FILE|-     the results JSON, to a file or stdout (a file the
+ *                     user named is replaced, as a shell's > would).
+ *
+ * Nothing in --output-dir is ever overwritten: a run's files are staged
+ * and placed together under its stamp (to the second), or the stamp with
+ * a suffix _2, _3, ... when another run of the same test name took it
+ * (report_util.c), and one line on stderr says where they went.
  *
  * orion writes ORION's files only (into ".", or --output-dir) and the JSON
  * only when --json asks for it.  Each file is written whole or not at all
@@ -43,31 +49,85 @@ static void failed(struct failures *f, int rc, const char *msg)
         f->rc = rc;
 }
 
-static int results_json_path(const struct cli_job *j, char *path, size_t len)
+/* <stage>/<testname>_<stamp>_<tail>: the set's files go to the stage
+   under their final names but for the collision suffix
+   (report_stage_commit adds it).  false, told, when too long. */
+static bool stage_path(const struct cli_job *j, const struct report_stage *st,
+                       const char *tail, char *path, size_t len,
+                       struct failures *f)
 {
-    int n = snprintf(path, len, "%s/%s_%s_results.json", j->o->output_dir,
-                     j->o->testname, j->meta.stamp);
-    return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+    int n = snprintf(path, len, "%s/%s_%s_%s", st->path, j->o->testname,
+                     j->meta.stamp, tail);
+
+    if (n >= 0 && (size_t)n < len)
+        return true;
+    char q[CLI_QUOTE_BUF], msg[CLI_WHY_LEN];
+    snprintf(msg, sizeof msg, "--output-dir %s: path too long",
+             cli_quote(j->o->output_dir, q, sizeof q));
+    failed(f, -ENAMETOOLONG, msg);
+    return false;
 }
 
-static void write_json(struct cli_job *j, const struct sim_run_result *run,
+static bool open_stage(const struct cli_job *j, struct report_stage *st,
+                       struct failures *f)
+{
+    char msg[CLI_WHY_LEN];
+    int rc = report_stage_open(st, j->o->output_dir, msg, sizeof msg);
+
+    if (rc < 0)
+        failed(f, rc, msg);
+    return rc == 0;
+}
+
+/* Place the staged set and say where it went, one line:
+     asmsim: results in od/run/ as t1_20261201_112233_* (6 files)
+   (a sweep: "as sw_*20261201_112233_*", its per-disk-count files
+   carrying "_<N>disks" before the stamp). */
+static void place_stage(const struct cli_job *j, struct report_stage *st,
+                        bool sweep, struct failures *f)
+{
+    char tag[REPORT_TAG_LEN], msg[CLI_WHY_LEN];
+    int n = report_stage_commit(st, j->meta.stamp, tag, sizeof tag, msg,
+                                sizeof msg);
+
+    if (n < 0)
+        failed(f, n, msg);
+    else if (n > 0) {
+        size_t len = strlen(st->dir);
+        bool slash = len > 0 && st->dir[len - 1] == '/';
+        fprintf(stderr, "asmsim: results in %s%s as %s_%s%s_* (%d file%s)\n",
+                st->dir, slash ? "" : "/", j->o->testname, sweep ? "*" : "",
+                tag, n, n == 1 ? "" : "s");
+    }
+    report_stage_discard(st);
+}
+
+/* The results JSON into the stage (not for orion: ORION's files only). */
+static void stage_json(struct cli_job *j, const struct report_stage *st,
+                       const struct sim_run_result *run,
                        const struct sim_sweep_result *sweep,
                        struct failures *f)
 {
-    char path[4096], msg[CLI_WHY_LEN];
+    char path[8192], msg[CLI_WHY_LEN];
     int rc;
 
-    if (j->o->output_dir && j->o->cmd != CLI_ORION) {   /* ORION: its files only */
-        if (results_json_path(j, path, sizeof path) != 0) {
-            char q[CLI_QUOTE_BUF];
-            snprintf(msg, sizeof msg, "--output-dir %s: path too long",
-                     cli_quote(j->o->output_dir, q, sizeof q));
-            failed(f, -ENAMETOOLONG, msg);
-        } else if ((rc = report_json_write(path, &j->meta, &j->cfg, run,
-                                           sweep, msg, sizeof msg)) != 0) {
-            failed(f, rc, msg);
-        }
-    }
+    if (j->o->cmd == CLI_ORION)
+        return;
+    if (stage_path(j, st, "results.json", path, sizeof path, f) &&
+        (rc = report_json_write(path, &j->meta, &j->cfg, run, sweep, msg,
+                                sizeof msg)) != 0)
+        failed(f, rc, msg);
+}
+
+/* --json FILE|-: the file the user named, replaced if it exists. */
+static void write_named_json(struct cli_job *j,
+                             const struct sim_run_result *run,
+                             const struct sim_sweep_result *sweep,
+                             struct failures *f)
+{
+    char msg[CLI_WHY_LEN];
+    int rc;
+
     if (j->o->json_path &&
         (rc = report_json_write(j->o->json_path, &j->meta, &j->cfg, run,
                                 sweep, msg, sizeof msg)) != 0)
@@ -78,16 +138,44 @@ int cli_write_run_outputs(struct cli_job *j, const struct sim_run_result *r,
                           char *why, size_t why_len)
 {
     struct failures f = { why, why_len, 0, false };
+    struct report_stage st;
     char msg[CLI_WHY_LEN];
     int rc;
 
     j->meta.n_luns = r->disks;
-    if (j->o->output_dir &&
-        (rc = report_orion_files(j->o->output_dir, j->o->testname, &j->meta,
-                                 &j->cfg, r, msg, sizeof msg)) != 0)
-        failed(&f, rc, msg);
-    write_json(j, r, NULL, &f);
+    if (j->o->output_dir && open_stage(j, &st, &f)) {
+        if ((rc = report_orion_files(st.path, j->o->testname, &j->meta,
+                                     &j->cfg, r, msg, sizeof msg)) != 0)
+            failed(&f, rc, msg);
+        stage_json(j, &st, r, NULL, &f);
+        place_stage(j, &st, false, &f);
+    }
+    write_named_json(j, r, NULL, &f);
     return f.rc;
+}
+
+/* ORION's files per disk count, prefix <testname>_<N>disks. */
+static void stage_sweep_orion(struct cli_job *j, const struct report_stage *st,
+                              const struct sim_sweep_result *s,
+                              struct failures *f)
+{
+    char msg[CLI_WHY_LEN];
+
+    for (int i = 0; i < s->n_runs; i++) {
+        struct sim_run_cfg cfg;
+        char prefix[CLI_TESTNAME_MAX + 32];
+        int rc;
+
+        cli_opts_to_cfg(j->o, s->runs[i]->disks, &cfg);
+        cfg.layout.disk_failgroup = NULL;
+        snprintf(prefix, sizeof prefix, "%s_%ddisks", j->o->testname,
+                 s->runs[i]->disks);
+        j->meta.n_luns = s->runs[i]->disks;
+        rc = report_orion_files(st->path, prefix, &j->meta, &cfg, s->runs[i],
+                                msg, sizeof msg);
+        if (rc)
+            failed(f, rc, msg);
+    }
 }
 
 int cli_write_sweep_outputs(struct cli_job *j,
@@ -97,31 +185,22 @@ int cli_write_sweep_outputs(struct cli_job *j,
     struct failures f = { why, why_len, 0, false };
     const struct sim_run_result *last = s->n_runs ? s->runs[s->n_runs - 1]
                                                   : NULL;
-    char path[4096], msg[CLI_WHY_LEN];
+    struct report_stage st;
+    char path[8192], msg[CLI_WHY_LEN];
     int rc;
 
-    for (int i = 0; j->o->output_dir && i < s->n_runs; i++) {
-        struct sim_run_cfg cfg;
-        char prefix[CLI_TESTNAME_MAX + 32];
-
-        cli_opts_to_cfg(j->o, s->runs[i]->disks, &cfg);
-        cfg.layout.disk_failgroup = NULL;
-        snprintf(prefix, sizeof prefix, "%s_%ddisks", j->o->testname,
-                 s->runs[i]->disks);
-        j->meta.n_luns = s->runs[i]->disks;
-        rc = report_orion_files(j->o->output_dir, prefix, &j->meta, &cfg,
-                                s->runs[i], msg, sizeof msg);
-        if (rc)
+    if (j->o->output_dir && open_stage(j, &st, &f)) {
+        stage_sweep_orion(j, &st, s, &f);
+        if (stage_path(j, &st, "sweep.csv", path, sizeof path, &f) &&
+            (rc = report_sweep_csv(path, &j->meta, &j->cfg, s, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
-    }
-    if (j->o->output_dir) {
-        snprintf(path, sizeof path, "%s/%s_sweep.csv", j->o->output_dir,
-                 j->o->testname);
-        if ((rc = report_sweep_csv(path, &j->cfg, s, msg, sizeof msg)) != 0)
-            failed(&f, rc, msg);
+        if (last)
+            j->meta.n_luns = last->disks;
+        stage_json(j, &st, last, s, &f);
+        place_stage(j, &st, true, &f);
     }
     if (last)
         j->meta.n_luns = last->disks;
-    write_json(j, last, s, &f);
+    write_named_json(j, last, s, &f);
     return f.rc;
 }

@@ -59,29 +59,28 @@ static int add_path(struct cli_opts *o, const char *path, char *why, size_t n)
 }
 
 /* The first target i >= from that is an earlier target j under another
-   name: 1 with *pi, *pj and how; 0 if none; -ENOMEM. */
-static int first_overlap(const struct cli_opts *o, int from, int *pi, int *pj,
+   name: 1 with *pi, *pj and how; 0 if none.  Targets from `from` on are
+   the ones just added: they are identified here, once each (the earlier
+   ones were when they were added), so n targets given one by one cost n
+   identify calls, not n squared. */
+static int first_overlap(struct cli_opts *o, int from, int *pi, int *pj,
                          char *how, size_t how_len)
 {
-    struct safety_ident *ids = malloc((size_t)o->n_targets * sizeof *ids);
-    int found = 0;
+    const struct safety_ident *ids = o->target_ids;
 
-    if (!ids)
-        return -ENOMEM;
-    for (int i = 0; i < o->n_targets; i++)
-        safety_identify(NULL, o->targets[i], &ids[i]);
-    for (int i = from; i < o->n_targets && !found; i++)
-        for (int j = 0; j < i && !found; j++) {
+    for (int i = from; i < o->n_targets; i++)
+        safety_identify(NULL, o->targets[i], &o->target_ids[i]);
+    for (int i = from; i < o->n_targets; i++)
+        for (int j = 0; j < i; j++) {
             if (strcmp(o->targets[i], o->targets[j]) == 0)
                 snprintf(how, how_len, "the same path");
             else if (!safety_overlap(&ids[j], &ids[i], how, how_len))
                 continue;
             *pi = i;
             *pj = j;
-            found = 1;
+            return 1;
         }
-    free(ids);
-    return found;
+    return 0;
 }
 
 int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
@@ -97,10 +96,6 @@ int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
     if (rc == 0)
         return 0;
     o->n_targets--;
-    if (rc < 0) {
-        snprintf(why, n, "out of memory comparing the targets");
-        return rc;
-    }
     snprintf(why, n, "target %d is the same as target %d (%s): %s; give "
              "every target once", i + 1, j + 1,
              cli_quote(o->targets[j], qj, sizeof qj), how);
@@ -290,9 +285,7 @@ int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
         char how[160], qi[48], qj[40], other[48];
 
         rc = first_overlap(o, before, &i, &j, how, sizeof how);
-        if (rc < 0) {
-            snprintf(why, why_len, "out of memory comparing the targets");
-        } else if (rc == 1) {
+        if (rc == 1) {
             if (j >= before)
                 snprintf(other, sizeof other, "line %d", lines[j - before]);
             else

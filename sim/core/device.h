@@ -18,8 +18,13 @@
 #include <stdint.h>
 
 #include "sim/core/io_budget.h"
-#include "sim/profiles/profiles.h"
 #include "sim/core/simtime.h"
+
+/* A run's description, handed to a backend's run_cfg hook (run.h).  The
+   contract does not include the cloud profiles (sim/profiles/), and core
+   does not link them: they are the model backend's vocabulary, carried in
+   its own configuration (backend_cfg). */
+struct sim_run_cfg;
 
 /* One physical I/O.  The engine owns the memory (a fixed pool). */
 struct sim_io {
@@ -77,21 +82,14 @@ struct dev_limits {
 
 struct devset_cfg {
     int disks;
-    /* modelled volumes */
-    const struct vol_profile *volume;   /* every disk is one such volume */
-    const struct inst_profile *instance;
-    double burst_credit_frac;           /* 0..1: how full buckets start */
+    /* the backend's own configuration, which only it interprets, made by
+       its dev_ops.run_cfg: the model's struct dev_model_cfg (volume,
+       instance, burst credits: sim/model/dev_model.h), the aio backend's
+       struct dev_aio_cfg (targets and what may be done to them:
+       sim/aio/dev_aio.h); NULL for a backend without one */
+    const void *backend_cfg;
     uint64_t seed;
     int max_outstanding;                /* physical I/Os in flight, at most */
-    /* real devices (aio backend; see safety.h for the rules) */
-    const char *const *paths;           /* [disks] files or block devices */
-    bool writable;                      /* the run writes: open read-write */
-    bool destroy_data;                  /* --destroy-data */
-    bool ignore_signatures;             /* --ignore-signatures */
-    uint64_t create_bytes;              /* --create SIZE, 0 = none */
-    uint64_t limit_bytes;               /* no I/O reaches past this offset
-                                           on any disk (the layout's disk
-                                           size); 0 = each target's end */
     uint32_t max_io_bytes;              /* largest physical I/O */
     struct sim_io_budget budget;        /* aio: logical I/Os in flight per
                                            class and their sizes; with it
@@ -103,11 +101,6 @@ struct devset_cfg {
                                            of max_outstanding I/Os */
     uint32_t io_align_bytes;            /* every offset and size the engine
                                            makes is a multiple of this */
-    int threads;                        /* workers; 0 = auto */
-    bool verbose;                       /* fill info[] */
-    char *info;                         /* optional: what open found out
-                                           (targets, NUMA), for --verbose */
-    size_t info_len;
 };
 
 struct devset;
@@ -126,9 +119,19 @@ enum dev_cap {
     DEV_CAP_HOST_CPU = 1u << 2,
 };
 
+/* Room for a backend's configuration made by dev_ops.run_cfg. */
+#define DEV_BACKEND_CFG_BYTES 256
+
 struct dev_ops {
     const char *name;               /* for the user: "model", "aio", ... */
     unsigned caps;                  /* enum dev_cap flags */
+    /* optional: the backend's own configuration for a run (what open
+       finds in cfg->backend_cfg), made from the run's description into
+       buf (DEV_BACKEND_CFG_BYTES, aligned for any type), which outlives
+       the open call only; returns buf, or NULL for none.  The backend,
+       not the core, knows which parts of a run are its. */
+    const void *(*run_cfg)(const struct sim_run_cfg *run, void *buf,
+                           size_t len);
     /* Open `cfg->disks` devices.  0, or -errno with a reason in why. */
     int (*open)(struct devset *ds, const struct devset_cfg *cfg,
                 char *why, size_t why_len);
@@ -147,9 +150,10 @@ struct dev_ops {
        short-term allowance its throttles earned while idle (between
        points), so every point starts from the same state. */
     void (*settle)(struct devset *ds);
-    /* optional: change volume or instance limits in flight. */
-    int (*retune)(struct devset *ds, const struct vol_profile *volume,
-                  const struct inst_profile *instance);
+    /* optional: change the backend's configuration in flight; backend_cfg
+       is of open's type, and what it leaves NULL stays as it is (the
+       model: volume or instance limits). */
+    int (*retune)(struct devset *ds, const void *backend_cfg);
     /* optional (backends with burst buckets): set every bucket to `frac`
        (0 empty .. 1 full) of its size as of now(), so that a point starts
        from a state that does not depend on the points before it. */

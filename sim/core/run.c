@@ -43,6 +43,7 @@
 #include "sim/core/run.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,11 +53,10 @@
 
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
 {
-    char why[256];
     memset(cfg, 0, sizeof(*cfg));
     cfg->disks = 1;
-    prof_volume_parse("gp3", &cfg->volume, why, sizeof(why));
-    prof_instance_find("none", &cfg->instance, why, sizeof(why));
+    /* volume and instance stay empty: the core knows no profile (the
+       model's callers describe them: dev_model_run_defaults) */
     lay_cfg_defaults(&cfg->layout, 1, cfg->volume.size_bytes);
     wl_cfg_defaults(&cfg->workload, cfg->volume.size_bytes);
     wl_matrix_cfg_defaults(&cfg->matrix, 1);
@@ -329,27 +329,19 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
     rc = sim_budget_check(&budget, why, why_len);
     if (rc < 0)
         return rc;
+    _Alignas(max_align_t) unsigned char backend_buf[DEV_BACKEND_CFG_BYTES];
     struct devset_cfg dc = {
         .disks = cfg->disks,
-        .volume = &cfg->volume,
-        .instance = &cfg->instance,
-        .burst_credit_frac = cfg->burst_credit_frac,
+        .backend_cfg = cfg->backend && cfg->backend->run_cfg
+                       ? cfg->backend->run_cfg(cfg, backend_buf,
+                                               sizeof backend_buf)
+                       : NULL,
         .seed = cfg->seed,
         .max_outstanding = (int)sim_budget_pieces(&budget),
-        /* real devices */
-        .paths = cfg->targets,
-        .writable = wc.write_pct > 0,
-        .destroy_data = cfg->destroy_data,
-        .ignore_signatures = cfg->ignore_signatures,
-        .create_bytes = cfg->create_bytes,
-        .limit_bytes = cfg->targets ? lc.disk_size_bytes : 0,
         /* > 0: the budget has a slot (sim_budget_check) */
         .max_io_bytes = sim_budget_max_io_bytes(&budget),
         .budget = budget,
         .io_align_bytes = io_granularity(&wc),
-        .threads = cfg->threads,
-        .info = cfg->device_info,
-        .info_len = cfg->device_info_len,
     };
     rc = dev_open(&rp->ds, cfg->backend, &dc, why, why_len);
     if (rc < 0)

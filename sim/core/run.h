@@ -29,7 +29,9 @@ struct sim_run_cfg {
     struct wl_matrix_cfg matrix;    /* num_disks filled per run */
     struct sim_point_opts point;    /* duration, warm-up, auto, stream_io */
     const struct dev_ops *backend;  /* required: dev_model_ops (model/),
-                                       dev_aio_ops (aio/), ... */
+                                       dev_aio_ops (aio/), ...; its
+                                       run_cfg hook picks what it needs
+                                       of the fields below */
     struct vol_profile volume;
     struct inst_profile instance;
     double burst_credit_frac;       /* 0..1 */
@@ -43,6 +45,8 @@ struct sim_run_cfg {
     int threads;                    /* --threads; 0 = auto */
     char *device_info;              /* optional: the backend's --verbose */
     size_t device_info_len;         /*   facts (targets, NUMA) land here */
+    bool quiet;                     /* no progress lines on stderr from
+                                       the backends (--quiet) */
     int matrix_disks;               /* > 0: the disk count the matrix levels
                                        derive from (ORION -num_disks with
                                        real LUNs); 0 = disks */
@@ -157,9 +161,11 @@ void sim_parts_close(struct sim_parts *p);
 typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
                                 int n_points, const struct sim_point_result *r);
 
-/* Defaults: 1 disk of default gp3, coarse 1 MiB AU external, 8 KiB /
-   128 KiB random, 0 % writes, run simple with ORION's levels, 60 s
-   points, no instance limit, full burst credits, seed 1. */
+/* Defaults: 1 disk, coarse 1 MiB AU external, 8 KiB / 128 KiB random,
+   0 % writes, run simple with ORION's levels, 60 s points, full burst credits, seed 1; no
+   backend, and volume and instance left empty (the core links no
+   profiles: dev_model_run_defaults adds the model, a default gp3 volume
+   and no instance limit). */
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg);
 
 /* One run on cfg->disks disks.  0 (or 1 when stopped early: the result

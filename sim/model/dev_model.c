@@ -243,20 +243,6 @@ static sim_ns service_ns(struct model *m, const struct sim_io *io)
 
 /* ---- limits ----------------------------------------------------------- */
 
-/* A throttle whose short-term allowance is `allowance` units. */
-static int thr_setup(struct thr *t, double base, double burst, double bucket,
-                     double start_frac, double allowance)
-{
-    struct thr_cfg c = {
-        .base_rate_per_s = base,
-        .burst_rate_per_s = burst > base ? burst : base,
-        .bucket_units = burst > base ? bucket : 0,
-        .bucket_start_frac = start_frac,
-        .tolerance_s = base > 0 ? allowance / base : 0,
-    };
-    return thr_init(t, &c);
-}
-
 /* The rates of one throttle, in its units (operations or bytes) per
    second, and its burst bucket in units. */
 struct thr_rates {
@@ -298,14 +284,25 @@ static void rates_of(const struct model *m, struct model_rates *r)
     };
 }
 
-static int thr_setup_rates(struct thr *t, const struct thr_rates *r,
-                           double start_frac, double allowance)
+/* A throttle at rates r whose short-term allowance is `allowance` units;
+   no bucket unless the burst rate is above the base. */
+static int thr_setup(struct thr *t, const struct thr_rates *r,
+                     double start_frac, double allowance)
 {
-    return thr_setup(t, r->base_per_s, r->burst_per_s, r->bucket_units,
-                     start_frac, allowance);
+    double base = r->base_per_s;
+    bool bursts = r->burst_per_s > base;
+    struct thr_cfg c = {
+        .base_rate_per_s = base,
+        .burst_rate_per_s = bursts ? r->burst_per_s : base,
+        .bucket_units = bursts ? r->bucket_units : 0,
+        .bucket_start_frac = start_frac,
+        .tolerance_s = base > 0 ? allowance / base : 0,
+    };
+    return thr_init(t, &c);
 }
 
-static void thr_retune_rates(struct thr *t, const struct thr_rates *r)
+/* New rates for a running throttle (its bucket level kept). */
+static void thr_retune(struct thr *t, const struct thr_rates *r)
 {
     thr_set_rates(t, r->base_per_s, r->burst_per_s);
 }
@@ -319,14 +316,14 @@ static int limits_setup(struct model *m)
     int rc = 0;
     for (int d = 0; d < m->disks && rc == 0; d++) {
         struct vol_state *vs = &m->vol[d];
-        rc = thr_setup_rates(&vs->iops.thr, &r.vol_iops, frac, ops);
+        rc = thr_setup(&vs->iops.thr, &r.vol_iops, frac, ops);
         if (rc == 0)
-            rc = thr_setup_rates(&vs->tput.thr, &r.vol_tput, frac, bytes);
+            rc = thr_setup(&vs->tput.thr, &r.vol_tput, frac, bytes);
     }
     if (rc == 0)
-        rc = thr_setup_rates(&m->inst_iops.thr, &r.inst_iops, frac, ops);
+        rc = thr_setup(&m->inst_iops.thr, &r.inst_iops, frac, ops);
     if (rc == 0)
-        rc = thr_setup_rates(&m->inst_tput.thr, &r.inst_tput, frac, bytes);
+        rc = thr_setup(&m->inst_tput.thr, &r.inst_tput, frac, bytes);
     return rc;
 }
 
@@ -476,24 +473,54 @@ static int open_nomem(char *why, size_t why_len, int disks)
     return -ENOMEM;
 }
 
-static int model_open(struct devset *ds, const struct devset_cfg *cfg,
+/* The model's part of a run (dev_ops.run_cfg). */
+static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
+                                 size_t len)
+{
+    struct dev_model_cfg *mc = buf;
+
+    if (len < sizeof *mc)
+        return NULL;
+    *mc = (struct dev_model_cfg){
+        .volume = &run->volume,
+        .instance = &run->instance,
+        .burst_credit_frac = run->burst_credit_frac,
+    };
+    return mc;
+}
+
+void dev_model_run_defaults(struct sim_run_cfg *cfg)
+{
+    char why[256];
+
+    sim_run_cfg_defaults(cfg);
+    cfg->backend = &dev_model_ops;
+    prof_volume_parse("gp3", &cfg->volume, why, sizeof(why));
+    prof_instance_find("none", &cfg->instance, why, sizeof(why));
+    lay_cfg_defaults(&cfg->layout, 1, cfg->volume.size_bytes);
+    wl_cfg_defaults(&cfg->workload, cfg->volume.size_bytes);
+}
+
+static int model_open(struct devset *ds, const struct devset_cfg *dc,
                       char *why, size_t why_len)
 {
-    if (!cfg->volume || !cfg->instance) {
+    const struct dev_model_cfg *cfg = dc->backend_cfg;
+
+    if (!cfg || !cfg->volume || !cfg->instance) {
         snprintf(why, why_len, "the model backend needs a volume and an instance profile");
         return -EINVAL;
     }
-    if (cfg->max_outstanding < 1) {
+    if (dc->max_outstanding < 1) {
         snprintf(why, why_len, "the model backend needs max_outstanding >= 1");
         return -EINVAL;
     }
     int rc;
     struct model *m = calloc(1, sizeof(*m));
     if (!m) {
-        rc = open_nomem(why, why_len, cfg->disks);
+        rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
-    m->disks = cfg->disks;
+    m->disks = dc->disks;
     m->volume = *cfg->volume;
     m->instance = *cfg->instance;
     m->burst_credit_frac = cfg->burst_credit_frac;
@@ -505,13 +532,13 @@ static int model_open(struct devset *ds, const struct devset_cfg *cfg,
         goto fail;
     }
     m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
-    m->seed = cfg->seed ^ 0x6d6f64656cull;
+    m->seed = dc->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
-    m->vol = calloc((size_t)cfg->disks, sizeof(*m->vol));
-    m->heap_cap = cfg->max_outstanding;
+    m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
+    m->heap_cap = dc->max_outstanding;
     m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
     if (!m->vol || !m->heap) {
-        rc = open_nomem(why, why_len, cfg->disks);
+        rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
     for (int d = 0; d < m->disks; d++)
@@ -672,9 +699,11 @@ static void model_burst_stash(struct devset *ds, bool restore)
     }
 }
 
-static int model_retune(struct devset *ds, const struct vol_profile *volume,
-                        const struct inst_profile *instance)
+static int model_retune(struct devset *ds, const void *backend_cfg)
 {
+    const struct dev_model_cfg *mc = backend_cfg;
+    const struct vol_profile *volume = mc ? mc->volume : NULL;
+    const struct inst_profile *instance = mc ? mc->instance : NULL;
     struct model *m = ds->priv;
     if (volume) {
         m->volume = *volume;
@@ -686,12 +715,12 @@ static int model_retune(struct devset *ds, const struct vol_profile *volume,
     rates_of(m, &r);
     if (volume)
         for (int d = 0; d < m->disks; d++) {
-            thr_retune_rates(&m->vol[d].iops.thr, &r.vol_iops);
-            thr_retune_rates(&m->vol[d].tput.thr, &r.vol_tput);
+            thr_retune(&m->vol[d].iops.thr, &r.vol_iops);
+            thr_retune(&m->vol[d].tput.thr, &r.vol_tput);
         }
     if (instance) {
-        thr_retune_rates(&m->inst_iops.thr, &r.inst_iops);
-        thr_retune_rates(&m->inst_tput.thr, &r.inst_tput);
+        thr_retune(&m->inst_iops.thr, &r.inst_iops);
+        thr_retune(&m->inst_tput.thr, &r.inst_tput);
     }
     return 0;
 }
@@ -699,6 +728,7 @@ static int model_retune(struct devset *ds, const struct vol_profile *volume,
 const struct dev_ops dev_model_ops = {
     .name = "model",
     .caps = DEV_CAP_VIRTUAL_CLOCK | DEV_CAP_PROVISIONED_LIMITS,
+    .run_cfg = model_run_cfg,
     .open = model_open,
     .submit = model_submit,
     .reap = model_reap,

@@ -134,6 +134,14 @@ bool thr_bucket_empty(const struct thr *t)
            t->credits_units <= EMPTY_FRAC * t->cfg.bucket_units;
 }
 
+/* A bucket with credit left: the burst rate applies.  (Neither empty nor
+   without a bucket; callers ask this once instead of both.) */
+static bool thr_has_credit(const struct thr *t)
+{
+    return thr_has_bucket(t) &&
+           t->credits_units > EMPTY_FRAC * t->cfg.bucket_units;
+}
+
 static bool bad_number(double x)
 {
     return isnan(x) || isinf(x) || x < 0.0;
@@ -202,7 +210,7 @@ double thr_bucket_cost_ns(struct thr *t, double start_ns, double units)
     thr_accrue(t, start_ns);
     double at_burst = 0.0;          /* units served at burst rate */
     if (t->burst_share > 0.0) {
-        if (thr_has_bucket(t) && !thr_bucket_empty(t)) {
+        if (thr_has_credit(t)) {
             at_burst = t->credits_units * t->burst_share;
             if (at_burst > units)
                 at_burst = units;
@@ -220,7 +228,7 @@ double thr_rate_now(const struct thr *t)
 {
     if (thr_unlimited(t))
         return 0.0;
-    if (thr_has_bucket(t) && !thr_bucket_empty(t))
+    if (thr_has_credit(t))
         return thr_burst_rate(t);
     return t->cfg.base_rate_per_s;
 }

@@ -19,7 +19,11 @@
 
 struct report_meta {
     const char *testname;       /* "asmsim" unless --testname */
-    char stamp[16];             /* yyyymmdd_hhmm of the start */
+    char stamp[16];             /* yyyymmdd_hhmmss of the start */
+    char started[32];           /* the same instant in ISO 8601 with the
+                                   UTC offset: 2026-12-01T12:05:29+01:00
+                                   (report_stamp_now; empty: derived from
+                                   stamp, without an offset) */
     const char *command_line;   /* as typed, for summary.txt and JSON */
     const char *version;        /* ASMSIM_VERSION */
     const char *const *luns;    /* device or volume names, one per disk */
@@ -32,8 +36,11 @@ enum report_csv {
     REPORT_CSV_LAT,             /* small avg latency (us): as IOPS */
 };
 
-/* Fill meta->stamp from the current local time. */
+/* Fill meta->stamp and meta->started from the current local time. */
 void report_stamp_now(struct report_meta *meta);
+/* meta->started, or when it is empty (a meta made by hand) the stamp
+   written as ISO 8601 without an offset. */
+void report_meta_started(const struct report_meta *meta, char *out, size_t len);
 
 /* ORION's three lines, byte-exact:
      Maximum Large MBPS=1571.33 @ Small=0 and Large=5
@@ -84,9 +91,10 @@ int report_json_write(const char *path, const struct report_meta *meta,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len);
 
-/* <dir>/<testname>_sweep.csv: one row per disk count, with the monthly
+/* The sweep CSV (<dir>/<testname>_<stamp>_sweep.csv): one row per disk count, with the monthly
    price of its volumes (cfg->volume). */
-int report_sweep_csv(const char *path, const struct sim_run_cfg *cfg,
+int report_sweep_csv(const char *path, const struct report_meta *meta,
+                     const struct sim_run_cfg *cfg,
                      const struct sim_sweep_result *sweep,
                      char *why, size_t why_len);
 
@@ -100,6 +108,30 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
    (mode 0777 before the umask).  0, or -errno: -ENOTDIR when the path
    exists but is not a directory, -ENAMETOOLONG beyond 4095 bytes. */
 int report_mkdir_p(const char *dir);
+
+/* A set of files staged for placing under one free stamp (report_util.c:
+   "Never overwrite").  Write the set into `path` with the writers above
+   (every name carrying "_<stamp>_"), then commit or discard. */
+struct report_stage {
+    char dir[4096];             /* the output directory */
+    char path[4096];            /* <dir>/.asmsim-stage-XXXXXX; "" closed */
+};
+#define REPORT_TAG_LEN 24       /* a stamp and its collision suffix */
+
+/* Make the staging directory in dir.  0 or -errno with why. */
+int report_stage_open(struct report_stage *st, const char *dir, char *why,
+                      size_t why_len);
+
+/* Move every staged file into st->dir, "_<stamp>_" in its name made
+   "_<tag>_", tag being stamp or, when any name of the set is taken,
+   stamp_2, stamp_3, ...: never replacing a file.  The number of files
+   placed (tag filled), or -errno with why (nothing placed).  The stage
+   is left for report_stage_discard in either case. */
+int report_stage_commit(struct report_stage *st, const char *stamp,
+                        char *tag, size_t tag_len, char *why, size_t why_len);
+
+/* Remove the staging directory and whatever is left in it. */
+void report_stage_discard(struct report_stage *st);
 
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */

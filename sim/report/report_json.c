@@ -467,16 +467,6 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_u64(b, c, "seed", cfg->seed);
 }
 
-/* "yyyymmdd_hhmm" -> "yyyy-mm-ddThh:mm" (local time, as stamped). */
-static void iso_from_stamp(const char *stamp, char *out, size_t len)
-{
-    if (strlen(stamp) == 13 && stamp[8] == '_')
-        snprintf(out, len, "%.4s-%.2s-%.2sT%.2s:%.2s", stamp, stamp + 4,
-                 stamp + 6, stamp + 9, stamp + 11);
-    else
-        snprintf(out, len, "%s", stamp);
-}
-
 static int write_text(FILE *f, void *arg)
 {
     const char *text = arg;
@@ -494,7 +484,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
 {
     struct jb b = {false};
     const struct sim_run_result *last = run;
-    char started[32], stamp[sizeof meta->stamp + 1];
+    char started[32];
     double wall_s = 0;
     cJSON *root;
     char *text;
@@ -512,8 +502,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
             wall_s += sweep->runs[i]->wall_s;
     else
         wall_s = run->wall_s;
-    snprintf(stamp, sizeof stamp, "%.*s", (int)sizeof meta->stamp, meta->stamp);
-    iso_from_stamp(stamp, started, sizeof started);
+    report_meta_started(meta, started, sizeof started);
 
     root = cJSON_CreateObject();
     if (root == NULL)

@@ -68,10 +68,10 @@
 /* ---------------------------------------------------------------- CSV */
 
 struct sweep_csv_job {
+    const struct report_meta *meta;
+    const struct sim_run_cfg *cfg;
     const struct sim_sweep_result *sweep;
-    double price_usd_month;     /* per volume */
 };
-
 /* ",<sustained>,<burst lasts s>": empty fields for what is not known. */
 static void csv_burst_fields(FILE *f, const struct sim_class_burst *b,
                              int decimals)
@@ -85,54 +85,102 @@ static void csv_burst_fields(FILE *f, const struct sim_class_burst *b,
     fprintf(f, ",%s,%s", figure, lasts);
 }
 
+/* One CSV field: as it is, or in double quotes (quotes doubled) when it
+   holds a comma, a quote or a line break (RFC 4180): a volume spec
+   "gp3:size=..,iops=..,throughput=.." has commas. */
+static void csv_text(FILE *f, const char *text)
+{
+    fputc(',', f);
+    if (text == NULL)
+        return;
+    if (strpbrk(text, ",\"\r\n") == NULL) {
+        fputs(text, f);
+        return;
+    }
+    fputc('"', f);
+    for (const char *c = text; *c; c++) {
+        if (*c == '"')
+            fputc('"', f);
+        fputc(*c, f);
+    }
+    fputc('"', f);
+}
+
+static void csv_limit(FILE *f, bool ran, enum sim_limit l)
+{
+    csv_text(f, ran ? sim_limit_id(l) : "");
+}
+
+/* One class's maximum: figure, its point, its limit, then what it
+   sustains and how long its burst lasts (csv_burst_fields). */
+static void csv_maximum(FILE *f, bool ran, double figure, int decimals,
+                        struct wl_point at, enum sim_limit limit,
+                        const struct sim_class_burst *b)
+{
+    if (ran)
+        fprintf(f, ",%.*f,%d,%d", decimals, figure, at.small, at.large);
+    else
+        fputs(",,,", f);
+    csv_limit(f, ran, limit);
+    csv_burst_fields(f, b, decimals);
+}
+
+/* Schema 2: the configuration on every row (so rows of several CSVs can be
+   put together), each figure with its point and its own binding limit.
+   Every column is explained in docs/fields.md. */
+#define SWEEP_CSV_SCHEMA 2
+
 static int sweep_csv_write(FILE *f, void *arg)
 {
     const struct sweep_csv_job *j = arg;
+    const struct sim_run_cfg *cfg = j->cfg;
+    char started[32];
 
-    fputs("disks,max_large_mbps,max_large_small,max_large_large,"
-          "sustained_large_mbps,large_burst_lasts_s,"
-          "max_small_iops,max_small_small,max_small_large,"
-          "sustained_small_iops,small_burst_lasts_s,"
-          "min_small_latency_us,min_lat_small,min_lat_large,limited_by,"
-          "volume_price_usd_month_total,max_large_limited_by,"
-          "max_small_limited_by,min_small_latency_limited_by\n", f);
+    report_meta_started(j->meta, started, sizeof started);
+    fprintf(f, "# asmsim sweep CSV, schema %d; every column is explained in "
+            "docs/fields.md\n", SWEEP_CSV_SCHEMA);
+    fputs("testname,started,instance,volume,layout,au_bytes,redundancy,"
+          "write_pct,disks,"
+          "max_large_mbps,max_large_at_small,max_large_at_large,"
+          "max_large_limited_by,sustained_large_mbps,large_burst_lasts_s,"
+          "max_small_iops,max_small_at_small,max_small_at_large,"
+          "max_small_limited_by,sustained_small_iops,small_burst_lasts_s,"
+          "min_small_latency_us,min_small_latency_at_small,"
+          "min_small_latency_at_large,min_small_latency_limited_by,"
+          "limited_by,volumes_usd_month\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
 
-        fprintf(f, "%d", r->disks);
-        if (s->has_large)
-            fprintf(f, ",%.2f,%d,%d", s->max_large_mbps, s->max_large_at.small,
-                    s->max_large_at.large);
-        else
-            fputs(",,,", f);
-        csv_burst_fields(f, &s->burst[WL_LARGE], 2);
-        if (s->has_small)
-            fprintf(f, ",%.0f,%d,%d", s->max_small_iops,
-                    s->max_small_at.small, s->max_small_at.large);
-        else
-            fputs(",,,", f);
-        csv_burst_fields(f, &s->burst[WL_SMALL], 0);
+        fputs(j->meta->testname ? j->meta->testname : "", f);
+        csv_text(f, started);
+        csv_text(f, cfg->instance.name);
+        csv_text(f, cfg->volume.spec);
+        csv_text(f, lay_striping_name(cfg->layout.striping));
+        fprintf(f, ",%llu", (unsigned long long)cfg->layout.au_bytes);
+        csv_text(f, lay_redundancy_name(cfg->layout.redundancy));
+        fprintf(f, ",%d,%d", cfg->workload.write_pct, r->disks);
+        csv_maximum(f, s->has_large, s->max_large_mbps, 2, s->max_large_at,
+                    s->max_large_limit, &s->burst[WL_LARGE]);
+        csv_maximum(f, s->has_small, s->max_small_iops, 0, s->max_small_at,
+                    s->max_small_limit, &s->burst[WL_SMALL]);
         if (s->has_small)
             fprintf(f, ",%.3f,%d,%d", s->min_small_lat_us,
                     s->min_small_lat_at.small, s->min_small_lat_at.large);
         else
             fputs(",,,", f);
-        fprintf(f, ",%s", s->has_large || s->has_small
-                              ? sim_limit_id(s->limited_by) : "");
-        fprintf(f, ",%.2f", r->disks * j->price_usd_month);
-        fprintf(f, ",%s,%s,%s\n",
-                s->has_large ? sim_limit_id(s->max_large_limit) : "",
-                s->has_small ? sim_limit_id(s->max_small_limit) : "",
-                s->has_small ? sim_limit_id(s->min_lat_limit) : "");
+        csv_limit(f, s->has_small, s->min_lat_limit);
+        csv_limit(f, s->has_large || s->has_small, s->limited_by);
+        fprintf(f, ",%.2f\n", r->disks * cfg->volume.price_usd_month);
     }
     return ferror(f) ? -EIO : 0;
 }
 
-int report_sweep_csv(const char *path, const struct sim_run_cfg *cfg,
+int report_sweep_csv(const char *path, const struct report_meta *meta,
+                     const struct sim_run_cfg *cfg,
                      const struct sim_sweep_result *sweep, char *why, size_t why_len)
 {
-    struct sweep_csv_job job = {sweep, cfg->volume.price_usd_month};
+    struct sweep_csv_job job = {meta, cfg, sweep};
 
     return report_write_atomic(path, sweep_csv_write, &job, why, why_len);
 }

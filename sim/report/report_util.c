@@ -23,6 +23,22 @@
  * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
  * for the CLI's --output-dir and the session's save alike.
  *
+ * Never overwrite.  Every file of one run (ORION's five per disk count,
+ * the results JSON, the sweep CSV) carries the run's start stamp,
+ * yyyymmdd_hhmmss, in its name: "<head>_<stamp>_<tail>".  Two runs with
+ * one test name in one second would still meet, so a run's files are
+ * first written into a staging directory of their own inside the output
+ * directory (report_stage_open: "<dir>/.asmsim-stage-XXXXXX", hidden and
+ * recognisably ours), each whole as above, and then moved into place
+ * together by report_stage_commit under one tag: the stamp, or on a
+ * collision the stamp with a suffix, _2, _3, ...  Each move is a
+ * renameat2(RENAME_NOREPLACE), which fails with EEXIST instead of
+ * replacing (link(2) and unlink(2) where the file system has no such
+ * rename: link fails with EEXIST too), so there is no window between
+ * looking and writing: when any file of the set meets an existing name,
+ * the files already moved go back to the stage and the next suffix is
+ * tried.  A set is placed whole under one tag, or not at all.
+ *
  * The three lines.  Scripts in the wild grep ORION's summary.txt, so the
  * lines are byte-exact with ORION's: MBPS with two decimals, IOPS rounded
  * to an integer, latency in microseconds with three decimals, and the
@@ -35,6 +51,7 @@
  * figure sustained once they are empty, so that nobody buys for a
  * 30-minute burst.  They are extra lines: the three stay byte-exact.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -50,10 +67,23 @@ void report_stamp_now(struct report_meta *meta)
 {
     time_t now = time(NULL);
     struct tm tm;
+    char zone[8];
 
     if (localtime_r(&now, &tm) == NULL ||
-        strftime(meta->stamp, sizeof meta->stamp, "%Y%m%d_%H%M", &tm) == 0)
-        snprintf(meta->stamp, sizeof meta->stamp, "00000000_0000");
+        strftime(meta->stamp, sizeof meta->stamp, "%Y%m%d_%H%M%S", &tm) == 0) {
+        snprintf(meta->stamp, sizeof meta->stamp, "00000000_000000");
+        meta->started[0] = '\0';
+        return;
+    }
+    /* ISO 8601 writes the offset +hh:mm; strftime's %z gives +hhmm */
+    if (strftime(zone, sizeof zone, "%z", &tm) != 5 ||
+        strftime(meta->started, sizeof meta->started, "%Y-%m-%dT%H:%M:%S", &tm) == 0) {
+        meta->started[0] = '\0';
+        return;
+    }
+    size_t n = strlen(meta->started);
+    snprintf(meta->started + n, sizeof meta->started - n, "%.3s:%.2s", zone,
+             zone + 3);
 }
 
 void report_summary_lines(FILE *f, const struct sim_summary *s)
@@ -306,4 +336,210 @@ void report_burst_lines(FILE *f, const struct sim_summary *s)
         burst_line(f, &s->burst[WL_LARGE], s->max_large_mbps, WL_LARGE);
     if (s->has_small)
         burst_line(f, &s->burst[WL_SMALL], s->max_small_iops, WL_SMALL);
+}
+
+void report_meta_started(const struct report_meta *meta, char *out, size_t len)
+{
+    const char *st = meta->stamp;
+    size_t n = strnlen(st, sizeof meta->stamp);
+
+    if (meta->started[0])
+        snprintf(out, len, "%s", meta->started);
+    else if (n == 15 && st[8] == '_')               /* yyyymmdd_hhmmss */
+        snprintf(out, len, "%.4s-%.2s-%.2sT%.2s:%.2s:%.2s", st, st + 4,
+                 st + 6, st + 9, st + 11, st + 13);
+    else if (n == 13 && st[8] == '_')               /* yyyymmdd_hhmm */
+        snprintf(out, len, "%.4s-%.2s-%.2sT%.2s:%.2s", st, st + 4, st + 6,
+                 st + 9, st + 11);
+    else
+        snprintf(out, len, "%.*s", (int)n, st);
+}
+
+/* ---- staged sets, placed without overwriting ------------------------- */
+
+#define STAGE_PREFIX ".asmsim-stage-"
+#define STAGE_MAX_FILES 512     /* 64 disk counts x 5 ORION files, + 2 */
+#define STAGE_MAX_SUFFIX 9999
+
+int report_stage_open(struct report_stage *st, const char *dir, char *why,
+                      size_t why_len)
+{
+    int n;
+
+    memset(st, 0, sizeof *st);
+    n = snprintf(st->dir, sizeof st->dir, "%s", dir && *dir ? dir : ".");
+    if (n < 0 || (size_t)n >= sizeof st->dir ||
+        snprintf(st->path, sizeof st->path, "%s/" STAGE_PREFIX "XXXXXX",
+                 st->dir) >= (int)sizeof st->path) {
+        snprintf(why, why_len, "output path too long: %s", dir);
+        return -ENAMETOOLONG;
+    }
+    if (mkdtemp(st->path) == NULL) {
+        int e = errno;
+        snprintf(why, why_len, "cannot write in %s: %s", st->dir, strerror(e));
+        st->path[0] = '\0';
+        return -e;
+    }
+    return 0;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The staged names, sorted (so the set is placed, and undone, in one
+   order); 0..STAGE_MAX_FILES or -errno. */
+static int stage_names(const char *stage, char (*names)[256])
+{
+    DIR *d = opendir(stage);
+    struct dirent *e;
+    int n = 0;
+
+    if (d == NULL)
+        return -errno;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;                   /* ".", "..", a writer's temporary */
+        if (n == STAGE_MAX_FILES || strlen(e->d_name) >= sizeof names[0]) {
+            closedir(d);
+            return -E2BIG;
+        }
+        snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], name_cmp);
+    return n;
+}
+
+/* name with its "_<stamp>_" made "_<tag>_": 0, or -EINVAL when the name
+   does not carry the stamp (every file of a set must, or a suffix could
+   not tell two sets apart). */
+static int tagged_name(const char *name, const char *stamp, const char *tag,
+                       char *out, size_t out_len)
+{
+    char mark[64];
+    const char *at;
+
+    snprintf(mark, sizeof mark, "_%s_", stamp);
+    at = strstr(name, mark);
+    if (at == NULL)
+        return -EINVAL;
+    int n = snprintf(out, out_len, "%.*s_%s_%s", (int)(at - name), name, tag,
+                     at + strlen(mark));
+    return n < 0 || (size_t)n >= out_len ? -ENAMETOOLONG : 0;
+}
+
+/* Move from/old to to/new unless to/new exists: 0, -EEXIST, or -errno. */
+static int place_new(int from, const char *old, int to, const char *new)
+{
+    if (renameat2(from, old, to, new, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+        return -errno;
+    /* no RENAME_NOREPLACE here: a hard link is just as exclusive */
+    if (linkat(from, old, to, new, 0) != 0)
+        return -errno;
+    (void)unlinkat(from, old, 0);
+    return 0;
+}
+
+/* Place every staged file under tag; on any failure move back those
+   already placed.  0, -EEXIST (a name is taken: try another tag) or
+   -errno. */
+static int place_set(int stage_fd, int dir_fd, char (*names)[256], int n,
+                     const char *stamp, const char *tag, char *why,
+                     size_t why_len)
+{
+    char target[512];
+    int placed, rc = 0;
+
+    for (placed = 0; placed < n; placed++) {
+        rc = tagged_name(names[placed], stamp, tag, target, sizeof target);
+        if (rc < 0) {
+            snprintf(why, why_len, "%s: the name does not carry the stamp "
+                     "%s; not placing a set that could overwrite",
+                     names[placed], stamp);
+            break;
+        }
+        if ((rc = place_new(stage_fd, names[placed], dir_fd, target)) < 0) {
+            if (rc != -EEXIST)
+                snprintf(why, why_len, "cannot move %s into place: %s",
+                         target, strerror(-rc));
+            break;
+        }
+    }
+    if (rc == 0)
+        return 0;
+    while (placed-- > 0) {
+        tagged_name(names[placed], stamp, tag, target, sizeof target);
+        (void)renameat(dir_fd, target, stage_fd, names[placed]);
+    }
+    return rc;
+}
+
+static int open_dir(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int report_stage_commit(struct report_stage *st, const char *stamp,
+                        char *tag, size_t tag_len, char *why, size_t why_len)
+{
+    char (*names)[256] = malloc(STAGE_MAX_FILES * sizeof *names);
+    int stage_fd = -1, dir_fd = -1, n, rc;
+
+    if (names == NULL) {
+        snprintf(why, why_len, "cannot place the files in %s: %s", st->dir,
+                 strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    if ((n = rc = stage_names(st->path, names)) < 0 ||
+        (rc = stage_fd = open_dir(st->path)) < 0 ||
+        (rc = dir_fd = open_dir(st->dir)) < 0) {
+        snprintf(why, why_len, "cannot place the files in %s: %s", st->dir,
+                 strerror(-rc));
+        goto out;
+    }
+    rc = -EEXIST;
+    for (int k = 1; k <= STAGE_MAX_SUFFIX && rc == -EEXIST; k++) {
+        if (k == 1)
+            snprintf(tag, tag_len, "%s", stamp);
+        else
+            snprintf(tag, tag_len, "%s_%d", stamp, k);
+        rc = place_set(stage_fd, dir_fd, names, n, stamp, tag, why, why_len);
+    }
+    if (rc == -EEXIST)
+        snprintf(why, why_len, "%s: %d sets of files with stamp %s already; "
+                 "not overwriting any", st->dir, STAGE_MAX_SUFFIX, stamp);
+    if (rc == 0) {
+        (void)fsync(dir_fd);            /* the names survive a crash */
+        rc = n;
+    }
+out:
+    if (stage_fd >= 0)
+        close(stage_fd);
+    if (dir_fd >= 0)
+        close(dir_fd);
+    free(names);
+    return rc;
+}
+
+void report_stage_discard(struct report_stage *st)
+{
+    DIR *d;
+    struct dirent *e;
+
+    if (!st->path[0])
+        return;
+    if ((d = opendir(st->path)) != NULL) {
+        int fd = dirfd(d);
+        while ((e = readdir(d)) != NULL)
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+                (void)unlinkat(fd, e->d_name, 0);
+        closedir(d);
+    }
+    (void)rmdir(st->path);
+    st->path[0] = '\0';
 }

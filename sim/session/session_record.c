@@ -79,6 +79,36 @@ void sim_sess_rec_free(sim_session *s)
         sim_point_result_free(&s->rec.points[i]);
     free(s->rec.points);
 }
+/* ORION's files and the results JSON, placed together in dir under the
+   stamp (or the stamp with a suffix: report_util.c, never overwriting);
+   on success why says where they went. */
+static int save_staged(const char *dir, const struct report_meta *meta,
+                       const struct sim_run_cfg *cfg,
+                       const struct sim_run_result *r, char *why,
+                       size_t why_len)
+{
+    struct report_stage st;
+    char path[8192], tag[REPORT_TAG_LEN];
+    int rc;
+
+    if ((rc = report_stage_open(&st, dir, why, why_len)) < 0)
+        return rc;
+    rc = report_orion_files(st.path, meta->testname, meta, cfg, r, why, why_len);
+    if (rc == 0) {
+        snprintf(path, sizeof(path), "%s/%s_%s_results.json", st.path,
+                 meta->testname, meta->stamp);
+        rc = report_json_write(path, meta, cfg, r, NULL, why, why_len);
+    }
+    if (rc == 0 && (rc = report_stage_commit(&st, meta->stamp, tag, sizeof(tag),
+                                             why, why_len)) >= 0) {
+        snprintf(why, why_len, "saved %d point%s to %s/%s_%s_*", r->n_points,
+                 r->n_points == 1 ? "" : "s",
+                 dir, meta->testname, tag);
+        rc = 0;
+    }
+    report_stage_discard(&st);
+    return rc;
+}
 
 int sim_session_save(sim_session *s, char *why, size_t why_len)
 {
@@ -147,16 +177,7 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         free(tuned);
         goto out;
     }
-    rc = report_orion_files(dir, meta.testname, &meta, &cfg, &r, why, why_len);
-    if (rc == 0) {
-        char path[4096];
-        snprintf(path, sizeof(path), "%s/%s_%s_results.json", dir, meta.testname, meta.stamp);
-        rc = report_json_write(path, &meta, &cfg, &r, NULL, why, why_len);
-        if (rc == 0)
-            snprintf(why, why_len, "saved %d point%s to %s/%s_%s_*", r.n_points,
-                     r.n_points == 1 ? "" : "s", dir,
-                     meta.testname, meta.stamp);
-    }
+    rc = save_staged(dir, &meta, &cfg, &r, why, why_len);
     free(names);
     free(luns);
     free(tuned);

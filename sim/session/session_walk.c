@@ -40,6 +40,7 @@
 
 #include "layouts/why.h"
 #include "sim/core/io_budget.h"
+#include "sim/model/dev_model.h"     /* retune: the model's configuration */
 
 /* ---- parts: layout, workload, devices, engine ---------------------------- */
 
@@ -215,7 +216,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         r->volume = v;
         sim_sess_say(s, "volume now %s", v.spec);
         if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
-            s->parts.sp.ds.ops->retune(&s->parts.sp.ds, &r->volume, NULL) == 0)
+            s->parts.sp.ds.ops->retune(&s->parts.sp.ds,
+                &(struct dev_model_cfg){ .volume = &r->volume }) == 0)
             *restart = true;
         else
             *rebuild = true;
@@ -235,7 +237,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         r->instance = in;
         sim_sess_say(s, "instance now %s", in.name);
         if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
-            s->parts.sp.ds.ops->retune(&s->parts.sp.ds, NULL, &r->instance) == 0)
+            s->parts.sp.ds.ops->retune(&s->parts.sp.ds,
+                &(struct dev_model_cfg){ .instance = &r->instance }) == 0)
             *restart = true;
         else
             *rebuild = true;

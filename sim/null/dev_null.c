@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "sim/model/dev_model.h"
+#include "sim/null/dev_null.h"
 
 struct null_dev {
     struct sim_io **ring;

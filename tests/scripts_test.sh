@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# scripts_test.sh - the rules of the project's own scripts, checked without
+# building anything:
+#   * ./build.sh build, run and test configure the build directory with the
+#     very same CMake settings, so alternating them never flips the cache
+#     (a -Werror only `test` set recompiled every file on each switch);
+#   * a shell suite that cannot run at all exits 77 (CTest: skipped), but
+#     1 under ASMSIM_NO_SKIP=1, and .ci/run sets that, so CI cannot go
+#     green by skipping.
+#
+#   bash scripts_test.sh <path-to-asmsim> <tests-dir>
+#
+# build.sh runs against stub cmake, ctest and dpkg-query that only log
+# their arguments, in a copy of the script, so the real build directory is
+# never touched (this test runs inside it).
+set -u
+
+TESTS_DIR=$(cd "${2:-.}" && pwd)
+SRC=$(cd "$TESTS_DIR/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-scripts.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+# ---- build.sh: one configuration for every command ------------------------
+
+mkdir -p stubs proj/build
+cat >stubs/cmake <<'EOF'
+#!/bin/sh
+# configure calls (-S ...) are logged; build calls do nothing
+[ "$1" = "-S" ] && echo "$*" >>"$STUB_LOG"
+exit 0
+EOF
+cat >stubs/ctest <<'EOF'
+#!/bin/sh
+exit 0
+EOF
+cat >stubs/dpkg-query <<'EOF'
+#!/bin/sh
+printf 'install ok installed'
+EOF
+cat >proj/build/asmsim <<'EOF'
+#!/bin/sh
+exit 0
+EOF
+chmod +x stubs/* proj/build/asmsim
+cp "$SRC/build.sh" proj/build.sh
+
+configure_line() {   # the cmake configure line of `./build.sh $1`
+    : >"$WORK/log"
+    (cd proj && env -u ASMSIM_SANITIZE -u ASMSIM_WERROR -u ASMSIM_BUILD_ROOT \
+        PATH="$WORK/stubs:$PATH" STUB_LOG="$WORK/log" bash ./build.sh "$1" \
+        >/dev/null 2>&1)
+    cat "$WORK/log"
+}
+b=$(configure_line build)
+r=$(configure_line run)
+t=$(configure_line test)
+if [ -n "$t" ] && [ "$b" = "$t" ] && [ "$r" = "$t" ]; then
+    harness_ok "build_run_and_test_should_configure_alike"
+else
+    harness_fail "build_run_and_test_should_configure_alike" \
+        "build: '$b'; run: '$r'; test: '$t'"
+fi
+expect_true "the_common_configuration_should_keep_werror_on" \
+    grep -q -- '-DASMSIM_WERROR=ON' <<<"$t"
+
+# ---- whole-suite skips: 77 for a developer, a failure in CI ----------------
+
+# suite_exit NO_SKIP PATH SCRIPT: the exit status of a suite run with that
+# ASMSIM_NO_SKIP and PATH
+suite_exit() {
+    env -u ASMSIM_NO_SKIP ${1:+ASMSIM_NO_SKIP=$1} PATH="$2" /bin/bash \
+        "$TESTS_DIR/$3" /bin/true "$TESTS_DIR" >/dev/null 2>&1
+    echo $?
+}
+expect_status() {   # NAME WANT GOT
+    [ "$3" -eq "$2" ] && harness_ok "$1" || harness_fail "$1" "exit $3, expected $2"
+}
+# tui_test.sh without tmux on PATH (the stub directory has none)
+expect_status "tui_suite_without_tmux_should_skip" 77 \
+    "$(suite_exit "" "$WORK/stubs" tui_test.sh)"
+expect_status "tui_suite_skip_should_fail_under_no_skip" 1 \
+    "$(suite_exit 1 "$WORK/stubs" tui_test.sh)"
+# aio_test.sh where direct I/O fails (a dd that always fails, as on tmpfs)
+mkdir -p nodd
+printf '#!/bin/sh\nexit 1\n' >nodd/dd
+chmod +x nodd/dd
+expect_status "aio_suite_without_odirect_should_skip" 77 \
+    "$(suite_exit "" "$WORK/nodd:$PATH" aio_test.sh)"
+expect_status "aio_suite_skip_should_fail_under_no_skip" 1 \
+    "$(suite_exit 1 "$WORK/nodd:$PATH" aio_test.sh)"
+expect_true "ci_should_set_no_skip" \
+    grep -q '^export ASMSIM_NO_SKIP=1' "$SRC/.ci/run"
+
+harness_done
