@@ -23,20 +23,6 @@ M5=(--instance m5.large --volume gp3:size=250GiB,iops=3000,throughput=125MiB/s)
 # the default study of ./build.sh run
 STUDY=(sweep "${M5[@]}" --volumes 1-16 --run simple --write 100 --duration auto --quiet)
 
-# expect_stdout_lacks NAME TEXT CMD...  (and exit 0)
-expect_stdout_lacks() {
-    local name=$1 text=$2
-    shift 2
-    harness_run "$@"
-    if [ "$H_RC" -ne 0 ]; then
-        harness_fail "$name" "exit $H_RC; stderr: $H_ERR"
-    elif [[ "$H_OUT" == *"$text"* ]]; then
-        harness_fail "$name" "stdout has \"$text\"; stdout: ${H_OUT:0:400}"
-    else
-        harness_ok "$name"
-    fi
-}
-
 # ---- the default study: sustained and burst both ---------------------------
 
 expect_stdout_contains "default_study_should_read_from_the_sustained_figure" \

@@ -22,6 +22,7 @@
 #include "sim/model/dev_model.h"
 #include "sim/report/report.h"
 #include "sim/session/session.h"
+#include "tests/model_run.h"
 
 #define M5_BUCKET_BYTES ((593.75e6 - 81.25e6) * 1800.0)   /* DOMAIN.md 4 */
 #define GP2_BUCKET_OPS 5.4e6                            /* DOMAIN.md 4 */
@@ -29,17 +30,9 @@
 static struct sim_run_cfg model_cfg(const char *instance, const char *volume,
                                     int disks, enum wl_run run)
 {
-    struct sim_run_cfg cfg;
-    char why[256];
-    dev_model_run_defaults(&cfg);
-    if (prof_instance_find(instance, &cfg.instance, why, sizeof why) < 0)
-        CHECK_FAIL_AT("instance %s: %s", instance, why);
-    if (prof_volume_parse(volume, &cfg.volume, why, sizeof why) < 0)
-        CHECK_FAIL_AT("volume %s: %s", volume, why);
-    cfg.disks = disks;
+    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
     cfg.matrix.run = run;
     cfg.workload.write_pct = 100;
-    cfg.point.auto_duration = true;
     cfg.point.duration_ns = 60 * SIM_NS_PER_S;
     return cfg;
 }

@@ -18,6 +18,7 @@
 #include "sim/core/levels.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "tests/model_run.h"
 
 /* ---- the step and the rule -------------------------------------------- */
 
@@ -107,15 +108,7 @@ static void matrix_append_should_add_the_point_and_its_levels(void)
 static struct sim_run_cfg model_cfg(const char *instance, const char *volume,
                                     int disks, enum sim_levels levels)
 {
-    struct sim_run_cfg cfg;
-    char why[256];
-    dev_model_run_defaults(&cfg);
-    if (prof_instance_find(instance, &cfg.instance, why, sizeof why) < 0)
-        CHECK_FAIL_AT("instance %s: %s", instance, why);
-    if (prof_volume_parse(volume, &cfg.volume, why, sizeof why) < 0)
-        CHECK_FAIL_AT("volume %s: %s", volume, why);
-    cfg.disks = disks;
-    cfg.point.auto_duration = true;
+    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
     cfg.levels = levels;
     return cfg;
 }

@@ -18,6 +18,7 @@
 
 #include "sim/report/report.h"
 #include "tests/check.h"
+#include "tests/tmp_tree.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -109,43 +110,9 @@ static char tmp_dir[64];
 
 static const char *make_tmp_dir(void)
 {
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/test_report.XXXXXX");
-    return mkdtemp(tmp_dir);
+    return tmp_tree_make(tmp_dir, sizeof tmp_dir, "test_report");
 }
 
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0;
-
-    if (d == NULL)
-        return -1;
-    while ((e = readdir(d)) != NULL)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            n++;
-    closedir(d);
-    return n;
-}
-
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char p[4096];
-
-    if (d == NULL)
-        return;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (unlink(p) != 0)
-            rmdir(p);
-    }
-    closedir(d);
-    rmdir(dir);
-}
 
 /* ------------------------------------------------ a run built by hand */
 
@@ -542,7 +509,7 @@ static void atomic_write_should_leave_no_file_when_the_producer_fails(void)
     int rc = report_write_atomic(path, write_then_fail, NULL, why, sizeof why);
     CHECK_INT_EQ(rc, -EIO);
     CHECK(!file_exists(path));
-    CHECK_INT_EQ(count_entries(dir), 0);        /* no temporary left */
+    CHECK_INT_EQ(tmp_tree_count(dir), 0);        /* no temporary left */
     CHECK(strstr(why, path) != NULL);
     CHECK(strstr(why, strerror(EIO)) != NULL);
 
@@ -553,8 +520,8 @@ static void atomic_write_should_leave_no_file_when_the_producer_fails(void)
     char *t = slurp(path, NULL);
     CHECK_STR_EQ(t, "hello\n");
     free(t);
-    CHECK_INT_EQ(count_entries(dir), 1);
-    remove_tree(dir);
+    CHECK_INT_EQ(tmp_tree_count(dir), 1);
+    tmp_tree_remove(dir);
 }
 
 static void atomic_write_should_name_the_file_when_the_directory_is_missing(void)
@@ -581,7 +548,7 @@ static void orion_files_should_write_all_five_files(void)
     int rc = report_orion_files(dir, NULL, &fk.meta, &fk.cfg, &fk.run, why,
                                 sizeof why);
     CHECK_INT_EQ(rc, 0);
-    CHECK_INT_EQ(count_entries(dir), 5);
+    CHECK_INT_EQ(tmp_tree_count(dir), 5);
     for (int i = 0; i < 5; i++) {
         char golden[64];
         snprintf(path, sizeof path, "%s/mytest_20240501_1345_%s", dir, suffix[i]);
@@ -592,7 +559,7 @@ static void orion_files_should_write_all_five_files(void)
             CHECK_GOLDEN(t, golden);
         free(t);
     }
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 static void orion_files_should_leave_nothing_when_one_file_fails(void)
@@ -613,9 +580,9 @@ static void orion_files_should_leave_nothing_when_one_file_fails(void)
                                 sizeof why);
     CHECK_LT(rc, 0);
     CHECK(strstr(why, "mytest_20240501_1345_lat.csv") != NULL);
-    CHECK_INT_EQ(count_entries(dir), 1);        /* only the obstacle */
+    CHECK_INT_EQ(tmp_tree_count(dir), 1);        /* only the obstacle */
     rmdir(path);
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 /* -------------------------------------------------------------- JSON */
@@ -661,7 +628,7 @@ static void json_should_parse_back_field_by_field(void)
     cJSON *j = json_from_file(path);
     CHECK(j != NULL);
     if (j == NULL) {
-        remove_tree(dir);
+        tmp_tree_remove(dir);
         return;
     }
     CHECK_STR_EQ(str_at(j, "asmsim_version"), "0.1.0");
@@ -768,7 +735,7 @@ static void json_should_parse_back_field_by_field(void)
     CHECK_NEAR_REL(num_at(p3, "mbps"), 12571.33, 1e-12);
     CHECK_NEAR_REL(num_at(p3, "large_iops"), 95912.5, 1e-12);
     cJSON_Delete(j);
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 static void json_summary_should_be_null_for_a_class_that_did_not_run(void)
@@ -790,7 +757,7 @@ static void json_summary_should_be_null_for_a_class_that_did_not_run(void)
     CHECK(cJSON_IsNull(obj_at(s, "max_large_at")));
     CHECK(cJSON_IsNumber(obj_at(s, "max_small_iops")));
     cJSON_Delete(j);
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 static void json_should_be_identical_for_identical_input(void)
@@ -824,7 +791,7 @@ static void json_should_be_identical_for_identical_input(void)
     CHECK(!cJSON_Compare(obj_at(ja, "wall_seconds"), obj_at(jb, "wall_seconds"), true));
     cJSON_Delete(ja);
     cJSON_Delete(jb);
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 /* ------------------------------------------------------------- sweeps */
@@ -1074,7 +1041,7 @@ static void sweep_csv_should_match_the_golden_file(void)
     if (t != NULL)
         CHECK_GOLDEN(t, "mytest_sweep.csv");
     free(t);
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 static void json_of_a_sweep_should_hold_every_run_and_the_last_at_top(void)
@@ -1118,7 +1085,7 @@ static void json_of_a_sweep_should_hold_every_run_and_the_last_at_top(void)
     CHECK(cJSON_IsFalse(obj_at(s1, "incomplete")));
     CHECK(obj_at(s1, "wall_seconds") == NULL);
     cJSON_Delete(j);
-    remove_tree(dir);
+    tmp_tree_remove(dir);
 }
 
 int main(void)

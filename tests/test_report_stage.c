@@ -16,6 +16,7 @@
 
 #include "sim/report/report.h"
 #include "tests/check.h"
+#include "tests/tmp_tree.h"
 
 #define STAMP "20240501_134500"
 
@@ -23,41 +24,9 @@ static char tmp_dir[64];
 
 static const char *make_tmp_dir(void)
 {
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/test_report_stage.XXXXXX");
-    return mkdtemp(tmp_dir);
+    return tmp_tree_make(tmp_dir, sizeof tmp_dir, "test_report_stage");
 }
 
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0;
-
-    if (d == NULL)
-        return -1;
-    while ((e = readdir(d)) != NULL)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            n++;
-    closedir(d);
-    return n;
-}
-
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char p[4096];
-
-    if (d == NULL)
-        return;
-    while ((e = readdir(d)) != NULL)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    closedir(d);
-    rmdir(dir);
-}
 
 static int write_text(FILE *f, void *arg)
 {
@@ -117,8 +86,8 @@ static void a_set_should_land_under_its_stamp_and_leave_no_stage(void)
     CHECK_STR_EQ(tag, STAMP);
     CHECK(holds(dir, "t_" STAMP "_a.txt", "one"));
     CHECK(holds(dir, "t_" STAMP "_b.csv", "one"));
-    CHECK_INT_EQ(count_entries(dir), 2);        /* the stage is gone */
-    remove_tree(dir);
+    CHECK_INT_EQ(tmp_tree_count(dir), 2);        /* the stage is gone */
+    tmp_tree_remove(dir);
 }
 
 static void a_second_set_with_the_same_stamp_should_get_suffix_2_and_3(void)
@@ -137,8 +106,8 @@ static void a_second_set_with_the_same_stamp_should_get_suffix_2_and_3(void)
     CHECK(holds(dir, "t_" STAMP "_a.txt", "one"));      /* kept */
     CHECK(holds(dir, "t_" STAMP "_2_b.csv", "two"));
     CHECK(holds(dir, "t_" STAMP "_3_a.txt", "three"));
-    CHECK_INT_EQ(count_entries(dir), 6);
-    remove_tree(dir);
+    CHECK_INT_EQ(tmp_tree_count(dir), 6);
+    tmp_tree_remove(dir);
 }
 
 static void a_set_meeting_one_taken_name_should_move_whole_to_the_next(void)
@@ -159,8 +128,8 @@ static void a_set_meeting_one_taken_name_should_move_whole_to_the_next(void)
     CHECK(access(path, F_OK) != 0);             /* moved back, then on */
     CHECK(holds(dir, "t_" STAMP "_2_a.txt", "mine"));
     CHECK(holds(dir, "t_" STAMP "_2_b.csv", "mine"));
-    CHECK_INT_EQ(count_entries(dir), 3);
-    remove_tree(dir);
+    CHECK_INT_EQ(tmp_tree_count(dir), 3);
+    tmp_tree_remove(dir);
 }
 
 static void a_name_without_the_stamp_should_be_refused_placing_nothing(void)
@@ -179,8 +148,8 @@ static void a_name_without_the_stamp_should_be_refused_placing_nothing(void)
              0);
     CHECK(strstr(why, "unstamped.csv") != NULL);
     report_stage_discard(&st);
-    CHECK_INT_EQ(count_entries(dir), 0);
-    remove_tree(dir);
+    CHECK_INT_EQ(tmp_tree_count(dir), 0);
+    tmp_tree_remove(dir);
 }
 
 static void a_stage_in_a_missing_directory_should_say_where(void)

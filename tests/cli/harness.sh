@@ -34,19 +34,27 @@ expect_exit() {
     fi
 }
 
-# expect_stdout_contains NAME TEXT CMD...  (and exit 0)
-expect_stdout_contains() {
-    local name=$1 text=$2
-    shift 2
+# stdout_check NAME TEXT yes|no CMD...: exit 0, and stdout holds TEXT
+# (yes) or does not (no)
+stdout_check() {
+    local name=$1 text=$2 want=$3 has=no
+    shift 3
     harness_run "$@"
+    [[ "$H_OUT" == *"$text"* ]] && has=yes
     if [ "$H_RC" -ne 0 ]; then
         harness_fail "$name" "exit $H_RC; stderr: $H_ERR"
-    elif [[ "$H_OUT" == *"$text"* ]]; then
+    elif [ "$has" = "$want" ]; then
         harness_ok "$name"
-    else
+    elif [ "$want" = yes ]; then
         harness_fail "$name" "stdout lacks \"$text\"; stdout: ${H_OUT:0:400}"
+    else
+        harness_fail "$name" "stdout has \"$text\"; stdout: ${H_OUT:0:400}"
     fi
 }
+
+# expect_stdout_contains / expect_stdout_lacks NAME TEXT CMD...
+expect_stdout_contains() { stdout_check "$1" "$2" yes "${@:3}"; }
+expect_stdout_lacks() { stdout_check "$1" "$2" no "${@:3}"; }
 
 # expect_stdout_matches NAME ERE CMD...  (some line matches; exit 0)
 expect_stdout_matches() {
