@@ -44,7 +44,7 @@
  *   gp2/gp3/st1/sc1 0.95 IOPS and throughput: AWS promises >= 90 % of the
  *     provisioned rate 99 % of the time; C6 measured 8 x gp2 125 GiB ->
  *     1015 MB/s = 0.945 of 8 x 128 MiB/s.
- *   io1/io2/io2bx 0.995: provisioned-IOPS volumes promise 99.9 %.
+ *   io1/io2/io2-2021 0.995: provisioned-IOPS volumes promise 99.9 %.
  *   OCI IOPS 1.0 (C7: 50,431 of 50,000 IOPS), throughput 1.0: what held
  *     C8 at 560 of 680 MB/s is the single iSCSI path, not the volume
  *     (OCI_PATH_BYTES_PER_S below; profiles_oci.c).

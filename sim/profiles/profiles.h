@@ -33,7 +33,7 @@
 #define PROF_WHY_CHARS 86
 
 enum prof_media {
-    PROF_SSD = 0,       /* EBS gp2/gp3/io1/io2/io2bx, OCI, local NVMe */
+    PROF_SSD = 0,       /* EBS gp2/gp3/io1/io2, OCI, local NVMe */
     PROF_HDD,           /* EBS st1/sc1: every I/O charged a 1 MiB unit */
 };
 
