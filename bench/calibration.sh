@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The model against the published measurements of DOMAIN.md section 5
-# (C1..C9), through the command line, side by side: published figure,
-# model figure, ratio.  tests/test_calibration.c asserts the same cases
-# (within 5 % for plateaus, 15 % for latency); this prints them.
+# (C1..C9, C12..C14), through the command line, side by side: published
+# figure, model figure, ratio, error; the last line is the mean |error| over
+# every row.  tests/test_calibration.c asserts the same cases (within 5 %
+# for plateaus, 15 % for latency); this prints them.  Each case runs with
+# the profiles of its time (gp3-2023, io2-2021: profiles_ebs.c).
 #
 #   usage: bench/calibration.sh [path/to/asmsim]
 set -euo pipefail
 asmsim=${1:-build/asmsim}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-gp3=gp3:size=125GiB,iops=4000,throughput=1000MiB/s
+gp3=gp3-2023:size=125GiB,iops=4000,throughput=1000MiB/s
+errors="$tmp/errors"
 
 # figure <json> <jq-like python expression>
 figure() {
@@ -17,10 +20,14 @@ figure() {
 }
 
 row() {  # row CASE DESCRIPTION PUBLISHED MODEL
-    printf '%-4s %-58s %10s %10.1f %7.3f\n' "$1" "$2" "$3" "$4" "$(python3 -c "print($4 / $3)")"
+    local err
+    err=$(python3 -c "print(($4 / $3 - 1) * 100)")
+    echo "$err" >>"$errors"
+    printf '%-4s %-58s %10s %10.1f %7.3f %+7.1f%%\n' "$1" "$2" "$3" "$4" \
+        "$(python3 -c "print($4 / $3)")" "$err"
 }
 
-printf '%-4s %-58s %10s %10s %7s\n' case configuration published model ratio
+printf '%-4s %-58s %10s %10s %7s %8s\n' case configuration published model ratio error
 sweep() {  # sweep OUT INSTANCE VOLUME VOLUMES RUN
     "$asmsim" sweep --instance "$2" --volume "$3" --volumes "$4" --run "$5" \
         --write 100 --duration auto --quiet --json "$1" >/dev/null
@@ -34,9 +41,9 @@ for inst in m5.24xlarge r5b.8xlarge; do
     sweep "$tmp/c3.json" "$inst" "$gp3" 8 dss
     row C3 "$inst, 8 x gp3, large writes" 2400 "$(figure "$tmp/c3.json" "d['summary']['max_large_mbps']")"
 done
-"$asmsim" sweep --instance m5.large --volume io2:size=100GiB,iops=7000 --volumes 4-16 --run oltp \
+"$asmsim" sweep --instance m5.large --volume io2-2021:size=100GiB,iops=7000 --volumes 4-16 --run oltp \
     --write 100 --duration auto --quiet --json "$tmp/c4.json" >/dev/null
-row C4 "m5.large, 4-16 x io2 7000 IOPS, small writes: IOPS" 18905 \
+row C4 "m5.large, 4-16 x io2-2021 7000 IOPS, small writes: IOPS" 18905 \
     "$(figure "$tmp/c4.json" "sum(r['summary']['max_small_iops'] for r in d['sweep'])/len(d['sweep'])")"
 row C4 "  same: minimum small latency (us)" 600 \
     "$(figure "$tmp/c4.json" "sum(r['summary']['min_small_latency_us'] for r in d['sweep'])/len(d['sweep'])")"
@@ -62,3 +69,22 @@ oci "$tmp/c9.json" 1 0 4KiB 128KiB
 row C9 "  same, 4K randread QD 1: avg latency (us)" 376 \
     "$(figure "$tmp/c9.json" "d['points'][0]['small_lat_us']['avg']")"
 row C9 "  same: p99 latency (us)" 603 "$(figure "$tmp/c9.json" "d['points'][0]['small_lat_us']['p99']")"
+seq_read() {  # seq_read OUT INSTANCE VOLUME STREAM_IO SIZE: fio's 4 jobs, sequential
+    "$asmsim" run --instance "$2" --volume "$3" --disks 1 --matrix point --num-small 0 \
+        --num-large 4 --type seq --stream-io "$4" --size-large "$5" --write 0 \
+        --duration auto --quiet --json "$1" >/dev/null
+}
+seq_read "$tmp/c12.json" c6g.12xlarge io2:size=2048GiB,iops=50000 256 4KiB
+row C12 "c6g.12xlarge, io2 50000 IOPS, 4K seq read 4 x QD 256: IOPS" 50098 \
+    "$(figure "$tmp/c12.json" "d['points'][0]['large_iops']")"
+seq_read "$tmp/c13a.json" oci-e4flex-8 oci-higher:size=2048GB 256 4KiB
+row C13 "OCI E4.Flex 8, oci-higher 2048GB, 4K seq read 4 x QD 256: IOPS" 138000 \
+    "$(figure "$tmp/c13a.json" "d['points'][0]['large_iops']")"
+row C13 "  same: MB/s" 563 "$(figure "$tmp/c13a.json" "d['points'][0]['mbps']")"
+seq_read "$tmp/c13b.json" oci-e4flex-8 oci-higher:size=2048GB 64 256KiB
+row C13 "  same, 256K seq read 4 x QD 64: MB/s" 549 "$(figure "$tmp/c13b.json" "d['points'][0]['mbps']")"
+seq_read "$tmp/c14.json" oci-e4flex-24 oci-uhp:size=2048GB,vpu=120 256 4KiB
+row C14 "OCI E4.Flex 24, oci-uhp 120 VPU, 4K seq read 4 x QD 256: IOPS" 304013 \
+    "$(figure "$tmp/c14.json" "d['points'][0]['large_iops']")"
+row C14 "  same: MB/s" 1245 "$(figure "$tmp/c14.json" "d['points'][0]['mbps']")"
+python3 -c "import sys; e=[abs(float(x)) for x in open(sys.argv[1])]; print('mean |error| over %d rows: %.2f %%' % (len(e), sum(e)/len(e)))" "$errors"

@@ -82,7 +82,7 @@ ENUM_BAD = ["", "bogus", "coarse\n", "\x1b[31mcoarse", raw(b"\xc3\x28"), "x" * 1
 NAME_BAD = ["", "no-such-type-9", "m5.\x1b[31mlarge", "m5.large\n", raw(b"\xff\xfe"),
             "x" * 10000]
 SPEC_BAD = ["", "gp4", "gp3:iops=-1", "gp3:size=\n", "gp3:size=1e999GiB",
-            "gp3:throughput=nan", "io2:size=30GiB,iops=20000", "gp3:iops",
+            "gp3:throughput=nan", "io2:size=10GiB,iops=20000", "gp3:iops",
             "gp3:size=\x1b[2J", raw(b"\xff:size=1GiB"), "gp3:" + "x" * 10000,
             "gp3:size=1TiB,size=2TiB"]
 LIST_BAD = ["0", "1-65", "8-2", "", "1,,2", "-1", "1-1025", "a", "1-4\n",
@@ -419,7 +419,7 @@ def repeated_option(argv, cmd):
     return None
 
 
-EBS_TYPES = ("gp2", "gp3", "io1", "io2", "io2bx", "st1", "sc1")
+EBS_TYPES = ("gp2", "gp3", "gp3-2023", "io1", "io2", "io2-2021", "io2bx", "st1", "sc1")
 EC2_NAMES = ("m5.large", "r5b.24xlarge", "t3.xlarge", "r5b.8xlarge")
 
 
@@ -430,8 +430,8 @@ def provider_mismatch(case):
     if inst is None or vol is None:
         return False
     vtype = vol.split(":", 1)[0].strip().lower()
-    if inst == "oci-e4flex-8":
-        return vtype in EBS_TYPES
+    if inst == "oci-e4flex-8":     # and UHP needs 16 OCPUs
+        return vtype in EBS_TYPES or vtype == "oci-uhp"
     if inst in EC2_NAMES:
         return vtype.startswith("oci-")
     return False

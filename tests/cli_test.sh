@@ -789,13 +789,44 @@ expect_true "real_devices_should_keep_orions_60_s_and_say_so" \
 
 # ---- messages -----------------------------------------------------------------
 
-expect_stdout_contains "oci_instance_should_say_no_iops_limit" \
-    "IOPS        no IOPS limit" "$ASMSIM" profiles instances oci-e4flex-8
+# OCI shapes: 20000 IOPS and 120 MB/s of block volume traffic per Gbps,
+# 1 Gbps per OCPU (OCI's block volume performance page)
+expect_stdout_contains "oci_instance_should_give_the_shape_block_volume_iops" \
+    "IOPS        160000 baseline, 160000 maximum" "$ASMSIM" profiles instances oci-e4flex-8
 expect_stdout_matches "instance_list_should_say_no_iops_limit" \
-    '^  oci-e4flex-8 .* no IOPS limit$' "$ASMSIM" profiles instances
-expect_stdout_contains "run_header_should_say_no_iops_limit" \
-    "oci-e4flex-8 (oci): 1000.00 MB/s, no IOPS limit" \
+    '^  none .* no IOPS limit$' "$ASMSIM" profiles instances
+expect_stdout_contains "run_header_should_give_the_shape_limits" \
+    "oci-e4flex-8 (oci): 960.00 MB/s, 160000 IOPS" \
     "$ASMSIM" run --instance oci-e4flex-8 --disks 1 --run oltp --duration 10ms --quiet
+expect_stdout_contains "e5flex_shape_should_be_known" \
+    "OCPUs       16 (network 16 Gbps" "$ASMSIM" profiles instances oci-e5flex-16
+bad uhp_on_a_shape_below_16_ocpus_should_be_refused \
+    "asmsim: --instance oci-e4flex-8 --volume oci-uhp: oci-uhp volumes need a shape of at least 16 OCPUs; oci-e4flex-8 has 8" \
+    run --instance oci-e4flex-8 --volume oci-uhp
+expect_exit 0 "uhp_on_a_16_ocpu_shape_should_run" \
+    "$ASMSIM" run --instance oci-e4flex-16 --volume oci-uhp --disks 1 --run oltp --duration 10ms --quiet
+# rule sets and their dates (profiles_ebs.c)
+expect_stdout_matches "profiles_should_date_io2_block_express" \
+    '^  io2 +\[AWS 2025-04-30\] EBS io2 Block Express' "$ASMSIM" profiles volumes
+expect_stdout_matches "profiles_should_list_the_2021_io2" \
+    '^  io2-2021 +\[AWS 2021 \(studies\)\]' "$ASMSIM" profiles volumes
+expect_stdout_matches "profiles_should_list_the_2023_gp3" \
+    '^  gp3-2023 +\[AWS 2023-06\]' "$ASMSIM" profiles volumes
+expect_stdout_contains "volume_should_show_its_rule_set" \
+    "rules       AWS 2025-09" "$ASMSIM" profiles volumes gp3
+expect_stdout_contains "ebs_volume_should_say_it_does_not_merge" \
+    "contiguous I/O is not merged" "$ASMSIM" profiles volumes io2
+expect_stdout_contains "oci_volume_should_show_its_path" \
+    "attachment  one iSCSI path, 560 MB/s" "$ASMSIM" profiles volumes oci-higher
+expect_stdout_contains "xen_instance_should_say_so" \
+    "platform    xen" "$ASMSIM" profiles instances m4.large
+expect_stdout_contains "sweep_should_say_the_attachment_path_binds" \
+    "Each volume's attachment path binds: each volume adds its own 559.9 MB/s" \
+    "$ASMSIM" sweep --instance oci-e4flex-32 --volume oci-higher:size=2048GB --volumes 1-2 \
+    --run dss --write 0 --quiet
+bad gp3_2023_should_keep_the_old_maximum \
+    "asmsim: --volume gp3-2023:size=1TiB,iops=20000: gp3-2023 iops=20000: gp3-2023 IOPS are 3000 to 16000" \
+    run --volume gp3-2023:size=1TiB,iops=20000
 expect_stdout_contains "oci_shape_without_volume_should_get_an_oci_volume" \
     "volume    oci-balanced:size=1024GB,vpu=10" \
     "$ASMSIM" run --instance oci-e4flex-8 --disks 1 --run oltp --duration 10ms --quiet

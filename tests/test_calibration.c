@@ -1,11 +1,15 @@
 /*
  * test_calibration.c - the model against published measurements.
  *
- * Each case is one of DOMAIN.md section 5 (C1..C9), run through the same
- * path as the command line (sim_run on modelled volumes).  Plateaus of
- * throughput and IOPS must agree within 5 %, latencies within 15 %.  The
- * shape is checked too: throughput grows with the volume count until the
- * instance caps it.
+ * Each case is one of DOMAIN.md section 5 (C1..C9, C12..C14), run through
+ * the same path as the command line (sim_run on modelled volumes).
+ * Plateaus of throughput and IOPS must agree within 5 %, latencies within
+ * 15 %.  The shape is checked too: throughput grows with the volume count
+ * until the instance caps it.
+ *
+ * Every case names the profile of its time: the studies of C1-C6 ran on
+ * gp3 as of 2023 (gp3-2023) and on the io2 of 2021 (io2-2021, C4), before
+ * the rules changed (profiles_ebs.c).
  */
 #include <stdlib.h>
 
@@ -56,7 +60,7 @@ static double large_write_mbps(struct sim_run_cfg cfg, int disks)
     return mbps;
 }
 
-#define GP3_4K_1000 "gp3:size=125GiB,iops=4000,throughput=1000MiB/s"
+#define GP3_4K_1000 "gp3-2023:size=125GiB,iops=4000,throughput=1000MiB/s"
 
 static void c1_m5_large_gp3_levels_off_near_580_mbps(void)
 {
@@ -92,7 +96,7 @@ static void c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps(void)
 
 static void c4_m5_large_io2_small_writes_plateau_at_18905_iops(void)
 {
-    struct sim_run_cfg cfg = base_cfg("m5.large", "io2:size=100GiB,iops=7000");
+    struct sim_run_cfg cfg = base_cfg("m5.large", "io2-2021:size=100GiB,iops=7000");
     cfg.workload.write_pct = 100;
     cfg.matrix.run = WL_RUN_OLTP;
     for (int n = 4; n <= 16; n += 4) {
@@ -165,6 +169,73 @@ static void c9_oci_higher_4k_randread_qd1_latency_avg_376_p99_603_us(void)
     sim_run_free(r);
 }
 
+/* fio's sequential reads, `jobs` streams of `qd` I/Os of `bytes` each,
+   against one volume: ORION's large sequential class. */
+static struct sim_run_result *seq_read_point(const char *instance, const char *volume,
+                                             int jobs, int qd, uint32_t bytes)
+{
+    struct sim_run_cfg cfg = base_cfg(instance, volume);
+    cfg.workload.write_pct = 0;
+    cfg.workload.large_bytes = bytes;
+    cfg.workload.large_type = WL_LARGE_SEQ;
+    cfg.point.stream_io = qd;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 0;
+    cfg.matrix.num_large = jobs;
+    return run_disks(cfg, 1);
+}
+
+static double point_iops(const struct sim_run_result *r)
+{
+    return r->points[0].cls[WL_LARGE].iops;
+}
+
+static double point_mbps(const struct sim_run_result *r)
+{
+    return r->points[0].cls[WL_LARGE].mbps;
+}
+
+static void c12_io2_4k_sequential_reads_do_not_merge_and_stop_at_50098_iops(void)
+{
+    struct sim_run_result *r = seq_read_point("c6g.12xlarge", "io2:size=2048GiB,iops=50000",
+                                              4, 256, 4096);
+    if (r) {
+        CHECK_NEAR_REL(point_iops(r), 50098.0, 0.05);
+        CHECK_NEAR_REL(point_mbps(r), 205.0, 0.05);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
+    }
+    sim_run_free(r);
+}
+
+static void c13_oci_higher_sequential_reads_merge_up_to_the_path_near_560_mbps(void)
+{
+    const char *vol = "oci-higher:size=2048GB";
+    struct sim_run_result *small = seq_read_point("oci-e4flex-8", vol, 4, 256, 4096);
+    struct sim_run_result *large = seq_read_point("oci-e4flex-8", vol, 4, 64, 256 << 10);
+    if (small) {
+        CHECK_NEAR_REL(point_iops(small), 138000.0, 0.05);
+        CHECK_NEAR_REL(point_mbps(small), 563.0, 0.05);
+        CHECK_STR_EQ(sim_limit_id(small->points[0].limited_by), sim_limit_id(SIM_LIMIT_ATTACH_PATH));
+    }
+    if (large)
+        CHECK_NEAR_REL(point_mbps(large), 549.0, 0.05);
+    sim_run_free(small);
+    sim_run_free(large);
+}
+
+static void c14_oci_uhp_multipath_4k_sequential_reads_do_not_merge_304013_iops(void)
+{
+    struct sim_run_result *r = seq_read_point("oci-e4flex-24", "oci-uhp:size=2048GB,vpu=120",
+                                              4, 256, 4096);
+    if (r) {
+        CHECK_NEAR_REL(point_iops(r), 304013.0, 0.05);
+        CHECK_NEAR_REL(point_mbps(r), 1245.0, 0.05);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
+    }
+    sim_run_free(r);
+}
+
 int main(void)
 {
     RUN(c1_m5_large_gp3_levels_off_near_580_mbps);
@@ -176,5 +247,8 @@ int main(void)
     RUN(c7_oci_higher_4k_randread_qd1024_reaches_50431_iops);
     RUN(c8_oci_higher_256k_randread_qd256_reaches_560_mbps);
     RUN(c9_oci_higher_4k_randread_qd1_latency_avg_376_p99_603_us);
+    RUN(c12_io2_4k_sequential_reads_do_not_merge_and_stop_at_50098_iops);
+    RUN(c13_oci_higher_sequential_reads_merge_up_to_the_path_near_560_mbps);
+    RUN(c14_oci_uhp_multipath_4k_sequential_reads_do_not_merge_304013_iops);
     return check_done();
 }

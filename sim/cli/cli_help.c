@@ -42,13 +42,18 @@ void cli_main_usage(FILE *f)
 #define RUN_HELP_DEVICES \
 "Modelled devices:\n" \
 "  --instance NAME       EC2 instance type (m5.large, r5b.24xlarge, ...),\n" \
-"                        oci-e4flex-N (N OCPUs) or none; default none\n" \
+"                        oci-e4flex-N or oci-e5flex-N (N OCPUs) or none;\n" \
+"                        default none\n" \
 "  --volume SPEC         TYPE[:size=..,iops=..,throughput=..,vpu=..], e.g.\n" \
 "                        gp3:size=125GiB,iops=4000,throughput=1000MiB/s;\n" \
 "                        default gp3 (oci-balanced on an OCI shape); see\n" \
 "                        'asmsim profiles'.  EBS sizes are whole GiB, OCI\n" \
 "                        whole GB; a throughput without a unit is MiB/s;\n" \
 "                        EBS volumes need an EC2 instance, OCI an OCI shape\n" \
+"                        (oci-uhp one of 16 OCPUs or more).  Types follow\n" \
+"                        the providers' current rules (io2 is Block\n" \
+"                        Express, gp3 up to 80000 IOPS); io2-2021 and\n" \
+"                        gp3-2023 are the rules of the published studies\n" \
 "  --burst-credits B     how full the burst buckets (gp2 IOPS, st1/sc1\n" \
 "                        throughput, the instance's 30-min burst) are when\n" \
 "                        EVERY point starts: full, empty or a percentage\n" \
@@ -194,7 +199,7 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  -storax X, -hugenotneeded   accepted and ignored\n"
 "  Each flag is given once.\n"
 "Model options:\n"
-"  --instance NAME   EC2 type, oci-e4flex-N or none; default none\n"
+"  --instance NAME   EC2 type, oci-e4flex-N, oci-e5flex-N or none; default none\n"
 "  --volume SPEC     volume spec as for 'asmsim run'; default gp3\n"
 "                    (oci-balanced on an OCI shape)\n"
 "  --burst-credits B full, empty or 0..100 percent at every point, or\n"
@@ -216,11 +221,13 @@ void cli_profiles_usage(FILE *f)
     fputs(
 "Usage: asmsim profiles [volumes|instances] [NAME]\n"
 "  asmsim profiles                   list volume types and instances\n"
-"  asmsim profiles volumes           list volume types with limits and prices\n"
+"  asmsim profiles volumes           list volume types with limits, prices\n"
+"                                    and the dated rule set each follows\n"
 "  asmsim profiles volumes SPEC      one volume resolved: limits, price (SPEC\n"
 "                                    may be a full spec, e.g.\n"
 "                                    \"gp3:size=125GiB,iops=4000\")\n"
-"  asmsim profiles instances         list instances (EC2, oci-e4flex-N)\n"
+"  asmsim profiles instances         list instances (EC2, oci-e4flex-N,\n"
+"                                    oci-e5flex-N)\n"
 "  asmsim profiles instances NAME    one instance: limits and burst\n",
           f);
 }

@@ -17,11 +17,11 @@
 
 static void list_volumes(void)
 {
-    printf("Volume types (spec: TYPE[:size=..,iops=..,throughput=..,vpu=..]):"
-           "\n");
+    printf("Volume types (spec: TYPE[:size=..,iops=..,throughput=..,vpu=..]; "
+           "[rules of]):\n");
     for (int i = 0; i < prof_volume_type_count(); i++)
-        printf("  %-14s %s\n", prof_volume_type_name(i),
-               prof_volume_type_summary(i));
+        printf("  %-14s [%s] %s\n", prof_volume_type_name(i),
+               prof_volume_type_rules(i), prof_volume_type_summary(i));
 }
 
 static void list_instances(void)
@@ -70,7 +70,14 @@ static int show_volume(const char *spec)
     if (v.tput_burst_bytes_per_s > v.tput_base_bytes_per_s)
         printf(" (burst %.1f MiB/s, bucket %.0f MiB)",
                v.tput_burst_bytes_per_s / mib, v.tput_bucket_bytes / mib);
-    printf("\nI/O unit    %s\n", unit);
+    printf("\nI/O unit    %s; contiguous I/O %s\n", unit,
+           v.merges_contiguous ? "merges into one operation" : "is not merged");
+    if (v.path_bytes_per_s > 0)
+        printf("attachment  one iSCSI path, %.0f MB/s\n", v.path_bytes_per_s / 1e6);
+    if (v.iops_max_non_nitro > 0)
+        printf("platform    at most %.0f IOPS on instances not built on Nitro\n",
+               v.iops_max_non_nitro);
+    printf("rules       %s\n", v.rules ? v.rules : "");
     printf("latency     read median %.3f ms, write median %.3f ms\n",
            v.lat.read_median_ns / 1e6, v.lat.write_median_ns / 1e6);
     printf("delivered   %.0f %% of IOPS, %.0f %% of throughput\n",
@@ -92,6 +99,11 @@ static int show_instance(const char *name)
     }
     printf("instance    %s\n", in.name);
     printf("provider    %s\n", in.provider[0] ? in.provider : "(none)");
+    if (in.platform != PROF_PLATFORM_OTHER)
+        printf("platform    %s\n", prof_platform_name(in.platform));
+    if (in.ocpus > 0)
+        printf("OCPUs       %d (network %d Gbps; block volumes 20000 IOPS and "
+               "120 MB/s per Gbps)\n", in.ocpus, in.ocpus < 40 ? in.ocpus : 40);
     if (in.max_bytes_per_s <= 0 && in.max_iops <= 0) {
         printf("limits      none\n");
         return 0;

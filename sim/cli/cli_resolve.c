@@ -88,8 +88,15 @@ static int check_providers(const struct cli_opts *o, char *why,
     const char *vv = prof_volume_provider(&o->volume);
     char qi[CLI_QUOTE_BUF], qv[CLI_QUOTE_BUF];
 
-    if (!iv[0] || !vv[0] || strcmp(iv, vv) == 0)
-        return 0;
+    if (!iv[0] || !vv[0] || strcmp(iv, vv) == 0) {
+        char inner[200];
+        if (prof_attach_check(&o->volume, &o->instance, inner, sizeof inner) == 0)
+            return 0;
+        snprintf(why, why_len, "--instance %s --volume %s: %s",
+                 cli_quote(o->instance_name, qi, sizeof qi),
+                 cli_quote(o->volume_spec, qv, sizeof qv), inner);
+        return -EINVAL;
+    }
     snprintf(why, why_len, "--instance %s --volume %s: %s %s with %s %s "
              "volume; use %s", cli_quote(o->instance_name, qi, sizeof qi),
              cli_quote(o->volume_spec, qv, sizeof qv), provider_words(iv),

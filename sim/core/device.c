@@ -20,6 +20,7 @@ static const char *const limit_labels[SIM_LIMITS] = {
     [SIM_LIMIT_VOLUME_IOPS] = "volume IOPS",
     [SIM_LIMIT_VOLUME_TPUT] = "volume throughput",
     [SIM_LIMIT_BURST_CREDITS] = "burst credits",
+    [SIM_LIMIT_ATTACH_PATH] = "attachment path",
     [SIM_LIMIT_DEVICE] = "device",
 };
 
@@ -30,6 +31,7 @@ static const char *const limit_ids[SIM_LIMITS] = {
     [SIM_LIMIT_VOLUME_IOPS] = "volume_iops",
     [SIM_LIMIT_VOLUME_TPUT] = "volume_throughput",
     [SIM_LIMIT_BURST_CREDITS] = "burst_credits",
+    [SIM_LIMIT_ATTACH_PATH] = "attachment_path",
     [SIM_LIMIT_DEVICE] = "device",
 };
 

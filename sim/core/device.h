@@ -50,6 +50,7 @@ enum sim_limit {
     SIM_LIMIT_VOLUME_IOPS,
     SIM_LIMIT_VOLUME_TPUT,
     SIM_LIMIT_BURST_CREDITS,
+    SIM_LIMIT_ATTACH_PATH,      /* one attachment path's bytes (OCI iSCSI) */
     SIM_LIMIT_DEVICE,           /* real devices: the device itself */
     SIM_LIMITS
 };

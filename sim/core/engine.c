@@ -121,6 +121,10 @@ struct sim_engine {
     bool cpu_started;
     bool abandoned;                 /* a stop left I/O with the backend:
                                        its pieces cannot be reused */
+    /* the limits' use over the measured window, read when it closed: the
+       drain after it admits nothing and would dilute the use */
+    struct dev_limits window_limits;
+    bool window_limits_read;
 };
 
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io)
@@ -427,12 +431,18 @@ static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
     return e->done_bytes >= o->warmup_bytes;
 }
 
+/* The limit that bound: the most used one, if it ran at SIM_LIMIT_BINDING_UTIL
+   of its rate or more, else the offered load.  Over the measured window
+   once it has closed (read then, see end_window), else up to now. */
 static enum sim_limit binding_limit(sim_engine *e)
 {
     if (!e->ds->ops->limits)
         return SIM_LIMIT_DEVICE;
     struct dev_limits lim;
-    e->ds->ops->limits(e->ds, &lim, false);
+    if (e->window_limits_read)
+        lim = e->window_limits;
+    else
+        e->ds->ops->limits(e->ds, &lim, false);
     enum sim_limit best = SIM_LIMIT_OFFERED_LOAD;
     double best_util = 0;
     for (int l = 0; l < SIM_LIMITS; l++)
@@ -441,6 +451,20 @@ static enum sim_limit binding_limit(sim_engine *e)
             best = (enum sim_limit)l;
         }
     return best_util >= SIM_LIMIT_BINDING_UTIL ? best : SIM_LIMIT_OFFERED_LOAD;
+}
+
+/* The measured window closes now: nothing new is issued, and the limits'
+   use is read before the drain (the I/O still in flight completing, with
+   nothing admitted) stretches the backend's window.  Reading it later
+   made a limit that bound at 100 % of its rate look used at 95 %, and the
+   point "limited by offered load". */
+static void end_window(sim_engine *e)
+{
+    if (e->phase == MEASURE && e->ds->ops->limits) {
+        e->ds->ops->limits(e->ds, &e->window_limits, false);
+        e->window_limits_read = true;
+    }
+    e->phase = DRAIN;
 }
 
 /* Show the live callback where the point stands.  Only reads: a point
@@ -480,7 +504,7 @@ static void stop_point(sim_engine *e, struct window *w)
     if (e->phase == WARMUP)
         w->start_ns = e->now_ns;
     w->end_ns = e->now_ns;
-    e->phase = DRAIN;
+    end_window(e);
 }
 
 static bool stop_requested(const struct sim_point_opts *o)
@@ -496,7 +520,7 @@ static void check_window_end(sim_engine *e, struct window *w,
     if (e->phase != MEASURE)
         return;
     if (close_batches(e, w, o, e->now_ns) || e->now_ns > w->end_ns) {
-        e->phase = DRAIN;
+        end_window(e);
     } else if (stop_requested(o)) {
         stop_point(e, w);
         *stopped = true;
@@ -538,6 +562,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->error = 0;
     e->completions = e->piece_completions = e->done_bytes = 0;
     e->cpu_started = false;
+    e->window_limits_read = false;
     e->now_ns = e->ds->ops->now(e->ds);
     if (e->ds->ops->settle)
         e->ds->ops->settle(e->ds);

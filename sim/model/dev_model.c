@@ -8,8 +8,12 @@
  * four throttles (throttle.h, GCRA schedulers with burst buckets), in the
  * order the request travels:
  *
- *     t --> volume IOPS --> volume throughput --> instance IOPS
- *                                   --> instance MB/s --> s (start of service)
+ *     t --> volume IOPS --> volume throughput --> attachment path
+ *           --> instance IOPS --> instance MB/s --> s (start of service)
+ *
+ * The attachment path is a bytes cap of the connection one volume is
+ * attached over (OCI single-path iSCSI, vol_profile.path_bytes_per_s; an
+ * unlimited throttle where there is none).
  *
  * and completes at s + service, where
  *
@@ -33,11 +37,18 @@
  * throttle shows as latency, as it does on EBS.
  *
  * I/O accounting: SSD types count an I/O of up to io_unit (256 KiB) as one
- * operation, larger ones ceil(size / unit); an I/O that continues the
- * previous one on the same volume merges into its operation while the sum
- * stays within a unit.  HDD types (st1, sc1) charge every I/O at least one
- * 1 MiB unit, after the same merging of sequential I/O.  The instance counts
- * operations the same way and bytes as they are.
+ * operation, larger ones ceil(size / unit).  Where the profile says its
+ * attachment merges (vol_profile.merges_contiguous: OCI single-path
+ * volumes, st1/sc1, local NVMe; not EBS SSD or OCI multipath, profiles.c
+ * gives the evidence), an I/O that continues the previous one on the same
+ * volume merges into its operation while the sum stays within a unit.  HDD
+ * types (st1, sc1) charge every I/O at least one 1 MiB unit, after that
+ * merging.  The instance counts operations the same way and bytes as they
+ * are.
+ *
+ * Platform rules: a volume whose IOPS depend on the instance's platform
+ * (io2 Block Express: 32,000 off Nitro) gets them from prof_attached_iops
+ * when its throttle is set up.
  *
  * Limits are the provisioned rates times the delivered fractions fitted in
  * profiles.c (volumes) and profiles_instances.c (instances).  Burst buckets
@@ -119,6 +130,7 @@ struct limit {
 struct vol_state {
     struct limit iops;
     struct limit tput;
+    struct limit path;          /* the attachment path's bytes */
     uint64_t run_end_offset;    /* end of the last I/O: merging */
     uint64_t run_bytes;         /* bytes in the open operation */
 };
@@ -253,7 +265,7 @@ struct thr_rates {
    instance times their delivered fractions.  The one place these formulas
    live, shared by open (limits_setup) and retune. */
 struct model_rates {
-    struct thr_rates vol_iops, vol_tput, inst_iops, inst_tput;
+    struct thr_rates vol_iops, vol_tput, vol_path, inst_iops, inst_tput;
 };
 
 static void rates_of(const struct model *m, struct model_rates *r)
@@ -261,10 +273,11 @@ static void rates_of(const struct model *m, struct model_rates *r)
     const struct vol_profile *v = &m->volume;
     const struct inst_profile *in = &m->instance;
     r->vol_iops = (struct thr_rates){
-        v->iops_base * v->delivered_iops_frac,
-        v->iops_burst * v->delivered_iops_frac,
+        prof_attached_iops(v, in, v->iops_base) * v->delivered_iops_frac,
+        prof_attached_iops(v, in, v->iops_burst) * v->delivered_iops_frac,
         v->iops_bucket_ops,
     };
+    r->vol_path = (struct thr_rates){ v->path_bytes_per_s, v->path_bytes_per_s, 0 };
     r->vol_tput = (struct thr_rates){
         v->tput_base_bytes_per_s * v->delivered_tput_frac,
         v->tput_burst_bytes_per_s * v->delivered_tput_frac,
@@ -319,6 +332,8 @@ static int limits_setup(struct model *m)
         rc = thr_setup(&vs->iops.thr, &r.vol_iops, frac, ops);
         if (rc == 0)
             rc = thr_setup(&vs->tput.thr, &r.vol_tput, frac, bytes);
+        if (rc == 0)
+            rc = thr_setup(&vs->path.thr, &r.vol_path, frac, bytes);
     }
     if (rc == 0)
         rc = thr_setup(&m->inst_iops.thr, &r.inst_iops, frac, ops);
@@ -327,26 +342,34 @@ static int limits_setup(struct model *m)
     return rc;
 }
 
-/* Every limit of the model, numbered 0 .. model_limits_n() - 1: the two
-   of each volume, then the instance's two. */
+/* Every limit of the model, numbered 0 .. model_limits_n() - 1: the
+   VOL_LIMITS of each volume, then the instance's two. */
+#define VOL_LIMITS 3
+
 static int model_limits_n(const struct model *m)
 {
-    return 2 * m->disks + 2;
+    return VOL_LIMITS * m->disks + 2;
 }
 
 static struct limit *model_limit(struct model *m, int i)
 {
-    if (i < 2 * m->disks)
-        return i % 2 ? &m->vol[i / 2].tput : &m->vol[i / 2].iops;
-    return i == 2 * m->disks ? &m->inst_iops : &m->inst_tput;
+    if (i < VOL_LIMITS * m->disks) {
+        struct vol_state *vs = &m->vol[i / VOL_LIMITS];
+        int k = i % VOL_LIMITS;
+        return k == 0 ? &vs->iops : k == 1 ? &vs->tput : &vs->path;
+    }
+    return i == VOL_LIMITS * m->disks ? &m->inst_iops : &m->inst_tput;
 }
 
 /* What limit i stands for in the reports. */
 static enum sim_limit model_limit_kind(const struct model *m, int i)
 {
-    if (i < 2 * m->disks)
-        return i % 2 ? SIM_LIMIT_VOLUME_TPUT : SIM_LIMIT_VOLUME_IOPS;
-    return i == 2 * m->disks ? SIM_LIMIT_INSTANCE_IOPS : SIM_LIMIT_INSTANCE_MBPS;
+    static const enum sim_limit vol_kinds[VOL_LIMITS] = {
+        SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_ATTACH_PATH,
+    };
+    if (i < VOL_LIMITS * m->disks)
+        return vol_kinds[i % VOL_LIMITS];
+    return i == VOL_LIMITS * m->disks ? SIM_LIMIT_INSTANCE_IOPS : SIM_LIMIT_INSTANCE_MBPS;
 }
 
 /* Operations an I/O costs on its volume, after merging sequential I/O. */
@@ -355,6 +378,8 @@ static double io_ops(struct model *m, struct vol_state *vs,
 {
     uint64_t unit = m->io_unit_bytes;     /* a power of two */
     uint64_t size = io->size_bytes;
+    if (!m->volume.merges_contiguous)
+        return (double)((size + unit - 1) >> m->io_unit_shift);
     if (io->offset_bytes == vs->run_end_offset && vs->run_bytes + size <= unit) {
         vs->run_bytes += size;
         vs->run_end_offset += size;
@@ -573,10 +598,12 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         double bytes = io->size_bytes;
         sim_ns s = thr_admit(&vs->iops.thr, t, ops);
         s = thr_admit(&vs->tput.thr, s, bytes);
+        s = thr_admit(&vs->path.thr, s, bytes);
         s = thr_admit(&m->inst_iops.thr, s, ops);
         s = thr_admit(&m->inst_tput.thr, s, bytes);
         vs->iops.used_units += ops;
         vs->tput.used_units += bytes;
+        vs->path.used_units += bytes;
         m->inst_iops.used_units += ops;
         m->inst_tput.used_units += bytes;
         io->result = (int32_t)io->size_bytes;
@@ -632,13 +659,14 @@ static void limits_report(struct model *m, struct dev_limits *out)
         const struct limit *l = model_limit(m, i);
         enum sim_limit kind = model_limit_kind(m, i);
         double u = utilisation(&l->thr, l->used_units, secs);
-        bool per_volume = kind == SIM_LIMIT_VOLUME_IOPS || kind == SIM_LIMIT_VOLUME_TPUT;
+        bool per_volume = kind == SIM_LIMIT_VOLUME_IOPS || kind == SIM_LIMIT_VOLUME_TPUT ||
+                          kind == SIM_LIMIT_ATTACH_PATH;
         util[kind] += per_volume ? u / m->disks : u;
         empty[kind] |= thr_bucket_empty(&l->thr);
         note_burst(out, l, kind, secs, m->now_ns);
     }
     static const enum sim_limit kinds[] = {
-        SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT,
+        SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_ATTACH_PATH,
         SIM_LIMIT_INSTANCE_IOPS, SIM_LIMIT_INSTANCE_MBPS,
     };
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -713,10 +741,11 @@ static int model_retune(struct devset *ds, const void *backend_cfg)
         m->instance = *instance;
     struct model_rates r;
     rates_of(m, &r);
-    if (volume)
+    if (volume || instance)     /* a volume's IOPS may follow the platform */
         for (int d = 0; d < m->disks; d++) {
             thr_retune(&m->vol[d].iops.thr, &r.vol_iops);
             thr_retune(&m->vol[d].tput.thr, &r.vol_tput);
+            thr_retune(&m->vol[d].path.thr, &r.vol_path);
         }
     if (instance) {
         thr_retune(&m->inst_iops.thr, &r.inst_iops);

@@ -44,10 +44,22 @@
  *   gp2/gp3/st1/sc1 0.95 IOPS and throughput: AWS promises >= 90 % of the
  *     provisioned rate 99 % of the time; C6 measured 8 x gp2 125 GiB ->
  *     1015 MB/s = 0.945 of 8 x 128 MiB/s.
- *   io1/io2/io2bx 0.995: provisioned-IOPS volumes promise 99.9 %.
- *   OCI IOPS 1.0 (C7: 50,431 of 50,000 IOPS), throughput 0.82 (C8: 560 of
- *     680 MB/s).
+ *   io1/io2/io2-2021 0.995: provisioned-IOPS volumes promise 99.9 %.
+ *   OCI IOPS 1.0 (C7: 50,431 of 50,000 IOPS), throughput 1.0: what held
+ *     C8 at 560 of 680 MB/s is the single iSCSI path, not the volume
+ *     (OCI_PATH_BYTES_PER_S below; profiles_oci.c).
  *   local-nvme 1.0.
+ *
+ * Contiguous merging (merges_contiguous), per provider and attachment:
+ *   EBS SSD types: none.  Measured: C12, io2 4 KiB sequential reads at
+ *     50,098 IOPS against a 50,000 IOPS limit (profiles_ebs.c).
+ *   EBS st1/sc1: sequential I/O merges into 1 MiB units (documented).
+ *   OCI single-path iSCSI (lower, balanced, higher): merges.  Measured:
+ *     C13, 20 VPU 4 KiB sequential reads at 138,000 IOPS, far above the
+ *     50,000 IOPS limit, capped by bytes (563 MB/s).
+ *   OCI multipath (uhp): none.  Measured: C14, 4 KiB sequential reads at
+ *     304,013 IOPS against 300,000.
+ *   local-nvme: merges, as before; no measurement either way.
  *
  * Nothing here allocates or keeps state: every table is const.
  */
@@ -81,6 +93,17 @@
 #define EBS_SIZE_STEP GIB
 #define OCI_SIZE_STEP GB
 
+/* Rule sets (profiles_ebs.c, profiles_oci.c): whose, and as of when. */
+#define EBS_2021    "AWS 2021 (studies)"
+#define EBS_2023_06 "AWS 2023-06"
+#define EBS_2025_04 "AWS 2025-04-30"
+#define EBS_2025_09 "AWS 2025-09"
+#define OCI_2023_06 "OCI 2023-06"
+
+/* One iSCSI attachment path's throughput, bytes/s: inferred, not
+   documented (profiles_oci.c gives the measurements, C8 and C13). */
+#define OCI_PATH_BYTES_PER_S 560e6
+
 #define PIOPS_TPUT_WHY "throughput follows IOPS (max 1000 MiB/s); set iops"
 #define OCI_WHY "OCI performance follows size and VPU; set size"
 
@@ -95,7 +118,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
         .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
-        .oci_vpu = -1, .lat = LAT_GP,
+        .oci_vpu = -1, .rules = EBS_2023_06, .lat = LAT_GP,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_GP3] = {
@@ -108,7 +131,18 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 64 * TIB,
         .size_default_bytes = 250 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
-        .oci_vpu = -1, .lat = LAT_GP,
+        .oci_vpu = -1, .rules = EBS_2025_09, .lat = LAT_GP,
+        .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
+    },
+    [VT_GP3_2023] = {
+        .name = "gp3-2023",
+        .summary = "gp3 as of 2023-06 (the published studies): size 1GiB-16TiB "
+                   "(default 250GiB); iops 3000-16000, throughput 125-1000 MiB/s; "
+                   "otherwise as gp3",
+        .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 250 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
+        .oci_vpu = -1, .rules = EBS_2023_06, .lat = LAT_GP,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_IO1] = {
@@ -121,33 +155,34 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 100 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io1 " PIOPS_TPUT_WHY,
-        .oci_vpu = -1, .lat = LAT_PIOPS,
+        .oci_vpu = -1, .rules = EBS_2023_06, .lat = LAT_PIOPS,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
     },
     [VT_IO2] = {
         .name = "io2",
-        .summary = "EBS Provisioned IOPS SSD: size 4GiB-16TiB (default 100GiB); "
-                   "iops 100-64000, at most 500 per GiB (default 3000); throughput as "
-                   "io1; $0.125/GiB + $0.065/IOPS up to 32000 + $0.0455/IOPS above "
-                   "per month",
-        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
-        .size_default_bytes = 100 * GIB,
-        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
-        .no_tput_why = "io2 " PIOPS_TPUT_WHY,
-        .oci_vpu = -1, .lat = LAT_PIOPS,
-        .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
-    },
-    [VT_IO2BX] = {
-        .name = "io2bx",
-        .summary = "EBS io2 Block Express: size 4GiB-64TiB (default 100GiB); "
-                   "iops 100-256000, at most 1000 per GiB (default 3000); throughput "
-                   "0.256 MiB/s x IOPS up to 4000 MiB/s; io2 prices + $0.032/IOPS "
-                   "above 64000 per month",
+        .summary = "EBS io2 Block Express (every io2 since 2025-04-30): size "
+                   "4GiB-64TiB (default 100GiB); iops 100-256000, at most 1000 per GiB "
+                   "(default 3000), at most 32000 off Nitro; throughput 0.256 MiB/s x "
+                   "IOPS up to 4000 MiB/s; $0.125/GiB + $0.065/IOPS up to 32000 + "
+                   "$0.0455 up to 64000 + $0.032 above per month (io2bx: same)",
         .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 64 * TIB,
         .size_default_bytes = 100 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
-        .no_tput_why = "io2bx throughput follows IOPS (max 4000 MiB/s); set iops",
-        .oci_vpu = -1, .lat = LAT_IO2BX,
+        .no_tput_why = "io2 throughput follows IOPS (max 4000 MiB/s); set iops",
+        .oci_vpu = -1, .rules = EBS_2025_04, .iops_max_non_nitro = 32000,
+        .lat = LAT_IO2BX,
+        .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
+    },
+    [VT_IO2_2021] = {
+        .name = "io2-2021",
+        .summary = "io2 before Block Express (the 2021 studies): size 4GiB-16TiB "
+                   "(default 100GiB); iops 100-64000, at most 500 per GiB (default "
+                   "3000); throughput as io1; io2 prices",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
+        .no_tput_why = PIOPS_TPUT_WHY,
+        .oci_vpu = -1, .rules = EBS_2021, .lat = LAT_PIOPS,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
     },
     [VT_ST1] = {
@@ -160,7 +195,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = (uint32_t)MIB,
         .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
         .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
-        .oci_vpu = -1, .lat = LAT_ST1,
+        .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
+        .lat = LAT_ST1,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_SC1] = {
@@ -173,7 +209,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = (uint32_t)MIB,
         .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
         .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
-        .oci_vpu = -1, .lat = LAT_SC1,
+        .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
+        .lat = LAT_SC1,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_OCI_LOWER] = {
@@ -185,8 +222,9 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 1024 * GB,
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
-        .oci_vpu = 0, .lat = LAT_OCI_LOW,
-        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+        .oci_vpu = 0, .rules = OCI_2023_06, .merges_contiguous = true,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S, .lat = LAT_OCI_LOW,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_OCI_BALANCED] = {
         .name = "oci-balanced",
@@ -197,8 +235,9 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 1024 * GB,
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
-        .oci_vpu = 10, .lat = LAT_OCI,
-        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+        .oci_vpu = 10, .rules = OCI_2023_06, .merges_contiguous = true,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S, .lat = LAT_OCI,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_OCI_HIGHER] = {
         .name = "oci-higher",
@@ -209,8 +248,9 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 1024 * GB,
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
-        .oci_vpu = 20, .lat = LAT_OCI,
-        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+        .oci_vpu = 20, .rules = OCI_2023_06, .merges_contiguous = true,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S, .lat = LAT_OCI,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_OCI_UHP] = {
         .name = "oci-uhp",
@@ -222,8 +262,8 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 1024 * GB,
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
-        .oci_vpu = 30, .lat = LAT_OCI,
-        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.82,
+        .oci_vpu = 30, .rules = OCI_2023_06, .lat = LAT_OCI,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_LOCAL_NVME] = {
         .name = "local-nvme",
@@ -233,17 +273,23 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_SSD, .size_min_bytes = GB, .size_max_bytes = 64 * TB,
         .size_default_bytes = 1900 * GB,
         .size_step_bytes = 0, .provider = "", .io_unit_bytes = 256 * KIB,
-        .oci_vpu = -1, .lat = LAT_NVME,
+        .oci_vpu = -1, .rules = "model", .merges_contiguous = true, .lat = LAT_NVME,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
 };
 
+static bool name_is(const char *known, const char *name, size_t len)
+{
+    return strlen(known) == len && strncasecmp(known, name, len) == 0;
+}
+
 int prof_find_type(const char *name, size_t len)
 {
     for (int i = 0; i < VT_COUNT; i++)
-        if (strlen(prof_vol_types[i].name) == len &&
-            strncasecmp(prof_vol_types[i].name, name, len) == 0)
+        if (name_is(prof_vol_types[i].name, name, len))
             return i;
+    if (name_is("io2bx", name, len))
+        return VT_IO2;      /* every io2 is Block Express since 2025-04-30 */
     return -1;
 }
 
@@ -292,6 +338,10 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
     v.lat = ty->lat;
     v.delivered_iops_frac = ty->delivered_iops_frac;
     v.delivered_tput_frac = ty->delivered_tput_frac;
+    v.merges_contiguous = ty->merges_contiguous;
+    v.path_bytes_per_s = ty->path_bytes_per_s;
+    v.iops_max_non_nitro = ty->iops_max_non_nitro;
+    v.rules = ty->rules;
 
     uint64_t size = rq->has_size ? rq->size_bytes : ty->size_default_bytes;
     prof_fmt_compact(size, size_txt, sizeof size_txt);
@@ -325,11 +375,12 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
         prof_resolve_gp2(gib, size_txt, &v);
         break;
     case VT_GP3:
-        rc = prof_resolve_gp3(rq, gib, size_txt, &v, why, why_len);
+    case VT_GP3_2023:
+        rc = prof_resolve_gp3(t, rq, gib, size_txt, &v, why, why_len);
         break;
     case VT_IO1:
     case VT_IO2:
-    case VT_IO2BX:
+    case VT_IO2_2021:
         rc = prof_resolve_piops(t, rq, gib, size_txt, &v, why, why_len);
         break;
     case VT_ST1:
@@ -417,6 +468,11 @@ const char *prof_volume_provider(const struct vol_profile *v)
 {
     int t = v ? prof_find_type(v->type, strnlen(v->type, sizeof v->type)) : -1;
     return t >= 0 ? prof_vol_types[t].provider : "";
+}
+
+const char *prof_volume_type_rules(int i)
+{
+    return i >= 0 && i < VT_COUNT ? prof_vol_types[i].rules : NULL;
 }
 
 const char *prof_volume_type_summary(int i)

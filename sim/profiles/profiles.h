@@ -8,8 +8,9 @@
  * profiles_ebs.c, profiles_oci.c and profiles_nvme.c) into the limits the
  * model enforces.  A spec the provider would reject is an error whose
  * message says the valid range.  Instances come from the EC2 table compiled in
- * from sim/profiles/ec2_ebs_limits_2023-06.csv, plus OCI E4.Flex shapes
- * ("oci-e4flex-N", N OCPUs) and "none" (no instance limit).
+ * from sim/profiles/ec2_ebs_limits_2023-06.csv, plus OCI E4.Flex and
+ * E5.Flex shapes ("oci-e4flex-N", "oci-e5flex-N", N OCPUs) and "none" (no
+ * instance limit).
  *
  * Units: sizes in bytes, rates in bytes per second or operations per
  * second, latencies in nanoseconds, prices in USD per month.
@@ -32,7 +33,7 @@
 #define PROF_WHY_CHARS 86
 
 enum prof_media {
-    PROF_SSD = 0,       /* EBS gp2/gp3/io1/io2/io2bx, OCI, local NVMe */
+    PROF_SSD = 0,       /* EBS gp2/gp3/io1/io2, OCI, local NVMe */
     PROF_HDD,           /* EBS st1/sc1: every I/O charged a 1 MiB unit */
 };
 
@@ -70,6 +71,20 @@ struct vol_profile {
     double tput_burst_bytes_per_s;      /* == base when no burst */
     double tput_bucket_bytes;           /* st1/sc1 credit bucket; 0 = none */
 
+    /* Contiguous merging: whether an I/O that continues the previous one
+       on the same volume joins its operation while the sum stays within
+       io_unit_bytes.  A property of the provider and the attachment, not
+       of the media: profiles.c says what evidence backs each type's rule. */
+    bool merges_contiguous;
+    /* What one attachment path carries, bytes/s; 0 = no cap below the
+       volume's own (OCI single-path iSCSI: inferred, profiles_oci.c). */
+    double path_bytes_per_s;
+    /* The IOPS an instance that is not built on Nitro gets from this
+       volume (io2 Block Express: 32000); 0 = no such rule. */
+    double iops_max_non_nitro;
+    /* Whose rules, as of when: "AWS 2025-04-30" (static text). */
+    const char *rules;
+
     /* Fraction of the provisioned rates the volume delivers on average
        (fitted; see profiles.c for the measurement behind each figure). */
     double delivered_iops_frac;
@@ -79,9 +94,19 @@ struct vol_profile {
     double price_usd_month;
 };
 
+/* The hypervisor an instance runs on, where the rules differ by it (io2
+   Block Express: 256000 IOPS on Nitro, 32000 elsewhere). */
+enum prof_platform {
+    PROF_PLATFORM_OTHER = 0,    /* OCI shapes, none */
+    PROF_PLATFORM_NITRO,        /* EC2 built on the Nitro System */
+    PROF_PLATFORM_XEN,          /* EC2 on Xen (m4, t2, c4, r4, ...) */
+};
+
 struct inst_profile {
     char name[PROF_NAME_MAX];
     char provider[8];           /* "aws", "oci", "" for none */
+    enum prof_platform platform;
+    int ocpus;                  /* OCI shapes; 0 elsewhere */
     bool burst;                 /* max holds 30 min per 24 h, then baseline */
     double base_bytes_per_s;    /* decimal: MB/s * 1e6; 0 = unlimited */
     double max_bytes_per_s;
@@ -108,6 +133,20 @@ int prof_volume_reprovision(struct vol_profile *v, double iops,
 int prof_instance_find(const char *name, struct inst_profile *out,
                        char *why, size_t why_len);
 
+/* Whether volume v may attach to instance in: 0, or -EINVAL with the
+   reason (OCI Ultra High Performance needs a shape of at least 16 OCPUs). */
+int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
+                      char *why, size_t why_len);
+
+/* The IOPS volume v delivers on instance in, before the delivered
+   fraction: its provisioned base, or less where the instance's platform
+   caps it (io2 Block Express off Nitro).  Same for the burst rate. */
+double prof_attached_iops(const struct vol_profile *v, const struct inst_profile *in,
+                          double provisioned);
+
+/* "nitro", "xen" or "" (OCI shapes, none). */
+const char *prof_platform_name(enum prof_platform p);
+
 /* The provider whose instances a volume attaches to: "aws" (EBS types),
    "oci" (OCI block volumes), or "" for a type any instance carries
    (local-nvme, and a profile of no known type).  An instance names its
@@ -128,6 +167,7 @@ int prof_edit_distance(const char *a, const char *b);
 int prof_volume_type_count(void);
 const char *prof_volume_type_name(int i);
 const char *prof_volume_type_summary(int i);     /* one line: limits, price */
+const char *prof_volume_type_rules(int i);       /* "AWS 2025-09", "OCI 2023-06" */
 int prof_instance_count(void);
 int prof_instance_at(int i, struct inst_profile *out);  /* 0 or -ERANGE */
 

@@ -1,18 +1,25 @@
 /*
  * profiles_ebs.c - the AWS EBS volume rules: what IOPS and throughput a
- * gp2, gp3, io1, io2, io2bx, st1 or sc1 volume is provisioned with, what
+ * gp2, gp3, io1, io2, st1 or sc1 volume is provisioned with, what
  * may be asked for, and what it costs.
  *
  * Sizes are binary (GiB = 2^30 B) and throughput limits MiB/s (2^20 B/s),
  * as AWS documents them.  The size ranges and I/O units below are the
  * catalogue's (profiles.c); the rates and prices are computed here.
  *
- * AWS EBS rules (AWS EBS volume-type documentation as of 2023-06; gp3
- * maxima as raised in 2025-09):
- *   gp3   1 GiB..64 TiB (default 250 GiB).  IOPS 3000 included, 3000..80000,
- *         above 3000 at most 500 per GiB.  Throughput 125 MiB/s included,
- *         125..2000 MiB/s, above 125 at most 0.25 MiB/s per provisioned
- *         IOPS.  No burst.
+ * Two rule sets per changed type: the current one under the plain name,
+ * and the rules of the published studies (DOMAIN.md section 4, "Rules that
+ * changed after the published studies") under a dated name, so a study
+ * reproduces with the profile of its time (tests/test_calibration.c).
+ *
+ * AWS EBS rules (AWS EBS volume-type documentation as of 2023-06 unless
+ * dated otherwise):
+ *   gp3   (2025-09) 1 GiB..64 TiB (default 250 GiB).  IOPS 3000 included,
+ *         3000..80000, above 3000 at most 500 per GiB.  Throughput 125 MiB/s
+ *         included, 125..2000 MiB/s, above 125 at most 0.25 MiB/s per
+ *         provisioned IOPS.  No burst.
+ *   gp3-2023  the same rules with the maxima of 2023-06: 1 GiB..16 TiB,
+ *         IOPS 3000..16000, throughput 125..1000 MiB/s (C1-C3, C5).
  *   gp2   1 GiB..16 TiB (default 250 GiB).  IOPS = clamp(3 x GiB, 100,
  *         16000), not settable.  Below 3000 IOPS it bursts to 3000 from a
  *         5.4e6-operation credit bucket (starts full, refills at the base
@@ -24,22 +31,36 @@
  *         most 50 per GiB, default 3000 or what the size allows if less.
  *         Throughput follows IOPS: up to 32000 IOPS 256 KiB x IOPS capped at
  *         500 MiB/s; above, 16 KiB x IOPS capped at 1000 MiB/s.
- *   io2   as io1, at most 500 IOPS per GiB.
- *   io2bx io2 Block Express: 4 GiB..64 TiB, IOPS 100..256000 at most 1000
- *         per GiB, throughput 0.256 MiB/s x IOPS capped at 4000 MiB/s.
+ *   io2   (2025-04-30: every io2 volume is Block Express) 4 GiB..64 TiB,
+ *         IOPS 100..256000 at most 1000 per GiB, throughput 0.256 MiB/s x
+ *         IOPS capped at 4000 MiB/s.  On an instance not built on the Nitro
+ *         System at most 32000 IOPS (AWS EBS Provisioned IOPS documentation:
+ *         "other instances ... up to 32,000 IOPS"): vol_type.iops_max_non_nitro,
+ *         applied when the volume meets its instance (prof_attached_iops,
+ *         profiles_instances.c, where the platform of each family is).
+ *         "io2bx", its former name here, still parses, as io2.
+ *   io2-2021  io2 before Block Express, as the 2021 studies had it (C4):
+ *         io1's rules with at most 500 IOPS per GiB, 4 GiB..16 TiB.
  *   st1   125 GiB..16 TiB (default 500 GiB), HDD: every I/O is charged a
  *         1 MiB unit, 500 units/s.  Throughput base 40 MiB/s per TiB, burst
  *         250 MiB/s per TiB, both capped at 500 MiB/s; credit bucket holds
  *         1 TiB per TiB of size (= size_bytes).
  *   sc1   as st1 with base 12, burst 80 MiB/s per TiB, cap 250 MiB/s, 250
  *         units/s.
- *   SSD types count an I/O of up to 256 KiB as one operation.
+ *   SSD types count an I/O of up to 256 KiB as one operation (documented;
+ *   C1-C6's 128 KiB writes are one operation each).  Contiguous small I/Os
+ *   are NOT merged into one operation (measured, C12: 4 KiB sequential
+ *   reads on io2 stop at 50,098 IOPS against a 50,000 IOPS limit, 205 MB/s;
+ *   merged they would have reached the throughput limit), although AWS's
+ *   I/O-characteristics page says EBS "attempts to merge" them: the
+ *   measurement wins.  HDD types merge sequential I/O into 1 MiB units
+ *   (documented).  The catalogue (profiles.c) holds these flags.
  * Prices (AWS EBS pricing, us-east-1, on demand, USD per month):
  *   gp3  0.08 x GiB + 0.005 x (IOPS - 3000) + 0.04 x (MiB/s - 125)
  *   gp2  0.10 x GiB;  st1 0.045 x GiB;  sc1 0.015 x GiB
  *   io1  0.125 x GiB + 0.065 x IOPS
  *   io2  0.125 x GiB + 0.065 x IOPS up to 32000 + 0.0455 x IOPS 32001..64000
- *   io2bx as io2 + 0.032 x IOPS above 64000
+ *        + 0.032 x IOPS above 64000 (io2-2021 the same, never above 64000)
  */
 #include "sim/profiles/profiles_internal.h"
 
@@ -48,43 +69,56 @@
 
 #include "layouts/why.h"
 
-int prof_resolve_gp3(const struct vol_req *rq, double gib, const char *size_txt,
+/* The maxima that changed in 2025-09 (the rest of gp3's rules did not). */
+struct gp3_maxima {
+    double iops, mibps;
+};
+
+static const struct gp3_maxima gp3_2025 = { 80000, 2000 };
+static const struct gp3_maxima gp3_2023 = { 16000, 1000 };
+
+int prof_resolve_gp3(enum vt t, const struct vol_req *rq, double gib, const char *size_txt,
                      struct vol_profile *v, char *why, size_t why_len)
 {
+    const struct gp3_maxima *max = t == VT_GP3_2023 ? &gp3_2023 : &gp3_2025;
+    const char *name = prof_vol_types[t].name;
     double iops = rq->has_iops ? rq->iops : 3000;
     double tput = rq->has_tput ? rq->tput_bytes_per_s : 125 * MIB_PER_S;
-    char t[40], lim[40], n[40], sz[40];
+    char t_txt[40], lim[40], n[40], sz[40];
 
-    if (prof_below(iops, 3000) || prof_above(iops, 80000)) {
+    if (prof_below(iops, 3000) || prof_above(iops, max->iops)) {
         prof_fmt_count_msg(iops, n, sizeof n);
-        return why_set(why, why_len, "gp3 iops=%s: gp3 IOPS are 3000 to 80000", n);
+        return why_set(why, why_len, "%s iops=%s: %s IOPS are 3000 to %.0f",
+                       name, n, name, max->iops);
     }
     double by_size = floor(500 * gib);
     if (iops > 3000 && prof_above(iops, by_size)) {
         prof_fmt_size_msg(size_txt, gib, sz, sizeof sz);
         return why_set(why, why_len,
-                       "gp3 iops=%.0f with size=%s: at most 500 IOPS per GiB, so at most %.0f",
-                       iops, sz, fmax(3000, by_size));
+                       "%s iops=%.0f with size=%s: at most 500 IOPS per GiB, so at most %.0f",
+                       name, iops, sz, fmax(3000, by_size));
     }
-    prof_fmt_rate(tput, t, sizeof t);
+    prof_fmt_rate(tput, t_txt, sizeof t_txt);
     double mibps = tput / MIB_PER_S;
-    if (prof_below(mibps, 125) || prof_above(mibps, 2000)) {
-        prof_fmt_rate_msg(tput, t, sizeof t);
+    if (prof_below(mibps, 125) || prof_above(mibps, max->mibps)) {
+        prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
         return why_set(why, why_len,
-                       "gp3 throughput=%s: gp3 throughput is 125MiB/s to 2000MiB/s", t);
+                       "%s throughput=%s: %s throughput is 125MiB/s to %.0fMiB/s",
+                       name, t_txt, name, max->mibps);
     }
     double by_iops = 0.25 * iops;
     if (mibps > 125 && prof_above(mibps, by_iops)) {
-        prof_fmt_rate_msg(tput, t, sizeof t);
+        prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
         prof_fmt_mibps(fmax(125, by_iops) * MIB_PER_S, lim, sizeof lim);
         return why_set(why, why_len,
-                       "gp3 throughput=%s with iops=%.0f: at most %s (0.25 MiB/s per IOPS)",
-                       t, iops, lim);
+                       "%s throughput=%s with iops=%.0f: at most %s (0.25 MiB/s per IOPS)",
+                       name, t_txt, iops, lim);
     }
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
     v->price_usd_month = 0.08 * gib + 0.005 * (iops - 3000) + 0.04 * (mibps - 125);
-    snprintf(v->spec, sizeof v->spec, "gp3:size=%s,iops=%.0f,throughput=%s", size_txt, iops, t);
+    snprintf(v->spec, sizeof v->spec, "%s:size=%s,iops=%.0f,throughput=%s", name, size_txt,
+             iops, t_txt);
     return 0;
 }
 
@@ -103,8 +137,9 @@ int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib, const ch
                        struct vol_profile *v, char *why, size_t why_len)
 {
     const char *name = prof_vol_types[t].name;
-    double per_gib = t == VT_IO1 ? 50 : t == VT_IO2 ? 500 : 1000;
-    double max_iops = t == VT_IO2BX ? 256000 : 64000;
+    bool block_express = t == VT_IO2;
+    double per_gib = t == VT_IO1 ? 50 : t == VT_IO2_2021 ? 500 : 1000;
+    double max_iops = block_express ? 256000 : 64000;
     double by_size = floor(per_gib * gib);
     double iops = rq->has_iops ? rq->iops : fmin(3000, by_size);
     char n[40], sz[40];
@@ -122,7 +157,7 @@ int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib, const ch
     }
 
     double tput;
-    if (t == VT_IO2BX)
+    if (block_express)
         tput = fmin(0.256 * MIB_PER_S * iops, 4000 * MIB_PER_S);
     else if (iops <= 32000)
         tput = fmin(256.0 * KIB * iops, 500 * MIB_PER_S);

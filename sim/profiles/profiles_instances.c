@@ -10,9 +10,24 @@
  * checks (cases C1..C9): delivered throughput 0.972 (C1 580 of 593.75 MB/s,
  * C2 7300 of 7500, C5 335 of 347.5), delivered IOPS 1.0 (C4 18,905 of
  * 18,750).
- * OCI E4.Flex ("oci-e4flex-N", N = 1..64 OCPUs): 1 Gbps of network per
- * OCPU, at most 40 Gbps, shared with block storage, so base = max =
- * N x 125e6 B/s capped at 5e9; no IOPS limit, no burst, fractions 1.0.
+ * Platform (enum prof_platform): an EC2 family is Nitro unless it is in
+ * xen_families below, the families AWS's "Instances built on the Nitro
+ * System" page leaves out (the Xen-based previous and current generations:
+ * c1, c3, c4, d2, f1, g2, g3, h1, i2, i3, m1, m2, m3, m4, p2, p3, r3, r4,
+ * t1, t2, x1, x1e; i3en and p3dn, built on Nitro, are other families).
+ * Where it matters: io2 Block Express gives at most 32,000 IOPS off Nitro
+ * (prof_attached_iops; AWS EBS Provisioned IOPS documentation).
+ *
+ * OCI flexible shapes ("oci-e4flex-N", N = 1..64 OCPUs; "oci-e5flex-N",
+ * N = 1..94), from OCI's compute shapes table: 1 Gbps of network per OCPU,
+ * at most 40 Gbps, for both E4.Flex and E5.Flex.  Block volume traffic is
+ * limited per Gbps of the shape's network to 20,000 IOPS and 120 MB/s, at
+ * most 600,000 IOPS and 4,800 MB/s (OCI Block Volume performance page;
+ * DOMAIN.md section 4).  So an 8-OCPU shape allows 160,000 IOPS and
+ * 960 MB/s.  No burst, fractions 1.0.  Ultra High Performance volumes need
+ * a shape of at least 16 OCPUs (same page): prof_attach_check refuses
+ * smaller ones.  (Until this rule set the model took 125 MB/s per OCPU,
+ * the whole network, and no IOPS limit.)
  * "none" has no limits.
  *
  * An unknown name gets suggestions: every known name at the smallest edit
@@ -36,15 +51,53 @@
 
 #include "layouts/why.h"
 
+/* An OCI flexible shape family: its name prefix and OCPU range. */
+struct oci_shape {
+    const char *prefix;         /* "oci-e4flex-" */
+    const char *label;          /* "E4.Flex" */
+    int ocpus_max;
+};
+
+static const struct oci_shape oci_shapes[] = {
+    { "oci-e4flex-", "E4.Flex", 64 },
+    { "oci-e5flex-", "E5.Flex", 94 },
+};
+#define OCI_SHAPES ((int)(sizeof oci_shapes / sizeof oci_shapes[0]))
+
 static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
 #define OCI_LISTED ((int)(sizeof oci_listed_ocpus / sizeof oci_listed_ocpus[0]))
-#define OCI_PREFIX "oci-e4flex-"
+
+/* OCI's rules for flexible shapes (see the top of this file). */
+#define OCI_GBPS_PER_OCPU 1.0
+#define OCI_GBPS_MAX 40.0
+#define OCI_BV_IOPS_PER_GBPS 20000.0
+#define OCI_BV_IOPS_MAX 600000.0
+#define OCI_BV_BYTES_PER_S_PER_GBPS 120e6
+#define OCI_BV_BYTES_PER_S_MAX 4800e6
+#define OCI_UHP_MIN_OCPUS 16
+
+/* EC2 families on Xen (see the top of this file); every other is Nitro. */
+static const char *const xen_families[] = {
+    "c1", "c3", "c4", "d2", "f1", "g2", "g3", "h1", "i2", "i3", "m1",
+    "m2", "m3", "m4", "p2", "p3", "r3", "r4", "t1", "t2", "x1", "x1e",
+};
+
+static enum prof_platform ec2_platform(const char *name)
+{
+    const char *dot = strchr(name, '.');
+    size_t fl = dot ? (size_t)(dot - name) : strlen(name);
+    for (size_t i = 0; i < sizeof xen_families / sizeof xen_families[0]; i++)
+        if (strlen(xen_families[i]) == fl && strncasecmp(xen_families[i], name, fl) == 0)
+            return PROF_PLATFORM_XEN;
+    return PROF_PLATFORM_NITRO;
+}
 
 static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", r->name);
     snprintf(out->provider, sizeof out->provider, "aws");
+    out->platform = ec2_platform(r->name);
     out->burst = r->burst;
     out->base_bytes_per_s = r->base_MBps * 1e6;
     out->max_bytes_per_s = r->max_MBps * 1e6;
@@ -55,14 +108,41 @@ static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out
     out->delivered_iops_frac = 1.0;
 }
 
-static void inst_oci(int ocpus, struct inst_profile *out)
+static void inst_oci(const struct oci_shape *shape, int ocpus, struct inst_profile *out)
 {
+    double gbps = fmin(ocpus * OCI_GBPS_PER_OCPU, OCI_GBPS_MAX);
     memset(out, 0, sizeof *out);
-    snprintf(out->name, sizeof out->name, OCI_PREFIX "%d", ocpus);
+    snprintf(out->name, sizeof out->name, "%s%d", shape->prefix, ocpus);
     snprintf(out->provider, sizeof out->provider, "oci");
-    out->base_bytes_per_s = out->max_bytes_per_s = fmin(ocpus * 125e6, 5e9);
+    out->ocpus = ocpus;
+    out->base_bytes_per_s = out->max_bytes_per_s =
+        fmin(gbps * OCI_BV_BYTES_PER_S_PER_GBPS, OCI_BV_BYTES_PER_S_MAX);
+    out->base_iops = out->max_iops = fmin(gbps * OCI_BV_IOPS_PER_GBPS, OCI_BV_IOPS_MAX);
     out->delivered_tput_frac = 1.0;
     out->delivered_iops_frac = 1.0;
+}
+
+const char *prof_platform_name(enum prof_platform p)
+{
+    return p == PROF_PLATFORM_NITRO ? "nitro" : p == PROF_PLATFORM_XEN ? "xen" : "";
+}
+
+int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
+                      char *why, size_t why_len)
+{
+    if (strcmp(v->type, "oci-uhp") == 0 && in->ocpus > 0 && in->ocpus < OCI_UHP_MIN_OCPUS) {
+        why_set(why, why_len, "oci-uhp volumes need a shape of at least %d OCPUs; "
+                "%s has %d", OCI_UHP_MIN_OCPUS, in->name, in->ocpus);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+double prof_attached_iops(const struct vol_profile *v, const struct inst_profile *in,
+                          double provisioned)
+{
+    bool capped = v->iops_max_non_nitro > 0 && in->platform == PROF_PLATFORM_XEN;
+    return capped ? fmin(provisioned, v->iops_max_non_nitro) : provisioned;
 }
 
 static void inst_none(struct inst_profile *out)
@@ -85,7 +165,7 @@ int prof_instance_at(int i, struct inst_profile *out)
     if (i < prof_ec2_row_count)
         inst_from_row(&prof_ec2_rows[i], out);
     else if (i < prof_ec2_row_count + OCI_LISTED)
-        inst_oci(oci_listed_ocpus[i - prof_ec2_row_count], out);
+        inst_oci(&oci_shapes[0], oci_listed_ocpus[i - prof_ec2_row_count], out);
     else
         inst_none(out);
     return 0;
@@ -138,7 +218,8 @@ static const char *candidate_name(int i, char *buf, size_t len)
     if (i < prof_ec2_row_count)
         return prof_ec2_rows[i].name;
     if (i < prof_ec2_row_count + OCI_LISTED) {
-        snprintf(buf, len, OCI_PREFIX "%d", oci_listed_ocpus[i - prof_ec2_row_count]);
+        snprintf(buf, len, "%s%d", oci_shapes[0].prefix,
+                 oci_listed_ocpus[i - prof_ec2_row_count]);
         return buf;
     }
     return "none";
@@ -199,7 +280,7 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
     why_quote(name, len, q, sizeof q);
     if (nbest == 0) {
         why_set(why, why_len, "unknown instance %s (EC2 types like m5.large, "
-                "oci-e4flex-1..64, none)", q);
+                "oci-e[45]flex-N, none)", q);
         return -ENOENT;
     }
 
@@ -231,6 +312,27 @@ void prof_why_suggest(char *why, size_t why_len, const char *head,
     why_set(why, why_len, "%s; did you mean %s?", head, list);
 }
 
+/* name as a shape of this family: 0 (found), -ENOENT (of the family but
+   outside its OCPU range), 1 (not of the family). */
+static int find_oci(const struct oci_shape *shape, const char *name,
+                    struct inst_profile *out, char *why, size_t why_len)
+{
+    size_t plen = strlen(shape->prefix);
+    uint64_t ocpus;
+    if (strncasecmp(name, shape->prefix, plen) != 0 || !name[plen] ||
+        prof_parse_count(name + plen, 1000000, &ocpus) != 0)
+        return 1;
+    if (ocpus < 1 || ocpus > (uint64_t)shape->ocpus_max) {
+        char q[PROF_QUOTE_BUF];
+        why_set(why, why_len, "instance %s: %s shapes have 1 to %d OCPUs (%s1..%d)",
+                why_quote(name, strlen(name), q, sizeof q), shape->label,
+                shape->ocpus_max, shape->prefix, shape->ocpus_max);
+        return -ENOENT;
+    }
+    inst_oci(shape, (int)ocpus, out);
+    return 0;
+}
+
 int prof_instance_find(const char *name, struct inst_profile *out, char *why, size_t why_len)
 {
     if (!name || !out || !*name) {
@@ -241,20 +343,10 @@ int prof_instance_find(const char *name, struct inst_profile *out, char *why, si
         inst_none(out);
         return 0;
     }
-    size_t plen = strlen(OCI_PREFIX);
-    if (strncasecmp(name, OCI_PREFIX, plen) == 0 && name[plen]) {
-        uint64_t ocpus;
-        if (prof_parse_count(name + plen, 1000000, &ocpus) == 0) {
-            if (ocpus < 1 || ocpus > 64) {
-                char q[PROF_QUOTE_BUF];
-                why_set(why, why_len, "instance %s: E4.Flex shapes have 1 to "
-                        "64 OCPUs (oci-e4flex-1..64)",
-                        why_quote(name, strlen(name), q, sizeof q));
-                return -ENOENT;
-            }
-            inst_oci((int)ocpus, out);
-            return 0;
-        }
+    for (int k = 0; k < OCI_SHAPES; k++) {
+        int rc = find_oci(&oci_shapes[k], name, out, why, why_len);
+        if (rc <= 0)
+            return rc;
     }
     for (int i = 0; i < prof_ec2_row_count; i++)
         if (strcasecmp(prof_ec2_rows[i].name, name) == 0) {

@@ -9,7 +9,7 @@
  *   profiles_spec.c     "TYPE[:key=value,...]"  -> struct vol_req
  *   profiles.c          vol_req + the type's fixed figures -> prof_resolve()
  *                         dispatches to the provider's rules:
- *   profiles_ebs.c        gp2, gp3, io1, io2, io2bx, st1, sc1
+ *   profiles_ebs.c        gp2, gp3, gp3-2023, io1, io2, io2-2021, st1, sc1
  *   profiles_oci.c        oci-lower, oci-balanced, oci-higher, oci-uhp
  *   profiles_nvme.c       local-nvme
  *   profiles_units.c    sizes, rates and counts, parsed and formatted
@@ -38,10 +38,11 @@
 
 enum vt {
     VT_GP2,
-    VT_GP3,
+    VT_GP3,             /* AWS rules of 2025-09 */
+    VT_GP3_2023,        /* gp3 as the published studies had it */
     VT_IO1,
-    VT_IO2,
-    VT_IO2BX,
+    VT_IO2,             /* io2 Block Express, AWS rules of 2025-04-30 */
+    VT_IO2_2021,        /* io2 before Block Express (io1 rules, 500/GiB) */
     VT_ST1,
     VT_SC1,
     VT_OCI_LOWER,
@@ -66,6 +67,10 @@ struct vol_type {
     const char *no_iops_why;    /* NULL: iops is settable */
     const char *no_tput_why;    /* NULL: throughput is settable */
     int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
+    const char *rules;          /* "AWS 2025-09": whose rules, of when */
+    bool merges_contiguous;     /* see vol_profile; evidence in profiles.c */
+    double path_bytes_per_s;    /* one attachment path; 0 = no cap */
+    double iops_max_non_nitro;  /* 0 = no platform rule */
     struct prof_latency lat;
     double delivered_iops_frac;
     double delivered_tput_frac;
@@ -73,7 +78,8 @@ struct vol_type {
 
 extern const struct vol_type prof_vol_types[VT_COUNT];
 
-/* The type named by name[0..len), case-insensitive; -1 if none. */
+/* The type named by name[0..len), case-insensitive, or by a former name
+   ("io2bx" is io2 since every io2 is Block Express); -1 if none. */
 int prof_find_type(const char *name, size_t len);
 
 /* What a spec (or a reprovision) asks for; has_* false = type default. */
@@ -91,7 +97,7 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
 
 /* ------------------------------------------------ per-provider rules */
 
-int prof_resolve_gp3(const struct vol_req *rq, double gib, const char *size_txt,
+int prof_resolve_gp3(enum vt t, const struct vol_req *rq, double gib, const char *size_txt,
                      struct vol_profile *v, char *why, size_t why_len);
 void prof_resolve_gp2(double gib, const char *size_txt, struct vol_profile *v);
 int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib,

@@ -17,6 +17,23 @@
  *   oci-uhp     30..120  1.5V+45   min(2500V, 300000)     12V+360   min(20V+280, 2680)
  *   (oci-uhp VPU in steps of 10, default 30.)  Price 0.0255 x GB + 0.0017 x
  *   VPU x GB per month.
+ *
+ * Attachment (DOMAIN.md section 4): Lower Cost, Balanced and Higher
+ * Performance volumes attach over one iSCSI path, Ultra High Performance
+ * over multipath iSCSI, and only to shapes of at least 16 OCPUs
+ * (prof_attach_check, profiles_instances.c, documented).
+ *
+ * One path carries about 560 MB/s (OCI_PATH_BYTES_PER_S, profiles.c),
+ * whatever the I/O size.  Inferred, not documented: on one 2,048 GB Higher
+ * Performance volume (680 MB/s provisioned) of an 8-OCPU E4.Flex (960 MB/s
+ * of block-volume traffic) three reads stop at the same bytes rate with
+ * very different operation rates: C8 256 KiB random 560 MB/s, C13 256 KiB
+ * sequential 549 MB/s, C13 4 KiB sequential 563 MB/s (138,000 IOPS, so
+ * merged, and far from the IOPS limit).  Neither the volume's limits nor the
+ * shape's explain it; a bytes cap of one iSCSI session does.  The UHP
+ * volume of C14 (multipath) moved 1,245 MB/s, above that cap, so it is
+ * per path and a multipath attachment is not held by it.  The model used
+ * to scale every OCI volume's throughput by 0.82 instead (C8's 560 / 680).
  */
 #include "sim/profiles/profiles_internal.h"
 

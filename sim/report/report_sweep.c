@@ -342,12 +342,14 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
     }
     case SIM_LIMIT_VOLUME_TPUT:
     case SIM_LIMIT_VOLUME_IOPS:
+    case SIM_LIMIT_ATTACH_PATH:
         fmt_figure(each, sizeof each, run_figure(best, large) / best->disks,
                    large);
         fprintf(f, "%s binds: each volume adds its own %s %s (%s %s at %d "
                    "volumes); ",
-                run_limit(best, large) == SIM_LIMIT_VOLUME_TPUT
-                    ? "Volume throughput" : "Volume IOPS",
+                run_limit(best, large) == SIM_LIMIT_VOLUME_TPUT ? "Volume throughput"
+                : run_limit(best, large) == SIM_LIMIT_ATTACH_PATH ? "Each volume's attachment path"
+                : "Volume IOPS",
                 each, unit, fig_best, unit, best->disks);
         if (inst_rate > 0) {
             double pct = limit_pct(cfg, best, large, inst_rate, note,
@@ -468,7 +470,8 @@ static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
         fmt_figure(ref, sizeof ref, base, c == WL_LARGE);
         snprintf(held, sizeof held, "%.0f %% of the instance baseline (%s %s%s)",
                  b->sustained_phys / base * 100.0, ref, unit, note);
-    } else if (binds == SIM_LIMIT_VOLUME_IOPS || binds == SIM_LIMIT_VOLUME_TPUT) {
+    } else if (binds == SIM_LIMIT_VOLUME_IOPS || binds == SIM_LIMIT_VOLUME_TPUT ||
+               binds == SIM_LIMIT_ATTACH_PATH) {
         fmt_figure(ref, sizeof ref, v / at_k->disks, c == WL_LARGE);
         snprintf(held, sizeof held, "%s %s, %s %s per volume (%s at its base "
                  "rate)", fig, unit, ref, unit, sim_limit_label(binds));

@@ -1,0 +1,232 @@
+/*
+ * test_limits.c - limited_by names the limit that binds, one case per kind
+ * of limit, on modelled volumes.
+ *
+ * Each case builds a point where exactly one limit binds and checks the
+ * point's limited_by, and, where a run gives a figure, the limit at the
+ * point of that figure.  The cases include points at the edge, where the
+ * offered load just reaches the limit: there the use of the limit must be
+ * read over the measured window (engine.c, end_window), or the drain after
+ * it dilutes a limit used at 100 % to below the binding threshold and the
+ * point reads "offered load" (11 x gp3 of 4000 IOPS on an r5b.24xlarge:
+ * 41,820 IOPS, 11 x 3,802, was "offered load").
+ *
+ * Also here, because they are limits: the rules that depend on how a
+ * volume is attached (io2 Block Express off Nitro, the OCI shape's block
+ * volume IOPS, the single iSCSI path) and on whether contiguous I/O merges.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
+
+static struct sim_run_cfg cfg_for(const char *instance, const char *volume, int disks)
+{
+    struct sim_run_cfg cfg;
+    char why[256];
+    dev_model_run_defaults(&cfg);
+    if (prof_instance_find(instance, &cfg.instance, why, sizeof why) < 0)
+        CHECK_FAIL_AT("instance %s: %s", instance, why);
+    if (prof_volume_parse(volume, &cfg.volume, why, sizeof why) < 0)
+        CHECK_FAIL_AT("volume %s: %s", volume, why);
+    cfg.disks = disks;
+    cfg.point.auto_duration = true;
+    cfg.point.duration_ns = 30 * SIM_NS_PER_S;
+    cfg.burst_credit_frac = 1.0;
+    cfg.burst_carry = false;
+    return cfg;
+}
+
+/* One point: `small` random small I/Os of small_bytes, or `large` large
+   I/Os of large_bytes (sequential streams when seq_qd > 0, seq_qd each). */
+static struct sim_run_cfg point_of(struct sim_run_cfg cfg, int small, uint32_t small_bytes,
+                                   int large, uint32_t large_bytes, int seq_qd)
+{
+    cfg.workload.write_pct = 0;
+    cfg.workload.small_bytes = small_bytes;
+    cfg.workload.large_bytes = large_bytes;
+    if (seq_qd > 0) {
+        cfg.workload.large_type = WL_LARGE_SEQ;
+        cfg.point.stream_io = seq_qd;
+    }
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = small;
+    cfg.matrix.num_large = large;
+    return cfg;
+}
+
+static struct sim_run_result *run(struct sim_run_cfg cfg)
+{
+    struct sim_run_result *r = NULL;
+    char why[256] = "";
+    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof why);
+    if (rc != 0)
+        CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
+    return rc == 0 ? r : NULL;
+}
+
+static void check_point_limit(struct sim_run_cfg cfg, enum sim_limit want)
+{
+    struct sim_run_result *r = run(cfg);
+    if (r)
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(want));
+    sim_run_free(r);
+}
+
+static void instance_mbps_binds_eight_fast_volumes_on_m5_large(void)
+{
+    struct sim_run_cfg c = cfg_for("m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 8);
+    check_point_limit(point_of(c, 0, 8192, 16, 128 << 10, 0),
+                      SIM_LIMIT_INSTANCE_MBPS);
+}
+
+static void instance_iops_binds_four_io2_volumes_on_m5_large(void)
+{
+    struct sim_run_cfg c = cfg_for("m5.large", "io2-2021:size=100GiB,iops=7000", 4);
+    check_point_limit(point_of(c, 64, 8192, 0, 128 << 10, 0),
+                      SIM_LIMIT_INSTANCE_IOPS);
+}
+
+static void oci_shape_block_volume_iops_bind_a_one_ocpu_shape(void)
+{
+    /* 1 OCPU = 1 Gbps = 20,000 block-volume IOPS, below the volume's 50,000 */
+    struct sim_run_cfg c = cfg_for("oci-e4flex-1", "oci-higher:size=2048GB", 1);
+    struct sim_run_result *r = run(point_of(c, 256, 4096, 0, 128 << 10, 0));
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 20000.0, 0.02);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_INSTANCE_IOPS));
+    }
+    sim_run_free(r);
+}
+
+static void volume_iops_binds_at_the_edge_of_the_offered_load(void)
+{
+    /* the issue's case: every point of the OLTP run at 41,8xx IOPS, the
+       first of them where the load just reaches 11 x 3,800 */
+    struct sim_run_cfg c = cfg_for("r5b.24xlarge", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 11);
+    c.workload.write_pct = 100;
+    c.matrix.run = WL_RUN_OLTP;
+    struct sim_run_result *r = run(c);
+    if (r) {
+        CHECK_NEAR_REL(r->summary.max_small_iops, 11 * 3800.0, 0.01);
+        CHECK_STR_EQ(sim_limit_id(r->summary.max_small_limit), sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
+        for (int i = 0; i < r->n_points; i++)
+            if (r->points[i].cls[WL_SMALL].iops > 0.99 * 11 * 3800.0)
+                CHECK_STR_EQ(sim_limit_id(r->points[i].limited_by),
+                             sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
+    }
+    sim_run_free(r);
+}
+
+static void volume_throughput_binds_large_reads_on_a_default_gp3(void)
+{
+    /* 125 MiB/s of 256 KiB reads is 500 operations, far below 3000 IOPS */
+    struct sim_run_cfg c = cfg_for("none", "gp3:size=250GiB", 1);
+    check_point_limit(point_of(c, 0, 8192, 8, 256 << 10, 0),
+                      SIM_LIMIT_VOLUME_TPUT);
+    c.workload.write_pct = 100;
+    c.matrix.run = WL_RUN_DSS;
+    struct sim_run_result *r = run(c);
+    if (r)
+        CHECK_STR_EQ(sim_limit_id(r->summary.max_large_limit), sim_limit_id(SIM_LIMIT_VOLUME_TPUT));
+    sim_run_free(r);
+}
+
+static void burst_credits_bind_an_empty_gp2(void)
+{
+    struct sim_run_cfg c = cfg_for("none", "gp2:size=125GiB", 1);
+    c.burst_credit_frac = 0;
+    check_point_limit(point_of(c, 8, 8192, 0, 128 << 10, 0),
+                      SIM_LIMIT_BURST_CREDITS);
+}
+
+static void offered_load_binds_one_outstanding_io(void)
+{
+    struct sim_run_cfg c = cfg_for("m5.24xlarge", "gp3:size=250GiB", 1);
+    check_point_limit(point_of(c, 1, 8192, 0, 128 << 10, 0),
+                      SIM_LIMIT_OFFERED_LOAD);
+}
+
+static void attachment_path_binds_large_reads_on_oci_higher(void)
+{
+    /* 680 MB/s provisioned, 960 MB/s of shape: the one path's 560 binds */
+    struct sim_run_cfg c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
+    struct sim_run_result *r = run(point_of(c, 0, 4096, 64, 256 << 10, 0));
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 560.0, 0.01);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_ATTACH_PATH));
+    }
+    sim_run_free(r);
+}
+
+static void multipath_uhp_is_not_held_by_one_path(void)
+{
+    struct sim_run_cfg c = cfg_for("oci-e4flex-24", "oci-uhp:size=2048GB,vpu=120", 1);
+    struct sim_run_result *r = run(point_of(c, 0, 4096, 64, 256 << 10, 0));
+    if (r) {
+        CHECK_GT(r->points[0].cls[WL_LARGE].mbps, 2000.0);
+        CHECK(r->points[0].limited_by != SIM_LIMIT_ATTACH_PATH);
+    }
+    sim_run_free(r);
+}
+
+static void ebs_sequential_small_reads_count_every_io(void)
+{
+    /* no merging on EBS SSD (C12): 4 KiB sequential reads stop at the IOPS */
+    struct sim_run_cfg c = cfg_for("c6g.12xlarge", "gp3:size=250GiB,iops=6000,throughput=500MiB/s", 1);
+    struct sim_run_result *r = run(point_of(c, 0, 4096, 4, 4096, 64));
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].iops, 6000 * 0.95, 0.02);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
+    }
+    sim_run_free(r);
+}
+
+static void oci_single_path_sequential_small_reads_merge(void)
+{
+    /* merged into 256 KiB operations, the IOPS limit (50,000) does not bind */
+    struct sim_run_cfg c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
+    struct sim_run_result *r = run(point_of(c, 0, 4096, 4, 4096, 256));
+    if (r) {
+        CHECK_GT(r->points[0].cls[WL_LARGE].iops, 100000.0);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_ATTACH_PATH));
+    }
+    sim_run_free(r);
+}
+
+static void io2_block_express_gives_32000_iops_off_nitro(void)
+{
+    /* m4.16xlarge (Xen) allows 65,000 IOPS; io2 on it at most 32,000 */
+    const char *vol = "io2:size=1024GiB,iops=64000";
+    struct sim_run_cfg xen = cfg_for("m4.16xlarge", vol, 1);
+    struct sim_run_result *r = run(point_of(xen, 256, 4096, 0, 128 << 10, 0));
+    if (r) {
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 32000 * 0.995, 0.02);
+        CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
+    }
+    sim_run_free(r);
+    struct sim_run_cfg nitro = cfg_for("m5.24xlarge", vol, 1);
+    r = run(point_of(nitro, 256, 4096, 0, 128 << 10, 0));
+    if (r)
+        CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 64000 * 0.995, 0.02);
+    sim_run_free(r);
+}
+
+int main(void)
+{
+    RUN(instance_mbps_binds_eight_fast_volumes_on_m5_large);
+    RUN(instance_iops_binds_four_io2_volumes_on_m5_large);
+    RUN(oci_shape_block_volume_iops_bind_a_one_ocpu_shape);
+    RUN(volume_iops_binds_at_the_edge_of_the_offered_load);
+    RUN(volume_throughput_binds_large_reads_on_a_default_gp3);
+    RUN(burst_credits_bind_an_empty_gp2);
+    RUN(offered_load_binds_one_outstanding_io);
+    RUN(attachment_path_binds_large_reads_on_oci_higher);
+    RUN(multipath_uhp_is_not_held_by_one_path);
+    RUN(ebs_sequential_small_reads_count_every_io);
+    RUN(oci_single_path_sequential_small_reads_merge);
+    RUN(io2_block_express_gives_32000_iops_off_nitro);
+    return check_done();
+}
