@@ -72,7 +72,8 @@ static int show_volume(const char *spec)
                v.tput_burst_bytes_per_s / mib, v.tput_bucket_bytes / mib);
     printf("\nI/O unit    %s\n", unit);
     printf("latency     read median %.3f ms, write median %.3f ms\n",
-           v.lat.read_median_ns / 1e6, v.lat.write_median_ns / 1e6);
+           (v.lat.dir[0].floor_ns + v.lat.dir[0].median_ns) / 1e6,
+           (v.lat.dir[1].floor_ns + v.lat.dir[1].median_ns) / 1e6);
     printf("delivered   %.0f %% of IOPS, %.0f %% of throughput\n",
            v.delivered_iops_frac * 100.0, v.delivered_tput_frac * 100.0);
     printf("price       $%.2f per month\n", v.price_usd_month);

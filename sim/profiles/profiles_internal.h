@@ -12,6 +12,7 @@
  *   profiles_ebs.c        gp2, gp3, io1, io2, io2bx, st1, sc1
  *   profiles_oci.c        oci-lower, oci-balanced, oci-higher, oci-uhp
  *   profiles_nvme.c       local-nvme
+ *   profiles_latency.c  service times per type, direction and platform
  *   profiles_units.c    sizes, rates and counts, parsed and formatted
  *   profiles_instances.c  instances; of the above it uses only the units
  *
@@ -66,12 +67,17 @@ struct vol_type {
     const char *no_iops_why;    /* NULL: iops is settable */
     const char *no_tput_why;    /* NULL: throughput is settable */
     int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
-    struct prof_latency lat;
     double delivered_iops_frac;
     double delivered_tput_frac;
 };
 
 extern const struct vol_type prof_vol_types[VT_COUNT];
+
+/* The latency of the type named `type` on platform p (profiles_latency.c):
+   its row for p, else its row for any platform; a type "NAME-DATE" with no
+   row of its own (a rule set of an earlier date) takes NAME's.  0, or
+   -ENOENT for a type with no latency. */
+int prof_type_latency(const char *type, enum prof_platform p, struct prof_latency *out);
 
 /* The type named by name[0..len), case-insensitive; -1 if none. */
 int prof_find_type(const char *name, size_t len);
