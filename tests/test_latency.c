@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "sim/core/run.h"
+#include "sim/model/dev_model.h"
 #include "sim/profiles/profiles_internal.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -188,6 +190,40 @@ static void io2bx_should_be_sub_ms_only_on_nitro(void)
     CHECK_NEAR_REL(on_m4.dir[WR].median_ns, gp3.lat.dir[WR].median_ns, 1e-12);
 }
 
+/* Average 4 KiB read latency of volume on instance at QD 1, modelled. */
+static double qd1_read_avg_us(const char *instance, const char *volume)
+{
+    struct sim_run_cfg cfg;
+    struct sim_run_result *r = NULL;
+    char why[256] = "";
+    dev_model_run_defaults(&cfg);
+    cfg.instance = must_find(instance);
+    cfg.volume = must_parse(volume);
+    cfg.disks = 1;
+    cfg.workload.write_pct = 0;
+    cfg.workload.small_bytes = 4096;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 1;
+    cfg.matrix.num_large = 0;
+    cfg.point.auto_duration = false;
+    cfg.point.duration_ns = 2 * SIM_NS_PER_S;
+    if (sim_run(&cfg, NULL, NULL, &r, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("sim_run(%s, %s): %s", instance, volume, why);
+        return 0;
+    }
+    double avg = r->points[0].cls[WL_SMALL].lat_dir[SIM_READ].avg_us;
+    sim_run_free(r);
+    return avg;
+}
+
+static void the_model_should_serve_io2bx_sub_ms_on_nitro_and_as_earlier_io2_on_xen(void)
+{
+    const char *bx = "io2bx:size=2048GiB,iops=20000";
+    CHECK_LT(qd1_read_avg_us("m5.large", bx), 150);
+    CHECK_GT(qd1_read_avg_us("m4.large", bx), 400);
+}
+
 static void instance_platform_should_follow_the_ec2_family(void)
 {
     static const char *const xen[] = { "m4.large", "c4.xlarge", "r4.large", "i3.large" };
@@ -277,6 +313,7 @@ int main(void)
     RUN(io2bx_should_be_sub_ms_under_500_us_at_16_kib_and_faster_than_io2);
     RUN(gp_should_have_about_ten_times_io2bx_ios_above_800_us);
     RUN(io2bx_should_be_sub_ms_only_on_nitro);
+    RUN(the_model_should_serve_io2bx_sub_ms_on_nitro_and_as_earlier_io2_on_xen);
     RUN(instance_platform_should_follow_the_ec2_family);
     RUN(a_dated_rule_set_should_take_its_types_latency);
     RUN(writes_should_be_slower_than_reads_on_network_volumes);
