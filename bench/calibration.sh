@@ -3,7 +3,7 @@
 # (C1..C16), through the command line, side by side: published figure,
 # model figure, ratio.  tests/test_calibration.c asserts the same cases
 # (within 5 % for plateaus, 15 % for average latency, 20 % for p99 and
-# p99.99); this prints them.
+# p99.99); this prints them, and the mean |error| over every figure.
 #
 #   usage: bench/calibration.sh [path/to/asmsim]
 set -euo pipefail
@@ -17,8 +17,9 @@ figure() {
     python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
 }
 
-row() {  # row CASE DESCRIPTION PUBLISHED MODEL
+row() {  # row CASE DESCRIPTION PUBLISHED MODEL (and its |error| for the mean)
     printf '%-4s %-58s %10s %10.1f %7.3f\n' "$1" "$2" "$3" "$4" "$(python3 -c "print($4 / $3)")"
+    python3 -c "print(abs($4 / $3 - 1))" >>"$tmp/errors"
 }
 
 printf '%-4s %-58s %10s %10s %7s\n' case configuration published model ratio
@@ -92,3 +93,4 @@ row C16 "OCI E4.Flex 8, oci-higher 2048GB, 4K randrw 50/50 QD 1: read avg" 355 "
 row C16 "  same: read p99 (us)" 553 "$(lat "$tmp/c16.json" read p99)"
 row C16 "  same: write avg (us)" 431 "$(lat "$tmp/c16.json" write avg)"
 row C16 "  same: write p99 (us)" 619 "$(lat "$tmp/c16.json" write p99)"
+python3 -c "import sys; e=[float(x) for x in open(sys.argv[1])]; print('mean |error| over %d figures: %.1f %%' % (len(e), 100 * sum(e) / len(e)))" "$tmp/errors"
