@@ -17,10 +17,11 @@
  *               [+ W for a read that follows a write]
  *
  * M is a lognormal multiplier exp(sigma[dir] * Z), Z standard normal,
- * read from a 4096-entry quantile table per direction (interpolated: no
- * exp() per I/O); T is 1, or with probability tail_prob[dir] a factor
- * uniform in [tail_min, tail_max], the realistic tail that percentiles
- * show.  W: a read whose volume last took a write waits, with
+ * read from a 16384-entry quantile table per direction (interpolated: no
+ * exp() per I/O; its last entry is at z = 4.0, so a p99.99 is the
+ * lognormal's own, not the table's edge); T is 1, or with probability
+ * tail_prob[dir] a factor uniform in [tail_min, tail_max], the realistic
+ * tail that percentiles show.  W: a read whose volume last took a write waits, with
  * probability raw_prob, a time uniform in [0, raw_max] (the write's
  * background work still holding the volume; profiles_latency.c).  The
  * parameters are the volume type's on the instance's platform
@@ -97,7 +98,7 @@
 #include "workloads/rng.h"
 #include "workloads/workload.h"
 
-#define LAT_TABLE_BITS 12
+#define LAT_TABLE_BITS 14
 #define LAT_TABLE (1 << LAT_TABLE_BITS)
 /* Latency draws come from Weyl sequences x += c (mod 2^64), one per
    (class, piece index, body or tail) stream, each with its own increment
@@ -270,7 +271,7 @@ static double spread_mult(struct model *m, int stream, int dir)
 {
     uint64_t body = (m->weyl[stream] += m->weyl_step[stream]);
     uint32_t idx = (uint32_t)(body >> (64 - LAT_TABLE_BITS));
-    float frac = (float)((body >> 32) & 0xfffff) * (1.0f / 1048576.0f);
+    float frac = (float)((body >> (44 - LAT_TABLE_BITS)) & 0xfffff) * (1.0f / 1048576.0f);
     const float *t = m->lat_mult[dir];
     double mult = t[idx] + (t[idx + 1] - t[idx]) * frac;
     if (weyl_u32(m, stream + 1) < m->tail_threshold[dir])

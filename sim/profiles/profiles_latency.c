@@ -26,7 +26,7 @@
  * io2 Block Express (Nitro), FITTED to C10/C11 (c6g.12xlarge, io2
  * 2048 GiB 50,000 IOPS, fio 4 KiB QD 1):
  *   read  floor 66 us + lognormal median 28 us, sigma 0.26: avg 0.096,
- *         min 0.078, p99 0.118 ms (C10: 0.095, 0.074, 0.117); tail 6e-5 x
+ *         min 0.077, p99 0.118 ms (C10: 0.095, 0.074, 0.117); tail 6e-5 x
  *         [3, 36] of the lognormal part gives p99.99 0.145 ms (C10 0.155)
  *         and reaches a few ms, as EBS's rare slow I/Os do.
  *   write floor 173 us + median 37.7 us, same sigma and tail: avg 0.213,
@@ -41,10 +41,9 @@
  *   DERIVED check: AWS says under 500 us average for 16 KiB I/O (here
  *         0.100 ms) and "ten times fewer I/Os above 800 us than General
  *         Purpose" (here P(> 800 us) = 1.7e-5 read, 3.4e-5 write: gp's
- *         below are set to about ten times that).  The body's p99.99 is
- *         0.138 ms in the model (its quantile table ends at z = 3.5), so
- *         C10's p99.99 comes out 11 % low: a heavier near tail would
- *         move the p99 of C11's writes.
+ *         below are set to about ten times that).  C10's p99.99 comes out
+ *         8 % low (0.142 ms in a 60 s run): a heavier near tail would
+ *         move the p99 of C11's writes, which is tighter.
  * io2 Block Express on Xen: AWS delivers Block Express (and its sub-ms
  *   latency) only on Nitro instances; on the others io2 behaves as the
  *   earlier io2, so it takes that row (DERIVED, DOMAIN.md section 4).
@@ -74,9 +73,9 @@
  * OCI Ultra High Performance, multipath: read floor 168 us + median
  *   133 us, sigma 0.42, tail as OCI's, FITTED to C15 (E4.Flex 24, 120 VPU,
  *   4 KiB randread QD 1: avg 0.316, min 0.200, p99 0.529 ms; model 0.316,
- *   0.201, 0.528).  Write: no measurement; DERIVED as the read plus the
- *   76 us a write costs over a read on OCI's single-path volumes (C16:
- *   0.431 - 0.355 ms).
+ *   0.195 in a 60 s run, 0.528).  Write: no measurement; DERIVED as the
+ *   read plus the 76 us a write costs over a read on OCI's single-path
+ *   volumes (C16: 0.431 - 0.355 ms).
  * OCI Lower Cost: read 0.8 ms, write 0.9 ms median KEPT (no measurement).
  * local-nvme: read 80 us, write 30 us (into the drive's cache) KEPT.
  * Transfer rates: 2 GB/s per I/O for EBS/OCI volumes, 4 GB/s for io2
