@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The model against the published measurements of DOMAIN.md section 5
-# (C1..C9, C12..C14), through the command line, side by side: published
-# figure, model figure, ratio, error; the last line is the mean |error| over
-# every row.  tests/test_calibration.c asserts the same cases (within 5 %
-# for plateaus, 15 % for latency); this prints them.  Each case runs with
-# the profiles of its time (gp3-2023, io2-2021: profiles_ebs.c).
+# (C1..C16), through the command line, side by side: published figure,
+# model figure, ratio, error; the last line is the mean |error| over every
+# row.  tests/test_calibration.c asserts the same cases (within 5 % for
+# plateaus, 15 % for average latency, 20 % for p99 and p99.99); this prints
+# them.  Each case runs with the profiles of its time (gp3-2023, io2-2021:
+# profiles_ebs.c).
 #
 #   usage: bench/calibration.sh [path/to/asmsim]
 set -euo pipefail
@@ -87,4 +88,33 @@ seq_read "$tmp/c14.json" oci-e4flex-24 oci-uhp:size=2048GB,vpu=120 256 4KiB
 row C14 "OCI E4.Flex 24, oci-uhp 120 VPU, 4K seq read 4 x QD 256: IOPS" 304013 \
     "$(figure "$tmp/c14.json" "d['points'][0]['large_iops']")"
 row C14 "  same: MB/s" 1245 "$(figure "$tmp/c14.json" "d['points'][0]['mbps']")"
+# The QD 1 latency cases as their fio jobs run: one outstanding 4 KiB I/O
+# on one volume for 60 s, per direction (points[0].small_read_lat_us, ...).
+qd1() {  # qd1 OUT INSTANCE VOLUME WRITE_PCT
+    "$asmsim" run --instance "$2" --volume "$3" --disks 1 --matrix point --num-small 1 \
+        --num-large 0 --size-small 4KiB --write "$4" --duration 60 --quiet --json "$1" >/dev/null
+}
+lat() {  # lat JSON DIRECTION FIGURE
+    figure "$1" "d['points'][0]['small_$2_lat_us']['$3']"
+}
+io2bx=io2:size=2048GiB,iops=50000    # io2 is Block Express
+qd1 "$tmp/c10.json" c6g.12xlarge "$io2bx" 0
+row C10 "c6g.12xlarge, io2bx 2048GiB 50000 IOPS, 4K randread QD 1: avg" 95 "$(lat "$tmp/c10.json" read avg)"
+row C10 "  same: min latency (us)" 74 "$(lat "$tmp/c10.json" read min)"
+row C10 "  same: p99 latency (us)" 117 "$(lat "$tmp/c10.json" read p99)"
+row C10 "  same: p99.99 latency (us)" 155 "$(lat "$tmp/c10.json" read p9999)"
+qd1 "$tmp/c11.json" c6g.12xlarge "$io2bx" 50
+row C11 "  same, 4K randrw 50/50 QD 1: read avg (us)" 109 "$(lat "$tmp/c11.json" read avg)"
+row C11 "  same: read p99 (us)" 344 "$(lat "$tmp/c11.json" read p99)"
+row C11 "  same: write avg (us)" 213 "$(lat "$tmp/c11.json" write avg)"
+row C11 "  same: write p99 (us)" 243 "$(lat "$tmp/c11.json" write p99)"
+qd1 "$tmp/c15.json" oci-e4flex-24 oci-uhp:size=2048GB,vpu=120 0
+row C15 "OCI E4.Flex 24, oci-uhp 2048GB 120 VPU, 4K randread QD 1: avg" 316 "$(lat "$tmp/c15.json" read avg)"
+row C15 "  same: min latency (us)" 200 "$(lat "$tmp/c15.json" read min)"
+row C15 "  same: p99 latency (us)" 529 "$(lat "$tmp/c15.json" read p99)"
+qd1 "$tmp/c16.json" oci-e4flex-8 oci-higher:size=2048GB 50
+row C16 "OCI E4.Flex 8, oci-higher 2048GB, 4K randrw 50/50 QD 1: read avg" 355 "$(lat "$tmp/c16.json" read avg)"
+row C16 "  same: read p99 (us)" 553 "$(lat "$tmp/c16.json" read p99)"
+row C16 "  same: write avg (us)" 431 "$(lat "$tmp/c16.json" write avg)"
+row C16 "  same: write p99 (us)" 619 "$(lat "$tmp/c16.json" write p99)"
 python3 -c "import sys; e=[abs(float(x)) for x in open(sys.argv[1])]; print('mean |error| over %d rows: %.2f %%' % (len(e), sum(e)/len(e)))" "$errors"

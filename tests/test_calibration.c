@@ -1,15 +1,20 @@
 /*
  * test_calibration.c - the model against published measurements.
  *
- * Each case is one of DOMAIN.md section 5 (C1..C9, C12..C14), run through
- * the same path as the command line (sim_run on modelled volumes).
- * Plateaus of throughput and IOPS must agree within 5 %, latencies within
- * 15 %.  The shape is checked too: throughput grows with the volume count
- * until the instance caps it.
+ * Each case is one of DOMAIN.md section 5 (C1..C16), run through the
+ * same path as the command line (sim_run on modelled volumes).  Plateaus
+ * of throughput and IOPS must agree within 5 %, average (and minimum)
+ * latencies within 15 %, p99 and p99.99 within 20 %.  The shape is
+ * checked too: throughput grows with the volume count until the instance
+ * caps it.
  *
  * Every case names the profile of its time: the studies of C1-C6 ran on
  * gp3 as of 2023 (gp3-2023) and on the io2 of 2021 (io2-2021, C4), before
- * the rules changed (profiles_ebs.c).
+ * the rules changed (profiles_ebs.c); C10-C12 on io2 Block Express.
+ *
+ * The QD 1 latency cases (C9-C11, C15, C16) run as their fio jobs do: one
+ * job, one outstanding 4 KiB I/O on one volume, randread or randrw 50/50,
+ * for 60 s (fio's runtime; enough I/Os for a p99.99).
  */
 #include <stdlib.h>
 
@@ -236,6 +241,82 @@ static void c14_oci_uhp_multipath_4k_sequential_reads_do_not_merge_304013_iops(v
     sim_run_free(r);
 }
 
+/* fio 4 KiB at QD 1 on one volume for 60 s, write_pct % writes: the
+   small class's latency per direction. */
+static struct sim_run_result *qd1_point(const char *instance, const char *volume,
+                                        int write_pct)
+{
+    struct sim_run_cfg cfg = base_cfg(instance, volume);
+    cfg.workload.write_pct = write_pct;
+    cfg.workload.small_bytes = 4096;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 1;
+    cfg.matrix.num_large = 0;
+    cfg.point.auto_duration = false;
+    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    return run_disks(cfg, 1);
+}
+
+static const struct sim_lat_summary *qd1_lat(const struct sim_run_result *r, enum sim_dir d)
+{
+    return &r->points[0].cls[WL_SMALL].lat_dir[d];
+}
+
+#define IO2BX_50K "io2:size=2048GiB,iops=50000"    /* io2 is Block Express */
+
+static void c10_io2bx_on_c6g_4k_randread_qd1_avg_95_min_74_p99_117_p9999_155_us(void)
+{
+    struct sim_run_result *r = qd1_point("c6g.12xlarge", IO2BX_50K, 0);
+    if (r) {
+        const struct sim_lat_summary *l = qd1_lat(r, SIM_READ);
+        CHECK_NEAR_REL(l->avg_us, 95.0, 0.15);
+        CHECK_NEAR_REL(l->min_us, 74.0, 0.15);
+        CHECK_NEAR_REL(l->p99_us, 117.0, 0.20);
+        CHECK_NEAR_REL(l->p9999_us, 155.0, 0.20);
+    }
+    sim_run_free(r);
+}
+
+static void c11_io2bx_on_c6g_4k_randrw_qd1_read_109_p99_344_write_213_p99_243_us(void)
+{
+    struct sim_run_result *r = qd1_point("c6g.12xlarge", IO2BX_50K, 50);
+    if (r) {
+        const struct sim_lat_summary *rd = qd1_lat(r, SIM_READ), *wr = qd1_lat(r, SIM_WRITE);
+        CHECK_NEAR_REL(rd->avg_us, 109.0, 0.15);
+        CHECK_NEAR_REL(rd->p99_us, 344.0, 0.20);
+        CHECK_NEAR_REL(wr->avg_us, 213.0, 0.15);
+        CHECK_NEAR_REL(wr->p99_us, 243.0, 0.20);
+    }
+    sim_run_free(r);
+}
+
+static void c15_oci_uhp_4k_randread_qd1_avg_316_min_200_p99_529_us(void)
+{
+    struct sim_run_result *r = qd1_point("oci-e4flex-24", "oci-uhp:size=2048GB,vpu=120", 0);
+    if (r) {
+        const struct sim_lat_summary *l = qd1_lat(r, SIM_READ);
+        CHECK_NEAR_REL(l->avg_us, 316.0, 0.15);
+        CHECK_NEAR_REL(l->min_us, 200.0, 0.15);
+        CHECK_NEAR_REL(l->p99_us, 529.0, 0.20);
+    }
+    sim_run_free(r);
+}
+
+static void c16_oci_higher_4k_randrw_qd1_read_355_p99_553_write_431_p99_619_us(void)
+{
+    struct sim_run_result *r = qd1_point("oci-e4flex-8", "oci-higher:size=2048GB", 50);
+    if (r) {
+        const struct sim_lat_summary *rd = qd1_lat(r, SIM_READ), *wr = qd1_lat(r, SIM_WRITE);
+        CHECK_NEAR_REL(rd->avg_us, 355.0, 0.15);
+        CHECK_NEAR_REL(rd->p99_us, 553.0, 0.20);
+        CHECK_NEAR_REL(wr->avg_us, 431.0, 0.15);
+        CHECK_NEAR_REL(wr->p99_us, 619.0, 0.20);
+    }
+    sim_run_free(r);
+}
+
+
 int main(void)
 {
     RUN(c1_m5_large_gp3_levels_off_near_580_mbps);
@@ -250,5 +331,9 @@ int main(void)
     RUN(c12_io2_4k_sequential_reads_do_not_merge_and_stop_at_50098_iops);
     RUN(c13_oci_higher_sequential_reads_merge_up_to_the_path_near_560_mbps);
     RUN(c14_oci_uhp_multipath_4k_sequential_reads_do_not_merge_304013_iops);
+    RUN(c10_io2bx_on_c6g_4k_randread_qd1_avg_95_min_74_p99_117_p9999_155_us);
+    RUN(c11_io2bx_on_c6g_4k_randrw_qd1_read_109_p99_344_write_213_p99_243_us);
+    RUN(c15_oci_uhp_4k_randread_qd1_avg_316_min_200_p99_529_us);
+    RUN(c16_oci_higher_4k_randrw_qd1_read_355_p99_553_write_431_p99_619_us);
     return check_done();
 }

@@ -175,6 +175,10 @@ static void fake_init(struct fake *fk)
     fk->pts[0].cls[WL_SMALL].lat.pow2[8] = 80;
     fk->pts[0].cls[WL_SMALL].lat.pow2[9] = 5;
     fk->pts[0].cls[WL_SMALL].lat.pow2[11] = 1;
+    fk->pts[0].cls[WL_SMALL].lat.p9999_us = 2050;
+    /* each direction alone (write_pct 30): ORION 11.2+'s two lines */
+    lat(&fk->pts[0].cls[WL_SMALL].lat_dir[SIM_READ], 420.5, 120.5, 2100, 80.25, 410, 495, 860, 1450);
+    lat(&fk->pts[0].cls[WL_SMALL].lat_dir[SIM_WRITE], 466.25, 140, 1900, 95.5, 455, 540, 910, 1520);
     fk->disk[0][0] = (struct sim_disk_result){.mbps = 18.86, .iops = 2302.4,
         .avg_lat_us = 430.5, .p99_lat_us = 870, .ios = 138144,
         .bytes = 1131675648, .errors = 0};
@@ -184,6 +188,8 @@ static void fake_init(struct fake *fk)
     lat(&fk->pts[1].cls[WL_SMALL].lat, 454.5, 130, 2500, 90.5, 440, 530, 900, 1600);
     fk->pts[1].cls[WL_SMALL].lat.pow2[8] = 50;
     fk->pts[1].cls[WL_SMALL].lat.pow2[9] = 40;
+    lat(&fk->pts[1].cls[WL_SMALL].lat_dir[SIM_READ], 440.25, 130, 2500, 84.75, 430, 515, 880, 1580);
+    lat(&fk->pts[1].cls[WL_SMALL].lat_dir[SIM_WRITE], 488.333, 151.5, 2300, 97.25, 475, 560, 950, 1650);
     /* (0,1) */
     fk->pts[2].cls[WL_LARGE].mbps = 112.346;
     fk->pts[2].cls[WL_LARGE].iops = 857.1;
@@ -689,6 +695,12 @@ static void json_should_parse_back_field_by_field(void)
     CHECK_INT_EQ(num_at(obj_at(s, "max_small_at"), "small"), 2);
     CHECK_NEAR_REL(num_at(s, "min_small_latency_us"), 434.25, 1e-12);
     CHECK_INT_EQ(num_at(obj_at(s, "min_small_latency_at"), "small"), 1);
+    /* the percentiles at the Minimum Small Latency point, (1,0) */
+    CHECK_NEAR_REL(num_at(s, "min_small_latency_p50_us"), 420, 1e-12);
+    CHECK_NEAR_REL(num_at(s, "min_small_latency_p90_us"), 510, 1e-12);
+    CHECK_NEAR_REL(num_at(s, "min_small_latency_p99_us"), 880, 1e-12);
+    CHECK_NEAR_REL(num_at(s, "min_small_latency_p999_us"), 1500, 1e-12);
+    CHECK_NEAR_REL(num_at(s, "min_small_latency_p9999_us"), 2050, 1e-12);
     CHECK_STR_EQ(str_at(s, "limited_by"), sim_limit_id(SIM_LIMIT_INSTANCE_MBPS));
     CHECK_STR_EQ(str_at(s, "max_large_limited_by"), "instance_mbps");
     CHECK_STR_EQ(str_at(s, "max_small_limited_by"), "instance_mbps");
@@ -721,7 +733,17 @@ static void json_should_parse_back_field_by_field(void)
     CHECK_NEAR_REL(num_at(sl, "p90"), 510, 1e-12);
     CHECK_NEAR_REL(num_at(sl, "p99"), 880, 1e-12);
     CHECK_NEAR_REL(num_at(sl, "p999"), 1500, 1e-12);
+    CHECK_NEAR_REL(num_at(sl, "p9999"), 2050, 1e-12);
     CHECK(cJSON_IsNull(obj_at(p0, "large_lat_us")));
+    /* each direction alone */
+    const cJSON *sr = obj_at(p0, "small_read_lat_us"), *sw = obj_at(p0, "small_write_lat_us");
+    CHECK_NEAR_REL(num_at(sr, "avg"), 420.5, 1e-12);
+    CHECK_NEAR_REL(num_at(sr, "p99"), 860, 1e-12);
+    CHECK_NEAR_REL(num_at(sw, "avg"), 466.25, 1e-12);
+    CHECK_NEAR_REL(num_at(sw, "min"), 140, 1e-12);
+    CHECK_NEAR_REL(num_at(sw, "p999"), 1520, 1e-12);
+    CHECK(cJSON_IsNull(obj_at(p0, "large_read_lat_us")));
+    CHECK(cJSON_IsNull(obj_at(p0, "large_write_lat_us")));
     const cJSON *d0 = cJSON_GetArrayItem(obj_at(p0, "disks"), 0);
     CHECK_INT_EQ(cJSON_GetArraySize(obj_at(p0, "disks")), 1);
     CHECK_INT_EQ(num_at(d0, "disk"), 0);
@@ -731,6 +753,7 @@ static void json_should_parse_back_field_by_field(void)
     CHECK_NEAR_REL(num_at(d0, "p99_lat_us"), 870, 1e-12);
     const cJSON *p3 = cJSON_GetArrayItem(pts, 3);
     CHECK(cJSON_IsNull(obj_at(p3, "small_lat_us")));
+    CHECK(cJSON_IsNull(obj_at(p3, "small_read_lat_us")));
     CHECK_NEAR_REL(num_at(obj_at(p3, "large_lat_us"), "max"), 9.5e9, 1e-12);
     CHECK_NEAR_REL(num_at(p3, "mbps"), 12571.33, 1e-12);
     CHECK_NEAR_REL(num_at(p3, "large_iops"), 95912.5, 1e-12);
@@ -756,6 +779,16 @@ static void json_summary_should_be_null_for_a_class_that_did_not_run(void)
     CHECK(cJSON_IsNull(obj_at(s, "max_large_mbps")));
     CHECK(cJSON_IsNull(obj_at(s, "max_large_at")));
     CHECK(cJSON_IsNumber(obj_at(s, "max_small_iops")));
+    CHECK(cJSON_IsNumber(obj_at(s, "min_small_latency_p99_us")));
+    cJSON_Delete(j);
+    /* no small I/O: no percentiles at a minimum-latency point */
+    fk.run.summary.has_small = false;
+    CHECK_INT_EQ(report_json_write(path, &fk.meta, &fk.cfg, &fk.run, NULL, why,
+                                   sizeof why), 0);
+    j = json_from_file(path);
+    s = obj_at(j, "summary");
+    CHECK(cJSON_IsNull(obj_at(s, "min_small_latency_p99_us")));
+    CHECK(cJSON_IsNull(obj_at(s, "min_small_latency_p9999_us")));
     cJSON_Delete(j);
     tmp_tree_remove(dir);
 }

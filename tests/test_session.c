@@ -211,7 +211,7 @@ static void load_change_should_take_effect(void)
     struct sim_session_cfg sc;
     struct sim_snapshot *snap = malloc(sizeof(*snap));
     /* a volume no limit binds at these loads: IOPS = load / latency */
-    sim_session *s = interactive(&sc, 1, "io2:size=500GiB,iops=64000", 0);
+    sim_session *s = interactive(&sc, 1, "io2-2021:size=500GiB,iops=64000", 0);
     if (!s)
         return;
     struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
@@ -368,7 +368,7 @@ static void commands_sent_together_should_each_be_applied_in_order(void)
 {
     struct sim_session_cfg sc;
     struct sim_snapshot *snap = malloc(sizeof(*snap));
-    sim_session *s = interactive(&sc, 1, "io2:size=500GiB,iops=64000", 0);
+    sim_session *s = interactive(&sc, 1, "io2-2021:size=500GiB,iops=64000", 0);
     if (!s)
         return;
     /* faster than the engine takes them: all ten wait in the queue */

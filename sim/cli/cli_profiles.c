@@ -79,7 +79,8 @@ static int show_volume(const char *spec)
                v.iops_max_non_nitro);
     printf("rules       %s\n", v.rules ? v.rules : "");
     printf("latency     read median %.3f ms, write median %.3f ms\n",
-           v.lat.read_median_ns / 1e6, v.lat.write_median_ns / 1e6);
+           (v.lat.dir[0].floor_ns + v.lat.dir[0].median_ns) / 1e6,
+           (v.lat.dir[1].floor_ns + v.lat.dir[1].median_ns) / 1e6);
     printf("delivered   %.0f %% of IOPS, %.0f %% of throughput\n",
            v.delivered_iops_frac * 100.0, v.delivered_tput_frac * 100.0);
     printf("price       $%.2f per month\n", v.price_usd_month);
@@ -99,7 +100,7 @@ static int show_instance(const char *name)
     }
     printf("instance    %s\n", in.name);
     printf("provider    %s\n", in.provider[0] ? in.provider : "(none)");
-    if (in.platform != PROF_PLATFORM_OTHER)
+    if (in.platform != PROF_PLATFORM_ANY)
         printf("platform    %s\n", prof_platform_name(in.platform));
     if (in.ocpus > 0)
         printf("OCPUs       %d (network %d Gbps; block volumes 20000 IOPS and "

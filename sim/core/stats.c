@@ -79,10 +79,12 @@ void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out)
     out->p90_us = (double)hist_quantile_ns(h, 0.90) / 1e3;
     out->p99_us = (double)hist_quantile_ns(h, 0.99) / 1e3;
     out->p999_us = (double)hist_quantile_ns(h, 0.999) / 1e3;
+    out->p9999_us = (double)hist_quantile_ns(h, 0.9999) / 1e3;
     hist_pow2_us(h, out->pow2);
 }
 
-/* One class's figures over the window: read and write merged. */
+/* One class's figures over the window: read and write merged, and the
+   latency of each direction alone. */
 static void class_result(const struct sim_stats *s, enum wl_class c,
                          double per_s, struct hist *lat,
                          struct sim_class_result *out)
@@ -96,6 +98,8 @@ static void class_result(const struct sim_stats *s, enum wl_class c,
     out->iops = (double)out->ios * per_s;
     out->mbps = (double)(r->bytes + w->bytes) * per_s / 1e6;
     sim_lat_summarise(lat, &out->lat);
+    sim_lat_summarise(&r->lat, &out->lat_dir[SIM_READ]);
+    sim_lat_summarise(&w->lat, &out->lat_dir[SIM_WRITE]);
 }
 
 int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,

@@ -10,6 +10,7 @@
  *   MBPS  = large logical bytes / measured seconds / 10^6
  *   IOPS  = small logical I/Os / measured seconds
  *   latency of a logical I/O = completion of its last piece - its issue
+ *     (per class: reads and writes together, and each direction alone)
  * Physical figures (after striping and mirroring) are reported beside them.
  */
 #ifndef ASMSIM_SIM_STATS_H
@@ -67,7 +68,7 @@ struct sim_stats {
 struct sim_lat_summary {
     uint64_t count;
     double avg_us, min_us, max_us, stddev_us;
-    double p50_us, p90_us, p99_us, p999_us;
+    double p50_us, p90_us, p99_us, p999_us, p9999_us;
     uint64_t pow2[HIST_POW2_BINS];  /* see hist_pow2_us() */
 };
 
@@ -86,7 +87,9 @@ struct sim_class_result {
                                    transfer in any piece) */
     double iops;                /* logical I/Os / s */
     double mbps;                /* logical bytes / s / 1e6 */
-    struct sim_lat_summary lat;
+    struct sim_lat_summary lat;         /* reads and writes together */
+    struct sim_lat_summary lat_dir[2];  /* [enum sim_dir]: each alone, as
+                                           fio and ORION 11.2+ report them */
 };
 
 /* Burst credits at a point (run.c fills it on backends with burst

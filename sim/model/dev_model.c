@@ -17,15 +17,23 @@
  *
  * and completes at s + service, where
  *
- *     service = median[dir] * M * T + size / xfer_rate
+ *     service = floor[dir] + median[dir] * M * T + size / xfer_rate
+ *               [+ W for a read that follows a write]
  *
- * M is a lognormal multiplier exp(sigma * Z), Z standard normal, read from
- * a 4096-entry quantile table (interpolated: no exp() per I/O); T is 1, or
- * with probability tail_prob a factor uniform in [tail_min, tail_max], the
- * realistic tail that percentiles show.
+ * M is a lognormal multiplier exp(sigma[dir] * Z), Z standard normal,
+ * read from a 16384-entry quantile table per direction (interpolated: no
+ * exp() per I/O; its last entry is at z = 4.0, so a p99.99 is the
+ * lognormal's own, not the table's edge); T is 1, or with probability
+ * tail_prob[dir] a factor uniform in [tail_min, tail_max], the realistic
+ * tail that percentiles show.  W: a read whose volume last took a write waits, with
+ * probability raw_prob, a time uniform in [0, raw_max] (the write's
+ * background work still holding the volume; profiles_latency.c).  The
+ * parameters are the volume type's on the instance's platform
+ * (prof_volume_latency: io2 Block Express is sub-ms only on Nitro).
  *
- * The quantile of M and the tail decision come from Weyl sequences (a
- * quasi-random, stratified stream per class and piece of an I/O, see
+ * The quantile of M, the tail decision and the read-after-write wait come
+ * from Weyl sequences (a quasi-random, stratified stream per class and
+ * piece of an I/O, see
  * WEYL_STREAMS), not from independent draws: every
  * stretch of a few thousand I/Os then holds its fair share of every part
  * of the distribution, tail events included.  The marginal distribution is
@@ -101,17 +109,19 @@
 #include "workloads/rng.h"
 #include "workloads/workload.h"
 
-#define LAT_TABLE_BITS 12
+#define LAT_TABLE_BITS 14
 #define LAT_TABLE (1 << LAT_TABLE_BITS)
 /* Latency draws come from Weyl sequences x += c (mod 2^64), one per
    (class, piece index, body or tail) stream, each with its own increment
-   c = 2^64 * frac(sqrt(prime)) (three per class and piece: the body
-   quantile, the tail decision, the tail factor): the increments and 1 are rationally
+   c = 2^64 * frac(sqrt(prime)) (five per class and piece: the body
+   quantile, the tail decision, the tail factor, the read-after-write
+   decision and its wait): the increments and 1 are rationally
    independent, so any set of streams is jointly equidistributed (Weyl's
    theorem): the two copies of a mirrored write get independent-looking
    latencies, not two draws a fixed distance apart. */
 #define WEYL_PIECES 8
-#define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * 3)
+#define WEYL_PER_PIECE 5    /* body, tail?, tail factor, wait?, wait */
+#define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * WEYL_PER_PIECE)
 /* Short-term allowance of every throttle, in operations of io_unit bytes
    (see "Metering" in the comment at the top of this file). */
 #ifndef ALLOWANCE_OPS
@@ -133,6 +143,7 @@ struct vol_state {
     struct limit path;          /* the attachment path's bytes */
     uint64_t run_end_offset;    /* end of the last I/O: merging */
     uint64_t run_bytes;         /* bytes in the open operation */
+    bool last_was_write;        /* the last I/O it took: read-after-write */
 };
 
 /* An event's key orders by time, then by submission: (time << 64) | seq,
@@ -166,12 +177,15 @@ struct model {
     struct vol_profile volume;
     struct inst_profile instance;
     double burst_credit_frac;
-    /* latency */
-    float lat_mult[LAT_TABLE + 1];
-    double median_ns[2];        /* [is_write] */
-    uint32_t tail_threshold;    /* P(tail) * 2^32 */
-    double tail_min_mult, tail_span_mult;
+    /* latency, per direction [is_write] */
+    float lat_mult[2][LAT_TABLE + 1];
+    double floor_ns[2];
+    double median_ns[2];
+    uint32_t tail_threshold[2]; /* P(tail) * 2^32 */
+    double tail_min_mult[2], tail_span_mult[2];
     double xfer_ns_per_byte;
+    uint32_t raw_threshold;     /* P(read-after-write wait) * 2^32 */
+    double raw_max_ns;
     uint64_t io_unit_bytes;
     unsigned io_unit_shift;     /* log2(io_unit_bytes) */
     /* event heap */
@@ -222,34 +236,79 @@ static void weyl_setup(struct model *m)
     }
 }
 
-static void latency_setup(struct model *m)
+/* p, clamped to [0, 1], as a threshold on a 32-bit uniform. */
+static uint32_t prob_threshold(double p)
 {
-    const struct prof_latency *l = &m->volume.lat;
-    for (int i = 0; i <= LAT_TABLE; i++) {
-        double p = ((double)i + 0.5) / (LAT_TABLE + 1);
-        m->lat_mult[i] = (float)exp(l->sigma * std_normal_quantile(p));
-    }
-    m->median_ns[0] = l->read_median_ns;
-    m->median_ns[1] = l->write_median_ns;
-    double tp = l->tail_prob < 0 ? 0 : (l->tail_prob > 1 ? 1 : l->tail_prob);
-    m->tail_threshold = (uint32_t)(tp * 4294967295.0);
-    m->tail_min_mult = l->tail_min_mult;
-    m->tail_span_mult = l->tail_max_mult - l->tail_min_mult;
-    m->xfer_ns_per_byte = l->xfer_bytes_per_s > 0 ? 1e9 / l->xfer_bytes_per_s : 0;
+    double c = p < 0 ? 0 : (p > 1 ? 1 : p);
+    return (uint32_t)(c * 4294967295.0);
 }
 
-static sim_ns service_ns(struct model *m, const struct sim_io *io)
+static void direction_setup(struct model *m, int dir, const struct prof_dir_latency *d)
 {
-    int stream = (io->cls * WEYL_PIECES + (io->piece < WEYL_PIECES ? io->piece : WEYL_PIECES - 1)) * 3;
+    for (int i = 0; i <= LAT_TABLE; i++) {
+        double p = ((double)i + 0.5) / (LAT_TABLE + 1);
+        m->lat_mult[dir][i] = (float)exp(d->sigma * std_normal_quantile(p));
+    }
+    m->floor_ns[dir] = d->floor_ns;
+    m->median_ns[dir] = d->median_ns;
+    m->tail_threshold[dir] = prob_threshold(d->tail_prob);
+    m->tail_min_mult[dir] = d->tail_min_mult;
+    m->tail_span_mult[dir] = d->tail_max_mult - d->tail_min_mult;
+}
+
+static void latency_setup(struct model *m)
+{
+    struct prof_latency l;
+    prof_volume_latency(&m->volume, &m->instance, &l);
+    for (int dir = 0; dir < 2; dir++)
+        direction_setup(m, dir, &l.dir[dir]);
+    m->xfer_ns_per_byte = l.xfer_bytes_per_s > 0 ? 1e9 / l.xfer_bytes_per_s : 0;
+    m->raw_threshold = prob_threshold(l.raw_prob);
+    m->raw_max_ns = l.raw_max_ns;
+}
+
+/* The next value of Weyl stream i: its top 32 bits, or a double in [0, 1). */
+static inline uint32_t weyl_u32(struct model *m, int i)
+{
+    return (uint32_t)((m->weyl[i] += m->weyl_step[i]) >> 32);
+}
+
+static inline double weyl_unit(struct model *m, int i)
+{
+    return (double)((m->weyl[i] += m->weyl_step[i]) >> 11) * 0x1.0p-53;
+}
+
+/* The spread part's multiplier M x T of one I/O in direction dir. */
+static double spread_mult(struct model *m, int stream, int dir)
+{
     uint64_t body = (m->weyl[stream] += m->weyl_step[stream]);
     uint32_t idx = (uint32_t)(body >> (64 - LAT_TABLE_BITS));
-    float frac = (float)((body >> 32) & 0xfffff) * (1.0f / 1048576.0f);
-    double mult = m->lat_mult[idx] + (m->lat_mult[idx + 1] - m->lat_mult[idx]) * frac;
-    if ((uint32_t)((m->weyl[stream + 1] += m->weyl_step[stream + 1]) >> 32) < m->tail_threshold)
-        mult *= m->tail_min_mult + m->tail_span_mult *
-                (double)((m->weyl[stream + 2] += m->weyl_step[stream + 2]) >> 11) * 0x1.0p-53;
-    double ns = m->median_ns[io->is_write] * mult +
+    float frac = (float)((body >> (44 - LAT_TABLE_BITS)) & 0xfffff) * (1.0f / 1048576.0f);
+    const float *t = m->lat_mult[dir];
+    double mult = t[idx] + (t[idx + 1] - t[idx]) * frac;
+    if (weyl_u32(m, stream + 1) < m->tail_threshold[dir])
+        mult *= m->tail_min_mult[dir] + m->tail_span_mult[dir] * weyl_unit(m, stream + 2);
+    return mult;
+}
+
+/* The wait of a read on a volume whose last I/O was a write. */
+static double read_after_write_ns(struct model *m, int stream)
+{
+    if (weyl_u32(m, stream + 3) >= m->raw_threshold)
+        return 0;
+    return m->raw_max_ns * weyl_unit(m, stream + 4);
+}
+
+static sim_ns service_ns(struct model *m, struct vol_state *vs, const struct sim_io *io)
+{
+    int piece = io->piece < WEYL_PIECES ? io->piece : WEYL_PIECES - 1;
+    int stream = ((int)io->cls * WEYL_PIECES + piece) * WEYL_PER_PIECE;
+    int dir = io->is_write ? 1 : 0;
+    double ns = m->floor_ns[dir] + m->median_ns[dir] * spread_mult(m, stream, dir) +
                 (double)io->size_bytes * m->xfer_ns_per_byte;
+    if (!io->is_write && vs->last_was_write && m->raw_threshold > 0)
+        ns += read_after_write_ns(m, stream);
+    vs->last_was_write = io->is_write;
     return (sim_ns)ns;
 }
 
@@ -607,7 +666,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         m->inst_iops.used_units += ops;
         m->inst_tput.used_units += bytes;
         io->result = (int32_t)io->size_bytes;
-        heap_push(m, event_make(s + service_ns(m, io), m->seq++, io));
+        heap_push(m, event_make(s + service_ns(m, vs, io), m->seq++, io));
     }
     return i;
 }
@@ -733,12 +792,12 @@ static int model_retune(struct devset *ds, const void *backend_cfg)
     const struct vol_profile *volume = mc ? mc->volume : NULL;
     const struct inst_profile *instance = mc ? mc->instance : NULL;
     struct model *m = ds->priv;
-    if (volume) {
+    if (volume)
         m->volume = *volume;
-        latency_setup(m);
-    }
     if (instance)
         m->instance = *instance;
+    if (volume || instance)
+        latency_setup(m);       /* the type's, on the instance's platform */
     struct model_rates r;
     rates_of(m, &r);
     if (volume || instance)     /* a volume's IOPS may follow the platform */

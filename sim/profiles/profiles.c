@@ -19,7 +19,7 @@
  * 1.024e12 B).  Instance limits are decimal MB/s (the CSV's Mbps / 8).
  *
  * This file holds the catalogue (vol_types: sizes, I/O unit, which keys a
- * type takes, latency, delivered fractions, the one-line summary) and
+ * type takes, delivered fractions, the one-line summary) and
  * prof_resolve(), which applies what every type shares (size range, keys
  * the type does not take) and hands the rest to the provider's rules:
  * profiles_ebs.c, profiles_oci.c and profiles_nvme.c, where the source of
@@ -27,17 +27,8 @@
  * in profiles_spec.c, numbers in profiles_units.c, instances in
  * profiles_instances.c.
  *
- * Latency parameters (struct prof_latency): service = lognormal(median,
- * sigma) [x tail factor] + size / xfer.  These are the model's fitted
- * parameters, chosen to match what the providers say ("single-digit ms"
- * for gp2/gp3/io1, "sub-ms" for io2 Block Express, HDD seek times for
- * st1/sc1) and published ORION and fio measurements on EC2 and OCI (the
- * cases C1..C9, each named in tests/test_calibration.c, which checks the
- * model against them):
- *   io1/io2 median write 0.57 ms: C4 (m5.large + io2, latency ~0.6 ms).
- *   OCI balanced/higher/uhp read median 0.362 ms, sigma 0.22: C9 (QD1 4 KiB
- *   randread avg 0.376 ms, p99 0.603 ms; median x exp(2.326 x 0.22) =
- *   0.604 ms).
+ * Latency parameters (struct prof_latency) live in profiles_latency.c,
+ * per type, direction and platform, each beside its source.
  *
  * Delivered fractions (the share of the provisioned rate delivered on
  * average; all fitted):
@@ -71,16 +62,6 @@
 #include <strings.h>
 
 #include "layouts/why.h"
-
-/* {read median ns, write median ns, sigma, tail prob, tail min, max, xfer} */
-#define LAT_GP      { 400000, 420000, 0.25, 0.002, 3, 15, 2.0e9 }
-#define LAT_PIOPS   { 500000, 570000, 0.20, 0.001, 3, 10, 2.0e9 }
-#define LAT_IO2BX   { 200000, 250000, 0.20, 0.001, 3, 10, 4.0e9 }
-#define LAT_ST1     { 3000000, 1500000, 0.60, 0.01, 2, 6, 2.5e8 }
-#define LAT_SC1     { 5000000, 2000000, 0.70, 0.01, 2, 6, 1.0e8 }
-#define LAT_OCI_LOW { 800000, 900000, 0.25, 0.001, 2, 5, 2.0e9 }
-#define LAT_OCI     { 362000, 450000, 0.22, 0.001, 2, 5, 2.0e9 }
-#define LAT_NVME    { 80000, 30000, 0.30, 0.001, 3, 10, 3.0e9 }
 
 /* The no_*_why texts end a reason "<type> <key>=<value>: <text>" that must
    fit PROF_WHY_CHARS with the longest value shown (profiles_internal.h),
@@ -118,7 +99,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
         .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
-        .oci_vpu = -1, .rules = EBS_2023_06, .lat = LAT_GP,
+        .oci_vpu = -1, .rules = EBS_2023_06,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_GP3] = {
@@ -131,7 +112,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 64 * TIB,
         .size_default_bytes = 250 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
-        .oci_vpu = -1, .rules = EBS_2025_09, .lat = LAT_GP,
+        .oci_vpu = -1, .rules = EBS_2025_09,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_GP3_2023] = {
@@ -142,7 +123,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 16 * TIB,
         .size_default_bytes = 250 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
-        .oci_vpu = -1, .rules = EBS_2023_06, .lat = LAT_GP,
+        .oci_vpu = -1, .rules = EBS_2023_06,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_IO1] = {
@@ -155,7 +136,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 100 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io1 " PIOPS_TPUT_WHY,
-        .oci_vpu = -1, .rules = EBS_2023_06, .lat = LAT_PIOPS,
+        .oci_vpu = -1, .rules = EBS_2023_06,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
     },
     [VT_IO2] = {
@@ -170,7 +151,6 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = "io2 throughput follows IOPS (max 4000 MiB/s); set iops",
         .oci_vpu = -1, .rules = EBS_2025_04, .iops_max_non_nitro = 32000,
-        .lat = LAT_IO2BX,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
     },
     [VT_IO2_2021] = {
@@ -182,7 +162,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 100 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,
         .no_tput_why = PIOPS_TPUT_WHY,
-        .oci_vpu = -1, .rules = EBS_2021, .lat = LAT_PIOPS,
+        .oci_vpu = -1, .rules = EBS_2021,
         .delivered_iops_frac = 0.995, .delivered_tput_frac = 0.995,
     },
     [VT_ST1] = {
@@ -196,7 +176,6 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
         .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
         .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
-        .lat = LAT_ST1,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_SC1] = {
@@ -210,7 +189,6 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
         .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
         .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
-        .lat = LAT_SC1,
         .delivered_iops_frac = 0.95, .delivered_tput_frac = 0.95,
     },
     [VT_OCI_LOWER] = {
@@ -223,7 +201,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 0, .rules = OCI_2023_06, .merges_contiguous = true,
-        .path_bytes_per_s = OCI_PATH_BYTES_PER_S, .lat = LAT_OCI_LOW,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_OCI_BALANCED] = {
@@ -236,7 +214,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 10, .rules = OCI_2023_06, .merges_contiguous = true,
-        .path_bytes_per_s = OCI_PATH_BYTES_PER_S, .lat = LAT_OCI,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_OCI_HIGHER] = {
@@ -249,7 +227,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
         .oci_vpu = 20, .rules = OCI_2023_06, .merges_contiguous = true,
-        .path_bytes_per_s = OCI_PATH_BYTES_PER_S, .lat = LAT_OCI,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_OCI_UHP] = {
@@ -262,7 +240,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .size_default_bytes = 1024 * GB,
         .size_step_bytes = OCI_SIZE_STEP, .provider = "oci", .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
-        .oci_vpu = 30, .rules = OCI_2023_06, .lat = LAT_OCI,
+        .oci_vpu = 30, .rules = OCI_2023_06,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
     [VT_LOCAL_NVME] = {
@@ -273,7 +251,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .media = PROF_SSD, .size_min_bytes = GB, .size_max_bytes = 64 * TB,
         .size_default_bytes = 1900 * GB,
         .size_step_bytes = 0, .provider = "", .io_unit_bytes = 256 * KIB,
-        .oci_vpu = -1, .rules = "model", .merges_contiguous = true, .lat = LAT_NVME,
+        .oci_vpu = -1, .rules = "model", .merges_contiguous = true,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
 };
@@ -335,7 +313,8 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
     v.media = ty->media;
     v.vpu = -1;
     v.io_unit_bytes = ty->io_unit_bytes;
-    v.lat = ty->lat;
+    if (prof_type_latency(ty->name, PROF_PLATFORM_ANY, &v.lat) < 0)
+        return why_set(why, why_len, "volume type %s has no latency figures", ty->name);
     v.delivered_iops_frac = ty->delivered_iops_frac;
     v.delivered_tput_frac = ty->delivered_tput_frac;
     v.merges_contiguous = ty->merges_contiguous;

@@ -37,18 +37,47 @@ enum prof_media {
     PROF_HDD,           /* EBS st1/sc1: every I/O charged a 1 MiB unit */
 };
 
-/* Latency of one physical I/O that no limit delays:
-     service = lognormal(median, sigma) [x tail factor] + size / xfer rate
-   The tail: with probability tail_prob the lognormal sample is multiplied
+/* Service time of one physical I/O that no limit delays, in one
+   direction:
+     floor_ns + median_ns x exp(sigma x Z) [x tail factor]
+   Z standard normal.  The floor is the fixed part of the path (network
+   round trip, replication hop) that no I/O beats, which is why measured
+   minima sit close to the averages; the lognormal part spreads above it.
+   The tail: with probability tail_prob the lognormal part is multiplied
    by a factor drawn uniformly from [tail_min_mult, tail_max_mult]. */
-struct prof_latency {
-    double read_median_ns;
-    double write_median_ns;
-    double sigma;               /* of ln(latency) */
+struct prof_dir_latency {
+    double floor_ns;
+    double median_ns;           /* of the lognormal part */
+    double sigma;               /* of ln(lognormal part) */
     double tail_prob;
     double tail_min_mult;
     double tail_max_mult;
-    double xfer_bytes_per_s;    /* per-I/O transfer rate */
+};
+
+/* Latency of a volume type: per direction, plus what both share.
+     service = dir[is_write] draw + size / xfer_bytes_per_s
+               [+ read-after-write wait]
+   A read that follows a write on the same volume waits, with probability
+   raw_prob, an extra time uniform in [0, raw_max_ns]: the write's
+   background work (replication) still holding the volume (fitted where a
+   mixed measurement shows it; 0 elsewhere). */
+struct prof_latency {
+    struct prof_dir_latency dir[2];     /* [0] read, [1] write */
+    double xfer_bytes_per_s;            /* per-I/O transfer rate */
+    double raw_prob;                    /* read after write: P(wait) */
+    double raw_max_ns;                  /* its wait, uniform in [0, max] */
+};
+
+/* The hypervisor an EC2 instance runs on, where rules or latency differ by
+   it: io2 Block Express gives 256000 IOPS and sub-ms latency on Nitro
+   (5th generation on, t3, a1, ...), 32000 IOPS and the earlier io2's
+   latency on Xen (m4, t2, c4, r4, ...; profiles_instances.c lists them).
+   PROF_PLATFORM_ANY: OCI shapes and "none"; in a latency row, any
+   platform. */
+enum prof_platform {
+    PROF_PLATFORM_ANY = 0,
+    PROF_PLATFORM_NITRO,
+    PROF_PLATFORM_XEN,
 };
 
 struct vol_profile {
@@ -94,14 +123,6 @@ struct vol_profile {
     double price_usd_month;
 };
 
-/* The hypervisor an instance runs on, where the rules differ by it (io2
-   Block Express: 256000 IOPS on Nitro, 32000 elsewhere). */
-enum prof_platform {
-    PROF_PLATFORM_OTHER = 0,    /* OCI shapes, none */
-    PROF_PLATFORM_NITRO,        /* EC2 built on the Nitro System */
-    PROF_PLATFORM_XEN,          /* EC2 on Xen (m4, t2, c4, r4, ...) */
-};
-
 struct inst_profile {
     char name[PROF_NAME_MAX];
     char provider[8];           /* "aws", "oci", "" for none */
@@ -145,7 +166,6 @@ double prof_attached_iops(const struct vol_profile *v, const struct inst_profile
                           double provisioned);
 
 /* "nitro", "xen" or "" (OCI shapes, none). */
-const char *prof_platform_name(enum prof_platform p);
 
 /* The provider whose instances a volume attaches to: "aws" (EBS types),
    "oci" (OCI block volumes), or "" for a type any instance carries
@@ -157,6 +177,14 @@ const char *prof_volume_provider(const struct vol_profile *v);
    IOPS", "3600 -> 18750 IOPS" (a burst instance), or "no IOPS limit" when
    it has none (the limit is 0). */
 void prof_fmt_inst_iops(const struct inst_profile *in, char *buf, size_t len);
+
+const char *prof_platform_name(enum prof_platform p);   /* "nitro", "xen", "any" */
+
+/* The latency volume v shows on instance in: v->lat, or the type's own
+   figures on in's platform where it has them (io2 Block Express is
+   sub-ms only on Nitro). */
+void prof_volume_latency(const struct vol_profile *v, const struct inst_profile *in,
+                         struct prof_latency *out);
 
 /* Optimal-string-alignment distance (Levenshtein plus adjacent
    transpositions), case-insensitive, on at most 63 characters of each:

@@ -124,7 +124,7 @@ static void inst_oci(const struct oci_shape *shape, int ocpus, struct inst_profi
 
 const char *prof_platform_name(enum prof_platform p)
 {
-    return p == PROF_PLATFORM_NITRO ? "nitro" : p == PROF_PLATFORM_XEN ? "xen" : "";
+    return p == PROF_PLATFORM_NITRO ? "nitro" : p == PROF_PLATFORM_XEN ? "xen" : "any";
 }
 
 int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,

@@ -12,6 +12,7 @@
  *   profiles_ebs.c        gp2, gp3, gp3-2023, io1, io2, io2-2021, st1, sc1
  *   profiles_oci.c        oci-lower, oci-balanced, oci-higher, oci-uhp
  *   profiles_nvme.c       local-nvme
+ *   profiles_latency.c  service times per type, direction and platform
  *   profiles_units.c    sizes, rates and counts, parsed and formatted
  *   profiles_instances.c  instances; of the above it uses only the units
  *
@@ -71,12 +72,17 @@ struct vol_type {
     bool merges_contiguous;     /* see vol_profile; evidence in profiles.c */
     double path_bytes_per_s;    /* one attachment path; 0 = no cap */
     double iops_max_non_nitro;  /* 0 = no platform rule */
-    struct prof_latency lat;
     double delivered_iops_frac;
     double delivered_tput_frac;
 };
 
 extern const struct vol_type prof_vol_types[VT_COUNT];
+
+/* The latency of the type named `type` on platform p (profiles_latency.c):
+   its row for p, else its row for any platform; a type "NAME-DATE" with no
+   row of its own (a rule set of an earlier date) takes NAME's.  0, or
+   -ENOENT for a type with no latency. */
+int prof_type_latency(const char *type, enum prof_platform p, struct prof_latency *out);
 
 /* The type named by name[0..len), case-insensitive, or by a former name
    ("io2bx" is io2 since every io2 is Block Express); -1 if none. */

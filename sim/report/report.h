@@ -49,6 +49,10 @@ void report_meta_started(const struct report_meta *meta, char *out, size_t len);
    A line whose class was not run is left out. */
 void report_summary_lines(FILE *f, const struct sim_summary *s);
 
+/* The measured point of run at load (small, large), or NULL. */
+const struct sim_point_result *report_find_point(const struct sim_run_result *run,
+                                                 int small, int large);
+
 /* The burst remarks after the three lines, one per class whose maximum
    drew on burst credits, e.g.
      Burst: 577.33 MB/s for at most 31 min (instance MB/s burst credits), then 78.97 MB/s sustained @ Small=0 and Large=1

@@ -10,7 +10,8 @@
  *                  burst_credits_carry, seed },
  *     "summary": { max_large_mbps, max_large_at{small,large},
  *                  max_small_iops, max_small_at, min_small_latency_us,
- *                  min_small_latency_at, limited_by (the main figure's:
+ *                  min_small_latency_at, min_small_latency_p50_us ..
+ *                  _p9999_us (percentiles there), limited_by (the main figure's:
  *                  large if run, else small; kept for old readers),
  *                  max_large_limited_by, max_small_limited_by,
  *                  min_small_latency_limited_by (each figure's own),
@@ -22,7 +23,12 @@
  *                  sustained_small_iops, sustained_small_at,
  *                  sustained_small_limited_by, small_burst },
  *     "points":  [ { small, large, mbps, iops, ..., small_lat_us{...},
- *                    large_lat_us{...}, burst, disks[{...}] } ],
+ *                    large_lat_us{...}, small_read_lat_us{...},
+ *                    small_write_lat_us, large_read_lat_us,
+ *                    large_write_lat_us (each direction alone; null where
+ *                    it did no I/O), burst, disks[{...}] } ],
+ *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
+ *                    p9999} is in microseconds,
  *     "incomplete": bool,
  *     "sweep":   [ { disks, summary, points, incomplete } ]   (sweeps only)
  *   }
@@ -255,6 +261,30 @@ static void add_levels(struct jb *b, cJSON *parent, enum sim_levels mode,
     }
 }
 
+/* The percentiles at the Minimum Small Latency point:
+   min_small_latency_p50_us .. _p9999_us, null when no small I/O ran. */
+static void add_min_latency_percentiles(struct jb *b, cJSON *o, const struct sim_run_result *r)
+{
+    const struct sim_summary *s = &r->summary;
+    const struct sim_point_result *p =
+        s->has_small ? report_find_point(r, s->min_small_lat_at.small, s->min_small_lat_at.large)
+                     : NULL;
+    const struct sim_lat_summary *l = p ? &p->cls[WL_SMALL].lat : NULL;
+    const struct { const char *key; double v; } q[] = {
+        { "min_small_latency_p50_us", l ? l->p50_us : 0 },
+        { "min_small_latency_p90_us", l ? l->p90_us : 0 },
+        { "min_small_latency_p99_us", l ? l->p99_us : 0 },
+        { "min_small_latency_p999_us", l ? l->p999_us : 0 },
+        { "min_small_latency_p9999_us", l ? l->p9999_us : 0 },
+    };
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        if (l)
+            add_num(b, o, q[i].key, q[i].v);
+        else
+            add_null(b, o, q[i].key);
+    }
+}
+
 static void add_summary(struct jb *b, cJSON *parent,
                         const struct sim_run_result *r, enum sim_levels mode)
 {
@@ -277,6 +307,7 @@ static void add_summary(struct jb *b, cJSON *parent,
     else
         add_null(b, o, "min_small_latency_us");
     add_at(b, o, "min_small_latency_at", s->has_small, s->min_small_lat_at);
+    add_min_latency_percentiles(b, o, r);
     add_limit(b, o, "limited_by", s->has_large || s->has_small,
               s->limited_by);
     add_limit(b, o, "max_large_limited_by", s->has_large, s->max_large_limit);
@@ -305,7 +336,25 @@ static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
     add_num(b, o, "p90", l->p90_us);
     add_num(b, o, "p99", l->p99_us);
     add_num(b, o, "p999", l->p999_us);
+    add_num(b, o, "p9999", l->p9999_us);
 }
+
+/* The latency of each direction of class c at point p: "<cls>_read_lat_us"
+   and "<cls>_write_lat_us", null where the class or the direction did no
+   I/O. */
+static void add_dir_lats(struct jb *b, cJSON *o, const struct sim_point_result *p,
+                         enum wl_class c, bool ran)
+{
+    static const char *const keys[WL_CLASSES][2] = {
+        [WL_SMALL] = { "small_read_lat_us", "small_write_lat_us" },
+        [WL_LARGE] = { "large_read_lat_us", "large_write_lat_us" },
+    };
+    for (int d = 0; d < 2; d++) {
+        const struct sim_lat_summary *l = &p->cls[c].lat_dir[d];
+        add_lat(b, o, keys[c][d], ran && l->count > 0, l);
+    }
+}
+
 
 /* Backends in real time: errors per class and CPU (cpu_usage.h).  Left
    out for the model, whose JSON is byte-for-byte reproducible. */
@@ -352,6 +401,8 @@ static void add_points(struct jb *b, cJSON *parent,
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
         add_lat(b, o, "small_lat_us", p->small > 0, &p->cls[WL_SMALL].lat);
         add_lat(b, o, "large_lat_us", p->large > 0, &p->cls[WL_LARGE].lat);
+        add_dir_lats(b, o, p, WL_SMALL, p->small > 0);
+        add_dir_lats(b, o, p, WL_LARGE, p->large > 0);
         add_point_burst(b, o, &p->burst);
         if (real)
             add_real_point(b, o, p, backend);

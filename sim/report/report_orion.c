@@ -13,6 +13,11 @@
  *                (disk group, backend, instance, volume, seed, latency
  *                percentiles, the limit that binds) are added as lines of
  *                their own, so ORION's lines stay where scripts find them.
+ *                Under the maximum-IOPS and minimum-latency points come
+ *                ORION 11.2+'s "Small Read Latency: avg=124 us, min=41 us,
+ *                max=4496 us, std dev=76 us @ Small=1 and Large=0" and its
+ *                "Small Write Latency: ..." twin, for each direction that
+ *                ran there.
  *   CSVs         a grid, rows = large levels, columns = small levels:
  *                  "Large/Small" then "," + "%7d" per column;
  *                  each row "%11d" then "," + "%7s" per cell.
@@ -42,16 +47,6 @@
 #include "sim/core/cpu_usage.h"
 #include "layouts/units.h"
 #include "sim/report/report.h"
-
-/* The measured point at load (small, large), or NULL. */
-static const struct sim_point_result *
-find_point(const struct sim_run_result *run, int small, int large)
-{
-    for (int i = 0; i < run->n_points; i++)
-        if (run->points[i].small == small && run->points[i].large == large)
-            return &run->points[i];
-    return NULL;
-}
 
 static int stream_status(FILE *f)
 {
@@ -89,7 +84,7 @@ int report_orion_csv(FILE *f, const struct sim_run_result *run,
     for (int r = 0; r < n_rows; r++) {
         fprintf(f, "%11d", rows[r]);
         for (int c = 0; c < n_cols; c++) {
-            const struct sim_point_result *p = find_point(run, cols[c], rows[r]);
+            const struct sim_point_result *p = report_find_point(run, cols[c], rows[r]);
             char cell[64] = "";
 
             if (p != NULL) {
@@ -160,21 +155,38 @@ static void latency_line(FILE *f, const char *cls,
             l->p90_us, l->p99_us, l->p999_us);
 }
 
+/* ORION 11.2+'s line for one direction of the small I/Os at a point, in
+   its wording and whole microseconds ("Small Read Latency: avg=124 us,
+   min=41 us, max=4496 us, std dev=76 us @ Small=1 and Large=0"); none
+   for a direction that did no I/O there. */
+static void direction_line(FILE *f, const char *what, const struct sim_lat_summary *l,
+                           struct wl_point at)
+{
+    if (l->count == 0)
+        return;
+    fprintf(f, "%s Latency: avg=%.0f us, min=%.0f us, max=%.0f us, std dev=%.0f us "
+               "@ Small=%d and Large=%d\n",
+            what, l->avg_us, l->min_us, l->max_us, l->stddev_us, at.small, at.large);
+}
+
 /* "At <what> (Small=s and Large=l):", the latency of class `cls` there
    and, at the maximum points, the limit that binds. */
 static void latency_block(FILE *f, const struct sim_run_result *run,
                           const char *what, struct wl_point at, bool large,
                           bool with_limit)
 {
-    const struct sim_point_result *p = find_point(run, at.small, at.large);
+    const struct sim_point_result *p = report_find_point(run, at.small, at.large);
 
     if (p == NULL)
         return;
     fprintf(f, "\nAt %s (Small=%d and Large=%d):\n", what, at.small, at.large);
-    if (large)
+    if (large) {
         latency_line(f, "Large", &p->cls[WL_LARGE].lat);
-    else
+    } else {
         latency_line(f, "Small", &p->cls[WL_SMALL].lat);
+        direction_line(f, "Small Read", &p->cls[WL_SMALL].lat_dir[SIM_READ], at);
+        direction_line(f, "Small Write", &p->cls[WL_SMALL].lat_dir[SIM_WRITE], at);
+    }
     if (with_limit)
         fprintf(f, "Limited by: %s\n", sim_limit_label(p->limited_by));
 }

@@ -86,6 +86,15 @@ void report_stamp_now(struct report_meta *meta)
              zone + 3);
 }
 
+const struct sim_point_result *report_find_point(const struct sim_run_result *run,
+                                                 int small, int large)
+{
+    for (int i = 0; i < run->n_points; i++)
+        if (run->points[i].small == small && run->points[i].large == large)
+            return &run->points[i];
+    return NULL;
+}
+
 void report_summary_lines(FILE *f, const struct sim_summary *s)
 {
     if (s->has_large)
