@@ -99,7 +99,7 @@ lat() {  # lat JSON DIRECTION FIGURE
 }
 io2bx=io2:size=2048GiB,iops=50000    # io2 is Block Express
 qd1 "$tmp/c10.json" c6g.12xlarge "$io2bx" 0
-row C10 "c6g.12xlarge, io2bx 2048GiB 50000 IOPS, 4K randread QD 1: avg" 95 "$(lat "$tmp/c10.json" read avg)"
+row C10 "c6g.12xlarge, io2 2048GiB 50000 IOPS, 4K randread QD 1: avg" 95 "$(lat "$tmp/c10.json" read avg)"
 row C10 "  same: min latency (us)" 74 "$(lat "$tmp/c10.json" read min)"
 row C10 "  same: p99 latency (us)" 117 "$(lat "$tmp/c10.json" read p99)"
 row C10 "  same: p99.99 latency (us)" 155 "$(lat "$tmp/c10.json" read p9999)"
