@@ -6,7 +6,8 @@
 #     as '[]'), from a modelled run, a modelled sweep and a real-device run
 #     on a file asmsim creates, so keys that only some runs write are seen
 #     (a point run, a run with both classes extended, a sweep, real);
-#   * every column of the sweep CSV;
+#   * every column of the sweep CSV and of the timeline CSV (a run with
+#     --interval, which also writes points[].timeline);
 #   * every limited_by id the program knows (read off its table in
 #     sim/core/device.c, so a new limit cannot go undocumented).
 # A path is documented when a table row of docs/fields.md starts with it
@@ -32,6 +33,9 @@ cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp3 --disks 2 --json - >levels.json 2>/dev/null
 "$ASMSIM" sweep --instance m5.large --volumes 1-2 --run oltp --duration auto \
     --output-dir "$WORK/sweep" --testname fields --json - >sweep.json 2>/dev/null
+"$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 \
+    --matrix point --num-small 2 --num-large 2 --write 30 --duration 200ms --interval 50ms \
+    --output-dir "$WORK/timeline" --testname fields --json - >timeline.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
 
@@ -46,7 +50,11 @@ doc = open(doc_path).read() if os.path.exists(doc_path) else ""
 sections = re.split(r"(?m)^## ", doc)
 def ticks(text):                # the first column of the tables
     return set(re.findall(r"(?m)^\| `([^`\s]+)` \|", text))
-csv_doc = set().union(*[ticks(x) for x in sections if "CSV" in x.split("\n", 1)[0]])
+def csv_section(name):          # the columns of the section "<name> CSV"
+    return set().union(set(), *[ticks(x) for x in sections
+                                if x.split("\n", 1)[0].strip() == name + " CSV"])
+csv_doc = csv_section("Sweep")
+timeline_doc = csv_section("Timeline")
 documented = set().union(*[ticks(x) for x in sections if "CSV" not in x.split("\n", 1)[0]])
 
 def paths(v, prefix, out):
@@ -63,19 +71,23 @@ def canonical(p):
     return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
 
 written = set()
-for name in ("run.json", "levels.json", "sweep.json", "real.json"):
+for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
 json_keys = {canonical(p) for p in written}
 
-csv_cols = set()
-for f in glob.glob(os.path.join(work, "sweep", "*sweep*.csv")):
-    for line in open(f):
-        if line.startswith("#"):
-            continue
-        csv_cols |= {c.strip() for c in line.strip().split(",")}
-        break
+def csv_header(pattern):         # the header row of the CSVs that match
+    cols = set()
+    for f in glob.glob(os.path.join(work, pattern)):
+        for line in open(f):
+            if line.startswith("#"):
+                continue
+            cols |= {c.strip() for c in line.strip().split(",")}
+            break
+    return cols
+csv_cols = csv_header("sweep/*sweep*.csv")
+timeline_cols = csv_header("timeline/*_timeline.csv")
 
 src = open(device_c).read()
 table = re.search(r"limit_ids\[[^\]]*\]\s*=\s*\{(.*?)\};", src, re.S)
@@ -96,6 +108,9 @@ check("every_json_key_should_be_documented", not missing, "not in docs/fields.md
 check("sweep_csv_should_be_written", len(csv_cols) > 5, f"columns: {sorted(csv_cols)}")
 missing = sorted(c for c in csv_cols if c not in csv_doc)
 check("every_sweep_csv_column_should_be_documented", not missing, "not in docs/fields.md: " + " ".join(missing))
+check("timeline_csv_should_be_written", len(timeline_cols) > 5, f"columns: {sorted(timeline_cols)}")
+missing = sorted(c for c in timeline_cols if c not in timeline_doc)
+check("every_timeline_csv_column_should_be_documented", not missing, "not in docs/fields.md: " + " ".join(missing))
 missing = sorted(i for i in limit_ids if i not in documented)
 check("every_limited_by_id_should_be_documented", limit_ids and not missing,
       "not in docs/fields.md: " + " ".join(missing))
@@ -107,7 +122,8 @@ stale = sorted(d for d in documented
                and not re.search(r"\.(txt|csv|json|html|lun)$", d)
                and canonical(d) not in json_keys)
 stale += sorted(c for c in csv_doc if c not in csv_cols)
+stale += sorted(c for c in timeline_doc if c not in timeline_cols)
 check("docs_should_name_no_field_that_is_not_written", not stale, "documented but not written: " + " ".join(stale))
-print(f"{6 - failed} passed, {failed} failed")
+print(f"{8 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

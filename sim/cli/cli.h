@@ -150,6 +150,8 @@ struct cli_opts {
     bool auto_duration;
     sim_ns warmup_ns;               /* SIM_WARMUP_AUTO = auto */
     uint64_t warmup_bytes;          /* ORION -cache_size */
+    sim_ns interval_ns;             /* --interval: a timeline per point;
+                                       0 = none */
     uint64_t seed;
 
     /* output */

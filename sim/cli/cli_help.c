@@ -99,6 +99,12 @@ void cli_main_usage(FILE *f)
 "                        the null engine, 60s on real devices [ORION: 60 s]\n" \
 "  --warmup TIME|auto    unmeasured time before each point; default auto\n" \
 "                        (until the pipeline is full)\n" \
+"  --interval TIME       a timeline of every point: one row per TIME of its\n" \
+"                        measured window (device time: virtual on modelled\n" \
+"                        volumes, real on devices), 1ms..24h, at most\n" \
+"                        1,000,000 rows per point; in the JSON\n" \
+"                        (points[].timeline) and --output-dir\n" \
+"                        (_timeline.csv); default none\n" \
 "  --seed N              random seed, unsigned integer; default 1\n" \
 "Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
 "  --target PATH         a file or block device; repeat for each disk\n" \

@@ -330,6 +330,20 @@ static int opt_duration(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
+static int opt_interval(struct cli_opts *o, const char *v, char *why,
+                        size_t n)
+{
+    sim_ns t;
+
+    if (cli_parse_time_ns(v, &t) != 0 || t < SIM_NS_PER_MS) {
+        snprintf(why, n, "not an interval; use a time from 1ms to 24h "
+                 "(100ms, 10s, 1m)");
+        return -EINVAL;
+    }
+    o->interval_ns = t;
+    return 0;
+}
+
 static int opt_warmup(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     sim_ns t;
@@ -550,6 +564,7 @@ static const struct opt_def opt_defs[] = {
     { "write", required_argument, FOR_RUN | FOR_SWEEP, opt_write },
     { "duration", required_argument, FOR_RUN | FOR_SWEEP, opt_duration },
     { "warmup", required_argument, FOR_RUN | FOR_SWEEP, opt_warmup },
+    { "interval", required_argument, FOR_RUN | FOR_SWEEP, opt_interval },
     { "seed", required_argument, FOR_ALL, opt_seed },
     { "testname", required_argument, FOR_RUN | FOR_SWEEP, opt_testname },
     { "output-dir", required_argument, FOR_ALL, opt_output_dir },

@@ -37,6 +37,7 @@
 #include "sim/model/dev_model.h"
 #include "sim/null/dev_null.h"
 #include "sim/core/io_budget.h"
+#include "sim/core/timeline.h"
 #include "sim/cli/layout_file.h"
 #include "sim/aio/safety.h"
 #include "layouts/units.h"
@@ -194,6 +195,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->point.warmup_bytes = o->warmup_bytes;
     cfg->point.stream_io = o->stream_io;
     cfg->point.stop = NULL;
+    cfg->point.interval_ns = o->interval_ns;
 
     cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :
                    o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
@@ -569,6 +571,22 @@ static int resolve_levels(struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+/* --interval: at most SIM_TIMELINE_MAX_ROWS rows per point, over the
+   longest a point can run (the duration, or auto's cap). */
+static int resolve_interval(const struct cli_opts *o, char *why, size_t why_len)
+{
+    if (o->interval_ns <= 0)
+        return 0;
+    sim_ns rows = (o->duration_ns + o->interval_ns - 1) / o->interval_ns;
+    if (rows > SIM_TIMELINE_MAX_ROWS) {
+        snprintf(why, why_len, "--interval: %lld rows per point over the "
+                 "duration; at most %d: use a longer interval or a shorter "
+                 "--duration", (long long)rows, SIM_TIMELINE_MAX_ROWS);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
                      size_t why_len)
 {
@@ -583,6 +601,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
     if ((rc = resolve_targets(o, why, why_len)) != 0)
         return rc;
     resolve_duration(o);
+    if ((rc = resolve_interval(o, why, why_len)) != 0)
+        return rc;
     check_unused(o);
     if ((rc = resolve_levels(o, why, why_len)) != 0)
         return rc;

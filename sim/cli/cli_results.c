@@ -6,7 +6,9 @@
  *                     _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and
  *                     <testname>_<stamp>_results.json; for a sweep ORION's
  *                     files per disk count (prefix <testname>_<N>disks)
- *                     and <testname>_<stamp>_sweep.csv;
+ *                     and <testname>_<stamp>_sweep.csv; with --interval
+ *                     <testname>_<stamp>_timeline.csv (every point's
+ *                     timeline, every run of a sweep);
  *   --json FILE|-     the results JSON, to a file or stdout (a file the
  *                     user named is replaced, as a shell's > would).
  *
@@ -119,6 +121,21 @@ static void stage_json(struct cli_job *j, const struct report_stage *st,
         failed(f, rc, msg);
 }
 
+/* --interval: the timeline CSV into the stage, for the runs given. */
+static void stage_timeline(struct cli_job *j, const struct report_stage *st,
+                           const struct sim_run_result *const *runs, int n_runs,
+                           struct failures *f)
+{
+    char path[8192], msg[CLI_WHY_LEN];
+    int rc;
+
+    if (j->o->interval_ns <= 0)
+        return;
+    if (stage_path(j, st, "timeline.csv", path, sizeof path, f) &&
+        (rc = report_timeline_csv(path, runs, n_runs, msg, sizeof msg)) != 0)
+        failed(f, rc, msg);
+}
+
 /* --json FILE|-: the file the user named, replaced if it exists. */
 static void write_named_json(struct cli_job *j,
                              const struct sim_run_result *run,
@@ -148,6 +165,7 @@ int cli_write_run_outputs(struct cli_job *j, const struct sim_run_result *r,
                                      &j->cfg, r, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
         stage_json(j, &st, r, NULL, &f);
+        stage_timeline(j, &st, &r, 1, &f);
         place_stage(j, &st, false, &f);
     }
     write_named_json(j, r, NULL, &f);
@@ -197,6 +215,8 @@ int cli_write_sweep_outputs(struct cli_job *j,
         if (last)
             j->meta.n_luns = last->disks;
         stage_json(j, &st, last, s, &f);
+        stage_timeline(j, &st, (const struct sim_run_result *const *)s->runs,
+                       s->n_runs, &f);
         place_stage(j, &st, true, &f);
     }
     if (last)

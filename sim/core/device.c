@@ -82,3 +82,15 @@ void dev_close(struct devset *ds)
         ds->ops->close(ds);
     memset(ds, 0, sizeof(*ds));
 }
+
+enum sim_limit dev_limits_binding(const struct dev_limits *lim)
+{
+    enum sim_limit best = SIM_LIMIT_OFFERED_LOAD;
+    double best_util = 0;
+    for (int l = 0; l < SIM_LIMITS; l++)
+        if (lim->util[l] > best_util) {
+            best_util = lim->util[l];
+            best = (enum sim_limit)l;
+        }
+    return best_util >= SIM_LIMIT_BINDING_UTIL ? best : SIM_LIMIT_OFFERED_LOAD;
+}

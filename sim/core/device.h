@@ -81,6 +81,26 @@ struct dev_limits {
                                        to that rate */
 };
 
+/* Which window a limits report covers: the point's measured window
+   (dev_ops.limits) or the timeline's current interval
+   (dev_ops.interval_limits).  Each opens on its own reset. */
+enum dev_meter {
+    DEV_METER_WINDOW = 0,
+    DEV_METER_INTERVAL,
+    DEV_METERS
+};
+
+/* One burst bucket's level now (dev_ops.buckets). */
+struct dev_bucket {
+    enum sim_limit limit;       /* the limit whose bucket it is */
+    int disk;                   /* its volume; -1: the instance's */
+    double level_frac;          /* 0 empty .. 1 full */
+};
+
+/* The limit that bound over a report: the most used one, if it ran at
+   SIM_LIMIT_BINDING_UTIL of its rate or more, else the offered load. */
+enum sim_limit dev_limits_binding(const struct dev_limits *lim);
+
 struct devset_cfg {
     int disks;
     /* the backend's own configuration, which only it interprets, made by
@@ -147,6 +167,14 @@ struct dev_ops {
     void (*close)(struct devset *ds);
     /* optional: use of each limit since the last reset (model backend). */
     void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
+    /* optional, with limits: the same over a second window, the
+       timeline's interval, opened by its own reset; the two never
+       disturb each other. */
+    void (*interval_limits)(struct devset *ds, struct dev_limits *out,
+                            bool reset);
+    /* optional (backends with burst buckets): every bucket's level now,
+       up to max of them into out; returns how many. */
+    int (*buckets)(struct devset *ds, struct dev_bucket *out, int max);
     /* optional: a load point starts at now(); the model drops the
        short-term allowance its throttles earned while idle (between
        points), so every point starts from the same state. */

@@ -46,6 +46,7 @@
 
 #include "sim/core/balance.h"
 #include "sim/core/cpu_usage.h"
+#include "sim/core/timeline.h"
 
 #include <errno.h>
 #include <math.h>
@@ -125,7 +126,43 @@ struct sim_engine {
        drain after it admits nothing and would dilute the use */
     struct dev_limits window_limits;
     bool window_limits_read;
+    /* --interval: the recorder while the window is open, then the
+       timeline it closed, until the result takes it */
+    sim_timeline_rec *timeline_rec;
+    struct sim_timeline *timeline;
 };
+
+/* --interval: a row for every interval boundary passed in the window. */
+static void timeline_tick(sim_engine *e)
+{
+    if (e->phase != MEASURE || !e->timeline_rec ||
+        !sim_timeline_rec_due(e->timeline_rec, e->now_ns))
+        return;
+    int rc = sim_timeline_rec_tick(e->timeline_rec, e->now_ns, &e->stats, e->ds);
+    if (rc < 0)
+        e->error = rc;
+}
+
+/* The window closes: the last row, and the timeline kept for the result. */
+static void timeline_close(sim_engine *e)
+{
+    if (!e->timeline_rec)
+        return;
+    int rc = sim_timeline_rec_close(e->timeline_rec, e->now_ns, &e->stats,
+                                    e->ds, &e->timeline);
+    e->timeline_rec = NULL;
+    if (rc < 0)
+        e->error = rc;
+}
+
+/* What a point that ends leaves behind of its timeline: nothing. */
+static void timeline_discard(sim_engine *e)
+{
+    sim_timeline_rec_free(e->timeline_rec);
+    e->timeline_rec = NULL;
+    sim_timeline_free(e->timeline);
+    e->timeline = NULL;
+}
 
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io)
 {
@@ -186,6 +223,7 @@ void sim_engine_destroy(sim_engine *e)
 {
     if (!e)
         return;
+    timeline_discard(e);
     free(e->slot);
     free(e->free_slot);
     free(e->piece);
@@ -417,6 +455,12 @@ static void window_open(sim_engine *e, struct window *w, struct wl_point p,
     sim_cpu_sample_now(&e->cpu_start);
     e->cpu_started = true;
     e->phase = MEASURE;
+    if (o->interval_ns > 0) {
+        int rc = sim_timeline_rec_open(o->interval_ns, e->now_ns, &e->stats,
+                                       e->ds, &e->timeline_rec);
+        if (rc < 0)
+            e->error = rc;
+    }
 }
 
 static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
@@ -443,14 +487,7 @@ static enum sim_limit binding_limit(sim_engine *e)
         lim = e->window_limits;
     else
         e->ds->ops->limits(e->ds, &lim, false);
-    enum sim_limit best = SIM_LIMIT_OFFERED_LOAD;
-    double best_util = 0;
-    for (int l = 0; l < SIM_LIMITS; l++)
-        if (lim.util[l] > best_util) {
-            best_util = lim.util[l];
-            best = (enum sim_limit)l;
-        }
-    return best_util >= SIM_LIMIT_BINDING_UTIL ? best : SIM_LIMIT_OFFERED_LOAD;
+    return dev_limits_binding(&lim);
 }
 
 /* The measured window closes now: nothing new is issued, and the limits'
@@ -464,6 +501,8 @@ static void end_window(sim_engine *e)
         e->ds->ops->limits(e->ds, &e->window_limits, false);
         e->window_limits_read = true;
     }
+    if (e->phase == MEASURE)
+        timeline_close(e);
     e->phase = DRAIN;
 }
 
@@ -563,6 +602,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->completions = e->piece_completions = e->done_bytes = 0;
     e->cpu_started = false;
     e->window_limits_read = false;
+    timeline_discard(e);
     e->now_ns = e->ds->ops->now(e->ds);
     if (e->ds->ops->settle)
         e->ds->ops->settle(e->ds);
@@ -606,6 +646,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
             }
         }
         rc = flush(e);
+        timeline_tick(e);
         if (rc == 0 && o->live && e->phase != DRAIN && e->now_ns >= next_live_ns) {
             next_live_ns = e->now_ns + live_every_ns;
             if (live_call(e, o, p, &w, warm_start_ns) == SIM_LIVE_STOP) {
@@ -616,16 +657,22 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     }
     if (rc == 0 && e->error)
         rc = e->error;
-    if (rc < 0)
+    if (rc < 0) {
+        timeline_discard(e);
         return rc;
+    }
 
     struct sim_cpu_sample cpu_end;
     sim_cpu_sample_now(&cpu_end);
     out->small = p.small;
     out->large = p.large;
     rc = sim_stats_result(&e->stats, w.end_ns - w.start_ns, out);
-    if (rc < 0)
+    if (rc < 0) {
+        timeline_discard(e);
         return rc;
+    }
+    out->timeline = e->timeline;
+    e->timeline = NULL;
     if (e->cpu_started)
         sim_cpu_fill(out, &e->cpu_start, &cpu_end);
     out->limited_by = binding_limit(e);

@@ -74,6 +74,9 @@ struct sim_point_opts {
     sim_live_fn live;
     void *live_arg;
     sim_ns live_every_ns;
+    /* > 0: record the measured window interval by interval into the
+       result's timeline (timeline.h), in device time */
+    sim_ns interval_ns;
 };
 
 struct sim_engine_cfg {

@@ -214,6 +214,7 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
         return 0;
     struct sim_point_opts o = cfg->point;
     o.live = NULL;                  /* a live view shows the run's points */
+    o.interval_ns = 0;              /* and the timeline the point itself */
     o.auto_duration = true;         /* until it converges, at most as long
                                        as the point itself */
     struct sim_point_result empty = { 0 };

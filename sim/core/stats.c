@@ -10,6 +10,8 @@
  */
 #include "sim/core/stats.h"
 
+#include "sim/core/timeline.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,4 +162,6 @@ void sim_point_result_free(struct sim_point_result *r)
 {
     free(r->disk);
     r->disk = NULL;
+    sim_timeline_free(r->timeline);
+    r->timeline = NULL;
 }

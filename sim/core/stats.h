@@ -113,6 +113,8 @@ struct sim_point_burst {
                                        bucket but was held by empty ones */
 };
 
+struct sim_timeline;            /* timeline.h */
+
 struct sim_point_result {
     int small, large;           /* the load point */
     double measured_s;          /* measured window (after warm-up) */
@@ -136,6 +138,8 @@ struct sim_point_result {
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
     struct sim_point_burst burst;   /* burst credits (run.c) */
+    struct sim_timeline *timeline;  /* per interval (opts interval_ns),
+                                       owned by the result; NULL without */
 };
 
 /* Logical I/Os of both classes. */

@@ -132,8 +132,10 @@
    (the reports' window, dev_ops.limits) with its bucket level then. */
 struct limit {
     struct thr thr;
-    double used_units;          /* admitted since the window opened */
-    double open_credits_units;  /* the bucket's level when it opened */
+    /* per meter (enum dev_meter: the point's window, the timeline's
+       interval): admitted since it opened, the bucket's level then */
+    double used_units[DEV_METERS];
+    double open_credits_units[DEV_METERS];
     double stash_credits_units; /* put aside by burst_stash */
 };
 
@@ -191,7 +193,7 @@ struct model {
     /* event heap */
     struct event *heap;
     int heap_n, heap_cap;
-    sim_ns window_start_ns;
+    sim_ns window_start_ns[DEV_METERS];    /* each meter opened */
 };
 
 /* ---- latency ---------------------------------------------------------- */
@@ -476,12 +478,13 @@ static void book(struct dev_limits *out, enum sim_limit limit, double util,
    fell), note how long a full bucket lasts at what it admitted, keeping
    the first to run out. */
 static void note_burst(struct dev_limits *out, const struct limit *l,
-                       enum sim_limit kind, double secs, sim_ns now_ns)
+                       enum sim_limit kind, double secs, sim_ns now_ns,
+                       enum dev_meter meter)
 {
     double level = thr_credits_at(&l->thr, now_ns);
-    if (!(secs > 0) || !thr_credits_fell(&l->thr, l->open_credits_units, level))
+    if (!(secs > 0) || !thr_credits_fell(&l->thr, l->open_credits_units[meter], level))
         return;
-    double lasts_s = thr_burst_lasts_s(&l->thr, l->used_units / secs);
+    double lasts_s = thr_burst_lasts_s(&l->thr, l->used_units[meter] / secs);
     if (!(lasts_s > 0))
         return;                     /* fell by no more than it earned */
     if (!out->burst_drawn || lasts_s < out->burst_lasts_s) {
@@ -489,6 +492,13 @@ static void note_burst(struct dev_limits *out, const struct limit *l,
         out->burst_first = kind;
     }
     out->burst_drawn = true;
+}
+
+/* Book `units` admitted by limit l on every meter. */
+static void limit_use(struct limit *l, double units)
+{
+    for (int k = 0; k < DEV_METERS; k++)
+        l->used_units[k] += units;
 }
 
 /* ---- event heap (4-ary, min at [0], ties by sequence) ----------------- */
@@ -660,11 +670,11 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         s = thr_admit(&vs->path.thr, s, bytes);
         s = thr_admit(&m->inst_iops.thr, s, ops);
         s = thr_admit(&m->inst_tput.thr, s, bytes);
-        vs->iops.used_units += ops;
-        vs->tput.used_units += bytes;
-        vs->path.used_units += bytes;
-        m->inst_iops.used_units += ops;
-        m->inst_tput.used_units += bytes;
+        limit_use(&vs->iops, ops);
+        limit_use(&vs->tput, bytes);
+        limit_use(&vs->path, bytes);
+        limit_use(&m->inst_iops, ops);
+        limit_use(&m->inst_tput, bytes);
         io->result = (int32_t)io->size_bytes;
         heap_push(m, event_make(s + service_ns(m, vs, io), m->seq++, io));
     }
@@ -708,21 +718,22 @@ static void model_close(struct devset *ds)
 
 /* The use of every limit since the window opened: the mean over the
    volumes for theirs, and the burst facts of every bucket. */
-static void limits_report(struct model *m, struct dev_limits *out)
+static void limits_report(struct model *m, enum dev_meter meter,
+                          struct dev_limits *out)
 {
-    double secs = (double)(m->now_ns - m->window_start_ns) / 1e9;
+    double secs = (double)(m->now_ns - m->window_start_ns[meter]) / 1e9;
     double util[SIM_LIMITS] = { 0 };
     bool empty[SIM_LIMITS] = { false };
     memset(out, 0, sizeof(*out));
     for (int i = 0; i < model_limits_n(m); i++) {
         const struct limit *l = model_limit(m, i);
         enum sim_limit kind = model_limit_kind(m, i);
-        double u = utilisation(&l->thr, l->used_units, secs);
+        double u = utilisation(&l->thr, l->used_units[meter], secs);
         bool per_volume = kind == SIM_LIMIT_VOLUME_IOPS || kind == SIM_LIMIT_VOLUME_TPUT ||
                           kind == SIM_LIMIT_ATTACH_PATH;
         util[kind] += per_volume ? u / m->disks : u;
         empty[kind] |= thr_bucket_empty(&l->thr);
-        note_burst(out, l, kind, secs, m->now_ns);
+        note_burst(out, l, kind, secs, m->now_ns, meter);
     }
     static const enum sim_limit kinds[] = {
         SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_ATTACH_PATH,
@@ -734,23 +745,54 @@ static void limits_report(struct model *m, struct dev_limits *out)
 
 /* A new window opens now: nothing admitted yet, the buckets' levels as
    they are. */
-static void limits_reset(struct model *m)
+static void limits_reset(struct model *m, enum dev_meter meter)
 {
     for (int i = 0; i < model_limits_n(m); i++) {
         struct limit *l = model_limit(m, i);
-        l->used_units = 0;
-        l->open_credits_units = thr_credits_at(&l->thr, m->now_ns);
+        l->used_units[meter] = 0;
+        l->open_credits_units[meter] = thr_credits_at(&l->thr, m->now_ns);
     }
-    m->window_start_ns = m->now_ns;
+    m->window_start_ns[meter] = m->now_ns;
+}
+
+static void model_meter(struct devset *ds, enum dev_meter meter,
+                        struct dev_limits *out, bool reset)
+{
+    struct model *m = ds->priv;
+    if (out)
+        limits_report(m, meter, out);
+    if (reset)
+        limits_reset(m, meter);
 }
 
 static void model_limits(struct devset *ds, struct dev_limits *out, bool reset)
 {
+    model_meter(ds, DEV_METER_WINDOW, out, reset);
+}
+
+static void model_interval_limits(struct devset *ds, struct dev_limits *out,
+                                  bool reset)
+{
+    model_meter(ds, DEV_METER_INTERVAL, out, reset);
+}
+
+/* Every burst bucket's level: each volume's, then the instance's. */
+static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
+{
     struct model *m = ds->priv;
-    if (out)
-        limits_report(m, out);
-    if (reset)
-        limits_reset(m);
+    int n = 0;
+    for (int i = 0; i < model_limits_n(m) && n < max; i++) {
+        const struct thr *t = &model_limit(m, i)->thr;
+        if (!(t->cfg.bucket_units > 0))
+            continue;
+        bool volume = i < VOL_LIMITS * m->disks;
+        out[n++] = (struct dev_bucket){
+            .limit = model_limit_kind(m, i),
+            .disk = volume ? i / VOL_LIMITS : -1,
+            .level_frac = thr_credits_at(t, m->now_ns) / t->cfg.bucket_units,
+        };
+    }
+    return n;
 }
 
 static void model_settle(struct devset *ds)
@@ -823,6 +865,8 @@ const struct dev_ops dev_model_ops = {
     .now = model_now,
     .close = model_close,
     .limits = model_limits,
+    .interval_limits = model_interval_limits,
+    .buckets = model_buckets,
     .settle = model_settle,
     .retune = model_retune,
     .burst_fill = model_burst_fill,

@@ -102,6 +102,11 @@ int report_sweep_csv(const char *path, const struct report_meta *meta,
                      const struct sim_sweep_result *sweep,
                      char *why, size_t why_len);
 
+/* The timeline CSV (<dir>/<testname>_<stamp>_timeline.csv): one row per
+   point x interval of every run's points (report_timeline.c). */
+int report_timeline_csv(const char *path, const struct sim_run_result *const *runs,
+                        int n_runs, char *why, size_t why_len);
+
 /* The terminal table of a sweep (disks, Maximum Large MBPS, Maximum Small
    IOPS, Minimum Small Latency, limit that binds) and the one-line reading,
    e.g. "4 volumes reach 97 % of the instance limit; more add nothing". */

@@ -26,7 +26,13 @@
  *                    large_lat_us{...}, small_read_lat_us{...},
  *                    small_write_lat_us, large_read_lat_us,
  *                    large_write_lat_us (each direction alone; null where
- *                    it did no I/O), burst, disks[{...}] } ],
+ *                    it did no I/O), burst, disks[{...}],
+ *                    timeline (--interval; else null): [ { start_s,
+ *                    length_s, small_iops, large_mbps, phys_iops,
+ *                    phys_mbps, small_lat_us, large_lat_us {avg, p50,
+ *                    p99}, limited_by, disks[{disk, iops, mbps}],
+ *                    buckets[{limit, disk (null: the instance's),
+ *                    balance_pct}] } ] } ],
  *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
  *                    p9999} is in microseconds,
  *     "incomplete": bool,
@@ -70,6 +76,7 @@
 
 #include "layouts/units.h"
 #include "sim/core/cpu_usage.h"
+#include "sim/core/timeline.h"
 #include "sim/report/report.h"
 
 /* cJSON reports allocation failure by returning NULL from every Add*
@@ -375,6 +382,74 @@ static void add_real_point(struct jb *b, cJSON *o,
     add_bool(b, c, "generator_bound", sim_cpu_generator_bound(p, backend));
 }
 
+/* One class's latency in a timeline row; null where it did no I/O. */
+static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
+                        const struct sim_timeline_lat *l)
+{
+    if (!ran) {
+        add_null(b, o, key);
+        return;
+    }
+    cJSON *lo = add_obj(b, o, key);
+    add_num(b, lo, "avg", l->avg_us);
+    add_num(b, lo, "p50", l->p50_us);
+    add_num(b, lo, "p99", l->p99_us);
+}
+
+static void add_row_disks(struct jb *b, cJSON *o, const struct sim_timeline *tl,
+                          size_t row)
+{
+    cJSON *arr = add_arr(b, o, "disks");
+    for (int d = 0; d < tl->disks; d++) {
+        size_t k = row * (size_t)tl->disks + (size_t)d;
+        cJSON *dj = new_item(b, arr);
+        add_num(b, dj, "disk", d);
+        add_num(b, dj, "iops", tl->disk_iops[k]);
+        add_num(b, dj, "mbps", tl->disk_mbps[k]);
+    }
+}
+
+static void add_row_buckets(struct jb *b, cJSON *o, const struct sim_timeline *tl,
+                            size_t row)
+{
+    cJSON *arr = add_arr(b, o, "buckets");
+    for (int k = 0; k < tl->buckets; k++) {
+        cJSON *bj = new_item(b, arr);
+        add_str(b, bj, "limit", sim_limit_id(tl->bucket[k].limit));
+        if (tl->bucket[k].disk >= 0)
+            add_num(b, bj, "disk", tl->bucket[k].disk);
+        else
+            add_null(b, bj, "disk");
+        add_num(b, bj, "balance_pct", tl->bucket_pct[row * (size_t)tl->buckets + (size_t)k]);
+    }
+}
+
+/* points[].timeline: null without --interval. */
+static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *p)
+{
+    const struct sim_timeline *tl = p->timeline;
+    if (!tl) {
+        add_null(b, o, "timeline");
+        return;
+    }
+    cJSON *arr = add_arr(b, o, "timeline");
+    for (size_t i = 0; i < tl->n; i++) {
+        const struct sim_timeline_row *r = &tl->rows[i];
+        cJSON *rj = new_item(b, arr);
+        add_num(b, rj, "start_s", r->start_s);
+        add_num(b, rj, "length_s", r->length_s);
+        add_num(b, rj, "small_iops", r->small_iops);
+        add_num(b, rj, "large_mbps", r->large_mbps);
+        add_num(b, rj, "phys_iops", r->phys_iops);
+        add_num(b, rj, "phys_mbps", r->phys_mbps);
+        add_row_lat(b, rj, "small_lat_us", p->small > 0, &r->lat[WL_SMALL]);
+        add_row_lat(b, rj, "large_lat_us", p->large > 0, &r->lat[WL_LARGE]);
+        add_str(b, rj, "limited_by", sim_limit_id(r->limited_by));
+        add_row_disks(b, rj, tl, i);
+        add_row_buckets(b, rj, tl, i);
+    }
+}
+
 static void add_points(struct jb *b, cJSON *parent,
                        const struct sim_run_result *run,
                        const struct dev_ops *backend)
@@ -420,6 +495,7 @@ static void add_points(struct jb *b, cJSON *parent,
             add_num(b, dj, "p99_lat_us", r->p99_lat_us);
             add_u64(b, dj, "errors", r->errors);
         }
+        add_timeline(b, o, p);
     }
 }
 

@@ -47,6 +47,7 @@ void sim_sess_rec_restart(sim_session *s, int n_cells)
 static int copy_result(struct sim_point_result *dst, const struct sim_point_result *src)
 {
     *dst = *src;
+    dst->timeline = NULL;           /* the record keeps no timelines */
     dst->disk = calloc((size_t)src->disks, sizeof(*dst->disk));
     if (!dst->disk)
         return -ENOMEM;
