@@ -111,6 +111,25 @@ static void rows_should_survive_the_arrays_growing(void)
     sim_stats_free(&s);
 }
 
+static void boundaries_should_stay_on_the_grid_when_a_tick_is_late(void)
+{
+    struct sim_stats s;
+    sim_timeline_rec *r;
+    struct sim_timeline *tl;
+    CHECK_INT_EQ(sim_stats_init(&s, 1), 0);
+    CHECK_INT_EQ(sim_timeline_rec_open(SIM_NS_PER_S, 0, &s, &bare, &r), 0);
+    CHECK_INT_EQ(sim_timeline_rec_tick(r, SIM_NS_PER_S * 13 / 10, &s, &bare), 0);
+    CHECK(!sim_timeline_rec_due(r, 2 * SIM_NS_PER_S - 1));  /* not 2.3 s */
+    CHECK(sim_timeline_rec_due(r, 2 * SIM_NS_PER_S));
+    CHECK_INT_EQ(sim_timeline_rec_tick(r, 2 * SIM_NS_PER_S, &s, &bare), 0);
+    CHECK_INT_EQ(sim_timeline_rec_close(r, 3 * SIM_NS_PER_S, &s, &bare, &tl), 0);
+    CHECK_U64_EQ(tl ? tl->n : 0, 3);
+    if (tl)
+        CHECK_NEAR_REL(tl->rows[1].length_s, 0.7, 1e-9);
+    sim_timeline_free(tl);
+    sim_stats_free(&s);
+}
+
 static void an_interval_of_zero_should_be_refused(void)
 {
     struct sim_stats s;
@@ -126,6 +145,7 @@ int main(void)
     RUN(rows_should_hold_their_own_interval_only);
     RUN(a_last_row_under_one_percent_should_be_dropped);
     RUN(rows_should_survive_the_arrays_growing);
+    RUN(boundaries_should_stay_on_the_grid_when_a_tick_is_late);
     RUN(an_interval_of_zero_should_be_refused);
     return check_done();
 }

@@ -15,9 +15,13 @@
  *       snapshot 0       snapshot 1       snapshot 2
  *
  * A row's rates are over the completions in it, in device time (virtual
- * for the model, the real clock for real devices); ticks happen between
- * two reaps, so an interval is at least interval_ns long and its real
- * length is recorded.  The binding limit comes from the backend's second
+ * for the model, the real clock for real devices).  Boundaries lie on the
+ * grid window start + k x interval; a tick happens at the first reap past
+ * one, so a row is a little longer or shorter than the interval (its real
+ * length is recorded), and the rows never drift off the grid: a 24 h
+ * point at 1 s has 86,400 of them, however sparse its I/O.  A reap that
+ * jumps over several boundaries (a device idle that long) gives one long
+ * row.  The binding limit comes from the backend's second
  * meter (dev_ops.interval_limits), reset at each tick, which leaves the
  * point's own window meter alone; the buckets' levels (dev_ops.buckets)
  * are read at each row's end.  Backends without them give "device" and no
@@ -45,6 +49,7 @@ struct sim_timeline_rec {
     sim_ns interval_ns;
     sim_ns window_start_ns;
     sim_ns last_ns;                 /* the current row began */
+    sim_ns next_ns;                 /* the next boundary on the grid */
     struct sim_class_acc prev[WL_CLASSES][2];
     uint64_t prev_phys_ios, prev_phys_bytes;
     struct disk_snap *prev_disk;    /* [disks] */
@@ -193,12 +198,14 @@ int sim_timeline_rec_tick(sim_timeline_rec *r, sim_ns now_ns,
     tl->n++;
     take_snapshot(r, s);
     r->last_ns = now_ns;
+    r->next_ns = r->window_start_ns +
+                 ((now_ns - r->window_start_ns) / r->interval_ns + 1) * r->interval_ns;
     return 0;
 }
 
 bool sim_timeline_rec_due(const sim_timeline_rec *r, sim_ns now_ns)
 {
-    return now_ns - r->last_ns >= r->interval_ns;
+    return now_ns >= r->next_ns;
 }
 
 /* The buckets the backend has, as the timeline's columns. */
@@ -236,6 +243,7 @@ int sim_timeline_rec_open(sim_ns interval_ns, sim_ns now_ns,
     r->tl->disks = s->disks;
     r->interval_ns = interval_ns;
     r->window_start_ns = r->last_ns = now_ns;
+    r->next_ns = now_ns + interval_ns;
     take_snapshot(r, s);
     if (ds->ops->interval_limits)
         ds->ops->interval_limits(ds, NULL, true);

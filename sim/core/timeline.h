@@ -60,7 +60,8 @@ int sim_timeline_rec_open(sim_ns interval_ns, sim_ns now_ns,
                           const struct sim_stats *s, struct devset *ds,
                           sim_timeline_rec **out);
 
-/* True when an interval boundary has passed by now_ns. */
+/* True when the next boundary of the grid (window start + k x interval)
+   has passed by now_ns. */
 bool sim_timeline_rec_due(const sim_timeline_rec *r, sim_ns now_ns);
 
 /* Append the row for the time since the last one.  0 or -ENOMEM. */
