@@ -56,6 +56,9 @@ static void rows_should_hold_their_own_interval_only(void)
         CHECK_NEAR_REL(tl->disk_iops[0 * 2 + 0], 100.0, 1e-9);  /* row 0 */
         CHECK_NEAR_REL(tl->disk_iops[1 * 2 + 1], 50.0, 1e-9);   /* row 1 */
         CHECK(tl->disk_iops[1 * 2 + 0] == 0.0);
+        CHECK_U64_EQ(tl->rows[1].lat_dir[WL_SMALL][SIM_READ].count, 50);
+        CHECK_U64_EQ(tl->rows[1].lat_dir[WL_SMALL][SIM_WRITE].count, 0);
+        CHECK_NEAR_REL(tl->rows[1].lat_dir[WL_SMALL][SIM_READ].p99_us, 4000.0, 0.01);
         CHECK_INT_EQ(tl->rows[0].limited_by, SIM_LIMIT_DEVICE);
         CHECK_INT_EQ(tl->buckets, 0);
     }

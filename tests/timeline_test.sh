@@ -56,6 +56,10 @@ lat_ms = 16 * 131072 / (base * 1e6) * 1e3
 got_ms = after[-1]["large_lat_us"]["avg"] / 1e3
 if abs(got_ms - lat_ms) > 0.10 * lat_ms:
     errs.append(f"latency after: {got_ms:.2f} ms, expected {lat_ms:.2f} ms +- 10 %")
+# all writes: the write latency is the class's, and no read latency
+if any(r["large_read_lat_us"] is not None or r["large_write_lat_us"] != r["large_lat_us"]
+       or r["small_lat_us"] is not None for r in rows):
+    errs.append(f"directions: {rows[0]}")
 inst = [b for b in after[-1]["buckets"] if b["limit"] == "instance_mbps" and b["disk"] is None]
 if not inst or inst[0]["balance_pct"] != 0 or rows[0]["buckets"][-1]["balance_pct"] < 90:
     errs.append(f"instance MB/s bucket: first row {rows[0]['buckets']}, last {after[-1]['buckets']}")

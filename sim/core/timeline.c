@@ -82,21 +82,28 @@ static void hist_delta(struct hist *dst, const struct hist *a, const struct hist
         dst->bucket[i] = a->bucket[i] - b->bucket[i];
 }
 
-/* One class's latency in the row: both directions' deltas merged. */
+static void summarise(const struct hist *h, struct sim_timeline_lat *out)
+{
+    *out = (struct sim_timeline_lat){ .count = h->count };
+    if (h->count == 0)
+        return;
+    out->avg_us = hist_mean_ns(h) / 1e3;
+    out->p50_us = (double)hist_quantile_ns(h, 0.50) / 1e3;
+    out->p99_us = (double)hist_quantile_ns(h, 0.99) / 1e3;
+}
+
+/* One class's latency in the row: each direction's delta, then both
+   merged. */
 static void class_latency(sim_timeline_rec *r, const struct sim_stats *s,
-                          enum wl_class c, struct sim_timeline_lat *out)
+                          enum wl_class c, struct sim_timeline_row *row)
 {
     struct hist *h = &r->scratch[SIM_READ], *w = &r->scratch[SIM_WRITE];
     hist_delta(h, &s->cls[c][SIM_READ].lat, &r->prev[c][SIM_READ].lat);
     hist_delta(w, &s->cls[c][SIM_WRITE].lat, &r->prev[c][SIM_WRITE].lat);
+    summarise(h, &row->lat_dir[c][SIM_READ]);
+    summarise(w, &row->lat_dir[c][SIM_WRITE]);
     hist_merge(h, w);
-    if (h->count == 0) {
-        *out = (struct sim_timeline_lat){ 0 };
-        return;
-    }
-    out->avg_us = hist_mean_ns(h) / 1e3;
-    out->p50_us = (double)hist_quantile_ns(h, 0.50) / 1e3;
-    out->p99_us = (double)hist_quantile_ns(h, 0.99) / 1e3;
+    summarise(h, &row->lat[c]);
 }
 
 static uint64_t class_delta_ios(const sim_timeline_rec *r, const struct sim_stats *s,
@@ -192,7 +199,7 @@ int sim_timeline_rec_tick(sim_timeline_rec *r, sim_ns now_ns,
         .limited_by = interval_limit(ds),
     };
     for (int c = 0; c < WL_CLASSES; c++)
-        class_latency(r, s, (enum wl_class)c, &row->lat[c]);
+        class_latency(r, s, (enum wl_class)c, row);
     fill_disks(r, s, per_s, tl->n);
     fill_buckets(r, ds, tl->n);
     tl->n++;

@@ -21,8 +21,9 @@
    would need more (a 24 h point at 1 s is 86,400). */
 #define SIM_TIMELINE_MAX_ROWS 1000000
 
-/* The latency of one class in one interval, reads and writes together. */
+/* The latency of the I/Os completed in one interval; count 0: none. */
 struct sim_timeline_lat {
+    uint64_t count;
     double avg_us, p50_us, p99_us;
 };
 
@@ -33,7 +34,9 @@ struct sim_timeline_row {
     double large_mbps;          /* logical, 10^6 B/s */
     double phys_iops;           /* physical, all classes */
     double phys_mbps;
-    struct sim_timeline_lat lat[WL_CLASSES];    /* [enum wl_class] */
+    struct sim_timeline_lat lat[WL_CLASSES];    /* [enum wl_class]: reads
+                                                   and writes together */
+    struct sim_timeline_lat lat_dir[WL_CLASSES][2];  /* [.][enum sim_dir] */
     enum sim_limit limited_by;  /* in this interval */
 };
 

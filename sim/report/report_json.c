@@ -30,7 +30,9 @@
  *                    timeline (--interval; else null): [ { start_s,
  *                    length_s, small_iops, large_mbps, phys_iops,
  *                    phys_mbps, small_lat_us, large_lat_us {avg, p50,
- *                    p99}, limited_by, disks[{disk, iops, mbps}],
+ *                    p99}, small_read_lat_us .. large_write_lat_us (each
+ *                    direction alone; null: none in the row),
+ *                    limited_by, disks[{disk, iops, mbps}],
  *                    buckets[{limit, disk (null: the instance's),
  *                    balance_pct}] } ] } ],
  *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
@@ -382,7 +384,8 @@ static void add_real_point(struct jb *b, cJSON *o,
     add_bool(b, c, "generator_bound", sim_cpu_generator_bound(p, backend));
 }
 
-/* One class's latency in a timeline row; null where it did no I/O. */
+/* One class's latency in a timeline row; null where the point ran no
+   I/O of it, or (one direction) the row holds none. */
 static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
                         const struct sim_timeline_lat *l)
 {
@@ -444,6 +447,14 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_num(b, rj, "phys_mbps", r->phys_mbps);
         add_row_lat(b, rj, "small_lat_us", p->small > 0, &r->lat[WL_SMALL]);
         add_row_lat(b, rj, "large_lat_us", p->large > 0, &r->lat[WL_LARGE]);
+        static const char *const dir_keys[WL_CLASSES][2] = {
+            [WL_SMALL] = { "small_read_lat_us", "small_write_lat_us" },
+            [WL_LARGE] = { "large_read_lat_us", "large_write_lat_us" },
+        };
+        for (int c = 0; c < WL_CLASSES; c++)
+            for (int d = 0; d < 2; d++)
+                add_row_lat(b, rj, dir_keys[c][d], r->lat_dir[c][d].count > 0,
+                            &r->lat_dir[c][d]);
         add_str(b, rj, "limited_by", sim_limit_id(r->limited_by));
         add_row_disks(b, rj, tl, i);
         add_row_buckets(b, rj, tl, i);
