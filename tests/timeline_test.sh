@@ -119,6 +119,9 @@ expect_error "interval_giving_more_than_a_million_rows_should_be_refused" \
 expect_error "interval_that_is_not_a_time_should_be_refused" \
     "asmsim: --interval" "" \
     "$ASMSIM" run --volume gp3 --disks 1 --interval soon
+expect_error "interval_with_the_dashboard_should_be_refused" \
+    "asmsim: --interval: not with --tui" "drop --tui to record one" \
+    "$ASMSIM" run --volume gp3 --disks 1 --tui --interval 1s
 expect_stdout_contains "help_of_run_should_explain_interval" "--interval TIME" \
     "$ASMSIM" run --help
 expect_stdout_contains "help_of_sweep_should_explain_interval" "--interval TIME" \

@@ -104,7 +104,7 @@ void cli_main_usage(FILE *f)
 "                        volumes, real on devices), 1ms..24h, at most\n" \
 "                        1,000,000 rows per point; in the JSON\n" \
 "                        (points[].timeline) and --output-dir\n" \
-"                        (_timeline.csv); default none\n" \
+"                        (_timeline.csv); not with --tui; default none\n" \
 "  --seed N              random seed, unsigned integer; default 1\n" \
 "Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
 "  --target PATH         a file or block device; repeat for each disk\n" \

@@ -572,11 +572,17 @@ static int resolve_levels(struct cli_opts *o, char *why, size_t why_len)
 }
 
 /* --interval: at most SIM_TIMELINE_MAX_ROWS rows per point, over the
-   longest a point can run (the duration, or auto's cap). */
+   longest a point can run (the duration, or auto's cap); not with the
+   dashboard, whose record of the points keeps no timelines. */
 static int resolve_interval(const struct cli_opts *o, char *why, size_t why_len)
 {
     if (o->interval_ns <= 0)
         return 0;
+    if (o->tui) {
+        snprintf(why, why_len, "--interval: not with --tui (the dashboard "
+                 "keeps no timelines); drop --tui to record one");
+        return -EINVAL;
+    }
     sim_ns rows = (o->duration_ns + o->interval_ns - 1) / o->interval_ns;
     if (rows > SIM_TIMELINE_MAX_ROWS) {
         snprintf(why, why_len, "--interval: %lld rows per point over the "
