@@ -222,7 +222,7 @@ expect_error "extended_levels_should_be_refused_off_modelled_volumes" \
 # a FIFO or device (/dev/null) is written in place, never renamed over: as
 # root that turned /dev/null into a regular file.  A FIFO stands in for it.
 mkfifo json.fifo
-cat json.fifo >fifo.out &
+timeout 20 cat json.fifo >fifo.out &     # no hang if asmsim never opens it
 expect_exit 0 "json_to_a_fifo_should_succeed" \
     "$ASMSIM" run "${FAST[@]}" --disks 1 --run oltp --json json.fifo
 wait

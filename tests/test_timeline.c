@@ -107,6 +107,9 @@ static void rows_should_survive_the_arrays_growing(void)
             if (tl->rows[i].small_iops != want ||
                 tl->disk_iops[(size_t)i * 2 + (size_t)((i + 1) % 2)] != want) {
                 CHECK_NEAR_REL(tl->rows[i].small_iops, want, 1e-9);
+                CHECK_NEAR_REL(tl->disk_iops[(size_t)i * 2 + (size_t)((i + 1) % 2)],
+                               want, 1e-9);
+                CHECK_FAIL_AT("row %d differs", i);
                 break;
             }
         }

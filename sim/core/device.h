@@ -173,7 +173,8 @@ struct dev_ops {
     void (*interval_limits)(struct devset *ds, struct dev_limits *out,
                             bool reset);
     /* optional (backends with burst buckets): every bucket's level now,
-       up to max of them into out; returns how many. */
+       up to max of them into out; returns how many.  out NULL: how many
+       there are, so a caller can size its array. */
     int (*buckets)(struct devset *ds, struct dev_bucket *out, int max);
     /* optional: a load point starts at now(); the model drops the
        short-term allowance its throttles earned while idle (between

@@ -77,6 +77,20 @@ static double wall_now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Class c's figures at p compete for the summary: it ran there and is at
+   least SIM_SUMMARY_SHARE of the point's I/O (stats.h). */
+static bool class_competes(const struct sim_point_result *p, enum wl_class c)
+{
+    int load = c == WL_LARGE ? p->large : p->small;
+    return load > 0 && sim_point_class_share(p, c, SIM_SUMMARY_SHARE);
+}
+
+static double class_figure(const struct sim_point_result *p, enum wl_class c)
+{
+    return c == WL_LARGE ? p->cls[WL_LARGE].mbps : p->cls[WL_SMALL].iops;
+}
+
+/* The physical figure in class c's unit: what a limit on it counts. */
 void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary *s)
 {
     memset(s, 0, sizeof(*s));
@@ -84,7 +98,7 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
         const struct sim_point_result *p = &pts[i];
         struct wl_point at = { p->small, p->large };
         const struct sim_class_result *small = &p->cls[WL_SMALL];
-        if (p->large > 0 && sim_point_class_share(p, WL_LARGE, SIM_SUMMARY_SHARE) &&
+        if (class_competes(p, WL_LARGE) &&
             (!s->has_large || p->cls[WL_LARGE].mbps > s->max_large_mbps)) {
             s->has_large = true;
             s->max_large_mbps = p->cls[WL_LARGE].mbps;
@@ -92,7 +106,7 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
             s->max_large_limit = p->limited_by;
             s->max_large_phys_mbps = p->phys_mbps;
         }
-        if (p->small > 0 && sim_point_class_share(p, WL_SMALL, SIM_SUMMARY_SHARE)) {
+        if (class_competes(p, WL_SMALL)) {
             if (!s->has_small || small->iops > s->max_small_iops) {
                 s->max_small_iops = small->iops;
                 s->max_small_at = at;
@@ -114,19 +128,6 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
 
 /* ---- burst and sustained ----------------------------------------------- */
 
-/* Class c's figures at p compete for the summary (as in sim_summarise). */
-static bool class_competes(const struct sim_point_result *p, enum wl_class c)
-{
-    int load = c == WL_LARGE ? p->large : p->small;
-    return load > 0 && sim_point_class_share(p, c, SIM_SUMMARY_SHARE);
-}
-
-static double class_figure(const struct sim_point_result *p, enum wl_class c)
-{
-    return c == WL_LARGE ? p->cls[WL_LARGE].mbps : p->cls[WL_SMALL].iops;
-}
-
-/* The physical figure in class c's unit: what a limit on it counts. */
 static double class_phys(const struct sim_point_result *p, enum wl_class c)
 {
     return c == WL_LARGE ? p->phys_mbps : p->phys_iops;

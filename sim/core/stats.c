@@ -38,7 +38,6 @@ void sim_stats_reset(struct sim_stats *s)
     for (int i = 0; i < s->disks; i++) {
         struct sim_disk_acc *d = &s->disk[i];
         d->ios = d->bytes = d->errors = 0;
-        d->lat_sum_ns = 0;
         hist_init(&d->lat);
     }
     s->phys_ios = s->phys_bytes = 0;
@@ -61,7 +60,6 @@ void sim_stats_physical(struct sim_stats *s, const struct sim_io *io)
     uint64_t lat_ns = (uint64_t)(io->done_ns - io->submit_ns);
     d->ios++;
     d->bytes += (uint64_t)io->result;
-    d->lat_sum_ns += (double)lat_ns;
     hist_add(&d->lat, lat_ns);
     s->phys_ios++;
     s->phys_bytes += (uint64_t)io->result;
@@ -136,7 +134,7 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
         disk[i].errors = d->errors;
         disk[i].iops = (double)d->ios * per_s;
         disk[i].mbps = (double)d->bytes * per_s / 1e6;
-        disk[i].avg_lat_us = d->ios ? d->lat_sum_ns / (double)d->ios / 1e3 : 0;
+        disk[i].avg_lat_us = hist_mean_ns(&d->lat) / 1e3;
         disk[i].p99_lat_us = (double)hist_quantile_ns(&d->lat, 0.99) / 1e3;
     }
     out->disks = s->disks;

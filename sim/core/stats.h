@@ -52,7 +52,6 @@ struct sim_disk_acc {
     uint64_t ios;
     uint64_t bytes;
     uint64_t errors;
-    double lat_sum_ns;
     struct hist lat;
 };
 

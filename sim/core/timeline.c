@@ -220,8 +220,9 @@ static int open_buckets(sim_timeline_rec *r, struct devset *ds)
 {
     if (!ds->ops->buckets)
         return 0;
-    r->bucket_cap = ds->disks * 3 + 2;      /* a volume's limits and the
-                                               instance's, at most */
+    r->bucket_cap = ds->ops->buckets(ds, NULL, 0);
+    if (r->bucket_cap <= 0)
+        return 0;
     r->bucket_now = calloc((size_t)r->bucket_cap, sizeof *r->bucket_now);
     r->tl->bucket = calloc((size_t)r->bucket_cap, sizeof *r->tl->bucket);
     if (!r->bucket_now || !r->tl->bucket)

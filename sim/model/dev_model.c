@@ -781,10 +781,14 @@ static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
 {
     struct model *m = ds->priv;
     int n = 0;
-    for (int i = 0; i < model_limits_n(m) && n < max; i++) {
+    for (int i = 0; i < model_limits_n(m) && (!out || n < max); i++) {
         const struct thr *t = &model_limit(m, i)->thr;
         if (!(t->cfg.bucket_units > 0))
             continue;
+        if (!out) {
+            n++;
+            continue;
+        }
         bool volume = i < VOL_LIMITS * m->disks;
         out[n++] = (struct dev_bucket){
             .limit = model_limit_kind(m, i),

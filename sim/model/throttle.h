@@ -60,7 +60,7 @@ static inline bool thr_unlimited(const struct thr *t)
 
 /* Start time (>= arrival_ns) of a request of `units` arriving at
    arrival_ns; books its capacity.  Arrivals need not be monotonic but the
-   schedule is FIFO in call order.  Inline: it runs four times for every
+   schedule is FIFO in call order.  Inline: it runs five times for every
    physical I/O of the model. */
 static inline sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
 {
