@@ -41,6 +41,17 @@ void sim_stats_reset(struct sim_stats *s)
         hist_init(&d->lat);
     }
     s->phys_ios = s->phys_bytes = 0;
+    memset(s->arrivals, 0, sizeof s->arrivals);
+    memset(s->arrival_bytes, 0, sizeof s->arrival_bytes);
+    memset(s->delayed, 0, sizeof s->delayed);
+}
+
+double sim_open_unmet(double offered, double delivered)
+{
+    if (!(offered > 0))
+        return 0;
+    double u = 1.0 - delivered / offered;
+    return u > 0 ? u : 0;
 }
 
 void sim_stats_free(struct sim_stats *s)
