@@ -41,14 +41,21 @@ static const struct sim_point_result *run_open(const struct sim_run_cfg *cfg,
     return &(*r)->points[0];
 }
 
-/* What the volume delivers to ORION's closed loop at 64 outstanding. */
-static double closed_loop_iops(void)
+/* ORION's closed loop on the same volume: one point of `small` I/Os. */
+static struct sim_run_cfg closed_cfg(int small)
 {
     struct sim_run_cfg cfg = model_run_cfg("m5.4xlarge", "gp3", 1);
     cfg.matrix.run = WL_RUN_ADVANCED;
     cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 64;
+    cfg.matrix.num_small = small;
     cfg.matrix.num_large = 0;
+    return cfg;
+}
+
+/* What the volume delivers to ORION's closed loop at 64 outstanding. */
+static double closed_loop_iops(void)
+{
+    struct sim_run_cfg cfg = closed_cfg(64);
     struct sim_run_result *r = NULL;
     char why[256];
     double iops = -1;
@@ -229,11 +236,7 @@ static void one_iops_on_an_idle_volume_should_let_time_pass(void)
 
 static void a_closed_loop_point_should_have_no_open_figures(void)
 {
-    struct sim_run_cfg cfg = model_run_cfg("m5.4xlarge", "gp3", 1);
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 4;
-    cfg.matrix.num_large = 0;
+    struct sim_run_cfg cfg = closed_cfg(4);
     cfg.point.interval_ns = SIM_NS_PER_S;
     struct sim_run_result *r = NULL;
     char why[256];

@@ -154,6 +154,12 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     return 0;
 }
 
+bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c)
+{
+    int load = c == WL_SMALL ? r->small : r->large;
+    return load > 0 || r->open.target[c] > 0;
+}
+
 uint64_t sim_point_logical_ios(const struct sim_point_result *r)
 {
     return r->cls[WL_SMALL].ios + r->cls[WL_LARGE].ios;

@@ -167,6 +167,10 @@ struct sim_point_result {
     struct sim_open_result open;    /* open-loop demand (engine.h) */
 };
 
+/* True when class c ran at the point: a load of it (closed loop) or a
+   rate (open loop). */
+bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c);
+
 /* Logical I/Os of both classes. */
 uint64_t sim_point_logical_ios(const struct sim_point_result *r);
 
