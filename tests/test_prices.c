@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static char why[256];
@@ -288,6 +289,39 @@ static void every_oci_part_the_bills_use_should_be_in_the_list(void)
     }
 }
 
+/* A "$X" a volume type's summary names (`asmsim profiles volumes`) is a
+   price of the compiled lists, or a VPU level's (10 or 20 VPU x the VPU
+   price): the text cannot drift from what a bill charges. */
+static bool listed_price(double usd)
+{
+    for (int i = 0; i < price_ebs_row_count; i++)
+        if (fabs(price_ebs_rows[i].usd - usd) < 1e-12)
+            return true;
+    for (int i = 0; i < price_oci_row_count; i++) {
+        const struct price_oci_row *r = &price_oci_rows[i];
+        bool vpu = strcmp(r->part, "B91962") == 0;
+        if (fabs(r->usd - usd) < 1e-12 ||
+            (vpu && (fabs(10 * r->usd - usd) < 1e-12 || fabs(20 * r->usd - usd) < 1e-12)))
+            return true;
+    }
+    return false;
+}
+
+static void volume_summaries_should_name_only_listed_prices(void)
+{
+    int seen = 0;
+    for (int i = 0; i < prof_volume_type_count(); i++) {
+        const char *s = prof_volume_type_summary(i);
+        for (const char *d = strchr(s, '$'); d; d = strchr(d + 1, '$')) {
+            double usd = strtod(d + 1, NULL);
+            seen++;
+            if (!listed_price(usd))
+                CHECK_FAIL_AT("%s: $%g is not in the price lists", prof_volume_type_name(i), usd);
+        }
+    }
+    CHECK_GE(seen, 13);
+}
+
 /* ------------------------------------------------------------ errors */
 
 static void bad_requests_should_be_refused_with_the_reason(void)
@@ -345,6 +379,7 @@ int main(void)
     RUN(no_instance_should_bill_the_volumes_only);
     RUN(every_instance_with_limits_should_be_priced_or_listed_unpriced);
     RUN(every_oci_part_the_bills_use_should_be_in_the_list);
+    RUN(volume_summaries_should_name_only_listed_prices);
     RUN(bad_requests_should_be_refused_with_the_reason);
     RUN(region_and_os_should_parse);
     return check_done();

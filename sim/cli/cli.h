@@ -22,7 +22,8 @@
  * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
  * (cli_check_outputs), cli_help.c (help texts), cli_commands.c (run,
  * sweep, orion) with its internal modules cli_job, cli_print,
- * cli_progress and cli_results, and cli_profiles.c (profiles).
+ * cli_progress and cli_results, cli_profiles.c (profiles) and cli_cost.c
+ * (cost, and the cost lines of run and sweep).
  *
  * The cli_cmd_* functions are whole subcommands: argv[0] is the subcommand
  * name, the return value is the process exit status (0 ok, 1 runtime
