@@ -602,6 +602,40 @@ static int opt_max_outstanding(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
+/* ---- costs (prices.h): --os, --memory, --region ---- */
+
+static int opt_os(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (price_os_parse(v, &o->price.os) == 0)
+        return 0;
+    snprintf(why, n, "unknown operating system; use linux or rhel");
+    return -EINVAL;
+}
+
+/* GB as OCI states a shape's memory: "96GB", a bare "96", or any size
+   prof_parse_size takes ("64GiB" is 68.72 GB). */
+static int opt_memory(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    uint64_t bytes;
+    double gb;
+
+    if (cli_parse_double(v, 1, 1e6, &gb) == 0 ||
+        (prof_parse_size(v, &bytes) == 0 && (gb = (double)bytes / 1e9) >= 1)) {
+        o->price.memory_gb = gb;
+        return 0;
+    }
+    snprintf(why, n, "not a memory size; use GB of at least 1 (96GB, 96, 64GiB)");
+    return -EINVAL;
+}
+
+static int opt_region(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (price_region_check(v, why, n) != 0)
+        return -EINVAL;
+    o->price.region = v;
+    return 0;
+}
+
 static const struct opt_def opt_defs[] = {
     { "instance", required_argument, FOR_ALL, opt_instance },
     { "volume", required_argument, FOR_ALL, opt_volume },
@@ -649,6 +683,9 @@ static const struct opt_def opt_defs[] = {
     { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
     { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP,
       opt_max_outstanding },
+    { "os", required_argument, FOR_ALL, opt_os },
+    { "memory", required_argument, FOR_ALL, opt_memory },
+    { "region", required_argument, FOR_ALL, opt_region },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000

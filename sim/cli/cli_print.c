@@ -231,6 +231,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
             o->cmd == CLI_SWEEP ? "sweep" : "run");
     print_instance(f, &o->instance);
     print_volume(f, o);
+    cli_print_cost_header(f, o);
     print_layout(f, o, disks);
     print_workload(f, o);
     fputc('\n', f);
@@ -413,6 +414,7 @@ void cli_print_run_summary(FILE *f, const struct cli_job *j,
     report_burst_lines(f, &r->summary);
     cli_print_real_facts(f, j, r);
     print_limits(f, &r->summary);
+    cli_print_cost_summary(f, &j->cfg.bill);
     print_levels(f, j->o, r);
     print_offered_bound(f, j->o, r);
     if (r->incomplete)

@@ -46,8 +46,13 @@
  *                    max_outstanding } } ],
  *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
  *                    p9999} is in microseconds,
+ *     "cost":    { prices, prices_date, os, hours_per_month,
+ *                  instance_usd_month, instance_basis, memory_gb,
+ *                  memory_default, disks, volume_usd_month, volume_basis,
+ *                  volumes_usd_month, total_usd_month } (prices.h; null
+ *                  on real devices),
  *     "incomplete": bool,
- *     "sweep":   [ { disks, summary, points, incomplete } ]   (sweeps only)
+ *     "sweep":   [ { disks, cost, summary, points, incomplete } ]   (sweeps only)
  *   }
  *
  * Determinism: the same inputs give the same bytes.  Wall-clock facts
@@ -690,70 +695,19 @@ static int write_text(FILE *f, void *arg)
     return 0;
 }
 
-int report_json_write(const char *path, const struct report_meta *meta,
-                      const struct sim_run_cfg *cfg,
-                      const struct sim_run_result *run,
-                      const struct sim_sweep_result *sweep,
-                      char *why, size_t why_len)
+/* Print the document root (freed here) to path, "-" for stdout; oom:
+   building it ran out of memory (root may then be NULL). */
+static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t why_len)
 {
-    struct jb b = {false};
-    const struct sim_run_result *last = run;
-    char started[32];
-    double wall_s = 0;
-    cJSON *root;
-    char *text;
+    char *text = oom ? NULL : cJSON_Print(root);
     int rc;
 
-    if (sweep != NULL && sweep->n_runs > 0)
-        last = sweep->runs[sweep->n_runs - 1];
-    if (last == NULL) {
-        snprintf(why, why_len, "no results to write to %s: neither a run "
-                               "nor a sweep with runs was given", path);
-        return -EINVAL;
-    }
-    if (sweep != NULL)
-        for (int i = 0; i < sweep->n_runs; i++)
-            wall_s += sweep->runs[i]->wall_s;
-    else
-        wall_s = run->wall_s;
-    report_meta_started(meta, started, sizeof started);
-
-    root = cJSON_CreateObject();
-    if (root == NULL)
-        goto oom;
-    add_str(&b, root, "asmsim_version", meta->version);
-    add_str(&b, root, "testname", meta->testname);
-    add_str(&b, root, "command", meta->command_line);
-    add_str(&b, root, "started", started);
-    add_num(&b, root, "wall_seconds", wall_s);
-    add_config(&b, root, cfg, last->disks, sweep);
-    add_summary(&b, root, last, cfg->levels);
-    add_points(&b, root, last, cfg->backend);
-    if (last->failed)
-        add_str(&b, root, "failed", last->failed_why);
-    add_bool(&b, root, "incomplete", sweep ? sweep->incomplete : run->incomplete);
-    if (sweep != NULL) {
-        cJSON *arr = add_arr(&b, root, "sweep");
-        for (int i = 0; i < sweep->n_runs; i++) {
-            const struct sim_run_result *r = sweep->runs[i];
-            cJSON *o = new_item(&b, arr);
-
-            if (o == NULL)
-                continue;
-            add_num(&b, o, "disks", r->disks);
-            add_summary(&b, o, r, cfg->levels);
-            add_points(&b, o, r, cfg->backend);
-            add_bool(&b, o, "incomplete", r->incomplete);
-        }
-    }
-    if (b.oom)
-        goto oom;
-    text = cJSON_Print(root);
     cJSON_Delete(root);
-    root = NULL;
-    if (text == NULL)
-        goto oom;
-
+    if (text == NULL) {
+        snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
+                 strerror(ENOMEM));
+        return -ENOMEM;
+    }
     if (strcmp(path, "-") == 0) {
         /* stdout's stdio keeps the errno of the write that failed (a full
            disk behind a redirection is ENOSPC, not EIO) */
@@ -771,10 +725,116 @@ int report_json_write(const char *path, const struct report_meta *meta,
     }
     cJSON_free(text);
     return rc;
+}
 
-oom:
-    cJSON_Delete(root);
-    snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
-             strerror(ENOMEM));
-    return -ENOMEM;
+/* "cost": the monthly bill of the configuration at `disks` volumes
+   (prices.h; null on real devices, which are not priced).  A figure that
+   is not known is null: the instance's when it is not priced (or there is
+   none), and then the total too unless there is no instance. */
+static void add_cost(struct jb *b, cJSON *parent, const struct price_bill *unit, int disks)
+{
+    if (unit->disks <= 0) {
+        add_null(b, parent, "cost");
+        return;
+    }
+    struct price_bill bill = price_bill_at(unit, disks);
+    cJSON *x = add_obj(b, parent, "cost");
+    add_str(b, x, "prices", bill.prices_list);
+    add_str(b, x, "prices_date", bill.prices_date);
+    add_str(b, x, "os", price_os_name(bill.os));
+    add_num(b, x, "hours_per_month", bill.hours_per_month);
+    if (bill.instance_priced)
+        add_num(b, x, "instance_usd_month", bill.instance_usd_month);
+    else
+        add_null(b, x, "instance_usd_month");
+    add_str(b, x, "instance_basis", bill.instance_basis);
+    if (bill.memory_gb > 0)
+        add_num(b, x, "memory_gb", bill.memory_gb);
+    else
+        add_null(b, x, "memory_gb");
+    add_bool(b, x, "memory_default", bill.memory_default);
+    add_num(b, x, "disks", bill.disks);
+    add_num(b, x, "volume_usd_month", bill.volume_usd_month);
+    add_str(b, x, "volume_basis", bill.volume_basis);
+    add_num(b, x, "volumes_usd_month", bill.volumes_usd_month);
+    if (price_bill_total_known(&bill))
+        add_num(b, x, "total_usd_month", bill.total_usd_month);
+    else
+        add_null(b, x, "total_usd_month");
+}
+
+int report_cost_json_write(const char *path, const struct report_meta *meta,
+                           const struct inst_profile *in, const struct vol_profile *v,
+                           const struct price_bill *bill, char *why, size_t why_len)
+{
+    struct jb b = {false};
+    cJSON *root = cJSON_CreateObject();
+
+    if (root == NULL)
+        return write_doc(path, NULL, true, why, why_len);
+    add_str(&b, root, "asmsim_version", meta->version);
+    add_str(&b, root, "command", meta->command_line);
+    add_str(&b, root, "instance", in->name);
+    add_str(&b, root, "volume", v->spec);
+    add_cost(&b, root, bill, bill->disks);
+    return write_doc(path, root, b.oom, why, why_len);
+}
+
+int report_json_write(const char *path, const struct report_meta *meta,
+                      const struct sim_run_cfg *cfg,
+                      const struct sim_run_result *run,
+                      const struct sim_sweep_result *sweep,
+                      char *why, size_t why_len)
+{
+    struct jb b = {false};
+    const struct sim_run_result *last = run;
+    char started[32];
+    double wall_s = 0;
+    cJSON *root;
+
+    if (sweep != NULL && sweep->n_runs > 0)
+        last = sweep->runs[sweep->n_runs - 1];
+    if (last == NULL) {
+        snprintf(why, why_len, "no results to write to %s: neither a run "
+                               "nor a sweep with runs was given", path);
+        return -EINVAL;
+    }
+    if (sweep != NULL)
+        for (int i = 0; i < sweep->n_runs; i++)
+            wall_s += sweep->runs[i]->wall_s;
+    else
+        wall_s = run->wall_s;
+    report_meta_started(meta, started, sizeof started);
+
+    root = cJSON_CreateObject();
+    if (root == NULL)
+        return write_doc(path, NULL, true, why, why_len);
+    add_str(&b, root, "asmsim_version", meta->version);
+    add_str(&b, root, "testname", meta->testname);
+    add_str(&b, root, "command", meta->command_line);
+    add_str(&b, root, "started", started);
+    add_num(&b, root, "wall_seconds", wall_s);
+    add_config(&b, root, cfg, last->disks, sweep);
+    add_cost(&b, root, &cfg->bill, last->disks);
+    add_summary(&b, root, last, cfg->levels);
+    add_points(&b, root, last, cfg->backend);
+    if (last->failed)
+        add_str(&b, root, "failed", last->failed_why);
+    add_bool(&b, root, "incomplete", sweep ? sweep->incomplete : run->incomplete);
+    if (sweep != NULL) {
+        cJSON *arr = add_arr(&b, root, "sweep");
+        for (int i = 0; i < sweep->n_runs; i++) {
+            const struct sim_run_result *r = sweep->runs[i];
+            cJSON *o = new_item(&b, arr);
+
+            if (o == NULL)
+                continue;
+            add_num(&b, o, "disks", r->disks);
+            add_cost(&b, o, &cfg->bill, r->disks);
+            add_summary(&b, o, r, cfg->levels);
+            add_points(&b, o, r, cfg->backend);
+            add_bool(&b, o, "incomplete", r->incomplete);
+        }
+    }
+    return write_doc(path, root, b.oom, why, why_len);
 }
