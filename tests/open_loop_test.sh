@@ -40,6 +40,46 @@ expect_stdout_contains "header_should_describe_the_open_load" \
     "$ASMSIM" run "${M[@]}" --rate-small 1000 --rate-large 20MB/s --arrivals constant \
     --max-outstanding 64 --write 30 --duration 2s --quiet
 
+# two gp3 volumes give 2 x 125 MiB/s x 0.95 (profiles.c) = 249 MB/s
+expect_stdout_matches "sequential_large_demand_should_meet_the_volumes_throughput" \
+    "^  large  offered 39[0-9]\.[0-9]+ MB/s, delivered 24[89]\.[0-9]+ MB/s: demand unmet by 3[5-9]\." \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --type seq --rate-large 400MB/s --duration 5s --quiet
+# gp2 100 GiB: 300 IOPS base (3 IOPS/GiB), 95 % delivered = 285 (DOMAIN.md, profiles.c)
+expect_stdout_matches "a_point_on_burst_credits_should_say_what_it_sustains" \
+    "^Burst: the point drew on burst credits \(volume IOPS empties first.*on empty buckets it delivers 28[0-9] IOPS" \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp2:size=100GiB --disks 1 --rate-small 2000 \
+    --duration 20s --quiet
+harness_run "$ASMSIM" run "${M[@]}" --rate-small 100 --duration 1s --progress
+if [ "$H_RC" -eq 0 ] && [[ "$H_ERR" == *"1/1 points (100 %)"* ]]; then
+    harness_ok "progress_should_count_one_point_per_run"
+else
+    harness_fail "progress_should_count_one_point_per_run" "exit $H_RC; stderr: $H_ERR"
+fi
+
+# ---- the sweep: one open-loop point per disk count ------------------------------
+
+expect_stdout_matches "sweep_should_tabulate_offered_and_delivered_per_disk_count" \
+    "^    2          60[0-9][0-9]       5[67][0-9][0-9]      [0-9.]+ .* volume IOPS +40\.00$" \
+    "$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1-3 --rate-small 6000 \
+    --duration 5s --quiet
+expect_stdout_matches "sweep_should_meet_demand_once_the_volumes_suffice" \
+    "^    3          60[0-9][0-9]       60[0-9][0-9]      0\.0 .* offered load +60\.00$" \
+    "$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1-3 --rate-small 6000 \
+    --duration 5s --quiet
+"$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1,3 --rate-small 6000 \
+    --duration 2s --json - >sweep.json 2>/dev/null
+expect_true "sweep_json_should_hold_an_open_point_per_disk_count" \
+    python3 - sweep.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = d["sweep"]
+ok = [r["disks"] for r in runs] == [1, 3] and all(len(r["points"]) == 1 and
+     r["points"][0]["open"]["offered_small_iops"] > 5800 for r in runs) and \
+     runs[0]["points"][0]["open"]["small_unmet_frac"] > 0.4 and \
+     runs[1]["points"][0]["open"]["small_unmet_frac"] < 0.01
+sys.exit(0 if ok else 1)
+PY
+
 # ---- the JSON -----------------------------------------------------------------
 
 "$ASMSIM" run "${M[@]}" --rate-small 6000 --rate-large 20MB/s --write 50 \

@@ -379,6 +379,29 @@ static void print_open_class(FILE *f, const struct sim_point_result *p,
             p->cls[c].lat.avg_us, p->cls[c].lat.p99_us);
 }
 
+/* "Burst: the point drew on burst credits (volume IOPS's empty first, in
+   52 min from full at this use); on empty buckets it delivers 285 IOPS
+   (volume IOPS)": nothing when it drew on none. */
+static void print_open_burst(FILE *f, const struct sim_point_result *p)
+{
+    const struct sim_point_burst *b = &p->burst;
+    if (!b->drawn)
+        return;
+    fprintf(f, "Burst: the point drew on burst credits (%s empties first, in "
+            "%.0f min from full at this use)", sim_limit_label(b->first),
+            b->lasts_s / 60);
+    if (b->sustained_measured) {
+        fputs("; on empty buckets it delivers", f);
+        for (int c = 0; c < WL_CLASSES; c++)
+            if (p->open.target[c] > 0)
+                fprintf(f, "%s %.*f %s", c == WL_LARGE && p->open.target[WL_SMALL] > 0
+                        ? "," : "", c == WL_SMALL ? 0 : 2, b->sustained[c],
+                        c == WL_SMALL ? "IOPS" : "MB/s");
+        fprintf(f, " (%s)", sim_limit_label(b->sustained_limited_by));
+    }
+    fputs("\n", f);
+}
+
 /* The summary of an open-loop run: its one point's demand against what
    it got, per class; the I/Os that waited for a slot; the limit. */
 static void print_open_summary(FILE *f, const struct cli_job *j,
@@ -391,12 +414,57 @@ static void print_open_summary(FILE *f, const struct cli_job *j,
     for (int c = 0; c < WL_CLASSES; c++)
         if (op->target[c] > 0)
             print_open_class(f, p, (enum wl_class)c);
+    print_open_burst(f, p);
     fprintf(f, "Delayed (waited for a free slot): %llu small, %llu large; "
             "backlog at the end: %llu arrivals not yet issued\n",
             (unsigned long long)op->delayed[WL_SMALL],
             (unsigned long long)op->delayed[WL_LARGE],
             (unsigned long long)op->backlog_end);
     fprintf(f, "Binding limit: %s\n", sim_limit_label(p->limited_by));
+}
+
+/* One class's columns of the open-loop sweep table, or their headings. */
+static void open_sweep_cells(FILE *f, const struct sim_point_result *p,
+                             enum wl_class c)
+{
+    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
+    if (!p) {
+        fprintf(f, "  %s offered  delivered  unmet %%  %s p99 us", unit,
+                class_word[c]);
+        return;
+    }
+    int prec = c == WL_SMALL ? 0 : 2;
+    fprintf(f, "  %12.*f  %9.*f  %7.1f  %12.1f", prec, p->open.offered[c],
+            prec, p->open.delivered[c], 100 * p->open.unmet_frac[c],
+            p->cls[c].lat.p99_us);
+}
+
+void cli_print_open_sweep(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *s)
+{
+    bool has[WL_CLASSES] = { cfg->open.small_iops > 0, cfg->open.large_mbps > 0 };
+    fputs("disks", f);
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (has[c])
+            open_sweep_cells(f, NULL, (enum wl_class)c);
+    fputs("     delayed  limited by          $/month (volumes)\n", f);
+    for (int i = 0; i < s->n_runs; i++) {
+        const struct sim_run_result *r = s->runs[i];
+        if (r->n_points < 1)
+            continue;
+        const struct sim_point_result *p = &r->points[0];
+        fprintf(f, "%5d", r->disks);
+        for (int c = 0; c < WL_CLASSES; c++)
+            if (has[c])
+                open_sweep_cells(f, p, (enum wl_class)c);
+        fprintf(f, "  %10llu  %-18s  %17.2f\n",
+                (unsigned long long)(p->open.delayed[WL_SMALL] +
+                                     p->open.delayed[WL_LARGE]),
+                sim_limit_label(p->limited_by),
+                r->disks * cfg->volume.price_usd_month);
+    }
+    if (s->incomplete)
+        fputs("(incomplete: stopped before the last disk count)\n", f);
 }
 
 void cli_print_run_summary(FILE *f, const struct cli_job *j,

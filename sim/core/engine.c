@@ -892,7 +892,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         }
         if (n > 0)
             idle_reaps = 0;
-        if (e->open_on)
+        if (e->open_on && e->phase != DRAIN)
             open_count(e, e->phase == MEASURE ? earlier(e->now_ns, w.end_ns)
                                               : e->now_ns);
         check_window_end(e, &w, o, &stopped);
