@@ -790,7 +790,8 @@ static sim_ns reap_deadline(const sim_engine *e, const struct sim_point_opts *o,
     if (e->phase == WARMUP && open_warm_end_ns(o, warm_start_ns) > e->now_ns)
         d = earlier(d, open_warm_end_ns(o, warm_start_ns));
     if (e->phase == MEASURE) {
-        d = earlier(d, w->end_ns + 1);
+        if (w->end_ns < SIM_NS_MAX)     /* open-ended: until a stop */
+            d = earlier(d, w->end_ns + 1);
         if (e->timeline_rec)
             d = earlier(d, sim_timeline_rec_next_ns(e->timeline_rec));
     }
