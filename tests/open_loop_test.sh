@@ -32,6 +32,13 @@ expect_stdout_matches "summary_should_give_offered_and_delivered_per_class" \
 expect_stdout_matches "summary_should_count_the_delayed_ios" \
     "^Delayed \(waited for a free slot\): [1-9][0-9]* small, 0 large" \
     "$ASMSIM" run "${M[@]}" --rate-small 6000 --duration 10s --quiet
+# the backlog grows by ~3,150 arrivals a second over 10 s: waits of seconds
+expect_stdout_matches "overload_latency_should_be_read_in_seconds" \
+    "latency from arrival avg [1-9][0-9.]* s, p99 [1-9][0-9.]* s$" \
+    "$ASMSIM" run "${M[@]}" --rate-small 6000 --duration 10s --quiet
+expect_stdout_matches "latency_below_capacity_should_be_the_service_time_in_us" \
+    "demand met; latency from arrival avg [0-9.]+ us, p99 [0-9.]+ us$" \
+    "$ASMSIM" run "${M[@]}" --rate-small 1000 --duration 5s --quiet
 expect_stdout_contains "demand_below_capacity_should_be_met" \
     "demand met" "$ASMSIM" run "${M[@]}" --rate-small 1000 --arrivals constant \
     --duration 5s --quiet

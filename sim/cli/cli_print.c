@@ -360,6 +360,18 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
     }
 }
 
+/* A latency for the open-loop summary: "618.5 us" below 10 ms, "41.2 ms"
+   below 10 s, "3.18 s" above (a backlog's wait is read in seconds). */
+static void format_latency(double us, char *buf, size_t len)
+{
+    if (us < 1e4)
+        snprintf(buf, len, "%.1f us", us);
+    else if (us < 1e7)
+        snprintf(buf, len, "%.1f ms", us / 1e3);
+    else
+        snprintf(buf, len, "%.2f s", us / 1e6);
+}
+
 /* One class of an open-loop point: "  small  offered 6012 IOPS,
    delivered 2850 IOPS: demand unmet by 52.6 %; latency from arrival avg
    ... us, p99 ... us" */
@@ -375,8 +387,10 @@ static void print_open_class(FILE *f, const struct sim_point_result *p,
         fprintf(f, "demand unmet by %.1f %%", 100 * op->unmet_frac[c]);
     else
         fputs("demand met", f);
-    fprintf(f, "; latency from arrival avg %.1f us, p99 %.1f us\n",
-            p->cls[c].lat.avg_us, p->cls[c].lat.p99_us);
+    char avg[32], p99[32];
+    format_latency(p->cls[c].lat.avg_us, avg, sizeof avg);
+    format_latency(p->cls[c].lat.p99_us, p99, sizeof p99);
+    fprintf(f, "; latency from arrival avg %s, p99 %s\n", avg, p99);
 }
 
 /* "Burst: the point drew on burst credits (volume IOPS's empty first, in
