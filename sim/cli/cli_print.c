@@ -361,12 +361,12 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
 }
 
 /* A latency for the open-loop summary: "618.5 us" below 10 ms, "41.2 ms"
-   below 10 s, "3.18 s" above (a backlog's wait is read in seconds). */
+   below 1 s, "3.18 s" above (a backlog's wait is read in seconds). */
 static void format_latency(double us, char *buf, size_t len)
 {
     if (us < 1e4)
         snprintf(buf, len, "%.1f us", us);
-    else if (us < 1e7)
+    else if (us < 1e6)
         snprintf(buf, len, "%.1f ms", us / 1e3);
     else
         snprintf(buf, len, "%.2f s", us / 1e6);
@@ -383,7 +383,7 @@ static void print_open_class(FILE *f, const struct sim_point_result *p,
     int prec = c == WL_SMALL ? 0 : 2;
     fprintf(f, "  %-5s  offered %.*f %s, delivered %.*f %s: ", class_word[c],
             prec, op->offered[c], unit, prec, op->delivered[c], unit);
-    if (op->unmet_frac[c] > 0)
+    if (100 * op->unmet_frac[c] >= 0.05)     /* shows as 0.1 % or more */
         fprintf(f, "demand unmet by %.1f %%", 100 * op->unmet_frac[c]);
     else
         fputs("demand met", f);
