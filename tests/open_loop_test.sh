@@ -218,6 +218,26 @@ print("\n".join(errs), file=sys.stderr)
 sys.exit(1 if errs else 0)
 PY
 
+# ---- memory does not grow with the backlog -----------------------------------
+
+# gp2 1 GiB on empty credits: its 100 IOPS floor (DOMAIN.md: 3 IOPS/GiB,
+# at least 100) against 10,000 offered for an hour leaves a backlog of
+# ~3.6e7 arrivals: as a queue of 8-byte times alone, 285 MB
+expect_true "an_hour_of_overload_should_not_grow_memory_with_its_backlog" \
+    python3 - "$ASMSIM" <<'PY'
+import json, resource, subprocess, sys
+out = subprocess.run([sys.argv[1], "run", "--instance", "m5.4xlarge", "--volume",
+                      "gp2:size=1GiB", "--disks", "1", "--burst-credits", "empty",
+                      "--rate-small", "10000", "--duration", "1h", "--json", "-",
+                      "--quiet"], capture_output=True, text=True).stdout
+o = json.loads(out)["points"][0]["open"]
+rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+ok = o["backlog_end"] > 3.4e7 and rss_mb < 100
+if not ok:
+    print(f"backlog {o['backlog_end']}, max RSS {rss_mb:.1f} MB", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+
 # ---- an interrupt keeps what was measured -------------------------------------
 
 "$ASMSIM" run "${M[@]}" --rate-small 6000 --duration 24h --json intr.json --quiet \
