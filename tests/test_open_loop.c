@@ -259,6 +259,23 @@ static void one_iops_on_an_idle_volume_should_let_time_pass(void)
     sim_run_free(r);
 }
 
+/* --warmup 0: the window opens at the point's start, so every arrival of
+   a constant stream counts, the first one 1 / rate after it. */
+static void no_warmup_should_open_the_window_at_the_start(void)
+{
+    struct sim_run_cfg cfg = open_cfg(1, 0, SIM_ARRIVALS_CONSTANT, 0);
+    cfg.point.duration_ns = 10500 * SIM_NS_PER_MS;
+    cfg.point.warmup_ns = 0;
+    struct sim_run_result *r = NULL;
+    const struct sim_point_result *p = run_open(&cfg, &r);
+    if (p) {
+        CHECK_U64_EQ(p->open.arrivals[WL_SMALL], 10);
+        CHECK_U64_EQ(p->cls[WL_SMALL].ios, 10);
+        CHECK_NEAR_REL(p->measured_s, 10.5, 1e-9);
+    }
+    sim_run_free(r);
+}
+
 static void a_closed_loop_point_should_have_no_open_figures(void)
 {
     struct sim_run_cfg cfg = closed_cfg(4);
@@ -303,6 +320,7 @@ int main(void)
     RUN(the_same_seed_should_give_the_same_figures);
     RUN(a_class_without_a_rate_should_stay_empty);
     RUN(one_iops_on_an_idle_volume_should_let_time_pass);
+    RUN(no_warmup_should_open_the_window_at_the_start);
     RUN(a_closed_loop_point_should_have_no_open_figures);
     RUN(a_load_without_a_rate_should_be_refused_by_the_engine);
     return check_done();

@@ -870,10 +870,14 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     sim_ns stop_seen_ns = -1;       /* device time a stop was first seen */
     int idle_reaps = 0;             /* in a row: nothing done, clock still */
 
-    if (open)
+    if (open) {
         open_start(e, open);
-    else
+        /* no warm-up: the window opens at the start, not at the first
+           arrival (the loop looks at the warm-up only after a reap) */
+        check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+    } else {
         issue_point(e, p, stream_io, type);
+    }
     int rc = flush(e);
     while (rc == 0 && !e->error &&
            (e->outstanding > 0 || (e->open_on && e->phase != DRAIN))) {
