@@ -218,6 +218,24 @@ print("\n".join(errs), file=sys.stderr)
 sys.exit(1 if errs else 0)
 PY
 
+# the null engine completes at once: between arrivals it must wait for the
+# deadline, not spin (3 s of wall time: a 1 s warm-up and the window)
+expect_true "null_engine_should_sleep_between_arrivals" \
+    python3 - "$ASMSIM" <<'PY'
+import resource, subprocess, sys, time
+t0 = time.monotonic()
+rc = subprocess.run([sys.argv[1], "run", "--engine", "null", "--disks", "1",
+                     "--rate-small", "200", "--duration", "2s", "--quiet"],
+                    capture_output=True).returncode
+wall = time.monotonic() - t0
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = ru.ru_utime + ru.ru_stime
+ok = rc == 0 and wall > 2.5 and cpu < 0.15 * wall   # spinning: ~1 s
+if not ok:
+    print(f"rc {rc}, wall {wall:.2f} s, cpu {cpu:.2f} s", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+
 # ---- memory does not grow with the backlog -----------------------------------
 
 # gp2 1 GiB on empty credits: its 100 IOPS floor (DOMAIN.md: 3 IOPS/GiB,
