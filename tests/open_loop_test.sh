@@ -40,6 +40,13 @@ summary_has "summary_should_count_the_delayed_ios" \
 # the backlog grows by ~3,150 arrivals a second over 10 s: waits of seconds
 summary_has "overload_latency_should_be_read_in_seconds" \
     "latency from arrival avg [1-9][0-9.]* s, p99 [1-9][0-9.]* s$"
+# with --interval: in how many rows demand went unmet, and the p99's growth
+expect_stdout_matches "overload_should_say_in_how_many_intervals_demand_went_unmet" \
+    "^Per interval \(5 rows of 2 s\): demand unmet in 5 of 5, the worst 5[0-9]\.[0-9] % at [0-9.]+ s; small p99 from arrival [0-9.]+ s in the first, [0-9.]+ s in the last$" \
+    "$ASMSIM" run "${M[@]}" --rate-small 6000 --duration 10s --interval 2s --quiet
+expect_stdout_matches "demand_met_should_leave_no_interval_unmet" \
+    "^Per interval \(5 rows of 2 s\): demand unmet in 0 of 5; small p99 from arrival [0-9.]+ us" \
+    "$ASMSIM" run "${M[@]}" --rate-small 1000 --duration 10s --interval 2s --quiet
 expect_stdout_matches "latency_below_capacity_should_be_the_service_time_in_us" \
     "demand met; latency from arrival avg [0-9.]+ us, p99 [0-9.]+ us$" \
     "$ASMSIM" run "${M[@]}" --rate-small 1000 --duration 5s --quiet

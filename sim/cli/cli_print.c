@@ -19,6 +19,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli_print.h"
 #include "sim/core/cpu_usage.h"
+#include "sim/core/timeline.h"
 
 static void print_instance(FILE *f, const struct inst_profile *in)
 {
@@ -416,6 +417,47 @@ static void print_open_burst(FILE *f, const struct sim_point_result *p)
     fputs("\n", f);
 }
 
+/* A row's worst unmet share over the classes with a rate. */
+static double row_unmet(const struct sim_point_result *p,
+                        const struct sim_timeline_row *row)
+{
+    double worst = 0;
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (p->open.target[c] > 0 && row->unmet_frac[c] > worst)
+            worst = row->unmet_frac[c];
+    return worst;
+}
+
+/* With --interval: "Per interval (10 rows of 1 min): demand unmet in 7 of 10,
+   the worst 38.2 % at 120 s; small p99 from arrival 618.5 us in the first,
+   41.3 s in the last". */
+static void print_open_intervals(FILE *f, const struct sim_point_result *p)
+{
+    const struct sim_timeline *tl = p->timeline;
+    if (!tl || tl->n == 0)
+        return;
+    size_t unmet = 0, worst = 0;
+    for (size_t i = 0; i < tl->n; i++) {
+        double u = row_unmet(p, &tl->rows[i]);
+        unmet += 100 * u >= 0.05;
+        if (u > row_unmet(p, &tl->rows[worst]))
+            worst = i;
+    }
+    char len[32];
+    cli_format_duration((sim_ns)(tl->interval_s * 1e9), len, sizeof len);
+    fprintf(f, "Per interval (%zu rows of %s): demand unmet in %zu of %zu",
+            tl->n, len, unmet, tl->n);
+    if (unmet)
+        fprintf(f, ", the worst %.1f %% at %.6g s",
+                100 * row_unmet(p, &tl->rows[worst]), tl->rows[worst].start_s);
+    enum wl_class c = p->open.target[WL_SMALL] > 0 ? WL_SMALL : WL_LARGE;
+    char first[32], last[32];
+    format_latency(tl->rows[0].lat[c].p99_us, first, sizeof first);
+    format_latency(tl->rows[tl->n - 1].lat[c].p99_us, last, sizeof last);
+    fprintf(f, "; %s p99 from arrival %s in the first, %s in the last\n",
+            class_word[c], first, last);
+}
+
 /* The summary of an open-loop run: its one point's demand against what
    it got, per class; the I/Os that waited for a slot; the limit. */
 static void print_open_summary(FILE *f, const struct cli_job *j,
@@ -428,6 +470,7 @@ static void print_open_summary(FILE *f, const struct cli_job *j,
     for (int c = 0; c < WL_CLASSES; c++)
         if (op->target[c] > 0)
             print_open_class(f, p, (enum wl_class)c);
+    print_open_intervals(f, p);
     print_open_burst(f, p);
     fprintf(f, "Delayed (waited for a free slot): %llu small, %llu large; "
             "backlog at the end: %llu arrivals not yet issued\n",
