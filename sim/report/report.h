@@ -95,6 +95,20 @@ int report_json_write(const char *path, const struct report_meta *meta,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len);
 
+/* The same document as text (report_json_write writes it; the HTML
+   report, html.h, is generated from it): 0 with *out to free(), or -errno
+   with why (-EINVAL: no results, -ENOMEM). */
+int report_json_text(const struct report_meta *meta,
+                     const struct sim_run_cfg *cfg,
+                     const struct sim_run_result *run,
+                     const struct sim_sweep_result *sweep, char **out,
+                     char *why, size_t why_len);
+
+/* Write a document made by report_json_text to path ("-": stdout), as
+   report_json_write does.  0 or -errno with a reason. */
+int report_json_write_text(const char *path, const char *text, char *why,
+                           size_t why_len);
+
 /* The sweep CSV (<dir>/<testname>_<stamp>_sweep.csv): one row per disk count, with the monthly
    price of its volumes (cfg->volume). */
 int report_sweep_csv(const char *path, const struct report_meta *meta,
@@ -112,6 +126,11 @@ int report_timeline_csv(const char *path, const struct sim_run_result *const *ru
    e.g. "4 volumes reach 97 % of the instance limit; more add nothing". */
 void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                         const struct sim_sweep_result *sweep);
+
+/* The sweep's one-line reading alone, as report_sweep_table ends: the
+   sentence the results JSON keeps in readings.sweep. */
+void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *sweep);
 
 /* mkdir -p for an output directory: creates every missing component
    (mode 0777 before the umask).  0, or -errno: -ENOTDIR when the path

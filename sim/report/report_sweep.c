@@ -579,6 +579,12 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                 cost);
     }
     fputc('\n', f);
+    report_sweep_reading(f, cfg, sweep);
+}
+
+void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *sweep)
+{
     if (!burst_reading_line(f, cfg, sweep))
         reading_line(f, cfg, sweep);
 }
