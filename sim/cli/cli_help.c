@@ -30,6 +30,7 @@ void cli_main_usage(FILE *f)
 "  sweep      the same run for each disk count in --volumes (default 1-16)\n"
 "  orion      ORION's own command line (-run simple -num_disks 4 ...)\n"
 "  profiles   list volume types and instances, or show one\n"
+"  report     an HTML report from results JSON files (several: compared)\n"
 "  tui        the live dashboard: watch a run and tune the disk group\n"
 "\n"
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
@@ -134,6 +135,10 @@ void cli_main_usage(FILE *f)
 "                        taken; default: no files [ORION: the current\n" \
 "                        directory]\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
+"  --report FILE.html    a self-contained HTML report (charts, heat maps;\n" \
+"                        opens offline) made from the results JSON; FILE\n" \
+"                        must not exist (never replaced); also after an\n" \
+"                        interrupt, with the partial results\n" \
 "  --quiet               no progress on stderr\n" \
 "  --verbose             run: a per-point table after the summary\n" \
 "  --tui                 the live dashboard (falls back to --progress when\n" \
@@ -213,6 +218,7 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  --seed N          random seed; default 1\n"
 "  --output-dir DIR  where ORION's files go; default the current directory\n"
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"
+"  --report FILE     a self-contained HTML report; FILE must not exist\n"
 "  --quiet           no progress\n"
 "Real devices:\n"
 "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
@@ -235,5 +241,24 @@ void cli_profiles_usage(FILE *f)
 "  asmsim profiles instances         list instances (EC2, oci-e4flex-N,\n"
 "                                    oci-e5flex-N)\n"
 "  asmsim profiles instances NAME    one instance: limits and burst\n",
+          f);
+}
+
+void cli_report_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim report RESULTS.json [MORE.json ...] -o FILE.html\n"
+"A self-contained HTML report (one file; Chart.js embedded, no network\n"
+"access) from results JSON written by asmsim run, sweep or orion (--json,\n"
+"or <testname>_<stamp>_results.json in --output-dir): the same page as\n"
+"--report makes.  One file: that run's or sweep's report (summary, heat\n"
+"maps of the ORION matrix, latency against load, percentiles and\n"
+"histograms, sweep charts with limits and cost, timelines).  Several (at\n"
+"most 16): a comparison, overlaid on the same axes.\n"
+"  -o, --output FILE.html   the page to write; must not exist (never\n"
+"                           replaced)\n"
+"  -h, --help               this help\n"
+"Exit status: 0 ok, 1 the page could not be written, 2 bad usage or input\n"
+"(nothing written).\n",
           f);
 }

@@ -161,6 +161,12 @@ int report_stage_commit(struct report_stage *st, const char *stamp,
 /* Remove the staging directory and whatever is left in it. */
 void report_stage_discard(struct report_stage *st);
 
+/* Move the file `from` to `to` unless `to` exists (as the staged sets
+   are placed: renameat2 RENAME_NOREPLACE, or link and unlink): 0, -EEXIST
+   (nothing moved) or -errno.  For an output the user named that must not
+   replace anything (--report). */
+int report_rename_new(const char *from, const char *to);
+
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
