@@ -6,7 +6,7 @@
  *
  * One file gives that run's or sweep's report, several (up to
  * HTML_MAX_DOCS) the comparison.  Each document is named in the page by
- * its file's base name.  The output is checked before anything is read,
+ * its file's base name without ".json" (doc_name).  The output is checked before anything is read,
  * as every output of asmsim is (cli_check_outputs: its directory exists
  * and is writable, and, for a report, nothing is at the path): a report
  * is never replaced.
@@ -108,10 +108,18 @@ static char *read_whole(const char *path, char *why, size_t why_len)
     return buf;
 }
 
-static const char *base_name(const char *path)
+/* The file's base name without ".json": "out/t1.json" is "t1", the name
+   --report gives a page of --testname t1, so the two pages are the
+   same. */
+static void doc_name(const char *path, char *buf, size_t len)
 {
     const char *slash = strrchr(path, '/');
-    return slash && slash[1] ? slash + 1 : path;
+    const char *base = slash && slash[1] ? slash + 1 : path;
+    size_t n = strlen(base);
+
+    if (n > 5 && strcmp(base + n - 5, ".json") == 0)
+        n -= 5;
+    snprintf(buf, len, "%.*s", (int)n, base);
 }
 
 /* The output is checked as run/sweep check --report. */
@@ -138,7 +146,7 @@ int cli_cmd_report(int argc, char **argv)
 {
     struct report_args a;
     struct html_doc docs[HTML_MAX_DOCS];
-    char why[CLI_WHY_LEN];
+    char names[HTML_MAX_DOCS][256], why[CLI_WHY_LEN];
     int rc = parse(argc, argv, &a), status = 0;
 
     if (rc == CLI_HELP) {
@@ -149,7 +157,8 @@ int cli_cmd_report(int argc, char **argv)
         return rc;
     memset(docs, 0, sizeof docs);
     for (int i = 0; i < a.n_in && status == 0; i++) {
-        docs[i].name = base_name(a.in[i]);
+        doc_name(a.in[i], names[i], sizeof names[i]);
+        docs[i].name = names[i];
         if ((docs[i].json = read_whole(a.in[i], why, sizeof why)) == NULL) {
             char q[CLI_QUOTE_BUF];
             fprintf(stderr, "asmsim report: %s: %s\n",

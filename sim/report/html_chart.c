@@ -124,6 +124,8 @@ void html_chart_axis(struct html_out *o, cJSON *cfg, const char *id,
 
     str(o, y, "type", scale);
     str(o, y, "position", strcmp(id, "y") == 0 ? "left" : "right");
+    if (strcmp(scale, "linear") == 0)   /* a rate's zero is on the axis */
+        flag(o, y, "beginAtZero", true);
     axis_title(o, y, title);
     if (strcmp(id, "y") != 0)         /* one grid is enough */
         flag(o, obj(o, y, "grid"), "drawOnChartArea", false);
