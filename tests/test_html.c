@@ -93,6 +93,19 @@ static char *page_of(const char *json, int *rc, char *why, size_t why_len)
     return text;
 }
 
+/* The page of the small run above, as a string to free(). */
+static char *plain_page(void)
+{
+    char why[256] = "";
+    char *doc = run_doc("asmsim run", "volume_iops");
+    int rc;
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    free(doc);
+    return page;
+}
+
 static void html_text_should_escape_the_five_characters(void)
 {
     char *s = captured(html_text, "<a href='x'>&\"");
@@ -116,12 +129,8 @@ static void script_json_should_escape_what_could_end_the_element(void)
 
 static void a_page_should_have_one_canvas_per_chart_and_the_marker(void)
 {
-    char why[256] = "";
-    char *doc = run_doc("asmsim run", "volume_iops");
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = plain_page();
 
-    CHECK_INT_EQ(rc, 0);
     CHECK(strncmp(page, "<!DOCTYPE html>", 15) == 0);
     CHECK(count(page, "<canvas") > 0);
     CHECK_INT_EQ(count(page, "<canvas"), count(page, "{\"canvas\":\"chart"));
@@ -132,15 +141,11 @@ static void a_page_should_have_one_canvas_per_chart_and_the_marker(void)
     CHECK(strstr(page, "http:") == NULL && strstr(page, "https:") == NULL);
     CHECK(strstr(page, "//") == NULL);
     free(page);
-    free(doc);
 }
 
 static void the_summary_should_use_orions_decimals_and_the_jsons_lines(void)
 {
-    char why[256] = "";
-    char *doc = run_doc("asmsim run", "volume_iops");
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = plain_page();
 
     CHECK(strstr(page, "<td data-key=\"max_small_iops\">6000</td>") != NULL);
     CHECK(strstr(page, "<td data-key=\"min_small_latency_us\">333.333</td>") != NULL);
@@ -153,36 +158,27 @@ static void the_summary_should_use_orions_decimals_and_the_jsons_lines(void)
                        "and Large=0</p>") != NULL);
     CHECK(strstr(page, "volume IOPS") != NULL);     /* the limit's label */
     free(page);
-    free(doc);
 }
 
 static void the_heat_map_should_order_the_loads(void)
 {
-    char why[256] = "";
-    char *doc = run_doc("asmsim run", "volume_iops");
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = plain_page();
     const char *heat = strstr(page, "<table class=\"heat\">");
 
     CHECK(heat != NULL);
     if (heat)
         CHECK(strstr(heat, "<th>1</th><th>2</th><th>3</th></tr>") != NULL);
     free(page);
-    free(doc);
 }
 
 static void the_knee_should_be_where_iops_reach_97_percent(void)
 {
-    char why[256] = "";
-    char *doc = run_doc("asmsim run", "volume_iops");
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = plain_page();
 
     /* 3000, 5000, 5999.6: only 3 reaches 97 % of 5999.6, the last load */
     CHECK(strstr(page, "Small IOPS still rise at the last load measured (3 "
                        "outstanding") != NULL);
     free(page);
-    free(doc);
 }
 
 static void hostile_strings_should_not_break_out_of_the_page(void)

@@ -172,17 +172,6 @@ static void overlay_chart(struct html_out *o, const struct overlay *ov,
     html_figure(o, ov->title, cfg, reading);
 }
 
-static void figure_cell(struct html_out *o, const cJSON *doc, const char *path,
-                        int decimals)
-{
-    double v;
-
-    if (html_num(doc, path, &v))
-        fprintf(o->f, "<td>%.*f</td>", decimals, v);
-    else
-        fputs("<td>-</td>", o->f);
-}
-
 static void table(struct html_out *o, const cJSON *const *docs,
                   const char *const *names, int n)
 {
@@ -202,12 +191,11 @@ static void table(struct html_out *o, const cJSON *const *docs,
         html_text(o->f, label);
         fprintf(o->f, "</td><td>%s</td><td>%.0f</td>",
                 cJSON_IsArray(html_get(docs[d], "sweep")) ? "sweep" : "run", disks);
-        figure_cell(o, docs[d], "summary.max_large_mbps", 2);
-        figure_cell(o, docs[d], "summary.max_small_iops", 0);
-        figure_cell(o, docs[d], "summary.min_small_latency_us", 3);
-        fputs("<td>", o->f);
-        html_text(o->f, html_limit_label(html_str(docs[d], "summary.limited_by")));
-        fprintf(o->f, "</td><td>%.2f</td></tr>\n", disks * price);
+        html_summary_cell(o, docs[d], "max_large_mbps", 2, false);
+        html_summary_cell(o, docs[d], "max_small_iops", 0, false);
+        html_summary_cell(o, docs[d], "min_small_latency_us", 3, false);
+        html_limit_cell(o, docs[d], "limited_by");
+        fprintf(o->f, "<td>%.2f</td></tr>\n", disks * price);
     }
     fputs("</tbody></table>\n<p class=\"note\">For a sweep, the figures are "
           "those of its last disk count.</p>\n", o->f);

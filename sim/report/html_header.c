@@ -134,19 +134,6 @@ static void workload_row(struct html_out *o, const cJSON *doc)
     what_row(o, "workload", text);
 }
 
-/* One summary cell: the figure with `decimals`, or "-" when null. */
-static void figure_cell(struct html_out *o, const cJSON *doc, const char *key,
-                        int decimals)
-{
-    char path[96], text[32] = "-";
-    double v;
-
-    snprintf(path, sizeof path, "summary.%s", key);
-    if (html_num(doc, path, &v))
-        snprintf(text, sizeof text, "%.*f", decimals, v);
-    fprintf(o->f, "<td data-key=\"%s\">%s</td>", key, text);
-}
-
 static void summary_row(struct html_out *o, const cJSON *doc, const char *what,
                         const char *key, int decimals, const char *at_key,
                         const char *limit_key)
@@ -157,7 +144,7 @@ static void summary_row(struct html_out *o, const cJSON *doc, const char *what,
     fputs("<tr><th>", o->f);
     html_text(o->f, what);
     fputs("</th>", o->f);
-    figure_cell(o, doc, key, decimals);
+    html_summary_cell(o, doc, key, decimals, true);
     snprintf(path, sizeof path, "summary.%s.small", at_key);
     bool at = html_num(doc, path, &s);
     snprintf(path, sizeof path, "summary.%s.large", at_key);
@@ -166,10 +153,8 @@ static void summary_row(struct html_out *o, const cJSON *doc, const char *what,
         fprintf(o->f, "<td>Small=%.0f and Large=%.0f</td>", s, l);
     else
         fputs("<td>-</td>", o->f);
-    snprintf(path, sizeof path, "summary.%s", limit_key);
-    fputs("<td>", o->f);
-    html_text(o->f, html_limit_label(html_str(doc, path)));
-    fputs("</td></tr>\n", o->f);
+    html_limit_cell(o, doc, limit_key);
+    fputs("</tr>\n", o->f);
 }
 
 static void summary(struct html_out *o, const cJSON *doc)

@@ -73,6 +73,15 @@ void html_fmt_num(double v, int decimals, char *buf, size_t len);
    they are, NULL as "-". */
 const char *html_limit_label(const char *id);
 
+/* <td>: summary.<key> of doc (a document, or a sweep[] entry) with
+   `decimals`, "-" when null; with data_key the cell carries
+   data-key="<key>" (the header's summary, which tests read back). */
+void html_summary_cell(struct html_out *o, const cJSON *doc, const char *key,
+                       int decimals, bool data_key);
+
+/* <td>: the label of the limit id summary.<key> of doc ("-": none). */
+void html_limit_cell(struct html_out *o, const cJSON *doc, const char *key);
+
 /* The line of readings.summary that starts with prefix ("Maximum Large
    MBPS", "Burst: ..." lines excluded unless asked), or NULL. */
 const char *html_reading(const cJSON *doc, const char *prefix);

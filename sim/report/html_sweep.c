@@ -198,28 +198,6 @@ static void class_chart(struct html_out *o, const cJSON *doc,
     html_figure(o, v->title, cfg, reading);
 }
 
-static void table_cell(struct html_out *o, const cJSON *r, const char *key,
-                       int decimals)
-{
-    char path[96], text[32] = "-";
-    double v;
-
-    snprintf(path, sizeof path, "summary.%s", key);
-    if (html_num(r, path, &v))
-        snprintf(text, sizeof text, "%.*f", decimals, v);
-    fprintf(o->f, "<td>%s</td>", text);
-}
-
-static void limit_cell(struct html_out *o, const cJSON *r, const char *key)
-{
-    char path[96];
-
-    snprintf(path, sizeof path, "summary.%s", key);
-    fputs("<td>", o->f);
-    html_text(o->f, html_limit_label(html_str(r, path)));
-    fputs("</td>", o->f);
-}
-
 static void table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *r;
@@ -234,12 +212,12 @@ static void table(struct html_out *o, const cJSON *doc)
         if (!html_num(r, "disks", &d))
             continue;
         fprintf(o->f, "<tr><td>%.0f</td>", d);
-        table_cell(o, r, "max_large_mbps", 2);
-        limit_cell(o, r, "max_large_limited_by");
-        table_cell(o, r, "max_small_iops", 0);
-        limit_cell(o, r, "max_small_limited_by");
-        table_cell(o, r, "min_small_latency_us", 3);
-        limit_cell(o, r, "min_small_latency_limited_by");
+        html_summary_cell(o, r, "max_large_mbps", 2, false);
+        html_limit_cell(o, r, "max_large_limited_by");
+        html_summary_cell(o, r, "max_small_iops", 0, false);
+        html_limit_cell(o, r, "max_small_limited_by");
+        html_summary_cell(o, r, "min_small_latency_us", 3, false);
+        html_limit_cell(o, r, "min_small_latency_limited_by");
         fprintf(o->f, "<td>%.2f</td></tr>\n", d * price);
     }
     fputs("</tbody></table>\n", o->f);

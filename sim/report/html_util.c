@@ -151,6 +151,31 @@ const char *html_limit_label(const char *id)
     return id;
 }
 
+void html_summary_cell(struct html_out *o, const cJSON *doc, const char *key,
+                       int decimals, bool data_key)
+{
+    char path[96], text[32] = "-";
+    double v;
+
+    snprintf(path, sizeof path, "summary.%s", key);
+    if (html_num(doc, path, &v))
+        snprintf(text, sizeof text, "%.*f", decimals, v);
+    if (data_key)
+        fprintf(o->f, "<td data-key=\"%s\">%s</td>", key, text);
+    else
+        fprintf(o->f, "<td>%s</td>", text);
+}
+
+void html_limit_cell(struct html_out *o, const cJSON *doc, const char *key)
+{
+    char path[96];
+
+    snprintf(path, sizeof path, "summary.%s", key);
+    fputs("<td>", o->f);
+    html_text(o->f, html_limit_label(html_str(doc, path)));
+    fputs("</td>", o->f);
+}
+
 const char *html_reading(const cJSON *doc, const char *prefix)
 {
     const cJSON *line;
