@@ -726,6 +726,7 @@ sample_value() {
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
     create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;;
     target) echo no-such-target ;; levels) echo orion ;;
+    report) echo x.html ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
