@@ -131,6 +131,11 @@ void html_chart_axis(struct html_out *o, cJSON *cfg, const char *id,
         flag(o, obj(o, y, "grid"), "drawOnChartArea", false);
 }
 
+void html_chart_axis_max(struct html_out *o, cJSON *cfg, const char *id, double max)
+{
+    num(o, obj(o, obj(o, obj(o, cfg, "options"), "scales"), id), "max", max);
+}
+
 void html_chart_labels(struct html_out *o, cJSON *cfg, const char *const *labels,
                        int n)
 {

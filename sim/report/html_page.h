@@ -109,6 +109,8 @@ void html_chart_whole_x(struct html_out *o, cJSON *cfg);
 /* A y axis: id "y" (left) or "y2" (right), title with unit, scale. */
 void html_chart_axis(struct html_out *o, cJSON *cfg, const char *id,
                      const char *title, const char *scale);
+/* The top of axis id (the data above it is clipped). */
+void html_chart_axis_max(struct html_out *o, cJSON *cfg, const char *id, double max);
 /* category labels of the x axis (bar charts) */
 void html_chart_labels(struct html_out *o, cJSON *cfg, const char *const *labels,
                        int n);

@@ -7,7 +7,11 @@
  *                buckets are empty), with reference lines: the instance's
  *                maximum (and baseline, when it bursts) and the volumes'
  *                own limit, disk count x the volume's throughput; the
- *                monthly cost of the volumes on the right axis;
+ *                monthly cost of the volumes on the right axis.  The
+ *                left axis ends 30 % above the highest figure or the
+ *                instance maximum (rounded up to its leading digit), so that the curve stays readable: the
+ *                volumes' line, rising with every disk, leaves the chart
+ *                where it has stopped binding;
  *   IOPS chart   the same for Maximum Small IOPS;
  *   table        per disk count each figure with the limit that binds it
  *                (sweep[].summary.*_limited_by) and the cost, as the
@@ -84,9 +88,11 @@ static bool any_burst(const cJSON *sweep, const struct class_view *v)
     return false;
 }
 
-static void figure_sets(struct html_out *o, cJSON *cfg, const cJSON *sweep,
-                        const struct class_view *v, double *lo, double *hi)
+/* The disk counts' range in *lo, *hi; the highest figure drawn. */
+static double figure_sets(struct html_out *o, cJSON *cfg, const cJSON *sweep,
+                          const struct class_view *v, double *lo, double *hi)
 {
+    double top = 0;
     char pm[96], ps[96], label[96];
     const cJSON *r;
     double d, x;
@@ -106,11 +112,14 @@ static void figure_sets(struct html_out *o, cJSON *cfg, const cJSON *sweep,
             continue;
         *lo = fmin(*lo, d);
         *hi = fmax(*hi, d);
-        if (html_num(r, pm, &x))
+        if (html_num(r, pm, &x)) {
             html_chart_xy(o, max, d, x);
+            top = fmax(top, x);
+        }
         if (sus && html_num(r, ps, &x))
             html_chart_xy(o, sus, d, x);
     }
+    return top;
 }
 
 static void limit_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
@@ -145,7 +154,7 @@ static void cost_set(struct html_out *o, cJSON *cfg, const cJSON *doc,
     if (!html_num(doc, "config.volume.price_usd_month", &price) || price <= 0)
         return;
     html_chart_axis(o, cfg, "y2", "volumes' cost (USD per month)", "linear");
-    cJSON *set = html_chart_dataset(o, cfg, "cost (USD/month, right axis)", 3, "y2");
+    cJSON *set = html_chart_dataset(o, cfg, "cost (USD/month, right axis)", 4, "y2");
     cJSON_ArrayForEach(r, sweep)
         if (html_num(r, "disks", &d))
             html_chart_xy(o, set, d, d * price);
@@ -187,8 +196,16 @@ static void class_chart(struct html_out *o, const cJSON *doc,
     html_chart_whole_x(o, cfg);
     snprintf(y, sizeof y, "%s", v->large ? "large MB/s (10^6 B/s)" : "small IOPS");
     html_chart_axis(o, cfg, "y", y, "linear");
-    figure_sets(o, cfg, sweep, v, &lo, &hi);
+    double top = figure_sets(o, cfg, sweep, v, &lo, &hi), inst = 0;
     limit_sets(o, cfg, doc, sweep, v, lo, hi);
+    /* the figures and the instance line set the scale; the volumes' line
+       may rise out of the chart (it is the limit that no longer binds) */
+    if (html_num(doc, v->inst_max, &inst))
+        top = fmax(top, inst);
+    if (top > 0) {
+        double step = pow(10, floor(log10(top * 1.3)));
+        html_chart_axis_max(o, cfg, "y", ceil(top * 1.3 / step) * step);
+    }
     cost_set(o, cfg, doc, sweep);
     if (main_figure) {
         html_figure(o, v->title, cfg, html_str(doc, "readings.sweep"));
