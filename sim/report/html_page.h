@@ -69,6 +69,8 @@ const char *html_str_or(const cJSON *doc, const char *path, const char *fallback
 void html_fmt_bytes(double bytes, char *buf, size_t len);
 /* A figure for a reader: up to `decimals`, trailing zeros dropped. */
 void html_fmt_num(double v, int decimals, char *buf, size_t len);
+/* A time on a device-time axis: "1850 s", "2.35 s", "0.020 s". */
+void html_fmt_seconds(double s, char *buf, size_t len);
 /* "instance_mbps" -> "instance MB/s" (device.h's label); unknown ids as
    they are, NULL as "-". */
 const char *html_limit_label(const char *id);

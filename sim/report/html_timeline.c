@@ -198,15 +198,21 @@ static void throughput(struct html_out *o, const struct timeline *tl)
     double lo, hi, t;
 
     html_chart_axis(o, cfg, "y2", "large MB/s (10^6 B/s)", "linear");
-    series(o, cfg, tl, "small IOPS", "small_iops", 0, "y");
-    series(o, cfg, tl, "large MB/s (right axis)", "large_mbps", 1, "y2");
-    if (range(tl, "small_iops", &lo, &hi, &t) && hi > 0)
+    char span[32];
+
+    /* a class the run did not drive is 0 all along: not drawn */
+    if (range(tl, "small_iops", &lo, &hi, &t) && hi > 0) {
+        series(o, cfg, tl, "small IOPS", "small_iops", 0, "y");
         snprintf(part[0], sizeof part[0], "; small IOPS between %.0f and %.0f", lo, hi);
-    if (range(tl, "large_mbps", &lo, &hi, &t) && hi > 0)
+    }
+    if (range(tl, "large_mbps", &lo, &hi, &t) && hi > 0) {
+        series(o, cfg, tl, "large MB/s (right axis)", "large_mbps", 1, "y2");
         snprintf(part[1], sizeof part[1], "; large MB/s between %.2f and %.2f", lo, hi);
+    }
     sampled_note(tl, note, sizeof note);
-    snprintf(reading, sizeof reading, "%d intervals over %.3g s of device time%s%s%s; "
-             "the limit that bound the most intervals: %s.", tl->n, tl->end_s, note,
+    html_fmt_seconds(tl->end_s, span, sizeof span);
+    snprintf(reading, sizeof reading, "%d intervals over %s of device time%s%s%s; "
+             "the limit that bound the most intervals: %s.", tl->n, span, note,
              part[0], part[1], html_limit_label(commonest_limit(tl)));
     html_figure(o, title, cfg, reading);
 }
@@ -215,24 +221,31 @@ static void latency(struct html_out *o, const struct timeline *tl)
 {
     const char *title = "Latency over time";
     cJSON *cfg = time_chart(o, tl, title, "latency (us, log scale)", "logarithmic");
-    char reading[512], part[2][160] = {"", ""};
+    char reading[512], part[2][160] = {"", ""}, at[32];
     double lo, hi, t = 0;
 
     series(o, cfg, tl, "small average", "small_lat_us.avg", 0, "y");
     series(o, cfg, tl, "small p99", "small_lat_us.p99", 5, "y");
     series(o, cfg, tl, "large average", "large_lat_us.avg", 1, "y");
     series(o, cfg, tl, "large p99", "large_lat_us.p99", 3, "y");
-    if (range(tl, "small_lat_us.p99", &lo, &hi, &t))
-        snprintf(part[0], sizeof part[0], "small %.1f us at %.3g s", hi, t);
-    if (range(tl, "large_lat_us.p99", &lo, &hi, &t))
-        snprintf(part[1], sizeof part[1], "%slarge %.1f us at %.3g s",
-                 part[0][0] ? ", " : "", hi, t);
-    snprintf(reading, sizeof reading, "The highest p99 in an interval: %s%s.",
-             part[0], part[1]);
+    if (range(tl, "small_lat_us.p99", &lo, &hi, &t)) {
+        html_fmt_seconds(t, at, sizeof at);
+        snprintf(part[0], sizeof part[0], "small %.1f us at %s", hi, at);
+    }
+    if (range(tl, "large_lat_us.p99", &lo, &hi, &t)) {
+        html_fmt_seconds(t, at, sizeof at);
+        snprintf(part[1], sizeof part[1], "%slarge %.1f us at %s",
+                 part[0][0] ? ", " : "", hi, at);
+    }
+    if (part[0][0] || part[1][0])
+        snprintf(reading, sizeof reading, "The highest p99 in an interval: %s%s.",
+                 part[0], part[1]);
+    else
+        snprintf(reading, sizeof reading, "No interval completed an I/O.");
     html_figure(o, title, cfg, reading);
 }
 
-/* "volume IOPS, disk 2" or "instance MB/s" for a bucket. */
+/* "volume IOPS, disk 2", or for the instance's "instance MB/s". */
 static void bucket_label(const cJSON *b, char *buf, size_t len)
 {
     double d;
@@ -240,7 +253,7 @@ static void bucket_label(const cJSON *b, char *buf, size_t len)
     if (html_num(b, "disk", &d))
         snprintf(buf, len, "%s, disk %.0f", html_limit_label(html_str(b, "limit")), d);
     else
-        snprintf(buf, len, "%s (instance)", html_limit_label(html_str(b, "limit")));
+        snprintf(buf, len, "%s", html_limit_label(html_str(b, "limit")));
 }
 
 static void balances(struct html_out *o, const struct timeline *tl)
@@ -249,7 +262,7 @@ static void balances(struct html_out *o, const struct timeline *tl)
     const cJSON *first = html_get(tl->rows[0].row, "buckets");
     int n = cJSON_GetArraySize(first), fell = 0;
     double low = INFINITY, low_t = 0;
-    char low_label[96] = "", reading[512], label[96];
+    char low_label[96] = "", reading[512], label[96], at[32];
 
     if (n == 0)
         return;
@@ -276,13 +289,14 @@ static void balances(struct html_out *o, const struct timeline *tl)
         }
         fell += kmin < 100;
     }
+    html_fmt_seconds(low_t, at, sizeof at);
     if (fell == 0)
         snprintf(reading, sizeof reading, "No bucket fell below full: the "
                  "figures did not draw on burst credits.");
     else
         snprintf(reading, sizeof reading, "%d of %d buckets fell below full; the "
-                 "lowest balance is %.1f %% (%s) at %.3g s.", fell, n, low,
-                 low_label, low_t);
+                 "lowest balance is %.1f %% (%s) at %s.", fell, n, low,
+                 low_label, at);
     html_figure(o, title, cfg, reading);
 }
 

@@ -141,6 +141,11 @@ void html_fmt_num(double v, int decimals, char *buf, size_t len)
         *end = '\0';
 }
 
+void html_fmt_seconds(double s, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.*f s", s >= 10 ? 0 : s >= 0.1 ? 2 : 3, s);
+}
+
 const char *html_limit_label(const char *id)
 {
     if (id == NULL)
