@@ -181,6 +181,58 @@ static void the_knee_should_be_where_iops_reach_97_percent(void)
     free(page);
 }
 
+static void the_timeline_should_show_balances_and_mark_the_points(void)
+{
+    char *page = plain_page();
+
+    CHECK(strstr(page, "<h3>Burst credit balances over time</h3>") != NULL);
+    CHECK(strstr(page, "1 of 1 buckets fell below full; the lowest balance is "
+                       "98.0 % (volume IOPS, disk 0) at 0.50 s.") != NULL);
+    CHECK(strstr(page, "2 intervals over 1.00 s of device time; small IOPS between "
+                       "5999 and 6000") != NULL);
+    CHECK(strstr(page, "{\"x\":0,\"label\":\"Small=3 Large=0\"}") != NULL);
+    free(page);
+}
+
+/* A timeline of n rows on the doc's last point. */
+static char *long_timeline_doc(int n)
+{
+    char *base = run_doc("asmsim run", "volume_iops"), *out;
+    cJSON *doc = cJSON_Parse(base);
+    cJSON *points = cJSON_GetObjectItem(doc, "points");
+    cJSON *rows = cJSON_GetObjectItem(cJSON_GetArrayItem(points, 2), "timeline");
+    cJSON *first = cJSON_GetArrayItem(rows, 0);
+
+    for (int i = cJSON_GetArraySize(rows); i < n; i++) {
+        cJSON *r = cJSON_Duplicate(first, 1);
+        cJSON_ReplaceItemInObject(r, "start_s", cJSON_CreateNumber(i * 0.5));
+        cJSON_AddItemToArray(rows, r);
+    }
+    out = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    free(base);
+    return out;
+}
+
+static void a_long_timeline_should_be_drawn_in_part_and_say_so(void)
+{
+    char why[256] = "";
+    int rc;
+    char *doc = long_timeline_doc(2001);
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(strstr(page, "2001 intervals over 1000 s of device time (every 2nd "
+                       "interval drawn)") != NULL);
+    free(page);
+    free(doc);
+    doc = long_timeline_doc(2000);
+    page = page_of(doc, &rc, why, sizeof why);
+    CHECK(strstr(page, "2000 intervals over 1000 s of device time; small") != NULL);
+    free(page);
+    free(doc);
+}
+
 static void hostile_strings_should_not_break_out_of_the_page(void)
 {
     char why[256] = "";
@@ -261,6 +313,8 @@ int main(void)
     RUN(the_summary_should_use_orions_decimals_and_the_jsons_lines);
     RUN(the_heat_map_should_order_the_loads);
     RUN(the_knee_should_be_where_iops_reach_97_percent);
+    RUN(the_timeline_should_show_balances_and_mark_the_points);
+    RUN(a_long_timeline_should_be_drawn_in_part_and_say_so);
     RUN(hostile_strings_should_not_break_out_of_the_page);
     RUN(a_json_that_is_no_results_should_be_refused_by_name);
     RUN(a_report_file_should_never_replace_one);
