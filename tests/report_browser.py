@@ -268,10 +268,13 @@ def main():
             check(f"{base}: summary_{key}_is_the_jsons", facts["cells"].get(key) == expect,
                   f"page {facts['cells'].get(key)} json {expect}")
         price = doc["config"]["volume"].get("price_usd_month")
-        if price:
+        if price and doc["config"]["backend"] == "model":
             expect = f"{doc['config']['disks'] * price:.2f}"
             check(f"{base}: monthly_cost_is_the_jsons", facts["cells"].get("volumes_usd_month") == expect,
                   f"page {facts['cells'].get('volumes_usd_month')} json {expect}")
+        else:       # real devices: the volume's price is not theirs
+            check(f"{base}: no_monthly_cost_off_the_model", "volumes_usd_month" not in facts["cells"],
+                  f"page shows {facts['cells'].get('volumes_usd_month')}")
         for prefix in ("Maximum Large MBPS", "Maximum Small IOPS", "Minimum Small Latency"):
             line = [s for s in want if s.startswith(prefix)]
             if line:

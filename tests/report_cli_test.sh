@@ -60,6 +60,19 @@ expect_exit 0 "orion_report_should_be_written" \
     "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --report orion.html
 expect_true "orion_report_should_be_a_page" grep -q '^<!DOCTYPE html>' orion.html
 
+RT=$(mktemp -d /var/tmp/asmsim_report.XXXXXX)     # O_DIRECT: not on tmpfs
+expect_exit 0 "real_device_report_should_be_written" \
+    "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 \
+    --num-large 1 --duration 50ms --report real.html
+expect_true "real_device_report_should_name_the_target" \
+    grep -qF "<tr><th>targets</th><td>$RT/a</td></tr>" real.html
+if grep -q 'Monthly cost' real.html; then
+    harness_fail "real_device_report_should_show_no_volume_price" "a monthly cost in real.html"
+else
+    harness_ok "real_device_report_should_show_no_volume_price"
+fi
+rm -rf "$RT"
+
 # ---- never replaced ----------------------------------------------------------
 echo keep >taken.html
 mkdir quiet

@@ -183,10 +183,9 @@ static void table(struct html_out *o, const cJSON *const *docs,
           "<th>min small latency (us)</th><th>binding limit (main figure)</th>"
           "<th>USD/month (volumes)</th></tr></thead><tbody>\n", o->f);
     for (int d = 0; d < n; d++) {
-        double disks = 0, price = 0;
+        double disks = 0, usd;
         html_doc_label(docs[d], names[d], label, sizeof label);
         html_num(docs[d], "config.disks", &disks);
-        html_num(docs[d], "config.volume.price_usd_month", &price);
         fputs("<tr><td>", o->f);
         html_text(o->f, label);
         fprintf(o->f, "</td><td>%s</td><td>%.0f</td>",
@@ -195,7 +194,10 @@ static void table(struct html_out *o, const cJSON *const *docs,
         html_summary_cell(o, docs[d], "max_small_iops", 0, false);
         html_summary_cell(o, docs[d], "min_small_latency_us", 3, false);
         html_limit_cell(o, docs[d], "limited_by");
-        fprintf(o->f, "<td>%.2f</td></tr>\n", disks * price);
+        if (html_volumes_cost(docs[d], disks, &usd))
+            fprintf(o->f, "<td>%.2f</td></tr>\n", usd);
+        else
+            fputs("<td>-</td></tr>\n", o->f);
     }
     fputs("</tbody></table>\n<p class=\"note\">For a sweep, the figures are "
           "those of its last disk count.</p>\n", o->f);

@@ -57,11 +57,18 @@ static void volume_row(struct html_out *o, const cJSON *doc)
 
     if (html_str(doc, "config.volume.spec") == NULL)
         return;
+    html_num(doc, "config.volume.size_bytes", &size);
+    html_fmt_bytes(size, sz, sizeof sz);
+    if (!html_modelled(doc)) {
+        snprintf(text, sizeof text, "%s (%s backend), %s each",
+                 html_str(doc, "config.volume.spec"),
+                 html_str_or(doc, "config.backend", "?"), sz);
+        what_row(o, "volume", text);
+        return;
+    }
     html_num(doc, "config.volume.iops", &iops);
     html_num(doc, "config.volume.throughput_mibps", &mibps);
     html_num(doc, "config.volume.price_usd_month", &price);
-    html_num(doc, "config.volume.size_bytes", &size);
-    html_fmt_bytes(size, sz, sizeof sz);
     snprintf(text, sizeof text, "%s: %s, %.0f IOPS, %.1f MiB/s, $%.2f/month each",
              html_str(doc, "config.volume.spec"), sz, iops, mibps, price);
     what_row(o, "volume", text);
@@ -160,7 +167,7 @@ static void summary_row(struct html_out *o, const cJSON *doc, const char *what,
 static void summary(struct html_out *o, const cJSON *doc)
 {
     const cJSON *line;
-    double disks = 0, price = 0;
+    double disks = 0, cost = 0, price = 0;
 
     fputs("<section id=\"summary\"><h2>Summary</h2>\n<div class=\"lines\">\n", o->f);
     cJSON_ArrayForEach(line, html_get(doc, "readings.summary"))
@@ -175,11 +182,12 @@ static void summary(struct html_out *o, const cJSON *doc)
     summary_row(o, doc, "Minimum Small Latency (us)", "min_small_latency_us", 3,
                 "min_small_latency_at", "min_small_latency_limited_by");
     fputs("</tbody></table>\n", o->f);
-    if (html_num(doc, "config.volume.price_usd_month", &price) && price > 0 &&
-        html_num(doc, "config.disks", &disks))
+    html_num(doc, "config.disks", &disks);
+    html_num(doc, "config.volume.price_usd_month", &price);
+    if (html_volumes_cost(doc, disks, &cost))
         fprintf(o->f, "<p class=\"cost\">Monthly cost of the volumes: "
                 "<span data-key=\"volumes_usd_month\">%.2f</span> USD "
-                "(%.0f x %.2f, list price)</p>\n", disks * price, disks, price);
+                "(%.0f x %.2f, list price)</p>\n", cost, disks, price);
     if (cJSON_IsTrue(html_get(doc, "incomplete")))
         html_elem(o, "p", "warning", "Incomplete: the run stopped before its "
                   "last point; the figures are those of the points measured.");

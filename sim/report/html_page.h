@@ -65,6 +65,15 @@ bool html_num(const cJSON *doc, const char *path, double *v);
 const char *html_str(const cJSON *doc, const char *path);
 const char *html_str_or(const cJSON *doc, const char *path, const char *fallback);
 
+/* The document is of modelled volumes (config.backend "model"): only
+   they have provisioned limits and a list price; the volume figures of
+   real targets or the null device are not theirs and are not shown. */
+bool html_modelled(const cJSON *doc);
+/* The volumes' monthly list price, disks x config.volume.price_usd_month
+   (the sweep CSV's volumes_usd_month): false when not modelled or not
+   priced. */
+bool html_volumes_cost(const cJSON *doc, double disks, double *usd);
+
 /* 8192 -> "8KiB" (the largest binary unit that divides it). */
 void html_fmt_bytes(double bytes, char *buf, size_t len);
 /* A figure for a reader: up to `decimals`, trailing zeros dropped. */

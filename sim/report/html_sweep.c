@@ -135,7 +135,7 @@ static void limit_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
     if (html_num(doc, v->inst_base, &base) && base > 0 && base < inst &&
         cJSON_IsTrue(html_get(doc, "config.instance.burst")))
         html_chart_ref(o, cfg, "instance baseline (physical I/O)", base, lo, hi, "y", 5);
-    if (vol <= 0)
+    if (vol <= 0 || !html_modelled(doc))
         return;
     snprintf(label, sizeof label, "disks x volume limit (%.0f %s each, physical I/O)",
              vol, v->unit);
@@ -148,16 +148,16 @@ static void limit_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
 static void cost_set(struct html_out *o, cJSON *cfg, const cJSON *doc,
                      const cJSON *sweep)
 {
-    double price = 0, d;
+    double usd, d;
     const cJSON *r;
 
-    if (!html_num(doc, "config.volume.price_usd_month", &price) || price <= 0)
+    if (!html_volumes_cost(doc, 1, &usd))
         return;
     html_chart_axis(o, cfg, "y2", "volumes' cost (USD per month)", "linear");
     cJSON *set = html_chart_dataset(o, cfg, "cost (USD/month, right axis)", 4, "y2");
     cJSON_ArrayForEach(r, sweep)
-        if (html_num(r, "disks", &d))
-            html_chart_xy(o, set, d, d * price);
+        if (html_num(r, "disks", &d) && html_volumes_cost(doc, d, &usd))
+            html_chart_xy(o, set, d, usd);
 }
 
 /* The other class's sentence: its best figure, where, and what binds. */
@@ -218,9 +218,8 @@ static void class_chart(struct html_out *o, const cJSON *doc,
 static void table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *r;
-    double d, price = 0;
+    double d, usd;
 
-    html_num(doc, "config.volume.price_usd_month", &price);
     fputs("<h3>Binding limit per disk count</h3>\n<table class=\"sweep\"><thead><tr>"
           "<th>disks</th><th>max large MBPS</th><th>limited by</th>"
           "<th>max small IOPS</th><th>limited by</th><th>min small latency (us)</th>"
@@ -235,7 +234,10 @@ static void table(struct html_out *o, const cJSON *doc)
         html_limit_cell(o, r, "max_small_limited_by");
         html_summary_cell(o, r, "min_small_latency_us", 3, false);
         html_limit_cell(o, r, "min_small_latency_limited_by");
-        fprintf(o->f, "<td>%.2f</td></tr>\n", d * price);
+        if (html_volumes_cost(doc, d, &usd))
+            fprintf(o->f, "<td>%.2f</td></tr>\n", usd);
+        else
+            fputs("<td>-</td></tr>\n", o->f);
     }
     fputs("</tbody></table>\n", o->f);
 }

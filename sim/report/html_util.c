@@ -118,6 +118,23 @@ const char *html_str_or(const cJSON *doc, const char *path, const char *fallback
     return s ? s : fallback;
 }
 
+bool html_modelled(const cJSON *doc)
+{
+    const char *b = html_str(doc, "config.backend");
+    return b != NULL && strcmp(b, "model") == 0;
+}
+
+bool html_volumes_cost(const cJSON *doc, double disks, double *usd)
+{
+    double price;
+
+    if (!html_modelled(doc) || !html_num(doc, "config.volume.price_usd_month", &price) ||
+        price <= 0)
+        return false;
+    *usd = disks * price;
+    return true;
+}
+
 void html_fmt_bytes(double bytes, char *buf, size_t len)
 {
     if (!(bytes >= 0) || bytes > 1.8e19) {
