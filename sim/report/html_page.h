@@ -152,7 +152,7 @@ void html_figure(struct html_out *o, const char *title, cJSON *cfg,
    large loads, columns the small loads, of the points that have `key`
    (a dotted path in a point: "mbps", "small_lat_us.avg"). */
 struct html_heat {
-    const char *title;          /* "Large MB/s" */
+    const char *title;          /* "Large I/O throughput" */
     const char *key;
     const char *unit;           /* "MB/s" */
     int decimals;

@@ -34,9 +34,9 @@
 static void matrix(struct html_out *o, const cJSON *doc)
 {
     static const struct html_heat maps[] = {
-        { "Large MB/s", "mbps", "MB/s", 2, false, true, false },
-        { "Small IOPS", "iops", "IOPS", 0, true, false, false },
-        { "Small latency (average)", "small_lat_us.avg", "us", 1, true, false, true },
+        { "Large I/O throughput", "mbps", "MB/s", 2, false, true, false },
+        { "Small I/O rate", "iops", "IOPS", 0, true, false, false },
+        { "Small I/O latency, average", "small_lat_us.avg", "us", 1, true, false, true },
     };
     static const char *const line[] = {
         "Maximum Large MBPS", "Maximum Small IOPS", "Minimum Small Latency",
