@@ -187,7 +187,7 @@ static void percentiles(struct html_out *o, const char *title, const char *where
     static const char *const labels[] = { "p50", "p90", "p99", "p99.9", "p99.99" };
     char reading[768];
     size_t used;
-    double v;
+    double v = 0;
 
     cJSON *cfg = html_chart_new(o, "line", title, "percentile", "category");
     html_chart_labels(o, cfg, labels, 5);
@@ -195,9 +195,10 @@ static void percentiles(struct html_out *o, const char *title, const char *where
     used = (size_t)snprintf(reading, sizeof reading, "At %s:", where);
     for (int i = 0; i < n; i++) {
         cJSON *set = html_chart_dataset(o, cfg, d[i].label, i, "y");
-        for (int k = 0; k < 5; k++)
-            html_chart_y(o, set, html_num(d[i].lat, keys[k], &v) ? v : 0,
-                         html_num(d[i].lat, keys[k], &v));
+        for (int k = 0; k < 5; k++) {
+            bool has = html_num(d[i].lat, keys[k], &v);
+            html_chart_y(o, set, v, has);
+        }
         double p50 = 0, p99 = 0, p9999 = 0;
         html_num(d[i].lat, "p50", &p50);
         html_num(d[i].lat, "p99", &p99);
