@@ -20,6 +20,7 @@
 #include "sim/report/html_page.h"
 
 #define MAX_LEVELS 256
+#define HEAT_MAX_LOAD 1e6           /* a load beyond is no ORION load */
 
 /* viridis at 0, 1/4, 1/2, 3/4, 1 */
 static const unsigned char viridis[5][3] = {
@@ -62,7 +63,8 @@ static bool cell_value(const cJSON *p, const struct html_heat *h, int *small,
 {
     double s, l;
 
-    if (!html_num(p, "small", &s) || !html_num(p, "large", &l))
+    if (!html_num(p, "small", &s) || !html_num(p, "large", &l) ||
+        s < 0 || s > HEAT_MAX_LOAD || l < 0 || l > HEAT_MAX_LOAD)
         return false;
     *small = (int)s;
     *large = (int)l;
