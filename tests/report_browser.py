@@ -13,7 +13,8 @@ only the standard library is needed.  Checked, each an "ok"/"FAIL" line:
   * the page's marker data-charts-rendered equals the number of canvases,
     and every canvas has drawn pixels (read back with getImageData);
   * a screenshot of the first chart is not all background (PNG decoded
-    here);
+    here), and the page prints (to PDF, with its backgrounds) without an
+    error;
   * with one RESULTS.json: the summary lines in the page are the JSON's
     readings.summary, the figures in the summary table are the JSON's
     summary values with ORION's decimals, every heat map's reading is
@@ -232,6 +233,8 @@ def main():
             shot = b.send("Page.captureScreenshot", {
                 "format": "png", "captureBeyondViewport": True,
                 "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
+        pdf = base64.b64decode(b.send("Page.printToPDF", {"printBackground": True},
+                                      timeout=60)["data"])
         time.sleep(0.3)
         errors = [e for e in b.events
                   if (e["method"] == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "assert"))
@@ -254,6 +257,9 @@ def main():
         other = sum(1 for r in rows for i in range(0, w * bpp, bpp) if bytes(r[i:i + 3]) != bg)
         check(f"{base}: screenshot_of_a_chart_is_not_all_background", other > w * h // 200,
               f"{other} of {w * h} pixels differ from the background {bg.hex()}")
+    pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    check(f"{base}: prints_to_pdf", pdf.startswith(b"%PDF") and pages >= 1,
+          f"{len(pdf)} bytes, {pages} pages")
     check(f"{base}: every_chart_has_a_reading", all(r for _, r in facts["figureReadings"]),
           [t for t, r in facts["figureReadings"] if not r])
 
