@@ -5,15 +5,17 @@
 #   * every key path of the results JSON (objects joined with '.', arrays
 #     as '[]'), from a modelled run, a modelled sweep and a real-device run
 #     on a file asmsim creates, so keys that only some runs write are seen
-#     (a point run, a run with both classes extended, a sweep, real);
+#     (a point run, a run with both classes extended, a sweep, real, an
+#     open-loop run);
 #   * every column of the sweep CSV and of the timeline CSV (a run with
 #     --interval, which also writes points[].timeline);
 #   * every limited_by id the program knows (read off its table in
 #     sim/core/device.c, so a new limit cannot go undocumented).
 # A path is documented when a table row of docs/fields.md starts with it
 # in backquotes.  The
-# children of sweep[].summary and sweep[].points are the same keys as
-# summary and points, and are checked as those.
+# children of sweep[].summary, sweep[].points and sweep[].cost are the
+# same keys as summary, points and cost, and are checked as those; the
+# JSON of `asmsim cost` is checked with the results JSON.
 set -u
 ASMSIM=$(realpath "$1")
 TESTS=${2:-$(dirname "$0")}
@@ -36,6 +38,9 @@ cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 \
     --matrix point --num-small 2 --num-large 2 --write 30 --duration 200ms --interval 50ms \
     --output-dir "$WORK/timeline" --testname fields --json - >timeline.json 2>/dev/null
+"$ASMSIM" run --instance m5.large --volume gp3 --disks 1 --rate-small 5000 --rate-large 20 \
+    --duration 200ms --interval 100ms --json - >open.json 2>/dev/null
+"$ASMSIM" cost --instance oci-e4flex-8 --volume oci-higher --disks 2 --json - >cost.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
 
@@ -68,10 +73,11 @@ def paths(v, prefix, out):
             paths(x, prefix + "[]", out)
 
 def canonical(p):
-    return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
+    return re.sub(r"^sweep\[\]\.(summary|points|cost)", r"\1", p)
 
 written = set()
-for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json"):
+for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
+             "open.json", "cost.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)

@@ -273,14 +273,14 @@ def main():
             expect = "-" if v is None else f"{v:.{dec}f}"
             check(f"{base}: summary_{key}_is_the_jsons", facts["cells"].get(key) == expect,
                   f"page {facts['cells'].get(key)} json {expect}")
-        price = doc["config"]["volume"].get("price_usd_month")
-        if price and doc["config"]["backend"] == "model":
-            expect = f"{doc['config']['disks'] * price:.2f}"
-            check(f"{base}: monthly_cost_is_the_jsons", facts["cells"].get("volumes_usd_month") == expect,
-                  f"page {facts['cells'].get('volumes_usd_month')} json {expect}")
-        else:       # real devices: the volume's price is not theirs
-            check(f"{base}: no_monthly_cost_off_the_model", "volumes_usd_month" not in facts["cells"],
-                  f"page shows {facts['cells'].get('volumes_usd_month')}")
+        cost = doc.get("cost")
+        if cost:
+            usd = cost["total_usd_month"] if cost["total_usd_month"] is not None else cost["volumes_usd_month"]
+            check(f"{base}: monthly_cost_is_the_jsons", facts["cells"].get("month_usd") == f"{usd:.2f}",
+                  f"page {facts['cells'].get('month_usd')} json {usd:.2f}")
+        else:       # real devices: not priced
+            check(f"{base}: no_monthly_cost_where_nothing_is_priced", "month_usd" not in facts["cells"],
+                  f"page shows {facts['cells'].get('month_usd')}")
         for prefix in ("Maximum Large MBPS", "Maximum Small IOPS", "Minimum Small Latency"):
             line = [s for s in want if s.startswith(prefix)]
             if line:

@@ -150,13 +150,57 @@ static void the_summary_should_use_orions_decimals_and_the_jsons_lines(void)
     CHECK(strstr(page, "<td data-key=\"max_small_iops\">6000</td>") != NULL);
     CHECK(strstr(page, "<td data-key=\"min_small_latency_us\">333.333</td>") != NULL);
     CHECK(strstr(page, "<td data-key=\"max_large_mbps\">-</td>") != NULL);
-    CHECK(strstr(page, "<span data-key=\"volumes_usd_month\">20.00</span>") != NULL);
+    /* no cost object (a JSON from before it): the volumes' list price */
+    CHECK(strstr(page, "<span data-key=\"month_usd\">20.00</span> USD for the "
+                       "volumes") != NULL);
     CHECK(strstr(page, "<p class=\"summary-line\">Maximum Small IOPS=6000 @ Small=3 and "
                        "Large=0</p>") != NULL);
     /* the heat map's reading is the terminal's line */
     CHECK(strstr(page, "<p class=\"reading\">Minimum Small Latency=333.333 usecs @ Small=1 "
                        "and Large=0</p>") != NULL);
     CHECK(strstr(page, "volume IOPS") != NULL);     /* the limit's label */
+    free(page);
+}
+
+/* The small run with "cost" set to the JSON text cost (null: not priced). */
+static char *page_with_cost(const char *cost)
+{
+    char why[256] = "", *page;
+    char *base = run_doc("asmsim run", "volume_iops"), *text;
+    cJSON *doc = cJSON_Parse(base);
+    int rc;
+
+    cJSON_AddItemToObject(doc, "cost", cJSON_Parse(cost));
+    text = cJSON_PrintUnformatted(doc);
+    page = page_of(text, &rc, why, sizeof why);
+    CHECK_INT_EQ(rc, 0);
+    cJSON_Delete(doc);
+    free(text);
+    free(base);
+    return page;
+}
+
+static void the_cost_should_be_the_jsons_bill(void)
+{
+    char *page = page_with_cost(
+        "{\"prices\":\"AWS us-east-1 2023-06 list\",\"instance_usd_month\":70.08,"
+        "\"instance_basis\":\"m5.large Linux $0.096/h x 730 h\",\"disks\":2,"
+        "\"volume_basis\":\"250 GiB x $0.08\",\"volumes_usd_month\":40,"
+        "\"total_usd_month\":110.08}");
+
+    CHECK(strstr(page, "Monthly cost (AWS us-east-1 2023-06 list): <span data-key="
+                       "\"month_usd\">110.08</span> USD for the instance + volumes; "
+                       "instance 70.08 (m5.large Linux $0.096/h x 730 h); volumes 40.00 "
+                       "(250 GiB x $0.08 each)") != NULL);
+    free(page);
+    page = page_with_cost("{\"prices\":\"AWS\",\"instance_usd_month\":null,"
+                          "\"instance_basis\":\"mac1.metal: no price\","
+                          "\"volumes_usd_month\":40,\"total_usd_month\":null}");
+    CHECK(strstr(page, "<span data-key=\"month_usd\">40.00</span> USD for the volumes; "
+                       "instance not priced (mac1.metal: no price)") != NULL);
+    free(page);
+    page = page_with_cost("null");                  /* real devices */
+    CHECK(strstr(page, "Monthly cost") == NULL);
     free(page);
 }
 
@@ -311,6 +355,7 @@ int main(void)
     RUN(script_json_should_escape_what_could_end_the_element);
     RUN(a_page_should_have_one_canvas_per_chart_and_the_marker);
     RUN(the_summary_should_use_orions_decimals_and_the_jsons_lines);
+    RUN(the_cost_should_be_the_jsons_bill);
     RUN(the_heat_map_should_order_the_loads);
     RUN(the_knee_should_be_where_iops_reach_97_percent);
     RUN(the_timeline_should_show_balances_and_mark_the_points);

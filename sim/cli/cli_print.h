@@ -31,4 +31,14 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r);
 
+/* The cost lines of the header on modelled volumes (o->bill): the total
+   and its parts, or for a sweep the instance and one volume, and how each
+   was priced; nothing without a bill (cli_cost.c). */
+void cli_print_cost_header(FILE *f, const struct cli_opts *o);
+
+/* "Cost: $193.88/month (instance $113.88 + 4 volumes $80.00; AWS
+   us-east-1 2023-06 list)" after a run's summary; nothing without a bill
+   (cli_cost.c). */
+void cli_print_cost_summary(FILE *f, const struct price_bill *b);
+
 #endif

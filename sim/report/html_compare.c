@@ -4,8 +4,8 @@
  * redundancy, two instances, ...).
  *
  *   table     one row per document: what it ran (html_doc_label) and its
- *             three figures, the limit binding the main one, the volumes'
- *             monthly cost;
+ *             three figures, the limit binding the main one, the monthly
+ *             cost (html_month_cost);
  *   sweeps    Maximum Large MBPS and Maximum Small IOPS against disk
  *             count, one line per sweep;
  *   runs      small-I/O latency and IOPS against outstanding small I/Os
@@ -181,9 +181,10 @@ static void table(struct html_out *o, const cJSON *const *docs,
           "<table class=\"compare\"><thead><tr><th>results</th><th>kind</th>"
           "<th>disks</th><th>max large MBPS</th><th>max small IOPS</th>"
           "<th>min small latency (us)</th><th>binding limit (main figure)</th>"
-          "<th>USD/month (volumes)</th></tr></thead><tbody>\n", o->f);
+          "<th>USD/month</th></tr></thead><tbody>\n", o->f);
     for (int d = 0; d < n; d++) {
         double disks = 0, usd;
+        const char *what;
         html_doc_label(docs[d], names[d], label, sizeof label);
         html_num(docs[d], "config.disks", &disks);
         fputs("<tr><td>", o->f);
@@ -194,7 +195,7 @@ static void table(struct html_out *o, const cJSON *const *docs,
         html_summary_cell(o, docs[d], "max_small_iops", 0, false);
         html_summary_cell(o, docs[d], "min_small_latency_us", 3, false);
         html_limit_cell(o, docs[d], "limited_by");
-        if (html_volumes_cost(docs[d], disks, &usd))
+        if (html_month_cost(docs[d], docs[d], &usd, &what))
             fprintf(o->f, "<td>%.2f</td></tr>\n", usd);
         else
             fputs("<td>-</td></tr>\n", o->f);

@@ -8,9 +8,9 @@
  *             on real devices, the targets;
  *   summary   ORION's three lines and the burst remarks, as the terminal
  *             printed them (readings.summary), then the same figures as
- *             a table with the limit that binds each and the volumes'
- *             monthly list price (disks x config.volume.price_usd_month,
- *             as the sweep CSV's volumes_usd_month).
+ *             a table with the limit that binds each, and the monthly
+ *             list price from the JSON's cost object (instance and
+ *             volumes, with how each figure was made).
  *
  * The summary cells carry data-key="<summary key>" so that a reader (and
  * the browser test) can find each figure; they are written with ORION's
@@ -164,10 +164,36 @@ static void summary_row(struct html_out *o, const cJSON *doc, const char *what,
     fputs("</tr>\n", o->f);
 }
 
+/* The monthly bill: the JSON's cost object (prices.h), each figure with
+   how it was made; a JSON from before it: the volumes at their list
+   price.  Nothing for what is not priced. */
+static void cost_line(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *c = html_get(doc, "cost");
+    const char *what;
+    double usd, part;
+
+    if (!html_month_cost(doc, doc, &usd, &what))
+        return;
+    fputs("<p class=\"cost\">Monthly cost", o->f);
+    if (cJSON_IsObject(c))
+        html_textf(o, " (%s)", html_str_or(c, "prices", "list price"));
+    fprintf(o->f, ": <span data-key=\"month_usd\">%.2f</span> USD for the ", usd);
+    html_text(o->f, what);
+    if (cJSON_IsObject(c)) {
+        if (html_num(c, "instance_usd_month", &part))
+            html_textf(o, "; instance %.2f (%s)", part, html_str_or(c, "instance_basis", "?"));
+        else
+            html_textf(o, "; instance not priced (%s)", html_str_or(c, "instance_basis", "?"));
+        if (html_num(c, "volumes_usd_month", &part))
+            html_textf(o, "; volumes %.2f (%s each)", part, html_str_or(c, "volume_basis", "?"));
+    }
+    fputs("</p>\n", o->f);
+}
+
 static void summary(struct html_out *o, const cJSON *doc)
 {
     const cJSON *line;
-    double disks = 0, cost = 0, price = 0;
 
     fputs("<section id=\"summary\"><h2>Summary</h2>\n<div class=\"lines\">\n", o->f);
     cJSON_ArrayForEach(line, html_get(doc, "readings.summary"))
@@ -182,12 +208,7 @@ static void summary(struct html_out *o, const cJSON *doc)
     summary_row(o, doc, "Minimum Small Latency (us)", "min_small_latency_us", 3,
                 "min_small_latency_at", "min_small_latency_limited_by");
     fputs("</tbody></table>\n", o->f);
-    html_num(doc, "config.disks", &disks);
-    html_num(doc, "config.volume.price_usd_month", &price);
-    if (html_volumes_cost(doc, disks, &cost))
-        fprintf(o->f, "<p class=\"cost\">Monthly cost of the volumes: "
-                "<span data-key=\"volumes_usd_month\">%.2f</span> USD "
-                "(%.0f x %.2f, list price)</p>\n", cost, disks, price);
+    cost_line(o, doc);
     if (cJSON_IsTrue(html_get(doc, "incomplete")))
         html_elem(o, "p", "warning", "Incomplete: the run stopped before its "
                   "last point; the figures are those of the points measured.");

@@ -69,10 +69,14 @@ const char *html_str_or(const cJSON *doc, const char *path, const char *fallback
    they have provisioned limits and a list price; the volume figures of
    real targets or the null device are not theirs and are not shown. */
 bool html_modelled(const cJSON *doc);
-/* The volumes' monthly list price, disks x config.volume.price_usd_month
-   (the sweep CSV's volumes_usd_month): false when not modelled or not
-   priced. */
-bool html_volumes_cost(const cJSON *doc, double disks, double *usd);
+/* The monthly list price of what `entry` (a document, or a sweep[]
+   entry of doc) ran: the JSON's cost object, cost.total_usd_month
+   (instance and volumes) when known, else cost.volumes_usd_month, with
+   *what saying which ("instance + volumes", "volumes"); a JSON from
+   before the cost object: disks x config.volume.price_usd_month of doc.
+   False when nothing is priced (real devices, the null engine). */
+bool html_month_cost(const cJSON *doc, const cJSON *entry, double *usd,
+                     const char **what);
 
 /* 8192 -> "8KiB" (the largest binary unit that divides it). */
 void html_fmt_bytes(double bytes, char *buf, size_t len);

@@ -7,15 +7,17 @@
  *                buckets are empty), with reference lines: the instance's
  *                maximum (and baseline, when it bursts) and the volumes'
  *                own limit, disk count x the volume's throughput; the
- *                monthly cost of the volumes on the right axis.  The
+ *                monthly cost on the right axis (the JSON's cost: the
+ *                instance and the volumes, or the volumes alone when the
+ *                instance is not priced).  The
  *                left axis ends 30 % above the highest figure or the
  *                instance maximum (rounded up to its leading digit), so that the curve stays readable: the
  *                volumes' line, rising with every disk, leaves the chart
  *                where it has stopped binding;
  *   IOPS chart   the same for Maximum Small IOPS;
  *   table        per disk count each figure with the limit that binds it
- *                (sweep[].summary.*_limited_by) and the cost, as the
- *                terminal's sweep table.
+ *                (sweep[].summary.*_limited_by) and the monthly cost, as
+ *                the terminal's sweep table.
  *
  * Limits count physical I/O (after mirroring) and the figures are
  * logical, so with mirroring a figure can sit well below the line that
@@ -148,16 +150,22 @@ static void limit_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
 static void cost_set(struct html_out *o, cJSON *cfg, const cJSON *doc,
                      const cJSON *sweep)
 {
-    double usd, d;
     const cJSON *r;
+    const char *what = NULL;
+    cJSON *set = NULL;
+    char label[96];
+    double usd, d;
 
-    if (!html_volumes_cost(doc, 1, &usd))
-        return;
-    html_chart_axis(o, cfg, "y2", "volumes' cost (USD per month)", "linear");
-    cJSON *set = html_chart_dataset(o, cfg, "cost (USD/month, right axis)", 4, "y2");
-    cJSON_ArrayForEach(r, sweep)
-        if (html_num(r, "disks", &d) && html_volumes_cost(doc, d, &usd))
-            html_chart_xy(o, set, d, usd);
+    cJSON_ArrayForEach(r, sweep) {
+        if (!html_num(r, "disks", &d) || !html_month_cost(doc, r, &usd, &what))
+            continue;
+        if (set == NULL) {
+            html_chart_axis(o, cfg, "y2", "cost (USD per month)", "linear");
+            snprintf(label, sizeof label, "cost of the %s (USD/month, right axis)", what);
+            set = html_chart_dataset(o, cfg, label, 4, "y2");
+        }
+        html_chart_xy(o, set, d, usd);
+    }
 }
 
 /* The other class's sentence: its best figure, where, and what binds. */
@@ -218,12 +226,13 @@ static void class_chart(struct html_out *o, const cJSON *doc,
 static void table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *r;
+    const char *what;
     double d, usd;
 
     fputs("<h3>Binding limit per disk count</h3>\n<table class=\"sweep\"><thead><tr>"
           "<th>disks</th><th>max large MBPS</th><th>limited by</th>"
           "<th>max small IOPS</th><th>limited by</th><th>min small latency (us)</th>"
-          "<th>limited by</th><th>USD/month (volumes)</th></tr></thead><tbody>\n", o->f);
+          "<th>limited by</th><th>USD/month</th></tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(r, html_get(doc, "sweep")) {
         if (!html_num(r, "disks", &d))
             continue;
@@ -234,7 +243,7 @@ static void table(struct html_out *o, const cJSON *doc)
         html_limit_cell(o, r, "max_small_limited_by");
         html_summary_cell(o, r, "min_small_latency_us", 3, false);
         html_limit_cell(o, r, "min_small_latency_limited_by");
-        if (html_volumes_cost(doc, d, &usd))
+        if (html_month_cost(doc, r, &usd, &what))
             fprintf(o->f, "<td>%.2f</td></tr>\n", usd);
         else
             fputs("<td>-</td></tr>\n", o->f);

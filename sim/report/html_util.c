@@ -124,13 +124,24 @@ bool html_modelled(const cJSON *doc)
     return b != NULL && strcmp(b, "model") == 0;
 }
 
-bool html_volumes_cost(const cJSON *doc, double disks, double *usd)
+bool html_month_cost(const cJSON *doc, const cJSON *entry, double *usd,
+                     const char **what)
 {
-    double price;
+    const cJSON *cost = html_get(entry, "cost");
+    double price, disks;
 
-    if (!html_modelled(doc) || !html_num(doc, "config.volume.price_usd_month", &price) ||
-        price <= 0)
+    if (cJSON_IsObject(cost)) {
+        *what = "instance + volumes";
+        if (html_num(cost, "total_usd_month", usd))
+            return true;
+        *what = "volumes";
+        return html_num(cost, "volumes_usd_month", usd);
+    }
+    if (cost != NULL || !html_modelled(doc) ||     /* null: not priced */
+        !html_num(doc, "config.volume.price_usd_month", &price) || price <= 0 ||
+        !(html_num(entry, "disks", &disks) || html_num(doc, "config.disks", &disks)))
         return false;
+    *what = "volumes";
     *usd = disks * price;
     return true;
 }
