@@ -733,6 +733,7 @@ sample_value() {
     rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
     max-outstanding) echo 64 ;;
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
+    report) echo x.html ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line

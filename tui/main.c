@@ -78,9 +78,11 @@ int main(int argc, char **argv)
         return cli_cmd_profiles(argc - 1, argv + 1);
     if (strcmp(cmd, "cost") == 0)
         return cli_cmd_cost(argc - 1, argv + 1);
+    if (strcmp(cmd, "report") == 0)
+        return cli_cmd_report(argc - 1, argv + 1);
     char q[CLI_QUOTE_BUF];
     fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion, "
-            "profiles, cost or tui. Try 'asmsim --help'.\n",
+            "profiles, cost, report or tui. Try 'asmsim --help'.\n",
             cli_quote(cmd, q, sizeof q));
     return 2;
 }

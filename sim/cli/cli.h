@@ -163,6 +163,8 @@ struct cli_opts {
     const char *testname;
     const char *output_dir;         /* NULL: no files (run/sweep) */
     const char *json_path;          /* NULL, "-" or a file */
+    const char *report_path;        /* --report: NULL or a new .html file
+                                       (html.h; never replaced) */
     bool quiet, verbose;
 
     struct cli_seen seen[CLI_SEEN_MAX];     /* cli_opts_note_once */
@@ -345,6 +347,9 @@ int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_profiles(int argc, char **argv);
 int cli_cmd_cost(int argc, char **argv);        /* cli_cost.c */
+/* asmsim report RESULTS.json [MORE.json ...] -o FILE.html (cli_report.c) */
+int cli_cmd_report(int argc, char **argv);
+void cli_report_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */

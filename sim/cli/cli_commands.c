@@ -82,7 +82,8 @@ static int finish(const struct cli_opts *o, int rc_run, bool interrupted)
     if (rc_run)
         return rc_run;
     if (interrupted) {
-        bool files = o->output_dir || (o->json_path && strcmp(o->json_path, "-") != 0);
+        bool files = o->output_dir || o->report_path ||
+                     (o->json_path && strcmp(o->json_path, "-") != 0);
         fprintf(stderr, "asmsim: interrupted; partial results %s\n", files ? "written"
                 : "printed; no files written (no --output-dir)");
         return 130;

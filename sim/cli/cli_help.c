@@ -31,6 +31,7 @@ void cli_main_usage(FILE *f)
 "  orion      ORION's own command line (-run simple -num_disks 4 ...)\n"
 "  profiles   list volume types and instances, or show one\n"
 "  cost       the monthly bill of an instance and its volumes\n"
+"  report     an HTML report from results JSON files (several: compared)\n"
 "  tui        the live dashboard: watch a run and tune the disk group\n"
 "\n"
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
@@ -163,6 +164,10 @@ RUN_HELP_COST
 "                        taken; default: no files [ORION: the current\n" \
 "                        directory]\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
+"  --report FILE.html    a self-contained HTML report (charts, heat maps;\n" \
+"                        opens offline) made from the results JSON; FILE\n" \
+"                        must not exist (never replaced); also after an\n" \
+"                        interrupt, with the partial results\n" \
 "  --quiet               no progress on stderr\n" \
 "  --verbose             run: a per-point table after the summary\n" \
 "  --tui                 the live dashboard (falls back to --progress when\n" \
@@ -244,6 +249,7 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "                    the monthly bill in the JSON, as for 'asmsim run'\n"
 "  --output-dir DIR  where ORION's files go; default the current directory\n"
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"
+"  --report FILE     a self-contained HTML report; FILE must not exist\n"
 "  --quiet           no progress\n"
 "Real devices:\n"
 "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
@@ -296,5 +302,24 @@ void cli_cost_usage(FILE *f)
 "\n"
 "An instance with limits but no price (mac*, hpc6*, u-*tb1.metal) is shown as\n"
 "not priced, with the reason, and the total is then unknown.  Errors exit 2.\n",
+          f);
+}
+
+void cli_report_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim report RESULTS.json [MORE.json ...] -o FILE.html\n"
+"A self-contained HTML report (one file; Chart.js embedded, no network\n"
+"access) from results JSON written by asmsim run, sweep or orion (--json,\n"
+"or <testname>_<stamp>_results.json in --output-dir): the same page as\n"
+"--report makes.  One file: that run's or sweep's report (summary, heat\n"
+"maps of the ORION matrix, latency against load, percentiles and\n"
+"histograms, sweep charts with limits and cost, timelines).  Several (at\n"
+"most 16): a comparison, overlaid on the same axes.\n"
+"  -o, --output FILE.html   the page to write; must not exist (never\n"
+"                           replaced)\n"
+"  -h, --help               this help\n"
+"Exit status: 0 ok, 1 the page could not be written, 2 bad usage or input\n"
+"(nothing written).\n",
           f);
 }

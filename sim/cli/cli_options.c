@@ -405,6 +405,16 @@ static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_report(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (!*v || strcmp(v, "-") == 0) {
+        snprintf(why, n, "give a file name for the HTML report, e.g. run.html");
+        return -EINVAL;
+    }
+    o->report_path = v;             /* checked by cli_check_outputs */
+    return 0;
+}
+
 static int opt_quiet(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     (void)v, (void)why, (void)n;
@@ -686,6 +696,7 @@ static const struct opt_def opt_defs[] = {
     { "os", required_argument, FOR_ALL, opt_os },
     { "memory", required_argument, FOR_ALL, opt_memory },
     { "region", required_argument, FOR_ALL, opt_region },
+    { "report", required_argument, FOR_ALL, opt_report },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000

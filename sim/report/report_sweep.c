@@ -608,6 +608,12 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                 cost.volumes[0] ? cost.volumes : "-", cost.total[0] ? cost.total : "-");
     }
     fputc('\n', f);
+    report_sweep_reading(f, cfg, sweep);
+}
+
+void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *sweep)
+{
     if (!burst_reading_line(f, cfg, sweep))
         reading_line(f, cfg, sweep);
 }
