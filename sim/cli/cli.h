@@ -61,6 +61,7 @@ enum cli_cmd {
     CLI_RUN = 0,
     CLI_SWEEP,
     CLI_ORION,
+    CLI_FORECAST,                   /* asmsim forecast (cli_forecast.c) */
 };
 
 /* --engine: which backend carries the I/O. */
@@ -191,6 +192,11 @@ struct cli_opts {
     bool progress;                          /* --progress: one status line */
     double speed;                           /* --speed: device s per wall s,
                                                0 = max; < 0 not given */
+
+    /* forecast (cli_forecast.c) */
+    const char *schedule;                   /* --schedule FILE|PRESET */
+    int repeat_days;                        /* --repeat Nd; 0 = until steady */
+    bool exact;                             /* --exact: every I/O simulated */
 };
 
 /* A live view of a batch run, supplied by the executable (tui/): watch()
@@ -326,6 +332,9 @@ int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_profiles(int argc, char **argv);
+/* asmsim forecast (cli_forecast.c) and its help. */
+int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
+void cli_forecast_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */
