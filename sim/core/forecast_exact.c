@@ -83,6 +83,7 @@ static void figures_from_result(const struct sim_point_result *pr,
         }
     }
     fig->limited_by = pr->limited_by;
+    fig->ios = sim_point_logical_ios(pr);
 }
 
 static void figures_from_row(const struct sim_timeline_row *row,

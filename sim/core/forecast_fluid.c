@@ -48,7 +48,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FLUID_WINDOW_S 2.0          /* measured, per regime */
+#define FLUID_WINDOW_S 2.0          /* measured, per regime, at least */
+#define FLUID_WINDOW_IOS 4000       /* and this many logical I/Os ... */
+#define FLUID_WINDOW_MAX_S 300.0    /* ... unless it runs this long */
 #define FLUID_WARMUP_S 0.2          /* before it, unmeasured */
 #define FLUID_DEADBAND 0.005        /* of a bucket's base rate */
 #define FLUID_MAX_STEPS 200000      /* per phase: a safety net */
@@ -202,10 +204,12 @@ static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     return rc;
 }
 
-/* A measurement window from t: a segment of its own, cached when the
-   regime held through it. */
+/* A measurement window of *len_s from t: a segment of its own, cached
+   when the regime held through it and it holds FLUID_WINDOW_IOS logical
+   I/Os; when it holds fewer (a slow regime: st1 at its base, 1 MiB at a
+   time) *len_s grows for the next one, up to FLUID_WINDOW_MAX_S. */
 static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
-                        const unsigned char *key)
+                        const unsigned char *key, double *len_s)
 {
     size_t nb = (size_t)(f->buckets > 0 ? f->buckets : 1);
     double *consumed = malloc(nb * 2 * sizeof *consumed);
@@ -219,15 +223,20 @@ static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     memcpy(level0, f->level, (size_t)f->buckets * sizeof *level0);
     struct fc_figures fig;
     double elapsed = 0;
-    int rc = fc_stretch(f, pc, *t, FLUID_WINDOW_S, FLUID_WARMUP_S, false, &fig,
-                        consumed, &elapsed);
+    double len = *len_s;
+    int rc = fc_stretch(f, pc, *t, len, FLUID_WARMUP_S, false, &fig, consumed,
+                        &elapsed);
     f->res->windows++;
     if (rc >= 0) {
         struct fc_seg s = { *t, *t + elapsed, pc->day, pc->index, &fig, level0, f->level };
         int e = fc_emit(f, &s);
         *t += elapsed;
         regime_key(f, after);
-        if (e == 0 && memcmp(after, key, (size_t)f->buckets) == 0)
+        bool enough = fig.ios >= FLUID_WINDOW_IOS || len >= FLUID_WINDOW_MAX_S;
+        if (!enough)
+            *len_s = fmin(FLUID_WINDOW_MAX_S, 1.5 * len * FLUID_WINDOW_IOS /
+                                              (double)(fig.ios ? fig.ios : 1));
+        if (e == 0 && enough && memcmp(after, key, (size_t)f->buckets) == 0)
             e = cache_add(f, pc->index, key, &fig, consumed);
         if (e < 0)
             rc = e;
@@ -244,8 +253,9 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
     if (!key)
         return -ENOMEM;
     int rc = 0;
-    double tail = 2 * (FLUID_WINDOW_S + FLUID_WARMUP_S);
+    double len = FLUID_WINDOW_S;
     for (int step = 0; rc == 0 && t < pc->end_s - 1e-9; step++) {
+        double tail = 2 * (len + FLUID_WARMUP_S);
         if (sim_stop_is_set(f->cfg->stop) || step > FLUID_MAX_STEPS) {
             rc = 1;
             break;
@@ -262,7 +272,7 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
             f->res->cache_hits++;
             rc = fluid_step(f, pc, &t, &r->fig, r->consumed);
         } else {
-            rc = fluid_window(f, pc, &t, key);
+            rc = fluid_window(f, pc, &t, key, &len);
         }
     }
     free(key);

@@ -36,6 +36,7 @@ struct fc_figures {
     struct fc_lat lat[WL_CLASSES];
     struct fc_lat lat_dir[WL_CLASSES][2];
     enum sim_limit limited_by;
+    uint64_t ios;                       /* logical, measured (windows) */
     bool open;
     double offered[WL_CLASSES];         /* open: IOPS small, MB/s large */
 };
@@ -126,10 +127,11 @@ int fc_emit(struct fc *f, const struct fc_seg *s);
 
 /* forecast_exact.c: run the phase's load per I/O from forecast time t_s
    for `length_s` (after warmup_s unmeasured, counted in the stretch),
-   polling the levels for events, and fill *fig with what it measured
-   (one figure set for the whole stretch) and *elapsed_s with the
-   forecast time it covered.  With emit, the stretch goes out as segments
-   (interval rows) and *fig is not filled.  0, 1 when stopped, -errno. */
+   polling the levels for events, and set *elapsed_s to the forecast time
+   it covered.  With emit the stretch goes out as segments (interval
+   rows).  Else it is a measurement window: *fig gets what it measured
+   (one figure set for all of it) and consumed[] each bucket's units
+   admitted per second.  0, 1 when stopped, -errno. */
 int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
                double length_s, double warmup_s, bool emit,
                struct fc_figures *fig, double *consumed, double *elapsed_s);
