@@ -166,7 +166,7 @@ static int64_t parse_duration(const char *s)
     double ms = v * unit;
     if (*end || ms < 1 || ms > (double)WL_SCHEDULE_MAX_DAY_MS)
         return -1;
-    return (int64_t)llround(ms);
+    return (int64_t)(ms + 0.5);     /* ms > 0: rounds to nearest */
 }
 
 static int parse_rate(const char *s, double *out)
@@ -370,8 +370,12 @@ static int lay_out(struct parser *ps, struct wl_schedule *out)
         int64_t end = phase_end(ps, i, start, clock);
         if (end < 0)
             return -EINVAL;
-        if (end <= start)
-            return fail_line(ps, rp->p.line, "phase", rp->p.name, "ends where it starts");
+        if (end <= start) {
+            char what[96];
+            snprintf(what, sizeof what, "ends at %s, not after its start %s",
+                     wl_clock_format(end, a, sizeof a), wl_clock_format(start, b, sizeof b));
+            return fail_line(ps, rp->p.line, "phase", rp->p.name, what);
+        }
         if (add_phase(out, &rp->p, start, end) != 0)
             return fail_name(ps, "too many phases with the idle gaps; at most 256");
         at = end;
