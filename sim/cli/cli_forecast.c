@@ -284,6 +284,7 @@ int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop)
             forecast_job_free(&fj);
             return 1;
         }
+        report_stamp_now(&fj.j.meta);
         if (!fj.j.json_stdout)
             print_plan(&fj);
         struct sim_forecast_result *res = NULL;

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# forecast_test.sh - `asmsim forecast`: its output in words, JSON and
+# files, its errors (exit 2, one line, nothing written), interruption
+# (exit 130, what was done written, marked incomplete) and the shipped
+# presets.
+#
+#   bash forecast_test.sh <path-to-asmsim> <tests-dir>
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-forecast.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+GP2=(--instance m5.4xlarge --volume gp2:size=500GiB --disks 1)
+cat >drain.csv <<'CSV'
+# one gp2 volume drained dry, then a rest
+phase,duration,num_small,small_write_pct
+drain,2h,16,30
+rest,1h,,
+CSV
+
+# ---- help ---------------------------------------------------------------------
+
+expect_stdout_contains "help_should_name_the_schedule" "--schedule FILE|PRESET" \
+    "$ASMSIM" forecast --help
+expect_stdout_contains "asmsim_help_forecast_should_print_it_too" "--repeat Nd" \
+    "$ASMSIM" help forecast
+expect_stdout_contains "main_help_should_list_forecast" "  forecast " "$ASMSIM" --help
+
+# ---- bad input: one line, exit 2, nothing written ----------------------------------
+
+mkdir out
+expect_error "schedule_should_be_required" "asmsim: --schedule: required" \
+    "Try 'asmsim forecast --help'." "$ASMSIM" forecast "${GP2[@]}"
+printf 'phase,duration,small_iops\nok,1h,100\nbad,1h,-5\n' >bad.csv
+expect_error "a_bad_line_should_name_file_line_and_column" \
+    "asmsim: bad.csv:3: small_iops '-5': not a rate" "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule bad.csv --output-dir out
+expect_error "an_unknown_schedule_should_name_the_presets" \
+    "asmsim: --schedule nope.csv: cannot read it" "oltp-day, redo-peak, weekly-etl)" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule nope.csv --output-dir out
+expect_error "repeat_should_take_days" "asmsim: --repeat 0d: not a day count" "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 0d
+expect_error "too_many_rows_should_be_refused" "asmsim: --interval: " "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule oltp-day --interval 1s --repeat 60d
+expect_error "real_devices_should_be_refused" "asmsim: --engine: a forecast runs on modelled" "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --engine aio
+expect_error "run_options_should_be_unknown" \
+    "asmsim: --matrix: unknown option; --matrix is an option of 'asmsim run'" \
+    "Try 'asmsim forecast --help'." \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --matrix point
+expect_no_files "bad_input_should_write_nothing" out
+
+# ---- words ---------------------------------------------------------------------
+
+harness_run "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv
+printf '%s\n' "$H_OUT" >words.txt
+expect_true "forecast_should_exit_0" test "$H_RC" -eq 0
+expect_true "events_should_say_when_the_volume_ran_dry" \
+    grep -Eq '^  01:0[0-9]:[0-9]{2} DATA_0000 burst credits empty: 2,850 -> 1,425 IOPS$' words.txt
+expect_true "events_should_say_when_it_earns_again" \
+    grep -Eq '^  02:00:0[0-9] DATA_0000 earns burst credits again: 1,425 -> 2,850 IOPS$' words.txt
+expect_true "phases_should_be_listed" grep -Eq '^ +1  drain +00:00:00-02:00:00 ' words.txt
+expect_true "the_verdict_should_be_printed" grep -q '^Verdict: served' words.txt
+expect_true "the_days_should_be_told" grep -q '^Days: ' words.txt
+
+# ---- JSON and files --------------------------------------------------------------
+
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 2d --json - >fc.json 2>/dev/null
+expect_true "json_should_describe_the_forecast" python3 - fc.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+errs = []
+def want(cond, what):
+    if not cond: errs.append(what)
+want(d["kind"] == "forecast", f"kind {d['kind']}")
+want(d["days"] == 2 and d["config"]["repeat_days"] == 2, f"days {d['days']}")
+want(len(d["timeline"]) == 2 * 180, f"rows {len(d['timeline'])} != 360 (2 x 3 h / 1 m)")
+want(len(d["phases"]) == 4, f"phases {len(d['phases'])}")
+kinds = [e["kind"] for e in d["events"]]
+want("burst_empty" in kinds and "burst_again" in kinds, f"events {kinds}")
+want(all(e["text"] for e in d["events"]), "an event without words")
+want(d["verdict"]["served"] is True and d["verdict"]["first_unserved"] is None, str(d["verdict"]))
+b = d["buckets"][0]
+want(b["limit"] == "volume_iops" and b["disk"] == 0 and b["size"] == 5.4e6, str(b))
+want(len(b["day_start_pct"]) == 3 and b["day_start_pct"][0] == 100, str(b["day_start_pct"]))
+r = d["timeline"][10]
+want(abs(r["small_iops"] - 2850) < 60 and r["phase"] == "drain", str(r))
+print("\n".join(errs))
+sys.exit(1 if errs else 0)
+PY
+
+mkdir files
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --output-dir files --testname fc >/dev/null 2>&1
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --output-dir files --testname fc >/dev/null 2>&1
+expect_true "output_dir_should_hold_json_and_timeline_csv_of_both_runs" python3 - files <<'PY'
+import glob, json, os, sys
+d = sys.argv[1]
+js = sorted(glob.glob(os.path.join(d, "fc_*_forecast.json")))
+csv = sorted(glob.glob(os.path.join(d, "fc_*_timeline.csv")))
+ok = len(js) == 2 and len(csv) == 2 and len(os.listdir(d)) == 4
+lines = open(csv[0]).read().splitlines() if csv else []
+ok = ok and lines[0].startswith("# asmsim forecast timeline CSV") and len(lines) == 2 + 180
+ok = ok and lines[1].startswith("day,phase,start_s,")
+print(js, csv, len(lines), os.listdir(d))
+sys.exit(0 if ok else 1)
+PY
+
+# ---- interruption ---------------------------------------------------------------
+
+mkdir intr
+printf 'phase,duration,num_small\nlong,24h,64\n' >long.csv
+"$ASMSIM" forecast --instance m5.4xlarge --volume gp3 --disks 4 --schedule long.csv \
+    --exact --output-dir intr >intr.out 2>intr.err &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ]; then harness_ok "sigint_should_exit_130"
+else harness_fail "sigint_should_exit_130" "exit $rc: $(cat intr.err)"; fi
+expect_true "sigint_should_write_what_was_done_marked_incomplete" python3 - intr <<'PY'
+import glob, json, sys
+f = glob.glob(sys.argv[1] + "/asmsim_*_forecast.json")
+d = json.load(open(f[0])) if f else {}
+ok = d.get("incomplete") is True and 0 < d.get("horizon_s", 0) < 86400
+print(f, d.get("incomplete"), d.get("horizon_s"))
+sys.exit(0 if ok else 1)
+PY
+
+harness_done
