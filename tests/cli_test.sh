@@ -726,6 +726,8 @@ sample_value() {
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
     create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;;
     target) echo no-such-target ;; levels) echo orion ;;
+    rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
+    max-outstanding) echo 64 ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line

@@ -5,7 +5,8 @@
 #   * every key path of the results JSON (objects joined with '.', arrays
 #     as '[]'), from a modelled run, a modelled sweep and a real-device run
 #     on a file asmsim creates, so keys that only some runs write are seen
-#     (a point run, a run with both classes extended, a sweep, real);
+#     (a point run, a run with both classes extended, a sweep, real, an
+#     open-loop run);
 #   * every column of the sweep CSV and of the timeline CSV (a run with
 #     --interval, which also writes points[].timeline);
 #   * every limited_by id the program knows (read off its table in
@@ -36,6 +37,8 @@ cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 \
     --matrix point --num-small 2 --num-large 2 --write 30 --duration 200ms --interval 50ms \
     --output-dir "$WORK/timeline" --testname fields --json - >timeline.json 2>/dev/null
+"$ASMSIM" run --instance m5.large --volume gp3 --disks 1 --rate-small 5000 --rate-large 20 \
+    --duration 200ms --interval 100ms --json - >open.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
 
@@ -71,7 +74,8 @@ def canonical(p):
     return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
 
 written = set()
-for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json"):
+for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
+             "open.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)

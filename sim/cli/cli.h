@@ -154,6 +154,9 @@ struct cli_opts {
     sim_ns interval_ns;             /* --interval: a timeline per point;
                                        0 = none */
     uint64_t seed;
+    struct sim_open_load open;      /* --rate-small, --rate-large,
+                                       --arrivals, --max-outstanding: a
+                                       rate makes the run open loop */
 
     /* output */
     const char *testname;

@@ -43,7 +43,7 @@ struct forecast_job {
     char *text;                     /* the schedule file's, or NULL */
     const char *source;
     sim_ns interval_ns;
-    int max_small, max_large;
+    int max_small, max_large_ios;   /* the engine's pools */
 };
 
 static int usage_error(const char *why)
@@ -103,7 +103,6 @@ static int load_schedule(struct forecast_job *fj)
         return 1;
     if (wl_schedule_parse(text, arg, fj->schedule, why, sizeof why) != 0)
         return usage_error(why);
-    sim_forecast_levels(fj->schedule, &fj->max_small, &fj->max_large);
     return 0;
 }
 
@@ -139,14 +138,15 @@ static int resolve(struct forecast_job *fj, int argc, char **argv)
     o->cmd = CLI_RUN;
     o->run = WL_RUN_ADVANCED;
     o->matrix = WL_MATRIX_POINT;
-    o->num_small = fj->max_small;
-    o->num_large = fj->max_large;
+    sim_forecast_levels(fj->schedule, &o->num_small, &o->num_large);
     o->duration_ns = SIM_NS_PER_S;
     o->given |= CLI_GIVEN_DURATION | CLI_GIVEN_RUN | CLI_GIVEN_MATRIX;
     int rc = cli_opts_resolve(o, &fj->j.cfg, why, sizeof why);
     o->cmd = CLI_FORECAST;
     if (rc != 0 || cli_check_outputs(o, why, sizeof why) != 0)
         return usage_error(why);
+    sim_forecast_pools(fj->schedule, fj->j.cfg.workload.large_type, o->stream_io,
+                       o->open.max_outstanding, &fj->max_small, &fj->max_large_ios);
     if (cli_job_init(&fj->j, o, argc, argv) != 0) {
         fprintf(stderr, "asmsim: out of memory\n");
         return 1;
@@ -181,10 +181,9 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
 {
     char why[CLI_WHY_LEN];
     const struct sim_run_cfg *cfg = &fj->j.cfg;
-    int large_ios = sim_point_large_ios(fj->max_large, cfg->workload.large_type,
-                                        fj->o->stream_io);
     struct sim_parts parts;
-    int rc = sim_parts_open(cfg, fj->max_small, large_ios, &parts, why, sizeof why);
+    int rc = sim_parts_open(cfg, fj->max_small, fj->max_large_ios, &parts, why,
+                            sizeof why);
     if (rc < 0) {
         sim_parts_close(&parts);
         cli_print_error(stderr, "asmsim", why);
@@ -197,6 +196,7 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
         .exact = fj->o->exact,
         .large_type = cfg->workload.large_type,
         .stream_io = fj->o->stream_io,
+        .max_outstanding = fj->o->open.max_outstanding,
         .stop = stop,
     };
     rc = sim_forecast_run(&parts, &fc, res, why, sizeof why);
@@ -328,6 +328,8 @@ void cli_forecast_usage(FILE *f)
 "                        the credit balances in closed form between events)\n"
 "  --burst-credits L     the buckets' level at the start: full (default),\n"
 "                        empty or a percentage\n"
+"  --max-outstanding N   open-loop phases: logical I/Os in flight at most\n"
+"                        (the database's async I/O limit); default 4096\n"
 "\n"
 "Devices and layout (as 'asmsim run'):\n"
 "  --instance NAME --volume SPEC --disks N --layout --au --stripe\n"

@@ -108,6 +108,21 @@ void cli_main_usage(FILE *f)
 "                        (points[].timeline) and --output-dir\n" \
 "                        (_timeline.csv); not with --tui; default none\n" \
 "  --seed N              random seed, unsigned integer; default 1\n" \
+"Open-loop demand (instead of ORION's outstanding levels):\n" \
+"  --rate-small IOPS     offer small I/Os at this rate (6000, 0.5); any\n" \
+"                        --rate-* makes every run one open-loop point for\n" \
+"                        its --duration (a time; default 60 s) and refuses\n" \
+"                        --matrix, --num-small, --num-large, --run, --levels\n" \
+"                        and --tui; I/Os that find every slot taken wait\n" \
+"                        (delayed), and latency counts from the arrival\n" \
+"  --rate-large RATE     offer large I/O at this throughput: 200MB/s,\n" \
+"                        150MiB/s; a bare number is MiB/s, as in --volume\n" \
+"                        (reports give MB/s = 10^6 B/s)\n" \
+"  --arrivals A          poisson (independent arrivals) or constant (even\n" \
+"                        gaps); default poisson\n" \
+"  --max-outstanding N   logical I/Os in flight at most, both classes\n" \
+"                        together (the database's async I/O limit),\n" \
+"                        1..65536; default 4096\n" \
 "Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
 "  --target PATH         a file or block device; repeat for each disk\n" \
 "  --lun-file FILE       targets listed one per line (ORION's .lun)\n" \

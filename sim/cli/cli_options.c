@@ -583,6 +583,68 @@ static int opt_exact(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* ---- open-loop demand (engine.h: struct sim_open_load) ---------------- */
+
+#define CLI_RATE_SMALL_MAX 10000000.0       /* IOPS: 10 M, past any volume */
+#define CLI_RATE_LARGE_MAX_BPS 1e11         /* 100 GB/s */
+
+static int opt_rate_small(struct cli_opts *o, const char *v, char *why,
+                          size_t n)
+{
+    double iops;
+
+    if (cli_parse_double(v, 0, CLI_RATE_SMALL_MAX, &iops) != 0 || !(iops > 0)) {
+        snprintf(why, n, "not a rate of small I/Os; use IOPS above 0, at "
+                 "most 10000000 (6000, 0.5)");
+        return -EINVAL;
+    }
+    o->open.small_iops = iops;
+    return 0;
+}
+
+/* A rate as volume throughputs are written (prof_parse_rate): 200MB/s,
+   150MiB/s; a bare number is MiB/s.  Kept in MB/s (10^6 B/s). */
+static int opt_rate_large(struct cli_opts *o, const char *v, char *why,
+                          size_t n)
+{
+    double bps;
+
+    if (prof_parse_rate(v, &bps) != 0 || bps > CLI_RATE_LARGE_MAX_BPS) {
+        snprintf(why, n, "not a rate of large I/O; use a throughput above 0, "
+                 "at most 100GB/s (200MB/s, 150MiB/s; a bare number is MiB/s)");
+        return -EINVAL;
+    }
+    o->open.large_mbps = bps / 1e6;
+    return 0;
+}
+
+static int opt_arrivals(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "poisson") == 0)
+        o->open.arrivals = SIM_ARRIVALS_POISSON;
+    else if (strcmp(v, "constant") == 0)
+        o->open.arrivals = SIM_ARRIVALS_CONSTANT;
+    else {
+        snprintf(why, n, "not an arrival process; use poisson or constant");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int opt_max_outstanding(struct cli_opts *o, const char *v, char *why,
+                               size_t n)
+{
+    long long k;
+
+    if (cli_parse_int(v, 1, SIM_MAX_OUTSTANDING, &k) != 0) {
+        snprintf(why, n, "not a bound on I/O in flight; use an integer "
+                 "1..%d", SIM_MAX_OUTSTANDING);
+        return -EINVAL;
+    }
+    o->open.max_outstanding = (int)k;
+    return 0;
+}
+
 static const struct opt_def opt_defs[] = {
     { "instance", required_argument, FOR_ALL | FOR_FORECAST, opt_instance },
     { "volume", required_argument, FOR_ALL | FOR_FORECAST, opt_volume },
@@ -625,6 +687,11 @@ static const struct opt_def opt_defs[] = {
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
     { "size-limit", required_argument, FOR_ALL, opt_size_limit },
     { "threads", required_argument, FOR_ALL, opt_threads },
+    { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
+    { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
+    { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
+    { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      opt_max_outstanding },
     { "schedule", required_argument, FOR_FORECAST, opt_schedule },
     { "repeat", required_argument, FOR_FORECAST, opt_repeat },
     { "exact", no_argument, FOR_FORECAST, opt_exact },
@@ -849,6 +916,10 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
                                                 cli_opts_resolve */
     o->warmup_ns = SIM_WARMUP_AUTO;
     o->seed = 1;
+    o->open = (struct sim_open_load){
+        .arrivals = SIM_ARRIVALS_POISSON,
+        .max_outstanding = SIM_OPEN_MAX_OUTSTANDING_DEFAULT,
+    };
     o->speed = -1;                  /* not given */
     o->testname = cmd == CLI_ORION ? "orion" : "asmsim";
     o->output_dir = cmd == CLI_ORION ? "." : NULL;

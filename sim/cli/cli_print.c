@@ -71,12 +71,35 @@ static void print_layout(FILE *f, const struct cli_opts *o, const char *disks)
     fputc('\n', f);
 }
 
-static void print_workload(FILE *f, const struct cli_opts *o)
+static const char *arrivals_word(enum sim_arrivals a)
 {
-    char small[32], large[32];
+    return a == SIM_ARRIVALS_CONSTANT ? "constant" : "Poisson";
+}
 
-    prof_format_size(o->small_bytes, small, sizeof small);
-    prof_format_size(o->large_bytes, large, sizeof large);
+/* "  workload  open loop, Poisson arrivals: small 6000 IOPS of 8 KiB
+   random, large 200.0 MB/s of 128 KiB random, 30 % writes; at most 4096
+   I/Os in flight" */
+static void print_open_workload(FILE *f, const struct cli_opts *o,
+                                const char *small, const char *large)
+{
+    fprintf(f, "  workload  open loop, %s arrivals:",
+            arrivals_word(o->open.arrivals));
+    if (o->open.small_iops > 0)
+        fprintf(f, " small %.6g IOPS of %s random%s", o->open.small_iops,
+                small, o->open.large_mbps > 0 ? "," : "");
+    if (o->open.large_mbps > 0)
+        fprintf(f, " large %.1f MB/s of %s %s", o->open.large_mbps, large,
+                o->large_type == WL_LARGE_SEQ ? "sequential (one stream)"
+                                              : "random");
+    fprintf(f, ", %d %% writes; at most %d I/Os in flight\n", o->write_pct,
+            sim_open_max_outstanding(&o->open));
+}
+
+/* "  workload  run simple: small 8 KiB random, large 128 KiB random, 0 %
+   writes" */
+static void print_matrix_workload(FILE *f, const struct cli_opts *o,
+                                  const char *small, const char *large)
+{
     fprintf(f, "  workload  run %s", wl_run_name(o->run));
     if (o->run == WL_RUN_ADVANCED)
         fprintf(f, " (matrix %s)", wl_matrix_name(o->matrix));
@@ -85,6 +108,19 @@ static void print_workload(FILE *f, const struct cli_opts *o)
     if (o->large_type == WL_LARGE_SEQ)
         fprintf(f, " (%d I/Os per stream)", o->stream_io);
     fprintf(f, ", %d %% writes\n", o->write_pct);
+}
+
+static void print_workload(FILE *f, const struct cli_opts *o)
+{
+    char small[32], large[32];
+    bool open = sim_open_load_on(&o->open);
+
+    prof_format_size(o->small_bytes, small, sizeof small);
+    prof_format_size(o->large_bytes, large, sizeof large);
+    if (open)
+        print_open_workload(f, o, small, large);
+    else
+        print_matrix_workload(f, o, small, large);
     char dur[32], warm[32];
     cli_format_duration(o->duration_ns, dur, sizeof dur);
     if (o->auto_duration)
@@ -100,7 +136,10 @@ static void print_workload(FILE *f, const struct cli_opts *o)
         fprintf(f, ", warm-up %s", warm);
     }
     fprintf(f, ", seed %llu\n", (unsigned long long)o->seed);
-    if (o->levels == SIM_LEVELS_EXTEND)
+    if (open)
+        fprintf(f, "  levels    none: open loop, one point at the offered "
+                "rates\n");
+    else if (o->levels == SIM_LEVELS_EXTEND)
         fprintf(f, "  levels    extended to saturation past ORION's "
                 "(--levels orion keeps ORION's)\n");
     else
@@ -321,9 +360,55 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
     }
 }
 
+/* One class of an open-loop point: "  small  offered 6012 IOPS,
+   delivered 2850 IOPS: demand unmet by 52.6 %; latency from arrival avg
+   ... us, p99 ... us" */
+static void print_open_class(FILE *f, const struct sim_point_result *p,
+                             enum wl_class c)
+{
+    const struct sim_open_result *op = &p->open;
+    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
+    int prec = c == WL_SMALL ? 0 : 2;
+    fprintf(f, "  %-5s  offered %.*f %s, delivered %.*f %s: ", class_word[c],
+            prec, op->offered[c], unit, prec, op->delivered[c], unit);
+    if (op->unmet_frac[c] > 0)
+        fprintf(f, "demand unmet by %.1f %%", 100 * op->unmet_frac[c]);
+    else
+        fputs("demand met", f);
+    fprintf(f, "; latency from arrival avg %.1f us, p99 %.1f us\n",
+            p->cls[c].lat.avg_us, p->cls[c].lat.p99_us);
+}
+
+/* The summary of an open-loop run: its one point's demand against what
+   it got, per class; the I/Os that waited for a slot; the limit. */
+static void print_open_summary(FILE *f, const struct cli_job *j,
+                               const struct sim_point_result *p)
+{
+    const struct sim_open_result *op = &p->open;
+    fprintf(f, "Open loop, %s arrivals, at most %d I/Os in flight, %.6g s "
+            "measured:\n", arrivals_word(j->o->open.arrivals),
+            op->max_outstanding, p->measured_s);
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (op->target[c] > 0)
+            print_open_class(f, p, (enum wl_class)c);
+    fprintf(f, "Delayed (waited for a free slot): %llu small, %llu large; "
+            "backlog at the end: %llu arrivals not yet issued\n",
+            (unsigned long long)op->delayed[WL_SMALL],
+            (unsigned long long)op->delayed[WL_LARGE],
+            (unsigned long long)op->backlog_end);
+    fprintf(f, "Binding limit: %s\n", sim_limit_label(p->limited_by));
+}
+
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r)
 {
+    if (r->n_points > 0 && r->points[0].open.on) {
+        print_open_summary(f, j, &r->points[0]);
+        cli_print_real_facts(f, j, r);
+        if (r->incomplete)
+            fputs("(incomplete: stopped before the end of the point)\n", f);
+        return;
+    }
     report_summary_lines(f, &r->summary);
     report_burst_lines(f, &r->summary);
     cli_print_real_facts(f, j, r);

@@ -161,7 +161,9 @@ int cli_write_run_outputs(struct cli_job *j, const struct sim_run_result *r,
 
     j->meta.n_luns = r->disks;
     if (j->o->output_dir && open_stage(j, &st, &f)) {
-        if ((rc = report_orion_files(st.path, j->o->testname, &j->meta,
+        /* ORION's files tabulate its matrix: an open-loop run has none */
+        if (!sim_open_load_on(&j->cfg.open) &&
+            (rc = report_orion_files(st.path, j->o->testname, &j->meta,
                                      &j->cfg, r, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
         stage_json(j, &st, r, NULL, &f);
@@ -208,7 +210,8 @@ int cli_write_sweep_outputs(struct cli_job *j,
     int rc;
 
     if (j->o->output_dir && open_stage(j, &st, &f)) {
-        stage_sweep_orion(j, &st, s, &f);
+        if (!sim_open_load_on(&j->cfg.open))    /* as in a run */
+            stage_sweep_orion(j, &st, s, &f);
         if (stage_path(j, &st, "sweep.csv", path, sizeof path, &f) &&
             (rc = report_sweep_csv(path, &j->meta, &j->cfg, s, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);

@@ -48,6 +48,29 @@ void sim_forecast_levels(const struct wl_schedule *s, int *max_small,
     }
 }
 
+void sim_forecast_pools(const struct wl_schedule *s, enum wl_large_type type,
+                        int stream_io, int max_outstanding, int *max_small,
+                        int *max_large_ios)
+{
+    int ms, ml;
+    sim_forecast_levels(s, &ms, &ml);
+    *max_small = ms;
+    *max_large_ios = sim_point_large_ios(ml, type, stream_io);
+    for (int i = 0; i < s->n; i++) {
+        const struct wl_phase *p = &s->phase[i];
+        if (p->kind != WL_PHASE_OPEN)
+            continue;
+        struct sim_open_load o = { p->small_iops, p->large_mbps,
+                                   SIM_ARRIVALS_POISSON, max_outstanding };
+        int os, ol;
+        sim_open_pools(&o, &os, &ol);
+        if (os > *max_small)
+            *max_small = os;
+        if (ol > *max_large_ios)
+            *max_large_ios = ol;
+    }
+}
+
 void fc_read_levels(struct fc *f, double *dst)
 {
     struct devset *ds = &f->parts->ds;
@@ -63,8 +86,10 @@ int fc_emit(struct fc *f, const struct fc_seg *s)
     const double got[WL_CLASSES] = { s->fig->small_iops, s->fig->large_mbps };
     for (int c = 0; c < WL_CLASSES && f->cur_phase; c++) {
         f->cur_sum[c] += got[c] * dt;
-        if (s->fig->open)
-            f->cur_offered_sum[c] += s->fig->offered[c] * dt;
+        if (!s->fig->open)
+            continue;
+        f->cur_offered_sum[c] += s->fig->offered[c] * dt;
+        f->cur_served_sum[c] += s->fig->offered[c] * (1 - s->fig->unmet[c]) * dt;
     }
     if (s->t1_s > f->res->horizon_s)
         f->res->horizon_s = s->t1_s;
@@ -171,6 +196,7 @@ static void begin_phase(struct fc *f, const struct fc_phase_ctx *pc)
     f->cur_phase = p;
     memset(f->cur_sum, 0, sizeof f->cur_sum);
     memset(f->cur_offered_sum, 0, sizeof f->cur_offered_sum);
+    memset(f->cur_served_sum, 0, sizeof f->cur_served_sum);
     wl_set_class_write_pct(f->parts->workload, WL_SMALL, pc->ph->write_pct[WL_SMALL]);
     wl_set_class_write_pct(f->parts->workload, WL_LARGE, pc->ph->write_pct[WL_LARGE]);
 }
@@ -183,11 +209,11 @@ static void end_phase(struct fc *f, double end_s)
         len = p->length_s;
     p->small_iops = f->cur_sum[WL_SMALL] / len;
     p->large_mbps = f->cur_sum[WL_LARGE] / len;
-    const double got[WL_CLASSES] = { p->small_iops, p->large_mbps };
     for (int c = 0; c < WL_CLASSES; c++) {
-        if (!(p->offered[c] > 0))
+        double asked = f->cur_offered_sum[c];
+        if (!(p->offered[c] > 0) || !(asked > 0))
             continue;
-        p->unmet_frac[c] = fmax(0, 1 - got[c] / p->offered[c]);
+        p->unmet_frac[c] = fmax(0, 1 - f->cur_served_sum[c] / asked);
         if (p->unmet_frac[c] > SIM_FORECAST_UNMET_TOLERANCE)
             p->served = false;
     }
@@ -204,6 +230,13 @@ static int run_phase(struct fc *f, int day, int i)
         .start_s = day0 + (double)ph->start_ms / 1e3,
         .end_s = day0 + (double)(ph->start_ms + ph->length_ms) / 1e3,
         .point = { ph->num_small, ph->num_large },
+        .is_open = ph->kind == WL_PHASE_OPEN,
+        .open = {
+            .small_iops = ph->small_iops, .large_mbps = ph->large_mbps,
+            .arrivals = ph->arrivals == WL_ARRIVE_CONSTANT ? SIM_ARRIVALS_CONSTANT
+                                                            : SIM_ARRIVALS_POISSON,
+            .max_outstanding = f->cfg->max_outstanding,
+        },
     };
     begin_phase(f, &pc);
     int rc;

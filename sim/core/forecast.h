@@ -53,6 +53,8 @@ struct sim_forecast_cfg {
     bool exact;                 /* every I/O simulated */
     enum wl_large_type large_type;
     int stream_io;              /* sequential large I/O: per stream */
+    int max_outstanding;        /* open-loop phases: logical I/Os in
+                                   flight at most; 0: the engine's default */
     sim_stop_flag *stop;        /* optional: ends the forecast early */
 };
 
@@ -140,8 +142,15 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
 void sim_forecast_free(struct sim_forecast_result *r);
 
 /* The largest closed-loop levels of the schedule's phases (at least 1
-   each, for the engine's pools). */
+   each). */
 void sim_forecast_levels(const struct wl_schedule *s, int *max_small,
                          int *max_large);
+
+/* The engine's pools the schedule needs (sim_parts_open): its largest
+   closed-loop levels, and for open-loop phases the bound on I/O in flight
+   (max_outstanding, 0: the default) of each class with a rate. */
+void sim_forecast_pools(const struct wl_schedule *s, enum wl_large_type type,
+                        int stream_io, int max_outstanding, int *max_small,
+                        int *max_large_ios);
 
 #endif

@@ -84,9 +84,15 @@ static void figures_from_result(const struct sim_point_result *pr,
     }
     fig->limited_by = pr->limited_by;
     fig->ios = sim_point_logical_ios(pr);
+    fig->open = pr->open.on;
+    for (int c = 0; fig->open && c < WL_CLASSES; c++) {
+        fig->offered[c] = pr->open.target[c];
+        fig->unmet[c] = pr->open.unmet_frac[c];
+        fig->arrived[c] = pr->open.offered[c];
+    }
 }
 
-static void figures_from_row(const struct sim_timeline_row *row,
+static void figures_from_row(const struct sim_timeline_row *row, bool open,
                              struct fc_figures *fig)
 {
     double secs = row->length_s > 0 ? row->length_s : 1;
@@ -103,6 +109,11 @@ static void figures_from_row(const struct sim_timeline_row *row,
         }
     }
     fig->limited_by = row->limited_by;
+    fig->open = open;
+    for (int c = 0; open && c < WL_CLASSES; c++) {
+        fig->offered[c] = row->offered[c];
+        fig->unmet[c] = row->unmet_frac[c];
+    }
 }
 
 /* The point's rows as segments from t_s to t_end_s, back to back. */
@@ -127,8 +138,7 @@ static int emit_rows(struct fc *f, const struct poll_ctx *c,
             to[k] = tl->bucket_pct[i * (size_t)tl->buckets + k] / 100 *
                     f->bkt[k].size_units;
         struct fc_figures fig;
-        figures_from_row(row, &fig);
-        fig.open = false;
+        figures_from_row(row, c->pc->is_open, &fig);
         struct fc_seg s = { t, t1, c->pc->day, c->pc->index, &fig, from, to };
         if (t1 > t)
             rc = fc_emit(f, &s);
@@ -154,6 +164,7 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
         .live_arg = &c,
         .live_every_ns = FC_POLL_NS,
         .interval_ns = emit ? f->cfg->interval_ns : 0,
+        .open = pc->is_open ? &pc->open : NULL,
     };
     size_t nb = (size_t)f->buckets;
     double *level0 = malloc((nb ? nb : 1) * sizeof *level0);

@@ -39,6 +39,10 @@ struct fc_figures {
     uint64_t ios;                       /* logical, measured (windows) */
     bool open;
     double offered[WL_CLASSES];         /* open: IOPS small, MB/s large */
+    double unmet[WL_CLASSES];           /* open: share of offered not
+                                           delivered */
+    double arrived[WL_CLASSES];         /* open, windows: what arrived,
+                                           in the units of offered */
 };
 
 struct fc_seg {
@@ -101,6 +105,8 @@ struct fc_phase_ctx {
     int day, index;                 /* index: in the schedule */
     double start_s, end_s;          /* forecast time */
     struct wl_point point;          /* closed loop: the levels */
+    bool is_open;
+    struct sim_open_load open;      /* open loop: the rates */
 };
 
 struct fc {
@@ -118,6 +124,7 @@ struct fc {
     /* per-phase accumulation (forecast.c) */
     struct sim_fc_phase *cur_phase;
     double cur_sum[WL_CLASSES], cur_offered_sum[WL_CLASSES];
+    double cur_served_sum[WL_CLASSES];  /* open: offered x (1 - unmet) */
 };
 
 /* Read every bucket's level into f->level (or into dst). */

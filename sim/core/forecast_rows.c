@@ -243,11 +243,10 @@ static void add_part(fc_rows *r, const struct fc_seg *s, double a, double b)
     r->sum[2] += f->phys_iops * dt;
     r->sum[3] += f->phys_mbps * dt;
     if (f->open) {
-        const double got[WL_CLASSES] = { f->small_iops, f->large_mbps };
         r->open_s += dt;
         for (int c = 0; c < WL_CLASSES; c++) {
             r->offered_s[c] += f->offered[c] * dt;
-            r->delivered_open_s[c] += fmin(got[c], f->offered[c]) * dt;
+            r->delivered_open_s[c] += f->offered[c] * (1 - f->unmet[c]) * dt;
         }
     }
     if (r->n_parts < FC_ROW_PARTS)

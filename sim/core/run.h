@@ -54,6 +54,10 @@ struct sim_run_cfg {
                                        saturation (levels.h) for the
                                        classes whose maximum the user did
                                        not set (num_small / num_large) */
+    /* open loop (engine.h): a rate above 0 in either class makes the run
+       one open-loop point at these rates; the matrix, levels and
+       point.open are then not the caller's (run.c sets them) */
+    struct sim_open_load open;
     bool burst_carry;               /* false: every point starts with its
                                        buckets burst_credit_frac full; true:
                                        they start so at the first point

@@ -685,9 +685,13 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
                       sim_ns deadline)
 {
     struct model *m = ds->priv;
-    if (m->heap_n == 0 || max < 1)
+    if (max < 1)
         return 0;
-    if (event_time(&m->heap[0]) > deadline) {
+    /* nothing due by the deadline (or nothing in flight, as between two
+       open-loop arrivals): virtual time passes to it */
+    if (m->heap_n == 0 || event_time(&m->heap[0]) > deadline) {
+        if (deadline == SIM_NS_MAX)
+            return 0;
         if (deadline > m->now_ns)
             m->now_ns = deadline;
         return 0;

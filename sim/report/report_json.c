@@ -7,7 +7,9 @@
  *     "config":  { disks, backend, instance{...}, volume{...}, layout{...},
  *                  workload{...}, matrix{...}, duration_s | "auto",
  *                  ci_target, warmup, cache_bytes, burst_credits,
- *                  burst_credits_carry, seed },
+ *                  burst_credits_carry, seed, open (null, or the
+ *                  open-loop load: small_iops, large_mbps, arrivals,
+ *                  max_outstanding) },
  *     "summary": { max_large_mbps, max_large_at{small,large},
  *                  max_small_iops, max_small_at, min_small_latency_us,
  *                  min_small_latency_at, min_small_latency_p50_us ..
@@ -34,7 +36,14 @@
  *                    direction alone; null: none in the row),
  *                    limited_by, disks[{disk, iops, mbps}],
  *                    buckets[{limit, disk (null: the instance's),
- *                    balance_pct}] } ] } ],
+ *                    balance_pct}], offered_small_iops,
+ *                    offered_large_mbps, small_unmet_frac,
+ *                    large_unmet_frac, small_delayed, large_delayed (open
+ *                    loop; 0 for a closed-loop point) } ],
+ *                    open (open loop; else null): { offered_*, delivered_*,
+ *                    *_unmet_frac, *_arrivals, *_delayed (null for a
+ *                    class without a rate), backlog_end,
+ *                    max_outstanding } } ],
  *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
  *                    p9999} is in microseconds,
  *     "incomplete": bool,
@@ -399,6 +408,17 @@ static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
     add_num(b, lo, "p99", l->p99_us);
 }
 
+/* A timeline row's open-loop figures (0 for a closed-loop point). */
+static void add_row_open(struct jb *b, cJSON *o, const struct sim_timeline_row *r)
+{
+    add_num(b, o, "offered_small_iops", r->offered[WL_SMALL]);
+    add_num(b, o, "offered_large_mbps", r->offered[WL_LARGE]);
+    add_num(b, o, "small_unmet_frac", r->unmet_frac[WL_SMALL]);
+    add_num(b, o, "large_unmet_frac", r->unmet_frac[WL_LARGE]);
+    add_u64(b, o, "small_delayed", r->delayed[WL_SMALL]);
+    add_u64(b, o, "large_delayed", r->delayed[WL_LARGE]);
+}
+
 static void add_row_disks(struct jb *b, cJSON *o, const struct sim_timeline *tl,
                           size_t row)
 {
@@ -445,8 +465,10 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_num(b, rj, "large_mbps", r->large_mbps);
         add_num(b, rj, "phys_iops", r->phys_iops);
         add_num(b, rj, "phys_mbps", r->phys_mbps);
-        add_row_lat(b, rj, "small_lat_us", p->small > 0, &r->lat[WL_SMALL]);
-        add_row_lat(b, rj, "large_lat_us", p->large > 0, &r->lat[WL_LARGE]);
+        add_row_lat(b, rj, "small_lat_us", sim_point_class_ran(p, WL_SMALL),
+                    &r->lat[WL_SMALL]);
+        add_row_lat(b, rj, "large_lat_us", sim_point_class_ran(p, WL_LARGE),
+                    &r->lat[WL_LARGE]);
         static const char *const dir_keys[WL_CLASSES][2] = {
             [WL_SMALL] = { "small_read_lat_us", "small_write_lat_us" },
             [WL_LARGE] = { "large_read_lat_us", "large_write_lat_us" },
@@ -458,7 +480,57 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_str(b, rj, "limited_by", sim_limit_id(r->limited_by));
         add_row_disks(b, rj, tl, i);
         add_row_buckets(b, rj, tl, i);
+        add_row_open(b, rj, r);
     }
+}
+
+/* One class's open-loop figure: null for a class without a rate. */
+static void add_open_num(struct jb *b, cJSON *o, const char *key, bool ran,
+                         double v)
+{
+    if (ran)
+        add_num(b, o, key, v);
+    else
+        add_null(b, o, key);
+}
+
+/* points[].open: null for a closed-loop point (engine.h, stats.h). */
+static void add_point_open(struct jb *b, cJSON *o, const struct sim_point_result *p)
+{
+    const struct sim_open_result *op = &p->open;
+    if (!op->on) {
+        add_null(b, o, "open");
+        return;
+    }
+    cJSON *x = add_obj(b, o, "open");
+    bool s = op->target[WL_SMALL] > 0, l = op->target[WL_LARGE] > 0;
+    add_open_num(b, x, "offered_small_iops", s, op->offered[WL_SMALL]);
+    add_open_num(b, x, "offered_large_mbps", l, op->offered[WL_LARGE]);
+    add_open_num(b, x, "delivered_small_iops", s, op->delivered[WL_SMALL]);
+    add_open_num(b, x, "delivered_large_mbps", l, op->delivered[WL_LARGE]);
+    add_open_num(b, x, "small_unmet_frac", s, op->unmet_frac[WL_SMALL]);
+    add_open_num(b, x, "large_unmet_frac", l, op->unmet_frac[WL_LARGE]);
+    add_open_num(b, x, "small_arrivals", s, (double)op->arrivals[WL_SMALL]);
+    add_open_num(b, x, "large_arrivals", l, (double)op->arrivals[WL_LARGE]);
+    add_open_num(b, x, "small_delayed", s, (double)op->delayed[WL_SMALL]);
+    add_open_num(b, x, "large_delayed", l, (double)op->delayed[WL_LARGE]);
+    add_u64(b, x, "backlog_end", op->backlog_end);
+    add_num(b, x, "max_outstanding", op->max_outstanding);
+}
+
+/* config.open: the open-loop load, null for ORION's closed loop. */
+static void add_config_open(struct jb *b, cJSON *c, const struct sim_open_load *ol)
+{
+    if (!sim_open_load_on(ol)) {
+        add_null(b, c, "open");
+        return;
+    }
+    cJSON *x = add_obj(b, c, "open");
+    add_num(b, x, "small_iops", ol->small_iops);
+    add_num(b, x, "large_mbps", ol->large_mbps);
+    add_str(b, x, "arrivals", ol->arrivals == SIM_ARRIVALS_CONSTANT
+                                  ? "constant" : "poisson");
+    add_num(b, x, "max_outstanding", sim_open_max_outstanding(ol));
 }
 
 static void add_points(struct jb *b, cJSON *parent,
@@ -485,11 +557,14 @@ static void add_points(struct jb *b, cJSON *parent,
         add_num(b, o, "ci_halfwidth", p->ci_halfwidth_frac);
         add_u64(b, o, "errors", p->errors);
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
-        add_lat(b, o, "small_lat_us", p->small > 0, &p->cls[WL_SMALL].lat);
-        add_lat(b, o, "large_lat_us", p->large > 0, &p->cls[WL_LARGE].lat);
-        add_dir_lats(b, o, p, WL_SMALL, p->small > 0);
-        add_dir_lats(b, o, p, WL_LARGE, p->large > 0);
+        bool small = sim_point_class_ran(p, WL_SMALL);
+        bool large = sim_point_class_ran(p, WL_LARGE);
+        add_lat(b, o, "small_lat_us", small, &p->cls[WL_SMALL].lat);
+        add_lat(b, o, "large_lat_us", large, &p->cls[WL_LARGE].lat);
+        add_dir_lats(b, o, p, WL_SMALL, small);
+        add_dir_lats(b, o, p, WL_LARGE, large);
         add_point_burst(b, o, &p->burst);
+        add_point_open(b, o, p);
         if (real)
             add_real_point(b, o, p, backend);
         if (o == NULL)
@@ -603,6 +678,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_num(b, c, "burst_credits", cfg->burst_credit_frac);
     add_bool(b, c, "burst_credits_carry", cfg->burst_carry);
     add_u64(b, c, "seed", cfg->seed);
+    add_config_open(b, c, &cfg->open);
 }
 
 static int write_text(FILE *f, void *arg)
