@@ -111,6 +111,29 @@ print(js, csv, len(lines), os.listdir(d))
 sys.exit(0 if ok else 1)
 PY
 
+# ---- the shipped presets ------------------------------------------------------------
+
+# oltp-day on the example configuration: its comment computes the
+# nightly batch's instance MB/s bucket to last about 2 h of the 3, and the
+# peak's volume buckets about 2 of its 3 h (DOMAIN.md section 4)
+harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \
+    --schedule oltp-day
+printf '%s\n' "$H_OUT" >oltp.txt
+expect_true "oltp_day_should_run" test "$H_RC" -eq 0
+expect_true "oltp_day_should_say_when_the_instance_burst_is_spent" \
+    grep -Eq '^  0[23]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' oltp.txt
+expect_true "oltp_day_should_say_when_the_volumes_run_dry" \
+    grep -Eq '^  1[01]:[0-9]{2}:[0-9]{2} DATA_0000 burst credits empty: 2,850 -> 1,425 IOPS$' oltp.txt
+expect_true "oltp_day_should_tell_the_unmet_demand" \
+    grep -Eq '^  1[01]:[0-9]{2}:00-12:00:00 demand unmet by [0-9]+ %, small read p99 .* \(phase peak\)$' oltp.txt
+expect_true "oltp_day_verdict_should_name_the_first_phase_not_served" \
+    grep -q '^Verdict: NOT served: first phase not served: day 1 batch (01:00:00-04:00:00)' oltp.txt
+expect_true "oltp_day_should_reach_a_steady_state" grep -q '^Days: 1 simulated; steady after 1 day' oltp.txt
+expect_stdout_contains "redo_peak_should_be_served" "Verdict: served" \
+    "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule redo-peak
+expect_stdout_contains "weekly_etl_should_run_a_7_day_pass" "day 1 sunday-etl (d7 00:00:00-d7 08:00:00)" \
+    "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule weekly-etl
+
 # ---- interruption ---------------------------------------------------------------
 
 mkdir intr

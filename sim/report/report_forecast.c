@@ -94,11 +94,13 @@ static char *clock_end(double t_s, char *buf, size_t len)
     return wl_clock_format(ms, buf, len);
 }
 
-/* 41000 us -> "41 ms", 850 -> "850 us". */
+/* 41000 us -> "41 ms", 850 -> "850 us", 194e6 -> "194 s". */
 static char *fmt_lat(double us, char *buf, size_t len)
 {
     if (!(us > 0))
         snprintf(buf, len, "-");
+    else if (us >= 10e6)
+        snprintf(buf, len, "%.0f s", us / 1e6);
     else if (us >= 10000)
         snprintf(buf, len, "%.0f ms", us / 1000);
     else if (us >= 1000)
