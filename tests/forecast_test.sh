@@ -86,6 +86,8 @@ kinds = [e["kind"] for e in d["events"]]
 want("burst_empty" in kinds and "burst_again" in kinds, f"events {kinds}")
 want(all(e["text"] for e in d["events"]), "an event without words")
 want(d["verdict"]["served"] is True and d["verdict"]["first_unserved"] is None, str(d["verdict"]))
+want(d["cost"]["instance_usd_month"] is not None and abs(d["cost"]["total_usd_month"]
+     - d["cost"]["instance_usd_month"] - 50.0) < 0.01, str(d["cost"]))   # gp2 500 GiB x $0.10
 b = d["buckets"][0]
 want(b["limit"] == "volume_iops" and b["disk"] == 0 and b["size"] == 5.4e6, str(b))
 want(len(b["day_start_pct"]) == 3 and b["day_start_pct"][0] == 100, str(b["day_start_pct"]))
@@ -129,6 +131,9 @@ expect_true "oltp_day_should_tell_the_unmet_demand" \
 expect_true "oltp_day_verdict_should_name_the_first_phase_not_served" \
     grep -q '^Verdict: NOT served: first phase not served: day 1 batch (01:00:00-04:00:00)' oltp.txt
 expect_true "oltp_day_should_reach_a_steady_state" grep -q '^Days: 1 simulated; steady after 1 day' oltp.txt
+# prices.h: m5.xlarge $0.192/h x 730 h = $140.16; gp2 $0.10/GB-month x 500 x 4 = $200
+expect_true "oltp_day_should_print_the_monthly_cost" \
+    grep -q '^Cost: \$340.16 a month: instance \$140.16 (m5.xlarge Linux \$0.192/h x 730 h) + 4 volumes \$200.00' oltp.txt
 expect_stdout_contains "redo_peak_should_be_served" "Verdict: served" \
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule redo-peak
 expect_stdout_contains "weekly_etl_should_run_a_7_day_pass" "day 1 sunday-etl (d7 00:00:00-d7 08:00:00)" \

@@ -31,6 +31,7 @@
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
 #include "sim/core/forecast.h"
+#include "sim/profiles/prices.h"
 #include "sim/report/report_forecast.h"
 
 #define SCHEDULE_MAX_BYTES (1024 * 1024)
@@ -236,14 +237,41 @@ static int write_output_dir(struct forecast_job *fj, const struct report_fc_info
     return n < 0 ? n : 0;
 }
 
+/* The monthly cost of the configuration (prices.h: the list prices of
+   us-east-1 or OCI's), into in; no line when it has none. */
+static void add_cost(const struct cli_opts *o, struct report_fc_info *in,
+                     char *line, size_t len)
+{
+    struct price_bill bill;
+    struct price_opts po = { .os = PRICE_OS_LINUX };
+    char why[CLI_WHY_LEN];
+    if (price_bill(&o->instance, &o->volume, o->disks, &po, &bill, why, sizeof why) != 0)
+        return;
+    if (bill.instance_priced)
+        snprintf(line, len, "Cost: $%.2f a month: instance $%.2f (%s) + %d volume%s "
+                 "$%.2f (%s each); %s", bill.total_usd_month, bill.instance_usd_month,
+                 bill.instance_basis, bill.disks, bill.disks == 1 ? "" : "s",
+                 bill.volumes_usd_month, bill.volume_basis, bill.prices_list);
+    else
+        snprintf(line, len, "Cost: $%.2f a month for %d volume%s (%s each), the "
+                 "instance not priced (%s); %s", bill.volumes_usd_month, bill.disks,
+                 bill.disks == 1 ? "" : "s", bill.volume_basis, bill.instance_basis,
+                 bill.prices_list);
+    in->cost_line = line;
+    in->cost_instance_usd_month = bill.instance_priced ? bill.instance_usd_month : -1;
+    in->cost_volumes_usd_month = bill.volumes_usd_month;
+    in->cost_total_usd_month = bill.total_usd_month;
+}
+
 static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r)
 {
-    char why[CLI_WHY_LEN];
+    char why[CLI_WHY_LEN], cost[512];
     struct report_fc_info in = {
         .meta = &fj->j.meta, .schedule = fj->schedule, .schedule_source = fj->source,
         .instance = fj->o->instance.name, .volume = fj->o->volume.spec,
         .disks = fj->o->disks, .repeat_days = fj->o->repeat_days,
     };
+    add_cost(fj->o, &in, cost, sizeof cost);
     int rc = 0;
     if (!fj->j.json_stdout)
         report_forecast_text(stdout, &in, r);

@@ -515,6 +515,26 @@ static void json_head(FILE *f, const struct report_fc_info *in,
     fputs("},\n  ", f);
 }
 
+/* "cost": the monthly bill, or null without prices. */
+static void json_cost(FILE *f, bool *first, const struct report_fc_info *in)
+{
+    if (!in->cost_line) {
+        kv_raw(f, first, "cost", "null");
+        return;
+    }
+    bool inner = true;
+    fputs("\"cost\": {", f);
+    *first = false;
+    if (in->cost_instance_usd_month >= 0)
+        kv_num(f, &inner, "instance_usd_month", in->cost_instance_usd_month);
+    else
+        kv_raw(f, &inner, "instance_usd_month", "null");
+    kv_num(f, &inner, "volumes_usd_month", in->cost_volumes_usd_month);
+    kv_num(f, &inner, "total_usd_month", in->cost_total_usd_month);
+    kv_str(f, &inner, "text", in->cost_line);
+    fputs("}", f);
+}
+
 static int forecast_json_write(FILE *f, void *arg)
 {
     const struct fc_json_job *j = arg;
@@ -549,7 +569,10 @@ static int forecast_json_write(FILE *f, void *arg)
         fputs("}", f);
     }
     kv_str(f, &first, "text", report_fc_verdict_text(j->in, r, verdict, sizeof verdict));
-    fputs("},\n  \"fast_path\": {", f);
+    fputs("},\n  ", f);
+    first = true;
+    json_cost(f, &first, j->in);
+    fputs(",\n  \"fast_path\": {", f);
     first = true;
     kv_num(f, &first, "windows", r->windows);
     kv_num(f, &first, "cache_hits", r->cache_hits);

@@ -21,7 +21,12 @@ struct report_fc_info {
     const char *volume;                 /* the volume spec */
     int disks;
     int repeat_days;                    /* --repeat; 0: until steady */
-    const char *cost_line;              /* optional: "" or NULL for none */
+    /* optional: the configuration's monthly cost (sim/profiles/
+       prices.h), printed and written when cost_line is not NULL */
+    const char *cost_line;              /* "Cost: $... a month: ..." */
+    double cost_instance_usd_month;     /* < 0: the instance has no price */
+    double cost_volumes_usd_month;
+    double cost_total_usd_month;
 };
 
 /* One event as a line (no newline): "01:47:10 DATA_0002 burst credits
