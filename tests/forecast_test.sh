@@ -141,17 +141,20 @@ expect_stdout_contains "weekly_etl_should_run_a_7_day_pass" "day 1 sunday-etl (d
 
 # ---- interruption ---------------------------------------------------------------
 
+# interrupted CMD...: run it, send SIGINT after 1.5 s, its exit status in $rc
+interrupted() {
+    "$@" >intr.out 2>intr.err &
+    local pid=$!
+    sleep 1.5
+    kill -INT "$pid"
+    wait "$pid"
+    rc=$?
+}
 mkdir intr
 printf 'phase,duration,num_small\nlong,24h,64\n' >long.csv
-"$ASMSIM" forecast --instance m5.4xlarge --volume gp3 --disks 4 --schedule long.csv \
-    --exact --output-dir intr >intr.out 2>intr.err &
-pid=$!
-sleep 1.5
-kill -INT $pid
-wait $pid
-rc=$?
-if [ $rc -eq 130 ]; then harness_ok "sigint_should_exit_130"
-else harness_fail "sigint_should_exit_130" "exit $rc: $(cat intr.err)"; fi
+interrupted "$ASMSIM" forecast --instance m5.4xlarge --volume gp3 --disks 4 \
+    --schedule long.csv --exact --output-dir intr
+expect_true "sigint_should_exit_130" test "$rc" -eq 130
 expect_true "sigint_should_write_what_was_done_marked_incomplete" python3 - intr <<'PY'
 import glob, json, sys
 f = glob.glob(sys.argv[1] + "/asmsim_*_forecast.json")

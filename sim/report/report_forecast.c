@@ -603,23 +603,33 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
 
 /* ---- CSV --------------------------------------------------------------------- */
 
-static void csv_lat(FILE *f, const struct sim_timeline_lat *l)
+/* The six latency cells of a row, avg / p50 / p99 of each class; empty
+   cells for a class with no I/O in the row. */
+static void csv_lat_cells(FILE *f, const struct sim_timeline_row *row)
 {
-    if (l->count > 0)
-        fprintf(f, ",%.3f,%.3f,%.3f", l->avg_us, l->p50_us, l->p99_us);
-    else
-        fputs(",,,", f);
+    for (int c = 0; c < WL_CLASSES; c++) {
+        const struct sim_timeline_lat *l = &row->lat[c];
+        const double v[3] = { l->avg_us, l->p50_us, l->p99_us };
+        for (int k = 0; k < 3; k++)
+            if (l->count > 0)
+                fprintf(f, ",%.3f", v[k]);
+            else
+                fputc(',', f);
+    }
 }
+
+/* The header: docs/fields.md, "Forecast timeline CSV", names each. */
+static const char FORECAST_CSV_COLUMNS[] =
+    "day,phase,start_s,length_s,small_iops,large_mbps,phys_iops,phys_mbps,"
+    "offered_small_iops,offered_large_mbps,unmet_small_pct,unmet_large_pct,"
+    "small_lat_avg_us,small_lat_p50_us,small_lat_p99_us,large_lat_avg_us,"
+    "large_lat_p50_us,large_lat_p99_us,limited_by,min_bucket_pct";
 
 static int forecast_csv_write(FILE *f, void *arg)
 {
     const struct sim_forecast_result *r = arg;
     fprintf(f, "# asmsim forecast timeline CSV, schema %d; every column is "
-            "explained in docs/fields.md\n", FORECAST_SCHEMA);
-    fputs("day,phase,start_s,length_s,small_iops,large_mbps,phys_iops,phys_mbps,"
-          "offered_small_iops,offered_large_mbps,unmet_small_pct,unmet_large_pct,"
-          "small_lat_avg_us,small_lat_p50_us,small_lat_p99_us,large_lat_avg_us,"
-          "large_lat_p50_us,large_lat_p99_us,limited_by,min_bucket_pct\n", f);
+            "explained in docs/fields.md\n%s\n", FORECAST_SCHEMA, FORECAST_CSV_COLUMNS);
     for (size_t i = 0; i < r->n_rows; i++) {
         const struct sim_fc_row *row = &r->rows[i];
         fprintf(f, "%d,%d,%.3f,%.3f,%.2f,%.3f,%.2f,%.3f,%.2f,%.3f,%.2f,%.2f",
@@ -627,8 +637,7 @@ static int forecast_csv_write(FILE *f, void *arg)
                 row->tl.small_iops, row->tl.large_mbps, row->tl.phys_iops,
                 row->tl.phys_mbps, row->offered[WL_SMALL], row->offered[WL_LARGE],
                 100 * row->unmet_frac[WL_SMALL], 100 * row->unmet_frac[WL_LARGE]);
-        csv_lat(f, &row->tl.lat[WL_SMALL]);
-        csv_lat(f, &row->tl.lat[WL_LARGE]);
+        csv_lat_cells(f, &row->tl);
         fprintf(f, ",%s,", sim_limit_id(row->tl.limited_by));
         double least = 100;
         for (int k = 0; k < r->buckets; k++)
