@@ -85,6 +85,7 @@ static void figures_from_result(const struct sim_point_result *pr,
     fig->limited_by = pr->limited_by;
     fig->ios = sim_point_logical_ios(pr);
     fig->open = pr->open.on;
+    fig->open_bound = pr->open.max_outstanding;
     for (int c = 0; fig->open && c < WL_CLASSES; c++) {
         fig->offered[c] = pr->open.target[c];
         fig->unmet[c] = pr->open.unmet_frac[c];

@@ -55,9 +55,11 @@
 #define FLUID_WARMUP_OPEN_S 1.0     /* open loop: rate limits settle
                                        (the engine's SIM_OPEN_WARMUP_NS) */
 #define FLUID_LATENCIES 50          /* open loop: the window lasts this
-                                       many mean latencies, so that the
-                                       I/O still in flight at its end
-                                       (not delivered in it) is < 2 % */
+                                       many mean latencies (served) or
+                                       times to deliver the bound on I/O in
+                                       flight (overloaded), so that the
+                                       I/O still in flight at its end (not
+                                       delivered in it) is < 2 % */
 #define FLUID_DEADBAND 0.005        /* of a bucket's base rate */
 #define FLUID_MAX_STEPS 200000      /* per phase: a safety net */
 
@@ -212,13 +214,22 @@ static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
 
 /* Whether a window of len_s holds enough to stand for its regime:
    FLUID_WINDOW_IOS logical I/Os and, open loop, FLUID_LATENCIES mean
-   latencies; else the length the next one needs. */
+   latencies where the demand is served, or FLUID_LATENCIES times what it
+   takes to deliver the bound on I/O in flight where it is not (there the
+   backlog, and the latency, grow for as long as the overload lasts: no
+   window is long enough for them); else the length the next one needs. */
 static bool window_enough(const struct fc_figures *fig, double len, double *next)
 {
     double need = len;
     if (fig->ios < FLUID_WINDOW_IOS)
         need = 1.5 * len * FLUID_WINDOW_IOS / (double)(fig->ios ? fig->ios : 1);
-    for (int c = 0; fig->open && c < WL_CLASSES; c++)
+    bool over = fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
+                fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE;
+    double ios_per_s = fig->dir_rate[0][0] + fig->dir_rate[0][1] +
+                       fig->dir_rate[1][0] + fig->dir_rate[1][1];
+    if (fig->open && over && ios_per_s > 0)
+        need = fmax(need, FLUID_LATENCIES * fig->open_bound / ios_per_s);
+    for (int c = 0; fig->open && !over && c < WL_CLASSES; c++)
         need = fmax(need, FLUID_LATENCIES * fig->lat[c].avg_us / 1e6);
     *next = fmin(FLUID_WINDOW_MAX_S, need);
     return need <= len || len >= FLUID_WINDOW_MAX_S;

@@ -43,6 +43,8 @@ struct fc_figures {
                                            delivered */
     double arrived[WL_CLASSES];         /* open, windows: what arrived,
                                            in the units of offered */
+    int open_bound;                     /* open: logical I/Os in flight at
+                                           most (max_outstanding) */
 };
 
 struct fc_seg {
