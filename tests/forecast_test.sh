@@ -125,7 +125,9 @@ expect_true "oltp_day_should_run" test "$H_RC" -eq 0
 expect_true "oltp_day_should_say_when_the_instance_burst_is_spent" \
     grep -Eq '^  0[23]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' oltp.txt
 expect_true "oltp_day_should_say_when_the_volumes_run_dry" \
-    grep -Eq '^  1[01]:[0-9]{2}:[0-9]{2} DATA_0000 burst credits empty: 2,850 -> 1,425 IOPS$' oltp.txt
+    grep -Eq '^  1[01]:[0-9]{2}:[0-9]{2} 4 volumes \(DATA_0000 \.\.\. DATA_0003\) burst credits empty: 2,850 -> 1,425 IOPS, within [0-9]+ s$' oltp.txt
+expect_true "oltp_day_should_say_when_they_earn_again" \
+    grep -Eq '^  12:0[0-9]:[0-9]{2} 4 volumes \(DATA_0000 \.\.\. DATA_0003\) earn burst credits again: 1,425 -> 2,850 IOPS, within [0-9]+ s$' oltp.txt
 expect_true "oltp_day_should_tell_the_unmet_demand" \
     grep -Eq '^  1[01]:[0-9]{2}:00-12:00:00 demand unmet by [0-9]+ %, small read p99 .* \(phase peak\)$' oltp.txt
 expect_true "oltp_day_verdict_should_name_the_first_phase_not_served" \

@@ -71,6 +71,15 @@
  * consumption: bucket / (consumption - base rate), the least over the
  * buckets, per volume for the volumes' buckets.
  *
+ * For a caller that moves the buckets in closed form between per-I/O
+ * windows (the forecast's fast path, sim/core/forecast_fluid.c), buckets()
+ * also gives each bucket's size, level, base and burst rates in the
+ * limit's own unit and what its limit admitted in the window,
+ * bucket_set() sets one bucket's level, and idle_until() lets the clock
+ * run on with nothing in flight (the throttles' schedules fall behind it
+ * as after any idle spell; the buckets earn lazily, at their next read or
+ * admission).
+ *
  * Metering: a provider meters its limits over accounting windows (a
  * second or so), so a volume that has been below its limit may take a
  * short run of I/O faster than the rate.  The model gives every throttle

@@ -232,6 +232,50 @@ static void steady_text(FILE *f, const struct sim_forecast_result *r)
                 "were not compared (one day)");
 }
 
+/* Volumes whose buckets do the same within GROUP_S of each other (a disk
+   group's volumes share its load evenly) print as one line. */
+#define GROUP_S 60.0
+
+static bool same_group(const struct sim_forecast_result *r, const struct sim_fc_event *a,
+                       const struct sim_fc_event *b)
+{
+    return a->kind == b->kind && a->kind != SIM_FC_UNMET && b->at_s - a->at_s <= GROUP_S &&
+           r->bucket[a->bucket].disk >= 0 && r->bucket[b->bucket].disk >= 0 &&
+           r->bucket[a->bucket].limit == r->bucket[b->bucket].limit;
+}
+
+/* Events [i, j) as one line: the first's words, its volume's name made
+   "N volumes (DATA_a ... DATA_b)" and "within S s" added. */
+static void group_line(FILE *f, const struct report_fc_info *in,
+                       const struct sim_forecast_result *r, size_t i, size_t j)
+{
+    char line[512], who[32];
+    const struct sim_fc_event *e = &r->events[i];
+    report_fc_event_text(in, r, e, line, sizeof line);
+    if (j - i < 2) {
+        fprintf(f, "  %s\n", line);
+        return;
+    }
+    int lo = r->bucket[e->bucket].disk, hi = lo;
+    for (size_t k = i; k < j; k++) {
+        int d = r->bucket[r->events[k].bucket].disk;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+    }
+    snprintf(who, sizeof who, "DATA_%04d", r->bucket[e->bucket].disk);
+    char *at = strstr(line, who);
+    if (!at) {
+        fprintf(f, "  %s\n", line);
+        return;
+    }
+    *at = '\0';
+    const char *rest = at + strlen(who);
+    bool earns = strncmp(rest, " earns ", 7) == 0;     /* the plural's verb */
+    fprintf(f, "  %s%zu volumes (DATA_%04d ... DATA_%04d)%s%s, within %.0f s\n", line,
+            j - i, lo, hi, earns ? " earn " : "", earns ? rest + 7 : rest,
+            r->events[j - 1].at_s - e->at_s);
+}
+
 void report_forecast_text(FILE *f, const struct report_fc_info *in,
                           const struct sim_forecast_result *r)
 {
@@ -239,8 +283,11 @@ void report_forecast_text(FILE *f, const struct report_fc_info *in,
     fprintf(f, "Events:\n");
     if (r->n_events == 0)
         fprintf(f, "  none: no bucket ran dry or filled up, no demand went unmet\n");
-    for (size_t i = 0; i < r->n_events; i++)
-        fprintf(f, "  %s\n", report_fc_event_text(in, r, &r->events[i], line, sizeof line));
+    for (size_t i = 0, j; i < r->n_events; i = j) {
+        for (j = i + 1; j < r->n_events && same_group(r, &r->events[i], &r->events[j]); j++)
+            ;
+        group_line(f, in, r, i, j);
+    }
     fprintf(f, "Phases (delivered; p99 small / large, worst interval):\n");
     for (size_t i = 0; i < r->n_phases; i++) {
         int day = r->phases[i].day;
