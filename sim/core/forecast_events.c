@@ -236,7 +236,8 @@ int fc_events_finish(fc_events *ev, struct sim_forecast_result *res)
 {
     int rc = unmet_events(ev, res);
     if (rc == 0) {
-        qsort(ev->ev, ev->n, sizeof *ev->ev, by_time);
+        if (ev->n > 1)
+            qsort(ev->ev, ev->n, sizeof *ev->ev, by_time);
         res->events = ev->ev;
         res->n_events = ev->n;
         ev->ev = NULL;
