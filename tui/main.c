@@ -80,9 +80,11 @@ int main(int argc, char **argv)
         return cli_cmd_cost(argc - 1, argv + 1);
     if (strcmp(cmd, "report") == 0)
         return cli_cmd_report(argc - 1, argv + 1);
+    if (strcmp(cmd, "forecast") == 0)
+        return cli_cmd_forecast(argc - 1, argv + 1, &stop_requested);
     char q[CLI_QUOTE_BUF];
     fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion, "
-            "profiles, cost, report or tui. Try 'asmsim --help'.\n",
+            "forecast, profiles, cost, report or tui. Try 'asmsim --help'.\n",
             cli_quote(cmd, q, sizeof q));
     return 2;
 }

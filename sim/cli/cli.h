@@ -63,6 +63,7 @@ enum cli_cmd {
     CLI_RUN = 0,
     CLI_SWEEP,
     CLI_ORION,
+    CLI_FORECAST,                   /* asmsim forecast (cli_forecast.c) */
 };
 
 /* --engine: which backend carries the I/O. */
@@ -204,6 +205,10 @@ struct cli_opts {
        `disks` volumes (a sweep: its first count); bill.disks 0: none */
     struct price_opts price;
     struct price_bill bill;
+    /* forecast (cli_forecast.c) */
+    const char *schedule;                   /* --schedule FILE|PRESET */
+    int repeat_days;                        /* --repeat Nd; 0 = until steady */
+    bool exact;                             /* --exact: every I/O simulated */
 };
 
 /* A live view of a batch run, supplied by the executable (tui/): watch()
@@ -350,6 +355,9 @@ int cli_cmd_cost(int argc, char **argv);        /* cli_cost.c */
 /* asmsim report RESULTS.json [MORE.json ...] -o FILE.html (cli_report.c) */
 int cli_cmd_report(int argc, char **argv);
 void cli_report_usage(FILE *f);
+/* asmsim forecast (cli_forecast.c) and its help. */
+int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
+void cli_forecast_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */

@@ -29,6 +29,8 @@ void cli_main_usage(FILE *f)
 "  run        one ORION-style run (a matrix of load points) on one disk group\n"
 "  sweep      the same run for each disk count in --volumes (default 1-16)\n"
 "  orion      ORION's own command line (-run simple -num_disks 4 ...)\n"
+"  forecast   a day (or days) of a load schedule on one disk group: burst\n"
+"             credits over time, events, and whether the demand is served\n"
 "  profiles   list volume types and instances, or show one\n"
 "  cost       the monthly bill of an instance and its volumes\n"
 "  report     an HTML report from results JSON files (several: compared)\n"
@@ -185,6 +187,10 @@ RUN_HELP_COST
 
 void cli_usage(FILE *f, enum cli_cmd cmd)
 {
+    if (cmd == CLI_FORECAST) {
+        cli_forecast_usage(f);      /* cli_forecast.c */
+        return;
+    }
     if (cmd == CLI_RUN) {
         fputs("Usage: asmsim run [options]\n"
               "One ORION-style run (a matrix of load points) on one disk "

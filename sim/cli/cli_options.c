@@ -50,6 +50,7 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
+#include "sim/core/forecast.h"
 
 /* ---- the option table --------------------------------------------------- */
 
@@ -68,6 +69,7 @@ struct opt_def {
 #define FOR_SWEEP (1u << CLI_SWEEP)
 #define FOR_ORION (1u << CLI_ORION)
 #define FOR_ALL (FOR_RUN | FOR_SWEEP | FOR_ORION)
+#define FOR_FORECAST (1u << CLI_FORECAST)
 
 static int opt_instance(struct cli_opts *o, const char *v, char *why, size_t n)
 {
@@ -550,6 +552,47 @@ static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* ---- forecast ---------------------------------------------------------- */
+
+static int opt_schedule(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (!v[0]) {
+        snprintf(why, n, "empty; give a schedule CSV file or a preset name");
+        return -EINVAL;
+    }
+    o->schedule = v;                /* read (and checked) by the command */
+    return 0;
+}
+
+static int opt_repeat(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    char digits[16];
+    size_t len = strlen(v);
+    long long d = 0;
+    if (len > 0 && v[len - 1] == 'd')
+        len--;
+    if (len > 0 && len < sizeof digits) {
+        memcpy(digits, v, len);
+        digits[len] = '\0';
+    } else {
+        digits[0] = '\0';
+    }
+    if (cli_parse_int(digits, 1, SIM_FORECAST_DAYS_MAX, &d) != 0) {
+        snprintf(why, n, "not a day count; use 1d..%dd (passes of the "
+                 "schedule)", SIM_FORECAST_DAYS_MAX);
+        return -EINVAL;
+    }
+    o->repeat_days = (int)d;
+    return 0;
+}
+
+static int opt_exact(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->exact = true;
+    return 0;
+}
+
 /* ---- open-loop demand (engine.h: struct sim_open_load) ---------------- */
 
 #define CLI_RATE_SMALL_MAX 10000000.0       /* IOPS: 10 M, past any volume */
@@ -647,42 +690,42 @@ static int opt_region(struct cli_opts *o, const char *v, char *why, size_t n)
 }
 
 static const struct opt_def opt_defs[] = {
-    { "instance", required_argument, FOR_ALL, opt_instance },
-    { "volume", required_argument, FOR_ALL, opt_volume },
-    { "burst-credits", required_argument, FOR_ALL, opt_burst },
-    { "disks", required_argument, FOR_RUN, opt_disks },
+    { "instance", required_argument, FOR_ALL | FOR_FORECAST, opt_instance },
+    { "volume", required_argument, FOR_ALL | FOR_FORECAST, opt_volume },
+    { "burst-credits", required_argument, FOR_ALL | FOR_FORECAST, opt_burst },
+    { "disks", required_argument, FOR_RUN | FOR_FORECAST, opt_disks },
     { "volumes", required_argument, FOR_SWEEP, opt_volumes },
-    { "layout", required_argument, FOR_RUN | FOR_SWEEP, opt_layout },
-    { "au", required_argument, FOR_RUN | FOR_SWEEP, opt_au },
-    { "stripe", required_argument, FOR_RUN | FOR_SWEEP, opt_stripe },
-    { "redundancy", required_argument, FOR_RUN | FOR_SWEEP, opt_redundancy },
-    { "failgroups", required_argument, FOR_RUN | FOR_SWEEP, opt_failgroups },
-    { "layout-file", required_argument, FOR_RUN | FOR_SWEEP, opt_layout_file },
+    { "layout", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_layout },
+    { "au", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_au },
+    { "stripe", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_stripe },
+    { "redundancy", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_redundancy },
+    { "failgroups", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_failgroups },
+    { "layout-file", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_layout_file },
     { "run", required_argument, FOR_RUN | FOR_SWEEP, opt_run },
     { "matrix", required_argument, FOR_RUN | FOR_SWEEP, opt_matrix },
     { "num-small", required_argument, FOR_RUN | FOR_SWEEP, opt_num_small },
     { "num-large", required_argument, FOR_RUN | FOR_SWEEP, opt_num_large },
     { "levels", required_argument, FOR_RUN | FOR_SWEEP, opt_levels },
-    { "size-small", required_argument, FOR_RUN | FOR_SWEEP, opt_size_small },
-    { "size-large", required_argument, FOR_RUN | FOR_SWEEP, opt_size_large },
-    { "type", required_argument, FOR_RUN | FOR_SWEEP, opt_type },
-    { "stream-io", required_argument, FOR_RUN | FOR_SWEEP, opt_stream_io },
+    { "size-small", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_size_small },
+    { "size-large", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_size_large },
+    { "type", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_type },
+    { "stream-io", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_stream_io },
     { "write", required_argument, FOR_RUN | FOR_SWEEP, opt_write },
     { "duration", required_argument, FOR_RUN | FOR_SWEEP, opt_duration },
     { "warmup", required_argument, FOR_RUN | FOR_SWEEP, opt_warmup },
-    { "interval", required_argument, FOR_RUN | FOR_SWEEP, opt_interval },
-    { "seed", required_argument, FOR_ALL, opt_seed },
-    { "testname", required_argument, FOR_RUN | FOR_SWEEP, opt_testname },
-    { "output-dir", required_argument, FOR_ALL, opt_output_dir },
-    { "json", required_argument, FOR_ALL, opt_json },
-    { "quiet", no_argument, FOR_ALL, opt_quiet },
+    { "interval", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_interval },
+    { "seed", required_argument, FOR_ALL | FOR_FORECAST, opt_seed },
+    { "testname", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_testname },
+    { "output-dir", required_argument, FOR_ALL | FOR_FORECAST, opt_output_dir },
+    { "json", required_argument, FOR_ALL | FOR_FORECAST, opt_json },
+    { "quiet", no_argument, FOR_ALL | FOR_FORECAST, opt_quiet },
     { "verbose", no_argument, FOR_RUN | FOR_SWEEP, opt_verbose },
     { "tui", no_argument, FOR_RUN | FOR_SWEEP, opt_tui },
     { "progress", no_argument, FOR_RUN | FOR_SWEEP, opt_progress },
     { "speed", required_argument, FOR_RUN | FOR_SWEEP, opt_speed },
     { "target", required_argument, FOR_RUN | FOR_SWEEP, opt_target },
     { "lun-file", required_argument, FOR_RUN | FOR_SWEEP, opt_lun_file },
-    { "engine", required_argument, FOR_ALL, opt_engine },
+    { "engine", required_argument, FOR_ALL | FOR_FORECAST, opt_engine },
     { "create", required_argument, FOR_RUN | FOR_SWEEP, opt_create },
     { "destroy-data", no_argument, FOR_ALL, opt_destroy_data },
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
@@ -691,12 +734,15 @@ static const struct opt_def opt_defs[] = {
     { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
     { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
     { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
-    { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP,
+    { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       opt_max_outstanding },
     { "os", required_argument, FOR_ALL, opt_os },
     { "memory", required_argument, FOR_ALL, opt_memory },
     { "region", required_argument, FOR_ALL, opt_region },
     { "report", required_argument, FOR_ALL, opt_report },
+    { "schedule", required_argument, FOR_FORECAST, opt_schedule },
+    { "repeat", required_argument, FOR_FORECAST, opt_repeat },
+    { "exact", no_argument, FOR_FORECAST, opt_exact },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000
@@ -717,7 +763,8 @@ const char *cli_option_at(int i, unsigned *cmds)
 
 static const char *cmd_name(enum cli_cmd c)
 {
-    return c == CLI_SWEEP ? "sweep" : c == CLI_ORION ? "orion" : "run";
+    return c == CLI_SWEEP ? "sweep" : c == CLI_ORION ? "orion" :
+           c == CLI_FORECAST ? "forecast" : "run";
 }
 
 /* ---- options given twice -------------------------------------------------- */
