@@ -1,0 +1,87 @@
+/*
+ * advise_internal.h - what the advisor's modules share: the volume
+ * options and candidates of the space (advise_space.c), the one cost
+ * function (advise_cost.c), the bound (advise_bound.c), the simulation
+ * (advise_eval.c) and the parallel loop (advise_pool.c).
+ */
+#ifndef ASMSIM_SIM_ADVISE_INTERNAL_H
+#define ASMSIM_SIM_ADVISE_INTERNAL_H
+
+#include "sim/advise/advise.h"
+
+/* One provisioned volume of one type for one disk count. */
+struct adv_volopt {
+    struct vol_profile v;
+    double usd_month;               /* one volume (advise_cost.c) */
+    int disks;
+    uint64_t usable_bytes;          /* of the disk group */
+};
+
+/* A candidate: instance x volume option (which fixes type and disks). */
+struct adv_cand {
+    double total_usd_month;
+    int inst;                       /* index into the space's instances */
+    int opt;                        /* index into the space's options */
+    float bound_mbps, bound_iops;
+};
+
+/* One instance of the space. */
+struct adv_inst {
+    struct inst_profile p;
+    double usd_month;               /* advise_cost.c */
+    int max_data_disks;             /* attachment limit, data volumes */
+    bool aws;
+    /* the rejected candidate of this instance that came closest to the
+       targets (bound / need), for "why nothing cheaper"; ratio < 0: none */
+    struct adv_cand closest;
+    double closest_ratio;
+};
+
+struct adv_space {
+    struct adv_inst *inst;
+    int n_inst;
+    struct adv_volopt *opt;
+    int n_opt;
+    struct adv_cand *cand;          /* admitted by the bound */
+    long n_cand;
+    long enumerated;
+};
+
+/* advise_space.c: build the space for cfg.  0 or -EINVAL / -ENOMEM. */
+int adv_space_build(const struct adv_cfg *cfg, struct adv_space *s,
+                    char *why, size_t why_len);
+void adv_space_free(struct adv_space *s);
+/* The configuration (bill included) of candidate k. */
+void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
+                      struct adv_config *out);
+
+/* advise_cost.c: the monthly price of an instance and of one volume;
+   false when it has no price. */
+bool adv_cost_instance(const struct inst_profile *in, enum adv_os os,
+                       double *usd_month);
+bool adv_cost_volume(const struct vol_profile *v, double *usd_month);
+
+/* advise_bound.c: the most a candidate can deliver, logical large MB/s
+   and small IOPS, sustained or with burst. */
+struct adv_bound {
+    double mbps;
+    double iops;
+};
+void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
+               const struct vol_profile *v, int disks, bool burst,
+               struct adv_bound *out);
+/* Copies of every write under redundancy r: 1, 2 or 3. */
+int adv_copies(enum lay_redundancy r);
+
+/* advise_eval.c: simulate c and judge it against the targets.  0, or
+   -errno with why (a run that could not start). */
+int adv_eval(const struct adv_cfg *cfg, const struct adv_config *c,
+             bool burst, struct adv_outcome *out, char *why, size_t why_len);
+/* Judge figures already in out->sim (and the capacity) against t. */
+void adv_judge(const struct adv_targets *t, struct adv_outcome *out);
+
+/* advise_pool.c: fn(arg, i) for i in [0, n) on `jobs` threads. */
+typedef void (*adv_task_fn)(void *arg, long i);
+int adv_parallel_for(long n, int jobs, adv_task_fn fn, void *arg);
+
+#endif
