@@ -76,9 +76,11 @@ int main(int argc, char **argv)
         return cli_cmd_orion(argc - 1, argv + 1, &stop_requested);
     if (strcmp(cmd, "profiles") == 0)
         return cli_cmd_profiles(argc - 1, argv + 1);
+    if (strcmp(cmd, "advise") == 0)
+        return cli_cmd_advise(argc - 1, argv + 1, &stop_requested);
     char q[CLI_QUOTE_BUF];
     fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion, "
-            "profiles or tui. Try 'asmsim --help'.\n",
+            "profiles, advise or tui. Try 'asmsim --help'.\n",
             cli_quote(cmd, q, sizeof q));
     return 2;
 }

@@ -139,6 +139,7 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
                 continue;
             }
             sc->simulated++;
+            if (getenv("ADV_DEBUG")) fprintf(stderr, "%s %s x%d bound %.0f/%.0f sim %.0f/%.0f %s\n", out[j].c.instance.name, out[j].c.volume.spec, out[j].c.disks, out[j].bound_mbps, out[j].bound_iops, out[j].sim.mbps, out[j].sim.iops, out[j].pass ? "PASS" : "fail");
             if (out[j].pass)
                 sc->pass[sc->n_pass++] = out[j];
             else
@@ -183,7 +184,7 @@ static void bound_outcome(const struct adv_cfg *cfg, const struct adv_space *s,
     o->sim.mbps = k->bound_mbps;
     o->sim.iops = k->bound_iops;
     o->pass = true;
-    if (t->need_mbps > 0 && k->bound_mbps * 1.02 < t->need_mbps) {
+    if (t->need_mbps > 0 && k->bound_mbps * 1.01 < t->need_mbps) {
         o->pass = false;
         o->missed = ADV_T_MBPS;
         o->missed_got = k->bound_mbps;

@@ -54,7 +54,7 @@
 #define EBS_MAX_BYTES (64.0 * 1024 * GIB)      /* io2, gp3: 64 TiB */
 #define OCI_MAX_BYTES (32e3 * GB)              /* 32 TB */
 #define OCI_MIN_BYTES (50 * GB)                /* OCI: 50 GB minimum */
-#define BOUND_SLACK 1.02    /* the model's short-term allowance
+#define BOUND_SLACK 1.01    /* the model's short-term allowance
                                (dev_model.c, "Metering") lets a point run
                                a little above a rate; prune only below it */
 

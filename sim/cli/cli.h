@@ -326,6 +326,9 @@ int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_profiles(int argc, char **argv);
+/* advise (cli_advise.c): the cheapest configurations meeting targets */
+int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);
+void cli_advise_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */
