@@ -45,11 +45,15 @@ struct adv_space {
     struct adv_cand *cand;          /* admitted by the bound */
     long n_cand;
     long enumerated;
+    bool keep_all;
 };
 
-/* advise_space.c: build the space for cfg.  0 or -EINVAL / -ENOMEM. */
-int adv_space_build(const struct adv_cfg *cfg, struct adv_space *s,
-                    char *why, size_t why_len);
+/* advise_space.c: build the space for cfg.  keep_all: every candidate
+   the space holds goes into s->cand, none pruned by the bound or by
+   dominance (for tests that simulate the space exhaustively).  0 or
+   -EINVAL / -ENOMEM. */
+int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
+                    struct adv_space *s, char *why, size_t why_len);
 void adv_space_free(struct adv_space *s);
 /* The configuration (bill included) of candidate k. */
 void adv_space_config(const struct adv_space *s, const struct adv_cand *k,

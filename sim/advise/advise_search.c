@@ -286,7 +286,7 @@ static int burst_alternative(const struct adv_cfg *cfg, double below_usd,
     int rc;
 
     bc.space.burst_ok = true;
-    if ((rc = adv_space_build(&bc, &s, why, why_len)) < 0)
+    if ((rc = adv_space_build(&bc, false, &s, why, why_len)) < 0)
         return rc;
     rc = search_space(&bc, &s, true, below_usd, 1, NULL, &sc);
     if (rc == 0 && sc.n_pass > 0) {
@@ -318,7 +318,7 @@ int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
     *out = NULL;
     if (!r)
         return -ENOMEM;
-    if ((rc = adv_space_build(cfg, &s, why, why_len)) < 0) {
+    if ((rc = adv_space_build(cfg, false, &s, why, why_len)) < 0) {
         free(r);
         return rc;
     }

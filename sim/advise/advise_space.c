@@ -379,7 +379,7 @@ static void drop_dominated(struct opt_buf *b, int from)
 }
 
 static int type_options(struct opt_buf *b, const char *type, int disks,
-                        const struct adv_targets *t)
+                        const struct adv_targets *t, bool prune)
 {
     const struct type_keys *k = keys_of(type);
     bool oci = is_oci_type(type);
@@ -412,7 +412,10 @@ static int type_options(struct opt_buf *b, const char *type, int disks,
                 break;
         }
     }
-    drop_dominated(b, from);
+    if (prune)
+        drop_dominated(b, from);
+    else
+        qsort(b->v + from, (size_t)(b->n - from), sizeof *b->v, cmp_opt);
     return 0;
 }
 
@@ -495,13 +498,13 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         s->enumerated++;
         adv_bound(t, &in->p, &vo->v, vo->disks, cfg->space.burst_ok, &bd);
         double ratio = bound_ratio(t, &bd);
-        if (ratio * BOUND_SLACK < 1) {
+        if (ratio * BOUND_SLACK < 1 && !s->keep_all) {
             note_rejected(in, i, o, vo, ratio, &bd);
             continue;
         }
         for (int k = 0; k < n_kept && !dominated; k++)
             dominated = kept_mbps[k] >= bd.mbps && kept_iops[k] >= bd.iops;
-        if (dominated)
+        if (dominated && !s->keep_all)
             continue;
         if (n_kept < N_OF(kept_mbps)) {
             kept_mbps[n_kept] = bd.mbps;
@@ -564,7 +567,8 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     for (int ti = 0; ti < tl.n; ti++)
         for (int d = lo; d <= hi; d++) {
             g->start[g->n++] = b.n;
-            if ((rc = type_options(&b, tl.name[ti], d, &cfg->targets)) < 0) {
+            if ((rc = type_options(&b, tl.name[ti], d, &cfg->targets,
+                                   !s->keep_all)) < 0) {
                 free(b.v);
                 return rc;
             }
@@ -575,14 +579,15 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     return 0;
 }
 
-int adv_space_build(const struct adv_cfg *cfg, struct adv_space *s,
-                    char *why, size_t why_len)
+int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
+                    struct adv_space *s, char *why, size_t why_len)
 {
     struct groups g = { 0 };
     struct cand_buf cb = { 0 };
     int rc;
 
     memset(s, 0, sizeof *s);
+    s->keep_all = keep_all;
     if ((rc = select_instances(cfg, s, why, why_len)) < 0 ||
         (rc = build_options(cfg, s, &g, why, why_len)) < 0)
         goto fail;

@@ -1,0 +1,238 @@
+/*
+ * test_advise.c - the advisor (sim/advise): its answer is the cheapest
+ * candidate that passes when the space is simulated exhaustively, it does
+ * not depend on the thread count, the bound never rejects what the model
+ * delivers, provisioning above what the instance takes is never chosen,
+ * and the published study's findings (issue 12 section 3) come out.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/advise/advise.h"
+#include "sim/advise/advise_internal.h"
+#include "tests/check.h"
+
+#define TIB 1099511627776ull
+#define MIB_S 1048576.0
+
+static struct adv_cfg small_space_cfg(void)
+{
+    struct adv_cfg c;
+
+    adv_cfg_defaults(&c);
+    c.targets.need_mbps = 550;
+    c.targets.need_iops = 12000;
+    c.targets.write_pct = 30;
+    c.targets.capacity_bytes = 1 * TIB;
+    c.targets.redundancy = LAY_NORMAL;
+    c.space.n_families = 1;
+    strcpy(c.space.families[0], "m5");
+    c.space.n_types = 1;
+    strcpy(c.space.types[0], "gp3");
+    c.space.min_disks = 2;
+    c.space.max_disks = 8;
+    c.top = 3;
+    c.jobs = 2;
+    return c;
+}
+
+static struct adv_result *search(const struct adv_cfg *c)
+{
+    struct adv_result *r = NULL;
+    char why[256];
+    int rc = adv_search(c, &r, why, sizeof why);
+
+    if (rc != 0)
+        CHECK_FAIL_AT("adv_search: %d %s", rc, why);
+    return r;
+}
+
+struct exhaustive {
+    const struct adv_cfg *cfg;
+    const struct adv_space *s;
+    const struct adv_cand *cand;
+    struct adv_outcome *out;
+};
+
+static void simulate_one(void *arg, long i)
+{
+    struct exhaustive *e = arg;
+    struct adv_config c;
+    char why[256];
+
+    adv_space_config(e->s, &e->cand[i], &c);
+    if (adv_eval(e->cfg, &c, e->cfg->space.burst_ok, &e->out[i], why, sizeof why) != 0)
+        e->out[i].pass = false;
+}
+
+static int cmp_cost(const void *pa, const void *pb)
+{
+    const struct adv_cand *a = pa, *b = pb;
+    return a->total_usd_month < b->total_usd_month ? -1 :
+           a->total_usd_month > b->total_usd_month;
+}
+
+/* Every candidate of the unpruned space priced at or below the answer is
+   simulated: none cheaper passes, and one at the answer's price passes
+   with the answer's figures. */
+static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulation(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    struct adv_result *r = search(&c);
+    struct adv_space s;
+    char why[256];
+
+    if (!r)
+        return;
+    CHECK(r->n_best >= 1);
+    if (r->n_best < 1 || adv_space_build(&c, true, &s, why, sizeof why) != 0) {
+        adv_result_free(r);
+        return;
+    }
+    double answer = r->best[0].c.total_usd_month;
+    qsort(s.cand, (size_t)s.n_cand, sizeof *s.cand, cmp_cost);
+    long n = 0;
+    while (n < s.n_cand && s.cand[n].total_usd_month <= answer + 1e-9)
+        n++;
+    CHECK(n > 10);      /* the test simulates a real part of the space */
+    struct exhaustive e = { &c, &s, s.cand, calloc((size_t)n, sizeof *e.out) };
+    adv_parallel_for(n, c.jobs, simulate_one, &e);
+    long passed_cheaper = 0, passed_equal = 0;
+    for (long i = 0; i < n; i++) {
+        if (!e.out[i].pass)
+            continue;
+        if (s.cand[i].total_usd_month < answer - 1e-9) {
+            passed_cheaper++;
+            CHECK_FAIL_AT("cheaper pass: %s + %d x %s $%.2f < $%.2f",
+                          e.out[i].c.instance.name, e.out[i].c.disks,
+                          e.out[i].c.volume.spec, s.cand[i].total_usd_month, answer);
+        } else {
+            passed_equal++;
+        }
+    }
+    CHECK_INT_EQ(passed_cheaper, 0);
+    CHECK(passed_equal >= 1);
+    printf("  exhaustive: %ld candidates at or below $%.2f simulated, answer %s + %d x %s\n",
+           n, answer, r->best[0].c.instance.name, r->best[0].c.disks,
+           r->best[0].c.volume.spec);
+    free(e.out);
+    adv_space_free(&s);
+    adv_result_free(r);
+}
+
+/* The bound is an upper bound: no simulated figure of the answers and the
+   simulated rejections exceeds it by more than the slack the pruning
+   allows. */
+static void bound_should_not_be_below_simulated_figures(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    struct adv_result *r = search(&c);
+
+    if (!r)
+        return;
+    for (int i = 0; i < r->n_best; i++) {
+        const struct adv_outcome *o = &r->best[i];
+        if (o->sim.mbps > o->bound_mbps * 1.01)
+            CHECK_FAIL_AT("%s: simulated %.1f MB/s above bound %.1f",
+                          o->c.instance.name, o->sim.mbps, o->bound_mbps);
+        if (o->sim.iops > o->bound_iops * 1.01)
+            CHECK_FAIL_AT("%s: simulated %.0f IOPS above bound %.0f",
+                          o->c.instance.name, o->sim.iops, o->bound_iops);
+    }
+    adv_result_free(r);
+}
+
+static bool same_outcome(const struct adv_outcome *a, const struct adv_outcome *b)
+{
+    return strcmp(a->c.instance.name, b->c.instance.name) == 0 &&
+           strcmp(a->c.volume.spec, b->c.volume.spec) == 0 &&
+           a->c.disks == b->c.disks && a->sim.mbps == b->sim.mbps &&
+           a->sim.iops == b->sim.iops && a->sim.lat_us == b->sim.lat_us;
+}
+
+static void answer_should_not_depend_on_jobs(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    c.jobs = 1;
+    struct adv_result *one = search(&c);
+    c.jobs = 2;
+    struct adv_result *two = search(&c);
+
+    if (one && two) {
+        CHECK_INT_EQ(one->n_best, two->n_best);
+        CHECK_INT_EQ(one->simulated, two->simulated);
+        CHECK_INT_EQ(one->n_rejected, two->n_rejected);
+        for (int i = 0; i < one->n_best && i < two->n_best; i++)
+            if (!same_outcome(&one->best[i], &two->best[i]))
+                CHECK_FAIL_AT("best[%d]: %s %s vs %s %s", i, one->best[i].c.instance.name,
+                              one->best[i].c.volume.spec, two->best[i].c.instance.name,
+                              two->best[i].c.volume.spec);
+    }
+    adv_result_free(one);
+    adv_result_free(two);
+}
+
+/* Bound pieces with figures from DOMAIN.md section 4: m5.large's
+   baseline 81.25 MB/s, its burst 593.75 MB/s; normal redundancy doubles
+   every write. */
+static void bound_should_follow_instance_caps_and_mirror_writes(void)
+{
+    struct inst_profile in;
+    struct vol_profile v;
+    struct adv_targets t = { .write_pct = 100, .redundancy = LAY_EXTERNAL,
+                             .small_bytes = 8192, .large_bytes = 131072 };
+    struct adv_bound sus, burst, mirrored;
+    char why[256];
+
+    CHECK(prof_instance_find("m5.large", &in, why, sizeof why) == 0);
+    CHECK(prof_volume_parse("gp3:size=500GiB,iops=16000,throughput=1000MiB/s", &v,
+                            why, sizeof why) == 0);
+    adv_bound(&t, &in, &v, 8, false, &sus);
+    adv_bound(&t, &in, &v, 8, true, &burst);
+    t.redundancy = LAY_NORMAL;
+    adv_bound(&t, &in, &v, 8, false, &mirrored);
+    CHECK(fabs(sus.mbps - 81.25 * in.delivered_tput_frac) < 0.01);
+    CHECK(fabs(burst.mbps - 593.75 * in.delivered_tput_frac) < 0.01);
+    CHECK(fabs(mirrored.mbps - sus.mbps / 2) < 0.01);
+}
+
+/* Provisioning above what the instance takes is never chosen: lowering
+   a chosen gp3 volume's throughput to the next step of 125 MiB/s would
+   leave the disks below the instance's cap, or it is the included
+   125 MiB/s. */
+static void gp3_should_never_be_provisioned_above_the_instance(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    c.space.max_disks = 16;
+    c.targets.need_iops = 0;
+    c.targets.need_mbps = 1100;
+    c.targets.write_pct = 100;
+    c.targets.redundancy = LAY_EXTERNAL;
+    struct adv_result *r = search(&c);
+
+    if (!r)
+        return;
+    CHECK(r->n_best >= 1);
+    for (int i = 0; i < r->n_best; i++) {
+        const struct adv_config *k = &r->best[i].c;
+        double tput = k->volume.tput_base_bytes_per_s;
+        double lower = (tput - 125 * MIB_S) * k->volume.delivered_tput_frac * k->disks;
+        double cap = k->instance.base_bytes_per_s * k->instance.delivered_tput_frac;
+        if (tput > 125 * MIB_S && lower >= cap)
+            CHECK_FAIL_AT("%s + %d x %s: %.0f MB/s of volumes below the top step "
+                          "already fill the instance's %.0f", k->instance.name,
+                          k->disks, k->volume.spec, lower / 1e6, cap / 1e6);
+    }
+    adv_result_free(r);
+}
+
+int main(void)
+{
+    RUN(bound_should_follow_instance_caps_and_mirror_writes);
+    RUN(answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulation);
+    RUN(bound_should_not_be_below_simulated_figures);
+    RUN(answer_should_not_depend_on_jobs);
+    RUN(gp3_should_never_be_provisioned_above_the_instance);
+    return check_done();
+}
