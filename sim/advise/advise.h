@@ -81,6 +81,7 @@ struct adv_space_cfg {
     int max_disks;                  /* 0 = the instance's attachment limit */
     bool burst_ok;                  /* burst counts toward the targets */
     enum adv_os os;
+    double memory_per_ocpu_gb;      /* OCI flex shapes; 0 = OCI's default */
 };
 
 struct adv_cfg {
@@ -131,6 +132,10 @@ struct adv_figures {
 struct adv_outcome {
     struct adv_config c;
     bool simulated;                 /* false: rejected by the bound alone */
+    bool instance_limited;          /* rejected by the instance's own
+                                       limits, whatever the volumes (the
+                                       volume in c is then only the
+                                       closest option) */
     struct adv_figures sim;         /* simulated */
     double bound_mbps, bound_iops;  /* the analytical bound */
     bool pass;
@@ -172,6 +177,10 @@ void adv_result_free(struct adv_result *r);
    simulation, into buf. */
 void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      char *buf, size_t len);
+
+/* The price lists a search of `clouds` uses, with their dates and hours
+   a month: "AWS us-east-1 2023-06 list (730 h/month)", into buf. */
+void adv_cost_lists(unsigned clouds, char *buf, size_t len);
 
 /* "large MB/s", "small IOPS", "small latency", "capacity". */
 const char *adv_target_label(enum adv_target_id t);

@@ -52,6 +52,22 @@ static double least(double a, double b)
     return a < b ? a : b;
 }
 
+/* Physical I/Os per second of `bytes` the instance alone carries
+   (0: no limit). */
+static double inst_rate(const struct inst_profile *in, const struct vol_profile *v,
+                        bool burst, uint32_t bytes)
+{
+    double i_iops = burst ? in->max_iops : in->base_iops;
+    double i_tput = burst ? in->max_bytes_per_s : in->base_bytes_per_s;
+    double r = 0;
+
+    if (i_iops > 0)
+        r = i_iops * in->delivered_iops_frac / ops_per_io(v, bytes);
+    if (i_tput > 0)
+        r = least(r, i_tput * in->delivered_tput_frac / bytes);
+    return r;
+}
+
 /* Physical I/Os per second of `bytes` the candidate carries. */
 static double phys_rate(const struct inst_profile *in,
                         const struct vol_profile *v, int disks, bool burst,
@@ -60,18 +76,12 @@ static double phys_rate(const struct inst_profile *in,
     double ops = ops_per_io(v, bytes), n = disks, b = bytes;
     double v_iops = prof_attached_iops(v, in, burst ? v->iops_burst : v->iops_base);
     double v_tput = burst ? v->tput_burst_bytes_per_s : v->tput_base_bytes_per_s;
-    double i_iops = burst ? in->max_iops : in->base_iops;
-    double i_tput = burst ? in->max_bytes_per_s : in->base_bytes_per_s;
     double r = n * v_iops * v->delivered_iops_frac / ops;
 
     r = least(r, n * v_tput * v->delivered_tput_frac / b);
     if (v->path_bytes_per_s > 0)
         r = least(r, n * v->path_bytes_per_s / b);
-    if (i_iops > 0)
-        r = least(r, i_iops * in->delivered_iops_frac / ops);
-    if (i_tput > 0)
-        r = least(r, i_tput * in->delivered_tput_frac / b);
-    return r;
+    return least(r, inst_rate(in, v, burst, bytes));
 }
 
 void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
@@ -84,4 +94,7 @@ void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
     out->mbps = phys_rate(in, v, disks, burst, t->large_bytes) / f *
                 t->large_bytes / 1e6;
     out->iops = phys_rate(in, v, disks, burst, t->small_bytes) / f;
+    out->inst_mbps = inst_rate(in, v, burst, t->large_bytes) / f *
+                     t->large_bytes / 1e6;
+    out->inst_iops = inst_rate(in, v, burst, t->small_bytes) / f;
 }

@@ -35,6 +35,10 @@ struct adv_inst {
        targets (bound / need), for "why nothing cheaper"; ratio < 0: none */
     struct adv_cand closest;
     double closest_ratio;
+    /* the most the instance's own limits allow under any option (the
+       bound with unlimited volumes), and how close that comes */
+    double inst_ratio;              /* < 0: not seen */
+    double inst_mbps, inst_iops;
 };
 
 struct adv_space {
@@ -61,15 +65,24 @@ void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
 
 /* advise_cost.c: the monthly price of an instance and of one volume;
    false when it has no price. */
-bool adv_cost_instance(const struct inst_profile *in, enum adv_os os,
+bool adv_cost_instance(const struct inst_profile *in, const struct adv_space_cfg *sc,
                        double *usd_month);
-bool adv_cost_volume(const struct vol_profile *v, double *usd_month);
+bool adv_cost_volume(const struct vol_profile *v, const struct adv_space_cfg *sc,
+                     double *usd_month);
+
+/* A bound this close below a target still admits the candidate: the
+   model's short-term allowance (dev_model.c, "Metering") lets a point
+   run a little above a rate. */
+#define ADV_BOUND_SLACK 1.01
 
 /* advise_bound.c: the most a candidate can deliver, logical large MB/s
    and small IOPS, sustained or with burst. */
 struct adv_bound {
     double mbps;
     double iops;
+    double inst_mbps;               /* the instance's limits alone (no
+                                       volume limit): 0 = none */
+    double inst_iops;
 };
 void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
                const struct vol_profile *v, int disks, bool burst,

@@ -152,16 +152,28 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
     return 0;
 }
 
-/* The candidates of one cloud (or all: cloud 0), in cost order. */
+/* Whether burst credits can raise what candidate c delivers: a burst
+   instance, or a volume with a burst bucket. */
+static bool has_burst(const struct adv_space *s, const struct adv_cand *c)
+{
+    const struct vol_profile *v = &s->opt[c->opt].v;
+
+    return s->inst[c->inst].p.burst || v->iops_burst > v->iops_base ||
+           v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s;
+}
+
+/* The candidates of one cloud below below_usd, in cost order; burst_only:
+   those burst credits can help. */
 static long pick_cloud(const struct adv_space *s, unsigned cloud,
-                       double below_usd, const struct adv_cand **out)
+                       double below_usd, bool burst_only,
+                       const struct adv_cand **out)
 {
     long n = 0;
 
     for (long i = 0; i < s->n_cand; i++) {
         const struct adv_cand *c = &s->cand[i];
         bool aws = s->inst[c->inst].aws;
-        if (cloud && ((cloud == ADV_CLOUD_AWS) != aws))
+        if ((cloud == ADV_CLOUD_AWS) != aws || (burst_only && !has_burst(s, c)))
             continue;
         if (c->total_usd_month >= below_usd)
             continue;
@@ -172,30 +184,33 @@ static long pick_cloud(const struct adv_space *s, unsigned cloud,
 
 /* ---- "why nothing cheaper" ---------------------------------------------- */
 
+/* A rejection by the bound: of the instance alone when its own limits
+   miss the targets, else of its closest option. */
 static void bound_outcome(const struct adv_cfg *cfg, const struct adv_space *s,
-                          const struct adv_cand *k, struct adv_outcome *o)
+                          const struct adv_inst *in, struct adv_outcome *o)
 {
     const struct adv_targets *t = &cfg->targets;
+    const struct adv_cand *k = &in->closest;
+    bool alone = in->inst_ratio * ADV_BOUND_SLACK < 1;
+    double mbps = alone ? in->inst_mbps : k->bound_mbps;
+    double iops = alone ? in->inst_iops : k->bound_iops;
 
     memset(o, 0, sizeof *o);
     adv_space_config(s, k, &o->c);
-    o->bound_mbps = k->bound_mbps;
-    o->bound_iops = k->bound_iops;
-    o->sim.mbps = k->bound_mbps;
-    o->sim.iops = k->bound_iops;
-    o->pass = true;
-    if (t->need_mbps > 0 && k->bound_mbps * 1.01 < t->need_mbps) {
-        o->pass = false;
-        o->missed = ADV_T_MBPS;
-        o->missed_got = k->bound_mbps;
-        o->missed_need = t->need_mbps;
-    } else if (t->need_iops > 0) {
-        o->pass = false;
-        o->missed = ADV_T_IOPS;
-        o->missed_got = k->bound_iops;
-        o->missed_need = t->need_iops;
+    o->instance_limited = alone;
+    if (alone) {
+        o->c.total_usd_month = o->c.instance_usd_month;
+        o->c.volumes_usd_month = 0;
     }
-    snprintf(o->binding, sizeof o->binding, "bound");
+    o->bound_mbps = mbps;
+    o->bound_iops = iops;
+    o->missed = t->need_mbps > 0 && mbps * ADV_BOUND_SLACK < t->need_mbps ? ADV_T_MBPS
+                                                                          : ADV_T_IOPS;
+    o->missed_got = o->missed == ADV_T_MBPS ? mbps : iops;
+    o->missed_need = o->missed == ADV_T_MBPS ? t->need_mbps : t->need_iops;
+    snprintf(o->binding, sizeof o->binding, "%s",
+             alone ? (o->missed == ADV_T_MBPS ? "instance MB/s" : "instance IOPS")
+                   : "volumes and instance");
 }
 
 static bool same_instance_listed(const struct adv_outcome *list, int n,
@@ -221,8 +236,10 @@ static void fill_rejected(const struct adv_cfg *cfg, const struct adv_space *s,
             all[n_all++] = sc->fail[i];
     for (int i = 0; i < s->n_inst; i++)
         if (s->inst[i].closest_ratio >= 0 &&
-            s->inst[i].closest.total_usd_month < below)
-            bound_outcome(cfg, s, &s->inst[i].closest, &all[n_all++]);
+            s->inst[i].usd_month < below &&
+            (s->inst[i].inst_ratio * ADV_BOUND_SLACK < 1 ||
+             s->inst[i].closest.total_usd_month < below))
+            bound_outcome(cfg, s, &s->inst[i], &all[n_all++]);
     qsort(all, (size_t)n_all, sizeof *all, cmp_outcome);
     /* dearest first, one per instance type, then back to cheapest first */
     r->n_rejected = 0;
@@ -236,7 +253,7 @@ static void fill_rejected(const struct adv_cfg *cfg, const struct adv_space *s,
 /* ---- the search ------------------------------------------------------- */
 
 static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
-                        bool burst, double below_usd, int top,
+                        bool burst, bool burst_only, double below_usd, int top,
                         struct adv_result *r, struct scan *all)
 {
     static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
@@ -253,7 +270,7 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
         if (!(cfg->space.clouds & clouds[c]))
             continue;
         struct scan sc = { .pass = merged + n_merged };
-        long n = pick_cloud(s, clouds[c], below_usd, list);
+        long n = pick_cloud(s, clouds[c], below_usd, burst_only, list);
         if ((rc = scan_candidates(cfg, s, list, n, top, burst, &sc)) < 0)
             goto out;
         if (sc.n_pass > 0 && r) {
@@ -288,7 +305,7 @@ static int burst_alternative(const struct adv_cfg *cfg, double below_usd,
     bc.space.burst_ok = true;
     if ((rc = adv_space_build(&bc, false, &s, why, why_len)) < 0)
         return rc;
-    rc = search_space(&bc, &s, true, below_usd, 1, NULL, &sc);
+    rc = search_space(&bc, &s, true, true, below_usd, 1, NULL, &sc);
     if (rc == 0 && sc.n_pass > 0) {
         r->has_burst_alt = true;
         r->burst_alt = pass[0];
@@ -325,7 +342,7 @@ int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
     r->enumerated = s.enumerated;
     r->bound_passed = s.n_cand;
     all.pass = r->best;
-    rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, r, &all);
+    rc = search_space(cfg, &s, cfg->space.burst_ok, false, INFINITY, cfg->top, r, &all);
     r->n_best = all.n_pass;
     r->simulated = all.simulated;
     r->interrupted = all.stopped;

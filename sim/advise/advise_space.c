@@ -54,9 +54,6 @@
 #define EBS_MAX_BYTES (64.0 * 1024 * GIB)      /* io2, gp3: 64 TiB */
 #define OCI_MAX_BYTES (32e3 * GB)              /* 32 TB */
 #define OCI_MIN_BYTES (50 * GB)                /* OCI: 50 GB minimum */
-#define BOUND_SLACK 1.01    /* the model's short-term allowance
-                               (dev_model.c, "Metering") lets a point run
-                               a little above a rate; prune only below it */
 
 /* What each type takes besides size (the spec keys of profiles.h); a
    table of the advisor's, from `asmsim profiles`.  Types not listed take
@@ -176,7 +173,7 @@ static int push_inst(struct adv_space *s, int *cap, const struct adv_cfg *cfg,
     double usd;
 
     if (!family_selected(&cfg->space, p->name) ||
-        !adv_cost_instance(p, cfg->space.os, &usd))
+        !adv_cost_instance(p, &cfg->space, &usd))
         return 0;
     if (s->n_inst == *cap) {
         int ncap = *cap ? *cap * 2 : 256;
@@ -193,6 +190,7 @@ static int push_inst(struct adv_space *s, int *cap, const struct adv_cfg *cfg,
     in->max_data_disks = data_disk_limit(p);
     in->aws = strcmp(p->provider, "aws") == 0;
     in->closest_ratio = -1;
+    in->inst_ratio = -1;
     return 0;
 }
 
@@ -322,18 +320,18 @@ static void spec_of(char *spec, size_t len, const char *type, bool oci,
 }
 
 static int try_option(struct opt_buf *b, const char *spec, int disks,
-                      const struct adv_targets *t)
+                      const struct adv_cfg *cfg)
 {
     struct adv_volopt o;
     char w[256];
 
     memset(&o, 0, sizeof o);
     if (prof_volume_parse(spec, &o.v, w, sizeof w) < 0 ||
-        !adv_cost_volume(&o.v, &o.usd_month))
+        !adv_cost_volume(&o.v, &cfg->space, &o.usd_month))
         return 0;
     o.disks = disks;
-    o.usable_bytes = (uint64_t)((double)(disks - mirror_free_disks(t->redundancy)) *
-                                (double)o.v.size_bytes / adv_copies(t->redundancy));
+    o.usable_bytes = (uint64_t)((double)(disks - mirror_free_disks(cfg->targets.redundancy)) *
+                                (double)o.v.size_bytes / adv_copies(cfg->targets.redundancy));
     return opt_push(b, &o);
 }
 
@@ -379,8 +377,9 @@ static void drop_dominated(struct opt_buf *b, int from)
 }
 
 static int type_options(struct opt_buf *b, const char *type, int disks,
-                        const struct adv_targets *t, bool prune)
+                        const struct adv_cfg *cfg, bool prune)
 {
+    const struct adv_targets *t = &cfg->targets;
     const struct type_keys *k = keys_of(type);
     bool oci = is_oci_type(type);
     struct vol_profile def;
@@ -405,7 +404,7 @@ static int type_options(struct opt_buf *b, const char *type, int disks,
             for (int i = 0; i < li.n; i++)
                 for (int j = 0; j < lt.n; j++) {
                     spec_of(spec, sizeof spec, type, oci, size, li.v[i], lt.v[j], vpu);
-                    if ((rc = try_option(b, spec, disks, t)) < 0)
+                    if ((rc = try_option(b, spec, disks, cfg)) < 0)
                         return rc;
                 }
             if (!(k && k->vpu))
@@ -464,6 +463,20 @@ static double bound_ratio(const struct adv_targets *t, const struct adv_bound *b
     return r;
 }
 
+static void note_instance(struct adv_inst *in, const struct adv_targets *t,
+                          const struct adv_bound *bd)
+{
+    struct adv_bound alone = { .mbps = bd->inst_mbps > 0 ? bd->inst_mbps : INFINITY,
+                               .iops = bd->inst_iops > 0 ? bd->inst_iops : INFINITY };
+    double ratio = bound_ratio(t, &alone);
+
+    if (ratio > in->inst_ratio) {
+        in->inst_ratio = ratio;
+        in->inst_mbps = alone.mbps;
+        in->inst_iops = alone.iops;
+    }
+}
+
 static void note_rejected(struct adv_inst *in, int inst, int opt,
                           const struct adv_volopt *o, double ratio,
                           const struct adv_bound *bd)
@@ -497,8 +510,9 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
             return 0;           /* the whole group: same type and disks */
         s->enumerated++;
         adv_bound(t, &in->p, &vo->v, vo->disks, cfg->space.burst_ok, &bd);
+        note_instance(in, t, &bd);
         double ratio = bound_ratio(t, &bd);
-        if (ratio * BOUND_SLACK < 1 && !s->keep_all) {
+        if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
             note_rejected(in, i, o, vo, ratio, &bd);
             continue;
         }
@@ -567,7 +581,7 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     for (int ti = 0; ti < tl.n; ti++)
         for (int d = lo; d <= hi; d++) {
             g->start[g->n++] = b.n;
-            if ((rc = type_options(&b, tl.name[ti], d, &cfg->targets,
+            if ((rc = type_options(&b, tl.name[ti], d, cfg,
                                    !s->keep_all)) < 0) {
                 free(b.v);
                 return rc;

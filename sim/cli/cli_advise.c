@@ -26,7 +26,7 @@ enum {
     OPT_NEED_MBPS = 256, OPT_NEED_IOPS, OPT_NEED_LAT, OPT_WRITE, OPT_CAPACITY,
     OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
     OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
-    OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE,
+    OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY,
 };
 
 static const struct option advise_options[] = {
@@ -50,6 +50,7 @@ static const struct option advise_options[] = {
     { "max-disks", required_argument, NULL, OPT_MAX_DISKS },
     { "size-small", required_argument, NULL, OPT_SIZE_SMALL },
     { "size-large", required_argument, NULL, OPT_SIZE_LARGE },
+    { "memory-per-ocpu", required_argument, NULL, OPT_MEMORY },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -211,6 +212,9 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
     case OPT_SIZE_LARGE:
         *valid = "a multiple of 4KiB up to 64MiB";
         return parse_io_size(v, &c->targets.large_bytes);
+    case OPT_MEMORY:
+        *valid = "GB of memory per OCPU of OCI flex shapes, 1..64 (OCI's range)";
+        return cli_parse_double(v, 1, 64, &c->space.memory_per_ocpu_gb);
     case OPT_JSON:
         *valid = "a file path or - for stdout";
         a->json_path = v;
@@ -267,6 +271,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
                  cli_quote(argv[optind], q, sizeof q));
         return usage_error(msg);
     }
+    if (a->cfg.space.os == ADV_OS_RHEL && (a->cfg.space.clouds & ADV_CLOUD_OCI))
+        return usage_error("--os rhel: RHEL prices exist for AWS only; use --clouds aws");
     const struct adv_targets *t = &a->cfg.targets;
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0)
         return usage_error("give at least one performance target: --need-mbps, "

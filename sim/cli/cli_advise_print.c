@@ -64,7 +64,14 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
             cfg->space.burst_ok ? "burst counts (--burst-ok: buckets full at every point)"
                                 : "sustained (burst credits do not count; --burst-ok counts them)");
     print_targets(f, cfg);
-    fprintf(f, "  prices    %s on demand, USD per month\n", os_name(cfg->space.os));
+    char lists[256];
+    adv_cost_lists(cfg->space.clouds, lists, sizeof lists);
+    fprintf(f, "  prices    %s on demand, USD per month: %s", os_name(cfg->space.os), lists);
+    if ((cfg->space.clouds & ADV_CLOUD_OCI) && cfg->space.memory_per_ocpu_gb > 0)
+        fprintf(f, "; OCI flex memory %.0f GB per OCPU", cfg->space.memory_per_ocpu_gb);
+    else if (cfg->space.clouds & ADV_CLOUD_OCI)
+        fprintf(f, "; OCI flex memory: the shape's default");
+    fputc('\n', f);
     fprintf(f, "  searched  %ld candidates, %ld within the bound, %ld simulated on "
             "%d thread%s in %.1f s%s\n", r->enumerated, r->bound_passed, r->simulated,
             cfg->jobs, cfg->jobs == 1 ? "" : "s", r->wall_s,
@@ -74,6 +81,18 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
 static void print_headroom(FILE *f, double h)
 {
     fprintf(f, " (%+.0f %%)", h * 100);
+}
+
+/* "then 79 MB/s sustained", the classes that have a target */
+static void print_sustained(FILE *f, const struct adv_targets *t,
+                            const struct adv_figures *s)
+{
+    fprintf(f, "then");
+    if (t->need_mbps > 0)
+        fprintf(f, " %.0f MB/s", s->sustained_mbps);
+    if (t->need_iops > 0)
+        fprintf(f, "%s %.0f IOPS", t->need_mbps > 0 ? "," : "", s->sustained_iops);
+    fprintf(f, " sustained");
 }
 
 static void print_figures(FILE *f, const struct adv_targets *t,
@@ -96,10 +115,11 @@ static void print_figures(FILE *f, const struct adv_targets *t,
             print_headroom(f, o->headroom[ADV_T_LAT]);
     }
     fputc('\n', f);
-    if (o->sim.burst_drawn)
-        fprintf(f, "      burst     holds for at most %.0f min, then %.0f MB/s, "
-                "%.0f IOPS sustained\n", o->sim.burst_lasts_s / 60,
-                o->sim.sustained_mbps, o->sim.sustained_iops);
+    if (o->sim.burst_drawn) {
+        fprintf(f, "      burst     holds for at most %.0f min, ", o->sim.burst_lasts_s / 60);
+        print_sustained(f, t, &o->sim);
+        fputc('\n', f);
+    }
 }
 
 static void print_config_line(FILE *f, const struct adv_config *c)
@@ -138,7 +158,11 @@ static void print_rejected(FILE *f, const struct adv_result *r)
     for (int i = 0; i < r->n_rejected; i++) {
         const struct adv_outcome *o = &r->rejected[i];
         fprintf(f, "  ");
-        print_config_line(f, &o->c);
+        if (o->instance_limited)
+            fprintf(f, "$%.2f/month  %s (the instance alone)\n", o->c.instance_usd_month,
+                    o->c.instance.name);
+        else
+            print_config_line(f, &o->c);
         fprintf(f, "      misses %s: %.*f %s %.*f (%s)\n", adv_target_label(o->missed),
                 o->missed == ADV_T_LAT ? 3 : 0,
                 o->missed == ADV_T_LAT ? o->missed_got / 1e3 :
@@ -147,11 +171,13 @@ static void print_rejected(FILE *f, const struct adv_result *r)
                 o->missed == ADV_T_LAT ? 3 : 0,
                 o->missed == ADV_T_LAT ? o->missed_need / 1e3 :
                 o->missed == ADV_T_CAPACITY ? o->missed_need / TIB_BYTES : o->missed_need,
-                o->simulated ? "simulated" : "bound: cannot reach it");
+                o->simulated ? "simulated" : o->instance_limited
+                ? "its own limit, whatever the volumes" : "bound: cannot reach it");
     }
 }
 
-static void print_burst_alt(FILE *f, const struct adv_result *r)
+static void print_burst_alt(FILE *f, const struct adv_targets *t,
+                            const struct adv_result *r)
 {
     const struct adv_outcome *o = &r->burst_alt;
 
@@ -159,9 +185,9 @@ static void print_burst_alt(FILE *f, const struct adv_result *r)
         return;
     fprintf(f, "\nOnly on burst credits (cheaper, but not sustained):\n  ");
     print_config_line(f, &o->c);
-    fprintf(f, "      meets the targets for at most %.0f min (then %.0f MB/s, %.0f IOPS "
-            "sustained)", o->sim.burst_lasts_s / 60, o->sim.sustained_mbps,
-            o->sim.sustained_iops);
+    fprintf(f, "      meets the targets for at most %.0f min (", o->sim.burst_lasts_s / 60);
+    print_sustained(f, t, &o->sim);
+    fputc(')', f);
     if (r->n_best > 0)
         fprintf(f, "; sustained costs $%.2f/month (above)", r->best[0].c.total_usd_month);
     fprintf(f, "\n");
@@ -201,6 +227,6 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
     for (int i = 0; i < r->n_best; i++)
         print_best(f, cfg, i, &r->best[i]);
     print_rejected(f, r);
-    print_burst_alt(f, r);
+    print_burst_alt(f, &cfg->targets, r);
     print_clouds(f, cfg, r);
 }

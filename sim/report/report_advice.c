@@ -165,6 +165,7 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     put(t, o, "usable_bytes", cJSON_CreateNumber((double)c->usable_bytes));
     put_bill(t, o, c);
     put(t, o, "simulated", cJSON_CreateBool(x->simulated));
+    put(t, o, "instance_limited", cJSON_CreateBool(x->instance_limited));
     put(t, o, "mbps", number_or_null(x->sim.mbps, large && x->simulated));
     put(t, o, "iops", number_or_null(x->sim.iops, small && x->simulated));
     put(t, o, "latency_us", number_or_null(x->sim.lat_us, small && x->simulated));
