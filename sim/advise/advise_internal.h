@@ -53,9 +53,11 @@ struct adv_space {
 };
 
 /* advise_space.c: build the space for cfg.  keep_all: every candidate
-   the space holds goes into s->cand, none pruned by the bound or by
-   dominance (for tests that simulate the space exhaustively).  0 or
-   -EINVAL / -ENOMEM. */
+   the space holds goes into s->cand, none pruned by the bound or by a
+   cheaper option's bound on the same instance (for tests that simulate
+   the space exhaustively; a volume option dominated by a cheaper one of
+   its type, no faster on any rate, is not in the space).  0 or -EINVAL /
+   -ENOMEM. */
 int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
                     struct adv_space *s, char *why, size_t why_len);
 void adv_space_free(struct adv_space *s);

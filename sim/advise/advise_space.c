@@ -377,7 +377,7 @@ static void drop_dominated(struct opt_buf *b, int from)
 }
 
 static int type_options(struct opt_buf *b, const char *type, int disks,
-                        const struct adv_cfg *cfg, bool prune)
+                        const struct adv_cfg *cfg)
 {
     const struct adv_targets *t = &cfg->targets;
     const struct type_keys *k = keys_of(type);
@@ -411,10 +411,7 @@ static int type_options(struct opt_buf *b, const char *type, int disks,
                 break;
         }
     }
-    if (prune)
-        drop_dominated(b, from);
-    else
-        qsort(b->v + from, (size_t)(b->n - from), sizeof *b->v, cmp_opt);
+    drop_dominated(b, from);
     return 0;
 }
 
@@ -581,8 +578,7 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     for (int ti = 0; ti < tl.n; ti++)
         for (int d = lo; d <= hi; d++) {
             g->start[g->n++] = b.n;
-            if ((rc = type_options(&b, tl.name[ti], d, cfg,
-                                   !s->keep_all)) < 0) {
+            if ((rc = type_options(&b, tl.name[ti], d, cfg)) < 0) {
                 free(b.v);
                 return rc;
             }
