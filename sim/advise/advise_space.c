@@ -218,9 +218,13 @@ static int select_instances(const struct adv_cfg *cfg, struct adv_space *s,
             }
     }
     if (s->n_inst == 0) {
-        snprintf(why, why_len, "--families: no priced instance type of the "
+        char list[128] = "";
+        for (int i = 0; i < cfg->space.n_families && strlen(list) < 80; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                     i ? "," : "", cfg->space.families[i]);
+        snprintf(why, why_len, "--families %s: no priced instance type of the "
                  "selected clouds is in these families; see 'asmsim profiles "
-                 "instances'");
+                 "instances'", list);
         return -EINVAL;
     }
     return 0;

@@ -11,10 +11,12 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <libgen.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/advise/advise.h"
 #include "sim/cli/cli.h"
@@ -223,6 +225,24 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
     return -EINVAL;
 }
 
+/* --json FILE: its directory exists and takes files (checked before the
+   search, so a bad path costs nothing and writes nothing). */
+static int check_json_path(const char *path)
+{
+    char copy[4096], q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
+
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    snprintf(copy, sizeof copy, "%s", path);
+    const char *dir = dirname(copy);
+    if (access(dir, W_OK | X_OK) == 0)
+        return 0;
+    snprintf(msg, sizeof msg, "--json %s: cannot write in its directory: %s",
+             cli_quote(path, q, sizeof q), strerror(errno));
+    cli_print_error(stderr, "asmsim: advise", msg);
+    return 2;
+}
+
 static int usage_error(const char *what)
 {
     fprintf(stderr, "asmsim: advise: %s. Try 'asmsim advise --help'.\n", what);
@@ -277,7 +297,7 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0)
         return usage_error("give at least one performance target: --need-mbps, "
                            "--need-iops or --need-latency");
-    return 0;
+    return check_json_path(a->json_path);
 }
 
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
