@@ -50,6 +50,10 @@ struct adv_space {
     long n_cand;
     long enumerated;
     bool keep_all;
+    int *group_start;               /* options [group_start[g],
+                                       group_start[g + 1]) share type and
+                                       disk count */
+    int n_groups;
 };
 
 /* advise_space.c: build the space for cfg.  keep_all: every candidate
@@ -61,6 +65,13 @@ struct adv_space {
 int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
                     struct adv_space *s, char *why, size_t why_len);
 void adv_space_free(struct adv_space *s);
+/* (Re)make the candidates of a built space: bounds sustained or with
+   burst; burst_only: only pairs where an instance or volume has a burst
+   bucket.  0 or -ENOMEM. */
+int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
+                         bool burst, bool burst_only);
+/* Whether a volume has a burst bucket (gp2 IOPS, st1/sc1 throughput). */
+bool adv_volume_bursts(const struct vol_profile *v);
 /* The configuration (bill included) of candidate k. */
 void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
                       struct adv_config *out);

@@ -139,7 +139,6 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
                 continue;
             }
             sc->simulated++;
-            if (getenv("ADV_DEBUG")) fprintf(stderr, "%s %s x%d bound %.0f/%.0f sim %.0f/%.0f %s\n", out[j].c.instance.name, out[j].c.volume.spec, out[j].c.disks, out[j].bound_mbps, out[j].bound_iops, out[j].sim.mbps, out[j].sim.iops, out[j].pass ? "PASS" : "fail");
             if (out[j].pass)
                 sc->pass[sc->n_pass++] = out[j];
             else
@@ -152,28 +151,16 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
     return 0;
 }
 
-/* Whether burst credits can raise what candidate c delivers: a burst
-   instance, or a volume with a burst bucket. */
-static bool has_burst(const struct adv_space *s, const struct adv_cand *c)
-{
-    const struct vol_profile *v = &s->opt[c->opt].v;
-
-    return s->inst[c->inst].p.burst || v->iops_burst > v->iops_base ||
-           v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s;
-}
-
-/* The candidates of one cloud below below_usd, in cost order; burst_only:
-   those burst credits can help. */
+/* The candidates of one cloud below below_usd, in cost order. */
 static long pick_cloud(const struct adv_space *s, unsigned cloud,
-                       double below_usd, bool burst_only,
-                       const struct adv_cand **out)
+                       double below_usd, const struct adv_cand **out)
 {
     long n = 0;
 
     for (long i = 0; i < s->n_cand; i++) {
         const struct adv_cand *c = &s->cand[i];
         bool aws = s->inst[c->inst].aws;
-        if ((cloud == ADV_CLOUD_AWS) != aws || (burst_only && !has_burst(s, c)))
+        if ((cloud == ADV_CLOUD_AWS) != aws)
             continue;
         if (c->total_usd_month >= below_usd)
             continue;
@@ -253,7 +240,7 @@ static void fill_rejected(const struct adv_cfg *cfg, const struct adv_space *s,
 /* ---- the search ------------------------------------------------------- */
 
 static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
-                        bool burst, bool burst_only, double below_usd, int top,
+                        bool burst, double below_usd, int top,
                         struct adv_result *r, struct scan *all)
 {
     static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
@@ -270,7 +257,7 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
         if (!(cfg->space.clouds & clouds[c]))
             continue;
         struct scan sc = { .pass = merged + n_merged };
-        long n = pick_cloud(s, clouds[c], below_usd, burst_only, list);
+        long n = pick_cloud(s, clouds[c], below_usd, list);
         if ((rc = scan_candidates(cfg, s, list, n, top, burst, &sc)) < 0)
             goto out;
         if (sc.n_pass > 0 && r) {
@@ -292,27 +279,27 @@ out:
     return rc;
 }
 
-/* The cheapest candidate below below_usd that meets the targets on burst. */
-static int burst_alternative(const struct adv_cfg *cfg, double below_usd,
-                             struct adv_result *r, char *why, size_t why_len)
+/* The cheapest candidate below below_usd that meets the targets on burst
+   (the space's candidates remade with burst bounds, over the pairs that
+   have a burst bucket). */
+static int burst_alternative(const struct adv_cfg *cfg, struct adv_space *s,
+                             double below_usd, struct adv_result *r)
 {
     struct adv_cfg bc = *cfg;
-    struct adv_space s;
     struct adv_outcome pass[1];
     struct scan sc = { .pass = pass };
     int rc;
 
     bc.space.burst_ok = true;
-    if ((rc = adv_space_build(&bc, false, &s, why, why_len)) < 0)
+    if ((rc = adv_space_candidates(s, &bc, true, true)) < 0)
         return rc;
-    rc = search_space(&bc, &s, true, true, below_usd, 1, NULL, &sc);
+    rc = search_space(&bc, s, true, below_usd, 1, NULL, &sc);
     if (rc == 0 && sc.n_pass > 0) {
         r->has_burst_alt = true;
         r->burst_alt = pass[0];
     }
     r->simulated += sc.simulated;
     r->interrupted = r->interrupted || sc.stopped;
-    adv_space_free(&s);
     return rc;
 }
 
@@ -342,16 +329,16 @@ int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
     r->enumerated = s.enumerated;
     r->bound_passed = s.n_cand;
     all.pass = r->best;
-    rc = search_space(cfg, &s, cfg->space.burst_ok, false, INFINITY, cfg->top, r, &all);
+    rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, r, &all);
     r->n_best = all.n_pass;
     r->simulated = all.simulated;
     r->interrupted = all.stopped;
     if (rc == 0)
         fill_rejected(cfg, &s, &all, r);
-    adv_space_free(&s);
     if (rc == 0 && !cfg->space.burst_ok && !r->interrupted)
-        rc = burst_alternative(cfg, r->n_best ? r->best[0].c.total_usd_month
-                                              : INFINITY, r, why, why_len);
+        rc = burst_alternative(cfg, &s, r->n_best ? r->best[0].c.total_usd_month
+                                                  : INFINITY, r);
+    adv_space_free(&s);
     if (rc < 0) {
         free(r);
         if (rc == -ENOMEM)

@@ -451,6 +451,12 @@ static bool may_carry(const struct adv_inst *in, const struct adv_volopt *o)
     return prof_attach_check(&o->v, &in->p, w, sizeof w) == 0;
 }
 
+bool adv_volume_bursts(const struct vol_profile *v)
+{
+    return v->iops_burst > v->iops_base ||
+           v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s;
+}
+
 /* How close a bound comes to the targets: the least of bound / need
    (1 or more: meets them all). */
 static double bound_ratio(const struct adv_targets *t, const struct adv_bound *bd)
@@ -495,7 +501,8 @@ static void note_rejected(struct adv_inst *in, int inst, int opt,
 /* The candidates of instance i over the options of one type and disk
    count, [from, to), sorted by cost. */
 static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
-                            int i, int from, int to, struct cand_buf *cb)
+                            int i, int from, int to, bool burst, bool burst_only,
+                            struct cand_buf *cb, long *enumerated)
 {
     struct adv_inst *in = &s->inst[i];
     const struct adv_targets *t = &cfg->targets;
@@ -509,8 +516,10 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
 
         if (!may_carry(in, vo))
             return 0;           /* the whole group: same type and disks */
-        s->enumerated++;
-        adv_bound(t, &in->p, &vo->v, vo->disks, cfg->space.burst_ok, &bd);
+        if (burst_only && !in->p.burst && !adv_volume_bursts(&vo->v))
+            return 0;           /* burst credits change nothing here */
+        (*enumerated)++;
+        adv_bound(t, &in->p, &vo->v, vo->disks, burst, &bd);
         note_instance(in, t, &bd);
         double ratio = bound_ratio(t, &bd);
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
@@ -558,74 +567,152 @@ static int check_disks(const struct adv_cfg *cfg, int *lo, int *hi, char *why,
     return 0;
 }
 
-/* The option groups: [group_start[g], group_start[g + 1]) share type and
-   disk count. */
-struct groups {
-    int *start;
-    int n;
+/* ---- building it, on cfg->jobs threads ---------------------------------
+
+   Each task writes only its own buffer (the options of one type and disk
+   count, the candidates of one instance); the buffers are joined in task
+   order afterwards, so the space is the same for any thread count. */
+
+struct option_tasks {
+    const struct adv_cfg *cfg;
+    struct type_list tl;
+    int lo, n_disks;                /* disk counts lo .. lo + n_disks - 1 */
+    struct opt_buf *buf;            /* [groups] */
+    int *rc;
 };
 
-static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
-                         struct groups *g, char *why, size_t why_len)
+static void option_task(void *arg, long g)
 {
-    struct type_list tl;
-    struct opt_buf b = { 0 };
-    int lo, hi, rc;
+    struct option_tasks *t = arg;
+    const char *type = t->tl.name[g / t->n_disks];
+    int disks = t->lo + (int)(g % t->n_disks);
 
-    if ((rc = select_types(&cfg->space, &tl, why, why_len)) < 0 ||
-        (rc = check_disks(cfg, &lo, &hi, why, why_len)) < 0)
+    t->rc[g] = type_options(&t->buf[g], type, disks, t->cfg);
+}
+
+static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
+                         char *why, size_t why_len)
+{
+    struct option_tasks t = { .cfg = cfg };
+    int hi, rc, n;
+
+    if ((rc = select_types(&cfg->space, &t.tl, why, why_len)) < 0 ||
+        (rc = check_disks(cfg, &t.lo, &hi, why, why_len)) < 0)
         return rc;
-    g->start = calloc((size_t)(tl.n * (hi - lo + 1) + 1), sizeof *g->start);
-    if (!g->start)
-        return -ENOMEM;
-    g->n = 0;
-    for (int ti = 0; ti < tl.n; ti++)
-        for (int d = lo; d <= hi; d++) {
-            g->start[g->n++] = b.n;
-            if ((rc = type_options(&b, tl.name[ti], d, cfg)) < 0) {
-                free(b.v);
-                return rc;
-            }
-        }
-    g->start[g->n] = b.n;
-    s->opt = b.v;
-    s->n_opt = b.n;
-    return 0;
+    t.n_disks = hi - t.lo + 1;
+    n = t.tl.n * t.n_disks;
+    t.buf = calloc((size_t)n, sizeof *t.buf);
+    t.rc = calloc((size_t)n, sizeof *t.rc);
+    s->group_start = calloc((size_t)n + 1, sizeof *s->group_start);
+    rc = t.buf && t.rc && s->group_start ? 0 : -ENOMEM;
+    if (rc == 0)
+        adv_parallel_for(n, cfg->jobs, option_task, &t);
+    long total = 0;
+    for (int g = 0; g < n && rc == 0; g++) {
+        rc = t.rc[g];
+        total += t.buf ? t.buf[g].n : 0;
+    }
+    if (rc == 0 && total > 0 && !(s->opt = malloc((size_t)total * sizeof *s->opt)))
+        rc = -ENOMEM;
+    for (int g = 0; g < n && rc == 0; g++) {
+        s->group_start[g] = s->n_opt;
+        memcpy(s->opt + s->n_opt, t.buf[g].v, (size_t)t.buf[g].n * sizeof *s->opt);
+        s->n_opt += t.buf[g].n;
+    }
+    if (rc == 0) {
+        s->group_start[n] = s->n_opt;
+        s->n_groups = n;
+    }
+    for (int g = 0; t.buf && g < n; g++)
+        free(t.buf[g].v);
+    free(t.buf);
+    free(t.rc);
+    return rc;
+}
+
+struct cand_tasks {
+    struct adv_space *s;
+    const struct adv_cfg *cfg;
+    bool burst, burst_only;
+    struct cand_buf *buf;           /* [instances] */
+    long *enumerated;
+    int *rc;
+};
+
+static void cand_task(void *arg, long i)
+{
+    struct cand_tasks *t = arg;
+    struct adv_inst *in = &t->s->inst[i];
+
+    in->closest_ratio = -1;
+    in->inst_ratio = -1;
+    t->rc[i] = 0;
+    for (int k = 0; k < t->s->n_groups && t->rc[i] == 0; k++)
+        t->rc[i] = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
+                                    t->s->group_start[k + 1], t->burst, t->burst_only,
+                                    &t->buf[i], &t->enumerated[i]);
+}
+
+int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
+                         bool burst, bool burst_only)
+{
+    struct cand_tasks t = { s, cfg, burst, burst_only, NULL, NULL, NULL };
+    int rc = 0;
+
+    free(s->cand);
+    s->cand = NULL;
+    s->n_cand = 0;
+    s->enumerated = 0;
+    t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
+    t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);
+    t.rc = calloc((size_t)s->n_inst, sizeof *t.rc);
+    if (!t.buf || !t.enumerated || !t.rc)
+        rc = -ENOMEM;
+    if (rc == 0)
+        adv_parallel_for(s->n_inst, cfg->jobs, cand_task, &t);
+    long total = 0;
+    for (int i = 0; i < s->n_inst && rc == 0; i++) {
+        rc = t.rc[i];
+        total += t.buf[i].n;
+        s->enumerated += t.enumerated[i];
+    }
+    if (rc == 0 && total > 0 && !(s->cand = malloc((size_t)total * sizeof *s->cand)))
+        rc = -ENOMEM;
+    for (int i = 0; i < s->n_inst && rc == 0; i++) {
+        memcpy(s->cand + s->n_cand, t.buf[i].v, (size_t)t.buf[i].n * sizeof *s->cand);
+        s->n_cand += t.buf[i].n;
+    }
+    for (int i = 0; t.buf && i < s->n_inst; i++)
+        free(t.buf[i].v);
+    free(t.buf);
+    free(t.enumerated);
+    free(t.rc);
+    return rc;
 }
 
 int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
                     struct adv_space *s, char *why, size_t why_len)
 {
-    struct groups g = { 0 };
-    struct cand_buf cb = { 0 };
     int rc;
 
     memset(s, 0, sizeof *s);
     s->keep_all = keep_all;
     if ((rc = select_instances(cfg, s, why, why_len)) < 0 ||
-        (rc = build_options(cfg, s, &g, why, why_len)) < 0)
-        goto fail;
-    for (int i = 0; i < s->n_inst; i++)
-        for (int k = 0; k < g.n; k++)
-            if ((rc = group_candidates(s, cfg, i, g.start[k], g.start[k + 1], &cb)) < 0)
-                goto fail;
-    free(g.start);
-    s->cand = cb.v;
-    s->n_cand = cb.n;
+        (rc = build_options(cfg, s, why, why_len)) < 0 ||
+        (rc = adv_space_candidates(s, cfg, cfg->space.burst_ok, false)) < 0) {
+        adv_space_free(s);
+        if (rc == -ENOMEM)
+            snprintf(why, why_len, "out of memory building the candidate space");
+        return rc;
+    }
     return 0;
-fail:
-    free(g.start);
-    free(cb.v);
-    adv_space_free(s);
-    if (rc == -ENOMEM)
-        snprintf(why, why_len, "out of memory building the candidate space");
-    return rc;
 }
 
 void adv_space_free(struct adv_space *s)
 {
     free(s->inst);
     free(s->opt);
+    free(s->group_start);
     free(s->cand);
     memset(s, 0, sizeof *s);
 }

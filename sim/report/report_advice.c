@@ -94,6 +94,8 @@ static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
     put(t, o, "volume_types", names_array(s->types, s->n_types));
     put(t, o, "min_disks", number_or_null(s->min_disks, s->min_disks > 0));
     put(t, o, "max_disks", number_or_null(s->max_disks, s->max_disks > 0));
+    put(t, o, "memory_per_ocpu_gb", number_or_null(s->memory_per_ocpu_gb,
+                                                   s->memory_per_ocpu_gb > 0));
     put(t, o, "burst_ok", cJSON_CreateBool(s->burst_ok));
     put(t, o, "top", cJSON_CreateNumber(cfg->top));
     put(t, o, "jobs", cJSON_CreateNumber(cfg->jobs));
