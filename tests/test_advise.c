@@ -38,6 +38,18 @@ static struct adv_cfg small_space_cfg(void)
     return c;
 }
 
+/* The defaults with one answer on two threads: what the study checks
+   start from. */
+static struct adv_cfg study_cfg(void)
+{
+    struct adv_cfg c;
+
+    adv_cfg_defaults(&c);
+    c.top = 1;
+    c.jobs = 2;
+    return c;
+}
+
 static void set_list(char (*list)[PROF_NAME_MAX], int *n, const char *a, const char *b)
 {
     *n = 0;
@@ -246,8 +258,7 @@ static void gp3_should_never_be_provisioned_above_the_instance(void)
    then it must cost less and meet the target in the simulation. */
 static void study_7000_mbps_should_pick_r5b_24xlarge_16_gp3_at_most_500(void)
 {
-    struct adv_cfg c;
-    adv_cfg_defaults(&c);
+    struct adv_cfg c = study_cfg();
     c.targets.need_mbps = 7000;
     c.targets.write_pct = 100;
     c.targets.capacity_bytes = 16000ull << 30;
@@ -255,8 +266,6 @@ static void study_7000_mbps_should_pick_r5b_24xlarge_16_gp3_at_most_500(void)
     set_list(c.space.families, &c.space.n_families, "r5b", NULL);
     c.space.min_disks = 16;
     c.space.max_disks = 16;
-    c.top = 1;
-    c.jobs = 2;
     struct adv_result *r = search(&c);
     if (!r)
         return;
@@ -294,15 +303,12 @@ static void study_7000_mbps_should_pick_r5b_24xlarge_16_gp3_at_most_500(void)
    the burst alternative is shown with its price and how long it holds. */
 static void study_500_mbps_should_need_a_bigger_m5_sustained_and_m5_large_on_burst(void)
 {
-    struct adv_cfg c;
-    adv_cfg_defaults(&c);
+    struct adv_cfg c = study_cfg();
     c.targets.need_mbps = 500;
     c.targets.write_pct = 100;
     c.targets.capacity_bytes = TIB;
     set_list(c.space.types, &c.space.n_types, "gp3", NULL);
     set_list(c.space.families, &c.space.n_families, "m5", NULL);
-    c.top = 1;
-    c.jobs = 2;
     struct adv_result *r = search(&c);
     if (!r)
         return;
@@ -335,16 +341,13 @@ static void study_500_mbps_should_need_a_bigger_m5_sustained_and_m5_large_on_bur
    finds smaller. */
 static void study_oci_vs_aws_should_keep_the_published_price_ratio_or_beat_it(void)
 {
-    struct adv_cfg c;
-    adv_cfg_defaults(&c);
+    struct adv_cfg c = study_cfg();
     c.targets.need_iops = 48000;
     c.targets.small_bytes = 4096;
     c.targets.capacity_bytes = 2000000000000ull;
     c.space.clouds = ADV_CLOUD_AWS | ADV_CLOUD_OCI;
     c.space.memory_per_ocpu_gb = 1;
     c.space.min_disks = 1;
-    c.top = 1;
-    c.jobs = 2;
     struct adv_result *r = search(&c);
     if (!r)
         return;

@@ -103,6 +103,21 @@ static bool is_oci_type(const char *type)
     return strncmp(type, "oci-", 4) == 0;
 }
 
+/* Room for one more element in the array *v of n used of *cap elements of
+   elem bytes, doubling it: 0 or -ENOMEM (the array is then as it was). */
+static int reserve_one(void **v, long n, long *cap, size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    long ncap = *cap ? *cap * 2 : 256;
+    void *p = realloc(*v, (size_t)ncap * elem);
+    if (!p)
+        return -ENOMEM;
+    *v = p;
+    *cap = ncap;
+    return 0;
+}
+
 /* ---- the types and instances the configuration selects ---------------- */
 
 struct type_list {
@@ -167,22 +182,17 @@ static int data_disk_limit(const struct inst_profile *p)
     return p->platform == PROF_PLATFORM_XEN ? XEN_DATA_DISKS : NITRO_DATA_DISKS;
 }
 
-static int push_inst(struct adv_space *s, int *cap, const struct adv_cfg *cfg,
+static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
                      const struct inst_profile *p)
 {
     double usd;
+    int rc;
 
     if (!family_selected(&cfg->space, p->name) ||
         !adv_cost_instance(p, &cfg->space, &usd))
         return 0;
-    if (s->n_inst == *cap) {
-        int ncap = *cap ? *cap * 2 : 256;
-        struct adv_inst *n = realloc(s->inst, (size_t)ncap * sizeof *n);
-        if (!n)
-            return -ENOMEM;
-        s->inst = n;
-        *cap = ncap;
-    }
+    if ((rc = reserve_one((void **)&s->inst, s->n_inst, cap, sizeof *s->inst)) < 0)
+        return rc;
     struct adv_inst *in = &s->inst[s->n_inst++];
     memset(in, 0, sizeof *in);
     in->p = *p;
@@ -197,7 +207,8 @@ static int push_inst(struct adv_space *s, int *cap, const struct adv_cfg *cfg,
 static int select_instances(const struct adv_cfg *cfg, struct adv_space *s,
                             char *why, size_t why_len)
 {
-    int cap = 0, rc;
+    long cap = 0;
+    int rc;
     struct inst_profile p;
 
     if (cfg->space.clouds & ADV_CLOUD_AWS) {
@@ -234,21 +245,15 @@ static int select_instances(const struct adv_cfg *cfg, struct adv_space *s,
 
 struct opt_buf {
     struct adv_volopt *v;
-    int n, cap;
+    long n, cap;
 };
 
 static int opt_push(struct opt_buf *b, const struct adv_volopt *o)
 {
-    if (b->n == b->cap) {
-        int ncap = b->cap ? b->cap * 2 : 1024;
-        struct adv_volopt *n = realloc(b->v, (size_t)ncap * sizeof *n);
-        if (!n)
-            return -ENOMEM;
-        b->v = n;
-        b->cap = ncap;
-    }
-    b->v[b->n++] = *o;
-    return 0;
+    int rc = reserve_one((void **)&b->v, b->n, &b->cap, sizeof *b->v);
+    if (rc == 0)
+        b->v[b->n++] = *o;
+    return rc;
 }
 
 /* Disks that hold no usable data under redundancy r (one failure group
@@ -365,14 +370,14 @@ static int cmp_opt(const void *pa, const void *pb)
 }
 
 /* Sort the options [from, b->n) by cost and drop the dominated ones. */
-static void drop_dominated(struct opt_buf *b, int from)
+static void drop_dominated(struct opt_buf *b, long from)
 {
-    int kept = from;
+    long kept = from;
 
     qsort(b->v + from, (size_t)(b->n - from), sizeof *b->v, cmp_opt);
-    for (int i = from; i < b->n; i++) {
+    for (long i = from; i < b->n; i++) {
         bool dominated = false;
-        for (int j = from; j < kept && !dominated; j++)
+        for (long j = from; j < kept && !dominated; j++)
             dominated = rates_at_least(&b->v[j].v, &b->v[i].v);
         if (!dominated)
             b->v[kept++] = b->v[i];
@@ -390,7 +395,8 @@ static int type_options(struct opt_buf *b, const char *type, int disks,
     struct ladder li, lt;
     double need_iops, need_tput, max_size = oci ? OCI_MAX_BYTES : EBS_MAX_BYTES;
     char spec[160], w[256];
-    int from = b->n, rc;
+    long from = b->n;
+    int rc;
 
     if (prof_volume_parse(type, &def, w, sizeof w) < 0)
         return 0;
@@ -428,16 +434,10 @@ struct cand_buf {
 
 static int cand_push(struct cand_buf *b, const struct adv_cand *c)
 {
-    if (b->n == b->cap) {
-        long ncap = b->cap ? b->cap * 2 : 4096;
-        struct adv_cand *n = realloc(b->v, (size_t)ncap * sizeof *n);
-        if (!n)
-            return -ENOMEM;
-        b->v = n;
-        b->cap = ncap;
-    }
-    b->v[b->n++] = *c;
-    return 0;
+    int rc = reserve_one((void **)&b->v, b->n, &b->cap, sizeof *b->v);
+    if (rc == 0)
+        b->v[b->n++] = *c;
+    return rc;
 }
 
 static bool may_carry(const struct adv_inst *in, const struct adv_volopt *o)
@@ -617,7 +617,7 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     for (int g = 0; g < n && rc == 0; g++) {
         s->group_start[g] = s->n_opt;
         memcpy(s->opt + s->n_opt, t.buf[g].v, (size_t)t.buf[g].n * sizeof *s->opt);
-        s->n_opt += t.buf[g].n;
+        s->n_opt += (int)t.buf[g].n;
     }
     if (rc == 0) {
         s->group_start[n] = s->n_opt;
