@@ -98,20 +98,33 @@ static void eval_task(void *arg, long i)
 }
 
 /* What one scan found: passes (cheapest first) and the simulated
-   rejections before the last of them. */
+   rejections cheaper than the first pass. */
 struct scan {
     int n_pass;
     struct adv_outcome *pass;       /* [top] */
     int n_fail;
-    struct adv_outcome fail[ADV_MAX_REJECTED];  /* the latest (dearest) */
+    struct adv_outcome fail[ADV_MAX_REJECTED * 2];  /* the dearest, one
+                                       per instance type, oldest first, of
+                                       one cloud (ADV_MAX_REJECTED), or of
+                                       both (search_space) */
     long simulated;
     bool stopped;
 };
 
+/* Keep o, a rejection dearer than every one kept so far: it replaces
+   the one of its instance type, or the oldest when the list is full. */
 static void keep_fail(struct scan *sc, const struct adv_outcome *o)
 {
-    if (sc->n_fail == ADV_MAX_REJECTED) {
-        memmove(sc->fail, sc->fail + 1, (ADV_MAX_REJECTED - 1) * sizeof *sc->fail);
+    int drop = -1;
+
+    for (int i = 0; i < sc->n_fail && drop < 0; i++)
+        if (strcmp(sc->fail[i].c.instance.name, o->c.instance.name) == 0)
+            drop = i;
+    if (drop < 0 && sc->n_fail == ADV_MAX_REJECTED)
+        drop = 0;
+    if (drop >= 0) {
+        memmove(sc->fail + drop, sc->fail + drop + 1,
+                (size_t)(sc->n_fail - drop - 1) * sizeof *sc->fail);
         sc->n_fail--;
     }
     sc->fail[sc->n_fail++] = *o;
@@ -141,7 +154,7 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
             sc->simulated++;
             if (out[j].pass)
                 sc->pass[sc->n_pass++] = out[j];
-            else
+            else if (sc->n_pass == 0)
                 keep_fail(sc, &out[j]);
         }
         if (cfg->stop && sim_stop_is_set(cfg->stop))
@@ -267,8 +280,8 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
         n_merged += sc.n_pass;
         all->simulated += sc.simulated;
         all->stopped = all->stopped || sc.stopped;
-        for (int i = 0; i < sc.n_fail; i++)
-            keep_fail(all, &sc.fail[i]);
+        for (int i = 0; i < sc.n_fail && all->n_fail < ADV_MAX_REJECTED * 2; i++)
+            all->fail[all->n_fail++] = sc.fail[i];
     }
     qsort(merged, (size_t)n_merged, sizeof *merged, cmp_outcome);
     all->n_pass = n_merged < top ? n_merged : top;
