@@ -156,6 +156,33 @@ expect_true "burst_ok_should_pick_m5_large" grep -q "^ 1\. .* m5.large + " burst
     --families m5,e4flex --top 1 >clouds.txt 2>/dev/null
 expect_true "two_clouds_should_be_set_side_by_side" grep -q "^  oci / aws = " clouds.txt
 
+# ---- --shard K/N and --merge: the same answer as the whole search -----------
+
+SH=(--need-mbps 300 --need-iops 8000 --write 30 --capacity 1TiB --redundancy normal
+    --families m5,e4flex --clouds aws,oci --volume-types gp3,oci-balanced --max-disks 8 --top 3)
+"$ASMSIM" advise "${SH[@]}" >whole.txt 2>/dev/null
+for k in 1 2 3; do
+    "$ASMSIM" advise "${SH[@]}" --shard $k/3 --json sh$k.jsonl >/dev/null 2>&1
+done
+"$ASMSIM" advise --merge sh3.jsonl sh1.jsonl sh2.jsonl >merged.txt 2>merged.err
+expect_true "merge_should_exit_0" test -s merged.txt
+expect_true "merge_of_shards_should_give_the_whole_search_answer" \
+    diff <(grep -v "^  searched" whole.txt) <(grep -v "^  searched" merged.txt)
+expect_true "merge_should_say_it_merged" grep -q "in 3 shards, merged" merged.txt
+expect_error "merge_with_a_shard_missing_should_exit_2" \
+    "asmsim: advise --merge: 2 shard files for a search in 3 shards" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl
+expect_error "merge_with_a_shard_twice_should_exit_2" \
+    "asmsim: advise --merge: sh1.jsonl: not a further shard" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh1.jsonl sh2.jsonl
+echo "not json" >bad.jsonl
+expect_error "merge_of_a_file_that_is_no_shard_should_exit_2" \
+    "asmsim: advise --merge: bad.jsonl: line 1: not a line of asmsim advise --shard" "" \
+    "$ASMSIM" advise --merge bad.jsonl
+expect_error "bad_shard_should_exit_2" \
+    "asmsim: advise: --shard 4/3: not valid; use K/N" "" \
+    "$ASMSIM" advise --need-mbps 100 --shard 4/3
+
 # ---- Ctrl-C: what was decided is kept --------------------------------------
 
 "$ASMSIM" advise --need-mbps 3000 --need-iops 60000 --write 50 --capacity 8TiB \

@@ -91,6 +91,9 @@ struct adv_cfg {
     int jobs;                       /* threads, >= 1 */
     uint64_t seed;                  /* of every simulation */
     sim_stop_flag *stop;            /* optional: set = stop, keep results */
+    int shard_k, shard_n;           /* --shard K/N: simulate only the
+                                       candidates k-1, k-1+n, ... of each
+                                       cloud's cost order; 0 = all */
 };
 
 /* One configuration with its monthly bill. */
@@ -147,6 +150,25 @@ struct adv_outcome {
                                        target: "instance MB/s", ... */
 };
 
+/* A growable list of outcomes. */
+struct adv_log {
+    struct adv_outcome *v;
+    long n, cap;
+};
+
+/* What one search (or one shard of it) decided, before the answer is
+   picked: every simulated outcome in cost order of the scans, the burst
+   alternative's simulated outcomes, and the bound's rejection of each
+   instance.  adv_merge() makes the answer from one or many of these, so a
+   search and the merge of its shards give the same answer. */
+struct adv_decided {
+    struct adv_log sim;
+    struct adv_log burst;
+    struct adv_log bound;
+    long enumerated, bound_passed, simulated;
+    bool interrupted;
+};
+
 struct adv_result {
     int n_best;
     struct adv_outcome best[ADV_MAX_TOP];   /* cheapest first */
@@ -163,6 +185,10 @@ struct adv_result {
     long simulated;                 /* simulated to reach the answer */
     bool interrupted;
     double wall_s;
+    struct adv_decided decided;     /* what the answer was made from (the
+                                       JSON lines of --shard) */
+    int shards;                     /* > 1: merged from that many shards
+                                       (wall_s is then the merge's) */
 };
 
 /* Search.  0 (also when nothing meets the targets: n_best 0), 1 when
@@ -172,6 +198,15 @@ struct adv_result {
 int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
                char *why, size_t why_len);
 void adv_result_free(struct adv_result *r);
+
+/* The answer from what n searches (shards) decided: the cheapest `top`
+   passes, per cloud the best, the rejections below the answer, the burst
+   alternative below it.  0 or -ENOMEM. */
+int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int n,
+              struct adv_result **out);
+/* Append o to log: 0 or -ENOMEM. */
+int adv_log_add(struct adv_log *log, const struct adv_outcome *o);
+void adv_log_free(struct adv_log *log);
 
 /* The `asmsim run` command line that reproduces a candidate's
    simulation, into buf. */

@@ -22,6 +22,7 @@
  *      running only in bursts, with how long the burst holds.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,87 +98,74 @@ static void eval_task(void *arg, long i)
     b->out[i].bound_iops = b->cand[i]->bound_iops;
 }
 
-/* What one scan found: passes (cheapest first) and the simulated
-   rejections cheaper than the first pass. */
-struct scan {
-    int n_pass;
-    struct adv_outcome *pass;       /* [top] */
-    int n_fail;
-    struct adv_outcome fail[ADV_MAX_REJECTED * 2];  /* the dearest, one
-                                       per instance type, oldest first, of
-                                       one cloud (ADV_MAX_REJECTED), or of
-                                       both (search_space) */
-    long simulated;
-    bool stopped;
-};
-
-/* Keep o, a rejection dearer than every one kept so far: it replaces
-   the one of its instance type, or the oldest when the list is full. */
-static void keep_fail(struct scan *sc, const struct adv_outcome *o)
+int adv_log_add(struct adv_log *log, const struct adv_outcome *o)
 {
-    int drop = -1;
-
-    for (int i = 0; i < sc->n_fail && drop < 0; i++)
-        if (strcmp(sc->fail[i].c.instance.name, o->c.instance.name) == 0)
-            drop = i;
-    if (drop < 0 && sc->n_fail == ADV_MAX_REJECTED)
-        drop = 0;
-    if (drop >= 0) {
-        memmove(sc->fail + drop, sc->fail + drop + 1,
-                (size_t)(sc->n_fail - drop - 1) * sizeof *sc->fail);
-        sc->n_fail--;
+    if (log->n == log->cap) {
+        long ncap = log->cap ? log->cap * 2 : 64;
+        struct adv_outcome *v = realloc(log->v, (size_t)ncap * sizeof *v);
+        if (!v)
+            return -ENOMEM;
+        log->v = v;
+        log->cap = ncap;
     }
-    sc->fail[sc->n_fail++] = *o;
-}
-
-/* Simulate cand[0..n) in order until `top` pass. */
-static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
-                           const struct adv_cand *const *cand, long n, int top,
-                           bool burst, struct scan *sc)
-{
-    struct adv_outcome *out = calloc(BATCH, sizeof *out);
-    int rc[BATCH];
-
-    if (!out)
-        return -ENOMEM;
-    for (long i = 0; i < n && sc->n_pass < top && !sc->stopped; i += BATCH) {
-        long k = n - i < BATCH ? n - i : BATCH;
-        struct batch b = { cfg, s, cand + i, out, rc, burst };
-        adv_parallel_for(k, cfg->jobs, eval_task, &b);
-        for (long j = 0; j < k && sc->n_pass < top; j++) {
-            if (rc[j] != 0) {           /* stopped (1) or could not run */
-                sc->stopped = sc->stopped || rc[j] == 1;
-                if (rc[j] == 1)
-                    break;
-                continue;
-            }
-            sc->simulated++;
-            if (out[j].pass)
-                sc->pass[sc->n_pass++] = out[j];
-            else if (sc->n_pass == 0)
-                keep_fail(sc, &out[j]);
-        }
-        if (cfg->stop && sim_stop_is_set(cfg->stop))
-            sc->stopped = true;
-    }
-    free(out);
+    log->v[log->n++] = *o;
     return 0;
 }
 
-/* The candidates of one cloud below below_usd, in cost order. */
-static long pick_cloud(const struct adv_space *s, unsigned cloud,
-                       double below_usd, const struct adv_cand **out)
+void adv_log_free(struct adv_log *log)
 {
-    long n = 0;
+    free(log->v);
+    memset(log, 0, sizeof *log);
+}
+
+/* Simulate cand[0..n) in order until `top` pass, every outcome into log;
+   *stopped when a stop came. */
+static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
+                           const struct adv_cand *const *cand, long n, int top,
+                           bool burst, struct adv_log *log, bool *stopped)
+{
+    struct adv_outcome *out = calloc(BATCH, sizeof *out);
+    int rc[BATCH], passed = 0, err = 0;
+
+    if (!out)
+        return -ENOMEM;
+    for (long i = 0; i < n && passed < top && !*stopped && !err; i += BATCH) {
+        long k = n - i < BATCH ? n - i : BATCH;
+        struct batch b = { cfg, s, cand + i, out, rc, burst };
+        adv_parallel_for(k, cfg->jobs, eval_task, &b);
+        for (long j = 0; j < k && passed < top && !err; j++) {
+            if (rc[j] != 0) {           /* stopped (1) or could not run */
+                if (rc[j] == 1) {
+                    *stopped = true;
+                    break;
+                }
+                continue;
+            }
+            passed += out[j].pass;
+            err = adv_log_add(log, &out[j]);
+        }
+        if (cfg->stop && sim_stop_is_set(cfg->stop))
+            *stopped = true;
+    }
+    free(out);
+    return err;
+}
+
+/* The candidates of one cloud below below_usd, in cost order: all, or
+   with --shard K/N the (K-1)-th of every N. */
+static long pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
+                       unsigned cloud, double below_usd, const struct adv_cand **out)
+{
+    long n = 0, seen = 0;
 
     for (long i = 0; i < s->n_cand; i++) {
         const struct adv_cand *c = &s->cand[i];
         bool aws = s->inst[c->inst].aws;
-        if ((cloud == ADV_CLOUD_AWS) != aws)
+        if ((cloud == ADV_CLOUD_AWS) != aws || c->total_usd_month >= below_usd)
             continue;
-        if (c->total_usd_month >= below_usd)
-            continue;
-        out[n++] = c;
+        if (cfg->shard_n <= 0 || seen % cfg->shard_n == cfg->shard_k - 1)
+            out[n++] = c;
+        seen++;
     }
     return n;
 }
@@ -222,98 +210,196 @@ static bool same_instance_listed(const struct adv_outcome *list, int n,
     return false;
 }
 
-static void fill_rejected(const struct adv_cfg *cfg, const struct adv_space *s,
-                          const struct scan *sc, struct adv_result *r)
+/* The bound's rejection of every instance of the space, into log. */
+static int log_bound_rejections(const struct adv_cfg *cfg, const struct adv_space *s,
+                                struct adv_log *log)
 {
-    double below = r->n_best ? r->best[0].c.total_usd_month : INFINITY;
-    int n_all = 0, cap = s->n_inst + ADV_MAX_REJECTED;
-    struct adv_outcome *all = calloc((size_t)cap, sizeof *all);
+    struct adv_outcome o;
+    int rc = 0;
 
-    if (!all)
-        return;
-    for (int i = 0; i < sc->n_fail; i++)
-        if (sc->fail[i].c.total_usd_month < below)
-            all[n_all++] = sc->fail[i];
-    for (int i = 0; i < s->n_inst; i++)
-        if (s->inst[i].closest_ratio >= 0 &&
-            s->inst[i].usd_month < below &&
-            (s->inst[i].inst_ratio * ADV_BOUND_SLACK < 1 ||
-             s->inst[i].closest.total_usd_month < below))
-            bound_outcome(cfg, s, &s->inst[i], &all[n_all++]);
-    qsort(all, (size_t)n_all, sizeof *all, cmp_outcome);
-    /* dearest first, one per instance type, then back to cheapest first */
-    r->n_rejected = 0;
-    for (int i = n_all - 1; i >= 0 && r->n_rejected < ADV_MAX_REJECTED; i--)
-        if (!same_instance_listed(r->rejected, r->n_rejected, all[i].c.instance.name))
-            r->rejected[r->n_rejected++] = all[i];
-    qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
-    free(all);
+    for (int i = 0; i < s->n_inst && rc == 0; i++)
+        if (s->inst[i].closest_ratio >= 0) {
+            bound_outcome(cfg, s, &s->inst[i], &o);
+            rc = adv_log_add(log, &o);
+        }
+    return rc;
 }
 
 /* ---- the search ------------------------------------------------------- */
 
+/* Scan each cloud of the space's candidates below below_usd until `top`
+   pass, every simulated outcome into log. */
 static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
                         bool burst, double below_usd, int top,
-                        struct adv_result *r, struct scan *all)
+                        struct adv_log *log, struct adv_decided *d)
 {
     static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
     const struct adv_cand **list = malloc((size_t)(s->n_cand + 1) * sizeof *list);
-    struct adv_outcome *merged = calloc((size_t)top * 2, sizeof *merged);
-    int n_merged = 0, rc = 0;
+    int rc = 0;
 
-    if (!list || !merged) {
-        rc = -ENOMEM;
-        goto out;
-    }
+    if (!list)
+        return -ENOMEM;
     qsort_r(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand, s);
-    for (int c = 0; c < 2; c++) {
+    for (int c = 0; c < 2 && rc == 0; c++) {
         if (!(cfg->space.clouds & clouds[c]))
             continue;
-        struct scan sc = { .pass = merged + n_merged };
-        long n = pick_cloud(s, clouds[c], below_usd, list);
-        if ((rc = scan_candidates(cfg, s, list, n, top, burst, &sc)) < 0)
-            goto out;
-        if (sc.n_pass > 0 && r) {
-            r->has_cloud_best[c] = true;
-            r->cloud_best[c] = sc.pass[0];
-        }
-        n_merged += sc.n_pass;
-        all->simulated += sc.simulated;
-        all->stopped = all->stopped || sc.stopped;
-        for (int i = 0; i < sc.n_fail && all->n_fail < ADV_MAX_REJECTED * 2; i++)
-            all->fail[all->n_fail++] = sc.fail[i];
+        long n = pick_cloud(cfg, s, clouds[c], below_usd, list), before = log->n;
+        rc = scan_candidates(cfg, s, list, n, top, burst, log, &d->interrupted);
+        d->simulated += log->n - before;
     }
-    qsort(merged, (size_t)n_merged, sizeof *merged, cmp_outcome);
-    all->n_pass = n_merged < top ? n_merged : top;
-    memcpy(all->pass, merged, (size_t)all->n_pass * sizeof *merged);
-out:
     free(list);
-    free(merged);
     return rc;
 }
 
-/* The cheapest candidate below below_usd that meets the targets on burst
-   (the space's candidates remade with burst bounds, over the pairs that
-   have a burst bucket). */
-static int burst_alternative(const struct adv_cfg *cfg, struct adv_space *s,
-                             double below_usd, struct adv_result *r)
+/* The cheapest pass of a log, its total; INFINITY when none passed. */
+static double cheapest_pass(const struct adv_log *log)
 {
-    struct adv_cfg bc = *cfg;
-    struct adv_outcome pass[1];
-    struct scan sc = { .pass = pass };
+    double best = INFINITY;
+
+    for (long i = 0; i < log->n; i++)
+        if (log->v[i].pass && log->v[i].c.total_usd_month < best)
+            best = log->v[i].c.total_usd_month;
+    return best;
+}
+
+/* Everything the answer is made from, for cfg's space (or its shard). */
+static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
+                  char *why, size_t why_len)
+{
+    struct adv_space s;
     int rc;
 
-    bc.space.burst_ok = true;
-    if ((rc = adv_space_candidates(s, &bc, true, true)) < 0)
+    if ((rc = adv_space_build(cfg, false, &s, why, why_len)) < 0)
         return rc;
-    rc = search_space(&bc, s, true, below_usd, 1, NULL, &sc);
-    if (rc == 0 && sc.n_pass > 0) {
-        r->has_burst_alt = true;
-        r->burst_alt = pass[0];
+    d->enumerated = s.enumerated;
+    d->bound_passed = s.n_cand;
+    rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
+    if (rc == 0)
+        rc = log_bound_rejections(cfg, &s, &d->bound);
+    /* a sustained search: the candidates remade with burst bounds over the
+       pairs that have a burst bucket, the cheapest below the answer */
+    if (rc == 0 && !cfg->space.burst_ok && !d->interrupted) {
+        struct adv_cfg bc = *cfg;
+        bc.space.burst_ok = true;
+        rc = adv_space_candidates(&s, &bc, true, true);
+        if (rc == 0)
+            rc = search_space(&bc, &s, true, cheapest_pass(&d->sim), 1, &d->burst, d);
     }
-    r->simulated += sc.simulated;
-    r->interrupted = r->interrupted || sc.stopped;
+    adv_space_free(&s);
+    if (rc == -ENOMEM)
+        snprintf(why, why_len, "out of memory");
     return rc;
+}
+
+/* ---- the answer from what was decided ---------------------------------- */
+
+static int gather(const struct adv_decided *const *d, int n, size_t off,
+                  struct adv_log *all)
+{
+    int rc = 0;
+
+    for (int k = 0; k < n && rc == 0; k++) {
+        const struct adv_log *log = (const struct adv_log *)((const char *)d[k] + off);
+        for (long i = 0; i < log->n && rc == 0; i++)
+            rc = adv_log_add(all, &log->v[i]);
+    }
+    if (rc == 0 && all->n > 1)
+        qsort(all->v, (size_t)all->n, sizeof *all->v, cmp_outcome);
+    return rc;
+}
+
+static void pick_best(const struct adv_cfg *cfg, const struct adv_log *sim,
+                      struct adv_result *r)
+{
+    static const char *const providers[2] = { "aws", "oci" };
+    int per_cloud[2] = { 0, 0 };
+
+    /* a cloud's `top` cheapest passes are all its scan went for; the
+       answer is the cheapest `top` of both */
+    for (long i = 0; i < sim->n; i++) {
+        const struct adv_outcome *o = &sim->v[i];
+        int c = strcmp(o->c.instance.provider, providers[1]) == 0;
+        if (!o->pass || per_cloud[c] >= cfg->top)
+            continue;
+        if (per_cloud[c]++ == 0) {
+            r->has_cloud_best[c] = true;
+            r->cloud_best[c] = *o;
+        }
+        if (r->n_best < cfg->top)
+            r->best[r->n_best++] = *o;
+    }
+}
+
+/* The rejections priced closest below the answer, one per instance type
+   (simulated or by the bound), cheapest first. */
+static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound,
+                          double below, struct adv_result *r)
+{
+    const struct adv_log *logs[2] = { sim, bound };
+    r->n_rejected = 0;
+    /* both logs are in cost order: walk them from the dear end */
+    long at[2] = { sim->n - 1, bound->n - 1 };
+    while (r->n_rejected < ADV_MAX_REJECTED) {
+        const struct adv_outcome *o[2] = { NULL, NULL };
+        for (int k = 0; k < 2; k++)
+            while (at[k] >= 0 && !o[k]) {
+                const struct adv_outcome *x = &logs[k]->v[at[k]];
+                if (!x->pass && x->c.total_usd_month < below)
+                    o[k] = x;
+                else
+                    at[k]--;
+            }
+        if (!o[0] && !o[1])
+            break;
+        int k = !o[0] || (o[1] && cmp_outcome(o[1], o[0]) > 0);
+        at[k]--;
+        if (!same_instance_listed(r->rejected, r->n_rejected, o[k]->c.instance.name))
+            r->rejected[r->n_rejected++] = *o[k];
+    }
+    qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
+}
+
+int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int n,
+              struct adv_result **out)
+{
+    struct adv_result *r = calloc(1, sizeof *r);
+    struct adv_log sim = { 0 }, burst = { 0 }, bound = { 0 };
+    int rc;
+
+    *out = NULL;
+    if (!r)
+        return -ENOMEM;
+    rc = gather(d, n, offsetof(struct adv_decided, sim), &sim);
+    if (rc == 0)
+        rc = gather(d, n, offsetof(struct adv_decided, burst), &burst);
+    if (rc == 0)
+        rc = gather(d, n, offsetof(struct adv_decided, bound), &bound);
+    if (rc == 0) {
+        pick_best(cfg, &sim, r);
+        double below = r->n_best ? r->best[0].c.total_usd_month : INFINITY;
+        pick_rejected(&sim, &bound, below, r);
+        for (long i = 0; i < burst.n && !r->has_burst_alt; i++)
+            if (burst.v[i].pass && burst.v[i].c.total_usd_month < below) {
+                r->has_burst_alt = true;
+                r->burst_alt = burst.v[i];
+            }
+        for (int k = 0; k < n; k++) {
+            r->simulated += d[k]->simulated;
+            r->interrupted = r->interrupted || d[k]->interrupted;
+        }
+        r->shards = n;
+        r->enumerated = n ? d[0]->enumerated : 0;
+        r->bound_passed = n ? d[0]->bound_passed : 0;
+    }
+    adv_log_free(&sim);
+    adv_log_free(&burst);
+    adv_log_free(&bound);
+    if (rc < 0) {
+        free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
 }
 
 static double now_s(void)
@@ -326,44 +412,32 @@ static double now_s(void)
 int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
                char *why, size_t why_len)
 {
-    struct adv_space s;
-    struct adv_result *r = calloc(1, sizeof *r);
-    struct scan all = { 0 };
+    struct adv_decided d = { 0 };
+    const struct adv_decided *dp = &d;
     double t0 = now_s();
     int rc;
 
     *out = NULL;
-    if (!r)
-        return -ENOMEM;
-    if ((rc = adv_space_build(cfg, false, &s, why, why_len)) < 0) {
-        free(r);
-        return rc;
-    }
-    r->enumerated = s.enumerated;
-    r->bound_passed = s.n_cand;
-    all.pass = r->best;
-    rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, r, &all);
-    r->n_best = all.n_pass;
-    r->simulated = all.simulated;
-    r->interrupted = all.stopped;
-    if (rc == 0)
-        fill_rejected(cfg, &s, &all, r);
-    if (rc == 0 && !cfg->space.burst_ok && !r->interrupted)
-        rc = burst_alternative(cfg, &s, r->n_best ? r->best[0].c.total_usd_month
-                                                  : INFINITY, r);
-    adv_space_free(&s);
+    rc = decide(cfg, &d, why, why_len);
+    if (rc == 0 && (rc = adv_merge(cfg, &dp, 1, out)) < 0)
+        snprintf(why, why_len, "out of memory");
     if (rc < 0) {
-        free(r);
-        if (rc == -ENOMEM)
-            snprintf(why, why_len, "out of memory");
+        adv_log_free(&d.sim);
+        adv_log_free(&d.burst);
+        adv_log_free(&d.bound);
         return rc;
     }
-    r->wall_s = now_s() - t0;
-    *out = r;
-    return r->interrupted ? 1 : 0;
+    (*out)->decided = d;
+    (*out)->wall_s = now_s() - t0;
+    return (*out)->interrupted ? 1 : 0;
 }
 
 void adv_result_free(struct adv_result *r)
 {
+    if (!r)
+        return;
+    adv_log_free(&r->decided.sim);
+    adv_log_free(&r->decided.burst);
+    adv_log_free(&r->decided.bound);
     free(r);
 }

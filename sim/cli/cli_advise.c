@@ -28,7 +28,7 @@ enum {
     OPT_NEED_MBPS = 256, OPT_NEED_IOPS, OPT_NEED_LAT, OPT_WRITE, OPT_CAPACITY,
     OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
     OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
-    OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY,
+    OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY, OPT_SHARD,
 };
 
 static const struct option advise_options[] = {
@@ -53,6 +53,7 @@ static const struct option advise_options[] = {
     { "size-small", required_argument, NULL, OPT_SIZE_SMALL },
     { "size-large", required_argument, NULL, OPT_SIZE_LARGE },
     { "memory-per-ocpu", required_argument, NULL, OPT_MEMORY },
+    { "shard", required_argument, NULL, OPT_SHARD },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -217,6 +218,18 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
     case OPT_MEMORY:
         *valid = "GB of memory per OCPU of OCI flex shapes, 1..64 (OCI's range)";
         return cli_parse_double(v, 1, 64, &c->space.memory_per_ocpu_gb);
+    case OPT_SHARD: {
+        char ks[16], ns[16], tail;
+        long long kk, nn;
+        *valid = "K/N with 1 <= K <= N <= 1000, e.g. 2/4";
+        if (sscanf(v, "%15[0-9]/%15[0-9]%c", ks, ns, &tail) != 2 ||
+            cli_parse_int(ks, 1, 1000, &kk) != 0 || cli_parse_int(ns, 1, 1000, &nn) != 0 ||
+            kk > nn)
+            return -EINVAL;
+        c->shard_k = (int)kk;
+        c->shard_n = (int)nn;
+        return 0;
+    }
     case OPT_JSON:
         *valid = "a file path or - for stdout";
         a->json_path = v;
@@ -300,11 +313,166 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     return check_json_path(a->json_path);
 }
 
+/* Whether arg is the option `name` ("--json"), as "--json X" (*takes
+   the next argument) or "--json=X". */
+static bool is_option(const char *arg, const char *name, bool *takes_next)
+{
+    size_t n = strlen(name);
+
+    *takes_next = strcmp(arg, name) == 0;
+    return *takes_next || (strncmp(arg, name, n) == 0 && arg[n] == '=');
+}
+
+/* The arguments a shard's first line records: argv without --shard and
+   --json (a merge takes its own). */
+static int shard_args(int argc, char **argv, char **out)
+{
+    int n = 0;
+
+    for (int i = 1; i < argc; i++) {
+        bool next;
+        if (is_option(argv[i], "--shard", &next) || is_option(argv[i], "--json", &next)) {
+            i += next;
+            continue;
+        }
+        out[n++] = argv[i];
+    }
+    return n;
+}
+
+/* The report of a finished search (or merge): text, JSON, or with
+   --shard the JSON lines a merge reads.  The exit status. */
+static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, char **argv)
+{
+    char why[CLI_WHY_LEN];
+    int status = r->interrupted ? 130 : 0;
+
+    if (a->cfg.shard_n > 0) {
+        char **args = calloc((size_t)argc + 1, sizeof *args);
+        int n = args ? shard_args(argc, argv, args) : 0;
+        if (!args || report_advice_shard_write(a->json_path ? a->json_path : "-", &a->cfg, r,
+                                               n, args, why, sizeof why) < 0) {
+            cli_print_error(stderr, "asmsim: advise", args ? why : "out of memory");
+            status = 1;
+        }
+        free(args);
+        return status;
+    }
+    if (!(a->json_path && strcmp(a->json_path, "-") == 0))
+        cli_advise_print(stdout, a, r);
+    if (a->json_path &&
+        report_advice_json(a->json_path, &a->cfg, r, a->command_line, ASMSIM_VERSION,
+                           why, sizeof why) < 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        status = 1;
+    }
+    return status;
+}
+
+/* The shards' files read and checked: the same search, every shard K of
+   N once.  0 or 2 after printing the reason. */
+static int read_shards(char **files, int n, struct report_advice_shard *sh)
+{
+    char why[CLI_WHY_LEN], msg[CLI_MSG_MAX];
+
+    for (int i = 0; i < n; i++) {
+        if (report_advice_shard_read(files[i], &sh[i], why, sizeof why) < 0) {
+            cli_print_error(stderr, "asmsim: advise --merge", why);
+            return 2;
+        }
+        bool same = sh[i].argc == sh[0].argc && sh[i].shard_n == sh[0].shard_n;
+        for (int k = 0; same && k < sh[i].argc; k++)
+            same = strcmp(sh[i].argv[k], sh[0].argv[k]) == 0;
+        for (int j = 0; same && j < i; j++)
+            same = sh[j].shard_k != sh[i].shard_k;
+        if (!same) {
+            snprintf(msg, sizeof msg, "%s: not a further shard of the search of %s "
+                     "(other arguments, N, or a shard given twice)", files[i], files[0]);
+            cli_print_error(stderr, "asmsim: advise --merge", msg);
+            return 2;
+        }
+    }
+    if (n != sh[0].shard_n) {
+        snprintf(msg, sizeof msg, "%d shard files for a search in %d shards; give every "
+                 "shard 1/%d .. %d/%d once", n, sh[0].shard_n, sh[0].shard_n, sh[0].shard_n,
+                 sh[0].shard_n);
+        cli_print_error(stderr, "asmsim: advise --merge", msg);
+        return 2;
+    }
+    return 0;
+}
+
+/* asmsim advise [--json PATH] --merge FILE...: the answer of a search run
+   as --shard K/N pieces, as the whole search gives it. */
+static int cmd_merge(int argc, char **argv)
+{
+    struct cli_advise_opts a;
+    const char *json = NULL;
+    char **files = calloc((size_t)argc, sizeof *files);
+    int n = 0, rc = 0;
+
+    if (!files)
+        return 1;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        bool next;
+        if (is_option(argv[i], "--json", &next))
+            json = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 7;
+        else if (strcmp(argv[i], "--merge") == 0)
+            continue;
+        else if (argv[i][0] == '-' && argv[i][1])
+            rc = usage_error("--merge takes shard files and --json only");
+        else
+            files[n++] = argv[i];
+    }
+    if (rc == 0 && n == 0)
+        rc = usage_error("--merge needs the files that --shard K/N wrote");
+    struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
+    if (rc == 0 && !sh)
+        rc = 1;
+    if (rc == 0)
+        rc = read_shards(files, n, sh);
+    if (rc == 0) {
+        char **args = calloc((size_t)sh[0].argc + 2, sizeof *args);
+        args[0] = argv[0];
+        memcpy(args + 1, sh[0].argv, (size_t)sh[0].argc * sizeof *args);
+        rc = parse_args(&a, sh[0].argc + 1, args);
+        free(args);
+        rc = rc == 0 ? check_json_path(json) : 2;
+    }
+    if (rc == 0) {
+        const struct adv_decided **d = calloc((size_t)n, sizeof *d);
+        struct adv_result *r = NULL;
+        for (int i = 0; d && i < n; i++)
+            d[i] = &sh[i].decided;
+        a.cfg.shard_k = a.cfg.shard_n = 0;
+        a.json_path = json;
+        a.command_line = cli_join_command_line(argc, argv);
+        if (!d || !a.command_line || adv_merge(&a.cfg, d, n, &r) < 0) {
+            fprintf(stderr, "asmsim: advise --merge: out of memory\n");
+            rc = 1;
+        } else {
+            rc = report(&a, r, argc, argv);
+        }
+        adv_result_free(r);
+        free(a.command_line);
+        free(d);
+    }
+    for (int i = 0; sh && i < n; i++)
+        report_advice_shard_free(&sh[i]);
+    free(sh);
+    free(files);
+    return rc;
+}
+
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
 {
     struct cli_advise_opts a;
     struct adv_result *r = NULL;
     char why[CLI_WHY_LEN];
+
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--merge") == 0)
+            return cmd_merge(argc, argv);
     int rc = parse_args(&a, argc, argv);
 
     if (rc == CLI_HELP) {
@@ -325,16 +493,7 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
         free(a.command_line);
         return rc == -EINVAL ? 2 : 1;
     }
-    int status = r->interrupted ? 130 : 0;
-    bool json_stdout = a.json_path && strcmp(a.json_path, "-") == 0;
-    if (!json_stdout)
-        cli_advise_print(stdout, &a, r);
-    if (a.json_path &&
-        report_advice_json(a.json_path, &a.cfg, r, a.command_line, ASMSIM_VERSION,
-                           why, sizeof why) < 0) {
-        cli_print_error(stderr, "asmsim: advise", why);
-        status = 1;
-    }
+    int status = report(&a, r, argc, argv);
     adv_result_free(r);
     free(a.command_line);
     return status;

@@ -72,10 +72,13 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     else if (cfg->space.clouds & ADV_CLOUD_OCI)
         fprintf(f, "; OCI flex memory: the shape's default");
     fputc('\n', f);
-    fprintf(f, "  searched  %ld candidates, %ld within the bound, %ld simulated on "
-            "%d thread%s in %.1f s%s\n", r->enumerated, r->bound_passed, r->simulated,
-            cfg->jobs, cfg->jobs == 1 ? "" : "s", r->wall_s,
-            r->interrupted ? " (interrupted)" : "");
+    fprintf(f, "  searched  %ld candidates, %ld within the bound, %ld simulated ",
+            r->enumerated, r->bound_passed, r->simulated);
+    if (r->shards > 1)
+        fprintf(f, "in %d shards, merged", r->shards);
+    else
+        fprintf(f, "on %d thread%s in %.1f s", cfg->jobs, cfg->jobs == 1 ? "" : "s", r->wall_s);
+    fprintf(f, "%s\n", r->interrupted ? " (interrupted)" : "");
 }
 
 static void print_headroom(FILE *f, double h)

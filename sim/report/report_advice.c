@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -110,6 +111,7 @@ static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
     put(t, o, "bound_passed", cJSON_CreateNumber((double)r->bound_passed));
     put(t, o, "simulated", cJSON_CreateNumber((double)r->simulated));
     put(t, o, "wall_seconds", cJSON_CreateNumber(r->wall_s));
+    put(t, o, "shards", cJSON_CreateNumber(r->shards > 1 ? r->shards : 1));
     put(t, o, "interrupted", cJSON_CreateBool(r->interrupted));
 }
 
@@ -260,4 +262,230 @@ int report_advice_json(const char *path, const struct adv_cfg *cfg,
     }
     cJSON_free(text);
     return rc;
+}
+
+/* ---- --shard: JSON lines ------------------------------------------------ */
+
+static int put_line(FILE *f, struct tree *t, cJSON *o)
+{
+    char *text = o && !t->oom ? cJSON_PrintUnformatted(o) : NULL;
+    int rc = text ? put_text(f, text) : -ENOMEM;
+
+    cJSON_free(text);
+    cJSON_Delete(o);
+    return rc;
+}
+
+static int put_log(FILE *f, const struct adv_cfg *cfg, const char *name,
+                   const struct adv_log *log)
+{
+    int rc = 0;
+
+    for (long i = 0; i < log->n && rc == 0; i++) {
+        struct tree t = { false };
+        cJSON *o = cJSON_CreateObject();
+        put(&t, o, "log", cJSON_CreateString(name));
+        put(&t, o, "outcome", outcome_object(&t, cfg, &log->v[i]));
+        rc = put_line(f, &t, o);
+    }
+    return rc;
+}
+
+struct shard_job {
+    const struct adv_cfg *cfg;
+    const struct adv_result *r;
+    int argc;
+    char **argv;
+};
+
+static int shard_lines(FILE *f, void *arg)
+{
+    const struct shard_job *j = arg;
+    const struct adv_decided *d = &j->r->decided;
+    struct tree t = { false };
+    cJSON *h = cJSON_CreateObject(), *args = put(&t, h, "args", cJSON_CreateArray());
+    int rc;
+
+    for (int i = 0; args && i < j->argc; i++)
+        cJSON_AddItemToArray(args, cJSON_CreateString(j->argv[i]));
+    put(&t, h, "shard_k", cJSON_CreateNumber(j->cfg->shard_k));
+    put(&t, h, "shard_n", cJSON_CreateNumber(j->cfg->shard_n));
+    put(&t, h, "enumerated", cJSON_CreateNumber((double)d->enumerated));
+    put(&t, h, "bound_passed", cJSON_CreateNumber((double)d->bound_passed));
+    put(&t, h, "simulated", cJSON_CreateNumber((double)d->simulated));
+    put(&t, h, "interrupted", cJSON_CreateBool(d->interrupted));
+    if ((rc = put_line(f, &t, h)) == 0 && (rc = put_log(f, j->cfg, "sim", &d->sim)) == 0 &&
+        (rc = put_log(f, j->cfg, "burst", &d->burst)) == 0)
+        rc = put_log(f, j->cfg, "bound", &d->bound);
+    return rc;
+}
+
+int report_advice_shard_write(const char *path, const struct adv_cfg *cfg,
+                              const struct adv_result *r, int argc, char **argv,
+                              char *why, size_t why_len)
+{
+    struct shard_job j = { cfg, r, argc, argv };
+    int rc;
+
+    if (strcmp(path, "-") != 0)
+        return report_write_atomic(path, shard_lines, &j, why, why_len);
+    rc = shard_lines(stdout, &j);
+    if (rc == 0 && fflush(stdout) != 0)
+        rc = -EIO;
+    if (rc < 0)
+        snprintf(why, why_len, "cannot write the shard's JSON lines to stdout");
+    return rc;
+}
+
+/* ---- reading a shard back ------------------------------------------------ */
+
+static double num_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(x) ? x->valuedouble : 0;
+}
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+static bool bool_of(const cJSON *o, const char *key)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+static int target_of(const char *key)
+{
+    for (int k = 0; k < ADV_TARGETS && key; k++)
+        if (strcmp(adv_target_key((enum adv_target_id)k), key) == 0)
+            return k;
+    return ADV_T_MBPS;
+}
+
+/* An outcome object back into *x: the profiles from their names, the
+   figures as written.  0 or -EINVAL with why. */
+static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t why_len)
+{
+    const char *inst = str_of(o, "instance"), *vol = str_of(o, "volume");
+    const cJSON *bill = cJSON_GetObjectItemCaseSensitive(o, "usd_month");
+    const cJSON *head = cJSON_GetObjectItemCaseSensitive(o, "headroom_frac");
+    const cJSON *burst = cJSON_GetObjectItemCaseSensitive(o, "burst");
+
+    memset(x, 0, sizeof *x);
+    if (!inst || !vol || prof_instance_find(inst, &x->c.instance, why, why_len) != 0 ||
+        prof_volume_parse(vol, &x->c.volume, why, why_len) != 0)
+        return -EINVAL;
+    x->c.disks = (int)num_of(o, "disks");
+    x->c.failgroups = (int)num_of(o, "failgroups");
+    x->c.usable_bytes = (uint64_t)num_of(o, "usable_bytes");
+    x->c.instance_usd_month = num_of(bill, "instance");
+    x->c.volume_usd_month = num_of(bill, "volume");
+    x->c.volumes_usd_month = num_of(bill, "volumes");
+    x->c.total_usd_month = num_of(bill, "total");
+    x->simulated = bool_of(o, "simulated");
+    x->instance_limited = bool_of(o, "instance_limited");
+    x->sim.mbps = num_of(o, "mbps");
+    x->sim.iops = num_of(o, "iops");
+    x->sim.lat_us = num_of(o, "latency_us");
+    x->bound_mbps = num_of(o, "bound_mbps");
+    x->bound_iops = num_of(o, "bound_iops");
+    x->pass = bool_of(o, "pass");
+    x->missed = (enum adv_target_id)target_of(str_of(o, "missed"));
+    x->missed_got = num_of(o, "missed_got");
+    x->missed_need = num_of(o, "missed_need");
+    for (int k = 0; k < ADV_TARGETS; k++)
+        x->headroom[k] = num_of(head, adv_target_key((enum adv_target_id)k));
+    snprintf(x->binding, sizeof x->binding, "%s", str_of(o, "binding") ? str_of(o, "binding") : "");
+    x->sim.burst_drawn = bool_of(burst, "drawn");
+    x->sim.burst_lasts_s = num_of(burst, "lasts_s");
+    x->sim.sustained_mbps = num_of(burst, "sustained_mbps");
+    x->sim.sustained_iops = num_of(burst, "sustained_iops");
+    return 0;
+}
+
+static int header_read(const cJSON *h, struct report_advice_shard *s)
+{
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(h, "args");
+    int n = cJSON_GetArraySize(args);
+
+    if (!cJSON_IsArray(args) || !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "shard_n")))
+        return -EINVAL;
+    s->argv = calloc((size_t)n + 1, sizeof *s->argv);
+    if (!s->argv)
+        return -ENOMEM;
+    for (int i = 0; i < n; i++) {
+        const cJSON *a = cJSON_GetArrayItem(args, i);
+        if (!cJSON_IsString(a) || !(s->argv[s->argc++] = strdup(a->valuestring)))
+            return -EINVAL;
+    }
+    s->shard_k = (int)num_of(h, "shard_k");
+    s->shard_n = (int)num_of(h, "shard_n");
+    s->decided.enumerated = (long)num_of(h, "enumerated");
+    s->decided.bound_passed = (long)num_of(h, "bound_passed");
+    s->decided.simulated = (long)num_of(h, "simulated");
+    s->decided.interrupted = bool_of(h, "interrupted");
+    return 0;
+}
+
+static int line_read(const char *line, long no, struct report_advice_shard *s,
+                     char *why, size_t why_len)
+{
+    cJSON *j = cJSON_Parse(line);
+    struct adv_outcome x;
+    const char *log = j ? str_of(j, "log") : NULL;
+    int rc = -EINVAL;
+
+    if (no == 1)
+        rc = j ? header_read(j, s) : -EINVAL;
+    else if (log && outcome_read(cJSON_GetObjectItemCaseSensitive(j, "outcome"), &x,
+                                 why, why_len) == 0)
+        rc = adv_log_add(strcmp(log, "sim") == 0 ? &s->decided.sim :
+                         strcmp(log, "burst") == 0 ? &s->decided.burst : &s->decided.bound, &x);
+    cJSON_Delete(j);
+    return rc;
+}
+
+int report_advice_shard_read(const char *path, struct report_advice_shard *out,
+                             char *why, size_t why_len)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    long no = 0;
+    int rc = 0;
+
+    memset(out, 0, sizeof *out);
+    if (!f) {
+        rc = -errno;
+        snprintf(why, why_len, "%s: %s", path, strerror(errno));
+        return rc;
+    }
+    while (rc == 0 && getline(&line, &cap, f) > 0) {
+        char w[256] = "";
+        if ((rc = line_read(line, ++no, out, w, sizeof w)) < 0)
+            snprintf(why, why_len, "%s: line %ld: not a line of asmsim advise --shard%s%s",
+                     path, no, w[0] ? ": " : "", w);
+    }
+    if (rc == 0 && no == 0) {
+        rc = -EINVAL;
+        snprintf(why, why_len, "%s: empty; not the output of asmsim advise --shard", path);
+    }
+    free(line);
+    fclose(f);
+    if (rc < 0)
+        report_advice_shard_free(out);
+    return rc;
+}
+
+void report_advice_shard_free(struct report_advice_shard *s)
+{
+    for (int i = 0; s->argv && i < s->argc; i++)
+        free(s->argv[i]);
+    free(s->argv);
+    adv_log_free(&s->decided.sim);
+    adv_log_free(&s->decided.burst);
+    adv_log_free(&s->decided.bound);
+    memset(s, 0, sizeof *s);
 }
