@@ -27,7 +27,9 @@
  * Determinism: every candidate's simulation is seeded the same and is
  * independent of the others, candidates are ordered by (cost, instance,
  * spec, disks) and batches have a fixed size, so the answer is the same
- * for any number of threads.
+ * for any number of threads; and the answer is made from what was
+ * decided by one merge function, so --shard K/N pieces merged give it
+ * too (advise_search.c says why).
  *
  * Units: rates in MB/s (10^6 B/s, ORION's MBPS) and IOPS, latency in
  * microseconds, sizes in bytes, money in USD per month.

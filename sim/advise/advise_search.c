@@ -1,25 +1,32 @@
 /*
  * advise_search.c - from the candidate space to the answer.
  *
+ * Deciding (decide()):
  *   1. Build the space (advise_space.c): candidates the bound admits.
  *   2. Order them by (total $/month, instance, volume spec, disks).
- *   3. Simulate them in that order, BATCH at a time on cfg->jobs threads,
- *      until `top` have passed.  A candidate the bound rejected cannot
- *      pass (the bound is an upper bound of the simulation), so the first
- *      `top` passes in cost order are the cheapest that meet the targets.
- *      The batch size does not depend on the thread count, and every
- *      simulation depends only on its candidate and the seed: the same
- *      answer comes out for any --jobs.
- *   4. With --clouds aws,oci each cloud is searched on its own and the two
- *      lists merged, so the best of each can be set side by side.
- *   5. "Why nothing cheaper": the rejected candidates priced closest below
- *      the answer, one per instance type: simulated ones with the target
- *      they missed, or, for instances whose every option the bound
- *      rejected, the option that came closest.
- *   6. A sustained search also looks, among candidates cheaper than its
- *      answer, for the cheapest that meets the targets on burst credits
- *      (the instance's 30 minutes, gp2/st1/sc1 buckets): the price of
- *      running only in bursts, with how long the burst holds.
+ *   3. Per cloud, simulate them in that order, BATCH at a time on
+ *      cfg->jobs threads, until `top` have passed; every simulated outcome
+ *      goes into a log.  A candidate the bound rejected cannot pass (the
+ *      bound is an upper bound of the simulation), so the first `top`
+ *      passes in cost order are the cheapest that meet the targets.  The
+ *      batch size does not depend on the thread count, and every
+ *      simulation depends only on its candidate and the seed.  With
+ *      --shard K/N only every Nth candidate (from the (K-1)-th) of each
+ *      cloud's order is simulated.
+ *   4. Log the bound's rejection of every instance (its own limits, or
+ *      its option that came closest).
+ *   5. A sustained search remakes the candidates with burst bounds (pairs
+ *      with a burst bucket) and simulates, below its cheapest pass, until
+ *      one passes on burst credits.
+ *
+ * The answer (adv_merge(), from one search or the logs of all its
+ * shards): the cheapest `top` passes, the best of each cloud, "why
+ * nothing cheaper" (the rejections priced closest below the answer, one
+ * per instance type) and the burst alternative (the cheapest burst pass
+ * below the answer).  Every candidate cheaper than the answer was
+ * simulated by the one search or shard that holds it, so the merge of
+ * the shards sees what the whole search sees: the same answer for any
+ * --jobs and any sharding.
  */
 #include <errno.h>
 #include <stddef.h>
