@@ -616,7 +616,8 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
         rc = -ENOMEM;
     for (int g = 0; g < n && rc == 0; g++) {
         s->group_start[g] = s->n_opt;
-        memcpy(s->opt + s->n_opt, t.buf[g].v, (size_t)t.buf[g].n * sizeof *s->opt);
+        if (t.buf[g].n > 0)
+            memcpy(s->opt + s->n_opt, t.buf[g].v, (size_t)t.buf[g].n * sizeof *s->opt);
         s->n_opt += (int)t.buf[g].n;
     }
     if (rc == 0) {
@@ -679,7 +680,8 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     if (rc == 0 && total > 0 && !(s->cand = malloc((size_t)total * sizeof *s->cand)))
         rc = -ENOMEM;
     for (int i = 0; i < s->n_inst && rc == 0; i++) {
-        memcpy(s->cand + s->n_cand, t.buf[i].v, (size_t)t.buf[i].n * sizeof *s->cand);
+        if (t.buf[i].n > 0)
+            memcpy(s->cand + s->n_cand, t.buf[i].v, (size_t)t.buf[i].n * sizeof *s->cand);
         s->n_cand += t.buf[i].n;
     }
     for (int i = 0; t.buf && i < s->n_inst; i++)

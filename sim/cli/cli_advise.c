@@ -433,11 +433,15 @@ static int cmd_merge(int argc, char **argv)
         rc = read_shards(files, n, sh);
     if (rc == 0) {
         char **args = calloc((size_t)sh[0].argc + 2, sizeof *args);
-        args[0] = argv[0];
-        memcpy(args + 1, sh[0].argv, (size_t)sh[0].argc * sizeof *args);
-        rc = parse_args(&a, sh[0].argc + 1, args);
+        if (args) {
+            args[0] = argv[0];
+            if (sh[0].argc > 0)
+                memcpy(args + 1, sh[0].argv, (size_t)sh[0].argc * sizeof *args);
+            rc = parse_args(&a, sh[0].argc + 1, args);
+            rc = rc == 0 ? check_json_path(json) : 2;
+        }
+        rc = args ? rc : 1;
         free(args);
-        rc = rc == 0 ? check_json_path(json) : 2;
     }
     if (rc == 0) {
         const struct adv_decided **d = calloc((size_t)n, sizeof *d);
