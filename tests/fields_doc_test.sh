@@ -48,6 +48,10 @@ printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbu
     --repeat 1d --output-dir "$WORK/forecast" --testname fields --json - >forecast.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
+# advise: both clouds, a burst alternative and rejections, every target
+"$ASMSIM" advise --need-mbps 500 --need-iops 5000 --need-latency p99:5ms --write 100 \
+    --clouds aws,oci --families m5,e4flex --volume-types gp3,oci-balanced --capacity 1TiB \
+    --top 1 --max-disks 8 --json - >advise.json 2>/dev/null
 
 python3 - "$DOC" "$ROOT/sim/core/device.c" "$WORK" <<'EOF'
 import glob, json, os, re, sys
@@ -66,7 +70,11 @@ def csv_section(name):          # the columns of the section "<name> CSV"
 csv_doc = csv_section("Sweep")
 timeline_doc = csv_section("Timeline")
 forecast_doc = csv_section("Forecast timeline")
-documented = set().union(*[ticks(x) for x in sections if "CSV" not in x.split("\n", 1)[0]])
+def heading(x):
+    return x.split("\n", 1)[0].strip()
+documented = set().union(*[ticks(x) for x in sections
+                           if "CSV" not in heading(x) and heading(x) != "Advise JSON"])
+advise_doc = set().union(set(), *[ticks(x) for x in sections if heading(x) == "Advise JSON"])
 
 def paths(v, prefix, out):
     if isinstance(v, dict):
@@ -141,6 +149,21 @@ stale += sorted(c for c in csv_doc if c not in csv_cols)
 stale += sorted(c for c in timeline_doc if c not in timeline_cols)
 stale += sorted(c for c in forecast_doc if c not in forecast_cols)
 check("docs_should_name_no_field_that_is_not_written", not stale, "documented but not written: " + " ".join(stale))
-print(f"{9 - failed} passed, {failed} failed")
+# advise's JSON against its own section; every configuration object has
+# the keys of best[]
+def advise_canonical(p):
+    return re.sub(r"^(rejected\[\]|burst_alternative|cloud_best\.(aws|oci))\.", "best[].", p)
+advise_written = set()
+f = os.path.join(work, "advise.json")
+if os.path.exists(f) and os.path.getsize(f) > 0:
+    paths(json.load(open(f)), "", advise_written)
+advise_keys = {advise_canonical(p) for p in advise_written}
+missing = sorted(k for k in advise_keys if k not in advise_doc)
+check("every_advise_json_key_should_be_documented", len(advise_keys) > 30 and not missing,
+      f"{len(advise_keys)} keys; not in docs/fields.md: " + " ".join(missing))
+stale = sorted(d for d in advise_doc if d not in advise_keys)
+check("advise_docs_should_name_no_field_that_is_not_written", not stale,
+      "documented but not written: " + " ".join(stale))
+print(f"{11 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

@@ -82,9 +82,11 @@ int main(int argc, char **argv)
         return cli_cmd_report(argc - 1, argv + 1);
     if (strcmp(cmd, "forecast") == 0)
         return cli_cmd_forecast(argc - 1, argv + 1, &stop_requested);
-    char q[CLI_QUOTE_BUF];
+    if (strcmp(cmd, "advise") == 0)
+        return cli_cmd_advise(argc - 1, argv + 1, &stop_requested);
+    char q[40];     /* a command is a word: room for the list of them */
     fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion, "
-            "forecast, profiles, cost, report or tui. Try 'asmsim --help'.\n",
+            "forecast, advise, profiles, cost, report or tui. Try 'asmsim --help'.\n",
             cli_quote(cmd, q, sizeof q));
     return 2;
 }

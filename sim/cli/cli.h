@@ -358,6 +358,9 @@ void cli_report_usage(FILE *f);
 /* asmsim forecast (cli_forecast.c) and its help. */
 int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
 void cli_forecast_usage(FILE *f);
+/* advise (cli_advise.c): the cheapest configurations meeting targets */
+int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);
+void cli_advise_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */

@@ -1,0 +1,230 @@
+/*
+ * advise.h - the advisor: the cheapest instance and disk group that meet
+ * a target (issue 12 section 2), on the model.
+ *
+ * The question: which instance, volume type, provisioning and disk count
+ * deliver the large MB/s, small IOPS, small latency and usable capacity a
+ * DBA asks for, at the least monthly cost.  The answer comes in four steps
+ * (each in its own module):
+ *
+ *   advise_space.c   the candidate space: every priced instance (filtered
+ *                    by cloud and family) x volume type x disk count x
+ *                    provisioning (size, IOPS, throughput, VPU ladders),
+ *                    within the providers' rules (prof_volume_parse,
+ *                    prof_attach_check), the attachment limits and ASM's
+ *                    rules (disks, failure groups, REQUIRED_MIRROR_FREE_MB)
+ *   advise_bound.c   an analytical upper bound of what a candidate can
+ *                    deliver: the least of the instance cap and N x the
+ *                    volume cap, in the model's I/O accounting (mirror
+ *                    writes, operations per I/O, delivered fractions)
+ *   advise_eval.c    the simulation of one candidate: a `asmsim run` on
+ *                    the model backend (short auto points), judged
+ *                    against the targets
+ *   advise_search.c  candidates the bound admits, cheapest first, are
+ *                    simulated in fixed batches (on --jobs threads) until
+ *                    `top` of them pass; only simulated figures decide
+ *
+ * Determinism: every candidate's simulation is seeded the same and is
+ * independent of the others, candidates are ordered by (cost, instance,
+ * spec, disks) and batches have a fixed size, so the answer is the same
+ * for any number of threads; and the answer is made from what was
+ * decided by one merge function, so --shard K/N pieces merged give it
+ * too (advise_search.c says why).
+ *
+ * Units: rates in MB/s (10^6 B/s, ORION's MBPS) and IOPS, latency in
+ * microseconds, sizes in bytes, money in USD per month.
+ */
+#ifndef ASMSIM_SIM_ADVISE_H
+#define ASMSIM_SIM_ADVISE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layouts/layout.h"
+#include "sim/core/device.h"
+#include "sim/core/stop_flag.h"
+#include "sim/profiles/profiles.h"
+
+#define ADV_MAX_TOP 100
+#define ADV_MAX_LIST 32             /* families, volume types */
+#define ADV_MAX_REJECTED 5          /* "why nothing cheaper" rows */
+#define ADV_DEFAULT_TOP 10
+#define ADV_DEFAULT_MIN_DISKS 4     /* ASM: at least 4 disks per group
+                                       (DOMAIN.md section 3) */
+
+enum adv_cloud_bit {
+    ADV_CLOUD_AWS = 1u << 0,
+    ADV_CLOUD_OCI = 1u << 1,
+};
+
+/* What the configuration must deliver; a figure of 0 is no target. */
+struct adv_targets {
+    double need_mbps;               /* large I/O, logical MB/s */
+    double need_iops;               /* small I/O, logical IOPS */
+    double need_lat_us;             /* small I/O latency at need_iops */
+    bool lat_p99;                   /* need_lat_us is a p99, not the mean */
+    int write_pct;                  /* 0..100, both classes */
+    uint64_t capacity_bytes;        /* usable, after redundancy */
+    enum lay_redundancy redundancy;
+    uint32_t small_bytes;           /* 8 KiB */
+    uint32_t large_bytes;           /* 128 KiB */
+};
+
+enum adv_os { ADV_OS_LINUX = 0, ADV_OS_RHEL };
+
+struct adv_space_cfg {
+    unsigned clouds;                /* ADV_CLOUD_* bits; 0 = AWS */
+    int n_families;                 /* 0 = every family */
+    char families[ADV_MAX_LIST][PROF_NAME_MAX];   /* "m5", "r5b", "e4flex" */
+    int n_types;                    /* 0 = the default types of each cloud */
+    char types[ADV_MAX_LIST][PROF_NAME_MAX];      /* "gp3", "io2", ... */
+    int min_disks;                  /* 0 = ADV_DEFAULT_MIN_DISKS */
+    int max_disks;                  /* 0 = the instance's attachment limit */
+    bool burst_ok;                  /* burst counts toward the targets */
+    enum adv_os os;
+    double memory_per_ocpu_gb;      /* OCI flex shapes; 0 = OCI's default */
+};
+
+struct adv_cfg {
+    struct adv_targets targets;
+    struct adv_space_cfg space;
+    int top;                        /* configurations to return, 1..100 */
+    int jobs;                       /* threads, >= 1 */
+    uint64_t seed;                  /* of every simulation */
+    sim_stop_flag *stop;            /* optional: set = stop, keep results */
+    int shard_k, shard_n;           /* --shard K/N: simulate only the
+                                       candidates k-1, k-1+n, ... of each
+                                       cloud's cost order; 0 = all */
+};
+
+/* One configuration with its monthly bill. */
+struct adv_config {
+    struct inst_profile instance;
+    struct vol_profile volume;      /* volume.spec is what --volume takes */
+    int disks;
+    int failgroups;                 /* one per disk */
+    uint64_t usable_bytes;          /* after redundancy and mirror free */
+    double instance_usd_month;
+    double volume_usd_month;        /* one volume */
+    double volumes_usd_month;       /* all of them */
+    double total_usd_month;
+};
+
+enum adv_target_id {
+    ADV_T_MBPS = 0,
+    ADV_T_IOPS,
+    ADV_T_LAT,
+    ADV_T_CAPACITY,
+    ADV_TARGETS
+};
+
+/* The figures of one simulation (the summary of a run). */
+struct adv_figures {
+    double mbps;                    /* Maximum Large MBPS */
+    double iops;                    /* Maximum Small IOPS */
+    double lat_us;                  /* small latency (mean or p99) at the
+                                       least small load reaching need_iops,
+                                       else the Minimum Small Latency point */
+    enum sim_limit large_limit, small_limit;
+    bool burst_drawn;               /* the figures rest on burst credits */
+    double burst_lasts_s;           /* for this long at most, from full */
+    double sustained_mbps;          /* after the burst (burst_drawn) */
+    double sustained_iops;
+};
+
+/* A candidate judged: passed, or the first target it missed. */
+struct adv_outcome {
+    struct adv_config c;
+    bool simulated;                 /* false: rejected by the bound alone */
+    bool instance_limited;          /* rejected by the instance's own
+                                       limits, whatever the volumes (the
+                                       volume in c is then only the
+                                       closest option) */
+    struct adv_figures sim;         /* simulated */
+    double bound_mbps, bound_iops;  /* the analytical bound */
+    bool pass;
+    enum adv_target_id missed;      /* !pass: the first missed target */
+    double missed_got, missed_need;
+    double headroom[ADV_TARGETS];   /* got / need - 1 (latency: need / got
+                                       - 1); 0 where there is no target */
+    char binding[64];               /* the limit that binds the tightest
+                                       target: "instance MB/s", ... */
+};
+
+/* A growable list of outcomes. */
+struct adv_log {
+    struct adv_outcome *v;
+    long n, cap;
+};
+
+/* What one search (or one shard of it) decided, before the answer is
+   picked: every simulated outcome in cost order of the scans, the burst
+   alternative's simulated outcomes, and the bound's rejection of each
+   instance.  adv_merge() makes the answer from one or many of these, so a
+   search and the merge of its shards give the same answer. */
+struct adv_decided {
+    struct adv_log sim;
+    struct adv_log burst;
+    struct adv_log bound;
+    long enumerated, bound_passed, simulated;
+    bool interrupted;
+};
+
+struct adv_result {
+    int n_best;
+    struct adv_outcome best[ADV_MAX_TOP];   /* cheapest first */
+    int n_rejected;                 /* the rejected priced closest below
+                                       best[0], one per instance type */
+    struct adv_outcome rejected[ADV_MAX_REJECTED];
+    bool has_cloud_best[2];         /* [0] aws, [1] oci (--clouds aws,oci) */
+    struct adv_outcome cloud_best[2];
+    bool has_burst_alt;             /* sustained search: a cheaper candidate
+                                       that meets the targets on burst */
+    struct adv_outcome burst_alt;
+    long enumerated;                /* candidates in the space */
+    long bound_passed;              /* admitted by the bound */
+    long simulated;                 /* simulated to reach the answer */
+    bool interrupted;
+    double wall_s;
+    struct adv_decided decided;     /* what the answer was made from (the
+                                       JSON lines of --shard) */
+    int shards;                     /* > 1: merged from that many shards
+                                       (wall_s is then the merge's) */
+};
+
+/* Search.  0 (also when nothing meets the targets: n_best 0), 1 when
+   stopped (the result holds what was decided), or -errno with why:
+   -EINVAL for a configuration with no candidate space (an unknown family
+   or type, min_disks above max_disks), -ENOMEM. */
+int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
+               char *why, size_t why_len);
+void adv_result_free(struct adv_result *r);
+
+/* The answer from what n searches (shards) decided: the cheapest `top`
+   passes, per cloud the best, the rejections below the answer, the burst
+   alternative below it.  0 or -ENOMEM. */
+int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int n,
+              struct adv_result **out);
+/* Append o to log: 0 or -ENOMEM. */
+int adv_log_add(struct adv_log *log, const struct adv_outcome *o);
+void adv_log_free(struct adv_log *log);
+
+/* The `asmsim run` command line that reproduces a candidate's
+   simulation, into buf. */
+void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
+                     char *buf, size_t len);
+
+/* The price lists a search of `clouds` uses, with their dates and hours
+   a month: "AWS us-east-1 2023-06 list (730 h/month)", into buf. */
+void adv_cost_lists(unsigned clouds, char *buf, size_t len);
+
+/* "large MB/s", "small IOPS", "small latency", "capacity". */
+const char *adv_target_label(enum adv_target_id t);
+const char *adv_target_key(enum adv_target_id t);   /* "mbps", "iops", ... */
+
+/* Defaults: no targets, 0 % writes, external redundancy, 8 KiB /
+   128 KiB, AWS, sustained, top 10, 1 job, seed 1. */
+void adv_cfg_defaults(struct adv_cfg *cfg);
+
+#endif

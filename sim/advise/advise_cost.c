@@ -1,0 +1,77 @@
+/*
+ * advise_cost.c - the one place the advisor learns what a candidate
+ * costs: the monthly price of an instance and of one volume, both from
+ * price_bill() (sim/profiles/prices.h: the compiled EC2, EBS and OCI
+ * lists, AWS at 730 h a month, OCI at 744 h).
+ *
+ * A candidate's total is instance + disks x one volume, the lines of the
+ * bill price_bill() makes for it (each line rounded to the cent), so the
+ * advisor's totals are `asmsim cost`'s.  An instance the list does not
+ * price is not a candidate.  OCI flex shapes are priced with
+ * memory_per_ocpu_gb GB per OCPU, or OCI's default for the shape.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/advise/advise_internal.h"
+#include "sim/profiles/prices.h"
+
+static struct price_opts opts_of(const struct inst_profile *in,
+                                 const struct adv_space_cfg *sc)
+{
+    struct price_opts o = { sc->os == ADV_OS_RHEL ? PRICE_OS_RHEL : PRICE_OS_LINUX,
+                            0, NULL };
+
+    if (in && in->ocpus > 0 && sc->memory_per_ocpu_gb > 0)
+        o.memory_gb = sc->memory_per_ocpu_gb * in->ocpus;
+    return o;
+}
+
+bool adv_cost_instance(const struct inst_profile *in, const struct adv_space_cfg *sc,
+                       double *usd_month)
+{
+    static const char *const ref_spec[2] = { "gp3", "oci-balanced" };
+    struct price_opts o = opts_of(in, sc);
+    struct vol_profile ref;
+    struct price_bill b;
+    char why[256];
+
+    if (prof_volume_parse(ref_spec[strcmp(in->provider, "oci") == 0], &ref,
+                          why, sizeof why) != 0 ||
+        price_bill(in, &ref, 1, &o, &b, why, sizeof why) != 0 || !b.instance_priced)
+        return false;
+    *usd_month = b.instance_usd_month;
+    return true;
+}
+
+bool adv_cost_volume(const struct vol_profile *v, const struct adv_space_cfg *sc,
+                     double *usd_month)
+{
+    struct price_opts o = opts_of(NULL, sc);
+    struct price_bill b;
+    char why[256];
+
+    o.os = PRICE_OS_LINUX;      /* no instance: the OS prices nothing */
+    if (price_bill(NULL, v, 1, &o, &b, why, sizeof why) != 0)
+        return false;
+    *usd_month = b.volume_usd_month;
+    return true;
+}
+
+void adv_cost_lists(unsigned clouds, char *buf, size_t len)
+{
+    struct vol_profile v;
+    struct price_bill b;
+    char why[256];
+    size_t n = 0;
+
+    buf[0] = '\0';
+    if ((clouds & ADV_CLOUD_AWS) && prof_volume_parse("gp3", &v, why, sizeof why) == 0 &&
+        price_bill(NULL, &v, 1, NULL, &b, why, sizeof why) == 0)
+        n += (size_t)snprintf(buf, len, "%s (%.0f h/month)", b.prices_list, b.hours_per_month);
+    if ((clouds & ADV_CLOUD_OCI) && n < len &&
+        prof_volume_parse("oci-balanced", &v, why, sizeof why) == 0 &&
+        price_bill(NULL, &v, 1, NULL, &b, why, sizeof why) == 0)
+        snprintf(buf + n, len - n, "%s%s (%.0f h/month)", n ? ", " : "", b.prices_list,
+                 b.hours_per_month);
+}

@@ -1,0 +1,117 @@
+/*
+ * advise_internal.h - what the advisor's modules share: the volume
+ * options and candidates of the space (advise_space.c), the one cost
+ * function (advise_cost.c), the bound (advise_bound.c), the simulation
+ * (advise_eval.c) and the parallel loop (advise_pool.c).
+ */
+#ifndef ASMSIM_SIM_ADVISE_INTERNAL_H
+#define ASMSIM_SIM_ADVISE_INTERNAL_H
+
+#include "sim/advise/advise.h"
+
+/* One provisioned volume of one type for one disk count. */
+struct adv_volopt {
+    struct vol_profile v;
+    double usd_month;               /* one volume (advise_cost.c) */
+    int disks;
+    uint64_t usable_bytes;          /* of the disk group */
+};
+
+/* A candidate: instance x volume option (which fixes type and disks). */
+struct adv_cand {
+    double total_usd_month;
+    int inst;                       /* index into the space's instances */
+    int opt;                        /* index into the space's options */
+    float bound_mbps, bound_iops;
+};
+
+/* One instance of the space. */
+struct adv_inst {
+    struct inst_profile p;
+    double usd_month;               /* advise_cost.c */
+    int max_data_disks;             /* attachment limit, data volumes */
+    bool aws;
+    /* the rejected candidate of this instance that came closest to the
+       targets (bound / need), for "why nothing cheaper"; ratio < 0: none */
+    struct adv_cand closest;
+    double closest_ratio;
+    /* the most the instance's own limits allow under any option (the
+       bound with unlimited volumes), and how close that comes */
+    double inst_ratio;              /* < 0: not seen */
+    double inst_mbps, inst_iops;
+};
+
+struct adv_space {
+    struct adv_inst *inst;
+    int n_inst;
+    struct adv_volopt *opt;
+    int n_opt;
+    struct adv_cand *cand;          /* admitted by the bound */
+    long n_cand;
+    long enumerated;
+    bool keep_all;
+    int *group_start;               /* options [group_start[g],
+                                       group_start[g + 1]) share type and
+                                       disk count */
+    int n_groups;
+};
+
+/* advise_space.c: build the space for cfg.  keep_all: every candidate
+   the space holds goes into s->cand, none pruned by the bound or by a
+   cheaper option's bound on the same instance (for tests that simulate
+   the space exhaustively; a volume option dominated by a cheaper one of
+   its type, no faster on any rate, is not in the space).  0 or -EINVAL /
+   -ENOMEM. */
+int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
+                    struct adv_space *s, char *why, size_t why_len);
+void adv_space_free(struct adv_space *s);
+/* (Re)make the candidates of a built space: bounds sustained or with
+   burst; burst_only: only pairs where an instance or volume has a burst
+   bucket.  0 or -ENOMEM. */
+int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
+                         bool burst, bool burst_only);
+/* Whether a volume has a burst bucket (gp2 IOPS, st1/sc1 throughput). */
+bool adv_volume_bursts(const struct vol_profile *v);
+/* The configuration (bill included) of candidate k. */
+void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
+                      struct adv_config *out);
+
+/* advise_cost.c: the monthly price of an instance and of one volume;
+   false when it has no price. */
+bool adv_cost_instance(const struct inst_profile *in, const struct adv_space_cfg *sc,
+                       double *usd_month);
+bool adv_cost_volume(const struct vol_profile *v, const struct adv_space_cfg *sc,
+                     double *usd_month);
+
+/* A bound this close below a target still admits the candidate: the
+   model's short-term allowance (dev_model.c, "Metering") lets a point
+   run a little above a rate. */
+#define ADV_BOUND_SLACK 1.01
+
+/* advise_bound.c: the most a candidate can deliver, logical large MB/s
+   and small IOPS, sustained or with burst. */
+struct adv_bound {
+    double mbps;
+    double iops;
+    double inst_mbps;               /* the instance's limits alone (no
+                                       volume limit): 0 = none */
+    double inst_iops;
+};
+void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
+               const struct vol_profile *v, int disks, bool burst,
+               struct adv_bound *out);
+/* Copies of every write under redundancy r: 1, 2 or 3. */
+int adv_copies(enum lay_redundancy r);
+
+/* advise_eval.c: simulate c and judge it against the targets.  0, or
+   -errno with why (a run that could not start). */
+int adv_eval(const struct adv_cfg *cfg, const struct adv_config *c,
+             bool burst, struct adv_outcome *out, char *why, size_t why_len);
+/* Judge figures already in out->sim (and the capacity) against t. */
+void adv_judge(const struct adv_targets *t, struct adv_outcome *out);
+
+/* advise_pool.c: fn(arg, i) for i in [0, n) on `jobs` threads. */
+typedef void (*adv_task_fn)(void *arg, long i);
+int adv_parallel_for(long n, int jobs, adv_task_fn fn, void *arg);
+
+#endif

@@ -1,0 +1,450 @@
+/*
+ * advise_search.c - from the candidate space to the answer.
+ *
+ * Deciding (decide()):
+ *   1. Build the space (advise_space.c): candidates the bound admits.
+ *   2. Order them by (total $/month, instance, volume spec, disks).
+ *   3. Per cloud, simulate them in that order, BATCH at a time on
+ *      cfg->jobs threads, until `top` have passed; every simulated outcome
+ *      goes into a log.  A candidate the bound rejected cannot pass (the
+ *      bound is an upper bound of the simulation), so the first `top`
+ *      passes in cost order are the cheapest that meet the targets.  The
+ *      batch size does not depend on the thread count, and every
+ *      simulation depends only on its candidate and the seed.  With
+ *      --shard K/N only every Nth candidate (from the (K-1)-th) of each
+ *      cloud's order is simulated.
+ *   4. Log the bound's rejection of every instance (its own limits, or
+ *      its option that came closest).
+ *   5. A sustained search remakes the candidates with burst bounds (pairs
+ *      with a burst bucket) and simulates, below its cheapest pass, until
+ *      one passes on burst credits.
+ *
+ * The answer (adv_merge(), from one search or the logs of all its
+ * shards): the cheapest `top` passes, the best of each cloud, "why
+ * nothing cheaper" (the rejections priced closest below the answer, one
+ * per instance type) and the burst alternative (the cheapest burst pass
+ * below the answer).  Every candidate cheaper than the answer was
+ * simulated by the one search or shard that holds it, so the merge of
+ * the shards sees what the whole search sees: the same answer for any
+ * --jobs and any sharding.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim/advise/advise_internal.h"
+
+#define BATCH 16
+
+void adv_cfg_defaults(struct adv_cfg *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->targets.redundancy = LAY_EXTERNAL;
+    cfg->targets.small_bytes = 8192;        /* ORION -size_small */
+    cfg->targets.large_bytes = 131072;      /* the studies' 128 KiB */
+    cfg->space.clouds = ADV_CLOUD_AWS;
+    cfg->top = ADV_DEFAULT_TOP;
+    cfg->jobs = 1;
+    cfg->seed = 1;
+}
+
+static int cmp_cand(const void *pa, const void *pb, void *arg)
+{
+    const struct adv_cand *a = pa, *b = pb;
+    const struct adv_space *s = arg;
+    int c;
+
+    if (a->total_usd_month != b->total_usd_month)
+        return a->total_usd_month < b->total_usd_month ? -1 : 1;
+    if ((c = strcmp(s->inst[a->inst].p.name, s->inst[b->inst].p.name)) != 0)
+        return c;
+    if ((c = strcmp(s->opt[a->opt].v.spec, s->opt[b->opt].v.spec)) != 0)
+        return c;
+    return s->opt[a->opt].disks - s->opt[b->opt].disks;
+}
+
+static int cmp_outcome(const void *pa, const void *pb)
+{
+    const struct adv_outcome *a = pa, *b = pb;
+    int c;
+
+    if (a->c.total_usd_month != b->c.total_usd_month)
+        return a->c.total_usd_month < b->c.total_usd_month ? -1 : 1;
+    if ((c = strcmp(a->c.instance.name, b->c.instance.name)) != 0)
+        return c;
+    if ((c = strcmp(a->c.volume.spec, b->c.volume.spec)) != 0)
+        return c;
+    return a->c.disks - b->c.disks;
+}
+
+/* ---- simulating a batch ----------------------------------------------- */
+
+struct batch {
+    const struct adv_cfg *cfg;
+    const struct adv_space *s;
+    const struct adv_cand *const *cand;
+    struct adv_outcome *out;
+    int *rc;
+    bool burst;
+};
+
+static void eval_task(void *arg, long i)
+{
+    struct batch *b = arg;
+    struct adv_config c;
+    char why[256];
+
+    adv_space_config(b->s, b->cand[i], &c);
+    memset(&b->out[i], 0, sizeof b->out[i]);
+    b->rc[i] = adv_eval(b->cfg, &c, b->burst, &b->out[i], why, sizeof why);
+    b->out[i].bound_mbps = b->cand[i]->bound_mbps;
+    b->out[i].bound_iops = b->cand[i]->bound_iops;
+}
+
+int adv_log_add(struct adv_log *log, const struct adv_outcome *o)
+{
+    if (log->n == log->cap) {
+        long ncap = log->cap ? log->cap * 2 : 64;
+        struct adv_outcome *v = realloc(log->v, (size_t)ncap * sizeof *v);
+        if (!v)
+            return -ENOMEM;
+        log->v = v;
+        log->cap = ncap;
+    }
+    log->v[log->n++] = *o;
+    return 0;
+}
+
+void adv_log_free(struct adv_log *log)
+{
+    free(log->v);
+    memset(log, 0, sizeof *log);
+}
+
+/* Simulate cand[0..n) in order until `top` pass, every outcome into log;
+   *stopped when a stop came. */
+static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
+                           const struct adv_cand *const *cand, long n, int top,
+                           bool burst, struct adv_log *log, bool *stopped)
+{
+    struct adv_outcome *out = calloc(BATCH, sizeof *out);
+    int rc[BATCH], passed = 0, err = 0;
+
+    if (!out)
+        return -ENOMEM;
+    for (long i = 0; i < n && passed < top && !*stopped && !err; i += BATCH) {
+        long k = n - i < BATCH ? n - i : BATCH;
+        struct batch b = { cfg, s, cand + i, out, rc, burst };
+        adv_parallel_for(k, cfg->jobs, eval_task, &b);
+        for (long j = 0; j < k && passed < top && !err; j++) {
+            if (rc[j] != 0) {           /* stopped (1) or could not run */
+                if (rc[j] == 1) {
+                    *stopped = true;
+                    break;
+                }
+                continue;
+            }
+            passed += out[j].pass;
+            err = adv_log_add(log, &out[j]);
+        }
+        if (cfg->stop && sim_stop_is_set(cfg->stop))
+            *stopped = true;
+    }
+    free(out);
+    return err;
+}
+
+/* The candidates of one cloud below below_usd, in cost order: all, or
+   with --shard K/N the (K-1)-th of every N. */
+static long pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
+                       unsigned cloud, double below_usd, const struct adv_cand **out)
+{
+    long n = 0, seen = 0;
+
+    for (long i = 0; i < s->n_cand; i++) {
+        const struct adv_cand *c = &s->cand[i];
+        bool aws = s->inst[c->inst].aws;
+        if ((cloud == ADV_CLOUD_AWS) != aws || c->total_usd_month >= below_usd)
+            continue;
+        if (cfg->shard_n <= 0 || seen % cfg->shard_n == cfg->shard_k - 1)
+            out[n++] = c;
+        seen++;
+    }
+    return n;
+}
+
+/* ---- "why nothing cheaper" ---------------------------------------------- */
+
+/* A rejection by the bound: of the instance alone when its own limits
+   miss the targets, else of its closest option. */
+static void bound_outcome(const struct adv_cfg *cfg, const struct adv_space *s,
+                          const struct adv_inst *in, struct adv_outcome *o)
+{
+    const struct adv_targets *t = &cfg->targets;
+    const struct adv_cand *k = &in->closest;
+    bool alone = in->inst_ratio * ADV_BOUND_SLACK < 1;
+    double mbps = alone ? in->inst_mbps : k->bound_mbps;
+    double iops = alone ? in->inst_iops : k->bound_iops;
+
+    memset(o, 0, sizeof *o);
+    adv_space_config(s, k, &o->c);
+    o->instance_limited = alone;
+    if (alone) {
+        o->c.total_usd_month = o->c.instance_usd_month;
+        o->c.volumes_usd_month = 0;
+    }
+    o->bound_mbps = mbps;
+    o->bound_iops = iops;
+    o->missed = t->need_mbps > 0 && mbps * ADV_BOUND_SLACK < t->need_mbps ? ADV_T_MBPS
+                                                                          : ADV_T_IOPS;
+    o->missed_got = o->missed == ADV_T_MBPS ? mbps : iops;
+    o->missed_need = o->missed == ADV_T_MBPS ? t->need_mbps : t->need_iops;
+    snprintf(o->binding, sizeof o->binding, "%s",
+             alone ? (o->missed == ADV_T_MBPS ? "instance MB/s" : "instance IOPS")
+                   : "volumes and instance");
+}
+
+static bool same_instance_listed(const struct adv_outcome *list, int n,
+                                 const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(list[i].c.instance.name, name) == 0)
+            return true;
+    return false;
+}
+
+/* The bound's rejection of every instance of the space, into log. */
+static int log_bound_rejections(const struct adv_cfg *cfg, const struct adv_space *s,
+                                struct adv_log *log)
+{
+    struct adv_outcome o;
+    int rc = 0;
+
+    for (int i = 0; i < s->n_inst && rc == 0; i++)
+        if (s->inst[i].closest_ratio >= 0) {
+            bound_outcome(cfg, s, &s->inst[i], &o);
+            rc = adv_log_add(log, &o);
+        }
+    return rc;
+}
+
+/* ---- the search ------------------------------------------------------- */
+
+/* Scan each cloud of the space's candidates below below_usd until `top`
+   pass, every simulated outcome into log. */
+static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
+                        bool burst, double below_usd, int top,
+                        struct adv_log *log, struct adv_decided *d)
+{
+    static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
+    const struct adv_cand **list = malloc((size_t)(s->n_cand + 1) * sizeof *list);
+    int rc = 0;
+
+    if (!list)
+        return -ENOMEM;
+    qsort_r(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand, s);
+    for (int c = 0; c < 2 && rc == 0; c++) {
+        if (!(cfg->space.clouds & clouds[c]))
+            continue;
+        long n = pick_cloud(cfg, s, clouds[c], below_usd, list), before = log->n;
+        rc = scan_candidates(cfg, s, list, n, top, burst, log, &d->interrupted);
+        d->simulated += log->n - before;
+    }
+    free(list);
+    return rc;
+}
+
+/* The cheapest pass of a log, its total; INFINITY when none passed. */
+static double cheapest_pass(const struct adv_log *log)
+{
+    double best = INFINITY;
+
+    for (long i = 0; i < log->n; i++)
+        if (log->v[i].pass && log->v[i].c.total_usd_month < best)
+            best = log->v[i].c.total_usd_month;
+    return best;
+}
+
+/* Everything the answer is made from, for cfg's space (or its shard). */
+static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
+                  char *why, size_t why_len)
+{
+    struct adv_space s;
+    int rc;
+
+    if ((rc = adv_space_build(cfg, false, &s, why, why_len)) < 0)
+        return rc;
+    d->enumerated = s.enumerated;
+    d->bound_passed = s.n_cand;
+    rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
+    if (rc == 0)
+        rc = log_bound_rejections(cfg, &s, &d->bound);
+    /* a sustained search: the candidates remade with burst bounds over the
+       pairs that have a burst bucket, the cheapest below the answer */
+    if (rc == 0 && !cfg->space.burst_ok && !d->interrupted) {
+        struct adv_cfg bc = *cfg;
+        bc.space.burst_ok = true;
+        rc = adv_space_candidates(&s, &bc, true, true);
+        if (rc == 0)
+            rc = search_space(&bc, &s, true, cheapest_pass(&d->sim), 1, &d->burst, d);
+    }
+    adv_space_free(&s);
+    if (rc == -ENOMEM)
+        snprintf(why, why_len, "out of memory");
+    return rc;
+}
+
+/* ---- the answer from what was decided ---------------------------------- */
+
+static int gather(const struct adv_decided *const *d, int n, size_t off,
+                  struct adv_log *all)
+{
+    int rc = 0;
+
+    for (int k = 0; k < n && rc == 0; k++) {
+        const struct adv_log *log = (const struct adv_log *)((const char *)d[k] + off);
+        for (long i = 0; i < log->n && rc == 0; i++)
+            rc = adv_log_add(all, &log->v[i]);
+    }
+    if (rc == 0 && all->n > 1)
+        qsort(all->v, (size_t)all->n, sizeof *all->v, cmp_outcome);
+    return rc;
+}
+
+static void pick_best(const struct adv_cfg *cfg, const struct adv_log *sim,
+                      struct adv_result *r)
+{
+    static const char *const providers[2] = { "aws", "oci" };
+    int per_cloud[2] = { 0, 0 };
+
+    /* a cloud's `top` cheapest passes are all its scan went for; the
+       answer is the cheapest `top` of both */
+    for (long i = 0; i < sim->n; i++) {
+        const struct adv_outcome *o = &sim->v[i];
+        int c = strcmp(o->c.instance.provider, providers[1]) == 0;
+        if (!o->pass || per_cloud[c] >= cfg->top)
+            continue;
+        if (per_cloud[c]++ == 0) {
+            r->has_cloud_best[c] = true;
+            r->cloud_best[c] = *o;
+        }
+        if (r->n_best < cfg->top)
+            r->best[r->n_best++] = *o;
+    }
+}
+
+/* The rejections priced closest below the answer, one per instance type
+   (simulated or by the bound), cheapest first. */
+static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound,
+                          double below, struct adv_result *r)
+{
+    const struct adv_log *logs[2] = { sim, bound };
+    r->n_rejected = 0;
+    /* both logs are in cost order: walk them from the dear end */
+    long at[2] = { sim->n - 1, bound->n - 1 };
+    while (r->n_rejected < ADV_MAX_REJECTED) {
+        const struct adv_outcome *o[2] = { NULL, NULL };
+        for (int k = 0; k < 2; k++)
+            while (at[k] >= 0 && !o[k]) {
+                const struct adv_outcome *x = &logs[k]->v[at[k]];
+                if (!x->pass && x->c.total_usd_month < below)
+                    o[k] = x;
+                else
+                    at[k]--;
+            }
+        if (!o[0] && !o[1])
+            break;
+        int k = !o[0] || (o[1] && cmp_outcome(o[1], o[0]) > 0);
+        at[k]--;
+        if (!same_instance_listed(r->rejected, r->n_rejected, o[k]->c.instance.name))
+            r->rejected[r->n_rejected++] = *o[k];
+    }
+    qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
+}
+
+int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int n,
+              struct adv_result **out)
+{
+    struct adv_result *r = calloc(1, sizeof *r);
+    struct adv_log sim = { 0 }, burst = { 0 }, bound = { 0 };
+    int rc;
+
+    *out = NULL;
+    if (!r)
+        return -ENOMEM;
+    rc = gather(d, n, offsetof(struct adv_decided, sim), &sim);
+    if (rc == 0)
+        rc = gather(d, n, offsetof(struct adv_decided, burst), &burst);
+    if (rc == 0)
+        rc = gather(d, n, offsetof(struct adv_decided, bound), &bound);
+    if (rc == 0) {
+        pick_best(cfg, &sim, r);
+        double below = r->n_best ? r->best[0].c.total_usd_month : INFINITY;
+        pick_rejected(&sim, &bound, below, r);
+        for (long i = 0; i < burst.n && !r->has_burst_alt; i++)
+            if (burst.v[i].pass && burst.v[i].c.total_usd_month < below) {
+                r->has_burst_alt = true;
+                r->burst_alt = burst.v[i];
+            }
+        for (int k = 0; k < n; k++) {
+            r->simulated += d[k]->simulated;
+            r->interrupted = r->interrupted || d[k]->interrupted;
+        }
+        r->shards = n;
+        r->enumerated = n ? d[0]->enumerated : 0;
+        r->bound_passed = n ? d[0]->bound_passed : 0;
+    }
+    adv_log_free(&sim);
+    adv_log_free(&burst);
+    adv_log_free(&bound);
+    if (rc < 0) {
+        free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
+               char *why, size_t why_len)
+{
+    struct adv_decided d = { 0 };
+    const struct adv_decided *dp = &d;
+    double t0 = now_s();
+    int rc;
+
+    *out = NULL;
+    rc = decide(cfg, &d, why, why_len);
+    if (rc == 0 && (rc = adv_merge(cfg, &dp, 1, out)) < 0)
+        snprintf(why, why_len, "out of memory");
+    if (rc < 0) {
+        adv_log_free(&d.sim);
+        adv_log_free(&d.burst);
+        adv_log_free(&d.bound);
+        return rc;
+    }
+    (*out)->decided = d;
+    (*out)->wall_s = now_s() - t0;
+    return (*out)->interrupted ? 1 : 0;
+}
+
+void adv_result_free(struct adv_result *r)
+{
+    if (!r)
+        return;
+    adv_log_free(&r->decided.sim);
+    adv_log_free(&r->decided.burst);
+    adv_log_free(&r->decided.bound);
+    free(r);
+}

@@ -1,0 +1,738 @@
+/*
+ * advise_space.c - the candidate space of the advisor.
+ *
+ * A candidate is an instance, a volume type with its provisioning, and a
+ * disk count; its failure groups are one per disk (each cloud volume
+ * fails alone).  The space is built in two passes:
+ *
+ * 1. Volume options, per type and disk count.  The size starts at what
+ *    the capacity target needs after redundancy (DOMAIN.md section 3,
+ *    Oracle's REQUIRED_MIRROR_FREE_MB with one failure group per disk):
+ *
+ *        usable = (N - k) x size / copies,   k = 0 external, 1 normal,
+ *                                                2 high
+ *        size   = capacity x copies / (N - k), whole GiB (EBS) / GB (OCI)
+ *
+ *    and grows in steps of 1.5 (the types whose rates follow the size:
+ *    gp2, st1, sc1, OCI).  IOPS, throughput and VPUs run through ladders
+ *    (below) plus the exact per-volume figure the targets ask for.  Every
+ *    combination goes through prof_volume_parse, so the space holds only
+ *    what `--volume` accepts.  An option that costs at least as much as
+ *    another of the same type and disk count and is no faster on any rate
+ *    is dropped (dominated).
+ *
+ * 2. Candidates, per instance: each option the instance may carry (the
+ *    volume's provider, prof_attach_check, the attachment limit) is
+ *    bounded (advise_bound.c).  Those whose bound meets every target are
+ *    kept, unless a cheaper option of the same type and disk count on the
+ *    same instance bounds at least as high on both rates: provisioning
+ *    above what the instance takes buys nothing, so it is never a
+ *    candidate.  For each instance the rejected option that came closest
+ *    to the targets is kept, for "why nothing cheaper".
+ *
+ * Attachment limits (data volumes): Nitro 26 = 28 attachments less the
+ * root volume and the network interface (AWS, "Amazon EBS volume limits
+ * for Amazon EC2 instances"); Xen 39 (AWS: more than 40 volumes can keep
+ * a Linux instance from booting; less the root); OCI 32 block volumes per
+ * instance (OCI Block Volume service limits).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/advise/advise_internal.h"
+
+#define GIB (1024.0 * 1024 * 1024)
+#define GB 1e9
+#define MIB_S (1024.0 * 1024)
+#define NITRO_DATA_DISKS 26
+#define XEN_DATA_DISKS 39
+#define OCI_DATA_DISKS 32
+#define SIZE_STEP 1.5
+#define EBS_MAX_BYTES (64.0 * 1024 * GIB)      /* io2, gp3: 64 TiB */
+#define OCI_MAX_BYTES (32e3 * GB)              /* 32 TB */
+#define OCI_MIN_BYTES (50 * GB)                /* OCI: 50 GB minimum */
+
+/* What each type takes besides size (the spec keys of profiles.h); a
+   table of the advisor's, from `asmsim profiles`.  Types not listed take
+   size only. */
+struct type_keys {
+    const char *type;
+    bool iops, tput, vpu;
+};
+
+static const struct type_keys type_keys[] = {
+    { "gp3", true, true, false },
+    { "gp3-2023", true, true, false },
+    { "io1", true, false, false },
+    { "io2", true, false, false },
+    { "io2-2021", true, false, false },
+    { "io2bx", true, false, false },
+    { "oci-uhp", false, false, true },
+};
+
+static const char *const aws_default_types[] = { "gp3", "gp2", "io1", "io2",
+                                                 "st1", "sc1" };
+static const char *const oci_default_types[] = { "oci-lower", "oci-balanced",
+                                                 "oci-higher", "oci-uhp" };
+
+/* Provisioning ladders: roughly 1.25-1.6 x apart over the providers'
+   ranges (DOMAIN.md section 4); invalid combinations are left to
+   prof_volume_parse. */
+static const double iops_ladder[] = { 1000, 2000, 3000, 4000, 5000, 6000,
+    8000, 10000, 12000, 16000, 20000, 25000, 32000, 40000, 50000, 64000,
+    80000, 100000, 128000, 160000, 200000, 256000 };
+static const double tput_ladder_mib[] = { 125, 250, 375, 500, 625, 750, 1000,
+    1250, 1500, 2000, 3000, 4000 };
+static const int oci_flex_ocpus[] = { 1, 2, 4, 8, 16, 24, 32, 48, 64 };
+
+#define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const struct type_keys *keys_of(const char *type)
+{
+    for (int i = 0; i < N_OF(type_keys); i++)
+        if (strcmp(type_keys[i].type, type) == 0)
+            return &type_keys[i];
+    return NULL;
+}
+
+static bool is_oci_type(const char *type)
+{
+    return strncmp(type, "oci-", 4) == 0;
+}
+
+/* Room for one more element in the array *v of n used of *cap elements of
+   elem bytes, doubling it: 0 or -ENOMEM (the array is then as it was). */
+static int reserve_one(void **v, long n, long *cap, size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    long ncap = *cap ? *cap * 2 : 256;
+    void *p = realloc(*v, (size_t)ncap * elem);
+    if (!p)
+        return -ENOMEM;
+    *v = p;
+    *cap = ncap;
+    return 0;
+}
+
+/* ---- the types and instances the configuration selects ---------------- */
+
+struct type_list {
+    int n;
+    const char *name[ADV_MAX_LIST * 2];
+};
+
+static int select_types(const struct adv_space_cfg *sc, struct type_list *tl,
+                        char *why, size_t why_len)
+{
+    tl->n = 0;
+    if (sc->n_types > 0) {
+        for (int i = 0; i < sc->n_types; i++) {
+            struct vol_profile v;
+            char w[256];
+            if (prof_volume_parse(sc->types[i], &v, w, sizeof w) < 0) {
+                snprintf(why, why_len, "--volume-types %s: %s", sc->types[i], w);
+                return -EINVAL;
+            }
+            tl->name[tl->n++] = sc->types[i];
+        }
+        return 0;
+    }
+    if (sc->clouds & ADV_CLOUD_AWS)
+        for (int i = 0; i < N_OF(aws_default_types); i++)
+            tl->name[tl->n++] = aws_default_types[i];
+    if (sc->clouds & ADV_CLOUD_OCI)
+        for (int i = 0; i < N_OF(oci_default_types); i++)
+            tl->name[tl->n++] = oci_default_types[i];
+    return 0;
+}
+
+/* "m5" of "m5.large", "e4flex" of "oci-e4flex-8". */
+static void family_of(const char *name, char *out, size_t len)
+{
+    const char *s = strncmp(name, "oci-", 4) == 0 ? name + 4 : name;
+    size_t n = strcspn(s, ".-");
+    snprintf(out, len, "%.*s", (int)n, s);
+}
+
+static bool family_selected(const struct adv_space_cfg *sc, const char *name)
+{
+    char fam[PROF_NAME_MAX];
+
+    if (sc->n_families == 0)
+        return true;
+    family_of(name, fam, sizeof fam);
+    for (int i = 0; i < sc->n_families; i++) {
+        const char *f = sc->families[i];
+        if (strncmp(f, "oci-", 4) == 0)
+            f += 4;
+        if (strcasecmp(f, fam) == 0)
+            return true;
+    }
+    return false;
+}
+
+static int data_disk_limit(const struct inst_profile *p)
+{
+    if (strcmp(p->provider, "oci") == 0)
+        return OCI_DATA_DISKS;
+    return p->platform == PROF_PLATFORM_XEN ? XEN_DATA_DISKS : NITRO_DATA_DISKS;
+}
+
+static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
+                     const struct inst_profile *p)
+{
+    double usd;
+    int rc;
+
+    if (!family_selected(&cfg->space, p->name) ||
+        !adv_cost_instance(p, &cfg->space, &usd))
+        return 0;
+    if ((rc = reserve_one((void **)&s->inst, s->n_inst, cap, sizeof *s->inst)) < 0)
+        return rc;
+    struct adv_inst *in = &s->inst[s->n_inst++];
+    memset(in, 0, sizeof *in);
+    in->p = *p;
+    in->usd_month = usd;
+    in->max_data_disks = data_disk_limit(p);
+    in->aws = strcmp(p->provider, "aws") == 0;
+    in->closest_ratio = -1;
+    in->inst_ratio = -1;
+    return 0;
+}
+
+static int select_instances(const struct adv_cfg *cfg, struct adv_space *s,
+                            char *why, size_t why_len)
+{
+    long cap = 0;
+    int rc;
+    struct inst_profile p;
+
+    if (cfg->space.clouds & ADV_CLOUD_AWS) {
+        for (int i = 0; i < prof_instance_count(); i++)
+            if (prof_instance_at(i, &p) == 0 && strcmp(p.provider, "aws") == 0 &&
+                (rc = push_inst(s, &cap, cfg, &p)) < 0)
+                return rc;
+    }
+    if (cfg->space.clouds & ADV_CLOUD_OCI) {
+        static const char *const shapes[] = { "oci-e4flex", "oci-e5flex" };
+        for (int k = 0; k < N_OF(shapes); k++)
+            for (int j = 0; j < N_OF(oci_flex_ocpus); j++) {
+                char name[PROF_NAME_MAX], w[256];
+                snprintf(name, sizeof name, "%s-%d", shapes[k], oci_flex_ocpus[j]);
+                if (prof_instance_find(name, &p, w, sizeof w) == 0 &&
+                    (rc = push_inst(s, &cap, cfg, &p)) < 0)
+                    return rc;
+            }
+    }
+    if (s->n_inst == 0) {
+        char list[128] = "";
+        for (int i = 0; i < cfg->space.n_families && strlen(list) < 80; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                     i ? "," : "", cfg->space.families[i]);
+        snprintf(why, why_len, "--families %s: no priced instance type of the "
+                 "selected clouds is in these families; see 'asmsim profiles "
+                 "instances'", list);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* ---- volume options --------------------------------------------------- */
+
+struct opt_buf {
+    struct adv_volopt *v;
+    long n, cap;
+};
+
+static int opt_push(struct opt_buf *b, const struct adv_volopt *o)
+{
+    int rc = reserve_one((void **)&b->v, b->n, &b->cap, sizeof *b->v);
+    if (rc == 0)
+        b->v[b->n++] = *o;
+    return rc;
+}
+
+/* Disks that hold no usable data under redundancy r (one failure group
+   per disk): REQUIRED_MIRROR_FREE_MB in disks. */
+static int mirror_free_disks(enum lay_redundancy r)
+{
+    return adv_copies(r) - 1;
+}
+
+/* Failure groups ASM needs at least (DOMAIN.md section 3). */
+static int min_failgroups(enum lay_redundancy r)
+{
+    return r == LAY_HIGH ? 3 : r == LAY_NORMAL ? 2 : 1;
+}
+
+static double first_size(const struct adv_targets *t, int disks, bool oci)
+{
+    double unit = oci ? GB : GIB;
+    double usable_disks = disks - mirror_free_disks(t->redundancy);
+    double s = (double)t->capacity_bytes * adv_copies(t->redundancy) / usable_disks;
+    s = ceil(s / unit) * unit;
+    if (oci && s < OCI_MIN_BYTES)
+        s = OCI_MIN_BYTES;
+    return s < unit ? unit : s;
+}
+
+/* The per-volume rates the targets ask for on `disks` volumes of the
+   type of v (its delivered fractions), as provisioned figures. */
+static void needed_per_volume(const struct adv_targets *t,
+                              const struct vol_profile *v, int disks,
+                              double *iops, double *tput_mib)
+{
+    double w = t->write_pct / 100.0;
+    double f = (1 - w) + w * adv_copies(t->redundancy);
+    double large_ops = ceil((double)t->large_bytes / v->io_unit_bytes);
+    double small_ops = ceil((double)t->small_bytes / v->io_unit_bytes);
+    double large_ios = t->need_mbps * 1e6 / t->large_bytes * f / disks;
+    double small_ios = t->need_iops * f / disks;
+    double a = large_ios * large_ops, b = small_ios * small_ops;
+    double ops = (a > b ? a : b) / v->delivered_iops_frac;
+
+    *iops = ceil(ops / 100) * 100;
+    *tput_mib = ceil(t->need_mbps * 1e6 * f / disks / v->delivered_tput_frac /
+                     MIB_S);
+}
+
+struct ladder {
+    double v[48];
+    int n;
+};
+
+static void ladder_init(struct ladder *l, const double *steps, int n,
+                        double extra)
+{
+    l->n = 0;
+    for (int i = 0; i < n; i++)
+        l->v[l->n++] = steps[i];
+    if (extra > 0)
+        l->v[l->n++] = extra;
+}
+
+static void spec_of(char *spec, size_t len, const char *type, bool oci,
+                    double size, double iops, double tput_mib, int vpu)
+{
+    int n = oci ? snprintf(spec, len, "%s:size=%.0fGB", type, size / GB)
+                : snprintf(spec, len, "%s:size=%.0fGiB", type, size / GIB);
+    if (iops > 0 && n > 0 && (size_t)n < len)
+        n += snprintf(spec + n, len - (size_t)n, ",iops=%.0f", iops);
+    if (tput_mib > 0 && n > 0 && (size_t)n < len)
+        n += snprintf(spec + n, len - (size_t)n, ",throughput=%.0fMiB/s", tput_mib);
+    if (vpu > 0 && n > 0 && (size_t)n < len)
+        snprintf(spec + n, len - (size_t)n, ",vpu=%d", vpu);
+}
+
+static int try_option(struct opt_buf *b, const char *spec, int disks,
+                      const struct adv_cfg *cfg)
+{
+    struct adv_volopt o;
+    char w[256];
+
+    memset(&o, 0, sizeof o);
+    if (prof_volume_parse(spec, &o.v, w, sizeof w) < 0 ||
+        !adv_cost_volume(&o.v, &cfg->space, &o.usd_month))
+        return 0;
+    o.disks = disks;
+    o.usable_bytes = (uint64_t)((double)(disks - mirror_free_disks(cfg->targets.redundancy)) *
+                                (double)o.v.size_bytes / adv_copies(cfg->targets.redundancy));
+    return opt_push(b, &o);
+}
+
+/* 0 = unlimited, so compare as infinity */
+static double inf0(double x)
+{
+    return x > 0 ? x : INFINITY;
+}
+
+static bool rates_at_least(const struct vol_profile *a, const struct vol_profile *b)
+{
+    return a->iops_base >= b->iops_base && a->iops_burst >= b->iops_burst &&
+           a->iops_bucket_ops >= b->iops_bucket_ops &&
+           a->tput_base_bytes_per_s >= b->tput_base_bytes_per_s &&
+           a->tput_burst_bytes_per_s >= b->tput_burst_bytes_per_s &&
+           a->tput_bucket_bytes >= b->tput_bucket_bytes &&
+           inf0(a->path_bytes_per_s) >= inf0(b->path_bytes_per_s) &&
+           inf0(a->iops_max_non_nitro) >= inf0(b->iops_max_non_nitro);
+}
+
+static int cmp_opt(const void *pa, const void *pb)
+{
+    const struct adv_volopt *a = pa, *b = pb;
+    if (a->usd_month != b->usd_month)
+        return a->usd_month < b->usd_month ? -1 : 1;
+    return strcmp(a->v.spec, b->v.spec);
+}
+
+/* Sort the options [from, b->n) by cost and drop the dominated ones. */
+static void drop_dominated(struct opt_buf *b, long from)
+{
+    long kept = from;
+
+    qsort(b->v + from, (size_t)(b->n - from), sizeof *b->v, cmp_opt);
+    for (long i = from; i < b->n; i++) {
+        bool dominated = false;
+        for (long j = from; j < kept && !dominated; j++)
+            dominated = rates_at_least(&b->v[j].v, &b->v[i].v);
+        if (!dominated)
+            b->v[kept++] = b->v[i];
+    }
+    b->n = kept;
+}
+
+static int type_options(struct opt_buf *b, const char *type, int disks,
+                        const struct adv_cfg *cfg)
+{
+    const struct adv_targets *t = &cfg->targets;
+    const struct type_keys *k = keys_of(type);
+    bool oci = is_oci_type(type);
+    struct vol_profile def;
+    struct ladder li, lt;
+    double need_iops, need_tput, max_size = oci ? OCI_MAX_BYTES : EBS_MAX_BYTES;
+    char spec[160], w[256];
+    long from = b->n;
+    int rc;
+
+    if (prof_volume_parse(type, &def, w, sizeof w) < 0)
+        return 0;
+    needed_per_volume(t, &def, disks, &need_iops, &need_tput);
+    ladder_init(&li, iops_ladder, N_OF(iops_ladder), need_iops);
+    ladder_init(&lt, tput_ladder_mib, N_OF(tput_ladder_mib), need_tput);
+    if (!k || !k->iops)
+        li.n = 1, li.v[0] = 0;
+    if (!k || !k->tput)
+        lt.n = 1, lt.v[0] = 0;
+    for (double size = first_size(t, disks, oci); size <= max_size;
+         size = ceil(size * SIZE_STEP / (oci ? GB : GIB)) * (oci ? GB : GIB)) {
+        for (int vpu = k && k->vpu ? 30 : 0; vpu <= (k && k->vpu ? 120 : 0);
+             vpu += 10) {
+            for (int i = 0; i < li.n; i++)
+                for (int j = 0; j < lt.n; j++) {
+                    spec_of(spec, sizeof spec, type, oci, size, li.v[i], lt.v[j], vpu);
+                    if ((rc = try_option(b, spec, disks, cfg)) < 0)
+                        return rc;
+                }
+            if (!(k && k->vpu))
+                break;
+        }
+    }
+    drop_dominated(b, from);
+    return 0;
+}
+
+/* ---- candidates ------------------------------------------------------- */
+
+struct cand_buf {
+    struct adv_cand *v;
+    long n, cap;
+};
+
+static int cand_push(struct cand_buf *b, const struct adv_cand *c)
+{
+    int rc = reserve_one((void **)&b->v, b->n, &b->cap, sizeof *b->v);
+    if (rc == 0)
+        b->v[b->n++] = *c;
+    return rc;
+}
+
+static bool may_carry(const struct adv_inst *in, const struct adv_volopt *o)
+{
+    char w[256];
+
+    if (o->disks > in->max_data_disks)
+        return false;
+    if (strcmp(prof_volume_provider(&o->v), in->p.provider) != 0)
+        return false;
+    return prof_attach_check(&o->v, &in->p, w, sizeof w) == 0;
+}
+
+bool adv_volume_bursts(const struct vol_profile *v)
+{
+    return v->iops_burst > v->iops_base ||
+           v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s;
+}
+
+/* How close a bound comes to the targets: the least of bound / need
+   (1 or more: meets them all). */
+static double bound_ratio(const struct adv_targets *t, const struct adv_bound *bd)
+{
+    double r = INFINITY;
+
+    if (t->need_mbps > 0 && bd->mbps / t->need_mbps < r)
+        r = bd->mbps / t->need_mbps;
+    if (t->need_iops > 0 && bd->iops / t->need_iops < r)
+        r = bd->iops / t->need_iops;
+    return r;
+}
+
+static void note_instance(struct adv_inst *in, const struct adv_targets *t,
+                          const struct adv_bound *bd)
+{
+    struct adv_bound alone = { .mbps = bd->inst_mbps > 0 ? bd->inst_mbps : INFINITY,
+                               .iops = bd->inst_iops > 0 ? bd->inst_iops : INFINITY };
+    double ratio = bound_ratio(t, &alone);
+
+    if (ratio > in->inst_ratio) {
+        in->inst_ratio = ratio;
+        in->inst_mbps = alone.mbps;
+        in->inst_iops = alone.iops;
+    }
+}
+
+static void note_rejected(struct adv_inst *in, int inst, int opt,
+                          const struct adv_volopt *o, double ratio,
+                          const struct adv_bound *bd)
+{
+    double total = in->usd_month + o->disks * o->usd_month;
+
+    if (ratio < in->closest_ratio ||
+        (ratio == in->closest_ratio && total >= in->closest.total_usd_month))
+        return;
+    in->closest_ratio = ratio;
+    in->closest = (struct adv_cand){ .total_usd_month = total, .inst = inst,
+        .opt = opt, .bound_mbps = (float)bd->mbps, .bound_iops = (float)bd->iops };
+}
+
+/* The candidates of instance i over the options of one type and disk
+   count, [from, to), sorted by cost. */
+static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
+                            int i, int from, int to, bool burst, bool burst_only,
+                            struct cand_buf *cb, long *enumerated)
+{
+    struct adv_inst *in = &s->inst[i];
+    const struct adv_targets *t = &cfg->targets;
+    double kept_mbps[64], kept_iops[64];
+    int n_kept = 0, rc;
+
+    for (int o = from; o < to; o++) {
+        const struct adv_volopt *vo = &s->opt[o];
+        struct adv_bound bd;
+        bool dominated = false;
+
+        if (!may_carry(in, vo))
+            return 0;           /* the whole group: same type and disks */
+        if (burst_only && !in->p.burst && !adv_volume_bursts(&vo->v))
+            return 0;           /* burst credits change nothing here */
+        (*enumerated)++;
+        adv_bound(t, &in->p, &vo->v, vo->disks, burst, &bd);
+        note_instance(in, t, &bd);
+        double ratio = bound_ratio(t, &bd);
+        if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
+            note_rejected(in, i, o, vo, ratio, &bd);
+            continue;
+        }
+        for (int k = 0; k < n_kept && !dominated; k++)
+            dominated = kept_mbps[k] >= bd.mbps && kept_iops[k] >= bd.iops;
+        if (dominated && !s->keep_all)
+            continue;
+        if (n_kept < N_OF(kept_mbps)) {
+            kept_mbps[n_kept] = bd.mbps;
+            kept_iops[n_kept++] = bd.iops;
+        }
+        struct adv_cand c = { .total_usd_month = in->usd_month + vo->disks * vo->usd_month,
+            .inst = i, .opt = o, .bound_mbps = (float)bd.mbps, .bound_iops = (float)bd.iops };
+        if ((rc = cand_push(cb, &c)) < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* ---- the space -------------------------------------------------------- */
+
+static int check_disks(const struct adv_cfg *cfg, int *lo, int *hi, char *why,
+                       size_t why_len)
+{
+    const struct adv_space_cfg *sc = &cfg->space;
+    int need = mirror_free_disks(cfg->targets.redundancy) + 1;
+
+    *lo = sc->min_disks > 0 ? sc->min_disks : ADV_DEFAULT_MIN_DISKS;
+    *hi = sc->max_disks > 0 ? sc->max_disks : XEN_DATA_DISKS;
+    if (*lo < min_failgroups(cfg->targets.redundancy))
+        *lo = min_failgroups(cfg->targets.redundancy);
+    if (*lo < need)
+        *lo = need;
+    if (*hi > LAY_MAX_DISKS)
+        *hi = LAY_MAX_DISKS;
+    if (*lo > *hi) {
+        snprintf(why, why_len, "--max-disks %d: below the %d disks %s "
+                 "redundancy needs at least", *hi, *lo,
+                 lay_redundancy_name(cfg->targets.redundancy));
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* ---- building it, on cfg->jobs threads ---------------------------------
+
+   Each task writes only its own buffer (the options of one type and disk
+   count, the candidates of one instance); the buffers are joined in task
+   order afterwards, so the space is the same for any thread count. */
+
+struct option_tasks {
+    const struct adv_cfg *cfg;
+    struct type_list tl;
+    int lo, n_disks;                /* disk counts lo .. lo + n_disks - 1 */
+    struct opt_buf *buf;            /* [groups] */
+    int *rc;
+};
+
+static void option_task(void *arg, long g)
+{
+    struct option_tasks *t = arg;
+    const char *type = t->tl.name[g / t->n_disks];
+    int disks = t->lo + (int)(g % t->n_disks);
+
+    t->rc[g] = type_options(&t->buf[g], type, disks, t->cfg);
+}
+
+static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
+                         char *why, size_t why_len)
+{
+    struct option_tasks t = { .cfg = cfg };
+    int hi, rc, n;
+
+    if ((rc = select_types(&cfg->space, &t.tl, why, why_len)) < 0 ||
+        (rc = check_disks(cfg, &t.lo, &hi, why, why_len)) < 0)
+        return rc;
+    t.n_disks = hi - t.lo + 1;
+    n = t.tl.n * t.n_disks;
+    t.buf = calloc((size_t)n, sizeof *t.buf);
+    t.rc = calloc((size_t)n, sizeof *t.rc);
+    s->group_start = calloc((size_t)n + 1, sizeof *s->group_start);
+    rc = t.buf && t.rc && s->group_start ? 0 : -ENOMEM;
+    if (rc == 0)
+        adv_parallel_for(n, cfg->jobs, option_task, &t);
+    long total = 0;
+    for (int g = 0; g < n && rc == 0; g++) {
+        rc = t.rc[g];
+        total += t.buf ? t.buf[g].n : 0;
+    }
+    if (rc == 0 && total > 0 && !(s->opt = malloc((size_t)total * sizeof *s->opt)))
+        rc = -ENOMEM;
+    for (int g = 0; g < n && rc == 0; g++) {
+        s->group_start[g] = s->n_opt;
+        if (t.buf[g].n > 0)
+            memcpy(s->opt + s->n_opt, t.buf[g].v, (size_t)t.buf[g].n * sizeof *s->opt);
+        s->n_opt += (int)t.buf[g].n;
+    }
+    if (rc == 0) {
+        s->group_start[n] = s->n_opt;
+        s->n_groups = n;
+    }
+    for (int g = 0; t.buf && g < n; g++)
+        free(t.buf[g].v);
+    free(t.buf);
+    free(t.rc);
+    return rc;
+}
+
+struct cand_tasks {
+    struct adv_space *s;
+    const struct adv_cfg *cfg;
+    bool burst, burst_only;
+    struct cand_buf *buf;           /* [instances] */
+    long *enumerated;
+    int *rc;
+};
+
+static void cand_task(void *arg, long i)
+{
+    struct cand_tasks *t = arg;
+    struct adv_inst *in = &t->s->inst[i];
+
+    in->closest_ratio = -1;
+    in->inst_ratio = -1;
+    t->rc[i] = 0;
+    for (int k = 0; k < t->s->n_groups && t->rc[i] == 0; k++)
+        t->rc[i] = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
+                                    t->s->group_start[k + 1], t->burst, t->burst_only,
+                                    &t->buf[i], &t->enumerated[i]);
+}
+
+int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
+                         bool burst, bool burst_only)
+{
+    struct cand_tasks t = { s, cfg, burst, burst_only, NULL, NULL, NULL };
+    int rc = 0;
+
+    free(s->cand);
+    s->cand = NULL;
+    s->n_cand = 0;
+    s->enumerated = 0;
+    t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
+    t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);
+    t.rc = calloc((size_t)s->n_inst, sizeof *t.rc);
+    if (!t.buf || !t.enumerated || !t.rc)
+        rc = -ENOMEM;
+    if (rc == 0)
+        adv_parallel_for(s->n_inst, cfg->jobs, cand_task, &t);
+    long total = 0;
+    for (int i = 0; i < s->n_inst && rc == 0; i++) {
+        rc = t.rc[i];
+        total += t.buf[i].n;
+        s->enumerated += t.enumerated[i];
+    }
+    if (rc == 0 && total > 0 && !(s->cand = malloc((size_t)total * sizeof *s->cand)))
+        rc = -ENOMEM;
+    for (int i = 0; i < s->n_inst && rc == 0; i++) {
+        if (t.buf[i].n > 0)
+            memcpy(s->cand + s->n_cand, t.buf[i].v, (size_t)t.buf[i].n * sizeof *s->cand);
+        s->n_cand += t.buf[i].n;
+    }
+    for (int i = 0; t.buf && i < s->n_inst; i++)
+        free(t.buf[i].v);
+    free(t.buf);
+    free(t.enumerated);
+    free(t.rc);
+    return rc;
+}
+
+int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
+                    struct adv_space *s, char *why, size_t why_len)
+{
+    int rc;
+
+    memset(s, 0, sizeof *s);
+    s->keep_all = keep_all;
+    if ((rc = select_instances(cfg, s, why, why_len)) < 0 ||
+        (rc = build_options(cfg, s, why, why_len)) < 0 ||
+        (rc = adv_space_candidates(s, cfg, cfg->space.burst_ok, false)) < 0) {
+        adv_space_free(s);
+        if (rc == -ENOMEM)
+            snprintf(why, why_len, "out of memory building the candidate space");
+        return rc;
+    }
+    return 0;
+}
+
+void adv_space_free(struct adv_space *s)
+{
+    free(s->inst);
+    free(s->opt);
+    free(s->group_start);
+    free(s->cand);
+    memset(s, 0, sizeof *s);
+}
+
+void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
+                      struct adv_config *out)
+{
+    const struct adv_inst *in = &s->inst[k->inst];
+    const struct adv_volopt *o = &s->opt[k->opt];
+
+    memset(out, 0, sizeof *out);
+    out->instance = in->p;
+    out->volume = o->v;
+    out->disks = o->disks;
+    out->failgroups = o->disks;
+    out->usable_bytes = o->usable_bytes;
+    out->instance_usd_month = in->usd_month;
+    out->volume_usd_month = o->usd_month;
+    out->volumes_usd_month = o->disks * o->usd_month;
+    out->total_usd_month = out->instance_usd_month + out->volumes_usd_month;
+}

@@ -1,0 +1,504 @@
+/*
+ * cli_advise.c - `asmsim advise`: its options, checked whole before
+ * anything runs, then the search (sim/advise) and its report (terminal:
+ * cli_advise_print.c; JSON: sim/report/report_advice.c).
+ *
+ * Every value is checked by the same parsers run and sweep use
+ * (cli_values.h, prof_parse_size, lay_redundancy_parse); a bad one is one
+ * line on stderr naming the flag, the value and what is valid, exit 2,
+ * nothing written.  Ctrl-C stops the search between simulations: what was
+ * decided is printed (marked interrupted), exit 130.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/advise/advise.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_advise.h"
+#include "sim/cli/cli_job.h"
+#include "sim/report/report.h"
+
+enum {
+    OPT_NEED_MBPS = 256, OPT_NEED_IOPS, OPT_NEED_LAT, OPT_WRITE, OPT_CAPACITY,
+    OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
+    OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
+    OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY, OPT_SHARD,
+};
+
+static const struct option advise_options[] = {
+    { "need-mbps", required_argument, NULL, OPT_NEED_MBPS },
+    { "need-iops", required_argument, NULL, OPT_NEED_IOPS },
+    { "need-latency", required_argument, NULL, OPT_NEED_LAT },
+    { "write", required_argument, NULL, OPT_WRITE },
+    { "capacity", required_argument, NULL, OPT_CAPACITY },
+    { "redundancy", required_argument, NULL, OPT_REDUNDANCY },
+    { "clouds", required_argument, NULL, OPT_CLOUDS },
+    { "os", required_argument, NULL, OPT_OS },
+    { "families", required_argument, NULL, OPT_FAMILIES },
+    { "volume-types", required_argument, NULL, OPT_TYPES },
+    { "sustained", no_argument, NULL, OPT_SUSTAINED },
+    { "burst-ok", no_argument, NULL, OPT_BURST_OK },
+    { "top", required_argument, NULL, OPT_TOP },
+    { "jobs", required_argument, NULL, OPT_JOBS },
+    { "json", required_argument, NULL, OPT_JSON },
+    { "seed", required_argument, NULL, OPT_SEED },
+    { "min-disks", required_argument, NULL, OPT_MIN_DISKS },
+    { "max-disks", required_argument, NULL, OPT_MAX_DISKS },
+    { "size-small", required_argument, NULL, OPT_SIZE_SMALL },
+    { "size-large", required_argument, NULL, OPT_SIZE_LARGE },
+    { "memory-per-ocpu", required_argument, NULL, OPT_MEMORY },
+    { "shard", required_argument, NULL, OPT_SHARD },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* The CPUs this process may run on: the default of --jobs. */
+static int usable_cpus(void)
+{
+    cpu_set_t set;
+
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return 1;
+}
+
+/* "1ms", "500us", "0.8ms", "p99:2ms" -> microseconds. */
+static int parse_latency(const char *text, double *us, bool *p99)
+{
+    static const struct { const char *unit; double us; } units[] = {
+        { "us", 1 }, { "ms", 1e3 }, { "s", 1e6 } };
+    char num[32];
+
+    *p99 = strncmp(text, "p99:", 4) == 0;
+    if (*p99)
+        text += 4;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        size_t n = strlen(text), u = strlen(units[i].unit);
+        double v;
+        if (n <= u || n - u >= sizeof num || strcmp(text + n - u, units[i].unit) != 0)
+            continue;
+        memcpy(num, text, n - u);
+        num[n - u] = '\0';
+        if (cli_parse_double(num, 0.001, 1e9, &v) != 0)
+            return -EINVAL;
+        *us = v * units[i].us;
+        return 0;
+    }
+    return -EINVAL;
+}
+
+/* A comma-separated list of names into out[max][PROF_NAME_MAX]. */
+static int parse_names(const char *text, char (*out)[PROF_NAME_MAX], int max,
+                       int *n)
+{
+    const char *p = text;
+
+    *n = 0;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= PROF_NAME_MAX || *n == max)
+            return -EINVAL;
+        memcpy(out[*n], p, len);
+        out[(*n)++][len] = '\0';
+        p += len;
+        if (*p == ',' && *++p == '\0')
+            return -EINVAL;
+    }
+    return *n > 0 ? 0 : -EINVAL;
+}
+
+static int parse_clouds(const char *text, unsigned *clouds)
+{
+    char names[4][PROF_NAME_MAX];
+    int n;
+
+    *clouds = 0;
+    if (parse_names(text, names, 4, &n) != 0)
+        return -EINVAL;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(names[i], "aws") == 0)
+            *clouds |= ADV_CLOUD_AWS;
+        else if (strcmp(names[i], "oci") == 0)
+            *clouds |= ADV_CLOUD_OCI;
+        else
+            return -EINVAL;
+    }
+    return 0;
+}
+
+static int parse_io_size(const char *text, uint32_t *out)
+{
+    uint64_t b;
+
+    if (cli_parse_size_in(text, 4096, 4096, 64ull << 20, &b) != 0)
+        return -EINVAL;
+    *out = (uint32_t)b;
+    return 0;
+}
+
+/* One option's value into cfg; the error text says what is valid. */
+static int set_option(struct cli_advise_opts *a, int opt, const char *v,
+                      const char **valid)
+{
+    struct adv_cfg *c = &a->cfg;
+    long long n;
+
+    switch (opt) {
+    case OPT_NEED_MBPS:
+        *valid = "a rate in MB/s (10^6 B/s), e.g. 2000";
+        return cli_parse_double(v, 0.001, 1e9, &c->targets.need_mbps);
+    case OPT_NEED_IOPS:
+        *valid = "an I/O rate, e.g. 40000";
+        return cli_parse_double(v, 0.001, 1e9, &c->targets.need_iops);
+    case OPT_NEED_LAT:
+        *valid = "a time with its unit (500us, 1ms), or p99:TIME";
+        return parse_latency(v, &c->targets.need_lat_us, &c->targets.lat_p99);
+    case OPT_WRITE:
+        *valid = "a percentage 0..100";
+        if (cli_parse_int(v, 0, 100, &n) != 0)
+            return -EINVAL;
+        c->targets.write_pct = (int)n;
+        return 0;
+    case OPT_CAPACITY:
+        *valid = "a size, e.g. 4TiB or 2TB";
+        return prof_parse_size(v, &c->targets.capacity_bytes) != 0 ||
+               c->targets.capacity_bytes == 0 ? -EINVAL : 0;
+    case OPT_REDUNDANCY:
+        *valid = "external, normal or high";
+        return lay_redundancy_parse(v, &c->targets.redundancy);
+    case OPT_CLOUDS:
+        *valid = "aws, oci or aws,oci";
+        return parse_clouds(v, &c->space.clouds);
+    case OPT_OS:
+        *valid = "linux or rhel";
+        if (strcmp(v, "linux") != 0 && strcmp(v, "rhel") != 0)
+            return -EINVAL;
+        c->space.os = strcmp(v, "rhel") == 0 ? ADV_OS_RHEL : ADV_OS_LINUX;
+        return 0;
+    case OPT_FAMILIES:
+        *valid = "instance families separated by commas, e.g. m5,r5b,e4flex";
+        return parse_names(v, c->space.families, ADV_MAX_LIST, &c->space.n_families);
+    case OPT_TYPES:
+        *valid = "volume types separated by commas, e.g. gp3,io2 (see 'asmsim profiles volumes')";
+        return parse_names(v, c->space.types, ADV_MAX_LIST, &c->space.n_types);
+    case OPT_TOP:
+        *valid = "a count 1..100";
+        if (cli_parse_int(v, 1, ADV_MAX_TOP, &n) != 0)
+            return -EINVAL;
+        c->top = (int)n;
+        return 0;
+    case OPT_JOBS:
+        *valid = "a thread count 1..256";
+        if (cli_parse_int(v, 1, 256, &n) != 0)
+            return -EINVAL;
+        c->jobs = (int)n;
+        return 0;
+    case OPT_SEED:
+        *valid = "an unsigned integer";
+        return cli_parse_u64(v, &c->seed);
+    case OPT_MIN_DISKS:
+    case OPT_MAX_DISKS:
+        *valid = "a disk count 1..1024";
+        if (cli_parse_int(v, 1, LAY_MAX_DISKS, &n) != 0)
+            return -EINVAL;
+        *(opt == OPT_MIN_DISKS ? &c->space.min_disks : &c->space.max_disks) = (int)n;
+        return 0;
+    case OPT_SIZE_SMALL:
+        *valid = "a multiple of 4KiB up to 64MiB";
+        return parse_io_size(v, &c->targets.small_bytes);
+    case OPT_SIZE_LARGE:
+        *valid = "a multiple of 4KiB up to 64MiB";
+        return parse_io_size(v, &c->targets.large_bytes);
+    case OPT_MEMORY:
+        *valid = "GB of memory per OCPU of OCI flex shapes, 1..64 (OCI's range)";
+        return cli_parse_double(v, 1, 64, &c->space.memory_per_ocpu_gb);
+    case OPT_SHARD: {
+        char ks[16], ns[16], tail;
+        long long kk, nn;
+        *valid = "K/N with 1 <= K <= N <= 1000, e.g. 2/4";
+        if (sscanf(v, "%15[0-9]/%15[0-9]%c", ks, ns, &tail) != 2 ||
+            cli_parse_int(ks, 1, 1000, &kk) != 0 || cli_parse_int(ns, 1, 1000, &nn) != 0 ||
+            kk > nn)
+            return -EINVAL;
+        c->shard_k = (int)kk;
+        c->shard_n = (int)nn;
+        return 0;
+    }
+    case OPT_JSON:
+        *valid = "a file path or - for stdout";
+        a->json_path = v;
+        return v[0] ? 0 : -EINVAL;
+    }
+    return -EINVAL;
+}
+
+/* --json FILE: its directory exists and takes files (checked before the
+   search, so a bad path costs nothing and writes nothing). */
+static int check_json_path(const char *path)
+{
+    char copy[4096], q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
+
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    snprintf(copy, sizeof copy, "%s", path);
+    const char *dir = dirname(copy);
+    if (access(dir, W_OK | X_OK) == 0)
+        return 0;
+    snprintf(msg, sizeof msg, "--json %s: cannot write in its directory: %s",
+             cli_quote(path, q, sizeof q), strerror(errno));
+    cli_print_error(stderr, "asmsim: advise", msg);
+    return 2;
+}
+
+static int usage_error(const char *what)
+{
+    fprintf(stderr, "asmsim: advise: %s. Try 'asmsim advise --help'.\n", what);
+    return 2;
+}
+
+/* 0, CLI_HELP, or 2 after printing the reason. */
+static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
+{
+    bool sustained = false;
+    int opt;
+
+    adv_cfg_defaults(&a->cfg);
+    a->cfg.jobs = usable_cpus();
+    a->json_path = NULL;
+    optind = 1;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":h", advise_options, NULL)) != -1) {
+        char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
+        const char *valid = "";
+        if (opt == 'h')
+            return CLI_HELP;
+        if (opt == '?' || opt == ':') {
+            snprintf(msg, sizeof msg, "%s: %s", cli_quote(argv[optind - 1], q, sizeof q),
+                     opt == ':' ? "needs a value" : "unknown option");
+            return usage_error(msg);
+        }
+        if (opt == OPT_SUSTAINED || opt == OPT_BURST_OK) {
+            sustained = sustained || opt == OPT_SUSTAINED;
+            a->cfg.space.burst_ok = a->cfg.space.burst_ok || opt == OPT_BURST_OK;
+            if (sustained && a->cfg.space.burst_ok)
+                return usage_error("--sustained and --burst-ok exclude each other");
+            continue;
+        }
+        if (set_option(a, opt, optarg, &valid) != 0) {
+            snprintf(msg, sizeof msg, "--%s %s: not valid; use %s",
+                     advise_options[opt - OPT_NEED_MBPS].name,
+                     cli_quote(optarg, q, sizeof q), valid);
+            cli_print_error(stderr, "asmsim: advise", msg);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s: unexpected argument",
+                 cli_quote(argv[optind], q, sizeof q));
+        return usage_error(msg);
+    }
+    if (a->cfg.space.os == ADV_OS_RHEL && (a->cfg.space.clouds & ADV_CLOUD_OCI))
+        return usage_error("--os rhel: RHEL prices exist for AWS only; use --clouds aws");
+    const struct adv_targets *t = &a->cfg.targets;
+    if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0)
+        return usage_error("give at least one performance target: --need-mbps, "
+                           "--need-iops or --need-latency");
+    return check_json_path(a->json_path);
+}
+
+/* Whether arg is the option `name` ("--json"), as "--json X" (*takes
+   the next argument) or "--json=X". */
+static bool is_option(const char *arg, const char *name, bool *takes_next)
+{
+    size_t n = strlen(name);
+
+    *takes_next = strcmp(arg, name) == 0;
+    return *takes_next || (strncmp(arg, name, n) == 0 && arg[n] == '=');
+}
+
+/* The arguments a shard's first line records: argv without --shard and
+   --json (a merge takes its own). */
+static int shard_args(int argc, char **argv, char **out)
+{
+    int n = 0;
+
+    for (int i = 1; i < argc; i++) {
+        bool next;
+        if (is_option(argv[i], "--shard", &next) || is_option(argv[i], "--json", &next)) {
+            i += next;
+            continue;
+        }
+        out[n++] = argv[i];
+    }
+    return n;
+}
+
+/* The report of a finished search (or merge): text, JSON, or with
+   --shard the JSON lines a merge reads.  The exit status. */
+static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, char **argv)
+{
+    char why[CLI_WHY_LEN];
+    int status = r->interrupted ? 130 : 0;
+
+    if (a->cfg.shard_n > 0) {
+        char **args = calloc((size_t)argc + 1, sizeof *args);
+        int n = args ? shard_args(argc, argv, args) : 0;
+        if (!args || report_advice_shard_write(a->json_path ? a->json_path : "-", &a->cfg, r,
+                                               n, args, why, sizeof why) < 0) {
+            cli_print_error(stderr, "asmsim: advise", args ? why : "out of memory");
+            status = 1;
+        }
+        free(args);
+        return status;
+    }
+    if (!(a->json_path && strcmp(a->json_path, "-") == 0))
+        cli_advise_print(stdout, a, r);
+    if (a->json_path &&
+        report_advice_json(a->json_path, &a->cfg, r, a->command_line, ASMSIM_VERSION,
+                           why, sizeof why) < 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        status = 1;
+    }
+    return status;
+}
+
+/* The shards' files read and checked: the same search, every shard K of
+   N once.  0 or 2 after printing the reason. */
+static int read_shards(char **files, int n, struct report_advice_shard *sh)
+{
+    char why[CLI_WHY_LEN], msg[CLI_MSG_MAX];
+
+    for (int i = 0; i < n; i++) {
+        if (report_advice_shard_read(files[i], &sh[i], why, sizeof why) < 0) {
+            cli_print_error(stderr, "asmsim: advise --merge", why);
+            return 2;
+        }
+        bool same = sh[i].argc == sh[0].argc && sh[i].shard_n == sh[0].shard_n;
+        for (int k = 0; same && k < sh[i].argc; k++)
+            same = strcmp(sh[i].argv[k], sh[0].argv[k]) == 0;
+        for (int j = 0; same && j < i; j++)
+            same = sh[j].shard_k != sh[i].shard_k;
+        if (!same) {
+            snprintf(msg, sizeof msg, "%s: not a further shard of the search of %s "
+                     "(other arguments, N, or a shard given twice)", files[i], files[0]);
+            cli_print_error(stderr, "asmsim: advise --merge", msg);
+            return 2;
+        }
+    }
+    if (n != sh[0].shard_n) {
+        snprintf(msg, sizeof msg, "%d shard files for a search in %d shards; give every "
+                 "shard 1/%d .. %d/%d once", n, sh[0].shard_n, sh[0].shard_n, sh[0].shard_n,
+                 sh[0].shard_n);
+        cli_print_error(stderr, "asmsim: advise --merge", msg);
+        return 2;
+    }
+    return 0;
+}
+
+/* asmsim advise [--json PATH] --merge FILE...: the answer of a search run
+   as --shard K/N pieces, as the whole search gives it. */
+static int cmd_merge(int argc, char **argv)
+{
+    struct cli_advise_opts a;
+    const char *json = NULL;
+    char **files = calloc((size_t)argc, sizeof *files);
+    int n = 0, rc = 0;
+
+    if (!files)
+        return 1;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        bool next;
+        if (is_option(argv[i], "--json", &next))
+            json = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 7;
+        else if (strcmp(argv[i], "--merge") == 0)
+            continue;
+        else if (argv[i][0] == '-' && argv[i][1])
+            rc = usage_error("--merge takes shard files and --json only");
+        else
+            files[n++] = argv[i];
+    }
+    if (rc == 0 && n == 0)
+        rc = usage_error("--merge needs the files that --shard K/N wrote");
+    struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
+    if (rc == 0 && !sh)
+        rc = 1;
+    if (rc == 0)
+        rc = read_shards(files, n, sh);
+    if (rc == 0) {
+        char **args = calloc((size_t)sh[0].argc + 2, sizeof *args);
+        if (args) {
+            args[0] = argv[0];
+            if (sh[0].argc > 0)
+                memcpy(args + 1, sh[0].argv, (size_t)sh[0].argc * sizeof *args);
+            rc = parse_args(&a, sh[0].argc + 1, args);
+            rc = rc == 0 ? check_json_path(json) : 2;
+        }
+        rc = args ? rc : 1;
+        free(args);
+    }
+    if (rc == 0) {
+        const struct adv_decided **d = calloc((size_t)n, sizeof *d);
+        struct adv_result *r = NULL;
+        for (int i = 0; d && i < n; i++)
+            d[i] = &sh[i].decided;
+        a.cfg.shard_k = a.cfg.shard_n = 0;
+        a.json_path = json;
+        a.command_line = cli_join_command_line(argc, argv);
+        if (!d || !a.command_line || adv_merge(&a.cfg, d, n, &r) < 0) {
+            fprintf(stderr, "asmsim: advise --merge: out of memory\n");
+            rc = 1;
+        } else {
+            rc = report(&a, r, argc, argv);
+        }
+        adv_result_free(r);
+        free(a.command_line);
+        free(d);
+    }
+    for (int i = 0; sh && i < n; i++)
+        report_advice_shard_free(&sh[i]);
+    free(sh);
+    free(files);
+    return rc;
+}
+
+int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
+{
+    struct cli_advise_opts a;
+    struct adv_result *r = NULL;
+    char why[CLI_WHY_LEN];
+
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--merge") == 0)
+            return cmd_merge(argc, argv);
+    int rc = parse_args(&a, argc, argv);
+
+    if (rc == CLI_HELP) {
+        cli_advise_usage(stdout);
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    a.cfg.stop = stop;
+    a.command_line = cli_join_command_line(argc, argv);
+    if (!a.command_line) {
+        fprintf(stderr, "asmsim: advise: out of memory\n");
+        return 1;
+    }
+    rc = adv_search(&a.cfg, &r, why, sizeof why);
+    if (rc < 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        free(a.command_line);
+        return rc == -EINVAL ? 2 : 1;
+    }
+    int status = report(&a, r, argc, argv);
+    adv_result_free(r);
+    free(a.command_line);
+    return status;
+}

@@ -1,0 +1,25 @@
+/*
+ * cli_advise.h - the internals of `asmsim advise` shared by its option
+ * parsing and command (cli_advise.c) and its terminal report
+ * (cli_advise_print.c).
+ */
+#ifndef ASMSIM_SIM_CLI_ADVISE_H
+#define ASMSIM_SIM_CLI_ADVISE_H
+
+#include <stdio.h>
+
+#include "sim/advise/advise.h"
+#include "sim/report/report_advice.h"
+
+struct cli_advise_opts {
+    struct adv_cfg cfg;
+    const char *json_path;          /* NULL, "-" or a file */
+    char *command_line;             /* malloc'ed: "asmsim advise ..." */
+};
+
+/* The answer, "why nothing cheaper", the burst alternative and the clouds
+   side by side, for a terminal. */
+void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
+                      const struct adv_result *r);
+
+#endif

@@ -1,0 +1,235 @@
+/*
+ * cli_advise_print.c - the terminal report of `asmsim advise`.
+ *
+ * Four parts, each only when it has something to say: the header (the
+ * targets, the space searched), the cheapest configurations meeting every
+ * target (bill, simulated figures with their headroom, the limit that
+ * binds, the `asmsim run` that reproduces them), "why nothing cheaper",
+ * the burst alternative of a sustained search, and with two clouds their
+ * best side by side.  Figures are the simulated ones; a rejection by the
+ * bound alone says so.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_advise.h"
+
+#define TIB_BYTES 1099511627776.0
+
+static const char *os_name(enum adv_os os)
+{
+    return os == ADV_OS_RHEL ? "RHEL" : "Linux";
+}
+
+static const char *clouds_name(unsigned clouds)
+{
+    if ((clouds & ADV_CLOUD_AWS) && (clouds & ADV_CLOUD_OCI))
+        return "AWS and OCI";
+    return clouds & ADV_CLOUD_OCI ? "OCI" : "AWS";
+}
+
+static void print_targets(FILE *f, const struct adv_cfg *cfg)
+{
+    const struct adv_targets *t = &cfg->targets;
+    const char *sep = "";
+
+    fprintf(f, "  targets   ");
+    if (t->need_mbps > 0) {
+        fprintf(f, "%.0f MB/s large (%u KiB)", t->need_mbps, t->large_bytes / 1024);
+        sep = ", ";
+    }
+    if (t->need_iops > 0) {
+        fprintf(f, "%s%.0f IOPS small (%u KiB)", sep, t->need_iops, t->small_bytes / 1024);
+        sep = ", ";
+    }
+    if (t->need_lat_us > 0) {
+        fprintf(f, "%ssmall latency %s <= %.3f ms", sep, t->lat_p99 ? "p99" : "mean",
+                t->need_lat_us / 1e3);
+        sep = ", ";
+    }
+    fprintf(f, "%s%d %% writes", sep, t->write_pct);
+    if (t->capacity_bytes > 0)
+        fprintf(f, ", %.2f TiB usable", (double)t->capacity_bytes / TIB_BYTES);
+    fprintf(f, ", %s redundancy\n", lay_redundancy_name(t->redundancy));
+}
+
+static void print_header(FILE *f, const struct cli_advise_opts *a,
+                         const struct adv_result *r)
+{
+    const struct adv_cfg *cfg = &a->cfg;
+
+    fprintf(f, "asmsim %s advise: %s, %s\n", ASMSIM_VERSION,
+            clouds_name(cfg->space.clouds),
+            cfg->space.burst_ok ? "burst counts (--burst-ok: buckets full at every point)"
+                                : "sustained (burst credits do not count; --burst-ok counts them)");
+    print_targets(f, cfg);
+    char lists[256];
+    adv_cost_lists(cfg->space.clouds, lists, sizeof lists);
+    fprintf(f, "  prices    %s on demand, USD per month: %s", os_name(cfg->space.os), lists);
+    if ((cfg->space.clouds & ADV_CLOUD_OCI) && cfg->space.memory_per_ocpu_gb > 0)
+        fprintf(f, "; OCI flex memory %.0f GB per OCPU", cfg->space.memory_per_ocpu_gb);
+    else if (cfg->space.clouds & ADV_CLOUD_OCI)
+        fprintf(f, "; OCI flex memory: the shape's default");
+    fputc('\n', f);
+    fprintf(f, "  searched  %ld candidates, %ld within the bound, %ld simulated ",
+            r->enumerated, r->bound_passed, r->simulated);
+    if (r->shards > 1)
+        fprintf(f, "in %d shards, merged", r->shards);
+    else
+        fprintf(f, "on %d thread%s in %.1f s", cfg->jobs, cfg->jobs == 1 ? "" : "s", r->wall_s);
+    fprintf(f, "%s\n", r->interrupted ? " (interrupted)" : "");
+}
+
+static void print_headroom(FILE *f, double h)
+{
+    fprintf(f, " (%+.0f %%)", h * 100);
+}
+
+/* "then 79 MB/s sustained", the classes that have a target */
+static void print_sustained(FILE *f, const struct adv_targets *t,
+                            const struct adv_figures *s)
+{
+    fprintf(f, "then");
+    if (t->need_mbps > 0)
+        fprintf(f, " %.0f MB/s", s->sustained_mbps);
+    if (t->need_iops > 0)
+        fprintf(f, "%s %.0f IOPS", t->need_mbps > 0 ? "," : "", s->sustained_iops);
+    fprintf(f, " sustained");
+}
+
+static void print_figures(FILE *f, const struct adv_targets *t,
+                          const struct adv_outcome *o)
+{
+    const char *sep = "";
+
+    fprintf(f, "      simulated ");
+    if (t->need_mbps > 0) {
+        fprintf(f, "%.0f MB/s", o->sim.mbps);
+        print_headroom(f, o->headroom[ADV_T_MBPS]);
+        sep = ", ";
+    }
+    if (t->need_iops > 0 || t->need_lat_us > 0) {
+        fprintf(f, "%s%.0f IOPS", sep, o->sim.iops);
+        if (t->need_iops > 0)
+            print_headroom(f, o->headroom[ADV_T_IOPS]);
+        fprintf(f, ", %.3f ms %s", o->sim.lat_us / 1e3, t->lat_p99 ? "p99" : "mean");
+        if (t->need_lat_us > 0)
+            print_headroom(f, o->headroom[ADV_T_LAT]);
+    }
+    fputc('\n', f);
+    if (o->sim.burst_drawn) {
+        fprintf(f, "      burst     holds for at most %.0f min, ", o->sim.burst_lasts_s / 60);
+        print_sustained(f, t, &o->sim);
+        fputc('\n', f);
+    }
+}
+
+static void print_config_line(FILE *f, const struct adv_config *c)
+{
+    fprintf(f, "$%.2f/month  %s + %d x %s\n", c->total_usd_month, c->instance.name,
+            c->disks, c->volume.spec);
+}
+
+static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
+                       const struct adv_outcome *o)
+{
+    const struct adv_config *c = &o->c;
+    char cmd[1024];
+
+    fprintf(f, "%2d. ", i + 1);
+    print_config_line(f, c);
+    fprintf(f, "      bill      instance $%.2f + volumes %d x $%.2f = $%.2f\n",
+            c->instance_usd_month, c->disks, c->volume_usd_month, c->volumes_usd_month);
+    fprintf(f, "      disks     %d, %d failure groups, %.2f TiB usable", c->disks,
+            c->failgroups, (double)c->usable_bytes / TIB_BYTES);
+    if (cfg->targets.capacity_bytes > 0)
+        print_headroom(f, o->headroom[ADV_T_CAPACITY]);
+    fputc('\n', f);
+    print_figures(f, &cfg->targets, o);
+    fprintf(f, "      binding   %s\n", o->binding);
+    adv_run_command(cfg, c, cmd, sizeof cmd);
+    fprintf(f, "      run       %s\n", cmd);
+}
+
+static void print_rejected(FILE *f, const struct adv_result *r)
+{
+    if (r->n_rejected == 0)
+        return;
+    fprintf(f, "\nWhy nothing cheaper (the rejected candidates priced closest below, "
+            "one per instance type):\n");
+    for (int i = 0; i < r->n_rejected; i++) {
+        const struct adv_outcome *o = &r->rejected[i];
+        fprintf(f, "  ");
+        if (o->instance_limited)
+            fprintf(f, "$%.2f/month  %s (the instance alone)\n", o->c.instance_usd_month,
+                    o->c.instance.name);
+        else
+            print_config_line(f, &o->c);
+        fprintf(f, "      misses %s: %.*f %s %.*f (%s)\n", adv_target_label(o->missed),
+                o->missed == ADV_T_LAT ? 3 : 0,
+                o->missed == ADV_T_LAT ? o->missed_got / 1e3 :
+                o->missed == ADV_T_CAPACITY ? o->missed_got / TIB_BYTES : o->missed_got,
+                o->missed == ADV_T_LAT ? ">" : "<",
+                o->missed == ADV_T_LAT ? 3 : 0,
+                o->missed == ADV_T_LAT ? o->missed_need / 1e3 :
+                o->missed == ADV_T_CAPACITY ? o->missed_need / TIB_BYTES : o->missed_need,
+                o->simulated ? "simulated" : o->instance_limited
+                ? "its own limit, whatever the volumes" : "bound: cannot reach it");
+    }
+}
+
+static void print_burst_alt(FILE *f, const struct adv_targets *t,
+                            const struct adv_result *r)
+{
+    const struct adv_outcome *o = &r->burst_alt;
+
+    if (!r->has_burst_alt)
+        return;
+    fprintf(f, "\nOnly on burst credits (cheaper, but not sustained):\n  ");
+    print_config_line(f, &o->c);
+    fprintf(f, "      meets the targets for at most %.0f min (", o->sim.burst_lasts_s / 60);
+    print_sustained(f, t, &o->sim);
+    fputc(')', f);
+    if (r->n_best > 0)
+        fprintf(f, "; sustained costs $%.2f/month (above)", r->best[0].c.total_usd_month);
+    fprintf(f, "\n");
+}
+
+static void print_clouds(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
+{
+    static const char *const names[2] = { "aws", "oci" };
+
+    if (!((cfg->space.clouds & ADV_CLOUD_AWS) && (cfg->space.clouds & ADV_CLOUD_OCI)))
+        return;
+    fprintf(f, "\nBest of each cloud:\n");
+    for (int c = 0; c < 2; c++) {
+        if (!r->has_cloud_best[c]) {
+            fprintf(f, "  %s  nothing meets the targets\n", names[c]);
+            continue;
+        }
+        fprintf(f, "  %s  ", names[c]);
+        print_config_line(f, &r->cloud_best[c].c);
+    }
+    if (r->has_cloud_best[0] && r->has_cloud_best[1] &&
+        r->cloud_best[0].c.total_usd_month > 0)
+        fprintf(f, "  oci / aws = %.3f\n", r->cloud_best[1].c.total_usd_month /
+                r->cloud_best[0].c.total_usd_month);
+}
+
+void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
+                      const struct adv_result *r)
+{
+    const struct adv_cfg *cfg = &a->cfg;
+
+    print_header(f, a, r);
+    if (r->n_best == 0)
+        fprintf(f, "\nNothing in the space meets every target.\n");
+    else
+        fprintf(f, "\nCheapest configurations meeting every target (simulated):\n");
+    for (int i = 0; i < r->n_best; i++)
+        print_best(f, cfg, i, &r->best[i]);
+    print_rejected(f, r);
+    print_burst_alt(f, &cfg->targets, r);
+    print_clouds(f, cfg, r);
+}

@@ -1,0 +1,491 @@
+/*
+ * report_advice.c - the JSON of `asmsim advise`: what was asked (targets,
+ * space), how the search went, and every configuration it reports (the
+ * answer, the rejected below it, the burst alternative, the best of each
+ * cloud), each as one object of the same shape.  docs/fields.md
+ * ("Advise JSON") documents every key; tests/fields_doc_test.sh checks it.
+ *
+ * The tree is built with cJSON; an allocation that fails marks the build
+ * (struct tree.oom) and the document is then not written at all, so a
+ * file is either whole or absent.  Figures that do not exist for a
+ * configuration (a target not asked, a bound-only rejection's latency)
+ * are null, not 0.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "sim/report/report.h"
+#include "sim/report/report_advice.h"
+
+struct tree {
+    bool oom;
+};
+
+/* Attach item under key, or note the failure. */
+static cJSON *put(struct tree *t, cJSON *parent, const char *key, cJSON *item)
+{
+    if (!item || !parent) {
+        cJSON_Delete(item);
+        t->oom = true;
+        return NULL;
+    }
+    if (!cJSON_AddItemToObject(parent, key, item)) {
+        cJSON_Delete(item);
+        t->oom = true;
+        return NULL;
+    }
+    return item;
+}
+
+static cJSON *number_or_null(double v, bool present)
+{
+    return present && isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+static cJSON *str_or_null(const char *s)
+{
+    return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g)
+{
+    cJSON *o = put(t, root, "targets", cJSON_CreateObject());
+
+    put(t, o, "need_mbps", number_or_null(g->need_mbps, g->need_mbps > 0));
+    put(t, o, "need_iops", number_or_null(g->need_iops, g->need_iops > 0));
+    put(t, o, "need_latency_us", number_or_null(g->need_lat_us, g->need_lat_us > 0));
+    put(t, o, "latency_stat", cJSON_CreateString(g->lat_p99 ? "p99" : "mean"));
+    put(t, o, "write_pct", cJSON_CreateNumber(g->write_pct));
+    put(t, o, "capacity_bytes", number_or_null((double)g->capacity_bytes,
+                                               g->capacity_bytes > 0));
+    put(t, o, "redundancy", cJSON_CreateString(lay_redundancy_name(g->redundancy)));
+    put(t, o, "small_bytes", cJSON_CreateNumber(g->small_bytes));
+    put(t, o, "large_bytes", cJSON_CreateNumber(g->large_bytes));
+}
+
+static cJSON *names_array(const char (*names)[PROF_NAME_MAX], int n)
+{
+    cJSON *a = cJSON_CreateArray();
+
+    for (int i = 0; a && i < n; i++)
+        if (!cJSON_AddItemToArray(a, cJSON_CreateString(names[i]))) {
+            cJSON_Delete(a);
+            return NULL;
+        }
+    return a;
+}
+
+static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
+{
+    const struct adv_space_cfg *s = &cfg->space;
+    cJSON *o = put(t, root, "space", cJSON_CreateObject());
+    cJSON *clouds = put(t, o, "clouds", cJSON_CreateArray());
+
+    if (clouds && (s->clouds & ADV_CLOUD_AWS))
+        cJSON_AddItemToArray(clouds, cJSON_CreateString("aws"));
+    if (clouds && (s->clouds & ADV_CLOUD_OCI))
+        cJSON_AddItemToArray(clouds, cJSON_CreateString("oci"));
+    put(t, o, "os", cJSON_CreateString(s->os == ADV_OS_RHEL ? "rhel" : "linux"));
+    put(t, o, "families", names_array(s->families, s->n_families));
+    put(t, o, "volume_types", names_array(s->types, s->n_types));
+    put(t, o, "min_disks", number_or_null(s->min_disks, s->min_disks > 0));
+    put(t, o, "max_disks", number_or_null(s->max_disks, s->max_disks > 0));
+    put(t, o, "memory_per_ocpu_gb", number_or_null(s->memory_per_ocpu_gb,
+                                                   s->memory_per_ocpu_gb > 0));
+    put(t, o, "burst_ok", cJSON_CreateBool(s->burst_ok));
+    put(t, o, "top", cJSON_CreateNumber(cfg->top));
+    put(t, o, "jobs", cJSON_CreateNumber(cfg->jobs));
+    put(t, o, "seed", cJSON_CreateNumber((double)cfg->seed));
+}
+
+static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
+{
+    cJSON *o = put(t, root, "search", cJSON_CreateObject());
+
+    put(t, o, "enumerated", cJSON_CreateNumber((double)r->enumerated));
+    put(t, o, "bound_passed", cJSON_CreateNumber((double)r->bound_passed));
+    put(t, o, "simulated", cJSON_CreateNumber((double)r->simulated));
+    put(t, o, "wall_seconds", cJSON_CreateNumber(r->wall_s));
+    put(t, o, "shards", cJSON_CreateNumber(r->shards > 1 ? r->shards : 1));
+    put(t, o, "interrupted", cJSON_CreateBool(r->interrupted));
+}
+
+static void put_bill(struct tree *t, cJSON *o, const struct adv_config *c)
+{
+    cJSON *b = put(t, o, "usd_month", cJSON_CreateObject());
+
+    put(t, b, "instance", cJSON_CreateNumber(c->instance_usd_month));
+    put(t, b, "volume", cJSON_CreateNumber(c->volume_usd_month));
+    put(t, b, "volumes", cJSON_CreateNumber(c->volumes_usd_month));
+    put(t, b, "total", cJSON_CreateNumber(c->total_usd_month));
+}
+
+static void put_headroom(struct tree *t, cJSON *o, const struct adv_targets *g,
+                         const struct adv_outcome *x)
+{
+    cJSON *h = put(t, o, "headroom_frac", cJSON_CreateObject());
+    const bool asked[ADV_TARGETS] = { g->need_mbps > 0, g->need_iops > 0,
+                                      g->need_lat_us > 0, g->capacity_bytes > 0 };
+
+    for (int k = 0; k < ADV_TARGETS; k++)
+        put(t, h, adv_target_key((enum adv_target_id)k),
+            number_or_null(x->headroom[k], asked[k] && x->simulated));
+}
+
+static void put_burst(struct tree *t, cJSON *o, const struct adv_figures *f)
+{
+    cJSON *b = put(t, o, "burst", cJSON_CreateObject());
+
+    put(t, b, "drawn", cJSON_CreateBool(f->burst_drawn));
+    put(t, b, "lasts_s", number_or_null(f->burst_lasts_s, f->burst_drawn));
+    put(t, b, "sustained_mbps", number_or_null(f->sustained_mbps, f->burst_drawn));
+    put(t, b, "sustained_iops", number_or_null(f->sustained_iops, f->burst_drawn));
+}
+
+static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
+                             const struct adv_outcome *x)
+{
+    const struct adv_targets *g = &cfg->targets;
+    const struct adv_config *c = &x->c;
+    bool large = g->need_mbps > 0, small = g->need_iops > 0 || g->need_lat_us > 0;
+    cJSON *o = cJSON_CreateObject();
+    char cmd[1024];
+
+    if (!o) {
+        t->oom = true;
+        return NULL;
+    }
+    put(t, o, "instance", cJSON_CreateString(c->instance.name));
+    put(t, o, "cloud", cJSON_CreateString(c->instance.provider));
+    put(t, o, "volume", cJSON_CreateString(c->volume.spec));
+    put(t, o, "volume_type", cJSON_CreateString(c->volume.type));
+    put(t, o, "disks", cJSON_CreateNumber(c->disks));
+    put(t, o, "failgroups", cJSON_CreateNumber(c->failgroups));
+    put(t, o, "usable_bytes", cJSON_CreateNumber((double)c->usable_bytes));
+    put_bill(t, o, c);
+    put(t, o, "simulated", cJSON_CreateBool(x->simulated));
+    put(t, o, "instance_limited", cJSON_CreateBool(x->instance_limited));
+    put(t, o, "mbps", number_or_null(x->sim.mbps, large && x->simulated));
+    put(t, o, "iops", number_or_null(x->sim.iops, small && x->simulated));
+    put(t, o, "latency_us", number_or_null(x->sim.lat_us, small && x->simulated));
+    put(t, o, "bound_mbps", number_or_null(x->bound_mbps, large));
+    put(t, o, "bound_iops", number_or_null(x->bound_iops, small));
+    put(t, o, "pass", cJSON_CreateBool(x->pass));
+    put(t, o, "missed", str_or_null(x->pass ? NULL : adv_target_key(x->missed)));
+    put(t, o, "missed_got", number_or_null(x->missed_got, !x->pass));
+    put(t, o, "missed_need", number_or_null(x->missed_need, !x->pass));
+    put_headroom(t, o, g, x);
+    put(t, o, "binding", cJSON_CreateString(x->binding));
+    put_burst(t, o, &x->sim);
+    adv_run_command(cfg, c, cmd, sizeof cmd);
+    put(t, o, "run_command", cJSON_CreateString(cmd));
+    return o;
+}
+
+static void put_list(struct tree *t, cJSON *root, const char *key,
+                     const struct adv_cfg *cfg, const struct adv_outcome *x, int n)
+{
+    cJSON *a = put(t, root, key, cJSON_CreateArray());
+
+    for (int i = 0; a && i < n; i++) {
+        cJSON *o = outcome_object(t, cfg, &x[i]);
+        if (o && !cJSON_AddItemToArray(a, o)) {
+            cJSON_Delete(o);
+            t->oom = true;
+        }
+    }
+}
+
+static void put_maybe(struct tree *t, cJSON *parent, const char *key,
+                      const struct adv_cfg *cfg, const struct adv_outcome *x,
+                      bool present)
+{
+    put(t, parent, key, present ? outcome_object(t, cfg, x) : cJSON_CreateNull());
+}
+
+static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
+                    const struct adv_result *r, const char *command_line,
+                    const char *version)
+{
+    cJSON *root = cJSON_CreateObject();
+
+    if (!root)
+        return NULL;
+    put(t, root, "asmsim_version", str_or_null(version));
+    put(t, root, "command", str_or_null(command_line));
+    put_targets(t, root, &cfg->targets);
+    put_space(t, root, cfg);
+    put_search(t, root, r);
+    put_list(t, root, "best", cfg, r->best, r->n_best);
+    put_list(t, root, "rejected", cfg, r->rejected, r->n_rejected);
+    put_maybe(t, root, "burst_alternative", cfg, &r->burst_alt, r->has_burst_alt);
+    cJSON *clouds = put(t, root, "cloud_best", cJSON_CreateObject());
+    if (cfg->space.clouds & ADV_CLOUD_AWS)
+        put_maybe(t, clouds, "aws", cfg, &r->cloud_best[0], r->has_cloud_best[0]);
+    if (cfg->space.clouds & ADV_CLOUD_OCI)
+        put_maybe(t, clouds, "oci", cfg, &r->cloud_best[1], r->has_cloud_best[1]);
+    return root;
+}
+
+static int put_text(FILE *f, void *arg)
+{
+    return fputs(arg, f) == EOF || fputc('\n', f) == EOF ? -EIO : 0;
+}
+
+int report_advice_json(const char *path, const struct adv_cfg *cfg,
+                       const struct adv_result *r, const char *command_line,
+                       const char *version, char *why, size_t why_len)
+{
+    struct tree t = { false };
+    cJSON *root = build(&t, cfg, r, command_line, version);
+    char *text = root && !t.oom ? cJSON_Print(root) : NULL;
+    int rc;
+
+    cJSON_Delete(root);
+    if (!text) {
+        snprintf(why, why_len, "out of memory building the advise JSON");
+        return -ENOMEM;
+    }
+    if (strcmp(path, "-") == 0) {
+        rc = put_text(stdout, text);
+        if (rc == 0 && fflush(stdout) != 0)
+            rc = -EIO;
+        if (rc < 0)
+            snprintf(why, why_len, "cannot write the advise JSON to stdout");
+    } else {
+        rc = report_write_atomic(path, put_text, text, why, why_len);
+    }
+    cJSON_free(text);
+    return rc;
+}
+
+/* ---- --shard: JSON lines ------------------------------------------------ */
+
+static int put_line(FILE *f, struct tree *t, cJSON *o)
+{
+    char *text = o && !t->oom ? cJSON_PrintUnformatted(o) : NULL;
+    int rc = text ? put_text(f, text) : -ENOMEM;
+
+    cJSON_free(text);
+    cJSON_Delete(o);
+    return rc;
+}
+
+static int put_log(FILE *f, const struct adv_cfg *cfg, const char *name,
+                   const struct adv_log *log)
+{
+    int rc = 0;
+
+    for (long i = 0; i < log->n && rc == 0; i++) {
+        struct tree t = { false };
+        cJSON *o = cJSON_CreateObject();
+        put(&t, o, "log", cJSON_CreateString(name));
+        put(&t, o, "outcome", outcome_object(&t, cfg, &log->v[i]));
+        rc = put_line(f, &t, o);
+    }
+    return rc;
+}
+
+struct shard_job {
+    const struct adv_cfg *cfg;
+    const struct adv_result *r;
+    int argc;
+    char **argv;
+};
+
+static int shard_lines(FILE *f, void *arg)
+{
+    const struct shard_job *j = arg;
+    const struct adv_decided *d = &j->r->decided;
+    struct tree t = { false };
+    cJSON *h = cJSON_CreateObject(), *args = put(&t, h, "args", cJSON_CreateArray());
+    int rc;
+
+    for (int i = 0; args && i < j->argc; i++)
+        cJSON_AddItemToArray(args, cJSON_CreateString(j->argv[i]));
+    put(&t, h, "shard_k", cJSON_CreateNumber(j->cfg->shard_k));
+    put(&t, h, "shard_n", cJSON_CreateNumber(j->cfg->shard_n));
+    put(&t, h, "enumerated", cJSON_CreateNumber((double)d->enumerated));
+    put(&t, h, "bound_passed", cJSON_CreateNumber((double)d->bound_passed));
+    put(&t, h, "simulated", cJSON_CreateNumber((double)d->simulated));
+    put(&t, h, "interrupted", cJSON_CreateBool(d->interrupted));
+    if ((rc = put_line(f, &t, h)) == 0 && (rc = put_log(f, j->cfg, "sim", &d->sim)) == 0 &&
+        (rc = put_log(f, j->cfg, "burst", &d->burst)) == 0)
+        rc = put_log(f, j->cfg, "bound", &d->bound);
+    return rc;
+}
+
+int report_advice_shard_write(const char *path, const struct adv_cfg *cfg,
+                              const struct adv_result *r, int argc, char **argv,
+                              char *why, size_t why_len)
+{
+    struct shard_job j = { cfg, r, argc, argv };
+    int rc;
+
+    if (strcmp(path, "-") != 0)
+        return report_write_atomic(path, shard_lines, &j, why, why_len);
+    rc = shard_lines(stdout, &j);
+    if (rc == 0 && fflush(stdout) != 0)
+        rc = -EIO;
+    if (rc < 0)
+        snprintf(why, why_len, "cannot write the shard's JSON lines to stdout");
+    return rc;
+}
+
+/* ---- reading a shard back ------------------------------------------------ */
+
+static double num_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(x) ? x->valuedouble : 0;
+}
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+static bool bool_of(const cJSON *o, const char *key)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+static int target_of(const char *key)
+{
+    for (int k = 0; k < ADV_TARGETS && key; k++)
+        if (strcmp(adv_target_key((enum adv_target_id)k), key) == 0)
+            return k;
+    return ADV_T_MBPS;
+}
+
+/* An outcome object back into *x: the profiles from their names, the
+   figures as written.  0 or -EINVAL with why. */
+static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t why_len)
+{
+    const char *inst = str_of(o, "instance"), *vol = str_of(o, "volume");
+    const cJSON *bill = cJSON_GetObjectItemCaseSensitive(o, "usd_month");
+    const cJSON *head = cJSON_GetObjectItemCaseSensitive(o, "headroom_frac");
+    const cJSON *burst = cJSON_GetObjectItemCaseSensitive(o, "burst");
+
+    memset(x, 0, sizeof *x);
+    if (!inst || !vol || prof_instance_find(inst, &x->c.instance, why, why_len) != 0 ||
+        prof_volume_parse(vol, &x->c.volume, why, why_len) != 0)
+        return -EINVAL;
+    x->c.disks = (int)num_of(o, "disks");
+    x->c.failgroups = (int)num_of(o, "failgroups");
+    x->c.usable_bytes = (uint64_t)num_of(o, "usable_bytes");
+    x->c.instance_usd_month = num_of(bill, "instance");
+    x->c.volume_usd_month = num_of(bill, "volume");
+    x->c.volumes_usd_month = num_of(bill, "volumes");
+    x->c.total_usd_month = num_of(bill, "total");
+    x->simulated = bool_of(o, "simulated");
+    x->instance_limited = bool_of(o, "instance_limited");
+    x->sim.mbps = num_of(o, "mbps");
+    x->sim.iops = num_of(o, "iops");
+    x->sim.lat_us = num_of(o, "latency_us");
+    x->bound_mbps = num_of(o, "bound_mbps");
+    x->bound_iops = num_of(o, "bound_iops");
+    x->pass = bool_of(o, "pass");
+    x->missed = (enum adv_target_id)target_of(str_of(o, "missed"));
+    x->missed_got = num_of(o, "missed_got");
+    x->missed_need = num_of(o, "missed_need");
+    for (int k = 0; k < ADV_TARGETS; k++)
+        x->headroom[k] = num_of(head, adv_target_key((enum adv_target_id)k));
+    snprintf(x->binding, sizeof x->binding, "%s", str_of(o, "binding") ? str_of(o, "binding") : "");
+    x->sim.burst_drawn = bool_of(burst, "drawn");
+    x->sim.burst_lasts_s = num_of(burst, "lasts_s");
+    x->sim.sustained_mbps = num_of(burst, "sustained_mbps");
+    x->sim.sustained_iops = num_of(burst, "sustained_iops");
+    return 0;
+}
+
+static int header_read(const cJSON *h, struct report_advice_shard *s)
+{
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(h, "args");
+    int n = cJSON_GetArraySize(args);
+
+    if (!cJSON_IsArray(args) || !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "shard_n")))
+        return -EINVAL;
+    s->argv = calloc((size_t)n + 1, sizeof *s->argv);
+    if (!s->argv)
+        return -ENOMEM;
+    for (int i = 0; i < n; i++) {
+        const cJSON *a = cJSON_GetArrayItem(args, i);
+        if (!cJSON_IsString(a) || !(s->argv[s->argc++] = strdup(a->valuestring)))
+            return -EINVAL;
+    }
+    s->shard_k = (int)num_of(h, "shard_k");
+    s->shard_n = (int)num_of(h, "shard_n");
+    s->decided.enumerated = (long)num_of(h, "enumerated");
+    s->decided.bound_passed = (long)num_of(h, "bound_passed");
+    s->decided.simulated = (long)num_of(h, "simulated");
+    s->decided.interrupted = bool_of(h, "interrupted");
+    return 0;
+}
+
+static int line_read(const char *line, long no, struct report_advice_shard *s,
+                     char *why, size_t why_len)
+{
+    cJSON *j = cJSON_Parse(line);
+    struct adv_outcome x;
+    const char *log = j ? str_of(j, "log") : NULL;
+    int rc = -EINVAL;
+
+    if (no == 1)
+        rc = j ? header_read(j, s) : -EINVAL;
+    else if (log && outcome_read(cJSON_GetObjectItemCaseSensitive(j, "outcome"), &x,
+                                 why, why_len) == 0)
+        rc = adv_log_add(strcmp(log, "sim") == 0 ? &s->decided.sim :
+                         strcmp(log, "burst") == 0 ? &s->decided.burst : &s->decided.bound, &x);
+    cJSON_Delete(j);
+    return rc;
+}
+
+int report_advice_shard_read(const char *path, struct report_advice_shard *out,
+                             char *why, size_t why_len)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    long no = 0;
+    int rc = 0;
+
+    memset(out, 0, sizeof *out);
+    if (!f) {
+        rc = -errno;
+        snprintf(why, why_len, "%s: %s", path, strerror(errno));
+        return rc;
+    }
+    while (rc == 0 && getline(&line, &cap, f) > 0) {
+        char w[256] = "";
+        if ((rc = line_read(line, ++no, out, w, sizeof w)) < 0)
+            snprintf(why, why_len, "%s: line %ld: not a line of asmsim advise --shard%s%s",
+                     path, no, w[0] ? ": " : "", w);
+    }
+    if (rc == 0 && no == 0) {
+        rc = -EINVAL;
+        snprintf(why, why_len, "%s: empty; not the output of asmsim advise --shard", path);
+    }
+    free(line);
+    fclose(f);
+    if (rc < 0)
+        report_advice_shard_free(out);
+    return rc;
+}
+
+void report_advice_shard_free(struct report_advice_shard *s)
+{
+    for (int i = 0; s->argv && i < s->argc; i++)
+        free(s->argv[i]);
+    free(s->argv);
+    adv_log_free(&s->decided.sim);
+    adv_log_free(&s->decided.burst);
+    adv_log_free(&s->decided.bound);
+    memset(s, 0, sizeof *s);
+}

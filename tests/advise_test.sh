@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# advise_test.sh - `asmsim advise` from the command line: help, bad input
+# (exit 2, one line, nothing written), the printed `asmsim run` command
+# reproduces the simulated figures, --jobs does not change the answer,
+# the JSON holds every part of the report, the burst alternative and the
+# clouds side by side are shown, Ctrl-C keeps what was decided.
+#
+#   bash advise_test.sh <path-to-asmsim> <tests-dir>
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-advise.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+# a small space: m5 family, gp3, both classes, normal redundancy
+SMALL=(--need-mbps 300 --need-iops 8000 --write 30 --capacity 1TiB --redundancy normal
+       --families m5 --volume-types gp3 --max-disks 8 --top 2)
+
+# ---- help -------------------------------------------------------------------
+
+expect_stdout_contains "help_of_advise_should_show_usage" "Usage: asmsim advise" \
+    "$ASMSIM" advise --help
+expect_stdout_contains "help_command_should_show_advise_usage" "--need-latency T" \
+    "$ASMSIM" help advise
+expect_stdout_contains "main_help_should_list_advise" "advise     the cheapest" \
+    "$ASMSIM" --help
+
+# ---- bad input: exit 2, one line, nothing written ---------------------------
+
+expect_error "advise_without_a_target_should_exit_2" \
+    "asmsim: advise: give at least one performance target" "Try 'asmsim advise --help'." \
+    "$ASMSIM" advise --capacity 1TiB
+expect_error "advise_unknown_option_should_exit_2" \
+    "asmsim: advise: --bogus: unknown option" "Try 'asmsim advise --help'." \
+    "$ASMSIM" advise --bogus
+expect_error "advise_option_without_value_should_exit_2" \
+    "asmsim: advise: --need-mbps: needs a value" "" "$ASMSIM" advise --need-mbps
+expect_error "advise_bad_rate_should_name_the_flag" \
+    "asmsim: advise: --need-mbps fast: not valid; use a rate in MB/s" "" \
+    "$ASMSIM" advise --need-mbps fast
+expect_error "advise_write_above_100_should_exit_2" \
+    "asmsim: advise: --write 101: not valid; use a percentage 0..100" "" \
+    "$ASMSIM" advise --need-mbps 100 --write 101
+expect_error "advise_bad_latency_should_exit_2" \
+    "asmsim: advise: --need-latency 2: not valid; use a time with its unit" "" \
+    "$ASMSIM" advise --need-latency 2
+expect_error "advise_unknown_cloud_should_exit_2" \
+    "asmsim: advise: --clouds gcp: not valid; use aws, oci or aws,oci" "" \
+    "$ASMSIM" advise --need-mbps 100 --clouds gcp
+expect_error "advise_unknown_redundancy_should_exit_2" \
+    "asmsim: advise: --redundancy flex2: not valid; use external, normal or high" "" \
+    "$ASMSIM" advise --need-mbps 100 --redundancy flex2
+expect_error "advise_unknown_volume_type_should_suggest" \
+    "asmsim: advise: --volume-types gp9: unknown volume type" "" \
+    "$ASMSIM" advise --need-mbps 100 --volume-types gp9
+expect_error "advise_unknown_family_should_exit_2" \
+    "asmsim: advise: --families zz9: no priced instance type" "" \
+    "$ASMSIM" advise --need-mbps 100 --families zz9
+expect_error "advise_sustained_and_burst_ok_should_exclude_each_other" \
+    "asmsim: advise: --sustained and --burst-ok exclude each other" "" \
+    "$ASMSIM" advise --need-mbps 100 --sustained --burst-ok
+expect_error "advise_rhel_on_oci_should_exit_2" \
+    "asmsim: advise: --os rhel: RHEL prices exist for AWS only" "" \
+    "$ASMSIM" advise --need-mbps 100 --os rhel --clouds aws,oci
+expect_error "advise_top_0_should_exit_2" \
+    "asmsim: advise: --top 0: not valid; use a count 1..100" "" \
+    "$ASMSIM" advise --need-mbps 100 --top 0
+expect_error "advise_min_disks_above_max_should_exit_2" \
+    "asmsim: advise: --max-disks 2: below the 4 disks" "" \
+    "$ASMSIM" advise --need-mbps 100 --max-disks 2
+expect_error "advise_stray_argument_should_exit_2" \
+    "asmsim: advise: extra: unexpected argument" "Try 'asmsim advise --help'." \
+    "$ASMSIM" advise --need-mbps 100 extra
+mkdir -p "$WORK/out"
+expect_error "advise_json_in_a_missing_directory_should_exit_2_before_searching" \
+    "asmsim: advise: --json $WORK/none/a.json: cannot write in its directory" "" \
+    "$ASMSIM" advise --need-mbps 100 --json "$WORK/none/a.json"
+expect_no_files "bad_input_should_write_nothing" "$WORK/out"
+
+# ---- the answer: text, JSON, reproducible -----------------------------------
+
+"$ASMSIM" advise "${SMALL[@]}" --jobs 1 >one.txt 2>one.err
+rc1=$?
+"$ASMSIM" advise "${SMALL[@]}" --jobs 2 >two.txt 2>/dev/null
+expect_true "advise_should_exit_0" test "$rc1" -eq 0
+expect_true "advise_should_print_the_cheapest_configurations" \
+    grep -q "^Cheapest configurations meeting every target (simulated):" one.txt
+expect_true "advise_should_print_a_run_command_per_configuration" \
+    grep -q "^      run       asmsim run --instance m5\." one.txt
+expect_true "advise_should_explain_why_nothing_cheaper" \
+    grep -q "^Why nothing cheaper" one.txt
+expect_true "advise_output_should_not_depend_on_jobs" \
+    diff <(grep -v "^  searched" one.txt) <(grep -v "^  searched" two.txt)
+
+"$ASMSIM" advise "${SMALL[@]}" --json - >adv.json 2>/dev/null
+expect_true "advise_json_should_hold_every_part" python3 - adv.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+errs = []
+for k in ("targets", "space", "search", "best", "rejected", "burst_alternative", "cloud_best"):
+    if k not in d:
+        errs.append(f"no {k}")
+b = d["best"][0] if d.get("best") else None
+if not b:
+    errs.append("no best[0]")
+else:
+    if not (b["pass"] and b["simulated"] and b["mbps"] >= 300 and b["iops"] >= 8000):
+        errs.append(f"best[0] does not meet the targets: {b}")
+    u = b["usd_month"]
+    if abs(u["instance"] + u["volumes"] - u["total"]) > 0.005 or abs(u["volume"] * b["disks"] - u["volumes"]) > 0.005:
+        errs.append(f"bill does not add up: {u}")
+    if b["usable_bytes"] < 2**40:
+        errs.append(f"usable {b['usable_bytes']} < 1 TiB")
+if d["best"] and d["rejected"] and any(r["usd_month"]["total"] >= d["best"][0]["usd_month"]["total"] for r in d["rejected"]):
+    errs.append("a rejected configuration is not cheaper than the answer")
+print("\n".join(errs), file=sys.stderr)
+sys.exit(1 if errs else 0)
+PY
+
+# the printed command reproduces the simulated figures exactly
+cmd=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["best"][0]["run_command"])' adv.json)
+# shellcheck disable=SC2086
+"$ASMSIM" ${cmd#asmsim } --json - >run.json 2>/dev/null
+expect_true "run_command_should_reproduce_the_simulated_figures" python3 - adv.json run.json <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["best"][0]
+s = json.load(open(sys.argv[2]))["summary"]
+got = (s["max_large_mbps"], s["max_small_iops"])
+want = (a["mbps"], a["iops"])
+ok = all(abs(g - w) <= 1e-6 * max(1, w) for g, w in zip(got, want))
+if not ok:
+    print(f"run gives {got}, advise said {want}", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+
+# ---- burst alternative and clouds side by side ------------------------------
+
+"$ASMSIM" advise --need-mbps 500 --write 100 --capacity 1TiB --families m5 --volume-types gp3 \
+    --top 1 >burst.txt 2>/dev/null
+expect_true "sustained_search_should_show_the_burst_only_alternative" \
+    grep -q "^  \$[0-9.]*/month  m5.large + " <(sed -n '/^Only on burst credits/,$p' burst.txt)
+expect_true "burst_alternative_should_say_how_long_it_holds" \
+    grep -q "meets the targets for at most [0-9]* min" burst.txt
+"$ASMSIM" advise --need-mbps 500 --write 100 --capacity 1TiB --families m5 --volume-types gp3 \
+    --top 1 --burst-ok >burstok.txt 2>/dev/null
+expect_true "burst_ok_should_pick_m5_large_and_say_how_long" \
+    grep -q "burst     holds for at most" burstok.txt
+expect_true "burst_ok_should_pick_m5_large" grep -q "^ 1\. .* m5.large + " burstok.txt
+
+"$ASMSIM" advise --need-iops 20000 --size-small 4KiB --capacity 1TB --clouds aws,oci \
+    --families m5,e4flex --top 1 >clouds.txt 2>/dev/null
+expect_true "two_clouds_should_be_set_side_by_side" grep -q "^  oci / aws = " clouds.txt
+
+# ---- --shard K/N and --merge: the same answer as the whole search -----------
+
+SH=(--need-mbps 300 --need-iops 8000 --write 30 --capacity 1TiB --redundancy normal
+    --families m5,e4flex --clouds aws,oci --volume-types gp3,oci-balanced --max-disks 8 --top 3)
+"$ASMSIM" advise "${SH[@]}" >whole.txt 2>/dev/null
+for k in 1 2 3; do
+    "$ASMSIM" advise "${SH[@]}" --shard $k/3 --json sh$k.jsonl >/dev/null 2>&1
+done
+"$ASMSIM" advise --merge sh3.jsonl sh1.jsonl sh2.jsonl >merged.txt 2>merged.err
+expect_true "merge_should_exit_0" test -s merged.txt
+expect_true "merge_of_shards_should_give_the_whole_search_answer" \
+    diff <(grep -v "^  searched" whole.txt) <(grep -v "^  searched" merged.txt)
+expect_true "merge_should_say_it_merged" grep -q "in 3 shards, merged" merged.txt
+expect_error "merge_with_a_shard_missing_should_exit_2" \
+    "asmsim: advise --merge: 2 shard files for a search in 3 shards" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl
+expect_error "merge_with_a_shard_twice_should_exit_2" \
+    "asmsim: advise --merge: sh1.jsonl: not a further shard" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh1.jsonl sh2.jsonl
+echo "not json" >bad.jsonl
+expect_error "merge_of_a_file_that_is_no_shard_should_exit_2" \
+    "asmsim: advise --merge: bad.jsonl: line 1: not a line of asmsim advise --shard" "" \
+    "$ASMSIM" advise --merge bad.jsonl
+expect_error "bad_shard_should_exit_2" \
+    "asmsim: advise: --shard 4/3: not valid; use K/N" "" \
+    "$ASMSIM" advise --need-mbps 100 --shard 4/3
+
+# ---- Ctrl-C: what was decided is kept --------------------------------------
+
+"$ASMSIM" advise --need-mbps 3000 --need-iops 60000 --write 50 --capacity 8TiB \
+    --redundancy high --clouds aws,oci --top 100 --jobs 1 >int.txt 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+expect_true "interrupted_advise_should_exit_130" test "$rc" -eq 130
+expect_true "interrupted_advise_should_say_so" grep -q "(interrupted)" int.txt
+
+harness_done
