@@ -13,8 +13,9 @@
 #     sim/core/device.c, so a new limit cannot go undocumented).
 # A path is documented when a table row of docs/fields.md starts with it
 # in backquotes.  The
-# children of sweep[].summary and sweep[].points are the same keys as
-# summary and points, and are checked as those.
+# children of sweep[].summary, sweep[].points and sweep[].cost are the
+# same keys as summary, points and cost, and are checked as those; the
+# JSON of `asmsim cost` is checked with the results JSON.
 set -u
 ASMSIM=$(realpath "$1")
 TESTS=${2:-$(dirname "$0")}
@@ -39,6 +40,7 @@ cd "$WORK" || exit 1
     --output-dir "$WORK/timeline" --testname fields --json - >timeline.json 2>/dev/null
 "$ASMSIM" run --instance m5.large --volume gp3 --disks 1 --rate-small 5000 --rate-large 20 \
     --duration 200ms --interval 100ms --json - >open.json 2>/dev/null
+"$ASMSIM" cost --instance oci-e4flex-8 --volume oci-higher --disks 2 --json - >cost.json 2>/dev/null
 # a forecast that runs a bucket dry and leaves demand unmet (forecast keys)
 printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbusy,1h,5000,30,20,30\n' \
     >"$WORK/fc.csv"
@@ -77,11 +79,11 @@ def paths(v, prefix, out):
             paths(x, prefix + "[]", out)
 
 def canonical(p):
-    return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
+    return re.sub(r"^sweep\[\]\.(summary|points|cost)", r"\1", p)
 
 written = set()
 for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
-             "open.json", "forecast.json"):
+             "open.json", "cost.json", "forecast.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)

@@ -178,6 +178,31 @@ static void the_outstanding_bound_should_hold(void)
     sim_run_free(r);
 }
 
+/* A window without an end (duration 0) runs until the live view stops it. */
+static int stop_after_3s(void *arg, const struct sim_live *live)
+{
+    (void)arg;
+    return live->now_ns - live->point_start_ns >= 3 * SIM_NS_PER_S
+               ? SIM_LIVE_STOP : SIM_LIVE_CONTINUE;
+}
+
+static void an_open_ended_window_should_run_until_stopped(void)
+{
+    struct sim_run_cfg cfg = open_cfg(500, 0, SIM_ARRIVALS_CONSTANT, 0);
+    cfg.point.live = stop_after_3s;
+    struct sim_run_result *r = NULL;
+    char why[256];
+    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
+    if (r && r->n_points == 1) {
+        const struct sim_point_result *p = &r->points[0];
+        /* 1 s of warm-up, then the window until the stop at 3 s */
+        CHECK_NEAR_REL(p->measured_s, 2, 0.01);
+        CHECK_NEAR_REL(p->open.delivered[WL_SMALL], 500, 0.01);
+        CHECK(r->incomplete);
+    }
+    sim_run_free(r);
+}
+
 static void the_same_seed_should_give_the_same_figures(void)
 {
     struct sim_run_cfg cfg = open_cfg(2500, 40, SIM_ARRIVALS_POISSON, 5);
@@ -234,6 +259,23 @@ static void one_iops_on_an_idle_volume_should_let_time_pass(void)
     sim_run_free(r);
 }
 
+/* --warmup 0: the window opens at the point's start, so every arrival of
+   a constant stream counts, the first one 1 / rate after it. */
+static void no_warmup_should_open_the_window_at_the_start(void)
+{
+    struct sim_run_cfg cfg = open_cfg(1, 0, SIM_ARRIVALS_CONSTANT, 0);
+    cfg.point.duration_ns = 10500 * SIM_NS_PER_MS;
+    cfg.point.warmup_ns = 0;
+    struct sim_run_result *r = NULL;
+    const struct sim_point_result *p = run_open(&cfg, &r);
+    if (p) {
+        CHECK_U64_EQ(p->open.arrivals[WL_SMALL], 10);
+        CHECK_U64_EQ(p->cls[WL_SMALL].ios, 10);
+        CHECK_NEAR_REL(p->measured_s, 10.5, 1e-9);
+    }
+    sim_run_free(r);
+}
+
 static void a_closed_loop_point_should_have_no_open_figures(void)
 {
     struct sim_run_cfg cfg = closed_cfg(4);
@@ -274,9 +316,11 @@ int main(void)
     RUN(twice_the_volume_iops_should_leave_half_unmet);
     RUN(constant_arrivals_should_queue_less_than_poisson);
     RUN(the_outstanding_bound_should_hold);
+    RUN(an_open_ended_window_should_run_until_stopped);
     RUN(the_same_seed_should_give_the_same_figures);
     RUN(a_class_without_a_rate_should_stay_empty);
     RUN(one_iops_on_an_idle_volume_should_let_time_pass);
+    RUN(no_warmup_should_open_the_window_at_the_start);
     RUN(a_closed_loop_point_should_have_no_open_figures);
     RUN(a_load_without_a_rate_should_be_refused_by_the_engine);
     return check_done();

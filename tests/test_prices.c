@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static char why[256];
@@ -180,7 +181,7 @@ static void oci_default_memory_should_be_16gb_per_ocpu_and_shown(void)
     struct price_bill b = bill("oci-e4flex-8", "oci-balanced", 1, PRICE_OS_LINUX, 0);
     CHECK_NEAR_REL(b.memory_gb, 128, 0);
     CHECK(b.memory_default);
-    CHECK_HAS(b.instance_basis, "128 GB (default)");
+    CHECK_HAS(b.instance_basis, "128 GB (OCI default)");
     /* (8 x 0.025 + 128 x 0.0015) x 744 */
     CHECK_CENTS(b.instance_usd_month, 291.648);
     struct inst_profile in = inst("oci-e5flex-4");
@@ -211,19 +212,33 @@ static void linux_should_be_the_default_os_and_aws_memory_the_types(void)
 
 static void lines_should_be_rounded_to_cents_and_summed(void)
 {
-    /* 3 x gp3 33 GiB = 3 x 2.64; oci 2,048 GB 20 VPU = 121.856 -> 121.86 */
+    /* one 2,048 GB 20-VPU volume 121.856 -> 121.86; three: 365.568 -> 365.57 */
     struct price_bill b = bill("oci-e4flex-8", "oci-higher:size=2048GB", 3, PRICE_OS_LINUX, 8);
     CHECK_CENTS(b.volume_usd_month, 121.86);
-    CHECK_CENTS(b.volumes_usd_month, 3 * 121.86);
-    CHECK_CENTS(b.total_usd_month, 157.73 + 3 * 121.86);
+    CHECK_CENTS(b.volumes_usd_month, 365.57);
+    CHECK_CENTS(b.total_usd_month, 157.73 + 365.57);
     CHECK_STR_EQ(b.prices_list, "OCI 2026-01 list");
     CHECK_STR_EQ(b.prices_date, "2026-01");
+    /* 8 x st1 125 GiB: one line of 1,000 GiB-months, $45.00 (not 8 x 5.63) */
+    b = bill("t3a.medium", "st1:size=125GiB", 8, PRICE_OS_RHEL, 0);
+    CHECK_CENTS(b.volume_usd_month, 5.63);
+    CHECK_CENTS(b.volumes_usd_month, 45.00);
+    CHECK_CENTS(b.total_usd_month, 71.25 + 45.00);
+    /* the same bill at another disk count (a sweep's rows) */
+    struct price_bill at = price_bill_at(&b, 3);
+    CHECK_INT_EQ(at.disks, 3);
+    CHECK_CENTS(at.volumes_usd_month, 16.88);       /* 375 x 0.045 = 16.875 */
+    CHECK_CENTS(at.total_usd_month, 71.25 + 16.88);
+    CHECK(b.has_instance);
+    CHECK(price_bill_total_known(&b));
 }
 
 static void unpriced_instance_should_say_why_not_zero(void)
 {
     struct price_bill b = bill("mac1.metal", "gp3", 2, PRICE_OS_LINUX, 0);
     CHECK(!b.instance_priced);
+    CHECK(b.has_instance);
+    CHECK(!price_bill_total_known(&b));
     CHECK_HAS(b.instance_basis, "mac1.metal: no us-east-1 price: Mac instances run only");
     CHECK_CENTS(b.total_usd_month, b.volumes_usd_month);
     CHECK_CENTS(b.volumes_usd_month, 40);
@@ -233,6 +248,8 @@ static void no_instance_should_bill_the_volumes_only(void)
 {
     struct price_bill b = bill("none", "st1:size=1TiB", 4, PRICE_OS_RHEL, 0);
     CHECK(!b.instance_priced);
+    CHECK(!b.has_instance);
+    CHECK(price_bill_total_known(&b));
     CHECK_STR_EQ(b.instance_basis, "no instance");
     CHECK_CENTS(b.total_usd_month, 4 * 0.045 * 1024);
 }
@@ -270,6 +287,39 @@ static void every_oci_part_the_bills_use_should_be_in_the_list(void)
         if (!found)
             CHECK_FAIL_AT("OCI part %s not in the list", parts[i]);
     }
+}
+
+/* A "$X" a volume type's summary names (`asmsim profiles volumes`) is a
+   price of the compiled lists, or a VPU level's (10 or 20 VPU x the VPU
+   price): the text cannot drift from what a bill charges. */
+static bool listed_price(double usd)
+{
+    for (int i = 0; i < price_ebs_row_count; i++)
+        if (fabs(price_ebs_rows[i].usd - usd) < 1e-12)
+            return true;
+    for (int i = 0; i < price_oci_row_count; i++) {
+        const struct price_oci_row *r = &price_oci_rows[i];
+        bool vpu = strcmp(r->part, "B91962") == 0;
+        if (fabs(r->usd - usd) < 1e-12 ||
+            (vpu && (fabs(10 * r->usd - usd) < 1e-12 || fabs(20 * r->usd - usd) < 1e-12)))
+            return true;
+    }
+    return false;
+}
+
+static void volume_summaries_should_name_only_listed_prices(void)
+{
+    int seen = 0;
+    for (int i = 0; i < prof_volume_type_count(); i++) {
+        const char *s = prof_volume_type_summary(i);
+        for (const char *d = strchr(s, '$'); d; d = strchr(d + 1, '$')) {
+            double usd = strtod(d + 1, NULL);
+            seen++;
+            if (!listed_price(usd))
+                CHECK_FAIL_AT("%s: $%g is not in the price lists", prof_volume_type_name(i), usd);
+        }
+    }
+    CHECK_GE(seen, 13);
 }
 
 /* ------------------------------------------------------------ errors */
@@ -329,6 +379,7 @@ int main(void)
     RUN(no_instance_should_bill_the_volumes_only);
     RUN(every_instance_with_limits_should_be_priced_or_listed_unpriced);
     RUN(every_oci_part_the_bills_use_should_be_in_the_list);
+    RUN(volume_summaries_should_name_only_listed_prices);
     RUN(bad_requests_should_be_refused_with_the_reason);
     RUN(region_and_os_should_parse);
     return check_done();

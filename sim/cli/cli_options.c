@@ -407,6 +407,16 @@ static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_report(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (!*v || strcmp(v, "-") == 0) {
+        snprintf(why, n, "give a file name for the HTML report, e.g. run.html");
+        return -EINVAL;
+    }
+    o->report_path = v;             /* checked by cli_check_outputs */
+    return 0;
+}
+
 static int opt_quiet(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     (void)v, (void)why, (void)n;
@@ -645,6 +655,40 @@ static int opt_max_outstanding(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
+/* ---- costs (prices.h): --os, --memory, --region ---- */
+
+static int opt_os(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (price_os_parse(v, &o->price.os) == 0)
+        return 0;
+    snprintf(why, n, "unknown operating system; use linux or rhel");
+    return -EINVAL;
+}
+
+/* GB as OCI states a shape's memory: "96GB", a bare "96", or any size
+   prof_parse_size takes ("64GiB" is 68.72 GB). */
+static int opt_memory(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    uint64_t bytes;
+    double gb;
+
+    if (cli_parse_double(v, 1, 1e6, &gb) == 0 ||
+        (prof_parse_size(v, &bytes) == 0 && (gb = (double)bytes / 1e9) >= 1)) {
+        o->price.memory_gb = gb;
+        return 0;
+    }
+    snprintf(why, n, "not a memory size; use GB of at least 1 (96GB, 96, 64GiB)");
+    return -EINVAL;
+}
+
+static int opt_region(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (price_region_check(v, why, n) != 0)
+        return -EINVAL;
+    o->price.region = v;
+    return 0;
+}
+
 static const struct opt_def opt_defs[] = {
     { "instance", required_argument, FOR_ALL | FOR_FORECAST, opt_instance },
     { "volume", required_argument, FOR_ALL | FOR_FORECAST, opt_volume },
@@ -692,6 +736,10 @@ static const struct opt_def opt_defs[] = {
     { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
     { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       opt_max_outstanding },
+    { "os", required_argument, FOR_ALL, opt_os },
+    { "memory", required_argument, FOR_ALL, opt_memory },
+    { "region", required_argument, FOR_ALL, opt_region },
+    { "report", required_argument, FOR_ALL, opt_report },
     { "schedule", required_argument, FOR_FORECAST, opt_schedule },
     { "repeat", required_argument, FOR_FORECAST, opt_repeat },
     { "exact", no_argument, FOR_FORECAST, opt_exact },

@@ -790,7 +790,8 @@ static sim_ns reap_deadline(const sim_engine *e, const struct sim_point_opts *o,
     if (e->phase == WARMUP && open_warm_end_ns(o, warm_start_ns) > e->now_ns)
         d = earlier(d, open_warm_end_ns(o, warm_start_ns));
     if (e->phase == MEASURE) {
-        d = earlier(d, w->end_ns + 1);
+        if (w->end_ns < SIM_NS_MAX)     /* open-ended: until a stop */
+            d = earlier(d, w->end_ns + 1);
         if (e->timeline_rec)
             d = earlier(d, sim_timeline_rec_next_ns(e->timeline_rec));
     }
@@ -869,10 +870,14 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     sim_ns stop_seen_ns = -1;       /* device time a stop was first seen */
     int idle_reaps = 0;             /* in a row: nothing done, clock still */
 
-    if (open)
+    if (open) {
         open_start(e, open);
-    else
+        /* no warm-up: the window opens at the start, not at the first
+           arrival (the loop looks at the warm-up only after a reap) */
+        check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+    } else {
         issue_point(e, p, stream_io, type);
+    }
     int rc = flush(e);
     while (rc == 0 && !e->error &&
            (e->outstanding > 0 || (e->open_on && e->phase != DRAIN))) {
@@ -892,7 +897,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         }
         if (n > 0)
             idle_reaps = 0;
-        if (e->open_on)
+        if (e->open_on && e->phase != DRAIN)
             open_count(e, e->phase == MEASURE ? earlier(e->now_ns, w.end_ns)
                                               : e->now_ns);
         check_window_end(e, &w, o, &stopped);

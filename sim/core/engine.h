@@ -36,7 +36,8 @@
  *   - Warm-up: SIM_WARMUP_AUTO is SIM_OPEN_WARMUP_NS of device time
  *     (there is no pipeline to fill: arrivals do not wait for completions;
  *     the time lets rate limits settle); a --warmup time or bytes as in
- *     closed loop.  The window is always the fixed duration_ns:
+ *     closed loop; with neither (warmup_ns 0) the window opens at the
+ *     point's start, as a phase that carries on from the last one wants.  The window is always the fixed duration_ns:
  *     auto_duration is ignored, since an overloaded point has no steady
  *     state to converge on.
  *   - The window's figures: what arrived in it (offered), what completed

@@ -16,6 +16,7 @@
 #include "sim/core/engine.h"
 #include "sim/core/levels.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/prices.h"          /* struct price_bill (no link) */
 #include "sim/core/stats.h"
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
@@ -62,6 +63,9 @@ struct sim_run_cfg {
                                        buckets burst_credit_frac full; true:
                                        they start so at the first point
                                        and carry from point to point */
+    struct price_bill bill;         /* the monthly bill of the instance and
+                                       `disks` volumes, for the reports;
+                                       bill.disks 0: none (real devices) */
 };
 
 /* What burst credits did to one class's summary figure (Maximum Large

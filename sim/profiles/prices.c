@@ -246,7 +246,7 @@ static int oci_instance(const struct inst_profile *in, const struct price_opts *
     b->instance_usd_month = to_cents(hourly * b->hours_per_month);
     snprintf(b->instance_basis, sizeof b->instance_basis,
              "%s %d OCPU x $%g + %s GB%s x $%g = $%g/h x %.0f h", s->label, in->ocpus, ocpu, q,
-             b->memory_default ? " (default)" : "", mem, hourly, b->hours_per_month);
+             b->memory_default ? " (OCI default)" : "", mem, hourly, b->hours_per_month);
     return 0;
 }
 
@@ -255,8 +255,8 @@ static int aws_instance(const struct inst_profile *in, const struct price_opts *
 {
     const struct price_ec2_row *r = ec2_row(in->name);
     if (o->memory_gb > 0)
-        return why_set(why, why_len, "memory: only OCI flex shapes take it; %s has %g GiB",
-                       in->name, r ? r->memory_gib : 0);
+        return why_set(why, why_len, "memory %gGB: only OCI flex shapes take it; %s has %g GiB",
+                       o->memory_gb, in->name, r ? r->memory_gib : 0);
     if (!r) {
         const char *reason = unpriced_reason(in->name);
         snprintf(b->instance_basis, sizeof b->instance_basis, "%s: no %s price%s%s", in->name,
@@ -278,9 +278,7 @@ int price_region_check(const char *region, char *why, size_t why_len)
 {
     if (!region || strcmp(region, price_aws_region) == 0)
         return 0;
-    char q[24];
-    return why_set(why, why_len, "region %s: prices are known for %s only",
-                   why_quote(region, strlen(region), q, sizeof q), price_aws_region);
+    return why_set(why, why_len, "prices are known for %s only", price_aws_region);
 }
 
 int price_os_parse(const char *text, enum price_os *out)
@@ -329,8 +327,12 @@ int price_bill(const struct inst_profile *in, const struct vol_profile *v, int d
         o = &defaults;
     if (disks < 1)
         return why_set(why, why_len, "disks %d: a bill needs at least one volume", disks);
-    if ((rc = price_region_check(o->region, why, why_len)) != 0)
-        return rc;
+    if (price_region_check(o->region, NULL, 0) != 0) {
+        char q[24], reason[64];
+        price_region_check(o->region, reason, sizeof reason);
+        return why_set(why, why_len, "region %s: %s",
+                       why_quote(o->region, strlen(o->region), q, sizeof q), reason);
+    }
     const char *provider = bill_provider(in, v, why, why_len, &rc);
     if (rc)
         return rc;
@@ -343,17 +345,18 @@ int price_bill(const struct inst_profile *in, const struct vol_profile *v, int d
     b.prices_list = is_oci(provider) ? price_oci_list : price_aws_list;
     if (no_instance(in)) {
         if (o->memory_gb > 0)
-            return why_set(why, why_len, "memory: only OCI flex shapes take it; there is no instance");
+            return why_set(why, why_len, "memory %gGB: only OCI flex shapes take it; there is "
+                           "no instance", o->memory_gb);
         snprintf(b.instance_basis, sizeof b.instance_basis, "no instance");
     } else {
+        b.has_instance = true;
         rc = is_oci(provider) ? oci_instance(in, o, &b, why, why_len)
                               : aws_instance(in, o, &b, why, why_len);
         if (rc)
             return rc;
     }
-    b.volume_usd_month = to_cents(price_volume_month(v, b.volume_basis, sizeof b.volume_basis));
-    b.volumes_usd_month = disks * b.volume_usd_month;
-    b.total_usd_month = b.instance_usd_month + b.volumes_usd_month;
-    *out = b;
+    b.volume_list_usd_month = price_volume_month(v, b.volume_basis, sizeof b.volume_basis);
+    b.volume_usd_month = to_cents(b.volume_list_usd_month);
+    *out = price_bill_at(&b, disks);
     return 0;
 }

@@ -15,16 +15,18 @@
  *   local NVMe     comes with the instance: 0
  * 730 h is AWS's month (its calculator's), 744 h the month Oracle's
  * published totals use (prices_SOURCES.md, "OCI").  Each line of the bill
- * (the instance, one volume) is rounded to the cent, as a bill's lines
- * are; the volumes are disks x one volume's line and the total the sum of
- * the lines (so E4.Flex 8 OCPU/8 GB + 2,048 GB at 20 VPU is $157.73 +
- * $121.86 = $279.59, as Oracle's estimator shows it).
+ * is rounded to the cent, as a bill's lines are: the instance, and the
+ * volumes together (one usage line: 8 x st1 125 GiB is 1,000 GiB-months,
+ * $45.00, not 8 x $5.63); the total is the sum of the lines (so E4.Flex
+ * 8 OCPU/8 GB + 2,048 GB at 20 VPU is $157.73 + $121.86 = $279.59, as
+ * Oracle's estimator shows it).
  *
  * Prices exist for one AWS region, us-east-1; OCI's list has no regions.
  */
 #ifndef ASMSIM_SIM_PROFILES_PRICES_H
 #define ASMSIM_SIM_PROFILES_PRICES_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -45,12 +47,16 @@ struct price_opts {
 };
 
 struct price_bill {
+    bool has_instance;          /* an instance was given (not "none") */
     bool instance_priced;       /* false: no instance, or not in the price
                                    list (instance_basis says which) */
     double instance_usd_month;  /* 0 when not priced */
-    double volume_usd_month;    /* one volume */
-    double volumes_usd_month;   /* disks x volume_usd_month */
-    double total_usd_month;     /* instance + volumes */
+    double volume_usd_month;    /* one volume, to the cent */
+    double volume_list_usd_month;   /* one volume, unrounded */
+    double volumes_usd_month;   /* disks x volume_list_usd_month, to the cent */
+    double total_usd_month;     /* instance + volumes (the volumes alone
+                                   when the instance is not priced: see
+                                   price_bill_total_known) */
     int disks;
     double hours_per_month;     /* 730 AWS, 744 OCI */
     double memory_gb;           /* OCI flex: the memory priced; AWS: the
@@ -74,6 +80,24 @@ struct price_bill {
 int price_bill(const struct inst_profile *in, const struct vol_profile *v, int disks,
                const struct price_opts *o, struct price_bill *out, char *why, size_t why_len);
 
+/* Whether total_usd_month is the whole bill: there is no instance, or it
+   is priced. */
+static inline bool price_bill_total_known(const struct price_bill *b)
+{
+    return !b->has_instance || b->instance_priced;
+}
+
+/* The same bill for another number of the same volumes (a sweep's rows):
+   volumes and total follow disks, the rest is b's. */
+static inline struct price_bill price_bill_at(const struct price_bill *b, int disks)
+{
+    struct price_bill r = *b;
+    r.disks = disks;
+    r.volumes_usd_month = round(disks * b->volume_list_usd_month * 100) / 100;
+    r.total_usd_month = b->instance_usd_month + r.volumes_usd_month;
+    return r;
+}
+
 /* One volume's list price per month, unrounded (vol_profile.price_usd_month;
    the resolvers of profiles_ebs.c and profiles_oci.c call it once the
    profile's type, size, iops, throughput and vpu are set).  Writes how it
@@ -84,7 +108,9 @@ double price_volume_month(const struct vol_profile *v, char *basis, size_t basis
    else. */
 double price_default_memory_gb(const struct inst_profile *in);
 
-/* 0 if region (NULL: the default) has prices, else -EINVAL and why. */
+/* 0 if region (NULL: the default) has prices, else -EINVAL and the
+   reason, without the region, in why ("prices are known for us-east-1
+   only"). */
 int price_region_check(const char *region, char *why, size_t why_len);
 
 /* "linux" / "rhel" (case-insensitive) -> *out: 0, or -EINVAL. */

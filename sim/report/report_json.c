@@ -45,9 +45,17 @@
  *                    class without a rate), backlog_end,
  *                    max_outstanding } } ],
  *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
- *                    p9999} is in microseconds,
+ *                    p9999, hist_pow2 (ORION's power-of-two histogram)}
+ *                    is in microseconds,
+ *     "cost":    { prices, prices_date, os, hours_per_month,
+ *                  instance_usd_month, instance_basis, memory_gb,
+ *                  memory_default, disks, volume_usd_month, volume_basis,
+ *                  volumes_usd_month, total_usd_month } (prices.h; null
+ *                  on real devices),
  *     "incomplete": bool,
- *     "sweep":   [ { disks, summary, points, incomplete } ]   (sweeps only)
+ *     "sweep":   [ { disks, cost, summary, points, incomplete } ]   (sweeps only),
+ *     "readings": { summary [lines], sweep (a line, or null) }: the
+ *                  terminal's sentences, for the HTML report (html.h)
  *   }
  *
  * Determinism: the same inputs give the same bytes.  Wall-clock facts
@@ -336,6 +344,26 @@ static void add_summary(struct jb *b, cJSON *parent,
     add_summary_burst(b, o, s);
 }
 
+/* The latency histogram of ORION's _hist.txt (report_orion_hist), for
+   the HTML report's histograms: "hist_pow2"[b] counts the I/Os of
+   [2^b, 2^(b+1)) us ([0, 2) for b = 0; the last bucket is open), up to
+   the last bucket that is not empty. */
+static void add_hist_pow2(struct jb *b, cJSON *o, const struct sim_lat_summary *l)
+{
+    int n = HIST_POW2_BINS;
+    cJSON *arr = add_arr(b, o, "hist_pow2");
+
+    while (n > 0 && l->pow2[n - 1] == 0)
+        n--;
+    for (int i = 0; arr != NULL && i < n; i++) {
+        cJSON *c = cJSON_CreateNumber((double)l->pow2[i]);
+        if (c == NULL || !cJSON_AddItemToArray(arr, c)) {
+            cJSON_Delete(c);
+            b->oom = true;
+        }
+    }
+}
+
 static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
                     const struct sim_lat_summary *l)
 {
@@ -355,6 +383,7 @@ static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
     add_num(b, o, "p99", l->p99_us);
     add_num(b, o, "p999", l->p999_us);
     add_num(b, o, "p9999", l->p9999_us);
+    add_hist_pow2(b, o, l);
 }
 
 /* The latency of each direction of class c at point p: "<cls>_read_lat_us"
@@ -681,6 +710,66 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_config_open(b, c, &cfg->open);
 }
 
+/* "readings": the sentences the terminal prints, made by the code that
+   prints them, so that the HTML report (html.h), which is generated from
+   this document, says the same: "summary", ORION's three lines and the
+   burst remarks (report_summary_lines, report_burst_lines) one string
+   each; "sweep", the sweep's reading line (report_sweep_reading), null
+   for a run. */
+static void add_reading_lines(struct jb *b, cJSON *arr, const char *text)
+{
+    for (const char *line = text; arr != NULL && *line; ) {
+        size_t len = strcspn(line, "\n");
+        char *one = strndup(line, len);
+        cJSON *s = one ? cJSON_CreateString(one) : NULL;
+        free(one);
+        if (s == NULL || !cJSON_AddItemToArray(arr, s)) {
+            cJSON_Delete(s);
+            b->oom = true;
+            return;
+        }
+        line += len + (line[len] == '\n');
+    }
+}
+
+static void add_readings(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
+                         const struct sim_run_result *last,
+                         const struct sim_sweep_result *sweep)
+{
+    cJSON *o = add_obj(b, root, "readings");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+
+    if (mem == NULL) {
+        b->oom = true;
+        return;
+    }
+    report_summary_lines(mem, &last->summary);
+    report_burst_lines(mem, &last->summary);
+    if (fclose(mem) != 0)
+        b->oom = true;
+    add_reading_lines(b, add_arr(b, o, "summary"), text ? text : "");
+    free(text);
+    if (sweep == NULL) {
+        add_null(b, o, "sweep");
+        return;
+    }
+    text = NULL;
+    if ((mem = open_memstream(&text, &len)) == NULL) {
+        b->oom = true;
+        return;
+    }
+    report_sweep_reading(mem, cfg, sweep);
+    if (fclose(mem) != 0)
+        b->oom = true;
+    len = text ? strcspn(text, "\n") : 0;
+    if (text)
+        text[len] = '\0';              /* one line */
+    add_str(b, o, "sweep", text ? text : "");
+    free(text);
+}
+
 static int write_text(FILE *f, void *arg)
 {
     const char *text = arg;
@@ -690,11 +779,83 @@ static int write_text(FILE *f, void *arg)
     return 0;
 }
 
-int report_json_write(const char *path, const struct report_meta *meta,
-                      const struct sim_run_cfg *cfg,
-                      const struct sim_run_result *run,
-                      const struct sim_sweep_result *sweep,
-                      char *why, size_t why_len)
+/* Print the document root (freed here) to path, "-" for stdout, as
+   report_json_write_text; oom: building it ran out of memory (root may
+   then be NULL). */
+static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t why_len)
+{
+    char *text = oom ? NULL : cJSON_Print(root);
+    int rc;
+
+    cJSON_Delete(root);
+    if (text == NULL) {
+        snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
+                 strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    rc = report_json_write_text(path, text, why, why_len);
+    free(text);
+    return rc;
+}
+
+/* "cost": the monthly bill of the configuration at `disks` volumes
+   (prices.h; null on real devices, which are not priced).  A figure that
+   is not known is null: the instance's when it is not priced (or there is
+   none), and then the total too unless there is no instance. */
+static void add_cost(struct jb *b, cJSON *parent, const struct price_bill *unit, int disks)
+{
+    if (unit->disks <= 0) {
+        add_null(b, parent, "cost");
+        return;
+    }
+    struct price_bill bill = price_bill_at(unit, disks);
+    cJSON *x = add_obj(b, parent, "cost");
+    add_str(b, x, "prices", bill.prices_list);
+    add_str(b, x, "prices_date", bill.prices_date);
+    add_str(b, x, "os", price_os_name(bill.os));
+    add_num(b, x, "hours_per_month", bill.hours_per_month);
+    if (bill.instance_priced)
+        add_num(b, x, "instance_usd_month", bill.instance_usd_month);
+    else
+        add_null(b, x, "instance_usd_month");
+    add_str(b, x, "instance_basis", bill.instance_basis);
+    if (bill.memory_gb > 0)
+        add_num(b, x, "memory_gb", bill.memory_gb);
+    else
+        add_null(b, x, "memory_gb");
+    add_bool(b, x, "memory_default", bill.memory_default);
+    add_num(b, x, "disks", bill.disks);
+    add_num(b, x, "volume_usd_month", bill.volume_usd_month);
+    add_str(b, x, "volume_basis", bill.volume_basis);
+    add_num(b, x, "volumes_usd_month", bill.volumes_usd_month);
+    if (price_bill_total_known(&bill))
+        add_num(b, x, "total_usd_month", bill.total_usd_month);
+    else
+        add_null(b, x, "total_usd_month");
+}
+
+int report_cost_json_write(const char *path, const struct report_meta *meta,
+                           const struct inst_profile *in, const struct vol_profile *v,
+                           const struct price_bill *bill, char *why, size_t why_len)
+{
+    struct jb b = {false};
+    cJSON *root = cJSON_CreateObject();
+
+    if (root == NULL)
+        return write_doc(path, NULL, true, why, why_len);
+    add_str(&b, root, "asmsim_version", meta->version);
+    add_str(&b, root, "command", meta->command_line);
+    add_str(&b, root, "instance", in->name);
+    add_str(&b, root, "volume", v->spec);
+    add_cost(&b, root, bill, bill->disks);
+    return write_doc(path, root, b.oom, why, why_len);
+}
+
+int report_json_text(const struct report_meta *meta,
+                     const struct sim_run_cfg *cfg,
+                     const struct sim_run_result *run,
+                     const struct sim_sweep_result *sweep, char **out,
+                     char *why, size_t why_len)
 {
     struct jb b = {false};
     const struct sim_run_result *last = run;
@@ -702,13 +863,13 @@ int report_json_write(const char *path, const struct report_meta *meta,
     double wall_s = 0;
     cJSON *root;
     char *text;
-    int rc;
 
+    *out = NULL;
     if (sweep != NULL && sweep->n_runs > 0)
         last = sweep->runs[sweep->n_runs - 1];
     if (last == NULL) {
-        snprintf(why, why_len, "no results to write to %s: neither a run "
-                               "nor a sweep with runs was given", path);
+        snprintf(why, why_len, "no results to write: neither a run "
+                               "nor a sweep with runs was given");
         return -EINVAL;
     }
     if (sweep != NULL)
@@ -727,6 +888,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
     add_str(&b, root, "started", started);
     add_num(&b, root, "wall_seconds", wall_s);
     add_config(&b, root, cfg, last->disks, sweep);
+    add_cost(&b, root, &cfg->bill, last->disks);
     add_summary(&b, root, last, cfg->levels);
     add_points(&b, root, last, cfg->backend);
     if (last->failed)
@@ -741,24 +903,55 @@ int report_json_write(const char *path, const struct report_meta *meta,
             if (o == NULL)
                 continue;
             add_num(&b, o, "disks", r->disks);
+            add_cost(&b, o, &cfg->bill, r->disks);
             add_summary(&b, o, r, cfg->levels);
             add_points(&b, o, r, cfg->backend);
             add_bool(&b, o, "incomplete", r->incomplete);
         }
     }
+    add_readings(&b, root, cfg, last, sweep);
     if (b.oom)
         goto oom;
     text = cJSON_Print(root);
     cJSON_Delete(root);
-    root = NULL;
     if (text == NULL)
-        goto oom;
+        goto oom_text;
+    *out = text;
+    return 0;
+
+oom:
+    cJSON_Delete(root);
+oom_text:
+    snprintf(why, why_len, "cannot build the results JSON: %s", strerror(ENOMEM));
+    return -ENOMEM;
+}
+
+int report_json_write(const char *path, const struct report_meta *meta,
+                      const struct sim_run_cfg *cfg,
+                      const struct sim_run_result *run,
+                      const struct sim_sweep_result *sweep,
+                      char *why, size_t why_len)
+{
+    char *text;
+    int rc = report_json_text(meta, cfg, run, sweep, &text, why, why_len);
+
+    if (rc < 0)
+        return rc;
+    rc = report_json_write_text(path, text, why, why_len);
+    free(text);
+    return rc;
+}
+
+int report_json_write_text(const char *path, const char *text, char *why,
+                           size_t why_len)
+{
+    int rc;
 
     if (strcmp(path, "-") == 0) {
         /* stdout's stdio keeps the errno of the write that failed (a full
            disk behind a redirection is ENOSPC, not EIO) */
         errno = 0;
-        rc = write_text(stdout, text);
+        rc = write_text(stdout, (void *)text);
         if (rc == 0 && fflush(stdout) != 0)
             rc = -EIO;
         if (rc == -EIO && errno != 0)
@@ -767,14 +960,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
             snprintf(why, why_len, "cannot write the results JSON to stdout: %s",
                      strerror(-rc));
     } else {
-        rc = report_write_atomic(path, write_text, text, why, why_len);
+        rc = report_write_atomic(path, write_text, (void *)text, why, why_len);
     }
-    cJSON_free(text);
     return rc;
-
-oom:
-    cJSON_Delete(root);
-    snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
-             strerror(ENOMEM));
-    return -ENOMEM;
 }
