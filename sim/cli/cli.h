@@ -200,16 +200,15 @@ struct cli_opts {
     double speed;                           /* --speed: device s per wall s,
                                                0 = max; < 0 not given */
 
-    /* forecast (cli_forecast.c) */
-    const char *schedule;                   /* --schedule FILE|PRESET */
-    int repeat_days;                        /* --repeat Nd; 0 = until steady */
-    bool exact;                             /* --exact: every I/O simulated */
-
     /* costs (prices.h): --os, --memory, --region; and, filled by
        cli_opts_resolve on modelled volumes, the bill of the instance and
        `disks` volumes (a sweep: its first count); bill.disks 0: none */
     struct price_opts price;
     struct price_bill bill;
+    /* forecast (cli_forecast.c) */
+    const char *schedule;                   /* --schedule FILE|PRESET */
+    int repeat_days;                        /* --repeat Nd; 0 = until steady */
+    bool exact;                             /* --exact: every I/O simulated */
 };
 
 /* A live view of a batch run, supplied by the executable (tui/): watch()
@@ -352,14 +351,13 @@ int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_profiles(int argc, char **argv);
-/* asmsim forecast (cli_forecast.c) and its help. */
-int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
-void cli_forecast_usage(FILE *f);
-
 int cli_cmd_cost(int argc, char **argv);        /* cli_cost.c */
 /* asmsim report RESULTS.json [MORE.json ...] -o FILE.html (cli_report.c) */
 int cli_cmd_report(int argc, char **argv);
 void cli_report_usage(FILE *f);
+/* asmsim forecast (cli_forecast.c) and its help. */
+int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
+void cli_forecast_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */
