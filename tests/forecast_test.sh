@@ -97,6 +97,18 @@ print("\n".join(errs))
 sys.exit(1 if errs else 0)
 PY
 
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --burst-credits empty \
+    --json - >empty.json 2>/dev/null
+expect_true "burst_credits_should_set_where_the_buckets_start" python3 - empty.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["buckets"][0]["day_start_pct"]
+r = d["timeline"][5]
+ok = b[0] == 0 and abs(r["small_iops"] - 1425) < 30     # the base from the start
+print(b, r["small_iops"])
+sys.exit(0 if ok else 1)
+PY
+
 mkdir files
 "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --output-dir files --testname fc >/dev/null 2>&1
 "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --output-dir files --testname fc >/dev/null 2>&1
@@ -122,6 +134,8 @@ harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --d
     --schedule oltp-day
 printf '%s\n' "$H_OUT" >oltp.txt
 expect_true "oltp_day_should_run" test "$H_RC" -eq 0
+expect_true "the_plan_should_name_the_schedule" \
+    grep -q '^Schedule oltp-day: 6 phases, a day of 24 h (clock times); interval 60 s; fast hybrid$' oltp.txt
 expect_true "oltp_day_should_say_when_the_instance_burst_is_spent" \
     grep -Eq '^  0[23]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' oltp.txt
 expect_true "oltp_day_should_say_when_the_volumes_run_dry" \

@@ -163,7 +163,10 @@ static void print_plan(const struct forecast_job *fj)
     const struct wl_schedule *s = fj->schedule;
     char iv[32], day[32];
     cli_format_duration(fj->interval_ns, iv, sizeof iv);
-    cli_format_duration((sim_ns)s->day_ms * SIM_NS_PER_MS, day, sizeof day);
+    if (s->day_ms % (3600 * 1000) == 0)         /* 24 h, 168 h: not "1 d" */
+        snprintf(day, sizeof day, "%lld h", (long long)(s->day_ms / (3600 * 1000)));
+    else
+        cli_format_duration((sim_ns)s->day_ms * SIM_NS_PER_MS, day, sizeof day);
     printf("asmsim forecast: %d x %s on %s\n", o->disks, o->volume.spec, o->instance.name);
     printf("Schedule %s: %d phase%s, a day of %s%s; interval %s; %s\n",
            fj->source, s->n, s->n == 1 ? "" : "s", day,
