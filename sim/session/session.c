@@ -169,6 +169,8 @@ int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
     s->work.eta_s = -1;
     s->work.slowest_disk = -1;
     s->work.n_runs = 1;
+    sim_strip_init(&s->work.strip, 0, (double)SIM_SNAP_SERIES_NS / 1e9);
+    burst_detector_init(&s->detector);
     sim_sess_describe_config(s);
     sim_sess_clear_matrix(&s->work, NULL);
     s->snap = s->work;

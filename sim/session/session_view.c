@@ -14,7 +14,10 @@
  * reports use, so the dashboard and the files agree.  The "current"
  * figures are those of the measured window so far; the time series is
  * computed from the change of the counters (and of the main class's
- * histogram) over each 200 ms of device time, and keeps the last minute.
+ * histogram) over each 200 ms of device time, and keeps the last minute;
+ * each sample also goes into the strip of the whole session
+ * (time_strip.c), and once a device second the buckets are read
+ * (session_credits.c).
  *
  * Per-disk use: on the model, the share of the volume's delivered IOPS or
  * throughput limit, whichever is higher (operations counted in the
@@ -187,6 +190,7 @@ static void sample(sim_session *s, const struct sim_live *lv, double device_s)
             .p99_us = (double)hist_quantile_ns(d, 0.99) / 1e3,
         };
         push_sample(&s->work, &x);
+        sim_strip_add(&s->work.strip, x.t_s, dt, x.mbps, x.iops, x.p99_us);
     }
     s->sample_window_ns = lv->window_start_ns;
     s->sample_at_ns = lv->now_ns;
@@ -319,5 +323,7 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
     } else {
         w->window_s = 0;
     }
+    sim_sess_credits_observe(s, s->parts.open ? &s->parts.sp.ds : NULL, lv->now_ns,
+                             device_s, w->measuring);
     estimate_eta(s);
 }

@@ -328,6 +328,7 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
     }
     walk_from_start(s);
     s->pacer.anchored = false;
+    sim_sess_credits_reset(s);
     sim_sess_describe_config(s);
     sim_sess_clear_matrix(&s->work, s->parts.matrix);
     return 0;
@@ -393,6 +394,7 @@ void sim_sess_interactive_main(sim_session *s)
         struct sim_point_result r = { 0 };
         s->point_wall_start_s = sim_sess_wall_s();
         sim_burst_point_start(&s->run, &s->parts.sp.ds);   /* as a run does */
+        sim_sess_credits_point_start(s, !s->run.burst_carry, p);
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));

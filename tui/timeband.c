@@ -1,0 +1,48 @@
+/*
+ * timeband.c - the band between the disk table and the lower panels: the
+ * burst-credit gauges (credits.c) and the event log (events.c).
+ *
+ * From SIDE_COLS columns the two sit side by side, the gauges on the left
+ * (GAUGE_SHARE of the width); narrower, they are stacked, gauges first.
+ * The band is given what the dashboard can spare (dash.c); what does not
+ * fit folds: stacked, the log goes first (the credits' title then says
+ * the events are on the status line), then gauge rows (counted in the
+ * title as "+N more").
+ */
+#include "tui/panels.h"
+#include "tui/tui_draw.h"
+
+#define SIDE_COLS 120
+#define GAUGE_SHARE 0.55
+
+static bool side_by_side(int cols)
+{
+    return cols >= SIDE_COLS;
+}
+
+int timeband_rows_wanted(const struct sim_snapshot *s, int cols)
+{
+    int c = credits_rows_wanted(s);
+    if (side_by_side(cols))
+        return c > EVENTS_ROWS ? c : EVENTS_ROWS;
+    return c + EVENTS_ROWS;
+}
+
+void timeband_draw(const struct sim_snapshot *s, bool color, int y, int h)
+{
+    if (h <= 0)
+        return;
+    if (side_by_side(COLS)) {
+        int lw = (int)(COLS * GAUGE_SHARE);
+        credits_draw(s, color, y, 0, lw - 1, h, NULL);
+        events_draw(s, y, lw + 1, COLS - lw - 1, h);
+        return;
+    }
+    int c = credits_rows_wanted(s);
+    if (h - c >= 2) {               /* the log's title and an event */
+        credits_draw(s, color, y, 0, COLS, c, NULL);
+        events_draw(s, y + c, 0, COLS, h - c);
+    } else {
+        credits_draw(s, color, y, 0, COLS, h, "events: on the status line");
+    }
+}
