@@ -176,7 +176,7 @@ else
     bad question_mark_should_show_the_help
 fi
 tm send-keys -t "$S" x        # any key closes it
-if wait_gone 'pause / resume' 5 && screen | grep -q 'last minute'; then
+if wait_gone 'pause / resume' 5 && screen | grep -Eq '^run +0:00:00'; then
     ok any_key_should_close_the_help
 else
     bad any_key_should_close_the_help
@@ -238,11 +238,11 @@ help_keys=$(screen | awk '
     c && /Keys in \(\)|Tuning keys/ { exit }
     c { k = substr($0, c, w); gsub(/[()]/, " ", k); n = split(k, a, " "); for (j = 1; j <= n; j++) print a[j] }')
 tm send-keys -t "$S" x
-wait_for 'last minute' 5
+wait_for '^run +0:00:00' 5
 missing=""
 for k in $help_keys; do
     case $k in
-    '?' | h) expect_key "$k" 'pause / resume' && tm send-keys -t "$S" x && wait_for 'last minute' 5 ;;
+    '?' | h) expect_key "$k" 'pause / resume' && tm send-keys -t "$S" x && wait_for '^run +0:00:00' 5 ;;
     q | Q) expect_key "$k" 'Quit\?' && tm send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
     + | =) expect_key "$k" 'point small=2 large=0' ;;
     - | _) expect_key "$k" 'point small=1 large=0' ;;

@@ -1087,7 +1087,7 @@ static void layout_and_draw(struct dash *d)
     if (avail - band_h - table_h < PANELS_MIN_ROWS)
         table_h = avail - band_h - PANELS_MIN_ROWS;
     if (table_h < TABLE_MIN_ROWS)
-        table_h = TABLE_MIN_ROWS;
+        table_h = table_want < TABLE_MIN_ROWS ? table_want : TABLE_MIN_ROWS;
     draw_disks(d, header_h, table_h);
     timeband_draw(d->snap, d->term.color, header_h + table_h, band_h);
     draw_panels(d, header_h + table_h + band_h, avail - table_h - band_h);

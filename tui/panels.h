@@ -16,7 +16,7 @@
 #define STRIP_ROWS 4                /* the time axis and three strips */
 
 /* The strip in the box (y, x), w wide, STRIP_ROWS high: an axis row
-   ("run 0:00:00 ... now 0:12:30") and a row each of MBPS, IOPS and p99
+   ("run 0:00:00 ... (whole run) ... now 0:12:30") and a row each of MBPS, IOPS and p99
    with its latest value at the right. */
 void strip_draw(const struct sim_snapshot *s, int y, int x, int w);
 

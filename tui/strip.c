@@ -6,9 +6,10 @@
  * columns that merge in pairs when full); here they are resampled onto
  * the cells of the box (sim_strip_cells), so the drawn strip always runs
  * from the session's start at the left to now at the right.  The axis
- * row above says both ends ("run 0:00:00", "now 0:12:30").  Each row is
- * scaled to its own highest cell; a cell without samples (warm-up, a
- * pause) is blank.  The value at the right is the latest sample's.
+ * row above says both ends: "run 0:00:00" at the left, "now 0:12:30"
+ * over the latest values at the right.  Each row is
+ * scaled to its own highest cell, any activity at least '.'; a cell
+ * without samples (warm-up, a pause) or at zero is blank.  The value at the right is the latest sample's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -55,7 +56,9 @@ static void strip_row(const struct sim_snapshot *s, int y, int x, int w,
             max = v[i];
     char line[STRIP_MAX_CELLS + 1];
     for (int i = 0; i < gw; i++) {
-        int k = isnan(v[i]) || max <= 0 ? 0 : (int)lround(v[i] / max * TUI_RAMP_N);
+        /* any activity shows: a low value is '.', not blank */
+        int k = isnan(v[i]) || max <= 0 || v[i] <= 0 ? 0
+              : 1 + (int)lround(v[i] / max * (TUI_RAMP_N - 1));
         line[i] = tui_ramp[k];
     }
     line[gw] = '\0';
@@ -65,22 +68,22 @@ static void strip_row(const struct sim_snapshot *s, int y, int x, int w,
               " %10.1f %s", latest(s, which), unit[which]);
 }
 
-/* "run" and the start time "0:00:00" over the left end, "now 0:12:30" over the right
-   end of the strips, "whole run" in the value column. */
+/* The axis: "run" over the labels, the start time over the strips' left
+   end, "(whole run)" in the middle where it fits, and "now 0:12:30" over
+   the latest values (they are now's). */
 static void strip_axis(const struct sim_snapshot *s, int y, int x, int w)
 {
-    char start[32], now[32], right[48];
-    int gw = graph_width(w);
+    static const char whole[] = "(whole run)";
+    char start[32], now[32];
+    int gw = graph_width(w), gx = x + STRIP_LABEL_COLS;
     burst_clock_text(s->strip.start_s, start, sizeof start);
     burst_clock_text(s->device_s, now, sizeof now);
-    snprintf(right, sizeof right, "now %s", now);
     tui_put_n(y, x, w, A_BOLD, "run");
-    tui_put_n(y, x + STRIP_LABEL_COLS, gw, A_DIM, "%s", start);
-    int rx = x + STRIP_LABEL_COLS + gw - (int)strlen(right);
-    if (rx > x + STRIP_LABEL_COLS + (int)strlen(start))
-        tui_put_n(y, rx, (int)strlen(right), A_DIM, "%s", right);
-    tui_put_n(y, x + STRIP_LABEL_COLS + gw, w - STRIP_LABEL_COLS - gw, A_BOLD,
-              "  whole run");
+    tui_put_n(y, gx, gw, A_DIM, "%s", start);
+    int mid = gx + (gw - (int)sizeof whole + 1) / 2;
+    if (mid > gx + (int)strlen(start))
+        tui_put_n(y, mid, gx + gw - mid, A_DIM, "%s", whole);
+    tui_put_n(y, gx + gw, w - STRIP_LABEL_COLS - gw, A_BOLD, " now %s", now);
 }
 
 void strip_draw(const struct sim_snapshot *s, int y, int x, int w)

@@ -20,12 +20,20 @@ static bool side_by_side(int cols)
     return cols >= SIDE_COLS;
 }
 
+/* The log's rows: its title and the events it has (one row says there
+   are none yet), at most EVENTS_ROWS, so the band has no empty rows. */
+static int event_rows(const struct sim_snapshot *s)
+{
+    int n = 1 + (s->n_events > 0 ? s->n_events : 1);
+    return n < EVENTS_ROWS ? n : EVENTS_ROWS;
+}
+
 int timeband_rows_wanted(const struct sim_snapshot *s, int cols)
 {
-    int c = credits_rows_wanted(s);
+    int c = credits_rows_wanted(s), e = event_rows(s);
     if (side_by_side(cols))
-        return c > EVENTS_ROWS ? c : EVENTS_ROWS;
-    return c + EVENTS_ROWS;
+        return c > e ? c : e;
+    return c + e;
 }
 
 void timeband_draw(const struct sim_snapshot *s, bool color, int y, int h)
