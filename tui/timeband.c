@@ -12,8 +12,8 @@
 #include "tui/panels.h"
 #include "tui/tui_draw.h"
 
-#define SIDE_COLS 120
-#define GAUGE_SHARE 0.55
+#define SIDE_COLS 150             /* a gauge row (~75) beside an event (~75) */
+#define GAUGE_SHARE 0.5
 
 static bool side_by_side(int cols)
 {
