@@ -124,44 +124,49 @@ static void events_should_read_as_the_dashboard_says_them(void)
     CHECK_STR_EQ(buf, "binding limit: volume IOPS -> burst credits");
 }
 
+typedef void (*text_fn)(double, char *, size_t);
+
 static void numbers_clock_and_spans_should_read_plainly(void)
 {
-    char buf[64];
-    burst_rate_text(1234567, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "1,234,567");
-    burst_rate_text(100, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "100");
-    burst_rate_text(0.5, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "0.5");
-    burst_clock_text(6430, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "1:47:10");
-    burst_clock_text(93605, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "26:00:05");
-    burst_duration_text(45, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "45 s");
-    burst_duration_text(41 * 60, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "41 min");
-    burst_duration_text(2 * 3600 + 10 * 60, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "2 h 10 min");
-    burst_duration_text(3 * 86400 + 4 * 3600, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "3 d 4 h");
+    static const struct {
+        text_fn fn;
+        double v;
+        const char *want;
+    } cases[] = {
+        { burst_rate_text, 1234567, "1,234,567" },
+        { burst_rate_text, 100, "100" },
+        { burst_rate_text, 0.5, "0.5" },
+        { burst_clock_text, 6430, "1:47:10" },
+        { burst_clock_text, 93605, "26:00:05" },
+        { burst_duration_text, 45, "45 s" },
+        { burst_duration_text, 41 * 60, "41 min" },
+        { burst_duration_text, 2 * 3600 + 10 * 60, "2 h 10 min" },
+        { burst_duration_text, 3 * 86400 + 4 * 3600, "3 d 4 h" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        cases[i].fn(cases[i].v, buf, sizeof buf);
+        CHECK_STR_EQ(buf, cases[i].want);
+    }
 }
 
 static void the_outlook_should_say_when_a_bucket_empties_or_fills(void)
 {
-    char buf[64];
-    /* half full, losing 1 % a minute: 50 minutes to empty */
-    burst_outlook_text(0.5, -0.01 / 60, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "empties in 50 min");
-    /* 20 % full, gaining 10 % an hour: 8 hours to full */
-    burst_outlook_text(0.2, 0.1 / 3600, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "refilling, full in 8 h");
-    burst_outlook_text(1.0, 0, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "full");
-    burst_outlook_text(0.0, 0, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "empty: at the base rate");
-    burst_outlook_text(0.6, 1e-12, buf, sizeof buf);
-    CHECK_STR_EQ(buf, "steady");
+    static const struct {
+        double level, rate;
+        const char *want;
+    } cases[] = {
+        { 0.5, -0.01 / 60, "empties in 50 min" },   /* half, 1 % a minute */
+        { 0.2, 0.1 / 3600, "refilling, full in 8 h" },  /* 20 %, +10 %/h */
+        { 1.0, 0, "full" },
+        { 0.0, 0, "empty: at the base rate" },
+        { 0.6, 1e-12, "steady" },                   /* no end in sight */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        burst_outlook_text(cases[i].level, cases[i].rate, buf, sizeof buf);
+        CHECK_STR_EQ(buf, cases[i].want);
+    }
 }
 
 int main(void)

@@ -557,6 +557,15 @@ else
     bad instance_burst_spent_should_be_told_in_the_status_line_and_the_log
 fi
 
+# run --tui: the batch run's buckets too (read from its devices)
+start "cd $WORK && $ASMSIM run --tui --instance m5.large --volume gp2:size=500GiB --disks 4 --matrix point --num-small 32 --num-large 0 --burst-credits carry=50 --duration 2h --speed 600"
+if wait_for '^ instance IOPS +\[' 10 &&
+   wait_for '^ +[0-9]:[0-9]{2}:[0-9]{2} instance m5.large burst spent: IOPS limit 18,750 -> 3,600$' 20; then
+    ok run_tui_should_show_the_credit_gauges_and_events_too
+else
+    bad run_tui_should_show_the_credit_gauges_and_events_too
+fi
+
 # a small gp2 volume started at 20 % of its bucket empties within seconds
 EMPTY="$ASMSIM tui --volume gp2:size=20GiB --disks 1 --matrix point --num-small 16 --num-large 0 --burst-credits carry=20 --speed 600"
 start "cd $WORK && $EMPTY"
@@ -579,6 +588,17 @@ if echo "$s80" | grep -q '^burst credits' && echo "$s80" | grep -Eq '^run +0:00:
     ok time_panels_should_fit_at_80x24
 else
     bad time_panels_should_fit_at_80x24
+fi
+
+# the help says what the time panels show and how to watch credits drain
+h=$("$ASMSIM" tui --help)
+if echo "$h" | grep -q '600 plays 10 minutes a second' &&
+   echo "$h" | grep -q 'a gauge per burst bucket' &&
+   echo "$h" | grep -q -- '--burst-credits carry\[=LEVEL\] lets them drain'; then
+    ok tui_help_should_describe_the_time_panels
+else
+    echo "$h"
+    bad tui_help_should_describe_the_time_panels
 fi
 
 # ---- without a terminal --tui falls back to the --progress line

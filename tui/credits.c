@@ -124,8 +124,7 @@ static void credits_title(const struct sim_snapshot *s, int y, int x, int w, int
     if (hidden > 0)
         snprintf(more, sizeof more, "  +%d more", hidden);
     const char *what = s->n_buckets > 0 ? "burst credits"
-                     : s->interactive ? "burst credits: none in this configuration"
-                                      : "burst credits: shown by 'asmsim tui'";
+                                        : "burst credits: none in this configuration";
     const char *reset = s->n_buckets > 0 && s->buckets_reset_per_point
                       ? "  (reset at every point; --burst-credits carry keeps them)" : "";
     int used = (int)strlen(what);

@@ -4,21 +4,28 @@
  *
  * Once per SIM_SNAP_TICK_NS of device time (not at every live callback:
  * at --speed 600 those come 6,000 times a wall second) the session reads
- * from the backend every burst bucket's level (dev_ops.buckets, sized by
- * buckets(ds, NULL, 0)) and the limit that bound over the tick
- * (dev_ops.interval_limits: the dashboard keeps no timeline, so that
- * meter is free; --interval is refused with --tui).  The limit is read in
- * measured windows only, and when the load changes (the matrix walk, a
- * load key) the meter restarts with the new load's window and its first
- * reading is the detector's new baseline: the walk changing the load is
- * not an event, a limit changing under a steady load is.  A pinned load
- * measured cell after cell is one load: its limit is watched across the
- * cells, so a burst that runs out at a cell's boundary is still told.
+ * from the backend every burst bucket's level (dev_ops.buckets, up to
+ * SIM_SNAP_BUCKETS) and the limit that bound.  An interactive session
+ * owns its devices and reads the limit over the tick from their interval
+ * meter (dev_ops.interval_limits, reset at each reading: the dashboard
+ * keeps no timeline, so that meter is free; --interval is refused with
+ * --tui).  A batch run's devices are the run's (sim_live.devices): their
+ * buckets are only read, and the limit is the engine's over the point's
+ * window so far.
  *
  * Each bucket's rate is its change of level over the tick, per device
- * second, from which the dashboard says when it empties or fills.  A
- * reading after the levels were set (a point that starts at the
- * --burst-credits level, fresh devices) has no rate until the next tick.
+ * second, from which the dashboard says when it empties or fills.
+ *
+ * Points.  A new point is noticed by its start (sim_live.point_start_ns).
+ * Without --burst-credits carry every point starts from the set level
+ * (sim_burst_point_start), so the levels jump: the detector starts anew
+ * and the first reading has no rate.  With carry only a change of load
+ * (the matrix walk, a load key) starts the limit anew: its first reading
+ * in the new window is the detector's baseline, so the walk changing the
+ * load is not an event, and a limit changing under a steady load is.  A
+ * pinned load measured cell after cell is one load: its limit is watched
+ * across the cells, so a burst that runs out at a cell's boundary is
+ * still told.  Limits are read in measured windows only.
  *
  * The readings go to the event detector (burst_events.c); each event is
  * put in words, logged in the snapshot (the last SIM_SNAP_EVENTS) and
@@ -104,51 +111,33 @@ static bool tick_due(const sim_session *s, sim_ns now_ns)
 
 /* The binding limit over the meter's interval, when it holds one of the
    measured window's (BURST_NO_LIMIT otherwise: warm-up, a new load's
-   first moments); reading it opens the next interval. */
-static enum sim_limit limit_reading(sim_session *s, struct devset *ds, sim_ns now_ns,
-                                    bool measuring)
+   first moments); reading it opens the next interval.  The meter is the
+   session's own devices' (interactive); a batch run's devices are only
+   read, and its limit is the engine's over the window so far. */
+static enum sim_limit limit_reading(sim_session *s, struct devset *ds, bool own,
+                                    const struct sim_live *lv)
 {
+    bool measuring = lv->phase == SIM_LIVE_MEASURE;
+    if (!own)
+        return measuring && lv->now_ns - lv->window_start_ns >= SIM_SNAP_TICK_NS
+             ? lv->limited_by : BURST_NO_LIMIT;
     if (!measuring || s->credit_new_load || !ds->ops->interval_limits ||
-        now_ns < s->credit_meter_at_ns ||
-        now_ns - s->credit_meter_at_ns < SIM_SNAP_TICK_NS / 2)
+        lv->now_ns < s->credit_meter_at_ns ||
+        lv->now_ns - s->credit_meter_at_ns < SIM_SNAP_TICK_NS / 2)
         return BURST_NO_LIMIT;
     struct dev_limits lim;
     ds->ops->interval_limits(ds, &lim, true);
-    s->credit_meter_at_ns = now_ns;
+    s->credit_meter_at_ns = lv->now_ns;
     return dev_limits_binding(&lim);
 }
 
-void sim_sess_credits_observe(sim_session *s, struct devset *ds, sim_ns now_ns,
-                              double device_s, bool measuring)
+/* A point began since the last call: its load p, and whether its buckets
+   were set at its start (not carried), so that their levels jumped and
+   everything starts anew; otherwise the binding limit starts anew when
+   the load differs from the last point's. */
+static void point_began(sim_session *s, struct wl_point p)
 {
-    if (!ds || !ds->ops || !ds->ops->buckets)
-        return;
-    if (s->credit_new_load && measuring) {
-        /* the binding limit of the new load only, from here */
-        if (ds->ops->interval_limits)
-            ds->ops->interval_limits(ds, NULL, true);
-        s->credit_new_load = false;
-        s->credit_meter_at_ns = now_ns;
-    }
-    if (!tick_due(s, now_ns))
-        return;
-    read_buckets(s, ds, device_s);
-    enum sim_limit binding = limit_reading(s, ds, now_ns, measuring);
-    struct burst_reading r[SIM_SNAP_BUCKETS];
-    for (int i = 0; i < s->work.n_buckets; i++)
-        r[i] = s->work.bucket[i].r;
-    struct burst_event ev[SIM_SNAP_EVENTS];
-    int k = burst_detector_step(&s->detector, device_s, r, s->work.n_buckets,
-                                binding, ev, SIM_SNAP_EVENTS);
-    for (int i = 0; i < k; i++)
-        log_event(s, &ev[i]);
-    s->credit_ticked = true;
-    s->credit_tick_at_ns = now_ns;
-    s->credit_prev_s = device_s;
-}
-
-void sim_sess_credits_point_start(sim_session *s, bool levels_set, struct wl_point p)
-{
+    bool levels_set = !s->run.burst_carry;
     bool new_load = p.small != s->credit_point.small || p.large != s->credit_point.large;
     s->work.buckets_reset_per_point = levels_set;
     s->credit_point = p;
@@ -162,10 +151,46 @@ void sim_sess_credits_point_start(sim_session *s, bool levels_set, struct wl_poi
     }
 }
 
+void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double device_s)
+{
+    bool own = s->parts.open;
+    struct devset *ds = own ? &s->parts.sp.ds : lv->devices;
+    if (!ds || !ds->ops || !ds->ops->buckets)
+        return;
+    if (!s->credit_in_point || lv->point_start_ns != s->credit_point_start_ns) {
+        s->credit_in_point = true;
+        s->credit_point_start_ns = lv->point_start_ns;
+        point_began(s, lv->point);
+    }
+    if (s->credit_new_load && lv->phase == SIM_LIVE_MEASURE) {
+        /* the binding limit of the new load only, from here */
+        if (own && ds->ops->interval_limits)
+            ds->ops->interval_limits(ds, NULL, true);
+        s->credit_new_load = false;
+        s->credit_meter_at_ns = lv->now_ns;
+    }
+    if (!tick_due(s, lv->now_ns))
+        return;
+    read_buckets(s, ds, device_s);
+    enum sim_limit binding = limit_reading(s, ds, own, lv);
+    struct burst_reading r[SIM_SNAP_BUCKETS];
+    for (int i = 0; i < s->work.n_buckets; i++)
+        r[i] = s->work.bucket[i].r;
+    struct burst_event ev[SIM_SNAP_EVENTS];
+    int k = burst_detector_step(&s->detector, device_s, r, s->work.n_buckets,
+                                binding, ev, SIM_SNAP_EVENTS);
+    for (int i = 0; i < k; i++)
+        log_event(s, &ev[i]);
+    s->credit_ticked = true;
+    s->credit_tick_at_ns = lv->now_ns;
+    s->credit_prev_s = device_s;
+}
+
 void sim_sess_credits_reset(sim_session *s)
 {
     burst_detector_rebase(&s->detector);
     s->credit_ticked = false;
     s->credit_new_load = true;
+    s->credit_in_point = false;
     s->work.n_buckets = 0;
 }

@@ -96,6 +96,8 @@ struct sim_session {
     bool credit_new_load;           /* the load changed: restart the meter */
     sim_ns credit_meter_at_ns;      /* the limit meter's interval began */
     struct wl_point credit_point;   /* the load of the last point started */
+    bool credit_in_point;           /* credit_point_start_ns is known */
+    sim_ns credit_point_start_ns;   /* that point's start (sim_live) */
     double credit_prev_s;           /* session time of the last tick */
     double credit_prev_level[SIM_SNAP_BUCKETS];
     /* batch */
@@ -138,16 +140,11 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv);
 
 /* ---- session_credits.c: buckets, rates, events ----------------------------- */
 
-/* Read the buckets and the binding limit of ds (NULL: none to read) when
-   a tick of device time has passed since the last; gauges, rates and
-   events into the working snapshot. */
-void sim_sess_credits_observe(sim_session *s, struct devset *ds, sim_ns now_ns,
-                              double device_s, bool measuring);
-
-/* A point of load p starts.  levels_set: the buckets were just set (not
-   carried), so their levels jump and everything starts anew; otherwise
-   the binding limit starts anew when p differs from the last point's. */
-void sim_sess_credits_point_start(sim_session *s, bool levels_set, struct wl_point p);
+/* What the engine reports, for the buckets and the binding limit: when a
+   tick of device time has passed since the last reading, gauges, rates
+   and events into the working snapshot; a new point (lv->point_start_ns)
+   is noticed here. */
+void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double device_s);
 
 /* The devices were rebuilt: every bucket is new. */
 void sim_sess_credits_reset(sim_session *s);

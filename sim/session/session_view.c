@@ -323,7 +323,6 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
     } else {
         w->window_s = 0;
     }
-    sim_sess_credits_observe(s, s->parts.open ? &s->parts.sp.ds : NULL, lv->now_ns,
-                             device_s, w->measuring);
+    sim_sess_credits_observe(s, lv, device_s);
     estimate_eta(s);
 }

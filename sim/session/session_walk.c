@@ -394,7 +394,6 @@ void sim_sess_interactive_main(sim_session *s)
         struct sim_point_result r = { 0 };
         s->point_wall_start_s = sim_sess_wall_s();
         sim_burst_point_start(&s->run, &s->parts.sp.ds);   /* as a run does */
-        sim_sess_credits_point_start(s, !s->run.burst_carry, p);
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
