@@ -590,6 +590,14 @@ else
     bad time_panels_should_fit_at_80x24
 fi
 
+# a speed the host cannot reach: the header says what it does reach
+start "cd $WORK && $ASMSIM tui --instance m5.large --volume gp2:size=500GiB --disks 4 --matrix point --num-small 32 --num-large 0 --speed 1000000"
+if wait_for 'speed 1e\+06x \([0-9]+x reached\)' 10; then
+    ok unreachable_speed_should_show_the_speed_reached
+else
+    bad unreachable_speed_should_show_the_speed_reached
+fi
+
 # the help says what the time panels show and how to watch credits drain
 h=$("$ASMSIM" tui --help)
 if echo "$h" | grep -q '600 plays 10 minutes a second' &&

@@ -173,6 +173,10 @@ static void title_fields(const struct dash *d, struct flow *fl)
              au, lay_redundancy_name(s->redundancy));
 }
 
+/* A pacer reaching less than this share of --speed says what it reaches
+   (a host too slow to simulate that fast). */
+#define SPEED_SHORT 0.9
+
 /* status: the point, time, speed, binding limit, state (right) */
 static void status_fields(const struct dash *d, struct flow *fl)
 {
@@ -187,7 +191,10 @@ static void status_fields(const struct dash *d, struct flow *fl)
     flow_add(fl, A_NORMAL, "(%s)", where);
     flow_add(fl, A_NORMAL, "elapsed %s", el);
     flow_add(fl, A_NORMAL, "ETA %s", eta);
-    if (s->speed > 0)
+    if (s->speed > 0 && s->speed_reached > 0 && s->speed_reached < SPEED_SHORT * s->speed)
+        flow_add(fl, pair(d, TERM_PAIR_WARN), "speed %gx (%.0fx reached)", s->speed,
+                 s->speed_reached);
+    else if (s->speed > 0)
         flow_add(fl, A_NORMAL, "speed %gx", s->speed);
     else
         flow_add(fl, A_NORMAL, "speed max");

@@ -93,8 +93,10 @@ int sim_sess_live_cb(void *arg, const struct sim_live *lv)
         return SIM_LIVE_STOP;
     }
     pthread_mutex_unlock(&s->mu);
-    if (was_paused)
+    if (was_paused) {
         sim_pacer_anchor(&s->pacer, lv->now_ns);
+        s->speed_mark_wall_s = 0;   /* the speed reached: not across a pause */
+    }
     if (!s->paced)
         return SIM_LIVE_CONTINUE;
     for (;;) {

@@ -107,6 +107,10 @@ struct sim_snapshot {
     enum wl_large_type large_type;
     int write_pct;
     double speed;               /* 0 = max */
+    double speed_reached;       /* device seconds per wall second over the
+                                   last wall second or so; 0 = not known
+                                   yet.  Below speed when the host cannot
+                                   simulate as fast as asked */
 
     /* where the run stands */
     struct wl_point point;

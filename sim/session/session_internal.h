@@ -89,6 +89,7 @@ struct sim_session {
     sim_ns sample_at_ns;            /* device time of the baseline */
     uint64_t sample_ios[WL_CLASSES], sample_bytes[WL_CLASSES];
     struct hist sample_hist, hist_now, hist_delta;
+    double speed_mark_dev_s, speed_mark_wall_s;     /* speed_reached's start */
     /* burst buckets and events (session_credits.c) */
     struct burst_detector detector;
     sim_ns credit_tick_at_ns;       /* device time of the last tick */

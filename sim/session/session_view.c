@@ -292,6 +292,22 @@ static void estimate_eta(sim_session *s)
         w->eta_s = 0;
 }
 
+/* Device seconds per wall second over the last SPEED_SPAN_S or so of wall
+   time: what the pacer reaches, which a host too slow for --speed shows.
+   A pause starts the span again (session.c clears the mark). */
+#define SPEED_SPAN_S 1.0
+static void measure_speed(sim_session *s, double device_s)
+{
+    double wall = sim_sess_wall_s();
+    double dt = wall - s->speed_mark_wall_s;
+    if (s->speed_mark_wall_s > 0 && dt < SPEED_SPAN_S && device_s >= s->speed_mark_dev_s)
+        return;
+    if (s->speed_mark_wall_s > 0 && device_s >= s->speed_mark_dev_s)
+        s->work.speed_reached = (device_s - s->speed_mark_dev_s) / dt;
+    s->speed_mark_wall_s = wall;
+    s->speed_mark_dev_s = device_s;
+}
+
 void sim_sess_observe(sim_session *s, const struct sim_live *lv)
 {
     struct sim_snapshot *w = &s->work;
@@ -301,6 +317,7 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
     w->measuring = lv->phase == SIM_LIVE_MEASURE;
     w->device_s = device_s;
     w->wall_s = sim_sess_wall_s() - s->wall_start_s;
+    measure_speed(s, device_s);
     w->pinned = s->pinned;
     if (w->measuring) {
         struct sim_point_result r = { .small = lv->point.small,
