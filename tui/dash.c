@@ -26,12 +26,18 @@
  *     avg/p99 latency, I/Os in flight, utilisation bar, errors; the slowest
  *     disk highlighted.  A row per disk while the panels keep their
  *     minimum; beyond that the rows scroll (Down/Up, j/k)
- *   panels, all the rows left: on the left the last minute of MBPS, IOPS
- *     and p99 (sparklines) over the latency histogram (ORION's power-of-
- *     two bins, p50/p99/p99.9 marked), whose bars take the height left; on
+ *   time band (timeband.c): the burst-credit gauges with when each
+ *     empties or fills (credits.c) and the event log (events.c), side by
+ *     side on a wide screen, stacked on a narrow one, folded to what the
+ *     height spares (band_rows)
+ *   panels, all the rows left: on the left MBPS, IOPS and p99 over the
+ *     whole run, start to now (strip.c), over the latency histogram
+ *     (ORION's power-of-two bins, p50/p99/p99.9 marked), whose bars take
+ *     the height left; on
  *     the right the ORION matrix heat map (rows large, columns small) over
  *     the sweep curve (MBPS and IOPS per disk count)
- *   bottom: the message line or the key hints (whole chunks only)
+ *   bottom: the message line (the newest event, as it happens) or the
+ *     key hints (whole chunks only)
  *
  * Without colour (NO_COLOR, or a terminal without) the heat map uses a
  * character ramp and the slowest disk is shown in reverse video.
@@ -551,8 +557,8 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
 
 /*
  * The panels share the rows under the disk table, left and right halves:
- *   left:  "last minute" and three sparklines, then the histogram, whose
- *          bars grow to the bottom of the box;
+ *   left:  the strip of the whole run (an axis row and three strips),
+ *          then the histogram, whose bars grow to the bottom of the box;
  *   right: the heat map with as many rows as it has large levels, then
  *          the sweep curve, which takes the rest; when both do not fit,
  *          the sweep keeps as many rows as it needs up to half the box.

@@ -7,7 +7,8 @@
  * The band is given what the dashboard can spare (dash.c); what does not
  * fit folds: stacked, the log goes first (the credits' title then says
  * the events are on the status line), then gauge rows (counted in the
- * title as "+N more").
+ * title as "+N more").  With no bucket and no event yet the band is one
+ * line that says so.
  */
 #include "tui/panels.h"
 #include "tui/tui_draw.h"
@@ -28,8 +29,16 @@ static int event_rows(const struct sim_snapshot *s)
     return n < EVENTS_ROWS ? n : EVENTS_ROWS;
 }
 
+/* Nothing to show but that: no bucket (gp3, real devices), no event. */
+static bool quiet(const struct sim_snapshot *s)
+{
+    return s->n_buckets == 0 && s->n_events == 0;
+}
+
 int timeband_rows_wanted(const struct sim_snapshot *s, int cols)
 {
+    if (quiet(s))
+        return 1;
     int c = credits_rows_wanted(s), e = event_rows(s);
     if (side_by_side(cols))
         return c > e ? c : e;
@@ -40,6 +49,10 @@ void timeband_draw(const struct sim_snapshot *s, bool color, int y, int h)
 {
     if (h <= 0)
         return;
+    if (quiet(s)) {
+        credits_draw(s, color, y, 0, COLS, 1, "no events yet");
+        return;
+    }
     if (side_by_side(COLS)) {
         int lw = (int)(COLS * GAUGE_SHARE);
         credits_draw(s, color, y, 0, lw - 1, h, NULL);
