@@ -37,7 +37,7 @@ void credits_draw(const struct sim_snapshot *s, bool color, int y, int x, int w,
 
 /* The log in the box (y, x, w, h): a title and the newest events that
    fit, oldest first, each "0:33:20 DATA_0002 burst credits empty: ...". */
-void events_draw(const struct sim_snapshot *s, int y, int x, int w, int h);
+void events_draw(const struct sim_snapshot *s, bool color, int y, int x, int w, int h);
 
 /* ---- timeband.c: credits and events, side by side or stacked ------------ */
 

@@ -56,13 +56,13 @@ void timeband_draw(const struct sim_snapshot *s, bool color, int y, int h)
     if (side_by_side(COLS)) {
         int lw = (int)(COLS * GAUGE_SHARE);
         credits_draw(s, color, y, 0, lw - 1, h, NULL);
-        events_draw(s, y, lw + 1, COLS - lw - 1, h);
+        events_draw(s, color, y, lw + 1, COLS - lw - 1, h);
         return;
     }
     int c = credits_rows_wanted(s);
     if (h - c >= 2) {               /* the log's title and an event */
         credits_draw(s, color, y, 0, COLS, c, NULL);
-        events_draw(s, y + c, 0, COLS, h - c);
+        events_draw(s, color, y + c, 0, COLS, h - c);
     } else {
         credits_draw(s, color, y, 0, COLS, h, "events: on the status line");
     }

@@ -78,6 +78,7 @@ struct sim_snap_bucket {
 
 struct sim_snap_event {
     double t_s;                 /* device time since the session began */
+    enum burst_event_kind kind;
     char text[SIM_SNAP_EVENT_LEN];  /* burst_event_text() */
 };
 

@@ -94,6 +94,7 @@ static void log_event(sim_session *s, const struct burst_event *e)
     }
     struct sim_snap_event *x = &w->event[w->n_events++];
     x->t_s = e->t_s;
+    x->kind = e->kind;
     burst_event_text(e, s->run.instance.name, x->text, sizeof x->text);
     w->events_total++;
     char clock[32];
