@@ -4,10 +4,11 @@
  * headed at the current rate ("empties in 41 min", "refilling, full in
  * 2 h 10 min": burst_outlook_text).
  *
- * Volumes of one disk group usually move together (the layout spreads
- * the load), so consecutive volume buckets of one kind whose levels agree
- * within GROUP_LEVEL_FRAC share a row ("DATA_0000-0003 IOPS"); one that
- * drifts away gets a row of its own.  Rows that do not fit are counted
+ * A row per bucket when the box has the rows.  When it has not: volumes
+ * of one disk group usually move together (the layout spreads the load),
+ * so consecutive volume buckets of one kind whose levels agree within
+ * GROUP_LEVEL_FRAC share a row ("DATA_0000-0003 IOPS"); one that drifts
+ * away keeps a row of its own.  Rows that do not fit are counted
  * in the title ("+2 more").  Columns: label, bar, percent, outlook; the
  * bar takes what the outlook leaves of the width.
  */
@@ -36,13 +37,14 @@ static bool same_group(const struct sim_snap_bucket *a, const struct sim_snap_bu
            fabs(a->r.level_frac - b->r.level_frac) <= GROUP_LEVEL_FRAC;
 }
 
-/* The buckets of s in rows; returns how many (at most max). */
-static int groups_of(const struct sim_snapshot *s, struct group *g, int max)
+/* The buckets of s in rows, volumes at one level sharing a row when
+   fold; returns how many (at most max). */
+static int groups_of(const struct sim_snapshot *s, bool fold, struct group *g, int max)
 {
     int n = 0;
     for (int i = 0; i < s->n_buckets && n < max; i++) {
         const struct sim_snap_bucket *b = &s->bucket[i];
-        if (n > 0 && g[n - 1].first + g[n - 1].n == i &&
+        if (fold && n > 0 && g[n - 1].first + g[n - 1].n == i &&
             same_group(&s->bucket[i - 1], b)) {
             g[n - 1].n++;
         } else {
@@ -114,7 +116,7 @@ static void group_row(const struct sim_snapshot *s, bool color, const struct gro
 int credits_rows_wanted(const struct sim_snapshot *s)
 {
     struct group g[SIM_SNAP_BUCKETS];
-    return 1 + groups_of(s, g, SIM_SNAP_BUCKETS);
+    return 1 + groups_of(s, false, g, SIM_SNAP_BUCKETS);
 }
 
 static void credits_title(const struct sim_snapshot *s, int y, int x, int w, int hidden,
@@ -146,7 +148,10 @@ void credits_draw(const struct sim_snapshot *s, bool color, int y, int x, int w,
                   int h, const char *note)
 {
     struct group g[SIM_SNAP_BUCKETS];
-    int n = groups_of(s, g, SIM_SNAP_BUCKETS);
+    /* a row per bucket when they all fit, else volumes folded */
+    int n = groups_of(s, false, g, SIM_SNAP_BUCKETS);
+    if (n > h - 1)
+        n = groups_of(s, true, g, SIM_SNAP_BUCKETS);
     int shown = n < h - 1 ? n : h - 1;
     if (shown < 0)
         shown = 0;

@@ -22,8 +22,8 @@ void strip_draw(const struct sim_snapshot *s, int y, int x, int w);
 
 /* ---- credits.c: a gauge per burst bucket -------------------------------- */
 
-/* Rows the gauges want: a title and a row per group of buckets (volumes
-   at one level share a row). */
+/* Rows the gauges want: a title and a row per bucket (given fewer, they
+   fold: volumes at one level share a row). */
 int credits_rows_wanted(const struct sim_snapshot *s);
 
 /* The gauges in the box (y, x, w, h); note (or NULL) goes in the title
