@@ -119,27 +119,28 @@ int credits_rows_wanted(const struct sim_snapshot *s)
     return 1 + groups_of(s, false, g, SIM_SNAP_BUCKETS);
 }
 
+/* The title, then whichever of its notes fit whole, in this order: how
+   many rows are not shown, that the buckets reset at every point, note. */
 static void credits_title(const struct sim_snapshot *s, int y, int x, int w, int hidden,
                           const char *note)
 {
-    char more[32] = "";
+    char pieces[3][96] = { "", "", "" };
     if (hidden > 0)
-        snprintf(more, sizeof more, "  +%d more", hidden);
+        snprintf(pieces[0], sizeof pieces[0], "  +%d more", hidden);
+    if (s->n_buckets > 0 && s->buckets_reset_per_point)
+        snprintf(pieces[1], sizeof pieces[1],
+                 "  (reset at every point; --burst-credits carry keeps them)");
+    if (note)
+        snprintf(pieces[2], sizeof pieces[2], "  %s", note);
     const char *what = s->n_buckets > 0 ? "burst credits"
                                         : "burst credits: none in this configuration";
-    const char *reset = s->n_buckets > 0 && s->buckets_reset_per_point
-                      ? "  (reset at every point; --burst-credits carry keeps them)" : "";
-    int used = (int)strlen(what);
     tui_put_n(y, x, w, A_BOLD, "%s", what);
-    /* whole pieces only: the count first, then the reset note, then note */
-    const char *pieces[] = { more, reset, note ? note : "" };
-    int cx = x + used;
+    int cx = x + (int)strlen(what);
     for (int i = 0; i < 3; i++) {
-        const char *p = pieces[i];
-        int len = (int)strlen(p) + (i == 2 && p[0] ? 2 : 0);
-        if (!p[0] || cx + len > x + w)
+        int len = (int)strlen(pieces[i]);
+        if (len == 0 || cx + len > x + w)
             continue;
-        tui_put_n(y, cx, len, A_DIM, "%s%s", i == 2 ? "  " : "", p);
+        tui_put_n(y, cx, len, A_DIM, "%s", pieces[i]);
         cx += len;
     }
 }
