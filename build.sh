@@ -21,7 +21,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup xfsprogs)
+need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup xfsprogs
+           libjs-chart.js)     # Chart.js, embedded in the HTML report at build time
+# only for `./build.sh test`: the HTML report's browser test (tests/report_browser_test.sh)
+test_pkgs=(chromium)
 # only for `./build.sh fuzz`: clang and its libFuzzer runtime
 fuzz_pkgs=(clang libclang-rt-dev)
 
@@ -120,7 +123,7 @@ case "$cmd" in
         exec "$(build_dir)/asmsim" sweep "${args[@]}" "$@"
         ;;
     test)
-        install_missing "${need_pkgs[@]}"; build
+        install_missing "${need_pkgs[@]}" "${test_pkgs[@]}"; build
         labels=()
         [ "$sanitize" = thread ] && labels=(-L tsan)    # the tests that run threads
         cd "$(build_dir)" && ctest --output-on-failure -j"$(nproc)" "${labels[@]}" "$@"

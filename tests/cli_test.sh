@@ -312,7 +312,7 @@ expect_true "sweep_csv_should_carry_its_schema_configuration_and_iso_start" \
     python3 - od/sweep/sw_*_sweep.csv <<'PY'
 import csv, re, sys
 lines = open(sys.argv[1]).read().splitlines()
-assert re.fullmatch(r"# asmsim sweep CSV, schema 2; .*docs/fields.md", lines[0]), lines[0]
+assert re.fullmatch(r"# asmsim sweep CSV, schema 3; .*docs/fields.md", lines[0]), lines[0]
 rows = list(csv.DictReader(lines[1:]))
 assert [r["disks"] for r in rows] == ["1", "2"], rows
 r = rows[0]
@@ -321,6 +321,10 @@ assert r["volume"] == "gp3:size=250GiB,iops=3000,throughput=125MiB/s", r["volume
 assert (r["layout"], r["au_bytes"], r["redundancy"]) == ("coarse", "1048576", "external"), r
 assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", r["started"]), r["started"]
 assert r["max_large_limited_by"] and r["max_small_limited_by"], r
+# the cost columns (prices.h): m5.large Linux 0.096 x 730 h, gp3 250 GiB $20
+assert [(r["instance_usd_month"], r["volumes_usd_month"], r["total_usd_month"])
+        for r in rows] == [("70.08", "20.00", "90.08"), ("70.08", "40.00", "110.08")], rows
+assert r["prices"] == "AWS us-east-1 2023-06 list", r["prices"]
 PY
 expect_true "results_json_started_should_be_iso_8601_with_seconds_and_zone" \
     python3 -c 'import glob, json, re, sys
@@ -726,6 +730,10 @@ sample_value() {
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
     create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;;
     target) echo no-such-target ;; levels) echo orion ;;
+    rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
+    max-outstanding) echo 64 ;;
+    os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
+    report) echo x.html ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line

@@ -5,15 +5,17 @@
 #   * every key path of the results JSON (objects joined with '.', arrays
 #     as '[]'), from a modelled run, a modelled sweep and a real-device run
 #     on a file asmsim creates, so keys that only some runs write are seen
-#     (a point run, a run with both classes extended, a sweep, real);
+#     (a point run, a run with both classes extended, a sweep, real, an
+#     open-loop run);
 #   * every column of the sweep CSV and of the timeline CSV (a run with
 #     --interval, which also writes points[].timeline);
 #   * every limited_by id the program knows (read off its table in
 #     sim/core/device.c, so a new limit cannot go undocumented).
 # A path is documented when a table row of docs/fields.md starts with it
 # in backquotes.  The
-# children of sweep[].summary and sweep[].points are the same keys as
-# summary and points, and are checked as those.
+# children of sweep[].summary, sweep[].points and sweep[].cost are the
+# same keys as summary, points and cost, and are checked as those; the
+# JSON of `asmsim cost` is checked with the results JSON.
 set -u
 ASMSIM=$(realpath "$1")
 TESTS=${2:-$(dirname "$0")}
@@ -36,6 +38,14 @@ cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 \
     --matrix point --num-small 2 --num-large 2 --write 30 --duration 200ms --interval 50ms \
     --output-dir "$WORK/timeline" --testname fields --json - >timeline.json 2>/dev/null
+"$ASMSIM" run --instance m5.large --volume gp3 --disks 1 --rate-small 5000 --rate-large 20 \
+    --duration 200ms --interval 100ms --json - >open.json 2>/dev/null
+"$ASMSIM" cost --instance oci-e4flex-8 --volume oci-higher --disks 2 --json - >cost.json 2>/dev/null
+# a forecast that runs a bucket dry and leaves demand unmet (forecast keys)
+printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbusy,1h,5000,30,20,30\n' \
+    >"$WORK/fc.csv"
+"$ASMSIM" forecast --instance m5.large --volume gp2:size=100GiB --disks 2 --schedule "$WORK/fc.csv" \
+    --repeat 1d --output-dir "$WORK/forecast" --testname fields --json - >forecast.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
 
@@ -55,6 +65,7 @@ def csv_section(name):          # the columns of the section "<name> CSV"
                                 if x.split("\n", 1)[0].strip() == name + " CSV"])
 csv_doc = csv_section("Sweep")
 timeline_doc = csv_section("Timeline")
+forecast_doc = csv_section("Forecast timeline")
 documented = set().union(*[ticks(x) for x in sections if "CSV" not in x.split("\n", 1)[0]])
 
 def paths(v, prefix, out):
@@ -68,10 +79,11 @@ def paths(v, prefix, out):
             paths(x, prefix + "[]", out)
 
 def canonical(p):
-    return re.sub(r"^sweep\[\]\.(summary|points)", r"\1", p)
+    return re.sub(r"^sweep\[\]\.(summary|points|cost)", r"\1", p)
 
 written = set()
-for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json"):
+for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
+             "open.json", "cost.json", "forecast.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
@@ -88,6 +100,7 @@ def csv_header(pattern):         # the header row of the CSVs that match
     return cols
 csv_cols = csv_header("sweep/*sweep*.csv")
 timeline_cols = csv_header("timeline/*_timeline.csv")
+forecast_cols = csv_header("forecast/*_timeline.csv")
 
 src = open(device_c).read()
 table = re.search(r"limit_ids\[[^\]]*\]\s*=\s*\{(.*?)\};", src, re.S)
@@ -111,6 +124,9 @@ check("every_sweep_csv_column_should_be_documented", not missing, "not in docs/f
 check("timeline_csv_should_be_written", len(timeline_cols) > 5, f"columns: {sorted(timeline_cols)}")
 missing = sorted(c for c in timeline_cols if c not in timeline_doc)
 check("every_timeline_csv_column_should_be_documented", not missing, "not in docs/fields.md: " + " ".join(missing))
+missing = sorted(c for c in forecast_cols if c not in forecast_doc)
+check("every_forecast_csv_column_should_be_documented", len(forecast_cols) > 5 and not missing,
+      f"columns: {sorted(forecast_cols)}; not in docs/fields.md: " + " ".join(missing))
 missing = sorted(i for i in limit_ids if i not in documented)
 check("every_limited_by_id_should_be_documented", limit_ids and not missing,
       "not in docs/fields.md: " + " ".join(missing))
@@ -123,7 +139,8 @@ stale = sorted(d for d in documented
                and canonical(d) not in json_keys)
 stale += sorted(c for c in csv_doc if c not in csv_cols)
 stale += sorted(c for c in timeline_doc if c not in timeline_cols)
+stale += sorted(c for c in forecast_doc if c not in forecast_cols)
 check("docs_should_name_no_field_that_is_not_written", not stale, "documented but not written: " + " ".join(stale))
-print(f"{8 - failed} passed, {failed} failed")
+print(f"{9 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

@@ -895,16 +895,22 @@ static void sweep_reading_should_find_where_the_instance_limit_is_reached(void)
 
     fake_init(&fk);             /* m5.large: 593.75 MB/s maximum */
     fk.cfg.volume.price_usd_month = 12.5;
+    /* the bill of one volume: instance 70.08, volume 12.50 (prices.h) */
+    fk.cfg.bill = (struct price_bill){ .has_instance = true, .instance_priced = true,
+                                       .instance_usd_month = 70.08, .volume_usd_month = 12.5,
+                                       .volume_list_usd_month = 12.5, .disks = 1 };
     sweep_init(&fs, 4, disks, mbps, lim, true);
     char *t = table_text(&fk.cfg, &fs.sw);
     static const char head[] =
         "disks  max large MBPS  limited by         max small IOPS  limited by"
-        "         min small lat (us)  limited by         $/month (volumes)\n";
+        "         min small lat (us)  limited by         $/month (volumes)"
+        "  $/month (total)\n";
     CHECK(strncmp(t, head, sizeof head - 1) == 0);
     char row[200];
     snprintf(row, sizeof row, "\n    4          580.10  %-17s               -"
                               "  -                                   -  -"
-                              "                              50.00\n",
+                              "                              50.00"
+                              "           120.08\n",
              sim_limit_label(SIM_LIMIT_INSTANCE_MBPS));
     CHECK(strstr(t, row) != NULL);
     CHECK(strstr(t, "\n\n") != NULL);   /* blank line before the reading */
@@ -1057,6 +1063,11 @@ static void sweep_csv_should_match_the_golden_file(void)
     struct sim_run_cfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.volume.price_usd_month = 20;
+    /* the cost columns: the bill of one volume (prices.h), m5.large Linux */
+    cfg.bill = (struct price_bill){ .has_instance = true, .instance_priced = true,
+                                    .instance_usd_month = 70.08, .volume_usd_month = 20,
+                                    .volume_list_usd_month = 20, .disks = 1,
+                                    .prices_list = "AWS us-east-1 2023-06 list" };
     /* the configuration columns; the spec's commas must be quoted */
     snprintf(cfg.instance.name, sizeof cfg.instance.name, "m5.large");
     snprintf(cfg.volume.spec, sizeof cfg.volume.spec,

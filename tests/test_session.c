@@ -191,6 +191,21 @@ static bool at_load(const struct sim_snapshot *s, const void *arg)
            s->measuring && s->window_s >= w->window_s && s->cur.cls[WL_SMALL].ios > 0;
 }
 
+/* A predicate that holds only once the session has applied `applied`
+   queued commands: a snapshot taken before a command lands cannot pass
+   for one taken after it. */
+struct after_cmds {
+    uint64_t applied;
+    bool (*pred)(const struct sim_snapshot *s, const void *arg);
+    const void *arg;
+};
+
+static bool after_applied(const struct sim_snapshot *s, const void *arg)
+{
+    const struct after_cmds *a = arg;
+    return s->cmds_applied >= a->applied && a->pred(s, a->arg);
+}
+
 static sim_session *interactive(struct sim_session_cfg *sc, int disks,
                                 const char *volume, double speed)
 {
@@ -262,7 +277,8 @@ static void disks_change_should_rebuild_the_disk_group(void)
     c.kind = SIM_CMD_DISKS;
     c.a = 2;                        /* high redundancy on 2 disks: refused */
     CHECK_INT_EQ(sim_session_send(s, &c), 0);
-    CHECK(wait_for(s, snap, has_disks, &three));
+    struct after_cmds both = { snap->cmds_applied + 2, has_disks, &three };
+    CHECK(wait_for(s, snap, after_applied, &both));
     sim_session_destroy(s);
     free(snap);
 }
@@ -479,10 +495,10 @@ static void volume_retune_should_move_the_binding_limit(void)
     double before = snap->cur.cls[WL_SMALL].iops;
     CHECK_INT_EQ(snap->limited_by, SIM_LIMIT_VOLUME_IOPS);
     c = (struct sim_cmd){ .kind = SIM_CMD_VOLUME, .x = 6000 };
-    sim_session_send(s, &c);
-    /* a restarted window at the same load: wait for its figures */
-    usleep(100000);
-    CHECK(wait_for(s, snap, at_load, &w));
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    /* the restarted window at the same load, once the retune is in */
+    struct after_cmds retuned = { snap->cmds_applied + 1, at_load, &w };
+    CHECK(wait_for(s, snap, after_applied, &retuned));
     CHECK(strstr(snap->volume, "iops=6000") != NULL);
     CHECK_NEAR_REL(snap->cur.cls[WL_SMALL].iops / before, 2.0, 0.15);
     sim_session_destroy(s);

@@ -30,7 +30,8 @@
  *                are therefore always multiples of large_bytes and every
  *                I/O lies inside [0, capacity).
  *
- *   write mix:   is_write = rng_below(100) < write_pct.  At 0 % and 100 %
+ *   write mix:   is_write = rng_below(100) < write_pct, the I/O's class's
+ *                (wl_set_class_write_pct; one for both by default).  At 0 % and 100 %
  *                no number is drawn, so those are exact and do not perturb
  *                the offset sequence.
  *
@@ -67,9 +68,11 @@ struct wl {
     uint32_t size_bytes[WL_CLASSES];
     unsigned align_shift[WL_CLASSES]; /* log2 of each class's alignment */
     bool large_seq;                 /* WL_LARGE draws from the streams */
-    bool write_draw;                /* 0 < write_pct < 100 */
-    bool write_fixed;               /* the answer when !write_draw */
-    uint32_t write_pct;
+    /* the write mix per class [enum wl_class] (wl_set_class_write_pct;
+       wl_set_write_pct sets both) */
+    bool write_draw[WL_CLASSES];    /* 0 < write_pct < 100 */
+    bool write_fixed[WL_CLASSES];   /* the answer when !write_draw */
+    uint32_t write_pct[WL_CLASSES];
     uint64_t seq_last_start_bytes;  /* largest cursor whose I/O still fits */
     int n_streams;
     uint64_t cursor_bytes[WL_MAX_STREAMS];
@@ -222,16 +225,29 @@ int wl_start_streams(wl *w, int streams)
     return 0;
 }
 
+static int clamp_pct(int pct)
+{
+    return pct < 0 ? 0 : pct > 100 ? 100 : pct;
+}
+
+void wl_set_class_write_pct(wl *w, enum wl_class cls, int write_pct)
+{
+    write_pct = clamp_pct(write_pct);
+    w->write_pct[cls] = (uint32_t)write_pct;
+    w->write_draw[cls] = write_pct > 0 && write_pct < 100;
+    w->write_fixed[cls] = write_pct == 100;
+}
+
 void wl_set_write_pct(wl *w, int write_pct)
 {
-    if (write_pct < 0)
-        write_pct = 0;
-    if (write_pct > 100)
-        write_pct = 100;
-    w->cfg.write_pct = write_pct;
-    w->write_pct = (uint32_t)write_pct;
-    w->write_draw = write_pct > 0 && write_pct < 100;
-    w->write_fixed = write_pct == 100;
+    w->cfg.write_pct = clamp_pct(write_pct);
+    for (int c = 0; c < WL_CLASSES; c++)
+        wl_set_class_write_pct(w, (enum wl_class)c, write_pct);
+}
+
+int wl_class_write_pct(const wl *w, enum wl_class cls)
+{
+    return (int)w->write_pct[cls];
 }
 
 void wl_next(wl *w, enum wl_class cls, int stream, struct wl_io *out)
@@ -248,8 +264,8 @@ void wl_next(wl *w, enum wl_class cls, int stream, struct wl_io *out)
     }
     out->offset_bytes = offset;
     out->size_bytes = w->size_bytes[cls];
-    out->is_write = w->write_draw ? rng_below(&w->rng, 100) < w->write_pct
-                                  : w->write_fixed;
+    out->is_write = w->write_draw[cls] ? rng_below(&w->rng, 100) < w->write_pct[cls]
+                                       : w->write_fixed[cls];
 }
 
 const struct wl_cfg *wl_config(const wl *w)

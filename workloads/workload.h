@@ -66,8 +66,12 @@ void wl_destroy(wl *w);
    evenly spaced over the space.  Returns 0 or -EINVAL. */
 int wl_start_streams(wl *w, int streams);
 
-/* Change the write percentage (0..100) from the next I/O on. */
+/* Change the write percentage (0..100, clamped) from the next I/O on:
+   of both classes, or of one (a forecast phase's small and large write
+   shares).  wl_config()->write_pct keeps the last both-class value. */
 void wl_set_write_pct(wl *w, int write_pct);
+void wl_set_class_write_pct(wl *w, enum wl_class cls, int write_pct);
+int wl_class_write_pct(const wl *w, enum wl_class cls);
 
 /* The next I/O of class `cls`.  `stream` names the sequential stream
    (0..streams-1) and is ignored for random I/O.  Every I/O lies inside

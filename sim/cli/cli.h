@@ -22,7 +22,8 @@
  * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
  * (cli_check_outputs), cli_help.c (help texts), cli_commands.c (run,
  * sweep, orion) with its internal modules cli_job, cli_print,
- * cli_progress and cli_results, and cli_profiles.c (profiles).
+ * cli_progress and cli_results, cli_profiles.c (profiles) and cli_cost.c
+ * (cost, and the cost lines of run and sweep).
  *
  * The cli_cmd_* functions are whole subcommands: argv[0] is the subcommand
  * name, the return value is the process exit status (0 ok, 1 runtime
@@ -42,6 +43,7 @@
 #include "sim/aio/safety.h"            /* struct safety_ident */
 #include "sim/cli/cli_values.h"        /* the value parsers */
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/prices.h"
 #include "sim/core/run.h"
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
@@ -61,6 +63,7 @@ enum cli_cmd {
     CLI_RUN = 0,
     CLI_SWEEP,
     CLI_ORION,
+    CLI_FORECAST,                   /* asmsim forecast (cli_forecast.c) */
 };
 
 /* --engine: which backend carries the I/O. */
@@ -153,11 +156,16 @@ struct cli_opts {
     sim_ns interval_ns;             /* --interval: a timeline per point;
                                        0 = none */
     uint64_t seed;
+    struct sim_open_load open;      /* --rate-small, --rate-large,
+                                       --arrivals, --max-outstanding: a
+                                       rate makes the run open loop */
 
     /* output */
     const char *testname;
     const char *output_dir;         /* NULL: no files (run/sweep) */
     const char *json_path;          /* NULL, "-" or a file */
+    const char *report_path;        /* --report: NULL or a new .html file
+                                       (html.h; never replaced) */
     bool quiet, verbose;
 
     struct cli_seen seen[CLI_SEEN_MAX];     /* cli_opts_note_once */
@@ -191,6 +199,16 @@ struct cli_opts {
     bool progress;                          /* --progress: one status line */
     double speed;                           /* --speed: device s per wall s,
                                                0 = max; < 0 not given */
+
+    /* costs (prices.h): --os, --memory, --region; and, filled by
+       cli_opts_resolve on modelled volumes, the bill of the instance and
+       `disks` volumes (a sweep: its first count); bill.disks 0: none */
+    struct price_opts price;
+    struct price_bill bill;
+    /* forecast (cli_forecast.c) */
+    const char *schedule;                   /* --schedule FILE|PRESET */
+    int repeat_days;                        /* --repeat Nd; 0 = until steady */
+    bool exact;                             /* --exact: every I/O simulated */
 };
 
 /* A live view of a batch run, supplied by the executable (tui/): watch()
@@ -291,6 +309,12 @@ int cli_opts_set_value(struct cli_opts *o, const char *name,
 int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg,
                      char *why, size_t why_len);
 
+/* Resolve the instance and the volume as cli_opts_resolve does (an OCI
+   shape without --volume gets oci-balanced; one provider) and, on
+   modelled volumes, o->bill for o->disks of them (`asmsim cost`).  0 or
+   -EINVAL with why. */
+int cli_opts_resolve_bill(struct cli_opts *o, char *why, size_t why_len);
+
 /* How the plan names where the duration came from: " by default on
    modelled volumes", " (ORION's default)" or "" when given. */
 const char *cli_duration_note(const struct cli_opts *o);
@@ -319,6 +343,7 @@ double cli_tui_speed(const struct cli_opts *o, const struct sim_run_cfg *run);
 void cli_usage(FILE *f, enum cli_cmd cmd);
 void cli_main_usage(FILE *f);
 void cli_profiles_usage(FILE *f);
+void cli_cost_usage(FILE *f);
 
 /* Subcommands; argv[0] is the subcommand name; return the exit status.
    `stop` is set by the caller's SIGINT/SIGTERM handler. */
@@ -326,6 +351,13 @@ int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_profiles(int argc, char **argv);
+int cli_cmd_cost(int argc, char **argv);        /* cli_cost.c */
+/* asmsim report RESULTS.json [MORE.json ...] -o FILE.html (cli_report.c) */
+int cli_cmd_report(int argc, char **argv);
+void cli_report_usage(FILE *f);
+/* asmsim forecast (cli_forecast.c) and its help. */
+int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
+void cli_forecast_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to
    --progress).  cli_cmd_run(...) is cli_cmd_run_ui(..., NULL). */

@@ -82,7 +82,8 @@ static int finish(const struct cli_opts *o, int rc_run, bool interrupted)
     if (rc_run)
         return rc_run;
     if (interrupted) {
-        bool files = o->output_dir || (o->json_path && strcmp(o->json_path, "-") != 0);
+        bool files = o->output_dir || o->report_path ||
+                     (o->json_path && strcmp(o->json_path, "-") != 0);
         fprintf(stderr, "asmsim: interrupted; partial results %s\n", files ? "written"
                 : "printed; no files written (no --output-dir)");
         return 130;
@@ -265,7 +266,9 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;
     }
-    if (!j->json_stdout)
+    if (!j->json_stdout && sim_open_load_on(&j->cfg.open))
+        cli_print_open_sweep(stdout, &j->cfg, s);    /* no ORION figures */
+    else if (!j->json_stdout)
         report_sweep_table(stdout, &j->cfg, s);
     sim_sweep_free(s);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));

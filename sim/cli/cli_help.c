@@ -29,7 +29,11 @@ void cli_main_usage(FILE *f)
 "  run        one ORION-style run (a matrix of load points) on one disk group\n"
 "  sweep      the same run for each disk count in --volumes (default 1-16)\n"
 "  orion      ORION's own command line (-run simple -num_disks 4 ...)\n"
+"  forecast   a day (or days) of a load schedule on one disk group: burst\n"
+"             credits over time, events, and whether the demand is served\n"
 "  profiles   list volume types and instances, or show one\n"
+"  cost       the monthly bill of an instance and its volumes\n"
+"  report     an HTML report from results JSON files (several: compared)\n"
 "  tui        the live dashboard: watch a run and tune the disk group\n"
 "\n"
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
@@ -38,6 +42,18 @@ void cli_main_usage(FILE *f)
 "Exit status: 0 ok, 1 runtime failure, 2 bad usage or input, 130 interrupted.\n",
           f);
 }
+
+/* The cost options of run, sweep and cost (prices.h); shown with the
+   modelled devices, whose bill they set. */
+#define RUN_HELP_COST \
+"Costs (the monthly bill on modelled volumes; see 'asmsim cost'):\n" \
+"  --os OS               linux or rhel: the instance's on-demand price for that\n" \
+"                        OS (EC2; OCI shapes are priced with Oracle Linux);\n" \
+"                        default linux\n" \
+"  --memory SIZE         an OCI flex shape's memory in GB (96GB, 96), 1 to 64\n" \
+"                        GB per OCPU (E4.Flex at most 1024 GB); default OCI's\n" \
+"                        16 GB per OCPU\n" \
+"  --region R            the prices' region; only us-east-1 is known (default)\n"
 
 #define RUN_HELP_DEVICES \
 "Modelled devices:\n" \
@@ -62,7 +78,8 @@ void cli_main_usage(FILE *f)
 "                        then the state carries from point to point, as on\n" \
 "                        one instance over time.  A maximum that rests on\n" \
 "                        burst is measured again on empty buckets and the\n" \
-"                        summary gives both (\"Burst: ... then ... sustained\")\n"
+"                        summary gives both (\"Burst: ... then ... sustained\")\n" \
+RUN_HELP_COST
 #define RUN_HELP_REST \
 "Layout (ASM disk group):\n" \
 "  --layout L            coarse, fine, raid0 or concat; default coarse\n" \
@@ -106,6 +123,21 @@ void cli_main_usage(FILE *f)
 "                        (points[].timeline) and --output-dir\n" \
 "                        (_timeline.csv); not with --tui; default none\n" \
 "  --seed N              random seed, unsigned integer; default 1\n" \
+"Open-loop demand (instead of ORION's outstanding levels):\n" \
+"  --rate-small IOPS     offer small I/Os at this rate (6000, 0.5); any\n" \
+"                        --rate-* makes every run one open-loop point for\n" \
+"                        its --duration (a time; default 60 s) and refuses\n" \
+"                        --matrix, --num-small, --num-large, --run, --levels\n" \
+"                        and --tui; I/Os that find every slot taken wait\n" \
+"                        (delayed), and latency counts from the arrival\n" \
+"  --rate-large RATE     offer large I/O at this throughput: 200MB/s,\n" \
+"                        150MiB/s; a bare number is MiB/s, as in --volume\n" \
+"                        (reports give MB/s = 10^6 B/s)\n" \
+"  --arrivals A          poisson (independent arrivals) or constant (even\n" \
+"                        gaps); default poisson\n" \
+"  --max-outstanding N   logical I/Os in flight at most, both classes\n" \
+"                        together (the database's async I/O limit),\n" \
+"                        1..65536; default 4096\n" \
 "Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
 "  --target PATH         a file or block device; repeat for each disk\n" \
 "  --lun-file FILE       targets listed one per line (ORION's .lun)\n" \
@@ -134,6 +166,10 @@ void cli_main_usage(FILE *f)
 "                        taken; default: no files [ORION: the current\n" \
 "                        directory]\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
+"  --report FILE.html    a self-contained HTML report (charts, heat maps;\n" \
+"                        opens offline) made from the results JSON; FILE\n" \
+"                        must not exist (never replaced); also after an\n" \
+"                        interrupt, with the partial results\n" \
 "  --quiet               no progress on stderr\n" \
 "  --verbose             run: a per-point table after the summary\n" \
 "  --tui                 the live dashboard (falls back to --progress when\n" \
@@ -151,6 +187,10 @@ void cli_main_usage(FILE *f)
 
 void cli_usage(FILE *f, enum cli_cmd cmd)
 {
+    if (cmd == CLI_FORECAST) {
+        cli_forecast_usage(f);      /* cli_forecast.c */
+        return;
+    }
     if (cmd == CLI_RUN) {
         fputs("Usage: asmsim run [options]\n"
               "One ORION-style run (a matrix of load points) on one disk "
@@ -211,8 +251,11 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  --burst-credits B full, empty or 0..100 percent at every point, or\n"
 "                    carry[=LEVEL] from point to point; default full\n"
 "  --seed N          random seed; default 1\n"
+"  --os OS, --memory SIZE, --region R\n"
+"                    the monthly bill in the JSON, as for 'asmsim run'\n"
 "  --output-dir DIR  where ORION's files go; default the current directory\n"
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"
+"  --report FILE     a self-contained HTML report; FILE must not exist\n"
 "  --quiet           no progress\n"
 "Real devices:\n"
 "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
@@ -235,5 +278,54 @@ void cli_profiles_usage(FILE *f)
 "  asmsim profiles instances         list instances (EC2, oci-e4flex-N,\n"
 "                                    oci-e5flex-N)\n"
 "  asmsim profiles instances NAME    one instance: limits and burst\n",
+          f);
+}
+
+void cli_cost_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim cost [--instance NAME] [--volume SPEC] [--disks N] [--os OS]\n"
+"                   [--memory SIZE] [--region R] [--json FILE|-]\n"
+"The monthly list price of an instance and N volumes, and how each figure was\n"
+"made, from the price lists compiled in (AWS us-east-1 2023-06: EC2 Linux and\n"
+"RHEL on demand, EBS; OCI 2026-01).  AWS instances are priced at 730 h a\n"
+"month, OCI shapes at 744 h (per OCPU and per GB of memory); EBS volumes per\n"
+"GiB-month with provisioned IOPS and throughput above what the type includes\n"
+"(io2 in its three IOPS tiers); OCI volumes per GB-month with their VPUs.\n"
+"Each line is rounded to the cent; the total is their sum.  The options and\n"
+"defaults are run's, so the same model options give the bill of that run.\n"
+"\n"
+"  --instance NAME   EC2 type, oci-e4flex-N, oci-e5flex-N or none; default none\n"
+"  --volume SPEC     volume spec as for 'asmsim run'; default gp3\n"
+"                    (oci-balanced on an OCI shape)\n"
+"  --disks N         volumes, 1..1024; default 4\n"
+"  --os OS           linux or rhel (EC2 only); default linux\n"
+"  --memory SIZE     OCI flex shape's memory in GB, 1 to 64 per OCPU (E4.Flex\n"
+"                    at most 1024); default 16 GB per OCPU, OCI's default\n"
+"  --region R        only us-east-1 (the default) has prices\n"
+"  --json FILE|-     the bill as JSON (the results JSON's \"cost\" object)\n"
+"  -h, --help        this help\n"
+"\n"
+"An instance with limits but no price (mac*, hpc6*, u-*tb1.metal) is shown as\n"
+"not priced, with the reason, and the total is then unknown.  Errors exit 2.\n",
+          f);
+}
+
+void cli_report_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim report RESULTS.json [MORE.json ...] -o FILE.html\n"
+"A self-contained HTML report (one file; Chart.js embedded, no network\n"
+"access) from results JSON written by asmsim run, sweep or orion (--json,\n"
+"or <testname>_<stamp>_results.json in --output-dir): the same page as\n"
+"--report makes.  One file: that run's or sweep's report (summary, heat\n"
+"maps of the ORION matrix, latency against load, percentiles and\n"
+"histograms, sweep charts with limits and cost, timelines).  Several (at\n"
+"most 16): a comparison, overlaid on the same axes.\n"
+"  -o, --output FILE.html   the page to write; must not exist (never\n"
+"                           replaced)\n"
+"  -h, --help               this help\n"
+"Exit status: 0 ok, 1 the page could not be written, 2 bad usage or input\n"
+"(nothing written).\n",
           f);
 }

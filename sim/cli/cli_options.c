@@ -50,6 +50,7 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
+#include "sim/core/forecast.h"
 
 /* ---- the option table --------------------------------------------------- */
 
@@ -68,6 +69,7 @@ struct opt_def {
 #define FOR_SWEEP (1u << CLI_SWEEP)
 #define FOR_ORION (1u << CLI_ORION)
 #define FOR_ALL (FOR_RUN | FOR_SWEEP | FOR_ORION)
+#define FOR_FORECAST (1u << CLI_FORECAST)
 
 static int opt_instance(struct cli_opts *o, const char *v, char *why, size_t n)
 {
@@ -405,6 +407,16 @@ static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_report(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (!*v || strcmp(v, "-") == 0) {
+        snprintf(why, n, "give a file name for the HTML report, e.g. run.html");
+        return -EINVAL;
+    }
+    o->report_path = v;             /* checked by cli_check_outputs */
+    return 0;
+}
+
 static int opt_quiet(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     (void)v, (void)why, (void)n;
@@ -540,48 +552,197 @@ static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* ---- forecast ---------------------------------------------------------- */
+
+static int opt_schedule(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (!v[0]) {
+        snprintf(why, n, "empty; give a schedule CSV file or a preset name");
+        return -EINVAL;
+    }
+    o->schedule = v;                /* read (and checked) by the command */
+    return 0;
+}
+
+static int opt_repeat(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    char digits[16];
+    size_t len = strlen(v);
+    long long d = 0;
+    if (len > 0 && v[len - 1] == 'd')
+        len--;
+    if (len > 0 && len < sizeof digits) {
+        memcpy(digits, v, len);
+        digits[len] = '\0';
+    } else {
+        digits[0] = '\0';
+    }
+    if (cli_parse_int(digits, 1, SIM_FORECAST_DAYS_MAX, &d) != 0) {
+        snprintf(why, n, "not a day count; use 1d..%dd (passes of the "
+                 "schedule)", SIM_FORECAST_DAYS_MAX);
+        return -EINVAL;
+    }
+    o->repeat_days = (int)d;
+    return 0;
+}
+
+static int opt_exact(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->exact = true;
+    return 0;
+}
+
+/* ---- open-loop demand (engine.h: struct sim_open_load) ---------------- */
+
+#define CLI_RATE_SMALL_MAX 10000000.0       /* IOPS: 10 M, past any volume */
+#define CLI_RATE_LARGE_MAX_BPS 1e11         /* 100 GB/s */
+
+static int opt_rate_small(struct cli_opts *o, const char *v, char *why,
+                          size_t n)
+{
+    double iops;
+
+    if (cli_parse_double(v, 0, CLI_RATE_SMALL_MAX, &iops) != 0 || !(iops > 0)) {
+        snprintf(why, n, "not a rate of small I/Os; use IOPS above 0, at "
+                 "most 10000000 (6000, 0.5)");
+        return -EINVAL;
+    }
+    o->open.small_iops = iops;
+    return 0;
+}
+
+/* A rate as volume throughputs are written (prof_parse_rate): 200MB/s,
+   150MiB/s; a bare number is MiB/s.  Kept in MB/s (10^6 B/s). */
+static int opt_rate_large(struct cli_opts *o, const char *v, char *why,
+                          size_t n)
+{
+    double bps;
+
+    if (prof_parse_rate(v, &bps) != 0 || bps > CLI_RATE_LARGE_MAX_BPS) {
+        snprintf(why, n, "not a rate of large I/O; use a throughput above 0, "
+                 "at most 100GB/s (200MB/s, 150MiB/s; a bare number is MiB/s)");
+        return -EINVAL;
+    }
+    o->open.large_mbps = bps / 1e6;
+    return 0;
+}
+
+static int opt_arrivals(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "poisson") == 0)
+        o->open.arrivals = SIM_ARRIVALS_POISSON;
+    else if (strcmp(v, "constant") == 0)
+        o->open.arrivals = SIM_ARRIVALS_CONSTANT;
+    else {
+        snprintf(why, n, "not an arrival process; use poisson or constant");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int opt_max_outstanding(struct cli_opts *o, const char *v, char *why,
+                               size_t n)
+{
+    long long k;
+
+    if (cli_parse_int(v, 1, SIM_MAX_OUTSTANDING, &k) != 0) {
+        snprintf(why, n, "not a bound on I/O in flight; use an integer "
+                 "1..%d", SIM_MAX_OUTSTANDING);
+        return -EINVAL;
+    }
+    o->open.max_outstanding = (int)k;
+    return 0;
+}
+
+/* ---- costs (prices.h): --os, --memory, --region ---- */
+
+static int opt_os(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (price_os_parse(v, &o->price.os) == 0)
+        return 0;
+    snprintf(why, n, "unknown operating system; use linux or rhel");
+    return -EINVAL;
+}
+
+/* GB as OCI states a shape's memory: "96GB", a bare "96", or any size
+   prof_parse_size takes ("64GiB" is 68.72 GB). */
+static int opt_memory(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    uint64_t bytes;
+    double gb;
+
+    if (cli_parse_double(v, 1, 1e6, &gb) == 0 ||
+        (prof_parse_size(v, &bytes) == 0 && (gb = (double)bytes / 1e9) >= 1)) {
+        o->price.memory_gb = gb;
+        return 0;
+    }
+    snprintf(why, n, "not a memory size; use GB of at least 1 (96GB, 96, 64GiB)");
+    return -EINVAL;
+}
+
+static int opt_region(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (price_region_check(v, why, n) != 0)
+        return -EINVAL;
+    o->price.region = v;
+    return 0;
+}
+
 static const struct opt_def opt_defs[] = {
-    { "instance", required_argument, FOR_ALL, opt_instance },
-    { "volume", required_argument, FOR_ALL, opt_volume },
-    { "burst-credits", required_argument, FOR_ALL, opt_burst },
-    { "disks", required_argument, FOR_RUN, opt_disks },
+    { "instance", required_argument, FOR_ALL | FOR_FORECAST, opt_instance },
+    { "volume", required_argument, FOR_ALL | FOR_FORECAST, opt_volume },
+    { "burst-credits", required_argument, FOR_ALL | FOR_FORECAST, opt_burst },
+    { "disks", required_argument, FOR_RUN | FOR_FORECAST, opt_disks },
     { "volumes", required_argument, FOR_SWEEP, opt_volumes },
-    { "layout", required_argument, FOR_RUN | FOR_SWEEP, opt_layout },
-    { "au", required_argument, FOR_RUN | FOR_SWEEP, opt_au },
-    { "stripe", required_argument, FOR_RUN | FOR_SWEEP, opt_stripe },
-    { "redundancy", required_argument, FOR_RUN | FOR_SWEEP, opt_redundancy },
-    { "failgroups", required_argument, FOR_RUN | FOR_SWEEP, opt_failgroups },
-    { "layout-file", required_argument, FOR_RUN | FOR_SWEEP, opt_layout_file },
+    { "layout", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_layout },
+    { "au", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_au },
+    { "stripe", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_stripe },
+    { "redundancy", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_redundancy },
+    { "failgroups", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_failgroups },
+    { "layout-file", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_layout_file },
     { "run", required_argument, FOR_RUN | FOR_SWEEP, opt_run },
     { "matrix", required_argument, FOR_RUN | FOR_SWEEP, opt_matrix },
     { "num-small", required_argument, FOR_RUN | FOR_SWEEP, opt_num_small },
     { "num-large", required_argument, FOR_RUN | FOR_SWEEP, opt_num_large },
     { "levels", required_argument, FOR_RUN | FOR_SWEEP, opt_levels },
-    { "size-small", required_argument, FOR_RUN | FOR_SWEEP, opt_size_small },
-    { "size-large", required_argument, FOR_RUN | FOR_SWEEP, opt_size_large },
-    { "type", required_argument, FOR_RUN | FOR_SWEEP, opt_type },
-    { "stream-io", required_argument, FOR_RUN | FOR_SWEEP, opt_stream_io },
+    { "size-small", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_size_small },
+    { "size-large", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_size_large },
+    { "type", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_type },
+    { "stream-io", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_stream_io },
     { "write", required_argument, FOR_RUN | FOR_SWEEP, opt_write },
     { "duration", required_argument, FOR_RUN | FOR_SWEEP, opt_duration },
     { "warmup", required_argument, FOR_RUN | FOR_SWEEP, opt_warmup },
-    { "interval", required_argument, FOR_RUN | FOR_SWEEP, opt_interval },
-    { "seed", required_argument, FOR_ALL, opt_seed },
-    { "testname", required_argument, FOR_RUN | FOR_SWEEP, opt_testname },
-    { "output-dir", required_argument, FOR_ALL, opt_output_dir },
-    { "json", required_argument, FOR_ALL, opt_json },
-    { "quiet", no_argument, FOR_ALL, opt_quiet },
+    { "interval", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_interval },
+    { "seed", required_argument, FOR_ALL | FOR_FORECAST, opt_seed },
+    { "testname", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_testname },
+    { "output-dir", required_argument, FOR_ALL | FOR_FORECAST, opt_output_dir },
+    { "json", required_argument, FOR_ALL | FOR_FORECAST, opt_json },
+    { "quiet", no_argument, FOR_ALL | FOR_FORECAST, opt_quiet },
     { "verbose", no_argument, FOR_RUN | FOR_SWEEP, opt_verbose },
     { "tui", no_argument, FOR_RUN | FOR_SWEEP, opt_tui },
     { "progress", no_argument, FOR_RUN | FOR_SWEEP, opt_progress },
     { "speed", required_argument, FOR_RUN | FOR_SWEEP, opt_speed },
     { "target", required_argument, FOR_RUN | FOR_SWEEP, opt_target },
     { "lun-file", required_argument, FOR_RUN | FOR_SWEEP, opt_lun_file },
-    { "engine", required_argument, FOR_ALL, opt_engine },
+    { "engine", required_argument, FOR_ALL | FOR_FORECAST, opt_engine },
     { "create", required_argument, FOR_RUN | FOR_SWEEP, opt_create },
     { "destroy-data", no_argument, FOR_ALL, opt_destroy_data },
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
     { "size-limit", required_argument, FOR_ALL, opt_size_limit },
     { "threads", required_argument, FOR_ALL, opt_threads },
+    { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
+    { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
+    { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
+    { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      opt_max_outstanding },
+    { "os", required_argument, FOR_ALL, opt_os },
+    { "memory", required_argument, FOR_ALL, opt_memory },
+    { "region", required_argument, FOR_ALL, opt_region },
+    { "report", required_argument, FOR_ALL, opt_report },
+    { "schedule", required_argument, FOR_FORECAST, opt_schedule },
+    { "repeat", required_argument, FOR_FORECAST, opt_repeat },
+    { "exact", no_argument, FOR_FORECAST, opt_exact },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000
@@ -602,7 +763,8 @@ const char *cli_option_at(int i, unsigned *cmds)
 
 static const char *cmd_name(enum cli_cmd c)
 {
-    return c == CLI_SWEEP ? "sweep" : c == CLI_ORION ? "orion" : "run";
+    return c == CLI_SWEEP ? "sweep" : c == CLI_ORION ? "orion" :
+           c == CLI_FORECAST ? "forecast" : "run";
 }
 
 /* ---- options given twice -------------------------------------------------- */
@@ -802,6 +964,10 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
                                                 cli_opts_resolve */
     o->warmup_ns = SIM_WARMUP_AUTO;
     o->seed = 1;
+    o->open = (struct sim_open_load){
+        .arrivals = SIM_ARRIVALS_POISSON,
+        .max_outstanding = SIM_OPEN_MAX_OUTSTANDING_DEFAULT,
+    };
     o->speed = -1;                  /* not given */
     o->testname = cmd == CLI_ORION ? "orion" : "asmsim";
     o->output_dir = cmd == CLI_ORION ? "." : NULL;

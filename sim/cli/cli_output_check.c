@@ -7,7 +7,9 @@
  * paths are checked up front: --output-dir must be a writable directory,
  * or a path whose nearest existing ancestor is a writable directory (it is
  * created later, just before the run), and the directory of a --json file
- * must exist and be writable ("-" is stdout).
+ * must exist and be writable ("-" is stdout); so must that of a --report
+ * file, which must not exist itself (a report is never replaced: checked
+ * here, and again when it is placed, html_report_file).
  *
  * Writable is tried, not asked: access(W_OK) says yes to root for /proc,
  * a read-only mount or a full disk, and the run would fail only after the
@@ -118,6 +120,57 @@ static int check_dir(const char *flag, const char *dir, bool may_create,
     }
 }
 
+/* The directory of an output file (--json, --report) exists and is
+   writable, and the path is not a directory; with must_be_new (--report,
+   never replaced) nothing exists at the path.  The messages end in
+   " or - for stdout" where "-" is a choice (--json). */
+static int check_file(const char *flag, const char *file, bool must_be_new,
+                      char *why, size_t why_len)
+{
+    const char *alt = strcmp(flag, "--json") == 0 ? " or - for stdout" : "";
+    char dir[4096];
+    char q[CLI_QUOTE_BUF], qd[CLI_QUOTE_BUF];
+    struct stat st;
+    const char *slash = strrchr(file, '/');
+    int rc;
+
+    cli_quote(file, q, sizeof q);
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(why, why_len, "%s %s: is a directory; give a file "
+                 "path%s", flag, q, alt);
+        return -EINVAL;
+    }
+    if (must_be_new && lstat(file, &st) == 0) {
+        snprintf(why, why_len, "%s %s: exists; asmsim does not replace it: "
+                 "give a new file name", flag, q);
+        return -EEXIST;
+    }
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == file)
+        strcpy(dir, "/");
+    else if ((size_t)(slash - file) >= sizeof dir) {
+        snprintf(why, why_len, "%s %s: path too long; use a path "
+                 "under %zu bytes", flag, q, sizeof dir);
+        return -EINVAL;
+    } else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+    cli_quote(dir, qd, sizeof qd);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(why, why_len, "%s %s: directory %s does not exist; "
+                 "give a file in an existing directory%s", flag, q, qd, alt);
+        return -EINVAL;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(why, why_len, "%s %s: directory %s is not writable; "
+                 "give a file in a writable directory%s", flag, q, qd, alt);
+        return -EACCES;
+    }
+    if ((rc = probe_dir(dir, slash ? slash + 1 : file)) != 0)
+        return probe_failed(flag, file, dir, rc, why, why_len);
+    return 0;
+}
+
 int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
 {
     int rc;
@@ -127,45 +180,11 @@ int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
                         CLI_GIVEN_OUTPUT_DIR) ? "(current directory)" :
                         "--output-dir", o->output_dir, true, why, why_len)))
         return rc;
-    if (o->json_path && strcmp(o->json_path, "-") != 0) {
-        char dir[4096];
-        char q[CLI_QUOTE_BUF], qd[CLI_QUOTE_BUF];
-        struct stat st;
-        const char *slash = strrchr(o->json_path, '/');
-
-        cli_quote(o->json_path, q, sizeof q);
-        if (stat(o->json_path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(why, why_len, "--json %s: is a directory; give a file "
-                     "path or - for stdout", q);
-            return -EINVAL;
-        }
-        if (!slash)
-            strcpy(dir, ".");
-        else if (slash == o->json_path)
-            strcpy(dir, "/");
-        else if ((size_t)(slash - o->json_path) >= sizeof dir) {
-            snprintf(why, why_len, "--json %s: path too long; use a path "
-                     "under %zu bytes", q, sizeof dir);
-            return -EINVAL;
-        } else
-            snprintf(dir, sizeof dir, "%.*s", (int)(slash - o->json_path),
-                     o->json_path);
-        cli_quote(dir, qd, sizeof qd);
-        if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            snprintf(why, why_len, "--json %s: directory %s does not exist; "
-                     "give a file in an existing directory or - for stdout",
-                     q, qd);
-            return -EINVAL;
-        }
-        if (access(dir, W_OK | X_OK) != 0) {
-            snprintf(why, why_len, "--json %s: directory %s is not writable; "
-                     "give a file in a writable directory or - for stdout",
-                     q, qd);
-            return -EACCES;
-        }
-        if ((rc = probe_dir(dir, slash ? slash + 1 : o->json_path)) != 0)
-            return probe_failed("--json", o->json_path, dir, rc, why,
-                                why_len);
-    }
+    if (o->json_path && strcmp(o->json_path, "-") != 0 &&
+        (rc = check_file("--json", o->json_path, false, why, why_len)))
+        return rc;
+    if (o->report_path &&
+        (rc = check_file("--report", o->report_path, true, why, why_len)))
+        return rc;
     return 0;
 }

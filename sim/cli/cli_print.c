@@ -19,6 +19,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli_print.h"
 #include "sim/core/cpu_usage.h"
+#include "sim/core/timeline.h"
 
 static void print_instance(FILE *f, const struct inst_profile *in)
 {
@@ -71,12 +72,35 @@ static void print_layout(FILE *f, const struct cli_opts *o, const char *disks)
     fputc('\n', f);
 }
 
-static void print_workload(FILE *f, const struct cli_opts *o)
+static const char *arrivals_word(enum sim_arrivals a)
 {
-    char small[32], large[32];
+    return a == SIM_ARRIVALS_CONSTANT ? "constant" : "Poisson";
+}
 
-    prof_format_size(o->small_bytes, small, sizeof small);
-    prof_format_size(o->large_bytes, large, sizeof large);
+/* "  workload  open loop, Poisson arrivals: small 6000 IOPS of 8 KiB
+   random, large 200.0 MB/s of 128 KiB random, 30 % writes; at most 4096
+   I/Os in flight" */
+static void print_open_workload(FILE *f, const struct cli_opts *o,
+                                const char *small, const char *large)
+{
+    fprintf(f, "  workload  open loop, %s arrivals:",
+            arrivals_word(o->open.arrivals));
+    if (o->open.small_iops > 0)
+        fprintf(f, " small %.6g IOPS of %s random%s", o->open.small_iops,
+                small, o->open.large_mbps > 0 ? "," : "");
+    if (o->open.large_mbps > 0)
+        fprintf(f, " large %.1f MB/s of %s %s", o->open.large_mbps, large,
+                o->large_type == WL_LARGE_SEQ ? "sequential (one stream)"
+                                              : "random");
+    fprintf(f, ", %d %% writes; at most %d I/Os in flight\n", o->write_pct,
+            sim_open_max_outstanding(&o->open));
+}
+
+/* "  workload  run simple: small 8 KiB random, large 128 KiB random, 0 %
+   writes" */
+static void print_matrix_workload(FILE *f, const struct cli_opts *o,
+                                  const char *small, const char *large)
+{
     fprintf(f, "  workload  run %s", wl_run_name(o->run));
     if (o->run == WL_RUN_ADVANCED)
         fprintf(f, " (matrix %s)", wl_matrix_name(o->matrix));
@@ -85,6 +109,19 @@ static void print_workload(FILE *f, const struct cli_opts *o)
     if (o->large_type == WL_LARGE_SEQ)
         fprintf(f, " (%d I/Os per stream)", o->stream_io);
     fprintf(f, ", %d %% writes\n", o->write_pct);
+}
+
+static void print_workload(FILE *f, const struct cli_opts *o)
+{
+    char small[32], large[32];
+    bool open = sim_open_load_on(&o->open);
+
+    prof_format_size(o->small_bytes, small, sizeof small);
+    prof_format_size(o->large_bytes, large, sizeof large);
+    if (open)
+        print_open_workload(f, o, small, large);
+    else
+        print_matrix_workload(f, o, small, large);
     char dur[32], warm[32];
     cli_format_duration(o->duration_ns, dur, sizeof dur);
     if (o->auto_duration)
@@ -100,7 +137,10 @@ static void print_workload(FILE *f, const struct cli_opts *o)
         fprintf(f, ", warm-up %s", warm);
     }
     fprintf(f, ", seed %llu\n", (unsigned long long)o->seed);
-    if (o->levels == SIM_LEVELS_EXTEND)
+    if (open)
+        fprintf(f, "  levels    none: open loop, one point at the offered "
+                "rates\n");
+    else if (o->levels == SIM_LEVELS_EXTEND)
         fprintf(f, "  levels    extended to saturation past ORION's "
                 "(--levels orion keeps ORION's)\n");
     else
@@ -192,6 +232,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
             o->cmd == CLI_SWEEP ? "sweep" : "run");
     print_instance(f, &o->instance);
     print_volume(f, o);
+    cli_print_cost_header(f, o);
     print_layout(f, o, disks);
     print_workload(f, o);
     fputc('\n', f);
@@ -321,13 +362,184 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
     }
 }
 
+/* A latency for the open-loop summary: "618.5 us" below 10 ms, "41.2 ms"
+   below 1 s, "3.18 s" above (a backlog's wait is read in seconds). */
+static void format_latency(double us, char *buf, size_t len)
+{
+    if (us < 1e4)
+        snprintf(buf, len, "%.1f us", us);
+    else if (us < 1e6)
+        snprintf(buf, len, "%.1f ms", us / 1e3);
+    else
+        snprintf(buf, len, "%.2f s", us / 1e6);
+}
+
+/* One class of an open-loop point: "  small  offered 6012 IOPS,
+   delivered 2850 IOPS: demand unmet by 52.6 %; latency from arrival avg
+   ... us, p99 ... us" */
+static void print_open_class(FILE *f, const struct sim_point_result *p,
+                             enum wl_class c)
+{
+    const struct sim_open_result *op = &p->open;
+    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
+    int prec = c == WL_SMALL ? 0 : 2;
+    fprintf(f, "  %-5s  offered %.*f %s, delivered %.*f %s: ", class_word[c],
+            prec, op->offered[c], unit, prec, op->delivered[c], unit);
+    if (100 * op->unmet_frac[c] >= 0.05)     /* shows as 0.1 % or more */
+        fprintf(f, "demand unmet by %.1f %%", 100 * op->unmet_frac[c]);
+    else
+        fputs("demand met", f);
+    char avg[32], p99[32];
+    format_latency(p->cls[c].lat.avg_us, avg, sizeof avg);
+    format_latency(p->cls[c].lat.p99_us, p99, sizeof p99);
+    fprintf(f, "; latency from arrival avg %s, p99 %s\n", avg, p99);
+}
+
+/* "Burst: the point drew on burst credits (volume IOPS's empty first, in
+   52 min from full at this use); on empty buckets it delivers 285 IOPS
+   (volume IOPS)": nothing when it drew on none. */
+static void print_open_burst(FILE *f, const struct sim_point_result *p)
+{
+    const struct sim_point_burst *b = &p->burst;
+    if (!b->drawn)
+        return;
+    fprintf(f, "Burst: the point drew on burst credits (%s empties first, in "
+            "%.0f min from full at this use)", sim_limit_label(b->first),
+            b->lasts_s / 60);
+    if (b->sustained_measured) {
+        fputs("; on empty buckets it delivers", f);
+        for (int c = 0; c < WL_CLASSES; c++)
+            if (p->open.target[c] > 0)
+                fprintf(f, "%s %.*f %s", c == WL_LARGE && p->open.target[WL_SMALL] > 0
+                        ? "," : "", c == WL_SMALL ? 0 : 2, b->sustained[c],
+                        c == WL_SMALL ? "IOPS" : "MB/s");
+        fprintf(f, " (%s)", sim_limit_label(b->sustained_limited_by));
+    }
+    fputs("\n", f);
+}
+
+/* A row's worst unmet share over the classes with a rate. */
+static double row_unmet(const struct sim_point_result *p,
+                        const struct sim_timeline_row *row)
+{
+    double worst = 0;
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (p->open.target[c] > 0 && row->unmet_frac[c] > worst)
+            worst = row->unmet_frac[c];
+    return worst;
+}
+
+/* With --interval: "Per interval (10 rows of 1 min): demand unmet in 7 of 10,
+   the worst 38.2 % at 120 s; small p99 from arrival 618.5 us in the first,
+   41.3 s in the last". */
+static void print_open_intervals(FILE *f, const struct sim_point_result *p)
+{
+    const struct sim_timeline *tl = p->timeline;
+    if (!tl || tl->n == 0)
+        return;
+    size_t unmet = 0, worst = 0;
+    for (size_t i = 0; i < tl->n; i++) {
+        double u = row_unmet(p, &tl->rows[i]);
+        unmet += 100 * u >= 0.05;
+        if (u > row_unmet(p, &tl->rows[worst]))
+            worst = i;
+    }
+    char len[32];
+    cli_format_duration((sim_ns)(tl->interval_s * 1e9), len, sizeof len);
+    fprintf(f, "Per interval (%zu rows of %s): demand unmet in %zu of %zu",
+            tl->n, len, unmet, tl->n);
+    if (unmet)
+        fprintf(f, ", the worst %.1f %% at %.6g s",
+                100 * row_unmet(p, &tl->rows[worst]), tl->rows[worst].start_s);
+    enum wl_class c = p->open.target[WL_SMALL] > 0 ? WL_SMALL : WL_LARGE;
+    char first[32], last[32];
+    format_latency(tl->rows[0].lat[c].p99_us, first, sizeof first);
+    format_latency(tl->rows[tl->n - 1].lat[c].p99_us, last, sizeof last);
+    fprintf(f, "; %s p99 from arrival %s in the first, %s in the last\n",
+            class_word[c], first, last);
+}
+
+/* The summary of an open-loop run: its one point's demand against what
+   it got, per class; the I/Os that waited for a slot; the limit. */
+static void print_open_summary(FILE *f, const struct cli_job *j,
+                               const struct sim_point_result *p)
+{
+    const struct sim_open_result *op = &p->open;
+    fprintf(f, "Open loop, %s arrivals, at most %d I/Os in flight, %.6g s "
+            "measured:\n", arrivals_word(j->o->open.arrivals),
+            op->max_outstanding, p->measured_s);
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (op->target[c] > 0)
+            print_open_class(f, p, (enum wl_class)c);
+    print_open_intervals(f, p);
+    print_open_burst(f, p);
+    fprintf(f, "Delayed (waited for a free slot): %llu small, %llu large; "
+            "backlog at the end: %llu arrivals not yet issued\n",
+            (unsigned long long)op->delayed[WL_SMALL],
+            (unsigned long long)op->delayed[WL_LARGE],
+            (unsigned long long)op->backlog_end);
+    fprintf(f, "Binding limit: %s\n", sim_limit_label(p->limited_by));
+}
+
+/* One class's columns of the open-loop sweep table, or their headings. */
+static void open_sweep_cells(FILE *f, const struct sim_point_result *p,
+                             enum wl_class c)
+{
+    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
+    if (!p) {
+        fprintf(f, "  %s offered  delivered  unmet %%  %s p99 us", unit,
+                class_word[c]);
+        return;
+    }
+    int prec = c == WL_SMALL ? 0 : 2;
+    fprintf(f, "  %12.*f  %9.*f  %7.1f  %12.1f", prec, p->open.offered[c],
+            prec, p->open.delivered[c], 100 * p->open.unmet_frac[c],
+            p->cls[c].lat.p99_us);
+}
+
+void cli_print_open_sweep(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *s)
+{
+    bool has[WL_CLASSES] = { cfg->open.small_iops > 0, cfg->open.large_mbps > 0 };
+    fputs("disks", f);
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (has[c])
+            open_sweep_cells(f, NULL, (enum wl_class)c);
+    fputs("     delayed  limited by          $/month (volumes)\n", f);
+    for (int i = 0; i < s->n_runs; i++) {
+        const struct sim_run_result *r = s->runs[i];
+        if (r->n_points < 1)
+            continue;
+        const struct sim_point_result *p = &r->points[0];
+        fprintf(f, "%5d", r->disks);
+        for (int c = 0; c < WL_CLASSES; c++)
+            if (has[c])
+                open_sweep_cells(f, p, (enum wl_class)c);
+        fprintf(f, "  %10llu  %-18s  %17.2f\n",
+                (unsigned long long)(p->open.delayed[WL_SMALL] +
+                                     p->open.delayed[WL_LARGE]),
+                sim_limit_label(p->limited_by),
+                r->disks * cfg->volume.price_usd_month);
+    }
+    if (s->incomplete)
+        fputs("(incomplete: stopped before the last disk count)\n", f);
+}
+
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r)
 {
+    if (r->n_points > 0 && r->points[0].open.on) {
+        print_open_summary(f, j, &r->points[0]);
+        cli_print_real_facts(f, j, r);
+        if (r->incomplete)
+            fputs("(incomplete: stopped before the end of the point)\n", f);
+        return;
+    }
     report_summary_lines(f, &r->summary);
     report_burst_lines(f, &r->summary);
     cli_print_real_facts(f, j, r);
     print_limits(f, &r->summary);
+    cli_print_cost_summary(f, &j->cfg.bill);
     print_levels(f, j->o, r);
     print_offered_bound(f, j->o, r);
     if (r->incomplete)

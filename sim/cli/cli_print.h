@@ -28,7 +28,23 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
 
 /* ORION's three summary lines, the facts above, the binding limit, and
    with --verbose the points. */
+/* The sweep of an open-loop load: per disk count, each rated class's
+   offered and delivered rate, unmet share and p99 from arrival, the
+   delayed I/Os, the binding limit and the volumes' price. */
+void cli_print_open_sweep(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *s);
+
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r);
+
+/* The cost lines of the header on modelled volumes (o->bill): the total
+   and its parts, or for a sweep the instance and one volume, and how each
+   was priced; nothing without a bill (cli_cost.c). */
+void cli_print_cost_header(FILE *f, const struct cli_opts *o);
+
+/* "Cost: $193.88/month (instance $113.88 + 4 volumes $80.00; AWS
+   us-east-1 2023-06 list)" after a run's summary; nothing without a bill
+   (cli_cost.c). */
+void cli_print_cost_summary(FILE *f, const struct price_bill *b);
 
 #endif

@@ -36,6 +36,10 @@ void cli_progress_start(struct cli_progress *p)
     char why[CLI_WHY_LEN];
 
     p->t0_s = progress_now_s();
+    if (sim_open_load_on(&p->j->cfg.open)) {
+        p->total_points = n;        /* open loop: one point per run */
+        return;
+    }
     for (int i = 0; i < n; i++) {
         struct wl_matrix_cfg mc = p->j->cfg.matrix;
         struct wl_matrix *m = NULL;

@@ -196,6 +196,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->point.stream_io = o->stream_io;
     cfg->point.stop = NULL;
     cfg->point.interval_ns = o->interval_ns;
+    cfg->open = o->open;            /* a rate: one open-loop point (run.c) */
 
     cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :
                    o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
@@ -213,6 +214,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->burst_credit_frac = o->burst_credit_frac;
     cfg->burst_carry = o->burst_carry;
     cfg->seed = o->seed;
+    cfg->bill = o->bill.disks > 0 ? price_bill_at(&o->bill, disks) : o->bill;
 }
 
 /* The engine, and for real targets: the disk count they set, the safety
@@ -423,6 +425,15 @@ static int check_budget(const struct cli_opts *o, int disks,
     snprintf(sum, sizeof sum, "%s%s%s", ts, ts[0] && tl[0] ? " + " : "", tl);
     bool given = (b.slots[0] == 0 || o->num_small >= 0) &&
                  (b.slots[1] == 0 || o->num_large >= 0);
+    if (sim_open_load_on(&o->open)) {   /* the bound, for each rated class */
+        sim_open_pools(&o->open, &b.slots[0], &b.slots[1]);
+        large_loads = b.slots[1] > 0 ? 1 : 0;   /* one sequential stream */
+        snprintf(sum, sizeof sum, "--max-outstanding %d x %d class%s with a "
+                 "rate", sim_open_max_outstanding(&o->open),
+                 (b.slots[0] > 0) + (b.slots[1] > 0),
+                 b.slots[0] > 0 && b.slots[1] > 0 ? "es" : "");
+        given = true;
+    }
     uint64_t total = sim_budget_outstanding(&b);
     if (total > SIM_MAX_OUTSTANDING) {
         snprintf(why, why_len, "%s%s%s = %llu outstanding I/Os; at most %d "
@@ -571,6 +582,60 @@ static int resolve_levels(struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+/* ---- open loop ----------------------------------------------------------- */
+
+/* The options that shape ORION's matrix, which an open-loop run does not
+   have: the first one given, or NULL. */
+static const char *matrix_option_given(const struct cli_opts *o)
+{
+    static const char *const names[] = { "matrix", "num-small", "num-large",
+                                          "run", "levels" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (cli_opts_given_value(o, "--", names[i]))
+            return names[i];
+    return NULL;
+}
+
+/* --rate-small / --rate-large: every run is one open-loop point for its
+   fixed --duration (engine.h: no steady state to converge on, so the
+   modelled default "auto" becomes its 60 s cap and an explicit auto is
+   refused), without the matrix options and without the dashboard.
+   --arrivals and --max-outstanding without a rate are noted unused. */
+static int resolve_open(struct cli_opts *o, char *why, size_t why_len)
+{
+    const char *flag, *v;
+
+    if (!sim_open_load_on(&o->open)) {
+        if ((v = value_of(o, "--arrivals", "--arrivals", &flag)))
+            warn_unused(o, flag, v, "it shapes --rate-small/--rate-large");
+        if ((v = value_of(o, "--max-outstanding", "--max-outstanding", &flag)))
+            warn_unused(o, flag, v, "it bounds --rate-small/--rate-large");
+        return 0;
+    }
+    const char *rate = o->open.small_iops > 0 ? "--rate-small" : "--rate-large";
+    const char *m = matrix_option_given(o);
+    if (m) {
+        snprintf(why, why_len, "--%s: not with %s (an open-loop run offers "
+                 "rates, not ORION's outstanding levels); drop --%s or %s",
+                 m, rate, m, rate);
+        return -EINVAL;
+    }
+    if (o->tui) {
+        snprintf(why, why_len, "%s: not with --tui (the dashboard keeps "
+                 "ORION's closed loop); drop --tui", rate);
+        return -EINVAL;
+    }
+    if ((o->given & CLI_GIVEN_DURATION) && o->auto_duration) {
+        snprintf(why, why_len, "--duration auto: not with %s (an open-loop "
+                 "point runs a fixed time: an overloaded one never settles); "
+                 "give a time, e.g. --duration 60s", rate);
+        return -EINVAL;
+    }
+    o->auto_duration = false;
+    o->levels = SIM_LEVELS_ORION;   /* no levels: one point */
+    return 0;
+}
+
 /* --interval: at most SIM_TIMELINE_MAX_ROWS rows per point, over the
    longest a point can run (the duration, or auto's cap); not with the
    dashboard, whose record of the points keeps no timelines. */
@@ -593,6 +658,42 @@ static int resolve_interval(const struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+/* The monthly bill (prices.h) of modelled volumes: the instance and the
+   volumes, for the first disk count of a sweep (cli_opts_to_cfg scales it
+   to each).  Real targets and the null engine are measured, not priced:
+   --os / --memory / --region given there are noted as unused.  A reason
+   from price_bill names its option ("memory 4GB: ...", "os rhel: ..."). */
+static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
+{
+    static const char *const priced[] = { "os", "memory", "region" };
+    int disks = o->cmd == CLI_SWEEP ? o->counts[0] : o->disks;
+    char inner[300];
+
+    memset(&o->bill, 0, sizeof o->bill);
+    if (o->engine != CLI_ENGINE_MODEL) {
+        for (size_t i = 0; i < sizeof priced / sizeof priced[0]; i++) {
+            const char *v = cli_opts_given_value(o, "--", priced[i]);
+            char flag[16];
+            snprintf(flag, sizeof flag, "--%s", priced[i]);
+            if (v)
+                warn_unused(o, flag, v, "only modelled volumes are priced");
+        }
+        return 0;
+    }
+    if (price_bill(&o->instance, &o->volume, disks, &o->price, &o->bill, inner,
+                   sizeof inner) != 0) {
+        snprintf(why, why_len, "--%s", inner);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+int cli_opts_resolve_bill(struct cli_opts *o, char *why, size_t why_len)
+{
+    int rc = resolve_profiles(o, why, why_len);
+    return rc ? rc : resolve_cost(o, why, why_len);
+}
+
 int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
                      size_t why_len)
 {
@@ -610,6 +711,10 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
     if ((rc = resolve_interval(o, why, why_len)) != 0)
         return rc;
     check_unused(o);
+    if ((rc = resolve_open(o, why, why_len)) != 0)
+        return rc;
+    if ((rc = resolve_cost(o, why, why_len)) != 0)
+        return rc;
     if ((rc = resolve_levels(o, why, why_len)) != 0)
         return rc;
     /* the NUMA node of each target, for the aio worker plan */

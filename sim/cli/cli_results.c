@@ -10,7 +10,11 @@
  *                     <testname>_<stamp>_timeline.csv (every point's
  *                     timeline, every run of a sweep);
  *   --json FILE|-     the results JSON, to a file or stdout (a file the
- *                     user named is replaced, as a shell's > would).
+ *                     user named is replaced, as a shell's > would);
+ *   --report FILE     the HTML report (html.h), made from the same JSON
+ *                     text as the other two (serialised once, here), so
+ *                     the page shows what the JSON says; never replaces
+ *                     a file.
  *
  * Nothing in --output-dir is ever overwritten: a run's files are staged
  * and placed together under its stamp (to the second), or the stamp with
@@ -25,9 +29,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/cli/cli_results.h"
+#include "sim/report/html.h"
 
 /* The failures of one call: each output is tried even when an earlier one
    failed (the JSON may be on another file system than --output-dir), and
@@ -104,20 +110,36 @@ static void place_stage(const struct cli_job *j, struct report_stage *st,
     report_stage_discard(st);
 }
 
+/* The results JSON as text, once, for every output that takes it (the
+   staged JSON, --json, --report); NULL when none does, or (told) when it
+   cannot be made. */
+static char *results_json(struct cli_job *j, const struct sim_run_result *run,
+                          const struct sim_sweep_result *sweep,
+                          struct failures *f)
+{
+    char msg[CLI_WHY_LEN], *text = NULL;
+    int rc;
+
+    if (!(j->o->output_dir && j->o->cmd != CLI_ORION) && !j->o->json_path &&
+        !j->o->report_path)
+        return NULL;
+    if ((rc = report_json_text(&j->meta, &j->cfg, run, sweep, &text, msg,
+                               sizeof msg)) != 0)
+        failed(f, rc, msg);
+    return text;
+}
+
 /* The results JSON into the stage (not for orion: ORION's files only). */
 static void stage_json(struct cli_job *j, const struct report_stage *st,
-                       const struct sim_run_result *run,
-                       const struct sim_sweep_result *sweep,
-                       struct failures *f)
+                       const char *json, struct failures *f)
 {
     char path[8192], msg[CLI_WHY_LEN];
     int rc;
 
-    if (j->o->cmd == CLI_ORION)
+    if (j->o->cmd == CLI_ORION || json == NULL)
         return;
     if (stage_path(j, st, "results.json", path, sizeof path, f) &&
-        (rc = report_json_write(path, &j->meta, &j->cfg, run, sweep, msg,
-                                sizeof msg)) != 0)
+        (rc = report_json_write_text(path, json, msg, sizeof msg)) != 0)
         failed(f, rc, msg);
 }
 
@@ -137,18 +159,31 @@ static void stage_timeline(struct cli_job *j, const struct report_stage *st,
 }
 
 /* --json FILE|-: the file the user named, replaced if it exists. */
-static void write_named_json(struct cli_job *j,
-                             const struct sim_run_result *run,
-                             const struct sim_sweep_result *sweep,
+static void write_named_json(struct cli_job *j, const char *json,
                              struct failures *f)
 {
     char msg[CLI_WHY_LEN];
     int rc;
 
-    if (j->o->json_path &&
-        (rc = report_json_write(j->o->json_path, &j->meta, &j->cfg, run,
-                                sweep, msg, sizeof msg)) != 0)
+    if (j->o->json_path && json &&
+        (rc = report_json_write_text(j->o->json_path, json, msg, sizeof msg)) != 0)
         failed(f, rc, msg);
+}
+
+/* --report FILE: the HTML page made from the same JSON text (html.h),
+   never over an existing file; one line on stderr says where it went. */
+static void write_report(struct cli_job *j, const char *json, struct failures *f)
+{
+    struct html_doc doc = { j->o->testname, json };
+    char msg[CLI_WHY_LEN];
+    int rc;
+
+    if (!j->o->report_path || !json)
+        return;
+    if ((rc = html_report_file(j->o->report_path, &doc, 1, msg, sizeof msg)) != 0)
+        failed(f, rc, msg);
+    else
+        fprintf(stderr, "asmsim: report in %s\n", j->o->report_path);
 }
 
 int cli_write_run_outputs(struct cli_job *j, const struct sim_run_result *r,
@@ -160,15 +195,20 @@ int cli_write_run_outputs(struct cli_job *j, const struct sim_run_result *r,
     int rc;
 
     j->meta.n_luns = r->disks;
+    char *json = results_json(j, r, NULL, &f);
     if (j->o->output_dir && open_stage(j, &st, &f)) {
-        if ((rc = report_orion_files(st.path, j->o->testname, &j->meta,
+        /* ORION's files tabulate its matrix: an open-loop run has none */
+        if (!sim_open_load_on(&j->cfg.open) &&
+            (rc = report_orion_files(st.path, j->o->testname, &j->meta,
                                      &j->cfg, r, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
-        stage_json(j, &st, r, NULL, &f);
+        stage_json(j, &st, json, &f);
         stage_timeline(j, &st, &r, 1, &f);
         place_stage(j, &st, false, &f);
     }
-    write_named_json(j, r, NULL, &f);
+    write_named_json(j, json, &f);
+    write_report(j, json, &f);
+    free(json);
     return f.rc;
 }
 
@@ -207,20 +247,22 @@ int cli_write_sweep_outputs(struct cli_job *j,
     char path[8192], msg[CLI_WHY_LEN];
     int rc;
 
+    if (last)
+        j->meta.n_luns = last->disks;
+    char *json = last ? results_json(j, last, s, &f) : NULL;
     if (j->o->output_dir && open_stage(j, &st, &f)) {
-        stage_sweep_orion(j, &st, s, &f);
+        if (!sim_open_load_on(&j->cfg.open))    /* as in a run */
+            stage_sweep_orion(j, &st, s, &f);
         if (stage_path(j, &st, "sweep.csv", path, sizeof path, &f) &&
             (rc = report_sweep_csv(path, &j->meta, &j->cfg, s, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
-        if (last)
-            j->meta.n_luns = last->disks;
-        stage_json(j, &st, last, s, &f);
+        stage_json(j, &st, json, &f);
         stage_timeline(j, &st, (const struct sim_run_result *const *)s->runs,
                        s->n_runs, &f);
         place_stage(j, &st, true, &f);
     }
-    if (last)
-        j->meta.n_luns = last->disks;
-    write_named_json(j, last, s, &f);
+    write_named_json(j, json, &f);
+    write_report(j, json, &f);
+    free(json);
     return f.rc;
 }

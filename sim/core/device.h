@@ -95,6 +95,19 @@ struct dev_bucket {
     enum sim_limit limit;       /* the limit whose bucket it is */
     int disk;                   /* its volume; -1: the instance's */
     double level_frac;          /* 0 empty .. 1 full */
+    /* the same in absolute terms, in the limit's own unit (operations for
+       an IOPS limit, bytes for a throughput one), for a caller that moves
+       the level in closed form (the forecast's fast path): its size, its
+       level now, the rate the limit runs at while the bucket is empty
+       (which is also what the bucket earns per second) and the rate it
+       runs at while it holds credits */
+    double size_units;
+    double level_units;
+    double base_per_s;
+    double burst_per_s;
+    /* units its limit admitted since the window meter (dev_ops.limits)
+       was last reset: over a measured window, the bucket's consumption */
+    double window_used_units;
 };
 
 /* The limit that bound over a report: the most used one, if it ran at
@@ -193,6 +206,14 @@ struct dev_ops {
        true): the run measures a point again on empty buckets without the
        credits the state carried to the next point changing. */
     void (*burst_stash)(struct devset *ds, bool restore);
+    /* optional, with buckets: set bucket `index` (numbered as buckets()
+       lists them) to level_units, clamped to 0..its size, as of now().
+       0, or -EINVAL for an index out of range. */
+    int (*bucket_set)(struct devset *ds, int index, double level_units);
+    /* optional (virtual clock): let the clock run on, idle, to to_ns; the
+       buckets earn what they would idle.  0; -EBUSY with I/O in flight,
+       -EINVAL when to_ns is before now(). */
+    int (*idle_until)(struct devset *ds, sim_ns to_ns);
 };
 
 struct devset {

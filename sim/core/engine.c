@@ -38,6 +38,27 @@
  * a hundred times the I/O of the figures the point is there for.  The
  * duration is the upper bound.
  *
+ * Open loop (opts->open, see engine.h)
+ * ---------
+ *   start one arrival stream per class at the point's start; then
+ *   repeat:  reap with deadline = the next arrival when a slot is free
+ *            (or the next timeline boundary, the window's end, the live
+ *            view's next call, whichever is first)
+ *            count the arrivals up to now (offered: the "seen" streams)
+ *            join completions; they issue nothing by themselves
+ *            issue every arrival due by now while fewer than
+ *            max_outstanding are in flight (the "due" streams); an
+ *            arrival issued after its time while the bound had held
+ *            since the last admission waited for a slot: delayed
+ * An open-loop window records what COMPLETES in it (what the storage
+ * delivered, and the latency those I/Os saw from their arrival), not what
+ * was issued in it: the number in flight grows while a backlog builds, and
+ * counting by issue would credit the window with the growth.
+ * Two copies of each stream, same seed: one counts arrivals as time
+ * passes, one issues them as slots allow; the backlog is the difference
+ * of their counts, never a queue.  A logical I/O's start (issue_ns) is
+ * its arrival time, so its latency includes the wait for a slot.
+ *
  * Memory is fixed when the engine is created: a slot per outstanding
  * logical I/O, a piece per physical I/O any of them can become (the
  * layout's bound), stacks of free ones.  Nothing is allocated per I/O.
@@ -47,6 +68,7 @@
 #include "sim/core/balance.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/timeline.h"
+#include "workloads/arrivals.h"
 
 #include <errno.h>
 #include <math.h>
@@ -130,6 +152,17 @@ struct sim_engine {
        timeline it closed, until the result takes it */
     sim_timeline_rec *timeline_rec;
     struct sim_timeline *timeline;
+
+    /* open loop (see the top): on for the point in progress */
+    int class_slots[WL_CLASSES];    /* each class's pool (the budget) */
+    uint32_t class_bytes[WL_CLASSES];
+    bool open_on;
+    int open_max;                   /* logical I/Os in flight at most */
+    bool open_full;                 /* the bound held after the last
+                                       admission */
+    struct wl_arrivals due[WL_CLASSES];     /* the next arrival to issue */
+    struct wl_arrivals seen[WL_CLASSES];    /* the next arrival to count */
+    uint64_t open_backlog_end;      /* due by the window's end, not issued */
 };
 
 /* --interval: a row for every interval boundary passed in the window. */
@@ -208,6 +241,10 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
     e->max_pieces = sim_budget_max_pieces_per_io(&budget);
     e->pieces_cap = (int)sim_budget_pieces(&budget);
     e->large_seq = w->large_type == WL_LARGE_SEQ;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        e->class_slots[c] = budget.slots[c];
+        e->class_bytes[c] = budget.io_bytes[c];
+    }
     rc = engine_alloc(e);
     if (rc == 0)
         rc = bal_create(cfg->workload, cfg->layout, w->seed, &e->balance);
@@ -254,8 +291,10 @@ static void pools_reset(sim_engine *e)
     e->n_sub = 0;
 }
 
-/* Start one logical I/O of class `cls`: map it and queue its pieces. */
-static void issue(sim_engine *e, enum wl_class cls, int stream)
+/* Start one logical I/O of class `cls` that began at start_ns (its
+   issue, or its arrival in open loop): map it and queue its pieces. */
+static void issue_from(sim_engine *e, enum wl_class cls, int stream,
+                       sim_ns start_ns, bool delayed)
 {
     struct wl_io io;
     int n;
@@ -277,7 +316,7 @@ static void issue(sim_engine *e, enum wl_class cls, int stream)
     if (e->n_free_piece - n < e->low_free_piece)
         e->low_free_piece = e->n_free_piece - n;
     struct logical *l = &e->slot[s];
-    l->issue_ns = e->now_ns;
+    l->issue_ns = start_ns;
     l->size_bytes = io.size_bytes;
     l->pending = (uint16_t)n;
     l->cls = (uint8_t)cls;
@@ -288,6 +327,8 @@ static void issue(sim_engine *e, enum wl_class cls, int stream)
     if (l->measured) {
         e->cls_ios[cls]++;
         e->cls_bytes[cls] += io.size_bytes;
+        if (delayed)
+            e->stats.delayed[cls]++;
     }
     for (int i = 0; i < n; i++) {
         struct sim_io *p = e->free_piece[--e->n_free_piece];
@@ -302,6 +343,131 @@ static void issue(sim_engine *e, enum wl_class cls, int stream)
         e->subq[e->n_sub++] = p;
     }
     e->outstanding++;
+}
+
+/* Closed loop: a logical I/O that starts now. */
+static void issue(sim_engine *e, enum wl_class cls, int stream)
+{
+    issue_from(e, cls, stream, e->now_ns, false);
+}
+
+/* ---- open loop --------------------------------------------------------- */
+
+bool sim_open_load_on(const struct sim_open_load *o)
+{
+    return o && (o->small_iops > 0 || o->large_mbps > 0);
+}
+
+int sim_open_max_outstanding(const struct sim_open_load *o)
+{
+    return o->max_outstanding > 0 ? o->max_outstanding
+                                  : SIM_OPEN_MAX_OUTSTANDING_DEFAULT;
+}
+
+void sim_open_pools(const struct sim_open_load *o, int *max_small,
+                    int *max_large_ios)
+{
+    int bound = sim_open_max_outstanding(o);
+    *max_small = o->small_iops > 0 ? bound : 0;
+    *max_large_ios = o->large_mbps > 0 ? bound : 0;
+}
+
+/* Each class's arrivals per second: large MB/s over its I/O size. */
+static double open_rate(const sim_engine *e, const struct sim_open_load *o,
+                        enum wl_class c)
+{
+    if (c == WL_SMALL)
+        return o->small_iops;
+    return e->class_bytes[WL_LARGE] ? o->large_mbps * 1e6 / e->class_bytes[WL_LARGE]
+                                    : 0;
+}
+
+/* The load is one the pools can carry: rates finite and >= 0, one above
+   0, and each class with a rate has a pool of the whole bound. */
+static bool open_load_fits(const sim_engine *e, const struct sim_open_load *o)
+{
+    if (!isfinite(o->small_iops) || !isfinite(o->large_mbps) ||
+        o->small_iops < 0 || o->large_mbps < 0 || o->max_outstanding < 0 ||
+        !sim_open_load_on(o))
+        return false;
+    int bound = sim_open_max_outstanding(o);
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (open_rate(e, o, (enum wl_class)c) > 0 && e->class_slots[c] < bound)
+            return false;
+    return true;
+}
+
+/* Both copies of each class's stream start at the point's start, from a
+   seed of the workload's and the class: every point the same. */
+static void open_start(sim_engine *e, const struct sim_open_load *o)
+{
+    uint64_t seed = wl_config(e->workload)->seed;
+    enum wl_arrival_kind kind = o->arrivals == SIM_ARRIVALS_CONSTANT
+                                    ? WL_ARRIVALS_CONSTANT : WL_ARRIVALS_POISSON;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        uint64_t s = seed * 0x9E3779B97F4A7C15ull + 0x6f70656e00ull + (uint64_t)c;
+        double rate = open_rate(e, o, (enum wl_class)c);
+        wl_arrivals_start(&e->due[c], kind, rate, s, e->now_ns);
+        wl_arrivals_start(&e->seen[c], kind, rate, s, e->now_ns);
+    }
+    e->open_on = true;
+    e->open_max = sim_open_max_outstanding(o);
+    e->open_full = false;
+    e->open_backlog_end = 0;
+}
+
+/* The class whose next arrival to issue is earliest (small on a tie),
+   and its time. */
+static int open_next(const sim_engine *e, sim_ns *at_ns)
+{
+    sim_ns ts = wl_arrivals_peek_ns(&e->due[WL_SMALL]);
+    sim_ns tl = wl_arrivals_peek_ns(&e->due[WL_LARGE]);
+    *at_ns = ts <= tl ? ts : tl;
+    return ts <= tl ? WL_SMALL : WL_LARGE;
+}
+
+/* Count the arrivals up to `until`: in the measured window they are what
+   was offered; before it they only pass. */
+static void open_count(sim_engine *e, sim_ns until)
+{
+    for (int c = 0; c < WL_CLASSES; c++) {
+        struct wl_arrivals *a = &e->seen[c];
+        while (wl_arrivals_peek_ns(a) <= until) {
+            wl_arrivals_take(a);
+            if (e->phase == MEASURE) {
+                e->stats.arrivals[c]++;
+                e->stats.arrival_bytes[c] += e->class_bytes[c];
+            }
+        }
+    }
+}
+
+/* Issue every arrival due by now while a slot is free. */
+static void open_admit(sim_engine *e)
+{
+    bool was_full = e->open_full;
+    sim_ns at_ns;
+    int c;
+    while (!e->error && e->outstanding < e->open_max &&
+           (c = open_next(e, &at_ns), at_ns <= e->now_ns)) {
+        wl_arrivals_take(&e->due[c]);
+        issue_from(e, (enum wl_class)c, 0, at_ns, was_full && at_ns < e->now_ns);
+    }
+    e->open_full = e->outstanding >= e->open_max;
+}
+
+/* Arrivals due by the window's end that were never issued. */
+static uint64_t open_backlog(const sim_engine *e)
+{
+    uint64_t n = 0;
+    for (int c = 0; c < WL_CLASSES; c++)
+        n += e->seen[c].taken - e->due[c].taken;
+    return n;
+}
+
+static sim_ns earlier(sim_ns a, sim_ns b)
+{
+    return a < b ? a : b;
 }
 
 static int flush(sim_engine *e)
@@ -324,7 +490,8 @@ static int flush(sim_engine *e)
 static void complete_piece(sim_engine *e, struct sim_io *io)
 {
     struct logical *l = &e->slot[io->parent];
-    bool measuring = l->measured;
+    /* closed loop: by issue (see the top); open loop: by completion */
+    bool measuring = e->open_on ? e->phase == MEASURE : l->measured;
     if (measuring)
         sim_stats_physical(&e->stats, io);
     if (io->result < 0 || (uint32_t)io->result != io->size_bytes)
@@ -342,7 +509,7 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
                           (uint64_t)(io->done_ns - l->issue_ns), l->failed);
     e->free_slot[e->n_free_slot++] = io->parent;
     e->outstanding--;
-    if (e->phase != DRAIN)
+    if (e->phase != DRAIN && !e->open_on)
         issue(e, cls, l->stream);
 }
 
@@ -495,8 +662,12 @@ static enum sim_limit binding_limit(sim_engine *e)
    nothing admitted) stretches the backend's window.  Reading it later
    made a limit that bound at 100 % of its rate look used at 95 %, and the
    point "limited by offered load". */
-static void end_window(sim_engine *e)
+static void end_window(sim_engine *e, const struct window *w)
 {
+    if (e->phase == MEASURE && e->open_on) {
+        open_count(e, w->end_ns);
+        e->open_backlog_end = open_backlog(e);
+    }
     if (e->phase == MEASURE && e->ds->ops->limits) {
         e->ds->ops->limits(e->ds, &e->window_limits, false);
         e->window_limits_read = true;
@@ -544,7 +715,7 @@ static void stop_point(sim_engine *e, struct window *w)
     if (e->phase == WARMUP)
         w->start_ns = e->now_ns;
     w->end_ns = e->now_ns;
-    end_window(e);
+    end_window(e, w);
 }
 
 static bool stop_requested(const struct sim_point_opts *o)
@@ -560,11 +731,28 @@ static void check_window_end(sim_engine *e, struct window *w,
     if (e->phase != MEASURE)
         return;
     if (close_batches(e, w, o, e->now_ns) || e->now_ns > w->end_ns) {
-        end_window(e);
+        end_window(e, w);
     } else if (stop_requested(o)) {
         stop_point(e, w);
         *stopped = true;
     }
+}
+
+/* Open loop: the warm-up's end in device time (auto: SIM_OPEN_WARMUP_NS,
+   engine.h); its bytes are looked at as in closed loop. */
+static sim_ns open_warm_end_ns(const struct sim_point_opts *o, sim_ns warm_start_ns)
+{
+    sim_ns t = o->warmup_ns == SIM_WARMUP_AUTO ? SIM_OPEN_WARMUP_NS
+               : o->warmup_ns > 0              ? o->warmup_ns
+                                               : 0;
+    return warm_start_ns + t;
+}
+
+static bool open_warmup_done(const sim_engine *e, const struct sim_point_opts *o,
+                             sim_ns warm_start_ns)
+{
+    return e->now_ns >= open_warm_end_ns(o, warm_start_ns) &&
+           e->done_bytes >= o->warmup_bytes;
 }
 
 /* After they are joined: during warm-up, stop or open the window. */
@@ -574,12 +762,65 @@ static void check_warmup_end(sim_engine *e, struct window *w, struct wl_point p,
 {
     if (e->phase != WARMUP)
         return;
+    bool done = e->open_on ? open_warmup_done(e, o, warm_start_ns)
+                           : warmup_done(e, o, warm_start_ns, load);
     if (stop_requested(o)) {
         stop_point(e, w);
         *stopped = true;
-    } else if (warmup_done(e, o, warm_start_ns, load)) {
+    } else if (done) {
         window_open(e, w, p, o, warm_start_ns);
     }
+}
+
+/* How long a reap may wait.  Closed loop: REAP_WAIT_NS.  Open loop, also
+   until the next arrival when a slot is free for it, the warm-up's end,
+   the next timeline boundary, the window's end and the live view's next
+   call: the clock stops at each, and on a virtual clock nothing is late. */
+static sim_ns reap_deadline(const sim_engine *e, const struct sim_point_opts *o,
+                            const struct window *w, sim_ns warm_start_ns,
+                            sim_ns next_live_ns)
+{
+    sim_ns d = e->now_ns + REAP_WAIT_NS;
+    if (!e->open_on || e->phase == DRAIN)
+        return d;
+    sim_ns at_ns;
+    if (e->outstanding < e->open_max) {
+        open_next(e, &at_ns);
+        d = earlier(d, at_ns);
+    }
+    if (e->phase == WARMUP && open_warm_end_ns(o, warm_start_ns) > e->now_ns)
+        d = earlier(d, open_warm_end_ns(o, warm_start_ns));
+    if (e->phase == MEASURE) {
+        if (w->end_ns < SIM_NS_MAX)     /* open-ended: until a stop */
+            d = earlier(d, w->end_ns + 1);
+        if (e->timeline_rec)
+            d = earlier(d, sim_timeline_rec_next_ns(e->timeline_rec));
+    }
+    if (o->live)
+        d = earlier(d, next_live_ns);
+    return d > e->now_ns ? d : e->now_ns + 1;
+}
+
+/* The open-loop figures of the window just measured (stats.h). */
+static void open_fill(const sim_engine *e, const struct sim_open_load *o,
+                      struct sim_point_result *out)
+{
+    struct sim_open_result *r = &out->open;
+    double per_s = out->measured_s > 0 ? 1.0 / out->measured_s : 0;
+    r->on = true;
+    r->target[WL_SMALL] = o->small_iops;
+    r->target[WL_LARGE] = o->large_mbps;
+    r->offered[WL_SMALL] = (double)e->stats.arrivals[WL_SMALL] * per_s;
+    r->offered[WL_LARGE] = (double)e->stats.arrival_bytes[WL_LARGE] * per_s / 1e6;
+    r->delivered[WL_SMALL] = out->cls[WL_SMALL].iops;
+    r->delivered[WL_LARGE] = out->cls[WL_LARGE].mbps;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        r->unmet_frac[c] = sim_open_unmet(r->offered[c], r->delivered[c]);
+        r->arrivals[c] = e->stats.arrivals[c];
+        r->delayed[c] = e->stats.delayed[c];
+    }
+    r->backlog_end = e->open_backlog_end;
+    r->max_outstanding = e->open_max;
 }
 
 int sim_engine_run_point(sim_engine *e, struct wl_point p,
@@ -588,10 +829,23 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
 {
     enum wl_large_type type = wl_config(e->workload)->large_type;
     int stream_io = o->stream_io > 0 ? o->stream_io : 1;
+    const struct sim_open_load *open = o->open;
+    struct sim_point_opts open_opts;
+    if (open) {
+        if (!open_load_fits(e, open))
+            return -EINVAL;
+        if (type == WL_LARGE_SEQ && open->large_mbps > 0 &&
+            wl_start_streams(e->workload, 1) < 0)
+            return -EINVAL;
+        open_opts = *o;
+        open_opts.auto_duration = false;    /* a fixed window (engine.h) */
+        o = &open_opts;
+    }
     int load = p.small + sim_point_large_ios(p.large, type, stream_io);
-    if (p.small < 0 || p.large < 0 || load < 1 || load > e->slots_cap)
+    if (!open && (p.small < 0 || p.large < 0 || load < 1 || load > e->slots_cap))
         return -EINVAL;
-    if (type == WL_LARGE_SEQ && p.large > 0 && wl_start_streams(e->workload, p.large) < 0)
+    if (!open && type == WL_LARGE_SEQ && p.large > 0 &&
+        wl_start_streams(e->workload, p.large) < 0)
         return -EINVAL;
     if (e->abandoned)
         return -EBUSY;
@@ -603,6 +857,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->completions = e->piece_completions = e->done_bytes = 0;
     e->cpu_started = false;
     e->window_limits_read = false;
+    e->open_on = false;
     timeline_discard(e);
     e->now_ns = e->ds->ops->now(e->ds);
     if (e->ds->ops->settle)
@@ -616,12 +871,21 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     sim_ns stop_seen_ns = -1;       /* device time a stop was first seen */
     int idle_reaps = 0;             /* in a row: nothing done, clock still */
 
-    issue_point(e, p, stream_io, type);
+    if (open) {
+        open_start(e, open);
+        /* no warm-up: the window opens at the start, not at the first
+           arrival (the loop looks at the warm-up only after a reap) */
+        check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+    } else {
+        issue_point(e, p, stream_io, type);
+    }
     int rc = flush(e);
-    while (rc == 0 && !e->error && e->outstanding > 0) {
+    while (rc == 0 && !e->error &&
+           (e->outstanding > 0 || (e->open_on && e->phase != DRAIN))) {
         /* Never wait unboundedly: a stalled device must not hide a stop. */
         int n = e->ds->ops->reap(e->ds, e->done, e->pieces_cap,
-                                 e->now_ns + REAP_WAIT_NS);
+                                 reap_deadline(e, o, &w, warm_start_ns,
+                                               next_live_ns));
         if (n < 0) {
             rc = n;
             break;
@@ -634,10 +898,15 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         }
         if (n > 0)
             idle_reaps = 0;
+        if (e->open_on && e->phase != DRAIN)
+            open_count(e, e->phase == MEASURE ? earlier(e->now_ns, w.end_ns)
+                                              : e->now_ns);
         check_window_end(e, &w, o, &stopped);
         for (int i = 0; i < n; i++)
             complete_piece(e, e->done[i]);
         check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+        if (e->open_on && e->phase != DRAIN && !stopped)
+            open_admit(e);
         if (stopped || stop_requested(o)) {   /* the flag or the live view */
             if (stop_seen_ns < 0)
                 stop_seen_ns = e->now_ns;
@@ -672,6 +941,8 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         timeline_discard(e);
         return rc;
     }
+    if (e->timeline)
+        e->timeline->open = e->open_on;
     out->timeline = e->timeline;
     e->timeline = NULL;
     if (e->cpu_started)
@@ -679,5 +950,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     out->limited_by = binding_limit(e);
     out->converged = w.converged;
     out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;
+    if (open)
+        open_fill(e, open, out);
     return stopped ? 1 : 0;
 }

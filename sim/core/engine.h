@@ -8,6 +8,44 @@
  * through the layout into physical pieces, which go to the backend; the
  * logical I/O completes when its last piece does, and its latency runs
  * from its issue.  See engine.c.
+ *
+ * Open loop (opts->open set): instead of N outstanding, I/Os ARRIVE at a
+ * target rate, as a production database offers them, whether or not the
+ * storage keeps up.
+ *   - Each class has its own seeded arrival stream (workloads/
+ *     arrivals.h): Poisson (exponential gaps of mean 1 / rate) or
+ *     constant gaps.  The large class's rate in I/Os per second is
+ *     large_mbps x 10^6 / the workload's large I/O size.  Read or write
+ *     and the offset come from the workload per I/O, as in closed loop.
+ *   - At most max_outstanding logical I/Os (both classes together) are in
+ *     flight: the database's async I/O limit.  Arrival k is issued at
+ *     max(t_k, the moment a slot is free); one issued after its time
+ *     because every slot was taken counts as DELAYED.  Arrivals are
+ *     generated lazily, the oldest one not yet issued at the head of its
+ *     stream: there is no queue, and an overloaded 24 h point holds no
+ *     more memory than an idle one.
+ *   - The latency of a logical I/O runs from its ARRIVAL, what the
+ *     database sees: the wait for a slot is part of it.  When the storage
+ *     delivers less than is offered the backlog, and with it the latency,
+ *     grows for as long as the point lasts.
+ *   - When nothing is in flight the engine reaps with the next arrival as
+ *     deadline: the model backend moves its virtual clock there, the aio
+ *     backend sleeps until then.
+ *   - Sequential large I/O: every large arrival goes to one stream
+ *     (stream 0), in order.
+ *   - Warm-up: SIM_WARMUP_AUTO is SIM_OPEN_WARMUP_NS of device time
+ *     (there is no pipeline to fill: arrivals do not wait for completions;
+ *     the time lets rate limits settle); a --warmup time or bytes as in
+ *     closed loop; with neither (warmup_ns 0) the window opens at the
+ *     point's start, as a phase that carries on from the last one wants.  The window is always the fixed duration_ns:
+ *     auto_duration is ignored, since an overloaded point has no steady
+ *     state to converge on.
+ *   - The window's figures: what arrived in it (offered), what completed
+ *     of the I/Os issued in it (delivered: cls[].iops, cls[].mbps), the
+ *     delayed count and the backlog at its end (struct sim_open_result).
+ *   - The point's small and large counts are ignored (the result keeps
+ *     what was passed; a run passes 0, 0).
+ * Deterministic for the workload's seed, on a virtual clock.
  */
 #ifndef ASMSIM_SIM_ENGINE_H
 #define ASMSIM_SIM_ENGINE_H
@@ -22,6 +60,30 @@
 #include "workloads/workload.h"
 
 #define SIM_WARMUP_AUTO (-1)
+
+/* ---- open loop (see the design comment) ---------------------------- */
+enum sim_arrivals { SIM_ARRIVALS_POISSON = 0, SIM_ARRIVALS_CONSTANT };
+#define SIM_OPEN_MAX_OUTSTANDING_DEFAULT 4096
+#define SIM_OPEN_WARMUP_NS SIM_NS_PER_S     /* auto warm-up, open loop */
+
+struct sim_open_load {
+    double small_iops;      /* offered small logical I/Os per second; 0: none */
+    double large_mbps;      /* offered large logical MB/s (10^6 B/s); 0: none */
+    enum sim_arrivals arrivals;
+    int max_outstanding;    /* logical I/Os in flight at most, both classes;
+                               0: SIM_OPEN_MAX_OUTSTANDING_DEFAULT */
+};
+
+/* True when the load offers anything (a rate above 0). */
+bool sim_open_load_on(const struct sim_open_load *o);
+
+/* The bound in effect: max_outstanding, or the default for 0. */
+int sim_open_max_outstanding(const struct sim_open_load *o);
+
+/* The engine pools an open-loop point needs (sim_engine_cfg): the bound
+   for each class that has a rate, 0 for the other. */
+void sim_open_pools(const struct sim_open_load *o, int *max_small,
+                    int *max_large_ios);
 
 /* What a live callback sees of a running point.  `stats` is the engine's
    own accumulator of the measured window so far (empty during warm-up):
@@ -80,6 +142,8 @@ struct sim_point_opts {
     /* > 0: record the measured window interval by interval into the
        result's timeline (timeline.h), in device time */
     sim_ns interval_ns;
+    const struct sim_open_load *open;   /* non-NULL: open loop; the point's
+                                           small/large counts are ignored */
 };
 
 struct sim_engine_cfg {
@@ -88,6 +152,10 @@ struct sim_engine_cfg {
     struct devset *devices;     /* opened; disks == lay_disks(layout) */
     int max_small;              /* largest small load of any point */
     int max_large_ios;          /* largest large outstanding count */
+    /* Open loop: each class with a rate needs its pool to hold the whole
+       bound (max_outstanding), since any mix of the two classes may be in
+       flight: sim_open_pools() gives both counts, and sim_budget_check
+       sees them as for any closed-loop load. */
 };
 
 typedef struct sim_engine sim_engine;

@@ -29,6 +29,13 @@
  * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h).
  * Each figure keeps the binding limit of its own point.
  *
+ * Open loop (cfg->open with a rate, engine.h): the run is one point, (0,
+ * 0) in a one-point matrix, carried out at the offered rates with pools
+ * of the outstanding bound for each class that has a rate
+ * (sim_open_pools); no levels are extended.  Burst and sustained apply
+ * to it as to any point: the sustained figures are the delivered rates
+ * on empty buckets.
+ *
  * Burst and sustained: after each point the backend says whether a
  * burst bucket fell (dev_limits).  If one did, the figures hold only
  * until the buckets are empty, so the run measures the same point again
@@ -556,10 +563,63 @@ static int run_points(const struct sim_run_cfg *cfg, struct sim_parts *rp,
     return status;
 }
 
-static int run_one(const struct sim_run_cfg *cfg, int run_index,
+/* An open-loop run's own configuration (see the top): point.open
+   pointing at its rates, and no extended levels. */
+static void open_run_cfg(const struct sim_run_cfg *cfg, struct sim_run_cfg *one)
+{
+    *one = *cfg;
+    one->levels = SIM_LEVELS_ORION;
+    one->point.open = &one->open;
+}
+
+/* The matrix of a run: ORION's for the disk count, or for an open-loop
+   run the one point (0, 0), which ORION's matrices never hold. */
+static int run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out,
+                      char *why, size_t why_len)
+{
+    if (!cfg->point.open) {
+        struct wl_matrix_cfg mc = cfg->matrix;
+        mc.num_disks = cfg->matrix_disks > 0 ? cfg->matrix_disks : cfg->disks;
+        return wl_matrix_build(&mc, out, why, why_len);
+    }
+    struct wl_matrix *m = calloc(1, sizeof(*m));
+    int rc = m ? wl_matrix_append(m, (struct wl_point){ 0, 0 }) : -ENOMEM;
+    if (rc < 0) {
+        wl_matrix_free(m);
+        snprintf(why, why_len, "out of memory");
+        return rc;
+    }
+    *out = m;
+    return 0;
+}
+
+/* The pools of a run: the matrix's largest loads (and their extension),
+   or an open load's bound. */
+static int run_slots(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
+                     struct extension *x, int slots[WL_CLASSES], char *why,
+                     size_t why_len)
+{
+    if (cfg->point.open) {
+        memset(x, 0, sizeof(*x));
+        x->points_cap = m->n_points;
+        sim_open_pools(cfg->point.open, &slots[WL_SMALL], &slots[WL_LARGE]);
+        return 0;
+    }
+    sim_matrix_maxima(m, cfg->workload.large_type, cfg->point.stream_io,
+                      &slots[WL_SMALL], &slots[WL_LARGE]);
+    return plan_extension(cfg, m, x, slots, why, why_len);
+}
+
+static int run_one(const struct sim_run_cfg *given, int run_index,
                    sim_progress_fn progress, void *arg,
                    struct sim_run_result **out, char *why, size_t why_len)
 {
+    struct sim_run_cfg open_cfg;
+    const struct sim_run_cfg *cfg = given;
+    if (sim_open_load_on(&given->open)) {
+        open_run_cfg(given, &open_cfg);
+        cfg = &open_cfg;
+    }
     double t0 = wall_now_s();
     struct sim_run_result *r = calloc(1, sizeof(*r));
     if (!r) {
@@ -567,17 +627,11 @@ static int run_one(const struct sim_run_cfg *cfg, int run_index,
         return -ENOMEM;
     }
     r->disks = cfg->disks;
-    struct wl_matrix_cfg mc = cfg->matrix;
-    mc.num_disks = cfg->matrix_disks > 0 ? cfg->matrix_disks : cfg->disks;
     struct extension x;
     int slots[WL_CLASSES];
-    int rc = wl_matrix_build(&mc, &r->matrix, why, why_len);
-    if (rc == 0) {
-        sim_matrix_maxima(r->matrix, cfg->workload.large_type,
-                          cfg->point.stream_io, &slots[WL_SMALL],
-                          &slots[WL_LARGE]);
-        rc = plan_extension(cfg, r->matrix, &x, slots, why, why_len);
-    }
+    int rc = run_matrix(cfg, &r->matrix, why, why_len);
+    if (rc == 0)
+        rc = run_slots(cfg, r->matrix, &x, slots, why, why_len);
     if (rc == 0) {
         r->points = calloc((size_t)x.points_cap, sizeof(*r->points));
         if (!r->points) {

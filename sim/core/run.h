@@ -16,6 +16,7 @@
 #include "sim/core/engine.h"
 #include "sim/core/levels.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/prices.h"          /* struct price_bill (no link) */
 #include "sim/core/stats.h"
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
@@ -54,10 +55,17 @@ struct sim_run_cfg {
                                        saturation (levels.h) for the
                                        classes whose maximum the user did
                                        not set (num_small / num_large) */
+    /* open loop (engine.h): a rate above 0 in either class makes the run
+       one open-loop point at these rates; the matrix, levels and
+       point.open are then not the caller's (run.c sets them) */
+    struct sim_open_load open;
     bool burst_carry;               /* false: every point starts with its
                                        buckets burst_credit_frac full; true:
                                        they start so at the first point
                                        and carry from point to point */
+    struct price_bill bill;         /* the monthly bill of the instance and
+                                       `disks` volumes, for the reports;
+                                       bill.disks 0: none (real devices) */
 };
 
 /* What burst credits did to one class's summary figure (Maximum Large

@@ -41,6 +41,17 @@ void sim_stats_reset(struct sim_stats *s)
         hist_init(&d->lat);
     }
     s->phys_ios = s->phys_bytes = 0;
+    memset(s->arrivals, 0, sizeof s->arrivals);
+    memset(s->arrival_bytes, 0, sizeof s->arrival_bytes);
+    memset(s->delayed, 0, sizeof s->delayed);
+}
+
+double sim_open_unmet(double offered, double delivered)
+{
+    if (!(offered > 0))
+        return 0;
+    double u = 1.0 - delivered / offered;
+    return u > 0 ? u : 0;
 }
 
 void sim_stats_free(struct sim_stats *s)
@@ -141,6 +152,12 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     out->disk = disk;
     free(lat);
     return 0;
+}
+
+bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c)
+{
+    int load = c == WL_SMALL ? r->small : r->large;
+    return load > 0 || r->open.target[c] > 0;
 }
 
 uint64_t sim_point_logical_ios(const struct sim_point_result *r)

@@ -62,6 +62,11 @@ struct sim_stats {
     struct sim_disk_acc *disk;                  /* [disks] */
     uint64_t phys_ios;
     uint64_t phys_bytes;
+    /* open loop (engine.h): arrivals in the window (by arrival time),
+       their bytes, and the I/Os issued in it that waited for a slot */
+    uint64_t arrivals[WL_CLASSES];
+    uint64_t arrival_bytes[WL_CLASSES];
+    uint64_t delayed[WL_CLASSES];
 };
 
 struct sim_lat_summary {
@@ -114,6 +119,26 @@ struct sim_point_burst {
 
 struct sim_timeline;            /* timeline.h */
 
+/* An open-loop point's demand against what it got (engine.h), over the
+   measured window; all zero (on false) for a closed-loop point.  Units
+   per class (enum wl_class): small in IOPS, large in MB/s (10^6 B/s). */
+struct sim_open_result {
+    bool on;
+    double target[WL_CLASSES];      /* the rate asked for */
+    double offered[WL_CLASSES];     /* what arrived in the window / s */
+    double delivered[WL_CLASSES];   /* what completed (cls[].iops, .mbps) */
+    double unmet_frac[WL_CLASSES];  /* max(0, 1 - delivered / offered); 0
+                                       when nothing was offered */
+    uint64_t arrivals[WL_CLASSES];  /* in the window */
+    uint64_t delayed[WL_CLASSES];   /* issued in it after waiting for a
+                                       slot (max_outstanding was reached) */
+    uint64_t backlog_end;           /* due by the window's end, not issued */
+    int max_outstanding;
+};
+
+/* max(0, 1 - delivered / offered), 0 when offered <= 0. */
+double sim_open_unmet(double offered, double delivered);
+
 struct sim_point_result {
     int small, large;           /* the load point */
     double measured_s;          /* measured window (after warm-up) */
@@ -139,7 +164,12 @@ struct sim_point_result {
     struct sim_point_burst burst;   /* burst credits (run.c) */
     struct sim_timeline *timeline;  /* per interval (opts interval_ns),
                                        owned by the result; NULL without */
+    struct sim_open_result open;    /* open-loop demand (engine.h) */
 };
+
+/* True when class c ran at the point: a load of it (closed loop) or a
+   rate (open loop). */
+bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c);
 
 /* Logical I/Os of both classes. */
 uint64_t sim_point_logical_ios(const struct sim_point_result *r);

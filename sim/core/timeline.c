@@ -52,6 +52,8 @@ struct sim_timeline_rec {
     sim_ns next_ns;                 /* the next boundary on the grid */
     struct sim_class_acc prev[WL_CLASSES][2];
     uint64_t prev_phys_ios, prev_phys_bytes;
+    uint64_t prev_arrivals[WL_CLASSES], prev_arrival_bytes[WL_CLASSES];
+    uint64_t prev_delayed[WL_CLASSES];
     struct disk_snap *prev_disk;    /* [disks] */
     struct hist scratch[2];         /* [enum sim_dir]: a row's deltas */
     int bucket_cap;
@@ -64,6 +66,9 @@ static void take_snapshot(sim_timeline_rec *r, const struct sim_stats *s)
     memcpy(r->prev, s->cls, sizeof r->prev);
     r->prev_phys_ios = s->phys_ios;
     r->prev_phys_bytes = s->phys_bytes;
+    memcpy(r->prev_arrivals, s->arrivals, sizeof r->prev_arrivals);
+    memcpy(r->prev_arrival_bytes, s->arrival_bytes, sizeof r->prev_arrival_bytes);
+    memcpy(r->prev_delayed, s->delayed, sizeof r->prev_delayed);
     for (int i = 0; i < s->disks; i++)
         r->prev_disk[i] = (struct disk_snap){ s->disk[i].ios, s->disk[i].bytes };
 }
@@ -157,6 +162,21 @@ static enum sim_limit interval_limit(struct devset *ds)
     return dev_limits_binding(&lim);
 }
 
+/* Open loop: what arrived in the row against what completed, and the
+   delayed I/Os (all 0 for a closed-loop point, which has no arrivals). */
+static void fill_open(const sim_timeline_rec *r, const struct sim_stats *s,
+                      double per_s, struct sim_timeline_row *row)
+{
+    row->offered[WL_SMALL] =
+        (double)(s->arrivals[WL_SMALL] - r->prev_arrivals[WL_SMALL]) * per_s;
+    row->offered[WL_LARGE] = (double)(s->arrival_bytes[WL_LARGE] -
+                                      r->prev_arrival_bytes[WL_LARGE]) * per_s / 1e6;
+    row->unmet_frac[WL_SMALL] = sim_open_unmet(row->offered[WL_SMALL], row->small_iops);
+    row->unmet_frac[WL_LARGE] = sim_open_unmet(row->offered[WL_LARGE], row->large_mbps);
+    for (int c = 0; c < WL_CLASSES; c++)
+        row->delayed[c] = s->delayed[c] - r->prev_delayed[c];
+}
+
 static void fill_disks(sim_timeline_rec *r, const struct sim_stats *s,
                        double per_s, size_t row)
 {
@@ -200,6 +220,7 @@ int sim_timeline_rec_tick(sim_timeline_rec *r, sim_ns now_ns,
     };
     for (int c = 0; c < WL_CLASSES; c++)
         class_latency(r, s, (enum wl_class)c, row);
+    fill_open(r, s, per_s, row);
     fill_disks(r, s, per_s, tl->n);
     fill_buckets(r, ds, tl->n);
     tl->n++;
@@ -208,6 +229,11 @@ int sim_timeline_rec_tick(sim_timeline_rec *r, sim_ns now_ns,
     r->next_ns = r->window_start_ns +
                  ((now_ns - r->window_start_ns) / r->interval_ns + 1) * r->interval_ns;
     return 0;
+}
+
+sim_ns sim_timeline_rec_next_ns(const sim_timeline_rec *r)
+{
+    return r->next_ns;
 }
 
 bool sim_timeline_rec_due(const sim_timeline_rec *r, sim_ns now_ns)

@@ -12,6 +12,7 @@
 #ifndef ASMSIM_SIM_TIMELINE_H
 #define ASMSIM_SIM_TIMELINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sim/core/device.h"
@@ -38,12 +39,21 @@ struct sim_timeline_row {
                                                    and writes together */
     struct sim_timeline_lat lat_dir[WL_CLASSES][2];  /* [.][enum sim_dir] */
     enum sim_limit limited_by;  /* in this interval */
+    /* open loop (engine.h); 0 for a closed-loop point.  Per class (enum
+       wl_class), small in IOPS, large in MB/s: what arrived in the
+       interval, max(0, 1 - completed / arrived), and the I/Os issued in
+       it after waiting for a slot */
+    double offered[WL_CLASSES];
+    double unmet_frac[WL_CLASSES];
+    uint64_t delayed[WL_CLASSES];
 };
 
 /* The rows of one point.  Per-disk and per-bucket figures are flat
    arrays of n x disks and n x buckets beside the rows. */
 struct sim_timeline {
     double interval_s;
+    bool open;                  /* of an open-loop point: the rows' open
+                                   figures mean something */
     size_t n, cap;
     struct sim_timeline_row *rows;          /* [n] */
     int disks;
@@ -66,6 +76,9 @@ int sim_timeline_rec_open(sim_ns interval_ns, sim_ns now_ns,
 /* True when the next boundary of the grid (window start + k x interval)
    has passed by now_ns. */
 bool sim_timeline_rec_due(const sim_timeline_rec *r, sim_ns now_ns);
+
+/* The next boundary of the grid, in device time. */
+sim_ns sim_timeline_rec_next_ns(const sim_timeline_rec *r);
 
 /* Append the row for the time since the last one.  0 or -ENOMEM. */
 int sim_timeline_rec_tick(sim_timeline_rec *r, sim_ns now_ns,

@@ -71,6 +71,15 @@
  * consumption: bucket / (consumption - base rate), the least over the
  * buckets, per volume for the volumes' buckets.
  *
+ * For a caller that moves the buckets in closed form between per-I/O
+ * windows (the forecast's fast path, sim/core/forecast_fluid.c), buckets()
+ * also gives each bucket's size, level, base and burst rates in the
+ * limit's own unit and what its limit admitted in the window,
+ * bucket_set() sets one bucket's level, and idle_until() lets the clock
+ * run on with nothing in flight (the throttles' schedules fall behind it
+ * as after any idle spell; the buckets earn lazily, at their next read or
+ * admission).
+ *
  * Metering: a provider meters its limits over accounting windows (a
  * second or so), so a volume that has been below its limit may take a
  * short run of I/O faster than the rate.  The model gives every throttle
@@ -685,9 +694,13 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
                       sim_ns deadline)
 {
     struct model *m = ds->priv;
-    if (m->heap_n == 0 || max < 1)
+    if (max < 1)
         return 0;
-    if (event_time(&m->heap[0]) > deadline) {
+    /* nothing due by the deadline (or nothing in flight, as between two
+       open-loop arrivals): virtual time passes to it */
+    if (m->heap_n == 0 || event_time(&m->heap[0]) > deadline) {
+        if (deadline == SIM_NS_MAX)
+            return 0;
         if (deadline > m->now_ns)
             m->now_ns = deadline;
         return 0;
@@ -782,7 +795,8 @@ static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
     struct model *m = ds->priv;
     int n = 0;
     for (int i = 0; i < model_limits_n(m) && (!out || n < max); i++) {
-        const struct thr *t = &model_limit(m, i)->thr;
+        const struct limit *l = model_limit(m, i);
+        const struct thr *t = &l->thr;
         if (!(t->cfg.bucket_units > 0))
             continue;
         if (!out) {
@@ -790,13 +804,57 @@ static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
             continue;
         }
         bool volume = i < VOL_LIMITS * m->disks;
+        double level = thr_credits_at(t, m->now_ns);
         out[n++] = (struct dev_bucket){
             .limit = model_limit_kind(m, i),
             .disk = volume ? i / VOL_LIMITS : -1,
-            .level_frac = thr_credits_at(t, m->now_ns) / t->cfg.bucket_units,
+            .level_frac = level / t->cfg.bucket_units,
+            .size_units = t->cfg.bucket_units,
+            .level_units = level,
+            .base_per_s = t->cfg.base_rate_per_s,
+            .burst_per_s = t->cfg.burst_rate_per_s,
+            .window_used_units = l->used_units[DEV_METER_WINDOW],
         };
     }
     return n;
+}
+
+/* The throttle of bucket `index` as model_buckets numbers them, or NULL. */
+static struct thr *bucket_thr(struct model *m, int index)
+{
+    int n = 0;
+    for (int i = 0; i < model_limits_n(m); i++) {
+        struct thr *t = &model_limit(m, i)->thr;
+        if (!(t->cfg.bucket_units > 0))
+            continue;
+        if (n++ == index)
+            return t;
+    }
+    return NULL;
+}
+
+static int model_bucket_set(struct devset *ds, int index, double level_units)
+{
+    struct model *m = ds->priv;
+    struct thr *t = index >= 0 ? bucket_thr(m, index) : NULL;
+    if (!t)
+        return -EINVAL;
+    thr_set_credits(t, level_units, m->now_ns);
+    return 0;
+}
+
+/* Nothing is in flight, so nothing but the clock moves: the throttles'
+   schedules fall behind it (an idle spell) and the buckets earn lazily,
+   at their next admission or read, as they would have. */
+static int model_idle_until(struct devset *ds, sim_ns to_ns)
+{
+    struct model *m = ds->priv;
+    if (m->heap_n > 0)
+        return -EBUSY;
+    if (to_ns < m->now_ns)
+        return -EINVAL;
+    m->now_ns = to_ns;
+    return 0;
 }
 
 static void model_settle(struct devset *ds)
@@ -875,4 +933,6 @@ const struct dev_ops dev_model_ops = {
     .retune = model_retune,
     .burst_fill = model_burst_fill,
     .burst_stash = model_burst_stash,
+    .bucket_set = model_bucket_set,
+    .idle_until = model_idle_until,
 };

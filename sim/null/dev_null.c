@@ -55,13 +55,28 @@ static int null_submit(struct devset *ds, struct sim_io *const *ios, int count)
     return i;
 }
 
+/* Nothing in flight (an open loop between arrivals): wait for the
+   deadline, as the contract says, instead of returning at once. */
+static void null_idle_until(sim_ns now, sim_ns deadline)
+{
+    if (deadline <= now || deadline == SIM_NS_MAX)
+        return;
+    sim_ns wait = deadline - now;
+    struct timespec ts = { (time_t)(wait / SIM_NS_PER_S),
+                           (long)(wait % SIM_NS_PER_S) };
+    nanosleep(&ts, NULL);
+}
+
 static int null_reap(struct devset *ds, struct sim_io **done, int max,
                      sim_ns deadline)
 {
-    (void)deadline;
     struct null_dev *n = ds->priv;
     sim_ns now = monotonic_ns();
     int k = 0;
+    if (n->count == 0) {
+        null_idle_until(now, deadline);
+        return 0;
+    }
     while (k < max && n->count > 0) {
         struct sim_io *io = n->ring[n->head];
         n->head = (n->head + 1) % n->cap;

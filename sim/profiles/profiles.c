@@ -145,7 +145,7 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
                    "4GiB-64TiB (default 100GiB); iops 100-256000, at most 1000 per GiB "
                    "(default 3000), at most 32000 off Nitro; throughput 0.256 MiB/s x "
                    "IOPS up to 4000 MiB/s; $0.125/GiB + $0.065/IOPS up to 32000 + "
-                   "$0.0455 up to 64000 + $0.032 above per month (io2bx: same)",
+                   "$0.0455 up to 64000 + $0.03185 above per month (io2bx: same)",
         .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 64 * TIB,
         .size_default_bytes = 100 * GIB,
         .size_step_bytes = EBS_SIZE_STEP, .provider = "aws", .io_unit_bytes = 256 * KIB,

@@ -55,14 +55,13 @@
  *   I/O-characteristics page says EBS "attempts to merge" them: the
  *   measurement wins.  HDD types merge sequential I/O into 1 MiB units
  *   (documented).  The catalogue (profiles.c) holds these flags.
- * Prices (AWS EBS pricing, us-east-1, on demand, USD per month):
- *   gp3  0.08 x GiB + 0.005 x (IOPS - 3000) + 0.04 x (MiB/s - 125)
- *   gp2  0.10 x GiB;  st1 0.045 x GiB;  sc1 0.015 x GiB
- *   io1  0.125 x GiB + 0.065 x IOPS
- *   io2  0.125 x GiB + 0.065 x IOPS up to 32000 + 0.0455 x IOPS 32001..64000
- *        + 0.032 x IOPS above 64000 (io2-2021 the same, never above 64000)
+ * Prices: price_volume_month (prices.c) from the EBS list compiled in
+ *   from sim/profiles/ebs_prices_us-east-1_2023-06.csv (gp3 IOPS above 3000
+ *   and MiB/s above 125, io2's three IOPS tiers; a dated rule set is priced
+ *   as its type), once the provisioned figures are set.
  */
 #include "sim/profiles/profiles_internal.h"
+#include "sim/profiles/prices.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -116,7 +115,7 @@ int prof_resolve_gp3(enum vt t, const struct vol_req *rq, double gib, const char
     }
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
-    v->price_usd_month = 0.08 * gib + 0.005 * (iops - 3000) + 0.04 * (mibps - 125);
+    v->price_usd_month = price_volume_month(v, NULL, 0);
     snprintf(v->spec, sizeof v->spec, "%s:size=%s,iops=%.0f,throughput=%s", name, size_txt,
              iops, t_txt);
     return 0;
@@ -129,7 +128,7 @@ void prof_resolve_gp2(double gib, const char *size_txt, struct vol_profile *v)
     v->iops_burst = base < 3000 ? 3000 : base;
     v->iops_bucket_ops = base < 3000 ? 5.4e6 : 0;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = (gib <= 170 ? 128 : 250) * MIB_PER_S;
-    v->price_usd_month = 0.10 * gib;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
     snprintf(v->spec, sizeof v->spec, "gp2:size=%s", size_txt);
 }
 
@@ -164,16 +163,9 @@ int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib, const ch
     else
         tput = fmin(16.0 * KIB * iops, 1000 * MIB_PER_S);
 
-    double price = 0.125 * gib;
-    if (t == VT_IO1)
-        price += 0.065 * iops;
-    else
-        price += 0.065 * fmin(iops, 32000) + 0.0455 * fmin(fmax(iops - 32000, 0), 32000) +
-                 0.032 * fmax(iops - 64000, 0);
-
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
-    v->price_usd_month = price;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
     snprintf(v->spec, sizeof v->spec, "%s:size=%s,iops=%.0f", name, size_txt, iops);
     return 0;
 }
@@ -188,6 +180,6 @@ void prof_resolve_hdd(enum vt t, uint64_t size_bytes, double gib, const char *si
     v->tput_base_bytes_per_s = fmin((st1 ? 40 : 12) * tib, cap) * MIB_PER_S;
     v->tput_burst_bytes_per_s = fmin((st1 ? 250 : 80) * tib, cap) * MIB_PER_S;
     v->tput_bucket_bytes = (double)size_bytes;
-    v->price_usd_month = (st1 ? 0.045 : 0.015) * gib;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
     snprintf(v->spec, sizeof v->spec, "%s:size=%s", prof_vol_types[t].name, size_txt);
 }

@@ -15,8 +15,9 @@
  *   oci-balanced   10      60          25000                480           480
  *   oci-higher     20      75          50000                600           680
  *   oci-uhp     30..120  1.5V+45   min(2500V, 300000)     12V+360   min(20V+280, 2680)
- *   (oci-uhp VPU in steps of 10, default 30.)  Price 0.0255 x GB + 0.0017 x
- *   VPU x GB per month.
+ *   (oci-uhp VPU in steps of 10, default 30.)  Price: price_volume_month
+ *   (prices.c), storage + VPU x VPU price per GB-month from the OCI list
+ *   compiled in from sim/profiles/oci_prices.csv.
  *
  * Attachment (DOMAIN.md section 4): Lower Cost, Balanced and Higher
  * Performance volumes attach over one iSCSI path, Ultra High Performance
@@ -36,6 +37,7 @@
  * to scale every OCI volume's throughput by 0.82 instead (C8's 560 / 680).
  */
 #include "sim/profiles/profiles_internal.h"
+#include "sim/profiles/prices.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -81,7 +83,7 @@ int prof_resolve_oci(enum vt t, const struct vol_req *rq, uint64_t size_bytes,
     v->vpu = vpu;
     v->iops_base = v->iops_burst = fmin(iops_per_gb * gb, iops_cap);
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = fmin(kbps_per_gb * 1e3 * gb, mbps_cap * 1e6);
-    v->price_usd_month = 0.0255 * gb + 0.0017 * vpu * gb;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
     snprintf(v->spec, sizeof v->spec, "%s:size=%s,vpu=%d", name, size_txt, vpu);
     return 0;
 }

@@ -95,6 +95,27 @@ int report_json_write(const char *path, const struct report_meta *meta,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len);
 
+/* The JSON of `asmsim cost`: asmsim_version, command, instance, volume
+   and the "cost" object of the results JSON for bill (docs/fields.md).
+   path "-" writes to stdout.  0 or -errno with a reason. */
+int report_cost_json_write(const char *path, const struct report_meta *meta,
+                           const struct inst_profile *in, const struct vol_profile *v,
+                           const struct price_bill *bill, char *why, size_t why_len);
+
+/* The same document as text (report_json_write writes it; the HTML
+   report, html.h, is generated from it): 0 with *out to free(), or -errno
+   with why (-EINVAL: no results, -ENOMEM). */
+int report_json_text(const struct report_meta *meta,
+                     const struct sim_run_cfg *cfg,
+                     const struct sim_run_result *run,
+                     const struct sim_sweep_result *sweep, char **out,
+                     char *why, size_t why_len);
+
+/* Write a document made by report_json_text to path ("-": stdout), as
+   report_json_write does.  0 or -errno with a reason. */
+int report_json_write_text(const char *path, const char *text, char *why,
+                           size_t why_len);
+
 /* The sweep CSV (<dir>/<testname>_<stamp>_sweep.csv): one row per disk count, with the monthly
    price of its volumes (cfg->volume). */
 int report_sweep_csv(const char *path, const struct report_meta *meta,
@@ -112,6 +133,11 @@ int report_timeline_csv(const char *path, const struct sim_run_result *const *ru
    e.g. "4 volumes reach 97 % of the instance limit; more add nothing". */
 void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                         const struct sim_sweep_result *sweep);
+
+/* The sweep's one-line reading alone, as report_sweep_table ends: the
+   sentence the results JSON keeps in readings.sweep. */
+void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *sweep);
 
 /* mkdir -p for an output directory: creates every missing component
    (mode 0777 before the umask).  0, or -errno: -ENOTDIR when the path
@@ -141,6 +167,12 @@ int report_stage_commit(struct report_stage *st, const char *stamp,
 
 /* Remove the staging directory and whatever is left in it. */
 void report_stage_discard(struct report_stage *st);
+
+/* Move the file `from` to `to` unless `to` exists (as the staged sets
+   are placed: renameat2 RENAME_NOREPLACE, or link and unlink): 0, -EEXIST
+   (nothing moved) or -errno.  For an output the user named that must not
+   replace anything (--report). */
+int report_rename_new(const char *from, const char *to);
 
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */

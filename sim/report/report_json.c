@@ -7,7 +7,9 @@
  *     "config":  { disks, backend, instance{...}, volume{...}, layout{...},
  *                  workload{...}, matrix{...}, duration_s | "auto",
  *                  ci_target, warmup, cache_bytes, burst_credits,
- *                  burst_credits_carry, seed },
+ *                  burst_credits_carry, seed, open (null, or the
+ *                  open-loop load: small_iops, large_mbps, arrivals,
+ *                  max_outstanding) },
  *     "summary": { max_large_mbps, max_large_at{small,large},
  *                  max_small_iops, max_small_at, min_small_latency_us,
  *                  min_small_latency_at, min_small_latency_p50_us ..
@@ -34,11 +36,26 @@
  *                    direction alone; null: none in the row),
  *                    limited_by, disks[{disk, iops, mbps}],
  *                    buckets[{limit, disk (null: the instance's),
- *                    balance_pct}] } ] } ],
+ *                    balance_pct}], offered_small_iops,
+ *                    offered_large_mbps, small_unmet_frac,
+ *                    large_unmet_frac, small_delayed, large_delayed (open
+ *                    loop; 0 for a closed-loop point) } ],
+ *                    open (open loop; else null): { offered_*, delivered_*,
+ *                    *_unmet_frac, *_arrivals, *_delayed (null for a
+ *                    class without a rate), backlog_end,
+ *                    max_outstanding } } ],
  *     a latency object {avg, min, max, stddev, p50, p90, p99, p999,
- *                    p9999} is in microseconds,
+ *                    p9999, hist_pow2 (ORION's power-of-two histogram)}
+ *                    is in microseconds,
+ *     "cost":    { prices, prices_date, os, hours_per_month,
+ *                  instance_usd_month, instance_basis, memory_gb,
+ *                  memory_default, disks, volume_usd_month, volume_basis,
+ *                  volumes_usd_month, total_usd_month } (prices.h; null
+ *                  on real devices),
  *     "incomplete": bool,
- *     "sweep":   [ { disks, summary, points, incomplete } ]   (sweeps only)
+ *     "sweep":   [ { disks, cost, summary, points, incomplete } ]   (sweeps only),
+ *     "readings": { summary [lines], sweep (a line, or null) }: the
+ *                  terminal's sentences, for the HTML report (html.h)
  *   }
  *
  * Determinism: the same inputs give the same bytes.  Wall-clock facts
@@ -327,6 +344,26 @@ static void add_summary(struct jb *b, cJSON *parent,
     add_summary_burst(b, o, s);
 }
 
+/* The latency histogram of ORION's _hist.txt (report_orion_hist), for
+   the HTML report's histograms: "hist_pow2"[b] counts the I/Os of
+   [2^b, 2^(b+1)) us ([0, 2) for b = 0; the last bucket is open), up to
+   the last bucket that is not empty. */
+static void add_hist_pow2(struct jb *b, cJSON *o, const struct sim_lat_summary *l)
+{
+    int n = HIST_POW2_BINS;
+    cJSON *arr = add_arr(b, o, "hist_pow2");
+
+    while (n > 0 && l->pow2[n - 1] == 0)
+        n--;
+    for (int i = 0; arr != NULL && i < n; i++) {
+        cJSON *c = cJSON_CreateNumber((double)l->pow2[i]);
+        if (c == NULL || !cJSON_AddItemToArray(arr, c)) {
+            cJSON_Delete(c);
+            b->oom = true;
+        }
+    }
+}
+
 static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
                     const struct sim_lat_summary *l)
 {
@@ -346,6 +383,7 @@ static void add_lat(struct jb *b, cJSON *parent, const char *key, bool ran,
     add_num(b, o, "p99", l->p99_us);
     add_num(b, o, "p999", l->p999_us);
     add_num(b, o, "p9999", l->p9999_us);
+    add_hist_pow2(b, o, l);
 }
 
 /* The latency of each direction of class c at point p: "<cls>_read_lat_us"
@@ -399,6 +437,17 @@ static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
     add_num(b, lo, "p99", l->p99_us);
 }
 
+/* A timeline row's open-loop figures (0 for a closed-loop point). */
+static void add_row_open(struct jb *b, cJSON *o, const struct sim_timeline_row *r)
+{
+    add_num(b, o, "offered_small_iops", r->offered[WL_SMALL]);
+    add_num(b, o, "offered_large_mbps", r->offered[WL_LARGE]);
+    add_num(b, o, "small_unmet_frac", r->unmet_frac[WL_SMALL]);
+    add_num(b, o, "large_unmet_frac", r->unmet_frac[WL_LARGE]);
+    add_u64(b, o, "small_delayed", r->delayed[WL_SMALL]);
+    add_u64(b, o, "large_delayed", r->delayed[WL_LARGE]);
+}
+
 static void add_row_disks(struct jb *b, cJSON *o, const struct sim_timeline *tl,
                           size_t row)
 {
@@ -445,8 +494,10 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_num(b, rj, "large_mbps", r->large_mbps);
         add_num(b, rj, "phys_iops", r->phys_iops);
         add_num(b, rj, "phys_mbps", r->phys_mbps);
-        add_row_lat(b, rj, "small_lat_us", p->small > 0, &r->lat[WL_SMALL]);
-        add_row_lat(b, rj, "large_lat_us", p->large > 0, &r->lat[WL_LARGE]);
+        add_row_lat(b, rj, "small_lat_us", sim_point_class_ran(p, WL_SMALL),
+                    &r->lat[WL_SMALL]);
+        add_row_lat(b, rj, "large_lat_us", sim_point_class_ran(p, WL_LARGE),
+                    &r->lat[WL_LARGE]);
         static const char *const dir_keys[WL_CLASSES][2] = {
             [WL_SMALL] = { "small_read_lat_us", "small_write_lat_us" },
             [WL_LARGE] = { "large_read_lat_us", "large_write_lat_us" },
@@ -458,7 +509,57 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_str(b, rj, "limited_by", sim_limit_id(r->limited_by));
         add_row_disks(b, rj, tl, i);
         add_row_buckets(b, rj, tl, i);
+        add_row_open(b, rj, r);
     }
+}
+
+/* One class's open-loop figure: null for a class without a rate. */
+static void add_open_num(struct jb *b, cJSON *o, const char *key, bool ran,
+                         double v)
+{
+    if (ran)
+        add_num(b, o, key, v);
+    else
+        add_null(b, o, key);
+}
+
+/* points[].open: null for a closed-loop point (engine.h, stats.h). */
+static void add_point_open(struct jb *b, cJSON *o, const struct sim_point_result *p)
+{
+    const struct sim_open_result *op = &p->open;
+    if (!op->on) {
+        add_null(b, o, "open");
+        return;
+    }
+    cJSON *x = add_obj(b, o, "open");
+    bool s = op->target[WL_SMALL] > 0, l = op->target[WL_LARGE] > 0;
+    add_open_num(b, x, "offered_small_iops", s, op->offered[WL_SMALL]);
+    add_open_num(b, x, "offered_large_mbps", l, op->offered[WL_LARGE]);
+    add_open_num(b, x, "delivered_small_iops", s, op->delivered[WL_SMALL]);
+    add_open_num(b, x, "delivered_large_mbps", l, op->delivered[WL_LARGE]);
+    add_open_num(b, x, "small_unmet_frac", s, op->unmet_frac[WL_SMALL]);
+    add_open_num(b, x, "large_unmet_frac", l, op->unmet_frac[WL_LARGE]);
+    add_open_num(b, x, "small_arrivals", s, (double)op->arrivals[WL_SMALL]);
+    add_open_num(b, x, "large_arrivals", l, (double)op->arrivals[WL_LARGE]);
+    add_open_num(b, x, "small_delayed", s, (double)op->delayed[WL_SMALL]);
+    add_open_num(b, x, "large_delayed", l, (double)op->delayed[WL_LARGE]);
+    add_u64(b, x, "backlog_end", op->backlog_end);
+    add_num(b, x, "max_outstanding", op->max_outstanding);
+}
+
+/* config.open: the open-loop load, null for ORION's closed loop. */
+static void add_config_open(struct jb *b, cJSON *c, const struct sim_open_load *ol)
+{
+    if (!sim_open_load_on(ol)) {
+        add_null(b, c, "open");
+        return;
+    }
+    cJSON *x = add_obj(b, c, "open");
+    add_num(b, x, "small_iops", ol->small_iops);
+    add_num(b, x, "large_mbps", ol->large_mbps);
+    add_str(b, x, "arrivals", ol->arrivals == SIM_ARRIVALS_CONSTANT
+                                  ? "constant" : "poisson");
+    add_num(b, x, "max_outstanding", sim_open_max_outstanding(ol));
 }
 
 static void add_points(struct jb *b, cJSON *parent,
@@ -485,11 +586,14 @@ static void add_points(struct jb *b, cJSON *parent,
         add_num(b, o, "ci_halfwidth", p->ci_halfwidth_frac);
         add_u64(b, o, "errors", p->errors);
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
-        add_lat(b, o, "small_lat_us", p->small > 0, &p->cls[WL_SMALL].lat);
-        add_lat(b, o, "large_lat_us", p->large > 0, &p->cls[WL_LARGE].lat);
-        add_dir_lats(b, o, p, WL_SMALL, p->small > 0);
-        add_dir_lats(b, o, p, WL_LARGE, p->large > 0);
+        bool small = sim_point_class_ran(p, WL_SMALL);
+        bool large = sim_point_class_ran(p, WL_LARGE);
+        add_lat(b, o, "small_lat_us", small, &p->cls[WL_SMALL].lat);
+        add_lat(b, o, "large_lat_us", large, &p->cls[WL_LARGE].lat);
+        add_dir_lats(b, o, p, WL_SMALL, small);
+        add_dir_lats(b, o, p, WL_LARGE, large);
         add_point_burst(b, o, &p->burst);
+        add_point_open(b, o, p);
         if (real)
             add_real_point(b, o, p, backend);
         if (o == NULL)
@@ -603,6 +707,67 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_num(b, c, "burst_credits", cfg->burst_credit_frac);
     add_bool(b, c, "burst_credits_carry", cfg->burst_carry);
     add_u64(b, c, "seed", cfg->seed);
+    add_config_open(b, c, &cfg->open);
+}
+
+/* "readings": the sentences the terminal prints, made by the code that
+   prints them, so that the HTML report (html.h), which is generated from
+   this document, says the same: "summary", ORION's three lines and the
+   burst remarks (report_summary_lines, report_burst_lines) one string
+   each; "sweep", the sweep's reading line (report_sweep_reading), null
+   for a run. */
+static void add_reading_lines(struct jb *b, cJSON *arr, const char *text)
+{
+    for (const char *line = text; arr != NULL && *line; ) {
+        size_t len = strcspn(line, "\n");
+        char *one = strndup(line, len);
+        cJSON *s = one ? cJSON_CreateString(one) : NULL;
+        free(one);
+        if (s == NULL || !cJSON_AddItemToArray(arr, s)) {
+            cJSON_Delete(s);
+            b->oom = true;
+            return;
+        }
+        line += len + (line[len] == '\n');
+    }
+}
+
+static void add_readings(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
+                         const struct sim_run_result *last,
+                         const struct sim_sweep_result *sweep)
+{
+    cJSON *o = add_obj(b, root, "readings");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+
+    if (mem == NULL) {
+        b->oom = true;
+        return;
+    }
+    report_summary_lines(mem, &last->summary);
+    report_burst_lines(mem, &last->summary);
+    if (fclose(mem) != 0)
+        b->oom = true;
+    add_reading_lines(b, add_arr(b, o, "summary"), text ? text : "");
+    free(text);
+    if (sweep == NULL) {
+        add_null(b, o, "sweep");
+        return;
+    }
+    text = NULL;
+    if ((mem = open_memstream(&text, &len)) == NULL) {
+        b->oom = true;
+        return;
+    }
+    report_sweep_reading(mem, cfg, sweep);
+    if (fclose(mem) != 0)
+        b->oom = true;
+    len = text ? strcspn(text, "\n") : 0;
+    if (text)
+        text[len] = '\0';              /* one line */
+    add_str(b, o, "sweep", text ? text : "");
+    free(text);
 }
 
 static int write_text(FILE *f, void *arg)
@@ -614,11 +779,83 @@ static int write_text(FILE *f, void *arg)
     return 0;
 }
 
-int report_json_write(const char *path, const struct report_meta *meta,
-                      const struct sim_run_cfg *cfg,
-                      const struct sim_run_result *run,
-                      const struct sim_sweep_result *sweep,
-                      char *why, size_t why_len)
+/* Print the document root (freed here) to path, "-" for stdout, as
+   report_json_write_text; oom: building it ran out of memory (root may
+   then be NULL). */
+static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t why_len)
+{
+    char *text = oom ? NULL : cJSON_Print(root);
+    int rc;
+
+    cJSON_Delete(root);
+    if (text == NULL) {
+        snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
+                 strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    rc = report_json_write_text(path, text, why, why_len);
+    free(text);
+    return rc;
+}
+
+/* "cost": the monthly bill of the configuration at `disks` volumes
+   (prices.h; null on real devices, which are not priced).  A figure that
+   is not known is null: the instance's when it is not priced (or there is
+   none), and then the total too unless there is no instance. */
+static void add_cost(struct jb *b, cJSON *parent, const struct price_bill *unit, int disks)
+{
+    if (unit->disks <= 0) {
+        add_null(b, parent, "cost");
+        return;
+    }
+    struct price_bill bill = price_bill_at(unit, disks);
+    cJSON *x = add_obj(b, parent, "cost");
+    add_str(b, x, "prices", bill.prices_list);
+    add_str(b, x, "prices_date", bill.prices_date);
+    add_str(b, x, "os", price_os_name(bill.os));
+    add_num(b, x, "hours_per_month", bill.hours_per_month);
+    if (bill.instance_priced)
+        add_num(b, x, "instance_usd_month", bill.instance_usd_month);
+    else
+        add_null(b, x, "instance_usd_month");
+    add_str(b, x, "instance_basis", bill.instance_basis);
+    if (bill.memory_gb > 0)
+        add_num(b, x, "memory_gb", bill.memory_gb);
+    else
+        add_null(b, x, "memory_gb");
+    add_bool(b, x, "memory_default", bill.memory_default);
+    add_num(b, x, "disks", bill.disks);
+    add_num(b, x, "volume_usd_month", bill.volume_usd_month);
+    add_str(b, x, "volume_basis", bill.volume_basis);
+    add_num(b, x, "volumes_usd_month", bill.volumes_usd_month);
+    if (price_bill_total_known(&bill))
+        add_num(b, x, "total_usd_month", bill.total_usd_month);
+    else
+        add_null(b, x, "total_usd_month");
+}
+
+int report_cost_json_write(const char *path, const struct report_meta *meta,
+                           const struct inst_profile *in, const struct vol_profile *v,
+                           const struct price_bill *bill, char *why, size_t why_len)
+{
+    struct jb b = {false};
+    cJSON *root = cJSON_CreateObject();
+
+    if (root == NULL)
+        return write_doc(path, NULL, true, why, why_len);
+    add_str(&b, root, "asmsim_version", meta->version);
+    add_str(&b, root, "command", meta->command_line);
+    add_str(&b, root, "instance", in->name);
+    add_str(&b, root, "volume", v->spec);
+    add_cost(&b, root, bill, bill->disks);
+    return write_doc(path, root, b.oom, why, why_len);
+}
+
+int report_json_text(const struct report_meta *meta,
+                     const struct sim_run_cfg *cfg,
+                     const struct sim_run_result *run,
+                     const struct sim_sweep_result *sweep, char **out,
+                     char *why, size_t why_len)
 {
     struct jb b = {false};
     const struct sim_run_result *last = run;
@@ -626,13 +863,13 @@ int report_json_write(const char *path, const struct report_meta *meta,
     double wall_s = 0;
     cJSON *root;
     char *text;
-    int rc;
 
+    *out = NULL;
     if (sweep != NULL && sweep->n_runs > 0)
         last = sweep->runs[sweep->n_runs - 1];
     if (last == NULL) {
-        snprintf(why, why_len, "no results to write to %s: neither a run "
-                               "nor a sweep with runs was given", path);
+        snprintf(why, why_len, "no results to write: neither a run "
+                               "nor a sweep with runs was given");
         return -EINVAL;
     }
     if (sweep != NULL)
@@ -651,6 +888,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
     add_str(&b, root, "started", started);
     add_num(&b, root, "wall_seconds", wall_s);
     add_config(&b, root, cfg, last->disks, sweep);
+    add_cost(&b, root, &cfg->bill, last->disks);
     add_summary(&b, root, last, cfg->levels);
     add_points(&b, root, last, cfg->backend);
     if (last->failed)
@@ -665,24 +903,55 @@ int report_json_write(const char *path, const struct report_meta *meta,
             if (o == NULL)
                 continue;
             add_num(&b, o, "disks", r->disks);
+            add_cost(&b, o, &cfg->bill, r->disks);
             add_summary(&b, o, r, cfg->levels);
             add_points(&b, o, r, cfg->backend);
             add_bool(&b, o, "incomplete", r->incomplete);
         }
     }
+    add_readings(&b, root, cfg, last, sweep);
     if (b.oom)
         goto oom;
     text = cJSON_Print(root);
     cJSON_Delete(root);
-    root = NULL;
     if (text == NULL)
-        goto oom;
+        goto oom_text;
+    *out = text;
+    return 0;
+
+oom:
+    cJSON_Delete(root);
+oom_text:
+    snprintf(why, why_len, "cannot build the results JSON: %s", strerror(ENOMEM));
+    return -ENOMEM;
+}
+
+int report_json_write(const char *path, const struct report_meta *meta,
+                      const struct sim_run_cfg *cfg,
+                      const struct sim_run_result *run,
+                      const struct sim_sweep_result *sweep,
+                      char *why, size_t why_len)
+{
+    char *text;
+    int rc = report_json_text(meta, cfg, run, sweep, &text, why, why_len);
+
+    if (rc < 0)
+        return rc;
+    rc = report_json_write_text(path, text, why, why_len);
+    free(text);
+    return rc;
+}
+
+int report_json_write_text(const char *path, const char *text, char *why,
+                           size_t why_len)
+{
+    int rc;
 
     if (strcmp(path, "-") == 0) {
         /* stdout's stdio keeps the errno of the write that failed (a full
            disk behind a redirection is ENOSPC, not EIO) */
         errno = 0;
-        rc = write_text(stdout, text);
+        rc = write_text(stdout, (void *)text);
         if (rc == 0 && fflush(stdout) != 0)
             rc = -EIO;
         if (rc == -EIO && errno != 0)
@@ -691,14 +960,7 @@ int report_json_write(const char *path, const struct report_meta *meta,
             snprintf(why, why_len, "cannot write the results JSON to stdout: %s",
                      strerror(-rc));
     } else {
-        rc = report_write_atomic(path, write_text, text, why, why_len);
+        rc = report_write_atomic(path, write_text, (void *)text, why, why_len);
     }
-    cJSON_free(text);
     return rc;
-
-oom:
-    cJSON_Delete(root);
-    snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
-             strerror(ENOMEM));
-    return -ENOMEM;
 }

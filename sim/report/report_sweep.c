@@ -127,8 +127,34 @@ static void csv_maximum(FILE *f, bool ran, double figure, int decimals,
 
 /* Schema 2: the configuration on every row (so rows of several CSVs can be
    put together), each figure with its point and its own binding limit.
+   Schema 3: the monthly cost of the row, instance, volumes and total
+   (prices.h), in place of the volumes' alone, and the price list's name
+   and date.
    Every column is explained in docs/fields.md. */
-#define SWEEP_CSV_SCHEMA 2
+#define SWEEP_CSV_SCHEMA 3
+
+/* The cost of `disks` volumes and the instance (cfg->bill, prices.h) as
+   text, "" where it is not known: nothing on real devices, no instance
+   figure when it is not priced, and then no total unless there is no
+   instance. */
+struct cost_cells {
+    char instance[24], volumes[24], total[24];
+};
+
+static struct cost_cells cost_cells(const struct sim_run_cfg *cfg, int disks)
+{
+    struct cost_cells c = { "", "", "" };
+
+    if (cfg->bill.disks <= 0)
+        return c;
+    struct price_bill b = price_bill_at(&cfg->bill, disks);
+    if (b.instance_priced)
+        snprintf(c.instance, sizeof c.instance, "%.2f", b.instance_usd_month);
+    snprintf(c.volumes, sizeof c.volumes, "%.2f", b.volumes_usd_month);
+    if (price_bill_total_known(&b))
+        snprintf(c.total, sizeof c.total, "%.2f", b.total_usd_month);
+    return c;
+}
 
 static int sweep_csv_write(FILE *f, void *arg)
 {
@@ -147,7 +173,7 @@ static int sweep_csv_write(FILE *f, void *arg)
           "max_small_limited_by,sustained_small_iops,small_burst_lasts_s,"
           "min_small_latency_us,min_small_latency_at_small,"
           "min_small_latency_at_large,min_small_latency_limited_by,"
-          "limited_by,volumes_usd_month\n", f);
+          "limited_by,instance_usd_month,volumes_usd_month,total_usd_month,prices\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -171,7 +197,10 @@ static int sweep_csv_write(FILE *f, void *arg)
             fputs(",,,", f);
         csv_limit(f, s->has_small, s->min_lat_limit);
         csv_limit(f, s->has_large || s->has_small, s->limited_by);
-        fprintf(f, ",%.2f\n", r->disks * cfg->volume.price_usd_month);
+        struct cost_cells cost = cost_cells(cfg, r->disks);
+        fprintf(f, ",%s,%s,%s", cost.instance, cost.volumes, cost.total);
+        csv_text(f, cfg->bill.disks > 0 ? cfg->bill.prices_list : "");
+        fputc('\n', f);
     }
     return ferror(f) ? -EIO : 0;
 }
@@ -554,12 +583,13 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
     fprintf(f, "  %-17s  %14s", "limited by", "max small IOPS");
     if (burst_small)
         fprintf(f, "  %14s", "sustained IOPS");
-    fprintf(f, "  %-17s  %18s  %-17s  %s\n", "limited by", "min small lat (us)",
-            "limited by", "$/month (volumes)");
+    fprintf(f, "  %-17s  %18s  %-17s  %17s  %15s\n", "limited by", "min small lat (us)",
+            "limited by", "$/month (volumes)", "$/month (total)");
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_run_result *r = sweep->runs[i];
         const struct sim_summary *s = &r->summary;
-        char mbps[32] = "-", iops[32] = "-", lat[32] = "-", cost[32];
+        char mbps[32] = "-", iops[32] = "-", lat[32] = "-";
+        struct cost_cells cost = cost_cells(cfg, r->disks);
 
         if (s->has_large)
             snprintf(mbps, sizeof mbps, "%.2f", s->max_large_mbps);
@@ -567,18 +597,23 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
             snprintf(iops, sizeof iops, "%.0f", s->max_small_iops);
             snprintf(lat, sizeof lat, "%.3f", s->min_small_lat_us);
         }
-        snprintf(cost, sizeof cost, "%.2f", r->disks * cfg->volume.price_usd_month);
         fprintf(f, "%5d  %14s", r->disks, mbps);
         sustained_cell(f, &s->burst[WL_LARGE], burst_large, 2);
         fprintf(f, "  %-17s  %14s",
                 s->has_large ? sim_limit_label(s->max_large_limit) : "-", iops);
         sustained_cell(f, &s->burst[WL_SMALL], burst_small, 0);
-        fprintf(f, "  %-17s  %18s  %-17s  %17s\n",
+        fprintf(f, "  %-17s  %18s  %-17s  %17s  %15s\n",
                 s->has_small ? sim_limit_label(s->max_small_limit) : "-",
                 lat, s->has_small ? sim_limit_label(s->min_lat_limit) : "-",
-                cost);
+                cost.volumes[0] ? cost.volumes : "-", cost.total[0] ? cost.total : "-");
     }
     fputc('\n', f);
+    report_sweep_reading(f, cfg, sweep);
+}
+
+void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+                          const struct sim_sweep_result *sweep)
+{
     if (!burst_reading_line(f, cfg, sweep))
         reading_line(f, cfg, sweep);
 }

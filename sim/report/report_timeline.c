@@ -11,8 +11,10 @@
  * burst-bucket balance in percent (min_bucket_pct, empty where the
  * devices have no buckets).  The per-disk and per-bucket figures, whose
  * number varies with the run, are in the JSON only.  A class the point
- * did not run has empty latency cells.  docs/fields.md explains each
- * column.
+ * did not run has empty latency cells.  The last six columns are the
+ * open loop's (engine.h): offered rates, unmet fractions and delayed
+ * I/Os per class, 0 for a closed-loop point (schema 2 added them).
+ * docs/fields.md explains each column.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,7 +22,7 @@
 #include "sim/core/timeline.h"
 #include "sim/report/report.h"
 
-#define TIMELINE_CSV_SCHEMA 1
+#define TIMELINE_CSV_SCHEMA 2
 
 struct timeline_csv_job {
     const struct sim_run_result *const *runs;
@@ -59,10 +61,15 @@ static void csv_point(FILE *f, int disks, const struct sim_point_result *p)
         fprintf(f, "%d,%d,%d,%.3f,%.3f,%.2f,%.3f,%.2f,%.3f", disks, p->small,
                 p->large, r->start_s, r->length_s, r->small_iops, r->large_mbps,
                 r->phys_iops, r->phys_mbps);
-        csv_lat(f, p->small > 0, &r->lat[WL_SMALL]);
-        csv_lat(f, p->large > 0, &r->lat[WL_LARGE]);
+        csv_lat(f, sim_point_class_ran(p, WL_SMALL), &r->lat[WL_SMALL]);
+        csv_lat(f, sim_point_class_ran(p, WL_LARGE), &r->lat[WL_LARGE]);
         fprintf(f, ",%s", sim_limit_id(r->limited_by));
         csv_min_bucket(f, tl, i);
+        fprintf(f, ",%.2f,%.3f,%.4f,%.4f,%llu,%llu", r->offered[WL_SMALL],
+                r->offered[WL_LARGE], r->unmet_frac[WL_SMALL],
+                r->unmet_frac[WL_LARGE],
+                (unsigned long long)r->delayed[WL_SMALL],
+                (unsigned long long)r->delayed[WL_LARGE]);
         fputc('\n', f);
     }
 }
@@ -76,7 +83,9 @@ static int timeline_csv_write(FILE *f, void *arg)
     fputs("disks,small,large,start_s,length_s,small_iops,large_mbps,"
           "phys_iops,phys_mbps,small_lat_avg_us,small_lat_p50_us,"
           "small_lat_p99_us,large_lat_avg_us,large_lat_p50_us,"
-          "large_lat_p99_us,limited_by,min_bucket_pct\n", f);
+          "large_lat_p99_us,limited_by,min_bucket_pct,offered_small_iops,"
+          "offered_large_mbps,small_unmet_frac,large_unmet_frac,"
+          "small_delayed,large_delayed\n", f);
     for (int r = 0; r < j->n_runs; r++)
         for (int i = 0; i < j->runs[r]->n_points; i++)
             csv_point(f, j->runs[r]->disks, &j->runs[r]->points[i]);

@@ -453,6 +453,11 @@ static int place_new(int from, const char *old, int to, const char *new)
     return 0;
 }
 
+int report_rename_new(const char *from, const char *to)
+{
+    return place_new(AT_FDCWD, from, AT_FDCWD, to);
+}
+
 /* Place every staged file under tag; on any failure move back those
    already placed.  0, -EEXIST (a name is taken: try another tag) or
    -errno. */

@@ -1,0 +1,209 @@
+/*
+ * cli_cost.c - what a configuration costs a month, as text: `asmsim cost`
+ * (the bill alone) and the cost lines of run and sweep (cli_print.h).
+ *
+ *   asmsim cost --instance m5.large --volume gp3 --disks 4 --os rhel
+ *   asmsim cost: 4 x gp3:size=250GiB,iops=3000,throughput=125MiB/s on m5.large, rhel
+ *     instance    $113.88/month  m5.large RHEL $0.156/h x 730 h
+ *     volumes      $80.00/month  4 x $20.00 (250 GiB x $0.08)
+ *     total       $193.88/month
+ *     prices    AWS us-east-1 2023-06 list, 730 h a month
+ *
+ * The options are run's, with its defaults (--instance none, --volume gp3,
+ * --disks 4; an OCI shape gets oci-balanced), so `asmsim cost` with a
+ * run's model options prints that run's bill.  The bill is made by
+ * price_bill (prices.h); every figure comes from it, this file only words
+ * it.  An instance with limits but no price is "not priced", never $0, and
+ * then the total is not known.  --json writes the "cost" object of the
+ * results JSON (report_cost_json_write).  Bad input: one line on stderr,
+ * exit 2, nothing written.
+ */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/cli/cli_job.h"
+#include "sim/cli/cli_print.h"
+#include "sim/report/report.h"
+
+/* ---- the bill in words ---------------------------------------------------- */
+
+/* "$113.88", or why there is no figure: "not priced", "none". */
+static const char *instance_amount(const struct price_bill *b, char *buf, size_t len)
+{
+    if (b->instance_priced)
+        snprintf(buf, len, "$%.2f", b->instance_usd_month);
+    else
+        snprintf(buf, len, "%s", b->has_instance ? "not priced" : "none");
+    return buf;
+}
+
+/* "AWS us-east-1 2023-06 list, rhel" */
+static void prices_words(const struct price_bill *b, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s, %s", b->prices_list, price_os_name(b->os));
+}
+
+void cli_print_cost_header(FILE *f, const struct cli_opts *o)
+{
+    const struct price_bill *b = &o->bill;
+    char inst[32], words[96];
+
+    if (b->disks <= 0)
+        return;
+    instance_amount(b, inst, sizeof inst);
+    prices_words(b, words, sizeof words);
+    if (o->cmd == CLI_SWEEP)
+        fprintf(f, "  cost      instance %s + $%.2f per volume a month (%s); totals in "
+                "the table\n", inst, b->volume_usd_month, words);
+    else if (price_bill_total_known(b))
+        fprintf(f, "  cost      $%.2f/month: instance %s + %d x $%.2f volumes (%s)\n",
+                b->total_usd_month, inst, b->disks, b->volume_usd_month, words);
+    else
+        fprintf(f, "  cost      instance %s + %d x $%.2f volumes (%s)\n", inst, b->disks,
+                b->volume_usd_month, words);
+    fprintf(f, "  priced    %s; volume %s\n", b->instance_basis, b->volume_basis);
+}
+
+void cli_print_cost_summary(FILE *f, const struct price_bill *b)
+{
+    char inst[32];
+
+    if (b->disks <= 0)
+        return;
+    instance_amount(b, inst, sizeof inst);
+    if (price_bill_total_known(b))
+        fprintf(f, "Cost: $%.2f/month (instance %s + %d volumes $%.2f; %s)\n",
+                b->total_usd_month, inst, b->disks, b->volumes_usd_month, b->prices_list);
+    else
+        fprintf(f, "Cost: instance not priced + %d volumes $%.2f/month (%s)\n", b->disks,
+                b->volumes_usd_month, b->prices_list);
+}
+
+/* "$113.88/month", or the words instead of it. */
+static const char *per_month(bool known, double usd, const char *instead, char *buf, size_t len)
+{
+    if (known)
+        snprintf(buf, len, "$%.2f/month", usd);
+    else
+        snprintf(buf, len, "%s", instead);
+    return buf;
+}
+
+/* The bill alone (`asmsim cost`). */
+static void print_bill(FILE *f, const struct cli_opts *o)
+{
+    const struct price_bill *b = &o->bill;
+    char amount[40];
+
+    fprintf(f, "asmsim cost: %d x %s on %s, %s\n", b->disks, o->volume.spec, o->instance.name,
+            price_os_name(b->os));
+    fprintf(f, "  instance  %15s  %s\n",
+            per_month(b->instance_priced, b->instance_usd_month,
+                      b->has_instance ? "not priced" : "none", amount, sizeof amount),
+            b->instance_basis);
+    fprintf(f, "  volumes   %15s  %d x $%.2f (%s)\n",
+            per_month(true, b->volumes_usd_month, "", amount, sizeof amount), b->disks,
+            b->volume_usd_month, b->volume_basis);
+    fprintf(f, "  total     %15s%s\n",
+            per_month(price_bill_total_known(b), b->total_usd_month, "unknown", amount,
+                      sizeof amount),
+            price_bill_total_known(b) ? "" : "  (the instance is not priced)");
+    fprintf(f, "  prices    %s, %.0f h a month\n", b->prices_list, b->hours_per_month);
+}
+
+/* ---- asmsim cost ---------------------------------------------------------- */
+
+static const char *const cost_options[] = {
+    "instance", "volume", "disks", "os", "memory", "region", "json",
+};
+#define N_COST_OPTIONS ((int)(sizeof cost_options / sizeof cost_options[0]))
+#define COST_HELP 1000
+
+/* run's setters over cost's options (cli_opts_set: the checks, the
+   message "--flag value: ...", an option given twice); 0, CLI_HELP or
+   -EINVAL with why. */
+static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size_t why_len)
+{
+    struct option longs[N_COST_OPTIONS + 2];
+    char q[CLI_QUOTE_BUF];
+    int c;
+
+    for (int i = 0; i < N_COST_OPTIONS; i++)
+        longs[i] = (struct option){ cost_options[i], required_argument, NULL, i };
+    longs[N_COST_OPTIONS] = (struct option){ "help", no_argument, NULL, COST_HELP };
+    longs[N_COST_OPTIONS + 1] = (struct option){ NULL, 0, NULL, 0 };
+    opterr = 0;
+    optind = 0;
+    for (;;) {
+        int at = optind > 0 ? optind : 1;
+        if ((c = getopt_long(argc, argv, "+:h", longs, NULL)) == -1)
+            break;
+        if (c == 'h' || c == COST_HELP)
+            return CLI_HELP;
+        if (c == '?' || c == ':') {
+            snprintf(why, why_len, "%s: %s. Try 'asmsim cost --help'.",
+                     cli_quote(at < argc ? argv[at] : argv[argc - 1], q, sizeof q),
+                     c == ':' ? "missing value" : "unknown option");
+            return -EINVAL;
+        }
+        int rc = cli_opts_set(o, cost_options[c], optarg, why, why_len);
+        if (rc)
+            return rc;
+    }
+    if (optind < argc) {
+        snprintf(why, why_len, "%s: unexpected argument; 'asmsim cost' takes options only. "
+                 "Try 'asmsim cost --help'.", cli_quote(argv[optind], q, sizeof q));
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int write_cost_json(struct cli_opts *o, int argc, char **argv)
+{
+    struct report_meta meta = { .testname = o->testname, .version = ASMSIM_VERSION };
+    char why[CLI_WHY_LEN];
+    char *line = cli_join_command_line(argc, argv);
+
+    if (!line) {
+        fprintf(stderr, "asmsim: out of memory\n");
+        return 1;
+    }
+    meta.command_line = line;
+    int rc = report_cost_json_write(o->json_path, &meta, &o->instance, &o->volume, &o->bill,
+                                    why, sizeof why);
+    free(line);
+    if (rc != 0) {
+        fprintf(stderr, "asmsim: %s\n", why);
+        return 1;
+    }
+    return 0;
+}
+
+int cli_cmd_cost(int argc, char **argv)
+{
+    struct cli_opts *o = malloc(sizeof *o);
+    char why[CLI_WHY_LEN];
+    int rc;
+
+    if (!o)
+        return 1;
+    cli_opts_defaults(o, CLI_RUN);
+    o->engine = CLI_ENGINE_MODEL;
+    rc = parse_cost(o, argc, argv, why, sizeof why);
+    if (rc == CLI_HELP) {
+        cli_cost_usage(stdout);
+        rc = 0;
+    } else if (rc < 0 || cli_opts_resolve_bill(o, why, sizeof why) != 0 ||
+               cli_check_outputs(o, why, sizeof why) != 0) {
+        cli_print_error(stderr, "asmsim", why);
+        rc = 2;
+    } else if (o->json_path) {
+        rc = write_cost_json(o, argc, argv);
+    } else {
+        print_bill(stdout, o);
+    }
+    free(o);
+    return rc;
+}

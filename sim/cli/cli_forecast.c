@@ -1,0 +1,387 @@
+/*
+ * cli_forecast.c - `asmsim forecast`: a schedule of load phases, a day or
+ * days of it, on one modelled disk group (sim/core/forecast.h).
+ *
+ * The same order as run and sweep (cli_commands.c): every option and the
+ * schedule are checked first (bad input: one line on stderr, exit 2,
+ * nothing written), then the plan is printed, the forecast runs, and the
+ * outputs are written:
+ *
+ *   stdout            the plan, the events in words, the phases, the days
+ *                     and steady state, the verdict (report_forecast.c);
+ *                     with --json - the forecast JSON and nothing else
+ *   --json FILE|-     the forecast JSON (kind "forecast")
+ *   --output-dir DIR  <testname>_<stamp>_forecast.json and
+ *                     <testname>_<stamp>_timeline.csv, staged and placed
+ *                     together, never over an existing file
+ *
+ * The disk group's options are run's (the option table is shared: the
+ * rows marked FOR_FORECAST); they are resolved as a run of one point at
+ * the schedule's largest closed-loop levels, which sizes the engine's
+ * pools, and the schedule's phases then set the load.
+ *
+ * Interruption: the stop flag ends the forecast within a reap; what was
+ * simulated is reported and written, marked incomplete, exit 130.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_job.h"
+#include "sim/cli/cli_print.h"
+#include "sim/core/forecast.h"
+#include "sim/profiles/prices.h"
+#include "sim/report/report_forecast.h"
+
+#define SCHEDULE_MAX_BYTES (1024 * 1024)
+#define FORECAST_DEFAULT_INTERVAL_NS (60 * SIM_NS_PER_S)
+
+struct forecast_job {
+    struct cli_opts *o;
+    struct cli_job j;
+    struct wl_schedule *schedule;
+    char *text;                     /* the schedule file's, or NULL */
+    const char *source;
+    sim_ns interval_ns;
+    int max_small, max_large_ios;   /* the engine's pools */
+};
+
+static int usage_error(const char *why)
+{
+    cli_print_error(stderr, "asmsim", why);
+    return 2;
+}
+
+/* ---- the schedule ----------------------------------------------------------- */
+
+static int read_text_file(const char *path, char **out, char *why, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, len, "cannot read it: %s", strerror(errno));
+        return -errno;
+    }
+    char *buf = malloc(SCHEDULE_MAX_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, SCHEDULE_MAX_BYTES + 1, f) : 0;
+    bool err = ferror(f);
+    fclose(f);
+    if (!buf || err || n > SCHEDULE_MAX_BYTES || memchr(buf, '\0', n)) {
+        snprintf(why, len, "%s", !buf ? "out of memory" : err ? "cannot read it" :
+                 n > SCHEDULE_MAX_BYTES ? "larger than 1 MiB" : "not a text file");
+        free(buf);
+        return -EINVAL;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    return 0;
+}
+
+/* --schedule: a preset by name, else a file.  0 or the exit status. */
+static int load_schedule(struct forecast_job *fj)
+{
+    char why[CLI_WHY_LEN], inner[CLI_WHY_LEN], names[128], q[CLI_QUOTE_BUF];
+    const char *arg = fj->o->schedule;
+    if (!arg) {
+        snprintf(why, sizeof why, "--schedule: required; give a schedule CSV "
+                 "file or a preset (%s). Try 'asmsim forecast --help'.",
+                 wl_schedule_preset_names(names, sizeof names));
+        return usage_error(why);
+    }
+    const char *text = wl_schedule_preset(arg);
+    if (!text) {
+        if (read_text_file(arg, &fj->text, inner, sizeof inner) != 0) {
+            snprintf(why, sizeof why, "--schedule %s: %s; give a schedule CSV "
+                     "file or a preset (%s)", cli_quote(arg, q, sizeof q), inner,
+                     wl_schedule_preset_names(names, sizeof names));
+            return usage_error(why);
+        }
+        text = fj->text;
+    }
+    fj->source = arg;
+    fj->schedule = malloc(sizeof *fj->schedule);
+    if (!fj->schedule)
+        return 1;
+    if (wl_schedule_parse(text, arg, fj->schedule, why, sizeof why) != 0)
+        return usage_error(why);
+    return 0;
+}
+
+/* ---- options ---------------------------------------------------------------- */
+
+/* The interval and the horizon's rows; 0 or the exit status. */
+static int check_interval(struct forecast_job *fj)
+{
+    char why[CLI_WHY_LEN];
+    struct cli_opts *o = fj->o;
+    fj->interval_ns = o->interval_ns > 0 ? o->interval_ns : FORECAST_DEFAULT_INTERVAL_NS;
+    o->interval_ns = 0;             /* the forecast's, not the point's */
+    int days = o->repeat_days > 0 ? o->repeat_days : SIM_FORECAST_AUTO_DAYS_MAX;
+    double rows = (double)days * (double)fj->schedule->day_ms * 1e6 / (double)fj->interval_ns;
+    if (rows > SIM_TIMELINE_MAX_ROWS) {
+        snprintf(why, sizeof why, "--interval: %.0f rows over %d day%s of the "
+                 "schedule; at most %d: use a longer interval or fewer days "
+                 "(--repeat)", rows, days, days == 1 ? "" : "s", SIM_TIMELINE_MAX_ROWS);
+        return usage_error(why);
+    }
+    return 0;
+}
+
+/* Resolve the disk group as a run of one point at the schedule's largest
+   levels (the engine's pools).  0 or the exit status. */
+static int resolve(struct forecast_job *fj, int argc, char **argv)
+{
+    char why[CLI_WHY_LEN];
+    struct cli_opts *o = fj->o;
+    if (o->engine != CLI_ENGINE_AUTO && o->engine != CLI_ENGINE_MODEL)
+        return usage_error("--engine: a forecast runs on modelled volumes "
+                           "(virtual time); use --engine model or leave it out");
+    o->cmd = CLI_RUN;
+    o->run = WL_RUN_ADVANCED;
+    o->matrix = WL_MATRIX_POINT;
+    sim_forecast_levels(fj->schedule, &o->num_small, &o->num_large);
+    o->duration_ns = SIM_NS_PER_S;
+    o->given |= CLI_GIVEN_DURATION | CLI_GIVEN_RUN | CLI_GIVEN_MATRIX;
+    int rc = cli_opts_resolve(o, &fj->j.cfg, why, sizeof why);
+    o->cmd = CLI_FORECAST;
+    if (rc != 0 || cli_check_outputs(o, why, sizeof why) != 0)
+        return usage_error(why);
+    sim_forecast_pools(fj->schedule, fj->j.cfg.workload.large_type, o->stream_io,
+                       o->open.max_outstanding, &fj->max_small, &fj->max_large_ios);
+    if (cli_job_init(&fj->j, o, argc, argv) != 0) {
+        fprintf(stderr, "asmsim: out of memory\n");
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- running ---------------------------------------------------------------- */
+
+static void print_plan(const struct forecast_job *fj)
+{
+    const struct cli_opts *o = fj->o;
+    const struct wl_schedule *s = fj->schedule;
+    char iv[32], day[32];
+    cli_format_duration(fj->interval_ns, iv, sizeof iv);
+    cli_format_duration((sim_ns)s->day_ms * SIM_NS_PER_MS, day, sizeof day);
+    printf("asmsim forecast: %d x %s on %s\n", o->disks, o->volume.spec, o->instance.name);
+    printf("Schedule %s: %d phase%s, a day of %s%s; interval %s; %s\n",
+           fj->source, s->n, s->n == 1 ? "" : "s", day,
+           s->clock ? " (clock times)" : "", iv,
+           o->exact ? "exact (every I/O simulated)" : "fast hybrid");
+    if (o->repeat_days > 0)
+        printf("Days: %d (--repeat)\n", o->repeat_days);
+    else
+        printf("Days: repeated until the credit balances at a day's start stop "
+               "changing, at most %d\n", SIM_FORECAST_AUTO_DAYS_MAX);
+    fflush(stdout);
+}
+
+static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
+                        struct sim_forecast_result **res)
+{
+    char why[CLI_WHY_LEN];
+    const struct sim_run_cfg *cfg = &fj->j.cfg;
+    struct sim_parts parts;
+    int rc = sim_parts_open(cfg, fj->max_small, fj->max_large_ios, &parts, why,
+                            sizeof why);
+    if (rc < 0) {
+        sim_parts_close(&parts);
+        cli_print_error(stderr, "asmsim", why);
+        return rc == -E2BIG || rc == -EINVAL ? 2 : 1;
+    }
+    struct sim_forecast_cfg fc = {
+        .schedule = fj->schedule,
+        .days = fj->o->repeat_days,
+        .interval_ns = fj->interval_ns,
+        .exact = fj->o->exact,
+        .large_type = cfg->workload.large_type,
+        .stream_io = fj->o->stream_io,
+        .max_outstanding = fj->o->open.max_outstanding,
+        .stop = stop,
+    };
+    rc = sim_forecast_run(&parts, &fc, res, why, sizeof why);
+    sim_parts_close(&parts);
+    if (rc < 0) {
+        cli_print_error(stderr, "asmsim", why);
+        return 1;
+    }
+    return 0;
+}
+
+/* --output-dir: the JSON and the timeline CSV, staged and placed
+   together.  0 or -errno (told). */
+static int write_output_dir(struct forecast_job *fj, const struct report_fc_info *in,
+                            const struct sim_forecast_result *r)
+{
+    char why[CLI_WHY_LEN], path[8192], tag[REPORT_TAG_LEN];
+    struct report_stage st;
+    const char *tn = fj->o->testname, *stamp = fj->j.meta.stamp;
+    int rc = report_stage_open(&st, fj->o->output_dir, why, sizeof why);
+    if (rc == 0) {
+        snprintf(path, sizeof path, "%s/%s_%s_forecast.json", st.path, tn, stamp);
+        rc = report_forecast_json(path, in, r, why, sizeof why);
+    }
+    if (rc == 0) {
+        snprintf(path, sizeof path, "%s/%s_%s_timeline.csv", st.path, tn, stamp);
+        rc = report_forecast_csv(path, r, why, sizeof why);
+    }
+    int n = rc == 0 ? report_stage_commit(&st, stamp, tag, sizeof tag, why, sizeof why) : rc;
+    if (n > 0)
+        fprintf(stderr, "asmsim: forecast in %s/ as %s_%s_* (%d files)\n",
+                fj->o->output_dir, tn, tag, n);
+    if (st.path[0])
+        report_stage_discard(&st);
+    if (n < 0)
+        cli_print_error(stderr, "asmsim", why);
+    return n < 0 ? n : 0;
+}
+
+/* The monthly cost of the configuration (prices.h: the list prices of
+   us-east-1 or OCI's), into in; no line when it has none. */
+static void add_cost(const struct cli_opts *o, struct report_fc_info *in,
+                     char *line, size_t len)
+{
+    struct price_bill bill;
+    struct price_opts po = { .os = PRICE_OS_LINUX };
+    char why[CLI_WHY_LEN];
+    if (price_bill(&o->instance, &o->volume, o->disks, &po, &bill, why, sizeof why) != 0)
+        return;
+    if (bill.instance_priced)
+        snprintf(line, len, "Cost: $%.2f a month: instance $%.2f (%s) + %d volume%s "
+                 "$%.2f (%s each); %s", bill.total_usd_month, bill.instance_usd_month,
+                 bill.instance_basis, bill.disks, bill.disks == 1 ? "" : "s",
+                 bill.volumes_usd_month, bill.volume_basis, bill.prices_list);
+    else
+        snprintf(line, len, "Cost: $%.2f a month for %d volume%s (%s each), the "
+                 "instance not priced (%s); %s", bill.volumes_usd_month, bill.disks,
+                 bill.disks == 1 ? "" : "s", bill.volume_basis, bill.instance_basis,
+                 bill.prices_list);
+    in->cost_line = line;
+    in->cost_instance_usd_month = bill.instance_priced ? bill.instance_usd_month : -1;
+    in->cost_volumes_usd_month = bill.volumes_usd_month;
+    in->cost_total_usd_month = bill.total_usd_month;
+}
+
+static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r)
+{
+    char why[CLI_WHY_LEN], cost[512];
+    struct report_fc_info in = {
+        .meta = &fj->j.meta, .schedule = fj->schedule, .schedule_source = fj->source,
+        .instance = fj->o->instance.name, .volume = fj->o->volume.spec,
+        .disks = fj->o->disks, .repeat_days = fj->o->repeat_days,
+    };
+    add_cost(fj->o, &in, cost, sizeof cost);
+    int rc = 0;
+    if (!fj->j.json_stdout)
+        report_forecast_text(stdout, &in, r);
+    if (fj->o->json_path &&
+        (rc = report_forecast_json(fj->o->json_path, &in, r, why, sizeof why)) != 0)
+        cli_print_error(stderr, "asmsim", why);
+    if (fj->o->output_dir && write_output_dir(fj, &in, r) != 0)
+        rc = -EIO;
+    return rc;
+}
+
+static void forecast_job_free(struct forecast_job *fj)
+{
+    cli_job_free(&fj->j);
+    free(fj->schedule);
+    free(fj->text);
+    free(fj->o);
+}
+
+int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop)
+{
+    struct forecast_job fj = { .o = malloc(sizeof *fj.o) };
+    char why[CLI_WHY_LEN];
+    if (!fj.o)
+        return 1;
+    cli_opts_defaults(fj.o, CLI_FORECAST);
+    int rc = cli_opts_parse(fj.o, argc, argv, why, sizeof why);
+    if (rc == CLI_HELP) {
+        cli_forecast_usage(stdout);
+        rc = 0;
+    } else if (rc < 0) {
+        rc = usage_error(why);
+    } else if ((rc = load_schedule(&fj)) == 0 && (rc = check_interval(&fj)) == 0 &&
+               (rc = resolve(&fj, argc, argv)) == 0) {
+        if (fj.o->output_dir && (rc = report_mkdir_p(fj.o->output_dir)) != 0) {
+            fprintf(stderr, "asmsim: --output-dir %s: cannot create it: %s\n",
+                    fj.o->output_dir, strerror(-rc));
+            forecast_job_free(&fj);
+            return 1;
+        }
+        report_stamp_now(&fj.j.meta);
+        if (!fj.j.json_stdout)
+            print_plan(&fj);
+        struct sim_forecast_result *res = NULL;
+        rc = run_forecast(&fj, stop, &res);
+        if (rc == 0) {
+            rc = write_outputs(&fj, res) != 0 ? 1 : 0;
+            if (res->incomplete) {
+                fprintf(stderr, "asmsim: interrupted: the forecast covers %.0f s "
+                        "of the horizon, marked incomplete\n", res->horizon_s);
+                rc = 130;
+            }
+        }
+        sim_forecast_free(res);
+    }
+    forecast_job_free(&fj);
+    return rc;
+}
+
+void cli_forecast_usage(FILE *f)
+{
+    char names[128];
+    fprintf(f,
+"Usage: asmsim forecast --schedule FILE|PRESET [options]\n"
+"A day (or days) in the life of a modelled disk group: the schedule's phases\n"
+"of load run back to back on one instance and its volumes, burst credits\n"
+"carried from phase to phase and day to day.  Prints the events in words\n"
+"(a burst spent, credits empty or earned back, demand unmet), each phase's\n"
+"figures, after how many days the credit balances settle, and a verdict:\n"
+"whether the schedule is served (at most %.0f %% of any phase's demand\n"
+"unmet) and the first phase that is not.\n"
+"\n"
+"Schedule:\n"
+"  --schedule FILE|NAME  a schedule CSV (format: docs/model.md, section\n"
+"                        \"Forecast\") or a preset: %s\n"
+"  --repeat Nd           simulate N days (passes of the schedule), 1..%d;\n"
+"                        default: until the balances at a day's start stop\n"
+"                        changing (within %.1f %% of each bucket), at most %d\n"
+"  --interval TIME       the timeline's rows (10s, 1m); default 1m\n"
+"  --exact               simulate every I/O (slow; for checking the default\n"
+"                        fast hybrid, which simulates short windows and moves\n"
+"                        the credit balances in closed form between events)\n"
+"  --burst-credits L     the buckets' level at the start: full (default),\n"
+"                        empty or a percentage\n"
+"  --max-outstanding N   open-loop phases: logical I/Os in flight at most\n"
+"                        (the database's async I/O limit); default 4096\n"
+"\n"
+"Devices and layout (as 'asmsim run'):\n"
+"  --instance NAME --volume SPEC --disks N --layout --au --stripe\n"
+"  --redundancy --failgroups --layout-file FILE\n"
+"  --size-small SIZE --size-large SIZE --type rand|seq --stream-io N\n"
+"                        the I/O sizes and the large I/O's pattern of every\n"
+"                        phase (default 8 KiB, 128 KiB, rand)\n"
+"\n"
+"Output:\n"
+"  --json FILE|-         the forecast JSON (kind \"forecast\"); - : stdout,\n"
+"                        nothing else there\n"
+"  --output-dir DIR      <testname>_<stamp>_forecast.json and _timeline.csv,\n"
+"                        never over an existing file\n"
+"  --testname NAME       default asmsim\n"
+"  --seed N              default 1\n"
+"  --quiet               no progress on stderr\n"
+"  -h, --help            this help\n"
+"\n"
+"Example:\n"
+"  asmsim forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \\\n"
+"      --schedule oltp-day\n"
+"Errors exit 2 before anything runs or is written; an interrupt (Ctrl-C)\n"
+"reports and writes what was simulated, marked incomplete, exit 130.\n",
+            100 * SIM_FORECAST_UNMET_TOLERANCE,
+            wl_schedule_preset_names(names, sizeof names), SIM_FORECAST_DAYS_MAX,
+            100 * SIM_FORECAST_STEADY_FRAC, SIM_FORECAST_AUTO_DAYS_MAX);
+}

@@ -1,0 +1,156 @@
+/*
+ * forecast.h - a day (or days) in the life of a disk group: a schedule's
+ * phases run back to back on one set of devices, burst credits carried
+ * from phase to phase and from day to day (asmsim forecast).
+ *
+ * Two ways to carry a phase out, with the same output:
+ *
+ *   exact   every I/O of the horizon simulated (one engine point per
+ *           phase, recorded interval by interval);
+ *   fast    (default) the hybrid of forecast_fluid.c: between events (a
+ *           phase starting, a bucket emptying or filling) the rates are
+ *           constant, so a short per-I/O window per (phase, bucket regime)
+ *           measures the rates, each bucket's consumption and the latency,
+ *           and the buckets' levels move on in closed form to the next
+ *           event.  Needs a virtual clock and the backend's bucket hooks
+ *           (dev_ops.bucket_set, idle_until); without them, exact.
+ *
+ * Both produce segments (a stretch of the horizon with constant figures)
+ * that forecast_rows.c lays on the interval grid, and bucket trajectories
+ * from which forecast_events.c reads the events.  The result holds the
+ * rows, the events, the level of every bucket at each day's start, the
+ * per-phase figures and the verdict.  See forecast.c.
+ */
+#ifndef ASMSIM_SIM_FORECAST_H
+#define ASMSIM_SIM_FORECAST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sim/core/run.h"
+#include "sim/core/stop_flag.h"
+#include "sim/core/timeline.h"
+#include "workloads/schedule.h"
+
+/* Days (passes of the schedule) at most, repeating until steady. */
+#define SIM_FORECAST_AUTO_DAYS_MAX 14
+/* --repeat at most. */
+#define SIM_FORECAST_DAYS_MAX 60
+/* Steady state: every bucket's level at a day's start within this share
+   of its size of the level at the day before's start. */
+#define SIM_FORECAST_STEADY_FRAC 0.001
+/* A phase is served when the demand it leaves unmet (open loop: offered
+   minus delivered, over offered, of the class worst off) is at most this
+   share. */
+#define SIM_FORECAST_UNMET_TOLERANCE 0.01
+
+struct sim_forecast_cfg {
+    const struct wl_schedule *schedule;
+    int days;                   /* > 0: exactly this many (--repeat);
+                                   0: until steady, at most
+                                   SIM_FORECAST_AUTO_DAYS_MAX */
+    sim_ns interval_ns;         /* the rows' length, > 0 */
+    bool exact;                 /* every I/O simulated */
+    enum wl_large_type large_type;
+    int stream_io;              /* sequential large I/O: per stream */
+    int max_outstanding;        /* open-loop phases: logical I/Os in
+                                   flight at most; 0: the engine's default */
+    sim_stop_flag *stop;        /* optional: ends the forecast early */
+};
+
+enum sim_fc_event_kind {
+    SIM_FC_BURST_EMPTY = 0,     /* a bucket ran dry: its limit fell */
+    SIM_FC_BURST_AGAIN,         /* an empty bucket earns again: bursting */
+    SIM_FC_BURST_FULL,          /* a bucket is full again */
+    SIM_FC_UNMET,               /* a stretch of demand not served */
+};
+
+struct sim_fc_event {
+    enum sim_fc_event_kind kind;
+    double at_s;                /* from the forecast's start */
+    double end_s;               /* SIM_FC_UNMET: the stretch's end */
+    int day, phase;             /* 0-based; phase: in the schedule */
+    int bucket;                 /* burst events: index into result bucket[] */
+    double unmet_frac;          /* SIM_FC_UNMET: of the stretch's demand */
+    enum wl_class cls;          /* SIM_FC_UNMET: the class worst off */
+    double p99_us;              /* SIM_FC_UNMET: its worst interval's p99
+                                   (reads, or writes for a write-only class) */
+    enum sim_dir dir;
+};
+
+/* One interval of the horizon. */
+struct sim_fc_row {
+    struct sim_timeline_row tl; /* start_s from the forecast's start */
+    int day, phase;             /* the phase holding most of the interval */
+    bool open;                  /* that phase offers rates (open loop) */
+    double offered[WL_CLASSES]; /* open: small IOPS, large MB/s asked */
+    double unmet_frac[WL_CLASSES];  /* open: (offered - delivered) / offered */
+};
+
+/* What one phase of one day did. */
+struct sim_fc_phase {
+    int day, phase;
+    double start_s, length_s;
+    double small_iops, large_mbps;      /* delivered, mean over the phase */
+    double offered[WL_CLASSES];         /* open loop; 0 for closed/idle */
+    double unmet_frac[WL_CLASSES];
+    double small_p99_us, large_p99_us;  /* worst interval */
+    bool served;
+};
+
+struct sim_forecast_result {
+    bool exact;                 /* every I/O simulated */
+    bool incomplete;            /* stopped early: what was done is here */
+    int days;                   /* days simulated (whole or begun) */
+    bool steady;                /* the levels at a day's start stopped
+                                   changing (auto days) */
+    int steady_after_days;      /* ... after this many days; 0: not */
+    double horizon_s;           /* simulated */
+    /* buckets, as the backend lists them (dev_ops.buckets) */
+    int buckets;
+    struct dev_bucket *bucket;          /* [buckets]: whose, rates, size */
+    double *day_start_pct;              /* [(days + 1) * buckets] levels
+                                           at each day's start, and at the
+                                           end; 0..100 */
+    /* the timeline */
+    double interval_s;
+    size_t n_rows;
+    struct sim_fc_row *rows;
+    double *bucket_pct;                 /* [n_rows * buckets] at row ends */
+    /* events in time order */
+    size_t n_events;
+    struct sim_fc_event *events;
+    /* phases of every day in order */
+    size_t n_phases;
+    struct sim_fc_phase *phases;
+    /* the verdict */
+    bool served;                /* every phase of every day */
+    int first_unserved;         /* index into phases[]; -1 when served */
+    /* what it cost */
+    int windows;                /* per-I/O windows run (fast) */
+    int cache_hits;             /* regimes reused (fast) */
+    double simulated_s;         /* device time simulated per I/O */
+};
+
+/* Run the forecast on parts opened for it (sim_parts_open, sized for the
+   schedule's loads).  0 (or 1 when stopped: what was done is in *out,
+   incomplete set), or -errno with why.  Free *out with
+   sim_forecast_free. */
+int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg,
+                     struct sim_forecast_result **out, char *why, size_t why_len);
+
+void sim_forecast_free(struct sim_forecast_result *r);
+
+/* The largest closed-loop levels of the schedule's phases (at least 1
+   each). */
+void sim_forecast_levels(const struct wl_schedule *s, int *max_small,
+                         int *max_large);
+
+/* The engine's pools the schedule needs (sim_parts_open): its largest
+   closed-loop levels, and for open-loop phases the bound on I/O in flight
+   (max_outstanding, 0: the default) of each class with a rate. */
+void sim_forecast_pools(const struct wl_schedule *s, enum wl_large_type type,
+                        int stream_io, int max_outstanding, int *max_small,
+                        int *max_large_ios);
+
+#endif

@@ -1,0 +1,203 @@
+/*
+ * forecast_exact.c - a stretch of a phase simulated I/O by I/O.
+ *
+ * One engine point at the phase's load, from the devices' state as it is
+ * (no settle of the buckets: credits carry), with the engine's live view
+ * polling the buckets' levels every FC_POLL_NS of device time for the
+ * events (forecast_events.c), so that a bucket running dry is dated to
+ * 100 ms whatever the interval.  Device time maps to forecast time by its
+ * offset from the stretch's start; the drain after the point (the I/O in
+ * flight completing, nothing issued) is not forecast time.
+ *
+ * With emit (--exact, and the tail of a phase too short for the fast
+ * path) the point records interval rows (the engine's timeline), each of
+ * which goes out as a segment with the levels at its ends.  Without, the
+ * stretch is a fast-path measurement window: one figure set for all of
+ * it, and each bucket's consumption over the measured window, in its
+ * units per second.
+ */
+#include "sim/core/forecast_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FC_POLL_NS (100 * SIM_NS_PER_MS)
+
+struct poll_ctx {
+    struct fc *f;
+    const struct fc_phase_ctx *pc;
+    double t0_s;                /* forecast time of dev0 */
+    sim_ns dev0;
+    sim_ns window_start;        /* device time the measured window opened */
+    int rc;
+};
+
+static double to_forecast(const struct poll_ctx *c, sim_ns dev)
+{
+    double t = c->t0_s + (double)(dev - c->dev0) / 1e9;
+    return t < c->pc->end_s ? t : c->pc->end_s;
+}
+
+static int poll_levels(void *arg, const struct sim_live *lv)
+{
+    struct poll_ctx *c = arg;
+    if (lv->phase == SIM_LIVE_MEASURE && c->window_start < 0)
+        c->window_start = lv->window_start_ns;
+    fc_read_levels(c->f, c->f->level_b);
+    int rc = fc_events_track(c->f->events, to_forecast(c, lv->now_ns),
+                             c->f->level_b, c->pc->day, c->pc->index);
+    if (rc < 0) {
+        c->rc = rc;
+        return SIM_LIVE_STOP;
+    }
+    return SIM_LIVE_CONTINUE;
+}
+
+static void lat_from_summary(const struct sim_lat_summary *s, struct fc_lat *l)
+{
+    *l = (struct fc_lat){ s->avg_us, s->min_us, s->p50_us, s->p90_us,
+                          s->p99_us, s->p999_us, s->max_us };
+}
+
+static void lat_from_row(const struct sim_timeline_lat *s, struct fc_lat *l)
+{
+    *l = (struct fc_lat){ .avg_us = s->avg_us, .p50_us = s->p50_us, .p99_us = s->p99_us };
+}
+
+static void figures_from_result(const struct sim_point_result *pr,
+                                struct fc_figures *fig)
+{
+    double secs = pr->measured_s > 0 ? pr->measured_s : 1;
+    memset(fig, 0, sizeof *fig);
+    fig->small_iops = pr->cls[WL_SMALL].iops;
+    fig->large_mbps = pr->cls[WL_LARGE].mbps;
+    fig->phys_iops = pr->phys_iops;
+    fig->phys_mbps = pr->phys_mbps;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        lat_from_summary(&pr->cls[c].lat, &fig->lat[c]);
+        for (int d = 0; d < 2; d++) {
+            fig->dir_rate[c][d] = (double)pr->cls[c].lat_dir[d].count / secs;
+            lat_from_summary(&pr->cls[c].lat_dir[d], &fig->lat_dir[c][d]);
+        }
+    }
+    fig->limited_by = pr->limited_by;
+    fig->ios = sim_point_logical_ios(pr);
+    fig->open = pr->open.on;
+    fig->open_bound = pr->open.max_outstanding;
+    for (int c = 0; fig->open && c < WL_CLASSES; c++) {
+        fig->offered[c] = pr->open.target[c];
+        fig->unmet[c] = pr->open.unmet_frac[c];
+        fig->arrived[c] = pr->open.offered[c];
+    }
+}
+
+static void figures_from_row(const struct sim_timeline_row *row, bool open,
+                             struct fc_figures *fig)
+{
+    double secs = row->length_s > 0 ? row->length_s : 1;
+    memset(fig, 0, sizeof *fig);
+    fig->small_iops = row->small_iops;
+    fig->large_mbps = row->large_mbps;
+    fig->phys_iops = row->phys_iops;
+    fig->phys_mbps = row->phys_mbps;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        lat_from_row(&row->lat[c], &fig->lat[c]);
+        for (int d = 0; d < 2; d++) {
+            fig->dir_rate[c][d] = (double)row->lat_dir[c][d].count / secs;
+            lat_from_row(&row->lat_dir[c][d], &fig->lat_dir[c][d]);
+        }
+    }
+    fig->limited_by = row->limited_by;
+    fig->open = open;
+    for (int c = 0; open && c < WL_CLASSES; c++) {
+        fig->offered[c] = row->offered[c];
+        fig->unmet[c] = row->unmet_frac[c];
+    }
+}
+
+/* The point's rows as segments from t_s to t_end_s, back to back. */
+static int emit_rows(struct fc *f, const struct poll_ctx *c,
+                     const struct sim_timeline *tl, const double *level0,
+                     double t_end_s)
+{
+    size_t nb = (size_t)f->buckets;
+    double *from = malloc((nb ? nb : 1) * 2 * sizeof *from);
+    if (!from)
+        return -ENOMEM;
+    double *to = from + (nb ? nb : 1);
+    memcpy(from, level0, nb * sizeof *from);
+    double off = c->window_start >= 0 ? (double)(c->window_start - c->dev0) / 1e9 : 0;
+    double t = c->t0_s;
+    int rc = 0;
+    for (size_t i = 0; tl && i < tl->n && rc == 0 && t < t_end_s; i++) {
+        const struct sim_timeline_row *row = &tl->rows[i];
+        double t1 = i + 1 == tl->n ? t_end_s
+                  : fmin(t_end_s, c->t0_s + off + row->start_s + row->length_s);
+        for (size_t k = 0; k < nb && (int)k < tl->buckets; k++)
+            to[k] = tl->bucket_pct[i * (size_t)tl->buckets + k] / 100 *
+                    f->bkt[k].size_units;
+        struct fc_figures fig;
+        figures_from_row(row, c->pc->is_open, &fig);
+        struct fc_seg s = { t, t1, c->pc->day, c->pc->index, &fig, from, to };
+        if (t1 > t)
+            rc = fc_emit(f, &s);
+        memcpy(from, to, nb * sizeof *from);
+        t = t1;
+    }
+    free(from);
+    return rc;
+}
+
+int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
+               double length_s, double warmup_s, bool emit,
+               struct fc_figures *fig, double *consumed, double *elapsed_s)
+{
+    struct devset *ds = &f->parts->ds;
+    struct poll_ctx c = { f, pc, t_s, ds->ops->now(ds), -1, 0 };
+    struct sim_point_opts o = {
+        .duration_ns = (sim_ns)llround(length_s * 1e9),
+        .warmup_ns = (sim_ns)llround(warmup_s * 1e9),
+        .stream_io = f->cfg->stream_io,
+        .stop = f->cfg->stop,
+        .live = poll_levels,
+        .live_arg = &c,
+        .live_every_ns = FC_POLL_NS,
+        .interval_ns = emit ? f->cfg->interval_ns : 0,
+        .open = pc->is_open ? &pc->open : NULL,
+    };
+    size_t nb = (size_t)f->buckets;
+    double *level0 = malloc((nb ? nb : 1) * sizeof *level0);
+    if (!level0)
+        return -ENOMEM;
+    fc_read_levels(f, level0);
+    struct sim_point_result pr;
+    memset(&pr, 0, sizeof pr);
+    int rc = sim_engine_run_point(f->parts->engine, pc->point, &o, &pr);
+    if (rc < 0 || c.rc < 0) {
+        free(level0);
+        if (rc >= 0)
+            sim_point_result_free(&pr);
+        return rc < 0 ? rc : c.rc;
+    }
+    bool stopped = rc == 1;
+    double off = c.window_start >= 0 ? (double)(c.window_start - c.dev0) / 1e9 : 0;
+    double t_end = fmin(pc->end_s, t_s + off + pr.measured_s);
+    fc_read_levels(f, NULL);
+    rc = fc_events_track(f->events, t_end, f->level, pc->day, pc->index);
+    f->res->simulated_s += t_end - t_s;
+    if (rc == 0 && emit)
+        rc = emit_rows(f, &c, pr.timeline, level0, t_end);
+    if (rc == 0 && !emit) {
+        figures_from_result(&pr, fig);
+        for (size_t k = 0; consumed && k < nb; k++)
+            consumed[k] = pr.measured_s > 0 ? f->bkt[k].window_used_units / pr.measured_s : 0;
+    }
+    *elapsed_s = t_end - t_s;
+    sim_point_result_free(&pr);
+    free(level0);
+    if (rc < 0)
+        return rc;
+    return stopped ? 1 : 0;
+}

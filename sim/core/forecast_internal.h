@@ -1,0 +1,153 @@
+/*
+ * forecast_internal.h - the parts of the forecast (forecast.h) and what
+ * passes between them.  Internal to sim/core/forecast*.c.
+ *
+ *   forecast.c         the driver: days, phases, steady state, verdict
+ *   forecast_exact.c   per-I/O stretches of a phase (the engine), polled
+ *                      for the buckets' levels; --exact runs phases so
+ *   forecast_fluid.c   the fast hybrid: regimes, their cache, closed-form
+ *                      moves of the levels between events
+ *   forecast_rows.c    segments laid on the interval grid; latency of a
+ *                      mixture of segments
+ *   forecast_events.c  bucket trajectories -> events
+ *
+ * Everything that happens on the horizon is a segment: a stretch [t0, t1)
+ * of forecast time with constant figures, and each bucket's level moving
+ * linearly from level0 to level1 (in the bucket's units).  Times are
+ * forecast seconds from the start of day 1.
+ */
+#ifndef ASMSIM_SIM_FORECAST_INTERNAL_H
+#define ASMSIM_SIM_FORECAST_INTERNAL_H
+
+#include "sim/core/forecast.h"
+
+/* Latency of a class (or class and direction) over a segment, from what
+   the engine reports: a summary (fast windows) or a timeline row (exact).
+   0 where a figure is unknown. */
+struct fc_lat {
+    double avg_us, min_us, p50_us, p90_us, p99_us, p999_us, max_us;
+};
+
+/* The figures that hold over a segment. */
+struct fc_figures {
+    double small_iops, large_mbps;      /* logical, delivered */
+    double phys_iops, phys_mbps;
+    double dir_rate[WL_CLASSES][2];     /* logical I/Os per s, per direction */
+    struct fc_lat lat[WL_CLASSES];
+    struct fc_lat lat_dir[WL_CLASSES][2];
+    enum sim_limit limited_by;
+    uint64_t ios;                       /* logical, measured (windows) */
+    bool open;
+    double offered[WL_CLASSES];         /* open: IOPS small, MB/s large */
+    double unmet[WL_CLASSES];           /* open: share of offered not
+                                           delivered */
+    double arrived[WL_CLASSES];         /* open, windows: what arrived,
+                                           in the units of offered */
+    int open_bound;                     /* open: logical I/Os in flight at
+                                           most (max_outstanding) */
+};
+
+struct fc_seg {
+    double t0_s, t1_s;
+    int day, phase;
+    const struct fc_figures *fig;
+    const double *level0, *level1;      /* [buckets], units */
+};
+
+/* ---- bucket states (shared by events and regimes) ---- */
+
+/* A bucket counts as empty at or below this share of its size (and as
+   earning again above twice it), as full at or above 1 - this share. */
+#define FC_EMPTY_FRAC 1e-3
+#define FC_FULL_FRAC 1e-3
+
+enum fc_bucket_state { FC_EMPTY = 0, FC_PARTIAL, FC_FULL };
+
+enum fc_bucket_state fc_bucket_state(const struct dev_bucket *b, double level,
+                                     enum fc_bucket_state before);
+
+/* ---- rows (forecast_rows.c) ---- */
+
+typedef struct fc_rows fc_rows;
+
+int fc_rows_create(double interval_s, int buckets, const struct dev_bucket *b,
+                   fc_rows **out);
+/* Add a segment; segments come in time order, back to back.  0 / -ENOMEM. */
+int fc_rows_add(fc_rows *r, const struct fc_seg *s);
+/* Close the last row (kept when it is at least 1 % of an interval) and
+   hand the rows and bucket levels to res.  Frees r.  0 / -ENOMEM. */
+int fc_rows_finish(fc_rows *r, struct sim_forecast_result *res);
+void fc_rows_free(fc_rows *r);
+
+/* The q-quantile of a mixture of n latency distributions, part k
+   weighing w[k] (its I/O count); 0 when the weights are 0. */
+double fc_lat_mix_quantile(const struct fc_lat *parts, const double *w, int n,
+                           double q);
+
+/* ---- events (forecast_events.c) ---- */
+
+typedef struct fc_events fc_events;
+
+int fc_events_create(int buckets, const struct dev_bucket *b,
+                     const double *level_now, fc_events **out);
+/* The levels were `level` at forecast time t_s (in time order): note the
+   buckets that changed state since the last sample, at the time the
+   straight line between the two crossed the threshold. */
+int fc_events_track(fc_events *ev, double t_s, const double *level, int day,
+                    int phase);
+/* Unmet-demand stretches from the finished rows; then hand all events,
+   in time order, to res.  Frees ev. */
+int fc_events_finish(fc_events *ev, struct sim_forecast_result *res);
+void fc_events_free(fc_events *ev);
+
+/* ---- the driver's state, shared by exact and fluid ---- */
+
+struct fc_phase_ctx {
+    const struct wl_phase *ph;
+    int day, index;                 /* index: in the schedule */
+    double start_s, end_s;          /* forecast time */
+    struct wl_point point;          /* closed loop: the levels */
+    bool is_open;
+    struct sim_open_load open;      /* open loop: the rates */
+};
+
+struct fc {
+    struct sim_parts *parts;
+    const struct sim_forecast_cfg *cfg;
+    struct sim_forecast_result *res;
+    int buckets;
+    struct dev_bucket *bkt;         /* [buckets] scratch for reads */
+    double *level;                  /* [buckets] units, last read */
+    double *level_b;                /* [buckets] scratch */
+    fc_rows *rows;
+    fc_events *events;
+    bool stopped;
+    struct fc_cache *cache;         /* forecast_fluid.c */
+    /* per-phase accumulation (forecast.c) */
+    struct sim_fc_phase *cur_phase;
+    double cur_sum[WL_CLASSES], cur_offered_sum[WL_CLASSES];
+    double cur_served_sum[WL_CLASSES];  /* open: offered x (1 - unmet) */
+};
+
+/* Read every bucket's level into f->level (or into dst). */
+void fc_read_levels(struct fc *f, double *dst);
+/* Emit one segment: to the rows and the phase's sums.  0 / -ENOMEM. */
+int fc_emit(struct fc *f, const struct fc_seg *s);
+
+/* forecast_exact.c: run the phase's load per I/O from forecast time t_s
+   for `length_s` (after warmup_s unmeasured, counted in the stretch),
+   polling the levels for events, and set *elapsed_s to the forecast time
+   it covered.  With emit the stretch goes out as segments (interval
+   rows).  Else it is a measurement window: *fig gets what it measured
+   (one figure set for all of it) and consumed[] each bucket's units
+   admitted per second.  0, 1 when stopped, -errno. */
+int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
+               double length_s, double warmup_s, bool emit,
+               struct fc_figures *fig, double *consumed, double *elapsed_s);
+
+/* forecast_fluid.c */
+int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);
+int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc);
+void fc_cache_free(struct fc_cache *c);
+
+#endif

@@ -1,0 +1,362 @@
+/*
+ * prices.c - monthly bills from the compiled price lists (prices.h says
+ * how a bill is made; prices_table.h what the lists hold).
+ *
+ * The pieces: a volume's price (EBS: the rows of its type, each applied to
+ * the quantity in its range; OCI: storage + VPU parts), an instance's
+ * (EC2 row x 730 h; OCI flex shape's OCPU and memory parts x 744 h), and
+ * price_bill() putting them on one bill with the list's date.
+ *
+ * OCI flex shapes (what the price of their memory depends on):
+ *   memory 1 GB per OCPU at least, 64 GB per OCPU at most (OCI compute
+ *   shapes page, "Flexible Shapes"; OCI compute pricing page: "1GB/OCPU up
+ *   to 64 GB/OCPU"), E4.Flex at most 1,024 GB in all (same page); our
+ *   sources give no total cap for E5.Flex.
+ *   Default 16 GB per OCPU: what OCI gives a flex shape launched without
+ *   memoryInGBs (ListShapes memoryOptions.defaultPerOcpuInGBs; E4.Flex
+ *   launched at 2 OCPUs gets 32 GB, oracle/oci-cli issue 986; the API's
+ *   LaunchInstanceShapeConfigDetails: "default ratio ... 1 OCPU to 16 GB").
+ *   The parts are Oracle's part numbers in oci_prices.csv.
+ */
+#include "sim/profiles/prices.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "layouts/why.h"
+#include "sim/profiles/prices_table.h"
+
+#define GIB_BYTES 1073741824.0
+#define MIB_BYTES_PER_S 1048576.0
+
+#define OCI_MEM_MIN_GB_PER_OCPU 1.0     /* see the top of this file */
+#define OCI_MEM_MAX_GB_PER_OCPU 64.0
+#define OCI_MEM_DEFAULT_GB_PER_OCPU 16.0
+#define OCI_PART_STORAGE "B91961"       /* Block Volume storage, GB-month */
+#define OCI_PART_VPU "B91962"           /* Block Volume VPU per GB-month */
+
+struct oci_shape_price {
+    const char *prefix;         /* instance names "oci-e4flex-N" */
+    const char *label;          /* "E4.Flex" */
+    const char *ocpu_part;      /* OCPU-hour */
+    const char *memory_part;    /* GB-hour */
+    double memory_max_gb;       /* in all; 0: no cap known */
+};
+
+static const struct oci_shape_price oci_shape_prices[] = {
+    { "oci-e4flex-", "E4.Flex", "B93113", "B93114", 1024 },
+    { "oci-e5flex-", "E5.Flex", "B97384", "B97385", 0 },
+};
+#define OCI_SHAPE_PRICES ((int)(sizeof oci_shape_prices / sizeof oci_shape_prices[0]))
+
+/* ------------------------------------------------------------ helpers */
+
+static double to_cents(double usd)
+{
+    return round(usd * 100) / 100;
+}
+
+/* Append printf text to buf (a running basis), never past its end. */
+__attribute__((format(printf, 3, 4)))
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+    if (!buf || len == 0)
+        return;
+    size_t used = strnlen(buf, len);
+    if (used + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+/* A quantity for a basis: whole numbers exactly, others to 2 decimals. */
+static void fmt_qty(double q, char *buf, size_t len)
+{
+    if (fabs(q - round(q)) < 1e-9)
+        snprintf(buf, len, "%.0f", q);
+    else
+        snprintf(buf, len, "%.2f", q);
+}
+
+static const struct price_ec2_row *ec2_row(const char *name)
+{
+    for (int i = 0; i < price_ec2_row_count; i++)
+        if (strcmp(price_ec2_rows[i].name, name) == 0)
+            return &price_ec2_rows[i];
+    return NULL;
+}
+
+static const char *unpriced_reason(const char *name)
+{
+    for (int i = 0; i < price_unpriced_row_count; i++)
+        if (strcmp(price_unpriced_rows[i].name, name) == 0)
+            return price_unpriced_rows[i].reason;
+    return NULL;
+}
+
+/* A part's price; NAN if the list lacks it (test_prices.c checks every
+   part this file names is there). */
+static double oci_usd(const char *part)
+{
+    for (int i = 0; i < price_oci_row_count; i++)
+        if (strcmp(price_oci_rows[i].part, part) == 0)
+            return price_oci_rows[i].usd;
+    return NAN;
+}
+
+static const struct oci_shape_price *oci_shape_of(const struct inst_profile *in)
+{
+    for (int i = 0; i < OCI_SHAPE_PRICES; i++)
+        if (strncmp(in->name, oci_shape_prices[i].prefix, strlen(oci_shape_prices[i].prefix)) == 0)
+            return &oci_shape_prices[i];
+    return NULL;
+}
+
+static bool is_oci(const char *provider)
+{
+    return strcmp(provider, "oci") == 0;
+}
+
+/* --------------------------------------------------------------- volumes */
+
+/* The EBS list's name for a type: a dated rule set ("gp3-2023",
+   "io2-2021") is priced as its type. */
+static void ebs_list_type(const char *type, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.*s", (int)strcspn(type, "-"), type);
+}
+
+static const char *ebs_label(enum price_component c)
+{
+    return c == PRICE_STORAGE ? "GiB" : c == PRICE_IOPS ? "IOPS" : "MiB/s";
+}
+
+static double ebs_quantity(const struct vol_profile *v, enum price_component c)
+{
+    switch (c) {
+    case PRICE_STORAGE:    return (double)v->size_bytes / GIB_BYTES;
+    case PRICE_IOPS:       return v->iops_base;
+    case PRICE_THROUGHPUT: return v->tput_base_bytes_per_s / MIB_BYTES_PER_S;
+    default:               return 0;    /* per request: not a monthly figure */
+    }
+}
+
+static double ebs_volume_month(const struct vol_profile *v, char *basis, size_t len)
+{
+    char type[PROF_NAME_MAX], q[32];
+    double usd = 0;
+    bool first = true;
+
+    ebs_list_type(v->type, type, sizeof type);
+    for (int i = 0; i < price_ebs_row_count; i++) {
+        const struct price_ebs_row *r = &price_ebs_rows[i];
+        if (strcmp(r->type, type) != 0)
+            continue;
+        double billable = fmin(fmax(ebs_quantity(v, r->component) - r->from, 0), r->upto - r->from);
+        if (billable <= 0)
+            continue;
+        usd += billable * r->usd;
+        fmt_qty(billable, q, sizeof q);
+        append(basis, len, "%s%s %s", first ? "" : " + ", q, ebs_label(r->component));
+        first = false;
+        if (r->from > 0)
+            append(basis, len, " above %.0f", r->from);
+        append(basis, len, " x $%g", r->usd);
+    }
+    if (usd == 0)
+        append(basis, len, "%s: not in the EBS price list", v->type);
+    return usd;
+}
+
+static double oci_volume_month(const struct vol_profile *v, char *basis, size_t len)
+{
+    double gb = (double)v->size_bytes / 1e9;
+    double storage = oci_usd(OCI_PART_STORAGE), vpu = oci_usd(OCI_PART_VPU);
+    char q[32];
+
+    fmt_qty(gb, q, sizeof q);
+    append(basis, len, "%s GB x $%g", q, storage);
+    if (v->vpu > 0)
+        append(basis, len, " + %d VPU x %s GB x $%g", v->vpu, q, vpu);
+    return gb * storage + (v->vpu > 0 ? v->vpu * gb * vpu : 0);
+}
+
+double price_volume_month(const struct vol_profile *v, char *basis, size_t basis_len)
+{
+    if (basis && basis_len > 0)
+        basis[0] = '\0';
+    const char *provider = prof_volume_provider(v);
+    if (is_oci(provider))
+        return oci_volume_month(v, basis, basis_len);
+    if (strcmp(provider, "aws") == 0)
+        return ebs_volume_month(v, basis, basis_len);
+    append(basis, basis_len, "%s: comes with the instance", v->type);
+    return 0;
+}
+
+/* ------------------------------------------------------------- instances */
+
+double price_default_memory_gb(const struct inst_profile *in)
+{
+    if (!in || !oci_shape_of(in))
+        return 0;
+    return OCI_MEM_DEFAULT_GB_PER_OCPU * in->ocpus;
+}
+
+static int oci_memory(const struct inst_profile *in, const struct oci_shape_price *s,
+                      double asked, double *gb, char *why, size_t why_len)
+{
+    double lo = OCI_MEM_MIN_GB_PER_OCPU * in->ocpus;
+    double hi = OCI_MEM_MAX_GB_PER_OCPU * in->ocpus;
+    if (s->memory_max_gb > 0)
+        hi = fmin(hi, s->memory_max_gb);
+    *gb = asked > 0 ? asked : price_default_memory_gb(in);
+    if (*gb < lo - 1e-9 || *gb > hi + 1e-9)
+        return why_set(why, why_len, "memory %gGB: %s with %d OCPUs takes %g to %g GB",
+                       *gb, s->label, in->ocpus, lo, hi);
+    return 0;
+}
+
+static int oci_instance(const struct inst_profile *in, const struct price_opts *o,
+                        struct price_bill *b, char *why, size_t why_len)
+{
+    const struct oci_shape_price *s = oci_shape_of(in);
+    if (!s) {
+        snprintf(b->instance_basis, sizeof b->instance_basis, "%s: not in the OCI price list",
+                 in->name);
+        return 0;
+    }
+    if (o->os == PRICE_OS_RHEL)
+        return why_set(why, why_len, "os rhel: the OCI list prices %s with Oracle Linux only",
+                       s->label);
+    int rc = oci_memory(in, s, o->memory_gb, &b->memory_gb, why, why_len);
+    if (rc)
+        return rc;
+    b->memory_default = !(o->memory_gb > 0);
+    double ocpu = oci_usd(s->ocpu_part), mem = oci_usd(s->memory_part);
+    double hourly = in->ocpus * ocpu + b->memory_gb * mem;
+    char q[32];
+    fmt_qty(b->memory_gb, q, sizeof q);
+    b->instance_priced = true;
+    b->instance_usd_month = to_cents(hourly * b->hours_per_month);
+    snprintf(b->instance_basis, sizeof b->instance_basis,
+             "%s %d OCPU x $%g + %s GB%s x $%g = $%g/h x %.0f h", s->label, in->ocpus, ocpu, q,
+             b->memory_default ? " (OCI default)" : "", mem, hourly, b->hours_per_month);
+    return 0;
+}
+
+static int aws_instance(const struct inst_profile *in, const struct price_opts *o,
+                        struct price_bill *b, char *why, size_t why_len)
+{
+    const struct price_ec2_row *r = ec2_row(in->name);
+    if (o->memory_gb > 0)
+        return why_set(why, why_len, "memory %gGB: only OCI flex shapes take it; %s has %g GiB",
+                       o->memory_gb, in->name, r ? r->memory_gib : 0);
+    if (!r) {
+        const char *reason = unpriced_reason(in->name);
+        snprintf(b->instance_basis, sizeof b->instance_basis, "%s: no %s price%s%s", in->name,
+                 price_aws_region, reason ? ": " : " in the list", reason ? reason : "");
+        return 0;
+    }
+    double hourly = o->os == PRICE_OS_RHEL ? r->rhel_usd_hour : r->linux_usd_hour;
+    b->instance_priced = true;
+    b->memory_gb = r->memory_gib;
+    b->instance_usd_month = to_cents(hourly * b->hours_per_month);
+    snprintf(b->instance_basis, sizeof b->instance_basis, "%s %s $%g/h x %.0f h", in->name,
+             o->os == PRICE_OS_RHEL ? "RHEL" : "Linux", hourly, b->hours_per_month);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ bill */
+
+int price_region_check(const char *region, char *why, size_t why_len)
+{
+    if (!region || strcmp(region, price_aws_region) == 0)
+        return 0;
+    return why_set(why, why_len, "prices are known for %s only", price_aws_region);
+}
+
+int price_os_parse(const char *text, enum price_os *out)
+{
+    if (strcasecmp(text, "linux") == 0)
+        *out = PRICE_OS_LINUX;
+    else if (strcasecmp(text, "rhel") == 0)
+        *out = PRICE_OS_RHEL;
+    else
+        return -EINVAL;
+    return 0;
+}
+
+const char *price_os_name(enum price_os os)
+{
+    return os == PRICE_OS_RHEL ? "rhel" : "linux";
+}
+
+static bool no_instance(const struct inst_profile *in)
+{
+    return !in || in->provider[0] == '\0';
+}
+
+/* The provider whose list prices this pair: the instance's, else the
+   volume's; AWS when neither has one. */
+static const char *bill_provider(const struct inst_profile *in, const struct vol_profile *v,
+                                 char *why, size_t why_len, int *rc)
+{
+    const char *vp = prof_volume_provider(v);
+    const char *ip = no_instance(in) ? "" : in->provider;
+    *rc = 0;
+    if (ip[0] && vp[0] && strcmp(ip, vp) != 0)
+        *rc = why_set(why, why_len, "%s is an %s instance, %s an %s volume", in->name,
+                      is_oci(ip) ? "OCI" : "AWS", v->type, is_oci(vp) ? "OCI" : "AWS");
+    return ip[0] ? ip : vp[0] ? vp : "aws";
+}
+
+int price_bill(const struct inst_profile *in, const struct vol_profile *v, int disks,
+               const struct price_opts *o, struct price_bill *out, char *why, size_t why_len)
+{
+    static const struct price_opts defaults = { PRICE_OS_LINUX, 0, NULL };
+    struct price_bill b;
+    int rc;
+
+    if (!o)
+        o = &defaults;
+    if (disks < 1)
+        return why_set(why, why_len, "disks %d: a bill needs at least one volume", disks);
+    if (price_region_check(o->region, NULL, 0) != 0) {
+        char q[24], reason[64];
+        price_region_check(o->region, reason, sizeof reason);
+        return why_set(why, why_len, "region %s: %s",
+                       why_quote(o->region, strlen(o->region), q, sizeof q), reason);
+    }
+    const char *provider = bill_provider(in, v, why, why_len, &rc);
+    if (rc)
+        return rc;
+
+    memset(&b, 0, sizeof b);
+    b.disks = disks;
+    b.os = o->os;
+    b.hours_per_month = is_oci(provider) ? PRICE_OCI_HOURS_PER_MONTH : PRICE_AWS_HOURS_PER_MONTH;
+    b.prices_date = is_oci(provider) ? price_oci_date : price_aws_date;
+    b.prices_list = is_oci(provider) ? price_oci_list : price_aws_list;
+    if (no_instance(in)) {
+        if (o->memory_gb > 0)
+            return why_set(why, why_len, "memory %gGB: only OCI flex shapes take it; there is "
+                           "no instance", o->memory_gb);
+        snprintf(b.instance_basis, sizeof b.instance_basis, "no instance");
+    } else {
+        b.has_instance = true;
+        rc = is_oci(provider) ? oci_instance(in, o, &b, why, why_len)
+                              : aws_instance(in, o, &b, why, why_len);
+        if (rc)
+            return rc;
+    }
+    b.volume_list_usd_month = price_volume_month(v, b.volume_basis, sizeof b.volume_basis);
+    b.volume_usd_month = to_cents(b.volume_list_usd_month);
+    *out = price_bill_at(&b, disks);
+    return 0;
+}

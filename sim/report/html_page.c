@@ -1,0 +1,361 @@
+/*
+ * html_page.c - the HTML report's page: one file that opens offline and
+ * asks nothing of the network.
+ *
+ *   <head>     charset, a Content-Security-Policy that allows no fetch of
+ *              any kind (default-src 'none'; only the page's own inline
+ *              script and style), the style sheet (system fonts, no web
+ *              fonts; @media print keeps charts and tables whole);
+ *   <body>     the kind's body (the kinds table below), then the charts'
+ *              configurations as JSON in <script type="application/json">
+ *              (escaped by html_script_json), Chart.js itself (embedded at
+ *              build time, html_chartjs.cmake) and the page's script;
+ *   <footer>   Chart.js's copyright and licence notice (MIT, as its
+ *              licence asks of a copy), and what made the page.
+ *
+ * The page's script creates one Chart per configuration, registers a
+ * small plugin that draws the events on time axes, and when every chart
+ * has rendered sets document.body.dataset.chartsRendered to their count
+ * (data-charts-rendered on <body>): the marker a test or a PDF printer
+ * waits for.  It has no comment of the form that starts with two slashes,
+ * so the page holds no "//" at all (a URL without its scheme would).
+ *
+ * Kinds.  A document's kind picks the body: a sweep (it has "sweep"),
+ * else a run (config and points; also what orion writes).  The forecast
+ * and advice kinds go into the table when their JSON exists.  Several
+ * documents make the compare (html_compare.c) whatever their kinds.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sim/report/html.h"
+#include "sim/report/html_chartjs.h"
+#include "sim/report/html_page.h"
+#include "sim/report/report.h"
+
+static const char style[] =
+    ":root{--fg:#1a1a1a;--muted:#555;--rule:#d0d0d0}\n"
+    "body{font-family:system-ui,sans-serif;color:var(--fg);margin:0 auto;"
+    "max-width:1100px;padding:1em 1.5em;line-height:1.4}\n"
+    "h1{font-size:1.5em;margin:.2em 0 .6em}h2{font-size:1.25em;border-bottom:"
+    "2px solid var(--rule);padding-bottom:.2em;margin-top:1.6em}"
+    "h3{font-size:1.05em;margin:.4em 0}\n"
+    "table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid "
+    "var(--rule);padding:.25em .5em;text-align:left;vertical-align:top}\n"
+    "table.what th{width:8em;background:#f4f4f4}code{font-size:.95em;"
+    "word-break:break-all}\n"
+    "table.heat td,table.heat th{text-align:right;min-width:3.5em;"
+    "font-variant-numeric:tabular-nums}table.heat td.none{background:#e6e6e6}\n"
+    "table.summary td,table.sweep td,table.compare td{font-variant-numeric:"
+    "tabular-nums}\n"
+    "figure{margin:1em 0 1.5em;break-inside:avoid;page-break-inside:avoid}\n"
+    ".plot{position:relative;height:340px;width:100%}.wide{overflow-x:auto}\n"
+    "p.reading{font-style:italic;margin:.4em 0;border-left:3px solid #0072B2;"
+    "padding-left:.6em}p.scale,p.note,footer{color:var(--muted);font-size:.9em}\n"
+    "p.summary-line{font-family:ui-monospace,monospace;margin:.1em 0}\n"
+    "p.warning{color:#D55E00;font-weight:bold}\n"
+    "footer{margin-top:3em;border-top:1px solid var(--rule)}footer pre{"
+    "white-space:pre-wrap;font-size:.85em}\n"
+    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
+    "@media print{body{max-width:none;padding:0;font-size:10pt}.plot{height:"
+    "260px}h2{break-after:avoid}table{break-inside:avoid}.wide{overflow:"
+    "visible}table.heat{font-size:8pt}}\n";
+
+/* No "//" anywhere in here: see the file's comment. */
+static const char script[] =
+    "(function () {\n"
+    "  'use strict';\n"
+    "  var specs = JSON.parse(document.getElementById('asmsim-charts').textContent);\n"
+    "  var rendered = {};\n"
+    "  var events = {\n"
+    "    id: 'asmsimEvents',\n"
+    "    afterDatasetsDraw: function (chart, args, opts) {\n"
+    "      var list = (opts && opts.events) || [], x = chart.scales.x, a = chart.chartArea;\n"
+    "      if (!x || !list.length) { return; }\n"
+    "      var ctx = chart.ctx;\n"
+    "      ctx.save();\n"
+    "      ctx.strokeStyle = '#444'; ctx.fillStyle = '#222'; ctx.lineWidth = 1;\n"
+    "      ctx.font = '10px sans-serif'; ctx.setLineDash([3, 3]);\n"
+    "      var labelled = -1e9;\n"
+    "      list.forEach(function (e) {\n"
+    "        var px = x.getPixelForValue(e.x);\n"
+    "        if (px < a.left - 0.5 || px > a.right + 0.5) { return; }\n"
+    "        ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();\n"
+    "        if (px - labelled < 14) { return; }\n"
+    "        labelled = px;\n"
+    "        ctx.save(); ctx.translate(px + 3, a.top + 3); ctx.rotate(Math.PI / 2);\n"
+    "        ctx.fillText(e.label, 0, 0); ctx.restore();\n"
+    "      });\n"
+    "      ctx.restore();\n"
+    "    }\n"
+    "  };\n"
+    "  var done = {\n"
+    "    id: 'asmsimRendered',\n"
+    "    afterRender: function (chart) {\n"
+    "      rendered[chart.canvas.id] = true;\n"
+    "      if (Object.keys(rendered).length === specs.length) {\n"
+    "        document.body.dataset.chartsRendered = String(specs.length);\n"
+    "      }\n"
+    "    }\n"
+    "  };\n"
+    "  Chart.register(events, done);\n"
+    "  Chart.defaults.font.family = 'system-ui, sans-serif';\n"
+    "  var charts = specs.map(function (s) {\n"
+    "    return new Chart(document.getElementById(s.canvas), s.config);\n"
+    "  });\n"
+    "  if (specs.length === 0) { document.body.dataset.chartsRendered = '0'; }\n"
+    "  window.addEventListener('beforeprint', function () {\n"
+    "    charts.forEach(function (c) { c.resize(); });\n"
+    "  });\n"
+    "})();\n";
+
+/* The MIT licence's permission notice, which Chart.js's licence asks to
+   be included with every copy (the copyright lines come from the
+   library's own header, html_chartjs_notice). */
+static const char mit_notice[] =
+    "Permission is hereby granted, free of charge, to any person obtaining a "
+    "copy of this software and associated documentation files (the "
+    "\"Software\"), to deal in the Software without restriction, including "
+    "without limitation the rights to use, copy, modify, merge, publish, "
+    "distribute, sublicense, and/or sell copies of the Software, and to permit "
+    "persons to whom the Software is furnished to do so, subject to the "
+    "following conditions:\n\nThe above copyright notice and this permission "
+    "notice shall be included in all copies or substantial portions of the "
+    "Software.\n\nTHE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY "
+    "KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF "
+    "MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN "
+    "NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, "
+    "DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR "
+    "OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE "
+    "USE OR OTHER DEALINGS IN THE SOFTWARE.";
+
+/* ---- the kinds ------------------------------------------------------ */
+
+static bool is_sweep(const cJSON *doc)
+{
+    return cJSON_IsArray(html_get(doc, "sweep"));
+}
+
+static bool is_run(const cJSON *doc)
+{
+    return cJSON_IsObject(html_get(doc, "config")) &&
+           cJSON_IsArray(html_get(doc, "points"));
+}
+
+static void sweep_body(struct html_out *o, const cJSON *doc)
+{
+    double disks = 0;
+
+    html_sweep(o, doc);
+    html_num(doc, "config.disks", &disks);
+    fputs("<h2 class=\"part\">", o->f);
+    html_textf(o, "The last disk count in detail: %.0f disks", disks);
+    fputs("</h2>\n", o->f);
+    html_run(o, doc);
+    html_timeline(o, doc);
+}
+
+static void run_body(struct html_out *o, const cJSON *doc)
+{
+    html_run(o, doc);
+    html_timeline(o, doc);
+}
+
+static const struct html_kind {
+    const char *name;
+    bool (*is)(const cJSON *doc);
+    void (*body)(struct html_out *o, const cJSON *doc);
+} kinds[] = {
+    { "sweep", is_sweep, sweep_body },
+    { "run", is_run, run_body },
+};
+
+static const struct html_kind *kind_of(const cJSON *doc)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i].is(doc))
+            return &kinds[i];
+    return NULL;
+}
+
+/* ---- the page ------------------------------------------------------- */
+
+static void page_head(struct html_out *o, const char *title)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+          "'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<meta name=\"generator\" content=\"asmsim\">\n<title>", o->f);
+    html_text(o->f, title);
+    fprintf(o->f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
+}
+
+static void page_foot(struct html_out *o)
+{
+    char *charts = cJSON_PrintUnformatted(o->charts);
+
+    fputs("<footer>\n<p>Made by asmsim from the results JSON. Charts drawn by "
+          "Chart.js, embedded in this page under the MIT License:</p>\n<pre>", o->f);
+    html_text(o->f, html_chartjs_notice);
+    fputc('\n', o->f);
+    html_text(o->f, mit_notice);
+    fputs("</pre>\n</footer>\n<script type=\"application/json\" id=\"asmsim-charts\">", o->f);
+    if (charts == NULL)
+        o->oom = true;
+    else
+        html_script_json(o->f, charts);
+    free(charts);
+    fputs("</script>\n<script>\n", o->f);
+    fwrite(html_chartjs_src, 1, html_chartjs_src_len, o->f);
+    fprintf(o->f, "\n</script>\n<script>\n%s</script>\n</body>\n</html>\n", script);
+}
+
+/* Parse the documents: 0, or -EINVAL / -ENOMEM with why. */
+static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
+                      char *why, size_t why_len)
+{
+    for (int i = 0; i < n; i++) {
+        out[i] = cJSON_Parse(docs[i].json ? docs[i].json : "");
+        if (out[i] == NULL || !cJSON_IsObject(out[i])) {
+            snprintf(why, why_len, "%s: not JSON (a results JSON written by "
+                     "asmsim run, sweep or orion --json is)", docs[i].name);
+            return -EINVAL;
+        }
+        if (kind_of(out[i]) == NULL) {
+            snprintf(why, why_len, "%s: not an asmsim results JSON (it has no "
+                     "\"config\" and \"points\"); give a file written by asmsim "
+                     "run, sweep or orion --json", docs[i].name);
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+static void free_docs(cJSON **parsed, int n)
+{
+    for (int i = 0; i < n; i++)
+        cJSON_Delete(parsed[i]);
+}
+
+int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
+                size_t why_len)
+{
+    cJSON *parsed[HTML_MAX_DOCS] = {0};
+    const char *names[HTML_MAX_DOCS];
+    struct html_out o = { f, NULL, 0, false };
+    char title[256];
+    int rc;
+
+    if (n < 1 || n > HTML_MAX_DOCS) {
+        snprintf(why, why_len, "%d results files; give 1 to %d", n, HTML_MAX_DOCS);
+        return -EINVAL;
+    }
+    if ((rc = parse_docs(docs, n, parsed, why, why_len)) != 0) {
+        free_docs(parsed, n);
+        return rc;
+    }
+    if ((o.charts = cJSON_CreateArray()) == NULL) {
+        free_docs(parsed, n);
+        snprintf(why, why_len, "cannot make the report: %s", strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    for (int i = 0; i < n; i++)
+        names[i] = docs[i].name ? docs[i].name : "results";
+    if (n == 1)
+        snprintf(title, sizeof title, "asmsim %s report: %s",
+                 kind_of(parsed[0])->name, names[0]);
+    else
+        snprintf(title, sizeof title, "asmsim comparison of %d results", n);
+    page_head(&o, title);
+    fputs("<main>\n", f);
+    if (n == 1) {
+        html_header(&o, parsed[0], names[0]);
+        kind_of(parsed[0])->body(&o, parsed[0]);
+    } else {
+        html_compare(&o, (const cJSON *const *)parsed, names, n);
+    }
+    fputs("</main>\n", f);
+    page_foot(&o);
+    cJSON_Delete(o.charts);
+    free_docs(parsed, n);
+    if (o.oom) {
+        snprintf(why, why_len, "cannot make the report: %s", strerror(ENOMEM));
+        return -ENOMEM;
+    }
+    if (ferror(f)) {
+        snprintf(why, why_len, "cannot write the report: %s", strerror(EIO));
+        return -EIO;
+    }
+    return 0;
+}
+
+/* ---- the file ------------------------------------------------------- */
+
+struct page_job {
+    const struct html_doc *docs;
+    int n;
+    char *why;
+    size_t why_len;
+};
+
+static int write_page(FILE *f, void *arg)
+{
+    struct page_job *j = arg;
+    return html_report(f, j->docs, j->n, j->why, j->why_len);
+}
+
+/* The placeholder the page is first written to: "<dir>/.<base>.XXXXXX",
+   created (empty) so that its name is ours.  0 or -errno. */
+static int make_placeholder(const char *path, char *tmp, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    int n = snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
+    int fd;
+
+    if (n < 0 || (size_t)n >= len)
+        return -ENAMETOOLONG;
+    if ((fd = mkstemp(tmp)) < 0)
+        return -errno;
+    close(fd);
+    return 0;
+}
+
+int html_report_file(const char *path, const struct html_doc *docs, int n,
+                     char *why, size_t why_len)
+{
+    struct page_job job = { docs, n, why, why_len };
+    char tmp[4200], msg[512];
+    struct stat st;
+    int rc;
+
+    if (lstat(path, &st) == 0) {
+        snprintf(why, why_len, "%s exists; asmsim does not replace a report: "
+                 "give a new file name", path);
+        return -EEXIST;
+    }
+    if ((rc = make_placeholder(path, tmp, sizeof tmp)) != 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        return rc;
+    }
+    /* a failure of the page leaves its own reason in why; one of the
+       file, in msg */
+    why[0] = '\0';
+    rc = report_write_atomic(tmp, write_page, &job, msg, sizeof msg);
+    if (rc != 0) {
+        if (!why[0])
+            snprintf(why, why_len, "%s", msg);
+    } else if ((rc = report_rename_new(tmp, path)) == -EEXIST) {
+        snprintf(why, why_len, "%s appeared while the report was written; not "
+                 "replacing it: give a new file name", path);
+    } else if (rc != 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+    }
+    if (rc != 0)
+        unlink(tmp);
+    return rc;
+}

@@ -1,0 +1,179 @@
+/*
+ * html_page.h - what the modules of the HTML report share (inside
+ * sim/report/ only; the public interface is html.h).
+ *
+ *   html_util.c      escaping, number and size formatting, reading the
+ *                    results JSON (dotted paths), the terminal's sentences
+ *                    kept in it (readings.*), limit labels
+ *   html_chart.c     a chart: a <figure> with its title, a <canvas>, the
+ *                    reading line under it, and the Chart.js configuration
+ *                    collected for the page's script; the palette
+ *   html_heatmap.c   a table with a colour scale (the ORION matrix)
+ *   html_header.c    what was run and the summary (every kind)
+ *   html_run.c       a run: heat maps, latency against load, percentiles
+ *                    and histograms per class and direction
+ *   html_timeline.c  --interval timelines of a run's points
+ *   html_sweep.c     a sweep: figures against disk count, limits, cost
+ *   html_compare.c   several documents on the same axes
+ *   html_page.c      the page around them, the kinds, writing the file
+ *
+ * A kind is one module with a body function; html_page.c's table of
+ * kinds picks it from the document.
+ */
+#ifndef ASMSIM_SIM_REPORT_HTML_PAGE_H
+#define ASMSIM_SIM_REPORT_HTML_PAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+/* The page being written: the HTML goes to f as it is made, the charts'
+   configurations collect in charts (written at the end, for the script
+   that draws them).  oom: an allocation failed somewhere; the page is
+   refused at the end rather than written with a chart missing. */
+struct html_out {
+    FILE *f;
+    cJSON *charts;          /* [ { "canvas": id, "config": {...} } ] */
+    int n_charts;
+    bool oom;
+};
+
+/* ---- html_util.c ---------------------------------------------------- */
+
+/* text with & < > " ' as character references: safe in element content
+   and in a quoted attribute. */
+void html_text(FILE *f, const char *text);
+/* printf, then escaped as html_text. */
+void html_textf(struct html_out *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* <tag class="cls">text</tag>, text escaped; cls may be NULL. */
+void html_elem(struct html_out *o, const char *tag, const char *cls,
+               const char *text);
+/* JSON for inside a <script> element: every < > & and U+2028/U+2029 as
+   a \u escape (valid JSON, and no "</script" or "<!--" can end or
+   confuse the element). */
+void html_script_json(FILE *f, const char *json);
+
+/* The value at a dotted path ("summary.max_large_at.small"), or NULL. */
+const cJSON *html_get(const cJSON *doc, const char *path);
+/* A number there: true with *v, false when absent, null or no number. */
+bool html_num(const cJSON *doc, const char *path, double *v);
+/* A string there, or NULL; or fallback. */
+const char *html_str(const cJSON *doc, const char *path);
+const char *html_str_or(const cJSON *doc, const char *path, const char *fallback);
+
+/* The document is of modelled volumes (config.backend "model"): only
+   they have provisioned limits and a list price; the volume figures of
+   real targets or the null device are not theirs and are not shown. */
+bool html_modelled(const cJSON *doc);
+/* The monthly list price of what `entry` (a document, or a sweep[]
+   entry of doc) ran: the JSON's cost object, cost.total_usd_month
+   (instance and volumes) when known, else cost.volumes_usd_month, with
+   *what saying which ("instance + volumes", "volumes"); a JSON from
+   before the cost object: disks x config.volume.price_usd_month of doc.
+   False when nothing is priced (real devices, the null engine). */
+bool html_month_cost(const cJSON *doc, const cJSON *entry, double *usd,
+                     const char **what);
+
+/* 8192 -> "8KiB" (the largest binary unit that divides it). */
+void html_fmt_bytes(double bytes, char *buf, size_t len);
+/* A figure for a reader: up to `decimals`, trailing zeros dropped. */
+void html_fmt_num(double v, int decimals, char *buf, size_t len);
+/* A time on a device-time axis: "1850 s", "2.35 s", "0.020 s". */
+void html_fmt_seconds(double s, char *buf, size_t len);
+/* "instance_mbps" -> "instance MB/s" (device.h's label); unknown ids as
+   they are, NULL as "-". */
+const char *html_limit_label(const char *id);
+
+/* <td>: summary.<key> of doc (a document, or a sweep[] entry) with
+   `decimals`, "-" when null; with data_key the cell carries
+   data-key="<key>" (the header's summary, which tests read back). */
+void html_summary_cell(struct html_out *o, const cJSON *doc, const char *key,
+                       int decimals, bool data_key);
+
+/* <td>: the label of the limit id summary.<key> of doc ("-": none). */
+void html_limit_cell(struct html_out *o, const cJSON *doc, const char *key);
+
+/* The line of readings.summary that starts with prefix ("Maximum Large
+   MBPS", "Burst: ..." lines excluded unless asked), or NULL. */
+const char *html_reading(const cJSON *doc, const char *prefix);
+/* The burst remark of readings.summary for a class ("Burst: <n> MB/s" for
+   large, " IOPS" for small), or NULL. */
+const char *html_burst_reading(const cJSON *doc, bool large);
+
+/* The document's label in the page: name, and in parentheses the
+   instance, volume and redundancy. */
+void html_doc_label(const cJSON *doc, const char *name, char *buf, size_t len);
+
+/* ---- html_chart.c --------------------------------------------------- */
+
+#define HTML_PALETTE 7
+
+/* A new Chart.js configuration of `type` ("line", "bar", "scatter") with
+   the title, the legend, no animation (drawn at once, printable) and
+   the x axis: title with its unit, `scale` "linear", "logarithmic" or
+   "category".  NULL on allocation failure (o->oom set). */
+cJSON *html_chart_new(struct html_out *o, const char *type, const char *title,
+                      const char *x_title, const char *x_scale);
+/* The x axis counts whole things (disks, outstanding I/Os): ticks on
+   integers only. */
+void html_chart_whole_x(struct html_out *o, cJSON *cfg);
+/* A y axis: id "y" (left) or "y2" (right), title with unit, scale. */
+void html_chart_axis(struct html_out *o, cJSON *cfg, const char *id,
+                     const char *title, const char *scale);
+/* The top of axis id (the data above it is clipped). */
+void html_chart_axis_max(struct html_out *o, cJSON *cfg, const char *id, double max);
+/* category labels of the x axis (bar charts) */
+void html_chart_labels(struct html_out *o, cJSON *cfg, const char *const *labels,
+                       int n);
+/* A data set drawn in palette colour `colour` (0..HTML_PALETTE-1, with a
+   dash pattern of its own so it reads in grey print too) against y axis
+   y_axis; its data: html_chart_xy or html_chart_y. */
+cJSON *html_chart_dataset(struct html_out *o, cJSON *cfg, const char *label,
+                          int colour, const char *y_axis);
+void html_chart_xy(struct html_out *o, cJSON *set, double x, double y);
+/* No point marks, a thin line (series of many points); returns set. */
+cJSON *html_chart_line_only(struct html_out *o, cJSON *set);
+void html_chart_y(struct html_out *o, cJSON *set, double y, bool has);
+/* A reference line (a limit): y from x0 to x1, dashed grey-black. */
+void html_chart_ref(struct html_out *o, cJSON *cfg, const char *label,
+                    double y, double x0, double x1, const char *y_axis,
+                    int colour);
+/* Marks on the time axis: a dashed vertical line at x with a label. */
+void html_chart_event(struct html_out *o, cJSON *cfg, double x,
+                      const char *label);
+/* The chart in the page: <figure> with the title, the canvas and the
+   reading line; cfg is taken (freed here). */
+void html_figure(struct html_out *o, const char *title, cJSON *cfg,
+                 const char *reading);
+
+/* ---- html_heatmap.c ------------------------------------------------- */
+
+/* The ORION matrix of one figure as a table coloured by value: rows the
+   large loads, columns the small loads, of the points that have `key`
+   (a dotted path in a point: "mbps", "small_lat_us.avg"). */
+struct html_heat {
+    const char *title;          /* "Large I/O throughput" */
+    const char *key;
+    const char *unit;           /* "MB/s" */
+    int decimals;
+    bool needs_small, needs_large;  /* only points with this class */
+    bool low_is_good;           /* latency: the colour scale runs the
+                                   other way */
+};
+void html_heatmap(struct html_out *o, const cJSON *points,
+                  const struct html_heat *h, const char *reading);
+
+/* ---- the kinds ------------------------------------------------------ */
+
+void html_header(struct html_out *o, const cJSON *doc, const char *name);
+void html_run(struct html_out *o, const cJSON *doc);
+void html_timeline(struct html_out *o, const cJSON *doc);
+void html_sweep(struct html_out *o, const cJSON *doc);
+void html_compare(struct html_out *o, const cJSON *const *docs,
+                  const char *const *names, int n);
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * html_sweep.c - the body of a sweep's report: what each disk count
+ * reached, against the limits that cap it and what it costs.
+ *
+ *   MB/s chart   Maximum Large MBPS per disk count (and, where a maximum
+ *                drew on burst credits, what is sustained once the
+ *                buckets are empty), with reference lines: the instance's
+ *                maximum (and baseline, when it bursts) and the volumes'
+ *                own limit, disk count x the volume's throughput; the
+ *                monthly cost on the right axis (the JSON's cost: the
+ *                instance and the volumes, or the volumes alone when the
+ *                instance is not priced).  The
+ *                left axis ends 30 % above the highest figure or the
+ *                instance maximum (rounded up to its leading digit), so that the curve stays readable: the
+ *                volumes' line, rising with every disk, leaves the chart
+ *                where it has stopped binding;
+ *   IOPS chart   the same for Maximum Small IOPS;
+ *   table        per disk count each figure with the limit that binds it
+ *                (sweep[].summary.*_limited_by) and the monthly cost, as
+ *                the terminal's sweep table.
+ *
+ * Limits count physical I/O (after mirroring) and the figures are
+ * logical, so with mirroring a figure can sit well below the line that
+ * binds it; the legend says "physical I/O" for that reason.  The volume
+ * line uses the provisioned rate (config.volume.iops, throughput_mibps x
+ * 1.048576 for MB/s).  The reading of the chart of the sweep's main
+ * figure (large MB/s if any run did large I/O, else small IOPS, as the
+ * terminal decides) is the terminal's reading line, readings.sweep; the
+ * other chart's sentence is worded here.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "layouts/units.h"
+#include "sim/report/html_page.h"
+
+struct class_view {
+    bool large;
+    const char *title, *unit, *key, *sustained_key, *limit_key;
+    const char *inst_max, *inst_base;   /* config.instance.* */
+    int decimals;
+};
+
+static const struct class_view views[2] = {
+    { true, "Large MB/s against disk count", "MB/s", "max_large_mbps",
+      "sustained_large_mbps", "max_large_limited_by", "config.instance.max_mbps",
+      "config.instance.base_mbps", 2 },
+    { false, "Small IOPS against disk count", "IOPS", "max_small_iops",
+      "sustained_small_iops", "max_small_limited_by", "config.instance.max_iops",
+      "config.instance.base_iops", 0 },
+};
+
+/* The volume's own rate in the view's unit, 0 when unknown. */
+static double volume_rate(const cJSON *doc, const struct class_view *v)
+{
+    double r = 0;
+
+    if (v->large && html_num(doc, "config.volume.throughput_mibps", &r))
+        return r * (double)MIB / 1e6;
+    if (!v->large && html_num(doc, "config.volume.iops", &r))
+        return r;
+    return 0;
+}
+
+static bool any_figure(const cJSON *sweep, const char *key)
+{
+    const cJSON *r;
+    double v;
+    char path[96];
+
+    snprintf(path, sizeof path, "summary.%s", key);
+    cJSON_ArrayForEach(r, sweep)
+        if (html_num(r, path, &v))
+            return true;
+    return false;
+}
+
+/* The sustained figures, when some differ from the maxima. */
+static bool any_burst(const cJSON *sweep, const struct class_view *v)
+{
+    const cJSON *r;
+    double m, s;
+    char pm[96], ps[96];
+
+    snprintf(pm, sizeof pm, "summary.%s", v->key);
+    snprintf(ps, sizeof ps, "summary.%s", v->sustained_key);
+    cJSON_ArrayForEach(r, sweep)
+        if (html_num(r, pm, &m) && html_num(r, ps, &s) && fabs(m - s) > 1e-9 * fmax(m, 1))
+            return true;
+    return false;
+}
+
+/* The disk counts' range in *lo, *hi; the highest figure drawn. */
+static double figure_sets(struct html_out *o, cJSON *cfg, const cJSON *sweep,
+                          const struct class_view *v, double *lo, double *hi)
+{
+    double top = 0;
+    char pm[96], ps[96], label[96];
+    const cJSON *r;
+    double d, x;
+    bool burst = any_burst(sweep, v);
+
+    snprintf(label, sizeof label, "Maximum %s %s", v->large ? "Large" : "Small",
+             v->large ? "MBPS" : "IOPS");
+    cJSON *max = html_chart_dataset(o, cfg, label, 0, "y");
+    cJSON *sus = burst ? html_chart_dataset(o, cfg, "sustained (buckets empty)", 2, "y")
+                       : NULL;
+    snprintf(pm, sizeof pm, "summary.%s", v->key);
+    snprintf(ps, sizeof ps, "summary.%s", v->sustained_key);
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    cJSON_ArrayForEach(r, sweep) {
+        if (!html_num(r, "disks", &d))
+            continue;
+        *lo = fmin(*lo, d);
+        *hi = fmax(*hi, d);
+        if (html_num(r, pm, &x)) {
+            html_chart_xy(o, max, d, x);
+            top = fmax(top, x);
+        }
+        if (sus && html_num(r, ps, &x))
+            html_chart_xy(o, sus, d, x);
+    }
+    return top;
+}
+
+static void limit_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
+                       const cJSON *sweep, const struct class_view *v,
+                       double lo, double hi)
+{
+    double inst = 0, base = 0, vol = volume_rate(doc, v), d;
+    const cJSON *r;
+    char label[96];
+
+    if (html_num(doc, v->inst_max, &inst) && inst > 0)
+        html_chart_ref(o, cfg, "instance maximum (physical I/O)", inst, lo, hi, "y", 6);
+    if (html_num(doc, v->inst_base, &base) && base > 0 && base < inst &&
+        cJSON_IsTrue(html_get(doc, "config.instance.burst")))
+        html_chart_ref(o, cfg, "instance baseline (physical I/O)", base, lo, hi, "y", 5);
+    if (vol <= 0 || !html_modelled(doc))
+        return;
+    snprintf(label, sizeof label, "disks x volume limit (%.0f %s each, physical I/O)",
+             vol, v->unit);
+    cJSON *set = html_chart_dataset(o, cfg, label, 1, "y");
+    cJSON_ArrayForEach(r, sweep)
+        if (html_num(r, "disks", &d))
+            html_chart_xy(o, set, d, d * vol);
+}
+
+static void cost_set(struct html_out *o, cJSON *cfg, const cJSON *doc,
+                     const cJSON *sweep)
+{
+    const cJSON *r;
+    const char *what = NULL;
+    cJSON *set = NULL;
+    char label[96];
+    double usd, d;
+
+    cJSON_ArrayForEach(r, sweep) {
+        if (!html_num(r, "disks", &d) || !html_month_cost(doc, r, &usd, &what))
+            continue;
+        if (set == NULL) {
+            html_chart_axis(o, cfg, "y2", "cost (USD per month)", "linear");
+            snprintf(label, sizeof label, "cost of the %s (USD/month, right axis)", what);
+            set = html_chart_dataset(o, cfg, label, 4, "y2");
+        }
+        html_chart_xy(o, set, d, usd);
+    }
+}
+
+/* The other class's sentence: its best figure, where, and what binds. */
+static void side_reading(const cJSON *sweep, const struct class_view *v,
+                         char *buf, size_t len)
+{
+    const cJSON *r, *best = NULL;
+    double x, bx = 0, d = 0;
+    char pm[96], pl[96], fig[32];
+
+    snprintf(pm, sizeof pm, "summary.%s", v->key);
+    snprintf(pl, sizeof pl, "summary.%s", v->limit_key);
+    cJSON_ArrayForEach(r, sweep)
+        if (html_num(r, pm, &x) && (best == NULL || x > bx)) {
+            best = r;
+            bx = x;
+        }
+    html_num(best, "disks", &d);
+    html_fmt_num(bx, v->decimals, fig, sizeof fig);
+    snprintf(buf, len, "The highest Maximum %s %s is %s %s, at %.0f volumes, "
+             "bound by %s.", v->large ? "Large" : "Small",
+             v->large ? "MBPS" : "IOPS", fig, v->unit, d,
+             html_limit_label(html_str(best, pl)));
+}
+
+static void class_chart(struct html_out *o, const cJSON *doc,
+                        const struct class_view *v, bool main_figure)
+{
+    const cJSON *sweep = html_get(doc, "sweep");
+    double lo, hi;
+    char reading[512], y[64];
+
+    if (!any_figure(sweep, v->key))
+        return;
+    cJSON *cfg = html_chart_new(o, "line", v->title, "disks (volumes)", "linear");
+    html_chart_whole_x(o, cfg);
+    snprintf(y, sizeof y, "%s", v->large ? "large MB/s (10^6 B/s)" : "small IOPS");
+    html_chart_axis(o, cfg, "y", y, "linear");
+    double top = figure_sets(o, cfg, sweep, v, &lo, &hi), inst = 0;
+    limit_sets(o, cfg, doc, sweep, v, lo, hi);
+    /* the figures and the instance line set the scale; the volumes' line
+       may rise out of the chart (it is the limit that no longer binds) */
+    if (html_num(doc, v->inst_max, &inst))
+        top = fmax(top, inst);
+    if (top > 0) {
+        double step = pow(10, floor(log10(top * 1.3)));
+        html_chart_axis_max(o, cfg, "y", ceil(top * 1.3 / step) * step);
+    }
+    cost_set(o, cfg, doc, sweep);
+    if (main_figure) {
+        html_figure(o, v->title, cfg, html_str(doc, "readings.sweep"));
+        return;
+    }
+    side_reading(sweep, v, reading, sizeof reading);
+    html_figure(o, v->title, cfg, reading);
+}
+
+static void table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *r;
+    const char *what;
+    double d, usd;
+
+    fputs("<h3>Binding limit per disk count</h3>\n<table class=\"sweep\"><thead><tr>"
+          "<th>disks</th><th>max large MBPS</th><th>limited by</th>"
+          "<th>max small IOPS</th><th>limited by</th><th>min small latency (us)</th>"
+          "<th>limited by</th><th>USD/month</th></tr></thead><tbody>\n", o->f);
+    cJSON_ArrayForEach(r, html_get(doc, "sweep")) {
+        if (!html_num(r, "disks", &d))
+            continue;
+        fprintf(o->f, "<tr><td>%.0f</td>", d);
+        html_summary_cell(o, r, "max_large_mbps", 2, false);
+        html_limit_cell(o, r, "max_large_limited_by");
+        html_summary_cell(o, r, "max_small_iops", 0, false);
+        html_limit_cell(o, r, "max_small_limited_by");
+        html_summary_cell(o, r, "min_small_latency_us", 3, false);
+        html_limit_cell(o, r, "min_small_latency_limited_by");
+        if (html_month_cost(doc, r, &usd, &what))
+            fprintf(o->f, "<td>%.2f</td></tr>\n", usd);
+        else
+            fputs("<td>-</td></tr>\n", o->f);
+    }
+    fputs("</tbody></table>\n", o->f);
+}
+
+void html_sweep(struct html_out *o, const cJSON *doc)
+{
+    bool large = any_figure(html_get(doc, "sweep"), "max_large_mbps");
+
+    fputs("<section id=\"sweep\"><h2>Disk counts</h2>\n", o->f);
+    class_chart(o, doc, &views[0], large);
+    class_chart(o, doc, &views[1], !large);
+    table(o, doc);
+    fputs("</section>\n", o->f);
+}

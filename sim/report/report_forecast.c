@@ -1,0 +1,703 @@
+/*
+ * report_forecast.c - a forecast in words, as JSON and as a timeline CSV.
+ *
+ * Words: every event on one line, stamped with its time of day (days
+ * after the first as "d2 01:47:10"); a burst that runs out names the
+ * limit and its rates before and after, in the limit's own unit (volume
+ * throughput MiB/s and instance throughput MB/s, as the providers quote
+ * them, DOMAIN.md section 4); the rates are the model's (provisioned x
+ * delivered share).  Then the phases of each day simulated (the first
+ * SHOW_DAYS and the last), the days and the steady state, and the
+ * verdict.
+ *
+ * The JSON is written by hand (a forecast's document is flat and its
+ * strings are names this program made, a path excepted, which is
+ * escaped), streamed through report_write_atomic: whole or not at all.
+ * The keys are in docs/fields.md, section "Forecast JSON".
+ */
+#include "sim/report/report_forecast.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define FORECAST_SCHEMA 1
+#define SHOW_DAYS 3
+
+/* ---- numbers and names -------------------------------------------------------- */
+
+/* 18750 -> "18,750"; below 100 with two decimals ("81.25"). */
+static char *fmt_rate(double v, char *buf, size_t len)
+{
+    if (!(fabs(v) >= 100)) {
+        snprintf(buf, len, "%.2f", v);
+        return buf;
+    }
+    char digits[32];
+    snprintf(digits, sizeof digits, "%.0f", v);
+    size_t n = strlen(digits), o = 0;
+    for (size_t i = 0; i < n && o + 2 < len; i++) {
+        buf[o++] = digits[i];
+        size_t left = n - 1 - i;
+        if (left > 0 && left % 3 == 0 && digits[i] != '-')
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+/* The bucket's unit for people, and the factor from its units per s. */
+static const char *bucket_unit(const struct dev_bucket *b, double *per)
+{
+    switch (b->limit) {
+    case SIM_LIMIT_VOLUME_TPUT:
+        *per = 1.0 / (1024.0 * 1024.0);
+        return "MiB/s";
+    case SIM_LIMIT_INSTANCE_MBPS:
+        *per = 1e-6;
+        return "MB/s";
+    default:
+        *per = 1;
+        return "IOPS";
+    }
+}
+
+static char *bucket_owner(const struct report_fc_info *in, const struct dev_bucket *b,
+                          char *buf, size_t len)
+{
+    if (b->disk >= 0)
+        snprintf(buf, len, "DATA_%04d", b->disk);
+    else
+        snprintf(buf, len, "instance %s", in->instance);
+    return buf;
+}
+
+static char *clock_of(double t_s, char *buf, size_t len)
+{
+    return wl_clock_format((int64_t)llround(t_s * 1e3), buf, len);
+}
+
+/* The end of a stretch: midnight as the day's "24:00:00", not the next
+   day's 00:00:00. */
+static char *clock_end(double t_s, char *buf, size_t len)
+{
+    int64_t ms = (int64_t)llround(t_s * 1e3);
+    if (ms > 0 && ms % WL_DAY_MS == 0) {
+        int64_t day = ms / WL_DAY_MS;
+        if (day > 1)
+            snprintf(buf, len, "d%lld 24:00:00", (long long)day);
+        else
+            snprintf(buf, len, "24:00:00");
+        return buf;
+    }
+    return wl_clock_format(ms, buf, len);
+}
+
+/* 41000 us -> "41 ms", 850 -> "850 us", 194e6 -> "194 s". */
+static char *fmt_lat(double us, char *buf, size_t len)
+{
+    if (!(us > 0))
+        snprintf(buf, len, "-");
+    else if (us >= 10e6)
+        snprintf(buf, len, "%.0f s", us / 1e6);
+    else if (us >= 10000)
+        snprintf(buf, len, "%.0f ms", us / 1000);
+    else if (us >= 1000)
+        snprintf(buf, len, "%.1f ms", us / 1000);
+    else
+        snprintf(buf, len, "%.0f us", us);
+    return buf;
+}
+
+static const char *phase_name(const struct report_fc_info *in, int phase)
+{
+    return phase >= 0 && phase < in->schedule->n ? in->schedule->phase[phase].name : "?";
+}
+
+/* ---- events ------------------------------------------------------------------ */
+
+static char *burst_text(const struct report_fc_info *in, const struct sim_fc_event *e,
+                        const struct dev_bucket *b, const char *when, char *buf,
+                        size_t len)
+{
+    char who[64], r0[32], r1[32];
+    double per;
+    const char *unit = bucket_unit(b, &per);
+    bool inst = b->disk < 0;
+    bucket_owner(in, b, who, sizeof who);
+    fmt_rate(b->burst_per_s * per, r0, sizeof r0);
+    fmt_rate(b->base_per_s * per, r1, sizeof r1);
+    if (e->kind == SIM_FC_BURST_EMPTY && inst)
+        snprintf(buf, len, "%s %s burst spent: %s limit %s -> %s", when, who, unit, r0, r1);
+    else if (e->kind == SIM_FC_BURST_EMPTY)
+        snprintf(buf, len, "%s %s burst credits empty: %s -> %s %s", when, who, r0, r1, unit);
+    else if (e->kind == SIM_FC_BURST_AGAIN && inst)
+        snprintf(buf, len, "%s %s earns burst credits again: %s limit %s -> %s", when,
+                 who, unit, r1, r0);
+    else if (e->kind == SIM_FC_BURST_AGAIN)
+        snprintf(buf, len, "%s %s earns burst credits again: %s -> %s %s", when, who,
+                 r1, r0, unit);
+    else
+        snprintf(buf, len, "%s %s %s burst credits full again", when, who, unit);
+    return buf;
+}
+
+char *report_fc_event_text(const struct report_fc_info *in,
+                           const struct sim_forecast_result *r,
+                           const struct sim_fc_event *e, char *buf, size_t len)
+{
+    char when[32], until[32], lat[32];
+    clock_of(e->at_s, when, sizeof when);
+    if (e->kind != SIM_FC_UNMET) {
+        if (e->bucket < 0 || e->bucket >= r->buckets) {
+            snprintf(buf, len, "%s ?", when);
+            return buf;
+        }
+        return burst_text(in, e, &r->bucket[e->bucket], when, buf, len);
+    }
+    clock_end(e->end_s, until, sizeof until);
+    snprintf(buf, len, "%s-%s demand unmet by %.0f %%, %s %s p99 %s (phase %s)",
+             when, until, 100 * e->unmet_frac, e->cls == WL_SMALL ? "small" : "large",
+             e->dir == SIM_READ ? "read" : "write", fmt_lat(e->p99_us, lat, sizeof lat),
+             phase_name(in, e->phase));
+    return buf;
+}
+
+/* ---- verdict ----------------------------------------------------------------- */
+
+char *report_fc_verdict_text(const struct report_fc_info *in,
+                             const struct sim_forecast_result *r, char *buf,
+                             size_t len)
+{
+    const char *partial = r->incomplete ? " so far (interrupted)" : "";
+    if (r->served) {
+        snprintf(buf, len, "Verdict: served%s: every phase of %d day%s got its demand "
+                 "(at most %.0f %% unmet)", partial, r->days, r->days == 1 ? "" : "s",
+                 100 * SIM_FORECAST_UNMET_TOLERANCE);
+        return buf;
+    }
+    const struct sim_fc_phase *p = &r->phases[r->first_unserved];
+    int cls = p->unmet_frac[WL_LARGE] > p->unmet_frac[WL_SMALL] ? WL_LARGE : WL_SMALL;
+    char a[32], b[32];
+    snprintf(buf, len, "Verdict: NOT served%s: first phase not served: day %d %s "
+             "(%s-%s), %s demand unmet by %.0f %% (tolerance %.0f %%)", partial,
+             p->day + 1, phase_name(in, p->phase), clock_of(p->start_s, a, sizeof a),
+             clock_end(p->start_s + p->length_s, b, sizeof b),
+             cls == WL_SMALL ? "small" : "large", 100 * p->unmet_frac[cls],
+             100 * SIM_FORECAST_UNMET_TOLERANCE);
+    return buf;
+}
+
+/* ---- text -------------------------------------------------------------------- */
+
+static void load_text(const struct sim_fc_phase *p, const struct wl_phase *ph,
+                      char *buf, size_t len)
+{
+    char a[32], b[32];
+    if (ph->kind == WL_PHASE_IDLE)
+        snprintf(buf, len, "idle");
+    else if (ph->kind == WL_PHASE_CLOSED)
+        snprintf(buf, len, "%d small + %d large outstanding", ph->num_small, ph->num_large);
+    else
+        snprintf(buf, len, "%s IOPS + %s MB/s asked", fmt_rate(p->offered[WL_SMALL], a, sizeof a),
+                 fmt_rate(p->offered[WL_LARGE], b, sizeof b));
+}
+
+static void phase_line(FILE *f, const struct report_fc_info *in, const struct sim_fc_phase *p)
+{
+    const struct wl_phase *ph = &in->schedule->phase[p->phase];
+    char t0[32], t1[32], load[96], si[32], lm[32], l1[32], l2[32];
+    load_text(p, ph, load, sizeof load);
+    double unmet = fmax(p->unmet_frac[WL_SMALL], p->unmet_frac[WL_LARGE]);
+    fprintf(f, "  %3d  %-14s %s-%s  %-34s %9s IOPS %8s MB/s  unmet %3.0f %%  p99 %s / %s  %s\n",
+            p->day + 1, ph->name, clock_of(p->start_s, t0, sizeof t0),
+            clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
+            fmt_rate(p->small_iops, si, sizeof si), fmt_rate(p->large_mbps, lm, sizeof lm),
+            100 * unmet, fmt_lat(p->small_p99_us, l1, sizeof l1),
+            fmt_lat(p->large_p99_us, l2, sizeof l2), p->served ? "served" : "NOT served");
+}
+
+static void steady_text(FILE *f, const struct sim_forecast_result *r)
+{
+    if (r->steady)
+        fprintf(f, "Days: %d simulated; steady after %d day%s (every bucket started "
+                "day %d within %.1f %% of where it started day %d)\n", r->days,
+                r->steady_after_days, r->steady_after_days == 1 ? "" : "s",
+                r->steady_after_days + 1, 100 * SIM_FORECAST_STEADY_FRAC,
+                r->steady_after_days);
+    else
+        fprintf(f, "Days: %d simulated; the credit balances at a day's start %s\n",
+                r->days, r->days > 1 ? "still change from day to day" :
+                "were not compared (one day)");
+}
+
+/* Volumes whose buckets do the same within GROUP_S of each other (a disk
+   group's volumes share its load evenly) print as one line. */
+#define GROUP_S 60.0
+
+static bool same_group(const struct sim_forecast_result *r, const struct sim_fc_event *a,
+                       const struct sim_fc_event *b)
+{
+    return a->kind == b->kind && a->kind != SIM_FC_UNMET && b->at_s - a->at_s <= GROUP_S &&
+           r->bucket[a->bucket].disk >= 0 && r->bucket[b->bucket].disk >= 0 &&
+           r->bucket[a->bucket].limit == r->bucket[b->bucket].limit;
+}
+
+/* Events [i, j) as one line: the first's words, its volume's name made
+   "N volumes (DATA_a ... DATA_b)" and "within S s" added. */
+static void group_line(FILE *f, const struct report_fc_info *in,
+                       const struct sim_forecast_result *r, size_t i, size_t j)
+{
+    char line[512], who[32];
+    const struct sim_fc_event *e = &r->events[i];
+    report_fc_event_text(in, r, e, line, sizeof line);
+    if (j - i < 2) {
+        fprintf(f, "  %s\n", line);
+        return;
+    }
+    int lo = r->bucket[e->bucket].disk, hi = lo;
+    for (size_t k = i; k < j; k++) {
+        int d = r->bucket[r->events[k].bucket].disk;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+    }
+    snprintf(who, sizeof who, "DATA_%04d", r->bucket[e->bucket].disk);
+    char *at = strstr(line, who);
+    if (!at) {
+        fprintf(f, "  %s\n", line);
+        return;
+    }
+    *at = '\0';
+    const char *rest = at + strlen(who);
+    bool earns = strncmp(rest, " earns ", 7) == 0;     /* the plural's verb */
+    fprintf(f, "  %s%zu volumes (DATA_%04d ... DATA_%04d)%s%s, within %.0f s\n", line,
+            j - i, lo, hi, earns ? " earn " : "", earns ? rest + 7 : rest,
+            r->events[j - 1].at_s - e->at_s);
+}
+
+void report_forecast_text(FILE *f, const struct report_fc_info *in,
+                          const struct sim_forecast_result *r)
+{
+    char line[512];
+    fprintf(f, "Events:\n");
+    if (r->n_events == 0)
+        fprintf(f, "  none: no bucket ran dry or filled up, no demand went unmet\n");
+    for (size_t i = 0, j; i < r->n_events; i = j) {
+        for (j = i + 1; j < r->n_events && same_group(r, &r->events[i], &r->events[j]); j++)
+            ;
+        group_line(f, in, r, i, j);
+    }
+    fprintf(f, "Phases (delivered; p99 small / large, worst interval):\n");
+    for (size_t i = 0; i < r->n_phases; i++) {
+        int day = r->phases[i].day;
+        if (day < SHOW_DAYS || day == r->days - 1)
+            phase_line(f, in, &r->phases[i]);
+    }
+    steady_text(f, r);
+    if (in->cost_line && in->cost_line[0])
+        fprintf(f, "%s\n", in->cost_line);
+    fprintf(f, "%s\n", report_fc_verdict_text(in, r, line, sizeof line));
+}
+
+/* ---- JSON -------------------------------------------------------------------- */
+
+struct fc_json_job {
+    const struct report_fc_info *in;
+    const struct sim_forecast_result *r;
+};
+
+static void j_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void j_num(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.10g", v);
+    else
+        fputs("null", f);
+}
+
+/* "key": value pairs; first: no comma before. */
+static void kv_num(FILE *f, bool *first, const char *key, double v)
+{
+    fprintf(f, "%s\"%s\": ", *first ? "" : ", ", key);
+    j_num(f, v);
+    *first = false;
+}
+
+static void kv_str(FILE *f, bool *first, const char *key, const char *v)
+{
+    fprintf(f, "%s\"%s\": ", *first ? "" : ", ", key);
+    j_str(f, v);
+    *first = false;
+}
+
+static void kv_bool(FILE *f, bool *first, const char *key, bool v)
+{
+    fprintf(f, "%s\"%s\": %s", *first ? "" : ", ", key, v ? "true" : "false");
+    *first = false;
+}
+
+static void kv_raw(FILE *f, bool *first, const char *key, const char *raw)
+{
+    fprintf(f, "%s\"%s\": %s", *first ? "" : ", ", key, raw);
+    *first = false;
+}
+
+static const char *kind_id(enum wl_phase_kind k)
+{
+    return k == WL_PHASE_OPEN ? "open" : k == WL_PHASE_CLOSED ? "closed" : "idle";
+}
+
+static void json_phases_of_schedule(FILE *f, const struct wl_schedule *s)
+{
+    fputs("[", f);
+    for (int i = 0; i < s->n; i++) {
+        const struct wl_phase *p = &s->phase[i];
+        bool first = true;
+        fputs(i ? ",\n    {" : "\n    {", f);
+        kv_str(f, &first, "name", p->name);
+        kv_num(f, &first, "start_s", (double)p->start_ms / 1e3);
+        kv_num(f, &first, "length_s", (double)p->length_ms / 1e3);
+        kv_str(f, &first, "kind", kind_id(p->kind));
+        kv_num(f, &first, "small_iops", p->small_iops);
+        kv_num(f, &first, "large_mbps", p->large_mbps);
+        kv_str(f, &first, "arrivals", p->arrivals == WL_ARRIVE_CONSTANT ? "constant" : "poisson");
+        kv_num(f, &first, "num_small", p->num_small);
+        kv_num(f, &first, "num_large", p->num_large);
+        kv_num(f, &first, "small_write_pct", p->write_pct[WL_SMALL]);
+        kv_num(f, &first, "large_write_pct", p->write_pct[WL_LARGE]);
+        fputs("}", f);
+    }
+    fputs("]", f);
+}
+
+static void json_buckets(FILE *f, const struct report_fc_info *in,
+                         const struct sim_forecast_result *r)
+{
+    fputs("[", f);
+    for (int k = 0; k < r->buckets; k++) {
+        const struct dev_bucket *b = &r->bucket[k];
+        char who[64];
+        double per;
+        bool first = true;
+        fputs(k ? ",\n    {" : "\n    {", f);
+        kv_str(f, &first, "limit", sim_limit_id(b->limit));
+        if (b->disk >= 0)
+            kv_num(f, &first, "disk", b->disk);
+        else
+            kv_raw(f, &first, "disk", "null");
+        kv_str(f, &first, "name", bucket_owner(in, b, who, sizeof who));
+        kv_str(f, &first, "unit", bucket_unit(b, &per));
+        kv_num(f, &first, "size", b->size_units * per);
+        kv_num(f, &first, "base_rate", b->base_per_s * per);
+        kv_num(f, &first, "burst_rate", b->burst_per_s * per);
+        fputs(", \"day_start_pct\": [", f);
+        for (int d = 0; d <= r->days; d++) {
+            fputs(d ? ", " : "", f);
+            j_num(f, r->day_start_pct[(size_t)d * (size_t)r->buckets + (size_t)k]);
+        }
+        fputs("]}", f);
+    }
+    fputs("]", f);
+}
+
+static const char *event_id(enum sim_fc_event_kind k)
+{
+    static const char *const ids[] = { "burst_empty", "burst_again", "burst_full", "unmet" };
+    return ids[k];
+}
+
+static void json_events(FILE *f, const struct report_fc_info *in,
+                        const struct sim_forecast_result *r)
+{
+    char text[512], when[32];
+    fputs("[", f);
+    for (size_t i = 0; i < r->n_events; i++) {
+        const struct sim_fc_event *e = &r->events[i];
+        bool first = true;
+        fputs(i ? ",\n    {" : "\n    {", f);
+        kv_str(f, &first, "kind", event_id(e->kind));
+        kv_num(f, &first, "at_s", e->at_s);
+        kv_str(f, &first, "clock", clock_of(e->at_s, when, sizeof when));
+        kv_num(f, &first, "day", e->day + 1);
+        kv_str(f, &first, "phase", phase_name(in, e->phase));
+        if (e->kind == SIM_FC_UNMET) {
+            kv_raw(f, &first, "bucket", "null");
+            kv_num(f, &first, "end_s", e->end_s);
+            kv_num(f, &first, "unmet_pct", 100 * e->unmet_frac);
+            kv_str(f, &first, "class", e->cls == WL_SMALL ? "small" : "large");
+            kv_str(f, &first, "direction", e->dir == SIM_READ ? "read" : "write");
+            kv_num(f, &first, "p99_us", e->p99_us);
+        } else {
+            kv_num(f, &first, "bucket", e->bucket);
+        }
+        kv_str(f, &first, "text", report_fc_event_text(in, r, e, text, sizeof text));
+        fputs("}", f);
+    }
+    fputs("]", f);
+}
+
+static void json_phases(FILE *f, const struct report_fc_info *in,
+                        const struct sim_forecast_result *r)
+{
+    fputs("[", f);
+    for (size_t i = 0; i < r->n_phases; i++) {
+        const struct sim_fc_phase *p = &r->phases[i];
+        bool first = true;
+        fputs(i ? ",\n    {" : "\n    {", f);
+        kv_num(f, &first, "day", p->day + 1);
+        kv_str(f, &first, "phase", phase_name(in, p->phase));
+        kv_num(f, &first, "start_s", p->start_s);
+        kv_num(f, &first, "length_s", p->length_s);
+        kv_num(f, &first, "small_iops", p->small_iops);
+        kv_num(f, &first, "large_mbps", p->large_mbps);
+        kv_num(f, &first, "offered_small_iops", p->offered[WL_SMALL]);
+        kv_num(f, &first, "offered_large_mbps", p->offered[WL_LARGE]);
+        kv_num(f, &first, "unmet_small_pct", 100 * p->unmet_frac[WL_SMALL]);
+        kv_num(f, &first, "unmet_large_pct", 100 * p->unmet_frac[WL_LARGE]);
+        kv_num(f, &first, "small_p99_us", p->small_p99_us);
+        kv_num(f, &first, "large_p99_us", p->large_p99_us);
+        kv_bool(f, &first, "served", p->served);
+        fputs("}", f);
+    }
+    fputs("]", f);
+}
+
+static void json_lat(FILE *f, bool *first, const char *key, const struct sim_timeline_lat *l)
+{
+    if (l->count == 0) {
+        kv_raw(f, first, key, "null");
+        return;
+    }
+    fprintf(f, ", \"%s\": {\"avg\": ", key);
+    j_num(f, l->avg_us);
+    fputs(", \"p50\": ", f);
+    j_num(f, l->p50_us);
+    fputs(", \"p99\": ", f);
+    j_num(f, l->p99_us);
+    fputs("}", f);
+}
+
+static void json_row(FILE *f, const struct report_fc_info *in,
+                     const struct sim_forecast_result *r, size_t i)
+{
+    static const char *const lat_keys[WL_CLASSES] = { "small_lat_us", "large_lat_us" };
+    static const char *const dir_keys[WL_CLASSES][2] = {
+        { "small_read_lat_us", "small_write_lat_us" },
+        { "large_read_lat_us", "large_write_lat_us" },
+    };
+    const struct sim_fc_row *row = &r->rows[i];
+    bool first = true;
+    fputs(i ? ",\n    {" : "\n    {", f);
+    kv_num(f, &first, "start_s", row->tl.start_s);
+    kv_num(f, &first, "length_s", row->tl.length_s);
+    kv_num(f, &first, "day", row->day + 1);
+    kv_str(f, &first, "phase", phase_name(in, row->phase));
+    kv_num(f, &first, "small_iops", row->tl.small_iops);
+    kv_num(f, &first, "large_mbps", row->tl.large_mbps);
+    kv_num(f, &first, "phys_iops", row->tl.phys_iops);
+    kv_num(f, &first, "phys_mbps", row->tl.phys_mbps);
+    kv_num(f, &first, "offered_small_iops", row->offered[WL_SMALL]);
+    kv_num(f, &first, "offered_large_mbps", row->offered[WL_LARGE]);
+    kv_num(f, &first, "unmet_small_pct", 100 * row->unmet_frac[WL_SMALL]);
+    kv_num(f, &first, "unmet_large_pct", 100 * row->unmet_frac[WL_LARGE]);
+    for (int c = 0; c < WL_CLASSES; c++) {
+        json_lat(f, &first, lat_keys[c], &row->tl.lat[c]);
+        for (int d = 0; d < 2; d++)
+            json_lat(f, &first, dir_keys[c][d], &row->tl.lat_dir[c][d]);
+    }
+    kv_str(f, &first, "limited_by", sim_limit_id(row->tl.limited_by));
+    fputs(", \"bucket_pct\": [", f);
+    for (int k = 0; k < r->buckets; k++) {
+        fputs(k ? ", " : "", f);
+        j_num(f, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
+    }
+    fputs("]}", f);
+}
+
+static void json_head(FILE *f, const struct report_fc_info *in,
+                      const struct sim_forecast_result *r)
+{
+    char started[40];
+    bool first = true;
+    report_meta_started(in->meta, started, sizeof started);
+    fputs("{\n  ", f);
+    kv_str(f, &first, "kind", "forecast");
+    kv_num(f, &first, "schema", FORECAST_SCHEMA);
+    kv_str(f, &first, "version", in->meta->version);
+    kv_str(f, &first, "testname", in->meta->testname);
+    kv_str(f, &first, "started", started);
+    kv_str(f, &first, "command_line", in->meta->command_line);
+    fputs(",\n  \"config\": {", f);
+    first = true;
+    kv_str(f, &first, "instance", in->instance);
+    kv_str(f, &first, "volume", in->volume);
+    kv_num(f, &first, "disks", in->disks);
+    kv_bool(f, &first, "exact", r->exact);
+    kv_num(f, &first, "interval_s", r->interval_s);
+    if (in->repeat_days > 0)
+        kv_num(f, &first, "repeat_days", in->repeat_days);
+    else
+        kv_raw(f, &first, "repeat_days", "null");
+    fputs("},\n  \"schedule\": {", f);
+    first = true;
+    kv_str(f, &first, "source", in->schedule_source);
+    kv_num(f, &first, "day_s", (double)in->schedule->day_ms / 1e3);
+    kv_bool(f, &first, "clock", in->schedule->clock);
+    fputs(", \"phases\": ", f);
+    json_phases_of_schedule(f, in->schedule);
+    fputs("},\n  ", f);
+}
+
+/* "cost": the monthly bill, or null without prices. */
+static void json_cost(FILE *f, bool *first, const struct report_fc_info *in)
+{
+    if (!in->cost_line) {
+        kv_raw(f, first, "cost", "null");
+        return;
+    }
+    bool inner = true;
+    fputs("\"cost\": {", f);
+    *first = false;
+    if (in->cost_instance_usd_month >= 0)
+        kv_num(f, &inner, "instance_usd_month", in->cost_instance_usd_month);
+    else
+        kv_raw(f, &inner, "instance_usd_month", "null");
+    kv_num(f, &inner, "volumes_usd_month", in->cost_volumes_usd_month);
+    kv_num(f, &inner, "total_usd_month", in->cost_total_usd_month);
+    kv_str(f, &inner, "text", in->cost_line);
+    fputs("}", f);
+}
+
+static int forecast_json_write(FILE *f, void *arg)
+{
+    const struct fc_json_job *j = arg;
+    const struct sim_forecast_result *r = j->r;
+    char verdict[512];
+    bool first = true;
+    json_head(f, j->in, r);
+    kv_num(f, &first, "days", r->days);
+    kv_bool(f, &first, "steady", r->steady);
+    if (r->steady)
+        kv_num(f, &first, "steady_after_days", r->steady_after_days);
+    else
+        kv_raw(f, &first, "steady_after_days", "null");
+    kv_bool(f, &first, "incomplete", r->incomplete);
+    kv_num(f, &first, "horizon_s", r->horizon_s);
+    fputs(",\n  \"buckets\": ", f);
+    json_buckets(f, j->in, r);
+    fputs(",\n  \"events\": ", f);
+    json_events(f, j->in, r);
+    fputs(",\n  \"phases\": ", f);
+    json_phases(f, j->in, r);
+    fputs(",\n  \"verdict\": {", f);
+    first = true;
+    kv_bool(f, &first, "served", r->served);
+    kv_num(f, &first, "tolerance_pct", 100 * SIM_FORECAST_UNMET_TOLERANCE);
+    if (r->served) {
+        kv_raw(f, &first, "first_unserved", "null");
+    } else {
+        const struct sim_fc_phase *p = &r->phases[r->first_unserved];
+        fprintf(f, ", \"first_unserved\": {\"day\": %d, \"phase\": ", p->day + 1);
+        j_str(f, phase_name(j->in, p->phase));
+        fputs("}", f);
+    }
+    kv_str(f, &first, "text", report_fc_verdict_text(j->in, r, verdict, sizeof verdict));
+    fputs("},\n  ", f);
+    first = true;
+    json_cost(f, &first, j->in);
+    fputs(",\n  \"fast_path\": {", f);
+    first = true;
+    kv_num(f, &first, "windows", r->windows);
+    kv_num(f, &first, "cache_hits", r->cache_hits);
+    kv_num(f, &first, "simulated_s", r->simulated_s);
+    fputs("},\n  \"timeline\": [", f);
+    for (size_t i = 0; i < r->n_rows; i++)
+        json_row(f, j->in, r, i);
+    fputs("]\n}\n", f);
+    return ferror(f) ? -EIO : 0;
+}
+
+int report_forecast_json(const char *path, const struct report_fc_info *in,
+                         const struct sim_forecast_result *r, char *why,
+                         size_t why_len)
+{
+    struct fc_json_job job = { in, r };
+    if (strcmp(path, "-") != 0)
+        return report_write_atomic(path, forecast_json_write, &job, why, why_len);
+    errno = 0;
+    int rc = forecast_json_write(stdout, &job);
+    if (rc == 0 && fflush(stdout) != 0)
+        rc = errno ? -errno : -EIO;
+    if (rc < 0)
+        snprintf(why, why_len, "cannot write the forecast JSON to stdout: %s",
+                 strerror(-rc));
+    return rc;
+}
+
+/* ---- CSV --------------------------------------------------------------------- */
+
+/* The six latency cells of a row, avg / p50 / p99 of each class; empty
+   cells for a class with no I/O in the row. */
+static void csv_lat_cells(FILE *f, const struct sim_timeline_row *row)
+{
+    for (int c = 0; c < WL_CLASSES; c++) {
+        const struct sim_timeline_lat *l = &row->lat[c];
+        const double v[3] = { l->avg_us, l->p50_us, l->p99_us };
+        for (int k = 0; k < 3; k++)
+            if (l->count > 0)
+                fprintf(f, ",%.3f", v[k]);
+            else
+                fputc(',', f);
+    }
+}
+
+/* The header: docs/fields.md, "Forecast timeline CSV", names each. */
+static const char FORECAST_CSV_COLUMNS[] =
+    "day,phase,start_s,length_s,small_iops,large_mbps,phys_iops,phys_mbps,"
+    "offered_small_iops,offered_large_mbps,unmet_small_pct,unmet_large_pct,"
+    "small_lat_avg_us,small_lat_p50_us,small_lat_p99_us,large_lat_avg_us,"
+    "large_lat_p50_us,large_lat_p99_us,limited_by,min_bucket_pct";
+
+static int forecast_csv_write(FILE *f, void *arg)
+{
+    const struct sim_forecast_result *r = arg;
+    fprintf(f, "# asmsim forecast timeline CSV, schema %d; every column is "
+            "explained in docs/fields.md\n%s\n", FORECAST_SCHEMA, FORECAST_CSV_COLUMNS);
+    for (size_t i = 0; i < r->n_rows; i++) {
+        const struct sim_fc_row *row = &r->rows[i];
+        fprintf(f, "%d,%d,%.3f,%.3f,%.2f,%.3f,%.2f,%.3f,%.2f,%.3f,%.2f,%.2f",
+                row->day + 1, row->phase + 1, row->tl.start_s, row->tl.length_s,
+                row->tl.small_iops, row->tl.large_mbps, row->tl.phys_iops,
+                row->tl.phys_mbps, row->offered[WL_SMALL], row->offered[WL_LARGE],
+                100 * row->unmet_frac[WL_SMALL], 100 * row->unmet_frac[WL_LARGE]);
+        csv_lat_cells(f, &row->tl);
+        fprintf(f, ",%s,", sim_limit_id(row->tl.limited_by));
+        double least = 100;
+        for (int k = 0; k < r->buckets; k++)
+            least = fmin(least, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
+        if (r->buckets > 0)
+            fprintf(f, "%.2f", least);
+        fputc('\n', f);
+    }
+    return ferror(f) ? -EIO : 0;
+}
+
+int report_forecast_csv(const char *path, const struct sim_forecast_result *r,
+                        char *why, size_t why_len)
+{
+    return report_write_atomic(path, forecast_csv_write, (void *)r, why, why_len);
+}

@@ -1,0 +1,61 @@
+/*
+ * report_forecast.h - what `asmsim forecast` prints and writes: the events
+ * in words, the per-phase table, the verdict (stdout), the forecast JSON
+ * (kind "forecast") and the forecast timeline CSV.  report_forecast.c;
+ * docs/fields.md, section "Forecast", names every key and column.
+ */
+#ifndef ASMSIM_SIM_REPORT_FORECAST_H
+#define ASMSIM_SIM_REPORT_FORECAST_H
+
+#include <stdio.h>
+
+#include "sim/core/forecast.h"
+#include "sim/report/report.h"
+
+/* What the words need besides the result. */
+struct report_fc_info {
+    const struct report_meta *meta;     /* testname, stamp, command line */
+    const struct wl_schedule *schedule;
+    const char *schedule_source;        /* preset name or path */
+    const char *instance;               /* "m5.xlarge" */
+    const char *volume;                 /* the volume spec */
+    int disks;
+    int repeat_days;                    /* --repeat; 0: until steady */
+    /* optional: the configuration's monthly cost (sim/profiles/
+       prices.h), printed and written when cost_line is not NULL */
+    const char *cost_line;              /* "Cost: $... a month: ..." */
+    double cost_instance_usd_month;     /* < 0: the instance has no price */
+    double cost_volumes_usd_month;
+    double cost_total_usd_month;
+};
+
+/* One event as a line (no newline): "01:47:10 DATA_0002 burst credits
+   empty: 2,850 -> 1,425 IOPS".  Into buf; returns buf. */
+char *report_fc_event_text(const struct report_fc_info *in,
+                           const struct sim_forecast_result *r,
+                           const struct sim_fc_event *e, char *buf, size_t len);
+
+/* The verdict as a sentence: "Verdict: served ..." / "Verdict: NOT
+   served: first phase not served: day 1 peak (09:00-12:00), small
+   demand unmet by 31 %". */
+char *report_fc_verdict_text(const struct report_fc_info *in,
+                             const struct sim_forecast_result *r, char *buf,
+                             size_t len);
+
+/* Events, the phases of the last day simulated, days and steady state,
+   and the verdict. */
+void report_forecast_text(FILE *f, const struct report_fc_info *in,
+                          const struct sim_forecast_result *r);
+
+/* The forecast JSON to path ("-": stdout), written whole or not at all.
+   0 or -errno with why. */
+int report_forecast_json(const char *path, const struct report_fc_info *in,
+                         const struct sim_forecast_result *r, char *why,
+                         size_t why_len);
+
+/* <testname>_<stamp>_timeline.csv of a forecast: one row per interval.
+   0 or -errno with why. */
+int report_forecast_csv(const char *path, const struct sim_forecast_result *r,
+                        char *why, size_t why_len);
+
+#endif

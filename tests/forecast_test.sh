@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# forecast_test.sh - `asmsim forecast`: its output in words, JSON and
+# files, its errors (exit 2, one line, nothing written), interruption
+# (exit 130, what was done written, marked incomplete) and the shipped
+# presets.
+#
+#   bash forecast_test.sh <path-to-asmsim> <tests-dir>
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-forecast.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+GP2=(--instance m5.4xlarge --volume gp2:size=500GiB --disks 1)
+cat >drain.csv <<'CSV'
+# one gp2 volume drained dry, then a rest
+phase,duration,num_small,small_write_pct
+drain,2h,16,30
+rest,1h,,
+CSV
+
+# ---- help ---------------------------------------------------------------------
+
+expect_stdout_contains "help_should_name_the_schedule" "--schedule FILE|PRESET" \
+    "$ASMSIM" forecast --help
+expect_stdout_contains "asmsim_help_forecast_should_print_it_too" "--repeat Nd" \
+    "$ASMSIM" help forecast
+expect_stdout_contains "main_help_should_list_forecast" "  forecast " "$ASMSIM" --help
+
+# ---- bad input: one line, exit 2, nothing written ----------------------------------
+
+mkdir out
+expect_error "schedule_should_be_required" "asmsim: --schedule: required" \
+    "Try 'asmsim forecast --help'." "$ASMSIM" forecast "${GP2[@]}"
+printf 'phase,duration,small_iops\nok,1h,100\nbad,1h,-5\n' >bad.csv
+expect_error "a_bad_line_should_name_file_line_and_column" \
+    "asmsim: bad.csv:3: small_iops '-5': not a rate" "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule bad.csv --output-dir out
+expect_error "an_unknown_schedule_should_name_the_presets" \
+    "asmsim: --schedule nope.csv: cannot read it" "oltp-day, redo-peak, weekly-etl)" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule nope.csv --output-dir out
+expect_error "repeat_should_take_days" "asmsim: --repeat 0d: not a day count" "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 0d
+expect_error "too_many_rows_should_be_refused" "asmsim: --interval: " "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule oltp-day --interval 1s --repeat 60d
+expect_error "real_devices_should_be_refused" "asmsim: --engine: a forecast runs on modelled" "" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --engine aio
+expect_error "run_options_should_be_unknown" \
+    "asmsim: --matrix: unknown option; --matrix is an option of 'asmsim run'" \
+    "Try 'asmsim forecast --help'." \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --matrix point
+expect_no_files "bad_input_should_write_nothing" out
+
+# ---- words ---------------------------------------------------------------------
+
+harness_run "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv
+printf '%s\n' "$H_OUT" >words.txt
+expect_true "forecast_should_exit_0" test "$H_RC" -eq 0
+expect_true "events_should_say_when_the_volume_ran_dry" \
+    grep -Eq '^  01:0[0-9]:[0-9]{2} DATA_0000 burst credits empty: 2,850 -> 1,425 IOPS$' words.txt
+expect_true "events_should_say_when_it_earns_again" \
+    grep -Eq '^  02:00:0[0-9] DATA_0000 earns burst credits again: 1,425 -> 2,850 IOPS$' words.txt
+expect_true "phases_should_be_listed" grep -Eq '^ +1  drain +00:00:00-02:00:00 ' words.txt
+expect_true "the_verdict_should_be_printed" grep -q '^Verdict: served' words.txt
+expect_true "the_days_should_be_told" grep -q '^Days: ' words.txt
+
+# ---- JSON and files --------------------------------------------------------------
+
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 2d --json - >fc.json 2>/dev/null
+expect_true "json_should_describe_the_forecast" python3 - fc.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+errs = []
+def want(cond, what):
+    if not cond: errs.append(what)
+want(d["kind"] == "forecast", f"kind {d['kind']}")
+want(d["days"] == 2 and d["config"]["repeat_days"] == 2, f"days {d['days']}")
+want(len(d["timeline"]) == 2 * 180, f"rows {len(d['timeline'])} != 360 (2 x 3 h / 1 m)")
+want(len(d["phases"]) == 4, f"phases {len(d['phases'])}")
+kinds = [e["kind"] for e in d["events"]]
+want("burst_empty" in kinds and "burst_again" in kinds, f"events {kinds}")
+want(all(e["text"] for e in d["events"]), "an event without words")
+want(d["verdict"]["served"] is True and d["verdict"]["first_unserved"] is None, str(d["verdict"]))
+want(d["cost"]["instance_usd_month"] is not None and abs(d["cost"]["total_usd_month"]
+     - d["cost"]["instance_usd_month"] - 50.0) < 0.01, str(d["cost"]))   # gp2 500 GiB x $0.10
+b = d["buckets"][0]
+want(b["limit"] == "volume_iops" and b["disk"] == 0 and b["size"] == 5.4e6, str(b))
+want(len(b["day_start_pct"]) == 3 and b["day_start_pct"][0] == 100, str(b["day_start_pct"]))
+r = d["timeline"][10]
+want(abs(r["small_iops"] - 2850) < 60 and r["phase"] == "drain", str(r))
+print("\n".join(errs))
+sys.exit(1 if errs else 0)
+PY
+
+mkdir files
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --output-dir files --testname fc >/dev/null 2>&1
+"$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --repeat 1d --output-dir files --testname fc >/dev/null 2>&1
+expect_true "output_dir_should_hold_json_and_timeline_csv_of_both_runs" python3 - files <<'PY'
+import glob, json, os, sys
+d = sys.argv[1]
+js = sorted(glob.glob(os.path.join(d, "fc_*_forecast.json")))
+csv = sorted(glob.glob(os.path.join(d, "fc_*_timeline.csv")))
+ok = len(js) == 2 and len(csv) == 2 and len(os.listdir(d)) == 4
+lines = open(csv[0]).read().splitlines() if csv else []
+ok = ok and lines[0].startswith("# asmsim forecast timeline CSV") and len(lines) == 2 + 180
+ok = ok and lines[1].startswith("day,phase,start_s,")
+print(js, csv, len(lines), os.listdir(d))
+sys.exit(0 if ok else 1)
+PY
+
+# ---- the shipped presets ------------------------------------------------------------
+
+# oltp-day on the issue's example configuration: its comment computes the
+# nightly batch's instance MB/s bucket to last about 2 h of the 3, and the
+# peak's volume buckets about 2 of its 3 h (DOMAIN.md section 4)
+harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \
+    --schedule oltp-day
+printf '%s\n' "$H_OUT" >oltp.txt
+expect_true "oltp_day_should_run" test "$H_RC" -eq 0
+expect_true "oltp_day_should_say_when_the_instance_burst_is_spent" \
+    grep -Eq '^  0[23]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' oltp.txt
+expect_true "oltp_day_should_say_when_the_volumes_run_dry" \
+    grep -Eq '^  1[01]:[0-9]{2}:[0-9]{2} 4 volumes \(DATA_0000 \.\.\. DATA_0003\) burst credits empty: 2,850 -> 1,425 IOPS, within [0-9]+ s$' oltp.txt
+expect_true "oltp_day_should_say_when_they_earn_again" \
+    grep -Eq '^  12:0[0-9]:[0-9]{2} 4 volumes \(DATA_0000 \.\.\. DATA_0003\) earn burst credits again: 1,425 -> 2,850 IOPS, within [0-9]+ s$' oltp.txt
+expect_true "oltp_day_should_tell_the_unmet_demand" \
+    grep -Eq '^  1[01]:[0-9]{2}:00-12:00:00 demand unmet by [0-9]+ %, small read p99 .* \(phase peak\)$' oltp.txt
+expect_true "oltp_day_verdict_should_name_the_first_phase_not_served" \
+    grep -q '^Verdict: NOT served: first phase not served: day 1 batch (01:00:00-04:00:00)' oltp.txt
+expect_true "oltp_day_should_reach_a_steady_state" grep -q '^Days: 1 simulated; steady after 1 day' oltp.txt
+# prices.h: m5.xlarge $0.192/h x 730 h = $140.16; gp2 $0.10/GB-month x 500 x 4 = $200
+expect_true "oltp_day_should_print_the_monthly_cost" \
+    grep -q '^Cost: \$340.16 a month: instance \$140.16 (m5.xlarge Linux \$0.192/h x 730 h) + 4 volumes \$200.00' oltp.txt
+expect_stdout_contains "redo_peak_should_be_served" "Verdict: served" \
+    "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule redo-peak
+expect_stdout_contains "weekly_etl_should_run_a_7_day_pass" "day 1 sunday-etl (d7 00:00:00-d7 08:00:00)" \
+    "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule weekly-etl
+
+# ---- interruption ---------------------------------------------------------------
+
+# interrupted CMD...: run it, send SIGINT after 1.5 s, its exit status in $rc
+interrupted() {
+    "$@" >intr.out 2>intr.err &
+    local pid=$!
+    sleep 1.5
+    kill -INT "$pid"
+    wait "$pid"
+    rc=$?
+}
+mkdir intr
+printf 'phase,duration,num_small\nlong,24h,64\n' >long.csv
+interrupted "$ASMSIM" forecast --instance m5.4xlarge --volume gp3 --disks 4 \
+    --schedule long.csv --exact --output-dir intr
+expect_true "sigint_should_exit_130" test "$rc" -eq 130
+expect_true "sigint_should_write_what_was_done_marked_incomplete" python3 - intr <<'PY'
+import glob, json, sys
+f = glob.glob(sys.argv[1] + "/asmsim_*_forecast.json")
+d = json.load(open(f[0])) if f else {}
+ok = d.get("incomplete") is True and 0 < d.get("horizon_s", 0) < 86400
+print(f, d.get("incomplete"), d.get("horizon_s"))
+sys.exit(0 if ok else 1)
+PY
+
+harness_done

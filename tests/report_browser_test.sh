@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# report_browser_test.sh ASMSIM TESTS_DIR - the HTML report in a real
+# browser: headless Chromium (Debian's chromium, which ./build.sh test
+# installs) loads the reports of a run (both classes, --interval
+# timelines), a sweep, an orion run and a comparison of two runs, and
+# tests/report_browser.py checks each: no console error, every canvas
+# drawn and the page's charts-rendered marker set, a screenshot of a chart
+# that is not all background, the reading lines and summary figures equal
+# to the results JSON's, and no network address in the file.
+#
+# The run's report is made on the live path (--report) and again from its
+# JSON (asmsim report): the two must be the same bytes, one code path.
+#
+# Where Chromium cannot start the browser checks are skipped: exit 77,
+# which CTest reports as skipped (SKIP_RETURN_CODE), not passed; with
+# ASMSIM_NO_SKIP=1 (CI: .ci/run) exit 1, so a CI without a browser fails.
+set -u
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=$(cd "${2:-.}" && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-browser.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+skip() {
+    echo "SKIP report_browser_test: $1"
+    echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed, 1 skipped"
+    exit "$([ "${ASMSIM_NO_SKIP:-}" = 1 ] && echo 1 || echo 77)"
+}
+
+# ---- the reports -------------------------------------------------------
+
+expect_exit 0 "run_with_report_should_succeed" \
+    "$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 \
+    --redundancy normal --run normal --write 30 --duration 100ms --interval 20ms \
+    --testname live --json live.json --report live.html
+expect_exit 0 "sweep_with_report_should_succeed" \
+    "$ASMSIM" sweep --instance m5.large --volumes 1-3 --run oltp --duration auto \
+    --json sweep.json --report sweep.html
+expect_exit 0 "orion_with_report_should_succeed" \
+    "$ASMSIM" orion -run simple -num_disks 2 -duration 1 --instance m5.large \
+    --volume gp3 --json orion.json --report orion.html
+"$ASMSIM" run --instance m5.large --volume gp3 --disks 4 --run normal \
+    --duration 100ms --json gp3.json >/dev/null 2>&1
+"$ASMSIM" run --instance m5.large --volume io2:size=100GiB,iops=8000 --disks 4 \
+    --run normal --duration 100ms --json io2.json >/dev/null 2>&1
+expect_exit 0 "report_of_two_results_should_make_a_comparison" \
+    "$ASMSIM" report gp3.json io2.json -o compare.html
+
+mkdir again
+cp live.json again/live.json
+expect_exit 0 "report_of_a_saved_json_should_succeed" \
+    "$ASMSIM" report again/live.json -o again/live.html
+if cmp -s live.html again/live.html; then
+    harness_ok "live_report_should_be_the_report_of_its_json"
+else
+    harness_fail "live_report_should_be_the_report_of_its_json" \
+        "--report and 'asmsim report' pages differ: $(cmp live.html again/live.html)"
+fi
+
+# ---- in the browser ----------------------------------------------------
+
+command -v chromium >/dev/null 2>&1 || skip "chromium is not installed"
+browse() {     # browse NAME PAGE [JSON ...]
+    local name=$1 out rc
+    shift
+    out=$(python3 "$TESTS_DIR/report_browser.py" "$@" 2>&1)
+    rc=$?
+    [ $rc -eq 77 ] && skip "$(printf '%s\n' "$out" | grep SKIP | head -1)"
+    printf '%s\n' "$out" | sed 's/^/    /'
+    if [ $rc -eq 0 ]; then
+        harness_ok "$name"
+    else
+        harness_fail "$name" "see the FAIL lines above"
+    fi
+}
+browse "run_report_should_render_and_match_its_json" live.html live.json
+browse "sweep_report_should_render_and_match_its_json" sweep.html sweep.json
+browse "orion_report_should_render_and_match_its_json" orion.html orion.json
+browse "comparison_should_render_and_show_both_results" compare.html gp3.json io2.json
+
+echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed"
+[ "$HARNESS_FAILED" -eq 0 ]

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# report_cli_test.sh ASMSIM TESTS_DIR - the HTML report's command line,
+# without a browser (tests/report_browser_test.sh looks at the pages):
+# --report on run, sweep and orion, `asmsim report` for one file and
+# several, the help texts, what is refused (exit 2, one line, nothing
+# written: an existing output, a missing directory, no -o, a file that is
+# not a results JSON), a report after an interrupt, and the page's
+# self-containment (Chart.js and its licence notice in it, no URL).
+set -u
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=$(cd "${2:-.}" && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-report.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+FAST=(--instance m5.large --volume gp3 --disks 2 --run normal --duration 50ms)
+
+# ---- help ----------------------------------------------------------------
+expect_stdout_contains "main_help_should_list_report" "report     an HTML report" \
+    "$ASMSIM" --help
+expect_stdout_contains "report_help_should_show_usage" \
+    "Usage: asmsim report RESULTS.json [MORE.json ...] -o FILE.html" "$ASMSIM" report --help
+expect_stdout_contains "help_report_should_be_report_help" "-o, --output FILE.html" \
+    "$ASMSIM" help report
+for cmd in run sweep orion; do
+    expect_stdout_contains "${cmd}_help_should_list_report" "--report FILE" \
+        "$ASMSIM" "$cmd" --help
+done
+
+# ---- --report on run, sweep, orion -----------------------------------------
+expect_exit 0 "run_report_should_be_written" "$ASMSIM" run "${FAST[@]}" --report run.html
+if [[ "$H_ERR" == *"asmsim: report in run.html"* ]]; then
+    harness_ok "run_report_should_say_where_it_went"
+else
+    harness_fail "run_report_should_say_where_it_went" "stderr: $H_ERR"
+fi
+expect_true "run_report_should_be_a_page" grep -q '^<!DOCTYPE html>' run.html
+expect_true "run_report_should_hold_the_heat_maps" grep -q '<table class="heat">' run.html
+expect_true "run_report_should_embed_chartjs" grep -q 'Chart.js v3' run.html
+expect_true "run_report_should_carry_the_chartjs_licence" \
+    grep -q 'Permission is hereby granted, free of charge' run.html
+expect_true "run_report_should_set_a_rendered_marker" \
+    grep -q 'dataset.chartsRendered' run.html
+for url in 'http://' 'https://' '//' 'src=' 'href=' 'url(' '@import'; do
+    if grep -qF -- "$url" run.html; then
+        harness_fail "run_report_should_name_no_network_address_$url" \
+            "$(grep -oF -- "$url" run.html | head -1) in run.html"
+    else
+        harness_ok "run_report_should_name_no_network_address_$url"
+    fi
+done
+expect_exit 0 "sweep_report_should_be_written" \
+    "$ASMSIM" sweep --instance m5.large --volumes 1-2 --run oltp --duration 50ms --report sweep.html
+expect_true "sweep_report_should_hold_the_sweep_charts" \
+    grep -q 'Small IOPS against disk count' sweep.html
+expect_exit 0 "orion_report_should_be_written" \
+    "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --report orion.html
+expect_true "orion_report_should_be_a_page" grep -q '^<!DOCTYPE html>' orion.html
+
+RT=$(mktemp -d /var/tmp/asmsim_report.XXXXXX)     # O_DIRECT: not on tmpfs
+expect_exit 0 "real_device_report_should_be_written" \
+    "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 \
+    --num-large 1 --duration 50ms --report real.html
+expect_true "real_device_report_should_name_the_target" \
+    grep -qF "<tr><th>targets</th><td>$RT/a</td></tr>" real.html
+if grep -q 'Monthly cost' real.html; then
+    harness_fail "real_device_report_should_show_no_volume_price" "a monthly cost in real.html"
+else
+    harness_ok "real_device_report_should_show_no_volume_price"
+fi
+rm -rf "$RT"
+
+# ---- never replaced ----------------------------------------------------------
+echo keep >taken.html
+mkdir quiet
+expect_error "report_over_an_existing_file_should_be_refused" \
+    "asmsim: --report taken.html: exists; asmsim does not replace it" "" \
+    "$ASMSIM" run "${FAST[@]}" --output-dir quiet/od --report taken.html
+expect_true "refused_report_should_leave_the_file_as_it_was" grep -qx keep taken.html
+expect_no_files "refused_report_should_run_nothing" quiet
+expect_error "report_in_a_missing_directory_should_be_refused" \
+    "asmsim: --report no/such/r.html: directory no/such does not exist" "" \
+    "$ASMSIM" run "${FAST[@]}" --report no/such/r.html
+expect_error "report_to_stdout_should_be_refused" "asmsim: --report -: give a file name" "" \
+    "$ASMSIM" run "${FAST[@]}" --report -
+expect_error "report_given_twice_should_be_refused" "asmsim: --report" "" \
+    "$ASMSIM" run "${FAST[@]}" --report a.html --report b.html
+
+# ---- asmsim report -------------------------------------------------------------
+"$ASMSIM" run "${FAST[@]}" --testname t1 --json t1.json >/dev/null 2>&1
+"$ASMSIM" run --instance m5.large --volume io2:size=100GiB,iops=8000 --disks 2 \
+    --run normal --duration 50ms --json io2.json >/dev/null 2>&1
+expect_exit 0 "report_of_one_json_should_be_written" "$ASMSIM" report t1.json -o t1.html
+expect_true "report_of_one_json_should_name_it" grep -q '<h1>asmsim run report: t1</h1>' t1.html
+expect_exit 0 "report_of_two_jsons_should_be_a_comparison" \
+    "$ASMSIM" report t1.json io2.json -o cmp.html
+expect_true "comparison_should_say_so" grep -q 'asmsim comparison of 2 results' cmp.html
+expect_true "comparison_should_overlay_the_runs" grep -q 'Small I/O latency against load' cmp.html
+expect_error "report_without_output_should_be_refused" "asmsim report: no output; give -o FILE.html" \
+    "Try 'asmsim report --help'." "$ASMSIM" report t1.json
+expect_error "report_without_input_should_be_refused" "asmsim report: no results JSON given" \
+    "Try 'asmsim report --help'." "$ASMSIM" report -o x.html
+expect_error "report_of_a_missing_file_should_be_refused" "asmsim report: nosuch.json: cannot read it" "" \
+    "$ASMSIM" report nosuch.json -o x.html
+echo 'not json' >bad.json
+expect_error "report_of_a_non_json_file_should_be_refused" "asmsim report: bad: not JSON" "" \
+    "$ASMSIM" report bad.json -o x.html
+echo '{"some": "thing"}' >other.json
+expect_error "report_of_other_json_should_be_refused" \
+    "asmsim report: other: not an asmsim results JSON" "" "$ASMSIM" report other.json -o x.html
+expect_error "report_over_an_existing_file_should_be_refused_by_report" \
+    "asmsim report: --report taken.html: exists; asmsim does not replace it" "" \
+    "$ASMSIM" report t1.json -o taken.html
+expect_true "report_should_leave_the_existing_file_as_it_was" grep -qx keep taken.html
+if [ -e x.html ]; then
+    harness_fail "refused_reports_should_write_nothing" "x.html exists"
+else
+    harness_ok "refused_reports_should_write_nothing"
+fi
+expect_error "report_with_an_unknown_option_should_be_refused" "asmsim report: --frobnicate: unknown option" \
+    "Try 'asmsim report --help'." "$ASMSIM" report --frobnicate t1.json -o y.html
+# a file name is user input: escaped in the page
+cp t1.json 'a<b>&c.json'
+expect_exit 0 "report_of_an_odd_file_name_should_be_written" "$ASMSIM" report 'a<b>&c.json' -o odd.html
+expect_true "odd_file_name_should_be_escaped" grep -qF 'a&lt;b&gt;&amp;c' odd.html
+if grep -qF 'a<b>' odd.html; then
+    harness_fail "odd_file_name_should_not_appear_raw" "a<b> in odd.html"
+else
+    harness_ok "odd_file_name_should_not_appear_raw"
+fi
+
+# ---- an interrupt keeps the report ---------------------------------------------
+timeout --preserve-status -s INT 1 "$ASMSIM" run --instance m5.large --disks 8 \
+    --run normal --duration 1h --report intr.html >intr.out 2>intr.err
+rc=$?
+if [ "$rc" -eq 130 ] && grep -q '^<!DOCTYPE html>' intr.html 2>/dev/null &&
+    grep -q 'Incomplete: the run stopped' intr.html; then
+    harness_ok "sigint_should_write_the_partial_report"
+else
+    harness_fail "sigint_should_write_the_partial_report" "exit $rc; stderr: $(cat intr.err)"
+fi
+
+harness_done

@@ -1,0 +1,367 @@
+/*
+ * test_html.c - the HTML report without a browser: escaping, the page's
+ * structure, the figures it prints, refusing what is not a results JSON,
+ * and never replacing a file (tests/report_browser_test.sh renders the
+ * pages in Chromium).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sim/report/html.h"
+#include "sim/report/html_page.h"
+#include "tests/check.h"
+#include "tests/tmp_tree.h"
+
+/* What fn writes to a FILE, as a string to free(). */
+static char *captured(void (*fn)(FILE *, const char *), const char *arg)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    fn(f, arg);
+    fclose(f);
+    return text;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+
+    for (const char *at = hay; (at = strstr(at, needle)) != NULL; at += strlen(needle))
+        n++;
+    return n;
+}
+
+/* A small run: three small-only points, a burst-free summary, a timeline
+   on the last point whose bucket id is `limit` and a command `command`. */
+static char *run_doc(const char *command, const char *limit)
+{
+    char *doc = NULL;
+    int n = asprintf(&doc,
+        "{\"asmsim_version\":\"0.1.0\",\"testname\":\"t\",\"command\":\"%s\","
+        "\"started\":\"2026-12-01T12:00:00+00:00\",\"wall_seconds\":1,"
+        "\"config\":{\"disks\":2,\"backend\":\"model\","
+        "\"instance\":{\"name\":\"m5.large\",\"provider\":\"aws\",\"burst\":true,"
+        "\"base_mbps\":81.25,\"max_mbps\":593.75,\"base_iops\":3600,\"max_iops\":18750},"
+        "\"volume\":{\"type\":\"gp3\",\"spec\":\"gp3\",\"size_bytes\":134217728000,"
+        "\"iops\":3000,\"throughput_mibps\":125,\"price_usd_month\":10},"
+        "\"layout\":{\"striping\":\"coarse\",\"au_bytes\":1048576,\"redundancy\":\"external\","
+        "\"failgroups\":2},\"workload\":{\"small_bytes\":8192,\"large_bytes\":131072,"
+        "\"large_type\":\"rand\",\"write_pct\":0},\"matrix\":{\"run\":\"oltp\","
+        "\"matrix\":\"basic\"},\"duration_s\":1},"
+        "\"summary\":{\"max_large_mbps\":null,\"max_small_iops\":5999.6,"
+        "\"max_small_at\":{\"small\":3,\"large\":0},\"min_small_latency_us\":333.33349,"
+        "\"min_small_latency_at\":{\"small\":1,\"large\":0},"
+        "\"max_small_limited_by\":\"volume_iops\",\"min_small_latency_limited_by\":\"offered_load\"},"
+        "\"points\":["
+        "{\"small\":2,\"large\":0,\"iops\":5000,\"mbps\":null,"
+        "\"small_lat_us\":{\"avg\":400,\"p50\":390,\"p90\":450,\"p99\":500,\"p999\":600,\"p9999\":700,"
+        "\"hist_pow2\":[0,0,0,0,0,0,0,0,10]},\"timeline\":null},"
+        "{\"small\":1,\"large\":0,\"iops\":3000,\"mbps\":null,"
+        "\"small_lat_us\":{\"avg\":333.3,\"p50\":330,\"p90\":340,\"p99\":350,\"p999\":360,\"p9999\":370,"
+        "\"hist_pow2\":[0,0,0,0,0,0,0,0,10]},\"timeline\":null},"
+        "{\"small\":3,\"large\":0,\"iops\":5999.6,\"mbps\":null,"
+        "\"small_lat_us\":{\"avg\":500,\"p50\":490,\"p90\":550,\"p99\":600,\"p999\":700,\"p9999\":800,"
+        "\"hist_pow2\":[0,0,0,0,0,0,0,0,5,5]},"
+        "\"small_read_lat_us\":{\"avg\":500,\"p50\":490,\"p90\":550,\"p99\":600,\"p999\":700,"
+        "\"p9999\":800,\"hist_pow2\":[0,0,0,0,0,0,0,0,5,5]},"
+        "\"timeline\":[{\"start_s\":0,\"length_s\":0.5,\"small_iops\":6000,\"large_mbps\":0,"
+        "\"small_lat_us\":{\"avg\":500,\"p50\":490,\"p99\":600},\"limited_by\":\"volume_iops\","
+        "\"buckets\":[{\"limit\":\"%s\",\"disk\":0,\"balance_pct\":99}]},"
+        "{\"start_s\":0.5,\"length_s\":0.5,\"small_iops\":5999,\"large_mbps\":0,"
+        "\"small_lat_us\":{\"avg\":510,\"p50\":495,\"p99\":610},\"limited_by\":\"volume_iops\","
+        "\"buckets\":[{\"limit\":\"%s\",\"disk\":0,\"balance_pct\":98}]}]}],"
+        "\"readings\":{\"summary\":[\"Maximum Small IOPS=6000 @ Small=3 and Large=0\","
+        "\"Minimum Small Latency=333.333 usecs @ Small=1 and Large=0\"],\"sweep\":null},"
+        "\"incomplete\":false}", command, limit, limit);
+    return n < 0 ? NULL : doc;
+}
+
+/* The page of one document, as a string to free(); *rc its status. */
+static char *page_of(const char *json, int *rc, char *why, size_t why_len)
+{
+    struct html_doc doc = { "t", json };
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    *rc = html_report(f, &doc, 1, why, why_len);
+    fclose(f);
+    return text;
+}
+
+/* The page of the small run above, as a string to free(). */
+static char *plain_page(void)
+{
+    char why[256] = "";
+    char *doc = run_doc("asmsim run", "volume_iops");
+    int rc;
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    free(doc);
+    return page;
+}
+
+static void html_text_should_escape_the_five_characters(void)
+{
+    char *s = captured(html_text, "<a href='x'>&\"");
+
+    CHECK_STR_EQ(s, "&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
+    free(s);
+}
+
+static void script_json_should_escape_what_could_end_the_element(void)
+{
+    char *s = captured(html_script_json, "\"</script><!--&\xe2\x80\xa8\"");
+
+    CHECK_STR_EQ(s, "\"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\"");
+    cJSON *back = cJSON_Parse(s);
+    CHECK(cJSON_IsString(back));
+    if (cJSON_IsString(back))
+        CHECK_STR_EQ(back->valuestring, "</script><!--&\xe2\x80\xa8");
+    cJSON_Delete(back);
+    free(s);
+}
+
+static void a_page_should_have_one_canvas_per_chart_and_the_marker(void)
+{
+    char *page = plain_page();
+
+    CHECK(strncmp(page, "<!DOCTYPE html>", 15) == 0);
+    CHECK(count(page, "<canvas") > 0);
+    CHECK_INT_EQ(count(page, "<canvas"), count(page, "{\"canvas\":\"chart"));
+    CHECK_INT_EQ(count(page, "<figure class=\"chart\">"), count(page, "<canvas"));
+    CHECK_INT_EQ(count(page, "<p class=\"reading\">"), count(page, "<figure"));
+    CHECK(strstr(page, "document.body.dataset.chartsRendered") != NULL);
+    CHECK(strstr(page, "default-src 'none'") != NULL);
+    CHECK(strstr(page, "http:") == NULL && strstr(page, "https:") == NULL);
+    CHECK(strstr(page, "//") == NULL);
+    free(page);
+}
+
+static void the_summary_should_use_orions_decimals_and_the_jsons_lines(void)
+{
+    char *page = plain_page();
+
+    CHECK(strstr(page, "<td data-key=\"max_small_iops\">6000</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"min_small_latency_us\">333.333</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"max_large_mbps\">-</td>") != NULL);
+    /* no cost object (a JSON from before it): the volumes' list price */
+    CHECK(strstr(page, "<span data-key=\"month_usd\">20.00</span> USD for the "
+                       "volumes") != NULL);
+    CHECK(strstr(page, "<p class=\"summary-line\">Maximum Small IOPS=6000 @ Small=3 and "
+                       "Large=0</p>") != NULL);
+    /* the heat map's reading is the terminal's line */
+    CHECK(strstr(page, "<p class=\"reading\">Minimum Small Latency=333.333 usecs @ Small=1 "
+                       "and Large=0</p>") != NULL);
+    CHECK(strstr(page, "volume IOPS") != NULL);     /* the limit's label */
+    free(page);
+}
+
+/* The small run with "cost" set to the JSON text cost (null: not priced). */
+static char *page_with_cost(const char *cost)
+{
+    char why[256] = "", *page;
+    char *base = run_doc("asmsim run", "volume_iops"), *text;
+    cJSON *doc = cJSON_Parse(base);
+    int rc;
+
+    cJSON_AddItemToObject(doc, "cost", cJSON_Parse(cost));
+    text = cJSON_PrintUnformatted(doc);
+    page = page_of(text, &rc, why, sizeof why);
+    CHECK_INT_EQ(rc, 0);
+    cJSON_Delete(doc);
+    free(text);
+    free(base);
+    return page;
+}
+
+static void the_cost_should_be_the_jsons_bill(void)
+{
+    char *page = page_with_cost(
+        "{\"prices\":\"AWS us-east-1 2023-06 list\",\"instance_usd_month\":70.08,"
+        "\"instance_basis\":\"m5.large Linux $0.096/h x 730 h\",\"disks\":2,"
+        "\"volume_basis\":\"250 GiB x $0.08\",\"volumes_usd_month\":40,"
+        "\"total_usd_month\":110.08}");
+
+    CHECK(strstr(page, "Monthly cost (AWS us-east-1 2023-06 list): <span data-key="
+                       "\"month_usd\">110.08</span> USD for the instance + volumes; "
+                       "instance 70.08 (m5.large Linux $0.096/h x 730 h); volumes 40.00 "
+                       "(250 GiB x $0.08 each)") != NULL);
+    free(page);
+    page = page_with_cost("{\"prices\":\"AWS\",\"instance_usd_month\":null,"
+                          "\"instance_basis\":\"mac1.metal: no price\","
+                          "\"volumes_usd_month\":40,\"total_usd_month\":null}");
+    CHECK(strstr(page, "<span data-key=\"month_usd\">40.00</span> USD for the volumes; "
+                       "instance not priced (mac1.metal: no price)") != NULL);
+    free(page);
+    page = page_with_cost("null");                  /* real devices */
+    CHECK(strstr(page, "Monthly cost") == NULL);
+    free(page);
+}
+
+static void the_heat_map_should_order_the_loads(void)
+{
+    char *page = plain_page();
+    const char *heat = strstr(page, "<table class=\"heat\">");
+
+    CHECK(heat != NULL);
+    if (heat)
+        CHECK(strstr(heat, "<th>1</th><th>2</th><th>3</th></tr>") != NULL);
+    free(page);
+}
+
+static void the_knee_should_be_where_iops_reach_97_percent(void)
+{
+    char *page = plain_page();
+
+    /* 3000, 5000, 5999.6: only 3 reaches 97 % of 5999.6, the last load */
+    CHECK(strstr(page, "Small IOPS still rise at the last load measured (3 "
+                       "outstanding") != NULL);
+    free(page);
+}
+
+static void the_timeline_should_show_balances_and_mark_the_points(void)
+{
+    char *page = plain_page();
+
+    CHECK(strstr(page, "<h3>Burst credit balances over time</h3>") != NULL);
+    CHECK(strstr(page, "1 of 1 buckets fell below full; the lowest balance is "
+                       "98.0 % (volume IOPS, disk 0) at 0.50 s.") != NULL);
+    CHECK(strstr(page, "2 intervals over 1.00 s of device time; small IOPS between "
+                       "5999 and 6000") != NULL);
+    CHECK(strstr(page, "{\"x\":0,\"label\":\"Small=3 Large=0\"}") != NULL);
+    free(page);
+}
+
+/* A timeline of n rows on the doc's last point. */
+static char *long_timeline_doc(int n)
+{
+    char *base = run_doc("asmsim run", "volume_iops"), *out;
+    cJSON *doc = cJSON_Parse(base);
+    cJSON *points = cJSON_GetObjectItem(doc, "points");
+    cJSON *rows = cJSON_GetObjectItem(cJSON_GetArrayItem(points, 2), "timeline");
+    cJSON *first = cJSON_GetArrayItem(rows, 0);
+
+    for (int i = cJSON_GetArraySize(rows); i < n; i++) {
+        cJSON *r = cJSON_Duplicate(first, 1);
+        cJSON_ReplaceItemInObject(r, "start_s", cJSON_CreateNumber(i * 0.5));
+        cJSON_AddItemToArray(rows, r);
+    }
+    out = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    free(base);
+    return out;
+}
+
+static void a_long_timeline_should_be_drawn_in_part_and_say_so(void)
+{
+    char why[256] = "";
+    int rc;
+    char *doc = long_timeline_doc(2001);
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(strstr(page, "2001 intervals over 1000 s of device time (every 2nd "
+                       "interval drawn)") != NULL);
+    free(page);
+    free(doc);
+    doc = long_timeline_doc(2000);
+    page = page_of(doc, &rc, why, sizeof why);
+    CHECK(strstr(page, "2000 intervals over 1000 s of device time; small") != NULL);
+    free(page);
+    free(doc);
+}
+
+static void hostile_strings_should_not_break_out_of_the_page(void)
+{
+    char why[256] = "";
+    char *doc = run_doc("asmsim run <b>x</b>",
+                        "</script><script>alert(1)</script>");
+    int rc;
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK_INT_EQ(count(page, "</script>"), 3);      /* the page's own three */
+    CHECK(strstr(page, "<b>x</b>") == NULL);
+    CHECK(strstr(page, "asmsim run &lt;b&gt;x&lt;/b&gt;") != NULL);
+    CHECK(strstr(page, "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)") != NULL);
+    free(page);
+    free(doc);
+}
+
+static void a_json_that_is_no_results_should_be_refused_by_name(void)
+{
+    struct html_doc doc = { "other.json", "{\"some\":\"thing\"}" };
+    char why[256] = "";
+    FILE *f = fopen("/dev/null", "w");
+
+    CHECK_INT_EQ(html_report(f, &doc, 1, why, sizeof why), -EINVAL);
+    CHECK(strncmp(why, "other.json: not an asmsim results JSON", 38) == 0);
+    doc.json = "not json";
+    CHECK_INT_EQ(html_report(f, &doc, 1, why, sizeof why), -EINVAL);
+    CHECK(strncmp(why, "other.json: not JSON", 20) == 0);
+    CHECK_INT_EQ(html_report(f, &doc, 0, why, sizeof why), -EINVAL);
+    fclose(f);
+}
+
+static void a_report_file_should_never_replace_one(void)
+{
+    char dir[64], path[128], buf[16] = "";
+    char *doc = run_doc("asmsim run", "volume_iops");
+    struct html_doc d = { "t", doc };
+    char why[512] = "";
+
+    if (!tmp_tree_make(dir, sizeof dir, "test_html")) {
+        CHECK(!"cannot make a scratch directory");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/r.html", dir);
+    FILE *f = fopen(path, "w");
+    fputs("keep", f);
+    fclose(f);
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), -EEXIST);
+    CHECK(strstr(why, "exists") != NULL);
+    f = fopen(path, "r");
+    CHECK(fgets(buf, sizeof buf, f) != NULL);
+    fclose(f);
+    CHECK_STR_EQ(buf, "keep");
+    CHECK_INT_EQ(tmp_tree_count(dir), 1);           /* no temporary left */
+    unlink(path);
+
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), 0);
+    CHECK_INT_EQ(tmp_tree_count(dir), 1);
+    f = fopen(path, "r");
+    CHECK(fgets(buf, sizeof buf, f) != NULL);
+    fclose(f);
+    CHECK_STR_EQ(buf, "<!DOCTYPE html>");
+    unlink(path);
+
+    d.json = "{}";                                  /* a failed page: nothing left */
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "t: not an asmsim results JSON") != NULL);
+    CHECK_INT_EQ(tmp_tree_count(dir), 0);
+    rmdir(dir);
+    free(doc);
+}
+
+int main(void)
+{
+    RUN(html_text_should_escape_the_five_characters);
+    RUN(script_json_should_escape_what_could_end_the_element);
+    RUN(a_page_should_have_one_canvas_per_chart_and_the_marker);
+    RUN(the_summary_should_use_orions_decimals_and_the_jsons_lines);
+    RUN(the_cost_should_be_the_jsons_bill);
+    RUN(the_heat_map_should_order_the_loads);
+    RUN(the_knee_should_be_where_iops_reach_97_percent);
+    RUN(the_timeline_should_show_balances_and_mark_the_points);
+    RUN(a_long_timeline_should_be_drawn_in_part_and_say_so);
+    RUN(hostile_strings_should_not_break_out_of_the_page);
+    RUN(a_json_that_is_no_results_should_be_refused_by_name);
+    RUN(a_report_file_should_never_replace_one);
+    return check_done();
+}

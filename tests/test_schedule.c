@@ -1,0 +1,167 @@
+/*
+ * test_schedule.c - workloads/schedule: the forecast schedule's CSV, its
+ * timing rules, its errors (file:line and column), the shipped presets,
+ * and the workload's per-class write share it relies on.
+ */
+#include <errno.h>
+
+#include "tests/check.h"
+#include "workloads/schedule.h"
+#include "workloads/workload.h"
+
+static struct wl_schedule sched;
+static char why[512];
+
+static int parse(const char *text)
+{
+    why[0] = '\0';
+    return wl_schedule_parse(text, "day.csv", &sched, why, sizeof why);
+}
+
+static void durations_should_run_back_to_back(void)
+{
+    CHECK_INT_EQ(parse("# a comment\n\nphase,duration,num_small,num_large\n"
+                       "warm,30m,4,0\nbatch,1.5h,0,8\n"), 0);
+    CHECK_INT_EQ(sched.n, 2);
+    CHECK(!sched.clock);
+    CHECK_INT_EQ(sched.phase[0].start_ms, 0);
+    CHECK_INT_EQ(sched.phase[1].start_ms, 30 * 60 * 1000);
+    CHECK_INT_EQ(sched.phase[1].length_ms, 90 * 60 * 1000);
+    CHECK_INT_EQ(sched.day_ms, 120 * 60 * 1000);
+    CHECK_INT_EQ(sched.phase[0].kind, WL_PHASE_CLOSED);
+    CHECK_INT_EQ(sched.phase[1].num_large, 8);
+    CHECK_STR_EQ(sched.phase[1].name, "batch");
+}
+
+static void clock_times_should_fill_the_day_with_idle_gaps(void)
+{
+    CHECK_INT_EQ(parse("phase,start,duration,small_iops,small_write_pct,arrivals\n"
+                       "night,01:00,2h,500,20,constant\n"
+                       "day,08:00:30,,3000,30,\n"
+                       "evening,18:00,,1000,30,poisson\n"), 0);
+    CHECK(sched.clock);
+    CHECK_INT_EQ(sched.day_ms, WL_DAY_MS);
+    /* idle 00:00-01:00, night, idle 03:00-08:00:30, day, evening */
+    CHECK_INT_EQ(sched.n, 5);
+    CHECK_INT_EQ(sched.phase[0].kind, WL_PHASE_IDLE);
+    CHECK_INT_EQ(sched.phase[0].length_ms, 3600 * 1000);
+    CHECK_INT_EQ(sched.phase[1].arrivals, WL_ARRIVE_CONSTANT);
+    CHECK_INT_EQ(sched.phase[1].write_pct[WL_SMALL], 20);
+    CHECK_INT_EQ(sched.phase[2].kind, WL_PHASE_IDLE);
+    CHECK_INT_EQ(sched.phase[3].start_ms, (8 * 3600 + 30) * 1000);
+    CHECK_INT_EQ(sched.phase[3].length_ms, (10 * 3600 - 30) * 1000);
+    CHECK_INT_EQ(sched.phase[4].length_ms, 6 * 3600 * 1000);    /* to 24:00 */
+    CHECK(sched.phase[3].small_iops == 3000.0);
+    CHECK_INT_EQ(sched.phase[4].kind, WL_PHASE_OPEN);
+}
+
+static void check_error(const char *text, const char *needle)
+{
+    CHECK_INT_EQ(parse(text), -EINVAL);
+    if (!strstr(why, needle))
+        CHECK_FAIL_AT("'%s' not in: %s", needle, why);
+}
+
+static void errors_should_name_the_line_and_the_column(void)
+{
+    check_error("phase,duration,small_iops\nok,1h,100\nbad,1h,-5\n",
+                "day.csv:3: small_iops '-5': not a rate");
+    check_error("phase,duration\nx,90q\n", "day.csv:2: duration '90q': not a duration");
+    check_error("phase,start\nx,25:00\n", "day.csv:2: start '25:00': not a clock time");
+    check_error("phase,duration,speed\n", "day.csv:1: header 'speed': unknown column");
+    check_error("phase,duration,small_iops,num_small\nx,1h,100,4\n",
+                "day.csv:2: phase 'x': both open-loop rates");
+    check_error("phase,duration,num_small,small_write_pct\nx,1h,4,101\n",
+                "day.csv:2: small_write_pct '101': not a write percentage");
+    check_error("phase,start,duration,num_small\na,02:00,1h,1\nb,01:00,,1\n",
+                "day.csv:3: start '01:00:00': before the previous phase ends (03:00:00)");
+    check_error("phase,start,num_small\na,02:00,1\nb,01:00,1\n",
+                "day.csv:2: phase 'a': ends at 01:00:00, not after its start 02:00:00");
+    check_error("phase,duration,num_small\na,,1\n", "day.csv:2: phase 'a': no end");
+    check_error("phase,duration,arrivals,num_small\na,1h,poisson,1\n",
+                "day.csv:2: arrivals 'poisson': only for open-loop phases");
+    check_error("phase,duration,small_iops\na,1h,1,2\n", "day.csv:2: line");
+    check_error("# nothing\n", "day.csv: no phases");
+    check_error("phase,start,duration,num_small\na,20:00,5h,1\n", "past 24:00");
+    check_error("start,duration\n", "no 'phase' column");
+}
+
+static void presets_should_parse(void)
+{
+    static const char *const names[] = { "oltp-day", "weekly-etl", "redo-peak" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *text = wl_schedule_preset(names[i]);
+        CHECK(text != NULL);
+        if (!text)
+            continue;
+        if (wl_schedule_parse(text, names[i], &sched, why, sizeof why) != 0)
+            CHECK_FAIL_AT("%s: %s", names[i], why);
+    }
+    CHECK(wl_schedule_preset("no-such") == NULL);
+    char buf[128];
+    CHECK_STR_EQ(wl_schedule_preset_names(buf, sizeof buf), "oltp-day, redo-peak, weekly-etl");
+}
+
+static void the_oltp_day_should_hold_a_nightly_batch_and_a_peak(void)
+{
+    CHECK_INT_EQ(wl_schedule_parse(wl_schedule_preset("oltp-day"), "oltp-day", &sched,
+                                   why, sizeof why), 0);
+    CHECK(sched.clock);
+    bool batch = false, peak = false;
+    for (int i = 0; i < sched.n; i++) {
+        const struct wl_phase *p = &sched.phase[i];
+        batch |= strcmp(p->name, "batch") == 0 && p->large_mbps > 0 &&
+                 p->start_ms == 3600 * 1000;
+        peak |= strcmp(p->name, "peak") == 0 && p->small_iops >= 6000;
+    }
+    CHECK(batch && peak);
+}
+
+static void clock_format_should_name_later_days(void)
+{
+    char buf[32];
+    CHECK_STR_EQ(wl_clock_format((1 * 3600 + 47 * 60 + 10) * 1000, buf, sizeof buf), "01:47:10");
+    CHECK_STR_EQ(wl_clock_format(WL_DAY_MS + 30 * 60 * 1000, buf, sizeof buf), "d2 00:30:00");
+}
+
+/* The write share per class: all small I/Os writes, no large one. */
+static void write_share_should_hold_per_class(void)
+{
+    struct wl_cfg cfg;
+    wl *w;
+    wl_cfg_defaults(&cfg, 1ull << 30);
+    CHECK_INT_EQ(wl_create(&cfg, &w, why, sizeof why), 0);
+    wl_set_class_write_pct(w, WL_SMALL, 100);
+    wl_set_class_write_pct(w, WL_LARGE, 0);
+    int small_w = 0, large_w = 0;
+    for (int i = 0; i < 1000; i++) {
+        struct wl_io io;
+        wl_next(w, WL_SMALL, 0, &io);
+        small_w += io.is_write;
+        wl_next(w, WL_LARGE, 0, &io);
+        large_w += io.is_write;
+    }
+    CHECK_INT_EQ(small_w, 1000);
+    CHECK_INT_EQ(large_w, 0);
+    CHECK_INT_EQ(wl_class_write_pct(w, WL_SMALL), 100);
+    wl_set_class_write_pct(w, WL_LARGE, 30);
+    for (int i = 0; i < 10000; i++) {
+        struct wl_io io;
+        wl_next(w, WL_LARGE, 0, &io);
+        large_w += io.is_write;
+    }
+    CHECK(large_w > 2700 && large_w < 3300);
+    wl_destroy(w);
+}
+
+int main(void)
+{
+    RUN(durations_should_run_back_to_back);
+    RUN(clock_times_should_fill_the_day_with_idle_gaps);
+    RUN(errors_should_name_the_line_and_the_column);
+    RUN(presets_should_parse);
+    RUN(the_oltp_day_should_hold_a_nightly_batch_and_a_peak);
+    RUN(clock_format_should_name_later_days);
+    RUN(write_share_should_hold_per_class);
+    return check_done();
+}

@@ -1,0 +1,95 @@
+/*
+ * schedule.h - a forecast's schedule: phases of load, back to back, that
+ * make up one day (one pass) of a disk group's life.
+ *
+ * The format is CSV.  Lines starting with # and blank lines are skipped;
+ * the first other line is the header, naming the columns (any order, any
+ * subset of those below, "phase" required); every later line is one
+ * phase.  An empty field is "not given".
+ *
+ *   phase            a name (letters, digits, - _ . ; up to 31 chars)
+ *   start            clock time hh:mm[:ss], day relative (00:00..24:00)
+ *   duration         N[s|m|h|d] (decimal allowed: 1.5h) or hh:mm[:ss]
+ *   small_iops       open loop: small I/Os offered per second
+ *   small_write_pct  0..100 (default 0), open or closed loop
+ *   large_mbps       open loop: large MB/s offered (10^6 B/s)
+ *   large_write_pct  0..100 (default 0)
+ *   arrivals         open loop: poisson (default) or constant
+ *   num_small        closed loop (ORION): small I/Os kept outstanding
+ *   num_large        closed loop: large I/Os kept outstanding
+ *
+ * A phase is open loop when small_iops or large_mbps is given, closed
+ * loop when num_small or num_large is, idle when neither (both: an
+ * error).  I/O sizes are the run's (--size-small, --size-large).
+ *
+ * Timing: a phase starts at its clock start, or else where the one before
+ * it ends (the first: 00:00).  It ends after its duration, or else where
+ * the next phase starts (which then needs a clock start), or else, being
+ * the last of a schedule with clock times, at 24:00.  A clock start after
+ * the previous end leaves a gap, which becomes an idle phase; one before
+ * it is an error.  With clock times a day is 24 h (an idle phase fills up
+ * to 24:00); without, a day is the sum of the durations (a weekly ETL is
+ * a 7-day "day").
+ *
+ * Pure: text in, phases out.  No I/O, no clock, no globals.
+ */
+#ifndef ASMSIM_WORKLOADS_SCHEDULE_H
+#define ASMSIM_WORKLOADS_SCHEDULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define WL_SCHEDULE_MAX_PHASES 256
+#define WL_PHASE_NAME_MAX 32
+#define WL_SCHEDULE_MAX_DAY_MS (31ll * 86400 * 1000)    /* one pass */
+#define WL_DAY_MS (86400ll * 1000)
+
+enum wl_phase_kind {
+    WL_PHASE_IDLE = 0,
+    WL_PHASE_OPEN,              /* rates offered (open loop) */
+    WL_PHASE_CLOSED,            /* outstanding levels (ORION, closed loop) */
+};
+
+enum wl_arrivals_kind {
+    WL_ARRIVE_POISSON = 0,
+    WL_ARRIVE_CONSTANT,
+};
+
+struct wl_phase {
+    char name[WL_PHASE_NAME_MAX];
+    int line;                   /* in the text; 0 for an inserted idle gap */
+    int64_t start_ms;           /* from the day's start, resolved */
+    int64_t length_ms;          /* > 0 */
+    enum wl_phase_kind kind;
+    double small_iops;          /* open */
+    double large_mbps;          /* open, 10^6 B/s */
+    enum wl_arrivals_kind arrivals;
+    int num_small, num_large;   /* closed */
+    int write_pct[2];           /* [enum wl_class]: 0..100 */
+};
+
+struct wl_schedule {
+    int n;
+    struct wl_phase phase[WL_SCHEDULE_MAX_PHASES];
+    int64_t day_ms;             /* one pass: 24 h with clock times */
+    bool clock;                 /* some phase had a clock start */
+};
+
+/* Parse `text` (its name, a path or a preset, for messages) into *out.
+   0, or -EINVAL with "NAME:LINE: <column> '<value>': <what is wrong>;
+   <what is valid>" (or "NAME: ..." for what no line holds) in why. */
+int wl_schedule_parse(const char *text, const char *name,
+                      struct wl_schedule *out, char *why, size_t why_len);
+
+/* A preset's CSV text by name ("oltp-day", "weekly-etl", "redo-peak":
+   workloads/presets/<name>.csv, compiled in), or NULL. */
+const char *wl_schedule_preset(const char *name);
+/* The presets' names, ", " between them, into buf; returns buf. */
+char *wl_schedule_preset_names(char *buf, size_t len);
+
+/* "hh:mm:ss" of a time of day in ms (days beyond the first as "d2 ...");
+   into buf, returns buf. */
+char *wl_clock_format(int64_t ms, char *buf, size_t len);
+
+#endif
