@@ -4,7 +4,8 @@
  * sim_run reports, commands (load, disks, pause, volume) take effect, in
  * the order sent and each counted, the matrix fills in, saving writes
  * ORION's files describing the configuration measured, pacing follows --speed,
- * the pools fit the outstanding-I/O limit at any --stream-io.
+ * the pools fit the outstanding-I/O limit at any --stream-io, a carried
+ * burst bucket that empties becomes an event in the snapshot.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -533,6 +534,56 @@ static void speed_should_pace_device_time_to_the_wall_clock(void)
     free(snap);
 }
 
+static bool has_event(const struct sim_snapshot *s, const void *arg)
+{
+    for (int i = 0; i < s->n_events; i++)
+        if (strstr(s->event[i].text, arg))
+            return true;
+    return false;
+}
+
+/* A gp2 volume's bucket carried from 2 % of its size under 16 small I/Os:
+   the gauge falls to empty, the event says so at the time the bucket's
+   size gives, in the log and the message, and the strip spans the run. */
+static void carried_gp2_bucket_should_empty_into_an_event(void)
+{
+    struct sim_session_cfg sc;
+    char why[256];
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = NULL;
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "gp2:size=20GiB");
+    sc.run.burst_carry = true;
+    sc.run.burst_credit_frac = 0.02;
+    sc.cell_ns = 10 * SIM_NS_PER_S;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 16, .b = 0 };
+    sim_session_send(s, &c);
+    const char *want = "DATA_0000 burst credits empty: 3,000 -> 100 IOPS";
+    CHECK(wait_for(s, snap, has_event, want));
+    /* drained at the delivered burst rate less the base refill (gp2 20 GiB:
+       3,000 burst, 100 base, a 5.4 M bucket: DOMAIN.md gp2) */
+    const struct vol_profile *v = &sc.run.volume;
+    double drain = v->iops_burst * v->delivered_iops_frac - v->iops_base;
+    double expect_s = 0.02 * v->iops_bucket_ops / drain;
+    CHECK_NEAR_REL(snap->event[0].t_s, expect_s, 0.10);
+    CHECK(strstr(snap->message, want) != NULL);
+    CHECK_INT_EQ(snap->n_buckets, 1);
+    CHECK_LE(snap->bucket[0].r.level_frac, BURST_EMPTY_FRAC * 2);
+    CHECK_NEAR_REL(snap->bucket[0].r.burst_rate, 3000.0, 1e-9);
+    CHECK_NEAR_REL(snap->bucket[0].r.base_rate, 100.0, 1e-9);
+    CHECK(snap->strip.start_s == 0.0);
+    CHECK_GT(snap->strip.n, 0);
+    /* the strip runs to the newest sample (one every 200 ms in a window) */
+    CHECK_GE(snap->strip.n * snap->strip.col_s + 1.0, snap->event[0].t_s);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static void batch_session_should_refuse_tuning(void)
 {
     struct sim_session_cfg sc = { 0 };
@@ -697,6 +748,7 @@ int main(void)
     RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(volume_retune_should_move_the_binding_limit);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
+    RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);
     RUN(load_limits_should_fit_the_outstanding_limit_at_any_stream_io);
     RUN(load_limits_should_hold_the_matrix_points);

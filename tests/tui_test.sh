@@ -8,6 +8,9 @@
 # ten, a save after tuning records the tuned configuration and the
 # version, quitting says what was saved where, 'q' 'y' quits and
 # the terminal is restored, a tiny window shows the too-small message,
+# burst-credit gauges fall with --speed, the strip spans the whole run,
+# an emptied bucket and a spent instance burst are told as they happen,
+# the time panels fit at 80x24,
 # NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
 # terminal falls back to the --progress line.  Without tmux it skips:
 # exit 77, which CTest reports as skipped (SKIP_RETURN_CODE), not passed;
@@ -176,7 +179,7 @@ else
     bad question_mark_should_show_the_help
 fi
 tm send-keys -t "$S" x        # any key closes it
-if wait_gone 'pause / resume' 5 && screen | grep -q 'last minute'; then
+if wait_gone 'pause / resume' 5 && screen | grep -Eq '^run +0:00:00'; then
     ok any_key_should_close_the_help
 else
     bad any_key_should_close_the_help
@@ -238,11 +241,11 @@ help_keys=$(screen | awk '
     c && /Keys in \(\)|Tuning keys/ { exit }
     c { k = substr($0, c, w); gsub(/[()]/, " ", k); n = split(k, a, " "); for (j = 1; j <= n; j++) print a[j] }')
 tm send-keys -t "$S" x
-wait_for 'last minute' 5
+wait_for '^run +0:00:00' 5
 missing=""
 for k in $help_keys; do
     case $k in
-    '?' | h) expect_key "$k" 'pause / resume' && tm send-keys -t "$S" x && wait_for 'last minute' 5 ;;
+    '?' | h) expect_key "$k" 'pause / resume' && tm send-keys -t "$S" x && wait_for '^run +0:00:00' 5 ;;
     q | Q) expect_key "$k" 'Quit\?' && tm send-keys -t "$S" n && sleep 0.3 && ! screen | grep -q 'Quit?' ;;
     + | =) expect_key "$k" 'point small=2 large=0' ;;
     - | _) expect_key "$k" 'point small=1 large=0' ;;
@@ -506,6 +509,107 @@ wait_for 'Quit\?' 5
 tm send-keys -t "$S" y
 wait_for 'EXIT=' 10
 rm -rf "$RT"
+
+# ---- time: credit gauges that fall, a strip of the whole run, events
+# gp2 500 GiB: 3,000 IOPS with credits, 1,500 without, a 5.4 M credit bucket
+# (DOMAIN.md gp2); m5.large: 18,750 IOPS burst for 30 min (DOMAIN.md); 32
+# small I/Os drain both from 15 % (empty after some 9 minutes of device
+# time), at 600x some minutes of device time a wall second.
+CREDITS="$ASMSIM tui --instance m5.large --volume gp2:size=500GiB --disks 4 --matrix point --num-small 32 --num-large 0 --burst-credits carry=15 --speed 600"
+# pct LABEL: the percentage of the gauge row LABEL
+pct() { screen | sed -n "s/^ $1 *\[[#.]*\] *\([0-9.]*\)%.*/\1/p" | head -1; }
+start "cd $WORK && $CREDITS"
+wait_for '^ DATA_0000[-0-9]* IOPS .*% +empties in [0-9]' 10
+outlook=$(screen | grep -Ec '^ (DATA_0000|instance) IOPS .*% +empties in [0-9]')
+v1=$(pct 'DATA_0000[-0-9]* IOPS'); i1=$(pct 'instance IOPS')
+sleep 1
+v2=$(pct 'DATA_0000[-0-9]* IOPS'); i2=$(pct 'instance IOPS')
+if [ -n "$v1" ] && [ -n "$v2" ] && [ -n "$i1" ] && [ -n "$i2" ] && [ "$outlook" -eq 2 ] &&
+   awk -v a="$v1" -v b="$v2" -v c="$i1" -v d="$i2" 'BEGIN { exit !(b < a && d < c) }' &&
+   screen | grep -Eq '^ instance MB/s +\[' && screen | grep -Eq '^ DATA_0003 IOPS +\['; then
+    ok credit_gauges_should_show_gp2_volumes_and_m5_large_and_fall_with_speed
+else
+    echo "volumes $v1 -> $v2 %, instance $i1 -> $i2 %"
+    bad credit_gauges_should_show_gp2_volumes_and_m5_large_and_fall_with_speed
+fi
+# the strip: minutes of device time later its left end is still the start
+if wait_for ' now 0:(0[2-9]|[1-5][0-9]):' 10 && screen | grep -Eq '^run +0:00:00 ' &&
+   screen | grep -Eq '^(MBPS|IOPS|p99) +[^ ]'; then
+    ok strip_should_span_the_whole_run_from_its_start
+else
+    bad strip_should_span_the_whole_run_from_its_start
+fi
+# the volumes' credits run out after about an hour (5.4 M / 1,500 per s),
+# the instance's burst after 30 min: both told, in the status line first
+# status_is_newest_event: the status line (the last) says what the log's
+# newest line says
+status_is_newest_event() {
+    local s newest status
+    s=$(screen)
+    newest=$(echo "$s" | sed '$d' | grep -E '^ +[0-9]+:[0-9]{2}:[0-9]{2} ' | tail -1 | sed 's/^ *//')
+    status=$(echo "$s" | tail -1 | sed 's/^ *//; s/ *$//')
+    [ -n "$newest" ] && [ "$newest" = "$status" ]
+}
+if wait_for '^ +[0-9]:[0-9]{2}:[0-9]{2} instance m5.large burst spent: IOPS limit 18,750 -> 3,600$' 20 &&
+   status_is_newest_event; then
+    ok instance_burst_spent_should_be_told_in_the_status_line_and_the_log
+else
+    bad instance_burst_spent_should_be_told_in_the_status_line_and_the_log
+fi
+
+# run --tui: the batch run's buckets too (read from its devices)
+start "cd $WORK && $ASMSIM run --tui --instance m5.large --volume gp2:size=500GiB --disks 4 --matrix point --num-small 32 --num-large 0 --burst-credits carry=15 --duration 2h --speed 600"
+if wait_for '^ instance IOPS +\[' 10 &&
+   wait_for '^ +[0-9]:[0-9]{2}:[0-9]{2} instance m5.large burst spent: IOPS limit 18,750 -> 3,600$' 20; then
+    ok run_tui_should_show_the_credit_gauges_and_events_too
+else
+    bad run_tui_should_show_the_credit_gauges_and_events_too
+fi
+
+# a small gp2 volume started at 20 % of its bucket empties within seconds
+EMPTY="$ASMSIM tui --volume gp2:size=20GiB --disks 1 --matrix point --num-small 16 --num-large 0 --burst-credits carry=20 --speed 600"
+start "cd $WORK && $EMPTY"
+if wait_for '^ +[0-9]:[0-9]{2}:[0-9]{2} DATA_0000 burst credits empty: 3,000 -> 100 IOPS$' 20 &&
+   screen | tail -1 | grep -Eq '^ [0-9]+:[0-9]{2}:[0-9]{2} (DATA_0000 burst credits empty|binding limit: volume IOPS -> burst credits)' &&
+   screen | grep -Eq '^ DATA_0000 IOPS +\[\.+\] +0\.0% +empty: at the base rate'; then
+    ok emptied_gp2_bucket_should_be_told_as_it_happens
+else
+    bad emptied_gp2_bucket_should_be_told_as_it_happens
+fi
+
+# 80x24: gauges and strip fold into the room there is, nothing overflows
+start_at 80 24 "cd $WORK && $CREDITS"
+sleep 3
+s80=$(screen)
+wide=$(echo "$s80" | awk 'length($0) > 80' | wc -l)
+# (there the four volumes share a gauge row)
+if echo "$s80" | grep -q '^burst credits' && echo "$s80" | grep -Eq '^run +0:00:00 ' &&
+   echo "$s80" | grep -Eq '^ DATA_0000-0003 IOPS +\[' &&
+   [ "$(echo "$s80" | wc -l)" -eq 24 ] && [ "$wide" -eq 0 ] &&
+   ! echo "$s80" | grep -q '^ *$' && echo "$s80" | grep -Eq '\[(measuring|warming up)\]'; then
+    ok time_panels_should_fit_at_80x24
+else
+    bad time_panels_should_fit_at_80x24
+fi
+
+# a speed the host cannot reach: the header says what it does reach
+start "cd $WORK && $ASMSIM tui --instance m5.large --volume gp2:size=500GiB --disks 4 --matrix point --num-small 32 --num-large 0 --speed 1000000"
+if wait_for 'speed 1e\+06x \([0-9]+x reached\)' 10; then
+    ok unreachable_speed_should_show_the_speed_reached
+else
+    bad unreachable_speed_should_show_the_speed_reached
+fi
+
+# the help says what the time panels show and how to watch credits drain
+h=$("$ASMSIM" tui --help)
+if echo "$h" | grep -q '600 plays 10 minutes a second' &&
+   echo "$h" | grep -q 'a gauge per burst bucket' &&
+   echo "$h" | grep -q -- '--burst-credits carry\[=LEVEL\] lets them drain'; then
+    ok tui_help_should_describe_the_time_panels
+else
+    echo "$h"
+    bad tui_help_should_describe_the_time_panels
+fi
 
 # ---- without a terminal --tui falls back to the --progress line
 out=$("$ASMSIM" run --tui --run oltp --disks 1 --duration 100ms </dev/null 2>&1 >/dev/null)

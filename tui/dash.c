@@ -26,12 +26,18 @@
  *     avg/p99 latency, I/Os in flight, utilisation bar, errors; the slowest
  *     disk highlighted.  A row per disk while the panels keep their
  *     minimum; beyond that the rows scroll (Down/Up, j/k)
- *   panels, all the rows left: on the left the last minute of MBPS, IOPS
- *     and p99 (sparklines) over the latency histogram (ORION's power-of-
- *     two bins, p50/p99/p99.9 marked), whose bars take the height left; on
+ *   time band (timeband.c): the burst-credit gauges with when each
+ *     empties or fills (credits.c) and the event log (events.c), side by
+ *     side on a wide screen, stacked on a narrow one, folded to what the
+ *     height spares (band_rows)
+ *   panels, all the rows left: on the left MBPS, IOPS and p99 over the
+ *     whole run, start to now (strip.c), over the latency histogram
+ *     (ORION's power-of-two bins, p50/p99/p99.9 marked), whose bars take
+ *     the height left; on
  *     the right the ORION matrix heat map (rows large, columns small) over
  *     the sweep curve (MBPS and IOPS per disk count)
- *   bottom: the message line or the key hints (whole chunks only)
+ *   bottom: the message line (the newest event, as it happens) or the
+ *     key hints (whole chunks only)
  *
  * Without colour (NO_COLOR, or a terminal without) the heat map uses a
  * character ramp and the slowest disk is shown in reverse video.
@@ -45,15 +51,17 @@
 
 #include "layouts/units.h"
 #include "tui/flow.h"
+#include "tui/panels.h"
 #include "tui/term.h"
 #include "tui/tui.h"
+#include "tui/tui_draw.h"
 
 #define MIN_COLS 80
 #define MIN_ROWS 24
 #define DASH_MAX_IOPS 10000000      /* typed IOPS: the profile checks its own cap */
 
-static const char RAMP[] = " .:-=+*#%@";
-#define RAMP_N ((int)sizeof(RAMP) - 2)
+#define RAMP tui_ramp
+#define RAMP_N TUI_RAMP_N
 
 /* What the tuning keys change, as the dashboard expects it to be. */
 struct dash_want {
@@ -86,23 +94,6 @@ struct dash {
 };
 
 /* ---- drawing helpers -------------------------------------------------------- */
-
-static void put(int y, int x, attr_t attr, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void put(int y, int x, attr_t attr, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    if (y < 0 || y >= LINES || x >= COLS)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    attron(attr);
-    mvaddnstr(y, x, buf, COLS - x);
-    attroff(attr);
-}
 
 static attr_t pair(const struct dash *d, int p)
 {
@@ -188,6 +179,10 @@ static void title_fields(const struct dash *d, struct flow *fl)
              au, lay_redundancy_name(s->redundancy));
 }
 
+/* A pacer reaching less than this share of --speed says what it reaches
+   (a host too slow to simulate that fast). */
+#define SPEED_SHORT 0.9
+
 /* status: the point, time, speed, binding limit, state (right) */
 static void status_fields(const struct dash *d, struct flow *fl)
 {
@@ -202,7 +197,10 @@ static void status_fields(const struct dash *d, struct flow *fl)
     flow_add(fl, A_NORMAL, "(%s)", where);
     flow_add(fl, A_NORMAL, "elapsed %s", el);
     flow_add(fl, A_NORMAL, "ETA %s", eta);
-    if (s->speed > 0)
+    if (s->speed > 0 && s->speed_reached > 0 && s->speed_reached < SPEED_SHORT * s->speed)
+        flow_add(fl, pair(d, TERM_PAIR_WARN), "speed %gx (%.0fx reached)", s->speed,
+                 s->speed_reached);
+    else if (s->speed > 0)
         flow_add(fl, A_NORMAL, "speed %gx", s->speed);
     else
         flow_add(fl, A_NORMAL, "speed max");
@@ -337,7 +335,7 @@ static void disk_row(struct dash *d, int y, int i, const struct disk_cols *c)
     meter[c->bar_w] = '\0';
     char label[DISK_LABEL_MAX + 1];
     disk_label(d, i, label, (size_t)c->label_w + 1);
-    put(y, 0, a, " %-*s %9.2f %9.0f %9.3f %9.3f %6.1f  [%s] %7llu%s", c->label_w, label,
+    tui_put(y, 0, a, " %-*s %9.2f %9.0f %9.3f %9.3f %6.1f  [%s] %7llu%s", c->label_w, label,
         k->mbps, k->iops, k->avg_lat_us / 1e3, k->p99_lat_us / 1e3, k->outstanding,
         meter, (unsigned long long)k->errors, slow && c->slow_word ? DISK_SLOW_WORD : "");
 }
@@ -356,7 +354,7 @@ static void draw_disks(struct dash *d, int y, int h)
 {
     const struct sim_snapshot *s = d->snap;
     struct disk_cols c = disk_columns(d, COLS);
-    put(y, 0, A_BOLD | A_UNDERLINE, " %-*s %9s %9s %9s %9s %6s  %-*s %7s", c.label_w, "disk",
+    tui_put(y, 0, A_BOLD | A_UNDERLINE, " %-*s %9s %9s %9s %9s %6s  %-*s %7s", c.label_w, "disk",
         "MB/s", "IOPS", "avg ms", "p99 ms", "in fl", c.bar_w + 2, "util", "errors");
     int room = h - 1, n = s->n_disk;
     bool note = n > room || s->disks > n;
@@ -376,52 +374,13 @@ static void draw_disks(struct dash *d, int y, int h)
     if (s->disks > n)
         snprintf(more, sizeof more, "; %d more disks not shown", s->disks - n);
     if (shown < n)
-        put(y + 1 + shown, 0, A_DIM, " disks %d-%d of %d: Down/Up (j/k) scroll%s",
+        tui_put(y + 1 + shown, 0, A_DIM, " disks %d-%d of %d: Down/Up (j/k) scroll%s",
             d->disk_top + 1, d->disk_top + shown, n, more);
     else
-        put(y + 1 + shown, 0, A_DIM, " %s", more + 2);
+        tui_put(y + 1 + shown, 0, A_DIM, " %s", more + 2);
 }
 
 /* ---- the panels ------------------------------------------------------------------ */
-
-static void sparkline(struct dash *d, int y, int x, int w, const char *label,
-                      int which, const char *unit)
-{
-    const struct sim_snapshot *s = d->snap;
-    double v[SIM_SNAP_SERIES];
-    int n = s->n_series;
-    double max = 0, last = 0;
-    for (int i = 0; i < n; i++) {
-        const struct sim_snap_sample *p = &s->series[i];
-        v[i] = which == 0 ? p->mbps : which == 1 ? p->iops : p->p99_us;
-        if (v[i] > max)
-            max = v[i];
-        last = v[i];
-    }
-    put(y, x, A_BOLD, "%-5s", label);
-    int gw = w - 22;
-    if (gw < 10)
-        gw = 10;
-    /* one column per sample bucket: the newest at the right */
-    int used = n < gw ? n : gw;         /* right-aligned: newest at the right */
-    for (int c = 0; c < gw; c++) {
-        int cc = c - (gw - used);
-        if (cc < 0) {
-            mvaddch(y, x + 6 + c, ' ');
-            continue;
-        }
-        int lo = cc * n / used, hi = (cc + 1) * n / used;
-        double m = 0;
-        for (int i = lo; i < hi; i++)
-            if (i >= 0 && v[i] > m)
-                m = v[i];
-        int k = max > 0 ? (int)lround(m / max * RAMP_N) : 0;
-        if (hi <= lo)
-            k = 0;
-        mvaddch(y, x + 6 + c, (chtype)RAMP[k]);
-    }
-    put(y, x + 7 + gw, A_NORMAL, "%10.1f %s", last, unit);
-}
 
 /* The histogram's title: the marks the bins carry come with the values. */
 static void hist_title(const struct sim_snapshot *s, struct flow *fl)
@@ -540,7 +499,7 @@ static void draw_matrix(struct dash *d, int y, int x, int w, int h)
         }
     int y0 = y + m.title_rows;
     for (int l = 0; l < m.nrow; l++) {
-        put(y0 + l, x, A_DIM, "%3d ", s->large_levels[l]);
+        tui_put(y0 + l, x, A_DIM, "%3d ", s->large_levels[l]);
         for (int c = 0; c < m.ncol; c++) {
             double vm = s->cell_mbps[l][c], vi = s->cell_iops[l][c];
             double f = -1;
@@ -552,13 +511,13 @@ static void draw_matrix(struct dash *d, int y, int x, int w, int h)
                         s->point.large == s->large_levels[l];
             int cx = x + 4 + 2 * c;
             if (f < 0) {
-                put(y0 + l, cx, A_DIM, here ? "<>" : " .");
+                tui_put(y0 + l, cx, A_DIM, here ? "<>" : " .");
             } else if (d->term.color) {
                 int k = (int)(f * (TERM_HEAT_STEPS - 1) + 0.5);
-                put(y0 + l, cx, COLOR_PAIR(TERM_PAIR_HEAT0 + k), "%s", here ? "<>" : "  ");
+                tui_put(y0 + l, cx, COLOR_PAIR(TERM_PAIR_HEAT0 + k), "%s", here ? "<>" : "  ");
             } else {
                 char ch = RAMP[1 + (int)lround(f * (RAMP_N - 1))];
-                put(y0 + l, cx, A_NORMAL, "%c%c", here ? '<' : ch, here ? '>' : ch);
+                tui_put(y0 + l, cx, A_NORMAL, "%c%c", here ? '<' : ch, here ? '>' : ch);
             }
         }
     }
@@ -569,7 +528,7 @@ static void draw_matrix(struct dash *d, int y, int x, int w, int h)
 static void draw_sweep(struct dash *d, int y, int x, int w, int h)
 {
     const struct sim_snapshot *s = d->snap;
-    put(y, x, A_BOLD, "sweep: best per disk count");
+    tui_put(y, x, A_BOLD, "sweep: best per disk count");
     double max_m = 0, max_i = 0;
     for (int i = 0; i < s->n_sweep; i++) {
         if (s->sweep_mbps[i] > max_m)
@@ -591,32 +550,29 @@ static void draw_sweep(struct dash *d, int y, int x, int w, int h)
         for (; k < n && k < (int)sizeof barbuf - 1; k++)
             barbuf[k] = '=';
         barbuf[k] = '\0';
-        put(y + 1 + i - first, x, A_NORMAL, "%3d |%-*s %8.1f MBPS %7.0f IOPS", s->sweep_disks[i],
+        tui_put(y + 1 + i - first, x, A_NORMAL, "%3d |%-*s %8.1f MBPS %7.0f IOPS", s->sweep_disks[i],
             bw, barbuf, s->sweep_mbps[i], s->sweep_iops[i]);
     }
 }
 
 /*
  * The panels share the rows under the disk table, left and right halves:
- *   left:  "last minute" and three sparklines, then the histogram, whose
- *          bars grow to the bottom of the box;
+ *   left:  the strip of the whole run (an axis row and three strips),
+ *          then the histogram, whose bars grow to the bottom of the box;
  *   right: the heat map with as many rows as it has large levels, then
  *          the sweep curve, which takes the rest; when both do not fit,
  *          the sweep keeps as many rows as it needs up to half the box.
  * The left column always reaches the bottom, so no band of rows across
  * the screen is left empty at any height.
  */
-#define PANELS_MIN_ROWS 8           /* 4 sparkline rows, 2 of histogram title, bars, marks */
+#define PANELS_MIN_ROWS 8           /* STRIP_ROWS, 2 of histogram title, bars, marks */
 #define SWEEP_MIN_ROWS 2
 
 static void draw_panels(struct dash *d, int y, int h)
 {
     int lw = COLS / 2 - 1, rx = COLS / 2 + 1, rw = COLS - rx;
-    put(y, 0, A_BOLD, "last minute");
-    sparkline(d, y + 1, 0, lw, "MBPS", 0, "MB/s");
-    sparkline(d, y + 2, 0, lw, "IOPS", 1, "IO/s");
-    sparkline(d, y + 3, 0, lw, "p99", 2, "us");
-    draw_hist(d, y + 4, 0, lw, h - 4);
+    strip_draw(d->snap, y, 0, lw);
+    draw_hist(d, y + STRIP_ROWS, 0, lw, h - STRIP_ROWS);
     /* both whole when they fit; else the sweep keeps up to half */
     int mh = matrix_rows_wanted(d->snap, rw), sh = 1 + d->snap->n_sweep;
     if (mh + sh > h) {
@@ -699,7 +655,7 @@ static bool prompt(const char *q, char *buf, int len)
 {
     move(LINES - 1, 0);
     clrtoeol();
-    put(LINES - 1, 0, A_BOLD, " %s ", q);
+    tui_put(LINES - 1, 0, A_BOLD, " %s ", q);
     echo();
     curs_set(1);
     timeout(-1);
@@ -1039,14 +995,14 @@ static void draw_help(void)
     mvhline(y0 + h - 1, x0, '-', w);
     attroff(A_BOLD);
     int y = y0 + 1;
-    put(y++, x0 + 2, A_BOLD, "%-*s%s", HELP_KEY_COLS, "Keys (aliases)", "What they do");
+    tui_put(y++, x0 + 2, A_BOLD, "%-*s%s", HELP_KEY_COLS, "Keys (aliases)", "What they do");
     for (int i = 0; i < N_KEYS; i++, y++) {
         char names[48];
         key_names(&KEYS[i], " ", true, names, sizeof names);
-        put(y, x0 + 2, A_NORMAL, "%-*s%s", HELP_KEY_COLS, names, KEYS[i].help);
+        tui_put(y, x0 + 2, A_NORMAL, "%-*s%s", HELP_KEY_COLS, names, KEYS[i].help);
     }
     for (int i = 0; i < N_FOOTER; i++, y++)
-        put(y, x0 + 2, A_NORMAL, "%s", HELP_FOOTER[i]);
+        tui_put(y, x0 + 2, A_NORMAL, "%s", HELP_FOOTER[i]);
 }
 
 /* The bottom line when there is no message: "? help  q quit  +/- small
@@ -1070,7 +1026,7 @@ static void draw_hint(void)
     }
     if (used > 0)
         line[used - 1] = '\0';     /* no trailing blank */
-    put(LINES - 1, 0, A_DIM, "%s", line);
+    tui_put(LINES - 1, 0, A_DIM, "%s", line);
 }
 
 /* The row that binds ch, with *which set to the key's place in it; NULL
@@ -1116,17 +1072,38 @@ static bool key(struct dash *d, int ch)
  * row left, so a tall window shows taller histogram bars, more heat-map
  * rows and more of the sweep, never empty bands.
  */
+#define TABLE_MIN_ROWS 3            /* header, a row, the scroll line */
+#define BAND_MIN_ROWS 3             /* the credits' title and two gauges */
+
+/* Rows for the band of credits and events (timeband.c): what it wants
+   when the disk table and the panels keep theirs, else down to
+   BAND_MIN_ROWS taken from the disk table (which scrolls), never so much
+   that the table falls below TABLE_MIN_ROWS. */
+static int band_rows(const struct sim_snapshot *s, int avail, int table_want)
+{
+    int want = timeband_rows_wanted(s, COLS);
+    int spare = avail - table_want - PANELS_MIN_ROWS;
+    int most = avail - TABLE_MIN_ROWS - PANELS_MIN_ROWS;
+    int h = want < spare ? want : spare;
+    if (h < BAND_MIN_ROWS)
+        h = want < BAND_MIN_ROWS ? want : BAND_MIN_ROWS;
+    return h < most ? h : most < 0 ? 0 : most;
+}
+
 static void layout_and_draw(struct dash *d)
 {
     int header_h = draw_header(d);
     int avail = LINES - 1 - header_h;
-    int table_h = disk_rows_wanted(d->snap);
-    if (avail - table_h < PANELS_MIN_ROWS)
-        table_h = avail - PANELS_MIN_ROWS;
-    if (table_h < 3)
-        table_h = 3;                /* header, a row, the scroll line */
+    int table_want = disk_rows_wanted(d->snap);
+    int band_h = band_rows(d->snap, avail, table_want);
+    int table_h = table_want;
+    if (avail - band_h - table_h < PANELS_MIN_ROWS)
+        table_h = avail - band_h - PANELS_MIN_ROWS;
+    if (table_h < TABLE_MIN_ROWS)
+        table_h = table_want < TABLE_MIN_ROWS ? table_want : TABLE_MIN_ROWS;
     draw_disks(d, header_h, table_h);
-    draw_panels(d, header_h + table_h, avail - table_h);
+    timeband_draw(d->snap, d->term.color, header_h + table_h, band_h);
+    draw_panels(d, header_h + table_h + band_h, avail - table_h - band_h);
 }
 
 /* What quitting now keeps, for the "Quit?" question. */
@@ -1150,9 +1127,9 @@ static void draw_bottom_line(struct dash *d)
     if (d->confirm_quit) {
         char q[160];
         quit_question(d, q, sizeof q);
-        put(LINES - 1, 0, A_BOLD | A_REVERSE, " Quit? %s (y/n) ", q);
+        tui_put(LINES - 1, 0, A_BOLD | A_REVERSE, " Quit? %s (y/n) ", q);
     } else if (msg[0]) {
-        put(LINES - 1, 0, A_BOLD, " %s", msg);
+        tui_put(LINES - 1, 0, A_BOLD, " %s", msg);
     } else {
         draw_hint();
     }
@@ -1162,8 +1139,8 @@ static void draw(struct dash *d)
 {
     erase();
     if (COLS < MIN_COLS || LINES < MIN_ROWS) {
-        put(LINES / 2, 0, A_BOLD, "window too small: %dx%d", COLS, LINES);
-        put(LINES / 2 + 1, 0, A_NORMAL, "the dashboard needs %dx%d", MIN_COLS, MIN_ROWS);
+        tui_put(LINES / 2, 0, A_BOLD, "window too small: %dx%d", COLS, LINES);
+        tui_put(LINES / 2 + 1, 0, A_NORMAL, "the dashboard needs %dx%d", MIN_COLS, MIN_ROWS);
         refresh();
         return;
     }

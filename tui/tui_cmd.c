@@ -39,16 +39,28 @@ static void tui_usage(FILE *f)
           "  --duration TIME   measured time per matrix cell; default 5s here\n"
           "  --speed N|max     device seconds per wall second on modelled "
           "volumes;\n"
-          "                    default 1 (real time)\n"
+          "                    default 1 (real time); 600 plays 10 minutes a "
+          "second\n"
           "  --output-dir DIR  where 's' and quitting save the ORION files and "
           "results\n                    JSON (without it 's' saves to the "
           "current directory\n                    and quitting saves nothing)\n"
           "Saved files record the configuration measured: after tuning, the "
           "command line\nwith the tuned settings (--disks, --write, ...).\n\n"
+          "Time: a gauge per burst bucket (each volume's, the instance's) with "
+          "when it\nempties or fills at the current rate; MBPS, IOPS and p99 "
+          "over the whole run\n(start at the left, now at the right); events "
+          "(a bucket empty or refilled, the\ninstance burst spent, the binding "
+          "limit changed) on the status line and in a\nlog.  With the default "
+          "--burst-credits full every point starts from full\nbuckets; "
+          "--burst-credits carry[=LEVEL] lets them drain over time as on one\n"
+          "instance.\n\n"
           "Needs a terminal of at least 80x24; NO_COLOR=1 turns colour off.\n"
           "Example:\n"
           "  asmsim tui --instance r5b.8xlarge --volume "
-          "gp3:throughput=500MiB/s --disks 8\n", f);
+          "gp3:throughput=500MiB/s --disks 8\n"
+          "  asmsim tui --instance m5.large --volume gp2:size=500GiB --disks 4 "
+          "\\\n      --matrix point --num-small 32 --num-large 0 "
+          "--burst-credits carry \\\n      --speed 600\n", f);
 }
 
 static bool duration_given(int argc, char **argv)

@@ -693,6 +693,7 @@ static int live_call(sim_engine *e, const struct sim_point_opts *o,
         .stats = &e->stats,
         .limited_by = e->phase == MEASURE ? binding_limit(e) : SIM_LIMIT_OFFERED_LOAD,
         .outstanding = e->outstanding,
+        .devices = e->ds,
     };
     return o->live(o->live_arg, &lv);
 }

@@ -106,6 +106,9 @@ struct sim_live {
     const struct sim_stats *stats;
     enum sim_limit limited_by;  /* in the window so far */
     int outstanding;            /* logical I/Os in flight */
+    struct devset *devices;     /* the point's devices, to read their state
+                                   (dev_ops.buckets); a live view must not
+                                   change it */
 };
 
 #define SIM_LIVE_CONTINUE 0

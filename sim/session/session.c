@@ -93,8 +93,10 @@ int sim_sess_live_cb(void *arg, const struct sim_live *lv)
         return SIM_LIVE_STOP;
     }
     pthread_mutex_unlock(&s->mu);
-    if (was_paused)
+    if (was_paused) {
         sim_pacer_anchor(&s->pacer, lv->now_ns);
+        s->speed_mark_wall_s = 0;   /* the speed reached: not across a pause */
+    }
     if (!s->paced)
         return SIM_LIVE_CONTINUE;
     for (;;) {
@@ -169,6 +171,8 @@ int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
     s->work.eta_s = -1;
     s->work.slowest_disk = -1;
     s->work.n_runs = 1;
+    sim_strip_init(&s->work.strip, 0, (double)SIM_SNAP_SERIES_NS / 1e9);
+    burst_detector_init(&s->detector);
     sim_sess_describe_config(s);
     sim_sess_clear_matrix(&s->work, NULL);
     s->snap = s->work;

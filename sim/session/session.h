@@ -32,6 +32,8 @@
 #include "sim/core/hist.h"
 #include "sim/core/run.h"
 #include "sim/core/stats.h"
+#include "sim/session/burst_events.h"
+#include "sim/session/time_strip.h"
 
 #define SIM_SNAP_DISKS 64           /* disk rows a snapshot carries */
 #define SIM_SNAP_SERIES 300         /* samples of the time series */
@@ -39,6 +41,10 @@
 #define SIM_SNAP_LEVELS 40          /* matrix rows / columns carried */
 #define SIM_SESSION_MAX_SMALL 1024  /* interactive load limits, as far */
 #define SIM_SESSION_MAX_LARGE 128   /* as io_budget.h's limit allows */
+#define SIM_SNAP_BUCKETS BURST_MAX_BUCKETS  /* burst buckets carried */
+#define SIM_SNAP_EVENTS 8           /* the last events carried */
+#define SIM_SNAP_EVENT_LEN 120
+#define SIM_SNAP_TICK_NS SIM_NS_PER_S   /* buckets and limit read this often */
 
 enum sim_session_state {
     SIM_SESS_STARTING = 0,
@@ -60,6 +66,20 @@ struct sim_snap_sample {
     double t_s;                 /* device time since the session began */
     double mbps, iops;          /* over the sample interval */
     double p99_us;              /* of the main class, over the interval */
+};
+
+/* A burst bucket now: its reading, and how its level moves. */
+struct sim_snap_bucket {
+    struct burst_reading r;
+    double rate_frac_per_s;     /* change of level_frac per device second
+                                   over the last tick; 0 = steady or not
+                                   known yet */
+};
+
+struct sim_snap_event {
+    double t_s;                 /* device time since the session began */
+    enum burst_event_kind kind;
+    char text[SIM_SNAP_EVENT_LEN];  /* burst_event_text() */
 };
 
 struct sim_snapshot {
@@ -88,6 +108,10 @@ struct sim_snapshot {
     enum wl_large_type large_type;
     int write_pct;
     double speed;               /* 0 = max */
+    double speed_reached;       /* device seconds per wall second over the
+                                   last wall second or so; 0 = not known
+                                   yet.  Below speed when the host cannot
+                                   simulate as fast as asked */
 
     /* where the run stands */
     struct wl_point point;
@@ -128,6 +152,23 @@ struct sim_snapshot {
     double p50_us, p99_us, p999_us;
 
     char message[200];          /* the last event or error, for the user */
+
+    /* Burst buckets (each volume's, the instance's) as the backend reads
+       them every SIM_SNAP_TICK_NS of device time; interactive sessions on
+       a backend with buckets only (0 otherwise). */
+    int n_buckets;
+    bool buckets_reset_per_point;   /* every point starts them at the
+                                       --burst-credits level (no carry) */
+    struct sim_snap_bucket bucket[SIM_SNAP_BUCKETS];
+
+    /* the whole session so far, in bounded memory (time_strip.h) */
+    struct sim_strip strip;
+
+    /* what happened (burst_events.h), oldest first: the last
+       SIM_SNAP_EVENTS of events_total; the newest is also the message */
+    int n_events;
+    uint64_t events_total;
+    struct sim_snap_event event[SIM_SNAP_EVENTS];
 };
 
 enum sim_cmd_kind {

@@ -14,6 +14,9 @@
  *   session_record.c  the measured cells of the configuration in force,
  *                     and sim_session_save() of them
  *   session_pacer.c   the wall clock, and pacing device time to it
+ *   session_credits.c the burst buckets and the binding limit, tick by
+ *                     tick: gauges, their rates, events (burst_events.c)
+ *   time_strip.c      the whole session's figures in bounded memory
  *
  * Locking: fields marked "under mu" are read and written only with mu
  * held; "the session thread's own" only by the session thread (and by
@@ -86,6 +89,18 @@ struct sim_session {
     sim_ns sample_at_ns;            /* device time of the baseline */
     uint64_t sample_ios[WL_CLASSES], sample_bytes[WL_CLASSES];
     struct hist sample_hist, hist_now, hist_delta;
+    double speed_mark_dev_s, speed_mark_wall_s;     /* speed_reached's start */
+    /* burst buckets and events (session_credits.c) */
+    struct burst_detector detector;
+    sim_ns credit_tick_at_ns;       /* device time of the last tick */
+    bool credit_ticked;             /* since the last reset */
+    bool credit_new_load;           /* the load changed: restart the meter */
+    sim_ns credit_meter_at_ns;      /* the limit meter's interval began */
+    struct wl_point credit_point;   /* the load of the last point started */
+    bool credit_in_point;           /* credit_point_start_ns is known */
+    sim_ns credit_point_start_ns;   /* that point's start (sim_live) */
+    double credit_prev_s;           /* session time of the last tick */
+    double credit_prev_level[SIM_SNAP_BUCKETS];
     /* batch */
     int batch_run_index;
     double batch_best_mbps, batch_best_iops;
@@ -123,6 +138,17 @@ double sim_sess_device_seconds(sim_session *s, sim_ns now_ns);
 
 /* What the engine reports, into the working snapshot (not published). */
 void sim_sess_observe(sim_session *s, const struct sim_live *lv);
+
+/* ---- session_credits.c: buckets, rates, events ----------------------------- */
+
+/* What the engine reports, for the buckets and the binding limit: when a
+   tick of device time has passed since the last reading, gauges, rates
+   and events into the working snapshot; a new point (lv->point_start_ns)
+   is noticed here. */
+void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double device_s);
+
+/* The devices were rebuilt: every bucket is new. */
+void sim_sess_credits_reset(sim_session *s);
 
 /* ---- session_walk.c, session_batch.c: what the thread runs ------------------- */
 

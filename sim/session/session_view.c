@@ -14,7 +14,10 @@
  * reports use, so the dashboard and the files agree.  The "current"
  * figures are those of the measured window so far; the time series is
  * computed from the change of the counters (and of the main class's
- * histogram) over each 200 ms of device time, and keeps the last minute.
+ * histogram) over each 200 ms of device time, and keeps the last minute;
+ * each sample also goes into the strip of the whole session
+ * (time_strip.c), and once a device second the buckets are read
+ * (session_credits.c).
  *
  * Per-disk use: on the model, the share of the volume's delivered IOPS or
  * throughput limit, whichever is higher (operations counted in the
@@ -187,6 +190,7 @@ static void sample(sim_session *s, const struct sim_live *lv, double device_s)
             .p99_us = (double)hist_quantile_ns(d, 0.99) / 1e3,
         };
         push_sample(&s->work, &x);
+        sim_strip_add(&s->work.strip, x.t_s, dt, x.mbps, x.iops, x.p99_us);
     }
     s->sample_window_ns = lv->window_start_ns;
     s->sample_at_ns = lv->now_ns;
@@ -288,6 +292,22 @@ static void estimate_eta(sim_session *s)
         w->eta_s = 0;
 }
 
+/* Device seconds per wall second over the last SPEED_SPAN_S or so of wall
+   time: what the pacer reaches, which a host too slow for --speed shows.
+   A pause starts the span again (session.c clears the mark). */
+#define SPEED_SPAN_S 1.0
+static void measure_speed(sim_session *s, double device_s)
+{
+    double wall = sim_sess_wall_s();
+    double dt = wall - s->speed_mark_wall_s;
+    if (s->speed_mark_wall_s > 0 && dt < SPEED_SPAN_S && device_s >= s->speed_mark_dev_s)
+        return;
+    if (s->speed_mark_wall_s > 0 && device_s >= s->speed_mark_dev_s)
+        s->work.speed_reached = (device_s - s->speed_mark_dev_s) / dt;
+    s->speed_mark_wall_s = wall;
+    s->speed_mark_dev_s = device_s;
+}
+
 void sim_sess_observe(sim_session *s, const struct sim_live *lv)
 {
     struct sim_snapshot *w = &s->work;
@@ -297,6 +317,7 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
     w->measuring = lv->phase == SIM_LIVE_MEASURE;
     w->device_s = device_s;
     w->wall_s = sim_sess_wall_s() - s->wall_start_s;
+    measure_speed(s, device_s);
     w->pinned = s->pinned;
     if (w->measuring) {
         struct sim_point_result r = { .small = lv->point.small,
@@ -319,5 +340,6 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
     } else {
         w->window_s = 0;
     }
+    sim_sess_credits_observe(s, lv, device_s);
     estimate_eta(s);
 }

@@ -328,6 +328,7 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
     }
     walk_from_start(s);
     s->pacer.anchored = false;
+    sim_sess_credits_reset(s);
     sim_sess_describe_config(s);
     sim_sess_clear_matrix(&s->work, s->parts.matrix);
     return 0;
