@@ -112,7 +112,8 @@ static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulat
         return;
     }
     double answer = r->best[0].c.total_usd_month;
-    qsort(s.cand, (size_t)s.n_cand, sizeof *s.cand, cmp_cost);
+    if (s.n_cand > 1)
+        qsort(s.cand, (size_t)s.n_cand, sizeof *s.cand, cmp_cost);
     long n = 0;
     while (n < s.n_cand && s.cand[n].total_usd_month <= answer + 1e-9)
         n++;

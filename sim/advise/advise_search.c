@@ -246,7 +246,8 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
 
     if (!list)
         return -ENOMEM;
-    qsort_r(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand, s);
+    if (s->n_cand > 1)
+        qsort_r(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand, s);
     for (int c = 0; c < 2 && rc == 0; c++) {
         if (!(cfg->space.clouds & clouds[c]))
             continue;

@@ -374,7 +374,8 @@ static void drop_dominated(struct opt_buf *b, long from)
 {
     long kept = from;
 
-    qsort(b->v + from, (size_t)(b->n - from), sizeof *b->v, cmp_opt);
+    if (b->n - from > 1)
+        qsort(b->v + from, (size_t)(b->n - from), sizeof *b->v, cmp_opt);
     for (long i = from; i < b->n; i++) {
         bool dominated = false;
         for (long j = from; j < kept && !dominated; j++)
