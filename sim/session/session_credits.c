@@ -40,8 +40,8 @@
 
 /* The burst and base rates of the limit whose bucket this is, from the
    profiles in force: IOPS, or MB/s (10^6 B/s). */
-static void bucket_rates(const struct sim_run_cfg *c, enum sim_limit l,
-                         double *burst, double *base)
+void sim_sess_bucket_rates(const struct sim_run_cfg *c, enum sim_limit l,
+                           double *burst, double *base)
 {
     const struct vol_profile *v = &c->volume;
     const struct inst_profile *in = &c->instance;
@@ -79,13 +79,14 @@ static void read_buckets(sim_session *s, struct devset *ds, double device_s)
         x->r.limit = b[i].limit;
         x->r.disk = b[i].disk;
         x->r.level_frac = b[i].level_frac;
-        bucket_rates(&s->run, b[i].limit, &x->r.burst_rate, &x->r.base_rate);
+        sim_sess_bucket_rates(&s->run, b[i].limit, &x->r.burst_rate, &x->r.base_rate);
         x->rate_frac_per_s = rated ? (b[i].level_frac - s->credit_prev_level[i]) / dt : 0;
         s->credit_prev_level[i] = b[i].level_frac;
     }
 }
 
-static void log_event(sim_session *s, const struct burst_event *e)
+void sim_sess_log_event(sim_session *s, enum burst_event_kind kind, double t_s,
+                        const char *text)
 {
     struct sim_snapshot *w = &s->work;
     if (w->n_events == SIM_SNAP_EVENTS) {
@@ -93,13 +94,20 @@ static void log_event(sim_session *s, const struct burst_event *e)
         w->n_events--;
     }
     struct sim_snap_event *x = &w->event[w->n_events++];
-    x->t_s = e->t_s;
-    x->kind = e->kind;
-    burst_event_text(e, s->run.instance.name, x->text, sizeof x->text);
+    x->t_s = t_s;
+    x->kind = kind;
+    snprintf(x->text, sizeof x->text, "%s", text);
     w->events_total++;
     char clock[32];
-    burst_clock_text(e->t_s, clock, sizeof clock);
+    burst_clock_text(t_s, clock, sizeof clock);
     sim_sess_say(s, "%s %s", clock, x->text);
+}
+
+static void log_event(sim_session *s, const struct burst_event *e)
+{
+    char text[SIM_SNAP_EVENT_LEN];
+    burst_event_text(e, s->run.instance.name, text, sizeof text);
+    sim_sess_log_event(s, e->kind, e->t_s, text);
 }
 
 /* Whether a tick of device time has passed since the last reading (or
