@@ -20,7 +20,7 @@
 #include "tui/tui_draw.h"
 
 #define GROUP_LEVEL_FRAC 0.005      /* half a percentage point: one row */
-#define LABEL_COLS 19               /* "DATA_0000-0063 MB/s" */
+#define LABEL_COLS 20               /* "DATA_0000-0063 MiB/s" */
 #define FIXED_COLS (1 + LABEL_COLS + 2 + 2 + 7 + 2)   /* all but bar, outlook */
 #define BAR_MIN 6
 #define BAR_MAX 40
@@ -66,7 +66,8 @@ static int groups_of(const struct sim_snapshot *s, bool fold, struct group *g, i
 
 static const char *unit_of(enum sim_limit l)
 {
-    return l == SIM_LIMIT_VOLUME_IOPS || l == SIM_LIMIT_INSTANCE_IOPS ? "IOPS" : "MB/s";
+    double per;
+    return burst_unit(l, &per);
 }
 
 static void group_label(const struct sim_snapshot *s, const struct group *g, char *buf,

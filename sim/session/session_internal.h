@@ -157,10 +157,9 @@ void sim_sess_push_sample(sim_session *s, const struct sim_snap_sample *x, doubl
    is noticed here. */
 void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double device_s);
 
-/* The burst and base rates of the limit whose bucket this is, from the
-   profiles in force: IOPS, or MB/s (10^6 B/s). */
-void sim_sess_bucket_rates(const struct sim_run_cfg *c, enum sim_limit l,
-                           double *burst, double *base);
+/* A backend's bucket as the detector reads it: its rates with credits
+   and without in the unit it is told in (burst_unit). */
+void sim_sess_bucket_reading(const struct dev_bucket *b, struct burst_reading *r);
 
 /* Log an event told in words (text without its time) at t_s: the log's
    newest, and the message line. */

@@ -35,10 +35,8 @@ static void replay_buckets(sim_session *s, const struct sim_forecast_result *r)
     w->n_buckets = r->buckets < SIM_SNAP_BUCKETS ? r->buckets : SIM_SNAP_BUCKETS;
     for (int b = 0; b < w->n_buckets; b++) {
         struct sim_snap_bucket *x = &w->bucket[b];
-        x->r.limit = r->bucket[b].limit;
-        x->r.disk = r->bucket[b].disk;
+        sim_sess_bucket_reading(&r->bucket[b], &x->r);
         x->r.level_frac = r->n_rows ? r->bucket_pct[b] / 100 : 1;
-        sim_sess_bucket_rates(&s->run, x->r.limit, &x->r.burst_rate, &x->r.base_rate);
         x->rate_frac_per_s = 0;
     }
 }
