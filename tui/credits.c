@@ -146,14 +146,26 @@ static void credits_title(const struct sim_snapshot *s, int y, int x, int w, int
     }
 }
 
+/* The rows for the box's h: a row per bucket when they all fit, else
+   volumes folded; returns how many. */
+static int rows_for(const struct sim_snapshot *s, int h, struct group *g)
+{
+    int n = groups_of(s, false, g, SIM_SNAP_BUCKETS);
+    return n > h - 1 ? groups_of(s, true, g, SIM_SNAP_BUCKETS) : n;
+}
+
+int credits_rows_used(const struct sim_snapshot *s, int h)
+{
+    struct group g[SIM_SNAP_BUCKETS];
+    int n = rows_for(s, h, g);
+    return 1 + (n < h - 1 ? n : h - 1);
+}
+
 void credits_draw(const struct sim_snapshot *s, bool color, int y, int x, int w,
                   int h, const char *note)
 {
     struct group g[SIM_SNAP_BUCKETS];
-    /* a row per bucket when they all fit, else volumes folded */
-    int n = groups_of(s, false, g, SIM_SNAP_BUCKETS);
-    if (n > h - 1)
-        n = groups_of(s, true, g, SIM_SNAP_BUCKETS);
+    int n = rows_for(s, h, g);
     int shown = n < h - 1 ? n : h - 1;
     if (shown < 0)
         shown = 0;

@@ -1103,7 +1103,7 @@ static void layout_and_draw(struct dash *d)
     int header_h = draw_header(d);
     int avail = LINES - 1 - header_h;
     int table_want = disk_rows_wanted(d->snap);
-    int band_h = band_rows(d->snap, avail, table_want);
+    int band_h = timeband_rows_used(d->snap, COLS, band_rows(d->snap, avail, table_want));
     int table_h = table_want;
     if (avail - band_h - table_h < PANELS_MIN_ROWS)
         table_h = avail - band_h - PANELS_MIN_ROWS;
