@@ -177,6 +177,11 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
         sim_session_destroy(s);
         return rc;
     }
+    if (is_sweep && o->jobs > 1 && !o->quiet &&
+        !(j->cfg.backend->caps & DEV_CAP_VIRTUAL_CLOCK))
+        fprintf(stderr, "asmsim: --jobs %d: real devices are measured one "
+                "disk count at a time (at once, their figures would mix)\n",
+                o->jobs);
     prog->line = o->progress || o->tui;
     if (prog->line)
         cli_progress_start(prog);

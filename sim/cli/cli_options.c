@@ -51,6 +51,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
 #include "sim/core/forecast.h"
+#include "sim/core/jobs.h"
 
 /* ---- the option table --------------------------------------------------- */
 
@@ -552,6 +553,19 @@ static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_jobs(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    long long t;
+
+    if (cli_parse_int(v, 1, SIM_MAX_JOBS, &t) != 0) {
+        snprintf(why, n, "not a thread count; use an integer 1..%d",
+                 SIM_MAX_JOBS);
+        return -EINVAL;
+    }
+    o->jobs = (int)t;
+    return 0;
+}
+
 /* ---- forecast ---------------------------------------------------------- */
 
 static int opt_schedule(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -731,6 +745,7 @@ static const struct opt_def opt_defs[] = {
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
     { "size-limit", required_argument, FOR_ALL, opt_size_limit },
     { "threads", required_argument, FOR_ALL, opt_threads },
+    { "jobs", required_argument, FOR_SWEEP, opt_jobs },
     { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
     { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
     { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
