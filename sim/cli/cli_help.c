@@ -217,8 +217,8 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
                 "threads, 1..256;\n                        default the CPUs "
                 "asmsim may use; the same results\n                        "
                 "as --jobs 1 (only wall-clock times differ);\n"
-                "                        real devices run one count at a "
-                "time\n",
+                "                        real devices, the null engine and "
+                "--tui run one\n                        count at a time\n",
                 LAY_MAX_DISKS, CLI_TESTNAME_MAX,
                 "\n                        per disk count with prefix "
                 "<testname>_<N>disks,\n                        one JSON with "
