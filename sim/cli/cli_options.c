@@ -541,29 +541,28 @@ static int opt_ignore_signatures(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
-static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
+/* A count 1..max into *out, or "not a <what>; use an integer 1..max". */
+static int count_option(const char *v, int max, const char *what, int *out,
+                        char *why, size_t n)
 {
     long long t;
 
-    if (cli_parse_int(v, 1, 1024, &t) != 0) {
-        snprintf(why, n, "not a worker count; use an integer 1..1024");
+    if (cli_parse_int(v, 1, max, &t) != 0) {
+        snprintf(why, n, "not a %s; use an integer 1..%d", what, max);
         return -EINVAL;
     }
-    o->threads = (int)t;
+    *out = (int)t;
     return 0;
+}
+
+static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return count_option(v, 1024, "worker count", &o->threads, why, n);
 }
 
 static int opt_jobs(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    long long t;
-
-    if (cli_parse_int(v, 1, SIM_MAX_JOBS, &t) != 0) {
-        snprintf(why, n, "not a thread count; use an integer 1..%d",
-                 SIM_MAX_JOBS);
-        return -EINVAL;
-    }
-    o->jobs = (int)t;
-    return 0;
+    return count_option(v, SIM_MAX_JOBS, "thread count", &o->jobs, why, n);
 }
 
 /* ---- forecast ---------------------------------------------------------- */
