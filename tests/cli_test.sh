@@ -728,7 +728,7 @@ sample_value() {
     write) echo 0 ;; duration) echo 1ms ;; warmup) echo 0 ;; interval) echo 1s ;; seed) echo 1 ;;
     testname) echo t ;; output-dir) echo out ;; json) echo x.json ;;
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
-    create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;;
+    create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;; jobs) echo 1 ;;
     target) echo no-such-target ;; levels) echo orion ;;
     rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
     max-outstanding) echo 64 ;;

@@ -119,7 +119,7 @@ static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulat
         n++;
     CHECK(n > 10);      /* the test simulates a real part of the space */
     struct exhaustive e = { &c, &s, s.cand, calloc((size_t)n, sizeof *e.out) };
-    adv_parallel_for(n, c.jobs, simulate_one, &e);
+    sim_parallel_for(n, c.jobs, simulate_one, &e);
     long passed_cheaper = 0, passed_equal = 0;
     for (long i = 0; i < n; i++) {
         if (!e.out[i].pass)

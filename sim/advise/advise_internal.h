@@ -110,8 +110,7 @@ int adv_eval(const struct adv_cfg *cfg, const struct adv_config *c,
 /* Judge figures already in out->sim (and the capacity) against t. */
 void adv_judge(const struct adv_targets *t, struct adv_outcome *out);
 
-/* advise_pool.c: fn(arg, i) for i in [0, n) on `jobs` threads. */
-typedef void (*adv_task_fn)(void *arg, long i);
-int adv_parallel_for(long n, int jobs, adv_task_fn fn, void *arg);
+/* The candidates' parallel loop is the core's (sim/core/jobs.h). */
+#include "sim/core/jobs.h"
 
 #endif

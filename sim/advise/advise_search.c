@@ -139,7 +139,7 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
     for (long i = 0; i < n && passed < top && !*stopped && !err; i += BATCH) {
         long k = n - i < BATCH ? n - i : BATCH;
         struct batch b = { cfg, s, cand + i, out, rc, burst };
-        adv_parallel_for(k, cfg->jobs, eval_task, &b);
+        sim_parallel_for(k, cfg->jobs, eval_task, &b);
         for (long j = 0; j < k && passed < top && !err; j++) {
             if (rc[j] != 0) {           /* stopped (1) or could not run */
                 if (rc[j] == 1) {

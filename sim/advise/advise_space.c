@@ -607,7 +607,7 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     s->group_start = calloc((size_t)n + 1, sizeof *s->group_start);
     rc = t.buf && t.rc && s->group_start ? 0 : -ENOMEM;
     if (rc == 0)
-        adv_parallel_for(n, cfg->jobs, option_task, &t);
+        sim_parallel_for(n, cfg->jobs, option_task, &t);
     long total = 0;
     for (int g = 0; g < n && rc == 0; g++) {
         rc = t.rc[g];
@@ -671,7 +671,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     if (!t.buf || !t.enumerated || !t.rc)
         rc = -ENOMEM;
     if (rc == 0)
-        adv_parallel_for(s->n_inst, cfg->jobs, cand_task, &t);
+        sim_parallel_for(s->n_inst, cfg->jobs, cand_task, &t);
     long total = 0;
     for (int i = 0; i < s->n_inst && rc == 0; i++) {
         rc = t.rc[i];

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "sim/advise/advise.h"
+#include "sim/core/jobs.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_job.h"
@@ -57,16 +58,6 @@ static const struct option advise_options[] = {
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
-
-/* The CPUs this process may run on: the default of --jobs. */
-static int usable_cpus(void)
-{
-    cpu_set_t set;
-
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    return 1;
-}
 
 /* "1ms", "500us", "0.8ms", "p99:2ms" -> microseconds. */
 static int parse_latency(const char *text, double *us, bool *p99)
@@ -269,7 +260,7 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     int opt;
 
     adv_cfg_defaults(&a->cfg);
-    a->cfg.jobs = usable_cpus();
+    a->cfg.jobs = sim_usable_cpus();
     a->json_path = NULL;
     optind = 1;
     opterr = 0;

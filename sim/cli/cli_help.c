@@ -212,7 +212,13 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
         fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
                 "Disks:\n  --volumes LIST        disk counts: \"1-16\", "
                 "\"1,2,4,8,16\", \"2-8,12\"; each\n                        "
-                "1..1024, at most 64 counts; default 1-16\n",
+                "1..1024, at most 64 counts; default 1-16\n"
+                "  --jobs N              disk counts simulated at once, on N "
+                "threads, 1..256;\n                        default the CPUs "
+                "asmsim may use; the same results\n                        "
+                "as --jobs 1 (only wall-clock times differ);\n"
+                "                        real devices, the null engine and "
+                "--tui run one\n                        count at a time\n",
                 LAY_MAX_DISKS, CLI_TESTNAME_MAX,
                 "\n                        per disk count with prefix "
                 "<testname>_<N>disks,\n                        one JSON with "

@@ -51,6 +51,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
 #include "sim/core/forecast.h"
+#include "sim/core/jobs.h"
 
 /* ---- the option table --------------------------------------------------- */
 
@@ -540,16 +541,28 @@ static int opt_ignore_signatures(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
-static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
+/* A count 1..max into *out, or "not a <what>; use an integer 1..max". */
+static int count_option(const char *v, int max, const char *what, int *out,
+                        char *why, size_t n)
 {
     long long t;
 
-    if (cli_parse_int(v, 1, 1024, &t) != 0) {
-        snprintf(why, n, "not a worker count; use an integer 1..1024");
+    if (cli_parse_int(v, 1, max, &t) != 0) {
+        snprintf(why, n, "not a %s; use an integer 1..%d", what, max);
         return -EINVAL;
     }
-    o->threads = (int)t;
+    *out = (int)t;
     return 0;
+}
+
+static int opt_threads(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return count_option(v, 1024, "worker count", &o->threads, why, n);
+}
+
+static int opt_jobs(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return count_option(v, SIM_MAX_JOBS, "thread count", &o->jobs, why, n);
 }
 
 /* ---- forecast ---------------------------------------------------------- */
@@ -731,6 +744,7 @@ static const struct opt_def opt_defs[] = {
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
     { "size-limit", required_argument, FOR_ALL, opt_size_limit },
     { "threads", required_argument, FOR_ALL, opt_threads },
+    { "jobs", required_argument, FOR_SWEEP, opt_jobs },
     { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
     { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
     { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },

@@ -37,6 +37,7 @@
 #include "sim/model/dev_model.h"
 #include "sim/null/dev_null.h"
 #include "sim/core/io_budget.h"
+#include "sim/core/jobs.h"
 #include "sim/core/timeline.h"
 #include "sim/cli/layout_file.h"
 #include "sim/aio/safety.h"
@@ -196,6 +197,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->point.stream_io = o->stream_io;
     cfg->point.stop = NULL;
     cfg->point.interval_ns = o->interval_ns;
+    cfg->jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
     cfg->open = o->open;            /* a rate: one open-loop point (run.c) */
 
     cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :

@@ -9,7 +9,9 @@
  * point's figures do not depend on the points before it; with
  * burst_carry they start so at the first point only and carry, as on
  * one instance over time.  A sweep repeats the run for each disk count
- * on fresh devices (fresh burst buckets).  The wiring of layout,
+ * on fresh devices (fresh burst buckets); with cfg->jobs > 1 on a
+ * virtual clock the disk counts run on that many threads, with the
+ * serial sweep's results and progress calls (sweep_parallel).  The wiring of layout,
  * workload, devices and engine (sim_parts_open) is the one the live
  * session (session.c) uses too, and so is the burst state a point
  * starts from (sim_burst_point_start).
@@ -50,6 +52,7 @@
 #include "sim/core/run.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +60,7 @@
 #include <time.h>
 
 #include "layouts/units.h"
+#include "sim/core/jobs.h"
 
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
 {
@@ -684,6 +688,157 @@ void sim_run_free(struct sim_run_result *r)
     free(r);
 }
 
+static struct sim_run_cfg sweep_run_cfg(const struct sim_run_cfg *cfg,
+                                        int disks)
+{
+    struct sim_run_cfg one = *cfg;
+    one.disks = disks;
+    return one;
+}
+
+static int sweep_serial(const struct sim_run_cfg *cfg, const int *disk_counts,
+                        int n_counts, sim_progress_fn progress, void *arg,
+                        struct sim_sweep_result *s, char *why, size_t why_len)
+{
+    for (int i = 0; i < n_counts; i++) {
+        struct sim_run_cfg one = sweep_run_cfg(cfg, disk_counts[i]);
+        int rc = run_one(&one, i, progress, arg, &s->runs[s->n_runs], why, why_len);
+        if (rc < 0)
+            return rc;
+        s->n_runs++;
+        if (rc == 1)
+            return 1;
+    }
+    return 0;
+}
+
+/* The parallel sweep.  Every disk count is one task with its own parts
+   (run_one opens layout, workload, devices and engine; the profiles are
+   read only, the RNG is the workload's own, the stop flag only read).
+   A task does not call the caller's progress itself: it records the
+   n_points of each of its calls, and when its run and every run before
+   it are done, the calls are made from the run's points in disk-count
+   order under one lock, as the serial sweep would have made them.  A run
+   stopped early ends the sweep there, as in the serial sweep: the runs
+   after it are dropped (those not yet started are not started). */
+struct sweep_task {
+    struct sim_run_result *r;
+    int rc;
+    bool done, skipped;
+    int *call_n;                    /* n_points of each progress call */
+    int n_calls, cap_calls;
+    char why[256];
+};
+
+struct sweep_par {
+    const struct sim_run_cfg *cfg;
+    const int *disk_counts;
+    int n_counts;
+    sim_progress_fn progress;
+    void *arg;
+    struct sweep_task *t;
+    pthread_mutex_t lock;
+    int flushed;                    /* runs whose progress calls are made */
+    bool ended;                     /* a flushed run stopped or failed */
+};
+
+static void record_call(void *arg, int run_index, int point_index,
+                        int n_points, const struct sim_point_result *r)
+{
+    struct sweep_task *t = arg;
+    (void)run_index; (void)point_index; (void)r;
+    if (t->n_calls == t->cap_calls) {
+        int cap = t->cap_calls ? 2 * t->cap_calls : 64;
+        int *grown = realloc(t->call_n, (size_t)cap * sizeof(*grown));
+        if (!grown)
+            return;                 /* progress only: the run goes on */
+        t->call_n = grown;
+        t->cap_calls = cap;
+    }
+    t->call_n[t->n_calls++] = n_points;
+}
+
+/* Make the progress calls of every finished run that follows the flushed
+   ones; the caller holds the lock. */
+static void flush_progress(struct sweep_par *p)
+{
+    while (!p->ended && p->flushed < p->n_counts && p->t[p->flushed].done) {
+        struct sweep_task *t = &p->t[p->flushed];
+        for (int k = 0; t->r && p->progress && k < t->n_calls &&
+                        k < t->r->n_points; k++)
+            p->progress(p->arg, p->flushed, k, t->call_n[k], &t->r->points[k]);
+        p->ended = t->rc != 0 || t->skipped;
+        p->flushed++;
+    }
+}
+
+static void sweep_task_run(void *arg, long i)
+{
+    struct sweep_par *p = arg;
+    struct sweep_task *t = &p->t[i];
+    struct sim_run_cfg one = sweep_run_cfg(p->cfg, p->disk_counts[i]);
+
+    t->skipped = sim_stop_is_set(p->cfg->point.stop);
+    if (!t->skipped)
+        t->rc = run_one(&one, (int)i, record_call, t, &t->r, t->why,
+                        sizeof t->why);
+    pthread_mutex_lock(&p->lock);
+    t->done = true;
+    flush_progress(p);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* The runs in order up to the first that stopped, failed or did not
+   start, as the serial sweep keeps them. */
+static int sweep_collect(struct sweep_par *p, struct sim_sweep_result *s,
+                         char *why, size_t why_len)
+{
+    int status = 0;
+    for (int i = 0; i < p->n_counts; i++) {
+        struct sweep_task *t = &p->t[i];
+        if (status != 0 || t->skipped || t->rc < 0) {
+            if (status == 0 && t->rc < 0) {
+                snprintf(why, why_len, "%s", t->why);
+                status = t->rc;
+            } else if (status == 0) {
+                status = 1;
+            }
+            sim_run_free(t->r);
+        } else {
+            s->runs[s->n_runs++] = t->r;
+            status = t->rc;
+        }
+        free(t->call_n);
+    }
+    return status;
+}
+
+static int sweep_parallel(const struct sim_run_cfg *cfg, const int *disk_counts,
+                          int n_counts, sim_progress_fn progress, void *arg,
+                          struct sim_sweep_result *s, char *why, size_t why_len)
+{
+    struct sweep_task *tasks = calloc((size_t)n_counts, sizeof(*tasks));
+    if (!tasks) {
+        snprintf(why, why_len, "out of memory");
+        return -ENOMEM;
+    }
+    struct sweep_par p = { .cfg = cfg, .disk_counts = disk_counts,
+                           .n_counts = n_counts, .progress = progress,
+                           .arg = arg, .t = tasks };
+    pthread_mutex_init(&p.lock, NULL);
+    sim_parallel_for(n_counts, cfg->jobs, sweep_task_run, &p);
+    pthread_mutex_destroy(&p.lock);
+    int status = sweep_collect(&p, s, why, why_len);
+    free(tasks);
+    return status;
+}
+
+bool sim_sweep_parallel(const struct sim_run_cfg *cfg)
+{
+    return cfg->jobs > 1 && cfg->backend &&
+           (cfg->backend->caps & DEV_CAP_VIRTUAL_CLOCK) && !cfg->point.live;
+}
+
 int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts, int n_counts,
               sim_progress_fn progress, void *arg, struct sim_sweep_result **out,
               char *why, size_t why_len)
@@ -697,20 +852,12 @@ int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts, int n_count
         snprintf(why, why_len, "out of memory");
         return -ENOMEM;
     }
-    int status = 0;
-    for (int i = 0; i < n_counts; i++) {
-        struct sim_run_cfg one = *cfg;
-        one.disks = disk_counts[i];
-        int rc = run_one(&one, i, progress, arg, &s->runs[s->n_runs], why, why_len);
-        if (rc < 0) {
-            sim_sweep_free(s);
-            return rc;
-        }
-        s->n_runs++;
-        if (rc == 1) {
-            status = 1;
-            break;
-        }
+    int status = sim_sweep_parallel(cfg)
+        ? sweep_parallel(cfg, disk_counts, n_counts, progress, arg, s, why, why_len)
+        : sweep_serial(cfg, disk_counts, n_counts, progress, arg, s, why, why_len);
+    if (status < 0) {
+        sim_sweep_free(s);
+        return status;
     }
     s->incomplete = status == 1 || s->n_runs < n_counts;
     *out = s;

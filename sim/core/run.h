@@ -63,6 +63,9 @@ struct sim_run_cfg {
                                        buckets burst_credit_frac full; true:
                                        they start so at the first point
                                        and carry from point to point */
+    int jobs;                       /* a sweep's disk counts on this many
+                                       threads (jobs.h) when the backend
+                                       has a virtual clock; <= 1 serial */
     struct price_bill bill;         /* the monthly bill of the instance and
                                        `disks` volumes, for the reports;
                                        bill.disks 0: none (real devices) */
@@ -182,11 +185,19 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress,
             void *arg, struct sim_run_result **out, char *why, size_t why_len);
 void sim_run_free(struct sim_run_result *r);
 
-/* The same run for each disk count; same return convention. */
+/* The same run for each disk count; same return convention.  With
+   cfg->jobs > 1 and a virtual-clock backend the disk counts run on
+   cfg->jobs threads, each on its own parts; the result and the progress
+   calls (made in disk-count order, as each run's predecessors are done)
+   are those of the serial sweep, wall_s aside. */
 int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts,
               int n_counts, sim_progress_fn progress, void *arg,
               struct sim_sweep_result **out, char *why, size_t why_len);
 void sim_sweep_free(struct sim_sweep_result *s);
+/* Whether sim_sweep(cfg) runs its disk counts in parallel: cfg->jobs > 1,
+   a virtual-clock backend (real devices measured at once would mix their
+   figures) and no live view (it is not made for several engines). */
+bool sim_sweep_parallel(const struct sim_run_cfg *cfg);
 
 /* I/O errors on disk d, summed over the points of r that report per-disk
    figures (real-device backends). */
