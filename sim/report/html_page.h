@@ -15,6 +15,8 @@
  *   html_timeline.c  --interval timelines of a run's points
  *   html_sweep.c     a sweep: figures against disk count, limits, cost
  *   html_compare.c   several documents on the same axes
+ *   html_forecast.c  a forecast: time charts with events, phases, verdict
+ *   html_advice.c    an advice: cost against headroom, the best configs
  *   html_page.c      the page around them, the kinds, writing the file
  *
  * A kind is one module with a body function; html_page.c's table of
@@ -167,6 +169,10 @@ struct html_heat {
 void html_heatmap(struct html_out *o, const cJSON *points,
                   const struct html_heat *h, const char *reading);
 
+/* One row of a header's "what" table (html_header.c): a label and a
+   text, escaped. */
+void html_what_row(struct html_out *o, const char *label, const char *text);
+
 /* ---- the kinds ------------------------------------------------------ */
 
 void html_header(struct html_out *o, const cJSON *doc, const char *name);
@@ -175,5 +181,10 @@ void html_timeline(struct html_out *o, const cJSON *doc);
 void html_sweep(struct html_out *o, const cJSON *doc);
 void html_compare(struct html_out *o, const cJSON *const *docs,
                   const char *const *names, int n);
+/* A forecast (kind "forecast"): its own header, the time charts, the
+   phases, the verdict (html_forecast.c). */
+void html_forecast(struct html_out *o, const cJSON *doc, const char *name);
+/* An advice (kind "advice"): html_advice.c. */
+void html_advice(struct html_out *o, const cJSON *doc, const char *name);
 
 #endif
