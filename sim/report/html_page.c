@@ -260,9 +260,9 @@ static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
     }
     for (int i = 0; n > 1 && i < n; i++)
         if (!kind_of(out[i])->compares) {
-            snprintf(why, why_len, "%s: a %s cannot be compared; a comparison "
-                     "overlays runs and sweeps: give one %s alone", docs[i].name,
-                     kind_of(out[i])->name, kind_of(out[i])->name);
+            snprintf(why, why_len, "%s: a results JSON of kind %s cannot be "
+                     "compared (a comparison overlays runs and sweeps): report "
+                     "it alone", docs[i].name, kind_of(out[i])->name);
             return -EINVAL;
         }
     return 0;
