@@ -342,8 +342,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
         return usage_error("give at least one performance target: --need-mbps, "
                            "--need-iops or --need-latency");
     if (a->report_path && a->cfg.shard_n > 0)
-        return usage_error("--report takes the whole answer: give it to --merge's "
-                           "search or without --shard");
+        return usage_error("--report and --shard exclude each other: a shard holds "
+                           "only part of the answer");
     int rc = check_json_path(a->json_path);
     return rc ? rc : check_report_path(a->report_path);
 }
