@@ -180,16 +180,6 @@ static void targets_text(const cJSON *doc, char *buf, size_t len)
                  html_str_or(doc, "space.os", "?"));
 }
 
-static void summary_row(struct html_out *o, const char *label, const char *key,
-                        const char *text)
-{
-    fputs("<tr><th>", o->f);
-    html_text(o->f, label);
-    fprintf(o->f, "</th><td data-key=\"%s\">", key);
-    html_text(o->f, text);
-    fputs("</td></tr>\n", o->f);
-}
-
 /* "m6i.xlarge + 4 x gp3:500GiB" */
 static void config_text(const cJSON *x, char *buf, size_t len)
 {
@@ -226,24 +216,24 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     fputs("<section id=\"summary\"><h2>Summary</h2>\n<table class=\"summary\"><tbody>\n", o->f);
     if (best != NULL)
         config_text(best, text, sizeof text);
-    summary_row(o, "cheapest meeting every target", "best",
+    html_key_row(o, "cheapest meeting every target", "best",
                 best ? text : "none: no configuration searched meets every target");
     if (best != NULL && usd_of(best, &usd))
         snprintf(text, sizeof text, "%.2f", usd);
     else
         snprintf(text, sizeof text, "-");
-    summary_row(o, "its monthly bill (USD)", "best_usd_month", text);
+    html_key_row(o, "its monthly bill (USD)", "best_usd_month", text);
     html_num(doc, "search.enumerated", &v);
     snprintf(text, sizeof text, "%.0f", v);
-    summary_row(o, "candidates in the space", "enumerated", text);
+    html_key_row(o, "candidates in the space", "enumerated", text);
     v = 0;
     html_num(doc, "search.bound_passed", &v);
     snprintf(text, sizeof text, "%.0f", v);
-    summary_row(o, "admitted by the analytical bound", "bound_passed", text);
+    html_key_row(o, "admitted by the analytical bound", "bound_passed", text);
     v = 0;
     html_num(doc, "search.simulated", &v);
     snprintf(text, sizeof text, "%.0f", v);
-    summary_row(o, "simulated", "simulated", text);
+    html_key_row(o, "simulated", "simulated", text);
     fputs("</tbody></table>\n", o->f);
     if (cJSON_IsTrue(html_get(doc, "search.interrupted")))
         html_elem(o, "p", "warning", "Interrupted: the lists hold what was decided "
@@ -252,23 +242,6 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
 }
 
 /* ---- tables --------------------------------------------------------- */
-
-static void num_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
-{
-    double v;
-
-    if (html_num(x, key, &v))
-        fprintf(o->f, "<td>%.*f</td>", decimals, v);
-    else
-        fputs("<td>-</td>", o->f);
-}
-
-static void text_cell(struct html_out *o, const char *text)
-{
-    fputs("<td>", o->f);
-    html_text(o->f, text);
-    fputs("</td>", o->f);
-}
 
 static void headroom_cell(struct html_out *o, const cJSON *x)
 {
@@ -298,18 +271,18 @@ static void best_table(struct html_out *o, const cJSON *doc)
           "</tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(x, html_get(doc, "best")) {
         fprintf(o->f, "<tr><td>%d</td>", ++rank);
-        text_cell(o, html_str_or(x, "instance", "?"));
-        text_cell(o, html_str_or(x, "cloud", "?"));
-        text_cell(o, html_str_or(x, "volume", "?"));
-        num_cell(o, x, "disks", 0);
-        num_cell(o, x, "usd_month.instance", 2);
-        num_cell(o, x, "usd_month.volumes", 2);
-        num_cell(o, x, "usd_month.total", 2);
-        num_cell(o, x, "mbps", 2);
-        num_cell(o, x, "iops", 0);
-        num_cell(o, x, "latency_us", 1);
+        html_text_cell(o, html_str_or(x, "instance", "?"));
+        html_text_cell(o, html_str_or(x, "cloud", "?"));
+        html_text_cell(o, html_str_or(x, "volume", "?"));
+        html_num_cell(o, x, "disks", 0);
+        html_num_cell(o, x, "usd_month.instance", 2);
+        html_num_cell(o, x, "usd_month.volumes", 2);
+        html_num_cell(o, x, "usd_month.total", 2);
+        html_num_cell(o, x, "mbps", 2);
+        html_num_cell(o, x, "iops", 0);
+        html_num_cell(o, x, "latency_us", 1);
         headroom_cell(o, x);
-        text_cell(o, html_str_or(x, "binding", "-"));
+        html_text_cell(o, html_str_or(x, "binding", "-"));
         fputs("</tr>\n<tr class=\"command\"><td></td><td colspan=\"12\">run: <code>", o->f);
         html_text(o->f, html_str(x, "run_command"));
         fputs("</code></td></tr>\n", o->f);
@@ -343,11 +316,11 @@ static void rejected_table(struct html_out *o, const cJSON *doc)
         cJSON_ArrayForEach(x, html_get(doc, "rejected")) {
             fputs("<tr>", o->f);
             config_text(x, text, sizeof text);
-            text_cell(o, text);
-            num_cell(o, x, "usd_month.total", 2);
+            html_text_cell(o, text);
+            html_num_cell(o, x, "usd_month.total", 2);
             missed_text(x, text, sizeof text);
-            text_cell(o, text);
-            text_cell(o, html_str_or(x, "binding", "-"));
+            html_text_cell(o, text);
+            html_text_cell(o, html_str_or(x, "binding", "-"));
             fputs("</tr>\n", o->f);
         }
         fputs("</tbody></table>\n", o->f);
@@ -378,16 +351,16 @@ static void clouds_table(struct html_out *o, const cJSON *doc)
           "</tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(c, clouds) {
         fputs("<tr>", o->f);
-        text_cell(o, c->string);
+        html_text_cell(o, c->string);
         if (!cJSON_IsObject(c)) {
             fputs("<td colspan=\"4\">none meets every target</td></tr>\n", o->f);
             continue;
         }
         config_text(c, text, sizeof text);
-        text_cell(o, text);
-        num_cell(o, c, "usd_month.total", 2);
+        html_text_cell(o, text);
+        html_num_cell(o, c, "usd_month.total", 2);
         headroom_cell(o, c);
-        text_cell(o, html_str_or(c, "binding", "-"));
+        html_text_cell(o, html_str_or(c, "binding", "-"));
         fputs("</tr>\n", o->f);
     }
     fputs("</tbody></table>\n</section>\n", o->f);

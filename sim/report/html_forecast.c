@@ -103,15 +103,39 @@ static bool row_max(const cJSON *doc, const char *path, double *hi)
     return any;
 }
 
-static void sampled_note(const cJSON *doc, char *buf, size_t len)
-{
-    int step = row_step(html_get(doc, "timeline"));
+/* One class on the throughput chart: delivered, and offered where the
+   schedule offers a rate (open loop). */
+struct class_lines {
+    const char *delivered_label, *delivered_key;
+    const char *offered_label, *offered_key;
+    const char *unit;               /* in the reading */
+    int decimals, colour;
+    const char *axis;
+};
 
-    if (step > 1)
-        snprintf(buf, len, " (every %d%s row drawn)", step,
-                 step == 2 ? "nd" : step == 3 ? "rd" : "th");
-    else
-        buf[0] = '\0';
+static const struct class_lines small_class = {
+    "small IOPS delivered", "small_iops", "small IOPS offered",
+    "offered_small_iops", "small IOPS", 0, 0, "y",
+};
+static const struct class_lines large_class = {
+    "large MB/s delivered (right axis)", "large_mbps",
+    "large MB/s offered (right axis)", "offered_large_mbps", "large MB/s", 2, 1, "y2",
+};
+
+/* The class's lines when it delivered anything (a class the schedule
+   does not drive is 0 all along: not drawn), and its part of the
+   reading in part. */
+static void class_series(struct html_out *o, cJSON *cfg, const cJSON *doc,
+                         const struct class_lines *c, char *part, size_t len)
+{
+    double hi, offered;
+
+    if (!row_max(doc, c->delivered_key, &hi) || hi <= 0)
+        return;
+    series(o, cfg, doc, c->delivered_label, c->delivered_key, c->colour, c->axis);
+    if (row_max(doc, c->offered_key, &offered) && offered > 0)
+        series(o, cfg, doc, c->offered_label, c->offered_key, c->colour + 4, c->axis);
+    snprintf(part, len, "; %s up to %.*f", c->unit, c->decimals, hi);
 }
 
 static void throughput(struct html_out *o, const cJSON *doc)
@@ -119,25 +143,13 @@ static void throughput(struct html_out *o, const cJSON *doc)
     const char *title = "Throughput over time";
     cJSON *cfg = time_chart(o, doc, title, "small IOPS", "linear");
     char reading[512], note[48], part[2][128] = {"", ""};
-    double hi, days = 0;
+    double days = 0;
 
     html_num(doc, "days", &days);
     html_chart_axis(o, cfg, "y2", "large MB/s (10^6 B/s)", "linear");
-    if (row_max(doc, "small_iops", &hi) && hi > 0) {
-        series(o, cfg, doc, "small IOPS delivered", "small_iops", 0, "y");
-        if (row_max(doc, "offered_small_iops", &hi) && hi > 0)
-            series(o, cfg, doc, "small IOPS offered", "offered_small_iops", 4, "y");
-        row_max(doc, "small_iops", &hi);
-        snprintf(part[0], sizeof part[0], "; small IOPS up to %.0f", hi);
-    }
-    if (row_max(doc, "large_mbps", &hi) && hi > 0) {
-        series(o, cfg, doc, "large MB/s delivered (right axis)", "large_mbps", 1, "y2");
-        if (row_max(doc, "offered_large_mbps", &hi) && hi > 0)
-            series(o, cfg, doc, "large MB/s offered (right axis)", "offered_large_mbps", 5, "y2");
-        row_max(doc, "large_mbps", &hi);
-        snprintf(part[1], sizeof part[1], "; large MB/s up to %.2f", hi);
-    }
-    sampled_note(doc, note, sizeof note);
+    class_series(o, cfg, doc, &small_class, part[0], sizeof part[0]);
+    class_series(o, cfg, doc, &large_class, part[1], sizeof part[1]);
+    html_sampled_note(row_step(html_get(doc, "timeline")), "row", note, sizeof note);
     snprintf(reading, sizeof reading, "%d rows over %.0f day(s)%s%s%s; %d event(s) "
              "marked on the time axis.", cJSON_GetArraySize(html_get(doc, "timeline")),
              days, note, part[0], part[1], cJSON_GetArraySize(html_get(doc, "events")));
@@ -205,16 +217,6 @@ static void balances(struct html_out *o, const cJSON *doc)
     html_figure(o, title, cfg, empty ? empty : "No bucket ran dry over the forecast.");
 }
 
-static void summary_row(struct html_out *o, const char *label, const char *key,
-                        const char *text)
-{
-    fputs("<tr><th>", o->f);
-    html_text(o->f, label);
-    fprintf(o->f, "</th><td data-key=\"%s\">", key);
-    html_text(o->f, text);
-    fputs("</td></tr>\n", o->f);
-}
-
 static void header(struct html_out *o, const cJSON *doc, const char *name)
 {
     char text[256];
@@ -238,20 +240,20 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);
 
     fputs("<section id=\"summary\"><h2>Summary</h2>\n<table class=\"summary\"><tbody>\n", o->f);
-    summary_row(o, "verdict", "verdict", html_str_or(doc, "verdict.text", "-"));
+    html_key_row(o, "verdict", "verdict", html_str_or(doc, "verdict.text", "-"));
     html_num(doc, "days", &days);
     snprintf(text, sizeof text, "%.0f", days);
-    summary_row(o, "days simulated", "days", text);
+    html_key_row(o, "days simulated", "days", text);
     if (html_num(doc, "steady_after_days", &steady))
         snprintf(text, sizeof text, "%.0f", steady);
     else
         snprintf(text, sizeof text, "not steady");
-    summary_row(o, "days to steady state", "steady_after_days", text);
+    html_key_row(o, "days to steady state", "steady_after_days", text);
     if (html_num(doc, "cost.total_usd_month", &cost))
         snprintf(text, sizeof text, "%.2f", cost);
     else
         snprintf(text, sizeof text, "not priced");
-    summary_row(o, "monthly cost (USD)", "cost_usd_month", text);
+    html_key_row(o, "monthly cost (USD)", "cost_usd_month", text);
     fputs("</tbody></table>\n", o->f);
     if (html_str(doc, "cost.text"))
         html_elem(o, "p", "summary-line", html_str(doc, "cost.text"));
@@ -274,16 +276,6 @@ static void events_list(struct html_out *o, const cJSON *doc)
     fputs("</ul>\n</section>\n", o->f);
 }
 
-static void num_cell(struct html_out *o, const cJSON *p, const char *key, int decimals)
-{
-    double v;
-
-    if (html_num(p, key, &v))
-        fprintf(o->f, "<td>%.*f</td>", decimals, v);
-    else
-        fputs("<td>-</td>", o->f);
-}
-
 static void phases_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *p;
@@ -301,14 +293,14 @@ static void phases_table(struct html_out *o, const cJSON *doc)
         fprintf(o->f, "<tr%s><td>%.0f</td><td>", served ? "" : " class=\"unserved\"", day);
         html_text(o->f, html_str_or(p, "phase", "?"));
         fprintf(o->f, "</td><td>%.2f</td>", start / S_PER_H);
-        num_cell(o, p, "small_iops", 0);
-        num_cell(o, p, "offered_small_iops", 0);
-        num_cell(o, p, "unmet_small_pct", 1);
-        num_cell(o, p, "large_mbps", 2);
-        num_cell(o, p, "offered_large_mbps", 2);
-        num_cell(o, p, "unmet_large_pct", 1);
-        num_cell(o, p, "small_p99_us", 1);
-        num_cell(o, p, "large_p99_us", 1);
+        html_num_cell(o, p, "small_iops", 0);
+        html_num_cell(o, p, "offered_small_iops", 0);
+        html_num_cell(o, p, "unmet_small_pct", 1);
+        html_num_cell(o, p, "large_mbps", 2);
+        html_num_cell(o, p, "offered_large_mbps", 2);
+        html_num_cell(o, p, "unmet_large_pct", 1);
+        html_num_cell(o, p, "small_p99_us", 1);
+        html_num_cell(o, p, "large_p99_us", 1);
         fprintf(o->f, "<td>%s</td></tr>\n", served ? "served" : "<b>NOT served</b>");
     }
     fputs("</tbody></table></div>\n</section>\n", o->f);

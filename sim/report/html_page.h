@@ -110,6 +110,18 @@ const char *html_burst_reading(const cJSON *doc, bool large);
    instance, volume and redundancy. */
 void html_doc_label(const cJSON *doc, const char *name, char *buf, size_t len);
 
+/* <td>: the figure at key of x with `decimals`, "-" when it has none. */
+void html_num_cell(struct html_out *o, const cJSON *x, const char *key, int decimals);
+/* <td>: text, escaped. */
+void html_text_cell(struct html_out *o, const char *text);
+/* <tr><th>label</th><td data-key="key">text</td></tr>: a summary figure
+   a test can find (key is a literal, not escaped). */
+void html_key_row(struct html_out *o, const char *label, const char *key,
+                  const char *text);
+/* " (every 3rd <what> drawn)" when step > 1, else "": what a reading
+   says of a series drawn in part. */
+void html_sampled_note(int step, const char *what, char *buf, size_t len);
+
 /* ---- html_chart.c --------------------------------------------------- */
 
 #define HTML_PALETTE 7
