@@ -21,6 +21,13 @@ only the standard library is needed.  Checked, each an "ok"/"FAIL" line:
     the readings.summary line of its figure, and a sweep's chart of its
     main figure carries readings.sweep; with several (a comparison): each
     document's Maximum figures are in the comparison table;
+  * a forecast (kind "forecast"): the verdict, days, days to steady state
+    and cost cells, the cost line and the events list are the JSON's, every
+    time chart marks every event, the balance chart reads the first
+    burst_empty event's sentence;
+  * an advice (kind "advice"): the best configuration, its bill and the
+    search counts are the JSON's, every candidate is drawn, and the Pareto
+    front drawn is the one computed here from candidates[];
   * the file names no network address: none of http://, https://, //,
     src=, href=, url( or @import appears in it.
 
@@ -194,9 +201,94 @@ PAGE_FACTS = r"""(function () {
     summary: text('p.summary-line'),
     cells: cells,
     compare: text('table.compare td'),
+    events: text('#events li'),
+    specs: JSON.parse(document.getElementById('asmsim-charts').textContent).map(function (s) {
+      var p = (s.config.options.plugins || {}).asmsimEvents || {};
+      return {
+        title: s.config.options.plugins.title.text,
+        marks: (p.events || []).length,
+        sets: s.config.data.datasets.map(function (d) { return [d.label, d.data]; })
+      };
+    }),
     first: first ? [first.left + window.scrollX, first.top + window.scrollY, first.width, first.height] : null
   };
 })()"""
+
+
+def check_forecast(check, base, facts, doc):
+    """A forecast's page against its JSON: the summary cells, the terminal's
+    sentences (verdict, cost, events), the event marks on every time axis."""
+    cells = facts["cells"]
+    check(f"{base}: verdict_is_the_jsons", cells.get("verdict") == doc["verdict"]["text"],
+          f"page {cells.get('verdict')!r} json {doc['verdict']['text']!r}")
+    check(f"{base}: days_are_the_jsons", cells.get("days") == str(doc["days"]),
+          f"page {cells.get('days')} json {doc['days']}")
+    steady = doc["steady_after_days"]
+    want = "not steady" if steady is None else str(steady)
+    check(f"{base}: days_to_steady_state_are_the_jsons", cells.get("steady_after_days") == want,
+          f"page {cells.get('steady_after_days')} json {want}")
+    cost = doc.get("cost")
+    want = f"{cost['total_usd_month']:.2f}" if cost else "not priced"
+    check(f"{base}: monthly_cost_is_the_jsons", cells.get("cost_usd_month") == want,
+          f"page {cells.get('cost_usd_month')} json {want}")
+    if cost:
+        check(f"{base}: cost_line_is_the_jsons", cost["text"] in facts["summary"],
+              f"{cost['text']!r} not among {facts['summary']}")
+    texts = [e["text"] for e in doc["events"]]
+    check(f"{base}: events_are_the_jsons", facts["events"] == texts,
+          f"page {facts['events']} json {texts}")
+    marks = [s["marks"] for s in facts["specs"]]
+    want = min(len(doc["events"]), 200)
+    check(f"{base}: every_time_chart_marks_the_events", marks and all(m == want for m in marks),
+          f"marks per chart {marks}, events {len(doc['events'])}")
+    empty = [e["text"] for e in doc["events"] if e["kind"] == "burst_empty"]
+    if empty:
+        check(f"{base}: balance_reading_is_the_jsons_event", empty[0] in facts["readings"],
+              f"{empty[0]!r} not among {facts['readings']}")
+    served = sum(1 for p in doc["phases"] if p["served"])
+    check(f"{base}: verdict_agrees_with_the_phases",
+          doc["verdict"]["served"] == (served == len(doc["phases"])), doc["verdict"])
+
+
+def pareto(points):
+    """(cost, headroom) on the front: nothing cheaper has more headroom."""
+    front, best = [], float("-inf")
+    for usd, h in sorted(points, key=lambda p: (p[0], -p[1])):
+        if h > best:
+            front.append((usd, h))
+            best = h
+    return front
+
+
+def check_advice(check, base, facts, doc):
+    """An advice's page against its JSON: the summary cells, the chart's
+    points and its Pareto front computed here from candidates[]."""
+    cells, best = facts["cells"], (doc["best"] or [None])[0]
+    if best:
+        want = f"{best['instance']} + {best['disks']} x {best['volume']}"
+        check(f"{base}: best_is_the_jsons", cells.get("best") == want,
+              f"page {cells.get('best')!r} json {want!r}")
+        want = f"{best['usd_month']['total']:.2f}"
+        check(f"{base}: best_bill_is_the_jsons", cells.get("best_usd_month") == want,
+              f"page {cells.get('best_usd_month')} json {want}")
+    for key in ("enumerated", "bound_passed", "simulated"):
+        check(f"{base}: {key}_is_the_jsons", cells.get(key) == str(doc["search"][key]),
+              f"page {cells.get(key)} json {doc['search'][key]}")
+    chart = [s for s in facts["specs"] if s["title"] == "Cost against headroom"]
+    check(f"{base}: has_the_cost_headroom_chart", len(chart) == 1, facts["specs"])
+    if not chart:
+        return
+    sets = dict(chart[0]["sets"])
+    pts = [(c["usd_month"], 100 * c["headroom_frac"]) for c in doc["candidates"]
+           if c["headroom_frac"] is not None]
+    drawn = len(sets.get("meets every target", [])) + len(sets.get("misses a target", []))
+    check(f"{base}: every_candidate_is_drawn", drawn == len(pts), f"drawn {drawn}, json {len(pts)}")
+    front = [(p["x"], p["y"]) for p in sets.get("Pareto front", [])]
+    want = pareto(pts)
+    check(f"{base}: pareto_front_is_the_jsons",
+          len(front) == len(want) and all(abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
+                                          for a, b in zip(front, want)),
+          f"page {front} json {want}")
 
 
 def main():
@@ -263,7 +355,11 @@ def main():
     check(f"{base}: every_chart_has_a_reading", all(r for _, r in facts["figureReadings"]),
           [t for t, r in facts["figureReadings"] if not r])
 
-    if len(docs) == 1:
+    if len(docs) == 1 and docs[0].get("kind") == "forecast":
+        check_forecast(check, base, facts, docs[0])
+    elif len(docs) == 1 and docs[0].get("kind") == "advice":
+        check_advice(check, base, facts, docs[0])
+    elif len(docs) == 1:
         doc = docs[0]
         want = doc["readings"]["summary"]
         check(f"{base}: summary_lines_are_the_jsons", facts["summary"] == want,

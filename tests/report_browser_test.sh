@@ -2,7 +2,8 @@
 # report_browser_test.sh ASMSIM TESTS_DIR - the HTML report in a real
 # browser: headless Chromium (Debian's chromium, which ./build.sh test
 # installs) loads the reports of a run (both classes, --interval
-# timelines), a sweep, an orion run and a comparison of two runs, and
+# timelines), a sweep, an orion run, a forecast, an advice and a
+# comparison of two runs, and
 # tests/report_browser.py checks each: no console error, every canvas
 # drawn and the page's charts-rendered marker set, a screenshot of a chart
 # that is not all background, the reading lines and summary figures equal
@@ -48,6 +49,14 @@ expect_exit 0 "orion_with_report_should_succeed" \
     --run normal --duration 100ms --json io2.json >/dev/null 2>&1
 expect_exit 0 "report_of_two_results_should_make_a_comparison" \
     "$ASMSIM" report gp3.json io2.json -o compare.html
+printf 'phase,duration,num_small,small_write_pct\ndrain,2h,16,30\nrest,1h,,\n' >drain.csv
+expect_exit 0 "forecast_with_report_should_succeed" \
+    "$ASMSIM" forecast --instance m5.4xlarge --volume gp2:size=500GiB --disks 1 \
+    --schedule drain.csv --repeat 2d --json forecast.json --report forecast.html
+expect_exit 0 "advise_with_report_should_succeed" \
+    "$ASMSIM" advise --need-mbps 300 --need-iops 8000 --write 30 --capacity 1TiB \
+    --redundancy normal --families m5 --volume-types gp3 --max-disks 8 --top 2 \
+    --json advice.json --report advice.html
 
 mkdir again
 cp live.json again/live.json
@@ -80,6 +89,8 @@ browse "run_report_should_render_and_match_its_json" live.html live.json
 browse "sweep_report_should_render_and_match_its_json" sweep.html sweep.json
 browse "orion_report_should_render_and_match_its_json" orion.html orion.json
 browse "comparison_should_render_and_show_both_results" compare.html gp3.json io2.json
+browse "forecast_report_should_render_and_match_its_json" forecast.html forecast.json
+browse "advice_report_should_render_and_match_its_json" advice.html advice.json
 
 echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed"
 [ "$HARNESS_FAILED" -eq 0 ]

@@ -25,7 +25,7 @@ expect_stdout_contains "report_help_should_show_usage" \
     "Usage: asmsim report RESULTS.json [MORE.json ...] -o FILE.html" "$ASMSIM" report --help
 expect_stdout_contains "help_report_should_be_report_help" "-o, --output FILE.html" \
     "$ASMSIM" help report
-for cmd in run sweep orion; do
+for cmd in run sweep orion forecast advise; do
     expect_stdout_contains "${cmd}_help_should_list_report" "--report FILE" \
         "$ASMSIM" "$cmd" --help
 done
@@ -131,6 +131,50 @@ if grep -qF 'a<b>' odd.html; then
 else
     harness_ok "odd_file_name_should_not_appear_raw"
 fi
+
+# ---- forecast and advise ---------------------------------------------------------
+printf 'phase,duration,num_small,small_write_pct\ndrain,2h,16,30\nrest,1h,,\n' >drain.csv
+FC=(--instance m5.4xlarge --volume gp2:size=500GiB --disks 1 --schedule drain.csv)
+expect_exit 0 "forecast_report_should_be_written" \
+    "$ASMSIM" forecast "${FC[@]}" --testname fc --json fc.json --report fc.html
+expect_true "forecast_report_should_be_a_forecast_page" \
+    grep -q '<h1>asmsim forecast report: fc</h1>' fc.html
+expect_true "forecast_report_should_list_the_phases" grep -q '<section id="phases">' fc.html
+expect_exit 0 "report_of_a_forecast_json_should_be_written" "$ASMSIM" report fc.json -o fc2.html
+if diff <(sed 1,8d fc.html) <(sed 1,8d fc2.html) >/dev/null; then   # the title names the file
+    harness_ok "forecast_report_should_be_the_report_of_its_json"
+else
+    harness_fail "forecast_report_should_be_the_report_of_its_json" "fc.html and fc2.html differ"
+fi
+expect_error "forecast_report_over_an_existing_file_should_be_refused" \
+    "asmsim: --report taken.html: exists; asmsim does not replace it" "" \
+    "$ASMSIM" forecast "${FC[@]}" --report taken.html
+ADV=(--need-mbps 100 --families m5 --volume-types gp3 --min-disks 2 --max-disks 3 --top 2)
+expect_exit 0 "advise_report_should_be_written" \
+    "$ASMSIM" advise "${ADV[@]}" --json adv.json --report adv.html
+expect_true "advise_report_should_be_an_advice_page" grep -q '<h1>asmsim advice report: advise</h1>' adv.html
+expect_true "advise_report_should_chart_cost_against_headroom" grep -q 'Cost against headroom' adv.html
+expect_true "advise_json_should_say_its_kind" grep -q '"kind":[[:space:]]*"advice"' adv.json
+expect_exit 0 "report_of_an_advise_json_should_be_written" "$ASMSIM" report adv.json -o adv2.html
+expect_error "advise_report_over_an_existing_file_should_be_refused" \
+    "asmsim: advise: --report taken.html: exists; asmsim does not replace it" "" \
+    "$ASMSIM" advise "${ADV[@]}" --report taken.html
+expect_error "advise_report_in_a_missing_directory_should_be_refused" \
+    "asmsim: advise: --report no/such/a.html: directory no/such does not exist" "" \
+    "$ASMSIM" advise "${ADV[@]}" --report no/such/a.html
+expect_error "advise_report_of_a_shard_should_be_refused" \
+    "asmsim: advise: --report and --shard exclude each other" "Try 'asmsim advise --help'." \
+    "$ASMSIM" advise "${ADV[@]}" --shard 1/2 --report shard.html
+expect_error "comparing_a_forecast_should_be_refused" \
+    "asmsim report: fc: a results JSON of kind forecast cannot be compared" "" \
+    "$ASMSIM" report t1.json fc.json -o mixed.html
+for f in shard.html mixed.html; do
+    if [ -e "$f" ]; then
+        harness_fail "refused_${f%.html}_report_should_write_nothing" "$f exists"
+    else
+        harness_ok "refused_${f%.html}_report_should_write_nothing"
+    fi
+done
 
 # ---- an interrupt keeps the report ---------------------------------------------
 timeout --preserve-status -s INT 1 "$ASMSIM" run --instance m5.large --disks 8 \

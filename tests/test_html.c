@@ -349,6 +349,151 @@ static void a_report_file_should_never_replace_one(void)
     free(doc);
 }
 
+/* A small forecast: two buckets, three rows, one burst_empty event and
+   one unmet stretch, a phase not served; hostile text in the command,
+   the verdict and an event. */
+static const char forecast_doc[] =
+    "{\"kind\":\"forecast\",\"schema\":1,\"version\":\"0.1.0\",\"testname\":\"fc\","
+    "\"command_line\":\"asmsim forecast <i>x</i>\",\"config\":{\"instance\":\"m5.large\","
+    "\"volume\":\"gp2:size=100GiB\",\"disks\":2,\"exact\":false},"
+    "\"schedule\":{\"source\":\"day.csv\"},\"days\":2,\"steady\":true,"
+    "\"steady_after_days\":2,\"horizon_s\":10800,"
+    "\"buckets\":[{\"limit\":\"volume_iops\",\"disk\":0,\"name\":\"DATA_0000\"},"
+    "{\"limit\":\"instance_mbps\",\"disk\":null,\"name\":\"instance m5.large\"}],"
+    "\"events\":[{\"kind\":\"burst_empty\",\"at_s\":3600,\"bucket\":0,"
+    "\"text\":\"01:00:00 DATA_0000 burst credits empty </script>\"},"
+    "{\"kind\":\"unmet\",\"at_s\":7200,\"bucket\":null,\"text\":\"02:00:00 unmet\"}],"
+    "\"phases\":[{\"day\":1,\"phase\":\"peak\",\"start_s\":0,\"small_iops\":100,"
+    "\"served\":true},{\"day\":1,\"phase\":\"<night>\",\"start_s\":7200,"
+    "\"small_iops\":50,\"unmet_small_pct\":30,\"served\":false}],"
+    "\"verdict\":{\"served\":false,\"text\":\"Verdict: NOT served & late\"},"
+    "\"cost\":{\"total_usd_month\":123.456,\"text\":\"Cost: $123.46 a month\"},"
+    "\"timeline\":["
+    "{\"start_s\":0,\"length_s\":3600,\"small_iops\":100,\"large_mbps\":0,"
+    "\"small_lat_us\":{\"p99\":900},\"bucket_pct\":[100,100]},"
+    "{\"start_s\":3600,\"length_s\":3600,\"small_iops\":100,\"large_mbps\":0,"
+    "\"small_lat_us\":{\"p99\":950},\"bucket_pct\":[0,100]},"
+    "{\"start_s\":7200,\"length_s\":3600,\"small_iops\":50,\"large_mbps\":0,"
+    "\"small_lat_us\":{\"p99\":3000},\"bucket_pct\":[10,90]}]}";
+
+static void a_forecast_should_chart_time_with_its_events_and_phases(void)
+{
+    char why[256] = "";
+    int rc;
+    char *page = page_of(forecast_doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(strstr(page, "asmsim forecast report: t") != NULL);
+    CHECK_INT_EQ(count(page, "<canvas "), 3);       /* throughput, latency, balances */
+    CHECK(strstr(page, "\"label\":\"DATA_0000 volume IOPS\"") != NULL);
+    CHECK(strstr(page, "\"label\":\"instance m5.large instance MB/s\"") != NULL);
+    /* both events on each of the three time axes, in hours */
+    CHECK_INT_EQ(count(page, "{\"x\":1,\"label\":\"burst_empty DATA_0000\"}"), 3);
+    CHECK_INT_EQ(count(page, "{\"x\":2,\"label\":\"unmet\"}"), 3);
+    CHECK(strstr(page, "<td data-key=\"verdict\">Verdict: NOT served &amp; late</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"days\">2</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"steady_after_days\">2</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"cost_usd_month\">123.46</td>") != NULL);
+    CHECK(strstr(page, "<p class=\"summary-line\">Cost: $123.46 a month</p>") != NULL);
+    /* the balance chart's reading is the terminal's event sentence */
+    CHECK(strstr(page, "<p class=\"reading\">01:00:00 DATA_0000 burst credits empty "
+                       "&lt;/script&gt;</p>") != NULL);
+    CHECK(strstr(page, "<tr class=\"unserved\"><td>1</td><td>&lt;night&gt;</td>") != NULL);
+    CHECK_INT_EQ(count(page, "<b>NOT served</b>"), 1);
+    CHECK(strstr(page, "asmsim forecast &lt;i&gt;x&lt;/i&gt;") != NULL);
+    CHECK_INT_EQ(count(page, "</script>"), 3);      /* the page's own three */
+    free(page);
+}
+
+/* An advice: four candidates, of which (cost, least headroom) 100/-0.5
+   misses, 200/0.1, 300/0.05 (dominated) and 400/0.3 pass; the front is
+   100, 200, 400. */
+static const char advice_doc[] =
+    "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise <x>\","
+    "\"targets\":{\"need_mbps\":300,\"need_iops\":null,\"redundancy\":\"normal\"},"
+    "\"space\":{\"clouds\":[\"aws\",\"oci\"],\"os\":\"linux\"},"
+    "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":4},"
+    "\"best\":[{\"instance\":\"m5.xlarge\",\"cloud\":\"aws\",\"volume\":\"gp3<b>\","
+    "\"disks\":4,\"usd_month\":{\"instance\":150,\"volumes\":50,\"total\":200},"
+    "\"simulated\":true,\"mbps\":330,\"pass\":true,\"headroom_frac\":{\"mbps\":0.1},"
+    "\"binding\":\"instance MB/s\",\"run_command\":\"asmsim run --volume 'gp3<b>'\"}],"
+    "\"rejected\":[{\"instance\":\"m5.large\",\"volume\":\"gp3\",\"disks\":4,"
+    "\"usd_month\":{\"total\":100},\"simulated\":false,\"pass\":false,\"missed\":\"mbps\","
+    "\"missed_got\":150,\"missed_need\":300,\"binding\":\"instance MB/s\"}],"
+    "\"burst_alternative\":null,"
+    "\"cloud_best\":{\"aws\":{\"instance\":\"m5.xlarge\",\"volume\":\"gp3\",\"disks\":4,"
+    "\"usd_month\":{\"total\":200},\"headroom_frac\":{\"mbps\":0.1},\"binding\":\"b\"},"
+    "\"oci\":null},"
+    "\"candidates\":["
+    "{\"usd_month\":300,\"headroom_frac\":0.05,\"pass\":true},"
+    "{\"usd_month\":100,\"headroom_frac\":-0.5,\"pass\":false},"
+    "{\"usd_month\":400,\"headroom_frac\":0.3,\"pass\":true},"
+    "{\"usd_month\":200,\"headroom_frac\":0.1,\"pass\":true},"
+    "{\"usd_month\":500,\"headroom_frac\":null,\"pass\":true}]}";
+
+static void an_advice_should_chart_cost_against_headroom_with_the_front(void)
+{
+    char why[256] = "";
+    int rc;
+    char *page = page_of(advice_doc, &rc, why, sizeof why);
+    const char *front;
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(strstr(page, "asmsim advice report: t") != NULL);
+    CHECK_INT_EQ(count(page, "<canvas "), 1);
+    front = strstr(page, "\"label\":\"Pareto front\"");
+    CHECK(front != NULL);
+    CHECK(front && strstr(front, "\"data\":[{\"x\":100,\"y\":-50},{\"x\":200,\"y\":10},"
+                                 "{\"x\":400,\"y\":30}]") != NULL);
+    CHECK(strstr(page, "4 configurations simulated, 3 meeting every target; 3 on "
+                       "the Pareto front") != NULL);
+    CHECK(strstr(page, "<td data-key=\"best\">m5.xlarge + 4 x gp3&lt;b&gt;</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"best_usd_month\">200.00</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"simulated\">4</td>") != NULL);
+    CHECK(strstr(page, "<td>+10.0 %</td>") != NULL);
+    CHECK(strstr(page, "asmsim run --volume &#39;gp3&lt;b&gt;&#39;") != NULL);
+    CHECK(strstr(page, "mbps: 150 of 300 (the bound; not simulated)") != NULL);
+    CHECK(strstr(page, "<td>oci</td><td colspan=\"4\">none meets every target</td>") != NULL);
+    CHECK(strstr(page, "<b>") == NULL);
+    free(page);
+}
+
+static void an_advice_without_candidates_should_chart_what_it_reports(void)
+{
+    char why[256] = "";
+    int rc;
+    char *doc = strdup(advice_doc);
+    char *cut = strstr(doc, ",\"candidates\"");
+    char *page;
+
+    strcpy(cut, "}");
+    page = page_of(doc, &rc, why, sizeof why);
+    CHECK_INT_EQ(rc, 0);
+    /* best[0] only: the rejected one was not simulated */
+    CHECK(strstr(page, "1 configuration reported (this document lists no "
+                       "candidates[]), 1 meeting every target") != NULL);
+    free(page);
+    free(doc);
+}
+
+static void a_forecast_or_advice_should_not_be_compared(void)
+{
+    struct html_doc docs[2] = { { "a.json", NULL }, { "fc.json", forecast_doc } };
+    char why[256] = "", *run = run_doc("asmsim run", "volume_iops");
+    FILE *f = fopen("/dev/null", "w");
+
+    docs[0].json = run;
+    CHECK_INT_EQ(html_report(f, docs, 2, why, sizeof why), -EINVAL);
+    CHECK(strcmp(why, "fc.json: a results JSON of kind forecast cannot be compared "
+                      "(a comparison overlays runs and sweeps): report it alone") == 0);
+    docs[1].json = advice_doc;
+    docs[1].name = "adv.json";
+    CHECK_INT_EQ(html_report(f, docs, 2, why, sizeof why), -EINVAL);
+    CHECK(strncmp(why, "adv.json: a results JSON of kind advice cannot", 46) == 0);
+    fclose(f);
+    free(run);
+}
+
 int main(void)
 {
     RUN(html_text_should_escape_the_five_characters);
@@ -363,5 +508,9 @@ int main(void)
     RUN(hostile_strings_should_not_break_out_of_the_page);
     RUN(a_json_that_is_no_results_should_be_refused_by_name);
     RUN(a_report_file_should_never_replace_one);
+    RUN(a_forecast_should_chart_time_with_its_events_and_phases);
+    RUN(an_advice_should_chart_cost_against_headroom_with_the_front);
+    RUN(an_advice_without_candidates_should_chart_what_it_reports);
+    RUN(a_forecast_or_advice_should_not_be_compared);
     return check_done();
 }

@@ -364,6 +364,10 @@ static void walk_should_fill_the_matrix_and_save_orion_files(void)
     CHECK_INT_EQ(system(cmd), 0);
     snprintf(cmd, sizeof(cmd), "grep -q '^Maximum Small IOPS=' %s/live_*_summary.txt", dir);
     CHECK_INT_EQ(system(cmd), 0);
+    /* the save writes the HTML report of its results JSON beside it */
+    snprintf(cmd, sizeof(cmd), "grep -q '<h1>asmsim run report: live</h1>' "
+             "%s/live_*_report.html", dir);
+    CHECK_INT_EQ(system(cmd), 0);
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
     CHECK_INT_EQ(system(cmd), 0);
     sim_session_destroy(s);

@@ -922,7 +922,7 @@ static const struct dash_key KEYS[] = {
       key_baseline },
     { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause },
     { { 'R' }, { 0 }, NULL, "restart the point (a fresh measured window)", key_restart },
-    { { 's' }, { 0 }, "save", "save: the ORION files and results JSON", key_save },
+    { { 's' }, { 0 }, "save", "save: the ORION files, results JSON, HTML report", key_save },
     { { KEY_ESC }, { 0 }, NULL, "clear the message line", key_clear },
 };
 #define N_KEYS ((int)(sizeof KEYS / sizeof KEYS[0]))

@@ -18,11 +18,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "sim/advise/advise.h"
 #include "sim/core/jobs.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_job.h"
+#include "sim/report/html.h"
 #include "sim/report/report.h"
 
 enum {
@@ -30,6 +33,7 @@ enum {
     OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
     OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
     OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY, OPT_SHARD,
+    OPT_REPORT,
 };
 
 static const struct option advise_options[] = {
@@ -55,6 +59,7 @@ static const struct option advise_options[] = {
     { "size-large", required_argument, NULL, OPT_SIZE_LARGE },
     { "memory-per-ocpu", required_argument, NULL, OPT_MEMORY },
     { "shard", required_argument, NULL, OPT_SHARD },
+    { "report", required_argument, NULL, OPT_REPORT },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -225,6 +230,10 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
         *valid = "a file path or - for stdout";
         a->json_path = v;
         return v[0] ? 0 : -EINVAL;
+    case OPT_REPORT:
+        *valid = "a new file name, e.g. advice.html";
+        a->report_path = v;
+        return v[0] && strcmp(v, "-") != 0 ? 0 : -EINVAL;
     }
     return -EINVAL;
 }
@@ -247,6 +256,27 @@ static int check_json_path(const char *path)
     return 2;
 }
 
+/* --report FILE: new, in a writable directory (the checks of run's
+   --report, cli_check_outputs), before the search. */
+static int check_report_path(const char *path)
+{
+    struct cli_opts *o = path ? calloc(1, sizeof *o) : NULL;
+    char why[CLI_WHY_LEN];
+    int rc = 0;
+
+    if (!path)
+        return 0;
+    if (!o)
+        return 1;
+    o->report_path = path;
+    if (cli_check_outputs(o, why, sizeof why) != 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        rc = 2;
+    }
+    free(o);
+    return rc;
+}
+
 static int usage_error(const char *what)
 {
     fprintf(stderr, "asmsim: advise: %s. Try 'asmsim advise --help'.\n", what);
@@ -262,6 +292,7 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     adv_cfg_defaults(&a->cfg);
     a->cfg.jobs = sim_usable_cpus();
     a->json_path = NULL;
+    a->report_path = NULL;
     optind = 1;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":h", advise_options, NULL)) != -1) {
@@ -301,7 +332,11 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0)
         return usage_error("give at least one performance target: --need-mbps, "
                            "--need-iops or --need-latency");
-    return check_json_path(a->json_path);
+    if (a->report_path && a->cfg.shard_n > 0)
+        return usage_error("--report and --shard exclude each other: a shard holds "
+                           "only part of the answer");
+    int rc = check_json_path(a->json_path);
+    return rc ? rc : check_report_path(a->report_path);
 }
 
 /* Whether arg is the option `name` ("--json"), as "--json X" (*takes
@@ -331,6 +366,26 @@ static int shard_args(int argc, char **argv, char **out)
     return n;
 }
 
+/* --report FILE: the HTML page from the advise JSON's text (html.h).
+   0 or -errno (told). */
+static int write_report(const struct cli_advise_opts *a, const struct adv_result *r)
+{
+    struct html_doc doc = { "advise", NULL };
+    char why[CLI_WHY_LEN], *text = NULL;
+    int rc = report_advice_json_text(&a->cfg, r, a->command_line, ASMSIM_VERSION,
+                                     &text, why, sizeof why);
+
+    doc.json = text;
+    if (rc == 0)
+        rc = html_report_file(a->report_path, &doc, 1, why, sizeof why);
+    cJSON_free(text);
+    if (rc != 0)
+        cli_print_error(stderr, "asmsim: advise", why);
+    else
+        fprintf(stderr, "asmsim: report in %s\n", a->report_path);
+    return rc;
+}
+
 /* The report of a finished search (or merge): text, JSON, or with
    --shard the JSON lines a merge reads.  The exit status. */
 static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, char **argv)
@@ -357,6 +412,8 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
         cli_print_error(stderr, "asmsim: advise", why);
         status = 1;
     }
+    if (a->report_path && write_report(a, r) != 0)
+        status = 1;
     return status;
 }
 

@@ -14,6 +14,7 @@
 struct cli_advise_opts {
     struct adv_cfg cfg;
     const char *json_path;          /* NULL, "-" or a file */
+    const char *report_path;        /* --report: NULL or a new .html file */
     char *command_line;             /* malloc'ed: "asmsim advise ..." */
 };
 

@@ -36,6 +36,7 @@
 #include "sim/cli/cli_print.h"
 #include "sim/core/forecast.h"
 #include "sim/profiles/prices.h"
+#include "sim/report/html.h"
 #include "sim/report/report_forecast.h"
 #include "sim/session/session.h"
 
@@ -302,6 +303,26 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
     sim_session_destroy(s);
 }
 
+/* --report FILE: the HTML page from the forecast JSON's text (html.h),
+   never over an existing file.  0 or -errno (told). */
+static int write_report(struct forecast_job *fj, const struct report_fc_info *in,
+                        const struct sim_forecast_result *r)
+{
+    struct html_doc doc = { fj->o->testname, NULL };
+    char why[CLI_WHY_LEN], *text = NULL;
+    int rc = report_forecast_json_text(in, r, &text, why, sizeof why);
+
+    doc.json = text;
+    if (rc == 0)
+        rc = html_report_file(fj->o->report_path, &doc, 1, why, sizeof why);
+    free(text);
+    if (rc != 0)
+        cli_print_error(stderr, "asmsim", why);
+    else
+        fprintf(stderr, "asmsim: report in %s\n", fj->o->report_path);
+    return rc;
+}
+
 static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r,
                          const struct cli_ui *ui)
 {
@@ -320,6 +341,8 @@ static int write_outputs(struct forecast_job *fj, const struct sim_forecast_resu
         (rc = report_forecast_json(fj->o->json_path, &in, r, why, sizeof why)) != 0)
         cli_print_error(stderr, "asmsim", why);
     if (fj->o->output_dir && write_output_dir(fj, &in, r) != 0)
+        rc = -EIO;
+    if (fj->o->report_path && write_report(fj, &in, r) != 0)
         rc = -EIO;
     return rc;
 }
@@ -418,6 +441,8 @@ void cli_forecast_usage(FILE *f)
 "                        nothing else there\n"
 "  --output-dir DIR      <testname>_<stamp>_forecast.json and _timeline.csv,\n"
 "                        never over an existing file\n"
+"  --report FILE.html    a self-contained HTML report (charts over time with\n"
+"                        the events, phases, verdict, cost); FILE must not exist\n"
 "  --testname NAME       default asmsim\n"
 "  --seed N              default 1\n"
 "  --quiet               no progress on stderr\n"

@@ -753,7 +753,7 @@ static const struct opt_def opt_defs[] = {
     { "os", required_argument, FOR_ALL, opt_os },
     { "memory", required_argument, FOR_ALL, opt_memory },
     { "region", required_argument, FOR_ALL, opt_region },
-    { "report", required_argument, FOR_ALL, opt_report },
+    { "report", required_argument, FOR_ALL | FOR_FORECAST, opt_report },
     { "schedule", required_argument, FOR_FORECAST, opt_schedule },
     { "repeat", required_argument, FOR_FORECAST, opt_repeat },
     { "exact", no_argument, FOR_FORECAST, opt_exact },

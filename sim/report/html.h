@@ -1,6 +1,7 @@
 /*
  * html.h - the HTML report: one self-contained page per results JSON
- * (run, sweep, orion), or one page comparing several (html_page.c).
+ * (run, sweep, orion, forecast, advice), or one page comparing several
+ * runs or sweeps (html_page.c).
  *
  * The page is generated from the results JSON alone, as report_json_text
  * makes it: the live path (--report on run, sweep, orion) hands the
@@ -15,7 +16,8 @@
 #include <stdio.h>
 
 /* One results document: its text and the name it goes by in the page
-   (a file name, or the test name on the live path). */
+   (a file name, or the test name on the live path; "advise" for an
+   advice). */
 struct html_doc {
     const char *name;
     const char *json;

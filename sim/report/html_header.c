@@ -20,8 +20,7 @@
 
 #include "sim/report/html_page.h"
 
-/* One row of the "what" table: a label and a text, escaped. */
-static void what_row(struct html_out *o, const char *label, const char *text)
+void html_what_row(struct html_out *o, const char *label, const char *text)
 {
     fputs("<tr><th>", o->f);
     html_text(o->f, label);
@@ -47,7 +46,7 @@ static void instance_row(struct html_out *o, const cJSON *doc)
                  "%.2f MB/s and %.0f IOPS at most", name ? name : "?",
                  html_str_or(doc, "config.instance.provider", "?"),
                  base_mbps, base_iops, max_mbps, max_iops);
-    what_row(o, "instance", text);
+    html_what_row(o, "instance", text);
 }
 
 static void volume_row(struct html_out *o, const cJSON *doc)
@@ -63,7 +62,7 @@ static void volume_row(struct html_out *o, const cJSON *doc)
         snprintf(text, sizeof text, "%s (%s backend), %s each",
                  html_str(doc, "config.volume.spec"),
                  html_str_or(doc, "config.backend", "?"), sz);
-        what_row(o, "volume", text);
+        html_what_row(o, "volume", text);
         return;
     }
     html_num(doc, "config.volume.iops", &iops);
@@ -71,7 +70,7 @@ static void volume_row(struct html_out *o, const cJSON *doc)
     html_num(doc, "config.volume.price_usd_month", &price);
     snprintf(text, sizeof text, "%s: %s, %.0f IOPS, %.1f MiB/s, $%.2f/month each",
              html_str(doc, "config.volume.spec"), sz, iops, mibps, price);
-    what_row(o, "volume", text);
+    html_what_row(o, "volume", text);
 }
 
 static void disks_row(struct html_out *o, const cJSON *doc)
@@ -90,7 +89,7 @@ static void disks_row(struct html_out *o, const cJSON *doc)
         html_num(doc, "config.disks", &disks);
         snprintf(text, sizeof text, "%.0f", disks);
     }
-    what_row(o, "disks", text);
+    html_what_row(o, "disks", text);
     if (cJSON_IsArray(html_get(doc, "config.targets"))) {
         n = 0;
         text[0] = '\0';
@@ -98,7 +97,7 @@ static void disks_row(struct html_out *o, const cJSON *doc)
             if (cJSON_IsString(c) && n < sizeof text - 8)
                 n += (size_t)snprintf(text + n, sizeof text - n, "%s%s",
                                       n ? ", " : "", c->valuestring);
-        what_row(o, "targets", text);
+        html_what_row(o, "targets", text);
     }
 }
 
@@ -113,7 +112,7 @@ static void layout_row(struct html_out *o, const cJSON *doc)
     snprintf(text, sizeof text, "%s, AU %s, %s redundancy, %.0f failure groups",
              html_str_or(doc, "config.layout.striping", "?"), size,
              html_str_or(doc, "config.layout.redundancy", "?"), fg);
-    what_row(o, "layout", text);
+    html_what_row(o, "layout", text);
 }
 
 static void workload_row(struct html_out *o, const cJSON *doc)
@@ -138,7 +137,7 @@ static void workload_row(struct html_out *o, const cJSON *doc)
              html_str_or(doc, "config.matrix.run", "?"),
              html_str_or(doc, "config.matrix.matrix", "?"),
              small, large, html_str_or(doc, "config.workload.large_type", "?"), wr, d);
-    what_row(o, "workload", text);
+    html_what_row(o, "workload", text);
 }
 
 static void summary_row(struct html_out *o, const cJSON *doc, const char *what,
@@ -229,9 +228,9 @@ void html_header(struct html_out *o, const cJSON *doc, const char *name)
     disks_row(o, doc);
     layout_row(o, doc);
     workload_row(o, doc);
-    what_row(o, "backend", html_str_or(doc, "config.backend", "?"));
-    what_row(o, "started", html_str_or(doc, "started", "?"));
-    what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
+    html_what_row(o, "backend", html_str_or(doc, "config.backend", "?"));
+    html_what_row(o, "started", html_str_or(doc, "started", "?"));
+    html_what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
     fputs("<tr><th>command</th><td><code>", o->f);
     html_text(o->f, html_str(doc, "command"));
     fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);

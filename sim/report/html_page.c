@@ -20,10 +20,11 @@
  * waits for.  It has no comment of the form that starts with two slashes,
  * so the page holds no "//" at all (a URL without its scheme would).
  *
- * Kinds.  A document's kind picks the body: a sweep (it has "sweep"),
- * else a run (config and points; also what orion writes).  The forecast
- * and advice kinds go into the table when their JSON exists.  Several
- * documents make the compare (html_compare.c) whatever their kinds.
+ * Kinds.  A document's kind picks the page: a forecast or an advice
+ * ("kind" says so), a sweep (it has "sweep"), else a run (config and
+ * points; also what orion writes).  Several documents make the compare
+ * (html_compare.c), of runs and sweeps only: a forecast or an advice in
+ * it is refused with a line that says so.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -145,10 +146,27 @@ static bool is_run(const cJSON *doc)
            cJSON_IsArray(html_get(doc, "points"));
 }
 
-static void sweep_body(struct html_out *o, const cJSON *doc)
+static bool is_kind(const cJSON *doc, const char *kind)
+{
+    const char *k = html_str(doc, "kind");
+    return k != NULL && strcmp(k, kind) == 0;
+}
+
+static bool is_forecast(const cJSON *doc)
+{
+    return is_kind(doc, "forecast");
+}
+
+static bool is_advice(const cJSON *doc)
+{
+    return is_kind(doc, "advice");
+}
+
+static void sweep_page(struct html_out *o, const cJSON *doc, const char *name)
 {
     double disks = 0;
 
+    html_header(o, doc, name);
     html_sweep(o, doc);
     html_num(doc, "config.disks", &disks);
     fputs("<h2 class=\"part\">", o->f);
@@ -158,19 +176,26 @@ static void sweep_body(struct html_out *o, const cJSON *doc)
     html_timeline(o, doc);
 }
 
-static void run_body(struct html_out *o, const cJSON *doc)
+static void run_page(struct html_out *o, const cJSON *doc, const char *name)
 {
+    html_header(o, doc, name);
     html_run(o, doc);
     html_timeline(o, doc);
 }
 
+/* A kind: how it is recognised, its page, whether a compare overlays it
+   (the compare puts runs and sweeps on the same axes; a forecast or an
+   advice has no such axes). */
 static const struct html_kind {
     const char *name;
     bool (*is)(const cJSON *doc);
-    void (*body)(struct html_out *o, const cJSON *doc);
+    void (*page)(struct html_out *o, const cJSON *doc, const char *name);
+    bool compares;
 } kinds[] = {
-    { "sweep", is_sweep, sweep_body },
-    { "run", is_run, run_body },
+    { "forecast", is_forecast, html_forecast, false },
+    { "advice", is_advice, html_advice, false },
+    { "sweep", is_sweep, sweep_page, true },
+    { "run", is_run, run_page, true },
 };
 
 static const struct html_kind *kind_of(const cJSON *doc)
@@ -227,11 +252,19 @@ static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
         }
         if (kind_of(out[i]) == NULL) {
             snprintf(why, why_len, "%s: not an asmsim results JSON (it has no "
-                     "\"config\" and \"points\"); give a file written by asmsim "
-                     "run, sweep or orion --json", docs[i].name);
+                     "\"config\" and \"points\", nor \"kind\" forecast or "
+                     "advice); give a file written by asmsim run, sweep, orion, "
+                     "forecast or advise --json", docs[i].name);
             return -EINVAL;
         }
     }
+    for (int i = 0; n > 1 && i < n; i++)
+        if (!kind_of(out[i])->compares) {
+            snprintf(why, why_len, "%s: a results JSON of kind %s cannot be "
+                     "compared (a comparison overlays runs and sweeps): report "
+                     "it alone", docs[i].name, kind_of(out[i])->name);
+            return -EINVAL;
+        }
     return 0;
 }
 
@@ -273,8 +306,7 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
     page_head(&o, title);
     fputs("<main>\n", f);
     if (n == 1) {
-        html_header(&o, parsed[0], names[0]);
-        kind_of(parsed[0])->body(&o, parsed[0]);
+        kind_of(parsed[0])->page(&o, parsed[0], names[0]);
     } else {
         html_compare(&o, (const cJSON *const *)parsed, names, n);
     }

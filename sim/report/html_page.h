@@ -15,6 +15,8 @@
  *   html_timeline.c  --interval timelines of a run's points
  *   html_sweep.c     a sweep: figures against disk count, limits, cost
  *   html_compare.c   several documents on the same axes
+ *   html_forecast.c  a forecast: time charts with events, phases, verdict
+ *   html_advice.c    an advice: cost against headroom, the best configs
  *   html_page.c      the page around them, the kinds, writing the file
  *
  * A kind is one module with a body function; html_page.c's table of
@@ -108,6 +110,18 @@ const char *html_burst_reading(const cJSON *doc, bool large);
    instance, volume and redundancy. */
 void html_doc_label(const cJSON *doc, const char *name, char *buf, size_t len);
 
+/* <td>: the figure at key of x with `decimals`, "-" when it has none. */
+void html_num_cell(struct html_out *o, const cJSON *x, const char *key, int decimals);
+/* <td>: text, escaped. */
+void html_text_cell(struct html_out *o, const char *text);
+/* <tr><th>label</th><td data-key="key">text</td></tr>: a summary figure
+   a test can find (key is a literal, not escaped). */
+void html_key_row(struct html_out *o, const char *label, const char *key,
+                  const char *text);
+/* " (every 3rd <what> drawn)" when step > 1, else "": what a reading
+   says of a series drawn in part. */
+void html_sampled_note(int step, const char *what, char *buf, size_t len);
+
 /* ---- html_chart.c --------------------------------------------------- */
 
 #define HTML_PALETTE 7
@@ -167,6 +181,10 @@ struct html_heat {
 void html_heatmap(struct html_out *o, const cJSON *points,
                   const struct html_heat *h, const char *reading);
 
+/* One row of a header's "what" table (html_header.c): a label and a
+   text, escaped. */
+void html_what_row(struct html_out *o, const char *label, const char *text);
+
 /* ---- the kinds ------------------------------------------------------ */
 
 void html_header(struct html_out *o, const cJSON *doc, const char *name);
@@ -175,5 +193,10 @@ void html_timeline(struct html_out *o, const cJSON *doc);
 void html_sweep(struct html_out *o, const cJSON *doc);
 void html_compare(struct html_out *o, const cJSON *const *docs,
                   const char *const *names, int n);
+/* A forecast (kind "forecast"): its own header, the time charts, the
+   phases, the verdict (html_forecast.c). */
+void html_forecast(struct html_out *o, const cJSON *doc, const char *name);
+/* An advice (kind "advice"): html_advice.c. */
+void html_advice(struct html_out *o, const cJSON *doc, const char *name);
 
 #endif

@@ -109,15 +109,6 @@ static void events(struct html_out *o, cJSON *cfg, const struct timeline *tl)
         html_chart_event(o, cfg, tl->marks[i].t_s, tl->marks[i].label);
 }
 
-static void sampled_note(const struct timeline *tl, char *buf, size_t len)
-{
-    if (tl->step > 1)
-        snprintf(buf, len, " (every %d%s interval drawn)", tl->step,
-                 tl->step == 2 ? "nd" : tl->step == 3 ? "rd" : "th");
-    else
-        buf[0] = '\0';
-}
-
 /* One series along the rows: the figure at path in each row drawn. */
 static void series(struct html_out *o, cJSON *cfg, const struct timeline *tl,
                    const char *label, const char *path, int colour,
@@ -209,7 +200,7 @@ static void throughput(struct html_out *o, const struct timeline *tl)
         series(o, cfg, tl, "large MB/s (right axis)", "large_mbps", 1, "y2");
         snprintf(part[1], sizeof part[1], "; large MB/s between %.2f and %.2f", lo, hi);
     }
-    sampled_note(tl, note, sizeof note);
+    html_sampled_note(tl->step, "interval", note, sizeof note);
     html_fmt_seconds(tl->end_s, span, sizeof span);
     snprintf(reading, sizeof reading, "%d intervals over %s of device time%s%s%s; "
              "the limit that bound the most intervals: %s.", tl->n, span, note,

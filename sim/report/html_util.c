@@ -246,3 +246,39 @@ void html_doc_label(const cJSON *doc, const char *name, char *buf, size_t len)
              inst ? inst : "no instance", vol ? vol : "devices",
              red ? red : "external");
 }
+
+void html_num_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
+{
+    double v;
+
+    if (html_num(x, key, &v))
+        fprintf(o->f, "<td>%.*f</td>", decimals, v);
+    else
+        fputs("<td>-</td>", o->f);
+}
+
+void html_text_cell(struct html_out *o, const char *text)
+{
+    fputs("<td>", o->f);
+    html_text(o->f, text);
+    fputs("</td>", o->f);
+}
+
+void html_key_row(struct html_out *o, const char *label, const char *key,
+                  const char *text)
+{
+    fputs("<tr><th>", o->f);
+    html_text(o->f, label);
+    fprintf(o->f, "</th><td data-key=\"%s\">", key);
+    html_text(o->f, text);
+    fputs("</td></tr>\n", o->f);
+}
+
+void html_sampled_note(int step, const char *what, char *buf, size_t len)
+{
+    if (step > 1)
+        snprintf(buf, len, " (every %d%s %s drawn)", step,
+                 step == 2 ? "nd" : step == 3 ? "rd" : "th", what);
+    else
+        buf[0] = '\0';
+}

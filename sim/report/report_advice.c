@@ -208,6 +208,50 @@ static void put_maybe(struct tree *t, cJSON *parent, const char *key,
     put(t, parent, key, present ? outcome_object(t, cfg, x) : cJSON_CreateNull());
 }
 
+/* The least headroom over the targets asked: true with *least, false
+   when the candidate was not simulated or nothing was asked. */
+static bool least_headroom(const struct adv_targets *g, const struct adv_outcome *x,
+                           double *least)
+{
+    const bool asked[ADV_TARGETS] = { g->need_mbps > 0, g->need_iops > 0,
+                                      g->need_lat_us > 0, g->capacity_bytes > 0 };
+    bool any = false;
+
+    *least = INFINITY;
+    for (int k = 0; x->simulated && k < ADV_TARGETS; k++)
+        if (asked[k]) {
+            *least = fmin(*least, x->headroom[k]);
+            any = true;
+        }
+    return any;
+}
+
+/* candidates[]: every candidate simulated, in the compact shape the
+   report's cost-against-headroom chart needs (docs/fields.md). */
+static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cfg,
+                           const struct adv_log *log)
+{
+    cJSON *a = put(t, root, "candidates", cJSON_CreateArray());
+
+    for (long i = 0; a && i < log->n; i++) {
+        const struct adv_outcome *x = &log->v[i];
+        double least;
+        bool has = least_headroom(&cfg->targets, x, &least);
+        cJSON *o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToArray(a, o)) {
+            cJSON_Delete(o);
+            t->oom = true;
+            return;
+        }
+        put(t, o, "instance", cJSON_CreateString(x->c.instance.name));
+        put(t, o, "volume", cJSON_CreateString(x->c.volume.spec));
+        put(t, o, "disks", cJSON_CreateNumber(x->c.disks));
+        put(t, o, "usd_month", cJSON_CreateNumber(x->c.total_usd_month));
+        put(t, o, "headroom_frac", number_or_null(least, has));
+        put(t, o, "pass", cJSON_CreateBool(x->pass));
+    }
+}
+
 static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
                     const struct adv_result *r, const char *command_line,
                     const char *version)
@@ -216,6 +260,7 @@ static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
 
     if (!root)
         return NULL;
+    put(t, root, "kind", cJSON_CreateString("advice"));
     put(t, root, "asmsim_version", str_or_null(version));
     put(t, root, "command", str_or_null(command_line));
     put_targets(t, root, &cfg->targets);
@@ -229,6 +274,7 @@ static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
         put_maybe(t, clouds, "aws", cfg, &r->cloud_best[0], r->has_cloud_best[0]);
     if (cfg->space.clouds & ADV_CLOUD_OCI)
         put_maybe(t, clouds, "oci", cfg, &r->cloud_best[1], r->has_cloud_best[1]);
+    put_candidates(t, root, cfg, &r->decided.sim);
     return root;
 }
 
@@ -237,20 +283,32 @@ static int put_text(FILE *f, void *arg)
     return fputs(arg, f) == EOF || fputc('\n', f) == EOF ? -EIO : 0;
 }
 
+int report_advice_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
+                            const char *command_line, const char *version,
+                            char **text, char *why, size_t why_len)
+{
+    struct tree t = { false };
+    cJSON *root = build(&t, cfg, r, command_line, version);
+
+    *text = root && !t.oom ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (!*text) {
+        snprintf(why, why_len, "out of memory building the advise JSON");
+        return -ENOMEM;
+    }
+    return 0;
+}
+
 int report_advice_json(const char *path, const struct adv_cfg *cfg,
                        const struct adv_result *r, const char *command_line,
                        const char *version, char *why, size_t why_len)
 {
-    struct tree t = { false };
-    cJSON *root = build(&t, cfg, r, command_line, version);
-    char *text = root && !t.oom ? cJSON_Print(root) : NULL;
-    int rc;
+    char *text;
+    int rc = report_advice_json_text(cfg, r, command_line, version, &text, why,
+                                     why_len);
 
-    cJSON_Delete(root);
-    if (!text) {
-        snprintf(why, why_len, "out of memory building the advise JSON");
-        return -ENOMEM;
-    }
+    if (rc != 0)
+        return rc;
     if (strcmp(path, "-") == 0) {
         rc = put_text(stdout, text);
         if (rc == 0 && fflush(stdout) != 0)

@@ -15,6 +15,12 @@ int report_advice_json(const char *path, const struct adv_cfg *cfg,
                        const struct adv_result *r, const char *command_line,
                        const char *version, char *why, size_t why_len);
 
+/* The same document as text (cJSON_free it): what --report makes its
+   page from.  0 or -ENOMEM with why. */
+int report_advice_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
+                            const char *command_line, const char *version,
+                            char **text, char *why, size_t why_len);
+
 /* --shard: what the search decided (struct adv_decided) as JSON lines
    to path ("-": stdout): a first line with the shard, the advise
    arguments (args[0..argc), without --shard and --json) and the counts,

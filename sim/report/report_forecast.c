@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -655,6 +656,26 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
     if (rc < 0)
         snprintf(why, why_len, "cannot write the forecast JSON to stdout: %s",
                  strerror(-rc));
+    return rc;
+}
+
+int report_forecast_json_text(const struct report_fc_info *in,
+                              const struct sim_forecast_result *r, char **text,
+                              char *why, size_t why_len)
+{
+    struct fc_json_job job = { in, r };
+    size_t len = 0;
+    FILE *f = open_memstream(text, &len);
+    int rc = f ? forecast_json_write(f, &job) : -ENOMEM;
+
+    if (f && fclose(f) != 0 && rc == 0)
+        rc = -ENOMEM;
+    if (rc != 0) {
+        if (f)
+            free(*text);
+        *text = NULL;
+        snprintf(why, why_len, "cannot make the forecast JSON: %s", strerror(-rc));
+    }
     return rc;
 }
 

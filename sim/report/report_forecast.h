@@ -61,6 +61,12 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
                          const struct sim_forecast_result *r, char *why,
                          size_t why_len);
 
+/* The same document as text in *text (free() it): what --report makes
+   its page from.  0 or -errno with why. */
+int report_forecast_json_text(const struct report_fc_info *in,
+                              const struct sim_forecast_result *r, char **text,
+                              char *why, size_t why_len);
+
 /* <testname>_<stamp>_timeline.csv of a forecast: one row per interval.
    0 or -errno with why. */
 int report_forecast_csv(const char *path, const struct sim_forecast_result *r,

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/report/html.h"
 #include "sim/report/report.h"
 
 static void rec_clear_locked(sim_session *s)
@@ -80,26 +81,48 @@ void sim_sess_rec_free(sim_session *s)
         sim_point_result_free(&s->rec.points[i]);
     free(s->rec.points);
 }
-/* ORION's files and the results JSON, placed together in dir under the
-   stamp (or the stamp with a suffix: report_util.c, never overwriting);
-   on success why says where they went. */
+/* The results JSON and the HTML report made from its text (html.h: the
+   page of `--report` and `asmsim report`), both into the stage. */
+static int save_json_and_page(const char *stage, const struct report_meta *meta,
+                              const struct sim_run_cfg *cfg,
+                              const struct sim_run_result *r, char *why,
+                              size_t why_len)
+{
+    char path[8192], *json = NULL;
+    int rc = report_json_text(meta, cfg, r, NULL, &json, why, why_len);
+
+    if (rc == 0) {
+        snprintf(path, sizeof(path), "%s/%s_%s_results.json", stage,
+                 meta->testname, meta->stamp);
+        rc = report_json_write_text(path, json, why, why_len);
+    }
+    if (rc == 0) {
+        struct html_doc doc = { meta->testname, json };
+        snprintf(path, sizeof(path), "%s/%s_%s_report.html", stage,
+                 meta->testname, meta->stamp);
+        rc = html_report_file(path, &doc, 1, why, why_len);
+    }
+    free(json);
+    return rc;
+}
+
+/* ORION's files, the results JSON and its HTML report, placed together
+   in dir under the stamp (or the stamp with a suffix: report_util.c,
+   never overwriting); on success why says where they went. */
 static int save_staged(const char *dir, const struct report_meta *meta,
                        const struct sim_run_cfg *cfg,
                        const struct sim_run_result *r, char *why,
                        size_t why_len)
 {
     struct report_stage st;
-    char path[8192], tag[REPORT_TAG_LEN];
+    char tag[REPORT_TAG_LEN];
     int rc;
 
     if ((rc = report_stage_open(&st, dir, why, why_len)) < 0)
         return rc;
     rc = report_orion_files(st.path, meta->testname, meta, cfg, r, why, why_len);
-    if (rc == 0) {
-        snprintf(path, sizeof(path), "%s/%s_%s_results.json", st.path,
-                 meta->testname, meta->stamp);
-        rc = report_json_write(path, meta, cfg, r, NULL, why, why_len);
-    }
+    if (rc == 0)
+        rc = save_json_and_page(st.path, meta, cfg, r, why, why_len);
     if (rc == 0 && (rc = report_stage_commit(&st, meta->stamp, tag, sizeof(tag),
                                              why, why_len)) >= 0) {
         snprintf(why, why_len, "saved %d point%s to %s/%s_%s_*", r->n_points,

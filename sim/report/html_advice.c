@@ -1,0 +1,378 @@
+/*
+ * html_advice.c - the report of `asmsim advise` (JSON "kind": "advice",
+ * docs/fields.md "Advise JSON").
+ *
+ *   header    what was asked (targets), what was searched (clouds, the
+ *             candidate counts), the command; the answer in one line
+ *             (the cheapest configuration meeting every target);
+ *   chart     cost against headroom of every candidate simulated
+ *             (candidates[]; a --merge document has none, and then the
+ *             configurations it reports stand in): passes and misses as
+ *             two scatter sets, the Pareto front (no other candidate is
+ *             both cheaper and has more headroom) as a line through its
+ *             points;
+ *   tables    the best configurations (bill, simulated figures,
+ *             headroom, binding limit, the run command), why nothing
+ *             cheaper (rejected[], the burst alternative), the clouds
+ *             side by side (cloud_best).
+ *
+ * A candidate's headroom is the least over the targets asked of got /
+ * need - 1 (latency: need / got - 1), in percent; below 0 a target is
+ * missed.  The summary cells carry data-key for the browser test.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/report/html_page.h"
+
+struct point {
+    double usd, headroom_pct;
+    bool pass;
+};
+
+/* A configuration's least headroom in percent: candidates[] carry it as
+   a number, best[] and the others as an object per target. */
+static bool least_headroom_pct(const cJSON *x, double *pct)
+{
+    const cJSON *h = html_get(x, "headroom_frac"), *k;
+    double least = INFINITY;
+
+    if (cJSON_IsNumber(h)) {
+        *pct = 100 * h->valuedouble;
+        return true;
+    }
+    cJSON_ArrayForEach(k, h)
+        if (cJSON_IsNumber(k))
+            least = fmin(least, k->valuedouble);
+    *pct = 100 * least;
+    return isfinite(least);
+}
+
+static bool usd_of(const cJSON *x, double *usd)
+{
+    return html_num(x, "usd_month", usd) || html_num(x, "usd_month.total", usd);
+}
+
+static void add_point(struct point *pts, int *n, const cJSON *x)
+{
+    struct point p;
+
+    if (cJSON_IsFalse(html_get(x, "simulated")) || !usd_of(x, &p.usd) ||
+        !least_headroom_pct(x, &p.headroom_pct))
+        return;
+    p.pass = cJSON_IsTrue(html_get(x, "pass"));
+    pts[(*n)++] = p;
+}
+
+/* The points of the chart: candidates[], else the configurations the
+   document reports.  NULL (o->oom) or an array of *n. */
+static struct point *collect(struct html_out *o, const cJSON *doc, int *n,
+                             bool *all)
+{
+    static const char *const lists[] = { "best", "rejected" };
+    const cJSON *c = html_get(doc, "candidates"), *x;
+    int cap = cJSON_GetArraySize(c) + cJSON_GetArraySize(html_get(doc, "best")) +
+              cJSON_GetArraySize(html_get(doc, "rejected")) + 1;
+    struct point *pts = calloc((size_t)cap, sizeof *pts);
+
+    *n = 0;
+    *all = cJSON_GetArraySize(c) > 0;
+    if (pts == NULL) {
+        o->oom = true;
+        return NULL;
+    }
+    if (*all) {
+        cJSON_ArrayForEach(x, c)
+            add_point(pts, n, x);
+        return pts;
+    }
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++)
+        cJSON_ArrayForEach(x, html_get(doc, lists[l]))
+            add_point(pts, n, x);
+    return pts;
+}
+
+static int by_cost(const void *a, const void *b)
+{
+    const struct point *p = a, *q = b;
+    if (p->usd != q->usd)
+        return p->usd < q->usd ? -1 : 1;
+    return p->headroom_pct > q->headroom_pct ? -1 : p->headroom_pct < q->headroom_pct;
+}
+
+/* Sort by cost and mark the front: a point is on it when every cheaper
+   point has less headroom.  Returns how many are on it (front[i]). */
+static int pareto(struct point *pts, int n, bool *front)
+{
+    double best = -INFINITY;
+    int k = 0;
+
+    qsort(pts, (size_t)n, sizeof *pts, by_cost);
+    for (int i = 0; i < n; i++) {
+        front[i] = pts[i].headroom_pct > best;
+        if (front[i]) {
+            best = pts[i].headroom_pct;
+            k++;
+        }
+    }
+    return k;
+}
+
+static void cost_headroom_chart(struct html_out *o, const cJSON *doc)
+{
+    const char *title = "Cost against headroom";
+    int n, passes = 0, on_front;
+    bool all;
+    struct point *pts = collect(o, doc, &n, &all);
+    bool *front = pts ? calloc((size_t)n + 1, sizeof *front) : NULL;
+    char reading[512];
+
+    if (front == NULL) {
+        o->oom = o->oom || pts != NULL;
+        free(pts);
+        return;
+    }
+    on_front = pareto(pts, n, front);
+    cJSON *cfg = html_chart_new(o, "scatter", title, "monthly bill (USD)", "linear");
+    html_chart_axis(o, cfg, "y", "headroom over the tightest target (%)", "linear");
+    cJSON *pass = html_chart_dataset(o, cfg, "meets every target", 2, "y");
+    cJSON *miss = html_chart_dataset(o, cfg, "misses a target", 3, "y");
+    cJSON *line = html_chart_dataset(o, cfg, "Pareto front", 6, "y");
+    if (line != NULL && cJSON_AddBoolToObject(line, "showLine", true) == NULL)
+        o->oom = true;
+    for (int i = 0; i < n; i++) {
+        html_chart_xy(o, pts[i].pass ? pass : miss, pts[i].usd, pts[i].headroom_pct);
+        if (front[i])
+            html_chart_xy(o, line, pts[i].usd, pts[i].headroom_pct);
+        passes += pts[i].pass;
+    }
+    snprintf(reading, sizeof reading, "%d configuration%s %s, %d meeting every target; "
+             "%d on the Pareto front (none cheaper has more headroom)%s.", n,
+             n == 1 ? "" : "s", all ? "simulated" : "reported (this document "
+             "lists no candidates[])", passes, on_front,
+             on_front > 0 ? ", the line from the cheapest to the most headroom" : "");
+    html_figure(o, title, cfg, reading);
+    free(front);
+    free(pts);
+}
+
+/* ---- header --------------------------------------------------------- */
+
+static void targets_text(const cJSON *doc, char *buf, size_t len)
+{
+    double v;
+    size_t at = 0;
+
+    buf[0] = '\0';
+    if (html_num(doc, "targets.need_mbps", &v))
+        at += (size_t)snprintf(buf + at, len - at, "%.2f MB/s; ", v);
+    if (at < len && html_num(doc, "targets.need_iops", &v))
+        at += (size_t)snprintf(buf + at, len - at, "%.0f IOPS; ", v);
+    if (at < len && html_num(doc, "targets.need_latency_us", &v))
+        at += (size_t)snprintf(buf + at, len - at, "%s latency %.0f us at most; ",
+                               html_str_or(doc, "targets.latency_stat", "mean"), v);
+    if (at < len && html_num(doc, "targets.capacity_bytes", &v))
+        at += (size_t)snprintf(buf + at, len - at, "%.0f GB usable; ", v / 1e9);
+    if (at < len)
+        snprintf(buf + at, len - at, "%s redundancy, %s",
+                 html_str_or(doc, "targets.redundancy", "?"),
+                 html_str_or(doc, "space.os", "?"));
+}
+
+/* "m6i.xlarge + 4 x gp3:500GiB" */
+static void config_text(const cJSON *x, char *buf, size_t len)
+{
+    double disks = 0;
+
+    html_num(x, "disks", &disks);
+    snprintf(buf, len, "%s + %.0f x %s", html_str_or(x, "instance", "?"), disks,
+             html_str_or(x, "volume", "?"));
+}
+
+static void header(struct html_out *o, const cJSON *doc, const char *name)
+{
+    const cJSON *best = cJSON_GetArrayItem(html_get(doc, "best"), 0);
+    char text[512];
+    double v = 0, usd;
+
+    fputs("<header>\n<h1>", o->f);
+    html_textf(o, "asmsim advice report: %s", name ? name : "advice");
+    fputs("</h1>\n<table class=\"what\"><tbody>\n", o->f);
+    targets_text(doc, text, sizeof text);
+    html_what_row(o, "targets", text);
+    const cJSON *cloud;
+    text[0] = '\0';
+    cJSON_ArrayForEach(cloud, html_get(doc, "space.clouds"))
+        if (cJSON_IsString(cloud))
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s",
+                     text[0] ? ", " : "", cloud->valuestring);
+    html_what_row(o, "clouds", text);
+    html_what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
+    fputs("<tr><th>command</th><td><code>", o->f);
+    html_text(o->f, html_str(doc, "command"));
+    fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);
+
+    fputs("<section id=\"summary\"><h2>Summary</h2>\n<table class=\"summary\"><tbody>\n", o->f);
+    if (best != NULL)
+        config_text(best, text, sizeof text);
+    html_key_row(o, "cheapest meeting every target", "best",
+                best ? text : "none: no configuration searched meets every target");
+    if (best != NULL && usd_of(best, &usd))
+        snprintf(text, sizeof text, "%.2f", usd);
+    else
+        snprintf(text, sizeof text, "-");
+    html_key_row(o, "its monthly bill (USD)", "best_usd_month", text);
+    html_num(doc, "search.enumerated", &v);
+    snprintf(text, sizeof text, "%.0f", v);
+    html_key_row(o, "candidates in the space", "enumerated", text);
+    v = 0;
+    html_num(doc, "search.bound_passed", &v);
+    snprintf(text, sizeof text, "%.0f", v);
+    html_key_row(o, "admitted by the analytical bound", "bound_passed", text);
+    v = 0;
+    html_num(doc, "search.simulated", &v);
+    snprintf(text, sizeof text, "%.0f", v);
+    html_key_row(o, "simulated", "simulated", text);
+    fputs("</tbody></table>\n", o->f);
+    if (cJSON_IsTrue(html_get(doc, "search.interrupted")))
+        html_elem(o, "p", "warning", "Interrupted: the lists hold what was decided "
+                  "before the search stopped.");
+    fputs("</section>\n", o->f);
+}
+
+/* ---- tables --------------------------------------------------------- */
+
+static void headroom_cell(struct html_out *o, const cJSON *x)
+{
+    double pct;
+
+    if (least_headroom_pct(x, &pct))
+        fprintf(o->f, "<td>%+.1f %%</td>", pct);
+    else
+        fputs("<td>-</td>", o->f);
+}
+
+static void best_table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x;
+    int rank = 0;
+
+    fputs("<section id=\"best\"><h2>The best configurations</h2>\n", o->f);
+    if (cJSON_GetArraySize(html_get(doc, "best")) == 0) {
+        html_elem(o, "p", "warning", "No configuration searched meets every target.");
+        fputs("</section>\n", o->f);
+        return;
+    }
+    fputs("<div class=\"wide\"><table class=\"best\"><thead><tr><th>#</th><th>instance</th>"
+          "<th>cloud</th><th>volume</th><th>disks</th><th>instance USD/month</th>"
+          "<th>volumes USD/month</th><th>total USD/month</th><th>MB/s</th><th>IOPS</th>"
+          "<th>latency (us)</th><th>headroom</th><th>binding limit</th>"
+          "</tr></thead><tbody>\n", o->f);
+    cJSON_ArrayForEach(x, html_get(doc, "best")) {
+        fprintf(o->f, "<tr><td>%d</td>", ++rank);
+        html_text_cell(o, html_str_or(x, "instance", "?"));
+        html_text_cell(o, html_str_or(x, "cloud", "?"));
+        html_text_cell(o, html_str_or(x, "volume", "?"));
+        html_num_cell(o, x, "disks", 0);
+        html_num_cell(o, x, "usd_month.instance", 2);
+        html_num_cell(o, x, "usd_month.volumes", 2);
+        html_num_cell(o, x, "usd_month.total", 2);
+        html_num_cell(o, x, "mbps", 2);
+        html_num_cell(o, x, "iops", 0);
+        html_num_cell(o, x, "latency_us", 1);
+        headroom_cell(o, x);
+        html_text_cell(o, html_str_or(x, "binding", "-"));
+        fputs("</tr>\n<tr class=\"command\"><td></td><td colspan=\"12\">run: <code>", o->f);
+        html_text(o->f, html_str(x, "run_command"));
+        fputs("</code></td></tr>\n", o->f);
+    }
+    fputs("</tbody></table></div>\n</section>\n", o->f);
+}
+
+/* "iops: 2850 of 3000" */
+static void missed_text(const cJSON *x, char *buf, size_t len)
+{
+    double got = 0, need = 0;
+
+    html_num(x, "missed_got", &got);
+    html_num(x, "missed_need", &need);
+    snprintf(buf, len, "%s: %.6g of %.6g%s", html_str_or(x, "missed", "?"), got, need,
+             cJSON_IsFalse(html_get(x, "simulated")) ? " (the bound; not simulated)" : "");
+}
+
+static void rejected_table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x, *alt = html_get(doc, "burst_alternative");
+    char text[256];
+
+    fputs("<section id=\"rejected\"><h2>Why nothing cheaper</h2>\n", o->f);
+    if (cJSON_GetArraySize(html_get(doc, "rejected")) == 0)
+        html_elem(o, "p", "note", "No cheaper configuration was rejected.");
+    else {
+        fputs("<table class=\"rejected\"><thead><tr><th>configuration</th>"
+              "<th>total USD/month</th><th>first target missed: got of need</th>"
+              "<th>binding limit</th></tr></thead><tbody>\n", o->f);
+        cJSON_ArrayForEach(x, html_get(doc, "rejected")) {
+            fputs("<tr>", o->f);
+            config_text(x, text, sizeof text);
+            html_text_cell(o, text);
+            html_num_cell(o, x, "usd_month.total", 2);
+            missed_text(x, text, sizeof text);
+            html_text_cell(o, text);
+            html_text_cell(o, html_str_or(x, "binding", "-"));
+            fputs("</tr>\n", o->f);
+        }
+        fputs("</tbody></table>\n", o->f);
+    }
+    if (cJSON_IsObject(alt)) {
+        double usd = 0, lasts = 0;
+        usd_of(alt, &usd);
+        html_num(alt, "burst.lasts_s", &lasts);
+        config_text(alt, text, sizeof text);
+        fputs("<p class=\"note\">", o->f);
+        html_textf(o, "On burst credits, %s at $%.2f a month meets the targets, for "
+                   "%.0f s at most from full buckets.", text, usd, lasts);
+        fputs("</p>\n", o->f);
+    }
+    fputs("</section>\n", o->f);
+}
+
+static void clouds_table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *clouds = html_get(doc, "cloud_best"), *c;
+    char text[256];
+
+    if (cJSON_GetArraySize(clouds) < 2)
+        return;
+    fputs("<section id=\"clouds\"><h2>The clouds side by side</h2>\n<table "
+          "class=\"clouds\"><thead><tr><th>cloud</th><th>cheapest meeting every "
+          "target</th><th>total USD/month</th><th>headroom</th><th>binding limit</th>"
+          "</tr></thead><tbody>\n", o->f);
+    cJSON_ArrayForEach(c, clouds) {
+        fputs("<tr>", o->f);
+        html_text_cell(o, c->string);
+        if (!cJSON_IsObject(c)) {
+            fputs("<td colspan=\"4\">none meets every target</td></tr>\n", o->f);
+            continue;
+        }
+        config_text(c, text, sizeof text);
+        html_text_cell(o, text);
+        html_num_cell(o, c, "usd_month.total", 2);
+        headroom_cell(o, c);
+        html_text_cell(o, html_str_or(c, "binding", "-"));
+        fputs("</tr>\n", o->f);
+    }
+    fputs("</tbody></table>\n</section>\n", o->f);
+}
+
+void html_advice(struct html_out *o, const cJSON *doc, const char *name)
+{
+    header(o, doc, name);
+    fputs("<section id=\"tradeoff\"><h2>Cost and headroom</h2>\n", o->f);
+    cost_headroom_chart(o, doc);
+    fputs("</section>\n", o->f);
+    best_table(o, doc);
+    rejected_table(o, doc);
+    clouds_table(o, doc);
+}

@@ -1,0 +1,321 @@
+/*
+ * html_forecast.c - the report of `asmsim forecast` (JSON kind
+ * "forecast", docs/fields.md "Forecast JSON").
+ *
+ *   header    the configuration, the schedule, the command; the verdict,
+ *             days simulated and days to steady state, the monthly cost
+ *             (the terminal's sentences: verdict.text, cost.text);
+ *   charts    throughput (delivered and offered), latency (p99 per
+ *             class) and every burst bucket's balance over forecast
+ *             time, each with the events (events[]) marked on the time
+ *             axis by the page's event plugin (dashed vertical lines:
+ *             Debian's Chart.js has no annotation plugin);
+ *   events    the events in words, as printed (events[].text);
+ *   phases    every phase of every day: delivered, offered, unmet, p99,
+ *             served or NOT served.
+ *
+ * The time axis is in hours from day 1's start (a forecast spans days).
+ * Beyond MAX_ROWS timeline rows every k-th is drawn (the reading says
+ * so); the JSON and the CSV keep them all.  The summary cells carry
+ * data-key (verdict, days, steady_after_days, cost_usd_month) for the
+ * browser test.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "sim/report/html_page.h"
+
+#define MAX_ROWS 2000
+#define MAX_EVENT_MARKS 200         /* beyond this the axis is a smear */
+#define S_PER_H 3600.0
+
+static int row_step(const cJSON *timeline)
+{
+    int n = cJSON_GetArraySize(timeline);
+    int step = (n + MAX_ROWS - 1) / MAX_ROWS;
+    return step < 1 ? 1 : step;
+}
+
+/* The events on a chart's time axis: "empty DATA_0002", "unmet". */
+static void event_marks(struct html_out *o, cJSON *cfg, const cJSON *doc)
+{
+    const cJSON *e;
+    int n = 0;
+
+    cJSON_ArrayForEach(e, html_get(doc, "events")) {
+        double at, b;
+        char label[96];
+        const char *kind = html_str_or(e, "kind", "event");
+        const char *bucket = NULL;
+        if (!html_num(e, "at_s", &at) || n++ >= MAX_EVENT_MARKS)
+            continue;
+        if (html_num(e, "bucket", &b))
+            bucket = html_str(cJSON_GetArrayItem(html_get(doc, "buckets"), (int)b), "name");
+        snprintf(label, sizeof label, "%s%s%s", kind, bucket ? " " : "",
+                 bucket ? bucket : "");
+        html_chart_event(o, cfg, at / S_PER_H, label);
+    }
+}
+
+static cJSON *time_chart(struct html_out *o, const cJSON *doc, const char *title,
+                         const char *y_title, const char *scale)
+{
+    cJSON *cfg = html_chart_new(o, "line", title, "forecast time (h from day 1's start)",
+                                "linear");
+    html_chart_axis(o, cfg, "y", y_title, scale);
+    event_marks(o, cfg, doc);
+    return cfg;
+}
+
+/* One series: the figure at path in every step-th timeline row; the
+   data set is made only when a row has the figure. */
+static void series(struct html_out *o, cJSON *cfg, const cJSON *doc,
+                   const char *label, const char *path, int colour, const char *axis)
+{
+    const cJSON *tl = html_get(doc, "timeline");
+    int n = cJSON_GetArraySize(tl), step = row_step(tl);
+    cJSON *set = NULL;
+
+    for (int i = 0; i < n; i += step) {
+        const cJSON *r = cJSON_GetArrayItem(tl, i);
+        double t, v;
+        if (!html_num(r, "start_s", &t) || !html_num(r, path, &v))
+            continue;
+        if (set == NULL)
+            set = html_chart_line_only(o, html_chart_dataset(o, cfg, label, colour, axis));
+        html_chart_xy(o, set, t / S_PER_H, v);
+    }
+}
+
+/* The largest figure at path over all rows (not only those drawn). */
+static bool row_max(const cJSON *doc, const char *path, double *hi)
+{
+    const cJSON *r;
+    bool any = false;
+    double v;
+
+    *hi = -INFINITY;
+    cJSON_ArrayForEach(r, html_get(doc, "timeline"))
+        if (html_num(r, path, &v)) {
+            any = true;
+            *hi = fmax(*hi, v);
+        }
+    return any;
+}
+
+/* One class on the throughput chart: delivered, and offered where the
+   schedule offers a rate (open loop). */
+struct class_lines {
+    const char *delivered_label, *delivered_key;
+    const char *offered_label, *offered_key;
+    const char *unit;               /* in the reading */
+    int decimals, colour;
+    const char *axis;
+};
+
+static const struct class_lines small_class = {
+    "small IOPS delivered", "small_iops", "small IOPS offered",
+    "offered_small_iops", "small IOPS", 0, 0, "y",
+};
+static const struct class_lines large_class = {
+    "large MB/s delivered (right axis)", "large_mbps",
+    "large MB/s offered (right axis)", "offered_large_mbps", "large MB/s", 2, 1, "y2",
+};
+
+/* The class's lines when it delivered anything (a class the schedule
+   does not drive is 0 all along: not drawn), and its part of the
+   reading in part. */
+static void class_series(struct html_out *o, cJSON *cfg, const cJSON *doc,
+                         const struct class_lines *c, char *part, size_t len)
+{
+    double hi, offered;
+
+    if (!row_max(doc, c->delivered_key, &hi) || hi <= 0)
+        return;
+    series(o, cfg, doc, c->delivered_label, c->delivered_key, c->colour, c->axis);
+    if (row_max(doc, c->offered_key, &offered) && offered > 0)
+        series(o, cfg, doc, c->offered_label, c->offered_key, c->colour + 4, c->axis);
+    snprintf(part, len, "; %s up to %.*f", c->unit, c->decimals, hi);
+}
+
+static void throughput(struct html_out *o, const cJSON *doc)
+{
+    const char *title = "Throughput over time";
+    cJSON *cfg = time_chart(o, doc, title, "small IOPS", "linear");
+    char reading[512], note[48], part[2][128] = {"", ""};
+    double days = 0;
+
+    html_num(doc, "days", &days);
+    html_chart_axis(o, cfg, "y2", "large MB/s (10^6 B/s)", "linear");
+    class_series(o, cfg, doc, &small_class, part[0], sizeof part[0]);
+    class_series(o, cfg, doc, &large_class, part[1], sizeof part[1]);
+    html_sampled_note(row_step(html_get(doc, "timeline")), "row", note, sizeof note);
+    snprintf(reading, sizeof reading, "%d rows over %.0f day(s)%s%s%s; %d event(s) "
+             "marked on the time axis.", cJSON_GetArraySize(html_get(doc, "timeline")),
+             days, note, part[0], part[1], cJSON_GetArraySize(html_get(doc, "events")));
+    html_figure(o, title, cfg, reading);
+}
+
+static void latency(struct html_out *o, const cJSON *doc)
+{
+    const char *title = "Latency over time";
+    cJSON *cfg = time_chart(o, doc, title, "p99 latency (us, log scale)", "logarithmic");
+    char reading[256], part[2][96] = {"", ""};
+    double hi;
+
+    series(o, cfg, doc, "small p99", "small_lat_us.p99", 0, "y");
+    series(o, cfg, doc, "large p99", "large_lat_us.p99", 1, "y");
+    if (row_max(doc, "small_lat_us.p99", &hi))
+        snprintf(part[0], sizeof part[0], "small %.1f us", hi);
+    if (row_max(doc, "large_lat_us.p99", &hi))
+        snprintf(part[1], sizeof part[1], "%slarge %.1f us", part[0][0] ? ", " : "", hi);
+    if (part[0][0] || part[1][0])
+        snprintf(reading, sizeof reading, "The highest p99 in a row: %s%s.",
+                 part[0], part[1]);
+    else
+        snprintf(reading, sizeof reading, "No row completed an I/O.");
+    html_figure(o, title, cfg, reading);
+}
+
+/* The first event of a kind in words, as printed; NULL when none. */
+static const char *first_event_text(const cJSON *doc, const char *kind)
+{
+    const cJSON *e;
+
+    cJSON_ArrayForEach(e, html_get(doc, "events")) {
+        const char *k = html_str(e, "kind");
+        if (k && strcmp(k, kind) == 0)
+            return html_str(e, "text");
+    }
+    return NULL;
+}
+
+static void balances(struct html_out *o, const cJSON *doc)
+{
+    const char *title = "Burst credit balances over time";
+    const cJSON *buckets = html_get(doc, "buckets"), *tl = html_get(doc, "timeline");
+    int nb = cJSON_GetArraySize(buckets), n = cJSON_GetArraySize(tl), step = row_step(tl);
+    const char *empty = first_event_text(doc, "burst_empty");
+    char label[160];
+
+    if (nb == 0)
+        return;
+    cJSON *cfg = time_chart(o, doc, title, "balance (% of full)", "linear");
+    for (int k = 0; k < nb; k++) {
+        const cJSON *b = cJSON_GetArrayItem(buckets, k);
+        snprintf(label, sizeof label, "%s %s", html_str_or(b, "name", "?"),
+                 html_limit_label(html_str(b, "limit")));
+        cJSON *set = html_chart_line_only(o, html_chart_dataset(o, cfg, label, k, "y"));
+        for (int i = 0; i < n; i += step) {
+            const cJSON *r = cJSON_GetArrayItem(tl, i);
+            double t;
+            const cJSON *pct = cJSON_GetArrayItem(html_get(r, "bucket_pct"), k);
+            if (html_num(r, "start_s", &t) && cJSON_IsNumber(pct))
+                html_chart_xy(o, set, t / S_PER_H, pct->valuedouble);
+        }
+    }
+    html_figure(o, title, cfg, empty ? empty : "No bucket ran dry over the forecast.");
+}
+
+static void header(struct html_out *o, const cJSON *doc, const char *name)
+{
+    char text[256];
+    double disks = 0, days = 0, steady = 0, cost;
+
+    fputs("<header>\n<h1>", o->f);
+    html_textf(o, "asmsim forecast report: %s", name ? name : "forecast");
+    fputs("</h1>\n<table class=\"what\"><tbody>\n", o->f);
+    html_what_row(o, "instance", html_str_or(doc, "config.instance", "none"));
+    html_what_row(o, "volume", html_str_or(doc, "config.volume", "?"));
+    html_num(doc, "config.disks", &disks);
+    snprintf(text, sizeof text, "%.0f", disks);
+    html_what_row(o, "disks", text);
+    html_what_row(o, "schedule", html_str_or(doc, "schedule.source", "?"));
+    html_what_row(o, "simulation", cJSON_IsTrue(html_get(doc, "config.exact"))
+                  ? "every I/O simulated (--exact)" : "the fast hybrid");
+    html_what_row(o, "started", html_str_or(doc, "started", "?"));
+    html_what_row(o, "asmsim", html_str_or(doc, "version", "?"));
+    fputs("<tr><th>command</th><td><code>", o->f);
+    html_text(o->f, html_str(doc, "command_line"));
+    fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);
+
+    fputs("<section id=\"summary\"><h2>Summary</h2>\n<table class=\"summary\"><tbody>\n", o->f);
+    html_key_row(o, "verdict", "verdict", html_str_or(doc, "verdict.text", "-"));
+    html_num(doc, "days", &days);
+    snprintf(text, sizeof text, "%.0f", days);
+    html_key_row(o, "days simulated", "days", text);
+    if (html_num(doc, "steady_after_days", &steady))
+        snprintf(text, sizeof text, "%.0f", steady);
+    else
+        snprintf(text, sizeof text, "not steady");
+    html_key_row(o, "days to steady state", "steady_after_days", text);
+    if (html_num(doc, "cost.total_usd_month", &cost))
+        snprintf(text, sizeof text, "%.2f", cost);
+    else
+        snprintf(text, sizeof text, "not priced");
+    html_key_row(o, "monthly cost (USD)", "cost_usd_month", text);
+    fputs("</tbody></table>\n", o->f);
+    if (html_str(doc, "cost.text"))
+        html_elem(o, "p", "summary-line", html_str(doc, "cost.text"));
+    if (cJSON_IsTrue(html_get(doc, "incomplete")))
+        html_elem(o, "p", "warning", "Incomplete: the forecast was interrupted; "
+                  "the figures are those of the time simulated.");
+    fputs("</section>\n", o->f);
+}
+
+static void events_list(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *e;
+
+    fputs("<section id=\"events\"><h2>Events</h2>\n", o->f);
+    if (cJSON_GetArraySize(html_get(doc, "events")) == 0)
+        html_elem(o, "p", "note", "No event: no bucket ran dry and all demand was served.");
+    fputs("<ul>\n", o->f);
+    cJSON_ArrayForEach(e, html_get(doc, "events"))
+        html_elem(o, "li", NULL, html_str_or(e, "text", "?"));
+    fputs("</ul>\n</section>\n", o->f);
+}
+
+static void phases_table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *p;
+
+    fputs("<section id=\"phases\"><h2>Phases</h2>\n<div class=\"wide\"><table "
+          "class=\"phases\"><thead><tr><th>day</th><th>phase</th><th>start (h)</th>"
+          "<th>small IOPS</th><th>offered</th><th>unmet %</th><th>large MB/s</th>"
+          "<th>offered</th><th>unmet %</th><th>small p99 (us)</th>"
+          "<th>large p99 (us)</th><th>served</th></tr></thead><tbody>\n", o->f);
+    cJSON_ArrayForEach(p, html_get(doc, "phases")) {
+        double day = 0, start = 0;
+        bool served = cJSON_IsTrue(html_get(p, "served"));
+        html_num(p, "day", &day);
+        html_num(p, "start_s", &start);
+        fprintf(o->f, "<tr%s><td>%.0f</td><td>", served ? "" : " class=\"unserved\"", day);
+        html_text(o->f, html_str_or(p, "phase", "?"));
+        fprintf(o->f, "</td><td>%.2f</td>", start / S_PER_H);
+        html_num_cell(o, p, "small_iops", 0);
+        html_num_cell(o, p, "offered_small_iops", 0);
+        html_num_cell(o, p, "unmet_small_pct", 1);
+        html_num_cell(o, p, "large_mbps", 2);
+        html_num_cell(o, p, "offered_large_mbps", 2);
+        html_num_cell(o, p, "unmet_large_pct", 1);
+        html_num_cell(o, p, "small_p99_us", 1);
+        html_num_cell(o, p, "large_p99_us", 1);
+        fprintf(o->f, "<td>%s</td></tr>\n", served ? "served" : "<b>NOT served</b>");
+    }
+    fputs("</tbody></table></div>\n</section>\n", o->f);
+}
+
+void html_forecast(struct html_out *o, const cJSON *doc, const char *name)
+{
+    header(o, doc, name);
+    if (cJSON_GetArraySize(html_get(doc, "timeline")) > 0) {
+        fputs("<section id=\"timeline\"><h2>Over time</h2>\n", o->f);
+        throughput(o, doc);
+        latency(o, doc);
+        balances(o, doc);
+        fputs("</section>\n", o->f);
+    }
+    events_list(o, doc);
+    phases_table(o, doc);
+}
