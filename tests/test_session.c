@@ -563,7 +563,9 @@ static void carried_gp2_bucket_should_empty_into_an_event(void)
     }
     struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 16, .b = 0 };
     sim_session_send(s, &c);
-    const char *want = "DATA_0000 burst credits empty: 3,000 -> 100 IOPS";
+    /* the rates the limit runs at: provisioned 3,000 / 100 IOPS (DOMAIN.md
+       gp2) at the profile's delivered fraction (0.95) */
+    const char *want = "DATA_0000 burst credits empty: 2,850 -> 95.00 IOPS";
     CHECK(wait_for(s, snap, has_event, want));
     /* drained at the delivered burst rate less the base refill (gp2 20 GiB:
        3,000 burst, 100 base, a 5.4 M bucket: DOMAIN.md gp2) */
@@ -571,11 +573,12 @@ static void carried_gp2_bucket_should_empty_into_an_event(void)
     double drain = v->iops_burst * v->delivered_iops_frac - v->iops_base;
     double expect_s = 0.02 * v->iops_bucket_ops / drain;
     CHECK_NEAR_REL(snap->event[0].t_s, expect_s, 0.10);
-    CHECK(strstr(snap->message, want) != NULL);
+    /* the message line tells the newest event */
+    CHECK(snap->n_events > 0 && strstr(snap->message, snap->event[snap->n_events - 1].text));
     CHECK_INT_EQ(snap->n_buckets, 1);
     CHECK_LE(snap->bucket[0].r.level_frac, BURST_EMPTY_FRAC * 2);
-    CHECK_NEAR_REL(snap->bucket[0].r.burst_rate, 3000.0, 1e-9);
-    CHECK_NEAR_REL(snap->bucket[0].r.base_rate, 100.0, 1e-9);
+    CHECK_NEAR_REL(snap->bucket[0].r.burst_rate, v->iops_burst * v->delivered_iops_frac, 1e-9);
+    CHECK_NEAR_REL(snap->bucket[0].r.base_rate, v->iops_base * v->delivered_iops_frac, 1e-9);
     CHECK(snap->strip.start_s == 0.0);
     CHECK_GT(snap->strip.n, 0);
     /* the strip runs to the newest sample (one every 200 ms in a window) */
@@ -612,6 +615,10 @@ static void unknown_instance_should_be_refused_with_the_name_escaped(void)
     sim_session *s = interactive(&sc, 1, "gp3", 0);
     if (!s)
         return;
+    /* a pinned load first: the walk's own "matrix complete" never comes
+       to overwrite the message judged here */
+    struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
     struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
     snprintf(c.text, sizeof(c.text), "m5.\x1b[2J\nlarge");
     CHECK_INT_EQ(sim_session_send(s, &c), 0);

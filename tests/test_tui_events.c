@@ -5,8 +5,9 @@
  * only after it rose above the release level, and "refilled" when an
  * emptied bucket is full; a first reading and a rebase report nothing; a
  * binding limit is reported only once it held BURST_LIMIT_HOLD readings,
- * and a reading of no limit changes nothing; the sentences, the clock and
- * the outlook ("empties in 41 min") say what the dashboard shows.
+ * and a reading of no limit changes nothing; the sentences (the
+ * forecast's wording, sim/report/report_forecast.c), the clock and the
+ * outlook ("empties in 41 min") say what the dashboard shows.
  */
 #include "sim/session/burst_events.h"
 #include "tests/check.h"
@@ -109,7 +110,7 @@ static void events_should_read_as_the_dashboard_says_them(void)
     CHECK_STR_EQ(buf, "DATA_0002 burst credits empty: 3,000 -> 1,500 IOPS");
     e.kind = BURST_EV_REFILLED;
     burst_event_text(&e, "m5.large", buf, sizeof buf);
-    CHECK_STR_EQ(buf, "DATA_0002 burst credits refilled: 1,500 -> 3,000 IOPS");
+    CHECK_STR_EQ(buf, "DATA_0002 IOPS burst credits full again");
     /* m5.large: 18,750 -> 3,600 IOPS, 593.75 -> 81.25 MB/s (DOMAIN.md) */
     e = (struct burst_event){ .kind = BURST_EV_EMPTY, .limit = SIM_LIMIT_INSTANCE_IOPS,
                               .disk = -1, .burst_rate = 18750, .base_rate = 3600 };
@@ -117,7 +118,15 @@ static void events_should_read_as_the_dashboard_says_them(void)
     CHECK_STR_EQ(buf, "instance m5.large burst spent: IOPS limit 18,750 -> 3,600");
     e.limit = SIM_LIMIT_INSTANCE_MBPS, e.burst_rate = 593.75, e.base_rate = 81.25;
     burst_event_text(&e, "m5.large", buf, sizeof buf);
-    CHECK_STR_EQ(buf, "instance m5.large burst spent: MB/s limit 593.75 -> 81.25");
+    CHECK_STR_EQ(buf, "instance m5.large burst spent: MB/s limit 594 -> 81.25");
+    e.kind = BURST_EV_REFILLED;
+    burst_event_text(&e, "m5.large", buf, sizeof buf);
+    CHECK_STR_EQ(buf, "instance m5.large MB/s burst credits full again");
+    /* st1: throughput in MiB/s, as EBS states it */
+    e = (struct burst_event){ .kind = BURST_EV_EMPTY, .limit = SIM_LIMIT_VOLUME_TPUT,
+                              .disk = 0, .burst_rate = 122.07, .base_rate = 19.53 };
+    burst_event_text(&e, NULL, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "DATA_0000 burst credits empty: 122 -> 19.53 MiB/s");
     e = (struct burst_event){ .kind = BURST_EV_LIMIT, .from = SIM_LIMIT_VOLUME_IOPS,
                               .limit = SIM_LIMIT_BURST_CREDITS };
     burst_event_text(&e, NULL, buf, sizeof buf);
@@ -135,7 +144,9 @@ static void numbers_clock_and_spans_should_read_plainly(void)
     } cases[] = {
         { burst_rate_text, 1234567, "1,234,567" },
         { burst_rate_text, 100, "100" },
-        { burst_rate_text, 0.5, "0.5" },
+        { burst_rate_text, 0.5, "0.50" },
+        { burst_rate_text, 81.25, "81.25" },
+        { burst_rate_text, 593.75, "594" },     /* the forecast's rounding */
         { burst_clock_text, 6430, "1:47:10" },
         { burst_clock_text, 93605, "26:00:05" },
         { burst_duration_text, 45, "45 s" },

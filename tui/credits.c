@@ -20,7 +20,7 @@
 #include "tui/tui_draw.h"
 
 #define GROUP_LEVEL_FRAC 0.005      /* half a percentage point: one row */
-#define LABEL_COLS 19               /* "DATA_0000-0063 MB/s" */
+#define LABEL_COLS 20               /* "DATA_0000-0063 MiB/s" */
 #define FIXED_COLS (1 + LABEL_COLS + 2 + 2 + 7 + 2)   /* all but bar, outlook */
 #define BAR_MIN 6
 #define BAR_MAX 40
@@ -66,7 +66,8 @@ static int groups_of(const struct sim_snapshot *s, bool fold, struct group *g, i
 
 static const char *unit_of(enum sim_limit l)
 {
-    return l == SIM_LIMIT_VOLUME_IOPS || l == SIM_LIMIT_INSTANCE_IOPS ? "IOPS" : "MB/s";
+    double per;
+    return burst_unit(l, &per);
 }
 
 static void group_label(const struct sim_snapshot *s, const struct group *g, char *buf,
@@ -145,14 +146,26 @@ static void credits_title(const struct sim_snapshot *s, int y, int x, int w, int
     }
 }
 
+/* The rows for the box's h: a row per bucket when they all fit, else
+   volumes folded; returns how many. */
+static int rows_for(const struct sim_snapshot *s, int h, struct group *g)
+{
+    int n = groups_of(s, false, g, SIM_SNAP_BUCKETS);
+    return n > h - 1 ? groups_of(s, true, g, SIM_SNAP_BUCKETS) : n;
+}
+
+int credits_rows_used(const struct sim_snapshot *s, int h)
+{
+    struct group g[SIM_SNAP_BUCKETS];
+    int n = rows_for(s, h, g);
+    return 1 + (n < h - 1 ? n : h - 1);
+}
+
 void credits_draw(const struct sim_snapshot *s, bool color, int y, int x, int w,
                   int h, const char *note)
 {
     struct group g[SIM_SNAP_BUCKETS];
-    /* a row per bucket when they all fit, else volumes folded */
-    int n = groups_of(s, false, g, SIM_SNAP_BUCKETS);
-    if (n > h - 1)
-        n = groups_of(s, true, g, SIM_SNAP_BUCKETS);
+    int n = rows_for(s, h, g);
     int shown = n < h - 1 ? n : h - 1;
     if (shown < 0)
         shown = 0;

@@ -171,7 +171,7 @@ static void title_fields(const struct dash *d, struct flow *fl)
     fl->fill = true;
     fl->fill_attr = d->term.color ? COLOR_PAIR(TERM_PAIR_TITLE) : A_REVERSE;
     attr_t a = fl->fill_attr | A_BOLD;
-    flow_add(fl, a, "asmsim %s", s->interactive ? "tui" : "live");
+    flow_add(fl, a, "asmsim %s", s->interactive ? "tui" : s->phase[0] ? "forecast" : "live");
     flow_add(fl, a, "%s", s->backend);
     flow_add(fl, a, "instance %s", s->instance);
     flow_add(fl, a, "%s", s->volume);
@@ -193,8 +193,12 @@ static void status_fields(const struct dash *d, struct flow *fl)
     fmt_time(s->eta_s, eta, sizeof eta);
     flow_init(fl, "  ");
     fl->right_last = true;
-    flow_add(fl, A_BOLD, "point small=%d large=%d", s->point.small, s->point.large);
-    flow_add(fl, A_NORMAL, "(%s)", where);
+    if (s->phase[0]) {
+        flow_add(fl, A_BOLD, "phase %s", s->phase);     /* a forecast played */
+    } else {
+        flow_add(fl, A_BOLD, "point small=%d large=%d", s->point.small, s->point.large);
+        flow_add(fl, A_NORMAL, "(%s)", where);
+    }
     flow_add(fl, A_NORMAL, "elapsed %s", el);
     flow_add(fl, A_NORMAL, "ETA %s", eta);
     if (s->speed > 0 && s->speed_reached > 0 && s->speed_reached < SPEED_SHORT * s->speed)
@@ -371,6 +375,10 @@ static void draw_disks(struct dash *d, int y, int h)
     if (!note)
         return;
     char more[64] = "";
+    if (s->phase[0] && n == 0) {
+        tui_put(y + 1, 0, A_DIM, " per-disk figures are not part of a forecast");
+        return;
+    }
     if (s->disks > n)
         snprintf(more, sizeof more, "; %d more disks not shown", s->disks - n);
     if (shown < n)
@@ -1095,7 +1103,7 @@ static void layout_and_draw(struct dash *d)
     int header_h = draw_header(d);
     int avail = LINES - 1 - header_h;
     int table_want = disk_rows_wanted(d->snap);
-    int band_h = band_rows(d->snap, avail, table_want);
+    int band_h = timeband_rows_used(d->snap, COLS, band_rows(d->snap, avail, table_want));
     int table_h = table_want;
     if (avail - band_h - table_h < PANELS_MIN_ROWS)
         table_h = avail - band_h - PANELS_MIN_ROWS;

@@ -64,7 +64,8 @@ int main(int argc, char **argv)
         return 0;
     }
     install_handlers();
-    /* run/sweep --tui: the dashboard (tui/) watches the batch session */
+    /* run/sweep/forecast --tui: the dashboard (tui/) watches the batch
+       session */
     struct cli_ui ui = { .watch = tui_watch, .arg = (void *)&stop_requested };
     if (strcmp(cmd, "run") == 0)
         return cli_cmd_run_ui(argc - 1, argv + 1, &stop_requested, &ui);
@@ -81,7 +82,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "report") == 0)
         return cli_cmd_report(argc - 1, argv + 1);
     if (strcmp(cmd, "forecast") == 0)
-        return cli_cmd_forecast(argc - 1, argv + 1, &stop_requested);
+        return cli_cmd_forecast_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "advise") == 0)
         return cli_cmd_advise(argc - 1, argv + 1, &stop_requested);
     char q[40];     /* a command is a word: room for the list of them */

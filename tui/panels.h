@@ -26,6 +26,9 @@ void strip_draw(const struct sim_snapshot *s, int y, int x, int w);
    fold: volumes at one level share a row). */
 int credits_rows_wanted(const struct sim_snapshot *s);
 
+/* Rows the gauges fill of a box h high (folded ones leave rows free). */
+int credits_rows_used(const struct sim_snapshot *s, int h);
+
 /* The gauges in the box (y, x, w, h); note (or NULL) goes in the title
    row after the title, when it fits. */
 void credits_draw(const struct sim_snapshot *s, bool color, int y, int x, int w,
@@ -43,6 +46,9 @@ void events_draw(const struct sim_snapshot *s, bool color, int y, int x, int w, 
 
 /* Rows the band wants at cols columns (0: nothing to show). */
 int timeband_rows_wanted(const struct sim_snapshot *s, int cols);
+
+/* Rows the band fills of h at cols columns (at most h). */
+int timeband_rows_used(const struct sim_snapshot *s, int cols, int h);
 
 /* The band in rows [y, y + h) across the screen. */
 void timeband_draw(const struct sim_snapshot *s, bool color, int y, int h);

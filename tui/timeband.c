@@ -45,6 +45,16 @@ int timeband_rows_wanted(const struct sim_snapshot *s, int cols)
     return c + e;
 }
 
+int timeband_rows_used(const struct sim_snapshot *s, int cols, int h)
+{
+    if (h <= 0 || quiet(s) || side_by_side(cols))
+        return h;
+    int c = credits_rows_wanted(s);
+    if (h - c >= 2)
+        return h;                   /* gauges and the log fill it */
+    return credits_rows_used(s, h);
+}
+
 void timeband_draw(const struct sim_snapshot *s, bool color, int y, int h)
 {
     if (h <= 0)

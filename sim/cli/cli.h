@@ -357,6 +357,10 @@ int cli_cmd_report(int argc, char **argv);
 void cli_report_usage(FILE *f);
 /* asmsim forecast (cli_forecast.c) and its help. */
 int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
+/* The same with a dashboard: --tui on a terminal plays the forecast on
+   it (ui->watch) at --speed before the report is printed. */
+int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
+                        const struct cli_ui *ui);
 void cli_forecast_usage(FILE *f);
 /* advise (cli_advise.c): the cheapest configurations meeting targets */
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);

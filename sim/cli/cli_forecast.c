@@ -20,12 +20,16 @@
  * the schedule's largest closed-loop levels, which sizes the engine's
  * pools, and the schedule's phases then set the load.
  *
+ * --tui: on a terminal the finished forecast is played on the dashboard
+ * at --speed (play_forecast) before the report is printed.
+ *
  * Interruption: the stop flag ends the forecast within a reap; what was
  * simulated is reported and written, marked incomplete, exit 130.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_job.h"
@@ -33,9 +37,11 @@
 #include "sim/core/forecast.h"
 #include "sim/profiles/prices.h"
 #include "sim/report/report_forecast.h"
+#include "sim/session/session.h"
 
 #define SCHEDULE_MAX_BYTES (1024 * 1024)
 #define FORECAST_DEFAULT_INTERVAL_NS (60 * SIM_NS_PER_S)
+#define FORECAST_TUI_SPEED 600      /* --tui: ten minutes a second */
 
 struct forecast_job {
     struct cli_opts *o;
@@ -266,7 +272,38 @@ static void add_cost(const struct cli_opts *o, struct report_fc_info *in,
     in->cost_total_usd_month = bill.total_usd_month;
 }
 
-static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r)
+/* --tui on a terminal: the forecast played on the dashboard (a replay
+   session, sim/session/session_replay.c) at --speed, by default
+   FORECAST_TUI_SPEED, before the report is printed; without a terminal
+   the report alone. */
+static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
+                          const struct report_fc_info *in,
+                          const struct sim_forecast_result *r)
+{
+    const struct cli_opts *o = fj->o;
+    if (!o->tui || !ui || !ui->watch || fj->j.json_stdout || !isatty(STDIN_FILENO) ||
+        !isatty(STDOUT_FILENO))
+        return;
+    char why[CLI_WHY_LEN] = "";
+    struct sim_session_cfg sc = {
+        .run = fj->j.cfg, .batch = true,
+        .speed = o->speed < 0 ? FORECAST_TUI_SPEED : o->speed,
+        .testname = o->testname, .command_line = fj->j.command_line,
+        .replay = r, .replay_info = in,
+    };
+    sim_session *s = NULL;
+    int rc = sim_session_create(&sc, &s, why, sizeof why);
+    if (rc == 0 && (rc = sim_session_start(s)) != 0)
+        snprintf(why, sizeof why, "cannot start the session thread: %s", strerror(-rc));
+    if (rc == 0)
+        ui->watch(ui->arg, s, o);
+    else
+        cli_print_error(stderr, "asmsim", why);
+    sim_session_destroy(s);
+}
+
+static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r,
+                         const struct cli_ui *ui)
 {
     char why[CLI_WHY_LEN], cost[512];
     struct report_fc_info in = {
@@ -275,6 +312,7 @@ static int write_outputs(struct forecast_job *fj, const struct sim_forecast_resu
         .disks = fj->o->disks, .repeat_days = fj->o->repeat_days,
     };
     add_cost(fj->o, &in, cost, sizeof cost);
+    play_forecast(fj, ui, &in, r);
     int rc = 0;
     if (!fj->j.json_stdout)
         report_forecast_text(stdout, &in, r);
@@ -295,6 +333,12 @@ static void forecast_job_free(struct forecast_job *fj)
 }
 
 int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop)
+{
+    return cli_cmd_forecast_ui(argc, argv, stop, NULL);
+}
+
+int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
+                        const struct cli_ui *ui)
 {
     struct forecast_job fj = { .o = malloc(sizeof *fj.o) };
     char why[CLI_WHY_LEN];
@@ -321,7 +365,7 @@ int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop)
         struct sim_forecast_result *res = NULL;
         rc = run_forecast(&fj, stop, &res);
         if (rc == 0) {
-            rc = write_outputs(&fj, res) != 0 ? 1 : 0;
+            rc = write_outputs(&fj, res, ui) != 0 ? 1 : 0;
             if (res->incomplete) {
                 fprintf(stderr, "asmsim: interrupted: the forecast covers %.0f s "
                         "of the horizon, marked incomplete\n", res->horizon_s);
@@ -377,6 +421,11 @@ void cli_forecast_usage(FILE *f)
 "  --testname NAME       default asmsim\n"
 "  --seed N              default 1\n"
 "  --quiet               no progress on stderr\n"
+"  --tui                 on a terminal, play the forecast on the dashboard\n"
+"                        first: credit gauges, the strip of the horizon,\n"
+"                        the events as they come; q ends it\n"
+"  --speed N|max         the dashboard's device seconds per wall second;\n"
+"                        default 600 (ten minutes a second)\n"
 "  -h, --help            this help\n"
 "\n"
 "Example:\n"

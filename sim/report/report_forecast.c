@@ -110,6 +110,16 @@ static char *fmt_lat(double us, char *buf, size_t len)
     return buf;
 }
 
+char *report_fc_rate_text(double v, char *buf, size_t len)
+{
+    return fmt_rate(v, buf, len);
+}
+
+const char *report_fc_bucket_unit(const struct dev_bucket *b, double *per)
+{
+    return bucket_unit(b, per);
+}
+
 static const char *phase_name(const struct report_fc_info *in, int phase)
 {
     return phase >= 0 && phase < in->schedule->n ? in->schedule->phase[phase].name : "?";

@@ -29,6 +29,14 @@ struct report_fc_info {
     double cost_total_usd_month;
 };
 
+/* A rate for a sentence: 18750 -> "18,750"; below 100 with two decimals
+   ("81.25").  Returns buf.  (The dashboard's events say rates so too.) */
+char *report_fc_rate_text(double v, char *buf, size_t len);
+
+/* The unit a bucket's limit is told in ("IOPS", "MiB/s", "MB/s") and the
+   factor from the backend's units per second to it. */
+const char *report_fc_bucket_unit(const struct dev_bucket *b, double *per);
+
 /* One event as a line (no newline): "01:47:10 DATA_0002 burst credits
    empty: 2,850 -> 1,425 IOPS".  Into buf; returns buf. */
 char *report_fc_event_text(const struct report_fc_info *in,

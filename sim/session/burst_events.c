@@ -17,10 +17,13 @@
  *
  * A bucket is known by (limit, disk); one not seen before, and every
  * bucket after burst_detector_rebase(), is a baseline that reports
- * nothing.  The wording functions are separate from detection so that
- * whatever else tells these events (a forecast) can say them alike.
+ * nothing.  The words are the forecast's (sim/report/report_forecast.c):
+ * its sentences, and its very functions for rates and units, so the
+ * dashboard and `asmsim forecast` say an event alike.
  */
 #include "sim/session/burst_events.h"
+
+#include "sim/report/report_forecast.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -140,28 +143,13 @@ int burst_detector_step(struct burst_detector *d, double t_s,
 
 void burst_rate_text(double v, char *buf, size_t len)
 {
-    char digits[64];
-    double whole = floor(v + 0.005);
-    double frac = v - whole;
-    snprintf(digits, sizeof digits, "%.0f", whole);
-    char grouped[96];
-    size_t nd = strlen(digits), g = 0;
-    for (size_t i = 0; i < nd && g + 2 < sizeof grouped; i++) {
-        if (i > 0 && digits[0] != '-' && (nd - i) % 3 == 0)
-            grouped[g++] = ',';
-        grouped[g++] = digits[i];
-    }
-    grouped[g] = '\0';
-    if (fabs(frac) < 0.005) {
-        snprintf(buf, len, "%s", grouped);
-        return;
-    }
-    char f[16];
-    snprintf(f, sizeof f, "%.2f", frac);    /* "0.25", "0.50" */
-    size_t fl = strlen(f);
-    if (f[fl - 1] == '0')
-        f[fl - 1] = '\0';
-    snprintf(buf, len, "%s%s", grouped, f + 1);
+    report_fc_rate_text(v, buf, len);
+}
+
+const char *burst_unit(enum sim_limit l, double *per)
+{
+    struct dev_bucket b = { .limit = l };
+    return report_fc_bucket_unit(&b, per);
 }
 
 void burst_clock_text(double t_s, char *buf, size_t len)
@@ -170,36 +158,33 @@ void burst_clock_text(double t_s, char *buf, size_t len)
     snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-static bool is_iops(enum sim_limit l)
-{
-    return l == SIM_LIMIT_VOLUME_IOPS || l == SIM_LIMIT_INSTANCE_IOPS;
-}
-
 void burst_event_text(const struct burst_event *e, const char *instance,
                       char *buf, size_t len)
 {
     char burst[48], base[48];
+    double per;
+    const char *unit = burst_unit(e->limit, &per);
     burst_rate_text(e->burst_rate, burst, sizeof burst);
     burst_rate_text(e->base_rate, base, sizeof base);
-    const char *unit = is_iops(e->limit) ? "IOPS" : "MB/s";
-    bool empty = e->kind == BURST_EV_EMPTY;
-    const char *from = empty ? burst : base, *to = empty ? base : burst;
-    if (!instance || !instance[0])
-        instance = "";
+    char who[64];
+    if (e->disk < 0)
+        snprintf(who, sizeof who, "instance%s%s", instance && instance[0] ? " " : "",
+                 instance ? instance : "");
+    else
+        snprintf(who, sizeof who, "DATA_%04d", e->disk);
     switch (e->kind) {
     case BURST_EV_LIMIT:
         snprintf(buf, len, "binding limit: %s -> %s", sim_limit_label(e->from),
                  sim_limit_label(e->limit));
         return;
     case BURST_EV_EMPTY:
-    case BURST_EV_REFILLED:
         if (e->disk < 0)
-            snprintf(buf, len, "instance%s%s burst %s: %s limit %s -> %s",
-                     instance[0] ? " " : "", instance, empty ? "spent" : "refilled",
-                     unit, from, to);
+            snprintf(buf, len, "%s burst spent: %s limit %s -> %s", who, unit, burst, base);
         else
-            snprintf(buf, len, "DATA_%04d burst credits %s: %s -> %s %s", e->disk,
-                     empty ? "empty" : "refilled", from, to, unit);
+            snprintf(buf, len, "%s burst credits empty: %s -> %s %s", who, burst, base, unit);
+        return;
+    case BURST_EV_REFILLED:
+        snprintf(buf, len, "%s %s burst credits full again", who, unit);
         return;
     }
     snprintf(buf, len, "?");

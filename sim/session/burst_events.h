@@ -33,7 +33,8 @@ struct burst_reading {
     int disk;                   /* its volume; -1: the instance's */
     double level_frac;          /* 0 empty .. 1 full */
     double burst_rate;          /* the limit with credits, in its unit */
-    double base_rate;           /* and without (IOPS, or MB/s of 10^6 B) */
+    double base_rate;           /* and without (burst_unit: IOPS, MiB/s,
+                                   MB/s) */
 };
 
 enum burst_event_kind {
@@ -86,9 +87,11 @@ int burst_detector_step(struct burst_detector *d, double t_s,
                         const struct burst_reading *r, int n,
                         enum sim_limit binding, struct burst_event *out, int max);
 
-/* An event in words, without its time: "DATA_0002 burst credits empty:
-   3,000 -> 1,500 IOPS", "instance m5.large burst spent: IOPS limit 18,750
-   -> 3,600", "binding limit: volume IOPS -> instance MB/s".  instance
+/* An event in words, without its time, in the forecast's wording
+   (sim/report/report_forecast.c): "DATA_0002 burst credits empty: 3,000
+   -> 1,500 IOPS", "instance m5.large burst spent: IOPS limit 18,750 ->
+   3,600", "DATA_0002 IOPS burst credits full again", and "binding limit:
+   volume IOPS -> instance MB/s".  instance
    names the instance ("" or NULL: "instance"). */
 void burst_event_text(const struct burst_event *e, const char *instance,
                       char *buf, size_t len);
@@ -96,8 +99,15 @@ void burst_event_text(const struct burst_event *e, const char *instance,
 /* Device time as a clock: "0:33:20", "26:00:05". */
 void burst_clock_text(double t_s, char *buf, size_t len);
 
-/* A rate for a sentence: "3,000", "18,750", "81.25", "0.5". */
+/* A rate for a sentence, as the forecast's report writes one: from 100
+   whole with thousands separated ("3,000", "18,750"), below it two
+   decimals ("81.25", "95.00"). */
 void burst_rate_text(double v, char *buf, size_t len);
+
+/* The unit a bucket's limit is told in ("IOPS", "MiB/s" for a volume's
+   throughput as EBS states it, "MB/s" for an instance's), and the factor
+   from the backend's units per second (dev_bucket.base_per_s) to it. */
+const char *burst_unit(enum sim_limit l, double *per);
 
 /* A span for a sentence: "45 s", "41 min", "2 h 10 min", "3 d 4 h". */
 void burst_duration_text(double s, char *buf, size_t len);

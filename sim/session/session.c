@@ -73,6 +73,11 @@ int sim_sess_live_cb(void *arg, const struct sim_live *lv)
 {
     sim_session *s = arg;
     sim_sess_observe(s, lv);
+    return sim_sess_hold(s, lv->now_ns);
+}
+
+int sim_sess_hold(sim_session *s, sim_ns dev_now_ns)
+{
     pthread_mutex_lock(&s->mu);
     publish_locked(s);
     bool was_paused = false;
@@ -94,13 +99,13 @@ int sim_sess_live_cb(void *arg, const struct sim_live *lv)
     }
     pthread_mutex_unlock(&s->mu);
     if (was_paused) {
-        sim_pacer_anchor(&s->pacer, lv->now_ns);
+        sim_pacer_anchor(&s->pacer, dev_now_ns);
         s->speed_mark_wall_s = 0;   /* the speed reached: not across a pause */
     }
     if (!s->paced)
         return SIM_LIVE_CONTINUE;
     for (;;) {
-        sim_ns d = sim_pacer_delay_ns(&s->pacer, lv->now_ns);
+        sim_ns d = sim_pacer_delay_ns(&s->pacer, dev_now_ns);
         if (d <= 0)
             return SIM_LIVE_CONTINUE;
         pthread_mutex_lock(&s->mu);
@@ -122,7 +127,9 @@ static void *session_thread(void *arg)
 {
     sim_session *s = arg;
     s->wall_start_s = sim_sess_wall_s();
-    if (s->cfg.batch)
+    if (s->cfg.replay)
+        sim_sess_replay_main(s);
+    else if (s->cfg.batch)
         sim_sess_batch_main(s);
     else
         sim_sess_interactive_main(s);

@@ -161,6 +161,11 @@ struct sim_snapshot {
                                        --burst-credits level (no carry) */
     struct sim_snap_bucket bucket[SIM_SNAP_BUCKETS];
 
+    /* a forecast played (sim_session_cfg.replay): the phase of the row
+       shown, "batch, day 1"; "" otherwise.  A forecast has no per-disk
+       rows and no latency histogram. */
+    char phase[80];
+
     /* the whole session so far, in bounded memory (time_strip.h) */
     struct sim_strip strip;
 
@@ -193,6 +198,9 @@ struct sim_cmd {
     char text[48];
 };
 
+struct sim_forecast_result;         /* sim/core/forecast.h */
+struct report_fc_info;              /* sim/report/report_forecast.h */
+
 struct sim_session_cfg {
     struct sim_run_cfg run;     /* the configuration to start from; its
                                    layout.disk_failgroup is dropped when
@@ -212,6 +220,13 @@ struct sim_session_cfg {
        malloc'd string; NULL (or no hook) falls back to command_line. */
     char *(*command_line_of)(void *arg, const struct sim_run_cfg *measured);
     void *command_line_arg;
+    /* Optional, with batch: a forecast to play instead of running
+       anything (asmsim forecast --tui): its rows at `speed` device
+       seconds per wall second, its buckets' levels, its events in words
+       (report_fc_event_text with replay_info).  Borrowed: both outlive
+       the session. */
+    const struct sim_forecast_result *replay;
+    const struct report_fc_info *replay_info;
 };
 
 typedef struct sim_session sim_session;

@@ -30,38 +30,24 @@
  * The readings go to the event detector (burst_events.c); each event is
  * put in words, logged in the snapshot (the last SIM_SNAP_EVENTS) and
  * becomes the message line, prefixed with its device time.  The figures
- * behind the words (3,000 -> 1,500 IOPS) are the profiles' burst and
- * base rates of the configuration in force (sim/profiles/profiles.h).
+ * behind the words (2,850 -> 1,425 IOPS) are the backend's: the rates
+ * each limit runs at with credits and without (dev_bucket.burst_per_s,
+ * base_per_s), the ones the forecast tells too.
  */
 #include "sim/session/session_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The burst and base rates of the limit whose bucket this is, from the
-   profiles in force: IOPS, or MB/s (10^6 B/s). */
-static void bucket_rates(const struct sim_run_cfg *c, enum sim_limit l,
-                         double *burst, double *base)
+void sim_sess_bucket_reading(const struct dev_bucket *b, struct burst_reading *r)
 {
-    const struct vol_profile *v = &c->volume;
-    const struct inst_profile *in = &c->instance;
-    switch (l) {
-    case SIM_LIMIT_VOLUME_IOPS:
-        *burst = v->iops_burst, *base = v->iops_base;
-        return;
-    case SIM_LIMIT_VOLUME_TPUT:
-        *burst = v->tput_burst_bytes_per_s / 1e6, *base = v->tput_base_bytes_per_s / 1e6;
-        return;
-    case SIM_LIMIT_INSTANCE_IOPS:
-        *burst = in->max_iops, *base = in->base_iops;
-        return;
-    case SIM_LIMIT_INSTANCE_MBPS:
-        *burst = in->max_bytes_per_s / 1e6, *base = in->base_bytes_per_s / 1e6;
-        return;
-    default:
-        *burst = *base = 0;
-        return;
-    }
+    double per;
+    burst_unit(b->limit, &per);
+    r->limit = b->limit;
+    r->disk = b->disk;
+    r->level_frac = b->level_frac;
+    r->burst_rate = b->burst_per_s * per;
+    r->base_rate = b->base_per_s * per;
 }
 
 /* Every bucket of ds into the working snapshot, with its rate since the
@@ -76,16 +62,14 @@ static void read_buckets(sim_session *s, struct devset *ds, double device_s)
     w->n_buckets = n < 0 ? 0 : n;
     for (int i = 0; i < w->n_buckets; i++) {
         struct sim_snap_bucket *x = &w->bucket[i];
-        x->r.limit = b[i].limit;
-        x->r.disk = b[i].disk;
-        x->r.level_frac = b[i].level_frac;
-        bucket_rates(&s->run, b[i].limit, &x->r.burst_rate, &x->r.base_rate);
+        sim_sess_bucket_reading(&b[i], &x->r);
         x->rate_frac_per_s = rated ? (b[i].level_frac - s->credit_prev_level[i]) / dt : 0;
         s->credit_prev_level[i] = b[i].level_frac;
     }
 }
 
-static void log_event(sim_session *s, const struct burst_event *e)
+void sim_sess_log_event(sim_session *s, enum burst_event_kind kind, double t_s,
+                        const char *text)
 {
     struct sim_snapshot *w = &s->work;
     if (w->n_events == SIM_SNAP_EVENTS) {
@@ -93,13 +77,20 @@ static void log_event(sim_session *s, const struct burst_event *e)
         w->n_events--;
     }
     struct sim_snap_event *x = &w->event[w->n_events++];
-    x->t_s = e->t_s;
-    x->kind = e->kind;
-    burst_event_text(e, s->run.instance.name, x->text, sizeof x->text);
+    x->t_s = t_s;
+    x->kind = kind;
+    snprintf(x->text, sizeof x->text, "%s", text);
     w->events_total++;
     char clock[32];
-    burst_clock_text(e->t_s, clock, sizeof clock);
+    burst_clock_text(t_s, clock, sizeof clock);
     sim_sess_say(s, "%s %s", clock, x->text);
+}
+
+static void log_event(sim_session *s, const struct burst_event *e)
+{
+    char text[SIM_SNAP_EVENT_LEN];
+    burst_event_text(e, s->run.instance.name, text, sizeof text);
+    sim_sess_log_event(s, e->kind, e->t_s, text);
 }
 
 /* Whether a tick of device time has passed since the last reading (or

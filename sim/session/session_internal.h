@@ -14,6 +14,7 @@
  *   session_record.c  the measured cells of the configuration in force,
  *                     and sim_session_save() of them
  *   session_pacer.c   the wall clock, and pacing device time to it
+ *   session_replay.c  a forecast played on the dashboard at a speed
  *   session_credits.c the burst buckets and the binding limit, tick by
  *                     tick: gauges, their rates, events (burst_events.c)
  *   time_strip.c      the whole session's figures in bounded memory
@@ -115,6 +116,11 @@ void sim_sess_publish(sim_session *s);
    session. */
 int sim_sess_live_cb(void *arg, const struct sim_live *lv);
 
+/* Publish the working snapshot, wait out a pause, and pace device time
+   dev_now_ns to the wall clock; SIM_LIVE_STOP when quit (or a command) is
+   asked, else SIM_LIVE_CONTINUE. */
+int sim_sess_hold(sim_session *s, sim_ns dev_now_ns);
+
 /* ---- session_view.c: the working snapshot ---------------------------------- */
 
 /* The message line of the working snapshot. */
@@ -139,6 +145,10 @@ double sim_sess_device_seconds(sim_session *s, sim_ns now_ns);
 /* What the engine reports, into the working snapshot (not published). */
 void sim_sess_observe(sim_session *s, const struct sim_live *lv);
 
+/* One time-series sample covering dt_s: the last minute and the strip of
+   the whole session. */
+void sim_sess_push_sample(sim_session *s, const struct sim_snap_sample *x, double dt_s);
+
 /* ---- session_credits.c: buckets, rates, events ----------------------------- */
 
 /* What the engine reports, for the buckets and the binding limit: when a
@@ -147,12 +157,22 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv);
    is noticed here. */
 void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double device_s);
 
+/* A backend's bucket as the detector reads it: its rates with credits
+   and without in the unit it is told in (burst_unit). */
+void sim_sess_bucket_reading(const struct dev_bucket *b, struct burst_reading *r);
+
+/* Log an event told in words (text without its time) at t_s: the log's
+   newest, and the message line. */
+void sim_sess_log_event(sim_session *s, enum burst_event_kind kind, double t_s,
+                        const char *text);
+
 /* The devices were rebuilt: every bucket is new. */
 void sim_sess_credits_reset(sim_session *s);
 
 /* ---- session_walk.c, session_batch.c: what the thread runs ------------------- */
 
 void sim_sess_interactive_main(sim_session *s);
+void sim_sess_replay_main(sim_session *s);     /* session_replay.c */
 void sim_sess_batch_main(sim_session *s);
 void sim_sess_parts_close(struct parts *p);
 

@@ -161,6 +161,12 @@ static void push_sample(struct sim_snapshot *w, const struct sim_snap_sample *x)
     }
 }
 
+void sim_sess_push_sample(sim_session *s, const struct sim_snap_sample *x, double dt_s)
+{
+    push_sample(&s->work, x);
+    sim_strip_add(&s->work.strip, x->t_s, dt_s, x->mbps, x->iops, x->p99_us);
+}
+
 /* One time-series sample per SIM_SNAP_SERIES_NS of the measured window. */
 static void sample(sim_session *s, const struct sim_live *lv, double device_s)
 {
@@ -189,8 +195,7 @@ static void sample(sim_session *s, const struct sim_live *lv, double device_s)
             .iops = (double)(ios[WL_SMALL] - s->sample_ios[WL_SMALL]) / dt,
             .p99_us = (double)hist_quantile_ns(d, 0.99) / 1e3,
         };
-        push_sample(&s->work, &x);
-        sim_strip_add(&s->work.strip, x.t_s, dt, x.mbps, x.iops, x.p99_us);
+        sim_sess_push_sample(s, &x, dt);
     }
     s->sample_window_ns = lv->window_start_ns;
     s->sample_at_ns = lv->now_ns;
