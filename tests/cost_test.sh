@@ -117,8 +117,14 @@ expect_error "cost_memory_below_1gb_per_ocpu_should_be_refused" \
     "asmsim: --memory 4GB: E4.Flex with 8 OCPUs takes 8 to 512 GB" "" \
     "$ASMSIM" cost --instance oci-e4flex-8 --memory 4GB
 expect_error "cost_memory_above_1024gb_on_e4flex_should_be_refused" \
-    "asmsim: --memory 2000GB: E4.Flex with 64 OCPUs takes 64 to 1024 GB" "" \
+    "asmsim: --memory 2000: E4.Flex with 64 OCPUs takes 64 to 1024 GB" "" \
     "$ASMSIM" cost --instance oci-e4flex-64 --memory 2000
+expect_error "cost_error_should_echo_the_memory_as_typed" \
+    "asmsim: --memory 1TB: E4.Flex with 8 OCPUs takes 8 to 512 GB" "" \
+    "$ASMSIM" cost --instance oci-e4flex-8 --memory 1TB
+expect_error "cost_error_should_echo_the_os_as_typed" \
+    "asmsim: --os RHEL: the OCI list prices E4.Flex with Oracle Linux only" "" \
+    "$ASMSIM" cost --instance oci-e4flex-8 --os RHEL
 expect_error "cost_memory_that_is_no_size_should_be_refused" \
     "asmsim: --memory lots: not a memory size" "" \
     "$ASMSIM" cost --instance oci-e4flex-8 --memory lots

@@ -658,6 +658,26 @@ static int resolve_interval(const struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+/* price_bill's reason "memory 1000GB: ..." as "--memory 1TB: ...": the
+   option with the value the user typed, not the one parsed from it. */
+static void bill_reason_as_typed(const struct cli_opts *o, const char *reason, char *why,
+                                 size_t why_len)
+{
+    char name[16], q[CLI_QUOTE_BUF];
+    size_t word = strcspn(reason, " :"), colon = strcspn(reason, ":");
+    const char *given = NULL;
+
+    if (word < sizeof name && reason[word] == ' ' && reason[colon] == ':') {
+        snprintf(name, sizeof name, "%.*s", (int)word, reason);
+        given = cli_opts_given_value(o, "--", name);
+    }
+    if (given)
+        snprintf(why, why_len, "--%s %s%s", name, cli_quote(given, q, sizeof q),
+                 reason + colon);
+    else
+        snprintf(why, why_len, "--%s", reason);
+}
+
 /* --instance / --volume under the null engine (real targets refuse
    them, resolve_targets): nothing is modelled, so nothing of them is used. */
 static void warn_null_engine_models(struct cli_opts *o)
@@ -719,7 +739,7 @@ static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
     }
     if (price_bill(&o->instance, &o->volume, disks, &o->price, &o->bill, inner,
                    sizeof inner) != 0) {
-        snprintf(why, why_len, "--%s", inner);
+        bill_reason_as_typed(o, inner, why, why_len);
         return -EINVAL;
     }
     warn_unusable_iops(o);
