@@ -269,4 +269,12 @@ done
     --json - >kw.json 2>kw.err
 expect_true "keyword_should_take_any_case: --arrivals CONSTANT" test -s kw.json
 
+"$ASMSIM" orion -run oltp -num_disks 2 --instance m5.large --os rhel -duration 1 \
+    --output-dir "$WORK/orion_txt" >orion.out 2>/dev/null
+expect_true "orion_terminal_should_show_the_cost" \
+    grep -qxF 'Cost: $153.88/month (instance $113.88 + 2 volumes $40.00; AWS us-east-1 2023-06 list)' orion.out
+expect_true "orion_summary_txt_should_show_the_cost" \
+    grep -qxF 'Cost: $153.88/month (instance $113.88 + 2 volumes $40.00; AWS us-east-1 2023-06 list)' \
+    "$WORK"/orion_txt/*_summary.txt
+
 harness_done

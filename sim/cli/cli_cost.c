@@ -57,13 +57,6 @@ static const char *unit_price(const struct price_bill *b, char *buf, size_t len)
     return buf;
 }
 
-/* "1 volume", "8 volumes" */
-static const char *volumes_words(int n, char *buf, size_t len)
-{
-    snprintf(buf, len, "%d volume%s", n, n == 1 ? "" : "s");
-    return buf;
-}
-
 /* "AWS us-east-1 2023-06 list, rhel" */
 static void prices_words(const struct price_bill *b, char *buf, size_t len)
 {
@@ -94,18 +87,7 @@ void cli_print_cost_header(FILE *f, const struct cli_opts *o)
 
 void cli_print_cost_summary(FILE *f, const struct price_bill *b)
 {
-    char inst[32], vols[32];
-
-    if (b->disks <= 0)
-        return;
-    instance_amount(b, inst, sizeof inst);
-    volumes_words(b->disks, vols, sizeof vols);
-    if (price_bill_total_known(b))
-        fprintf(f, "Cost: $%.2f/month (instance %s + %s $%.2f; %s)\n",
-                b->total_usd_month, inst, vols, b->volumes_usd_month, b->prices_list);
-    else
-        fprintf(f, "Cost: instance not priced + %s $%.2f/month (%s)\n", vols,
-                b->volumes_usd_month, b->prices_list);
+    report_cost_line(f, b);
 }
 
 /* "$113.88/month", or the words instead of it. */
