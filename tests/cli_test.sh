@@ -863,9 +863,21 @@ expect_error orion_provider_mismatch_should_be_refused \
     "$ASMSIM" orion -run simple --instance oci-e4flex-16 --volume io2
 expect_exit 0 "local_nvme_should_go_with_any_instance" \
     "$ASMSIM" run --instance oci-e4flex-8 --volume local-nvme --disks 1 --run oltp --duration 10ms --quiet
-bad ebs_size_in_gb_should_give_the_nearest_whole_gib \
-    "asmsim: --volume gp3:size=100GB: gp3 size=100GB: EBS volumes are whole GiB; use 93GiB or 94GiB" \
-    run --volume gp3:size=100GB
+bad ebs_size_in_gb_should_offer_the_same_count_of_gib_and_the_nearest \
+    "asmsim: --volume gp3:size=1000GB: gp3 size=1TB: EBS sizes are whole GiB (AWS's \"GB\" is GiB): did you mean 1000GiB? (1TB in bytes: 931GiB or 932GiB)" \
+    run --volume gp3:size=1000GB
+bad ebs_size_below_the_type_in_gib_should_give_the_nearest_whole_gib \
+    "asmsim: --volume gp3:size=1500MB: gp3 size=1500MB: EBS volumes are whole GiB; use 1GiB or 2GiB" \
+    run --volume gp3:size=1500MB
+bad ebs_size_example_should_be_in_gib \
+    "asmsim: --volume gp3:size=0GiB: gp3 size=0GiB: not a size (e.g. 250GiB, 1TiB, 1000GiB)" \
+    run --volume gp3:size=0GiB
+bad oci_size_example_should_be_in_gb \
+    "asmsim: --volume oci-higher:size=0GB: oci-higher size=0GB: not a size (e.g. 1024GB, 1TB, 2048GB)" \
+    run --instance oci-e4flex-8 --volume oci-higher:size=0GB
+bad volume_type_stem_should_be_suggested_first \
+    "asmsim: --volume oci-hp: unknown volume type oci-hp; did you mean oci-higher or oci-uhp?" \
+    run --volume oci-hp
 bad oci_size_in_gib_should_give_the_nearest_whole_gb \
     "asmsim: --volume oci-higher:size=100GiB: oci-higher size=100GiB: OCI volumes are whole GB; use 107GB or 108GB" \
     run --instance oci-e4flex-8 --volume oci-higher:size=100GiB

@@ -117,8 +117,14 @@ expect_error "cost_memory_below_1gb_per_ocpu_should_be_refused" \
     "asmsim: --memory 4GB: E4.Flex with 8 OCPUs takes 8 to 512 GB" "" \
     "$ASMSIM" cost --instance oci-e4flex-8 --memory 4GB
 expect_error "cost_memory_above_1024gb_on_e4flex_should_be_refused" \
-    "asmsim: --memory 2000GB: E4.Flex with 64 OCPUs takes 64 to 1024 GB" "" \
+    "asmsim: --memory 2000: E4.Flex with 64 OCPUs takes 64 to 1024 GB" "" \
     "$ASMSIM" cost --instance oci-e4flex-64 --memory 2000
+expect_error "cost_error_should_echo_the_memory_as_typed" \
+    "asmsim: --memory 1TB: E4.Flex with 8 OCPUs takes 8 to 512 GB" "" \
+    "$ASMSIM" cost --instance oci-e4flex-8 --memory 1TB
+expect_error "cost_error_should_echo_the_os_as_typed" \
+    "asmsim: --os RHEL: the OCI list prices E4.Flex with Oracle Linux only" "" \
+    "$ASMSIM" cost --instance oci-e4flex-8 --os RHEL
 expect_error "cost_memory_that_is_no_size_should_be_refused" \
     "asmsim: --memory lots: not a memory size" "" \
     "$ASMSIM" cost --instance oci-e4flex-8 --memory lots
@@ -206,5 +212,69 @@ expect_true "real_targets_should_not_be_priced" \
 sys.exit(0 if json.load(open("real.json"))["cost"] is None else 1)'
 expect_true "cost_option_on_real_targets_should_be_warned_unused" \
     grep -qF -- "--os rhel is not used: only modelled volumes are priced" real.err
+
+# ---- what is paid for but unusable, and how the bill reads -------------------
+
+"$ASMSIM" run --instance m4.16xlarge --volume io2:size=100GiB,iops=64000 --disks 1 \
+    --matrix point --num-small 128 --num-large 0 --duration 50ms >xen.out 2>xen.err
+expect_true "xen_header_should_show_provisioned_and_usable_iops" \
+    grep -qF 'io2:size=100GiB,iops=64000: 64000 IOPS provisioned, 32000 usable on Xen m4.16xlarge' xen.out
+expect_true "xen_run_should_warn_what_is_paid_for_and_unusable" \
+    grep -qF -- '64000 IOPS are paid for and 32000 are unusable: m4.16xlarge (xen) takes at most 32000 per io2 volume' xen.err
+"$ASMSIM" cost --instance m4.large --volume io2:size=100GiB,iops=64000 >xen_cost.out 2>xen_cost.err
+expect_true "xen_cost_should_warn_what_is_paid_for_and_unusable" \
+    grep -qF -- '32000 are unusable: m4.large (xen)' xen_cost.err
+"$ASMSIM" cost --instance m5.large --volume io2:size=100GiB,iops=64000 >nitro.out 2>nitro.err
+expect_true "nitro_cost_should_not_warn_io2_block_express" test ! -s nitro.err
+"$ASMSIM" run --instance m5.16xlarge --volume io2:size=100GiB,iops=64000 --disks 1 \
+    --matrix point --num-small 1 --num-large 0 --duration 50ms >nitro_run.out 2>&1
+expect_true "nitro_header_should_show_plain_iops" \
+    grep -qF 'io2:size=100GiB,iops=64000: 64000 IOPS, ' nitro_run.out
+
+"$ASMSIM" cost --instance t3a.medium --volume st1:size=125GiB --disks 8 >st1.out 2>&1
+expect_true "unit_price_with_more_than_cents_should_be_shown_unrounded" \
+    grep -qF '$45.00/month  8 x $5.625 (125 GiB' st1.out
+"$ASMSIM" cost --instance m5.large --volume gp3 --disks 4 >gp3.out 2>&1
+expect_true "unit_price_in_cents_should_keep_two_decimals" \
+    grep -qF '$80.00/month  4 x $20.00 (' gp3.out
+"$ASMSIM" cost --instance a1.medium --volume gp3 --disks 1 >a1.out 2>&1
+expect_true "instance_should_round_half_up_to_the_cent" \
+    grep -qF '$18.62/month  a1.medium Linux $0.0255/h x 730 h' a1.out
+
+"$ASMSIM" run --volume gp3 --disks 1 --matrix point --num-small 1 --num-large 0 \
+    --duration 50ms >one.out 2>&1
+expect_true "summary_of_one_volume_should_say_volume" \
+    grep -qF '+ 1 volume $20.00;' one.out
+
+"$ASMSIM" run --engine null --disks 2 --matrix point --num-small 1 --num-large 0 \
+    --duration 50ms --instance m5.large --volume io2 --os rhel --quiet >null.out 2>null.err
+for opt in "--os rhel is not used: only modelled volumes are priced" \
+           "--instance m5.large is not used: nothing is modelled" \
+           "--volume io2 is not used: nothing is modelled"; do
+    expect_true "null_engine_should_warn_unused: ${opt%% is*}" grep -qF -- "$opt" null.err
+done
+
+# keyword values take any case, as --os always did
+POINT="--matrix point --num-small 1 --num-large 0 --duration 50ms"
+for kw in "--os RHEL $POINT" "--region US-East-1 $POINT" "--engine NULL $POINT" \
+          "--levels ORION $POINT" "--type SEQ $POINT" "--burst-credits FULL $POINT" \
+          "--warmup AUTO $POINT" "--speed MAX $POINT" \
+          "--run ADVANCED --matrix POINT --num-small 1 --num-large 0 --duration 50ms" \
+          "--run OLTP --duration AUTO"; do
+    # shellcheck disable=SC2086
+    "$ASMSIM" run --volume gp3 --disks 1 $kw --json - >kw.json 2>kw.err
+    expect_true "keyword_should_take_any_case: ${kw%% --matrix point*}" test -s kw.json
+done
+"$ASMSIM" run --volume gp3 --disks 1 --rate-small 100 --arrivals CONSTANT --duration 50ms \
+    --json - >kw.json 2>kw.err
+expect_true "keyword_should_take_any_case: --arrivals CONSTANT" test -s kw.json
+
+"$ASMSIM" orion -run oltp -num_disks 2 --instance m5.large --os rhel -duration 1 \
+    --output-dir "$WORK/orion_txt" >orion.out 2>/dev/null
+expect_true "orion_terminal_should_show_the_cost" \
+    grep -qxF 'Cost: $153.88/month (instance $113.88 + 2 volumes $40.00; AWS us-east-1 2023-06 list)' orion.out
+expect_true "orion_summary_txt_should_show_the_cost" \
+    grep -qxF 'Cost: $153.88/month (instance $113.88 + 2 volumes $40.00; AWS us-east-1 2023-06 list)' \
+    "$WORK"/orion_txt/*_summary.txt
 
 harness_done

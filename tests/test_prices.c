@@ -233,6 +233,34 @@ static void lines_should_be_rounded_to_cents_and_summed(void)
     CHECK(price_bill_total_known(&b));
 }
 
+/* Half-up cents of micro_per_hour x hours, in integers only. */
+static long long exact_cents(double usd_hour, long long hours)
+{
+    long long micro = llround(usd_hour * 1e6) * hours;
+    return (micro + 5000) / 10000;
+}
+
+static void every_instance_should_round_half_up_to_the_exact_cent(void)
+{
+    /* a1.medium: 0.0255 x 730 = 18.615 exactly -> $18.62 (binary: 18.6149...) */
+    struct price_bill b = bill("a1.medium", "gp3", 1, PRICE_OS_LINUX, 0);
+    CHECK_INT_EQ(llround(b.instance_usd_month * 100), 1862);
+    for (int i = 0; i < price_ec2_row_count; i++) {
+        const struct price_ec2_row *r = &price_ec2_rows[i];
+        for (int rhel = 0; rhel < 2; rhel++) {
+            double hourly = rhel ? r->rhel_usd_hour : r->linux_usd_hour;
+            if (!(hourly > 0))
+                continue;
+            struct price_bill e = bill(r->name, "gp3", 1, rhel ? PRICE_OS_RHEL : PRICE_OS_LINUX, 0);
+            CHECK_INT_EQ(llround(e.instance_usd_month * 100), exact_cents(hourly, 730));
+        }
+    }
+    /* products whose binary form falls just below the half cent */
+    CHECK_INT_EQ(llround(price_to_cents(0.0255 * 730) * 100), 1862);
+    CHECK_INT_EQ(llround(price_to_cents(1.005) * 100), 101);
+    CHECK_INT_EQ(llround(price_to_cents(2.675) * 100), 268);
+}
+
 static void unpriced_instance_should_say_why_not_zero(void)
 {
     struct price_bill b = bill("mac1.metal", "gp3", 2, PRICE_OS_LINUX, 0);
@@ -375,6 +403,7 @@ int main(void)
     RUN(e5flex_should_use_its_own_parts);
     RUN(linux_should_be_the_default_os_and_aws_memory_the_types);
     RUN(lines_should_be_rounded_to_cents_and_summed);
+    RUN(every_instance_should_round_half_up_to_the_exact_cent);
     RUN(unpriced_instance_should_say_why_not_zero);
     RUN(no_instance_should_bill_the_volumes_only);
     RUN(every_instance_with_limits_should_be_priced_or_listed_unpriced);

@@ -126,10 +126,13 @@ static void sizes_should_be_whole_provider_units(void)
     for (size_t i = 0; i < sizeof ebs / sizeof ebs[0]; i++) {
         snprintf(spec, sizeof spec, "%s:size=100GB", ebs[i]);
         must_reject(spec);
-        CHECK_WHY_HAS("size=100GB: EBS volumes are whole GiB; use 93GiB or 94GiB");
+        CHECK_WHY_HAS("size=100GB: EBS sizes are whole GiB (AWS's \"GB\" is GiB): did you "
+                      "mean 100GiB? (100GB in bytes: 93GiB or 94GiB)");
     }
-    must_reject("st1:size=1.5TB");
-    CHECK_WHY_HAS("EBS volumes are whole GiB; use 1396GiB or 1397GiB");
+    must_reject("st1:size=1.5TB");              /* whole GB: 1500GiB meant */
+    CHECK_WHY_HAS("did you mean 1500GiB? (1500GB in bytes: 1396GiB or 1397GiB)");
+    must_reject("st1:size=100GB");              /* 100 GiB is below st1's 125 */
+    CHECK_WHY_HAS("st1 volumes are 125GiB to 16TiB");
     must_reject("gp3:size=1.5GB");              /* 1.397 GiB: 1GiB or 2GiB */
     CHECK_STR_EQ(why, "gp3 size=1500MB: EBS volumes are whole GiB; use 1GiB or 2GiB");
     must_reject("io2:size=4.5GB");              /* 4.19 GiB: not below 4GiB */
@@ -546,6 +549,8 @@ static void unknown_type_should_suggest_close_names_or_give_examples(void)
     CHECK_STR_EQ(why, "unknown volume type gp4; did you mean gp2 or gp3?");
     must_reject("oci-high");
     CHECK_STR_EQ(why, "unknown volume type oci-high; did you mean oci-higher?");
+    must_reject("oci-hp");          /* a stem of oci-higher before an edit of oci-uhp */
+    CHECK_STR_EQ(why, "unknown volume type oci-hp; did you mean oci-higher or oci-uhp?");
     must_reject("ebs");
     CHECK_STR_EQ(why, "unknown volume type ebs (e.g. gp3, io2, st1, oci-higher, local-nvme)");
     must_reject("");

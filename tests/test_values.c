@@ -287,7 +287,7 @@ static void burst_levels_should_be_words_or_whole_percentages(void)
         { "0", 0 }, { "100%", 1 },
     };
     static const char *const bad[] = {
-        "101", "-1", " 50", "50 %", "50%%", "%", "5.5", "Full",
+        "101", "-1", " 50", "50 %", "50%%", "%", "5.5",
         "1000000000000000000%",
     };
     for (size_t i = 0; i < N(ok); i++) {

@@ -19,6 +19,7 @@
  * exit 2, nothing written.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,23 @@ static const char *instance_amount(const struct price_bill *b, char *buf, size_t
     return buf;
 }
 
+/* One volume's price as the bill multiplies it: "$5.625" when the list
+   price has more than cents (st1 125 GiB x $0.045), so 8 x $5.625 reads
+   as the $45.00 it makes; "$20.00" otherwise. */
+static const char *unit_price(const struct price_bill *b, char *buf, size_t len)
+{
+    double list = b->volume_list_usd_month;
+    if (fabs(list - b->volume_usd_month) < 5e-7) {
+        snprintf(buf, len, "$%.2f", b->volume_usd_month);
+        return buf;
+    }
+    snprintf(buf, len, "$%.6f", list);
+    size_t n = strlen(buf);
+    while (n > 0 && buf[n - 1] == '0')
+        buf[--n] = '\0';
+    return buf;
+}
+
 /* "AWS us-east-1 2023-06 list, rhel" */
 static void prices_words(const struct price_bill *b, char *buf, size_t len)
 {
@@ -48,37 +66,28 @@ static void prices_words(const struct price_bill *b, char *buf, size_t len)
 void cli_print_cost_header(FILE *f, const struct cli_opts *o)
 {
     const struct price_bill *b = &o->bill;
-    char inst[32], words[96];
+    char inst[32], words[96], unit[32];
 
     if (b->disks <= 0)
         return;
     instance_amount(b, inst, sizeof inst);
     prices_words(b, words, sizeof words);
+    unit_price(b, unit, sizeof unit);
     if (o->cmd == CLI_SWEEP)
         fprintf(f, "  cost      instance %s + $%.2f per volume a month (%s); totals in "
                 "the table\n", inst, b->volume_usd_month, words);
     else if (price_bill_total_known(b))
-        fprintf(f, "  cost      $%.2f/month: instance %s + %d x $%.2f volumes (%s)\n",
-                b->total_usd_month, inst, b->disks, b->volume_usd_month, words);
+        fprintf(f, "  cost      $%.2f/month: instance %s + %d x %s volumes (%s)\n",
+                b->total_usd_month, inst, b->disks, unit, words);
     else
-        fprintf(f, "  cost      instance %s + %d x $%.2f volumes (%s)\n", inst, b->disks,
-                b->volume_usd_month, words);
+        fprintf(f, "  cost      instance %s + %d x %s volumes (%s)\n", inst, b->disks,
+                unit, words);
     fprintf(f, "  priced    %s; volume %s\n", b->instance_basis, b->volume_basis);
 }
 
 void cli_print_cost_summary(FILE *f, const struct price_bill *b)
 {
-    char inst[32];
-
-    if (b->disks <= 0)
-        return;
-    instance_amount(b, inst, sizeof inst);
-    if (price_bill_total_known(b))
-        fprintf(f, "Cost: $%.2f/month (instance %s + %d volumes $%.2f; %s)\n",
-                b->total_usd_month, inst, b->disks, b->volumes_usd_month, b->prices_list);
-    else
-        fprintf(f, "Cost: instance not priced + %d volumes $%.2f/month (%s)\n", b->disks,
-                b->volumes_usd_month, b->prices_list);
+    report_cost_line(f, b);
 }
 
 /* "$113.88/month", or the words instead of it. */
@@ -95,7 +104,7 @@ static const char *per_month(bool known, double usd, const char *instead, char *
 static void print_bill(FILE *f, const struct cli_opts *o)
 {
     const struct price_bill *b = &o->bill;
-    char amount[40];
+    char amount[40], unit[32];
 
     fprintf(f, "asmsim cost: %d x %s on %s, %s\n", b->disks, o->volume.spec, o->instance.name,
             price_os_name(b->os));
@@ -103,9 +112,9 @@ static void print_bill(FILE *f, const struct cli_opts *o)
             per_month(b->instance_priced, b->instance_usd_month,
                       b->has_instance ? "not priced" : "none", amount, sizeof amount),
             b->instance_basis);
-    fprintf(f, "  volumes   %15s  %d x $%.2f (%s)\n",
+    fprintf(f, "  volumes   %15s  %d x %s (%s)\n",
             per_month(true, b->volumes_usd_month, "", amount, sizeof amount), b->disks,
-            b->volume_usd_month, b->volume_basis);
+            unit_price(b, unit, sizeof unit), b->volume_basis);
     fprintf(f, "  total     %15s%s\n",
             per_month(price_bill_total_known(b), b->total_usd_month, "unknown", amount,
                       sizeof amount),
@@ -199,10 +208,10 @@ int cli_cmd_cost(int argc, char **argv)
                cli_check_outputs(o, why, sizeof why) != 0) {
         cli_print_error(stderr, "asmsim", why);
         rc = 2;
-    } else if (o->json_path) {
-        rc = write_cost_json(o, argc, argv);
     } else {
-        print_bill(stdout, o);
+        if (o->warning[0])
+            cli_print_error(stderr, "asmsim: warning", o->warning);
+        rc = o->json_path ? write_cost_json(o, argc, argv) : (print_bill(stdout, o), 0);
     }
     free(o);
     return rc;

@@ -47,6 +47,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
@@ -275,9 +276,9 @@ static int opt_size_large(struct cli_opts *o, const char *v, char *why,
 
 static int opt_type(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (strcmp(v, "rand") == 0)
+    if (strcasecmp(v, "rand") == 0)
         o->large_type = WL_LARGE_RAND;
-    else if (strcmp(v, "seq") == 0)
+    else if (strcasecmp(v, "seq") == 0)
         o->large_type = WL_LARGE_SEQ;
     else {
         snprintf(why, n, "unknown large I/O type; use rand or seq");
@@ -316,7 +317,7 @@ static int opt_duration(struct cli_opts *o, const char *v, char *why,
 {
     sim_ns t;
 
-    if (strcmp(v, "auto") == 0) {
+    if (strcasecmp(v, "auto") == 0) {
         o->auto_duration = true;
         o->duration_ns = CLI_AUTO_CAP_NS;
         o->given |= CLI_GIVEN_DURATION;
@@ -351,7 +352,7 @@ static int opt_warmup(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     sim_ns t;
 
-    if (strcmp(v, "auto") == 0) {
+    if (strcasecmp(v, "auto") == 0) {
         o->warmup_ns = SIM_WARMUP_AUTO;
         return 0;
     }
@@ -451,7 +452,7 @@ static int opt_speed(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     double x;
 
-    if (strcmp(v, "max") == 0) {
+    if (strcasecmp(v, "max") == 0) {
         o->speed = 0;
         return 0;
     }
@@ -477,11 +478,11 @@ static int opt_lun_file(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (strcmp(v, "model") == 0)
+    if (strcasecmp(v, "model") == 0)
         o->engine = CLI_ENGINE_MODEL;
-    else if (strcmp(v, "aio") == 0)
+    else if (strcasecmp(v, "aio") == 0)
         o->engine = CLI_ENGINE_AIO;
-    else if (strcmp(v, "null") == 0)
+    else if (strcasecmp(v, "null") == 0)
         o->engine = CLI_ENGINE_NULL;
     else {
         snprintf(why, n, "unknown engine; use model, aio or null");
@@ -492,9 +493,9 @@ static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_levels(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (strcmp(v, "extend") == 0)
+    if (strcasecmp(v, "extend") == 0)
         o->levels = SIM_LEVELS_EXTEND;
-    else if (strcmp(v, "orion") == 0)
+    else if (strcasecmp(v, "orion") == 0)
         o->levels = SIM_LEVELS_ORION;
     else {
         snprintf(why, n, "unknown levels; use extend or orion");
@@ -643,9 +644,9 @@ static int opt_rate_large(struct cli_opts *o, const char *v, char *why,
 
 static int opt_arrivals(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (strcmp(v, "poisson") == 0)
+    if (strcasecmp(v, "poisson") == 0)
         o->open.arrivals = SIM_ARRIVALS_POISSON;
-    else if (strcmp(v, "constant") == 0)
+    else if (strcasecmp(v, "constant") == 0)
         o->open.arrivals = SIM_ARRIVALS_CONSTANT;
     else {
         snprintf(why, n, "not an arrival process; use poisson or constant");

@@ -41,8 +41,15 @@ static void print_volume(FILE *f, const struct cli_opts *o)
 {
     const struct vol_profile *v = &o->volume;
 
-    fprintf(f, "  volume    %s: %.0f IOPS, %.1f MiB/s", v->spec, v->iops_base,
-            v->tput_base_bytes_per_s / (double)MIB);
+    double usable = prof_attached_iops(v, &o->instance, v->iops_base);
+
+    if (usable < v->iops_base)
+        fprintf(f, "  volume    %s: %.0f IOPS provisioned, %.0f usable on %s %s, %.1f MiB/s",
+                v->spec, v->iops_base, usable, o->instance.platform == PROF_PLATFORM_XEN ?
+                "Xen" : "Nitro", o->instance.name, v->tput_base_bytes_per_s / (double)MIB);
+    else
+        fprintf(f, "  volume    %s: %.0f IOPS, %.1f MiB/s", v->spec, v->iops_base,
+                v->tput_base_bytes_per_s / (double)MIB);
     if (v->iops_burst > v->iops_base)
         fprintf(f, " (burst %.0f IOPS)", v->iops_burst);
     if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)

@@ -660,6 +660,62 @@ static int resolve_interval(const struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+/* price_bill's reason "memory 1000GB: ..." as "--memory 1TB: ...": the
+   option with the value the user typed, not the one parsed from it. */
+static void bill_reason_as_typed(const struct cli_opts *o, const char *reason, char *why,
+                                 size_t why_len)
+{
+    char name[16], q[CLI_QUOTE_BUF];
+    size_t word = strcspn(reason, " :"), colon = strcspn(reason, ":");
+    const char *given = NULL;
+
+    if (word < sizeof name && reason[word] == ' ' && reason[colon] == ':') {
+        snprintf(name, sizeof name, "%.*s", (int)word, reason);
+        given = cli_opts_given_value(o, "--", name);
+    }
+    if (given)
+        snprintf(why, why_len, "--%s %s%s", name, cli_quote(given, q, sizeof q),
+                 reason + colon);
+    else
+        snprintf(why, why_len, "--%s", reason);
+}
+
+/* --instance / --volume under the null engine (real targets refuse
+   them, resolve_targets): nothing is modelled, so nothing of them is used. */
+static void warn_null_engine_models(struct cli_opts *o)
+{
+    static const char *const modelled[] = { "instance", "volume" };
+    char flag[16];
+
+    if (o->engine != CLI_ENGINE_NULL)
+        return;
+    for (size_t i = 0; i < sizeof modelled / sizeof modelled[0]; i++) {
+        const char *v = cli_opts_given_value(o, "--", modelled[i]);
+        snprintf(flag, sizeof flag, "--%s", modelled[i]);
+        if (v)
+            warn_unused(o, flag, v, "nothing is modelled");
+    }
+}
+
+/* Provisioned IOPS the instance cannot use (io2 Block Express above
+   32,000 off Nitro, prof_attached_iops) are billed all the same: say so. */
+static void warn_unusable_iops(struct cli_opts *o)
+{
+    const struct vol_profile *v = &o->volume;
+    double usable = prof_attached_iops(v, &o->instance, v->iops_base);
+    char line[CLI_MSG_MAX];
+    size_t at = strlen(o->warning);
+
+    if (!(usable < v->iops_base))
+        return;
+    snprintf(line, sizeof line, "%s--volume %s: %.0f IOPS are paid for and %.0f are "
+             "unusable: %s (%s) takes at most %.0f per %s volume; provision %.0f",
+             at ? "; " : "", v->spec, v->iops_base, v->iops_base - usable, o->instance.name,
+             prof_platform_name(o->instance.platform), usable, v->type, usable);
+    if (at + strlen(line) < sizeof o->warning)
+        memcpy(o->warning + at, line, strlen(line) + 1);
+}
+
 /* The monthly bill (prices.h) of modelled volumes: the instance and the
    volumes, for the first disk count of a sweep (cli_opts_to_cfg scales it
    to each).  Real targets and the null engine are measured, not priced:
@@ -680,13 +736,15 @@ static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
             if (v)
                 warn_unused(o, flag, v, "only modelled volumes are priced");
         }
+        warn_null_engine_models(o);
         return 0;
     }
     if (price_bill(&o->instance, &o->volume, disks, &o->price, &o->bill, inner,
                    sizeof inner) != 0) {
-        snprintf(why, why_len, "--%s", inner);
+        bill_reason_as_typed(o, inner, why, why_len);
         return -EINVAL;
     }
+    warn_unusable_iops(o);
     return 0;
 }
 

@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sim/cli/cli.h"
 
@@ -275,11 +276,11 @@ int cli_parse_burst(const char *text, double *frac)
     size_t len = strlen(text);
     long long pct;
 
-    if (strcmp(text, "full") == 0) {
+    if (strcasecmp(text, "full") == 0) {
         *frac = 1.0;
         return 0;
     }
-    if (strcmp(text, "empty") == 0) {
+    if (strcasecmp(text, "empty") == 0) {
         *frac = 0.0;
         return 0;
     }

@@ -54,10 +54,16 @@ static const struct oci_shape_price oci_shape_prices[] = {
 
 /* ------------------------------------------------------------ helpers */
 
-static double to_cents(double usd)
+/* Half-up to the cent, as a bill rounds: through whole micro-dollars
+   first, so a product like 0.0255 x 730 (18.614999... in binary) is the
+   18.615 it stands for, and bills $18.62. */
+double price_to_cents(double usd)
 {
-    return round(usd * 100) / 100;
+    long long micro = llround(usd * 1e6);
+    long long cents = micro >= 0 ? (micro + 5000) / 10000 : -((-micro + 5000) / 10000);
+    return (double)cents / 100;
 }
+
 
 /* Append printf text to buf (a running basis), never past its end. */
 __attribute__((format(printf, 3, 4)))
@@ -243,7 +249,7 @@ static int oci_instance(const struct inst_profile *in, const struct price_opts *
     char q[32];
     fmt_qty(b->memory_gb, q, sizeof q);
     b->instance_priced = true;
-    b->instance_usd_month = to_cents(hourly * b->hours_per_month);
+    b->instance_usd_month = price_to_cents(hourly * b->hours_per_month);
     snprintf(b->instance_basis, sizeof b->instance_basis,
              "%s %d OCPU x $%g + %s GB%s x $%g = $%g/h x %.0f h", s->label, in->ocpus, ocpu, q,
              b->memory_default ? " (OCI default)" : "", mem, hourly, b->hours_per_month);
@@ -266,7 +272,7 @@ static int aws_instance(const struct inst_profile *in, const struct price_opts *
     double hourly = o->os == PRICE_OS_RHEL ? r->rhel_usd_hour : r->linux_usd_hour;
     b->instance_priced = true;
     b->memory_gb = r->memory_gib;
-    b->instance_usd_month = to_cents(hourly * b->hours_per_month);
+    b->instance_usd_month = price_to_cents(hourly * b->hours_per_month);
     snprintf(b->instance_basis, sizeof b->instance_basis, "%s %s $%g/h x %.0f h", in->name,
              o->os == PRICE_OS_RHEL ? "RHEL" : "Linux", hourly, b->hours_per_month);
     return 0;
@@ -276,7 +282,7 @@ static int aws_instance(const struct inst_profile *in, const struct price_opts *
 
 int price_region_check(const char *region, char *why, size_t why_len)
 {
-    if (!region || strcmp(region, price_aws_region) == 0)
+    if (!region || strcasecmp(region, price_aws_region) == 0)
         return 0;
     return why_set(why, why_len, "prices are known for %s only", price_aws_region);
 }
@@ -356,7 +362,7 @@ int price_bill(const struct inst_profile *in, const struct vol_profile *v, int d
             return rc;
     }
     b.volume_list_usd_month = price_volume_month(v, b.volume_basis, sizeof b.volume_basis);
-    b.volume_usd_month = to_cents(b.volume_list_usd_month);
+    b.volume_usd_month = price_to_cents(b.volume_list_usd_month);
     *out = price_bill_at(&b, disks);
     return 0;
 }

@@ -87,13 +87,17 @@ static inline bool price_bill_total_known(const struct price_bill *b)
     return !b->has_instance || b->instance_priced;
 }
 
+/* usd to the cent, half-up, exact for prices of up to 6 decimals (e.g.
+   0.0255 x 730 = 18.615 -> 18.62, where round(x * 100) gives 18.61). */
+double price_to_cents(double usd);
+
 /* The same bill for another number of the same volumes (a sweep's rows):
    volumes and total follow disks, the rest is b's. */
 static inline struct price_bill price_bill_at(const struct price_bill *b, int disks)
 {
     struct price_bill r = *b;
     r.disks = disks;
-    r.volumes_usd_month = round(disks * b->volume_list_usd_month * 100) / 100;
+    r.volumes_usd_month = price_to_cents(disks * b->volume_list_usd_month);
     r.total_usd_month = b->instance_usd_month + r.volumes_usd_month;
     return r;
 }

@@ -276,6 +276,15 @@ static double gib_of(uint64_t bytes)
     return (double)bytes / (double)GIB;
 }
 
+/* A size of whole GB (10^9 B) on a GiB-sized type whose count of GB, read
+   as GiB, is a size it takes: "1000GB" of a study is AWS's 1000 GiB. */
+static bool gb_meant_as_gib(const struct vol_type *ty, uint64_t size)
+{
+    uint64_t gib = size / 1000000000ull * GIB;
+    return ty->size_step_bytes == GIB && size % 1000000000ull == 0 &&
+           gib >= ty->size_min_bytes && gib <= ty->size_max_bytes;
+}
+
 /* "gp3 size=100GB: EBS volumes are whole GiB; use 93GiB or 94GiB": the
    whole sizes on either side of size that the type's range allows. */
 static int not_whole_units(const struct vol_type *ty, uint64_t size,
@@ -289,6 +298,10 @@ static int not_whole_units(const struct vol_type *ty, uint64_t size,
 
     prof_fmt_compact(below, lo, sizeof lo);
     prof_fmt_compact(above, hi, sizeof hi);
+    if (gb_meant_as_gib(ty, size))
+        return why_set(why, why_len, "%s size=%s: EBS sizes are whole GiB (AWS's \"GB\" is "
+                       "GiB): did you mean %lluGiB? (%s in bytes: %s or %s)", ty->name,
+                       size_txt, (unsigned long long)(size / 1000000000ull), size_txt, lo, hi);
     if (below < ty->size_min_bytes)
         return why_set(why, why_len, "%s size=%s: %s volumes are whole %s; use %s",
                        ty->name, size_txt, who, unit, hi);

@@ -51,8 +51,9 @@ static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
         if (rq->has_size)
             return why_set(why, why_len, "%s: size given twice", tn);
         if (prof_parse_size(val, &rq->size_bytes) < 0)
-            return why_set(why, why_len,
-                           "%s size=%s: not a size (e.g. 250GiB, 1TB, 1024GB)", tn, q);
+            return why_set(why, why_len, "%s size=%s: not a size (e.g. %s)", tn, q,
+                           prof_vol_types[t].size_step_bytes == GIB ? "250GiB, 1TiB, 1000GiB"
+                                                                    : "1024GB, 1TB, 2048GB");
         rq->has_size = true;
     } else if (key_is(key, klen, "iops")) {
         if (rq->has_iops)
@@ -86,27 +87,45 @@ static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
     return 0;
 }
 
-/* "unknown volume type X", with the closest names when one is close enough
-   to be a typo ("gp4" -> gp2 or gp3), else a few examples: the full list
-   does not fit a reason (asmsim profiles shows it). */
+/* Whether name starts with all of typed but its last character ("oci-hp"
+   -> "oci-h...", for names of 5 characters or more: "gp4" is no stem of
+   gp3-2023): an abbreviation or a word cut short, a nearer guess
+   than an edit of the same length ("oci-hp" means oci-higher before
+   oci-uhp, one edit away). */
+static bool stem_of(const char *typed, size_t len, const char *name)
+{
+    return len >= 5 && strncasecmp(typed, name, len - 1) == 0;
+}
+
+/* "unknown volume type X", with the likeliest names: those it is the stem
+   of first (stem_of), then the closest by edit distance when close enough
+   to be a typo ("gp4" -> gp2 or gp3), at most three; else a few examples:
+   the full list does not fit a reason (asmsim profiles shows it). */
 static int unknown_type(const char *name, size_t len, char *why, size_t why_len)
 {
     char q[PROF_QUOTE_BUF], head[PROF_QUOTE_BUF + 24], copy[64];
     const char *best[3];
-    int nbest = 0, dmin = 1 << 30;
+    int nbest = 0, nstem = 0, dmin = 1 << 30;
 
     snprintf(copy, sizeof copy, "%.*s", (int)(len < 63 ? len : 63), name);
+    for (int i = 0; i < VT_COUNT && nstem < 3; i++)
+        if (stem_of(copy, strlen(copy), prof_vol_types[i].name))
+            best[nstem++] = prof_vol_types[i].name;
     for (int i = 0; i < VT_COUNT; i++) {
+        if (stem_of(copy, strlen(copy), prof_vol_types[i].name))
+            continue;
         int d = prof_edit_distance(copy, prof_vol_types[i].name);
         if (d < dmin) {
             dmin = d;
-            nbest = 0;
+            nbest = nstem;
         }
         if (d == dmin && nbest < 3)
             best[nbest++] = prof_vol_types[i].name;
     }
-    why_quote(name, len, q, sizeof q);
     if (dmin > (len <= 5 ? 1 : 2))
+        nbest = nstem;
+    why_quote(name, len, q, sizeof q);
+    if (nbest == 0)
         return why_set(why, why_len, "unknown volume type %s (e.g. gp3, io2, st1, "
                        "oci-higher, local-nvme)", q);
     snprintf(head, sizeof head, "unknown volume type %s", q);

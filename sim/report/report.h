@@ -48,6 +48,9 @@ void report_meta_started(const struct report_meta *meta, char *out, size_t len);
      Minimum Small Latency=97.677 usecs @ Small=2 and Large=0
    A line whose class was not run is left out. */
 void report_summary_lines(FILE *f, const struct sim_summary *s);
+/* "Cost: $X/month (instance $Y + N volumes $Z; list)"; nothing for
+   bill->disks 0 (report_orion.c). */
+void report_cost_line(FILE *f, const struct price_bill *b);
 
 /* The measured point of run at load (small, large), or NULL. */
 const struct sim_point_result *report_find_point(const struct sim_run_result *run,

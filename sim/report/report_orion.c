@@ -307,6 +307,30 @@ void report_run_notes(FILE *f, const struct sim_run_result *run, int bound)
         fprintf(f, "Stopped: %s\n", run->failed_why);
 }
 
+/* "Cost: $193.88/month (instance $113.88 + 4 volumes $80.00; AWS
+   us-east-1 2023-06 list)": after ORION's lines in the terminal and in
+   summary.txt, and in run's summary (issue 12: every run shows its cost);
+   nothing when nothing is priced (bill->disks 0). */
+void report_cost_line(FILE *f, const struct price_bill *b)
+{
+    const char *plural = b->disks == 1 ? "" : "s";
+    char inst[32];
+
+    if (b->disks <= 0)
+        return;
+    if (b->has_instance && !b->instance_priced) {
+        fprintf(f, "Cost: instance not priced + %d volume%s $%.2f/month (%s)\n", b->disks,
+                plural, b->volumes_usd_month, b->prices_list);
+        return;
+    }
+    if (b->instance_priced)
+        snprintf(inst, sizeof inst, "$%.2f", b->instance_usd_month);
+    else
+        snprintf(inst, sizeof inst, "none");
+    fprintf(f, "Cost: $%.2f/month (instance %s + %d volume%s $%.2f; %s)\n", b->total_usd_month,
+            inst, b->disks, plural, b->volumes_usd_month, b->prices_list);
+}
+
 int report_orion_summary(FILE *f, const struct report_meta *meta,
                          const struct sim_run_cfg *cfg,
                          const struct sim_run_result *run)
@@ -358,6 +382,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     if (dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
         instance_line(f, &cfg->instance);
         volume_line(f, &cfg->volume);
+        report_cost_line(f, &cfg->bill);
     }
     fprintf(f, "Seed: %" PRIu64 "\n", cfg->seed);
     for (int i = 0; meta->luns != NULL && i < meta->n_luns; i++) {
