@@ -461,18 +461,27 @@ static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
     add_num(b, lo, "p99", l->p99_us);
 }
 
+/* One open-loop figure of both classes: "<small key>", "<large key>",
+   each null for a class without a rate (open.target 0). */
+static void add_open_pair(struct jb *b, cJSON *o, const struct sim_open_result *op,
+                          const char *small_key, const char *large_key,
+                          double small, double large)
+{
+    add_ran_num(b, o, small_key, op->target[WL_SMALL] > 0, small);
+    add_ran_num(b, o, large_key, op->target[WL_LARGE] > 0, large);
+}
+
 /* A timeline row's open-loop figures: null for a class without a rate
    (and so for every class of a closed-loop point), as in points[].open. */
 static void add_row_open(struct jb *b, cJSON *o, const struct sim_point_result *p,
                          const struct sim_timeline_row *r)
 {
-    bool s = p->open.target[WL_SMALL] > 0, l = p->open.target[WL_LARGE] > 0;
-    add_ran_num(b, o, "offered_small_iops", s, r->offered[WL_SMALL]);
-    add_ran_num(b, o, "offered_large_mbps", l, r->offered[WL_LARGE]);
-    add_ran_num(b, o, "small_unmet_frac", s, r->unmet_frac[WL_SMALL]);
-    add_ran_num(b, o, "large_unmet_frac", l, r->unmet_frac[WL_LARGE]);
-    add_ran_num(b, o, "small_delayed", s, (double)r->delayed[WL_SMALL]);
-    add_ran_num(b, o, "large_delayed", l, (double)r->delayed[WL_LARGE]);
+    add_open_pair(b, o, &p->open, "offered_small_iops", "offered_large_mbps",
+                  r->offered[WL_SMALL], r->offered[WL_LARGE]);
+    add_open_pair(b, o, &p->open, "small_unmet_frac", "large_unmet_frac",
+                  r->unmet_frac[WL_SMALL], r->unmet_frac[WL_LARGE]);
+    add_open_pair(b, o, &p->open, "small_delayed", "large_delayed",
+                  (double)r->delayed[WL_SMALL], (double)r->delayed[WL_LARGE]);
 }
 
 static void add_row_disks(struct jb *b, cJSON *o, const struct sim_timeline *tl,
@@ -549,17 +558,16 @@ static void add_point_open(struct jb *b, cJSON *o, const struct sim_point_result
         return;
     }
     cJSON *x = add_obj(b, o, "open");
-    bool s = op->target[WL_SMALL] > 0, l = op->target[WL_LARGE] > 0;
-    add_ran_num(b, x, "offered_small_iops", s, op->offered[WL_SMALL]);
-    add_ran_num(b, x, "offered_large_mbps", l, op->offered[WL_LARGE]);
-    add_ran_num(b, x, "delivered_small_iops", s, op->delivered[WL_SMALL]);
-    add_ran_num(b, x, "delivered_large_mbps", l, op->delivered[WL_LARGE]);
-    add_ran_num(b, x, "small_unmet_frac", s, op->unmet_frac[WL_SMALL]);
-    add_ran_num(b, x, "large_unmet_frac", l, op->unmet_frac[WL_LARGE]);
-    add_ran_num(b, x, "small_arrivals", s, (double)op->arrivals[WL_SMALL]);
-    add_ran_num(b, x, "large_arrivals", l, (double)op->arrivals[WL_LARGE]);
-    add_ran_num(b, x, "small_delayed", s, (double)op->delayed[WL_SMALL]);
-    add_ran_num(b, x, "large_delayed", l, (double)op->delayed[WL_LARGE]);
+    add_open_pair(b, x, op, "offered_small_iops", "offered_large_mbps",
+                  op->offered[WL_SMALL], op->offered[WL_LARGE]);
+    add_open_pair(b, x, op, "delivered_small_iops", "delivered_large_mbps",
+                  op->delivered[WL_SMALL], op->delivered[WL_LARGE]);
+    add_open_pair(b, x, op, "small_unmet_frac", "large_unmet_frac",
+                  op->unmet_frac[WL_SMALL], op->unmet_frac[WL_LARGE]);
+    add_open_pair(b, x, op, "small_arrivals", "large_arrivals",
+                  (double)op->arrivals[WL_SMALL], (double)op->arrivals[WL_LARGE]);
+    add_open_pair(b, x, op, "small_delayed", "large_delayed",
+                  (double)op->delayed[WL_SMALL], (double)op->delayed[WL_LARGE]);
     add_u64(b, x, "backlog_end", op->backlog_end);
     add_num(b, x, "max_outstanding", op->max_outstanding);
 }
