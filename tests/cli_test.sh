@@ -312,7 +312,7 @@ expect_true "sweep_csv_should_carry_its_schema_configuration_and_iso_start" \
     python3 - od/sweep/sw_*_sweep.csv <<'PY'
 import csv, re, sys
 lines = open(sys.argv[1]).read().splitlines()
-assert re.fullmatch(r"# asmsim sweep CSV, schema 3; .*docs/fields.md", lines[0]), lines[0]
+assert re.fullmatch(r"# asmsim sweep CSV, schema 4; .*docs/fields.md", lines[0]), lines[0]
 rows = list(csv.DictReader(lines[1:]))
 assert [r["disks"] for r in rows] == ["1", "2"], rows
 r = rows[0]

@@ -77,11 +77,11 @@ fi
 # ---- the sweep: one open-loop point per disk count ------------------------------
 
 expect_stdout_matches "sweep_should_tabulate_offered_and_delivered_per_disk_count" \
-    "^    2          60[0-9][0-9]       5[67][0-9][0-9]      [0-9.]+ .* volume IOPS +40\.00$" \
+    "^    2          60[0-9][0-9]       5[67][0-9][0-9]      [0-9.]+ .* volume IOPS +40\.00 +600\.64$" \
     "$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1-3 --rate-small 6000 \
     --duration 5s --quiet
 expect_stdout_matches "sweep_should_meet_demand_once_the_volumes_suffice" \
-    "^    3          60[0-9][0-9]       60[0-9][0-9]      0\.0 .* offered load +60\.00$" \
+    "^    3          60[0-9][0-9]       60[0-9][0-9]      0\.0 .* offered load +60\.00 +620\.64$" \
     "$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1-3 --rate-small 6000 \
     --duration 5s --quiet
 "$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1,3 --rate-small 6000 \
@@ -148,8 +148,87 @@ d = json.load(open(sys.argv[1]))
 p = d["points"][0]
 row = p["timeline"][0]
 ok = (d["config"]["open"] is None and p["open"] is None and
-      row["offered_small_iops"] == 0 and row["small_delayed"] == 0)
+      row["offered_small_iops"] is None and row["small_delayed"] is None)
 sys.exit(0 if ok else 1)
+PY
+
+# ---- what an open-loop run reports everywhere (summary, CSV, terminal) --------
+
+"$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 1 --rate-small 2000 \
+    --rate-large 100MB/s --duration 2s --json - >mixed.json 2>/dev/null
+expect_true "open_summary_should_hold_the_delivered_figures_and_the_limit" \
+    python3 - mixed.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s, p = d["summary"], d["points"][0]
+ok = (s["max_small_iops"] == p["open"]["delivered_small_iops"] and
+      s["max_large_mbps"] == p["open"]["delivered_large_mbps"] and
+      s["limited_by"] == p["limited_by"] and s["levels"]["mode"] == "none" and
+      s["open"] == p["open"] and
+      d["readings"]["summary"][0].startswith("Open loop"))
+sys.exit(0 if ok else 1)
+PY
+expect_stdout_lacks "no_class_should_read_unmet_by_nothing" \
+    "demand unmet by 0.0 %" \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --rate-small 2000 \
+    --rate-large 100MB/s --duration 2s --quiet
+expect_stdout_matches "an_open_run_should_say_what_it_costs" \
+    '^Cost: [$]580\.64/month' \
+    "$ASMSIM" run "${M[@]}" --rate-small 100 --duration 1s --quiet
+expect_stdout_matches "verbose_should_add_the_latency_distribution" \
+    "^small latency from arrival \([0-9]+ I/Os\): min .* p99\.99 .* max " \
+    "$ASMSIM" run "${M[@]}" --rate-small 100 --duration 1s --quiet --verbose
+expect_stdout_matches "latency_of_seconds_should_read_in_seconds" \
+    "latency from arrival avg [0-9.]+ s, p99 [0-9.]+ s$" \
+    "$ASMSIM" run "${M[@]}" --rate-small 6000 --duration 5s --quiet
+expect_stdout_matches "a_small_rate_should_keep_its_decimals" \
+    "^  small  offered 0\.[0-9][0-9] IOPS, delivered 0\.[0-9][0-9] IOPS" \
+    "$ASMSIM" run "${M[@]}" --rate-small 0.5 --duration 10s --quiet
+expect_stdout_matches "empty_buckets_should_say_they_hold_the_point" \
+    "^Burst: the burst buckets were empty, so the point ran at the base rate of volume IOPS" \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp2:size=100GiB --disks 1 --rate-small 2000 \
+    --burst-credits empty --duration 2s --quiet
+expect_stdout_matches "no_io_should_print_no_latency" \
+    "^  small  offered 0\.00 IOPS, delivered 0\.00 IOPS: no I/O completed in the window; latency not measured$" \
+    "$ASMSIM" run "${M[@]}" --rate-small 0.01 --duration 10s --quiet
+"$ASMSIM" run "${M[@]}" --rate-small 0.01 --duration 10s --json - >noio.json 2>/dev/null
+"$ASMSIM" run --instance m5.4xlarge --volume st1 --disks 1 --type seq --rate-large 100MB/s \
+    --duration 2s --interval 1s --json - >large.json 2>/dev/null
+expect_true "a_figure_not_measured_should_be_null" \
+    python3 - noio.json large.json <<'PY'
+import json, sys
+n = json.load(open(sys.argv[1])); l = json.load(open(sys.argv[2]))
+p = n["points"][0]
+lp = l["points"][0]
+row = lp["timeline"][0]
+ok = (p["small_lat_us"] is None and n["summary"]["max_small_iops"] is None and
+      n["summary"]["limited_by"] is not None and
+      row["offered_small_iops"] is None and row["offered_large_mbps"] is not None and
+      (lp["burst"] is None or lp["burst"]["sustained_iops"] is None))
+sys.exit(0 if ok else 1)
+PY
+harness_run "$ASMSIM" run "${M[@]}" --type seq --stream-io 8 --rate-large 50MB/s \
+    --duration 1s --quiet
+if [ "$H_RC" -eq 0 ] && [[ "$H_ERR" == *"--stream-io 8 is not used: an open loop"* ]]; then
+    harness_ok "stream_io_should_be_noted_unused_in_an_open_loop"
+else
+    harness_fail "stream_io_should_be_noted_unused_in_an_open_loop" "exit $H_RC; stderr: $H_ERR"
+fi
+"$ASMSIM" sweep --instance m5.4xlarge --volume gp3 --volumes 1,2 --rate-small 6000 \
+    --duration 2s --output-dir swcsv --testname ol --quiet >/dev/null 2>&1
+expect_true "open_sweep_csv_should_fill_the_figures_and_the_open_columns" \
+    python3 - <<'PY'
+import csv, glob
+f = glob.glob("swcsv/ol_*_sweep.csv")[0]
+lines = open(f).read().splitlines()
+rows = list(csv.DictReader(lines[1:]))
+r = rows[0]
+ok = (lines[0].startswith("# asmsim sweep CSV, schema 4;") and
+      r["max_small_iops"] != "" and r["limited_by"] == "volume_iops" and
+      float(r["offered_small_iops"]) > 5900 and float(r["small_unmet_frac"]) > 0.4 and
+      r["small_p99_us"] != "" and r["offered_large_mbps"] == "" and
+      int(r["delayed"]) > 0 and r["total_usd_month"] == "580.64")
+raise SystemExit(0 if ok else 1)
 PY
 
 # ---- output files -------------------------------------------------------------

@@ -13,6 +13,7 @@
 #include "tests/model_run.h"
 
 #include "sim/core/timeline.h"
+#include "sim/report/report.h"
 
 #define GP3_IOPS 3000.0             /* DOMAIN.md: gp3 baseline IOPS */
 
@@ -310,6 +311,67 @@ static void a_load_without_a_rate_should_be_refused_by_the_engine(void)
     sim_parts_close(&parts);
 }
 
+/* The summary of an open-loop run is its point's: the delivered rate of
+   each class with a rate, even a minority one (8 KiB small I/O at 2,000
+   IOPS beside 100 MB/s of 128 KiB large is ~780 large I/Os per second,
+   under SIM_SUMMARY_SHARE), and the point's limit. */
+static void an_open_run_summary_should_hold_each_rated_class(void)
+{
+    struct sim_run_cfg cfg = open_cfg(2000, 100, SIM_ARRIVALS_POISSON, 2);
+    struct sim_run_result *r = NULL;
+    const struct sim_point_result *p = run_open(&cfg, &r);
+    if (p) {
+        const struct sim_summary *s = &r->summary;
+        CHECK(s->open && s->has_small && s->has_large);
+        CHECK_NEAR_REL(s->max_small_iops, p->open.delivered[WL_SMALL], 1e-12);
+        CHECK_NEAR_REL(s->max_large_mbps, p->open.delivered[WL_LARGE], 1e-12);
+        CHECK_NEAR_REL(s->min_small_lat_us, p->cls[WL_SMALL].lat.avg_us, 1e-12);
+        CHECK_INT_EQ(s->limited_by, p->limited_by);
+        CHECK_INT_EQ(s->max_small_limit, p->limited_by);
+    }
+    sim_run_free(r);
+}
+
+/* A rate so low that nothing arrives in the window: nothing measured,
+   no figure in the summary, and yet the point's limit. */
+static void an_open_run_without_io_should_measure_nothing(void)
+{
+    struct sim_run_cfg cfg = open_cfg(0.01, 0, SIM_ARRIVALS_CONSTANT, 2);
+    struct sim_run_result *r = NULL;
+    const struct sim_point_result *p = run_open(&cfg, &r);
+    if (p) {
+        CHECK(!sim_point_class_measured(p, WL_SMALL));
+        CHECK(!r->summary.has_small && !r->summary.has_large);
+        CHECK(r->summary.open);
+        CHECK_INT_EQ(r->summary.limited_by, p->limited_by);
+    }
+    sim_run_free(r);
+}
+
+/* The wording of the open-loop lines (report_open.c). */
+static void open_wording_should_read_the_same_for_every_class(void)
+{
+    char buf[64];
+    report_fmt_unmet(0.0004, buf, sizeof buf);      /* 0.04 %: shows 0.0 */
+    CHECK_STR_EQ(buf, "demand met");
+    report_fmt_unmet(0.0006, buf, sizeof buf);      /* 0.06 %: shows 0.1 */
+    CHECK_STR_EQ(buf, "demand unmet by 0.1 %");
+    report_fmt_rate(0.55, WL_SMALL, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "0.55");
+    report_fmt_rate(42.25, WL_SMALL, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "42.2");
+    report_fmt_rate(6012.4, WL_SMALL, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "6012");
+    report_fmt_rate(0.5, WL_LARGE, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "0.50");
+    report_fmt_latency(618.54, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "618.5 us");
+    report_fmt_latency(41230, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "41.2 ms");
+    report_fmt_latency(1449421432.0, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "1449.42 s");
+}
+
 int main(void)
 {
     RUN(demand_below_capacity_should_be_delivered_in_full);
@@ -323,5 +385,8 @@ int main(void)
     RUN(no_warmup_should_open_the_window_at_the_start);
     RUN(a_closed_loop_point_should_have_no_open_figures);
     RUN(a_load_without_a_rate_should_be_refused_by_the_engine);
+    RUN(an_open_run_summary_should_hold_each_rated_class);
+    RUN(an_open_run_without_io_should_measure_nothing);
+    RUN(open_wording_should_read_the_same_for_every_class);
     return check_done();
 }

@@ -272,10 +272,8 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;
     }
-    if (!j->json_stdout && sim_open_load_on(&j->cfg.open))
-        cli_print_open_sweep(stdout, &j->cfg, s);    /* no ORION figures */
-    else if (!j->json_stdout)
-        report_sweep_table(stdout, &j->cfg, s);
+    if (!j->json_stdout)
+        report_sweep_table(stdout, &j->cfg, s);     /* open loop: its own */
     sim_sweep_free(s);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }

@@ -369,175 +369,46 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
     }
 }
 
-/* A latency for the open-loop summary: "618.5 us" below 10 ms, "41.2 ms"
-   below 1 s, "3.18 s" above (a backlog's wait is read in seconds). */
-static void format_latency(double us, char *buf, size_t len)
+/* --verbose after an open-loop run: each class's latency from arrival
+   in full, and each disk's share. */
+static void print_open_verbose(FILE *f, const struct sim_point_result *p)
 {
-    if (us < 1e4)
-        snprintf(buf, len, "%.1f us", us);
-    else if (us < 1e6)
-        snprintf(buf, len, "%.1f ms", us / 1e3);
-    else
-        snprintf(buf, len, "%.2f s", us / 1e6);
-}
-
-/* One class of an open-loop point: "  small  offered 6012 IOPS,
-   delivered 2850 IOPS: demand unmet by 52.6 %; latency from arrival avg
-   ... us, p99 ... us" */
-static void print_open_class(FILE *f, const struct sim_point_result *p,
-                             enum wl_class c)
-{
-    const struct sim_open_result *op = &p->open;
-    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
-    int prec = c == WL_SMALL ? 0 : 2;
-    fprintf(f, "  %-5s  offered %.*f %s, delivered %.*f %s: ", class_word[c],
-            prec, op->offered[c], unit, prec, op->delivered[c], unit);
-    if (100 * op->unmet_frac[c] >= 0.05)     /* shows as 0.1 % or more */
-        fprintf(f, "demand unmet by %.1f %%", 100 * op->unmet_frac[c]);
-    else
-        fputs("demand met", f);
-    char avg[32], p99[32];
-    format_latency(p->cls[c].lat.avg_us, avg, sizeof avg);
-    format_latency(p->cls[c].lat.p99_us, p99, sizeof p99);
-    fprintf(f, "; latency from arrival avg %s, p99 %s\n", avg, p99);
-}
-
-/* "Burst: the point drew on burst credits (volume IOPS's empty first, in
-   52 min from full at this use); on empty buckets it delivers 285 IOPS
-   (volume IOPS)": nothing when it drew on none. */
-static void print_open_burst(FILE *f, const struct sim_point_result *p)
-{
-    const struct sim_point_burst *b = &p->burst;
-    if (!b->drawn)
-        return;
-    fprintf(f, "Burst: the point drew on burst credits (%s empties first, in "
-            "%.0f min from full at this use)", sim_limit_label(b->first),
-            b->lasts_s / 60);
-    if (b->sustained_measured) {
-        fputs("; on empty buckets it delivers", f);
-        for (int c = 0; c < WL_CLASSES; c++)
-            if (p->open.target[c] > 0)
-                fprintf(f, "%s %.*f %s", c == WL_LARGE && p->open.target[WL_SMALL] > 0
-                        ? "," : "", c == WL_SMALL ? 0 : 2, b->sustained[c],
-                        c == WL_SMALL ? "IOPS" : "MB/s");
-        fprintf(f, " (%s)", sim_limit_label(b->sustained_limited_by));
-    }
-    fputs("\n", f);
-}
-
-/* A row's worst unmet share over the classes with a rate. */
-static double row_unmet(const struct sim_point_result *p,
-                        const struct sim_timeline_row *row)
-{
-    double worst = 0;
-    for (int c = 0; c < WL_CLASSES; c++)
-        if (p->open.target[c] > 0 && row->unmet_frac[c] > worst)
-            worst = row->unmet_frac[c];
-    return worst;
-}
-
-/* With --interval: "Per interval (10 rows of 1 min): demand unmet in 7 of 10,
-   the worst 38.2 % at 120 s; small p99 from arrival 618.5 us in the first,
-   41.3 s in the last". */
-static void print_open_intervals(FILE *f, const struct sim_point_result *p)
-{
-    const struct sim_timeline *tl = p->timeline;
-    if (!tl || tl->n == 0)
-        return;
-    size_t unmet = 0, worst = 0;
-    for (size_t i = 0; i < tl->n; i++) {
-        double u = row_unmet(p, &tl->rows[i]);
-        unmet += 100 * u >= 0.05;
-        if (u > row_unmet(p, &tl->rows[worst]))
-            worst = i;
-    }
-    char len[32];
-    cli_format_duration((sim_ns)(tl->interval_s * 1e9), len, sizeof len);
-    fprintf(f, "Per interval (%zu rows of %s): demand unmet in %zu of %zu",
-            tl->n, len, unmet, tl->n);
-    if (unmet)
-        fprintf(f, ", the worst %.1f %% at %.6g s",
-                100 * row_unmet(p, &tl->rows[worst]), tl->rows[worst].start_s);
-    enum wl_class c = p->open.target[WL_SMALL] > 0 ? WL_SMALL : WL_LARGE;
-    char first[32], last[32];
-    format_latency(tl->rows[0].lat[c].p99_us, first, sizeof first);
-    format_latency(tl->rows[tl->n - 1].lat[c].p99_us, last, sizeof last);
-    fprintf(f, "; %s p99 from arrival %s in the first, %s in the last\n",
-            class_word[c], first, last);
-}
-
-/* The summary of an open-loop run: its one point's demand against what
-   it got, per class; the I/Os that waited for a slot; the limit. */
-static void print_open_summary(FILE *f, const struct cli_job *j,
-                               const struct sim_point_result *p)
-{
-    const struct sim_open_result *op = &p->open;
-    fprintf(f, "Open loop, %s arrivals, at most %d I/Os in flight, %.6g s "
-            "measured:\n", arrivals_word(j->o->open.arrivals),
-            op->max_outstanding, p->measured_s);
-    for (int c = 0; c < WL_CLASSES; c++)
-        if (op->target[c] > 0)
-            print_open_class(f, p, (enum wl_class)c);
-    print_open_intervals(f, p);
-    print_open_burst(f, p);
-    fprintf(f, "Delayed (waited for a free slot): %llu small, %llu large; "
-            "backlog at the end: %llu arrivals not yet issued\n",
-            (unsigned long long)op->delayed[WL_SMALL],
-            (unsigned long long)op->delayed[WL_LARGE],
-            (unsigned long long)op->backlog_end);
-    fprintf(f, "Binding limit: %s\n", sim_limit_label(p->limited_by));
-}
-
-/* One class's columns of the open-loop sweep table, or their headings. */
-static void open_sweep_cells(FILE *f, const struct sim_point_result *p,
-                             enum wl_class c)
-{
-    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
-    if (!p) {
-        fprintf(f, "  %s offered  delivered  unmet %%  %s p99 us", unit,
-                class_word[c]);
-        return;
-    }
-    int prec = c == WL_SMALL ? 0 : 2;
-    fprintf(f, "  %12.*f  %9.*f  %7.1f  %12.1f", prec, p->open.offered[c],
-            prec, p->open.delivered[c], 100 * p->open.unmet_frac[c],
-            p->cls[c].lat.p99_us);
-}
-
-void cli_print_open_sweep(FILE *f, const struct sim_run_cfg *cfg,
-                          const struct sim_sweep_result *s)
-{
-    bool has[WL_CLASSES] = { cfg->open.small_iops > 0, cfg->open.large_mbps > 0 };
-    fputs("disks", f);
-    for (int c = 0; c < WL_CLASSES; c++)
-        if (has[c])
-            open_sweep_cells(f, NULL, (enum wl_class)c);
-    fputs("     delayed  limited by          $/month (volumes)\n", f);
-    for (int i = 0; i < s->n_runs; i++) {
-        const struct sim_run_result *r = s->runs[i];
-        if (r->n_points < 1)
+    for (int c = 0; c < WL_CLASSES; c++) {
+        if (!sim_point_class_measured(p, (enum wl_class)c))
             continue;
-        const struct sim_point_result *p = &r->points[0];
-        fprintf(f, "%5d", r->disks);
-        for (int c = 0; c < WL_CLASSES; c++)
-            if (has[c])
-                open_sweep_cells(f, p, (enum wl_class)c);
-        fprintf(f, "  %10llu  %-18s  %17.2f\n",
-                (unsigned long long)(p->open.delayed[WL_SMALL] +
-                                     p->open.delayed[WL_LARGE]),
-                sim_limit_label(p->limited_by),
-                r->disks * cfg->volume.price_usd_month);
+        const struct sim_lat_summary *l = &p->cls[c].lat;
+        const struct { const char *name; double us; } q[] = {
+            { "min", l->min_us }, { "p50", l->p50_us }, { "p90", l->p90_us },
+            { "p99", l->p99_us }, { "p99.9", l->p999_us },
+            { "p99.99", l->p9999_us }, { "max", l->max_us },
+        };
+        fprintf(f, "%s latency from arrival (%llu I/Os):", class_word[c],
+                (unsigned long long)l->count);
+        for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+            char v[32];
+            report_fmt_latency(q[i].us, v, sizeof v);
+            fprintf(f, "%s %s %s", i ? "," : "", q[i].name, v);
+        }
+        fputc('\n', f);
     }
-    if (s->incomplete)
-        fputs("(incomplete: stopped before the last disk count)\n", f);
+    for (int d = 0; p->disk && d < p->disks; d++) {
+        char avg[32], p99[32];
+        report_fmt_latency(p->disk[d].avg_lat_us, avg, sizeof avg);
+        report_fmt_latency(p->disk[d].p99_lat_us, p99, sizeof p99);
+        fprintf(f, "  disk %d: %.0f IOPS, %.2f MB/s, latency avg %s, p99 %s\n",
+                d, p->disk[d].iops, p->disk[d].mbps, avg, p99);
+    }
 }
 
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r)
 {
     if (r->n_points > 0 && r->points[0].open.on) {
-        print_open_summary(f, j, &r->points[0]);
+        report_open_lines(f, &r->points[0], j->o->open.arrivals);
         cli_print_real_facts(f, j, r);
+        cli_print_cost_summary(f, &j->cfg.bill);
+        if (j->o->verbose)
+            print_open_verbose(f, &r->points[0]);
         if (r->incomplete)
             fputs("(incomplete: stopped before the end of the point)\n", f);
         return;

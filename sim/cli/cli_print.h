@@ -28,11 +28,6 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
 
 /* ORION's three summary lines, the facts above, the binding limit, and
    with --verbose the points. */
-/* The sweep of an open-loop load: per disk count, each rated class's
-   offered and delivered rate, unmet share and p99 from arrival, the
-   delayed I/Os, the binding limit and the volumes' price. */
-void cli_print_open_sweep(FILE *f, const struct sim_run_cfg *cfg,
-                          const struct sim_sweep_result *s);
 
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r);

@@ -602,7 +602,8 @@ static const char *matrix_option_given(const struct cli_opts *o)
    fixed --duration (engine.h: no steady state to converge on, so the
    modelled default "auto" becomes its 60 s cap and an explicit auto is
    refused), without the matrix options and without the dashboard.
-   --arrivals and --max-outstanding without a rate are noted unused. */
+   --arrivals and --max-outstanding without a rate are noted unused, and
+   so is --stream-io with --type seq (an open loop has one stream). */
 static int resolve_open(struct cli_opts *o, char *why, size_t why_len)
 {
     const char *flag, *v;
@@ -633,6 +634,10 @@ static int resolve_open(struct cli_opts *o, char *why, size_t why_len)
                  "give a time, e.g. --duration 60s", rate);
         return -EINVAL;
     }
+    if (o->large_type == WL_LARGE_SEQ &&
+        (v = value_of(o, "--stream-io", "--stream-io", &flag)))
+        warn_unused(o, flag, v, "an open loop issues sequential large I/O "
+                    "as one stream at the offered rate");
     o->auto_duration = false;
     o->levels = SIM_LEVELS_ORION;   /* no levels: one point */
     return 0;

@@ -34,7 +34,10 @@
  * Open loop (cfg->open with a rate, engine.h): the run is one point, (0,
  * 0) in a one-point matrix, carried out at the offered rates with pools
  * of the outstanding bound for each class that has a rate
- * (sim_open_pools); no levels are extended.  Burst and sustained apply
+ * (sim_open_pools); no levels are extended.  Its summary is that point's:
+ * the "maxima" are the delivered rates of each class with a rate that
+ * completed I/O (no share rule: both were asked for), the Minimum Small
+ * Latency its small latency from arrival, each limit the point's.  Burst and sustained apply
  * to it as to any point: the sustained figures are the delivered rates
  * on empty buckets.
  *
@@ -89,9 +92,13 @@ static double wall_now_s(void)
 }
 
 /* Class c's figures at p compete for the summary: it ran there and is at
-   least SIM_SUMMARY_SHARE of the point's I/O (stats.h). */
+   least SIM_SUMMARY_SHARE of the point's I/O (stats.h).  An open-loop
+   point is the run's only one and its rates were asked for: a class with
+   a rate competes whatever its share, once it completed any I/O. */
 static bool class_competes(const struct sim_point_result *p, enum wl_class c)
 {
+    if (p->open.on)
+        return sim_point_class_measured(p, c);
     int load = c == WL_LARGE ? p->large : p->small;
     return load > 0 && sim_point_class_share(p, c, SIM_SUMMARY_SHARE);
 }
@@ -132,8 +139,12 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
             s->has_small = true;
         }
     }
-    /* The headline: the binding limit of the main figure. */
-    s->limited_by = s->has_large ? s->max_large_limit : s->max_small_limit;
+    /* The headline: the binding limit of the main figure; an open-loop
+       point's own, measured with or without completed I/O. */
+    s->open = n > 0 && pts[0].open.on;
+    s->limited_by = s->has_large ? s->max_large_limit
+                    : s->has_small || !s->open ? s->max_small_limit
+                                               : pts[0].limited_by;
     sim_summarise_burst(pts, n, s);
 }
 

@@ -93,6 +93,9 @@ struct sim_class_burst {
 
 struct sim_summary {
     bool has_large, has_small;
+    bool open;                      /* of an open-loop run: its one point's
+                                       figures, and limited_by its limit
+                                       even when no I/O completed */
     double max_large_mbps;
     struct wl_point max_large_at;
     double max_small_iops;

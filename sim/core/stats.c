@@ -160,6 +160,12 @@ bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c)
     return load > 0 || r->open.target[c] > 0;
 }
 
+bool sim_point_class_measured(const struct sim_point_result *r,
+                              enum wl_class c)
+{
+    return sim_point_class_ran(r, c) && r->cls[c].lat.count > 0;
+}
+
 uint64_t sim_point_logical_ios(const struct sim_point_result *r)
 {
     return r->cls[WL_SMALL].ios + r->cls[WL_LARGE].ios;

@@ -171,6 +171,12 @@ struct sim_point_result {
    rate (open loop). */
 bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c);
 
+/* True when class c ran at the point and completed I/O there (its
+   latency counts some): its latency was measured (null in the reports
+   otherwise, never 0 us). */
+bool sim_point_class_measured(const struct sim_point_result *r,
+                              enum wl_class c);
+
 /* Logical I/Os of both classes. */
 uint64_t sim_point_logical_ios(const struct sim_point_result *r);
 

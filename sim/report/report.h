@@ -62,6 +62,22 @@ const struct sim_point_result *report_find_point(const struct sim_run_result *ru
    Nothing when no maximum did. */
 void report_burst_lines(FILE *f, const struct sim_summary *s);
 
+/* ---- open loop (report_open.c) ---- */
+/* A latency in the unit that reads: "618.5 us" below 10 ms, "41.2 ms"
+   below 1 s, "3.18 s" above. */
+void report_fmt_latency(double us, char *buf, size_t len);
+/* A rate of class c: MB/s with 2 decimals; IOPS whole from 100, with 1
+   decimal from 10, with 2 below (0.55 IOPS is not 1). */
+void report_fmt_rate(double v, enum wl_class c, char *buf, size_t len);
+/* "demand met" when frac shows as 0.0 %, else "demand unmet by 52.6 %". */
+void report_fmt_unmet(double frac, char *buf, size_t len);
+/* An open-loop point's summary, as the terminal prints it after the run
+   and readings.summary keeps it: the demand of each class with a rate
+   against what it got, the intervals (--interval), burst, delayed I/O and
+   the binding limit. */
+void report_open_lines(FILE *f, const struct sim_point_result *p,
+                       enum sim_arrivals arrivals);
+
 /* A time span for a reader: "45 s", "31 min", "2.5 h", "3.2 days". */
 void report_fmt_duration(double seconds, char *buf, size_t len);
 

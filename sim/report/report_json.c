@@ -19,7 +19,8 @@
  *                  min_small_latency_limited_by (each figure's own),
  *                  levels{mode "extend"|"orion", large|small{orion_max,
  *                  last, extended, stop "rising"|"limit"|"flat"|
- *                  "latency"|"cap"}},
+ *                  "latency"|"cap"}} ("none" for an open loop),
+ *                  open (an open-loop run's point's "open"; else null),
  *                  sustained_large_mbps, sustained_large_at,
  *                  sustained_large_limited_by, large_burst,
  *                  sustained_small_iops, sustained_small_at,
@@ -39,7 +40,7 @@
  *                    balance_pct}], offered_small_iops,
  *                    offered_large_mbps, small_unmet_frac,
  *                    large_unmet_frac, small_delayed, large_delayed (open
- *                    loop; 0 for a closed-loop point) } ],
+ *                    loop; null for a class without a rate) } ],
  *                    open (open loop; else null): { offered_*, delivered_*,
  *                    *_unmet_frac, *_arrivals, *_delayed (null for a
  *                    class without a rate), backlog_end,
@@ -232,9 +233,22 @@ static void add_summary_burst(struct jb *b, cJSON *o, const struct sim_summary *
                     "small_burst");
 }
 
-/* A point's burst facts: null when it drew on no bucket. */
-static void add_point_burst(struct jb *b, cJSON *o, const struct sim_point_burst *pb)
+/* One class's figure: null where the class did not run (closed loop: no
+   load of it; open loop: no rate), "not asked" rather than 0. */
+static void add_ran_num(struct jb *b, cJSON *o, const char *key, bool ran,
+                        double v)
 {
+    if (ran)
+        add_num(b, o, key, v);
+    else
+        add_null(b, o, key);
+}
+
+/* A point's burst facts: null when it drew on no bucket; a sustained
+   figure is null for a class that did not run there. */
+static void add_point_burst(struct jb *b, cJSON *o, const struct sim_point_result *p)
+{
+    const struct sim_point_burst *pb = &p->burst;
     cJSON *x;
 
     if (!pb->drawn) {
@@ -245,8 +259,10 @@ static void add_point_burst(struct jb *b, cJSON *o, const struct sim_point_burst
     add_num(b, x, "lasts_s", pb->lasts_s);
     add_str(b, x, "first_empty", sim_limit_id(pb->first));
     if (pb->sustained_measured) {
-        add_num(b, x, "sustained_mbps", pb->sustained[WL_LARGE]);
-        add_num(b, x, "sustained_iops", pb->sustained[WL_SMALL]);
+        add_ran_num(b, x, "sustained_mbps", sim_point_class_ran(p, WL_LARGE),
+                    pb->sustained[WL_LARGE]);
+        add_ran_num(b, x, "sustained_iops", sim_point_class_ran(p, WL_SMALL),
+                    pb->sustained[WL_SMALL]);
         add_str(b, x, "sustained_limited_by", sim_limit_id(pb->sustained_limited_by));
     } else {
         add_null(b, x, "sustained_mbps");
@@ -266,13 +282,14 @@ static void add_limit(struct jb *b, cJSON *o, const char *key, bool ran,
 
 /* How each class's load levels went (levels.h); a class without an axis
    in the matrix is null. */
-static void add_levels(struct jb *b, cJSON *parent, enum sim_levels mode,
+static void add_levels(struct jb *b, cJSON *parent, const struct sim_run_cfg *cfg,
                        const struct sim_run_result *r)
 {
     static const char *const name[WL_CLASSES] = { "small", "large" };
     cJSON *o = add_obj(b, parent, "levels");
 
-    add_str(b, o, "mode", mode == SIM_LEVELS_EXTEND ? "extend" : "orion");
+    add_str(b, o, "mode", sim_open_load_on(&cfg->open) ? "none"
+                          : cfg->levels == SIM_LEVELS_EXTEND ? "extend" : "orion");
     for (int c = WL_LARGE; c >= WL_SMALL; c--) {
         const struct sim_class_levels *lv = &r->levels[c];
         if (lv->orion_max <= 0) {
@@ -311,8 +328,10 @@ static void add_min_latency_percentiles(struct jb *b, cJSON *o, const struct sim
     }
 }
 
+static void add_point_open(struct jb *b, cJSON *o, const struct sim_point_result *p);
+
 static void add_summary(struct jb *b, cJSON *parent,
-                        const struct sim_run_result *r, enum sim_levels mode)
+                        const struct sim_run_result *r, const struct sim_run_cfg *cfg)
 {
     const struct sim_summary *s = &r->summary;
     cJSON *o = add_obj(b, parent, "summary");
@@ -334,14 +353,19 @@ static void add_summary(struct jb *b, cJSON *parent,
         add_null(b, o, "min_small_latency_us");
     add_at(b, o, "min_small_latency_at", s->has_small, s->min_small_lat_at);
     add_min_latency_percentiles(b, o, r);
-    add_limit(b, o, "limited_by", s->has_large || s->has_small,
+    add_limit(b, o, "limited_by", s->has_large || s->has_small || s->open,
               s->limited_by);
     add_limit(b, o, "max_large_limited_by", s->has_large, s->max_large_limit);
     add_limit(b, o, "max_small_limited_by", s->has_small, s->max_small_limit);
     add_limit(b, o, "min_small_latency_limited_by", s->has_small,
               s->min_lat_limit);
-    add_levels(b, o, mode, r);
+    add_levels(b, o, cfg, r);
     add_summary_burst(b, o, s);
+    /* an open-loop run's one point: its demand against what it got */
+    if (r->n_points > 0 && r->points[0].open.on)
+        add_point_open(b, o, &r->points[0]);
+    else
+        add_null(b, o, "open");
 }
 
 /* The latency histogram of ORION's _hist.txt (report_orion_hist), for
@@ -437,15 +461,27 @@ static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
     add_num(b, lo, "p99", l->p99_us);
 }
 
-/* A timeline row's open-loop figures (0 for a closed-loop point). */
-static void add_row_open(struct jb *b, cJSON *o, const struct sim_timeline_row *r)
+/* One open-loop figure of both classes: "<small key>", "<large key>",
+   each null for a class without a rate (open.target 0). */
+static void add_open_pair(struct jb *b, cJSON *o, const struct sim_open_result *op,
+                          const char *small_key, const char *large_key,
+                          double small, double large)
 {
-    add_num(b, o, "offered_small_iops", r->offered[WL_SMALL]);
-    add_num(b, o, "offered_large_mbps", r->offered[WL_LARGE]);
-    add_num(b, o, "small_unmet_frac", r->unmet_frac[WL_SMALL]);
-    add_num(b, o, "large_unmet_frac", r->unmet_frac[WL_LARGE]);
-    add_u64(b, o, "small_delayed", r->delayed[WL_SMALL]);
-    add_u64(b, o, "large_delayed", r->delayed[WL_LARGE]);
+    add_ran_num(b, o, small_key, op->target[WL_SMALL] > 0, small);
+    add_ran_num(b, o, large_key, op->target[WL_LARGE] > 0, large);
+}
+
+/* A timeline row's open-loop figures: null for a class without a rate
+   (and so for every class of a closed-loop point), as in points[].open. */
+static void add_row_open(struct jb *b, cJSON *o, const struct sim_point_result *p,
+                         const struct sim_timeline_row *r)
+{
+    add_open_pair(b, o, &p->open, "offered_small_iops", "offered_large_mbps",
+                  r->offered[WL_SMALL], r->offered[WL_LARGE]);
+    add_open_pair(b, o, &p->open, "small_unmet_frac", "large_unmet_frac",
+                  r->unmet_frac[WL_SMALL], r->unmet_frac[WL_LARGE]);
+    add_open_pair(b, o, &p->open, "small_delayed", "large_delayed",
+                  (double)r->delayed[WL_SMALL], (double)r->delayed[WL_LARGE]);
 }
 
 static void add_row_disks(struct jb *b, cJSON *o, const struct sim_timeline *tl,
@@ -494,10 +530,10 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_num(b, rj, "large_mbps", r->large_mbps);
         add_num(b, rj, "phys_iops", r->phys_iops);
         add_num(b, rj, "phys_mbps", r->phys_mbps);
-        add_row_lat(b, rj, "small_lat_us", sim_point_class_ran(p, WL_SMALL),
-                    &r->lat[WL_SMALL]);
-        add_row_lat(b, rj, "large_lat_us", sim_point_class_ran(p, WL_LARGE),
-                    &r->lat[WL_LARGE]);
+        add_row_lat(b, rj, "small_lat_us", sim_point_class_ran(p, WL_SMALL) &&
+                    r->lat[WL_SMALL].count > 0, &r->lat[WL_SMALL]);
+        add_row_lat(b, rj, "large_lat_us", sim_point_class_ran(p, WL_LARGE) &&
+                    r->lat[WL_LARGE].count > 0, &r->lat[WL_LARGE]);
         static const char *const dir_keys[WL_CLASSES][2] = {
             [WL_SMALL] = { "small_read_lat_us", "small_write_lat_us" },
             [WL_LARGE] = { "large_read_lat_us", "large_write_lat_us" },
@@ -509,18 +545,8 @@ static void add_timeline(struct jb *b, cJSON *o, const struct sim_point_result *
         add_str(b, rj, "limited_by", sim_limit_id(r->limited_by));
         add_row_disks(b, rj, tl, i);
         add_row_buckets(b, rj, tl, i);
-        add_row_open(b, rj, r);
+        add_row_open(b, rj, p, r);
     }
-}
-
-/* One class's open-loop figure: null for a class without a rate. */
-static void add_open_num(struct jb *b, cJSON *o, const char *key, bool ran,
-                         double v)
-{
-    if (ran)
-        add_num(b, o, key, v);
-    else
-        add_null(b, o, key);
 }
 
 /* points[].open: null for a closed-loop point (engine.h, stats.h). */
@@ -532,17 +558,16 @@ static void add_point_open(struct jb *b, cJSON *o, const struct sim_point_result
         return;
     }
     cJSON *x = add_obj(b, o, "open");
-    bool s = op->target[WL_SMALL] > 0, l = op->target[WL_LARGE] > 0;
-    add_open_num(b, x, "offered_small_iops", s, op->offered[WL_SMALL]);
-    add_open_num(b, x, "offered_large_mbps", l, op->offered[WL_LARGE]);
-    add_open_num(b, x, "delivered_small_iops", s, op->delivered[WL_SMALL]);
-    add_open_num(b, x, "delivered_large_mbps", l, op->delivered[WL_LARGE]);
-    add_open_num(b, x, "small_unmet_frac", s, op->unmet_frac[WL_SMALL]);
-    add_open_num(b, x, "large_unmet_frac", l, op->unmet_frac[WL_LARGE]);
-    add_open_num(b, x, "small_arrivals", s, (double)op->arrivals[WL_SMALL]);
-    add_open_num(b, x, "large_arrivals", l, (double)op->arrivals[WL_LARGE]);
-    add_open_num(b, x, "small_delayed", s, (double)op->delayed[WL_SMALL]);
-    add_open_num(b, x, "large_delayed", l, (double)op->delayed[WL_LARGE]);
+    add_open_pair(b, x, op, "offered_small_iops", "offered_large_mbps",
+                  op->offered[WL_SMALL], op->offered[WL_LARGE]);
+    add_open_pair(b, x, op, "delivered_small_iops", "delivered_large_mbps",
+                  op->delivered[WL_SMALL], op->delivered[WL_LARGE]);
+    add_open_pair(b, x, op, "small_unmet_frac", "large_unmet_frac",
+                  op->unmet_frac[WL_SMALL], op->unmet_frac[WL_LARGE]);
+    add_open_pair(b, x, op, "small_arrivals", "large_arrivals",
+                  (double)op->arrivals[WL_SMALL], (double)op->arrivals[WL_LARGE]);
+    add_open_pair(b, x, op, "small_delayed", "large_delayed",
+                  (double)op->delayed[WL_SMALL], (double)op->delayed[WL_LARGE]);
     add_u64(b, x, "backlog_end", op->backlog_end);
     add_num(b, x, "max_outstanding", op->max_outstanding);
 }
@@ -586,13 +611,13 @@ static void add_points(struct jb *b, cJSON *parent,
         add_num(b, o, "ci_halfwidth", p->ci_halfwidth_frac);
         add_u64(b, o, "errors", p->errors);
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
-        bool small = sim_point_class_ran(p, WL_SMALL);
-        bool large = sim_point_class_ran(p, WL_LARGE);
+        bool small = sim_point_class_measured(p, WL_SMALL);
+        bool large = sim_point_class_measured(p, WL_LARGE);
         add_lat(b, o, "small_lat_us", small, &p->cls[WL_SMALL].lat);
         add_lat(b, o, "large_lat_us", large, &p->cls[WL_LARGE].lat);
         add_dir_lats(b, o, p, WL_SMALL, small);
         add_dir_lats(b, o, p, WL_LARGE, large);
-        add_point_burst(b, o, &p->burst);
+        add_point_burst(b, o, p);
         add_point_open(b, o, p);
         if (real)
             add_real_point(b, o, p, backend);
@@ -745,8 +770,12 @@ static void add_readings(struct jb *b, cJSON *root, const struct sim_run_cfg *cf
         b->oom = true;
         return;
     }
-    report_summary_lines(mem, &last->summary);
-    report_burst_lines(mem, &last->summary);
+    if (last->summary.open) {
+        report_open_lines(mem, &last->points[0], cfg->open.arrivals);
+    } else {
+        report_summary_lines(mem, &last->summary);
+        report_burst_lines(mem, &last->summary);
+    }
     if (fclose(mem) != 0)
         b->oom = true;
     add_reading_lines(b, add_arr(b, o, "summary"), text ? text : "");
@@ -889,7 +918,7 @@ int report_json_text(const struct report_meta *meta,
     add_num(&b, root, "wall_seconds", wall_s);
     add_config(&b, root, cfg, last->disks, sweep);
     add_cost(&b, root, &cfg->bill, last->disks);
-    add_summary(&b, root, last, cfg->levels);
+    add_summary(&b, root, last, cfg);
     add_points(&b, root, last, cfg->backend);
     if (last->failed)
         add_str(&b, root, "failed", last->failed_why);
@@ -904,7 +933,7 @@ int report_json_text(const struct report_meta *meta,
                 continue;
             add_num(&b, o, "disks", r->disks);
             add_cost(&b, o, &cfg->bill, r->disks);
-            add_summary(&b, o, r, cfg->levels);
+            add_summary(&b, o, r, cfg);
             add_points(&b, o, r, cfg->backend);
             add_bool(&b, o, "incomplete", r->incomplete);
         }

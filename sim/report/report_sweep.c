@@ -130,8 +130,42 @@ static void csv_maximum(FILE *f, bool ran, double figure, int decimals,
    Schema 3: the monthly cost of the row, instance, volumes and total
    (prices.h), in place of the volumes' alone, and the price list's name
    and date.
+   Schema 4: an open-loop sweep's demand at the end of every row (empty
+   for a closed-loop sweep, and for a class without a rate).
    Every column is explained in docs/fields.md. */
-#define SWEEP_CSV_SCHEMA 3
+#define SWEEP_CSV_SCHEMA 4
+
+/* ",<offered>,<delivered>,<unmet frac>,<p99 us>" of class c at an
+   open-loop point; empty where c has no rate, p99 empty where it
+   completed no I/O. */
+static void csv_open_class(FILE *f, const struct sim_point_result *p,
+                           enum wl_class c)
+{
+    if (!p || p->open.target[c] <= 0) {
+        fputs(",,,,", f);
+        return;
+    }
+    fprintf(f, c == WL_SMALL ? ",%.3f,%.3f,%.4f" : ",%.4f,%.4f,%.4f",
+            p->open.offered[c], p->open.delivered[c], p->open.unmet_frac[c]);
+    if (sim_point_class_measured(p, c))
+        fprintf(f, ",%.3f", p->cls[c].lat.p99_us);
+    else
+        fputs(",", f);
+}
+
+/* The open-loop columns of run r: both classes and the delayed I/Os. */
+static void csv_open_fields(FILE *f, const struct sim_run_result *r)
+{
+    const struct sim_point_result *p =
+        r->n_points > 0 && r->points[0].open.on ? &r->points[0] : NULL;
+    csv_open_class(f, p, WL_SMALL);
+    csv_open_class(f, p, WL_LARGE);
+    if (p)
+        fprintf(f, ",%llu", (unsigned long long)(p->open.delayed[WL_SMALL] +
+                                                 p->open.delayed[WL_LARGE]));
+    else
+        fputs(",", f);
+}
 
 /* The cost of `disks` volumes and the instance (cfg->bill, prices.h) as
    text, "" where it is not known: nothing on real devices, no instance
@@ -173,7 +207,10 @@ static int sweep_csv_write(FILE *f, void *arg)
           "max_small_limited_by,sustained_small_iops,small_burst_lasts_s,"
           "min_small_latency_us,min_small_latency_at_small,"
           "min_small_latency_at_large,min_small_latency_limited_by,"
-          "limited_by,instance_usd_month,volumes_usd_month,total_usd_month,prices\n", f);
+          "limited_by,instance_usd_month,volumes_usd_month,total_usd_month,prices,"
+          "offered_small_iops,delivered_small_iops,small_unmet_frac,"
+          "small_p99_us,offered_large_mbps,delivered_large_mbps,"
+          "large_unmet_frac,large_p99_us,delayed\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -196,10 +233,11 @@ static int sweep_csv_write(FILE *f, void *arg)
         else
             fputs(",,,", f);
         csv_limit(f, s->has_small, s->min_lat_limit);
-        csv_limit(f, s->has_large || s->has_small, s->limited_by);
+        csv_limit(f, s->has_large || s->has_small || s->open, s->limited_by);
         struct cost_cells cost = cost_cells(cfg, r->disks);
         fprintf(f, ",%s,%s,%s", cost.instance, cost.volumes, cost.total);
         csv_text(f, cfg->bill.disks > 0 ? cfg->bill.prices_list : "");
+        csv_open_fields(f, r);
         fputc('\n', f);
     }
     return ferror(f) ? -EIO : 0;
@@ -407,6 +445,14 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                        "to bind.\n", fig_best, unit, best->disks);
             return;
         }
+        if (sim_open_load_on(&cfg->open)) {
+            /* open loop: the rates are the demand, there are no levels */
+            fprintf(f, "The offered load sets the figure (%s %s at %d "
+                       "volumes): no volume or instance limit binds at the "
+                       "offered rates; more volumes deliver no more.\n",
+                    fig_best, unit, best->disks);
+            return;
+        }
         fprintf(f, "The offered load sets the figure (%s %s at %d volumes): "
                    "no volume or instance limit binds; raise the load levels "
                    "(%s%s with --run advanced --matrix max) to find one.\n",
@@ -571,7 +617,60 @@ static void sustained_cell(FILE *f, const struct sim_class_burst *b, bool shown,
     fprintf(f, "  %14s", cell);
 }
 
-void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
+/* One class's cells of the open-loop table (or their headings, p NULL):
+   offered, delivered, unmet %, p99 from arrival ("-": not measured). */
+static void open_cells(FILE *f, const struct sim_point_result *p,
+                       enum wl_class c)
+{
+    const char *unit = c == WL_SMALL ? "IOPS" : "MB/s";
+    const char *name = c == WL_SMALL ? "small" : "large";
+    if (!p) {
+        fprintf(f, "  %s offered  delivered  unmet %%  %s p99", unit, name);
+        return;
+    }
+    char offered[32], delivered[32], p99[32] = "-";
+    report_fmt_rate(p->open.offered[c], c, offered, sizeof offered);
+    report_fmt_rate(p->open.delivered[c], c, delivered, sizeof delivered);
+    if (sim_point_class_measured(p, c))
+        report_fmt_latency(p->cls[c].lat.p99_us, p99, sizeof p99);
+    fprintf(f, "  %12s  %9s  %7.1f  %9s", offered, delivered,
+            100 * p->open.unmet_frac[c], p99);
+}
+
+/* The sweep of an open-loop load: per disk count, each rated class's
+   cells, the delayed I/Os, the binding limit and the monthly cost. */
+static void open_table(FILE *f, const struct sim_run_cfg *cfg,
+                       const struct sim_sweep_result *sweep)
+{
+    bool has[WL_CLASSES] = { cfg->open.small_iops > 0, cfg->open.large_mbps > 0 };
+    fputs("disks", f);
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (has[c])
+            open_cells(f, NULL, (enum wl_class)c);
+    fprintf(f, "  %10s  %-18s  %17s  %15s\n", "delayed", "limited by",
+            "$/month (volumes)", "$/month (total)");
+    for (int i = 0; i < sweep->n_runs; i++) {
+        const struct sim_run_result *r = sweep->runs[i];
+        if (r->n_points < 1)
+            continue;
+        const struct sim_point_result *p = &r->points[0];
+        struct cost_cells cost = cost_cells(cfg, r->disks);
+        fprintf(f, "%5d", r->disks);
+        for (int c = 0; c < WL_CLASSES; c++)
+            if (has[c])
+                open_cells(f, p, (enum wl_class)c);
+        fprintf(f, "  %10llu  %-18s  %17s  %15s\n",
+                (unsigned long long)(p->open.delayed[WL_SMALL] +
+                                     p->open.delayed[WL_LARGE]),
+                sim_limit_label(p->limited_by),
+                cost.volumes[0] ? cost.volumes : "-",
+                cost.total[0] ? cost.total : "-");
+    }
+    if (sweep->incomplete)
+        fputs("(incomplete: stopped before the last disk count)\n", f);
+}
+
+static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
                         const struct sim_sweep_result *sweep)
 {
     bool burst_large = sweep_burst(sweep, WL_LARGE);
@@ -607,6 +706,15 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
                 lat, s->has_small ? sim_limit_label(s->min_lat_limit) : "-",
                 cost.volumes[0] ? cost.volumes : "-", cost.total[0] ? cost.total : "-");
     }
+}
+
+void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
+                        const struct sim_sweep_result *sweep)
+{
+    if (sim_open_load_on(&cfg->open))
+        open_table(f, cfg, sweep);
+    else
+        orion_table(f, cfg, sweep);
     fputc('\n', f);
     report_sweep_reading(f, cfg, sweep);
 }
