@@ -18,20 +18,12 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "sim/core/run.h"
-#include "sim/model/dev_model.h"
+#include "tests/model_run.h"
 
+/* model_run_cfg, with the window and burst state these cases assume */
 static struct sim_run_cfg cfg_for(const char *instance, const char *volume, int disks)
 {
-    struct sim_run_cfg cfg;
-    char why[256];
-    dev_model_run_defaults(&cfg);
-    if (prof_instance_find(instance, &cfg.instance, why, sizeof why) < 0)
-        CHECK_FAIL_AT("instance %s: %s", instance, why);
-    if (prof_volume_parse(volume, &cfg.volume, why, sizeof why) < 0)
-        CHECK_FAIL_AT("volume %s: %s", volume, why);
-    cfg.disks = disks;
-    cfg.point.auto_duration = true;
+    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
     cfg.point.duration_ns = 30 * SIM_NS_PER_S;
     cfg.burst_credit_frac = 1.0;
     cfg.burst_carry = false;
