@@ -139,12 +139,15 @@ static int cache_add(struct fc *f, int phase, const unsigned char *key,
     return 0;
 }
 
-/* Bucket k's drift in units per s at consumption c. */
+/* Bucket k's drift in units per s at consumption c: it earns
+   earn_per_s, except that an empty one held at its base rate stays empty
+   (throttle.c, "Exhaustion"). */
 static double drift_of(const struct dev_bucket *b, double level, double c)
 {
     if (is_empty(b, level) && c >= (1 - FLUID_DEADBAND) * b->base_per_s)
         return 0;
-    return b->base_per_s - c;
+    double earn = b->earn_per_s > b->base_per_s ? b->earn_per_s : b->base_per_s;
+    return earn - c;
 }
 
 /* How long until bucket k reaches its next boundary, and the level it
