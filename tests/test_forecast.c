@@ -66,7 +66,8 @@ static const struct sim_fc_event *first_event(const struct sim_forecast_result *
     return NULL;
 }
 
-/* gp2 500 GiB: 1,500 IOPS base, 3,000 burst, 5.4 M credits (DOMAIN.md 4). */
+/* gp2 500 GiB: 1,500 IOPS base, 3,000 burst, 5.4 M credits, earning the
+   1,500 base a second (DOMAIN.md 4). */
 static const struct fc_case gp2_case = {
     "m5.4xlarge", "gp2:size=500GiB", 1,
     "phase,duration,num_small\nload,2h,16\n", WL_LARGE_RAND, 0, 1, 1.0,
@@ -108,7 +109,13 @@ static void check_gp2_drop(bool exact)
 {
     struct sim_forecast_result *r = forecast(&gp2_case, exact);
     const struct sim_fc_event *e = first_event(r, SIM_FC_BURST_EMPTY);
-    double drop_s = 5.4e6 / (3000.0 - 1500.0);
+    /* the bucket over what the burst spends beyond what it earns: the
+       model delivers 0.95 of the 3,000 burst (the profile's delivered
+       share; DOMAIN.md 4, General Purpose volumes deliver at least 90 %)
+       and earns the documented 1,500 (DOMAIN.md 4 gp2: "earns baseline
+       per s"): 5.4e6 / (2,850 - 1,500) = 4,000 s.  The issue's "about an
+       hour", 5.4e6 / (3,000 - 1,500) = 3,600 s, takes the burst in full. */
+    double drop_s = 5.4e6 / (3000.0 * 0.95 - 1500.0);
     CHECK(e != NULL);
     if (e) {
         CHECK_NEAR_REL(e->at_s, drop_s, 0.10);
@@ -246,9 +253,11 @@ static void fast_should_agree_with_exact_on_an_instance_burst(void)
     check_agreement(&m5_case, true);
 }
 
-/* Open loop: 2,500 IOPS offered to one gp2 500 GiB volume, 1,075 above
-   its 1,425 base (times the delivered share): served from the bucket for
-   5.4 M / 1,075 s, then 43 % unmet. */
+/* Open loop: 2,500 IOPS offered to one gp2 500 GiB volume, 1,000 above
+   the 1,500 its bucket earns a second (DOMAIN.md 4 gp2: "earns baseline
+   per s"): served from the bucket for 5.4e6 / (2,500 - 1,500) = 5,400 s,
+   then at its delivered base, 1,500 x 0.95 = 1,425 (profiles.c), so
+   1 - 1,425 / 2,500 = 43 % unmet. */
 static const struct fc_case open_case = {
     "m5.4xlarge", "gp2:size=500GiB", 1,
     "phase,duration,small_iops,small_write_pct\noltp,2h,2500,30\n",
@@ -267,7 +276,7 @@ static void an_open_loop_past_its_credits_should_not_be_served(void)
     const struct sim_fc_event *unmet = first_event(r, SIM_FC_UNMET);
     CHECK(r && empty && unmet);
     if (r && empty && unmet) {
-        CHECK_NEAR_REL(empty->at_s, 5.4e6 / (2500 - 1425.0), 0.02);
+        CHECK_NEAR_REL(empty->at_s, 5.4e6 / (2500 - 1500.0), 0.02);
         CHECK(fabs(unmet->at_s - empty->at_s) <= 60);
         CHECK_NEAR_REL(unmet->end_s, 7200.0, 1e-9);
         CHECK_NEAR_REL(unmet->unmet_frac, 1 - 1425 / 2500.0, 0.05);
@@ -297,9 +306,10 @@ static void an_open_loop_within_the_limits_should_be_served(void)
 
 /* ---- carrying credits ----------------------------------------------------------- */
 
-/* Drain gp2 dry, then idle: it earns 1,425 IOPS worth a second (its base
-   times the delivered share, profiles.c) and is full 5.4 M / 1,425 s
-   after the idle phase starts. */
+/* Drain gp2 dry, then idle: it earns the documented 1,500 IOPS worth a
+   second (DOMAIN.md 4 gp2: 3 IOPS/GiB x 500 GiB, "earns baseline per
+   s"), not its delivered base of 1,425 (1,500 x 0.95, profiles.c), and
+   is full (99.9 %) at 7,200 + 5.4e6 x 0.999 / 1,500 = 10,796 s. */
 static void an_idle_phase_should_refill_the_bucket_in_closed_form(void)
 {
     const struct fc_case c = {
@@ -312,9 +322,10 @@ static void an_idle_phase_should_refill_the_bucket_in_closed_form(void)
     CHECK(again && full);
     if (again && full) {
         CHECK_NEAR_REL(again->at_s, 7200.0, 0.01);
-        double earn = r->bucket[full->bucket].base_per_s;
-        CHECK_NEAR_REL(earn, 1500.0 * 0.95, 1e-6);
-        CHECK_NEAR_REL(full->at_s, 7200.0 + 5.4e6 * (1 - 1e-3) / earn, 0.01);
+        const struct dev_bucket *b = &r->bucket[full->bucket];
+        CHECK_NEAR_REL(b->earn_per_s, 1500.0, 1e-6);
+        CHECK_NEAR_REL(b->base_per_s, 1500.0 * 0.95, 1e-6);
+        CHECK_NEAR_REL(full->at_s, 7200.0 + 5.4e6 * (1 - 1e-3) / 1500.0, 0.01);
     }
     sim_forecast_free(r);
 }

@@ -66,9 +66,9 @@
  * run does, before each point, unless it models time carrying from point
  * to point), burst_stash puts the levels aside and brings them back (the
  * run measures a point again on empty buckets, for its sustained
- * figures).  Each bucket earns at its limit's base rate (rates_of).
- * limits() reports,
- * beside each limit's use, whether a bucket fell in the window and its
+ * figures).  Each bucket earns at its limit's delivered base rate, gp2's at its
+ * provisioned baseline (rates_of).  limits() reports, beside each
+ * limit's use, whether a bucket fell in the window and its
  * burst phase: the consumption while its credits lasted (the whole
  * window, or up to the moment the throttle says the bucket ran out), how
  * long a full bucket lasts at that consumption, bucket / (consumption -
@@ -341,18 +341,19 @@ static sim_ns service_ns(struct model *m, struct vol_state *vs, const struct sim
    second, and its burst bucket in units. */
 struct thr_rates {
     double base_per_s, burst_per_s, bucket_units;
-    double earn_per_s;          /* credits earned a second: provisioned */
+    double earn_per_s;          /* credits earned a second (>= base_per_s) */
 };
 
 /* The four throttles' rates: the provisioned rates of m's volume and
-   instance times their delivered fractions.  The buckets earn at the
-   delivered base rate too (earn_per_s).  AWS ("Amazon EBS volume types":
-   gp2 "earns I/O credits at the baseline performance rate of 3 IOPS per
-   GiB") says the provisioned baseline; the throttle supports that
-   (thr_cfg.earn_rate_per_s, with exhaustion against false bursts), but
-   switching it on changes carried-credit figures the tests pin
-   (test_burst.c carry), so it waits for that review.  The one place
-   these formulas live, shared by open (limits_setup) and retune. */
+   instance times their delivered fractions.  A volume's IOPS bucket (gp2)
+   earns the provisioned baseline, not the delivered one: DOMAIN.md
+   section 4, gp2 "earns baseline per s" (3 IOPS per GiB, 1,500 a second
+   for 500 GiB, against 1,425 delivered); held at its delivered base once
+   it ran out it earns only that (throttle.c, "Exhaustion").  The other
+   buckets earn at their delivered base rate: DOMAIN.md gives no earn
+   rate for st1/sc1 throughput credits or an instance's 30-minute burst.
+   The one place these formulas live, shared by open (limits_setup) and
+   retune. */
 struct model_rates {
     struct thr_rates vol_iops, vol_tput, vol_path, inst_iops, inst_tput;
 };
@@ -366,7 +367,7 @@ static void rates_of(const struct model *m, struct model_rates *r)
         vol_iops_base * v->delivered_iops_frac,
         prof_attached_iops(v, in, v->iops_burst) * v->delivered_iops_frac,
         v->iops_bucket_ops,
-        vol_iops_base * v->delivered_iops_frac,
+        vol_iops_base,          /* earns the provisioned baseline: DOMAIN.md 4 gp2 */
     };
     r->vol_path = (struct thr_rates){ v->path_bytes_per_s, v->path_bytes_per_s, 0, 0 };
     r->vol_tput = (struct thr_rates){
