@@ -304,6 +304,38 @@ static void an_open_loop_within_the_limits_should_be_served(void)
     sim_forecast_free(r);
 }
 
+/* Four gp2 volumes striped under an open loop past them: the stripe
+   moves at its slowest volume, so once the first runs dry the others are
+   held at its base rate too, and the bucket of none may climb back (each
+   would earn 1,500 while held at 1,425: DOMAIN.md 4 gp2).  The fast path
+   moves the four levels apart a little (each window measures its own
+   consumption); one left just above 0 when the first empties must empty
+   with it, as the exact path's do, not earn again inside the peak. */
+static void striped_volumes_past_their_base_should_empty_together(void)
+{
+    const struct fc_case c = {
+        "m5.xlarge", "gp2:size=500GiB", 4,
+        "phase,duration,small_iops,small_write_pct\nearly,1h,1500,30\npeak,2h,9000,30\n",
+        WL_LARGE_RAND, 0, 1, 0.05,
+    };
+    struct sim_forecast_result *r = forecast(&c, false);
+    int emptied = 0;
+    double first = 0, last = 0;
+    for (size_t i = 0; r && i < r->n_events; i++) {
+        const struct sim_fc_event *e = &r->events[i];
+        bool volume = r->bucket[e->bucket].limit == SIM_LIMIT_VOLUME_IOPS;
+        if (e->kind == SIM_FC_BURST_AGAIN && volume)
+            CHECK_FAIL_AT("a volume earns again at %.0f s, inside the peak", e->at_s);
+        if (e->kind != SIM_FC_BURST_EMPTY || !volume)
+            continue;
+        first = emptied++ ? first : e->at_s;
+        last = e->at_s;
+    }
+    CHECK_INT_EQ(emptied, 4);
+    CHECK_LE(last - first, 1.0);
+    sim_forecast_free(r);
+}
+
 /* ---- carrying credits ----------------------------------------------------------- */
 
 /* Drain gp2 dry, then idle: it earns the documented 1,500 IOPS worth a
@@ -460,6 +492,7 @@ int main(void)
     RUN(fast_should_agree_with_exact_on_an_open_loop);
     RUN(an_open_loop_past_its_credits_should_not_be_served);
     RUN(an_open_loop_within_the_limits_should_be_served);
+    RUN(striped_volumes_past_their_base_should_empty_together);
     RUN(an_idle_phase_should_refill_the_bucket_in_closed_form);
     RUN(days_should_repeat_until_the_start_levels_settle);
     RUN(repeat_should_force_the_days);
