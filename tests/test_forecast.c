@@ -323,7 +323,8 @@ static void striped_volumes_past_their_base_should_empty_together(void)
     double first = 0, last = 0;
     for (size_t i = 0; r && i < r->n_events; i++) {
         const struct sim_fc_event *e = &r->events[i];
-        bool volume = r->bucket[e->bucket].limit == SIM_LIMIT_VOLUME_IOPS;
+        bool burst = e->kind == SIM_FC_BURST_EMPTY || e->kind == SIM_FC_BURST_AGAIN;
+        bool volume = burst && r->bucket[e->bucket].limit == SIM_LIMIT_VOLUME_IOPS;
         if (e->kind == SIM_FC_BURST_AGAIN && volume)
             CHECK_FAIL_AT("a volume earns again at %.0f s, inside the peak", e->at_s);
         if (e->kind != SIM_FC_BURST_EMPTY || !volume)
