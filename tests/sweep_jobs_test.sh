@@ -71,8 +71,8 @@ expect_error "jobs_257_should_be_refused" "asmsim: --jobs 257: not a thread coun
     "$ASMSIM" sweep --jobs 257 --volumes 1-2
 expect_error "jobs_text_should_be_refused" "asmsim: --jobs two: not a thread count" "" \
     "$ASMSIM" sweep --jobs two --volumes 1-2
-expect_error "run_should_not_take_jobs" "asmsim: --jobs:" "" \
-    "$ASMSIM" run --jobs 2
+expect_error "forecast_should_not_take_jobs" "asmsim: --jobs:" "" \
+    "$ASMSIM" forecast --jobs 2
 expect_no_files "refused_jobs_should_write_nothing" .
 
 # a real clock (files with the aio engine, the null engine): one disk

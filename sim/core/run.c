@@ -754,9 +754,8 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
     if (!sim_points_independent(cfg))
         return sim_run_shared(cfg, 0, progress, arg, out, why, why_len);
     int n_runs = 0;
-    int rc = sim_run_tasks(cfg, &cfg->disks, 1, false, true, progress, arg,
-                           out, &n_runs, why, why_len);
-    return rc;
+    return sim_run_tasks(cfg, &cfg->disks, 1, false, progress, arg, out,
+                         &n_runs, why, why_len);
 }
 
 uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d)
@@ -825,8 +824,8 @@ int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts, int n_count
     }
     bool by_point = sim_points_independent(cfg);
     int status = by_point || sim_sweep_parallel(cfg)
-        ? sim_run_tasks(cfg, disk_counts, n_counts, !by_point, false, progress,
-                        arg, s->runs, &s->n_runs, why, why_len)
+        ? sim_run_tasks(cfg, disk_counts, n_counts, !by_point, progress, arg,
+                        s->runs, &s->n_runs, why, why_len)
         : sweep_serial(cfg, disk_counts, n_counts, progress, arg, s, why, why_len);
     if (status < 0) {
         sim_sweep_free(s);

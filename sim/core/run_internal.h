@@ -72,11 +72,11 @@ int sim_run_shared(const struct sim_run_cfg *cfg, int run_index,
    every point a task of its own when the points are independent, else
    every run one task on its parts (by_run).  Results and progress calls
    are the serial order's.  A run whose first point never started (a stop
-   request came first) is dropped unless keep_unstarted.  runs[] gets
-   *n_runs results; same return convention as sim_sweep. */
+   request came first; the first run's always starts) is dropped.  runs[]
+   gets *n_runs results; same return convention as sim_sweep. */
 int sim_run_tasks(const struct sim_run_cfg *cfg, const int *disk_counts,
-                  int n_counts, bool by_run, bool keep_unstarted,
-                  sim_progress_fn progress, void *arg,
+                  int n_counts, bool by_run, sim_progress_fn progress,
+                  void *arg,
                   struct sim_run_result **runs, int *n_runs, char *why,
                   size_t why_len);
 

@@ -145,6 +145,14 @@ static bool stop_requested(const struct tasks *t)
     return sim_stop_is_set(t->cfg->point.stop);
 }
 
+/* A task starts unless a stop request came first; the very first always
+   does, as the serial run measures its first point (cut short at once)
+   whatever the flag says. */
+static bool skip_task(const struct tasks *t, int k, int i)
+{
+    return (k > 0 || i > 0) && stop_requested(t);
+}
+
 /* The tail ends; the caller does not hold the lock. */
 static void tail_end(struct tasks *t, struct task_run *tr, bool skipped)
 {
@@ -176,7 +184,7 @@ static void point_task(struct tasks *t, int k, int i)
     struct task_run *tr = &t->run[k];
     char why[256] = "";
     double start_s = sim_wall_now_s();
-    bool skipped = stop_requested(t);
+    bool skipped = skip_task(t, k, i);
     int rc = 0;
     if (!skipped)
         rc = sim_meter_point(&tr->meter, tr->r->matrix->points[i],
@@ -205,7 +213,7 @@ static void point_task(struct tasks *t, int k, int i)
 static void run_task(struct tasks *t, int k)
 {
     struct task_run *tr = &t->run[k];
-    bool skipped = stop_requested(t);
+    bool skipped = skip_task(t, k, 0);
     if (!skipped)
         tr->tail_rc = sim_run_shared(&tr->cfg, k, record_call, tr, &tr->r,
                                      tr->tail_why, sizeof tr->tail_why);
@@ -330,11 +338,9 @@ static int collect_run(struct task_run *tr, char *why, size_t why_len)
 }
 
 /* The runs in order up to the first that stopped, failed or did not
-   start (kept when it is the first and keep_unstarted), as the serial
-   sweep keeps them. */
-static int collect(struct tasks *t, bool keep_unstarted,
-                   struct sim_run_result **runs, int *n_runs, char *why,
-                   size_t why_len)
+   start, as the serial sweep keeps them. */
+static int collect(struct tasks *t, struct sim_run_result **runs, int *n_runs,
+                   char *why, size_t why_len)
 {
     int status = 0;
     for (int k = 0; k < t->n_runs; k++) {
@@ -342,12 +348,9 @@ static int collect(struct tasks *t, bool keep_unstarted,
         int rc = status != 0 ? 1
                  : t->by_run ? collect_run(tr, why, why_len)
                              : collect_points(tr, why, why_len);
-        bool keep = status == 0 && rc >= 0 &&
-                    (rc != RUN_UNSTARTED || (k == 0 && keep_unstarted));
+        bool keep = status == 0 && rc >= 0 && rc != RUN_UNSTARTED;
         if (status == 0)
             status = rc == RUN_UNSTARTED ? 1 : rc;
-        if (keep && rc == RUN_UNSTARTED && !t->by_run)
-            sim_run_finish(tr->r, 1, 0);
         if (keep && tr->r) {
             runs[(*n_runs)++] = tr->r;
             tr->r = NULL;
@@ -383,8 +386,7 @@ static int set_up(struct tasks *t, const int *disk_counts, char *why,
 }
 
 int sim_run_tasks(const struct sim_run_cfg *cfg, const int *disk_counts,
-                  int n_counts, bool by_run, bool keep_unstarted,
-                  sim_progress_fn progress, void *arg,
+                  int n_counts, bool by_run, sim_progress_fn progress, void *arg,
                   struct sim_run_result **runs, int *n_runs, char *why,
                   size_t why_len)
 {
@@ -397,7 +399,7 @@ int sim_run_tasks(const struct sim_run_cfg *cfg, const int *disk_counts,
         pthread_mutex_init(&t.lock, NULL);
         sim_parallel_for(t.first_task[n_counts], jobs, task, &t);
         pthread_mutex_destroy(&t.lock);
-        status = collect(&t, keep_unstarted, runs, n_runs, why, why_len);
+        status = collect(&t, runs, n_runs, why, why_len);
     } else if (t.run) {
         release_all(&t);
     }
