@@ -561,12 +561,11 @@ void report_stage_discard(struct report_stage *st)
 /* ---- a volume in its cloud's units ---------------------------------------
    OCI quotes block volumes in GB and MB/s (DOMAIN.md, "OCI block volumes":
    KB/s per GB, max MB/s), EBS in GiB and MiB/s; a volume is shown in the
-   units its cloud sells it in.  An OCI volume is the one with a VPU level
-   (vol_profile.vpu >= 0). */
+   units its cloud sells it in (prof_volume_provider). */
 
 static bool volume_is_oci(const struct vol_profile *v)
 {
-    return v->vpu >= 0;
+    return strcmp(prof_volume_provider(v), "oci") == 0;
 }
 
 void report_fmt_volume_size(const struct vol_profile *v, char *buf, size_t len)
