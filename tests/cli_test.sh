@@ -200,7 +200,7 @@ expect_stdout_contains "run_summary_should_say_how_far_levels_went" \
     "Levels: extended to saturation: large 1..9 (ORION's 1..6; a volume or instance limit binds)" \
     "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto
 expect_stdout_contains "orion_levels_should_keep_todays_figure" \
-    "Maximum Large MBPS=1623.43 @ Small=0 and Large=6" \
+    "Maximum Large MBPS=1623.61 @ Small=0 and Large=6" \
     "$ASMSIM" run --volume $GP3_FAST --disks 3 --duration auto --levels orion
 expect_stdout_contains "offered_load_bound_maximum_should_say_so_and_name_flags" \
     "Maximum Large MBPS is bound by the offered load: it still rose at large=6, the last level; --levels extend or --num-large N (--run advanced --matrix max) drives further." \

@@ -17,20 +17,8 @@ cd "$WORK" || exit 1
 # shellcheck source=cli/harness.sh
 . "$TESTS_DIR/cli/harness.sh"
 
-# normalise DIR: the stamp in names and contents, the command line the
-# files quote, and the wall-clock fields
-normalise() {
-    local d=$1 f n
-    for f in "$d"/*; do
-        n=$(basename "$f" | sed -E 's/[0-9]{8}_[0-9]{6}/STAMP/')
-        [ "$n" = "$(basename "$f")" ] || mv "$f" "$d/$n"
-    done
-    sed -i -E 's/[0-9]{8}_[0-9]{6}/STAMP/g
-        s/--jobs [0-9]+//g; s#(out-)[0-9]+#\1N#g
-        s/[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}[^",]*/DATE/g
-        s/("wall_seconds":[[:space:]]*)[0-9.e+-]+/\1W/
-        s/elapsed [0-9hms]+, ETA [0-9hms]+/elapsed T, ETA T/' "$d"/*
-}
+# shellcheck source=cli/normalise.sh
+. "$TESTS_DIR/cli/normalise.sh"
 
 # same_with_jobs NAME ARGS...: a sweep with --jobs 1 and with --jobs 2
 same_with_jobs() {
@@ -71,8 +59,8 @@ expect_error "jobs_257_should_be_refused" "asmsim: --jobs 257: not a thread coun
     "$ASMSIM" sweep --jobs 257 --volumes 1-2
 expect_error "jobs_text_should_be_refused" "asmsim: --jobs two: not a thread count" "" \
     "$ASMSIM" sweep --jobs two --volumes 1-2
-expect_error "run_should_not_take_jobs" "asmsim: --jobs:" "" \
-    "$ASMSIM" run --jobs 2
+expect_error "forecast_should_not_take_jobs" "asmsim: --jobs:" "" \
+    "$ASMSIM" forecast --jobs 2
 expect_no_files "refused_jobs_should_write_nothing" .
 
 # a real clock (files with the aio engine, the null engine): one disk

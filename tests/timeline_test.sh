@@ -155,6 +155,33 @@ if any(r["small"] != "2" or r["large"] != "1" or r["limited_by"] == "" or
 print("\n".join(errs), file=sys.stderr)
 sys.exit(1 if errs else 0)
 PY
+# the open-loop columns: empty where the JSON has null (a class without a
+# rate; both classes of a closed-loop point), the figure where it has one
+"$ASMSIM" run --volume gp3 --disks 1 --rate-small 500 --duration 1s \
+    --interval 500ms --output-dir olcsv --testname ol >/dev/null 2>&1
+expect_true "timeline_csv_open_columns_should_be_empty_where_the_json_is_null" \
+    python3 - out olcsv <<'PY'
+import csv, glob, json, sys
+errs = []
+cols = ["offered_small_iops", "offered_large_mbps", "small_unmet_frac",
+        "large_unmet_frac", "small_delayed", "large_delayed"]
+for d in sys.argv[1:]:
+    rows = list(csv.DictReader(l for l in open(glob.glob(d + "/*_timeline.csv")[0])
+                               if not l.startswith("#")))
+    doc = json.load(open(glob.glob(d + "/*_results.json")[0]))
+    runs = doc["sweep"] if "sweep" in doc else [doc]
+    jrows = [t for run in runs for p in run["points"] for t in p["timeline"]]
+    for r, j in zip(rows, jrows):
+        for c in cols:
+            if (r[c] == "") != (j[c] is None):
+                errs.append(f"{d} {c}: CSV {r[c]!r}, JSON {j[c]!r}")
+    if len(rows) != len(jrows) or not rows:
+        errs.append(f"{d}: {len(rows)} CSV rows, {len(jrows)} JSON rows")
+if not any(r for r in errs) and rows[0]["offered_small_iops"] == "":
+    errs.append("open-loop small column empty")
+print("\n".join(errs[:5]), file=sys.stderr)
+sys.exit(1 if errs else 0)
+PY
 "$ASMSIM" run --volume gp3 --disks 1 --matrix point --num-small 1 --num-large 0 \
     --duration 20ms --output-dir plain --testname p >/dev/null 2>&1
 expect_true "run_without_interval_should_write_no_timeline_csv" \

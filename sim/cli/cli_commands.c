@@ -177,11 +177,7 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
         sim_session_destroy(s);
         return rc;
     }
-    if (is_sweep && o->jobs > 1 && !o->quiet &&
-        !(j->cfg.backend->caps & DEV_CAP_VIRTUAL_CLOCK))
-        fprintf(stderr, "asmsim: --jobs %d: the %s engine runs one disk "
-                "count at a time (on a real clock, runs at once would mix "
-                "their figures)\n", o->jobs, j->cfg.backend->name);
+    cli_progress_jobs_note(j);
     prog->line = o->progress || o->tui;
     if (prog->line)
         cli_progress_start(prog);

@@ -201,7 +201,16 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
               "lines.\n\n", f);
         fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
                 "Disks:\n  --disks N             volumes in the disk group, "
-                "1..1024; default 4 [ORION: 1]\n", LAY_MAX_DISKS,
+                "1..1024; default 4 [ORION: 1]\n"
+                "  --jobs N              load points simulated at once, on N "
+                "threads, 1..256;\n                        default the CPUs "
+                "asmsim may use; the same results\n                        "
+                "as --jobs 1 (only wall-clock times differ): every\n"
+                "                        point of modelled volumes starts "
+                "from fresh devices;\n                        real devices, "
+                "the null engine, --tui and carried\n                        "
+                "credits (--burst-credits carry) run one point at a\n"
+                "                        time, and say so\n", LAY_MAX_DISKS,
                 CLI_TESTNAME_MAX, "");
     } else if (cmd == CLI_SWEEP) {
         fputs("Usage: asmsim sweep [options]\n"
@@ -213,12 +222,13 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
                 "Disks:\n  --volumes LIST        disk counts: \"1-16\", "
                 "\"1,2,4,8,16\", \"2-8,12\"; each\n                        "
                 "1..1024, at most 64 counts; default 1-16\n"
-                "  --jobs N              disk counts simulated at once, on N "
-                "threads, 1..256;\n                        default the CPUs "
-                "asmsim may use; the same results\n                        "
-                "as --jobs 1 (only wall-clock times differ);\n"
-                "                        real devices, the null engine and "
-                "--tui run one\n                        count at a time\n",
+                "  --jobs N              load points (with carried credits: "
+                "disk counts)\n                        simulated at once, on N "
+                "threads, 1..256; default\n                        the CPUs "
+                "asmsim may use; the same results as\n                        "
+                "--jobs 1 (only wall-clock times differ); real\n"
+                "                        devices, the null engine and "
+                "--tui run one count\n                        at a time\n",
                 LAY_MAX_DISKS, CLI_TESTNAME_MAX,
                 "\n                        per disk count with prefix "
                 "<testname>_<N>disks,\n                        one JSON with "
@@ -265,6 +275,8 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "  --json FILE|-     the results JSON to FILE, or to stdout alone with -\n"
 "  --report FILE     a self-contained HTML report; FILE must not exist\n"
 "  --quiet           no progress\n"
+"  --jobs N          load points simulated at once on N threads; default the\n"
+"                    CPUs asmsim may use; as for 'asmsim run'\n"
 "Real devices:\n"
 "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
 "  --threads N       as for 'asmsim run'\n"

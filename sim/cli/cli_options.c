@@ -745,7 +745,7 @@ static const struct opt_def opt_defs[] = {
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
     { "size-limit", required_argument, FOR_ALL, opt_size_limit },
     { "threads", required_argument, FOR_ALL, opt_threads },
-    { "jobs", required_argument, FOR_SWEEP, opt_jobs },
+    { "jobs", required_argument, FOR_ALL, opt_jobs },
     { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
     { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
     { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },

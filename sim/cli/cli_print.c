@@ -42,19 +42,20 @@ static void print_volume(FILE *f, const struct cli_opts *o)
     const struct vol_profile *v = &o->volume;
 
     double usable = prof_attached_iops(v, &o->instance, v->iops_base);
+    char tput[32];
 
+    report_fmt_volume_tput(v, v->tput_base_bytes_per_s, 1, tput, sizeof tput);
     if (usable < v->iops_base)
-        fprintf(f, "  volume    %s: %.0f IOPS provisioned, %.0f usable on %s %s, %.1f MiB/s",
+        fprintf(f, "  volume    %s: %.0f IOPS provisioned, %.0f usable on %s %s, %s",
                 v->spec, v->iops_base, usable, o->instance.platform == PROF_PLATFORM_XEN ?
-                "Xen" : "Nitro", o->instance.name, v->tput_base_bytes_per_s / (double)MIB);
+                "Xen" : "Nitro", o->instance.name, tput);
     else
-        fprintf(f, "  volume    %s: %.0f IOPS, %.1f MiB/s", v->spec, v->iops_base,
-                v->tput_base_bytes_per_s / (double)MIB);
+        fprintf(f, "  volume    %s: %.0f IOPS, %s", v->spec, v->iops_base, tput);
     if (v->iops_burst > v->iops_base)
         fprintf(f, " (burst %.0f IOPS)", v->iops_burst);
+    report_fmt_volume_tput(v, v->tput_burst_bytes_per_s, 1, tput, sizeof tput);
     if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)
-        fprintf(f, " (burst %.1f MiB/s)",
-                v->tput_burst_bytes_per_s / (double)MIB);
+        fprintf(f, " (burst %s)", tput);
     fprintf(f, ", $%.2f/month; burst credits %.0f %% %s\n", v->price_usd_month,
             o->burst_credit_frac * 100.0,
             o->burst_carry ? "at the start, carried" : "at every point");
@@ -227,7 +228,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
         return;
     }
 
-    prof_format_size(o->volume.size_bytes, size, sizeof size);
+    report_fmt_volume_size(&o->volume, size, sizeof size);
     if (o->cmd == CLI_SWEEP)
         snprintf(disks, sizeof disks, "%s (%d disk counts) x %s %s, named "
                  "DATA_0000 ...", o->volumes_text, o->n_counts,

@@ -15,6 +15,11 @@
  * long as the finished ones did on average; the total is counted up front
  * by building each run's matrix (cli_progress_start).  A "\r" line is
  * always erased (cli_progress_clear) before anything else is printed.
+ *
+ * Before the run, cli_progress_jobs_note says once when --jobs N cannot
+ * be used: a real clock (points or disk counts measured at once would
+ * share the disks and mix their figures), or carried burst credits in a
+ * run (each point starts from the credits the one before left).
  */
 #include <stdio.h>
 #include <time.h>
@@ -88,6 +93,30 @@ static void progress_line(struct cli_progress *p, int run_index,
     else
         fputc('\n', stderr);
     fflush(stderr);
+}
+
+void cli_progress_jobs_note(const struct cli_job *j)
+{
+    const struct cli_opts *o = j->o;
+    const struct sim_run_cfg *cfg = &j->cfg;
+
+    if (o->jobs <= 1 || o->quiet || sim_open_load_on(&cfg->open))
+        return;
+    if (o->cmd == CLI_SWEEP) {
+        if (!dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK))
+            fprintf(stderr, "asmsim: --jobs %d: the %s engine runs one disk "
+                    "count at a time (on a real clock, runs at once would "
+                    "mix their figures)\n", o->jobs, cfg->backend->name);
+        return;
+    }
+    if (!dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK))
+        fprintf(stderr, "asmsim: --jobs %d: the %s engine runs one point at "
+                "a time (on a real clock, points at once would mix their "
+                "figures)\n", o->jobs, cfg->backend->name);
+    else if (!sim_points_independent(cfg))
+        fprintf(stderr, "asmsim: --jobs %d: carried burst credits "
+                "(--burst-credits carry) pass from point to point, so the "
+                "points run one at a time\n", o->jobs);
 }
 
 void cli_progress_clear(struct cli_progress *p)

@@ -25,6 +25,12 @@ void cli_progress_start(struct cli_progress *p);
 void cli_progress_on_point(void *arg, int run_index, int point_index,
                            int n_points, const struct sim_point_result *r);
 
+/* With --jobs N > 1 given: one line on stderr when the work runs one
+   disk count (sweep) or one point (run, orion) at a time anyway: a real
+   clock, or (run, orion) burst credits carried from point to point.
+   Nothing with --quiet, nor for an open-loop run (one point). */
+void cli_progress_jobs_note(const struct cli_job *j);
+
 /* Erase a "\r"-updated line, if one is showing, before other output. */
 void cli_progress_clear(struct cli_progress *p);
 

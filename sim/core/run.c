@@ -3,18 +3,30 @@
  *
  * A run: resolve the layout for cfg->disks volumes of the configured size,
  * give the workload the layout's logical capacity, build the ORION matrix
- * for that disk count, open the devices, and carry out the points in
- * order with one engine.  Throttle schedules carry from point to point.
- * Burst buckets start every point burst_credit_frac full, so that a
- * point's figures do not depend on the points before it; with
- * burst_carry they start so at the first point only and carry, as on
- * one instance over time.  A sweep repeats the run for each disk count
- * on fresh devices (fresh burst buckets); with cfg->jobs > 1 on a
- * virtual clock the disk counts run on that many threads, with the
- * serial sweep's results and progress calls (sweep_parallel).  The wiring of layout,
- * workload, devices and engine (sim_parts_open) is the one the live
- * session (session.c) uses too, and so is the burst state a point
- * starts from (sim_burst_point_start).
+ * for that disk count, open the devices, and carry out the points.
+ *
+ * Independent points (sim_points_independent: a virtual clock, burst
+ * credits not carried).  Each point is measured on parts opened for it
+ * alone: a fresh clock, idle throttles, the workload generator from its
+ * seed, buckets burst_credit_frac full.  A point's figures then depend on
+ * the point and the configuration only, as a DBA reading a matrix
+ * expects, and the points can be measured in any order on any thread:
+ * run_tasks.c does, on cfg->jobs threads, for a run as for a sweep (every
+ * point of every disk count one task), with the serial order's results
+ * and progress calls.  Opening parts is cheap next to a point (a few
+ * allocations).
+ *
+ * Shared parts (real devices, or credits carried).  The points are
+ * carried out in order on one set of parts: throttle schedules and the
+ * generator carry from point to point; burst buckets start every point
+ * burst_credit_frac full, or with burst_carry at the first point only,
+ * carrying as on one instance over time.  A sweep repeats the run for
+ * each disk count on fresh devices (fresh burst buckets); with
+ * cfg->jobs > 1 on a virtual clock the disk counts run on that many
+ * threads (run_tasks.c, by run).  The wiring of layout, workload, devices
+ * and engine (sim_parts_open) is the one the live session (session.c)
+ * uses too, and so is the burst state a point starts from
+ * (sim_burst_point_start).
  *
  * Levels (levels.h).  With cfg->levels SIM_LEVELS_EXTEND, after ORION's
  * points each class whose axis is not saturated gets further points along
@@ -62,7 +74,6 @@
 #include "sim/core/run.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +81,7 @@
 #include <time.h>
 
 #include "layouts/units.h"
-#include "sim/core/jobs.h"
+#include "sim/core/run_internal.h"
 
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
 {
@@ -91,7 +102,7 @@ void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
     cfg->seed = 1;
 }
 
-static double wall_now_s(void)
+double sim_wall_now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -400,50 +411,81 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
     return rc;
 }
 
+/* A point that failed: on real targets whose every disk failed the run
+   keeps the points measured so far and stops (1); anything else fails
+   the run (rc). */
+static int point_failed(const struct sim_run_cfg *cfg, struct sim_run_result *r,
+                        struct wl_point at, int rc)
+{
+    if (rc != -EIO || !cfg->targets)
+        return rc;
+    r->failed = rc;
+    snprintf(r->failed_why, sizeof r->failed_why, "every target "
+             "failed at point small=%d large=%d (I/O errors on all "
+             "disks)", at.small, at.large);
+    return 1;
+}
+
+/* Open the parts of point `at` alone, with pools for its own load (the
+   pool size does not change what a point measures, see the top; the
+   extended levels' pools are large, and zeroing them for every point
+   cost more than the points). */
+static int open_point_parts(const struct sim_run_cfg *cfg, struct wl_point at,
+                            struct sim_parts *rp, char *why, size_t why_len)
+{
+    int max_small = at.small, max_large_ios =
+        sim_point_large_ios(at.large, cfg->workload.large_type,
+                            cfg->point.stream_io);
+    if (cfg->point.open)
+        sim_open_pools(cfg->point.open, &max_small, &max_large_ios);
+    return sim_parts_open(cfg, max_small, max_large_ios, rp, why, why_len);
+}
+
+int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
+                    struct sim_point_result *pr, sim_ns *device_ns, char *why,
+                    size_t why_len)
+{
+    const struct sim_run_cfg *cfg = m->cfg;
+    struct sim_parts own = { 0 };
+    struct sim_parts *rp = m->shared ? m->shared : &own;
+    int rc = m->shared ? 0 : open_point_parts(cfg, at, &own, why, why_len);
+    *device_ns = 0;
+    if (rc == 0) {
+        sim_ns start_ns = rp->ds.ops->now(&rp->ds);
+        sim_burst_point_start(cfg, &rp->ds);
+        rc = sim_engine_run_point(rp->engine, at, &cfg->point, pr);
+        *device_ns = rp->ds.ops->now(&rp->ds) - start_ns;
+        if (rc == 0 && (rc = point_burst(cfg, rp, at, pr)) < 0)
+            sim_point_result_free(pr);      /* not counted: not kept */
+        if (rc < 0)
+            snprintf(why, why_len, "point small=%d large=%d failed: %s",
+                     at.small, at.large, strerror(-rc));
+    }
+    if (!m->shared)
+        sim_parts_close(&own);
+    return rc;
+}
+
 /* Measure matrix point i into the next result.  0 to go on, 1 when the
    run stops here (a stop request, or every real disk failed: the points
    so far are kept), or -errno. */
-static int measure_point(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+static int measure_point(const struct sim_point_meter *m,
                          struct sim_run_result *r, int run_index, int i,
-                         sim_ns *sustained_ns, sim_progress_fn progress,
+                         sim_ns *device_ns, sim_progress_fn progress,
                          void *arg, char *why, size_t why_len)
 {
     struct wl_point at = r->matrix->points[i];
     struct sim_point_result *pr = &r->points[r->n_points];
-    sim_burst_point_start(cfg, &rp->ds);
-    int rc = sim_engine_run_point(rp->engine, at, &cfg->point, pr);
-    if (rc == 0) {
-        sim_ns before_ns = rp->ds.ops->now(&rp->ds);
-        rc = point_burst(cfg, rp, at, pr);
-        *sustained_ns += rp->ds.ops->now(&rp->ds) - before_ns;
-        if (rc < 0)
-            sim_point_result_free(pr);      /* not counted: not kept */
-    }
-    if (rc < 0) {
-        snprintf(why, why_len, "point small=%d large=%d failed: %s",
-                 at.small, at.large, strerror(-rc));
-        if (rc != -EIO || !cfg->targets)
-            return rc;
-        /* every real disk failed: keep the points measured so far */
-        r->failed = rc;
-        snprintf(r->failed_why, sizeof r->failed_why, "every target "
-                 "failed at point small=%d large=%d (I/O errors on all "
-                 "disks)", at.small, at.large);
-        return 1;
-    }
+    sim_ns point_ns;
+    int rc = sim_meter_point(m, at, pr, &point_ns, why, why_len);
+    *device_ns += point_ns;
+    if (rc < 0)
+        return point_failed(m->cfg, r, at, rc);
     r->n_points++;
     if (progress)
         progress(arg, run_index, i, r->matrix->n_points, pr);
-    return rc == 1 || sim_stop_is_set(cfg->point.stop) ? 1 : 0;
+    return rc == 1 || sim_stop_is_set(m->cfg->point.stop) ? 1 : 0;
 }
-
-/* What extending a run's levels may do, per class (enum wl_class). */
-struct extension {
-    bool on[WL_CLASSES];            /* the class's levels are extended */
-    int orion_max[WL_CLASSES];      /* ORION's last level on its axis */
-    int ceiling[WL_CLASSES];        /* the highest level it may reach */
-    int points_cap;                 /* room in the run's points array */
-};
 
 /* Logical I/Os one load level of class c keeps in flight. */
 static int level_ios(const struct sim_run_cfg *cfg, enum wl_class c, int level)
@@ -457,7 +499,7 @@ static int level_ios(const struct sim_run_cfg *cfg, enum wl_class c, int level)
    class in the cap on outstanding logical and physical I/O (io_budget.h),
    half of each when both extend. */
 static int extension_ceiling(const struct sim_run_cfg *cfg, const lay *l,
-                             const struct extension *x, enum wl_class c,
+                             const struct sim_extension *x, enum wl_class c,
                              const int slots[WL_CLASSES])
 {
     enum wl_class o = c == WL_SMALL ? WL_LARGE : WL_SMALL;
@@ -496,7 +538,7 @@ static int axis_max(const struct wl_matrix *m, enum wl_class c)
    axis whose maximum the user did not set; and how far they may go.
    slots[] is the ORION matrix's pools on entry, the run's on return. */
 static int plan_extension(const struct sim_run_cfg *cfg,
-                          const struct wl_matrix *m, struct extension *x,
+                          const struct wl_matrix *m, struct sim_extension *x,
                           int slots[WL_CLASSES], char *why, size_t why_len)
 {
     memset(x, 0, sizeof(*x));
@@ -534,10 +576,10 @@ static int plan_extension(const struct sim_run_cfg *cfg,
 /* After ORION's points: whether class c saturated on them and, when it
    extends, further levels along its axis until it does (levels.h).
    Return as measure_point. */
-static int extend_class(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+static int extend_class(const struct sim_point_meter *m,
                         struct sim_run_result *r, int run_index,
-                        const struct extension *x, enum wl_class c,
-                        sim_ns *sustained_ns, sim_progress_fn progress,
+                        const struct sim_extension *x, enum wl_class c,
+                        sim_ns *device_ns, sim_progress_fn progress,
                         void *arg, char *why, size_t why_len)
 {
     struct sim_class_levels *lv = &r->levels[c];
@@ -558,8 +600,8 @@ static int extend_class(const struct sim_run_cfg *cfg, struct sim_parts *rp,
             return rc;
         }
         lv->extended = true;
-        rc = measure_point(cfg, rp, r, run_index, r->matrix->n_points - 1,
-                           sustained_ns, progress, arg, why, why_len);
+        rc = measure_point(m, r, run_index, r->matrix->n_points - 1,
+                           device_ns, progress, arg, why, why_len);
         if (rc != 0)
             return rc;
         lv->stop = sim_levels_saturation(r->points, r->n_points, c, &lv->last);
@@ -567,41 +609,55 @@ static int extend_class(const struct sim_run_cfg *cfg, struct sim_parts *rp,
     return 0;
 }
 
-static int run_points(const struct sim_run_cfg *cfg, struct sim_parts *rp,
-                      struct sim_run_result *r, int run_index,
-                      const struct extension *x, sim_progress_fn progress,
-                      void *arg, char *why, size_t why_len)
+int sim_run_extend(const struct sim_point_meter *m, struct sim_run_result *r,
+                   int run_index, const struct sim_extension *x,
+                   sim_ns *device_ns, sim_progress_fn progress, void *arg,
+                   char *why, size_t why_len)
 {
-    sim_ns start_ns = rp->ds.ops->now(&rp->ds);
-    sim_ns sustained_ns = 0;        /* device time of the second measures */
-    int status = 0;
-    int orion_points = r->matrix->n_points;
-    for (int i = 0; i < orion_points && status == 0; i++)
-        status = measure_point(cfg, rp, r, run_index, i, &sustained_ns,
-                               progress, arg, why, why_len);
     /* large first: the Maximum Large MBPS is the headline */
-    if (status == 0)
-        status = extend_class(cfg, rp, r, run_index, x, WL_LARGE, &sustained_ns,
+    int status = extend_class(m, r, run_index, x, WL_LARGE, device_ns,
                               progress, arg, why, why_len);
     if (status == 0)
-        status = extend_class(cfg, rp, r, run_index, x, WL_SMALL, &sustained_ns,
+        status = extend_class(m, r, run_index, x, WL_SMALL, device_ns,
                               progress, arg, why, why_len);
-    if (status < 0)
-        return status;
-    /* a point cut short by a stop request or a failure is not complete
-       either, even when it was the last one */
-    r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
-    r->device_ns = rp->ds.ops->now(&rp->ds) - start_ns - sustained_ns;
     return status;
 }
 
-/* An open-loop run's own configuration (see the top): point.open
-   pointing at its rates, and no extended levels. */
-static void open_run_cfg(const struct sim_run_cfg *cfg, struct sim_run_cfg *one)
+void sim_run_finish(struct sim_run_result *r, int status, sim_ns device_ns)
 {
-    *one = *cfg;
-    one->levels = SIM_LEVELS_ORION;
-    one->point.open = &one->open;
+    /* a point cut short by a stop request or a failure is not complete
+       either, even when it was the last one */
+    r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
+    r->device_ns = device_ns;
+    sim_summarise(r->points, r->n_points, &r->summary);
+}
+
+static int run_points(const struct sim_point_meter *m, struct sim_run_result *r,
+                      int run_index, const struct sim_extension *x,
+                      sim_progress_fn progress, void *arg, char *why,
+                      size_t why_len)
+{
+    sim_ns device_ns = 0;
+    int status = 0;
+    int orion_points = r->matrix->n_points;
+    for (int i = 0; i < orion_points && status == 0; i++)
+        status = measure_point(m, r, run_index, i, &device_ns, progress, arg,
+                               why, why_len);
+    if (status == 0)
+        status = sim_run_extend(m, r, run_index, x, &device_ns, progress, arg,
+                                why, why_len);
+    if (status >= 0)
+        sim_run_finish(r, status, device_ns);
+    return status;
+}
+
+void sim_run_own_cfg(const struct sim_run_cfg *cfg, struct sim_run_cfg *own)
+{
+    *own = *cfg;
+    if (sim_open_load_on(&cfg->open)) {
+        own->levels = SIM_LEVELS_ORION;
+        own->point.open = &own->open;
+    }
 }
 
 /* The matrix of a run: ORION's for the disk count, or for an open-loop
@@ -628,7 +684,7 @@ static int run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out,
 /* The pools of a run: the matrix's largest loads (and their extension),
    or an open load's bound. */
 static int run_slots(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
-                     struct extension *x, int slots[WL_CLASSES], char *why,
+                     struct sim_extension *x, int slots[WL_CLASSES], char *why,
                      size_t why_len)
 {
     if (cfg->point.open) {
@@ -642,57 +698,81 @@ static int run_slots(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
     return plan_extension(cfg, m, x, slots, why, why_len);
 }
 
-static int run_one(const struct sim_run_cfg *given, int run_index,
-                   sim_progress_fn progress, void *arg,
-                   struct sim_run_result **out, char *why, size_t why_len)
+int sim_run_prepare(const struct sim_run_cfg *cfg, struct sim_run_result **out,
+                    struct sim_extension *x, int slots[WL_CLASSES], char *why,
+                    size_t why_len)
 {
-    struct sim_run_cfg open_cfg;
-    const struct sim_run_cfg *cfg = given;
-    if (sim_open_load_on(&given->open)) {
-        open_run_cfg(given, &open_cfg);
-        cfg = &open_cfg;
-    }
-    double t0 = wall_now_s();
     struct sim_run_result *r = calloc(1, sizeof(*r));
     if (!r) {
         snprintf(why, why_len, "out of memory");
         return -ENOMEM;
     }
     r->disks = cfg->disks;
-    struct extension x;
-    int slots[WL_CLASSES];
     int rc = run_matrix(cfg, &r->matrix, why, why_len);
     if (rc == 0)
-        rc = run_slots(cfg, r->matrix, &x, slots, why, why_len);
+        rc = run_slots(cfg, r->matrix, x, slots, why, why_len);
     if (rc == 0) {
-        r->points = calloc((size_t)x.points_cap, sizeof(*r->points));
+        r->points = calloc((size_t)x->points_cap, sizeof(*r->points));
         if (!r->points) {
             snprintf(why, why_len, "out of memory");
             rc = -ENOMEM;
         }
     }
+    if (rc < 0) {
+        sim_run_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+int sim_run_shared(const struct sim_run_cfg *given, int run_index,
+                   sim_progress_fn progress, void *arg,
+                   struct sim_run_result **out, char *why, size_t why_len)
+{
+    struct sim_run_cfg cfg;
+    sim_run_own_cfg(given, &cfg);
+    double t0 = sim_wall_now_s();
+    struct sim_run_result *r = NULL;
+    struct sim_extension x;
     struct sim_parts rp = { 0 };
-    if (rc == 0)
-        rc = sim_parts_open(cfg, slots[WL_SMALL], slots[WL_LARGE], &rp, why,
-                            why_len);
-    if (rc == 0)
-        rc = run_points(cfg, &rp, r, run_index, &x, progress, arg, why,
+    struct sim_point_meter m = { .cfg = &cfg, .shared = &rp };
+    int rc = sim_run_prepare(&cfg, &r, &x, m.slots, why, why_len);
+    if (rc < 0)
+        return rc;
+    rc = sim_parts_open(&cfg, m.slots[WL_SMALL], m.slots[WL_LARGE], &rp, why,
                         why_len);
+    if (rc == 0)
+        rc = run_points(&m, r, run_index, &x, progress, arg, why, why_len);
     sim_parts_close(&rp);
     if (rc < 0) {
         sim_run_free(r);
         return rc;
     }
-    sim_summarise(r->points, r->n_points, &r->summary);
-    r->wall_s = wall_now_s() - t0;
+    r->wall_s = sim_wall_now_s() - t0;
     *out = r;
     return rc;
+}
+
+bool sim_points_independent(const struct sim_run_cfg *cfg)
+{
+    return dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK) && !cfg->targets &&
+           !cfg->burst_carry;
+}
+
+bool sim_run_parallel(const struct sim_run_cfg *cfg)
+{
+    return cfg->jobs > 1 && sim_points_independent(cfg) && !cfg->point.live;
 }
 
 int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
             struct sim_run_result **out, char *why, size_t why_len)
 {
-    return run_one(cfg, 0, progress, arg, out, why, why_len);
+    if (!sim_points_independent(cfg))
+        return sim_run_shared(cfg, 0, progress, arg, out, why, why_len);
+    int n_runs = 0;
+    return sim_run_tasks(cfg, &cfg->disks, 1, false, progress, arg, out,
+                         &n_runs, why, why_len);
 }
 
 uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d)
@@ -716,8 +796,7 @@ void sim_run_free(struct sim_run_result *r)
     free(r);
 }
 
-static struct sim_run_cfg sweep_run_cfg(const struct sim_run_cfg *cfg,
-                                        int disks)
+struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks)
 {
     struct sim_run_cfg one = *cfg;
     one.disks = disks;
@@ -729,8 +808,9 @@ static int sweep_serial(const struct sim_run_cfg *cfg, const int *disk_counts,
                         struct sim_sweep_result *s, char *why, size_t why_len)
 {
     for (int i = 0; i < n_counts; i++) {
-        struct sim_run_cfg one = sweep_run_cfg(cfg, disk_counts[i]);
-        int rc = run_one(&one, i, progress, arg, &s->runs[s->n_runs], why, why_len);
+        struct sim_run_cfg one = sim_sweep_run_cfg(cfg, disk_counts[i]);
+        int rc = sim_run_shared(&one, i, progress, arg, &s->runs[s->n_runs],
+                                why, why_len);
         if (rc < 0)
             return rc;
         s->n_runs++;
@@ -740,131 +820,10 @@ static int sweep_serial(const struct sim_run_cfg *cfg, const int *disk_counts,
     return 0;
 }
 
-/* The parallel sweep.  Every disk count is one task with its own parts
-   (run_one opens layout, workload, devices and engine; the profiles are
-   read only, the RNG is the workload's own, the stop flag only read).
-   A task does not call the caller's progress itself: it records the
-   n_points of each of its calls, and when its run and every run before
-   it are done, the calls are made from the run's points in disk-count
-   order under one lock, as the serial sweep would have made them.  A run
-   stopped early ends the sweep there, as in the serial sweep: the runs
-   after it are dropped (those not yet started are not started). */
-struct sweep_task {
-    struct sim_run_result *r;
-    int rc;
-    bool done, skipped;
-    int *call_n;                    /* n_points of each progress call */
-    int n_calls, cap_calls;
-    char why[256];
-};
-
-struct sweep_par {
-    const struct sim_run_cfg *cfg;
-    const int *disk_counts;
-    int n_counts;
-    sim_progress_fn progress;
-    void *arg;
-    struct sweep_task *t;
-    pthread_mutex_t lock;
-    int flushed;                    /* runs whose progress calls are made */
-    bool ended;                     /* a flushed run stopped or failed */
-};
-
-static void record_call(void *arg, int run_index, int point_index,
-                        int n_points, const struct sim_point_result *r)
-{
-    struct sweep_task *t = arg;
-    (void)run_index; (void)point_index; (void)r;
-    if (t->n_calls == t->cap_calls) {
-        int cap = t->cap_calls ? 2 * t->cap_calls : 64;
-        int *grown = realloc(t->call_n, (size_t)cap * sizeof(*grown));
-        if (!grown)
-            return;                 /* progress only: the run goes on */
-        t->call_n = grown;
-        t->cap_calls = cap;
-    }
-    t->call_n[t->n_calls++] = n_points;
-}
-
-/* Make the progress calls of every finished run that follows the flushed
-   ones; the caller holds the lock. */
-static void flush_progress(struct sweep_par *p)
-{
-    while (!p->ended && p->flushed < p->n_counts && p->t[p->flushed].done) {
-        struct sweep_task *t = &p->t[p->flushed];
-        for (int k = 0; t->r && p->progress && k < t->n_calls &&
-                        k < t->r->n_points; k++)
-            p->progress(p->arg, p->flushed, k, t->call_n[k], &t->r->points[k]);
-        p->ended = t->rc != 0 || t->skipped;
-        p->flushed++;
-    }
-}
-
-static void sweep_task_run(void *arg, long i)
-{
-    struct sweep_par *p = arg;
-    struct sweep_task *t = &p->t[i];
-    struct sim_run_cfg one = sweep_run_cfg(p->cfg, p->disk_counts[i]);
-
-    t->skipped = sim_stop_is_set(p->cfg->point.stop);
-    if (!t->skipped)
-        t->rc = run_one(&one, (int)i, record_call, t, &t->r, t->why,
-                        sizeof t->why);
-    pthread_mutex_lock(&p->lock);
-    t->done = true;
-    flush_progress(p);
-    pthread_mutex_unlock(&p->lock);
-}
-
-/* The runs in order up to the first that stopped, failed or did not
-   start, as the serial sweep keeps them. */
-static int sweep_collect(struct sweep_par *p, struct sim_sweep_result *s,
-                         char *why, size_t why_len)
-{
-    int status = 0;
-    for (int i = 0; i < p->n_counts; i++) {
-        struct sweep_task *t = &p->t[i];
-        if (status != 0 || t->skipped || t->rc < 0) {
-            if (status == 0 && t->rc < 0) {
-                snprintf(why, why_len, "%s", t->why);
-                status = t->rc;
-            } else if (status == 0) {
-                status = 1;
-            }
-            sim_run_free(t->r);
-        } else {
-            s->runs[s->n_runs++] = t->r;
-            status = t->rc;
-        }
-        free(t->call_n);
-    }
-    return status;
-}
-
-static int sweep_parallel(const struct sim_run_cfg *cfg, const int *disk_counts,
-                          int n_counts, sim_progress_fn progress, void *arg,
-                          struct sim_sweep_result *s, char *why, size_t why_len)
-{
-    struct sweep_task *tasks = calloc((size_t)n_counts, sizeof(*tasks));
-    if (!tasks) {
-        snprintf(why, why_len, "out of memory");
-        return -ENOMEM;
-    }
-    struct sweep_par p = { .cfg = cfg, .disk_counts = disk_counts,
-                           .n_counts = n_counts, .progress = progress,
-                           .arg = arg, .t = tasks };
-    pthread_mutex_init(&p.lock, NULL);
-    sim_parallel_for(n_counts, cfg->jobs, sweep_task_run, &p);
-    pthread_mutex_destroy(&p.lock);
-    int status = sweep_collect(&p, s, why, why_len);
-    free(tasks);
-    return status;
-}
-
 bool sim_sweep_parallel(const struct sim_run_cfg *cfg)
 {
-    return cfg->jobs > 1 && cfg->backend &&
-           (cfg->backend->caps & DEV_CAP_VIRTUAL_CLOCK) && !cfg->point.live;
+    return cfg->jobs > 1 && dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK) &&
+           !cfg->point.live;
 }
 
 int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts, int n_counts,
@@ -880,8 +839,10 @@ int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts, int n_count
         snprintf(why, why_len, "out of memory");
         return -ENOMEM;
     }
-    int status = sim_sweep_parallel(cfg)
-        ? sweep_parallel(cfg, disk_counts, n_counts, progress, arg, s, why, why_len)
+    bool by_point = sim_points_independent(cfg);
+    int status = by_point || sim_sweep_parallel(cfg)
+        ? sim_run_tasks(cfg, disk_counts, n_counts, !by_point, progress, arg,
+                        s->runs, &s->n_runs, why, why_len)
         : sweep_serial(cfg, disk_counts, n_counts, progress, arg, s, why, why_len);
     if (status < 0) {
         sim_sweep_free(s);

@@ -63,7 +63,8 @@ struct sim_run_cfg {
                                        buckets burst_credit_frac full; true:
                                        they start so at the first point
                                        and carry from point to point */
-    int jobs;                       /* a sweep's disk counts on this many
+    int jobs;                       /* a run's independent points, or a
+                                       sweep's disk counts, on this many
                                        threads (jobs.h) when the backend
                                        has a virtual clock; <= 1 serial */
     struct price_bill bill;         /* the monthly bill of the instance and
@@ -190,20 +191,36 @@ typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg);
 
 /* One run on cfg->disks disks.  0 (or 1 when stopped early: the result
-   holds the points done, incomplete set), or -errno with a reason. */
+   holds the points done, incomplete set), or -errno with a reason.  With
+   independent points (sim_points_independent) on cfg->jobs threads, with
+   the serial run's results and progress calls (in point order), wall_s
+   aside. */
 int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress,
             void *arg, struct sim_run_result **out, char *why, size_t why_len);
 void sim_run_free(struct sim_run_result *r);
 
 /* The same run for each disk count; same return convention.  With
-   cfg->jobs > 1 and a virtual-clock backend the disk counts run on
-   cfg->jobs threads, each on its own parts; the result and the progress
-   calls (made in disk-count order, as each run's predecessors are done)
-   are those of the serial sweep, wall_s aside. */
+   cfg->jobs > 1 and a virtual-clock backend the work runs on cfg->jobs
+   threads: every point of every disk count a task where the points are
+   independent, else every disk count one task on its own parts; the
+   result and the progress calls (made in disk-count and point order, as
+   their predecessors are done) are those of the serial sweep, wall_s
+   aside. */
 int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts,
               int n_counts, sim_progress_fn progress, void *arg,
               struct sim_sweep_result **out, char *why, size_t why_len);
 void sim_sweep_free(struct sim_sweep_result *s);
+/* Whether the points of a run of cfg are independent: a virtual clock
+   and no burst credits carried from point to point.  Each point is then
+   measured on layout, workload, devices and engine opened for it alone
+   (its figures depend on nothing but the point and cfg), and the points
+   may run on cfg->jobs threads, in a run as in a sweep; otherwise a run
+   measures them one after the other on one set of parts, whose state
+   (clock, throttles, generator, buckets) carries. */
+bool sim_points_independent(const struct sim_run_cfg *cfg);
+/* Whether sim_run(cfg) measures its points on several threads:
+   independent points, cfg->jobs > 1 and no live view. */
+bool sim_run_parallel(const struct sim_run_cfg *cfg);
 /* Whether sim_sweep(cfg) runs its disk counts in parallel: cfg->jobs > 1,
    a virtual-clock backend (real devices measured at once would mix their
    figures) and no live view (it is not made for several engines). */

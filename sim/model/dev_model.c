@@ -114,6 +114,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,12 +267,42 @@ static uint32_t prob_threshold(double p)
     return (uint32_t)(c * 4294967295.0);
 }
 
-static void direction_setup(struct model *m, int dir, const struct prof_dir_latency *d)
+/* The multiplier table of a lognormal of sigma into t.  Computing one
+   costs about 15 ms (a bisection per entry), which a run that opens its
+   devices for every point (run.c, independent points) cannot pay, so the
+   tables made are kept, process-wide, for the few sigmas there are: the
+   same bytes, computed once. */
+#define LAT_CACHE 32
+static struct {
+    pthread_mutex_t lock;
+    int n;
+    double sigma[LAT_CACHE];
+    float table[LAT_CACHE][LAT_TABLE + 1];
+} lat_cache = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void lat_table_fill(float *t, double sigma)
 {
+    pthread_mutex_lock(&lat_cache.lock);
+    for (int k = 0; k < lat_cache.n; k++)
+        if (lat_cache.sigma[k] == sigma) {
+            memcpy(t, lat_cache.table[k], sizeof lat_cache.table[k]);
+            pthread_mutex_unlock(&lat_cache.lock);
+            return;
+        }
     for (int i = 0; i <= LAT_TABLE; i++) {
         double p = ((double)i + 0.5) / (LAT_TABLE + 1);
-        m->lat_mult[dir][i] = (float)exp(d->sigma * std_normal_quantile(p));
+        t[i] = (float)exp(sigma * std_normal_quantile(p));
     }
+    if (lat_cache.n < LAT_CACHE) {
+        lat_cache.sigma[lat_cache.n] = sigma;
+        memcpy(lat_cache.table[lat_cache.n++], t, sizeof lat_cache.table[0]);
+    }
+    pthread_mutex_unlock(&lat_cache.lock);
+}
+
+static void direction_setup(struct model *m, int dir, const struct prof_dir_latency *d)
+{
+    lat_table_fill(m->lat_mult[dir], d->sigma);
     m->floor_ns[dir] = d->floor_ns;
     m->median_ns[dir] = d->median_ns;
     m->tail_threshold[dir] = prob_threshold(d->tail_prob);

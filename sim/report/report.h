@@ -62,6 +62,13 @@ const struct sim_point_result *report_find_point(const struct sim_run_result *ru
    Nothing when no maximum did. */
 void report_burst_lines(FILE *f, const struct sim_summary *s);
 
+/* A volume's size ("250 GiB", "1000 GB") and a throughput of it ("125.0
+   MiB/s", "480.0 MB/s") in the units its cloud sells it in: GB and MB/s
+   for OCI, GiB and MiB/s for EBS (report_util.c). */
+void report_fmt_volume_size(const struct vol_profile *v, char *buf, size_t len);
+void report_fmt_volume_tput(const struct vol_profile *v, double bytes_per_s,
+                            int decimals, char *buf, size_t len);
+
 /* ---- open loop (report_open.c) ---- */
 /* A latency in the unit that reads: "618.5 us" below 10 ms, "41.2 ms"
    below 1 s, "3.18 s" above. */

@@ -233,9 +233,12 @@ static void volume_line(FILE *f, const struct vol_profile *v)
             v->iops_base);
     if (v->iops_burst > v->iops_base)
         fprintf(f, " (burst %.0f)", v->iops_burst);
-    fprintf(f, ", %.2f MiB/s", v->tput_base_bytes_per_s / (double)MIB);
+    char tput[32];
+    report_fmt_volume_tput(v, v->tput_base_bytes_per_s, 2, tput, sizeof tput);
+    fprintf(f, ", %s", tput);
+    report_fmt_volume_tput(v, v->tput_burst_bytes_per_s, 2, tput, sizeof tput);
     if (v->tput_burst_bytes_per_s > v->tput_base_bytes_per_s)
-        fprintf(f, " (burst %.2f MiB/s)", v->tput_burst_bytes_per_s / (double)MIB);
+        fprintf(f, " (burst %s)", tput);
     fprintf(f, ", %.2f USD per month each\n", v->price_usd_month);
 }
 

@@ -56,9 +56,11 @@
  * was a burst in some run; the CSV always has them (equal to the maxima
  * when nothing burst), with the time the burst lasts (empty: no burst).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/report/report.h"
@@ -322,6 +324,17 @@ static double limit_pct(const struct sim_run_cfg *cfg,
     return rate > 0 ? phys / rate * 100.0 : 0;
 }
 
+/* "volume" or "volumes", and with its verb, for n of them. */
+static const char *volumes(int n)
+{
+    return n == 1 ? "volume" : "volumes";
+}
+
+static const char *volumes_reach(int n)
+{
+    return n == 1 ? "volume reaches" : "volumes reach";
+}
+
 static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                          const struct sim_sweep_result *sw)
 {
@@ -385,25 +398,25 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                 strcat(other, " MB/s");
             }
             if (at_k->disks < last_disks)
-                fprintf(f, "%d volumes reach the instance limit (%s) at %s %s; "
-                           "more add nothing.\n", at_k->disks, other, fig_k,
-                        unit);
+                fprintf(f, "%d %s the instance limit (%s) at %s %s; "
+                           "more add nothing.\n", at_k->disks,
+                        volumes_reach(at_k->disks), other, fig_k, unit);
             else
-                fprintf(f, "%s at %d volumes: %s %s, held by the instance "
-                           "limit (%s).\n", what, at_k->disks, fig_k, unit,
-                        other);
+                fprintf(f, "%s at %d %s: %s %s, held by the instance "
+                           "limit (%s).\n", what, at_k->disks,
+                        volumes(at_k->disks), fig_k, unit, other);
         } else if (at_k->disks < last_disks) {
             double pct = limit_pct(cfg, at_k, large, inst_rate, note,
                                    sizeof note);
-            fprintf(f, "%d volumes reach %.0f %% of the instance limit (%s %s"
-                       "%s); more add nothing.\n", at_k->disks, pct, lim,
-                    unit, note);
+            fprintf(f, "%d %s %.0f %% of the instance limit (%s %s"
+                       "%s); more add nothing.\n", at_k->disks,
+                    volumes_reach(at_k->disks), pct, lim, unit, note);
         } else {
             double pct = limit_pct(cfg, at_k, large, inst_rate, note,
                                    sizeof note);
-            fprintf(f, "%s at %d volumes: %s %s is %.0f %% of the instance "
-                       "limit (%s %s%s).\n", what, at_k->disks, fig_k, unit,
-                    pct, lim, unit, note);
+            fprintf(f, "%s at %d %s: %s %s is %.0f %% of the instance "
+                       "limit (%s %s%s).\n", what, at_k->disks,
+                    volumes(at_k->disks), fig_k, unit, pct, lim, unit, note);
         }
         return;
     }
@@ -413,11 +426,11 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
         fmt_figure(each, sizeof each, run_figure(best, large) / best->disks,
                    large);
         fprintf(f, "%s binds: each volume adds its own %s %s (%s %s at %d "
-                   "volumes); ",
+                   "%s); ",
                 run_limit(best, large) == SIM_LIMIT_VOLUME_TPUT ? "Volume throughput"
                 : run_limit(best, large) == SIM_LIMIT_ATTACH_PATH ? "Each volume's attachment path"
                 : "Volume IOPS",
-                each, unit, fig_best, unit, best->disks);
+                each, unit, fig_best, unit, best->disks, volumes(best->disks));
         if (inst_rate > 0) {
             double pct = limit_pct(cfg, best, large, inst_rate, note,
                                    sizeof note);
@@ -428,35 +441,36 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
             fputs("there is no instance limit.\n", f);
         return;
     case SIM_LIMIT_BURST_CREDITS:
-        fprintf(f, "Burst credits run out: %s %s at %d volumes is the rate "
+        fprintf(f, "Burst credits run out: %s %s at %d %s is the rate "
                    "once the credit buckets are empty.\n", fig_best, unit,
-                best->disks);
+                best->disks, volumes(best->disks));
         return;
     case SIM_LIMIT_DEVICE:
-        fprintf(f, "The devices themselves bind: %s %s at %d volumes.\n",
-                fig_best, unit, best->disks);
+        fprintf(f, "The devices themselves bind: %s %s at %d %s.\n",
+                fig_best, unit, best->disks, volumes(best->disks));
         return;
     case SIM_LIMIT_OFFERED_LOAD:
     default:
         if (saturated(best, large)) {
             /* flat with more load, though no modelled limit says why */
             fprintf(f, "The figure stops rising with more load at %s %s at "
-                       "%d volumes; no volume or instance limit is reported "
-                       "to bind.\n", fig_best, unit, best->disks);
+                       "%d %s; no volume or instance limit is reported "
+                       "to bind.\n", fig_best, unit, best->disks,
+                    volumes(best->disks));
             return;
         }
         if (sim_open_load_on(&cfg->open)) {
             /* open loop: the rates are the demand, there are no levels */
             fprintf(f, "The offered load sets the figure (%s %s at %d "
-                       "volumes): no volume or instance limit binds at the "
+                       "%s): no volume or instance limit binds at the "
                        "offered rates; more volumes deliver no more.\n",
-                    fig_best, unit, best->disks);
+                    fig_best, unit, best->disks, volumes(best->disks));
             return;
         }
-        fprintf(f, "The offered load sets the figure (%s %s at %d volumes): "
+        fprintf(f, "The offered load sets the figure (%s %s at %d %s): "
                    "no volume or instance limit binds; raise the load levels "
                    "(%s%s with --run advanced --matrix max) to find one.\n",
-                fig_best, unit, best->disks, cfg->levels == SIM_LEVELS_EXTEND
+                fig_best, unit, best->disks, volumes(best->disks), cfg->levels == SIM_LEVELS_EXTEND
                 ? "" : "--levels extend, or ", large ? "--num-large"
                                                      : "--num-small");
         return;
@@ -555,12 +569,31 @@ static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
                  sim_limit_label(binds));
     }
     if (at_k->disks < last_disks)
-        fprintf(f, "Sustained: %d volume%s %s %s; more add nothing.",
-                at_k->disks, at_k->disks == 1 ? "" : "s",
-                at_k->disks == 1 ? "reaches" : "reach", held);
+        fprintf(f, "Sustained: %d %s %s; more add nothing.", at_k->disks,
+                volumes_reach(at_k->disks), held);
     else
-        fprintf(f, "Sustained: still rising at %d volumes: %s.", at_k->disks,
-                held);
+        fprintf(f, "Sustained: still rising at %d %s: %s.", at_k->disks,
+                volumes(at_k->disks), held);
+}
+
+/* The reading line after "At burst, ...: ", its first word in lower
+   case ("volume throughput binds"); a number stays as it is. */
+static void reading_mid_sentence(FILE *f, const struct sim_run_cfg *cfg,
+                                 const struct sim_sweep_result *sw)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) {
+        reading_line(f, cfg, sw);
+        return;
+    }
+    reading_line(m, cfg, sw);
+    if (fclose(m) == 0 && text) {
+        text[0] = (char)tolower((unsigned char)text[0]);
+        fputs(text, f);
+    }
+    free(text);
 }
 
 /* When the main figure of some run was a burst: the sustained sentence,
@@ -598,7 +631,7 @@ static bool burst_reading_line(FILE *f, const struct sim_run_cfg *cfg,
     } else {
         fputs(" At the maxima: ", f);
     }
-    reading_line(f, cfg, sw);
+    reading_mid_sentence(f, cfg, sw);
     return true;
 }
 

@@ -13,7 +13,8 @@
  * number varies with the run, are in the JSON only.  A class the point
  * did not run has empty latency cells.  The last six columns are the
  * open loop's (engine.h): offered rates, unmet fractions and delayed
- * I/Os per class, 0 for a closed-loop point (schema 2 added them).
+ * I/Os per class (schema 2 added them), empty for a class without a rate
+ * and so for every class of a closed-loop point, where the JSON has null.
  * docs/fields.md explains each column.
  */
 #include <errno.h>
@@ -53,6 +54,19 @@ static void csv_min_bucket(FILE *f, const struct sim_timeline *tl, size_t row)
     fprintf(f, ",%.2f", least);
 }
 
+/* One open-loop figure per class, small then large: empty for a class
+   without a rate (so for both classes of a closed-loop point), as the
+   JSON's null. */
+static void csv_open(FILE *f, const struct sim_open_result *op,
+                     const int decimals[WL_CLASSES], const double v[WL_CLASSES])
+{
+    for (int c = 0; c < WL_CLASSES; c++) {
+        fputc(',', f);
+        if (op->target[c] > 0)
+            fprintf(f, "%.*f", decimals[c], v[c]);
+    }
+}
+
 static void csv_point(FILE *f, int disks, const struct sim_point_result *p)
 {
     const struct sim_timeline *tl = p->timeline;
@@ -65,11 +79,11 @@ static void csv_point(FILE *f, int disks, const struct sim_point_result *p)
         csv_lat(f, sim_point_class_ran(p, WL_LARGE), &r->lat[WL_LARGE]);
         fprintf(f, ",%s", sim_limit_id(r->limited_by));
         csv_min_bucket(f, tl, i);
-        fprintf(f, ",%.2f,%.3f,%.4f,%.4f,%llu,%llu", r->offered[WL_SMALL],
-                r->offered[WL_LARGE], r->unmet_frac[WL_SMALL],
-                r->unmet_frac[WL_LARGE],
-                (unsigned long long)r->delayed[WL_SMALL],
-                (unsigned long long)r->delayed[WL_LARGE]);
+        double delayed[WL_CLASSES] = { (double)r->delayed[WL_SMALL],
+                                       (double)r->delayed[WL_LARGE] };
+        csv_open(f, &p->open, (const int[]){ 2, 3 }, r->offered);
+        csv_open(f, &p->open, (const int[]){ 4, 4 }, r->unmet_frac);
+        csv_open(f, &p->open, (const int[]){ 0, 0 }, delayed);
         fputc('\n', f);
     }
 }

@@ -585,3 +585,31 @@ void report_stage_discard(struct report_stage *st)
     (void)rmdir(st->path);
     st->path[0] = '\0';
 }
+
+/* ---- a volume in its cloud's units ---------------------------------------
+   OCI quotes block volumes in GB and MB/s (DOMAIN.md, "OCI block volumes":
+   KB/s per GB, max MB/s), EBS in GiB and MiB/s; a volume is shown in the
+   units its cloud sells it in (prof_volume_provider). */
+
+static bool volume_is_oci(const struct vol_profile *v)
+{
+    return strcmp(prof_volume_provider(v), "oci") == 0;
+}
+
+void report_fmt_volume_size(const struct vol_profile *v, char *buf, size_t len)
+{
+    double gb = (double)v->size_bytes / 1e9;
+    if (!volume_is_oci(v))
+        prof_format_size(v->size_bytes, buf, len);
+    else
+        snprintf(buf, len, "%.*f GB", gb == (double)(long long)gb ? 0 : 2, gb);
+}
+
+void report_fmt_volume_tput(const struct vol_profile *v, double bytes_per_s,
+                            int decimals, char *buf, size_t len)
+{
+    if (volume_is_oci(v))
+        snprintf(buf, len, "%.*f MB/s", decimals, bytes_per_s / 1e6);
+    else
+        snprintf(buf, len, "%.*f MiB/s", decimals, bytes_per_s / 1048576.0);
+}
