@@ -155,14 +155,14 @@ static void print_figures(FILE *f, const struct adv_targets *t,
     }
 }
 
-/* "phase peak (09:00:00-12:00:00)" */
+/* "phase peak (09:00:00, 3 h)" */
 static void print_phase(FILE *f, const struct wl_schedule *s, int i)
 {
-    char a[32], b[32];
+    char at[32];
 
-    fprintf(f, "phase %s (%s-%s)", s->phase[i].name,
-            wl_clock_format(s->phase[i].start_ms, a, sizeof a),
-            wl_clock_format(s->phase[i].start_ms + s->phase[i].length_ms, b, sizeof b));
+    fprintf(f, "phase %s (%s, %.3g h)", s->phase[i].name,
+            wl_clock_format(s->phase[i].start_ms, at, sizeof at),
+            (double)s->phase[i].length_ms / 3.6e6);
 }
 
 static void print_day_verdict(FILE *f, const struct adv_targets *t, const struct adv_day *d)
