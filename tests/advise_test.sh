@@ -252,7 +252,8 @@ sys.exit(0 if ok else 1)
 PY
 expect_true "schedule_advise_report_should_be_written" \
     "$ASMSIM" advise "${SC[@]}" --top 1 --report sc.html
-expect_true "schedule_advise_report_should_hold_the_advice" grep -q '"kind": *"advice"' sc.html
+expect_true "schedule_advise_report_should_show_the_day_and_forecast" \
+    grep -q 'day: served; .*forecast: <code>asmsim forecast --instance m5\.large' sc.html
 for k in 1 2; do
     "$ASMSIM" advise "${SC[@]}" --shard $k/2 --json scs$k.jsonl >/dev/null 2>&1
 done
