@@ -61,6 +61,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/profiles/prices_table.h"
 #include "sim/report/report.h"
 
 void report_stamp_now(struct report_meta *meta)
@@ -556,4 +557,11 @@ void report_stage_discard(struct report_stage *st)
     }
     (void)rmdir(st->path);
     st->path[0] = '\0';
+}
+
+const char *report_price_region(const struct price_bill *b)
+{
+    if (b->disks <= 0 || !b->prices_list || strcmp(b->prices_list, price_aws_list) != 0)
+        return NULL;
+    return price_aws_region;
 }
