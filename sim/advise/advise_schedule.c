@@ -23,15 +23,21 @@
  *   latency      --need-latency's figure: the worst 1-minute interval's
  *                small mean (or p99 with p99:) over every phase of the day
  *
- * The bound (adv_schedule_bound_targets): a phase can be served only if
- * each class of its demand (less the tolerance) fits under the burst
- * bound (advise_bound.c), mirror writes counted at the phase's own write
- * share; and in a steady day every bucket earns what is spent (credits
- * accrue at the base rate, throttle.c "Burst credits"), so the day's mean
- * rate of each class must fit under the sustained bound.  Both are upper
- * bounds of what the forecast can serve, so pruning by them never drops a
- * candidate the forecast would pass (tests/test_advise.c checks it on a
- * space simulated exhaustively).
+ * The bound: credits accrue at the base rate and every admitted unit
+ * spends one (throttle.c, "Burst credits"), so
+ *   - over a phase of length L a bucketed limit admits at most its bucket
+ *     (full at best at the phase's start) plus L x its base rate, and
+ *     never more than L x its burst rate: each class of the phase's
+ *     demand, less the tolerance, mirror writes counted at the phase's own
+ *     write share, must fit under that window's bound
+ *     (adv_schedule_phase_ratio, adv_bound_window);
+ *   - in a steady day every bucket earns what is spent, so the day's mean
+ *     rate of each class must fit under the sustained bound
+ *     (adv_schedule_bound_targets: sustain_*); its peak, under the burst
+ *     bound, is what sizes the provisioning ladders.
+ * All are upper bounds of what the forecast can serve, so pruning by them
+ * never drops a candidate the forecast would pass (tests/test_advise.c
+ * checks it on a space simulated exhaustively).
  */
 #include <errno.h>
 #include <math.h>
@@ -106,6 +112,39 @@ void adv_schedule_bound_targets(const struct adv_targets *t, struct adv_targets 
     out->need_mbps = peak[WL_LARGE];
     out->sustain_iops = sum[WL_SMALL] / day_s;
     out->sustain_mbps = sum[WL_LARGE] / day_s;
+}
+
+/* need / what the candidate carries over a phase of its length, for one
+   class at the phase's write share: the bound's ratio (>= 1: it may). */
+static double phase_class_ratio(const struct adv_targets *t, const struct wl_phase *p,
+                                enum wl_class c, const struct inst_profile *in,
+                                const struct vol_profile *v, int disks)
+{
+    double rate = c == WL_SMALL ? p->small_iops : p->large_mbps;
+    struct adv_targets pt = *t;
+    struct adv_bound bd;
+
+    if (!(rate > 0))
+        return INFINITY;
+    pt.write_pct = p->write_pct[c];
+    adv_bound_window(&pt, in, v, disks, (double)p->length_ms / 1e3, &bd);
+    return (c == WL_SMALL ? bd.iops : bd.mbps) / (rate * (1 - SIM_FORECAST_UNMET_TOLERANCE));
+}
+
+double adv_schedule_phase_ratio(const struct adv_targets *t, const struct inst_profile *in,
+                                const struct vol_profile *v, int disks)
+{
+    const struct wl_schedule *s = t->schedule;
+    double r = INFINITY;
+
+    for (int i = 0; s && i < s->n; i++) {
+        const struct wl_phase *p = &s->phase[i];
+        if (p->kind != WL_PHASE_OPEN)
+            continue;
+        r = fmin(r, phase_class_ratio(t, p, WL_SMALL, in, v, disks));
+        r = fmin(r, phase_class_ratio(t, p, WL_LARGE, in, v, disks));
+    }
+    return r;
 }
 
 /* ---- the command --------------------------------------------------------- */

@@ -32,7 +32,8 @@
  *
  * With a schedule (advise_schedule.c) the space is built for its bound
  * targets: its peak against the burst bound, its day mean against the
- * sustained one (sustain_*).
+ * sustained one (sustain_*), each phase against the bound over its
+ * length.
  *
  * Attachment limits (data volumes): Nitro 26 = 28 attachments less the
  * root volume and the network interface (AWS, "Amazon EBS volume limits
@@ -475,22 +476,24 @@ static double bound_ratio(const struct adv_targets *t, const struct adv_bound *b
     return r;
 }
 
-/* How close the sustained bound comes to the rates the targets ask to be
-   sustained (a schedule's day mean: sustain_*); INFINITY when none. */
-static double sustain_ratio(const struct adv_targets *t, const struct adv_inst *in,
-                            const struct adv_volopt *vo)
+/* How close a schedule's candidate comes to what the day asks beyond its
+   peak: the sustained bound against the day mean (sustain_*), each
+   phase's window against its demand (advise_schedule.c); INFINITY
+   without a schedule. */
+static double schedule_ratio(const struct adv_targets *t, const struct adv_inst *in,
+                             const struct adv_volopt *vo)
 {
     struct adv_bound bd;
     double r = INFINITY;
 
-    if (t->sustain_mbps <= 0 && t->sustain_iops <= 0)
+    if (!t->schedule)
         return r;
     adv_bound(t, &in->p, &vo->v, vo->disks, false, &bd);
     if (t->sustain_mbps > 0)
         r = fmin(r, bd.mbps / t->sustain_mbps);
     if (t->sustain_iops > 0)
         r = fmin(r, bd.iops / t->sustain_iops);
-    return r;
+    return fmin(r, adv_schedule_phase_ratio(t, &in->p, &vo->v, vo->disks));
 }
 
 static void note_instance(struct adv_inst *in, const struct adv_targets *t,
@@ -544,7 +547,7 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         (*enumerated)++;
         adv_bound(t, &in->p, &vo->v, vo->disks, burst, &bd);
         note_instance(in, t, &bd);
-        double ratio = fmin(bound_ratio(t, &bd), sustain_ratio(t, in, vo));
+        double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
             note_rejected(in, i, o, vo, ratio, &bd);
             continue;
