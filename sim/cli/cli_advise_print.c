@@ -256,7 +256,8 @@ static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
 }
 
 /* The miss of a schedule: its worst phase's share (simulated) or the
-   share of the day's peak or mean demand the bound carries. */
+   least share of a phase's demand (over its length) or of the day's mean
+   the bound carries. */
 static void print_schedule_miss(FILE *f, const struct adv_cfg *cfg,
                                 const struct adv_outcome *o)
 {
@@ -266,8 +267,8 @@ static void print_schedule_miss(FILE *f, const struct adv_cfg *cfg,
         fprintf(f, " gets %.0f %% of its demand (simulated)\n",
                 100 * o->day.worst_served_frac);
     } else {
-        fprintf(f, "its limits carry at most %.0f %% of the peak or day-mean demand "
-                "(%s)\n", 100 * o->missed_got, o->instance_limited
+        fprintf(f, "its limits carry at most %.0f %% of a phase's demand over its "
+                "length, or of the day's mean (%s)\n", 100 * o->missed_got, o->instance_limited
                 ? "the instance's own limit, whatever the volumes" : "bound");
     }
 }

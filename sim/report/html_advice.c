@@ -336,7 +336,7 @@ static void missed_text(const cJSON *x, char *buf, size_t len)
     html_num(x, "missed_need", &need);
     if (strcmp(html_str_or(x, "missed", "?"), "schedule") == 0) {
         snprintf(buf, len, "schedule: %.0f %% of %s demand%s", 100 * got,
-                 cJSON_IsFalse(html_get(x, "simulated")) ? "the peak or day-mean"
+                 cJSON_IsFalse(html_get(x, "simulated")) ? "a phase's or the day-mean"
                                                          : "its worst phase's",
                  cJSON_IsFalse(html_get(x, "simulated")) ? " (the bound; not simulated)"
                                                          : " served");
