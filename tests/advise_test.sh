@@ -124,7 +124,9 @@ sys.exit(1 if errs else 0)
 PY
 
 # the printed command reproduces the simulated figures exactly
-cmd=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["best"][0]["run_command"])' adv.json)
+# best0 KEY FILE: best[0][KEY] of an advise JSON
+best0() { python3 -c 'import json,sys; print(json.load(open(sys.argv[2]))["best"][0][sys.argv[1]])' "$1" "$2"; }
+cmd=$(best0 run_command adv.json)
 # shellcheck disable=SC2086
 "$ASMSIM" ${cmd#asmsim } --json - >run.json 2>/dev/null
 expect_true "run_command_should_reproduce_the_simulated_figures" python3 - adv.json run.json <<'PY'
@@ -236,7 +238,7 @@ print("\n".join(errs), file=sys.stderr)
 sys.exit(1 if errs else 0)
 PY
 # the printed forecast reproduces the day: its verdict and the worst phase's p99
-fc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["best"][0]["forecast_command"])' sc.json)
+fc=$(best0 forecast_command sc.json)
 # shellcheck disable=SC2086
 "$ASMSIM" ${fc#asmsim } --json - >fc.json 2>/dev/null
 expect_true "forecast_command_should_reproduce_the_day" python3 - sc.json fc.json <<'PY'

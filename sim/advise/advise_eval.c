@@ -56,15 +56,10 @@ static enum wl_run run_of(const struct adv_targets *t)
     return WL_RUN_SIMPLE;
 }
 
-void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
-                     char *buf, size_t len)
+void adv_command_options(const struct adv_cfg *cfg, char *buf, size_t len, int n)
 {
     const struct adv_targets *t = &cfg->targets;
-    int n = snprintf(buf, len, "asmsim run --instance %s --volume %s --disks %d "
-                     "--redundancy %s --write %d --run %s --burst-credits %s",
-                     c->instance.name, c->volume.spec, c->disks,
-                     lay_redundancy_name(t->redundancy), t->write_pct,
-                     wl_run_name(run_of(t)), cfg->space.burst_ok ? "full" : "empty");
+
     if (t->small_bytes != 8192 && n > 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, " --size-small %uKiB",
                       t->small_bytes / 1024);
@@ -74,6 +69,18 @@ void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
     if (cfg->seed != 1 && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, " --seed %llu",
                  (unsigned long long)cfg->seed);
+}
+
+void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
+                     char *buf, size_t len)
+{
+    const struct adv_targets *t = &cfg->targets;
+    int n = snprintf(buf, len, "asmsim run --instance %s --volume %s --disks %d "
+                     "--redundancy %s --write %d --run %s --burst-credits %s",
+                     c->instance.name, c->volume.spec, c->disks,
+                     lay_redundancy_name(t->redundancy), t->write_pct,
+                     wl_run_name(run_of(t)), cfg->space.burst_ok ? "full" : "empty");
+    adv_command_options(cfg, buf, len, n);
 }
 
 void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,

@@ -108,6 +108,10 @@ void adv_bound_window(const struct adv_targets *t, const struct inst_profile *in
 /* Copies of every write under redundancy r: 1, 2 or 3. */
 int adv_copies(enum lay_redundancy r);
 
+/* advise_eval.c: append to the command line in buf (n characters so
+   far) the options of cfg that differ from the defaults: I/O sizes,
+   seed. */
+void adv_command_options(const struct adv_cfg *cfg, char *buf, size_t len, int n);
 /* advise_eval.c: the `asmsim run` configuration of c (the model
    backend, buckets full (burst) or empty). */
 struct sim_run_cfg;

@@ -54,7 +54,18 @@
 
 /* ---- demand and the bound ------------------------------------------------ */
 
-void adv_schedule_demand(const struct wl_schedule *s, double peak[2], double mean[2])
+/* Physical I/Os per logical one at a write share (ASM mirrors). */
+static double copies_factor(const struct adv_targets *t, int write_pct)
+{
+    double w = write_pct / 100.0;
+    return (1 - w) + w * adv_copies(t->redundancy);
+}
+
+/* Per class, the most any open-loop phase asks and the day's mean: each
+   phase's rate as offered (t NULL) or with its mirror writes at its own
+   write share under t's redundancy. */
+static void day_rates(const struct wl_schedule *s, const struct adv_targets *t,
+                      double peak[2], double mean[2])
 {
     double day_s = (double)s->day_ms / 1e3;
 
@@ -65,17 +76,16 @@ void adv_schedule_demand(const struct wl_schedule *s, double peak[2], double mea
         if (p->kind != WL_PHASE_OPEN)
             continue;
         for (int c = 0; c < WL_CLASSES; c++) {
-            peak[c] = fmax(peak[c], rate[c]);
-            mean[c] += rate[c] * (double)p->length_ms / 1e3 / day_s;
+            double r = rate[c] * (t ? copies_factor(t, p->write_pct[c]) : 1);
+            peak[c] = fmax(peak[c], r);
+            mean[c] += r * (double)p->length_ms / 1e3 / day_s;
         }
     }
 }
 
-/* Physical I/Os per logical one at a write share (ASM mirrors). */
-static double copies_factor(const struct adv_targets *t, int write_pct)
+void adv_schedule_demand(const struct wl_schedule *s, double peak[2], double mean[2])
 {
-    double w = write_pct / 100.0;
-    return (1 - w) + w * adv_copies(t->redundancy);
+    day_rates(s, NULL, peak, mean);
 }
 
 const struct adv_cfg *adv_bound_cfg(const struct adv_cfg *cfg, struct adv_cfg *buf)
@@ -90,28 +100,16 @@ const struct adv_cfg *adv_bound_cfg(const struct adv_cfg *cfg, struct adv_cfg *b
 
 void adv_schedule_bound_targets(const struct adv_targets *t, struct adv_targets *out)
 {
-    const struct wl_schedule *s = t->schedule;
-    double keep = 1 - SIM_FORECAST_UNMET_TOLERANCE, day_s = (double)s->day_ms / 1e3;
-    double peak[2] = { 0, 0 }, sum[2] = { 0, 0 };
+    double keep = 1 - SIM_FORECAST_UNMET_TOLERANCE, peak[2], mean[2];
 
+    day_rates(t->schedule, t, peak, mean);
     *out = *t;
     out->write_pct = 0;
     out->need_lat_us = 0;
-    for (int i = 0; i < s->n; i++) {
-        const struct wl_phase *p = &s->phase[i];
-        const double rate[2] = { p->small_iops, p->large_mbps };
-        if (p->kind != WL_PHASE_OPEN)
-            continue;
-        for (int c = 0; c < WL_CLASSES; c++) {
-            double need = rate[c] * copies_factor(t, p->write_pct[c]) * keep;
-            peak[c] = fmax(peak[c], need);
-            sum[c] += need * (double)p->length_ms / 1e3;
-        }
-    }
-    out->need_iops = peak[WL_SMALL];
-    out->need_mbps = peak[WL_LARGE];
-    out->sustain_iops = sum[WL_SMALL] / day_s;
-    out->sustain_mbps = sum[WL_LARGE] / day_s;
+    out->need_iops = peak[WL_SMALL] * keep;
+    out->need_mbps = peak[WL_LARGE] * keep;
+    out->sustain_iops = mean[WL_SMALL] * keep;
+    out->sustain_mbps = mean[WL_LARGE] * keep;
 }
 
 /* need / what the candidate carries over a phase of its length, for one
@@ -157,15 +155,7 @@ void adv_forecast_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      "--redundancy %s --schedule %s", c->instance.name, c->volume.spec,
                      c->disks, lay_redundancy_name(t->redundancy),
                      t->schedule_source ? t->schedule_source : "?");
-    if (t->small_bytes != 8192 && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, " --size-small %uKiB",
-                      t->small_bytes / 1024);
-    if (t->large_bytes != 131072 && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, " --size-large %uKiB",
-                      t->large_bytes / 1024);
-    if (cfg->seed != 1 && n > 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, " --seed %llu",
-                 (unsigned long long)cfg->seed);
+    adv_command_options(cfg, buf, len, n);
 }
 
 /* ---- running the forecast ------------------------------------------------- */
