@@ -315,7 +315,6 @@ int adv_eval_schedule(const struct adv_cfg *cfg, const struct adv_config *c,
     read_day(r, &cfg->targets, &out->day);
     memset(&out->sim, 0, sizeof out->sim);
     out->sim.lat_us = out->day.lat_us;
-    out->sim.burst_drawn = out->day.bursts && out->day.credits_low_pct < 100;
     adv_judge(&cfg->targets, out);
     ret = r->incomplete ? 1 : 0;
     sim_forecast_free(r);
