@@ -3,7 +3,8 @@
 # (exit 2, one line, nothing written), the printed `asmsim run` command
 # reproduces the simulated figures, --jobs does not change the answer,
 # the JSON holds every part of the report, the burst alternative and the
-# clouds side by side are shown, Ctrl-C keeps what was decided.
+# clouds side by side are shown, --schedule picks what serves a day (and
+# its forecast command reproduces it), Ctrl-C keeps what was decided.
 #
 #   bash advise_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -123,7 +124,9 @@ sys.exit(1 if errs else 0)
 PY
 
 # the printed command reproduces the simulated figures exactly
-cmd=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["best"][0]["run_command"])' adv.json)
+# best0 KEY FILE: best[0][KEY] of an advise JSON
+best0() { python3 -c 'import json,sys; print(json.load(open(sys.argv[2]))["best"][0][sys.argv[1]])' "$1" "$2"; }
+cmd=$(best0 run_command adv.json)
 # shellcheck disable=SC2086
 "$ASMSIM" ${cmd#asmsim } --json - >run.json 2>/dev/null
 expect_true "run_command_should_reproduce_the_simulated_figures" python3 - adv.json run.json <<'PY'
@@ -182,6 +185,83 @@ expect_error "merge_of_a_file_that_is_no_shard_should_exit_2" \
 expect_error "bad_shard_should_exit_2" \
     "asmsim: advise: --shard 4/3: not valid; use K/N" "" \
     "$ASMSIM" advise --need-mbps 100 --shard 4/3
+
+# ---- --schedule: the cheapest configuration whose forecast serves the day ---
+
+expect_stdout_contains "help_of_advise_should_show_schedule" "--schedule FILE|PRESET" \
+    "$ASMSIM" advise --help
+printf 'phase,start,small_iops\nquiet,00:00,1000\npeak,09:00,lots\n' >bad.csv
+expect_error "advise_bad_schedule_should_name_file_and_line" \
+    "asmsim: advise: bad.csv:3: small_iops 'lots'" "" \
+    "$ASMSIM" advise --schedule bad.csv
+expect_error "advise_missing_schedule_should_exit_2" \
+    "asmsim: advise: --schedule none.csv: cannot read it" "" \
+    "$ASMSIM" advise --schedule none.csv
+expect_error "advise_schedule_with_need_iops_should_exit_2" \
+    "asmsim: advise: --schedule and --need-mbps/--need-iops exclude each other" "" \
+    "$ASMSIM" advise --schedule redo-peak --need-iops 5000
+expect_error "advise_schedule_with_write_should_exit_2" \
+    "asmsim: advise: --schedule and --write exclude each other" "" \
+    "$ASMSIM" advise --schedule redo-peak --write 30
+expect_error "advise_schedule_with_burst_ok_should_exit_2" \
+    "asmsim: advise: --schedule: burst credits count as far as its forecast shows" "" \
+    "$ASMSIM" advise --schedule redo-peak --burst-ok
+expect_no_files "bad_schedule_input_should_write_nothing" "$WORK/out"
+
+# redo-peak on m5 with gp2/gp3: m5.large serves its hour of peak on burst
+SC=(--schedule redo-peak --families m5 --volume-types gp2,gp3 --capacity 500GiB
+    --max-disks 6 --top 2)
+"$ASMSIM" advise "${SC[@]}" --jobs 1 >sc1.txt 2>/dev/null
+"$ASMSIM" advise "${SC[@]}" --jobs 2 --json sc.json >sc2.txt 2>/dev/null
+expect_true "schedule_advise_should_print_the_day_verdict" \
+    grep -q "^      day       served, steady after [0-9]* day" sc1.txt
+expect_true "schedule_advise_should_say_whether_credits_hold" \
+    grep -Eq "^      credits   (hold all day|run out in the steady day|not drawn|none)" sc1.txt
+expect_true "schedule_advise_should_print_the_forecast_command" \
+    grep -q "^      forecast  asmsim forecast --instance m5\.large .* --schedule redo-peak$" sc1.txt
+expect_true "schedule_advise_should_not_depend_on_jobs" \
+    diff <(grep -v "^  searched" sc1.txt) <(grep -v "^  searched" sc2.txt)
+expect_true "schedule_advise_json_should_hold_the_schedule_and_the_day" python3 - sc.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["targets"]["schedule"]
+b = d["best"][0]
+errs = []
+if s["source"] != "redo-peak" or s["phases"] != 5 or s["peak_small_iops"] != 7000:
+    errs.append(f"targets.schedule: {s}")
+if not (b["day"]["served"] and b["pass"] and b["run_command"] is None
+        and b["forecast_command"].startswith("asmsim forecast ")):
+    errs.append(f"best[0]: {b}")
+if b["day"]["bursts"] and b["day"]["credits_low_pct"] is None:
+    errs.append("a burstable answer without its lowest credit level")
+print("\n".join(errs), file=sys.stderr)
+sys.exit(1 if errs else 0)
+PY
+# the printed forecast reproduces the day: its verdict and the worst phase's p99
+fc=$(best0 forecast_command sc.json)
+# shellcheck disable=SC2086
+"$ASMSIM" ${fc#asmsim } --json - >fc.json 2>/dev/null
+expect_true "forecast_command_should_reproduce_the_day" python3 - sc.json fc.json <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["best"][0]["day"]
+f = json.load(open(sys.argv[2]))
+last = [p for p in f["phases"] if p["day"] == f["days"]]
+w = last[a["worst_phase"]]
+ok = f["verdict"]["served"] == a["served"] and abs(w["small_p99_us"] - a["worst_p99_us"]) < 1e-6
+if not ok:
+    print(f"forecast {f['verdict']} {w}, advise said {a}", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+expect_true "schedule_advise_report_should_be_written" \
+    "$ASMSIM" advise "${SC[@]}" --top 1 --report sc.html
+expect_true "schedule_advise_report_should_show_the_day_and_forecast" \
+    grep -q 'day: served; .*forecast: <code>asmsim forecast --instance m5\.large' sc.html
+for k in 1 2; do
+    "$ASMSIM" advise "${SC[@]}" --shard $k/2 --json scs$k.jsonl >/dev/null 2>&1
+done
+"$ASMSIM" advise --merge scs2.jsonl scs1.jsonl >scm.txt 2>/dev/null
+expect_true "schedule_merge_of_shards_should_give_the_whole_search_answer" \
+    diff <(grep -v "^  searched" sc1.txt) <(grep -v "^  searched" scm.txt)
 
 # ---- Ctrl-C: what was decided is kept --------------------------------------
 

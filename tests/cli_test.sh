@@ -312,7 +312,7 @@ expect_true "sweep_csv_should_carry_its_schema_configuration_and_iso_start" \
     python3 - od/sweep/sw_*_sweep.csv <<'PY'
 import csv, re, sys
 lines = open(sys.argv[1]).read().splitlines()
-assert re.fullmatch(r"# asmsim sweep CSV, schema 4; .*docs/fields.md", lines[0]), lines[0]
+assert re.fullmatch(r"# asmsim sweep CSV, schema 5; .*docs/fields.md", lines[0]), lines[0]
 rows = list(csv.DictReader(lines[1:]))
 assert [r["disks"] for r in rows] == ["1", "2"], rows
 r = rows[0]
@@ -325,7 +325,29 @@ assert r["max_large_limited_by"] and r["max_small_limited_by"], r
 assert [(r["instance_usd_month"], r["volumes_usd_month"], r["total_usd_month"])
         for r in rows] == [("70.08", "20.00", "90.08"), ("70.08", "40.00", "110.08")], rows
 assert r["prices"] == "AWS us-east-1 2023-06 list", r["prices"]
+# schema 5: what the prices were taken for (the JSON's config.os, .memory_gb, .region)
+assert (r["os"], r["memory_gb"], r["region"]) == ("linux", "8", "us-east-1"), r
 PY
+# gp3/io1/io2 provisioned above what the instance takes: a note on stderr
+# with its price (16 x 875 MiB/s above the included 125 x $0.04 = $560)
+"$ASMSIM" run --instance m5.2xlarge --volume gp3:size=100GiB,iops=4000,throughput=1000MiB/s --disks 16 \
+    --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note.err
+expect_true "overprovisioned_gp3_throughput_should_get_a_note_with_its_price" grep -qxF \
+    "asmsim: note: 16 x gp3 at 1000 MiB/s = 16777 MB/s provisioned, the instance takes 594 MB/s (its EBS limit); you pay \$560.00/month for throughput it cannot use" note.err
+"$ASMSIM" sweep --instance m5.large --volume io2:size=500GiB,iops=10000 --volumes 1-2 \
+    --run oltp --duration 20ms >/dev/null 2>note2.err
+expect_true "overprovisioned_io2_iops_in_a_sweep_should_get_a_note_at_its_largest_count" \
+    grep -q "^asmsim: note: 2 x io2 at 10000 IOPS = 20000 IOPS provisioned, the instance takes 18750 IOPS" note2.err
+"$ASMSIM" run --instance m5.2xlarge --volume gp2:size=1000GiB --disks 16 \
+    --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note3.err
+expect_true "gp2_above_the_instance_should_get_no_note_it_is_not_provisioned" \
+    sh -c '! grep -q "asmsim: note" note3.err'
+"$ASMSIM" sweep --instance m5.large --duration 100ms --quiet --volumes 1 --os rhel \
+    --json - >sweep_rhel.json 2>/dev/null
+expect_true "sweep_json_config_should_carry_os_memory_and_region" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["config"]
+sys.exit(0 if (c["os"], c["memory_gb"], c["region"]) == ("rhel", 8, "us-east-1") else 1)' sweep_rhel.json
 expect_true "results_json_started_should_be_iso_8601_with_seconds_and_zone" \
     python3 -c 'import glob, json, re, sys
 s = json.load(open(glob.glob("od/sweep/sw_*_results.json")[0]))["started"]

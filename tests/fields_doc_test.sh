@@ -52,6 +52,9 @@ printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbu
 "$ASMSIM" advise --need-mbps 500 --need-iops 5000 --need-latency p99:5ms --write 100 \
     --clouds aws,oci --families m5,e4flex --volume-types gp3,oci-balanced --capacity 1TiB \
     --top 1 --max-disks 8 --json - >advise.json 2>/dev/null
+# advise --schedule: the schedule and each configuration's day
+"$ASMSIM" advise --schedule redo-peak --need-latency 5ms --families m5 --volume-types gp2 \
+    --capacity 500GiB --top 1 --max-disks 4 --json - >advise_schedule.json 2>/dev/null
 
 python3 - "$DOC" "$ROOT/sim/core/device.c" "$WORK" <<'EOF'
 import glob, json, os, re, sys
@@ -154,9 +157,10 @@ check("docs_should_name_no_field_that_is_not_written", not stale, "documented bu
 def advise_canonical(p):
     return re.sub(r"^(rejected\[\]|burst_alternative|cloud_best\.(aws|oci))\.", "best[].", p)
 advise_written = set()
-f = os.path.join(work, "advise.json")
-if os.path.exists(f) and os.path.getsize(f) > 0:
-    paths(json.load(open(f)), "", advise_written)
+for name in ("advise.json", "advise_schedule.json"):
+    f = os.path.join(work, name)
+    if os.path.exists(f) and os.path.getsize(f) > 0:
+        paths(json.load(open(f)), "", advise_written)
 advise_keys = {advise_canonical(p) for p in advise_written}
 missing = sorted(k for k in advise_keys if k not in advise_doc)
 check("every_advise_json_key_should_be_documented", len(advise_keys) > 30 and not missing,

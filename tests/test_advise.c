@@ -3,7 +3,10 @@
  * candidate that passes when the space is simulated exhaustively, it does
  * not depend on the thread count, the bound never rejects what the model
  * delivers, provisioning above what the instance takes is never chosen,
- * and the published study's findings (issue 12 section 3) come out.
+ * and the published study's findings (issue 12 section 3) come out; with
+ * a schedule (--schedule) the answer is the cheapest candidate whose
+ * forecast serves the steady day, and a burstable instance serves a short
+ * peak a sustained search would not give it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include "sim/advise/advise.h"
 #include "sim/advise/advise_internal.h"
 #include "tests/check.h"
+#include "workloads/schedule.h"
 
 #define TIB 1099511627776ull
 #define MIB_S 1048576.0
@@ -83,7 +87,10 @@ static void simulate_one(void *arg, long i)
     char why[256];
 
     adv_space_config(e->s, &e->cand[i], &c);
-    if (adv_eval(e->cfg, &c, e->cfg->space.burst_ok, &e->out[i], why, sizeof why) != 0)
+    int rc = e->cfg->targets.schedule
+             ? adv_eval_schedule(e->cfg, &c, &e->out[i], why, sizeof why)
+             : adv_eval(e->cfg, &c, e->cfg->space.burst_ok, &e->out[i], why, sizeof why);
+    if (rc != 0)
         e->out[i].pass = false;
 }
 
@@ -94,12 +101,14 @@ static int cmp_cost(const void *pa, const void *pb)
            a->total_usd_month > b->total_usd_month;
 }
 
-/* Every candidate of the unpruned space priced at or below the answer is
-   simulated: none cheaper passes, and one at the answer's price passes
-   with the answer's figures. */
-static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulation(void)
+/* Every candidate of c's unpruned space priced at or below the answer of
+   the search is simulated: none cheaper passes, and one at the answer's
+   price passes with the answer's figures.  At least min_simulated of
+   them, so the check covers a real part of the space. */
+static void check_answer_is_cheapest_of_exhaustive(const struct adv_cfg *cp,
+                                                   long min_simulated)
 {
-    struct adv_cfg c = small_space_cfg();
+    struct adv_cfg c = *cp;
     struct adv_result *r = search(&c);
     struct adv_space s;
     char why[256];
@@ -117,7 +126,7 @@ static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulat
     long n = 0;
     while (n < s.n_cand && s.cand[n].total_usd_month <= answer + 1e-9)
         n++;
-    CHECK(n > 10);      /* the test simulates a real part of the space */
+    CHECK_GE(n, min_simulated);
     struct exhaustive e = { &c, &s, s.cand, calloc((size_t)n, sizeof *e.out) };
     sim_parallel_for(n, c.jobs, simulate_one, &e);
     long passed_cheaper = 0, passed_equal = 0;
@@ -141,6 +150,120 @@ static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulat
     free(e.out);
     adv_space_free(&s);
     adv_result_free(r);
+}
+
+static void answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulation(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    check_answer_is_cheapest_of_exhaustive(&c, 11);
+}
+
+/* A day with a two-hour peak of 9,000 IOPS (30 % writes) and 40 MB/s of
+   redo (large writes), 1,000 IOPS and 10 MB/s the rest of the day.  On
+   m5.large (3,600 IOPS base, 18,750 burst; DOMAIN.md section 4) the peak
+   needs (9,000 + 305 - 3,600) x 7,200 s = 41 M credits of a 27 M bucket:
+   not served; m5.2xlarge's 12,000 base serves it without burst. */
+static const char two_hour_peak_csv[] =
+    "phase,start,small_iops,small_write_pct,large_mbps,large_write_pct\n"
+    "quiet,00:00,1000,30,10,100\n"
+    "peak,09:00,9000,30,40,100\n"
+    "rest,11:00,1000,30,10,100\n";
+
+/* The same day with a one-hour peak of 7,000 IOPS: (7,000 + 305 -
+   3,600) x 3,600 s = 13 M of m5.large's 27 M bucket, served on burst. */
+static const char one_hour_peak_csv[] =
+    "phase,start,small_iops,small_write_pct,large_mbps,large_write_pct\n"
+    "quiet,00:00,1000,30,10,100\n"
+    "peak,09:00,7000,30,40,100\n"
+    "rest,10:00,1000,30,10,100\n";
+
+static struct wl_schedule test_schedule(const char *csv, const char *name)
+{
+    struct wl_schedule s;
+    char why[256];
+
+    if (wl_schedule_parse(csv, name, &s, why, sizeof why) != 0)
+        CHECK_FAIL_AT("%s: %s", name, why);
+    return s;
+}
+
+/* m5 family, gp2 and gp3, 4-5 disks, 256 GiB: the space of the
+   schedule checks. */
+static struct adv_cfg schedule_space_cfg(const struct wl_schedule *s, const char *name)
+{
+    struct adv_cfg c;
+
+    adv_cfg_defaults(&c);
+    c.targets.schedule = s;
+    c.targets.schedule_source = name;
+    c.targets.capacity_bytes = TIB / 4;
+    set_list(c.space.families, &c.space.n_families, "m5", NULL);
+    set_list(c.space.types, &c.space.n_types, "gp2", "gp3");
+    c.space.max_disks = 5;
+    c.top = 1;
+    c.jobs = 2;
+    return c;
+}
+
+/* --schedule: the answer is the cheapest candidate of the whole space
+   whose forecast serves the steady day (the bound, peak against burst and
+   day mean against sustained, pruned none that would pass). */
+static void schedule_answer_should_equal_cheapest_candidate_whose_forecast_serves_the_day(void)
+{
+    struct wl_schedule s = test_schedule(two_hour_peak_csv, "two-hour-peak");
+    struct adv_cfg c = schedule_space_cfg(&s, "two-hour-peak");
+    check_answer_is_cheapest_of_exhaustive(&c, 20);
+}
+
+/* The point of --schedule: m5.large serves a one-hour peak of 7,000 IOPS
+   on its burst credits, so a schedule's search picks it; a sustained
+   search for the same 7,000 IOPS cannot count the burst and picks a
+   dearer instance. */
+static void burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_sustained(void)
+{
+    struct wl_schedule s = test_schedule(one_hour_peak_csv, "one-hour-peak");
+    struct adv_cfg c = schedule_space_cfg(&s, "one-hour-peak");
+    struct adv_result *day = search(&c);
+    c.targets.schedule = NULL;
+    c.targets.need_iops = 7000;
+    c.targets.write_pct = 30;
+    struct adv_result *sus = search(&c);
+
+    if (day && sus && day->n_best == 1 && sus->n_best == 1) {
+        const struct adv_outcome *d = &day->best[0], *u = &sus->best[0];
+        CHECK_STR_EQ(d->c.instance.name, "m5.large");
+        CHECK(d->has_day && d->day.served && d->day.steady);
+        CHECK(d->day.bursts && !d->day.credits_out);
+        CHECK_LT(d->day.credits_low_pct, 90.0);     /* the peak drew on them */
+        CHECK(strcmp(u->c.instance.name, "m5.large") != 0);
+        CHECK_LT(d->c.total_usd_month, u->c.total_usd_month);
+        printf("  one-hour peak: %s $%.2f (credits down to %.0f %%); sustained %s $%.2f\n",
+               d->c.instance.name, d->c.total_usd_month, d->day.credits_low_pct,
+               u->c.instance.name, u->c.total_usd_month);
+    } else {
+        CHECK_FAIL_AT("no answer: schedule %d, sustained %d", day ? day->n_best : -1,
+                      sus ? sus->n_best : -1);
+    }
+    adv_result_free(day);
+    adv_result_free(sus);
+}
+
+/* The bound's targets of a schedule: the peak of each class with its
+   mirror writes (normal redundancy: a write is two), less the unmet
+   tolerance, and the day mean the same way. */
+static void schedule_bound_targets_should_count_mirror_writes_and_the_day_mean(void)
+{
+    struct wl_schedule s = test_schedule(two_hour_peak_csv, "two-hour-peak");
+    struct adv_targets t = { .redundancy = LAY_NORMAL, .small_bytes = 8192,
+                             .large_bytes = 131072, .schedule = &s };
+    struct adv_targets b;
+
+    adv_schedule_bound_targets(&t, &b);
+    CHECK_NEAR_REL(b.need_iops, 9000 * 1.3 * 0.99, 1e-9);
+    CHECK_NEAR_REL(b.need_mbps, 40 * 2 * 0.99, 1e-9);
+    CHECK_NEAR_REL(b.sustain_iops, (9000 * 2 + 1000 * 22) / 24.0 * 1.3 * 0.99, 1e-9);
+    CHECK_NEAR_REL(b.sustain_mbps, (40 * 2 + 10 * 22) / 24.0 * 2 * 0.99, 1e-9);
+    CHECK_INT_EQ(b.write_pct, 0);
 }
 
 /* The bound is an upper bound: no simulated figure of the answers and the
@@ -170,15 +293,14 @@ static bool same_outcome(const struct adv_outcome *a, const struct adv_outcome *
     return strcmp(a->c.instance.name, b->c.instance.name) == 0 &&
            strcmp(a->c.volume.spec, b->c.volume.spec) == 0 &&
            a->c.disks == b->c.disks && a->sim.mbps == b->sim.mbps &&
-           a->sim.iops == b->sim.iops && a->sim.lat_us == b->sim.lat_us;
+           a->sim.iops == b->sim.iops && a->sim.lat_us == b->sim.lat_us &&
+           memcmp(&a->day, &b->day, sizeof a->day) == 0;
 }
 
-static void answer_should_not_depend_on_jobs(void)
+/* The search of c on one thread and on two: the same answer, figures,
+   days (with a schedule) and rejections. */
+static void check_same_answer_on_1_and_2_jobs(struct adv_cfg c)
 {
-    struct adv_cfg c = small_space_cfg();
-    c.targets.need_iops = 6000;         /* both classes: run simple */
-    c.targets.redundancy = LAY_NORMAL;
-    c.space.min_disks = 2;
     c.jobs = 1;
     struct adv_result *one = search(&c);
     c.jobs = 2;
@@ -196,6 +318,25 @@ static void answer_should_not_depend_on_jobs(void)
     }
     adv_result_free(one);
     adv_result_free(two);
+}
+
+static void answer_should_not_depend_on_jobs(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    c.targets.need_iops = 6000;         /* both classes: run simple */
+    c.targets.redundancy = LAY_NORMAL;
+    c.space.min_disks = 2;
+    check_same_answer_on_1_and_2_jobs(c);
+}
+
+/* The day's verdict, worst phase and credits do not depend on the
+   threads. */
+static void schedule_answer_should_not_depend_on_jobs(void)
+{
+    struct wl_schedule s = test_schedule(two_hour_peak_csv, "two-hour-peak");
+    struct adv_cfg c = schedule_space_cfg(&s, "two-hour-peak");
+    c.top = 2;
+    check_same_answer_on_1_and_2_jobs(c);
 }
 
 /* Bound pieces with figures from DOMAIN.md section 4: m5.large's
@@ -419,5 +560,9 @@ int main(void)
     RUN(study_500_mbps_should_need_a_bigger_m5_sustained_and_m5_large_on_burst);
     RUN(study_oci_vs_aws_should_keep_the_published_price_ratio_or_beat_it);
     RUN(latency_target_should_choose_io2_over_cheaper_gp3);
+    RUN(schedule_bound_targets_should_count_mirror_writes_and_the_day_mean);
+    RUN(schedule_answer_should_equal_cheapest_candidate_whose_forecast_serves_the_day);
+    RUN(burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_sustained);
+    RUN(schedule_answer_should_not_depend_on_jobs);
     return check_done();
 }

@@ -45,6 +45,7 @@
 #include "sim/core/device.h"
 #include "sim/core/stop_flag.h"
 #include "sim/profiles/profiles.h"
+#include "workloads/schedule.h"
 
 #define ADV_MAX_TOP 100
 #define ADV_MAX_LIST 32             /* families, volume types */
@@ -69,6 +70,14 @@ struct adv_targets {
     enum lay_redundancy redundancy;
     uint32_t small_bytes;           /* 8 KiB */
     uint32_t large_bytes;           /* 128 KiB */
+    /* --schedule: the schedule's steady day must be served (its phases
+       set the rates and write shares; need_mbps, need_iops and write_pct
+       are then 0); NULL: no schedule.  Not owned. */
+    const struct wl_schedule *schedule;
+    const char *schedule_source;    /* its file or preset, as given */
+    /* the bound's only: a rate the candidate must sustain (a schedule's
+       day mean, mirror writes counted: logical at 0 % writes); 0 none */
+    double sustain_mbps, sustain_iops;
 };
 
 enum adv_os { ADV_OS_LINUX = 0, ADV_OS_RHEL };
@@ -116,6 +125,7 @@ enum adv_target_id {
     ADV_T_IOPS,
     ADV_T_LAT,
     ADV_T_CAPACITY,
+    ADV_T_SCHEDULE,                 /* --schedule: its day served */
     ADV_TARGETS
 };
 
@@ -131,6 +141,36 @@ struct adv_figures {
     double burst_lasts_s;           /* for this long at most, from full */
     double sustained_mbps;          /* after the burst (burst_drawn) */
     double sustained_iops;
+};
+
+/* A schedule's steady day on a candidate (--schedule): the forecast's
+   verdict (sim/core/forecast.h) over the day that repeats, and what a
+   DBA reads from it.  Rates: small IOPS and large MB/s ([enum wl_class]). */
+struct adv_day {
+    bool served;                    /* every phase of the steady day */
+    bool steady;                    /* the day repeats; else the last of
+                                       SIM_FORECAST_AUTO_DAYS_MAX days */
+    int days;                       /* simulated */
+    int worst_phase;                /* schedule index; -1: no phase asks
+                                       for a rate */
+    double worst_offered[2];        /* of the worst phase */
+    double worst_delivered[2];
+    double worst_served_frac;       /* 1 - its unmet share (class worst
+                                       off), 0..1 */
+    double worst_p99_us;            /* its worst interval's small p99
+                                       (large when it has no small) */
+    double lat_us;                  /* --need-latency's figure: the worst
+                                       interval's small mean (or p99) over
+                                       the day's phases */
+    bool bursts;                    /* the configuration has buckets */
+    bool credits_out;               /* a bucket ran dry in the day */
+    double credits_out_at_s;        /* ... first at this time of day */
+    char credits_whose[40];         /* "instance IOPS", "volumes' IOPS" */
+    double credits_low_pct;         /* the lowest level of any bucket in
+                                       the day, 0..100 */
+    double interval_s;              /* the forecast's rows */
+    char binding[48];               /* the limit in the worst phase's
+                                       worst interval */
 };
 
 /* A candidate judged: passed, or the first target it missed. */
@@ -150,6 +190,8 @@ struct adv_outcome {
                                        - 1); 0 where there is no target */
     char binding[64];               /* the limit that binds the tightest
                                        target: "instance MB/s", ... */
+    bool has_day;                   /* simulated with a schedule */
+    struct adv_day day;
 };
 
 /* A growable list of outcomes. */
@@ -215,12 +257,21 @@ void adv_log_free(struct adv_log *log);
 void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      char *buf, size_t len);
 
+/* With a schedule: the `asmsim forecast` command line that reproduces a
+   candidate's day, into buf. */
+void adv_forecast_command(const struct adv_cfg *cfg, const struct adv_config *c,
+                          char *buf, size_t len);
+
+/* The rates a schedule asks for at its peak (the most of any phase, per
+   class: small IOPS, large MB/s) and over its day (the mean). */
+void adv_schedule_demand(const struct wl_schedule *s, double peak[2], double mean[2]);
+
 /* The price lists a search of `clouds` uses, with their dates and hours
    a month: "AWS us-east-1 2023-06 list (730 h/month)", into buf. */
 void adv_cost_lists(unsigned clouds, char *buf, size_t len);
 
 /* "large MB/s", "small IOPS", "small latency", "capacity". */
-const char *adv_target_label(enum adv_target_id t);
+const char *adv_target_label(enum adv_target_id t);  /* ..., "schedule" */
 const char *adv_target_key(enum adv_target_id t);   /* "mbps", "iops", ... */
 
 /* Defaults: no targets, 0 % writes, external redundancy, 8 KiB /

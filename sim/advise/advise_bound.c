@@ -20,7 +20,10 @@
  * physical I/Os per second (each rate times its delivered fraction, the
  * fitted share of the provisioned rate the model delivers), divided by f
  * for logical ones.  Sustained uses the base rates; with burst the burst
- * rates.  Latency is not bounded here: the simulation decides it.
+ * rates; over a window of a given length from full buckets (a schedule's
+ * phase, adv_bound_window) each bucketed rate is at most its base plus
+ * its bucket spread over the window.  Latency is not bounded here: the
+ * simulation decides it.
  *
  * The bound is an upper bound of what the model delivers, not an
  * estimate: the search prunes with it, so a candidate it rejects must not
@@ -52,49 +55,81 @@ static double least(double a, double b)
     return a < b ? a : b;
 }
 
-/* Physical I/Os per second of `bytes` the instance alone carries
-   (0: no limit). */
-static double inst_rate(const struct inst_profile *in, const struct vol_profile *v,
-                        bool burst, uint32_t bytes)
+/* A limit's rate over a window of window_s seconds that starts with its
+   bucket full: the burst rate for a window of 0, the base rate for an
+   endless one, and between the two the base plus the bucket spread over
+   the window (credits accrue at the base rate and every admitted unit
+   spends one: throttle.c, "Burst credits"), at most the burst rate. */
+static double windowed(double base, double burst, double bucket, double window_s)
 {
-    double i_iops = burst ? in->max_iops : in->base_iops;
-    double i_tput = burst ? in->max_bytes_per_s : in->base_bytes_per_s;
+    if (window_s <= 0)
+        return burst;
+    if (isinf(window_s) || burst <= base || bucket <= 0)
+        return base;
+    return fmin(burst, base + bucket / window_s);
+}
+
+/* Physical I/Os per second of `bytes` the instance alone carries over the
+   window (0: no limit).  Its buckets as the model sizes them
+   (dev_model.c): (maximum - base) x burst_seconds. */
+static double inst_rate(const struct inst_profile *in, const struct vol_profile *v,
+                        double window_s, uint32_t bytes)
+{
+    double i_iops = windowed(in->base_iops * in->delivered_iops_frac,
+                             in->max_iops * in->delivered_iops_frac,
+                             (in->max_iops - in->base_iops) * in->burst_seconds, window_s);
+    double i_tput = windowed(in->base_bytes_per_s * in->delivered_tput_frac,
+                             in->max_bytes_per_s * in->delivered_tput_frac,
+                             (in->max_bytes_per_s - in->base_bytes_per_s) * in->burst_seconds,
+                             window_s);
     double r = 0;
 
     if (i_iops > 0)
-        r = i_iops * in->delivered_iops_frac / ops_per_io(v, bytes);
+        r = i_iops / ops_per_io(v, bytes);
     if (i_tput > 0)
-        r = least(r, i_tput * in->delivered_tput_frac / bytes);
+        r = least(r, i_tput / bytes);
     return r;
 }
 
-/* Physical I/Os per second of `bytes` the candidate carries. */
+/* Physical I/Os per second of `bytes` the candidate carries over the
+   window. */
 static double phys_rate(const struct inst_profile *in,
-                        const struct vol_profile *v, int disks, bool burst,
+                        const struct vol_profile *v, int disks, double window_s,
                         uint32_t bytes)
 {
     double ops = ops_per_io(v, bytes), n = disks, b = bytes;
-    double v_iops = prof_attached_iops(v, in, burst ? v->iops_burst : v->iops_base);
-    double v_tput = burst ? v->tput_burst_bytes_per_s : v->tput_base_bytes_per_s;
-    double r = n * v_iops * v->delivered_iops_frac / ops;
+    double v_iops = windowed(prof_attached_iops(v, in, v->iops_base) * v->delivered_iops_frac,
+                             prof_attached_iops(v, in, v->iops_burst) * v->delivered_iops_frac,
+                             v->iops_bucket_ops, window_s);
+    double v_tput = windowed(v->tput_base_bytes_per_s * v->delivered_tput_frac,
+                             v->tput_burst_bytes_per_s * v->delivered_tput_frac,
+                             v->tput_bucket_bytes, window_s);
+    double r = n * v_iops / ops;
 
-    r = least(r, n * v_tput * v->delivered_tput_frac / b);
+    r = least(r, n * v_tput / b);
     if (v->path_bytes_per_s > 0)
         r = least(r, n * v->path_bytes_per_s / b);
-    return least(r, inst_rate(in, v, burst, bytes));
+    return least(r, inst_rate(in, v, window_s, bytes));
+}
+
+void adv_bound_window(const struct adv_targets *t, const struct inst_profile *in,
+                      const struct vol_profile *v, int disks, double window_s,
+                      struct adv_bound *out)
+{
+    double w = t->write_pct / 100.0;
+    double f = (1 - w) + w * adv_copies(t->redundancy);
+
+    out->mbps = phys_rate(in, v, disks, window_s, t->large_bytes) / f *
+                t->large_bytes / 1e6;
+    out->iops = phys_rate(in, v, disks, window_s, t->small_bytes) / f;
+    out->inst_mbps = inst_rate(in, v, window_s, t->large_bytes) / f *
+                     t->large_bytes / 1e6;
+    out->inst_iops = inst_rate(in, v, window_s, t->small_bytes) / f;
 }
 
 void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
                const struct vol_profile *v, int disks, bool burst,
                struct adv_bound *out)
 {
-    double w = t->write_pct / 100.0;
-    double f = (1 - w) + w * adv_copies(t->redundancy);
-
-    out->mbps = phys_rate(in, v, disks, burst, t->large_bytes) / f *
-                t->large_bytes / 1e6;
-    out->iops = phys_rate(in, v, disks, burst, t->small_bytes) / f;
-    out->inst_mbps = inst_rate(in, v, burst, t->large_bytes) / f *
-                     t->large_bytes / 1e6;
-    out->inst_iops = inst_rate(in, v, burst, t->small_bytes) / f;
+    adv_bound_window(t, in, v, disks, burst ? 0 : INFINITY, out);
 }

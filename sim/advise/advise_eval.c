@@ -9,8 +9,9 @@
  * device time, as `asmsim run` does by default on modelled volumes), and
  * burst buckets empty at every point (sustained) or full (--burst-ok).
  *
- * Judging, in this order: usable capacity, Maximum Large MBPS, Maximum
- * Small IOPS, small latency.  The latency is read where the load is the
+ * Judging, in this order: usable capacity, a schedule's day (--schedule,
+ * simulated by advise_schedule.c instead of the run), Maximum Large MBPS,
+ * Maximum Small IOPS, small latency.  The latency is read where the load is the
  * one asked for: at the least small load whose IOPS reach need_iops (the
  * mean or the p99), or at the Minimum Small Latency point when there is no
  * IOPS target.  The first target missed is the reason of a rejection.
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "sim/advise/advise_internal.h"
+#include "sim/core/forecast.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
 
@@ -28,9 +30,9 @@
 #define AUTO_CI 0.01
 
 static const char *const target_labels[ADV_TARGETS] = {
-    "large MB/s", "small IOPS", "small latency", "capacity" };
+    "large MB/s", "small IOPS", "small latency", "capacity", "schedule" };
 static const char *const target_keys[ADV_TARGETS] = {
-    "mbps", "iops", "latency", "capacity" };
+    "mbps", "iops", "latency", "capacity", "schedule" };
 
 const char *adv_target_label(enum adv_target_id t)
 {
@@ -54,15 +56,10 @@ static enum wl_run run_of(const struct adv_targets *t)
     return WL_RUN_SIMPLE;
 }
 
-void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
-                     char *buf, size_t len)
+void adv_command_options(const struct adv_cfg *cfg, char *buf, size_t len, int n)
 {
     const struct adv_targets *t = &cfg->targets;
-    int n = snprintf(buf, len, "asmsim run --instance %s --volume %s --disks %d "
-                     "--redundancy %s --write %d --run %s --burst-credits %s",
-                     c->instance.name, c->volume.spec, c->disks,
-                     lay_redundancy_name(t->redundancy), t->write_pct,
-                     wl_run_name(run_of(t)), cfg->space.burst_ok ? "full" : "empty");
+
     if (t->small_bytes != 8192 && n > 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, " --size-small %uKiB",
                       t->small_bytes / 1024);
@@ -74,8 +71,20 @@ void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
                  (unsigned long long)cfg->seed);
 }
 
-static void run_cfg_of(const struct adv_cfg *cfg, const struct adv_config *c,
-                       bool burst, struct sim_run_cfg *rc)
+void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
+                     char *buf, size_t len)
+{
+    const struct adv_targets *t = &cfg->targets;
+    int n = snprintf(buf, len, "asmsim run --instance %s --volume %s --disks %d "
+                     "--redundancy %s --write %d --run %s --burst-credits %s",
+                     c->instance.name, c->volume.spec, c->disks,
+                     lay_redundancy_name(t->redundancy), t->write_pct,
+                     wl_run_name(run_of(t)), cfg->space.burst_ok ? "full" : "empty");
+    adv_command_options(cfg, buf, len, n);
+}
+
+void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,
+                 bool burst, struct sim_run_cfg *rc)
 {
     const struct adv_targets *t = &cfg->targets;
 
@@ -176,6 +185,14 @@ void adv_judge(const struct adv_targets *t, struct adv_outcome *o)
         if (cap < need_cap)
             miss(o, ADV_T_CAPACITY, cap, need_cap);
     }
+    if (t->schedule) {
+        double need = 1 - SIM_FORECAST_UNMET_TOLERANCE;
+        o->headroom[ADV_T_SCHEDULE] = o->day.worst_served_frac / need - 1;
+        if (!o->day.served)
+            miss(o, ADV_T_SCHEDULE, o->day.worst_served_frac, need);
+        least = o->headroom[ADV_T_SCHEDULE];
+        snprintf(o->binding, sizeof o->binding, "%s", o->day.binding);
+    }
     if (t->need_mbps > 0) {
         o->headroom[ADV_T_MBPS] = f->mbps / t->need_mbps - 1;
         if (f->mbps < t->need_mbps)
@@ -210,7 +227,7 @@ int adv_eval(const struct adv_cfg *cfg, const struct adv_config *c,
     struct sim_run_result *r = NULL;
     int ret;
 
-    run_cfg_of(cfg, c, burst, &rc);
+    adv_run_cfg(cfg, c, burst, &rc);
     ret = sim_run(&rc, NULL, NULL, &r, why, why_len);
     if (ret < 0)
         return ret;

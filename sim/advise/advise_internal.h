@@ -100,8 +100,42 @@ struct adv_bound {
 void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
                const struct vol_profile *v, int disks, bool burst,
                struct adv_bound *out);
+/* The same over a window of window_s seconds that starts with every
+   bucket full (0: burst; INFINITY: sustained). */
+void adv_bound_window(const struct adv_targets *t, const struct inst_profile *in,
+                      const struct vol_profile *v, int disks, double window_s,
+                      struct adv_bound *out);
 /* Copies of every write under redundancy r: 1, 2 or 3. */
 int adv_copies(enum lay_redundancy r);
+
+/* advise_eval.c: append to the command line in buf (n characters so
+   far) the options of cfg that differ from the defaults: I/O sizes,
+   seed. */
+void adv_command_options(const struct adv_cfg *cfg, char *buf, size_t len, int n);
+/* advise_eval.c: the `asmsim run` configuration of c (the model
+   backend, buckets full (burst) or empty). */
+struct sim_run_cfg;
+void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,
+                 bool burst, struct sim_run_cfg *rc);
+/* advise_schedule.c: c's forecast of the schedule until its day repeats,
+   judged (its steady day served, and the other targets).  0, or -errno
+   with why. */
+int adv_eval_schedule(const struct adv_cfg *cfg, const struct adv_config *c,
+                      struct adv_outcome *out, char *why, size_t why_len);
+/* The targets the bound holds a schedule's candidates to: its peak rates
+   against the burst bound, its day-mean rates against the sustained one
+   (sustain_*), in logical units at 0 % writes (mirror writes counted),
+   the unmet tolerance allowed. */
+void adv_schedule_bound_targets(const struct adv_targets *t, struct adv_targets *out);
+/* The least, over a schedule's open-loop phases and classes, of what the
+   candidate carries over the phase's length from full buckets / what the
+   phase asks (less the tolerance): below 1 it cannot serve some phase;
+   INFINITY without a schedule. */
+double adv_schedule_phase_ratio(const struct adv_targets *t, const struct inst_profile *in,
+                                const struct vol_profile *v, int disks);
+/* The configuration the space and the bound work with: cfg itself, or
+   with a schedule a copy in *buf holding its bound targets, burst on. */
+const struct adv_cfg *adv_bound_cfg(const struct adv_cfg *cfg, struct adv_cfg *buf);
 
 /* advise_eval.c: simulate c and judge it against the targets.  0, or
    -errno with why (a run that could not start). */

@@ -15,6 +15,8 @@
  *      cloud's order is simulated.
  *   4. Log the bound's rejection of every instance (its own limits, or
  *      its option that came closest).
+ *   With --schedule the space is bounded by the schedule's demand and each
+ *   candidate is judged by its forecast (advise_schedule.c).
  *   5. A sustained search remakes the candidates with burst bounds (pairs
  *      with a burst bucket) and simulates, below its cheapest pass, until
  *      one passes on burst credits.
@@ -100,7 +102,10 @@ static void eval_task(void *arg, long i)
 
     adv_space_config(b->s, b->cand[i], &c);
     memset(&b->out[i], 0, sizeof b->out[i]);
-    b->rc[i] = adv_eval(b->cfg, &c, b->burst, &b->out[i], why, sizeof why);
+    if (b->cfg->targets.schedule)
+        b->rc[i] = adv_eval_schedule(b->cfg, &c, &b->out[i], why, sizeof why);
+    else
+        b->rc[i] = adv_eval(b->cfg, &c, b->burst, &b->out[i], why, sizeof why);
     b->out[i].bound_mbps = b->cand[i]->bound_mbps;
     b->out[i].bound_iops = b->cand[i]->bound_iops;
 }
@@ -203,6 +208,11 @@ static void bound_outcome(const struct adv_cfg *cfg, const struct adv_space *s,
                                                                           : ADV_T_IOPS;
     o->missed_got = o->missed == ADV_T_MBPS ? mbps : iops;
     o->missed_need = o->missed == ADV_T_MBPS ? t->need_mbps : t->need_iops;
+    if (t->schedule) {              /* the share of the day's demand it carries */
+        o->missed = ADV_T_SCHEDULE;
+        o->missed_got = alone ? in->inst_ratio : in->closest_ratio;
+        o->missed_need = 1;
+    }
     snprintf(o->binding, sizeof o->binding, "%s",
              alone ? (o->missed == ADV_T_MBPS ? "instance MB/s" : "instance IOPS")
                    : "volumes and instance");
@@ -277,16 +287,20 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
     struct adv_space s;
     int rc;
 
+    struct adv_cfg buf;
+    const struct adv_cfg *bound_cfg = adv_bound_cfg(cfg, &buf);
+
     if ((rc = adv_space_build(cfg, false, &s, why, why_len)) < 0)
         return rc;
     d->enumerated = s.enumerated;
     d->bound_passed = s.n_cand;
     rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
     if (rc == 0)
-        rc = log_bound_rejections(cfg, &s, &d->bound);
+        rc = log_bound_rejections(bound_cfg, &s, &d->bound);
     /* a sustained search: the candidates remade with burst bounds over the
-       pairs that have a burst bucket, the cheapest below the answer */
-    if (rc == 0 && !cfg->space.burst_ok && !d->interrupted) {
+       pairs that have a burst bucket, the cheapest below the answer (a
+       schedule counts burst already, as far as its forecast holds) */
+    if (rc == 0 && !cfg->space.burst_ok && !cfg->targets.schedule && !d->interrupted) {
         struct adv_cfg bc = *cfg;
         bc.space.burst_ok = true;
         rc = adv_space_candidates(&s, &bc, true, true);

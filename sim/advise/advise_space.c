@@ -30,6 +30,11 @@
  *    candidate.  For each instance the rejected option that came closest
  *    to the targets is kept, for "why nothing cheaper".
  *
+ * With a schedule (advise_schedule.c) the space is built for its bound
+ * targets: its peak against the burst bound, its day mean against the
+ * sustained one (sustain_*), each phase against the bound over its
+ * length.
+ *
  * Attachment limits (data volumes): Nitro 26 = 28 attachments less the
  * root volume and the network interface (AWS, "Amazon EBS volume limits
  * for Amazon EC2 instances"); Xen 39 (AWS: more than 40 volumes can keep
@@ -471,6 +476,26 @@ static double bound_ratio(const struct adv_targets *t, const struct adv_bound *b
     return r;
 }
 
+/* How close a schedule's candidate comes to what the day asks beyond its
+   peak: the sustained bound against the day mean (sustain_*), each
+   phase's window against its demand (advise_schedule.c); INFINITY
+   without a schedule. */
+static double schedule_ratio(const struct adv_targets *t, const struct adv_inst *in,
+                             const struct adv_volopt *vo)
+{
+    struct adv_bound bd;
+    double r = INFINITY;
+
+    if (!t->schedule)
+        return r;
+    adv_bound(t, &in->p, &vo->v, vo->disks, false, &bd);
+    if (t->sustain_mbps > 0)
+        r = fmin(r, bd.mbps / t->sustain_mbps);
+    if (t->sustain_iops > 0)
+        r = fmin(r, bd.iops / t->sustain_iops);
+    return fmin(r, adv_schedule_phase_ratio(t, &in->p, &vo->v, vo->disks));
+}
+
 static void note_instance(struct adv_inst *in, const struct adv_targets *t,
                           const struct adv_bound *bd)
 {
@@ -522,7 +547,7 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         (*enumerated)++;
         adv_bound(t, &in->p, &vo->v, vo->disks, burst, &bd);
         note_instance(in, t, &bd);
-        double ratio = bound_ratio(t, &bd);
+        double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
             note_rejected(in, i, o, vo, ratio, &bd);
             continue;
@@ -693,9 +718,11 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     return rc;
 }
 
-int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
+int adv_space_build(const struct adv_cfg *user_cfg, bool keep_all,
                     struct adv_space *s, char *why, size_t why_len)
 {
+    struct adv_cfg buf;
+    const struct adv_cfg *cfg = adv_bound_cfg(user_cfg, &buf);
     int rc;
 
     memset(s, 0, sizeof *s);

@@ -364,6 +364,12 @@ int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
                         const struct cli_ui *ui);
 void cli_forecast_usage(FILE *f);
+/* --schedule FILE|PRESET (forecast, advise): a preset by name, else a
+   schedule CSV file, parsed into *out.  0, or -EINVAL with the one-line
+   reason in why ("FILE:LINE: ..." for a bad line). */
+struct wl_schedule;
+int cli_schedule_load(const char *arg, struct wl_schedule *out, char *why,
+                      size_t why_len);
 /* advise (cli_advise.c): the cheapest configurations meeting targets */
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);
 void cli_advise_usage(FILE *f);

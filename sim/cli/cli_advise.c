@@ -27,13 +27,14 @@
 #include "sim/cli/cli_job.h"
 #include "sim/report/html.h"
 #include "sim/report/report.h"
+#include "workloads/schedule.h"
 
 enum {
     OPT_NEED_MBPS = 256, OPT_NEED_IOPS, OPT_NEED_LAT, OPT_WRITE, OPT_CAPACITY,
     OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
     OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
     OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY, OPT_SHARD,
-    OPT_REPORT,
+    OPT_REPORT, OPT_SCHEDULE,
 };
 
 static const struct option advise_options[] = {
@@ -60,6 +61,7 @@ static const struct option advise_options[] = {
     { "memory-per-ocpu", required_argument, NULL, OPT_MEMORY },
     { "shard", required_argument, NULL, OPT_SHARD },
     { "report", required_argument, NULL, OPT_REPORT },
+    { "schedule", required_argument, NULL, OPT_SCHEDULE },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -283,16 +285,64 @@ static int usage_error(const char *what)
     return 2;
 }
 
+/* --schedule FILE|PRESET into a->schedule, the day the targets ask to be
+   served.  0, 1 (out of memory) or 2 after printing the reason (the file
+   and line of a bad schedule). */
+static int load_schedule(struct cli_advise_opts *a, const char *arg)
+{
+    char why[CLI_WHY_LEN];
+
+    free(a->schedule);
+    if (!(a->schedule = malloc(sizeof *a->schedule)))
+        return 1;
+    if (cli_schedule_load(arg, a->schedule, why, sizeof why) != 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        return 2;
+    }
+    a->cfg.targets.schedule = a->schedule;
+    a->cfg.targets.schedule_source = arg;
+    return 0;
+}
+
+/* What a schedule's search cannot take besides it (the schedule states
+   the rates, write shares and how long the load lasts); NULL: nothing. */
+static const char *schedule_conflict(const struct cli_advise_opts *a, bool sustained,
+                                     bool write_given)
+{
+    const struct adv_targets *t = &a->cfg.targets;
+
+    if (!t->schedule)
+        return NULL;
+    if (t->need_mbps > 0 || t->need_iops > 0)
+        return "--schedule and --need-mbps/--need-iops exclude each other: the "
+               "schedule's phases are the demand (give a peak as a phase)";
+    if (write_given)
+        return "--schedule and --write exclude each other: the schedule's phases "
+               "give their write shares (small_write_pct, large_write_pct)";
+    if (sustained || a->cfg.space.burst_ok)
+        return "--schedule: burst credits count as far as its forecast shows they "
+               "hold; --sustained and --burst-ok do not apply";
+    return NULL;
+}
+
+void cli_advise_opts_free(struct cli_advise_opts *a)
+{
+    free(a->schedule);
+    a->schedule = NULL;
+    a->cfg.targets.schedule = NULL;
+}
+
 /* 0, CLI_HELP, or 2 after printing the reason. */
 static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
 {
-    bool sustained = false;
+    bool sustained = false, write_given = false;
     int opt;
 
     adv_cfg_defaults(&a->cfg);
     a->cfg.jobs = sim_usable_cpus();
     a->json_path = NULL;
     a->report_path = NULL;
+    a->schedule = NULL;
     optind = 1;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":h", advise_options, NULL)) != -1) {
@@ -312,6 +362,13 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
                 return usage_error("--sustained and --burst-ok exclude each other");
             continue;
         }
+        if (opt == OPT_SCHEDULE) {
+            int rc = load_schedule(a, optarg);
+            if (rc != 0)
+                return rc;
+            continue;
+        }
+        write_given = write_given || opt == OPT_WRITE;
         if (set_option(a, opt, optarg, &valid) != 0) {
             snprintf(msg, sizeof msg, "--%s %s: not valid; use %s",
                      advise_options[opt - OPT_NEED_MBPS].name,
@@ -329,9 +386,12 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     if (a->cfg.space.os == ADV_OS_RHEL && (a->cfg.space.clouds & ADV_CLOUD_OCI))
         return usage_error("--os rhel: RHEL prices exist for AWS only; use --clouds aws");
     const struct adv_targets *t = &a->cfg.targets;
-    if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0)
+    const char *conflict = schedule_conflict(a, sustained, write_given);
+    if (conflict)
+        return usage_error(conflict);
+    if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0 && !t->schedule)
         return usage_error("give at least one performance target: --need-mbps, "
-                           "--need-iops or --need-latency");
+                           "--need-iops, --need-latency or --schedule");
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");
@@ -454,7 +514,7 @@ static int read_shards(char **files, int n, struct report_advice_shard *sh)
    as --shard K/N pieces, as the whole search gives it. */
 static int cmd_merge(int argc, char **argv)
 {
-    struct cli_advise_opts a;
+    struct cli_advise_opts a = { .schedule = NULL };
     const char *json = NULL;
     char **files = calloc((size_t)argc, sizeof *files);
     int n = 0, rc = 0;
@@ -513,14 +573,38 @@ static int cmd_merge(int argc, char **argv)
         report_advice_shard_free(&sh[i]);
     free(sh);
     free(files);
+    cli_advise_opts_free(&a);
     return rc;
+}
+
+/* The search on parsed options and its report: the exit status. */
+static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
+                             sim_stop_flag *stop)
+{
+    struct adv_result *r = NULL;
+    char why[CLI_WHY_LEN];
+
+    a->cfg.stop = stop;
+    a->command_line = cli_join_command_line(argc, argv);
+    if (!a->command_line) {
+        fprintf(stderr, "asmsim: advise: out of memory\n");
+        return 1;
+    }
+    int rc = adv_search(&a->cfg, &r, why, sizeof why);
+    if (rc < 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        free(a->command_line);
+        return rc == -EINVAL ? 2 : 1;
+    }
+    int status = report(a, r, argc, argv);
+    adv_result_free(r);
+    free(a->command_line);
+    return status;
 }
 
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
 {
     struct cli_advise_opts a;
-    struct adv_result *r = NULL;
-    char why[CLI_WHY_LEN];
 
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--merge") == 0)
@@ -529,24 +613,10 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
 
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);
-        return 0;
+        rc = 0;
+    } else if (rc == 0) {
+        rc = search_and_report(&a, argc, argv, stop);
     }
-    if (rc != 0)
-        return rc;
-    a.cfg.stop = stop;
-    a.command_line = cli_join_command_line(argc, argv);
-    if (!a.command_line) {
-        fprintf(stderr, "asmsim: advise: out of memory\n");
-        return 1;
-    }
-    rc = adv_search(&a.cfg, &r, why, sizeof why);
-    if (rc < 0) {
-        cli_print_error(stderr, "asmsim: advise", why);
-        free(a.command_line);
-        return rc == -EINVAL ? 2 : 1;
-    }
-    int status = report(&a, r, argc, argv);
-    adv_result_free(r);
-    free(a.command_line);
-    return status;
+    cli_advise_opts_free(&a);
+    return rc;
 }

@@ -16,7 +16,11 @@ struct cli_advise_opts {
     const char *json_path;          /* NULL, "-" or a file */
     const char *report_path;        /* --report: NULL or a new .html file */
     char *command_line;             /* malloc'ed: "asmsim advise ..." */
+    struct wl_schedule *schedule;   /* --schedule, malloc'ed; NULL none */
 };
+
+/* Free what parsing the options allocated (the schedule). */
+void cli_advise_opts_free(struct cli_advise_opts *a);
 
 /* The answer, "why nothing cheaper", the burst alternative and the clouds
    side by side, for a terminal. */

@@ -4,7 +4,9 @@
  * Four parts, each only when it has something to say: the header (the
  * targets, the space searched), the cheapest configurations meeting every
  * target (bill, simulated figures with their headroom, the limit that
- * binds, the `asmsim run` that reproduces them), "why nothing cheaper",
+ * binds, the `asmsim run` that reproduces them; with --schedule the steady
+ * day's verdict, its worst phase, the credits and the `asmsim forecast`
+ * that reproduces it instead), "why nothing cheaper",
  * the burst alternative of a sustained search, and with two clouds their
  * best side by side.  Figures are the simulated ones; a rejection by the
  * bound alone says so.
@@ -14,8 +16,10 @@
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
+#include "sim/core/forecast.h"
 
 #define TIB_BYTES 1099511627776.0
+#define CREDITS_UNTOUCHED_PCT 99.95     /* a bucket this full was not drawn */
 
 static const char *os_name(enum adv_os os)
 {
@@ -29,12 +33,35 @@ static const char *clouds_name(unsigned clouds)
     return clouds & ADV_CLOUD_OCI ? "OCI" : "AWS";
 }
 
+/* "schedule oltp-day (6 phases, a day of 24 h; peak 9000 IOPS small
+   (8 KiB), 250 MB/s large (128 KiB)) served" */
+static void print_schedule_target(FILE *f, const struct adv_targets *t)
+{
+    const struct wl_schedule *s = t->schedule;
+    double peak[2], mean[2];
+
+    adv_schedule_demand(s, peak, mean);
+    fprintf(f, "schedule %s (%d phase%s, a day of %.0f h; peak", t->schedule_source,
+            s->n, s->n == 1 ? "" : "s", (double)s->day_ms / 3.6e6);
+    if (peak[WL_SMALL] > 0)
+        fprintf(f, " %.0f IOPS small (%u KiB)", peak[WL_SMALL], t->small_bytes / 1024);
+    if (peak[WL_LARGE] > 0)
+        fprintf(f, "%s %.0f MB/s large (%u KiB)", peak[WL_SMALL] > 0 ? "," : "",
+                peak[WL_LARGE], t->large_bytes / 1024);
+    fprintf(f, ") served, its steady day (at most %.0f %% of a phase's demand unmet)",
+            100 * SIM_FORECAST_UNMET_TOLERANCE);
+}
+
 static void print_targets(FILE *f, const struct adv_cfg *cfg)
 {
     const struct adv_targets *t = &cfg->targets;
     const char *sep = "";
 
     fprintf(f, "  targets   ");
+    if (t->schedule) {
+        print_schedule_target(f, t);
+        sep = ", ";
+    }
     if (t->need_mbps > 0) {
         fprintf(f, "%.0f MB/s large (%u KiB)", t->need_mbps, t->large_bytes / 1024);
         sep = ", ";
@@ -44,11 +71,12 @@ static void print_targets(FILE *f, const struct adv_cfg *cfg)
         sep = ", ";
     }
     if (t->need_lat_us > 0) {
-        fprintf(f, "%ssmall latency %s <= %.3f ms", sep, t->lat_p99 ? "p99" : "mean",
-                t->need_lat_us / 1e3);
+        fprintf(f, "%ssmall latency %s <= %.3f ms%s", sep, t->lat_p99 ? "p99" : "mean",
+                t->need_lat_us / 1e3, t->schedule ? " (worst minute of the day)" : "");
         sep = ", ";
     }
-    fprintf(f, "%s%d %% writes", sep, t->write_pct);
+    if (!t->schedule)
+        fprintf(f, "%s%d %% writes", sep, t->write_pct);
     if (t->capacity_bytes > 0)
         fprintf(f, ", %.2f TiB usable", (double)t->capacity_bytes / TIB_BYTES);
     fprintf(f, ", %s redundancy\n", lay_redundancy_name(t->redundancy));
@@ -61,6 +89,8 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
 
     fprintf(f, "asmsim %s advise: %s, %s\n", ASMSIM_VERSION,
             clouds_name(cfg->space.clouds),
+            cfg->targets.schedule ? "a schedule's day (burst credits count as far as "
+                                    "its forecast shows they hold)" :
             cfg->space.burst_ok ? "burst counts (--burst-ok: buckets full at every point)"
                                 : "sustained (burst credits do not count; --burst-ok counts them)");
     print_targets(f, cfg);
@@ -125,6 +155,75 @@ static void print_figures(FILE *f, const struct adv_targets *t,
     }
 }
 
+/* "phase peak (09:00:00, 3 h)" */
+static void print_phase(FILE *f, const struct wl_schedule *s, int i)
+{
+    char at[32];
+
+    fprintf(f, "phase %s (%s, %.3g h)", s->phase[i].name,
+            wl_clock_format(s->phase[i].start_ms, at, sizeof at),
+            (double)s->phase[i].length_ms / 3.6e6);
+}
+
+static void print_day_verdict(FILE *f, const struct adv_targets *t, const struct adv_day *d)
+{
+    fprintf(f, "      day       %s", d->served ? "served" : "NOT served");
+    if (d->steady)
+        fprintf(f, ", steady after %d day%s", d->days, d->days > 1 ? "s" : "");
+    else
+        fprintf(f, ", not steady after %d days (the last judged)", d->days);
+    if (d->worst_phase < 0) {
+        fputc('\n', f);
+        return;
+    }
+    fprintf(f, "; worst ");
+    print_phase(f, t->schedule, d->worst_phase);
+    fprintf(f, ": ");
+    if (d->worst_offered[WL_SMALL] > 0)
+        fprintf(f, "%.0f of %.0f IOPS", d->worst_delivered[WL_SMALL],
+                d->worst_offered[WL_SMALL]);
+    if (d->worst_offered[WL_LARGE] > 0)
+        fprintf(f, "%s%.1f of %.1f MB/s", d->worst_offered[WL_SMALL] > 0 ? ", " : "",
+                d->worst_delivered[WL_LARGE], d->worst_offered[WL_LARGE]);
+    fprintf(f, " (%.0f %% served), p99 %.3f ms\n", 100 * d->worst_served_frac,
+            d->worst_p99_us / 1e3);
+}
+
+static void print_day_credits(FILE *f, const struct adv_day *d)
+{
+    char at[32];
+
+    fprintf(f, "      credits   ");
+    if (!d->bursts)
+        fprintf(f, "none (no burst bucket: what it delivers, it holds)\n");
+    else if (d->credits_out)
+        fprintf(f, "run out in the steady day: %s at %s\n", d->credits_whose,
+                wl_clock_format((int64_t)(d->credits_out_at_s * 1e3), at, sizeof at));
+    else if (d->credits_low_pct >= CREDITS_UNTOUCHED_PCT)
+        fprintf(f, "not drawn (the buckets stay full: the day sits below every base rate)\n");
+    else
+        fprintf(f, "hold all day (lowest %.0f %%)\n", d->credits_low_pct);
+}
+
+/* The day of a schedule's candidate, in place of the run's figures. */
+static void print_day(FILE *f, const struct adv_cfg *cfg, const struct adv_outcome *o)
+{
+    const struct adv_targets *t = &cfg->targets;
+    char cmd[1024];
+
+    print_day_verdict(f, t, &o->day);
+    print_day_credits(f, &o->day);
+    if (t->need_lat_us > 0) {
+        fprintf(f, "      latency   %.3f ms %s, worst minute", o->day.lat_us / 1e3,
+                t->lat_p99 ? "p99" : "mean");
+        print_headroom(f, o->headroom[ADV_T_LAT]);
+        fputc('\n', f);
+    }
+    fprintf(f, "      binding   %s\n", o->binding);
+    adv_forecast_command(cfg, &o->c, cmd, sizeof cmd);
+    fprintf(f, "      forecast  %s\n", cmd);
+}
+
 static void print_config_line(FILE *f, const struct adv_config *c)
 {
     fprintf(f, "$%.2f/month  %s + %d x %s\n", c->total_usd_month, c->instance.name,
@@ -146,13 +245,35 @@ static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
     if (cfg->targets.capacity_bytes > 0)
         print_headroom(f, o->headroom[ADV_T_CAPACITY]);
     fputc('\n', f);
+    if (o->has_day) {
+        print_day(f, cfg, o);
+        return;
+    }
     print_figures(f, &cfg->targets, o);
     fprintf(f, "      binding   %s\n", o->binding);
     adv_run_command(cfg, c, cmd, sizeof cmd);
     fprintf(f, "      run       %s\n", cmd);
 }
 
-static void print_rejected(FILE *f, const struct adv_result *r)
+/* The miss of a schedule: its worst phase's share (simulated) or the
+   least share of a phase's demand (over its length) or of the day's mean
+   the bound carries. */
+static void print_schedule_miss(FILE *f, const struct adv_cfg *cfg,
+                                const struct adv_outcome *o)
+{
+    fprintf(f, "      misses the schedule: ");
+    if (o->has_day && o->day.worst_phase >= 0) {
+        print_phase(f, cfg->targets.schedule, o->day.worst_phase);
+        fprintf(f, " gets %.0f %% of its demand (simulated)\n",
+                100 * o->day.worst_served_frac);
+    } else {
+        fprintf(f, "its limits carry at most %.0f %% of a phase's demand over its "
+                "length, or of the day's mean (%s)\n", 100 * o->missed_got, o->instance_limited
+                ? "the instance's own limit, whatever the volumes" : "bound");
+    }
+}
+
+static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
 {
     if (r->n_rejected == 0)
         return;
@@ -166,6 +287,10 @@ static void print_rejected(FILE *f, const struct adv_result *r)
                     o->c.instance.name);
         else
             print_config_line(f, &o->c);
+        if (o->missed == ADV_T_SCHEDULE) {
+            print_schedule_miss(f, cfg, o);
+            continue;
+        }
         fprintf(f, "      misses %s: %.*f %s %.*f (%s)\n", adv_target_label(o->missed),
                 o->missed == ADV_T_LAT ? 3 : 0,
                 o->missed == ADV_T_LAT ? o->missed_got / 1e3 :
@@ -229,7 +354,7 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
         fprintf(f, "\nCheapest configurations meeting every target (simulated):\n");
     for (int i = 0; i < r->n_best; i++)
         print_best(f, cfg, i, &r->best[i]);
-    print_rejected(f, r);
+    print_rejected(f, cfg, r);
     print_burst_alt(f, &cfg->targets, r);
     print_clouds(f, cfg, r);
 }

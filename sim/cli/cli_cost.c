@@ -17,6 +17,11 @@
  * then the total is not known.  --json writes the "cost" object of the
  * results JSON (report_cost_json_write).  Bad input: one line on stderr,
  * exit 2, nothing written.
+ *
+ * Run, sweep and orion also get a note on stderr when the volumes'
+ * provisioned IOPS or throughput across the disks (a sweep: its largest
+ * count) exceed the instance's maximum: what is provisioned above it is
+ * paid for and never delivered (cli_print_provision_notes).
  */
 #include <getopt.h>
 #include <math.h>
@@ -24,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layouts/units.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
 #include "sim/report/report.h"
@@ -83,6 +89,53 @@ void cli_print_cost_header(FILE *f, const struct cli_opts *o)
         fprintf(f, "  cost      instance %s + %d x %s volumes (%s)\n", inst, b->disks,
                 unit, words);
     fprintf(f, "  priced    %s; volume %s\n", b->instance_basis, b->volume_basis);
+}
+
+/* ---- provisioning the instance cannot take ------------------------------- */
+
+static double volume_month(const struct vol_profile *v)
+{
+    char basis[256] = "";
+    return price_volume_month(v, basis, sizeof basis);
+}
+
+/* One rate (throughput, or IOPS) provisioned across `disks` volumes above
+   the instance's maximum: a note, with what the part above costs a month
+   (the volume priced as provisioned, less priced at the instance's share
+   per disk: only what the list bills, so included rates and types that
+   are not provisioned, gp2 or st1, cost nothing and get no note). */
+static void note_excess(FILE *f, const struct cli_opts *o, int disks, bool tput)
+{
+    const struct vol_profile *v = &o->volume;
+    double cap = tput ? o->instance.max_bytes_per_s : o->instance.max_iops;
+    double per = tput ? v->tput_base_bytes_per_s : v->iops_base;
+    struct vol_profile fit = *v;
+
+    if (cap <= 0 || per * disks <= cap)
+        return;
+    *(tput ? &fit.tput_base_bytes_per_s : &fit.iops_base) = cap / disks;
+    double usd = (volume_month(v) - volume_month(&fit)) * disks;
+    if (usd < 0.005)
+        return;
+    if (tput)
+        fprintf(f, "asmsim: note: %d x %s at %.0f MiB/s = %.0f MB/s provisioned, the "
+                "instance takes %.0f MB/s (its EBS limit); you pay $%.2f/month for "
+                "throughput it cannot use\n", disks, v->type, per / (double)MIB,
+                per * disks / 1e6, cap / 1e6, usd);
+    else
+        fprintf(f, "asmsim: note: %d x %s at %.0f IOPS = %.0f IOPS provisioned, the "
+                "instance takes %.0f IOPS (its EBS limit); you pay $%.2f/month for "
+                "IOPS it cannot use\n", disks, v->type, per, per * disks, cap, usd);
+}
+
+void cli_print_provision_notes(FILE *f, const struct cli_opts *o)
+{
+    int disks = o->cmd == CLI_SWEEP && o->n_counts > 0 ? o->counts[o->n_counts - 1]
+                                                       : o->disks;
+    if (o->bill.disks <= 0 || disks <= 0)
+        return;                     /* not priced: real devices */
+    note_excess(f, o, disks, true);
+    note_excess(f, o, disks, false);
 }
 
 void cli_print_cost_summary(FILE *f, const struct price_bill *b)

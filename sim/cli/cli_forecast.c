@@ -48,7 +48,6 @@ struct forecast_job {
     struct cli_opts *o;
     struct cli_job j;
     struct wl_schedule *schedule;
-    char *text;                     /* the schedule file's, or NULL */
     const char *source;
     sim_ns interval_ns;
     int max_small, max_large_ios;   /* the engine's pools */
@@ -84,10 +83,26 @@ static int read_text_file(const char *path, char **out, char *why, size_t len)
     return 0;
 }
 
+int cli_schedule_load(const char *arg, struct wl_schedule *out, char *why,
+                      size_t why_len)
+{
+    char inner[CLI_WHY_LEN], names[128], q[CLI_QUOTE_BUF], *text = NULL;
+    const char *preset = wl_schedule_preset(arg);
+    if (!preset && read_text_file(arg, &text, inner, sizeof inner) != 0) {
+        snprintf(why, why_len, "--schedule %s: %s; give a schedule CSV file or a "
+                 "preset (%s)", cli_quote(arg, q, sizeof q), inner,
+                 wl_schedule_preset_names(names, sizeof names));
+        return -EINVAL;
+    }
+    int rc = wl_schedule_parse(preset ? preset : text, arg, out, why, why_len);
+    free(text);
+    return rc;
+}
+
 /* --schedule: a preset by name, else a file.  0 or the exit status. */
 static int load_schedule(struct forecast_job *fj)
 {
-    char why[CLI_WHY_LEN], inner[CLI_WHY_LEN], names[128], q[CLI_QUOTE_BUF];
+    char why[CLI_WHY_LEN], names[128];
     const char *arg = fj->o->schedule;
     if (!arg) {
         snprintf(why, sizeof why, "--schedule: required; give a schedule CSV "
@@ -95,21 +110,11 @@ static int load_schedule(struct forecast_job *fj)
                  wl_schedule_preset_names(names, sizeof names));
         return usage_error(why);
     }
-    const char *text = wl_schedule_preset(arg);
-    if (!text) {
-        if (read_text_file(arg, &fj->text, inner, sizeof inner) != 0) {
-            snprintf(why, sizeof why, "--schedule %s: %s; give a schedule CSV "
-                     "file or a preset (%s)", cli_quote(arg, q, sizeof q), inner,
-                     wl_schedule_preset_names(names, sizeof names));
-            return usage_error(why);
-        }
-        text = fj->text;
-    }
     fj->source = arg;
     fj->schedule = malloc(sizeof *fj->schedule);
     if (!fj->schedule)
         return 1;
-    if (wl_schedule_parse(text, arg, fj->schedule, why, sizeof why) != 0)
+    if (cli_schedule_load(arg, fj->schedule, why, sizeof why) != 0)
         return usage_error(why);
     return 0;
 }
@@ -351,7 +356,6 @@ static void forecast_job_free(struct forecast_job *fj)
 {
     cli_job_free(&fj->j);
     free(fj->schedule);
-    free(fj->text);
     free(fj->o);
 }
 

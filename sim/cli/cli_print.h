@@ -36,6 +36,10 @@ void cli_print_run_summary(FILE *f, const struct cli_job *j,
    and its parts, or for a sweep the instance and one volume, and how each
    was priced; nothing without a bill (cli_cost.c). */
 void cli_print_cost_header(FILE *f, const struct cli_opts *o);
+/* On stderr before run, sweep and orion: a note per rate (throughput,
+   IOPS) the volumes are provisioned with across the disks above what the
+   instance takes, with its monthly price; nothing when none is. */
+void cli_print_provision_notes(FILE *f, const struct cli_opts *o);
 
 /* "Cost: $193.88/month (instance $113.88 + 4 volumes $80.00; AWS
    us-east-1 2023-06 list)" after a run's summary; nothing without a bill

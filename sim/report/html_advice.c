@@ -12,7 +12,8 @@
  *             both cheaper and has more headroom) as a line through its
  *             points;
  *   tables    the best configurations (bill, simulated figures,
- *             headroom, binding limit, the run command), why nothing
+ *             headroom, binding limit, the run command; for --schedule
+ *             the day's verdict and credits with the forecast command), why nothing
  *             cheaper (rejected[], the burst alternative), the clouds
  *             side by side (cloud_best).
  *
@@ -253,6 +254,44 @@ static void headroom_cell(struct html_out *o, const cJSON *x)
         fputs("<td>-</td>", o->f);
 }
 
+/* A schedule's day in words: "served; credits hold (lowest 26 %)". */
+static void day_text(const cJSON *day, char *buf, size_t len)
+{
+    double low = 0, at = 0;
+    bool served = cJSON_IsTrue(html_get(day, "served"));
+
+    if (cJSON_IsTrue(html_get(day, "credits_out")) && html_num(day, "credits_out_at_s", &at))
+        snprintf(buf, len, "%s; %s credits run out %.1f h into the day",
+                 served ? "served" : "NOT served",
+                 html_str_or(day, "credits_out_whose", "?"), at / 3600);
+    else if (cJSON_IsTrue(html_get(day, "bursts")) && html_num(day, "credits_low_pct", &low))
+        snprintf(buf, len, "%s; credits hold (lowest %.0f %%)", served ? "served" : "NOT served",
+                 low);
+    else
+        snprintf(buf, len, "%s; no burst credits", served ? "served" : "NOT served");
+}
+
+/* The row under a configuration: the command that reproduces it (`asmsim
+   forecast` with its day for a schedule's, else `asmsim run`). */
+static void command_row(struct html_out *o, const cJSON *x)
+{
+    const char *forecast = html_str(x, "forecast_command");
+    char day[160];
+
+    fputs("</tr>\n<tr class=\"command\"><td></td><td colspan=\"12\">", o->f);
+    if (forecast) {
+        day_text(html_get(x, "day"), day, sizeof day);
+        fputs("day: ", o->f);
+        html_text(o->f, day);
+        fputs("; forecast: <code>", o->f);
+        html_text(o->f, forecast);
+    } else {
+        fputs("run: <code>", o->f);
+        html_text(o->f, html_str(x, "run_command"));
+    }
+    fputs("</code></td></tr>\n", o->f);
+}
+
 static void best_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *x;
@@ -283,9 +322,7 @@ static void best_table(struct html_out *o, const cJSON *doc)
         html_num_cell(o, x, "latency_us", 1);
         headroom_cell(o, x);
         html_text_cell(o, html_str_or(x, "binding", "-"));
-        fputs("</tr>\n<tr class=\"command\"><td></td><td colspan=\"12\">run: <code>", o->f);
-        html_text(o->f, html_str(x, "run_command"));
-        fputs("</code></td></tr>\n", o->f);
+        command_row(o, x);
     }
     fputs("</tbody></table></div>\n</section>\n", o->f);
 }
@@ -297,6 +334,14 @@ static void missed_text(const cJSON *x, char *buf, size_t len)
 
     html_num(x, "missed_got", &got);
     html_num(x, "missed_need", &need);
+    if (strcmp(html_str_or(x, "missed", "?"), "schedule") == 0) {
+        snprintf(buf, len, "schedule: %.0f %% of %s demand%s", 100 * got,
+                 cJSON_IsFalse(html_get(x, "simulated")) ? "a phase's or the day-mean"
+                                                         : "its worst phase's",
+                 cJSON_IsFalse(html_get(x, "simulated")) ? " (the bound; not simulated)"
+                                                         : " served");
+        return;
+    }
     snprintf(buf, len, "%s: %.6g of %.6g%s", html_str_or(x, "missed", "?"), got, need,
              cJSON_IsFalse(html_get(x, "simulated")) ? " (the bound; not simulated)" : "");
 }

@@ -51,6 +51,9 @@ void report_summary_lines(FILE *f, const struct sim_summary *s);
 /* "Cost: $X/month (instance $Y + N volumes $Z; list)"; nothing for
    bill->disks 0 (report_orion.c). */
 void report_cost_line(FILE *f, const struct price_bill *b);
+/* The region of a bill's prices: "us-east-1" for AWS's list; NULL for
+   OCI's (it has no regions) and for what is not priced (real devices). */
+const char *report_price_region(const struct price_bill *b);
 
 /* The measured point of run at load (small, large), or NULL. */
 const struct sim_point_result *report_find_point(const struct sim_run_result *run,

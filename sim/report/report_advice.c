@@ -19,6 +19,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "sim/core/forecast.h"
 #include "sim/report/report.h"
 #include "sim/report/report_advice.h"
 
@@ -52,6 +53,28 @@ static cJSON *str_or_null(const char *s)
     return s ? cJSON_CreateString(s) : cJSON_CreateNull();
 }
 
+/* targets.schedule: what --schedule asks to be served, or null. */
+static void put_schedule(struct tree *t, cJSON *targets, const struct adv_targets *g)
+{
+    const struct wl_schedule *s = g->schedule;
+    double peak[2], mean[2];
+
+    if (!s) {
+        put(t, targets, "schedule", cJSON_CreateNull());
+        return;
+    }
+    adv_schedule_demand(s, peak, mean);
+    cJSON *o = put(t, targets, "schedule", cJSON_CreateObject());
+    put(t, o, "source", str_or_null(g->schedule_source));
+    put(t, o, "phases", cJSON_CreateNumber(s->n));
+    put(t, o, "day_seconds", cJSON_CreateNumber((double)s->day_ms / 1e3));
+    put(t, o, "peak_small_iops", cJSON_CreateNumber(peak[WL_SMALL]));
+    put(t, o, "peak_large_mbps", cJSON_CreateNumber(peak[WL_LARGE]));
+    put(t, o, "mean_small_iops", cJSON_CreateNumber(mean[WL_SMALL]));
+    put(t, o, "mean_large_mbps", cJSON_CreateNumber(mean[WL_LARGE]));
+    put(t, o, "unmet_tolerance_frac", cJSON_CreateNumber(SIM_FORECAST_UNMET_TOLERANCE));
+}
+
 static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g)
 {
     cJSON *o = put(t, root, "targets", cJSON_CreateObject());
@@ -66,6 +89,7 @@ static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g
     put(t, o, "redundancy", cJSON_CreateString(lay_redundancy_name(g->redundancy)));
     put(t, o, "small_bytes", cJSON_CreateNumber(g->small_bytes));
     put(t, o, "large_bytes", cJSON_CreateNumber(g->large_bytes));
+    put_schedule(t, o, g);
 }
 
 static cJSON *names_array(const char (*names)[PROF_NAME_MAX], int n)
@@ -130,7 +154,8 @@ static void put_headroom(struct tree *t, cJSON *o, const struct adv_targets *g,
 {
     cJSON *h = put(t, o, "headroom_frac", cJSON_CreateObject());
     const bool asked[ADV_TARGETS] = { g->need_mbps > 0, g->need_iops > 0,
-                                      g->need_lat_us > 0, g->capacity_bytes > 0 };
+                                      g->need_lat_us > 0, g->capacity_bytes > 0,
+                                      g->schedule != NULL };
 
     for (int k = 0; k < ADV_TARGETS; k++)
         put(t, h, adv_target_key((enum adv_target_id)k),
@@ -145,6 +170,36 @@ static void put_burst(struct tree *t, cJSON *o, const struct adv_figures *f)
     put(t, b, "lasts_s", number_or_null(f->burst_lasts_s, f->burst_drawn));
     put(t, b, "sustained_mbps", number_or_null(f->sustained_mbps, f->burst_drawn));
     put(t, b, "sustained_iops", number_or_null(f->sustained_iops, f->burst_drawn));
+}
+
+/* day: a schedule's steady day on the configuration, or null. */
+static void put_day(struct tree *t, cJSON *o, const struct adv_outcome *x)
+{
+    const struct adv_day *d = &x->day;
+
+    if (!x->has_day) {
+        put(t, o, "day", cJSON_CreateNull());
+        return;
+    }
+    cJSON *j = put(t, o, "day", cJSON_CreateObject());
+    put(t, j, "served", cJSON_CreateBool(d->served));
+    put(t, j, "steady", cJSON_CreateBool(d->steady));
+    put(t, j, "days", cJSON_CreateNumber(d->days));
+    put(t, j, "worst_phase", number_or_null(d->worst_phase, d->worst_phase >= 0));
+    put(t, j, "worst_offered_small_iops", cJSON_CreateNumber(d->worst_offered[WL_SMALL]));
+    put(t, j, "worst_offered_large_mbps", cJSON_CreateNumber(d->worst_offered[WL_LARGE]));
+    put(t, j, "worst_delivered_small_iops", cJSON_CreateNumber(d->worst_delivered[WL_SMALL]));
+    put(t, j, "worst_delivered_large_mbps", cJSON_CreateNumber(d->worst_delivered[WL_LARGE]));
+    put(t, j, "worst_served_frac", cJSON_CreateNumber(d->worst_served_frac));
+    put(t, j, "worst_p99_us", cJSON_CreateNumber(d->worst_p99_us));
+    put(t, j, "latency_us", cJSON_CreateNumber(d->lat_us));
+    put(t, j, "bursts", cJSON_CreateBool(d->bursts));
+    put(t, j, "credits_out", cJSON_CreateBool(d->credits_out));
+    put(t, j, "credits_out_at_s", number_or_null(d->credits_out_at_s, d->credits_out));
+    put(t, j, "credits_out_whose", str_or_null(d->credits_out ? d->credits_whose : NULL));
+    put(t, j, "credits_low_pct", number_or_null(d->credits_low_pct, d->bursts));
+    put(t, j, "interval_s", cJSON_CreateNumber(d->interval_s));
+    put(t, j, "binding", cJSON_CreateString(d->binding));
 }
 
 static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
@@ -182,8 +237,16 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     put_headroom(t, o, g, x);
     put(t, o, "binding", cJSON_CreateString(x->binding));
     put_burst(t, o, &x->sim);
-    adv_run_command(cfg, c, cmd, sizeof cmd);
-    put(t, o, "run_command", cJSON_CreateString(cmd));
+    put_day(t, o, x);
+    if (g->schedule) {
+        adv_forecast_command(cfg, c, cmd, sizeof cmd);
+        put(t, o, "run_command", cJSON_CreateNull());
+        put(t, o, "forecast_command", cJSON_CreateString(cmd));
+    } else {
+        adv_run_command(cfg, c, cmd, sizeof cmd);
+        put(t, o, "run_command", cJSON_CreateString(cmd));
+        put(t, o, "forecast_command", cJSON_CreateNull());
+    }
     return o;
 }
 
@@ -214,7 +277,8 @@ static bool least_headroom(const struct adv_targets *g, const struct adv_outcome
                            double *least)
 {
     const bool asked[ADV_TARGETS] = { g->need_mbps > 0, g->need_iops > 0,
-                                      g->need_lat_us > 0, g->capacity_bytes > 0 };
+                                      g->need_lat_us > 0, g->capacity_bytes > 0,
+                                      g->schedule != NULL };
     bool any = false;
 
     *least = INFINITY;
@@ -422,6 +486,35 @@ static int target_of(const char *key)
     return ADV_T_MBPS;
 }
 
+static void day_read(const cJSON *j, struct adv_outcome *x)
+{
+    struct adv_day *d = &x->day;
+    const char *whose = str_of(j, "credits_out_whose"), *binding = str_of(j, "binding");
+
+    x->has_day = cJSON_IsObject(j);
+    if (!x->has_day)
+        return;
+    d->served = bool_of(j, "served");
+    d->steady = bool_of(j, "steady");
+    d->days = (int)num_of(j, "days");
+    d->worst_phase = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(j, "worst_phase"))
+                     ? (int)num_of(j, "worst_phase") : -1;
+    d->worst_offered[WL_SMALL] = num_of(j, "worst_offered_small_iops");
+    d->worst_offered[WL_LARGE] = num_of(j, "worst_offered_large_mbps");
+    d->worst_delivered[WL_SMALL] = num_of(j, "worst_delivered_small_iops");
+    d->worst_delivered[WL_LARGE] = num_of(j, "worst_delivered_large_mbps");
+    d->worst_served_frac = num_of(j, "worst_served_frac");
+    d->worst_p99_us = num_of(j, "worst_p99_us");
+    d->lat_us = num_of(j, "latency_us");
+    d->bursts = bool_of(j, "bursts");
+    d->credits_out = bool_of(j, "credits_out");
+    d->credits_out_at_s = num_of(j, "credits_out_at_s");
+    snprintf(d->credits_whose, sizeof d->credits_whose, "%s", whose ? whose : "");
+    d->credits_low_pct = num_of(j, "credits_low_pct");
+    d->interval_s = num_of(j, "interval_s");
+    snprintf(d->binding, sizeof d->binding, "%s", binding ? binding : "");
+}
+
 /* An outcome object back into *x: the profiles from their names, the
    figures as written.  0 or -EINVAL with why. */
 static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t why_len)
@@ -460,6 +553,7 @@ static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t
     x->sim.burst_lasts_s = num_of(burst, "lasts_s");
     x->sim.sustained_mbps = num_of(burst, "sustained_mbps");
     x->sim.sustained_iops = num_of(burst, "sustained_iops");
+    day_read(cJSON_GetObjectItemCaseSensitive(o, "day"), x);
     return 0;
 }
 

@@ -656,6 +656,27 @@ static void add_points(struct jb *b, cJSON *parent,
     }
 }
 
+/* What the prices were taken for (--os, --memory, --region): null each
+   on real devices, which are not priced; region null for OCI's list,
+   which has none. */
+static void add_config_prices(struct jb *b, cJSON *c, const struct price_bill *bill)
+{
+    const char *region = report_price_region(bill);
+
+    if (bill->disks > 0)
+        add_str(b, c, "os", price_os_name(bill->os));
+    else
+        add_null(b, c, "os");
+    if (bill->disks > 0 && bill->memory_gb > 0)
+        add_num(b, c, "memory_gb", bill->memory_gb);
+    else
+        add_null(b, c, "memory_gb");
+    if (region)
+        add_str(b, c, "region", region);
+    else
+        add_null(b, c, "region");
+}
+
 static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
                        int disks, const struct sim_sweep_result *sweep)
 {
@@ -749,6 +770,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_num(b, c, "burst_credits", cfg->burst_credit_frac);
     add_bool(b, c, "burst_credits_carry", cfg->burst_carry);
     add_u64(b, c, "seed", cfg->seed);
+    add_config_prices(b, c, &cfg->bill);
     add_config_open(b, c, &cfg->open);
 }
 

@@ -134,8 +134,10 @@ static void csv_maximum(FILE *f, bool ran, double figure, int decimals,
    and date.
    Schema 4: an open-loop sweep's demand at the end of every row (empty
    for a closed-loop sweep, and for a class without a rate).
+   Schema 5: what the prices were taken for at the end: os, memory_gb,
+   region (as the JSON's config).
    Every column is explained in docs/fields.md. */
-#define SWEEP_CSV_SCHEMA 4
+#define SWEEP_CSV_SCHEMA 5
 
 /* ",<offered>,<delivered>,<unmet frac>,<p99 us>" of class c at an
    open-loop point; empty where c has no rate, p99 empty where it
@@ -192,6 +194,21 @@ static struct cost_cells cost_cells(const struct sim_run_cfg *cfg, int disks)
     return c;
 }
 
+/* ",<os>,<memory GB>,<region>": what the prices were taken for, as the
+   JSON's config.os, config.memory_gb and config.region; empty where
+   those are null. */
+static void csv_price_config(FILE *f, const struct price_bill *b)
+{
+    const char *region = report_price_region(b);
+
+    csv_text(f, b->disks > 0 ? price_os_name(b->os) : "");
+    if (b->disks > 0 && b->memory_gb > 0)
+        fprintf(f, ",%g", b->memory_gb);
+    else
+        fputs(",", f);
+    csv_text(f, region ? region : "");
+}
+
 static int sweep_csv_write(FILE *f, void *arg)
 {
     const struct sweep_csv_job *j = arg;
@@ -212,7 +229,7 @@ static int sweep_csv_write(FILE *f, void *arg)
           "limited_by,instance_usd_month,volumes_usd_month,total_usd_month,prices,"
           "offered_small_iops,delivered_small_iops,small_unmet_frac,"
           "small_p99_us,offered_large_mbps,delivered_large_mbps,"
-          "large_unmet_frac,large_p99_us,delayed\n", f);
+          "large_unmet_frac,large_p99_us,delayed,os,memory_gb,region\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -240,6 +257,7 @@ static int sweep_csv_write(FILE *f, void *arg)
         fprintf(f, ",%s,%s,%s", cost.instance, cost.volumes, cost.total);
         csv_text(f, cfg->bill.disks > 0 ? cfg->bill.prices_list : "");
         csv_open_fields(f, r);
+        csv_price_config(f, &cfg->bill);
         fputc('\n', f);
     }
     return ferror(f) ? -EIO : 0;

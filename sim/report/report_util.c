@@ -61,6 +61,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/profiles/prices_table.h"
 #include "sim/report/report.h"
 
 void report_stamp_now(struct report_meta *meta)
@@ -612,4 +613,11 @@ void report_fmt_volume_tput(const struct vol_profile *v, double bytes_per_s,
         snprintf(buf, len, "%.*f MB/s", decimals, bytes_per_s / 1e6);
     else
         snprintf(buf, len, "%.*f MiB/s", decimals, bytes_per_s / 1048576.0);
+}
+
+const char *report_price_region(const struct price_bill *b)
+{
+    if (b->disks <= 0 || !b->prices_list || strcmp(b->prices_list, price_aws_list) != 0)
+        return NULL;
+    return price_aws_region;
 }
