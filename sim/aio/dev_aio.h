@@ -16,6 +16,7 @@
 #include "sim/core/device.h"
 
 extern const struct dev_ops dev_aio_ops;    /* real files and block devices */
+extern const struct dev_ops dev_uring_ops;  /* the same through io_uring */
 
 /* The aio backend's own configuration (devset_cfg.backend_cfg; its
    run_cfg hook makes it from a run): the targets and what may be done to
@@ -30,6 +31,7 @@ struct dev_aio_cfg {
                                            on any disk (the layout's disk
                                            size); 0 = each target's end */
     int threads;                        /* workers; 0 = auto */
+    bool sqpoll;                        /* dev_uring_ops: --uring-sqpoll */
     bool show_progress;                 /* a progress line on stderr while
                                            --create writes its files */
     char *info;                         /* optional: what open found out
