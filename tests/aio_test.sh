@@ -37,22 +37,8 @@ cd "$WORK" || exit 1
 # shellcheck source=cli/harness.sh
 . "$TESTS_DIR/cli/harness.sh"
 
-# skip CASE REASON: a case this machine cannot run, counted apart
-HARNESS_SKIPPED=0
-skip() {
-    HARNESS_SKIPPED=$((HARNESS_SKIPPED + 1))
-    echo "skip: $1: $2"
-}
-# harness.sh's ending with the skipped cases counted: 1 on any failure, 77
-# (CTest's SKIP_RETURN_CODE) when every case was skipped (1 under
-# ASMSIM_NO_SKIP=1), else 0
-harness_done() {
-    echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed, $HARNESS_SKIPPED skipped"
-    [ "$HARNESS_FAILED" -eq 0 ] || exit 1
-    [ "$HARNESS_PASSED" -eq 0 ] && [ "$HARNESS_SKIPPED" -gt 0 ] &&
-        exit "$([ "${ASMSIM_NO_SKIP:-}" = 1 ] && echo 1 || echo 77)"
-    exit 0
-}
+# shellcheck source=cli/skips.sh
+. "$TESTS_DIR/cli/skips.sh"            # skip, harness_done with skips
 
 # The whole script needs direct I/O where its files live.
 if ! dd if=/dev/zero of=.odirect bs=4096 count=1 oflag=direct status=none 2>/dev/null; then

@@ -20,8 +20,13 @@
  * asks for them, not by interrupting it); worker threads use plain rings,
  * whose completions also signal the worker's eventfd.  With --uring-sqpoll
  * a kernel thread per ring takes the SQEs, so a busy run submits without
- * a system call (it costs that thread's CPU, which the run counts as the
- * machine's, not asmsim's: see the README).
+ * a system call; that thread is the process's, so its polling counts in
+ * asmsim's CPU per I/O (on a machine with few cores it rarely pays).
+ *
+ * Whether the kernel takes io_uring at all is asked before a run starts
+ * (aio_uring_probe, from the command line's checks), so a kernel or a
+ * seccomp policy that refuses it gets one line and exit 2, not a failed
+ * run.
  *
  * Submission and completion
  * -------------------------
@@ -106,16 +111,40 @@ static void register_buffers(struct aio_dev *a, struct aio_worker *w)
     w->fixed_bufs = io_uring_register_buffers(&w->uring, iov, 2) == 0;
 }
 
+/* The kernel refuses io_uring itself (not this ring): the one line. */
+static bool refused(int rc, char *why, size_t why_len)
+{
+    if (rc != -ENOSYS && rc != -EPERM && rc != -EACCES)
+        return false;
+    snprintf(why, why_len, "--engine uring: io_uring is not available here "
+             "(io_uring_queue_init: %s; an old kernel or a seccomp policy "
+             "refuses it); use --engine aio", strerror(-rc));
+    return true;
+}
+
+int aio_uring_probe(bool sqpoll, char *why, size_t why_len)
+{
+    struct io_uring ring;
+    struct io_uring_params p = { .flags = sqpoll ? IORING_SETUP_SQPOLL : 0 };
+    int rc = forced_init_error();
+    if (!rc)
+        rc = io_uring_queue_init_params(1, &ring, &p);
+    if (rc == 0) {
+        io_uring_queue_exit(&ring);
+        return 0;
+    }
+    if (!refused(rc, why, why_len))
+        snprintf(why, why_len, "--engine uring%s: io_uring_queue_init: %s",
+                 sqpoll ? " --uring-sqpoll" : "", strerror(-rc));
+    return rc;
+}
+
 int aio_uring_setup(struct aio_dev *a, struct aio_worker *w, char *why,
                     size_t why_len)
 {
     int rc = ring_init(a, w);
-    if (rc == -ENOSYS || rc == -EPERM || rc == -EACCES) {
-        snprintf(why, why_len, "--engine uring: io_uring is not available "
-                 "here (io_uring_queue_init: %s; an old kernel or a seccomp "
-                 "policy refuses it); use --engine aio", strerror(-rc));
+    if (refused(rc, why, why_len))
         return rc;
-    }
     if (rc < 0) {
         snprintf(why, why_len, "io_uring_queue_init(%d)%s%s: %s", a->cap,
                  a->sqpoll ? " with SQPOLL" : "",

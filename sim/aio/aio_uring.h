@@ -6,6 +6,7 @@
 #ifndef ASMSIM_SIM_AIO_URING_H
 #define ASMSIM_SIM_AIO_URING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -15,6 +16,10 @@
    with the errno named (ENOSYS, EPERM; anything else: ENOSYS), as on a
    kernel or seccomp policy that refuses io_uring. */
 #define AIO_URING_FAIL_ENV "ASMSIM_URING_INIT_FAIL"
+
+/* Can a ring be made here (with SQPOLL when sqpoll)?  Returns 0, or
+   -errno with one line in why (see aio_uring_setup). */
+int aio_uring_probe(bool sqpoll, char *why, size_t why_len);
 
 /* Create w's ring for a->cap I/Os (SQPOLL when a->sqpoll), register the
    targets' files and w's buffers with it (either falls back to plain fds

@@ -76,6 +76,7 @@
 #include "sim/aio/aio_info.h"
 #include "sim/aio/aio_plan.h"
 #include "sim/aio/aio_pool.h"
+#include "sim/aio/aio_uring.h"
 #include "sim/aio/aio_workers.h"
 #include "sim/aio/dev_aio.h"
 #include "sim/core/run.h"
@@ -373,6 +374,11 @@ static void aio_close(struct devset *ds)
 {
     aio_free(ds->priv);
     ds->priv = NULL;
+}
+
+int dev_uring_probe(bool sqpoll, char *why, size_t why_len)
+{
+    return aio_uring_probe(sqpoll, why, why_len);
 }
 
 int dev_aio_faults(struct devset *ds, const char *spec, char *why,

@@ -39,6 +39,11 @@ struct dev_aio_cfg {
     size_t info_len;
 };
 
+/* Before a run with dev_uring_ops: does this kernel take io_uring (with
+   SQPOLL when sqpoll)?  0, or -errno with one line in why that says so
+   and points at --engine aio. */
+int dev_uring_probe(bool sqpoll, char *why, size_t why_len);
+
 /* Tests: inject faults into an open aio device set (dev_aio_ops), before
    its first I/O.  SPEC is a comma-separated list of DISK:KIND[@AFTER]
    [xCOUNT]: DISK a disk index or '*', KIND eio (completes with -EIO),

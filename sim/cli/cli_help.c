@@ -156,9 +156,9 @@ RUN_HELP_COST
 "  --size-limit SIZE     use at most SIZE bytes of each target\n" \
 "  --threads N           I/O worker threads (default: one per NUMA node that\n" \
 "                        hosts targets; 1 runs the I/O on the engine's thread)\n" \
-"  --uring-sqpoll        with --engine uring: a kernel thread takes the\n" \
-"                        submissions (no system call per batch; its CPU is\n" \
-"                        not counted as asmsim's)\n" \
+"  --uring-sqpoll        with --engine uring: a kernel thread polls for the\n" \
+"                        submissions (no system call per batch; its CPU\n" \
+"                        counts as asmsim's)\n" \
 "  Mounted or otherwise held block devices are always refused.\n" \
 "Output:\n" \
 "  --testname NAME       [A-Za-z0-9._-]+, at most %d characters; default asmsim\n" \

@@ -203,7 +203,7 @@ static void print_header_real(FILE *f, const struct cli_job *j)
         fprintf(f, "asmsim %s %s: real targets (%s engine, O_DIRECT), "
                 "opened %s\n", ASMSIM_VERSION,
                 o->cmd == CLI_SWEEP ? "sweep" : "run",
-                !o->uring ? "aio" : o->uring_sqpoll ? "uring, SQPOLL" : "uring",
+                !o->uring ? "aio" : o->uring_sqpoll ? "uring+SQPOLL" : "uring",
                 o->write_pct > 0 ? "read-write: WRITES DESTROY DATA ON THEM"
                                  : "read-only");
         for (int d = 0; d < o->n_targets; d++)

@@ -237,6 +237,9 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         snprintf(why, why_len, "--uring-sqpoll: only with --engine uring");
         return -EINVAL;
     }
+    if (o->uring && o->engine == CLI_ENGINE_AIO &&
+        dev_uring_probe(o->uring_sqpoll, why, why_len) < 0)
+        return -EINVAL;
     if (o->engine != CLI_ENGINE_AIO) {
         if (o->n_targets > 0) {
             snprintf(why, why_len, "--target %s: only the aio engine drives "
