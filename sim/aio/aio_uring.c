@@ -30,13 +30,18 @@
  *
  * Submission and completion
  * -------------------------
- * submit() turns each iocb into an SQE (its iocb in user_data) and makes
- * one io_uring_enter for the batch.  An error of one I/O comes back as its
- * CQE's result, like an io_event's; a transient refusal of the enter
- * itself (EAGAIN, EBUSY, EINTR) leaves the SQEs on the ring, and the next
- * getevents() submits them first, so an SQE once on the ring counts as
- * taken.  getevents() takes what the CQ holds and waits for the rest of
- * min_nr with a timeout (ETIME: 0, as io_getevents' timeout).
+ * submit() turns each iocb into an SQE (its iocb in user_data) and only
+ * puts it on the ring; the system call is getevents()'s, which both paths
+ * make right after they submit (the direct path's reap follows the
+ * engine's flush; a worker harvests after each submit): when the CQ holds
+ * too few completions, one io_uring_enter submits the batch and waits for
+ * min_nr (submit_and_wait), else one submits only.  So a busy run makes
+ * one system call per batch where libaio makes two (io_submit,
+ * io_getevents).  An error of one I/O comes back as its CQE's result,
+ * like an io_event's; a transient refusal of the enter itself (EAGAIN,
+ * EBUSY, EINTR) leaves the SQEs on the ring for the next getevents(), so
+ * an SQE once on the ring counts as taken.  A wait ends at its timeout
+ * (ETIME: 0, as io_getevents' timeout).
  *
  * in_kernel counts the SQEs whose CQE has not been taken; free waits for
  * them, as io_destroy does, before the buffers they point at go away.
@@ -186,11 +191,6 @@ static void prep_sqe(struct aio_worker *w, struct io_uring_sqe *sqe,
     io_uring_sqe_set_data(sqe, cb);
 }
 
-static bool transient(int rc)
-{
-    return rc == -EAGAIN || rc == -EBUSY || rc == -EINTR;
-}
-
 int aio_uring_submit(struct aio_worker *w, long n, struct iocb **cbs)
 {
     long i = 0;
@@ -203,8 +203,7 @@ int aio_uring_submit(struct aio_worker *w, long n, struct iocb **cbs)
     if (i == 0)
         return n == 0 ? 0 : -EAGAIN;
     w->in_kernel += (int)i;
-    int rc = io_uring_submit(&w->uring);
-    return rc >= 0 || transient(rc) ? (int)i : rc;
+    return (int)i;                  /* submitted by the next getevents() */
 }
 
 /* Up to max completions from the CQ into ev[], without waiting. */
@@ -230,23 +229,39 @@ static int take_cqes(struct aio_worker *w, long max, struct io_event *ev)
     return k;
 }
 
+/* Submit what is on the SQ, waiting for wait_nr completions (0: none)
+   up to ts.  0 (also on a transient refusal: the next call retries), or
+   -errno (-ETIME: the timeout, -EINTR: a signal). */
+static int enter(struct aio_worker *w, unsigned wait_nr,
+                 const struct timespec *ts)
+{
+    struct io_uring_cqe *cqe;
+    struct __kernel_timespec kts;
+    int rc;
+
+    if (ts)
+        kts = (struct __kernel_timespec){ ts->tv_sec, ts->tv_nsec };
+    if (wait_nr == 0)
+        rc = io_uring_submit(&w->uring);
+    else if (io_uring_sq_ready(&w->uring) > 0)
+        rc = io_uring_submit_and_wait_timeout(&w->uring, &cqe, wait_nr,
+                                              ts ? &kts : NULL, NULL);
+    else
+        rc = io_uring_wait_cqes(&w->uring, &cqe, wait_nr, ts ? &kts : NULL,
+                                NULL);
+    if (rc == -EAGAIN || rc == -EBUSY)
+        return 0;
+    return rc < 0 ? rc : 0;
+}
+
 int aio_uring_getevents(struct aio_worker *w, long min_nr, long nr,
                         struct io_event *ev, const struct timespec *ts)
 {
-    if (io_uring_sq_ready(&w->uring) > 0) {
-        int rc = io_uring_submit(&w->uring);     /* left by a refusal */
-        if (rc < 0 && !transient(rc))
-            return rc;
-    }
     int k = take_cqes(w, nr, ev);
-    if (k >= min_nr || k == nr)
+    bool enough = k >= min_nr || k == nr;
+    if (enough && io_uring_sq_ready(&w->uring) == 0)
         return k;
-    struct __kernel_timespec kts;
-    if (ts)
-        kts = (struct __kernel_timespec){ ts->tv_sec, ts->tv_nsec };
-    struct io_uring_cqe *cqe;
-    int rc = io_uring_wait_cqes(&w->uring, &cqe, (unsigned)(min_nr - k),
-                                ts ? &kts : NULL, NULL);
+    int rc = enter(w, enough ? 0 : (unsigned)(min_nr - k), ts);
     if (rc < 0 && rc != -ETIME)
         return k > 0 ? k : rc;
     return k + take_cqes(w, nr - k, ev + k);
