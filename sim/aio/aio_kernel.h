@@ -13,6 +13,11 @@
 #include "sim/aio/aio_dev.h"
 #include "sim/aio/aio_uring.h"
 
+/* io_getevents that first takes what w's context's ring already holds,
+   from user space (aio_user_reap.c).  Same contract as io_getevents. */
+int aio_user_getevents(struct aio_worker *w, long min_nr, long nr,
+                       struct io_event *ev, struct timespec *ts);
+
 /* io_submit on w's context or ring. */
 static inline int aio_kernel_submit(struct aio_worker *w, long n,
                                     struct iocb **cbs)
@@ -21,13 +26,13 @@ static inline int aio_kernel_submit(struct aio_worker *w, long n,
                            io_submit(w->ctx, n, cbs);
 }
 
-/* io_getevents on w's context or ring. */
+/* io_getevents on w's context (read from user space) or ring. */
 static inline int aio_kernel_getevents(struct aio_worker *w, long min_nr,
                                        long nr, struct io_event *ev,
                                        struct timespec *ts)
 {
     return w->dev->uring ? aio_uring_getevents(w, min_nr, nr, ev, ts) :
-                           io_getevents(w->ctx, min_nr, nr, ev, ts);
+                           aio_user_getevents(w, min_nr, nr, ev, ts);
 }
 
 #endif
