@@ -515,10 +515,7 @@ if wait_for 'lun_a' 20 && screen | head -1 | grep -q 'uring'; then
 else
     bad uring_engine_should_be_named_in_the_title
 fi
-tm send-keys -t "$S" q
-wait_for 'Quit\?' 5
-tm send-keys -t "$S" y
-wait_for 'EXIT=' 10
+quit_yes 'Quit\?' && wait_for 'EXIT=' 10
 rm -rf "$RT"
 
 # ---- time: credit gauges that fall, a strip of the whole run, events

@@ -22,12 +22,10 @@ cd "$WORK" || exit 1
 
 # shellcheck source=cli/harness.sh
 . "$TESTS_DIR/cli/harness.sh"
-# shellcheck source=cli/skips.sh
-. "$TESTS_DIR/cli/skips.sh"
+# shellcheck source=cli/realdev.sh
+. "$TESTS_DIR/cli/realdev.sh"
 
 FAST=(--duration 200ms --quiet)
-SCALE=${ASMSIM_TIMEOUT_SCALE:-1}    # sanitizer builds: time limits x this
-[[ "$SCALE" =~ ^[1-9][0-9]*$ ]] || SCALE=1
 PATTERN="ASMSIM-WRITTEN!"
 UR=("$ASMSIM" run --engine uring)
 
@@ -139,27 +137,9 @@ for t in 1 2; do
 done
 
 for t in 1 2; do
-    name="uring_sigint_on_${t}_workers_while_a_disk_stalls_should_exit_130"
-    rm -rf "intr$t" && mkdir "intr$t"
-    ASMSIM_FAULTS=1:stall@300 "${UR[@]}" --target m1 --target m2 --threads $t \
-        --run oltp --duration 30s --output-dir "intr$t" --quiet \
-        >"intr$t.out" 2>"intr$t.err" &
-    pid=$!
-    sleep 1.5
-    kill -INT $pid
-    for _ in $(seq $((100 * SCALE))); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $pid 2>/dev/null; then
-        kill -KILL $pid
-        wait $pid 2>/dev/null
-        harness_fail "$name" "still running $((10 * SCALE)) s after SIGINT"
-        continue
-    fi
-    wait $pid
-    rc=$?
-    if [ $rc -eq 130 ]; then harness_ok "$name"
-    else harness_fail "$name" "exit $rc: $(head -c 300 "intr$t.err")"; fi
-    expect_true "uring_sigint_on_${t}_workers_should_write_partial_results" \
-        grep -q "Incomplete run" "intr$t"/asmsim_*_summary.txt
+    expect_sigint_exit_130 "uring_sigint_on_${t}_workers_while_a_disk_stalls_should_exit_130" \
+        "intr$t" env ASMSIM_FAULTS=1:stall@300 "${UR[@]}" --target m1 --target m2 \
+        --threads $t --run oltp --duration 30s --output-dir "intr$t" --quiet
 done
 
 harness_done
