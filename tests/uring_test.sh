@@ -64,7 +64,7 @@ expect_error "sqpoll_without_the_uring_engine_should_be_refused" \
     "asmsim: --uring-sqpoll: only with --engine uring" "" \
     "$ASMSIM" run --target foreign --uring-sqpoll "${FAST[@]}"
 expect_error "uring_engine_without_targets_should_be_refused" \
-    "asmsim: --engine aio: no targets; give --target PATH" "" \
+    "asmsim: --engine uring: no targets; give --target PATH" "" \
     "${UR[@]}" "${FAST[@]}"
 
 # ---- reads, writes, mixed --------------------------------------------------

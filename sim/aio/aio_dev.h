@@ -54,6 +54,7 @@ struct aio_worker {
     io_context_t ctx;           /* libaio, or: */
     struct io_uring uring;      /* io_uring (aio_uring.c) */
     bool ring_init;
+    bool ring_disabled;         /* enabled by the first submit */
     bool fixed_files, fixed_bufs;   /* registered with the ring */
     int in_kernel;              /* uring: SQEs the kernel has not answered */
     struct iocb *iocb;          /* [cap] */

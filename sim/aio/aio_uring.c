@@ -17,7 +17,9 @@
  * a locked-memory limit) gets plain fds and buffers, which only costs
  * CPU.  On the direct path the ring is the engine thread's alone
  * (SINGLE_ISSUER, DEFER_TASKRUN: completions are posted when the engine
- * asks for them, not by interrupting it); worker threads use plain rings,
+ * asks for them, not by interrupting it); it starts disabled and the first
+ * submit enables it, so the issuer is the thread that does the I/O, not
+ * the one that opened the devices.  Worker threads use plain rings,
  * whose completions also signal the worker's eventfd.  With --uring-sqpoll
  * a kernel thread per ring takes the SQEs, so a busy run submits without
  * a system call; that thread is the process's, so its polling counts in
@@ -50,7 +52,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include "sim/aio/aio_uring.h"
 
@@ -78,7 +82,8 @@ static int ring_init(struct aio_dev *a, struct aio_worker *w)
     unsigned base = IORING_SETUP_CQSIZE | IORING_SETUP_CLAMP;
     unsigned extra = a->sqpoll ? IORING_SETUP_SQPOLL :
                      a->threaded ? 0 :
-                     IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+                     IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN |
+                     IORING_SETUP_R_DISABLED;
     int rc;
     for (int attempt = 0; attempt < 2; attempt++) {
         memset(&p, 0, sizeof p);
@@ -90,6 +95,7 @@ static int ring_init(struct aio_dev *a, struct aio_worker *w)
             break;
         extra = 0;                  /* an older kernel: plain flags */
     }
+    w->ring_disabled = rc == 0 && (extra & IORING_SETUP_R_DISABLED);
     return rc;
 }
 
@@ -191,8 +197,27 @@ static void prep_sqe(struct aio_worker *w, struct io_uring_sqe *sqe,
     io_uring_sqe_set_data(sqe, cb);
 }
 
+/* A ring made disabled is enabled by the first thread that uses it, which
+   becomes its issuer.  0 or -errno. */
+static int enable_once(struct aio_worker *w)
+{
+    if (!w->ring_disabled)
+        return 0;
+    /* the system call itself: Debian's liburing 2.3 declares
+       io_uring_enable_rings but its library lacks it */
+    long rc = syscall(__NR_io_uring_register, w->uring.ring_fd,
+                      IORING_REGISTER_ENABLE_RINGS, NULL, 0);
+    if (rc < 0)
+        return -errno;
+    w->ring_disabled = false;
+    return 0;
+}
+
 int aio_uring_submit(struct aio_worker *w, long n, struct iocb **cbs)
 {
+    int rc = enable_once(w);
+    if (rc < 0)
+        return rc;
     long i = 0;
     for (; i < n; i++) {
         struct io_uring_sqe *sqe = io_uring_get_sqe(&w->uring);
@@ -257,11 +282,14 @@ static int enter(struct aio_worker *w, unsigned wait_nr,
 int aio_uring_getevents(struct aio_worker *w, long min_nr, long nr,
                         struct io_event *ev, const struct timespec *ts)
 {
+    int rc = enable_once(w);
+    if (rc < 0)
+        return rc;
     int k = take_cqes(w, nr, ev);
     bool enough = k >= min_nr || k == nr;
     if (enough && io_uring_sq_ready(&w->uring) == 0)
         return k;
-    int rc = enter(w, enough ? 0 : (unsigned)(min_nr - k), ts);
+    rc = enter(w, enough ? 0 : (unsigned)(min_nr - k), ts);
     if (rc < 0 && rc != -ETIME)
         return k > 0 ? k : rc;
     return k + take_cqes(w, nr - k, ev + k);

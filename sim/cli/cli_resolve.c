@@ -250,8 +250,8 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         return 0;
     }
     if (o->n_targets == 0) {
-        snprintf(why, why_len, "--engine aio: no targets; give --target PATH "
-                 "(repeatable) or --lun-file FILE");
+        snprintf(why, why_len, "--engine %s: no targets; give --target PATH "
+                 "(repeatable) or --lun-file FILE", o->uring ? "uring" : "aio");
         return -EINVAL;
     }
     if (!orion && (o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME))) {
