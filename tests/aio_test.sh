@@ -37,22 +37,8 @@ cd "$WORK" || exit 1
 # shellcheck source=cli/harness.sh
 . "$TESTS_DIR/cli/harness.sh"
 
-# skip CASE REASON: a case this machine cannot run, counted apart
-HARNESS_SKIPPED=0
-skip() {
-    HARNESS_SKIPPED=$((HARNESS_SKIPPED + 1))
-    echo "skip: $1: $2"
-}
-# harness.sh's ending with the skipped cases counted: 1 on any failure, 77
-# (CTest's SKIP_RETURN_CODE) when every case was skipped (1 under
-# ASMSIM_NO_SKIP=1), else 0
-harness_done() {
-    echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed, $HARNESS_SKIPPED skipped"
-    [ "$HARNESS_FAILED" -eq 0 ] || exit 1
-    [ "$HARNESS_PASSED" -eq 0 ] && [ "$HARNESS_SKIPPED" -gt 0 ] &&
-        exit "$([ "${ASMSIM_NO_SKIP:-}" = 1 ] && echo 1 || echo 77)"
-    exit 0
-}
+# shellcheck source=cli/realdev.sh
+. "$TESTS_DIR/cli/realdev.sh"          # skip, harness_done with skips
 
 # The whole script needs direct I/O where its files live.
 if ! dd if=/dev/zero of=.odirect bs=4096 count=1 oflag=direct status=none 2>/dev/null; then
@@ -339,27 +325,10 @@ expect_failed_run "every_disk_failing_on_two_workers_should_exit_1_with_the_poin
 # Ctrl-C while disk 1 never completes: the engine reaps with a deadline and
 # gives in-flight I/O 2 s after a stop, so the run ends within seconds.
 for t in 1 2; do
-    name="sigint_while_a_disk_stalls_on_${t}_worker$([ $t -gt 1 ] && echo s)_should_exit_130"
-    rm -rf "stall$t" && mkdir "stall$t"
-    ASMSIM_FAULTS=1:stall@300 "$ASMSIM" run --target fa --target fb --threads $t \
-        --run oltp --duration 30s --output-dir "stall$t" --quiet \
-        >"stall$t.out" 2>"stall$t.err" &
-    pid=$!
-    sleep 1.5
-    kill -INT $pid
-    for _ in $(seq $((100 * SCALE))); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $pid 2>/dev/null; then
-        kill -KILL $pid
-        wait $pid 2>/dev/null
-        harness_fail "$name" "still running $((10 * SCALE)) s after SIGINT"
-        continue
-    fi
-    wait $pid
-    rc=$?
-    if [ $rc -eq 130 ]; then harness_ok "$name"
-    else harness_fail "$name" "exit $rc: $(head -c 300 "stall$t.err")"; fi
-    expect_true "sigint_while_a_disk_stalls_on_${t}_should_write_partial_results" \
-        grep -q "Incomplete run" "stall$t"/asmsim_*_summary.txt
+    expect_sigint_exit_130 \
+        "sigint_while_a_disk_stalls_on_${t}_worker$([ $t -gt 1 ] && echo s)_should_exit_130" \
+        "stall$t" env ASMSIM_FAULTS=1:stall@300 "$ASMSIM" run --target fa \
+        --target fb --threads $t --run oltp --duration 30s --output-dir "stall$t" --quiet
 done
 
 # ---- block devices (loop) ----------------------------------------------------

@@ -1,6 +1,7 @@
 /*
- * test_aio.c - the libaio backend (dev_aio.c) on files in a temporary
- * directory: data really reaches the files, nothing goes past the limit,
+ * test_aio.c - the aio backend (dev_aio.c) on files in a temporary
+ * directory, every test once with libaio (dev_aio_ops) and once with
+ * io_uring (dev_uring_ops, unless this kernel refuses it): data really reaches the files, nothing goes past the limit,
  * misaligned or forbidden I/O never reaches the kernel, mirrored writes
  * land twice and evenly, errors are counted per disk and class, a run
  * whose every disk fails stops and keeps what it measured, and a stop
@@ -39,6 +40,7 @@
 #define PATTERN "ASMSIM-WRITTEN!\n"
 
 static char dir[256];
+static const struct dev_ops *backend = &dev_aio_ops;  /* under test */
 
 static const char *path_of(const char *name)
 {
@@ -83,7 +85,7 @@ static int open_files(struct devset *ds, const char **paths, int n,
         .max_io_bytes = 128 * KIB,
         .io_align_bytes = 4096,
     };
-    return dev_open(ds, &dev_aio_ops, &c, why, len);
+    return dev_open(ds, backend, &c, why, len);
 }
 
 /* Submit the I/Os and reap until all are back; returns how many came. */
@@ -250,11 +252,11 @@ static void open_should_refuse_writes_to_a_foreign_file_and_name_it(void)
                             .io_align_bytes = 4096 };
     struct devset ds;
     char why[512] = "";
-    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -EPERM);
+    CHECK_INT_EQ(dev_open(&ds, backend, &c, why, sizeof why), -EPERM);
     CHECK(strstr(why, p) != NULL);
     CHECK(strstr(why, "--destroy-data") != NULL);
     ac.destroy_data = true;
-    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), 0);
+    CHECK_INT_EQ(dev_open(&ds, backend, &c, why, sizeof why), 0);
     dev_close(&ds);
 }
 
@@ -267,7 +269,7 @@ static void open_should_refuse_a_negative_worker_count(void)
                             .max_outstanding = 4, .max_io_bytes = 8192 };
     struct devset ds;
     char why[512] = "";
-    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), -EINVAL);
+    CHECK_INT_EQ(dev_open(&ds, backend, &c, why, sizeof why), -EINVAL);
     CHECK(strstr(why, "--threads -1") != NULL);
 }
 
@@ -286,7 +288,7 @@ static void buffer_limit_should_refuse_two_workers_cleanly(void)
     };
     struct devset ds;
     char why[512] = "";
-    int rc = dev_open(&ds, &dev_aio_ops, &c, why, sizeof why);
+    int rc = dev_open(&ds, backend, &c, why, sizeof why);
     CHECK(rc < 0);
     CHECK(why[0] != '\0');
 }
@@ -308,7 +310,7 @@ static void two_workers_should_carry_out_every_io_on_its_own_file(void)
     };
     struct devset ds;
     char why[512] = "";
-    CHECK_INT_EQ(dev_open(&ds, &dev_aio_ops, &c, why, sizeof why), 0);
+    CHECK_INT_EQ(dev_open(&ds, backend, &c, why, sizeof why), 0);
     if (!ds.ops) {
         fprintf(stderr, "  %s\n", why);
         return;
@@ -457,7 +459,7 @@ static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
 {
     dev_model_run_defaults(cfg);
     cfg->disks = n;
-    cfg->backend = &dev_aio_ops;
+    cfg->backend = backend;
     cfg->targets = paths;
     cfg->create_bytes = size;
     cfg->volume.size_bytes = size;
@@ -579,7 +581,7 @@ static int rig_open(struct rig *g, const char **paths, int n, char *why,
     struct devset_cfg dc = { .disks = n, .backend_cfg = &ac,
                              .max_outstanding = 64, .max_io_bytes = 128 * KIB,
                              .io_align_bytes = 4096 };
-    if (dev_open(&g->ds, &dev_aio_ops, &dc, why, len) < 0)
+    if (dev_open(&g->ds, backend, &dc, why, len) < 0)
         return -1;
     struct sim_engine_cfg ec = { .layout = g->layout, .workload = g->workload,
                                  .devices = &g->ds, .max_small = 8,
@@ -742,7 +744,7 @@ static int open_faulty(struct devset *ds, const char *a, const char *b,
         .disks = 2, .backend_cfg = &ac, .max_outstanding = 16,
         .max_io_bytes = 128 * KIB, .io_align_bytes = 4096,
     };
-    int rc = dev_open(ds, &dev_aio_ops, &c, why, sizeof why);
+    int rc = dev_open(ds, backend, &c, why, sizeof why);
     if (rc == 0 && (rc = dev_aio_faults(ds, spec, why, sizeof why)) < 0)
         dev_close(ds);
     if (rc < 0)
@@ -1185,14 +1187,8 @@ static void generator_bound_should_follow_the_engine_threads_busy_share(void)
     free(text);
 }
 
-int main(void)
+static void run_all(void)
 {
-    snprintf(dir, sizeof dir, "%s/asmsim-aio.XXXXXX",
-             getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp");
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        return 1;
-    }
     RUN(written_data_should_read_back_from_the_files);
     RUN(io_past_the_limit_should_fail_without_reaching_the_file);
     RUN(misaligned_io_should_fail_with_einval);
@@ -1224,9 +1220,48 @@ int main(void)
     RUN(stop_request_on_two_workers_should_end_a_run_while_a_disk_stalls);
     RUN(closing_the_parts_should_close_the_devices_before_the_engine);
     RUN(generator_bound_should_follow_the_engine_threads_busy_share);
+}
+
+/* A fresh temporary directory for one backend's pass; false on failure. */
+static bool make_dir(void)
+{
+    snprintf(dir, sizeof dir, "%s/asmsim-aio.XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return false;
+    }
+    return true;
+}
+
+static void remove_dir(void)
+{
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
         fprintf(stderr, "could not remove %s\n", dir);
+}
+
+int main(void)
+{
+    char why[300];
+    const char *no_skip = getenv("ASMSIM_NO_SKIP");
+
+    if (!make_dir())
+        return 1;
+    run_all();
+    remove_dir();
+    if (dev_uring_probe(false, why, sizeof why) < 0) {
+        printf("skip: the io_uring pass: %s\n", why);
+        if (no_skip && strcmp(no_skip, "1") == 0)
+            return 1;
+        return check_done();
+    }
+    backend = &dev_uring_ops;
+    printf("-- the same with %s\n", backend->name);
+    if (!make_dir())
+        return 1;
+    run_all();
+    remove_dir();
     return check_done();
 }

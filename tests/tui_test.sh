@@ -508,6 +508,14 @@ tm send-keys -t "$S" q
 wait_for 'Quit\?' 5
 tm send-keys -t "$S" y
 wait_for 'EXIT=' 10
+# the engine that runs is the title's first word: aio above, uring here
+start "cd $WORK && $ASMSIM tui --engine uring --target $RT/lun_a --duration 1s --run oltp"
+if wait_for 'lun_a' 20 && screen | head -1 | grep -q 'uring'; then
+    ok uring_engine_should_be_named_in_the_title
+else
+    bad uring_engine_should_be_named_in_the_title
+fi
+quit_yes 'Quit\?' && wait_for 'EXIT=' 10
 rm -rf "$RT"
 
 # ---- time: credit gauges that fall, a strip of the whole run, events

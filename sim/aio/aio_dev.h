@@ -19,6 +19,12 @@
  * worker until it is in the completion queue, and to the engine again when
  * reap() takes it out; the mutexes order the writes.
  *
+ * The kernel interface, libaio or io_uring, is chosen at open (a->uring)
+ * and hidden behind aio_kernel.h: everything above it speaks iocbs and
+ * io_events, so both engines share the targets, plan, pools, faults and
+ * the two paths, and differ only in how a batch reaches the kernel and
+ * how its completions come back.
+ *
  * Teardown: close stops and joins the worker threads before anything else
  * is freed, and abandons what is still in a ring, a batch or the
  * completion queue: a sim_io is never touched after close returns, so the
@@ -33,6 +39,7 @@
 #include <stddef.h>
 
 #include <libaio.h>
+#include <liburing.h>
 
 #include "sim/aio/aio_target.h"
 #include "sim/core/device.h"
@@ -44,7 +51,12 @@ struct aio_worker {
     int id;
     int node;                   /* where it runs and its buffers are; -1 */
     /* the pool: used only by the thread that does this worker's I/O */
-    io_context_t ctx;
+    io_context_t ctx;           /* libaio, or: */
+    struct io_uring uring;      /* io_uring (aio_uring.c) */
+    bool ring_init;
+    bool ring_disabled;         /* enabled by the first submit */
+    bool fixed_files, fixed_bufs;   /* registered with the ring */
+    int in_kernel;              /* uring: SQEs the kernel has not answered */
     struct iocb *iocb;          /* [cap] */
     int *free_slot;             /* [cap] stack of iocb indices */
     int n_free;
@@ -93,6 +105,8 @@ struct aio_dev {
     int n_keys;
     bool by_parent;
     bool writable;
+    bool uring;                 /* io_uring instead of libaio (aio_kernel.h) */
+    bool sqpoll;                /* uring: a kernel thread polls the SQ */
     int disks;
     int failing;                /* disks failing (aio_hotpath.c) */
     struct aio_disk *disk;      /* [disks] */

@@ -21,6 +21,7 @@
 #include "sim/aio/aio_direct.h"
 #include "sim/aio/aio_faults.h"
 #include "sim/aio/aio_hotpath.h"
+#include "sim/aio/aio_kernel.h"
 #include "sim/aio/aio_pool.h"
 
 int aio_direct_submit(struct aio_dev *a, struct sim_io *const *ios, int n)
@@ -44,7 +45,7 @@ int aio_direct_submit(struct aio_dev *a, struct sim_io *const *ios, int n)
     int accepted = i;               /* ios[0..accepted) are taken */
     int done = 0;
     while (done < staged) {
-        int r = aio_sys_submit(a, w->ctx, staged - done, w->batch + done);
+        int r = aio_sys_submit(w, staged - done, w->batch + done);
         if (r > 0) {
             done += r;
             w->in_flight += r;
@@ -88,7 +89,7 @@ int aio_direct_reap(struct aio_dev *a, struct sim_io **out, int max,
        what it reaped in one batch, so a big batch keeps that many slots
        of the device's queue empty while it is processed and submitted.
        The rest stay in the ring and are taken at once by the next call. */
-    int r = io_getevents(w->ctx, 1, aio_reap_want(w->in_flight, max),
+    int r = aio_kernel_getevents(w, 1, aio_reap_want(w->in_flight, max),
                          w->events, &ts);
     if (r == -EINTR)
         return 0;                   /* a signal: let the engine look at it */

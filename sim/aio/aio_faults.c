@@ -8,8 +8,8 @@
  * Where the faults sit
  * --------------------
  * At the boundary between the backend and the kernel, below everything
- * the backend decides: both paths (aio_direct.c, aio_workers.c) submit
- * through aio_sys_submit() and pass each io_event through
+ * the backend decides, for both engines (aio_kernel.h): both paths
+ * (aio_direct.c, aio_workers.c) submit through aio_sys_submit() and pass each io_event through
  * aio_faults_event() before it becomes a completion.  So a faulty I/O
  * takes the same way a real one does: the failure streaks and the stop
  * when every disk fails (aio_hotpath.c), the hand-over through the
@@ -167,9 +167,9 @@ static void uncount(struct aio_fault *f, bool was_hit)
     }
 }
 
-int aio_faults_submit(struct aio_dev *a, io_context_t ctx, long n,
-                      struct iocb **cbs)
+int aio_faults_submit(struct aio_worker *w, long n, struct iocb **cbs)
 {
+    struct aio_dev *a = w->dev;
     long i = 0;
     while (i < n) {
         if (stalls(fault_of(a, cbs[i]))) {
@@ -181,7 +181,7 @@ int aio_faults_submit(struct aio_dev *a, io_context_t ctx, long n,
         long j = i + 1;
         while (j < n && !stalls(fault_of(a, cbs[j])))
             j++;
-        int r = io_submit(ctx, j - i, cbs + i);
+        int r = aio_kernel_submit(w, j - i, cbs + i);
         long took = r > 0 ? r : 0;
         if (took == j - i) {
             i = j < n ? j + 1 : j;

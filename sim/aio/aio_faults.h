@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "sim/aio/aio_dev.h"
+#include "sim/aio/aio_kernel.h"
 
 enum aio_fault_kind {
     AIO_FAULT_NONE = 0,
@@ -41,12 +42,11 @@ struct aio_fault {
 int aio_faults_parse(const char *spec, int disks, struct aio_fault *out,
                      char *why, size_t why_len);
 
-/* io_submit() through the faults: iocbs of a stalling disk are taken and
-   held (never submitted, never completed), the rest go to the kernel in
-   order.  Same return as io_submit: how many of cbs[0..n) were taken from
-   the front, or -errno when none was. */
-int aio_faults_submit(struct aio_dev *a, io_context_t ctx, long n,
-                      struct iocb **cbs);
+/* w's submit (aio_kernel.h) through the faults: iocbs of a stalling disk
+   are taken and held (never submitted, never completed), the rest go to
+   the kernel in order.  Same return as io_submit: how many of cbs[0..n)
+   were taken from the front, or -errno when none was. */
+int aio_faults_submit(struct aio_worker *w, long n, struct iocb **cbs);
 
 /* Before an event from the kernel is turned into a completion: count it
    against its disk and, when the disk's fault says so, change its result
@@ -54,11 +54,11 @@ int aio_faults_submit(struct aio_dev *a, io_context_t ctx, long n,
 void aio_faults_event(struct aio_dev *a, struct io_event *ev);
 
 /* The submit every path uses: the kernel's, or through the faults. */
-static inline int aio_sys_submit(struct aio_dev *a, io_context_t ctx, long n,
+static inline int aio_sys_submit(struct aio_worker *w, long n,
                                  struct iocb **cbs)
 {
-    return a->faults ? aio_faults_submit(a, ctx, n, cbs) :
-                       io_submit(ctx, n, cbs);
+    return w->dev->faults ? aio_faults_submit(w, n, cbs) :
+                            aio_kernel_submit(w, n, cbs);
 }
 
 #endif

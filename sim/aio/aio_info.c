@@ -38,6 +38,11 @@ void aio_info_workers(const struct aio_dev *a, const struct dev_aio_cfg *cfg,
                      "from ordinary memory, workers not pinned\n");
     else
         aio_info_add(cfg, "NUMA: %d node%s\n", nodes, nodes == 1 ? "" : "s");
+    if (a->uring)
+        aio_info_add(cfg, "engine: io_uring%s, files %s, buffers %s\n",
+                     a->sqpoll ? " with SQPOLL" : "",
+                     a->w[0].fixed_files ? "registered" : "not registered",
+                     a->w[0].fixed_bufs ? "registered" : "not registered");
     aio_info_add(cfg, "workers: %d (%s), %s; io depth up to %d each, %zu KiB "
                  "buffers\n", a->n_workers, why_count,
                  a->threaded ? "I/O threads fed by the engine" :

@@ -2,6 +2,9 @@
  * aio_pool.c - the resources a worker does its I/O with: an io_context,
  * a fixed pool of iocbs and the buffers they point at.
  *
+ * With --engine uring the context is an io_uring (aio_uring.c), made by
+ * aio_pool_setup after the buffers, which it registers.
+ *
  * Memory, fixed at open
  * ---------------------
  * Per worker (any worker may be handed every I/O in flight):
@@ -45,6 +48,7 @@
 
 #include "sim/aio/aio_plan.h"
 #include "sim/aio/aio_pool.h"
+#include "sim/aio/aio_uring.h"
 
 static const char WRITE_PATTERN[] = "ASMSIM-WRITTEN!\n";    /* 16 bytes */
 
@@ -144,6 +148,8 @@ int aio_pool_alloc_buffers(struct aio_dev *a, struct aio_worker *w,
 int aio_pool_setup(struct aio_dev *a, struct aio_worker *w,
                    char *why, size_t why_len)
 {
+    if (a->uring)
+        return aio_uring_setup(a, w, why, why_len);
     int rc = io_setup(a->cap, &w->ctx);
     if (rc < 0) {
         w->ctx = 0;
@@ -223,6 +229,7 @@ void aio_pool_free(struct aio_dev *a, struct aio_worker *w)
 {
     if (w->ctx)
         io_destroy(w->ctx);     /* waits for what is still in flight */
+    aio_uring_free(w);          /* the same, for a ring */
     if (w->numa_alloc) {
         if (w->rbuf)
             numa_free(w->rbuf, w->rbuf_total);

@@ -28,7 +28,8 @@ int aio_pool_alloc(struct aio_dev *a, struct aio_worker *w);
 int aio_pool_alloc_buffers(struct aio_dev *a, struct aio_worker *w,
                            char *why, size_t why_len);
 
-/* Create w's io_context for a->cap I/Os.  Returns 0, or -errno with a
+/* Create w's io_context for a->cap I/Os, or with a->uring its io_uring
+   (aio_uring_setup: after the buffers).  Returns 0, or -errno with a
    message in why (with the remedy when the system limit is reached). */
 int aio_pool_setup(struct aio_dev *a, struct aio_worker *w,
                    char *why, size_t why_len);

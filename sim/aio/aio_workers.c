@@ -54,6 +54,7 @@
 
 #include "sim/aio/aio_faults.h"
 #include "sim/aio/aio_hotpath.h"
+#include "sim/aio/aio_kernel.h"
 #include "sim/aio/aio_plan.h"
 #include "sim/aio/aio_pool.h"
 #include "sim/aio/aio_workers.h"
@@ -114,6 +115,12 @@ int aio_workers_start(struct aio_dev *a, char *why, size_t why_len)
             int e = errno;
             snprintf(why, why_len, "eventfd: %s", strerror(e));
             return -e;
+        }
+        int rc = a->uring ? aio_uring_notify(w, w->aio_efd) : 0;
+        if (rc < 0) {
+            snprintf(why, why_len, "io_uring_register_eventfd: %s",
+                     strerror(-rc));
+            return rc;
         }
     }
     sigset_t all, old;
@@ -192,7 +199,7 @@ static int worker_submit(struct aio_worker *w, int nd)
 {
     sim_ns now = 0;
     while (w->batch_off < w->n_batch) {
-        int r = aio_sys_submit(w->dev, w->ctx, w->n_batch - w->batch_off,
+        int r = aio_sys_submit(w, w->n_batch - w->batch_off,
                                w->batch + w->batch_off);
         if (r > 0) {
             w->batch_off += r;
@@ -220,8 +227,8 @@ static int worker_harvest(struct aio_worker *w, int nd, int *err)
 {
     static const struct timespec zero = { 0, 0 };
     while (w->in_flight > 0) {
-        int r = io_getevents(w->ctx, 0, w->dev->cap, w->events,
-                             (struct timespec *)&zero);
+        int r = aio_kernel_getevents(w, 0, w->dev->cap, w->events,
+                                     (struct timespec *)&zero);
         if (r == -EINTR)
             continue;
         if (r < 0) {

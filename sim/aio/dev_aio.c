@@ -6,7 +6,11 @@
  * cache, as many requests in flight as the load point asks for.  This file
  * is its dev_ops table: open builds the handle (aio_dev.h) from the
  * modules below, in this order, and close takes it down in reverse;
- * submit() and reap() go to one of the two paths.
+ * submit() and reap() go to one of the two paths.  It has two tables:
+ * dev_aio_ops (libaio, the default) and dev_uring_ops (--engine uring),
+ * the same backend whose kernel calls go to an io_uring per worker
+ * (aio_kernel.h, aio_uring.c); the name a run's reports and dashboard
+ * show is the table's.
  *
  *   aio_target.c    open each target (safety rules, O_DIRECT, O_EXCL for
  *                   block devices), its block size, usable size, NUMA node
@@ -72,6 +76,7 @@
 #include "sim/aio/aio_info.h"
 #include "sim/aio/aio_plan.h"
 #include "sim/aio/aio_pool.h"
+#include "sim/aio/aio_uring.h"
 #include "sim/aio/aio_workers.h"
 #include "sim/aio/dev_aio.h"
 #include "sim/core/run.h"
@@ -154,12 +159,15 @@ static int open_check_cfg(const struct devset_cfg *cfg,
 
 /* The handle's sizes and its per-target and per-slot arrays; on failure
    the caller frees what was allocated (aio_free). */
-static int open_handle(struct aio_dev *a, const struct devset_cfg *cfg,
+static int open_handle(struct aio_dev *a, const struct devset *ds,
+                       const struct devset_cfg *cfg,
                        const struct dev_aio_cfg *ac, char *why,
                        size_t why_len)
 {
     size_t cap = (size_t)cfg->max_outstanding;
 
+    a->uring = ds->ops == &dev_uring_ops;
+    a->sqpoll = a->uring && ac->sqpoll;
     a->cap = cfg->max_outstanding;
     a->disks = cfg->disks;
     a->writable = ac->writable;
@@ -317,6 +325,7 @@ static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
         .create_bytes = run->create_bytes,
         .limit_bytes = run->targets ? run->volume.size_bytes : 0,
         .threads = run->threads,
+        .sqpoll = run->uring_sqpoll,
         .show_progress = !run->quiet && isatty(STDERR_FILENO),
         .info = run->device_info,
         .info_len = run->device_info_len,
@@ -342,7 +351,7 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
         rc = open_oom(cfg->disks, why, why_len);
         goto fail;
     }
-    if ((rc = open_handle(a, cfg, ac, why, why_len)) < 0 ||
+    if ((rc = open_handle(a, ds, cfg, ac, why, why_len)) < 0 ||
         (rc = open_targets(a, ac, align, why, why_len)) < 0 ||
         (rc = open_env_faults(a, ac, why, why_len)) < 0)
         goto fail;
@@ -367,10 +376,16 @@ static void aio_close(struct devset *ds)
     ds->priv = NULL;
 }
 
+int dev_uring_probe(bool sqpoll, char *why, size_t why_len)
+{
+    return aio_uring_probe(sqpoll, why, why_len);
+}
+
 int dev_aio_faults(struct devset *ds, const char *spec, char *why,
                    size_t why_len)
 {
-    if (!ds || ds->ops != &dev_aio_ops || !ds->priv) {
+    if (!ds || (ds->ops != &dev_aio_ops && ds->ops != &dev_uring_ops) ||
+        !ds->priv) {
         snprintf(why, why_len, "faults need an open aio device set");
         return -EINVAL;
     }
@@ -402,13 +417,12 @@ static sim_ns aio_now(const struct devset *ds)
     return aio_clock_ns();
 }
 
-const struct dev_ops dev_aio_ops = {
-    .name = "aio",
-    .caps = DEV_CAP_HOST_CPU,
-    .run_cfg = aio_run_cfg,
-    .open = aio_open,
-    .submit = aio_submit,
-    .reap = aio_reap,
-    .now = aio_now,
-    .close = aio_close,
-};
+/* The two tables differ in their name only: open tells them apart. */
+#define AIO_BACKEND_OPS(engine_name) {                                      \
+    .name = engine_name, .caps = DEV_CAP_HOST_CPU, .run_cfg = aio_run_cfg,  \
+    .open = aio_open, .submit = aio_submit, .reap = aio_reap,               \
+    .now = aio_now, .close = aio_close,                                     \
+}
+
+const struct dev_ops dev_aio_ops = AIO_BACKEND_OPS("aio");
+const struct dev_ops dev_uring_ops = AIO_BACKEND_OPS("uring");

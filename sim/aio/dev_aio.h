@@ -16,6 +16,7 @@
 #include "sim/core/device.h"
 
 extern const struct dev_ops dev_aio_ops;    /* real files and block devices */
+extern const struct dev_ops dev_uring_ops;  /* the same through io_uring */
 
 /* The aio backend's own configuration (devset_cfg.backend_cfg; its
    run_cfg hook makes it from a run): the targets and what may be done to
@@ -30,12 +31,18 @@ struct dev_aio_cfg {
                                            on any disk (the layout's disk
                                            size); 0 = each target's end */
     int threads;                        /* workers; 0 = auto */
+    bool sqpoll;                        /* dev_uring_ops: --uring-sqpoll */
     bool show_progress;                 /* a progress line on stderr while
                                            --create writes its files */
     char *info;                         /* optional: what open found out
                                            (targets, NUMA), for --verbose */
     size_t info_len;
 };
+
+/* Before a run with dev_uring_ops: does this kernel take io_uring (with
+   SQPOLL when sqpoll)?  0, or -errno with one line in why that says so
+   and points at --engine aio. */
+int dev_uring_probe(bool sqpoll, char *why, size_t why_len);
 
 /* Tests: inject faults into an open aio device set (dev_aio_ops), before
    its first I/O.  SPEC is a comma-separated list of DISK:KIND[@AFTER]

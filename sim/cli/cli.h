@@ -192,6 +192,9 @@ struct cli_opts {
     uint64_t size_limit_bytes;              /* --size-limit; 0 = none */
     bool destroy_data, ignore_signatures;
     int threads;                            /* --threads; 0 = auto */
+    bool uring;                             /* --engine uring (engine is
+                                               CLI_ENGINE_AIO) */
+    bool uring_sqpoll;                      /* --uring-sqpoll */
     int jobs;                               /* sweep --jobs; 0 = the
                                                usable CPUs */
     uint64_t target_usable_bytes;           /* resolve: least usable size */

@@ -306,7 +306,8 @@ static void orion_banner(const struct cli_job *j)
     bool real = j->o->engine == CLI_ENGINE_AIO;
 
     printf("ORION: ORacle IO Numbers -- asmsim %s (%s)\n", ASMSIM_VERSION,
-           real ? "real LUNs, aio engine" :
+           real ? (j->o->uring ? "real LUNs, uring engine" :
+                   "real LUNs, aio engine") :
            j->o->engine == CLI_ENGINE_NULL ? "null engine" : "modelled volumes");
     printf("%s_%s\n", j->o->testname, j->meta.stamp);
     if (!real)

@@ -142,8 +142,9 @@ RUN_HELP_COST
 "Real devices (aio engine, O_DIRECT; see the README's \"Real devices\"):\n" \
 "  --target PATH         a file or block device; repeat for each disk\n" \
 "  --lun-file FILE       targets listed one per line (ORION's .lun)\n" \
-"  --engine E            model, aio or null (I/O completes at once: measures\n" \
-"                        asmsim itself); default aio with targets, else model\n" \
+"  --engine E            model, aio, uring (io_uring) or null (I/O completes\n" \
+"                        at once: measures asmsim itself); default aio with\n" \
+"                        targets, else model\n" \
 "  --create SIZE         make missing target files of SIZE, marked as asmsim's\n" \
 "                        (writable without --destroy-data), and write them\n" \
 "                        once in full before measuring; other files with\n" \
@@ -155,6 +156,9 @@ RUN_HELP_COST
 "  --size-limit SIZE     use at most SIZE bytes of each target\n" \
 "  --threads N           I/O worker threads (default: one per NUMA node that\n" \
 "                        hosts targets; 1 runs the I/O on the engine's thread)\n" \
+"  --uring-sqpoll        with --engine uring: a kernel thread polls for the\n" \
+"                        submissions (no system call per batch; its CPU\n" \
+"                        counts as asmsim's)\n" \
 "  Mounted or otherwise held block devices are always refused.\n" \
 "Output:\n" \
 "  --testname NAME       [A-Za-z0-9._-]+, at most %d characters; default asmsim\n" \

@@ -480,14 +480,23 @@ static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     if (strcasecmp(v, "model") == 0)
         o->engine = CLI_ENGINE_MODEL;
-    else if (strcasecmp(v, "aio") == 0)
-        o->engine = CLI_ENGINE_AIO;
+    else if (strcasecmp(v, "aio") == 0 || strcasecmp(v, "uring") == 0)
+        o->engine = CLI_ENGINE_AIO;     /* the same backend, two kernel APIs */
     else if (strcasecmp(v, "null") == 0)
         o->engine = CLI_ENGINE_NULL;
     else {
-        snprintf(why, n, "unknown engine; use model, aio or null");
+        snprintf(why, n, "unknown engine; use model, aio, uring or null");
         return -EINVAL;
     }
+    o->uring = strcasecmp(v, "uring") == 0;
+    return 0;
+}
+
+static int opt_uring_sqpoll(struct cli_opts *o, const char *v, char *why,
+                            size_t n)
+{
+    (void)v, (void)why, (void)n;
+    o->uring_sqpoll = true;
     return 0;
 }
 
@@ -745,6 +754,7 @@ static const struct opt_def opt_defs[] = {
     { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
     { "size-limit", required_argument, FOR_ALL, opt_size_limit },
     { "threads", required_argument, FOR_ALL, opt_threads },
+    { "uring-sqpoll", no_argument, FOR_ALL, opt_uring_sqpoll },
     { "jobs", required_argument, FOR_ALL, opt_jobs },
     { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
     { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },

@@ -201,9 +201,10 @@ static void print_header_real(FILE *f, const struct cli_job *j)
                  "up to " : "", n);
     } else {
         prof_format_size(o->volume.size_bytes, size, sizeof size);
-        fprintf(f, "asmsim %s %s: real targets (aio engine, O_DIRECT), "
+        fprintf(f, "asmsim %s %s: real targets (%s engine, O_DIRECT), "
                 "opened %s\n", ASMSIM_VERSION,
                 o->cmd == CLI_SWEEP ? "sweep" : "run",
+                !o->uring ? "aio" : o->uring_sqpoll ? "uring+SQPOLL" : "uring",
                 o->write_pct > 0 ? "read-write: WRITES DESTROY DATA ON THEM"
                                  : "read-only");
         for (int d = 0; d < o->n_targets; d++)

@@ -200,7 +200,8 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
     cfg->open = o->open;            /* a rate: one open-loop point (run.c) */
 
-    cfg->backend = o->engine == CLI_ENGINE_AIO ? &dev_aio_ops :
+    cfg->backend = o->engine == CLI_ENGINE_AIO ?
+                       (o->uring ? &dev_uring_ops : &dev_aio_ops) :
                    o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
                    &dev_model_ops;
     if (o->engine == CLI_ENGINE_AIO) {
@@ -209,6 +210,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
         cfg->ignore_signatures = o->ignore_signatures;
         cfg->create_bytes = o->create_bytes;
         cfg->threads = o->threads;
+        cfg->uring_sqpoll = o->uring_sqpoll;
         cfg->quiet = o->quiet;
     }
     cfg->volume = o->volume;
@@ -231,6 +233,13 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
 
     if (o->engine == CLI_ENGINE_AUTO)
         o->engine = o->n_targets > 0 ? CLI_ENGINE_AIO : CLI_ENGINE_MODEL;
+    if (o->uring_sqpoll && !o->uring) {
+        snprintf(why, why_len, "--uring-sqpoll: only with --engine uring");
+        return -EINVAL;
+    }
+    if (o->uring && o->engine == CLI_ENGINE_AIO &&
+        dev_uring_probe(o->uring_sqpoll, why, why_len) < 0)
+        return -EINVAL;
     if (o->engine != CLI_ENGINE_AIO) {
         if (o->n_targets > 0) {
             snprintf(why, why_len, "--target %s: only the aio engine drives "
@@ -241,8 +250,8 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         return 0;
     }
     if (o->n_targets == 0) {
-        snprintf(why, why_len, "--engine aio: no targets; give --target PATH "
-                 "(repeatable) or --lun-file FILE");
+        snprintf(why, why_len, "--engine %s: no targets; give --target PATH "
+                 "(repeatable) or --lun-file FILE", o->uring ? "uring" : "aio");
         return -EINVAL;
     }
     if (!orion && (o->given & (CLI_GIVEN_INSTANCE | CLI_GIVEN_VOLUME))) {

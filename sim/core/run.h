@@ -44,6 +44,7 @@ struct sim_run_cfg {
     bool ignore_signatures;
     uint64_t create_bytes;          /* --create SIZE; 0 = none */
     int threads;                    /* --threads; 0 = auto */
+    bool uring_sqpoll;              /* --uring-sqpoll (dev_uring_ops) */
     char *device_info;              /* optional: the backend's --verbose */
     size_t device_info_len;         /*   facts (targets, NUMA) land here */
     bool quiet;                     /* no progress lines on stderr from
