@@ -101,10 +101,10 @@
  * least of many nearly equal averages) is not dragged down by picking the
  * luckiest of them.
  *
- * Determinism: time is integer ns; events with equal times leave the heap
- * in submission order (a sequence number breaks ties); the only randomness
- * is the seeded rng.  Memory is fixed at open: the event heap holds at most
- * max_outstanding I/Os.
+ * Determinism: time is integer ns; events with equal times leave the
+ * event queue (event_queue.h) in submission order (a sequence number
+ * breaks ties); the only randomness is the seeded rng.  Memory is fixed at
+ * open: the queue holds at most max_outstanding I/Os.
  */
 #include <errno.h>
 #include <math.h>
@@ -114,6 +114,7 @@
 
 #include "layouts/units.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/event_queue.h"
 #include "sim/model/throttle.h"
 #include "workloads/rng.h"
 #include "workloads/workload.h"
@@ -157,26 +158,8 @@ struct vol_state {
     bool last_was_write;        /* the last I/O it took: read-after-write */
 };
 
-/* An event's key orders by time, then by submission: (time << 64) | seq,
-   one 128-bit integer compared in a single step. */
-struct event {
-    unsigned __int128 key;
-    struct sim_io *io;
-};
-
-static inline struct event event_make(sim_ns at_ns, uint64_t seq, struct sim_io *io)
-{
-    return (struct event){ ((unsigned __int128)(uint64_t)at_ns << 64) | seq, io };
-}
-
-static inline sim_ns event_time(const struct event *ev)
-{
-    return (sim_ns)(uint64_t)(ev->key >> 64);
-}
-
 struct model {
     sim_ns now_ns;
-    uint64_t seq;
     struct rng rng;
     uint64_t seed;
     uint64_t weyl[WEYL_STREAMS];        /* stream state */
@@ -199,9 +182,7 @@ struct model {
     double raw_max_ns;
     uint64_t io_unit_bytes;
     unsigned io_unit_shift;     /* log2(io_unit_bytes) */
-    /* event heap */
-    struct event *heap;
-    int heap_n, heap_cap;
+    struct evq events;          /* the I/O in flight, by completion */
     sim_ns window_start_ns[DEV_METERS];    /* each meter opened */
 };
 
@@ -510,55 +491,6 @@ static void limit_use(struct limit *l, double units)
         l->used_units[k] += units;
 }
 
-/* ---- event heap (4-ary, min at [0], ties by sequence) ----------------- */
-
-/* A 4-ary heap: half the levels of a binary one, and the four children of
-   a node share a cache line or two, which is what a pop spends its time
-   on.  Children of i are 4i+1 .. 4i+4. */
-#define HEAP_ARITY 4
-
-static inline bool ev_before(const struct event *a, const struct event *b)
-{
-    return a->key < b->key;
-}
-
-static void heap_push(struct model *m, struct event ev)
-{
-    int i = m->heap_n++;
-    while (i > 0) {
-        int parent = (i - 1) / HEAP_ARITY;
-        if (!ev_before(&ev, &m->heap[parent]))
-            break;
-        m->heap[i] = m->heap[parent];
-        i = parent;
-    }
-    m->heap[i] = ev;
-}
-
-static struct event heap_pop(struct model *m)
-{
-    struct event top = m->heap[0];
-    struct event last = m->heap[--m->heap_n];
-    int n = m->heap_n, i = 0;
-    for (;;) {
-        int first = HEAP_ARITY * i + 1;
-        if (first >= n)
-            break;
-        int end = first + HEAP_ARITY < n ? first + HEAP_ARITY : n;
-        int best = first;
-        for (int c = first + 1; c < end; c++)
-            if (ev_before(&m->heap[c], &m->heap[best]))
-                best = c;
-        if (!ev_before(&m->heap[best], &last))
-            break;
-        m->heap[i] = m->heap[best];
-        i = best;
-    }
-    if (n > 0)
-        m->heap[i] = last;
-    return top;
-}
-
 /* ---- ops -------------------------------------------------------------- */
 
 static void model_free(struct model *m)
@@ -566,7 +498,7 @@ static void model_free(struct model *m)
     if (!m)
         return;
     free(m->vol);
-    free(m->heap);
+    evq_free(&m->events);
     free(m);
 }
 
@@ -638,9 +570,7 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
     m->seed = dc->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
     m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
-    m->heap_cap = dc->max_outstanding;
-    m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
-    if (!m->vol || !m->heap) {
+    if (!m->vol || evq_init(&m->events, dc->max_outstanding) < 0) {
         rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
@@ -667,7 +597,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
 {
     struct model *m = ds->priv;
     int i;
-    for (i = 0; i < n && m->heap_n < m->heap_cap; i++) {
+    for (i = 0; i < n && !evq_full(&m->events); i++) {
         struct sim_io *io = ios[i];
         struct vol_state *vs = &m->vol[io->disk];
         sim_ns t = m->now_ns;
@@ -685,7 +615,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         limit_use(&m->inst_iops, ops);
         limit_use(&m->inst_tput, bytes);
         io->result = (int32_t)io->size_bytes;
-        heap_push(m, event_make(s + service_ns(m, vs, io), m->seq++, io));
+        evq_push(&m->events, s + service_ns(m, vs, io), io);
     }
     return i;
 }
@@ -698,7 +628,7 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
         return 0;
     /* nothing due by the deadline (or nothing in flight, as between two
        open-loop arrivals): virtual time passes to it */
-    if (m->heap_n == 0 || event_time(&m->heap[0]) > deadline) {
+    if (evq_empty(&m->events) || evq_top_time(&m->events) > deadline) {
         if (deadline == SIM_NS_MAX)
             return 0;
         if (deadline > m->now_ns)
@@ -706,10 +636,10 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
         return 0;
     }
     /* Everything due at the earliest time completes together. */
-    sim_ns at = event_time(&m->heap[0]);
+    sim_ns at = evq_top_time(&m->events);
     int n = 0;
-    while (n < max && m->heap_n > 0 && event_time(&m->heap[0]) == at) {
-        struct sim_io *io = heap_pop(m).io;
+    while (n < max && !evq_empty(&m->events) && evq_top_time(&m->events) == at) {
+        struct sim_io *io = evq_pop(&m->events);
         io->done_ns = at;
         done[n++] = io;
     }
@@ -849,7 +779,7 @@ static int model_bucket_set(struct devset *ds, int index, double level_units)
 static int model_idle_until(struct devset *ds, sim_ns to_ns)
 {
     struct model *m = ds->priv;
-    if (m->heap_n > 0)
+    if (!evq_empty(&m->events))
         return -EBUSY;
     if (to_ns < m->now_ns)
         return -EINVAL;
