@@ -1,7 +1,8 @@
 /*
  * test_event_queue.c - the model's event queue (sim/model/event_queue.h):
- * earliest time first, equal times in push order, against a plain
- * reference that keeps every entry and scans for the next one.
+ * earliest time first, equal times in push order (also when a pop takes
+ * fewer than all of them), against a plain reference that keeps every
+ * entry and scans for the next one.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -64,21 +65,31 @@ static void queue_should_pop_in_time_then_push_order(int cap, sim_ns spread)
             ref_push(&ref, at, io);
             continue;
         }
-        sim_ns want_at;
-        struct sim_io *want = ref_pop(&ref, &want_at);
-        sim_ns top = evq_top_time(&q);
-        struct sim_io *got = evq_pop(&q);
-        if (got != want || top != want_at)
+        struct sim_io *got[REF_CAP];
+        int max = 1 + (int)rng_below(&rng, 4);
+        sim_ns top = evq_top_time(&q), at;
+        int k = evq_pop_due(&q, got, max, &at);
+        if (k < 1 || k > max || at != top)
             mismatches++;
-        now = top;
+        for (int i = 0; i < k; i++) {
+            sim_ns want_at;
+            struct sim_io *want = ref_pop(&ref, &want_at);
+            if (got[i] != want || want_at != at)
+                mismatches++;
+        }
+        /* everything of that time was taken, or max of it */
+        if (k < max && !evq_empty(&q) && evq_top_time(&q) == at)
+            mismatches++;
+        now = at;
     }
     CHECK_INT_EQ(mismatches, 0);
     CHECK_INT_EQ(q.n, ref.n);
     while (!evq_empty(&q)) {
-        sim_ns want_at;
-        struct sim_io *want = ref_pop(&ref, &want_at);
-        CHECK_INT_EQ(evq_top_time(&q), want_at);
-        CHECK(evq_pop(&q) == want);
+        sim_ns want_at, at;
+        struct sim_io *want = ref_pop(&ref, &want_at), *got;
+        CHECK_INT_EQ(evq_pop_due(&q, &got, 1, &at), 1);
+        CHECK_INT_EQ(at, want_at);
+        CHECK(got == want);
     }
     evq_free(&q);
 }
@@ -97,14 +108,21 @@ static void equal_times_should_leave_in_push_order(void)
     static struct sim_io ios[8];
     struct evq q;
     CHECK_INT_EQ(evq_init(&q, 8), 0);
+    struct sim_io *got[8];
+    sim_ns at;
     for (int i = 0; i < 8; i++)
         evq_push(&q, i % 2 ? 7 : 5, &ios[i]);
-    for (int i = 0; i < 8; i += 2)
-        CHECK(evq_pop(&q) == &ios[i]);
-    for (int i = 1; i < 8; i += 2) {
-        CHECK_INT_EQ(evq_top_time(&q), 7);
-        CHECK(evq_pop(&q) == &ios[i]);
-    }
+    CHECK_INT_EQ(evq_pop_due(&q, got, 8, &at), 4);
+    CHECK_INT_EQ(at, 5);
+    for (int i = 0; i < 4; i++)
+        CHECK(got[i] == &ios[2 * i]);
+    /* a pop of fewer than all leaves the later ones first in line */
+    CHECK_INT_EQ(evq_pop_due(&q, got, 3, &at), 3);
+    CHECK_INT_EQ(at, 7);
+    for (int i = 0; i < 3; i++)
+        CHECK(got[i] == &ios[2 * i + 1]);
+    CHECK_INT_EQ(evq_pop_due(&q, got, 3, &at), 1);
+    CHECK(got[0] == &ios[7]);
     CHECK(evq_empty(&q));
     evq_free(&q);
 }
@@ -121,8 +139,13 @@ static void queue_should_know_full_and_refuse_no_capacity(void)
     evq_push(&q, 0, &io);
     CHECK(evq_full(&q));
     CHECK_INT_EQ(evq_top_time(&q), 0);
-    evq_pop(&q);
+    struct sim_io *got;
+    sim_ns at;
+    CHECK_INT_EQ(evq_pop_due(&q, &got, 1, &at), 1);
     CHECK_INT_EQ(evq_top_time(&q), SIM_NS_MAX);
+    CHECK_INT_EQ(evq_pop_due(&q, &got, 1, &at), 1);
+    CHECK_INT_EQ(at, SIM_NS_MAX);
+    CHECK(evq_empty(&q));
     evq_free(&q);
 }
 

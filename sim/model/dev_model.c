@@ -651,13 +651,10 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
         return 0;
     }
     /* Everything due at the earliest time completes together. */
-    sim_ns at = evq_top_time(&m->events);
-    int n = 0;
-    while (n < max && !evq_empty(&m->events) && evq_top_time(&m->events) == at) {
-        struct sim_io *io = evq_pop(&m->events);
-        io->done_ns = at;
-        done[n++] = io;
-    }
+    sim_ns at;
+    int n = evq_pop_due(&m->events, done, max, &at);
+    for (int i = 0; i < n; i++)
+        done[i]->done_ns = at;
     m->now_ns = at;
     return n;
 }
