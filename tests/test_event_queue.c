@@ -43,11 +43,15 @@ static struct sim_io *ref_pop(struct ref *r, sim_ns *at)
     return io;
 }
 
+#define STEPS 20000
+
 /* Random pushes and pops with many equal times (a coarse clock), as the
-   model's closed loop makes them: every pop pushes a later entry. */
+   model's closed loop makes them: every pop pushes a later entry.  An I/O
+   is queued once at a time, as in the model (its done_ns is the queue's
+   while it waits). */
 static void queue_should_pop_in_time_then_push_order(int cap, sim_ns spread)
 {
-    static struct sim_io ios[REF_CAP];
+    static struct sim_io ios[STEPS];
     static struct ref ref;
     struct evq q;
     struct rng rng;
@@ -56,10 +60,10 @@ static void queue_should_pop_in_time_then_push_order(int cap, sim_ns spread)
     ref.n = 0;
     sim_ns now = 0;
     int mismatches = 0;
-    for (int step = 0; step < 20000; step++) {
+    for (int step = 0; step < STEPS; step++) {
         bool push = !evq_full(&q) && (evq_empty(&q) || rng_below(&rng, 3) != 0);
         if (push) {
-            struct sim_io *io = &ios[rng_below(&rng, REF_CAP)];
+            struct sim_io *io = &ios[step];
             sim_ns at = now + (sim_ns)rng_below(&rng, (uint64_t)spread);
             evq_push(&q, at, io);
             ref_push(&ref, at, io);

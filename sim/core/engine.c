@@ -330,18 +330,25 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
         if (delayed)
             e->stats.delayed[cls]++;
     }
+    /* locals: the stores through p would otherwise make the compiler
+       reload the engine's counters and arrays for every piece */
+    const struct lay_piece *map = e->map;
+    struct sim_io **free_top = e->free_piece + e->n_free_piece;
+    struct sim_io **sub = e->subq + e->n_sub;
     for (int i = 0; i < n; i++) {
-        struct sim_io *p = e->free_piece[--e->n_free_piece];
-        p->offset_bytes = e->map[i].offset_bytes;
-        p->size_bytes = e->map[i].size_bytes;
-        p->disk = e->map[i].disk;
+        struct sim_io *p = *--free_top;
+        p->offset_bytes = map[i].offset_bytes;
+        p->size_bytes = map[i].size_bytes;
+        p->disk = map[i].disk;
         p->is_write = io.is_write;
         p->cls = (uint8_t)cls;
         p->piece = (uint8_t)i;
         p->parent = s;
         p->result = 0;
-        e->subq[e->n_sub++] = p;
+        sub[i] = p;
     }
+    e->n_free_piece -= n;
+    e->n_sub += n;
     e->outstanding++;
 }
 

@@ -7,15 +7,17 @@
  * the I/O.  Entries leave in order of time, and entries of equal time in
  * the order they were pushed, so a run is the same on every machine: each
  * entry carries a sequence number, a counter that grows with every push,
- * and (time, seq) is unique.  The order in which entries leave depends only
+ * and (time, seq) is unique.  The sequence number is kept in the I/O's
+ * done_ns while it is queued: the backend owns that field until it
+ * completes the I/O and sets it (device.h), and the entry stays 16 bytes.  The order in which entries leave depends only
  * on those pairs, not on how the queue stores them: any correct priority
  * queue over them gives the same run, byte for byte.
  *
  * How: a 4-ary heap on the time alone, ties settled when they leave
  * ---------------------------------------------------------------------
  *
- *     at[]    0 | 1 2 3 4 | 5 6 7 8  9 .. 12 ...   children of i: 4i+1 .. 4i+4
- *     io[], seq[]   the I/O and sequence number of at[i], moved with it
+ *     e[]     0 | 1 2 3 4 | 5 6 7 8  9 .. 12 ...   children of i: 4i+1 .. 4i+4
+ *             each entry {at_ns, io}: 16 bytes, moved in one step
  *
  * The queue runs twice per physical I/O (a push at submission, a pop at
  * completion), with tens to a few hundred entries: it lives in L1, and
@@ -26,8 +28,7 @@
  *     rare (times are nanoseconds), and evq_pop_due, the only way out,
  *     takes every entry of the earliest time at once and sorts those few
  *     by seq, so the pair order holds without a compare of pairs;
- *   - times apart from their I/O pointers and sequence numbers: choosing a
- *     child reads four times (32 bytes), nothing else;
+ *   - the four children of a node are 64 bytes, one or two cache lines;
  *   - the smallest of four children by a tournament of three compares
  *     whose results are added or selected, not branched on;
  *   - a pop moves the hole left at the root down to a leaf, always
@@ -56,12 +57,14 @@
 #define EVQ_ARITY 4
 #define EVQ_NONE INT64_MAX          /* an empty slot: after every time */
 
+struct evq_entry {
+    sim_ns at_ns;
+    struct sim_io *io;          /* its done_ns: the entry's seq */
+};
+
 struct evq {
-    sim_ns *at;                 /* [cap + EVQ_ARITY], EVQ_NONE past n */
-    struct sim_io **io;         /* [cap] */
-    uint64_t *seq;              /* [cap] */
+    struct evq_entry *e;        /* [cap + EVQ_ARITY], at_ns EVQ_NONE past n */
     struct sim_io **tie_io;     /* [cap]: evq_settle_ties' scratch */
-    uint64_t *tie_seq;          /* [cap] */
     int n, cap;
     uint64_t next_seq;          /* pushes so far: the next tie-breaker */
 };
@@ -84,85 +87,75 @@ static inline bool evq_full(const struct evq *q)
 /* The earliest completion time; the queue must not be empty. */
 static inline sim_ns evq_top_time(const struct evq *q)
 {
-    return q->at[0];
+    return q->e[0].at_ns;
 }
 
-/* Put an entry in the heap (the queue is not full). */
-static inline void evq_insert(struct evq *q, sim_ns at_ns, struct sim_io *io,
-                              uint64_t seq)
+/* Put an entry in the heap (the queue is not full; io->done_ns holds its
+   seq). */
+static inline void evq_insert(struct evq *q, struct evq_entry x)
 {
-    int i = q->n++;
+    struct evq_entry *e = q->e;
+    unsigned i = (unsigned)q->n++;
     while (i > 0) {
-        int parent = (i - 1) / EVQ_ARITY;
-        if (!(at_ns < q->at[parent]))
+        unsigned parent = (i - 1) / EVQ_ARITY;
+        if (!(x.at_ns < e[parent].at_ns))
             break;
-        q->at[i] = q->at[parent];
-        q->io[i] = q->io[parent];
-        q->seq[i] = q->seq[parent];
+        e[i] = e[parent];
         i = parent;
     }
-    q->at[i] = at_ns;
-    q->io[i] = io;
-    q->seq[i] = seq;
+    e[i] = x;
 }
 
 /* Queue io to complete at at_ns (0 <= at_ns < EVQ_NONE), after every
    entry of the same time already queued.  The queue must not be full. */
 static inline void evq_push(struct evq *q, sim_ns at_ns, struct sim_io *io)
 {
-    evq_insert(q, at_ns, io, q->next_seq++);
+    io->done_ns = (sim_ns)q->next_seq++;
+    evq_insert(q, (struct evq_entry){ at_ns, io });
 }
 
-/* The earliest of the four times from `first` on: a tournament whose
+/* The earliest of the four entries from `first` on: a tournament whose
    compares become additions and a select. */
-static inline int evq_min_child(const sim_ns *at, int first)
+static inline unsigned evq_min_child(const struct evq_entry *e, unsigned first)
 {
-    int a = first + (at[first + 1] < at[first]);
-    int b = first + 2 + (at[first + 3] < at[first + 2]);
-    int b_wins = at[b] < at[a];
+    unsigned a = first + (e[first + 1].at_ns < e[first].at_ns);
+    unsigned b = first + 2 + (e[first + 3].at_ns < e[first + 2].at_ns);
+    unsigned b_wins = e[b].at_ns < e[a].at_ns;
     return a + ((b - a) & -b_wins);
 }
 
 /* Remove the root: the earliest time, and among equal times any one (the
-   queue is not empty).  Its I/O and seq go to *io and *seq. */
-static inline void evq_remove_top(struct evq *q, struct sim_io **io, uint64_t *seq)
+   queue is not empty); returns its I/O. */
+static inline struct sim_io *evq_remove_top(struct evq *q)
 {
-    *io = q->io[0];
-    *seq = q->seq[0];
-    int n = --q->n;
-    sim_ns last = q->at[n];
-    struct sim_io *last_io = q->io[n];
-    uint64_t last_seq = q->seq[n];
-    q->at[n] = EVQ_NONE;
+    struct evq_entry *e = q->e;
+    struct sim_io *top = e[0].io;
+    unsigned n = (unsigned)--q->n;
+    struct evq_entry last = e[n];
+    e[n].at_ns = EVQ_NONE;
     if (n == 0)
-        return;
-    int i = 0;
-    for (int first = 1; first < n; first = EVQ_ARITY * i + 1) {
-        int best = evq_min_child(q->at, first);
-        q->at[i] = q->at[best];
-        q->io[i] = q->io[best];
-        q->seq[i] = q->seq[best];
+        return top;
+    unsigned i = 0;
+    for (unsigned first = 1; first < n; first = EVQ_ARITY * i + 1) {
+        unsigned best = evq_min_child(e, first);
+        e[i] = e[best];
         i = best;
     }
     while (i > 0) {
-        int parent = (i - 1) / EVQ_ARITY;
-        if (!(last < q->at[parent]))
+        unsigned parent = (i - 1) / EVQ_ARITY;
+        if (!(last.at_ns < e[parent].at_ns))
             break;
-        q->at[i] = q->at[parent];
-        q->io[i] = q->io[parent];
-        q->seq[i] = q->seq[parent];
+        e[i] = e[parent];
         i = parent;
     }
-    q->at[i] = last;
-    q->io[i] = last_io;
-    q->seq[i] = last_seq;
+    e[i] = last;
+    return top;
 }
 
-/* Equal times, evq_pop_due's out-of-line part: with the n entries of
-   time at_ns already taken in out (their seqs in seqs), take the rest of
-   that time and return at most max of them all, in push order. */
-int evq_settle_ties(struct evq *q, struct sim_io **out, uint64_t *seqs, int n,
-                    int max, sim_ns at_ns);
+/* Equal times, evq_pop_due's out-of-line part: with the first entry of
+   time at_ns already taken in out[0], take the rest of that time and
+   return at most max of them all, in push order. */
+int evq_settle_ties(struct evq *q, struct sim_io **out, int max, sim_ns at_ns);
 
 /* Remove the entries of the earliest time, at most max (>= 1) of them,
    in push order, into out; returns how many, and the time in *at_ns.
@@ -171,13 +164,12 @@ int evq_settle_ties(struct evq *q, struct sim_io **out, uint64_t *seqs, int n,
 static inline int evq_pop_due(struct evq *q, struct sim_io **out, int max,
                               sim_ns *at_ns)
 {
-    sim_ns at = q->at[0];
-    uint64_t seq;
+    sim_ns at = q->e[0].at_ns;
     *at_ns = at;
-    evq_remove_top(q, &out[0], &seq);
-    if (q->at[0] != at)
+    out[0] = evq_remove_top(q);
+    if (q->e[0].at_ns != at)
         return 1;
-    return evq_settle_ties(q, out, &seq, 1, max, at);
+    return evq_settle_ties(q, out, max, at);
 }
 
 #endif
