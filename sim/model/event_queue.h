@@ -49,6 +49,7 @@
 #define ASMSIM_SIM_EVENT_QUEUE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sim/core/device.h"
@@ -95,9 +96,9 @@ static inline sim_ns evq_top_time(const struct evq *q)
 static inline void evq_insert(struct evq *q, struct evq_entry x)
 {
     struct evq_entry *e = q->e;
-    unsigned i = (unsigned)q->n++;
+    size_t i = (size_t)q->n++;
     while (i > 0) {
-        unsigned parent = (i - 1) / EVQ_ARITY;
+        size_t parent = (i - 1) / EVQ_ARITY;
         if (!(x.at_ns < e[parent].at_ns))
             break;
         e[i] = e[parent];
@@ -114,13 +115,17 @@ static inline void evq_push(struct evq *q, sim_ns at_ns, struct sim_io *io)
     evq_insert(q, (struct evq_entry){ at_ns, io });
 }
 
-/* The earliest of the four entries from `first` on: a tournament whose
-   compares become additions and a select. */
-static inline unsigned evq_min_child(const struct evq_entry *e, unsigned first)
+/* Which of the four entries c[0..3] is earliest (the first on a tie): a
+   tournament whose compares become additions and selects, on the times
+   held in registers. */
+static inline size_t evq_min_of4(const struct evq_entry *c)
 {
-    unsigned a = first + (e[first + 1].at_ns < e[first].at_ns);
-    unsigned b = first + 2 + (e[first + 3].at_ns < e[first + 2].at_ns);
-    unsigned b_wins = e[b].at_ns < e[a].at_ns;
+    sim_ns t0 = c[0].at_ns, t1 = c[1].at_ns, t2 = c[2].at_ns, t3 = c[3].at_ns;
+    size_t a = t1 < t0;
+    sim_ns ta = t1 < t0 ? t1 : t0;
+    size_t b = 2 + (t3 < t2);
+    sim_ns tb = t3 < t2 ? t3 : t2;
+    size_t b_wins = tb < ta;
     return a + ((b - a) & -b_wins);
 }
 
@@ -130,19 +135,19 @@ static inline struct sim_io *evq_remove_top(struct evq *q)
 {
     struct evq_entry *e = q->e;
     struct sim_io *top = e[0].io;
-    unsigned n = (unsigned)--q->n;
+    size_t n = (size_t)--q->n;
     struct evq_entry last = e[n];
     e[n].at_ns = EVQ_NONE;
     if (n == 0)
         return top;
-    unsigned i = 0;
-    for (unsigned first = 1; first < n; first = EVQ_ARITY * i + 1) {
-        unsigned best = evq_min_child(e, first);
+    size_t i = 0;
+    for (size_t first = 1; first < n; first = EVQ_ARITY * i + 1) {
+        size_t best = first + evq_min_of4(&e[first]);
         e[i] = e[best];
         i = best;
     }
     while (i > 0) {
-        unsigned parent = (i - 1) / EVQ_ARITY;
+        size_t parent = (i - 1) / EVQ_ARITY;
         if (!(last.at_ns < e[parent].at_ns))
             break;
         e[i] = e[parent];
