@@ -35,10 +35,14 @@ static inline unsigned hist_bucket_of(uint64_t v)
     return idx < HIST_BUCKETS ? (unsigned)idx : HIST_BUCKETS - 1u;
 }
 
-/* Count one value.  Inline: the engine adds two for every I/O. */
+/* Count one value.  Inline: the engine adds two for every I/O.  (A value
+   below 2^63, every latency, converts to double through the signed
+   conversion, one instruction; the unsigned one is a sequence of them.
+   Both give the same double.) */
 static inline void hist_add(struct hist *h, uint64_t value_ns)
 {
-    double v = (double)value_ns;
+    double v = value_ns <= (uint64_t)INT64_MAX ? (double)(int64_t)value_ns
+                                               : (double)value_ns;
     h->count++;
     if (value_ns < h->min_ns)
         h->min_ns = value_ns;
