@@ -143,4 +143,66 @@ ok = (r["disks"] == "5" and 75 < float(r["sustained_large_mbps"]) < 82
 sys.exit(0 if ok else 1)
 PY
 
+# ---- a point longer than its burst ------------------------------------------
+# When the first bucket runs out inside the window the point's figures
+# average burst and baseline; the burst facts give the rate while the
+# credits lasted, when they ran out (the device's own bucket-empty time,
+# within 10 % of bucket / (burst - earn), earn = the provisioned
+# baseline) and the sustained rate (within 7 % of the delivered
+# baseline).  Every bucket kind, closed and open loop.
+# check_long_point NAME BUCKET_UNITS BURST_PER_S EARN_PER_S BASE_PER_S KEY ARGS...
+check_long_point() {
+    local name=$1 bucket=$2 burst=$3 earn=$4 base=$5 key=$6
+    shift 6
+    "$ASMSIM" run "$@" --json "$name.json" >/dev/null 2>&1
+    expect_true "$name" python3 - "$name.json" "$bucket" "$burst" "$earn" "$base" "$key" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bucket, burst, earn, base = map(float, sys.argv[2:6])
+key = sys.argv[6]
+b = d["points"][0]["burst"]
+sustained = b["sustained_" + key.split("_")[1]]
+expect = bucket / (burst - earn)
+ok = (b["ran_out_s"] is not None
+      and abs(b["ran_out_s"] - expect) <= 0.10 * expect
+      and abs(b[key] - burst) <= 0.03 * burst
+      and abs(sustained - base) <= 0.07 * base)
+sys.exit(0 if ok else 1)
+PY
+}
+# gp2 500 GiB: 5.4 M credits, burst 3000 x 0.95 delivered, earns the
+# documented 1500 (DOMAIN.md 4: "earns baseline per s"), sustains 1500 x
+# 0.95: runs out 5.4e6 / (2850 - 1500) = 4000 s in
+check_long_point "gp2_long_point_should_report_burst_run_out_and_sustained" \
+    5.4e6 2850 1500 1425 burst_iops \
+    --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --run advanced \
+    --matrix point --num-small 16 --num-large 0 --duration 2h
+# open at 2800: 5.4e6 / (2800 - 1500) = 4154 s
+check_long_point "gp2_open_loop_should_report_when_its_bucket_empties" \
+    5.4e6 2800 1500 1425 burst_iops \
+    --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --rate-small 2800 \
+    --duration 2h
+# m5.large: (593.75 - 81.25) MB/s x 1800 s, delivered 0.972, earns 81.25 MB/s
+check_long_point "instance_long_point_should_report_burst_run_out_and_sustained" \
+    922500 577.13 78.98 78.98 burst_mbps \
+    --instance m5.large --volume gp3:size=125GiB,iops=4000,throughput=1000MiB/s \
+    --disks 8 --run advanced --matrix point --num-small 0 --num-large 16 --write 100 \
+    --duration 1h
+check_long_point "instance_open_loop_should_run_out_when_its_bucket_empties" \
+    922500 400 78.98 78.98 burst_mbps \
+    --instance m5.large --volume gp3:size=125GiB,iops=4000,throughput=1000MiB/s \
+    --disks 8 --rate-large 400MB/s --duration 1h
+# st1 500 GiB: 0.5 TiB of credits, earns 20 MiB/s (40 per TiB), delivers
+# 0.95 of it; the burst is the point's own (75 MB/s: its I/O rate binds)
+check_long_point "st1_long_point_should_report_burst_run_out_and_sustained" \
+    549755.8 75.69 19.92 19.92 burst_mbps \
+    --volume st1:size=500GiB --instance none --disks 1 --run advanced \
+    --matrix point --num-small 0 --num-large 4 --type seq --duration 3h
+# the gp2 point above in words: 2850 while the credits last, out after
+# 5.4e6 / (2850 - 1500) = 4000 s = 66.7 min (measured: 65-68), then 1425
+expect_stdout_matches "long_point_burst_line_should_give_the_burst_rate_not_the_average" \
+    '^Burst: 2850 IOPS until the volume IOPS burst credits ran out 6[5-8] min into the window \(at most 67 min from full\), then 1425 IOPS sustained @ Small=16 and Large=0; the maximum above averages the two$' \
+    "$ASMSIM" run --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --run advanced \
+    --matrix point --num-small 16 --num-large 0 --duration 2h
+
 harness_done

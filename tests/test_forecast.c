@@ -66,7 +66,8 @@ static const struct sim_fc_event *first_event(const struct sim_forecast_result *
     return NULL;
 }
 
-/* gp2 500 GiB: 1,500 IOPS base, 3,000 burst, 5.4 M credits (DOMAIN.md 4). */
+/* gp2 500 GiB: 1,500 IOPS base, 3,000 burst, 5.4 M credits, earning the
+   1,500 base a second (DOMAIN.md 4). */
 static const struct fc_case gp2_case = {
     "m5.4xlarge", "gp2:size=500GiB", 1,
     "phase,duration,num_small\nload,2h,16\n", WL_LARGE_RAND, 0, 1, 1.0,
@@ -108,7 +109,13 @@ static void check_gp2_drop(bool exact)
 {
     struct sim_forecast_result *r = forecast(&gp2_case, exact);
     const struct sim_fc_event *e = first_event(r, SIM_FC_BURST_EMPTY);
-    double drop_s = 5.4e6 / (3000.0 - 1500.0);
+    /* the bucket over what the burst spends beyond what it earns: the
+       model delivers 0.95 of the 3,000 burst (the profile's delivered
+       share; DOMAIN.md 4, General Purpose volumes deliver at least 90 %)
+       and earns the documented 1,500 (DOMAIN.md 4 gp2: "earns baseline
+       per s"): 5.4e6 / (2,850 - 1,500) = 4,000 s.  The issue's "about an
+       hour", 5.4e6 / (3,000 - 1,500) = 3,600 s, takes the burst in full. */
+    double drop_s = 5.4e6 / (3000.0 * 0.95 - 1500.0);
     CHECK(e != NULL);
     if (e) {
         CHECK_NEAR_REL(e->at_s, drop_s, 0.10);
@@ -246,9 +253,11 @@ static void fast_should_agree_with_exact_on_an_instance_burst(void)
     check_agreement(&m5_case, true);
 }
 
-/* Open loop: 2,500 IOPS offered to one gp2 500 GiB volume, 1,075 above
-   its 1,425 base (times the delivered share): served from the bucket for
-   5.4 M / 1,075 s, then 43 % unmet. */
+/* Open loop: 2,500 IOPS offered to one gp2 500 GiB volume, 1,000 above
+   the 1,500 its bucket earns a second (DOMAIN.md 4 gp2: "earns baseline
+   per s"): served from the bucket for 5.4e6 / (2,500 - 1,500) = 5,400 s,
+   then at its delivered base, 1,500 x 0.95 = 1,425 (profiles.c), so
+   1 - 1,425 / 2,500 = 43 % unmet. */
 static const struct fc_case open_case = {
     "m5.4xlarge", "gp2:size=500GiB", 1,
     "phase,duration,small_iops,small_write_pct\noltp,2h,2500,30\n",
@@ -267,7 +276,7 @@ static void an_open_loop_past_its_credits_should_not_be_served(void)
     const struct sim_fc_event *unmet = first_event(r, SIM_FC_UNMET);
     CHECK(r && empty && unmet);
     if (r && empty && unmet) {
-        CHECK_NEAR_REL(empty->at_s, 5.4e6 / (2500 - 1425.0), 0.02);
+        CHECK_NEAR_REL(empty->at_s, 5.4e6 / (2500 - 1500.0), 0.02);
         CHECK(fabs(unmet->at_s - empty->at_s) <= 60);
         CHECK_NEAR_REL(unmet->end_s, 7200.0, 1e-9);
         CHECK_NEAR_REL(unmet->unmet_frac, 1 - 1425 / 2500.0, 0.05);
@@ -295,11 +304,45 @@ static void an_open_loop_within_the_limits_should_be_served(void)
     sim_forecast_free(r);
 }
 
+/* Four gp2 volumes striped under an open loop past them: the stripe
+   moves at its slowest volume, so once the first runs dry the others are
+   held at its base rate too, and the bucket of none may climb back (each
+   would earn 1,500 while held at 1,425: DOMAIN.md 4 gp2).  The fast path
+   moves the four levels apart a little (each window measures its own
+   consumption); one left just above 0 when the first empties must empty
+   with it, as the exact path's do, not earn again inside the peak. */
+static void striped_volumes_past_their_base_should_empty_together(void)
+{
+    const struct fc_case c = {
+        "m5.xlarge", "gp2:size=500GiB", 4,
+        "phase,duration,small_iops,small_write_pct\nearly,1h,1500,30\npeak,2h,9000,30\n",
+        WL_LARGE_RAND, 0, 1, 0.05,
+    };
+    struct sim_forecast_result *r = forecast(&c, false);
+    int emptied = 0;
+    double first = 0, last = 0;
+    for (size_t i = 0; r && i < r->n_events; i++) {
+        const struct sim_fc_event *e = &r->events[i];
+        bool burst = e->kind == SIM_FC_BURST_EMPTY || e->kind == SIM_FC_BURST_AGAIN;
+        bool volume = burst && r->bucket[e->bucket].limit == SIM_LIMIT_VOLUME_IOPS;
+        if (e->kind == SIM_FC_BURST_AGAIN && volume)
+            CHECK_FAIL_AT("a volume earns again at %.0f s, inside the peak", e->at_s);
+        if (e->kind != SIM_FC_BURST_EMPTY || !volume)
+            continue;
+        first = emptied++ ? first : e->at_s;
+        last = e->at_s;
+    }
+    CHECK_INT_EQ(emptied, 4);
+    CHECK_LE(last - first, 1.0);
+    sim_forecast_free(r);
+}
+
 /* ---- carrying credits ----------------------------------------------------------- */
 
-/* Drain gp2 dry, then idle: it earns 1,425 IOPS worth a second (its base
-   times the delivered share, profiles.c) and is full 5.4 M / 1,425 s
-   after the idle phase starts. */
+/* Drain gp2 dry, then idle: it earns the documented 1,500 IOPS worth a
+   second (DOMAIN.md 4 gp2: 3 IOPS/GiB x 500 GiB, "earns baseline per
+   s"), not its delivered base of 1,425 (1,500 x 0.95, profiles.c), and
+   is full (99.9 %) at 7,200 + 5.4e6 x 0.999 / 1,500 = 10,796 s. */
 static void an_idle_phase_should_refill_the_bucket_in_closed_form(void)
 {
     const struct fc_case c = {
@@ -312,9 +355,10 @@ static void an_idle_phase_should_refill_the_bucket_in_closed_form(void)
     CHECK(again && full);
     if (again && full) {
         CHECK_NEAR_REL(again->at_s, 7200.0, 0.01);
-        double earn = r->bucket[full->bucket].base_per_s;
-        CHECK_NEAR_REL(earn, 1500.0 * 0.95, 1e-6);
-        CHECK_NEAR_REL(full->at_s, 7200.0 + 5.4e6 * (1 - 1e-3) / earn, 0.01);
+        const struct dev_bucket *b = &r->bucket[full->bucket];
+        CHECK_NEAR_REL(b->earn_per_s, 1500.0, 1e-6);
+        CHECK_NEAR_REL(b->base_per_s, 1500.0 * 0.95, 1e-6);
+        CHECK_NEAR_REL(full->at_s, 7200.0 + 5.4e6 * (1 - 1e-3) / 1500.0, 0.01);
     }
     sim_forecast_free(r);
 }
@@ -449,6 +493,7 @@ int main(void)
     RUN(fast_should_agree_with_exact_on_an_open_loop);
     RUN(an_open_loop_past_its_credits_should_not_be_served);
     RUN(an_open_loop_within_the_limits_should_be_served);
+    RUN(striped_volumes_past_their_base_should_empty_together);
     RUN(an_idle_phase_should_refill_the_bucket_in_closed_form);
     RUN(days_should_repeat_until_the_start_levels_settle);
     RUN(repeat_should_force_the_days);

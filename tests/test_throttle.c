@@ -365,6 +365,63 @@ static void burst_should_last_the_bucket_over_what_exceeds_the_base(void)
     CHECK(thr_burst_lasts_s(&none, 3000) == 0.0);
 }
 
+/* gp2 500 GiB as the model builds it: delivers 0.95 of 1500 / 3000 IOPS
+   (profiles.c) and earns the provisioned 1500 a second (AWS): flat out
+   the 5.4 M credits last 5.4e6 / (2850 - 1500) s. */
+static struct thr gp2_500(void)
+{
+    struct thr t;
+    struct thr_cfg c = {
+        .base_rate_per_s = 1425, .burst_rate_per_s = 2850,
+        .bucket_units = 5.4e6, .bucket_start_frac = 1.0,
+        .earn_rate_per_s = 1500,
+    };
+    CHECK_INT_EQ(thr_init(&t, &c), 0);
+    return t;
+}
+
+static void bucket_should_drain_at_burst_less_the_earn_rate(void)
+{
+    struct thr t = gp2_500();
+    uint64_t n = 0;
+    sim_ns dry = run_until_dry(&t, 0, 1.0, 20000000, &n);
+    CHECK_NEAR_REL(ns_to_s(dry), 5.4e6 / (2850.0 - 1500.0), 0.001);
+    CHECK_U64_EQ(t.emptyings, 1);
+    CHECK_NEAR_REL(t.emptied_ns / 1e9, 5.4e6 / (2850.0 - 1500.0), 0.001);
+    CHECK_NEAR_REL(thr_burst_lasts_s(&t, 2850), 4000.0, 1e-12);
+}
+
+/* Held at its base rate after running out, the bucket earns 1500 while
+   1425 are spent; it must not bank the difference and burst again. */
+static void exhausted_bucket_held_at_base_should_not_burst_again(void)
+{
+    struct thr t = gp2_500();
+    uint64_t n = 0;
+    sim_ns dry = run_until_dry(&t, 0, 1.0, 20000000, &n);
+    sim_ns last = dry;
+    for (int i = 0; i < 1425 * 3600; i++)
+        last = thr_admit(&t, 0, 1.0);
+    CHECK_NEAR_REL(1425.0 * 3600 / ns_to_s(last - dry), 1425.0, 1e-4);
+    CHECK_U64_EQ(t.emptyings, 1);
+    CHECK(thr_bucket_empty(&t));
+    CHECK(thr_rate_now(&t) == 1425.0);
+}
+
+/* Once the load falls below the base rate the bucket earns in full again:
+   an hour idle after running out refills 1500 x 3600 credits. */
+static void exhausted_bucket_should_earn_in_full_once_the_load_eases(void)
+{
+    struct thr t = gp2_500();
+    uint64_t n = 0;
+    sim_ns dry = run_until_dry(&t, 0, 1.0, 20000000, &n);
+    sim_ns later = dry + 3600 * SIM_NS_PER_S;
+    sim_ns s = thr_admit(&t, later, 1.0);
+    CHECK(s == later);
+    CHECK(!thr_bucket_empty(&t));
+    CHECK_NEAR_REL(thr_credits(&t), 1500.0 * 3600 - 1, 1e-3);
+    CHECK(thr_rate_now(&t) == 2850.0);
+}
+
 int main(void)
 {
     RUN(throttle_should_admit_at_exactly_its_rate_over_a_long_run);
@@ -383,5 +440,8 @@ int main(void)
     RUN(set_credits_should_set_the_level_and_accrue_from_then_on);
     RUN(credits_fell_should_ignore_rounding_and_a_full_bucket);
     RUN(burst_should_last_the_bucket_over_what_exceeds_the_base);
+    RUN(bucket_should_drain_at_burst_less_the_earn_rate);
+    RUN(exhausted_bucket_held_at_base_should_not_burst_again);
+    RUN(exhausted_bucket_should_earn_in_full_once_the_load_eases);
     return check_done();
 }

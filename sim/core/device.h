@@ -67,15 +67,22 @@ const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
 
    Burst buckets (gp2 IOPS, st1/sc1 throughput, an instance's 30-minute
    burst): whether any bucket's level fell since the reset, so that the
-   figures rest on credits that run out, and when the first would run out
-   from full at the consumption since the reset (bucket / (consumption -
-   base rate), the least over the buckets that fell).  A backend without
-   buckets leaves them false / 0 / SIM_LIMIT_OFFERED_LOAD. */
+   figures rest on credits that run out, and the burst phase of the first
+   to run out: the first that ran out since the reset, else the first
+   that would from full.  Its phase is the consumption while its credits
+   lasted (up to when it ran out, or the whole window), and from that how
+   long it lasts from full (bucket / (consumption - earn rate)).  A
+   backend without buckets leaves them false / 0 / SIM_LIMIT_OFFERED_LOAD. */
 struct dev_limits {
     double util[SIM_LIMITS];
     bool burst_drawn;
     double burst_lasts_s;           /* 0 when no bucket fell */
     enum sim_limit burst_first;     /* the limit whose bucket empties first */
+    bool burst_ran_out;             /* it ran out since the reset */
+    double burst_ran_out_s;         /* when, in s since the reset (measured) */
+    double burst_rate_frac;         /* its limit's consumption while the
+                                       credits lasted over its average
+                                       since the reset (1: they lasted) */
     enum sim_limit burst_behind;    /* the limit behind util[BURST_CREDITS]:
                                        the one held at its base rate for
                                        want of credits that ran closest
@@ -99,12 +106,15 @@ struct dev_bucket {
     /* the same in absolute terms, in the limit's own unit (operations for
        an IOPS limit, bytes for a throughput one), for a caller that moves
        the level in closed form (the forecast's fast path): its size, its
-       level now, the rate the limit runs at while the bucket is empty
-       (which is also what the bucket earns per second) and the rate it
-       runs at while it holds credits */
+       level now, the rate the limit runs at while the bucket is empty,
+       what the bucket earns per second and the rate it runs at while it
+       holds credits */
     double size_units;
     double level_units;
     double base_per_s;
+    double earn_per_s;          /* what it earns a second while not held
+                                   at base_per_s after running out (the
+                                   provisioned baseline, >= base_per_s) */
     double burst_per_s;
     /* units its limit admitted since the window meter (dev_ops.limits)
        was last reset: over a measured window, the bucket's consumption */

@@ -10,7 +10,9 @@
  * phase's *regime*, one bit per bucket.  While the regime holds, every
  * rate is constant, and so is each bucket's drift,
  *
- *     dL/dt = base - c        (c: the units its limit admits per second)
+ *     dL/dt = earn - c        (c: the units its limit admits per second;
+ *                              earn: what the bucket earns a second, its
+ *                              base rate, gp2's provisioned baseline)
  *
  * capped at 0 and at the bucket's size.  So for each (phase, regime) a
  * short per-I/O window (FLUID_WARMUP + FLUID_WINDOW of device time, the
@@ -31,10 +33,16 @@
  * whose regime changed while it ran (a bucket ran dry inside it) is a
  * segment of its own but is not cached.  An empty bucket whose measured
  * consumption is within FLUID_DEADBAND of its base rate is held, not
- * drifting: it is what a limit at its base rate spends.
+ * drifting: it is what a limit at its base rate spends, and it earns no
+ * more (throttle.c, "Exhaustion").  A bucket not earning that a step
+ * leaves in the empty share is set to 0, as the regime counts it: the
+ * windows measure each volume's consumption apart, so striped volumes
+ * draining together reach 0 a few seconds apart here, and one left with
+ * a few credits, held at its base rate by the emptied one, would climb
+ * back and "earn again" where the exact path's volumes empty together.
  *
  * Idle phases (and gaps) are the same walk with no window: nothing is
- * consumed, every bucket earns its base rate.
+ * consumed, every bucket earns its earn rate.
  *
  * Where the fast path is not exact: the window's start is the engine
  * starting afresh (a pipeline filling, an open loop's backlog building),
@@ -139,12 +147,15 @@ static int cache_add(struct fc *f, int phase, const unsigned char *key,
     return 0;
 }
 
-/* Bucket k's drift in units per s at consumption c. */
+/* Bucket k's drift in units per s at consumption c: it earns
+   earn_per_s, except that an empty one held at its base rate stays empty
+   (throttle.c, "Exhaustion"). */
 static double drift_of(const struct dev_bucket *b, double level, double c)
 {
     if (is_empty(b, level) && c >= (1 - FLUID_DEADBAND) * b->base_per_s)
         return 0;
-    return b->base_per_s - c;
+    double earn = b->earn_per_s > b->base_per_s ? b->earn_per_s : b->base_per_s;
+    return earn - c;
 }
 
 /* How long until bucket k reaches its next boundary, and the level it
@@ -165,16 +176,28 @@ static double to_boundary(const struct dev_bucket *b, double level, double d,
     return INFINITY;
 }
 
+/* Bucket k's level after dt at drift d: a bucket not earning that ends
+   in the empty share (is_empty) is set empty, as the regime it is in
+   counts it.  Left a little above 0 the backend would let it burst, or,
+   held at its base rate by an emptied neighbour (a stripe moves at its
+   slowest volume), earn more than it spends (a gp2 volume earns its
+   provisioned baseline while it delivers less) and so burst again,
+   which no volume at its base rate does (throttle.c, "Exhaustion"). */
+static double level_after(const struct dev_bucket *b, double level, double d, double dt)
+{
+    double l = fmin(b->size_units, fmax(0, level + d * dt));
+    return d <= 0 && is_empty(b, l) ? 0 : l;
+}
+
 /* Move every level on by dt (the boundary hit exactly where one is) and
    tell the backend: its clock runs idle, its buckets take the levels. */
 static int advance(struct fc *f, const double *drift, double dt, int hit,
                    double hit_level)
 {
     struct devset *ds = &f->parts->ds;
-    for (int k = 0; k < f->buckets; k++) {
-        double l = k == hit ? hit_level : f->level[k] + drift[k] * dt;
-        f->level_b[k] = fmin(f->bkt[k].size_units, fmax(0, l));
-    }
+    for (int k = 0; k < f->buckets; k++)
+        f->level_b[k] = k == hit ? hit_level
+                                 : level_after(&f->bkt[k], f->level[k], drift[k], dt);
     sim_ns to = ds->ops->now(ds) + (sim_ns)llround(dt * 1e9);
     int rc = ds->ops->idle_until(ds, to);
     for (int k = 0; rc == 0 && k < f->buckets; k++)

@@ -51,6 +51,13 @@
  * summary names, per class, whether its maximum was a burst, how long it
  * lasts at most (from full buckets), and the maximum sustained figure
  * over the points (a point that drew on no bucket sustains its own).
+ * A point longer than its burst: when the first bucket ran out inside
+ * the window, its figures are the average of the burst and of what came
+ * after; the point then also keeps when it ran out (the device's own
+ * bucket-empty time) and each class's figure while the credits lasted
+ * (its figure times the limit's consumption before running out over its
+ * window average: the classes keep their shares), and how long a full
+ * bucket lasts is taken at that burst consumption, not the average.
  */
 #include "sim/core/run.h"
 
@@ -193,6 +200,9 @@ static void summarise_class_burst(const struct sim_point_result *pts, int n,
             b->drawn = p->burst.drawn;
             b->lasts_s = p->burst.lasts_s;
             b->first = p->burst.first;
+            b->ran_out = p->burst.ran_out;
+            b->ran_out_s = p->burst.ran_out_s;
+            b->at_burst = p->burst.at_burst[c];
         }
         double figure, phys;
         enum sim_limit limited_by;
@@ -277,6 +287,13 @@ bool sim_point_burst_facts(struct devset *ds, struct sim_point_result *pr)
     pr->burst.drawn = true;
     pr->burst.lasts_s = lim.burst_lasts_s;
     pr->burst.first = lim.burst_first;
+    pr->burst.ran_out = lim.burst_ran_out;
+    pr->burst.ran_out_s = lim.burst_ran_out_s;
+    /* the classes keep their shares of the limit's use through the point,
+       so each one's figure scales as the limit's consumption does */
+    for (int c = 0; c < WL_CLASSES; c++)
+        pr->burst.at_burst[c] = class_figure(pr, (enum wl_class)c) *
+                                (lim.burst_ran_out ? lim.burst_rate_frac : 1.0);
     return true;
 }
 

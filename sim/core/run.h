@@ -80,6 +80,13 @@ struct sim_class_burst {
                                        full buckets, until the first is
                                        empty */
     enum sim_limit first;           /* the limit whose bucket empties first */
+    bool ran_out;                   /* it ran out inside the maximum's
+                                       window: the maximum is the average
+                                       of at_burst and what came after */
+    double ran_out_s;               /* when, s into that window (measured) */
+    double at_burst;                /* the class's figure while the credits
+                                       lasted (the maximum when they did
+                                       not run out) */
     bool has_sustained;
     double sustained;               /* the maximum over the points of what
                                        each sustains (every bucket empty):

@@ -101,9 +101,17 @@ struct sim_class_result {
 struct sim_point_burst {
     bool drawn;                 /* a bucket's level fell: the figures rest
                                    on credits that run out */
-    double lasts_s;             /* from full buckets at the point's use,
-                                   the first one is empty after this long */
+    double lasts_s;             /* from full buckets at the point's use
+                                   while the credits lasted, the first one
+                                   is empty after this long */
     enum sim_limit first;       /* the limit whose bucket empties first */
+    bool ran_out;               /* it ran out inside the measured window:
+                                   the point's figures average the burst
+                                   and what came after */
+    double ran_out_s;           /* when, s into the window (measured) */
+    double at_burst[WL_CLASSES];    /* [enum wl_class]: each class's figure
+                                   while the credits lasted (the point's
+                                   own when they did not run out) */
     /* the same point measured again with every bucket empty: what it
        sustains (sustained_measured false: not measured, a stop came) */
     bool sustained_measured;

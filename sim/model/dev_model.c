@@ -66,10 +66,16 @@
  * run does, before each point, unless it models time carrying from point
  * to point), burst_stash puts the levels aside and brings them back (the
  * run measures a point again on empty buckets, for its sustained
- * figures).  limits() reports, beside each limit's use, whether a bucket
- * fell in the window and how long a full one lasts at the window's
- * consumption: bucket / (consumption - base rate), the least over the
- * buckets, per volume for the volumes' buckets.
+ * figures).  Each bucket earns at its limit's delivered base rate, gp2's at its
+ * provisioned baseline (rates_of).  limits() reports, beside each
+ * limit's use, whether a bucket fell in the window and its
+ * burst phase: the consumption while its credits lasted (the whole
+ * window, or up to the moment the throttle says the bucket ran out), how
+ * long a full bucket lasts at that consumption, bucket / (consumption -
+ * earn rate), and, for a bucket that ran out in the window, when.  The
+ * first bucket to run out in the window is the one reported; when none
+ * did, the one that would run out first from full (per volume for the
+ * volumes' buckets).
  *
  * For a caller that moves the buckets in closed form between per-I/O
  * windows (the forecast's fast path, sim/core/forecast_fluid.c), buckets()
@@ -147,6 +153,12 @@ struct limit {
        interval): admitted since it opened, the bucket's level then */
     double used_units[DEV_METERS];
     double open_credits_units[DEV_METERS];
+    /* per meter: the bucket ran out since the meter opened (the first
+       time: when, and what had been admitted by then) */
+    bool ran_out[DEV_METERS];
+    double ran_out_ns[DEV_METERS];
+    double used_at_ran_out_units[DEV_METERS];
+    uint64_t seen_emptyings;    /* thr.emptyings the meters have seen */
     double stash_credits_units; /* put aside by burst_stash */
 };
 
@@ -325,11 +337,19 @@ static sim_ns service_ns(struct model *m, struct vol_state *vs, const struct sim
    second, and its burst bucket in units. */
 struct thr_rates {
     double base_per_s, burst_per_s, bucket_units;
+    double earn_per_s;          /* credits earned a second (>= base_per_s) */
 };
 
 /* The four throttles' rates: the provisioned rates of m's volume and
-   instance times their delivered fractions.  The one place these formulas
-   live, shared by open (limits_setup) and retune. */
+   instance times their delivered fractions.  A volume's IOPS bucket (gp2)
+   earns the provisioned baseline, not the delivered one: DOMAIN.md
+   section 4, gp2 "earns baseline per s" (3 IOPS per GiB, 1,500 a second
+   for 500 GiB, against 1,425 delivered); held at its delivered base once
+   it ran out it earns only that (throttle.c, "Exhaustion").  The other
+   buckets earn at their delivered base rate: DOMAIN.md gives no earn
+   rate for st1/sc1 throughput credits or an instance's 30-minute burst.
+   The one place these formulas live, shared by open (limits_setup) and
+   retune. */
 struct model_rates {
     struct thr_rates vol_iops, vol_tput, vol_path, inst_iops, inst_tput;
 };
@@ -338,28 +358,33 @@ static void rates_of(const struct model *m, struct model_rates *r)
 {
     const struct vol_profile *v = &m->volume;
     const struct inst_profile *in = &m->instance;
+    double vol_iops_base = prof_attached_iops(v, in, v->iops_base);
     r->vol_iops = (struct thr_rates){
-        prof_attached_iops(v, in, v->iops_base) * v->delivered_iops_frac,
+        vol_iops_base * v->delivered_iops_frac,
         prof_attached_iops(v, in, v->iops_burst) * v->delivered_iops_frac,
         v->iops_bucket_ops,
+        vol_iops_base,          /* earns the provisioned baseline: DOMAIN.md 4 gp2 */
     };
-    r->vol_path = (struct thr_rates){ v->path_bytes_per_s, v->path_bytes_per_s, 0 };
+    r->vol_path = (struct thr_rates){ v->path_bytes_per_s, v->path_bytes_per_s, 0, 0 };
     r->vol_tput = (struct thr_rates){
         v->tput_base_bytes_per_s * v->delivered_tput_frac,
         v->tput_burst_bytes_per_s * v->delivered_tput_frac,
         v->tput_bucket_bytes,
+        v->tput_base_bytes_per_s * v->delivered_tput_frac,
     };
     double iops_span = in->max_iops - in->base_iops;
     r->inst_iops = (struct thr_rates){
         in->base_iops * in->delivered_iops_frac,
         in->max_iops * in->delivered_iops_frac,
         iops_span * in->burst_seconds,
+        in->base_iops * in->delivered_iops_frac,
     };
     double tput_span = in->max_bytes_per_s - in->base_bytes_per_s;
     r->inst_tput = (struct thr_rates){
         in->base_bytes_per_s * in->delivered_tput_frac,
         in->max_bytes_per_s * in->delivered_tput_frac,
         tput_span * in->burst_seconds,
+        in->base_bytes_per_s * in->delivered_tput_frac,
     };
 }
 
@@ -376,6 +401,7 @@ static int thr_setup(struct thr *t, const struct thr_rates *r,
         .bucket_units = bursts ? r->bucket_units : 0,
         .bucket_start_frac = start_frac,
         .tolerance_s = base > 0 ? allowance / base : 0,
+        .earn_rate_per_s = bursts ? r->earn_per_s : 0,
     };
     return thr_init(t, &c);
 }
@@ -384,6 +410,7 @@ static int thr_setup(struct thr *t, const struct thr_rates *r,
 static void thr_retune(struct thr *t, const struct thr_rates *r)
 {
     thr_set_rates(t, r->base_per_s, r->burst_per_s);
+    thr_set_earn_rate(t, r->burst_per_s > r->base_per_s ? r->earn_per_s : 0);
 }
 
 static int limits_setup(struct model *m)
@@ -479,29 +506,89 @@ static void book(struct dev_limits *out, enum sim_limit limit, double util,
     }
 }
 
+/* A limit's burst phase over a meter's window: the consumption while
+   its credits lasted, and when they ran out (seconds into the window). */
+struct burst_phase {
+    double rate_per_s;
+    bool ran_out;
+    double ran_out_s;
+};
+
+static struct burst_phase burst_phase_of(const struct limit *l, enum dev_meter meter,
+                                         double open_ns, double secs)
+{
+    double used = l->used_units[meter];
+    struct burst_phase ph = { used / secs, false, 0 };
+    if (!l->ran_out[meter])
+        return ph;
+    double at_s = (l->ran_out_ns[meter] - open_ns) / 1e9;
+    ph.ran_out = true;
+    ph.ran_out_s = at_s < 0 ? 0 : at_s > secs ? secs : at_s;
+    if (ph.ran_out_s > 0 && l->used_at_ran_out_units[meter] > 0)
+        ph.rate_per_s = l->used_at_ran_out_units[meter] / ph.ran_out_s;
+    return ph;
+}
+
+/* Whether a burst phase comes before the one out holds: one that ran out
+   in the window before one that did not, the earlier of two that did,
+   else the one a full bucket carries for less long. */
+static bool burst_first(const struct dev_limits *out, const struct burst_phase *ph,
+                        double lasts_s)
+{
+    if (!out->burst_drawn)
+        return true;
+    if (ph->ran_out != out->burst_ran_out)
+        return ph->ran_out;
+    return ph->ran_out ? ph->ran_out_s < out->burst_ran_out_s
+                       : lasts_s < out->burst_lasts_s;
+}
+
 /* If limit l drew on its bucket since the window opened (its level
-   fell), note how long a full bucket lasts at what it admitted, keeping
-   the first to run out. */
+   fell), note its burst phase, keeping the first to run out. */
 static void note_burst(struct dev_limits *out, const struct limit *l,
-                       enum sim_limit kind, double secs, sim_ns now_ns,
-                       enum dev_meter meter)
+                       enum sim_limit kind, double secs, sim_ns open_ns,
+                       sim_ns now_ns, enum dev_meter meter)
 {
     double level = thr_credits_at(&l->thr, now_ns);
     if (!(secs > 0) || !thr_credits_fell(&l->thr, l->open_credits_units[meter], level))
         return;
-    double lasts_s = thr_burst_lasts_s(&l->thr, l->used_units[meter] / secs);
-    if (!(lasts_s > 0))
-        return;                     /* fell by no more than it earned */
-    if (!out->burst_drawn || lasts_s < out->burst_lasts_s) {
+    struct burst_phase ph = burst_phase_of(l, meter, (double)open_ns, secs);
+    double lasts_s = thr_burst_lasts_s(&l->thr, ph.rate_per_s);
+    if (!(lasts_s > 0)) {
+        if (!ph.ran_out)
+            return;                 /* fell by no more than it earned */
+        lasts_s = ph.ran_out_s;     /* ran out of a bucket that was low */
+    }
+    if (burst_first(out, &ph, lasts_s)) {
+        double average = l->used_units[meter] / secs;
         out->burst_lasts_s = lasts_s;
         out->burst_first = kind;
+        out->burst_ran_out = ph.ran_out;
+        out->burst_ran_out_s = ph.ran_out_s;
+        out->burst_rate_frac = average > 0 ? ph.rate_per_s / average : 1.0;
     }
     out->burst_drawn = true;
+}
+
+/* l's bucket ran out (again) since the last look: each meter that has
+   not seen it run out yet notes when, and what it had admitted by then. */
+static void limit_saw_running_out(struct limit *l)
+{
+    l->seen_emptyings = l->thr.emptyings;
+    for (int k = 0; k < DEV_METERS; k++) {
+        if (l->ran_out[k])
+            continue;
+        l->ran_out[k] = true;
+        l->ran_out_ns[k] = l->thr.emptied_ns;
+        l->used_at_ran_out_units[k] = l->used_units[k];
+    }
 }
 
 /* Book `units` admitted by limit l on every meter. */
 static void limit_use(struct limit *l, double units)
 {
+    if (l->thr.emptyings != l->seen_emptyings)
+        limit_saw_running_out(l);
     for (int k = 0; k < DEV_METERS; k++)
         l->used_units[k] += units;
 }
@@ -688,7 +775,7 @@ static void limits_report(struct model *m, enum dev_meter meter,
                           kind == SIM_LIMIT_ATTACH_PATH;
         util[kind] += per_volume ? u / m->disks : u;
         empty[kind] |= thr_bucket_empty(&l->thr);
-        note_burst(out, l, kind, secs, m->now_ns, meter);
+        note_burst(out, l, kind, secs, m->window_start_ns[meter], m->now_ns, meter);
     }
     static const enum sim_limit kinds[] = {
         SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_ATTACH_PATH,
@@ -706,6 +793,7 @@ static void limits_reset(struct model *m, enum dev_meter meter)
         struct limit *l = model_limit(m, i);
         l->used_units[meter] = 0;
         l->open_credits_units[meter] = thr_credits_at(&l->thr, m->now_ns);
+        l->ran_out[meter] = false;
     }
     m->window_start_ns[meter] = m->now_ns;
 }
@@ -754,6 +842,7 @@ static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
             .size_units = t->cfg.bucket_units,
             .level_units = level,
             .base_per_s = t->cfg.base_rate_per_s,
+            .earn_per_s = thr_earn_rate(t),
             .burst_per_s = t->cfg.burst_rate_per_s,
             .window_used_units = l->used_units[DEV_METER_WINDOW],
         };

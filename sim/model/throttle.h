@@ -8,11 +8,13 @@
  * A throttle that is never the bottleneck admits at arrival.
  *
  * Burst (gp2 IOPS, st1/sc1 throughput, EC2 instance 30-minute burst): the
- * throttle holds a credit bucket.  Credits accrue at the base rate, capped
- * at bucket_units; every admitted unit spends one.  While the bucket holds
- * credits the throttle runs at burst_rate, else at base_rate.  Without a
- * bucket (bucket_units == 0) it always runs at base_rate.  See throttle.c
- * for the algorithm and why.
+ * throttle holds a credit bucket.  Credits accrue at the earn rate (the
+ * provisioned baseline; the base rate when not given), capped at
+ * bucket_units; every admitted unit spends one.  While the bucket holds
+ * credits the throttle runs at burst_rate, else at base_rate; once it ran
+ * out it stays at base_rate and earns only that, until the load falls
+ * below it long enough to refill a first share of the bucket.  Without a bucket (bucket_units == 0) it always
+ * runs at base_rate.  See throttle.c for the algorithm and why.
  */
 #ifndef ASMSIM_SIM_THROTTLE_H
 #define ASMSIM_SIM_THROTTLE_H
@@ -27,6 +29,9 @@ struct thr_cfg {
     double burst_rate_per_s;    /* >= base; used while credits last */
     double bucket_units;        /* credit capacity; 0 = no burst */
     double bucket_start_frac;   /* 0..1: how full the bucket starts */
+    double earn_rate_per_s;     /* credits earned per second; 0 = the base
+                                   rate (>= base: the provisioned baseline,
+                                   which the base rate may deliver less of) */
     double tolerance_s;         /* GCRA burst tolerance: how far ahead of
                                    the schedule a request may start */
 };
@@ -38,10 +43,16 @@ struct thr {
     double credits_at_ns;       /* when credits_units was last brought up to date */
     uint64_t empty_admits;      /* admissions made at base rate because the
                                    bucket was empty (burst throttles only) */
+    bool exhausted;             /* the bucket ran out and the load has held
+                                   the throttle at its base rate since */
+    uint64_t emptyings;         /* times the bucket ran out */
+    double emptied_ns;          /* when it last ran out (inside the
+                                   admission that emptied it) */
     /* derived from cfg, so admission does no division */
     double base_ns_per_unit;
     double burst_ns_per_unit;
     double base_units_per_ns;
+    double earn_units_per_ns;
     double burst_share;         /* burst / (burst - base); 0 without burst */
     double tolerance_ns;
 };
@@ -72,8 +83,9 @@ static inline sim_ns thr_admit(struct thr *t, sim_ns arrival_ns, double units)
     double s = t->tat_ns - t->tolerance_ns;
     if (s < arrival)
         s = arrival;
-    double cost_ns = t->cfg.bucket_units > 0.0 ? thr_bucket_cost_ns(t, s, units)
-                                               : units * t->base_ns_per_unit;
+    double cost_ns = t->cfg.bucket_units > 0.0
+                         ? thr_bucket_cost_ns(t, s, units)
+                         : units * t->base_ns_per_unit;
     if (t->tat_ns < s)
         t->tat_ns = s;
     t->tat_ns += cost_ns;
@@ -108,8 +120,8 @@ void thr_set_credits(struct thr *t, double units, sim_ns now_ns);
 bool thr_credits_fell(const struct thr *t, double before_units, double after_units);
 
 /* How long a full bucket lasts when `units_per_s` are admitted: the
-   bucket over what the consumption spends beyond the base rate, in s.
-   0 without a bucket or when the consumption is within the base rate
+   bucket over what the consumption spends beyond the earn rate, in s.
+   0 without a bucket or when the consumption is within the earn rate
    (it lasts for ever). */
 double thr_burst_lasts_s(const struct thr *t, double units_per_s);
 
@@ -118,7 +130,15 @@ double thr_burst_lasts_s(const struct thr *t, double units_per_s);
    credits is untouched).  A backlog already booked stays booked. */
 void thr_settle(struct thr *t, sim_ns now_ns);
 
-/* Change limits in flight (interactive tuning); keeps credits and schedule. */
+/* Change limits in flight (interactive tuning); keeps credits and schedule.
+   The earn rate stays, raised to the base rate if below it. */
 void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_s);
+
+/* The credits the bucket earns per second (<= 0 or below the base rate:
+   the base rate). */
+void thr_set_earn_rate(struct thr *t, double earn_rate_per_s);
+
+/* The earn rate in effect, units per second. */
+double thr_earn_rate(const struct thr *t);
 
 #endif

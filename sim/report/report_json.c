@@ -76,10 +76,12 @@
  * when no burst was drawn.  large_burst / small_burst are null when the
  * maximum drew on no burst credits, else { lasts_s: how long it lasts at
  * most, from full buckets; first_empty: the limit whose bucket runs out
- * first }.  A point's "burst" is null when it drew on no bucket, else
- * { lasts_s, first_empty, sustained_mbps, sustained_iops,
- * sustained_limited_by }: the point measured again on empty buckets
- * (null figures: not measured, a stop came first).
+ * first; ran_out_s: when it ran out inside the window, null when it
+ * lasted; at_burst: the figure while the credits lasted }.  A point's
+ * "burst" is null when it drew on no bucket, else { lasts_s, first_empty,
+ * ran_out_s, burst_mbps, burst_iops, sustained_mbps, sustained_iops,
+ * sustained_limited_by }: the sustained ones the point measured again on
+ * empty buckets (null figures: not measured, a stop came first).
  *
  * For a sweep the top-level summary/points are those of the last disk
  * count (what a single run at that count would show), and "sweep" holds
@@ -198,6 +200,16 @@ static void add_at(struct jb *b, cJSON *o, const char *key, bool has,
     add_num(b, p, "large", at.large);
 }
 
+/* "ran_out_s": when the first bucket ran out inside the window, in s
+   (measured), or null when it lasted the window. */
+static void add_ran_out(struct jb *b, cJSON *x, bool ran_out, double ran_out_s)
+{
+    if (ran_out)
+        add_num(b, x, "ran_out_s", ran_out_s);
+    else
+        add_null(b, x, "ran_out_s");
+}
+
 /* One class's burst facts in the summary: the sustained maximum and, if
    the maximum was a burst, how long it lasts. */
 static void add_class_burst(struct jb *b, cJSON *o, const struct sim_class_burst *cb,
@@ -221,6 +233,8 @@ static void add_class_burst(struct jb *b, cJSON *o, const struct sim_class_burst
     x = add_obj(b, o, burst_key);
     add_num(b, x, "lasts_s", cb->lasts_s);
     add_str(b, x, "first_empty", sim_limit_id(cb->first));
+    add_ran_out(b, x, cb->ran_out, cb->ran_out_s);
+    add_num(b, x, "at_burst", cb->at_burst);
 }
 
 static void add_summary_burst(struct jb *b, cJSON *o, const struct sim_summary *s)
@@ -258,6 +272,9 @@ static void add_point_burst(struct jb *b, cJSON *o, const struct sim_point_resul
     x = add_obj(b, o, "burst");
     add_num(b, x, "lasts_s", pb->lasts_s);
     add_str(b, x, "first_empty", sim_limit_id(pb->first));
+    add_ran_out(b, x, pb->ran_out, pb->ran_out_s);
+    add_num(b, x, "burst_mbps", pb->at_burst[WL_LARGE]);
+    add_num(b, x, "burst_iops", pb->at_burst[WL_SMALL]);
     if (pb->sustained_measured) {
         add_ran_num(b, x, "sustained_mbps", sim_point_class_ran(p, WL_LARGE),
                     pb->sustained[WL_LARGE]);

@@ -127,11 +127,29 @@ static void intervals_line(FILE *f, const struct sim_point_result *p)
             class_word[c], first, last);
 }
 
+/* "; on empty buckets it delivers 285 IOPS" style: the classes with a
+   rate, each at figure[class], after `lead`. */
+static void class_rates(FILE *f, const struct sim_point_result *p,
+                        const double *figure, const char *lead)
+{
+    const char *sep = lead;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        if (p->open.target[c] <= 0)
+            continue;
+        char v[32];
+        report_fmt_rate(figure[c], (enum wl_class)c, v, sizeof v);
+        fprintf(f, "%s%s %s", sep, v, class_unit[c]);
+        sep = ", ";
+    }
+}
+
 /* "Burst: the point drew on burst credits (volume IOPS empties first, in
    52 min from full at this use); on empty buckets it delivers 285 IOPS
-   (volume IOPS)".  When the buckets were empty all along and held the
-   point ("Binding limit: burst credits"), the base rate that holds it.
-   Nothing otherwise. */
+   (volume IOPS)", or, when the credits ran out inside the window,
+   "Burst: 2800 IOPS until the volume IOPS burst credits ran out 68 min
+   into the window; ...".  When the buckets were empty all along and held
+   the point ("Binding limit: burst credits"), the base rate that holds
+   it.  Nothing otherwise. */
 static void burst_line(FILE *f, const struct sim_point_result *p)
 {
     const struct sim_point_burst *b = &p->burst;
@@ -144,19 +162,18 @@ static void burst_line(FILE *f, const struct sim_point_result *p)
         return;
     }
     char lasts[32];
-    report_fmt_duration(b->lasts_s, lasts, sizeof lasts);
-    fprintf(f, "Burst: the point drew on burst credits (%s empties first, in "
-            "%s from full at this use)", sim_limit_label(b->first), lasts);
+    if (b->ran_out) {
+        report_fmt_duration(b->ran_out_s, lasts, sizeof lasts);
+        class_rates(f, p, b->at_burst, "Burst: ");
+        fprintf(f, " until the %s burst credits ran out %s into the window",
+                sim_limit_label(b->first), lasts);
+    } else {
+        report_fmt_duration(b->lasts_s, lasts, sizeof lasts);
+        fprintf(f, "Burst: the point drew on burst credits (%s empties first, in "
+                "%s from full at this use)", sim_limit_label(b->first), lasts);
+    }
     if (b->sustained_measured) {
-        const char *sep = "; on empty buckets it delivers ";
-        for (int c = 0; c < WL_CLASSES; c++) {
-            if (p->open.target[c] <= 0)
-                continue;
-            char v[32];
-            report_fmt_rate(b->sustained[c], (enum wl_class)c, v, sizeof v);
-            fprintf(f, "%s%s %s", sep, v, class_unit[c]);
-            sep = ", ";
-        }
+        class_rates(f, p, b->sustained, "; on empty buckets it delivers ");
         fprintf(f, " (%s)", sim_limit_label(b->sustained_limited_by));
     }
     fputs("\n", f);

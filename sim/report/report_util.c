@@ -319,24 +319,52 @@ static void fmt_figure(char *buf, size_t len, double v, enum wl_class c)
         snprintf(buf, len, "%.0f IOPS", v);
 }
 
-static void burst_line(FILE *f, const struct sim_class_burst *b, double maximum,
-                       enum wl_class c)
+/* "Burst: <rate> for at most <T> (<limit> burst credits), ": credits
+   that lasted the window; the rate is the maximum itself. */
+static void burst_lasted(FILE *f, const struct sim_class_burst *b, double maximum,
+                         enum wl_class c)
 {
-    char lasts[32], max_text[48], sustained[48];
-
-    if (!b->drawn)
-        return;
+    char lasts[32], max_text[48];
     report_fmt_duration(b->lasts_s, lasts, sizeof lasts);
     fmt_figure(max_text, sizeof max_text, maximum, c);
     fprintf(f, "Burst: %s for at most %s (%s burst credits), ", max_text,
             lasts, sim_limit_label(b->first));
-    if (!b->has_sustained) {
-        fputs("then less: the sustained figure was not measured\n", f);
+}
+
+/* "Burst: <rate> until the <limit> burst credits ran out <t> into the
+   window (at most <T> from full), ": credits that ran out inside the
+   window; the rate is the one while they lasted, not the maximum (the
+   window's average). */
+static void burst_ran_out(FILE *f, const struct sim_class_burst *b, enum wl_class c)
+{
+    char lasts[32], at[32], rate[48];
+    report_fmt_duration(b->lasts_s, lasts, sizeof lasts);
+    report_fmt_duration(b->ran_out_s, at, sizeof at);
+    fmt_figure(rate, sizeof rate, b->at_burst, c);
+    fprintf(f, "Burst: %s until the %s burst credits ran out %s into the "
+            "window (at most %s from full), ", rate, sim_limit_label(b->first),
+            at, lasts);
+}
+
+static void burst_line(FILE *f, const struct sim_class_burst *b, double maximum,
+                       enum wl_class c)
+{
+    char sustained[48];
+
+    if (!b->drawn)
         return;
+    if (b->ran_out)
+        burst_ran_out(f, b, c);
+    else
+        burst_lasted(f, b, maximum, c);
+    if (!b->has_sustained) {
+        fputs("then less: the sustained figure was not measured", f);
+    } else {
+        fmt_figure(sustained, sizeof sustained, b->sustained, c);
+        fprintf(f, "then %s sustained @ Small=%d and Large=%d", sustained,
+                b->sustained_at.small, b->sustained_at.large);
     }
-    fmt_figure(sustained, sizeof sustained, b->sustained, c);
-    fprintf(f, "then %s sustained @ Small=%d and Large=%d\n", sustained,
-            b->sustained_at.small, b->sustained_at.large);
+    fputs(b->ran_out ? "; the maximum above averages the two\n" : "\n", f);
 }
 
 void report_burst_lines(FILE *f, const struct sim_summary *s)
