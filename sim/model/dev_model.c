@@ -149,10 +149,15 @@
    (the reports' window, dev_ops.limits) with its bucket level then. */
 struct limit {
     struct thr thr;
-    /* per meter (enum dev_meter: the point's window, the timeline's
-       interval): admitted since it opened, the bucket's level then */
-    double used_units[DEV_METERS];
-    double open_credits_units[DEV_METERS];
+    /* Admitted since the model opened, in whole units (operations or
+       bytes: integers, so the count is exact), and per meter (enum
+       dev_meter: the point's window, the timeline's interval) the count
+       when the meter opened: a meter's use is the difference
+       (limit_used), so an admission books once for every meter.  Below
+       2^53 units a meter's use is the same double a per-meter sum gave. */
+    uint64_t admitted_units;
+    uint64_t admitted_at_open_units[DEV_METERS];
+    double open_credits_units[DEV_METERS];     /* the bucket's level then */
     /* per meter: the bucket ran out since the meter opened (the first
        time: when, and what had been admitted by then) */
     bool ran_out[DEV_METERS];
@@ -161,6 +166,12 @@ struct limit {
     uint64_t seen_emptyings;    /* thr.emptyings the meters have seen */
     double stash_credits_units; /* put aside by burst_stash */
 };
+
+/* What limit l admitted since meter k opened. */
+static double limit_used(const struct limit *l, enum dev_meter k)
+{
+    return (double)(l->admitted_units - l->admitted_at_open_units[k]);
+}
 
 struct vol_state {
     struct limit iops;
@@ -517,7 +528,7 @@ struct burst_phase {
 static struct burst_phase burst_phase_of(const struct limit *l, enum dev_meter meter,
                                          double open_ns, double secs)
 {
-    double used = l->used_units[meter];
+    double used = limit_used(l, meter);
     struct burst_phase ph = { used / secs, false, 0 };
     if (!l->ran_out[meter])
         return ph;
@@ -560,7 +571,7 @@ static void note_burst(struct dev_limits *out, const struct limit *l,
         lasts_s = ph.ran_out_s;     /* ran out of a bucket that was low */
     }
     if (burst_first(out, &ph, lasts_s)) {
-        double average = l->used_units[meter] / secs;
+        double average = limit_used(l, meter) / secs;
         out->burst_lasts_s = lasts_s;
         out->burst_first = kind;
         out->burst_ran_out = ph.ran_out;
@@ -580,17 +591,17 @@ static void limit_saw_running_out(struct limit *l)
             continue;
         l->ran_out[k] = true;
         l->ran_out_ns[k] = l->thr.emptied_ns;
-        l->used_at_ran_out_units[k] = l->used_units[k];
+        l->used_at_ran_out_units[k] = limit_used(l, (enum dev_meter)k);
     }
 }
 
-/* Book `units` admitted by limit l on every meter. */
+/* Book `units` (a whole number: operations or bytes) admitted by limit l,
+   on every meter at once (see struct limit). */
 static void limit_use(struct limit *l, double units)
 {
     if (l->thr.emptyings != l->seen_emptyings)
         limit_saw_running_out(l);
-    for (int k = 0; k < DEV_METERS; k++)
-        l->used_units[k] += units;
+    l->admitted_units += (uint64_t)units;
 }
 
 /* ---- ops -------------------------------------------------------------- */
@@ -770,7 +781,7 @@ static void limits_report(struct model *m, enum dev_meter meter,
     for (int i = 0; i < model_limits_n(m); i++) {
         const struct limit *l = model_limit(m, i);
         enum sim_limit kind = model_limit_kind(m, i);
-        double u = utilisation(&l->thr, l->used_units[meter], secs);
+        double u = utilisation(&l->thr, limit_used(l, meter), secs);
         bool per_volume = kind == SIM_LIMIT_VOLUME_IOPS || kind == SIM_LIMIT_VOLUME_TPUT ||
                           kind == SIM_LIMIT_ATTACH_PATH;
         util[kind] += per_volume ? u / m->disks : u;
@@ -791,7 +802,7 @@ static void limits_reset(struct model *m, enum dev_meter meter)
 {
     for (int i = 0; i < model_limits_n(m); i++) {
         struct limit *l = model_limit(m, i);
-        l->used_units[meter] = 0;
+        l->admitted_at_open_units[meter] = l->admitted_units;
         l->open_credits_units[meter] = thr_credits_at(&l->thr, m->now_ns);
         l->ran_out[meter] = false;
     }
@@ -844,7 +855,7 @@ static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
             .base_per_s = t->cfg.base_rate_per_s,
             .earn_per_s = thr_earn_rate(t),
             .burst_per_s = t->cfg.burst_rate_per_s,
-            .window_used_units = l->used_units[DEV_METER_WINDOW],
+            .window_used_units = limit_used(l, DEV_METER_WINDOW),
         };
     }
     return n;
