@@ -597,7 +597,7 @@ static void limit_saw_running_out(struct limit *l)
 
 /* Book `units` (a whole number: operations or bytes) admitted by limit l,
    on every meter at once (see struct limit). */
-static void limit_use(struct limit *l, double units)
+static inline void limit_use(struct limit *l, double units)
 {
     if (l->thr.emptyings != l->seen_emptyings)
         limit_saw_running_out(l);
