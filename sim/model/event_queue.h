@@ -91,12 +91,10 @@ static inline sim_ns evq_top_time(const struct evq *q)
     return q->e[0].at_ns;
 }
 
-/* Put an entry in the heap (the queue is not full; io->done_ns holds its
-   seq). */
-static inline void evq_insert(struct evq *q, struct evq_entry x)
+/* Put x at slot i and let it rise to where its time belongs (the slots
+   above i are a heap; i is free). */
+static inline void evq_sift_up(struct evq_entry *e, size_t i, struct evq_entry x)
 {
-    struct evq_entry *e = q->e;
-    size_t i = (size_t)q->n++;
     while (i > 0) {
         size_t parent = (i - 1) / EVQ_ARITY;
         if (!(x.at_ns < e[parent].at_ns))
@@ -105,6 +103,13 @@ static inline void evq_insert(struct evq *q, struct evq_entry x)
         i = parent;
     }
     e[i] = x;
+}
+
+/* Put an entry in the heap (the queue is not full; io->done_ns holds its
+   seq). */
+static inline void evq_insert(struct evq *q, struct evq_entry x)
+{
+    evq_sift_up(q->e, (size_t)q->n++, x);
 }
 
 /* Queue io to complete at at_ns (0 <= at_ns < EVQ_NONE), after every
@@ -146,14 +151,7 @@ static inline struct sim_io *evq_remove_top(struct evq *q)
         e[i] = e[best];
         i = best;
     }
-    while (i > 0) {
-        size_t parent = (i - 1) / EVQ_ARITY;
-        if (!(last.at_ns < e[parent].at_ns))
-            break;
-        e[i] = e[parent];
-        i = parent;
-    }
-    e[i] = last;
+    evq_sift_up(e, i, last);
     return top;
 }
 
