@@ -35,7 +35,8 @@ struct sim_io {
     uint8_t cls;                /* enum wl_class of the logical I/O */
     uint8_t piece;              /* index among the logical I/O's pieces */
     sim_ns submit_ns;           /* set by the backend at submission */
-    sim_ns done_ns;             /* set by the backend at completion */
+    sim_ns done_ns;             /* set by the backend at completion; the
+                                   backend's own until then */
     int32_t result;             /* bytes transferred, or -errno */
     uint32_t parent;            /* the engine's logical I/O slot */
 };

@@ -66,9 +66,9 @@
  *
  * Hot path
  * --------
- * hist_add() is a count, two compares, two floating additions (sum and
- * sum of squares, for mean and stddev), one clz, one shift and one
- * increment: no loop, no division.  Mean and stddev come from the sums;
+ * hist_add() (inline, in hist.h) is a count, two compares, two floating
+ * additions (sum and sum of squares, for mean and stddev), one clz, one
+ * shift and one increment: no loop, no division.  Mean and stddev come from the sums;
  * the population variance sumsq/n - mean^2 is clamped at 0 against
  * rounding.
  */
@@ -76,17 +76,6 @@
 
 #include <math.h>
 #include <string.h>
-
-/* Index of the bucket holding v; see the layout above. */
-static inline unsigned hist_index(uint64_t v)
-{
-    if (v < (uint64_t)HIST_SUB)
-        return (unsigned)v;
-    unsigned msb = 63u - (unsigned)__builtin_clzll(v);
-    unsigned shift = msb - HIST_SUB_BITS;
-    uint64_t idx = (uint64_t)shift * HIST_SUB + (v >> shift);
-    return idx < HIST_BUCKETS ? (unsigned)idx : HIST_BUCKETS - 1u;
-}
 
 /* Lower edge and width (ns) of bucket i. */
 static void hist_bucket_span(unsigned i, uint64_t *lo_ns, uint64_t *width_ns)
@@ -106,19 +95,6 @@ void hist_init(struct hist *h)
 {
     memset(h, 0, sizeof(*h));
     h->min_ns = UINT64_MAX;
-}
-
-void hist_add(struct hist *h, uint64_t value_ns)
-{
-    double v = (double)value_ns;
-    h->count++;
-    if (value_ns < h->min_ns)
-        h->min_ns = value_ns;
-    if (value_ns > h->max_ns)
-        h->max_ns = value_ns;
-    h->sum_ns += v;
-    h->sumsq_ns2 += v * v;
-    h->bucket[hist_index(value_ns)]++;
 }
 
 void hist_merge(struct hist *dst, const struct hist *src)

@@ -107,10 +107,10 @@
  * least of many nearly equal averages) is not dragged down by picking the
  * luckiest of them.
  *
- * Determinism: time is integer ns; events with equal times leave the heap
- * in submission order (a sequence number breaks ties); the only randomness
- * is the seeded rng.  Memory is fixed at open: the event heap holds at most
- * max_outstanding I/Os.
+ * Determinism: time is integer ns; events with equal times leave the
+ * event queue (event_queue.h) in submission order (a sequence number
+ * breaks ties); the only randomness is the seeded rng.  Memory is fixed at
+ * open: the queue holds at most max_outstanding I/Os.
  */
 #include <errno.h>
 #include <math.h>
@@ -121,6 +121,7 @@
 
 #include "layouts/units.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/event_queue.h"
 #include "sim/model/throttle.h"
 #include "workloads/rng.h"
 #include "workloads/workload.h"
@@ -148,10 +149,15 @@
    (the reports' window, dev_ops.limits) with its bucket level then. */
 struct limit {
     struct thr thr;
-    /* per meter (enum dev_meter: the point's window, the timeline's
-       interval): admitted since it opened, the bucket's level then */
-    double used_units[DEV_METERS];
-    double open_credits_units[DEV_METERS];
+    /* Admitted since the model opened, in whole units (operations or
+       bytes: integers, so the count is exact), and per meter (enum
+       dev_meter: the point's window, the timeline's interval) the count
+       when the meter opened: a meter's use is the difference
+       (limit_used), so an admission books once for every meter.  Below
+       2^53 units a meter's use is the same double a per-meter sum gave. */
+    uint64_t admitted_units;
+    uint64_t admitted_at_open_units[DEV_METERS];
+    double open_credits_units[DEV_METERS];     /* the bucket's level then */
     /* per meter: the bucket ran out since the meter opened (the first
        time: when, and what had been admitted by then) */
     bool ran_out[DEV_METERS];
@@ -160,6 +166,12 @@ struct limit {
     uint64_t seen_emptyings;    /* thr.emptyings the meters have seen */
     double stash_credits_units; /* put aside by burst_stash */
 };
+
+/* What limit l admitted since meter k opened. */
+static double limit_used(const struct limit *l, enum dev_meter k)
+{
+    return (double)(l->admitted_units - l->admitted_at_open_units[k]);
+}
 
 struct vol_state {
     struct limit iops;
@@ -170,26 +182,8 @@ struct vol_state {
     bool last_was_write;        /* the last I/O it took: read-after-write */
 };
 
-/* An event's key orders by time, then by submission: (time << 64) | seq,
-   one 128-bit integer compared in a single step. */
-struct event {
-    unsigned __int128 key;
-    struct sim_io *io;
-};
-
-static inline struct event event_make(sim_ns at_ns, uint64_t seq, struct sim_io *io)
-{
-    return (struct event){ ((unsigned __int128)(uint64_t)at_ns << 64) | seq, io };
-}
-
-static inline sim_ns event_time(const struct event *ev)
-{
-    return (sim_ns)(uint64_t)(ev->key >> 64);
-}
-
 struct model {
     sim_ns now_ns;
-    uint64_t seq;
     struct rng rng;
     uint64_t seed;
     uint64_t weyl[WEYL_STREAMS];        /* stream state */
@@ -212,9 +206,7 @@ struct model {
     double raw_max_ns;
     uint64_t io_unit_bytes;
     unsigned io_unit_shift;     /* log2(io_unit_bytes) */
-    /* event heap */
-    struct event *heap;
-    int heap_n, heap_cap;
+    struct evq events;          /* the I/O in flight, by completion */
     sim_ns window_start_ns[DEV_METERS];    /* each meter opened */
 };
 
@@ -225,9 +217,9 @@ static double std_normal_cdf(double z)
     return 0.5 * erfc(-z / sqrt(2.0));
 }
 
-/* Inverse of the standard normal CDF by bisection: run once per table
-   entry at open, so simplicity beats speed.  40 halvings of [-12, 12]
-   leave an error under 3e-11, far below the float the table stores. */
+/* Inverse of the standard normal CDF by bisection.  40 halvings of
+   [-12, 12] leave an error under 3e-11, far below the float the table
+   stores. */
 static double std_normal_quantile(double p)
 {
     double lo = -12.0, hi = 12.0;
@@ -239,6 +231,21 @@ static double std_normal_quantile(double p)
             hi = mid;
     }
     return 0.5 * (lo + hi);
+}
+
+/* The standard normal quantile of every table entry, the same for every
+   volume type (only sigma differs): 40 erfc() per entry is 1.3 million
+   per table, milliseconds that an open (every run, every sweep's disk
+   count) and a retune paid again and again.  Computed once per process
+   and never written after: a constant, not state, so two models side by
+   side still share nothing that changes. */
+static double std_normal_z[LAT_TABLE + 1];
+static pthread_once_t std_normal_z_once = PTHREAD_ONCE_INIT;
+
+static void std_normal_z_fill(void)
+{
+    for (int i = 0; i <= LAT_TABLE; i++)
+        std_normal_z[i] = std_normal_quantile(((double)i + 0.5) / (LAT_TABLE + 1));
 }
 
 /* The i-th prime's square root, fractional part, as a 64-bit step. */
@@ -267,11 +274,11 @@ static uint32_t prob_threshold(double p)
     return (uint32_t)(c * 4294967295.0);
 }
 
-/* The multiplier table of a lognormal of sigma into t.  Computing one
-   costs about 15 ms (a bisection per entry), which a run that opens its
-   devices for every point (run.c, independent points) cannot pay, so the
-   tables made are kept, process-wide, for the few sigmas there are: the
-   same bytes, computed once. */
+/* The multiplier table of a lognormal of sigma into t.  Even from the
+   shared quantiles one costs 16k exp() calls, which a run that opens its
+   devices for every point (run.c, independent points) should not pay per
+   point, so the tables made are kept, process-wide, for the few sigmas
+   there are: the same bytes, computed once. */
 #define LAT_CACHE 32
 static struct {
     pthread_mutex_t lock;
@@ -289,10 +296,9 @@ static void lat_table_fill(float *t, double sigma)
             pthread_mutex_unlock(&lat_cache.lock);
             return;
         }
-    for (int i = 0; i <= LAT_TABLE; i++) {
-        double p = ((double)i + 0.5) / (LAT_TABLE + 1);
-        t[i] = (float)exp(sigma * std_normal_quantile(p));
-    }
+    pthread_once(&std_normal_z_once, std_normal_z_fill);
+    for (int i = 0; i <= LAT_TABLE; i++)
+        t[i] = (float)exp(sigma * std_normal_z[i]);
     if (lat_cache.n < LAT_CACHE) {
         lat_cache.sigma[lat_cache.n] = sigma;
         memcpy(lat_cache.table[lat_cache.n++], t, sizeof lat_cache.table[0]);
@@ -552,7 +558,7 @@ struct burst_phase {
 static struct burst_phase burst_phase_of(const struct limit *l, enum dev_meter meter,
                                          double open_ns, double secs)
 {
-    double used = l->used_units[meter];
+    double used = limit_used(l, meter);
     struct burst_phase ph = { used / secs, false, 0 };
     if (!l->ran_out[meter])
         return ph;
@@ -595,7 +601,7 @@ static void note_burst(struct dev_limits *out, const struct limit *l,
         lasts_s = ph.ran_out_s;     /* ran out of a bucket that was low */
     }
     if (burst_first(out, &ph, lasts_s)) {
-        double average = l->used_units[meter] / secs;
+        double average = limit_used(l, meter) / secs;
         out->burst_lasts_s = lasts_s;
         out->burst_first = kind;
         out->burst_ran_out = ph.ran_out;
@@ -615,66 +621,17 @@ static void limit_saw_running_out(struct limit *l)
             continue;
         l->ran_out[k] = true;
         l->ran_out_ns[k] = l->thr.emptied_ns;
-        l->used_at_ran_out_units[k] = l->used_units[k];
+        l->used_at_ran_out_units[k] = limit_used(l, (enum dev_meter)k);
     }
 }
 
-/* Book `units` admitted by limit l on every meter. */
-static void limit_use(struct limit *l, double units)
+/* Book `units` (a whole number: operations or bytes) admitted by limit l,
+   on every meter at once (see struct limit). */
+static inline void limit_use(struct limit *l, double units)
 {
     if (l->thr.emptyings != l->seen_emptyings)
         limit_saw_running_out(l);
-    for (int k = 0; k < DEV_METERS; k++)
-        l->used_units[k] += units;
-}
-
-/* ---- event heap (4-ary, min at [0], ties by sequence) ----------------- */
-
-/* A 4-ary heap: half the levels of a binary one, and the four children of
-   a node share a cache line or two, which is what a pop spends its time
-   on.  Children of i are 4i+1 .. 4i+4. */
-#define HEAP_ARITY 4
-
-static inline bool ev_before(const struct event *a, const struct event *b)
-{
-    return a->key < b->key;
-}
-
-static void heap_push(struct model *m, struct event ev)
-{
-    int i = m->heap_n++;
-    while (i > 0) {
-        int parent = (i - 1) / HEAP_ARITY;
-        if (!ev_before(&ev, &m->heap[parent]))
-            break;
-        m->heap[i] = m->heap[parent];
-        i = parent;
-    }
-    m->heap[i] = ev;
-}
-
-static struct event heap_pop(struct model *m)
-{
-    struct event top = m->heap[0];
-    struct event last = m->heap[--m->heap_n];
-    int n = m->heap_n, i = 0;
-    for (;;) {
-        int first = HEAP_ARITY * i + 1;
-        if (first >= n)
-            break;
-        int end = first + HEAP_ARITY < n ? first + HEAP_ARITY : n;
-        int best = first;
-        for (int c = first + 1; c < end; c++)
-            if (ev_before(&m->heap[c], &m->heap[best]))
-                best = c;
-        if (!ev_before(&m->heap[best], &last))
-            break;
-        m->heap[i] = m->heap[best];
-        i = best;
-    }
-    if (n > 0)
-        m->heap[i] = last;
-    return top;
+    l->admitted_units += (uint64_t)units;
 }
 
 /* ---- ops -------------------------------------------------------------- */
@@ -684,7 +641,7 @@ static void model_free(struct model *m)
     if (!m)
         return;
     free(m->vol);
-    free(m->heap);
+    evq_free(&m->events);
     free(m);
 }
 
@@ -756,9 +713,7 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
     m->seed = dc->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
     m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
-    m->heap_cap = dc->max_outstanding;
-    m->heap = calloc((size_t)m->heap_cap, sizeof(*m->heap));
-    if (!m->vol || !m->heap) {
+    if (!m->vol || evq_init(&m->events, dc->max_outstanding) < 0) {
         rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
@@ -785,7 +740,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
 {
     struct model *m = ds->priv;
     int i;
-    for (i = 0; i < n && m->heap_n < m->heap_cap; i++) {
+    for (i = 0; i < n && !evq_full(&m->events); i++) {
         struct sim_io *io = ios[i];
         struct vol_state *vs = &m->vol[io->disk];
         sim_ns t = m->now_ns;
@@ -803,7 +758,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         limit_use(&m->inst_iops, ops);
         limit_use(&m->inst_tput, bytes);
         io->result = (int32_t)io->size_bytes;
-        heap_push(m, event_make(s + service_ns(m, vs, io), m->seq++, io));
+        evq_push(&m->events, s + service_ns(m, vs, io), io);
     }
     return i;
 }
@@ -816,7 +771,7 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
         return 0;
     /* nothing due by the deadline (or nothing in flight, as between two
        open-loop arrivals): virtual time passes to it */
-    if (m->heap_n == 0 || event_time(&m->heap[0]) > deadline) {
+    if (evq_empty(&m->events) || evq_top_time(&m->events) > deadline) {
         if (deadline == SIM_NS_MAX)
             return 0;
         if (deadline > m->now_ns)
@@ -824,13 +779,10 @@ static int model_reap(struct devset *ds, struct sim_io **done, int max,
         return 0;
     }
     /* Everything due at the earliest time completes together. */
-    sim_ns at = event_time(&m->heap[0]);
-    int n = 0;
-    while (n < max && m->heap_n > 0 && event_time(&m->heap[0]) == at) {
-        struct sim_io *io = heap_pop(m).io;
-        io->done_ns = at;
-        done[n++] = io;
-    }
+    sim_ns at;
+    int n = evq_pop_due(&m->events, done, max, &at);
+    for (int i = 0; i < n; i++)
+        done[i]->done_ns = at;
     m->now_ns = at;
     return n;
 }
@@ -859,7 +811,7 @@ static void limits_report(struct model *m, enum dev_meter meter,
     for (int i = 0; i < model_limits_n(m); i++) {
         const struct limit *l = model_limit(m, i);
         enum sim_limit kind = model_limit_kind(m, i);
-        double u = utilisation(&l->thr, l->used_units[meter], secs);
+        double u = utilisation(&l->thr, limit_used(l, meter), secs);
         bool per_volume = kind == SIM_LIMIT_VOLUME_IOPS || kind == SIM_LIMIT_VOLUME_TPUT ||
                           kind == SIM_LIMIT_ATTACH_PATH;
         util[kind] += per_volume ? u / m->disks : u;
@@ -880,7 +832,7 @@ static void limits_reset(struct model *m, enum dev_meter meter)
 {
     for (int i = 0; i < model_limits_n(m); i++) {
         struct limit *l = model_limit(m, i);
-        l->used_units[meter] = 0;
+        l->admitted_at_open_units[meter] = l->admitted_units;
         l->open_credits_units[meter] = thr_credits_at(&l->thr, m->now_ns);
         l->ran_out[meter] = false;
     }
@@ -933,7 +885,7 @@ static int model_buckets(struct devset *ds, struct dev_bucket *out, int max)
             .base_per_s = t->cfg.base_rate_per_s,
             .earn_per_s = thr_earn_rate(t),
             .burst_per_s = t->cfg.burst_rate_per_s,
-            .window_used_units = l->used_units[DEV_METER_WINDOW],
+            .window_used_units = limit_used(l, DEV_METER_WINDOW),
         };
     }
     return n;
@@ -969,7 +921,7 @@ static int model_bucket_set(struct devset *ds, int index, double level_units)
 static int model_idle_until(struct devset *ds, sim_ns to_ns)
 {
     struct model *m = ds->priv;
-    if (m->heap_n > 0)
+    if (!evq_empty(&m->events))
         return -EBUSY;
     if (to_ns < m->now_ns)
         return -EINVAL;
