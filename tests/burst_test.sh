@@ -205,4 +205,24 @@ expect_stdout_matches "long_point_burst_line_should_give_the_burst_rate_not_the_
     "$ASMSIM" run --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --run advanced \
     --matrix point --num-small 16 --num-large 0 --duration 2h
 
+# A stop request cuts a point short before its sustained re-measurement:
+# that point's figure on full buckets must not pass for a sustained one.
+# 16 x gp2 200 GiB on m5.large: the instance's base is 3,600 IOPS
+# (the EC2 limits table), so no sustained figure may exceed it; interrupted
+# within the matrix, whichever point is cut short.
+timeout --preserve-status -s INT 2 "$ASMSIM" run --instance m5.large \
+    --volume gp2:size=200GiB --disks 16 --run normal --duration 10s \
+    --json intr_burst.json --quiet >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 130 ] && python3 -c '
+import json, sys
+d = json.load(open("intr_burst.json"))
+s = d["summary"]["sustained_small_iops"]
+sys.exit(0 if d["incomplete"] and s is not None and s <= 3600 * 1.01 else 1)'; then
+    harness_ok "interrupted_point_should_not_pass_for_sustained"
+else
+    harness_fail "interrupted_point_should_not_pass_for_sustained" \
+        "exit $rc; $(python3 -c 'import json; d=json.load(open("intr_burst.json")); print(d["incomplete"], d["summary"]["sustained_small_iops"])' 2>&1)"
+fi
+
 harness_done

@@ -457,6 +457,11 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
         *device_ns = rp->ds.ops->now(&rp->ds) - start_ns;
         if (rc == 0 && (rc = point_burst(cfg, rp, at, pr)) < 0)
             sim_point_result_free(pr);      /* not counted: not kept */
+        else if (rc == 1)
+            /* cut short by a stop request: what it drew is known, what
+               it sustains is not (class_sustained), so a point measured
+               on full buckets never passes for a sustained one */
+            (void)sim_point_burst_facts(&rp->ds, pr);
         if (rc < 0)
             snprintf(why, why_len, "point small=%d large=%d failed: %s",
                      at.small, at.large, strerror(-rc));
