@@ -274,5 +274,25 @@ wait $pid
 rc=$?
 expect_true "interrupted_advise_should_exit_130" test "$rc" -eq 130
 expect_true "interrupted_advise_should_say_so" grep -q "(interrupted)" int.txt
+# a search stopped before any candidate passed has not shown that nothing does
+expect_true "interrupted_advise_should_not_say_nothing_meets_the_targets" \
+    bash -c "! grep -q 'Nothing in the space meets every target' int.txt"
+
+# a bucket spent on an earlier day and empty all through the steady day is
+# not "holding": a 1 h day of ORION levels 4 small + 2 large runs m5.large's
+# MB/s burst dry on day 1 and never earns it back
+printf 'phase,duration,num_small,num_large\ncl,1h,4,2\n' >closed.csv
+expect_stdout_contains "schedule_credits_empty_all_day_should_say_empty" \
+    "credits   empty in the steady day" \
+    "$ASMSIM" advise --schedule closed.csv --families m5 --volume-types gp3 --top 1
+
+# with --os rhel the printed forecast command carries it, so it prints the
+# advice's bill (m5.large RHEL $113.88, not Linux $70.08)
+"$ASMSIM" advise --schedule redo-peak --families m5 --volume-types gp3 --top 1 \
+    --os rhel >rhel.out 2>&1
+fc=$(sed -n 's/^ *forecast  //p' rhel.out | head -1)
+expect_true "schedule_forecast_command_should_carry_os_rhel" grep -q -- "--os rhel" <<<"$fc"
+expect_stdout_contains "schedule_forecast_command_should_print_the_advice_bill" \
+    "instance \$113.88" bash -c "${fc/asmsim/\"$ASMSIM\"}"
 
 harness_done

@@ -180,4 +180,13 @@ print(f, d.get("incomplete"), d.get("horizon_s"))
 sys.exit(0 if ok else 1)
 PY
 
+# the Cost line takes the price settings run takes (m5.large RHEL is
+# $0.156/h x 730 h = $113.88, Linux $0.096/h = $70.08)
+expect_stdout_contains "os_rhel_should_price_the_instance_with_rhel" \
+    "instance \$113.88 (m5.large RHEL \$0.156/h x 730 h)" \
+    "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 --schedule redo-peak --os rhel
+expect_exit 2 "region_without_prices_should_be_refused" \
+    "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 --schedule redo-peak \
+    --region eu-west-1
+
 harness_done

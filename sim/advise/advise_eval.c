@@ -56,9 +56,18 @@ static enum wl_run run_of(const struct adv_targets *t)
     return WL_RUN_SIMPLE;
 }
 
-void adv_command_options(const struct adv_cfg *cfg, char *buf, size_t len, int n)
+void adv_command_options(const struct adv_cfg *cfg, const struct adv_config *c,
+                         char *buf, size_t len, int n)
 {
     const struct adv_targets *t = &cfg->targets;
+    const struct adv_space_cfg *sc = &cfg->space;
+
+    /* the bill's settings, so the command prints the advice's cost */
+    if (sc->os == ADV_OS_RHEL && n > 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " --os rhel");
+    if (c->instance.ocpus > 0 && sc->memory_per_ocpu_gb > 0 && n > 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " --memory %gGB",
+                      sc->memory_per_ocpu_gb * c->instance.ocpus);
 
     if (t->small_bytes != 8192 && n > 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, " --size-small %uKiB",
@@ -80,7 +89,7 @@ void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      c->instance.name, c->volume.spec, c->disks,
                      lay_redundancy_name(t->redundancy), t->write_pct,
                      wl_run_name(run_of(t)), cfg->space.burst_ok ? "full" : "empty");
-    adv_command_options(cfg, buf, len, n);
+    adv_command_options(cfg, c, buf, len, n);
 }
 
 void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,

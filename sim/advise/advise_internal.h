@@ -111,7 +111,8 @@ int adv_copies(enum lay_redundancy r);
 /* advise_eval.c: append to the command line in buf (n characters so
    far) the options of cfg that differ from the defaults: I/O sizes,
    seed. */
-void adv_command_options(const struct adv_cfg *cfg, char *buf, size_t len, int n);
+void adv_command_options(const struct adv_cfg *cfg, const struct adv_config *c,
+                         char *buf, size_t len, int n);
 /* advise_eval.c: the `asmsim run` configuration of c (the model
    backend, buckets full (burst) or empty). */
 struct sim_run_cfg;

@@ -155,7 +155,7 @@ void adv_forecast_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      "--redundancy %s --schedule %s", c->instance.name, c->volume.spec,
                      c->disks, lay_redundancy_name(t->redundancy),
                      t->schedule_source ? t->schedule_source : "?");
-    adv_command_options(cfg, buf, len, n);
+    adv_command_options(cfg, c, buf, len, n);
 }
 
 /* ---- running the forecast ------------------------------------------------- */

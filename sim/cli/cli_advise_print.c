@@ -20,6 +20,8 @@
 
 #define TIB_BYTES 1099511627776.0
 #define CREDITS_UNTOUCHED_PCT 99.95     /* a bucket this full was not drawn */
+#define CREDITS_EMPTY_PCT 0.05          /* a bucket this low is empty (it
+                                           prints as 0 %) */
 
 static const char *os_name(enum adv_os os)
 {
@@ -201,6 +203,10 @@ static void print_day_credits(FILE *f, const struct adv_day *d)
                 wl_clock_format((int64_t)(d->credits_out_at_s * 1e3), at, sizeof at));
     else if (d->credits_low_pct >= CREDITS_UNTOUCHED_PCT)
         fprintf(f, "not drawn (the buckets stay full: the day sits below every base rate)\n");
+    else if (d->credits_low_pct < CREDITS_EMPTY_PCT)
+        /* empty with no emptying in the day: spent on an earlier day */
+        fprintf(f, "empty in the steady day (spent on an earlier day and not "
+                "earned back; the day is served on base rates)\n");
     else
         fprintf(f, "hold all day (lowest %.0f %%)\n", d->credits_low_pct);
 }
@@ -348,7 +354,10 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
     const struct adv_cfg *cfg = &a->cfg;
 
     print_header(f, a, r);
-    if (r->n_best == 0)
+    if (r->n_best == 0 && r->interrupted)
+        fprintf(f, "\nInterrupted before any candidate was found to meet every "
+                "target; the rows below are what was decided so far.\n");
+    else if (r->n_best == 0)
         fprintf(f, "\nNothing in the space meets every target.\n");
     else
         fprintf(f, "\nCheapest configurations meeting every target (simulated):\n");

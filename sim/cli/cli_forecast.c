@@ -258,9 +258,8 @@ static void add_cost(const struct cli_opts *o, struct report_fc_info *in,
                      char *line, size_t len)
 {
     struct price_bill bill;
-    struct price_opts po = { .os = PRICE_OS_LINUX };
     char why[CLI_WHY_LEN];
-    if (price_bill(&o->instance, &o->volume, o->disks, &po, &bill, why, sizeof why) != 0)
+    if (price_bill(&o->instance, &o->volume, o->disks, &o->price, &bill, why, sizeof why) != 0)
         return;
     if (bill.instance_priced)
         snprintf(line, len, "Cost: $%.2f a month: instance $%.2f (%s) + %d volume%s "
@@ -439,6 +438,12 @@ void cli_forecast_usage(FILE *f)
 "  --size-small SIZE --size-large SIZE --type rand|seq --stream-io N\n"
 "                        the I/O sizes and the large I/O's pattern of every\n"
 "                        phase (default 8 KiB, 128 KiB, rand)\n"
+"\n"
+"Prices (as 'asmsim run'; the Cost line):\n"
+"  --os linux|rhel       the instance's operating system; default linux\n"
+"  --memory SIZE         OCI flex shapes: GB of memory; default OCI's for\n"
+"                        the shape\n"
+"  --region NAME         us-east-1, the one region with prices\n"
 "\n"
 "Output:\n"
 "  --json FILE|-         the forecast JSON (kind \"forecast\"); - : stdout,\n"
