@@ -225,4 +225,16 @@ else
         "exit $rc; $(python3 -c 'import json; d=json.load(open("intr_burst.json")); print(d["incomplete"], d["summary"]["sustained_small_iops"])' 2>&1)"
 fi
 
+# a sweep stopped mid-way says so under its table, and names a partial row
+timeout --preserve-status -s INT 2 "$ASMSIM" sweep --instance m5.large \
+    --volume gp2:size=200GiB --volumes 1-16 --run normal --duration 5s \
+    >intr_sweep.out 2>/dev/null
+rc=$?
+if [ "$rc" -eq 130 ] && grep -Eq '^\(incomplete: stopped (in the [0-9]+-disk run after [0-9]+ of its [0-9]+ points; that row is partial|before the last disk count)\)$' intr_sweep.out; then
+    harness_ok "interrupted_sweep_table_should_say_where_it_stopped"
+else
+    harness_fail "interrupted_sweep_table_should_say_where_it_stopped" \
+        "exit $rc; $(tail -3 intr_sweep.out)"
+fi
+
 harness_done

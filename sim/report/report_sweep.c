@@ -688,6 +688,23 @@ static void open_cells(FILE *f, const struct sim_point_result *p,
             100 * p->open.unmet_frac[c], p99);
 }
 
+/* Below a table of a stopped sweep: where it stopped.  A disk count
+   stopped within its run has a row of the points it measured, so the row
+   is named as partial. */
+static void incomplete_note(FILE *f, const struct sim_sweep_result *sweep)
+{
+    if (!sweep->incomplete)
+        return;
+    const struct sim_run_result *last =
+        sweep->n_runs > 0 ? sweep->runs[sweep->n_runs - 1] : NULL;
+    if (last && last->incomplete && last->n_points > 0)
+        fprintf(f, "(incomplete: stopped in the %d-disk run after %d of its %d "
+                "points; that row is partial)\n", last->disks, last->n_points,
+                last->matrix ? last->matrix->n_points : last->n_points);
+    else
+        fputs("(incomplete: stopped before the last disk count)\n", f);
+}
+
 /* The sweep of an open-loop load: per disk count, each rated class's
    cells, the delayed I/Os, the binding limit and the monthly cost. */
 static void open_table(FILE *f, const struct sim_run_cfg *cfg,
@@ -717,8 +734,7 @@ static void open_table(FILE *f, const struct sim_run_cfg *cfg,
                 cost.volumes[0] ? cost.volumes : "-",
                 cost.total[0] ? cost.total : "-");
     }
-    if (sweep->incomplete)
-        fputs("(incomplete: stopped before the last disk count)\n", f);
+    incomplete_note(f, sweep);
 }
 
 static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
@@ -757,6 +773,7 @@ static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
                 lat, s->has_small ? sim_limit_label(s->min_lat_limit) : "-",
                 cost.volumes[0] ? cost.volumes : "-", cost.total[0] ? cost.total : "-");
     }
+    incomplete_note(f, sweep);
 }
 
 void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
