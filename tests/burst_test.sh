@@ -210,31 +210,31 @@ expect_stdout_matches "long_point_burst_line_should_give_the_burst_rate_not_the_
 # 16 x gp2 200 GiB on m5.large: the instance's base is 3,600 IOPS
 # (the EC2 limits table), so no sustained figure may exceed it; interrupted
 # within the matrix, whichever point is cut short.
-timeout --preserve-status -s INT 2 "$ASMSIM" run --instance m5.large \
-    --volume gp2:size=200GiB --disks 16 --run normal --duration 10s \
-    --json intr_burst.json --quiet >/dev/null 2>&1
-rc=$?
-if [ "$rc" -eq 130 ] && python3 -c '
+# interrupt SECONDS OUT COMMAND...: COMMAND's stdout into OUT, SIGINT after
+# SECONDS; true when it exited 130, as an interrupted asmsim must
+interrupt() {
+    local secs=$1 out=$2
+    shift 2
+    timeout --preserve-status -s INT "$secs" "$@" >"$out" 2>/dev/null
+    [ $? -eq 130 ]
+}
+
+expect_true "interrupted_run_should_exit_130" interrupt 2 /dev/null "$ASMSIM" run \
+    --instance m5.large --volume gp2:size=200GiB --disks 16 --run normal \
+    --duration 10s --json intr_burst.json --quiet
+expect_true "interrupted_point_should_not_pass_for_sustained" python3 -c '
 import json, sys
 d = json.load(open("intr_burst.json"))
 s = d["summary"]["sustained_small_iops"]
-sys.exit(0 if d["incomplete"] and s is not None and s <= 3600 * 1.01 else 1)'; then
-    harness_ok "interrupted_point_should_not_pass_for_sustained"
-else
-    harness_fail "interrupted_point_should_not_pass_for_sustained" \
-        "exit $rc; $(python3 -c 'import json; d=json.load(open("intr_burst.json")); print(d["incomplete"], d["summary"]["sustained_small_iops"])' 2>&1)"
-fi
+print(d["incomplete"], s)
+sys.exit(0 if d["incomplete"] and s is not None and s <= 3600 * 1.01 else 1)'
 
 # a sweep stopped mid-way says so under its table, and names a partial row
-timeout --preserve-status -s INT 2 "$ASMSIM" sweep --instance m5.large \
-    --volume gp2:size=200GiB --volumes 1-16 --run normal --duration 5s \
-    >intr_sweep.out 2>/dev/null
-rc=$?
-if [ "$rc" -eq 130 ] && grep -Eq '^\(incomplete: stopped (in the [0-9]+-disk run after [0-9]+ of its [0-9]+ points; that row is partial|before the last disk count)\)$' intr_sweep.out; then
-    harness_ok "interrupted_sweep_table_should_say_where_it_stopped"
-else
-    harness_fail "interrupted_sweep_table_should_say_where_it_stopped" \
-        "exit $rc; $(tail -3 intr_sweep.out)"
-fi
+expect_true "interrupted_sweep_should_exit_130" interrupt 2 intr_sweep.out "$ASMSIM" sweep \
+    --instance m5.large --volume gp2:size=200GiB --volumes 1-16 --run normal \
+    --duration 5s
+expect_true "interrupted_sweep_table_should_say_where_it_stopped" grep -Eq \
+    '^\(incomplete: stopped (in the [0-9]+-disk run after [0-9]+ of its [0-9]+ points; that row is partial|before the last disk count)\)$' \
+    intr_sweep.out
 
 harness_done
