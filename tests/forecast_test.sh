@@ -185,6 +185,11 @@ PY
 expect_stdout_contains "os_rhel_should_price_the_instance_with_rhel" \
     "instance \$113.88 (m5.large RHEL \$0.156/h x 730 h)" \
     "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 --schedule redo-peak --os rhel
+# OCI's published E4.Flex 8 OCPU / 8 GB figure (issue 12): $157.73
+expect_stdout_contains "memory_should_price_an_oci_flex_shape" \
+    "instance \$157.73 (E4.Flex 8 OCPU x \$0.025 + 8 GB x \$0.0015" \
+    "$ASMSIM" forecast --instance oci-e4flex-8 --memory 8GB \
+    --volume oci-higher:size=2048GB --disks 1 --schedule redo-peak
 expect_exit 2 "region_without_prices_should_be_refused" \
     "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 --schedule redo-peak \
     --region eu-west-1
