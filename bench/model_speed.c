@@ -20,6 +20,11 @@
  *   MODEL_SPEED_CLOCK=cpu: divide by the CPU time the run took instead of
  *   its wall time: on a machine shared with other work, the rate of the
  *   core while it ran this, not the share of it the scheduler gave.
+ *   MODEL_SPEED_SCALE=F: every case's virtual duration times F (0 < F <= 1),
+ *   and each case's physical I/O count in the window on stderr: for an
+ *   instruction count under valgrind, which a shared machine does not
+ *   disturb (instructions per physical I/O = the count of
+ *   sim_engine_run_point's instructions / that number).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +47,7 @@ struct bench_case {
 };
 
 static clockid_t bench_clock = CLOCK_MONOTONIC;
+static double duration_scale = 1.0;     /* MODEL_SPEED_SCALE */
 
 static double clock_s(void)
 {
@@ -79,7 +85,7 @@ static struct rates run_case(const struct bench_case *c)
     cfg.matrix.matrix = WL_MATRIX_POINT;
     cfg.matrix.num_small = c->small;
     cfg.matrix.num_large = c->large;
-    cfg.point.duration_ns = (sim_ns)(c->virtual_s * 1e9);
+    cfg.point.duration_ns = (sim_ns)(c->virtual_s * duration_scale * 1e9);
     struct sim_run_result *r = NULL;
     double t0 = clock_s();
     if (sim_run(&cfg, NULL, NULL, &r, why, sizeof(why)) != 0) {
@@ -96,6 +102,9 @@ static struct rates run_case(const struct bench_case *c)
         .large_lat_us = p->cls[WL_LARGE].lat.avg_us,
         .small_lat_us = p->cls[WL_SMALL].lat.avg_us,
     };
+    if (duration_scale != 1.0)
+        fprintf(stderr, "%s: %.0f physical I/Os in the window\n", c->name,
+                p->phys_iops * p->measured_s);
     sim_run_free(r);
     return out;
 }
@@ -140,6 +149,9 @@ int main(int argc, char **argv)
     const char *clock_name = getenv("MODEL_SPEED_CLOCK");
     if (clock_name && strcmp(clock_name, "cpu") == 0)
         bench_clock = CLOCK_PROCESS_CPUTIME_ID;
+    const char *scale = getenv("MODEL_SPEED_SCALE");
+    if (scale && atof(scale) > 0 && atof(scale) <= 1)
+        duration_scale = atof(scale);
     const struct bench_case cases[] = {
         { "small random read, 8 gp3, 64 outstanding", "none",
           "gp3:size=500GiB,iops=16000,throughput=1000MiB/s", 8, 64, 0, LAY_EXTERNAL, 0, 100 },

@@ -127,6 +127,7 @@
  * immutable after lay_create(), so threads may share it.
  */
 #include "layouts/layout.h"
+#include "layouts/layout_map.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -143,34 +144,26 @@
 #define MAX_SHIFT_PAIRS 4                       /* high: 4 pairs <= 8 partners */
 
 /* The variable extent size classes (AU < 4 MiB). */
-#define CLASS1_EXTENTS 20000ull                 /* extents 0..19999: 1 AU */
-#define CLASS2_EXTENTS 40000ull                 /* extents ..39999: 4 AU */
-#define CLASS2_START_AU 20000ull                /* logical AU of extent 20000 */
-#define CLASS3_START_AU 100000ull               /* logical AU of extent 40000 */
+#define CLASS1_EXTENTS LAY_CLASS1_EXTENTS       /* layout_map.h */
+#define CLASS2_EXTENTS LAY_CLASS2_EXTENTS
+#define CLASS2_START_AU LAY_CLASS2_START_AU
+#define CLASS3_START_AU LAY_CLASS3_START_AU
 #define VARIABLE_BELOW_AU_BYTES (4ull << 20)
 
 struct lay {
     struct lay_cfg cfg;                 /* cfg.disk_failgroup -> fg_map */
     int n;
     int copies;
-    unsigned au_shift;                  /* log2(au_bytes) */
     unsigned stripe_shift;              /* log2(stripe_bytes), raid0 */
-    bool variable;                      /* variable extent sizes (AU < 4 MiB) */
     bool shifted;                       /* mirrors placed by shifts (no aliasing) */
-    uint64_t zone_bytes;                /* coarse/fine: one copy's zone per disk */
     uint64_t concat_disk_bytes;         /* concat: logical bytes per disk */
-    uint64_t capacity_bytes;
     int n_failgroups;
+    /* what mapping reads (layout_map.h): AU shift, variable extents, zone
+       and capacity, the residue counts and the mirror tables */
+    struct lay_geom g;
 
     int fg[LAY_MAX_DISKS];              /* failure group of each disk */
     int fg_map[LAY_MAX_DISKS];          /* private copy of cfg->disk_failgroup */
-    /* Per residue r: slots with extent number below 20000 / 40000. */
-    uint64_t cnt1[LAY_MAX_DISKS];
-    uint64_t cnt2[LAY_MAX_DISKS];
-    /* Per disk: mirror targets of round j are mirror[d][j mod mirror_len[d]]
-       [copy - 1]. */
-    uint8_t mirror_len[LAY_MAX_DISKS];
-    uint16_t mirror[LAY_MAX_DISKS][LAY_MAX_PARTNERS][2];
     uint8_t n_partners[LAY_MAX_DISKS];
     uint16_t partners[LAY_MAX_DISKS][LAY_MAX_PARTNERS];
 };
@@ -201,16 +194,6 @@ static void fmt_size(uint64_t bytes, char *buf, size_t len)
 static uint64_t slots_below(uint64_t r, uint64_t n, uint64_t limit)
 {
     return r < limit ? (limit - r + n - 1) / n : 0;
-}
-
-/* P(j) in AU from the residue's class counts (see the design comment). */
-static inline uint64_t slot_au(uint64_t a, uint64_t b, uint64_t j)
-{
-    if (j <= a)
-        return j;
-    if (j <= b)
-        return a + 4 * (j - a);
-    return a + 4 * (b - a) + 16 * (j - b);
 }
 
 /* Extent k's size in AU. */
@@ -260,9 +243,9 @@ static bool geo_fits(const struct geo *g, uint64_t K)
         uint64_t r = k % g->n, j = k / g->n, a, b;
         uint64_t sz = extent_au(g->variable, k);
         geo_counts(g, r, &a, &b);
-        if (slot_au(a, b, j) + sz > g->zone_au)
+        if (lay_slot_au(a, b, j) + sz > g->zone_au)
             return false;
-        if (g->copies > 1 && slot_au(qa, qb, j) + sz > g->zone_au)
+        if (g->copies > 1 && lay_slot_au(qa, qb, j) + sz > g->zone_au)
             return false;
     }
     return true;
@@ -580,14 +563,14 @@ static bool place_by_shifts(lay *l)
     if (m == 0)
         return false;
     for (int d = 0; d < n; d++) {
-        l->mirror_len[d] = (uint8_t)m;
+        l->g.mirror_len[d] = (uint8_t)m;
         for (int i = 0; i < m; i++) {
             int p1 = (d + s1[i]) % n;
-            l->mirror[d][i][0] = (uint16_t)p1;
+            l->g.mirror[d][i][0] = (uint16_t)p1;
             add_partner(l, d, p1);
             if (l->copies == 3) {
                 int p2 = (d + s2[i]) % n;
-                l->mirror[d][i][1] = (uint16_t)p2;
+                l->g.mirror[d][i][1] = (uint16_t)p2;
                 add_partner(l, d, p2);
             }
         }
@@ -624,15 +607,15 @@ static void place_by_lists(lay *l)
                 }
             }
         }
-        l->mirror_len[d] = (uint8_t)len;
+        l->g.mirror_len[d] = (uint8_t)len;
         for (int i = 0; i < len; i++) {
-            l->mirror[d][i][0] = (uint16_t)list[i];
+            l->g.mirror[d][i][0] = (uint16_t)list[i];
             add_partner(l, d, list[i]);
             if (l->copies == 3) {
                 for (int t = 1; t < len; t++) {
                     int p2 = list[(i + t) % len];
                     if (l->fg[p2] != l->fg[list[i]]) {
-                        l->mirror[d][i][1] = (uint16_t)p2;
+                        l->g.mirror[d][i][1] = (uint16_t)p2;
                         break;
                     }
                 }
@@ -643,6 +626,17 @@ static void place_by_lists(lay *l)
 
 /* ------------------------------------------------------------------ */
 /* create                                                              */
+
+/* The scalars of the mapping geometry that lay_create's steps keep in
+   the layout itself; the reciprocal of the disk count (layout_map.h). */
+static void geom_finish(lay *l)
+{
+    l->g.coarse = l->cfg.striping == LAY_COARSE;
+    l->g.copies = l->copies;
+    l->g.n = (uint64_t)l->n;
+    l->g.n_magic = l->n > 1 ? UINT64_MAX / (uint64_t)l->n + 1 : 0;
+    l->g.start_disk = (uint64_t)l->cfg.start_disk;
+}
 
 int lay_create(const struct lay_cfg *cfg, lay **out, char *why, size_t why_len)
 {
@@ -671,26 +665,32 @@ int lay_create(const struct lay_cfg *cfg, lay **out, char *why, size_t why_len)
 
     bool asm_layout = cfg->striping == LAY_COARSE || cfg->striping == LAY_FINE;
     if (asm_layout) {
-        l->au_shift = log2_u64(cfg->au_bytes);
-        l->variable = cfg->au_bytes < VARIABLE_BELOW_AU_BYTES;
-        l->zone_bytes = ((cfg->disk_size_bytes / (uint64_t)l->copies >> l->au_shift) /
-                         ZONE_ROUND_AU * ZONE_ROUND_AU) << l->au_shift;
-        struct geo g = {.n = (uint64_t)n, .variable = l->variable};
+        l->g.au_shift = log2_u64(cfg->au_bytes);
+        l->g.variable = cfg->au_bytes < VARIABLE_BELOW_AU_BYTES;
+        l->g.zone_bytes = ((cfg->disk_size_bytes / (uint64_t)l->copies >> l->g.au_shift) /
+                         ZONE_ROUND_AU * ZONE_ROUND_AU) << l->g.au_shift;
+        struct geo g = {.n = (uint64_t)n, .variable = l->g.variable};
         for (int r = 0; r < n; r++)
-            geo_counts(&g, (uint64_t)r, &l->cnt1[r], &l->cnt2[r]);
+            geo_counts(&g, (uint64_t)r, &l->g.cnt1[r], &l->g.cnt2[r]);
     }
     if (cfg->striping == LAY_RAID0)
         l->stripe_shift = log2_u64(cfg->stripe_bytes);
     l->concat_disk_bytes = cfg->disk_size_bytes / MIB * MIB;
-    l->capacity_bytes = cfg_capacity(cfg);
+    l->g.capacity_bytes = cfg_capacity(cfg);
 
     if (l->copies > 1) {
         l->shifted = place_by_shifts(l);
         if (!l->shifted)
             place_by_lists(l);
     }
+    geom_finish(l);
     *out = l;
     return 0;
+}
+
+const struct lay_geom *lay_geom(const lay *l)
+{
+    return &l->g;
 }
 
 void lay_destroy(lay *l)
@@ -715,7 +715,7 @@ int lay_copies(const lay *l)
 
 uint64_t lay_capacity_bytes(const lay *l)
 {
-    return l->capacity_bytes;
+    return l->g.capacity_bytes;
 }
 
 int lay_failgroup_of(const lay *l, int disk)
@@ -759,63 +759,6 @@ int lay_max_pieces(const lay *l, uint32_t size_bytes, bool is_write)
 /* ------------------------------------------------------------------ */
 /* the hot path                                                        */
 
-/* Pieces of extent k's bytes [eoff, eoff + len) for every copy needed. */
-static inline int put_extent(const lay *l, uint64_t k, uint64_t eoff,
-                             uint32_t len, bool is_write,
-                             struct lay_piece *out, int np, int max_out)
-{
-    uint64_t n = (uint64_t)l->n;
-    uint64_t j = k / n, r = k - j * n;
-    uint64_t disk = r + (uint64_t)l->cfg.start_disk;
-    if (disk >= n)
-        disk -= n;
-    if (np >= max_out)
-        return -ENOSPC;
-    out[np++] = (struct lay_piece){
-        .offset_bytes = (slot_au(l->cnt1[r], l->cnt2[r], j) << l->au_shift) + eoff,
-        .size_bytes = len,
-        .disk = (uint16_t)disk,
-        .copy = 0,
-    };
-    if (!is_write || l->copies == 1)
-        return np;
-    uint64_t q = (slot_au(l->cnt1[n - 1], l->cnt2[n - 1], j) << l->au_shift) + eoff;
-    const uint16_t *row = l->mirror[disk][j % l->mirror_len[disk]];
-    for (int c = 1; c < l->copies; c++) {
-        if (np >= max_out)
-            return -ENOSPC;
-        out[np++] = (struct lay_piece){
-            .offset_bytes = (uint64_t)c * l->zone_bytes + q,
-            .size_bytes = len,
-            .disk = row[c - 1],
-            .copy = (uint8_t)c,
-        };
-    }
-    return np;
-}
-
-/* Decode a logical offset into extent k, the extent's logical start AU
-   and its size in AU. */
-static inline uint64_t decode_extent(const lay *l, uint64_t u, uint64_t *start_au,
-                                     uint64_t *size_au)
-{
-    if (!l->variable || u < CLASS2_START_AU) {
-        *start_au = u;
-        *size_au = 1;
-        return u;
-    }
-    if (u < CLASS3_START_AU) {
-        uint64_t k = CLASS1_EXTENTS + ((u - CLASS2_START_AU) >> 2);
-        *start_au = CLASS2_START_AU + ((k - CLASS1_EXTENTS) << 2);
-        *size_au = 4;
-        return k;
-    }
-    uint64_t k = CLASS2_EXTENTS + ((u - CLASS3_START_AU) >> 4);
-    *start_au = CLASS3_START_AU + ((k - CLASS2_EXTENTS) << 4);
-    *size_au = 16;
-    return k;
-}
-
 /* One mapper per striping kind.  Each splits the logical bytes [o, end)
    at its segment boundaries and appends the pieces to out, returning the
    number of pieces or -ENOSPC when more than max_out are needed. */
@@ -825,16 +768,16 @@ static inline uint64_t decode_extent(const lay *l, uint64_t u, uint64_t *start_a
 static inline int map_coarse(const lay *l, uint64_t o, uint64_t end,
                              bool is_write, struct lay_piece *out, int max_out)
 {
-    unsigned sh = l->au_shift;
+    unsigned sh = l->g.au_shift;
     int np = 0;
     while (o < end) {
         uint64_t start_au, size_au;
-        uint64_t k = decode_extent(l, o >> sh, &start_au, &size_au);
+        uint64_t k = lay_decode_extent(&l->g, o >> sh, &start_au, &size_au);
         uint64_t eoff = o - (start_au << sh);
         uint64_t seg = (size_au << sh) - eoff;
         if (seg > end - o)
             seg = end - o;
-        np = put_extent(l, k, eoff, (uint32_t)seg, is_write, out, np, max_out);
+        np = lay_put_extent(&l->g, k, eoff, (uint32_t)seg, is_write, out, np, max_out);
         if (np < 0)
             return np;
         o += seg;
@@ -846,11 +789,11 @@ static inline int map_coarse(const lay *l, uint64_t o, uint64_t end,
 static inline int map_fine(const lay *l, uint64_t o, uint64_t end,
                            bool is_write, struct lay_piece *out, int max_out)
 {
-    unsigned sh = l->au_shift;
+    unsigned sh = l->g.au_shift;
     int np = 0;
     while (o < end) {
         uint64_t start_au, size_au;
-        uint64_t k = decode_extent(l, o >> sh, &start_au, &size_au);
+        uint64_t k = lay_decode_extent(&l->g, o >> sh, &start_au, &size_au);
         /* The group's first extent; class bases are multiples of 8. */
         uint64_t g8 = k & ~(uint64_t)(LAY_FINE_WIDTH - 1);
         uint64_t gstart = (start_au - (k - g8) * size_au) << sh;
@@ -861,7 +804,7 @@ static inline int map_fine(const lay *l, uint64_t o, uint64_t end,
         uint64_t seg = LAY_FINE_CHUNK_BYTES - in;
         if (seg > end - o)
             seg = end - o;
-        np = put_extent(l, g8 + (chunk % LAY_FINE_WIDTH), eoff, (uint32_t)seg,
+        np = lay_put_extent(&l->g, g8 + (chunk % LAY_FINE_WIDTH), eoff, (uint32_t)seg,
                         is_write, out, np, max_out);
         if (np < 0)
             return np;
@@ -925,8 +868,8 @@ static inline int map_concat(const lay *l, uint64_t o, uint64_t end,
 int lay_map(const lay *l, uint64_t offset_bytes, uint32_t size_bytes,
             bool is_write, struct lay_piece *out, int max_out)
 {
-    if (offset_bytes > l->capacity_bytes ||
-        size_bytes > l->capacity_bytes - offset_bytes)
+    if (offset_bytes > l->g.capacity_bytes ||
+        size_bytes > l->g.capacity_bytes - offset_bytes)
         return -ERANGE;
 
     uint64_t o = offset_bytes, end = offset_bytes + size_bytes;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "layouts/layout.h"
+#include "layouts/layout_map.h"
 #include "tests/check.h"
 #include "workloads/rng.h"
 
@@ -724,6 +725,144 @@ static void names_should_round_trip(void)
     CHECK_INT_EQ(lay_redundancy_parse("", &r), -EINVAL);
 }
 
+
+/* ---- layout_map.h: the inline path against lay_map and a slow reference */
+
+/* lay_map_fast and lay_map give the same answer, piece for piece. */
+static void check_fast_equals_map(const lay *l, uint64_t off, uint32_t size, bool w,
+                                  int max)
+{
+    struct lay_piece a[64], b[64];
+    memset(a, 0xa5, sizeof a);
+    memset(b, 0xa5, sizeof b);
+    int na = lay_map_fast(l, lay_geom(l), off, size, w, a, max);
+    int nb = lay_map(l, off, size, w, b, max);
+    CHECK_INT_EQ(na, nb);
+    for (int i = 0; i < na && i < nb; i++) {
+        CHECK_INT_EQ(a[i].disk, b[i].disk);
+        CHECK_U64_EQ(a[i].offset_bytes, b[i].offset_bytes);
+        CHECK_U64_EQ(a[i].size_bytes, b[i].size_bytes);
+        CHECK_INT_EQ(a[i].copy, b[i].copy);
+    }
+}
+
+/* Every extent of a coarse layout, walked in order: its primary sits on
+   disk (start_disk + k) mod n after the extents before it on that disk
+   (the design comment's definition, summed, not the closed form).  The
+   inline path must put an I/O at the extent's start, one at its end and
+   one straddling into the next where that reference says, and agree with
+   lay_map for reads and writes on every AU. */
+static void fast_map_should_agree_with_a_slow_reference(const struct lay_cfg *cfg)
+{
+    lay *l = make(cfg);
+    if (!l)
+        return;
+    uint64_t cap = lay_capacity_bytes(l), au = cfg->au_bytes;
+    uint64_t next_on_disk[LAY_MAX_DISKS] = { 0 };
+    uint64_t n = (uint64_t)cfg->disks, logical = 0;
+    for (uint64_t k = 0; logical < cap; k++) {
+        bool variable = au < (4ull << 20);
+        uint64_t size_au = !variable || k < 20000 ? 1 : k < 40000 ? 4 : 16;
+        uint64_t bytes = size_au * au;
+        uint64_t disk = ((uint64_t)cfg->start_disk + k) % n;
+        struct lay_piece p[8];
+        int np = lay_map_fast(l, lay_geom(l), logical, 8192, false, p, 8);
+        CHECK_INT_EQ(np, 1);
+        CHECK_INT_EQ(p[0].disk, (int)disk);
+        CHECK_U64_EQ(p[0].offset_bytes, next_on_disk[disk]);
+        np = lay_map_fast(l, lay_geom(l), logical + bytes - 8192, 8192, false, p, 8);
+        CHECK_INT_EQ(np, 1);
+        CHECK_U64_EQ(p[0].offset_bytes, next_on_disk[disk] + bytes - 8192);
+        for (uint64_t a = 0; a < size_au; a++) {
+            uint64_t o = logical + a * au;
+            check_fast_equals_map(l, o, 8192, false, 8);
+            check_fast_equals_map(l, o + au / 2, 128 * 1024, true, 8);
+            if (o + au + 4096 <= cap)
+                check_fast_equals_map(l, o + au - 4096, 8192, true, 8);
+        }
+        next_on_disk[disk] += bytes;
+        logical += bytes;
+        if (check_failed_now > 0)
+            break;                  /* one layout's first error is enough */
+    }
+    CHECK_U64_EQ(logical, cap);
+    /* out of range and too small an out fall back to lay_map's errors */
+    check_fast_equals_map(l, cap, 4096, false, 8);
+    check_fast_equals_map(l, cap - 4096, 8192, false, 8);
+    check_fast_equals_map(l, 0, 8192, true, 1);
+    check_fast_equals_map(l, 0, 0, false, 8);
+    lay_destroy(l);
+}
+
+static void fast_map_should_agree_on_coarse_layouts(void)
+{
+    struct lay_cfg c;
+    lay_cfg_defaults(&c, 3, 48 * GiB);      /* variable extents, all 3 classes */
+    fast_map_should_agree_with_a_slow_reference(&c);
+    c.start_disk = 2;
+    c.redundancy = LAY_NORMAL;
+    fast_map_should_agree_with_a_slow_reference(&c);
+    lay_cfg_defaults(&c, 8, 40 * GiB);
+    c.redundancy = LAY_HIGH;
+    fast_map_should_agree_with_a_slow_reference(&c);
+    lay_cfg_defaults(&c, 1, 8 * GiB);       /* one disk: no reciprocal */
+    fast_map_should_agree_with_a_slow_reference(&c);
+    lay_cfg_defaults(&c, 5, 4 * GiB);
+    c.au_bytes = 4 * MiB;                   /* fixed 1-AU extents */
+    c.redundancy = LAY_NORMAL;
+    c.failgroups = 5;
+    fast_map_should_agree_with_a_slow_reference(&c);
+}
+
+/* Other stripings take lay_map's path whole: the same pieces. */
+static void fast_map_should_fall_back_for_other_stripings(void)
+{
+    static const enum lay_striping kinds[] = { LAY_FINE, LAY_RAID0, LAY_CONCAT };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        struct lay_cfg c;
+        lay_cfg_defaults(&c, 4, 2 * GiB);
+        c.striping = kinds[i];
+        if (kinds[i] == LAY_FINE)
+            c.redundancy = LAY_NORMAL;
+        lay *l = make(&c);
+        if (!l)
+            continue;
+        struct rng r;
+        rng_seed(&r, 7 + i);
+        uint64_t cap = lay_capacity_bytes(l);
+        for (int k = 0; k < 20000; k++) {
+            uint64_t off = rng_below(&r, cap / 4096 - 64) * 4096;
+            check_fast_equals_map(l, off, (uint32_t)(4096 * (1 + rng_below(&r, 64))),
+                                  rng_below(&r, 2) == 1, 64);
+        }
+        lay_destroy(l);
+    }
+}
+
+/* The reciprocal's quotient and remainder are division's, at the edges of
+   its 32-bit range and beyond it (where it divides). */
+static void disk_count_reciprocal_should_divide_exactly(void)
+{
+    static const uint64_t ns[] = { 1, 2, 3, 5, 7, 8, 13, 16, 100, 1000, 1023, 1024 };
+    struct rng r;
+    rng_seed(&r, 99);
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        struct lay_geom g = { .n = ns[i], .n_magic = ns[i] > 1 ? UINT64_MAX / ns[i] + 1 : 0 };
+        for (int t = 0; t < 200000; t++) {
+            uint64_t k = t < 1000 ? (uint64_t)t
+                         : t < 2000 ? UINT32_MAX - (uint64_t)(t - 1000)
+                         : t < 3000 ? (1ull << 32) + (uint64_t)(t - 2000)
+                                    : rng_below(&r, t & 1 ? UINT32_MAX : UINT64_MAX);
+            uint64_t rem, q = lay_geom_div_n(&g, k, &rem);
+            if (q != k / ns[i] || rem != k % ns[i]) {
+                CHECK_U64_EQ(q, k / ns[i]);
+                CHECK_U64_EQ(rem, k % ns[i]);
+                break;
+            }
+        }
+    }
+}
+
 int main(void)
 {
     RUN(map_should_follow_the_drawn_normal_four_disk_table);
@@ -743,5 +882,8 @@ int main(void)
     RUN(map_should_return_enospc_when_out_is_too_small);
     RUN(cfg_check_should_reject_every_bad_setting);
     RUN(names_should_round_trip);
+    RUN(fast_map_should_agree_on_coarse_layouts);
+    RUN(fast_map_should_fall_back_for_other_stripings);
+    RUN(disk_count_reciprocal_should_divide_exactly);
     return check_done();
 }

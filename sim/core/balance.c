@@ -39,6 +39,7 @@
  */
 #include "sim/core/balance.h"
 #include "sim/core/io_budget.h"
+#include "layouts/layout_map.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -77,6 +78,7 @@ struct class_state {
 struct balancer {
     wl *workload;
     const lay *layout;
+    const struct lay_geom *geom;    /* lay_map_fast's view of layout */
     struct rng rng;
     int disks;
     int max_draws;
@@ -93,6 +95,7 @@ int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
     const struct wl_cfg *wc = wl_config(w);
     b->workload = w;
     b->layout = l;
+    b->geom = lay_geom(l);
     b->disks = lay_disks(l);
     b->max_draws = BAL_MAX_DRAWS(b->disks);
     rng_seed(&b->rng, seed ^ 0x62616c616e6365ull);
@@ -208,8 +211,8 @@ static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
     r->count--;
     *out = e->io;
     if (e->n_pieces < 0) {
-        int n = lay_map(b->layout, out->offset_bytes, out->size_bytes,
-                        out->is_write, pieces, max_pieces);
+        int n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+                             out->is_write, pieces, max_pieces);
         return n > 0 ? n : n < 0 ? n : -EINVAL;
     }
     if (e->n_pieces > max_pieces)
@@ -225,8 +228,8 @@ static inline int draw_for(balancer *b, struct class_state *s, enum wl_class cls
 {
     for (int k = 0; k < b->max_draws; k++) {
         wl_next(b->workload, cls, 0, out);
-        int n = lay_map(b->layout, out->offset_bytes, out->size_bytes,
-                        out->is_write, b->scratch, b->scratch_max);
+        int n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+                             out->is_write, b->scratch, b->scratch_max);
         if (n <= 0)
             return n < 0 ? n : -EINVAL;
         *hit = b->scratch[0].disk == want || (n > 1 && touches(b->scratch, n, want));
@@ -244,8 +247,8 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
 {
     if (b->disks == 1) {
         wl_next(b->workload, cls, 0, out);
-        return lay_map(b->layout, out->offset_bytes, out->size_bytes,
-                       out->is_write, pieces, max_pieces);
+        return lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+                            out->is_write, pieces, max_pieces);
     }
     struct class_state *s = &b->cls[cls];
     int want = next_turn(b, s);

@@ -68,6 +68,7 @@
 #include "sim/core/balance.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/timeline.h"
+#include "layouts/layout_map.h"
 #include "workloads/arrivals.h"
 
 #include <errno.h>
@@ -108,6 +109,7 @@ struct batch_stat {
 
 struct sim_engine {
     const lay *layout;
+    const struct lay_geom *geom;    /* lay_map_fast's view of layout */
     wl *workload;
     balancer *balance;              /* random I/O over the disks evenly */
     bool large_seq;
@@ -235,6 +237,7 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
     if (!e)
         return -ENOMEM;
     e->layout = cfg->layout;
+    e->geom = lay_geom(cfg->layout);
     e->workload = cfg->workload;
     e->ds = cfg->devices;
     e->slots_cap = cfg->max_small + cfg->max_large_ios;
@@ -300,8 +303,8 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
     int n;
     if (cls == WL_LARGE && e->large_seq) {
         wl_next(e->workload, cls, stream, &io);
-        n = lay_map(e->layout, io.offset_bytes, io.size_bytes, io.is_write,
-                    e->map, e->max_pieces);
+        n = lay_map_fast(e->layout, e->geom, io.offset_bytes, io.size_bytes,
+                         io.is_write, e->map, e->max_pieces);
     } else {
         n = bal_next(e->balance, cls, &io, e->map, e->max_pieces);
     }
