@@ -87,7 +87,7 @@ static void queue_should_pop_in_time_then_push_order(int cap, sim_ns spread)
         now = at;
     }
     CHECK_INT_EQ(mismatches, 0);
-    CHECK_INT_EQ(q.n, ref.n);
+    CHECK_INT_EQ(evq_count(&q), ref.n);
     while (!evq_empty(&q)) {
         sim_ns want_at, at;
         struct sim_io *want = ref_pop(&ref, &want_at), *got;

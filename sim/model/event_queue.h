@@ -41,6 +41,19 @@
  *     EVQ_NONE (a time after every real one), so a group is always four
  *     times and needs no bounds test.
  *
+ *
+ * Pop, then push: the root left for the next push
+ * -----------------------------------------------
+ * The model's loop is a pop (a completion) followed, more often than not,
+ * by a push (the I/O the engine issues in its place).  So a pop that takes
+ * one entry does not restore the heap at once: it hands out the root's
+ * I/O and marks the root free (root_free).  A push that finds it free
+ * puts its entry there and lets it sink (one sift-down, the classic
+ * replace-top), instead of a sift-down of the last entry for the pop and
+ * a sift-up for the push; any other call first fills the root the usual
+ * way (evq_settle).  The entries as a set are the same at every call that
+ * looks at them, so, as above, the run is the same.
+ *
  * Memory is fixed at evq_init: cap entries, and scratch for as many ties;
  * a push into a full queue is the caller's error (it checks evq_full
  * first).
@@ -66,7 +79,8 @@ struct evq_entry {
 struct evq {
     struct evq_entry *e;        /* [cap + EVQ_ARITY], at_ns EVQ_NONE past n */
     struct sim_io **tie_io;     /* [cap]: evq_settle_ties' scratch */
-    int n, cap;
+    int n, cap;                 /* n counts a free root */
+    bool root_free;             /* e[0] was handed out (see the top) */
     uint64_t next_seq;          /* pushes so far: the next tie-breaker */
 };
 
@@ -75,20 +89,20 @@ struct evq {
 int evq_init(struct evq *q, int cap);
 void evq_free(struct evq *q);
 
+/* Entries queued (a free root is not one). */
+static inline int evq_count(const struct evq *q)
+{
+    return q->n - (int)q->root_free;
+}
+
 static inline bool evq_empty(const struct evq *q)
 {
-    return q->n == 0;
+    return evq_count(q) == 0;
 }
 
 static inline bool evq_full(const struct evq *q)
 {
-    return q->n >= q->cap;
-}
-
-/* The earliest completion time; the queue must not be empty. */
-static inline sim_ns evq_top_time(const struct evq *q)
-{
-    return q->e[0].at_ns;
+    return evq_count(q) >= q->cap;
 }
 
 /* Put x at slot i and let it rise to where its time belongs (the slots
@@ -112,14 +126,6 @@ static inline void evq_insert(struct evq *q, struct evq_entry x)
     evq_sift_up(q->e, (size_t)q->n++, x);
 }
 
-/* Queue io to complete at at_ns (0 <= at_ns < EVQ_NONE), after every
-   entry of the same time already queued.  The queue must not be full. */
-static inline void evq_push(struct evq *q, sim_ns at_ns, struct sim_io *io)
-{
-    io->done_ns = (sim_ns)q->next_seq++;
-    evq_insert(q, (struct evq_entry){ at_ns, io });
-}
-
 /* Which of the four entries c[0..3] is earliest (the first on a tie): a
    tournament whose compares become additions and selects, on the times
    held in registers. */
@@ -134,17 +140,16 @@ static inline size_t evq_min_of4(const struct evq_entry *c)
     return a + ((b - a) & -b_wins);
 }
 
-/* Remove the root: the earliest time, and among equal times any one (the
-   queue is not empty); returns its I/O. */
-static inline struct sim_io *evq_remove_top(struct evq *q)
+/* Fill the root with the rest of the heap: remove it (the queue is not
+   empty; the root's entry is gone or handed out). */
+static inline void evq_fill_root(struct evq *q)
 {
     struct evq_entry *e = q->e;
-    struct sim_io *top = e[0].io;
     size_t n = (size_t)--q->n;
     struct evq_entry last = e[n];
     e[n].at_ns = EVQ_NONE;
     if (n == 0)
-        return top;
+        return;
     size_t i = 0;
     for (size_t first = 1; first < n; first = EVQ_ARITY * i + 1) {
         size_t best = first + evq_min_of4(&e[first]);
@@ -152,6 +157,59 @@ static inline struct sim_io *evq_remove_top(struct evq *q)
         i = best;
     }
     evq_sift_up(e, i, last);
+}
+
+/* A free root is filled before anything else looks at the heap. */
+static inline void evq_settle(struct evq *q)
+{
+    if (q->root_free) {
+        q->root_free = false;
+        evq_fill_root(q);
+    }
+}
+
+/* The earliest completion time; the queue must not be empty. */
+static inline sim_ns evq_top_time(struct evq *q)
+{
+    evq_settle(q);
+    return q->e[0].at_ns;
+}
+
+/* Put x in the free root and let it sink to where its time belongs. */
+static inline void evq_replace_root(struct evq *q, struct evq_entry x)
+{
+    struct evq_entry *e = q->e;
+    size_t n = (size_t)q->n, i = 0;
+    for (size_t first = 1; first < n; first = EVQ_ARITY * i + 1) {
+        size_t best = first + evq_min_of4(&e[first]);
+        if (!(e[best].at_ns < x.at_ns))
+            break;
+        e[i] = e[best];
+        i = best;
+    }
+    e[i] = x;
+}
+
+/* Queue io to complete at at_ns (0 <= at_ns < EVQ_NONE), after every
+   entry of the same time already queued.  The queue must not be full. */
+static inline void evq_push(struct evq *q, sim_ns at_ns, struct sim_io *io)
+{
+    io->done_ns = (sim_ns)q->next_seq++;
+    struct evq_entry x = { at_ns, io };
+    if (q->root_free) {
+        q->root_free = false;
+        evq_replace_root(q, x);
+    } else {
+        evq_insert(q, x);
+    }
+}
+
+/* Remove the root: the earliest time, and among equal times any one (the
+   queue is not empty, its root not free); returns its I/O. */
+static inline struct sim_io *evq_remove_top(struct evq *q)
+{
+    struct sim_io *top = q->e[0].io;
+    evq_fill_root(q);
     return top;
 }
 
@@ -167,11 +225,20 @@ int evq_settle_ties(struct evq *q, struct sim_io **out, int max, sim_ns at_ns);
 static inline int evq_pop_due(struct evq *q, struct sim_io **out, int max,
                               sim_ns *at_ns)
 {
-    sim_ns at = q->e[0].at_ns;
+    evq_settle(q);
+    const struct evq_entry *e = q->e;
+    sim_ns at = e[0].at_ns;
     *at_ns = at;
-    out[0] = evq_remove_top(q);
-    if (q->e[0].at_ns != at)
+    /* a tie is among the root's children, the next earliest (the slots
+       past the last entry hold EVQ_NONE) */
+    bool tie = (e[1].at_ns == at) | (e[2].at_ns == at) | (e[3].at_ns == at) |
+               (e[4].at_ns == at);
+    if (!tie) {
+        out[0] = e[0].io;
+        q->root_free = true;        /* filled by the next push or call */
         return 1;
+    }
+    out[0] = evq_remove_top(q);
     return evq_settle_ties(q, out, max, at);
 }
 
