@@ -202,23 +202,26 @@ static void ring_put(struct disk_ring *r, const struct wl_io *io,
     r->count++;
 }
 
-/* Serve the oldest I/O of d's ring into out/pieces. */
+/* Serve the oldest I/O of d's ring into out, its pieces in *pieces (the
+   ring's own entry, or b->scratch: valid until the next call). */
 static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
-                     struct lay_piece *pieces, int max_pieces)
+                            const struct lay_piece **pieces, int max_pieces)
 {
     struct drawn *e = &r->entry[r->head];
     r->head = (uint8_t)((r->head + 1) % RING);
     r->count--;
     *out = e->io;
-    if (e->n_pieces < 0) {
-        int n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
-                             out->is_write, pieces, max_pieces);
-        return n > 0 ? n : n < 0 ? n : -EINVAL;
+    int n = e->n_pieces;
+    if (n < 0) {
+        n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+                         out->is_write, b->scratch, b->scratch_max);
+        if (n == 0)
+            return -EINVAL;
+        *pieces = b->scratch;
+    } else {
+        *pieces = e->pieces;
     }
-    if (e->n_pieces > max_pieces)
-        return -ENOSPC;
-    copy_pieces(pieces, e->pieces, e->n_pieces);
-    return e->n_pieces;
+    return n > max_pieces ? -ENOSPC : n;
 }
 
 /* Draw until an I/O touches `want`, at most max_draws times; 0 < n pieces
@@ -242,13 +245,15 @@ static inline int draw_for(balancer *b, struct class_state *s, enum wl_class cls
     return -EINVAL;                 /* not reached: max_draws >= 1 */
 }
 
-int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
-             struct lay_piece *pieces, int max_pieces)
+int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
+                 const struct lay_piece **pieces, int max_pieces)
 {
+    *pieces = b->scratch;
     if (b->disks == 1) {
         wl_next(b->workload, cls, 0, out);
-        return lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
-                            out->is_write, pieces, max_pieces);
+        int n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+                             out->is_write, b->scratch, b->scratch_max);
+        return n > max_pieces ? -ENOSPC : n;
     }
     struct class_state *s = &b->cls[cls];
     int want = next_turn(b, s);
@@ -265,7 +270,6 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
             return n;
         if (n > max_pieces)
             return -ENOSPC;
-        copy_pieces(pieces, b->scratch, n);
         if (!hit) {
             /* `want` is out of reach for now: skip 2, 4, ... turns. */
             if (s->misses[want] < MAX_BACKOFF_SHIFT)
@@ -275,6 +279,16 @@ int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
             s->misses[want] = 0;
         }
     }
-    account(s, pieces, n, want);
+    account(s, *pieces, n, want);
+    return n;
+}
+
+int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
+             struct lay_piece *pieces, int max_pieces)
+{
+    const struct lay_piece *p;
+    int n = bal_next_ref(b, cls, out, &p, max_pieces);
+    if (n > 0)
+        copy_pieces(pieces, p, n);
     return n;
 }

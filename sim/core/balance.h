@@ -47,6 +47,11 @@ void bal_destroy(balancer *b);
 int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
              struct lay_piece *pieces, int max_pieces);
 
+/* bal_next without the copy: *pieces points at the balancer's own copy
+   of them, valid until its next call. */
+int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
+                 const struct lay_piece **pieces, int max_pieces);
+
 #define BAL_MAX_DRAWS(disks) (64 + 8 * (disks))
 
 #endif

@@ -54,9 +54,13 @@
  * delivered, and the latency those I/Os saw from their arrival), not what
  * was issued in it: the number in flight grows while a backlog builds, and
  * counting by issue would credit the window with the growth.
- * Two copies of each stream, same seed: one counts arrivals as time
+ * Each stream is looked at from two sides: one counts arrivals as time
  * passes, one issues them as slots allow; the backlog is the difference
- * of their counts, never a queue.  A logical I/O's start (issue_ns) is
+ * of their counts.  The stream is drawn once: the times counted and not
+ * yet issued wait in a ring of OPEN_RING_ARRIVALS, and a backlog beyond
+ * it is drawn again from a copy of the stream (arrival_backlog.h), so
+ * the issue side sees the times two streams of one seed gave.  A logical
+ * I/O's start (issue_ns) is
  * its arrival time, so its latency includes the wait for a slot.
  *
  * Memory is fixed when the engine is created: a slot per outstanding
@@ -65,6 +69,7 @@
  */
 #include "sim/core/engine.h"
 
+#include "sim/core/arrival_backlog.h"
 #include "sim/core/balance.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/timeline.h"
@@ -84,6 +89,8 @@
                                                  in-flight I/O may take */
 #define MAX_IDLE_REAPS 1000         /* empty reaps with a clock that does
                                        not move: the backend is stuck */
+#define OPEN_RING_ARRIVALS 4096    /* per class: a backlog this long is
+                                       issued without drawing again */
 #define WARMUP_PER_DISK 64          /* auto warm-up: I/Os per disk, enough
                                        for rate limits to reach their
                                        steady state */
@@ -162,8 +169,8 @@ struct sim_engine {
     int open_max;                   /* logical I/Os in flight at most */
     bool open_full;                 /* the bound held after the last
                                        admission */
-    struct wl_arrivals due[WL_CLASSES];     /* the next arrival to issue */
-    struct wl_arrivals seen[WL_CLASSES];    /* the next arrival to count */
+    struct sim_backlog arrivals[WL_CLASSES];    /* each class's stream:
+                                                   counted and issued */
     uint64_t open_backlog_end;      /* due by the window's end, not issued */
 };
 
@@ -216,6 +223,11 @@ static int engine_alloc(sim_engine *e)
     if (!e->slot || !e->free_slot || !e->piece || !e->free_piece ||
         !e->subq || !e->done || !e->map)
         return -ENOMEM;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        int rc = sim_backlog_init(&e->arrivals[c], OPEN_RING_ARRIVALS);
+        if (rc < 0)
+            return rc;
+    }
     return sim_stats_init(&e->stats, lay_disks(e->layout));
 }
 
@@ -271,6 +283,8 @@ void sim_engine_destroy(sim_engine *e)
     free(e->subq);
     free(e->done);
     free(e->map);
+    for (int c = 0; c < WL_CLASSES; c++)
+        sim_backlog_free(&e->arrivals[c]);
     bal_destroy(e->balance);
     sim_stats_free(&e->stats);
     free(e);
@@ -300,13 +314,14 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
                        sim_ns start_ns, bool delayed)
 {
     struct wl_io io;
+    const struct lay_piece *map = e->map;
     int n;
     if (cls == WL_LARGE && e->large_seq) {
         wl_next(e->workload, cls, stream, &io);
         n = lay_map_fast(e->layout, e->geom, io.offset_bytes, io.size_bytes,
                          io.is_write, e->map, e->max_pieces);
     } else {
-        n = bal_next(e->balance, cls, &io, e->map, e->max_pieces);
+        n = bal_next_ref(e->balance, cls, &io, &map, e->max_pieces);
     }
     if (n <= 0 || e->n_free_slot == 0 || e->n_free_piece < n) {
         if (!e->error)
@@ -335,7 +350,6 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
     }
     /* locals: the stores through p would otherwise make the compiler
        reload the engine's counters and arrays for every piece */
-    const struct lay_piece *map = e->map;
     struct sim_io **free_top = e->free_piece + e->n_free_piece;
     struct sim_io **sub = e->subq + e->n_sub;
     for (int i = 0; i < n; i++) {
@@ -417,8 +431,7 @@ static void open_start(sim_engine *e, const struct sim_open_load *o)
     for (int c = 0; c < WL_CLASSES; c++) {
         uint64_t s = seed * 0x9E3779B97F4A7C15ull + 0x6f70656e00ull + (uint64_t)c;
         double rate = open_rate(e, o, (enum wl_class)c);
-        wl_arrivals_start(&e->due[c], kind, rate, s, e->now_ns);
-        wl_arrivals_start(&e->seen[c], kind, rate, s, e->now_ns);
+        sim_backlog_start(&e->arrivals[c], kind, rate, s, e->now_ns);
     }
     e->open_on = true;
     e->open_max = sim_open_max_outstanding(o);
@@ -430,8 +443,8 @@ static void open_start(sim_engine *e, const struct sim_open_load *o)
    and its time. */
 static int open_next(const sim_engine *e, sim_ns *at_ns)
 {
-    sim_ns ts = wl_arrivals_peek_ns(&e->due[WL_SMALL]);
-    sim_ns tl = wl_arrivals_peek_ns(&e->due[WL_LARGE]);
+    sim_ns ts = sim_backlog_next_issue_ns(&e->arrivals[WL_SMALL]);
+    sim_ns tl = sim_backlog_next_issue_ns(&e->arrivals[WL_LARGE]);
     *at_ns = ts <= tl ? ts : tl;
     return ts <= tl ? WL_SMALL : WL_LARGE;
 }
@@ -441,9 +454,9 @@ static int open_next(const sim_engine *e, sim_ns *at_ns)
 static void open_count(sim_engine *e, sim_ns until)
 {
     for (int c = 0; c < WL_CLASSES; c++) {
-        struct wl_arrivals *a = &e->seen[c];
-        while (wl_arrivals_peek_ns(a) <= until) {
-            wl_arrivals_take(a);
+        struct sim_backlog *a = &e->arrivals[c];
+        while (sim_backlog_next_seen_ns(a) <= until) {
+            sim_backlog_count(a);
             if (e->phase == MEASURE) {
                 e->stats.arrivals[c]++;
                 e->stats.arrival_bytes[c] += e->class_bytes[c];
@@ -460,7 +473,7 @@ static void open_admit(sim_engine *e)
     int c;
     while (!e->error && e->outstanding < e->open_max &&
            (c = open_next(e, &at_ns), at_ns <= e->now_ns)) {
-        wl_arrivals_take(&e->due[c]);
+        sim_backlog_issue(&e->arrivals[c]);
         issue_from(e, (enum wl_class)c, 0, at_ns, was_full && at_ns < e->now_ns);
     }
     e->open_full = e->outstanding >= e->open_max;
@@ -471,7 +484,7 @@ static uint64_t open_backlog(const sim_engine *e)
 {
     uint64_t n = 0;
     for (int c = 0; c < WL_CLASSES; c++)
-        n += e->seen[c].taken - e->due[c].taken;
+        n += sim_backlog_pending(&e->arrivals[c]);
     return n;
 }
 
