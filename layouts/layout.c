@@ -122,8 +122,12 @@
  * finds the largest.  No loop over millions of extents.
  *
  * Hot path.  lay_map() runs >= 10 million times a second in total: shifts
- * and masks for the AU and chunk, one 64-bit division by n per segment,
- * table lookups, no allocation, no loop over extents.  A layout is
+ * and masks for the AU and chunk, one division by n per segment (a
+ * multiply by its reciprocal), table lookups, no allocation, no loop over
+ * extents.  The extent arithmetic (decode, slot AU, the pieces of one
+ * extent) lives in layout_map.h, inline, with the mapping geometry
+ * (struct lay_geom), so that the balancer maps a one-extent coarse I/O
+ * without a call (lay_map_fast) by the same code lay_map() runs here.  A layout is
  * immutable after lay_create(), so threads may share it.
  */
 #include "layouts/layout.h"
