@@ -1015,13 +1015,32 @@ static void doc_part_task(void *arg, long i)
     d->run_text[run] = sweep_run_text(d->cfg, d->sweep->runs[run]);
 }
 
-/* "sweep": the texts of the tasks, in the order of the runs. */
-static void add_sweep_texts(struct jb *b, cJSON *root, const struct doc_parts *d)
+/* A raw item holding text, which it takes over (NULL, text freed, when
+   out of memory).  cJSON_CreateRaw would copy the megabytes of a run;
+   the item frees its text with cJSON's deallocator, free() (this program
+   sets no cJSON hooks), so a malloc'ed text can be handed over. */
+static cJSON *raw_taking(char *text)
+{
+    cJSON *raw = text ? cJSON_CreateRaw("") : NULL;
+
+    if (raw == NULL) {
+        free(text);
+        return NULL;
+    }
+    cJSON_free(raw->valuestring);
+    raw->valuestring = text;
+    return raw;
+}
+
+/* "sweep": the texts of the tasks, in the order of the runs (each
+   handed over to its item). */
+static void add_sweep_texts(struct jb *b, cJSON *root, struct doc_parts *d)
 {
     cJSON *arr = add_arr(b, root, "sweep");
 
     for (int i = 0; arr != NULL && i < d->sweep->n_runs; i++) {
-        cJSON *raw = d->run_text[i] ? cJSON_CreateRaw(d->run_text[i]) : NULL;
+        cJSON *raw = raw_taking(d->run_text[i]);
+        d->run_text[i] = NULL;
         if (raw == NULL || !cJSON_AddItemToArray(arr, raw)) {
             cJSON_Delete(raw);
             b->oom = true;
