@@ -1088,25 +1088,58 @@ static void sweep_csv_should_match_the_golden_file(void)
     tmp_tree_remove(dir);
 }
 
-static void json_of_a_sweep_should_hold_every_run_and_the_last_at_top(void)
+/* A sweep of 1, 2 and 4 disks, stopped in the last run, which holds the
+   fake run's four points. */
+static void three_run_sweep(struct fake *fk, struct fake_sweep *fs)
 {
-    struct fake fk;
-    struct fake_sweep fs;
     static const int disks[] = {1, 2, 4};
     static const double mbps[] = {131.07, 262.14, 524.29};
     static const enum sim_limit lim[] = {
         SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_VOLUME_TPUT};
+
+    fake_init(fk);
+    sweep_init(fs, 3, disks, mbps, lim, true);
+    fs->runs[2].matrix = &fk->m;
+    fs->runs[2].points = fk->pts;
+    fs->runs[2].n_points = 4;
+    fs->sw.incomplete = true;
+}
+
+/* The runs of a sweep are printed on cfg.jobs threads (report_json.c):
+   the text is the same for any count, and it is cJSON_Print's own text
+   of the document (json_print.c), read back and printed again. */
+static void json_of_a_sweep_should_not_depend_on_the_threads_printing_it(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
+    char *one = NULL, *three = NULL, why[256] = "";
+
+    three_run_sweep(&fk, &fs);
+    fk.cfg.jobs = 1;
+    CHECK_INT_EQ(report_json_text(&fk.meta, &fk.cfg, NULL, &fs.sw, &one, why, sizeof why), 0);
+    fk.cfg.jobs = 3;
+    CHECK_INT_EQ(report_json_text(&fk.meta, &fk.cfg, NULL, &fs.sw, &three, why, sizeof why), 0);
+    CHECK_STR_EQ(one, three);
+    cJSON *j = one ? cJSON_Parse(one) : NULL;
+    char *again = j ? cJSON_Print(j) : NULL;
+    CHECK_STR_EQ(again, one);
+    CHECK(one != NULL && strstr(one, "\"sweep\":\t[{\n\t\t\t\"disks\":\t1,\n") != NULL);
+    free(again);
+    cJSON_Delete(j);
+    free(one);
+    free(three);
+}
+
+static void json_of_a_sweep_should_hold_every_run_and_the_last_at_top(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
     const char *dir = make_tmp_dir();
     char path[256], why[256] = "";
 
     if (dir == NULL)
         return;
-    fake_init(&fk);
-    sweep_init(&fs, 3, disks, mbps, lim, true);
-    fs.runs[2].matrix = &fk.m;
-    fs.runs[2].points = fk.pts;
-    fs.runs[2].n_points = 4;
-    fs.sw.incomplete = true;
+    three_run_sweep(&fk, &fs);
     snprintf(path, sizeof path, "%s/s.json", dir);
     CHECK_INT_EQ(report_json_write(path, &fk.meta, &fk.cfg, NULL, &fs.sw, why,
                                    sizeof why), 0);
@@ -1160,5 +1193,6 @@ int main(void)
     RUN(sweep_reading_should_use_small_iops_when_no_run_did_large_io);
     RUN(sweep_csv_should_match_the_golden_file);
     RUN(json_of_a_sweep_should_hold_every_run_and_the_last_at_top);
+    RUN(json_of_a_sweep_should_not_depend_on_the_threads_printing_it);
     return check_done();
 }

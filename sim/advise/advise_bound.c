@@ -92,10 +92,10 @@ static double inst_rate(const struct inst_profile *in, const struct vol_profile 
 }
 
 /* Physical I/Os per second of `bytes` the candidate carries over the
-   window. */
+   window, the instance's own limit inst_rate given. */
 static double phys_rate(const struct inst_profile *in,
                         const struct vol_profile *v, int disks, double window_s,
-                        uint32_t bytes)
+                        uint32_t bytes, double inst)
 {
     double ops = ops_per_io(v, bytes), n = disks, b = bytes;
     double v_iops = windowed(prof_attached_iops(v, in, v->iops_base) * v->delivered_iops_frac,
@@ -109,22 +109,40 @@ static double phys_rate(const struct inst_profile *in,
     r = least(r, n * v_tput / b);
     if (v->path_bytes_per_s > 0)
         r = least(r, n * v->path_bytes_per_s / b);
-    return least(r, inst_rate(in, v, window_s, bytes));
+    return least(r, inst);
+}
+
+void adv_inst_rates(const struct adv_targets *t, const struct inst_profile *in,
+                    const struct vol_profile *v, double window_s,
+                    struct adv_inst_rates *out)
+{
+    out->window_s = window_s;
+    out->large = inst_rate(in, v, window_s, t->large_bytes);
+    out->small = inst_rate(in, v, window_s, t->small_bytes);
+}
+
+void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
+                    const struct vol_profile *v, int disks,
+                    const struct adv_inst_rates *ir, struct adv_bound *out)
+{
+    double w = t->write_pct / 100.0;
+    double f = (1 - w) + w * adv_copies(t->redundancy);
+
+    out->mbps = phys_rate(in, v, disks, ir->window_s, t->large_bytes, ir->large) / f *
+                t->large_bytes / 1e6;
+    out->iops = phys_rate(in, v, disks, ir->window_s, t->small_bytes, ir->small) / f;
+    out->inst_mbps = ir->large / f * t->large_bytes / 1e6;
+    out->inst_iops = ir->small / f;
 }
 
 void adv_bound_window(const struct adv_targets *t, const struct inst_profile *in,
                       const struct vol_profile *v, int disks, double window_s,
                       struct adv_bound *out)
 {
-    double w = t->write_pct / 100.0;
-    double f = (1 - w) + w * adv_copies(t->redundancy);
+    struct adv_inst_rates ir;
 
-    out->mbps = phys_rate(in, v, disks, window_s, t->large_bytes) / f *
-                t->large_bytes / 1e6;
-    out->iops = phys_rate(in, v, disks, window_s, t->small_bytes) / f;
-    out->inst_mbps = inst_rate(in, v, window_s, t->large_bytes) / f *
-                     t->large_bytes / 1e6;
-    out->inst_iops = inst_rate(in, v, window_s, t->small_bytes) / f;
+    adv_inst_rates(t, in, v, window_s, &ir);
+    adv_bound_with(t, in, v, disks, &ir, out);
 }
 
 void adv_bound(const struct adv_targets *t, const struct inst_profile *in,

@@ -105,6 +105,21 @@ void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
 void adv_bound_window(const struct adv_targets *t, const struct inst_profile *in,
                       const struct vol_profile *v, int disks, double window_s,
                       struct adv_bound *out);
+/* The same in two steps, for many volume options on one instance: what
+   the instance alone carries over the window, in physical I/Os per
+   second of each class's size (0: no limit), depends on the volume only
+   through its I/O unit, so one adv_inst_rates serves every option of a
+   type; adv_bound_with then gives exactly adv_bound_window's figures. */
+struct adv_inst_rates {
+    double window_s;
+    double large, small;
+};
+void adv_inst_rates(const struct adv_targets *t, const struct inst_profile *in,
+                    const struct vol_profile *v, double window_s,
+                    struct adv_inst_rates *out);
+void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
+                    const struct vol_profile *v, int disks,
+                    const struct adv_inst_rates *ir, struct adv_bound *out);
 /* Copies of every write under redundancy r: 1, 2 or 3. */
 int adv_copies(enum lay_redundancy r);
 

@@ -320,15 +320,30 @@ static void ladder_init(struct ladder *l, const double *steps, int n,
         l->v[l->n++] = extra;
 }
 
+/* ",iops=<v>" after n characters of spec: v as "%.0f" prints it, by
+   integer formatting for the whole numbers the ladders and sizes are
+   (printf's floating-point path was a tenth of a search's time). */
+static int append_whole(char *spec, size_t len, int n, const char *key, double v,
+                        const char *unit)
+{
+    if (n < 0 || (size_t)n >= len)
+        return n;
+    if (v >= 0 && v < 9e15 && v == floor(v))
+        return n + snprintf(spec + n, len - (size_t)n, "%s%lld%s", key, (long long)v, unit);
+    return n + snprintf(spec + n, len - (size_t)n, "%s%.0f%s", key, v, unit);
+}
+
 static void spec_of(char *spec, size_t len, const char *type, bool oci,
                     double size, double iops, double tput_mib, int vpu)
 {
-    int n = oci ? snprintf(spec, len, "%s:size=%.0fGB", type, size / GB)
-                : snprintf(spec, len, "%s:size=%.0fGiB", type, size / GIB);
-    if (iops > 0 && n > 0 && (size_t)n < len)
-        n += snprintf(spec + n, len - (size_t)n, ",iops=%.0f", iops);
-    if (tput_mib > 0 && n > 0 && (size_t)n < len)
-        n += snprintf(spec + n, len - (size_t)n, ",throughput=%.0fMiB/s", tput_mib);
+    int n = snprintf(spec, len, "%s:", type);
+
+    n = oci ? append_whole(spec, len, n, "size=", size / GB, "GB")
+            : append_whole(spec, len, n, "size=", size / GIB, "GiB");
+    if (iops > 0)
+        n = append_whole(spec, len, n, ",iops=", iops, "");
+    if (tput_mib > 0)
+        n = append_whole(spec, len, n, ",throughput=", tput_mib, "MiB/s");
     if (vpu > 0 && n > 0 && (size_t)n < len)
         snprintf(spec + n, len - (size_t)n, ",vpu=%d", vpu);
 }
@@ -534,18 +549,27 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     const struct adv_targets *t = &cfg->targets;
     double kept_mbps[64], kept_iops[64];
     int n_kept = 0, rc;
+    struct adv_inst_rates ir;
 
+    /* whether the instance may carry them, and what it carries alone,
+       are the same for the whole group: same type and disks */
+    if (from >= to || !may_carry(in, &s->opt[from]))
+        return 0;
+    adv_inst_rates(t, &in->p, &s->opt[from].v, burst ? 0 : INFINITY, &ir);
+    uint32_t ir_unit = s->opt[from].v.io_unit_bytes;
     for (int o = from; o < to; o++) {
         const struct adv_volopt *vo = &s->opt[o];
         struct adv_bound bd;
         bool dominated = false;
 
-        if (!may_carry(in, vo))
-            return 0;           /* the whole group: same type and disks */
         if (burst_only && !in->p.burst && !adv_volume_bursts(&vo->v))
             return 0;           /* burst credits change nothing here */
         (*enumerated)++;
-        adv_bound(t, &in->p, &vo->v, vo->disks, burst, &bd);
+        if (vo->v.io_unit_bytes != ir_unit) {  /* one type: not seen */
+            adv_inst_rates(t, &in->p, &vo->v, ir.window_s, &ir);
+            ir_unit = vo->v.io_unit_bytes;
+        }
+        adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
         note_instance(in, t, &bd);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
@@ -607,13 +631,18 @@ struct option_tasks {
     int *rc;
 };
 
+/* The task's buffer and counters are its own until it is done: the
+   neighbouring slots of t->buf share cache lines, and a thread counting
+   into them would slow the other down (false sharing). */
 static void option_task(void *arg, long g)
 {
     struct option_tasks *t = arg;
     const char *type = t->tl.name[g / t->n_disks];
     int disks = t->lo + (int)(g % t->n_disks);
+    struct opt_buf b = { NULL, 0, 0 };
 
-    t->rc[g] = type_options(&t->buf[g], type, disks, t->cfg);
+    t->rc[g] = type_options(&b, type, disks, t->cfg);
+    t->buf[g] = b;
 }
 
 static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
@@ -666,18 +695,24 @@ struct cand_tasks {
     int *rc;
 };
 
+/* As option_task: the buffer and counts on the stack until the end. */
 static void cand_task(void *arg, long i)
 {
     struct cand_tasks *t = arg;
     struct adv_inst *in = &t->s->inst[i];
+    struct cand_buf b = { NULL, 0, 0 };
+    long enumerated = 0;
+    int rc = 0;
 
     in->closest_ratio = -1;
     in->inst_ratio = -1;
-    t->rc[i] = 0;
-    for (int k = 0; k < t->s->n_groups && t->rc[i] == 0; k++)
-        t->rc[i] = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
-                                    t->s->group_start[k + 1], t->burst, t->burst_only,
-                                    &t->buf[i], &t->enumerated[i]);
+    for (int k = 0; k < t->s->n_groups && rc == 0; k++)
+        rc = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
+                              t->s->group_start[k + 1], t->burst, t->burst_only,
+                              &b, &enumerated);
+    t->buf[i] = b;
+    t->enumerated[i] = enumerated;
+    t->rc[i] = rc;
 }
 
 int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
