@@ -312,7 +312,7 @@ expect_true "sweep_csv_should_carry_its_schema_configuration_and_iso_start" \
     python3 - od/sweep/sw_*_sweep.csv <<'PY'
 import csv, re, sys
 lines = open(sys.argv[1]).read().splitlines()
-assert re.fullmatch(r"# asmsim sweep CSV, schema 5; .*docs/fields.md", lines[0]), lines[0]
+assert re.fullmatch(r"# asmsim sweep CSV, schema 6; .*docs/fields.md", lines[0]), lines[0]
 rows = list(csv.DictReader(lines[1:]))
 assert [r["disks"] for r in rows] == ["1", "2"], rows
 r = rows[0]
@@ -327,6 +327,8 @@ assert [(r["instance_usd_month"], r["volumes_usd_month"], r["total_usd_month"])
 assert r["prices"] == "AWS us-east-1 2023-06 list", r["prices"]
 # schema 5: what the prices were taken for (the JSON's config.os, .memory_gb, .region)
 assert (r["os"], r["memory_gb"], r["region"]) == ("linux", "8", "us-east-1"), r
+# schema 6: a sweep that ran to its end has no partial row
+assert [r["incomplete"] for r in rows] == ["false", "false"], rows
 PY
 # gp3/io1/io2 provisioned above what the instance takes: a note on stderr
 # with its price (16 x 875 MiB/s above the included 125 x $0.04 = $560)
