@@ -260,6 +260,24 @@ static void durations_should_read_as_words(void)
     }
 }
 
+/* Real devices name no limit (device): a maximum still rising at its last
+   level is the offered load's, as the run's note says, and the binding
+   limit line must say so too; a flat one stays the device's, and a named
+   limit is kept whatever the levels say. */
+static void a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load(void)
+{
+    struct sim_class_levels rising = { .orion_max = 4, .last = 4, .stop = SIM_STOP_RISING };
+    struct sim_class_levels capped = { .orion_max = 4, .last = 64, .stop = SIM_STOP_CAP };
+    struct sim_class_levels flat = { .orion_max = 4, .last = 4, .stop = SIM_STOP_FLAT };
+    struct sim_class_levels none = { 0 };
+    CHECK_INT_EQ(sim_levels_bound_limit(&rising, SIM_LIMIT_DEVICE), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_bound_limit(&capped, SIM_LIMIT_DEVICE), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_bound_limit(&flat, SIM_LIMIT_DEVICE), SIM_LIMIT_DEVICE);
+    CHECK_INT_EQ(sim_levels_bound_limit(&none, SIM_LIMIT_DEVICE), SIM_LIMIT_DEVICE);
+    CHECK_INT_EQ(sim_levels_bound_limit(&rising, SIM_LIMIT_INSTANCE_MBPS),
+                 SIM_LIMIT_INSTANCE_MBPS);
+}
+
 int main(void)
 {
     RUN(next_level_should_be_one_and_a_half_times_rounded_up);
@@ -272,5 +290,6 @@ int main(void)
     RUN(calibration_cases_should_saturate_within_orions_levels);
     RUN(a_maximum_the_user_set_should_not_be_extended);
     RUN(durations_should_read_as_words);
+    RUN(a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load);
     return check_done();
 }

@@ -628,6 +628,22 @@ int sim_run_extend(const struct sim_point_meter *m, struct sim_run_result *r,
     return status;
 }
 
+/* The maxima's limits as the levels read them (sim_levels_bound_limit),
+   the headline's with them: "Binding limit: large MB/s: device" under a
+   maximum that still rose at its last level contradicted the note that
+   says it is the offered load's. */
+static void bind_by_levels(struct sim_summary *s, const struct sim_class_levels *lv)
+{
+    enum sim_limit large = sim_levels_bound_limit(&lv[WL_LARGE], s->max_large_limit);
+    enum sim_limit small = sim_levels_bound_limit(&lv[WL_SMALL], s->max_small_limit);
+    if (s->has_large && s->limited_by == s->max_large_limit)
+        s->limited_by = large;
+    else if (!s->has_large && s->has_small && s->limited_by == s->max_small_limit)
+        s->limited_by = small;
+    s->max_large_limit = large;
+    s->max_small_limit = small;
+}
+
 void sim_run_finish(struct sim_run_result *r, int status, sim_ns device_ns)
 {
     /* a point cut short by a stop request or a failure is not complete
@@ -635,6 +651,7 @@ void sim_run_finish(struct sim_run_result *r, int status, sim_ns device_ns)
     r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
     r->device_ns = device_ns;
     sim_summarise(r->points, r->n_points, &r->summary);
+    bind_by_levels(&r->summary, r->levels);
 }
 
 static int run_points(const struct sim_point_meter *m, struct sim_run_result *r,
