@@ -213,6 +213,13 @@ expect_stdout_contains "binding_limit_should_be_given_per_figure" \
 expect_stdout_matches "sweep_table_should_give_each_figure_its_limit" \
     '^disks  max large MBPS  (sustained MBPS  )?limited by +max small IOPS  (sustained IOPS  )?limited by +min small lat \(us\)  limited by' \
     "$ASMSIM" sweep "${FAST[@]}" --volumes 1-2
+# a maximum set with --num-large is never extended (README): neither the
+# header nor the Levels line may say it was
+"$ASMSIM" run --matrix point --num-small 0 --num-large 16 "${FAST[@]}" >point16.out 2>&1
+expect_true "point_with_num_large_should_not_say_levels_extended" \
+    sh -c '! grep -q "extended to saturation" point16.out &&
+           grep -qxF "  levels    up to the maxima set by --num-small and --num-large" point16.out &&
+           grep -qxF "Levels: ORION'"'"'s: large 1..16 (the maximum --num-large set)" point16.out'
 expect_error "levels_should_reject_an_unknown_value" \
     "asmsim: --levels bogus: unknown levels; use extend or orion" "" \
     "$ASMSIM" run --levels bogus
