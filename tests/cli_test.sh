@@ -342,11 +342,19 @@ PY
 "$ASMSIM" run --instance m5.2xlarge --volume gp3:size=100GiB,iops=4000,throughput=1000MiB/s --disks 16 \
     --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note.err
 expect_true "overprovisioned_gp3_throughput_should_get_a_note_with_its_price" grep -qxF \
-    "asmsim: note: 16 x gp3 at 1000 MiB/s = 16777 MB/s provisioned, the instance takes 594 MB/s (its EBS limit); you pay \$560.00/month for throughput it cannot use" note.err
+    "asmsim: note: 16 x gp3 at 1000 MiB/s = 16777 MB/s provisioned, the instance sustains 288 MB/s (its EBS baseline), 594 MB/s only in its burst; you pay \$560.00/month for throughput it cannot use sustained, all of it beyond even the burst" note.err
+# on a burst instance the note compares with the baseline (m5.large: 81.25
+# MB/s sustained, 593.75 in its 30-min burst): 2 x 200 MiB/s is within the
+# burst, and the 75 MiB/s above the included 125 x 2 x $0.04 = $6.00 buys
+# throughput only the burst uses
+"$ASMSIM" run --instance m5.large --volume gp3:size=100GiB,iops=3000,throughput=200MiB/s --disks 2 \
+    --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note3.err
+expect_true "burst_instance_note_should_compare_with_the_baseline" grep -qxF \
+    "asmsim: note: 2 x gp3 at 200 MiB/s = 419 MB/s provisioned, the instance sustains 81 MB/s (its EBS baseline), 594 MB/s only in its burst; you pay \$6.00/month for throughput it cannot use sustained" note3.err
 "$ASMSIM" sweep --instance m5.large --volume io2:size=500GiB,iops=10000 --volumes 1-2 \
     --run oltp --duration 20ms >/dev/null 2>note2.err
 expect_true "overprovisioned_io2_iops_in_a_sweep_should_get_a_note_at_its_largest_count" \
-    grep -q "^asmsim: note: 2 x io2 at 10000 IOPS = 20000 IOPS provisioned, the instance takes 18750 IOPS" note2.err
+    grep -q "^asmsim: note: 2 x io2 at 10000 IOPS = 20000 IOPS provisioned, the instance sustains 3600 IOPS (its EBS baseline), 18750 IOPS only in its burst; you pay" note2.err
 "$ASMSIM" run --instance m5.2xlarge --volume gp2:size=1000GiB --disks 16 \
     --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note3.err
 expect_true "gp2_above_the_instance_should_get_no_note_it_is_not_provisioned" \
