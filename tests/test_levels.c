@@ -278,6 +278,34 @@ static void a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load(voi
                  SIM_LIMIT_INSTANCE_MBPS);
 }
 
+/* Points that share one small latency (within 1 %, the batch-means
+   target) do not let noise pick the minimum's limit: it is the lightest
+   load's, whichever of them is least by 0.02 %. */
+static void min_latency_limit_should_be_the_lightest_loads_within_noise(void)
+{
+    struct sim_point_result pts[3];
+    memset(pts, 0, sizeof pts);
+    const int small[3] = { 1, 20, 40 };
+    const double lat[3] = { 444.0, 443.95, 443.9 };
+    const enum sim_limit lim[3] = { SIM_LIMIT_OFFERED_LOAD, SIM_LIMIT_OFFERED_LOAD,
+                                    SIM_LIMIT_INSTANCE_IOPS };
+    for (int i = 0; i < 3; i++) {
+        pts[i].small = small[i];
+        pts[i].cls[WL_SMALL].ios = 1000;
+        pts[i].cls[WL_SMALL].iops = 1000.0 * small[i];
+        pts[i].cls[WL_SMALL].lat.avg_us = lat[i];
+        pts[i].limited_by = lim[i];
+    }
+    struct sim_summary s;
+    sim_summarise(pts, 3, &s);
+    CHECK_NEAR_REL(s.min_small_lat_us, 443.9, 1e-12);
+    CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_OFFERED_LOAD);
+    pts[0].cls[WL_SMALL].lat.avg_us = 460;      /* 3.6 % slower: not noise */
+    pts[1].cls[WL_SMALL].lat.avg_us = 460;
+    sim_summarise(pts, 3, &s);
+    CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_INSTANCE_IOPS);
+}
+
 int main(void)
 {
     RUN(next_level_should_be_one_and_a_half_times_rounded_up);
@@ -291,5 +319,6 @@ int main(void)
     RUN(a_maximum_the_user_set_should_not_be_extended);
     RUN(durations_should_read_as_words);
     RUN(a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load);
+    RUN(min_latency_limit_should_be_the_lightest_loads_within_noise);
     return check_done();
 }
