@@ -208,6 +208,11 @@ expect_error "advise_schedule_with_burst_ok_should_exit_2" \
     "$ASMSIM" advise --schedule redo-peak --burst-ok
 expect_no_files "bad_schedule_input_should_write_nothing" "$WORK/out"
 
+# a schedule that asks for no rate (closed loop) has no peak to name
+printf 'phase,duration,num_small\nload,1h,16\n' >closed1.csv
+expect_stdout_contains "schedule_target_without_rates_should_not_end_on_peak" \
+    "  targets   schedule closed1.csv (1 phase, a day of 1 h; no rate asked: closed-loop or idle phases) served" \
+    "$ASMSIM" advise --schedule closed1.csv --families m5 --volume-types gp3 --max-disks 4 --top 1
 # redo-peak on m5 with gp2/gp3: m5.large serves its hour of peak on burst
 SC=(--schedule redo-peak --families m5 --volume-types gp2,gp3 --capacity 500GiB
     --max-disks 6 --top 2)

@@ -226,6 +226,32 @@ expect_true "sigint_should_write_partial_results" \
 
 # ---- the null engine -------------------------------------------------------
 
+# The binding-limit line and the offered-load notes read the same levels:
+# a maximum the note calls the offered load's is not the device's there
+# (they once said "large MB/s: device", then "bound by the offered load").
+# Checked on a file and on the null engine, whichever way their levels go.
+agree_limits() {
+    python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+line = re.search(r"^Binding limit: (.*)$", text, re.M).group(1)
+named = dict(part.split(": ", 1) for part in line.split("; "))
+ok = True
+for fig, key in (("Maximum Large MBPS", "large MB/s"), ("Maximum Small IOPS", "small IOPS")):
+    noted = re.search("^" + fig + " is (still )?bound by the offered load", text, re.M)
+    if key in named and bool(noted) != (named[key] == "offered load"):
+        print(fig, named[key], bool(noted)); ok = False
+sys.exit(0 if ok else 1)
+PY
+}
+zeros limits_file 64
+"$ASMSIM" run --target limits_file --run simple "${FAST[@]}" >limits_file.out 2>&1
+expect_true "file_target_binding_limit_should_agree_with_the_offered_load_note" \
+    agree_limits limits_file.out
+"$ASMSIM" run --engine null --disks 2 --run simple --duration 100ms --quiet >limits_null.out 2>&1
+expect_true "null_engine_binding_limit_should_agree_with_the_offered_load_note" \
+    agree_limits limits_null.out
+
 expect_stdout_contains "null_engine_should_report_cpu_per_io" \
     "CPU per I/O (asmsim)" "$ASMSIM" run --engine null --disks 8 --run oltp \
     --duration 100ms --quiet

@@ -232,9 +232,22 @@ sys.exit(0 if d["incomplete"] and s is not None and s <= 3600 * 1.01 else 1)'
 # a sweep stopped mid-way says so under its table, and names a partial row
 expect_true "interrupted_sweep_should_exit_130" interrupt 2 intr_sweep.out "$ASMSIM" sweep \
     --instance m5.large --volume gp2:size=200GiB --volumes 1-16 --run normal \
-    --duration 5s
+    --duration 5s --output-dir intr_sweep --testname intr
 expect_true "interrupted_sweep_table_should_say_where_it_stopped" grep -Eq \
     '^\(incomplete: stopped (in the [0-9]+-disk run after [0-9]+ of its [0-9]+ points; that row is partial|before the last disk count)\)$' \
     intr_sweep.out
+# and so does its CSV (schema 6): the row the table names partial is the
+# one marked incomplete, the rows before it are whole
+expect_true "interrupted_sweep_csv_should_mark_the_partial_row" python3 - <<'PY'
+import csv, glob, re, sys
+lines = open(glob.glob("intr_sweep/intr_*_sweep.csv")[0]).read().splitlines()
+rows = list(csv.DictReader(lines[1:]))
+marks = [(r["disks"], r["incomplete"]) for r in rows]
+print(marks)
+m = re.search(r"stopped in the (\d+)-disk run", open("intr_sweep.out").read())
+want = [(r["disks"], "true" if m and r["disks"] == m.group(1) else "false") for r in rows]
+sys.exit(0 if rows and lines[0].startswith("# asmsim sweep CSV, schema 6;") and
+         marks == want and (not m or marks[-1] == (m.group(1), "true")) else 1)
+PY
 
 harness_done

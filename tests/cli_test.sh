@@ -213,6 +213,13 @@ expect_stdout_contains "binding_limit_should_be_given_per_figure" \
 expect_stdout_matches "sweep_table_should_give_each_figure_its_limit" \
     '^disks  max large MBPS  (sustained MBPS  )?limited by +max small IOPS  (sustained IOPS  )?limited by +min small lat \(us\)  limited by' \
     "$ASMSIM" sweep "${FAST[@]}" --volumes 1-2
+# a maximum set with --num-large is never extended (README): neither the
+# header nor the Levels line may say it was
+"$ASMSIM" run --matrix point --num-small 0 --num-large 16 "${FAST[@]}" >point16.out 2>&1
+expect_true "point_with_num_large_should_not_say_levels_extended" \
+    sh -c '! grep -q "extended to saturation" point16.out &&
+           grep -qxF "  levels    up to the maxima set by --num-small and --num-large" point16.out &&
+           grep -qxF "Levels: ORION'"'"'s: large 1..16 (the maximum --num-large set)" point16.out'
 expect_error "levels_should_reject_an_unknown_value" \
     "asmsim: --levels bogus: unknown levels; use extend or orion" "" \
     "$ASMSIM" run --levels bogus
@@ -312,7 +319,7 @@ expect_true "sweep_csv_should_carry_its_schema_configuration_and_iso_start" \
     python3 - od/sweep/sw_*_sweep.csv <<'PY'
 import csv, re, sys
 lines = open(sys.argv[1]).read().splitlines()
-assert re.fullmatch(r"# asmsim sweep CSV, schema 5; .*docs/fields.md", lines[0]), lines[0]
+assert re.fullmatch(r"# asmsim sweep CSV, schema 6; .*docs/fields.md", lines[0]), lines[0]
 rows = list(csv.DictReader(lines[1:]))
 assert [r["disks"] for r in rows] == ["1", "2"], rows
 r = rows[0]
@@ -327,17 +334,27 @@ assert [(r["instance_usd_month"], r["volumes_usd_month"], r["total_usd_month"])
 assert r["prices"] == "AWS us-east-1 2023-06 list", r["prices"]
 # schema 5: what the prices were taken for (the JSON's config.os, .memory_gb, .region)
 assert (r["os"], r["memory_gb"], r["region"]) == ("linux", "8", "us-east-1"), r
+# schema 6: a sweep that ran to its end has no partial row
+assert [r["incomplete"] for r in rows] == ["false", "false"], rows
 PY
 # gp3/io1/io2 provisioned above what the instance takes: a note on stderr
 # with its price (16 x 875 MiB/s above the included 125 x $0.04 = $560)
 "$ASMSIM" run --instance m5.2xlarge --volume gp3:size=100GiB,iops=4000,throughput=1000MiB/s --disks 16 \
     --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note.err
 expect_true "overprovisioned_gp3_throughput_should_get_a_note_with_its_price" grep -qxF \
-    "asmsim: note: 16 x gp3 at 1000 MiB/s = 16777 MB/s provisioned, the instance takes 594 MB/s (its EBS limit); you pay \$560.00/month for throughput it cannot use" note.err
+    "asmsim: note: 16 x gp3 at 1000 MiB/s = 16777 MB/s provisioned, the instance sustains 288 MB/s (its EBS baseline), 594 MB/s only in its burst; you pay \$560.00/month for throughput it cannot use sustained, all of it beyond even the burst" note.err
+# on a burst instance the note compares with the baseline (m5.large: 81.25
+# MB/s sustained, 593.75 in its 30-min burst): 2 x 200 MiB/s is within the
+# burst, and the 75 MiB/s above the included 125 x 2 x $0.04 = $6.00 buys
+# throughput only the burst uses
+"$ASMSIM" run --instance m5.large --volume gp3:size=100GiB,iops=3000,throughput=200MiB/s --disks 2 \
+    --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note3.err
+expect_true "burst_instance_note_should_compare_with_the_baseline" grep -qxF \
+    "asmsim: note: 2 x gp3 at 200 MiB/s = 419 MB/s provisioned, the instance sustains 81 MB/s (its EBS baseline), 594 MB/s only in its burst; you pay \$6.00/month for throughput it cannot use sustained" note3.err
 "$ASMSIM" sweep --instance m5.large --volume io2:size=500GiB,iops=10000 --volumes 1-2 \
     --run oltp --duration 20ms >/dev/null 2>note2.err
 expect_true "overprovisioned_io2_iops_in_a_sweep_should_get_a_note_at_its_largest_count" \
-    grep -q "^asmsim: note: 2 x io2 at 10000 IOPS = 20000 IOPS provisioned, the instance takes 18750 IOPS" note2.err
+    grep -q "^asmsim: note: 2 x io2 at 10000 IOPS = 20000 IOPS provisioned, the instance sustains 3600 IOPS (its EBS baseline), 18750 IOPS only in its burst; you pay" note2.err
 "$ASMSIM" run --instance m5.2xlarge --volume gp2:size=1000GiB --disks 16 \
     --matrix point --num-small 1 --num-large 1 --duration 20ms >/dev/null 2>note3.err
 expect_true "gp2_above_the_instance_should_get_no_note_it_is_not_provisioned" \

@@ -179,6 +179,25 @@ ok = d.get("incomplete") is True and 0 < d.get("horizon_s", 0) < 86400
 print(f, d.get("incomplete"), d.get("horizon_s"))
 sys.exit(0 if ok else 1)
 PY
+# the phase the interrupt cut is shown up to where it stopped, and not
+# called served: text, JSON (phases[].incomplete, served null) and the
+# timeline CSV, whose last row ends there too
+expect_true "sigint_should_cut_the_phase_where_it_stopped" python3 - intr intr.out <<'PY'
+import csv, glob, json, re, sys
+d = json.load(open(glob.glob(sys.argv[1] + "/asmsim_*_forecast.json")[0]))
+p, h = d["phases"][-1], d["horizon_s"]
+rows = list(csv.DictReader(open(glob.glob(sys.argv[1] + "/asmsim_*_timeline.csv")[0]).read().splitlines()[1:]))
+last = rows[-1]
+end = float(last["start_s"]) + float(last["length_s"])
+line = [l for l in open(sys.argv[2]) if re.match(r"\s+1\s+long\s", l)][0]
+secs = round(h * 1000) // 1000     # as the text: ms rounded, then seconds
+hms = "%02d:%02d:%02d" % (secs // 3600, secs % 3600 // 60, secs % 60)
+print(p, h, end, line)
+ok = (p["incomplete"] is True and p["served"] is None and abs(p["length_s"] - h) < 1e-3 and
+      abs(end - h) < 1e-3 and "00:00:00-" + hms in line and
+      line.rstrip().endswith("interrupted") and "served" not in line)
+sys.exit(0 if ok else 1)
+PY
 
 # the Cost line takes the price settings run takes (m5.large RHEL is
 # $0.156/h x 730 h = $113.88, Linux $0.096/h = $70.08)

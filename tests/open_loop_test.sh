@@ -223,7 +223,7 @@ f = glob.glob("swcsv/ol_*_sweep.csv")[0]
 lines = open(f).read().splitlines()
 rows = list(csv.DictReader(lines[1:]))
 r = rows[0]
-ok = (lines[0].startswith("# asmsim sweep CSV, schema 5;") and
+ok = (lines[0].startswith("# asmsim sweep CSV, schema 6;") and
       r["max_small_iops"] != "" and r["limited_by"] == "volume_iops" and
       float(r["offered_small_iops"]) > 5900 and float(r["small_unmet_frac"]) > 0.4 and
       r["small_p99_us"] != "" and r["offered_large_mbps"] == "" and

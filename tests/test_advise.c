@@ -14,6 +14,7 @@
 
 #include "sim/advise/advise.h"
 #include "sim/advise/advise_internal.h"
+#include "sim/core/forecast.h"
 #include "tests/check.h"
 #include "workloads/schedule.h"
 
@@ -549,8 +550,33 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
     adv_result_free(r);
 }
 
+/* The worst phase of a served day is not picked by noise: shares served
+   0.1 % apart and p99s 3 % apart tie, and the earliest wins; a share
+   further off, then a p99 more than 10 % higher, decide. */
+static void worst_phase_should_not_follow_noise(void)
+{
+    static struct wl_schedule s;
+    char why[256];
+    CHECK_INT_EQ(wl_schedule_parse("phase,duration,small_iops\na,1h,1000\nb,1h,1000\n"
+                                   "c,1h,1000\n", "t", &s, why, sizeof why), 0);
+    struct sim_fc_phase ph[3] = {
+        { .phase = 0, .unmet_frac = { 0.001, 0 }, .small_p99_us = 600, .offered = { 1000, 0 } },
+        { .phase = 1, .unmet_frac = { 0.002, 0 }, .small_p99_us = 618, .offered = { 1000, 0 } },
+        { .phase = 2, .unmet_frac = { 0.000, 0 }, .small_p99_us = 590, .offered = { 1000, 0 } },
+    };
+    const struct sim_fc_phase *w = adv_worst_phase(ph, 3, &s);
+    CHECK(w == &ph[0]);
+    ph[2].small_p99_us = 700;           /* more than 10 % slower */
+    w = adv_worst_phase(ph, 3, &s);
+    CHECK(w == &ph[2]);
+    ph[1].unmet_frac[WL_SMALL] = 0.009; /* served least, past the noise */
+    w = adv_worst_phase(ph, 3, &s);
+    CHECK(w == &ph[1]);
+}
+
 int main(void)
 {
+    RUN(worst_phase_should_not_follow_noise);
     RUN(bound_should_follow_instance_caps_and_mirror_writes);
     RUN(answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulation);
     RUN(bound_should_not_be_below_simulated_figures);

@@ -232,7 +232,9 @@ static void check_agreement(const struct fc_case *c, bool large)
     if (ea && eb) {
         CHECK_NEAR_REL(ea->at_s, eb->at_s, 0.01);
         CHECK_INT_EQ(ea->bucket, eb->bucket);
-        CHECK(eb->at_s > 600 && eb->at_s < 6600);       /* in the middle */
+        double horizon = exact->n_rows ? exact->rows[exact->n_rows - 1].tl.start_s +
+                                             exact->rows[exact->n_rows - 1].tl.length_s : 0;
+        CHECK(eb->at_s > 600 && eb->at_s < horizon - 600);  /* in the middle */
     }
     sim_forecast_free(fast);
     sim_forecast_free(exact);
@@ -267,6 +269,85 @@ static const struct fc_case open_case = {
 static void fast_should_agree_with_exact_on_an_open_loop(void)
 {
     check_agreement(&open_case, false);
+}
+
+/* The class the single cases above sample: open-loop demand below, at
+   and above the rate a bucket's burst delivers, on each kind of bucket.
+   Rates (DOMAIN.md 4; delivered shares 0.95, profiles.c): gp2 100 GiB
+   300 base -> 2,850 of its 3,000 burst, 250 GiB 750 -> 2,850; st1
+   125 GiB 4.9 -> 29 MiB/s, sc1 125 GiB 1.5 -> 9.3 MiB/s, credit 1 TiB per
+   TiB; m5.large 81.25 -> 593.75 MB/s for 30 min (DOMAIN.md 4, instance).
+   Each starts at the level that puts its bucket's end in the first hour.
+   Demand above the burst once made the fast path 2 % early (its windows
+   counted the I/O in flight piling up as consumption; forecast_exact.c). */
+struct class_case {
+    struct fc_case c;
+    double event_tol, rate_tol;     /* docs/model.md: 1 %, 1 % */
+};
+
+static const struct class_case open_class[] = {
+    { { "m5.4xlarge", "gp2:size=100GiB", 1, "phase,duration,small_iops\np,1h,3000\n",
+      WL_LARGE_RAND, 0, 1, 1.0 }, 0.01, 0.01 },     /* above: 5.4e6 / 2,550 = 2,118 s */
+    { { "m5.4xlarge", "gp2:size=100GiB", 1, "phase,duration,small_iops\np,1h,2850\n",
+      WL_LARGE_RAND, 0, 1, 1.0 }, 0.01, 0.01 },     /* at */
+    { { "m5.4xlarge", "gp2:size=250GiB", 1, "phase,duration,small_iops\np,1h,2000\n",
+      WL_LARGE_RAND, 0, 1, 0.5 }, 0.01, 0.01 },     /* below: 2.7e6 / 1,250 = 2,160 s */
+    { { "m5.4xlarge", "gp2:size=250GiB", 1, "phase,duration,small_iops\np,1h,6000\n",
+      WL_LARGE_RAND, 0, 1, 1.0 }, 0.01, 0.01 },     /* far above: 5.4e6 / 2,100 = 2,571 s */
+    { { "m5.4xlarge", "st1:size=125GiB", 1, "phase,duration,large_mbps\np,1h,40\n",
+      WL_LARGE_SEQ, 1024 * 1024, 1, 0.5 }, 0.01, 0.01 },  /* above */
+    { { "m5.4xlarge", "st1:size=125GiB", 1, "phase,duration,large_mbps\np,1h,20\n",
+      WL_LARGE_SEQ, 1024 * 1024, 1, 0.3 }, 0.01, 0.01 },  /* below */
+    { { "m5.4xlarge", "sc1:size=125GiB", 1, "phase,duration,large_mbps\np,1h,15\n",
+      WL_LARGE_SEQ, 1024 * 1024, 1, 0.15 }, 0.03, 0.025 }, /* above */
+    { { "m5.4xlarge", "sc1:size=125GiB", 1, "phase,duration,large_mbps\np,1h,8\n",
+      WL_LARGE_SEQ, 1024 * 1024, 1, 0.1 }, 0.01, 0.01 },  /* below */
+    { { "m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 2,
+      "phase,duration,large_mbps,large_write_pct\np,1h,700,100\n",
+      WL_LARGE_RAND, 0, 1, 1.0 }, 0.01, 0.01 },     /* instance, above: 30 min */
+    { { "m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 2,
+      "phase,duration,large_mbps,large_write_pct\np,1h,400,100\n",
+      WL_LARGE_RAND, 0, 1, 1.0 }, 0.01, 0.01 },     /* instance, below */
+};
+
+/* The documented agreement on what a day's verdict rests on: the time
+   the bucket runs dry within 1 %, the phase's delivered rate within 1 %
+   (but sc1 overloaded by 1 MiB I/O: 3 % and 2.5 %, docs/model.md)
+   (per-interval figures of a few I/Os a second carry the exact path's
+   Poisson noise: 8 MB/s of 1 MiB I/O is 480 a minute, 4.6 %). */
+static void check_event_agreement(const struct fc_case *c, double event_tol,
+                                  double rate_tol)
+{
+    bool large = strstr(c->csv, "large_mbps") != NULL;
+    struct sim_forecast_result *fast = forecast(c, false);
+    struct sim_forecast_result *exact = forecast(c, true);
+    const struct sim_fc_event *ea = first_event(fast, SIM_FC_BURST_EMPTY);
+    const struct sim_fc_event *eb = first_event(exact, SIM_FC_BURST_EMPTY);
+    CHECK(ea && eb);
+    if (ea && eb) {
+        CHECK_NEAR_REL(ea->at_s, eb->at_s, event_tol);
+        CHECK_INT_EQ(ea->bucket, eb->bucket);
+    }
+    if (fast && exact && fast->n_phases && exact->n_phases) {
+        double ra = large ? fast->phases[0].large_mbps : fast->phases[0].small_iops;
+        double rb = large ? exact->phases[0].large_mbps : exact->phases[0].small_iops;
+        CHECK_NEAR_REL(ra, rb, rate_tol);
+        if (ea && eb)
+            fprintf(stderr, "    dry at %.0f vs %.0f s (%+.2f %%), delivered %.4g vs %.4g (%+.2f %%)\n",
+                    ea->at_s, eb->at_s, 100 * (ea->at_s / eb->at_s - 1), ra, rb,
+                    100 * (ra / rb - 1));
+    }
+    sim_forecast_free(fast);
+    sim_forecast_free(exact);
+}
+
+static void fast_should_agree_with_exact_below_at_and_above_the_burst_rate(void)
+{
+    for (size_t i = 0; i < sizeof open_class / sizeof open_class[0]; i++) {
+        const struct fc_case *c = &open_class[i].c;
+        fprintf(stderr, "  case %zu: %s, %s", i, c->volume, strchr(c->csv, '\n') + 1);
+        check_event_agreement(c, open_class[i].event_tol, open_class[i].rate_tol);
+    }
 }
 
 static void an_open_loop_past_its_credits_should_not_be_served(void)
@@ -491,6 +572,7 @@ int main(void)
     RUN(fast_should_agree_with_exact_on_an_st1_throughput_bucket);
     RUN(fast_should_agree_with_exact_on_an_instance_burst);
     RUN(fast_should_agree_with_exact_on_an_open_loop);
+    RUN(fast_should_agree_with_exact_below_at_and_above_the_burst_rate);
     RUN(an_open_loop_past_its_credits_should_not_be_served);
     RUN(an_open_loop_within_the_limits_should_be_served);
     RUN(striped_volumes_past_their_base_should_empty_together);

@@ -260,6 +260,52 @@ static void durations_should_read_as_words(void)
     }
 }
 
+/* Real devices name no limit (device): a maximum still rising at its last
+   level is the offered load's, as the run's note says, and the binding
+   limit line must say so too; a flat one stays the device's, and a named
+   limit is kept whatever the levels say. */
+static void a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load(void)
+{
+    struct sim_class_levels rising = { .orion_max = 4, .last = 4, .stop = SIM_STOP_RISING };
+    struct sim_class_levels capped = { .orion_max = 4, .last = 64, .stop = SIM_STOP_CAP };
+    struct sim_class_levels flat = { .orion_max = 4, .last = 4, .stop = SIM_STOP_FLAT };
+    struct sim_class_levels none = { 0 };
+    CHECK_INT_EQ(sim_levels_bound_limit(&rising, SIM_LIMIT_DEVICE), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_bound_limit(&capped, SIM_LIMIT_DEVICE), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(sim_levels_bound_limit(&flat, SIM_LIMIT_DEVICE), SIM_LIMIT_DEVICE);
+    CHECK_INT_EQ(sim_levels_bound_limit(&none, SIM_LIMIT_DEVICE), SIM_LIMIT_DEVICE);
+    CHECK_INT_EQ(sim_levels_bound_limit(&rising, SIM_LIMIT_INSTANCE_MBPS),
+                 SIM_LIMIT_INSTANCE_MBPS);
+}
+
+/* Points that share one small latency (within 1 %, the batch-means
+   target) do not let noise pick the minimum's limit: it is the lightest
+   load's, whichever of them is least by 0.02 %. */
+static void min_latency_limit_should_be_the_lightest_loads_within_noise(void)
+{
+    struct sim_point_result pts[3];
+    memset(pts, 0, sizeof pts);
+    const int small[3] = { 1, 20, 40 };
+    const double lat[3] = { 444.0, 443.95, 443.9 };
+    const enum sim_limit lim[3] = { SIM_LIMIT_OFFERED_LOAD, SIM_LIMIT_OFFERED_LOAD,
+                                    SIM_LIMIT_INSTANCE_IOPS };
+    for (int i = 0; i < 3; i++) {
+        pts[i].small = small[i];
+        pts[i].cls[WL_SMALL].ios = 1000;
+        pts[i].cls[WL_SMALL].iops = 1000.0 * small[i];
+        pts[i].cls[WL_SMALL].lat.avg_us = lat[i];
+        pts[i].limited_by = lim[i];
+    }
+    struct sim_summary s;
+    sim_summarise(pts, 3, &s);
+    CHECK_NEAR_REL(s.min_small_lat_us, 443.9, 1e-12);
+    CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_OFFERED_LOAD);
+    pts[0].cls[WL_SMALL].lat.avg_us = 460;      /* 3.6 % slower: not noise */
+    pts[1].cls[WL_SMALL].lat.avg_us = 460;
+    sim_summarise(pts, 3, &s);
+    CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_INSTANCE_IOPS);
+}
+
 int main(void)
 {
     RUN(next_level_should_be_one_and_a_half_times_rounded_up);
@@ -272,5 +318,7 @@ int main(void)
     RUN(calibration_cases_should_saturate_within_orions_levels);
     RUN(a_maximum_the_user_set_should_not_be_extended);
     RUN(durations_should_read_as_words);
+    RUN(a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load);
+    RUN(min_latency_limit_should_be_the_lightest_loads_within_noise);
     return check_done();
 }

@@ -1052,6 +1052,7 @@ static void sweep_csv_should_match_the_golden_file(void)
     fs.runs[0].summary.min_small_lat_at = (struct wl_point){1, 0};
     fs.runs[0].summary.max_small_limit = SIM_LIMIT_VOLUME_IOPS;
     fs.runs[2].summary.has_large = false;
+    fs.runs[2].incomplete = true;       /* an interrupt cut it short */
     /* the first run's maximum was a burst; the second's was not */
     fs.runs[0].summary.burst[WL_LARGE] = (struct sim_class_burst){
         .drawn = true, .lasts_s = 1852.4, .has_sustained = true, .sustained = 79.02};

@@ -14,10 +14,13 @@
  * What is read from the steady day (struct adv_day):
  *   served       every phase of it got its demand (at most
  *                SIM_FORECAST_UNMET_TOLERANCE unmet, forecast.h)
- *   worst phase  of a day not served the open-loop phase with the largest
- *                unmet share, of one served the one with the highest p99
- *                (small, else large: its worst interval); its offered and
- *                delivered rates and that p99
+ *   worst phase  the open-loop phase served least (delivered / offered);
+ *                phases within WORST_SHARE_NOISE of that share tie, and
+ *                of them the one with the highest p99 (small, else large:
+ *                its worst interval); p99s within WORST_P99_NOISE of that
+ *                tie again, and the earliest of those is the one.  So
+ *                noise (a share 0.1 % apart, a p99 3 % apart) does not
+ *                pick it; its offered and delivered rates and that p99
  *   credits      whether a bucket ran dry in the day, when first, whose;
  *                the lowest level any bucket reached
  *   latency      --need-latency's figure: the worst 1-minute interval's
@@ -200,21 +203,39 @@ static double phase_p99(const struct sim_fc_phase *p)
     return p->offered[WL_SMALL] > 0 ? p->small_p99_us : p->large_p99_us;
 }
 
-/* On a day not served the phase served least; on one served (every
-   phase within the tolerance, the shares are noise) the slowest. */
-static bool worse_phase(const struct sim_fc_phase *a, const struct sim_fc_phase *b,
-                        bool served)
+/* What tells two phases apart for the worst phase (the top of the file):
+   half the unmet tolerance on the share served, and the fast path's
+   agreement on interval p99 (docs/model.md: 10 %). */
+#define WORST_SHARE_NOISE (0.5 * SIM_FORECAST_UNMET_TOLERANCE)
+#define WORST_P99_NOISE 0.10
+
+static bool rated(const struct wl_schedule *s, const struct sim_fc_phase *p)
 {
-    if (!served && served_frac(a) != served_frac(b))
-        return served_frac(a) < served_frac(b);
-    return phase_p99(a) > phase_p99(b);
+    return s->phase[p->phase].kind == WL_PHASE_OPEN;
+}
+
+/* The worst of the open-loop phases ph[0..n): NULL when none offers a
+   rate.  Three passes, each keeping what the one before left tied. */
+const struct sim_fc_phase *adv_worst_phase(const struct sim_fc_phase *ph, size_t n,
+                                           const struct wl_schedule *s)
+{
+    double least = INFINITY, slowest = 0;
+    for (size_t k = 0; k < n; k++)
+        if (rated(s, &ph[k]))
+            least = fmin(least, served_frac(&ph[k]));
+    for (size_t k = 0; k < n; k++)
+        if (rated(s, &ph[k]) && served_frac(&ph[k]) <= least + WORST_SHARE_NOISE)
+            slowest = fmax(slowest, phase_p99(&ph[k]));
+    for (size_t k = 0; k < n; k++)
+        if (rated(s, &ph[k]) && served_frac(&ph[k]) <= least + WORST_SHARE_NOISE &&
+            phase_p99(&ph[k]) >= (1 - WORST_P99_NOISE) * slowest)
+            return &ph[k];
+    return NULL;
 }
 
 static void read_worst_phase(const struct sim_forecast_result *r, int day, int n,
                              const struct wl_schedule *s, struct adv_day *d)
 {
-    const struct sim_fc_phase *worst = NULL;
-
     size_t first = (size_t)day * (size_t)n;
 
     d->served = r->n_phases >= first + (size_t)n;   /* else stopped before */
@@ -222,12 +243,9 @@ static void read_worst_phase(const struct sim_forecast_result *r, int day, int n
     d->worst_served_frac = 1;
     for (size_t k = first; k < first + (size_t)n && k < r->n_phases; k++)
         d->served = d->served && r->phases[k].served;
-    for (size_t k = first; k < first + (size_t)n && k < r->n_phases; k++) {
-        const struct sim_fc_phase *p = &r->phases[k];
-        if (s->phase[p->phase].kind == WL_PHASE_OPEN &&
-            (!worst || worse_phase(p, worst, d->served)))
-            worst = p;
-    }
+    size_t avail = r->n_phases > first ? r->n_phases - first : 0;
+    const struct sim_fc_phase *worst =
+        adv_worst_phase(r->phases + first, avail < (size_t)n ? avail : (size_t)n, s);
     if (!worst)
         return;
     d->worst_phase = worst->phase;

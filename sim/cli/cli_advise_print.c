@@ -36,15 +36,18 @@ static const char *clouds_name(unsigned clouds)
 }
 
 /* "schedule oltp-day (6 phases, a day of 24 h; peak 9000 IOPS small
-   (8 KiB), 250 MB/s large (128 KiB)) served" */
+   (8 KiB), 250 MB/s large (128 KiB)) served"; a schedule that asks for
+   no rate (closed-loop and idle phases) says so in place of the peak. */
 static void print_schedule_target(FILE *f, const struct adv_targets *t)
 {
     const struct wl_schedule *s = t->schedule;
     double peak[2], mean[2];
 
     adv_schedule_demand(s, peak, mean);
-    fprintf(f, "schedule %s (%d phase%s, a day of %.0f h; peak", t->schedule_source,
-            s->n, s->n == 1 ? "" : "s", (double)s->day_ms / 3.6e6);
+    fprintf(f, "schedule %s (%d phase%s, a day of %.0f h; %s", t->schedule_source,
+            s->n, s->n == 1 ? "" : "s", (double)s->day_ms / 3.6e6,
+            peak[WL_SMALL] > 0 || peak[WL_LARGE] > 0
+                ? "peak" : "no rate asked: closed-loop or idle phases");
     if (peak[WL_SMALL] > 0)
         fprintf(f, " %.0f IOPS small (%u KiB)", peak[WL_SMALL], t->small_bytes / 1024);
     if (peak[WL_LARGE] > 0)

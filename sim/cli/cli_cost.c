@@ -99,33 +99,58 @@ static double volume_month(const struct vol_profile *v)
     return price_volume_month(v, basis, sizeof basis);
 }
 
-/* One rate (throughput, or IOPS) provisioned across `disks` volumes above
-   the instance's maximum: a note, with what the part above costs a month
-   (the volume priced as provisioned, less priced at the instance's share
-   per disk: only what the list bills, so included rates and types that
-   are not provisioned, gp2 or st1, cost nothing and get no note). */
+/* What provisioning one rate (throughput, or IOPS) above cap across
+   `disks` volumes costs a month: the volume priced as provisioned, less
+   priced at cap's share per disk (only what the list bills, so included
+   rates and types that are not provisioned, gp2 or st1, cost nothing). */
+static double excess_usd(const struct vol_profile *v, int disks, double cap, bool tput)
+{
+    struct vol_profile fit = *v;
+    *(tput ? &fit.tput_base_bytes_per_s : &fit.iops_base) = cap / disks;
+    return (volume_month(v) - volume_month(&fit)) * disks;
+}
+
+/* One rate provisioned above what the instance takes: a note, with what
+   the part above costs a month.  An instance with a burst takes its
+   maximum only for the burst (30 min a day) and its baseline after: the
+   note compares with the baseline, what is unusable sustained, and says
+   what of it is usable only during the burst. */
 static void note_excess(FILE *f, const struct cli_opts *o, int disks, bool tput)
 {
     const struct vol_profile *v = &o->volume;
-    double cap = tput ? o->instance.max_bytes_per_s : o->instance.max_iops;
+    const struct inst_profile *in = &o->instance;
+    double max = tput ? in->max_bytes_per_s : in->max_iops;
+    double base = tput ? in->base_bytes_per_s : in->base_iops;
+    double cap = in->burst && base > 0 && base < max ? base : max;
     double per = tput ? v->tput_base_bytes_per_s : v->iops_base;
-    struct vol_profile fit = *v;
+    double scale = tput ? 1e6 : 1;
+    const char *unit = tput ? "MB/s" : "IOPS", *what = tput ? "throughput" : "IOPS";
 
     if (cap <= 0 || per * disks <= cap)
         return;
-    *(tput ? &fit.tput_base_bytes_per_s : &fit.iops_base) = cap / disks;
-    double usd = (volume_month(v) - volume_month(&fit)) * disks;
+    double usd = excess_usd(v, disks, cap, tput);
     if (usd < 0.005)
         return;
     if (tput)
-        fprintf(f, "asmsim: note: %d x %s at %.0f MiB/s = %.0f MB/s provisioned, the "
-                "instance takes %.0f MB/s (its EBS limit); you pay $%.2f/month for "
-                "throughput it cannot use\n", disks, v->type, per / (double)MIB,
-                per * disks / 1e6, cap / 1e6, usd);
+        fprintf(f, "asmsim: note: %d x %s at %.0f MiB/s = %.0f MB/s provisioned, ", disks,
+                v->type, per / (double)MIB, per * disks / 1e6);
     else
-        fprintf(f, "asmsim: note: %d x %s at %.0f IOPS = %.0f IOPS provisioned, the "
-                "instance takes %.0f IOPS (its EBS limit); you pay $%.2f/month for "
-                "IOPS it cannot use\n", disks, v->type, per, per * disks, cap, usd);
+        fprintf(f, "asmsim: note: %d x %s at %.0f IOPS = %.0f IOPS provisioned, ", disks,
+                v->type, per, per * disks);
+    if (cap == max) {
+        fprintf(f, "the instance takes %.0f %s (its EBS limit); you pay $%.2f/month for "
+                "%s it cannot use\n", cap / scale, unit, usd, what);
+        return;
+    }
+    double beyond = per * disks > max ? excess_usd(v, disks, max, tput) : 0;
+    fprintf(f, "the instance sustains %.0f %s (its EBS baseline), %.0f %s only in its "
+            "burst; you pay $%.2f/month for %s it cannot use sustained", cap / scale, unit,
+            max / scale, unit, usd, what);
+    if (beyond >= usd - 0.005)
+        fprintf(f, ", all of it beyond even the burst");
+    else if (beyond >= 0.005)
+        fprintf(f, ", $%.2f of it beyond even the burst", beyond);
+    fputc('\n', f);
 }
 
 void cli_print_provision_notes(FILE *f, const struct cli_opts *o)

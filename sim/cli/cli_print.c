@@ -118,6 +118,14 @@ static void print_matrix_workload(FILE *f, const struct cli_opts *o,
         fprintf(f, " (%d I/Os per stream)", o->stream_io);
     fprintf(f, ", %d %% writes\n", o->write_pct);
 }
+/* Whether class c's levels may go past ORION's: --levels extend, and its
+   maximum not set by --num-small / --num-large (run.c, plan_extension). */
+static bool may_extend(const struct cli_opts *o, enum wl_class c)
+{
+    int given = c == WL_LARGE ? o->num_large : o->num_small;
+    return o->levels == SIM_LEVELS_EXTEND && given < 0;
+}
+
 
 static void print_workload(FILE *f, const struct cli_opts *o)
 {
@@ -148,9 +156,12 @@ static void print_workload(FILE *f, const struct cli_opts *o)
     if (open)
         fprintf(f, "  levels    none: open loop, one point at the offered "
                 "rates\n");
-    else if (o->levels == SIM_LEVELS_EXTEND)
+    else if (may_extend(o, WL_SMALL) || may_extend(o, WL_LARGE))
         fprintf(f, "  levels    extended to saturation past ORION's "
                 "(--levels orion keeps ORION's)\n");
+    else if (o->levels == SIM_LEVELS_EXTEND)
+        fprintf(f, "  levels    up to the maxima set by --num-small and "
+                "--num-large\n");
     else
         fprintf(f, "  levels    ORION's, from the disk count\n");
 }
@@ -302,11 +313,15 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
 static const char *const class_word[WL_CLASSES] = { "small", "large" };
 
 /* "Levels: extended to saturation: large 1..9 (ORION's 1..6; a volume or
-   instance limit binds), small ..."; nothing when no class had an axis. */
+   instance limit binds), small ..."; nothing when no class had an axis.
+   A class whose maximum --num-small / --num-large set never extends
+   (run.c), and says so. */
 static void print_levels(FILE *f, const struct cli_opts *o,
                          const struct sim_run_result *r)
 {
-    bool extend = o->levels == SIM_LEVELS_EXTEND;
+    bool extend = false;
+    for (int c = 0; c < WL_CLASSES; c++)
+        extend |= r->levels[c].orion_max > 0 && may_extend(o, (enum wl_class)c);
     int shown = 0;
     for (int c = WL_LARGE; c >= WL_SMALL; c--) {
         const struct sim_class_levels *lv = &r->levels[c];
@@ -318,6 +333,8 @@ static void print_levels(FILE *f, const struct cli_opts *o,
         if (lv->extended)
             fprintf(f, " (ORION's 1..%d; %s)", lv->orion_max,
                     sim_level_stop_words(lv->stop));
+        else if (o->levels == SIM_LEVELS_EXTEND && !may_extend(o, (enum wl_class)c))
+            fprintf(f, " (the maximum %s set)", c == WL_LARGE ? "--num-large" : "--num-small");
         shown++;
     }
     if (shown)

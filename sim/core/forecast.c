@@ -201,12 +201,22 @@ static void begin_phase(struct fc *f, const struct fc_phase_ctx *pc)
     wl_set_class_write_pct(f->parts->workload, WL_LARGE, pc->ph->write_pct[WL_LARGE]);
 }
 
-static void end_phase(struct fc *f, double end_s)
+/* The phase ends at end_s: its whole window, or where a stop cut it
+   (stopped), which is then its length. */
+static void end_phase(struct fc *f, double end_s, bool stopped)
 {
     struct sim_fc_phase *p = f->cur_phase;
     double len = end_s - p->start_s;
     if (!(len > 0))
-        len = p->length_s;
+        len = stopped ? 0 : p->length_s;
+    if (stopped) {
+        p->incomplete = true;
+        p->length_s = len;
+    }
+    if (!(len > 0)) {
+        f->cur_phase = NULL;
+        return;
+    }
     p->small_iops = f->cur_sum[WL_SMALL] / len;
     p->large_mbps = f->cur_sum[WL_LARGE] / len;
     for (int c = 0; c < WL_CLASSES; c++) {
@@ -248,7 +258,7 @@ static int run_phase(struct fc *f, int day, int i)
                         NULL, NULL, &elapsed);
     } else
         rc = fc_fluid_phase(f, &pc);
-    end_phase(f, rc == 1 ? f->res->horizon_s : pc.end_s);
+    end_phase(f, rc == 1 ? fmax(f->res->horizon_s, pc.start_s) : pc.end_s, rc == 1);
     return rc;
 }
 

@@ -95,7 +95,10 @@ struct sim_fc_phase {
     double offered[WL_CLASSES];         /* open loop; 0 for closed/idle */
     double unmet_frac[WL_CLASSES];
     double small_p99_us, large_p99_us;  /* worst interval */
-    bool served;
+    bool served;                /* at most the tolerance unmet; of an
+                                   incomplete phase: so far */
+    bool incomplete;            /* an interrupt cut it: length_s is what
+                                   was simulated of it */
 };
 
 struct sim_forecast_result {

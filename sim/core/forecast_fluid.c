@@ -41,6 +41,20 @@
  * a few credits, held at its base rate by the emptied one, would climb
  * back and "earn again" where the exact path's volumes empty together.
  *
+ * An overloaded open loop books more than it completes while the I/O in
+ * flight piles up towards its bound (--max-outstanding): every limit
+ * books an I/O when it is submitted.  The exact path pays that once a
+ * phase; so c is what the completed I/O costs, and the pile-up is walked
+ * apart: the phase's I/O in flight (f->in_flight, as the last window left
+ * it) grows at the regime's backlog_growth, each bucket paying per_io
+ * units for each, until the bound, which is one more boundary of a step.
+ * (Counting the pile-up in c, as the window saw it, drained a gp2 bucket
+ * 2 % early at 3,000 IOPS and an sc1 one 25 % early at 15 MB/s.)  For
+ * the same reason the I/O in flight when such a bucket runs dry was
+ * booked while it had credits: it still completes at the burst rate, for
+ * in_flight / rate seconds, before the base rate takes over (the queue's
+ * tail: 4,096 x 1 MiB is 7 minutes of an sc1 burst).
+ *
  * Idle phases (and gaps) are the same walk with no window: nothing is
  * consumed, every bucket earns its earn rate.
  *
@@ -76,6 +90,8 @@ struct regime {
     unsigned char *empty;           /* [buckets]: 1 = empty */
     struct fc_figures fig;
     double *consumed;               /* [buckets] units per s */
+    double *per_io;                 /* [buckets] units per logical I/O */
+    double backlog_growth;          /* logical I/Os per s (struct fc_use) */
 };
 
 struct fc_cache {
@@ -90,6 +106,7 @@ void fc_cache_free(struct fc_cache *c)
     for (int i = 0; i < c->n; i++) {
         free(c->r[i].empty);
         free(c->r[i].consumed);
+        free(c->r[i].per_io);
     }
     free(c->r);
     free(c);
@@ -117,7 +134,7 @@ static struct regime *cache_find(struct fc *f, int phase, const unsigned char *k
 }
 
 static int cache_add(struct fc *f, int phase, const unsigned char *key,
-                     const struct fc_figures *fig, const double *consumed)
+                     const struct fc_figures *fig, const struct fc_use *use)
 {
     if (!f->cache && !(f->cache = calloc(1, sizeof *f->cache)))
         return -ENOMEM;
@@ -136,13 +153,17 @@ static int cache_add(struct fc *f, int phase, const unsigned char *key,
     r->fig = *fig;
     r->empty = malloc(nb);
     r->consumed = malloc(nb * sizeof *r->consumed);
-    if (!r->empty || !r->consumed) {
+    r->per_io = malloc(nb * sizeof *r->per_io);
+    if (!r->empty || !r->consumed || !r->per_io) {
         free(r->empty);
         free(r->consumed);
+        free(r->per_io);
         return -ENOMEM;
     }
     memcpy(r->empty, key, (size_t)f->buckets);
-    memcpy(r->consumed, consumed, (size_t)f->buckets * sizeof *consumed);
+    memcpy(r->consumed, use->consumed, (size_t)f->buckets * sizeof *r->consumed);
+    memcpy(r->per_io, use->per_io, (size_t)f->buckets * sizeof *r->per_io);
+    r->backlog_growth = use->backlog_growth;
     c->n++;
     return 0;
 }
@@ -205,15 +226,34 @@ static int advance(struct fc *f, const double *drift, double dt, int hit,
     return rc;
 }
 
-/* One closed-form step of regime (fig, consumed) from t; *t moves on. */
+/* The I/O in flight still piling up under regime r: logical I/Os per s
+   (0 once at the bound, or with no pile-up), and how long until the
+   bound. */
+static double pile_up(const struct fc *f, const struct regime *r, double *until_s)
+{
+    double room = r ? r->fig.open_bound - f->in_flight : 0;
+    *until_s = INFINITY;
+    if (!r || !(r->backlog_growth > 0) || !(room > 0))
+        return 0;
+    *until_s = room / r->backlog_growth;
+    return r->backlog_growth;
+}
+
+/* One closed-form step of regime r (NULL: idle) with figures fig from t,
+   of at most max_s; *t moves on, and *emptied says whether it ended on a
+   bucket running dry. */
 static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
-                      const struct fc_figures *fig, const double *consumed)
+                      const struct fc_figures *fig, const struct regime *r,
+                      double max_s, bool *emptied)
 {
     double *drift = f->level_b + f->buckets;    /* scratch: see fc_alloc */
-    double dt = pc->end_s - *t, hit_level = 0;
+    double piling_s, piling = pile_up(f, r, &piling_s);
+    double dt = fmin(fmin(pc->end_s - *t, piling_s), max_s), hit_level = 0;
     int hit = -1;
     for (int k = 0; k < f->buckets; k++) {
-        drift[k] = drift_of(&f->bkt[k], f->level[k], consumed ? consumed[k] : 0);
+        drift[k] = drift_of(&f->bkt[k], f->level[k], r ? r->consumed[k] : 0);
+        if (piling > 0 && !is_empty(&f->bkt[k], f->level[k]))
+            drift[k] -= piling * r->per_io[k];
         double at, until = to_boundary(&f->bkt[k], f->level[k], drift[k], &at);
         if (until < dt) {
             dt = until;
@@ -223,16 +263,42 @@ static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     }
     double *level0 = drift + f->buckets;
     memcpy(level0, f->level, (size_t)f->buckets * sizeof *level0);
+    *emptied = hit >= 0 && hit_level == 0;
     int rc = advance(f, drift, dt, hit, hit_level);
     if (rc < 0)
         return rc;
     memcpy(f->level, f->level_b, (size_t)f->buckets * sizeof *f->level);
+    f->in_flight += piling * dt;
     struct fc_seg s = { *t, *t + dt, pc->day, pc->index, fig, level0, f->level };
     rc = fc_emit(f, &s);
     *t += dt;
     if (rc == 0)
         rc = fc_events_track(f->events, *t, f->level, pc->day, pc->index);
     return rc;
+}
+
+static double ios_per_s(const struct fc_figures *fig)
+{
+    return fig->dir_rate[0][0] + fig->dir_rate[0][1] +
+           fig->dir_rate[1][0] + fig->dir_rate[1][1];
+}
+
+static bool overloaded(const struct fc_figures *fig)
+{
+    return fig->open && (fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
+                         fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE);
+}
+
+/* A bucket ran dry under overloaded regime r: the I/O in flight, booked
+   while it had credits, completes at r's rates (the top of the file). */
+static int queue_tail(struct fc *f, const struct fc_phase_ctx *pc, double *t,
+                      const struct regime *r)
+{
+    double rate = ios_per_s(&r->fig);
+    if (!overloaded(&r->fig) || !(f->in_flight > 0) || !(rate > 0))
+        return 0;
+    bool emptied;
+    return fluid_step(f, pc, t, &r->fig, r, f->in_flight / rate, &emptied);
 }
 
 /* Whether a window of len_s holds enough to stand for its regime:
@@ -246,12 +312,10 @@ static bool window_enough(const struct fc_figures *fig, double len, double *next
     double need = len;
     if (fig->ios < FLUID_WINDOW_IOS)
         need = 1.5 * len * FLUID_WINDOW_IOS / (double)(fig->ios ? fig->ios : 1);
-    bool over = fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
-                fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE;
-    double ios_per_s = fig->dir_rate[0][0] + fig->dir_rate[0][1] +
-                       fig->dir_rate[1][0] + fig->dir_rate[1][1];
-    if (fig->open && over && ios_per_s > 0)
-        need = fmax(need, FLUID_LATENCIES * fig->open_bound / ios_per_s);
+    bool over = overloaded(fig);
+    double rate = ios_per_s(fig);
+    if (over && rate > 0)
+        need = fmax(need, FLUID_LATENCIES * fig->open_bound / rate);
     for (int c = 0; fig->open && !over && c < WL_CLASSES; c++)
         need = fmax(need, FLUID_LATENCIES * fig->lat[c].avg_us / 1e6);
     *next = fmin(FLUID_WINDOW_MAX_S, need);
@@ -266,14 +330,13 @@ static bool window_enough(const struct fc_figures *fig, double len, double *next
    and 1.4 % of 2,500 more would be 3 % faster.  (Where it was not, the
    limits set the consumption, not the arrivals.)  The scale is that of
    the class with more I/Os: exact for one-class phases. */
-static void open_rates(struct fc_figures *fig, double *consumed, int buckets)
+static void open_rates(struct fc_figures *fig, struct fc_use *use, int buckets)
 {
     if (!fig->open)
         return;
     fig->small_iops = fig->offered[WL_SMALL] * (1 - fig->unmet[WL_SMALL]);
     fig->large_mbps = fig->offered[WL_LARGE] * (1 - fig->unmet[WL_LARGE]);
-    if (fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
-        fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE)
+    if (overloaded(fig))
         return;
     double ios[WL_CLASSES];
     for (int c = 0; c < WL_CLASSES; c++)
@@ -283,7 +346,7 @@ static void open_rates(struct fc_figures *fig, double *consumed, int buckets)
         return;
     double k = fig->offered[main_cls] / fig->arrived[main_cls];
     for (int b = 0; b < buckets; b++)
-        consumed[b] *= k;
+        use->consumed[b] *= k;
 }
 
 /* A measurement window of *len_s from t: a segment of its own, cached
@@ -295,21 +358,23 @@ static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
                         const unsigned char *key, double *len_s)
 {
     size_t nb = (size_t)(f->buckets > 0 ? f->buckets : 1);
-    double *consumed = malloc(nb * 2 * sizeof *consumed);
+    double *consumed = malloc(nb * 3 * sizeof *consumed);
     unsigned char *after = malloc(nb);
     if (!consumed || !after) {
         free(consumed);
         free(after);
         return -ENOMEM;
     }
-    double *level0 = consumed + nb;
+    struct fc_use use = { .consumed = consumed, .per_io = consumed + nb };
+    double *level0 = consumed + 2 * nb;
     memcpy(level0, f->level, (size_t)f->buckets * sizeof *level0);
     struct fc_figures fig;
     double elapsed = 0;
     double len = *len_s;
     int rc = fc_stretch(f, pc, *t, len, pc->is_open ? FLUID_WARMUP_OPEN_S : FLUID_WARMUP_S,
-                        false, &fig, consumed, &elapsed);
-    open_rates(&fig, consumed, f->buckets);
+                        false, &fig, &use, &elapsed);
+    open_rates(&fig, &use, f->buckets);
+    f->in_flight = use.in_flight_end;
     f->res->windows++;
     if (rc >= 0) {
         struct fc_seg s = { *t, *t + elapsed, pc->day, pc->index, &fig, level0, f->level };
@@ -318,7 +383,7 @@ static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
         regime_key(f, after);
         bool enough = window_enough(&fig, len, len_s);
         if (e == 0 && enough && memcmp(after, key, (size_t)f->buckets) == 0)
-            e = cache_add(f, pc->index, key, &fig, consumed);
+            e = cache_add(f, pc->index, key, &fig, &use);
         if (e < 0)
             rc = e;
     }
@@ -335,6 +400,7 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
         return -ENOMEM;
     int rc = 0;
     double len = FLUID_WINDOW_S;
+    f->in_flight = 0;
     for (int step = 0; rc == 0 && t < pc->end_s - 1e-9; step++) {
         double tail = 2 * (len + FLUID_WARMUP_OPEN_S);
         if (sim_stop_is_set(f->cfg->stop) || step > FLUID_MAX_STEPS) {
@@ -351,7 +417,10 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
         const struct regime *r = cache_find(f, pc->index, key);
         if (r) {
             f->res->cache_hits++;
-            rc = fluid_step(f, pc, &t, &r->fig, r->consumed);
+            bool emptied;
+            rc = fluid_step(f, pc, &t, &r->fig, r, INFINITY, &emptied);
+            if (rc == 0 && emptied)
+                rc = queue_tail(f, pc, &t, r);
         } else {
             rc = fluid_window(f, pc, &t, key, &len);
         }
@@ -369,7 +438,8 @@ int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc)
     for (int step = 0; rc == 0 && t < pc->end_s - 1e-9; step++) {
         if (step > FLUID_MAX_STEPS)
             return -EIO;
-        rc = fluid_step(f, pc, &t, &nothing, NULL);
+        bool emptied;
+        rc = fluid_step(f, pc, &t, &nothing, NULL, INFINITY, &emptied);
     }
     return rc;
 }

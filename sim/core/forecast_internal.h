@@ -123,6 +123,8 @@ struct fc {
     fc_events *events;
     bool stopped;
     struct fc_cache *cache;         /* forecast_fluid.c */
+    double in_flight;               /* forecast_fluid.c: logical I/Os the
+                                       phase holds in flight, booked */
     /* per-phase accumulation (forecast.c) */
     struct sim_fc_phase *cur_phase;
     double cur_sum[WL_CLASSES], cur_offered_sum[WL_CLASSES];
@@ -134,16 +136,32 @@ void fc_read_levels(struct fc *f, double *dst);
 /* Emit one segment: to the rows and the phase's sums.  0 / -ENOMEM. */
 int fc_emit(struct fc *f, const struct fc_seg *s);
 
+/* What a measurement window found the buckets' limits booking.  A limit
+   books an I/O's units when the I/O is submitted, so besides what the
+   completed I/O cost, an overloaded open loop books the I/O in flight as
+   it piles up towards the bound (--max-outstanding): once, not for as
+   long as the regime lasts (forecast_exact.c, forecast_fluid.c). */
+struct fc_use {
+    double *consumed;           /* [buckets] units per s at the rate the
+                                   I/O completes */
+    double *per_io;             /* [buckets] units booked per logical I/O */
+    double backlog_growth;      /* logical I/Os per s the I/O in flight
+                                   grows by while below the bound: arrivals
+                                   less completions, overloaded open loop;
+                                   else 0 */
+    double in_flight_end;       /* logical I/Os in flight at the end */
+};
+
 /* forecast_exact.c: run the phase's load per I/O from forecast time t_s
    for `length_s` (after warmup_s unmeasured, counted in the stretch),
    polling the levels for events, and set *elapsed_s to the forecast time
    it covered.  With emit the stretch goes out as segments (interval
    rows).  Else it is a measurement window: *fig gets what it measured
-   (one figure set for all of it) and consumed[] each bucket's units
-   admitted per second.  0, 1 when stopped, -errno. */
+   (one figure set for all of it) and *use the buckets' bookings (its
+   arrays sized by the caller).  0, 1 when stopped, -errno. */
 int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
                double length_s, double warmup_s, bool emit,
-               struct fc_figures *fig, double *consumed, double *elapsed_s);
+               struct fc_figures *fig, struct fc_use *use, double *elapsed_s);
 
 /* forecast_fluid.c */
 int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);

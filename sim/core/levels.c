@@ -61,6 +61,14 @@ static bool limit_binds(enum sim_limit l)
     return l != SIM_LIMIT_OFFERED_LOAD && l != SIM_LIMIT_DEVICE;
 }
 
+enum sim_limit sim_levels_bound_limit(const struct sim_class_levels *lv,
+                                      enum sim_limit at_max)
+{
+    bool rising = lv->orion_max > 0 &&
+                  (lv->stop == SIM_STOP_RISING || lv->stop == SIM_STOP_CAP);
+    return rising && at_max == SIM_LIMIT_DEVICE ? SIM_LIMIT_OFFERED_LOAD : at_max;
+}
+
 enum sim_level_stop sim_levels_saturation(const struct sim_point_result *pts,
                                           int n, enum wl_class c, int *last)
 {

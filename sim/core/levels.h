@@ -90,6 +90,14 @@ double sim_class_figure(const struct sim_point_result *p, enum wl_class c);
 /* True when p lies on class c's axis: c's load > 0, the other class's 0. */
 bool sim_on_axis(const struct sim_point_result *p, enum wl_class c);
 
+/* The limit a class's maximum is bound by, given the one measured at its
+   point (at_max) and how its levels went: a class still rising at its
+   last level (SIM_STOP_RISING, SIM_STOP_CAP) where the backend names no
+   limit (SIM_LIMIT_DEVICE: real devices) is bound by the offered load,
+   as the run's note says; else at_max. */
+enum sim_limit sim_levels_bound_limit(const struct sim_class_levels *lv,
+                                      enum sim_limit at_max);
+
 /* Whether class c is saturated at the highest-load point of its axis
    among pts[0..n): SIM_STOP_LIMIT, _FLAT, _LATENCY, or SIM_STOP_RISING
    (also when the axis has no point).  *last gets that point's load. */

@@ -215,6 +215,15 @@ static void load_text(const struct sim_fc_phase *p, const struct wl_phase *ph,
                  fmt_rate(p->offered[WL_LARGE], b, sizeof b));
 }
 
+/* A phase's last word: served or not; one an interrupt cut is not
+   called served on what it did so far (the verdict line says "so far"). */
+static const char *phase_verdict(const struct sim_fc_phase *p)
+{
+    if (!p->served)
+        return p->incomplete ? "NOT served so far (interrupted)" : "NOT served";
+    return p->incomplete ? "interrupted" : "served";
+}
+
 static void phase_line(FILE *f, const struct report_fc_info *in, const struct sim_fc_phase *p)
 {
     const struct wl_phase *ph = &in->schedule->phase[p->phase];
@@ -226,7 +235,7 @@ static void phase_line(FILE *f, const struct report_fc_info *in, const struct si
             clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
             fmt_rate(p->small_iops, si, sizeof si), fmt_rate(p->large_mbps, lm, sizeof lm),
             100 * unmet, fmt_lat(p->small_p99_us, l1, sizeof l1),
-            fmt_lat(p->large_p99_us, l2, sizeof l2), p->served ? "served" : "NOT served");
+            fmt_lat(p->large_p99_us, l2, sizeof l2), phase_verdict(p));
 }
 
 static void steady_text(FILE *f, const struct sim_forecast_result *r)
@@ -481,7 +490,11 @@ static void json_phases(FILE *f, const struct report_fc_info *in,
         kv_num(f, &first, "unmet_large_pct", 100 * p->unmet_frac[WL_LARGE]);
         kv_num(f, &first, "small_p99_us", p->small_p99_us);
         kv_num(f, &first, "large_p99_us", p->large_p99_us);
-        kv_bool(f, &first, "served", p->served);
+        if (p->incomplete && p->served)
+            kv_raw(f, &first, "served", "null");    /* not judged */
+        else
+            kv_bool(f, &first, "served", p->served);
+        kv_bool(f, &first, "incomplete", p->incomplete);
         fputs("}", f);
     }
     fputs("]", f);

@@ -136,8 +136,11 @@ static void csv_maximum(FILE *f, bool ran, double figure, int decimals,
    for a closed-loop sweep, and for a class without a rate).
    Schema 5: what the prices were taken for at the end: os, memory_gb,
    region (as the JSON's config).
+   Schema 6: incomplete at the end, true on the row of a run an interrupt
+   cut short (as the JSON's sweep[].incomplete), so a reader of the CSV
+   alone does not take a partial row for a whole one.
    Every column is explained in docs/fields.md. */
-#define SWEEP_CSV_SCHEMA 5
+#define SWEEP_CSV_SCHEMA 6
 
 /* ",<offered>,<delivered>,<unmet frac>,<p99 us>" of class c at an
    open-loop point; empty where c has no rate, p99 empty where it
@@ -229,7 +232,8 @@ static int sweep_csv_write(FILE *f, void *arg)
           "limited_by,instance_usd_month,volumes_usd_month,total_usd_month,prices,"
           "offered_small_iops,delivered_small_iops,small_unmet_frac,"
           "small_p99_us,offered_large_mbps,delivered_large_mbps,"
-          "large_unmet_frac,large_p99_us,delayed,os,memory_gb,region\n", f);
+          "large_unmet_frac,large_p99_us,delayed,os,memory_gb,region,"
+          "incomplete\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -258,7 +262,7 @@ static int sweep_csv_write(FILE *f, void *arg)
         csv_text(f, cfg->bill.disks > 0 ? cfg->bill.prices_list : "");
         csv_open_fields(f, r);
         csv_price_config(f, &cfg->bill);
-        fputc('\n', f);
+        fputs(r->incomplete ? ",true\n" : ",false\n", f);
     }
     return ferror(f) ? -EIO : 0;
 }
