@@ -83,7 +83,7 @@ expect_stdout_matches "gp2_run_should_name_the_volume_iops_credits" \
     '^Burst: [0-9]+ IOPS for at most [0-9]+ min \(volume IOPS burst credits\), then 71[0-9] IOPS sustained' \
     "$ASMSIM" run --volume gp2:size=125GiB --disks 2 --run oltp --duration auto
 expect_stdout_matches "st1_run_should_name_the_volume_throughput_credits" \
-    '^Burst: [0-9.]+ MB/s for at most [0-9.]+ h \(volume throughput burst credits\), then [0-9.]+ MB/s sustained' \
+    '^Burst: [0-9.]+ MB/s for at most [0-9.]+ (h|min) \(volume throughput burst credits\), then [0-9.]+ MB/s sustained' \
     "$ASMSIM" run --volume st1:size=500GiB --disks 2 --run dss --duration auto
 expect_stdout_lacks "run_that_touches_no_bucket_should_print_no_burst_remark" "Burst" \
     "$ASMSIM" run --volume gp3 --disks 2 --duration auto
@@ -192,12 +192,22 @@ check_long_point "instance_open_loop_should_run_out_when_its_bucket_empties" \
     922500 400 78.98 78.98 burst_mbps \
     --instance m5.large --volume gp3:size=125GiB,iops=4000,throughput=1000MiB/s \
     --disks 8 --rate-large 400MB/s --duration 1h
-# st1 500 GiB: 0.5 TiB of credits, earns 20 MiB/s (40 per TiB), delivers
-# 0.95 of it; the burst is the point's own (75 MB/s: its I/O rate binds)
+# st1 500 GiB: 0.5 TiB of credits, earns 20 MiB/s (40 per TiB) and
+# bursts at 122.07 MiB/s (250 per TiB), delivers 0.95 of each; one
+# sequential stream of 128 KiB merges into 1 MiB units, so what it is
+# charged is what it moves: out after 549755.8 / (121.60 - 19.92) s
 check_long_point "st1_long_point_should_report_burst_run_out_and_sustained" \
-    549755.8 75.69 19.92 19.92 burst_mbps \
+    549755.8 121.60 19.92 19.92 burst_mbps \
     --volume st1:size=500GiB --instance none --disks 1 --run advanced \
-    --matrix point --num-small 0 --num-large 4 --type seq --duration 3h
+    --matrix point --num-small 0 --num-large 1 --type seq --duration 3h
+# the same volume under random 8 KiB reads: every I/O is charged a full
+# 1 MiB unit (DOMAIN.md 4), so it bursts at 122.07 x 0.95 = 115.97 I/Os
+# a second, spends 524288 units of credit, earns 20 x 0.95 = 19 a second
+# and sustains 19 IOPS: out after 524288 / (115.97 - 19) s = 90 min
+check_long_point "st1_small_random_io_should_spend_a_mib_of_credit_each" \
+    524288 115.97 19 19 burst_iops \
+    --volume st1:size=500GiB --instance none --disks 1 --run advanced \
+    --matrix point --num-small 4 --num-large 0 --duration 3h
 # the gp2 point above in words: 2850 while the credits last, out after
 # 5.4e6 / (2850 - 1500) = 4000 s = 66.7 min (measured: 65-68), then 1425
 expect_stdout_matches "long_point_burst_line_should_give_the_burst_rate_not_the_average" \
