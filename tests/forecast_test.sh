@@ -136,6 +136,11 @@ printf '%s\n' "$H_OUT" >oltp.txt
 expect_true "oltp_day_should_run" test "$H_RC" -eq 0
 expect_true "the_plan_should_name_the_schedule" \
     grep -q '^Schedule oltp-day: 6 phases, a day of 24 h (clock times); interval 60 s; fast hybrid$' oltp.txt
+harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp3 --disks 4 \
+    --schedule weekly-etl --repeat 1
+printf '%s\n' "$H_OUT" >weekly.txt
+expect_true "a_cycle_other_than_24_h_should_say_its_days_are_cycles" \
+    grep -q '^Schedule weekly-etl: 3 phases, a day of 168 h (the schedule.s cycle: each day below is one)' weekly.txt
 expect_true "oltp_day_should_say_when_the_instance_burst_is_spent" \
     grep -Eq '^  0[23]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' oltp.txt
 expect_true "oltp_day_should_say_when_the_volumes_run_dry" \

@@ -180,8 +180,12 @@ static void print_plan(const struct forecast_job *fj)
     else
         cli_format_duration((sim_ns)s->day_ms * SIM_NS_PER_MS, day, sizeof day);
     printf("asmsim forecast: %d x %s on %s\n", o->disks, o->volume.spec, o->instance.name);
-    printf("Schedule %s: %d phase%s, a day of %s%s; interval %s; %s\n",
+    /* A schedule's "day" is its whole cycle (weekly-etl: 168 h), and the
+       days counted below are such cycles: say so when it is not 24 h. */
+    bool calendar_day = s->day_ms == 24LL * 3600 * 1000;
+    printf("Schedule %s: %d phase%s, a day of %s%s%s; interval %s; %s\n",
            fj->source, s->n, s->n == 1 ? "" : "s", day,
+           calendar_day ? "" : " (the schedule's cycle: each day below is one)",
            s->clock ? " (clock times)" : "", iv,
            o->exact ? "exact (every I/O simulated)" : "fast hybrid");
     if (o->repeat_days > 0)
