@@ -203,6 +203,12 @@ ok = (p["incomplete"] is True and p["served"] is None and abs(p["length_s"] - h)
       line.rstrip().endswith("interrupted") and "served" not in line)
 sys.exit(0 if ok else 1)
 PY
+# and the HTML report made from that JSON says so too, not "NOT served"
+"$ASMSIM" report intr/asmsim_*_forecast.json -o intr.html >/dev/null 2>&1
+expect_true "report_of_an_interrupted_forecast_should_call_the_cut_phase_interrupted" \
+    grep -q '<td>interrupted</td></tr>' intr.html
+expect_true "report_of_an_interrupted_forecast_should_not_say_not_served" \
+    bash -c '! grep -q "NOT served" intr.html'
 
 # the Cost line takes the price settings run takes (m5.large RHEL is
 # $0.156/h x 730 h = $113.88, Linux $0.096/h = $70.08)

@@ -288,6 +288,11 @@ static void phases_table(struct html_out *o, const cJSON *doc)
     cJSON_ArrayForEach(p, html_get(doc, "phases")) {
         double day = 0, start = 0;
         bool served = cJSON_IsTrue(html_get(p, "served"));
+        bool cut = cJSON_IsTrue(html_get(p, "incomplete"));
+        /* a phase an interrupt cut: served (null) or not, so far */
+        bool unmet_so_far = cut && cJSON_IsFalse(html_get(p, "served"));
+        if (cut && !unmet_so_far)
+            served = true;
         html_num(p, "day", &day);
         html_num(p, "start_s", &start);
         fprintf(o->f, "<tr%s><td>%.0f</td><td>", served ? "" : " class=\"unserved\"", day);
@@ -301,7 +306,9 @@ static void phases_table(struct html_out *o, const cJSON *doc)
         html_num_cell(o, p, "unmet_large_pct", 1);
         html_num_cell(o, p, "small_p99_us", 1);
         html_num_cell(o, p, "large_p99_us", 1);
-        fprintf(o->f, "<td>%s</td></tr>\n", served ? "served" : "<b>NOT served</b>");
+        fprintf(o->f, "<td>%s</td></tr>\n",
+                cut ? (unmet_so_far ? "<b>NOT served</b> so far (interrupted)" : "interrupted")
+                    : served ? "served" : "<b>NOT served</b>");
     }
     fputs("</tbody></table></div>\n</section>\n", o->f);
 }
