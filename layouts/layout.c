@@ -147,11 +147,7 @@
 #define ZONE_ROUND_AU 16u                       /* zones: multiples of 16 AU */
 #define MAX_SHIFT_PAIRS 4                       /* high: 4 pairs <= 8 partners */
 
-/* The variable extent size classes (AU < 4 MiB). */
-#define CLASS1_EXTENTS LAY_CLASS1_EXTENTS       /* layout_map.h */
-#define CLASS2_EXTENTS LAY_CLASS2_EXTENTS
-#define CLASS2_START_AU LAY_CLASS2_START_AU
-#define CLASS3_START_AU LAY_CLASS3_START_AU
+/* Variable extent sizes below this AU (the classes: layout_map.h). */
 #define VARIABLE_BELOW_AU_BYTES (4ull << 20)
 
 struct lay {
@@ -203,19 +199,19 @@ static uint64_t slots_below(uint64_t r, uint64_t n, uint64_t limit)
 /* Extent k's size in AU. */
 static inline uint64_t extent_au(bool variable, uint64_t k)
 {
-    if (!variable || k < CLASS1_EXTENTS)
+    if (!variable || k < LAY_CLASS1_EXTENTS)
         return 1;
-    return k < CLASS2_EXTENTS ? 4 : 16;
+    return k < LAY_CLASS2_EXTENTS ? 4 : 16;
 }
 
 /* Logical AU where extent k starts (= total AU of extents 0..k-1). */
 static uint64_t extent_start_au(bool variable, uint64_t k)
 {
-    if (!variable || k <= CLASS1_EXTENTS)
+    if (!variable || k <= LAY_CLASS1_EXTENTS)
         return k;
-    if (k <= CLASS2_EXTENTS)
-        return CLASS2_START_AU + 4 * (k - CLASS1_EXTENTS);
-    return CLASS3_START_AU + 16 * (k - CLASS2_EXTENTS);
+    if (k <= LAY_CLASS2_EXTENTS)
+        return LAY_CLASS2_START_AU + 4 * (k - LAY_CLASS1_EXTENTS);
+    return LAY_CLASS3_START_AU + 16 * (k - LAY_CLASS2_EXTENTS);
 }
 
 /* Geometry shared by lay_cfg_check (capacity) and lay_create. */
@@ -229,8 +225,8 @@ struct geo {
 static void geo_counts(const struct geo *g, uint64_t r, uint64_t *a, uint64_t *b)
 {
     if (g->variable) {
-        *a = slots_below(r, g->n, CLASS1_EXTENTS);
-        *b = slots_below(r, g->n, CLASS2_EXTENTS);
+        *a = slots_below(r, g->n, LAY_CLASS1_EXTENTS);
+        *b = slots_below(r, g->n, LAY_CLASS2_EXTENTS);
     } else {
         *a = *b = UINT64_MAX;
     }

@@ -220,6 +220,12 @@ expect_true "point_with_num_large_should_not_say_levels_extended" \
     sh -c '! grep -q "extended to saturation" point16.out &&
            grep -qxF "  levels    up to the maxima set by --num-small and --num-large" point16.out &&
            grep -qxF "Levels: ORION'"'"'s: large 1..16 (the maximum --num-large set)" point16.out'
+# dss has no small axis, so --num-large alone leaves nothing to extend:
+# the header must not promise it (the matrix decides, not the flags)
+"$ASMSIM" run --run dss --num-large 4 "${FAST[@]}" >dss4.out 2>&1
+expect_true "dss_with_num_large_should_not_say_levels_extended" \
+    sh -c '! grep -q "extended to saturation" dss4.out &&
+           grep -qxF "Levels: ORION'"'"'s: large 1..4 (the maximum --num-large set)" dss4.out'
 expect_error "levels_should_reject_an_unknown_value" \
     "asmsim: --levels bogus: unknown levels; use extend or orion" "" \
     "$ASMSIM" run --levels bogus

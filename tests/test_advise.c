@@ -551,8 +551,9 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
 }
 
 /* The worst phase of a served day is not picked by noise: shares served
-   0.1 % apart and p99s 3 % apart tie, and the earliest wins; a share
-   further off, then a p99 more than 10 % higher, decide. */
+   0.1 % apart and p99s 3 % apart tie, and the earliest of equal demands
+   wins, or the one asking the most; a share further off, then a p99 more
+   than 10 % higher, decide. */
 static void worst_phase_should_not_follow_noise(void)
 {
     static struct wl_schedule s;
@@ -566,6 +567,10 @@ static void worst_phase_should_not_follow_noise(void)
     };
     const struct sim_fc_phase *w = adv_worst_phase(ph, 3, &s);
     CHECK(w == &ph[0]);
+    ph[1].offered[WL_SMALL] = 7000;     /* the peak, within the noise */
+    w = adv_worst_phase(ph, 3, &s);
+    CHECK(w == &ph[1]);
+    ph[1].offered[WL_SMALL] = 1000;
     ph[2].small_p99_us = 700;           /* more than 10 % slower */
     w = adv_worst_phase(ph, 3, &s);
     CHECK(w == &ph[2]);

@@ -140,7 +140,7 @@ int adv_eval_schedule(const struct adv_cfg *cfg, const struct adv_config *c,
                       struct adv_outcome *out, char *why, size_t why_len);
 /* The worst of a day's phases ph[0..n) (schedule s): the open-loop one
    served least, ties within noise broken by the highest p99, then by the
-   earliest (advise_schedule.c, the top of the file); NULL: none asks for
+   highest demand against the day's peak, then by the earliest (advise_schedule.c, the top of the file); NULL: none asks for
    a rate. */
 const struct sim_fc_phase *adv_worst_phase(const struct sim_fc_phase *ph, size_t n,
                                            const struct wl_schedule *s);

@@ -18,8 +18,9 @@
  *                phases within WORST_SHARE_NOISE of that share tie, and
  *                of them the one with the highest p99 (small, else large:
  *                its worst interval); p99s within WORST_P99_NOISE of that
- *                tie again, and the earliest of those is the one.  So
- *                noise (a share 0.1 % apart, a p99 3 % apart) does not
+ *                tie again, and of those the one asking the most (its
+ *                offered rate against the day's peak), then the earliest.
+ *                So noise (a share 0.1 % apart, a p99 3 % apart) does not
  *                pick it; its offered and delivered rates and that p99
  *   credits      whether a bucket ran dry in the day, when first, whose;
  *                the lowest level any bucket reached
@@ -214,23 +215,41 @@ static bool rated(const struct wl_schedule *s, const struct sim_fc_phase *p)
     return s->phase[p->phase].kind == WL_PHASE_OPEN;
 }
 
+/* A phase's demand against the day's peak of each class: the larger
+   share (1 for the phase that asks the most of either). */
+static double demand_share(const struct sim_fc_phase *p, const double peak[WL_CLASSES])
+{
+    double share = 0;
+    for (int c = 0; c < WL_CLASSES; c++)
+        if (peak[c] > 0)
+            share = fmax(share, p->offered[c] / peak[c]);
+    return share;
+}
+
 /* The worst of the open-loop phases ph[0..n): NULL when none offers a
-   rate.  Three passes, each keeping what the one before left tied. */
+   rate.  Each pass keeps what the one before left tied: served least,
+   then slowest, then the one asking the most (an input, not a
+   measurement, so no noise picks it), then the earliest. */
 const struct sim_fc_phase *adv_worst_phase(const struct sim_fc_phase *ph, size_t n,
                                            const struct wl_schedule *s)
 {
-    double least = INFINITY, slowest = 0;
+    double least = INFINITY, slowest = 0, peak[WL_CLASSES] = { 0, 0 };
     for (size_t k = 0; k < n; k++)
-        if (rated(s, &ph[k]))
+        if (rated(s, &ph[k])) {
             least = fmin(least, served_frac(&ph[k]));
+            for (int c = 0; c < WL_CLASSES; c++)
+                peak[c] = fmax(peak[c], ph[k].offered[c]);
+        }
     for (size_t k = 0; k < n; k++)
         if (rated(s, &ph[k]) && served_frac(&ph[k]) <= least + WORST_SHARE_NOISE)
             slowest = fmax(slowest, phase_p99(&ph[k]));
+    const struct sim_fc_phase *worst = NULL;
     for (size_t k = 0; k < n; k++)
         if (rated(s, &ph[k]) && served_frac(&ph[k]) <= least + WORST_SHARE_NOISE &&
-            phase_p99(&ph[k]) >= (1 - WORST_P99_NOISE) * slowest)
-            return &ph[k];
-    return NULL;
+            phase_p99(&ph[k]) >= (1 - WORST_P99_NOISE) * slowest &&
+            (!worst || demand_share(&ph[k], peak) > demand_share(worst, peak)))
+            worst = &ph[k];
+    return worst;
 }
 
 static void read_worst_phase(const struct sim_forecast_result *r, int day, int n,

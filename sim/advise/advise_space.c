@@ -556,7 +556,6 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     if (from >= to || !may_carry(in, &s->opt[from]))
         return 0;
     adv_inst_rates(t, &in->p, &s->opt[from].v, burst ? 0 : INFINITY, &ir);
-    uint32_t ir_unit = s->opt[from].v.io_unit_bytes;
     for (int o = from; o < to; o++) {
         const struct adv_volopt *vo = &s->opt[o];
         struct adv_bound bd;
@@ -565,10 +564,6 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         if (burst_only && !in->p.burst && !adv_volume_bursts(&vo->v))
             return 0;           /* burst credits change nothing here */
         (*enumerated)++;
-        if (vo->v.io_unit_bytes != ir_unit) {  /* one type: not seen */
-            adv_inst_rates(t, &in->p, &vo->v, ir.window_s, &ir);
-            ir_unit = vo->v.io_unit_bytes;
-        }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
         note_instance(in, t, &bd);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));

@@ -118,17 +118,9 @@ static void print_matrix_workload(FILE *f, const struct cli_opts *o,
         fprintf(f, " (%d I/Os per stream)", o->stream_io);
     fprintf(f, ", %d %% writes\n", o->write_pct);
 }
-/* Whether class c's levels may go past ORION's: --levels extend, and its
-   maximum not set by --num-small / --num-large (run.c, plan_extension). */
-static bool may_extend(const struct cli_opts *o, enum wl_class c)
+static void print_workload(FILE *f, const struct cli_job *j)
 {
-    int given = c == WL_LARGE ? o->num_large : o->num_small;
-    return o->levels == SIM_LEVELS_EXTEND && given < 0;
-}
-
-
-static void print_workload(FILE *f, const struct cli_opts *o)
-{
+    const struct cli_opts *o = j->o;
     char small[32], large[32];
     bool open = sim_open_load_on(&o->open);
 
@@ -156,7 +148,8 @@ static void print_workload(FILE *f, const struct cli_opts *o)
     if (open)
         fprintf(f, "  levels    none: open loop, one point at the offered "
                 "rates\n");
-    else if (may_extend(o, WL_SMALL) || may_extend(o, WL_LARGE))
+    else if (sim_run_class_extends(&j->cfg, WL_SMALL) ||
+             sim_run_class_extends(&j->cfg, WL_LARGE))
         fprintf(f, "  levels    extended to saturation past ORION's "
                 "(--levels orion keeps ORION's)\n");
     else if (o->levels == SIM_LEVELS_EXTEND)
@@ -226,7 +219,7 @@ static void print_header_real(FILE *f, const struct cli_job *j)
                  o->size_limit_bytes ? " (--size-limit)" : "");
     }
     print_layout(f, o, disks);
-    print_workload(f, o);
+    print_workload(f, j);
     fputc('\n', f);
 }
 
@@ -254,7 +247,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
     print_volume(f, o);
     cli_print_cost_header(f, o);
     print_layout(f, o, disks);
-    print_workload(f, o);
+    print_workload(f, j);
     fputc('\n', f);
 }
 
@@ -315,13 +308,14 @@ static const char *const class_word[WL_CLASSES] = { "small", "large" };
 /* "Levels: extended to saturation: large 1..9 (ORION's 1..6; a volume or
    instance limit binds), small ..."; nothing when no class had an axis.
    A class whose maximum --num-small / --num-large set never extends
-   (run.c), and says so. */
+   (sim_levels_extends), and says so. */
 static void print_levels(FILE *f, const struct cli_opts *o,
                          const struct sim_run_result *r)
 {
+    int given[WL_CLASSES] = { o->num_small, o->num_large };
     bool extend = false;
     for (int c = 0; c < WL_CLASSES; c++)
-        extend |= r->levels[c].orion_max > 0 && may_extend(o, (enum wl_class)c);
+        extend |= sim_levels_extends(o->levels, r->levels[c].orion_max, given[c]);
     int shown = 0;
     for (int c = WL_LARGE; c >= WL_SMALL; c--) {
         const struct sim_class_levels *lv = &r->levels[c];
@@ -333,7 +327,7 @@ static void print_levels(FILE *f, const struct cli_opts *o,
         if (lv->extended)
             fprintf(f, " (ORION's 1..%d; %s)", lv->orion_max,
                     sim_level_stop_words(lv->stop));
-        else if (o->levels == SIM_LEVELS_EXTEND && !may_extend(o, (enum wl_class)c))
+        else if (o->levels == SIM_LEVELS_EXTEND && given[c] >= 0)
             fprintf(f, " (the maximum %s set)", c == WL_LARGE ? "--num-large" : "--num-small");
         shown++;
     }

@@ -108,9 +108,8 @@ static void window_use(const struct poll_ctx *c, const struct fc_figures *fig,
     double done = sampled ? b->done - a->done : (double)fig->ios;
     double issued = sampled ? done + b->in_flight - a->in_flight : (double)fig->ios;
     double secs = sampled ? span_s : measured_s;
-    bool over = fig->open && (fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
-                              fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE);
-    double growth = sampled && over ? (b->arrived - a->arrived - done) / span_s : 0;
+    double growth = sampled && fc_overloaded(fig)
+                        ? (b->arrived - a->arrived - done) / span_s : 0;
     use->backlog_growth = growth > 0 ? growth : 0;
     use->in_flight_end = sampled ? b->in_flight : 0;
     for (int k = 0; k < c->f->buckets; k++) {

@@ -283,19 +283,13 @@ static double ios_per_s(const struct fc_figures *fig)
            fig->dir_rate[1][0] + fig->dir_rate[1][1];
 }
 
-static bool overloaded(const struct fc_figures *fig)
-{
-    return fig->open && (fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
-                         fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE);
-}
-
 /* A bucket ran dry under overloaded regime r: the I/O in flight, booked
    while it had credits, completes at r's rates (the top of the file). */
 static int queue_tail(struct fc *f, const struct fc_phase_ctx *pc, double *t,
                       const struct regime *r)
 {
     double rate = ios_per_s(&r->fig);
-    if (!overloaded(&r->fig) || !(f->in_flight > 0) || !(rate > 0))
+    if (!fc_overloaded(&r->fig) || !(f->in_flight > 0) || !(rate > 0))
         return 0;
     bool emptied;
     return fluid_step(f, pc, t, &r->fig, r, f->in_flight / rate, &emptied);
@@ -312,7 +306,7 @@ static bool window_enough(const struct fc_figures *fig, double len, double *next
     double need = len;
     if (fig->ios < FLUID_WINDOW_IOS)
         need = 1.5 * len * FLUID_WINDOW_IOS / (double)(fig->ios ? fig->ios : 1);
-    bool over = overloaded(fig);
+    bool over = fc_overloaded(fig);
     double rate = ios_per_s(fig);
     if (over && rate > 0)
         need = fmax(need, FLUID_LATENCIES * fig->open_bound / rate);
@@ -336,7 +330,7 @@ static void open_rates(struct fc_figures *fig, struct fc_use *use, int buckets)
         return;
     fig->small_iops = fig->offered[WL_SMALL] * (1 - fig->unmet[WL_SMALL]);
     fig->large_mbps = fig->offered[WL_LARGE] * (1 - fig->unmet[WL_LARGE]);
-    if (overloaded(fig))
+    if (fc_overloaded(fig))
         return;
     double ios[WL_CLASSES];
     for (int c = 0; c < WL_CLASSES; c++)

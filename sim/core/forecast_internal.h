@@ -47,6 +47,14 @@ struct fc_figures {
                                            most (max_outstanding) */
 };
 
+/* An open-loop window that left more than the tolerance of a class's
+   demand unmet: its I/O in flight piles up towards the bound. */
+static inline bool fc_overloaded(const struct fc_figures *fig)
+{
+    return fig->open && (fig->unmet[WL_SMALL] > SIM_FORECAST_UNMET_TOLERANCE ||
+                         fig->unmet[WL_LARGE] > SIM_FORECAST_UNMET_TOLERANCE);
+}
+
 struct fc_seg {
     double t0_s, t1_s;
     int day, phase;

@@ -61,6 +61,23 @@ static bool limit_binds(enum sim_limit l)
     return l != SIM_LIMIT_OFFERED_LOAD && l != SIM_LIMIT_DEVICE;
 }
 
+int sim_levels_axis_max(const struct wl_matrix *m, enum wl_class c)
+{
+    int best = 0;
+    for (int i = 0; i < m->n_points; i++) {
+        int mine = c == WL_LARGE ? m->points[i].large : m->points[i].small;
+        int other = c == WL_LARGE ? m->points[i].small : m->points[i].large;
+        if (other == 0 && mine > best)
+            best = mine;
+    }
+    return best;
+}
+
+bool sim_levels_extends(enum sim_levels levels, int axis_max, int given_max)
+{
+    return levels == SIM_LEVELS_EXTEND && axis_max > 0 && given_max < 0;
+}
+
 enum sim_limit sim_levels_bound_limit(const struct sim_class_levels *lv,
                                       enum sim_limit at_max)
 {

@@ -39,6 +39,7 @@
 #include <stdbool.h>
 
 #include "sim/core/stats.h"
+#include "workloads/matrix.h"
 #include "workloads/workload.h"
 
 enum sim_levels {
@@ -89,6 +90,15 @@ double sim_class_figure(const struct sim_point_result *p, enum wl_class c);
 
 /* True when p lies on class c's axis: c's load > 0, the other class's 0. */
 bool sim_on_axis(const struct sim_point_result *p, enum wl_class c);
+
+/* The highest load of class c on its own axis of m (the other class at
+   0): ORION's maximum for it; 0 when c has no such axis. */
+int sim_levels_axis_max(const struct wl_matrix *m, enum wl_class c);
+
+/* Whether a class's levels go past ORION's: levels SIM_LEVELS_EXTEND, an
+   axis of its own (axis_max > 0), and no maximum set by --num-small or
+   --num-large (given_max < 0: not given). */
+bool sim_levels_extends(enum sim_levels levels, int axis_max, int given_max);
 
 /* The limit a class's maximum is bound by, given the one measured at its
    point (at_max) and how its levels went: a class still rising at its

@@ -554,19 +554,6 @@ static int extension_ceiling(const struct sim_run_cfg *cfg, const lay *l,
     return level > x->orion_max[c] ? (int)level : x->orion_max[c];
 }
 
-/* The highest load on class c's axis among the matrix's points. */
-static int axis_max(const struct wl_matrix *m, enum wl_class c)
-{
-    int best = 0;
-    for (int i = 0; i < m->n_points; i++) {
-        int mine = c == WL_LARGE ? m->points[i].large : m->points[i].small;
-        int other = c == WL_LARGE ? m->points[i].small : m->points[i].large;
-        if (other == 0 && mine > best)
-            best = mine;
-    }
-    return best;
-}
-
 /* Which classes extend (levels.h): with SIM_LEVELS_EXTEND, those with an
    axis whose maximum the user did not set; and how far they may go.
    slots[] is the ORION matrix's pools on entry, the run's on return. */
@@ -578,9 +565,8 @@ static int plan_extension(const struct sim_run_cfg *cfg,
     x->points_cap = m->n_points;
     int given[WL_CLASSES] = { cfg->matrix.num_small, cfg->matrix.num_large };
     for (int c = 0; c < WL_CLASSES; c++) {
-        x->orion_max[c] = axis_max(m, (enum wl_class)c);
-        x->on[c] = cfg->levels == SIM_LEVELS_EXTEND && x->orion_max[c] > 0 &&
-                   given[c] < 0;
+        x->orion_max[c] = sim_levels_axis_max(m, (enum wl_class)c);
+        x->on[c] = sim_levels_extends(cfg->levels, x->orion_max[c], given[c]);
     }
     if (!x->on[WL_SMALL] && !x->on[WL_LARGE])
         return 0;
@@ -729,6 +715,19 @@ static int run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out,
     }
     *out = m;
     return 0;
+}
+
+bool sim_run_class_extends(const struct sim_run_cfg *cfg, enum wl_class c)
+{
+    struct wl_matrix *m = NULL;
+    char why[128];
+    int given = c == WL_LARGE ? cfg->matrix.num_large : cfg->matrix.num_small;
+    if (cfg->levels != SIM_LEVELS_EXTEND || given >= 0 || cfg->point.open ||
+        run_matrix(cfg, &m, why, sizeof why) != 0)
+        return false;
+    bool on = sim_levels_extends(cfg->levels, sim_levels_axis_max(m, c), given);
+    wl_matrix_free(m);
+    return on;
 }
 
 /* The pools of a run: the matrix's largest loads (and their extension),

@@ -226,6 +226,10 @@ bool sim_run_parallel(const struct sim_run_cfg *cfg);
    a virtual-clock backend (real devices measured at once would mix their
    figures) and no live view (it is not made for several engines). */
 bool sim_sweep_parallel(const struct sim_run_cfg *cfg);
+/* Whether a run of cfg extends class c's levels past ORION's
+   (sim_levels_extends on cfg's matrix): what its header may promise
+   before the run. */
+bool sim_run_class_extends(const struct sim_run_cfg *cfg, enum wl_class c);
 
 /* I/O errors on disk d, summed over the points of r that report per-disk
    figures (real-device backends). */

@@ -276,6 +276,18 @@ static void events_list(struct html_out *o, const cJSON *doc)
     fputs("</ul>\n</section>\n", o->f);
 }
 
+/* A phase's last cell, and whether demand went unmet in it.  A phase an
+   interrupt cut (incomplete) is judged so far: "served" null when
+   nothing went unmet yet, false when it did. */
+static const char *phase_verdict(const cJSON *p, bool *unmet)
+{
+    bool cut = cJSON_IsTrue(html_get(p, "incomplete"));
+    *unmet = cJSON_IsFalse(html_get(p, "served"));
+    if (*unmet)
+        return cut ? "<b>NOT served</b> so far (interrupted)" : "<b>NOT served</b>";
+    return cut ? "interrupted" : "served";
+}
+
 static void phases_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *p;
@@ -287,15 +299,11 @@ static void phases_table(struct html_out *o, const cJSON *doc)
           "<th>large p99 (us)</th><th>served</th></tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(p, html_get(doc, "phases")) {
         double day = 0, start = 0;
-        bool served = cJSON_IsTrue(html_get(p, "served"));
-        bool cut = cJSON_IsTrue(html_get(p, "incomplete"));
-        /* a phase an interrupt cut: served (null) or not, so far */
-        bool unmet_so_far = cut && cJSON_IsFalse(html_get(p, "served"));
-        if (cut && !unmet_so_far)
-            served = true;
+        bool unmet;
+        const char *verdict = phase_verdict(p, &unmet);
         html_num(p, "day", &day);
         html_num(p, "start_s", &start);
-        fprintf(o->f, "<tr%s><td>%.0f</td><td>", served ? "" : " class=\"unserved\"", day);
+        fprintf(o->f, "<tr%s><td>%.0f</td><td>", unmet ? " class=\"unserved\"" : "", day);
         html_text(o->f, html_str_or(p, "phase", "?"));
         fprintf(o->f, "</td><td>%.2f</td>", start / S_PER_H);
         html_num_cell(o, p, "small_iops", 0);
@@ -306,9 +314,7 @@ static void phases_table(struct html_out *o, const cJSON *doc)
         html_num_cell(o, p, "unmet_large_pct", 1);
         html_num_cell(o, p, "small_p99_us", 1);
         html_num_cell(o, p, "large_p99_us", 1);
-        fprintf(o->f, "<td>%s</td></tr>\n",
-                cut ? (unmet_so_far ? "<b>NOT served</b> so far (interrupted)" : "interrupted")
-                    : served ? "served" : "<b>NOT served</b>");
+        fprintf(o->f, "<td>%s</td></tr>\n", verdict);
     }
     fputs("</tbody></table></div>\n</section>\n", o->f);
 }
