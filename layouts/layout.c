@@ -631,6 +631,7 @@ static void place_by_lists(lay *l)
    the layout itself; the reciprocal of the disk count (layout_map.h). */
 static void geom_finish(lay *l)
 {
+    l->g.layout = l;
     l->g.coarse = l->cfg.striping == LAY_COARSE;
     l->g.copies = l->copies;
     l->g.n = (uint64_t)l->n;

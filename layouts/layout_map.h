@@ -46,6 +46,7 @@
 #define LAY_CLASS3_START_AU 100000ull           /* logical AU of extent 40000 */
 
 struct lay_geom {
+    const lay *layout;                  /* whose geometry: lay_map's fallback */
     bool coarse;                        /* striping is LAY_COARSE */
     bool variable;                      /* variable extent sizes (AU < 4 MiB) */
     unsigned au_shift;                  /* log2(au_bytes) */
@@ -147,9 +148,9 @@ LAY_HOT int lay_put_extent(const struct lay_geom *g, uint64_t k, uint64_t eoff,
     return np;
 }
 
-/* lay_map(l, ...) with the one-extent coarse case in line (see the top);
-   g must be lay_geom(l). */
-LAY_HOT int lay_map_fast(const lay *l, const struct lay_geom *g,
+/* lay_map(g->layout, ...) with the one-extent coarse case in line (see
+   the top). */
+LAY_HOT int lay_map_fast(const struct lay_geom *g,
                                uint64_t offset_bytes, uint32_t size_bytes,
                                bool is_write, struct lay_piece *out, int max_out)
 {
@@ -157,13 +158,13 @@ LAY_HOT int lay_map_fast(const lay *l, const struct lay_geom *g,
     if (!g->coarse || offset_bytes > g->capacity_bytes ||
         size_bytes > g->capacity_bytes - offset_bytes || size_bytes == 0 ||
         max_out < copies)
-        return lay_map(l, offset_bytes, size_bytes, is_write, out, max_out);
+        return lay_map(g->layout, offset_bytes, size_bytes, is_write, out, max_out);
     unsigned sh = g->au_shift;
     uint64_t start_au, size_au;
     uint64_t k = lay_decode_extent(g, offset_bytes >> sh, &start_au, &size_au);
     uint64_t eoff = offset_bytes - (start_au << sh);
     if ((size_au << sh) - eoff < size_bytes)
-        return lay_map(l, offset_bytes, size_bytes, is_write, out, max_out);
+        return lay_map(g->layout, offset_bytes, size_bytes, is_write, out, max_out);
     return lay_put_extent(g, k, eoff, size_bytes, is_write, out, 0, max_out);
 }
 

@@ -115,15 +115,16 @@ static void check_balancer_case(const struct grid_case *c, const char *name)
     int widest = 1;
     for (int k = 0; k < 20000 && total < 3000ull * (uint64_t)c->disks; k++) {
         struct wl_io io;
-        int n = bal_next(b, WL_SMALL, &io, pieces, max);
+        const struct lay_piece *got;
+        int n = bal_next_ref(b, WL_SMALL, &io, &got, max);
         if (n <= 0) {
-            CHECK_FAIL_AT("%s: bal_next = %d", name, n);
+            CHECK_FAIL_AT("%s: bal_next_ref = %d", name, n);
             goto out;
         }
         if (n > widest)
             widest = n;
         for (int i = 0; i < n; i++)
-            count[pieces[i].disk]++;
+            count[got[i].disk]++;
         total += (uint64_t)n;
     }
     int reached = 0;

@@ -735,7 +735,7 @@ static void check_fast_equals_map(const lay *l, uint64_t off, uint32_t size, boo
     struct lay_piece a[64], b[64];
     memset(a, 0xa5, sizeof a);
     memset(b, 0xa5, sizeof b);
-    int na = lay_map_fast(l, lay_geom(l), off, size, w, a, max);
+    int na = lay_map_fast(lay_geom(l), off, size, w, a, max);
     int nb = lay_map(l, off, size, w, b, max);
     CHECK_INT_EQ(na, nb);
     for (int i = 0; i < na && i < nb; i++) {
@@ -766,11 +766,11 @@ static void fast_map_should_agree_with_a_slow_reference(const struct lay_cfg *cf
         uint64_t bytes = size_au * au;
         uint64_t disk = ((uint64_t)cfg->start_disk + k) % n;
         struct lay_piece p[8];
-        int np = lay_map_fast(l, lay_geom(l), logical, 8192, false, p, 8);
+        int np = lay_map_fast(lay_geom(l), logical, 8192, false, p, 8);
         CHECK_INT_EQ(np, 1);
         CHECK_INT_EQ(p[0].disk, (int)disk);
         CHECK_U64_EQ(p[0].offset_bytes, next_on_disk[disk]);
-        np = lay_map_fast(l, lay_geom(l), logical + bytes - 8192, 8192, false, p, 8);
+        np = lay_map_fast(lay_geom(l), logical + bytes - 8192, 8192, false, p, 8);
         CHECK_INT_EQ(np, 1);
         CHECK_U64_EQ(p[0].offset_bytes, next_on_disk[disk] + bytes - 8192);
         for (uint64_t a = 0; a < size_au; a++) {

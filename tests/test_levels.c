@@ -280,15 +280,18 @@ static void a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load(voi
 
 /* Points that share one small latency (within 1 %, the batch-means
    target) do not let noise pick the minimum's limit: it is the lightest
-   load's, whichever of them is least by 0.02 %. */
+   load's, whichever of them is least by 0.02 %; the minimum itself and
+   its point stay ORION's, the least (docs/model.md). */
 static void min_latency_limit_should_be_the_lightest_loads_within_noise(void)
 {
     struct sim_point_result pts[3];
     memset(pts, 0, sizeof pts);
-    const int small[3] = { 1, 20, 40 };
-    const double lat[3] = { 444.0, 443.95, 443.9 };
-    const enum sim_limit lim[3] = { SIM_LIMIT_OFFERED_LOAD, SIM_LIMIT_OFFERED_LOAD,
-                                    SIM_LIMIT_INSTANCE_IOPS };
+    /* not in load order, and each its own limit: neither the first, the
+       middle nor the least latency's limit is the lightest load's */
+    const int small[3] = { 40, 20, 1 };
+    const double lat[3] = { 443.9, 443.95, 444.0 };
+    const enum sim_limit lim[3] = { SIM_LIMIT_INSTANCE_IOPS, SIM_LIMIT_VOLUME_IOPS,
+                                    SIM_LIMIT_OFFERED_LOAD };
     for (int i = 0; i < 3; i++) {
         pts[i].small = small[i];
         pts[i].cls[WL_SMALL].ios = 1000;
@@ -297,13 +300,13 @@ static void min_latency_limit_should_be_the_lightest_loads_within_noise(void)
         pts[i].limited_by = lim[i];
     }
     struct sim_summary s;
-    sim_summarise(pts, 3, &s);
-    CHECK_NEAR_REL(s.min_small_lat_us, 443.9, 1e-12);
+    sim_summarise(pts, 3, NULL, &s);
+    CHECK_NEAR_REL(s.min_small_lat_us, 443.9, 1e-12);  /* ORION's: the least */
+    CHECK_INT_EQ(s.min_small_lat_at.small, 40);
     CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_OFFERED_LOAD);
-    pts[0].cls[WL_SMALL].lat.avg_us = 460;      /* 3.6 % slower: not noise */
-    pts[1].cls[WL_SMALL].lat.avg_us = 460;
-    sim_summarise(pts, 3, &s);
-    CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_INSTANCE_IOPS);
+    pts[2].cls[WL_SMALL].lat.avg_us = 460;      /* 3.6 % slower: not noise */
+    sim_summarise(pts, 3, NULL, &s);
+    CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_VOLUME_IOPS);
 }
 
 int main(void)

@@ -106,7 +106,7 @@ static double phys_rate(const struct inst_profile *in,
                              v->tput_bucket_bytes, window_s);
     double r = n * v_iops / ops;
 
-    r = least(r, n * v_tput / b);
+    r = least(r, n * v_tput / prof_tput_charge_bytes(v, ops, b));
     if (v->path_bytes_per_s > 0)
         r = least(r, n * v->path_bytes_per_s / b);
     return least(r, inst);

@@ -124,8 +124,8 @@ void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
 int adv_copies(enum lay_redundancy r);
 
 /* advise_eval.c: append to the command line in buf (n characters so
-   far) the options of cfg that differ from the defaults: I/O sizes,
-   seed. */
+   far) for candidate c the options of cfg that differ from the
+   defaults: --os rhel, the OCI flex shape's --memory, I/O sizes, seed. */
 void adv_command_options(const struct adv_cfg *cfg, const struct adv_config *c,
                          char *buf, size_t len, int n);
 /* advise_eval.c: the `asmsim run` configuration of c (the model

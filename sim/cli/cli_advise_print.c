@@ -207,9 +207,10 @@ static void print_day_credits(FILE *f, const struct adv_day *d)
     else if (d->credits_low_pct >= CREDITS_UNTOUCHED_PCT)
         fprintf(f, "not drawn (the buckets stay full: the day sits below every base rate)\n");
     else if (d->credits_low_pct < CREDITS_EMPTY_PCT)
-        /* empty with no emptying in the day: spent on an earlier day */
-        fprintf(f, "empty in the steady day (spent on an earlier day and not "
-                "earned back; the day is served on base rates)\n");
+        /* empty at some time of the day, yet no bucket ran dry in it: it
+           was spent on an earlier day (the day may earn some back) */
+        fprintf(f, "empty in the steady day (spent on an earlier day; none ran "
+                "dry within it)\n");
     else
         fprintf(f, "hold all day (lowest %.0f %%)\n", d->credits_low_pct);
 }

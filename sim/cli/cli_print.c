@@ -148,8 +148,7 @@ static void print_workload(FILE *f, const struct cli_job *j)
     if (open)
         fprintf(f, "  levels    none: open loop, one point at the offered "
                 "rates\n");
-    else if (sim_run_class_extends(&j->cfg, WL_SMALL) ||
-             sim_run_class_extends(&j->cfg, WL_LARGE))
+    else if (sim_run_extends_levels(&j->cfg))
         fprintf(f, "  levels    extended to saturation past ORION's "
                 "(--levels orion keeps ORION's)\n");
     else if (o->levels == SIM_LEVELS_EXTEND)
@@ -312,10 +311,7 @@ static const char *const class_word[WL_CLASSES] = { "small", "large" };
 static void print_levels(FILE *f, const struct cli_opts *o,
                          const struct sim_run_result *r)
 {
-    int given[WL_CLASSES] = { o->num_small, o->num_large };
-    bool extend = false;
-    for (int c = 0; c < WL_CLASSES; c++)
-        extend |= sim_levels_extends(o->levels, r->levels[c].orion_max, given[c]);
+    bool extend = r->levels[WL_SMALL].extends || r->levels[WL_LARGE].extends;
     int shown = 0;
     for (int c = WL_LARGE; c >= WL_SMALL; c--) {
         const struct sim_class_levels *lv = &r->levels[c];
@@ -327,7 +323,7 @@ static void print_levels(FILE *f, const struct cli_opts *o,
         if (lv->extended)
             fprintf(f, " (ORION's 1..%d; %s)", lv->orion_max,
                     sim_level_stop_words(lv->stop));
-        else if (o->levels == SIM_LEVELS_EXTEND && given[c] >= 0)
+        else if (o->levels == SIM_LEVELS_EXTEND && !lv->extends)
             fprintf(f, " (the maximum %s set)", c == WL_LARGE ? "--num-large" : "--num-small");
         shown++;
     }

@@ -213,7 +213,7 @@ static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
     *out = e->io;
     int n = e->n_pieces;
     if (n < 0) {
-        n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+        n = lay_map_fast(b->geom, out->offset_bytes, out->size_bytes,
                          out->is_write, b->scratch, b->scratch_max);
         if (n == 0)
             return -EINVAL;
@@ -231,7 +231,7 @@ static inline int draw_for(balancer *b, struct class_state *s, enum wl_class cls
 {
     for (int k = 0; k < b->max_draws; k++) {
         wl_next(b->workload, cls, 0, out);
-        int n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+        int n = lay_map_fast(b->geom, out->offset_bytes, out->size_bytes,
                              out->is_write, b->scratch, b->scratch_max);
         if (n <= 0)
             return n < 0 ? n : -EINVAL;
@@ -251,7 +251,7 @@ int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
     *pieces = b->scratch;
     if (b->disks == 1) {
         wl_next(b->workload, cls, 0, out);
-        int n = lay_map_fast(b->layout, b->geom, out->offset_bytes, out->size_bytes,
+        int n = lay_map_fast(b->geom, out->offset_bytes, out->size_bytes,
                              out->is_write, b->scratch, b->scratch_max);
         return n > max_pieces ? -ENOSPC : n;
     }
@@ -280,15 +280,5 @@ int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
         }
     }
     account(s, *pieces, n, want);
-    return n;
-}
-
-int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
-             struct lay_piece *pieces, int max_pieces)
-{
-    const struct lay_piece *p;
-    int n = bal_next_ref(b, cls, out, &p, max_pieces);
-    if (n > 0)
-        copy_pieces(pieces, p, n);
     return n;
 }

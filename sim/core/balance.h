@@ -41,14 +41,10 @@ void bal_destroy(balancer *b);
 
 /* The next random I/O of class `cls`, for the disk whose turn it is, and
    its pieces as lay_map() gives them (at most `max_pieces`, which must be
-   lay_max_pieces() of the class's size for a write).  Returns the number
-   of pieces, or a negative lay_map() error.  Never draws more than
-   BAL_MAX_DRAWS(disks) I/Os from the workload per call. */
-int bal_next(balancer *b, enum wl_class cls, struct wl_io *out,
-             struct lay_piece *pieces, int max_pieces);
-
-/* bal_next without the copy: *pieces points at the balancer's own copy
-   of them, valid until its next call. */
+   lay_max_pieces() of the class's size for a write): *pieces points at
+   the balancer's own copy of them, valid until its next call.  Returns
+   the number of pieces, or a negative lay_map() error.  Never draws more
+   than BAL_MAX_DRAWS(disks) I/Os from the workload per call. */
 int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
                  const struct lay_piece **pieces, int max_pieces);
 

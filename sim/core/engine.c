@@ -318,7 +318,7 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
     int n;
     if (cls == WL_LARGE && e->large_seq) {
         wl_next(e->workload, cls, stream, &io);
-        n = lay_map_fast(e->layout, e->geom, io.offset_bytes, io.size_bytes,
+        n = lay_map_fast(e->geom, io.offset_bytes, io.size_bytes,
                          io.is_write, e->map, e->max_pieces);
     } else {
         n = bal_next_ref(e->balance, cls, &io, &map, e->max_pieces);

@@ -240,8 +240,8 @@ static double pile_up(const struct fc *f, const struct regime *r, double *until_
 }
 
 /* One closed-form step of regime r (NULL: idle) with figures fig from t,
-   of at most max_s; *t moves on, and *emptied says whether it ended on a
-   bucket running dry. */
+   of at most max_s; *t moves on, and *emptied (unless NULL) says whether
+   it ended on a bucket running dry. */
 static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
                       const struct fc_figures *fig, const struct regime *r,
                       double max_s, bool *emptied)
@@ -254,7 +254,7 @@ static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
         drift[k] = drift_of(&f->bkt[k], f->level[k], r ? r->consumed[k] : 0);
         if (piling > 0 && !is_empty(&f->bkt[k], f->level[k]))
             drift[k] -= piling * r->per_io[k];
-        double at, until = to_boundary(&f->bkt[k], f->level[k], drift[k], &at);
+        double at = 0, until = to_boundary(&f->bkt[k], f->level[k], drift[k], &at);
         if (until < dt) {
             dt = until;
             hit = k;
@@ -263,7 +263,8 @@ static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     }
     double *level0 = drift + f->buckets;
     memcpy(level0, f->level, (size_t)f->buckets * sizeof *level0);
-    *emptied = hit >= 0 && hit_level == 0;
+    if (emptied)
+        *emptied = hit >= 0 && hit_level == 0;
     int rc = advance(f, drift, dt, hit, hit_level);
     if (rc < 0)
         return rc;
@@ -291,8 +292,7 @@ static int queue_tail(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     double rate = ios_per_s(&r->fig);
     if (!fc_overloaded(&r->fig) || !(f->in_flight > 0) || !(rate > 0))
         return 0;
-    bool emptied;
-    return fluid_step(f, pc, t, &r->fig, r, f->in_flight / rate, &emptied);
+    return fluid_step(f, pc, t, &r->fig, r, f->in_flight / rate, NULL);
 }
 
 /* Whether a window of len_s holds enough to stand for its regime:
@@ -432,8 +432,7 @@ int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc)
     for (int step = 0; rc == 0 && t < pc->end_s - 1e-9; step++) {
         if (step > FLUID_MAX_STEPS)
             return -EIO;
-        bool emptied;
-        rc = fluid_step(f, pc, &t, &nothing, NULL, INFINITY, &emptied);
+        rc = fluid_step(f, pc, &t, &nothing, NULL, INFINITY, NULL);
     }
     return rc;
 }

@@ -70,6 +70,8 @@ enum sim_level_stop {
 
 /* How a class's levels went in a run. */
 struct sim_class_levels {
+    bool extends;               /* its levels may go past ORION's
+                                   (sim_levels_extends) */
     bool extended;              /* levels were added past ORION's */
     int orion_max;              /* ORION's last level on the class's axis;
                                    0: the run has no such axis */

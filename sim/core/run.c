@@ -137,9 +137,9 @@ static double class_figure(const struct sim_point_result *p, enum wl_class c)
    its label flipped between "offered load" and "instance IOPS" from one
    disk count to the next. */
 static enum sim_limit min_lat_limit(const struct sim_point_result *pts, int n,
-                                    double min_us, enum sim_limit at_min)
+                                    double min_us)
 {
-    const struct sim_point_result *light = NULL;
+    const struct sim_point_result *light = NULL;   /* the minimum's own, at worst */
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
         if (!class_competes(p, WL_SMALL) ||
@@ -149,11 +149,12 @@ static enum sim_limit min_lat_limit(const struct sim_point_result *pts, int n,
             (p->small == light->small && p->large < light->large))
             light = p;
     }
-    return light ? light->limited_by : at_min;
+    return light->limited_by;
 }
 
 /* The physical figure in class c's unit: what a limit on it counts. */
-void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary *s)
+void sim_summarise(const struct sim_point_result *pts, int n,
+                   const struct sim_class_levels *levels, struct sim_summary *s)
 {
     memset(s, 0, sizeof(*s));
     for (int i = 0; i < n; i++) {
@@ -184,7 +185,14 @@ void sim_summarise(const struct sim_point_result *pts, int n, struct sim_summary
         }
     }
     if (s->has_small)
-        s->min_lat_limit = min_lat_limit(pts, n, s->min_small_lat_us, s->min_lat_limit);
+        s->min_lat_limit = min_lat_limit(pts, n, s->min_small_lat_us);
+    /* The maxima's limits as the levels read them: "device" under a
+       maximum that still rose at its last level is the offered load's,
+       as the note under it says (sim_levels_bound_limit). */
+    if (levels) {
+        s->max_large_limit = sim_levels_bound_limit(&levels[WL_LARGE], s->max_large_limit);
+        s->max_small_limit = sim_levels_bound_limit(&levels[WL_SMALL], s->max_small_limit);
+    }
     /* The headline: the binding limit of the main figure; an open-loop
        point's own, measured with or without completed I/O. */
     s->open = n > 0 && pts[0].open.on;
@@ -603,6 +611,7 @@ static int extend_class(const struct sim_point_meter *m,
 {
     struct sim_class_levels *lv = &r->levels[c];
     lv->orion_max = x->orion_max[c];
+    lv->extends = x->on[c];
     lv->stop = sim_levels_saturation(r->points, r->n_points, c, &lv->last);
     while (x->on[c] && lv->stop == SIM_STOP_RISING) {
         int next = sim_levels_next(lv->last);
@@ -642,30 +651,13 @@ int sim_run_extend(const struct sim_point_meter *m, struct sim_run_result *r,
     return status;
 }
 
-/* The maxima's limits as the levels read them (sim_levels_bound_limit),
-   the headline's with them: "Binding limit: large MB/s: device" under a
-   maximum that still rose at its last level contradicted the note that
-   says it is the offered load's. */
-static void bind_by_levels(struct sim_summary *s, const struct sim_class_levels *lv)
-{
-    enum sim_limit large = sim_levels_bound_limit(&lv[WL_LARGE], s->max_large_limit);
-    enum sim_limit small = sim_levels_bound_limit(&lv[WL_SMALL], s->max_small_limit);
-    if (s->has_large && s->limited_by == s->max_large_limit)
-        s->limited_by = large;
-    else if (!s->has_large && s->has_small && s->limited_by == s->max_small_limit)
-        s->limited_by = small;
-    s->max_large_limit = large;
-    s->max_small_limit = small;
-}
-
 void sim_run_finish(struct sim_run_result *r, int status, sim_ns device_ns)
 {
     /* a point cut short by a stop request or a failure is not complete
        either, even when it was the last one */
     r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
     r->device_ns = device_ns;
-    sim_summarise(r->points, r->n_points, &r->summary);
-    bind_by_levels(&r->summary, r->levels);
+    sim_summarise(r->points, r->n_points, r->levels, &r->summary);
 }
 
 static int run_points(const struct sim_point_meter *m, struct sim_run_result *r,
@@ -717,15 +709,17 @@ static int run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out,
     return 0;
 }
 
-bool sim_run_class_extends(const struct sim_run_cfg *cfg, enum wl_class c)
+bool sim_run_extends_levels(const struct sim_run_cfg *cfg)
 {
     struct wl_matrix *m = NULL;
     char why[128];
-    int given = c == WL_LARGE ? cfg->matrix.num_large : cfg->matrix.num_small;
-    if (cfg->levels != SIM_LEVELS_EXTEND || given >= 0 || cfg->point.open ||
-        run_matrix(cfg, &m, why, sizeof why) != 0)
+    int given[WL_CLASSES] = { cfg->matrix.num_small, cfg->matrix.num_large };
+    bool on = false;
+    if (cfg->levels != SIM_LEVELS_EXTEND || run_matrix(cfg, &m, why, sizeof why) != 0)
         return false;
-    bool on = sim_levels_extends(cfg->levels, sim_levels_axis_max(m, c), given);
+    for (int c = 0; c < WL_CLASSES; c++)
+        on |= sim_levels_extends(cfg->levels, sim_levels_axis_max(m, (enum wl_class)c),
+                                 given[c]);
     wl_matrix_free(m);
     return on;
 }

@@ -226,18 +226,20 @@ bool sim_run_parallel(const struct sim_run_cfg *cfg);
    a virtual-clock backend (real devices measured at once would mix their
    figures) and no live view (it is not made for several engines). */
 bool sim_sweep_parallel(const struct sim_run_cfg *cfg);
-/* Whether a run of cfg extends class c's levels past ORION's
+/* Whether a run of cfg may extend a class's levels past ORION's
    (sim_levels_extends on cfg's matrix): what its header may promise
    before the run. */
-bool sim_run_class_extends(const struct sim_run_cfg *cfg, enum wl_class c);
+bool sim_run_extends_levels(const struct sim_run_cfg *cfg);
 
 /* I/O errors on disk d, summed over the points of r that report per-disk
    figures (real-device backends). */
 uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d);
 
-/* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency. */
+/* Maximum Large MBPS, Maximum Small IOPS, Minimum Small Latency, and
+   the limit of each; levels ([WL_CLASSES], or NULL when the run has none)
+   say how each class's levels went, for sim_levels_bound_limit. */
 void sim_summarise(const struct sim_point_result *points, int n,
-                   struct sim_summary *out);
+                   const struct sim_class_levels *levels, struct sim_summary *out);
 
 /* The burst part of the summary (out->burst), from the points and the
    maxima already in *out; sim_summarise() calls it. */

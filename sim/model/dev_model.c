@@ -206,7 +206,6 @@ struct model {
     double raw_max_ns;
     uint64_t io_unit_bytes;
     unsigned io_unit_shift;     /* log2(io_unit_bytes) */
-    bool tput_in_units;         /* HDD: throughput charged per unit */
     struct evq events;          /* the I/O in flight, by completion */
     sim_ns window_start_ns[DEV_METERS];    /* each meter opened */
 };
@@ -527,18 +526,6 @@ static double io_ops(struct model *m, struct vol_state *vs,
     return (double)((size + unit - 1) >> m->io_unit_shift);
 }
 
-/* Bytes an I/O costs on its volume's throughput limit and bucket: what
-   it moves, but on HDD types (st1, sc1) every operation as a full 1 MiB
-   unit (DOMAIN.md section 4: "HDD types charge every I/O a full 1 MiB
-   unit; sequential I/Os merge into 1 MiB units first"), so small random
-   I/O spends throughput, and its credits, a MiB at a time.  The
-   instance and the attachment path count bytes as they are. */
-static inline double vol_tput_charge(const struct model *m, double ops,
-                                     double bytes)
-{
-    return m->tput_in_units ? ops * (double)m->io_unit_bytes : bytes;
-}
-
 /* Share of a throttle's current rate that `used` units over `secs` are;
    0 for an unlimited throttle. */
 static double utilisation(const struct thr *t, double used, double secs)
@@ -723,7 +710,6 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
         goto fail;
     }
     m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
-    m->tput_in_units = cfg->volume->media == PROF_HDD;
     m->seed = dc->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
     m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
@@ -761,7 +747,7 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         io->submit_ns = t;
         double ops = io_ops(m, vs, io);
         double bytes = io->size_bytes;
-        double vol_bytes = vol_tput_charge(m, ops, bytes);
+        double vol_bytes = prof_tput_charge_bytes(&m->volume, ops, bytes);
         sim_ns s = thr_admit(&vs->iops.thr, t, ops);
         s = thr_admit(&vs->tput.thr, s, vol_bytes);
         s = thr_admit(&vs->path.thr, s, bytes);

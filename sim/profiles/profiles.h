@@ -165,6 +165,19 @@ int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in
 double prof_attached_iops(const struct vol_profile *v, const struct inst_profile *in,
                           double provisioned);
 
+/* Bytes an I/O of `ops` operations moving `bytes` costs on volume v's
+   throughput limit and its credits: what it moves, but on HDD types
+   (st1, sc1) every operation as a full unit (DOMAIN.md section 4: "HDD
+   types charge every I/O a full 1 MiB unit; sequential I/Os merge into
+   1 MiB units first"), so small random I/O spends throughput, and its
+   credits, a MiB at a time.  The instance and the attachment path count
+   bytes as they are. */
+static inline double prof_tput_charge_bytes(const struct vol_profile *v, double ops,
+                                            double bytes)
+{
+    return v->media == PROF_HDD ? ops * (double)v->io_unit_bytes : bytes;
+}
+
 /* "nitro", "xen" or "" (OCI shapes, none). */
 
 /* The provider whose instances a volume attaches to: "aws" (EBS types),

@@ -1,5 +1,6 @@
 /*
- * json_print.c - cJSON_Print's text, byte for byte, in a tenth of the time.
+ * json_print.c - cJSON_Print's text, byte for byte, in about a seventh of the
+ * time (the 27 MB of a 1-16 disk sweep: 0.53 s to 0.08 s).
  *
  * Why.  A 1-16 disk sweep's results JSON is 27 MB, and cJSON_Print took
  * most of a second on one thread at the end of the sweep, after the

@@ -89,7 +89,7 @@
  * "-" writes the document to stdout and nothing else.
  *
  * Speed.  The tree is printed by json_print.c, which makes cJSON_Print's
- * text byte for byte, several times faster; a sweep's runs are built and
+ * text byte for byte, about seven times faster; a sweep's runs are built and
  * printed on cfg->jobs threads (report_json_text), so the 27 MB of a
  * 1-16 disk sweep do not hold the end of it on one core.
  */
