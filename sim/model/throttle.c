@@ -175,6 +175,18 @@ static bool thr_level_empty(const struct thr *t)
     return t->credits_units <= EMPTY_FRAC * t->cfg.bucket_units;
 }
 
+bool thr_level_spent(const struct thr *t, double units)
+{
+    return thr_has_bucket(t) &&
+           (units <= EMPTY_FRAC * t->cfg.bucket_units ||
+            units <= t->cfg.tolerance_s * t->cfg.base_rate_per_s);
+}
+
+double thr_base_rate(const struct thr *t)
+{
+    return thr_unlimited(t) ? 0.0 : t->cfg.base_rate_per_s;
+}
+
 bool thr_bucket_empty(const struct thr *t)
 {
     return thr_has_bucket(t) && (t->exhausted || thr_level_empty(t));

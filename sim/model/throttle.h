@@ -103,6 +103,15 @@ double thr_rate_now(const struct thr *t);
    without a bucket. */
 bool thr_bucket_empty(const struct thr *t);
 
+/* A level of `units` is spent: no more than the short-term allowance
+   (tolerance x base rate) that any throttle idle for a moment has, so it
+   gives no burst beyond the allowance's own.  A load that holds a bucket
+   at its base rate leaves it at about this much, not at empty: every
+   idle instant earns it a crumb.  False without a bucket. */
+bool thr_level_spent(const struct thr *t, double units);
+/* The rate it runs at while its bucket is empty (the only one without a
+   bucket); 0 for an unlimited throttle. */
+double thr_base_rate(const struct thr *t);
 /* Credits left, 0..bucket_units (bucket_units when there is no bucket). */
 double thr_credits(const struct thr *t);
 

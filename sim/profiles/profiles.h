@@ -100,9 +100,9 @@ struct vol_profile {
     double tput_burst_bytes_per_s;      /* == base when no burst */
     double tput_bucket_bytes;           /* st1/sc1 credit bucket; 0 = none */
 
-    /* Contiguous merging: whether an I/O that continues the previous one
-       on the same volume joins its operation while the sum stays within
-       io_unit_bytes.  A property of the provider and the attachment, not
+    /* Contiguous merging: whether an I/O that continues a sequential run
+       on its volume (dev_model.c follows several at once) joins the run's
+       operation while the sum stays within io_unit_bytes.  A property of the provider and the attachment, not
        of the media: profiles.c says what evidence backs each type's rule. */
     bool merges_contiguous;
     /* What one attachment path carries, bytes/s; 0 = no cap below the
