@@ -238,6 +238,17 @@ d = json.load(open("intr_burst.json"))
 s = d["summary"]["sustained_small_iops"]
 print(d["incomplete"], s)
 sys.exit(0 if d["incomplete"] and s is not None and s <= 3600 * 1.01 else 1)'
+# points of 600 s of device time, about a second of wall time each: the
+# interrupt lands inside one (between two is a window of microseconds)
+expect_true "interrupted_long_points_should_exit_130" interrupt 2 /dev/null "$ASMSIM" run \
+    --instance m5.large --volume gp2:size=200GiB --disks 4 --run normal \
+    --duration 600s --json intr_long.json --quiet
+expect_true "interrupted_run_should_mark_the_point_it_cut" python3 -c '
+import json, sys
+d = json.load(open("intr_long.json"))
+cut = [p["incomplete"] for p in d["points"]]
+print(cut)
+sys.exit(0 if cut and cut[-1] and not any(cut[:-1]) else 1)'
 
 # a sweep stopped mid-way says so under its table, and names a partial row
 expect_true "interrupted_sweep_should_exit_130" interrupt 2 intr_sweep.out "$ASMSIM" sweep \

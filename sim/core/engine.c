@@ -974,6 +974,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         sim_cpu_fill(out, &e->cpu_start, &cpu_end);
     out->limited_by = binding_limit(e);
     out->converged = w.converged;
+    out->incomplete = stopped;
     out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;
     if (open)
         open_fill(e, open, out);

@@ -158,6 +158,7 @@ struct sim_point_result {
     uint64_t errors;            /* both classes */
     enum sim_limit limited_by;
     bool converged;             /* --duration auto: the estimate converged */
+    bool incomplete;            /* a stop cut its window short */
     double ci_halfwidth_frac;   /* 95 % half-width / mean of the main figure */
     int disks;
     struct sim_disk_result *disk;   /* [disks], owned by the result */

@@ -632,6 +632,7 @@ static void add_points(struct jb *b, cJSON *parent,
         add_num(b, o, "phys_iops", p->phys_iops);
         add_num(b, o, "measured_s", p->measured_s);
         add_bool(b, o, "converged", p->converged);
+        add_bool(b, o, "incomplete", p->incomplete);
         add_num(b, o, "ci_halfwidth", p->ci_halfwidth_frac);
         add_u64(b, o, "errors", p->errors);
         add_str(b, o, "limited_by", sim_limit_id(p->limited_by));
