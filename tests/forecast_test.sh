@@ -199,7 +199,10 @@ line = [l for l in open(sys.argv[2]) if re.match(r"\s+1\s+long\s", l)][0]
 secs = round(h * 1000) // 1000     # as the text: ms rounded, then seconds
 hms = "%02d:%02d:%02d" % (secs // 3600, secs % 3600 // 60, secs % 60)
 print("phase", p, "horizon", h, "timeline end", end, "line", line, file=sys.stderr)
+v = d["verdict"]
+print("verdict", v, file=sys.stderr)
 ok = (p["incomplete"] is True and p["served"] is None and abs(p["length_s"] - h) < 1e-3 and
+      v["served"] is None and v["first_unserved"] is None and "so far (interrupted)" in v["text"] and
       abs(end - h) < 1e-3 and "00:00:00-" + hms in line and
       line.rstrip().endswith("interrupted") and "served" not in line)
 sys.exit(0 if ok else 1)

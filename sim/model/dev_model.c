@@ -195,9 +195,11 @@ struct vol_state {
     struct limit iops;
     struct limit tput;
     struct limit path;          /* the attachment path's bytes */
-    struct merge_run run[MERGE_RUNS];   /* open operations: merging */
-    uint8_t run_next;           /* the slot a new run takes (round robin) */
     bool last_was_write;        /* the last I/O it took: read-after-write */
+    uint8_t run_next;           /* the slot a new run takes (round robin) */
+    /* open operations, for merging (last: volumes that do not merge never
+       touch it, and the fields above stay on their cache lines) */
+    struct merge_run run[MERGE_RUNS];
 };
 
 struct model {
@@ -571,8 +573,8 @@ static bool limit_held_at_base(const struct limit *l, enum dev_meter k, sim_ns n
 
 /* Share of the rate limit l ran at over meter k's window that `used`
    units over `secs` are; 0 for an unlimited throttle.  The rate is the
-   base one if the bucket was empty at any moment of the window (*held),
-   else the rate now.  Not the rate at the moment of the report alone: a
+   base one if the bucket was spent at some moment of the window (*held,
+   limit_held_at_base), else the rate now.  Not the rate at the moment of the report alone: a
    load that keeps a bucket near empty lets it earn a crumb of credit
    whenever its volume idles for an instant (a stream moving on to the
    next disk), and for that instant the throttle's rate is the burst one;

@@ -629,7 +629,12 @@ static int forecast_json_write(FILE *f, void *arg)
     json_phases(f, j->in, r);
     fputs(",\n  \"verdict\": {", f);
     first = true;
-    kv_bool(f, &first, "served", r->served);
+    /* an interrupted day served so far is not judged: null, as the phase
+       it cut (json_phases); one already not served stays false */
+    if (r->incomplete && r->served)
+        kv_raw(f, &first, "served", "null");
+    else
+        kv_bool(f, &first, "served", r->served);
     kv_num(f, &first, "tolerance_pct", 100 * SIM_FORECAST_UNMET_TOLERANCE);
     if (r->served) {
         kv_raw(f, &first, "first_unserved", "null");
