@@ -225,6 +225,25 @@ int wl_start_streams(wl *w, int streams)
     return 0;
 }
 
+uint64_t wl_stream_cursor(const wl *w, int s)
+{
+    assert(s >= 0 && s < w->n_streams);
+    return w->cursor_bytes[s];
+}
+
+uint64_t wl_stream_spacing(const wl *w)
+{
+    return w->n_streams > 0 ? w->cfg.capacity_bytes / (unsigned)w->n_streams : 0;
+}
+
+void wl_set_stream_cursor(wl *w, int s, uint64_t offset)
+{
+    assert(s >= 0 && s < w->n_streams);
+    uint64_t large = w->cfg.large_bytes;
+    uint64_t start = offset / large * large;
+    w->cursor_bytes[s] = start > w->seq_last_start_bytes ? w->seq_last_start_bytes : start;
+}
+
 static int clamp_pct(int pct)
 {
     return pct < 0 ? 0 : pct > 100 ? 100 : pct;

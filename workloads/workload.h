@@ -5,8 +5,10 @@
  * capacity): small I/O (default 8 KiB, random over the whole space) and
  * large I/O (default 128 KiB), either random or sequential.  Random
  * offsets are aligned to the I/O size's largest power-of-two divisor.  Sequential
- * large I/O comes in streams: stream s starts at s/streams of the space and
- * walks forward one large I/O at a time, wrapping at the end.  Each I/O is
+ * large I/O comes in streams: stream s starts at s/streams of the space (a
+ * caller may move the start a little, wl_set_stream_cursor: the engine
+ * spreads the starts over the disks, sim/core/stream_place.h) and walks
+ * forward one large I/O at a time, wrapping at the end.  Each I/O is
  * a write with probability write_pct/100.
  *
  * Pure: a seeded generator in, logical I/Os out.  No clock, no globals.
@@ -65,6 +67,14 @@ void wl_destroy(wl *w);
 /* Sequential large I/O: start `streams` streams (1..WL_MAX_STREAMS) afresh,
    evenly spaced over the space.  Returns 0 or -EINVAL. */
 int wl_start_streams(wl *w, int streams);
+
+/* Sequential stream s (0..streams-1): the offset of its next I/O (right
+   after wl_start_streams, where it starts), and the space between two
+   streams' starts.  Moving it: to `offset` rounded down to a whole large
+   I/O, at most the last start whose I/O still fits. */
+uint64_t wl_stream_cursor(const wl *w, int s);
+uint64_t wl_stream_spacing(const wl *w);
+void wl_set_stream_cursor(wl *w, int s, uint64_t offset);
 
 /* Change the write percentage (0..100, clamped) from the next I/O on:
    of both classes, or of one (a forecast phase's small and large write

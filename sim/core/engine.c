@@ -3,7 +3,8 @@
  *
  * Loop
  * ----
- *   issue N_small + N_large logical I/Os
+ *   issue N_small + N_large logical I/Os (sequential streams first
+ *   placed over the disks, stream_place.h)
  *   repeat:  reap completed pieces from the backend (it owns the clock)
  *            join each piece into its logical I/O; when the last piece of
  *            a logical I/O is in, record it and issue the next I/O of the
@@ -72,6 +73,7 @@
 #include "sim/core/arrival_backlog.h"
 #include "sim/core/balance.h"
 #include "sim/core/cpu_usage.h"
+#include "sim/core/stream_place.h"
 #include "sim/core/timeline.h"
 #include "layouts/layout_map.h"
 #include "workloads/arrivals.h"
@@ -867,9 +869,13 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     int load = p.small + sim_point_large_ios(p.large, type, stream_io);
     if (!open && (p.small < 0 || p.large < 0 || load < 1 || load > e->slots_cap))
         return -EINVAL;
-    if (!open && type == WL_LARGE_SEQ && p.large > 0 &&
-        wl_start_streams(e->workload, p.large) < 0)
-        return -EINVAL;
+    if (!open && type == WL_LARGE_SEQ && p.large > 0) {
+        if (wl_start_streams(e->workload, p.large) < 0)
+            return -EINVAL;
+        int rc = sim_streams_place(e->workload, e->geom, p.large, e->map, e->max_pieces);
+        if (rc < 0)
+            return rc;
+    }
     if (e->abandoned)
         return -EBUSY;
 
