@@ -146,6 +146,11 @@ struct devset_cfg {
                                            of max_outstanding I/Os */
     uint32_t io_align_bytes;            /* every offset and size the engine
                                            makes is a multiple of this */
+    bool even_load;                     /* the layout spreads I/O evenly over
+                                           the disks in the long run (every
+                                           striping but concat): a backend
+                                           may judge one disk's share from
+                                           the mean of all of them */
 };
 
 struct devset;

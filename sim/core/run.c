@@ -430,6 +430,7 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
         .max_io_bytes = sim_budget_max_io_bytes(&budget),
         .budget = budget,
         .io_align_bytes = io_granularity(&wc),
+        .even_load = cfg->layout.striping != LAY_CONCAT,
     };
     rc = dev_open(&rp->ds, cfg->backend, &dc, why, why_len);
     if (rc < 0)
