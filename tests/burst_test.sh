@@ -50,6 +50,15 @@ expect_stdout_matches "empty_sweep_should_hold_the_instance_baseline_at_5_volume
     '^ +5 +7[89]\.[0-9]{2} ' "$ASMSIM" "${STUDY[@]}" --burst-credits empty
 expect_stdout_lacks "empty_run_should_print_no_burst_remark" "Burst:" \
     "$ASMSIM" run "${M5[@]}" --disks 5 --write 100 --duration auto --burst-credits empty
+# the same on HDD volumes, whose empty buckets each idle instant (a stream
+# moving on to the next disk) gives a crumb of credit: no burst from it
+# ("ran out 1 s into the window (at most 2.1 days from full)")
+ST1_STREAMS=(--instance m5.4xlarge --volume st1:size=2TiB --type seq --num-large 16 --run dss
+             --burst-credits empty)
+expect_stdout_lacks "empty_hdd_streams_should_print_no_burst_remark" "Burst:" \
+    "$ASMSIM" run "${ST1_STREAMS[@]}" --disks 4
+expect_stdout_lacks "empty_hdd_sweep_should_print_no_burst_sentence" "burst, for at most" \
+    "$ASMSIM" sweep "${ST1_STREAMS[@]}" --volumes 1-6
 
 # ---- carry: today's behaviour, named ---------------------------------------
 

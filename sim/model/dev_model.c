@@ -639,7 +639,7 @@ static bool burst_first(const struct dev_limits *out, const struct burst_phase *
 }
 
 /* If limit l drew on its bucket since the window opened (its level
-   fell), note its burst phase, keeping the first to run out.  `used`:
+   fell from more than spent), note its burst phase, keeping the first to run out.  `used`:
    what the phase's consumption is reckoned from, l's own admissions or,
    for a volume's limit, the mean of its kind over the volumes (see
    limits_report). */
@@ -649,6 +649,10 @@ static void note_burst(struct dev_limits *out, const struct limit *l,
 {
     double level = thr_credits_at(&l->thr, now_ns);
     if (!(secs > 0) || !thr_credits_fell(&l->thr, l->open_credits_units[meter], level))
+        return;
+    /* spent at the opening (thr_level_spent): what it fell by is the
+       crumbs an idle instant earns, no burst (--burst-credits empty) */
+    if (thr_level_spent(&l->thr, l->open_credits_units[meter]))
         return;
     struct burst_phase ph = burst_phase_of(l, meter, (double)open_ns, secs, used);
     double lasts_s = thr_burst_lasts_s(&l->thr, ph.rate_per_s);
