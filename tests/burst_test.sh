@@ -60,6 +60,19 @@ expect_stdout_lacks "empty_hdd_streams_should_print_no_burst_remark" "Burst:" \
 expect_stdout_lacks "empty_hdd_sweep_should_print_no_burst_sentence" "burst, for at most" \
     "$ASMSIM" sweep "${ST1_STREAMS[@]}" --volumes 1-6
 
+# ---- a percentage: the burst from that level, and from full -----------------
+# 4 x st1 4 TiB on m5.large, 100 % writes, normal redundancy: the
+# instance's bucket lasts 1.5 h from full at 124 MB/s, so half of it 45 min
+HALF=(run --instance m5.large --volume st1:size=4TiB --disks 4 --redundancy normal
+      --write 100 --run normal --burst-credits 50)
+expect_stdout_matches "half_full_burst_should_last_half_as_long" \
+    '^Burst: 124\.[0-9]{2} MB/s for at most 4[4-6] min from 50 %, 1\.5 h from full \(instance MB/s burst credits\)' \
+    "$ASMSIM" "${HALF[@]}"
+expect_stdout_matches "half_full_sweep_should_say_from_which_level" \
+    'At burst, for at most [0-9.]+ (min|h) from 50 %, [0-9.]+ (min|h) from full:' \
+    "$ASMSIM" sweep --instance m5.large --volume st1:size=4TiB --volumes 1-3 --write 100 \
+    --run dss --burst-credits 50
+
 # ---- carry: today's behaviour, named ---------------------------------------
 
 expect_stdout_matches "carry_from_empty_should_refill_between_points" \

@@ -652,13 +652,16 @@ int sim_run_extend(const struct sim_point_meter *m, struct sim_run_result *r,
     return status;
 }
 
-void sim_run_finish(struct sim_run_result *r, int status, sim_ns device_ns)
+void sim_run_finish(struct sim_run_result *r, const struct sim_run_cfg *cfg, int status,
+                    sim_ns device_ns)
 {
     /* a point cut short by a stop request or a failure is not complete
        either, even when it was the last one */
     r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
     r->device_ns = device_ns;
     sim_summarise(r->points, r->n_points, r->levels, &r->summary);
+    for (int c = 0; c < WL_CLASSES; c++)
+        r->summary.burst[c].start_frac = cfg->burst_carry ? -1 : cfg->burst_credit_frac;
 }
 
 static int run_points(const struct sim_point_meter *m, struct sim_run_result *r,
@@ -676,7 +679,7 @@ static int run_points(const struct sim_point_meter *m, struct sim_run_result *r,
         status = sim_run_extend(m, r, run_index, x, &device_ns, progress, arg,
                                 why, why_len);
     if (status >= 0)
-        sim_run_finish(r, status, device_ns);
+        sim_run_finish(r, m->cfg, status, device_ns);
     return status;
 }
 

@@ -60,7 +60,8 @@ int sim_run_extend(const struct sim_point_meter *m, struct sim_run_result *r,
 
 /* A run's last step: incomplete (status 1, or points missing), device
    time and summary. */
-void sim_run_finish(struct sim_run_result *r, int status, sim_ns device_ns);
+void sim_run_finish(struct sim_run_result *r, const struct sim_run_cfg *cfg, int status,
+                    sim_ns device_ns);
 
 /* The whole run of cfg (a sweep's disk count run_index) on one set of
    parts, point after point; sim_run's return convention. */

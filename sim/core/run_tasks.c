@@ -322,7 +322,7 @@ static int collect_points(struct task_run *tr, char *why, size_t why_len)
             snprintf(why, why_len, "%s", tr->tail_why);
     }
     if (status >= 0 && status != RUN_UNSTARTED) {
-        sim_run_finish(r, status, device_ns);
+        sim_run_finish(r, &tr->cfg, status, device_ns);
         r->wall_s = tr->wall_last_s - tr->wall_first_s;
     }
     return status;

@@ -90,6 +90,10 @@ void report_open_lines(FILE *f, const struct sim_point_result *p,
 
 /* A time span for a reader: "45 s", "31 min", "2.5 h", "3.2 days". */
 void report_fmt_duration(double seconds, char *buf, size_t len);
+/* How long a burst lasts, b->lasts_s from full: "31 min", or when every
+   point starts below full (--burst-credits PCT) the time from that level,
+   "15 min from 50 %, 31 min from full". */
+void report_fmt_burst_lasts(const struct sim_class_burst *b, char *buf, size_t len);
 
 /* summary.txt in full: command line, resolved parameters, LUNs, the
    three lines, latency avg/min/max/stddev and percentiles per class. */

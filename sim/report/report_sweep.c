@@ -627,7 +627,7 @@ static bool burst_reading_line(FILE *f, const struct sim_run_cfg *cfg,
     enum wl_class c = WL_SMALL;
     const struct sim_run_result *best, *at_k;
     int last_disks = 0;
-    char lasts[32];
+    char lasts[80];
 
     for (int i = 0; i < sw->n_runs; i++) {
         if (sw->runs[i]->summary.has_large)
@@ -648,7 +648,7 @@ static bool burst_reading_line(FILE *f, const struct sim_run_cfg *cfg,
     }
     sustained_sentence(f, cfg, sw, c, last_disks);
     if (at_k->summary.burst[c].drawn) {
-        report_fmt_duration(at_k->summary.burst[c].lasts_s, lasts, sizeof lasts);
+        report_fmt_burst_lasts(&at_k->summary.burst[c], lasts, sizeof lasts);
         fprintf(f, " At burst, for at most %s: ", lasts);
     } else {
         fputs(" At the maxima: ", f);

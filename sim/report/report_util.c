@@ -311,6 +311,21 @@ void report_fmt_duration(double seconds, char *buf, size_t len)
         snprintf(buf, len, "%.1f days", seconds / 86400);
 }
 
+void report_fmt_burst_lasts(const struct sim_class_burst *b, char *buf, size_t len)
+{
+    char full[32];
+    report_fmt_duration(b->lasts_s, full, sizeof full);
+    if (!(b->start_frac >= 0 && b->start_frac < 1)) {
+        snprintf(buf, len, "%s", full);
+        return;
+    }
+    /* a bucket drains at one rate whatever its level: from a share of
+       full it lasts that share of the time */
+    char from[32];
+    report_fmt_duration(b->lasts_s * b->start_frac, from, sizeof from);
+    snprintf(buf, len, "%s from %.0f %%, %s from full", from, 100 * b->start_frac, full);
+}
+
 /* A class's figure in its unit, as the three lines print it. */
 static void fmt_figure(char *buf, size_t len, double v, enum wl_class c)
 {
@@ -325,8 +340,8 @@ static void fmt_figure(char *buf, size_t len, double v, enum wl_class c)
 static void burst_lasted(FILE *f, const struct sim_class_burst *b, double maximum,
                          enum wl_class c)
 {
-    char lasts[32], max_text[48];
-    report_fmt_duration(b->lasts_s, lasts, sizeof lasts);
+    char lasts[80], max_text[48];
+    report_fmt_burst_lasts(b, lasts, sizeof lasts);
     fmt_figure(max_text, sizeof max_text, maximum, c);
     fprintf(f, "Burst: %s for at most %s (%s burst credits), ", max_text,
             lasts, sim_limit_label(b->first));
