@@ -981,4 +981,13 @@ cd "$WORK" || exit 1
 
 # ==== end of the defects 7-10 block ==========================================
 
+# --verbose: each class's latency in its own columns, "-" where a point
+# has none (a large-only point's small latency is not 0.0)
+expect_stdout_matches "verbose_large_only_point_should_show_no_small_latency" \
+    '^ +0 +1 +[0-9.]+ +0 +- +- +[0-9]+\.[0-9] +[0-9]+\.[0-9]  volume throughput$' \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --run simple --verbose
+expect_stdout_matches "verbose_small_only_point_should_show_no_large_latency" \
+    '^ +1 +0 +0\.00 +[0-9]+ +[0-9]+\.[0-9] +[0-9]+\.[0-9] +- +-  offered load$' \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --run simple --verbose
+
 harness_done

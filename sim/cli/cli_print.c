@@ -250,16 +250,32 @@ void cli_print_header(FILE *f, const struct cli_job *j)
     fputc('\n', f);
 }
 
+/* A latency column: the figure, or "-" for a class the point did not
+   measure (a large-only point has no small latency, not one of 0). */
+static void lat_cell(FILE *f, const struct sim_point_result *p, enum wl_class c, double us)
+{
+    if (sim_point_class_measured(p, c))
+        fprintf(f, " %10.1f", us);
+    else
+        fprintf(f, " %10s", "-");
+}
+
 void cli_print_points(FILE *f, const struct sim_run_result *r)
 {
-    fprintf(f, "\n%6s %6s %10s %10s %12s %12s  %s\n", "small", "large",
-            "MBPS", "IOPS", "avg lat us", "p99 lat us", "limit");
+    fprintf(f, "\n%6s %6s %10s %10s %10s %10s %10s %10s  %s\n", "small", "large",
+            "MBPS", "IOPS", "small avg", "small p99", "large avg", "large p99",
+            "limit");
+    fprintf(f, "%6s %6s %10s %10s %10s %10s %10s %10s\n", "", "", "", "", "us", "us",
+            "us", "us");
     for (int i = 0; i < r->n_points; i++) {
         const struct sim_point_result *p = &r->points[i];
-        fprintf(f, "%6d %6d %10.2f %10.0f %12.1f %12.1f  %s\n", p->small,
-                p->large, p->cls[WL_LARGE].mbps, p->cls[WL_SMALL].iops,
-                p->cls[WL_SMALL].lat.avg_us, p->cls[WL_SMALL].lat.p99_us,
-                sim_limit_label(p->limited_by));
+        fprintf(f, "%6d %6d %10.2f %10.0f", p->small, p->large, p->cls[WL_LARGE].mbps,
+                p->cls[WL_SMALL].iops);
+        for (int c = 0; c < WL_CLASSES; c++) {
+            lat_cell(f, p, (enum wl_class)c, p->cls[c].lat.avg_us);
+            lat_cell(f, p, (enum wl_class)c, p->cls[c].lat.p99_us);
+        }
+        fprintf(f, "  %s\n", sim_limit_label(p->limited_by));
     }
 }
 
