@@ -282,6 +282,9 @@ expect_true "interrupted_advise_should_say_so" grep -q "(interrupted)" int.txt
 # a search stopped before any candidate passed has not shown that nothing does
 expect_true "interrupted_advise_should_not_say_nothing_meets_the_targets" \
     bash -c "! grep -q 'Nothing in the space meets every target' int.txt"
+# nor lists rejections "priced closest below" an answer it has not got
+expect_true "interrupted_advise_without_answer_should_not_say_nothing_cheaper" \
+    bash -c "grep -q 'Interrupted before any candidate' int.txt || exit 0; ! grep -q '^Why nothing cheaper' int.txt"
 
 # a bucket spent on an earlier day and empty all through the steady day is
 # not "holding": a 1 h day of ORION levels 4 small + 2 large runs m5.large's

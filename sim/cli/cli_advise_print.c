@@ -287,8 +287,17 @@ static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_
 {
     if (r->n_rejected == 0)
         return;
-    fprintf(f, "\nWhy nothing cheaper (the rejected candidates priced closest below, "
-            "one per instance type):\n");
+    /* without an answer there is nothing to be below: the list is then
+       the dearest rejections, what even they miss */
+    if (r->n_best > 0)
+        fprintf(f, "\nWhy nothing cheaper (the rejected candidates priced closest below, "
+                "one per instance type):\n");
+    else if (r->interrupted)
+        fprintf(f, "\nWhat the dearest candidates decided so far miss (one per instance "
+                "type):\n");
+    else
+        fprintf(f, "\nWhy nothing meets the targets (what the dearest candidates miss, "
+                "one per instance type):\n");
     for (int i = 0; i < r->n_rejected; i++) {
         const struct adv_outcome *o = &r->rejected[i];
         fprintf(f, "  ");
