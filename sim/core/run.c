@@ -661,7 +661,7 @@ void sim_run_finish(struct sim_run_result *r, const struct sim_run_cfg *cfg, int
     r->device_ns = device_ns;
     sim_summarise(r->points, r->n_points, r->levels, &r->summary);
     for (int c = 0; c < WL_CLASSES; c++)
-        r->summary.burst[c].start_frac = cfg->burst_carry ? -1 : cfg->burst_credit_frac;
+        r->summary.burst[c].start_spent_frac = cfg->burst_carry ? 0 : 1 - cfg->burst_credit_frac;
 }
 
 static int run_points(const struct sim_point_meter *m, struct sim_run_result *r,

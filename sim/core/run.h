@@ -82,9 +82,10 @@ struct sim_class_burst {
                                        full buckets, until the first is
                                        empty */
     enum sim_limit first;           /* the limit whose bucket empties first */
-    double start_frac;              /* the level every point starts at
-                                       (--burst-credits PCT: 0..1), -1
-                                       when carried from point to point */
+    double start_spent_frac;        /* the share of every bucket spent when
+                                       each point starts (--burst-credits
+                                       50 %: 0.5); 0 when full, and when
+                                       carried (the level varies) */
     bool ran_out;                   /* it ran out inside the maximum's
                                        window: the maximum is the average
                                        of at_burst and what came after */

@@ -315,15 +315,16 @@ void report_fmt_burst_lasts(const struct sim_class_burst *b, char *buf, size_t l
 {
     char full[32];
     report_fmt_duration(b->lasts_s, full, sizeof full);
-    if (!(b->start_frac >= 0 && b->start_frac < 1)) {
+    double level = 1 - b->start_spent_frac;
+    if (!(level > 0 && level < 1)) {
         snprintf(buf, len, "%s", full);
         return;
     }
     /* a bucket drains at one rate whatever its level: from a share of
        full it lasts that share of the time */
     char from[32];
-    report_fmt_duration(b->lasts_s * b->start_frac, from, sizeof from);
-    snprintf(buf, len, "%s from %.0f %%, %s from full", from, 100 * b->start_frac, full);
+    report_fmt_duration(b->lasts_s * level, from, sizeof from);
+    snprintf(buf, len, "%s from %.0f %%, %s from full", from, 100 * level, full);
 }
 
 /* A class's figure in its unit, as the three lines print it. */
