@@ -743,6 +743,23 @@ static void model_free(struct model *m)
     free(m);
 }
 
+/* The merging runs' tables (see MERGE_SETS), once the volume type
+   merges: at open, or when a retune brings such a type.  0 or -ENOMEM. */
+static int runs_alloc(struct model *m)
+{
+    for (int d = 0; d < m->disks && m->volume.merges_contiguous; d++) {
+        struct vol_state *vs = &m->vol[d];
+        if (vs->runs)
+            continue;
+        vs->runs = malloc(MERGE_SLOTS * sizeof *vs->runs);
+        if (!vs->runs)
+            return -ENOMEM;
+        for (unsigned j = 0; j < MERGE_SLOTS; j++)
+            vs->runs[j].end_offset = UINT64_MAX;
+    }
+    return 0;
+}
+
 static int open_nomem(char *why, size_t why_len, int disks)
 {
     snprintf(why, why_len, "out of memory opening %d modelled volumes", disks);
@@ -816,14 +833,9 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
         rc = open_nomem(why, why_len, dc->disks);
         goto fail;
     }
-    for (int d = 0; d < m->disks && m->volume.merges_contiguous; d++) {
-        m->vol[d].runs = malloc(MERGE_SLOTS * sizeof *m->vol[d].runs);
-        if (!m->vol[d].runs) {
-            rc = open_nomem(why, why_len, dc->disks);
-            goto fail;
-        }
-        for (unsigned j = 0; j < MERGE_SLOTS; j++)
-            m->vol[d].runs[j].end_offset = UINT64_MAX;
+    if (runs_alloc(m) < 0) {
+        rc = open_nomem(why, why_len, dc->disks);
+        goto fail;
     }
     if (limits_setup(m) < 0) {
         snprintf(why, why_len, "invalid limits in volume '%s' or instance '%s'",
@@ -1091,8 +1103,11 @@ static int model_retune(struct devset *ds, const void *backend_cfg)
     const struct vol_profile *volume = mc ? mc->volume : NULL;
     const struct inst_profile *instance = mc ? mc->instance : NULL;
     struct model *m = ds->priv;
-    if (volume)
+    if (volume) {
         m->volume = *volume;
+        if (runs_alloc(m) < 0)
+            return -ENOMEM;
+    }
     if (instance)
         m->instance = *instance;
     if (volume || instance)
