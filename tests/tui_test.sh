@@ -109,6 +109,13 @@ else
     bad figures_should_change_while_it_runs
 fi
 
+# a small-only point has no large latency, not one of 0
+if screen | grep -Eq 'small lat avg [1-9][0-9]* p99 [0-9]+ us +large lat -( |$)'; then
+    ok small_only_point_should_show_no_large_latency
+else
+    bad small_only_point_should_show_no_large_latency
+fi
+
 # ---- '+' raises the small load shown
 tm send-keys -t "$S" +
 if wait_for 'point small=2 large=0' 5; then
@@ -121,6 +128,11 @@ if wait_for 'point small=2 large=1' 5; then
     ok bracket_should_raise_the_large_load
 else
     bad bracket_should_raise_the_large_load
+fi
+if wait_for 'large lat avg [1-9]' 10; then
+    ok mixed_point_should_show_the_large_latency
+else
+    bad mixed_point_should_show_the_large_latency
 fi
 
 # ---- keys pressed faster than the session applies them all act

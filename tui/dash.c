@@ -226,10 +226,17 @@ static void figure_fields(const struct dash *d, struct flow *fl)
     flow_init(fl, "  ");
     flow_add(fl, A_BOLD, "MBPS %.2f%s", cl->mbps, dm);
     flow_add(fl, A_BOLD, "IOPS %.0f%s", cs->iops, di);
-    flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", cs->lat.avg_us, dl,
-             cs->lat.p99_us);
-    flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", cl->lat.avg_us,
-             cl->lat.p99_us);
+    /* a class the point does not run has no latency, not one of 0 */
+    if (sim_point_class_measured(c, WL_SMALL))
+        flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", cs->lat.avg_us, dl,
+                 cs->lat.p99_us);
+    else
+        flow_add(fl, A_NORMAL, "small lat -");
+    if (sim_point_class_measured(c, WL_LARGE))
+        flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", cl->lat.avg_us,
+                 cl->lat.p99_us);
+    else
+        flow_add(fl, A_NORMAL, "large lat -");
 }
 
 /* the workload */
