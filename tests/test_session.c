@@ -374,6 +374,32 @@ static void walk_should_fill_the_matrix_and_save_orion_files(void)
     free(snap);
 }
 
+/* A saved session's summary is the run's: with the buckets starting at
+   50 % (--burst-credits 50) its Burst: line gives the time from 50 % too,
+   as a run's does (the saved summary did not know the start level). */
+static void save_should_give_the_burst_from_the_start_level(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "half");
+    cfg_small(&sc.run, 1, "gp2:size=200GiB");
+    sc.run.burst_credit_frac = 0.5;
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    char cmd[512];
+    snprintf(cmd, sizeof(cmd), "grep -Eq '^Burst: .* for at most .* from 50 %%, .* from full' "
+             "%s/half_*_summary.txt", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 struct want_applied {
     uint64_t applied;
     int small;
@@ -758,6 +784,7 @@ int main(void)
     RUN(pause_toggle_should_flip_the_pause);
     RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(volume_retune_should_move_the_binding_limit);
+    RUN(save_should_give_the_burst_from_the_start_level);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);

@@ -659,6 +659,11 @@ void sim_run_finish(struct sim_run_result *r, const struct sim_run_cfg *cfg, int
        either, even when it was the last one */
     r->incomplete = status == 1 || r->n_points < r->matrix->n_points;
     r->device_ns = device_ns;
+    sim_run_summarise(r, cfg);
+}
+
+void sim_run_summarise(struct sim_run_result *r, const struct sim_run_cfg *cfg)
+{
     sim_summarise(r->points, r->n_points, r->levels, &r->summary);
     for (int c = 0; c < WL_CLASSES; c++)
         r->summary.burst[c].start_spent_frac = cfg->burst_carry ? 0 : 1 - cfg->burst_credit_frac;

@@ -245,6 +245,11 @@ uint64_t sim_run_disk_errors(const struct sim_run_result *r, int d);
 void sim_summarise(const struct sim_point_result *points, int n,
                    const struct sim_class_levels *levels, struct sim_summary *out);
 
+/* r's summary from its points and levels (sim_summarise), with the
+   level cfg's points start their buckets at (start_spent_frac): every
+   result made of points, a run's or a saved session's, goes through it. */
+void sim_run_summarise(struct sim_run_result *r, const struct sim_run_cfg *cfg);
+
 /* The burst part of the summary (out->burst), from the points and the
    maxima already in *out; sim_summarise() calls it. */
 void sim_summarise_burst(const struct sim_point_result *points, int n,

@@ -597,23 +597,30 @@ static double io_ops(struct model *m, struct vol_state *vs,
     return cost;
 }
 
+/* Whether limit l's bucket ran out since meter k opened (seen by the
+   meters already, or not yet: limit_use notes it lazily). */
+static bool limit_ran_out(const struct limit *l, enum dev_meter k)
+{
+    return l->ran_out[k] || l->thr.emptyings != l->seen_emptyings;
+}
+
 /* Whether limit l's bucket was spent (thr_level_spent) at some moment of
    meter k's window: at its opening, when it ran out in it, or now. */
 static bool limit_held_at_base(const struct limit *l, enum dev_meter k, sim_ns now_ns)
 {
-    return thr_bucket_empty(&l->thr) || l->ran_out[k] ||
-           l->thr.emptyings != l->seen_emptyings ||
+    return thr_bucket_empty(&l->thr) || limit_ran_out(l, k) ||
            thr_level_spent(&l->thr, l->open_credits_units[k]) ||
            thr_level_spent(&l->thr, thr_credits_at(&l->thr, now_ns));
 }
 
-/* Share of the rate limit l ran at over meter k's window that `used`
-   units over `secs` are; 0 for an unlimited throttle.  The rate is the
+/* Share of the rate limit l ran at over meter k's window that what it
+   admitted in `secs` is; 0 for an unlimited throttle.  The rate is the
    base one if the bucket was spent at some moment of the window (*held,
-   limit_held_at_base), else the rate now.  Not the rate at the moment of the report alone: a
-   load that keeps a bucket near empty lets it earn a crumb of credit
-   whenever its volume idles for an instant (a stream moving on to the
-   next disk), and for that instant the throttle's rate is the burst one;
+   limit_held_at_base), else the rate now.  Not the rate of the report's
+   moment alone: a load that keeps a bucket near empty lets it earn a
+   crumb of credit whenever its volume idles for an instant (a stream
+   moving on to the next disk), and for that instant the throttle's rate
+   is the burst one;
    against it, a volume held at its base all along read as used at 16 %
    (st1: 78 of 488 MiB/s), and four of them as bound by the offered load. */
 static double utilisation(const struct limit *l, enum dev_meter k, double secs,
@@ -948,9 +955,9 @@ static void limits_report(struct model *m, enum dev_meter meter,
         bool per_volume = i < VOL_LIMITS * m->disks;
         util[kind] += per_volume ? u / m->disks : u;
         empty[kind] |= held;
-        bool ran_out = l->ran_out[meter] || l->thr.emptyings != l->seen_emptyings;
-        double used = per_volume && m->even_load && !ran_out ? mean_used[kind]
-                                                            : limit_used(l, meter);
+        double used = per_volume && m->even_load && !limit_ran_out(l, meter)
+                          ? mean_used[kind]
+                          : limit_used(l, meter);
         note_burst(out, l, kind, secs, m->window_start_ns[meter], m->now_ns, meter, used);
     }
     static const enum sim_limit kinds[] = {

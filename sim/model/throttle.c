@@ -170,16 +170,21 @@ static bool thr_exhausts(const struct thr *t)
 }
 
 /* The level is at most the share that counts as empty. */
+/* A level of `units` counts as empty (EMPTY_FRAC of the bucket). */
+static bool units_empty(const struct thr *t, double units)
+{
+    return units <= EMPTY_FRAC * t->cfg.bucket_units;
+}
+
 static bool thr_level_empty(const struct thr *t)
 {
-    return t->credits_units <= EMPTY_FRAC * t->cfg.bucket_units;
+    return units_empty(t, t->credits_units);
 }
 
 bool thr_level_spent(const struct thr *t, double units)
 {
     return thr_has_bucket(t) &&
-           (units <= EMPTY_FRAC * t->cfg.bucket_units ||
-            units <= t->cfg.tolerance_s * t->cfg.base_rate_per_s);
+           (units_empty(t, units) || units <= t->cfg.tolerance_s * t->cfg.base_rate_per_s);
 }
 
 double thr_base_rate(const struct thr *t)

@@ -102,8 +102,9 @@ struct vol_profile {
 
     /* Contiguous merging: whether an I/O that continues a sequential run
        on its volume (dev_model.c follows several at once) joins the run's
-       operation while the sum stays within io_unit_bytes.  A property of the provider and the attachment, not
-       of the media: profiles.c says what evidence backs each type's rule. */
+       operation while the sum stays within io_unit_bytes.  A property of
+       the provider and the attachment, not of the media: profiles.c says
+       what evidence backs each type's rule. */
     bool merges_contiguous;
     /* What one attachment path carries, bytes/s; 0 = no cap below the
        volume's own (OCI single-path iSCSI: inferred, profiles_oci.c). */

@@ -165,7 +165,7 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         goto out;
     r.disks = cfg.disks;
     r.incomplete = r.n_points < r.matrix->n_points;
-    sim_summarise(r.points, r.n_points, r.levels, &r.summary);
+    sim_run_summarise(&r, &cfg);
 
     char (*names)[112] = calloc((size_t)cfg.disks, sizeof(*names));
     const char **luns = calloc((size_t)cfg.disks, sizeof(*luns));
