@@ -46,7 +46,7 @@ FILE=$WORK/bench.dat
 LOOP_IMG=$WORK/loop.img
 LOOP=""
 ROWS=$WORK/rows.tsv
-command -v fio >/dev/null || { echo "aio_vs_fio: fio is not installed" >&2; exit 2; }
+command -v fio >/dev/null || { echo "aio_vs_fio: fio is not installed (Debian: apt-get install fio)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "aio_vs_fio: needs python3" >&2; exit 2; }
 mkdir -p "$WORK"
 : >"$ROWS"

@@ -990,4 +990,20 @@ expect_stdout_matches "verbose_small_only_point_should_show_no_large_latency" \
     '^ +1 +0 +0\.00 +[0-9]+ +[0-9]+\.[0-9] +[0-9]+\.[0-9] +- +-  offered load$' \
     "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --run simple --verbose
 
+# A class under half of the I/O at every point (ORION's col and point
+# matrices: two large streams beside three small I/Os) keeps its line,
+# and a line after the three says it comes from mixed points
+for m in col point; do
+    expect_stdout_matches "orion_${m}_matrix_should_keep_the_large_maximum" \
+        '^Maximum Large MBPS=[0-9]+\.[0-9]{2} @ Small=3 and Large=2$' \
+        "$ASMSIM" orion -run advanced -matrix $m -num_small 3 -num_large 2 \
+        -num_disks 2 -duration 1 --instance m5.4xlarge --volume gp3 --quiet
+    expect_stdout_contains "orion_${m}_matrix_should_say_the_maximum_is_mixed" \
+        "Maximum Large MBPS comes from mixed points: large I/O is under half of the I/O at every point of this run" \
+        "$ASMSIM" orion -run advanced -matrix $m -num_small 3 -num_large 2 \
+        -num_disks 2 -duration 1 --instance m5.4xlarge --volume gp3 --quiet
+done
+expect_stdout_lacks "pure_points_should_say_nothing_of_mixed_points" "mixed points" \
+    "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --run normal --duration 200ms --quiet
+
 harness_done

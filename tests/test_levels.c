@@ -309,6 +309,41 @@ static void min_latency_limit_should_be_the_lightest_loads_within_noise(void)
     CHECK_INT_EQ(s.min_lat_limit, SIM_LIMIT_VOLUME_IOPS);
 }
 
+/* A class under half of the I/O at every point (an ORION col or point
+   matrix: two large streams beside three small I/Os) still gets its
+   maximum, from the points where it ran, marked as from mixed points;
+   where one point gives it the share, only such points compete. */
+static void a_class_in_the_minority_everywhere_should_keep_its_maximum(void)
+{
+    struct sim_point_result pts[2];
+    memset(pts, 0, sizeof pts);
+    for (int i = 0; i < 2; i++) {
+        pts[i].small = 3;
+        pts[i].large = i + 1;
+        pts[i].cls[WL_SMALL].ios = 1000;
+        pts[i].cls[WL_SMALL].iops = 2000;
+        pts[i].cls[WL_SMALL].lat.avg_us = 500;
+        pts[i].cls[WL_LARGE].ios = 100;
+        pts[i].cls[WL_LARGE].lat.count = 100;
+        pts[i].cls[WL_LARGE].mbps = 100.0 * (i + 1);
+    }
+    struct sim_summary s;
+    sim_summarise(pts, 2, NULL, &s);
+    CHECK(s.has_large);
+    CHECK(s.minority[WL_LARGE]);
+    CHECK(!s.minority[WL_SMALL]);
+    CHECK_NEAR_REL(s.max_large_mbps, 200, 1e-12);
+    CHECK_INT_EQ(s.max_large_at.large, 2);
+
+    pts[0].small = 0;                   /* (0, 1): large-only */
+    pts[0].cls[WL_SMALL].ios = 0;
+    pts[0].cls[WL_SMALL].iops = 0;
+    sim_summarise(pts, 2, NULL, &s);
+    CHECK(!s.minority[WL_LARGE]);
+    CHECK_NEAR_REL(s.max_large_mbps, 100, 1e-12);    /* the mixed 200 does not compete */
+    CHECK_INT_EQ(s.max_large_at.small, 0);
+}
+
 int main(void)
 {
     RUN(next_level_should_be_one_and_a_half_times_rounded_up);
@@ -323,5 +358,6 @@ int main(void)
     RUN(durations_should_read_as_words);
     RUN(a_rising_maximum_on_a_device_should_be_bound_by_the_offered_load);
     RUN(min_latency_limit_should_be_the_lightest_loads_within_noise);
+    RUN(a_class_in_the_minority_everywhere_should_keep_its_maximum);
     return check_done();
 }

@@ -236,8 +236,7 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
     }
     if (!j->json_stdout) {
         if (j->o->cmd == CLI_ORION) {
-            report_summary_lines(stdout, &r->summary);
-            report_burst_lines(stdout, &r->summary);
+            report_summary_remarks(stdout, &r->summary);
             report_cost_line(stdout, &j->cfg.bill);
             cli_print_real_facts(stdout, j, r);
             if (j->o->verbose)

@@ -438,8 +438,7 @@ void cli_print_run_summary(FILE *f, const struct cli_job *j,
             fputs("(incomplete: stopped before the end of the point)\n", f);
         return;
     }
-    report_summary_lines(f, &r->summary);
-    report_burst_lines(f, &r->summary);
+    report_summary_remarks(f, &r->summary);
     cli_print_real_facts(f, j, r);
     print_limits(f, &r->summary);
     cli_print_cost_summary(f, &j->cfg.bill);

@@ -40,7 +40,9 @@
  * I/O, Maximum Small IOPS over points with small I/O, Minimum Small Latency
  * (average latency of small I/O) over points with small I/O.  Ties go to
  * the first point in visiting order.  In a mixed point a class competes
- * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h).
+ * only if it makes up at least SIM_SUMMARY_SHARE of the I/O (stats.h),
+ * unless no point of the run gives it that share: then at every point
+ * where it completed I/O, and the summary marks it (minority).
  * Each figure keeps the binding limit of its own point.
  *
  * Open loop (cfg->open with a rate, engine.h): the run is one point, (0,
@@ -110,15 +112,37 @@ double sim_wall_now_s(void)
 }
 
 /* Class c's figures at p compete for the summary: it ran there and is at
-   least SIM_SUMMARY_SHARE of the point's I/O (stats.h).  An open-loop
-   point is the run's only one and its rates were asked for: a class with
-   a rate competes whatever its share, once it completed any I/O. */
-static bool class_competes(const struct sim_point_result *p, enum wl_class c)
+   least SIM_SUMMARY_SHARE of the point's I/O (stats.h).  In a run where no
+   point gives the class that share (`minority`: an ORION col or point
+   matrix, a few large streams beside many small I/Os), it competes
+   wherever it completed I/O, as in ORION, and the report says so
+   (sim_summary.minority).  An open-loop point is the run's only one and
+   its rates were asked for: a class with a rate competes whatever its
+   share, once it completed any I/O. */
+static bool class_competes(const struct sim_point_result *p, enum wl_class c,
+                           bool minority)
 {
     if (p->open.on)
         return sim_point_class_measured(p, c);
     int load = c == WL_LARGE ? p->large : p->small;
-    return load > 0 && sim_point_class_share(p, c, SIM_SUMMARY_SHARE);
+    if (load <= 0)
+        return false;
+    return minority ? sim_point_class_measured(p, c)
+                    : sim_point_class_share(p, c, SIM_SUMMARY_SHARE);
+}
+
+/* True when class c completed I/O in the run but reaches its share at
+   none of the points. */
+static bool class_in_minority(const struct sim_point_result *pts, int n,
+                              enum wl_class c)
+{
+    bool measured = false;
+    for (int i = 0; i < n; i++) {
+        if (class_competes(&pts[i], c, false))
+            return false;
+        measured |= class_competes(&pts[i], c, true);
+    }
+    return measured;
 }
 
 static double class_figure(const struct sim_point_result *p, enum wl_class c)
@@ -137,12 +161,12 @@ static double class_figure(const struct sim_point_result *p, enum wl_class c)
    its label flipped between "offered load" and "instance IOPS" from one
    disk count to the next. */
 static enum sim_limit min_lat_limit(const struct sim_point_result *pts, int n,
-                                    double min_us)
+                                    double min_us, bool minority)
 {
     const struct sim_point_result *light = NULL;   /* the minimum's own, at worst */
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
-        if (!class_competes(p, WL_SMALL) ||
+        if (!class_competes(p, WL_SMALL, minority) ||
             p->cls[WL_SMALL].lat.avg_us > min_us * (1 + MIN_LAT_NOISE_FRAC))
             continue;
         if (!light || p->small < light->small ||
@@ -157,11 +181,13 @@ void sim_summarise(const struct sim_point_result *pts, int n,
                    const struct sim_class_levels *levels, struct sim_summary *s)
 {
     memset(s, 0, sizeof(*s));
+    for (int c = 0; c < WL_CLASSES; c++)
+        s->minority[c] = class_in_minority(pts, n, (enum wl_class)c);
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
         struct wl_point at = { p->small, p->large };
         const struct sim_class_result *small = &p->cls[WL_SMALL];
-        if (class_competes(p, WL_LARGE) &&
+        if (class_competes(p, WL_LARGE, s->minority[WL_LARGE]) &&
             (!s->has_large || p->cls[WL_LARGE].mbps > s->max_large_mbps)) {
             s->has_large = true;
             s->max_large_mbps = p->cls[WL_LARGE].mbps;
@@ -169,7 +195,7 @@ void sim_summarise(const struct sim_point_result *pts, int n,
             s->max_large_limit = p->limited_by;
             s->max_large_phys_mbps = p->phys_mbps;
         }
-        if (class_competes(p, WL_SMALL)) {
+        if (class_competes(p, WL_SMALL, s->minority[WL_SMALL])) {
             if (!s->has_small || small->iops > s->max_small_iops) {
                 s->max_small_iops = small->iops;
                 s->max_small_at = at;
@@ -185,7 +211,8 @@ void sim_summarise(const struct sim_point_result *pts, int n,
         }
     }
     if (s->has_small)
-        s->min_lat_limit = min_lat_limit(pts, n, s->min_small_lat_us);
+        s->min_lat_limit = min_lat_limit(pts, n, s->min_small_lat_us,
+                                         s->minority[WL_SMALL]);
     /* The maxima's limits as the levels read them: "device" under a
        maximum that still rose at its last level is the offered load's,
        as the note under it says (sim_levels_bound_limit). */
@@ -234,13 +261,13 @@ static bool class_sustained(const struct sim_point_result *p, enum wl_class c,
 
 static void summarise_class_burst(const struct sim_point_result *pts, int n,
                                   enum wl_class c, struct wl_point max_at,
-                                  struct sim_class_burst *b)
+                                  bool minority, struct sim_class_burst *b)
 {
     memset(b, 0, sizeof(*b));
     bool headline_seen = false;
     for (int i = 0; i < n; i++) {
         const struct sim_point_result *p = &pts[i];
-        if (!class_competes(p, c))
+        if (!class_competes(p, c, minority))
             continue;
         if (!headline_seen && p->small == max_at.small && p->large == max_at.large) {
             headline_seen = true;
@@ -270,10 +297,10 @@ void sim_summarise_burst(const struct sim_point_result *pts, int n,
     memset(s->burst, 0, sizeof(s->burst));
     if (s->has_large)
         summarise_class_burst(pts, n, WL_LARGE, s->max_large_at,
-                              &s->burst[WL_LARGE]);
+                              s->minority[WL_LARGE], &s->burst[WL_LARGE]);
     if (s->has_small)
         summarise_class_burst(pts, n, WL_SMALL, s->max_small_at,
-                              &s->burst[WL_SMALL]);
+                              s->minority[WL_SMALL], &s->burst[WL_SMALL]);
 }
 
 void sim_burst_point_start(const struct sim_run_cfg *cfg, struct devset *ds)

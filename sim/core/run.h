@@ -128,6 +128,10 @@ struct sim_summary {
     double max_large_phys_mbps;
     double max_small_phys_iops;
     struct sim_class_burst burst[WL_CLASSES];   /* [enum wl_class] */
+    /* [enum wl_class]: the class is under SIM_SUMMARY_SHARE of the I/O at
+       every point, so its figures come from mixed points where it is the
+       minority (an ORION col or point matrix) */
+    bool minority[WL_CLASSES];
 };
 
 struct sim_run_result {

@@ -14,7 +14,7 @@
  *
  * Readings.  The sentences under the charts that the terminal also prints
  * are not worded here: the results JSON keeps them (readings.summary,
- * readings.sweep, made by report_summary_lines / report_burst_lines /
+ * readings.sweep, made by report_summary_remarks /
  * report_sweep_reading), and html_reading picks the line a chart needs.
  */
 #include <math.h>

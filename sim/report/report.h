@@ -64,6 +64,10 @@ const struct sim_point_result *report_find_point(const struct sim_run_result *ru
      Burst: 577.33 MB/s for at most 31 min (instance MB/s burst credits), then 78.97 MB/s sustained @ Small=0 and Large=1
    Nothing when no maximum did. */
 void report_burst_lines(FILE *f, const struct sim_summary *s);
+/* What every summary prints: the three lines, a line for a class whose
+   figures come from points where it is the minority (sim_summary.
+   minority), and the burst lines. */
+void report_summary_remarks(FILE *f, const struct sim_summary *s);
 
 /* A volume's size ("250 GiB", "1000 GB") and a throughput of it ("125.0
    MiB/s", "480.0 MB/s") in the units its cloud sells it in: GB and MB/s

@@ -383,6 +383,8 @@ static void add_summary(struct jb *b, cJSON *parent,
     add_limit(b, o, "max_small_limited_by", s->has_small, s->max_small_limit);
     add_limit(b, o, "min_small_latency_limited_by", s->has_small,
               s->min_lat_limit);
+    add_bool(b, o, "large_at_mixed_points", s->has_large && s->minority[WL_LARGE]);
+    add_bool(b, o, "small_at_mixed_points", s->has_small && s->minority[WL_SMALL]);
     add_levels(b, o, cfg, r);
     add_summary_burst(b, o, s);
     /* an open-loop run's one point: its demand against what it got */
@@ -785,7 +787,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
 /* "readings": the sentences the terminal prints, made by the code that
    prints them, so that the HTML report (html.h), which is generated from
    this document, says the same: "summary", ORION's three lines and the
-   burst remarks (report_summary_lines, report_burst_lines) one string
+   remarks after them (report_summary_remarks) one string
    each; "sweep", the sweep's reading line (report_sweep_reading), null
    for a run. */
 static void add_reading_lines(struct jb *b, cJSON *arr, const char *text)
@@ -820,8 +822,7 @@ static void add_readings(struct jb *b, cJSON *root, const struct sim_run_cfg *cf
     if (last->summary.open) {
         report_open_lines(mem, &last->points[0], cfg->open.arrivals);
     } else {
-        report_summary_lines(mem, &last->summary);
-        report_burst_lines(mem, &last->summary);
+        report_summary_remarks(mem, &last->summary);
     }
     if (fclose(mem) != 0)
         b->oom = true;

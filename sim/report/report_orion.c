@@ -395,8 +395,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     }
     fprintf(f, "%d FILEs found.\n\n", meta->n_luns);
 
-    report_summary_lines(f, s);
-    report_burst_lines(f, s);
+    report_summary_remarks(f, s);
 
     if (s->has_large)
         latency_block(f, run, "Maximum Large MBPS", s->max_large_at, true, true);

@@ -45,9 +45,11 @@
  * load point as "@ Small=<s> and Large=<l>".  A class
  * that did not run has no line, as in ORION.
  *
- * The burst remarks.  A maximum that rests on burst credits holds only
- * until the buckets are empty; report_burst_lines() says so after the
- * three lines, with how long it lasts at most (from full buckets) and the
+ * The remarks.  A class under half of the I/O at every point (an ORION
+ * col or point matrix) still gets its line, from the points where it
+ * ran, and a line after the three says so.  A maximum that rests on
+ * burst credits holds only until the buckets are empty;
+ * report_burst_lines() says so after the three lines, with how long it lasts at most (from full buckets) and the
  * figure sustained once they are empty, so that nobody buys for a
  * 30-minute burst.  They are extra lines: the three stay byte-exact.
  */
@@ -390,6 +392,27 @@ void report_burst_lines(FILE *f, const struct sim_summary *s)
         burst_line(f, &s->burst[WL_LARGE], s->max_large_mbps, WL_LARGE);
     if (s->has_small)
         burst_line(f, &s->burst[WL_SMALL], s->max_small_iops, WL_SMALL);
+}
+
+/* The class under SIM_SUMMARY_SHARE at every point (sim_summary.minority):
+   its figures stand, as ORION's do, but come from points about the other
+   class. */
+static void minority_lines(FILE *f, const struct sim_summary *s)
+{
+    if (s->has_large && s->minority[WL_LARGE])
+        fputs("Maximum Large MBPS comes from mixed points: large I/O is under "
+              "half of the I/O at every point of this run\n", f);
+    if (s->has_small && s->minority[WL_SMALL])
+        fputs("Maximum Small IOPS and Minimum Small Latency come from mixed "
+              "points: small I/O is under half of the I/O at every point of "
+              "this run\n", f);
+}
+
+void report_summary_remarks(FILE *f, const struct sim_summary *s)
+{
+    report_summary_lines(f, s);
+    minority_lines(f, s);
+    report_burst_lines(f, s);
 }
 
 void report_meta_started(const struct report_meta *meta, char *out, size_t len)
