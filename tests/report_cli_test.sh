@@ -56,6 +56,32 @@ expect_exit 0 "sweep_report_should_be_written" \
     "$ASMSIM" sweep --instance m5.large --volumes 1-2 --run oltp --duration 50ms --report sweep.html
 expect_true "sweep_report_should_hold_the_sweep_charts" \
     grep -q 'Small IOPS against disk count' sweep.html
+# The sweep page's table is the terminal's, column for column (the
+# sustained figures of a burst, the cost of the volumes and in all); its
+# header says each disk is a failure group and whose summary it shows
+"$ASMSIM" sweep --instance m5.large --volume gp3 --volumes 2-3 --run normal \
+    --duration 200ms --report sweep_burst.html >sweep_burst.out 2>sweep_burst.err
+if python3 - sweep_burst.out sweep_burst.html <<'PY'
+import re, sys
+term = [l.split() for l in open(sys.argv[1]) if re.match(r"^ +[0-9]+ +[0-9]", l)]
+page = open(sys.argv[2]).read()
+table = page[page.index("Binding limit per disk count"):]
+table = table[:table.index("</table>")]
+rows = [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", r)]
+        for r in re.findall(r"<tr><td>.*?</tr>", table)]
+# the terminal's limit labels are words split on blanks: join the cells
+flat = lambda cells: " ".join(cells).split()
+assert len(term) == 2 and len(rows) == 2, (term, rows)
+assert all(flat(r) == t for r, t in zip(rows, term)), (rows, term)
+assert "sustained MBPS" in table and "USD/month (total)" in table
+assert "one failure group per disk" in page
+assert "Summary of the last disk count, 3 disks" in page
+PY
+then
+    harness_ok "sweep_report_table_should_be_the_terminals"
+else
+    harness_fail "sweep_report_table_should_be_the_terminals" "$(cat sweep_burst.err)"
+fi
 expect_exit 0 "orion_report_should_be_written" \
     "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --report orion.html
 expect_true "orion_report_should_be_a_page" grep -q '^<!DOCTYPE html>' orion.html

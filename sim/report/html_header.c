@@ -104,14 +104,18 @@ static void disks_row(struct html_out *o, const cJSON *doc)
 static void layout_row(struct html_out *o, const cJSON *doc)
 {
     double au = 0, fg = 0;
-    char text[256], size[32];
+    char text[256], size[32], groups[48];
 
     html_num(doc, "config.layout.au_bytes", &au);
     html_num(doc, "config.layout.failgroups", &fg);
     html_fmt_bytes(au, size, sizeof size);
-    snprintf(text, sizeof text, "%s, AU %s, %s redundancy, %.0f failure groups",
+    if (cJSON_IsTrue(html_get(doc, "config.layout.failgroup_per_disk")))
+        snprintf(groups, sizeof groups, "one failure group per disk");
+    else
+        snprintf(groups, sizeof groups, "%.0f failure groups", fg);
+    snprintf(text, sizeof text, "%s, AU %s, %s redundancy, %s",
              html_str_or(doc, "config.layout.striping", "?"), size,
-             html_str_or(doc, "config.layout.redundancy", "?"), fg);
+             html_str_or(doc, "config.layout.redundancy", "?"), groups);
     html_what_row(o, "layout", text);
 }
 
@@ -190,11 +194,19 @@ static void cost_line(struct html_out *o, const cJSON *doc)
     fputs("</p>\n", o->f);
 }
 
+/* A sweep's summary is its last disk count's, as the terminal's three
+   lines after a sweep are: the heading says so. */
 static void summary(struct html_out *o, const cJSON *doc)
 {
     const cJSON *line;
+    double disks = 0;
 
-    fputs("<section id=\"summary\"><h2>Summary</h2>\n<div class=\"lines\">\n", o->f);
+    fputs("<section id=\"summary\"><h2>", o->f);
+    if (cJSON_IsArray(html_get(doc, "sweep")) && html_num(doc, "config.disks", &disks))
+        html_textf(o, "Summary of the last disk count, %.0f disks", disks);
+    else
+        fputs("Summary", o->f);
+    fputs("</h2>\n<div class=\"lines\">\n", o->f);
     cJSON_ArrayForEach(line, html_get(doc, "readings.summary"))
         if (cJSON_IsString(line))
             html_elem(o, "p", "summary-line", line->valuestring);

@@ -15,9 +15,11 @@
  *                volumes' line, rising with every disk, leaves the chart
  *                where it has stopped binding;
  *   IOPS chart   the same for Maximum Small IOPS;
- *   table        per disk count each figure with the limit that binds it
- *                (sweep[].summary.*_limited_by) and the monthly cost, as
- *                the terminal's sweep table.
+ *   table        per disk count each figure (and, where some maximum drew
+ *                on burst credits, what is sustained) with the limit that
+ *                binds it (sweep[].summary.*_limited_by) and the monthly
+ *                cost of the volumes and in all: the terminal's sweep
+ *                table, column for column.
  *
  * Limits count physical I/O (after mirroring) and the figures are
  * logical, so with mirroring a figure can sit well below the line that
@@ -223,30 +225,79 @@ static void class_chart(struct html_out *o, const cJSON *doc,
     html_figure(o, v->title, cfg, reading);
 }
 
-static void table(struct html_out *o, const cJSON *doc)
+/* True when some disk count's maximum of the class drew on burst credits
+   (summary.<class>_burst an object): the table then has its sustained
+   column, as the terminal's does. */
+static bool any_drew(const cJSON *sweep, const char *burst_key)
 {
     const cJSON *r;
+    char path[96];
+
+    snprintf(path, sizeof path, "summary.%s", burst_key);
+    cJSON_ArrayForEach(r, sweep)
+        if (cJSON_IsObject(html_get(r, path)))
+            return true;
+    return false;
+}
+
+/* The monthly cost cells, volumes and total ("-" where not priced). */
+static void cost_cells(struct html_out *o, const cJSON *doc, const cJSON *r)
+{
+    const cJSON *cost = html_get(r, "cost");
     const char *what;
-    double d, usd;
+    double volumes, total;
+    bool has_volumes, has_total = false;
+
+    if (cJSON_IsObject(cost)) {
+        has_volumes = html_num(cost, "volumes_usd_month", &volumes);
+        has_total = html_num(cost, "total_usd_month", &total);
+    } else {
+        has_volumes = html_month_cost(doc, r, &volumes, &what);
+    }
+    if (has_volumes)
+        fprintf(o->f, "<td>%.2f</td>", volumes);
+    else
+        fputs("<td>-</td>", o->f);
+    if (has_total)
+        fprintf(o->f, "<td>%.2f</td>", total);
+    else
+        fputs("<td>-</td>", o->f);
+}
+
+/* The terminal's sweep table (report_sweep.c), column for column. */
+static void table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *sweep = html_get(doc, "sweep"), *r;
+    bool drew_large = any_drew(sweep, "large_burst");
+    bool drew_small = any_drew(sweep, "small_burst");
+    double d;
 
     fputs("<h3>Binding limit per disk count</h3>\n<table class=\"sweep\"><thead><tr>"
-          "<th>disks</th><th>max large MBPS</th><th>limited by</th>"
-          "<th>max small IOPS</th><th>limited by</th><th>min small latency (us)</th>"
-          "<th>limited by</th><th>USD/month</th></tr></thead><tbody>\n", o->f);
-    cJSON_ArrayForEach(r, html_get(doc, "sweep")) {
+          "<th>disks</th><th>max large MBPS</th>", o->f);
+    if (drew_large)
+        fputs("<th>sustained MBPS</th>", o->f);
+    fputs("<th>limited by</th><th>max small IOPS</th>", o->f);
+    if (drew_small)
+        fputs("<th>sustained IOPS</th>", o->f);
+    fputs("<th>limited by</th><th>min small latency (us)</th><th>limited by</th>"
+          "<th>USD/month (volumes)</th><th>USD/month (total)</th></tr></thead>"
+          "<tbody>\n", o->f);
+    cJSON_ArrayForEach(r, sweep) {
         if (!html_num(r, "disks", &d))
             continue;
         fprintf(o->f, "<tr><td>%.0f</td>", d);
         html_summary_cell(o, r, "max_large_mbps", 2, false);
+        if (drew_large)
+            html_summary_cell(o, r, "sustained_large_mbps", 2, false);
         html_limit_cell(o, r, "max_large_limited_by");
         html_summary_cell(o, r, "max_small_iops", 0, false);
+        if (drew_small)
+            html_summary_cell(o, r, "sustained_small_iops", 0, false);
         html_limit_cell(o, r, "max_small_limited_by");
         html_summary_cell(o, r, "min_small_latency_us", 3, false);
         html_limit_cell(o, r, "min_small_latency_limited_by");
-        if (html_month_cost(doc, r, &usd, &what))
-            fprintf(o->f, "<td>%.2f</td></tr>\n", usd);
-        else
-            fputs("<td>-</td></tr>\n", o->f);
+        cost_cells(o, doc, r);
+        fputs("</tr>\n", o->f);
     }
     fputs("</tbody></table>\n", o->f);
 }

@@ -745,6 +745,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_u64(b, x, "stripe_bytes", l->stripe_bytes);
     add_str(b, x, "redundancy", lay_redundancy_name(l->redundancy));
     add_num(b, x, "failgroups", l->failgroups > 0 ? l->failgroups : disks);
+    add_bool(b, x, "failgroup_per_disk", l->failgroups == 0);
 
     x = add_obj(b, c, "workload");
     add_num(b, x, "small_bytes", w->small_bytes);
