@@ -400,8 +400,8 @@ expect_true "a_run_should_say_where_its_files_went" \
     --output-dir od/twice --testname tw >/dev/null 2>twice3.err
 expect_true "a_sweep_should_say_where_its_files_went" \
     grep -q '^asmsim: results in od/twice/ as tw_\*[0-9_]*_\* (7 files)$' twice3.err
-expect_true "stamps_should_run_to_the_second" \
-    compgen -G "od/twice/tw_[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]_[0-9][0-9][0-9][0-9][0-9][0-9]_summary.txt"
+expect_true "stamps_should_be_orions_to_the_minute" \
+    compgen -G "od/twice/tw_[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]_[0-9][0-9][0-9][0-9]_summary.txt"
 
 # ---- orion ------------------------------------------------------------------------
 

@@ -167,9 +167,9 @@ RUN_HELP_COST
 "                        _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n" \
 "                        <testname>_<stamp>_results.json%s; created if\n" \
 "                        missing; never overwrites: <stamp> is the start,\n" \
-"                        yyyymmdd_hhmmss, and _2, _3 ... follow it when\n" \
-"                        taken; default: no files [ORION: the current\n" \
-"                        directory]\n" \
+"                        yyyymmdd_hhmm as ORION's, and _2, _3 ... follow\n" \
+"                        it when taken; default: no files [ORION: the\n" \
+"                        current directory]\n" \
 "  --json FILE|-         the results JSON to FILE, or to stdout alone with -\n" \
 "  --report FILE.html    a self-contained HTML report (charts, heat maps;\n" \
 "                        opens offline) made from the results JSON; FILE\n" \

@@ -88,8 +88,8 @@ static bool open_stage(const struct cli_job *j, struct report_stage *st,
 }
 
 /* Place the staged set and say where it went, one line:
-     asmsim: results in od/run/ as t1_20261201_112233_* (6 files)
-   (a sweep: "as sw_*20261201_112233_*", its per-disk-count files
+     asmsim: results in od/run/ as t1_20261201_1122_* (6 files)
+   (a sweep: "as sw_*20261201_1122_*", its per-disk-count files
    carrying "_<N>disks" before the stamp). */
 static void place_stage(const struct cli_job *j, struct report_stage *st,
                         bool sweep, struct failures *f)

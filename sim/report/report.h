@@ -19,7 +19,7 @@
 
 struct report_meta {
     const char *testname;       /* "asmsim" unless --testname */
-    char stamp[16];             /* yyyymmdd_hhmmss of the start */
+    char stamp[16];             /* yyyymmdd_hhmm of the start (ORION's) */
     char started[32];           /* the same instant in ISO 8601 with the
                                    UTC offset: 2026-12-01T12:05:29+01:00
                                    (report_stamp_now; empty: derived from

@@ -24,9 +24,10 @@
  * for the CLI's --output-dir and the session's save alike.
  *
  * Never overwrite.  Every file of one run (ORION's five per disk count,
- * the results JSON, the sweep CSV) carries the run's start stamp,
- * yyyymmdd_hhmmss, in its name: "<head>_<stamp>_<tail>".  Two runs with
- * one test name in one second would still meet, so a run's files are
+ * the results JSON, the sweep CSV) carries the run's start stamp in its
+ * name, "<head>_<stamp>_<tail>", ORION's yyyymmdd_hhmm, so that scripts
+ * written for ORION's names read ours.  Two runs with one test name in
+ * one minute would meet, so a run's files are
  * first written into a staging directory of their own inside the output
  * directory (report_stage_open: "<dir>/.asmsim-stage-XXXXXX", hidden and
  * recognisably ours), each whole as above, and then moved into place
@@ -73,8 +74,8 @@ void report_stamp_now(struct report_meta *meta)
     char zone[8];
 
     if (localtime_r(&now, &tm) == NULL ||
-        strftime(meta->stamp, sizeof meta->stamp, "%Y%m%d_%H%M%S", &tm) == 0) {
-        snprintf(meta->stamp, sizeof meta->stamp, "00000000_000000");
+        strftime(meta->stamp, sizeof meta->stamp, "%Y%m%d_%H%M", &tm) == 0) {
+        snprintf(meta->stamp, sizeof meta->stamp, "00000000_0000");
         meta->started[0] = '\0';
         return;
     }

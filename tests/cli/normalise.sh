@@ -7,10 +7,10 @@
 normalise() {
     local d=$1 f n
     for f in "$d"/*; do
-        n=$(basename "$f" | sed -E 's/[0-9]{8}_[0-9]{6}/STAMP/')
+        n=$(basename "$f" | sed -E 's/[0-9]{8}_[0-9]{4}/STAMP/')
         [ "$n" = "$(basename "$f")" ] || mv "$f" "$d/$n"
     done
-    sed -i -E 's/[0-9]{8}_[0-9]{6}/STAMP/g
+    sed -i -E 's/[0-9]{8}_[0-9]{4}/STAMP/g
         s/--jobs [0-9]+//g; s#(out-)[0-9]+#\1N#g
         s/[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}[^",]*/DATE/g
         s/("wall_seconds":[[:space:]]*)[0-9.e+-]+/\1W/
