@@ -347,6 +347,36 @@ static void print_levels(FILE *f, const struct cli_opts *o,
         fputc('\n', f);
 }
 
+static bool at_point(struct wl_point at, const struct sim_point_result *p)
+{
+    return at.small == p->small && at.large == p->large;
+}
+
+/* A figure of the three from the point a stop cut short stands on its
+   shorter window (points[].incomplete): say which, and how short. */
+static void print_cut_point(FILE *f, const struct sim_run_result *r)
+{
+    const struct sim_summary *s = &r->summary;
+    const struct sim_point_result *p = r->n_points > 0 ? &r->points[r->n_points - 1] : NULL;
+    const char *names[3];
+    int n = 0;
+
+    if (p == NULL || !p->incomplete)
+        return;
+    if (s->has_large && at_point(s->max_large_at, p))
+        names[n++] = "Maximum Large MBPS";
+    if (s->has_small && at_point(s->max_small_at, p))
+        names[n++] = "Maximum Small IOPS";
+    if (s->has_small && at_point(s->min_small_lat_at, p))
+        names[n++] = "Minimum Small Latency";
+    if (n == 0)
+        return;
+    fprintf(f, "(%s%s%s%s%s: from Small=%d and Large=%d, cut short after "
+            "%.2f s)\n", names[0], n > 1 ? (n > 2 ? ", " : " and ") : "",
+            n > 1 ? names[1] : "", n > 2 ? " and " : "", n > 2 ? names[2] : "",
+            p->small, p->large, p->measured_s);
+}
+
 /* "Binding limit: large MB/s: volume throughput; small IOPS: ...": the
    limit at the point of each figure. */
 static void print_limits(FILE *f, const struct sim_summary *s)
@@ -447,6 +477,7 @@ void cli_print_run_summary(FILE *f, const struct cli_job *j,
     if (r->incomplete)
         fprintf(f, "(incomplete: %d of %d points measured)\n", r->n_points,
                 r->matrix ? r->matrix->n_points : r->n_points);
+    print_cut_point(f, r);
     if (j->o->verbose)
         cli_print_points(f, r);
 }
