@@ -298,7 +298,7 @@ fi
 expect_glob "sigint_should_leave_the_summary_file" "od/intr/asmsim_*_summary.txt"
 # a figure from the point the stop cut short says so, and how short
 timeout --preserve-status -s INT 2 "$ASMSIM" run --instance m5.large --disks 2 \
-    --run oltp --duration 1h >cut.out 2>cut.err
+    --run oltp --duration 10h >cut.out 2>cut.err
 expect_true "a_figure_from_the_cut_point_should_say_so" grep -Eq \
     '^\(Maximum Small IOPS and Minimum Small Latency: from Small=1 and Large=0, cut short after [0-9]+\.[0-9]{2} s\)$' cut.out
 

@@ -107,6 +107,18 @@ static void gp3_should_reject_throughput_above_a_quarter_mibps_per_iops(void)
     CHECK_WHY_HAS("125MiB/s to 2000MiB/s");
 }
 
+/* AWS provisions gp3 throughput in whole MiB/s: 500 MB/s (476.84 MiB/s)
+   is not a volume anyone can buy, nor price. */
+static void gp3_should_reject_throughput_that_is_not_whole_mibps(void)
+{
+    must_reject("gp3:throughput=500MB/s");
+    CHECK_STR_EQ(why, "gp3 throughput=500MB/s: 476.84 MiB/s, not whole MiB/s "
+                      "(use 476 or 477)");
+    must_reject("gp3-2023:throughput=125.5MiB/s");
+    CHECK_WHY_HAS("whole MiB/s");
+    must_parse("gp3:throughput=524288000B/s");         /* exactly 500 MiB/s */
+}
+
 static void gp3_should_reject_sizes_outside_1gib_to_64tib(void)
 {
     must_reject("gp3:size=65TiB");
@@ -1044,6 +1056,7 @@ int main(void)
     RUN(gp3_should_reject_iops_above_500_per_gib_naming_the_maximum);
     RUN(gp3_should_reject_iops_outside_3000_to_80000);
     RUN(gp3_should_reject_throughput_above_a_quarter_mibps_per_iops);
+    RUN(gp3_should_reject_throughput_that_is_not_whole_mibps);
     RUN(gp3_should_reject_sizes_outside_1gib_to_64tib);
     RUN(gp2_125gib_should_have_375_base_3000_burst_and_128_mibps);
     RUN(gp2_iops_should_follow_size_between_100_and_16000);

@@ -105,6 +105,13 @@ int prof_resolve_gp3(enum vt t, const struct vol_req *rq, double gib, const char
                        "%s throughput=%s: %s throughput is 125MiB/s to %.0fMiB/s",
                        name, t_txt, name, max->mibps);
     }
+    if (fabs(mibps - round(mibps)) > 1e-9 * mibps) {
+        /* AWS provisions gp3 throughput in whole MiB/s */
+        prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
+        return why_set(why, why_len,
+                       "%s throughput=%s: %.2f MiB/s, not whole MiB/s (use %.0f or %.0f)",
+                       name, t_txt, mibps, floor(mibps), ceil(mibps));
+    }
     double by_iops = 0.25 * iops;
     if (mibps > 125 && prof_above(mibps, by_iops)) {
         prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
