@@ -349,6 +349,9 @@ void cli_report_usage(FILE *f)
 "  -o, --output FILE.html   the page to write; must not exist (never\n"
 "                           replaced)\n"
 "  -h, --help               this help\n"
+"A file that is not a results JSON, or a field of the wrong type in one (a\n"
+"figure that is not a number), is refused naming the file and the field; a\n"
+"run without points gets a page that says so.\n"
 "Exit status: 0 ok, 1 the page could not be written, 2 bad usage or input\n"
 "(nothing written).\n",
           f);
