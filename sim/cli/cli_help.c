@@ -88,7 +88,8 @@ RUN_HELP_COST
 "  --au SIZE             allocation unit 1MiB..64MiB, power of two; default 1MiB\n" \
 "  --stripe SIZE         raid0 stripe, power of two 4KiB..64MiB; default 1MiB\n" \
 "  --redundancy R        external, normal or high; default external\n" \
-"  --failgroups N        failure groups 1..%d; default one per disk\n" \
+"  --failgroups N        failure groups 0..%d, at most the disks; default 0:\n" \
+"                        one per disk\n" \
 "  --layout-file F.json  a disk group description; its keys set defaults\n" \
 "                        that the flags above override\n" \
 "Workload:\n" \
