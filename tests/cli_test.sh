@@ -218,7 +218,7 @@ expect_stdout_matches "sweep_table_should_give_each_figure_its_limit" \
 "$ASMSIM" run --matrix point --num-small 0 --num-large 16 "${FAST[@]}" >point16.out 2>&1
 expect_true "point_with_num_large_should_not_say_levels_extended" \
     sh -c '! grep -q "extended to saturation" point16.out &&
-           grep -qxF "  levels    up to the maxima set by --num-small and --num-large" point16.out &&
+           grep -qxF "  levels    large up to --num-large 16" point16.out &&
            grep -qxF "Levels: ORION'"'"'s: large 1..16 (the maximum --num-large set)" point16.out'
 # dss has no small axis, so --num-large alone leaves nothing to extend:
 # the header must not promise it (the matrix decides, not the flags)
@@ -226,6 +226,20 @@ expect_true "point_with_num_large_should_not_say_levels_extended" \
 expect_true "dss_with_num_large_should_not_say_levels_extended" \
     sh -c '! grep -q "extended to saturation" dss4.out &&
            grep -qxF "Levels: ORION'"'"'s: large 1..4 (the maximum --num-large set)" dss4.out'
+# the header describes the classes the run does, and says where each
+# class's levels came from when a --num-* set them
+expect_stdout_contains "oltp_header_should_describe_small_io_only" \
+    "  workload  run oltp: small 8 KiB random, 0 % writes" \
+    "$ASMSIM" run --run oltp "${FAST[@]}"
+expect_stdout_contains "dss_header_should_describe_large_io_only" \
+    "  workload  run dss: large 128 KiB random, 0 % writes" \
+    "$ASMSIM" run --run dss "${FAST[@]}"
+expect_stdout_contains "levels_header_should_name_the_num_small_that_set_them" \
+    "  levels    small up to --num-small 30, large ORION's, from the disk count" \
+    "$ASMSIM" run --levels orion --num-small 30 "${FAST[@]}"
+expect_stdout_contains "orion_help_should_give_the_lun_count_as_the_num_disks_default" \
+    "default the number"$'\n'"                    of LUNs in <testname>.lun (1 on modelled volumes)" \
+    "$ASMSIM" orion --help
 expect_error "levels_should_reject_an_unknown_value" \
     "asmsim: --levels bogus: unknown levels; use extend or orion" "" \
     "$ASMSIM" run --levels bogus
