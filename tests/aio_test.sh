@@ -78,7 +78,7 @@ expect_true "writes_should_reach_the_file" test "$(pattern_count foreign)" -gt 0
 zeros asm 64
 printf 'ORCLDISK' | dd of=asm bs=1 seek=32 conv=notrunc status=none
 expect_error "asm_header_should_be_refused_even_with_destroy_data" \
-    "asmsim: asm: carries a Oracle ASM disk header (ORCLDISK) signature; refusing to overwrite it even with --destroy-data; add --ignore-signatures" "" \
+    "asmsim: asm: carries an Oracle ASM disk header (ORCLDISK) signature; refusing to overwrite it even with --destroy-data; add --ignore-signatures" "" \
     "$ASMSIM" run --target asm --write 10 --destroy-data "${FAST[@]}"
 expect_exit 0 "ignore_signatures_should_let_asm_header_be_overwritten" \
     "$ASMSIM" run --target asm --write 10 --destroy-data --ignore-signatures \
@@ -153,7 +153,7 @@ expect_error "disks_that_disagree_with_targets_should_be_refused" \
     "asmsim: --disks 3: 1 target given; drop --disks" "" \
     "$ASMSIM" run --target foreign --disks 3 "${FAST[@]}"
 expect_error "model_engine_with_targets_should_be_refused" \
-    "asmsim: --target foreign: only the aio engine drives real targets; drop --engine model" "" \
+    "asmsim: --target foreign: only the aio and uring engines drive real targets; drop --engine model" "" \
     "$ASMSIM" run --target foreign --engine model "${FAST[@]}"
 expect_error "aio_engine_without_targets_should_be_refused" \
     "asmsim: --engine aio: no targets; give --target PATH" "" \
@@ -375,6 +375,9 @@ else
         expect_error "blank_device_should_need_destroy_data" \
             "asmsim: $blank: the run writes and this device was not created by asmsim" "" \
             "$ASMSIM" run --target "$blank" --write 100 "${FAST[@]}"
+        expect_error "create_on_a_block_device_should_say_it_makes_files_only" \
+            "asmsim: $blank: --create makes files, not block devices, and the run writes to this device asmsim did not create; give --destroy-data" "" \
+            "$ASMSIM" run --target "$blank" --create 64MiB --write 100 "${FAST[@]}"
         expect_exit 0 "blank_device_should_be_allowed_with_destroy_data" \
             "$ASMSIM" run --target "$blank" --write 100 --destroy-data \
             --run oltp "${FAST[@]}"
@@ -387,7 +390,7 @@ else
             skip ext4_device "mkfs.ext4 missing or failed"
         else
             expect_error "ext4_device_should_be_refused_naming_ext4" \
-                "asmsim: $ext: carries a ext4 signature; refusing to overwrite it even with --destroy-data" "" \
+                "asmsim: $ext: carries an ext4 signature; refusing to overwrite it even with --destroy-data" "" \
                 "$ASMSIM" run --target "$ext" --write 10 --destroy-data "${FAST[@]}"
             mkdir mnt
             if mount "$ext" mnt 2>/dev/null; then
@@ -409,7 +412,7 @@ else
         LOOPS+=("$asmdev")
         printf 'ORCLDISK' | dd of="$asmdev" bs=1 seek=32 conv=notrunc status=none
         expect_error "asm_disk_device_should_be_refused" \
-            "asmsim: $asmdev: carries a Oracle ASM disk header (ORCLDISK) signature" "" \
+            "asmsim: $asmdev: carries an Oracle ASM disk header (ORCLDISK) signature" "" \
             "$ASMSIM" run --target "$asmdev" --write 10 --destroy-data "${FAST[@]}"
 
         # error injection: a device-mapper error target beside a good disk
@@ -517,7 +520,7 @@ expect_error "stray_sidecar_should_not_let_create_take_over_an_asm_image" \
     "asmsim: asmimg: the run writes and this file was not created by asmsim" "" \
     "$ASMSIM" run --target asmimg --create 64MiB --write 10 "${FAST[@]}"
 expect_error "stray_sidecar_should_not_skip_the_signature_check" \
-    "asmsim: asmimg: carries a Oracle ASM disk header (ORCLDISK) signature" "" \
+    "asmsim: asmimg: carries an Oracle ASM disk header (ORCLDISK) signature" "" \
     "$ASMSIM" run --target asmimg --write 10 --destroy-data "${FAST[@]}"
 expect_true "asm_image_should_be_untouched" test "$(md5sum <asmimg)" = "$sum_asm"
 
@@ -526,7 +529,7 @@ expect_exit 0 "create_should_make_a_marked_file" \
 printf 'ORCLDISK' | dd of=mine bs=1 seek=32 conv=notrunc status=none
 sum_mine=$(md5sum <mine)
 expect_error "asm_header_on_asmsims_own_file_should_be_refused" \
-    "asmsim: mine: carries a Oracle ASM disk header (ORCLDISK) signature although asmsim created it" "" \
+    "asmsim: mine: carries an Oracle ASM disk header (ORCLDISK) signature although asmsim created it" "" \
     "$ASMSIM" run --target mine --write 10 "${FAST[@]}"
 expect_true "asmsims_own_signed_file_should_be_untouched" \
     test "$(md5sum <mine)" = "$sum_mine"

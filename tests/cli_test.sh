@@ -218,7 +218,7 @@ expect_stdout_matches "sweep_table_should_give_each_figure_its_limit" \
 "$ASMSIM" run --matrix point --num-small 0 --num-large 16 "${FAST[@]}" >point16.out 2>&1
 expect_true "point_with_num_large_should_not_say_levels_extended" \
     sh -c '! grep -q "extended to saturation" point16.out &&
-           grep -qxF "  levels    up to the maxima set by --num-small and --num-large" point16.out &&
+           grep -qxF "  levels    large up to --num-large 16" point16.out &&
            grep -qxF "Levels: ORION'"'"'s: large 1..16 (the maximum --num-large set)" point16.out'
 # dss has no small axis, so --num-large alone leaves nothing to extend:
 # the header must not promise it (the matrix decides, not the flags)
@@ -226,6 +226,20 @@ expect_true "point_with_num_large_should_not_say_levels_extended" \
 expect_true "dss_with_num_large_should_not_say_levels_extended" \
     sh -c '! grep -q "extended to saturation" dss4.out &&
            grep -qxF "Levels: ORION'"'"'s: large 1..4 (the maximum --num-large set)" dss4.out'
+# the header describes the classes the run does, and says where each
+# class's levels came from when a --num-* set them
+expect_stdout_contains "oltp_header_should_describe_small_io_only" \
+    "  workload  run oltp: small 8 KiB random, 0 % writes" \
+    "$ASMSIM" run --run oltp "${FAST[@]}"
+expect_stdout_contains "dss_header_should_describe_large_io_only" \
+    "  workload  run dss: large 128 KiB random, 0 % writes" \
+    "$ASMSIM" run --run dss "${FAST[@]}"
+expect_stdout_contains "levels_header_should_name_the_num_small_that_set_them" \
+    "  levels    small up to --num-small 30, large ORION's, from the disk count" \
+    "$ASMSIM" run --levels orion --num-small 30 "${FAST[@]}"
+expect_stdout_contains "orion_help_should_give_the_lun_count_as_the_num_disks_default" \
+    "default the number"$'\n'"                    of LUNs in <testname>.lun (1 on modelled volumes)" \
+    "$ASMSIM" orion --help
 expect_error "levels_should_reject_an_unknown_value" \
     "asmsim: --levels bogus: unknown levels; use extend or orion" "" \
     "$ASMSIM" run --levels bogus
@@ -967,6 +981,74 @@ fi
 harness_run "$ASMSIM" run --num-small 3 --disks 1 --duration 10ms --quiet
 if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "num_small_as_top_level_should_not_be_warned_about"
 else harness_fail "num_small_as_top_level_should_not_be_warned_about" "exit $H_RC; stderr: $H_ERR"; fi
+# what --failgroups accepts and what the layout says agree: 0 (one per
+# disk) to the disk count
+expect_error "failgroups_above_the_disks_should_say_what_is_accepted" \
+    "asmsim: --disks 4: --failgroups 5: must be 0 (one per disk) to 4 (the number of disks)" "" \
+    "$ASMSIM" run --disks 4 --failgroups 5 --duration 10ms
+expect_exit 0 "failgroups_0_should_be_one_per_disk" \
+    "$ASMSIM" run --disks 2 --redundancy normal --failgroups 0 --duration 10ms --quiet
+expect_error "failgroups_not_a_count_should_say_what_is_accepted" \
+    "asmsim: --failgroups x: not a failure group count; use an integer 0..1024 (0, the default: one per disk)" "" \
+    "$ASMSIM" run --failgroups x
+expect_error "targets_on_the_model_engine_should_name_both_real_engines" \
+    "asmsim: --target X: only the aio and uring engines drive real targets; drop --engine model" "" \
+    "$ASMSIM" run --engine model --target X
+# every option the run makes no use of is warned about (cli_resolve.c,
+# check_unused), in run and orion alike; each case: name, the warning
+# expected as the first line on stderr, the options
+unused_case() {
+    harness_run "$ASMSIM" "${@:3}"
+    if [ "$H_RC" -eq 0 ] && [ "${H_ERR%%$'\n'*}" = "asmsim: warning: $2" ]; then harness_ok "$1"
+    else harness_fail "$1" "exit $H_RC; stderr: $H_ERR"; fi
+}
+U=(--disks 1 --duration 10ms --quiet)
+unused_case "real_target_options_on_modelled_volumes_should_be_warned_about" \
+    "--create 1GiB is not used: only real targets use it; --destroy-data is not used: only real targets use it" \
+    run --destroy-data --create 1GiB --run oltp "${U[@]}"
+unused_case "large_io_size_in_oltp_should_be_warned_about" \
+    "--size-large 1MiB is not used: --run oltp runs small I/O only" \
+    run --run oltp --size-large 1MiB "${U[@]}"
+unused_case "small_io_size_in_dss_should_be_warned_about" \
+    "--size-small 16KiB is not used: --run dss runs large I/O only" \
+    run --run dss --size-small 16KiB "${U[@]}"
+unused_case "large_type_in_oltp_should_be_warned_about" \
+    "--type seq is not used: --run oltp runs small I/O only; --stream-io 2 is not used: --run oltp runs small I/O only" \
+    run --run oltp --type seq --stream-io 2 "${U[@]}"
+unused_case "au_on_raid0_should_be_warned_about" \
+    "--au 4MiB is not used: --layout raid0 has no allocation units" \
+    run --layout raid0 --au 4MiB "${U[@]}"
+unused_case "stripe_on_coarse_should_be_warned_about" \
+    "--stripe 64KiB is not used: only --layout raid0 has a stripe" \
+    run --stripe 64KiB "${U[@]}"
+unused_case "orion_stripe_without_raid0_should_be_warned_about" \
+    "-stripe 256 is not used: only -simulate raid0 has a stripe" \
+    orion -run simple -stripe 256 --volume gp3 -duration 1 -testname o9s --quiet --json -
+unused_case "failgroups_without_mirrors_should_be_warned_about" \
+    "--failgroups 1 is not used: external redundancy has no mirrors to place" \
+    run --failgroups 1 "${U[@]}"
+unused_case "threads_on_modelled_volumes_should_be_warned_about" \
+    "--threads 2 is not used: only real targets use it" run --threads 2 "${U[@]}"
+unused_case "speed_without_the_dashboard_should_be_warned_about" \
+    "--speed 2 is not used: it paces the dashboard (--tui)" run --speed 2 "${U[@]}"
+unused_case "levels_that_the_loads_set_should_be_warned_about" \
+    "--levels orion is not used: --num-small and --num-large set the levels" \
+    run --levels orion --num-small 2 --num-large 1 "${U[@]}"
+unused_case "burst_credits_on_the_null_engine_should_be_warned_about" \
+    "--burst-credits 50 is not used: only modelled volumes have burst buckets" \
+    run --engine null --burst-credits 50 "${U[@]}"
+unused_case "large_io_size_without_a_large_rate_should_be_warned_about" \
+    "--size-large 1MiB is not used: no --rate-large: the open loop offers no large I/O" \
+    run --rate-small 100 --size-large 1MiB "${U[@]}"
+# and what each of those options does where it applies is not
+for used in "--layout raid0 --stripe 64KiB" "--layout fine --au 4MiB" \
+            "--disks 2 --redundancy normal --failgroups 2" "--run dss --size-large 1MiB" \
+            "--run oltp --size-small 16KiB" "--type seq --stream-io 2" "--levels orion --num-small 2"; do
+    # shellcheck disable=SC2086
+    harness_run "$ASMSIM" run $used --duration 10ms --quiet
+    if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "used_options_should_not_be_warned_about: $used"
+    else harness_fail "used_options_should_not_be_warned_about: $used" "exit $H_RC; stderr: $H_ERR"; fi
+done
 for cmd in run sweep orion profiles tui; do
     expect_stdout_contains "help_${cmd}_should_print_${cmd}s_help" \
         "Usage: asmsim $cmd" "$ASMSIM" help $cmd

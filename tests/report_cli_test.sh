@@ -132,11 +132,41 @@ expect_error "report_without_input_should_be_refused" "asmsim report: no results
 expect_error "report_of_a_missing_file_should_be_refused" "asmsim report: nosuch.json: cannot read it" "" \
     "$ASMSIM" report nosuch.json -o x.html
 echo 'not json' >bad.json
-expect_error "report_of_a_non_json_file_should_be_refused" "asmsim report: bad: not JSON" "" \
+expect_error "report_of_a_non_json_file_should_be_refused" "asmsim report: bad.json: not JSON" "" \
     "$ASMSIM" report bad.json -o x.html
+: >zero.json
+expect_error "report_of_an_empty_file_should_name_the_file" "asmsim report: zero.json: not JSON" "" \
+    "$ASMSIM" report t1.json zero.json -o x.html
 echo '{"some": "thing"}' >other.json
 expect_error "report_of_other_json_should_be_refused" \
-    "asmsim report: other: not an asmsim results JSON" "" "$ASMSIM" report other.json -o x.html
+    "asmsim report: other.json: not an asmsim results JSON" "" "$ASMSIM" report other.json -o x.html
+# a field of the wrong type is refused, naming the file and the field
+# (html_page.c, check_fields); each: the name, the change to t1.json, the
+# message
+damaged() {
+    python3 -c 'import json, sys
+d = json.load(open("t1.json")); exec(sys.argv[1]); json.dump(d, open("damaged.json", "w"))' "$2"
+    expect_error "$1" "asmsim report: damaged.json: $3" "" "$ASMSIM" report damaged.json -o x.html
+}
+damaged "figure_that_is_not_a_number_should_be_refused" 'd["summary"]["max_large_mbps"] = "abc"' \
+    'summary.max_large_mbps is "abc", not a number or null; give the file as asmsim wrote it'
+damaged "point_figure_that_is_not_a_number_should_be_refused" 'd["points"][1]["iops"] = True' \
+    'points[1].iops is true, not a number or null'
+damaged "load_that_is_not_a_number_should_be_refused" 'd["points"][0]["small"] = "2"' \
+    'points[0].small is "2", not a number or null'
+damaged "limit_that_is_not_a_name_should_be_refused" 'd["summary"]["max_small_limited_by"] = 3' \
+    'summary.max_small_limited_by is 3, not a limit'"'"'s name or null'
+damaged "points_that_are_not_objects_should_be_refused" 'd["points"][1] = 1' \
+    'points[1] is 1, not an object'
+damaged "summary_lines_that_are_not_text_should_be_refused" 'd["readings"]["summary"] = [1]' \
+    'readings.summary[0] is 1, not a line of text'
+# no points (a run stopped before its first one): a page that says so
+python3 -c 'import json
+d = json.load(open("t1.json")); d["points"] = []; json.dump(d, open("nopoints.json", "w"))'
+expect_exit 0 "report_of_a_run_without_points_should_be_written" "$ASMSIM" report nopoints.json -o nopoints.html
+expect_true "report_of_a_run_without_points_should_say_so" \
+    grep -qF 'No load point was measured' nopoints.html
+rm -f nopoints.html
 expect_error "report_over_an_existing_file_should_be_refused_by_report" \
     "asmsim report: --report taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" report t1.json -o taken.html
@@ -192,7 +222,7 @@ expect_error "advise_report_of_a_shard_should_be_refused" \
     "asmsim: advise: --report and --shard exclude each other" "Try 'asmsim advise --help'." \
     "$ASMSIM" advise "${ADV[@]}" --shard 1/2 --report shard.html
 expect_error "comparing_a_forecast_should_be_refused" \
-    "asmsim report: fc: a results JSON of kind forecast cannot be compared" "" \
+    "asmsim report: fc.json: a results JSON of kind forecast cannot be compared" "" \
     "$ASMSIM" report t1.json fc.json -o mixed.html
 for f in shard.html mixed.html; do
     if [ -e "$f" ]; then

@@ -83,7 +83,7 @@ static char *run_doc(const char *command, const char *limit)
 /* The page of one document, as a string to free(); *rc its status. */
 static char *page_of(const char *json, int *rc, char *why, size_t why_len)
 {
-    struct html_doc doc = { "t", json };
+    struct html_doc doc = { .name = "t", .json = json };
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -296,7 +296,7 @@ static void hostile_strings_should_not_break_out_of_the_page(void)
 
 static void a_json_that_is_no_results_should_be_refused_by_name(void)
 {
-    struct html_doc doc = { "other.json", "{\"some\":\"thing\"}" };
+    struct html_doc doc = { .name = "other.json", .json = "{\"some\":\"thing\"}" };
     char why[256] = "";
     FILE *f = fopen("/dev/null", "w");
 
@@ -313,7 +313,7 @@ static void a_report_file_should_never_replace_one(void)
 {
     char dir[64], path[128], buf[16] = "";
     char *doc = run_doc("asmsim run", "volume_iops");
-    struct html_doc d = { "t", doc };
+    struct html_doc d = { .name = "t", .json = doc };
     char why[512] = "";
 
     if (!tmp_tree_make(dir, sizeof dir, "test_html")) {
@@ -478,7 +478,7 @@ static void an_advice_without_candidates_should_chart_what_it_reports(void)
 
 static void a_forecast_or_advice_should_not_be_compared(void)
 {
-    struct html_doc docs[2] = { { "a.json", NULL }, { "fc.json", forecast_doc } };
+    struct html_doc docs[2] = { { .name = "a.json" }, { .name = "fc.json", .json = forecast_doc } };
     char why[256] = "", *run = run_doc("asmsim run", "volume_iops");
     FILE *f = fopen("/dev/null", "w");
 

@@ -137,7 +137,7 @@ static void asm_header_should_be_refused_even_with_destroy_data(void)
     CHECK_INT_EQ(pwrite(fd, "ORCLDISK", 8, 32), 8);
     close(fd);
     CHECK_INT_EQ(safety_check(p, &DESTROY, &t, why, sizeof why), -EPERM);
-    CHECK(strstr(why, "ORCLDISK") != NULL);
+    CHECK(strstr(why, "carries an Oracle ASM disk header (ORCLDISK)") != NULL);
     CHECK(strstr(why, "--ignore-signatures") != NULL);
     /* a read-only run may still read it, and learns what it is */
     CHECK_INT_EQ(safety_check(p, &READS, &t, why, sizeof why), 0);
@@ -170,10 +170,37 @@ static void file_system_signature_should_be_named(void)
         return;
     }
     CHECK_INT_EQ(safety_check(p, &DESTROY, &t, why, sizeof why), -EPERM);
-    CHECK(strstr(why, "ext4") != NULL);
+    CHECK(strstr(why, "carries an ext4 signature") != NULL);
     char name[64];
     CHECK_INT_EQ(safety_probe_signature(p, name, sizeof name), 1);
     CHECK_STR_EQ(name, "ext4");
+}
+
+/* "an xfs" (read letter by letter), "a swap" (a word): the article goes
+   by the first sound of the name. */
+static void signature_should_take_the_article_of_its_sound(void)
+{
+    static const struct { const char *name, *mkfs, *words; } fs[] = {
+        { "xfsimg", "mkfs.xfs -f -q", "carries an xfs signature" },
+        { "swapimg", "mkswap", "carries a swap signature" },
+    };
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+        struct safety_target t;
+        char why[512] = "", cmd[700];
+        const char *p = path_of(fs[i].name);   /* sparse: the signature is
+                                                   refused before holes are */
+        int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        CHECK(fd >= 0 && ftruncate(fd, 320 * MIB) == 0);
+        close(fd);
+        snprintf(cmd, sizeof cmd, "%s %s >/dev/null 2>&1", fs[i].mkfs, p);
+        if (system(cmd) != 0) {
+            printf("SKIP signature_should_take_the_article_of_its_sound: %s\n",
+                   fs[i].mkfs);
+            continue;
+        }
+        CHECK_INT_EQ(safety_check(p, &DESTROY, &t, why, sizeof why), -EPERM);
+        CHECK(strstr(why, fs[i].words) != NULL);
+    }
 }
 
 static void blank_file_should_have_no_signature(void)
@@ -523,6 +550,7 @@ int main(void)
     RUN(asm_header_should_be_refused_even_with_destroy_data);
     RUN(ignore_signatures_should_allow_a_signed_target);
     RUN(file_system_signature_should_be_named);
+    RUN(signature_should_take_the_article_of_its_sound);
     RUN(blank_file_should_have_no_signature);
     RUN(size_limit_should_cap_the_usable_size_to_whole_blocks);
     RUN(missing_target_without_create_should_be_refused);

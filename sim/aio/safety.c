@@ -88,6 +88,7 @@
 #include "sim/aio/safety.h"
 #include "sim/aio/aio_fill.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -597,6 +598,19 @@ static int written_in_full(const char *path, const struct safety_policy *p,
     return -EINVAL;
 }
 
+/* "a" or "an" before a signature's name, by its first sound: "an ext4",
+   "an Oracle ASM disk header", and for the names read letter by letter
+   (f, h, l, m, n, r, x before another consonant or a digit) "an xfs",
+   "an LVM2_member", "an ntfs"; "a gpt", "a swap", "a udf". */
+static const char *article(const char *name)
+{
+    char c = (char)tolower((unsigned char)name[0]);
+    char next = (char)tolower((unsigned char)name[c ? 1 : 0]);
+    bool spelled = strchr("fhlmnrx", c) && !strchr("aeiouy", next);
+
+    return c && (strchr("aeio", c) || spelled) ? "an" : "a";
+}
+
 int safety_check(const char *path, const struct safety_policy *p,
                  struct safety_target *out, char *why, size_t why_len)
 {
@@ -656,24 +670,31 @@ int safety_check(const char *path, const struct safety_policy *p,
     }
 
     if (p->write && !t.asmsim_file && !p->destroy_data) {
-        snprintf(why, why_len, "%s: the run writes and this %s was not "
-                 "created by asmsim; refusing before the first I/O; give "
-                 "--destroy-data to let asmsim overwrite it, or run "
-                 "without --write", path,
-                 t.kind == SAFETY_BLOCK ? "device" : "file");
+        if (t.kind == SAFETY_BLOCK && p->create_bytes)
+            snprintf(why, why_len, "%s: --create makes files, not block "
+                     "devices, and the run writes to this device asmsim did "
+                     "not create; give --destroy-data to overwrite it, or run "
+                     "without --write", path);
+        else
+            snprintf(why, why_len, "%s: the run writes and this %s was not "
+                     "created by asmsim; refusing before the first I/O; give "
+                     "--destroy-data to let asmsim overwrite it, or run "
+                     "without --write", path,
+                     t.kind == SAFETY_BLOCK ? "device" : "file");
         return -EPERM;
     }
     if (p->write && t.signature[0] && !p->ignore_signatures) {
         if (t.asmsim_file)
-            snprintf(why, why_len, "%s: carries a %s signature although "
+            snprintf(why, why_len, "%s: carries %s %s signature although "
                      "asmsim created it (something wrote it since); refusing "
                      "to overwrite it; add --ignore-signatures if it really "
-                     "may be destroyed", path, t.signature);
+                     "may be destroyed", path, article(t.signature),
+                     t.signature);
         else
-            snprintf(why, why_len, "%s: carries a %s signature; refusing to "
+            snprintf(why, why_len, "%s: carries %s %s signature; refusing to "
                      "overwrite it even with --destroy-data; add "
                      "--ignore-signatures if it really may be destroyed",
-                     path, t.signature);
+                     path, article(t.signature), t.signature);
         return -EPERM;
     }
 

@@ -93,10 +93,10 @@ enum {
     CLI_GIVEN_DURATION = 1u << 11,
 };
 
-/* The valued options a command line gave, each at most once (--target is
-   the one that repeats): the flag as typed ("--" or "-" and its name) and
-   the value, both kept, not copied. */
-#define CLI_SEEN_MAX 64
+/* The options a command line gave, each at most once (--target is the
+   one that repeats, and is not kept): the flag as typed ("--" or "-" and
+   its name) and the value ("" for a switch), both kept, not copied. */
+#define CLI_SEEN_MAX 96
 struct cli_seen {
     const char *dash;
     const char *name;
@@ -261,8 +261,8 @@ int cli_orion_parse(struct cli_opts *o, int argc, char **argv,
 int cli_opts_note_once(struct cli_opts *o, const char *dash, const char *name,
                        const char *value, char *why, size_t why_len);
 
-/* The value the command line gave the valued option dash+name, or NULL
-   when it was not given. */
+/* The value the command line gave the option dash+name ("" for a
+   switch), or NULL when it was not given. */
 const char *cli_opts_given_value(const struct cli_opts *o, const char *dash,
                                  const char *name);
 
@@ -319,6 +319,11 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg,
    modelled volumes, o->bill for o->disks of them (`asmsim cost`).  0 or
    -EINVAL with why. */
 int cli_opts_resolve_bill(struct cli_opts *o, char *why, size_t why_len);
+
+/* Whether the resolved run does I/O of class c: an open loop the classes
+   it has a rate for, else every class but the one the run type leaves
+   out (oltp has no large I/O, dss no small) and one whose --num-* is 0. */
+bool cli_opts_has_class(const struct cli_opts *o, enum wl_class c);
 
 /* How the plan names where the duration came from: " by default on
    modelled volumes", " (ORION's default)" or "" when given. */

@@ -430,7 +430,7 @@ static int shard_args(int argc, char **argv, char **out)
    0 or -errno (told). */
 static int write_report(const struct cli_advise_opts *a, const struct adv_result *r)
 {
-    struct html_doc doc = { "advise", NULL };
+    struct html_doc doc = { .name = "advise" };
     char why[CLI_WHY_LEN], *text = NULL;
     int rc = report_advice_json_text(&a->cfg, r, a->command_line, ASMSIM_VERSION,
                                      &text, why, sizeof why);

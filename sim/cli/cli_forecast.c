@@ -316,7 +316,7 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
 static int write_report(struct forecast_job *fj, const struct report_fc_info *in,
                         const struct sim_forecast_result *r)
 {
-    struct html_doc doc = { fj->o->testname, NULL };
+    struct html_doc doc = { .name = fj->o->testname };
     char why[CLI_WHY_LEN], *text = NULL;
     int rc = report_forecast_json_text(in, r, &text, why, sizeof why);
 

@@ -88,7 +88,8 @@ RUN_HELP_COST
 "  --au SIZE             allocation unit 1MiB..64MiB, power of two; default 1MiB\n" \
 "  --stripe SIZE         raid0 stripe, power of two 4KiB..64MiB; default 1MiB\n" \
 "  --redundancy R        external, normal or high; default external\n" \
-"  --failgroups N        failure groups 1..%d; default one per disk\n" \
+"  --failgroups N        failure groups 0..%d, at most the disks; default 0:\n" \
+"                        one per disk\n" \
 "  --layout-file F.json  a disk group description; its keys set defaults\n" \
 "                        that the flags above override\n" \
 "Workload:\n" \
@@ -249,7 +250,9 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 "ORION flags (ORION's defaults):\n"
 "  -run R            simple, normal, advanced, oltp or dss (required)\n"
 "  -testname T       [A-Za-z0-9._-]+; default orion (reads T.lun)\n"
-"  -num_disks N      volumes, 1..1024; default 1\n"
+"  -num_disks N      1..1024: the modelled volumes, or with a .lun the disk\n"
+"                    count ORION's levels are made for; default the number\n"
+"                    of LUNs in <testname>.lun (1 on modelled volumes)\n"
 "  -size_small K     small I/O in KiB, multiple of 4; default 8\n"
 "  -size_large K     large I/O in KiB, multiple of 4; default 1024\n"
 "  -type T           large I/O rand or seq; default rand\n"
@@ -349,6 +352,9 @@ void cli_report_usage(FILE *f)
 "  -o, --output FILE.html   the page to write; must not exist (never\n"
 "                           replaced)\n"
 "  -h, --help               this help\n"
+"A file that is not a results JSON, or a field of the wrong type in one (a\n"
+"figure that is not a number), is refused naming the file and the field; a\n"
+"run without points gets a page that says so.\n"
 "Exit status: 0 ok, 1 the page could not be written, 2 bad usage or input\n"
 "(nothing written).\n",
           f);

@@ -187,9 +187,9 @@ static int opt_failgroups(struct cli_opts *o, const char *v, char *why,
 {
     long long g;
 
-    if (cli_parse_int(v, 1, LAY_MAX_DISKS, &g) != 0) {
-        snprintf(why, n, "not a failure group count; use an integer 1..%d "
-                 "(default: one per disk)", LAY_MAX_DISKS);
+    if (cli_parse_int(v, 0, LAY_MAX_DISKS, &g) != 0) {
+        snprintf(why, n, "not a failure group count; use an integer 0..%d "
+                 "(0, the default: one per disk)", LAY_MAX_DISKS);
         return -EINVAL;
     }
     o->failgroups = (int)g;
@@ -840,7 +840,7 @@ static int refuse_if_seen(const struct cli_opts *o, const char *dash,
 static void remember(struct cli_opts *o, const char *dash, const char *name,
                      const char *value)
 {
-    if (o->n_seen < CLI_SEEN_MAX)   /* every valued option fits */
+    if (o->n_seen < CLI_SEEN_MAX)   /* every option fits */
         o->seen[o->n_seen++] = (struct cli_seen){ dash, name, value };
 }
 
@@ -870,8 +870,13 @@ static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
     if (once && refuse_if_seen(o, "--", d->name, v, why, why_len) != 0)
         return -EINVAL;
     if (d->fn(o, v, inner, sizeof inner) == 0) {
+        /* a switch is remembered once, with the value "" (given twice it
+           is just on), so that check_unused can find it too */
         if (once)
             remember(o, "--", d->name, v);
+        else if (d->has_arg == no_argument &&
+                 !cli_opts_given_value(o, "--", d->name))
+            remember(o, "--", d->name, "");
         return 0;
     }
     snprintf(why, why_len, "--%s %s: %s", d->name, cli_quote(v, q, sizeof q),

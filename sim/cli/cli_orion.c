@@ -5,7 +5,8 @@
  *     orion -run simple -testname mytest -num_disks 4
  * with single-dash flags, each followed by its value, in any order and with
  * ORION's defaults (-size_large 1024 KiB, -simulate concat, -stripe 1024
- * KiB, -testname orion, -duration 60 s, -num_disks 1).  This file accepts
+ * KiB, -testname orion, -duration 60 s, -num_disks the number of LUNs,
+ * or 1 on modelled volumes).  This file accepts
  * exactly those flags (names compared without regard to case, as ORION
  * does for -num_streamIO), ignores -storax X and -hugenotneeded, and maps
  * each onto the same struct cli_opts the run subcommand fills, so one

@@ -105,18 +105,63 @@ static void print_open_workload(FILE *f, const struct cli_opts *o,
 }
 
 /* "  workload  run simple: small 8 KiB random, large 128 KiB random, 0 %
-   writes" */
+   writes": the classes the run does only ("run oltp: small 8 KiB
+   random, ..."). */
 static void print_matrix_workload(FILE *f, const struct cli_opts *o,
                                   const char *small, const char *large)
 {
+    bool has_small = cli_opts_has_class(o, WL_SMALL);
+
     fprintf(f, "  workload  run %s", wl_run_name(o->run));
     if (o->run == WL_RUN_ADVANCED)
         fprintf(f, " (matrix %s)", wl_matrix_name(o->matrix));
-    fprintf(f, ": small %s random, large %s %s", small, large,
-            o->large_type == WL_LARGE_SEQ ? "sequential" : "random");
-    if (o->large_type == WL_LARGE_SEQ)
-        fprintf(f, " (%d I/Os per stream)", o->stream_io);
+    if (has_small)
+        fprintf(f, ": small %s random", small);
+    if (cli_opts_has_class(o, WL_LARGE)) {
+        fprintf(f, "%slarge %s %s", has_small ? ", " : ": ", large,
+                o->large_type == WL_LARGE_SEQ ? "sequential" : "random");
+        if (o->large_type == WL_LARGE_SEQ)
+            fprintf(f, " (%d I/Os per stream)", o->stream_io);
+    }
     fprintf(f, ", %d %% writes\n", o->write_pct);
+}
+
+/* "  levels    ORION's, from the disk count", "extended to saturation
+   ...", or, when a --num-* sets a class's top level, where each class's
+   levels come from: "small up to --num-small 30, large ORION's, from the
+   disk count". */
+static void print_levels_from(FILE *f, const struct cli_job *j)
+{
+    const struct cli_opts *o = j->o;
+    bool orion = o->cmd == CLI_ORION;
+    const char *flag[WL_CLASSES] = { orion ? "-num_small" : "--num-small",
+                                     orion ? "-num_large" : "--num-large" };
+    int given[WL_CLASSES] = { o->num_small, o->num_large };
+    char part[WL_CLASSES][80];
+    bool any_given = false;
+
+    for (int c = 0; c < WL_CLASSES; c++) {
+        part[c][0] = '\0';
+        if (!cli_opts_has_class(o, (enum wl_class)c))
+            continue;
+        any_given |= given[c] >= 0;
+        if (given[c] >= 0)
+            snprintf(part[c], sizeof part[c], "%s up to %s %d",
+                     c ? "large" : "small", flag[c], given[c]);
+        else
+            snprintf(part[c], sizeof part[c], "%s %s", c ? "large" : "small",
+                     sim_levels_extends(j->cfg.levels, 1, given[c]) ?
+                     "extended to saturation past ORION's" :
+                     "ORION's, from the disk count");
+    }
+    if (!any_given && sim_run_extends_levels(&j->cfg))
+        fprintf(f, "  levels    extended to saturation past ORION's "
+                "(--levels orion keeps ORION's)\n");
+    else if (!any_given)
+        fprintf(f, "  levels    ORION's, from the disk count\n");
+    else
+        fprintf(f, "  levels    %s%s%s\n", part[0], part[0][0] && part[1][0]
+                ? ", " : "", part[1]);
 }
 static void print_workload(FILE *f, const struct cli_job *j)
 {
@@ -148,14 +193,8 @@ static void print_workload(FILE *f, const struct cli_job *j)
     if (open)
         fprintf(f, "  levels    none: open loop, one point at the offered "
                 "rates\n");
-    else if (sim_run_extends_levels(&j->cfg))
-        fprintf(f, "  levels    extended to saturation past ORION's "
-                "(--levels orion keeps ORION's)\n");
-    else if (o->levels == SIM_LEVELS_EXTEND)
-        fprintf(f, "  levels    up to the maxima set by --num-small and "
-                "--num-large\n");
     else
-        fprintf(f, "  levels    ORION's, from the disk count\n");
+        print_levels_from(f, j);
 }
 
 /* Whole seconds as "2 h", "1 h 30 min", "2 min 5 s": every unit that is

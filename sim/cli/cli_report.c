@@ -159,6 +159,7 @@ int cli_cmd_report(int argc, char **argv)
     for (int i = 0; i < a.n_in && status == 0; i++) {
         doc_name(a.in[i], names[i], sizeof names[i]);
         docs[i].name = names[i];
+        docs[i].file = a.in[i];
         if ((docs[i].json = read_whole(a.in[i], why, sizeof why)) == NULL) {
             char q[CLI_QUOTE_BUF];
             fprintf(stderr, "asmsim report: %s: %s\n",

@@ -242,8 +242,8 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         return -EINVAL;
     if (o->engine != CLI_ENGINE_AIO) {
         if (o->n_targets > 0) {
-            snprintf(why, why_len, "--target %s: only the aio engine drives "
-                     "real targets; drop --engine %s",
+            snprintf(why, why_len, "--target %s: only the aio and uring "
+                     "engines drive real targets; drop --engine %s",
                      cli_quote(o->targets[0], q, sizeof q), names[o->engine]);
             return -EINVAL;
         }
@@ -334,58 +334,243 @@ const char *cli_duration_note(const struct cli_opts *o)
     }
 }
 
-/* One "flag value is not used: why" more in o->warning, if it fits. */
+/* One "flag value is not used: why" more in o->warning, if it fits (a
+   switch, given no value, is named alone). */
 static void warn_unused(struct cli_opts *o, const char *flag,
                         const char *value, const char *reason)
 {
     char q[CLI_QUOTE_BUF], line[CLI_MSG_MAX];
     size_t at = strlen(o->warning);
 
-    snprintf(line, sizeof line, "%s%s %s is not used: %s", at ? "; " : "",
-             flag, cli_quote(value, q, sizeof q), reason);
+    snprintf(line, sizeof line, "%s%s%s%s is not used: %s", at ? "; " : "",
+             flag, value[0] ? " " : "", value[0] ? cli_quote(value, q, sizeof q)
+             : "", reason);
     if (at + strlen(line) < sizeof o->warning)
         memcpy(o->warning + at, line, strlen(line) + 1);
 }
 
-/* The value given to an option in the command's spelling: orion_name
-   ("-num_large") in orion, gnu_name ("--num-large") in run and sweep;
-   *flag is set to that spelling.  NULL when not given. */
-static const char *value_of(const struct cli_opts *o, const char *gnu_name,
-                            const char *orion_name, const char **flag)
-{
-    bool orion = o->cmd == CLI_ORION;
+/* ---- options the run does not use ----------------------------------------
 
-    *flag = orion ? orion_name : gnu_name;
-    return cli_opts_given_value(o, orion ? "-" : "--", *flag + (orion ? 1 : 2));
+   Every option that can be given but that the run, as resolved, makes no
+   use of gets a warning, not an error: the run is still the one asked
+   for.  One table says, per option, when that is: a class of I/O the run
+   leaves out (oltp has no large I/O, dss no small, a --num-* of 0 none of
+   its class, an open loop only the classes it has a rate for), a stream
+   depth without sequential streams, a layout setting the layout does not
+   have (raid0 and concat have no AU, only raid0 a stripe, only mirrors
+   need failure groups), a real-device
+   option without real targets or a safety override without writes, a
+   model option where nothing is modelled or priced, an open-loop option
+   without a rate, --speed without the dashboard.  (--num-small and
+   --num-large are used by every run type that has their class: they set
+   the top load level.)  A rule's test is a function that returns why the
+   option is not used, or NULL when it is (buf holds a reason that names
+   a flag, spelled as the command spells it), or for a reason of one
+   fixed sentence, the condition under which it holds (unused_when). */
+typedef const char *(*unused_fn)(const struct cli_opts *o, char *buf,
+                                 size_t len);
+
+static const char *spell(const struct cli_opts *o, const char *gnu,
+                         const char *orion)
+{
+    return o->cmd == CLI_ORION ? orion : gnu;
 }
 
-/* Options given that the run will not use: a load of the class the run
-   type leaves out (oltp has no large I/O, dss no small), a stream depth
-   without sequential streams.  (--num-small and --num-large are not
-   ignored by the other run types: they set the top load level.)  A
-   warning, not an error: the run is still the one asked for. */
+bool cli_opts_has_class(const struct cli_opts *o, enum wl_class c)
+{
+    bool small = c == WL_SMALL;
+
+    if (sim_open_load_on(&o->open))
+        return small ? o->open.small_iops > 0 : o->open.large_mbps > 0;
+    return o->run != (small ? WL_RUN_DSS : WL_RUN_OLTP) &&
+           (small ? o->num_small : o->num_large) != 0;
+}
+
+/* Why the run has no I/O of class c, or NULL when it has. */
+static const char *class_left_out(const struct cli_opts *o, enum wl_class c,
+                                  char *buf, size_t len)
+{
+    bool small = c == WL_SMALL;
+
+    if (cli_opts_has_class(o, c))
+        return NULL;
+    if (sim_open_load_on(&o->open))
+        return small ? "no --rate-small: the open loop offers no small I/O"
+                     : "no --rate-large: the open loop offers no large I/O";
+    if (o->run == (small ? WL_RUN_DSS : WL_RUN_OLTP))
+        snprintf(buf, len, "%s %s runs %s I/O only", spell(o, "--run", "-run"),
+                 small ? "dss" : "oltp", small ? "large" : "small");
+    else
+        snprintf(buf, len, "%s 0 leaves out %s I/O", small ?
+                 spell(o, "--num-small", "-num_small") :
+                 spell(o, "--num-large", "-num_large"), small ? "small" : "large");
+    return buf;
+}
+
+static const char *no_small_io(const struct cli_opts *o, char *buf, size_t len)
+{
+    return class_left_out(o, WL_SMALL, buf, len);
+}
+
+static const char *no_large_io(const struct cli_opts *o, char *buf, size_t len)
+{
+    return class_left_out(o, WL_LARGE, buf, len);
+}
+
+/* --num-small / --num-large: a load of a class the run leaves out (a
+   load of 0 is itself what leaves the class out, and so is used). */
+static const char *no_small_load(const struct cli_opts *o, char *buf, size_t len)
+{
+    return o->num_small == 0 ? NULL : no_small_io(o, buf, len);
+}
+
+static const char *no_large_load(const struct cli_opts *o, char *buf, size_t len)
+{
+    return o->num_large == 0 ? NULL : no_large_io(o, buf, len);
+}
+
+static const char *no_streams(const struct cli_opts *o, char *buf, size_t len)
+{
+    const char *why = no_large_io(o, buf, len);
+
+    if (why)
+        return why;
+    if (o->large_type != WL_LARGE_SEQ) {
+        snprintf(buf, len, "it is the depth of each stream of %s seq",
+                 spell(o, "--type", "-type"));
+        return buf;
+    }
+    return sim_open_load_on(&o->open) ? "an open loop issues sequential "
+           "large I/O as one stream at the offered rate" : NULL;
+}
+
+/* --levels: every class the run has sets its levels by its --num-*. */
+static const char *levels_set(const struct cli_opts *o, char *buf, size_t len)
+{
+    bool small = cli_opts_has_class(o, WL_SMALL);
+    bool large = cli_opts_has_class(o, WL_LARGE);
+
+    (void)buf, (void)len;
+    if ((small && o->num_small < 0) || (large && o->num_large < 0))
+        return NULL;
+    return small && large ? "--num-small and --num-large set the levels"
+           : small ? "--num-small sets the levels" : "--num-large sets the levels";
+}
+
+static const char *no_aus(const struct cli_opts *o, char *buf, size_t len)
+{
+    if (o->striping == LAY_COARSE || o->striping == LAY_FINE)
+        return NULL;
+    snprintf(buf, len, "--layout %s has no allocation units",
+             lay_striping_name(o->striping));
+    return buf;
+}
+
+static const char *no_stripes(const struct cli_opts *o, char *buf, size_t len)
+{
+    if (o->striping == LAY_RAID0)
+        return NULL;
+    snprintf(buf, len, "only %s raid0 has a stripe",
+             spell(o, "--layout", "-simulate"));
+    return buf;
+}
+
+/* The options whose reason is one sentence, and when it holds. */
+enum unused_when {
+    WHEN_EXTERNAL,              /* no mirrors */
+    WHEN_NO_RATE,               /* a closed loop */
+    WHEN_NULL_ENGINE,
+    WHEN_NOT_MODELLED,          /* real targets or the null engine */
+    WHEN_NO_TARGETS,
+    WHEN_NO_TUI,
+};
+
+static bool unused_when(const struct cli_opts *o, enum unused_when w)
+{
+    switch (w) {
+    case WHEN_EXTERNAL: return o->redundancy == LAY_EXTERNAL;
+    case WHEN_NO_RATE: return !sim_open_load_on(&o->open);
+    case WHEN_NULL_ENGINE: return o->engine == CLI_ENGINE_NULL;
+    case WHEN_NOT_MODELLED: return o->engine != CLI_ENGINE_MODEL;
+    case WHEN_NO_TARGETS: return o->engine != CLI_ENGINE_AIO;
+    case WHEN_NO_TUI: return !o->tui;
+    }
+    return false;
+}
+
+#define ONLY_TARGETS "only real targets use it"
+
+/* --destroy-data, --ignore-signatures: they let writes through. */
+static const char *no_writes(const struct cli_opts *o, char *buf, size_t len)
+{
+    if (unused_when(o, WHEN_NO_TARGETS))
+        return ONLY_TARGETS;
+    if (o->write_pct > 0)
+        return NULL;
+    snprintf(buf, len, "%s 0 opens the targets read-only",
+             spell(o, "--write", "-write"));
+    return buf;
+}
+
+/* The option as run/sweep and as orion spell it (NULL: not an option
+   there; a model option keeps its "--" in orion), and its test: a
+   function, or when the sentence `reason` holds. */
+static const struct unused_rule {
+    const char *gnu, *orion;
+    unused_fn why;
+    enum unused_when when;
+    const char *reason;
+} unused_rules[] = {
+    { "--num-small", "-num_small", no_small_load, 0, NULL },
+    { "--size-small", "-size_small", no_small_io, 0, NULL },
+    { "--num-large", "-num_large", no_large_load, 0, NULL },
+    { "--size-large", "-size_large", no_large_io, 0, NULL },
+    { "--type", "-type", no_large_io, 0, NULL },
+    { "--stream-io", "-num_streamIO", no_streams, 0, NULL },
+    { "--levels", NULL, levels_set, 0, NULL },
+    { "--au", NULL, no_aus, 0, NULL },
+    { "--stripe", "-stripe", no_stripes, 0, NULL },
+    { "--failgroups", NULL, NULL, WHEN_EXTERNAL,
+      "external redundancy has no mirrors to place" },
+    { "--arrivals", NULL, NULL, WHEN_NO_RATE,
+      "it shapes --rate-small/--rate-large" },
+    { "--max-outstanding", NULL, NULL, WHEN_NO_RATE,
+      "it bounds --rate-small/--rate-large" },
+    { "--instance", "--instance", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
+    { "--volume", "--volume", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
+    { "--burst-credits", "--burst-credits", NULL, WHEN_NOT_MODELLED,
+      "only modelled volumes have burst buckets" },
+    { "--os", "--os", NULL, WHEN_NOT_MODELLED, "only modelled volumes are priced" },
+    { "--memory", "--memory", NULL, WHEN_NOT_MODELLED,
+      "only modelled volumes are priced" },
+    { "--region", "--region", NULL, WHEN_NOT_MODELLED,
+      "only modelled volumes are priced" },
+    { "--create", NULL, NULL, WHEN_NO_TARGETS, ONLY_TARGETS },
+    { "--destroy-data", "--destroy-data", no_writes, 0, NULL },
+    { "--ignore-signatures", "--ignore-signatures", no_writes, 0, NULL },
+    { "--size-limit", "--size-limit", NULL, WHEN_NO_TARGETS, ONLY_TARGETS },
+    { "--threads", "--threads", NULL, WHEN_NO_TARGETS, ONLY_TARGETS },
+    { "--speed", NULL, NULL, WHEN_NO_TUI, "it paces the dashboard (--tui)" },
+};
+
+/* Every option given that the run will not use, into o->warning. */
 static void check_unused(struct cli_opts *o)
 {
-    bool orion = o->cmd == CLI_ORION;
-    const char *run = orion ? "-run" : "--run", *flag, *v;
-    char why[80];
+    char why[120];
 
     o->warning[0] = '\0';
-    v = value_of(o, "--num-large", "-num_large", &flag);
-    if (o->run == WL_RUN_OLTP && v) {
-        snprintf(why, sizeof why, "%s oltp runs small I/O only", run);
-        warn_unused(o, flag, v, why);
-    }
-    v = value_of(o, "--num-small", "-num_small", &flag);
-    if (o->run == WL_RUN_DSS && v) {
-        snprintf(why, sizeof why, "%s dss runs large I/O only", run);
-        warn_unused(o, flag, v, why);
-    }
-    v = value_of(o, "--stream-io", "-num_streamIO", &flag);
-    if (o->large_type != WL_LARGE_SEQ && v) {
-        snprintf(why, sizeof why, "it is the depth of each stream of %s seq",
-                 orion ? "-type" : "--type");
-        warn_unused(o, flag, v, why);
+    for (size_t i = 0; i < sizeof unused_rules / sizeof unused_rules[0]; i++) {
+        const struct unused_rule *r = &unused_rules[i];
+        const char *flag = spell(o, r->gnu, r->orion), *v, *reason;
+        bool gnu = flag && flag[1] == '-';
+
+        if (!flag || !(v = cli_opts_given_value(o, gnu ? "--" : "-",
+                                                flag + (gnu ? 2 : 1))))
+            continue;
+        reason = r->why ? r->why(o, why, sizeof why)
+                 : unused_when(o, r->when) ? r->reason : NULL;
+        if (reason)
+            warn_unused(o, flag, v, reason);
     }
 }
 
@@ -611,19 +796,12 @@ static const char *matrix_option_given(const struct cli_opts *o)
    fixed --duration (engine.h: no steady state to converge on, so the
    modelled default "auto" becomes its 60 s cap and an explicit auto is
    refused), without the matrix options and without the dashboard.
-   --arrivals and --max-outstanding without a rate are noted unused, and
-   so is --stream-io with --type seq (an open loop has one stream). */
+   (--arrivals and --max-outstanding without a rate, and --stream-io in
+   one, are noted unused by check_unused.) */
 static int resolve_open(struct cli_opts *o, char *why, size_t why_len)
 {
-    const char *flag, *v;
-
-    if (!sim_open_load_on(&o->open)) {
-        if ((v = value_of(o, "--arrivals", "--arrivals", &flag)))
-            warn_unused(o, flag, v, "it shapes --rate-small/--rate-large");
-        if ((v = value_of(o, "--max-outstanding", "--max-outstanding", &flag)))
-            warn_unused(o, flag, v, "it bounds --rate-small/--rate-large");
+    if (!sim_open_load_on(&o->open))
         return 0;
-    }
     const char *rate = o->open.small_iops > 0 ? "--rate-small" : "--rate-large";
     const char *m = matrix_option_given(o);
     if (m) {
@@ -643,10 +821,6 @@ static int resolve_open(struct cli_opts *o, char *why, size_t why_len)
                  "give a time, e.g. --duration 60s", rate);
         return -EINVAL;
     }
-    if (o->large_type == WL_LARGE_SEQ &&
-        (v = value_of(o, "--stream-io", "--stream-io", &flag)))
-        warn_unused(o, flag, v, "an open loop issues sequential large I/O "
-                    "as one stream at the offered rate");
     o->auto_duration = false;
     o->levels = SIM_LEVELS_ORION;   /* no levels: one point */
     return 0;
@@ -694,23 +868,6 @@ static void bill_reason_as_typed(const struct cli_opts *o, const char *reason, c
         snprintf(why, why_len, "--%s", reason);
 }
 
-/* --instance / --volume under the null engine (real targets refuse
-   them, resolve_targets): nothing is modelled, so nothing of them is used. */
-static void warn_null_engine_models(struct cli_opts *o)
-{
-    static const char *const modelled[] = { "instance", "volume" };
-    char flag[16];
-
-    if (o->engine != CLI_ENGINE_NULL)
-        return;
-    for (size_t i = 0; i < sizeof modelled / sizeof modelled[0]; i++) {
-        const char *v = cli_opts_given_value(o, "--", modelled[i]);
-        snprintf(flag, sizeof flag, "--%s", modelled[i]);
-        if (v)
-            warn_unused(o, flag, v, "nothing is modelled");
-    }
-}
-
 /* Provisioned IOPS the instance cannot use (io2 Block Express above
    32,000 off Nitro, prof_attached_iops) are billed all the same: say so. */
 static void warn_unusable_iops(struct cli_opts *o)
@@ -732,27 +889,17 @@ static void warn_unusable_iops(struct cli_opts *o)
 
 /* The monthly bill (prices.h) of modelled volumes: the instance and the
    volumes, for the first disk count of a sweep (cli_opts_to_cfg scales it
-   to each).  Real targets and the null engine are measured, not priced:
-   --os / --memory / --region given there are noted as unused.  A reason
+   to each).  Real targets and the null engine are measured, not priced
+   (check_unused notes --os / --memory / --region given there).  A reason
    from price_bill names its option ("memory 4GB: ...", "os rhel: ..."). */
 static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
 {
-    static const char *const priced[] = { "os", "memory", "region" };
     int disks = o->cmd == CLI_SWEEP ? o->counts[0] : o->disks;
     char inner[300];
 
     memset(&o->bill, 0, sizeof o->bill);
-    if (o->engine != CLI_ENGINE_MODEL) {
-        for (size_t i = 0; i < sizeof priced / sizeof priced[0]; i++) {
-            const char *v = cli_opts_given_value(o, "--", priced[i]);
-            char flag[16];
-            snprintf(flag, sizeof flag, "--%s", priced[i]);
-            if (v)
-                warn_unused(o, flag, v, "only modelled volumes are priced");
-        }
-        warn_null_engine_models(o);
+    if (o->engine != CLI_ENGINE_MODEL)
         return 0;
-    }
     if (price_bill(&o->instance, &o->volume, disks, &o->price, &o->bill, inner,
                    sizeof inner) != 0) {
         bill_reason_as_typed(o, inner, why, why_len);

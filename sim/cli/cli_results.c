@@ -174,7 +174,7 @@ static void write_named_json(struct cli_job *j, const char *json,
    never over an existing file; one line on stderr says where it went. */
 static void write_report(struct cli_job *j, const char *json, struct failures *f)
 {
-    struct html_doc doc = { j->o->testname, json };
+    struct html_doc doc = { .name = j->o->testname, .json = json };
     char msg[CLI_WHY_LEN];
     int rc;
 

@@ -15,12 +15,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* One results document: its text and the name it goes by in the page
-   (a file name, or the test name on the live path; "advise" for an
-   advice). */
+/* One results document: its text, the name it goes by in the page (a
+   file's base name, or the test name on the live path; "advise" for an
+   advice), and the file it was read from, which a refusal names (NULL on
+   the live path: the name is named). */
 struct html_doc {
     const char *name;
     const char *json;
+    const char *file;
 };
 
 #define HTML_MAX_DOCS 16            /* a compare overlays at most this many */

@@ -239,30 +239,144 @@ static void page_foot(struct html_out *o)
     fprintf(o->f, "\n</script>\n<script>\n%s</script>\n</body>\n</html>\n", script);
 }
 
-/* Parse the documents: 0, or -EINVAL / -ENOMEM with why. */
+/* ---- the fields' types ------------------------------------------------
+
+   The page reads each field it shows where it expects it and leaves out
+   what is missing or null, so a field of the wrong type would go missing
+   from one part of the page and not from another (a summary line kept in
+   readings.summary beside a table that reads summary.max_large_mbps).
+   Such a document is refused, naming the field.  What a field holds goes
+   by its name, as docs/fields.md has it: a name with a unit (mbps, iops,
+   _us, _s, _bytes, _pct, _frac, _usd_month, ...) and the loads and disk
+   counts (small, large, disks) hold figures: a number, null, or an
+   object or array of them (a latency distribution, a series); a
+   limited_by names a limit: a string or null; readings.summary is an
+   array of lines; points and sweep are arrays of objects, config and
+   summary objects. */
+
+enum want { WANT_ANY, WANT_FIGURE, WANT_NAME, WANT_LINES, WANT_LINE,
+            WANT_OBJECTS, WANT_OBJECT };
+
+static const char *const want_words[] = {
+    "", "a number or null", "a limit's name or null", "an array of lines",
+    "a line of text", "an array of objects", "an object",
+};
+
+static bool ends_with(const char *s, const char *end)
+{
+    size_t n = strlen(s), m = strlen(end);
+    return n >= m && strcmp(s + n - m, end) == 0;
+}
+
+/* What the member key of an object at path holds. */
+static enum want want_of(const char *path, const char *key)
+{
+    static const char *const units[] = { "mbps", "mibps", "iops", "_us",
+        "_s", "_bytes", "_pct", "_frac", "_usd_month", "_gb" };
+    static const char *const counts[] = { "small", "large", "disks" };
+    bool top = !path[0];
+
+    if (strcmp(key, "points") == 0 || (top && strcmp(key, "sweep") == 0))
+        return WANT_OBJECTS;
+    if (top && (strcmp(key, "config") == 0 || strcmp(key, "summary") == 0))
+        return WANT_OBJECT;
+    if (strcmp(path, "readings") == 0 && strcmp(key, "summary") == 0)
+        return WANT_LINES;
+    if (ends_with(key, "limited_by"))
+        return WANT_NAME;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (ends_with(key, units[i]))
+            return WANT_FIGURE;
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (strcmp(key, counts[i]) == 0)
+            return WANT_FIGURE;
+    return WANT_ANY;
+}
+
+static bool holds(const cJSON *x, enum want w)
+{
+    switch (w) {
+    case WANT_FIGURE:
+        return cJSON_IsNumber(x) || cJSON_IsNull(x) || cJSON_IsObject(x) ||
+               cJSON_IsArray(x);
+    case WANT_NAME:
+        return cJSON_IsString(x) || cJSON_IsNull(x);
+    case WANT_LINE:
+        return cJSON_IsString(x);
+    case WANT_LINES:
+    case WANT_OBJECTS:
+        return cJSON_IsArray(x);
+    case WANT_OBJECT:
+        return cJSON_IsObject(x);
+    default:
+        return true;
+    }
+}
+
+/* The first member of x (at path; an array's elements each want `each`)
+   that does not hold what its name says: 0, or -EINVAL with "<file>:
+   <path>: ..." in why. */
+static int check_fields(const cJSON *x, enum want each, char *path,
+                        size_t path_len, const char *file, char *why,
+                        size_t why_len)
+{
+    size_t at = strlen(path);
+    int i = 0;
+
+    for (const cJSON *m = x->child; m; m = m->next, i++) {
+        enum want w = cJSON_IsObject(x) ? want_of(path, m->string) : each;
+        if (cJSON_IsObject(x))
+            snprintf(path + at, path_len - at, "%s%s", at ? "." : "", m->string);
+        else
+            snprintf(path + at, path_len - at, "[%d]", i);
+        if (!holds(m, w)) {
+            char *text = cJSON_PrintUnformatted(m);
+            snprintf(why, why_len, "%s: %s is %.40s%s, not %s; give the file "
+                     "as asmsim wrote it", file, path, text ? text : "?",
+                     text && strlen(text) > 40 ? "..." : "", want_words[w]);
+            free(text);
+            return -EINVAL;
+        }
+        enum want next = w == WANT_OBJECTS ? WANT_OBJECT :
+                         w == WANT_LINES ? WANT_LINE : WANT_ANY;
+        if (check_fields(m, next, path, path_len, file, why, why_len) != 0)
+            return -EINVAL;
+        path[at] = '\0';
+    }
+    return 0;
+}
+
+/* Parse the documents: 0, or -EINVAL / -ENOMEM with why, which names
+   the document's file (its name on the live path). */
 static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
                       char *why, size_t why_len)
 {
     for (int i = 0; i < n; i++) {
+        const char *file = docs[i].file ? docs[i].file : docs[i].name;
+        char path[512] = "";
         out[i] = cJSON_Parse(docs[i].json ? docs[i].json : "");
         if (out[i] == NULL || !cJSON_IsObject(out[i])) {
             snprintf(why, why_len, "%s: not JSON (a results JSON written by "
-                     "asmsim run, sweep or orion --json is)", docs[i].name);
+                     "asmsim run, sweep or orion --json is)", file);
             return -EINVAL;
         }
         if (kind_of(out[i]) == NULL) {
             snprintf(why, why_len, "%s: not an asmsim results JSON (it has no "
                      "\"config\" and \"points\", nor \"kind\" forecast or "
                      "advice); give a file written by asmsim run, sweep, orion, "
-                     "forecast or advise --json", docs[i].name);
+                     "forecast or advise --json", file);
             return -EINVAL;
         }
+        if (check_fields(out[i], WANT_ANY, path, sizeof path, file, why,
+                         why_len) != 0)
+            return -EINVAL;
     }
     for (int i = 0; n > 1 && i < n; i++)
         if (!kind_of(out[i])->compares) {
             snprintf(why, why_len, "%s: a results JSON of kind %s cannot be "
                      "compared (a comparison overlays runs and sweeps): report "
-                     "it alone", docs[i].name, kind_of(out[i])->name);
+                     "it alone", docs[i].file ? docs[i].file : docs[i].name,
+                     kind_of(out[i])->name);
             return -EINVAL;
         }
     return 0;

@@ -310,8 +310,16 @@ static void class_latency(struct html_out *o, const cJSON *doc, bool large)
     histogram(o, title, where, d, n);
 }
 
+/* A run without points (one stopped before its first point ended) gets
+   a page that says so in place of the matrix and the latency. */
 void html_run(struct html_out *o, const cJSON *doc)
 {
+    if (cJSON_GetArraySize(html_get(doc, "points")) == 0) {
+        html_elem(o, "p", "note", "No load point was measured (\"points\" "
+                  "is empty: the run stopped before its first point ended), "
+                  "so there is no load matrix and no latency to show.");
+        return;
+    }
     matrix(o, doc);
     fputs("<section id=\"latency\"><h2>Latency</h2>\n", o->f);
     small_load(o, doc);

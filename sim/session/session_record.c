@@ -97,7 +97,7 @@ static int save_json_and_page(const char *stage, const struct report_meta *meta,
         rc = report_json_write_text(path, json, why, why_len);
     }
     if (rc == 0) {
-        struct html_doc doc = { meta->testname, json };
+        struct html_doc doc = { .name = meta->testname, .json = json };
         snprintf(path, sizeof(path), "%s/%s_%s_report.html", stage,
                  meta->testname, meta->stamp);
         rc = html_report_file(path, &doc, 1, why, why_len);

@@ -50,7 +50,7 @@ static void check_page(const struct html_doc *docs, int n)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *json = fuzz_text(data, size);
-    struct html_doc docs[2] = { { "fuzz", json }, { "again", json } };
+    struct html_doc docs[2] = { { .name = "fuzz", .json = json }, { .name = "again", .json = json } };
 
     check_page(docs, 1);
     check_page(docs, 2);
