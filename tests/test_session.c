@@ -400,6 +400,48 @@ static void save_should_give_the_burst_from_the_start_level(void)
     free(snap);
 }
 
+/* Whether a file DIR/NAME_*_SUFFIX of the last save matches the
+   extended regex. */
+static bool saved_has(const char *dir, const char *name, const char *suffix,
+                      const char *regex)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof(cmd), "grep -Eq -- '%s' %s/%s_*_%s", regex, dir, name, suffix);
+    return system(cmd) == 0;
+}
+
+static void remove_dir(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+}
+
+/* The dashboard measures each cell for its cell time, whatever the launch
+   configuration's duration (auto on modelled volumes): its saves say so,
+   in the summary, the JSON and the HTML report alike. */
+static void save_should_state_the_cell_duration_measured(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "dur");
+    sc.run.point.auto_duration = true;      /* as `asmsim tui` resolves it */
+    sc.run.point.duration_ns = 60 * SIM_NS_PER_S;
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK(saved_has(dir, "dur", "summary.txt", "^Duration for each data point: 0.200 seconds$"));
+    CHECK(saved_has(dir, "dur", "results.json", "\"duration_s\":[[:space:]]*0.2[,}]"));
+    CHECK(saved_has(dir, "dur", "report.html", "duration per point 0.2 *s"));
+    CHECK(!saved_has(dir, "dur", "*", "auto \\(95%|\"duration_s\":[[:space:]]*\"auto\"|duration per point auto"));
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 struct want_applied {
     uint64_t applied;
     int small;
@@ -785,6 +827,7 @@ int main(void)
     RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(volume_retune_should_move_the_binding_limit);
     RUN(save_should_give_the_burst_from_the_start_level);
+    RUN(save_should_state_the_cell_duration_measured);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);

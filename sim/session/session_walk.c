@@ -385,9 +385,7 @@ void sim_sess_interactive_main(sim_session *s)
         s->work.window_s = 0;
         sim_sess_publish(s);
 
-        struct sim_point_opts o = s->run.point;
-        o.duration_ns = s->cfg.cell_ns;
-        o.auto_duration = false;
+        struct sim_point_opts o = s->run.point;     /* cell_ns (create) */
         o.live = sim_sess_live_cb;
         o.live_arg = s;
         o.live_every_ns = SIM_LIVE_EVERY_NS;
