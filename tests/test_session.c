@@ -577,6 +577,53 @@ static void volume_retune_should_move_the_binding_limit(void)
     free(snap);
 }
 
+struct want_buckets {
+    uint64_t applied;               /* after this many commands */
+    int n;                          /* gauges */
+};
+
+static bool has_buckets(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_buckets *w = arg;
+    return s->cmds_applied >= w->applied && s->measuring && s->window_s >= 1.5 &&
+           s->n_buckets == w->n;
+}
+
+/* The burst gauges follow an instance retuned in place: m5.large's two
+   buckets (IOPS, MB/s: a 30-minute burst) go with r5b.24xlarge, which has
+   no burst, and come back with m5.large. */
+static void instance_retune_should_change_the_burst_gauges_at_once(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    sim_session *s = NULL;
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "gp3");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.run.instance, why, sizeof(why)), 0);
+    sc.cell_ns = 60 * SIM_NS_PER_S;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    struct want_buckets two = { 0, 2 };
+    CHECK(wait_for(s, snap, has_buckets, &two));
+    struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
+    snprintf(c.text, sizeof(c.text), "r5b.24xlarge");
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_buckets none = { snap->cmds_applied + 1, 0 };
+    if (!wait_for(s, snap, has_buckets, &none))
+        CHECK_FAIL_AT("instance %s: %d gauges, expected none", snap->instance, snap->n_buckets);
+    snprintf(c.text, sizeof(c.text), "m5.large");
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    two.applied = snap->cmds_applied + 1;
+    if (!wait_for(s, snap, has_buckets, &two))
+        CHECK_FAIL_AT("instance %s: %d gauges, expected 2", snap->instance, snap->n_buckets);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static bool device_past(const struct sim_snapshot *s, const void *arg)
 {
     return s->device_s >= *(const double *)arg;
@@ -826,6 +873,7 @@ int main(void)
     RUN(pause_toggle_should_flip_the_pause);
     RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(volume_retune_should_move_the_binding_limit);
+    RUN(instance_retune_should_change_the_burst_gauges_at_once);
     RUN(save_should_give_the_burst_from_the_start_level);
     RUN(save_should_state_the_cell_duration_measured);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
