@@ -753,6 +753,70 @@ static void unknown_instance_should_be_refused_with_the_name_escaped(void)
     free(snap);
 }
 
+struct want_refusal {
+    uint64_t applied;
+    const char *message;            /* the start of the message line */
+};
+
+static bool refused_as(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_refusal *w = arg;
+    return s->cmds_applied >= w->applied &&
+           strncmp(s->message, w->message, strlen(w->message)) == 0;
+}
+
+/* Send instance `name` to s and see it refused as `message` says, with
+   `stays` the instance in force. */
+static void instance_should_be_refused(sim_session *s, struct sim_snapshot *snap,
+                                       const char *name, const char *stays,
+                                       const char *message)
+{
+    struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
+    snprintf(c.text, sizeof(c.text), "%s", name);
+    sim_session_snapshot(s, snap);
+    struct want_refusal w = { snap->cmds_applied + 1, message };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    if (!wait_for(s, snap, refused_as, &w))
+        CHECK_FAIL_AT("instance %s: message \"%s\", expected \"%s...\"", name,
+                      snap->message, message);
+    CHECK_STR_EQ(snap->instance, stays);
+}
+
+/* A retune goes through the command line's checks: an OCI shape with an
+   EBS volume, as `asmsim run --instance oci-e4flex-8 --volume gp3` is
+   refused, and an OCI Ultra High Performance volume on a shape under 16
+   OCPUs; the configuration stays as it was. */
+static void instance_the_volume_cannot_attach_to_should_be_refused(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    sim_session *s = interactive(&sc, 1, "gp3", 0);
+    if (!s)
+        return;
+    struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    instance_should_be_refused(s, snap, "oci-e4flex-8", sc.run.instance.name,
+        "refused: instance oci-e4flex-8 with volume gp3: an OCI shape with an AWS EBS volume; use");
+    sim_session_destroy(s);
+
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "oci-uhp");
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-16", &sc.run.instance, why, sizeof(why)), 0);
+    sc.cell_ns = 2 * SIM_NS_PER_S;
+    s = NULL;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    instance_should_be_refused(s, snap, "oci-e4flex-8", "oci-e4flex-16",
+        "refused: instance oci-e4flex-8 with volume oci-uhp: oci-uhp volumes need a shape of at least 16 OCPUs");
+    sim_session_destroy(s);
+    free(snap);
+}
+
 /* ---- the pools against the outstanding-I/O limit ------------------------ */
 
 static void load_limits_should_fit_the_outstanding_limit_at_any_stream_io(void)
@@ -879,6 +943,7 @@ int main(void)
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);
+    RUN(instance_the_volume_cannot_attach_to_should_be_refused);
     RUN(load_limits_should_fit_the_outstanding_limit_at_any_stream_io);
     RUN(load_limits_should_hold_the_matrix_points);
     RUN(session_should_open_with_seq_streams_above_504_and_clamp_loads);

@@ -11,6 +11,8 @@
  *                     time series, per-disk rows, matrix cells, ETA
  *   session_walk.c    interactive: commands, rebuilds, the matrix walk
  *   session_batch.c   batch: sim_run / sim_sweep with live progress
+ *   session_check.c   a configuration a command asks for, checked as
+ *                     the command line checks it
  *   session_record.c  the measured cells of the configuration in force,
  *                     and sim_session_save() of them
  *   session_pacer.c   the wall clock, and pacing device time to it
@@ -187,6 +189,12 @@ void sim_sess_rec_add(sim_session *s, const struct sim_point_result *r);
 
 /* Free the recorded cells and their array. */
 void sim_sess_rec_free(sim_session *s);
+
+/* ---- session_check.c: a configuration a command asks for -------------------- */
+
+/* Whether the command line would take `next`: its instance and volume,
+   disk group and workload.  0, or -EINVAL with why. */
+int sim_sess_check(const struct sim_run_cfg *next, char *why, size_t why_len);
 
 /* ---- session_pacer.c: the wall clock ----------------------------------------- */
 

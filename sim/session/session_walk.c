@@ -16,8 +16,11 @@
  * measured (all of these but the load) starts the matrix and its record
  * over, so that a save describes one configuration (session_record.c);
  * the sweep curve keeps the best figures seen for each disk count.  A
- * configuration the layout or workload rejects is refused with the reason
- * in the message line and the previous one stays.
+ * command never edits the configuration in force: it makes the one it
+ * asks for, which is put in force only if the command line would take it
+ * (session_check.c); a refused one leaves the configuration as it was,
+ * with the reason in the message line.  A rebuild that still fails goes
+ * back to the configuration before.
  *
  * Commands are applied between points, on the session thread: the live
  * callback ends the point as soon as one is queued, so a command takes
@@ -144,12 +147,60 @@ static bool in_matrix(const struct wl_matrix *m, int small, int large)
     return false;
 }
 
-/* Apply one queued command to s->run.  Sets *rebuild or *restart. */
+/* The disk groups of a and b differ: going from one to the other needs a
+   rebuild. */
+static bool group_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+{
+    return a->disks != b->disks || a->workload.small_bytes != b->workload.small_bytes ||
+           a->workload.large_bytes != b->workload.large_bytes ||
+           a->layout.striping != b->layout.striping ||
+           a->layout.redundancy != b->layout.redundancy;
+}
+
+/* Put `next` in force if the command line would take it (sim_sess_check);
+   else say why, and the configuration stays as it was.  A new disk group
+   is rebuilt (*rebuild); the write percentage, the volume and the
+   instance change in place (*restart) where the backend can retune, their
+   buckets then read anew.  True when next is in force. */
+static bool put_in_force(sim_session *s, const struct sim_run_cfg *next, bool *rebuild,
+                         bool *restart)
+{
+    char why[WHY_LEN];
+    if (sim_sess_check(next, why, sizeof(why)) != 0) {
+        sim_sess_say(s, "refused: %s", why);
+        return false;
+    }
+    struct sim_run_cfg was = s->run;
+    s->run = *next;
+    if (group_changed(&was, next)) {
+        *rebuild = true;
+        return true;
+    }
+    if (was.workload.write_pct != next->workload.write_pct && s->parts.sp.workload)
+        wl_set_write_pct(s->parts.sp.workload, next->workload.write_pct);
+    bool volume = strcmp(was.volume.spec, next->volume.spec) != 0;
+    bool instance = strcmp(was.instance.name, next->instance.name) != 0;
+    if (volume || instance) {
+        struct devset *ds = &s->parts.sp.ds;
+        struct dev_model_cfg mc = { .volume = volume ? &s->run.volume : NULL,
+                                    .instance = instance ? &s->run.instance : NULL };
+        if (!ds->ops || !ds->ops->retune || ds->ops->retune(ds, &mc) != 0) {
+            *rebuild = true;
+            return true;
+        }
+        sim_sess_credits_reset(s);
+    }
+    *restart = true;
+    return true;
+}
+
+/* Apply one queued command: the load and the walk at once, a change of
+   the configuration through put_in_force.  Sets *rebuild or *restart. */
 static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
                       bool *restart)
 {
     char why[WHY_LEN];
-    struct sim_run_cfg *r = &s->run;
+    struct sim_run_cfg next = s->run;
     switch (c->kind) {
     case SIM_CMD_LOAD: {
         /* what the pools hold (parts_open) */
@@ -180,52 +231,37 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
             sim_sess_say(s, "disks %d: use 1..%d", c->a, LAY_MAX_DISKS);
             return;
         }
-        if (c->a != r->disks)
-            r->layout.disk_failgroup = NULL;
-        r->disks = c->a;
-        *rebuild = true;
-        return;
+        if (c->a != next.disks)
+            next.layout.disk_failgroup = NULL;
+        next.disks = c->a;
+        break;
     case SIM_CMD_WRITE_PCT:
-        r->workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
-        if (s->parts.sp.workload)
-            wl_set_write_pct(s->parts.sp.workload, r->workload.write_pct);
-        sim_sess_say(s, "writes %d %%", r->workload.write_pct);
-        *restart = true;
+        next.workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
+        if (put_in_force(s, &next, rebuild, restart))
+            sim_sess_say(s, "writes %d %%", next.workload.write_pct);
         return;
     case SIM_CMD_SIZES:
-        r->workload.small_bytes = (uint32_t)c->a;
-        r->workload.large_bytes = (uint32_t)c->b;
-        *rebuild = true;
-        return;
+        next.workload.small_bytes = (uint32_t)c->a;
+        next.workload.large_bytes = (uint32_t)c->b;
+        break;
     case SIM_CMD_LAYOUT:
-        r->layout.striping = (enum lay_striping)c->a;
-        if (r->layout.striping == LAY_RAID0 || r->layout.striping == LAY_CONCAT)
-            r->layout.redundancy = LAY_EXTERNAL;
-        *rebuild = true;
-        return;
+        next.layout.striping = (enum lay_striping)c->a;
+        if (next.layout.striping == LAY_RAID0 || next.layout.striping == LAY_CONCAT)
+            next.layout.redundancy = LAY_EXTERNAL;
+        break;
     case SIM_CMD_REDUNDANCY:
-        r->layout.redundancy = (enum lay_redundancy)c->a;
-        *rebuild = true;
-        return;
-    case SIM_CMD_VOLUME: {
-        struct vol_profile v = r->volume;
-        if (prof_volume_reprovision(&v, c->x, c->y, why, sizeof(why)) != 0) {
+        next.layout.redundancy = (enum lay_redundancy)c->a;
+        break;
+    case SIM_CMD_VOLUME:
+        if (prof_volume_reprovision(&next.volume, c->x, c->y, why, sizeof(why)) != 0) {
             sim_sess_say(s, "volume: %s", why);
             return;
         }
-        r->volume = v;
-        sim_sess_say(s, "volume now %s", v.spec);
-        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
-            s->parts.sp.ds.ops->retune(&s->parts.sp.ds,
-                &(struct dev_model_cfg){ .volume = &r->volume }) == 0)
-            *restart = true;
-        else
-            *rebuild = true;
+        if (put_in_force(s, &next, rebuild, restart))
+            sim_sess_say(s, "volume now %s", next.volume.spec);
         return;
-    }
-    case SIM_CMD_INSTANCE: {
-        struct inst_profile in;
-        if (prof_instance_find(c->text, &in, why, sizeof(why)) != 0) {
+    case SIM_CMD_INSTANCE:
+        if (prof_instance_find(c->text, &next.instance, why, sizeof(why)) != 0) {
             /* the name as typed, made safe and cut so that the reason
                (PROF_WHY_CHARS) still fits the message line */
             char q[sizeof(s->work.message) - PROF_WHY_CHARS - 16];
@@ -234,16 +270,9 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
                          why);
             return;
         }
-        r->instance = in;
-        sim_sess_say(s, "instance now %s", in.name);
-        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
-            s->parts.sp.ds.ops->retune(&s->parts.sp.ds,
-                &(struct dev_model_cfg){ .instance = &r->instance }) == 0)
-            *restart = true;
-        else
-            *rebuild = true;
+        if (put_in_force(s, &next, rebuild, restart))
+            sim_sess_say(s, "instance now %s", next.instance.name);
         return;
-    }
     case SIM_CMD_RESTART:
         sim_sess_say(s, "point restarted");
         *restart = true;
@@ -252,6 +281,7 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
     case SIM_CMD_QUIT:
         return;                     /* flags, set by sim_session_send */
     }
+    put_in_force(s, &next, rebuild, restart);
 }
 
 static void apply_commands(sim_session *s, bool *rebuild, bool *restart)
