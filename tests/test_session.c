@@ -442,6 +442,59 @@ static void save_should_state_the_cell_duration_measured(void)
     free(snap);
 }
 
+static bool full_after(const struct sim_snapshot *s, const void *arg)
+{
+    return s->cmds_applied >= *(const uint64_t *)arg && matrix_full(s, NULL);
+}
+
+/* A save costs the configuration its cells were measured in: launched as
+   m5.large with 4 gp3 and retuned to r5b.24xlarge, 2 disks and 6,000 IOPS
+   at 500 MB/s, the summary, the JSON and the HTML report all give that
+   bill (price_bill's, as `asmsim cost` makes it), not the launch's. */
+static void save_after_retunes_should_cost_what_was_measured(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "cost");
+    cfg_small(&sc.run, 4, "gp3");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.run.instance, why, sizeof(why)), 0);
+    CHECK_INT_EQ(price_bill(&sc.run.instance, &sc.run.volume, 4, NULL, &sc.run.bill, why,
+                            sizeof(why)), 0);
+    struct price_bill want;
+    struct inst_profile r5b;
+    struct vol_profile v = sc.run.volume;
+    CHECK_INT_EQ(prof_instance_find("r5b.24xlarge", &r5b, why, sizeof(why)), 0);
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 6000, 500e6, why, sizeof(why)), 0);
+    CHECK_INT_EQ(price_bill(&r5b, &v, 2, NULL, &want, why, sizeof(why)), 0);
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    struct sim_cmd c[] = {
+        { .kind = SIM_CMD_INSTANCE, .text = "r5b.24xlarge" },
+        { .kind = SIM_CMD_DISKS, .a = 2 },
+        { .kind = SIM_CMD_VOLUME, .x = 6000, .y = 500e6 },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        CHECK_INT_EQ(sim_session_send(s, &c[i]), 0);
+    uint64_t all = sizeof c / sizeof c[0];
+    CHECK(wait_for(s, snap, full_after, &all));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    char line[160];
+    snprintf(line, sizeof(line), "^Cost: \\$%.2f/month \\(instance \\$%.2f \\+ 2 volumes ",
+             want.total_usd_month, want.instance_usd_month);
+    if (!saved_has(dir, "cost", "summary.txt", line))
+        CHECK_FAIL_AT("summary: no line matching %s", line);
+    snprintf(line, sizeof(line), "\"total_usd_month\":[[:space:]]*%.2f", want.total_usd_month);
+    CHECK(saved_has(dir, "cost", "results.json", line));
+    CHECK(saved_has(dir, "cost", "results.json", "\"instance_basis\":[[:space:]]*\"r5b.24xlarge "));
+    snprintf(line, sizeof(line), ">%.2f</span> USD", want.total_usd_month);
+    CHECK(saved_has(dir, "cost", "report.html", line));
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 struct want_applied {
     uint64_t applied;
     int small;
@@ -940,6 +993,7 @@ int main(void)
     RUN(instance_retune_should_change_the_burst_gauges_at_once);
     RUN(save_should_give_the_burst_from_the_start_level);
     RUN(save_should_state_the_cell_duration_measured);
+    RUN(save_after_retunes_should_cost_what_was_measured);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);

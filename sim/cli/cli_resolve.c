@@ -201,6 +201,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->burst_carry = o->burst_carry;
     cfg->seed = o->seed;
     cfg->bill = o->bill.disks > 0 ? price_bill_at(&o->bill, disks) : o->bill;
+    cfg->price = o->price;
 }
 
 /* The engine, and for real targets: the disk count they set, the safety

@@ -14,8 +14,14 @@
  *   the disk group                       lay_cfg_check, for its disks and
  *                                        the volume's size
  *   the workload                         wl_cfg_check
+ *   the bill, when the launch was priced price_bill, with the launch's
+ *                                        --os, --memory and --region
  *
- * A refused command leaves the configuration as it was and says why.
+ * The bill so made is the configuration's (sim_run_cfg.bill): the cost
+ * that the saves of the cells measured in it state, in the summary, the
+ * JSON and the HTML report alike, so a save after n r5b.24xlarge costs
+ * r5b.24xlarge, not the instance launched with.  A refused command
+ * leaves the configuration as it was and says why.
  * What only opening can tell (the pools' budget, the backend's own
  * limits) is still found by the rebuild, which then goes back to the
  * configuration before (session_walk.c).
@@ -25,7 +31,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-int sim_sess_check(const struct sim_run_cfg *next, char *why, size_t why_len)
+int sim_sess_check(struct sim_run_cfg *next, char *why, size_t why_len)
 {
     char inner[WHY_LEN];
     if (prof_attach_check(&next->volume, &next->instance, inner, sizeof(inner)) != 0) {
@@ -40,6 +46,13 @@ int sim_sess_check(const struct sim_run_cfg *next, char *why, size_t why_len)
         return -EINVAL;
     if (wl_cfg_check(&next->workload, inner, sizeof(inner)) != 0) {
         snprintf(why, why_len, "workload: %s", inner);
+        return -EINVAL;
+    }
+    if (next->bill.disks > 0 && price_bill(&next->instance, &next->volume, next->disks,
+                                           &next->price, &next->bill, inner,
+                                           sizeof(inner)) != 0) {
+        snprintf(why, why_len, "instance %s with %d x %s: %s", next->instance.name,
+                 next->disks, next->volume.type, inner);
         return -EINVAL;
     }
     return 0;

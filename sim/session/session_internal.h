@@ -193,8 +193,9 @@ void sim_sess_rec_free(sim_session *s);
 /* ---- session_check.c: a configuration a command asks for -------------------- */
 
 /* Whether the command line would take `next`: its instance and volume,
-   disk group and workload.  0, or -EINVAL with why. */
-int sim_sess_check(const struct sim_run_cfg *next, char *why, size_t why_len);
+   disk group, workload and bill.  0 with next->bill made for it (when the
+   launch was priced), or -EINVAL with why and next->bill unchanged. */
+int sim_sess_check(struct sim_run_cfg *next, char *why, size_t why_len);
 
 /* ---- session_pacer.c: the wall clock ----------------------------------------- */
 

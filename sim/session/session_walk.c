@@ -162,7 +162,7 @@ static bool group_changed(const struct sim_run_cfg *a, const struct sim_run_cfg 
    is rebuilt (*rebuild); the write percentage, the volume and the
    instance change in place (*restart) where the backend can retune, their
    buckets then read anew.  True when next is in force. */
-static bool put_in_force(sim_session *s, const struct sim_run_cfg *next, bool *rebuild,
+static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
                          bool *restart)
 {
     char why[WHY_LEN];
