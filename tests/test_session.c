@@ -283,6 +283,55 @@ static void disks_change_should_rebuild_the_disk_group(void)
     free(snap);
 }
 
+struct want_level {
+    uint64_t applied;
+    enum lay_redundancy level;
+};
+
+static bool at_level(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_level *w = arg;
+    return s->cmds_applied >= w->applied && s->redundancy == w->level && s->measuring;
+}
+
+/* r cycles external, normal, high: on 2 disks high is refused, so from
+   normal the cycle passes over it (and says so) to external, then on to
+   normal again, never stuck at a level it cannot leave. */
+static void redundancy_cycle_should_pass_over_a_refused_level(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    sim_session *s = NULL;
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 2, "gp3");
+    sc.run.layout.redundancy = LAY_NORMAL;
+    sc.cell_ns = 2 * SIM_NS_PER_S;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    /* a pinned load: the walk's "matrix complete" never overwrites the
+       message judged here */
+    struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    struct sim_cmd c = { .kind = SIM_CMD_REDUNDANCY, .a = SIM_REDUNDANCY_NEXT };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_level ext = { 2, LAY_EXTERNAL };
+    if (!wait_for(s, snap, at_level, &ext))
+        CHECK_FAIL_AT("redundancy %s, expected external; message \"%s\"",
+                      lay_redundancy_name(snap->redundancy), snap->message);
+    const char *said = "{redundancy} high: needs at least 3 failure groups (5 recommended): "
+                       "passed over; disk group rebuilt: 2 disks, coarse, external redundancy";
+    CHECK_STR_EQ(snap->message, said);
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_level normal = { 3, LAY_NORMAL };
+    CHECK(wait_for(s, snap, at_level, &normal));
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static bool is_paused(const struct sim_snapshot *s, const void *arg)
 {
     (void)arg;
@@ -984,6 +1033,7 @@ int main(void)
     RUN(batch_session_should_refuse_tuning);
     RUN(load_change_should_take_effect);
     RUN(disks_change_should_rebuild_the_disk_group);
+    RUN(redundancy_cycle_should_pass_over_a_refused_level);
     RUN(pause_should_freeze_the_figures);
     RUN(walk_should_fill_the_matrix_and_save_orion_files);
     RUN(commands_sent_together_should_each_be_applied_in_order);

@@ -69,7 +69,6 @@ struct dash_want {
     int disks, write_pct;
     uint32_t small_bytes, large_bytes;
     enum lay_striping striping;
-    enum lay_redundancy redundancy;
 };
 
 struct dash {
@@ -661,7 +660,7 @@ static void want_sync(struct dash *d)
     d->want = (struct dash_want){
         .point = s->point, .disks = s->disks, .write_pct = s->write_pct,
         .small_bytes = s->small_bytes, .large_bytes = s->large_bytes,
-        .striping = s->striping, .redundancy = s->redundancy,
+        .striping = s->striping,
     };
 }
 
@@ -789,13 +788,12 @@ static bool key_layout(struct dash *d, int which)
     return false;
 }
 
+/* r: the session cycles from the level in force, passing over one the
+   disk group cannot have (high on 2 disks) */
 static bool key_redundancy(struct dash *d, int which)
 {
     (void)which;
-    enum lay_redundancy r = d->want.redundancy;
-    r = r == LAY_EXTERNAL ? LAY_NORMAL : r == LAY_NORMAL ? LAY_HIGH : LAY_EXTERNAL;
-    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY, .a = r }))
-        d->want.redundancy = r;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY, .a = SIM_REDUNDANCY_NEXT });
     return false;
 }
 
@@ -920,7 +918,8 @@ static const struct dash_key KEYS[] = {
     { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes },
     { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size", key_sizes },
     { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout },
-    { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high", key_redundancy },
+    { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high (skips a refused one)",
+      key_redundancy },
     { { 'i', 't' }, { 0 }, "volume", "provisioned volume IOPS / throughput (prompt)",
       key_volume },
     { { 'n' }, { 0 }, "instance", "instance type (prompt)", key_instance },

@@ -81,6 +81,8 @@ struct sim_session {
     bool held;                      /* pinned because the walk ended, not by a
                                        load command */
     struct wl_point pin;
+    char passed_over[WHY_LEN];      /* a level a command passed over, said
+                                       with the rebuild's message */
     int walk_index;
     bool have_origin;
     sim_ns dev_origin_ns, dev_last_ns, dev_base_ns;

@@ -194,6 +194,27 @@ static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild
     return true;
 }
 
+/* The level after the one in force (external, normal, high, external,
+   ...) that put_in_force takes; one refused is passed over, and its
+   reason, to the first ';', is said with the rebuild's message. */
+static void redundancy_next(sim_session *s, bool *rebuild, bool *restart)
+{
+    enum lay_redundancy now = s->run.layout.redundancy;
+    for (int step = 1; step < 3; step++) {
+        struct sim_run_cfg next = s->run;
+        next.layout.redundancy = (enum lay_redundancy)((now - LAY_EXTERNAL + step) % 3 +
+                                                       LAY_EXTERNAL);
+        if (put_in_force(s, &next, rebuild, restart))
+            return;
+        if (step == 1) {            /* "refused: <reason>; more" */
+            const char *reason = s->work.message + strlen("refused: ");
+            snprintf(s->passed_over, sizeof(s->passed_over), "%.*s: passed over; ",
+                     (int)strcspn(reason, ";"), reason);
+        }
+    }
+    s->passed_over[0] = '\0';        /* none allowed: the refusal stands */
+}
+
 /* Apply one queued command: the load and the walk at once, a change of
    the configuration through put_in_force.  Sets *rebuild or *restart. */
 static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
@@ -250,6 +271,10 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
             next.layout.redundancy = LAY_EXTERNAL;
         break;
     case SIM_CMD_REDUNDANCY:
+        if (c->a == SIM_REDUNDANCY_NEXT) {
+            redundancy_next(s, rebuild, restart);
+            return;
+        }
         next.layout.redundancy = (enum lay_redundancy)c->a;
         break;
     case SIM_CMD_VOLUME:
@@ -338,10 +363,11 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
         s->run = *prev;
         rc = parts_open(&s->run, &s->parts, why, sizeof(why));
     } else if (rc == 0 && prev) {
-        sim_sess_say(s, "disk group rebuilt: %d disks, %s, %s redundancy", s->run.disks,
-            lay_striping_name(s->run.layout.striping),
+        sim_sess_say(s, "%sdisk group rebuilt: %d disks, %s, %s redundancy", s->passed_over,
+            s->run.disks, lay_striping_name(s->run.layout.striping),
             lay_redundancy_name(s->run.layout.redundancy));
     }
+    s->passed_over[0] = '\0';
     if (rc < 0) {
         sim_sess_say(s, "%s", why);
         return rc;
