@@ -57,6 +57,7 @@
 #include "tui/tui_draw.h"
 
 #define MIN_COLS 80
+#define KEY_ESC 27
 #define MIN_ROWS 24
 #define DASH_MAX_IOPS 10000000      /* typed IOPS: the profile checks its own cap */
 
@@ -664,20 +665,32 @@ static void want_sync(struct dash *d)
     };
 }
 
-/* A one-line prompt at the bottom; false on an empty answer. */
+/* A one-line prompt at the bottom: printable characters, Backspace,
+   Enter answers, Esc cancels (as it clears the message line elsewhere).
+   False on an empty answer or Esc; the caller then changes nothing. */
 static bool prompt(const char *q, char *buf, int len)
 {
-    move(LINES - 1, 0);
-    clrtoeol();
-    tui_put(LINES - 1, 0, A_BOLD, " %s ", q);
-    echo();
+    int n = 0, ch = 0;
+    buf[0] = '\0';
     curs_set(1);
     timeout(-1);
-    int rc = getnstr(buf, len - 1);
+    while (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != KEY_ESC) {
+        move(LINES - 1, 0);
+        clrtoeol();
+        tui_put(LINES - 1, 0, A_BOLD, " %s ", q);
+        addstr(buf);
+        refresh();
+        ch = getch();
+        if ((ch == KEY_BACKSPACE || ch == 127 || ch == '\b') && n > 0)
+            buf[--n] = '\0';
+        else if (ch >= ' ' && ch < 127 && n < len - 1) {
+            buf[n++] = (char)ch;
+            buf[n] = '\0';
+        }
+    }
     timeout(100);
     curs_set(0);
-    noecho();
-    return rc == OK && buf[0];
+    return ch != KEY_ESC && buf[0];
 }
 
 static const uint32_t SMALL_SIZES[] = { 4096, 8192, 16384, 32768, 65536 };
@@ -901,8 +914,6 @@ static bool key_clear(struct dash *d, int which)
     return false;
 }
 
-#define KEY_ESC 27
-
 /* Help and hint order: '?' and 'q' first, so the hint line always shows
    them however narrow the window. */
 static const struct dash_key KEYS[] = {
@@ -929,7 +940,7 @@ static const struct dash_key KEYS[] = {
     { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause },
     { { 'R' }, { 0 }, NULL, "restart the point (a fresh measured window)", key_restart },
     { { 's' }, { 0 }, "save", "save: the ORION files, results JSON, HTML report", key_save },
-    { { KEY_ESC }, { 0 }, NULL, "clear the message line", key_clear },
+    { { KEY_ESC }, { 0 }, NULL, "clear the message line; in a prompt, cancel it", key_clear },
 };
 #define N_KEYS ((int)(sizeof KEYS / sizeof KEYS[0]))
 
