@@ -544,6 +544,44 @@ static void save_after_retunes_should_cost_what_was_measured(void)
     free(snap);
 }
 
+static bool device_past(const struct sim_snapshot *s, const void *arg)
+{
+    return s->device_s >= *(const double *)arg;
+}
+
+/* A load pinned off the matrix is shown, not saved: the save's summary
+   names no maximum its ORION files cannot show (oltp on 1 disk: small
+   1..5; 23 outstanding I/Os would beat them all), and every cell of the
+   walk that follows is kept. */
+static void save_should_hold_the_matrix_cells_only(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "off");
+    cfg_small(&sc.run, 1, "io2-2021:size=500GiB,iops=64000");
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 23, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_load w = { 23, 0, 0.1 };
+    CHECK(wait_for(s, snap, at_load, &w));
+    double later = snap->device_s + 1.0;    /* several 200 ms cells at 23 */
+    CHECK(wait_for(s, snap, device_past, &later));
+    c = (struct sim_cmd){ .kind = SIM_CMD_WALK };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    uint64_t both = 2;
+    CHECK(wait_for(s, snap, full_after, &both));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK(strstr(why, "saved 5 points to ") != NULL);
+    CHECK(saved_has(dir, "off", "summary.txt", "^Maximum Small IOPS=[0-9.]+ @ Small=[1-5] and Large=0"));
+    CHECK(!saved_has(dir, "off", "*", "Small=23"));
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 struct want_applied {
     uint64_t applied;
     int small;
@@ -724,11 +762,6 @@ static void instance_retune_should_change_the_burst_gauges_at_once(void)
         CHECK_FAIL_AT("instance %s: %d gauges, expected 2", snap->instance, snap->n_buckets);
     sim_session_destroy(s);
     free(snap);
-}
-
-static bool device_past(const struct sim_snapshot *s, const void *arg)
-{
-    return s->device_s >= *(const double *)arg;
 }
 
 static void speed_should_pace_device_time_to_the_wall_clock(void)
@@ -1044,6 +1077,7 @@ int main(void)
     RUN(save_should_give_the_burst_from_the_start_level);
     RUN(save_should_state_the_cell_duration_measured);
     RUN(save_after_retunes_should_cost_what_was_measured);
+    RUN(save_should_hold_the_matrix_cells_only);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);

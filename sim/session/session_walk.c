@@ -5,7 +5,10 @@
  * The session walks the ORION matrix of the configuration in force, one
  * point of cell_ns measured time each, and records each result in its
  * cell.  A load command pins the load: the point runs again and again
- * (each window recorded, the cell updated) until the walk is resumed.  At
+ * (each window recorded, the cell updated) until the walk is resumed.  A
+ * load off the matrix is measured and shown but not recorded: a save
+ * holds the matrix's cells only, so its summary never names a maximum
+ * its ORION files (levels and CSV cells) cannot show.  At
  * the end of the matrix the last point is held, until the configuration
  * changes and the new matrix is walked.  A command that
  * changes the workload (write percentage, load) or a volume/instance limit
@@ -237,7 +240,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         s->pin = (struct wl_point){ small, large };
         sim_sess_say(s, "load set to small=%d large=%d%s%s", small, large,
             small < c->a || large < c->b ? " (the most this session holds)" : "",
-            in_matrix(s->parts.matrix, small, large) ? "" : " (outside the matrix)");
+            in_matrix(s->parts.matrix, small, large) ? ""
+                : " (outside the matrix: shown, not saved)");
         *restart = true;
         return;
     }
@@ -458,7 +462,8 @@ void sim_sess_interactive_main(sim_session *s)
             sim_point_burst_facts(&s->parts.sp.ds, &r);
             r.small = p.small;
             r.large = p.large;
-            sim_sess_rec_add(s, &r);
+            if (in_matrix(m, p.small, p.large))     /* what the ORION files hold */
+                sim_sess_rec_add(s, &r);
             sim_sess_note_point(s, &r, s->run.disks);
             if (!s->pinned)
                 s->walk_index++;
