@@ -283,6 +283,55 @@ static void disks_change_should_rebuild_the_disk_group(void)
     free(snap);
 }
 
+struct want_level {
+    uint64_t applied;
+    enum lay_redundancy level;
+};
+
+static bool at_level(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_level *w = arg;
+    return s->cmds_applied >= w->applied && s->redundancy == w->level && s->measuring;
+}
+
+/* r cycles external, normal, high: on 2 disks high is refused, so from
+   normal the cycle passes over it (and says so) to external, then on to
+   normal again, never stuck at a level it cannot leave. */
+static void redundancy_cycle_should_pass_over_a_refused_level(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    sim_session *s = NULL;
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 2, "gp3");
+    sc.run.layout.redundancy = LAY_NORMAL;
+    sc.cell_ns = 2 * SIM_NS_PER_S;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    /* a pinned load: the walk's "matrix complete" never overwrites the
+       message judged here */
+    struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    struct sim_cmd c = { .kind = SIM_CMD_REDUNDANCY, .a = SIM_REDUNDANCY_NEXT };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_level ext = { 2, LAY_EXTERNAL };
+    if (!wait_for(s, snap, at_level, &ext))
+        CHECK_FAIL_AT("redundancy %s, expected external; message \"%s\"",
+                      lay_redundancy_name(snap->redundancy), snap->message);
+    const char *said = "{redundancy} high: needs at least 3 failure groups (5 recommended): "
+                       "passed over; disk group rebuilt: 2 disks, coarse, external redundancy";
+    CHECK_STR_EQ(snap->message, said);
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_level normal = { 3, LAY_NORMAL };
+    CHECK(wait_for(s, snap, at_level, &normal));
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static bool is_paused(const struct sim_snapshot *s, const void *arg)
 {
     (void)arg;
@@ -396,6 +445,139 @@ static void save_should_give_the_burst_from_the_start_level(void)
     CHECK_INT_EQ(system(cmd), 0);
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
     CHECK_INT_EQ(system(cmd), 0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+/* Whether a file DIR/NAME_*_SUFFIX of the last save matches the
+   extended regex. */
+static bool saved_has(const char *dir, const char *name, const char *suffix,
+                      const char *regex)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof(cmd), "grep -Eq -- '%s' %s/%s_*_%s", regex, dir, name, suffix);
+    return system(cmd) == 0;
+}
+
+static void remove_dir(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+}
+
+/* The dashboard measures each cell for its cell time, whatever the launch
+   configuration's duration (auto on modelled volumes): its saves say so,
+   in the summary, the JSON and the HTML report alike. */
+static void save_should_state_the_cell_duration_measured(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "dur");
+    sc.run.point.auto_duration = true;      /* as `asmsim tui` resolves it */
+    sc.run.point.duration_ns = 60 * SIM_NS_PER_S;
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK(saved_has(dir, "dur", "summary.txt", "^Duration for each data point: 0.200 seconds$"));
+    CHECK(saved_has(dir, "dur", "results.json", "\"duration_s\":[[:space:]]*0.2[,}]"));
+    CHECK(saved_has(dir, "dur", "report.html", "duration per point 0.2 *s"));
+    CHECK(!saved_has(dir, "dur", "*", "auto \\(95%|\"duration_s\":[[:space:]]*\"auto\"|duration per point auto"));
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool full_after(const struct sim_snapshot *s, const void *arg)
+{
+    return s->cmds_applied >= *(const uint64_t *)arg && matrix_full(s, NULL);
+}
+
+/* A save costs the configuration its cells were measured in: launched as
+   m5.large with 4 gp3 and retuned to r5b.24xlarge, 2 disks and 6,000 IOPS
+   at 500 MB/s, the summary, the JSON and the HTML report all give that
+   bill (price_bill's, as `asmsim cost` makes it), not the launch's. */
+static void save_after_retunes_should_cost_what_was_measured(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "cost");
+    cfg_small(&sc.run, 4, "gp3");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.run.instance, why, sizeof(why)), 0);
+    CHECK_INT_EQ(price_bill(&sc.run.instance, &sc.run.volume, 4, NULL, &sc.run.bill, why,
+                            sizeof(why)), 0);
+    struct price_bill want;
+    struct inst_profile r5b;
+    struct vol_profile v = sc.run.volume;
+    CHECK_INT_EQ(prof_instance_find("r5b.24xlarge", &r5b, why, sizeof(why)), 0);
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 6000, 500e6, why, sizeof(why)), 0);
+    CHECK_INT_EQ(price_bill(&r5b, &v, 2, NULL, &want, why, sizeof(why)), 0);
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    struct sim_cmd c[] = {
+        { .kind = SIM_CMD_INSTANCE, .text = "r5b.24xlarge" },
+        { .kind = SIM_CMD_DISKS, .a = 2 },
+        { .kind = SIM_CMD_VOLUME, .x = 6000, .y = 500e6 },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        CHECK_INT_EQ(sim_session_send(s, &c[i]), 0);
+    uint64_t all = sizeof c / sizeof c[0];
+    CHECK(wait_for(s, snap, full_after, &all));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    char line[160];
+    snprintf(line, sizeof(line), "^Cost: \\$%.2f/month \\(instance \\$%.2f \\+ 2 volumes ",
+             want.total_usd_month, want.instance_usd_month);
+    if (!saved_has(dir, "cost", "summary.txt", line))
+        CHECK_FAIL_AT("summary: no line matching %s", line);
+    snprintf(line, sizeof(line), "\"total_usd_month\":[[:space:]]*%.2f", want.total_usd_month);
+    CHECK(saved_has(dir, "cost", "results.json", line));
+    CHECK(saved_has(dir, "cost", "results.json", "\"instance_basis\":[[:space:]]*\"r5b.24xlarge "));
+    snprintf(line, sizeof(line), ">%.2f</span> USD", want.total_usd_month);
+    CHECK(saved_has(dir, "cost", "report.html", line));
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static bool device_past(const struct sim_snapshot *s, const void *arg)
+{
+    return s->device_s >= *(const double *)arg;
+}
+
+/* A load pinned off the matrix is shown, not saved: the save's summary
+   names no maximum its ORION files cannot show (oltp on 1 disk: small
+   1..5; 23 outstanding I/Os would beat them all), and every cell of the
+   walk that follows is kept. */
+static void save_should_hold_the_matrix_cells_only(void)
+{
+    struct sim_session_cfg sc;
+    char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "off");
+    cfg_small(&sc.run, 1, "io2-2021:size=500GiB,iops=64000");
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 23, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_load w = { 23, 0, 0.1 };
+    CHECK(wait_for(s, snap, at_load, &w));
+    double later = snap->device_s + 1.0;    /* several 200 ms cells at 23 */
+    CHECK(wait_for(s, snap, device_past, &later));
+    c = (struct sim_cmd){ .kind = SIM_CMD_WALK };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    uint64_t both = 2;
+    CHECK(wait_for(s, snap, full_after, &both));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK(strstr(why, "saved 5 points to ") != NULL);
+    CHECK(saved_has(dir, "off", "summary.txt", "^Maximum Small IOPS=[0-9.]+ @ Small=[1-5] and Large=0"));
+    CHECK(!saved_has(dir, "off", "*", "Small=23"));
+    remove_dir(dir);
     sim_session_destroy(s);
     free(snap);
 }
@@ -535,9 +717,51 @@ static void volume_retune_should_move_the_binding_limit(void)
     free(snap);
 }
 
-static bool device_past(const struct sim_snapshot *s, const void *arg)
+struct want_buckets {
+    uint64_t applied;               /* after this many commands */
+    int n;                          /* gauges */
+};
+
+static bool has_buckets(const struct sim_snapshot *s, const void *arg)
 {
-    return s->device_s >= *(const double *)arg;
+    const struct want_buckets *w = arg;
+    return s->cmds_applied >= w->applied && s->measuring && s->window_s >= 1.5 &&
+           s->n_buckets == w->n;
+}
+
+/* The burst gauges follow an instance retuned in place: m5.large's two
+   buckets (IOPS, MB/s: a 30-minute burst) go with r5b.24xlarge, which has
+   no burst, and come back with m5.large. */
+static void instance_retune_should_change_the_burst_gauges_at_once(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    sim_session *s = NULL;
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "gp3");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.run.instance, why, sizeof(why)), 0);
+    sc.cell_ns = 60 * SIM_NS_PER_S;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    struct want_buckets two = { 0, 2 };
+    CHECK(wait_for(s, snap, has_buckets, &two));
+    struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
+    snprintf(c.text, sizeof(c.text), "r5b.24xlarge");
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_buckets none = { snap->cmds_applied + 1, 0 };
+    if (!wait_for(s, snap, has_buckets, &none))
+        CHECK_FAIL_AT("instance %s: %d gauges, expected none", snap->instance, snap->n_buckets);
+    snprintf(c.text, sizeof(c.text), "m5.large");
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    two.applied = snap->cmds_applied + 1;
+    if (!wait_for(s, snap, has_buckets, &two))
+        CHECK_FAIL_AT("instance %s: %d gauges, expected 2", snap->instance, snap->n_buckets);
+    sim_session_destroy(s);
+    free(snap);
 }
 
 static void speed_should_pace_device_time_to_the_wall_clock(void)
@@ -664,6 +888,70 @@ static void unknown_instance_should_be_refused_with_the_name_escaped(void)
     free(snap);
 }
 
+struct want_refusal {
+    uint64_t applied;
+    const char *message;            /* the start of the message line */
+};
+
+static bool refused_as(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_refusal *w = arg;
+    return s->cmds_applied >= w->applied &&
+           strncmp(s->message, w->message, strlen(w->message)) == 0;
+}
+
+/* Send instance `name` to s and see it refused as `message` says, with
+   `stays` the instance in force. */
+static void instance_should_be_refused(sim_session *s, struct sim_snapshot *snap,
+                                       const char *name, const char *stays,
+                                       const char *message)
+{
+    struct sim_cmd c = { .kind = SIM_CMD_INSTANCE };
+    snprintf(c.text, sizeof(c.text), "%s", name);
+    sim_session_snapshot(s, snap);
+    struct want_refusal w = { snap->cmds_applied + 1, message };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    if (!wait_for(s, snap, refused_as, &w))
+        CHECK_FAIL_AT("instance %s: message \"%s\", expected \"%s...\"", name,
+                      snap->message, message);
+    CHECK_STR_EQ(snap->instance, stays);
+}
+
+/* A retune goes through the command line's checks: an OCI shape with an
+   EBS volume, as `asmsim run --instance oci-e4flex-8 --volume gp3` is
+   refused, and an OCI Ultra High Performance volume on a shape under 16
+   OCPUs; the configuration stays as it was. */
+static void instance_the_volume_cannot_attach_to_should_be_refused(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    sim_session *s = interactive(&sc, 1, "gp3", 0);
+    if (!s)
+        return;
+    struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    instance_should_be_refused(s, snap, "oci-e4flex-8", sc.run.instance.name,
+        "refused: instance oci-e4flex-8 with volume gp3: an OCI shape with an AWS EBS volume; use");
+    sim_session_destroy(s);
+
+    memset(&sc, 0, sizeof(sc));
+    cfg_small(&sc.run, 1, "oci-uhp");
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-16", &sc.run.instance, why, sizeof(why)), 0);
+    sc.cell_ns = 2 * SIM_NS_PER_S;
+    s = NULL;
+    if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+        CHECK_FAIL_AT("cannot start a session: %s", why);
+        free(snap);
+        return;
+    }
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    instance_should_be_refused(s, snap, "oci-e4flex-8", "oci-e4flex-16",
+        "refused: instance oci-e4flex-8 with volume oci-uhp: oci-uhp volumes need a shape of at least 16 OCPUs");
+    sim_session_destroy(s);
+    free(snap);
+}
+
 /* ---- the pools against the outstanding-I/O limit ------------------------ */
 
 static void load_limits_should_fit_the_outstanding_limit_at_any_stream_io(void)
@@ -778,16 +1066,22 @@ int main(void)
     RUN(batch_session_should_refuse_tuning);
     RUN(load_change_should_take_effect);
     RUN(disks_change_should_rebuild_the_disk_group);
+    RUN(redundancy_cycle_should_pass_over_a_refused_level);
     RUN(pause_should_freeze_the_figures);
     RUN(walk_should_fill_the_matrix_and_save_orion_files);
     RUN(commands_sent_together_should_each_be_applied_in_order);
     RUN(pause_toggle_should_flip_the_pause);
     RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(volume_retune_should_move_the_binding_limit);
+    RUN(instance_retune_should_change_the_burst_gauges_at_once);
     RUN(save_should_give_the_burst_from_the_start_level);
+    RUN(save_should_state_the_cell_duration_measured);
+    RUN(save_after_retunes_should_cost_what_was_measured);
+    RUN(save_should_hold_the_matrix_cells_only);
     RUN(speed_should_pace_device_time_to_the_wall_clock);
     RUN(carried_gp2_bucket_should_empty_into_an_event);
     RUN(unknown_instance_should_be_refused_with_the_name_escaped);
+    RUN(instance_the_volume_cannot_attach_to_should_be_refused);
     RUN(load_limits_should_fit_the_outstanding_limit_at_any_stream_io);
     RUN(load_limits_should_hold_the_matrix_points);
     RUN(session_should_open_with_seq_streams_above_504_and_clamp_loads);

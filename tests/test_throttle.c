@@ -342,6 +342,25 @@ static void set_credits_should_set_the_level_and_accrue_from_then_on(void)
     CHECK(thr_credits(&t) == 0.0);
 }
 
+/* A retune to a bucket of another size keeps the share that is full; to
+   none, the throttle runs at its base rate; from none, a new bucket starts
+   at the share given. */
+static void set_bucket_should_keep_the_share_or_start_a_new_one(void)
+{
+    struct thr t = make(375, 3000, 4e6, 1.0, 0);
+    sim_ns at = 0;
+    thr_set_credits(&t, 1e6, at);           /* a quarter full */
+    thr_set_bucket(&t, 8e6, 0.9, at);
+    CHECK_NEAR_REL(thr_credits(&t), 2e6, 1e-9);
+    thr_set_bucket(&t, 0, 0.9, at);
+    CHECK(!thr_bucket_empty(&t));
+    CHECK(thr_rate_now(&t) == 375.0);
+    thr_set_rates(&t, 375, 3000);
+    thr_set_bucket(&t, 4e6, 0.5, at);
+    CHECK_NEAR_REL(thr_credits(&t), 2e6, 1e-9);
+    CHECK(thr_rate_now(&t) == 3000.0);
+}
+
 static void credits_fell_should_ignore_rounding_and_a_full_bucket(void)
 {
     struct thr t = make(375, 3000, 5.4e6, 1.0, 0);
@@ -439,6 +458,7 @@ int main(void)
     RUN(throttle_without_bucket_should_report_no_credits_and_base_rate);
     RUN(set_credits_should_set_the_level_and_accrue_from_then_on);
     RUN(credits_fell_should_ignore_rounding_and_a_full_bucket);
+    RUN(set_bucket_should_keep_the_share_or_start_a_new_one);
     RUN(burst_should_last_the_bucket_over_what_exceeds_the_base);
     RUN(bucket_should_drain_at_burst_less_the_earn_rate);
     RUN(exhausted_bucket_held_at_base_should_not_burst_again);

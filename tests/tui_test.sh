@@ -305,6 +305,33 @@ else
     bad every_key_in_the_hint_line_should_be_in_the_help
 fi
 
+# ---- Esc cancels any prompt (i, t, n): it closes, what was typed is
+# dropped, nothing changes (no "\x1b" answer, no retune)
+start "cd $WORK && $TUI"
+wait_for '\[measuring\]' 10
+head0=$(screen | head -1)
+esc=""
+for k in i t n; do
+    tm send-keys -t "$S" "$k"
+    wait_for '(IOPS|throughput|instance) \(e\.g\.' 5 || esc="$esc no-prompt-$k"
+    tm send-keys -t "$S" -l 9
+    tm send-keys -t "$S" Escape
+    wait_gone '\(e\.g\.' 5 || esc="$esc still-open-$k"
+done
+tm send-keys -t "$S" Enter
+sleep 1
+if [ -z "$esc" ] && ! screen | grep -Eq 'x1b|use a rate|whole number|instance now|volume now|unknown instance' &&
+   [ "$(screen | head -1)" = "$head0" ]; then
+    ok esc_should_cancel_every_prompt
+else
+    echo "esc:$esc"
+    bad esc_should_cancel_every_prompt
+fi
+tm send-keys -t "$S" q
+wait_for 'Quit\?' 5
+tm send-keys -t "$S" y
+wait_for 'EXIT=' 10
+
 # ---- the layout at every size: header fields whole, column headers whole,
 # every disk row of an 8-disk run reachable, no empty band of rows
 LIMIT='limit: (offered load|instance MB/s|instance IOPS|volume IOPS|volume throughput|burst credits|device)( |$)'

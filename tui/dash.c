@@ -57,6 +57,7 @@
 #include "tui/tui_draw.h"
 
 #define MIN_COLS 80
+#define KEY_ESC 27
 #define MIN_ROWS 24
 #define DASH_MAX_IOPS 10000000      /* typed IOPS: the profile checks its own cap */
 
@@ -69,7 +70,6 @@ struct dash_want {
     int disks, write_pct;
     uint32_t small_bytes, large_bytes;
     enum lay_striping striping;
-    enum lay_redundancy redundancy;
 };
 
 struct dash {
@@ -661,24 +661,36 @@ static void want_sync(struct dash *d)
     d->want = (struct dash_want){
         .point = s->point, .disks = s->disks, .write_pct = s->write_pct,
         .small_bytes = s->small_bytes, .large_bytes = s->large_bytes,
-        .striping = s->striping, .redundancy = s->redundancy,
+        .striping = s->striping,
     };
 }
 
-/* A one-line prompt at the bottom; false on an empty answer. */
+/* A one-line prompt at the bottom: printable characters, Backspace,
+   Enter answers, Esc cancels (as it clears the message line elsewhere).
+   False on an empty answer or Esc; the caller then changes nothing. */
 static bool prompt(const char *q, char *buf, int len)
 {
-    move(LINES - 1, 0);
-    clrtoeol();
-    tui_put(LINES - 1, 0, A_BOLD, " %s ", q);
-    echo();
+    int n = 0, ch = 0;
+    buf[0] = '\0';
     curs_set(1);
     timeout(-1);
-    int rc = getnstr(buf, len - 1);
+    while (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != KEY_ESC) {
+        move(LINES - 1, 0);
+        clrtoeol();
+        tui_put(LINES - 1, 0, A_BOLD, " %s ", q);
+        addstr(buf);
+        refresh();
+        ch = getch();
+        if ((ch == KEY_BACKSPACE || ch == 127 || ch == '\b') && n > 0)
+            buf[--n] = '\0';
+        else if (ch >= ' ' && ch < 127 && n < len - 1) {
+            buf[n++] = (char)ch;
+            buf[n] = '\0';
+        }
+    }
     timeout(100);
     curs_set(0);
-    noecho();
-    return rc == OK && buf[0];
+    return ch != KEY_ESC && buf[0];
 }
 
 static const uint32_t SMALL_SIZES[] = { 4096, 8192, 16384, 32768, 65536 };
@@ -789,13 +801,12 @@ static bool key_layout(struct dash *d, int which)
     return false;
 }
 
+/* r: the session cycles from the level in force, passing over one the
+   disk group cannot have (high on 2 disks) */
 static bool key_redundancy(struct dash *d, int which)
 {
     (void)which;
-    enum lay_redundancy r = d->want.redundancy;
-    r = r == LAY_EXTERNAL ? LAY_NORMAL : r == LAY_NORMAL ? LAY_HIGH : LAY_EXTERNAL;
-    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY, .a = r }))
-        d->want.redundancy = r;
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_REDUNDANCY, .a = SIM_REDUNDANCY_NEXT });
     return false;
 }
 
@@ -903,8 +914,6 @@ static bool key_clear(struct dash *d, int which)
     return false;
 }
 
-#define KEY_ESC 27
-
 /* Help and hint order: '?' and 'q' first, so the hint line always shows
    them however narrow the window. */
 static const struct dash_key KEYS[] = {
@@ -920,7 +929,8 @@ static const struct dash_key KEYS[] = {
     { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes },
     { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size", key_sizes },
     { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout },
-    { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high", key_redundancy },
+    { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high (skips a refused one)",
+      key_redundancy },
     { { 'i', 't' }, { 0 }, "volume", "provisioned volume IOPS / throughput (prompt)",
       key_volume },
     { { 'n' }, { 0 }, "instance", "instance type (prompt)", key_instance },
@@ -930,7 +940,7 @@ static const struct dash_key KEYS[] = {
     { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause },
     { { 'R' }, { 0 }, NULL, "restart the point (a fresh measured window)", key_restart },
     { { 's' }, { 0 }, "save", "save: the ORION files, results JSON, HTML report", key_save },
-    { { KEY_ESC }, { 0 }, NULL, "clear the message line", key_clear },
+    { { KEY_ESC }, { 0 }, NULL, "clear the message line; in a prompt, cancel it", key_clear },
 };
 #define N_KEYS ((int)(sizeof KEYS / sizeof KEYS[0]))
 

@@ -76,37 +76,19 @@ static int apply_layout_file(struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
-static const char *provider_words(const char *provider)
-{
-    return strcmp(provider, "oci") == 0 ? "an OCI" : "an AWS";
-}
-
 /* An EBS volume attaches only to an EC2 instance, an OCI block volume
-   only to an OCI shape (local-nvme and --instance none go anywhere). */
+   only to an OCI shape (prof_attach_check, which a dashboard retune uses
+   too). */
 static int check_providers(const struct cli_opts *o, char *why,
                            size_t why_len)
 {
-    const char *iv = o->instance.provider;
-    const char *vv = prof_volume_provider(&o->volume);
-    char qi[CLI_QUOTE_BUF], qv[CLI_QUOTE_BUF];
+    char inner[200], qi[CLI_QUOTE_BUF], qv[CLI_QUOTE_BUF];
 
-    if (!iv[0] || !vv[0] || strcmp(iv, vv) == 0) {
-        char inner[200];
-        if (prof_attach_check(&o->volume, &o->instance, inner, sizeof inner) == 0)
-            return 0;
-        snprintf(why, why_len, "--instance %s --volume %s: %s",
-                 cli_quote(o->instance_name, qi, sizeof qi),
-                 cli_quote(o->volume_spec, qv, sizeof qv), inner);
-        return -EINVAL;
-    }
-    snprintf(why, why_len, "--instance %s --volume %s: %s %s with %s %s "
-             "volume; use %s", cli_quote(o->instance_name, qi, sizeof qi),
-             cli_quote(o->volume_spec, qv, sizeof qv), provider_words(iv),
-             strcmp(iv, "oci") == 0 ? "shape" : "instance", provider_words(vv),
-             strcmp(vv, "oci") == 0 ? "block" : "EBS",
-             strcmp(iv, "oci") == 0 ? "an OCI volume (oci-balanced, "
-             "oci-higher, ...) or an EC2 instance" : "an EBS volume (gp3, "
-             "io2, ...) or an OCI shape (oci-e4flex-N)");
+    if (prof_attach_check(&o->volume, &o->instance, inner, sizeof inner) == 0)
+        return 0;
+    snprintf(why, why_len, "--instance %s --volume %s: %s",
+             cli_quote(o->instance_name, qi, sizeof qi),
+             cli_quote(o->volume_spec, qv, sizeof qv), inner);
     return -EINVAL;
 }
 
@@ -219,6 +201,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->burst_carry = o->burst_carry;
     cfg->seed = o->seed;
     cfg->bill = o->bill.disks > 0 ? price_bill_at(&o->bill, disks) : o->bill;
+    cfg->price = o->price;
 }
 
 /* The engine, and for real targets: the disk count they set, the safety

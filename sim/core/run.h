@@ -71,6 +71,9 @@ struct sim_run_cfg {
     struct price_bill bill;         /* the monthly bill of the instance and
                                        `disks` volumes, for the reports;
                                        bill.disks 0: none (real devices) */
+    struct price_opts price;        /* how bill was priced (--os, --memory,
+                                       --region): a dashboard retune prices
+                                       its configuration again with them */
 };
 
 /* What burst credits did to one class's summary figure (Maximum Large

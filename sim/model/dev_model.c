@@ -474,11 +474,17 @@ static int thr_setup(struct thr *t, const struct thr_rates *r,
     return thr_init(t, &c);
 }
 
-/* New rates for a running throttle (its bucket level kept). */
-static void thr_retune(struct thr *t, const struct thr_rates *r)
+/* New rates for a running throttle, and its bucket as thr_setup makes
+   it: none unless the burst rate is above the base (an instance without
+   burst has no bucket, one with burst gets one); a bucket kept keeps its
+   share of credits, a new one starts start_frac full. */
+static void thr_retune(struct thr *t, const struct thr_rates *r, double start_frac,
+                       sim_ns now_ns)
 {
+    bool bursts = r->burst_per_s > r->base_per_s;
     thr_set_rates(t, r->base_per_s, r->burst_per_s);
-    thr_set_earn_rate(t, r->burst_per_s > r->base_per_s ? r->earn_per_s : 0);
+    thr_set_earn_rate(t, bursts ? r->earn_per_s : 0);
+    thr_set_bucket(t, bursts ? r->bucket_units : 0, start_frac, now_ns);
 }
 
 static int limits_setup(struct model *m)
@@ -1121,15 +1127,16 @@ static int model_retune(struct devset *ds, const void *backend_cfg)
         latency_setup(m);       /* the type's, on the instance's platform */
     struct model_rates r;
     rates_of(m, &r);
+    double frac = m->burst_credit_frac;
     if (volume || instance)     /* a volume's IOPS may follow the platform */
         for (int d = 0; d < m->disks; d++) {
-            thr_retune(&m->vol[d].iops.thr, &r.vol_iops);
-            thr_retune(&m->vol[d].tput.thr, &r.vol_tput);
-            thr_retune(&m->vol[d].path.thr, &r.vol_path);
+            thr_retune(&m->vol[d].iops.thr, &r.vol_iops, frac, m->now_ns);
+            thr_retune(&m->vol[d].tput.thr, &r.vol_tput, frac, m->now_ns);
+            thr_retune(&m->vol[d].path.thr, &r.vol_path, frac, m->now_ns);
         }
     if (instance) {
-        thr_retune(&m->inst_iops.thr, &r.inst_iops);
-        thr_retune(&m->inst_tput.thr, &r.inst_tput);
+        thr_retune(&m->inst_iops.thr, &r.inst_iops, frac, m->now_ns);
+        thr_retune(&m->inst_tput.thr, &r.inst_tput, frac, m->now_ns);
     }
     return 0;
 }

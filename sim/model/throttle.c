@@ -122,6 +122,8 @@
  * Unlimited (base <= 0) admits every request at its arrival, books
  * nothing and costs nothing.  thr_set_rates() changes the rates for the
  * requests admitted from then on; what was booked stays booked.
+ * thr_set_bucket() resizes the bucket with them (a retuned instance may
+ * burst differently, or not at all), its level kept as a share of it.
  *
  * All state is in struct thr; the arithmetic is plain double, so a run is
  * deterministic on any IEEE-754 machine.  The start time is rounded to the
@@ -372,6 +374,20 @@ void thr_set_earn_rate(struct thr *t, double earn_rate_per_s)
     t->cfg.earn_rate_per_s =
         earn_rate_per_s > 0.0 && !isinf(earn_rate_per_s) ? earn_rate_per_s : 0.0;
     thr_derive(t);
+}
+
+void thr_set_bucket(struct thr *t, double bucket_units, double start_frac, sim_ns now_ns)
+{
+    if (bad_number(bucket_units))
+        bucket_units = 0.0;
+    if (bucket_units == t->cfg.bucket_units)
+        return;
+    double frac = thr_has_bucket(t) ? thr_credits_at(t, now_ns) / t->cfg.bucket_units
+                                    : start_frac;
+    t->cfg.bucket_units = bucket_units;
+    t->credits_units = 0.0;
+    t->exhausted = false;
+    thr_set_credits(t, frac * bucket_units, now_ns);
 }
 
 double thr_credits_at(const struct thr *t, sim_ns now_ns)

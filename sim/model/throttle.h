@@ -143,6 +143,12 @@ void thr_settle(struct thr *t, sim_ns now_ns);
    The earn rate stays, raised to the base rate if below it. */
 void thr_set_rates(struct thr *t, double base_rate_per_s, double burst_rate_per_s);
 
+/* Resize the bucket in flight (interactive tuning: an instance with
+   another burst, or none): to bucket_units (0 = no burst), as full as it
+   was in share of its size, or start_frac full when it had none, as of
+   now_ns.  No-op when the size does not change. */
+void thr_set_bucket(struct thr *t, double bucket_units, double start_frac, sim_ns now_ns);
+
 /* The credits the bucket earns per second (<= 0 or below the base rate:
    the base rate). */
 void thr_set_earn_rate(struct thr *t, double earn_rate_per_s);

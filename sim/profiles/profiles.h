@@ -156,7 +156,11 @@ int prof_instance_find(const char *name, struct inst_profile *out,
                        char *why, size_t why_len);
 
 /* Whether volume v may attach to instance in: 0, or -EINVAL with the
-   reason (OCI Ultra High Performance needs a shape of at least 16 OCPUs). */
+   reason.  An EBS volume attaches only to an EC2 instance, an OCI block
+   volume only to an OCI shape (local-nvme and no instance go anywhere):
+   "an OCI shape with an AWS EBS volume; use ..."; OCI Ultra High
+   Performance needs a shape of at least 16 OCPUs.  The one check of the
+   pair, for the command line and for a dashboard retune alike. */
 int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
                       char *why, size_t why_len);
 

@@ -127,9 +127,23 @@ const char *prof_platform_name(enum prof_platform p)
     return p == PROF_PLATFORM_NITRO ? "nitro" : p == PROF_PLATFORM_XEN ? "xen" : "any";
 }
 
+static const char *provider_words(const char *provider)
+{
+    return strcmp(provider, "oci") == 0 ? "an OCI" : "an AWS";
+}
+
 int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
                       char *why, size_t why_len)
 {
+    const char *iv = in->provider, *vv = prof_volume_provider(v);
+    if (iv[0] && vv[0] && strcmp(iv, vv) != 0) {
+        bool oci = strcmp(iv, "oci") == 0;
+        return why_set(why, why_len, "%s %s with %s %s volume; use %s", provider_words(iv),
+                       oci ? "shape" : "instance", provider_words(vv),
+                       strcmp(vv, "oci") == 0 ? "block" : "EBS",
+                       oci ? "an OCI volume (oci-balanced, oci-higher, ...) or an EC2 instance"
+                           : "an EBS volume (gp3, io2, ...) or an OCI shape (oci-e4flex-N)");
+    }
     if (strcmp(v->type, "oci-uhp") == 0 && in->ocpus > 0 && in->ocpus < OCI_UHP_MIN_OCPUS) {
         why_set(why, why_len, "oci-uhp volumes need a shape of at least %d OCPUs; "
                 "%s has %d", OCI_UHP_MIN_OCPUS, in->name, in->ocpus);

@@ -170,6 +170,13 @@ int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
        extension to saturation, levels.h, is sim_run's), and what the
        session records says so */
     s->run.levels = SIM_LEVELS_ORION;
+    /* an interactive point is measured for cell_ns, never to a confidence
+       target: the configuration in force says so, and so do the saves
+       made from it (their duration per point) */
+    if (!cfg->batch) {
+        s->run.point.duration_ns = cfg->cell_ns;
+        s->run.point.auto_duration = false;
+    }
     s->paced = cfg->speed > 0 && dev_has(cfg->run.backend, DEV_CAP_VIRTUAL_CLOCK);
     sim_pacer_init(&s->pacer, s->paced ? cfg->speed : 0);
     s->rec_cfg = s->run;

@@ -183,13 +183,19 @@ enum sim_cmd_kind {
     SIM_CMD_WRITE_PCT,          /* a = 0..100 */
     SIM_CMD_SIZES,              /* a = small bytes, b = large bytes */
     SIM_CMD_LAYOUT,             /* a = enum lay_striping */
-    SIM_CMD_REDUNDANCY,         /* a = enum lay_redundancy */
+    SIM_CMD_REDUNDANCY,         /* a = enum lay_redundancy, or
+                                   SIM_REDUNDANCY_NEXT */
     SIM_CMD_VOLUME,             /* x = IOPS, y = throughput B/s (<= 0: keep) */
     SIM_CMD_INSTANCE,           /* text = instance name */
     SIM_CMD_PAUSE,              /* a = 1 pause, 0 resume, -1 toggle */
     SIM_CMD_RESTART,            /* the point again, from a fresh window */
     SIM_CMD_QUIT,
 };
+
+/* SIM_CMD_REDUNDANCY's a: the level after the one in force in the cycle
+   external, normal, high, passing over a level refused (high on 2 disks)
+   to the next one allowed. */
+#define SIM_REDUNDANCY_NEXT 0
 
 struct sim_cmd {
     enum sim_cmd_kind kind;

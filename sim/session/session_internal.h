@@ -11,6 +11,8 @@
  *                     time series, per-disk rows, matrix cells, ETA
  *   session_walk.c    interactive: commands, rebuilds, the matrix walk
  *   session_batch.c   batch: sim_run / sim_sweep with live progress
+ *   session_check.c   a configuration a command asks for, checked as
+ *                     the command line checks it
  *   session_record.c  the measured cells of the configuration in force,
  *                     and sim_session_save() of them
  *   session_pacer.c   the wall clock, and pacing device time to it
@@ -79,6 +81,8 @@ struct sim_session {
     bool held;                      /* pinned because the walk ended, not by a
                                        load command */
     struct wl_point pin;
+    char passed_over[WHY_LEN];      /* a level a command passed over, said
+                                       with the rebuild's message */
     int walk_index;
     bool have_origin;
     sim_ns dev_origin_ns, dev_last_ns, dev_base_ns;
@@ -187,6 +191,13 @@ void sim_sess_rec_add(sim_session *s, const struct sim_point_result *r);
 
 /* Free the recorded cells and their array. */
 void sim_sess_rec_free(sim_session *s);
+
+/* ---- session_check.c: a configuration a command asks for -------------------- */
+
+/* Whether the command line would take `next`: its instance and volume,
+   disk group, workload and bill.  0 with next->bill made for it (when the
+   launch was priced), or -EINVAL with why and next->bill unchanged. */
+int sim_sess_check(struct sim_run_cfg *next, char *why, size_t why_len);
 
 /* ---- session_pacer.c: the wall clock ----------------------------------------- */
 

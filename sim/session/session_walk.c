@@ -5,7 +5,10 @@
  * The session walks the ORION matrix of the configuration in force, one
  * point of cell_ns measured time each, and records each result in its
  * cell.  A load command pins the load: the point runs again and again
- * (each window recorded, the cell updated) until the walk is resumed.  At
+ * (each window recorded, the cell updated) until the walk is resumed.  A
+ * load off the matrix is measured and shown but not recorded: a save
+ * holds the matrix's cells only, so its summary never names a maximum
+ * its ORION files (levels and CSV cells) cannot show.  At
  * the end of the matrix the last point is held, until the configuration
  * changes and the new matrix is walked.  A command that
  * changes the workload (write percentage, load) or a volume/instance limit
@@ -16,8 +19,11 @@
  * measured (all of these but the load) starts the matrix and its record
  * over, so that a save describes one configuration (session_record.c);
  * the sweep curve keeps the best figures seen for each disk count.  A
- * configuration the layout or workload rejects is refused with the reason
- * in the message line and the previous one stays.
+ * command never edits the configuration in force: it makes the one it
+ * asks for, which is put in force only if the command line would take it
+ * (session_check.c); a refused one leaves the configuration as it was,
+ * with the reason in the message line.  A rebuild that still fails goes
+ * back to the configuration before.
  *
  * Commands are applied between points, on the session thread: the live
  * callback ends the point as soon as one is queued, so a command takes
@@ -144,12 +150,81 @@ static bool in_matrix(const struct wl_matrix *m, int small, int large)
     return false;
 }
 
-/* Apply one queued command to s->run.  Sets *rebuild or *restart. */
+/* The disk groups of a and b differ: going from one to the other needs a
+   rebuild. */
+static bool group_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+{
+    return a->disks != b->disks || a->workload.small_bytes != b->workload.small_bytes ||
+           a->workload.large_bytes != b->workload.large_bytes ||
+           a->layout.striping != b->layout.striping ||
+           a->layout.redundancy != b->layout.redundancy;
+}
+
+/* Put `next` in force if the command line would take it (sim_sess_check);
+   else say why, and the configuration stays as it was.  A new disk group
+   is rebuilt (*rebuild); the write percentage, the volume and the
+   instance change in place (*restart) where the backend can retune, their
+   buckets then read anew.  True when next is in force. */
+static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
+                         bool *restart)
+{
+    char why[WHY_LEN];
+    if (sim_sess_check(next, why, sizeof(why)) != 0) {
+        sim_sess_say(s, "refused: %s", why);
+        return false;
+    }
+    struct sim_run_cfg was = s->run;
+    s->run = *next;
+    if (group_changed(&was, next)) {
+        *rebuild = true;
+        return true;
+    }
+    if (was.workload.write_pct != next->workload.write_pct && s->parts.sp.workload)
+        wl_set_write_pct(s->parts.sp.workload, next->workload.write_pct);
+    bool volume = strcmp(was.volume.spec, next->volume.spec) != 0;
+    bool instance = strcmp(was.instance.name, next->instance.name) != 0;
+    if (volume || instance) {
+        struct devset *ds = &s->parts.sp.ds;
+        struct dev_model_cfg mc = { .volume = volume ? &s->run.volume : NULL,
+                                    .instance = instance ? &s->run.instance : NULL };
+        if (!ds->ops || !ds->ops->retune || ds->ops->retune(ds, &mc) != 0) {
+            *rebuild = true;
+            return true;
+        }
+        sim_sess_credits_reset(s);
+    }
+    *restart = true;
+    return true;
+}
+
+/* The level after the one in force (external, normal, high, external,
+   ...) that put_in_force takes; one refused is passed over, and its
+   reason, to the first ';', is said with the rebuild's message. */
+static void redundancy_next(sim_session *s, bool *rebuild, bool *restart)
+{
+    enum lay_redundancy now = s->run.layout.redundancy;
+    for (int step = 1; step < 3; step++) {
+        struct sim_run_cfg next = s->run;
+        next.layout.redundancy = (enum lay_redundancy)((now - LAY_EXTERNAL + step) % 3 +
+                                                       LAY_EXTERNAL);
+        if (put_in_force(s, &next, rebuild, restart))
+            return;
+        if (step == 1) {            /* "refused: <reason>; more" */
+            const char *reason = s->work.message + strlen("refused: ");
+            snprintf(s->passed_over, sizeof(s->passed_over), "%.*s: passed over; ",
+                     (int)strcspn(reason, ";"), reason);
+        }
+    }
+    s->passed_over[0] = '\0';        /* none allowed: the refusal stands */
+}
+
+/* Apply one queued command: the load and the walk at once, a change of
+   the configuration through put_in_force.  Sets *rebuild or *restart. */
 static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
                       bool *restart)
 {
     char why[WHY_LEN];
-    struct sim_run_cfg *r = &s->run;
+    struct sim_run_cfg next = s->run;
     switch (c->kind) {
     case SIM_CMD_LOAD: {
         /* what the pools hold (parts_open) */
@@ -165,7 +240,8 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         s->pin = (struct wl_point){ small, large };
         sim_sess_say(s, "load set to small=%d large=%d%s%s", small, large,
             small < c->a || large < c->b ? " (the most this session holds)" : "",
-            in_matrix(s->parts.matrix, small, large) ? "" : " (outside the matrix)");
+            in_matrix(s->parts.matrix, small, large) ? ""
+                : " (outside the matrix: shown, not saved)");
         *restart = true;
         return;
     }
@@ -180,52 +256,41 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
             sim_sess_say(s, "disks %d: use 1..%d", c->a, LAY_MAX_DISKS);
             return;
         }
-        if (c->a != r->disks)
-            r->layout.disk_failgroup = NULL;
-        r->disks = c->a;
-        *rebuild = true;
-        return;
+        if (c->a != next.disks)
+            next.layout.disk_failgroup = NULL;
+        next.disks = c->a;
+        break;
     case SIM_CMD_WRITE_PCT:
-        r->workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
-        if (s->parts.sp.workload)
-            wl_set_write_pct(s->parts.sp.workload, r->workload.write_pct);
-        sim_sess_say(s, "writes %d %%", r->workload.write_pct);
-        *restart = true;
+        next.workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
+        if (put_in_force(s, &next, rebuild, restart))
+            sim_sess_say(s, "writes %d %%", next.workload.write_pct);
         return;
     case SIM_CMD_SIZES:
-        r->workload.small_bytes = (uint32_t)c->a;
-        r->workload.large_bytes = (uint32_t)c->b;
-        *rebuild = true;
-        return;
+        next.workload.small_bytes = (uint32_t)c->a;
+        next.workload.large_bytes = (uint32_t)c->b;
+        break;
     case SIM_CMD_LAYOUT:
-        r->layout.striping = (enum lay_striping)c->a;
-        if (r->layout.striping == LAY_RAID0 || r->layout.striping == LAY_CONCAT)
-            r->layout.redundancy = LAY_EXTERNAL;
-        *rebuild = true;
-        return;
+        next.layout.striping = (enum lay_striping)c->a;
+        if (next.layout.striping == LAY_RAID0 || next.layout.striping == LAY_CONCAT)
+            next.layout.redundancy = LAY_EXTERNAL;
+        break;
     case SIM_CMD_REDUNDANCY:
-        r->layout.redundancy = (enum lay_redundancy)c->a;
-        *rebuild = true;
-        return;
-    case SIM_CMD_VOLUME: {
-        struct vol_profile v = r->volume;
-        if (prof_volume_reprovision(&v, c->x, c->y, why, sizeof(why)) != 0) {
+        if (c->a == SIM_REDUNDANCY_NEXT) {
+            redundancy_next(s, rebuild, restart);
+            return;
+        }
+        next.layout.redundancy = (enum lay_redundancy)c->a;
+        break;
+    case SIM_CMD_VOLUME:
+        if (prof_volume_reprovision(&next.volume, c->x, c->y, why, sizeof(why)) != 0) {
             sim_sess_say(s, "volume: %s", why);
             return;
         }
-        r->volume = v;
-        sim_sess_say(s, "volume now %s", v.spec);
-        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
-            s->parts.sp.ds.ops->retune(&s->parts.sp.ds,
-                &(struct dev_model_cfg){ .volume = &r->volume }) == 0)
-            *restart = true;
-        else
-            *rebuild = true;
+        if (put_in_force(s, &next, rebuild, restart))
+            sim_sess_say(s, "volume now %s", next.volume.spec);
         return;
-    }
-    case SIM_CMD_INSTANCE: {
-        struct inst_profile in;
-        if (prof_instance_find(c->text, &in, why, sizeof(why)) != 0) {
+    case SIM_CMD_INSTANCE:
+        if (prof_instance_find(c->text, &next.instance, why, sizeof(why)) != 0) {
             /* the name as typed, made safe and cut so that the reason
                (PROF_WHY_CHARS) still fits the message line */
             char q[sizeof(s->work.message) - PROF_WHY_CHARS - 16];
@@ -234,16 +299,9 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
                          why);
             return;
         }
-        r->instance = in;
-        sim_sess_say(s, "instance now %s", in.name);
-        if (s->parts.sp.ds.ops && s->parts.sp.ds.ops->retune &&
-            s->parts.sp.ds.ops->retune(&s->parts.sp.ds,
-                &(struct dev_model_cfg){ .instance = &r->instance }) == 0)
-            *restart = true;
-        else
-            *rebuild = true;
+        if (put_in_force(s, &next, rebuild, restart))
+            sim_sess_say(s, "instance now %s", next.instance.name);
         return;
-    }
     case SIM_CMD_RESTART:
         sim_sess_say(s, "point restarted");
         *restart = true;
@@ -252,6 +310,7 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
     case SIM_CMD_QUIT:
         return;                     /* flags, set by sim_session_send */
     }
+    put_in_force(s, &next, rebuild, restart);
 }
 
 static void apply_commands(sim_session *s, bool *rebuild, bool *restart)
@@ -308,10 +367,11 @@ static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
         s->run = *prev;
         rc = parts_open(&s->run, &s->parts, why, sizeof(why));
     } else if (rc == 0 && prev) {
-        sim_sess_say(s, "disk group rebuilt: %d disks, %s, %s redundancy", s->run.disks,
-            lay_striping_name(s->run.layout.striping),
+        sim_sess_say(s, "%sdisk group rebuilt: %d disks, %s, %s redundancy", s->passed_over,
+            s->run.disks, lay_striping_name(s->run.layout.striping),
             lay_redundancy_name(s->run.layout.redundancy));
     }
+    s->passed_over[0] = '\0';
     if (rc < 0) {
         sim_sess_say(s, "%s", why);
         return rc;
@@ -385,9 +445,7 @@ void sim_sess_interactive_main(sim_session *s)
         s->work.window_s = 0;
         sim_sess_publish(s);
 
-        struct sim_point_opts o = s->run.point;
-        o.duration_ns = s->cfg.cell_ns;
-        o.auto_duration = false;
+        struct sim_point_opts o = s->run.point;     /* cell_ns (create) */
         o.live = sim_sess_live_cb;
         o.live_arg = s;
         o.live_every_ns = SIM_LIVE_EVERY_NS;
@@ -404,7 +462,8 @@ void sim_sess_interactive_main(sim_session *s)
             sim_point_burst_facts(&s->parts.sp.ds, &r);
             r.small = p.small;
             r.large = p.large;
-            sim_sess_rec_add(s, &r);
+            if (in_matrix(m, p.small, p.large))     /* what the ORION files hold */
+                sim_sess_rec_add(s, &r);
             sim_sess_note_point(s, &r, s->run.disks);
             if (!s->pinned)
                 s->walk_index++;
