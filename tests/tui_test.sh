@@ -318,6 +318,15 @@ for k in i t n; do
     tm send-keys -t "$S" Escape
     wait_gone '\(e\.g\.' 5 || esc="$esc still-open-$k"
 done
+# and at once: not after ncurses' default 1 s wait for an escape sequence
+tm send-keys -t "$S" t
+wait_for 'throughput \(e\.g\.' 5 || esc="$esc no-prompt-quick"
+tm send-keys -t "$S" Escape
+for ((i = 0; i < 5 * SCALE; i++)); do
+    screen | grep -Eq '\(e\.g\.' || break
+    sleep 0.1
+done
+screen | grep -Eq '\(e\.g\.' && esc="$esc slow-esc"
 tm send-keys -t "$S" Enter
 sleep 1
 if [ -z "$esc" ] && ! screen | grep -Eq 'x1b|use a rate|whole number|instance now|volume now|unknown instance' &&

@@ -25,6 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#define ESC_DELAY_MS 25             /* how long Esc waits for a sequence */
+
 static volatile sig_atomic_t crash_restore_active;
 static volatile sig_atomic_t crash_saved_stderr = -1;
 
@@ -131,6 +133,12 @@ int term_open(struct term *t)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    /* Esc alone is one byte that could begin a key's escape sequence, and
+       ncurses waits ESCDELAY for the rest: 1 s by default, so Esc in a
+       prompt seemed ignored.  A terminal (or tmux) sends a sequence in
+       one write, so 25 ms is plenty; the user's own ESCDELAY wins. */
+    if (getenv("ESCDELAY") == NULL)
+        set_escdelay(ESC_DELAY_MS);
     timeout(100);
     curs_set(0);
     setup_colors(t);
