@@ -160,6 +160,17 @@ damaged "points_that_are_not_objects_should_be_refused" 'd["points"][1] = 1' \
     'points[1] is 1, not an object'
 damaged "summary_lines_that_are_not_text_should_be_refused" 'd["readings"]["summary"] = [1]' \
     'readings.summary[0] is 1, not a line of text'
+damaged "duration_that_is_neither_seconds_nor_auto_should_be_refused" 'd["config"]["duration_s"] = "soon"' \
+    'config.duration_s is "soon", not a number of seconds, "auto" or null'
+# the default --duration auto writes duration_s "auto": its report is made,
+# from --report and from asmsim report alike
+expect_exit 0 "report_of_an_auto_duration_run_should_be_written" \
+    "$ASMSIM" run --instance m5.large --volume gp3 --disks 1 --run oltp \
+    --json auto.json --report auto.html
+expect_exit 0 "asmsim_report_of_an_auto_duration_json_should_be_written" \
+    "$ASMSIM" report auto.json -o auto2.html
+expect_exit 0 "report_of_an_auto_duration_sweep_should_be_written" \
+    "$ASMSIM" sweep --instance m5.large --volume gp3 --volumes 1-2 --run oltp --report autosw.html
 # no points (a run stopped before its first one): a page that says so
 python3 -c 'import json
 d = json.load(open("t1.json")); d["points"] = []; json.dump(d, open("nopoints.json", "w"))'

@@ -498,7 +498,7 @@ static bool full_after(const struct sim_snapshot *s, const void *arg)
 
 /* A save costs the configuration its cells were measured in: launched as
    m5.large with 4 gp3 and retuned to r5b.24xlarge, 2 disks and 6,000 IOPS
-   at 500 MB/s, the summary, the JSON and the HTML report all give that
+   at 500 MiB/s, the summary, the JSON and the HTML report all give that
    bill (price_bill's, as `asmsim cost` makes it), not the launch's. */
 static void save_after_retunes_should_cost_what_was_measured(void)
 {
@@ -514,7 +514,7 @@ static void save_after_retunes_should_cost_what_was_measured(void)
     struct inst_profile r5b;
     struct vol_profile v = sc.run.volume;
     CHECK_INT_EQ(prof_instance_find("r5b.24xlarge", &r5b, why, sizeof(why)), 0);
-    CHECK_INT_EQ(prof_volume_reprovision(&v, 6000, 500e6, why, sizeof(why)), 0);
+    CHECK_INT_EQ(prof_volume_reprovision(&v, 6000, 500.0 * 1048576, why, sizeof(why)), 0);
     CHECK_INT_EQ(price_bill(&r5b, &v, 2, NULL, &want, why, sizeof(why)), 0);
     sim_session *s = NULL;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
@@ -522,7 +522,7 @@ static void save_after_retunes_should_cost_what_was_measured(void)
     struct sim_cmd c[] = {
         { .kind = SIM_CMD_INSTANCE, .text = "r5b.24xlarge" },
         { .kind = SIM_CMD_DISKS, .a = 2 },
-        { .kind = SIM_CMD_VOLUME, .x = 6000, .y = 500e6 },
+        { .kind = SIM_CMD_VOLUME, .x = 6000, .y = 500.0 * 1048576 },
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         CHECK_INT_EQ(sim_session_send(s, &c[i]), 0);

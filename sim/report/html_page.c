@@ -250,16 +250,18 @@ static void page_foot(struct html_out *o)
    _us, _s, _bytes, _pct, _frac, _usd_month, ...) and the loads and disk
    counts (small, large, disks) hold figures: a number, null, or an
    object or array of them (a latency distribution, a series); a
-   limited_by names a limit: a string or null; readings.summary is an
+   limited_by names a limit: a string or null; a duration_s is a figure
+   or "auto" (--duration auto, docs/fields.md); readings.summary is an
    array of lines; points and sweep are arrays of objects, config and
    summary objects. */
 
 enum want { WANT_ANY, WANT_FIGURE, WANT_NAME, WANT_LINES, WANT_LINE,
-            WANT_OBJECTS, WANT_OBJECT };
+            WANT_OBJECTS, WANT_OBJECT, WANT_DURATION };
 
 static const char *const want_words[] = {
     "", "a number or null", "a limit's name or null", "an array of lines",
     "a line of text", "an array of objects", "an object",
+    "a number of seconds, \"auto\" or null",
 };
 
 static bool ends_with(const char *s, const char *end)
@@ -284,6 +286,8 @@ static enum want want_of(const char *path, const char *key)
         return WANT_LINES;
     if (ends_with(key, "limited_by"))
         return WANT_NAME;
+    if (strcmp(key, "duration_s") == 0)
+        return WANT_DURATION;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (ends_with(key, units[i]))
             return WANT_FIGURE;
@@ -301,6 +305,9 @@ static bool holds(const cJSON *x, enum want w)
                cJSON_IsArray(x);
     case WANT_NAME:
         return cJSON_IsString(x) || cJSON_IsNull(x);
+    case WANT_DURATION:
+        return cJSON_IsNumber(x) || cJSON_IsNull(x) ||
+               (cJSON_IsString(x) && strcmp(x->valuestring, "auto") == 0);
     case WANT_LINE:
         return cJSON_IsString(x);
     case WANT_LINES:
