@@ -1090,6 +1090,12 @@ for m in col point; do
         "$ASMSIM" orion -run advanced -matrix $m -num_small 3 -num_large 2 \
         -num_disks 2 -duration 1 --instance m5.4xlarge --volume gp3 --quiet
 done
+"$ASMSIM" run --run advanced --matrix point --num-small 3 --num-large 2 --disks 2 \
+    --duration 1s --instance m5.4xlarge --volume gp3 --quiet --json mixed.json >/dev/null 2>&1
+expect_true "json_should_mark_a_maximum_from_mixed_points" python3 -c '
+import json; s = json.load(open("mixed.json"))["summary"]
+assert s["large_at_mixed_points"] is True and s["small_at_mixed_points"] is False
+assert s["max_large_mbps"] > 0'
 expect_stdout_lacks "pure_points_should_say_nothing_of_mixed_points" "mixed points" \
     "$ASMSIM" run --instance m5.4xlarge --volume gp3 --disks 2 --run normal --duration 200ms --quiet
 

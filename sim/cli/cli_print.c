@@ -150,7 +150,7 @@ static void print_levels_from(FILE *f, const struct cli_job *j)
                      c ? "large" : "small", flag[c], given[c]);
         else
             snprintf(part[c], sizeof part[c], "%s %s", c ? "large" : "small",
-                     sim_levels_extends(j->cfg.levels, 1, given[c]) ?
+                     j->cfg.levels == SIM_LEVELS_EXTEND ?   /* no --num-* of its own */
                      "extended to saturation past ORION's" :
                      "ORION's, from the disk count");
     }
@@ -410,9 +410,10 @@ static void print_cut_point(FILE *f, const struct sim_run_result *r)
         names[n++] = "Minimum Small Latency";
     if (n == 0)
         return;
-    fprintf(f, "(%s%s%s%s%s: from Small=%d and Large=%d, cut short after "
-            "%.2f s)\n", names[0], n > 1 ? (n > 2 ? ", " : " and ") : "",
-            n > 1 ? names[1] : "", n > 2 ? " and " : "", n > 2 ? names[2] : "",
+    fputc('(', f);
+    for (int i = 0; i < n; i++)         /* "A", "A and B", "A, B and C" */
+        fprintf(f, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i]);
+    fprintf(f, ": from Small=%d and Large=%d, cut short after %.2f s)\n",
             p->small, p->large, p->measured_s);
 }
 

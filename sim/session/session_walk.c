@@ -161,18 +161,15 @@ static bool group_changed(const struct sim_run_cfg *a, const struct sim_run_cfg 
 }
 
 /* Put `next` in force if the command line would take it (sim_sess_check);
-   else say why, and the configuration stays as it was.  A new disk group
-   is rebuilt (*rebuild); the write percentage, the volume and the
+   else false with why, and the configuration stays as it was.  A new disk
+   group is rebuilt (*rebuild); the write percentage, the volume and the
    instance change in place (*restart) where the backend can retune, their
-   buckets then read anew.  True when next is in force. */
-static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
-                         bool *restart)
+   buckets then read anew. */
+static bool try_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
+                         bool *restart, char *why, size_t why_len)
 {
-    char why[WHY_LEN];
-    if (sim_sess_check(next, why, sizeof(why)) != 0) {
-        sim_sess_say(s, "refused: %s", why);
+    if (sim_sess_check(next, why, why_len) != 0)
         return false;
-    }
     struct sim_run_cfg was = s->run;
     s->run = *next;
     if (group_changed(&was, next)) {
@@ -197,25 +194,39 @@ static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild
     return true;
 }
 
+/* try_in_force, saying why on the message line when refused. */
+static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
+                         bool *restart)
+{
+    char why[WHY_LEN];
+    if (try_in_force(s, next, rebuild, restart, why, sizeof(why)))
+        return true;
+    sim_sess_say(s, "refused: %s", why);
+    return false;
+}
+
 /* The level after the one in force (external, normal, high, external,
-   ...) that put_in_force takes; one refused is passed over, and its
-   reason, to the first ';', is said with the rebuild's message. */
+   ...) that the command line takes; one refused is passed over, and its
+   reason, to the first ';', is said with the rebuild's message.  When
+   neither is taken the first refusal is said. */
 static void redundancy_next(sim_session *s, bool *rebuild, bool *restart)
 {
     enum lay_redundancy now = s->run.layout.redundancy;
+    char first[WHY_LEN], why[WHY_LEN];
     for (int step = 1; step < 3; step++) {
         struct sim_run_cfg next = s->run;
         next.layout.redundancy = (enum lay_redundancy)((now - LAY_EXTERNAL + step) % 3 +
                                                        LAY_EXTERNAL);
-        if (put_in_force(s, &next, rebuild, restart))
+        if (try_in_force(s, &next, rebuild, restart, why, sizeof(why))) {
+            if (step > 1)
+                snprintf(s->passed_over, sizeof(s->passed_over), "%.*s: passed over; ",
+                         (int)strcspn(first, ";"), first);
             return;
-        if (step == 1) {            /* "refused: <reason>; more" */
-            const char *reason = s->work.message + strlen("refused: ");
-            snprintf(s->passed_over, sizeof(s->passed_over), "%.*s: passed over; ",
-                     (int)strcspn(reason, ";"), reason);
         }
+        if (step == 1)
+            snprintf(first, sizeof(first), "%s", why);
     }
-    s->passed_over[0] = '\0';        /* none allowed: the refusal stands */
+    sim_sess_say(s, "refused: %s", first);
 }
 
 /* Apply one queued command: the load and the walk at once, a change of
