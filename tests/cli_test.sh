@@ -1040,6 +1040,14 @@ unused_case "burst_credits_on_the_null_engine_should_be_warned_about" \
 unused_case "large_io_size_without_a_large_rate_should_be_warned_about" \
     "--size-large 1MiB is not used: no --rate-large: the open loop offers no large I/O" \
     run --rate-small 100 --size-large 1MiB "${U[@]}"
+# a disk count --volumes lists twice runs once, and is said (the table
+# would otherwise have fewer rows than the list has counts)
+unused_case "disk_count_listed_twice_should_be_warned_about" \
+    "--volumes 1-3,2 lists 2 more than once: each disk count runs once" \
+    sweep --volumes 1-3,2 --run oltp --duration 10ms --quiet
+harness_run "$ASMSIM" sweep --volumes 3,1 --run oltp --duration 10ms --quiet
+if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "disk_counts_out_of_order_should_not_be_warned_about"
+else harness_fail "disk_counts_out_of_order_should_not_be_warned_about" "exit $H_RC; stderr: $H_ERR"; fi
 # and what each of those options does where it applies is not
 for used in "--layout raid0 --stripe 64KiB" "--layout fine --au 4MiB" \
             "--disks 2 --redundancy normal --failgroups 2" "--run dss --size-large 1MiB" \

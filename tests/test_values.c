@@ -236,10 +236,11 @@ static void rates_without_a_unit_should_be_mib_per_s(void)
 
 static void disk_lists_should_refuse_what_they_cannot_read_whole(void)
 {
-    static const struct { const char *text; int n, first, last; } ok[] = {
-        { "1-16", 16, 1, 16 }, { "1,2,4,8,16", 5, 1, 16 },
-        { "2-8,12", 8, 2, 12 }, { "4,4,3-5", 3, 3, 5 }, { "1024", 1, 1024, 1024 },
-        { "1024-1024", 1, 1024, 1024 },
+    static const struct { const char *text; int n, first, last, repeated; } ok[] = {
+        { "1-16", 16, 1, 16, 0 }, { "1,2,4,8,16", 5, 1, 16, 0 },
+        { "2-8,12", 8, 2, 12, 0 }, { "4,4,3-5", 3, 3, 5, 4 },
+        { "1024", 1, 1024, 1024, 0 }, { "1024-1024", 1, 1024, 1024, 0 },
+        { "8,2,4", 3, 2, 8, 0 }, { "1-8,6-9,3", 9, 1, 9, 3 }, { "5,1,5", 2, 1, 5, 5 },
     };
     char zeros62[128];
     memset(zeros62, '0', 62);
@@ -253,30 +254,31 @@ static void disk_lists_should_refuse_what_they_cannot_read_whole(void)
         "0x10", "1e2",
     };
     for (size_t i = 0; i < N(ok); i++) {
-        int counts[SIM_MAX_SWEEP], n = 0;
+        int counts[SIM_MAX_SWEEP], n = 0, repeated = -1;
         char why[300] = "";
         int rc = cli_parse_disk_list(ok[i].text, counts, SIM_MAX_SWEEP, &n,
-                                     why, sizeof why);
+                                     &repeated, why, sizeof why);
         if (rc != 0 || n != ok[i].n || counts[0] != ok[i].first ||
-            counts[n - 1] != ok[i].last)
-            CHECK_FAIL_AT("disk list \"%s\": rc %d, %d counts (%s)",
-                          ok[i].text, rc, n, why);
+            counts[n - 1] != ok[i].last || repeated != ok[i].repeated)
+            CHECK_FAIL_AT("disk list \"%s\": rc %d, %d counts, %d repeated (%s)",
+                          ok[i].text, rc, n, repeated, why);
     }
     for (size_t i = 0; i < N(bad); i++) {
         int counts[SIM_MAX_SWEEP], n = -1;
         char why[300] = "";
-        if (cli_parse_disk_list(bad[i], counts, SIM_MAX_SWEEP, &n, why,
-                                sizeof why) != -EINVAL || n != -1 || !why[0])
+        int repeated = -1;
+        if (cli_parse_disk_list(bad[i], counts, SIM_MAX_SWEEP, &n, &repeated,
+                                why, sizeof why) != -EINVAL || n != -1 || !why[0])
             CHECK_FAIL_AT("disk list \"%s\" accepted (%d counts)", bad[i], n);
     }
     /* more counts than fit */
-    int counts[4], n = -1;
+    int counts[4], n = -1, repeated;
     char why[300] = "";
-    CHECK_INT_EQ(cli_parse_disk_list("1-5", counts, 4, &n, why, sizeof why),
-                 -EINVAL);
+    CHECK_INT_EQ(cli_parse_disk_list("1-5", counts, 4, &n, &repeated, why,
+                                     sizeof why), -EINVAL);
     CHECK_STR_EQ(why, "more than 4 disk counts");
     /* the overlong item is named, not cut to what fitted */
-    cli_parse_disk_list(zeros62, counts, 4, &n, why, sizeof why);
+    cli_parse_disk_list(zeros62, counts, 4, &n, &repeated, why, sizeof why);
     CHECK(strstr(why, "1junk\" is not a disk count") != NULL);
 }
 
@@ -415,28 +417,29 @@ static void disk_list_reasons_should_fit_a_message_line(void)
        bounds even when escaped; "asmsim: --volumes <value cut at 80>: "
        leaves the reason 95 characters of the line's 200 */
     char item[128], why[300];
-    int counts[SIM_MAX_SWEEP], n;
+    int counts[SIM_MAX_SWEEP], n, rep;
 
     memset(item, 'x', 72);
     item[72] = '\0';
-    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
+    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, &rep, why, sizeof why);
     CHECK(strstr(why, item) != NULL);
     CHECK_LE(strlen(why), 95);
     memset(item, 'x', 73);
     item[73] = '\0';
-    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
+    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, &rep, why, sizeof why);
     CHECK_STR_EQ(why, "an item of 73 characters is not a disk count");
     memset(item, '\x01', 31);
     item[31] = '\0';
-    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
+    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, &rep, why, sizeof why);
     CHECK_LE(strlen(why), 95);
     CHECK(strstr(why, "\"...") != NULL);      /* cut, the quote closed */
     memset(item, '\x1b', 72);
-    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, why, sizeof why);
+    cli_parse_disk_list(item, counts, SIM_MAX_SWEEP, &n, &rep, why, sizeof why);
     CHECK_LE(strlen(why), 95);
-    cli_parse_disk_list("1,2,\x1b[2J", counts, SIM_MAX_SWEEP, &n, why, sizeof why);
+    cli_parse_disk_list("1,2,\x1b[2J", counts, SIM_MAX_SWEEP, &n, &rep, why,
+                        sizeof why);
     CHECK_STR_EQ(why, "\"\\x1b[2J\" is not a disk count");
-    cli_parse_disk_list("9-3", counts, SIM_MAX_SWEEP, &n, why, sizeof why);
+    cli_parse_disk_list("9-3", counts, SIM_MAX_SWEEP, &n, &rep, why, sizeof why);
     CHECK_STR_EQ(why, "range \"9-3\" runs backwards");
 }
 

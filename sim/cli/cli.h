@@ -127,6 +127,8 @@ struct cli_opts {
     const char *volumes_text;       /* sweep: as given, for messages */
     int n_counts;                   /* sweep: ascending unique disk counts */
     int counts[SIM_MAX_SWEEP];
+    int count_repeated;             /* sweep: the smallest count --volumes
+                                       lists twice, 0 if none (warned) */
 
     /* layout */
     const char *layout_file;

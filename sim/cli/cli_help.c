@@ -226,7 +226,8 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
         fprintf(f, RUN_HELP_DEVICES "%s" RUN_HELP_REST,
                 "Disks:\n  --volumes LIST        disk counts: \"1-16\", "
                 "\"1,2,4,8,16\", \"2-8,12\"; each\n                        "
-                "1..1024, at most 64 counts; default 1-16\n"
+                "1..1024, at most 64 counts; default 1-16; a\n"
+                "                        count runs once, smallest first\n"
                 "  --jobs N              load points (with carried credits: "
                 "disk counts)\n                        simulated at once, on N "
                 "threads, 1..256; default\n                        the CPUs "

@@ -116,8 +116,8 @@ static int opt_volumes(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     char inner[200];
 
-    if (cli_parse_disk_list(v, o->counts, SIM_MAX_SWEEP, &o->n_counts, inner,
-                            sizeof inner) != 0) {
+    if (cli_parse_disk_list(v, o->counts, SIM_MAX_SWEEP, &o->n_counts,
+                            &o->count_repeated, inner, sizeof inner) != 0) {
         /* the hint only where the line stays within CLI_MSG_MAX, after
            "asmsim: --volumes <value>: " */
         char hint[100], q[CLI_QUOTE_BUF];

@@ -27,6 +27,7 @@
  * line, "<flag> <value>: <what is wrong>; <what is valid>", and -EINVAL.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,19 +318,32 @@ const char *cli_duration_note(const struct cli_opts *o)
     }
 }
 
-/* One "flag value is not used: why" more in o->warning, if it fits (a
-   switch, given no value, is named alone). */
+/* One warning more in o->warning, after a "; ", if it fits whole. */
+static void warn_add(struct cli_opts *o, const char *fmt, ...)
+{
+    char line[CLI_MSG_MAX];
+    size_t at = strlen(o->warning);
+    va_list ap;
+
+    va_start(ap, fmt);
+    int len = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (len < 0 || (size_t)len >= sizeof line)
+        return;
+    if (at + (at ? 2 : 0) + (size_t)len < sizeof o->warning)
+        snprintf(o->warning + at, sizeof o->warning - at, "%s%s",
+                 at ? "; " : "", line);
+}
+
+/* One "flag value is not used: why" more in o->warning (a switch, given no
+   value, is named alone). */
 static void warn_unused(struct cli_opts *o, const char *flag,
                         const char *value, const char *reason)
 {
-    char q[CLI_QUOTE_BUF], line[CLI_MSG_MAX];
-    size_t at = strlen(o->warning);
+    char q[CLI_QUOTE_BUF];
 
-    snprintf(line, sizeof line, "%s%s%s%s is not used: %s", at ? "; " : "",
-             flag, value[0] ? " " : "", value[0] ? cli_quote(value, q, sizeof q)
-             : "", reason);
-    if (at + strlen(line) < sizeof o->warning)
-        memcpy(o->warning + at, line, strlen(line) + 1);
+    warn_add(o, "%s%s%s is not used: %s", flag, value[0] ? " " : "",
+             value[0] ? cli_quote(value, q, sizeof q) : "", reason);
 }
 
 /* ---- options the run does not use ----------------------------------------
@@ -555,6 +569,18 @@ static void check_unused(struct cli_opts *o)
         if (reason)
             warn_unused(o, flag, v, reason);
     }
+}
+
+/* A sweep runs each disk count once: a count --volumes lists twice ("1,1,2",
+   "1-4,3") is said, so the table's rows are not a surprise. */
+static void warn_repeated_counts(struct cli_opts *o)
+{
+    char q[CLI_QUOTE_BUF];
+
+    if (o->cmd == CLI_SWEEP && o->count_repeated)
+        warn_add(o, "--volumes %s lists %d more than once: each disk count "
+                 "runs once", cli_quote(o->volumes_text, q, sizeof q),
+                 o->count_repeated);
 }
 
 /* One term of the outstanding I/O sum, named by the flag that set it:
@@ -857,17 +883,13 @@ static void warn_unusable_iops(struct cli_opts *o)
 {
     const struct vol_profile *v = &o->volume;
     double usable = prof_attached_iops(v, &o->instance, v->iops_base);
-    char line[CLI_MSG_MAX];
-    size_t at = strlen(o->warning);
 
     if (!(usable < v->iops_base))
         return;
-    snprintf(line, sizeof line, "%s--volume %s: %.0f IOPS are paid for and %.0f are "
+    warn_add(o, "--volume %s: %.0f IOPS are paid for and %.0f are "
              "unusable: %s (%s) takes at most %.0f per %s volume; provision %.0f",
-             at ? "; " : "", v->spec, v->iops_base, v->iops_base - usable, o->instance.name,
+             v->spec, v->iops_base, v->iops_base - usable, o->instance.name,
              prof_platform_name(o->instance.platform), usable, v->type, usable);
-    if (at + strlen(line) < sizeof o->warning)
-        memcpy(o->warning + at, line, strlen(line) + 1);
 }
 
 /* The monthly bill (prices.h) of modelled volumes: the instance and the
@@ -915,6 +937,7 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
     if ((rc = resolve_interval(o, why, why_len)) != 0)
         return rc;
     check_unused(o);
+    warn_repeated_counts(o);
     if ((rc = resolve_open(o, why, why_len)) != 0)
         return rc;
     if ((rc = resolve_cost(o, why, why_len)) != 0)

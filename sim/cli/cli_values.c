@@ -162,9 +162,10 @@ static char *cli_quote_always(const char *s, char *buf, size_t n);
 #define ITEM_SHOWN_CHARS 72
 #define ITEM_QUOTE_BUF (ITEM_SHOWN_CHARS + 3)
 
-/* One item of a disk list, len characters at item: "N" or "A-B". */
+/* One item of a disk list, len characters at item: "N" or "A-B"; a count
+   seen before is marked in repeated. */
 static int parse_disk_item(const char *item, size_t len, bool *seen,
-                           char *why, size_t why_len)
+                           bool *repeated, char *why, size_t why_len)
 {
     long long lo, hi;
     char buf[32];
@@ -209,15 +210,19 @@ static int parse_disk_item(const char *item, size_t len, bool *seen,
                  cli_quote_always(buf, q, sizeof q));
         return -EINVAL;
     }
-    for (long long n = lo; n <= hi; n++)
+    for (long long n = lo; n <= hi; n++) {
+        repeated[n] |= seen[n];
         seen[n] = true;
+    }
     return 0;
 }
 
 int cli_parse_disk_list(const char *text, int *counts, int max_counts,
-                        int *n_out, char *why, size_t why_len)
+                        int *n_out, int *repeated, char *why, size_t why_len)
 {
     bool seen[LAY_MAX_DISKS + 1] = { false };
+    bool twice[LAY_MAX_DISKS + 1] = { false };
+    int first_twice = 0;
     const char *p = text;
     int n = 0;
 
@@ -227,7 +232,7 @@ int cli_parse_disk_list(const char *text, int *counts, int max_counts,
     }
     for (;;) {
         size_t len = strcspn(p, ",");
-        int rc = parse_disk_item(p, len, seen, why, why_len);
+        int rc = parse_disk_item(p, len, seen, twice, why, why_len);
         if (rc)
             return rc;
         p += len;
@@ -243,8 +248,11 @@ int cli_parse_disk_list(const char *text, int *counts, int max_counts,
             return -EINVAL;
         }
         counts[n++] = d;
+        if (twice[d] && !first_twice)
+            first_twice = d;
     }
     *n_out = n;
+    *repeated = first_twice;
     return 0;
 }
 

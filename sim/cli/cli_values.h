@@ -46,10 +46,11 @@ int cli_parse_burst(const char *text, double *frac);
 int cli_parse_burst_credits(const char *text, double *frac, bool *carry);
 
 /* "1-16", "1,2,4,8,16", "2-8,12" -> ascending unique disk counts in
-   1..LAY_MAX_DISKS, at most max_counts of them; on error the reason
-   (without the flag) is in why. */
+   1..LAY_MAX_DISKS, at most max_counts of them; *repeated is the smallest
+   count the text lists more than once ("1,1,2", "1-4,3"), 0 if none; on
+   error the reason (without the flag) is in why. */
 int cli_parse_disk_list(const char *text, int *counts, int max_counts,
-                        int *n_out, char *why, size_t why_len);
+                        int *n_out, int *repeated, char *why, size_t why_len);
 
 /* 1..CLI_TESTNAME_MAX characters of [A-Za-z0-9._-]. */
 bool cli_testname_ok(const char *name);

@@ -23,7 +23,9 @@ static void parse_with(const char *s, int max_counts)
 
     counts[max_counts] = 0x5a5a;            /* one past the limit */
     memset(why, 'x', sizeof why);
-    int rc = cli_parse_disk_list(s, counts, max_counts, &n, why, sizeof why);
+    int repeated = -1;
+    int rc = cli_parse_disk_list(s, counts, max_counts, &n, &repeated, why,
+                                 sizeof why);
     FUZZ_CHECK(rc == 0 || rc == -EINVAL);
     fuzz_check_why(why, sizeof why, rc != 0);
     FUZZ_CHECK(counts[max_counts] == 0x5a5a);
@@ -32,10 +34,13 @@ static void parse_with(const char *s, int max_counts)
         return;
     }
     FUZZ_CHECK(n >= 1 && n <= max_counts);
+    bool repeated_is_listed = repeated == 0;
     for (int i = 0; i < n; i++) {
         FUZZ_CHECK(counts[i] >= 1 && counts[i] <= LAY_MAX_DISKS);
         FUZZ_CHECK(i == 0 || counts[i] > counts[i - 1]);
+        repeated_is_listed |= counts[i] == repeated;
     }
+    FUZZ_CHECK(repeated_is_listed);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
