@@ -332,6 +332,65 @@ static void redundancy_cycle_should_pass_over_a_refused_level(void)
     free(snap);
 }
 
+struct want_sizes {
+    uint64_t applied;
+    uint32_t small, large;
+};
+
+static bool at_sizes(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_sizes *w = arg;
+    return s->cmds_applied >= w->applied && s->small_bytes == w->small &&
+           s->large_bytes == w->large && s->measuring;
+}
+
+/* z / Z cycle the sizes from the one in force, passing over what the
+   check refuses, as r does: with a 16 KiB alignment, small 64 KiB goes on
+   to 16 KiB past 4 and 8 KiB (and says why), large 128 KiB to 256 KiB;
+   with a 64 KiB alignment no other small size is taken, the refusal is
+   said and the size stays. */
+static void size_cycle_should_pass_over_a_refused_size(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    char why[256];
+    for (int round = 0; round < 2; round++) {
+        sim_session *s = NULL;
+        memset(&sc, 0, sizeof(sc));
+        cfg_small(&sc.run, 2, "gp3");
+        sc.run.workload.align_bytes = round == 0 ? 16384 : 65536;
+        sc.run.workload.small_bytes = 65536;
+        sc.run.workload.large_bytes = 131072;
+        sc.cell_ns = 2 * SIM_NS_PER_S;
+        if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
+            CHECK_FAIL_AT("cannot start a session: %s", why);
+            break;
+        }
+        struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
+        CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+        struct sim_cmd z = { .kind = SIM_CMD_SIZE_NEXT, .a = WL_SMALL };
+        CHECK_INT_EQ(sim_session_send(s, &z), 0);
+        struct want_sizes w = { 2, round == 0 ? 16384 : 65536, 131072 };
+        if (!wait_for(s, snap, at_sizes, &w))
+            CHECK_FAIL_AT("round %d: small %u, large %u; message \"%s\"", round,
+                          snap->small_bytes, snap->large_bytes, snap->message);
+        if (round == 0) {
+            CHECK_STR_EQ(snap->message,
+                         "workload: {size_small} 4096: must be a multiple of 16384 bytes: "
+                         "passed over; disk group rebuilt: 2 disks, coarse, external redundancy");
+            struct sim_cmd big = { .kind = SIM_CMD_SIZE_NEXT, .a = WL_LARGE };
+            CHECK_INT_EQ(sim_session_send(s, &big), 0);
+            struct want_sizes w2 = { 3, 16384, 262144 };
+            CHECK(wait_for(s, snap, at_sizes, &w2));
+        } else {
+            CHECK_STR_EQ(snap->message,
+                         "refused: workload: {size_small} 4096: must be a multiple of 65536 bytes");
+        }
+        sim_session_destroy(s);
+    }
+    free(snap);
+}
+
 static bool is_paused(const struct sim_snapshot *s, const void *arg)
 {
     (void)arg;
@@ -1067,6 +1126,7 @@ int main(void)
     RUN(load_change_should_take_effect);
     RUN(disks_change_should_rebuild_the_disk_group);
     RUN(redundancy_cycle_should_pass_over_a_refused_level);
+    RUN(size_cycle_should_pass_over_a_refused_size);
     RUN(pause_should_freeze_the_figures);
     RUN(walk_should_fill_the_matrix_and_save_orion_files);
     RUN(commands_sent_together_should_each_be_applied_in_order);

@@ -68,7 +68,6 @@
 struct dash_want {
     struct wl_point point;
     int disks, write_pct;
-    uint32_t small_bytes, large_bytes;
     enum lay_striping striping;
 };
 
@@ -660,7 +659,6 @@ static void want_sync(struct dash *d)
         return;
     d->want = (struct dash_want){
         .point = s->point, .disks = s->disks, .write_pct = s->write_pct,
-        .small_bytes = s->small_bytes, .large_bytes = s->large_bytes,
         .striping = s->striping,
     };
 }
@@ -691,17 +689,6 @@ static bool prompt(const char *q, char *buf, int len)
     timeout(100);
     curs_set(0);
     return ch != KEY_ESC && buf[0];
-}
-
-static const uint32_t SMALL_SIZES[] = { 4096, 8192, 16384, 32768, 65536 };
-static const uint32_t LARGE_SIZES[] = { 65536, 131072, 262144, 524288, 1048576 };
-
-static uint32_t next_size(const uint32_t *list, int n, uint32_t cur)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] > cur)
-            return list[i];
-    return list[0];
 }
 
 static bool key_help(struct dash *d, int which)
@@ -778,17 +765,11 @@ static bool key_writes(struct dash *d, int which)
 }
 
 /* z / Z: which 0 steps the small size, 1 the large */
+/* z / Z: the session takes the next small / large size of its cycle
+   (SIM_SMALL_SIZES, SIM_LARGE_SIZES), passing over one it refuses */
 static bool key_sizes(struct dash *d, int which)
 {
-    uint32_t small = d->want.small_bytes, large = d->want.large_bytes;
-    if (which == 0)
-        small = next_size(SMALL_SIZES, 5, small);
-    else
-        large = next_size(LARGE_SIZES, 5, large);
-    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_SIZES, .a = (int)small, .b = (int)large })) {
-        d->want.small_bytes = small;
-        d->want.large_bytes = large;
-    }
+    send(d, (struct sim_cmd){ .kind = SIM_CMD_SIZE_NEXT, .a = which == 0 ? WL_SMALL : WL_LARGE });
     return false;
 }
 
@@ -927,7 +908,7 @@ static const struct dash_key KEYS[] = {
     { { KEY_DOWN, KEY_UP }, { 'j', 'k' }, NULL,
       "scroll the disk rows down / up (when not all fit)", key_scroll },
     { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes },
-    { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size", key_sizes },
+    { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size (skips a refused one)", key_sizes },
     { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout },
     { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high (skips a refused one)",
       key_redundancy },

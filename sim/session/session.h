@@ -182,6 +182,9 @@ enum sim_cmd_kind {
     SIM_CMD_DISKS,              /* a = disks */
     SIM_CMD_WRITE_PCT,          /* a = 0..100 */
     SIM_CMD_SIZES,              /* a = small bytes, b = large bytes */
+    SIM_CMD_SIZE_NEXT,          /* a = WL_SMALL or WL_LARGE: the next size
+                                   of that class (SIM_SMALL_SIZES,
+                                   SIM_LARGE_SIZES) the command line takes */
     SIM_CMD_LAYOUT,             /* a = enum lay_striping */
     SIM_CMD_REDUNDANCY,         /* a = enum lay_redundancy, or
                                    SIM_REDUNDANCY_NEXT */
@@ -196,6 +199,15 @@ enum sim_cmd_kind {
    external, normal, high, passing over a level refused (high on 2 disks)
    to the next one allowed. */
 #define SIM_REDUNDANCY_NEXT 0
+
+/* SIM_CMD_SIZE_NEXT's cycles, smallest first; after the last (or a size
+   outside the list) comes the next larger one in the list, then the
+   first.  A size the configuration check refuses (wl_cfg_check: not a
+   multiple of the alignment, not below the capacity) is passed over as
+   SIM_REDUNDANCY_NEXT passes over a level. */
+#define SIM_SIZE_CYCLE_LEN 5
+#define SIM_SMALL_SIZES { 4096, 8192, 16384, 32768, 65536 }
+#define SIM_LARGE_SIZES { 65536, 131072, 262144, 524288, 1048576 }
 
 struct sim_cmd {
     enum sim_cmd_kind kind;

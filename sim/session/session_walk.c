@@ -205,28 +205,66 @@ static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild
     return false;
 }
 
-/* The level after the one in force (external, normal, high, external,
-   ...) that the command line takes; one refused is passed over, and its
-   reason, to the first ';', is said with the rebuild's message.  When
-   neither is taken the first refusal is said. */
-static void redundancy_next(sim_session *s, bool *rebuild, bool *restart)
+/* Put in force the first of cand[0..n) that the command line takes.  The
+   refusal of the first candidate passed over, to its first ';', is said
+   with the rebuild's message; when none is taken the first refusal is
+   said and the configuration stays as it was. */
+static void first_in_force(sim_session *s, struct sim_run_cfg *cand, int n, bool *rebuild,
+                           bool *restart)
 {
-    enum lay_redundancy now = s->run.layout.redundancy;
     char first[WHY_LEN], why[WHY_LEN];
-    for (int step = 1; step < 3; step++) {
-        struct sim_run_cfg next = s->run;
-        next.layout.redundancy = (enum lay_redundancy)((now - LAY_EXTERNAL + step) % 3 +
-                                                       LAY_EXTERNAL);
-        if (try_in_force(s, &next, rebuild, restart, why, sizeof(why))) {
-            if (step > 1)
+    for (int i = 0; i < n; i++) {
+        if (try_in_force(s, &cand[i], rebuild, restart, why, sizeof(why))) {
+            if (i > 0)
                 snprintf(s->passed_over, sizeof(s->passed_over), "%.*s: passed over; ",
                          (int)strcspn(first, ";"), first);
             return;
         }
-        if (step == 1)
+        if (i == 0)
             snprintf(first, sizeof(first), "%s", why);
     }
-    sim_sess_say(s, "refused: %s", first);
+    if (n > 0)
+        sim_sess_say(s, "refused: %s", first);
+}
+
+/* The levels after the one in force (external, normal, high, external,
+   ...), in the cycle's order. */
+static void redundancy_next(sim_session *s, bool *rebuild, bool *restart)
+{
+    enum lay_redundancy now = s->run.layout.redundancy;
+    struct sim_run_cfg cand[2];
+    for (int step = 1; step <= 2; step++) {
+        cand[step - 1] = s->run;
+        cand[step - 1].layout.redundancy =
+            (enum lay_redundancy)((now - LAY_EXTERNAL + step) % 3 + LAY_EXTERNAL);
+    }
+    first_in_force(s, cand, 2, rebuild, restart);
+}
+
+/* The sizes of one class after the one in force, in SIM_SIZE_NEXT's
+   cycle: the next larger size of the list first, round to the smallest. */
+static void size_next(sim_session *s, int cls, bool *rebuild, bool *restart)
+{
+    static const uint32_t small[] = SIM_SMALL_SIZES, large[] = SIM_LARGE_SIZES;
+    const uint32_t *list = cls == WL_SMALL ? small : large;
+    uint32_t now = cls == WL_SMALL ? s->run.workload.small_bytes : s->run.workload.large_bytes;
+    int start = 0;
+    while (start < SIM_SIZE_CYCLE_LEN && list[start] <= now)
+        start++;
+    struct sim_run_cfg cand[SIM_SIZE_CYCLE_LEN];
+    int n = 0;
+    for (int i = 0; i < SIM_SIZE_CYCLE_LEN; i++) {
+        uint32_t size = list[(start + i) % SIM_SIZE_CYCLE_LEN];
+        if (size == now)
+            continue;
+        cand[n] = s->run;
+        if (cls == WL_SMALL)
+            cand[n].workload.small_bytes = size;
+        else
+            cand[n].workload.large_bytes = size;
+        n++;
+    }
+    first_in_force(s, cand, n, rebuild, restart);
 }
 
 /* Apply one queued command: the load and the walk at once, a change of
@@ -280,6 +318,9 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         next.workload.small_bytes = (uint32_t)c->a;
         next.workload.large_bytes = (uint32_t)c->b;
         break;
+    case SIM_CMD_SIZE_NEXT:
+        size_next(s, c->a == WL_LARGE ? WL_LARGE : WL_SMALL, rebuild, restart);
+        return;
     case SIM_CMD_LAYOUT:
         next.layout.striping = (enum lay_striping)c->a;
         if (next.layout.striping == LAY_RAID0 || next.layout.striping == LAY_CONCAT)
