@@ -973,7 +973,7 @@ else
     harness_fail "num_small_that_dss_ignores_should_be_warned_about" "exit $H_RC; stderr: $H_ERR"
 fi
 harness_run "$ASMSIM" orion -run oltp -num_large 2 -num_streamIO 8 --volume gp3 -duration 1 -testname o9w --quiet --json -
-if [ "$H_RC" -eq 0 ] && [[ "$H_ERR" == "asmsim: warning: -num_large 2 is not used: -run oltp runs small I/O only; -num_streamIO 8 is not used: "* ]]; then
+if [ "$H_RC" -eq 0 ] && [[ "$H_ERR" == "asmsim: warning: -num_large 2 is not used: -run oltp runs small I/O only"$'\n'"asmsim: warning: -num_streamIO 8 is not used: "* ]]; then
     harness_ok "orion_loads_that_the_run_ignores_should_be_warned_about"
 else
     harness_fail "orion_loads_that_the_run_ignores_should_be_warned_about" "exit $H_RC; stderr: $H_ERR"
@@ -1004,7 +1004,7 @@ unused_case() {
 }
 U=(--disks 1 --duration 10ms --quiet)
 unused_case "real_target_options_on_modelled_volumes_should_be_warned_about" \
-    "--create 1GiB is not used: only real targets use it; --destroy-data is not used: only real targets use it" \
+    "--create 1GiB is not used: only real targets use it" \
     run --destroy-data --create 1GiB --run oltp "${U[@]}"
 unused_case "large_io_size_in_oltp_should_be_warned_about" \
     "--size-large 1MiB is not used: --run oltp runs small I/O only" \
@@ -1013,7 +1013,7 @@ unused_case "small_io_size_in_dss_should_be_warned_about" \
     "--size-small 16KiB is not used: --run dss runs large I/O only" \
     run --run dss --size-small 16KiB "${U[@]}"
 unused_case "large_type_in_oltp_should_be_warned_about" \
-    "--type seq is not used: --run oltp runs small I/O only; --stream-io 2 is not used: --run oltp runs small I/O only" \
+    "--type seq is not used: --run oltp runs small I/O only" \
     run --run oltp --type seq --stream-io 2 "${U[@]}"
 unused_case "au_on_raid0_should_be_warned_about" \
     "--au 4MiB is not used: --layout raid0 has no allocation units" \
@@ -1040,6 +1040,24 @@ unused_case "burst_credits_on_the_null_engine_should_be_warned_about" \
 unused_case "large_io_size_without_a_large_rate_should_be_warned_about" \
     "--size-large 1MiB is not used: no --rate-large: the open loop offers no large I/O" \
     run --rate-small 100 --size-large 1MiB "${U[@]}"
+# several at once: a whole line each, none cut ("...") and none lost, in
+# the order of the options' rules
+harness_run "$ASMSIM" run --run oltp --type seq --stream-io 2 --size-large 1MiB --stripe 64KiB \
+    --failgroups 1 --threads 2 --speed 2 --create 1GiB --destroy-data "${U[@]}"
+want_lines="asmsim: warning: --size-large 1MiB is not used: --run oltp runs small I/O only
+asmsim: warning: --type seq is not used: --run oltp runs small I/O only
+asmsim: warning: --stream-io 2 is not used: --run oltp runs small I/O only
+asmsim: warning: --stripe 64KiB is not used: only --layout raid0 has a stripe
+asmsim: warning: --failgroups 1 is not used: external redundancy has no mirrors to place
+asmsim: warning: --create 1GiB is not used: only real targets use it
+asmsim: warning: --destroy-data is not used: only real targets use it
+asmsim: warning: --threads 2 is not used: only real targets use it
+asmsim: warning: --speed 2 is not used: it paces the dashboard (--tui)"
+if [ "$H_RC" -eq 0 ] && [ "$H_ERR" = "$want_lines" ]; then
+    harness_ok "several_unused_options_should_each_get_a_whole_line"
+else
+    harness_fail "several_unused_options_should_each_get_a_whole_line" "exit $H_RC; stderr: $H_ERR"
+fi
 # a disk count --volumes lists twice runs once, and is said (the table
 # would otherwise have fewer rows than the list has counts)
 unused_case "disk_count_listed_twice_should_be_warned_about" \

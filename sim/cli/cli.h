@@ -97,6 +97,7 @@ enum {
    one that repeats, and is not kept): the flag as typed ("--" or "-" and
    its name) and the value ("" for a switch), both kept, not copied. */
 #define CLI_SEEN_MAX 96
+#define CLI_WARNINGS_MAX 32         /* more than the options that can be unused */
 struct cli_seen {
     const char *dash;
     const char *name;
@@ -175,8 +176,11 @@ struct cli_opts {
 
     /* filled by cli_opts_resolve */
     enum cli_duration_from duration_from;
-    char warning[CLI_MSG_MAX];      /* "" or one line: an option given that
-                                       the run does not use */
+    char warning[CLI_WARNINGS_MAX][CLI_MSG_MAX];  /* a line each: an option
+                                       given that the run does not use, a
+                                       count listed twice, ... */
+    int n_warnings;
+    int warnings_dropped;           /* beyond CLI_WARNINGS_MAX */
     struct vol_profile volume;
     struct inst_profile instance;
 

@@ -395,8 +395,7 @@ static int run_command(const struct command *c, int argc, char **argv,
     } else if (c->targets && (rc = c->targets(o)) != 0) {
         /* the message is out */
     } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
-        if (o->warning[0])
-            cli_print_error(stderr, "asmsim: warning", o->warning);
+        cli_print_warnings(stderr, o);
         cli_print_provision_notes(stderr, o);
         c->intro(&j);
         rc = c->execute(&j, stop);

@@ -287,8 +287,7 @@ int cli_cmd_cost(int argc, char **argv)
         cli_print_error(stderr, "asmsim", why);
         rc = 2;
     } else {
-        if (o->warning[0])
-            cli_print_error(stderr, "asmsim: warning", o->warning);
+        cli_print_warnings(stderr, o);
         rc = o->json_path ? write_cost_json(o, argc, argv) : (print_bill(stdout, o), 0);
     }
     free(o);

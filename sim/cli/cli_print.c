@@ -261,6 +261,14 @@ static void print_header_real(FILE *f, const struct cli_job *j)
     fputc('\n', f);
 }
 
+void cli_print_warnings(FILE *f, const struct cli_opts *o)
+{
+    for (int i = 0; i < o->n_warnings; i++)
+        fprintf(f, "asmsim: warning: %s\n", o->warning[i]);
+    if (o->warnings_dropped)
+        fprintf(f, "asmsim: warning: %d more not shown\n", o->warnings_dropped);
+}
+
 void cli_print_header(FILE *f, const struct cli_job *j)
 {
     const struct cli_opts *o = j->o;

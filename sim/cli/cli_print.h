@@ -36,6 +36,9 @@ void cli_print_run_summary(FILE *f, const struct cli_job *j,
    and its parts, or for a sweep the instance and one volume, and how each
    was priced; nothing without a bill (cli_cost.c). */
 void cli_print_cost_header(FILE *f, const struct cli_opts *o);
+/* o->warning, a line each ("asmsim: warning: ..."), and how many did not
+   fit; nothing when there is none. */
+void cli_print_warnings(FILE *f, const struct cli_opts *o);
 /* On stderr before run, sweep and orion: a note per rate (throughput,
    IOPS) the volumes are provisioned with across the disks above what the
    instance takes, with its monthly price; nothing when none is. */

@@ -318,21 +318,29 @@ const char *cli_duration_note(const struct cli_opts *o)
     }
 }
 
-/* One warning more in o->warning, after a "; ", if it fits whole. */
+/* One warning more in o->warning, a line of its own (one longer than
+   CLI_MSG_MAX ends in "..."); beyond CLI_WARNINGS_MAX they are counted
+   in o->warnings_dropped, and said so, not lost without a word. */
 static void warn_add(struct cli_opts *o, const char *fmt, ...)
 {
-    char line[CLI_MSG_MAX];
-    size_t at = strlen(o->warning);
+    if (o->n_warnings >= CLI_WARNINGS_MAX) {
+        o->warnings_dropped++;
+        return;
+    }
+    char *line = o->warning[o->n_warnings++];
     va_list ap;
 
     va_start(ap, fmt);
-    int len = vsnprintf(line, sizeof line, fmt, ap);
+    int len = vsnprintf(line, CLI_MSG_MAX, fmt, ap);
     va_end(ap);
-    if (len < 0 || (size_t)len >= sizeof line)
-        return;
-    if (at + (at ? 2 : 0) + (size_t)len < sizeof o->warning)
-        snprintf(o->warning + at, sizeof o->warning - at, "%s%s",
-                 at ? "; " : "", line);
+    if (len >= CLI_MSG_MAX) {
+        size_t cut = CLI_MSG_MAX - 4;           /* not inside a character */
+        while (cut > 0 && ((unsigned char)line[cut] & 0xc0) == 0x80)
+            cut--;
+        memcpy(line + cut, "...", 4);
+    }
+    else if (len < 0)
+        o->n_warnings--;
 }
 
 /* One "flag value is not used: why" more in o->warning (a switch, given no
@@ -555,7 +563,7 @@ static void check_unused(struct cli_opts *o)
 {
     char why[120];
 
-    o->warning[0] = '\0';
+    o->n_warnings = o->warnings_dropped = 0;
     for (size_t i = 0; i < sizeof unused_rules / sizeof unused_rules[0]; i++) {
         const struct unused_rule *r = &unused_rules[i];
         const char *flag = spell(o, r->gnu, r->orion), *v, *reason;
