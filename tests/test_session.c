@@ -391,6 +391,61 @@ static void size_cycle_should_pass_over_a_refused_size(void)
     free(snap);
 }
 
+struct want_curve {
+    uint64_t applied;
+    int n;                          /* disk counts on the curve */
+    int disks;                      /* the last of them */
+};
+
+static bool curve_is(const struct sim_snapshot *s, const void *arg)
+{
+    const struct want_curve *w = arg;
+    return s->cmds_applied >= w->applied && s->n_sweep == w->n &&
+           s->sweep_disks[w->n - 1] == w->disks && s->sweep_iops[w->n - 1] > 0;
+}
+
+/* The sweep curve compares disk counts of one configuration: a second
+   disk count joins it, a retuned volume or a new write percentage starts
+   it anew (not gp3 figures beside io2 ones). */
+static void sweep_curve_should_hold_one_configuration(void)
+{
+    struct sim_session_cfg sc;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    sim_session *s = interactive(&sc, 1, "gp3", 0);
+    if (!s)
+        return;
+    struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 4, .b = 0 };
+    CHECK_INT_EQ(sim_session_send(s, &pin), 0);
+    struct want_curve one = { 1, 1, 1 };
+    CHECK(wait_for(s, snap, curve_is, &one));
+    struct sim_cmd c = { .kind = SIM_CMD_DISKS, .a = 2 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    struct want_curve two = { 2, 2, 2 };
+    if (!wait_for(s, snap, curve_is, &two))
+        CHECK_FAIL_AT("after --disks 2: %d disk counts on the curve", snap->n_sweep);
+    struct sim_cmd retune[] = {
+        { .kind = SIM_CMD_VOLUME, .x = 6000, .y = -1 },
+        { .kind = SIM_CMD_WRITE_PCT, .a = 50 },
+        { .kind = SIM_CMD_SIZE_NEXT, .a = WL_SMALL },
+    };
+    uint64_t sent = 2;
+    int disks = 2;
+    for (int i = 0; i < 3; i++) {
+        CHECK_INT_EQ(sim_session_send(s, &retune[i]), 0);
+        struct want_curve anew = { ++sent, 1, disks };
+        if (!wait_for(s, snap, curve_is, &anew))
+            CHECK_FAIL_AT("command %d: %d disk counts on the curve, the first %d", i,
+                          snap->n_sweep, snap->sweep_disks[0]);
+        disks = 3 - disks;          /* 2, 1, 2: the other count joins */
+        c.a = disks;
+        CHECK_INT_EQ(sim_session_send(s, &c), 0);
+        struct want_curve joined = { ++sent, 2, 2 };
+        CHECK(wait_for(s, snap, curve_is, &joined));
+    }
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static bool is_paused(const struct sim_snapshot *s, const void *arg)
 {
     (void)arg;
@@ -1127,6 +1182,7 @@ int main(void)
     RUN(disks_change_should_rebuild_the_disk_group);
     RUN(redundancy_cycle_should_pass_over_a_refused_level);
     RUN(size_cycle_should_pass_over_a_refused_size);
+    RUN(sweep_curve_should_hold_one_configuration);
     RUN(pause_should_freeze_the_figures);
     RUN(walk_should_fill_the_matrix_and_save_orion_files);
     RUN(commands_sent_together_should_each_be_applied_in_order);

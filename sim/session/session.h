@@ -140,7 +140,9 @@ struct sim_snapshot {
     double cell_mbps[SIM_SNAP_LEVELS][SIM_SNAP_LEVELS];  /* [large][small] */
     double cell_iops[SIM_SNAP_LEVELS][SIM_SNAP_LEVELS];
 
-    /* the sweep curve: best figures per disk count measured so far */
+    /* the sweep curve: best figures per disk count measured so far in
+       this configuration; a change of anything but the disk count (sizes,
+       layout, redundancy, writes, volume, instance) starts it anew */
     int n_sweep;
     int sweep_disks[SIM_MAX_SWEEP];
     double sweep_mbps[SIM_MAX_SWEEP];

@@ -396,6 +396,17 @@ static bool measured_changed(const struct sim_run_cfg *a, const struct sim_run_c
            strcmp(a->instance.name, b->instance.name) != 0;
 }
 
+/* Do a and b differ in more than the disk count (and the failure groups
+   that go with it)?  Then the sweep curve's figures, best per disk count,
+   are of another configuration and are not compared with the new ones. */
+static bool curve_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+{
+    return measured_changed(a, b) || a->workload.small_bytes != b->workload.small_bytes ||
+           a->workload.large_bytes != b->workload.large_bytes ||
+           a->layout.striping != b->layout.striping ||
+           a->layout.redundancy != b->layout.redundancy;
+}
+
 /* The cells measured so far belong to the previous configuration: start
    a new record and walk the matrix again, as a rebuild does. */
 static void record_anew(sim_session *s)
@@ -481,6 +492,8 @@ void sim_sess_interactive_main(sim_session *s)
         }
         if (!want_rebuild && measured_changed(&prev, &s->run))
             record_anew(s);
+        if (curve_changed(&prev, &s->run))
+            s->work.n_sweep = 0;
         const struct wl_matrix *m = s->parts.matrix;
         if (!s->pinned && s->walk_index >= m->n_points) {
             s->pinned = s->held = true;
