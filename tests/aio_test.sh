@@ -107,6 +107,21 @@ truncate -s 16M sparse
 expect_error "a_sparse_file_should_be_refused_saying_how_to_write_it" \
     "asmsim: sparse: 16.0 MiB of the 16.0 MiB used were never written (holes or preallocated extents), which read back from memory, not the disk; write it in full first" "" \
     "$ASMSIM" run --target sparse --run oltp "${FAST[@]}"
+# a refusal's remedy is at its end and is never cut, with a path as long
+# as Oracle's usual ones (60 characters): the dd command and --create,
+# --destroy-data
+long=u01/app/oracle/oradata/ORCL/asm_disks/data/DATA_DISK_01.img
+mkdir -p "${long%/*}" && truncate -s 16M "$long"
+expect_error "a_long_path_sparse_refusal_should_end_with_its_whole_remedy" \
+    "asmsim: $long: 16.0 MiB of the 16.0 MiB used were never written" \
+    "(e.g. dd if=/dev/urandom of=$long bs=1M conv=notrunc oflag=direct), or let asmsim make a new file with --create SIZE" \
+    "$ASMSIM" run --target "$long" --run oltp "${FAST[@]}"
+zeros "$long" 16
+expect_error "a_long_path_write_refusal_should_end_with_its_whole_remedy" \
+    "asmsim: $long: the run writes and this file was not created by asmsim" \
+    "give --destroy-data to let asmsim overwrite it, or run without --write" \
+    "$ASMSIM" run --target "$long" --write 50 "${FAST[@]}"
+rm -rf u01
 if fallocate -l 16M prealloc 2>/dev/null && filefrag -v prealloc | grep -q unwritten; then
     expect_error "a_preallocated_file_should_be_refused" \
         "asmsim: prealloc: 16.0 MiB of the 16.0 MiB used were never written" "" \

@@ -20,7 +20,7 @@ Properties checked on every case:
   hang           it ends within the per-case timeout
   sanitizer      no AddressSanitizer/UBSan/LeakSanitizer/TSan report
   one_line       on exit 2, stdout is empty and stderr is exactly one line,
-                 at most 200 characters, valid UTF-8, without control
+                 at most 400 characters, valid UTF-8, without control
                  characters (a raw newline or ESC from the input must not
                  reach the terminal)
   names_input    on exit 2, that line names a flag (--disks, -num_disks) or
@@ -54,7 +54,7 @@ import sys
 import tempfile
 import time
 
-MAX_MESSAGE_CHARS = 200
+MAX_MESSAGE_CHARS = 400     # CLI_LINE_MAX (sim/cli/cli_values.h)
 
 
 def raw(b):

@@ -648,7 +648,7 @@ static void tui_speed_should_show_the_run_in_about_a_minute(void)
     free(o);
 }
 
-/* The last defence of the one-line rule: a line longer than CLI_MSG_MAX
+/* The last defence of the one-line rule: a line longer than CLI_LINE_MAX
    characters is cut, at a whole character, with "..."; a short one is
    printed as it is. */
 static void error_lines_should_be_cut_at_the_message_limit(void)
@@ -659,16 +659,16 @@ static void error_lines_should_be_cut_at_the_message_limit(void)
     fclose(f);
     CHECK_STR_EQ(buf, "asmsim: short reason\n");
 
-    memset(why, 'y', 500);
+    memset(why, 'y', 900);
     memcpy(why + 100, "\xc3\xa9\xc3\xa9\xc3\xa9", 6);    /* multi-byte chars */
-    why[500] = '\0';
+    why[900] = '\0';
     f = fmemopen(buf, sizeof buf, "w");
     cli_print_error(f, "asmsim", why);
     fclose(f);
     size_t chars = 0;
     for (const char *p = buf; *p && *p != '\n'; p++)
         chars += ((unsigned char)*p & 0xc0) != 0x80;
-    CHECK_INT_EQ(chars, CLI_MSG_MAX);
+    CHECK_INT_EQ(chars, CLI_LINE_MAX);
     CHECK(strstr(buf, "...\n") != NULL);
     CHECK(strchr(buf, '\n') == buf + strlen(buf) - 1);
 }

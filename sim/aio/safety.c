@@ -592,7 +592,7 @@ static int written_in_full(const char *path, const struct safety_policy *p,
              "written (holes or preallocated extents), which read back from "
              "memory, not the disk; write it in full first (e.g. dd "
              "if=/dev/urandom of=%s bs=1M conv=notrunc oflag=direct), or let "
-             "asmsim make and write a new file with --create SIZE", path,
+             "asmsim make a new file with --create SIZE", path,
              (double)unwritten / (1024.0 * 1024.0),
              (double)t->usable_bytes / (1024.0 * 1024.0), path);
     return -EINVAL;

@@ -393,15 +393,15 @@ void cli_spell_fields(char *why, size_t len, bool orion)
 
 void cli_print_error(FILE *f, const char *prefix, const char *why)
 {
-    char line[CLI_MSG_MAX * 4 + 1];
+    char line[CLI_LINE_MAX * 4 + 1];
     int n = snprintf(line, sizeof line, "%s: %s", prefix, why);
     size_t len = n < 0 ? 0 : strlen(line), chars = 0, cut = len;
 
     for (size_t i = 0; i < len; i++)    /* count characters, not bytes */
-        if (((unsigned char)line[i] & 0xc0) != 0x80 && ++chars > CLI_MSG_MAX - 3 &&
+        if (((unsigned char)line[i] & 0xc0) != 0x80 && ++chars > CLI_LINE_MAX - 3 &&
             cut == len)
             cut = i;
-    if (chars > CLI_MSG_MAX)
+    if (chars > CLI_LINE_MAX)
         snprintf(line + cut, sizeof line - cut, "...");
     fprintf(f, "%s\n", line);
 }

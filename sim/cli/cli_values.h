@@ -55,9 +55,15 @@ int cli_parse_disk_list(const char *text, int *counts, int max_counts,
 /* 1..CLI_TESTNAME_MAX characters of [A-Za-z0-9._-]. */
 bool cli_testname_ok(const char *name);
 
-/* The longest error line the CLI prints (prefix included): one line a
-   terminal shows whole and a script can grep. */
+/* The longest reason built from the command line's values (prefix
+   included): one line a terminal shows whole and a script can grep;
+   quoted values are cut at CLI_QUOTE_CHARS to keep it so. */
 #define CLI_MSG_MAX 200
+/* The longest error line the CLI prints: a real target's refusal names
+   the path, and its remedy may name it again (the dd command that fills
+   a file with holes), so it may pass CLI_MSG_MAX; the remedy, at the end,
+   must not be cut.  cli_print_error cuts beyond this. */
+#define CLI_LINE_MAX 400
 
 /* Characters of user input a message shows before cutting it with "...";
    the rule is layouts/why.h's (why_quote), shared with the layers below. */
@@ -80,7 +86,7 @@ bool cli_testname_ok(const char *name);
    own. */
 char *cli_quote(const char *s, char *buf, size_t n);
 
-/* Print "<prefix>: <why>" on f as one line of at most CLI_MSG_MAX
+/* Print "<prefix>: <why>" on f as one line of at most CLI_LINE_MAX
    characters: the parts of a reason are each bounded (quoted values at 80
    columns), and a line they still make too long is cut, at a whole
    character, with "...".  The last defence of the one-line rule. */
