@@ -182,6 +182,17 @@ char *report_fc_verdict_text(const struct report_fc_info *in,
                              size_t len)
 {
     const char *partial = r->incomplete ? " so far (interrupted)" : "";
+    if (r->served && r->incomplete && r->n_phases > 0) {
+        /* not "every phase of the day": only those before the interrupt */
+        const struct sim_fc_phase *last = &r->phases[r->n_phases - 1];
+        char at[32];
+        snprintf(buf, len, "Verdict: served so far (interrupted): every phase simulated, "
+                 "up to day %d %s, got its demand (at most %.0f %% unmet); the rest was "
+                 "not simulated", last->day + 1,
+                 clock_end(last->start_s + last->length_s, at, sizeof at),
+                 100 * SIM_FORECAST_UNMET_TOLERANCE);
+        return buf;
+    }
     if (r->served) {
         snprintf(buf, len, "Verdict: served%s: every phase of %d day%s got its demand "
                  "(at most %.0f %% unmet)", partial, r->days, r->days == 1 ? "" : "s",
