@@ -303,4 +303,29 @@ expect_true "schedule_forecast_command_should_carry_os_rhel" grep -q -- "--os rh
 expect_stdout_contains "schedule_forecast_command_should_print_the_advice_bill" \
     "instance \$113.88" bash -c "${fc/asmsim/\"$ASMSIM\"}"
 
+# every answer's bill is `asmsim cost`'s for the same configuration, to
+# the cent: the volumes are disks x the unrounded list price, rounded once
+# (12 x st1 6561 GiB at $0.045 is $3542.94, not 12 x $295.25), so answers
+# of equal cost tie and rank as such
+bill_check() {
+    local out=$1 bad=0 n=0 line total inst disks vol cost
+    while read -r line; do
+        total=$(sed -E 's/^ *[0-9]+\. \$([0-9.]+)\/month .*/\1/' <<<"$line")
+        inst=$(sed -E 's/^ *[0-9]+\. \$[0-9.]+\/month +([^ ]+) \+ .*/\1/' <<<"$line")
+        disks=$(sed -E 's/.* \+ ([0-9]+) x .*/\1/' <<<"$line")
+        vol=$(sed -E 's/.* \+ [0-9]+ x ([^ ]+).*/\1/' <<<"$line")
+        cost=$("$ASMSIM" cost --instance "$inst" --volume "$vol" --disks "$disks" |
+               sed -n 's/^ *total *\$\([0-9.]*\)\/month.*/\1/p')
+        n=$((n + 1))
+        [ "$cost" = "$total" ] || { echo "advise \$$total, cost \$$cost: $line"; bad=1; }
+    done < <(grep -E '^ *[0-9]+\. \$' "$out")
+    [ "$n" -ge 2 ] && [ "$bad" -eq 0 ]
+}
+"$ASMSIM" advise --need-mbps 300 --capacity 3TiB --families m5 --volume-types st1,sc1 \
+    --top 3 >st1bill.out 2>&1
+expect_true "advise_bills_should_be_the_cost_commands_to_the_cent_st1" bill_check st1bill.out
+"$ASMSIM" advise --need-mbps 400 --capacity 2TiB --clouds aws,oci --families m5,e4flex \
+    --top 3 >ocibill.out 2>&1
+expect_true "advise_bills_should_be_the_cost_commands_to_the_cent_oci" bill_check ocibill.out
+
 harness_done

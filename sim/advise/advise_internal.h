@@ -76,12 +76,16 @@ bool adv_volume_bursts(const struct vol_profile *v);
 void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
                       struct adv_config *out);
 
-/* advise_cost.c: the monthly price of an instance and of one volume;
-   false when it has no price. */
+/* advise_cost.c: the monthly price of an instance (to the cent) and of
+   one volume (its list price, unrounded, as a bill multiplies it); false
+   when it has no price.  adv_cost_total: instance + disks x volume, the
+   volumes rounded once, to the cent, as `asmsim cost` bills them. */
 bool adv_cost_instance(const struct inst_profile *in, const struct adv_space_cfg *sc,
                        double *usd_month);
 bool adv_cost_volume(const struct vol_profile *v, const struct adv_space_cfg *sc,
                      double *usd_month);
+double adv_cost_volumes(int disks, double volume_usd_month);
+double adv_cost_total(double instance_usd_month, int disks, double volume_usd_month);
 
 /* A bound this close below a target still admits the candidate: the
    model's short-term allowance (dev_model.c, "Metering") lets a point

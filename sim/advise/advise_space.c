@@ -529,7 +529,7 @@ static void note_rejected(struct adv_inst *in, int inst, int opt,
                           const struct adv_volopt *o, double ratio,
                           const struct adv_bound *bd)
 {
-    double total = in->usd_month + o->disks * o->usd_month;
+    double total = adv_cost_total(in->usd_month, o->disks, o->usd_month);
 
     if (ratio < in->closest_ratio ||
         (ratio == in->closest_ratio && total >= in->closest.total_usd_month))
@@ -579,7 +579,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
             kept_mbps[n_kept] = bd.mbps;
             kept_iops[n_kept++] = bd.iops;
         }
-        struct adv_cand c = { .total_usd_month = in->usd_month + vo->disks * vo->usd_month,
+        struct adv_cand c = {
+            .total_usd_month = adv_cost_total(in->usd_month, vo->disks, vo->usd_month),
             .inst = i, .opt = o, .bound_mbps = (float)bd.mbps, .bound_iops = (float)bd.iops };
         if ((rc = cand_push(cb, &c)) < 0)
             return rc;
@@ -791,6 +792,6 @@ void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
     out->usable_bytes = o->usable_bytes;
     out->instance_usd_month = in->usd_month;
     out->volume_usd_month = o->usd_month;
-    out->volumes_usd_month = o->disks * o->usd_month;
+    out->volumes_usd_month = adv_cost_volumes(o->disks, o->usd_month);
     out->total_usd_month = out->instance_usd_month + out->volumes_usd_month;
 }

@@ -248,8 +248,10 @@ static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
 
     fprintf(f, "%2d. ", i + 1);
     print_config_line(f, c);
-    fprintf(f, "      bill      instance $%.2f + volumes %d x $%.2f = $%.2f\n",
-            c->instance_usd_month, c->disks, c->volume_usd_month, c->volumes_usd_month);
+    char unit[32];
+    fprintf(f, "      bill      instance $%.2f + volumes %d x %s = $%.2f\n",
+            c->instance_usd_month, c->disks,
+            price_unit_text(c->volume_usd_month, unit, sizeof unit), c->volumes_usd_month);
     fprintf(f, "      disks     %d, %d failure groups, %.2f TiB usable", c->disks,
             c->failgroups, (double)c->usable_bytes / TIB_BYTES);
     if (cfg->targets.capacity_bytes > 0)

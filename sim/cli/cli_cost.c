@@ -46,21 +46,9 @@ static const char *instance_amount(const struct price_bill *b, char *buf, size_t
     return buf;
 }
 
-/* One volume's price as the bill multiplies it: "$5.625" when the list
-   price has more than cents (st1 125 GiB x $0.045), so 8 x $5.625 reads
-   as the $45.00 it makes; "$20.00" otherwise. */
 static const char *unit_price(const struct price_bill *b, char *buf, size_t len)
 {
-    double list = b->volume_list_usd_month;
-    if (fabs(list - b->volume_usd_month) < 5e-7) {
-        snprintf(buf, len, "$%.2f", b->volume_usd_month);
-        return buf;
-    }
-    snprintf(buf, len, "$%.6f", list);
-    size_t n = strlen(buf);
-    while (n > 0 && buf[n - 1] == '0')
-        buf[--n] = '\0';
-    return buf;
+    return price_unit_text(b->volume_list_usd_month, buf, len);
 }
 
 /* "AWS us-east-1 2023-06 list, rhel" */

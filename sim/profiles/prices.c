@@ -57,6 +57,20 @@ static const struct oci_shape_price oci_shape_prices[] = {
 /* Half-up to the cent, as a bill rounds: through whole micro-dollars
    first, so a product like 0.0255 x 730 (18.614999... in binary) is the
    18.615 it stands for, and bills $18.62. */
+const char *price_unit_text(double list_usd, char *buf, size_t len)
+{
+    double cents = price_to_cents(list_usd);
+    if (fabs(list_usd - cents) < 5e-7) {
+        snprintf(buf, len, "$%.2f", cents);
+        return buf;
+    }
+    snprintf(buf, len, "$%.6f", list_usd);
+    size_t n = strlen(buf);
+    while (n > 0 && buf[n - 1] == '0')
+        buf[--n] = '\0';
+    return buf;
+}
+
 double price_to_cents(double usd)
 {
     long long micro = llround(usd * 1e6);

@@ -90,6 +90,10 @@ static inline bool price_bill_total_known(const struct price_bill *b)
 /* usd to the cent, half-up, exact for prices of up to 6 decimals (e.g.
    0.0255 x 730 = 18.615 -> 18.62, where round(x * 100) gives 18.61). */
 double price_to_cents(double usd);
+/* One volume's price as a bill multiplies it: "$5.625" when the list
+   price has more than cents (st1 125 GiB x $0.045), so 8 x $5.625 reads
+   as the $45.00 it makes; "$20.00" otherwise.  Returns buf. */
+const char *price_unit_text(double list_usd, char *buf, size_t len);
 
 /* The same bill for another number of the same volumes (a sweep's rows):
    volumes and total follow disks, the rest is b's. */
