@@ -4,7 +4,9 @@
 # reproduces the simulated figures, --jobs does not change the answer,
 # the JSON holds every part of the report, the burst alternative and the
 # clouds side by side are shown, --schedule picks what serves a day (and
-# its forecast command reproduces it), Ctrl-C keeps what was decided.
+# its forecast command reproduces it), Ctrl-C keeps what was decided; a
+# latency target sets aside, unsimulated, the types whose latency floor is
+# above it (below every floor: said at once), and what it picks meets it.
 #
 #   bash advise_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -327,5 +329,37 @@ expect_true "advise_bills_should_be_the_cost_commands_to_the_cent_st1" bill_chec
 "$ASMSIM" advise --need-mbps 400 --capacity 2TiB --clouds aws,oci --families m5,e4flex \
     --top 3 >ocibill.out 2>&1
 expect_true "advise_bills_should_be_the_cost_commands_to_the_cent_oci" bill_check ocibill.out
+
+# ---- the latency floor ----------------------------------------------------------
+
+# below every volume type's floor: answered at once, unsimulated, exit 0
+timeout 60 "$ASMSIM" advise --need-latency 1us --top 1 --jobs 1 >lat1.txt 2>lat1.err
+rc=$?
+expect_true "latency_below_every_floor_should_finish_at_once_and_exit_0" test "$rc" -eq 0
+expect_true "latency_below_every_floor_should_say_no_volume_type_reaches_it" \
+    grep -q "below every volume type's latency floor: the lowest is 0.094 ms (io2); no volume type reaches it" lat1.txt
+expect_true "latency_below_every_floor_should_simulate_nothing" \
+    grep -q ", 0 within the bound (.* set aside by the latency floor), 0 simulated" lat1.txt
+
+# 5000 IOPS at 300 us mean: gp2/gp3/st1/sc1 never get there, so they are
+# set aside and the answer comes quickly; its run command meets 300 us
+timeout 120 "$ASMSIM" advise --need-iops 5000 --need-latency 300us --top 1 --jobs 1 \
+    --json lat300.json >lat300.txt 2>lat300.err
+rc=$?
+expect_true "latency_300us_should_finish_within_the_timeout" test "$rc" -eq 0
+cmd=$(best0 run_command lat300.json 2>/dev/null)
+# shellcheck disable=SC2086
+[ -n "$cmd" ] && "$ASMSIM" ${cmd#asmsim } --json - >lat300_run.json 2>/dev/null
+expect_true "latency_300us_answer_run_should_meet_300us" python3 - lat300_run.json <<'PY'
+import json, sys
+pts = json.load(open(sys.argv[1]))["points"]
+# the advisor's reading: the least small load reaching the IOPS target
+ok = sorted((p for p in pts if p["large"] == 0 and p["iops"] >= 5000), key=lambda p: p["small"])
+if not ok:
+    sys.exit("no point reaches 5000 IOPS")
+lat = ok[0]["small_lat_us"]["avg"]
+if lat > 300:
+    sys.exit(f"mean {lat:.1f} us at small={ok[0]['small']} above 300 us")
+PY
 
 harness_done

@@ -6,7 +6,11 @@
  * and the published study's findings (issue 12 section 3) come out; with
  * a schedule (--schedule) the answer is the cheapest candidate whose
  * forecast serves the steady day, and a burstable instance serves a short
- * peak a sustained search would not give it.
+ * peak a sustained search would not give it.  The latency floor the
+ * bound sets candidates aside by is never above what a simulation at one
+ * outstanding I/O reports, for any volume type, platform, write share or
+ * large load beside it, and a target below every floor is answered
+ * without a simulation.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,6 +20,7 @@
 #include "sim/advise/advise_internal.h"
 #include "sim/core/forecast.h"
 #include "tests/check.h"
+#include "tests/model_run.h"
 #include "workloads/schedule.h"
 
 #define TIB 1099511627776ull
@@ -590,6 +595,95 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
     adv_result_free(r);
 }
 
+/* The small latency, mean and p99, of one point of `small` outstanding
+   small I/Os beside `large` large ones on 4 disks of v on in, at write
+   share w under redundancy r; false when the run fails. */
+static bool point_latency(const struct inst_profile *in, const struct vol_profile *v,
+                          int w, enum lay_redundancy r, int large, double *avg, double *p99)
+{
+    struct sim_run_cfg cfg;
+    struct sim_run_result *res = NULL;
+    char why[256];
+
+    dev_model_run_defaults(&cfg);
+    cfg.instance = *in;
+    cfg.volume = *v;
+    cfg.disks = 4;
+    lay_cfg_defaults(&cfg.layout, 4, v->size_bytes);
+    cfg.layout.redundancy = r;
+    wl_cfg_defaults(&cfg.workload, v->size_bytes);
+    cfg.workload.write_pct = w;
+    cfg.matrix.run = WL_RUN_ADVANCED;
+    cfg.matrix.matrix = WL_MATRIX_POINT;
+    cfg.matrix.num_small = 1;
+    cfg.matrix.num_large = large;
+    cfg.point.auto_duration = true;
+    cfg.point.duration_ns = 4 * SIM_NS_PER_S;
+    cfg.point.ci_target = 0.01;
+    if (sim_run(&cfg, NULL, NULL, &res, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("sim_run(%s, %s): %s", in->name, v->spec, why);
+        return false;
+    }
+    *avg = res->points[0].cls[WL_SMALL].lat.avg_us;
+    *p99 = res->points[0].cls[WL_SMALL].lat.p99_us;
+    sim_run_free(res);
+    return true;
+}
+
+/* Every volume type on the instances it attaches to, reads, a mix and
+   mirrored writes, alone and beside a large I/O: the floor is at most the
+   simulated mean and p99. */
+static void latency_floor_should_not_exceed_a_simulated_point_at_load_1(void)
+{
+    static const char *const insts[] = { "m5.large", "m4.large", "oci-e4flex-8" };
+    static const int writes[] = { 0, 30, 100 };
+
+    for (int k = 0; k < prof_volume_type_count(); k++) {
+        struct vol_profile v;
+        char why[256];
+        if (prof_volume_parse(prof_volume_type_name(k), &v, why, sizeof why) < 0)
+            continue;
+        for (size_t i = 0; i < sizeof insts / sizeof insts[0]; i++) {
+            struct inst_profile in;
+            if (prof_instance_find(insts[i], &in, why, sizeof why) < 0 ||
+                strcmp(prof_volume_provider(&v), in.provider) != 0 ||
+                prof_attach_check(&v, &in, why, sizeof why) < 0)
+                continue;
+            for (size_t j = 0; j < sizeof writes / sizeof writes[0]; j++)
+                for (int large = 0; large <= 1; large++) {
+                    struct adv_targets t = { .write_pct = writes[j] };
+                    double floor = adv_latency_floor_us(&t, &in, &v), avg, p99;
+                    if (!point_latency(&in, &v, writes[j], writes[j] ? LAY_NORMAL : LAY_EXTERNAL,
+                                       large, &avg, &p99))
+                        continue;
+                    if (floor > avg || floor > p99)
+                        CHECK_FAIL_AT("%s on %s, %d %% writes, %d large: floor %.1f us "
+                                      "above mean %.1f / p99 %.1f", v.spec, in.name,
+                                      writes[j], large, floor, avg, p99);
+                }
+        }
+    }
+}
+
+/* A latency target below every type's floor: every candidate set aside,
+   none simulated, and the lowest floor named (io2 Block Express, on
+   Nitro: 66 + 28 us). */
+static void latency_target_below_every_floor_should_simulate_nothing(void)
+{
+    struct adv_cfg c = study_cfg();
+    c.targets.need_lat_us = 1;
+    struct adv_result *r = search(&c);
+    if (!r)
+        return;
+    CHECK_INT_EQ(r->n_best, 0);
+    CHECK(r->enumerated > 0);
+    CHECK(r->lat_set_aside == r->enumerated);
+    CHECK(r->simulated == 0);
+    CHECK_STR_EQ(r->lat_floor_type, "io2");
+    CHECK_NEAR_REL(r->lat_floor_us, 94, 1e-9);
+    adv_result_free(r);
+}
+
 /* The worst phase of a served day is not picked by noise: shares served
    0.1 % apart and p99s 3 % apart tie, and the earliest of equal demands
    wins, or the one asking the most; a share further off, then a p99 more
@@ -632,6 +726,8 @@ int main(void)
     RUN(study_500_mbps_should_need_a_bigger_m5_sustained_and_m5_large_on_burst);
     RUN(study_oci_vs_aws_should_keep_the_published_price_ratio_or_beat_it);
     RUN(latency_target_should_choose_io2_over_cheaper_gp3);
+    RUN(latency_floor_should_not_exceed_a_simulated_point_at_load_1);
+    RUN(latency_target_below_every_floor_should_simulate_nothing);
     RUN(schedule_bound_targets_should_count_mirror_writes_and_the_day_mean);
     RUN(schedule_answer_should_equal_cheapest_candidate_whose_forecast_serves_the_day);
     RUN(burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_sustained);

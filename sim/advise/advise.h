@@ -16,7 +16,9 @@
  *   advise_bound.c   an analytical upper bound of what a candidate can
  *                    deliver: the least of the instance cap and N x the
  *                    volume cap, in the model's I/O accounting (mirror
- *                    writes, operations per I/O, delivered fractions)
+ *                    writes, operations per I/O, delivered fractions),
+ *                    and a lower bound of its small latency (the volume
+ *                    type's service latency on the instance's platform)
  *   advise_eval.c    the simulation of one candidate: a `asmsim run` on
  *                    the model backend (short auto points), judged
  *                    against the targets
@@ -210,6 +212,10 @@ struct adv_decided {
     struct adv_log burst;
     struct adv_log bound;
     long enumerated, bound_passed, simulated;
+    long lat_set_aside;             /* of enumerated: latency floor above
+                                       the target (advise_bound.c) */
+    double lat_floor_us;            /* the lowest floor of the space */
+    char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
     bool interrupted;
 };
 
@@ -227,6 +233,10 @@ struct adv_result {
     long enumerated;                /* candidates in the space */
     long bound_passed;              /* admitted by the bound */
     long simulated;                 /* simulated to reach the answer */
+    long lat_set_aside;             /* set aside by the latency floor */
+    double lat_floor_us;            /* the lowest latency floor of the
+                                       space, us (INFINITY: none) */
+    char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
     bool interrupted;
     double wall_s;
     struct adv_decided decided;     /* what the answer was made from (the

@@ -22,8 +22,25 @@
  * for logical ones.  Sustained uses the base rates; with burst the burst
  * rates; over a window of a given length from full buckets (a schedule's
  * phase, adv_bound_window) each bucketed rate is at most its base plus
- * its bucket spread over the window.  Latency is not bounded here: the
- * simulation decides it.
+ * its bucket spread over the window.
+ *
+ * Latency is bounded from below (adv_latency_floor_us): a small I/O's
+ * service in the model (dev_model.c) is
+ *
+ *   floor[dir] + median[dir] x M x T + size / xfer [+ read-after-write]
+ *
+ * with the volume type's parameters on the instance's platform
+ * (prof_volume_latency), M a lognormal of median 1 and T >= 1, and
+ * throttling and queueing only add to it; a mirrored write completes with
+ * its last copy, a split I/O with its last piece.  So no latency the
+ * simulation reports at any load, mean or p99, falls below
+ *
+ *   floor[dir] + median[dir]          (M at its median, T = 1, no
+ *                                      transfer, no wait)
+ *
+ * for the direction of the least, among those the write share uses:
+ * the p99 is above the median, and the mean above it by exp(sigma^2 / 2)
+ * (the stratified draws hold a point's mean to that within far less).
  *
  * The bound is an upper bound of what the model delivers, not an
  * estimate: the search prunes with it, so a candidate it rejects must not
@@ -150,4 +167,21 @@ void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
                struct adv_bound *out)
 {
     adv_bound_window(t, in, v, disks, burst ? 0 : INFINITY, out);
+}
+
+/* The least small latency, us, the model can report for a volume of v's
+   type on instance in at the targets' write share (the top of the file). */
+double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
+                            const struct vol_profile *v)
+{
+    struct prof_latency l;
+    double floor_ns = INFINITY;
+
+    prof_volume_latency(v, in, &l);
+    for (int dir = 0; dir < 2; dir++) {
+        bool used = dir ? t->write_pct > 0 || t->schedule : t->write_pct < 100 || t->schedule;
+        if (used)
+            floor_ns = fmin(floor_ns, l.dir[dir].floor_ns + l.dir[dir].median_ns);
+    }
+    return floor_ns / 1e3;
 }

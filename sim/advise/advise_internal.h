@@ -39,6 +39,11 @@ struct adv_inst {
        bound with unlimited volumes), and how close that comes */
     double inst_ratio;              /* < 0: not seen */
     double inst_mbps, inst_iops;
+    /* the latency floor (advise_bound.c): options set aside for a floor
+       above the target, and the lowest floor of any option, of its type */
+    long lat_set_aside;
+    double lat_floor_us;            /* INFINITY: none seen */
+    char lat_floor_type[PROF_NAME_MAX];
 };
 
 struct adv_space {
@@ -49,6 +54,9 @@ struct adv_space {
     struct adv_cand *cand;          /* admitted by the bound */
     long n_cand;
     long enumerated;
+    long lat_set_aside;             /* of enumerated, by the latency floor */
+    double lat_floor_us;            /* the lowest of any candidate */
+    char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
     bool keep_all;
     int *group_start;               /* options [group_start[g],
                                        group_start[g + 1]) share type and
@@ -124,6 +132,10 @@ void adv_inst_rates(const struct adv_targets *t, const struct inst_profile *in,
 void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
                     const struct vol_profile *v, int disks,
                     const struct adv_inst_rates *ir, struct adv_bound *out);
+/* The least small latency, us, a volume of v's type on instance in can
+   show at t's write share, mean or p99, at any load (advise_bound.c). */
+double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
+                            const struct vol_profile *v);
 /* Copies of every write under redundancy r: 1, 2 or 3. */
 int adv_copies(enum lay_redundancy r);
 

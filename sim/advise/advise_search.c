@@ -2,7 +2,8 @@
  * advise_search.c - from the candidate space to the answer.
  *
  * Deciding (decide()):
- *   1. Build the space (advise_space.c): candidates the bound admits.
+ *   1. Build the space (advise_space.c): candidates the bound admits
+ *      (with a latency target, not those whose latency floor is above it).
  *   2. Order them by (total $/month, instance, volume spec, disks).
  *   3. Per cloud, simulate them in that order, BATCH at a time on
  *      cfg->jobs threads, until `top` have passed; every simulated outcome
@@ -294,6 +295,9 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
         return rc;
     d->enumerated = s.enumerated;
     d->bound_passed = s.n_cand;
+    d->lat_set_aside = s.lat_set_aside;
+    d->lat_floor_us = s.lat_floor_us;
+    snprintf(d->lat_floor_type, sizeof d->lat_floor_type, "%s", s.lat_floor_type);
     rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
     if (rc == 0)
         rc = log_bound_rejections(bound_cfg, &s, &d->bound);
@@ -381,6 +385,14 @@ static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound
     qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
 }
 
+/* The latency floor's figures: the same in every shard (the space is). */
+static void merge_floor(const struct adv_decided *const *d, int n, struct adv_result *r)
+{
+    r->lat_set_aside = n ? d[0]->lat_set_aside : 0;
+    r->lat_floor_us = n ? d[0]->lat_floor_us : INFINITY;
+    snprintf(r->lat_floor_type, sizeof r->lat_floor_type, "%s", n ? d[0]->lat_floor_type : "");
+}
+
 int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int n,
               struct adv_result **out)
 {
@@ -412,6 +424,7 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
         r->shards = n;
         r->enumerated = n ? d[0]->enumerated : 0;
         r->bound_passed = n ? d[0]->bound_passed : 0;
+        merge_floor(d, n, r);
     }
     adv_log_free(&sim);
     adv_log_free(&burst);

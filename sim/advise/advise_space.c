@@ -27,7 +27,11 @@
  *    kept, unless a cheaper option of the same type and disk count on the
  *    same instance bounds at least as high on both rates: provisioning
  *    above what the instance takes buys nothing, so it is never a
- *    candidate.  For each instance the rejected option that came closest
+ *    candidate.  With a latency target, the options whose latency floor
+ *    on the instance (adv_latency_floor_us: the type's, on the
+ *    instance's platform, so one per group) is above it are set aside
+ *    before any rate is bounded, and counted; the lowest floor of the
+ *    space is kept, for "no volume type reaches it".  For each instance the rejected option that came closest
  *    to the targets is kept, for "why nothing cheaper".
  *
  * With a schedule (advise_schedule.c) the space is built for its bound
@@ -539,6 +543,16 @@ static void note_rejected(struct adv_inst *in, int inst, int opt,
         .opt = opt, .bound_mbps = (float)bd->mbps, .bound_iops = (float)bd->iops };
 }
 
+/* Keep floor_us, the latency floor of v's type on in, if it is in's
+   lowest so far. */
+static void note_floor(struct adv_inst *in, const struct vol_profile *v, double floor_us)
+{
+    if (floor_us >= in->lat_floor_us)
+        return;
+    in->lat_floor_us = floor_us;
+    snprintf(in->lat_floor_type, sizeof in->lat_floor_type, "%s", v->type);
+}
+
 /* The candidates of instance i over the options of one type and disk
    count, [from, to), sorted by cost. */
 static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
@@ -556,6 +570,9 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     if (from >= to || !may_carry(in, &s->opt[from]))
         return 0;
     adv_inst_rates(t, &in->p, &s->opt[from].v, burst ? 0 : INFINITY, &ir);
+    double floor_us = adv_latency_floor_us(t, &in->p, &s->opt[from].v);
+    bool too_slow = t->need_lat_us > 0 && floor_us > t->need_lat_us && !s->keep_all;
+    note_floor(in, &s->opt[from].v, floor_us);
     for (int o = from; o < to; o++) {
         const struct adv_volopt *vo = &s->opt[o];
         struct adv_bound bd;
@@ -564,6 +581,10 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         if (burst_only && !in->p.burst && !adv_volume_bursts(&vo->v))
             return 0;           /* burst credits change nothing here */
         (*enumerated)++;
+        if (too_slow) {
+            in->lat_set_aside++;
+            continue;
+        }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
         note_instance(in, t, &bd);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
@@ -702,6 +723,8 @@ static void cand_task(void *arg, long i)
 
     in->closest_ratio = -1;
     in->inst_ratio = -1;
+    in->lat_set_aside = 0;
+    in->lat_floor_us = INFINITY;
     for (int k = 0; k < t->s->n_groups && rc == 0; k++)
         rc = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
                               t->s->group_start[k + 1], t->burst, t->burst_only,
@@ -709,6 +732,17 @@ static void cand_task(void *arg, long i)
     t->buf[i] = b;
     t->enumerated[i] = enumerated;
     t->rc[i] = rc;
+}
+
+/* Count instance in's options set aside by the latency floor into s,
+   and keep its lowest floor if it is the space's. */
+static void note_space_floor(struct adv_space *s, const struct adv_inst *in)
+{
+    s->lat_set_aside += in->lat_set_aside;
+    if (in->lat_floor_us >= s->lat_floor_us)
+        return;
+    s->lat_floor_us = in->lat_floor_us;
+    snprintf(s->lat_floor_type, sizeof s->lat_floor_type, "%s", in->lat_floor_type);
 }
 
 int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
@@ -721,6 +755,8 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     s->cand = NULL;
     s->n_cand = 0;
     s->enumerated = 0;
+    s->lat_set_aside = 0;
+    s->lat_floor_us = INFINITY;
     t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
     t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);
     t.rc = calloc((size_t)s->n_inst, sizeof *t.rc);
@@ -733,6 +769,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         rc = t.rc[i];
         total += t.buf[i].n;
         s->enumerated += t.enumerated[i];
+        note_space_floor(s, &s->inst[i]);
     }
     if (rc == 0 && total > 0 && !(s->cand = malloc((size_t)total * sizeof *s->cand)))
         rc = -ENOMEM;

@@ -11,6 +11,7 @@
  * best side by side.  Figures are the simulated ones; a rejection by the
  * bound alone says so.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -107,8 +108,11 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     else if (cfg->space.clouds & ADV_CLOUD_OCI)
         fprintf(f, "; OCI flex memory: the shape's default");
     fputc('\n', f);
-    fprintf(f, "  searched  %ld candidates, %ld within the bound, %ld simulated ",
-            r->enumerated, r->bound_passed, r->simulated);
+    fprintf(f, "  searched  %ld candidates, %ld within the bound", r->enumerated,
+            r->bound_passed);
+    if (r->lat_set_aside > 0)
+        fprintf(f, " (%ld set aside by the latency floor)", r->lat_set_aside);
+    fprintf(f, ", %ld simulated ", r->simulated);
     if (r->shards > 1)
         fprintf(f, "in %d shards, merged", r->shards);
     else
@@ -363,6 +367,18 @@ static void print_clouds(FILE *f, const struct adv_cfg *cfg, const struct adv_re
                 r->cloud_best[0].c.total_usd_month);
 }
 
+/* A latency target below every volume type's floor: no simulation could
+   meet it, so none was run. */
+static void print_floor(FILE *f, const struct adv_targets *t, const struct adv_result *r)
+{
+    if (r->n_best > 0 || t->need_lat_us <= 0 || !(r->lat_floor_us > t->need_lat_us) ||
+        isinf(r->lat_floor_us))
+        return;
+    fprintf(f, "The small latency target %.3f ms is below every volume type's latency "
+            "floor: the lowest is %.3f ms (%s); no volume type reaches it.\n",
+            t->need_lat_us / 1e3, r->lat_floor_us / 1e3, r->lat_floor_type);
+}
+
 void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
                       const struct adv_result *r)
 {
@@ -376,6 +392,7 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
         fprintf(f, "\nNothing in the space meets every target.\n");
     else
         fprintf(f, "\nCheapest configurations meeting every target (simulated):\n");
+    print_floor(f, &cfg->targets, r);
     for (int i = 0; i < r->n_best; i++)
         print_best(f, cfg, i, &r->best[i]);
     print_rejected(f, cfg, r);
