@@ -109,6 +109,20 @@ bad burst_credits_above_100_should_be_rejected \
 bad malformed_duration_should_list_time_forms \
     "asmsim: --duration 5x: not a duration; use auto or a time" \
     run --duration 5x
+# a time that reads but is too long or too short is out of range, not
+# "not a duration": every time flag, both ends
+bad duration_above_24h_should_be_out_of_range \
+    "asmsim: --duration 25h: out of range; use auto or a time from 1ms to 24h" \
+    run --duration 25h
+bad duration_below_1ms_should_be_out_of_range \
+    "asmsim: --duration 0.5ms: out of range; use auto or a time from 1ms to 24h" \
+    run --duration 0.5ms
+bad warmup_above_24h_should_be_out_of_range \
+    "asmsim: --warmup 1441m: out of range; use auto or a time from 0 to 24h" \
+    run --warmup 1441m
+bad interval_of_0_should_be_out_of_range \
+    "asmsim: --interval 0: out of range; use a time from 1ms to 24h" \
+    run --interval 0
 bad bad_testname_should_give_the_charset \
     "asmsim: --testname a/b: not a test name; use 1..64 characters of [A-Za-z0-9._-]" \
     run --testname a/b

@@ -312,6 +312,13 @@ static int opt_write(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* A time cli_parse_time_ns read but that is outside the flag's range (rc
+   0: below its least; -ERANGE: above 24h), not one that does not read. */
+static bool time_out_of_range(int rc)
+{
+    return rc == 0 || rc == -ERANGE;
+}
+
 static int opt_duration(struct cli_opts *o, const char *v, char *why,
                         size_t n)
 {
@@ -323,9 +330,10 @@ static int opt_duration(struct cli_opts *o, const char *v, char *why,
         o->given |= CLI_GIVEN_DURATION;
         return 0;
     }
-    if (cli_parse_time_ns(v, &t) != 0 || t < SIM_NS_PER_MS) {
-        snprintf(why, n, "not a duration; use auto or a time from 1ms to 24h "
-                 "(90, 90s, 500ms, 2m, 1h)");
+    int rc = cli_parse_time_ns(v, &t);
+    if (rc != 0 || t < SIM_NS_PER_MS) {
+        snprintf(why, n, "%s; use auto or a time from 1ms to 24h (90, 90s, 500ms, 2m, 1h)",
+                 time_out_of_range(rc) ? "out of range" : "not a duration");
         return -EINVAL;
     }
     o->auto_duration = false;
@@ -339,9 +347,10 @@ static int opt_interval(struct cli_opts *o, const char *v, char *why,
 {
     sim_ns t;
 
-    if (cli_parse_time_ns(v, &t) != 0 || t < SIM_NS_PER_MS) {
-        snprintf(why, n, "not an interval; use a time from 1ms to 24h "
-                 "(100ms, 10s, 1m)");
+    int rc = cli_parse_time_ns(v, &t);
+    if (rc != 0 || t < SIM_NS_PER_MS) {
+        snprintf(why, n, "%s; use a time from 1ms to 24h (100ms, 10s, 1m)",
+                 time_out_of_range(rc) ? "out of range" : "not an interval");
         return -EINVAL;
     }
     o->interval_ns = t;
@@ -356,9 +365,10 @@ static int opt_warmup(struct cli_opts *o, const char *v, char *why, size_t n)
         o->warmup_ns = SIM_WARMUP_AUTO;
         return 0;
     }
-    if (cli_parse_time_ns(v, &t) != 0) {
-        snprintf(why, n, "not a warm-up time; use auto or a time from 0 to "
-                 "24h (0, 5s, 500ms, 2m)");
+    int rc = cli_parse_time_ns(v, &t);
+    if (rc != 0) {
+        snprintf(why, n, "%s; use auto or a time from 0 to 24h (0, 5s, 500ms, 2m)",
+                 time_out_of_range(rc) ? "out of range" : "not a warm-up time");
         return -EINVAL;
     }
     o->warmup_ns = t;

@@ -144,7 +144,7 @@ int cli_parse_time_ns(const char *text, sim_ns *out)
         if (strcmp(text + len, units[i].unit) == 0) {
             double ns = v * units[i].ns;
             if (ns > (double)CLI_MAX_DURATION_NS)
-                return -EINVAL;
+                return -ERANGE;
             *out = (sim_ns)llround(ns);
             return 0;
         }

@@ -29,7 +29,8 @@ int cli_parse_u64(const char *text, uint64_t *out);
 int cli_parse_double(const char *text, double min, double max, double *out);
 
 /* 90, 90s, 1.5s, 500ms, 2m, 1h (a plain decimal and a unit): at most
-   CLI_MAX_DURATION_NS. */
+   CLI_MAX_DURATION_NS.  -ERANGE for a time that reads but is longer,
+   -EINVAL for one that does not read. */
 int cli_parse_time_ns(const char *text, sim_ns *out);
 
 /* A size (prof_parse_size: 512, 4k, 8KiB, 1MiB) within [min, max] bytes
