@@ -70,6 +70,15 @@ expect_error "writes_to_a_foreign_file_should_be_refused_naming_it" \
     "$ASMSIM" run --target foreign --write 50 "${FAST[@]}"
 expect_true "refused_run_should_leave_the_file_unchanged" \
     test "$(md5sum <foreign)" = "$sum_before"
+# --create makes missing files and extends asmsim's own: on a file it did
+# not make it does nothing, and says so (the run reads the file as it is)
+harness_run "$ASMSIM" run --target foreign --create 128MiB --run oltp "${FAST[@]}"
+if [ "$H_RC" -eq 0 ] && [ "$H_ERR" = "asmsim: warning: --create 128MiB is not used for foreign: it exists and asmsim did not make it, so it is used as it is" ] &&
+   [ "$(stat -c %s foreign)" -eq $((64 << 20)) ] && [ "$(md5sum <foreign)" = "$sum_before" ]; then
+    harness_ok "create_on_a_foreign_file_should_be_warned_about_and_leave_it"
+else
+    harness_fail "create_on_a_foreign_file_should_be_warned_about_and_leave_it" "exit $H_RC; stderr: $H_ERR"
+fi
 expect_stdout_contains "destroy_data_should_allow_a_blank_file" \
     "Maximum Small IOPS=" "$ASMSIM" run --target foreign --write 100 \
     --destroy-data --run oltp "${FAST[@]}"

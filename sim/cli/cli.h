@@ -195,6 +195,10 @@ struct cli_opts {
                                        once, when it is added */
     const char *lun_file;
     uint64_t create_bytes;                  /* --create SIZE; 0 = none */
+    int create_unused;                      /* filled: targets --create
+                                               leaves as they are (files
+                                               asmsim did not make, devices) */
+    int create_unused_first;                /* ... the first, an index */
     uint64_t size_limit_bytes;              /* --size-limit; 0 = none */
     bool destroy_data, ignore_signatures;
     int threads;                            /* --threads; 0 = auto */

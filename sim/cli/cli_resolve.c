@@ -277,6 +277,9 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         struct safety_target t;
         if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
             return -EINVAL;
+        if (o->create_bytes > 0 && !t.will_create && !t.asmsim_file &&
+            o->create_unused++ == 0)
+            o->create_unused_first = i;
         if (t.usable_bytes < least)
             least = t.usable_bytes;
     }
@@ -589,6 +592,26 @@ static void warn_repeated_counts(struct cli_opts *o)
         warn_add(o, "--volumes %s lists %d more than once: each disk count "
                  "runs once", cli_quote(o->volumes_text, q, sizeof q),
                  o->count_repeated);
+}
+
+/* --create makes missing files and extends asmsim's own; a target that
+   exists and is not asmsim's is used as it is, which is said, not left
+   for the DBA to find in the header's sizes. */
+static void warn_create_unused(struct cli_opts *o)
+{
+    char q[CLI_QUOTE_BUF];
+    const char *v = cli_opts_given_value(o, "--", "create");
+
+    if (o->create_unused == 0 || !v)
+        return;
+    const char *first = cli_quote(o->targets[o->create_unused_first], q, sizeof q);
+    if (o->create_unused == 1)
+        warn_add(o, "--create %s is not used for %s: it exists and asmsim did not make "
+                 "it, so it is used as it is", v, first);
+    else
+        warn_add(o, "--create %s is not used for %s and %d more: they exist and asmsim "
+                 "did not make them, so they are used as they are", v, first,
+                 o->create_unused - 1);
 }
 
 /* One term of the outstanding I/O sum, named by the flag that set it:
@@ -946,6 +969,7 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     check_unused(o);
     warn_repeated_counts(o);
+    warn_create_unused(o);
     if ((rc = resolve_open(o, why, why_len)) != 0)
         return rc;
     if ((rc = resolve_cost(o, why, why_len)) != 0)
