@@ -6,11 +6,12 @@
  *
  * A candidate's total is instance + disks x one volume, the lines of the
  * bill price_bill() makes for it: the instance to the cent, the volumes
- * as disks x the volume's unrounded list price, then to the cent (st1
- * 6561 GiB x $0.045 = $295.245 a volume, 12 of them $3542.94, not
- * 12 x $295.25), so the advisor's totals are `asmsim cost`'s.  An instance the list does not
- * price is not a candidate.  OCI flex shapes are priced with
- * memory_per_ocpu_gb GB per OCPU, or OCI's default for the shape.
+ * as disks x the volume's unrounded list price, then to the cent
+ * (price_volumes_month: st1 6561 GiB x $0.045 = $295.245 a volume, 12 of
+ * them $3542.94, not 12 x $295.25), so the advisor's totals are `asmsim
+ * cost`'s.  An instance the list does not price is not a candidate.
+ * OCI flex shapes are priced with memory_per_ocpu_gb GB per OCPU, or
+ * OCI's default for the shape.
  */
 #include <stdio.h>
 #include <string.h>
@@ -60,14 +61,9 @@ bool adv_cost_volume(const struct vol_profile *v, const struct adv_space_cfg *sc
     return true;
 }
 
-double adv_cost_volumes(int disks, double volume_usd_month)
-{
-    return price_to_cents(disks * volume_usd_month);
-}
-
 double adv_cost_total(double instance_usd_month, int disks, double volume_usd_month)
 {
-    return instance_usd_month + adv_cost_volumes(disks, volume_usd_month);
+    return instance_usd_month + price_volumes_month(disks, volume_usd_month);
 }
 
 void adv_cost_lists(unsigned clouds, char *buf, size_t len)

@@ -87,12 +87,11 @@ void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
 /* advise_cost.c: the monthly price of an instance (to the cent) and of
    one volume (its list price, unrounded, as a bill multiplies it); false
    when it has no price.  adv_cost_total: instance + disks x volume, the
-   volumes rounded once, to the cent, as `asmsim cost` bills them. */
+   volumes rounded once (price_volumes_month), as `asmsim cost` bills. */
 bool adv_cost_instance(const struct inst_profile *in, const struct adv_space_cfg *sc,
                        double *usd_month);
 bool adv_cost_volume(const struct vol_profile *v, const struct adv_space_cfg *sc,
                      double *usd_month);
-double adv_cost_volumes(int disks, double volume_usd_month);
 double adv_cost_total(double instance_usd_month, int disks, double volume_usd_month);
 
 /* A bound this close below a target still admits the candidate: the

@@ -31,8 +31,9 @@
  *    on the instance (adv_latency_floor_us: the type's, on the
  *    instance's platform, so one per group) is above it are set aside
  *    before any rate is bounded, and counted; the lowest floor of the
- *    space is kept, for "no volume type reaches it".  For each instance the rejected option that came closest
- *    to the targets is kept, for "why nothing cheaper".
+ *    space is kept, for "no volume type reaches it".  For each instance
+ *    the rejected option that came closest to the targets is kept, for
+ *    "why nothing cheaper".
  *
  * With a schedule (advise_schedule.c) the space is built for its bound
  * targets: its peak against the burst bound, its day mean against the
@@ -52,6 +53,7 @@
 #include <string.h>
 
 #include "sim/advise/advise_internal.h"
+#include "sim/profiles/prices.h"            /* price_volumes_month */
 
 #define GIB (1024.0 * 1024 * 1024)
 #define GB 1e9
@@ -829,6 +831,6 @@ void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
     out->usable_bytes = o->usable_bytes;
     out->instance_usd_month = in->usd_month;
     out->volume_usd_month = o->usd_month;
-    out->volumes_usd_month = adv_cost_volumes(o->disks, o->usd_month);
+    out->volumes_usd_month = price_volumes_month(o->disks, o->usd_month);
     out->total_usd_month = out->instance_usd_month + out->volumes_usd_month;
 }

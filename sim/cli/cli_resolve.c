@@ -273,6 +273,7 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     };
     /* the targets were compared with each other as they were added
        (cli_opts_add_target, cli_read_lun_file: safety_overlap) */
+    o->create_unused = 0;
     for (int i = 0; i < o->n_targets; i++) {
         struct safety_target t;
         if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
@@ -341,9 +342,9 @@ static void warn_add(struct cli_opts *o, const char *fmt, ...)
         while (cut > 0 && ((unsigned char)line[cut] & 0xc0) == 0x80)
             cut--;
         memcpy(line + cut, "...", 4);
-    }
-    else if (len < 0)
+    } else if (len < 0) {
         o->n_warnings--;
+    }
 }
 
 /* One "flag value is not used: why" more in o->warning (a switch, given no
@@ -599,11 +600,12 @@ static void warn_repeated_counts(struct cli_opts *o)
    for the DBA to find in the header's sizes. */
 static void warn_create_unused(struct cli_opts *o)
 {
-    char q[CLI_QUOTE_BUF];
-    const char *v = cli_opts_given_value(o, "--", "create");
+    char q[CLI_QUOTE_BUF], qv[CLI_QUOTE_BUF];
+    const char *given = cli_opts_given_value(o, "--", "create");
 
-    if (o->create_unused == 0 || !v)
+    if (o->create_unused == 0 || !given)
         return;
+    const char *v = cli_quote(given, qv, sizeof qv);
     const char *first = cli_quote(o->targets[o->create_unused_first], q, sizeof q);
     if (o->create_unused == 1)
         warn_add(o, "--create %s is not used for %s: it exists and asmsim did not make "

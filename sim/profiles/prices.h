@@ -95,13 +95,20 @@ double price_to_cents(double usd);
    as the $45.00 it makes; "$20.00" otherwise.  Returns buf. */
 const char *price_unit_text(double list_usd, char *buf, size_t len);
 
+/* disks volumes of one list price, as a bill gives them: the product,
+   rounded once to the cent (12 x $295.245 = $3542.94). */
+static inline double price_volumes_month(int disks, double volume_list_usd_month)
+{
+    return price_to_cents(disks * volume_list_usd_month);
+}
+
 /* The same bill for another number of the same volumes (a sweep's rows):
    volumes and total follow disks, the rest is b's. */
 static inline struct price_bill price_bill_at(const struct price_bill *b, int disks)
 {
     struct price_bill r = *b;
     r.disks = disks;
-    r.volumes_usd_month = price_to_cents(disks * b->volume_list_usd_month);
+    r.volumes_usd_month = price_volumes_month(disks, b->volume_list_usd_month);
     r.total_usd_month = b->instance_usd_month + r.volumes_usd_month;
     return r;
 }
