@@ -385,6 +385,34 @@ static void an_open_loop_within_the_limits_should_be_served(void)
     sim_forecast_free(r);
 }
 
+/* Served open-loop phases on unmirrored volumes: each logical I/O is one
+   physical one (8 KiB and 128 KiB inside a 1 MiB allocation unit), so
+   every row's physical rates are its logical ones.  The fast path once
+   set a row's logical rate to the demand and left its physical rate at
+   the window's count of Poisson arrivals: 7,065 IOPS against 7,000. */
+static void physical_rates_should_follow_the_delivered_ones(void)
+{
+    static const char *const csv[] = {
+        "phase,duration,small_iops\nreads,30m,7000\n",
+        "phase,duration,large_mbps\nscan,30m,400\n",
+        "phase,duration,small_iops,large_mbps\nmix,30m,3000,200\n",
+    };
+    for (size_t k = 0; k < sizeof csv / sizeof *csv; k++) {
+        const struct fc_case c = { "m5.4xlarge", "gp2:size=500GiB", 4, csv[k],
+                                   WL_LARGE_RAND, 0, 1, 1.0 };
+        struct sim_forecast_result *r = forecast(&c, false);
+        CHECK(r && r->served && r->n_rows > 0);
+        for (size_t i = 0; r && i < r->n_rows; i++) {
+            const struct sim_timeline_row *row = &r->rows[i].tl;
+            double large_iops = row->large_mbps * 1e6 / 131072;
+            CHECK_NEAR_REL(row->phys_iops, row->small_iops + large_iops, 1e-6);
+            CHECK_NEAR_REL(row->phys_mbps, row->small_iops * 8192 / 1e6 +
+                                           row->large_mbps, 1e-6);
+        }
+        sim_forecast_free(r);
+    }
+}
+
 /* Four gp2 volumes striped under an open loop past them: the stripe
    moves at its slowest volume, so once the first runs dry the others are
    held at its base rate too, and the bucket of none may climb back (each
@@ -575,6 +603,7 @@ int main(void)
     RUN(fast_should_agree_with_exact_below_at_and_above_the_burst_rate);
     RUN(an_open_loop_past_its_credits_should_not_be_served);
     RUN(an_open_loop_within_the_limits_should_be_served);
+    RUN(physical_rates_should_follow_the_delivered_ones);
     RUN(striped_volumes_past_their_base_should_empty_together);
     RUN(an_idle_phase_should_refill_the_bucket_in_closed_form);
     RUN(days_should_repeat_until_the_start_levels_settle);

@@ -158,6 +158,7 @@ static void figures_from_result(const struct sim_point_result *pr,
     fig->phys_iops = pr->phys_iops;
     fig->phys_mbps = pr->phys_mbps;
     for (int c = 0; c < WL_CLASSES; c++) {
+        fig->class_mbps[c] = pr->cls[c].mbps;
         lat_from_summary(&pr->cls[c].lat, &fig->lat[c]);
         for (int d = 0; d < 2; d++) {
             fig->dir_rate[c][d] = (double)pr->cls[c].lat_dir[d].count / secs;

@@ -323,18 +323,37 @@ static bool window_enough(const struct fc_figures *fig, double len, double *next
    bucket drawn at 2,500 against a base of 1,425 drifts at 1,075 a second,
    and 1.4 % of 2,500 more would be 3 % faster.  (Where it was not, the
    limits set the consumption, not the arrivals.)  The scale is that of
-   the class with more I/Os: exact for one-class phases. */
+   the class with more I/Os: exact for one-class phases.  The per-direction
+   rates move with their class, and the physical rates with the logical
+   ones, I/Os weighted by count and bytes by size (exact where every class
+   has one physical I/O pattern), so a row's physical IOPS is not the
+   window's noise while its logical IOPS is the demand. */
 static void open_rates(struct fc_figures *fig, struct fc_use *use, int buckets)
 {
     if (!fig->open)
         return;
-    fig->small_iops = fig->offered[WL_SMALL] * (1 - fig->unmet[WL_SMALL]);
-    fig->large_mbps = fig->offered[WL_LARGE] * (1 - fig->unmet[WL_LARGE]);
+    double *delivered[WL_CLASSES] = { &fig->small_iops, &fig->large_mbps };
+    double ios[WL_CLASSES];
+    double ios_before = 0, ios_after = 0, mb_before = 0, mb_after = 0;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        double to = fig->offered[c] * (1 - fig->unmet[c]);
+        double k = *delivered[c] > 0 ? to / *delivered[c] : 1;
+        *delivered[c] = to;
+        ios[c] = fig->dir_rate[c][0] + fig->dir_rate[c][1];
+        ios_before += ios[c];
+        ios_after += ios[c] * k;
+        mb_before += fig->class_mbps[c];
+        mb_after += fig->class_mbps[c] * k;
+        fig->class_mbps[c] *= k;
+        fig->dir_rate[c][0] *= k;
+        fig->dir_rate[c][1] *= k;
+    }
+    if (ios_before > 0)
+        fig->phys_iops *= ios_after / ios_before;
+    if (mb_before > 0)
+        fig->phys_mbps *= mb_after / mb_before;
     if (fc_overloaded(fig))
         return;
-    double ios[WL_CLASSES];
-    for (int c = 0; c < WL_CLASSES; c++)
-        ios[c] = fig->dir_rate[c][0] + fig->dir_rate[c][1];
     int main_cls = ios[WL_LARGE] > ios[WL_SMALL] ? WL_LARGE : WL_SMALL;
     if (!(fig->arrived[main_cls] > 0))
         return;

@@ -32,6 +32,8 @@ struct fc_lat {
 struct fc_figures {
     double small_iops, large_mbps;      /* logical, delivered */
     double phys_iops, phys_mbps;
+    double class_mbps[WL_CLASSES];      /* logical MB/s of each class (the
+                                           weights of phys_mbps's share) */
     double dir_rate[WL_CLASSES][2];     /* logical I/Os per s, per direction */
     struct fc_lat lat[WL_CLASSES];
     struct fc_lat lat_dir[WL_CLASSES][2];
