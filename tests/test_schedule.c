@@ -67,7 +67,8 @@ static void errors_should_name_the_line_and_the_column(void)
     check_error("phase,duration,small_iops\nok,1h,100\nbad,1h,-5\n",
                 "day.csv:3: small_iops '-5': not a rate");
     check_error("phase,duration\nx,90q\n", "day.csv:2: duration '90q': not a duration");
-    check_error("phase,start\nx,25:00\n", "day.csv:2: start '25:00': not a clock time");
+    check_error("phase,start\nx,25:00\n", "day.csv:2: start '25:00': out of range");
+    check_error("phase,start\nx,2h\n", "day.csv:2: start '2h': not a clock time");
     check_error("phase,duration,speed\n", "day.csv:1: header 'speed': unknown column");
     check_error("phase,duration,small_iops,num_small\nx,1h,100,4\n",
                 "day.csv:2: phase 'x': both open-loop rates");
@@ -84,6 +85,36 @@ static void errors_should_name_the_line_and_the_column(void)
     check_error("# nothing\n", "day.csv: no phases");
     check_error("phase,start,duration,num_small\na,20:00,5h,1\n", "past 24:00");
     check_error("start,duration\n", "no 'phase' column");
+}
+
+/* A time that reads but lies outside its column's range is called out of
+   range, with the range, at both ends and in both spellings; one that does
+   not read is not a duration.  The ends themselves are accepted. */
+static void times_out_of_range_should_say_so_and_give_the_range(void)
+{
+    static const char *const too_far[] = { "61d", "31.01d", "745h", "744:00:01",
+                                           "0", "0s", "0.0001s", "-5m", "0:00" };
+    static const char *const fine[] = { "31d", "744:00", "744h", "0.001s", "1" };
+    static const char *const unread[] = { "90q", "1ms", "m", "5 m", "1h30m" };
+    char text[128], needle[96];
+    for (size_t i = 0; i < sizeof too_far / sizeof *too_far; i++) {
+        snprintf(text, sizeof text, "phase,duration,num_small\nx,%s,1\n", too_far[i]);
+        snprintf(needle, sizeof needle, "day.csv:2: duration '%s': out of range; "
+                 "a phase lasts 0.001s..31d", too_far[i]);
+        check_error(text, needle);
+    }
+    for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
+        snprintf(text, sizeof text, "phase,duration,num_small\nx,%s,1\n", fine[i]);
+        if (parse(text) != 0)
+            CHECK_FAIL_AT("%s: %s", fine[i], why);
+    }
+    for (size_t i = 0; i < sizeof unread / sizeof *unread; i++) {
+        snprintf(text, sizeof text, "phase,duration,num_small\nx,%s,1\n", unread[i]);
+        snprintf(needle, sizeof needle, "duration '%s': not a duration", unread[i]);
+        check_error(text, needle);
+    }
+    check_error("phase,start,num_small\nx,24:01,1\n",
+                "start '24:01': out of range; a start is 00:00..24:00");
 }
 
 static void presets_should_parse(void)
@@ -159,6 +190,7 @@ int main(void)
     RUN(durations_should_run_back_to_back);
     RUN(clock_times_should_fill_the_day_with_idle_gaps);
     RUN(errors_should_name_the_line_and_the_column);
+    RUN(times_out_of_range_should_say_so_and_give_the_range);
     RUN(presets_should_parse);
     RUN(the_oltp_day_should_hold_a_nightly_batch_and_a_peak);
     RUN(clock_format_should_name_later_days);

@@ -125,35 +125,45 @@ static int parse_header(struct parser *ps, char *line, int lineno)
 
 /* ---- values --------------------------------------------------------------- */
 
-/* hh:mm[:ss] into ms, at most max_h:00:00; -1 if it is not one. */
+/* What a time that does not parse returns: -1 when it does not read as
+   one, OUT_OF_RANGE when it reads but lies outside what the column allows
+   (25:00 as a start, 61d as a duration), so that the message can say
+   which, and the limits. */
+#define NOT_A_TIME (-1)
+#define OUT_OF_RANGE (-2)
+
+/* hh:mm[:ss] into ms, at most max_h:00:00; NOT_A_TIME / OUT_OF_RANGE. */
 static int64_t parse_clock(const char *s, int max_h)
 {
     int h, m, sec = 0, used = 0;
     if (!isdigit((unsigned char)s[0]) || sscanf(s, "%d:%d%n", &h, &m, &used) != 2)
-        return -1;
+        return NOT_A_TIME;
     const char *rest = s + used;
     if (*rest == ':') {
         int more = 0;
         if (sscanf(rest, ":%d%n", &sec, &more) != 1)
-            return -1;
+            return NOT_A_TIME;
         rest += more;
     }
     if (*rest || h < 0 || m < 0 || m > 59 || sec < 0 || sec > 59)
-        return -1;
+        return NOT_A_TIME;
     int64_t ms = ((int64_t)h * 3600 + m * 60 + sec) * 1000;
-    return ms <= (int64_t)max_h * 3600 * 1000 ? ms : -1;
+    return ms <= (int64_t)max_h * 3600 * 1000 ? ms : OUT_OF_RANGE;
 }
 
-/* N[s|m|h|d] (no unit: seconds) or hh:mm[:ss], > 0, into ms; -1 if not. */
+/* N[s|m|h|d] (no unit: seconds) or hh:mm[:ss], 1 ms .. 31 days, into ms;
+   NOT_A_TIME / OUT_OF_RANGE. */
 static int64_t parse_duration(const char *s)
 {
-    if (strchr(s, ':'))
-        return parse_clock(s, 24 * 31);
+    if (strchr(s, ':')) {
+        int64_t ms = parse_clock(s, 24 * 31);
+        return ms == 0 ? OUT_OF_RANGE : ms;
+    }
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || errno || !isfinite(v) || !(v > 0))
-        return -1;
+    if (end == s || !isfinite(v))
+        return NOT_A_TIME;
     double unit = 1000;
     if (*end == 's')
         end++;
@@ -164,8 +174,10 @@ static int64_t parse_duration(const char *s)
     else if (*end == 'd')
         unit = 86400e3, end++;
     double ms = v * unit;
-    if (*end || ms < 1 || ms > (double)WL_SCHEDULE_MAX_DAY_MS)
-        return -1;
+    if (*end)
+        return NOT_A_TIME;
+    if (errno || !(ms >= 1) || ms > (double)WL_SCHEDULE_MAX_DAY_MS)
+        return OUT_OF_RANGE;
     return (int64_t)(ms + 0.5);     /* ms > 0: rounds to nearest */
 }
 
@@ -210,11 +222,16 @@ static int read_times(struct parser *ps, const struct raw_line *r,
     const char *start = r->field[COL_START], *dur = r->field[COL_DURATION];
     rp->clock_ms = rp->duration_ms = -1;
     if (*start && (rp->clock_ms = parse_clock(start, 24)) < 0)
-        return fail_line(ps, r->line, "start", start, "not a clock time; use "
-                         "hh:mm or hh:mm:ss, 00:00..24:00");
+        return fail_line(ps, r->line, "start", start,
+                         rp->clock_ms == OUT_OF_RANGE
+                             ? "out of range; a start is 00:00..24:00"
+                             : "not a clock time; use hh:mm or hh:mm:ss, 00:00..24:00");
     if (*dur && (rp->duration_ms = parse_duration(dur)) < 0)
-        return fail_line(ps, r->line, "duration", dur, "not a duration; use "
-                         "a number > 0 with s, m, h or d (90m, 1.5h) or hh:mm[:ss]");
+        return fail_line(ps, r->line, "duration", dur,
+                         rp->duration_ms == OUT_OF_RANGE
+                             ? "out of range; a phase lasts 0.001s..31d"
+                             : "not a duration; use a number > 0 with s, m, h "
+                               "or d (90m, 1.5h) or hh:mm[:ss]");
     return 0;
 }
 
