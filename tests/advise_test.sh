@@ -6,7 +6,9 @@
 # clouds side by side are shown, --schedule picks what serves a day (and
 # its forecast command reproduces it), Ctrl-C keeps what was decided; a
 # latency target sets aside, unsimulated, the types whose latency floor is
-# above it (below every floor: said at once), and what it picks meets it.
+# above it (below every floor: said at once), and what it picks meets it;
+# a rate target above every candidate's bound is said to be out of reach,
+# with the candidate that comes closest (also after --shard and --merge).
 #
 #   bash advise_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -360,6 +362,47 @@ if not ok:
 lat = ok[0]["small_lat_us"]["avg"]
 if lat > 300:
     sys.exit(f"mean {lat:.1f} us at small={ok[0]['small']} above 300 us")
+PY
+
+# ---- a target out of reach -------------------------------------------------------
+
+# 100000 MB/s: above every candidate's bound; said, with the closest one
+# simulated, in the text, the JSON and the merge of shards (which also keeps
+# the latency floor's count)
+OR=(--need-mbps 100000 --need-latency 300us --families m5,r5b --volume-types gp3,io2 --top 1)
+"$ASMSIM" advise "${OR[@]}" --json reach.json >reach.txt 2>/dev/null
+expect_true "target_out_of_reach_should_be_said" \
+    grep -q "^The large MB/s target 100000 is out of reach: every candidate bounds below it.$" reach.txt
+expect_true "out_of_reach_should_give_the_closest_simulated_with_its_run" \
+    grep -Pzq "The one that comes closest:\n  \\\$[0-9.]*/month  r5b[.a-z0-9]* \\+ [0-9]* x [^\n]*\n      bound     [0-9]* large MB/s at most\n      simulated [0-9]* large MB/s\n      binding   [^\n]*\n      run       asmsim run " reach.txt
+expect_true "out_of_reach_should_be_in_the_json" python3 - reach.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = d["out_of_reach"]["mbps"]
+assert d["out_of_reach"]["iops"] is None, d["out_of_reach"]
+assert o["missed"] == "mbps" and o["missed_need"] == 100000, o
+assert o["simulated"] and 0 < o["missed_got"] <= o["bound_mbps"] * 1.01, o
+assert d["search"]["lat_set_aside"] > 0 and d["search"]["lat_floor_type"] == "io2", d["search"]
+PY
+"$ASMSIM" advise --need-mbps 500 --families m5 --volume-types gp3 --top 1 --json within.json \
+    >within.txt 2>/dev/null
+expect_true "target_within_reach_should_not_be_called_out_of_reach" \
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["out_of_reach"] != {"mbps": None, "iops": None})' within.json
+expect_true "target_within_reach_should_print_no_reach_block" \
+    bash -c '! grep -q "out of reach" within.txt'
+for k in 1 2; do
+    "$ASMSIM" advise "${OR[@]}" --shard $k/2 --json reach$k.jsonl >/dev/null 2>&1
+done
+"$ASMSIM" advise --merge reach2.jsonl reach1.jsonl --json reachm.json >reachm.txt 2>/dev/null
+expect_true "merge_should_keep_the_reach_and_the_latency_floor_count" \
+    diff <(sed 's/ on [0-9]* threads\{0,1\} in [0-9.]* s//' reach.txt) \
+         <(sed 's/ in 2 shards, merged//' reachm.txt)
+expect_true "merged_json_should_keep_the_reach_and_the_floor" python3 - reach.json reachm.json <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for k in ("lat_set_aside", "lat_floor_us", "lat_floor_type"):
+    assert a["search"][k] == b["search"][k], (k, a["search"][k], b["search"][k])
+assert a["out_of_reach"] == b["out_of_reach"], (a["out_of_reach"], b["out_of_reach"])
 PY
 
 harness_done

@@ -10,7 +10,8 @@
  * bound sets candidates aside by is never above what a simulation at one
  * outstanding I/O reports, for any volume type, platform, write share or
  * large load beside it, and a target below every floor is answered
- * without a simulation.
+ * without a simulation, and one above every candidate's bound is said to
+ * be out of reach with the candidate that comes closest.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -684,6 +685,75 @@ static void latency_target_below_every_floor_should_simulate_nothing(void)
     adv_result_free(r);
 }
 
+/* The candidate of space s that bounds highest on rate r (0 large MB/s,
+   1 small IOPS), the cheapest of equal ones. */
+static const struct adv_cand *highest_bound(const struct adv_space *s, int r)
+{
+    const struct adv_cand *best = NULL;
+
+    for (long i = 0; i < s->n_cand; i++) {
+        const struct adv_cand *k = &s->cand[i];
+        double got = r == 0 ? k->bound_mbps : k->bound_iops;
+        double had = best ? (r == 0 ? best->bound_mbps : best->bound_iops) : -1;
+        if (got > had || (got == had && k->total_usd_month < best->total_usd_month))
+            best = k;
+    }
+    return best;
+}
+
+/* A rate target above every candidate's bound is said to be out of
+   reach, with the candidate that bounds highest on it (against the whole
+   space's bounds, keep_all), simulated and not above its bound; the other
+   rate, and a target within reach, have none. */
+static void target_out_of_reach_should_give_the_candidate_that_comes_closest(void)
+{
+    for (int rate = 0; rate < 2; rate++) {
+        struct adv_cfg c = study_cfg();
+        struct adv_space s;
+        char why[256];
+        set_list(c.space.families, &c.space.n_families, "m5", "r5b");
+        set_list(c.space.types, &c.space.n_types, "gp3", "io2");
+        *(rate == 0 ? &c.targets.need_mbps : &c.targets.need_iops) = 1e7;
+        struct adv_result *r = search(&c);
+        if (!r || adv_space_build(&c, true, &s, why, sizeof why) != 0) {
+            CHECK_FAIL_AT("space: %s", why);
+            adv_result_free(r);
+            return;
+        }
+        enum adv_target_id t = rate == 0 ? ADV_T_MBPS : ADV_T_IOPS;
+        const struct adv_outcome *o = &r->reach[t];
+        const struct adv_cand *k = highest_bound(&s, rate);
+        CHECK_INT_EQ(r->n_best, 0);
+        CHECK(r->has_reach[t]);
+        CHECK(!r->has_reach[rate == 0 ? ADV_T_IOPS : ADV_T_MBPS]);
+        CHECK(k != NULL);
+        if (k && r->has_reach[t]) {
+            double bound = rate == 0 ? o->bound_mbps : o->bound_iops;
+            CHECK_NEAR_REL(bound, rate == 0 ? k->bound_mbps : k->bound_iops, 1e-9);
+            CHECK_NEAR_REL(o->c.total_usd_month, k->total_usd_month, 1e-9);
+            CHECK_STR_EQ(o->c.instance.name, s.inst[k->inst].p.name);
+            CHECK(o->simulated);
+            CHECK(o->missed == t);
+            CHECK_NEAR_REL(o->missed_need, 1e7, 1e-12);
+            CHECK_NEAR_REL(o->missed_got, rate == 0 ? o->sim.mbps : o->sim.iops, 1e-12);
+            CHECK(o->missed_got <= bound * ADV_BOUND_SLACK);
+            CHECK(o->missed_got > bound / 2);
+        }
+        adv_space_free(&s);
+        adv_result_free(r);
+    }
+    struct adv_cfg c = study_cfg();
+    set_list(c.space.families, &c.space.n_families, "m5", "r5b");
+    set_list(c.space.types, &c.space.n_types, "gp3", "io2");
+    c.targets.need_mbps = 500;
+    struct adv_result *r = search(&c);
+    if (r) {
+        CHECK(r->n_best > 0);
+        CHECK(!r->has_reach[ADV_T_MBPS] && !r->has_reach[ADV_T_IOPS]);
+    }
+    adv_result_free(r);
+}
+
 /* The worst phase of a served day is not picked by noise: shares served
    0.1 % apart and p99s 3 % apart tie, and the earliest of equal demands
    wins, or the one asking the most; a share further off, then a p99 more
@@ -728,6 +798,7 @@ int main(void)
     RUN(latency_target_should_choose_io2_over_cheaper_gp3);
     RUN(latency_floor_should_not_exceed_a_simulated_point_at_load_1);
     RUN(latency_target_below_every_floor_should_simulate_nothing);
+    RUN(target_out_of_reach_should_give_the_candidate_that_comes_closest);
     RUN(schedule_bound_targets_should_count_mirror_writes_and_the_day_mean);
     RUN(schedule_answer_should_equal_cheapest_candidate_whose_forecast_serves_the_day);
     RUN(burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_sustained);

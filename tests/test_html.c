@@ -476,6 +476,37 @@ static void an_advice_without_candidates_should_chart_what_it_reports(void)
     free(doc);
 }
 
+/* An advice with nothing that meets a target out of reach: the page says
+   so, with the candidate that comes closest, and counts the candidates
+   the latency floor set aside. */
+static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
+{
+    static const char doc[] =
+        "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+        "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
+        "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
+        "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
+        "\"lat_set_aside\":30},"
+        "\"best\":[],\"rejected\":[],\"burst_alternative\":null,\"cloud_best\":{},"
+        "\"out_of_reach\":{\"mbps\":{\"instance\":\"r5b.24xlarge\",\"volume\":\"gp3<i>\","
+        "\"disks\":16,\"usd_month\":{\"total\":5000.5},\"simulated\":true,"
+        "\"bound_mbps\":7500,\"missed\":\"mbps\",\"missed_got\":7391.4,"
+        "\"missed_need\":100000},\"iops\":null},\"candidates\":[]}";
+    char why[256] = "";
+    int rc;
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(page && strstr(page, "<p class=\"warning\" data-key=\"out_of_reach_mbps\">Out of "
+                               "reach: 100000 large MB/s is above every candidate&#39;s bound. "
+                               "The one that comes closest, r5b.24xlarge + 16 x gp3&lt;i&gt; at "
+                               "$5000.50 a month, bounds at 7500 and delivers 7391 "
+                               "(simulated).</p>") != NULL);
+    CHECK(page && strstr(page, "out_of_reach_iops") == NULL);
+    CHECK(page && strstr(page, "<td data-key=\"lat_set_aside\">30</td>") != NULL);
+    free(page);
+}
+
 static void a_forecast_or_advice_should_not_be_compared(void)
 {
     struct html_doc docs[2] = { { .name = "a.json" }, { .name = "fc.json", .json = forecast_doc } };
@@ -511,6 +542,7 @@ int main(void)
     RUN(a_forecast_should_chart_time_with_its_events_and_phases);
     RUN(an_advice_should_chart_cost_against_headroom_with_the_front);
     RUN(an_advice_without_candidates_should_chart_what_it_reports);
+    RUN(an_advice_out_of_reach_should_say_so_and_name_the_closest);
     RUN(a_forecast_or_advice_should_not_be_compared);
     return check_done();
 }

@@ -216,6 +216,10 @@ struct adv_decided {
                                        the target (advise_bound.c) */
     double lat_floor_us;            /* the lowest floor of the space */
     char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
+    /* a rate target above every candidate's bound: the candidate that
+       bounds highest on it, simulated, with missed = the target (large
+       MB/s or small IOPS), missed_got its simulated figure */
+    struct adv_log reach;
     bool interrupted;
 };
 
@@ -237,6 +241,11 @@ struct adv_result {
     double lat_floor_us;            /* the lowest latency floor of the
                                        space, us (INFINITY: none) */
     char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
+    /* [ADV_T_MBPS], [ADV_T_IOPS]: the target is out of reach of the whole
+       space (above every candidate's bound); reach[] is the candidate
+       that comes closest, simulated (adv_decided.reach) */
+    bool has_reach[2];
+    struct adv_outcome reach[2];
     bool interrupted;
     double wall_s;
     struct adv_decided decided;     /* what the answer was made from (the
@@ -261,6 +270,8 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
 /* Append o to log: 0 or -ENOMEM. */
 int adv_log_add(struct adv_log *log, const struct adv_outcome *o);
 void adv_log_free(struct adv_log *log);
+/* Free the logs of d. */
+void adv_decided_free(struct adv_decided *d);
 
 /* The `asmsim run` command line that reproduces a candidate's
    simulation, into buf. */

@@ -39,6 +39,9 @@ struct adv_inst {
        bound with unlimited volumes), and how close that comes */
     double inst_ratio;              /* < 0: not seen */
     double inst_mbps, inst_iops;
+    /* the option whose bound is the highest on each rate, [0] large MB/s,
+       [1] small IOPS (the cheapest of equal ones); inst < 0: none bounded */
+    struct adv_cand reach[2];
     /* the latency floor (advise_bound.c): options set aside for a floor
        above the target, and the lowest floor of any option, of its type */
     long lat_set_aside;
@@ -57,6 +60,8 @@ struct adv_space {
     long lat_set_aside;             /* of enumerated, by the latency floor */
     double lat_floor_us;            /* the lowest of any candidate */
     char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
+    struct adv_cand reach[2];       /* of every instance's reach[]: the
+                                       highest bound on each rate */
     bool keep_all;
     int *group_start;               /* options [group_start[g],
                                        group_start[g + 1]) share type and

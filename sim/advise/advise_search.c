@@ -15,7 +15,9 @@
  *      --shard K/N only every Nth candidate (from the (K-1)-th) of each
  *      cloud's order is simulated.
  *   4. Log the bound's rejection of every instance (its own limits, or
- *      its option that came closest).
+ *      its option that came closest), and for each rate target above
+ *      every candidate's bound (out of reach of the whole space) simulate
+ *      the candidate that bounds highest on it (log_reach).
  *   With --schedule the space is bounded by the schedule's demand and each
  *   candidate is judged by its forecast (advise_schedule.c).
  *   5. A sustained search remakes the candidates with burst bounds (pairs
@@ -131,6 +133,14 @@ void adv_log_free(struct adv_log *log)
     memset(log, 0, sizeof *log);
 }
 
+void adv_decided_free(struct adv_decided *d)
+{
+    adv_log_free(&d->sim);
+    adv_log_free(&d->burst);
+    adv_log_free(&d->bound);
+    adv_log_free(&d->reach);
+}
+
 /* Simulate cand[0..n) in order until `top` pass, every outcome into log;
    *stopped when a stop came. */
 static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
@@ -243,6 +253,48 @@ static int log_bound_rejections(const struct adv_cfg *cfg, const struct adv_spac
     return rc;
 }
 
+/* ---- a target out of reach ------------------------------------------- */
+
+/* Each rate target above every candidate's bound (no configuration of
+   the space can meet it): the candidate that bounds highest on it,
+   simulated, into d->reach, with the target as its miss.  The space is
+   the same in every shard, so every shard logs the same. */
+static int log_reach(const struct adv_cfg *cfg, const struct adv_space *s,
+                     struct adv_decided *d)
+{
+    const struct adv_targets *t = &cfg->targets;
+    const double need[2] = { t->need_mbps, t->need_iops };
+    int rc = 0;
+
+    for (int r = 0; r < 2 && rc == 0 && !t->schedule; r++) {
+        const struct adv_cand *k = &s->reach[r];
+        struct adv_outcome o;
+        struct adv_config c;
+        char why[256];
+        if (need[r] <= 0 || k->inst < 0 ||
+            (r == 0 ? k->bound_mbps : k->bound_iops) * ADV_BOUND_SLACK >= need[r])
+            continue;
+        adv_space_config(s, k, &c);
+        memset(&o, 0, sizeof o);
+        int erc = adv_eval(cfg, &c, cfg->space.burst_ok, &o, why, sizeof why);
+        if (erc == 1) {
+            d->interrupted = true;
+            break;
+        }
+        o.c = c;                    /* also when the run could not start */
+        o.bound_mbps = k->bound_mbps;
+        o.bound_iops = k->bound_iops;
+        o.pass = false;
+        o.missed = r == 0 ? ADV_T_MBPS : ADV_T_IOPS;
+        o.missed_got = erc == 0 ? (r == 0 ? o.sim.mbps : o.sim.iops)
+                                : (r == 0 ? k->bound_mbps : k->bound_iops);
+        o.missed_need = need[r];
+        o.simulated = erc == 0;
+        rc = adv_log_add(&d->reach, &o);
+    }
+    return rc;
+}
+
 /* ---- the search ------------------------------------------------------- */
 
 /* Scan each cloud of the space's candidates below below_usd until `top`
@@ -301,6 +353,8 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
     rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
     if (rc == 0)
         rc = log_bound_rejections(bound_cfg, &s, &d->bound);
+    if (rc == 0 && !d->interrupted)
+        rc = log_reach(cfg, &s, d);
     /* a sustained search: the candidates remade with burst bounds over the
        pairs that have a burst bucket, the cheapest below the answer (a
        schedule counts burst already, as far as its forecast holds) */
@@ -385,12 +439,21 @@ static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound
     qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
 }
 
-/* The latency floor's figures: the same in every shard (the space is). */
-static void merge_floor(const struct adv_decided *const *d, int n, struct adv_result *r)
+/* The latency floor's figures and the targets out of reach: the same in
+   every shard (the space is). */
+static void merge_space_figures(const struct adv_decided *const *d, int n,
+                                struct adv_result *r)
 {
     r->lat_set_aside = n ? d[0]->lat_set_aside : 0;
     r->lat_floor_us = n ? d[0]->lat_floor_us : INFINITY;
     snprintf(r->lat_floor_type, sizeof r->lat_floor_type, "%s", n ? d[0]->lat_floor_type : "");
+    for (long i = 0; n > 0 && i < d[0]->reach.n; i++) {
+        const struct adv_outcome *o = &d[0]->reach.v[i];
+        if (o->missed == ADV_T_MBPS || o->missed == ADV_T_IOPS) {
+            r->has_reach[o->missed] = true;
+            r->reach[o->missed] = *o;
+        }
+    }
 }
 
 int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int n,
@@ -424,7 +487,7 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
         r->shards = n;
         r->enumerated = n ? d[0]->enumerated : 0;
         r->bound_passed = n ? d[0]->bound_passed : 0;
-        merge_floor(d, n, r);
+        merge_space_figures(d, n, r);
     }
     adv_log_free(&sim);
     adv_log_free(&burst);
@@ -457,9 +520,7 @@ int adv_search(const struct adv_cfg *cfg, struct adv_result **out,
     if (rc == 0 && (rc = adv_merge(cfg, &dp, 1, out)) < 0)
         snprintf(why, why_len, "out of memory");
     if (rc < 0) {
-        adv_log_free(&d.sim);
-        adv_log_free(&d.burst);
-        adv_log_free(&d.bound);
+        adv_decided_free(&d);
         return rc;
     }
     (*out)->decided = d;
@@ -471,8 +532,6 @@ void adv_result_free(struct adv_result *r)
 {
     if (!r)
         return;
-    adv_log_free(&r->decided.sim);
-    adv_log_free(&r->decided.burst);
-    adv_log_free(&r->decided.bound);
+    adv_decided_free(&r->decided);
     free(r);
 }

@@ -33,7 +33,8 @@
  *    before any rate is bounded, and counted; the lowest floor of the
  *    space is kept, for "no volume type reaches it".  For each instance
  *    the rejected option that came closest to the targets is kept, for
- *    "why nothing cheaper".
+ *    "why nothing cheaper", and over the space the option that bounds
+ *    highest on each rate (reach[]), for a target out of reach.
  *
  * With a schedule (advise_schedule.c) the space is built for its bound
  * targets: its peak against the burst bound, its day mean against the
@@ -545,6 +546,34 @@ static void note_rejected(struct adv_inst *in, int inst, int opt,
         .opt = opt, .bound_mbps = (float)bd->mbps, .bound_iops = (float)bd->iops };
 }
 
+/* Whether candidate c bounds higher than the one in *kept on rate r
+   (0 large MB/s, 1 small IOPS), or as high for less; kept->inst < 0:
+   none yet.  Ties in price keep the first, in space order. */
+static bool reaches_further(const struct adv_cand *c, const struct adv_cand *kept, int r)
+{
+    double got = r == 0 ? c->bound_mbps : c->bound_iops;
+    double had = r == 0 ? kept->bound_mbps : kept->bound_iops;
+
+    if (kept->inst < 0 || got != had)
+        return kept->inst < 0 || got > had;
+    return c->total_usd_month < kept->total_usd_month;
+}
+
+/* Keep option o of instance i as in's reach on each rate it bounds
+   highest on. */
+static void note_reach(struct adv_inst *in, int inst, int opt, const struct adv_volopt *o,
+                       const struct adv_bound *bd)
+{
+    struct adv_cand c = { .total_usd_month = adv_cost_total(in->usd_month, o->disks,
+                                                            o->usd_month),
+                          .inst = inst, .opt = opt, .bound_mbps = (float)bd->mbps,
+                          .bound_iops = (float)bd->iops };
+
+    for (int r = 0; r < 2; r++)
+        if (reaches_further(&c, &in->reach[r], r))
+            in->reach[r] = c;
+}
+
 /* Keep floor_us, the latency floor of v's type on in, if it is in's
    lowest so far. */
 static void note_floor(struct adv_inst *in, const struct vol_profile *v, double floor_us)
@@ -589,6 +618,7 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
         note_instance(in, t, &bd);
+        note_reach(in, i, o, vo, &bd);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
             note_rejected(in, i, o, vo, ratio, &bd);
@@ -727,6 +757,7 @@ static void cand_task(void *arg, long i)
     in->inst_ratio = -1;
     in->lat_set_aside = 0;
     in->lat_floor_us = INFINITY;
+    in->reach[0].inst = in->reach[1].inst = -1;
     for (int k = 0; k < t->s->n_groups && rc == 0; k++)
         rc = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
                               t->s->group_start[k + 1], t->burst, t->burst_only,
@@ -737,9 +768,13 @@ static void cand_task(void *arg, long i)
 }
 
 /* Count instance in's options set aside by the latency floor into s,
-   and keep its lowest floor if it is the space's. */
-static void note_space_floor(struct adv_space *s, const struct adv_inst *in)
+   and keep its lowest floor if it is the space's, and its reach on each
+   rate if it is the space's. */
+static void note_space_figures(struct adv_space *s, const struct adv_inst *in)
 {
+    for (int r = 0; r < 2; r++)
+        if (in->reach[r].inst >= 0 && reaches_further(&in->reach[r], &s->reach[r], r))
+            s->reach[r] = in->reach[r];
     s->lat_set_aside += in->lat_set_aside;
     if (in->lat_floor_us >= s->lat_floor_us)
         return;
@@ -759,6 +794,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     s->enumerated = 0;
     s->lat_set_aside = 0;
     s->lat_floor_us = INFINITY;
+    s->reach[0].inst = s->reach[1].inst = -1;
     t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
     t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);
     t.rc = calloc((size_t)s->n_inst, sizeof *t.rc);
@@ -771,7 +807,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         rc = t.rc[i];
         total += t.buf[i].n;
         s->enumerated += t.enumerated[i];
-        note_space_floor(s, &s->inst[i]);
+        note_space_figures(s, &s->inst[i]);
     }
     if (rc == 0 && total > 0 && !(s->cand = malloc((size_t)total * sizeof *s->cand)))
         rc = -ENOMEM;

@@ -367,6 +367,32 @@ static void print_clouds(FILE *f, const struct adv_cfg *cfg, const struct adv_re
                 r->cloud_best[0].c.total_usd_month);
 }
 
+/* A rate target above every candidate's bound: no configuration of the
+   space can meet it; the one that bounds highest on it, and what it
+   delivers. */
+static void print_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
+{
+    char cmd[1024];
+
+    for (int k = ADV_T_MBPS; k <= ADV_T_IOPS; k++) {
+        const struct adv_outcome *o = &r->reach[k];
+        const char *what = adv_target_label((enum adv_target_id)k);
+        if (!r->has_reach[k])
+            continue;
+        fprintf(f, "The %s target %.0f is out of reach: every candidate bounds below "
+                "it.\nThe one that comes closest:\n  ", what, o->missed_need);
+        print_config_line(f, &o->c);
+        fprintf(f, "      bound     %.0f %s at most\n",
+                k == ADV_T_MBPS ? o->bound_mbps : o->bound_iops, what);
+        if (o->simulated) {
+            fprintf(f, "      simulated %.0f %s\n", o->missed_got, what);
+            fprintf(f, "      binding   %s\n", o->binding);
+        }
+        adv_run_command(cfg, &o->c, cmd, sizeof cmd);
+        fprintf(f, "      run       %s\n", cmd);
+    }
+}
+
 /* A latency target below every volume type's floor: no simulation could
    meet it, so none was run. */
 static void print_floor(FILE *f, const struct adv_targets *t, const struct adv_result *r)
@@ -393,6 +419,7 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
     else
         fprintf(f, "\nCheapest configurations meeting every target (simulated):\n");
     print_floor(f, &cfg->targets, r);
+    print_reach(f, cfg, r);
     for (int i = 0; i < r->n_best; i++)
         print_best(f, cfg, i, &r->best[i]);
     print_rejected(f, cfg, r);

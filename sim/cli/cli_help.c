@@ -431,6 +431,10 @@ void cli_advise_usage(FILE *f)
 "                        of shards 1/N .. N/N, the same as the whole search\n"
 "  -h, --help            this help\n"
 "\n"
+"When nothing meets the targets, the output says so and lists what the dearest\n"
+"candidates miss; a rate target above every candidate's bound is called out\n"
+"of reach, with the configuration that comes closest, simulated.\n"
+"\n"
 "Exit status: 0 (also when nothing meets the targets: it says so), 1 runtime\n"
 "failure, 2 bad usage or input, 130 interrupted (what was decided is printed).\n",
           f);

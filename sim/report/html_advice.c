@@ -3,8 +3,10 @@
  * docs/fields.md "Advise JSON").
  *
  *   header    what was asked (targets), what was searched (clouds, the
- *             candidate counts), the command; the answer in one line
- *             (the cheapest configuration meeting every target);
+ *             candidate counts, those the latency floor set aside), the
+ *             command; the answer in one line (the cheapest configuration
+ *             meeting every target), and a rate target out of reach of
+ *             every candidate with the one that comes closest;
  *   chart     cost against headroom of every candidate simulated
  *             (candidates[]; a --merge document has none, and then the
  *             configurations it reports stand in): passes and misses as
@@ -191,6 +193,32 @@ static void config_text(const cJSON *x, char *buf, size_t len)
              html_str_or(x, "volume", "?"));
 }
 
+/* A rate target no configuration of the space can meet: said, with the
+   one that comes closest (out_of_reach.mbps / .iops). */
+static void out_of_reach(struct html_out *o, const cJSON *doc)
+{
+    static const char *const keys[2] = { "mbps", "iops" };
+    char config[256];
+
+    for (int k = 0; k < 2; k++) {
+        const cJSON *x = html_get(html_get(doc, "out_of_reach"), keys[k]);
+        double need = 0, bound = 0, got = 0, usd = 0;
+        if (!cJSON_IsObject(x))
+            continue;
+        html_num(x, "missed_need", &need);
+        html_num(x, k == 0 ? "bound_mbps" : "bound_iops", &bound);
+        usd_of(x, &usd);
+        config_text(x, config, sizeof config);
+        fprintf(o->f, "<p class=\"warning\" data-key=\"out_of_reach_%s\">", keys[k]);
+        html_textf(o, "Out of reach: %.0f %s is above every candidate's bound. The one "
+                   "that comes closest, %s at $%.2f a month, bounds at %.0f", need,
+                   k == 0 ? "large MB/s" : "small IOPS", config, usd, bound);
+        if (cJSON_IsTrue(html_get(x, "simulated")) && html_num(x, "missed_got", &got))
+            html_textf(o, " and delivers %.0f (simulated)", got);
+        fputs(".</p>\n", o->f);
+    }
+}
+
 static void header(struct html_out *o, const cJSON *doc, const char *name)
 {
     const cJSON *best = cJSON_GetArrayItem(html_get(doc, "best"), 0);
@@ -232,10 +260,17 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     snprintf(text, sizeof text, "%.0f", v);
     html_key_row(o, "admitted by the analytical bound", "bound_passed", text);
     v = 0;
+    if (html_num(doc, "search.lat_set_aside", &v) && v > 0) {
+        snprintf(text, sizeof text, "%.0f", v);
+        html_key_row(o, "set aside by the latency floor (not simulated)", "lat_set_aside",
+                     text);
+    }
+    v = 0;
     html_num(doc, "search.simulated", &v);
     snprintf(text, sizeof text, "%.0f", v);
     html_key_row(o, "simulated", "simulated", text);
     fputs("</tbody></table>\n", o->f);
+    out_of_reach(o, doc);
     if (cJSON_IsTrue(html_get(doc, "search.interrupted")))
         html_elem(o, "p", "warning", "Interrupted: the lists hold what was decided "
                   "before the search stopped.");

@@ -2,7 +2,8 @@
  * report_advice.c - the JSON of `asmsim advise`: what was asked (targets,
  * space), how the search went, and every configuration it reports (the
  * answer, the rejected below it, the burst alternative, the best of each
- * cloud), each as one object of the same shape.  docs/fields.md
+ * cloud, the closest to a target out of reach), each as one object of the
+ * same shape.  docs/fields.md
  * ("Advise JSON") documents every key; tests/fields_doc_test.sh checks it.
  *
  * The tree is built with cJSON; an allocation that fails marks the build
@@ -127,6 +128,16 @@ static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
     put(t, o, "seed", cJSON_CreateNumber((double)cfg->seed));
 }
 
+/* The latency floor's figures (a search's, a shard's): the candidates it
+   set aside, the lowest floor of the space (null: none) and its type. */
+static void put_floor(struct tree *t, cJSON *o, long set_aside, double floor_us,
+                      const char *type)
+{
+    put(t, o, "lat_set_aside", cJSON_CreateNumber((double)set_aside));
+    put(t, o, "lat_floor_us", number_or_null(floor_us, isfinite(floor_us)));
+    put(t, o, "lat_floor_type", str_or_null(isfinite(floor_us) ? type : NULL));
+}
+
 static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
 {
     cJSON *o = put(t, root, "search", cJSON_CreateObject());
@@ -137,6 +148,7 @@ static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
     put(t, o, "wall_seconds", cJSON_CreateNumber(r->wall_s));
     put(t, o, "shards", cJSON_CreateNumber(r->shards > 1 ? r->shards : 1));
     put(t, o, "interrupted", cJSON_CreateBool(r->interrupted));
+    put_floor(t, o, r->lat_set_aside, r->lat_floor_us, r->lat_floor_type);
 }
 
 static void put_bill(struct tree *t, cJSON *o, const struct adv_config *c)
@@ -333,6 +345,11 @@ static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
     put_list(t, root, "best", cfg, r->best, r->n_best);
     put_list(t, root, "rejected", cfg, r->rejected, r->n_rejected);
     put_maybe(t, root, "burst_alternative", cfg, &r->burst_alt, r->has_burst_alt);
+    cJSON *reach = put(t, root, "out_of_reach", cJSON_CreateObject());
+    if (reach) {
+        put_maybe(t, reach, "mbps", cfg, &r->reach[ADV_T_MBPS], r->has_reach[ADV_T_MBPS]);
+        put_maybe(t, reach, "iops", cfg, &r->reach[ADV_T_IOPS], r->has_reach[ADV_T_IOPS]);
+    }
     cJSON *clouds = put(t, root, "cloud_best", cJSON_CreateObject());
     if (cfg->space.clouds & ADV_CLOUD_AWS)
         put_maybe(t, clouds, "aws", cfg, &r->cloud_best[0], r->has_cloud_best[0]);
@@ -436,9 +453,11 @@ static int shard_lines(FILE *f, void *arg)
     put(&t, h, "bound_passed", cJSON_CreateNumber((double)d->bound_passed));
     put(&t, h, "simulated", cJSON_CreateNumber((double)d->simulated));
     put(&t, h, "interrupted", cJSON_CreateBool(d->interrupted));
+    put_floor(&t, h, d->lat_set_aside, d->lat_floor_us, d->lat_floor_type);
     if ((rc = put_line(f, &t, h)) == 0 && (rc = put_log(f, j->cfg, "sim", &d->sim)) == 0 &&
-        (rc = put_log(f, j->cfg, "burst", &d->burst)) == 0)
-        rc = put_log(f, j->cfg, "bound", &d->bound);
+        (rc = put_log(f, j->cfg, "burst", &d->burst)) == 0 &&
+        (rc = put_log(f, j->cfg, "bound", &d->bound)) == 0)
+        rc = put_log(f, j->cfg, "reach", &d->reach);
     return rc;
 }
 
@@ -578,6 +597,13 @@ static int header_read(const cJSON *h, struct report_advice_shard *s)
     s->decided.bound_passed = (long)num_of(h, "bound_passed");
     s->decided.simulated = (long)num_of(h, "simulated");
     s->decided.interrupted = bool_of(h, "interrupted");
+    s->decided.lat_set_aside = (long)num_of(h, "lat_set_aside");
+    const char *type = str_of(h, "lat_floor_type");
+    s->decided.lat_floor_us =
+        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "lat_floor_us"))
+            ? num_of(h, "lat_floor_us") : INFINITY;
+    snprintf(s->decided.lat_floor_type, sizeof s->decided.lat_floor_type, "%s",
+             type ? type : "");
     return 0;
 }
 
@@ -594,7 +620,8 @@ static int line_read(const char *line, long no, struct report_advice_shard *s,
     else if (log && outcome_read(cJSON_GetObjectItemCaseSensitive(j, "outcome"), &x,
                                  why, why_len) == 0)
         rc = adv_log_add(strcmp(log, "sim") == 0 ? &s->decided.sim :
-                         strcmp(log, "burst") == 0 ? &s->decided.burst : &s->decided.bound, &x);
+                         strcmp(log, "burst") == 0 ? &s->decided.burst :
+                         strcmp(log, "reach") == 0 ? &s->decided.reach : &s->decided.bound, &x);
     cJSON_Delete(j);
     return rc;
 }
@@ -636,8 +663,6 @@ void report_advice_shard_free(struct report_advice_shard *s)
     for (int i = 0; s->argv && i < s->argc; i++)
         free(s->argv[i]);
     free(s->argv);
-    adv_log_free(&s->decided.sim);
-    adv_log_free(&s->decided.burst);
-    adv_log_free(&s->decided.bound);
+    adv_decided_free(&s->decided);
     memset(s, 0, sizeof *s);
 }

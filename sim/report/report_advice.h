@@ -24,8 +24,9 @@ int report_advice_json_text(const struct adv_cfg *cfg, const struct adv_result *
 /* --shard: what the search decided (struct adv_decided) as JSON lines
    to path ("-": stdout): a first line with the shard, the advise
    arguments (args[0..argc), without --shard and --json) and the counts,
-   then one line per outcome, {"log": "sim"|"burst"|"bound", "outcome":
-   {...}} with the keys of best[] in the Advise JSON.  0 or -errno. */
+   then one line per outcome, {"log": "sim"|"burst"|"bound"|"reach",
+   "outcome": {...}} with the keys of best[] in the Advise JSON.  0 or
+   -errno. */
 int report_advice_shard_write(const char *path, const struct adv_cfg *cfg,
                               const struct adv_result *r, int argc, char **argv,
                               char *why, size_t why_len);
