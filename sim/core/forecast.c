@@ -80,8 +80,12 @@ void fc_read_levels(struct fc *f, double *dst)
         (dst ? dst : f->level)[k] = f->bkt[k].level_units;
 }
 
-int fc_emit(struct fc *f, const struct fc_seg *s)
+int fc_emit(struct fc *f, const struct fc_seg *seg)
 {
+    struct fc_seg queued = *seg;
+    const struct fc_seg *s = &queued;
+    if (f->queue_on)
+        fc_queue_segment(f, &queued);
     double dt = s->t1_s - s->t0_s;
     const double got[WL_CLASSES] = { s->fig->small_iops, s->fig->large_mbps };
     for (int c = 0; c < WL_CLASSES && f->cur_phase; c++) {

@@ -223,7 +223,9 @@ static int emit_rows(struct fc *f, const struct poll_ctx *c,
                     f->bkt[k].size_units;
         struct fc_figures fig;
         figures_from_row(row, c->pc->is_open, &fig);
-        struct fc_seg s = { t, t1, c->pc->day, c->pc->index, &fig, from, to };
+        struct fc_seg s = { .t0_s = t, .t1_s = t1,
+                            .day = c->pc->day, .phase = c->pc->index,
+                            .fig = &fig, .level0 = from, .level1 = to };
         if (t1 > t)
             rc = fc_emit(f, &s);
         memcpy(from, to, nb * sizeof *from);

@@ -62,6 +62,10 @@ struct fc_seg {
     int day, phase;
     const struct fc_figures *fig;
     const double *level0, *level1;      /* [buckets], units */
+    /* the fast path's open-loop queue (fc_queue_segment): logical I/Os
+       arrived and not completed at t0_s, their growth per s and the
+       arrivals per s; 0: no queue (fig's latency stands) */
+    double queued0, queue_growth, arrivals_per_s;
 };
 
 /* ---- bucket states (shared by events and regimes) ---- */
@@ -135,6 +139,10 @@ struct fc {
     struct fc_cache *cache;         /* forecast_fluid.c */
     double in_flight;               /* forecast_fluid.c: logical I/Os the
                                        phase holds in flight, booked */
+    bool queue_on;                  /* a fast-path phase: fc_emit gives
+                                       its segments the queue */
+    double queued;                  /* ... logical I/Os arrived, not
+                                       completed (an overloaded open loop) */
     /* per-phase accumulation (forecast.c) */
     struct sim_fc_phase *cur_phase;
     double cur_sum[WL_CLASSES], cur_offered_sum[WL_CLASSES];
@@ -175,6 +183,9 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
 
 /* forecast_fluid.c */
 int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);
+/* The queue of an overloaded open loop over segment s (forecast_fluid.c,
+   "The queue"): sets s's queue fields from f->queued and moves it on. */
+void fc_queue_segment(struct fc *f, struct fc_seg *s);
 int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc);
 void fc_cache_free(struct fc_cache *c);
 

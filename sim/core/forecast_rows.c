@@ -16,6 +16,10 @@
  * part, the row's quantiles are that part's own.  The binding limit and
  * the phase of a row are those of the part that covers most of it.  The
  * buckets' levels at a row's end are read off the segment holding it.
+ * A segment with a queue (the fast path's overloaded open loop,
+ * forecast_fluid.c "The queue") gives each part its own latency: the
+ * wait of the queue over the part, on top of the least the segment
+ * measured.
  *
  * Memory: one accumulator (at most FC_ROW_PARTS parts; a row with more
  * keeps the first ones' latency, a rare case: more events in one interval
@@ -232,6 +236,41 @@ static int close_row(fc_rows *r)
     return 0;
 }
 
+/* The latency of I/O that completed behind a queue whose wait grew from
+   wa_us to wb_us over the part (first in, first out: a completion waited
+   what the queue it completed behind holds over the arrival rate, so the
+   waits spread evenly between the two), on top of the least the window
+   measured (the service itself).  It replaces the window's figures: those
+   are of a queue that grew from nothing over the window, and would hold
+   every part of it at the window's own mean wait. */
+static void queue_wait(struct fc_lat *l, double wa_us, double wb_us)
+{
+    double span = wb_us - wa_us, base = wa_us + l->min_us;
+    *l = (struct fc_lat){
+        .avg_us = base + 0.5 * span, .min_us = base,
+        .p50_us = base + 0.50 * span, .p90_us = base + 0.90 * span,
+        .p99_us = base + 0.99 * span, .p999_us = base + 0.999 * span,
+        .max_us = base + span,
+    };
+}
+
+/* Part [a, b) of segment s with the wait of its queue, if it has one. */
+static void part_queue(const struct fc_seg *s, double a, double b, struct fc_figures *f)
+{
+    if (!(s->arrivals_per_s > 0))
+        return;
+    double us_per_io = 1e6 / s->arrivals_per_s;
+    double wa = (s->queued0 + s->queue_growth * (a - s->t0_s)) * us_per_io;
+    double wb = (s->queued0 + s->queue_growth * (b - s->t0_s)) * us_per_io;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        if (f->dir_rate[c][0] + f->dir_rate[c][1] > 0)
+            queue_wait(&f->lat[c], wa, wb);
+        for (int d = 0; d < 2; d++)
+            if (f->dir_rate[c][d] > 0)
+                queue_wait(&f->lat_dir[c][d], wa, wb);
+    }
+}
+
 /* Add [a, b) of segment s to the open row. */
 static void add_part(fc_rows *r, const struct fc_seg *s, double a, double b)
 {
@@ -249,8 +288,11 @@ static void add_part(fc_rows *r, const struct fc_seg *s, double a, double b)
             r->delivered_open_s[c] += f->offered[c] * (1 - f->unmet[c]) * dt;
         }
     }
-    if (r->n_parts < FC_ROW_PARTS)
-        r->part[r->n_parts++] = (struct row_part){ dt, s->day, s->phase, *f };
+    if (r->n_parts < FC_ROW_PARTS) {
+        struct row_part *p = &r->part[r->n_parts++];
+        *p = (struct row_part){ dt, s->day, s->phase, *f };
+        part_queue(s, a, b, &p->fig);
+    }
     double span = s->t1_s - s->t0_s;
     double x = span > 0 ? (b - s->t0_s) / span : 1;
     for (int k = 0; k < r->buckets; k++)
