@@ -343,12 +343,25 @@ expect_true "latency_below_every_floor_should_say_no_volume_type_reaches_it" \
 expect_true "latency_below_every_floor_should_simulate_nothing" \
     grep -q ", 0 within the bound (.* set aside by the latency floor), 0 simulated" lat1.txt
 
+expect_true "latency_below_every_floor_should_list_each_type_set_aside" \
+    grep -q "^  io2 *[0-9]* candidates, the lowest floor 0.094 ms$" lat1.txt
+
 # 5000 IOPS at 300 us mean: gp2/gp3/st1/sc1 never get there, so they are
 # set aside and the answer comes quickly; its run command meets 300 us
 timeout 120 "$ASMSIM" advise --need-iops 5000 --need-latency 300us --top 1 --jobs 1 \
     --json lat300.json >lat300.txt 2>lat300.err
 rc=$?
 expect_true "latency_300us_should_finish_within_the_timeout" test "$rc" -eq 0
+expect_true "latency_300us_should_say_gp3_was_set_aside_and_its_floor" \
+    grep -q "^  gp3 *[0-9]* candidates, the lowest floor 0.413 ms$" lat300.txt
+expect_true "latency_300us_json_should_count_each_type_set_aside" python3 - lat300.json <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["search"]
+by = {x["type"]: x for x in s["lat_set_aside_by_type"]}
+assert sum(x["candidates"] for x in by.values()) == s["lat_set_aside"], s
+assert "gp3" in by and by["gp3"]["floor_us"] > 300, by
+assert all(x["floor_us"] > 300 for x in by.values()), by
+PY
 cmd=$(best0 run_command lat300.json 2>/dev/null)
 # shellcheck disable=SC2086
 [ -n "$cmd" ] && "$ASMSIM" ${cmd#asmsim } --json - >lat300_run.json 2>/dev/null
@@ -400,7 +413,7 @@ expect_true "merge_should_keep_the_reach_and_the_latency_floor_count" \
 expect_true "merged_json_should_keep_the_reach_and_the_floor" python3 - reach.json reachm.json <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
-for k in ("lat_set_aside", "lat_floor_us", "lat_floor_type"):
+for k in ("lat_set_aside", "lat_set_aside_by_type", "lat_floor_us", "lat_floor_type"):
     assert a["search"][k] == b["search"][k], (k, a["search"][k], b["search"][k])
 assert a["out_of_reach"] == b["out_of_reach"], (a["out_of_reach"], b["out_of_reach"])
 PY

@@ -52,6 +52,9 @@ printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbu
 "$ASMSIM" advise --need-mbps 500 --need-iops 5000 --need-latency p99:5ms --write 100 \
     --clouds aws,oci --families m5,e4flex --volume-types gp3,oci-balanced --capacity 1TiB \
     --top 1 --max-disks 8 --json - >advise.json 2>/dev/null
+# advise: a target out of reach, and types set aside by the latency floor
+"$ASMSIM" advise --need-iops 1000000 --need-latency 300us --families m5 --volume-types gp3,io2 \
+    --top 1 --json - >advise_reach.json 2>/dev/null
 # advise --schedule: the schedule and each configuration's day
 "$ASMSIM" advise --schedule redo-peak --need-latency 5ms --families m5 --volume-types gp2 \
     --capacity 500GiB --top 1 --max-disks 4 --json - >advise_schedule.json 2>/dev/null
@@ -155,9 +158,10 @@ check("docs_should_name_no_field_that_is_not_written", not stale, "documented bu
 # advise's JSON against its own section; every configuration object has
 # the keys of best[]
 def advise_canonical(p):
-    return re.sub(r"^(rejected\[\]|burst_alternative|cloud_best\.(aws|oci))\.", "best[].", p)
+    return re.sub(r"^(rejected\[\]|burst_alternative|cloud_best\.(aws|oci)|out_of_reach\.(mbps|iops))\.",
+                  "best[].", p)
 advise_written = set()
-for name in ("advise.json", "advise_schedule.json"):
+for name in ("advise.json", "advise_reach.json", "advise_schedule.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", advise_written)

@@ -668,7 +668,7 @@ static void latency_floor_should_not_exceed_a_simulated_point_at_load_1(void)
 
 /* A latency target below every type's floor: every candidate set aside,
    none simulated, and the lowest floor named (io2 Block Express, on
-   Nitro: 66 + 28 us). */
+   Nitro: 66 + 28 us), and per type how many and its lowest floor. */
 static void latency_target_below_every_floor_should_simulate_nothing(void)
 {
     struct adv_cfg c = study_cfg();
@@ -678,10 +678,26 @@ static void latency_target_below_every_floor_should_simulate_nothing(void)
         return;
     CHECK_INT_EQ(r->n_best, 0);
     CHECK(r->enumerated > 0);
-    CHECK(r->lat_set_aside == r->enumerated);
+    CHECK(r->lat.set_aside == r->enumerated);
     CHECK(r->simulated == 0);
-    CHECK_STR_EQ(r->lat_floor_type, "io2");
-    CHECK_NEAR_REL(r->lat_floor_us, 94, 1e-9);
+    CHECK_STR_EQ(r->lat.floor_type, "io2");
+    CHECK_NEAR_REL(r->lat.floor_us, 94, 1e-9);
+    /* per type: every default type, counts adding up, each floor its
+       lowest, io2's the space's */
+    long sum = 0;
+    bool io2 = false;
+    CHECK_INT_EQ(r->lat.n_types, 6);
+    for (int k = 0; k < r->lat.n_types; k++) {
+        const struct adv_aside *a = &r->lat.type[k];
+        sum += a->candidates;
+        CHECK(a->candidates > 0 && a->floor_us >= r->lat.floor_us && a->floor_us > 1);
+        if (strcmp(a->type, "io2") == 0) {
+            io2 = true;
+            CHECK_NEAR_REL(a->floor_us, 94, 1e-9);
+        }
+    }
+    CHECK(io2);
+    CHECK(sum == r->lat.set_aside);
     adv_result_free(r);
 }
 

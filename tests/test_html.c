@@ -486,7 +486,8 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
         "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
         "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
-        "\"lat_set_aside\":30},"
+        "\"lat_set_aside\":30,\"lat_set_aside_by_type\":[{\"type\":\"gp3<u>\","
+        "\"candidates\":30,\"floor_us\":412.9}]},"
         "\"best\":[],\"rejected\":[],\"burst_alternative\":null,\"cloud_best\":{},"
         "\"out_of_reach\":{\"mbps\":{\"instance\":\"r5b.24xlarge\",\"volume\":\"gp3<i>\","
         "\"disks\":16,\"usd_month\":{\"total\":5000.5},\"simulated\":true,"
@@ -504,6 +505,10 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
                                "(simulated).</p>") != NULL);
     CHECK(page && strstr(page, "out_of_reach_iops") == NULL);
     CHECK(page && strstr(page, "<td data-key=\"lat_set_aside\">30</td>") != NULL);
+    CHECK(page && strstr(page, "<p class=\"note\" data-key=\"lat_set_aside_by_type\">Set aside "
+                               "by the latency floor, not simulated (the mean latency target of "
+                               "0 us is below their floor): gp3&lt;u&gt;, 30 candidates, lowest "
+                               "floor 413 us;</p>") != NULL);
     free(page);
 }
 

@@ -109,6 +109,24 @@ struct adv_cfg {
                                        cloud's cost order; 0 = all */
 };
 
+/* What a latency target set aside by the floor (advise_bound.c): no
+   simulation of those candidates could meet it.  Per volume type, in the
+   order the space met them. */
+struct adv_aside {
+    char type[PROF_NAME_MAX];
+    long candidates;
+    double floor_us;                /* the lowest floor among them */
+};
+
+struct adv_floor {
+    long set_aside;                 /* candidates, all types */
+    double floor_us;                /* the lowest floor of the space, set
+                                       aside or not (INFINITY: none) */
+    char floor_type[PROF_NAME_MAX]; /* ... its volume type */
+    int n_types;
+    struct adv_aside type[ADV_MAX_LIST];
+};
+
 /* One configuration with its monthly bill. */
 struct adv_config {
     struct inst_profile instance;
@@ -212,10 +230,7 @@ struct adv_decided {
     struct adv_log burst;
     struct adv_log bound;
     long enumerated, bound_passed, simulated;
-    long lat_set_aside;             /* of enumerated: latency floor above
-                                       the target (advise_bound.c) */
-    double lat_floor_us;            /* the lowest floor of the space */
-    char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
+    struct adv_floor lat;           /* of enumerated: the latency floor's */
     /* a rate target above every candidate's bound: the candidate that
        bounds highest on it, simulated, with missed = the target (large
        MB/s or small IOPS), missed_got its simulated figure */
@@ -237,10 +252,7 @@ struct adv_result {
     long enumerated;                /* candidates in the space */
     long bound_passed;              /* admitted by the bound */
     long simulated;                 /* simulated to reach the answer */
-    long lat_set_aside;             /* set aside by the latency floor */
-    double lat_floor_us;            /* the lowest latency floor of the
-                                       space, us (INFINITY: none) */
-    char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
+    struct adv_floor lat;           /* set aside by the latency floor */
     /* [ADV_T_MBPS], [ADV_T_IOPS]: the target is out of reach of the whole
        space (above every candidate's bound); reach[] is the candidate
        that comes closest, simulated (adv_decided.reach) */

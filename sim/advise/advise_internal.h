@@ -44,9 +44,7 @@ struct adv_inst {
     struct adv_cand reach[2];
     /* the latency floor (advise_bound.c): options set aside for a floor
        above the target, and the lowest floor of any option, of its type */
-    long lat_set_aside;
-    double lat_floor_us;            /* INFINITY: none seen */
-    char lat_floor_type[PROF_NAME_MAX];
+    struct adv_floor lat;
 };
 
 struct adv_space {
@@ -57,9 +55,7 @@ struct adv_space {
     struct adv_cand *cand;          /* admitted by the bound */
     long n_cand;
     long enumerated;
-    long lat_set_aside;             /* of enumerated, by the latency floor */
-    double lat_floor_us;            /* the lowest of any candidate */
-    char lat_floor_type[PROF_NAME_MAX];     /* ... its volume type */
+    struct adv_floor lat;           /* of enumerated, by the latency floor */
     struct adv_cand reach[2];       /* of every instance's reach[]: the
                                        highest bound on each rate */
     bool keep_all;

@@ -347,9 +347,7 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
         return rc;
     d->enumerated = s.enumerated;
     d->bound_passed = s.n_cand;
-    d->lat_set_aside = s.lat_set_aside;
-    d->lat_floor_us = s.lat_floor_us;
-    snprintf(d->lat_floor_type, sizeof d->lat_floor_type, "%s", s.lat_floor_type);
+    d->lat = s.lat;
     rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
     if (rc == 0)
         rc = log_bound_rejections(bound_cfg, &s, &d->bound);
@@ -444,9 +442,7 @@ static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound
 static void merge_space_figures(const struct adv_decided *const *d, int n,
                                 struct adv_result *r)
 {
-    r->lat_set_aside = n ? d[0]->lat_set_aside : 0;
-    r->lat_floor_us = n ? d[0]->lat_floor_us : INFINITY;
-    snprintf(r->lat_floor_type, sizeof r->lat_floor_type, "%s", n ? d[0]->lat_floor_type : "");
+    r->lat = n ? d[0]->lat : (struct adv_floor){ .floor_us = INFINITY };
     for (long i = 0; n > 0 && i < d[0]->reach.n; i++) {
         const struct adv_outcome *o = &d[0]->reach.v[i];
         if (o->missed == ADV_T_MBPS || o->missed == ADV_T_IOPS) {

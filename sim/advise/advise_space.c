@@ -574,14 +574,50 @@ static void note_reach(struct adv_inst *in, int inst, int opt, const struct adv_
             in->reach[r] = c;
 }
 
-/* Keep floor_us, the latency floor of v's type on in, if it is in's
-   lowest so far. */
-static void note_floor(struct adv_inst *in, const struct vol_profile *v, double floor_us)
+/* ---- the latency floor's figures ------------------------------------ */
+
+static void floor_reset(struct adv_floor *fl)
 {
-    if (floor_us >= in->lat_floor_us)
+    memset(fl, 0, sizeof *fl);
+    fl->floor_us = INFINITY;
+}
+
+/* A floor of `type` seen: the lowest of fl, if below it. */
+static void floor_seen(struct adv_floor *fl, const char *type, double floor_us)
+{
+    if (floor_us >= fl->floor_us)
         return;
-    in->lat_floor_us = floor_us;
-    snprintf(in->lat_floor_type, sizeof in->lat_floor_type, "%s", v->type);
+    fl->floor_us = floor_us;
+    snprintf(fl->floor_type, sizeof fl->floor_type, "%s", type);
+}
+
+/* n candidates of `type` set aside for a floor of floor_us. */
+static void floor_set_aside(struct adv_floor *fl, const char *type, long n, double floor_us)
+{
+    int k = 0;
+
+    while (k < fl->n_types && strcmp(fl->type[k].type, type) != 0)
+        k++;
+    if (k == fl->n_types) {
+        if (k == ADV_MAX_LIST)
+            return;             /* more types than a space holds */
+        fl->n_types++;
+        fl->type[k] = (struct adv_aside){ .floor_us = INFINITY };
+        snprintf(fl->type[k].type, sizeof fl->type[k].type, "%s", type);
+    }
+    fl->type[k].candidates += n;
+    fl->type[k].floor_us = fmin(fl->type[k].floor_us, floor_us);
+    fl->set_aside += n;
+}
+
+/* Everything of `from` into `into` (the space's from its instances'). */
+static void floor_add(struct adv_floor *into, const struct adv_floor *from)
+{
+    if (isfinite(from->floor_us))
+        floor_seen(into, from->floor_type, from->floor_us);
+    for (int k = 0; k < from->n_types; k++)
+        floor_set_aside(into, from->type[k].type, from->type[k].candidates,
+                        from->type[k].floor_us);
 }
 
 /* The candidates of instance i over the options of one type and disk
@@ -603,7 +639,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     adv_inst_rates(t, &in->p, &s->opt[from].v, burst ? 0 : INFINITY, &ir);
     double floor_us = adv_latency_floor_us(t, &in->p, &s->opt[from].v);
     bool too_slow = t->need_lat_us > 0 && floor_us > t->need_lat_us && !s->keep_all;
-    note_floor(in, &s->opt[from].v, floor_us);
+    long aside = 0;
+    floor_seen(&in->lat, s->opt[from].v.type, floor_us);
     for (int o = from; o < to; o++) {
         const struct adv_volopt *vo = &s->opt[o];
         struct adv_bound bd;
@@ -613,7 +650,7 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
             return 0;           /* burst credits change nothing here */
         (*enumerated)++;
         if (too_slow) {
-            in->lat_set_aside++;
+            aside++;
             continue;
         }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
@@ -638,6 +675,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         if ((rc = cand_push(cb, &c)) < 0)
             return rc;
     }
+    if (aside > 0)
+        floor_set_aside(&in->lat, s->opt[from].v.type, aside, floor_us);
     return 0;
 }
 
@@ -755,8 +794,7 @@ static void cand_task(void *arg, long i)
 
     in->closest_ratio = -1;
     in->inst_ratio = -1;
-    in->lat_set_aside = 0;
-    in->lat_floor_us = INFINITY;
+    floor_reset(&in->lat);
     in->reach[0].inst = in->reach[1].inst = -1;
     for (int k = 0; k < t->s->n_groups && rc == 0; k++)
         rc = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
@@ -775,11 +813,7 @@ static void note_space_figures(struct adv_space *s, const struct adv_inst *in)
     for (int r = 0; r < 2; r++)
         if (in->reach[r].inst >= 0 && reaches_further(&in->reach[r], &s->reach[r], r))
             s->reach[r] = in->reach[r];
-    s->lat_set_aside += in->lat_set_aside;
-    if (in->lat_floor_us >= s->lat_floor_us)
-        return;
-    s->lat_floor_us = in->lat_floor_us;
-    snprintf(s->lat_floor_type, sizeof s->lat_floor_type, "%s", in->lat_floor_type);
+    floor_add(&s->lat, &in->lat);
 }
 
 int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
@@ -792,8 +826,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     s->cand = NULL;
     s->n_cand = 0;
     s->enumerated = 0;
-    s->lat_set_aside = 0;
-    s->lat_floor_us = INFINITY;
+    floor_reset(&s->lat);
     s->reach[0].inst = s->reach[1].inst = -1;
     t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
     t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);

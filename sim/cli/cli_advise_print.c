@@ -1,14 +1,16 @@
 /*
  * cli_advise_print.c - the terminal report of `asmsim advise`.
  *
- * Four parts, each only when it has something to say: the header (the
+ * Its parts, each only when it has something to say: the header (the
  * targets, the space searched), the cheapest configurations meeting every
  * target (bill, simulated figures with their headroom, the limit that
  * binds, the `asmsim run` that reproduces them; with --schedule the steady
  * day's verdict, its worst phase, the credits and the `asmsim forecast`
- * that reproduces it instead), "why nothing cheaper",
- * the burst alternative of a sustained search, and with two clouds their
- * best side by side.  Figures are the simulated ones; a rejection by the
+ * that reproduces it instead), a rate target out of reach of the whole
+ * space with the configuration that comes closest, "why nothing
+ * cheaper", the volume types the latency floor set aside, the burst
+ * alternative of a sustained search, and with two clouds their best side
+ * by side.  Figures are the simulated ones; a rejection by the
  * bound alone says so.
  */
 #include <math.h>
@@ -110,8 +112,8 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     fputc('\n', f);
     fprintf(f, "  searched  %ld candidates, %ld within the bound", r->enumerated,
             r->bound_passed);
-    if (r->lat_set_aside > 0)
-        fprintf(f, " (%ld set aside by the latency floor)", r->lat_set_aside);
+    if (r->lat.set_aside > 0)
+        fprintf(f, " (%ld set aside by the latency floor)", r->lat.set_aside);
     fprintf(f, ", %ld simulated ", r->simulated);
     if (r->shards > 1)
         fprintf(f, "in %d shards, merged", r->shards);
@@ -329,6 +331,20 @@ static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_
     }
 }
 
+/* The volume types the latency floor set aside (however cheap, none of
+   them was simulated): how many candidates of each, and the lowest floor
+   among them, against the target. */
+static void print_set_aside(FILE *f, const struct adv_targets *t, const struct adv_floor *fl)
+{
+    if (fl->n_types == 0)
+        return;
+    fprintf(f, "\nSet aside by the latency floor (a %s of %.3f ms is out of their reach; "
+            "not simulated):\n", t->lat_p99 ? "p99" : "mean", t->need_lat_us / 1e3);
+    for (int k = 0; k < fl->n_types; k++)
+        fprintf(f, "  %-14s %ld candidates, the lowest floor %.3f ms\n", fl->type[k].type,
+                fl->type[k].candidates, fl->type[k].floor_us / 1e3);
+}
+
 static void print_burst_alt(FILE *f, const struct adv_targets *t,
                             const struct adv_result *r)
 {
@@ -397,12 +413,12 @@ static void print_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_res
    meet it, so none was run. */
 static void print_floor(FILE *f, const struct adv_targets *t, const struct adv_result *r)
 {
-    if (r->n_best > 0 || t->need_lat_us <= 0 || !(r->lat_floor_us > t->need_lat_us) ||
-        isinf(r->lat_floor_us))
+    if (r->n_best > 0 || t->need_lat_us <= 0 || !(r->lat.floor_us > t->need_lat_us) ||
+        isinf(r->lat.floor_us))
         return;
     fprintf(f, "The small latency target %.3f ms is below every volume type's latency "
             "floor: the lowest is %.3f ms (%s); no volume type reaches it.\n",
-            t->need_lat_us / 1e3, r->lat_floor_us / 1e3, r->lat_floor_type);
+            t->need_lat_us / 1e3, r->lat.floor_us / 1e3, r->lat.floor_type);
 }
 
 void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
@@ -423,6 +439,7 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
     for (int i = 0; i < r->n_best; i++)
         print_best(f, cfg, i, &r->best[i]);
     print_rejected(f, cfg, r);
+    print_set_aside(f, &cfg->targets, &r->lat);
     print_burst_alt(f, &cfg->targets, r);
     print_clouds(f, cfg, r);
 }

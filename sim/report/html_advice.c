@@ -381,12 +381,37 @@ static void missed_text(const cJSON *x, char *buf, size_t len)
              cJSON_IsFalse(html_get(x, "simulated")) ? " (the bound; not simulated)" : "");
 }
 
+/* The volume types the latency floor set aside, unsimulated:
+   search.lat_set_aside_by_type. */
+static void set_aside_note(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x;
+    double need = 0;
+
+    if (cJSON_GetArraySize(html_get(doc, "search.lat_set_aside_by_type")) == 0)
+        return;
+    html_num(doc, "targets.need_latency_us", &need);
+    fputs("<p class=\"note\" data-key=\"lat_set_aside_by_type\">", o->f);
+    html_textf(o, "Set aside by the latency floor, not simulated (the %s latency target of "
+               "%.0f us is below their floor):", html_str_or(doc, "targets.latency_stat", "mean"),
+               need);
+    cJSON_ArrayForEach(x, html_get(doc, "search.lat_set_aside_by_type")) {
+        double n = 0, floor = 0;
+        html_num(x, "candidates", &n);
+        html_num(x, "floor_us", &floor);
+        html_textf(o, " %s, %.0f candidates, lowest floor %.0f us;",
+                   html_str_or(x, "type", "?"), n, floor);
+    }
+    fputs("</p>\n", o->f);
+}
+
 static void rejected_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *x, *alt = html_get(doc, "burst_alternative");
     char text[256];
 
     fputs("<section id=\"rejected\"><h2>Why nothing cheaper</h2>\n", o->f);
+    set_aside_note(o, doc);
     if (cJSON_GetArraySize(html_get(doc, "rejected")) == 0)
         html_elem(o, "p", "note", "No cheaper configuration was rejected.");
     else {

@@ -129,13 +129,25 @@ static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
 }
 
 /* The latency floor's figures (a search's, a shard's): the candidates it
-   set aside, the lowest floor of the space (null: none) and its type. */
-static void put_floor(struct tree *t, cJSON *o, long set_aside, double floor_us,
-                      const char *type)
+   set aside, in all and per volume type with the lowest floor among them,
+   and the lowest floor of the space (null: none) and its type. */
+static void put_floor(struct tree *t, cJSON *o, const struct adv_floor *fl)
 {
-    put(t, o, "lat_set_aside", cJSON_CreateNumber((double)set_aside));
-    put(t, o, "lat_floor_us", number_or_null(floor_us, isfinite(floor_us)));
-    put(t, o, "lat_floor_type", str_or_null(isfinite(floor_us) ? type : NULL));
+    put(t, o, "lat_set_aside", cJSON_CreateNumber((double)fl->set_aside));
+    cJSON *a = put(t, o, "lat_set_aside_by_type", cJSON_CreateArray());
+    for (int k = 0; a && k < fl->n_types; k++) {
+        cJSON *x = cJSON_CreateObject();
+        if (!x || !cJSON_AddItemToArray(a, x)) {
+            cJSON_Delete(x);
+            t->oom = true;
+            break;
+        }
+        put(t, x, "type", cJSON_CreateString(fl->type[k].type));
+        put(t, x, "candidates", cJSON_CreateNumber((double)fl->type[k].candidates));
+        put(t, x, "floor_us", cJSON_CreateNumber(fl->type[k].floor_us));
+    }
+    put(t, o, "lat_floor_us", number_or_null(fl->floor_us, isfinite(fl->floor_us)));
+    put(t, o, "lat_floor_type", str_or_null(isfinite(fl->floor_us) ? fl->floor_type : NULL));
 }
 
 static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
@@ -148,7 +160,7 @@ static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
     put(t, o, "wall_seconds", cJSON_CreateNumber(r->wall_s));
     put(t, o, "shards", cJSON_CreateNumber(r->shards > 1 ? r->shards : 1));
     put(t, o, "interrupted", cJSON_CreateBool(r->interrupted));
-    put_floor(t, o, r->lat_set_aside, r->lat_floor_us, r->lat_floor_type);
+    put_floor(t, o, &r->lat);
 }
 
 static void put_bill(struct tree *t, cJSON *o, const struct adv_config *c)
@@ -453,7 +465,7 @@ static int shard_lines(FILE *f, void *arg)
     put(&t, h, "bound_passed", cJSON_CreateNumber((double)d->bound_passed));
     put(&t, h, "simulated", cJSON_CreateNumber((double)d->simulated));
     put(&t, h, "interrupted", cJSON_CreateBool(d->interrupted));
-    put_floor(&t, h, d->lat_set_aside, d->lat_floor_us, d->lat_floor_type);
+    put_floor(&t, h, &d->lat);
     if ((rc = put_line(f, &t, h)) == 0 && (rc = put_log(f, j->cfg, "sim", &d->sim)) == 0 &&
         (rc = put_log(f, j->cfg, "burst", &d->burst)) == 0 &&
         (rc = put_log(f, j->cfg, "bound", &d->bound)) == 0)
@@ -576,6 +588,28 @@ static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t
     return 0;
 }
 
+/* put_floor's keys of h back into *fl. */
+static void floor_read(const cJSON *h, struct adv_floor *fl)
+{
+    const char *type = str_of(h, "lat_floor_type");
+    const cJSON *x;
+
+    memset(fl, 0, sizeof *fl);
+    fl->set_aside = (long)num_of(h, "lat_set_aside");
+    fl->floor_us = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "lat_floor_us"))
+                   ? num_of(h, "lat_floor_us") : INFINITY;
+    snprintf(fl->floor_type, sizeof fl->floor_type, "%s", type ? type : "");
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(h, "lat_set_aside_by_type")) {
+        struct adv_aside *a = &fl->type[fl->n_types];
+        if (fl->n_types == ADV_MAX_LIST || !str_of(x, "type"))
+            break;
+        snprintf(a->type, sizeof a->type, "%s", str_of(x, "type"));
+        a->candidates = (long)num_of(x, "candidates");
+        a->floor_us = num_of(x, "floor_us");
+        fl->n_types++;
+    }
+}
+
 static int header_read(const cJSON *h, struct report_advice_shard *s)
 {
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(h, "args");
@@ -597,13 +631,7 @@ static int header_read(const cJSON *h, struct report_advice_shard *s)
     s->decided.bound_passed = (long)num_of(h, "bound_passed");
     s->decided.simulated = (long)num_of(h, "simulated");
     s->decided.interrupted = bool_of(h, "interrupted");
-    s->decided.lat_set_aside = (long)num_of(h, "lat_set_aside");
-    const char *type = str_of(h, "lat_floor_type");
-    s->decided.lat_floor_us =
-        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "lat_floor_us"))
-            ? num_of(h, "lat_floor_us") : INFINITY;
-    snprintf(s->decided.lat_floor_type, sizeof s->decided.lat_floor_type, "%s",
-             type ? type : "");
+    floor_read(h, &s->decided.lat);
     return 0;
 }
 
