@@ -768,6 +768,19 @@ static void target_out_of_reach_should_give_the_candidate_that_comes_closest(voi
         CHECK(!r->has_reach[ADV_T_MBPS] && !r->has_reach[ADV_T_IOPS]);
     }
     adv_result_free(r);
+    /* both out of reach: each names the limit of its own class, not that
+       of the tightest target */
+    c.targets.need_mbps = 1e7;
+    c.targets.need_iops = 1e8;
+    r = search(&c);
+    CHECK(r && r->has_reach[ADV_T_MBPS] && r->has_reach[ADV_T_IOPS]);
+    if (r && r->has_reach[ADV_T_MBPS] && r->has_reach[ADV_T_IOPS]) {
+        CHECK_STR_EQ(r->reach[ADV_T_MBPS].binding,
+                     sim_limit_label(r->reach[ADV_T_MBPS].sim.large_limit));
+        CHECK_STR_EQ(r->reach[ADV_T_IOPS].binding,
+                     sim_limit_label(r->reach[ADV_T_IOPS].sim.small_limit));
+    }
+    adv_result_free(r);
 }
 
 /* The worst phase of a served day is not picked by noise: shares served

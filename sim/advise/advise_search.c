@@ -290,6 +290,9 @@ static int log_reach(const struct adv_cfg *cfg, const struct adv_space *s,
                                 : (r == 0 ? k->bound_mbps : k->bound_iops);
         o.missed_need = need[r];
         o.simulated = erc == 0;
+        if (o.simulated)            /* the limit of this target's class */
+            snprintf(o.binding, sizeof o.binding, "%s",
+                     sim_limit_label(r == 0 ? o.sim.large_limit : o.sim.small_limit));
         rc = adv_log_add(&d->reach, &o);
     }
     return rc;
