@@ -532,18 +532,15 @@ static void note_instance(struct adv_inst *in, const struct adv_targets *t,
     }
 }
 
-static void note_rejected(struct adv_inst *in, int inst, int opt,
-                          const struct adv_volopt *o, double ratio,
-                          const struct adv_bound *bd)
+/* Keep rejected candidate c as in's closest if it came closer (ratio:
+   bound / need) or as close for less. */
+static void note_rejected(struct adv_inst *in, const struct adv_cand *c, double ratio)
 {
-    double total = adv_cost_total(in->usd_month, o->disks, o->usd_month);
-
     if (ratio < in->closest_ratio ||
-        (ratio == in->closest_ratio && total >= in->closest.total_usd_month))
+        (ratio == in->closest_ratio && c->total_usd_month >= in->closest.total_usd_month))
         return;
     in->closest_ratio = ratio;
-    in->closest = (struct adv_cand){ .total_usd_month = total, .inst = inst,
-        .opt = opt, .bound_mbps = (float)bd->mbps, .bound_iops = (float)bd->iops };
+    in->closest = *c;
 }
 
 /* Whether candidate c bounds higher than the one in *kept on rate r
@@ -554,24 +551,19 @@ static bool reaches_further(const struct adv_cand *c, const struct adv_cand *kep
     double got = r == 0 ? c->bound_mbps : c->bound_iops;
     double had = r == 0 ? kept->bound_mbps : kept->bound_iops;
 
-    if (kept->inst < 0 || got != had)
-        return kept->inst < 0 || got > had;
+    if (kept->inst < 0)
+        return true;
+    if (got != had)
+        return got > had;
     return c->total_usd_month < kept->total_usd_month;
 }
 
-/* Keep option o of instance i as in's reach on each rate it bounds
-   highest on. */
-static void note_reach(struct adv_inst *in, int inst, int opt, const struct adv_volopt *o,
-                       const struct adv_bound *bd)
+/* Keep candidate c as in's reach on each rate it bounds highest on. */
+static void note_reach(struct adv_inst *in, const struct adv_cand *c)
 {
-    struct adv_cand c = { .total_usd_month = adv_cost_total(in->usd_month, o->disks,
-                                                            o->usd_month),
-                          .inst = inst, .opt = opt, .bound_mbps = (float)bd->mbps,
-                          .bound_iops = (float)bd->iops };
-
     for (int r = 0; r < 2; r++)
-        if (reaches_further(&c, &in->reach[r], r))
-            in->reach[r] = c;
+        if (reaches_further(c, &in->reach[r], r))
+            in->reach[r] = *c;
 }
 
 /* ---- the latency floor's figures ------------------------------------ */
@@ -654,11 +646,14 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
             continue;
         }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
+        struct adv_cand c = {
+            .total_usd_month = adv_cost_total(in->usd_month, vo->disks, vo->usd_month),
+            .inst = i, .opt = o, .bound_mbps = (float)bd.mbps, .bound_iops = (float)bd.iops };
         note_instance(in, t, &bd);
-        note_reach(in, i, o, vo, &bd);
+        note_reach(in, &c);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
-            note_rejected(in, i, o, vo, ratio, &bd);
+            note_rejected(in, &c, ratio);
             continue;
         }
         for (int k = 0; k < n_kept && !dominated; k++)
@@ -669,9 +664,6 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
             kept_mbps[n_kept] = bd.mbps;
             kept_iops[n_kept++] = bd.iops;
         }
-        struct adv_cand c = {
-            .total_usd_month = adv_cost_total(in->usd_month, vo->disks, vo->usd_month),
-            .inst = i, .opt = o, .bound_mbps = (float)bd.mbps, .bound_iops = (float)bd.iops };
         if ((rc = cand_push(cb, &c)) < 0)
             return rc;
     }

@@ -81,7 +81,8 @@
  * the wait in the ratio offered / (offered - delivered) (0.2 % low at 5 %
  * over: a 4 % longer wait).  A served regime after an overloaded one in
  * the same phase drains the queue at once, where the exact path takes
- * time (a bucket earning again in an overload, rare).  The agreement tests hold it to the exact path.
+ * time (a bucket earning again in an overload, rare).  The agreement
+ * tests hold it to the exact path.
  */
 #include "sim/core/forecast_internal.h"
 
@@ -433,7 +434,7 @@ void fc_queue_segment(struct fc *f, struct fc_seg *s)
 {
     const struct fc_figures *fig = s->fig;
     double arrivals = 0, growth = 0;
-    for (int c = 0; fc_overloaded(fig) && c < WL_CLASSES; c++) {
+    for (int c = 0; c < WL_CLASSES && fc_overloaded(fig); c++) {
         double done = fig->dir_rate[c][0] + fig->dir_rate[c][1];
         if (done > 0 && fig->unmet[c] < 1) {
             double a = done / (1 - fig->unmet[c]);
@@ -441,7 +442,7 @@ void fc_queue_segment(struct fc *f, struct fc_seg *s)
             growth += a - done;
         }
     }
-    if (!(growth > 0)) {            /* served: taken as drained */
+    if (!(growth > 0)) {            /* served (or closed): taken as drained */
         f->queued = 0;
         return;
     }

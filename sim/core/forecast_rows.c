@@ -240,7 +240,8 @@ static int close_row(fc_rows *r)
    wa_us to wb_us over the part (first in, first out: a completion waited
    what the queue it completed behind holds over the arrival rate, so the
    waits spread evenly between the two), on top of the least the window
-   measured (the service itself).  It replaces the window's figures: those
+   measured (the service itself; 0 where the figures come from the
+   engine's rows, which report no minimum).  It replaces the window's figures: those
    are of a queue that grew from nothing over the window, and would hold
    every part of it at the window's own mean wait. */
 static void queue_wait(struct fc_lat *l, double wa_us, double wb_us)
