@@ -8,7 +8,8 @@
 # latency target sets aside, unsimulated, the types whose latency floor is
 # above it (below every floor: said at once), and what it picks meets it;
 # a rate target above every candidate's bound is said to be out of reach,
-# with the candidate that comes closest (also after --shard and --merge).
+# with the candidate that comes closest (also after --shard and --merge),
+# and so is a schedule whose day no candidate's bound carries.
 #
 #   bash advise_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -34,6 +35,12 @@ expect_stdout_contains "help_command_should_show_advise_usage" "--need-latency T
     "$ASMSIM" help advise
 expect_stdout_contains "main_help_should_list_advise" "advise     the cheapest" \
     "$ASMSIM" --help
+expect_stdout_contains "help_of_advise_should_describe_the_set_aside_list" \
+    "are listed as set aside (not simulated), each with its candidates and its" \
+    "$ASMSIM" advise --help
+expect_stdout_contains "help_of_advise_should_describe_a_schedule_out_of_reach" \
+    "whose day no candidate's bound carries, is called out of reach, with the" \
+    "$ASMSIM" advise --help
 
 # ---- bad input: exit 2, one line, nothing written ---------------------------
 
@@ -417,5 +424,47 @@ for k in ("lat_set_aside", "lat_set_aside_by_type", "lat_floor_us", "lat_floor_t
     assert a["search"][k] == b["search"][k], (k, a["search"][k], b["search"][k])
 assert a["out_of_reach"] == b["out_of_reach"], (a["out_of_reach"], b["out_of_reach"])
 PY
+
+# a schedule whose hour of 100000 MB/s no candidate's bound carries: said,
+# with the closest candidate's forecast (whose command reproduces it), in
+# the text, the JSON and the merge of shards
+printf 'phase,start,small_iops,small_write_pct,large_mbps,large_write_pct\nquiet,00:00,1000,30,10,100\nflood,09:00,1000,30,100000,100\nrest,10:00,1000,30,10,100\n' >flood.csv
+SR=(--schedule flood.csv --families m5 --volume-types gp3 --max-disks 6 --top 1)
+"$ASMSIM" advise "${SR[@]}" --json sreach.json >sreach.txt 2>/dev/null
+expect_true "schedule_out_of_reach_should_be_said" \
+    grep -q "^The schedule flood.csv is out of reach: every candidate's limits carry less than some phase (or the day's mean) asks.$" sreach.txt
+expect_true "schedule_out_of_reach_should_give_the_closest_with_its_forecast" \
+    grep -Pzq "The one that comes closest:\n  \\\$[0-9.]*/month  m5[.a-z0-9]* \\+ [0-9]* x [^\n]*\n      bound     [0-9]* MB/s large, [0-9]* IOPS small at most \\(buckets full\\)\n      day       NOT served[^\n]*; worst phase flood \\(09:00:00, 1 h\\): [^\n]*\n      credits   [^\n]*\n      binding   [^\n]*\n      forecast  asmsim forecast " sreach.txt
+expect_true "schedule_out_of_reach_should_be_in_the_json" python3 - sreach.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = d["out_of_reach"]["schedule"]
+assert d["out_of_reach"]["mbps"] is None and d["out_of_reach"]["iops"] is None, d["out_of_reach"]
+assert d["best"] == [], d["best"]
+assert o["missed"] == "schedule" and o["simulated"], o
+assert not o["day"]["served"] and o["missed_got"] == o["day"]["worst_served_frac"] < 0.1, o
+assert o["day"]["worst_delivered_large_mbps"] <= o["bound_mbps"] * 1.01, o
+PY
+FC=$(sed -n 's/^      forecast  asmsim //p' sreach.txt | head -1)
+# shellcheck disable=SC2086
+"$ASMSIM" $FC --json sfc.json >/dev/null 2>&1
+expect_true "schedule_out_of_reach_forecast_command_should_reproduce_its_day" \
+    python3 - sreach.json sfc.json <<'PY'
+import json, sys
+a, f = (json.load(open(p)) for p in sys.argv[1:])
+day = a["out_of_reach"]["schedule"]["day"]
+flood = [p for p in f["phases"] if p["phase"] == "flood"][-1]
+got, want = flood["large_mbps"], day["worst_delivered_large_mbps"]
+assert abs(got - want) <= 1e-6 * want, (got, want)
+PY
+for k in 1 2; do
+    "$ASMSIM" advise "${SR[@]}" --shard $k/2 --json sreach$k.jsonl >/dev/null 2>&1
+done
+"$ASMSIM" advise --merge sreach2.jsonl sreach1.jsonl --json sreachm.json >sreachm.txt 2>/dev/null
+expect_true "merge_should_keep_the_schedule_out_of_reach" \
+    diff <(sed 's/ on [0-9]* threads\{0,1\} in [0-9.]* s//' sreach.txt) \
+         <(sed 's/ in 2 shards, merged//' sreachm.txt)
+expect_true "merged_json_should_keep_the_schedule_out_of_reach" \
+    python3 -c 'import json,sys; a,b=(json.load(open(p)) for p in sys.argv[1:]); sys.exit(a["out_of_reach"] != b["out_of_reach"])' sreach.json sreachm.json
 
 harness_done

@@ -58,6 +58,10 @@ printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbu
 # advise --schedule: the schedule and each configuration's day
 "$ASMSIM" advise --schedule redo-peak --need-latency 5ms --families m5 --volume-types gp2 \
     --capacity 500GiB --top 1 --max-disks 4 --json - >advise_schedule.json 2>/dev/null
+# advise --schedule out of reach: the closest configuration and its day
+printf 'phase,duration,small_iops,large_mbps\nflood,1h,1000,100000\n' >"$WORK/flood.csv"
+"$ASMSIM" advise --schedule "$WORK/flood.csv" --families m5 --volume-types gp3 --top 1 \
+    --max-disks 4 --json - >advise_schedule_reach.json 2>/dev/null
 
 python3 - "$DOC" "$ROOT/sim/core/device.c" "$WORK" <<'EOF'
 import glob, json, os, re, sys
@@ -158,10 +162,11 @@ check("docs_should_name_no_field_that_is_not_written", not stale, "documented bu
 # advise's JSON against its own section; every configuration object has
 # the keys of best[]
 def advise_canonical(p):
-    return re.sub(r"^(rejected\[\]|burst_alternative|cloud_best\.(aws|oci)|out_of_reach\.(mbps|iops))\.",
+    return re.sub(r"^(rejected\[\]|burst_alternative|cloud_best\.(aws|oci)|out_of_reach\.(mbps|iops|schedule))\.",
                   "best[].", p)
 advise_written = set()
-for name in ("advise.json", "advise_reach.json", "advise_schedule.json"):
+for name in ("advise.json", "advise_reach.json", "advise_schedule.json",
+             "advise_schedule_reach.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", advise_written)

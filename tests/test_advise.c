@@ -255,6 +255,94 @@ static void burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_s
     adv_result_free(sus);
 }
 
+/* The share of schedule t's day candidate k of space s carries by its
+   bound, from the bound's primitives: the peak against the burst bound,
+   the day mean against the sustained one, each phase over its length. */
+static double day_share(const struct adv_space *s, const struct adv_targets *user,
+                        const struct adv_cand *k)
+{
+    const struct adv_inst *in = &s->inst[k->inst];
+    const struct adv_volopt *vo = &s->opt[k->opt];
+    struct adv_targets t;
+    struct adv_bound burst, sus;
+
+    adv_schedule_bound_targets(user, &t);
+    adv_bound(&t, &in->p, &vo->v, vo->disks, true, &burst);
+    adv_bound(&t, &in->p, &vo->v, vo->disks, false, &sus);
+    double r = adv_schedule_phase_ratio(&t, &in->p, &vo->v, vo->disks);
+    const double got[4] = { burst.mbps, burst.iops, sus.mbps, sus.iops };
+    const double need[4] = { t.need_mbps, t.need_iops, t.sustain_mbps, t.sustain_iops };
+    for (int i = 0; i < 4; i++)
+        if (need[i] > 0)
+            r = fmin(r, got[i] / need[i]);
+    return r;
+}
+
+/* A phase that asks more than any candidate can carry makes the schedule
+   out of reach: the answer names the candidate whose bound carries the
+   largest share of the day (against every candidate of the space,
+   keep_all; the cheapest of equal ones), with its forecast, which does not
+   serve the day and serves at most that share of its worst phase.  A
+   schedule within reach has none. */
+static void schedule_out_of_reach_should_give_the_candidate_that_comes_closest(void)
+{
+    static const char csv[] =
+        "phase,start,small_iops,small_write_pct,large_mbps,large_write_pct\n"
+        "quiet,00:00,1000,30,10,100\n"
+        "flood,09:00,1000,30,100000,100\n"
+        "rest,10:00,1000,30,10,100\n";
+    struct wl_schedule sch = test_schedule(csv, "flood");
+    struct adv_cfg c = schedule_space_cfg(&sch, "flood");
+    struct adv_space s;
+    char why[256];
+    struct adv_result *r = search(&c);
+
+    if (!r || adv_space_build(&c, true, &s, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("space: %s", why);
+        adv_result_free(r);
+        return;
+    }
+    const struct adv_cand *k = NULL;
+    double best = -1;
+    for (long i = 0; i < s.n_cand; i++) {
+        double share = day_share(&s, &c.targets, &s.cand[i]);
+        if (share > best || (share == best && s.cand[i].total_usd_month < k->total_usd_month)) {
+            best = share;
+            k = &s.cand[i];
+        }
+    }
+    const struct adv_outcome *o = &r->reach[ADV_T_SCHEDULE];
+    CHECK_INT_EQ(r->n_best, 0);
+    CHECK(k != NULL && best * ADV_BOUND_SLACK < 1);
+    CHECK(r->has_reach[ADV_T_SCHEDULE]);
+    CHECK(!r->has_reach[ADV_T_MBPS] && !r->has_reach[ADV_T_IOPS]);
+    if (k && r->has_reach[ADV_T_SCHEDULE]) {
+        CHECK_STR_EQ(o->c.instance.name, s.inst[k->inst].p.name);
+        CHECK_STR_EQ(o->c.volume.spec, s.opt[k->opt].v.spec);
+        CHECK_INT_EQ(o->c.disks, s.opt[k->opt].disks);
+        CHECK_NEAR_REL(o->c.total_usd_month, k->total_usd_month, 1e-9);
+        CHECK_NEAR_REL(o->bound_mbps, k->bound_mbps, 1e-9);
+        CHECK(o->simulated && o->has_day && !o->pass);
+        CHECK(!o->day.served);
+        CHECK(o->missed == ADV_T_SCHEDULE);
+        CHECK_NEAR_REL(o->missed_got, o->day.worst_served_frac, 1e-12);
+        CHECK_STR_EQ(c.targets.schedule->phase[o->day.worst_phase].name, "flood");
+        CHECK(o->day.worst_served_frac <= best * ADV_BOUND_SLACK);
+        CHECK(o->day.worst_served_frac > best / 2);
+        printf("  schedule out of reach: %s + %d x %s, bound share %.4f, flood served %.4f\n",
+               o->c.instance.name, o->c.disks, o->c.volume.spec, best,
+               o->day.worst_served_frac);
+    }
+    adv_space_free(&s);
+    adv_result_free(r);
+
+    struct wl_schedule ok = test_schedule(one_hour_peak_csv, "one-hour-peak");
+    c = schedule_space_cfg(&ok, "one-hour-peak");
+    r = search(&c);
+    CHECK(r && r->n_best == 1 && !r->has_reach[ADV_T_SCHEDULE]);
+    adv_result_free(r);
+}
+
 /* The bound's targets of a schedule: the peak of each class with its
    mirror writes (normal redundancy: a write is two), less the unmet
    tolerance, and the day mean the same way. */
@@ -832,5 +920,6 @@ int main(void)
     RUN(schedule_answer_should_equal_cheapest_candidate_whose_forecast_serves_the_day);
     RUN(burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_sustained);
     RUN(schedule_answer_should_not_depend_on_jobs);
+    RUN(schedule_out_of_reach_should_give_the_candidate_that_comes_closest);
     return check_done();
 }

@@ -512,6 +512,35 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
     free(page);
 }
 
+/* A schedule out of reach: the page says so, with the candidate that
+   comes closest, its bound and the share of its worst phase it serves. */
+static void an_advice_schedule_out_of_reach_should_say_so(void)
+{
+    static const char doc[] =
+        "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+        "\"targets\":{\"redundancy\":\"external\",\"schedule\":{\"source\":\"flood\"}},"
+        "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
+        "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0},"
+        "\"best\":[],\"rejected\":[],\"burst_alternative\":null,\"cloud_best\":{},"
+        "\"out_of_reach\":{\"mbps\":null,\"iops\":null,\"schedule\":{\"instance\":"
+        "\"m5.24xlarge\",\"volume\":\"gp3<b>\",\"disks\":5,\"usd_month\":{\"total\":3400.25},"
+        "\"simulated\":true,\"bound_mbps\":2308,\"bound_iops\":54150,\"missed\":\"schedule\","
+        "\"day\":{\"served\":false,\"worst_served_frac\":0.0224}}},\"candidates\":[]}";
+    char why[256] = "";
+    int rc;
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(page && strstr(page, "<p class=\"warning\" data-key=\"out_of_reach_schedule\">Out of "
+                               "reach: no candidate&#39;s bound carries the schedule&#39;s day "
+                               "(some phase, or the day&#39;s mean, asks more). The one that "
+                               "comes closest, m5.24xlarge + 5 x gp3&lt;b&gt; at $3400.25 a "
+                               "month, bounds at 2308 large MB/s and 54150 small IOPS and "
+                               "serves 2 % of its worst phase (forecast).</p>") != NULL);
+    CHECK(page && strstr(page, "out_of_reach_mbps") == NULL);
+    free(page);
+}
+
 static void a_forecast_or_advice_should_not_be_compared(void)
 {
     struct html_doc docs[2] = { { .name = "a.json" }, { .name = "fc.json", .json = forecast_doc } };
@@ -548,6 +577,7 @@ int main(void)
     RUN(an_advice_should_chart_cost_against_headroom_with_the_front);
     RUN(an_advice_without_candidates_should_chart_what_it_reports);
     RUN(an_advice_out_of_reach_should_say_so_and_name_the_closest);
+    RUN(an_advice_schedule_out_of_reach_should_say_so);
     RUN(a_forecast_or_advice_should_not_be_compared);
     return check_done();
 }

@@ -233,7 +233,9 @@ struct adv_decided {
     struct adv_floor lat;           /* of enumerated: the latency floor's */
     /* a rate target above every candidate's bound: the candidate that
        bounds highest on it, simulated, with missed = the target (large
-       MB/s or small IOPS), missed_got its simulated figure */
+       MB/s or small IOPS), missed_got its simulated figure; a schedule
+       beyond every candidate's bound: the one whose bound carries the
+       largest share of it, its forecast, missed = ADV_T_SCHEDULE */
     struct adv_log reach;
     bool interrupted;
 };
@@ -254,10 +256,12 @@ struct adv_result {
     long simulated;                 /* simulated to reach the answer */
     struct adv_floor lat;           /* set aside by the latency floor */
     /* [ADV_T_MBPS], [ADV_T_IOPS]: the target is out of reach of the whole
-       space (above every candidate's bound); reach[] is the candidate
-       that comes closest, simulated (adv_decided.reach) */
-    bool has_reach[2];
-    struct adv_outcome reach[2];
+       space (above every candidate's bound); [ADV_T_SCHEDULE]: some phase
+       of the schedule (or its day's mean) is, for every candidate's
+       bound; reach[] is the candidate that comes closest, simulated
+       (adv_decided.reach; the others are unused) */
+    bool has_reach[ADV_TARGETS];
+    struct adv_outcome reach[ADV_TARGETS];
     bool interrupted;
     double wall_s;
     struct adv_decided decided;     /* what the answer was made from (the

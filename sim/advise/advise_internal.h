@@ -42,6 +42,12 @@ struct adv_inst {
     /* the option whose bound is the highest on each rate, [0] large MB/s,
        [1] small IOPS (the cheapest of equal ones); inst < 0: none bounded */
     struct adv_cand reach[2];
+    /* with a schedule, the option whose bound carries the largest share
+       of what the day asks (reach_day_ratio: the bound's least share of
+       a phase's demand, or of the day's mean; the cheapest of equal
+       ones); inst < 0: none bounded */
+    struct adv_cand reach_day;
+    double reach_day_ratio;
     /* the latency floor (advise_bound.c): options set aside for a floor
        above the target, and the lowest floor of any option, of its type */
     struct adv_floor lat;
@@ -58,6 +64,8 @@ struct adv_space {
     struct adv_floor lat;           /* of enumerated, by the latency floor */
     struct adv_cand reach[2];       /* of every instance's reach[]: the
                                        highest bound on each rate */
+    struct adv_cand reach_day;      /* ... and of their reach_day */
+    double reach_day_ratio;
     bool keep_all;
     int *group_start;               /* options [group_start[g],
                                        group_start[g + 1]) share type and

@@ -17,7 +17,9 @@
  *   4. Log the bound's rejection of every instance (its own limits, or
  *      its option that came closest), and for each rate target above
  *      every candidate's bound (out of reach of the whole space) simulate
- *      the candidate that bounds highest on it (log_reach).
+ *      the candidate that bounds highest on it (log_reach); for a
+ *      schedule no candidate's bound carries, the one that carries the
+ *      largest share of it (log_day_reach).
  *   With --schedule the space is bounded by the schedule's demand and each
  *   candidate is judged by its forecast (advise_schedule.c).
  *   5. A sustained search remakes the candidates with burst bounds (pairs
@@ -42,6 +44,7 @@
 #include <time.h>
 
 #include "sim/advise/advise_internal.h"
+#include "sim/core/forecast.h"          /* SIM_FORECAST_UNMET_TOLERANCE */
 
 #define BATCH 16
 
@@ -255,6 +258,40 @@ static int log_bound_rejections(const struct adv_cfg *cfg, const struct adv_spac
 
 /* ---- a target out of reach ------------------------------------------- */
 
+/* A schedule whose day no candidate's bound carries (some phase, or the
+   day's mean, asks more than any configuration of the space can give):
+   the candidate whose bound carries the largest share of it, its
+   forecast, into d->reach with the schedule as its miss. */
+static int log_day_reach(const struct adv_cfg *cfg, const struct adv_space *s,
+                         struct adv_decided *d)
+{
+    const struct adv_cand *k = &s->reach_day;
+    struct adv_outcome o;
+    struct adv_config c;
+    char why[256];
+
+    if (k->inst < 0 || s->reach_day_ratio * ADV_BOUND_SLACK >= 1)
+        return 0;
+    adv_space_config(s, k, &c);
+    memset(&o, 0, sizeof o);
+    int erc = adv_eval_schedule(cfg, &c, &o, why, sizeof why);
+    if (erc == 1) {
+        d->interrupted = true;
+        return 0;
+    }
+    o.c = c;                        /* also when the forecast could not run */
+    o.bound_mbps = k->bound_mbps;
+    o.bound_iops = k->bound_iops;
+    o.simulated = erc == 0;
+    if (o.pass)                     /* the bound is an upper bound: a day it
+                                       served is not out of reach */
+        return 0;
+    o.missed = ADV_T_SCHEDULE;      /* whatever else it misses */
+    o.missed_got = o.simulated ? o.day.worst_served_frac : s->reach_day_ratio;
+    o.missed_need = o.simulated ? 1 - SIM_FORECAST_UNMET_TOLERANCE : 1;
+    return adv_log_add(&d->reach, &o);
+}
+
 /* Each rate target above every candidate's bound (no configuration of
    the space can meet it): the candidate that bounds highest on it,
    simulated, into d->reach, with the target as its miss.  The space is
@@ -266,7 +303,9 @@ static int log_reach(const struct adv_cfg *cfg, const struct adv_space *s,
     const double need[2] = { t->need_mbps, t->need_iops };
     int rc = 0;
 
-    for (int r = 0; r < 2 && rc == 0 && !t->schedule; r++) {
+    if (t->schedule)
+        return log_day_reach(cfg, s, d);
+    for (int r = 0; r < 2 && rc == 0; r++) {
         const struct adv_cand *k = &s->reach[r];
         struct adv_outcome o;
         struct adv_config c;
@@ -448,7 +487,8 @@ static void merge_space_figures(const struct adv_decided *const *d, int n,
     r->lat = n ? d[0]->lat : (struct adv_floor){ .floor_us = INFINITY };
     for (long i = 0; n > 0 && i < d[0]->reach.n; i++) {
         const struct adv_outcome *o = &d[0]->reach.v[i];
-        if (o->missed == ADV_T_MBPS || o->missed == ADV_T_IOPS) {
+        if (o->missed == ADV_T_MBPS || o->missed == ADV_T_IOPS ||
+            o->missed == ADV_T_SCHEDULE) {
             r->has_reach[o->missed] = true;
             r->reach[o->missed] = *o;
         }

@@ -34,7 +34,9 @@
  *    space is kept, for "no volume type reaches it".  For each instance
  *    the rejected option that came closest to the targets is kept, for
  *    "why nothing cheaper", and over the space the option that bounds
- *    highest on each rate (reach[]), for a target out of reach.
+ *    highest on each rate (reach[]), for a target out of reach; with a
+ *    schedule also the one whose bound carries the largest share of what
+ *    the day asks (reach_day), for a schedule out of reach.
  *
  * With a schedule (advise_schedule.c) the space is built for its bound
  * targets: its peak against the burst bound, its day mean against the
@@ -566,6 +568,20 @@ static void note_reach(struct adv_inst *in, const struct adv_cand *c)
             in->reach[r] = *c;
 }
 
+/* Keep candidate c, whose bound carries `ratio` of what a schedule's day
+   asks, as the reach_day of *kept (an instance's or the space's) if it
+   carries more, or as much for less. */
+static void note_day_reach(struct adv_cand *kept, double *kept_ratio,
+                           const struct adv_cand *c, double ratio)
+{
+    if (kept->inst >= 0 && (ratio < *kept_ratio ||
+                            (ratio == *kept_ratio &&
+                             c->total_usd_month >= kept->total_usd_month)))
+        return;
+    *kept = *c;
+    *kept_ratio = ratio;
+}
+
 /* ---- the latency floor's figures ------------------------------------ */
 
 static void floor_reset(struct adv_floor *fl)
@@ -652,6 +668,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         note_instance(in, t, &bd);
         note_reach(in, &c);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
+        if (t->schedule)
+            note_day_reach(&in->reach_day, &in->reach_day_ratio, &c, ratio);
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
             note_rejected(in, &c, ratio);
             continue;
@@ -787,7 +805,7 @@ static void cand_task(void *arg, long i)
     in->closest_ratio = -1;
     in->inst_ratio = -1;
     floor_reset(&in->lat);
-    in->reach[0].inst = in->reach[1].inst = -1;
+    in->reach[0].inst = in->reach[1].inst = in->reach_day.inst = -1;
     for (int k = 0; k < t->s->n_groups && rc == 0; k++)
         rc = group_candidates(t->s, t->cfg, (int)i, t->s->group_start[k],
                               t->s->group_start[k + 1], t->burst, t->burst_only,
@@ -799,12 +817,15 @@ static void cand_task(void *arg, long i)
 
 /* Count instance in's options set aside by the latency floor into s,
    and keep its lowest floor if it is the space's, and its reach on each
-   rate if it is the space's. */
+   rate and of the day if it is the space's. */
 static void note_space_figures(struct adv_space *s, const struct adv_inst *in)
 {
     for (int r = 0; r < 2; r++)
         if (in->reach[r].inst >= 0 && reaches_further(&in->reach[r], &s->reach[r], r))
             s->reach[r] = in->reach[r];
+    if (in->reach_day.inst >= 0)
+        note_day_reach(&s->reach_day, &s->reach_day_ratio, &in->reach_day,
+                       in->reach_day_ratio);
     floor_add(&s->lat, &in->lat);
 }
 
@@ -819,7 +840,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     s->n_cand = 0;
     s->enumerated = 0;
     floor_reset(&s->lat);
-    s->reach[0].inst = s->reach[1].inst = -1;
+    s->reach[0].inst = s->reach[1].inst = s->reach_day.inst = -1;
     t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
     t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);
     t.rc = calloc((size_t)s->n_inst, sizeof *t.rc);

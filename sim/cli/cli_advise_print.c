@@ -6,8 +6,9 @@
  * target (bill, simulated figures with their headroom, the limit that
  * binds, the `asmsim run` that reproduces them; with --schedule the steady
  * day's verdict, its worst phase, the credits and the `asmsim forecast`
- * that reproduces it instead), a rate target out of reach of the whole
- * space with the configuration that comes closest, "why nothing
+ * that reproduces it instead), a rate target (or a schedule) out of
+ * reach of the whole space with the configuration that comes closest,
+ * "why nothing
  * cheaper", the volume types the latency floor set aside, the burst
  * alternative of a sustained search, and with two clouds their best side
  * by side.  Figures are the simulated ones; a rejection by the
@@ -383,12 +384,37 @@ static void print_clouds(FILE *f, const struct adv_cfg *cfg, const struct adv_re
                 r->cloud_best[0].c.total_usd_month);
 }
 
+/* A schedule beyond every candidate's bound: the one whose bound
+   carries the largest share of its day, and that day, forecast. */
+static void print_day_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_outcome *o)
+{
+    char cmd[1024];
+
+    fprintf(f, "The schedule %s is out of reach: every candidate's limits carry less than "
+            "some phase (or the day's mean) asks.\nThe one that comes closest:\n  ",
+            cfg->targets.schedule_source);
+    print_config_line(f, &o->c);
+    fprintf(f, "      bound     %.0f MB/s large, %.0f IOPS small at most (buckets full)\n",
+            o->bound_mbps, o->bound_iops);
+    if (o->simulated) {
+        print_day(f, cfg, o);
+        return;
+    }
+    fprintf(f, "      day       its limits carry at most %.0f %% of a phase's demand "
+            "(bound)\n", 100 * o->missed_got);
+    adv_forecast_command(cfg, &o->c, cmd, sizeof cmd);
+    fprintf(f, "      forecast  %s\n", cmd);
+}
+
 /* A rate target above every candidate's bound: no configuration of the
    space can meet it; the one that bounds highest on it, and what it
    delivers. */
 static void print_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
 {
     char cmd[1024];
+
+    if (r->has_reach[ADV_T_SCHEDULE])
+        print_day_reach(f, cfg, &r->reach[ADV_T_SCHEDULE]);
 
     for (int k = ADV_T_MBPS; k <= ADV_T_IOPS; k++) {
         const struct adv_outcome *o = &r->reach[k];

@@ -5,8 +5,9 @@
  *   header    what was asked (targets), what was searched (clouds, the
  *             candidate counts, those the latency floor set aside), the
  *             command; the answer in one line (the cheapest configuration
- *             meeting every target), and a rate target out of reach of
- *             every candidate with the one that comes closest;
+ *             meeting every target), and a rate target (or a schedule)
+ *             out of reach of every candidate with the one that comes
+ *             closest;
  *   chart     cost against headroom of every candidate simulated
  *             (candidates[]; a --merge document has none, and then the
  *             configurations it reports stand in): passes and misses as
@@ -193,6 +194,32 @@ static void config_text(const cJSON *x, char *buf, size_t len)
              html_str_or(x, "volume", "?"));
 }
 
+/* A schedule no configuration's bound carries: said, with the one that
+   comes closest and the share of its worst phase its forecast serves
+   (out_of_reach.schedule). */
+static void schedule_out_of_reach(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x = html_get(doc, "out_of_reach.schedule");
+    double usd = 0, mbps = 0, iops = 0, served = 0;
+    char config[256];
+
+    if (!cJSON_IsObject(x))
+        return;
+    html_num(x, "bound_mbps", &mbps);
+    html_num(x, "bound_iops", &iops);
+    usd_of(x, &usd);
+    config_text(x, config, sizeof config);
+    fputs("<p class=\"warning\" data-key=\"out_of_reach_schedule\">", o->f);
+    html_textf(o, "Out of reach: no candidate's bound carries the schedule's day (some "
+               "phase, or the day's mean, asks more). The one that comes closest, %s at "
+               "$%.2f a month, bounds at %.0f large MB/s and %.0f small IOPS", config, usd,
+               mbps, iops);
+    if (cJSON_IsTrue(html_get(x, "simulated")) &&
+        html_num(html_get(x, "day"), "worst_served_frac", &served))
+        html_textf(o, " and serves %.0f %% of its worst phase (forecast)", 100 * served);
+    fputs(".</p>\n", o->f);
+}
+
 /* A rate target no configuration of the space can meet: said, with the
    one that comes closest (out_of_reach.mbps / .iops). */
 static void out_of_reach(struct html_out *o, const cJSON *doc)
@@ -271,6 +298,7 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     html_key_row(o, "simulated", "simulated", text);
     fputs("</tbody></table>\n", o->f);
     out_of_reach(o, doc);
+    schedule_out_of_reach(o, doc);
     if (cJSON_IsTrue(html_get(doc, "search.interrupted")))
         html_elem(o, "p", "warning", "Interrupted: the lists hold what was decided "
                   "before the search stopped.");

@@ -252,8 +252,12 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     put(t, o, "mbps", number_or_null(x->sim.mbps, large && x->simulated));
     put(t, o, "iops", number_or_null(x->sim.iops, small && x->simulated));
     put(t, o, "latency_us", number_or_null(x->sim.lat_us, small && x->simulated));
-    put(t, o, "bound_mbps", number_or_null(x->bound_mbps, large));
-    put(t, o, "bound_iops", number_or_null(x->bound_iops, small));
+    /* a schedule's bound is of the classes its phases ask for */
+    double peak[2] = { 0, 0 }, mean[2];
+    if (g->schedule)
+        adv_schedule_demand(g->schedule, peak, mean);
+    put(t, o, "bound_mbps", number_or_null(x->bound_mbps, large || peak[WL_LARGE] > 0));
+    put(t, o, "bound_iops", number_or_null(x->bound_iops, small || peak[WL_SMALL] > 0));
     put(t, o, "pass", cJSON_CreateBool(x->pass));
     put(t, o, "missed", str_or_null(x->pass ? NULL : adv_target_key(x->missed)));
     put(t, o, "missed_got", number_or_null(x->missed_got, !x->pass));
@@ -361,6 +365,9 @@ static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
     if (reach) {
         put_maybe(t, reach, "mbps", cfg, &r->reach[ADV_T_MBPS], r->has_reach[ADV_T_MBPS]);
         put_maybe(t, reach, "iops", cfg, &r->reach[ADV_T_IOPS], r->has_reach[ADV_T_IOPS]);
+        if (cfg->targets.schedule)
+            put_maybe(t, reach, "schedule", cfg, &r->reach[ADV_T_SCHEDULE],
+                      r->has_reach[ADV_T_SCHEDULE]);
     }
     cJSON *clouds = put(t, root, "cloud_best", cJSON_CreateObject());
     if (cfg->space.clouds & ADV_CLOUD_AWS)
