@@ -66,6 +66,11 @@ static void errors_should_name_the_line_and_the_column(void)
 {
     check_error("phase,duration,small_iops\nok,1h,100\nbad,1h,-5\n",
                 "day.csv:3: small_iops '-5': not a rate");
+    check_error("phase,duration,small_iops\nx,1h,1e9\n",
+                "day.csv:2: small_iops '1e9': not a rate; use IOPS 0..10000000");
+    check_error("phase,duration,large_mbps\nx,1h,100001\n",
+                "day.csv:2: large_mbps '100001': not a rate; use MB/s 0..100000");
+    CHECK_INT_EQ(parse("phase,duration,small_iops,large_mbps\nx,1h,1e7,100000\n"), 0);
     check_error("phase,duration\nx,90q\n", "day.csv:2: duration '90q': not a duration");
     check_error("phase,start\nx,25:00\n", "day.csv:2: start '25:00': out of range");
     check_error("phase,start\nx,2h\n", "day.csv:2: start '2h': not a clock time");

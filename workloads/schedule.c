@@ -181,12 +181,12 @@ static int64_t parse_duration(const char *s)
     return (int64_t)(ms + 0.5);     /* ms > 0: rounds to nearest */
 }
 
-static int parse_rate(const char *s, double *out)
+static int parse_rate(const char *s, double max, double *out)
 {
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end || errno || !isfinite(v) || v < 0 || v > 1e9)
+    if (end == s || *end || errno || !isfinite(v) || v < 0 || v > max)
         return -1;
     *out = v;
     return 0;
@@ -239,12 +239,14 @@ static int read_open(struct parser *ps, const struct raw_line *r,
                      struct wl_phase *p)
 {
     static const int cols[2] = { COL_SMALL_IOPS, COL_LARGE_MBPS };
+    static const double max[2] = { WL_RATE_SMALL_MAX_IOPS, WL_RATE_LARGE_MAX_MBPS };
+    static const char *const range[2] = { "not a rate; use IOPS 0..10000000",
+                                          "not a rate; use MB/s 0..100000" };
     double *dst[2] = { &p->small_iops, &p->large_mbps };
     for (int k = 0; k < 2; k++) {
         const char *v = r->field[cols[k]];
-        if (*v && parse_rate(v, dst[k]) != 0)
-            return fail_line(ps, r->line, column_names[cols[k]], v, "not a "
-                             "rate; use a number 0..1e9");
+        if (*v && parse_rate(v, max[k], dst[k]) != 0)
+            return fail_line(ps, r->line, column_names[cols[k]], v, range[k]);
     }
     const char *a = r->field[COL_ARRIVALS];
     if (!*a || strcmp(a, "poisson") == 0)

@@ -44,6 +44,12 @@
 #define WL_PHASE_NAME_MAX 32
 #define WL_SCHEDULE_MAX_DAY_MS (31ll * 86400 * 1000)    /* one pass */
 #define WL_DAY_MS (86400ll * 1000)
+/* The most an open loop may offer, in a schedule as with --rate-small /
+   --rate-large: 10 M small IOPS and 100 GB/s are past any instance, and
+   the simulation of a backlog costs time in proportion to its arrivals
+   (1e9 IOPS would run for hours) */
+#define WL_RATE_SMALL_MAX_IOPS 1e7
+#define WL_RATE_LARGE_MAX_MBPS 1e5
 
 enum wl_phase_kind {
     WL_PHASE_IDLE = 0,

@@ -628,8 +628,8 @@ static int opt_exact(struct cli_opts *o, const char *v, char *why, size_t n)
 
 /* ---- open-loop demand (engine.h: struct sim_open_load) ---------------- */
 
-#define CLI_RATE_SMALL_MAX 10000000.0       /* IOPS: 10 M, past any volume */
-#define CLI_RATE_LARGE_MAX_BPS 1e11         /* 100 GB/s */
+#define CLI_RATE_SMALL_MAX WL_RATE_SMALL_MAX_IOPS          /* schedule.h */
+#define CLI_RATE_LARGE_MAX_BPS (WL_RATE_LARGE_MAX_MBPS * 1e6)
 
 static int opt_rate_small(struct cli_opts *o, const char *v, char *why,
                           size_t n)
