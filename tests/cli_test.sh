@@ -311,6 +311,28 @@ expect_stdout_contains "explicit_flags_should_override_layout_file" \
     --redundancy high
 expect_stdout_contains "layout_file_should_set_the_disk_count" \
     "3 x gp3" "$ASMSIM" run "${FAST[@]}" --layout-file lf.json
+# a failgroup_of map holds at the disk count it lists, in a sweep as in a
+# run (uneven groups: 3 disks and 1 mirror each other at half the rate of
+# round robin), and a count it does not fit is said
+printf '{"redundancy":"normal","disks":4,"failgroup_of":[0,0,0,1]}' >fgmap.json
+FG=(--layout-file fgmap.json --write 100 --run dss --duration 200ms --quiet --json -)
+"$ASMSIM" run "${FG[@]}" >fgrun.json 2>/dev/null
+"$ASMSIM" run "${FG[@]}" --failgroups 2 >fgrr.json 2>/dev/null
+"$ASMSIM" sweep "${FG[@]}" --volumes 3-5 >fgsweep.json 2>fgsweep.err
+expect_true "sweep_should_use_the_layout_files_failgroup_map_at_its_disk_count" \
+    python3 - fgrun.json fgrr.json fgsweep.json <<'PY'
+import json, sys
+run, rr, sw = (json.load(open(p)) for p in sys.argv[1:])
+at4 = [r for r in sw["sweep"] if r["disks"] == 4][0]["summary"]["max_large_mbps"]
+mapped, robin = run["summary"]["max_large_mbps"], rr["summary"]["max_large_mbps"]
+assert mapped < 0.75 * robin, (mapped, robin)     # the map matters
+assert at4 == mapped, (at4, mapped)
+PY
+expect_true "sweep_should_say_which_counts_the_failgroup_map_does_not_fit" \
+    grep -qx "asmsim: warning: --layout-file fgmap.json: its failgroup_of maps 4 disks; at 3,5 disks, disk d is in failure group d % 2 instead" fgsweep.err
+expect_stdout_contains "run_at_another_count_should_say_the_failgroup_map_does_not_fit" \
+    "its failgroup_of maps 4 disks; at 5 disks, disk d is in failure group d % 2 instead" \
+    bash -c "'$ASMSIM' run --layout-file fgmap.json --disks 5 --run dss --duration 200ms --quiet 2>&1"
 
 # ---- interruption ---------------------------------------------------------------
 

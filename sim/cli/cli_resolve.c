@@ -595,6 +595,31 @@ static void warn_repeated_counts(struct cli_opts *o)
                  o->count_repeated);
 }
 
+/* A layout file's failgroup_of holds for the disk count it lists: a run
+   (or a sweep's runs) at another count put disk d in failure group
+   d % failgroups instead, which is said. */
+static void warn_failgroup_map(struct cli_opts *o)
+{
+    char q[CLI_QUOTE_BUF], counts[160] = "";
+    int n = o->failgroup_map_disks, others = 0;
+
+    if (n <= 0)
+        return;
+    for (int i = 0; o->cmd == CLI_SWEEP && i < o->n_counts; i++)
+        if (o->counts[i] != n) {
+            size_t used = strlen(counts);
+            snprintf(counts + used, sizeof counts - used, "%s%d", others++ ? "," : "",
+                     o->counts[i]);
+        }
+    if (o->cmd != CLI_SWEEP && o->disks != n)
+        snprintf(counts, sizeof counts, "%d", o->disks), others = 1;
+    if (others == 0)
+        return;
+    warn_add(o, "--layout-file %s: its failgroup_of maps %d disks; at %s disk%s, disk d "
+             "is in failure group d %% %d instead", cli_quote(o->layout_file, q, sizeof q),
+             n, counts, others == 1 && strcmp(counts, "1") == 0 ? "" : "s", o->failgroups);
+}
+
 /* --create makes missing files and extends asmsim's own; a target that
    exists and is not asmsim's is used as it is, which is said, not left
    for the DBA to find in the header's sizes. */
@@ -971,6 +996,7 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     check_unused(o);
     warn_repeated_counts(o);
+    warn_failgroup_map(o);
     warn_create_unused(o);
     if ((rc = resolve_open(o, why, why_len)) != 0)
         return rc;
@@ -998,7 +1024,10 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
             }
         free(nodes);
         cli_opts_to_cfg(o, o->counts[0], cfg);
-        cfg->layout.disk_failgroup = NULL;   /* counts differ per run */
+        if (o->failgroup_map_disks > 0) {    /* the run at its count only */
+            cfg->failgroup_map = o->failgroup_map;
+            cfg->failgroup_map_disks = o->failgroup_map_disks;
+        }
         return 0;
     }
     int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;

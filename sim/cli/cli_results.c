@@ -224,8 +224,7 @@ static void stage_sweep_orion(struct cli_job *j, const struct report_stage *st,
         char prefix[CLI_TESTNAME_MAX + 32];
         int rc;
 
-        cli_opts_to_cfg(j->o, s->runs[i]->disks, &cfg);
-        cfg.layout.disk_failgroup = NULL;
+        cli_opts_to_cfg(j->o, s->runs[i]->disks, &cfg);    /* the map at its count */
         snprintf(prefix, sizeof prefix, "%s_%ddisks", j->o->testname,
                  s->runs[i]->disks);
         j->meta.n_luns = s->runs[i]->disks;

@@ -879,6 +879,9 @@ struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks)
 {
     struct sim_run_cfg one = *cfg;
     one.disks = disks;
+    if (cfg->failgroup_map)
+        one.layout.disk_failgroup =
+            disks == cfg->failgroup_map_disks ? cfg->failgroup_map : NULL;
     return one;
 }
 

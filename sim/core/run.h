@@ -26,6 +26,12 @@
 struct sim_run_cfg {
     int disks;
     struct lay_cfg layout;          /* disks and disk size filled per run */
+    /* a map of disks to failure groups that holds at one disk count only
+       (a layout file's failgroup_of): a sweep's run at that count gets it
+       as layout.disk_failgroup, the others none (sim_sweep_run_cfg);
+       NULL: layout.disk_failgroup is every run's */
+    const int *failgroup_map;
+    int failgroup_map_disks;
     struct wl_cfg workload;         /* capacity filled from the layout */
     struct wl_matrix_cfg matrix;    /* num_disks filled per run */
     struct sim_point_opts point;    /* duration, warm-up, auto, stream_io */
