@@ -445,6 +445,17 @@ static void summary_txt_should_say_when_a_run_is_incomplete(void)
     CHECK(strstr(t, "\nIncomplete run: stopped after 3 of 4 points\n") != NULL);
     free(t);
 
+    /* a point the stop cut short holds what it measured, but is not done */
+    fake_init(&fk);
+    fk.run.n_points = 3;
+    fk.run.incomplete = true;
+    fk.pts[2].incomplete = true;
+    cap_open(&c);
+    report_orion_summary(c.f, &fk.meta, &fk.cfg, &fk.run);
+    t = cap_close(&c);
+    CHECK(strstr(t, "\nIncomplete run: stopped after 2 of 4 points, 1 more cut short\n") != NULL);
+    free(t);
+
     fake_init(&fk);
     cap_open(&c);
     report_orion_summary(c.f, &fk.meta, &fk.cfg, &fk.run);
@@ -1106,6 +1117,22 @@ static void three_run_sweep(struct fake *fk, struct fake_sweep *fs)
     fs->sw.incomplete = true;
 }
 
+/* A sweep stopped inside its last run: the note under the table counts
+   the points done, and the one the stop cut short apart. */
+static void stopped_sweep_should_count_a_cut_point_apart(void)
+{
+    struct fake fk;
+    struct fake_sweep fs;
+
+    three_run_sweep(&fk, &fs);
+    fs.runs[2].incomplete = true;
+    fk.pts[3].incomplete = true;
+    char *t = table_text(&fk.cfg, &fs.sw);
+    CHECK(t && strstr(t, "(incomplete: stopped in the 4-disk run after 3 of 4 points, 1 more "
+                         "cut short; that row is partial)\n") != NULL);
+    free(t);
+}
+
 /* The runs of a sweep are printed on cfg.jobs threads (report_json.c):
    the text is the same for any count, and it is cJSON_Print's own text
    of the document (json_print.c), read back and printed again. */
@@ -1195,5 +1222,6 @@ int main(void)
     RUN(sweep_csv_should_match_the_golden_file);
     RUN(json_of_a_sweep_should_hold_every_run_and_the_last_at_top);
     RUN(json_of_a_sweep_should_not_depend_on_the_threads_printing_it);
+    RUN(stopped_sweep_should_count_a_cut_point_apart);
     return check_done();
 }

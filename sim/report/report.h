@@ -92,6 +92,11 @@ void report_fmt_unmet(double frac, char *buf, size_t len);
 void report_open_lines(FILE *f, const struct sim_point_result *p,
                        enum sim_arrivals arrivals);
 
+/* Where a stopped run stopped: "229 of 230 points" (of `planned`), and
+   ", 1 more cut short" when a stop cut points' windows short (they hold
+   what they measured, and are not counted as done). */
+void report_fmt_stopped_points(const struct sim_run_result *r, int planned, char *buf,
+                               size_t len);
 /* A time span for a reader: "45 s", "31 min", "2.5 h", "3.2 days". */
 void report_fmt_duration(double seconds, char *buf, size_t len);
 /* How long a burst lasts, b->lasts_s from full: "31 min", or when every

@@ -407,9 +407,11 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     }
     if (dev_has(cfg->backend, DEV_CAP_HOST_CPU))
         real_device_lines(f, meta, run, cfg->backend);
-    if (run->incomplete)
-        fprintf(f, "\nIncomplete run: stopped after %d of %d points\n",
-                run->n_points, m->n_points);
+    if (run->incomplete) {
+        char where[96];
+        report_fmt_stopped_points(run, m->n_points, where, sizeof where);
+        fprintf(f, "\nIncomplete run: stopped after %s\n", where);
+    }
     return stream_status(f);
 }
 

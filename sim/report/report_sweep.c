@@ -701,11 +701,13 @@ static void incomplete_note(FILE *f, const struct sim_sweep_result *sweep)
         return;
     const struct sim_run_result *last =
         sweep->n_runs > 0 ? sweep->runs[sweep->n_runs - 1] : NULL;
-    if (last && last->incomplete && last->n_points > 0)
-        fprintf(f, "(incomplete: stopped in the %d-disk run after %d of its %d "
-                "points; that row is partial)\n", last->disks, last->n_points,
-                last->matrix ? last->matrix->n_points : last->n_points);
-    else
+    if (last && last->incomplete && last->n_points > 0) {
+        char where[96];
+        report_fmt_stopped_points(last, last->matrix ? last->matrix->n_points
+                                                     : last->n_points, where, sizeof where);
+        fprintf(f, "(incomplete: stopped in the %d-disk run after %s; that row is "
+                "partial)\n", last->disks, where);
+    } else
         fputs("(incomplete: stopped before the last disk count)\n", f);
 }
 

@@ -302,6 +302,18 @@ fail:
     return rc < 0 ? rc : -EIO;
 }
 
+void report_fmt_stopped_points(const struct sim_run_result *r, int planned, char *buf,
+                               size_t len)
+{
+    int cut = 0;
+
+    for (int i = 0; i < r->n_points; i++)
+        cut += r->points[i].incomplete;
+    int n = snprintf(buf, len, "%d of %d points", r->n_points - cut, planned);
+    if (cut > 0 && n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ", %d more cut short", cut);
+}
+
 void report_fmt_duration(double seconds, char *buf, size_t len)
 {
     if (seconds < 90)
