@@ -136,6 +136,22 @@ printf '%s\n' "$H_OUT" >oltp.txt
 expect_true "oltp_day_should_run" test "$H_RC" -eq 0
 expect_true "the_plan_should_name_the_schedule" \
     grep -q '^Schedule oltp-day: 6 phases, a day of 24 h (clock times); interval 60 s; fast hybrid$' oltp.txt
+# events of several volumes in one line name exactly those volumes: a
+# range only when it has no gap (the day's last refill leaves out DATA_0002)
+expect_true "grouped_events_should_name_exactly_their_volumes" python3 - oltp.txt <<'PY'
+import re, sys
+lines = [m for m in re.finditer(r"(\d+) volumes \(([^)]*)\)", open(sys.argv[1]).read())]
+assert lines, "no grouped event"
+gap = False
+for m in lines:
+    n, who = int(m.group(1)), m.group(2)
+    r = re.fullmatch(r"DATA_(\d{4}) \.\.\. DATA_(\d{4})", who)
+    named = list(range(int(r.group(1)), int(r.group(2)) + 1)) if r else \
+        [int(x) for x in re.findall(r"DATA_(\d{4})", who)]
+    assert len(named) == n, (m.group(0), named)
+    gap = gap or not r
+assert gap, "no group with a gap: the case is gone"
+PY
 harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp3 --disks 4 \
     --schedule weekly-etl --repeat 1
 printf '%s\n' "$H_OUT" >weekly.txt

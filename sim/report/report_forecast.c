@@ -275,24 +275,56 @@ static bool same_group(const struct sim_forecast_result *r, const struct sim_fc_
            r->bucket[a->bucket].limit == r->bucket[b->bucket].limit;
 }
 
+/* Whether one of events [i, j) is of disk d's bucket. */
+static bool group_has_disk(const struct sim_forecast_result *r, size_t i, size_t j, int d)
+{
+    for (size_t k = i; k < j; k++)
+        if (r->bucket[r->events[k].bucket].disk == d)
+            return true;
+    return false;
+}
+
+/* The volumes of events [i, j): "DATA_a ... DATA_b" when they are every
+   disk from a to b, else each named, "DATA_0000, DATA_0001, DATA_0003". */
+static void group_volumes(const struct sim_forecast_result *r, size_t i, size_t j,
+                          char *buf, size_t len)
+{
+    int lo = r->bucket[r->events[i].bucket].disk, hi = lo;
+    bool every = true;
+
+    for (size_t k = i; k < j; k++) {
+        int d = r->bucket[r->events[k].bucket].disk;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+    }
+    for (int d = lo; d <= hi && every; d++)
+        every = group_has_disk(r, i, j, d);
+    if (every) {
+        snprintf(buf, len, "DATA_%04d ... DATA_%04d", lo, hi);
+        return;
+    }
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int d = lo; d <= hi && n < len; d++)
+        if (group_has_disk(r, i, j, d)) {
+            int w = snprintf(buf + n, len - n, "%sDATA_%04d", n ? ", " : "", d);
+            n += w > 0 ? (size_t)w : 0;
+        }
+}
+
 /* Events [i, j) as one line: the first's words, its volume's name made
-   "N volumes (DATA_a ... DATA_b)" and "within S s" added. */
+   "N volumes (<group_volumes>)" and "within S s" added. */
 static void group_line(FILE *f, const struct report_fc_info *in,
                        const struct sim_forecast_result *r, size_t i, size_t j)
 {
-    char line[512], who[32];
+    char line[512], who[32], volumes[400];
     const struct sim_fc_event *e = &r->events[i];
     report_fc_event_text(in, r, e, line, sizeof line);
     if (j - i < 2) {
         fprintf(f, "  %s\n", line);
         return;
     }
-    int lo = r->bucket[e->bucket].disk, hi = lo;
-    for (size_t k = i; k < j; k++) {
-        int d = r->bucket[r->events[k].bucket].disk;
-        lo = d < lo ? d : lo;
-        hi = d > hi ? d : hi;
-    }
+    group_volumes(r, i, j, volumes, sizeof volumes);
     snprintf(who, sizeof who, "DATA_%04d", r->bucket[e->bucket].disk);
     char *at = strstr(line, who);
     if (!at) {
@@ -302,8 +334,8 @@ static void group_line(FILE *f, const struct report_fc_info *in,
     *at = '\0';
     const char *rest = at + strlen(who);
     bool earns = strncmp(rest, " earns ", 7) == 0;     /* the plural's verb */
-    fprintf(f, "  %s%zu volumes (DATA_%04d ... DATA_%04d)%s%s, within %.0f s\n", line,
-            j - i, lo, hi, earns ? " earn " : "", earns ? rest + 7 : rest,
+    fprintf(f, "  %s%zu volumes (%s)%s%s, within %.0f s\n", line,
+            j - i, volumes, earns ? " earn " : "", earns ? rest + 7 : rest,
             r->events[j - 1].at_s - e->at_s);
 }
 
