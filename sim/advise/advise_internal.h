@@ -45,7 +45,7 @@ struct adv_inst {
     /* with a schedule, the option whose bound carries the largest share
        of what the day asks (reach_day_ratio: the bound's least share of
        a phase's demand, or of the day's mean; the cheapest of equal
-       ones); inst < 0: none bounded */
+       ones); reach_day_ratio < 0: none bounded */
     struct adv_cand reach_day;
     double reach_day_ratio;
     /* the latency floor (advise_bound.c): options set aside for a floor

@@ -213,7 +213,7 @@ static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
     in->usd_month = usd;
     in->max_data_disks = data_disk_limit(p);
     in->aws = strcmp(p->provider, "aws") == 0;
-    in->closest_ratio = -1;
+    in->closest_ratio = in->reach_day_ratio = -1;
     in->inst_ratio = -1;
     return 0;
 }
@@ -534,15 +534,18 @@ static void note_instance(struct adv_inst *in, const struct adv_targets *t,
     }
 }
 
-/* Keep rejected candidate c as in's closest if it came closer (ratio:
-   bound / need) or as close for less. */
-static void note_rejected(struct adv_inst *in, const struct adv_cand *c, double ratio)
+/* Keep candidate c, whose bound comes `ratio` of the way to what is
+   asked (bound / need), in *kept if it comes closer than *kept_ratio, or
+   as close for less; *kept_ratio < 0: none kept yet.  An instance's
+   closest rejection, and the reach of a schedule's day. */
+static void keep_closer(struct adv_cand *kept, double *kept_ratio,
+                        const struct adv_cand *c, double ratio)
 {
-    if (ratio < in->closest_ratio ||
-        (ratio == in->closest_ratio && c->total_usd_month >= in->closest.total_usd_month))
+    if (ratio < *kept_ratio ||
+        (ratio == *kept_ratio && c->total_usd_month >= kept->total_usd_month))
         return;
-    in->closest_ratio = ratio;
-    in->closest = *c;
+    *kept_ratio = ratio;
+    *kept = *c;
 }
 
 /* Whether candidate c bounds higher than the one in *kept on rate r
@@ -566,20 +569,6 @@ static void note_reach(struct adv_inst *in, const struct adv_cand *c)
     for (int r = 0; r < 2; r++)
         if (reaches_further(c, &in->reach[r], r))
             in->reach[r] = *c;
-}
-
-/* Keep candidate c, whose bound carries `ratio` of what a schedule's day
-   asks, as the reach_day of *kept (an instance's or the space's) if it
-   carries more, or as much for less. */
-static void note_day_reach(struct adv_cand *kept, double *kept_ratio,
-                           const struct adv_cand *c, double ratio)
-{
-    if (kept->inst >= 0 && (ratio < *kept_ratio ||
-                            (ratio == *kept_ratio &&
-                             c->total_usd_month >= kept->total_usd_month)))
-        return;
-    *kept = *c;
-    *kept_ratio = ratio;
 }
 
 /* ---- the latency floor's figures ------------------------------------ */
@@ -669,9 +658,9 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         note_reach(in, &c);
         double ratio = fmin(bound_ratio(t, &bd), schedule_ratio(t, in, vo));
         if (t->schedule)
-            note_day_reach(&in->reach_day, &in->reach_day_ratio, &c, ratio);
+            keep_closer(&in->reach_day, &in->reach_day_ratio, &c, ratio);
         if (ratio * ADV_BOUND_SLACK < 1 && !s->keep_all) {
-            note_rejected(in, &c, ratio);
+            keep_closer(&in->closest, &in->closest_ratio, &c, ratio);
             continue;
         }
         for (int k = 0; k < n_kept && !dominated; k++)
@@ -802,7 +791,7 @@ static void cand_task(void *arg, long i)
     long enumerated = 0;
     int rc = 0;
 
-    in->closest_ratio = -1;
+    in->closest_ratio = in->reach_day_ratio = -1;
     in->inst_ratio = -1;
     floor_reset(&in->lat);
     in->reach[0].inst = in->reach[1].inst = in->reach_day.inst = -1;
@@ -823,9 +812,9 @@ static void note_space_figures(struct adv_space *s, const struct adv_inst *in)
     for (int r = 0; r < 2; r++)
         if (in->reach[r].inst >= 0 && reaches_further(&in->reach[r], &s->reach[r], r))
             s->reach[r] = in->reach[r];
-    if (in->reach_day.inst >= 0)
-        note_day_reach(&s->reach_day, &s->reach_day_ratio, &in->reach_day,
-                       in->reach_day_ratio);
+    if (in->reach_day_ratio >= 0)
+        keep_closer(&s->reach_day, &s->reach_day_ratio, &in->reach_day,
+                    in->reach_day_ratio);
     floor_add(&s->lat, &in->lat);
 }
 
@@ -841,6 +830,7 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     s->enumerated = 0;
     floor_reset(&s->lat);
     s->reach[0].inst = s->reach[1].inst = s->reach_day.inst = -1;
+    s->reach_day_ratio = -1;
     t.buf = calloc((size_t)s->n_inst, sizeof *t.buf);
     t.enumerated = calloc((size_t)s->n_inst, sizeof *t.enumerated);
     t.rc = calloc((size_t)s->n_inst, sizeof *t.rc);
