@@ -125,6 +125,12 @@ static void gp3_should_reject_sizes_outside_1gib_to_64tib(void)
     CHECK_STR_EQ(why, "gp3 size=65TiB: gp3 volumes are 1GiB to 64TiB");
     must_reject("gp3:size=512MiB");
     must_parse("gp3:size=64TiB");
+    /* a size past what 64 bits hold is as far out of range, in the
+       words the user typed (it was "not a size") */
+    must_reject("gp3:size=99999999999GiB");
+    CHECK_STR_EQ(why, "gp3 size=99999999999GiB: gp3 volumes are 1GiB to 64TiB");
+    must_reject("oci-higher:size=99999999999999999999999GB");
+    CHECK_WHY_HAS("oci-higher volumes are ");
 }
 
 /* AWS provisions EBS volumes in whole GiB, OCI in whole GB: a size
@@ -688,13 +694,25 @@ static void size_parse_should_take_binary_decimal_and_bare_units(void)
     }
     static const char *const bad[] = {
         "", "abc", "0", "0GiB", "-5", "+5", "12XB", "GiB", "1.5", "1..5G", " 5G", "5G ",
-        "99999999999999999999", "16777216TiB", "5 G B", "5e3", ".5G", "5.G",
+        "5 G B", "5e3", ".5G", "5.G", "99999999999999999999x",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint64_t b = 77;
         int rc = prof_parse_size(bad[i], &b);
         if (rc != -EINVAL)
             CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d, expected -EINVAL", bad[i], rc);
+        CHECK_U64_EQ(b, 77);
+    }
+    /* written well, more than 2^64 - 1 bytes: too large, not a typo */
+    static const char *const too_large[] = {
+        "99999999999999999999", "16777216TiB", "99999999999GiB", "18446744073709551616",
+        "16777216.5TiB",
+    };
+    for (size_t i = 0; i < sizeof too_large / sizeof too_large[0]; i++) {
+        uint64_t b = 77;
+        int rc = prof_parse_size(too_large[i], &b);
+        if (rc != -ERANGE)
+            CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d, expected -ERANGE", too_large[i], rc);
         CHECK_U64_EQ(b, 77);
     }
 }

@@ -313,12 +313,23 @@ static int not_whole_units(const struct vol_type *ty, uint64_t size,
 }
 
 /* Apply type t's rules to rq.  Writes *out only on success. */
+int prof_size_out_of_range(enum vt t, const char *size_text, char *why,
+                           size_t why_len)
+{
+    const struct vol_type *ty = &prof_vol_types[t];
+    char lo[40], hi[40];
+    prof_fmt_compact(ty->size_min_bytes, lo, sizeof lo);
+    prof_fmt_compact(ty->size_max_bytes, hi, sizeof hi);
+    return why_set(why, why_len, "%s size=%s: %s volumes are %s to %s", ty->name,
+                   size_text, ty->name, lo, hi);
+}
+
 int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
                  char *why, size_t why_len)
 {
     const struct vol_type *ty = &prof_vol_types[t];
     struct vol_profile v;
-    char size_txt[40], lo[40], hi[40], val[40], n[40];
+    char size_txt[40], val[40], n[40];
     int rc = 0;
 
     memset(&v, 0, sizeof v);
@@ -337,12 +348,8 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
 
     uint64_t size = rq->has_size ? rq->size_bytes : ty->size_default_bytes;
     prof_fmt_compact(size, size_txt, sizeof size_txt);
-    if (size < ty->size_min_bytes || size > ty->size_max_bytes) {
-        prof_fmt_compact(ty->size_min_bytes, lo, sizeof lo);
-        prof_fmt_compact(ty->size_max_bytes, hi, sizeof hi);
-        return why_set(why, why_len, "%s size=%s: %s volumes are %s to %s",
-                       ty->name, size_txt, ty->name, lo, hi);
-    }
+    if (size < ty->size_min_bytes || size > ty->size_max_bytes)
+        return prof_size_out_of_range(t, size_txt, why, why_len);
     if (ty->size_step_bytes && size % ty->size_step_bytes != 0)
         return not_whole_units(ty, size, size_txt, why, why_len);
     v.size_bytes = size;

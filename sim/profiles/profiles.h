@@ -221,7 +221,8 @@ int prof_instance_at(int i, struct inst_profile *out);  /* 0 or -ERANGE */
    "1MiB", "512" (bytes), "4k" (KiB).  Rates: "1000MiB/s", "680MB/s",
    "125MiB" (per second implied), "1000B/s"; a bare number is MiB/s, the
    unit the providers state throughput in ("1000" = 1000 MiB/s).  Return 0
-   or -EINVAL. */
+   or -EINVAL; prof_parse_size -ERANGE for a size written well that is
+   more than 2^64 - 1 bytes ("99999999999TiB"). */
 int prof_parse_size(const char *text, uint64_t *bytes_out);
 int prof_parse_rate(const char *text, double *bytes_per_s_out);
 

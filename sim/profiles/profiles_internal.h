@@ -97,6 +97,11 @@ struct vol_req {
     int vpu;
 };
 
+/* "gp3 size=100TiB: gp3 volumes are 1GiB to 64TiB" into why, the size as
+   size_text says it; returns -EINVAL. */
+int prof_size_out_of_range(enum vt t, const char *size_text, char *why,
+                           size_t why_len);
+
 /* Apply type t's rules to rq.  Writes *out only on success. */
 int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
                  char *why, size_t why_len);

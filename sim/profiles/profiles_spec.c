@@ -50,7 +50,10 @@ static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
     if (key_is(key, klen, "size")) {
         if (rq->has_size)
             return why_set(why, why_len, "%s: size given twice", tn);
-        if (prof_parse_size(val, &rq->size_bytes) < 0)
+        int rc = prof_parse_size(val, &rq->size_bytes);
+        if (rc == -ERANGE)
+            return prof_size_out_of_range(t, q, why, why_len);
+        if (rc < 0)
             return why_set(why, why_len, "%s size=%s: not a size (e.g. %s)", tn, q,
                            prof_vol_types[t].size_step_bytes == GIB ? "250GiB, 1TiB, 1000GiB"
                                                                     : "1024GB, 1TB, 2048GB");

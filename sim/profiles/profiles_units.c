@@ -101,6 +101,8 @@ struct quantity {
     uint64_t frac;          /* fraction digits as an integer ... */
     uint64_t frac_scale;    /* ... over this power of ten */
     uint64_t unit_bytes;
+    bool too_many_digits;   /* the whole part is past 2^64 - 1 (held
+                               there): a size too large, not a typo */
 };
 
 static const struct unit parse_units[] = {
@@ -121,8 +123,10 @@ static int parse_quantity(const char *s, size_t len, struct quantity *q)
     for (; i < len && isdigit((unsigned char)s[i]); i++) {
         uint64_t d = (uint64_t)(s[i] - '0');
         if (__builtin_mul_overflow(q->int_part, 10u, &q->int_part) ||
-            __builtin_add_overflow(q->int_part, d, &q->int_part))
-            return -EINVAL;
+            __builtin_add_overflow(q->int_part, d, &q->int_part)) {
+            q->too_many_digits = true;
+            q->int_part = UINT64_MAX;
+        }
     }
     if (i < len && s[i] == '.') {
         i++;
@@ -156,13 +160,13 @@ int prof_parse_size(const char *text, uint64_t *bytes_out)
     uint64_t bytes;
     if (!text || parse_quantity(text, strlen(text), &q) < 0)
         return -EINVAL;
-    if (__builtin_mul_overflow(q.int_part, q.unit_bytes, &bytes))
-        return -EINVAL;
+    if (q.too_many_digits || __builtin_mul_overflow(q.int_part, q.unit_bytes, &bytes))
+        return -ERANGE;
     unsigned __int128 frac_bytes = (unsigned __int128)q.frac * q.unit_bytes;
     if (frac_bytes % q.frac_scale != 0)
         return -EINVAL;                 /* not a whole number of bytes */
     if (__builtin_add_overflow(bytes, (uint64_t)(frac_bytes / q.frac_scale), &bytes))
-        return -EINVAL;
+        return -ERANGE;
     if (bytes == 0)
         return -EINVAL;
     *bytes_out = bytes;
@@ -177,7 +181,7 @@ int prof_parse_rate(const char *text, double *bytes_per_s_out)
     size_t len = strlen(text);
     if (len >= 2 && text[len - 2] == '/' && tolower((unsigned char)text[len - 1]) == 's')
         len -= 2;
-    if (parse_quantity(text, len, &q) < 0)
+    if (parse_quantity(text, len, &q) < 0 || q.too_many_digits)
         return -EINVAL;
     if (isdigit((unsigned char)text[len - 1]))
         q.unit_bytes = MIB;             /* a bare number: MiB/s */
