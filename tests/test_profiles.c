@@ -692,27 +692,27 @@ static void size_parse_should_take_binary_decimal_and_bare_units(void)
             CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d", good[i].text, rc);
         CHECK_U64_EQ(b, good[i].bytes);
     }
-    static const char *const bad[] = {
-        "", "abc", "0", "0GiB", "-5", "+5", "12XB", "GiB", "1.5", "1..5G", " 5G", "5G ",
-        "5 G B", "5e3", ".5G", "5.G", "99999999999999999999x",
+    /* -EINVAL: not a size; -ERANGE: written well, more than 2^64 - 1
+       bytes, too large rather than a typo */
+    static const struct {
+        const char *text;
+        int rc;
+    } bad[] = {
+        { "", -EINVAL }, { "abc", -EINVAL }, { "0", -EINVAL }, { "0GiB", -EINVAL },
+        { "-5", -EINVAL }, { "+5", -EINVAL }, { "12XB", -EINVAL }, { "GiB", -EINVAL },
+        { "1.5", -EINVAL }, { "1..5G", -EINVAL }, { " 5G", -EINVAL }, { "5G ", -EINVAL },
+        { "5 G B", -EINVAL }, { "5e3", -EINVAL }, { ".5G", -EINVAL }, { "5.G", -EINVAL },
+        { "99999999999999999999x", -EINVAL },
+        { "99999999999999999999", -ERANGE }, { "16777216TiB", -ERANGE },
+        { "99999999999GiB", -ERANGE }, { "18446744073709551616", -ERANGE },
+        { "16777216.5TiB", -ERANGE },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint64_t b = 77;
-        int rc = prof_parse_size(bad[i], &b);
-        if (rc != -EINVAL)
-            CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d, expected -EINVAL", bad[i], rc);
-        CHECK_U64_EQ(b, 77);
-    }
-    /* written well, more than 2^64 - 1 bytes: too large, not a typo */
-    static const char *const too_large[] = {
-        "99999999999999999999", "16777216TiB", "99999999999GiB", "18446744073709551616",
-        "16777216.5TiB",
-    };
-    for (size_t i = 0; i < sizeof too_large / sizeof too_large[0]; i++) {
-        uint64_t b = 77;
-        int rc = prof_parse_size(too_large[i], &b);
-        if (rc != -ERANGE)
-            CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d, expected -ERANGE", too_large[i], rc);
+        int rc = prof_parse_size(bad[i].text, &b);
+        if (rc != bad[i].rc)
+            CHECK_FAIL_AT("prof_parse_size(\"%s\") = %d, expected %d", bad[i].text, rc,
+                          bad[i].rc);
         CHECK_U64_EQ(b, 77);
     }
 }
