@@ -484,7 +484,8 @@ static int check_capacity(const struct lay_cfg *cfg, char *why, size_t why_len)
                    "disk size %s: {layout} concat needs disks of at least 1MiB", a);
 }
 
-int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
+/* Every rule of lay_cfg_check but the disks' capacity. */
+static int check_shape(const struct lay_cfg *cfg, char *why, size_t why_len)
 {
     int rc = check_disks(cfg, why, why_len);
     if (rc == 0)
@@ -495,9 +496,22 @@ int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
         rc = check_start_disk(cfg, why, why_len);
     if (rc == 0)
         rc = check_copies(cfg, why, why_len);
+    return rc;
+}
+
+int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len)
+{
+    int rc = check_shape(cfg, why, why_len);
     if (rc == 0)
         rc = check_capacity(cfg, why, why_len);
     return rc;
+}
+
+bool lay_cfg_disks_too_small(const struct lay_cfg *cfg)
+{
+    char scratch[8];
+    return check_shape(cfg, scratch, sizeof scratch) == 0 &&
+           check_capacity(cfg, scratch, sizeof scratch) != 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -79,6 +79,10 @@ bool lay_stripe_ok(uint64_t stripe_bytes);
 /* Validate `cfg`.  Returns 0, or -EINVAL with a one-line reason naming the
    bad setting and what is valid written to why[why_len]. */
 int lay_cfg_check(const struct lay_cfg *cfg, char *why, size_t why_len);
+/* cfg fails lay_cfg_check only because its disks are too small to hold
+   the layout ("disk size 8MiB: too small for {au} 1MiB ..."), so the
+   reason is best told against what set the disk size. */
+bool lay_cfg_disks_too_small(const struct lay_cfg *cfg);
 
 /* Create a layout.  Returns 0 and sets *out, or -EINVAL (bad cfg; `why`
    says what, as lay_cfg_check) or -ENOMEM; *out is untouched on error. */

@@ -762,6 +762,24 @@ expect_error "aio_buffers_should_be_refused_up_front" \
 expect_true "aio_buffers_refused_should_create_nothing" test ! -e big.img
 rm -f big.img
 
+# real targets too small for the layout: the reason names what set the
+# disk size (--size-limit, or the smallest target), never a --disks the
+# user did not give
+dd if=/dev/urandom of=small8.img bs=1M count=8 status=none
+dd if=/dev/urandom of=big32.img bs=1M count=32 status=none
+for c in "size-limit|--size-limit 4MiB: disk size 4MiB: too small for --au 1MiB|--target big32.img --size-limit 4MiB" \
+         "target|small8.img: disk size 8MiB: too small for --au 1MiB|--target small8.img" \
+         "smallest_target|small8.img (the smallest target): disk size 8MiB: too small|--target big32.img --target small8.img" \
+         "au|big32.img: disk size 32MiB: too small for --au 4MiB|--target big32.img --au 4MiB"; do
+    IFS='|' read -r what msg args <<< "$c"
+    # shellcheck disable=SC2086
+    expect_error "too_small_targets_should_name_the_${what//-/_}" "asmsim: $msg" "" \
+        "$ASMSIM" run $args --duration 1ms
+    expect_error "too_small_targets_in_a_sweep_should_name_the_${what//-/_}" "asmsim: $msg" "" \
+        "$ASMSIM" sweep --volumes 1 $args --duration 1ms
+done
+rm -f small8.img big32.img
+
 # 8: outputs -- tried up front with a probe, every failure told with its errno
 expect_error "output_dir_in_proc_should_fail_up_front" \
     "asmsim: --output-dir /proc/x: cannot write in /proc" "" \

@@ -208,6 +208,8 @@ struct cli_opts {
     int jobs;                               /* sweep --jobs; 0 = the
                                                usable CPUs */
     uint64_t target_usable_bytes;           /* resolve: least usable size */
+    int smallest_target;                    /* ... of this target, an index */
+    bool size_limit_binds;                  /* ... set by --size-limit */
 
     /* live view (run, sweep, tui) */
     bool tui;                               /* --tui: the dashboard */

@@ -281,8 +281,13 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         if (o->create_bytes > 0 && !t.will_create && !t.asmsim_file &&
             o->create_unused++ == 0)
             o->create_unused_first = i;
-        if (t.usable_bytes < least)
+        if (t.usable_bytes < least) {
             least = t.usable_bytes;
+            o->smallest_target = i;
+            o->size_limit_binds = t.usable_bytes < t.size_bytes &&
+                                  o->size_limit_bytes > 0 &&
+                                  o->size_limit_bytes < t.size_bytes;
+        }
     }
     o->target_usable_bytes = least;
     o->volume.size_bytes = least - least % MIB;     /* the disk size */
@@ -763,6 +768,23 @@ static int check_budget(const struct cli_opts *o, int disks,
     return 0;
 }
 
+/* What set the disk size of real targets, to name in a reason that they
+   are too small: "--size-limit 1MiB", or "/dev/sdb (the smallest
+   target)". */
+static void disk_size_source(const struct cli_opts *o, char *buf, size_t len)
+{
+    char q[CLI_QUOTE_BUF], sz[32];
+    const char *path = o->targets[o->smallest_target];
+    if (o->size_limit_binds) {
+        units_fmt_exact(o->size_limit_bytes, TIB, true, sz, sizeof sz);
+        snprintf(buf, len, "--size-limit %s", sz);
+    } else if (o->n_targets == 1) {
+        snprintf(buf, len, "%s", cli_quote(path, q, sizeof q));
+    } else {
+        snprintf(buf, len, "%s (the smallest target)", cli_quote(path, q, sizeof q));
+    }
+}
+
 /* Check the layout, workload and matrix the run will build for `disks`
    (the matrix of matrix_disks: ORION's -num_disks may differ from the
    LUNs), and what it will hold in memory for them. */
@@ -790,6 +812,8 @@ static int check_for_disks(const struct cli_opts *o, int disks,
     bool orion = o->cmd == CLI_ORION;
     if (lay_cfg_check(&cfg.layout, inner, sizeof inner) != 0) {
         cli_spell_fields(inner, sizeof inner, orion);
+        if (o->engine == CLI_ENGINE_AIO && lay_cfg_disks_too_small(&cfg.layout))
+            disk_size_source(o, where, sizeof where);
         snprintf(why, why_len, "%s: %s", where, inner);
         return -EINVAL;
     }
