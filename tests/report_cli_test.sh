@@ -76,6 +76,14 @@ assert all(flat(r) == t for r, t in zip(rows, term)), (rows, term)
 assert "sustained MBPS" in table and "USD/month (total)" in table
 assert "one failure group per disk" in page
 assert "Summary of the last disk count, 3 disks" in page
+# the small IOPS chart's maximum is m5.large's IOPS burst: said so, with
+# what holds after it (the terminal's sustained column)
+side = re.search(r"The highest Maximum Small IOPS is [^<]*", page).group(0)
+sust = [t[6] for t in term if t[0] == "3"][0]   # disks, MBPS, sustained, limit (2 words), IOPS, sustained
+assert re.fullmatch(r"The highest Maximum Small IOPS is [0-9]+ IOPS, at 3 volumes, bound by "
+                    r"volume IOPS\. It is a burst: for at most [0-9.]+ (min|h) \(instance IOPS "
+                    r"burst credits\), then " + sust + r" IOPS sustained, bound by instance "
+                    r"IOPS\.", side), side
 PY
 then
     harness_ok "sweep_report_table_should_be_the_terminals"

@@ -541,6 +541,29 @@ static void an_advice_schedule_out_of_reach_should_say_so(void)
     free(page);
 }
 
+/* A configuration that meets the targets only on burst credits: said,
+   with how long the credits last in words (it printed "3500 s"). */
+static void an_advice_burst_alternative_should_say_how_long_it_lasts(void)
+{
+    static const char doc[] =
+        "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+        "\"targets\":{\"redundancy\":\"external\"},"
+        "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
+        "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":3},"
+        "\"best\":[],\"rejected\":[],\"burst_alternative\":{\"instance\":\"m5.large\","
+        "\"volume\":\"gp2\",\"disks\":4,\"usd_month\":{\"total\":150.5},"
+        "\"burst\":{\"lasts_s\":3500}},\"cloud_best\":{},\"candidates\":[]}";
+    char why[256] = "";
+    int rc;
+    char *page = page_of(doc, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    CHECK(page && strstr(page, "On burst credits, m5.large + 4 x gp2 at $150.50 a month "
+                               "meets the targets, for 58 min at most from full "
+                               "buckets.") != NULL);
+    free(page);
+}
+
 static void a_forecast_or_advice_should_not_be_compared(void)
 {
     struct html_doc docs[2] = { { .name = "a.json" }, { .name = "fc.json", .json = forecast_doc } };
@@ -578,6 +601,7 @@ int main(void)
     RUN(an_advice_without_candidates_should_chart_what_it_reports);
     RUN(an_advice_out_of_reach_should_say_so_and_name_the_closest);
     RUN(an_advice_schedule_out_of_reach_should_say_so);
+    RUN(an_advice_burst_alternative_should_say_how_long_it_lasts);
     RUN(a_forecast_or_advice_should_not_be_compared);
     return check_done();
 }

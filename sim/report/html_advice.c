@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "sim/report/html_page.h"
+#include "sim/report/report.h"
 
 struct point {
     double usd, headroom_pct;
@@ -460,12 +461,14 @@ static void rejected_table(struct html_out *o, const cJSON *doc)
     }
     if (cJSON_IsObject(alt)) {
         double usd = 0, lasts = 0;
+        char span[32];
         usd_of(alt, &usd);
         html_num(alt, "burst.lasts_s", &lasts);
+        report_fmt_duration(lasts, span, sizeof span);
         config_text(alt, text, sizeof text);
         fputs("<p class=\"note\">", o->f);
         html_textf(o, "On burst credits, %s at $%.2f a month meets the targets, for "
-                   "%.0f s at most from full buckets.", text, usd, lasts);
+                   "%s at most from full buckets.", text, usd, span);
         fputs("</p>\n", o->f);
     }
     fputs("</section>\n", o->f);

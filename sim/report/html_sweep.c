@@ -35,20 +35,24 @@
 
 #include "layouts/units.h"
 #include "sim/report/html_page.h"
+#include "sim/report/report.h"
 
 struct class_view {
     bool large;
-    const char *title, *unit, *key, *sustained_key, *limit_key;
+    const char *title, *unit, *key, *sustained_key, *limit_key, *burst_key,
+        *sustained_limit_key;
     const char *inst_max, *inst_base;   /* config.instance.* */
     int decimals;
 };
 
 static const struct class_view views[2] = {
     { true, "Large MB/s against disk count", "MB/s", "max_large_mbps",
-      "sustained_large_mbps", "max_large_limited_by", "config.instance.max_mbps",
+      "sustained_large_mbps", "max_large_limited_by", "large_burst",
+      "sustained_large_limited_by", "config.instance.max_mbps",
       "config.instance.base_mbps", 2 },
     { false, "Small IOPS against disk count", "IOPS", "max_small_iops",
-      "sustained_small_iops", "max_small_limited_by", "config.instance.max_iops",
+      "sustained_small_iops", "max_small_limited_by", "small_burst",
+      "sustained_small_limited_by", "config.instance.max_iops",
       "config.instance.base_iops", 0 },
 };
 
@@ -170,6 +174,41 @@ static void cost_set(struct html_out *o, cJSON *cfg, const cJSON *doc,
     }
 }
 
+/* When row r's maximum drew on burst credits (summary.<class>_burst):
+   " It is a burst: for at most 58 min (instance IOPS burst credits), then
+   3600 IOPS sustained, bound by instance IOPS." into buf, else "". */
+static void burst_clause(const cJSON *r, const struct class_view *v, char *buf,
+                         size_t len)
+{
+    char path[96], span[32], sust[32], how[160];
+    double s, t;
+
+    buf[0] = '\0';
+    snprintf(path, sizeof path, "summary.%s", v->burst_key);
+    const cJSON *b = html_get(r, path);
+    if (!cJSON_IsObject(b))
+        return;
+    const char *first = html_limit_label(html_str(b, "first_empty"));
+    if (html_num(b, "ran_out_s", &t)) {
+        report_fmt_duration(t, span, sizeof span);
+        snprintf(how, sizeof how, "the %s burst credits ran out %s into the window, "
+                 "and the figure averages the two rates", first, span);
+    } else {
+        report_fmt_duration(html_num(b, "lasts_s", &t) ? t : 0, span, sizeof span);
+        snprintf(how, sizeof how, "for at most %s (%s burst credits)", span, first);
+    }
+    snprintf(path, sizeof path, "summary.%s", v->sustained_key);
+    if (!html_num(r, path, &s)) {
+        snprintf(buf, len, " It is a burst: %s; the sustained figure was not measured.",
+                 how);
+        return;
+    }
+    html_fmt_num(s, v->decimals, sust, sizeof sust);
+    snprintf(path, sizeof path, "summary.%s", v->sustained_limit_key);
+    snprintf(buf, len, " It is a burst: %s, then %s %s sustained, bound by %s.", how,
+             sust, v->unit, html_limit_label(html_str(r, path)));
+}
+
 /* The other class's sentence: its best figure, where, and what binds. */
 static void side_reading(const cJSON *sweep, const struct class_view *v,
                          char *buf, size_t len)
@@ -187,10 +226,12 @@ static void side_reading(const cJSON *sweep, const struct class_view *v,
         }
     html_num(best, "disks", &d);
     html_fmt_num(bx, v->decimals, fig, sizeof fig);
+    char burst[320];
+    burst_clause(best, v, burst, sizeof burst);
     snprintf(buf, len, "The highest Maximum %s %s is %s %s, at %.0f volumes, "
-             "bound by %s.", v->large ? "Large" : "Small",
+             "bound by %s.%s", v->large ? "Large" : "Small",
              v->large ? "MBPS" : "IOPS", fig, v->unit, d,
-             html_limit_label(html_str(best, pl)));
+             html_limit_label(html_str(best, pl)), burst);
 }
 
 static void class_chart(struct html_out *o, const cJSON *doc,
