@@ -93,6 +93,17 @@ static char *page_of(const char *json, int *rc, char *why, size_t why_len)
     return text;
 }
 
+/* The page of a document that must make one, as a string to free(). */
+static char *page_made(const char *json)
+{
+    char why[256] = "";
+    int rc;
+    char *page = page_of(json, &rc, why, sizeof why);
+
+    CHECK_INT_EQ(rc, 0);
+    return page;
+}
+
 /* The page of the small run above, as a string to free(). */
 static char *plain_page(void)
 {
@@ -479,10 +490,14 @@ static void an_advice_without_candidates_should_chart_what_it_reports(void)
 /* An advice with nothing that meets a target out of reach: the page says
    so, with the candidate that comes closest, and counts the candidates
    the latency floor set aside. */
+/* The opening of a hand-written advice document. */
+#define ADVICE_HEAD \
+    "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+
 static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
 {
     static const char doc[] =
-        "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+        ADVICE_HEAD
         "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
         "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
@@ -493,11 +508,8 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
         "\"disks\":16,\"usd_month\":{\"total\":5000.5},\"simulated\":true,"
         "\"bound_mbps\":7500,\"missed\":\"mbps\",\"missed_got\":7391.4,"
         "\"missed_need\":100000},\"iops\":null},\"candidates\":[]}";
-    char why[256] = "";
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = page_made(doc);
 
-    CHECK_INT_EQ(rc, 0);
     CHECK(page && strstr(page, "<p class=\"warning\" data-key=\"out_of_reach_mbps\">Out of "
                                "reach: 100000 large MB/s is above every candidate&#39;s bound. "
                                "The one that comes closest, r5b.24xlarge + 16 x gp3&lt;i&gt; at "
@@ -517,7 +529,7 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
 static void an_advice_schedule_out_of_reach_should_say_so(void)
 {
     static const char doc[] =
-        "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+        ADVICE_HEAD
         "\"targets\":{\"redundancy\":\"external\",\"schedule\":{\"source\":\"flood\"}},"
         "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0},"
@@ -526,11 +538,8 @@ static void an_advice_schedule_out_of_reach_should_say_so(void)
         "\"m5.24xlarge\",\"volume\":\"gp3<b>\",\"disks\":5,\"usd_month\":{\"total\":3400.25},"
         "\"simulated\":true,\"bound_mbps\":2308,\"bound_iops\":54150,\"missed\":\"schedule\","
         "\"day\":{\"served\":false,\"worst_served_frac\":0.0224}}},\"candidates\":[]}";
-    char why[256] = "";
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = page_made(doc);
 
-    CHECK_INT_EQ(rc, 0);
     CHECK(page && strstr(page, "<p class=\"warning\" data-key=\"out_of_reach_schedule\">Out of "
                                "reach: no candidate&#39;s bound carries the schedule&#39;s day "
                                "(some phase, or the day&#39;s mean, asks more). The one that "
@@ -546,18 +555,15 @@ static void an_advice_schedule_out_of_reach_should_say_so(void)
 static void an_advice_burst_alternative_should_say_how_long_it_lasts(void)
 {
     static const char doc[] =
-        "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+        ADVICE_HEAD
         "\"targets\":{\"redundancy\":\"external\"},"
         "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":3},"
         "\"best\":[],\"rejected\":[],\"burst_alternative\":{\"instance\":\"m5.large\","
         "\"volume\":\"gp2\",\"disks\":4,\"usd_month\":{\"total\":150.5},"
         "\"burst\":{\"lasts_s\":3500}},\"cloud_best\":{},\"candidates\":[]}";
-    char why[256] = "";
-    int rc;
-    char *page = page_of(doc, &rc, why, sizeof why);
+    char *page = page_made(doc);
 
-    CHECK_INT_EQ(rc, 0);
     CHECK(page && strstr(page, "On burst credits, m5.large + 4 x gp2 at $150.50 a month "
                                "meets the targets, for 58 min at most from full "
                                "buckets.") != NULL);
