@@ -130,6 +130,15 @@ else:
         errs.append(f"usable {b['usable_bytes']} < 1 TiB")
 if d["best"] and d["rejected"] and any(r["usd_month"]["total"] >= d["best"][0]["usd_month"]["total"] for r in d["rejected"]):
     errs.append("a rejected configuration is not cheaper than the answer")
+# a candidate's headroom is its tightest performance target's: capacity,
+# which every volume is sized to just hold, counts only when missed
+for x in d["best"]:
+    h = x["headroom_frac"]
+    want = min(h["mbps"], h["iops"]) if h["capacity"] >= 0 else h["capacity"]
+    c = [y for y in d["candidates"] if (y["instance"], y["volume"], y["disks"]) ==
+         (x["instance"], x["volume"], x["disks"])]
+    if len(c) != 1 or abs(c[0]["headroom_frac"] - want) > 1e-12 or not want > 0.001:
+        errs.append(f"candidates[] headroom of {x['instance']} {x['volume']}: {c}, want {want}")
 print("\n".join(errs), file=sys.stderr)
 sys.exit(1 if errs else 0)
 PY

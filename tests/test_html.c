@@ -471,29 +471,33 @@ static void an_advice_should_chart_cost_against_headroom_with_the_front(void)
 
 static void an_advice_without_candidates_should_chart_what_it_reports(void)
 {
-    char why[256] = "";
-    int rc;
-    char *doc = strdup(advice_doc);
-    char *cut = strstr(doc, ",\"candidates\"");
-    char *page;
+    static const char head[] = "\"headroom_frac\":{\"mbps\":0.1}";
+    char *doc = NULL;
+    const char *at = strstr(advice_doc, head);
+    const char *cut = strstr(advice_doc, ",\"candidates\"");
+    int skip = (int)strlen(head);
 
-    strcpy(cut, "}");
-    page = page_of(doc, &rc, why, sizeof why);
-    CHECK_INT_EQ(rc, 0);
+    /* best[0] with a capacity sized to fit (headroom 0): it counts only
+       when missed, so the point sits at the MB/s headroom, +10 % */
+    CHECK(at && cut && asprintf(&doc, "%.*s\"headroom_frac\":{\"mbps\":0.1,\"capacity\":0}%.*s}",
+                               (int)(at - advice_doc), advice_doc,
+                               (int)(cut - at - skip), at + skip) > 0);
+    char *page = page_made(doc);
     /* best[0] only: the rejected one was not simulated */
     CHECK(strstr(page, "1 configuration reported (this document lists no "
                        "candidates[]), 1 meeting every target") != NULL);
+    CHECK(strstr(page, "\"data\":[{\"x\":200,\"y\":10}]") != NULL);
     free(page);
     free(doc);
 }
 
-/* An advice with nothing that meets a target out of reach: the page says
-   so, with the candidate that comes closest, and counts the candidates
-   the latency floor set aside. */
 /* The opening of a hand-written advice document. */
 #define ADVICE_HEAD \
     "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
 
+/* An advice with nothing that meets a target out of reach: the page says
+   so, with the candidate that comes closest, and counts the candidates
+   the latency floor set aside. */
 static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
 {
     static const char doc[] =

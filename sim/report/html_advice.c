@@ -22,7 +22,8 @@
  *
  * A candidate's headroom is the least over the targets asked of got /
  * need - 1 (latency: need / got - 1), in percent; below 0 a target is
- * missed.  The summary cells carry data-key for the browser test.
+ * missed.  Capacity counts only when missed (as candidates[].headroom_frac
+ * in report_advice.c): every volume is sized to just hold it.  The summary cells carry data-key for the browser test.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -47,9 +48,17 @@ static bool least_headroom_pct(const cJSON *x, double *pct)
         *pct = 100 * h->valuedouble;
         return true;
     }
-    cJSON_ArrayForEach(k, h)
-        if (cJSON_IsNumber(k))
+    double capacity = INFINITY;
+    cJSON_ArrayForEach(k, h) {
+        if (!cJSON_IsNumber(k))
+            continue;
+        if (strcmp(k->string, "capacity") == 0)
+            capacity = k->valuedouble;
+        else
             least = fmin(least, k->valuedouble);
+    }
+    if (capacity < 0 || !isfinite(least))
+        least = fmin(least, capacity);
     *pct = 100 * least;
     return isfinite(least);
 }

@@ -300,7 +300,18 @@ static void put_maybe(struct tree *t, cJSON *parent, const char *key,
 }
 
 /* The least headroom over the targets asked: true with *least, false
-   when the candidate was not simulated or nothing was asked. */
+   when the candidate was not simulated or nothing was asked.  Capacity
+   counts only when missed: the space sizes every volume to just hold it,
+   so its headroom is about 0 on every candidate and, counted, flattened
+   the report's cost-against-headroom chart to a line at 0. */
+static bool any_other(const bool *asked)
+{
+    for (int k = 0; k < ADV_TARGETS; k++)
+        if (asked[k] && k != ADV_T_CAPACITY)
+            return true;
+    return false;
+}
+
 static bool least_headroom(const struct adv_targets *g, const struct adv_outcome *x,
                            double *least)
 {
@@ -311,7 +322,7 @@ static bool least_headroom(const struct adv_targets *g, const struct adv_outcome
 
     *least = INFINITY;
     for (int k = 0; x->simulated && k < ADV_TARGETS; k++)
-        if (asked[k]) {
+        if (asked[k] && (k != ADV_T_CAPACITY || x->headroom[k] < 0 || !any_other(asked))) {
             *least = fmin(*least, x->headroom[k]);
             any = true;
         }
