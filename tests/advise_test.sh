@@ -442,6 +442,20 @@ SR=(--schedule flood.csv --families m5 --volume-types gp3 --max-disks 6 --top 1)
 "$ASMSIM" advise "${SR[@]}" --json sreach.json >sreach.txt 2>/dev/null
 expect_true "schedule_out_of_reach_should_be_said" \
     grep -q "^The schedule flood.csv is out of reach: every candidate's limits carry less than some phase (or the day's mean) asks.$" sreach.txt
+# the worst phase's p99 in the forecast's words: whole seconds for an hour
+# of unmet demand (it printed 3517249.830 ms)
+expect_true "day_p99_should_be_in_the_forecasts_units" python3 - sreach.json sreach.txt <<'PY'
+import json, re, sys
+us = json.load(open(sys.argv[1]))["out_of_reach"]["schedule"]["day"]["worst_p99_us"]
+want = (f"{us / 1e6:.0f} s" if us >= 10e6 else f"{us / 1e3:.0f} ms" if us >= 1e4
+        else f"{us / 1e3:.1f} ms" if us >= 1e3 else f"{us:.0f} us")
+day = [l for l in open(sys.argv[2]) if l.startswith("      day       NOT served")]
+ok = (len(day) == 1 and re.search(r"\([0-9]+ % served\), p99 " + re.escape(want) + "$",
+                                  day[0].rstrip()) is not None and want.endswith(" s"))
+if not ok:
+    print(f"want p99 {want} in {day}", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
 expect_true "schedule_out_of_reach_should_give_the_closest_with_its_forecast" \
     grep -Pzq "The one that comes closest:\n  \\\$[0-9.]*/month  m5[.a-z0-9]* \\+ [0-9]* x [^\n]*\n      bound     [0-9]* MB/s large, [0-9]* IOPS small at most \\(buckets full\\)\n      day       NOT served[^\n]*; worst phase flood \\(09:00:00, 1 h\\): [^\n]*\n      credits   [^\n]*\n      binding   [^\n]*\n      forecast  asmsim forecast " sreach.txt
 expect_true "schedule_out_of_reach_should_be_in_the_json" python3 - sreach.json <<'PY'

@@ -21,6 +21,7 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/core/forecast.h"
+#include "sim/report/report.h"
 
 #define TIB_BYTES 1099511627776.0
 #define CREDITS_UNTOUCHED_PCT 99.95     /* a bucket this full was not drawn */
@@ -197,8 +198,9 @@ static void print_day_verdict(FILE *f, const struct adv_targets *t, const struct
     if (d->worst_offered[WL_LARGE] > 0)
         fprintf(f, "%s%.1f of %.1f MB/s", d->worst_offered[WL_SMALL] > 0 ? ", " : "",
                 d->worst_delivered[WL_LARGE], d->worst_offered[WL_LARGE]);
-    fprintf(f, " (%.0f %% served), p99 %.3f ms\n", 100 * d->worst_served_frac,
-            d->worst_p99_us / 1e3);
+    char p99[32];
+    fprintf(f, " (%.0f %% served), p99 %s\n", 100 * d->worst_served_frac,
+            report_fmt_latency_whole(d->worst_p99_us, p99, sizeof p99));
 }
 
 static void print_day_credits(FILE *f, const struct adv_day *d)

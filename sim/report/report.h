@@ -80,6 +80,11 @@ void report_fmt_volume_tput(const struct vol_profile *v, double bytes_per_s,
 /* A latency in the unit that reads: "618.5 us" below 10 ms, "41.2 ms"
    below 1 s, "3.18 s" above. */
 void report_fmt_latency(double us, char *buf, size_t len);
+/* A latency in whole units, as a forecast's phases give it (long waits
+   under an unmet demand): 850 -> "850 us", 41000 -> "41 ms", 194e6 ->
+   "194 s" (1.0-9.9 ms with one decimal); "-" when not above 0.  Returns
+   buf. */
+char *report_fmt_latency_whole(double us, char *buf, size_t len);
 /* A rate of class c: MB/s with 2 decimals; IOPS whole from 100, with 1
    decimal from 10, with 2 below (0.55 IOPS is not 1). */
 void report_fmt_rate(double v, enum wl_class c, char *buf, size_t len);

@@ -95,8 +95,7 @@ static char *clock_end(double t_s, char *buf, size_t len)
     return wl_clock_format(ms, buf, len);
 }
 
-/* 41000 us -> "41 ms", 850 -> "850 us", 194e6 -> "194 s". */
-static char *fmt_lat(double us, char *buf, size_t len)
+char *report_fmt_latency_whole(double us, char *buf, size_t len)
 {
     if (!(us > 0))
         snprintf(buf, len, "-");
@@ -170,8 +169,8 @@ char *report_fc_event_text(const struct report_fc_info *in,
     clock_end(e->end_s, until, sizeof until);
     snprintf(buf, len, "%s-%s demand unmet by %.0f %%, %s %s p99 %s (phase %s)",
              when, until, 100 * e->unmet_frac, e->cls == WL_SMALL ? "small" : "large",
-             e->dir == SIM_READ ? "read" : "write", fmt_lat(e->p99_us, lat, sizeof lat),
-             phase_name(in, e->phase));
+             e->dir == SIM_READ ? "read" : "write",
+             report_fmt_latency_whole(e->p99_us, lat, sizeof lat), phase_name(in, e->phase));
     return buf;
 }
 
@@ -245,8 +244,8 @@ static void phase_line(FILE *f, const struct report_fc_info *in, const struct si
             p->day + 1, ph->name, clock_of(p->start_s, t0, sizeof t0),
             clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
             fmt_rate(p->small_iops, si, sizeof si), fmt_rate(p->large_mbps, lm, sizeof lm),
-            100 * unmet, fmt_lat(p->small_p99_us, l1, sizeof l1),
-            fmt_lat(p->large_p99_us, l2, sizeof l2), phase_verdict(p));
+            100 * unmet, report_fmt_latency_whole(p->small_p99_us, l1, sizeof l1),
+            report_fmt_latency_whole(p->large_p99_us, l2, sizeof l2), phase_verdict(p));
 }
 
 static void steady_text(FILE *f, const struct sim_forecast_result *r)
