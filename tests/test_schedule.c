@@ -92,6 +92,25 @@ static void errors_should_name_the_line_and_the_column(void)
     check_error("start,duration\n", "no 'phase' column");
 }
 
+/* A schedule as a spreadsheet exports it: quoted fields (blanks inside
+   kept, "" a quote), CR LF line ends, a UTF-8 byte order mark; a quote
+   left open, or text after a closing one, is said to be just that. */
+static void spreadsheet_csv_should_parse_as_written(void)
+{
+    CHECK_INT_EQ(parse("\xEF\xBB\xBF\"phase\",\"start\",\"small_iops\"\r\n"
+                       "\"peak\" , \"09:00\",1000\r\n\"night\",\"22:00\",\"\"\r\n"), 0);
+    CHECK_INT_EQ(sched.n, 3);                   /* idle 00:00-09:00, peak, night */
+    CHECK_STR_EQ(sched.phase[1].name, "peak");
+    CHECK(sched.phase[1].small_iops == 1000.0);
+    CHECK_INT_EQ(sched.phase[2].kind, WL_PHASE_IDLE);
+    check_error("phase,start\n\"pe\"\"ak\",01:00\n", "day.csv:2: phase 'pe\"ak': not a phase name");
+    check_error("phase,start\n\"a b, c\",01:00\n", "day.csv:2: phase 'a b, c': not a phase name");
+    check_error("phase,start\n\"peak,01:00\n",
+                "day.csv:2: line '\"peak,01:00': a quoted field without its closing quote");
+    check_error("phase,start\n\"peak\"x,01:00\n", "text after it before the comma");
+    check_error("phase,\"start\n", "day.csv:1: header 'phase,\"start': a quoted field");
+}
+
 /* A time that reads but lies outside its column's range is called out of
    range, with the range, at both ends and in both spellings; one that does
    not read is not a duration.  The ends themselves are accepted. */
@@ -200,5 +219,6 @@ int main(void)
     RUN(the_oltp_day_should_hold_a_nightly_batch_and_a_peak);
     RUN(clock_format_should_name_later_days);
     RUN(write_share_should_hold_per_class);
+    RUN(spreadsheet_csv_should_parse_as_written);
     return check_done();
 }

@@ -30,6 +30,7 @@ static const char *const column_names[COLUMNS] = {
 };
 
 #define MAX_FIELDS 32
+#define UTF8_BOM "\xEF\xBB\xBF"
 #define LINE_MAX_BYTES 1024
 
 /* One line as given: its fields by column, "" when empty or absent. */
@@ -72,30 +73,74 @@ static void trim(char *s)
     memmove(s, s + lead, n - lead + 1);
 }
 
-/* Split a line at commas into at most max trimmed fields; how many, or
-   -1 when there are more or one is too long. */
+/* Split a line at commas into at most max trimmed fields, as CSV writes
+   them: a field may be quoted ("peak" or " peak ", its blanks kept; ""
+   inside is one "), as spreadsheets export text.  How many fields, or
+   SPLIT_TOO_MANY when there are more than max or one is 64 bytes or
+   longer, SPLIT_BAD_QUOTE for a quote left open or text after a closing
+   one. */
+enum { SPLIT_TOO_MANY = -1, SPLIT_BAD_QUOTE = -2 };
+
 static int split(char *line, char fields[][64], int max)
 {
     int n = 0;
-    for (char *p = line;; n++) {
-        char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (n >= max || len >= 64)
-            return -1;
-        memcpy(fields[n], p, len);
-        fields[n][len] = '\0';
-        trim(fields[n]);
-        if (!comma)
+    const char *p = line;
+    for (;; n++) {
+        if (n >= max)
+            return SPLIT_TOO_MANY;
+        size_t len = 0;
+        p += strspn(p, " \t");
+        if (*p == '"') {
+            for (p++;; p++) {
+                if (*p == '\0')
+                    return SPLIT_BAD_QUOTE;
+                if (*p == '"' && p[1] != '"')
+                    break;
+                if (*p == '"')
+                    p++;                /* "" is one quote */
+                if (len >= 63)
+                    return SPLIT_TOO_MANY;
+                fields[n][len++] = *p;
+            }
+            p += 1 + strspn(p + 1, " \t");
+            if (*p != ',' && *p != '\0')
+                return SPLIT_BAD_QUOTE;
+            fields[n][len] = '\0';
+        } else {
+            const char *comma = strchr(p, ',');
+            len = comma ? (size_t)(comma - p) : strlen(p);
+            if (len >= 64)
+                return SPLIT_TOO_MANY;
+            memcpy(fields[n], p, len);
+            fields[n][len] = '\0';
+            trim(fields[n]);
+            p += len;
+        }
+        if (*p == '\0')
             return n + 1;
-        p = comma + 1;
+        p++;                            /* the comma */
     }
+}
+
+/* A line split into fields (split's count or code); for a bad quote the
+   reason is in ps->why. */
+static int split_or_fail(struct parser *ps, char *line, int lineno, const char *col,
+                         char fields[][64])
+{
+    int n = split(line, fields, MAX_FIELDS);
+    if (n == SPLIT_BAD_QUOTE)
+        fail_line(ps, lineno, col, line, "a quoted field without its closing "
+                  "quote, or text after it before the comma");
+    return n;
 }
 
 static int parse_header(struct parser *ps, char *line, int lineno)
 {
     char fields[MAX_FIELDS][64];
-    int n = split(line, fields, MAX_FIELDS);
+    int n = split_or_fail(ps, line, lineno, "header", fields);
     bool seen[COLUMNS] = { false };
+    if (n == SPLIT_BAD_QUOTE)
+        return -EINVAL;
     if (n < 0)
         return fail_line(ps, lineno, "header", "...", "too many or too long "
                          "columns");
@@ -299,7 +344,9 @@ static int read_load(struct parser *ps, const struct raw_line *r,
 static int read_phase_line(struct parser *ps, char *line, int lineno)
 {
     char fields[MAX_FIELDS][64];
-    int n = split(line, fields, MAX_FIELDS);
+    int n = split_or_fail(ps, line, lineno, "line", fields);
+    if (n == SPLIT_BAD_QUOTE)
+        return -EINVAL;
     if (n < 0 || n > ps->n_header)
         return fail_line(ps, lineno, "line", line, "more fields than the "
                          "header has columns (or one over 63 bytes)");
@@ -423,6 +470,8 @@ int wl_schedule_parse(const char *text, const char *name,
     memset(out, 0, sizeof *out);
     int rc = 0, lineno = 0;
     bool header = false;
+    if (strncmp(text, UTF8_BOM, strlen(UTF8_BOM)) == 0)
+        text += strlen(UTF8_BOM);       /* a spreadsheet's "CSV UTF-8" */
     for (const char *p = text; *p && rc == 0;) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);

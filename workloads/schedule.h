@@ -5,7 +5,9 @@
  * The format is CSV.  Lines starting with # and blank lines are skipped;
  * the first other line is the header, naming the columns (any order, any
  * subset of those below, "phase" required); every later line is one
- * phase.  An empty field is "not given".
+ * phase.  An empty field is "not given".  As spreadsheets export it: a
+ * field may be quoted ("peak", with "" for a quote inside), lines may end
+ * in CR LF, and a UTF-8 byte order mark before the header is skipped.
  *
  *   phase            a name (letters, digits, - _ . ; up to 31 chars)
  *   start            clock time hh:mm[:ss], day relative (00:00..24:00)
