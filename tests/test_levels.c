@@ -57,10 +57,18 @@ static void saturation_should_follow_limit_flat_latency_and_rising(void)
     CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
                  SIM_STOP_RISING);
     CHECK_INT_EQ(last, 3);
-    /* a binding limit ends it, whatever the curve */
+    /* a saturated binding limit ends it, whatever the curve */
     pts[1].limited_by = SIM_LIMIT_VOLUME_TPUT;
+    pts[1].limit_util = 0.9997;
     CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
                  SIM_STOP_LIMIT);
+    pts[1].limit_util = SIM_LEVELS_SATURATED_UTIL;
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_LIMIT);
+    /* one that binds (95 % and more) with room left does not */
+    pts[1].limit_util = 0.958;
+    CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
+                 SIM_STOP_RISING);
     /* "the device" (real devices) names no limit: the curve decides */
     pts[1].limited_by = SIM_LIMIT_DEVICE;
     CHECK_INT_EQ(sim_levels_saturation(pts, 2, WL_LARGE, &last),
@@ -145,6 +153,25 @@ static void extended_levels_should_reach_the_volume_limits_orion_leaves_unused(v
     CHECK_INT_EQ(r->n_points, r->matrix->n_points);
     CHECK_GT(r->n_points, 21);
     CHECK(!r->incomplete);
+    sim_run_free(r);
+}
+
+/* An OCI Higher Performance volume (50,000 IOPS at 2,048 GB, VPU 20)
+   binds at 95.8 % of its IOPS with 18 small I/Os in flight, still at its
+   unloaded latency: its maximum is the 50,000 reached with 27, not the
+   47,891 where a binding limit used to end the levels. */
+static void a_limit_that_binds_with_room_left_should_not_end_the_levels(void)
+{
+    struct sim_run_cfg cfg = model_cfg("oci-e4flex-8", "oci-higher:size=2048GB", 1,
+                                       SIM_LEVELS_EXTEND);
+    cfg.matrix.run = WL_RUN_OLTP;
+    struct sim_run_result *r = run(&cfg);
+    if (!r)
+        return;
+    CHECK_NEAR_REL(r->summary.max_small_iops, 50000.0, 0.005);
+    CHECK_INT_EQ(r->summary.max_small_limit, SIM_LIMIT_VOLUME_IOPS);
+    CHECK_INT_EQ(r->levels[WL_SMALL].stop, SIM_STOP_LIMIT);
+    CHECK_GT(r->levels[WL_SMALL].last, 18);
     sim_run_free(r);
 }
 
@@ -350,6 +377,7 @@ int main(void)
     RUN(saturation_should_follow_limit_flat_latency_and_rising);
     RUN(matrix_append_should_add_the_point_and_its_levels);
     RUN(extended_levels_should_reach_the_volume_limits_orion_leaves_unused);
+    RUN(a_limit_that_binds_with_room_left_should_not_end_the_levels);
     RUN(orion_levels_should_keep_todays_offered_load_bound_figures);
     RUN(one_io2_volume_of_50000_iops_should_not_stop_at_orions_5);
     RUN(each_figure_should_name_its_own_binding_limit);

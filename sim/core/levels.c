@@ -93,7 +93,7 @@ enum sim_level_stop sim_levels_saturation(const struct sim_point_result *pts,
     *last = top ? sim_class_load(top, c) : 0;
     if (!top)
         return SIM_STOP_RISING;
-    if (limit_binds(top->limited_by))
+    if (limit_binds(top->limited_by) && top->limit_util >= SIM_LEVELS_SATURATED_UTIL)
         return SIM_STOP_LIMIT;
     if (top->cls[c].lat.avg_us > SIM_LEVELS_MAX_LAT_US)
         return SIM_STOP_LATENCY;

@@ -12,8 +12,11 @@
  * whose maximum the user set, --num-large / --num-small, keeps it):
  *
  *   limit    a limit other than the offered load binds (limited_by: a
- *            volume, the instance, the burst credits); more load only
- *            queues;
+ *            volume, the instance, the burst credits) and runs at
+ *            SIM_LEVELS_SATURATED_UTIL of its rate or more; more load only
+ *            queues.  One that binds at less still has room: an OCI
+ *            Higher Performance volume bound at 95.8 % of its 50,000 IOPS
+ *            with 18 small I/Os in flight delivers 50,000 with 27;
  *   flat     the figure rose less than SIM_LEVELS_FLAT_GAIN over the
  *            axis point at no more than 2/3 of the load.  This rule does
  *            not trust limited_by: a curve that is flat is saturated
@@ -55,6 +58,11 @@ enum sim_level_stop {
     SIM_STOP_LATENCY,           /* past the latency ceiling */
     SIM_STOP_CAP,               /* the cap on outstanding I/O */
 };
+
+/* A binding limit this busy is saturated: closed-loop points at a limit
+   that queues them use 99.97-100 % of its rate (gp3, gp2, io2 volume
+   IOPS, measured), while one that still has room shows 95-99 %. */
+#define SIM_LEVELS_SATURATED_UTIL 0.99
 
 /* Less than 3 % more for 1.5 x the load is flat: 3 % is about the
    run-to-run noise of a cloud volume (the same threshold as the sweep's

@@ -157,6 +157,9 @@ struct sim_point_result {
     double phys_iops;
     uint64_t errors;            /* both classes */
     enum sim_limit limited_by;
+    double limit_util;          /* how much of its rate limited_by used
+                                   (dev_limits.util; 0: the offered load
+                                   or a real device) */
     bool converged;             /* --duration auto: the estimate converged */
     bool incomplete;            /* a stop cut its window short */
     double ci_halfwidth_frac;   /* 95 % half-width / mean of the main figure */
