@@ -173,6 +173,19 @@ expect_true "oltp_day_should_print_the_monthly_cost" \
     grep -q '^Cost: \$340.16 a month: instance \$140.16 (m5.xlarge Linux \$0.192/h x 730 h) + 4 volumes \$200.00' oltp.txt
 expect_stdout_contains "redo_peak_should_be_served" "Verdict: served" \
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule redo-peak
+# a 30-minute cycle at 100 MB/s on m5.large (81.25 MB/s baseline) drains
+# the instance's MB/s burst in about 13 h: the automatic days cover 14
+# days of 24 h (672 passes), not 14 passes (7 h), which called it served
+printf 'phase,duration,large_mbps\nA,30m,100\n' >half.csv
+"$ASMSIM" forecast --instance m5.large --disks 4 --schedule half.csv >half.txt 2>&1
+expect_true "short_cycle_should_repeat_for_14_days_of_24_h" \
+    grep -q '^Days: repeated until the credit balances at a day.s start stop changing, at most 672$' half.txt
+expect_true "short_cycle_should_find_the_burst_spent" \
+    grep -Eq '^Verdict: NOT served: first phase not served: day [0-9]+ A .*large demand unmet' half.txt
+# served on days whose balances still move: said so
+"$ASMSIM" forecast --instance m5.large --disks 4 --schedule half.csv --repeat 3d >half3.txt 2>&1
+expect_true "served_days_with_balances_still_moving_should_say_a_later_day_may_not_be" \
+    grep -q '^Verdict: served: every phase of 3 days got its demand (at most 1 % unmet); but the credit balances had not settled by the last day, so a later day may fall short$' half3.txt
 expect_stdout_contains "weekly_etl_should_run_a_7_day_pass" "day 1 sunday-etl (d7 00:00:00-d7 08:00:00)" \
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule weekly-etl
 

@@ -169,7 +169,7 @@ struct adv_figures {
 struct adv_day {
     bool served;                    /* every phase of the steady day */
     bool steady;                    /* the day repeats; else the last of
-                                       SIM_FORECAST_AUTO_DAYS_MAX days */
+                                       sim_forecast_auto_days() days */
     int days;                       /* simulated */
     int worst_phase;                /* schedule index; -1: no phase asks
                                        for a rate */

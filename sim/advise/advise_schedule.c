@@ -6,7 +6,7 @@
  * adv_forecast_command() prints: the model backend, the disk group of
  * `asmsim run` (adv_run_cfg), buckets full at the start, the fast hybrid
  * (not --exact), 1-minute rows, days repeated until the credit balances
- * at a day's start stop changing (at most SIM_FORECAST_AUTO_DAYS_MAX).
+ * at a day's start stop changing (at most sim_forecast_auto_days()).
  * The day judged is the last one simulated: the steady day, the one that
  * repeats.  Burst credits therefore count exactly as far as the forecast
  * shows they hold, day after day.

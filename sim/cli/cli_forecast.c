@@ -128,7 +128,7 @@ static int check_interval(struct forecast_job *fj)
     struct cli_opts *o = fj->o;
     fj->interval_ns = o->interval_ns > 0 ? o->interval_ns : FORECAST_DEFAULT_INTERVAL_NS;
     o->interval_ns = 0;             /* the forecast's, not the point's */
-    int days = o->repeat_days > 0 ? o->repeat_days : SIM_FORECAST_AUTO_DAYS_MAX;
+    int days = o->repeat_days > 0 ? o->repeat_days : sim_forecast_auto_days(fj->schedule);
     double rows = (double)days * (double)fj->schedule->day_ms * 1e6 / (double)fj->interval_ns;
     if (rows > SIM_TIMELINE_MAX_ROWS) {
         snprintf(why, sizeof why, "--interval: %.0f rows over %d day%s of the "
@@ -175,10 +175,7 @@ static void print_plan(const struct forecast_job *fj)
     const struct wl_schedule *s = fj->schedule;
     char iv[32], day[32];
     cli_format_duration(fj->interval_ns, iv, sizeof iv);
-    if (s->day_ms % (3600 * 1000) == 0)         /* 24 h, 168 h: not "1 d" */
-        snprintf(day, sizeof day, "%lld h", (long long)(s->day_ms / (3600 * 1000)));
-    else
-        cli_format_duration((sim_ns)s->day_ms * SIM_NS_PER_MS, day, sizeof day);
+    cli_format_day(s->day_ms, day, sizeof day);
     printf("asmsim forecast: %d x %s on %s\n", o->disks, o->volume.spec, o->instance.name);
     /* A schedule's "day" is its whole cycle (weekly-etl: 168 h), and the
        days counted below are such cycles: say so when it is not 24 h. */
@@ -192,7 +189,7 @@ static void print_plan(const struct forecast_job *fj)
         printf("Days: %d (--repeat)\n", o->repeat_days);
     else
         printf("Days: repeated until the credit balances at a day's start stop "
-               "changing, at most %d\n", SIM_FORECAST_AUTO_DAYS_MAX);
+               "changing, at most %d\n", sim_forecast_auto_days(s));
     fflush(stdout);
 }
 
@@ -427,6 +424,8 @@ void cli_forecast_usage(FILE *f)
 "  --repeat Nd           simulate N days (passes of the schedule), 1..%d;\n"
 "                        default: until the balances at a day's start stop\n"
 "                        changing (within %.1f %% of each bucket), at most %d\n"
+"                        (a schedule shorter than a day: as many as make 14\n"
+"                        days of 24 h, at most %d)\n"
 "  --interval TIME       the timeline's rows (10s, 1m); default 1m\n"
 "  --exact               simulate every I/O (slow; for checking the default\n"
 "                        fast hybrid, which simulates short windows and moves\n"
@@ -473,5 +472,6 @@ void cli_forecast_usage(FILE *f)
 "reports and writes what was simulated, marked incomplete, exit 130.\n",
             100 * SIM_FORECAST_UNMET_TOLERANCE,
             wl_schedule_preset_names(names, sizeof names), SIM_FORECAST_DAYS_MAX,
-            100 * SIM_FORECAST_STEADY_FRAC, SIM_FORECAST_AUTO_DAYS_MAX);
+            100 * SIM_FORECAST_STEADY_FRAC, SIM_FORECAST_AUTO_DAYS_MAX,
+            SIM_FORECAST_AUTO_PASSES_MAX);
 }

@@ -16,7 +16,7 @@
  * day that starts within SIM_FORECAST_STEADY_FRAC of each bucket's size
  * of where the day before started repeats it, so with automatic days the
  * forecast stops there ("steady after N days": N days were simulated)
- * and otherwise after SIM_FORECAST_AUTO_DAYS_MAX.  --repeat runs its days
+ * and otherwise after sim_forecast_auto_days().  --repeat runs its days
  * whatever, and still says when the levels settled.
  *
  * The verdict: a phase is served when no class of its open-loop demand
@@ -266,10 +266,20 @@ static int run_phase(struct fc *f, int day, int i)
     return rc;
 }
 
+int sim_forecast_auto_days(const struct wl_schedule *s)
+{
+    if (!s || s->day_ms <= 0)
+        return SIM_FORECAST_AUTO_DAYS_MAX;
+    int64_t passes = (SIM_FORECAST_AUTO_SPAN_MS + s->day_ms - 1) / s->day_ms;
+    if (passes < SIM_FORECAST_AUTO_DAYS_MAX)
+        passes = SIM_FORECAST_AUTO_DAYS_MAX;
+    return passes > SIM_FORECAST_AUTO_PASSES_MAX ? SIM_FORECAST_AUTO_PASSES_MAX : (int)passes;
+}
+
 static int run_days(struct fc *f)
 {
     const struct sim_forecast_cfg *cfg = f->cfg;
-    int days_max = cfg->days > 0 ? cfg->days : SIM_FORECAST_AUTO_DAYS_MAX;
+    int days_max = cfg->days > 0 ? cfg->days : sim_forecast_auto_days(cfg->schedule);
     int rc = 0, day;
     for (day = 0; day < days_max && rc == 0; day++) {
         note_day_start(f, day);
@@ -329,7 +339,7 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
     struct fc f = { .parts = parts, .cfg = cfg, .res = res };
     res->exact = cfg->exact || !hooks;
     f.buckets = ops->buckets ? ops->buckets(&parts->ds, NULL, 0) : 0;
-    int days_max = cfg->days > 0 ? cfg->days : SIM_FORECAST_AUTO_DAYS_MAX;
+    int days_max = cfg->days > 0 ? cfg->days : sim_forecast_auto_days(cfg->schedule);
     int rc = fc_alloc(&f, days_max);
     if (rc == 0)
         rc = run_days(&f);

@@ -32,8 +32,15 @@
 #include "sim/core/timeline.h"
 #include "workloads/schedule.h"
 
-/* Days (passes of the schedule) at most, repeating until steady. */
+/* Days (passes of the schedule) at most, repeating until steady: 14, or
+   for a schedule shorter than a day as many passes as make 14 days of
+   24 h (SIM_FORECAST_AUTO_SPAN_MS), at most SIM_FORECAST_AUTO_PASSES_MAX.
+   Credits drained by a cycle of 30 min last longer than 14 of them (7 h):
+   an m5.large's MB/s burst, spent 19 MB/s faster than it is earned,
+   empties after about 14 h, which 14 passes never reached. */
 #define SIM_FORECAST_AUTO_DAYS_MAX 14
+#define SIM_FORECAST_AUTO_SPAN_MS (14LL * 86400 * 1000)
+#define SIM_FORECAST_AUTO_PASSES_MAX 2016      /* 14 days of 10-minute cycles */
 /* --repeat at most. */
 #define SIM_FORECAST_DAYS_MAX 60
 /* Steady state: every bucket's level at a day's start within this share
@@ -44,11 +51,14 @@
    share. */
 #define SIM_FORECAST_UNMET_TOLERANCE 0.01
 
+/* The most days (passes) an automatic forecast of s runs (see above). */
+int sim_forecast_auto_days(const struct wl_schedule *s);
+
 struct sim_forecast_cfg {
     const struct wl_schedule *schedule;
     int days;                   /* > 0: exactly this many (--repeat);
                                    0: until steady, at most
-                                   SIM_FORECAST_AUTO_DAYS_MAX */
+                                   sim_forecast_auto_days() */
     sim_ns interval_ns;         /* the rows' length, > 0 */
     bool exact;                 /* every I/O simulated */
     enum wl_large_type large_type;

@@ -193,9 +193,14 @@ char *report_fc_verdict_text(const struct report_fc_info *in,
         return buf;
     }
     if (r->served) {
+        /* balances still moving: the days simulated were served, a later
+           one may not be (the credits may still be running down) */
         snprintf(buf, len, "Verdict: served%s: every phase of %d day%s got its demand "
-                 "(at most %.0f %% unmet)", partial, r->days, r->days == 1 ? "" : "s",
-                 100 * SIM_FORECAST_UNMET_TOLERANCE);
+                 "(at most %.0f %% unmet)%s", partial, r->days, r->days == 1 ? "" : "s",
+                 100 * SIM_FORECAST_UNMET_TOLERANCE,
+                 r->steady || r->days < 2 ? "" : "; but the credit balances had not "
+                                                 "settled by the last day, so a later "
+                                                 "day may fall short");
         return buf;
     }
     const struct sim_fc_phase *p = &r->phases[r->first_unserved];
