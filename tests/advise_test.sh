@@ -82,9 +82,26 @@ expect_error "advise_rhel_on_oci_should_exit_2" \
 expect_error "advise_top_0_should_exit_2" \
     "asmsim: advise: --top 0: not valid; use a count 1..100" "" \
     "$ASMSIM" advise --need-mbps 100 --top 0
-expect_error "advise_min_disks_above_max_should_exit_2" \
-    "asmsim: advise: --max-disks 2: below the 4 disks" "" \
+# a disk range that holds nothing names the option that set each end
+# (it blamed external redundancy, which needs one disk, for --min-disks)
+expect_error "advise_default_min_disks_above_max_should_exit_2" \
+    "asmsim: advise: --max-disks 2: below --min-disks 4 (the default: ASM's 4 disks per disk group); give --min-disks too" "" \
     "$ASMSIM" advise --need-mbps 100 --max-disks 2
+expect_error "advise_min_disks_above_max_should_name_both" \
+    "asmsim: advise: --max-disks 5: below --min-disks 10; give a range" "" \
+    "$ASMSIM" advise --need-mbps 100 --min-disks 10 --max-disks 5
+expect_error "advise_min_disks_above_the_default_max_should_say_so" \
+    "asmsim: advise: --min-disks 50: above the default --max-disks 39" "" \
+    "$ASMSIM" advise --need-mbps 100 --min-disks 50
+expect_error "advise_max_disks_below_what_redundancy_needs_should_say_so" \
+    "asmsim: advise: --max-disks 2: below the 3 disks high redundancy needs at least" "" \
+    "$ASMSIM" advise --need-mbps 100 --redundancy high --min-disks 1 --max-disks 2
+expect_error "advise_volume_type_of_a_cloud_not_searched_should_say_so" \
+    "asmsim: advise: --volume-types oci-balanced: an OCI volume type, and the search is of AWS only; add --clouds oci (or aws,oci)" "" \
+    "$ASMSIM" advise --need-mbps 500 --volume-types oci-balanced
+expect_error "advise_aws_volume_type_in_an_oci_search_should_say_so" \
+    "asmsim: advise: --volume-types gp3: an AWS EBS volume type, and the search is of OCI only; add --clouds aws" "" \
+    "$ASMSIM" advise --need-mbps 500 --volume-types gp3 --clouds oci
 expect_error "advise_stray_argument_should_exit_2" \
     "asmsim: advise: extra: unexpected argument" "Try 'asmsim advise --help'." \
     "$ASMSIM" advise --need-mbps 100 extra
@@ -233,6 +250,12 @@ printf 'phase,duration,num_small\nload,1h,16\n' >closed1.csv
 expect_stdout_contains "schedule_target_without_rates_should_not_end_on_peak" \
     "  targets   schedule closed1.csv (1 phase, a day of 1 h; no rate asked: closed-loop or idle phases) served" \
     "$ASMSIM" advise --schedule closed1.csv --families m5 --volume-types gp3 --max-disks 4 --top 1
+# a day that is no whole number of hours is said as the forecast says it
+# (it printed "a day of 0 h" for 30 min, "2 h" for 1 h 30 min)
+printf 'phase,duration,small_iops\nload,90m,1000\n' >ninety.csv
+expect_stdout_contains "schedule_target_should_give_its_day_in_hours_and_minutes" \
+    "  targets   schedule ninety.csv (1 phase, a day of 1 h 30 min; peak 1000 IOPS small" \
+    "$ASMSIM" advise --schedule ninety.csv --families m5 --volume-types gp3 --min-disks 1 --max-disks 2 --top 1
 # redo-peak on m5 with gp2/gp3: m5.large serves its hour of peak on burst
 SC=(--schedule redo-peak --families m5 --volume-types gp2,gp3 --capacity 500GiB
     --max-disks 6 --top 2)

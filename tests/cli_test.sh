@@ -717,9 +717,13 @@ printf '{"disks":1e400}\n' >huge.json
 expect_error "layout_file_number_out_of_range_should_not_read_null" \
     'asmsim: --layout-file huge.json: "disks" (a number out of range): must be an integer' "" \
     "$ASMSIM" run --layout-file huge.json "${FAST[@]}"
-expect_error "short_option_cluster_should_name_itself" \
-    "asmsim: -xy: unknown option -x." "Try 'asmsim run --help'." \
+expect_error "single_dash_word_should_be_named_whole" \
+    "asmsim: -xy: unknown option (asmsim's options take two dashes)." "Try 'asmsim run --help'." \
     "$ASMSIM" run --disks 4 -xy
+# (it said "unknown option -d", a letter the user never typed alone)
+expect_error "single_dash_long_option_should_suggest_two_dashes" \
+    "asmsim: -disks: unknown option (asmsim's options take two dashes); did you mean --disks?" \
+    "Try 'asmsim run --help'." "$ASMSIM" run -disks 4
 expect_error "unknown_orion_flag_should_name_itself" \
     "asmsim: -xy: unknown option." "Try 'asmsim orion --help'." \
     "$ASMSIM" orion -run simple -num_disks 4 -xy
@@ -1009,7 +1013,7 @@ expect_error "typo_should_suggest_the_nearest_option" \
     "asmsim: --volme: unknown option; did you mean --volume? Try 'asmsim run --help'." "" \
     "$ASMSIM" run --volme gp3
 expect_error "orion_flag_in_run_should_name_the_run_option" \
-    "asmsim: -num_disks: unknown option -n; -num_disks is ORION's flag: here --disks, or use 'asmsim orion'." \
+    "asmsim: -num_disks: unknown option (asmsim's options take two dashes); -num_disks is ORION's flag: here --disks, or use 'asmsim orion'." \
     "" "$ASMSIM" run -num_disks 4
 expect_error "run_option_in_orion_should_name_its_commands_and_orions_flag" \
     "asmsim: --layout: unknown option; --layout is an option of 'asmsim run' and 'asmsim sweep'; here -simulate." \

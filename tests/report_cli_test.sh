@@ -186,9 +186,17 @@ expect_exit 0 "report_of_a_run_without_points_should_be_written" "$ASMSIM" repor
 expect_true "report_of_a_run_without_points_should_say_so" \
     grep -qF 'No load point was measured' nopoints.html
 rm -f nopoints.html
+# refused in the words of the flag typed (it said --report, which report
+# does not take)
 expect_error "report_over_an_existing_file_should_be_refused_by_report" \
-    "asmsim report: --report taken.html: exists; asmsim does not replace it" "" \
+    "asmsim report: -o taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" report t1.json -o taken.html
+expect_error "report_output_over_an_existing_file_should_name_output" \
+    "asmsim report: --output taken.html: exists; asmsim does not replace it" "" \
+    "$ASMSIM" report t1.json --output=taken.html
+expect_error "report_into_a_missing_directory_should_name_o" \
+    "asmsim report: -o /nonexist/x.html: directory /nonexist does not exist" "" \
+    "$ASMSIM" report t1.json -o /nonexist/x.html
 expect_true "report_should_leave_the_existing_file_as_it_was" grep -qx keep taken.html
 if [ -e x.html ]; then
     harness_fail "refused_reports_should_write_nothing" "x.html exists"

@@ -234,6 +234,18 @@ static void the_knee_should_be_where_iops_reach_97_percent(void)
     CHECK(strstr(page, "Small IOPS still rise at the last load measured (3 "
                        "outstanding") != NULL);
     free(page);
+    /* 3000, 5900, 5999.6: the knee at 2, with its own share (it printed
+       the 97 % threshold as the share) */
+    char *doc = run_doc("asmsim run", "volume_iops");
+    char *at = strstr(doc, "\"iops\":5000,");
+    if (at)
+        memcpy(at, "\"iops\":5900,", 12);
+    page = page_made(doc);
+    CHECK(strstr(page, "The knee is at 2 outstanding small I/Os, the first load at 97 % "
+                       "of the highest IOPS or more: 5900 IOPS (98.3 % of 6000) at 400.0 "
+                       "us on average") != NULL);
+    free(page);
+    free(doc);
 }
 
 static void the_timeline_should_show_balances_and_mark_the_points(void)

@@ -536,7 +536,8 @@ static void option_errors_should_name_the_bad_argument(void)
     char why[512];
     char *a1[] = { "run", "--disks", "4", "-xy", NULL };
     CHECK_INT_EQ(parse_run(a1, 4, why, sizeof why), -EINVAL);
-    CHECK_STR_EQ(why, "-xy: unknown option -x. Try 'asmsim run --help'.");
+    CHECK_STR_EQ(why, "-xy: unknown option (asmsim's options take two dashes). Try "
+                      "'asmsim run --help'.");
     char *a2[] = { "run", "--bogus", NULL };
     CHECK_INT_EQ(parse_run(a2, 2, why, sizeof why), -EINVAL);
     CHECK_STR_EQ(why, "--bogus: unknown option. Try 'asmsim run --help'.");

@@ -139,6 +139,15 @@ struct type_list {
     const char *name[ADV_MAX_LIST * 2];
 };
 
+/* A volume type attaches to an instance of a cloud searched (local NVMe
+   to any). */
+static bool type_in_clouds(const struct adv_space_cfg *sc, const struct vol_profile *v)
+{
+    const char *p = prof_volume_provider(v);
+    return (strcmp(p, "aws") != 0 || (sc->clouds & ADV_CLOUD_AWS)) &&
+           (strcmp(p, "oci") != 0 || (sc->clouds & ADV_CLOUD_OCI));
+}
+
 static int select_types(const struct adv_space_cfg *sc, struct type_list *tl,
                         char *why, size_t why_len)
 {
@@ -149,6 +158,14 @@ static int select_types(const struct adv_space_cfg *sc, struct type_list *tl,
             char w[256];
             if (prof_volume_parse(sc->types[i], &v, w, sizeof w) < 0) {
                 snprintf(why, why_len, "--volume-types %s: %s", sc->types[i], w);
+                return -EINVAL;
+            }
+            if (!type_in_clouds(sc, &v)) {
+                bool oci = strcmp(prof_volume_provider(&v), "oci") == 0;
+                snprintf(why, why_len, "--volume-types %s: an %s volume type, and the "
+                         "search is of %s only; add --clouds %s (or aws,oci)",
+                         sc->types[i], oci ? "OCI" : "AWS EBS", oci ? "AWS" : "OCI",
+                         oci ? "oci" : "aws");
                 return -EINVAL;
             }
             tl->name[tl->n++] = sc->types[i];
@@ -687,21 +704,31 @@ static int check_disks(const struct adv_cfg *cfg, int *lo, int *hi, char *why,
     const struct adv_space_cfg *sc = &cfg->space;
     int need = mirror_free_disks(cfg->targets.redundancy) + 1;
 
+    if (need < min_failgroups(cfg->targets.redundancy))
+        need = min_failgroups(cfg->targets.redundancy);
     *lo = sc->min_disks > 0 ? sc->min_disks : ADV_DEFAULT_MIN_DISKS;
     *hi = sc->max_disks > 0 ? sc->max_disks : XEN_DATA_DISKS;
-    if (*lo < min_failgroups(cfg->targets.redundancy))
-        *lo = min_failgroups(cfg->targets.redundancy);
-    if (*lo < need)
-        *lo = need;
     if (*hi > LAY_MAX_DISKS)
         *hi = LAY_MAX_DISKS;
-    if (*lo > *hi) {
+    if (*hi < need) {
         snprintf(why, why_len, "--max-disks %d: below the %d disks %s "
-                 "redundancy needs at least", *hi, *lo,
+                 "redundancy needs at least", *hi, need,
                  lay_redundancy_name(cfg->targets.redundancy));
         return -EINVAL;
     }
-    return 0;
+    if (*lo < need)
+        *lo = need;
+    if (*lo <= *hi)
+        return 0;
+    if (sc->max_disks > 0)
+        snprintf(why, why_len, "--max-disks %d: below --min-disks %d%s", *hi, *lo,
+                 sc->min_disks > 0 ? "; give a range from the least disks to the most"
+                                   : " (the default: ASM's 4 disks per disk group); "
+                                     "give --min-disks too");
+    else
+        snprintf(why, why_len, "--min-disks %d: above the default --max-disks %d "
+                 "(the most volumes an instance attaches)", *lo, *hi);
+    return -EINVAL;
 }
 
 /* ---- building it, on cfg->jobs threads ---------------------------------

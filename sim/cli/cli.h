@@ -350,6 +350,12 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
 /* --output-dir can be created or written, --json's directory exists.
    0 or -EINVAL / -EACCES with why. */
 int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len);
+/* One output file, named by flag in the messages ("--report", "-o"):
+   its directory exists and is writable, the path is no directory, and
+   with must_be_new nothing is there yet.  0 or -EINVAL / -EACCES /
+   -EEXIST with why. */
+int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
+                          char *why, size_t why_len);
 
 /* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
    subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;

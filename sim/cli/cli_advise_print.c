@@ -20,6 +20,7 @@
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
+#include "sim/cli/cli_print.h"
 #include "sim/core/forecast.h"
 #include "sim/report/report.h"
 
@@ -47,10 +48,12 @@ static void print_schedule_target(FILE *f, const struct adv_targets *t)
 {
     const struct wl_schedule *s = t->schedule;
     double peak[2], mean[2];
+    char day[32];
 
     adv_schedule_demand(s, peak, mean);
-    fprintf(f, "schedule %s (%d phase%s, a day of %.0f h; %s", t->schedule_source,
-            s->n, s->n == 1 ? "" : "s", (double)s->day_ms / 3.6e6,
+    cli_format_day(s->day_ms, day, sizeof day);
+    fprintf(f, "schedule %s (%d phase%s, a day of %s; %s", t->schedule_source,
+            s->n, s->n == 1 ? "" : "s", day,
             peak[WL_SMALL] > 0 || peak[WL_LARGE] > 0
                 ? "peak" : "no rate asked: closed-loop or idle phases");
     if (peak[WL_SMALL] > 0)

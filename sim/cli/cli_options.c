@@ -1070,9 +1070,12 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
             char hint[160], what[200];
             if (c == ':')
                 snprintf(what, sizeof what, "missing value");
-            else if (optopt > ' ' && optopt < 127 && arg[0] == '-' &&
-                     arg[1] != '-' && strlen(arg) > 2)  /* in a cluster */
-                snprintf(what, sizeof what, "unknown option -%c", optopt);
+            else if (arg[0] == '-' && arg[1] != '-' && strlen(arg) > 2)
+                /* "-disks": a long option with one dash, not the cluster
+                   -d -i -s ... that getopt reads (asmsim has no short
+                   options but -h) */
+                snprintf(what, sizeof what, "unknown option (asmsim's options "
+                         "take two dashes)");
             else
                 snprintf(what, sizeof what, "unknown option");
             if (c == '?')

@@ -124,8 +124,8 @@ static int check_dir(const char *flag, const char *dir, bool may_create,
    writable, and the path is not a directory; with must_be_new (--report,
    never replaced) nothing exists at the path.  The messages end in
    " or - for stdout" where "-" is a choice (--json). */
-static int check_file(const char *flag, const char *file, bool must_be_new,
-                      char *why, size_t why_len)
+int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
+                          char *why, size_t why_len)
 {
     const char *alt = strcmp(flag, "--json") == 0 ? " or - for stdout" : "";
     char dir[4096];
@@ -181,10 +181,10 @@ int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
                         "--output-dir", o->output_dir, true, why, why_len)))
         return rc;
     if (o->json_path && strcmp(o->json_path, "-") != 0 &&
-        (rc = check_file("--json", o->json_path, false, why, why_len)))
+        (rc = cli_check_output_file("--json", o->json_path, false, why, why_len)))
         return rc;
     if (o->report_path &&
-        (rc = check_file("--report", o->report_path, true, why, why_len)))
+        (rc = cli_check_output_file("--report", o->report_path, true, why, why_len)))
         return rc;
     return 0;
 }

@@ -228,6 +228,14 @@ void cli_format_duration(sim_ns ns, char *buf, size_t len)
         format_compound((uint64_t)(ns / SIM_NS_PER_S), buf, len);
 }
 
+void cli_format_day(int64_t day_ms, char *buf, size_t len)
+{
+    if (day_ms % (3600 * 1000) == 0)
+        snprintf(buf, len, "%lld h", (long long)(day_ms / (3600 * 1000)));
+    else
+        cli_format_duration((sim_ns)day_ms * SIM_NS_PER_MS, buf, len);
+}
+
 /* The header of a run on real targets or the null engine. */
 static void print_header_real(FILE *f, const struct cli_job *j)
 {

@@ -13,6 +13,10 @@
 /* A duration in words: "500 ms", "1.5 s", "90 s" (seconds below 100 s
    or with a fraction), "2 min 30 s", "2 h", "1 h 30 min" above. */
 void cli_format_duration(sim_ns ns, char *buf, size_t len);
+/* A schedule's day (its cycle) in words: whole hours as hours ("24 h",
+   "168 h", not "1 d"), else as cli_format_duration ("30 min", "1 h 30
+   min"). */
+void cli_format_day(int64_t day_ms, char *buf, size_t len);
 
 /* The resolved configuration: instance, volume, layout, workload; or, on
    real targets and the null engine, the targets and how they are opened. */

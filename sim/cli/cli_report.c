@@ -28,6 +28,7 @@
 
 struct report_args {
     const char *out;
+    const char *out_flag;           /* as typed: "-o" or "--output" */
     const char *in[HTML_MAX_DOCS];
     int n_in;
 };
@@ -61,6 +62,7 @@ static int parse(int argc, char **argv, struct report_args *a)
             if (v == NULL || !*v)
                 return usage_error("needs a file name, e.g. -o report.html", s);
             a->out = v;
+            a->out_flag = strcmp(s, "-o") == 0 ? "-o" : "--output";
         } else if (s[0] == '-' && s[1]) {
             return usage_error("unknown option; report takes -o FILE.html and "
                                "results JSON files", s);
@@ -122,21 +124,13 @@ static void doc_name(const char *path, char *buf, size_t len)
     snprintf(buf, len, "%.*s", (int)n, base);
 }
 
-/* The output is checked as run/sweep check --report. */
-static int check_output(const char *out)
+/* The output is checked as run/sweep check --report, in the words of
+   the flag that named it. */
+static int check_output(const struct report_args *a)
 {
-    struct cli_opts *o = calloc(1, sizeof *o);
     char why[CLI_WHY_LEN];
-    int rc;
 
-    if (o == NULL) {
-        fprintf(stderr, "asmsim report: out of memory\n");
-        return 1;
-    }
-    o->report_path = out;
-    rc = cli_check_outputs(o, why, sizeof why);
-    free(o);
-    if (rc == 0)
+    if (cli_check_output_file(a->out_flag, a->out, true, why, sizeof why) == 0)
         return 0;
     fprintf(stderr, "asmsim report: %s\n", why);
     return 2;
@@ -153,7 +147,7 @@ int cli_cmd_report(int argc, char **argv)
         cli_report_usage(stdout);
         return 0;
     }
-    if (rc != 0 || (rc = check_output(a.out)) != 0)
+    if (rc != 0 || (rc = check_output(&a)) != 0)
         return rc;
     memset(docs, 0, sizeof docs);
     for (int i = 0; i < a.n_in && status == 0; i++) {

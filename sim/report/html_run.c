@@ -107,11 +107,13 @@ static void knee_reading(const struct load_point *c, int n, double large,
                  "(%.0f outstanding, %.0f IOPS at %.1f us): no knee within "
                  "these loads.", c[k].small, c[k].iops, c[k].avg_us);
     else
-        snprintf(buf, len, "The knee is at %.0f outstanding small I/Os: %.0f "
-                 "IOPS (97 %% of the highest, %.0f) at %.1f us on average; "
-                 "beyond it latency rises to %.1f us at %.0f outstanding while "
-                 "IOPS do not: the I/Os queue.", c[k].small, c[k].iops, best,
-                 c[k].avg_us, c[n - 1].avg_us, c[n - 1].small);
+        snprintf(buf, len, "The knee is at %.0f outstanding small I/Os, the "
+                 "first load at %.0f %% of the highest IOPS or more: %.0f IOPS "
+                 "(%.1f %% of %.0f) at %.1f us on average; beyond it latency "
+                 "rises to %.1f us at %.0f outstanding while IOPS do not: the "
+                 "I/Os queue.", c[k].small, 100 * KNEE_FRAC, c[k].iops,
+                 floor(1000 * c[k].iops / best) / 10, best, c[k].avg_us,
+                 c[n - 1].avg_us, c[n - 1].small);
 }
 
 static void small_load(struct html_out *o, const cJSON *doc)
