@@ -99,6 +99,9 @@ expect_error "advise_max_disks_below_what_redundancy_needs_should_say_so" \
 expect_error "advise_volume_type_of_a_cloud_not_searched_should_say_so" \
     "asmsim: advise: --volume-types oci-balanced: an OCI volume type, and the search is of AWS only; add --clouds oci (or aws,oci)" "" \
     "$ASMSIM" advise --need-mbps 500 --volume-types oci-balanced
+expect_error "advise_instance_store_should_be_refused_saying_why" \
+    "asmsim: advise: --volume-types local-nvme: instance store comes with the instance type (m5d, i3, ...), not as volumes to buy" "" \
+    "$ASMSIM" advise --need-mbps 1000 --volume-types local-nvme
 expect_error "advise_aws_volume_type_in_an_oci_search_should_say_so" \
     "asmsim: advise: --volume-types gp3: an AWS EBS volume type, and the search is of OCI only; add --clouds aws" "" \
     "$ASMSIM" advise --need-mbps 500 --volume-types gp3 --clouds oci

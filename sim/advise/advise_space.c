@@ -160,6 +160,12 @@ static int select_types(const struct adv_space_cfg *sc, struct type_list *tl,
                 snprintf(why, why_len, "--volume-types %s: %s", sc->types[i], w);
                 return -EINVAL;
             }
+            if (v.instance_store) {
+                snprintf(why, why_len, "--volume-types %s: instance store comes with "
+                         "the instance type (m5d, i3, ...), not as volumes to buy; "
+                         "advise searches EBS and OCI block volumes", sc->types[i]);
+                return -EINVAL;
+            }
             if (!type_in_clouds(sc, &v)) {
                 bool oci = strcmp(prof_volume_provider(&v), "oci") == 0;
                 snprintf(why, why_len, "--volume-types %s: an %s volume type, and the "

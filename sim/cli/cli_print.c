@@ -21,10 +21,16 @@
 #include "sim/core/cpu_usage.h"
 #include "sim/core/timeline.h"
 
-static void print_instance(FILE *f, const struct inst_profile *in)
+static void print_instance(FILE *f, const struct inst_profile *in,
+                           const struct vol_profile *v)
 {
     if (in->max_bytes_per_s <= 0 && in->max_iops <= 0) {
         fprintf(f, "  instance  %s (no instance limit)\n", in->name);
+        return;
+    }
+    if (v->instance_store) {
+        fprintf(f, "  instance  %s (%s): its EBS / block-volume limits do not apply "
+                "to %s (instance store)\n", in->name, in->provider, v->type);
         return;
     }
     fprintf(f, "  instance  %s (%s): %.2f", in->name, in->provider,
@@ -297,7 +303,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
                  o->disks, o->volume.type, size);
     fprintf(f, "asmsim %s %s: modelled volumes\n", ASMSIM_VERSION,
             o->cmd == CLI_SWEEP ? "sweep" : "run");
-    print_instance(f, &o->instance);
+    print_instance(f, &o->instance, &o->volume);
     print_volume(f, o);
     cli_print_cost_header(f, o);
     print_layout(f, o, disks);

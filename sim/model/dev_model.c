@@ -440,6 +440,10 @@ static void rates_of(const struct model *m, struct model_rates *r)
         v->tput_bucket_bytes,
         v->tput_base_bytes_per_s * v->delivered_tput_frac,
     };
+    if (v->instance_store) {        /* no EBS / block-volume path to cap it */
+        r->inst_iops = r->inst_tput = (struct thr_rates){ 0, 0, 0, 0 };
+        return;
+    }
     double iops_span = in->max_iops - in->base_iops;
     r->inst_iops = (struct thr_rates){
         in->base_iops * in->delivered_iops_frac,

@@ -247,11 +247,13 @@ const struct vol_type prof_vol_types[VT_COUNT] = {
         .name = "local-nvme",
         .summary = "instance-store NVMe: size 1GB-64TB (default 1900GB); iops "
                    "1-2000000 (default 400000); throughput 1-100000 MB/s (default "
-                   "2000 MB/s); no charge (part of the instance)",
+                   "2000 MB/s); no charge (part of the instance); the instance's "
+                   "EBS / block-volume limits do not apply",
         .media = PROF_SSD, .size_min_bytes = GB, .size_max_bytes = 64 * TB,
         .size_default_bytes = 1900 * GB,
         .size_step_bytes = 0, .provider = "", .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .rules = "model", .merges_contiguous = true,
+        .instance_store = true,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
     },
 };
@@ -342,6 +344,7 @@ int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
     v.delivered_iops_frac = ty->delivered_iops_frac;
     v.delivered_tput_frac = ty->delivered_tput_frac;
     v.merges_contiguous = ty->merges_contiguous;
+    v.instance_store = ty->instance_store;
     v.path_bytes_per_s = ty->path_bytes_per_s;
     v.iops_max_non_nitro = ty->iops_max_non_nitro;
     v.rules = ty->rules;

@@ -106,6 +106,10 @@ struct vol_profile {
        the provider and the attachment, not of the media: profiles.c says
        what evidence backs each type's rule. */
     bool merges_contiguous;
+    /* On the instance itself (instance-store NVMe): not attached over EBS
+       or the block-volume network, so the instance's EBS / block-volume
+       limits (inst_profile max_iops, max_bytes_per_s) do not cap it. */
+    bool instance_store;
     /* What one attachment path carries, bytes/s; 0 = no cap below the
        volume's own (OCI single-path iSCSI: inferred, profiles_oci.c). */
     double path_bytes_per_s;

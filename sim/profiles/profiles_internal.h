@@ -70,6 +70,7 @@ struct vol_type {
     int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
     const char *rules;          /* "AWS 2025-09": whose rules, of when */
     bool merges_contiguous;     /* see vol_profile; evidence in profiles.c */
+    bool instance_store;        /* see vol_profile */
     double path_bytes_per_s;    /* one attachment path; 0 = no cap */
     double iops_max_non_nitro;  /* 0 = no platform rule */
     double delivered_iops_frac;
