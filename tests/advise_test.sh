@@ -99,6 +99,9 @@ expect_error "advise_max_disks_below_what_redundancy_needs_should_say_so" \
 expect_error "advise_volume_type_of_a_cloud_not_searched_should_say_so" \
     "asmsim: advise: --volume-types oci-balanced: an OCI volume type, and the search is of AWS only; add --clouds oci (or aws,oci)" "" \
     "$ASMSIM" advise --need-mbps 500 --volume-types oci-balanced
+expect_error "advise_min_disks_past_every_attachment_limit_should_say_so" \
+    "asmsim: advise: --min-disks 40: above the 26 data volumes the instances searched attach at most" "" \
+    "$ASMSIM" advise --need-iops 100000 --families m5 --volume-types gp3 --min-disks 40 --max-disks 40
 expect_error "advise_instance_store_should_be_refused_saying_why" \
     "asmsim: advise: --volume-types local-nvme: instance store comes with the instance type (m5d, i3, ...), not as volumes to buy" "" \
     "$ASMSIM" advise --need-mbps 1000 --volume-types local-nvme

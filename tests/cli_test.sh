@@ -1070,6 +1070,23 @@ unused_case() {
     if [ "$H_RC" -eq 0 ] && [ "${H_ERR%%$'\n'*}" = "asmsim: warning: $2" ]; then harness_ok "$1"
     else harness_fail "$1" "exit $H_RC; stderr: $H_ERR"; fi
 }
+# more volumes than the instance attaches: a disk group its cloud cannot
+# build, said in run, sweep and cost (advise knew; these did not)
+unused_case "disks_past_the_instances_attachments_should_be_warned_about" \
+    "--disks 40: m5.large attaches at most 26 data volumes (Nitro); AWS cannot build this disk group" \
+    run --instance m5.large --disks 40 --run oltp --duration 10ms --quiet
+unused_case "sweep_past_the_instances_attachments_should_be_warned_about" \
+    "--volumes 25-27: m5.large attaches at most 26 data volumes (Nitro); the disk counts above 26 model disk groups AWS cannot build" \
+    sweep --instance m5.large --volumes 25-27 --run oltp --duration 10ms --quiet
+unused_case "oci_disks_past_the_shapes_attachments_should_be_warned_about" \
+    "--disks 33: oci-e4flex-8 attaches at most 32 block volumes; OCI cannot build this disk group" \
+    run --instance oci-e4flex-8 --volume oci-balanced --disks 33 --run oltp --duration 10ms --quiet
+unused_case "cost_past_the_instances_attachments_should_be_warned_about" \
+    "--disks 100: m5.large attaches at most 26 data volumes (Nitro); AWS cannot build this disk group" \
+    cost --instance m5.large --disks 100
+harness_run "$ASMSIM" run --instance m5.large --disks 26 --run oltp --duration 10ms --quiet
+if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "disks_at_the_attachment_limit_should_not_be_warned_about"
+else harness_fail "disks_at_the_attachment_limit_should_not_be_warned_about" "exit $H_RC; stderr: $H_ERR"; fi
 U=(--disks 1 --duration 10ms --quiet)
 unused_case "real_target_options_on_modelled_volumes_should_be_warned_about" \
     "--create 1GiB is not used: only real targets use it" \

@@ -43,11 +43,7 @@
  * sustained one (sustain_*), each phase against the bound over its
  * length.
  *
- * Attachment limits (data volumes): Nitro 26 = 28 attachments less the
- * root volume and the network interface (AWS, "Amazon EBS volume limits
- * for Amazon EC2 instances"); Xen 39 (AWS: more than 40 volumes can keep
- * a Linux instance from booting; less the root); OCI 32 block volumes per
- * instance (OCI Block Volume service limits).
+ * Attachment limits (data volumes): prof_instance_data_volumes_max.
  */
 #include <errno.h>
 #include <math.h>
@@ -61,9 +57,7 @@
 #define GIB (1024.0 * 1024 * 1024)
 #define GB 1e9
 #define MIB_S (1024.0 * 1024)
-#define NITRO_DATA_DISKS 26
-#define XEN_DATA_DISKS 39
-#define OCI_DATA_DISKS 32
+#define XEN_DATA_DISKS 39              /* the most of any instance */
 #define SIZE_STEP 1.5
 #define EBS_MAX_BYTES (64.0 * 1024 * GIB)      /* io2, gp3: 64 TiB */
 #define OCI_MAX_BYTES (32e3 * GB)              /* 32 TB */
@@ -212,13 +206,6 @@ static bool family_selected(const struct adv_space_cfg *sc, const char *name)
     return false;
 }
 
-static int data_disk_limit(const struct inst_profile *p)
-{
-    if (strcmp(p->provider, "oci") == 0)
-        return OCI_DATA_DISKS;
-    return p->platform == PROF_PLATFORM_XEN ? XEN_DATA_DISKS : NITRO_DATA_DISKS;
-}
-
 static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
                      const struct inst_profile *p)
 {
@@ -234,7 +221,7 @@ static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
     memset(in, 0, sizeof *in);
     in->p = *p;
     in->usd_month = usd;
-    in->max_data_disks = data_disk_limit(p);
+    in->max_data_disks = prof_instance_data_volumes_max(p);
     in->aws = strcmp(p->provider, "aws") == 0;
     in->closest_ratio = in->reach_day_ratio = -1;
     in->inst_ratio = -1;
@@ -765,6 +752,21 @@ static void option_task(void *arg, long g)
     t->buf[g] = b;
 }
 
+/* Some instance searched attaches the least disk count: else the space is
+   empty, and saying why beats "searched 0 candidates". */
+static int check_attachable(const struct adv_space *s, int lo, char *why, size_t why_len)
+{
+    int most = 0;
+    for (long i = 0; i < s->n_inst; i++)
+        if (s->inst[i].max_data_disks > most)
+            most = s->inst[i].max_data_disks;
+    if (lo <= most)
+        return 0;
+    snprintf(why, why_len, "--min-disks %d: above the %d data volumes the instances "
+             "searched attach at most (Nitro 26, Xen 39, OCI 32)", lo, most);
+    return -EINVAL;
+}
+
 static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
                          char *why, size_t why_len)
 {
@@ -772,7 +774,8 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     int hi, rc, n;
 
     if ((rc = select_types(&cfg->space, &t.tl, why, why_len)) < 0 ||
-        (rc = check_disks(cfg, &t.lo, &hi, why, why_len)) < 0)
+        (rc = check_disks(cfg, &t.lo, &hi, why, why_len)) < 0 ||
+        (rc = check_attachable(s, t.lo, why, why_len)) < 0)
         return rc;
     t.n_disks = hi - t.lo + 1;
     n = t.tl.n * t.n_disks;

@@ -974,6 +974,31 @@ static void warn_unusable_iops(struct cli_opts *o)
              prof_platform_name(o->instance.platform), usable, v->type, usable);
 }
 
+/* More volumes than the instance attaches (prof_instance_data_volumes_max)
+   model a disk group its cloud cannot build: said, not refused (a what-if
+   may want it). */
+static void warn_attachments(struct cli_opts *o)
+{
+    const struct inst_profile *in = &o->instance;
+    int most = prof_instance_data_volumes_max(in);
+    int disks = o->cmd == CLI_SWEEP ? o->counts[o->n_counts - 1] : o->disks;
+    char q[CLI_QUOTE_BUF];
+
+    if (most <= 0 || disks <= most || o->volume.instance_store)
+        return;
+    const char *kind = strcmp(in->provider, "oci") == 0 ? "block volumes"
+                       : in->platform == PROF_PLATFORM_XEN ? "data volumes (Xen)"
+                                                           : "data volumes (Nitro)";
+    const char *cloud = strcmp(in->provider, "oci") == 0 ? "OCI" : "AWS";
+    if (o->cmd == CLI_SWEEP)
+        warn_add(o, "--volumes %s: %s attaches at most %d %s; the disk counts above "
+                 "%d model disk groups %s cannot build", cli_quote(o->volumes_text, q,
+                 sizeof q), in->name, most, kind, most, cloud);
+    else
+        warn_add(o, "--disks %d: %s attaches at most %d %s; %s cannot build this "
+                 "disk group", disks, in->name, most, kind, cloud);
+}
+
 /* The monthly bill (prices.h) of modelled volumes: the instance and the
    volumes, for the first disk count of a sweep (cli_opts_to_cfg scales it
    to each).  Real targets and the null engine are measured, not priced
@@ -993,6 +1018,7 @@ static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
         return -EINVAL;
     }
     warn_unusable_iops(o);
+    warn_attachments(o);
     return 0;
 }
 

@@ -159,6 +159,14 @@ int prof_volume_reprovision(struct vol_profile *v, double iops,
 int prof_instance_find(const char *name, struct inst_profile *out,
                        char *why, size_t why_len);
 
+/* The most data volumes instance in attaches (0: no limit, as for no
+   instance): Nitro 26 = 28 attachments less the root volume and the
+   network interface (AWS, "Amazon EBS volume limits for Amazon EC2
+   instances"); Xen 39 (AWS: more than 40 volumes can keep a Linux
+   instance from booting; less the root); OCI 32 block volumes per
+   instance (OCI Block Volume service limits). */
+int prof_instance_data_volumes_max(const struct inst_profile *in);
+
 /* Whether volume v may attach to instance in: 0, or -EINVAL with the
    reason.  An EBS volume attaches only to an EC2 instance, an OCI block
    volume only to an OCI shape (local-nvme and no instance go anywhere):

@@ -152,6 +152,15 @@ int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in
     return 0;
 }
 
+int prof_instance_data_volumes_max(const struct inst_profile *in)
+{
+    if (strcmp(in->provider, "oci") == 0)
+        return 32;
+    if (strcmp(in->provider, "aws") != 0)
+        return 0;
+    return in->platform == PROF_PLATFORM_XEN ? 39 : 26;
+}
+
 double prof_attached_iops(const struct vol_profile *v, const struct inst_profile *in,
                           double provisioned)
 {
