@@ -1084,6 +1084,9 @@ unused_case "oci_disks_past_the_shapes_attachments_should_be_warned_about" \
 unused_case "cost_past_the_instances_attachments_should_be_warned_about" \
     "--disks 100: m5.large attaches at most 26 data volumes (Nitro); AWS cannot build this disk group" \
     cost --instance m5.large --disks 100
+unused_case "os_without_an_instance_should_be_warned_about" \
+    "--os rhel is not used: no instance is priced (--instance none)" \
+    run --instance none --os rhel --run oltp --disks 1 --duration 10ms --quiet
 harness_run "$ASMSIM" run --instance m5.large --disks 26 --run oltp --duration 10ms --quiet
 if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "disks_at_the_attachment_limit_should_not_be_warned_about"
 else harness_fail "disks_at_the_attachment_limit_should_not_be_warned_about" "exit $H_RC; stderr: $H_ERR"; fi

@@ -173,6 +173,21 @@ expect_true "oltp_day_should_print_the_monthly_cost" \
     grep -q '^Cost: \$340.16 a month: instance \$140.16 (m5.xlarge Linux \$0.192/h x 730 h) + 4 volumes \$200.00' oltp.txt
 expect_stdout_contains "redo_peak_should_be_served" "Verdict: served" \
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule redo-peak
+# options a forecast does not use are warned about, as run warns (it said
+# nothing); its own, --max-outstanding for the schedule's rates, is not
+harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \
+    --schedule redo-peak --speed 10 --failgroups 2 --au 4MiB --layout raid0 --max-outstanding 512 --quiet
+if [ "$H_RC" -eq 0 ] && [[ "$H_ERR" == *"asmsim: warning: --au 4MiB is not used: --layout raid0 has no allocation units"* ]] &&
+   [[ "$H_ERR" == *"asmsim: warning: --failgroups 2 is not used: external redundancy has no mirrors to place"* ]] &&
+   [[ "$H_ERR" == *"asmsim: warning: --speed 10 is not used: it paces the dashboard (--tui)"* ]] &&
+   [[ "$H_ERR" != *"--max-outstanding"* ]]; then
+    harness_ok "forecast_should_warn_about_options_it_does_not_use"
+else
+    harness_fail "forecast_should_warn_about_options_it_does_not_use" "exit $H_RC; stderr: $H_ERR"
+fi
+harness_run "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule oltp-day --quiet
+if [ "$H_RC" -eq 0 ] && [ -z "$H_ERR" ]; then harness_ok "plain_forecast_should_warn_about_nothing"
+else harness_fail "plain_forecast_should_warn_about_nothing" "exit $H_RC; stderr: $H_ERR"; fi
 # a 30-minute cycle at 100 MB/s on m5.large (81.25 MB/s baseline) drains
 # the instance's MB/s burst in about 13 h: the automatic days cover 14
 # days of 24 h (672 passes), not 14 passes (7 h), which called it served

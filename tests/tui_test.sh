@@ -655,9 +655,11 @@ fi
 
 # forecast --tui: the forecast played on the dashboard at --speed, phase by
 # phase, its events in its own words, then its report (oltp-day preset:
-# the nightly batch spends the m5.xlarge's MB/s burst, 577 -> 140 MB/s)
+# the nightly batch spends the m5.xlarge's MB/s burst, 577 -> 140 MB/s;
+# the header gives the phase's write shares, 50 % small and 10 % large)
 start "cd $WORK && $ASMSIM forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule oltp-day --tui --speed 6000"
 if wait_for '^ asmsim forecast ' 20 && wait_for 'phase batch, day 1' 10 &&
+   wait_for 'writes 50 % small, 10 % large' 5 &&
    wait_for '^ +[0-9]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' 10 &&
    screen | grep -q 'per-disk figures are not part of a forecast' &&
    wait_for 'EXIT=0' 40 && screen | grep -q '^Verdict: NOT served: first phase not served: day 1 batch'; then

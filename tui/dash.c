@@ -246,7 +246,11 @@ static void workload_fields(const struct dash *d, struct flow *fl)
     fmt_size(s->small_bytes, sm, sizeof sm);
     fmt_size(s->large_bytes, lg, sizeof lg);
     flow_init(fl, "  ");
-    flow_add(fl, A_DIM, "writes %d %%", s->write_pct);
+    if (s->large_write_pct >= 0)
+        flow_add(fl, A_DIM, "writes %d %% small, %d %% large", s->write_pct,
+                 s->large_write_pct);
+    else
+        flow_add(fl, A_DIM, "writes %d %%", s->write_pct);
     flow_add(fl, A_DIM, "sizes %s / %s %s", sm, lg,
              s->large_type == WL_LARGE_SEQ ? "seq" : "rand");
     flow_add(fl, A_DIM, "window %.1fs", s->window_s);

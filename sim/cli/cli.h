@@ -114,6 +114,9 @@ enum cli_duration_from {
 
 struct cli_opts {
     enum cli_cmd cmd;
+    bool forecast;                          /* resolved as a run for asmsim
+                                               forecast (cmd CLI_RUN then):
+                                               its schedule sets the rates */
     bool usage_error;               /* the parse error was a usage error */
     unsigned given;                 /* CLI_GIVEN_* */
 

@@ -149,6 +149,7 @@ static int resolve(struct forecast_job *fj, int argc, char **argv)
         return usage_error("--engine: a forecast runs on modelled volumes "
                            "(virtual time); use --engine model or leave it out");
     o->cmd = CLI_RUN;
+    o->forecast = true;
     o->run = WL_RUN_ADVANCED;
     o->matrix = WL_MATRIX_POINT;
     sim_forecast_levels(fj->schedule, &o->num_small, &o->num_large);
@@ -387,6 +388,7 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
             return 1;
         }
         report_stamp_now(&fj.j.meta);
+        cli_print_warnings(stderr, fj.o);   /* options it does not use */
         if (!fj.j.json_stdout)
             print_plan(&fj);
         struct sim_forecast_result *res = NULL;

@@ -503,7 +503,7 @@ static bool unused_when(const struct cli_opts *o, enum unused_when w)
 {
     switch (w) {
     case WHEN_EXTERNAL: return o->redundancy == LAY_EXTERNAL;
-    case WHEN_NO_RATE: return !sim_open_load_on(&o->open);
+    case WHEN_NO_RATE: return !sim_open_load_on(&o->open) && !o->forecast;
     case WHEN_NULL_ENGINE: return o->engine == CLI_ENGINE_NULL;
     case WHEN_NOT_MODELLED: return o->engine != CLI_ENGINE_MODEL;
     case WHEN_NO_TARGETS: return o->engine != CLI_ENGINE_AIO;
@@ -523,6 +523,17 @@ static const char *no_writes(const struct cli_opts *o, char *buf, size_t len)
         return NULL;
     snprintf(buf, len, "%s 0 opens the targets read-only",
              spell(o, "--write", "-write"));
+    return buf;
+}
+
+/* --os, --memory: they price the instance. */
+static const char *no_instance_price(const struct cli_opts *o, char *buf, size_t len)
+{
+    if (unused_when(o, WHEN_NOT_MODELLED))
+        return "only modelled volumes are priced";
+    if (o->instance.provider[0])
+        return NULL;
+    snprintf(buf, len, "no instance is priced (--instance %s)", o->instance.name);
     return buf;
 }
 
@@ -554,9 +565,8 @@ static const struct unused_rule {
     { "--volume", "--volume", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
     { "--burst-credits", "--burst-credits", NULL, WHEN_NOT_MODELLED,
       "only modelled volumes have burst buckets" },
-    { "--os", "--os", NULL, WHEN_NOT_MODELLED, "only modelled volumes are priced" },
-    { "--memory", "--memory", NULL, WHEN_NOT_MODELLED,
-      "only modelled volumes are priced" },
+    { "--os", "--os", no_instance_price, 0, NULL },
+    { "--memory", "--memory", no_instance_price, 0, NULL },
     { "--region", "--region", NULL, WHEN_NOT_MODELLED,
       "only modelled volumes are priced" },
     { "--create", NULL, NULL, WHEN_NO_TARGETS, ONLY_TARGETS },

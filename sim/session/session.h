@@ -106,7 +106,10 @@ struct sim_snapshot {
     uint64_t au_bytes;
     uint32_t small_bytes, large_bytes;
     enum wl_large_type large_type;
-    int write_pct;
+    int write_pct;              /* both classes, or small I/O's when... */
+    int large_write_pct;        /* ... large I/O has its own (a forecast's
+                                   phase: small_write_pct, large_write_pct);
+                                   -1: none, write_pct is both */
     double speed;               /* 0 = max */
     double speed_reached;       /* device seconds per wall second over the
                                    last wall second or so; 0 = not known

@@ -17,7 +17,7 @@
  *
  * Nothing is simulated here: the figures are the forecast's, the ones its
  * report and files carry.  The snapshot names the row's phase
- * (snapshot.phase); per-disk rows and a latency histogram are not part of
+ * (snapshot.phase) and its write shares; per-disk rows and a latency histogram are not part of
  * a forecast's timeline, so those stay empty.
  */
 #include "sim/session/session_internal.h"
@@ -80,9 +80,17 @@ static void replay_row(sim_session *s, const struct sim_forecast_result *r, size
     sim_sess_push_sample(s, &x, t->length_s);
     const struct sim_fc_row *fr = &r->rows[i];
     const struct wl_schedule *sch = s->cfg.replay_info ? s->cfg.replay_info->schedule : NULL;
-    if (sch && fr->phase >= 0 && fr->phase < sch->n)
-        snprintf(w->phase, sizeof w->phase, "%s, day %d", sch->phase[fr->phase].name,
-                 fr->day + 1);
+    if (sch && fr->phase >= 0 && fr->phase < sch->n) {
+        const struct wl_phase *ph = &sch->phase[fr->phase];
+        snprintf(w->phase, sizeof w->phase, "%s, day %d", ph->name, fr->day + 1);
+        /* the phase's write shares, not the run's (it showed 0 % for the
+           oltp-day batch, 50 % small and 10 % large) */
+        bool small = ph->small_iops > 0 || ph->num_small > 0;
+        bool large = ph->large_mbps > 0 || ph->num_large > 0;
+        w->write_pct = ph->write_pct[small || !large ? WL_SMALL : WL_LARGE];
+        w->large_write_pct = small && large && ph->write_pct[WL_LARGE] != w->write_pct
+                                 ? ph->write_pct[WL_LARGE] : -1;
+    }
     for (int b = 0; b < w->n_buckets; b++) {
         double level = r->bucket_pct[i * (size_t)r->buckets + (size_t)b] / 100;
         struct sim_snap_bucket *k = &w->bucket[b];

@@ -63,6 +63,7 @@ void sim_sess_describe_config(sim_session *s)
     w->large_bytes = c->workload.large_bytes;
     w->large_type = c->workload.large_type;
     w->write_pct = c->workload.write_pct;
+    w->large_write_pct = -1;
     w->speed = s->cfg.speed;
 }
 
