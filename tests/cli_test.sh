@@ -993,6 +993,17 @@ expect_true "local_nvme_should_not_be_capped_by_the_instances_ebs_limits" \
     grep -Eq '^Maximum Large MBPS=(39[0-9]{2}|4000)\.[0-9]+ .*' nvme.txt
 expect_true "local_nvme_header_should_say_the_ebs_limits_do_not_apply" \
     grep -q '^  instance  m5.large (aws): its EBS / block-volume limits do not apply to local-nvme (instance store)$' nvme.txt
+"$ASMSIM" run --instance m5.large --volume local-nvme --disks 2 --run oltp \
+    --duration 100ms --output-dir nvme_out --quiet >/dev/null 2>&1
+expect_true "local_nvme_summary_should_say_the_ebs_limits_do_not_apply" \
+    bash -c "grep -qx 'Instance: m5.large (aws): its EBS / block-volume limits do not apply to local-nvme (instance store)' nvme_out/*_summary.txt"
+# a maximum whose limit binds (95 % of its rate) while the figure still
+# rises at the last level is near that limit, not bound by the offered
+# load (the summary names the limit; the note said the offered load)
+expect_stdout_contains "a_maximum_near_its_limit_should_say_so" \
+    "Maximum Small IOPS is near the volume IOPS limit, not at it: it still rose at small=18, the last level" \
+    "$ASMSIM" run --instance oci-e4flex-8 --volume oci-higher:size=2048GB --disks 1 \
+    --run advanced --matrix max --num-small 18 --num-large 0 --duration 200ms
 expect_true "local_nvme_should_draw_no_instance_burst" \
     bash -c "! grep -q 'instance .* burst credits\|instance MB/s\|instance IOPS' nvme.txt"
 bad ebs_size_in_gb_should_offer_the_same_count_of_gib_and_the_nearest \

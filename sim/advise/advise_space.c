@@ -57,7 +57,6 @@
 #define GIB (1024.0 * 1024 * 1024)
 #define GB 1e9
 #define MIB_S (1024.0 * 1024)
-#define XEN_DATA_DISKS 39              /* the most of any instance */
 #define SIZE_STEP 1.5
 #define EBS_MAX_BYTES (64.0 * 1024 * GIB)      /* io2, gp3: 64 TiB */
 #define OCI_MAX_BYTES (32e3 * GB)              /* 32 TB */
@@ -691,7 +690,20 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
 
 /* ---- the space -------------------------------------------------------- */
 
-static int check_disks(const struct adv_cfg *cfg, int *lo, int *hi, char *why,
+/* The most data volumes any instance searched attaches. */
+static int most_attachable(const struct adv_space *s)
+{
+    int most = 0;
+    for (long i = 0; i < s->n_inst; i++)
+        if (s->inst[i].max_data_disks > most)
+            most = s->inst[i].max_data_disks;
+    return most;
+}
+
+/* The disk counts searched, [lo, hi]: --min-disks (default 4) to
+   --max-disks (default the most volumes an instance searched attaches,
+   `most`), and at least what the redundancy needs. */
+static int check_disks(const struct adv_cfg *cfg, int most, int *lo, int *hi, char *why,
                        size_t why_len)
 {
     const struct adv_space_cfg *sc = &cfg->space;
@@ -700,7 +712,7 @@ static int check_disks(const struct adv_cfg *cfg, int *lo, int *hi, char *why,
     if (need < min_failgroups(cfg->targets.redundancy))
         need = min_failgroups(cfg->targets.redundancy);
     *lo = sc->min_disks > 0 ? sc->min_disks : ADV_DEFAULT_MIN_DISKS;
-    *hi = sc->max_disks > 0 ? sc->max_disks : XEN_DATA_DISKS;
+    *hi = sc->max_disks > 0 ? sc->max_disks : most;
     if (*hi > LAY_MAX_DISKS)
         *hi = LAY_MAX_DISKS;
     if (*hi < need) {
@@ -720,7 +732,7 @@ static int check_disks(const struct adv_cfg *cfg, int *lo, int *hi, char *why,
                                      "give --min-disks too");
     else
         snprintf(why, why_len, "--min-disks %d: above the default --max-disks %d "
-                 "(the most volumes an instance attaches)", *lo, *hi);
+                 "(the most volumes an instance searched attaches)", *lo, *hi);
     return -EINVAL;
 }
 
@@ -754,16 +766,12 @@ static void option_task(void *arg, long g)
 
 /* Some instance searched attaches the least disk count: else the space is
    empty, and saying why beats "searched 0 candidates". */
-static int check_attachable(const struct adv_space *s, int lo, char *why, size_t why_len)
+static int check_attachable(int most, int lo, char *why, size_t why_len)
 {
-    int most = 0;
-    for (long i = 0; i < s->n_inst; i++)
-        if (s->inst[i].max_data_disks > most)
-            most = s->inst[i].max_data_disks;
     if (lo <= most)
         return 0;
     snprintf(why, why_len, "--min-disks %d: above the %d data volumes the instances "
-             "searched attach at most (Nitro 26, Xen 39, OCI 32)", lo, most);
+             "searched attach at most", lo, most);
     return -EINVAL;
 }
 
@@ -774,8 +782,8 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
     int hi, rc, n;
 
     if ((rc = select_types(&cfg->space, &t.tl, why, why_len)) < 0 ||
-        (rc = check_disks(cfg, &t.lo, &hi, why, why_len)) < 0 ||
-        (rc = check_attachable(s, t.lo, why, why_len)) < 0)
+        (rc = check_disks(cfg, most_attachable(s), &t.lo, &hi, why, why_len)) < 0 ||
+        (rc = check_attachable(most_attachable(s), t.lo, why, why_len)) < 0)
         return rc;
     t.n_disks = hi - t.lo + 1;
     n = t.tl.n * t.n_disks;

@@ -457,7 +457,8 @@ static void print_limits(FILE *f, const struct sim_summary *s)
 }
 
 /* A maximum whose class was still rising where its levels ended is the
-   offered load's, not the devices': say so, and name what drives on. */
+   offered load's, not the devices', or near a limit that binds (95 % of
+   its rate) without holding it yet: say so, and name what drives on. */
 static void print_offered_bound(FILE *f, const struct cli_opts *o,
                                 const struct sim_run_result *r)
 {
@@ -466,8 +467,12 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
     static const char *const flag[WL_CLASSES] = {
         "--num-small", "--num-large" };
     bool has[WL_CLASSES] = { r->summary.has_small, r->summary.has_large };
+    const char *more = o->engine == CLI_ENGINE_MODEL && o->levels != SIM_LEVELS_EXTEND
+                           ? "--levels extend or " : "";
     for (int c = WL_LARGE; c >= WL_SMALL; c--) {
         const struct sim_class_levels *lv = &r->levels[c];
+        enum sim_limit near = c == WL_LARGE ? r->summary.max_large_limit
+                                            : r->summary.max_small_limit;
         if (!has[c] || lv->orion_max <= 0 ||
             (lv->stop != SIM_STOP_RISING && lv->stop != SIM_STOP_CAP))
             continue;
@@ -476,13 +481,16 @@ static void print_offered_bound(FILE *f, const struct cli_opts *o,
                     "outstanding I/O (%d in a run) ends the levels at "
                     "%s=%d.\n", figure[c], SIM_MAX_OUTSTANDING,
                     class_word[c], lv->last);
-        else
+        else if (near == SIM_LIMIT_OFFERED_LOAD || near == SIM_LIMIT_DEVICE)
             fprintf(f, "%s is bound by the offered load: it still rose at "
                     "%s=%d, the last level; %s%s N (--run advanced --matrix "
                     "max) drives further.\n", figure[c], class_word[c],
-                    lv->last, o->engine == CLI_ENGINE_MODEL &&
-                    o->levels != SIM_LEVELS_EXTEND ? "--levels extend or " : "",
-                    flag[c]);
+                    lv->last, more, flag[c]);
+        else    /* binding (95 %), not saturated: the limit's label holds */
+            fprintf(f, "%s is near the %s limit, not at it: it still rose at "
+                    "%s=%d, the last level; %s%s N (--run advanced --matrix "
+                    "max) drives it there.\n", figure[c], sim_limit_label(near),
+                    class_word[c], lv->last, more, flag[c]);
     }
 }
 

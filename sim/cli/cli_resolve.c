@@ -1005,8 +1005,9 @@ static void warn_attachments(struct cli_opts *o)
                  "%d model disk groups %s cannot build", cli_quote(o->volumes_text, q,
                  sizeof q), in->name, most, kind, most, cloud);
     else
-        warn_add(o, "--disks %d: %s attaches at most %d %s; %s cannot build this "
-                 "disk group", disks, in->name, most, kind, cloud);
+        warn_add(o, "%s %d: %s attaches at most %d %s; %s cannot build this "
+                 "disk group", o->cmd == CLI_ORION ? "-num_disks" : "--disks", disks,
+                 in->name, most, kind, cloud);
 }
 
 /* The monthly bill (prices.h) of modelled volumes: the instance and the

@@ -314,7 +314,6 @@ static int not_whole_units(const struct vol_type *ty, uint64_t size,
                    ty->name, size_txt, who, unit, lo, hi);
 }
 
-/* Apply type t's rules to rq.  Writes *out only on success. */
 int prof_size_out_of_range(enum vt t, const char *size_text, char *why,
                            size_t why_len)
 {
@@ -326,6 +325,7 @@ int prof_size_out_of_range(enum vt t, const char *size_text, char *why,
                    size_text, ty->name, lo, hi);
 }
 
+/* Apply type t's rules to rq.  Writes *out only on success. */
 int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
                  char *why, size_t why_len)
 {

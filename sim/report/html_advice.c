@@ -49,14 +49,18 @@ static bool least_headroom_pct(const cJSON *x, double *pct)
         return true;
     }
     double capacity = INFINITY;
+    if (!cJSON_IsObject(h))
+        return false;
     cJSON_ArrayForEach(k, h) {
         if (!cJSON_IsNumber(k))
             continue;
-        if (strcmp(k->string, "capacity") == 0)
+        if (k->string && strcmp(k->string, "capacity") == 0)
             capacity = k->valuedouble;
         else
             least = fmin(least, k->valuedouble);
     }
+    /* as report_advice.c's least_headroom: capacity only when missed or
+       the only target with a figure */
     if (capacity < 0 || !isfinite(least))
         least = fmin(least, capacity);
     *pct = 100 * least;

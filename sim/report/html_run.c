@@ -112,7 +112,7 @@ static void knee_reading(const struct load_point *c, int n, double large,
                  "(%.1f %% of %.0f) at %.1f us on average; beyond it latency "
                  "rises to %.1f us at %.0f outstanding while IOPS do not: the "
                  "I/Os queue.", c[k].small, 100 * KNEE_FRAC, c[k].iops,
-                 floor(1000 * c[k].iops / best) / 10, best, c[k].avg_us,
+                 floor(1000 * c[k].iops / best + 1e-9) / 10, best, c[k].avg_us,
                  c[n - 1].avg_us, c[n - 1].small);
 }
 

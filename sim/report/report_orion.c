@@ -199,10 +199,16 @@ static void rate_text(char *buf, size_t len, double value, const char *unit)
         snprintf(buf, len, "unlimited %s", unit);
 }
 
-static void instance_line(FILE *f, const struct inst_profile *in)
+static void instance_line(FILE *f, const struct inst_profile *in,
+                          const struct vol_profile *v)
 {
     char base_mb[48], max_mb[48], base_io[48], max_io[48];
 
+    if (v->instance_store && in->provider[0]) {
+        fprintf(f, "Instance: %s (%s): its EBS / block-volume limits do not apply to "
+                "%s (instance store)\n", in->name, in->provider, v->type);
+        return;
+    }
     if (in->max_bytes_per_s <= 0 && in->max_iops <= 0 &&
         in->base_bytes_per_s <= 0 && in->base_iops <= 0) {
         fprintf(f, "Instance: %s (no instance limit)\n",
@@ -383,7 +389,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     disk_group_line(f, run->disks, &cfg->layout);
     fprintf(f, "Backend: %s\n", backend);
     if (dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
-        instance_line(f, &cfg->instance);
+        instance_line(f, &cfg->instance, &cfg->volume);
         volume_line(f, &cfg->volume);
         report_cost_line(f, &cfg->bill);
     }
