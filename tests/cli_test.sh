@@ -997,6 +997,9 @@ expect_true "local_nvme_header_should_say_the_ebs_limits_do_not_apply" \
     --duration 100ms --output-dir nvme_out --quiet >/dev/null 2>&1
 expect_true "local_nvme_summary_should_say_the_ebs_limits_do_not_apply" \
     bash -c "grep -qx 'Instance: m5.large (aws): its EBS / block-volume limits do not apply to local-nvme (instance store)' nvme_out/*_summary.txt"
+expect_stdout_contains "local_nvme_sweep_reading_should_not_compare_with_the_ebs_limit" \
+    "MB/s at 2 volumes); there is no instance limit." \
+    "$ASMSIM" sweep --instance m5.large --volume local-nvme --volumes 1-2 --run normal --duration 100ms
 # a maximum whose limit binds (95 % of its rate) while the figure still
 # rises at the last level is near that limit, not bound by the offered
 # load (the summary names the limit; the note said the offered load)

@@ -90,6 +90,14 @@ then
 else
     harness_fail "sweep_report_table_should_be_the_terminals" "$(cat sweep_burst.err)"
 fi
+# instance store is not behind the instance's EBS limits: the page says so
+# and draws no instance line for it (the gp3 sweep above has one)
+"$ASMSIM" sweep --instance m5.large --volume local-nvme --volumes 1-2 --run normal \
+    --duration 100ms --report nvme.html >/dev/null 2>&1
+expect_true "instance_store_report_should_say_the_ebs_limits_do_not_apply" \
+    grep -q 'm5.large (aws): its EBS / block-volume limits do not apply to local-nvme (instance store)' nvme.html
+expect_true "instance_store_report_should_draw_no_instance_line" \
+    bash -c "! grep -q 'instance maximum' nvme.html && grep -q 'instance maximum' sweep_burst.html"
 expect_exit 0 "orion_report_should_be_written" \
     "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --report orion.html
 expect_true "orion_report_should_be_a_page" grep -q '^<!DOCTYPE html>' orion.html

@@ -41,6 +41,11 @@ static void instance_row(struct html_out *o, const cJSON *doc)
     html_num(doc, "config.instance.max_iops", &max_iops);
     if (max_mbps <= 0 && max_iops <= 0)
         snprintf(text, sizeof text, "%s (no instance limit)", name ? name : "none");
+    else if (!html_instance_caps(doc))
+        snprintf(text, sizeof text, "%s (%s): its EBS / block-volume limits do not apply "
+                 "to %s (instance store)", name ? name : "?",
+                 html_str_or(doc, "config.instance.provider", "?"),
+                 html_str_or(doc, "config.volume.type", "?"));
     else
         snprintf(text, sizeof text, "%s (%s): %.2f MB/s and %.0f IOPS at base, "
                  "%.2f MB/s and %.0f IOPS at most", name ? name : "?",

@@ -71,6 +71,9 @@ const char *html_str_or(const cJSON *doc, const char *path, const char *fallback
    they have provisioned limits and a list price; the volume figures of
    real targets or the null device are not theirs and are not shown. */
 bool html_modelled(const cJSON *doc);
+/* The instance's limits (config.instance.*) cap the volumes: not for
+   instance store (config.volume.instance_store). */
+bool html_instance_caps(const cJSON *doc);
 /* The monthly list price of what `entry` (a document, or a sweep[]
    entry of doc) ran: the JSON's cost object, cost.total_usd_month
    (instance and volumes) when known, else cost.volumes_usd_month, with

@@ -138,9 +138,10 @@ static void limit_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
     const cJSON *r;
     char label[96];
 
-    if (html_num(doc, v->inst_max, &inst) && inst > 0)
+    bool caps = html_instance_caps(doc);
+    if (caps && html_num(doc, v->inst_max, &inst) && inst > 0)
         html_chart_ref(o, cfg, "instance maximum (physical I/O)", inst, lo, hi, "y", 6);
-    if (html_num(doc, v->inst_base, &base) && base > 0 && base < inst &&
+    if (caps && html_num(doc, v->inst_base, &base) && base > 0 && base < inst &&
         cJSON_IsTrue(html_get(doc, "config.instance.burst")))
         html_chart_ref(o, cfg, "instance baseline (physical I/O)", base, lo, hi, "y", 5);
     if (vol <= 0 || !html_modelled(doc))
@@ -251,7 +252,7 @@ static void class_chart(struct html_out *o, const cJSON *doc,
     limit_sets(o, cfg, doc, sweep, v, lo, hi);
     /* the figures and the instance line set the scale; the volumes' line
        may rise out of the chart (it is the limit that no longer binds) */
-    if (html_num(doc, v->inst_max, &inst))
+    if (html_instance_caps(doc) && html_num(doc, v->inst_max, &inst))
         top = fmax(top, inst);
     if (top > 0) {
         double step = pow(10, floor(log10(top * 1.3)));

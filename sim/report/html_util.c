@@ -124,6 +124,11 @@ bool html_modelled(const cJSON *doc)
     return b != NULL && strcmp(b, "model") == 0;
 }
 
+bool html_instance_caps(const cJSON *doc)
+{
+    return !cJSON_IsTrue(html_get(doc, "config.volume.instance_store"));
+}
+
 bool html_month_cost(const cJSON *doc, const cJSON *entry, double *usd,
                      const char **what)
 {

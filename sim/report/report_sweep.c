@@ -398,6 +398,8 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                       : cfg->instance.max_iops;
     other_rate = large ? cfg->instance.max_iops
                        : cfg->instance.max_bytes_per_s / 1e6;
+    if (cfg->volume.instance_store)     /* not behind the instance's limits */
+        inst_rate = other_rate = 0;
     fmt_figure(fig_best, sizeof fig_best, run_figure(best, large), large);
     fmt_figure(fig_k, sizeof fig_k, run_figure(at_k, large), large);
     fmt_figure(lim, sizeof lim, inst_rate, large);
