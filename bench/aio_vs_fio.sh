@@ -100,7 +100,11 @@ asmsim_run() {    # case engine target -> JSON on stdout
     if [ "$1" = null ]; then
         "$ASMSIM" run --engine null --disks 1 $(asmsim_args null) "${common[@]}"
     else
-        "$ASMSIM" run --engine "$2" --target "$3" --destroy-data --ignore-signatures \
+        # the bench's own file (or loop) may be written: cases that write
+        # say so; a read-only case opens it read-only and needs neither
+        local writes=()
+        [[ $(asmsim_args "$1") == *--write* ]] && writes=(--destroy-data --ignore-signatures)
+        "$ASMSIM" run --engine "$2" --target "$3" "${writes[@]}" \
             $(asmsim_args "$1") "${common[@]}"
     fi
 }
