@@ -104,6 +104,16 @@ static char *page_made(const char *json)
     return page;
 }
 
+/* The page of a document holds `text`. */
+static void page_should_hold(const char *json, const char *text)
+{
+    char *page = page_made(json);
+
+    if (!page || !strstr(page, text))
+        CHECK_FAIL_AT("the page lacks: %s", text);
+    free(page);
+}
+
 /* The page of the small run above, as a string to free(). */
 static char *plain_page(void)
 {
@@ -505,7 +515,8 @@ static void an_advice_without_candidates_should_chart_what_it_reports(void)
 
 /* The opening of a hand-written advice document. */
 #define ADVICE_HEAD \
-    "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\","
+    "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise\"," \
+    "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
 
 /* An advice with nothing that meets a target out of reach: the page says
    so, with the candidate that comes closest, and counts the candidates
@@ -515,7 +526,6 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
     static const char doc[] =
         ADVICE_HEAD
         "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
-        "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
         "\"lat_set_aside\":30,\"lat_set_aside_by_type\":[{\"type\":\"gp3<u>\","
         "\"candidates\":30,\"floor_us\":412.9}]},"
@@ -547,7 +557,6 @@ static void an_advice_schedule_out_of_reach_should_say_so(void)
     static const char doc[] =
         ADVICE_HEAD
         "\"targets\":{\"redundancy\":\"external\",\"schedule\":{\"source\":\"flood\"}},"
-        "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0},"
         "\"best\":[],\"rejected\":[],\"burst_alternative\":null,\"cloud_best\":{},"
         "\"out_of_reach\":{\"mbps\":null,\"iops\":null,\"schedule\":{\"instance\":"
@@ -573,17 +582,13 @@ static void an_advice_burst_alternative_should_say_how_long_it_lasts(void)
     static const char doc[] =
         ADVICE_HEAD
         "\"targets\":{\"redundancy\":\"external\"},"
-        "\"space\":{\"clouds\":[\"aws\"],\"os\":\"linux\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":3},"
         "\"best\":[],\"rejected\":[],\"burst_alternative\":{\"instance\":\"m5.large\","
         "\"volume\":\"gp2\",\"disks\":4,\"usd_month\":{\"total\":150.5},"
         "\"burst\":{\"lasts_s\":3500}},\"cloud_best\":{},\"candidates\":[]}";
-    char *page = page_made(doc);
 
-    CHECK(page && strstr(page, "On burst credits, m5.large + 4 x gp2 at $150.50 a month "
-                               "meets the targets, for 58 min at most from full "
-                               "buckets.") != NULL);
-    free(page);
+    page_should_hold(doc, "On burst credits, m5.large + 4 x gp2 at $150.50 a month meets "
+                          "the targets, for 58 min at most from full buckets.");
 }
 
 static void a_forecast_or_advice_should_not_be_compared(void)

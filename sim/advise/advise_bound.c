@@ -87,7 +87,7 @@ static double windowed(double base, double burst, double bucket, double window_s
 }
 
 /* Physical I/Os per second of `bytes` the instance alone carries over the
-   window (0: no limit, as for instance-store volumes).  Its buckets as the model sizes them
+   window (0: no limit).  Its buckets as the model sizes them
    (dev_model.c): (maximum - base) x burst_seconds. */
 static double inst_rate(const struct inst_profile *in, const struct vol_profile *v,
                         double window_s, uint32_t bytes)
@@ -101,8 +101,6 @@ static double inst_rate(const struct inst_profile *in, const struct vol_profile 
                              window_s);
     double r = 0;
 
-    if (v->instance_store)
-        return 0;                   /* not behind the instance's EBS limits */
     if (i_iops > 0)
         r = i_iops / ops_per_io(v, bytes);
     if (i_tput > 0)

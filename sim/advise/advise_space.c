@@ -779,11 +779,11 @@ static int build_options(const struct adv_cfg *cfg, struct adv_space *s,
                          char *why, size_t why_len)
 {
     struct option_tasks t = { .cfg = cfg };
-    int hi, rc, n;
+    int hi, rc, n, most = most_attachable(s);
 
     if ((rc = select_types(&cfg->space, &t.tl, why, why_len)) < 0 ||
-        (rc = check_disks(cfg, most_attachable(s), &t.lo, &hi, why, why_len)) < 0 ||
-        (rc = check_attachable(most_attachable(s), t.lo, why, why_len)) < 0)
+        (rc = check_disks(cfg, most, &t.lo, &hi, why, why_len)) < 0 ||
+        (rc = check_attachable(most, t.lo, why, why_len)) < 0)
         return rc;
     t.n_disks = hi - t.lo + 1;
     n = t.tl.n * t.n_disks;

@@ -284,8 +284,7 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         if (t.usable_bytes < least) {
             least = t.usable_bytes;
             o->smallest_target = i;
-            o->size_limit_binds = t.usable_bytes < t.size_bytes &&
-                                  o->size_limit_bytes > 0 &&
+            o->size_limit_binds = o->size_limit_bytes > 0 &&
                                   o->size_limit_bytes < t.size_bytes;
         }
     }

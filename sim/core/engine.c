@@ -669,11 +669,12 @@ static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
 
 /* The limit that bound: the most used one, if it ran at SIM_LIMIT_BINDING_UTIL
    of its rate or more, else the offered load; *util how much of its rate
-   it used (0 for the offered load).  Over the measured window
+   it used (0 for the offered load), when util is not NULL.  Over the measured window
    once it has closed (read then, see end_window), else up to now. */
-static enum sim_limit binding_limit_util(sim_engine *e, double *util)
+static enum sim_limit binding_limit(sim_engine *e, double *util)
 {
-    *util = 0;
+    if (util)
+        *util = 0;
     if (!e->ds->ops->limits)
         return SIM_LIMIT_DEVICE;
     struct dev_limits lim;
@@ -682,14 +683,9 @@ static enum sim_limit binding_limit_util(sim_engine *e, double *util)
     else
         e->ds->ops->limits(e->ds, &lim, false);
     enum sim_limit l = dev_limits_binding(&lim);
-    *util = l == SIM_LIMIT_OFFERED_LOAD ? 0 : lim.util[l];
+    if (util && l != SIM_LIMIT_OFFERED_LOAD)
+        *util = lim.util[l];
     return l;
-}
-
-static enum sim_limit binding_limit(sim_engine *e)
-{
-    double util;
-    return binding_limit_util(e, &util);
 }
 
 /* The measured window closes now: nothing new is issued, and the limits'
@@ -726,7 +722,7 @@ static int live_call(sim_engine *e, const struct sim_point_opts *o,
         .window_start_ns = e->phase == MEASURE ? w->start_ns : e->now_ns,
         .window_end_ns = e->phase == MEASURE ? w->end_ns : SIM_NS_MAX,
         .stats = &e->stats,
-        .limited_by = e->phase == MEASURE ? binding_limit(e) : SIM_LIMIT_OFFERED_LOAD,
+        .limited_by = e->phase == MEASURE ? binding_limit(e, NULL) : SIM_LIMIT_OFFERED_LOAD,
         .outstanding = e->outstanding,
         .devices = e->ds,
     };
@@ -988,7 +984,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->timeline = NULL;
     if (e->cpu_started)
         sim_cpu_fill(out, &e->cpu_start, &cpu_end);
-    out->limited_by = binding_limit_util(e, &out->limit_util);
+    out->limited_by = binding_limit(e, &out->limit_util);
     out->converged = w.converged;
     out->incomplete = stopped;
     out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;

@@ -23,7 +23,8 @@
  * A candidate's headroom is the least over the targets asked of got /
  * need - 1 (latency: need / got - 1), in percent; below 0 a target is
  * missed.  Capacity counts only when missed (as candidates[].headroom_frac
- * in report_advice.c): every volume is sized to just hold it.  The summary cells carry data-key for the browser test.
+ * in report_advice.c): every volume is sized to just hold it.  The summary
+ * cells carry data-key for the browser test.
  */
 #include <math.h>
 #include <stdlib.h>

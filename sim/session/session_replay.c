@@ -17,8 +17,8 @@
  *
  * Nothing is simulated here: the figures are the forecast's, the ones its
  * report and files carry.  The snapshot names the row's phase
- * (snapshot.phase) and its write shares; per-disk rows and a latency histogram are not part of
- * a forecast's timeline, so those stay empty.
+ * (snapshot.phase) and its write shares; per-disk rows and a latency
+ * histogram are not part of a forecast's timeline, so those stay empty.
  */
 #include "sim/session/session_internal.h"
 
