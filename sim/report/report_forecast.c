@@ -95,21 +95,6 @@ static char *clock_end(double t_s, char *buf, size_t len)
     return wl_clock_format(ms, buf, len);
 }
 
-char *report_fmt_latency_whole(double us, char *buf, size_t len)
-{
-    if (!(us > 0))
-        snprintf(buf, len, "-");
-    else if (us >= 10e6)
-        snprintf(buf, len, "%.0f s", us / 1e6);
-    else if (us >= 10000)
-        snprintf(buf, len, "%.0f ms", us / 1000);
-    else if (us >= 1000)
-        snprintf(buf, len, "%.1f ms", us / 1000);
-    else
-        snprintf(buf, len, "%.0f us", us);
-    return buf;
-}
-
 char *report_fc_rate_text(double v, char *buf, size_t len)
 {
     return fmt_rate(v, buf, len);

@@ -13,6 +13,7 @@
  * not 1); latencies go through report_fmt_latency (us, ms or s).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/core/timeline.h"
@@ -21,14 +22,48 @@
 static const char *const class_word[WL_CLASSES] = { "small", "large" };
 static const char *const class_unit[WL_CLASSES] = { "IOPS", "MB/s" };
 
+/* One unit of a formatter's scale: values below `below` (in the caller's
+   unit, as printed) are shown divided by `per` with `decimals`. */
+struct fmt_unit {
+    double below;
+    double per;
+    int decimals;
+    const char *name;
+};
+
+/* v in the first unit whose bound it stays below once rounded as that
+   unit prints it: 9999.96 us is "10.0 ms", not "10000.0 us" (the last
+   unit takes any value). */
+static void fmt_in_units(double v, const struct fmt_unit *u, size_t n, char *buf,
+                         size_t len)
+{
+    char num[64];
+    size_t i = 0;
+    for (;; i++) {
+        snprintf(num, sizeof num, "%.*f", u[i].decimals, v / u[i].per);
+        if (i + 1 == n || strtod(num, NULL) * u[i].per < u[i].below)
+            break;
+    }
+    snprintf(buf, len, "%s %s", num, u[i].name);
+}
+
 void report_fmt_latency(double us, char *buf, size_t len)
 {
-    if (us < 1e4)
-        snprintf(buf, len, "%.1f us", us);
-    else if (us < 1e6)
-        snprintf(buf, len, "%.1f ms", us / 1e3);
+    static const struct fmt_unit units[] = {
+        { 1e4, 1, 1, "us" }, { 1e6, 1e3, 1, "ms" }, { 0, 1e6, 2, "s" } };
+    fmt_in_units(us, units, sizeof units / sizeof units[0], buf, len);
+}
+
+char *report_fmt_latency_whole(double us, char *buf, size_t len)
+{
+    static const struct fmt_unit units[] = {
+        { 1000, 1, 0, "us" }, { 1e4, 1e3, 1, "ms" }, { 1e7, 1e3, 0, "ms" },
+        { 0, 1e6, 0, "s" } };
+    if (!(us > 0))
+        snprintf(buf, len, "-");
     else
-        snprintf(buf, len, "%.2f s", us / 1e6);
+        fmt_in_units(us, units, sizeof units / sizeof units[0], buf, len);
+    return buf;
 }
 
 void report_fmt_rate(double v, enum wl_class c, char *buf, size_t len)
