@@ -436,6 +436,10 @@ else
         if ! command -v mkfs.ext4 >/dev/null || ! mkfs.ext4 -q -F "$ext" >/dev/null 2>&1; then
             skip ext4_device "mkfs.ext4 missing or failed"
         else
+            expect_error "ext4_device_first_refusal_should_name_the_signature_too" \
+                "asmsim: $ext: the run writes and this device carries an ext4 signature and was not created by asmsim" \
+                "give --destroy-data and --ignore-signatures if it really may be destroyed, or run without --write" \
+                "$ASMSIM" run --target "$ext" --write 10 "${FAST[@]}"
             expect_error "ext4_device_should_be_refused_naming_ext4" \
                 "asmsim: $ext: carries an ext4 signature; refusing to overwrite it even with --destroy-data" "" \
                 "$ASMSIM" run --target "$ext" --write 10 --destroy-data "${FAST[@]}"
@@ -506,6 +510,22 @@ else
         expect_error "asm_disk_device_should_be_refused" \
             "asmsim: $asmdev: carries an Oracle ASM disk header (ORCLDISK) signature" "" \
             "$ASMSIM" run --target "$asmdev" --write 10 --destroy-data "${FAST[@]}"
+        # Issue 32 item 11: no output of any command goes into a device
+        # (--json /dev/loopN replaced the ASM header with '{ "asmsim_version"')
+        asm_sum=$(md5sum <"$asmdev")
+        ln -s "$asmdev" asmdev.link
+        for c in "run --duration 1ms --quiet --disks 1" "sweep --volumes 1-2 --duration 1ms --quiet" \
+                 "orion -run simple -testname jd --volume gp3 -num_disks 1 -duration 1" \
+                 "cost" "forecast --schedule oltp-day --quiet"; do
+            for p in "$asmdev" asmdev.link; do
+                # shellcheck disable=SC2086
+                expect_error "${c%% *}_json_should_refuse_a_block_device_${p##*.}" \
+                    "asmsim: --json $p: is $([ "$p" = "$asmdev" ] || echo 'a symbolic link to ')a block device" "" \
+                    "$ASMSIM" $c --json "$p"
+            done
+        done
+        expect_true "the_device_should_keep_its_asm_header" \
+            test "$(md5sum <"$asmdev")" = "$asm_sum"
 
         # error injection: a device-mapper error target beside a good disk
         if command -v dmsetup >/dev/null &&
@@ -606,10 +626,11 @@ printf 'ORCLDISK' | dd of=asmimg bs=1 seek=32 conv=notrunc status=none
 : >asmimg.asmsim                    # stray side-car (old asmsim, or left over)
 sum_asm=$(md5sum <asmimg)
 expect_error "stray_sidecar_should_not_make_an_asm_image_asmsims" \
-    "asmsim: asmimg: the run writes and this file was not created by asmsim" "" \
+    "asmsim: asmimg: the run writes and this file carries an Oracle ASM disk header (ORCLDISK) signature and was not created by asmsim" \
+    "give --destroy-data and --ignore-signatures if it really may be destroyed, or run without --write" \
     "$ASMSIM" run --target asmimg --write 10 "${FAST[@]}"
 expect_error "stray_sidecar_should_not_let_create_take_over_an_asm_image" \
-    "asmsim: asmimg: the run writes and this file was not created by asmsim" "" \
+    "asmsim: asmimg: the run writes and this file carries an Oracle ASM disk header (ORCLDISK) signature and was not created by asmsim" "" \
     "$ASMSIM" run --target asmimg --create 64MiB --write 10 "${FAST[@]}"
 expect_error "stray_sidecar_should_not_skip_the_signature_check" \
     "asmsim: asmimg: carries an Oracle ASM disk header (ORCLDISK) signature" "" \

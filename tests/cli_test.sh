@@ -289,6 +289,58 @@ expect_true "same_seed_twice_should_give_identical_summary_and_points" \
 expect_true "json_file_should_be_written_when_asked" \
     bash -c "'$ASMSIM' run --instance m5.large --duration 200ms --quiet --disks 1 --json r.json >/dev/null && python3 -m json.tool r.json >/dev/null"
 
+# ---- what an output path may replace (issue 32 item 11) ------------------------
+# Every command that takes --json writes only a new file, asmsim's own
+# output, /dev/null, a terminal or a FIFO: never a file it did not write
+# (an ext4 image became a 524-byte JSON), never through a symlink to one,
+# never a directory.  The image must come out byte for byte.
+json_commands=(
+    "run --duration 1ms --quiet --disks 1"
+    "sweep --volumes 1-2 --duration 1ms --quiet"
+    "orion -run simple -testname jt --volume gp3 -num_disks 1 -duration 1"
+    "cost"
+    "forecast --schedule oltp-day --quiet"
+)
+truncate -s 8M foreign.img && mkfs.ext4 -q -F foreign.img >/dev/null 2>&1 ||
+    printf 'somebody else\n' >foreign.img
+ln -s foreign.img foreign.link
+foreign_sum=$(md5sum <foreign.img)
+for c in "${json_commands[@]}"; do
+    name=${c%% *}
+    # shellcheck disable=SC2086
+    expect_error "${name}_json_should_refuse_a_file_asmsim_did_not_write" \
+        "asmsim: --json foreign.img: is a file that holds something asmsim did not write" \
+        "give a new file name, or remove the file first" "$ASMSIM" $c --json foreign.img
+    # shellcheck disable=SC2086
+    expect_error "${name}_json_should_refuse_a_link_to_such_a_file" \
+        "asmsim: --json foreign.link: is a symbolic link to a file that holds something asmsim did not write" "" \
+        "$ASMSIM" $c --json foreign.link
+    # shellcheck disable=SC2086
+    harness_run "$ASMSIM" $c --json own.json
+    # shellcheck disable=SC2086
+    expect_exit 0 "${name}_json_should_replace_its_own_output" "$ASMSIM" $c --json own.json
+done
+expect_true "refused_outputs_should_leave_the_file_unchanged" \
+    test "$(md5sum <foreign.img)" = "$foreign_sum"
+expect_error "json_should_refuse_a_character_device_other_than_dev_null" \
+    "asmsim: --json /dev/zero: is a character device (1:5); asmsim writes its output only to files, FIFOs, terminals and /dev/null" "" \
+    "$ASMSIM" cost --json /dev/zero
+ln -s nowhere.json dangling.json
+expect_error "json_should_refuse_a_dangling_link" \
+    "asmsim: --json dangling.json: is a symbolic link to nothing (a dangling link)" "" \
+    "$ASMSIM" cost --json dangling.json
+expect_true "a_refused_dangling_link_should_create_nothing" test ! -e nowhere.json
+"$ASMSIM" cost --json mine.json && ln -s mine.json mine.link
+expect_exit 0 "json_through_a_link_to_its_own_output_should_succeed" \
+    "$ASMSIM" run --duration 1ms --quiet --disks 1 --json mine.link
+expect_true "json_through_a_link_should_replace_the_file_and_keep_the_link" \
+    bash -c 'test -L mine.link && grep -q "\"points\"" mine.json'
+: >empty.json
+expect_exit 0 "json_should_replace_an_empty_file" "$ASMSIM" cost --json empty.json
+expect_true "json_to_dev_stdout_redirected_to_a_file_should_append" \
+    bash -c "'$ASMSIM' cost >so.txt && '$ASMSIM' cost --json /dev/stdout >>so.txt && head -1 so.txt | grep -q '^asmsim cost:' && grep -q asmsim_version so.txt"
+rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt jt_*
+
 # ---- value forms that must be accepted ----------------------------------------
 
 expect_exit 0 "burst_credits_should_accept_percent_sign" \

@@ -667,6 +667,14 @@ int safety_check(const char *path, const struct safety_policy *p,
                      "devices, and the run writes to this device asmsim did "
                      "not create; give --destroy-data to overwrite it, or run "
                      "without --write", path);
+        else if (t.signature[0] && !p->ignore_signatures)
+            snprintf(why, why_len, "%s: the run writes and this %s carries "
+                     "%s %s signature and was not created by asmsim; refusing "
+                     "before the first I/O; give --destroy-data and "
+                     "--ignore-signatures if it really may be destroyed, or "
+                     "run without --write", path,
+                     t.kind == SAFETY_BLOCK ? "device" : "file",
+                     article(t.signature), t.signature);
         else
             snprintf(why, why_len, "%s: the run writes and this %s was not "
                      "created by asmsim; refusing before the first I/O; give "

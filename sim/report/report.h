@@ -221,6 +221,28 @@ void report_stage_discard(struct report_stage *st);
    replace anything (--report). */
 int report_rename_new(const char *from, const char *to);
 
+/* How an output path the user named is written (report_output.c). */
+enum report_output_how {
+    REPORT_OUTPUT_NEW = 0,      /* nothing there: placed only if still free */
+    REPORT_OUTPUT_REPLACE,      /* asmsim's own file or an empty one: renamed over */
+    REPORT_OUTPUT_IN_PLACE,     /* /dev/null, a terminal, a FIFO: written into */
+    REPORT_OUTPUT_APPEND,       /* our own stdout/stderr's file: appended to */
+};
+struct report_output {
+    enum report_output_how how;
+    char path[4096];            /* where: the path, or for REPLACE through a
+                                   symbolic link the file it names */
+};
+
+/* Decide whether asmsim may write path and how (see report_output.c for
+   the rules).  0 with out filled, or -errno with why: a clause to put
+   after the path ("is a block device (7:0); asmsim never writes ..."). */
+int report_output_target(const char *path, struct report_output *out,
+                         char *why, size_t why_len);
+/* Whether head, a file's first bytes (NUL-terminated), starts as one of
+   asmsim's outputs: a JSON object with asmsim's keys, or "# asmsim ...". */
+bool report_output_is_own(const char *head);
+
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
