@@ -15,9 +15,11 @@
  *
  * The page's script creates one Chart per configuration, registers a
  * small plugin that draws the events on time axes, and when every chart
- * has rendered sets document.body.dataset.chartsRendered to their count
+ * has rendered and a frame with them has been painted (two animation
+ * frames later: a render draws into the canvas, the frame after the next
+ * shows it) sets document.body.dataset.chartsRendered to their count
  * (data-charts-rendered on <body>): the marker a test or a PDF printer
- * waits for.  It has no comment of the form that starts with two slashes,
+ * waits for, instead of a time that a loaded machine overruns.  It has no comment of the form that starts with two slashes,
  * so the page holds no "//" at all (a URL without its scheme would).
  *
  * Kinds.  A document's kind picks the page: a forecast or an advice
@@ -98,7 +100,9 @@ static const char script[] =
     "    afterRender: function (chart) {\n"
     "      rendered[chart.canvas.id] = true;\n"
     "      if (Object.keys(rendered).length === specs.length) {\n"
-    "        document.body.dataset.chartsRendered = String(specs.length);\n"
+    "        requestAnimationFrame(function () { requestAnimationFrame(function () {\n"
+    "          document.body.dataset.chartsRendered = String(specs.length);\n"
+    "        }); });\n"
     "      }\n"
     "    }\n"
     "  };\n"
