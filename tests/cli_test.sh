@@ -140,9 +140,9 @@ bad unknown_instance_should_be_rejected \
 bad normal_redundancy_on_one_disk_should_be_rejected \
     "asmsim: --disks 1: --redundancy normal: needs at least 2 failure groups" \
     run --disks 1 --redundancy normal
-bad sweep_should_check_every_disk_count \
-    "asmsim: --volumes 1-4 (at 1 disk): --redundancy normal:" \
-    sweep --volumes 1-4 --redundancy normal
+bad sweep_with_no_count_to_build_should_be_refused \
+    "asmsim: --volumes 1-2 (at 1 disk): --redundancy high:" \
+    sweep --volumes 1-2 --redundancy high
 bad matrix_with_another_run_type_should_be_rejected \
     "asmsim: --matrix point: a matrix is chosen only with --run advanced" \
     run --run simple --matrix point
@@ -164,6 +164,35 @@ bad layout_reasons_should_name_the_native_flags \
     run --disks 1 --redundancy normal
 bad missing_layout_file_should_be_rejected \
     "asmsim: --layout-file nothere.json:" run --layout-file nothere.json
+
+# a sweep runs the disk counts that can be built, and every output says
+# which it skipped and why (one warning line per rule)
+"$ASMSIM" sweep --duration 1ms --run oltp --volumes 1-4 --redundancy high \
+    --output-dir od/skip --testname sk --json skip.json >skip.out 2>skip.err
+expect_true "sweep_should_skip_the_counts_its_mirroring_cannot_build" \
+    python3 - skip.json skip.err skip.out od/skip <<'PY'
+import glob, json, sys
+j = json.load(open(sys.argv[1]))
+assert [r["disks"] for r in j["sweep"]] == [3, 4], j["sweep"]
+assert j["config"]["sweep_disks"] == [3, 4]
+assert [s["disks"] for s in j["config"]["sweep_skipped"]] == [1, 2]
+assert j["config"]["sweep_skipped"][1]["reason"].startswith(
+    "--redundancy high: needs at least 3 failure groups"), j["config"]["sweep_skipped"]
+err = [l for l in open(sys.argv[2]).read().splitlines() if "warning" in l]
+assert err == ["asmsim: warning: --volumes 1-4: not run at 1, 2 disks; at 1 disk: "
+               "--redundancy high: needs at least 3 failure groups (5 recommended); this "
+               "disk group has 1 (give more disks or --failgroups 3 or more)"], err
+said = "skipped disk counts: 1, 2 (at 1: --redundancy high: needs at least 3"
+assert "Sweep: " + said in open(sys.argv[3]).read()
+csv = open(glob.glob(sys.argv[4] + "/sk_*_sweep.csv")[0]).read().splitlines()
+assert csv[0].startswith("# asmsim sweep CSV") and said in csv[0], csv[0]
+assert csv[1].startswith("testname,") and len(csv) == 4, csv
+for summary in glob.glob(sys.argv[4] + "/sk_*disks_*_summary.txt"):
+    assert "Sweep: " + said in open(summary).read(), summary
+PY
+"$ASMSIM" sweep --duration 1ms --run oltp --volumes 1-3 --json skip0.json 2>/dev/null
+expect_true "sweep_that_skips_nothing_should_say_an_empty_list" \
+    python3 -c 'import json,sys; sys.exit(json.load(open("skip0.json"))["config"]["sweep_skipped"] != [])'
 
 touch afile
 expect_error "output_dir_that_is_a_file_should_be_rejected" \
@@ -734,6 +763,17 @@ expect_error "orion_lun_duplicate_should_be_refused" \
 expect_error "two_different_files_should_be_two_targets" \
     "asmsim: --disks 3: 2 targets given; drop --disks" "" \
     "$ASMSIM" run --target d1 --target d2 --disks 3 --duration 100ms
+"$ASMSIM" sweep --target s1 --target s2 --create 16MiB --volumes 1-4 --run advanced \
+    --matrix point --num-small 1 --num-large 0 --duration 50ms --json tg.json >/dev/null 2>tg.err
+expect_true "sweep_should_run_the_counts_its_targets_allow_and_say_the_others" \
+    python3 - tg.json tg.err <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert [r["disks"] for r in j["sweep"]] == [1, 2], j["sweep"]
+assert [s["disks"] for s in j["config"]["sweep_skipped"]] == [3, 4]
+assert "asmsim: warning: --volumes 1-4: not run at 3, 4 disks; at 3 disks: --target: only 2 " \
+       "targets given (a sweep runs N disks on the first N targets)" in open(sys.argv[2]).read()
+PY
 cd "$WORK" || exit 1
 
 # ==== end of the issue 7 block ===============================================

@@ -100,7 +100,8 @@ static char *page_made(const char *json)
     int rc;
     char *page = page_of(json, &rc, why, sizeof why);
 
-    CHECK_INT_EQ(rc, 0);
+    if (rc != 0)
+        CHECK_FAIL_AT("refused (%d): %s", rc, why);
     return page;
 }
 

@@ -267,8 +267,10 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;
     }
-    if (!j->json_stdout)
+    if (!j->json_stdout) {
         report_sweep_table(stdout, &j->cfg, s);     /* open loop: its own */
+        report_skipped_line(stdout, &j->meta);
+    }
     sim_sweep_free(s);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }

@@ -17,6 +17,16 @@
 
 #include "sim/core/run.h"
 
+/* A disk count a sweep did not run because its disk group cannot be
+   built there (--redundancy normal at 1 disk, more counts than real
+   targets, ...): the JSON's config.sweep_skipped, a line of summary.txt,
+   the sweep CSV's first line and the sweep table's. */
+struct report_skip {
+    int disks;
+    const char *why;            /* the rule, one line: "--redundancy normal:
+                                   needs at least 2 failure groups ..." */
+};
+
 struct report_meta {
     const char *testname;       /* "asmsim" unless --testname */
     char stamp[16];             /* yyyymmdd_hhmm of the start (ORION's) */
@@ -28,6 +38,8 @@ struct report_meta {
     const char *version;        /* ASMSIM_VERSION */
     const char *const *luns;    /* device or volume names, one per disk */
     int n_luns;
+    const struct report_skip *skipped;  /* a sweep's skipped disk counts, */
+    int n_skipped;                      /*   ascending; NULL, 0: none */
 };
 
 enum report_csv {
@@ -54,6 +66,18 @@ void report_cost_line(FILE *f, const struct price_bill *b);
 /* The region of a bill's prices: "us-east-1" for AWS's list; NULL for
    OCI's (it has no regions) and for what is not priced (real devices). */
 const char *report_price_region(const struct price_bill *b);
+
+/* "<prefix>1 (--redundancy normal: needs ...); 17, 18 (at 17: --target:
+   ...)", without a newline: counts skipped for one
+   rule are one group, with the first one's reason.  false, and nothing
+   printed, when the sweep skipped none. */
+bool report_skipped_text(FILE *f, const char *prefix, const struct report_meta *meta);
+/* The same as a line of its own, "Sweep: skipped disk counts: ...\n"
+   (summary.txt, under the sweep table); nothing when none. */
+void report_skipped_line(FILE *f, const struct report_meta *meta);
+/* How many of the n skips from s[0] on share its rule (the reason up to
+   its first ':'), at least 1: one warning line, one group of the line. */
+int report_skip_group(const struct report_skip *s, int n);
 
 /* The measured point of run at load (small, large), or NULL. */
 const struct sim_point_result *report_find_point(const struct sim_run_result *run,
