@@ -288,6 +288,34 @@ expect_true "report_of_an_interrupted_forecast_should_call_the_cut_phase_interru
 expect_true "report_of_an_interrupted_forecast_should_not_say_not_served" \
     bash -c '! grep -q "NOT served" intr.html'
 
+# Ctrl-C while --report's page is made, after the forecast (issue 32,
+# item 17: 5-29 s deaf to it): the page is abandoned (no file, no
+# temporary), the message says how to make it from the JSON, exit 130.
+# The signal goes as soon as the JSON (written before the page) is there;
+# an attempt whose signal came after the page was done is tried again.
+page_cut=""
+for attempt in 1 2 3; do
+    rm -rf pg && mkdir pg
+    "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \
+        --schedule oltp-day --repeat 6 --interval 10s --quiet --json pg/fc.json \
+        --report pg/fc.html >pg.out 2>pg.err &
+    pid=$!
+    while [ ! -e pg/fc.json ] && kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
+    kill -INT "$pid" 2>/dev/null
+    wait "$pid"
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ -s pg/fc.html ]; then continue; fi    # too late
+    if [ "$rc" -eq 130 ] && [ "$(ls -A pg)" = "fc.json" ] &&
+       grep -qx "asmsim: interrupted: the report pg/fc.html was not written; 'asmsim report pg/fc.json -o pg/fc.html' makes it from the forecast JSON" pg.err; then
+        page_cut=ok
+    else
+        page_cut="exit $rc; files: $(ls -A pg | tr '\n' ' '); stderr: $(cat pg.err)"
+    fi
+    break
+done
+if [ "$page_cut" = ok ]; then harness_ok "sigint_while_the_page_is_made_should_abandon_it"
+else harness_fail "sigint_while_the_page_is_made_should_abandon_it" "${page_cut:-every signal came after the page}"; fi
+
 # the Cost line takes the price settings run takes (m5.large RHEL is
 # $0.156/h x 730 h = $113.88, Linux $0.096/h = $70.08)
 expect_stdout_contains "os_rhel_should_price_the_instance_with_rhel" \
