@@ -439,6 +439,31 @@ static void a_forecast_should_chart_time_with_its_events_and_phases(void)
     free(page);
 }
 
+/* Ctrl-C while a page is made (issue 32, item 17: a forecast's page of
+   120,960 rows took 25 s, deaf to it): the page is abandoned, -EINTR,
+   and neither the file nor its temporary is left. */
+static void a_stop_should_abandon_the_page(void)
+{
+    char dir[64], path[128], why[256] = "";
+    sim_stop_flag stop = 0;
+    struct html_doc d = { .name = "t", .json = forecast_doc, .stop = &stop };
+
+    if (!tmp_tree_make(dir, sizeof dir, "test_html")) {
+        CHECK(!"cannot make a scratch directory");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/r.html", dir);
+    sim_stop_set(&stop);
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), -EINTR);
+    CHECK_STR_EQ(why, "interrupted: the report was not made");
+    CHECK_INT_EQ(tmp_tree_count(dir), 0);
+    stop = 0;                                       /* not set: the page is made */
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), 0);
+    CHECK_INT_EQ(tmp_tree_count(dir), 1);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* An advice: four candidates, of which (cost, least headroom) 100/-0.5
    misses, 200/0.1, 300/0.05 (dominated) and 400/0.3 pass; the front is
    100, 200, 400. */
@@ -625,6 +650,7 @@ int main(void)
     RUN(a_json_that_is_no_results_should_be_refused_by_name);
     RUN(a_report_file_should_never_replace_one);
     RUN(a_forecast_should_chart_time_with_its_events_and_phases);
+    RUN(a_stop_should_abandon_the_page);
     RUN(an_advice_should_chart_cost_against_headroom_with_the_front);
     RUN(an_advice_without_candidates_should_chart_what_it_reports);
     RUN(an_advice_out_of_reach_should_say_so_and_name_the_closest);

@@ -542,6 +542,13 @@ static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
     return 0;
 }
 
+bool html_stopped(struct html_out *o)
+{
+    if (!o->stopped && sim_stop_is_set(o->stop))
+        o->stopped = true;
+    return o->stopped;
+}
+
 static void free_docs(cJSON **parsed, int n)
 {
     for (int i = 0; i < n; i++)
@@ -553,7 +560,7 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
 {
     cJSON *parsed[HTML_MAX_DOCS] = {0};
     const char *names[HTML_MAX_DOCS];
-    struct html_out o = { f, NULL, 0, false };
+    struct html_out o = { f, NULL, 0, false, NULL, false };
     char title[256];
     int rc;
 
@@ -561,7 +568,14 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
         snprintf(why, why_len, "%d results files; give 1 to %d", n, HTML_MAX_DOCS);
         return -EINVAL;
     }
-    if ((rc = parse_docs(docs, n, parsed, why, why_len)) != 0) {
+    for (int i = 0; i < n && !o.stop; i++)
+        o.stop = docs[i].stop;
+    rc = parse_docs(docs, n, parsed, why, why_len);
+    if (rc == 0 && html_stopped(&o)) {     /* the parse of a long timeline */
+        rc = -EINTR;
+        snprintf(why, why_len, "interrupted: the report was not made");
+    }
+    if (rc != 0) {
         free_docs(parsed, n);
         return rc;
     }
@@ -591,6 +605,10 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
     if (o.oom) {
         snprintf(why, why_len, "cannot make the report: %s", strerror(ENOMEM));
         return -ENOMEM;
+    }
+    if (html_stopped(&o)) {
+        snprintf(why, why_len, "interrupted: the report was not made");
+        return -EINTR;
     }
     if (ferror(f)) {
         snprintf(why, why_len, "cannot write the report: %s", strerror(EIO));
