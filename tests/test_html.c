@@ -554,7 +554,8 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
         "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
         "\"lat_set_aside\":30,\"lat_set_aside_by_type\":[{\"type\":\"gp3<u>\","
-        "\"candidates\":30,\"floor_us\":412.9}]},"
+        "\"candidates\":30,\"floor_us\":412.9},{\"type\":\"io2\",\"platform\":\"xen\","
+        "\"candidates\":7,\"floor_us\":500}]},"
         "\"best\":[],\"rejected\":[],\"burst_alternative\":null,\"cloud_best\":{},"
         "\"out_of_reach\":{\"mbps\":{\"instance\":\"r5b.24xlarge\",\"volume\":\"gp3<i>\","
         "\"disks\":16,\"usd_month\":{\"total\":5000.5},\"simulated\":true,"
@@ -570,9 +571,50 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
     CHECK(page && strstr(page, "out_of_reach_iops") == NULL);
     CHECK(page && strstr(page, "<td data-key=\"lat_set_aside\">30</td>") != NULL);
     CHECK(page && strstr(page, "<p class=\"note\" data-key=\"lat_set_aside_by_type\">Set aside "
-                               "by the latency floor, not simulated (the mean latency target of "
-                               "0 us is below their floor): gp3&lt;u&gt;, 30 candidates, lowest "
-                               "floor 413 us;</p>") != NULL);
+                               "by the latency bound, not simulated (the mean latency target of "
+                               "0 us is below their bound): gp3&lt;u&gt;, 30 candidates, lowest "
+                               "bound 413 us; io2 off Nitro (Xen), 7 candidates, lowest bound "
+                               "500 us;</p>") != NULL);
+    free(page);
+}
+
+/* Issue 32 items 3 and 9: a price beside a configuration is its whole
+   price or says what it covers (a rejection by the instance's own limits
+   is priced as the instance alone, and says so, not beside its closest
+   volumes); the best configurations fit the page (six columns, the
+   command under each row); the targets row shows the capacity as given
+   and the write share. */
+static void an_advice_should_say_what_a_price_covers_and_fit_the_page(void)
+{
+    static const char doc[] =
+        ADVICE_HEAD
+        "\"targets\":{\"need_iops\":5000,\"write_pct\":30,\"capacity_bytes\":8796093022208,"
+        "\"capacity_given\":\"8TiB\",\"redundancy\":\"normal\"},"
+        "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":4},"
+        "\"best\":[{\"instance\":\"m5.xlarge\",\"cloud\":\"aws\",\"volume\":\"gp3\","
+        "\"disks\":4,\"usd_month\":{\"instance\":150,\"volumes\":50,\"total\":200},"
+        "\"simulated\":true,\"iops\":5100,\"latency_us\":420.5,\"pass\":true,"
+        "\"headroom_frac\":{\"iops\":0.02},\"binding\":\"volume IOPS\","
+        "\"run_command\":\"asmsim run --volume gp3\"}],"
+        "\"rejected\":[{\"instance\":\"m5a.12xlarge\",\"volume\":\"gp3\",\"disks\":26,"
+        "\"usd_month\":{\"covers\":\"instance\",\"instance\":1506.72,\"volumes\":0,"
+        "\"total\":1506.72},\"simulated\":false,\"instance_limited\":true,\"pass\":false,"
+        "\"missed\":\"iops\",\"missed_got\":4000,\"missed_need\":5000,"
+        "\"binding\":\"instance IOPS\"}],"
+        "\"burst_alternative\":null,\"cloud_best\":{},\"candidates\":[]}";
+    char *page = page_made(doc);
+
+    CHECK(page && strstr(page, "<td>m5a.12xlarge alone (its own limits miss the targets, "
+                               "whatever the volumes)</td>") != NULL);
+    CHECK(page && strstr(page, "m5a.12xlarge + 26") == NULL);
+    CHECK(page && strstr(page, "<th>#</th><th>configuration</th><th>USD/month: instance + "
+                               "volumes = total</th><th>simulated</th><th>headroom</th>"
+                               "<th>binding limit</th></tr>") != NULL);
+    CHECK(page && strstr(page, "<td>m5.xlarge + 4 x gp3</td><td>150.00 + 50.00 = 200.00</td>"
+                               "<td>5100 IOPS; 420.5 us</td>") != NULL);
+    CHECK(page && strstr(page, "<td colspan=\"5\">run: <code>asmsim run --volume gp3") != NULL);
+    CHECK(page && strstr(page, "30 % writes; 8TiB usable; normal redundancy") != NULL);
+    CHECK(page && strstr(page, "8796 GB") == NULL);
     free(page);
 }
 
@@ -655,6 +697,7 @@ int main(void)
     RUN(an_advice_without_candidates_should_chart_what_it_reports);
     RUN(an_advice_out_of_reach_should_say_so_and_name_the_closest);
     RUN(an_advice_schedule_out_of_reach_should_say_so);
+    RUN(an_advice_should_say_what_a_price_covers_and_fit_the_page);
     RUN(an_advice_burst_alternative_should_say_how_long_it_lasts);
     RUN(a_forecast_or_advice_should_not_be_compared);
     return check_done();
