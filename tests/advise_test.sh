@@ -354,17 +354,19 @@ done
 expect_true "schedule_merge_of_shards_should_give_the_whole_search_answer" \
     diff <(grep -v "^  searched" sc1.txt) <(grep -v "^  searched" scm.txt)
 
-# ---- Ctrl-C: what was decided is kept --------------------------------------
+# ---- Ctrl-C (and SIGHUP, the terminal closed): what was decided is kept -----
 
-"$ASMSIM" advise --need-mbps 3000 --need-iops 60000 --write 50 --capacity 8TiB \
-    --redundancy high --clouds aws,oci --top 100 --jobs 1 >int.txt 2>/dev/null &
-pid=$!
-sleep 1
-kill -INT $pid
-wait $pid
-rc=$?
-expect_true "interrupted_advise_should_exit_130" test "$rc" -eq 130
-expect_true "interrupted_advise_should_say_so" grep -q "(interrupted)" int.txt
+for sig in HUP INT; do      # INT last: int.txt is the one checked below
+    "$ASMSIM" advise --need-mbps 3000 --need-iops 60000 --write 50 --capacity 8TiB \
+        --redundancy high --clouds aws,oci --top 100 --jobs 1 >int.txt 2>/dev/null &
+    pid=$!
+    sleep 1
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    expect_true "sig${sig,,}_should_stop_advise_with_exit_130" test "$rc" -eq 130
+    expect_true "sig${sig,,}_stopped_advise_should_say_so" grep -q "(interrupted)" int.txt
+done
 # a search stopped before any candidate passed has not shown that nothing does
 expect_true "interrupted_advise_should_not_say_nothing_meets_the_targets" \
     bash -c "! grep -q 'Nothing in the space meets every target' int.txt"

@@ -48,6 +48,11 @@ expect_stdout_matches "version_should_print_name_and_version" \
 
 # ---- usage errors: exit 2, one line, Try ... --help ------------------------
 
+# bare asmsim is a usage error like the others: one line, exit 2 (it was
+# the 21 lines of --help on stderr); --help prints them on stdout, exit 0
+expect_error "no_command_should_say_which_in_one_line" \
+    "asmsim: a command is needed: run, sweep, orion, forecast, advise, profiles, cost, report or tui." \
+    "Try 'asmsim --help'." "$ASMSIM"
 expect_error "unknown_subcommand_should_exit_2" \
     "asmsim: frobnicate: unknown command" "Try 'asmsim --help'." \
     "$ASMSIM" frobnicate
@@ -427,11 +432,70 @@ else
         "exit $rc; stderr: $(cat intr.err)"
 fi
 expect_glob "sigint_should_leave_the_summary_file" "od/intr/asmsim_*_summary.txt"
+# SIGHUP (the terminal closed, the ssh session dropped) is a stop like
+# Ctrl-C, for run, sweep and orion alike: it used to kill (exit 129, no files)
+for cmd in run sweep orion; do
+    case $cmd in
+    run) args=(run --disks 8 --run normal --duration 1h --output-dir od/hup_run) ;;
+    sweep) args=(sweep --volumes 1-4 --run normal --duration 1h --output-dir od/hup_sweep) ;;
+    orion) args=(orion -run normal -num_disks 8 -duration 3600 --output-dir od/hup_orion) ;;
+    esac
+    mkdir -p od/hup_orion
+    timeout --preserve-status -s HUP 1 "$ASMSIM" "${args[@]}" --instance m5.large \
+        >hup.out 2>hup.err
+    rc=$?
+    if [ "$rc" -eq 130 ] && grep -qx 'asmsim: interrupted; partial results written' hup.err &&
+       compgen -G "od/hup_$cmd/*_summary.txt" >/dev/null; then
+        harness_ok "sighup_should_stop_${cmd}_as_sigint_does"
+    else
+        harness_fail "sighup_should_stop_${cmd}_as_sigint_does" \
+            "exit $rc; files: $(ls od/hup_$cmd); stderr: $(cat hup.err)"
+    fi
+done
+# ... but a HUP the caller ignores (nohup) stays ignored: the run goes on
+# (the null engine runs in real time: the HUP comes mid-point)
+bash -c 'trap "" HUP; exec "$@"' nohup "$ASMSIM" run --engine null --quiet \
+    --matrix point --num-small 1 --num-large 0 --duration 1500ms >nohup.out 2>nohup.err &
+pid=$!
+sleep 0.5
+kill -HUP $pid
+wait $pid
+rc=$?
+expect_true "sighup_ignored_by_nohup_should_let_the_run_finish" \
+    test $rc -eq 0 -a ! -s nohup.err -a -s nohup.out
 # a figure from the point the stop cut short says so, and how short
 timeout --preserve-status -s INT 2 "$ASMSIM" run --instance m5.large --disks 2 \
     --run oltp --duration 10h >cut.out 2>cut.err
 expect_true "a_figure_from_the_cut_point_should_say_so" grep -Eq \
     '^\(Maximum Small IOPS and Minimum Small Latency: from Small=1 and Large=0, cut short after [0-9]+\.[0-9]{2} s\)$' cut.out
+
+# ---- stdout that cannot be written: exit 1 and a message, for every command
+# that prints, once (it was exit 0 with an empty file: a full disk said nothing)
+if [ -w /dev/full ]; then
+    P=(--matrix point --num-small 1 --num-large 0)
+    while IFS='|' read -r name args; do
+        eval "set -- $args"
+        "$ASMSIM" "$@" >/dev/full 2>full.err
+        rc=$?
+        if [ "$rc" -eq 1 ] && [ "$(grep -c stdout full.err)" -eq 1 ] &&
+           grep -Eqx 'asmsim: (stdout: cannot write what the command printed|cannot write the results JSON to stdout): No space left on device' full.err; then
+            harness_ok "${name}_to_a_full_stdout_should_exit_1_and_say_so"
+        else
+            harness_fail "${name}_to_a_full_stdout_should_exit_1_and_say_so" "exit $rc; stderr: $(cat full.err)"
+        fi
+    done <<'CMDS'
+run|run --instance m5.large --duration 1ms "${P[@]}"
+sweep|sweep --instance m5.large --volumes 1-2 --duration 1ms "${P[@]}"
+orion|orion -run oltp -num_disks 1 -duration 1 --instance m5.large --output-dir od/full
+forecast|forecast --instance m5.large --disks 4 --schedule redo-peak
+advise|advise --need-mbps 100 --families m5 --top 1
+cost|cost --instance m5.large --volume gp3 --disks 2
+profiles|profiles
+help|--help
+version|--version
+run_json|run --instance m5.large --duration 1ms "${P[@]}" --json -
+CMDS
+fi
 
 # ---- output files -------------------------------------------------------------
 

@@ -516,8 +516,8 @@ wait_for 'Quit\?' 5
 tm send-keys -t "$S" y
 wait_for 'EXIT=0' 10
 
-# ---- SIGTERM and Ctrl-C with --output-dir save what was measured, as 'q' does
-for sig in TERM INT; do
+# ---- SIGTERM, SIGHUP and Ctrl-C with --output-dir save what was measured, as 'q' does
+for sig in TERM HUP INT; do
     start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/sig$sig --testname sig"
     wait_for 'holding' 20
     if [ "$sig" = INT ]; then
@@ -525,7 +525,7 @@ for sig in TERM INT; do
     else
         pane=$(tm display-message -p -t "$S" '#{pane_pid}')
         pid=$(pgrep -n -P "$pane" -f "asmsim tui")
-        [ -n "$pid" ] && kill -TERM "$pid"
+        [ -n "$pid" ] && kill -$sig "$pid"
     fi
     if wait_for 'EXIT=130' 10 && ls "$WORK"/sig$sig/sig_*_summary.txt >/dev/null 2>&1 &&
        screen | grep -Eq "^asmsim: saved [0-9]+ points? to $WORK/sig$sig/sig_" &&
@@ -535,6 +535,26 @@ for sig in TERM INT; do
         bad sig${sig}_should_save_like_quit
     fi
 done
+
+# ---- the terminal closed under the dashboard (tmux kills the pane: a real
+# hang-up, SIGHUP and a tty that reads end of file) saves like a quit and ends
+start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/hangup --testname hup"
+wait_for 'holding' 20
+pane=$(tm display-message -p -t "$S" '#{pane_pid}')
+pid=$(pgrep -n -P "$pane" -f "asmsim tui")
+tm kill-server
+for ((i = 0; i < 100 * SCALE; i++)); do
+    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null &&
+   grep -q '^Maximum Small IOPS=' "$WORK"/hangup/hup_*_summary.txt 2>/dev/null; then
+    ok closed_terminal_should_save_like_quit_and_end
+else
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    echo "FAIL closed_terminal_should_save_like_quit_and_end: pid '$pid'; $(ls "$WORK"/hangup 2>&1)"
+    fail=$((fail + 1))
+fi
 
 # ---- run --tui: the batch run on the dashboard, outputs written at the end
 start "cd $WORK && $ASMSIM run --tui --speed max --run oltp --disks 1 --duration 300ms --output-dir $WORK/batch --testname b"

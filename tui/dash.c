@@ -669,14 +669,19 @@ static void want_sync(struct dash *d)
 
 /* A one-line prompt at the bottom: printable characters, Backspace,
    Enter answers, Esc cancels (as it clears the message line elsewhere).
-   False on an empty answer or Esc; the caller then changes nothing. */
+   False on an empty answer or Esc; the caller then changes nothing.  The
+   wait for a key ends with ERR only when a signal came (INT, TERM, HUP:
+   the loop then quits) or the terminal is gone (a hang-up reads end of
+   file at once, forever): that cancels too, or the prompt would wait or
+   spin for ever. */
 static bool prompt(const char *q, char *buf, int len)
 {
     int n = 0, ch = 0;
     buf[0] = '\0';
     curs_set(1);
     timeout(-1);
-    while (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != KEY_ESC) {
+    while (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != KEY_ESC &&
+           ch != ERR) {
         move(LINES - 1, 0);
         clrtoeol();
         tui_put(LINES - 1, 0, A_BOLD, " %s ", q);
@@ -692,7 +697,7 @@ static bool prompt(const char *q, char *buf, int len)
     }
     timeout(100);
     curs_set(0);
-    return ch != KEY_ESC && buf[0];
+    return ch != KEY_ESC && ch != ERR && buf[0];
 }
 
 static bool key_help(struct dash *d, int which)
@@ -1165,9 +1170,10 @@ static void draw(struct dash *d)
 
 /*
  * Ending: with --output-dir an interactive session saves what was measured
- * (on 'q' 'y', Ctrl-C and SIGTERM alike); the last line on the terminal
- * then says what was written where, or that nothing was and why.  A batch
- * session's files are the command's to write and report.
+ * (on 'q' 'y', Ctrl-C, SIGTERM and SIGHUP alike: a closed terminal is a
+ * quit); the last line on the terminal then says what was written where,
+ * or that nothing was and why.  A batch session's files are the command's
+ * to write and report.
  */
 static void save_on_exit(struct dash *d, char *bye, size_t len)
 {
@@ -1208,7 +1214,7 @@ int tui_dashboard(sim_session *s, const struct cli_opts *o,
         return rc;
     }
     bool quit = false;
-    while (!quit && !sim_stop_is_set(stop)) {   /* SIGINT/SIGTERM: as 'q' 'y' */
+    while (!quit && !sim_stop_is_set(stop)) {   /* INT, TERM, HUP: as 'q' 'y' */
         sim_session_snapshot(s, d.snap);
         want_sync(&d);
         if (!d.snap->interactive && d.snap->state == SIM_SESS_DONE)

@@ -3,15 +3,29 @@
  * --version, and the signal handling that makes Ctrl-C safe.
  *
  * The only mutable global of the program lives here: the stop flag that the
- * SIGINT/SIGTERM handler sets and that the engine polls through
+ * SIGINT/SIGTERM/SIGHUP handler sets and that the engine polls through
  * sim_point_opts.stop.  A handler can reach nothing else, and keeping it
  * out of the core library keeps the core free of globals.  The handler
  * stays installed after the first signal: the engine polls the flag inside
  * every point, so the partial results come within moments, and tools such
  * as timeout(1) deliver the same signal twice (to the process and to its
  * group), which must not kill the process half-way through writing.
+ *
+ * SIGHUP is a stop like the others: closing the terminal (or an ssh
+ * session dropping) is how many sessions end, and it must keep what was
+ * measured, not lose it.  Unlike INT, a HUP that the parent set to be
+ * ignored stays ignored: that is what nohup(1) asks for.  (INT is taken
+ * even when ignored, because a shell without job control starts every
+ * background command with INT ignored, and `kill -INT` must still stop it.)
+ *
+ * Last, every command's stdout is checked once, here (close_stdout): a
+ * write that failed (a full disk, /dev/full, a hung-up terminal) is an
+ * error on stderr and exit status 1, never a silent exit 0 with a short or
+ * empty file.
  */
+#include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,9 +50,39 @@ static void install_handlers(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    struct sigaction old;
+    if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        sigaction(SIGHUP, &sa, NULL);
 }
 
-int main(int argc, char **argv)
+/* The command's exit status, or 1 when what it wrote to stdout did not
+   all arrive (0 stays 0 only when stdout is whole; a failure or an
+   interrupt keeps its own status).  stdio keeps unwritten bytes after a
+   failed write, so the last fflush fails again and names the errno
+   (ENOSPC, EIO); fclose catches an error a file system reports only on
+   close.  Said on stderr, unless the command failed after a write that
+   left nothing behind: that is --json - checking its own write, which
+   has said so already.  A stdout closed by the caller (>&-) with nothing
+   written to it is no error. */
+static int close_stdout(int status)
+{
+    errno = 0;
+    bool flush_failed = fflush(stdout) != 0;
+    bool failed = flush_failed || ferror(stdout);
+    int err = flush_failed ? errno : 0;
+
+    if (fclose(stdout) != 0 && !failed && errno != EBADF) {
+        failed = true;
+        err = errno;
+    }
+    if (!failed || (status != 0 && !err))
+        return status;
+    fprintf(stderr, "asmsim: stdout: cannot write what the command printed: "
+            "%s\n", err ? strerror(err) : "a write failed");
+    return status == 0 ? 1 : status;
+}
+
+static int dispatch(int argc, char **argv)
 {
     static char help_flag[] = "--help";
 
@@ -50,8 +94,9 @@ int main(int argc, char **argv)
     }
     const char *cmd = argc > 1 ? argv[1] : NULL;
 
-    if (!cmd) {
-        cli_main_usage(stderr);
+    if (!cmd) {     /* a usage error like any other: one line, exit 2 */
+        fprintf(stderr, "asmsim: a command is needed: %s. Try 'asmsim "
+                "--help'.\n", CLI_COMMANDS);
         return 2;
     }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
@@ -86,8 +131,12 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "advise") == 0)
         return cli_cmd_advise(argc - 1, argv + 1, &stop_requested);
     char q[40];     /* a command is a word: room for the list of them */
-    fprintf(stderr, "asmsim: %s: unknown command; use run, sweep, orion, "
-            "forecast, advise, profiles, cost, report or tui. Try 'asmsim --help'.\n",
-            cli_quote(cmd, q, sizeof q));
+    fprintf(stderr, "asmsim: %s: unknown command; use %s. Try 'asmsim "
+            "--help'.\n", cli_quote(cmd, q, sizeof q), CLI_COMMANDS);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    return close_stdout(dispatch(argc, argv));
 }

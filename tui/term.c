@@ -7,8 +7,10 @@
  * terminal is restored.
  *
  * The terminal must come back in every way the program can end: quit (q),
- * Ctrl-C and SIGTERM (main.c's handler sets the stop flag; the dashboard
- * loop sees it and returns through term_close), and crash signals
+ * Ctrl-C, SIGTERM and SIGHUP (main.c's handler sets the stop flag; the
+ * dashboard loop sees it and returns through term_close; after a hang-up
+ * there is no terminal left to restore, and the writes to it fail
+ * harmlessly), and crash signals
  * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT), whose handler restores the
  * terminal and stderr and then lets the signal take its default course so
  * the exit status and core dump stay what they would be.  That handler can

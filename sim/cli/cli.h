@@ -27,8 +27,10 @@
  *
  * The cli_cmd_* functions are whole subcommands: argv[0] is the subcommand
  * name, the return value is the process exit status (0 ok, 1 runtime
- * failure, 2 bad usage or input, 130 interrupted).  They print; the rest of
- * the core does not.
+ * failure, 2 bad usage or input, 130 interrupted: SIGINT, SIGTERM or
+ * SIGHUP).  They print; the rest of the core does not.  Whether what they
+ * printed on stdout arrived is checked once, when the command returns
+ * (tui/main.c): a failed write there is exit status 1.
  */
 #ifndef ASMSIM_SIM_CLI_H
 #define ASMSIM_SIM_CLI_H
@@ -54,6 +56,8 @@
 #endif
 
 #define CLI_HELP 1                  /* cli_*_parse: --help was asked for */
+#define CLI_COMMANDS "run, sweep, orion, forecast, advise, profiles, cost, " \
+                     "report or tui"    /* for messages that list them */
 #define CLI_TESTNAME_MAX 64
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
 #define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
@@ -383,7 +387,7 @@ void cli_profiles_usage(FILE *f);
 void cli_cost_usage(FILE *f);
 
 /* Subcommands; argv[0] is the subcommand name; return the exit status.
-   `stop` is set by the caller's SIGINT/SIGTERM handler. */
+   `stop` is set by the caller's SIGINT/SIGTERM/SIGHUP handler. */
 int cli_cmd_run(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_sweep(int argc, char **argv, sim_stop_flag *stop);
 int cli_cmd_orion(int argc, char **argv, sim_stop_flag *stop);

@@ -20,7 +20,7 @@
  *      report.h, which writes each file whole or not at all, and print the
  *      summary.  A failure here is a runtime failure: exit status 1.
  *
- * Interruption: the caller's SIGINT/SIGTERM handler sets the flag that
+ * Interruption: the caller's SIGINT/SIGTERM/SIGHUP handler sets the flag that
  * sim_point_opts.stop points at; the engine ends the point, sim_run returns
  * 1 with what was measured (marked incomplete), step 4 still writes every
  * output, and the command exits 130 after saying so.

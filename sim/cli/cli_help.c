@@ -40,7 +40,9 @@ void cli_main_usage(FILE *f)
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
 "  asmsim --version        the version\n"
 "\n"
-"Exit status: 0 ok, 1 runtime failure, 2 bad usage or input, 130 interrupted.\n",
+"Exit status: 0 ok, 1 runtime failure (a write to stdout that failed too), 2\n"
+"bad usage or input, 130 interrupted (Ctrl-C, SIGTERM, SIGHUP: what was done\n"
+"is written, marked incomplete).\n",
           f);
 }
 

@@ -1,7 +1,7 @@
 /*
  * stop_flag.h - the flag that ends a run early.
  *
- * The SIGINT/SIGTERM handler sets it; the engine (in the main thread or
+ * The SIGINT/SIGTERM/SIGHUP handler sets it; the engine (in the main thread or
  * the session's engine thread), the dashboard and the aio workers read
  * it.  A `volatile sig_atomic_t` is safe between a handler and the thread
  * it interrupts, but not between threads: C11 gives that only to atomic
