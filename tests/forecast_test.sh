@@ -322,7 +322,7 @@ for attempt in 1 2 3; do
     kill -INT "$pid" 2>/dev/null
     wait "$pid"
     rc=$?
-    if [ "$rc" -eq 0 ] && [ -s pg/fc.html ]; then continue; fi    # too late
+    if [ -s pg/fc.html ]; then continue; fi    # too late: the page was done
     if [ "$rc" -eq 130 ] && [ "$(ls -A pg)" = "fc.json" ] &&
        grep -qx "asmsim: interrupted: the report pg/fc.html was not written; 'asmsim report pg/fc.json -o pg/fc.html' makes it from the forecast JSON" pg.err; then
         page_cut=ok
