@@ -6,7 +6,9 @@
  * length_i) of forecast time, with its load (open-loop rates or
  * closed-loop levels, its write shares) set on the engine and the
  * workload, carried out fast (forecast_fluid.c) or per I/O
- * (forecast_exact.c); idle phases only let the buckets earn.  Nothing is
+ * (forecast_exact.c); idle phases, and any phase whose load is zero
+ * (wl_phase_has_load: the engine refuses a point with nothing to run),
+ * only let the buckets earn.  Nothing is
  * reset between phases or days: the buckets carry what the last phase
  * left, as one instance's volumes do.  (Only the engine's pipeline
  * restarts with each phase: the I/O in flight at a phase's end completes
@@ -23,7 +25,10 @@
  * went unmet by more than SIM_FORECAST_UNMET_TOLERANCE over the phase
  * (closed-loop and idle phases ask for no rate, and are); the schedule
  * is served when every phase of every day is, and the first that is not
- * is named.
+ * is named.  Each phase also names the limit that bound it: the one its
+ * rows name for the longest time, of the rows that left demand unmet
+ * when it was not served, a row bound by "burst credits" counting for
+ * its emptiest bucket's limit (then at its base rate).
  */
 #include "sim/core/forecast_internal.h"
 
