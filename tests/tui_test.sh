@@ -110,7 +110,7 @@ else
 fi
 
 # a small-only point has no large latency, not one of 0
-if screen | grep -Eq 'small lat avg [1-9][0-9]* p99 [0-9]+ us +large lat -( |$)'; then
+if screen | grep -Eq 'small lat avg [1-9][0-9.]* (us|ms) p99 [0-9.]+ (us|ms) +large lat -( |$)'; then
     ok small_only_point_should_show_no_large_latency
 else
     bad small_only_point_should_show_no_large_latency
@@ -676,12 +676,18 @@ fi
 # forecast --tui: the forecast played on the dashboard at --speed, phase by
 # phase, its events in its own words, then its report (oltp-day preset:
 # the nightly batch spends the m5.xlarge's MB/s burst, 577 -> 140 MB/s;
-# the header gives the phase's write shares, 50 % small and 10 % large)
+# the header gives the phase's write shares, 50 % small and 10 % large;
+# the latency the strip shows is in the header and the latency panel,
+# which replaces the run's panels a forecast has no figures for: issue 32
+# item 9, "small lat -" beside a strip at 627 us, an empty histogram)
 start "cd $WORK && $ASMSIM forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule oltp-day --tui --speed 6000"
 if wait_for '^ asmsim forecast ' 20 && wait_for 'phase batch, day 1' 10 &&
    wait_for 'writes 50 % small, 10 % large' 5 &&
    wait_for '^ +[0-9]:[0-9]{2}:[0-9]{2} instance m5.xlarge burst spent: MB/s limit 577 -> 140$' 10 &&
-   screen | grep -q 'per-disk figures are not part of a forecast' &&
+   wait_for 'small lat avg [0-9.]+ us p99 [0-9.]+ us' 5 &&
+   wait_for '^latency in this interval \(avg / p50 / p99\)' 5 &&
+   wait_for '^ small read +[0-9.]+ us +[0-9.]+ us +[0-9.]+ us' 5 &&
+   ! screen | grep -Eq 'ORION matrix|sweep: best|latency \(small I/O|^ disk +MB/s' &&
    wait_for 'EXIT=0' 40 && screen | grep -q '^Verdict: NOT served: first phase not served: day 1 batch'; then
     ok forecast_tui_should_play_the_forecast_then_print_its_report
 else

@@ -30,6 +30,9 @@
  *     empties or fills (credits.c) and the event log (events.c), side by
  *     side on a wide screen, stacked on a narrow one, folded to what the
  *     height spares (band_rows)
+ *   a forecast played (forecast --tui) has no disk table and, under the
+ *     band, the strip across the width and the interval's latency per
+ *     class and direction (latency.c), the forecast's own figures
  *   panels, all the rows left: on the left MBPS, IOPS and p99 over the
  *     whole run, start to now (strip.c), over the latency histogram
  *     (ORION's power-of-two bins, p50/p99/p99.9 marked), whose bars take
@@ -50,6 +53,7 @@
 #include <string.h>
 
 #include "layouts/units.h"
+#include "sim/report/report.h"
 #include "tui/flow.h"
 #include "tui/panels.h"
 #include "tui/term.h"
@@ -225,17 +229,23 @@ static void figure_fields(const struct dash *d, struct flow *fl)
     flow_init(fl, "  ");
     flow_add(fl, A_BOLD, "MBPS %.2f%s", cl->mbps, dm);
     flow_add(fl, A_BOLD, "IOPS %.0f%s", cs->iops, di);
-    /* a class the point does not run has no latency, not one of 0 */
-    if (sim_point_class_measured(c, WL_SMALL))
-        flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", cs->lat.avg_us, dl,
-                 cs->lat.p99_us);
-    else
+    /* a class the point does not run has no latency, not one of 0; the
+       terminal's units (a forecast's queue waits seconds) */
+    char avg[32], p99[32];
+    if (sim_point_class_measured(c, WL_SMALL)) {
+        report_fmt_latency(cs->lat.avg_us, avg, sizeof avg);
+        report_fmt_latency(cs->lat.p99_us, p99, sizeof p99);
+        flow_add(fl, A_NORMAL, "small lat avg %s%s p99 %s", avg, dl, p99);
+    } else {
         flow_add(fl, A_NORMAL, "small lat -");
-    if (sim_point_class_measured(c, WL_LARGE))
-        flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", cl->lat.avg_us,
-                 cl->lat.p99_us);
-    else
+    }
+    if (sim_point_class_measured(c, WL_LARGE)) {
+        report_fmt_latency(cl->lat.avg_us, avg, sizeof avg);
+        report_fmt_latency(cl->lat.p99_us, p99, sizeof p99);
+        flow_add(fl, A_NORMAL, "large lat avg %s p99 %s", avg, p99);
+    } else {
         flow_add(fl, A_NORMAL, "large lat -");
+    }
 }
 
 /* the workload */
@@ -385,10 +395,6 @@ static void draw_disks(struct dash *d, int y, int h)
     if (!note)
         return;
     char more[64] = "";
-    if (s->phase[0] && n == 0) {
-        tui_put(y + 1, 0, A_DIM, " per-disk figures are not part of a forecast");
-        return;
-    }
     if (s->disks > n)
         snprintf(more, sizeof more, "; %d more disks not shown", s->disks - n);
     if (shown < n)
@@ -1105,9 +1111,28 @@ static int band_rows(const struct sim_snapshot *s, int avail, int table_want)
     return h < most ? h : most < 0 ? 0 : most;
 }
 
+/* A forecast played (snapshot.phase set) has no per-disk rows, no
+   histogram, heat map or sweep: under the band, the strip of the whole
+   horizon across the width and the interval's latency
+   (latency.c) instead. */
+static void layout_forecast(struct dash *d, int header_h)
+{
+    int avail = LINES - 1 - header_h;
+    int want = timeband_rows_wanted(d->snap, COLS), room = avail - STRIP_ROWS - LATENCY_ROWS;
+    int band_h = timeband_rows_used(d->snap, COLS, want < room ? want : room > 0 ? room : 0);
+    int y = header_h + band_h;
+    timeband_draw(d->snap, d->term.color, header_h, band_h);
+    strip_draw(d->snap, y, 0, COLS - 1);
+    latency_draw(d->snap, y + STRIP_ROWS, 0, COLS - 1, avail - band_h - STRIP_ROWS);
+}
+
 static void layout_and_draw(struct dash *d)
 {
     int header_h = draw_header(d);
+    if (d->snap->phase[0]) {
+        layout_forecast(d, header_h);
+        return;
+    }
     int avail = LINES - 1 - header_h;
     int table_want = disk_rows_wanted(d->snap);
     int band_h = timeband_rows_used(d->snap, COLS, band_rows(d->snap, avail, table_want));
