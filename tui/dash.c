@@ -1116,6 +1116,24 @@ static void layout_and_draw(struct dash *d)
     draw_panels(d, header_h + table_h + band_h, avail - table_h - band_h);
 }
 
+/* What quitting with --output-dir writes, counted now, not promised:
+   "12 points are saved to DIR" (from 2 configurations, after tuning:
+   sim_session_save writes the cells measured before it too), or that
+   there is nothing to save yet. */
+static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size_t len)
+{
+    int sets = 0, points = sim_session_saveable(d->s, &sets);
+
+    if (points == 0)
+        snprintf(buf, len, "nothing is saved: no point has finished yet");
+    else if (sets > 1)
+        snprintf(buf, len, "%d points of %d configurations are saved to %s", points,
+                 sets, dir);
+    else
+        snprintf(buf, len, "%d point%s saved to %s", points,
+                 points == 1 ? " is" : "s are", dir);
+}
+
 /* What quitting now keeps, for the "Quit?" question. */
 static void quit_question(const struct dash *d, char *buf, size_t len)
 {
@@ -1124,7 +1142,7 @@ static void quit_question(const struct dash *d, char *buf, size_t len)
         snprintf(buf, len, "the run stops; the points so far are reported%s%s",
                  dir ? " and written to " : "", dir ? dir : "");
     else if (d->save_on_quit && dir)
-        snprintf(buf, len, "what was measured is saved to %s", dir);
+        saved_on_quit(d, dir, buf, len);
     else
         snprintf(buf, len, "nothing is saved (no --output-dir; s saves first)");
 }
