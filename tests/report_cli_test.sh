@@ -255,6 +255,12 @@ rm -f nopoints.html
 expect_error "report_over_an_existing_file_should_be_refused_by_report" \
     "asmsim report: -o taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" report t1.json -o taken.html
+# the README shows this refusal as the program words it
+: >compare.html
+"$ASMSIM" report t1.json -o compare.html 2>exists.err
+expect_true "readme_should_quote_the_refusal_of_an_existing_output_as_said" \
+    grep -qxF -- "$(cat exists.err)" "$TESTS_DIR/../README.md"
+rm -f compare.html
 expect_error "report_output_over_an_existing_file_should_name_output" \
     "asmsim report: --output taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" report t1.json --output=taken.html
