@@ -412,6 +412,18 @@ if [ "$broken" -eq 0 ]; then
 else
     bad layout_should_hold_at_every_width_from_80_to_250_and_every_height
 fi
+# the help overlay at 80x24 covers the whole width: no sliver of the
+# dashboard at its edges (each line a border, blank or indented text)
+layout_settles 80 24
+tm send-keys -t "$S" '?'
+if wait_for 'Keys \(aliases\)' 5 &&
+   ! screen | grep -Ev '^(-{80}|  .*|)$' | grep -q .; then
+    ok help_overlay_at_80x24_should_have_no_stray_characters_at_its_edges
+else
+    bad help_overlay_at_80x24_should_have_no_stray_characters_at_its_edges
+fi
+tm send-keys -t "$S" x
+wait_gone 'Keys \(aliases\)' 5
 # at 80x24 with the baseline's longer header the rows scroll, and back
 tm resize-window -t "$S" -x 80 -y 24
 if wait_for 'disks 1-[0-9]+ of 8: Down/Up' 5 && ! screen | grep -q DATA_0007; then

@@ -988,6 +988,8 @@ static void key_names(const struct dash_key *k, const char *sep, bool with_alias
 
 #define HELP_KEY_COLS 16            /* "Keys (aliases)" and a gap */
 #define HELP_COLS 76
+#define HELP_MIN_MARGIN 8           /* narrower margins: the overlay spans
+                                       the whole width (80x24) */
 
 static void draw_help(void)
 {
@@ -996,8 +998,11 @@ static void draw_help(void)
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
     if (y0 < 0)
         y0 = 0;
-    if (x0 < 0)
+    if (x0 < HELP_MIN_MARGIN) {     /* a sliver of the dashboard at either
+                                       edge reads as stray characters */
         x0 = 0;
+        w = COLS;
+    }
     for (int r = 0; r < h; r++)
         mvhline(y0 + r, x0, ' ', w);
     attron(A_BOLD);
