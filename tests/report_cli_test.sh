@@ -98,6 +98,25 @@ expect_true "instance_store_report_should_say_the_ebs_limits_do_not_apply" \
     grep -q 'm5.large (aws): its EBS / block-volume limits do not apply to local-nvme (instance store)' nvme.html
 expect_true "instance_store_report_should_draw_no_instance_line" \
     bash -c "! grep -q 'instance maximum' nvme.html && grep -q 'instance maximum' sweep_burst.html"
+# mirrored: the limits are drawn in the curve's (logical) units, physical /
+# (1 + the write share), and the volume line says what the model delivers
+"$ASMSIM" sweep --instance m5.large --volumes 2-3 --redundancy normal --run dss --write 100 \
+    --duration 100ms --report mirror.html >/dev/null 2>&1
+expect_true "mirrored_sweep_should_draw_its_limits_in_logical_units" python3 - mirror.html <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+specs = json.loads(re.search(r'id="asmsim-charts">(.*?)</script>', page, re.S).group(1)
+                   .replace("\\u003c", "<").replace("\\u003e", ">").replace("\\u0026", "&"))
+sets = {d["label"]: d["data"] for s in specs if "against disk count" in
+        s["config"]["options"]["plugins"]["title"]["text"] for d in s["config"]["data"]["datasets"]}
+inst = [v for k, v in sets.items() if k.startswith("instance maximum")]
+assert inst and abs(inst[0][0]["y"] - 593.75 / 2) < 1e-6, sets.keys()
+assert "instance maximum (logical: physical / 2.00, normal redundancy at 100 % writes)" in sets
+vol = [k for k in sets if k.startswith("disks x volume limit")]
+assert vol == ["disks x volume limit (131 MB/s each provisioned; 95.0 % of it delivered on "
+               "average; logical: physical / 2.00, normal redundancy at 100 % writes)"], vol
+assert abs(sets[vol[0]][0]["y"] - 2 * 131.072 / 2) < 1e-3, sets[vol[0]]
+PY
 expect_exit 0 "orion_report_should_be_written" \
     "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --report orion.html
 expect_true "orion_report_should_be_a_page" grep -q '^<!DOCTYPE html>' orion.html
