@@ -253,6 +253,23 @@ for f, path in random.sample(leaves, 60):
 print("\n".join(bad[:10]))
 sys.exit(1 if bad else 0)
 PY
+# a sweep and a run compared share their charts (the run one point on the
+# disk axis, the sweep's last count on the load axes), and the table gives
+# what each maximum sustains and how long its burst lasts
+"$ASMSIM" report sw.json t1.json -o cmpsr.html >/dev/null 2>&1
+expect_true "comparison_of_a_sweep_and_a_run_should_share_charts_and_show_sustained" \
+    python3 - cmpsr.html <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+specs = json.loads(re.search(r'id="asmsim-charts">(.*?)</script>', page, re.S).group(1))
+sets = {s["config"]["options"]["plugins"]["title"]["text"]:
+        [d["label"] for d in s["config"]["data"]["datasets"]] for s in specs}
+assert sets["Small IOPS against disk count"] == ["sw", "t1 (a run: one point)"], sets
+assert sets["Small IOPS against load"] == ["sw (at its last count, 2 disks)", "t1"], sets
+assert "Only " not in page, "a chart only one result has"
+assert "<th>sustained small IOPS</th>" in page
+assert "(the maximum lasts at most " in page, "no burst said"
+PY
 # the default --duration auto writes duration_s "auto": its report is made,
 # from --report and from asmsim report alike
 expect_exit 0 "report_of_an_auto_duration_run_should_be_written" \
