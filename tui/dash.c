@@ -999,6 +999,8 @@ static void key_names(const struct dash_key *k, const char *sep, bool with_alias
 
 #define HELP_KEY_COLS 16            /* "Keys (aliases)" and a gap */
 #define HELP_COLS 76
+#define HELP_MIN_MARGIN 8           /* narrower margins: the overlay spans
+                                       the whole width (80x24) */
 
 static void draw_help(void)
 {
@@ -1007,8 +1009,11 @@ static void draw_help(void)
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
     if (y0 < 0)
         y0 = 0;
-    if (x0 < 0)
+    if (x0 < HELP_MIN_MARGIN) {     /* a sliver of the dashboard at either
+                                       edge reads as stray characters */
         x0 = 0;
+        w = COLS;
+    }
     for (int r = 0; r < h; r++)
         mvhline(y0 + r, x0, ' ', w);
     attron(A_BOLD);
@@ -1146,6 +1151,24 @@ static void layout_and_draw(struct dash *d)
     draw_panels(d, header_h + table_h + band_h, avail - table_h - band_h);
 }
 
+/* What quitting with --output-dir writes, counted now, not promised:
+   "12 points are saved to DIR" (from 2 configurations, after tuning:
+   sim_session_save writes the cells measured before it too), or that
+   there is nothing to save yet. */
+static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size_t len)
+{
+    int sets = 0, points = sim_session_saveable(d->s, &sets);
+
+    if (points == 0)
+        snprintf(buf, len, "nothing is saved: no point has finished yet");
+    else if (sets > 1)
+        snprintf(buf, len, "%d points of %d configurations are saved to %s", points,
+                 sets, dir);
+    else
+        snprintf(buf, len, "%d point%s saved to %s", points,
+                 points == 1 ? " is" : "s are", dir);
+}
+
 /* What quitting now keeps, for the "Quit?" question. */
 static void quit_question(const struct dash *d, char *buf, size_t len)
 {
@@ -1154,7 +1177,7 @@ static void quit_question(const struct dash *d, char *buf, size_t len)
         snprintf(buf, len, "the run stops; the points so far are reported%s%s",
                  dir ? " and written to " : "", dir ? dir : "");
     else if (d->save_on_quit && dir)
-        snprintf(buf, len, "what was measured is saved to %s", dir);
+        saved_on_quit(d, dir, buf, len);
     else
         snprintf(buf, len, "nothing is saved (no --output-dir; s saves first)");
 }
