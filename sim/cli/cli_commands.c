@@ -216,6 +216,27 @@ static int measure(struct cli_job *j, sim_stop_flag *stop,
     return rc;
 }
 
+/* Real devices that all failed stopped the run (or the sweep at one of
+   its disk counts): what failed, on stderr, and exit status 1.  It is no
+   interrupt, even though the run stopped early the way a stop does:
+   the error and the disks are named, the results so far are written. */
+static int say_devices_failed(const struct sim_run_result *r, bool sweep)
+{
+    char line[sizeof r->failed_why + 64];
+
+    if (!r || !r->failed)
+        return 0;
+    if (sweep)
+        snprintf(line, sizeof line, "sweep stopped at %d disk%s: %s; the "
+                 "disk counts measured before it are written", r->disks,
+                 r->disks == 1 ? "" : "s", r->failed_why);
+    else
+        snprintf(line, sizeof line, "%s; the points measured before it are "
+                 "written", r->failed_why);
+    cli_print_error(stderr, "asmsim", line);
+    return 1;
+}
+
 static int execute_run(struct cli_job *j, sim_stop_flag *stop)
 {
     struct sim_run_result *r = NULL;
@@ -246,11 +267,8 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
         if (device_info[0])
             printf("\nDevices:\n%s", device_info);
     }
-    if (r->failed) {
-        fprintf(stderr, "asmsim: %s; the points measured before it are "
-                "written\n", r->failed_why);
+    if (say_devices_failed(r, false))
         status = 1;
-    }
     sim_run_free(r);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
@@ -269,6 +287,8 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
     }
     if (!j->json_stdout)
         report_sweep_table(stdout, &j->cfg, s);     /* open loop: its own */
+    if (s->n_runs > 0 && say_devices_failed(s->runs[s->n_runs - 1], true))
+        status = 1;
     sim_sweep_free(s);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
