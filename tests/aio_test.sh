@@ -114,16 +114,39 @@ for f in c1 c2; do
 done
 truncate -s 16M sparse
 expect_error "a_sparse_file_should_be_refused_saying_how_to_write_it" \
-    "asmsim: sparse: 16.0 MiB of the 16.0 MiB used were never written (holes or preallocated extents), which read back from memory, not the disk; write it in full first" "" \
+    "asmsim: sparse: 16.0 of its 16.0 MiB were never written (holes or preallocated extents read from memory, not the disk); write them first" "" \
     "$ASMSIM" run --target sparse --run oltp "${FAST[@]}"
+# Issue 32 item 1: the suggested command is safe to paste: run as printed
+# it writes the used bytes and no more (a path with a space and a quote,
+# and --size-limit below the size: the tail past it is left as it was), and
+# then the file is accepted
+paste_suggested_dd() {   # file size-limit: 0 if the refusal's command ran
+    harness_run "$ASMSIM" run --target "$1" --size-limit "$2" --run oltp "${FAST[@]}"
+    local cmd=${H_ERR#*(e.g. }
+    cmd=${cmd%%), or use --create*}
+    [ "$H_RC" -eq 2 ] && [[ "$cmd" == "dd if=/dev/urandom of="* ]] &&
+        (timeout 60 bash -c "$cmd status=none") 2>/dev/null
+}
+odd="sparse 'odd' name"
+truncate -s 24M "$odd"
+if paste_suggested_dd "$odd" 16MiB && [ "$(stat -c %s "$odd")" -eq $((24 << 20)) ] &&
+   [ "$(stat -c %b "$odd")" -ge $((16 << 11)) ] &&
+   [ "$(stat -c %b "$odd")" -lt $((17 << 11)) ]; then
+    harness_ok "the_suggested_dd_should_write_the_used_bytes_and_not_grow_the_file"
+else
+    harness_fail "the_suggested_dd_should_write_the_used_bytes_and_not_grow_the_file" \
+        "exit $H_RC; size $(stat -c %s "$odd"), blocks $(stat -c %b "$odd"); $H_ERR"
+fi
+expect_stdout_contains "a_file_written_by_the_suggested_dd_should_be_accepted" \
+    "Maximum Small IOPS=" "$ASMSIM" run --target "$odd" --size-limit 16MiB --run oltp "${FAST[@]}"
 # a refusal's remedy is at its end and is never cut, with a path as long
 # as Oracle's usual ones (60 characters): the dd command and --create,
 # --destroy-data
 long=u01/app/oracle/oradata/ORCL/asm_disks/data/DATA_DISK_01.img
 mkdir -p "${long%/*}" && truncate -s 16M "$long"
 expect_error "a_long_path_sparse_refusal_should_end_with_its_whole_remedy" \
-    "asmsim: $long: 16.0 MiB of the 16.0 MiB used were never written" \
-    "(e.g. dd if=/dev/urandom of=$long bs=1M conv=notrunc oflag=direct), or let asmsim make a new file with --create SIZE" \
+    "asmsim: $long: 16.0 of its 16.0 MiB were never written" \
+    "(e.g. dd if=/dev/urandom of=$long bs=1M count=16777216 iflag=count_bytes conv=notrunc oflag=direct), or use --create SIZE for a new file" \
     "$ASMSIM" run --target "$long" --run oltp "${FAST[@]}"
 zeros "$long" 16
 expect_error "a_long_path_write_refusal_should_end_with_its_whole_remedy" \
@@ -133,7 +156,7 @@ expect_error "a_long_path_write_refusal_should_end_with_its_whole_remedy" \
 rm -rf u01
 if fallocate -l 16M prealloc 2>/dev/null && filefrag -v prealloc | grep -q unwritten; then
     expect_error "a_preallocated_file_should_be_refused" \
-        "asmsim: prealloc: 16.0 MiB of the 16.0 MiB used were never written" "" \
+        "asmsim: prealloc: 16.0 of its 16.0 MiB were never written" "" \
         "$ASMSIM" run --target prealloc --run oltp "${FAST[@]}"
 else
     skip a_preallocated_file_should_be_refused "no fallocate with unwritten extents here"
@@ -425,6 +448,10 @@ else
         if ! command -v mkfs.ext4 >/dev/null || ! mkfs.ext4 -q -F "$ext" >/dev/null 2>&1; then
             skip ext4_device "mkfs.ext4 missing or failed"
         else
+            expect_error "ext4_device_first_refusal_should_name_the_signature_too" \
+                "asmsim: $ext: the run writes and this device carries an ext4 signature and was not created by asmsim" \
+                "give --destroy-data and --ignore-signatures if it really may be destroyed, or run without --write" \
+                "$ASMSIM" run --target "$ext" --write 10 "${FAST[@]}"
             expect_error "ext4_device_should_be_refused_naming_ext4" \
                 "asmsim: $ext: carries an ext4 signature; refusing to overwrite it even with --destroy-data" "" \
                 "$ASMSIM" run --target "$ext" --write 10 --destroy-data "${FAST[@]}"
@@ -438,10 +465,55 @@ else
                     "asmsim: $ext: is mounted at" "" \
                     "$ASMSIM" run --target "$ext" --write 10 --destroy-data \
                     --ignore-signatures "${FAST[@]}"
+                # Issue 32 item 12: the image behind a mounted loop device
+                # is as busy as the device: refused with every override,
+                # under another name (a hard link) and through a .lun file
+                sum_img=$(md5sum <ext4.img)
+                expect_error "the_file_under_a_mounted_loop_device_should_be_refused_with_every_override" \
+                    "asmsim: ext4.img: is the file under $ext" "" \
+                    "$ASMSIM" run --target ext4.img --write 100 --destroy-data \
+                    --ignore-signatures "${FAST[@]}"
+                H_ERR=${H_ERR:-}
+                expect_true "the_refusal_should_say_where_the_loop_device_is_mounted" \
+                    grep -q "which is mounted at $WORK/mnt" <<<"$H_ERR"
+                ln ext4.img ext4.link
+                printf '%s\n' "$WORK/ext4.link" >busy.lun
+                expect_error "the_file_under_a_mounted_loop_device_should_be_refused_through_a_hard_link_and_a_lun_file" \
+                    "asmsim: $WORK/ext4.link: is the file under $ext" "" \
+                    "$ASMSIM" run --lun-file busy.lun --write 100 --destroy-data \
+                    --ignore-signatures "${FAST[@]}"
+                expect_error "the_file_under_a_mounted_loop_device_should_be_refused_read_only" \
+                    "asmsim: ext4.img: is the file under" "" \
+                    "$ASMSIM" run --target ext4.img "${FAST[@]}"
+                expect_true "the_image_under_the_mounted_device_should_be_unchanged" \
+                    test "$(md5sum <ext4.img)" = "$sum_img"
                 umount mnt && MOUNTS=()
             else
                 skip mounted_device "mount is not permitted here"
             fi
+        fi
+
+        # a loop device held exclusively by another program over a blank
+        # image (no signature): --destroy-data alone used to be enough
+        held=$(new_loop held.img 64) && LOOPS+=("$held")
+        zeros held.img 64
+        python3 -c 'import os,sys,time; os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL); print("held", flush=True); time.sleep(60)' "$held" >holder.out &
+        holder=$!
+        for _ in $(seq 50); do [ -s holder.out ] && break; sleep 0.1; done
+        expect_error "the_file_under_an_exclusively_held_loop_device_should_be_refused" \
+            "asmsim: held.img: is the file under $held, which is open exclusively by another program" "" \
+            "$ASMSIM" run --target held.img --write 100 --destroy-data "${FAST[@]}"
+        kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+        expect_exit 0 "the_file_under_a_loop_device_nothing_holds_should_be_allowed" \
+            "$ASMSIM" run --target held.img --write 100 --destroy-data --run oltp "${FAST[@]}"
+        if command -v mkswap >/dev/null && mkswap -q "$held" 2>/dev/null && swapon "$held" 2>/dev/null; then
+            expect_error "the_file_under_an_active_swap_loop_device_should_be_refused" \
+                "asmsim: held.img: is the file under $held, which is an active swap area" "" \
+                "$ASMSIM" run --target held.img --write 100 --destroy-data \
+                --ignore-signatures "${FAST[@]}"
+            swapoff "$held"
+        else
+            skip swap_loop_device "mkswap or swapon is not permitted here"
         fi
 
         asmdev=$(new_loop asmdev.img 64)
@@ -450,6 +522,22 @@ else
         expect_error "asm_disk_device_should_be_refused" \
             "asmsim: $asmdev: carries an Oracle ASM disk header (ORCLDISK) signature" "" \
             "$ASMSIM" run --target "$asmdev" --write 10 --destroy-data "${FAST[@]}"
+        # Issue 32 item 11: no output of any command goes into a device
+        # (--json /dev/loopN replaced the ASM header with '{ "asmsim_version"')
+        asm_sum=$(md5sum <"$asmdev")
+        ln -s "$asmdev" asmdev.link
+        for c in "run --duration 1ms --quiet --disks 1" "sweep --volumes 1-2 --duration 1ms --quiet" \
+                 "orion -run simple -testname jd --volume gp3 -num_disks 1 -duration 1" \
+                 "cost" "forecast --schedule oltp-day --quiet"; do
+            for p in "$asmdev" asmdev.link; do
+                # shellcheck disable=SC2086
+                expect_error "${c%% *}_json_should_refuse_a_block_device_${p##*.}" \
+                    "asmsim: --json $p: is $([ "$p" = "$asmdev" ] || echo 'a symbolic link to ')a block device" "" \
+                    "$ASMSIM" $c --json "$p"
+            done
+        done
+        expect_true "the_device_should_keep_its_asm_header" \
+            test "$(md5sum <"$asmdev")" = "$asm_sum"
 
         # error injection: a device-mapper error target beside a good disk
         if command -v dmsetup >/dev/null &&
@@ -566,10 +654,11 @@ printf 'ORCLDISK' | dd of=asmimg bs=1 seek=32 conv=notrunc status=none
 : >asmimg.asmsim                    # stray side-car (old asmsim, or left over)
 sum_asm=$(md5sum <asmimg)
 expect_error "stray_sidecar_should_not_make_an_asm_image_asmsims" \
-    "asmsim: asmimg: the run writes and this file was not created by asmsim" "" \
+    "asmsim: asmimg: the run writes and this file carries an Oracle ASM disk header (ORCLDISK) signature and was not created by asmsim" \
+    "give --destroy-data and --ignore-signatures if it really may be destroyed, or run without --write" \
     "$ASMSIM" run --target asmimg --write 10 "${FAST[@]}"
 expect_error "stray_sidecar_should_not_let_create_take_over_an_asm_image" \
-    "asmsim: asmimg: the run writes and this file was not created by asmsim" "" \
+    "asmsim: asmimg: the run writes and this file carries an Oracle ASM disk header (ORCLDISK) signature and was not created by asmsim" "" \
     "$ASMSIM" run --target asmimg --create 64MiB --write 10 "${FAST[@]}"
 expect_error "stray_sidecar_should_not_skip_the_signature_check" \
     "asmsim: asmimg: carries an Oracle ASM disk header (ORCLDISK) signature" "" \

@@ -145,9 +145,9 @@ bad unknown_instance_should_be_rejected \
 bad normal_redundancy_on_one_disk_should_be_rejected \
     "asmsim: --disks 1: --redundancy normal: needs at least 2 failure groups" \
     run --disks 1 --redundancy normal
-bad sweep_should_check_every_disk_count \
-    "asmsim: --volumes 1-4 (at 1 disk): --redundancy normal:" \
-    sweep --volumes 1-4 --redundancy normal
+bad sweep_with_no_count_to_build_should_be_refused \
+    "asmsim: --volumes 1-2 (at 1 disk): --redundancy high:" \
+    sweep --volumes 1-2 --redundancy high
 bad matrix_with_another_run_type_should_be_rejected \
     "asmsim: --matrix point: a matrix is chosen only with --run advanced" \
     run --run simple --matrix point
@@ -169,6 +169,35 @@ bad layout_reasons_should_name_the_native_flags \
     run --disks 1 --redundancy normal
 bad missing_layout_file_should_be_rejected \
     "asmsim: --layout-file nothere.json:" run --layout-file nothere.json
+
+# a sweep runs the disk counts that can be built, and every output says
+# which it skipped and why (one warning line per rule)
+"$ASMSIM" sweep --duration 1ms --run oltp --volumes 1-4 --redundancy high \
+    --output-dir od/skip --testname sk --json skip.json >skip.out 2>skip.err
+expect_true "sweep_should_skip_the_counts_its_mirroring_cannot_build" \
+    python3 - skip.json skip.err skip.out od/skip <<'PY'
+import glob, json, sys
+j = json.load(open(sys.argv[1]))
+assert [r["disks"] for r in j["sweep"]] == [3, 4], j["sweep"]
+assert j["config"]["sweep_disks"] == [3, 4]
+assert [s["disks"] for s in j["config"]["sweep_skipped"]] == [1, 2]
+assert j["config"]["sweep_skipped"][1]["reason"].startswith(
+    "--redundancy high: needs at least 3 failure groups"), j["config"]["sweep_skipped"]
+err = [l for l in open(sys.argv[2]).read().splitlines() if "warning" in l]
+assert err == ["asmsim: warning: --volumes 1-4: not run at 1, 2 disks; at 1 disk: "
+               "--redundancy high: needs at least 3 failure groups (5 recommended); this "
+               "disk group has 1 (give more disks or --failgroups 3 or more)"], err
+said = "skipped disk counts: 1, 2 (at 1: --redundancy high: needs at least 3"
+assert "Sweep: " + said in open(sys.argv[3]).read()
+csv = open(glob.glob(sys.argv[4] + "/sk_*_sweep.csv")[0]).read().splitlines()
+assert csv[0].startswith("# asmsim sweep CSV") and said in csv[0], csv[0]
+assert csv[1].startswith("testname,") and len(csv) == 4, csv
+for summary in glob.glob(sys.argv[4] + "/sk_*disks_*_summary.txt"):
+    assert "Sweep: " + said in open(summary).read(), summary
+PY
+"$ASMSIM" sweep --duration 1ms --run oltp --volumes 1-3 --json skip0.json 2>/dev/null
+expect_true "sweep_that_skips_nothing_should_say_an_empty_list" \
+    python3 -c 'import json,sys; sys.exit(json.load(open("skip0.json"))["config"]["sweep_skipped"] != [])'
 
 touch afile
 expect_error "output_dir_that_is_a_file_should_be_rejected" \
@@ -293,6 +322,58 @@ expect_true "same_seed_twice_should_give_identical_summary_and_points" \
     python3 "$TESTS_DIR/cli/same_results.py" s1.json s2.json
 expect_true "json_file_should_be_written_when_asked" \
     bash -c "'$ASMSIM' run --instance m5.large --duration 200ms --quiet --disks 1 --json r.json >/dev/null && python3 -m json.tool r.json >/dev/null"
+
+# ---- what an output path may replace (issue 32 item 11) ------------------------
+# Every command that takes --json writes only a new file, asmsim's own
+# output, /dev/null, a terminal or a FIFO: never a file it did not write
+# (an ext4 image became a 524-byte JSON), never through a symlink to one,
+# never a directory.  The image must come out byte for byte.
+json_commands=(
+    "run --duration 1ms --quiet --disks 1"
+    "sweep --volumes 1-2 --duration 1ms --quiet"
+    "orion -run simple -testname jt --volume gp3 -num_disks 1 -duration 1"
+    "cost"
+    "forecast --schedule oltp-day --quiet"
+)
+truncate -s 8M foreign.img && mkfs.ext4 -q -F foreign.img >/dev/null 2>&1 ||
+    printf 'somebody else\n' >foreign.img
+ln -s foreign.img foreign.link
+foreign_sum=$(md5sum <foreign.img)
+for c in "${json_commands[@]}"; do
+    name=${c%% *}
+    # shellcheck disable=SC2086
+    expect_error "${name}_json_should_refuse_a_file_asmsim_did_not_write" \
+        "asmsim: --json foreign.img: is a file that holds something asmsim did not write" \
+        "give a new file name, or remove the file first" "$ASMSIM" $c --json foreign.img
+    # shellcheck disable=SC2086
+    expect_error "${name}_json_should_refuse_a_link_to_such_a_file" \
+        "asmsim: --json foreign.link: is a symbolic link to a file that holds something asmsim did not write" "" \
+        "$ASMSIM" $c --json foreign.link
+    # shellcheck disable=SC2086
+    harness_run "$ASMSIM" $c --json own.json
+    # shellcheck disable=SC2086
+    expect_exit 0 "${name}_json_should_replace_its_own_output" "$ASMSIM" $c --json own.json
+done
+expect_true "refused_outputs_should_leave_the_file_unchanged" \
+    test "$(md5sum <foreign.img)" = "$foreign_sum"
+expect_error "json_should_refuse_a_character_device_other_than_dev_null" \
+    "asmsim: --json /dev/zero: is a character device (1:5); asmsim writes its output only to files, FIFOs, terminals and /dev/null" "" \
+    "$ASMSIM" cost --json /dev/zero
+ln -s nowhere.json dangling.json
+expect_error "json_should_refuse_a_dangling_link" \
+    "asmsim: --json dangling.json: is a symbolic link to nothing (a dangling link)" "" \
+    "$ASMSIM" cost --json dangling.json
+expect_true "a_refused_dangling_link_should_create_nothing" test ! -e nowhere.json
+"$ASMSIM" cost --json mine.json && ln -s mine.json mine.link
+expect_exit 0 "json_through_a_link_to_its_own_output_should_succeed" \
+    "$ASMSIM" run --duration 1ms --quiet --disks 1 --json mine.link
+expect_true "json_through_a_link_should_replace_the_file_and_keep_the_link" \
+    bash -c 'test -L mine.link && grep -q "\"points\"" mine.json'
+: >empty.json
+expect_exit 0 "json_should_replace_an_empty_file" "$ASMSIM" cost --json empty.json
+expect_true "json_to_dev_stdout_redirected_to_a_file_should_append" \
+    bash -c "'$ASMSIM' cost >so.txt && '$ASMSIM' cost --json /dev/stdout >>so.txt && head -1 so.txt | grep -q '^asmsim cost:' && grep -q asmsim_version so.txt"
+rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt jt_*
 
 # ---- value forms that must be accepted ----------------------------------------
 
@@ -746,6 +827,17 @@ expect_error "orion_lun_duplicate_should_be_refused" \
 expect_error "two_different_files_should_be_two_targets" \
     "asmsim: --disks 3: 2 targets given; drop --disks" "" \
     "$ASMSIM" run --target d1 --target d2 --disks 3 --duration 100ms
+"$ASMSIM" sweep --target s1 --target s2 --create 16MiB --volumes 1-4 --run advanced \
+    --matrix point --num-small 1 --num-large 0 --duration 50ms --json tg.json >/dev/null 2>tg.err
+expect_true "sweep_should_run_the_counts_its_targets_allow_and_say_the_others" \
+    python3 - tg.json tg.err <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert [r["disks"] for r in j["sweep"]] == [1, 2], j["sweep"]
+assert [s["disks"] for s in j["config"]["sweep_skipped"]] == [3, 4]
+assert "asmsim: warning: --volumes 1-4: not run at 3, 4 disks; at 3 disks: --target: only 2 " \
+       "targets given (a sweep runs N disks on the first N targets)" in open(sys.argv[2]).read()
+PY
 cd "$WORK" || exit 1
 
 # ==== end of the issue 7 block ===============================================

@@ -123,8 +123,9 @@ class Browser:
         self.send("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired", 30)
 
-    def evaluate(self, expr):
-        r = self.send("Runtime.evaluate", {"expression": expr, "returnByValue": True})
+    def evaluate(self, expr, timeout=30):
+        r = self.send("Runtime.evaluate", {"expression": expr, "returnByValue": True,
+                                           "awaitPromise": True}, timeout=timeout)
         if "exceptionDetails" in r:
             raise RuntimeError(f"evaluate: {r['exceptionDetails']}")
         return r["result"].get("value")
@@ -176,6 +177,25 @@ def png_pixels(data):
         prev = line
     return width, height, bpp, rows
 
+
+# ASMSIM_TIMEOUT_SCALE stretches the waits (4 in sanitized builds)
+TIMEOUT_SCALE = max(1, int(os.environ.get("ASMSIM_TIMEOUT_SCALE", "1") or 1))
+
+# A promise that settles when the page has set its marker: at once, or
+# when a mutation of <body>'s attributes sets it.
+CHARTS_RENDERED = r"""new Promise(function (done) {
+  if (document.body.dataset.chartsRendered !== undefined) { done(true); return; }
+  new MutationObserver(function (list, obs) {
+    if (document.body.dataset.chartsRendered !== undefined) { obs.disconnect(); done(true); }
+  }).observe(document.body, { attributes: true });
+})"""
+
+# Scroll the first chart into view and settle after the next painted frame.
+FIRST_CHART_IN_VIEW = r"""new Promise(function (done) {
+  var c = document.querySelector('canvas');
+  if (c) { c.scrollIntoView({ block: 'center' }); }
+  requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); });
+})"""
 
 PAGE_FACTS = r"""(function () {
   var canvases = Array.prototype.slice.call(document.querySelectorAll('canvas'));
@@ -314,16 +334,22 @@ def main():
         print(f"SKIP chromium cannot start here: {e}")
         return SKIP
     try:
-        deadline = time.time() + 30
+        # the page's marker (data-charts-rendered) is set once a frame with
+        # every chart has been painted: wait for it, not for a time
+        try:
+            b.evaluate(CHARTS_RENDERED, timeout=60 * TIMEOUT_SCALE)
+        except TimeoutError:
+            pass                # facts["rendered"] stays None: a failure below
+        # the first chart in the viewport, captured as shown: a capture
+        # beyond the viewport resizes the page, and a responsive chart
+        # clears its canvas to redraw it at the new size
+        b.evaluate(FIRST_CHART_IN_VIEW)
         facts = b.evaluate(PAGE_FACTS)
-        while facts["rendered"] is None and time.time() < deadline:
-            time.sleep(0.2)
-            facts = b.evaluate(PAGE_FACTS)
         shot = None
         if facts["first"]:
             x, y, w, h = facts["first"]
             shot = b.send("Page.captureScreenshot", {
-                "format": "png", "captureBeyondViewport": True,
+                "format": "png", "captureBeyondViewport": False,
                 "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
         pdf = base64.b64decode(b.send("Page.printToPDF", {"printBackground": True},
                                       timeout=60)["data"])

@@ -178,6 +178,62 @@ damaged "summary_lines_that_are_not_text_should_be_refused" 'd["readings"]["summ
     'readings.summary[0] is 1, not a line of text'
 damaged "duration_that_is_neither_seconds_nor_auto_should_be_refused" 'd["config"]["duration_s"] = "soon"' \
     'config.duration_s is "soon", not a number of seconds, "auto" or null'
+damaged "figure_that_is_an_object_should_be_refused" 'd["summary"]["max_small_iops"] = {}' \
+    'summary.max_small_iops is {}, not a number or null'
+damaged "figure_that_is_an_array_should_be_refused" 'd["points"][0]["mbps"] = []' \
+    'points[0].mbps is [], not a number or null'
+damaged "figure_inside_a_latency_distribution_should_be_a_number" 'd["points"][0]["small_lat_us"]["p99"] = {}' \
+    'points[0].small_lat_us.p99 is {}, not a number or null'
+damaged "latency_distribution_that_is_a_number_should_be_refused" 'd["points"][0]["small_lat_us"] = 5' \
+    'points[0].small_lat_us is 5, not a latency distribution (an object of numbers) or null'
+damaged "text_that_is_an_object_should_be_refused" 'd["config"]["volume"]["spec"] = {}' \
+    'config.volume.spec is {}, not a string or null'
+damaged "switch_that_is_a_string_should_be_refused" 'd["incomplete"] = "no"' \
+    'incomplete is "no", not true, false or null'
+damaged "seed_that_is_not_a_whole_number_should_be_refused" 'd["config"]["seed"] = "1e3"' \
+    'config.seed is "1e3", not a whole number (or its digits in a string) or null'
+# the class: every figure, text and switch of a run and a sweep, made {} or
+# [] (a sample of 60, seeded), is refused with exit 2 naming its path
+"$ASMSIM" sweep --instance m5.large --volume gp3 --volumes 1-2 --run normal --duration 50ms \
+    --json sw.json >/dev/null 2>&1
+expect_true "every_field_of_the_wrong_type_should_be_refused_by_path" \
+    python3 - "$ASMSIM" t1.json sw.json <<'PY'
+import json, random, subprocess, sys
+asmsim, leaves = sys.argv[1], []
+def walk(name, x, path):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            walk(name, v, path + [k])
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            walk(name, v, path + [i])
+    elif x is not None:
+        leaves.append((name, path))
+docs = {f: json.load(open(f)) for f in sys.argv[2:]}
+for f, d in docs.items():
+    walk(f, d, [])
+known = ("readings", "command")      # free text: any string is fine
+leaves = [l for l in leaves if l[1][0] not in known]
+random.seed(32)
+bad = []
+for f, path in random.sample(leaves, 60):
+    d = json.loads(json.dumps(docs[f]))
+    at = d
+    for k in path[:-1]:
+        at = at[k]
+    old = at[path[-1]]
+    if isinstance(old, str) and path[-1] not in ("spec", "name", "type", "testname"):
+        continue                       # strings of no known kind take any text
+    at[path[-1]] = {} if random.random() < 0.5 else []
+    json.dump(d, open("mut.json", "w"))
+    r = subprocess.run([asmsim, "report", "mut.json", "-o", "mut.html"],
+                       capture_output=True, text=True)
+    where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path).lstrip(".")
+    if r.returncode != 2 or f"mut.json: {where} is " not in r.stderr:
+        bad.append(f"{f} {where}: exit {r.returncode} {r.stderr.strip()}")
+print("\n".join(bad[:10]))
+sys.exit(1 if bad else 0)
+PY
 # the default --duration auto writes duration_s "auto": its report is made,
 # from --report and from asmsim report alike
 expect_exit 0 "report_of_an_auto_duration_run_should_be_written" \

@@ -654,9 +654,9 @@ static void study_oci_vs_aws_should_keep_the_published_price_ratio_or_beat_it(vo
 
 /* A latency target decides: 10,000 IOPS at a p99 of 0.5 ms.  gp3 is
    "single-digit ms" and io2 Block Express sub-ms on Nitro (DOMAIN.md
-   section 4): the answer is io2 although gp3 meets the IOPS for less,
-   and "why nothing cheaper" names a gp3 candidate that missed the
-   latency in the simulation. */
+   section 4): the answer is io2 although gp3 meets the IOPS for less.
+   gp3's p99 bound (its service's 98th percentile, 0.585 ms for reads) is
+   above the target, so its candidates are set aside unsimulated. */
 static void latency_target_should_choose_io2_over_cheaper_gp3(void)
 {
     struct adv_cfg c = study_cfg();
@@ -674,13 +674,12 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
         CHECK_STR_EQ(r->best[0].c.volume.type, "io2");
         CHECK(r->best[0].sim.lat_us <= 500);
     }
-    bool gp3_missed_latency = false;
-    for (int i = 0; i < r->n_rejected; i++)
-        gp3_missed_latency = gp3_missed_latency ||
-            (r->rejected[i].simulated && r->rejected[i].missed == ADV_T_LAT &&
-             strcmp(r->rejected[i].c.volume.type, "gp3") == 0 &&
-             r->rejected[i].missed_got > 500);
-    CHECK(gp3_missed_latency);
+    bool gp3_set_aside = false;
+    for (int k = 0; k < r->lat.n_types; k++)
+        gp3_set_aside = gp3_set_aside || (strcmp(r->lat.type[k].type, "gp3") == 0 &&
+                                          r->lat.type[k].candidates > 0 &&
+                                          r->lat.type[k].floor_us > 500);
+    CHECK(gp3_set_aside);
     adv_result_free(r);
 }
 
@@ -741,17 +740,78 @@ static void latency_floor_should_not_exceed_a_simulated_point_at_load_1(void)
             for (size_t j = 0; j < sizeof writes / sizeof writes[0]; j++)
                 for (int large = 0; large <= 1; large++) {
                     struct adv_targets t = { .write_pct = writes[j] };
+                    struct adv_targets t99 = { .write_pct = writes[j], .lat_p99 = true };
                     double floor = adv_latency_floor_us(&t, &in, &v), avg, p99;
+                    double floor99 = adv_latency_floor_us(&t99, &in, &v);
                     if (!point_latency(&in, &v, writes[j], writes[j] ? LAY_NORMAL : LAY_EXTERNAL,
                                        large, &avg, &p99))
                         continue;
-                    if (floor > avg || floor > p99)
-                        CHECK_FAIL_AT("%s on %s, %d %% writes, %d large: floor %.1f us "
-                                      "above mean %.1f / p99 %.1f", v.spec, in.name,
-                                      writes[j], large, floor, avg, p99);
+                    if (floor > avg || floor99 > p99)
+                        CHECK_FAIL_AT("%s on %s, %d %% writes, %d large: floor %.1f / "
+                                      "%.1f us above mean %.1f / p99 %.1f", v.spec, in.name,
+                                      writes[j], large, floor, floor99, avg, p99);
                 }
         }
     }
+}
+
+/* The latency bound (advise_bound.c: the service floor, and for a mean
+   the queueing that reaching the IOPS target takes) is never above the
+   latency the simulation judges, on a sample of a space simulated
+   whole: so it never sets aside a candidate the simulation passes.  Mean
+   and p99, reads and mirrored writes, gp3 and io2 on Nitro and Xen, disk
+   counts whose load levels are dense and spaced. */
+static void check_latency_bound_on_sample(struct adv_cfg c, int every)
+{
+    struct adv_space s;
+    char why[256];
+    long checked = 0, bound_near = 0;
+
+    if (adv_space_build(&c, true, &s, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("adv_space_build: %s", why);
+        return;
+    }
+    for (long i = 0; i < s.n_cand; i += every) {
+        const struct adv_cand *k = &s.cand[i];
+        struct adv_config cf;
+        struct adv_outcome o;
+        memset(&o, 0, sizeof o);
+        adv_space_config(&s, k, &cf);
+        if (adv_eval(&c, &cf, false, &o, why, sizeof why) != 0)
+            continue;
+        double floor = adv_latency_floor_us(&c.targets, &cf.instance, &cf.volume);
+        int load = adv_queue_load(&c.targets, cf.disks, floor);
+        double bound = fmax(floor, adv_latency_queue_us(load, k->bound_iops));
+        if (o.sim.iops < c.targets.need_iops || o.sim.lat_us <= 0)
+            continue;               /* judged at no load reaching the IOPS */
+        checked++;
+        bound_near += bound > 0.8 * o.sim.lat_us;
+        if (bound > o.sim.lat_us)
+            CHECK_FAIL_AT("%s + %d x %s: bound %.1f us above the simulated %.1f us "
+                          "(load %d)", cf.instance.name, cf.disks, cf.volume.spec, bound,
+                          o.sim.lat_us, load);
+    }
+    printf("  latency bound: %ld candidates checked, %ld within 20 %% of the simulation\n",
+           checked, bound_near);
+    CHECK_GE(checked, 8);
+    adv_space_free(&s);
+}
+
+static void latency_bound_should_never_exceed_the_simulated_latency(void)
+{
+    struct adv_cfg c = study_cfg();
+    c.targets.need_iops = 6000;
+    c.targets.need_lat_us = 1e6;    /* the bound is checked, not the target */
+    c.targets.write_pct = 30;
+    c.targets.redundancy = LAY_NORMAL;
+    c.targets.capacity_bytes = TIB / 4;
+    set_list(c.space.families, &c.space.n_families, "m5", "m4");
+    set_list(c.space.types, &c.space.n_types, "gp3", "io2");
+    c.space.max_disks = 8;
+    check_latency_bound_on_sample(c, 97);
+    c.targets.lat_p99 = true;
+    c.targets.write_pct = 100;
+    check_latency_bound_on_sample(c, 89);
 }
 
 /* A latency target below every type's floor: every candidate set aside,
@@ -771,20 +831,26 @@ static void latency_target_below_every_floor_should_simulate_nothing(void)
     CHECK_STR_EQ(r->lat.floor_type, "io2");
     CHECK_NEAR_REL(r->lat.floor_us, 94, 1e-9);
     /* per type: every default type, counts adding up, each floor its
-       lowest, io2's the space's */
+       lowest, io2's the space's; io2 off Nitro (Xen: the earlier io2's
+       latency) a record of its own, with its own floor (issue 32 item 9:
+       it read as io2 set aside while the answer was io2) */
     long sum = 0;
-    bool io2 = false;
-    CHECK_INT_EQ(r->lat.n_types, 6);
+    bool io2 = false, io2_xen = false;
+    CHECK_INT_EQ(r->lat.n_types, 7);
     for (int k = 0; k < r->lat.n_types; k++) {
         const struct adv_aside *a = &r->lat.type[k];
         sum += a->candidates;
         CHECK(a->candidates > 0 && a->floor_us >= r->lat.floor_us && a->floor_us > 1);
-        if (strcmp(a->type, "io2") == 0) {
+        if (strcmp(a->type, "io2") == 0 && !a->platform[0]) {
             io2 = true;
             CHECK_NEAR_REL(a->floor_us, 94, 1e-9);
         }
+        if (strcmp(a->type, "io2") == 0 && strcmp(a->platform, "xen") == 0) {
+            io2_xen = true;
+            CHECK_NEAR_REL(a->floor_us, 500, 1e-9);     /* the earlier io2's read */
+        }
     }
-    CHECK(io2);
+    CHECK(io2 && io2_xen);
     CHECK(sum == r->lat.set_aside);
     adv_result_free(r);
 }
@@ -900,8 +966,28 @@ static void worst_phase_should_not_follow_noise(void)
     CHECK(w == &ph[1]);
 }
 
+/* Under ThreadSanitizer (the tsan label, sim/CMakeLists: this program is
+   there for the --jobs threads) only the tests whose point is the threads
+   run, two small searches each on 1 and 2 threads; the rest are
+   single-threaded checks of the answer that the release and ASan suites
+   run, and under TSan's slowdown they came near its 1,200 s limit on a
+   loaded machine (issue 32 item 23): its time no longer grows with what
+   the rest of the file checks. */
+#if defined(__SANITIZE_THREAD__)
+#define UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define UNDER_TSAN 1
+#endif
+#endif
+
 int main(void)
 {
+#ifdef UNDER_TSAN
+    RUN(answer_should_not_depend_on_jobs);
+    RUN(schedule_answer_should_not_depend_on_jobs);
+    return check_done();
+#endif
     RUN(worst_phase_should_not_follow_noise);
     RUN(bound_should_follow_instance_caps_and_mirror_writes);
     RUN(answer_should_equal_cheapest_passing_candidate_of_exhaustive_simulation);
@@ -915,6 +1001,7 @@ int main(void)
     RUN(latency_target_should_choose_io2_over_cheaper_gp3);
     RUN(latency_floor_should_not_exceed_a_simulated_point_at_load_1);
     RUN(latency_target_below_every_floor_should_simulate_nothing);
+    RUN(latency_bound_should_never_exceed_the_simulated_latency);
     RUN(target_out_of_reach_should_give_the_candidate_that_comes_closest);
     RUN(schedule_bound_targets_should_count_mirror_writes_and_the_day_mean);
     RUN(schedule_answer_should_equal_cheapest_candidate_whose_forecast_serves_the_day);

@@ -23,21 +23,18 @@ struct fc_case {
     double burst_frac;
 };
 
-static struct sim_forecast_result *forecast(const struct fc_case *c, bool exact)
+/* c's configuration on schedule s (c's csv is not read). */
+static struct sim_forecast_result *forecast_of(const struct fc_case *c,
+                                               const struct wl_schedule *s, bool exact)
 {
-    static struct wl_schedule s;
     char why[512];
-    if (wl_schedule_parse(c->csv, "case", &s, why, sizeof why) != 0) {
-        CHECK_FAIL_AT("schedule: %s", why);
-        return NULL;
-    }
     struct sim_run_cfg cfg = model_run_cfg(c->instance, c->volume, c->disks);
     cfg.workload.large_type = c->large_type;
     if (c->large_bytes)
         cfg.workload.large_bytes = c->large_bytes;
     cfg.burst_credit_frac = c->burst_frac;
     int ms, ml;
-    sim_forecast_pools(&s, c->large_type, 4, 0, &ms, &ml);
+    sim_forecast_pools(s, c->large_type, 4, 0, &ms, &ml);
     struct sim_parts p;
     if (sim_parts_open(&cfg, ms, ml, &p, why, sizeof why) != 0) {
         CHECK_FAIL_AT("parts: %s", why);
@@ -45,7 +42,7 @@ static struct sim_forecast_result *forecast(const struct fc_case *c, bool exact)
         return NULL;
     }
     struct sim_forecast_cfg fc = {
-        .schedule = &s, .days = c->days < 0 ? 0 : c->days ? c->days : 1,
+        .schedule = s, .days = c->days < 0 ? 0 : c->days ? c->days : 1,
         .interval_ns = 60 * SIM_NS_PER_S, .exact = exact,
         .large_type = c->large_type, .stream_io = 4,
     };
@@ -55,6 +52,17 @@ static struct sim_forecast_result *forecast(const struct fc_case *c, bool exact)
     if (rc != 0)
         CHECK_FAIL_AT("forecast: rc %d: %s", rc, why);
     return r;
+}
+
+static struct sim_forecast_result *forecast(const struct fc_case *c, bool exact)
+{
+    static struct wl_schedule s;
+    char why[512];
+    if (wl_schedule_parse(c->csv, "case", &s, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("schedule: %s", why);
+        return NULL;
+    }
+    return forecast_of(c, &s, exact);
 }
 
 static const struct sim_fc_event *first_event(const struct sim_forecast_result *r,
@@ -579,6 +587,33 @@ static void an_idle_phase_should_refill_the_bucket_in_closed_form(void)
     sim_forecast_free(r);
 }
 
+/* A phase whose load is zero is idle (issue 32, items 6 and 16: the
+   engine refused the point, "the forecast failed: Invalid argument", and
+   the fast path read the window's figures it never set).  The parser
+   makes such phases idle; a schedule made otherwise, an open loop at 0
+   IOPS or a closed one at 0 and 0 outstanding, runs as idle all the
+   same, fast and exact: the bucket refills as in the idle case above. */
+static void a_phase_without_load_should_run_idle(void)
+{
+    const struct fc_case c = {
+        "m5.4xlarge", "gp2:size=500GiB", 1,
+        "phase,duration,num_small\ndrain,2h,16\nrest,3h,\n", WL_LARGE_RAND, 0, 1, 1.0,
+    };
+    static struct wl_schedule s;
+    char why[256];
+    CHECK_INT_EQ(wl_schedule_parse(c.csv, "x", &s, why, sizeof why), 0);
+    for (int k = 0; k < 4; k++) {
+        s.phase[1].kind = k % 2 ? WL_PHASE_CLOSED : WL_PHASE_OPEN;   /* all at 0 */
+        struct sim_forecast_result *r = forecast_of(&c, &s, k >= 2);
+        const struct sim_fc_event *full = r ? first_event(r, SIM_FC_BURST_FULL) : NULL;
+        CHECK(full != NULL);
+        if (full)
+            CHECK_NEAR_REL(full->at_s, 7200.0 + 5.4e6 * (1 - 1e-3) / 1500.0, 0.01);
+        CHECK(r && r->n_phases == 2 && r->phases[1].small_iops == 0 && r->served);
+        sim_forecast_free(r);
+    }
+}
+
 /* A day that leaves the bucket emptier than it found it: the next day
    starts lower, until every day starts empty (steady). */
 static void days_should_repeat_until_the_start_levels_settle(void)
@@ -715,6 +750,7 @@ int main(void)
     RUN(striped_volumes_past_their_base_should_empty_together);
     RUN(unmet_rows_should_name_the_limit_that_binds);
     RUN(an_idle_phase_should_refill_the_bucket_in_closed_form);
+    RUN(a_phase_without_load_should_run_idle);
     RUN(days_should_repeat_until_the_start_levels_settle);
     RUN(repeat_should_force_the_days);
     RUN(burst_credits_should_set_the_start_level);

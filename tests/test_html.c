@@ -100,7 +100,8 @@ static char *page_made(const char *json)
     int rc;
     char *page = page_of(json, &rc, why, sizeof why);
 
-    CHECK_INT_EQ(rc, 0);
+    if (rc != 0)
+        CHECK_FAIL_AT("refused (%d): %s", rc, why);
     return page;
 }
 
@@ -438,6 +439,31 @@ static void a_forecast_should_chart_time_with_its_events_and_phases(void)
     free(page);
 }
 
+/* Ctrl-C while a page is made (issue 32, item 17: a forecast's page of
+   120,960 rows took 25 s, deaf to it): the page is abandoned, -EINTR,
+   and neither the file nor its temporary is left. */
+static void a_stop_should_abandon_the_page(void)
+{
+    char dir[64], path[128], why[256] = "";
+    sim_stop_flag stop = 0;
+    struct html_doc d = { .name = "t", .json = forecast_doc, .stop = &stop };
+
+    if (!tmp_tree_make(dir, sizeof dir, "test_html")) {
+        CHECK(!"cannot make a scratch directory");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/r.html", dir);
+    sim_stop_set(&stop);
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), -EINTR);
+    CHECK_STR_EQ(why, "interrupted: the report was not made");
+    CHECK_INT_EQ(tmp_tree_count(dir), 0);
+    stop = 0;                                       /* not set: the page is made */
+    CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), 0);
+    CHECK_INT_EQ(tmp_tree_count(dir), 1);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* An advice: four candidates, of which (cost, least headroom) 100/-0.5
    misses, 200/0.1, 300/0.05 (dominated) and 400/0.3 pass; the front is
    100, 200, 400. */
@@ -528,7 +554,8 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
         "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
         "\"lat_set_aside\":30,\"lat_set_aside_by_type\":[{\"type\":\"gp3<u>\","
-        "\"candidates\":30,\"floor_us\":412.9}]},"
+        "\"candidates\":30,\"floor_us\":412.9},{\"type\":\"io2\",\"platform\":\"xen\","
+        "\"candidates\":7,\"floor_us\":500}]},"
         "\"best\":[],\"rejected\":[],\"burst_alternative\":null,\"cloud_best\":{},"
         "\"out_of_reach\":{\"mbps\":{\"instance\":\"r5b.24xlarge\",\"volume\":\"gp3<i>\","
         "\"disks\":16,\"usd_month\":{\"total\":5000.5},\"simulated\":true,"
@@ -544,9 +571,50 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
     CHECK(page && strstr(page, "out_of_reach_iops") == NULL);
     CHECK(page && strstr(page, "<td data-key=\"lat_set_aside\">30</td>") != NULL);
     CHECK(page && strstr(page, "<p class=\"note\" data-key=\"lat_set_aside_by_type\">Set aside "
-                               "by the latency floor, not simulated (the mean latency target of "
-                               "0 us is below their floor): gp3&lt;u&gt;, 30 candidates, lowest "
-                               "floor 413 us;</p>") != NULL);
+                               "by the latency bound, not simulated (the mean latency target of "
+                               "0 us is below their bound): gp3&lt;u&gt;, 30 candidates, lowest "
+                               "bound 413 us; io2 off Nitro (Xen), 7 candidates, lowest bound "
+                               "500 us;</p>") != NULL);
+    free(page);
+}
+
+/* Issue 32 items 3 and 9: a price beside a configuration is its whole
+   price or says what it covers (a rejection by the instance's own limits
+   is priced as the instance alone, and says so, not beside its closest
+   volumes); the best configurations fit the page (six columns, the
+   command under each row); the targets row shows the capacity as given
+   and the write share. */
+static void an_advice_should_say_what_a_price_covers_and_fit_the_page(void)
+{
+    static const char doc[] =
+        ADVICE_HEAD
+        "\"targets\":{\"need_iops\":5000,\"write_pct\":30,\"capacity_bytes\":8796093022208,"
+        "\"capacity_given\":\"8TiB\",\"redundancy\":\"normal\"},"
+        "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":4},"
+        "\"best\":[{\"instance\":\"m5.xlarge\",\"cloud\":\"aws\",\"volume\":\"gp3\","
+        "\"disks\":4,\"usd_month\":{\"instance\":150,\"volumes\":50,\"total\":200},"
+        "\"simulated\":true,\"iops\":5100,\"latency_us\":420.5,\"pass\":true,"
+        "\"headroom_frac\":{\"iops\":0.02},\"binding\":\"volume IOPS\","
+        "\"run_command\":\"asmsim run --volume gp3\"}],"
+        "\"rejected\":[{\"instance\":\"m5a.12xlarge\",\"volume\":\"gp3\",\"disks\":26,"
+        "\"usd_month\":{\"covers\":\"instance\",\"instance\":1506.72,\"volumes\":0,"
+        "\"total\":1506.72},\"simulated\":false,\"instance_limited\":true,\"pass\":false,"
+        "\"missed\":\"iops\",\"missed_got\":4000,\"missed_need\":5000,"
+        "\"binding\":\"instance IOPS\"}],"
+        "\"burst_alternative\":null,\"cloud_best\":{},\"candidates\":[]}";
+    char *page = page_made(doc);
+
+    CHECK(page && strstr(page, "<td>m5a.12xlarge alone (its own limits miss the targets, "
+                               "whatever the volumes)</td>") != NULL);
+    CHECK(page && strstr(page, "m5a.12xlarge + 26") == NULL);
+    CHECK(page && strstr(page, "<th>#</th><th>configuration</th><th>USD/month: instance + "
+                               "volumes = total</th><th>simulated</th><th>headroom</th>"
+                               "<th>binding limit</th></tr>") != NULL);
+    CHECK(page && strstr(page, "<td>m5.xlarge + 4 x gp3</td><td>150.00 + 50.00 = 200.00</td>"
+                               "<td>5100 IOPS; 420.5 us</td>") != NULL);
+    CHECK(page && strstr(page, "<td colspan=\"5\">run: <code>asmsim run --volume gp3") != NULL);
+    CHECK(page && strstr(page, "30 % writes; 8TiB usable; normal redundancy") != NULL);
+    CHECK(page && strstr(page, "8796 GB") == NULL);
     free(page);
 }
 
@@ -624,10 +692,12 @@ int main(void)
     RUN(a_json_that_is_no_results_should_be_refused_by_name);
     RUN(a_report_file_should_never_replace_one);
     RUN(a_forecast_should_chart_time_with_its_events_and_phases);
+    RUN(a_stop_should_abandon_the_page);
     RUN(an_advice_should_chart_cost_against_headroom_with_the_front);
     RUN(an_advice_without_candidates_should_chart_what_it_reports);
     RUN(an_advice_out_of_reach_should_say_so_and_name_the_closest);
     RUN(an_advice_schedule_out_of_reach_should_say_so);
+    RUN(an_advice_should_say_what_a_price_covers_and_fit_the_page);
     RUN(an_advice_burst_alternative_should_say_how_long_it_lasts);
     RUN(a_forecast_or_advice_should_not_be_compared);
     return check_done();

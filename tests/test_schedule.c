@@ -55,6 +55,26 @@ static void clock_times_should_fill_the_day_with_idle_gaps(void)
     CHECK_INT_EQ(sched.phase[4].kind, WL_PHASE_OPEN);
 }
 
+/* Issue 32, item 6: every way a phase can ask for nothing makes it
+   idle, whatever column says so; a load in one class keeps it running. */
+static void a_zero_load_should_make_the_phase_idle(void)
+{
+    CHECK_INT_EQ(parse("phase,duration,small_iops,large_mbps,num_small,num_large,"
+                       "small_write_pct\n"
+                       "a,1h,0,,,,30\nb,1h,0,0,,,\nc,1h,,0,,,\nd,1h,,,0,0,\n"
+                       "e,1h,,,0,,\nf,1h,0,5,,,\ng,1h,,,0,2,\nh,1h,0.001,,,,\n"), 0);
+    CHECK_INT_EQ(sched.n, 8);
+    for (int i = 0; i < 5; i++) {
+        CHECK_INT_EQ(sched.phase[i].kind, WL_PHASE_IDLE);
+        CHECK(!wl_phase_has_load(&sched.phase[i]));
+    }
+    CHECK_STR_EQ(sched.phase[0].name, "a");
+    CHECK_INT_EQ(sched.phase[5].kind, WL_PHASE_OPEN);
+    CHECK_INT_EQ(sched.phase[6].kind, WL_PHASE_CLOSED);
+    CHECK_INT_EQ(sched.phase[7].kind, WL_PHASE_OPEN);
+    CHECK(wl_phase_has_load(&sched.phase[7]));
+}
+
 static void check_error(const char *text, const char *needle)
 {
     CHECK_INT_EQ(parse(text), -EINVAL);
@@ -213,6 +233,7 @@ int main(void)
 {
     RUN(durations_should_run_back_to_back);
     RUN(clock_times_should_fill_the_day_with_idle_gaps);
+    RUN(a_zero_load_should_make_the_phase_idle);
     RUN(errors_should_name_the_line_and_the_column);
     RUN(times_out_of_range_should_say_so_and_give_the_range);
     RUN(presets_should_parse);

@@ -338,7 +338,10 @@ static int read_load(struct parser *ps, const struct raw_line *r,
         return fail_line(ps, r->line, "arrivals", r->field[COL_ARRIVALS],
                          "only for open-loop phases (small_iops, large_mbps)");
     p->kind = open ? WL_PHASE_OPEN : closed ? WL_PHASE_CLOSED : WL_PHASE_IDLE;
-    return open ? read_open(ps, r, p) : closed ? read_closed(ps, r, p) : 0;
+    int rc = open ? read_open(ps, r, p) : closed ? read_closed(ps, r, p) : 0;
+    if (rc == 0 && !wl_phase_has_load(p))
+        p->kind = WL_PHASE_IDLE;        /* small_iops 0, num_small 0 ...: idle */
+    return rc;
 }
 
 static int read_phase_line(struct parser *ps, char *line, int lineno)
@@ -496,6 +499,15 @@ int wl_schedule_parse(const char *text, const char *name,
         rc = lay_out(ps, out);
     free(ps);
     return rc;
+}
+
+bool wl_phase_has_load(const struct wl_phase *p)
+{
+    if (p->kind == WL_PHASE_OPEN)
+        return p->small_iops > 0 || p->large_mbps > 0;
+    if (p->kind == WL_PHASE_CLOSED)
+        return p->num_small > 0 || p->num_large > 0;
+    return false;
 }
 
 char *wl_clock_format(int64_t ms, char *buf, size_t len)

@@ -22,7 +22,10 @@
  *
  * A phase is open loop when small_iops or large_mbps is given, closed
  * loop when num_small or num_large is, idle when neither (both: an
- * error).  I/O sizes are the run's (--size-small, --size-large).
+ * error).  A phase whose load is zero (small_iops 0 and no large_mbps,
+ * num_small 0 and num_large 0, ...) is idle too: no I/O, the burst
+ * credits earn, and it is reported as idle.  I/O sizes are the run's
+ * (--size-small, --size-large).
  *
  * Timing: a phase starts at its clock start, or else where the one before
  * it ends (the first: 00:00).  It ends after its duration, or else where
@@ -89,6 +92,12 @@ struct wl_schedule {
    <what is valid>" (or "NAME: ..." for what no line holds) in why. */
 int wl_schedule_parse(const char *text, const char *name,
                       struct wl_schedule *out, char *why, size_t why_len);
+
+/* Whether p asks for any I/O: an open-loop phase a rate above 0, a
+   closed-loop one a level above 0.  The parser makes a phase without
+   load idle; the forecast runs any phase without load as idle, however
+   the schedule was made. */
+bool wl_phase_has_load(const struct wl_phase *p);
 
 /* A preset's CSV text by name ("oltp-day", "weekly-etl", "redo-peak":
    workloads/presets/<name>.csv, compiled in), or NULL. */

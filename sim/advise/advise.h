@@ -18,13 +18,16 @@
  *                    volume cap, in the model's I/O accounting (mirror
  *                    writes, operations per I/O, delivered fractions),
  *                    and a lower bound of its small latency (the volume
- *                    type's service latency on the instance's platform)
+ *                    type's service on the instance's platform, mean or
+ *                    p99, and the queueing its limits imply at the IOPS
+ *                    target)
  *   advise_eval.c    the simulation of one candidate: a `asmsim run` on
  *                    the model backend (short auto points), judged
  *                    against the targets
  *   advise_search.c  candidates the bound admits, cheapest first, are
  *                    simulated in fixed batches (on --jobs threads) until
- *                    `top` of them pass; only simulated figures decide
+ *                    `top` of them pass, each run once for the candidates
+ *                    alike to the model; only simulated figures decide
  *
  * Determinism: every candidate's simulation is seeded the same and is
  * independent of the others, candidates are ordered by (cost, instance,
@@ -55,6 +58,10 @@
 #define ADV_DEFAULT_TOP 10
 #define ADV_DEFAULT_MIN_DISKS 4     /* ASM: at least 4 disks per group
                                        (DOMAIN.md section 3) */
+/* The burst alternative of a sustained search ("only on burst credits")
+   is sought among this many of the cheapest bursting candidates of each
+   cloud: an aside to the answer, it is held to the answer's seconds. */
+#define ADV_BURST_ALT_MOST 128
 
 enum adv_cloud_bit {
     ADV_CLOUD_AWS = 1u << 0,
@@ -69,6 +76,8 @@ struct adv_targets {
     bool lat_p99;                   /* need_lat_us is a p99, not the mean */
     int write_pct;                  /* 0..100, both classes */
     uint64_t capacity_bytes;        /* usable, after redundancy */
+    const char *capacity_text;      /* as the user gave it ("8TiB"), for
+                                       reports; NULL: not given.  Not owned */
     enum lay_redundancy redundancy;
     uint32_t small_bytes;           /* 8 KiB */
     uint32_t large_bytes;           /* 128 KiB */
@@ -107,15 +116,25 @@ struct adv_cfg {
     int shard_k, shard_n;           /* --shard K/N: simulate only the
                                        candidates k-1, k-1+n, ... of each
                                        cloud's cost order; 0 = all */
+    /* optional: called after every batch of simulations with the
+       candidates judged so far and the price they have reached (for a
+       progress line); from the thread that called adv_search */
+    void (*progress)(void *arg, long judged, double usd_month);
+    void *progress_arg;
 };
 
-/* What a latency target set aside by the floor (advise_bound.c): no
-   simulation of those candidates could meet it.  Per volume type, in the
-   order the space met them. */
+/* What a latency target set aside by the latency bound (advise_bound.c:
+   the type's floor on the instance, or the queueing a candidate's limits
+   imply): no simulation of those candidates could meet it.  Per volume
+   type and, where the type's latency depends on it, the instance's
+   platform, in the order the space met them. */
 struct adv_aside {
     char type[PROF_NAME_MAX];
+    char platform[8];               /* "xen": the type's latency on that
+                                       platform only (io2 off Nitro); ""
+                                       on any */
     long candidates;
-    double floor_us;                /* the lowest floor among them */
+    double floor_us;                /* the lowest bound among them */
 };
 
 struct adv_floor {
@@ -237,6 +256,9 @@ struct adv_decided {
        beyond every candidate's bound: the one whose bound carries the
        largest share of it, its forecast, missed = ADV_T_SCHEDULE */
     struct adv_log reach;
+    double burst_cut_usd;           /* the cheapest bursting candidate the
+                                       burst alternative's scan left out
+                                       (ADV_BURST_ALT_MOST); INFINITY none */
     bool interrupted;
 };
 
@@ -251,6 +273,10 @@ struct adv_result {
     bool has_burst_alt;             /* sustained search: a cheaper candidate
                                        that meets the targets on burst */
     struct adv_outcome burst_alt;
+    double burst_cut_usd;           /* no burst_alt: the scan for it left out
+                                       the candidates from this price up
+                                       (below the answer); INFINITY: it
+                                       searched them all */
     long enumerated;                /* candidates in the space */
     long bound_passed;              /* admitted by the bound */
     long simulated;                 /* simulated to reach the answer */
@@ -306,6 +332,10 @@ void adv_schedule_demand(const struct wl_schedule *s, double peak[2], double mea
 /* The price lists a search of `clouds` uses, with their dates and hours
    a month: "AWS us-east-1 2023-06 list (730 h/month)", into buf. */
 void adv_cost_lists(unsigned clouds, char *buf, size_t len);
+
+/* "io2", or "io2 off Nitro (Xen)" for a record of the type on a
+   platform of its own, into buf. */
+void adv_aside_label(const struct adv_aside *a, char *buf, size_t len);
 
 /* "large MB/s", "small IOPS", "small latency", "capacity". */
 const char *adv_target_label(enum adv_target_id t);  /* ..., "schedule" */

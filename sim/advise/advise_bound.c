@@ -24,23 +24,51 @@
  * phase, adv_bound_window) each bucketed rate is at most its base plus
  * its bucket spread over the window.
  *
- * Latency is bounded from below (adv_latency_floor_us): a small I/O's
- * service in the model (dev_model.c) is
+ * Latency is bounded from below, in two parts.
+ *
+ * The service (adv_latency_floor_us).  A small I/O's service in the
+ * model (dev_model.c) is
  *
  *   floor[dir] + median[dir] x M x T + size / xfer [+ read-after-write]
  *
  * with the volume type's parameters on the instance's platform
- * (prof_volume_latency), M a lognormal of median 1 and T >= 1, and
- * throttling and queueing only add to it; a mirrored write completes with
- * its last copy, a split I/O with its last piece.  So no latency the
- * simulation reports at any load, mean or p99, falls below
+ * (prof_volume_latency), M = exp(sigma x Z) a lognormal of median 1 and
+ * T >= 1, and throttling and queueing only add to it; a mirrored write
+ * completes with its last copy, a split I/O with its last piece.  So
+ * every I/O's latency is at least g(Z) = floor[dir] + median[dir] x
+ * exp(sigma[dir] x Z) for the Z its first piece drew, pointwise.  Hence:
  *
- *   floor[dir] + median[dir]          (M at its median, T = 1, no
- *                                      transfer, no wait)
+ *   mean   >= floor + median           (E[M] = exp(sigma^2 / 2) >= 1; the
+ *                                       stratified draws hold a point's
+ *                                       mean to E[M] within far less)
+ *   p99    >= (floor + median x exp(sigma x z98)) x (1 - 1/128)
  *
- * for the direction of the least, among those the write share uses:
- * the p99 is above the median, and the mean above it by exp(sigma^2 / 2)
- * (the stratified draws hold a point's mean to that within far less).
+ * The p99: an I/O below g(z98) drew Z < z98, and the draws are a Weyl
+ * sequence (dev_model.c, WEYL_STREAMS): any stretch of a few thousand of
+ * them holds its share of every quantile to far better than the 1 % of
+ * I/Os the 98th percentile leaves spare, so fewer than 99 % lie below
+ * g(z98) and the exact p99 is at least g(z98); the histogram reads it
+ * at a bucket midpoint at most 1/128 low (hist.c, "Error bound").  For a
+ * write share between 0 and 100 % the least of the two directions holds:
+ * the mix's distribution function is an average of theirs.
+ *
+ * The queueing (adv_latency_queue_us), for a mean target beside an IOPS
+ * target.  The latency judged is at the least small load N whose IOPS X
+ * reach need_iops (advise_eval.c).  A closed loop of N outstanding I/Os
+ * obeys Little's law, mean = N / X, exactly up to the I/Os in flight at
+ * the ends of the point's window.  Since mean >= the service floor s,
+ * X <= N / s, so reaching need_iops takes N >= need_iops x s: N is at
+ * least the least load level of the run that is >= need_iops x s
+ * (adv_least_small_level: ORION's levels, then the run's extension).
+ * And X is at most the candidate's bound of small IOPS (with the
+ * allowance ADV_BOUND_SLACK), so
+ *
+ *   mean >= N / (bound_iops x ADV_BOUND_SLACK)  (less 1 % for the ends)
+ *
+ * A candidate provisioned just above the IOPS target cannot reach it
+ * without queueing: that is what this part sees and the floor does not.
+ * A p99 target takes the floor only: the queueing could fall on fewer
+ * than 1 % of the I/Os, as far as Little's law can tell.
  *
  * The bound is an upper bound of what the model delivers, not an
  * estimate: the search prunes with it, so a candidate it rejects must not
@@ -50,6 +78,13 @@
 #include <math.h>
 
 #include "sim/advise/advise_internal.h"
+
+/* Z of the 98th percentile of the standard normal (see the top). */
+#define Z_P98 2.05374891
+/* The histogram's midpoint reads a value at most this much low. */
+#define HIST_READ_LOW (1 - 1.0 / 128)
+/* Little's law over a window: the I/Os in flight at its ends. */
+#define LITTLE_ENDS 0.99
 
 int adv_copies(enum lay_redundancy r)
 {
@@ -170,7 +205,8 @@ void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
 }
 
 /* The least small latency, us, the model can report for a volume of v's
-   type on instance in at the targets' write share (the top of the file). */
+   type on instance in at the targets' write share, mean or p99 (the top
+   of the file). */
 double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
                             const struct vol_profile *v)
 {
@@ -179,9 +215,27 @@ double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profi
 
     prof_volume_latency(v, in, &l);
     for (int dir = 0; dir < 2; dir++) {
+        const struct prof_dir_latency *d = &l.dir[dir];
         bool used = dir ? t->write_pct > 0 || t->schedule : t->write_pct < 100 || t->schedule;
+        double ns = t->lat_p99 && !t->schedule
+                    ? (d->floor_ns + d->median_ns * exp(d->sigma * Z_P98)) * HIST_READ_LOW
+                    : d->floor_ns + d->median_ns;
         if (used)
-            floor_ns = fmin(floor_ns, l.dir[dir].floor_ns + l.dir[dir].median_ns);
+            floor_ns = fmin(floor_ns, ns);
     }
     return floor_ns / 1e3;
+}
+
+int adv_queue_load(const struct adv_targets *t, int disks, double floor_us)
+{
+    if (t->need_lat_us <= 0 || t->lat_p99 || t->need_iops <= 0 || t->schedule)
+        return 0;
+    return adv_least_small_level(t, disks, t->need_iops * floor_us / 1e6);
+}
+
+double adv_latency_queue_us(int load, double bound_iops)
+{
+    if (load <= 0 || bound_iops <= 0)
+        return 0;
+    return load / (bound_iops * ADV_BOUND_SLACK) * 1e6 * LITTLE_ENDS;
 }

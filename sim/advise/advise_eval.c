@@ -23,6 +23,7 @@
 
 #include "sim/advise/advise_internal.h"
 #include "sim/core/forecast.h"
+#include "sim/core/levels.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
 
@@ -54,6 +55,25 @@ static enum wl_run run_of(const struct adv_targets *t)
     if (small && !large)
         return WL_RUN_OLTP;
     return WL_RUN_SIMPLE;
+}
+
+int adv_least_small_level(const struct adv_targets *t, int disks, double at_least)
+{
+    struct wl_matrix_cfg mc;
+    struct wl_matrix *m = NULL;
+    char why[128];
+    int level = 0;
+
+    wl_matrix_cfg_defaults(&mc, disks);
+    mc.run = run_of(t);
+    if (wl_matrix_build(&mc, &m, why, sizeof why) != 0)
+        return 1;                   /* no matrix: any level, 1 at least */
+    for (int i = 0; i < m->n_small_levels && level < at_least; i++)
+        level = m->small_levels[i];
+    while (level < at_least)        /* the run's extension (levels.h) */
+        level = sim_levels_next(level);
+    wl_matrix_free(m);
+    return level > 0 ? level : 1;
 }
 
 void adv_command_options(const struct adv_cfg *cfg, const struct adv_config *c,

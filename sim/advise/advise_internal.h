@@ -144,6 +144,17 @@ void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
    show at t's write share, mean or p99, at any load (advise_bound.c). */
 double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
                             const struct vol_profile *v);
+/* The queueing part of the latency bound (advise_bound.c, the top): the
+   least small load (outstanding I/Os) at which a candidate of `disks`
+   volumes whose latency floor is floor_us can reach the IOPS target, 0
+   when the part does not apply (no mean latency target beside an IOPS
+   target); and the least mean latency, us, that load shows on a
+   candidate whose bound is bound_iops (0: none). */
+int adv_queue_load(const struct adv_targets *t, int disks, double floor_us);
+double adv_latency_queue_us(int load, double bound_iops);
+/* advise_eval.c: the least small load level of a candidate's run (ORION's
+   levels for `disks`, then the run's extension) that is >= at_least. */
+int adv_least_small_level(const struct adv_targets *t, int disks, double at_least);
 /* Copies of every write under redundancy r: 1, 2 or 3. */
 int adv_copies(enum lay_redundancy r);
 

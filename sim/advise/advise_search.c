@@ -24,7 +24,12 @@
  *   candidate is judged by its forecast (advise_schedule.c).
  *   5. A sustained search remakes the candidates with burst bounds (pairs
  *      with a burst bucket) and simulates, below its cheapest pass, until
- *      one passes on burst credits.
+ *      one passes on burst credits, among the ADV_BURST_ALT_MOST cheapest
+ *      of each cloud's order (an aside: a latency target can leave
+ *      thousands of bursting candidates just short of it, and their
+ *      simulations took minutes where the answer took seconds).
+ *   Candidates alike to the model (the same volume option on instances
+ *   with the same limits) are simulated once (the memo, below).
  *
  * The answer (adv_merge(), from one search or the logs of all its
  * shards): the cheapest `top` passes, the best of each cloud, "why
@@ -36,6 +41,7 @@
  * --jobs and any sharding.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <math.h>
 #include <stdio.h>
@@ -89,6 +95,127 @@ static int cmp_outcome(const void *pa, const void *pb)
     return a->c.disks - b->c.disks;
 }
 
+/* ---- the same simulation twice ------------------------------------------
+
+   A simulation reads of its instance only the limits (struct
+   inst_profile less the name: dev_model.c), and many instance types share
+   them (m5.xlarge, c5.xlarge and r5.xlarge have the same EBS limits).  Two
+   candidates with the same volume option on instances alike to the model
+   are the same simulation, deterministic, so the second takes the first's
+   figures and judgement (the targets see only the figures and the
+   option's capacity) with its own bill: the answer is what simulating it
+   would give, for a fraction of the time. */
+
+/* Whether the model tells instances a and b apart: all but the name.  A
+   byte compare of the copies; padding that differs only makes them
+   different, which costs a simulation, never a wrong answer. */
+static bool alike_to_model(const struct inst_profile *a, const struct inst_profile *b)
+{
+    struct inst_profile x, y;
+
+    memset(&x, 0, sizeof x);
+    memset(&y, 0, sizeof y);
+    x = *a;
+    y = *b;
+    memset(x.name, 0, sizeof x.name);
+    memset(y.name, 0, sizeof y.name);
+    return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* The simulations of one scan by (volume option, the first instance of
+   the space alike to the candidate's): an open-addressed table of
+   indexes into a log of their outcomes. */
+struct memo {
+    int *kin;                       /* [instance]: its first alike */
+    long *key, *at;                 /* [cap]: key -1 empty */
+    long cap, n;
+    struct adv_log out;
+};
+
+static int memo_init(struct memo *m, const struct adv_space *s)
+{
+    memset(m, 0, sizeof *m);
+    m->kin = malloc((size_t)(s->n_inst ? s->n_inst : 1) * sizeof *m->kin);
+    if (!m->kin)
+        return -ENOMEM;
+    for (int i = 0; i < s->n_inst; i++) {
+        int k = 0;
+        while (k < i && !alike_to_model(&s->inst[k].p, &s->inst[i].p))
+            k++;
+        m->kin[i] = k;
+    }
+    return 0;
+}
+
+static void memo_free(struct memo *m)
+{
+    free(m->kin);
+    free(m->key);
+    free(m->at);
+    adv_log_free(&m->out);
+    memset(m, 0, sizeof *m);
+}
+
+static long memo_key(const struct memo *m, const struct adv_space *s, const struct adv_cand *c)
+{
+    return (long)c->opt * s->n_inst + m->kin[c->inst];
+}
+
+/* The slot of key: where it is, or the empty one it would go in. */
+static long memo_slot(const struct memo *m, long key)
+{
+    long i = (long)(((unsigned long)key * 0x9E3779B97F4A7C15ul) >> 20) & (m->cap - 1);
+
+    while (m->key[i] != -1 && m->key[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+/* The outcome simulated for key, or NULL. */
+static const struct adv_outcome *memo_find(const struct memo *m, long key)
+{
+    if (m->cap == 0)
+        return NULL;
+    long i = memo_slot(m, key);
+    return m->key[i] == key ? &m->out.v[m->at[i]] : NULL;
+}
+
+/* Keep o as key's simulation: 0 or -ENOMEM. */
+static int memo_add(struct memo *m, long key, const struct adv_outcome *o)
+{
+    if (2 * (m->n + 1) > m->cap) {          /* at most half full */
+        long ncap = m->cap ? m->cap * 2 : 256;
+        long *nk = malloc((size_t)ncap * sizeof *nk), *na = malloc((size_t)ncap * sizeof *na);
+        if (!nk || !na) {
+            free(nk);
+            free(na);
+            return -ENOMEM;
+        }
+        long *ok = m->key, *oa = m->at, ocap = m->cap;
+        for (long i = 0; i < ncap; i++)
+            nk[i] = -1;
+        m->key = nk;
+        m->at = na;
+        m->cap = ncap;
+        for (long i = 0; i < ocap; i++)
+            if (ok[i] != -1) {
+                long j = memo_slot(m, ok[i]);
+                m->key[j] = ok[i];
+                m->at[j] = oa[i];
+            }
+        free(ok);
+        free(oa);
+    }
+    int rc = adv_log_add(&m->out, o);
+    if (rc == 0) {
+        long j = memo_slot(m, key);
+        m->key[j] = key;
+        m->at[j] = m->out.n - 1;
+        m->n++;
+    }
+    return rc;
+}
+
 /* ---- simulating a batch ----------------------------------------------- */
 
 struct batch {
@@ -98,11 +225,13 @@ struct batch {
     struct adv_outcome *out;
     int *rc;
     bool burst;
+    const long *run;                /* [i]: the batch's candidate to run */
 };
 
-static void eval_task(void *arg, long i)
+static void eval_task(void *arg, long k)
 {
     struct batch *b = arg;
+    long i = b->run[k];
     struct adv_config c;
     char why[256];
 
@@ -144,6 +273,48 @@ void adv_decided_free(struct adv_decided *d)
     adv_log_free(&d->reach);
 }
 
+/* Simulate the candidates of batch b (k of them) that the memo has not
+   seen (the first of each key in the batch), and give each of the others
+   the figures and judgement of the simulation it shares, with its own
+   configuration and bound.  0 or -ENOMEM. */
+static int run_batch(struct batch *b, long k, struct memo *m)
+{
+    long key[BATCH], run[BATCH], n_run = 0;
+    int err = 0;
+
+    for (long j = 0; j < k; j++) {
+        key[j] = memo_key(m, b->s, b->cand[j]);
+        bool seen = memo_find(m, key[j]) != NULL;
+        for (long i = 0; i < n_run && !seen; i++)
+            seen = key[run[i]] == key[j];
+        if (!seen)
+            run[n_run++] = j;
+    }
+    b->run = run;
+    sim_parallel_for(n_run, b->cfg->jobs, eval_task, b);
+    for (long i = 0; i < n_run && !err; i++)
+        if (b->rc[run[i]] == 0)
+            err = memo_add(m, key[run[i]], &b->out[run[i]]);
+    for (long j = 0, i = 0; j < k && !err; j++) {
+        if (i < n_run && run[i] == j) {
+            i++;
+            continue;
+        }
+        const struct adv_outcome *o = memo_find(m, key[j]);
+        for (long r = 0; r < n_run && !o; r++)
+            if (key[run[r]] == key[j])
+                b->rc[j] = b->rc[run[r]];   /* its run's: stopped or failed */
+        if (!o)
+            continue;
+        b->rc[j] = 0;
+        b->out[j] = *o;
+        adv_space_config(b->s, b->cand[j], &b->out[j].c);
+        b->out[j].bound_mbps = b->cand[j]->bound_mbps;
+        b->out[j].bound_iops = b->cand[j]->bound_iops;
+    }
+    return err;
+}
+
 /* Simulate cand[0..n) in order until `top` pass, every outcome into log;
    *stopped when a stop came. */
 static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
@@ -152,13 +323,16 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
 {
     struct adv_outcome *out = calloc(BATCH, sizeof *out);
     int rc[BATCH], passed = 0, err = 0;
+    struct memo m;
 
-    if (!out)
+    if (!out || memo_init(&m, s) < 0) {
+        free(out);
         return -ENOMEM;
+    }
     for (long i = 0; i < n && passed < top && !*stopped && !err; i += BATCH) {
         long k = n - i < BATCH ? n - i : BATCH;
-        struct batch b = { cfg, s, cand + i, out, rc, burst };
-        sim_parallel_for(k, cfg->jobs, eval_task, &b);
+        struct batch b = { cfg, s, cand + i, out, rc, burst, NULL };
+        err = run_batch(&b, k, &m);
         for (long j = 0; j < k && passed < top && !err; j++) {
             if (rc[j] != 0) {           /* stopped (1) or could not run */
                 if (rc[j] == 1) {
@@ -170,17 +344,24 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
             passed += out[j].pass;
             err = adv_log_add(log, &out[j]);
         }
+        if (cfg->progress)
+            cfg->progress(cfg->progress_arg, log->n, cand[i + k - 1]->total_usd_month);
         if (cfg->stop && sim_stop_is_set(cfg->stop))
             *stopped = true;
     }
+    memo_free(&m);
     free(out);
     return err;
 }
 
-/* The candidates of one cloud below below_usd, in cost order: all, or
-   with --shard K/N the (K-1)-th of every N. */
+/* The first `most` candidates of one cloud below below_usd, in cost
+   order: all of them, or with --shard K/N the (K-1)-th of every N; the
+   price of the first one left out into *cut_usd, if below it.  Every
+   shard counts the same `most` of the whole order, so the shards of a
+   cut search together simulate what the whole one does. */
 static long pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
-                       unsigned cloud, double below_usd, const struct adv_cand **out)
+                       unsigned cloud, double below_usd, long most,
+                       const struct adv_cand **out, double *cut_usd)
 {
     long n = 0, seen = 0;
 
@@ -189,6 +370,10 @@ static long pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
         bool aws = s->inst[c->inst].aws;
         if ((cloud == ADV_CLOUD_AWS) != aws || c->total_usd_month >= below_usd)
             continue;
+        if (seen == most) {
+            *cut_usd = fmin(*cut_usd, c->total_usd_month);
+            break;
+        }
         if (cfg->shard_n <= 0 || seen % cfg->shard_n == cfg->shard_k - 1)
             out[n++] = c;
         seen++;
@@ -339,11 +524,22 @@ static int log_reach(const struct adv_cfg *cfg, const struct adv_space *s,
 
 /* ---- the search ------------------------------------------------------- */
 
-/* Scan each cloud of the space's candidates below below_usd until `top`
-   pass, every simulated outcome into log. */
+/* How a scan goes: with burst bounds, below a price, until `top` pass,
+   over at most the `most` cheapest candidates of each cloud (the
+   cheapest left out: *cut_usd). */
+struct scan {
+    bool burst;
+    double below_usd;
+    int top;
+    long most;
+    double *cut_usd;
+};
+
+/* Scan each cloud of the space's candidates as sc says, every simulated
+   outcome into log. */
 static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
-                        bool burst, double below_usd, int top,
-                        struct adv_log *log, struct adv_decided *d)
+                        const struct scan *sc, struct adv_log *log,
+                        struct adv_decided *d)
 {
     static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
     const struct adv_cand **list = malloc((size_t)(s->n_cand + 1) * sizeof *list);
@@ -356,8 +552,9 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
     for (int c = 0; c < 2 && rc == 0; c++) {
         if (!(cfg->space.clouds & clouds[c]))
             continue;
-        long n = pick_cloud(cfg, s, clouds[c], below_usd, list), before = log->n;
-        rc = scan_candidates(cfg, s, list, n, top, burst, log, &d->interrupted);
+        long n = pick_cloud(cfg, s, clouds[c], sc->below_usd, sc->most, list, sc->cut_usd);
+        long before = log->n;
+        rc = scan_candidates(cfg, s, list, n, sc->top, sc->burst, log, &d->interrupted);
         d->simulated += log->n - before;
     }
     free(list);
@@ -390,20 +587,27 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
     d->enumerated = s.enumerated;
     d->bound_passed = s.n_cand;
     d->lat = s.lat;
-    rc = search_space(cfg, &s, cfg->space.burst_ok, INFINITY, cfg->top, &d->sim, d);
+    double no_cut = INFINITY;
+    struct scan main_scan = { cfg->space.burst_ok, INFINITY, cfg->top, LONG_MAX, &no_cut };
+    rc = search_space(cfg, &s, &main_scan, &d->sim, d);
     if (rc == 0)
         rc = log_bound_rejections(bound_cfg, &s, &d->bound);
     if (rc == 0 && !d->interrupted)
         rc = log_reach(cfg, &s, d);
     /* a sustained search: the candidates remade with burst bounds over the
        pairs that have a burst bucket, the cheapest below the answer (a
-       schedule counts burst already, as far as its forecast holds) */
+       schedule counts burst already, as far as its forecast holds), among
+       the ADV_BURST_ALT_MOST cheapest: an aside, it does not get to take
+       longer than the answer (see advise.h) */
+    d->burst_cut_usd = INFINITY;
     if (rc == 0 && !cfg->space.burst_ok && !cfg->targets.schedule && !d->interrupted) {
         struct adv_cfg bc = *cfg;
+        struct scan burst_scan = { true, cheapest_pass(&d->sim), 1, ADV_BURST_ALT_MOST,
+                                   &d->burst_cut_usd };
         bc.space.burst_ok = true;
         rc = adv_space_candidates(&s, &bc, true, true);
         if (rc == 0)
-            rc = search_space(&bc, &s, true, cheapest_pass(&d->sim), 1, &d->burst, d);
+            rc = search_space(&bc, &s, &burst_scan, &d->burst, d);
     }
     adv_space_free(&s);
     if (rc == -ENOMEM)
@@ -519,10 +723,14 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
                 r->has_burst_alt = true;
                 r->burst_alt = burst.v[i];
             }
+        r->burst_cut_usd = INFINITY;
         for (int k = 0; k < n; k++) {
             r->simulated += d[k]->simulated;
             r->interrupted = r->interrupted || d[k]->interrupted;
+            r->burst_cut_usd = fmin(r->burst_cut_usd, d[k]->burst_cut_usd);
         }
+        if (r->has_burst_alt || !(r->burst_cut_usd < below))
+            r->burst_cut_usd = INFINITY;    /* found, or nothing left out */
         r->shards = n;
         r->enumerated = n ? d[0]->enumerated : 0;
         r->bound_passed = n ? d[0]->bound_passed : 0;

@@ -30,8 +30,10 @@
  *    candidate.  With a latency target, the options whose latency floor
  *    on the instance (adv_latency_floor_us: the type's, on the
  *    instance's platform, so one per group) is above it are set aside
- *    before any rate is bounded, and counted; the lowest floor of the
- *    space is kept, for "no volume type reaches it".  For each instance
+ *    before any rate is bounded, and so is a candidate whose queueing
+ *    bound (adv_latency_queue_us, from its bound of IOPS) is; they are
+ *    counted per type and platform (io2 off Nitro apart); the lowest
+ *    floor of the space is kept, for "no volume type reaches it".  For each instance
  *    the rejected option that came closest to the targets is kept, for
  *    "why nothing cheaper", and over the space the option that bounds
  *    highest on each rate (reach[]), for a target out of reach; with a
@@ -597,12 +599,15 @@ static void floor_seen(struct adv_floor *fl, const char *type, double floor_us)
     snprintf(fl->floor_type, sizeof fl->floor_type, "%s", type);
 }
 
-/* n candidates of `type` set aside for a floor of floor_us. */
-static void floor_set_aside(struct adv_floor *fl, const char *type, long n, double floor_us)
+/* n candidates of `type` (on `platform`, "" any) set aside for a bound of
+   floor_us. */
+static void floor_set_aside(struct adv_floor *fl, const char *type, const char *platform,
+                            long n, double floor_us)
 {
     int k = 0;
 
-    while (k < fl->n_types && strcmp(fl->type[k].type, type) != 0)
+    while (k < fl->n_types && (strcmp(fl->type[k].type, type) != 0 ||
+                               strcmp(fl->type[k].platform, platform) != 0))
         k++;
     if (k == fl->n_types) {
         if (k == ADV_MAX_LIST)
@@ -610,10 +615,21 @@ static void floor_set_aside(struct adv_floor *fl, const char *type, long n, doub
         fl->n_types++;
         fl->type[k] = (struct adv_aside){ .floor_us = INFINITY };
         snprintf(fl->type[k].type, sizeof fl->type[k].type, "%s", type);
+        snprintf(fl->type[k].platform, sizeof fl->type[k].platform, "%s", platform);
     }
     fl->type[k].candidates += n;
     fl->type[k].floor_us = fmin(fl->type[k].floor_us, floor_us);
     fl->set_aside += n;
+}
+
+void adv_aside_label(const struct adv_aside *a, char *buf, size_t len)
+{
+    if (strcmp(a->platform, "xen") == 0)
+        snprintf(buf, len, "%s off Nitro (Xen)", a->type);
+    else if (a->platform[0])
+        snprintf(buf, len, "%s on %s", a->type, a->platform);
+    else
+        snprintf(buf, len, "%s", a->type);
 }
 
 /* Everything of `from` into `into` (the space's from its instances'). */
@@ -622,8 +638,57 @@ static void floor_add(struct adv_floor *into, const struct adv_floor *from)
     if (isfinite(from->floor_us))
         floor_seen(into, from->floor_type, from->floor_us);
     for (int k = 0; k < from->n_types; k++)
-        floor_set_aside(into, from->type[k].type, from->type[k].candidates,
-                        from->type[k].floor_us);
+        floor_set_aside(into, from->type[k].type, from->type[k].platform,
+                        from->type[k].candidates, from->type[k].floor_us);
+}
+
+/* The platform whose own latency v's type takes on in ("xen" for io2
+   off Nitro), or "" when it is the type's on any platform. */
+static const char *latency_platform(const struct vol_profile *v, const struct inst_profile *in)
+{
+    struct prof_latency on;
+
+    prof_volume_latency(v, in, &on);    /* v->lat: the type's on any */
+    if (memcmp(&on, &v->lat, sizeof on) == 0)
+        return "";
+    return prof_platform_name(in->platform);
+}
+
+/* The latency bound of a group (one type and disk count on one
+   instance): its floor, and the least load that reaches the IOPS target
+   for the queueing part (advise_bound.c); what it set aside. */
+struct group_lat {
+    double floor_us;
+    int load;
+    bool too_slow;                  /* the floor alone is above the target */
+    long aside;
+    double aside_us;                /* the lowest bound set aside */
+};
+
+static void group_lat_init(struct group_lat *gl, const struct adv_space *s,
+                           const struct adv_targets *t, const struct adv_inst *in,
+                           const struct adv_volopt *vo)
+{
+    gl->floor_us = adv_latency_floor_us(t, &in->p, &vo->v);
+    gl->load = adv_queue_load(t, vo->disks, gl->floor_us);
+    gl->too_slow = t->need_lat_us > 0 && gl->floor_us > t->need_lat_us && !s->keep_all;
+    gl->aside = 0;
+    gl->aside_us = INFINITY;
+}
+
+/* Whether a candidate bounding bound_iops is set aside by the latency
+   bound of its group (counted there). */
+static bool group_lat_aside(struct group_lat *gl, const struct adv_space *s,
+                            const struct adv_targets *t, double bound_iops)
+{
+    double us = gl->too_slow ? gl->floor_us
+                             : fmax(gl->floor_us, adv_latency_queue_us(gl->load, bound_iops));
+
+    if (t->need_lat_us <= 0 || us <= t->need_lat_us || s->keep_all)
+        return false;
+    gl->aside++;
+    gl->aside_us = fmin(gl->aside_us, us);
+    return true;
 }
 
 /* The candidates of instance i over the options of one type and disk
@@ -643,10 +708,9 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     if (from >= to || !may_carry(in, &s->opt[from]))
         return 0;
     adv_inst_rates(t, &in->p, &s->opt[from].v, burst ? 0 : INFINITY, &ir);
-    double floor_us = adv_latency_floor_us(t, &in->p, &s->opt[from].v);
-    bool too_slow = t->need_lat_us > 0 && floor_us > t->need_lat_us && !s->keep_all;
-    long aside = 0;
-    floor_seen(&in->lat, s->opt[from].v.type, floor_us);
+    struct group_lat gl;
+    group_lat_init(&gl, s, t, in, &s->opt[from]);
+    floor_seen(&in->lat, s->opt[from].v.type, gl.floor_us);
     for (int o = from; o < to; o++) {
         const struct adv_volopt *vo = &s->opt[o];
         struct adv_bound bd;
@@ -655,8 +719,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         if (burst_only && !in->p.burst && !adv_volume_bursts(&vo->v))
             return 0;           /* burst credits change nothing here */
         (*enumerated)++;
-        if (too_slow) {
-            aside++;
+        if (gl.too_slow) {
+            group_lat_aside(&gl, s, t, 0);
             continue;
         }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
@@ -672,6 +736,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
             keep_closer(&in->closest, &in->closest_ratio, &c, ratio);
             continue;
         }
+        if (group_lat_aside(&gl, s, t, bd.iops))
+            continue;
         for (int k = 0; k < n_kept && !dominated; k++)
             dominated = kept_mbps[k] >= bd.mbps && kept_iops[k] >= bd.iops;
         if (dominated && !s->keep_all)
@@ -683,8 +749,9 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         if ((rc = cand_push(cb, &c)) < 0)
             return rc;
     }
-    if (aside > 0)
-        floor_set_aside(&in->lat, s->opt[from].v.type, aside, floor_us);
+    if (gl.aside > 0)
+        floor_set_aside(&in->lat, s->opt[from].v.type,
+                        latency_platform(&s->opt[from].v, &in->p), gl.aside, gl.aside_us);
     return 0;
 }
 

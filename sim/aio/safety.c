@@ -11,12 +11,14 @@
  *  1. A target is a regular file or a block device; anything else is
  *     refused.  A missing path is refused unless --create SIZE was given,
  *     in which case asmsim makes it (safety_create_file) and it is asmsim's.
- *  2. A block device that is mounted, or held open exclusively elsewhere
- *     (a file system, LVM/device-mapper, MD-RAID, another asmsim), is
- *     always refused, read-only runs included: the probe is an exclusive
- *     open (O_EXCL on a block device fails with EBUSY while anyone else
- *     holds it that way), and the message says where it is mounted when
- *     /proc/self/mountinfo knows, or what holds it when sysfs does.
+ *  2. A target somebody else uses is always refused, read-only runs
+ *     included (safety_busy.c): a block device that is mounted, or held
+ *     open exclusively elsewhere (a file system, LVM/device-mapper,
+ *     MD-RAID, swap, another asmsim) - the probe is an exclusive open,
+ *     which fails with EBUSY while anyone else holds the device that way -
+ *     and a file that is an active swap file or lies under such a loop
+ *     device (mounted, held, swap), which writing the file would write.
+ *     The message says where it is mounted or what holds it.
  *  3. A run without writes opens every target read-only: reading
  *     destroys nothing, so the remaining rules do not apply.
  *  4. A run with writes may write a file asmsim created (it carries
@@ -87,6 +89,7 @@
  */
 #include "sim/aio/safety.h"
 #include "sim/aio/aio_fill.h"
+#include "sim/aio/safety_busy.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -109,6 +112,10 @@
 #define ASM_MAGIC_OFFSET 32
 #define FALLBACK_BLOCK_BYTES 4096u
 #define MIN_USABLE_BYTES (1024u * 1024u)
+/* The longest refusal that suggests a command: the CLI prints at most 400
+   characters ("asmsim: " and this), and a command cut short is not safe
+   to paste, so a longer one is left out (safety.c, rule 7). */
+#define SAFETY_LINE_MAX 390u
 
 /* ---- small readers --------------------------------------------------- */
 
@@ -204,49 +211,6 @@ static uint32_t file_block_size(const char *path, dev_t dev)
 #endif
     uint32_t b = sysfs_block_size(dev);
     return b ? b : FALLBACK_BLOCK_BYTES;
-}
-
-/* Where the device is mounted, from mountinfo ("major:minor" is field 3). */
-static bool mounted_at(dev_t dev, char *where, size_t len)
-{
-    char want[32], line[4096];
-    FILE *f = fopen("/proc/self/mountinfo", "re");
-    if (!f)
-        return false;
-    snprintf(want, sizeof want, "%u:%u", major(dev), minor(dev));
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f)) {
-        char id[32], point[2048];
-        if (sscanf(line, "%*s %*s %31s %*s %2047s", id, point) == 2 &&
-            strcmp(id, want) == 0) {
-            snprintf(where, len, "%s", point);
-            found = true;
-        }
-    }
-    fclose(f);
-    return found;
-}
-
-/* The first holder listed in sysfs (dm-0, md0, ...), if any. */
-static bool held_by(dev_t dev, char *who, size_t len)
-{
-    char dir[PATH_MAX], path[PATH_MAX + 16];
-    if (sysfs_dir(dev, dir, sizeof dir) < 0)
-        return false;
-    snprintf(path, sizeof path, "%s/holders", dir);
-    DIR *d = opendir(path);
-    if (!d)
-        return false;
-    struct dirent *e;
-    bool found = false;
-    while (!found && (e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        snprintf(who, len, "%s", e->d_name);
-        found = true;
-    }
-    closedir(d);
-    return found;
 }
 
 /* ---- the mark of asmsim's own files ---------------------------------- */
@@ -497,19 +461,8 @@ static int block_facts(const char *path, const struct stat *st,
     int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
-        char where[2048];
-        if (e == EBUSY && mounted_at(st->st_rdev, where, sizeof where))
-            snprintf(why, why_len, "%s: is mounted at %s; asmsim never uses "
-                     "a mounted device; unmount it or give another target",
-                     path, where);
-        else if (e == EBUSY && held_by(st->st_rdev, where, sizeof where))
-            snprintf(why, why_len, "%s: is in use by %s (LVM, device-mapper "
-                     "or MD-RAID); asmsim never uses a device held by another "
-                     "driver; give another target", path, where);
-        else if (e == EBUSY)
-            snprintf(why, why_len, "%s: is open exclusively by another "
-                     "program (a mount, LVM, MD-RAID or another asmsim); give "
-                     "a device nothing else holds", path);
+        if (e == EBUSY)
+            safety_busy_device_reason(path, st->st_rdev, why, why_len);
         else
             snprintf(why, why_len, "%s: cannot open it: %s", path, strerror(e));
         return -e;
@@ -563,6 +516,32 @@ static int missing_facts(const char *path, const struct safety_policy *p,
     return 0;
 }
 
+/* s as one shell word, for a command the user pastes: as it is when it
+   holds only characters no shell treats specially, else in single
+   quotes, a quote inside written '\'' (len: 4 x strlen + 3 always fits). */
+static const char *shell_word(const char *s, char *out, size_t len)
+{
+    size_t n = 0;
+
+    if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                     "0123456789_./+,:=@%-") == strlen(s)) {
+        snprintf(out, len, "%s", s);
+        return out;
+    }
+    out[n++] = '\'';
+    for (; *s && n + 5 < len; s++) {
+        if (*s == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            out[n++] = *s;
+        }
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+    return out;
+}
+
 /* Rule 7: a file is used only where it was written.  Holes and
    preallocated extents read back from memory, not the disk, and writes
    there measure block allocation (aio_fill.c).  asmsim's own file given
@@ -588,13 +567,24 @@ static int written_in_full(const char *path, const struct safety_policy *p,
         t->will_create = true;          /* --create: written before the run */
         return 0;
     }
-    snprintf(why, why_len, "%s: %.1f MiB of the %.1f MiB used were never "
-             "written (holes or preallocated extents), which read back from "
-             "memory, not the disk; write it in full first (e.g. dd "
-             "if=/dev/urandom of=%s bs=1M conv=notrunc oflag=direct), or let "
-             "asmsim make a new file with --create SIZE", path,
-             (double)unwritten / (1024.0 * 1024.0),
-             (double)t->usable_bytes / (1024.0 * 1024.0), path);
+    char word[PATH_MAX * 4 + 3], cmd[PATH_MAX * 4 + 160];
+    /* the command is bounded (count= the bytes used, in bytes: it never
+       grows the file) and its path one shell word; a command that would
+       make the line too long to print whole is left out, not shown cut */
+    snprintf(cmd, sizeof cmd, "dd if=/dev/urandom of=%s bs=1M count=%llu "
+             "iflag=count_bytes conv=notrunc oflag=direct",
+             shell_word(path, word, sizeof word),
+             (unsigned long long)t->usable_bytes);
+    for (int pass = 0; pass < 2; pass++) {
+        snprintf(why, why_len, "%s: %.1f of its %.1f MiB were never written "
+                 "(holes or preallocated extents read from memory, not the "
+                 "disk); write them first (%s%s), or use --create SIZE for a "
+                 "new file", path, (double)unwritten / (1024.0 * 1024.0),
+                 (double)t->usable_bytes / (1024.0 * 1024.0),
+                 pass ? "" : "e.g. ", pass ? "docs/real-devices.md shows how" : cmd);
+        if (strlen(why) <= SAFETY_LINE_MAX)
+            break;
+    }
     return -EINVAL;
 }
 
@@ -635,6 +625,8 @@ int safety_check(const char *path, const struct safety_policy *p,
         if (rc < 0)
             return rc;
     } else if (S_ISREG(st.st_mode)) {
+        if ((rc = safety_busy_file(NULL, path, &st, why, why_len)) < 0)
+            return rc;
         t.kind = SAFETY_FILE;
         t.size_bytes = (uint64_t)st.st_size;
         t.asmsim_file = safety_is_asmsim_file(path);
@@ -675,6 +667,14 @@ int safety_check(const char *path, const struct safety_policy *p,
                      "devices, and the run writes to this device asmsim did "
                      "not create; give --destroy-data to overwrite it, or run "
                      "without --write", path);
+        else if (t.signature[0] && !p->ignore_signatures)
+            snprintf(why, why_len, "%s: the run writes and this %s carries "
+                     "%s %s signature and was not created by asmsim; refusing "
+                     "before the first I/O; give --destroy-data and "
+                     "--ignore-signatures if it really may be destroyed, or "
+                     "run without --write", path,
+                     t.kind == SAFETY_BLOCK ? "device" : "file",
+                     article(t.signature), t.signature);
         else
             snprintf(why, why_len, "%s: the run writes and this %s was not "
                      "created by asmsim; refusing before the first I/O; give "

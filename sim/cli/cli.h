@@ -47,6 +47,7 @@
 #include "sim/profiles/profiles.h"
 #include "sim/profiles/prices.h"
 #include "sim/core/run.h"
+#include "sim/report/report.h"          /* struct report_skip */
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
 
@@ -137,6 +138,11 @@ struct cli_opts {
     int counts[SIM_MAX_SWEEP];
     int count_repeated;             /* sweep: the smallest count --volumes
                                        lists twice, 0 if none (warned) */
+    /* sweep: the counts taken out of counts[] because their disk group
+       cannot be built (cli_resolve.c), ascending, each with its reason */
+    struct report_skip skipped[SIM_MAX_SWEEP];
+    char skip_why[SIM_MAX_SWEEP][CLI_MSG_MAX + 200];
+    int n_skipped;
 
     /* layout */
     const char *layout_file;

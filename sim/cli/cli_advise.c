@@ -6,16 +6,20 @@
  * Every value is checked by the same parsers run and sweep use
  * (cli_values.h, prof_parse_size, lay_redundancy_parse); a bad one is one
  * line on stderr naming the flag, the value and what is valid, exit 2,
- * nothing written.  Ctrl-C stops the search between simulations: what was
- * decided is printed (marked interrupted), exit 130.
+ * nothing written; so is an output (--json, --report) that cannot be
+ * written, before the search (cli_check_outputs).  A search longer than a
+ * few seconds says how far it is on stderr every few seconds, terminal or
+ * not (--quiet: not).  Ctrl-C stops the search between simulations: what
+ * was decided is printed (marked interrupted), exit 130.  --merge takes
+ * from a shard file its results and the search they are of, nothing else.
  */
 #include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -34,7 +38,7 @@ enum {
     OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
     OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
     OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY, OPT_SHARD,
-    OPT_REPORT, OPT_SCHEDULE,
+    OPT_REPORT, OPT_SCHEDULE, OPT_QUIET,
 };
 
 static const struct option advise_options[] = {
@@ -62,6 +66,7 @@ static const struct option advise_options[] = {
     { "shard", required_argument, NULL, OPT_SHARD },
     { "report", required_argument, NULL, OPT_REPORT },
     { "schedule", required_argument, NULL, OPT_SCHEDULE },
+    { "quiet", no_argument, NULL, OPT_QUIET },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -165,6 +170,7 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
         return 0;
     case OPT_CAPACITY:
         *valid = "a size, e.g. 4TiB or 2TB";
+        c->targets.capacity_text = v;
         return prof_parse_size(v, &c->targets.capacity_bytes) != 0 ||
                c->targets.capacity_bytes == 0 ? -EINVAL : 0;
     case OPT_REDUNDANCY:
@@ -240,37 +246,21 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
     return -EINVAL;
 }
 
-/* --json FILE: its directory exists and takes files (checked before the
-   search, so a bad path costs nothing and writes nothing). */
-static int check_json_path(const char *path)
+/* --json and --report checked before the search, as run, cost and
+   forecast check theirs (cli_check_outputs: the directory takes files,
+   the path is no directory, a report is new), so a bad path costs no
+   search and writes nothing.  0, or 2 after printing the reason (1: out
+   of memory). */
+static int check_outputs(const char *json_path, const char *report_path)
 {
-    char copy[4096], q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
-
-    if (!path || strcmp(path, "-") == 0)
-        return 0;
-    snprintf(copy, sizeof copy, "%s", path);
-    const char *dir = dirname(copy);
-    if (access(dir, W_OK | X_OK) == 0)
-        return 0;
-    snprintf(msg, sizeof msg, "--json %s: cannot write in its directory: %s",
-             cli_quote(path, q, sizeof q), strerror(errno));
-    cli_print_error(stderr, "asmsim: advise", msg);
-    return 2;
-}
-
-/* --report FILE: new, in a writable directory (the checks of run's
-   --report, cli_check_outputs), before the search. */
-static int check_report_path(const char *path)
-{
-    struct cli_opts *o = path ? calloc(1, sizeof *o) : NULL;
+    struct cli_opts *o = calloc(1, sizeof *o);
     char why[CLI_WHY_LEN];
     int rc = 0;
 
-    if (!path)
-        return 0;
     if (!o)
         return 1;
-    o->report_path = path;
+    o->json_path = json_path;
+    o->report_path = report_path;
     if (cli_check_outputs(o, why, sizeof why) != 0) {
         cli_print_error(stderr, "asmsim: advise", why);
         rc = 2;
@@ -332,8 +322,24 @@ void cli_advise_opts_free(struct cli_advise_opts *a)
     a->cfg.targets.schedule = NULL;
 }
 
-/* 0, CLI_HELP, or 2 after printing the reason. */
-static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
+/* What a shard's recorded args may not hold: anything but the search
+   (outputs, help, another shard); NULL: the option is of the search. */
+static const char *not_of_a_search(int opt)
+{
+    switch (opt) {
+    case OPT_JSON: return "--json";
+    case OPT_REPORT: return "--report";
+    case OPT_SHARD: return "--shard";
+    case 'h': return "--help";
+    default: return NULL;
+    }
+}
+
+/* argv into a (argv[0] is skipped); from_shard: the args a shard file
+   recorded (--merge), which define the search and nothing else: an
+   output option there is refused, and nothing is checked or written for
+   them.  0, CLI_HELP, or 2 after printing the reason. */
+static int parse_args(struct cli_advise_opts *a, int argc, char **argv, bool from_shard)
 {
     bool sustained = false, write_given = false;
     int opt;
@@ -343,11 +349,18 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     a->json_path = NULL;
     a->report_path = NULL;
     a->schedule = NULL;
+    a->quiet = false;
     optind = 1;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":h", advise_options, NULL)) != -1) {
         char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
         const char *valid = "";
+        if (from_shard && not_of_a_search(opt)) {
+            snprintf(msg, sizeof msg, "a shard file's args hold %s: a shard gives the "
+                     "merge its results only (outputs are the merge's own: --json)",
+                     not_of_a_search(opt));
+            return usage_error(msg);
+        }
         if (opt == 'h')
             return CLI_HELP;
         if (opt == '?' || opt == ':') {
@@ -366,6 +379,10 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
             int rc = load_schedule(a, optarg);
             if (rc != 0)
                 return rc;
+            continue;
+        }
+        if (opt == OPT_QUIET) {
+            a->quiet = true;
             continue;
         }
         write_given = write_given || opt == OPT_WRITE;
@@ -395,8 +412,7 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv)
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");
-    int rc = check_json_path(a->json_path);
-    return rc ? rc : check_report_path(a->report_path);
+    return from_shard ? 0 : check_outputs(a->json_path, a->report_path);
 }
 
 /* Whether arg is the option `name` ("--json"), as "--json X" (*takes
@@ -510,8 +526,27 @@ static int read_shards(char **files, int n, struct report_advice_shard *sh)
     return 0;
 }
 
+/* --merge's --json value: given, and not empty (set_option's rule).
+   0, or 2 after printing the reason. */
+static int merge_json_arg(const char *json)
+{
+    char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
+
+    if (!json)
+        return usage_error("--json: needs a value");
+    if (json[0])
+        return 0;
+    snprintf(msg, sizeof msg, "--json %s: not valid; use a file path or - for stdout",
+             cli_quote(json, q, sizeof q));
+    cli_print_error(stderr, "asmsim: advise --merge", msg);
+    return 2;
+}
+
 /* asmsim advise [--json PATH] --merge FILE...: the answer of a search run
-   as --shard K/N pieces, as the whole search gives it. */
+   as --shard K/N pieces, as the whole search gives it.  A shard gives
+   only its results and the search they belong to: its args define the
+   search (an output among them is refused), the outputs are the merge's
+   own, checked before anything is read. */
 static int cmd_merge(int argc, char **argv)
 {
     struct cli_advise_opts a = { .schedule = NULL };
@@ -523,9 +558,10 @@ static int cmd_merge(int argc, char **argv)
         return 1;
     for (int i = 1; i < argc && rc == 0; i++) {
         bool next;
-        if (is_option(argv[i], "--json", &next))
+        if (is_option(argv[i], "--json", &next)) {
             json = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 7;
-        else if (strcmp(argv[i], "--merge") == 0)
+            rc = merge_json_arg(json);
+        } else if (strcmp(argv[i], "--merge") == 0)
             continue;
         else if (argv[i][0] == '-' && argv[i][1])
             rc = usage_error("--merge takes shard files and --json only");
@@ -534,6 +570,8 @@ static int cmd_merge(int argc, char **argv)
     }
     if (rc == 0 && n == 0)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
+    if (rc == 0)
+        rc = check_outputs(json, NULL);
     struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
@@ -545,8 +583,7 @@ static int cmd_merge(int argc, char **argv)
             args[0] = argv[0];
             if (sh[0].argc > 0)
                 memcpy(args + 1, sh[0].argv, (size_t)sh[0].argc * sizeof *args);
-            rc = parse_args(&a, sh[0].argc + 1, args);
-            rc = rc == 0 ? check_json_path(json) : 2;
+            rc = parse_args(&a, sh[0].argc + 1, args, true) == 0 ? 0 : 2;
         }
         rc = args ? rc : 1;
         free(args);
@@ -577,14 +614,47 @@ static int cmd_merge(int argc, char **argv)
     return rc;
 }
 
+/* The progress line: every PROGRESS_EVERY_S seconds of a search, one
+   line on stderr, terminal or not (a log shows the search is alive and
+   how far up the price list it is); none with --quiet. */
+#define PROGRESS_EVERY_S 3.0
+
+struct progress {
+    double t0_s, last_s;
+};
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void on_progress(void *arg, long judged, double usd_month)
+{
+    struct progress *p = arg;
+    double now = mono_s();
+
+    if (now - p->last_s < PROGRESS_EVERY_S)
+        return;
+    p->last_s = now;
+    fprintf(stderr, "asmsim: advise: %ld candidates simulated, up to $%.2f/month, "
+            "%.0f s\n", judged, usd_month, now - p->t0_s);
+}
+
 /* The search on parsed options and its report: the exit status. */
 static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
                              sim_stop_flag *stop)
 {
     struct adv_result *r = NULL;
     char why[CLI_WHY_LEN];
+    struct progress p = { mono_s(), mono_s() };
 
     a->cfg.stop = stop;
+    if (!a->quiet) {
+        a->cfg.progress = on_progress;
+        a->cfg.progress_arg = &p;
+    }
     a->command_line = cli_join_command_line(argc, argv);
     if (!a->command_line) {
         fprintf(stderr, "asmsim: advise: out of memory\n");
@@ -609,7 +679,7 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--merge") == 0)
             return cmd_merge(argc, argv);
-    int rc = parse_args(&a, argc, argv);
+    int rc = parse_args(&a, argc, argv, false);
 
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);

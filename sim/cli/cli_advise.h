@@ -17,6 +17,7 @@ struct cli_advise_opts {
     const char *report_path;        /* --report: NULL or a new .html file */
     char *command_line;             /* malloc'ed: "asmsim advise ..." */
     struct wl_schedule *schedule;   /* --schedule, malloc'ed; NULL none */
+    bool quiet;                     /* --quiet: no progress line */
 };
 
 /* Free what parsing the options allocated (the schedule). */

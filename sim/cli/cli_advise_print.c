@@ -118,7 +118,7 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     fprintf(f, "  searched  %ld candidates, %ld within the bound", r->enumerated,
             r->bound_passed);
     if (r->lat.set_aside > 0)
-        fprintf(f, " (%ld set aside by the latency floor)", r->lat.set_aside);
+        fprintf(f, " (%ld set aside by the latency bound)", r->lat.set_aside);
     fprintf(f, ", %ld simulated ", r->simulated);
     if (r->shards > 1)
         fprintf(f, "in %d shards, merged", r->shards);
@@ -297,6 +297,26 @@ static void print_schedule_miss(FILE *f, const struct adv_cfg *cfg,
     }
 }
 
+/* A miss as "got < need" ("got > need" when above: latency) with both at
+   `decimals`, or more where those would print alike: got rounded away
+   from need (down below it, up above it), so the figures shown are in
+   the relation shown and honest to it ("4999 < 5000" for 4999.6, never
+   "5000 < 5000").  The class: every "misses X: a < b" line. */
+static void print_miss_figures(FILE *f, double got, double need, int decimals, bool above)
+{
+    char g[48], n[48];
+
+    for (int d = decimals; d <= decimals + 6; d++) {
+        double scale = pow(10, d);
+        double shown = above ? ceil(got * scale) / scale : floor(got * scale) / scale;
+        snprintf(g, sizeof g, "%.*f", d, shown);
+        snprintf(n, sizeof n, "%.*f", d, need);
+        if (strcmp(g, n) != 0)
+            break;
+    }
+    fprintf(f, "%s %s %s", g, above ? ">" : "<", n);
+}
+
 static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
 {
     if (r->n_rejected == 0)
@@ -324,31 +344,33 @@ static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_
             print_schedule_miss(f, cfg, o);
             continue;
         }
-        fprintf(f, "      misses %s: %.*f %s %.*f (%s)\n", adv_target_label(o->missed),
-                o->missed == ADV_T_LAT ? 3 : 0,
-                o->missed == ADV_T_LAT ? o->missed_got / 1e3 :
-                o->missed == ADV_T_CAPACITY ? o->missed_got / TIB_BYTES : o->missed_got,
-                o->missed == ADV_T_LAT ? ">" : "<",
-                o->missed == ADV_T_LAT ? 3 : 0,
-                o->missed == ADV_T_LAT ? o->missed_need / 1e3 :
-                o->missed == ADV_T_CAPACITY ? o->missed_need / TIB_BYTES : o->missed_need,
-                o->simulated ? "simulated" : o->instance_limited
+        double scale = o->missed == ADV_T_LAT ? 1e-3 :
+                       o->missed == ADV_T_CAPACITY ? 1 / TIB_BYTES : 1;
+        fprintf(f, "      misses %s: ", adv_target_label(o->missed));
+        print_miss_figures(f, o->missed_got * scale, o->missed_need * scale,
+                           o->missed == ADV_T_LAT || o->missed == ADV_T_CAPACITY ? 3 : 0,
+                           o->missed == ADV_T_LAT);
+        fprintf(f, " (%s)\n", o->simulated ? "simulated" : o->instance_limited
                 ? "its own limit, whatever the volumes" : "bound: cannot reach it");
     }
 }
 
-/* The volume types the latency floor set aside (however cheap, none of
-   them was simulated): how many candidates of each, and the lowest floor
-   among them, against the target. */
+/* The volume types the latency bound set aside (however cheap, none of
+   them was simulated): how many candidates of each (on a platform of its
+   own: io2 off Nitro), and the lowest bound among them, against the
+   target. */
 static void print_set_aside(FILE *f, const struct adv_targets *t, const struct adv_floor *fl)
 {
     if (fl->n_types == 0)
         return;
-    fprintf(f, "\nSet aside by the latency floor (a %s of %.3f ms is out of their reach; "
+    fprintf(f, "\nSet aside by the latency bound (a %s of %.3f ms is out of their reach; "
             "not simulated):\n", t->lat_p99 ? "p99" : "mean", t->need_lat_us / 1e3);
-    for (int k = 0; k < fl->n_types; k++)
-        fprintf(f, "  %-14s %ld candidates, the lowest floor %.3f ms\n", fl->type[k].type,
+    for (int k = 0; k < fl->n_types; k++) {
+        char label[64];
+        adv_aside_label(&fl->type[k], label, sizeof label);
+        fprintf(f, "  %-20s %ld candidates, the lowest bound %.3f ms\n", label,
                 fl->type[k].candidates, fl->type[k].floor_us / 1e3);
+    }
 }
 
 static void print_burst_alt(FILE *f, const struct adv_targets *t,
@@ -356,6 +378,10 @@ static void print_burst_alt(FILE *f, const struct adv_targets *t,
 {
     const struct adv_outcome *o = &r->burst_alt;
 
+    if (!r->has_burst_alt && isfinite(r->burst_cut_usd))
+        fprintf(f, "\nOnly on burst credits: none of the %d cheapest candidates that burst "
+                "meets the targets on burst; from $%.2f/month up not searched (--burst-ok "
+                "searches them all)\n", ADV_BURST_ALT_MOST, r->burst_cut_usd);
     if (!r->has_burst_alt)
         return;
     fprintf(f, "\nOnly on burst credits (cheaper, but not sustained):\n  ");

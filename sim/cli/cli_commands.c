@@ -285,8 +285,10 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;
     }
-    if (!j->json_stdout)
+    if (!j->json_stdout) {
         report_sweep_table(stdout, &j->cfg, s);     /* open loop: its own */
+        report_skipped_line(stdout, &j->meta);
+    }
     if (s->n_runs > 0 && say_devices_failed(s->runs[s->n_runs - 1], true))
         status = 1;
     sim_sweep_free(s);

@@ -24,7 +24,10 @@
  * at --speed (play_forecast) before the report is printed.
  *
  * Interruption: the stop flag ends the forecast within a reap; what was
- * simulated is reported and written, marked incomplete, exit 130.
+ * simulated is reported and written, marked incomplete, exit 130.  A stop
+ * after the forecast, while --report's page is made (seconds for a long
+ * timeline), abandons the page, says how to make it from the JSON, and
+ * exits 130 too.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -51,6 +54,7 @@ struct forecast_job {
     const char *source;
     sim_ns interval_ns;
     int max_small, max_large_ios;   /* the engine's pools */
+    sim_stop_flag *stop;            /* the caller's SIGINT/SIGTERM flag */
 };
 
 static int usage_error(const char *why)
@@ -309,20 +313,45 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
     sim_session_destroy(s);
 }
 
+/* The page was interrupted: where it can be made from. */
+static void report_not_made(const struct forecast_job *fj)
+{
+    const struct cli_opts *o = fj->o;
+    char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF];
+    cli_quote(o->report_path, q, sizeof q);
+    if (o->json_path && strcmp(o->json_path, "-") != 0)
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
+                "'asmsim report %s -o %s' makes it from the forecast JSON\n", q,
+                cli_quote(o->json_path, j, sizeof j), q);
+    else if (o->output_dir)
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
+                "'asmsim report' makes it from the forecast JSON in %s\n", q,
+                cli_quote(o->output_dir, j, sizeof j));
+    else
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written\n", q);
+}
+
 /* --report FILE: the HTML page from the forecast JSON's text (html.h),
-   never over an existing file.  0 or -errno (told). */
+   never over an existing file.  A stop while the page is made abandons
+   it (a long timeline's page takes seconds); a forecast already
+   interrupted gets its page whole, as it gets its JSON.  0 or -errno
+   (told; -EINTR: abandoned). */
 static int write_report(struct forecast_job *fj, const struct report_fc_info *in,
                         const struct sim_forecast_result *r)
 {
     struct html_doc doc = { .name = fj->o->testname };
     char why[CLI_WHY_LEN], *text = NULL;
-    int rc = report_forecast_json_text(in, r, &text, why, sizeof why);
+    if (!sim_stop_is_set(fj->stop))
+        doc.stop = fj->stop;
+    int rc = report_forecast_json_text(in, r, doc.stop, &text, why, sizeof why);
 
     doc.json = text;
     if (rc == 0)
         rc = html_report_file(fj->o->report_path, &doc, 1, why, sizeof why);
     free(text);
-    if (rc != 0)
+    if (rc == -EINTR)
+        report_not_made(fj);
+    else if (rc != 0)
         cli_print_error(stderr, "asmsim", why);
     else
         fprintf(stderr, "asmsim: report in %s\n", fj->o->report_path);
@@ -348,8 +377,11 @@ static int write_outputs(struct forecast_job *fj, const struct sim_forecast_resu
         cli_print_error(stderr, "asmsim", why);
     if (fj->o->output_dir && write_output_dir(fj, &in, r) != 0)
         rc = -EIO;
-    if (fj->o->report_path && write_report(fj, &in, r) != 0)
-        rc = -EIO;
+    if (fj->o->report_path) {
+        int e = write_report(fj, &in, r);
+        if (e != 0 && rc == 0)
+            rc = e;
+    }
     return rc;
 }
 
@@ -368,7 +400,7 @@ int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop)
 int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
                         const struct cli_ui *ui)
 {
-    struct forecast_job fj = { .o = malloc(sizeof *fj.o) };
+    struct forecast_job fj = { .o = malloc(sizeof *fj.o), .stop = stop };
     char why[CLI_WHY_LEN];
     if (!fj.o)
         return 1;
@@ -394,7 +426,8 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
         struct sim_forecast_result *res = NULL;
         rc = run_forecast(&fj, stop, &res);
         if (rc == 0) {
-            rc = write_outputs(&fj, res, ui) != 0 ? 1 : 0;
+            int e = write_outputs(&fj, res, ui);
+            rc = e == -EINTR ? 130 : e != 0 ? 1 : 0;
             if (res->incomplete) {
                 fprintf(stderr, "asmsim: interrupted: the forecast covers %.0f s "
                         "of the horizon, marked incomplete\n", res->horizon_s);

@@ -82,5 +82,7 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
     j->meta.version = ASMSIM_VERSION;
     j->meta.luns = j->luns;
     j->meta.n_luns = max_disks;
+    j->meta.skipped = o->skipped;
+    j->meta.n_skipped = o->n_skipped;
     return 0;
 }

@@ -9,7 +9,11 @@
  * created later, just before the run), and the directory of a --json file
  * must exist and be writable ("-" is stdout); so must that of a --report
  * file, which must not exist itself (a report is never replaced: checked
- * here, and again when it is placed, html_report_file).
+ * here, and again when it is placed, html_report_file).  What may already
+ * be at a --json path is report_output_target's rule (report_output.c),
+ * the same one report_write_atomic applies when it writes: nothing,
+ * asmsim's own output, /dev/null, a terminal or a FIFO; never a device,
+ * a directory or a file asmsim did not write, nor one through a link.
  *
  * Writable is tried, not asked: access(W_OK) says yes to root for /proc,
  * a read-only mount or a full disk, and the run would fail only after the
@@ -29,6 +33,7 @@
 #include <unistd.h>
 
 #include "sim/cli/cli.h"
+#include "sim/report/report.h"
 
 /* Create, write one byte to and remove a probe file in dir: 0 or -errno.
    The probe is named as report_write_atomic names its temporary files,
@@ -128,33 +133,38 @@ int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
                           char *why, size_t why_len)
 {
     const char *alt = strcmp(flag, "--json") == 0 ? " or - for stdout" : "";
-    char dir[4096];
+    char dir[4096], reason[600];
     char q[CLI_QUOTE_BUF], qd[CLI_QUOTE_BUF];
+    struct report_output out;
     struct stat st;
-    const char *slash = strrchr(file, '/');
     int rc;
 
     cli_quote(file, q, sizeof q);
-    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(why, why_len, "%s %s: is a directory; give a file "
-                 "path%s", flag, q, alt);
-        return -EINVAL;
-    }
-    if (must_be_new && lstat(file, &st) == 0) {
+    if (must_be_new && lstat(file, &st) == 0 && !S_ISDIR(st.st_mode)) {
         snprintf(why, why_len, "%s %s: exists; asmsim does not replace it: "
                  "give a new file name", flag, q);
         return -EEXIST;
     }
+    /* what is there: nothing, asmsim's own file, a FIFO or /dev/null; a
+       device, a directory or somebody else's file is refused */
+    if ((rc = report_output_target(file, &out, reason, sizeof reason)) < 0) {
+        snprintf(why, why_len, "%s %s: %s%s", flag, q, reason,
+                 rc == -EISDIR ? alt : "");
+        return rc;
+    }
+    if (out.how == REPORT_OUTPUT_IN_PLACE || out.how == REPORT_OUTPUT_APPEND)
+        return 0;                       /* written into, nothing created */
+    const char *path = out.path, *slash = strrchr(path, '/');
     if (!slash)
         strcpy(dir, ".");
-    else if (slash == file)
+    else if (slash == path)
         strcpy(dir, "/");
-    else if ((size_t)(slash - file) >= sizeof dir) {
+    else if ((size_t)(slash - path) >= sizeof dir) {
         snprintf(why, why_len, "%s %s: path too long; use a path "
                  "under %zu bytes", flag, q, sizeof dir);
         return -EINVAL;
     } else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     cli_quote(dir, qd, sizeof qd);
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         snprintf(why, why_len, "%s %s: directory %s does not exist; "
@@ -166,7 +176,7 @@ int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
                  "give a file in a writable directory%s", flag, q, qd, alt);
         return -EACCES;
     }
-    if ((rc = probe_dir(dir, slash ? slash + 1 : file)) != 0)
+    if ((rc = probe_dir(dir, slash ? slash + 1 : path)) != 0)
         return probe_failed(flag, file, dir, rc, why, why_len);
     return 0;
 }

@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_job.h"             /* CLI_WHY_LEN */
 #include "sim/aio/dev_aio.h"
 #include "sim/model/dev_model.h"
 #include "sim/null/dev_null.h"
@@ -205,6 +206,41 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->price = o->price;
 }
 
+/* ---- sweeps: the disk counts that cannot be built ------------------------ */
+
+/* "--volumes 1-16 (at 1 disk)": what the reason a sweep's count fails
+   starts with (check_for_disks). */
+static void sweep_where(const struct cli_opts *o, int disks, char *buf, size_t len)
+{
+    char q[CLI_QUOTE_BUF];
+
+    snprintf(buf, len, "--volumes %s (at %d disk%s)",
+             cli_quote(o->volumes_text, q, sizeof q), disks, disks == 1 ? "" : "s");
+}
+
+/* Take counts[i] out of the sweep: its disk group cannot be built (why).
+   The rule is kept in o->skipped, ascending, without sweep_where's
+   prefix (the count stands beside it); warn_skipped says it. */
+static void skip_count(struct cli_opts *o, int i, const char *why)
+{
+    char where[CLI_QUOTE_BUF + 64];
+    int disks = o->counts[i], k = o->n_skipped++;
+
+    sweep_where(o, disks, where, sizeof where);
+    size_t w = strlen(where);
+    if (strncmp(why, where, w) == 0 && strncmp(why + w, ": ", 2) == 0)
+        why += w + 2;
+    for (; k > 0 && o->skipped[k - 1].disks > disks; k--) {
+        o->skipped[k].disks = o->skipped[k - 1].disks;
+        memcpy(o->skip_why[k], o->skip_why[k - 1], sizeof o->skip_why[k]);
+    }
+    o->skipped[k].disks = disks;
+    snprintf(o->skip_why[k], sizeof o->skip_why[k], "%s", why);
+    memmove(o->counts + i, o->counts + i + 1,
+            (size_t)(o->n_counts - i - 1) * sizeof *o->counts);
+    o->n_counts--;
+}
+
 /* The engine, and for real targets: the disk count they set, the safety
    rules (safety.c) checked before anything is opened for writing, and the
    usable size every target offers, which becomes the disk size. */
@@ -254,13 +290,19 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         }
         o->disks = o->n_targets;
     } else if (o->cmd == CLI_SWEEP) {
-        if (o->counts[o->n_counts - 1] > o->n_targets) {
+        char rule[120];
+        snprintf(rule, sizeof rule, "--target: only %d target%s given (a "
+                 "sweep runs N disks on the first N targets)", o->n_targets,
+                 o->n_targets == 1 ? "" : "s");
+        if (o->counts[0] > o->n_targets) {      /* no count can run */
             snprintf(why, why_len, "--volumes %s: only %d target%s given; use "
                      "disk counts up to %d (the first N targets are used)",
                      cli_quote(o->volumes_text, q, sizeof q), o->n_targets,
                      o->n_targets == 1 ? "" : "s", o->n_targets);
             return -EINVAL;
         }
+        while (o->counts[o->n_counts - 1] > o->n_targets)
+            skip_count(o, o->n_counts - 1, rule);
     } else if (!(o->given & CLI_GIVEN_DISKS)) {
         o->disks = o->n_targets;        /* orion: -num_disks sets the levels */
     }
@@ -597,6 +639,31 @@ static void check_unused(struct cli_opts *o)
     }
 }
 
+/* One warning per rule that took counts out of the sweep:
+     --volumes 1-16: not run at 1 disk: --redundancy normal: needs ... */
+static void warn_skipped(struct cli_opts *o)
+{
+    char q[CLI_QUOTE_BUF], list[SIM_MAX_SWEEP * 5];
+
+    for (int k = 0; k < o->n_skipped; k++)
+        o->skipped[k].why = o->skip_why[k];
+    for (int i = 0; i < o->n_skipped;) {
+        int k = report_skip_group(o->skipped + i, o->n_skipped - i);
+        size_t used = 0;
+        for (int j = 0; j < k && used < sizeof list; j++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%d",
+                                     j ? ", " : "", o->skipped[i + j].disks);
+        char at[32] = "";           /* the reason is the first count's */
+        if (k > 1)
+            snprintf(at, sizeof at, "at %d disk%s: ", o->skipped[i].disks,
+                     o->skipped[i].disks == 1 ? "" : "s");
+        warn_add(o, "--volumes %s: not run at %s disk%s; %s%s",
+                 cli_quote(o->volumes_text, q, sizeof q), list,
+                 k == 1 && o->skipped[i].disks == 1 ? "" : "s", at, o->skipped[i].why);
+        i += k;
+    }
+}
+
 /* A sweep runs each disk count once: a count --volumes lists twice ("1,1,2",
    "1-4,3") is said, so the table's rows are not a surprise. */
 static void warn_repeated_counts(struct cli_opts *o)
@@ -805,13 +872,10 @@ static int check_for_disks(const struct cli_opts *o, int disks,
     struct wl_matrix *m = NULL;
     char inner[300];
     char where[CLI_QUOTE_BUF + 64];
-    char q[CLI_QUOTE_BUF];
     int rc;
 
     if (o->cmd == CLI_SWEEP)
-        snprintf(where, sizeof where, "--volumes %s (at %d disk%s)",
-                 cli_quote(o->volumes_text, q, sizeof q), disks,
-                 disks == 1 ? "" : "s");
+        sweep_where(o, disks, where, sizeof where);
     else
         snprintf(where, sizeof where, "%s %d", o->cmd == CLI_ORION ?
                  "-num_disks" : "--disks", matrix_disks);
@@ -851,6 +915,36 @@ static int check_for_disks(const struct cli_opts *o, int disks,
     lay_destroy(l);
     wl_matrix_free(m);
     return rc;
+}
+
+/* Every count of a sweep, checked as its run will build it: a count
+   whose disk group cannot be built (--redundancy normal at 1 disk, more
+   outstanding I/Os than a run holds, ...) is skipped, and said; refused
+   (the first count's reason) only when no count is left to run. */
+static int check_sweep_counts(struct cli_opts *o, const int *nodes, char *why,
+                              size_t why_len)
+{
+    char first[CLI_WHY_LEN] = "";
+    int rc;
+
+    for (int i = 0; i < o->n_counts;) {
+        rc = check_for_disks(o, o->counts[i], o->counts[i], nodes, why, why_len);
+        if (rc == 0) {
+            i++;
+            continue;
+        }
+        if (rc != -EINVAL)
+            return rc;
+        if (!first[0])
+            snprintf(first, sizeof first, "%s", why);
+        if (o->n_counts == 1) {
+            snprintf(why, why_len, "%s", first);
+            return rc;
+        }
+        skip_count(o, i, why);
+    }
+    warn_skipped(o);
+    return 0;
 }
 
 /* --levels: extension is for modelled volumes, where a point costs a
@@ -1076,13 +1170,10 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
             nodes[i] = safety_numa_node(o->targets[i]);
     }
     if (o->cmd == CLI_SWEEP) {
-        for (int i = 0; i < o->n_counts; i++)
-            if ((rc = check_for_disks(o, o->counts[i], o->counts[i], nodes,
-                                      why, why_len)) != 0) {
-                free(nodes);
-                return rc;
-            }
+        rc = check_sweep_counts(o, nodes, why, why_len);
         free(nodes);
+        if (rc != 0)
+            return rc;
         cli_opts_to_cfg(o, o->counts[0], cfg);
         if (o->failgroup_map_disks > 0) {    /* the run at its count only */
             cfg->failgroup_map = o->failgroup_map;

@@ -124,7 +124,7 @@ static int fail(char *why, size_t len, int rc, const char *what)
 static bool schedule_has_idle(const struct wl_schedule *s)
 {
     for (int i = 0; i < s->n; i++)
-        if (s->phase[i].kind == WL_PHASE_IDLE)
+        if (!wl_phase_has_load(&s->phase[i]))
             return true;
     return false;
 }
@@ -244,7 +244,7 @@ static int run_phase(struct fc *f, int day, int i)
         .start_s = day0 + (double)ph->start_ms / 1e3,
         .end_s = day0 + (double)(ph->start_ms + ph->length_ms) / 1e3,
         .point = { ph->num_small, ph->num_large },
-        .is_open = ph->kind == WL_PHASE_OPEN,
+        .is_open = ph->kind == WL_PHASE_OPEN && wl_phase_has_load(ph),
         .open = {
             .small_iops = ph->small_iops, .large_mbps = ph->large_mbps,
             .arrivals = ph->arrivals == WL_ARRIVE_CONSTANT ? SIM_ARRIVALS_CONSTANT
@@ -254,7 +254,8 @@ static int run_phase(struct fc *f, int day, int i)
     };
     begin_phase(f, &pc);
     int rc;
-    if (ph->kind == WL_PHASE_IDLE)
+    if (!wl_phase_has_load(ph))     /* idle, or a zero load: the engine
+                                       has nothing to run (-EINVAL) */
         rc = fc_idle_phase(f, &pc);
     else if (f->res->exact) {
         double elapsed;

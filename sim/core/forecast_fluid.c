@@ -409,10 +409,10 @@ static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     double len = *len_s;
     int rc = fc_stretch(f, pc, *t, len, pc->is_open ? FLUID_WARMUP_OPEN_S : FLUID_WARMUP_S,
                         false, &fig, &use, &elapsed);
-    open_rates(&fig, &use, f->buckets);
-    f->in_flight = use.in_flight_end;
-    f->res->windows++;
-    if (rc >= 0) {
+    if (rc >= 0) {                  /* fig and use are set only then */
+        open_rates(&fig, &use, f->buckets);
+        f->in_flight = use.in_flight_end;
+        f->res->windows++;
         struct fc_seg s = { .t0_s = *t, .t1_s = *t + elapsed,
                             .day = pc->day, .phase = pc->index,
                             .fig = &fig, .level0 = level0, .level1 = f->level };

@@ -15,14 +15,20 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "sim/core/stop_flag.h"
+
 /* One results document: its text, the name it goes by in the page (a
    file's base name, or the test name on the live path; "advise" for an
    advice), and the file it was read from, which a refusal names (NULL on
-   the live path: the name is named). */
+   the live path: the name is named).  stop (optional, of any document):
+   the page is abandoned, -EINTR and nothing written, when the flag is
+   set while it is made (a long timeline's page takes seconds, and
+   Ctrl-C must not wait for it). */
 struct html_doc {
     const char *name;
     const char *json;
     const char *file;
+    const sim_stop_flag *stop;
 };
 
 #define HTML_MAX_DOCS 16            /* a compare overlays at most this many */
@@ -30,7 +36,7 @@ struct html_doc {
 /* The page for n documents (1..HTML_MAX_DOCS) to f: n == 1 that kind's
    report (a sweep, or a run), n > 1 the compare.  0, or -errno with why:
    -EINVAL when a document is not a results JSON (why names it), -ENOMEM,
-   -EIO when f fails. */
+   -EIO when f fails, -EINTR when a document's stop flag was set. */
 int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
                 size_t why_len);
 

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/advise/advise.h"
 #include "sim/report/html_page.h"
 #include "sim/report/report.h"
 
@@ -178,20 +179,37 @@ static void cost_headroom_chart(struct html_out *o, const cJSON *doc)
 
 /* ---- header --------------------------------------------------------- */
 
+/* "<number at key of x, to `decimals`><unit>; " after the `at`
+   characters of buf, if x has it: the new length. */
+static size_t add_num(const cJSON *x, const char *key, int decimals, const char *unit,
+                      char *buf, size_t len, size_t at)
+{
+    double v;
+
+    if (at >= len || !html_num(x, key, &v))
+        return at;
+    return at + (size_t)snprintf(buf + at, len - at, "%.*f%s; ", decimals, v, unit);
+}
+
 static void targets_text(const cJSON *doc, char *buf, size_t len)
 {
     double v;
     size_t at = 0;
 
     buf[0] = '\0';
-    if (html_num(doc, "targets.need_mbps", &v))
-        at += (size_t)snprintf(buf + at, len - at, "%.2f MB/s; ", v);
-    if (at < len && html_num(doc, "targets.need_iops", &v))
-        at += (size_t)snprintf(buf + at, len - at, "%.0f IOPS; ", v);
+    at = add_num(doc, "targets.need_mbps", 2, " MB/s", buf, len, at);
+    at = add_num(doc, "targets.need_iops", 0, " IOPS", buf, len, at);
     if (at < len && html_num(doc, "targets.need_latency_us", &v))
         at += (size_t)snprintf(buf + at, len - at, "%s latency %.0f us at most; ",
                                html_str_or(doc, "targets.latency_stat", "mean"), v);
-    if (at < len && html_num(doc, "targets.capacity_bytes", &v))
+    /* the write share, which the phases give with a schedule */
+    if (!cJSON_IsObject(html_get(doc, "targets.schedule")))
+        at = add_num(doc, "targets.write_pct", 0, " % writes", buf, len, at);
+    /* the capacity as the user gave it (8TiB, not 8796 GB) */
+    if (at < len && html_str(doc, "targets.capacity_given"))
+        at += (size_t)snprintf(buf + at, len - at, "%s usable; ",
+                               html_str(doc, "targets.capacity_given"));
+    else if (at < len && html_num(doc, "targets.capacity_bytes", &v))
         at += (size_t)snprintf(buf + at, len - at, "%.0f GB usable; ", v / 1e9);
     if (at < len)
         snprintf(buf + at, len - at, "%s redundancy, %s",
@@ -200,10 +218,18 @@ static void targets_text(const cJSON *doc, char *buf, size_t len)
 }
 
 /* "m6i.xlarge + 4 x gp3:500GiB" */
+/* What a price beside it covers: the configuration, or for a rejection
+   by the instance's own limits (instance_limited: its price is the
+   instance's, whatever the volumes) the instance alone. */
 static void config_text(const cJSON *x, char *buf, size_t len)
 {
     double disks = 0;
 
+    if (cJSON_IsTrue(html_get(x, "instance_limited"))) {
+        snprintf(buf, len, "%s alone (its own limits miss the targets, whatever the "
+                 "volumes)", html_str_or(x, "instance", "?"));
+        return;
+    }
     html_num(x, "disks", &disks);
     snprintf(buf, len, "%s + %.0f x %s", html_str_or(x, "instance", "?"), disks,
              html_str_or(x, "volume", "?"));
@@ -304,7 +330,7 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     v = 0;
     if (html_num(doc, "search.lat_set_aside", &v) && v > 0) {
         snprintf(text, sizeof text, "%.0f", v);
-        html_key_row(o, "set aside by the latency floor (not simulated)", "lat_set_aside",
+        html_key_row(o, "set aside by the latency bound (not simulated)", "lat_set_aside",
                      text);
     }
     v = 0;
@@ -356,7 +382,7 @@ static void command_row(struct html_out *o, const cJSON *x)
     const char *forecast = html_str(x, "forecast_command");
     char day[160];
 
-    fputs("</tr>\n<tr class=\"command\"><td></td><td colspan=\"12\">", o->f);
+    fputs("</tr>\n<tr class=\"command\"><td></td><td colspan=\"5\">", o->f);
     if (forecast) {
         day_text(html_get(x, "day"), day, sizeof day);
         fputs("day: ", o->f);
@@ -370,6 +396,32 @@ static void command_row(struct html_out *o, const cJSON *x)
     fputs("</code></td></tr>\n", o->f);
 }
 
+/* "150.00 + 50.00 = 200.00" */
+static void bill_text(const cJSON *x, char *buf, size_t len)
+{
+    double inst = 0, vols = 0, total = 0;
+
+    html_num(x, "usd_month.instance", &inst);
+    html_num(x, "usd_month.volumes", &vols);
+    html_num(x, "usd_month.total", &total);
+    snprintf(buf, len, "%.2f + %.2f = %.2f", inst, vols, total);
+}
+
+/* "330.00 MB/s; 5010 IOPS; 424.0 us": the simulated figures it has. */
+static void figures_text(const cJSON *x, char *buf, size_t len)
+{
+    size_t at = 0;
+
+    buf[0] = '\0';
+    at = add_num(x, "mbps", 2, " MB/s", buf, len, at);
+    at = add_num(x, "iops", 0, " IOPS", buf, len, at);
+    at = add_num(x, "latency_us", 1, " us", buf, len, at);
+    if (at >= 2 && at < len)
+        buf[at - 2] = '\0';            /* the last "; " */
+    else if (at == 0)
+        snprintf(buf, len, "-");
+}
+
 static void best_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *x;
@@ -381,28 +433,26 @@ static void best_table(struct html_out *o, const cJSON *doc)
         fputs("</section>\n", o->f);
         return;
     }
-    fputs("<div class=\"wide\"><table class=\"best\"><thead><tr><th>#</th><th>instance</th>"
-          "<th>cloud</th><th>volume</th><th>disks</th><th>instance USD/month</th>"
-          "<th>volumes USD/month</th><th>total USD/month</th><th>MB/s</th><th>IOPS</th>"
-          "<th>latency (us)</th><th>headroom</th><th>binding limit</th>"
-          "</tr></thead><tbody>\n", o->f);
+    /* six columns that wrap, the command on a row of its own under each:
+       the table fits the page (thirteen columns did not: the headroom and
+       the command were cut off) */
+    fputs("<table class=\"best\"><thead><tr><th>#</th><th>configuration</th>"
+          "<th>USD/month: instance + volumes = total</th><th>simulated</th>"
+          "<th>headroom</th><th>binding limit</th></tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(x, html_get(doc, "best")) {
+        char text[320];
         fprintf(o->f, "<tr><td>%d</td>", ++rank);
-        html_text_cell(o, html_str_or(x, "instance", "?"));
-        html_text_cell(o, html_str_or(x, "cloud", "?"));
-        html_text_cell(o, html_str_or(x, "volume", "?"));
-        html_num_cell(o, x, "disks", 0);
-        html_num_cell(o, x, "usd_month.instance", 2);
-        html_num_cell(o, x, "usd_month.volumes", 2);
-        html_num_cell(o, x, "usd_month.total", 2);
-        html_num_cell(o, x, "mbps", 2);
-        html_num_cell(o, x, "iops", 0);
-        html_num_cell(o, x, "latency_us", 1);
+        config_text(x, text, sizeof text);
+        html_text_cell(o, text);
+        bill_text(x, text, sizeof text);
+        html_text_cell(o, text);
+        figures_text(x, text, sizeof text);
+        html_text_cell(o, text);
         headroom_cell(o, x);
         html_text_cell(o, html_str_or(x, "binding", "-"));
         command_row(o, x);
     }
-    fputs("</tbody></table></div>\n</section>\n", o->f);
+    fputs("</tbody></table>\n</section>\n", o->f);
 }
 
 /* "iops: 2850 of 3000" */
@@ -424,8 +474,8 @@ static void missed_text(const cJSON *x, char *buf, size_t len)
              cJSON_IsFalse(html_get(x, "simulated")) ? " (the bound; not simulated)" : "");
 }
 
-/* The volume types the latency floor set aside, unsimulated:
-   search.lat_set_aside_by_type. */
+/* The volume types the latency bound set aside, unsimulated (on a
+   platform of their own: io2 off Nitro): search.lat_set_aside_by_type. */
 static void set_aside_note(struct html_out *o, const cJSON *doc)
 {
     const cJSON *x;
@@ -435,15 +485,19 @@ static void set_aside_note(struct html_out *o, const cJSON *doc)
         return;
     html_num(doc, "targets.need_latency_us", &need);
     fputs("<p class=\"note\" data-key=\"lat_set_aside_by_type\">", o->f);
-    html_textf(o, "Set aside by the latency floor, not simulated (the %s latency target of "
-               "%.0f us is below their floor):", html_str_or(doc, "targets.latency_stat", "mean"),
+    html_textf(o, "Set aside by the latency bound, not simulated (the %s latency target of "
+               "%.0f us is below their bound):", html_str_or(doc, "targets.latency_stat", "mean"),
                need);
     cJSON_ArrayForEach(x, html_get(doc, "search.lat_set_aside_by_type")) {
+        struct adv_aside a = { .candidates = 0 };
         double n = 0, floor = 0;
+        char label[64];
         html_num(x, "candidates", &n);
         html_num(x, "floor_us", &floor);
-        html_textf(o, " %s, %.0f candidates, lowest floor %.0f us;",
-                   html_str_or(x, "type", "?"), n, floor);
+        snprintf(a.type, sizeof a.type, "%s", html_str_or(x, "type", "?"));
+        snprintf(a.platform, sizeof a.platform, "%s", html_str_or(x, "platform", ""));
+        adv_aside_label(&a, label, sizeof label);
+        html_textf(o, " %s, %.0f candidates, lowest bound %.0f us;", label, n, floor);
     }
     fputs("</p>\n", o->f);
 }

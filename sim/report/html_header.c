@@ -4,8 +4,9 @@
  * summary a reader came for.
  *
  *   what      instance (and its limits), volume (spec, limits, price),
- *             disks, layout, workload, matrix, durations, backend and,
- *             on real devices, the targets;
+ *             disks (a sweep's, and the counts it skipped and why),
+ *             layout, workload, matrix, durations, backend and, on real
+ *             devices, the targets;
  *   summary   ORION's three lines and the burst remarks, as the terminal
  *             printed them (readings.summary), then the same figures as
  *             a table with the limit that binds each, and the monthly
@@ -16,9 +17,11 @@
  * the browser test) can find each figure; they are written with ORION's
  * decimals (MB/s 2, IOPS 0, latency 3), as the three lines are.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/report/html_page.h"
+#include "sim/report/report.h"          /* report_skipped_text */
 
 void html_what_row(struct html_out *o, const char *label, const char *text)
 {
@@ -78,6 +81,31 @@ static void volume_row(struct html_out *o, const cJSON *doc)
     html_what_row(o, "volume", text);
 }
 
+/* A sweep's config.sweep_skipped, grouped as summary.txt has it
+   (report_skipped_text): "1, 2 (at 1: --redundancy high: needs ...)". */
+static void skipped_row(struct html_out *o, const cJSON *doc)
+{
+    struct report_skip skip[SIM_MAX_SWEEP];
+    struct report_meta meta = { .skipped = skip };
+    const cJSON *c;
+    char *text = NULL;
+    size_t len = 0;
+
+    cJSON_ArrayForEach(c, html_get(doc, "config.sweep_skipped")) {
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(c, "disks");
+        const cJSON *why = cJSON_GetObjectItemCaseSensitive(c, "reason");
+        if (meta.n_skipped < SIM_MAX_SWEEP && cJSON_IsNumber(d) && cJSON_IsString(why))
+            skip[meta.n_skipped++] = (struct report_skip){ d->valueint, why->valuestring };
+    }
+    FILE *f = meta.n_skipped > 0 ? open_memstream(&text, &len) : NULL;
+    if (f == NULL)
+        return;
+    report_skipped_text(f, "", &meta);
+    if (fclose(f) == 0)
+        html_what_row(o, "not run", text);
+    free(text);
+}
+
 static void disks_row(struct html_out *o, const cJSON *doc)
 {
     const cJSON *counts = html_get(doc, "config.sweep_disks"), *c;
@@ -95,6 +123,7 @@ static void disks_row(struct html_out *o, const cJSON *doc)
         snprintf(text, sizeof text, "%.0f", disks);
     }
     html_what_row(o, "disks", text);
+    skipped_row(o, doc);
     if (cJSON_IsArray(html_get(doc, "config.targets"))) {
         n = 0;
         text[0] = '\0';

@@ -15,9 +15,11 @@
  *
  * The page's script creates one Chart per configuration, registers a
  * small plugin that draws the events on time axes, and when every chart
- * has rendered sets document.body.dataset.chartsRendered to their count
+ * has rendered and a frame with them has been painted (two animation
+ * frames later: a render draws into the canvas, the frame after the next
+ * shows it) sets document.body.dataset.chartsRendered to their count
  * (data-charts-rendered on <body>): the marker a test or a PDF printer
- * waits for.  It has no comment of the form that starts with two slashes,
+ * waits for, instead of a time that a loaded machine overruns.  It has no comment of the form that starts with two slashes,
  * so the page holds no "//" at all (a URL without its scheme would).
  *
  * Kinds.  A document's kind picks the page: a forecast or an advice
@@ -98,7 +100,9 @@ static const char script[] =
     "    afterRender: function (chart) {\n"
     "      rendered[chart.canvas.id] = true;\n"
     "      if (Object.keys(rendered).length === specs.length) {\n"
-    "        document.body.dataset.chartsRendered = String(specs.length);\n"
+    "        requestAnimationFrame(function () { requestAnimationFrame(function () {\n"
+    "          document.body.dataset.chartsRendered = String(specs.length);\n"
+    "        }); });\n"
     "      }\n"
     "    }\n"
     "  };\n"
@@ -245,23 +249,55 @@ static void page_foot(struct html_out *o)
    what is missing or null, so a field of the wrong type would go missing
    from one part of the page and not from another (a summary line kept in
    readings.summary beside a table that reads summary.max_large_mbps).
-   Such a document is refused, naming the field.  What a field holds goes
-   by its name, as docs/fields.md has it: a name with a unit (mbps, iops,
-   _us, _s, _bytes, _pct, _frac, _usd_month, ...) and the loads and disk
-   counts (small, large, disks) hold figures: a number, null, or an
-   object or array of them (a latency distribution, a series); a
-   limited_by names a limit: a string or null; a duration_s is a figure
-   or "auto" (--duration auto, docs/fields.md); readings.summary is an
-   array of lines; points and sweep are arrays of objects, config and
-   summary objects. */
+   Such a document is refused, naming the field and what it should hold.
+   What a field holds goes by its name, as docs/fields.md has it:
+
+     figure        a name with a unit (mbps, iops, _us, _s, _bytes, _pct,
+                   _frac, _usd_month, ...), the loads and disk counts
+                   (small, large, disks) and the other figures by name
+                   (avg, p99, failgroups, ...): a number or null, never an
+                   object or array, so that {} or [] where a figure
+                   belongs is refused;
+     count         64-bit counts (seed, errors, _bytes): a number, or above
+                   2^53 its digits in a string (report_json.c, add_u64);
+     its composites, by name, each of figures:
+                   small_..._lat_us / large_..._lat_us  a latency
+                     distribution: an object of figures (hist_pow2 an
+                     array of them), or null;
+                   a point's (or interval's) disks  an array of objects
+                     (one per disk);
+                   summary.levels.small / .large  an object, or null;
+                   headroom_frac, usd_month  a figure, or an object of
+                     them, not empty (advice: one per target, or per part
+                     of the bill);
+                   sweep_disks  an array of figures;
+                   out_of_reach.<target>  an object or null (advice: the
+                     closest candidate, whose mbps is a target's name);
+                   day_start_pct, bucket_pct  arrays of figures (forecast);
+     limit         a limited_by: a limit's name or null;
+     duration      duration_s: a figure or "auto";
+     text          the names asmsim writes only strings to (name, type,
+                   spec, command, testname, ...): a string or null;
+     switch        the names it writes only true or false to (incomplete,
+                   converged, ...): true, false or null (a phase an
+                   interrupt cut is neither served nor not);
+     structure     readings.summary an array of lines; points and sweep
+                   arrays of objects; config and summary objects. */
 
 enum want { WANT_ANY, WANT_FIGURE, WANT_NAME, WANT_LINES, WANT_LINE,
-            WANT_OBJECTS, WANT_OBJECT, WANT_DURATION };
+            WANT_OBJECTS, WANT_OBJECT, WANT_DURATION, WANT_DIST,
+            WANT_FIGURES, WANT_FIGURE_SET, WANT_OBJECT_OR_NULL, WANT_TEXT,
+            WANT_SWITCH, WANT_COUNT };
 
 static const char *const want_words[] = {
     "", "a number or null", "a limit's name or null", "an array of lines",
     "a line of text", "an array of objects", "an object",
     "a number of seconds, \"auto\" or null",
+    "a latency distribution (an object of numbers) or null",
+    "an array of numbers", "a number, null or an object of numbers",
+    "an object or null",
+    "a string or null", "true, false or null",
+    "a whole number (or its digits in a string) or null",
 };
 
 static bool ends_with(const char *s, const char *end)
@@ -270,14 +306,103 @@ static bool ends_with(const char *s, const char *end)
     return n >= m && strcmp(s + n - m, end) == 0;
 }
 
+static bool starts_with(const char *s, const char *start)
+{
+    return strncmp(s, start, strlen(start)) == 0;
+}
+
+static bool among(const char *key, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(key, names[i]) == 0)
+            return true;
+    return false;
+}
+
+#define AMONG(key, names) among(key, names, sizeof names / sizeof names[0])
+
+/* The last step of path names an element of a points or timeline array
+   ("sweep[1].points[0]", "points[2].timeline[5]"): a measured point or
+   interval, whose disks are its per-disk figures. */
+static bool in_point(const char *path)
+{
+    const char *last = strrchr(path, '.');
+    last = last ? last + 1 : path;
+    return (starts_with(last, "points[") || starts_with(last, "timeline[")) &&
+           ends_with(last, "]");
+}
+
+/* What a member of a composite of figures (path names it) holds, or
+   WANT_ANY when path is no such composite. */
+static enum want want_in_composite(const char *path, const char *key)
+{
+    const char *last = strrchr(path, '.');
+    last = last ? last + 1 : path;
+    if (ends_with(last, "_lat_us"))         /* a latency distribution */
+        return strcmp(key, "hist_pow2") == 0 ? WANT_FIGURES : WANT_FIGURE;
+    if (strcmp(last, "headroom_frac") == 0 || strcmp(last, "usd_month") == 0)
+        return WANT_FIGURE;
+    if (ends_with(path, "out_of_reach.schedule") && strcmp(key, "day") == 0)
+        return WANT_OBJECT_OR_NULL;
+    return WANT_ANY;
+}
+
+/* The composites of figures, by name (see above); WANT_ANY for others. */
+static enum want want_composite(const char *path, const char *key)
+{
+    if ((starts_with(key, "small_") || starts_with(key, "large_")) &&
+        ends_with(key, "_lat_us"))
+        return WANT_DIST;
+    if (strcmp(key, "disks") == 0 && in_point(path))
+        return WANT_OBJECTS;
+    if (ends_with(path, "levels") && (strcmp(key, "small") == 0 ||
+                                      strcmp(key, "large") == 0))
+        return WANT_OBJECT_OR_NULL;
+    if (strcmp(key, "headroom_frac") == 0 || strcmp(key, "usd_month") == 0)
+        return WANT_FIGURE_SET;
+    if (strcmp(key, "sweep_disks") == 0)
+        return WANT_FIGURES;
+    if (ends_with(path, "out_of_reach"))    /* advice: one per target */
+        return WANT_OBJECT_OR_NULL;
+    if (strcmp(key, "day_start_pct") == 0 || strcmp(key, "bucket_pct") == 0)
+        return WANT_FIGURES;
+    return WANT_ANY;
+}
+
 /* What the member key of an object at path holds. */
 static enum want want_of(const char *path, const char *key)
 {
     static const char *const units[] = { "mbps", "mibps", "iops", "_us",
         "_s", "_bytes", "_pct", "_frac", "_usd_month", "_gb" };
-    static const char *const counts[] = { "small", "large", "disks" };
+    /* the loads, disk counts and the other figures without a unit in
+       their names */
+    static const char *const counts[] = { "small", "large", "disks", "disk",
+        "avg", "min", "max", "stddev", "p50", "p90", "p99", "p999", "p9999",
+        "at_burst", "base_rate", "burst_rate", "ci_halfwidth", "ci_target",
+        "cores", "days", "failgroups", "hours_per_month", "iops_burst",
+        "jobs", "last", "max_outstanding", "num_large", "num_small",
+        "orion_max", "schema", "stream_io", "total", "wall_seconds",
+        "windows", "small_delayed", "large_delayed", "day", "bucket",
+        "size", "burst_credits", "sweep_disks", "bound_passed", "enumerated",
+        "lat_set_aside", "shards", "missed_got", "missed_need", "top",
+        "steady_after_days", "cache_hits", "small_arrivals", "large_arrivals",
+        "user_us_per_io", "sys_us_per_io" };
+    /* 64-bit counts: above 2^53 a string of digits (report_json.c) */
+    static const char *const wholes[] = { "seed", "errors", "small_errors",
+        "large_errors", "backlog_end" };
+    static const char *const texts[] = { "asmsim_version", "testname",
+        "command", "command_line", "started", "backend", "name", "type",
+        "spec", "provider", "striping", "redundancy", "large_type", "run",
+        "mode", "kind", "text", "phase", "class", "direction", "unit",
+        "prices", "prices_date", "reason", "failed", "run_command", "stop" };
+    static const char *const switches[] = { "incomplete", "converged",
+        "drawn", "failgroup_per_disk", "instance_store", "interrupted",
+        "served", "steady", "extended", "exact", "burst_ok" };
     bool top = !path[0];
+    enum want w;
 
+    if ((w = want_in_composite(path, key)) != WANT_ANY)
+        return w;
     if (strcmp(key, "points") == 0 || (top && strcmp(key, "sweep") == 0))
         return WANT_OBJECTS;
     if (top && (strcmp(key, "config") == 0 || strcmp(key, "summary") == 0))
@@ -288,22 +413,28 @@ static enum want want_of(const char *path, const char *key)
         return WANT_NAME;
     if (strcmp(key, "duration_s") == 0)
         return WANT_DURATION;
+    if ((w = want_composite(path, key)) != WANT_ANY)
+        return w;
+    if (AMONG(key, wholes) || ends_with(key, "_bytes"))
+        return WANT_COUNT;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (ends_with(key, units[i]))
             return WANT_FIGURE;
-    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
-        if (strcmp(key, counts[i]) == 0)
-            return WANT_FIGURE;
-    return WANT_ANY;
+    if (AMONG(key, counts) || (strcmp(path, "search") == 0 &&
+                               strcmp(key, "simulated") == 0))
+        return WANT_FIGURE;
+    if (AMONG(key, texts))
+        return WANT_TEXT;
+    return AMONG(key, switches) ? WANT_SWITCH : WANT_ANY;
 }
 
 static bool holds(const cJSON *x, enum want w)
 {
     switch (w) {
     case WANT_FIGURE:
-        return cJSON_IsNumber(x) || cJSON_IsNull(x) || cJSON_IsObject(x) ||
-               cJSON_IsArray(x);
+        return cJSON_IsNumber(x) || cJSON_IsNull(x);
     case WANT_NAME:
+    case WANT_TEXT:
         return cJSON_IsString(x) || cJSON_IsNull(x);
     case WANT_DURATION:
         return cJSON_IsNumber(x) || cJSON_IsNull(x) ||
@@ -312,11 +443,35 @@ static bool holds(const cJSON *x, enum want w)
         return cJSON_IsString(x);
     case WANT_LINES:
     case WANT_OBJECTS:
+    case WANT_FIGURES:
         return cJSON_IsArray(x);
     case WANT_OBJECT:
         return cJSON_IsObject(x);
+    case WANT_FIGURE_SET:       /* an object of them holds one at least */
+        return (cJSON_IsObject(x) && x->child) || cJSON_IsNumber(x) ||
+               cJSON_IsNull(x);
+    case WANT_COUNT:
+        return cJSON_IsNumber(x) || cJSON_IsNull(x) || (cJSON_IsString(x) &&
+               x->valuestring[0] && !x->valuestring[strspn(x->valuestring,
+                                                            "0123456789")]);
+    case WANT_DIST:
+    case WANT_OBJECT_OR_NULL:
+        return cJSON_IsObject(x) || cJSON_IsNull(x);
+    case WANT_SWITCH:
+        return cJSON_IsBool(x) || cJSON_IsNull(x);
     default:
         return true;
+    }
+}
+
+/* What each element of an array that holds w holds. */
+static enum want want_each(enum want w)
+{
+    switch (w) {
+    case WANT_OBJECTS: return WANT_OBJECT;
+    case WANT_LINES: return WANT_LINE;
+    case WANT_FIGURES: return WANT_FIGURE;
+    default: return WANT_ANY;
     }
 }
 
@@ -344,9 +499,7 @@ static int check_fields(const cJSON *x, enum want each, char *path,
             free(text);
             return -EINVAL;
         }
-        enum want next = w == WANT_OBJECTS ? WANT_OBJECT :
-                         w == WANT_LINES ? WANT_LINE : WANT_ANY;
-        if (check_fields(m, next, path, path_len, file, why, why_len) != 0)
+        if (check_fields(m, want_each(w), path, path_len, file, why, why_len) != 0)
             return -EINVAL;
         path[at] = '\0';
     }
@@ -389,6 +542,13 @@ static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
     return 0;
 }
 
+bool html_stopped(struct html_out *o)
+{
+    if (!o->stopped && sim_stop_is_set(o->stop))
+        o->stopped = true;
+    return o->stopped;
+}
+
 static void free_docs(cJSON **parsed, int n)
 {
     for (int i = 0; i < n; i++)
@@ -400,7 +560,7 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
 {
     cJSON *parsed[HTML_MAX_DOCS] = {0};
     const char *names[HTML_MAX_DOCS];
-    struct html_out o = { f, NULL, 0, false };
+    struct html_out o = { f, NULL, 0, false, NULL, false };
     char title[256];
     int rc;
 
@@ -408,7 +568,14 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
         snprintf(why, why_len, "%d results files; give 1 to %d", n, HTML_MAX_DOCS);
         return -EINVAL;
     }
-    if ((rc = parse_docs(docs, n, parsed, why, why_len)) != 0) {
+    for (int i = 0; i < n && !o.stop; i++)
+        o.stop = docs[i].stop;
+    rc = parse_docs(docs, n, parsed, why, why_len);
+    if (rc == 0 && html_stopped(&o)) {     /* the parse of a long timeline */
+        rc = -EINTR;
+        snprintf(why, why_len, "interrupted: the report was not made");
+    }
+    if (rc != 0) {
         free_docs(parsed, n);
         return rc;
     }
@@ -438,6 +605,10 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
     if (o.oom) {
         snprintf(why, why_len, "cannot make the report: %s", strerror(ENOMEM));
         return -ENOMEM;
+    }
+    if (html_stopped(&o)) {
+        snprintf(why, why_len, "interrupted: the report was not made");
+        return -EINTR;
     }
     if (ferror(f)) {
         snprintf(why, why_len, "cannot write the report: %s", strerror(EIO));

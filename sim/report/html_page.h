@@ -32,16 +32,26 @@
 
 #include <cjson/cJSON.h>
 
+#include "sim/core/stop_flag.h"
+
 /* The page being written: the HTML goes to f as it is made, the charts'
    configurations collect in charts (written at the end, for the script
    that draws them).  oom: an allocation failed somewhere; the page is
-   refused at the end rather than written with a chart missing. */
+   refused at the end rather than written with a chart missing.  stop
+   (optional): a long loop asks html_stopped() and ends early; the page
+   is then refused (-EINTR). */
 struct html_out {
     FILE *f;
     cJSON *charts;          /* [ { "canvas": id, "config": {...} } ] */
     int n_charts;
     bool oom;
+    const sim_stop_flag *stop;
+    bool stopped;
 };
+
+/* Whether the page is to be abandoned (the stop flag was set); once
+   true, true for the rest of the page. */
+bool html_stopped(struct html_out *o);
 
 /* ---- html_util.c ---------------------------------------------------- */
 

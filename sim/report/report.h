@@ -17,6 +17,16 @@
 
 #include "sim/core/run.h"
 
+/* A disk count a sweep did not run because its disk group cannot be
+   built there (--redundancy normal at 1 disk, more counts than real
+   targets, ...): the JSON's config.sweep_skipped, a line of summary.txt,
+   the sweep CSV's first line and the sweep table's. */
+struct report_skip {
+    int disks;
+    const char *why;            /* the rule, one line: "--redundancy normal:
+                                   needs at least 2 failure groups ..." */
+};
+
 struct report_meta {
     const char *testname;       /* "asmsim" unless --testname */
     char stamp[16];             /* yyyymmdd_hhmm of the start (ORION's) */
@@ -28,6 +38,8 @@ struct report_meta {
     const char *version;        /* ASMSIM_VERSION */
     const char *const *luns;    /* device or volume names, one per disk */
     int n_luns;
+    const struct report_skip *skipped;  /* a sweep's skipped disk counts, */
+    int n_skipped;                      /*   ascending; NULL, 0: none */
 };
 
 enum report_csv {
@@ -54,6 +66,18 @@ void report_cost_line(FILE *f, const struct price_bill *b);
 /* The region of a bill's prices: "us-east-1" for AWS's list; NULL for
    OCI's (it has no regions) and for what is not priced (real devices). */
 const char *report_price_region(const struct price_bill *b);
+
+/* "<prefix>1 (--redundancy normal: needs ...); 17, 18 (at 17: --target:
+   ...)", without a newline: counts skipped for one
+   rule are one group, with the first one's reason.  false, and nothing
+   printed, when the sweep skipped none. */
+bool report_skipped_text(FILE *f, const char *prefix, const struct report_meta *meta);
+/* The same as a line of its own, "Sweep: skipped disk counts: ...\n"
+   (summary.txt, under the sweep table); nothing when none. */
+void report_skipped_line(FILE *f, const struct report_meta *meta);
+/* How many of the n skips from s[0] on share its rule (the reason up to
+   its first ':'), at least 1: one warning line, one group of the line. */
+int report_skip_group(const struct report_skip *s, int n);
 
 /* The measured point of run at load (small, large), or NULL. */
 const struct sim_point_result *report_find_point(const struct sim_run_result *run,
@@ -220,6 +244,28 @@ void report_stage_discard(struct report_stage *st);
    (nothing moved) or -errno.  For an output the user named that must not
    replace anything (--report). */
 int report_rename_new(const char *from, const char *to);
+
+/* How an output path the user named is written (report_output.c). */
+enum report_output_how {
+    REPORT_OUTPUT_NEW = 0,      /* nothing there: placed only if still free */
+    REPORT_OUTPUT_REPLACE,      /* asmsim's own file or an empty one: renamed over */
+    REPORT_OUTPUT_IN_PLACE,     /* /dev/null, a terminal, a FIFO: written into */
+    REPORT_OUTPUT_APPEND,       /* our own stdout/stderr's file: appended to */
+};
+struct report_output {
+    enum report_output_how how;
+    char path[4096];            /* where: the path, or for REPLACE through a
+                                   symbolic link the file it names */
+};
+
+/* Decide whether asmsim may write path and how (see report_output.c for
+   the rules).  0 with out filled, or -errno with why: a clause to put
+   after the path ("is a block device (7:0); asmsim never writes ..."). */
+int report_output_target(const char *path, struct report_output *out,
+                         char *why, size_t why_len);
+/* Whether head, a file's first bytes (NUL-terminated), starts as one of
+   asmsim's outputs: a JSON object with asmsim's keys, or "# asmsim ...". */
+bool report_output_is_own(const char *head);
 
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */

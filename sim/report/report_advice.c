@@ -87,6 +87,7 @@ static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g
     put(t, o, "write_pct", cJSON_CreateNumber(g->write_pct));
     put(t, o, "capacity_bytes", number_or_null((double)g->capacity_bytes,
                                                g->capacity_bytes > 0));
+    put(t, o, "capacity_given", str_or_null(g->capacity_bytes > 0 ? g->capacity_text : NULL));
     put(t, o, "redundancy", cJSON_CreateString(lay_redundancy_name(g->redundancy)));
     put(t, o, "small_bytes", cJSON_CreateNumber(g->small_bytes));
     put(t, o, "large_bytes", cJSON_CreateNumber(g->large_bytes));
@@ -143,6 +144,8 @@ static void put_floor(struct tree *t, cJSON *o, const struct adv_floor *fl)
             break;
         }
         put(t, x, "type", cJSON_CreateString(fl->type[k].type));
+        put(t, x, "platform", str_or_null(fl->type[k].platform[0] ? fl->type[k].platform
+                                                                  : NULL));
         put(t, x, "candidates", cJSON_CreateNumber((double)fl->type[k].candidates));
         put(t, x, "floor_us", cJSON_CreateNumber(fl->type[k].floor_us));
     }
@@ -161,12 +164,18 @@ static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
     put(t, o, "shards", cJSON_CreateNumber(r->shards > 1 ? r->shards : 1));
     put(t, o, "interrupted", cJSON_CreateBool(r->interrupted));
     put_floor(t, o, &r->lat);
+    put(t, o, "burst_alternative_cut_usd",
+        number_or_null(r->burst_cut_usd, isfinite(r->burst_cut_usd)));
 }
 
-static void put_bill(struct tree *t, cJSON *o, const struct adv_config *c)
+/* The bill and what it covers: the configuration, or the instance alone
+   (a rejection by its own limits: volumes 0, whatever they would be). */
+static void put_bill(struct tree *t, cJSON *o, const struct adv_config *c,
+                     bool instance_alone)
 {
     cJSON *b = put(t, o, "usd_month", cJSON_CreateObject());
 
+    put(t, b, "covers", cJSON_CreateString(instance_alone ? "instance" : "configuration"));
     put(t, b, "instance", cJSON_CreateNumber(c->instance_usd_month));
     put(t, b, "volume", cJSON_CreateNumber(c->volume_usd_month));
     put(t, b, "volumes", cJSON_CreateNumber(c->volumes_usd_month));
@@ -246,7 +255,7 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     put(t, o, "disks", cJSON_CreateNumber(c->disks));
     put(t, o, "failgroups", cJSON_CreateNumber(c->failgroups));
     put(t, o, "usable_bytes", cJSON_CreateNumber((double)c->usable_bytes));
-    put_bill(t, o, c);
+    put_bill(t, o, c, x->instance_limited);
     put(t, o, "simulated", cJSON_CreateBool(x->simulated));
     put(t, o, "instance_limited", cJSON_CreateBool(x->instance_limited));
     put(t, o, "mbps", number_or_null(x->sim.mbps, large && x->simulated));
@@ -483,6 +492,7 @@ static int shard_lines(FILE *f, void *arg)
     put(&t, h, "bound_passed", cJSON_CreateNumber((double)d->bound_passed));
     put(&t, h, "simulated", cJSON_CreateNumber((double)d->simulated));
     put(&t, h, "interrupted", cJSON_CreateBool(d->interrupted));
+    put(&t, h, "burst_cut_usd", number_or_null(d->burst_cut_usd, isfinite(d->burst_cut_usd)));
     put_floor(&t, h, &d->lat);
     if ((rc = put_line(f, &t, h)) == 0 && (rc = put_log(f, j->cfg, "sim", &d->sim)) == 0 &&
         (rc = put_log(f, j->cfg, "burst", &d->burst)) == 0 &&
@@ -622,6 +632,8 @@ static void floor_read(const cJSON *h, struct adv_floor *fl)
         if (fl->n_types == ADV_MAX_LIST || !str_of(x, "type"))
             break;
         snprintf(a->type, sizeof a->type, "%s", str_of(x, "type"));
+        snprintf(a->platform, sizeof a->platform, "%s",
+                 str_of(x, "platform") ? str_of(x, "platform") : "");
         a->candidates = (long)num_of(x, "candidates");
         a->floor_us = num_of(x, "floor_us");
         fl->n_types++;
@@ -649,6 +661,9 @@ static int header_read(const cJSON *h, struct report_advice_shard *s)
     s->decided.bound_passed = (long)num_of(h, "bound_passed");
     s->decided.simulated = (long)num_of(h, "simulated");
     s->decided.interrupted = bool_of(h, "interrupted");
+    s->decided.burst_cut_usd =
+        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "burst_cut_usd"))
+        ? num_of(h, "burst_cut_usd") : INFINITY;
     floor_read(h, &s->decided.lat);
     return 0;
 }

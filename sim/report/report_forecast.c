@@ -357,7 +357,10 @@ void report_forecast_text(FILE *f, const struct report_fc_info *in,
 struct fc_json_job {
     const struct report_fc_info *in;
     const struct sim_forecast_result *r;
+    const sim_stop_flag *stop;          /* optional: -EINTR when set */
 };
+
+#define STOP_POLL_ROWS 4096             /* rows between looks at the flag */
 
 static void j_str(FILE *f, const char *s)
 {
@@ -686,8 +689,11 @@ static int forecast_json_write(FILE *f, void *arg)
     kv_num(f, &first, "cache_hits", r->cache_hits);
     kv_num(f, &first, "simulated_s", r->simulated_s);
     fputs("},\n  \"timeline\": [", f);
-    for (size_t i = 0; i < r->n_rows; i++)
+    for (size_t i = 0; i < r->n_rows; i++) {
+        if (i % STOP_POLL_ROWS == 0 && sim_stop_is_set(j->stop))
+            return -EINTR;
         json_row(f, j->in, r, i);
+    }
     fputs("]\n}\n", f);
     return ferror(f) ? -EIO : 0;
 }
@@ -696,7 +702,7 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
                          const struct sim_forecast_result *r, char *why,
                          size_t why_len)
 {
-    struct fc_json_job job = { in, r };
+    struct fc_json_job job = { in, r, NULL };
     if (strcmp(path, "-") != 0)
         return report_write_atomic(path, forecast_json_write, &job, why, why_len);
     errno = 0;
@@ -710,10 +716,11 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
 }
 
 int report_forecast_json_text(const struct report_fc_info *in,
-                              const struct sim_forecast_result *r, char **text,
+                              const struct sim_forecast_result *r,
+                              const sim_stop_flag *stop, char **text,
                               char *why, size_t why_len)
 {
-    struct fc_json_job job = { in, r };
+    struct fc_json_job job = { in, r, stop };
     size_t len = 0;
     FILE *f = open_memstream(text, &len);
     int rc = f ? forecast_json_write(f, &job) : -ENOMEM;

@@ -62,9 +62,11 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
                          size_t why_len);
 
 /* The same document as text in *text (free() it): what --report makes
-   its page from.  0 or -errno with why. */
+   its page from.  0 or -errno with why; -EINTR (no text) when stop
+   (optional) is set while the timeline is written. */
 int report_forecast_json_text(const struct report_fc_info *in,
-                              const struct sim_forecast_result *r, char **text,
+                              const struct sim_forecast_result *r,
+                              const sim_stop_flag *stop, char **text,
                               char *why, size_t why_len);
 
 /* <testname>_<stamp>_timeline.csv of a forecast: one row per interval.

@@ -947,6 +947,24 @@ struct doc_parts {
     char **run_text;            /* [n_runs]; NULL: out of memory */
 };
 
+/* config.sweep_skipped: [{"disks": 1, "reason": "..."}], the disk counts
+   a sweep did not run (report_skip); [] when it ran them all. */
+static void add_skipped(struct jb *b, cJSON *config, const struct report_meta *meta)
+{
+    cJSON *arr = config ? add_arr(b, config, "sweep_skipped") : NULL;
+
+    for (int i = 0; arr != NULL && i < meta->n_skipped; i++) {
+        cJSON *o = cJSON_CreateObject();
+        if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+            cJSON_Delete(o);
+            b->oom = true;
+            return;
+        }
+        add_num(b, o, "disks", meta->skipped[i].disks);
+        add_str(b, o, "reason", meta->skipped[i].why);
+    }
+}
+
 static double doc_wall_seconds(const struct doc_parts *d)
 {
     double wall_s = 0;
@@ -976,6 +994,9 @@ static void build_root(struct doc_parts *d)
     add_str(&b, d->root, "started", started);
     add_num(&b, d->root, "wall_seconds", doc_wall_seconds(d));
     add_config(&b, d->root, d->cfg, last->disks, d->sweep);
+    if (d->sweep != NULL)
+        add_skipped(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"),
+                    d->meta);
     add_cost(&b, d->root, &d->cfg->bill, last->disks);
     add_summary(&b, d->root, last, d->cfg);
     add_points(&b, d->root, last, d->cfg->backend);

@@ -388,6 +388,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     /* asmsim's additions: what ORION leaves implicit. */
     disk_group_line(f, run->disks, &cfg->layout);
     fprintf(f, "Backend: %s\n", backend);
+    report_skipped_line(f, meta);
     if (dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
         instance_line(f, &cfg->instance, &cfg->volume);
         volume_line(f, &cfg->volume);

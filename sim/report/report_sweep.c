@@ -67,6 +67,49 @@
 
 #define REACH_FRAC 0.97
 
+/* ------------------------------------------------------ skipped counts */
+
+/* How many of the n skips from s[0] on share its rule: the reason up to
+   its first ':' ("--redundancy high"), or the whole reason. */
+int report_skip_group(const struct report_skip *s, int n)
+{
+    const char *colon = strchr(s[0].why, ':');
+    size_t key = colon ? (size_t)(colon - s[0].why) : strlen(s[0].why);
+    int k = 1;
+
+    while (k < n && strncmp(s[k].why, s[0].why, key) == 0 &&
+           (s[k].why[key] == ':' || s[k].why[key] == '\0'))
+        k++;
+    return k;
+}
+
+bool report_skipped_text(FILE *f, const char *prefix, const struct report_meta *meta)
+{
+    const struct report_skip *s = meta->skipped;
+
+    if (meta->n_skipped <= 0)
+        return false;
+    fputs(prefix, f);
+    for (int i = 0; i < meta->n_skipped;) {
+        int k = report_skip_group(s + i, meta->n_skipped - i);
+        fputs(i ? "; " : "", f);
+        for (int j = 0; j < k; j++)
+            fprintf(f, "%s%d", j ? ", " : "", s[i + j].disks);
+        if (k > 1)      /* the reason is the first count's */
+            fprintf(f, " (at %d: %s)", s[i].disks, s[i].why);
+        else
+            fprintf(f, " (%s)", s[i].why);
+        i += k;
+    }
+    return true;
+}
+
+void report_skipped_line(FILE *f, const struct report_meta *meta)
+{
+    if (report_skipped_text(f, "Sweep: skipped disk counts: ", meta))
+        fputc('\n', f);
+}
+
 /* ---------------------------------------------------------------- CSV */
 
 struct sweep_csv_job {
@@ -220,7 +263,9 @@ static int sweep_csv_write(FILE *f, void *arg)
 
     report_meta_started(j->meta, started, sizeof started);
     fprintf(f, "# asmsim sweep CSV, schema %d; every column is explained in "
-            "docs/fields.md\n", SWEEP_CSV_SCHEMA);
+            "docs/fields.md", SWEEP_CSV_SCHEMA);
+    report_skipped_text(f, "; skipped disk counts: ", j->meta);      /* one comment line still */
+    fputc('\n', f);
     fputs("testname,started,instance,volume,layout,au_bytes,redundancy,"
           "write_pct,disks,"
           "max_large_mbps,max_large_at_small,max_large_at_large,"

@@ -15,10 +15,12 @@
  * On any failure, the producer's included, the temporary file is unlinked
  * and the target is untouched.  The temporary name is
  * "<dir>/.<base>.XXXXXX": hidden, and recognisably ours if a crash ever
- * leaves one behind.  A target that exists and is not a regular file
- * (/dev/null, /dev/stdout, a FIFO) is written in place instead: renaming
- * over it would replace the device node with a file (as root, `--json
- * /dev/null` turned the machine's /dev/null into a regular file).
+ * leaves one behind.  What may be at the path is decided by
+ * report_output_target (report_output.c), before the text is made and
+ * again after: a new file is placed only if the name is still free,
+ * asmsim's own file is replaced, /dev/null, a terminal or a FIFO is
+ * written in place (renaming over /dev/null would replace the device node
+ * with a file), and a device or a file asmsim did not write is refused.
  *
  * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
  * for the CLI's --output-dir and the session's save alike.
@@ -182,12 +184,13 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-/* Write text into the existing non-regular file at path (a device, a
-   FIFO): open without creating or truncating, write, close. */
-static int write_in_place(const char *path, const char *text, size_t len,
-                          char *why, size_t why_len)
+/* Write text into the existing file at path that is not replaced (a
+   device, a FIFO; our own stdout's file, appended to): open without
+   creating or truncating, write, close. */
+static int write_in_place(const char *path, bool append, const char *text,
+                          size_t len, char *why, size_t why_len)
 {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (append ? O_APPEND : 0));
     int rc = fd < 0 ? -errno : write_all(fd, text, len);
     if (fd >= 0 && close(fd) != 0 && rc == 0)
         rc = -errno;
@@ -196,57 +199,66 @@ static int write_in_place(const char *path, const char *text, size_t len,
     return rc;
 }
 
-static bool is_existing_non_regular(const char *path)
+/* The producer's text, made in memory so that its stdio never meets the
+   file: a failed write(2) would leave only ferror() behind, and the
+   report said "Input/output error" for what was ENOSPC.  0 or -errno. */
+static int produce(int (*write_fn)(FILE *, void *), void *arg, char **text,
+                   size_t *text_len)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    FILE *mem = open_memstream(text, text_len);
+    int rc;
+
+    if (mem == NULL)
+        return -errno;
+    rc = write_fn(mem, arg);
+    if (fclose(mem) != 0 && rc == 0)
+        rc = -ENOMEM;
+    if (rc < 0) {
+        free(*text);
+        *text = NULL;
+    }
+    return rc;
 }
 
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                         void *arg, char *why, size_t why_len)
 {
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    char *text = NULL;
+    struct report_output out;
+    char reason[600];
+    char *tmp = NULL, *text = NULL;
     size_t text_len = 0;
-    FILE *mem = NULL;
     int fd = -1, rc;
 
-    if (tmp == NULL) {
+    if ((rc = report_output_target(path, &out, reason, sizeof reason)) < 0) {
+        snprintf(why, why_len, "%s: %s", path, reason);
+        return rc;
+    }
+    if ((rc = produce(write_fn, arg, &text, &text_len)) < 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        return rc;
+    }
+    /* what is at the path may have changed while the text was made */
+    if ((rc = report_output_target(path, &out, reason, sizeof reason)) < 0) {
+        snprintf(why, why_len, "%s: %s", path, reason);
+        free(text);
+        return rc;
+    }
+    if (out.how == REPORT_OUTPUT_IN_PLACE || out.how == REPORT_OUTPUT_APPEND) {
+        rc = write_in_place(out.path, out.how == REPORT_OUTPUT_APPEND, text,
+                            text_len, why, why_len);
+        free(text);
+        return rc;
+    }
+    const char *slash = strrchr(out.path, '/');
+    size_t dir_len = slash ? (size_t)(slash - out.path) + 1 : 0;
+    size_t len = strlen(out.path) + 16;
+    if ((tmp = malloc(len)) == NULL) {
         snprintf(why, why_len, "cannot write %s: %s", path, strerror(ENOMEM));
+        free(text);
         return -ENOMEM;
     }
-    /* The producer writes into memory, so that its stdio never meets the
-       file: a failed write(2) would leave only ferror() behind, and the
-       report said "Input/output error" for what was ENOSPC.  The bytes go
-       to the file with write(2) below, each failure with its own errno. */
-    mem = open_memstream(&text, &text_len);
-    if (mem == NULL) {
-        rc = -errno;
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
-        free(tmp);
-        return rc;
-    }
-    rc = write_fn(mem, arg);
-    if (fclose(mem) != 0 && rc == 0)
-        rc = -ENOMEM;
-    mem = NULL;
-    if (rc < 0) {
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
-        free(text);
-        free(tmp);
-        return rc;
-    }
-
-    if (is_existing_non_regular(path)) {
-        rc = write_in_place(path, text, text_len, why, why_len);
-        free(text);
-        free(tmp);
-        return rc;
-    }
-    snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
+    snprintf(tmp, len, "%.*s.%s.XXXXXX", (int)dir_len, out.path,
+             out.path + dir_len);
     fd = mkstemp(tmp);
     if (fd < 0) {
         rc = -errno;
@@ -282,13 +294,19 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                  strerror(-rc));
         goto fail;
     }
-    if (rename(tmp, path) != 0) {
-        rc = -errno;
-        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, path,
+    /* a new file never replaces one that appeared meanwhile */
+    rc = out.how == REPORT_OUTPUT_NEW ? report_rename_new(tmp, out.path)
+         : rename(tmp, out.path) == 0 ? 0 : -errno;
+    if (rc == -EEXIST) {
+        snprintf(why, why_len, "%s appeared while it was written; not "
+                 "replacing it: give a new file name", path);
+        goto fail;
+    } else if (rc < 0) {
+        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, out.path,
                  strerror(-rc));
         goto fail;
     }
-    sync_parent_dir(path);
+    sync_parent_dir(out.path);
     free(text);
     free(tmp);
     return 0;

@@ -1,0 +1,273 @@
+/*
+ * safety_busy.c - rule 2 of safety.c: a target somebody else is using is
+ * never used, read-only runs included.
+ *
+ * A block device is busy when an exclusive open fails with EBUSY: the
+ * kernel refuses O_EXCL on a block device while a file system is mounted
+ * on it (or on one of its partitions), while device-mapper, MD-RAID or an
+ * active swap area claims it, or while another program opened it with
+ * O_EXCL (another asmsim).  The exclusive open is the test; mountinfo,
+ * sysfs holders and /proc/swaps only name the user in the message.
+ *
+ * A regular file is as busy as the loop devices over it.  `mount m.img
+ * mnt` goes through a loop device, and a run that writes m.img writes
+ * under the mounted file system exactly as if it wrote the device: e2fsck
+ * then finds no superblock.  Nothing about m.img itself says so (its
+ * signature may be gone, or never there: a device-mapper table over a
+ * blank image), so the loop devices over the file are looked up - every
+ * /sys/block/loop* whose loop/backing_file is this file (same st_dev and
+ * st_ino, so a hard link or a renamed file is found too) - and each one
+ * is tested as a block device is: exclusive open of its node, and where
+ * no node can be opened (a container without /dev/loopN), its sysfs
+ * holders and partitions' holders, mountinfo and /proc/swaps.  A file
+ * used directly as swap (`swapon swapfile`) is busy too (/proc/swaps).
+ *
+ * A loop device that merely exists over the file (losetup, nothing on
+ * it) does not make the file busy: the file's own signature and the
+ * --destroy-data rule decide, as for any file.
+ *
+ * Nothing here keeps state; every answer is read afresh.
+ */
+#include "sim/aio/safety_busy.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+/* Where the device is mounted, from mountinfo ("major:minor" is field 3). */
+static bool mounted_at(dev_t dev, char *where, size_t len)
+{
+    char want[32], line[4096];
+    FILE *f = fopen("/proc/self/mountinfo", "re");
+    if (!f)
+        return false;
+    snprintf(want, sizeof want, "%u:%u", major(dev), minor(dev));
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        char id[32], point[2048];
+        if (sscanf(line, "%*s %*s %31s %*s %2047s", id, point) == 2 &&
+            strcmp(id, want) == 0) {
+            snprintf(where, len, "%s", point);
+            found = true;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* The first holder listed in <dir>/holders (dm-0, md0, ...), if any. */
+static bool held_in(const char *dir, char *who, size_t len)
+{
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/holders", dir);
+    DIR *d = opendir(path);
+    if (!d)
+        return false;
+    struct dirent *e;
+    bool found = false;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(who, len, "%s", e->d_name);
+        found = true;
+    }
+    closedir(d);
+    return found;
+}
+
+/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
+static dev_t read_devnum(const char *path)
+{
+    unsigned maj, min;
+    FILE *f = fopen(path, "re");
+    int n = f ? fscanf(f, "%u:%u", &maj, &min) : 0;
+    if (f)
+        fclose(f);
+    return n == 2 ? makedev(maj, min) : 0;
+}
+
+/* Whether the block device rdev (a path or a device number) is an active
+   swap area, or the file (dev, ino) a swap file: /proc/swaps names them. */
+static bool in_swaps(const struct stat *target)
+{
+    char line[4096], name[PATH_MAX];
+    struct stat st;
+    FILE *f = fopen("/proc/swaps", "re");
+    bool found = false;
+
+    if (!f)
+        return false;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%4095s", name) != 1 || stat(name, &st) != 0)
+            continue;               /* the header, or a deleted swap file */
+        if (S_ISBLK(target->st_mode))
+            found = S_ISBLK(st.st_mode) && st.st_rdev == target->st_rdev;
+        else
+            found = st.st_dev == target->st_dev && st.st_ino == target->st_ino;
+    }
+    fclose(f);
+    return found;
+}
+
+/* Why the block device rdev, whose exclusive open failed with EBUSY, is
+   busy, as "is mounted at /mnt", "is in use by dm-0 (...)", "is an
+   active swap area" or "is open exclusively by another program". */
+static void busy_reason(dev_t rdev, const char *sys_dir, char *out, size_t len)
+{
+    char who[2048];
+    struct stat st = { .st_mode = S_IFBLK, .st_rdev = rdev };
+
+    if (mounted_at(rdev, who, sizeof who))
+        snprintf(out, len, "is mounted at %s", who);
+    else if (sys_dir && held_in(sys_dir, who, sizeof who))
+        snprintf(out, len, "is in use by %s (LVM, device-mapper or "
+                 "MD-RAID)", who);
+    else if (in_swaps(&st))
+        snprintf(out, len, "is an active swap area");
+    else
+        snprintf(out, len, "is open exclusively by another program (a "
+                 "mount, LVM, MD-RAID, swap or another asmsim)");
+}
+
+void safety_busy_device_reason(const char *path, dev_t rdev, char *why,
+                               size_t why_len)
+{
+    char link[64], dir[PATH_MAX], what[2200];
+    snprintf(link, sizeof link, "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+    busy_reason(rdev, realpath(link, dir) ? dir : NULL, what, sizeof what);
+    if (strncmp(what, "is mounted", 10) == 0)
+        snprintf(why, why_len, "%s: %s; asmsim never uses a mounted device; "
+                 "unmount it or give another target", path, what);
+    else
+        snprintf(why, why_len, "%s: %s; asmsim never uses a device another "
+                 "program holds; give another target", path, what);
+}
+
+/* Something under the loop device's sysfs directory that shows it in use
+   when its node cannot be opened: a mounted or held partition, or holders
+   of its own.  Its partitions are the subdirectories with a "partition"
+   file (loop0p1). */
+static bool loop_in_use_by_sysfs(const char *dir, dev_t rdev, char *what,
+                                 size_t len)
+{
+    char path[PATH_MAX + 300], who[2048];
+    struct stat st = { .st_mode = S_IFBLK, .st_rdev = rdev };
+
+    if (mounted_at(rdev, who, sizeof who) || held_in(dir, who, sizeof who) ||
+        in_swaps(&st)) {
+        busy_reason(rdev, dir, what, len);
+        return true;
+    }
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    bool busy = false;
+    while (d && !busy && (e = readdir(d)) != NULL) {
+        snprintf(path, sizeof path, "%s/%s/partition", dir, e->d_name);
+        if (e->d_name[0] == '.' || access(path, F_OK) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s/dev", dir, e->d_name);
+        dev_t part = read_devnum(path);
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat pst = { .st_mode = S_IFBLK, .st_rdev = part };
+        if (part && (mounted_at(part, who, sizeof who) ||
+                     held_in(path, who, sizeof who) || in_swaps(&pst))) {
+            char reason[2200];
+            busy_reason(part, path, reason, sizeof reason);
+            snprintf(what, len, "has a partition %s that %s", e->d_name, reason);
+            busy = true;
+        }
+    }
+    if (d)
+        closedir(d);
+    return busy;
+}
+
+/* Whether the loop device <sys_root>/block/<name> is busy, and why (as a
+   clause after its name).  The exclusive open of /dev/<name> is the test
+   where that node is this device; sysfs and mountinfo otherwise. */
+static bool loop_busy(const char *sys_root, const char *name, char *what,
+                      size_t len)
+{
+    char dir[PATH_MAX], node[PATH_MAX];
+    struct stat st;
+
+    snprintf(dir, sizeof dir, "%s/block/%s", sys_root, name);
+    snprintf(node, sizeof node, "%s/dev", dir);
+    dev_t rdev = read_devnum(node);
+    snprintf(node, sizeof node, "/dev/%s", name);
+    if (rdev && stat(node, &st) == 0 && S_ISBLK(st.st_mode) &&
+        st.st_rdev == rdev) {
+        int fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+        if (fd >= 0) {
+            close(fd);
+            return false;
+        }
+        if (errno != EBUSY)
+            return loop_in_use_by_sysfs(dir, rdev, what, len);
+        if (!loop_in_use_by_sysfs(dir, rdev, what, len))
+            busy_reason(rdev, dir, what, len);
+        return true;
+    }
+    return loop_in_use_by_sysfs(dir, rdev, what, len);
+}
+
+/* Whether <sys_root>/block/<name> is a loop device over the file st. */
+static bool loop_over(const char *sys_root, const char *name,
+                      const struct stat *file)
+{
+    char path[PATH_MAX], back[PATH_MAX + 1];
+    struct stat st;
+
+    if (strncmp(name, "loop", 4) != 0)
+        return false;
+    snprintf(path, sizeof path, "%s/block/%s/loop/backing_file", sys_root, name);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return false;               /* not bound to a file */
+    bool got = fgets(back, sizeof back, f) != NULL;
+    fclose(f);
+    if (!got)
+        return false;
+    back[strcspn(back, "\n")] = '\0';
+    return stat(back, &st) == 0 && st.st_dev == file->st_dev &&
+           st.st_ino == file->st_ino;
+}
+
+int safety_busy_file(const char *sys_root, const char *path,
+                     const struct stat *file, char *why, size_t why_len)
+{
+    char dir[PATH_MAX], what[2400];
+
+    if (in_swaps(file)) {
+        snprintf(why, why_len, "%s: is an active swap file; asmsim never "
+                 "uses a file the system swaps to; give another target", path);
+        return -EBUSY;
+    }
+    snprintf(dir, sizeof dir, "%s/block", sys_root ? sys_root : "/sys");
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int rc = 0;
+    while (d && rc == 0 && (e = readdir(d)) != NULL) {
+        if (!loop_over(sys_root ? sys_root : "/sys", e->d_name, file) ||
+            !loop_busy(sys_root ? sys_root : "/sys", e->d_name, what,
+                       sizeof what))
+            continue;
+        snprintf(why, why_len, "%s: is the file under /dev/%s, which %s; "
+                 "writing the file writes that device, so asmsim never uses "
+                 "a file under a busy loop device (not even with "
+                 "--destroy-data); free /dev/%s or give another target",
+                 path, e->d_name, what, e->d_name);
+        rc = -EBUSY;
+    }
+    if (d)
+        closedir(d);
+    return rc;
+}

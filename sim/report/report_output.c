@@ -1,0 +1,245 @@
+/*
+ * report_output.c - may asmsim write the file the user named, and how?
+ *
+ * Every output path a user types (--json, a forecast's or advise's JSON,
+ * cost's, a shard) reaches report_output_target() twice: up front, when
+ * the command line is checked (cli_check_output_file, before any work),
+ * and again when the file is written (report_write_atomic), because what
+ * is at the path may change in between.  The answer is one of:
+ *
+ *   new        nothing is there: the file is written to a temporary name
+ *              and moved into place only if the name is still free
+ *              (RENAME_NOREPLACE), so a file that appears meanwhile is
+ *              never replaced;
+ *   own        a regular file that holds asmsim's own output, or nothing
+ *              (an empty file, as `> out.json` or touch leave): replaced
+ *              whole, by a rename over it;
+ *   in place   /dev/null, a terminal or a FIFO (a pipe, `>(jq .)`): the
+ *              bytes are written into it; and our own standard output or
+ *              error when the path names it (/dev/stdout with stdout
+ *              redirected to a file), appended to what is already there.
+ *
+ * and everything else is refused, with the reason: a block device (asmsim
+ * writing a report over a disk is exactly what the safety rules of real
+ * targets exist to prevent: `--json /dev/loop0` replaced an ASM disk
+ * header), any other character device (/dev/mem, /dev/sg0), a socket, a
+ * directory, and a regular file that holds anything but asmsim's output
+ * (an ext4 image, a database file, somebody's notes).  A symbolic link is
+ * followed and its target judged by the same rules; a file of asmsim's
+ * reached through one is replaced where it lies, the link left as it is;
+ * a link to nothing is refused rather than followed into a new file.
+ *
+ * asmsim's own output is recognised by its first bytes (at most
+ * OWN_HEAD_BYTES): a JSON object with asmsim's key in it ("asmsim_version"
+ * in results, cost and advise JSON; "kind": "forecast" in a forecast's;
+ * "shard_k" in advise's shard lines), or a text file whose first line is
+ * "# asmsim ..." (the CSVs).  HTML reports never replace anything and are
+ * not looked at.  A file the user edited keeps being asmsim's as long as
+ * it starts as one; a file that merely mentions asmsim later on is not.
+ */
+#include "sim/report/report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#define OWN_HEAD_BYTES 8192
+
+/* /dev/null (1:3) and terminals (the tty driver's majors: 4 ttyN, 5 tty
+   and console, 136..143 the pseudo-terminals of /dev/pts) take a report
+   and keep nothing. */
+static bool harmless_char_device(dev_t rdev)
+{
+    unsigned ma = major(rdev), mi = minor(rdev);
+
+    return (ma == 1 && mi == 3) || ma == 4 || (ma == 5 && mi <= 1) ||
+           (ma >= 136 && ma <= 143);
+}
+
+/* Whether the JSON text at s holds "key" as a key (followed by ':'), and
+   when value is not NULL, with that string value. */
+static bool has_key(const char *s, const char *key, const char *value)
+{
+    char quoted[64];
+    size_t n = (size_t)snprintf(quoted, sizeof quoted, "\"%s\"", key);
+
+    for (const char *p = strstr(s, quoted); p; p = strstr(p + 1, quoted)) {
+        const char *q = p + n;
+        q += strspn(q, " \t\r\n");
+        if (*q != ':')
+            continue;
+        if (!value)
+            return true;
+        q += 1 + strspn(q + 1, " \t\r\n");
+        if (*q == '"' && strncmp(q + 1, value, strlen(value)) == 0 &&
+            q[1 + strlen(value)] == '"')
+            return true;
+    }
+    return false;
+}
+
+/* Whether head (NUL-terminated, a file's first bytes) is asmsim's output. */
+bool report_output_is_own(const char *head)
+{
+    const char *p = head;
+
+    if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
+        p += 3;                         /* a byte order mark an editor added */
+    if (strncmp(p, "# asmsim ", 9) == 0)
+        return true;
+    p += strspn(p, " \t\r\n");
+    return *p == '{' && (has_key(p, "asmsim_version", NULL) ||
+                         has_key(p, "kind", "forecast") ||
+                         has_key(p, "shard_k", NULL));
+}
+
+/* Why a thing at a path is refused: what it is, as a noun phrase ("a
+   block device"), and what to do instead. */
+struct refusal {
+    char what[160];
+    const char *remedy;
+};
+
+/* The regular file st at path: empty, or asmsim's by its first bytes. */
+static int own_file(const char *path, const struct stat *st, struct refusal *r)
+{
+    char head[OWN_HEAD_BYTES + 1];
+    ssize_t n = 0;
+
+    if (st->st_size == 0)
+        return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd >= 0) {
+        n = read(fd, head, OWN_HEAD_BYTES);
+        close(fd);
+    }
+    if (fd < 0 || n < 0) {
+        snprintf(r->what, sizeof r->what, "a file asmsim cannot read (%s) to "
+                 "tell whether asmsim wrote it", strerror(errno));
+        r->remedy = "give a new file name";
+        return -EACCES;
+    }
+    head[n] = '\0';
+    if (memchr(head, '\0', (size_t)n) == NULL && report_output_is_own(head))
+        return 0;
+    snprintf(r->what, sizeof r->what, "a file that holds something asmsim "
+             "did not write (not an asmsim JSON or CSV)");
+    r->remedy = "asmsim replaces only its own output: give a new file name, "
+                "or remove the file first";
+    return -EEXIST;
+}
+
+/* Whether st is the file our standard output or error is. */
+static bool is_our_stdio(const struct stat *st)
+{
+    struct stat fd_st;
+
+    for (int fd = 1; fd <= 2; fd++)
+        if (fstat(fd, &fd_st) == 0 && S_ISREG(fd_st.st_mode) &&
+            fd_st.st_dev == st->st_dev && fd_st.st_ino == st->st_ino)
+            return true;
+    return false;
+}
+
+/* The existing thing st at path (followed through links): how to write
+   it, or why not. */
+static int judge(const char *path, const struct stat *st,
+                 struct report_output *out, struct refusal *r)
+{
+    if (S_ISREG(st->st_mode)) {
+        out->how = is_our_stdio(st) ? REPORT_OUTPUT_APPEND : REPORT_OUTPUT_REPLACE;
+        return out->how == REPORT_OUTPUT_APPEND ? 0 : own_file(path, st, r);
+    }
+    out->how = REPORT_OUTPUT_IN_PLACE;
+    if (S_ISFIFO(st->st_mode) ||
+        (S_ISCHR(st->st_mode) && harmless_char_device(st->st_rdev)))
+        return 0;
+    r->remedy = "give a file name";
+    if (S_ISDIR(st->st_mode)) {
+        snprintf(r->what, sizeof r->what, "a directory");
+        return -EISDIR;
+    }
+    if (S_ISBLK(st->st_mode)) {
+        snprintf(r->what, sizeof r->what, "a block device (%u:%u)",
+                 major(st->st_rdev), minor(st->st_rdev));
+        r->remedy = "asmsim never writes its output into a device (it would "
+                    "overwrite what the device holds): give a file name";
+    } else if (S_ISCHR(st->st_mode)) {
+        snprintf(r->what, sizeof r->what, "a character device (%u:%u)",
+                 major(st->st_rdev), minor(st->st_rdev));
+        r->remedy = "asmsim writes its output only to files, FIFOs, "
+                    "terminals and /dev/null: give a file name";
+    } else {
+        snprintf(r->what, sizeof r->what, "a socket");
+    }
+    return -EINVAL;
+}
+
+/* The file a link at path names, where asmsim replaces it. */
+static int follow_link(const char *path, struct report_output *out,
+                       struct refusal *r)
+{
+    char *real = realpath(path, NULL);
+
+    if (real && strlen(real) < sizeof out->path) {
+        snprintf(out->path, sizeof out->path, "%s", real);
+        free(real);
+        return 0;
+    }
+    snprintf(r->what, sizeof r->what, "a link asmsim cannot follow (%s)",
+             real ? strerror(ENAMETOOLONG) : strerror(errno));
+    r->remedy = "give the file's own path";
+    free(real);
+    return -EINVAL;
+}
+
+int report_output_target(const char *path, struct report_output *out,
+                         char *why, size_t why_len)
+{
+    struct refusal r = { "", "" };
+    struct stat lst, st;
+    bool link;
+    int rc;
+
+    memset(out, 0, sizeof *out);
+    if (!path || !*path) {
+        snprintf(why, why_len, "is empty; give a file name");
+        return -EINVAL;
+    }
+    if (strlen(path) >= sizeof out->path) {
+        snprintf(why, why_len, "path too long; use a path under %zu bytes",
+                 sizeof out->path);
+        return -ENAMETOOLONG;
+    }
+    snprintf(out->path, sizeof out->path, "%s", path);
+    if (lstat(path, &lst) != 0) {
+        rc = -errno;
+        if (rc != -ENOENT && rc != -ENOTDIR) {
+            snprintf(why, why_len, "%s", strerror(-rc));
+            return rc;
+        }
+        out->how = REPORT_OUTPUT_NEW;
+        return 0;
+    }
+    link = S_ISLNK(lst.st_mode);
+    if (link && stat(path, &st) != 0) {
+        snprintf(r.what, sizeof r.what, "%s", errno == ENOENT ?
+                 "nothing (a dangling link)" : strerror(errno));
+        r.remedy = "asmsim does not create a file through a link: give the "
+                   "path itself";
+        rc = -EINVAL;
+    } else {
+        rc = judge(path, link ? &st : &lst, out, &r);
+        if (rc == 0 && link && out->how == REPORT_OUTPUT_REPLACE)
+            rc = follow_link(path, out, &r);    /* replaced where it lies */
+    }
+    if (rc < 0)
+        snprintf(why, why_len, "is %s%s; %s", link ? "a symbolic link to " : "",
+                 r.what, r.remedy);
+    return rc;
+}
