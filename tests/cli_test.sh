@@ -757,6 +757,24 @@ mkfifo fifo.lun
 expect_error "lun_file_fifo_should_be_refused_without_blocking" \
     "asmsim: --lun-file fifo.lun: is a FIFO, not a regular file" "" \
     timeout -s KILL 20 "$ASMSIM" run --lun-file fifo.lun --duration 200ms
+# every input is read whole from a regular file, refused at once otherwise
+# (report_input_open): a FIFO blocked --schedule, --layout-file, a report's
+# input and a --merge shard forever; a directory was "larger than 1 GiB"
+# (report) or "empty" (--merge)
+while IFS='|' read -r name want args; do
+    eval "set -- $args"
+    expect_error "${name}_fifo_should_be_refused_without_blocking" \
+        "$want fifo.lun: is a FIFO, not a regular file; give " "" \
+        timeout -s KILL 20 "$ASMSIM" "$@"
+    eval "set -- ${args//fifo.lun/.}"
+    expect_error "${name}_directory_should_be_refused_saying_so" \
+        "$want .: is a directory, not a regular file; give " "" "$ASMSIM" "$@"
+done <<'CMDS'
+schedule|asmsim: --schedule|forecast --instance m5.large --disks 2 --schedule fifo.lun
+layout_file|asmsim: --layout-file|run --layout-file fifo.lun --duration 1ms
+report_input|asmsim report:|report fifo.lun -o fifo.html
+merge_shard|asmsim: advise --merge:|advise --merge fifo.lun
+CMDS
 expect_error "lun_file_directory_should_be_refused" \
     "asmsim: --lun-file .: is a directory, not a regular file" "" \
     "$ASMSIM" run --lun-file . --duration 200ms
