@@ -442,6 +442,19 @@ else
             --run oltp "${FAST[@]}"
         expect_true "data_should_reach_the_device" \
             test "$(pattern_count "$blank")" -gt 0
+        # a device set read-only opens read-write and failed every write
+        # (exit 0, half the I/Os counted as errors): refused up front,
+        # saying so, with the command that makes it writable; orion names
+        # its own flag, -write
+        blockdev --setro "$blank"
+        expect_error "read_only_device_should_be_refused_saying_read_only" \
+            "asmsim: $blank: the device is read-only (blockdev --getro says 1) and the run writes; make it writable (blockdev --setrw $blank), or run without --write" "" \
+            "$ASMSIM" run --target "$blank" --write 100 --destroy-data "${FAST[@]}"
+        echo "$blank" >ro.lun
+        expect_error "orion_refusal_should_name_orions_write_flag" \
+            "asmsim: $blank: the device is read-only" "or run without -write" \
+            "$ASMSIM" orion -run oltp -testname ro -write 100 --destroy-data -duration 1
+        blockdev --setrw "$blank"
 
         ext=$(new_loop ext4.img 64)
         LOOPS+=("$ext")

@@ -237,6 +237,21 @@ static int say_devices_failed(const struct sim_run_result *r, bool sweep)
     return 1;
 }
 
+/* --verbose: what the backend found, line by line, the paths in it
+   escaped for the terminal (cli_escape). */
+static void print_device_info(const char *info)
+{
+    char line[CLI_TARGET_PATH_MAX * 4 + 1], safe[sizeof line * 4];
+
+    printf("\nDevices:\n");
+    while (*info) {
+        size_t n = strcspn(info, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, info);
+        printf("%s\n", cli_escape(line, safe, sizeof safe));
+        info += n + (info[n] == '\n');
+    }
+}
+
 static int execute_run(struct cli_job *j, sim_stop_flag *stop)
 {
     struct sim_run_result *r = NULL;
@@ -265,7 +280,7 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
         } else
             cli_print_run_summary(stdout, j, r);
         if (device_info[0])
-            printf("\nDevices:\n%s", device_info);
+            print_device_info(device_info);
     }
     if (say_devices_failed(r, false))
         status = 1;
@@ -340,8 +355,10 @@ static void orion_banner(const struct cli_job *j)
         printf("Total Data Points: %d\n", m->orion_total_points);
         wl_matrix_free(m);
     }
-    for (int d = 0; d < j->meta.n_luns; d++)
-        printf("Name: %s\n", j->luns[d]);
+    for (int d = 0; d < j->meta.n_luns; d++) {
+        char path[CLI_TARGET_PATH_MAX * 4 + 1];
+        printf("Name: %s\n", cli_escape(j->luns[d], path, sizeof path));
+    }
     printf("%d FILEs found.\n\n", j->meta.n_luns);
     fflush(stdout);
 }

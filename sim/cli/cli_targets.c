@@ -40,7 +40,7 @@
 #include "sim/report/report_input.h"
 
 #define LUN_FILE_MAX_BYTES (1024 * 1024)
-#define LUN_PATH_MAX 4096
+#define LUN_PATH_MAX CLI_TARGET_PATH_MAX
 
 static int add_path(struct cli_opts *o, const char *path, char *why, size_t n)
 {
