@@ -65,7 +65,7 @@ else
         "build: '$b'; run: '$r'; test: '$t'"
 fi
 expect_true "the_common_configuration_should_keep_werror_on" \
-    grep -q -- '-DASMSIM_WERROR=ON' <<<"$t"
+    grep -q -- '-DASMSIM_WERROR:BOOL=ON' <<<"$t"
 
 # ---- whole-suite skips: 77 for a developer, a failure in CI ----------------
 

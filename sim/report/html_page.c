@@ -269,7 +269,8 @@ static void page_foot(struct html_out *o)
                    summary.levels.small / .large  an object, or null;
                    headroom_frac, usd_month  a figure, or an object of
                      them, not empty (advice: one per target, or per part
-                     of the bill);
+                     of the bill, with the text "covers" saying what it
+                     prices);
                    sweep_disks  an array of figures;
                    out_of_reach.<target>  an object or null (advice: the
                      closest candidate, whose mbps is a target's name);
@@ -340,10 +341,16 @@ static enum want want_in_composite(const char *path, const char *key)
     last = last ? last + 1 : path;
     if (ends_with(last, "_lat_us"))         /* a latency distribution */
         return strcmp(key, "hist_pow2") == 0 ? WANT_FIGURES : WANT_FIGURE;
+    if (strcmp(last, "usd_month") == 0 && strcmp(key, "covers") == 0)
+        return WANT_TEXT;               /* "configuration" or "instance" */
     if (strcmp(last, "headroom_frac") == 0 || strcmp(last, "usd_month") == 0)
         return WANT_FIGURE;
-    if (ends_with(path, "out_of_reach.schedule") && strcmp(key, "day") == 0)
-        return WANT_OBJECT_OR_NULL;
+    /* a forecast's rows, events and first unserved phase number their
+       day; an advice's outcomes hold a schedule's day as an object */
+    if (strcmp(key, "day") == 0)
+        return starts_with(last, "events[") || starts_with(last, "phases[") ||
+               starts_with(last, "timeline[") || strcmp(last, "first_unserved") == 0
+               ? WANT_FIGURE : WANT_OBJECT_OR_NULL;
     return WANT_ANY;
 }
 
