@@ -172,6 +172,35 @@ static inline bool why_quote_plain(const unsigned char *p, size_t len)
     return true;
 }
 
+/* The next character of p[0..len) (len > 0) as a terminal may show it:
+   printable UTF-8 copied, anything else (control characters, bidi
+   controls; of bytes that are not UTF-8, the first) written as \xNN for
+   each of its bytes.  Fills piece (16 bytes: at most 4 escapes) and
+   *plen; returns how many bytes of p it took; *escaped says which. */
+static inline size_t why_next_shown(const unsigned char *p, size_t len,
+                                    char piece[16], size_t *plen, bool *escaped)
+{
+    static const char hex[] = "0123456789abcdef";
+    uint32_t cp;
+    size_t sl = why_utf8_seq(p, len, &cp);
+
+    *plen = 0;
+    *escaped = sl == 0 || why_cp_is_control(cp);
+    if (!*escaped) {
+        memcpy(piece, p, sl);
+        *plen = sl;
+        return sl;
+    }
+    sl = sl ? sl : 1;
+    for (size_t i = 0; i < sl; i++) {
+        piece[(*plen)++] = '\\';
+        piece[(*plen)++] = 'x';
+        piece[(*plen)++] = hex[p[i] >> 4];
+        piece[(*plen)++] = hex[p[i] & 0xf];
+    }
+    return sl;
+}
+
 /* s[0..len) (it ends earlier at a NUL) made safe to echo in a one-line
    message.  A plain value (see above) that fits buf is copied as it is;
    any other is put in double quotes, control characters (C0, DEL, C1,
@@ -184,7 +213,6 @@ static inline bool why_quote_plain(const unsigned char *p, size_t len)
    argument of printf.  Callers do not add quotes of their own. */
 static inline char *why_quote(const char *s, size_t len, char *buf, size_t n)
 {
-    static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)s;
     size_t used = 0, shown = 0;
 
@@ -203,28 +231,16 @@ static inline char *why_quote(const char *s, size_t len, char *buf, size_t n)
     buf[used++] = '"';
     while (len > 0) {
         char piece[16];
-        size_t plen = 0, cols = 1;  /* columns the piece takes on screen */
-        uint32_t cp;
-        size_t sl = why_utf8_seq(p, len, &cp);
+        size_t plen, cols = 1;      /* columns the piece takes on screen */
+        bool escaped;
+        size_t sl = why_next_shown(p, len, piece, &plen, &escaped);
 
-        if (sl == 0 || why_cp_is_control(cp)) {
-            /* every byte of it escaped (of an invalid sequence: the first) */
-            size_t nb = sl ? sl : 1;
-            for (size_t i = 0; i < nb; i++) {
-                piece[plen++] = '\\';
-                piece[plen++] = 'x';
-                piece[plen++] = hex[p[i] >> 4];
-                piece[plen++] = hex[p[i] & 0xf];
-            }
-            sl = nb;
+        if (escaped) {
             cols = plen;
-        } else if (cp == '"' || cp == '\\') {
-            piece[plen++] = '\\';
-            piece[plen++] = (char)cp;
-            cols = 2;
-        } else {
-            memcpy(piece, p, sl);
-            plen = sl;
+        } else if (p[0] == '"' || p[0] == '\\') {
+            piece[0] = '\\';
+            piece[1] = (char)p[0];
+            plen = cols = 2;
         }
         /* at most WHY_QUOTE_CHARS columns of value, escapes included;
            room for the piece, the closing quote, "..." and the NUL */
@@ -243,6 +259,65 @@ static inline char *why_quote(const char *s, size_t len, char *buf, size_t n)
         used += 3;
     }
     buf[used < n ? used : n - 1] = '\0';
+    return buf;
+}
+
+/* ---- shell words ------------------------------------------------------
+ *
+ * A command asmsim suggests (the dd that writes a file's holes, blockdev
+ * --setrw, `asmsim report F -o G`, advise's forecast command) is pasted
+ * into a shell, so every word the user gave in it must reach the command
+ * as one word, meaning what it said: a path with a space, a quote, a '$'
+ * or a ';' must neither split nor run anything.  And the line is printed
+ * first, so nothing in it may act on the terminal.  why_shell_word writes
+ * a plain word as it is, any other in single quotes (a quote inside as
+ * '\''), and one with control characters or bytes that are not UTF-8 as
+ * $'...' (bash, zsh, ksh), those bytes as \xNN.  It never cuts: a cut
+ * path would name another file, so a word that does not fit is NULL and
+ * the caller leaves the command out.
+ */
+
+/* Characters no shell treats specially anywhere in a word. */
+#define WHY_SHELL_PLAIN "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
+                        "0123456789_./+,:=@%-"
+
+/* s as one shell word (see above) into buf; buf, or NULL when it does
+   not fit in n bytes (4 x strlen(s) + 4 always do). */
+static inline char *why_shell_word(const char *s, char *buf, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t len = strlen(s), used = 0, plen;
+    char piece[16];
+    bool escaped, ansi = false;
+
+    if (len > 0 && strspn(s, WHY_SHELL_PLAIN) == len)
+        return len < n ? memcpy(buf, s, len + 1) : NULL;
+    for (size_t i = 0; i < len;) {
+        i += why_next_shown(p + i, len - i, piece, &plen, &escaped);
+        ansi |= escaped;
+    }
+    if (n < 4)
+        return NULL;
+    if (ansi)
+        buf[used++] = '$';
+    buf[used++] = '\'';
+    while (len > 0) {
+        size_t sl = why_next_shown(p, len, piece, &plen, &escaped);
+        const char *alt = escaped ? NULL : p[0] == '\'' ? (ansi ? "\\'" : "'\\''")
+                        : p[0] == '\\' && ansi ? "\\\\" : NULL;
+        if (alt) {
+            plen = strlen(alt);
+            memcpy(piece, alt, plen);
+        }
+        if (used + plen + 2 > n)
+            return NULL;
+        memcpy(buf + used, piece, plen);
+        used += plen;
+        p += sl;
+        len -= sl;
+    }
+    buf[used++] = '\'';
+    buf[used] = '\0';
     return buf;
 }
 

@@ -79,6 +79,9 @@ expect_error "advise_sustained_and_burst_ok_should_exclude_each_other" \
 expect_error "advise_rhel_on_oci_should_exit_2" \
     "asmsim: advise: --os rhel: RHEL prices exist for AWS only" "" \
     "$ASMSIM" advise --need-mbps 100 --os rhel --clouds aws,oci
+expect_error "advise_capacity_too_large_should_name_the_largest" \
+    "asmsim: advise: --capacity 1PiB: not valid; use a size up to 1024TiB in KiB..TiB or KB..TB" "" \
+    "$ASMSIM" advise --need-mbps 100 --capacity 1PiB
 expect_error "advise_top_0_should_exit_2" \
     "asmsim: advise: --top 0: not valid; use a count 1..100" "" \
     "$ASMSIM" advise --need-mbps 100 --top 0

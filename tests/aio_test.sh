@@ -356,7 +356,8 @@ expect_failed_run() {   # NAME TIMES SPEC ASMSIM-ARGS...
         rm -rf "fr_$name" && mkdir "fr_$name"
         harness_run env ASMSIM_FAULTS="$spec" "$ASMSIM" "$@" --output-dir "fr_$name"
         if [ "$H_RC" -ne 1 ]; then why="try $i: exit $H_RC, expected 1; stderr: ${H_ERR:0:300}"
-        elif [[ "$H_ERR" != *"every target failed"* ]]; then why="try $i: stderr: ${H_ERR:0:300}"
+        elif [[ "$H_ERR" != *"every target failed"*": Input/output error on all 2 disks (fa, fb)"* ||
+                "$H_ERR" == *interrupted* ]]; then why="try $i: stderr: ${H_ERR:0:300}"
         elif ! compgen -G "fr_$name/asmsim_*_summary.txt" >/dev/null; then
             why="try $i: no summary written in fr_$name"
         fi
@@ -395,6 +396,17 @@ expect_failed_run "every_disk_failing_on_two_workers_should_exit_1_with_the_poin
     '*:eio@3000' run --target fa --target fb --threads 2 --write 30 --run normal \
     --duration 100ms --quiet
 
+# a sweep whose devices fail is no interrupt (it said "interrupted; partial
+# results written", exit 130): the disk count, the error and the disks,
+# exit 1, the disk counts so far written
+expect_failed_run "every_disk_failing_in_a_sweep_should_exit_1_naming_the_error" 1 \
+    '*:eio@1500' sweep --volumes 2 --target fa --target fb --threads 1 --write 30 \
+    --run oltp --duration 100ms --quiet
+printf '%s\n' "$H_ERR" >sweepfail.err
+expect_true "a_failed_sweep_should_say_at_which_disk_count" \
+    grep -q '^asmsim: sweep stopped at 2 disks: every target failed at point small=[0-9]* large=0: Input/output error on all 2 disks (fa, fb); the disk counts measured before it are written$' \
+    sweepfail.err
+
 # Ctrl-C while disk 1 never completes: the engine reaps with a deadline and
 # gives in-flight I/O 2 s after a stop, so the run ends within seconds.
 for t in 1 2; do
@@ -430,6 +442,19 @@ else
             --run oltp "${FAST[@]}"
         expect_true "data_should_reach_the_device" \
             test "$(pattern_count "$blank")" -gt 0
+        # a device set read-only opens read-write and failed every write
+        # (exit 0, half the I/Os counted as errors): refused up front,
+        # saying so, with the command that makes it writable; orion names
+        # its own flag, -write
+        blockdev --setro "$blank"
+        expect_error "read_only_device_should_be_refused_saying_read_only" \
+            "asmsim: $blank: the device is read-only (blockdev --getro says 1) and the run writes; make it writable (blockdev --setrw $blank), or run without --write" "" \
+            "$ASMSIM" run --target "$blank" --write 100 --destroy-data "${FAST[@]}"
+        echo "$blank" >ro.lun
+        expect_error "orion_refusal_should_name_orions_write_flag" \
+            "asmsim: $blank: the device is read-only" "or run without -write" \
+            "$ASMSIM" orion -run oltp -testname ro -write 100 --destroy-data -duration 1
+        blockdev --setrw "$blank"
 
         ext=$(new_loop ext4.img 64)
         LOOPS+=("$ext")
@@ -558,17 +583,25 @@ fi
 # (every I/O fails from then on): exit 1, the points measured so far
 # written.  It crashed (exit 139, no files) when the engine was freed
 # while the workers still ran; that was a race, so it runs three times.
-xfs_shutdown_run() {   # try -> "" or why it failed
-    local try=$1 pid rc
+# A sweep the same way said "interrupted", exit 130 (issue 32): it names
+# the disk count, the error and the disks.  The shutdown comes once the
+# first point is done (the --progress line says so), not after a fixed
+# time: under load, creating the files took longer than that.
+xfs_shutdown_run() {   # try run|sweep -> "" or why it failed
+    local try=$1 cmd=$2 pid rc i
     umount xfsmnt 2>/dev/null
     mkfs.xfs -q -f "$xfsdev" >/dev/null 2>&1 && mount "$xfsdev" xfsmnt 2>/dev/null ||
         { echo "try $try: mkfs.xfs or mount failed"; return; }
     rm -rf "xfsout$try" && mkdir "xfsout$try"
-    "$ASMSIM" run --target xfsmnt/a --target xfsmnt/b --create 64MiB --threads 2 \
-        --write 30 --run normal --duration 500ms --output-dir "xfsout$try" \
-        --quiet >"xfs$try.out" 2>"xfs$try.err" &
+    "$ASMSIM" "$cmd" --target xfsmnt/a --target xfsmnt/b --create 64MiB --threads 2 \
+        $([ "$cmd" = sweep ] && echo --volumes 1-2) --write 30 --run normal \
+        --duration 500ms --output-dir "xfsout$try" --progress \
+        >"xfs$try.out" 2>"xfs$try.err" &
     pid=$!
-    sleep 2
+    for ((i = 0; i < 600 * SCALE; i++)); do
+        grep -qs '^asmsim: 1/' "xfs$try.err" || ! kill -0 $pid 2>/dev/null && break
+        sleep 0.1
+    done
     xfs_io -x -c shutdown xfsmnt
     for _ in $(seq $((300 * SCALE))); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
     if kill -0 $pid 2>/dev/null; then
@@ -578,9 +611,11 @@ xfs_shutdown_run() {   # try -> "" or why it failed
     wait $pid
     rc=$?
     if [ $rc -ne 1 ]; then
-        echo "try $try: exit $rc, expected 1: $(head -c 300 "xfs$try.err")"
-    elif ! grep -q "every target failed" "xfs$try.err"; then
-        echo "try $try: stderr: $(head -c 300 "xfs$try.err")"
+        echo "try $try: exit $rc, expected 1: $(grep -v '^asmsim: [0-9]*/' "xfs$try.err" | head -c 300)"
+    elif ! grep -Eq "every target failed at point .*: Input/output error on all (1 disk|2 disks) \(xfsmnt/a" "xfs$try.err" ||
+         { [ "$cmd" = sweep ] && ! grep -q '^asmsim: sweep stopped at 1 disk: ' "xfs$try.err"; } ||
+         grep -q interrupted "xfs$try.err"; then
+        echo "try $try: stderr: $(grep -v '^asmsim: [0-9]*/' "xfs$try.err" | head -c 300)"
     elif ! compgen -G "xfsout$try/asmsim_*_summary.txt" >/dev/null; then
         echo "try $try: no summary written"
     fi
@@ -600,14 +635,20 @@ else
     MOUNTS+=("$WORK/xfsmnt")
     why=""
     for try in 1 2 3; do
-        why=$(xfs_shutdown_run $try)
+        why=$(xfs_shutdown_run $try run)
         [ -n "$why" ] && break
     done
+    [ -z "$why" ] && why_sweep=$(xfs_shutdown_run 4 sweep)
     umount xfsmnt 2>/dev/null
     if [[ "$why" == *"mkfs.xfs or mount failed"* ]]; then
         skip xfs_shutdown "cannot make or mount XFS here"
     elif [ -z "$why" ]; then
         harness_ok "xfs_shutdown_mid_run_on_two_workers_should_exit_1_with_the_points_so_far"
+        if [ -z "$why_sweep" ]; then
+            harness_ok "xfs_shutdown_mid_sweep_should_exit_1_naming_the_error_not_interrupted"
+        else
+            harness_fail "xfs_shutdown_mid_sweep_should_exit_1_naming_the_error_not_interrupted" "$why_sweep"
+        fi
     else
         harness_fail "xfs_shutdown_mid_run_on_two_workers_should_exit_1_with_the_points_so_far" "$why"
     fi

@@ -469,6 +469,14 @@ timeout --preserve-status -s INT 2 "$ASMSIM" run --instance m5.large --disks 2 \
 expect_true "a_figure_from_the_cut_point_should_say_so" grep -Eq \
     '^\(Maximum Small IOPS and Minimum Small Latency: from Small=1 and Large=0, cut short after [0-9]+\.[0-9]{2} s\)$' cut.out
 
+# ---- sizes too large name the bound and the units (1PiB is no size here)
+expect_error "create_too_large_should_name_the_largest" \
+    "asmsim: --create 1PiB: not a file size; use a multiple of 4KiB from 1MiB to 1024TiB, in KiB..TiB or KB..TB (4GiB, 512MiB)" "" \
+    "$ASMSIM" run --target x.img --create 1PiB
+expect_error "size_limit_too_large_should_name_the_largest" \
+    "asmsim: --size-limit 2000TiB: not a size; use 1MiB to 1024TiB, in KiB..TiB or KB..TB" "" \
+    "$ASMSIM" run --target x.img --size-limit 2000TiB
+
 # ---- stdout that cannot be written: exit 1 and a message, for every command
 # that prints, once (it was exit 0 with an empty file: a full disk said nothing)
 if [ -w /dev/full ]; then
@@ -757,6 +765,24 @@ mkfifo fifo.lun
 expect_error "lun_file_fifo_should_be_refused_without_blocking" \
     "asmsim: --lun-file fifo.lun: is a FIFO, not a regular file" "" \
     timeout -s KILL 20 "$ASMSIM" run --lun-file fifo.lun --duration 200ms
+# every input is read whole from a regular file, refused at once otherwise
+# (report_input_open): a FIFO blocked --schedule, --layout-file, a report's
+# input and a --merge shard forever; a directory was "larger than 1 GiB"
+# (report) or "empty" (--merge)
+while IFS='|' read -r name want args; do
+    eval "set -- $args"
+    expect_error "${name}_fifo_should_be_refused_without_blocking" \
+        "$want fifo.lun: is a FIFO, not a regular file; give " "" \
+        timeout -s KILL 20 "$ASMSIM" "$@"
+    eval "set -- ${args//fifo.lun/.}"
+    expect_error "${name}_directory_should_be_refused_saying_so" \
+        "$want .: is a directory, not a regular file; give " "" "$ASMSIM" "$@"
+done <<'CMDS'
+schedule|asmsim: --schedule|forecast --instance m5.large --disks 2 --schedule fifo.lun
+layout_file|asmsim: --layout-file|run --layout-file fifo.lun --duration 1ms
+report_input|asmsim report:|report fifo.lun -o fifo.html
+merge_shard|asmsim: advise --merge:|advise --merge fifo.lun
+CMDS
 expect_error "lun_file_directory_should_be_refused" \
     "asmsim: --lun-file .: is a directory, not a regular file" "" \
     "$ASMSIM" run --lun-file . --duration 200ms
@@ -772,6 +798,13 @@ printf 'd1\nd2\033[2J\n' >ctl.lun
 expect_error "lun_file_control_character_should_name_the_line" \
     'asmsim: --lun-file ctl.lun: line 2: control character in "d2\x1b[2J"' "" \
     "$ASMSIM" run --lun-file ctl.lun --duration 200ms
+# a byte a terminal acts on that the LUN reader lets through (0x9b is
+# the 8-bit CSI; not UTF-8) reached the terminal raw in the refusal of the
+# target; every message line escapes it (cli_print_error)
+printf 'd\2331\n' >c1.lun
+expect_error "lun_path_bytes_should_be_escaped_in_messages" \
+    'asmsim: d\x9b1: no such file or device' "" \
+    "$ASMSIM" run --lun-file c1.lun --duration 200ms
 printf 'd1\td2\n' >tab.lun
 expect_error "lun_file_tab_inside_a_path_should_be_a_control_character" \
     "asmsim: --lun-file tab.lun: line 1: control character" "" \

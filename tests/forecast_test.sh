@@ -251,6 +251,15 @@ expect_true "served_days_with_balances_still_moving_should_say_a_later_day_may_n
 expect_stdout_contains "weekly_etl_should_run_a_7_day_pass" "day 1 sunday-etl (d7 00:00:00-d7 08:00:00)" \
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 --schedule weekly-etl
 
+# a schedule over the phase limit names the line, the phase and the limit
+# (it said "line '': too many phases")
+python3 -c "
+print('phase,duration,num_small')
+for i in range(257): print('p%d,1m,1' % i)" >many.csv
+expect_error "schedule_over_the_phase_limit_should_name_the_line_and_limit" \
+    "asmsim: many.csv:258: phase 'p256': phase 257; a schedule holds at most 256" "" \
+    "$ASMSIM" forecast --instance m5.large --disks 2 --schedule many.csv
+
 # ---- interruption ---------------------------------------------------------------
 
 # interrupted CMD...: run it, send SIGHUP after 3 s (several intervals

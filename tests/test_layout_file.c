@@ -208,10 +208,11 @@ static void unreadable_file_should_fail(void)
     lay_cfg_defaults(&cfg, 4, GiB);
     CHECK_INT_EQ(lay_file_load("/nonexistent/dir/x.json", &cfg, map, &disks, why,
                                sizeof why), -EINVAL);
-    CHECK(strstr(why, "/nonexistent/dir/x.json: cannot read the layout file") != NULL);
+    CHECK(strstr(why, "/nonexistent/dir/x.json: cannot read it: No such file or directory; give a layout file") != NULL);
     CHECK_INT_EQ(disks, -7);
-    /* a directory is not a file either */
+    /* a directory is not a file either, and says what it is */
     CHECK_INT_EQ(lay_file_load(tmpdir, &cfg, map, &disks, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, ": is a directory, not a regular file; give a layout file") != NULL);
 }
 
 /* The presets live next to the sources: ../layouts/presets from here. */

@@ -136,6 +136,18 @@ for t in 1 2; do
         "${H_ERR/every target failed/}" != "$H_ERR"
 done
 
+# a sweep whose devices fail says so and exits 1 (it said "interrupted", 130)
+rm -rf failsw && mkdir failsw
+harness_run env ASMSIM_FAULTS='*:eio@1500' "$ASMSIM" sweep --engine uring --volumes 2 \
+    --target m1 --target m2 --run normal --output-dir failsw "${FAST[@]}"
+if [ "$H_RC" -eq 1 ] && [[ "$H_ERR" == *"sweep stopped at 2 disks: every target failed"*"Input/output error on all 2 disks (m1, m2)"* ]] &&
+   [[ "$H_ERR" != *interrupted* ]] && compgen -G "failsw/asmsim_*_summary.txt" >/dev/null; then
+    harness_ok "uring_sweep_with_every_disk_failing_should_exit_1_naming_the_error"
+else
+    harness_fail "uring_sweep_with_every_disk_failing_should_exit_1_naming_the_error" \
+        "exit $H_RC; stderr: ${H_ERR:0:400}"
+fi
+
 for t in 1 2; do
     expect_sigint_exit_130 "uring_sigint_on_${t}_workers_while_a_disk_stalls_should_exit_130" \
         "intr$t" env ASMSIM_FAULTS=1:stall@300 "${UR[@]}" --target m1 --target m2 \

@@ -353,11 +353,15 @@ static int read_phase_line(struct parser *ps, char *line, int lineno)
     if (n < 0 || n > ps->n_header)
         return fail_line(ps, lineno, "line", line, "more fields than the "
                          "header has columns (or one over 63 bytes)");
-    if (ps->n == WL_SCHEDULE_MAX_PHASES)
-        return fail_line(ps, lineno, "line", "", "too many phases; at most 256");
     struct raw_line r = { .line = lineno };
     for (int i = 0; i < n; i++)
         snprintf(r.field[ps->col_of_field[i]], 64, "%s", fields[i]);
+    if (ps->n == WL_SCHEDULE_MAX_PHASES) {
+        char what[80];
+        snprintf(what, sizeof what, "phase %d; a schedule holds at most %d",
+                 WL_SCHEDULE_MAX_PHASES + 1, WL_SCHEDULE_MAX_PHASES);
+        return fail_line(ps, lineno, "phase", r.field[COL_PHASE], what);
+    }
     struct read_phase *rp = &ps->ph[ps->n];
     memset(rp, 0, sizeof *rp);
     rp->p.line = lineno;

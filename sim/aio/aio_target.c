@@ -3,7 +3,9 @@
  * how big is it, what block size does it want, which NUMA node hosts it.
  *
  * Every target passes safety_check() (safety.c: the rules of what may be
- * written), files asked for with --create are made and marked, then each
+ * written) and, when the run writes, dev_aio_writable() (a device set
+ * read-only, a file system mounted so: said before a write fails), files
+ * asked for with --create are made and marked, then each
  * is opened O_DIRECT, read-only unless the run writes, and block devices
  * O_EXCL as well, so that nothing can mount or claim them while asmsim
  * runs.  The logical block size is asked of each device; every I/O's
@@ -19,12 +21,70 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
+#include "layouts/why.h"
 #include "sim/aio/aio_info.h"
 #include "sim/aio/aio_target.h"
 #include "sim/aio/safety.h"
+
+/* A block device set read-only (blockdev --setro, losetup -r) opens
+   read-write all the same and fails every write; a file system mounted
+   read-only refuses the open with EROFS, but only at run time. */
+static bool block_device_read_only(const char *path)
+{
+    int ro = 0, fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+    if (fd < 0)
+        return false;               /* the open of the run says why */
+    if (ioctl(fd, BLKROGET, &ro) != 0)
+        ro = 0;
+    close(fd);
+    return ro != 0;
+}
+
+/* The file system a file is on, or for a file --create will make, the
+   one of its directory: mounted read-only? */
+static bool file_system_read_only(const char *path)
+{
+    struct statvfs vfs;
+    char dir[4096];
+
+    if (statvfs(path, &vfs) == 0)
+        return (vfs.f_flag & ST_RDONLY) != 0;
+    snprintf(dir, sizeof dir, "%s", path);
+    return statvfs(dirname(dir), &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0;
+}
+
+int dev_aio_writable(const char *path, char *why, size_t why_len)
+{
+    struct stat st;
+    char word[4096 * 4 + 4];
+    bool block = stat(path, &st) == 0 && S_ISBLK(st.st_mode);
+
+    if (block && block_device_read_only(path)) {
+        const char *w = why_shell_word(path, word, sizeof word);
+        snprintf(why, why_len, "%s: the device is read-only (blockdev --getro "
+                 "says 1) and the run writes; make it writable%s%s%s, or run "
+                 "without --write", path, w ? " (blockdev --setrw " : "",
+                 w ? w : "", w ? ")" : "");
+        return -EROFS;
+    }
+    if (!block && file_system_read_only(path)) {
+        snprintf(why, why_len, "%s: its file system is mounted read-only and "
+                 "the run writes; remount it read-write, or run without "
+                 "--write", path);
+        return -EROFS;
+    }
+    return 0;
+}
 
 int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
                     uint32_t io_align_bytes, int d, char *why,
@@ -40,7 +100,8 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
     };
     struct safety_target t;
     int rc = safety_check(path, &pol, &t, why, why_len);
-    if (rc < 0)
+    if (rc < 0 || (cfg->writable && (rc = dev_aio_writable(path, why,
+                                                          why_len)) < 0))
         return rc;
     if (t.will_create &&
         (rc = safety_create_file(path, cfg->create_bytes, cfg->show_progress,

@@ -80,6 +80,7 @@ enum cli_engine {
 };
 
 #define CLI_TARGET_STORE 65536      /* bytes of paths a LUN file may hold */
+#define CLI_TARGET_PATH_MAX 4096    /* bytes of one target's path (PATH_MAX) */
 
 /* Bits of cli_opts.given: which settings the user gave explicitly (a
    --layout-file only fills in the others). */

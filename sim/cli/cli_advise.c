@@ -169,10 +169,11 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
         c->targets.write_pct = (int)n;
         return 0;
     case OPT_CAPACITY:
-        *valid = "a size, e.g. 4TiB or 2TB";
+        *valid = "a size up to " CLI_SIZE_MAX_TEXT " in " CLI_SIZE_UNITS
+                 ", e.g. 4TiB or 2TB";
         c->targets.capacity_text = v;
-        return prof_parse_size(v, &c->targets.capacity_bytes) != 0 ||
-               c->targets.capacity_bytes == 0 ? -EINVAL : 0;
+        return cli_parse_size_in(v, 0, 1, CLI_SIZE_MAX,
+                                 &c->targets.capacity_bytes);
     case OPT_REDUNDANCY:
         *valid = "external, normal or high";
         return lay_redundancy_parse(v, &c->targets.redundancy);

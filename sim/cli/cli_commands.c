@@ -216,6 +216,42 @@ static int measure(struct cli_job *j, sim_stop_flag *stop,
     return rc;
 }
 
+/* Real devices that all failed stopped the run (or the sweep at one of
+   its disk counts): what failed, on stderr, and exit status 1.  It is no
+   interrupt, even though the run stopped early the way a stop does:
+   the error and the disks are named, the results so far are written. */
+static int say_devices_failed(const struct sim_run_result *r, bool sweep)
+{
+    char line[sizeof r->failed_why + 64];
+
+    if (!r || !r->failed)
+        return 0;
+    if (sweep)
+        snprintf(line, sizeof line, "sweep stopped at %d disk%s: %s; the "
+                 "disk counts measured before it are written", r->disks,
+                 r->disks == 1 ? "" : "s", r->failed_why);
+    else
+        snprintf(line, sizeof line, "%s; the points measured before it are "
+                 "written", r->failed_why);
+    cli_print_error(stderr, "asmsim", line);
+    return 1;
+}
+
+/* --verbose: what the backend found, line by line, the paths in it
+   escaped for the terminal (cli_escape). */
+static void print_device_info(const char *info)
+{
+    char line[CLI_TARGET_PATH_MAX * 4 + 1], safe[sizeof line * 4];
+
+    printf("\nDevices:\n");
+    while (*info) {
+        size_t n = strcspn(info, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, info);
+        printf("%s\n", cli_escape(line, safe, sizeof safe));
+        info += n + (info[n] == '\n');
+    }
+}
+
 static int execute_run(struct cli_job *j, sim_stop_flag *stop)
 {
     struct sim_run_result *r = NULL;
@@ -244,13 +280,10 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
         } else
             cli_print_run_summary(stdout, j, r);
         if (device_info[0])
-            printf("\nDevices:\n%s", device_info);
+            print_device_info(device_info);
     }
-    if (r->failed) {
-        fprintf(stderr, "asmsim: %s; the points measured before it are "
-                "written\n", r->failed_why);
+    if (say_devices_failed(r, false))
         status = 1;
-    }
     sim_run_free(r);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
@@ -271,6 +304,8 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
         report_sweep_table(stdout, &j->cfg, s);     /* open loop: its own */
         report_skipped_line(stdout, &j->meta);
     }
+    if (s->n_runs > 0 && say_devices_failed(s->runs[s->n_runs - 1], true))
+        status = 1;
     sim_sweep_free(s);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
@@ -320,8 +355,10 @@ static void orion_banner(const struct cli_job *j)
         printf("Total Data Points: %d\n", m->orion_total_points);
         wl_matrix_free(m);
     }
-    for (int d = 0; d < j->meta.n_luns; d++)
-        printf("Name: %s\n", j->luns[d]);
+    for (int d = 0; d < j->meta.n_luns; d++) {
+        char path[CLI_TARGET_PATH_MAX * 4 + 1];
+        printf("Name: %s\n", cli_escape(j->luns[d], path, sizeof path));
+    }
     printf("%d FILEs found.\n\n", j->meta.n_luns);
     fflush(stdout);
 }

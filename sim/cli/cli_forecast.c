@@ -41,6 +41,7 @@
 #include "sim/profiles/prices.h"
 #include "sim/report/html.h"
 #include "sim/report/report_forecast.h"
+#include "sim/report/report_input.h"
 #include "sim/session/session.h"
 
 #define SCHEDULE_MAX_BYTES (1024 * 1024)
@@ -67,11 +68,10 @@ static int usage_error(const char *why)
 
 static int read_text_file(const char *path, char **out, char *why, size_t len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(why, len, "cannot read it: %s", strerror(errno));
-        return -errno;
-    }
+    FILE *f;
+    int rc = report_input_open(path, &f, why, len);
+    if (rc != 0)
+        return rc;
     char *buf = malloc(SCHEDULE_MAX_BYTES + 1);
     size_t n = buf ? fread(buf, 1, SCHEDULE_MAX_BYTES + 1, f) : 0;
     bool err = ferror(f);

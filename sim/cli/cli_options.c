@@ -525,10 +525,11 @@ static int opt_levels(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_create(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    if (cli_parse_size_in(v, 4 * KIB, 1 * MIB, 1ull << 50,
+    if (cli_parse_size_in(v, 4 * KIB, 1 * MIB, CLI_SIZE_MAX,
                           &o->create_bytes) != 0) {
         snprintf(why, n, "not a file size; use a multiple of 4KiB from 1MiB "
-                 "(4GiB, 512MiB)");
+                 "to " CLI_SIZE_MAX_TEXT ", in " CLI_SIZE_UNITS " (4GiB, "
+                 "512MiB)");
         return -EINVAL;
     }
     return 0;
@@ -537,9 +538,10 @@ static int opt_create(struct cli_opts *o, const char *v, char *why, size_t n)
 static int opt_size_limit(struct cli_opts *o, const char *v, char *why,
                           size_t n)
 {
-    if (cli_parse_size_in(v, 0, 1 * MIB, UINT64_MAX,
+    if (cli_parse_size_in(v, 0, 1 * MIB, CLI_SIZE_MAX,
                           &o->size_limit_bytes) != 0) {
-        snprintf(why, n, "not a size; use 1MiB or more (10GiB, 500MiB)");
+        snprintf(why, n, "not a size; use 1MiB to " CLI_SIZE_MAX_TEXT ", in "
+                 CLI_SIZE_UNITS " (10GiB, 500MiB)");
         return -EINVAL;
     }
     return 0;

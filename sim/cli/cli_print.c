@@ -263,8 +263,11 @@ static void print_header_real(FILE *f, const struct cli_job *j)
                 !o->uring ? "aio" : o->uring_sqpoll ? "uring+SQPOLL" : "uring",
                 o->write_pct > 0 ? "read-write: WRITES DESTROY DATA ON THEM"
                                  : "read-only");
-        for (int d = 0; d < o->n_targets; d++)
-            fprintf(f, "  target    %s\n", o->targets[d]);
+        for (int d = 0; d < o->n_targets; d++) {
+            char path[CLI_TARGET_PATH_MAX * 4 + 1];
+            fprintf(f, "  target    %s\n",
+                    cli_escape(o->targets[d], path, sizeof path));
+        }
         snprintf(disks, sizeof disks, "%s%d target%s, %s used on each%s",
                  o->cmd == CLI_SWEEP ? "the first N of " : "", o->n_targets,
                  o->n_targets == 1 ? "" : "s", size,

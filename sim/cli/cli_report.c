@@ -23,6 +23,7 @@
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_values.h"
 #include "sim/report/html.h"
+#include "sim/report/report_input.h"
 
 #define MAX_JSON_BYTES (1024L * 1024 * 1024)    /* 24 h at 1 s is ~100 MB */
 
@@ -80,20 +81,22 @@ static int parse(int argc, char **argv, struct report_args *a)
     return 0;
 }
 
-/* The whole file, NUL-terminated, or NULL with why. */
+/* The whole file, NUL-terminated, or NULL with why (a regular file only:
+   report_input_open). */
 static char *read_whole(const char *path, char *why, size_t why_len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f;
     char *buf = NULL;
     long len;
 
-    if (f == NULL) {
-        snprintf(why, why_len, "cannot read it: %s", strerror(errno));
+    if (report_input_open(path, &f, why, why_len) != 0) {
+        snprintf(why + strlen(why), why_len - strlen(why), "; give a results "
+                 "JSON (asmsim run, sweep, orion, forecast or advise --json)");
         return NULL;
     }
     if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 ||
         fseek(f, 0, SEEK_SET) != 0) {
-        snprintf(why, why_len, "cannot read it: not a regular file");
+        snprintf(why, why_len, "cannot read it: %s", strerror(errno));
     } else if (len > MAX_JSON_BYTES) {
         snprintf(why, why_len, "larger than 1 GiB; not a results JSON");
     } else if ((buf = malloc((size_t)len + 1)) == NULL) {

@@ -241,6 +241,21 @@ static void skip_count(struct cli_opts *o, int i, const char *why)
     o->n_counts--;
 }
 
+
+/* The remedy of a refused target names the run's --write; ORION's flag
+   is -write (safety.c and dev_aio_writable write the native one). */
+static void orion_write_flag(char *why)
+{
+    static const char native[] = "without --write", orion[] = "without -write";
+    char *at = strstr(why, native);
+
+    if (!at)
+        return;
+    memmove(at + sizeof orion - 1, at + sizeof native - 1,    /* shorter */
+            strlen(at + sizeof native - 1) + 1);
+    memcpy(at, orion, sizeof orion - 1);
+}
+
 /* The engine, and for real targets: the disk count they set, the safety
    rules (safety.c) checked before anything is opened for writing, and the
    usable size every target offers, which becomes the disk size. */
@@ -318,8 +333,12 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     o->create_unused = 0;
     for (int i = 0; i < o->n_targets; i++) {
         struct safety_target t;
-        if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0)
+        if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0 ||
+            (pol.write && dev_aio_writable(o->targets[i], why, why_len) != 0)) {
+            if (o->cmd == CLI_ORION)
+                orion_write_flag(why);
             return -EINVAL;
+        }
         if (o->create_bytes > 0 && !t.will_create && !t.asmsim_file &&
             o->create_unused++ == 0)
             o->create_unused_first = i;

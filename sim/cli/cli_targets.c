@@ -13,9 +13,9 @@
  * live exactly as long as the struct cli_opts and need no freeing.
  *
  * A LUN file is a short text file, and is read as one: it must be a
- * regular file (stat'ed before it is opened, so /dev/zero, a tape or a
- * FIFO is refused without being opened) of at most 1 MiB, and is read
- * whole.  One path per line; a line that is empty or only blanks, or whose
+ * regular file (report_input_open, as every input: stat'ed before it is
+ * opened, so /dev/zero, a tape or a FIFO is refused without being opened)
+ * of at most 1 MiB, and is read whole.  One path per line; a line that is empty or only blanks, or whose
  * first non-blank is '#', is skipped; a "\r\n" line end counts as "\n".
  * Anything else on a line is the path, exactly: a NUL byte or a control
  * character (below 0x20 - tab included - or DEL) is an error naming the
@@ -31,17 +31,16 @@
  * are as they were before the call.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "sim/cli/cli.h"
 #include "sim/aio/safety.h"
+#include "sim/report/report_input.h"
 
 #define LUN_FILE_MAX_BYTES (1024 * 1024)
-#define LUN_PATH_MAX 4096
+#define LUN_PATH_MAX CLI_TARGET_PATH_MAX
 
 static int add_path(struct cli_opts *o, const char *path, char *why, size_t n)
 {
@@ -102,79 +101,40 @@ int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,
     return -EINVAL;
 }
 
-static const char *file_kind(mode_t m)
-{
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
-           S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
-           S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
-static int not_a_lun_file(const struct stat *st, char *why, size_t why_len)
-{
-    if (!S_ISREG(st->st_mode)) {
-        snprintf(why, why_len, "is %s, not a regular file; give a text file "
-                 "that lists the devices or files, one path per line",
-                 file_kind(st->st_mode));
-        return -EINVAL;
-    }
-    if (st->st_size > LUN_FILE_MAX_BYTES) {
-        snprintf(why, why_len, "is %lld bytes; a LUN file lists paths, one "
-                 "per line, and may hold at most 1 MiB",
-                 (long long)st->st_size);
-        return -EFBIG;
-    }
-    return 0;
-}
-
-/* The whole LUN file into *buf (malloc'ed, NUL-terminated), or -errno. */
+/* The whole LUN file into *buf (malloc'ed, NUL-terminated), or -errno:
+   a regular file (report_input_open: a FIFO, a device, a directory are
+   refused before anything is opened) of at most 1 MiB. */
 static int read_lun_text(const char *path, char **buf, size_t *len, char *why,
                          size_t why_len)
 {
-    struct stat st;
-    int fd, rc;
+    FILE *f;
+    int rc = report_input_open(path, &f, why, why_len);
 
-    /* stat before open: opening a tape rewinds it, a FIFO blocks */
-    if (stat(path, &st) != 0 || (fd = open(path, O_RDONLY | O_CLOEXEC |
-                                           O_NOCTTY | O_NONBLOCK)) < 0) {
-        int e = errno;
-        snprintf(why, why_len, "cannot read it (%s); list the devices or "
-                 "files, one path per line", strerror(e));
-        return -e;
-    }
-    if ((rc = not_a_lun_file(&st, why, why_len)) != 0 ||
-        (fstat(fd, &st) == 0 && (rc = not_a_lun_file(&st, why, why_len)) != 0)) {
-        close(fd);
+    if (rc != 0) {
+        size_t n = strlen(why);
+        snprintf(why + n, why_len - n, "; give a text file that lists the "
+                 "devices or files, one path per line");
         return rc;
     }
     char *b = malloc(LUN_FILE_MAX_BYTES + 2);
-    size_t used = 0;
-    if (!b) {
-        close(fd);
-        snprintf(why, why_len, "out of memory reading it");
-        return -ENOMEM;
-    }
-    for (;;) {                      /* one byte more than allowed: grown? */
-        ssize_t r = read(fd, b + used, LUN_FILE_MAX_BYTES + 1 - used);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            int e = errno;
-            snprintf(why, why_len, "cannot read it (%s); list the devices "
-                     "or files, one path per line", strerror(e));
-            free(b);
-            close(fd);
-            return -e;
-        }
-        used += (size_t)r;
-        if (r == 0 || used > LUN_FILE_MAX_BYTES)
-            break;
-    }
-    close(fd);
-    if (used > LUN_FILE_MAX_BYTES) {
-        snprintf(why, why_len, "is over 1 MiB; a LUN file lists paths, one "
-                 "per line, and may hold at most 1 MiB");
+    /* one byte more than allowed: a file over the limit, or grown */
+    size_t used = b ? fread(b, 1, LUN_FILE_MAX_BYTES + 1, f) : 0;
+    bool bad = ferror(f) != 0;
+    struct stat st;
+    long long size = fstat(fileno(f), &st) == 0 ? (long long)st.st_size : -1;
+
+    fclose(f);
+    if (!b || bad || used > LUN_FILE_MAX_BYTES) {
+        if (!b || bad)
+            snprintf(why, why_len, "%s", !b ? "out of memory reading it" :
+                     "cannot read it; list the devices or files, one path "
+                     "per line");
+        else
+            snprintf(why, why_len, "is %lld bytes; a LUN file lists paths, "
+                     "one per line, and may hold at most 1 MiB",
+                     size > LUN_FILE_MAX_BYTES ? size : (long long)used);
         free(b);
-        return -EFBIG;
+        return !b ? -ENOMEM : bad ? -EIO : -EFBIG;
     }
     b[used] = '\0';
     *buf = b;

@@ -391,11 +391,35 @@ void cli_spell_fields(char *why, size_t len, bool orion)
     why_spell(why, len, spell_flag, &orion);
 }
 
+char *cli_escape(const char *src, char *dst, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)src;
+    size_t left = strlen(src), used = 0;
+
+    while (left > 0) {
+        char piece[16];
+        size_t plen;
+        bool escaped;
+        size_t took = why_next_shown(p, left, piece, &plen, &escaped);
+        if (used + plen >= n)
+            break;                  /* a whole character or nothing */
+        memcpy(dst + used, piece, plen);
+        used += plen;
+        p += took;
+        left -= took;
+    }
+    if (n > 0)
+        dst[used] = '\0';
+    return dst;
+}
+
 void cli_print_error(FILE *f, const char *prefix, const char *why)
 {
-    char line[CLI_LINE_MAX * 4 + 1];
-    int n = snprintf(line, sizeof line, "%s: %s", prefix, why);
-    size_t len = n < 0 ? 0 : strlen(line), chars = 0, cut = len;
+    char raw[CLI_LINE_MAX * 4 + 1], line[sizeof raw * 4];
+    int n = snprintf(raw, sizeof raw, "%s: %s", prefix, why);
+
+    cli_escape(n < 0 ? "" : raw, line, sizeof line);
+    size_t len = strlen(line), chars = 0, cut = len;
 
     for (size_t i = 0; i < len; i++)    /* count characters, not bytes */
         if (((unsigned char)line[i] & 0xc0) != 0x80 && ++chars > CLI_LINE_MAX - 3 &&

@@ -35,6 +35,12 @@ int cli_parse_time_ns(const char *text, sim_ns *out);
 
 /* A size (prof_parse_size: 512, 4k, 8KiB, 1MiB) within [min, max] bytes
    and, when align is not 0, a multiple of it. */
+/* The largest size a file, a size limit or advise's capacity may be, and
+   how a refusal names it with the units a size takes (prof_parse_size
+   knows none above T): "1PiB" is not a size, "2000TiB" is too large. */
+#define CLI_SIZE_MAX (1ull << 50)
+#define CLI_SIZE_MAX_TEXT "1024TiB"
+#define CLI_SIZE_UNITS "KiB..TiB or KB..TB"
 int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
                       uint64_t max, uint64_t *out);
 
@@ -87,10 +93,20 @@ bool cli_testname_ok(const char *name);
    own. */
 char *cli_quote(const char *s, char *buf, size_t n);
 
+/* src for a terminal, whole: what it would act on instead of showing
+   (control characters, bidi controls) and bytes that are not UTF-8
+   written as \xNN, the rest as it is, no quotes added and nothing cut
+   but at the end of buf (at a whole character; 4 x strlen(src) + 1 bytes
+   always hold it).  For a path in a header, where cli_quote would cut it.
+   Returns buf. */
+char *cli_escape(const char *src, char *buf, size_t n);
+
 /* Print "<prefix>: <why>" on f as one line of at most CLI_LINE_MAX
    characters: the parts of a reason are each bounded (quoted values at 80
    columns), and a line they still make too long is cut, at a whole
-   character, with "...".  The last defence of the one-line rule. */
+   character, with "...".  Control characters and bytes that are not UTF-8
+   (a path a lower layer put in raw) are written \xNN, as cli_quote
+   writes them.  The last defence of the one-line rule. */
 void cli_print_error(FILE *f, const char *prefix, const char *why);
 
 /* Spell the {field} names a pure layer's reason uses (layouts/why.h) as

@@ -40,6 +40,7 @@
 
 #include "layouts/why.h"
 #include "sim/cli/cli_values.h"         /* cli_quote */
+#include "sim/report/report_input.h"
 
 #define LAYOUT_FILE_MAX_BYTES (1u << 20)   /* a layout file is small */
 #define MAX_JSON_INT 9007199254740992.0    /* 2^53: exact in a double */
@@ -130,10 +131,11 @@ static bool json_size(const cJSON *item, uint64_t *out)
 static int read_file(const char *path, const char *name, char **out,
                      char *why, size_t why_len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return why_set(why, why_len, "%s: cannot read the layout file: %s", name,
-                       strerror(errno));
+    FILE *f;
+    char inner[128];
+    if (report_input_open(path, &f, inner, sizeof inner) != 0)
+        return why_set(why, why_len, "%s: %s; give a layout file, one JSON "
+                       "object", name, inner);
     char *buf = malloc(LAYOUT_FILE_MAX_BYTES + 1);
     if (!buf) {
         fclose(f);

@@ -146,6 +146,9 @@ struct sim_engine {
     enum phase phase;
     int outstanding;
     int error;                      /* first fatal error, -errno */
+    int io_error;                   /* the last failed piece's result:
+                                       -errno, -ENODATA a short transfer;
+                                       0 = none (sim_engine_io_error) */
     uint64_t completions;           /* logical, any phase */
     uint64_t piece_completions;     /* physical, any phase */
     uint64_t done_bytes;
@@ -290,6 +293,11 @@ void sim_engine_destroy(sim_engine *e)
     bal_destroy(e->balance);
     sim_stats_free(&e->stats);
     free(e);
+}
+
+int sim_engine_io_error(const sim_engine *e)
+{
+    return e->io_error;
 }
 
 /* Every point starts from the same free stacks (slot 0 and piece 0 on
@@ -519,8 +527,10 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
     bool measuring = e->open_on ? e->phase == MEASURE : l->measured;
     if (measuring)
         sim_stats_physical(&e->stats, io);
-    if (io->result < 0 || (uint32_t)io->result != io->size_bytes)
+    if (io->result < 0 || (uint32_t)io->result != io->size_bytes) {
         l->failed = 1;
+        e->io_error = io->result < 0 ? io->result : -ENODATA;
+    }
     e->free_piece[e->n_free_piece++] = io;
     e->piece_completions++;
     if (--l->pending > 0)
@@ -888,7 +898,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     pools_reset(e);
     e->phase = WARMUP;
     e->outstanding = 0;
-    e->error = 0;
+    e->error = e->io_error = 0;
     e->completions = e->piece_completions = e->done_bytes = 0;
     e->cpu_started = false;
     e->window_limits_read = false;

@@ -178,6 +178,11 @@ int sim_engine_run_point(sim_engine *e, struct wl_point point,
                          const struct sim_point_opts *opts,
                          struct sim_point_result *out);
 
+/* What the last failed I/O of the last point completed with: -errno
+   (-EIO, -EROFS, ...; -ENODATA: fewer bytes moved than asked), or 0 when
+   none failed.  What a point that failed with -EIO met on real devices. */
+int sim_engine_io_error(const sim_engine *e);
+
 /* Outstanding I/Os the point needs: small + large * (seq ? stream_io : 1). */
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io);
 

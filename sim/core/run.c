@@ -83,6 +83,7 @@
 #include <time.h>
 
 #include "layouts/units.h"
+#include "layouts/why.h"
 #include "sim/core/run_internal.h"
 
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
@@ -476,18 +477,43 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
 }
 
 /* A point that failed: on real targets whose every disk failed the run
-   keeps the points measured so far and stops (1); anything else fails
-   the run (rc). */
+   keeps the points measured so far and stops (1), with why (what
+   sim_meter_point said) as its reason; anything else fails the run (rc). */
 static int point_failed(const struct sim_run_cfg *cfg, struct sim_run_result *r,
-                        struct wl_point at, int rc)
+                        int rc, const char *why)
 {
     if (rc != -EIO || !cfg->targets)
         return rc;
     r->failed = rc;
-    snprintf(r->failed_why, sizeof r->failed_why, "every target "
-             "failed at point small=%d large=%d (I/O errors on all "
-             "disks)", at.small, at.large);
+    snprintf(r->failed_why, sizeof r->failed_why, "%s", why);
     return 1;
+}
+
+/* "every target failed at point small=1 large=0: Input/output error on
+   all 2 disks (/mnt/a, /mnt/b)": what the I/O met (io_error, as
+   sim_engine_io_error gives it) and the targets (why_quote'd), as many
+   as fit in why, then "and N more". */
+static void say_targets_failed(const struct sim_run_cfg *cfg, struct wl_point at,
+                               int io_error, char *why, size_t why_len)
+{
+    size_t n = (size_t)snprintf(why, why_len, "every target failed at point "
+                                "small=%d large=%d: %s on all %d disk%s (",
+                                at.small, at.large,
+                                io_error == -ENODATA ? "short transfers" :
+                                strerror(io_error ? -io_error : EIO),
+                                cfg->disks, cfg->disks == 1 ? "" : "s");
+    for (int d = 0; d < cfg->disks && n < why_len; d++) {
+        char q[WHY_QUOTE_BUF];
+        size_t room = why_len - n;
+        why_quote(cfg->targets[d], strlen(cfg->targets[d]), q, sizeof q);
+        if (strlen(q) + 2 + sizeof "and 999 more)" > room) {
+            snprintf(why + n, room, "and %d more)", cfg->disks - d);
+            return;
+        }
+        n += (size_t)snprintf(why + n, room, "%s%s", d ? ", " : "", q);
+    }
+    if (n < why_len)
+        snprintf(why + n, why_len - n, ")");
 }
 
 /* Open the parts of point `at` alone, with pools for its own load (the
@@ -526,7 +552,10 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
                it sustains is not (class_sustained), so a point measured
                on full buckets never passes for a sustained one */
             (void)sim_point_burst_facts(&rp->ds, pr);
-        if (rc < 0)
+        if (rc == -EIO && cfg->targets)
+            say_targets_failed(cfg, at, sim_engine_io_error(rp->engine), why,
+                               why_len);
+        else if (rc < 0)
             snprintf(why, why_len, "point small=%d large=%d failed: %s",
                      at.small, at.large, strerror(-rc));
     }
@@ -549,7 +578,7 @@ static int measure_point(const struct sim_point_meter *m,
     int rc = sim_meter_point(m, at, pr, &point_ns, why, why_len);
     *device_ns += point_ns;
     if (rc < 0)
-        return point_failed(m->cfg, r, at, rc);
+        return point_failed(m->cfg, r, rc, why);
     r->n_points++;
     if (progress)
         progress(arg, run_index, i, r->matrix->n_points, pr);

@@ -157,7 +157,7 @@ struct sim_run_result {
     int failed;                     /* -errno: the devices failed (every
                                        disk erring); the points before the
                                        failure are kept, incomplete set */
-    char failed_why[256];
+    char failed_why[512];           /* the point, the error, the disks */
 };
 
 struct sim_sweep_result {

@@ -20,9 +20,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "layouts/why.h"
 #include "sim/core/forecast.h"
 #include "sim/report/report.h"
 #include "sim/report/report_advice.h"
+#include "sim/report/report_input.h"
 
 struct tree {
     bool oom;
@@ -690,27 +692,32 @@ static int line_read(const char *line, long no, struct report_advice_shard *s,
 int report_advice_shard_read(const char *path, struct report_advice_shard *out,
                              char *why, size_t why_len)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f;
     char *line = NULL;
     size_t cap = 0;
     long no = 0;
-    int rc = 0;
+    char inner[128], q[WHY_QUOTE_BUF];
+    int rc = report_input_open(path, &f, inner, sizeof inner);
 
     memset(out, 0, sizeof *out);
-    if (!f) {
-        rc = -errno;
-        snprintf(why, why_len, "%s: %s", path, strerror(errno));
+    why_quote(path, strlen(path), q, sizeof q);
+    if (rc != 0) {
+        snprintf(why, why_len, "%s: %s; give a file asmsim advise --shard "
+                 "wrote", q, inner);
         return rc;
     }
     while (rc == 0 && getline(&line, &cap, f) > 0) {
         char w[256] = "";
         if ((rc = line_read(line, ++no, out, w, sizeof w)) < 0)
             snprintf(why, why_len, "%s: line %ld: not a line of asmsim advise --shard%s%s",
-                     path, no, w[0] ? ": " : "", w);
+                     q, no, w[0] ? ": " : "", w);
     }
-    if (rc == 0 && no == 0) {
+    if (rc == 0 && ferror(f)) {
+        rc = -EIO;
+        snprintf(why, why_len, "%s: cannot read it: %s", q, strerror(errno));
+    } else if (rc == 0 && no == 0) {
         rc = -EINVAL;
-        snprintf(why, why_len, "%s: empty; not the output of asmsim advise --shard", path);
+        snprintf(why, why_len, "%s: empty; not the output of asmsim advise --shard", q);
     }
     free(line);
     fclose(f);
