@@ -483,7 +483,7 @@ else
                 # under another name (a hard link) and through a .lun file
                 sum_img=$(md5sum <ext4.img)
                 expect_error "the_file_under_a_mounted_loop_device_should_be_refused_with_every_override" \
-                    "asmsim: ext4.img: is the file under $ext" "" \
+                    "asmsim: ext4.img: is under $ext" "" \
                     "$ASMSIM" run --target ext4.img --write 100 --destroy-data \
                     --ignore-signatures "${FAST[@]}"
                 H_ERR=${H_ERR:-}
@@ -492,12 +492,28 @@ else
                 ln ext4.img ext4.link
                 printf '%s\n' "$WORK/ext4.link" >busy.lun
                 expect_error "the_file_under_a_mounted_loop_device_should_be_refused_through_a_hard_link_and_a_lun_file" \
-                    "asmsim: $WORK/ext4.link: is the file under $ext" "" \
+                    "asmsim: $WORK/ext4.link: is under $ext" "" \
                     "$ASMSIM" run --lun-file busy.lun --write 100 --destroy-data \
                     --ignore-signatures "${FAST[@]}"
                 expect_error "the_file_under_a_mounted_loop_device_should_be_refused_read_only" \
-                    "asmsim: ext4.img: is the file under" "" \
+                    "asmsim: ext4.img: is under" "" \
                     "$ASMSIM" run --target ext4.img "${FAST[@]}"
+                # the loop's first name removed, a hard link left: the
+                # kernel's device and inode find it, not the sysfs path
+                mv ext4.img ext4.moved && ln ext4.moved ext4.img && rm ext4.moved
+                expect_error "the_file_under_a_mounted_loop_device_should_be_found_after_its_first_name_is_removed" \
+                    "asmsim: ext4.img: is under $ext, which is mounted at" "" \
+                    "$ASMSIM" run --target ext4.img --write 100 --destroy-data \
+                    --ignore-signatures "${FAST[@]}"
+                # a loop over the mounted loop's own backing device: a chain
+                if chain=$(losetup -f --show ext4.link 2>/dev/null) && [ -n "$chain" ]; then
+                    LOOPS+=("$chain")
+                    expect_error "a_file_under_a_loop_chain_ending_in_a_mount_should_be_refused" \
+                        "asmsim: ext4.link: is under" "" \
+                        "$ASMSIM" run --target ext4.link --write 100 --destroy-data \
+                        --ignore-signatures "${FAST[@]}"
+                    losetup -d "$chain"
+                fi
                 expect_true "the_image_under_the_mounted_device_should_be_unchanged" \
                     test "$(md5sum <ext4.img)" = "$sum_img"
                 umount mnt && MOUNTS=()
@@ -514,14 +530,27 @@ else
         holder=$!
         for _ in $(seq 50); do [ -s holder.out ] && break; sleep 0.1; done
         expect_error "the_file_under_an_exclusively_held_loop_device_should_be_refused" \
-            "asmsim: held.img: is the file under $held, which is open exclusively by another program" "" \
+            "asmsim: held.img: is under $held, which is open exclusively by another program" "" \
             "$ASMSIM" run --target held.img --write 100 --destroy-data "${FAST[@]}"
         kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+        # a loop device over the held one: the device under it is busy too
+        # (loop over loop: the upper one does not claim the lower)
+        if upper=$(losetup -f --show "$held" 2>/dev/null) && [ -n "$upper" ]; then
+            LOOPS+=("$upper")
+            python3 -c 'import os,sys,time; os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL); print("held", flush=True); time.sleep(60)' "$upper" >holder2.out &
+            holder2=$!
+            for _ in $(seq 50); do [ -s holder2.out ] && break; sleep 0.1; done
+            expect_error "a_device_under_a_busy_loop_device_should_be_refused" \
+                "asmsim: $held: is under $upper, which is open exclusively by another program" "" \
+                "$ASMSIM" run --target "$held" "${FAST[@]}"
+            kill "$holder2" 2>/dev/null; wait "$holder2" 2>/dev/null
+            losetup -d "$upper"
+        fi
         expect_exit 0 "the_file_under_a_loop_device_nothing_holds_should_be_allowed" \
             "$ASMSIM" run --target held.img --write 100 --destroy-data --run oltp "${FAST[@]}"
         if command -v mkswap >/dev/null && mkswap -q "$held" 2>/dev/null && swapon "$held" 2>/dev/null; then
             expect_error "the_file_under_an_active_swap_loop_device_should_be_refused" \
-                "asmsim: held.img: is the file under $held, which is an active swap area" "" \
+                "asmsim: held.img: is under $held, which is an active swap area" "" \
                 "$ASMSIM" run --target held.img --write 100 --destroy-data \
                 --ignore-signatures "${FAST[@]}"
             swapoff "$held"

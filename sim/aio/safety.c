@@ -470,7 +470,11 @@ static int block_facts(const char *path, const struct stat *st,
     }
     uint64_t size = 0;
     int lbs = 0;
-    int rc = 0;
+    int rc = safety_busy_target(NULL, path, st, why, why_len);
+    if (rc < 0) {
+        close(fd);
+        return rc;
+    }
     if (ioctl(fd, BLKGETSIZE64, &size) != 0 || ioctl(fd, BLKSSZGET, &lbs) != 0) {
         rc = -errno;
         snprintf(why, why_len, "%s: cannot ask the device its size and block "
@@ -600,7 +604,7 @@ int safety_check(const char *path, const struct safety_policy *p,
         if (rc < 0)
             return rc;
     } else if (S_ISREG(st.st_mode)) {
-        if ((rc = safety_busy_file(NULL, path, &st, why, why_len)) < 0)
+        if ((rc = safety_busy_target(NULL, path, &st, why, why_len)) < 0)
             return rc;
         t.kind = SAFETY_FILE;
         t.size_bytes = (uint64_t)st.st_size;

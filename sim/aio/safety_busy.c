@@ -9,7 +9,10 @@
  * O_EXCL (another asmsim).  The exclusive open is the test; mountinfo,
  * sysfs holders and /proc/swaps only name the user in the message.
  *
- * A regular file is as busy as the loop devices over it.  `mount m.img
+ * A regular file, or a block device, is as busy as the loop devices over
+ * it, followed up a chain of loops (loop3 over /dev/loop2 over m.img: a
+ * loop device does not claim what it is over, so the exclusive open of
+ * loop2 succeeds while loop3 is mounted).  `mount m.img
  * mnt` goes through a loop device, and a run that writes m.img writes
  * under the mounted file system exactly as if it wrote the device: e2fsck
  * then finds no superblock.  Nothing about m.img itself says so (its
@@ -35,12 +38,16 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include <linux/loop.h>
 
 /* Where the device is mounted, from mountinfo ("major:minor" is field 3). */
 static bool mounted_at(dev_t dev, char *where, size_t len)
@@ -190,11 +197,76 @@ static bool loop_in_use_by_sysfs(const char *dir, dev_t rdev, char *what,
     return busy;
 }
 
-/* Whether the loop device <sys_root>/block/<name> is busy, and why (as a
-   clause after its name).  The exclusive open of /dev/<name> is the test
-   where that node is this device; sysfs and mountinfo otherwise. */
-static bool loop_busy(const char *sys_root, const char *name, char *what,
-                      size_t len)
+/* Whether the filesystem with device number dev is an overlay (from
+   mountinfo: field 3 is MAJ:MIN, the type follows " - "). */
+static bool is_overlay(dev_t dev)
+{
+    char want[32], line[4096];
+    FILE *f = fopen("/proc/self/mountinfo", "re");
+    bool found = false;
+
+    if (!f)
+        return false;
+    snprintf(want, sizeof want, "%u:%u", major(dev), minor(dev));
+    while (!found && fgets(line, sizeof line, f)) {
+        char id[32];
+        const char *dash = strstr(line, " - ");
+        found = sscanf(line, "%*s %*s %31s", id) == 1 && strcmp(id, want) == 0 &&
+                dash && strncmp(dash + 3, "overlay ", 8) == 0;
+    }
+    fclose(f);
+    return found;
+}
+
+/* Whether the loop device /dev/<name> (sysfs dir: its "dev") is over the
+   target: a regular file by device and inode as the kernel keeps them
+   (LOOP_GET_STATUS64: right even when the file was renamed, or its first
+   name removed and another hard link is the target; an overlay's file is
+   the same inode as the lower or upper file the target may name), a block
+   device by its device number (a loop over /dev/loop2).  Without a node
+   to ask, the path in sysfs loop/backing_file is looked up instead. */
+static bool loop_over(const char *dir, const char *name, const struct stat *target)
+{
+    char path[PATH_MAX], back[PATH_MAX + 1];
+    struct loop_info64 info;
+    struct stat st;
+
+    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
+    if (access(path, F_OK) != 0)
+        return false;               /* not bound to anything */
+    snprintf(path, sizeof path, "/dev/%s", name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd >= 0) {
+        int rc = ioctl(fd, LOOP_GET_STATUS64, &info);
+        close(fd);
+        if (rc == 0) {
+            if (S_ISBLK(target->st_mode))
+                return info.lo_rdevice == (uint64_t)target->st_rdev;
+            return info.lo_inode == (uint64_t)target->st_ino &&
+                   (info.lo_device == (uint64_t)target->st_dev ||
+                    is_overlay((dev_t)info.lo_device) || is_overlay(target->st_dev));
+        }
+    }
+    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
+    FILE *f = fopen(path, "re");
+    bool got = f && fgets(back, sizeof back, f) != NULL;
+    if (f)
+        fclose(f);
+    back[got ? strcspn(back, "\n") : 0] = '\0';
+    if (!got || stat(back, &st) != 0)
+        return false;
+    return S_ISBLK(target->st_mode) ? S_ISBLK(st.st_mode) && st.st_rdev == target->st_rdev
+           : st.st_dev == target->st_dev && st.st_ino == target->st_ino;
+}
+
+static int busy_over(const char *sys_root, const struct stat *target,
+                     int depth, char *chain, size_t chain_len);
+
+/* Whether the loop device <sys_root>/block/<name> is busy, and why (a
+   clause after its name): itself, as a block device is, or through a
+   loop device over it in turn (depth: how many loops down already). */
+static bool loop_busy(const char *sys_root, const char *name, int depth,
+                      char *what, size_t len)
 {
     char dir[PATH_MAX], node[PATH_MAX];
     struct stat st;
@@ -206,68 +278,69 @@ static bool loop_busy(const char *sys_root, const char *name, char *what,
     if (rdev && stat(node, &st) == 0 && S_ISBLK(st.st_mode) &&
         st.st_rdev == rdev) {
         int fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
-        if (fd >= 0) {
+        if (fd >= 0)
             close(fd);
-            return false;
+        else if (errno == EBUSY) {
+            if (!loop_in_use_by_sysfs(dir, rdev, what, len))
+                busy_reason(rdev, dir, what, len);
+            return true;
         }
-        if (errno != EBUSY)
-            return loop_in_use_by_sysfs(dir, rdev, what, len);
-        if (!loop_in_use_by_sysfs(dir, rdev, what, len))
-            busy_reason(rdev, dir, what, len);
-        return true;
+        /* a loop device over this one does not claim it: look at those */
+        return loop_in_use_by_sysfs(dir, rdev, what, len) ||
+               busy_over(sys_root, &st, depth + 1, what, len) < 0;
     }
     return loop_in_use_by_sysfs(dir, rdev, what, len);
 }
 
-/* Whether <sys_root>/block/<name> is a loop device over the file st. */
-static bool loop_over(const char *sys_root, const char *name,
-                      const struct stat *file)
-{
-    char path[PATH_MAX], back[PATH_MAX + 1];
-    struct stat st;
-
-    if (strncmp(name, "loop", 4) != 0)
-        return false;
-    snprintf(path, sizeof path, "%s/block/%s/loop/backing_file", sys_root, name);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return false;               /* not bound to a file */
-    bool got = fgets(back, sizeof back, f) != NULL;
-    fclose(f);
-    if (!got)
-        return false;
-    back[strcspn(back, "\n")] = '\0';
-    return stat(back, &st) == 0 && st.st_dev == file->st_dev &&
-           st.st_ino == file->st_ino;
-}
-
-int safety_busy_file(const char *sys_root, const char *path,
-                     const struct stat *file, char *why, size_t why_len)
+/* -EBUSY when a loop device over target (a file or a block device) is
+   busy, with chain naming it and why ("/dev/loop0, which is mounted at
+   /mnt", "/dev/loop3 over /dev/loop2, which ..."); 0 otherwise.  Loops
+   over loops are followed to LOOP_CHAIN_MAX deep. */
+#define LOOP_CHAIN_MAX 8
+static int busy_over(const char *sys_root, const struct stat *target,
+                     int depth, char *chain, size_t chain_len)
 {
     char dir[PATH_MAX], what[2400];
-
-    if (in_swaps(file)) {
-        snprintf(why, why_len, "%s: is an active swap file; asmsim never "
-                 "uses a file the system swaps to; give another target", path);
-        return -EBUSY;
-    }
-    snprintf(dir, sizeof dir, "%s/block", sys_root ? sys_root : "/sys");
-    DIR *d = opendir(dir);
     struct dirent *e;
     int rc = 0;
+
+    if (depth >= LOOP_CHAIN_MAX)
+        return 0;
+    snprintf(dir, sizeof dir, "%s/block", sys_root);
+    DIR *d = opendir(dir);
     while (d && rc == 0 && (e = readdir(d)) != NULL) {
-        if (!loop_over(sys_root ? sys_root : "/sys", e->d_name, file) ||
-            !loop_busy(sys_root ? sys_root : "/sys", e->d_name, what,
-                       sizeof what))
+        char sys[PATH_MAX];
+        snprintf(sys, sizeof sys, "%s/%s", dir, e->d_name);
+        if (strncmp(e->d_name, "loop", 4) != 0 ||
+            !loop_over(sys, e->d_name, target) ||
+            !loop_busy(sys_root, e->d_name, depth, what, sizeof what))
             continue;
-        snprintf(why, why_len, "%s: is the file under /dev/%s, which %s; "
-                 "writing the file writes that device, so asmsim never uses "
-                 "a file under a busy loop device (not even with "
-                 "--destroy-data); free /dev/%s or give another target",
-                 path, e->d_name, what, e->d_name);
+        if (strncmp(what, "/dev/", 5) == 0)     /* a loop further up */
+            snprintf(chain, chain_len, "/dev/%s, under %s", e->d_name, what);
+        else
+            snprintf(chain, chain_len, "/dev/%s, which %s", e->d_name, what);
         rc = -EBUSY;
     }
     if (d)
         closedir(d);
     return rc;
+}
+
+int safety_busy_target(const char *sys_root, const char *path,
+                       const struct stat *file, char *why, size_t why_len)
+{
+    char chain[2600];
+
+    if (!S_ISBLK(file->st_mode) && in_swaps(file)) {
+        snprintf(why, why_len, "%s: is an active swap file; asmsim never "
+                 "uses a file the system swaps to; give another target", path);
+        return -EBUSY;
+    }
+    if (busy_over(sys_root ? sys_root : "/sys", file, 0, chain, sizeof chain) == 0)
+        return 0;
+    snprintf(why, why_len, "%s: is under %s; writing it writes that device, "
+             "so asmsim never uses what lies under a busy loop device (not "
+             "even with --destroy-data); free it or give another target",
+             path, chain);
+    return -EBUSY;
 }

@@ -17,12 +17,13 @@ struct stat;
 void safety_busy_device_reason(const char *path, dev_t rdev, char *why,
                                size_t why_len);
 
-/* 0 when the regular file `file` (stat of path) is not in use, or -EBUSY
-   with why naming path and the user: an active swap file, or the file
-   under a loop device that is mounted, held (device-mapper, MD-RAID),
-   swap, or open exclusively elsewhere, itself or through a partition.
+/* 0 when the regular file or block device `file` (stat of path) is not
+   in use through a loop device, or -EBUSY with why naming path and the
+   user: an active swap file, or what lies under a loop device that is
+   mounted, held (device-mapper, MD-RAID), swap, or open exclusively
+   elsewhere, itself, through a partition or through a loop over it.
    sys_root is "/sys" (NULL) or, in tests, a tree laid out like it. */
-int safety_busy_file(const char *sys_root, const char *path,
-                     const struct stat *file, char *why, size_t why_len);
+int safety_busy_target(const char *sys_root, const char *path,
+                       const struct stat *file, char *why, size_t why_len);
 
 #endif
