@@ -113,23 +113,27 @@ for f in c1 c2; do
         fully_written "$f"
 done
 truncate -s 16M sparse
-expect_error "a_sparse_file_should_be_refused_saying_how_to_write_it" \
-    "asmsim: sparse: 16.0 of its 16.0 MiB were never written (holes or preallocated extents read from memory, not the disk); write them first" "" \
+expect_error "a_sparse_file_should_be_refused_saying_how_to_copy_it_on_a_read_only_run" \
+    "asmsim: sparse: 16.0 of its 16.0 MiB were never written (holes or preallocated extents, read from memory); run on a full copy, which keeps this file as it is (e.g. cp -n --sparse=never sparse sparse.full)" "" \
     "$ASMSIM" run --target sparse --run oltp "${FAST[@]}"
-# Issue 32 item 1: the suggested command is safe to paste: run as printed
-# it writes the used bytes and no more (a path with a space and a quote,
-# and --size-limit below the size: the tail past it is left as it was), and
-# then the file is accepted
-paste_suggested_dd() {   # file size-limit: 0 if the refusal's command ran
-    harness_run "$ASMSIM" run --target "$1" --size-limit "$2" --run oltp "${FAST[@]}"
+# Issue 32 item 1: the suggested command is safe to paste.  Where the run
+# may destroy the file (--write --destroy-data), dd writes the used bytes
+# and no more (a path with a space and a quote, --size-limit below the
+# size: the tail past it is left as it was); where it may not (a read-only
+# run: the file has data), a full copy is made and the file kept.
+paste_suggested() {   # file cmd-prefix asmsim-args...: 0 if the command ran
+    local file=$1 want=$2
+    shift 2
+    harness_run "$ASMSIM" run --target "$file" --run oltp "${FAST[@]}" "$@"
     local cmd=${H_ERR#*(e.g. }
     cmd=${cmd%%), or use --create*}
-    [ "$H_RC" -eq 2 ] && [[ "$cmd" == "dd if=/dev/urandom of="* ]] &&
-        (timeout 60 bash -c "$cmd status=none") 2>/dev/null
+    [ "$H_RC" -eq 2 ] && [[ "$cmd" == "$want"* ]] &&
+        (timeout 60 bash -c "$cmd") 2>/dev/null
 }
-odd="sparse 'odd' name"
+odd="sparse 'odd' \$(touch PWNED) name"
 truncate -s 24M "$odd"
-if paste_suggested_dd "$odd" 16MiB && [ "$(stat -c %s "$odd")" -eq $((24 << 20)) ] &&
+if paste_suggested "$odd" "dd if=/dev/urandom of=" --size-limit 16MiB --write 100 --destroy-data &&
+   [ "$(stat -c %s "$odd")" -eq $((24 << 20)) ] && [ ! -e PWNED ] &&
    [ "$(stat -c %b "$odd")" -ge $((16 << 11)) ] &&
    [ "$(stat -c %b "$odd")" -lt $((17 << 11)) ]; then
     harness_ok "the_suggested_dd_should_write_the_used_bytes_and_not_grow_the_file"
@@ -139,6 +143,16 @@ else
 fi
 expect_stdout_contains "a_file_written_by_the_suggested_dd_should_be_accepted" \
     "Maximum Small IOPS=" "$ASMSIM" run --target "$odd" --size-limit 16MiB --run oltp "${FAST[@]}"
+printf 'DATA' | dd of=kept bs=1 seek=1000 conv=notrunc status=none && truncate -s 16M kept
+kept_sum=$(md5sum <kept)
+if paste_suggested kept "cp -n --sparse=never " && [ "$(md5sum <kept)" = "$kept_sum" ] &&
+   [ "$(md5sum <kept.full)" = "$kept_sum" ]; then
+    harness_ok "the_suggested_copy_should_keep_the_file_and_make_a_full_copy"
+else
+    harness_fail "the_suggested_copy_should_keep_the_file_and_make_a_full_copy" "exit $H_RC; $H_ERR"
+fi
+expect_stdout_contains "the_full_copy_should_be_accepted" \
+    "Maximum Small IOPS=" "$ASMSIM" run --target kept.full --run oltp "${FAST[@]}"
 # a refusal's remedy is at its end and is never cut, with a path as long
 # as Oracle's usual ones (60 characters): the dd command and --create,
 # --destroy-data
@@ -146,8 +160,12 @@ long=u01/app/oracle/oradata/ORCL/asm_disks/data/DATA_DISK_01.img
 mkdir -p "${long%/*}" && truncate -s 16M "$long"
 expect_error "a_long_path_sparse_refusal_should_end_with_its_whole_remedy" \
     "asmsim: $long: 16.0 of its 16.0 MiB were never written" \
-    "(e.g. dd if=/dev/urandom of=$long bs=1M count=16777216 iflag=count_bytes conv=notrunc oflag=direct), or use --create SIZE for a new file" \
+    "(e.g. cp -n --sparse=never $long $long.full), or use --create SIZE for a new file" \
     "$ASMSIM" run --target "$long" --run oltp "${FAST[@]}"
+expect_error "a_long_path_sparse_refusal_of_a_writing_run_should_end_with_its_whole_remedy" \
+    "asmsim: $long: 16.0 of its 16.0 MiB were never written" \
+    "(e.g. dd if=/dev/urandom of=$long bs=1M count=16777216 iflag=count_bytes conv=notrunc oflag=direct), or use --create SIZE for a new file" \
+    "$ASMSIM" run --target "$long" --run oltp --write 50 --destroy-data "${FAST[@]}"
 zeros "$long" 16
 expect_error "a_long_path_write_refusal_should_end_with_its_whole_remedy" \
     "asmsim: $long: the run writes and this file was not created by asmsim" \

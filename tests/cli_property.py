@@ -54,7 +54,7 @@ import sys
 import tempfile
 import time
 
-MAX_MESSAGE_CHARS = 400     # CLI_LINE_MAX (sim/cli/cli_values.h)
+MAX_MESSAGE_CHARS = 480     # CLI_LINE_MAX (sim/cli/cli_values.h)
 
 
 def raw(b):

@@ -90,7 +90,7 @@
 #include "sim/aio/safety.h"
 #include "sim/aio/aio_fill.h"
 #include "sim/aio/safety_busy.h"
-#include "sim/core/shell_word.h"
+#include "layouts/why.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -113,10 +113,10 @@
 #define ASM_MAGIC_OFFSET 32
 #define FALLBACK_BLOCK_BYTES 4096u
 #define MIN_USABLE_BYTES (1024u * 1024u)
-/* The longest refusal that suggests a command: the CLI prints at most 400
-   characters ("asmsim: " and this), and a command cut short is not safe
-   to paste, so a longer one is left out (safety.c, rule 7). */
-#define SAFETY_LINE_MAX 390u
+/* The longest refusal that suggests a command: the CLI prints at most 480
+   characters (CLI_LINE_MAX: "asmsim: " and this), and a command cut
+   short is not safe to paste, so a longer one is left out (rule 7). */
+#define SAFETY_LINE_MAX 470u
 
 /* ---- small readers --------------------------------------------------- */
 
@@ -521,6 +521,38 @@ static int missing_facts(const char *path, const struct safety_policy *p,
     return 0;
 }
 
+/* What to do about a file's holes, and the command that does it in cmd
+   ("" when a path does not fit one shell word).  Writing the holes
+   overwrites what the file holds, so dd is offered only where the run
+   could destroy the file anyway (it writes, and the file is asmsim's or
+   handed over with --destroy-data, and any signature with
+   --ignore-signatures); otherwise a copy written in full, which destroys
+   nothing.  Both are bounded: dd's count= is the bytes used, in bytes
+   (it never grows the file); cp -n makes a new file only. */
+static const char *holes_remedy(const char *path, const struct safety_policy *p,
+                                const struct safety_target *t, char *cmd,
+                                size_t len)
+{
+    char word[PATH_MAX * 4 + 8], copy[PATH_MAX + 8], word2[PATH_MAX * 4 + 40];
+    bool may_destroy = p->write && (t->asmsim_file || p->destroy_data) &&
+                       (!t->signature[0] || p->ignore_signatures);
+
+    cmd[0] = '\0';
+    snprintf(copy, sizeof copy, "%s.full", path);
+    if (!why_shell_word(path, word, sizeof word) ||
+        !why_shell_word(copy, word2, sizeof word2))
+        return may_destroy ? "write them first, which overwrites the file" :
+               "run on a full copy, which keeps this file as it is";
+    if (may_destroy) {
+        snprintf(cmd, len, "dd if=/dev/urandom of=%s bs=1M count=%llu "
+                 "iflag=count_bytes conv=notrunc oflag=direct", word,
+                 (unsigned long long)t->usable_bytes);
+        return "write them first, which overwrites the file";
+    }
+    snprintf(cmd, len, "cp -n --sparse=never %s %s", word, word2);
+    return "run on a full copy, which keeps this file as it is";
+}
+
 /* Rule 7: a file is used only where it was written.  Holes and
    preallocated extents read back from memory, not the disk, and writes
    there measure block allocation (aio_fill.c).  asmsim's own file given
@@ -546,21 +578,16 @@ static int written_in_full(const char *path, const struct safety_policy *p,
         t->will_create = true;          /* --create: written before the run */
         return 0;
     }
-    char word[SIM_SHELL_WORD_BUF(PATH_MAX)], cmd[PATH_MAX * 4 + 160];
-    /* the command is bounded (count= the bytes used, in bytes: it never
-       grows the file) and its path one shell word; a command that would
-       make the line too long to print whole is left out, not shown cut */
-    snprintf(cmd, sizeof cmd, "dd if=/dev/urandom of=%s bs=1M count=%llu "
-             "iflag=count_bytes conv=notrunc oflag=direct",
-             sim_shell_word(path, word, sizeof word),
-             (unsigned long long)t->usable_bytes);
+    char cmd[PATH_MAX * 8 + 200];
+    const char *remedy = holes_remedy(path, p, t, cmd, sizeof cmd);
     for (int pass = 0; pass < 2; pass++) {
         snprintf(why, why_len, "%s: %.1f of its %.1f MiB were never written "
-                 "(holes or preallocated extents read from memory, not the "
-                 "disk); write them first (%s%s), or use --create SIZE for a "
-                 "new file", path, (double)unwritten / (1024.0 * 1024.0),
-                 (double)t->usable_bytes / (1024.0 * 1024.0),
-                 pass ? "" : "e.g. ", pass ? "docs/real-devices.md shows how" : cmd);
+                 "(holes or preallocated extents, read from memory); %s "
+                 "(%s%s), or use --create SIZE for a new file", path,
+                 (double)unwritten / (1024.0 * 1024.0),
+                 (double)t->usable_bytes / (1024.0 * 1024.0), remedy,
+                 pass || !cmd[0] ? "" : "e.g. ",
+                 pass || !cmd[0] ? "docs/real-devices.md shows how" : cmd);
         if (strlen(why) <= SAFETY_LINE_MAX)
             break;
     }

@@ -70,7 +70,7 @@ bool cli_testname_ok(const char *name);
    the path, and its remedy may name it again (the dd command that fills
    a file with holes), so it may pass CLI_MSG_MAX; the remedy, at the end,
    must not be cut.  cli_print_error cuts beyond this. */
-#define CLI_LINE_MAX 400
+#define CLI_LINE_MAX 480
 
 /* Characters of user input a message shows before cutting it with "...";
    the rule is layouts/why.h's (why_quote), shared with the layers below. */
