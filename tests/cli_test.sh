@@ -344,7 +344,7 @@ for c in "${json_commands[@]}"; do
     # shellcheck disable=SC2086
     expect_error "${name}_json_should_refuse_a_file_asmsim_did_not_write" \
         "asmsim: --json foreign.img: is a file that holds something asmsim did not write" \
-        "give a new file name, or remove the file first" "$ASMSIM" $c --json foreign.img
+        "asmsim replaces only its own output: give a new file name" "$ASMSIM" $c --json foreign.img
     # shellcheck disable=SC2086
     expect_error "${name}_json_should_refuse_a_link_to_such_a_file" \
         "asmsim: --json foreign.link: is a symbolic link to a file that holds something asmsim did not write" "" \
@@ -371,9 +371,11 @@ expect_true "json_through_a_link_should_replace_the_file_and_keep_the_link" \
     bash -c 'test -L mine.link && grep -q "\"points\"" mine.json'
 : >empty.json
 expect_exit 0 "json_should_replace_an_empty_file" "$ASMSIM" cost --json empty.json
+expect_true "json_to_dev_stdout_redirected_with_gt_should_keep_both_the_table_and_the_json" \
+    bash -c "'$ASMSIM' run --duration 1ms --quiet --disks 1 --json /dev/stdout >so1.txt && grep -q '^Maximum Small IOPS=' so1.txt && python3 -c 'import json,sys; t=open(\"so1.txt\").read(); json.JSONDecoder().raw_decode(t, t.index(\"{\"))'"
 expect_true "json_to_dev_stdout_redirected_to_a_file_should_append" \
     bash -c "'$ASMSIM' cost >so.txt && '$ASMSIM' cost --json /dev/stdout >>so.txt && head -1 so.txt | grep -q '^asmsim cost:' && grep -q asmsim_version so.txt"
-rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt jt_*
+rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_*
 
 # ---- value forms that must be accepted ----------------------------------------
 

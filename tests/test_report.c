@@ -503,7 +503,7 @@ static void hist_txt_should_list_non_empty_pow2_bins_per_point_and_class(void)
 static int write_hello(FILE *f, void *arg)
 {
     (void)arg;
-    fputs("# asmsim hello\n", f);        /* asmsim's own: it may be replaced */
+    fputs("{\"asmsim_version\": \"t\"}\n", f);  /* asmsim's own: replaceable */
     return 0;
 }
 
@@ -535,7 +535,7 @@ static void atomic_write_should_leave_no_file_when_the_producer_fails(void)
     rc = report_write_atomic(path, write_then_fail, NULL, why, sizeof why);
     CHECK_INT_EQ(rc, -EIO);
     char *t = slurp(path, NULL);
-    CHECK_STR_EQ(t, "# asmsim hello\n");
+    CHECK_STR_EQ(t, "{\"asmsim_version\": \"t\"}\n");
     free(t);
     CHECK_INT_EQ(tmp_tree_count(dir), 1);
     tmp_tree_remove(dir);

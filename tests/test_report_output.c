@@ -53,13 +53,15 @@ static void outputs_of_asmsim_should_be_told_by_their_first_bytes(void)
         "{\n\t\"asmsim_version\":\t\"0.1.0\",\n\t\"testname\": \"x\"}",
         "{\n  \"kind\": \"forecast\", \"schema\": 2, \"version\": \"0.1.0\"}",
         "{\"args\":[\"asmsim\",\"advise\"],\"shard_k\":1,\"shard_n\":2}\n",
-        "# asmsim forecast timeline CSV, schema 2\nday,phase\n",
         "\xef\xbb\xbf{ \"asmsim_version\" : \"0.1.0\" }",
     };
     static const char *const foreign[] = {
         "", "hello\n", "{\"kind\": \"forecasts\"}", "[{\"asmsim_version\": 1}]",
         "{\"note\": \"mentions asmsim_version\"}", "#asmsim\n",
         "{\"asmsim_version_x\": 1}", "\x53\xef\x01\x00 ext4 superblock",
+        "# asmsim tuning notes\n", "{\"plan\": {\"asmsim_version\": \"0.1\"}}",
+        "{\"kind\": \"forecast\", \"mine\": 1}", "{\"kind\": \"advice\"}",
+        "{\"args\": [], \"other\": 1}",
     };
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (!report_output_is_own(own[i]))
@@ -106,8 +108,8 @@ static void every_kind_of_path_should_get_its_rule(void)
     CHECK(strstr(out.path, "/own.json") != NULL);
     CHECK_INT_EQ(report_output_target(at("notes.txt"), &out, why, sizeof why), -EEXIST);
     CHECK_STR_EQ(why, "is a file that holds something asmsim did not write (not "
-                 "an asmsim JSON or CSV); asmsim replaces only its own output: "
-                 "give a new file name, or remove the file first");
+                 "an asmsim JSON); asmsim replaces only its own output: give a "
+                 "new file name");
 }
 
 /* A block device from /dev, judged only: nothing is written to it. */

@@ -250,10 +250,12 @@ enum report_output_how {
     REPORT_OUTPUT_NEW = 0,      /* nothing there: placed only if still free */
     REPORT_OUTPUT_REPLACE,      /* asmsim's own file or an empty one: renamed over */
     REPORT_OUTPUT_IN_PLACE,     /* /dev/null, a terminal, a FIFO: written into */
-    REPORT_OUTPUT_APPEND,       /* our own stdout/stderr's file: appended to */
+    REPORT_OUTPUT_APPEND,       /* our own stdout/stderr's file: written
+                                   through that descriptor (stdio_fd) */
 };
 struct report_output {
     enum report_output_how how;
+    int stdio_fd;               /* APPEND: 1 or 2 */
     char path[4096];            /* where: the path, or for REPLACE through a
                                    symbolic link the file it names */
 };
@@ -263,6 +265,10 @@ struct report_output {
    after the path ("is a block device (7:0); asmsim never writes ..."). */
 int report_output_target(const char *path, struct report_output *out,
                          char *why, size_t why_len);
+/* Whether the open fd is what an in-place output may be: a FIFO,
+   /dev/null or a terminal (checked again after the open, so a path
+   changed since report_output_target judged it is not written). */
+bool report_output_fd_ok(int fd);
 /* Whether head, a file's first bytes (NUL-terminated), starts as one of
    asmsim's outputs: a JSON object with asmsim's keys, or "# asmsim ...". */
 bool report_output_is_own(const char *head);

@@ -17,7 +17,8 @@
  *   in place   /dev/null, a terminal or a FIFO (a pipe, `>(jq .)`): the
  *              bytes are written into it; and our own standard output or
  *              error when the path names it (/dev/stdout with stdout
- *              redirected to a file), appended to what is already there.
+ *              redirected to a file), written through that descriptor
+ *              after what stdio holds, so neither overwrites the other.
  *
  * and everything else is refused, with the reason: a block device (asmsim
  * writing a report over a disk is exactly what the safety rules of real
@@ -30,12 +31,12 @@
  * a link to nothing is refused rather than followed into a new file.
  *
  * asmsim's own output is recognised by its first bytes (at most
- * OWN_HEAD_BYTES): a JSON object with asmsim's key in it ("asmsim_version"
- * in results, cost and advise JSON; "kind": "forecast" in a forecast's;
- * "shard_k" in advise's shard lines), or a text file whose first line is
- * "# asmsim ..." (the CSVs).  HTML reports never replace anything and are
- * not looked at.  A file the user edited keeps being asmsim's as long as
- * it starts as one; a file that merely mentions asmsim later on is not.
+ * OWN_HEAD_BYTES): a JSON object whose first two members are the ones
+ * asmsim writes first in one of its documents (report_output_is_own).
+ * The CSVs are never written to a path the user names (they are staged
+ * in --output-dir) and HTML reports never replace anything, so neither is
+ * looked at.  A file that merely mentions asmsim's keys, or starts as a
+ * JSON document of its own, is not asmsim's.
  */
 #include "sim/report/report.h"
 
@@ -50,52 +51,119 @@
 
 #define OWN_HEAD_BYTES 8192
 
-/* /dev/null (1:3) and terminals (the tty driver's majors: 4 ttyN, 5 tty
-   and console, 136..143 the pseudo-terminals of /dev/pts) take a report
-   and keep nothing. */
+/* /dev/null (1:3) and terminals take a report and keep nothing: the
+   virtual consoles (4:0..63; 4:64 and up are serial ports, with whatever
+   hangs on the line), /dev/tty (5:0; not 5:1, the console, which may be
+   a serial line too) and the pseudo-terminals of /dev/pts (136..143). */
 static bool harmless_char_device(dev_t rdev)
 {
     unsigned ma = major(rdev), mi = minor(rdev);
 
-    return (ma == 1 && mi == 3) || ma == 4 || (ma == 5 && mi <= 1) ||
+    return (ma == 1 && mi == 3) || (ma == 4 && mi < 64) || (ma == 5 && mi == 0) ||
            (ma >= 136 && ma <= 143);
 }
 
-/* Whether the JSON text at s holds "key" as a key (followed by ':'), and
-   when value is not NULL, with that string value. */
-static bool has_key(const char *s, const char *key, const char *value)
+/* A JSON string at *p (its opening quote) into out (cut at len - 1,
+   escapes kept as written); *p moves past it.  false when there is no
+   whole string. */
+static bool read_string(const char **p, char *out, size_t len)
 {
-    char quoted[64];
-    size_t n = (size_t)snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *q = *p;
+    size_t n = 0;
 
-    for (const char *p = strstr(s, quoted); p; p = strstr(p + 1, quoted)) {
-        const char *q = p + n;
-        q += strspn(q, " \t\r\n");
-        if (*q != ':')
+    if (*q++ != '"')
+        return false;
+    for (; *q && *q != '"'; q++) {
+        if (*q == '\\' && q[1])
+            q++;
+        if (n + 1 < len)
+            out[n++] = *q;
+    }
+    out[n] = '\0';
+    if (*q != '"')
+        return false;
+    *p = q + 1;
+    return true;
+}
+
+/* Skip one JSON value at *p, up to the ',' or '}' that ends it at its own
+   depth (where *p is left); false when the text ends first. */
+static bool skip_value(const char **p)
+{
+    char ignored[2];
+    int depth = 0;
+
+    for (const char *q = *p; *q;) {
+        if (*q == '"') {
+            if (!read_string(&q, ignored, sizeof ignored))
+                return false;
             continue;
-        if (!value)
+        }
+        if ((*q == ',' || *q == '}') && depth == 0) {
+            *p = q;
             return true;
-        q += 1 + strspn(q + 1, " \t\r\n");
-        if (*q == '"' && strncmp(q + 1, value, strlen(value)) == 0 &&
-            q[1 + strlen(value)] == '"')
-            return true;
+        }
+        depth += *q == '[' || *q == '{' ? 1 : *q == ']' || *q == '}' ? -1 : 0;
+        q++;
     }
     return false;
 }
 
-/* Whether head (NUL-terminated, a file's first bytes) is asmsim's output. */
+/* The keys of the first two members of the JSON object at s, and the
+   first one's value when it is a string ("" otherwise; key[1] "" when
+   the object has one member).  false when s does not start as an object. */
+static bool first_members(const char *s, char key[2][32], char *value,
+                          size_t value_len)
+{
+    const char *p = s;
+
+    value[0] = '\0';
+    p += strspn(p, " \t\r\n");
+    if (*p++ != '{')
+        return false;
+    for (int i = 0; i < 2; i++) {
+        p += strspn(p, " \t\r\n");
+        if (!read_string(&p, key[i], sizeof key[i]))
+            return false;
+        p += strspn(p, " \t\r\n");
+        if (*p++ != ':')
+            return false;
+        p += strspn(p, " \t\r\n");
+        if (i == 1)
+            return true;                /* its value may run past the head */
+        if (*p == '"' && !read_string(&p, value, value_len))
+            return false;
+        if (!skip_value(&p))
+            return false;
+        key[1][0] = '\0';
+        if (*p++ == '}')
+            return true;                /* one member only */
+    }
+    return true;
+}
+
+/* Whether head (NUL-terminated, a file's first bytes) is asmsim's
+   output: its first members are those asmsim writes first, in order -
+   "asmsim_version" (results, cost), "kind": "advice" then
+   "asmsim_version", "kind": "forecast" then "schema", "args" then
+   "shard_k" (a shard's first line).  A file that merely holds such a key
+   somewhere, or a "kind" of its own, is not asmsim's. */
 bool report_output_is_own(const char *head)
 {
+    char key[2][32], value[32];
     const char *p = head;
 
     if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
         p += 3;                         /* a byte order mark an editor added */
-    if (strncmp(p, "# asmsim ", 9) == 0)
+    if (!first_members(p, key, value, sizeof value))
+        return false;
+    if (strcmp(key[0], "asmsim_version") == 0)
         return true;
-    p += strspn(p, " \t\r\n");
-    return *p == '{' && (has_key(p, "asmsim_version", NULL) ||
-                         has_key(p, "kind", "forecast") ||
-                         has_key(p, "shard_k", NULL));
+    if (strcmp(key[0], "kind") == 0)
+        return (strcmp(value, "advice") == 0 &&
+                strcmp(key[1], "asmsim_version") == 0) ||
+               (strcmp(value, "forecast") == 0 && strcmp(key[1], "schema") == 0);
+    return strcmp(key[0], "args") == 0 && strcmp(key[1], "shard_k") == 0;
 }
 
 /* Why a thing at a path is refused: what it is, as a noun phrase ("a
@@ -128,22 +196,21 @@ static int own_file(const char *path, const struct stat *st, struct refusal *r)
     if (memchr(head, '\0', (size_t)n) == NULL && report_output_is_own(head))
         return 0;
     snprintf(r->what, sizeof r->what, "a file that holds something asmsim "
-             "did not write (not an asmsim JSON or CSV)");
-    r->remedy = "asmsim replaces only its own output: give a new file name, "
-                "or remove the file first";
+             "did not write (not an asmsim JSON)");
+    r->remedy = "asmsim replaces only its own output: give a new file name";
     return -EEXIST;
 }
 
-/* Whether st is the file our standard output or error is. */
-static bool is_our_stdio(const struct stat *st)
+/* The descriptor (1 or 2) whose file st is, or -1. */
+static int our_stdio_fd(const struct stat *st)
 {
     struct stat fd_st;
 
     for (int fd = 1; fd <= 2; fd++)
         if (fstat(fd, &fd_st) == 0 && S_ISREG(fd_st.st_mode) &&
             fd_st.st_dev == st->st_dev && fd_st.st_ino == st->st_ino)
-            return true;
-    return false;
+            return fd;
+    return -1;
 }
 
 /* The existing thing st at path (followed through links): how to write
@@ -152,7 +219,8 @@ static int judge(const char *path, const struct stat *st,
                  struct report_output *out, struct refusal *r)
 {
     if (S_ISREG(st->st_mode)) {
-        out->how = is_our_stdio(st) ? REPORT_OUTPUT_APPEND : REPORT_OUTPUT_REPLACE;
+        out->stdio_fd = our_stdio_fd(st);
+        out->how = out->stdio_fd > 0 ? REPORT_OUTPUT_APPEND : REPORT_OUTPUT_REPLACE;
         return out->how == REPORT_OUTPUT_APPEND ? 0 : own_file(path, st, r);
     }
     out->how = REPORT_OUTPUT_IN_PLACE;
@@ -242,4 +310,12 @@ int report_output_target(const char *path, struct report_output *out,
         snprintf(why, why_len, "is %s%s; %s", link ? "a symbolic link to " : "",
                  r.what, r.remedy);
     return rc;
+}
+
+bool report_output_fd_ok(int fd)
+{
+    struct stat st;
+
+    return fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) ||
+           (S_ISCHR(st.st_mode) && harmless_char_device(st.st_rdev)));
 }

@@ -184,13 +184,20 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-/* Write text into the existing file at path that is not replaced (a
-   device, a FIFO; our own stdout's file, appended to): open without
-   creating or truncating, write, close. */
-static int write_in_place(const char *path, bool append, const char *text,
-                          size_t len, char *why, size_t why_len)
+/* Write text into the existing file at path that is not replaced
+   (/dev/null, a terminal, a FIFO): open without creating or truncating,
+   write, close.  What was opened is judged again (report_output_fd_ok):
+   a path made a link to a disk since it was judged is not written. */
+static int write_in_place(const char *path, const char *text, size_t len,
+                          char *why, size_t why_len)
 {
-    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (append ? O_APPEND : 0));
+    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd >= 0 && !report_output_fd_ok(fd)) {
+        close(fd);
+        snprintf(why, why_len, "%s: changed since it was checked; not "
+                 "writing into it", path);
+        return -EINVAL;
+    }
     int rc = fd < 0 ? -errno : write_all(fd, text, len);
     if (fd >= 0 && close(fd) != 0 && rc == 0)
         rc = -errno;
@@ -243,9 +250,17 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
         free(text);
         return rc;
     }
-    if (out.how == REPORT_OUTPUT_IN_PLACE || out.how == REPORT_OUTPUT_APPEND) {
-        rc = write_in_place(out.path, out.how == REPORT_OUTPUT_APPEND, text,
-                            text_len, why, why_len);
+    if (out.how == REPORT_OUTPUT_APPEND) {
+        /* our own stdout or stderr's file: after what stdio holds, through
+           its descriptor (a second open would write at its own offset) */
+        fflush(out.stdio_fd == 1 ? stdout : stderr);
+        if ((rc = write_all(out.stdio_fd, text, text_len)) < 0)
+            snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        free(text);
+        return rc;
+    }
+    if (out.how == REPORT_OUTPUT_IN_PLACE) {
+        rc = write_in_place(out.path, text, text_len, why, why_len);
         free(text);
         return rc;
     }
