@@ -98,6 +98,25 @@ expect_true "instance_store_report_should_say_the_ebs_limits_do_not_apply" \
     grep -q 'm5.large (aws): its EBS / block-volume limits do not apply to local-nvme (instance store)' nvme.html
 expect_true "instance_store_report_should_draw_no_instance_line" \
     bash -c "! grep -q 'instance maximum' nvme.html && grep -q 'instance maximum' sweep_burst.html"
+# mirrored: the limits are drawn in the curve's (logical) units, physical /
+# (1 + the write share), and the volume line says what the model delivers
+"$ASMSIM" sweep --instance m5.large --volumes 2-3 --redundancy normal --run dss --write 100 \
+    --duration 100ms --report mirror.html >/dev/null 2>&1
+expect_true "mirrored_sweep_should_draw_its_limits_in_logical_units" python3 - mirror.html <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+specs = json.loads(re.search(r'id="asmsim-charts">(.*?)</script>', page, re.S).group(1)
+                   .replace("\\u003c", "<").replace("\\u003e", ">").replace("\\u0026", "&"))
+sets = {d["label"]: d["data"] for s in specs if "against disk count" in
+        s["config"]["options"]["plugins"]["title"]["text"] for d in s["config"]["data"]["datasets"]}
+inst = [v for k, v in sets.items() if k.startswith("instance maximum")]
+assert inst and abs(inst[0][0]["y"] - 593.75 / 2) < 1e-6, sets.keys()
+assert "instance maximum (logical: physical / 2.00, normal redundancy at 100 % writes)" in sets
+vol = [k for k in sets if k.startswith("disks x volume limit")]
+assert vol == ["disks x volume limit (131 MB/s each provisioned; 95.0 % of it delivered on "
+               "average; logical: physical / 2.00, normal redundancy at 100 % writes)"], vol
+assert abs(sets[vol[0]][0]["y"] - 2 * 131.072 / 2) < 1e-3, sets[vol[0]]
+PY
 expect_exit 0 "orion_report_should_be_written" \
     "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --report orion.html
 expect_true "orion_report_should_be_a_page" grep -q '^<!DOCTYPE html>' orion.html
@@ -234,6 +253,23 @@ for f, path in random.sample(leaves, 60):
 print("\n".join(bad[:10]))
 sys.exit(1 if bad else 0)
 PY
+# a sweep and a run compared share their charts (the run one point on the
+# disk axis, the sweep's last count on the load axes), and the table gives
+# what each maximum sustains and how long its burst lasts
+"$ASMSIM" report sw.json t1.json -o cmpsr.html >/dev/null 2>&1
+expect_true "comparison_of_a_sweep_and_a_run_should_share_charts_and_show_sustained" \
+    python3 - cmpsr.html <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+specs = json.loads(re.search(r'id="asmsim-charts">(.*?)</script>', page, re.S).group(1))
+sets = {s["config"]["options"]["plugins"]["title"]["text"]:
+        [d["label"] for d in s["config"]["data"]["datasets"]] for s in specs}
+assert sets["Small IOPS against disk count"] == ["sw", "t1 (a run: one point)"], sets
+assert sets["Small IOPS against load"] == ["sw (at its last count, 2 disks)", "t1"], sets
+assert "Only " not in page, "a chart only one result has"
+assert "<th>sustained small IOPS</th>" in page
+assert "(the maximum lasts at most " in page, "no burst said"
+PY
 # the default --duration auto writes duration_s "auto": its report is made,
 # from --report and from asmsim report alike
 expect_exit 0 "report_of_an_auto_duration_run_should_be_written" \
@@ -255,6 +291,12 @@ rm -f nopoints.html
 expect_error "report_over_an_existing_file_should_be_refused_by_report" \
     "asmsim report: -o taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" report t1.json -o taken.html
+# the README shows this refusal as the program words it
+: >compare.html
+"$ASMSIM" report t1.json -o compare.html 2>exists.err
+expect_true "readme_should_quote_the_refusal_of_an_existing_output_as_said" \
+    grep -qxF -- "$(cat exists.err)" "$TESTS_DIR/../README.md"
+rm -f compare.html
 expect_error "report_output_over_an_existing_file_should_name_output" \
     "asmsim report: --output taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" report t1.json --output=taken.html

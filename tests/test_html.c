@@ -398,8 +398,9 @@ static const char forecast_doc[] =
     "\"text\":\"01:00:00 DATA_0000 burst credits empty </script>\"},"
     "{\"kind\":\"unmet\",\"at_s\":7200,\"bucket\":null,\"text\":\"02:00:00 unmet\"}],"
     "\"phases\":[{\"day\":1,\"phase\":\"peak\",\"start_s\":0,\"small_iops\":100,"
-    "\"served\":true},{\"day\":1,\"phase\":\"<night>\",\"start_s\":7200,"
-    "\"small_iops\":50,\"unmet_small_pct\":30,\"served\":false}],"
+    "\"small_p99_us\":950,\"large_p99_us\":0,\"served\":true},{\"day\":1,\"phase\":\"<night>\",\"start_s\":7200,"
+    "\"small_iops\":50,\"unmet_small_pct\":30,\"small_p99_us\":1670543150,"
+    "\"large_p99_us\":null,\"limited_by\":\"instance_mbps\",\"served\":false}],"
     "\"verdict\":{\"served\":false,\"text\":\"Verdict: NOT served & late\"},"
     "\"cost\":{\"total_usd_month\":123.456,\"text\":\"Cost: $123.46 a month\"},"
     "\"timeline\":["
@@ -408,7 +409,8 @@ static const char forecast_doc[] =
     "{\"start_s\":3600,\"length_s\":3600,\"small_iops\":100,\"large_mbps\":0,"
     "\"small_lat_us\":{\"p99\":950},\"bucket_pct\":[0,100]},"
     "{\"start_s\":7200,\"length_s\":3600,\"small_iops\":50,\"large_mbps\":0,"
-    "\"small_lat_us\":{\"p99\":3000},\"bucket_pct\":[10,90]}]}";
+    "\"small_lat_us\":{\"p99\":1670543150},\"large_lat_us\":{\"p99\":3000},"
+    "\"bucket_pct\":[10,90]}]}";
 
 static void a_forecast_should_chart_time_with_its_events_and_phases(void)
 {
@@ -433,6 +435,15 @@ static void a_forecast_should_chart_time_with_its_events_and_phases(void)
     CHECK(strstr(page, "<p class=\"reading\">01:00:00 DATA_0000 burst credits empty "
                        "&lt;/script&gt;</p>") != NULL);
     CHECK(strstr(page, "<tr class=\"unserved\"><td>1</td><td>&lt;night&gt;</td>") != NULL);
+    /* latency in the terminal's units (issue 32, item 4: "small
+       1670543150.0 us", a log axis to 1e9 us, "0.0" for a class a phase
+       does not run); an unmet phase names what bound it */
+    CHECK(strstr(page, "\"text\":\"p99 latency (s, log scale)\"") != NULL);
+    CHECK(strstr(page, "The highest p99 in a row: small 1670.54 s, large 3000.0 us.") != NULL);
+    CHECK(strstr(page, "{\"x\":2,\"y\":1670.54315}") != NULL);
+    CHECK(strstr(page, "<td>950 us</td><td>-</td><td>-</td><td>served</td>") != NULL);
+    CHECK(strstr(page, "<td>1671 s</td><td>-</td><td>instance MB/s</td><td><b>NOT") != NULL);
+    CHECK(strstr(page, "<td>0.0</td>") == NULL);
     CHECK_INT_EQ(count(page, "<b>NOT served</b>"), 1);
     CHECK(strstr(page, "asmsim forecast &lt;i&gt;x&lt;/i&gt;") != NULL);
     CHECK_INT_EQ(count(page, "</script>"), 3);      /* the page's own three */

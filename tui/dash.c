@@ -30,6 +30,9 @@
  *     empties or fills (credits.c) and the event log (events.c), side by
  *     side on a wide screen, stacked on a narrow one, folded to what the
  *     height spares (band_rows)
+ *   a forecast played (forecast --tui) has no disk table and, under the
+ *     band, the strip across the width and the interval's latency per
+ *     class and direction (latency.c), the forecast's own figures
  *   panels, all the rows left: on the left MBPS, IOPS and p99 over the
  *     whole run, start to now (strip.c), over the latency histogram
  *     (ORION's power-of-two bins, p50/p99/p99.9 marked), whose bars take
@@ -50,6 +53,7 @@
 #include <string.h>
 
 #include "layouts/units.h"
+#include "sim/report/report.h"
 #include "tui/flow.h"
 #include "tui/panels.h"
 #include "tui/term.h"
@@ -225,17 +229,23 @@ static void figure_fields(const struct dash *d, struct flow *fl)
     flow_init(fl, "  ");
     flow_add(fl, A_BOLD, "MBPS %.2f%s", cl->mbps, dm);
     flow_add(fl, A_BOLD, "IOPS %.0f%s", cs->iops, di);
-    /* a class the point does not run has no latency, not one of 0 */
-    if (sim_point_class_measured(c, WL_SMALL))
-        flow_add(fl, A_NORMAL, "small lat avg %.0f%s p99 %.0f us", cs->lat.avg_us, dl,
-                 cs->lat.p99_us);
-    else
+    /* a class the point does not run has no latency, not one of 0; the
+       terminal's units (a forecast's queue waits seconds) */
+    char avg[32], p99[32];
+    if (sim_point_class_measured(c, WL_SMALL)) {
+        report_fmt_latency(cs->lat.avg_us, avg, sizeof avg);
+        report_fmt_latency(cs->lat.p99_us, p99, sizeof p99);
+        flow_add(fl, A_NORMAL, "small lat avg %s%s p99 %s", avg, dl, p99);
+    } else {
         flow_add(fl, A_NORMAL, "small lat -");
-    if (sim_point_class_measured(c, WL_LARGE))
-        flow_add(fl, A_NORMAL, "large lat avg %.0f p99 %.0f us", cl->lat.avg_us,
-                 cl->lat.p99_us);
-    else
+    }
+    if (sim_point_class_measured(c, WL_LARGE)) {
+        report_fmt_latency(cl->lat.avg_us, avg, sizeof avg);
+        report_fmt_latency(cl->lat.p99_us, p99, sizeof p99);
+        flow_add(fl, A_NORMAL, "large lat avg %s p99 %s", avg, p99);
+    } else {
         flow_add(fl, A_NORMAL, "large lat -");
+    }
 }
 
 /* the workload */
@@ -385,10 +395,6 @@ static void draw_disks(struct dash *d, int y, int h)
     if (!note)
         return;
     char more[64] = "";
-    if (s->phase[0] && n == 0) {
-        tui_put(y + 1, 0, A_DIM, " per-disk figures are not part of a forecast");
-        return;
-    }
     if (s->disks > n)
         snprintf(more, sizeof more, "; %d more disks not shown", s->disks - n);
     if (shown < n)
@@ -993,6 +999,8 @@ static void key_names(const struct dash_key *k, const char *sep, bool with_alias
 
 #define HELP_KEY_COLS 16            /* "Keys (aliases)" and a gap */
 #define HELP_COLS 76
+#define HELP_MIN_MARGIN 8           /* narrower margins: the overlay spans
+                                       the whole width (80x24) */
 
 static void draw_help(void)
 {
@@ -1001,8 +1009,11 @@ static void draw_help(void)
     int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
     if (y0 < 0)
         y0 = 0;
-    if (x0 < 0)
+    if (x0 < HELP_MIN_MARGIN) {     /* a sliver of the dashboard at either
+                                       edge reads as stray characters */
         x0 = 0;
+        w = COLS;
+    }
     for (int r = 0; r < h; r++)
         mvhline(y0 + r, x0, ' ', w);
     attron(A_BOLD);
@@ -1105,9 +1116,28 @@ static int band_rows(const struct sim_snapshot *s, int avail, int table_want)
     return h < most ? h : most < 0 ? 0 : most;
 }
 
+/* A forecast played (snapshot.phase set) has no per-disk rows, no
+   histogram, heat map or sweep: under the band, the strip of the whole
+   horizon across the width and the interval's latency
+   (latency.c) instead. */
+static void layout_forecast(struct dash *d, int header_h)
+{
+    int avail = LINES - 1 - header_h;
+    int want = timeband_rows_wanted(d->snap, COLS), room = avail - STRIP_ROWS - LATENCY_ROWS;
+    int band_h = timeband_rows_used(d->snap, COLS, want < room ? want : room > 0 ? room : 0);
+    int y = header_h + band_h;
+    timeband_draw(d->snap, d->term.color, header_h, band_h);
+    strip_draw(d->snap, y, 0, COLS - 1);
+    latency_draw(d->snap, y + STRIP_ROWS, 0, COLS - 1, avail - band_h - STRIP_ROWS);
+}
+
 static void layout_and_draw(struct dash *d)
 {
     int header_h = draw_header(d);
+    if (d->snap->phase[0]) {
+        layout_forecast(d, header_h);
+        return;
+    }
     int avail = LINES - 1 - header_h;
     int table_want = disk_rows_wanted(d->snap);
     int band_h = timeband_rows_used(d->snap, COLS, band_rows(d->snap, avail, table_want));
@@ -1121,6 +1151,24 @@ static void layout_and_draw(struct dash *d)
     draw_panels(d, header_h + table_h + band_h, avail - table_h - band_h);
 }
 
+/* What quitting with --output-dir writes, counted now, not promised:
+   "12 points are saved to DIR" (from 2 configurations, after tuning:
+   sim_session_save writes the cells measured before it too), or that
+   there is nothing to save yet. */
+static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size_t len)
+{
+    int sets = 0, points = sim_session_saveable(d->s, &sets);
+
+    if (points == 0)
+        snprintf(buf, len, "nothing is saved: no point has finished yet");
+    else if (sets > 1)
+        snprintf(buf, len, "%d points of %d configurations are saved to %s", points,
+                 sets, dir);
+    else
+        snprintf(buf, len, "%d point%s saved to %s", points,
+                 points == 1 ? " is" : "s are", dir);
+}
+
 /* What quitting now keeps, for the "Quit?" question. */
 static void quit_question(const struct dash *d, char *buf, size_t len)
 {
@@ -1129,7 +1177,7 @@ static void quit_question(const struct dash *d, char *buf, size_t len)
         snprintf(buf, len, "the run stops; the points so far are reported%s%s",
                  dir ? " and written to " : "", dir ? dir : "");
     else if (d->save_on_quit && dir)
-        snprintf(buf, len, "what was measured is saved to %s", dir);
+        saved_on_quit(d, dir, buf, len);
     else
         snprintf(buf, len, "nothing is saved (no --output-dir; s saves first)");
 }

@@ -1,8 +1,9 @@
 /*
  * panels.h - the dashboard's panels of time: the strip of the whole run
  * (strip.c), the burst-credit gauges (credits.c), the event log
- * (events.c) and the band that holds the last two (timeband.c).  Each
- * draws a snapshot into a box and never past it.
+ * (events.c) and the band that holds the last two (timeband.c); and a
+ * forecast interval's latency (latency.c).  Each draws a snapshot into a
+ * box and never past it.
  */
 #ifndef ASMSIM_TUI_PANELS_H
 #define ASMSIM_TUI_PANELS_H
@@ -19,6 +20,14 @@
    ("run 0:00:00 ... (whole run) ... now 0:12:30") and a row each of MBPS, IOPS and p99
    with its latest value at the right. */
 void strip_draw(const struct sim_snapshot *s, int y, int x, int w);
+
+/* ---- latency.c: a forecast interval's latency per class and direction --- */
+
+#define LATENCY_ROWS 5              /* a title and four class/direction rows */
+
+/* The panel in the box (y, x, w, h): a title and a row per class and
+   direction with I/O in the interval shown (s->cur): avg, p50, p99. */
+void latency_draw(const struct sim_snapshot *s, int y, int x, int w, int h);
 
 /* ---- credits.c: a gauge per burst bucket -------------------------------- */
 

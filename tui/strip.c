@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/report/report.h"
 #include "sim/session/burst_events.h"
 #include "tui/panels.h"
 #include "tui/tui_draw.h"
@@ -45,7 +46,7 @@ static void strip_row(const struct sim_snapshot *s, int y, int x, int w,
                       enum strip_row which)
 {
     static const char *const label[] = { "MBPS", "IOPS", "p99" };
-    static const char *const unit[] = { "MB/s", "IO/s", "us" };
+    static const char *const unit[] = { "MB/s", "IO/s", NULL };
     double v[STRIP_MAX_CELLS];
     int gw = graph_width(w);
     sim_strip_cells(&s->strip, s->device_s, gw, which == STRIP_MBPS ? v : NULL,
@@ -64,8 +65,13 @@ static void strip_row(const struct sim_snapshot *s, int y, int x, int w,
     line[gw] = '\0';
     tui_put_n(y, x, w, A_BOLD, "%-5s", label[which]);
     tui_put_n(y, x + STRIP_LABEL_COLS, gw, A_NORMAL, "%s", line);
+    char now[32];
+    if (which == STRIP_P99)     /* us, ms or s, as the terminal says it */
+        report_fmt_latency(latest(s, which), now, sizeof now);
+    else
+        snprintf(now, sizeof now, "%.1f %s", latest(s, which), unit[which]);
     tui_put_n(y, x + STRIP_LABEL_COLS + gw, w - STRIP_LABEL_COLS - gw, A_NORMAL,
-              " %10.1f %s", latest(s, which), unit[which]);
+              " %15s", now);
 }
 
 /* The axis: "run" over the labels, the start time over the strips' left

@@ -22,11 +22,15 @@ static bool side_by_side(int cols)
 }
 
 /* The log's rows: its title and the events it has (one row says there
-   are none yet), at most EVENTS_ROWS, so the band has no empty rows. */
+   are none yet), at most EVENTS_ROWS, so the band has no empty rows; a
+   forecast played, whose story its events are and which has no disk
+   table or heat map to share the screen with, every event the snapshot
+   carries. */
 static int event_rows(const struct sim_snapshot *s)
 {
     int n = 1 + (s->n_events > 0 ? s->n_events : 1);
-    return n < EVENTS_ROWS ? n : EVENTS_ROWS;
+    int most = s->phase[0] ? 1 + SIM_SNAP_EVENTS : EVENTS_ROWS;
+    return n < most ? n : most;
 }
 
 /* Nothing to show but that: no bucket (gp3, real devices), no event. */

@@ -90,6 +90,7 @@
 #include "sim/aio/safety.h"
 #include "sim/aio/aio_fill.h"
 #include "sim/aio/safety_busy.h"
+#include "sim/core/shell_word.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -516,32 +517,6 @@ static int missing_facts(const char *path, const struct safety_policy *p,
     return 0;
 }
 
-/* s as one shell word, for a command the user pastes: as it is when it
-   holds only characters no shell treats specially, else in single
-   quotes, a quote inside written '\'' (len: 4 x strlen + 3 always fits). */
-static const char *shell_word(const char *s, char *out, size_t len)
-{
-    size_t n = 0;
-
-    if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                     "0123456789_./+,:=@%-") == strlen(s)) {
-        snprintf(out, len, "%s", s);
-        return out;
-    }
-    out[n++] = '\'';
-    for (; *s && n + 5 < len; s++) {
-        if (*s == '\'') {
-            memcpy(out + n, "'\\''", 4);
-            n += 4;
-        } else {
-            out[n++] = *s;
-        }
-    }
-    out[n++] = '\'';
-    out[n] = '\0';
-    return out;
-}
-
 /* Rule 7: a file is used only where it was written.  Holes and
    preallocated extents read back from memory, not the disk, and writes
    there measure block allocation (aio_fill.c).  asmsim's own file given
@@ -567,13 +542,13 @@ static int written_in_full(const char *path, const struct safety_policy *p,
         t->will_create = true;          /* --create: written before the run */
         return 0;
     }
-    char word[PATH_MAX * 4 + 3], cmd[PATH_MAX * 4 + 160];
+    char word[SIM_SHELL_WORD_BUF(PATH_MAX)], cmd[PATH_MAX * 4 + 160];
     /* the command is bounded (count= the bytes used, in bytes: it never
        grows the file) and its path one shell word; a command that would
        make the line too long to print whole is left out, not shown cut */
     snprintf(cmd, sizeof cmd, "dd if=/dev/urandom of=%s bs=1M count=%llu "
              "iflag=count_bytes conv=notrunc oflag=direct",
-             shell_word(path, word, sizeof word),
+             sim_shell_word(path, word, sizeof word),
              (unsigned long long)t->usable_bytes);
     for (int pass = 0; pass < 2; pass++) {
         snprintf(why, why_len, "%s: %.1f of its %.1f MiB were never written "

@@ -341,16 +341,17 @@ static void report_not_made(const struct forecast_job *fj)
 }
 
 /* --report FILE: the HTML page from the forecast JSON's text (html.h),
-   never over an existing file.  A stop while the page is made abandons
-   it (a long timeline's page takes seconds); a forecast already
-   interrupted gets its page whole, as it gets its JSON.  0 or -errno
+   never over an existing file.  A stop after a whole forecast abandons
+   the page (a long timeline's page takes seconds); a forecast the stop
+   cut short gets its page whole, as it gets its JSON (the flag stays
+   set: a second Ctrl-C cannot be told from the first).  0 or -errno
    (told; -EINTR: abandoned). */
 static int write_report(struct forecast_job *fj, const struct report_fc_info *in,
                         const struct sim_forecast_result *r)
 {
     struct html_doc doc = { .name = fj->o->testname };
     char why[CLI_WHY_LEN], *text = NULL;
-    if (!sim_stop_is_set(fj->stop))
+    if (!r->incomplete)
         doc.stop = fj->stop;
     int rc = report_forecast_json_text(in, r, doc.stop, &text, why, sizeof why);
 
@@ -436,7 +437,10 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
         rc = run_forecast(&fj, stop, &res);
         if (rc == 0) {
             int e = write_outputs(&fj, res, ui);
-            rc = e == -EINTR ? 130 : e != 0 ? 1 : 0;
+            rc = e == -EINTR || (e == 0 && sim_stop_is_set(stop)) ? 130 : e != 0 ? 1 : 0;
+            if (e == 0 && !res->incomplete && sim_stop_is_set(stop))
+                fprintf(stderr, "asmsim: interrupted after the forecast; its outputs "
+                        "were written whole\n");
             if (res->incomplete) {
                 fprintf(stderr, "asmsim: interrupted: the forecast covers %.0f s "
                         "of the horizon, marked incomplete\n", res->horizon_s);

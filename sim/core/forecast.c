@@ -6,7 +6,9 @@
  * length_i) of forecast time, with its load (open-loop rates or
  * closed-loop levels, its write shares) set on the engine and the
  * workload, carried out fast (forecast_fluid.c) or per I/O
- * (forecast_exact.c); idle phases only let the buckets earn.  Nothing is
+ * (forecast_exact.c); idle phases, and any phase whose load is zero
+ * (wl_phase_has_load: the engine refuses a point with nothing to run),
+ * only let the buckets earn.  Nothing is
  * reset between phases or days: the buckets carry what the last phase
  * left, as one instance's volumes do.  (Only the engine's pipeline
  * restarts with each phase: the I/O in flight at a phase's end completes
@@ -23,7 +25,10 @@
  * went unmet by more than SIM_FORECAST_UNMET_TOLERANCE over the phase
  * (closed-loop and idle phases ask for no rate, and are); the schedule
  * is served when every phase of every day is, and the first that is not
- * is named.
+ * is named.  Each phase also names the limit that bound it: the one its
+ * rows name for the longest time, of the rows that left demand unmet
+ * when it was not served, a row bound by "burst credits" counting for
+ * its emptiest bucket's limit (then at its base rate).
  */
 #include "sim/core/forecast_internal.h"
 
@@ -299,17 +304,69 @@ static int run_days(struct fc *f)
     return rc;
 }
 
-/* The worst interval p99 of every phase, then the verdict. */
+/* The limit named for the longest time in w (seconds per limit), or
+   none (SIM_LIMIT_OFFERED_LOAD) when w is all 0. */
+static enum sim_limit longest(const double *w)
+{
+    int best = SIM_LIMIT_OFFERED_LOAD;
+    for (int l = 0; l < SIM_LIMITS; l++)
+        if (w[l] > w[best])
+            best = l;
+    return (enum sim_limit)best;
+}
+
+/* Row i's binding limit, named: "burst credits" (a bucket ran dry) as
+   the limit of the emptiest bucket at the row's end, which then holds at
+   its base rate (the instance's MB/s, the volumes' IOPS). */
+static enum sim_limit row_limit(const struct sim_forecast_result *res, size_t i)
+{
+    enum sim_limit l = res->rows[i].tl.limited_by;
+    if (l != SIM_LIMIT_BURST_CREDITS || res->buckets == 0)
+        return l;
+    const double *pct = res->bucket_pct + i * (size_t)res->buckets;
+    int low = 0;
+    for (int k = 1; k < res->buckets; k++)
+        if (pct[k] < pct[low])
+            low = k;
+    return res->bucket[low].limit;
+}
+
+/* Phase p's binding limit from its rows' time per limit: of the rows
+   that left demand unmet when it has any (they kept it from being
+   served), else of all. */
+static void phase_limit(struct sim_fc_phase *p, double w[2][SIM_LIMITS])
+{
+    bool unmet = false;
+    for (int l = 0; l < SIM_LIMITS; l++)
+        unmet |= w[1][l] > 0;
+    p->limited_by = longest(w[unmet && !p->served ? 1 : 0]);
+    memset(w, 0, 2 * SIM_LIMITS * sizeof w[0][0]);
+}
+
+/* The worst interval p99 and the binding limit of every phase (the rows
+   come in time order, so each phase's are together), then the verdict. */
 static void judge(struct sim_forecast_result *res, int phases_per_day)
 {
+    double w[2][SIM_LIMITS] = { { 0 } };    /* [all, unmet rows][limit]: s */
+    size_t cur = res->n_phases;
     for (size_t i = 0; i < res->n_rows; i++) {
         const struct sim_fc_row *r = &res->rows[i];
         size_t k = (size_t)r->day * (size_t)phases_per_day + (size_t)r->phase;
         if (k >= res->n_phases)
             continue;
+        if (k != cur && cur < res->n_phases)
+            phase_limit(&res->phases[cur], w);
+        cur = k;
         res->phases[k].small_p99_us = fmax(res->phases[k].small_p99_us, r->tl.lat[WL_SMALL].p99_us);
         res->phases[k].large_p99_us = fmax(res->phases[k].large_p99_us, r->tl.lat[WL_LARGE].p99_us);
+        bool unmet = fmax(r->unmet_frac[WL_SMALL], r->unmet_frac[WL_LARGE]) >
+                     SIM_FORECAST_UNMET_TOLERANCE;
+        enum sim_limit l = row_limit(res, i);
+        w[0][l] += r->tl.length_s;
+        w[1][l] += unmet ? r->tl.length_s : 0;
     }
+    if (cur < res->n_phases)
+        phase_limit(&res->phases[cur], w);
     res->served = true;
     res->first_unserved = -1;
     for (size_t k = 0; k < res->n_phases; k++)

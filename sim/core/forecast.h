@@ -104,7 +104,13 @@ struct sim_fc_phase {
     double small_iops, large_mbps;      /* delivered, mean over the phase */
     double offered[WL_CLASSES];         /* open loop; 0 for closed/idle */
     double unmet_frac[WL_CLASSES];
-    double small_p99_us, large_p99_us;  /* worst interval */
+    double small_p99_us, large_p99_us;  /* worst interval; 0: none of
+                                           that class completed */
+    enum sim_limit limited_by;  /* what bound it: the limit its rows name
+                                   longest, of those that left demand
+                                   unmet when it was not served; a row
+                                   bound by burst credits names the limit
+                                   of its emptiest bucket */
     bool served;                /* at most the tolerance unmet; of an
                                    incomplete phase: so far */
     bool incomplete;            /* an interrupt cut it: length_s is what

@@ -4,19 +4,23 @@
  * redundancy, two instances, ...).
  *
  *   table     one row per document: what it ran (html_doc_label) and its
- *             three figures, the limit binding the main one, the monthly
- *             cost (html_month_cost);
+ *             three figures, what each maximum sustains once the burst
+ *             buckets are empty and how long the burst lasts (so a
+ *             31-minute burst does not read as permanent), the limit
+ *             binding the main one, the monthly cost (html_month_cost);
  *   sweeps    Maximum Large MBPS and Maximum Small IOPS against disk
- *             count, one line per sweep;
+ *             count, one line per sweep, and a run as one point at its
+ *             disk count;
  *   runs      small-I/O latency and IOPS against outstanding small I/Os
  *             (at the fewest large I/Os, as html_run.c), and large MB/s
  *             against outstanding large I/Os (the points without small
- *             I/O), one line per run.
+ *             I/O), one line per run, and per sweep the points of its
+ *             last disk count (its top-level points): a sweep and a run
+ *             share these charts.
  *
  * An overlay is a table entry: its title, axes and a series function
- * that reads one document's curve; documents without that curve are left
- * out of it (a sweep has no load curve of its own here, a run no disk
- * axis).  Each reading names the best and the worst document by the best
+ * that reads one document's curve; documents without that curve (no
+ * large I/O, say) are left out of it.  Each reading names the best and the worst document by the best
  * point of its curve (the highest figure, or the lowest latency).
  */
 #include <math.h>
@@ -24,6 +28,7 @@
 #include <string.h>
 
 #include "sim/report/html_page.h"
+#include "sim/report/report.h"          /* report_fmt_duration */
 
 #define MAX_CURVE 256
 
@@ -33,6 +38,7 @@ struct overlay {
     const char *title, *x_title, *y_title, *unit;
     int decimals;
     bool low_is_good;
+    bool per_disk_count;        /* the disk axis: a run is one point on it */
     series_fn series;
 };
 
@@ -43,6 +49,9 @@ static int sweep_series(const cJSON *doc, const char *path, double *x, double *y
     const cJSON *r;
     int n = 0;
 
+    if (!cJSON_IsArray(html_get(doc, "sweep")))     /* a run: its one point */
+        return max > 0 && html_num(doc, "config.disks", &x[0]) &&
+               html_num(doc, path, &y[0]) ? 1 : 0;
     cJSON_ArrayForEach(r, html_get(doc, "sweep"))
         if (n < max && html_num(r, "disks", &x[n]) && html_num(r, path, &y[n]))
             n++;
@@ -68,9 +77,7 @@ static int load_series(const cJSON *doc, const char *load, const char *other,
     double fewest = INFINITY, l, o;
     int n = 0;
 
-    if (cJSON_IsArray(html_get(doc, "sweep")))
-        return 0;
-    cJSON_ArrayForEach(p, html_get(doc, "points"))
+    cJSON_ArrayForEach(p, html_get(doc, "points"))   /* a sweep's: its last count's */
         if (html_num(p, load, &l) && l > 0 && html_num(p, other, &o))
             fewest = fmin(fewest, o);
     cJSON_ArrayForEach(p, html_get(doc, "points"))
@@ -103,16 +110,33 @@ static int run_large_mbps(const cJSON *doc, double *x, double *y, int max)
 
 static const struct overlay overlays[] = {
     { "Large MB/s against disk count", "disks (volumes)",
-      "Maximum Large MBPS (MB/s)", "MB/s", 2, false, sweep_mbps },
+      "Maximum Large MBPS (MB/s)", "MB/s", 2, false, true, sweep_mbps },
     { "Small IOPS against disk count", "disks (volumes)",
-      "Maximum Small IOPS", "IOPS", 0, false, sweep_iops },
+      "Maximum Small IOPS", "IOPS", 0, false, true, sweep_iops },
     { "Small I/O latency against load", "outstanding small I/Os",
-      "average latency (us)", "us", 1, true, run_small_lat },
+      "average latency (us)", "us", 1, true, false, run_small_lat },
     { "Small IOPS against load", "outstanding small I/Os", "small IOPS",
-      "IOPS", 0, false, run_small_iops },
+      "IOPS", 0, false, false, run_small_iops },
     { "Large MB/s against load", "outstanding large I/Os",
-      "large MB/s (10^6 B/s)", "MB/s", 2, false, run_large_mbps },
+      "large MB/s (10^6 B/s)", "MB/s", 2, false, false, run_large_mbps },
 };
+
+/* A document's name on an overlay: a run on the disk axis is one point,
+   a sweep on a load axis its last disk count's points. */
+static void curve_name(const struct overlay *ov, const cJSON *doc, const char *name,
+                       char *buf, size_t len)
+{
+    bool sweep = cJSON_IsArray(html_get(doc, "sweep"));
+    double disks = 0;
+
+    html_num(doc, "config.disks", &disks);
+    if (ov->per_disk_count && !sweep)
+        snprintf(buf, len, "%s (a run: one point)", name);
+    else if (!ov->per_disk_count && sweep)
+        snprintf(buf, len, "%s (at its last count, %.0f disks)", name, disks);
+    else
+        snprintf(buf, len, "%s", name);
+}
 
 /* The best point of a curve: highest y, or lowest with low_is_good. */
 static double best_of(const double *y, int n, bool low_is_good)
@@ -142,7 +166,9 @@ static void overlay_chart(struct html_out *o, const struct overlay *ov,
             html_chart_whole_x(o, cfg);
             html_chart_axis(o, cfg, "y", ov->y_title, "linear");
         }
-        cJSON *set = html_chart_dataset(o, cfg, names[d], d, "y");
+        char name[300];
+        curve_name(ov, docs[d], names[d], name, sizeof name);
+        cJSON *set = html_chart_dataset(o, cfg, name, d, "y");
         for (int i = 0; i < k; i++)
             html_chart_xy(o, set, x[i], y[i]);
         double v = best_of(y, k, ov->low_is_good);
@@ -172,6 +198,29 @@ static void overlay_chart(struct html_out *o, const struct overlay *ov,
     html_figure(o, ov->title, cfg, reading);
 }
 
+/* What a class sustains once every burst bucket is empty, and when its
+   maximum was a burst, for how long that lasts: "26.21 (the maximum
+   lasts at most 62 min)"; "-" where the class did not run. */
+static void sustained_cell(struct html_out *o, const cJSON *doc, const char *key,
+                           const char *burst_key, int decimals)
+{
+    char path[96], span[32];
+    double v, lasts;
+
+    snprintf(path, sizeof path, "summary.%s", key);
+    if (!html_num(doc, path, &v)) {
+        fputs("<td>-</td>", o->f);
+        return;
+    }
+    fprintf(o->f, "<td>%.*f", decimals, v);
+    snprintf(path, sizeof path, "summary.%s.lasts_s", burst_key);
+    if (html_num(doc, path, &lasts)) {
+        report_fmt_duration(lasts, span, sizeof span);
+        html_textf(o, " (the maximum lasts at most %s)", span);
+    }
+    fputs("</td>", o->f);
+}
+
 static void table(struct html_out *o, const cJSON *const *docs,
                   const char *const *names, int n)
 {
@@ -179,7 +228,8 @@ static void table(struct html_out *o, const cJSON *const *docs,
 
     fputs("<section id=\"compare\"><h2>The results compared</h2>\n"
           "<table class=\"compare\"><thead><tr><th>results</th><th>kind</th>"
-          "<th>disks</th><th>max large MBPS</th><th>max small IOPS</th>"
+          "<th>disks</th><th>max large MBPS</th><th>sustained large MBPS</th>"
+          "<th>max small IOPS</th><th>sustained small IOPS</th>"
           "<th>min small latency (us)</th><th>binding limit (main figure)</th>"
           "<th>USD/month</th></tr></thead><tbody>\n", o->f);
     for (int d = 0; d < n; d++) {
@@ -192,7 +242,9 @@ static void table(struct html_out *o, const cJSON *const *docs,
         fprintf(o->f, "</td><td>%s</td><td>%.0f</td>",
                 cJSON_IsArray(html_get(docs[d], "sweep")) ? "sweep" : "run", disks);
         html_summary_cell(o, docs[d], "max_large_mbps", 2, false);
+        sustained_cell(o, docs[d], "sustained_large_mbps", "large_burst", 2);
         html_summary_cell(o, docs[d], "max_small_iops", 0, false);
+        sustained_cell(o, docs[d], "sustained_small_iops", "small_burst", 0);
         html_summary_cell(o, docs[d], "min_small_latency_us", 3, false);
         html_limit_cell(o, docs[d], "limited_by");
         if (html_month_cost(docs[d], docs[d], &usd, &what))

@@ -6,13 +6,15 @@
  *             days simulated and days to steady state, the monthly cost
  *             (the terminal's sentences: verdict.text, cost.text);
  *   charts    throughput (delivered and offered), latency (p99 per
- *             class) and every burst bucket's balance over forecast
- *             time, each with the events (events[]) marked on the time
+ *             class, on a log axis in the terminal's unit for its highest
+ *             value: us, ms or s) and every burst bucket's balance over
+ *             forecast time, each with the events (events[]) marked on the time
  *             axis by the page's event plugin (dashed vertical lines:
  *             Debian's Chart.js has no annotation plugin);
  *   events    the events in words, as printed (events[].text);
- *   phases    every phase of every day: delivered, offered, unmet, p99,
- *             served or NOT served.
+ *   phases    every phase of every day: delivered, offered, unmet, p99
+ *             (the terminal's units; "-" for a class the phase does not
+ *             run), the limit that bound it, served or NOT served.
  *
  * The time axis is in hours from day 1's start (a forecast spans days).
  * Beyond MAX_ROWS timeline rows every k-th is drawn (the reading says
@@ -29,6 +31,7 @@
 #include <string.h>
 
 #include "sim/report/html_page.h"
+#include "sim/report/report.h"
 
 #define MAX_ROWS 2000
 #define STOP_POLL_ROWS 4096         /* rows between looks at the stop flag */
@@ -73,10 +76,12 @@ static cJSON *time_chart(struct html_out *o, const cJSON *doc, const char *title
     return cfg;
 }
 
-/* One series: the figure at path in every step-th timeline row; the
-   data set is made only when a row has the figure. */
+/* One series: the figure at path in every step-th timeline row, divided
+   by per (a unit: 1e3 for us drawn in ms); the data set is made only
+   when a row has the figure. */
 static void series(struct html_out *o, cJSON *cfg, const cJSON *doc,
-                   const char *label, const char *path, int colour, const char *axis)
+                   const char *label, const char *path, int colour, const char *axis,
+                   double per)
 {
     const cJSON *tl = html_get(doc, "timeline"), *r;
     int i = 0, step = row_step(tl);
@@ -90,7 +95,7 @@ static void series(struct html_out *o, cJSON *cfg, const cJSON *doc,
             continue;
         if (set == NULL)
             set = html_chart_line_only(o, html_chart_dataset(o, cfg, label, colour, axis));
-        html_chart_xy(o, set, t / S_PER_H, v);
+        html_chart_xy(o, set, t / S_PER_H, v / per);
     }
 }
 
@@ -139,9 +144,9 @@ static void class_series(struct html_out *o, cJSON *cfg, const cJSON *doc,
 
     if (!row_max(doc, c->delivered_key, &hi) || hi <= 0)
         return;
-    series(o, cfg, doc, c->delivered_label, c->delivered_key, c->colour, c->axis);
+    series(o, cfg, doc, c->delivered_label, c->delivered_key, c->colour, c->axis, 1);
     if (row_max(doc, c->offered_key, &offered) && offered > 0)
-        series(o, cfg, doc, c->offered_label, c->offered_key, c->colour + 4, c->axis);
+        series(o, cfg, doc, c->offered_label, c->offered_key, c->colour + 4, c->axis, 1);
     snprintf(part, len, "; %s up to %.*f", c->unit, c->decimals, hi);
 }
 
@@ -163,19 +168,36 @@ static void throughput(struct html_out *o, const cJSON *doc)
     html_figure(o, title, cfg, reading);
 }
 
+/* The latency axis's unit: the terminal's (report_fmt_latency) for the
+   highest p99 drawn, so that a forecast whose queue waits 1,671 s is
+   drawn in s, not up to 1e9 us, and one of 600 us in us. */
+static const char *latency_unit(double hi_us, double *per)
+{
+    *per = hi_us >= 1e6 ? 1e6 : hi_us >= 1e4 ? 1e3 : 1;
+    return *per == 1e6 ? "s" : *per == 1e3 ? "ms" : "us";
+}
+
 static void latency(struct html_out *o, const cJSON *doc)
 {
     const char *title = "Latency over time";
-    cJSON *cfg = time_chart(o, doc, title, "p99 latency (us, log scale)", "logarithmic");
-    char reading[256], part[2][96] = {"", ""};
-    double hi;
+    char reading[256], part[2][96] = {"", ""}, y_title[64], lat[32];
+    double hi[2] = { 0, 0 }, per;
+    bool has[2] = { row_max(doc, "small_lat_us.p99", &hi[0]),
+                    row_max(doc, "large_lat_us.p99", &hi[1]) };
+    const char *unit = latency_unit(fmax(has[0] ? hi[0] : 0, has[1] ? hi[1] : 0), &per);
 
-    series(o, cfg, doc, "small p99", "small_lat_us.p99", 0, "y");
-    series(o, cfg, doc, "large p99", "large_lat_us.p99", 1, "y");
-    if (row_max(doc, "small_lat_us.p99", &hi))
-        snprintf(part[0], sizeof part[0], "small %.1f us", hi);
-    if (row_max(doc, "large_lat_us.p99", &hi))
-        snprintf(part[1], sizeof part[1], "%slarge %.1f us", part[0][0] ? ", " : "", hi);
+    snprintf(y_title, sizeof y_title, "p99 latency (%s, log scale)", unit);
+    cJSON *cfg = time_chart(o, doc, title, y_title, "logarithmic");
+    series(o, cfg, doc, "small p99", "small_lat_us.p99", 0, "y", per);
+    series(o, cfg, doc, "large p99", "large_lat_us.p99", 1, "y", per);
+    if (has[0]) {
+        report_fmt_latency(hi[0], lat, sizeof lat);
+        snprintf(part[0], sizeof part[0], "small %s", lat);
+    }
+    if (has[1]) {
+        report_fmt_latency(hi[1], lat, sizeof lat);
+        snprintf(part[1], sizeof part[1], "%slarge %s", part[0][0] ? ", " : "", lat);
+    }
     if (part[0][0] || part[1][0])
         snprintf(reading, sizeof reading, "The highest p99 in a row: %s%s.",
                  part[0], part[1]);
@@ -299,6 +321,18 @@ static const char *phase_verdict(const cJSON *p, bool *unmet)
     return cut ? "interrupted" : "served";
 }
 
+/* <td>: the latency at key of x in the terminal's units ("627 us",
+   "1671 s"), "-" when the phase has none (null; 0 in a schema 1 file,
+   which wrote 0 for a class the phase does not run). */
+static void latency_cell(struct html_out *o, const cJSON *x, const char *key)
+{
+    char buf[32];
+    double us = 0;
+
+    html_num(x, key, &us);
+    html_text_cell(o, report_fmt_latency_whole(us, buf, sizeof buf));
+}
+
 static void phases_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *p;
@@ -306,8 +340,8 @@ static void phases_table(struct html_out *o, const cJSON *doc)
     fputs("<section id=\"phases\"><h2>Phases</h2>\n<div class=\"wide\"><table "
           "class=\"phases\"><thead><tr><th>day</th><th>phase</th><th>start (h)</th>"
           "<th>small IOPS</th><th>offered</th><th>unmet %</th><th>large MB/s</th>"
-          "<th>offered</th><th>unmet %</th><th>small p99 (us)</th>"
-          "<th>large p99 (us)</th><th>served</th></tr></thead><tbody>\n", o->f);
+          "<th>offered</th><th>unmet %</th><th>small p99</th>"
+          "<th>large p99</th><th>limited by</th><th>served</th></tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(p, html_get(doc, "phases")) {
         double day = 0, start = 0;
         bool unmet;
@@ -323,8 +357,9 @@ static void phases_table(struct html_out *o, const cJSON *doc)
         html_num_cell(o, p, "large_mbps", 2);
         html_num_cell(o, p, "offered_large_mbps", 2);
         html_num_cell(o, p, "unmet_large_pct", 1);
-        html_num_cell(o, p, "small_p99_us", 1);
-        html_num_cell(o, p, "large_p99_us", 1);
+        latency_cell(o, p, "small_p99_us");
+        latency_cell(o, p, "large_p99_us");
+        html_text_cell(o, html_limit_label(html_str(p, "limited_by")));
         fprintf(o->f, "<td>%s</td></tr>\n", verdict);
     }
     fputs("</tbody></table></div>\n</section>\n", o->f);

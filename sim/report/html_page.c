@@ -274,6 +274,8 @@ static void page_foot(struct html_out *o)
                    sweep_disks  an array of figures;
                    out_of_reach.<target>  an object or null (advice: the
                      closest candidate, whose mbps is a target's name);
+                   day  a number (forecast: the day of an event or phase)
+                     or an object (advice: the steady day of a schedule);
                    day_start_pct, bucket_pct  arrays of figures (forecast);
      limit         a limited_by: a limit's name or null;
      duration      duration_s: a figure or "auto";
@@ -288,7 +290,7 @@ static void page_foot(struct html_out *o)
 enum want { WANT_ANY, WANT_FIGURE, WANT_NAME, WANT_LINES, WANT_LINE,
             WANT_OBJECTS, WANT_OBJECT, WANT_DURATION, WANT_DIST,
             WANT_FIGURES, WANT_FIGURE_SET, WANT_OBJECT_OR_NULL, WANT_TEXT,
-            WANT_SWITCH, WANT_COUNT };
+            WANT_SWITCH, WANT_COUNT, WANT_FIGURE_OR_OBJECT };
 
 static const char *const want_words[] = {
     "", "a number or null", "a limit's name or null", "an array of lines",
@@ -299,6 +301,7 @@ static const char *const want_words[] = {
     "an object or null",
     "a string or null", "true, false or null",
     "a whole number (or its digits in a string) or null",
+    "a number, null or an object",
 };
 
 static bool ends_with(const char *s, const char *end)
@@ -345,12 +348,6 @@ static enum want want_in_composite(const char *path, const char *key)
         return WANT_TEXT;               /* "configuration" or "instance" */
     if (strcmp(last, "headroom_frac") == 0 || strcmp(last, "usd_month") == 0)
         return WANT_FIGURE;
-    /* a forecast's rows, events and first unserved phase number their
-       day; an advice's outcomes hold a schedule's day as an object */
-    if (strcmp(key, "day") == 0)
-        return starts_with(last, "events[") || starts_with(last, "phases[") ||
-               starts_with(last, "timeline[") || strcmp(last, "first_unserved") == 0
-               ? WANT_FIGURE : WANT_OBJECT_OR_NULL;
     return WANT_ANY;
 }
 
@@ -369,6 +366,10 @@ static enum want want_composite(const char *path, const char *key)
         return WANT_FIGURE_SET;
     if (strcmp(key, "sweep_disks") == 0)
         return WANT_FIGURES;
+    if (strcmp(key, "day") == 0)    /* forecast: a day's number; advice: the day */
+        return starts_with(path, "timeline") || starts_with(path, "events") ||
+               starts_with(path, "phases") || starts_with(path, "verdict")
+               ? WANT_FIGURE : WANT_FIGURE_OR_OBJECT;
     if (ends_with(path, "out_of_reach"))    /* advice: one per target */
         return WANT_OBJECT_OR_NULL;
     if (strcmp(key, "day_start_pct") == 0 || strcmp(key, "bucket_pct") == 0)
@@ -389,11 +390,12 @@ static enum want want_of(const char *path, const char *key)
         "cores", "days", "failgroups", "hours_per_month", "iops_burst",
         "jobs", "last", "max_outstanding", "num_large", "num_small",
         "orion_max", "schema", "stream_io", "total", "wall_seconds",
-        "windows", "small_delayed", "large_delayed", "day", "bucket",
+        "windows", "small_delayed", "large_delayed", "bucket",
         "size", "burst_credits", "sweep_disks", "bound_passed", "enumerated",
         "lat_set_aside", "shards", "missed_got", "missed_need", "top",
         "steady_after_days", "cache_hits", "small_arrivals", "large_arrivals",
-        "user_us_per_io", "sys_us_per_io" };
+        "user_us_per_io", "sys_us_per_io", "worst_phase", "max_disks",
+        "min_disks", "day_seconds" };
     /* 64-bit counts: above 2^53 a string of digits (report_json.c) */
     static const char *const wholes[] = { "seed", "errors", "small_errors",
         "large_errors", "backlog_end" };
@@ -457,6 +459,8 @@ static bool holds(const cJSON *x, enum want w)
     case WANT_FIGURE_SET:       /* an object of them holds one at least */
         return (cJSON_IsObject(x) && x->child) || cJSON_IsNumber(x) ||
                cJSON_IsNull(x);
+    case WANT_FIGURE_OR_OBJECT:
+        return cJSON_IsNumber(x) || cJSON_IsNull(x) || cJSON_IsObject(x);
     case WANT_COUNT:
         return cJSON_IsNumber(x) || cJSON_IsNull(x) || (cJSON_IsString(x) &&
                x->valuestring[0] && !x->valuestring[strspn(x->valuestring,

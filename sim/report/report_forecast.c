@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FORECAST_SCHEMA 1
+#define FORECAST_SCHEMA 2           /* 2: absent figures null, phases[].limited_by */
 #define SHOW_DAYS 3
 
 /* ---- numbers and names -------------------------------------------------------- */
@@ -190,13 +190,15 @@ char *report_fc_verdict_text(const struct report_fc_info *in,
     }
     const struct sim_fc_phase *p = &r->phases[r->first_unserved];
     int cls = p->unmet_frac[WL_LARGE] > p->unmet_frac[WL_SMALL] ? WL_LARGE : WL_SMALL;
-    char a[32], b[32];
+    char a[32], b[32], by[64] = "";
+    if (p->limited_by != SIM_LIMIT_OFFERED_LOAD)
+        snprintf(by, sizeof by, ", limited by %s", sim_limit_label(p->limited_by));
     snprintf(buf, len, "Verdict: NOT served%s: first phase not served: day %d %s "
-             "(%s-%s), %s demand unmet by %.0f %% (tolerance %.0f %%)", partial,
+             "(%s-%s), %s demand unmet by %.0f %% (tolerance %.0f %%)%s", partial,
              p->day + 1, phase_name(in, p->phase), clock_of(p->start_s, a, sizeof a),
              clock_end(p->start_s + p->length_s, b, sizeof b),
              cls == WL_SMALL ? "small" : "large", 100 * p->unmet_frac[cls],
-             100 * SIM_FORECAST_UNMET_TOLERANCE);
+             100 * SIM_FORECAST_UNMET_TOLERANCE, by);
     return buf;
 }
 
@@ -215,27 +217,34 @@ static void load_text(const struct sim_fc_phase *p, const struct wl_phase *ph,
                  fmt_rate(p->offered[WL_LARGE], b, sizeof b));
 }
 
-/* A phase's last word: served or not; one an interrupt cut is not
-   called served on what it did so far (the verdict line says "so far"). */
-static const char *phase_verdict(const struct sim_fc_phase *p)
+/* A phase's last word: served or not, and what bound one that was not;
+   one an interrupt cut is not called served on what it did so far (the
+   verdict line says "so far").  Into buf; returns buf. */
+static char *phase_verdict(const struct sim_fc_phase *p, char *buf, size_t len)
 {
-    if (!p->served)
-        return p->incomplete ? "NOT served so far (interrupted)" : "NOT served";
-    return p->incomplete ? "interrupted" : "served";
+    const char *word = !p->served ? p->incomplete ? "NOT served so far (interrupted)"
+                                                  : "NOT served"
+                     : p->incomplete ? "interrupted" : "served";
+    if (!p->served && p->limited_by != SIM_LIMIT_OFFERED_LOAD)
+        snprintf(buf, len, "%s, limited by %s", word, sim_limit_label(p->limited_by));
+    else
+        snprintf(buf, len, "%s", word);
+    return buf;
 }
 
 static void phase_line(FILE *f, const struct report_fc_info *in, const struct sim_fc_phase *p)
 {
     const struct wl_phase *ph = &in->schedule->phase[p->phase];
-    char t0[32], t1[32], load[96], si[32], lm[32], l1[32], l2[32];
+    char t0[32], t1[32], load[96], si[32], lm[32], l1[32], l2[32], v[96];
     load_text(p, ph, load, sizeof load);
     double unmet = fmax(p->unmet_frac[WL_SMALL], p->unmet_frac[WL_LARGE]);
-    fprintf(f, "  %3d  %-14s %s-%s  %-34s %9s IOPS %8s MB/s  unmet %3.0f %%  p99 %s / %s  %s\n",
+    fprintf(f, "  day %-3d %-14s %s-%s  %-34s %9s IOPS %8s MB/s  unmet %3.0f %%  p99 %s / %s  %s\n",
             p->day + 1, ph->name, clock_of(p->start_s, t0, sizeof t0),
             clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
             fmt_rate(p->small_iops, si, sizeof si), fmt_rate(p->large_mbps, lm, sizeof lm),
             100 * unmet, report_fmt_latency_whole(p->small_p99_us, l1, sizeof l1),
-            report_fmt_latency_whole(p->large_p99_us, l2, sizeof l2), phase_verdict(p));
+            report_fmt_latency_whole(p->large_p99_us, l2, sizeof l2),
+            phase_verdict(p, v, sizeof v));
 }
 
 static void steady_text(FILE *f, const struct sim_forecast_result *r)
@@ -301,12 +310,27 @@ static void group_volumes(const struct sim_forecast_result *r, size_t i, size_t 
         }
 }
 
+/* How far apart the events of a group are: "at once" when they fall
+   in the same tenth of a second (the levels are polled every 100 ms),
+   "within 0.4 s" below a second, else whole seconds ("within 0 s" read
+   as a bug). */
+static void spread_text(double s, char *buf, size_t len)
+{
+    if (s < 0.05)
+        snprintf(buf, len, "at once");
+    else if (s < 0.95)
+        snprintf(buf, len, "within %.1f s", s);
+    else
+        snprintf(buf, len, "within %.0f s", s);
+}
+
 /* Events [i, j) as one line: the first's words, its volume's name made
-   "N volumes (<group_volumes>)" and "within S s" added. */
+   "N volumes (<group_volumes>)" and when they happened added ("within
+   S s", spread_text). */
 static void group_line(FILE *f, const struct report_fc_info *in,
                        const struct sim_forecast_result *r, size_t i, size_t j)
 {
-    char line[512], who[32], volumes[400];
+    char line[512], who[32], volumes[400], spread[32];
     const struct sim_fc_event *e = &r->events[i];
     report_fc_event_text(in, r, e, line, sizeof line);
     if (j - i < 2) {
@@ -323,9 +347,9 @@ static void group_line(FILE *f, const struct report_fc_info *in,
     *at = '\0';
     const char *rest = at + strlen(who);
     bool earns = strncmp(rest, " earns ", 7) == 0;     /* the plural's verb */
-    fprintf(f, "  %s%zu volumes (%s)%s%s, within %.0f s\n", line,
-            j - i, volumes, earns ? " earn " : "", earns ? rest + 7 : rest,
-            r->events[j - 1].at_s - e->at_s);
+    spread_text(r->events[j - 1].at_s - e->at_s, spread, sizeof spread);
+    fprintf(f, "  %s%zu volumes (%s)%s%s, %s\n", line, j - i, volumes,
+            earns ? " earn " : "", earns ? rest + 7 : rest, spread);
 }
 
 void report_forecast_text(FILE *f, const struct report_fc_info *in,
@@ -409,6 +433,16 @@ static void kv_raw(FILE *f, bool *first, const char *key, const char *raw)
 {
     fprintf(f, "%s\"%s\": %s", *first ? "" : ", ", key, raw);
     *first = false;
+}
+
+/* A figure that may be absent (a class a phase does not run, an offer
+   a closed loop does not make): null then, never 0. */
+static void kv_num_or_null(FILE *f, bool *first, const char *key, bool has, double v)
+{
+    if (has)
+        kv_num(f, first, key, v);
+    else
+        kv_raw(f, first, key, "null");
 }
 
 static const char *kind_id(enum wl_phase_kind k)
@@ -517,14 +551,18 @@ static void json_phases(FILE *f, const struct report_fc_info *in,
         kv_str(f, &first, "phase", phase_name(in, p->phase));
         kv_num(f, &first, "start_s", p->start_s);
         kv_num(f, &first, "length_s", p->length_s);
+        bool open = in->schedule->phase[p->phase].kind == WL_PHASE_OPEN;
         kv_num(f, &first, "small_iops", p->small_iops);
         kv_num(f, &first, "large_mbps", p->large_mbps);
-        kv_num(f, &first, "offered_small_iops", p->offered[WL_SMALL]);
-        kv_num(f, &first, "offered_large_mbps", p->offered[WL_LARGE]);
-        kv_num(f, &first, "unmet_small_pct", 100 * p->unmet_frac[WL_SMALL]);
-        kv_num(f, &first, "unmet_large_pct", 100 * p->unmet_frac[WL_LARGE]);
-        kv_num(f, &first, "small_p99_us", p->small_p99_us);
-        kv_num(f, &first, "large_p99_us", p->large_p99_us);
+        kv_num_or_null(f, &first, "offered_small_iops", open, p->offered[WL_SMALL]);
+        kv_num_or_null(f, &first, "offered_large_mbps", open, p->offered[WL_LARGE]);
+        kv_num_or_null(f, &first, "unmet_small_pct", p->offered[WL_SMALL] > 0,
+                       100 * p->unmet_frac[WL_SMALL]);
+        kv_num_or_null(f, &first, "unmet_large_pct", p->offered[WL_LARGE] > 0,
+                       100 * p->unmet_frac[WL_LARGE]);
+        kv_num_or_null(f, &first, "small_p99_us", p->small_p99_us > 0, p->small_p99_us);
+        kv_num_or_null(f, &first, "large_p99_us", p->large_p99_us > 0, p->large_p99_us);
+        kv_str(f, &first, "limited_by", sim_limit_id(p->limited_by));
         if (p->incomplete && p->served)
             kv_raw(f, &first, "served", "null");    /* not judged */
         else
@@ -569,10 +607,12 @@ static void json_row(FILE *f, const struct report_fc_info *in,
     kv_num(f, &first, "large_mbps", row->tl.large_mbps);
     kv_num(f, &first, "phys_iops", row->tl.phys_iops);
     kv_num(f, &first, "phys_mbps", row->tl.phys_mbps);
-    kv_num(f, &first, "offered_small_iops", row->offered[WL_SMALL]);
-    kv_num(f, &first, "offered_large_mbps", row->offered[WL_LARGE]);
-    kv_num(f, &first, "unmet_small_pct", 100 * row->unmet_frac[WL_SMALL]);
-    kv_num(f, &first, "unmet_large_pct", 100 * row->unmet_frac[WL_LARGE]);
+    kv_num_or_null(f, &first, "offered_small_iops", row->open, row->offered[WL_SMALL]);
+    kv_num_or_null(f, &first, "offered_large_mbps", row->open, row->offered[WL_LARGE]);
+    kv_num_or_null(f, &first, "unmet_small_pct", row->open && row->offered[WL_SMALL] > 0,
+                   100 * row->unmet_frac[WL_SMALL]);
+    kv_num_or_null(f, &first, "unmet_large_pct", row->open && row->offered[WL_LARGE] > 0,
+                   100 * row->unmet_frac[WL_LARGE]);
     for (int c = 0; c < WL_CLASSES; c++) {
         json_lat(f, &first, lat_keys[c], &row->tl.lat[c]);
         for (int d = 0; d < 2; d++)
@@ -738,6 +778,14 @@ int report_forecast_json_text(const struct report_fc_info *in,
 
 /* ---- CSV --------------------------------------------------------------------- */
 
+/* A cell that may be absent (as the JSON's null): empty then. */
+static void csv_cell(FILE *f, bool has, int decimals, double v)
+{
+    fputc(',', f);
+    if (has)
+        fprintf(f, "%.*f", decimals, v);
+}
+
 /* The six latency cells of a row, avg / p50 / p99 of each class; empty
    cells for a class with no I/O in the row. */
 static void csv_lat_cells(FILE *f, const struct sim_timeline_row *row)
@@ -767,11 +815,14 @@ static int forecast_csv_write(FILE *f, void *arg)
             "explained in docs/fields.md\n%s\n", FORECAST_SCHEMA, FORECAST_CSV_COLUMNS);
     for (size_t i = 0; i < r->n_rows; i++) {
         const struct sim_fc_row *row = &r->rows[i];
-        fprintf(f, "%d,%d,%.3f,%.3f,%.2f,%.3f,%.2f,%.3f,%.2f,%.3f,%.2f,%.2f",
+        fprintf(f, "%d,%d,%.3f,%.3f,%.2f,%.3f,%.2f,%.3f",
                 row->day + 1, row->phase + 1, row->tl.start_s, row->tl.length_s,
                 row->tl.small_iops, row->tl.large_mbps, row->tl.phys_iops,
-                row->tl.phys_mbps, row->offered[WL_SMALL], row->offered[WL_LARGE],
-                100 * row->unmet_frac[WL_SMALL], 100 * row->unmet_frac[WL_LARGE]);
+                row->tl.phys_mbps);
+        csv_cell(f, row->open, 2, row->offered[WL_SMALL]);
+        csv_cell(f, row->open, 3, row->offered[WL_LARGE]);
+        for (int c = 0; c < WL_CLASSES; c++)
+            csv_cell(f, row->open && row->offered[c] > 0, 2, 100 * row->unmet_frac[c]);
         csv_lat_cells(f, &row->tl);
         fprintf(f, ",%s,", sim_limit_id(row->tl.limited_by));
         double least = 100;

@@ -739,6 +739,8 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     add_num(b, x, "throughput_mibps", v->tput_base_bytes_per_s / (double)MIB);
     add_num(b, x, "price_usd_month", v->price_usd_month);
     add_bool(b, x, "instance_store", v->instance_store);
+    add_num(b, x, "delivered_iops_frac", v->delivered_iops_frac);
+    add_num(b, x, "delivered_tput_frac", v->delivered_tput_frac);
 
     x = add_obj(b, c, "layout");
     add_str(b, x, "striping", lay_striping_name(l->striping));

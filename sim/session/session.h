@@ -284,9 +284,15 @@ void sim_session_stop(sim_session *s);
    configuration they were measured in (command line, parameters, disk
    group).  The cells of one configuration only: a command that changes
    what is measured (disks, sizes, layout, redundancy, writes, volume,
-   instance) starts a new record.  0 with "saved N points to DIR/NAME_*"
-   in why, or -errno with why (-ENODATA: no point has finished). */
+   instance) starts a new record; the records it ends are kept and saved
+   too, each as a set of its own ("before tuning: saved ...").  0 with
+   "saved N points to DIR/NAME_*" in why, or -errno with why (-ENODATA:
+   no point has finished in any). */
 int sim_session_save(sim_session *s, char *why, size_t why_len);
+/* What sim_session_save would write now: the points, and in *sets the
+   sets of files (the configuration in force, and each earlier one
+   measured before a retune and not saved since). */
+int sim_session_saveable(sim_session *s, int *sets);
 
 /* Batch: after the thread ended, hand over the results (the caller frees
    them).  Returns what sim_run / sim_sweep returned (0, 1 = stopped

@@ -38,6 +38,8 @@
 
 #define QUEUE_LEN 32                        /* commands not yet applied */
 #define WHY_LEN 256                         /* reason buffers */
+#define SIM_SESS_KEPT_MAX 8                 /* earlier configurations' records
+                                               kept for a save (oldest dropped) */
 
 /* What a run is made of, and the matrix of its disk count. */
 struct parts {
@@ -66,6 +68,14 @@ struct sim_session {
     struct sim_run_result rec;      /* points of rec_cfg's matrix; no matrix */
     int rec_cap;
     struct sim_run_cfg rec_cfg;
+    /* the records of earlier configurations (before a retune), oldest
+       first, until a save writes them: what was measured is not lost by
+       tuning (session_record.c) */
+    struct sim_rec_kept {
+        struct sim_run_result rec;
+        struct sim_run_cfg cfg;
+    } kept[SIM_SESS_KEPT_MAX];
+    int n_kept;
     int batch_rc;
     char batch_why[WHY_LEN];
     struct sim_run_result *batch_run;
@@ -182,14 +192,15 @@ void sim_sess_parts_close(struct parts *p);
 
 /* ---- session_record.c: the measured cells ---------------------------------- */
 
-/* Forget the recorded cells and make room for n_cells of s->run, the
-   configuration now in force (on ENOMEM the old room is kept). */
+/* Start the record of s->run, the configuration now in force, with room
+   for n_cells; the cells of the one before are kept for a save (the
+   oldest of SIM_SESS_KEPT_MAX dropped).  On ENOMEM nothing is recorded. */
 void sim_sess_rec_restart(sim_session *s, int n_cells);
 
 /* Record (a deep copy of) r, replacing the cell's earlier result. */
 void sim_sess_rec_add(sim_session *s, const struct sim_point_result *r);
 
-/* Free the recorded cells and their array. */
+/* Free the recorded cells, the kept records and their arrays. */
 void sim_sess_rec_free(sim_session *s);
 
 /* ---- session_check.c: a configuration a command asks for -------------------- */

@@ -5,8 +5,12 @@
  * The interactive session records each finished point as a deep copy in
  * s->rec, one entry per matrix cell (a cell measured again replaces its
  * entry), under the mutex, because sim_session_save() reads it from the
- * viewer's thread.  A rebuild clears the record and ties it to the new
- * configuration (rec_cfg), so the files always describe one disk group.
+ * viewer's thread.  A rebuild starts a new record tied to the new
+ * configuration (rec_cfg), so a set of files always describes one disk
+ * group; the record it ends is kept (s->kept, up to SIM_SESS_KEPT_MAX),
+ * and a save writes each kept record as a set of its own before the
+ * current one, then forgets the kept: after tuning, quitting saves what
+ * was measured before it too, not "no point has finished".
  * Saving copies the cells out under the lock and writes the ORION files
  * and the results JSON without it, so the engine is not held up by disk
  * writes; an incomplete matrix is saved as such.  The files name the
@@ -24,24 +28,43 @@
 #include "sim/report/html.h"
 #include "sim/report/report.h"
 
-static void rec_clear_locked(sim_session *s)
+static void rec_free(struct sim_run_result *rec)
 {
-    for (int i = 0; i < s->rec.n_points; i++)
-        sim_point_result_free(&s->rec.points[i]);
+    for (int i = 0; i < rec->n_points; i++)
+        sim_point_result_free(&rec->points[i]);
+    free(rec->points);
+    rec->points = NULL;
+    rec->n_points = 0;
+}
+
+/* Move the record that ends, if it has cells, to the kept ones. */
+static void rec_keep_locked(sim_session *s)
+{
+    if (s->rec.n_points == 0)
+        return;
+    if (s->n_kept == SIM_SESS_KEPT_MAX) {
+        rec_free(&s->kept[0].rec);
+        memmove(s->kept, s->kept + 1, (SIM_SESS_KEPT_MAX - 1) * sizeof(*s->kept));
+        s->n_kept--;
+    }
+    s->kept[s->n_kept].rec = s->rec;
+    s->kept[s->n_kept].cfg = s->rec_cfg;
+    s->n_kept++;
+    s->rec.points = NULL;
     s->rec.n_points = 0;
-    s->rec_cfg = s->run;
+    s->rec_cap = 0;
 }
 
 void sim_sess_rec_restart(sim_session *s, int n_cells)
 {
     pthread_mutex_lock(&s->mu);
-    rec_clear_locked(s);
-    struct sim_point_result *pts = realloc(s->rec.points,
-        (size_t)n_cells * sizeof(*pts));
-    if (pts) {
-        s->rec.points = pts;
+    rec_keep_locked(s);
+    rec_free(&s->rec);
+    s->rec_cap = 0;
+    s->rec_cfg = s->run;
+    s->rec.points = malloc((size_t)n_cells * sizeof(*s->rec.points));
+    if (s->rec.points)
         s->rec_cap = n_cells;
-    }
     pthread_mutex_unlock(&s->mu);
 }
 
@@ -77,9 +100,21 @@ void sim_sess_rec_add(sim_session *s, const struct sim_point_result *r)
 
 void sim_sess_rec_free(sim_session *s)
 {
-    for (int i = 0; i < s->rec.n_points; i++)
-        sim_point_result_free(&s->rec.points[i]);
-    free(s->rec.points);
+    rec_free(&s->rec);
+    for (int k = 0; k < s->n_kept; k++)
+        rec_free(&s->kept[k].rec);
+    s->n_kept = 0;
+}
+
+int sim_session_saveable(sim_session *s, int *sets)
+{
+    pthread_mutex_lock(&s->mu);
+    int points = s->rec.n_points;
+    *sets = s->n_kept + (s->rec.n_points > 0);
+    for (int k = 0; k < s->n_kept; k++)
+        points += s->kept[k].rec.n_points;
+    pthread_mutex_unlock(&s->mu);
+    return points;
 }
 /* The results JSON and the HTML report made from its text (html.h: the
    page of `--report` and `asmsim report`), both into the stage. */
@@ -134,41 +169,50 @@ static int save_staged(const char *dir, const struct report_meta *meta,
     return rc;
 }
 
-int sim_session_save(sim_session *s, char *why, size_t why_len)
+/* The first n kept records have been saved: forget them (the engine may
+   have kept more meanwhile, after them). */
+static void forget_kept(sim_session *s, int n)
 {
-    struct sim_run_result r = { 0 };
-    struct sim_run_cfg cfg;
+    pthread_mutex_lock(&s->mu);
+    n = n < s->n_kept ? n : s->n_kept;
+    for (int k = 0; k < n; k++)
+        rec_free(&s->kept[k].rec);
+    memmove(s->kept, s->kept + n, (size_t)(s->n_kept - n) * sizeof(*s->kept));
+    s->n_kept -= n;
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* A deep copy of rec's cells in r (the caller holds the lock): 0 or
+   -ENOMEM, r holding what was copied either way. */
+static int copy_record(struct sim_run_result *r, const struct sim_run_result *rec)
+{
     int rc = 0;
 
-    pthread_mutex_lock(&s->mu);
-    cfg = s->rec_cfg;
-    r.points = calloc((size_t)(s->rec.n_points ? s->rec.n_points : 1), sizeof(*r.points));
-    for (int i = 0; r.points && i < s->rec.n_points && rc == 0; i++) {
-        rc = copy_result(&r.points[i], &s->rec.points[i]);
+    r->points = calloc((size_t)(rec->n_points ? rec->n_points : 1), sizeof(*r->points));
+    for (int i = 0; r->points && i < rec->n_points && rc == 0; i++) {
+        rc = copy_result(&r->points[i], &rec->points[i]);
         if (rc == 0)
-            r.n_points++;
+            r->n_points++;
     }
-    pthread_mutex_unlock(&s->mu);
-    if (!r.points || rc < 0) {
-        snprintf(why, why_len, "out of memory");
-        rc = -ENOMEM;
-        goto out;
-    }
-    if (r.n_points == 0) {
-        snprintf(why, why_len, "nothing measured yet: no point has finished");
-        rc = -ENODATA;
-        goto out;
-    }
-    struct wl_matrix_cfg mc = cfg.matrix;
-    mc.num_disks = cfg.disks;
-    if ((rc = wl_matrix_build(&mc, &r.matrix, why, why_len)) < 0)
-        goto out;
-    r.disks = cfg.disks;
-    r.incomplete = r.n_points < r.matrix->n_points;
-    sim_run_summarise(&r, &cfg);
+    return r->points ? rc : -ENOMEM;
+}
 
-    char (*names)[112] = calloc((size_t)cfg.disks, sizeof(*names));
-    const char **luns = calloc((size_t)cfg.disks, sizeof(*luns));
+/* Write the cells r (copied out, freed here) of configuration cfg as a
+   batch run would: 0 with "saved N points to DIR/NAME_*" in why. */
+static int save_record(sim_session *s, const struct sim_run_cfg *cfg, struct sim_run_result *r,
+                       char *why, size_t why_len)
+{
+    int rc;
+    struct wl_matrix_cfg mc = cfg->matrix;
+    mc.num_disks = cfg->disks;
+    if ((rc = wl_matrix_build(&mc, &r->matrix, why, why_len)) < 0)
+        goto out;
+    r->disks = cfg->disks;
+    r->incomplete = r->n_points < r->matrix->n_points;
+    sim_run_summarise(r, cfg);
+
+    char (*names)[112] = calloc((size_t)cfg->disks, sizeof(*names));
+    const char **luns = calloc((size_t)cfg->disks, sizeof(*luns));
     if (!names || !luns) {
         free(names);
         free(luns);
@@ -177,20 +221,20 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         goto out;
     }
     char size[32];
-    prof_format_size(cfg.volume.size_bytes, size, sizeof(size));
-    for (int d = 0; d < cfg.disks; d++) {
-        snprintf(names[d], sizeof(names[d]), "DATA_%04d (%s %s)", d, cfg.volume.type, size);
+    prof_format_size(cfg->volume.size_bytes, size, sizeof(size));
+    for (int d = 0; d < cfg->disks; d++) {
+        snprintf(names[d], sizeof(names[d]), "DATA_%04d (%s %s)", d, cfg->volume.type, size);
         luns[d] = names[d];
     }
     char *tuned = s->cfg.command_line_of
-                      ? s->cfg.command_line_of(s->cfg.command_line_arg, &cfg) : NULL;
+                      ? s->cfg.command_line_of(s->cfg.command_line_arg, cfg) : NULL;
     struct report_meta meta = {
         .testname = s->cfg.testname ? s->cfg.testname : "asmsim",
         .command_line = tuned ? tuned
                       : s->cfg.command_line ? s->cfg.command_line : "asmsim tui",
         .version = s->cfg.version ? s->cfg.version : "unknown",
         .luns = luns,
-        .n_luns = cfg.disks,
+        .n_luns = cfg->disks,
     };
     report_stamp_now(&meta);
     const char *dir = s->cfg.output_dir ? s->cfg.output_dir : ".";
@@ -201,14 +245,53 @@ int sim_session_save(sim_session *s, char *why, size_t why_len)
         free(tuned);
         goto out;
     }
-    rc = save_staged(dir, &meta, &cfg, &r, why, why_len);
+    rc = save_staged(dir, &meta, cfg, r, why, why_len);
     free(names);
     free(luns);
     free(tuned);
 out:
-    for (int i = 0; i < r.n_points; i++)
-        sim_point_result_free(&r.points[i]);
-    free(r.points);
-    wl_matrix_free(r.matrix);
+    rec_free(r);
+    wl_matrix_free(r->matrix);
+    return rc;
+}
+
+int sim_session_save(sim_session *s, char *why, size_t why_len)
+{
+    struct sim_run_result r[SIM_SESS_KEPT_MAX + 1] = { { 0 } };
+    struct sim_run_cfg cfg[SIM_SESS_KEPT_MAX + 1];
+    int n, kept, points = 0, rc = 0;
+
+    pthread_mutex_lock(&s->mu);
+    kept = s->n_kept;
+    for (n = 0; n < kept; n++) {
+        cfg[n] = s->kept[n].cfg;
+        rc = copy_record(&r[n], &s->kept[n].rec) ? -ENOMEM : rc;
+    }
+    cfg[n] = s->rec_cfg;
+    rc = copy_record(&r[n++], &s->rec) ? -ENOMEM : rc;
+    pthread_mutex_unlock(&s->mu);
+    for (int i = 0; i < n; i++)
+        points += r[i].n_points;
+    if (rc == 0 && points == 0) {
+        snprintf(why, why_len, "nothing measured yet: no point has finished");
+        rc = -ENODATA;
+    } else if (rc < 0) {
+        snprintf(why, why_len, "out of memory");
+    }
+    size_t used = 0;
+    for (int i = 0; i < n; i++) {
+        char msg[WHY_LEN * 2];
+        if (rc < 0 || r[i].n_points == 0) {
+            rec_free(&r[i]);
+            continue;
+        }
+        if ((rc = save_record(s, &cfg[i], &r[i], msg, sizeof(msg))) < 0)
+            snprintf(why, why_len, "%s", msg);
+        else if (used < why_len)
+            used += (size_t)snprintf(why + used, why_len - used, "%s%s%s",
+                                     used ? "; " : "", i < kept ? "before tuning: " : "", msg);
+    }
+    if (rc == 0)
+        forget_kept(s, kept);
     return rc;
 }

@@ -17,8 +17,13 @@
  *
  * Nothing is simulated here: the figures are the forecast's, the ones its
  * report and files carry.  The snapshot names the row's phase
- * (snapshot.phase) and its write shares; per-disk rows and a latency
- * histogram are not part of a forecast's timeline, so those stay empty.
+ * (snapshot.phase) and its write shares, and carries the row's latency
+ * per class and direction (avg, p50, p99, I/O count) as a point's
+ * figures, so the header and the dashboard's latency panel read them as
+ * they read a run's (the header said "small lat -" beside a strip at
+ * 627 us: the counts were left 0).  Per-disk rows, a latency histogram,
+ * the ORION matrix and the sweep are not part of a forecast's timeline:
+ * the dashboard does not draw them for a forecast (dash.c).
  */
 #include "sim/session/session_internal.h"
 
@@ -60,6 +65,35 @@ static void replay_event(sim_session *s, const struct sim_forecast_result *r,
 }
 
 /* Row i of r into the working snapshot. */
+static void lat_of_row(const struct sim_timeline_lat *t, struct sim_lat_summary *l)
+{
+    l->count = t->count;
+    l->avg_us = t->avg_us;
+    l->p50_us = t->p50_us;
+    l->p99_us = t->p99_us;
+}
+
+/* Row i's figures as the current point's: rates, and per class the
+   latency and I/O count, the class counted as run when the phase offers
+   it a rate or keeps it outstanding (sim_point_class_measured). */
+static void replay_figures(sim_session *s, const struct sim_forecast_result *r, size_t i,
+                           const struct wl_phase *ph)
+{
+    struct sim_point_result *cur = &s->work.cur;
+    const struct sim_timeline_row *t = &r->rows[i].tl;
+    cur->small = ph ? ph->num_small : 0;
+    cur->large = ph ? ph->num_large : 0;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        cur->open.target[c] = r->rows[i].open ? r->rows[i].offered[c] : 0;
+        cur->cls[c].ios = t->lat[c].count;
+        lat_of_row(&t->lat[c], &cur->cls[c].lat);
+        for (int d = 0; d < 2; d++)
+            lat_of_row(&t->lat_dir[c][d], &cur->cls[c].lat_dir[d]);
+    }
+    cur->cls[WL_SMALL].iops = t->small_iops;
+    cur->cls[WL_LARGE].mbps = t->large_mbps;
+}
+
 static void replay_row(sim_session *s, const struct sim_forecast_result *r, size_t i)
 {
     struct sim_snapshot *w = &s->work;
@@ -68,19 +102,15 @@ static void replay_row(sim_session *s, const struct sim_forecast_result *r, size
     w->device_s = w->window_s = end_s;
     w->wall_s = sim_sess_wall_s() - s->wall_start_s;
     w->limited_by = t->limited_by;
-    for (int c = 0; c < WL_CLASSES; c++) {
-        w->cur.cls[c].lat.avg_us = t->lat[c].avg_us;
-        w->cur.cls[c].lat.p99_us = t->lat[c].p99_us;
-    }
-    w->cur.cls[WL_SMALL].iops = t->small_iops;
-    w->cur.cls[WL_LARGE].mbps = t->large_mbps;
     enum wl_class main = t->small_iops > 0 ? WL_SMALL : WL_LARGE;
     struct sim_snap_sample x = { .t_s = end_s, .mbps = t->large_mbps,
                                  .iops = t->small_iops, .p99_us = t->lat[main].p99_us };
     sim_sess_push_sample(s, &x, t->length_s);
     const struct sim_fc_row *fr = &r->rows[i];
     const struct wl_schedule *sch = s->cfg.replay_info ? s->cfg.replay_info->schedule : NULL;
-    if (sch && fr->phase >= 0 && fr->phase < sch->n) {
+    bool known = sch && fr->phase >= 0 && fr->phase < sch->n;
+    replay_figures(s, r, i, known ? &sch->phase[fr->phase] : NULL);
+    if (known) {
         const struct wl_phase *ph = &sch->phase[fr->phase];
         snprintf(w->phase, sizeof w->phase, "%s, day %d", ph->name, fr->day + 1);
         /* the phase's write shares, not the run's (it showed 0 % for the
