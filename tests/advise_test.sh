@@ -357,6 +357,16 @@ done
 expect_true "schedule_merge_of_shards_should_give_the_whole_search_answer" \
     diff <(grep -v "^  searched" sc1.txt) <(grep -v "^  searched" scm.txt)
 
+# the forecast command advise prints runs pasted as it is: the schedule's
+# path is one shell word (a name with a space was written bare)
+printf 'phase,duration,num_small\nbusy,1h,8\n' >"my day.csv"
+fc=$("$ASMSIM" advise --schedule "my day.csv" --families m5 --volume-types gp3 \
+     --capacity 500GiB --max-disks 6 --top 1 2>/dev/null | sed -n 's/^ *forecast  asmsim //p' | head -1)
+expect_true "advise_forecast_command_should_quote_the_schedule_path" \
+    test "${fc##* --schedule }" = "'my day.csv'"
+expect_true "advise_forecast_command_should_run_pasted" \
+    bash -c "\"\$0\" $fc >/dev/null" "$ASMSIM"
+
 # ---- Ctrl-C (and SIGHUP, the terminal closed): what was decided is kept -----
 
 for sig in HUP INT; do      # INT last: int.txt is the one checked below

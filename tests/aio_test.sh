@@ -362,6 +362,16 @@ else
         "no point had the engine thread 90 % busy (a busy machine) and chrt is not allowed"
 fi
 
+# a sweep on real devices has no prices and no modelled limits: no cost
+# columns of dashes, and a reading that does not blame a volume limit
+harness_run "$ASMSIM" sweep --target fa --target fb --create 32MiB --volumes 1-2 \
+    --run oltp --duration 100ms --quiet
+real_sweep=$H_OUT
+expect_true "real_sweep_should_have_no_cost_columns" \
+    bash -c "! grep -q 'month' <<<\"\$0\"" "$real_sweep"
+expect_true "real_sweep_reading_should_say_there_are_no_modelled_limits" \
+    bash -c "grep -Eq '^(The offered load sets the figure \(.* at [12] disks?\); these devices have no modelled volume or instance limits|The devices themselves bind: .* at [12] disks?\.)' <<<\"\$0\" && ! grep -q 'no volume or instance limit binds' <<<\"\$0\"" "$real_sweep"
+
 # ---- injected faults (ASMSIM_FAULTS, the aio backend's test hook) -----------
 
 # A run with faults: exit 1, the failure on stderr, the points measured so

@@ -471,6 +471,17 @@ timeout --preserve-status -s INT 2 "$ASMSIM" run --instance m5.large --disks 2 \
 expect_true "a_figure_from_the_cut_point_should_say_so" grep -Eq \
     '^\(Maximum Small IOPS and Minimum Small Latency: from Small=1 and Large=0, cut short after [0-9]+\.[0-9]{2} s\)$' cut.out
 
+# the command the results record runs again pasted as it is: each argument
+# one shell word (a path with a space and a quote was written bare)
+"$ASMSIM" run --instance m5.large --duration 1ms --testname t \
+    --matrix point --num-small 1 --num-large 0 --json "c 'd.json" >/dev/null 2>&1
+cmd=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["command"])' "c 'd.json")
+expect_true "recorded_command_should_quote_what_the_shell_would_split" \
+    test "$cmd" = "asmsim run --instance m5.large --duration 1ms --testname t --matrix point --num-small 1 --num-large 0 --json 'c '\\''d.json'"
+rm -f "c 'd.json"
+expect_true "recorded_command_should_run_again_pasted" \
+    bash -c "\"\$0\"${cmd#asmsim} >/dev/null 2>&1 && test -s \"c 'd.json\"" "$ASMSIM"
+
 # ---- sizes too large name the bound and the units (1PiB is no size here)
 expect_error "create_too_large_should_name_the_largest" \
     "asmsim: --create 1PiB: not a file size; use a multiple of 4KiB from 1MiB to 1024TiB, in KiB..TiB or KB..TB (4GiB, 512MiB)" "" \

@@ -322,28 +322,34 @@ expect_true "report_of_an_interrupted_forecast_should_not_say_not_served" \
 # temporary), the message says how to make it from the JSON, exit 130.
 # The signal goes as soon as the JSON (written before the page) is there;
 # an attempt whose signal came after the page was done is tried again.
+# The directory's name has a space and a quote: the command in the message
+# is pasted as it is (issue 32, item 1) and must make the page.
+D="p g'"
 page_cut=""
 for attempt in 1 2 3; do
-    rm -rf pg && mkdir pg
+    rm -rf "$D" && mkdir "$D"
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \
-        --schedule oltp-day --repeat 6 --interval 10s --quiet --json pg/fc.json \
-        --report pg/fc.html >pg.out 2>pg.err &
+        --schedule oltp-day --repeat 6 --interval 10s --quiet --json "$D/fc.json" \
+        --report "$D/fc.html" >pg.out 2>pg.err &
     pid=$!
-    while [ ! -e pg/fc.json ] && kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
+    while [ ! -e "$D/fc.json" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
     kill -INT "$pid" 2>/dev/null
     wait "$pid"
     rc=$?
-    if [ -s pg/fc.html ]; then continue; fi    # too late: the page was done
-    if [ "$rc" -eq 130 ] && [ "$(ls -A pg)" = "fc.json" ] &&
-       grep -qx "asmsim: interrupted: the report pg/fc.html was not written; 'asmsim report pg/fc.json -o pg/fc.html' makes it from the forecast JSON" pg.err; then
+    if [ -s "$D/fc.html" ]; then continue; fi    # too late: the page was done
+    if [ "$rc" -eq 130 ] && [ "$(ls -A "$D")" = "fc.json" ] &&
+       grep -qxF "asmsim: interrupted: the report \"p g'/fc.html\" was not written; to make it from the forecast JSON: asmsim report 'p g'\\''/fc.json' -o 'p g'\\''/fc.html'" pg.err; then
         page_cut=ok
     else
-        page_cut="exit $rc; files: $(ls -A pg | tr '\n' ' '); stderr: $(cat pg.err)"
+        page_cut="exit $rc; files: $(ls -A "$D" | tr '\n' ' '); stderr: $(cat pg.err)"
     fi
     break
 done
 if [ "$page_cut" = ok ]; then harness_ok "sigint_while_the_page_is_made_should_abandon_it"
 else harness_fail "sigint_while_the_page_is_made_should_abandon_it" "${page_cut:-every signal came after the page}"; fi
+cmd=$(sed -n 's/.*to make it from the forecast JSON: asmsim //p' pg.err)
+expect_true "the_command_to_make_the_page_should_work_pasted_as_it_is" \
+    bash -c "cd '$PWD' && '$ASMSIM' $cmd 2>/dev/null && test -s \"\$0\"" "$D/fc.html"
 
 # the Cost line takes the price settings run takes (m5.large RHEL is
 # $0.156/h x 730 h = $113.88, Linux $0.096/h = $70.08)

@@ -372,8 +372,9 @@ int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
                           char *why, size_t why_len);
 
 /* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
-   subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;
-   NULL when out of memory. */
+   subcommand) after "asmsim", each argument one shell word (quoted when
+   it needs it: the line can be pasted), for summary.txt and the JSON.
+   malloc'ed; NULL when out of memory. */
 char *cli_join_command_line(int argc, char **argv);
 
 /* The --speed of run/sweep --tui: as given, or on modelled volumes the

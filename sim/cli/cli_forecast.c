@@ -34,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "layouts/why.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
@@ -317,12 +318,20 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
 static void report_not_made(const struct forecast_job *fj)
 {
     const struct cli_opts *o = fj->o;
-    char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF];
+    char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF], wj[CLI_SHELL_WORD_BUF],
+         wr[CLI_SHELL_WORD_BUF];
     cli_quote(o->report_path, q, sizeof q);
-    if (o->json_path && strcmp(o->json_path, "-") != 0)
+    /* a command to paste: each path one shell word (why_shell_word) */
+    if (o->json_path && strcmp(o->json_path, "-") != 0 &&
+        why_shell_word(o->json_path, wj, sizeof wj) &&
+        why_shell_word(o->report_path, wr, sizeof wr))
         fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
-                "'asmsim report %s -o %s' makes it from the forecast JSON\n", q,
-                cli_quote(o->json_path, j, sizeof j), q);
+                "to make it from the forecast JSON: asmsim report %s -o %s\n",
+                q, wj, wr);
+    else if (o->json_path && strcmp(o->json_path, "-") != 0)
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
+                "asmsim report makes it from the forecast JSON %s\n", q,
+                cli_quote(o->json_path, j, sizeof j));
     else if (o->output_dir)
         fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
                 "'asmsim report' makes it from the forecast JSON in %s\n", q,

@@ -15,20 +15,24 @@
 
 #include "sim/cli/cli_job.h"
 
+/* Each argument one shell word (why_shell_word): the line in summary.txt,
+   the JSON and the reports runs again when pasted, a path with a space or
+   a quote included, and shows no control character. */
 char *cli_join_command_line(int argc, char **argv)
 {
-    size_t len = sizeof "asmsim";
+    size_t len = sizeof "asmsim", used = strlen("asmsim");
     char *s;
 
     for (int i = 0; i < argc; i++)
-        len += strlen(argv[i]) + 1;
+        len += 4 * strlen(argv[i]) + 5;
     s = malloc(len);
     if (!s)
         return NULL;
     strcpy(s, "asmsim");
     for (int i = 0; i < argc; i++) {
-        strcat(s, " ");
-        strcat(s, argv[i]);
+        s[used++] = ' ';
+        why_shell_word(argv[i], s + used, len - used);   /* always fits */
+        used += strlen(s + used);
     }
     return s;
 }

@@ -402,6 +402,28 @@ static const char *volumes_reach(int n)
     return n == 1 ? "volume reaches" : "volumes reach";
 }
 
+/* The reading of a sweep on devices without modelled limits (real
+   targets, the null engine): there is no volume or instance limit to
+   name, only the devices or the load. */
+static void unlimited_reading(FILE *f, const struct sim_run_cfg *cfg,
+                              const struct sim_run_result *best, bool large,
+                              const char *fig)
+{
+    const char *unit = large ? "MB/s" : "IOPS";
+    const char *disks = best->disks == 1 ? "disk" : "disks";
+
+    if (run_limit(best, large) == SIM_LIMIT_DEVICE || saturated(best, large))
+        fprintf(f, "The devices themselves bind: %s %s at %d %s.\n", fig,
+                unit, best->disks, disks);
+    else
+        fprintf(f, "The offered load sets the figure (%s %s at %d %s); these "
+                   "devices have no modelled volume or instance limits: raise "
+                   "the load levels (%s%s with --run advanced --matrix max) to "
+                   "find where they saturate.\n", fig, unit, best->disks, disks,
+                cfg->levels == SIM_LEVELS_EXTEND ? "" : "--levels extend, or ",
+                large ? "--num-large" : "--num-small");
+}
+
 static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                          const struct sim_sweep_result *sw)
 {
@@ -446,6 +468,10 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
     if (cfg->volume.instance_store)     /* not behind the instance's limits */
         inst_rate = other_rate = 0;
     fmt_figure(fig_best, sizeof fig_best, run_figure(best, large), large);
+    if (cfg->backend && !dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
+        unlimited_reading(f, cfg, best, large, fig_best);
+        return;
+    }
     fmt_figure(fig_k, sizeof fig_k, run_figure(at_k, large), large);
     fmt_figure(lim, sizeof lim, inst_rate, large);
 
@@ -739,6 +765,24 @@ static void open_cells(FILE *f, const struct sim_point_result *p,
             100 * p->open.unmet_frac[c], p99);
 }
 
+/* The cost columns of a sweep's table, last on its lines: only with a
+   bill (modelled volumes); real devices and the null engine have no
+   price, and a column of dashes would say the price is unknown. */
+static void cost_head(FILE *f, bool priced)
+{
+    if (priced)
+        fprintf(f, "  %17s  %15s", "$/month (volumes)", "$/month (total)");
+    fputc('\n', f);
+}
+
+static void cost_row(FILE *f, bool priced, const struct cost_cells *c)
+{
+    if (priced)
+        fprintf(f, "  %17s  %15s", c->volumes[0] ? c->volumes : "-",
+                c->total[0] ? c->total : "-");
+    fputc('\n', f);
+}
+
 /* Below a table of a stopped sweep: where it stopped.  A disk count
    stopped within its run has a row of the points it measured, so the row
    is named as partial. */
@@ -768,8 +812,10 @@ static void open_table(FILE *f, const struct sim_run_cfg *cfg,
     for (int c = 0; c < WL_CLASSES; c++)
         if (has[c])
             open_cells(f, NULL, (enum wl_class)c);
-    fprintf(f, "  %10s  %-18s  %17s  %15s\n", "delayed", "limited by",
-            "$/month (volumes)", "$/month (total)");
+    bool priced = cfg->bill.disks > 0;      /* real devices have no price */
+    int w = priced ? 18 : 0;                /* the last column: no padding */
+    fprintf(f, "  %10s  %-*s", "delayed", w, "limited by");
+    cost_head(f, priced);
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_run_result *r = sweep->runs[i];
         if (r->n_points < 1)
@@ -780,12 +826,11 @@ static void open_table(FILE *f, const struct sim_run_cfg *cfg,
         for (int c = 0; c < WL_CLASSES; c++)
             if (has[c])
                 open_cells(f, p, (enum wl_class)c);
-        fprintf(f, "  %10llu  %-18s  %17s  %15s\n",
+        fprintf(f, "  %10llu  %-*s",
                 (unsigned long long)(p->open.delayed[WL_SMALL] +
                                      p->open.delayed[WL_LARGE]),
-                sim_limit_label(p->limited_by),
-                cost.volumes[0] ? cost.volumes : "-",
-                cost.total[0] ? cost.total : "-");
+                w, sim_limit_label(p->limited_by));
+        cost_row(f, priced, &cost);
     }
     incomplete_note(f, sweep);
 }
@@ -802,8 +847,11 @@ static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
     fprintf(f, "  %-17s  %14s", "limited by", "max small IOPS");
     if (burst_small)
         fprintf(f, "  %14s", "sustained IOPS");
-    fprintf(f, "  %-17s  %18s  %-17s  %17s  %15s\n", "limited by", "min small lat (us)",
-            "limited by", "$/month (volumes)", "$/month (total)");
+    bool priced = cfg->bill.disks > 0;      /* real devices have no price */
+    int w = priced ? 17 : 0;                /* the last column: no padding */
+    fprintf(f, "  %-17s  %18s  %-*s", "limited by", "min small lat (us)", w,
+            "limited by");
+    cost_head(f, priced);
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_run_result *r = sweep->runs[i];
         const struct sim_summary *s = &r->summary;
@@ -821,10 +869,10 @@ static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
         fprintf(f, "  %-17s  %14s",
                 s->has_large ? sim_limit_label(s->max_large_limit) : "-", iops);
         sustained_cell(f, &s->burst[WL_SMALL], burst_small, 0);
-        fprintf(f, "  %-17s  %18s  %-17s  %17s  %15s\n",
+        fprintf(f, "  %-17s  %18s  %-*s",
                 s->has_small ? sim_limit_label(s->max_small_limit) : "-",
-                lat, s->has_small ? sim_limit_label(s->min_lat_limit) : "-",
-                cost.volumes[0] ? cost.volumes : "-", cost.total[0] ? cost.total : "-");
+                lat, w, s->has_small ? sim_limit_label(s->min_lat_limit) : "-");
+        cost_row(f, priced, &cost);
     }
     incomplete_note(f, sweep);
 }
