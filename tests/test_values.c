@@ -661,48 +661,6 @@ static void tui_speed_should_show_the_run_in_about_a_minute(void)
 /* The last defence of the one-line rule: a line longer than CLI_LINE_MAX
    characters is cut, at a whole character, with "..."; a short one is
    printed as it is. */
-/* A command asmsim suggests is pasted into a shell: each word it quotes
-   must reach the shell's command as exactly the bytes given, and the
-   printed line must hold no control character.  Each word is given to
-   bash (printf %s WORD > file) and the file compared with the word. */
-static void shell_words_should_paste_back_as_the_same_bytes(void)
-{
-    static const char *const words[] = {
-        "plain/path-1.img", "a b", "it's", "$(touch pwned)", "`id`", "a;b|c&d",
-        "*?[x]", "back\\slash", "", "-x", "nl\nin", "esc\033[2J", "c1\302\233",
-        "raw\377byte", "quote'and\001ctl", "~user", "#not-a-comment",
-    };
-    char script[] = "/tmp/asmsim-shellword-XXXXXX", out[sizeof script + 4];
-    char word[256], cmd[128], got[64];
-    int fd = mkstemp(script);
-
-    CHECK(fd >= 0);
-    snprintf(out, sizeof out, "%s.out", script);
-    for (size_t i = 0; i < N(words); i++) {
-        CHECK(why_shell_word(words[i], word, sizeof word) != NULL);
-        for (const char *c = word; *c; c++)
-            CHECK(*c >= ' ' && *c != 0x7f);          /* printable as it is */
-        FILE *f = fopen(script, "w");
-        fprintf(f, "printf %%s %s >'%s'\n", word, out);
-        fclose(f);
-        snprintf(cmd, sizeof cmd, "bash '%s'", script);
-        CHECK_INT_EQ(system(cmd), 0);
-        f = fopen(out, "rb");
-        size_t n = f ? fread(got, 1, sizeof got - 1, f) : 0;
-        if (f)
-            fclose(f);
-        got[n] = '\0';
-        CHECK_STR_EQ(got, words[i]);
-    }
-    CHECK_STR_EQ(why_shell_word("plain", word, sizeof word), "plain");
-    CHECK_STR_EQ(why_shell_word("it's", word, sizeof word), "'it'\\''s'");
-    CHECK_STR_EQ(why_shell_word("a\033b", word, sizeof word), "$'a\\x1bb'");
-    CHECK(why_shell_word("a b", word, 5) == NULL);   /* never cut */
-    close(fd);
-    unlink(script);
-    unlink(out);
-}
-
 static void error_lines_should_be_cut_at_the_message_limit(void)
 {
     char buf[4096], why[1000];
@@ -749,6 +707,5 @@ int main(void)
     RUN(unknown_options_should_get_the_likely_meaning);
     RUN(tui_speed_should_show_the_run_in_about_a_minute);
     RUN(error_lines_should_be_cut_at_the_message_limit);
-    RUN(shell_words_should_paste_back_as_the_same_bytes);
     return check_done();
 }

@@ -48,9 +48,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layouts/why.h"
 #include "sim/advise/advise_internal.h"
 #include "sim/core/forecast.h"
+#include "sim/core/shell_word.h"
 #include "sim/core/run.h"
 
 #define FORECAST_INTERVAL_NS (60ll * SIM_NS_PER_S)   /* asmsim forecast's
@@ -156,13 +156,13 @@ void adv_forecast_command(const struct adv_cfg *cfg, const struct adv_config *c,
                           char *buf, size_t len)
 {
     const struct adv_targets *t = &cfg->targets;
-    char word[4096 * 4 + 4];        /* the schedule's path, one shell word */
+    char word[SIM_SHELL_WORD_BUF(4096)];    /* the schedule's path */
     const char *schedule = t->schedule_source ?
-        why_shell_word(t->schedule_source, word, sizeof word) : NULL;
+        sim_shell_word(t->schedule_source, word, sizeof word) : "";
     int n = snprintf(buf, len, "asmsim forecast --instance %s --volume %s --disks %d "
                      "--redundancy %s --schedule %s", c->instance.name, c->volume.spec,
                      c->disks, lay_redundancy_name(t->redundancy),
-                     schedule ? schedule : "SCHEDULE");
+                     *schedule ? schedule : "SCHEDULE");
     adv_command_options(cfg, c, buf, len, n);
 }
 

@@ -30,10 +30,10 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "layouts/why.h"
 #include "sim/aio/aio_info.h"
 #include "sim/aio/aio_target.h"
 #include "sim/aio/safety.h"
+#include "sim/core/shell_word.h"
 
 /* A block device set read-only (blockdev --setro, losetup -r) opens
    read-write all the same and fails every write; a file system mounted
@@ -66,15 +66,15 @@ static bool file_system_read_only(const char *path)
 int dev_aio_writable(const char *path, char *why, size_t why_len)
 {
     struct stat st;
-    char word[4096 * 4 + 4];
+    char word[SIM_SHELL_WORD_BUF(4096)];
     bool block = stat(path, &st) == 0 && S_ISBLK(st.st_mode);
 
     if (block && block_device_read_only(path)) {
-        const char *w = why_shell_word(path, word, sizeof word);
+        const char *w = sim_shell_word(path, word, sizeof word);
         snprintf(why, why_len, "%s: the device is read-only (blockdev --getro "
                  "says 1) and the run writes; make it writable%s%s%s, or run "
-                 "without --write", path, w ? " (blockdev --setrw " : "",
-                 w ? w : "", w ? ")" : "");
+                 "without --write", path, *w ? " (blockdev --setrw " : "",
+                 w, *w ? ")" : "");
         return -EROFS;
     }
     if (!block && file_system_read_only(path)) {

@@ -34,11 +34,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "layouts/why.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
 #include "sim/core/forecast.h"
+#include "sim/core/shell_word.h"
 #include "sim/profiles/prices.h"
 #include "sim/report/html.h"
 #include "sim/report/report_forecast.h"
@@ -321,10 +321,10 @@ static void report_not_made(const struct forecast_job *fj)
     char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF], wj[CLI_SHELL_WORD_BUF],
          wr[CLI_SHELL_WORD_BUF];
     cli_quote(o->report_path, q, sizeof q);
-    /* a command to paste: each path one shell word (why_shell_word) */
+    /* a command to paste: each path one shell word (sim_shell_word) */
     if (o->json_path && strcmp(o->json_path, "-") != 0 &&
-        why_shell_word(o->json_path, wj, sizeof wj) &&
-        why_shell_word(o->report_path, wr, sizeof wr))
+        *sim_shell_word(o->json_path, wj, sizeof wj) &&
+        *sim_shell_word(o->report_path, wr, sizeof wr))
         fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
                 "to make it from the forecast JSON: asmsim report %s -o %s\n",
                 q, wj, wr);

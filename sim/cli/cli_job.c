@@ -15,23 +15,29 @@
 
 #include "sim/cli/cli_job.h"
 
-/* Each argument one shell word (why_shell_word): the line in summary.txt,
+/* Each argument one shell word (sim_shell_word): the line in summary.txt,
    the JSON and the reports runs again when pasted, a path with a space or
-   a quote included, and shows no control character. */
+   a quote included.  An option stays as typed: a leading '-' means
+   nothing to the shell (sim_shell_word quotes it for a path's sake). */
 char *cli_join_command_line(int argc, char **argv)
 {
     size_t len = sizeof "asmsim", used = strlen("asmsim");
     char *s;
 
     for (int i = 0; i < argc; i++)
-        len += 4 * strlen(argv[i]) + 5;
+        len += SIM_SHELL_WORD_BUF(strlen(argv[i])) + 1;
     s = malloc(len);
     if (!s)
         return NULL;
     strcpy(s, "asmsim");
     for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *name = a + strspn(a, "-");
         s[used++] = ' ';
-        why_shell_word(argv[i], s + used, len - used);   /* always fits */
+        if (name > a && *name &&
+            strcmp(sim_shell_word(name, s + used, len - used), name) == 0)
+            strcpy(s + used, a);                /* a plain option */
+        else
+            sim_shell_word(a, s + used, len - used);     /* always fits */
         used += strlen(s + used);
     }
     return s;

@@ -146,8 +146,9 @@ static bool disk_option_hint(enum cli_cmd c, const char *name, const char *v,
     if (c == CLI_RUN && strcmp(name, "volumes") == 0) {
         /* a command to paste: the value when it is one plain shell word
            (no quoting inside the quotes), else an example */
-        bool plain = v && *v && strlen(v) < 32 &&
-                     strspn(v, WHY_SHELL_PLAIN) == strlen(v);
+        char w[SIM_SHELL_WORD_BUF(32)];
+        bool plain = v && strlen(v) < 32 &&
+                     strcmp(sim_shell_word(v, w, sizeof w), v) == 0;
         snprintf(buf, len, "run takes one disk count, --disks N; for a range "
                  "use 'asmsim sweep --volumes %s'", plain ? v : "1-4");
         return true;

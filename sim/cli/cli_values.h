@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "layouts/why.h"
+#include "sim/core/shell_word.h"
 #include "sim/core/simtime.h"
 
 /* A decimal integer in [min, max]: digits, with a leading '-' only when
@@ -79,10 +80,9 @@ bool cli_testname_ok(const char *name);
    character may take 4 bytes, plus the quotes, "..." and the NUL. */
 #define CLI_QUOTE_BUF WHY_QUOTE_BUF
 
-/* A buffer this big holds any target-sized path as one shell word
-   (why_shell_word, layouts/why.h: 4 bytes a byte, the quotes, the NUL):
-   for the commands asmsim suggests. */
-#define CLI_SHELL_WORD_BUF (4096 * 4 + 4)
+/* A buffer this big holds any path (PATH_MAX) as one shell word
+   (sim_shell_word): for the commands asmsim suggests. */
+#define CLI_SHELL_WORD_BUF SIM_SHELL_WORD_BUF(4096)
 
 /* User input made safe to echo in a one-line message: why_quote of the
    whole string.  A value that is plain (1..CLI_QUOTE_CHARS characters,
