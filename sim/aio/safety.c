@@ -90,7 +90,7 @@
 #include "sim/aio/safety.h"
 #include "sim/aio/aio_fill.h"
 #include "sim/aio/safety_busy.h"
-#include "layouts/why.h"
+#include "sim/core/shell_word.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -533,14 +533,15 @@ static const char *holes_remedy(const char *path, const struct safety_policy *p,
                                 const struct safety_target *t, char *cmd,
                                 size_t len)
 {
-    char word[PATH_MAX * 4 + 8], copy[PATH_MAX + 8], word2[PATH_MAX * 4 + 40];
+    char word[SIM_SHELL_WORD_BUF(PATH_MAX)], copy[PATH_MAX + 8];
+    char word2[SIM_SHELL_WORD_BUF(PATH_MAX + 8)];
     bool may_destroy = p->write && (t->asmsim_file || p->destroy_data) &&
                        (!t->signature[0] || p->ignore_signatures);
 
     cmd[0] = '\0';
     snprintf(copy, sizeof copy, "%s.full", path);
-    if (!why_shell_word(path, word, sizeof word) ||
-        !why_shell_word(copy, word2, sizeof word2))
+    if (strcmp(sim_shell_word(path, word, sizeof word), "''") == 0 ||
+        strcmp(sim_shell_word(copy, word2, sizeof word2), "''") == 0)
         return may_destroy ? "write them first, which overwrites the file" :
                "run on a full copy, which keeps this file as it is";
     if (may_destroy) {
