@@ -394,6 +394,18 @@ expect_true "schedule_forecast_command_should_carry_os_rhel" grep -q -- "--os rh
 expect_stdout_contains "schedule_forecast_command_should_print_the_advice_bill" \
     "instance \$113.88" bash -c "${fc/asmsim/\"$ASMSIM\"}"
 
+# a schedule file with a hostile name: the forecast command (terminal and
+# JSON) pasted into bash runs that forecast and nothing else (it printed
+# --schedule my $(touch PWNED) day.csv, which ran touch)
+mkdir -p paste && printf 'phase,duration,small_iops\nload,1h,1000\n' >'paste/my $(touch PWNED) `touch PWNED2` day.csv'
+(cd paste && "$ASMSIM" advise --schedule 'my $(touch PWNED) `touch PWNED2` day.csv' --families m5 \
+    --volume-types gp3 --max-disks 4 --top 1 --quiet --json hostile.json >hostile.out 2>&1)
+fc=$(sed -n 's/^ *forecast  asmsim //p' paste/hostile.out | head -1)
+expect_true "pasted_forecast_command_should_run_the_forecast_and_nothing_else" \
+    bash -c "cd paste && \"\$0\" $fc | grep -q 'Verdict' && ! ls PWNED* 2>/dev/null" "$ASMSIM"
+expect_true "json_forecast_command_should_be_the_printed_one" \
+    test "$(best0 forecast_command paste/hostile.json)" = "asmsim $fc"
+
 # every answer's bill is `asmsim cost`'s for the same configuration, to
 # the cent: the volumes are disks x the unrounded list price, rounded once
 # (12 x st1 6561 GiB at $0.045 is $3542.94, not 12 x $295.25), so answers

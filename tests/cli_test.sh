@@ -1220,8 +1220,14 @@ expect_error "sweep_disks_should_suggest_volumes" \
     "asmsim: --disks: unknown option; did you mean --volumes 4? (sweep takes a range of disk counts)." \
     "Try 'asmsim sweep --help'." "$ASMSIM" sweep --disks 4
 expect_error "run_volumes_should_suggest_sweep" \
-    "asmsim: --volumes: unknown option; run takes one disk count, --disks N; for a range use 'asmsim sweep --volumes 1-4'." \
+    "asmsim: --volumes: unknown option; run takes one disk count, --disks N; for a range use: asmsim sweep --volumes 1-4." \
     "Try 'asmsim run --help'." "$ASMSIM" run --volumes 1-4
+# the suggested command, pasted, runs nothing of the value (it printed
+# 'asmsim sweep --volumes "$(touch X)"', which ran touch)
+mkdir -p paste
+hint=$(cd paste && "$ASMSIM" run --volumes '$(touch X)' 2>&1 | sed -n 's/.*for a range use: asmsim \(.*\)\. Try .*/\1/p')
+expect_true "pasted_sweep_hint_should_run_nothing_of_the_value" \
+    bash -c "cd paste && \"\$0\" $hint 2>&1 | grep -q 'volumes' && ! ls X 2>/dev/null" "$ASMSIM"
 expect_error "typo_should_suggest_the_nearest_option" \
     "asmsim: --volme: unknown option; did you mean --volume? Try 'asmsim run --help'." "" \
     "$ASMSIM" run --volme gp3

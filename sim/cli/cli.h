@@ -372,9 +372,12 @@ int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
                           char *why, size_t why_len);
 
 /* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
-   subcommand) after "asmsim", for summary.txt and the JSON.  malloc'ed;
-   NULL when out of memory. */
+   subcommand) after "asmsim", each a shell word (sim_shell_word), for
+   summary.txt and the JSON.  malloc'ed; NULL when out of memory. */
 char *cli_join_command_line(int argc, char **argv);
+/* Append " " and value as a shell word to the malloc'ed command *s of
+   *len characters: true, or false when out of memory (*s unchanged). */
+bool cli_command_append(char **s, size_t *len, const char *value);
 
 /* The --speed of run/sweep --tui: as given, or on modelled volumes the
    pace (1, 2 or 5 x 10^k device seconds per wall second, at least 1) at

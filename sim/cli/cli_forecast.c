@@ -313,6 +313,28 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
     sim_session_destroy(s);
 }
 
+/* The command that makes the page from the JSON, to paste: each path one
+   shell word (cli_paste_word), so no name runs anything; a path it cannot
+   give so is named for reading instead. */
+static void report_command(const struct cli_opts *o, const char *shown)
+{
+    size_t n = SIM_SHELL_WORD_BUF(strlen(o->json_path) + strlen(o->report_path));
+    char *jw = malloc(n), *rw = malloc(n), j[CLI_QUOTE_BUF];
+    const char *jword = jw ? cli_paste_word(o->json_path, jw, n) : NULL;
+    const char *rword = rw ? cli_paste_word(o->report_path, rw, n) : NULL;
+
+    if (jword && rword)
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; make it "
+                "from the forecast JSON with: asmsim report %s -o %s\n", shown, jword,
+                rword);
+    else
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
+                "'asmsim report' makes it from the forecast JSON %s\n", shown,
+                cli_quote(o->json_path, j, sizeof j));
+    free(jw);
+    free(rw);
+}
+
 /* The page was interrupted: where it can be made from. */
 static void report_not_made(const struct forecast_job *fj)
 {
@@ -320,9 +342,7 @@ static void report_not_made(const struct forecast_job *fj)
     char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF];
     cli_quote(o->report_path, q, sizeof q);
     if (o->json_path && strcmp(o->json_path, "-") != 0)
-        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
-                "'asmsim report %s -o %s' makes it from the forecast JSON\n", q,
-                cli_quote(o->json_path, j, sizeof j), q);
+        report_command(o, q);
     else if (o->output_dir)
         fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
                 "'asmsim report' makes it from the forecast JSON in %s\n", q,

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "layouts/why.h"
+#include "sim/core/shell_word.h"
 #include "sim/core/simtime.h"
 
 /* A decimal integer in [min, max]: digits, with a leading '-' only when
@@ -100,6 +101,14 @@ char *cli_quote(const char *s, char *buf, size_t n);
    always hold it).  For a path in a header, where cli_quote would cut it.
    Returns buf. */
 char *cli_escape(const char *src, char *buf, size_t n);
+
+/* s as one word of a command printed for the user to paste
+   (sim_shell_word: bare when plain, else in single quotes), into out;
+   NULL when out (SIM_SHELL_WORD_BUF(strlen(s)) bytes hold it) is too
+   small or s holds what cli_escape would escape (a control character,
+   a byte that is not UTF-8): a terminal would act on it, so such a value
+   is shown by cli_quote and not offered to paste. */
+const char *cli_paste_word(const char *s, char *out, size_t len);
 
 /* Print "<prefix>: <why>" on f as one line of at most CLI_LINE_MAX
    characters: the parts of a reason are each bounded (quoted values at 80
