@@ -248,6 +248,24 @@ expect_error "merge_json_empty_should_exit_2" "asmsim: advise --merge: --json \"
 expect_error "merge_json_a_directory_should_exit_2" \
     "asmsim: advise: --json $WORK/out: is a directory" "" \
     "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl sh3.jsonl --json "$WORK/out"
+# an output that is one of the inputs is refused up front, the shard kept
+# (it replaced sh1.jsonl with the merged answer); also through a link and
+# the schedule a search reads
+cp sh1.jsonl keep1.jsonl && ln -sf sh2.jsonl sh2link.jsonl
+expect_error "merge_json_that_is_a_shard_should_exit_2" \
+    "asmsim: advise: --json sh1.jsonl: the same file as the input --merge sh1.jsonl" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl sh3.jsonl --json sh1.jsonl
+expect_true "merge_json_that_is_a_shard_should_keep_the_shard" cmp -s sh1.jsonl keep1.jsonl
+expect_error "merge_json_that_links_to_a_shard_should_exit_2" \
+    "asmsim: advise: --json sh2link.jsonl: the same file as the input --merge sh2.jsonl" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl sh3.jsonl --json sh2link.jsonl
+printf 'phase,duration,small_iops\nload,1h,100\n' >own.csv
+expect_error "advise_report_that_is_the_schedule_should_exit_2" \
+    "asmsim: advise: --report ./own.csv: the same file as the input --schedule own.csv" "" \
+    "$ASMSIM" advise --schedule own.csv --families m5 --report ./own.csv
+expect_error "advise_json_that_is_the_report_should_exit_2" \
+    "asmsim: advise: --report a.x: the same file as --json a.x" "" \
+    "$ASMSIM" advise --need-iops 1000 --families m5 --json a.x --report a.x
 for k in 1 2 3; do
     python3 - sh$k.jsonl forged$k.jsonl "$WORK/forged.html" <<'PY'
 import json, sys

@@ -249,24 +249,36 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
 
 /* --json and --report checked before the search, as run, cost and
    forecast check theirs (cli_check_outputs: the directory takes files,
-   the path is no directory, a report is new), so a bad path costs no
-   search and writes nothing.  0, or 2 after printing the reason (1: out
-   of memory). */
-static int check_outputs(const char *json_path, const char *report_path)
+   the path is no directory, a report is new, neither is the other nor
+   the schedule nor one of the n shard files of a merge), so a bad path
+   costs no search and writes nothing.  0, or 2 after printing the reason
+   (1: out of memory). */
+static int check_outputs(const char *json_path, const char *report_path,
+                         const char *schedule, char **shards, int n)
 {
     struct cli_opts *o = calloc(1, sizeof *o);
+    struct cli_path *in = calloc((size_t)n + 1, sizeof *in);
+    const struct cli_path out = { "--json", json_path };
     char why[CLI_WHY_LEN];
     int rc = 0;
 
-    if (!o)
+    if (!o || !in) {
+        free(o);
+        free(in);
         return 1;
+    }
+    for (int i = 0; i < n; i++)
+        in[i] = (struct cli_path){ "--merge", shards[i] };
     o->json_path = json_path;
     o->report_path = report_path;
-    if (cli_check_outputs(o, why, sizeof why) != 0) {
+    o->schedule = schedule;
+    if (cli_check_distinct(&out, 1, in, n, why, sizeof why) != 0 ||
+        cli_check_outputs(o, why, sizeof why) != 0) {
         cli_print_error(stderr, "asmsim: advise", why);
         rc = 2;
     }
     free(o);
+    free(in);
     return rc;
 }
 
@@ -413,7 +425,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv, bool fro
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");
-    return from_shard ? 0 : check_outputs(a->json_path, a->report_path);
+    return from_shard ? 0 : check_outputs(a->json_path, a->report_path,
+                                          t->schedule_source, NULL, 0);
 }
 
 /* Whether arg is the option `name` ("--json"), as "--json X" (*takes
@@ -572,7 +585,7 @@ static int cmd_merge(int argc, char **argv)
     if (rc == 0 && n == 0)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
     if (rc == 0)
-        rc = check_outputs(json, NULL);
+        rc = check_outputs(json, NULL, NULL, files, n);
     struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
