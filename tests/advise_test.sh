@@ -276,9 +276,26 @@ open(sys.argv[2], "w").write("\n".join([json.dumps(h)] + lines[1:]) + "\n")
 PY
 done
 expect_error "merge_should_refuse_a_shard_whose_args_hold_an_output" \
-    "asmsim: advise: a shard file's args hold --report" "" \
+    "asmsim: advise: forged1.jsonl: a shard file's args hold --report" "" \
     "$ASMSIM" advise --merge forged1.jsonl forged2.jsonl forged3.jsonl
 expect_true "merge_should_not_write_a_shards_output" test ! -e "$WORK/forged.html"
+# nor read a file a shard names: forged args --schedule SECRET made the
+# merge read it and echo its first line; a preset (no file) may stay
+echo "secret-first-line" >secret.txt
+for k in 1 2 3; do
+    python3 - sh$k.jsonl sched$k.jsonl "$WORK/secret.txt" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+h = json.loads(lines[0])
+h["args"] += ["--schedule", sys.argv[3]]
+open(sys.argv[2], "w").write("\n".join([json.dumps(h)] + lines[1:]) + "\n")
+PY
+done
+expect_error "merge_should_refuse_a_shard_whose_args_name_a_file_to_read" \
+    "asmsim: advise: sched1.jsonl: a shard file's args hold --schedule FILE" "" \
+    "$ASMSIM" advise --merge sched1.jsonl sched2.jsonl sched3.jsonl
+expect_true "merge_should_not_echo_a_file_a_shard_names" \
+    bash -c "! \"\$0\" advise --merge sched1.jsonl sched2.jsonl sched3.jsonl 2>&1 | grep -q secret-first" "$ASMSIM"
 echo "not json" >bad.jsonl
 expect_error "merge_of_a_file_that_is_no_shard_should_exit_2" \
     "asmsim: advise --merge: bad.jsonl: line 1: not a line of asmsim advise --shard" "" \
@@ -612,7 +629,7 @@ PY
 for k in 1 2; do
     "$ASMSIM" advise "${SR[@]}" --shard $k/2 --json sreach$k.jsonl >/dev/null 2>&1
 done
-"$ASMSIM" advise --merge sreach2.jsonl sreach1.jsonl --json sreachm.json >sreachm.txt 2>/dev/null
+"$ASMSIM" advise --merge sreach2.jsonl sreach1.jsonl --schedule flood.csv --json sreachm.json >sreachm.txt 2>/dev/null
 expect_true "merge_should_keep_the_schedule_out_of_reach" \
     diff <(sed 's/ on [0-9]* threads\{0,1\} in [0-9.]* s//' sreach.txt) \
          <(sed 's/ in 2 shards, merged//' sreachm.txt)
