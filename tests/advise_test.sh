@@ -248,6 +248,24 @@ expect_error "merge_json_empty_should_exit_2" "asmsim: advise --merge: --json \"
 expect_error "merge_json_a_directory_should_exit_2" \
     "asmsim: advise: --json $WORK/out: is a directory" "" \
     "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl sh3.jsonl --json "$WORK/out"
+# an output that is one of the inputs is refused up front, the shard kept
+# (it replaced sh1.jsonl with the merged answer); also through a link and
+# the schedule a search reads
+cp sh1.jsonl keep1.jsonl && ln -sf sh2.jsonl sh2link.jsonl
+expect_error "merge_json_that_is_a_shard_should_exit_2" \
+    "asmsim: advise: --json sh1.jsonl: the same file as the input --merge sh1.jsonl" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl sh3.jsonl --json sh1.jsonl
+expect_true "merge_json_that_is_a_shard_should_keep_the_shard" cmp -s sh1.jsonl keep1.jsonl
+expect_error "merge_json_that_links_to_a_shard_should_exit_2" \
+    "asmsim: advise: --json sh2link.jsonl: the same file as the input --merge sh2.jsonl" "" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl sh3.jsonl --json sh2link.jsonl
+printf 'phase,duration,small_iops\nload,1h,100\n' >own.csv
+expect_error "advise_report_that_is_the_schedule_should_exit_2" \
+    "asmsim: advise: --report ./own.csv: the same file as the input --schedule own.csv" "" \
+    "$ASMSIM" advise --schedule own.csv --families m5 --report ./own.csv
+expect_error "advise_json_that_is_the_report_should_exit_2" \
+    "asmsim: advise: --report a.x: the same file as --json a.x" "" \
+    "$ASMSIM" advise --need-iops 1000 --families m5 --json a.x --report a.x
 for k in 1 2 3; do
     python3 - sh$k.jsonl forged$k.jsonl "$WORK/forged.html" <<'PY'
 import json, sys
@@ -258,9 +276,26 @@ open(sys.argv[2], "w").write("\n".join([json.dumps(h)] + lines[1:]) + "\n")
 PY
 done
 expect_error "merge_should_refuse_a_shard_whose_args_hold_an_output" \
-    "asmsim: advise: a shard file's args hold --report" "" \
+    "asmsim: advise: forged1.jsonl: a shard file's args hold --report" "" \
     "$ASMSIM" advise --merge forged1.jsonl forged2.jsonl forged3.jsonl
 expect_true "merge_should_not_write_a_shards_output" test ! -e "$WORK/forged.html"
+# nor read a file a shard names: forged args --schedule SECRET made the
+# merge read it and echo its first line; a preset (no file) may stay
+echo "secret-first-line" >secret.txt
+for k in 1 2 3; do
+    python3 - sh$k.jsonl sched$k.jsonl "$WORK/secret.txt" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+h = json.loads(lines[0])
+h["args"] += ["--schedule", sys.argv[3]]
+open(sys.argv[2], "w").write("\n".join([json.dumps(h)] + lines[1:]) + "\n")
+PY
+done
+expect_error "merge_should_refuse_a_shard_whose_args_name_a_file_to_read" \
+    "asmsim: advise: sched1.jsonl: a shard file's args hold --schedule FILE" "" \
+    "$ASMSIM" advise --merge sched1.jsonl sched2.jsonl sched3.jsonl
+expect_true "merge_should_not_echo_a_file_a_shard_names" \
+    bash -c "! \"\$0\" advise --merge sched1.jsonl sched2.jsonl sched3.jsonl 2>&1 | grep -q secret-first" "$ASMSIM"
 echo "not json" >bad.jsonl
 expect_error "merge_of_a_file_that_is_no_shard_should_exit_2" \
     "asmsim: advise --merge: bad.jsonl: line 1: not a line of asmsim advise --shard" "" \
@@ -403,6 +438,18 @@ fc=$(sed -n 's/^ *forecast  //p' rhel.out | head -1)
 expect_true "schedule_forecast_command_should_carry_os_rhel" grep -q -- "--os rhel" <<<"$fc"
 expect_stdout_contains "schedule_forecast_command_should_print_the_advice_bill" \
     "instance \$113.88" bash -c "${fc/asmsim/\"$ASMSIM\"}"
+
+# a schedule file with a hostile name: the forecast command (terminal and
+# JSON) pasted into bash runs that forecast and nothing else (it printed
+# --schedule my $(touch PWNED) day.csv, which ran touch)
+mkdir -p paste && printf 'phase,duration,small_iops\nload,1h,1000\n' >'paste/my $(touch PWNED) `touch PWNED2` day.csv'
+(cd paste && "$ASMSIM" advise --schedule 'my $(touch PWNED) `touch PWNED2` day.csv' --families m5 \
+    --volume-types gp3 --max-disks 4 --top 1 --quiet --json hostile.json >hostile.out 2>&1)
+fc=$(sed -n 's/^ *forecast  asmsim //p' paste/hostile.out | head -1)
+expect_true "pasted_forecast_command_should_run_the_forecast_and_nothing_else" \
+    bash -c "cd paste && \"\$0\" $fc | grep -q 'Verdict' && ! ls PWNED* 2>/dev/null" "$ASMSIM"
+expect_true "json_forecast_command_should_be_the_printed_one" \
+    test "$(best0 forecast_command paste/hostile.json)" = "asmsim $fc"
 
 # every answer's bill is `asmsim cost`'s for the same configuration, to
 # the cent: the volumes are disks x the unrounded list price, rounded once
@@ -592,7 +639,7 @@ PY
 for k in 1 2; do
     "$ASMSIM" advise "${SR[@]}" --shard $k/2 --json sreach$k.jsonl >/dev/null 2>&1
 done
-"$ASMSIM" advise --merge sreach2.jsonl sreach1.jsonl --json sreachm.json >sreachm.txt 2>/dev/null
+"$ASMSIM" advise --merge sreach2.jsonl sreach1.jsonl --schedule flood.csv --json sreachm.json >sreachm.txt 2>/dev/null
 expect_true "merge_should_keep_the_schedule_out_of_reach" \
     diff <(sed 's/ on [0-9]* threads\{0,1\} in [0-9.]* s//' sreach.txt) \
          <(sed 's/ in 2 shards, merged//' sreachm.txt)

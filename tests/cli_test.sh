@@ -207,6 +207,20 @@ expect_error "json_in_missing_directory_should_be_rejected" \
     "asmsim: --json nodir/r.json: directory nodir does not exist" "" \
     "$ASMSIM" run --json nodir/r.json --duration 200ms --output-dir out/new
 expect_no_files "json_error_should_write_nothing" out
+# two outputs naming one file, or an output naming an input, are refused
+# before the run (it ran, then exited 1 when the report found the JSON)
+expect_error "json_and_report_to_one_file_should_exit_2" \
+    "asmsim: --report out/../same.x: the same file as --json same.x; give each output a file of its own" "" \
+    "$ASMSIM" run --duration 1ms --json same.x --report out/../same.x
+expect_true "json_and_report_to_one_file_should_write_nothing" test ! -e same.x
+printf 'phase,duration,small_iops\nload,1h,100\n' >sched.csv
+expect_error "forecast_json_that_is_its_schedule_should_exit_2" \
+    "asmsim: --json sched.csv: the same file as the input --schedule sched.csv" "" \
+    "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 --schedule sched.csv --json sched.csv
+"$ASMSIM" run --duration 1ms --quiet --json in.json >/dev/null 2>&1
+expect_error "report_output_that_is_an_input_should_exit_2" \
+    "asmsim report: -o ./in.json: the same file as the input file in.json" "" \
+    "$ASMSIM" report in.json -o ./in.json
 
 # ---- a tiny modelled run ------------------------------------------------------
 
@@ -1233,8 +1247,14 @@ expect_error "sweep_disks_should_suggest_volumes" \
     "asmsim: --disks: unknown option; did you mean --volumes 4? (sweep takes a range of disk counts)." \
     "Try 'asmsim sweep --help'." "$ASMSIM" sweep --disks 4
 expect_error "run_volumes_should_suggest_sweep" \
-    "asmsim: --volumes: unknown option; run takes one disk count, --disks N; for a range use 'asmsim sweep --volumes 1-4'." \
+    "asmsim: --volumes: unknown option; run takes one disk count, --disks N; for a range use: asmsim sweep --volumes 1-4." \
     "Try 'asmsim run --help'." "$ASMSIM" run --volumes 1-4
+# the suggested command, pasted, runs nothing of the value (it printed
+# 'asmsim sweep --volumes "$(touch X)"', which ran touch)
+mkdir -p paste
+hint=$(cd paste && "$ASMSIM" run --volumes '$(touch X)' 2>&1 | sed -n 's/.*for a range use: asmsim \(.*\)\. Try .*/\1/p')
+expect_true "pasted_sweep_hint_should_run_nothing_of_the_value" \
+    bash -c "cd paste && \"\$0\" $hint 2>&1 | grep -q 'volumes' && ! ls X 2>/dev/null" "$ASMSIM"
 expect_error "typo_should_suggest_the_nearest_option" \
     "asmsim: --volme: unknown option; did you mean --volume? Try 'asmsim run --help'." "" \
     "$ASMSIM" run --volme gp3

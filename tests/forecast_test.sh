@@ -322,34 +322,43 @@ expect_true "report_of_an_interrupted_forecast_should_not_say_not_served" \
 # temporary), the message says how to make it from the JSON, exit 130.
 # The signal goes as soon as the JSON (written before the page) is there;
 # an attempt whose signal came after the page was done is tried again.
-# The directory's name has a space and a quote: the command in the message
-# is pasted as it is (issue 32, item 1) and must make the page.
-D="p g'"
+# The names are hostile: the command it prints, pasted into bash, makes
+# the page and runs nothing else (it printed the names in double quotes).
+FJ='pg/f$(touch PWNED2).json' FR='pg/r $x `touch PWNED3`.html'
 page_cut=""
 for attempt in 1 2 3; do
-    rm -rf "$D" && mkdir "$D"
+    rm -rf pg && mkdir pg
     "$ASMSIM" forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \
-        --schedule oltp-day --repeat 6 --interval 10s --quiet --json "$D/fc.json" \
-        --report "$D/fc.html" >pg.out 2>pg.err &
+        --schedule oltp-day --repeat 6 --interval 10s --quiet --json "$FJ" \
+        --report "$FR" >pg.out 2>pg.err &
     pid=$!
-    while [ ! -e "$D/fc.json" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
+    while [ ! -e "$FJ" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
     kill -INT "$pid" 2>/dev/null
     wait "$pid"
     rc=$?
-    if [ -s "$D/fc.html" ]; then continue; fi    # too late: the page was done
-    if [ "$rc" -eq 130 ] && [ "$(ls -A "$D")" = "fc.json" ] &&
-       grep -qxF "asmsim: interrupted: the report \"p g'/fc.html\" was not written; to make it from the forecast JSON: asmsim report 'p g'\\''/fc.json' -o 'p g'\\''/fc.html'" pg.err; then
+    if [ -s "$FR" ]; then continue; fi    # too late: the page was done
+    paste=$(sed -n 's/.*make it from the forecast JSON with: asmsim //p' pg.err)
+    if [ "$rc" -eq 130 ] && [ "$(ls -A pg)" = "${FJ#pg/}" ] && [ -n "$paste" ] &&
+       bash -c "\"\$0\" $paste" "$ASMSIM" >/dev/null 2>&1 && [ -s "$FR" ] &&
+       ! ls PWNED2 PWNED3 pg/PWNED2 pg/PWNED3 >/dev/null 2>&1; then
         page_cut=ok
     else
-        page_cut="exit $rc; files: $(ls -A "$D" | tr '\n' ' '); stderr: $(cat pg.err)"
+        page_cut="exit $rc; files: $(ls -A . pg | tr '\n' ' '); stderr: $(cat pg.err)"
     fi
     break
 done
 if [ "$page_cut" = ok ]; then harness_ok "sigint_while_the_page_is_made_should_abandon_it"
 else harness_fail "sigint_while_the_page_is_made_should_abandon_it" "${page_cut:-every signal came after the page}"; fi
-cmd=$(sed -n 's/.*to make it from the forecast JSON: asmsim //p' pg.err)
-expect_true "the_command_to_make_the_page_should_work_pasted_as_it_is" \
-    bash -c "cd '$PWD' && '$ASMSIM' $cmd 2>/dev/null && test -s \"\$0\"" "$D/fc.html"
+
+# the command line the JSON records, pasted into bash, runs that forecast
+# and nothing else (it recorded the schedule's name raw, and a hostile
+# name ran when pasted)
+mkdir -p rec && printf 'phase,duration,small_iops\nload,1h,100\n' >'rec/d $(touch PWNED4).csv'
+(cd rec && "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 \
+    --schedule 'd $(touch PWNED4).csv' --json - >rec.json 2>/dev/null)
+cmd=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["command_line"])' rec/rec.json)
+expect_true "recorded_command_line_pasted_should_run_that_and_nothing_else" \
+    bash -c "cd rec && \"\$0\" ${cmd#asmsim } | grep -q verdict && ! ls PWNED4 2>/dev/null" "$ASMSIM"
 
 # the Cost line takes the price settings run takes (m5.large RHEL is
 # $0.156/h x 730 h = $113.88, Linux $0.096/h = $70.08)

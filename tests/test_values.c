@@ -592,7 +592,13 @@ static void unknown_options_should_get_the_likely_meaning(void)
         { CLI_SWEEP, "--disks=8", NULL, "did you mean --volumes 8? (sweep takes "
           "a range of disk counts)" },
         { CLI_RUN, "--volumes", "1-4", "run takes one disk count, --disks N; for "
-          "a range use 'asmsim sweep --volumes 1-4'" },
+          "a range use: asmsim sweep --volumes 1-4" },
+        { CLI_RUN, "--volumes", "$(touch X)", "run takes one disk count, --disks N; "
+          "for a range use: asmsim sweep --volumes '$(touch X)'" },
+        { CLI_SWEEP, "--disks", "`id`", "did you mean --volumes '`id`'? (sweep takes "
+          "a range of disk counts)" },
+        { CLI_SWEEP, "--disks", "4\033[2J", "did you mean --volumes? (sweep takes "
+          "a range of disk counts)" },
         { CLI_RUN, "--volme", "gp3", "did you mean --volume?" },
         { CLI_RUN, "--instanse", NULL, "did you mean --instance?" },
         { CLI_RUN, "-disks", "4", "did you mean --disks?" },

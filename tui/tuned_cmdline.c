@@ -16,13 +16,16 @@
  * keys, keeps the line right however many keys were pressed and whichever
  * were refused.  An abbreviated option (getopt's --dis 4) is not
  * recognised and stays; the appended option then follows it, and the
- * command line takes the last.
+ * command line takes the last.  Every word is a shell word
+ * (cli_command_append), so the line pasted runs that command and nothing
+ * else, whatever the launch's values hold.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layouts/units.h"
+#include "sim/cli/cli.h"
 #include "tui/tuned_cmdline.h"
 
 /* The settings the dashboard's keys change, by option name. */
@@ -76,20 +79,6 @@ static enum tuned_opt opt_named(const char *w, bool *inline_value)
     return T_N;
 }
 
-/* Append " word" to the growing string; false when out of memory. */
-static bool append(char **s, size_t *len, const char *word)
-{
-    size_t n = strlen(word);
-    char *t = realloc(*s, *len + n + 2);
-    if (!t)
-        return false;
-    t[(*len)++] = ' ';
-    memcpy(t + *len, word, n + 1);
-    *len += n;
-    *s = t;
-    return true;
-}
-
 char *tui_tuned_command_line(void *arg, const struct sim_run_cfg *measured)
 {
     const struct tuned_launch *l = arg;
@@ -101,10 +90,9 @@ char *tui_tuned_command_line(void *arg, const struct sim_run_cfg *measured)
         changed[i] = strcmp(launch_v, now_v) != 0;
     }
     size_t len = strlen("asmsim");
-    char *s = malloc(len + 1);
+    char *s = strdup("asmsim");
     if (!s)
         return NULL;
-    memcpy(s, "asmsim", len + 1);
     bool ok = true;
     for (int i = 0; ok && i < l->argc; i++) {
         bool inline_value = false;
@@ -114,7 +102,7 @@ char *tui_tuned_command_line(void *arg, const struct sim_run_cfg *measured)
                 i++;                /* its value: the next word */
             continue;
         }
-        ok = append(&s, &len, l->argv[i]);
+        ok = cli_command_append(&s, &len, l->argv[i]);
     }
     for (int i = 0; ok && i < T_N; i++) {
         if (!changed[i])
@@ -122,7 +110,7 @@ char *tui_tuned_command_line(void *arg, const struct sim_run_cfg *measured)
         char flag[32];
         snprintf(flag, sizeof flag, "--%s", OPT_NAMES[i]);
         opt_value(measured, (enum tuned_opt)i, now_v, sizeof now_v);
-        ok = append(&s, &len, flag) && append(&s, &len, now_v);
+        ok = cli_command_append(&s, &len, flag) && cli_command_append(&s, &len, now_v);
     }
     if (!ok) {
         free(s);

@@ -55,6 +55,7 @@
 #define ADV_MAX_TOP 100
 #define ADV_MAX_LIST 32             /* families, volume types */
 #define ADV_MAX_REJECTED 5          /* "why nothing cheaper" rows */
+#define ADV_COMMAND_LEN 4096        /* a printed run or forecast command */
 #define ADV_DEFAULT_TOP 10
 #define ADV_DEFAULT_MIN_DISKS 4     /* ASM: at least 4 disks per group
                                        (DOMAIN.md section 3) */
@@ -316,7 +317,8 @@ void adv_log_free(struct adv_log *log);
 void adv_decided_free(struct adv_decided *d);
 
 /* The `asmsim run` command line that reproduces a candidate's
-   simulation, into buf. */
+   simulation, into buf (ADV_COMMAND_LEN bytes hold it): each value a
+   shell word, safe to paste whatever the schedule's file is named. */
 void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      char *buf, size_t len);
 

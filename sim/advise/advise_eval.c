@@ -18,6 +18,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@
 #include "sim/core/forecast.h"
 #include "sim/core/levels.h"
 #include "sim/core/run.h"
+#include "sim/core/shell_word.h"
 #include "sim/model/dev_model.h"
 
 #define AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* asmsim run --duration auto */
@@ -76,40 +78,71 @@ int adv_least_small_level(const struct adv_targets *t, int disks, double at_leas
     return level > 0 ? level : 1;
 }
 
-void adv_command_options(const struct adv_cfg *cfg, const struct adv_config *c,
-                         char *buf, size_t len, int n)
+/* " --name WORD" appended at buf[*n], the value as one shell word; *n
+   set past the end of buf when it does not fit (adv_command_line). */
+static void add_word(char *buf, size_t len, int *n, const char *name, const char *value)
+{
+    char w[ADV_COMMAND_LEN];
+
+    if (*n < 0 || (size_t)*n >= len)
+        return;
+    if (SIM_SHELL_WORD_BUF(strlen(value)) > sizeof w) {
+        *n = (int)len;              /* too long: the whole line is */
+        return;
+    }
+    *n += snprintf(buf + *n, len - (size_t)*n, " --%s %s", name,
+                   sim_shell_word(value, w, sizeof w));
+}
+
+/* " --name" and a number or a built-in name, which no shell expands. */
+static void add_plain(char *buf, size_t len, int *n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add_plain(char *buf, size_t len, int *n, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (*n < 0 || (size_t)*n >= len)
+        return;
+    va_start(ap, fmt);
+    *n += vsnprintf(buf + *n, len - (size_t)*n, fmt, ap);
+    va_end(ap);
+}
+
+void adv_command_line(const struct adv_cfg *cfg, const struct adv_config *c,
+                      const char *verb, char *buf, size_t len)
 {
     const struct adv_targets *t = &cfg->targets;
     const struct adv_space_cfg *sc = &cfg->space;
+    int n = snprintf(buf, len, "asmsim %s", verb);
 
+    add_word(buf, len, &n, "instance", c->instance.name);
+    add_word(buf, len, &n, "volume", c->volume.spec);
+    add_plain(buf, len, &n, " --disks %d --redundancy %s", c->disks,
+              lay_redundancy_name(t->redundancy));
+    if (t->schedule)
+        add_word(buf, len, &n, "schedule", t->schedule_source ? t->schedule_source : "?");
+    else
+        add_plain(buf, len, &n, " --write %d --run %s --burst-credits %s", t->write_pct,
+                  wl_run_name(run_of(t)), sc->burst_ok ? "full" : "empty");
     /* the bill's settings, so the command prints the advice's cost */
-    if (sc->os == ADV_OS_RHEL && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, " --os rhel");
-    if (c->instance.ocpus > 0 && sc->memory_per_ocpu_gb > 0 && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, " --memory %gGB",
-                      sc->memory_per_ocpu_gb * c->instance.ocpus);
-
-    if (t->small_bytes != 8192 && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, " --size-small %uKiB",
-                      t->small_bytes / 1024);
-    if (t->large_bytes != 131072 && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, " --size-large %uKiB",
-                      t->large_bytes / 1024);
-    if (cfg->seed != 1 && n > 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, " --seed %llu",
-                 (unsigned long long)cfg->seed);
+    if (sc->os == ADV_OS_RHEL)
+        add_plain(buf, len, &n, " --os rhel");
+    if (c->instance.ocpus > 0 && sc->memory_per_ocpu_gb > 0)
+        add_plain(buf, len, &n, " --memory %gGB", sc->memory_per_ocpu_gb * c->instance.ocpus);
+    if (t->small_bytes != 8192)
+        add_plain(buf, len, &n, " --size-small %uKiB", t->small_bytes / 1024);
+    if (t->large_bytes != 131072)
+        add_plain(buf, len, &n, " --size-large %uKiB", t->large_bytes / 1024);
+    if (cfg->seed != 1)
+        add_plain(buf, len, &n, " --seed %llu", (unsigned long long)cfg->seed);
+    if (n < 0 || (size_t)n >= len)      /* never a command cut short */
+        snprintf(buf, len, "(the asmsim %s command is too long to print)", verb);
 }
 
 void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
                      char *buf, size_t len)
 {
-    const struct adv_targets *t = &cfg->targets;
-    int n = snprintf(buf, len, "asmsim run --instance %s --volume %s --disks %d "
-                     "--redundancy %s --write %d --run %s --burst-credits %s",
-                     c->instance.name, c->volume.spec, c->disks,
-                     lay_redundancy_name(t->redundancy), t->write_pct,
-                     wl_run_name(run_of(t)), cfg->space.burst_ok ? "full" : "empty");
-    adv_command_options(cfg, c, buf, len, n);
+    adv_command_line(cfg, c, "run", buf, len);
 }
 
 void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,

@@ -158,11 +158,15 @@ int adv_least_small_level(const struct adv_targets *t, int disks, double at_leas
 /* Copies of every write under redundancy r: 1, 2 or 3. */
 int adv_copies(enum lay_redundancy r);
 
-/* advise_eval.c: append to the command line in buf (n characters so
-   far) for candidate c the options of cfg that differ from the
-   defaults: --os rhel, the OCI flex shape's --memory, I/O sizes, seed. */
-void adv_command_options(const struct adv_cfg *cfg, const struct adv_config *c,
-                         char *buf, size_t len, int n);
+/* advise_eval.c: the `asmsim VERB` (run, or forecast with a schedule)
+   that reproduces candidate c, into buf: its configuration, the run's
+   workload or the schedule, and the options of cfg that differ from the
+   defaults (--os rhel, the OCI flex shape's --memory, I/O sizes, seed).
+   Every value given by a user or a shard is one shell word
+   (sim_shell_word), so the line pasted runs that and nothing else; a line
+   longer than len is replaced by a note, never cut. */
+void adv_command_line(const struct adv_cfg *cfg, const struct adv_config *c,
+                      const char *verb, char *buf, size_t len);
 /* advise_eval.c: the `asmsim run` configuration of c (the model
    backend, buckets full (burst) or empty). */
 struct sim_run_cfg;

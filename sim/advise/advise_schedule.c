@@ -155,15 +155,7 @@ double adv_schedule_phase_ratio(const struct adv_targets *t, const struct inst_p
 void adv_forecast_command(const struct adv_cfg *cfg, const struct adv_config *c,
                           char *buf, size_t len)
 {
-    const struct adv_targets *t = &cfg->targets;
-    char word[SIM_SHELL_WORD_BUF(4096)];    /* the schedule's path */
-    const char *schedule = t->schedule_source ?
-        sim_shell_word(t->schedule_source, word, sizeof word) : "";
-    int n = snprintf(buf, len, "asmsim forecast --instance %s --volume %s --disks %d "
-                     "--redundancy %s --schedule %s", c->instance.name, c->volume.spec,
-                     c->disks, lay_redundancy_name(t->redundancy),
-                     *schedule ? schedule : "SCHEDULE");
-    adv_command_options(cfg, c, buf, len, n);
+    adv_command_line(cfg, c, "forecast", buf, len);
 }
 
 /* ---- running the forecast ------------------------------------------------- */

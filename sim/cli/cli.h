@@ -371,11 +371,26 @@ int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len);
 int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
                           char *why, size_t why_len);
 
+/* A file a command reads or writes, and the option that names it. */
+struct cli_path {
+    const char *flag;
+    const char *path;               /* NULL or "-": none */
+};
+/* -EINVAL with why when two of the n_out outputs name one file, or an
+   output names one of the n_in inputs (each compared by device and inode;
+   an output not there yet by its directory and name); else 0.  Called by
+   cli_check_outputs for run, sweep, orion, forecast and advise; report
+   and advise --merge call it with their inputs. */
+int cli_check_distinct(const struct cli_path *out, int n_out, const struct cli_path *in,
+                       int n_in, char *why, size_t why_len);
+
 /* "asmsim run --disks 4 ...": the subcommand's argv (argv[0] is the
-   subcommand) after "asmsim", each argument one shell word (quoted when
-   it needs it: the line can be pasted), for summary.txt and the JSON.
-   malloc'ed; NULL when out of memory. */
+   subcommand) after "asmsim", each a shell word (sim_shell_word), for
+   summary.txt and the JSON.  malloc'ed; NULL when out of memory. */
 char *cli_join_command_line(int argc, char **argv);
+/* Append " " and value as a shell word to the malloc'ed command *s of
+   *len characters: true, or false when out of memory (*s unchanged). */
+bool cli_command_append(char **s, size_t *len, const char *value);
 
 /* The --speed of run/sweep --tui: as given, or on modelled volumes the
    pace (1, 2 or 5 x 10^k device seconds per wall second, at least 1) at

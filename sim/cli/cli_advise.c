@@ -249,24 +249,36 @@ static int set_option(struct cli_advise_opts *a, int opt, const char *v,
 
 /* --json and --report checked before the search, as run, cost and
    forecast check theirs (cli_check_outputs: the directory takes files,
-   the path is no directory, a report is new), so a bad path costs no
-   search and writes nothing.  0, or 2 after printing the reason (1: out
-   of memory). */
-static int check_outputs(const char *json_path, const char *report_path)
+   the path is no directory, a report is new, neither is the other nor
+   the schedule nor one of the n shard files of a merge), so a bad path
+   costs no search and writes nothing.  0, or 2 after printing the reason
+   (1: out of memory). */
+static int check_outputs(const char *json_path, const char *report_path,
+                         const char *schedule, char **shards, int n)
 {
     struct cli_opts *o = calloc(1, sizeof *o);
+    struct cli_path *in = calloc((size_t)n + 1, sizeof *in);
+    const struct cli_path out = { "--json", json_path };
     char why[CLI_WHY_LEN];
     int rc = 0;
 
-    if (!o)
+    if (!o || !in) {
+        free(o);
+        free(in);
         return 1;
+    }
+    for (int i = 0; i < n; i++)
+        in[i] = (struct cli_path){ "--merge", shards[i] };
     o->json_path = json_path;
     o->report_path = report_path;
-    if (cli_check_outputs(o, why, sizeof why) != 0) {
+    o->schedule = schedule;
+    if (cli_check_distinct(&out, 1, in, n, why, sizeof why) != 0 ||
+        cli_check_outputs(o, why, sizeof why) != 0) {
         cli_print_error(stderr, "asmsim: advise", why);
         rc = 2;
     }
     free(o);
+    free(in);
     return rc;
 }
 
@@ -323,24 +335,50 @@ void cli_advise_opts_free(struct cli_advise_opts *a)
     a->cfg.targets.schedule = NULL;
 }
 
+/* Where parse_args' arguments come from: a shard file's recorded args
+   (--merge), and the schedule file the merge's own command line gives. */
+struct shard_src {
+    const char *file;
+    const char *schedule;           /* NULL: none given */
+};
+
 /* What a shard's recorded args may not hold: anything but the search
-   (outputs, help, another shard); NULL: the option is of the search. */
-static const char *not_of_a_search(int opt)
+   (outputs, help, another shard), nor a file to read (a forged shard
+   could make the merge read any file and echo it): a schedule is a
+   built-in preset, or the file the merge's command line names itself;
+   NULL: the option is of the search. */
+static const char *not_of_a_search(int opt, const char *arg, const struct shard_src *src)
 {
     switch (opt) {
     case OPT_JSON: return "--json";
     case OPT_REPORT: return "--report";
     case OPT_SHARD: return "--shard";
+    case OPT_SCHEDULE:
+        return wl_schedule_preset(arg) || (src->schedule && strcmp(arg, src->schedule) == 0)
+               ? NULL : "--schedule FILE";
     case 'h': return "--help";
     default: return NULL;
     }
 }
 
-/* argv into a (argv[0] is skipped); from_shard: the args a shard file
-   recorded (--merge), which define the search and nothing else: an
-   output option there is refused, and nothing is checked or written for
-   them.  0, CLI_HELP, or 2 after printing the reason. */
-static int parse_args(struct cli_advise_opts *a, int argc, char **argv, bool from_shard)
+/* A shard file's args refused, the shard file named.  2. */
+static int shard_args_error(const char *shard, const char *what)
+{
+    char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX + CLI_QUOTE_BUF];
+
+    snprintf(msg, sizeof msg, "%s: a shard file's args hold %s; a merge takes a "
+             "shard's results only (its outputs are its own; a schedule file, only "
+             "as its own --schedule FILE)", cli_quote(shard, q, sizeof q), what);
+    return usage_error(msg);
+}
+
+/* argv into a (argv[0] is skipped); shard: where these args come from
+   (--merge; NULL: the command line), which define the search
+   and nothing else: an output option or a file to read there is refused,
+   naming the shard, and nothing is checked or written for them.  0,
+   CLI_HELP, or 2 after printing the reason. */
+static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
+                      const struct shard_src *shard)
 {
     bool sustained = false, write_given = false;
     int opt;
@@ -356,12 +394,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv, bool fro
     while ((opt = getopt_long(argc, argv, ":h", advise_options, NULL)) != -1) {
         char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
         const char *valid = "";
-        if (from_shard && not_of_a_search(opt)) {
-            snprintf(msg, sizeof msg, "a shard file's args hold %s: a shard gives the "
-                     "merge its results only (outputs are the merge's own: --json)",
-                     not_of_a_search(opt));
-            return usage_error(msg);
-        }
+        if (shard && not_of_a_search(opt, optarg, shard))
+            return shard_args_error(shard->file, not_of_a_search(opt, optarg, shard));
         if (opt == 'h')
             return CLI_HELP;
         if (opt == '?' || opt == ':') {
@@ -413,7 +447,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv, bool fro
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");
-    return from_shard ? 0 : check_outputs(a->json_path, a->report_path);
+    return shard ? 0 : check_outputs(a->json_path, a->report_path,
+                                          t->schedule_source, NULL, 0);
 }
 
 /* Whether arg is the option `name` ("--json"), as "--json X" (*takes
@@ -543,14 +578,17 @@ static int merge_json_arg(const char *json)
     return 2;
 }
 
-/* asmsim advise [--json PATH] --merge FILE...: the answer of a search run
-   as --shard K/N pieces, as the whole search gives it.  A shard gives
-   only its results and the search they belong to: its args define the
-   search (an output among them is refused), the outputs are the merge's
-   own, checked before anything is read. */
+/* asmsim advise [--json PATH] [--schedule FILE] --merge FILE...: the
+   answer of a search run as --shard K/N pieces, as the whole search gives
+   it.  A shard gives only its results and the search they belong to: its
+   args define the search (an output or a file to read among them is
+   refused; a schedule file is read only when the merge's own command line
+   names it, as the shards recorded it), the outputs are the merge's own,
+   checked before anything is read. */
 static int cmd_merge(int argc, char **argv)
 {
     struct cli_advise_opts a = { .schedule = NULL };
+    struct shard_src src = { NULL, NULL };
     const char *json = NULL;
     char **files = calloc((size_t)argc, sizeof *files);
     int n = 0, rc = 0;
@@ -562,17 +600,20 @@ static int cmd_merge(int argc, char **argv)
         if (is_option(argv[i], "--json", &next)) {
             json = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 7;
             rc = merge_json_arg(json);
+        } else if (is_option(argv[i], "--schedule", &next)) {
+            src.schedule = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 11;
+            rc = src.schedule && src.schedule[0] ? 0 : usage_error("--schedule: needs a value");
         } else if (strcmp(argv[i], "--merge") == 0)
             continue;
         else if (argv[i][0] == '-' && argv[i][1])
-            rc = usage_error("--merge takes shard files and --json only");
+            rc = usage_error("--merge takes shard files, --json and --schedule only");
         else
             files[n++] = argv[i];
     }
     if (rc == 0 && n == 0)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
     if (rc == 0)
-        rc = check_outputs(json, NULL);
+        rc = check_outputs(json, NULL, src.schedule, files, n);
     struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
@@ -584,7 +625,12 @@ static int cmd_merge(int argc, char **argv)
             args[0] = argv[0];
             if (sh[0].argc > 0)
                 memcpy(args + 1, sh[0].argv, (size_t)sh[0].argc * sizeof *args);
-            rc = parse_args(&a, sh[0].argc + 1, args, true) == 0 ? 0 : 2;
+            src.file = files[0];
+            rc = parse_args(&a, sh[0].argc + 1, args, &src) == 0 ? 0 : 2;
+            if (rc == 0 && src.schedule && !(a.cfg.targets.schedule_source &&
+                strcmp(a.cfg.targets.schedule_source, src.schedule) == 0))
+                rc = usage_error("--schedule: the shards' search has another schedule "
+                                 "or none; give the one they were run with");
         }
         rc = args ? rc : 1;
         free(args);
@@ -680,7 +726,7 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--merge") == 0)
             return cmd_merge(argc, argv);
-    int rc = parse_args(&a, argc, argv, false);
+    int rc = parse_args(&a, argc, argv, NULL);
 
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);

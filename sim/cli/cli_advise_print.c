@@ -231,7 +231,7 @@ static void print_day_credits(FILE *f, const struct adv_day *d)
 static void print_day(FILE *f, const struct adv_cfg *cfg, const struct adv_outcome *o)
 {
     const struct adv_targets *t = &cfg->targets;
-    char cmd[1024];
+    char cmd[ADV_COMMAND_LEN];
 
     print_day_verdict(f, t, &o->day);
     print_day_credits(f, &o->day);
@@ -256,7 +256,7 @@ static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
                        const struct adv_outcome *o)
 {
     const struct adv_config *c = &o->c;
-    char cmd[1024];
+    char cmd[ADV_COMMAND_LEN];
 
     fprintf(f, "%2d. ", i + 1);
     print_config_line(f, c);
@@ -419,7 +419,7 @@ static void print_clouds(FILE *f, const struct adv_cfg *cfg, const struct adv_re
    carries the largest share of its day, and that day, forecast. */
 static void print_day_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_outcome *o)
 {
-    char cmd[1024];
+    char cmd[ADV_COMMAND_LEN];
 
     fprintf(f, "The schedule %s is out of reach: every candidate's limits carry less than "
             "some phase (or the day's mean) asks.\nThe one that comes closest:\n  ",
@@ -442,7 +442,7 @@ static void print_day_reach(FILE *f, const struct adv_cfg *cfg, const struct adv
    delivers. */
 static void print_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
 {
-    char cmd[1024];
+    char cmd[ADV_COMMAND_LEN];
 
     if (r->has_reach[ADV_T_SCHEDULE])
         print_day_reach(f, cfg, &r->reach[ADV_T_SCHEDULE]);

@@ -314,24 +314,36 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
     sim_session_destroy(s);
 }
 
+/* The command that makes the page from the JSON, to paste: each path one
+   shell word (cli_paste_word), so no name runs anything; a path it cannot
+   give so is named for reading instead. */
+static void report_command(const struct cli_opts *o, const char *shown)
+{
+    size_t n = SIM_SHELL_WORD_BUF(strlen(o->json_path) + strlen(o->report_path));
+    char *jw = malloc(n), *rw = malloc(n), j[CLI_QUOTE_BUF];
+    const char *jword = jw ? cli_paste_word(o->json_path, jw, n) : NULL;
+    const char *rword = rw ? cli_paste_word(o->report_path, rw, n) : NULL;
+
+    if (jword && rword)
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; make it "
+                "from the forecast JSON with: asmsim report %s -o %s\n", shown, jword,
+                rword);
+    else
+        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
+                "'asmsim report' makes it from the forecast JSON %s\n", shown,
+                cli_quote(o->json_path, j, sizeof j));
+    free(jw);
+    free(rw);
+}
+
 /* The page was interrupted: where it can be made from. */
 static void report_not_made(const struct forecast_job *fj)
 {
     const struct cli_opts *o = fj->o;
-    char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF], wj[CLI_SHELL_WORD_BUF],
-         wr[CLI_SHELL_WORD_BUF];
+    char q[CLI_QUOTE_BUF], j[CLI_QUOTE_BUF];
     cli_quote(o->report_path, q, sizeof q);
-    /* a command to paste: each path one shell word (sim_shell_word) */
-    if (o->json_path && strcmp(o->json_path, "-") != 0 &&
-        *sim_shell_word(o->json_path, wj, sizeof wj) &&
-        *sim_shell_word(o->report_path, wr, sizeof wr))
-        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
-                "to make it from the forecast JSON: asmsim report %s -o %s\n",
-                q, wj, wr);
-    else if (o->json_path && strcmp(o->json_path, "-") != 0)
-        fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
-                "asmsim report makes it from the forecast JSON %s\n", q,
-                cli_quote(o->json_path, j, sizeof j));
+    if (o->json_path && strcmp(o->json_path, "-") != 0)
+        report_command(o, q);
     else if (o->output_dir)
         fprintf(stderr, "asmsim: interrupted: the report %s was not written; "
                 "'asmsim report' makes it from the forecast JSON in %s\n", q,

@@ -1,6 +1,8 @@
 /*
  * cli_job.c - setting up and tearing down a struct cli_job (cli_job.h),
- * and cli_join_command_line().
+ * and cli_join_command_line(): the command as the JSON, the summary and
+ * the reports record it, each word as the shell reads it back
+ * (sim_shell_word), so the line pasted runs that command and nothing else.
  *
  * The LUN names are what the reports and ORION's banner list for each
  * disk: for modelled volumes a made-up but stable "DATA_0000 (gp3 250
@@ -9,11 +11,33 @@
  * of a sweep can point into the same array.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "sim/cli/cli_job.h"
+#include "sim/core/shell_word.h"
+
+bool cli_command_append(char **s, size_t *len, const char *value)
+{
+    size_t cap = SIM_SHELL_WORD_BUF(strlen(value));
+    const char *rest = value + strspn(value, "-");
+    char *t = realloc(*s, *len + 1 + cap);
+
+    if (!t)
+        return false;
+    t[(*len)++] = ' ';
+    /* an option ("--json", "-") is bare: dashes are nothing to a shell,
+       and sim_shell_word quotes a word that starts with one */
+    if (rest != value && (!*rest || strcmp(sim_shell_word(rest, t + *len, cap), rest) == 0))
+        memcpy(t + *len, value, strlen(value) + 1);
+    else
+        sim_shell_word(value, t + *len, cap);
+    *len += strlen(t + *len);
+    *s = t;
+    return true;
+}
 
 /* Each argument one shell word (sim_shell_word): the line in summary.txt,
    the JSON and the reports runs again when pasted, a path with a space or
@@ -21,24 +45,14 @@
    nothing to the shell (sim_shell_word quotes it for a path's sake). */
 char *cli_join_command_line(int argc, char **argv)
 {
-    size_t len = sizeof "asmsim", used = strlen("asmsim");
-    char *s;
+    size_t len = strlen("asmsim");
+    char *s = strdup("asmsim");
 
-    for (int i = 0; i < argc; i++)
-        len += SIM_SHELL_WORD_BUF(strlen(argv[i])) + 1;
-    s = malloc(len);
-    if (!s)
-        return NULL;
-    strcpy(s, "asmsim");
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *name = a + strspn(a, "-");
-        s[used++] = ' ';
-        if (name > a && *name &&
-            strcmp(sim_shell_word(name, s + used, len - used), name) == 0)
-            strcpy(s + used, a);                /* a plain option */
-        else
-            sim_shell_word(a, s + used, len - used);     /* always fits */
-        used += strlen(s + used);
+    for (int i = 0; s && i < argc; i++) {
+        if (!cli_command_append(&s, &len, argv[i])) {
+            free(s);
+            return NULL;
+        }
     }
     return s;
 }

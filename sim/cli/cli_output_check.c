@@ -21,6 +21,14 @@
  * directory, one byte written to it, and removed; whatever fails, with
  * its errno, is the answer.  Nothing else is created.
  *
+ * One file is one output: two outputs of a command that name the same
+ * file (--json x --report x, through any spelling or link), or an output
+ * that names a file the command reads (a --merge shard, a report's input,
+ * --schedule, --layout-file, --lun-file, a target), are refused before
+ * anything runs, rather than one output replacing the other, or an
+ * input, at the end (cli_check_distinct: by device and inode, or for a
+ * path not there yet by its directory's and its name).
+ *
  * Errors: -EINVAL (wrong kind of path) or -EACCES / the probe's -errno
  * (not writable), with "<flag> <path>: <what is wrong>; <what would do>"
  * in why, the path quoted as cli_quote does.
@@ -181,9 +189,106 @@ int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
     return 0;
 }
 
+/* ---- outputs that are one file ------------------------------------------- */
+
+/* What a path names: an existing regular file by device and inode; a path
+   with nothing at it by its directory's device and inode and its last
+   name (two such paths are one file once either is written).  false for
+   what cannot be told apart or is no file to lose (a directory, a device,
+   a FIFO, /dev/null, stdout "-", a missing directory). */
+struct file_key {
+    dev_t dev;
+    ino_t ino;
+    const char *name;               /* NULL: an existing file */
+};
+
+static bool file_key(const char *path, bool must_exist, struct file_key *k)
+{
+    struct stat st;
+
+    if (!path || !path[0] || strcmp(path, "-") == 0)
+        return false;
+    if (stat(path, &st) == 0) {
+        *k = (struct file_key){ st.st_dev, st.st_ino, NULL };
+        return S_ISREG(st.st_mode);
+    }
+    if (errno != ENOENT || must_exist)
+        return false;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        strcpy(dir, ".");
+    else if ((size_t)(slash - path) >= sizeof dir)
+        return false;
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return false;
+    *k = (struct file_key){ st.st_dev, st.st_ino, slash ? slash + 1 : path };
+    return true;
+}
+
+static bool same_key(const struct file_key *a, const struct file_key *b)
+{
+    if (a->dev != b->dev || a->ino != b->ino || !a->name != !b->name)
+        return false;
+    return !a->name || strcmp(a->name, b->name) == 0;
+}
+
+int cli_check_distinct(const struct cli_path *out, int n_out, const struct cli_path *in,
+                       int n_in, char *why, size_t why_len)
+{
+    char q[CLI_QUOTE_BUF], qo[CLI_QUOTE_BUF];
+    struct file_key a, b;
+
+    for (int i = 0; i < n_out; i++) {
+        if (!file_key(out[i].path, false, &a))
+            continue;
+        for (int j = 0; j < i; j++) {
+            if (!file_key(out[j].path, false, &b) || !same_key(&a, &b))
+                continue;
+            snprintf(why, why_len, "%s %s: the same file as %s %s; give each output "
+                     "a file of its own", out[i].flag, cli_quote(out[i].path, q, sizeof q),
+                     out[j].flag, cli_quote(out[j].path, qo, sizeof qo));
+            return -EINVAL;
+        }
+        for (int j = 0; j < n_in; j++) {
+            if (!file_key(in[j].path, true, &b) || !same_key(&a, &b))
+                continue;
+            snprintf(why, why_len, "%s %s: the same file as the input %s %s; asmsim "
+                     "does not write over what it reads: give another file",
+                     out[i].flag, cli_quote(out[i].path, q, sizeof q), in[j].flag,
+                     cli_quote(in[j].path, qo, sizeof qo));
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+/* The files a command reads (the layout file, the LUN file, a schedule,
+   the targets) and writes (--json, --report): no output may be another. */
+static int check_distinct_opts(const struct cli_opts *o, char *why, size_t why_len)
+{
+    const struct cli_path out[] = {
+        { "--json", o->json_path }, { "--report", o->report_path },
+    };
+    struct cli_path in[LAY_MAX_DISKS + 3] = {
+        { "--layout-file", o->layout_file }, { "--lun-file", o->lun_file },
+        { "--schedule", o->schedule },
+    };
+    int n_in = 3;
+
+    for (int i = 0; i < o->n_targets && n_in < LAY_MAX_DISKS + 3; i++)
+        in[n_in++] = (struct cli_path){ "--target", o->targets[i] };
+    return cli_check_distinct(out, 2, in, n_in, why, why_len);
+}
+
 int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
 {
     int rc;
+
+    if ((rc = check_distinct_opts(o, why, why_len)) != 0)
+        return rc;
 
     if (o->output_dir &&
         (rc = check_dir(o->cmd == CLI_ORION && !(o->given &

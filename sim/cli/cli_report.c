@@ -128,12 +128,16 @@ static void doc_name(const char *path, char *buf, size_t len)
 }
 
 /* The output is checked as run/sweep check --report, in the words of
-   the flag that named it. */
+   the flag that named it, and is none of the inputs. */
 static int check_output(const struct report_args *a)
 {
     char why[CLI_WHY_LEN];
+    struct cli_path out = { a->out_flag, a->out }, in[HTML_MAX_DOCS];
 
-    if (cli_check_output_file(a->out_flag, a->out, true, why, sizeof why) == 0)
+    for (int i = 0; i < a->n_in; i++)
+        in[i] = (struct cli_path){ "file", a->in[i] };
+    if (cli_check_distinct(&out, 1, in, a->n_in, why, sizeof why) == 0 &&
+        cli_check_output_file(a->out_flag, a->out, true, why, sizeof why) == 0)
         return 0;
     fprintf(stderr, "asmsim report: %s\n", why);
     return 2;

@@ -22,7 +22,8 @@
  * The names come from the option tables themselves (cli_option_at,
  * cli_orion_flag_at), so a new option is suggested without an edit here.
  * The hint shows only names from the tables and the value the user gave,
- * quoted (cli_quote), so it is as safe to print as the rest of the line.
+ * as a shell word (cli_paste_word), so it is as safe to print as the rest
+ * of the line, and to paste.
  */
 #include <string.h>
 #include <strings.h>
@@ -131,26 +132,23 @@ static void commands_of(int i, char *buf, size_t len)
     }
 }
 
-/* The disk options of run and sweep, mixed up: the commonest mistake. */
+/* The disk options of run and sweep, mixed up: the commonest mistake.
+   The value is given back as a shell word (cli_paste_word): the hint is
+   pasted; one it cannot give so is left out, or shown as an example. */
 static bool disk_option_hint(enum cli_cmd c, const char *name, const char *v,
                              char *buf, size_t len)
 {
-    char q[CLI_QUOTE_BUF];
+    char w[SIM_SHELL_WORD_BUF(64)];
+    const char *word = v ? cli_paste_word(v, w, sizeof w) : NULL;
 
     if (c == CLI_SWEEP && strcmp(name, "disks") == 0) {
         snprintf(buf, len, "did you mean --volumes%s%s? (sweep takes a range "
-                 "of disk counts)", v ? " " : "", v ? cli_quote(v, q, sizeof q)
-                                                    : "");
+                 "of disk counts)", word ? " " : "", word ? word : "");
         return true;
     }
     if (c == CLI_RUN && strcmp(name, "volumes") == 0) {
-        /* a command to paste: the value when it is one plain shell word
-           (no quoting inside the quotes), else an example */
-        char w[SIM_SHELL_WORD_BUF(32)];
-        bool plain = v && strlen(v) < 32 &&
-                     strcmp(sim_shell_word(v, w, sizeof w), v) == 0;
         snprintf(buf, len, "run takes one disk count, --disks N; for a range "
-                 "use 'asmsim sweep --volumes %s'", plain ? v : "1-4");
+                 "use: asmsim sweep --volumes %s", word ? word : "1-4");
         return true;
     }
     return false;

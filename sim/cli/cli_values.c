@@ -32,6 +32,9 @@
  * the terminal, a 10,000-character argument is not echoed whole.  The rule
  * itself is why_quote (layouts/why.h), which the profiles and the session
  * use too, so a reason from the core quotes input exactly as the CLI does.
+ * A value in a command printed to be pasted is no display: cli_paste_word
+ * gives it as a shell word (sim_shell_word), and refuses what a terminal
+ * would act on, so the caller shows that with cli_quote instead.
  */
 #include <errno.h>
 #include <math.h>
@@ -324,6 +327,16 @@ int cli_parse_burst_credits(const char *text, double *frac, bool *carry)
 char *cli_quote(const char *s, char *buf, size_t n)
 {
     return why_quote(s, s ? strlen(s) : 0, buf, n);
+}
+
+const char *cli_paste_word(const char *s, char *out, size_t len)
+{
+    if (SIM_SHELL_WORD_BUF(strlen(s)) > len)
+        return NULL;
+    cli_escape(s, out, len);
+    if (strcmp(out, s) != 0)
+        return NULL;
+    return sim_shell_word(s, out, len);
 }
 
 /* cli_quote, in double quotes even when the value is plain: for messages

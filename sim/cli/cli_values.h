@@ -80,10 +80,6 @@ bool cli_testname_ok(const char *name);
    character may take 4 bytes, plus the quotes, "..." and the NUL. */
 #define CLI_QUOTE_BUF WHY_QUOTE_BUF
 
-/* A buffer this big holds any path (PATH_MAX) as one shell word
-   (sim_shell_word): for the commands asmsim suggests. */
-#define CLI_SHELL_WORD_BUF SIM_SHELL_WORD_BUF(4096)
-
 /* User input made safe to echo in a one-line message: why_quote of the
    whole string.  A value that is plain (1..CLI_QUOTE_CHARS characters,
    printable UTF-8, no space, '"' or '\\') is copied as it is, so ordinary
@@ -105,6 +101,14 @@ char *cli_quote(const char *s, char *buf, size_t n);
    always hold it).  For a path in a header, where cli_quote would cut it.
    Returns buf. */
 char *cli_escape(const char *src, char *buf, size_t n);
+
+/* s as one word of a command printed for the user to paste
+   (sim_shell_word: bare when plain, else in single quotes), into out;
+   NULL when out (SIM_SHELL_WORD_BUF(strlen(s)) bytes hold it) is too
+   small or s holds what cli_escape would escape (a control character,
+   a byte that is not UTF-8): a terminal would act on it, so such a value
+   is shown by cli_quote and not offered to paste. */
+const char *cli_paste_word(const char *s, char *out, size_t len);
 
 /* Print "<prefix>: <why>" on f as one line of at most CLI_LINE_MAX
    characters: the parts of a reason are each bounded (quoted values at 80

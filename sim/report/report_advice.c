@@ -244,7 +244,7 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     const struct adv_config *c = &x->c;
     bool large = g->need_mbps > 0, small = g->need_iops > 0 || g->need_lat_us > 0;
     cJSON *o = cJSON_CreateObject();
-    char cmd[1024];
+    char cmd[ADV_COMMAND_LEN];
 
     if (!o) {
         t->oom = true;
