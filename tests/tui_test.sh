@@ -454,8 +454,10 @@ tm send-keys -t "$S" w '>'
 wait_for '2 disks' 10 && wait_for 'writes 25 %' 10 && wait_for 'holding' 20
 tm send-keys -t "$S" s
 wait_for 'saved [0-9]+ points? to' 10
-sum=$(ls "$WORK"/tuned/tuned_*_summary.txt 2>/dev/null | head -1)
-json=$(ls "$WORK"/tuned/tuned_*_results.json 2>/dev/null | head -1)
+# the set of the tuned configuration (a slow build may also have saved the
+# one before tuning, as a set of its own)
+sum=$(grep -l '^Disk group: 2 disks' "$WORK"/tuned/tuned_*_summary.txt 2>/dev/null | head -1)
+json=${sum%_summary.txt}_results.json
 if [ -n "$sum" ] && grep -q '^Maximum Small IOPS=' "$sum" &&
    grep -qx "ORION VERSION asmsim $VERSION" "$sum" &&
    grep -Eq -- '^asmsim tui .*--disks 2( |$)' "$sum" && grep -q -- '--write 25' "$sum" &&
