@@ -507,7 +507,8 @@ static void say_targets_failed(const struct sim_run_cfg *cfg, struct wl_point at
         size_t room = why_len - n;
         why_quote(cfg->targets[d], strlen(cfg->targets[d]), q, sizeof q);
         if (strlen(q) + 2 + sizeof "and 999 more)" > room) {
-            snprintf(why + n, room, "and %d more)", cfg->disks - d);
+            snprintf(why + n, room, "%sand %d more)", d ? ", " : "",
+                     cfg->disks - d);
             return;
         }
         n += (size_t)snprintf(why + n, room, "%s%s", d ? ", " : "", q);
