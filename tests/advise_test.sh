@@ -542,10 +542,19 @@ expect_true "p99_iops_search_of_the_whole_space_should_answer_in_seconds" test "
 expect_true "p99_iops_search_should_answer_io2" grep -q "^ 1\. .* x io2:" item2.txt
 expect_true "p99_iops_search_should_say_io2_set_aside_is_off_nitro" \
     grep -q "^  io2 off Nitro (Xen) *[0-9]* candidates, the lowest bound" item2.txt
+expect_true "latency_misses_should_give_their_unit" \
+    grep -Eq "misses small latency: [0-9.]+ > [0-9.]+ ms \(simulated\)" item2.txt
 expect_true "misses_should_never_print_two_equal_figures" \
     bash -c '! grep -E "misses .*: ([0-9.]+) [<>] \1 " item2.txt'
 expect_true "a_search_of_a_few_seconds_should_show_progress_on_stderr" \
     bash -c "[ $took -lt 4 ] || grep -q '^asmsim: advise: [0-9]* candidates simulated, up to \\\$[0-9.]*/month, [0-9]* s$' item2.err"
+# by the clock, not per batch (the first line came at 7-9 s), and a count
+# that only grows (it went "14 candidates", then "1 candidates")
+expect_true "progress_should_come_every_3_s_with_a_count_that_only_grows" \
+    awk -v took="$took" '/candidates? simulated/ { n++; if ($3 + 0 < last) bad = 1;
+        last = $3 + 0; if (n == 1 && $(NF - 1) > 4) bad = 1 }
+        / 1 candidates/ { bad = 1 }
+        END { exit bad || (took >= 4 && n == 0) }' item2.err
 "$ASMSIM" advise "${ITEM2[@]}" --quiet --top 1 >/dev/null 2>item2q.err
 expect_true "quiet_should_show_no_progress" test ! -s item2q.err
 

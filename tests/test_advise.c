@@ -424,6 +424,44 @@ static void answer_should_not_depend_on_jobs(void)
     check_same_answer_on_1_and_2_jobs(c);
 }
 
+/* What the progress callback was told: calls, and whether the count
+   ever went other than up by one or the price down. */
+struct ticks {
+    long calls, last;
+    double usd;
+    bool out_of_order;
+};
+
+static void count_tick(void *arg, long judged, double usd_month)
+{
+    struct ticks *t = arg;
+
+    t->out_of_order = t->out_of_order || judged != t->last + 1 || usd_month < t->usd;
+    t->calls++;
+    t->last = judged;
+    t->usd = usd_month;
+}
+
+/* The progress line is told after every simulation (not every batch:
+   its first line came at 7-9 s) with a count over the whole search that
+   only grows, through the burst alternative's scan too (it went 14,
+   then 1). */
+static void progress_should_tick_every_simulation_and_only_grow(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    struct ticks t = { 0, 0, 0, false };
+    c.targets.need_iops = 6000;
+    c.targets.redundancy = LAY_NORMAL;
+    c.space.min_disks = 2;
+    c.progress = count_tick;
+    c.progress_arg = &t;
+    struct adv_result *r = search(&c);
+
+    CHECK(!t.out_of_order);
+    CHECK(t.calls > 0);
+    adv_result_free(r);
+}
+
 /* The day's verdict, worst phase and credits do not depend on the
    threads. */
 static void schedule_answer_should_not_depend_on_jobs(void)
@@ -986,6 +1024,7 @@ int main(void)
 #ifdef UNDER_TSAN
     RUN(answer_should_not_depend_on_jobs);
     RUN(schedule_answer_should_not_depend_on_jobs);
+    RUN(progress_should_tick_every_simulation_and_only_grow);
     return check_done();
 #endif
     RUN(worst_phase_should_not_follow_noise);
@@ -994,6 +1033,7 @@ int main(void)
     RUN(bound_should_not_be_below_simulated_figures);
     RUN(hdd_bound_should_charge_a_mib_per_io);
     RUN(answer_should_not_depend_on_jobs);
+    RUN(progress_should_tick_every_simulation_and_only_grow);
     RUN(gp3_should_never_be_provisioned_above_the_instance);
     RUN(study_7000_mbps_should_pick_r5b_24xlarge_16_gp3_at_most_500);
     RUN(study_500_mbps_should_need_a_bigger_m5_sustained_and_m5_large_on_burst);

@@ -117,9 +117,10 @@ struct adv_cfg {
     int shard_k, shard_n;           /* --shard K/N: simulate only the
                                        candidates k-1, k-1+n, ... of each
                                        cloud's cost order; 0 = all */
-    /* optional: called after every batch of simulations with the
-       candidates judged so far and the price they have reached (for a
-       progress line); from the thread that called adv_search */
+    /* optional: called after every simulation with the simulations
+       finished so far in the search and the dearest price they reached
+       (both only grow), for a progress line; from the search's threads,
+       one call at a time, so it must be quick and may print */
     void (*progress)(void *arg, long judged, double usd_month);
     void *progress_arg;
 };

@@ -44,6 +44,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +219,27 @@ static int memo_add(struct memo *m, long key, const struct adv_outcome *o)
 
 /* ---- simulating a batch ----------------------------------------------- */
 
+/* The search's progress, told after every simulation (not every batch:
+   a batch of long simulations kept the first line to 7-9 s) from whichever
+   thread ran it, one at a time; both figures only grow over the whole
+   search, its scans and clouds (a count per scan went 14, then 1). */
+struct tick {
+    pthread_mutex_t mu;
+    long done;                      /* simulations finished */
+    double usd_month;               /* the dearest candidate simulated */
+};
+
+static void tick_one(const struct adv_cfg *cfg, struct tick *t, double usd_month)
+{
+    if (!cfg->progress || !t)
+        return;
+    pthread_mutex_lock(&t->mu);
+    t->done++;
+    t->usd_month = fmax(t->usd_month, usd_month);
+    cfg->progress(cfg->progress_arg, t->done, t->usd_month);
+    pthread_mutex_unlock(&t->mu);
+}
+
 struct batch {
     const struct adv_cfg *cfg;
     const struct adv_space *s;
@@ -226,6 +248,7 @@ struct batch {
     int *rc;
     bool burst;
     const long *run;                /* [i]: the batch's candidate to run */
+    struct tick *tick;
 };
 
 static void eval_task(void *arg, long k)
@@ -243,6 +266,7 @@ static void eval_task(void *arg, long k)
         b->rc[i] = adv_eval(b->cfg, &c, b->burst, &b->out[i], why, sizeof why);
     b->out[i].bound_mbps = b->cand[i]->bound_mbps;
     b->out[i].bound_iops = b->cand[i]->bound_iops;
+    tick_one(b->cfg, b->tick, c.total_usd_month);
 }
 
 int adv_log_add(struct adv_log *log, const struct adv_outcome *o)
@@ -315,12 +339,26 @@ static int run_batch(struct batch *b, long k, struct memo *m)
     return err;
 }
 
+/* How a scan goes: with burst bounds, below a price, until `top` pass,
+   over at most the `most` cheapest candidates of each cloud (the
+   cheapest left out: *cut_usd), its simulations told to tick. */
+struct scan {
+    bool burst;
+    double below_usd;
+    int top;
+    long most;
+    double *cut_usd;
+    struct tick *tick;
+};
+
 /* Simulate cand[0..n) in order until `top` pass, every outcome into log;
    *stopped when a stop came. */
 static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
-                           const struct adv_cand *const *cand, long n, int top,
-                           bool burst, struct adv_log *log, bool *stopped)
+                           const struct adv_cand *const *cand, long n,
+                           const struct scan *sc, struct adv_log *log, bool *stopped)
 {
+    int top = sc->top;
+    bool burst = sc->burst;
     struct adv_outcome *out = calloc(BATCH, sizeof *out);
     int rc[BATCH], passed = 0, err = 0;
     struct memo m;
@@ -331,7 +369,7 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
     }
     for (long i = 0; i < n && passed < top && !*stopped && !err; i += BATCH) {
         long k = n - i < BATCH ? n - i : BATCH;
-        struct batch b = { cfg, s, cand + i, out, rc, burst, NULL };
+        struct batch b = { cfg, s, cand + i, out, rc, burst, NULL, sc->tick };
         err = run_batch(&b, k, &m);
         for (long j = 0; j < k && passed < top && !err; j++) {
             if (rc[j] != 0) {           /* stopped (1) or could not run */
@@ -344,8 +382,6 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
             passed += out[j].pass;
             err = adv_log_add(log, &out[j]);
         }
-        if (cfg->progress)
-            cfg->progress(cfg->progress_arg, log->n, cand[i + k - 1]->total_usd_month);
         if (cfg->stop && sim_stop_is_set(cfg->stop))
             *stopped = true;
     }
@@ -524,16 +560,7 @@ static int log_reach(const struct adv_cfg *cfg, const struct adv_space *s,
 
 /* ---- the search ------------------------------------------------------- */
 
-/* How a scan goes: with burst bounds, below a price, until `top` pass,
-   over at most the `most` cheapest candidates of each cloud (the
-   cheapest left out: *cut_usd). */
-struct scan {
-    bool burst;
-    double below_usd;
-    int top;
-    long most;
-    double *cut_usd;
-};
+
 
 /* Scan each cloud of the space's candidates as sc says, every simulated
    outcome into log. */
@@ -554,7 +581,7 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
             continue;
         long n = pick_cloud(cfg, s, clouds[c], sc->below_usd, sc->most, list, sc->cut_usd);
         long before = log->n;
-        rc = scan_candidates(cfg, s, list, n, sc->top, sc->burst, log, &d->interrupted);
+        rc = scan_candidates(cfg, s, list, n, sc, log, &d->interrupted);
         d->simulated += log->n - before;
     }
     free(list);
@@ -588,7 +615,9 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
     d->bound_passed = s.n_cand;
     d->lat = s.lat;
     double no_cut = INFINITY;
-    struct scan main_scan = { cfg->space.burst_ok, INFINITY, cfg->top, LONG_MAX, &no_cut };
+    struct tick tick = { .mu = PTHREAD_MUTEX_INITIALIZER };
+    struct scan main_scan = { cfg->space.burst_ok, INFINITY, cfg->top, LONG_MAX, &no_cut,
+                              &tick };
     rc = search_space(cfg, &s, &main_scan, &d->sim, d);
     if (rc == 0)
         rc = log_bound_rejections(bound_cfg, &s, &d->bound);
@@ -603,13 +632,14 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
     if (rc == 0 && !cfg->space.burst_ok && !cfg->targets.schedule && !d->interrupted) {
         struct adv_cfg bc = *cfg;
         struct scan burst_scan = { true, cheapest_pass(&d->sim), 1, ADV_BURST_ALT_MOST,
-                                   &d->burst_cut_usd };
+                                   &d->burst_cut_usd, &tick };
         bc.space.burst_ok = true;
         rc = adv_space_candidates(&s, &bc, true, true);
         if (rc == 0)
             rc = search_space(&bc, &s, &burst_scan, &d->burst, d);
     }
     adv_space_free(&s);
+    pthread_mutex_destroy(&tick.mu);
     if (rc == -ENOMEM)
         snprintf(why, why_len, "out of memory");
     return rc;

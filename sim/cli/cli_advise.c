@@ -661,9 +661,11 @@ static int cmd_merge(int argc, char **argv)
     return rc;
 }
 
-/* The progress line: every PROGRESS_EVERY_S seconds of a search, one
-   line on stderr, terminal or not (a log shows the search is alive and
-   how far up the price list it is); none with --quiet. */
+/* The progress line: every PROGRESS_EVERY_S seconds of a search by the
+   clock, one line on stderr, terminal or not (a log shows the search is
+   alive and how far up the price list it is); none with --quiet.  The
+   search calls on_progress after every simulation, one call at a time
+   (advise.h), so the first line comes at 3 s and the count only grows. */
 #define PROGRESS_EVERY_S 3.0
 
 struct progress {
@@ -685,8 +687,8 @@ static void on_progress(void *arg, long judged, double usd_month)
     if (now - p->last_s < PROGRESS_EVERY_S)
         return;
     p->last_s = now;
-    fprintf(stderr, "asmsim: advise: %ld candidates simulated, up to $%.2f/month, "
-            "%.0f s\n", judged, usd_month, now - p->t0_s);
+    fprintf(stderr, "asmsim: advise: %ld candidate%s simulated, up to $%.2f/month, "
+            "%.0f s\n", judged, judged == 1 ? "" : "s", usd_month, now - p->t0_s);
 }
 
 /* The search on parsed options and its report: the exit status. */

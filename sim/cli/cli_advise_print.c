@@ -301,8 +301,10 @@ static void print_schedule_miss(FILE *f, const struct adv_cfg *cfg,
    `decimals`, or more where those would print alike: got rounded away
    from need (down below it, up above it), so the figures shown are in
    the relation shown and honest to it ("4999 < 5000" for 4999.6, never
-   "5000 < 5000").  The class: every "misses X: a < b" line. */
-static void print_miss_figures(FILE *f, double got, double need, int decimals, bool above)
+   "5000 < 5000"), then the unit where the target's label has none
+   (" ms", " TiB").  The class: every "misses X: a < b" line. */
+static void print_miss_figures(FILE *f, double got, double need, int decimals, bool above,
+                               const char *unit)
 {
     char g[48], n[48];
 
@@ -314,7 +316,7 @@ static void print_miss_figures(FILE *f, double got, double need, int decimals, b
         if (strcmp(g, n) != 0)
             break;
     }
-    fprintf(f, "%s %s %s", g, above ? ">" : "<", n);
+    fprintf(f, "%s %s %s%s", g, above ? ">" : "<", n, unit);
 }
 
 static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
@@ -349,7 +351,8 @@ static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_
         fprintf(f, "      misses %s: ", adv_target_label(o->missed));
         print_miss_figures(f, o->missed_got * scale, o->missed_need * scale,
                            o->missed == ADV_T_LAT || o->missed == ADV_T_CAPACITY ? 3 : 0,
-                           o->missed == ADV_T_LAT);
+                           o->missed == ADV_T_LAT, o->missed == ADV_T_LAT ? " ms" :
+                           o->missed == ADV_T_CAPACITY ? " TiB" : "");
         fprintf(f, " (%s)\n", o->simulated ? "simulated" : o->instance_limited
                 ? "its own limit, whatever the volumes" : "bound: cannot reach it");
     }
