@@ -112,34 +112,33 @@ static bool skip_value(const char **p)
 /* The keys of the first two members of the JSON object at s, and the
    first one's value when it is a string ("" otherwise; key[1] "" when
    the object has one member).  false when s does not start as an object. */
+/* A key and its ':' at *p (after any blank), *p left at the value. */
+static bool read_key(const char **p, char *key, size_t len)
+{
+    *p += strspn(*p, " \t\r\n");
+    if (!read_string(p, key, len))
+        return false;
+    *p += strspn(*p, " \t\r\n");
+    if (*(*p)++ != ':')
+        return false;
+    *p += strspn(*p, " \t\r\n");
+    return true;
+}
+
 static bool first_members(const char *s, char key[2][32], char *value,
                           size_t value_len)
 {
-    const char *p = s;
+    const char *p = s + strspn(s, " \t\r\n");
 
-    value[0] = '\0';
-    p += strspn(p, " \t\r\n");
-    if (*p++ != '{')
+    value[0] = key[1][0] = '\0';
+    if (*p++ != '{' || !read_key(&p, key[0], sizeof key[0]))
         return false;
-    for (int i = 0; i < 2; i++) {
-        p += strspn(p, " \t\r\n");
-        if (!read_string(&p, key[i], sizeof key[i]))
-            return false;
-        p += strspn(p, " \t\r\n");
-        if (*p++ != ':')
-            return false;
-        p += strspn(p, " \t\r\n");
-        if (i == 1)
-            return true;                /* its value may run past the head */
-        if (*p == '"' && !read_string(&p, value, value_len))
-            return false;
-        if (!skip_value(&p))
-            return false;
-        key[1][0] = '\0';
-        if (*p++ == '}')
-            return true;                /* one member only */
-    }
-    return true;
+    if ((*p == '"' && !read_string(&p, value, value_len)) || !skip_value(&p))
+        return false;
+    if (*p++ == '}')
+        return true;                    /* one member only */
+    /* the second member's value may run past the head: its key is enough */
+    return read_key(&p, key[1], sizeof key[1]);
 }
 
 /* Whether head (NUL-terminated, a file's first bytes) is asmsim's
