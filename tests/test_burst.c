@@ -95,7 +95,8 @@ static void empty_should_give_sustained_figures_whatever_the_point_order(void)
 /* carry is the behaviour before --burst-credits carry had a name: an empty
    bucket refills while the small-only points leave the link idle.  The
    figures are those the sweep printed then (3 volumes: 373.61 MB/s, 4507
-   IOPS); the sustained measures draw other offsets, hence 1 %. */
+   IOPS), the MB/s over 0.95 since gp3 delivers its provisioned throughput
+   (issue 33: 393.25); the sustained measures draw other offsets, hence 1 %. */
 static void carry_should_reproduce_the_state_carried_between_points(void)
 {
     struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
@@ -103,7 +104,7 @@ static void carry_should_reproduce_the_state_carried_between_points(void)
     cfg.burst_carry = true;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
-        CHECK_NEAR_REL(r->summary.max_large_mbps, 373.61, 0.01);
+        CHECK_NEAR_REL(r->summary.max_large_mbps, 393.25, 0.01);
         CHECK_NEAR_REL(r->summary.max_small_iops, 4507, 0.01);
         CHECK(r->summary.burst[WL_LARGE].drawn);
     }

@@ -153,18 +153,18 @@ static void io2bx_should_be_sub_ms_under_500_us_at_16_kib_and_faster_than_io2(vo
     }
 }
 
-static void gp_should_have_about_ten_times_io2bx_ios_above_800_us(void)
+static void gp_should_have_over_ten_times_io2bx_ios_above_800_us(void)
 {
-    /* AWS: io2 Block Express has "ten times fewer I/Os above 800 us than
-       General Purpose volumes" */
+    /* AWS: io2 Block Express reduces "the frequency of I/Os exceeding
+       800 microseconds by over 10 times" against General Purpose volumes;
+       the measured gp rows (profiles_latency.c, M2, M5) put it far over */
     struct vol_profile bx = must_parse("io2bx");
     static const char *const gp[] = { "gp2", "gp3" };
     for (size_t i = 0; i < N(gp); i++) {
         struct vol_profile v = must_parse(gp[i]);
         for (int dir = 0; dir < 2; dir++) {
             double ratio = p_above(&v.lat, dir, 800 * US) / p_above(&bx.lat, dir, 800 * US);
-            CHECK_GT(ratio, 7);
-            CHECK_LT(ratio, 20);
+            CHECK_GT(ratio, 10);
         }
     }
 }
@@ -221,7 +221,7 @@ static void the_model_should_serve_io2bx_sub_ms_on_nitro_and_as_earlier_io2_on_x
 {
     const char *bx = "io2bx:size=2048GiB,iops=20000";
     CHECK_LT(qd1_read_avg_us("m5.large", bx), 150);
-    CHECK_GT(qd1_read_avg_us("m4.large", bx), 400);
+    CHECK_GT(qd1_read_avg_us("m4.large", bx), 300);    /* io1's read, ~377 us */
 }
 
 static void instance_platform_should_follow_the_ec2_family(void)
@@ -311,7 +311,7 @@ int main(void)
     RUN(gp2_gp3_io1_io2_latency_should_be_single_digit_ms);
     RUN(earlier_io2_and_io1_writes_should_take_about_0_6_ms_as_c4_measured);
     RUN(io2bx_should_be_sub_ms_under_500_us_at_16_kib_and_faster_than_io2);
-    RUN(gp_should_have_about_ten_times_io2bx_ios_above_800_us);
+    RUN(gp_should_have_over_ten_times_io2bx_ios_above_800_us);
     RUN(io2bx_should_be_sub_ms_only_on_nitro);
     RUN(the_model_should_serve_io2bx_sub_ms_on_nitro_and_as_earlier_io2_on_xen);
     RUN(instance_platform_should_follow_the_ec2_family);

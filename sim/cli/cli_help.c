@@ -298,7 +298,7 @@ void cli_usage(FILE *f, enum cli_cmd cmd)
 void cli_profiles_usage(FILE *f)
 {
     fputs(
-"Usage: asmsim profiles [volumes|instances] [NAME]\n"
+"Usage: asmsim profiles [volumes|instances|rules] [NAME]\n"
 "  asmsim profiles                   list volume types and instances\n"
 "  asmsim profiles volumes           list volume types with limits, prices\n"
 "                                    and the dated rule set each follows\n"
@@ -307,7 +307,12 @@ void cli_profiles_usage(FILE *f)
 "                                    \"gp3:size=125GiB,iops=4000\")\n"
 "  asmsim profiles instances         list instances (EC2, oci-e4flex-N,\n"
 "                                    oci-e5flex-N)\n"
-"  asmsim profiles instances NAME    one instance: limits and burst\n",
+"  asmsim profiles instances NAME    one instance: limits and burst\n"
+"  asmsim profiles rules [TYPE]      the rule book: every limit and latency\n"
+"                                    parameter the model uses for TYPE (a\n"
+"                                    volume type, or instances; all when\n"
+"                                    omitted), each with its document or\n"
+"                                    measurement; estimates listed at the end\n",
           f);
 }
 

@@ -1,6 +1,9 @@
 /*
  * cli_profiles.c - `asmsim profiles`: list the volume types and instances
- * that --volume and --instance accept, or show one of them resolved.
+ * that --volume and --instance accept, or show one of them resolved, or
+ * print the rule book (`profiles rules [TYPE]`): every limit the model
+ * enforces and every latency parameter, with where it comes from, the
+ * estimates listed apart at the end.
  *
  * Everything shown comes from profiles.h, the same tables a run uses, so a
  * listed limit is exactly the limit that will be modelled.  A volume may be
@@ -124,6 +127,87 @@ static int show_instance(const char *name)
     return 0;
 }
 
+static void print_rule(const struct prof_rule *r)
+{
+    printf("  %-20s %s\n  %-20s [%s: %s]\n", r->limit, r->rule, "",
+           prof_basis_name(r->basis), r->source);
+}
+
+static void print_latency(const struct prof_latency_row *l, int dir)
+{
+    const struct prof_dir_latency *d = &l->lat.dir[dir];
+    char on[40] = "";
+    if (l->platform != PROF_PLATFORM_ANY)
+        snprintf(on, sizeof on, " (%s)", prof_platform_name(l->platform));
+    printf("  %-20s floor %.0f us + median %.0f us, sigma %.2f; tail %.2g x "
+           "[%.0f, %.0f]\n  %-20s [%s: %s]\n", dir ? "latency write" : "latency read",
+           d->floor_ns / 1e3, d->median_ns / 1e3, d->sigma, d->tail_prob,
+           d->tail_min_mult, d->tail_max_mult, on, prof_basis_name(l->basis[dir]),
+           l->source[dir]);
+}
+
+/* Every rule and latency row of `type` ("instances" for instances); how
+   many there were. */
+static int print_type_rules(const char *type)
+{
+    int n = 0;
+    struct prof_latency_row l;
+    for (int i = 0; i < prof_rule_count(); i++)
+        if (prof_rule_applies(prof_rule_at(i), type)) {
+            if (n++ == 0)
+                printf("%s\n", type);
+            print_rule(prof_rule_at(i));
+        }
+    for (int i = 0; prof_latency_row_at(i, &l) == 0; i++)
+        if (strcmp(l.type, type) == 0)
+            for (int dir = 0; dir < 2; dir++, n++)
+                print_latency(&l, dir);
+    return n;
+}
+
+/* The estimates among the rules of `type` (every type when NULL). */
+static void print_estimates(const char *type)
+{
+    struct prof_latency_row l;
+    printf("\nEstimates (no document or measurement behind them; trust them less):\n");
+    for (int i = 0; i < prof_rule_count(); i++) {
+        const struct prof_rule *r = prof_rule_at(i);
+        if (r->basis == PROF_BASIS_ESTIMATE && (!type || prof_rule_applies(r, type)))
+            printf("  %-32s %s\n", r->types, r->limit);
+    }
+    for (int i = 0; prof_latency_row_at(i, &l) == 0; i++)
+        for (int dir = 0; dir < 2; dir++)
+            if (l.basis[dir] == PROF_BASIS_ESTIMATE && (!type || strcmp(l.type, type) == 0))
+                printf("  %-32s latency %s%s%s\n", l.type, dir ? "write" : "read",
+                       l.platform != PROF_PLATFORM_ANY ? " on " : "",
+                       l.platform != PROF_PLATFORM_ANY ? prof_platform_name(l.platform) : "");
+}
+
+static int show_rules(const char *type)
+{
+    printf("Rule book: what the model enforces and where each rule comes from\n"
+           "(documented: the provider's page; measured: a published measurement;\n"
+           "derived: follows from documented rules; estimate: no source).\n\n");
+    if (type) {
+        if (print_type_rules(type) == 0) {
+            char q[CLI_QUOTE_BUF];
+            fprintf(stderr, "asmsim: profiles rules %s: no such volume type; give one "
+                    "of 'asmsim profiles volumes', or instances\n",
+                    cli_quote(type, q, sizeof q));
+            return 2;
+        }
+        print_estimates(type);
+        return 0;
+    }
+    for (int i = 0; i < prof_volume_type_count(); i++) {
+        print_type_rules(prof_volume_type_name(i));
+        putchar('\n');
+    }
+    print_type_rules("instances");
+    print_estimates(NULL);
+    return 0;
+}
+
 int cli_cmd_profiles(int argc, char **argv)
 {
     bool vols;
@@ -147,10 +231,11 @@ int cli_cmd_profiles(int argc, char **argv)
                 cli_quote(argv[1], q, sizeof q));
         return 2;
     }
-    if (strcmp(argv[1], "volumes") != 0 && strcmp(argv[1], "instances") != 0) {
+    bool rules = strcmp(argv[1], "rules") == 0;
+    if (strcmp(argv[1], "volumes") != 0 && strcmp(argv[1], "instances") != 0 && !rules) {
         char q[CLI_QUOTE_BUF];
-        fprintf(stderr, "asmsim: %s: unknown profile kind; use volumes or "
-                "instances. Try 'asmsim profiles --help'.\n",
+        fprintf(stderr, "asmsim: %s: unknown profile kind; use volumes, "
+                "instances or rules. Try 'asmsim profiles --help'.\n",
                 cli_quote(argv[1], q, sizeof q));
         return 2;
     }
@@ -161,6 +246,8 @@ int cli_cmd_profiles(int argc, char **argv)
                 cli_quote(argv[3], q, sizeof q));
         return 2;
     }
+    if (rules)
+        return show_rules(argc == 3 ? argv[2] : NULL);
     vols = strcmp(argv[1], "volumes") == 0;
     if (argc == 2) {
         if (vols)

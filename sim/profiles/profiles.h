@@ -216,6 +216,43 @@ const char *prof_platform_name(enum prof_platform p);   /* "nitro", "xen", "any"
 void prof_volume_latency(const struct vol_profile *v, const struct inst_profile *in,
                          struct prof_latency *out);
 
+/* The rule book (profiles_rules.c, `asmsim profiles rules`): every limit
+   the model enforces, in words, with where it comes from. */
+enum prof_basis {
+    PROF_BASIS_DOCUMENTED,      /* the provider's own document */
+    PROF_BASIS_MEASURED,        /* a published measurement */
+    PROF_BASIS_DERIVED,         /* follows from documented rules */
+    PROF_BASIS_ESTIMATE,        /* nothing behind it: trust it less */
+};
+
+struct prof_rule {
+    const char *types;          /* the type names it applies to, space-
+                                   separated; "instances" for instances */
+    const char *limit;          /* "IOPS", "burst bucket", "merging", ... */
+    const char *rule;           /* the rule, with its figures */
+    enum prof_basis basis;
+    const char *source;         /* the document or measurement, dated */
+};
+
+int prof_rule_count(void);
+const struct prof_rule *prof_rule_at(int i);             /* NULL past the end */
+bool prof_rule_applies(const struct prof_rule *r, const char *type);
+const char *prof_basis_name(enum prof_basis b);         /* "documented", ... */
+
+/* The latency table (profiles_latency.c) row by row, for the rule book:
+   the type and platform it is for, its parameters, and per direction
+   (read, write) where they come from. */
+struct prof_latency_row {
+    const char *type;
+    enum prof_platform platform;
+    struct prof_latency lat;
+    enum prof_basis basis[2];
+    const char *source[2];
+};
+
+int prof_latency_row_count(void);
+int prof_latency_row_at(int i, struct prof_latency_row *out);   /* 0 or -ENOENT */
+
 /* Optimal-string-alignment distance (Levenshtein plus adjacent
    transpositions), case-insensitive, on at most 63 characters of each:
    how far a typed name is from a known one. */

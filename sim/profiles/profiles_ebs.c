@@ -30,12 +30,29 @@
  *   io1   4 GiB..16 TiB (default 100 GiB).  IOPS 100..64000 (Nitro), at
  *         most 50 per GiB, default 3000 or what the size allows if less.
  *         Throughput follows IOPS: up to 32000 IOPS 256 KiB x IOPS capped at
- *         500 MiB/s; above, 16 KiB x IOPS capped at 1000 MiB/s.
+ *         500 MiB/s (reached at 2,000 IOPS); above, 16 KiB x IOPS, so 1000
+ *         MiB/s at 64000 (AWS EBS Provisioned IOPS documentation: "volumes
+ *         provisioned with more than 32,000 IOPS ... yield a linear increase
+ *         in throughput at a rate of 16 KiB per provisioned IOPS").
  *   io2   (2025-04-30: every io2 volume is Block Express) 4 GiB..64 TiB,
- *         IOPS 100..256000 at most 1000 per GiB, throughput 0.256 MiB/s x
- *         IOPS capped at 4000 MiB/s.  On an instance not built on the Nitro
- *         System at most 32000 IOPS (AWS EBS Provisioned IOPS documentation:
- *         "other instances ... up to 32,000 IOPS"): vol_type.iops_max_non_nitro,
+ *         IOPS 100..256000 at most 1000 per GiB.  Throughput: io1's rule,
+ *         with Block Express's figures: 500 MiB/s up to 31,250 IOPS, then
+ *         0.016 MiB/s x IOPS (the 16 KiB of AWS's sentence, as AWS writes
+ *         0.256 MiB/s for 256 KiB), at most 4000 MiB/s (250,000 IOPS).  AWS's page says both "throughput
+ *         scales proportionally up to 0.256 MiB/s per provisioned IOPS" and
+ *         "4,000 MiB/s ... at 256,000 IOPS with a 16-KiB I/O size and 16,000
+ *         IOPS or higher with a 256-KiB I/O size".  The first and the
+ *         16 KiB figure are ceilings (the most one IOPS can carry, at the
+ *         largest I/O); the rate a volume gets is the second's 16 KiB per
+ *         IOPS: the C10-C12 volume (2048 GiB, 50,000 IOPS) was listed at
+ *         838 MB/s (= 50,000 x 16 KiB) and read 826 MB/s with 256 KiB
+ *         random reads (issue 33's OCI-vs-AWS study), where "16,000 IOPS or
+ *         higher with 256 KiB" would give 4,000 MiB/s: 838.9 MB/s is
+ *         exactly 50,000 x 0.016 MiB/s.  Below that the documented io1/io2
+ *         figure (500 MiB/s) stands: no measurement says otherwise, and the
+ *         two meet at 31,250 IOPS, so the rate is continuous.  On an instance not built on the Nitro System at most
+ *         32000 IOPS (AWS EBS Provisioned IOPS documentation: "other
+ *         instances ... up to 32,000 IOPS"): vol_type.iops_max_non_nitro,
  *         applied when the volume meets its instance (prof_attached_iops,
  *         profiles_instances.c, where the platform of each family is).
  *         "io2bx", its former name here, still parses, as io2.
@@ -48,13 +65,23 @@
  *   sc1   as st1 with base 12, burst 80 MiB/s per TiB, cap 250 MiB/s, 250
  *         units/s.
  *   SSD types count an I/O of up to 256 KiB as one operation (documented;
- *   C1-C6's 128 KiB writes are one operation each).  Contiguous small I/Os
- *   are NOT merged into one operation (measured, C12: 4 KiB sequential
- *   reads on io2 stop at 50,098 IOPS against a 50,000 IOPS limit, 205 MB/s;
- *   merged they would have reached the throughput limit), although AWS's
- *   I/O-characteristics page says EBS "attempts to merge" them: the
- *   measurement wins.  HDD types merge sequential I/O into 1 MiB units
- *   (documented).  The catalogue (profiles.c) holds these flags.
+ *   C1-C6's 128 KiB writes are one operation each).  Contiguous I/Os:
+ *   "when small I/O operations are physically sequential, Amazon EBS
+ *   attempts to merge them into a single I/O operation up to the maximum
+ *   I/O size" (AWS, "I/O characteristics and monitoring", the page of the
+ *   EBS storage servers before Block Express).  The rule is per storage
+ *   architecture: the EBS servers that page describes (gp2, gp3, io1,
+ *   io2-2021) merge contiguous I/O into 256 KiB operations; io2 Block
+ *   Express, "the next generation of Amazon EBS storage server
+ *   architecture" (AWS io2 page), does not: C12, 4 KiB sequential reads on
+ *   io2 Block Express, stop at 50,098 IOPS against a 50,000 IOPS limit
+ *   (205 MB/s; merged they would have reached the throughput limit).
+ *   The merge is not the guest's: the same Linux NVMe path is in front of
+ *   both, so a guest merge would have shown in C12.  The ORION gp3 study of
+ *   issue 33 (16 x gp3 3,000 IOPS / 500 MiB/s, 128 KiB writes, ~7,300 MB/s,
+ *   more than 16 x 3,000 x 128 KiB = 6,291 MB/s) needs the merge.
+ *   HDD types merge sequential I/O into 1 MiB units (documented).  The
+ *   catalogue (profiles.c) holds these flags.
  * Prices: price_volume_month (prices.c) from the EBS list compiled in
  *   from sim/profiles/ebs_prices_us-east-1_2023-06.csv (gp3 IOPS above 3000
  *   and MiB/s above 125, io2's three IOPS tiers; a dated rule set is priced
@@ -162,13 +189,12 @@ int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib, const ch
                        name, iops, sz, per_gib, fmin(by_size, max_iops));
     }
 
-    double tput;
-    if (block_express)
-        tput = fmin(0.256 * MIB_PER_S * iops, 4000 * MIB_PER_S);
-    else if (iops <= 32000)
-        tput = fmin(256.0 * KIB * iops, 500 * MIB_PER_S);
-    else
-        tput = fmin(16.0 * KIB * iops, 1000 * MIB_PER_S);
+    /* One rule for io1, io2 and io2-2021 (see the top of the file): 256 KiB
+       per IOPS up to 500 MiB/s, and above that what the per-IOPS rate
+       gives, up to the type's maximum. */
+    double per_iops = block_express ? 0.016 * MIB_PER_S : 16.0 * KIB;
+    double tput = fmin(fmax(fmin(256.0 * KIB * iops, 500 * MIB_PER_S), per_iops * iops),
+                       (block_express ? 4000 : 1000) * MIB_PER_S);
 
     v->iops_base = v->iops_burst = iops;
     v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
