@@ -140,8 +140,9 @@ static void extended_levels_should_reach_the_volume_limits_orion_leaves_unused(v
     if (!r)
         return;
     const struct sim_summary *s = &r->summary;
-    CHECK_NEAR_REL(s->max_large_mbps, 2091.0, 0.02);
-    CHECK_NEAR_REL(s->max_small_iops, 40199.0, 0.02);
+    /* 3 x 700 MiB/s and 3 x 14,100 IOPS, as delivered */
+    CHECK_NEAR_REL(s->max_large_mbps, 3 * 700 * 1.048576 * cfg.volume.delivered_tput_frac, 0.02);
+    CHECK_NEAR_REL(s->max_small_iops, 3 * 14100 * cfg.volume.delivered_iops_frac, 0.02);
     CHECK_INT_EQ(s->max_large_limit, SIM_LIMIT_VOLUME_TPUT);
     CHECK_INT_EQ(s->max_small_limit, SIM_LIMIT_VOLUME_IOPS);
     CHECK(r->levels[WL_LARGE].extended && r->levels[WL_SMALL].extended);
@@ -183,7 +184,9 @@ static void orion_levels_should_keep_todays_offered_load_bound_figures(void)
     struct sim_run_result *a = run(&orion), *b = run(&ext);
     if (a && b) {
         CHECK_INT_EQ(a->n_points, 21);          /* ORION's 15 small + 6 large */
-        CHECK_NEAR_REL(a->summary.max_large_mbps, 1621.3, 0.01);
+        /* 6 large reads in flight at gp3's read latency (567 us median
+           since issue 33's measured row, + 65 us of transfer): 1.22 GB/s */
+        CHECK_NEAR_REL(a->summary.max_large_mbps, 1224.8, 0.01);
         CHECK_INT_EQ(a->summary.max_large_limit, SIM_LIMIT_OFFERED_LOAD);
         CHECK_INT_EQ(a->levels[WL_LARGE].stop, SIM_STOP_RISING);
         CHECK(!a->levels[WL_LARGE].extended);

@@ -932,8 +932,8 @@ static void carried_gp2_bucket_should_empty_into_an_event(void)
     struct sim_cmd c = { .kind = SIM_CMD_LOAD, .a = 16, .b = 0 };
     sim_session_send(s, &c);
     /* the rates the limit runs at: provisioned 3,000 / 100 IOPS (DOMAIN.md
-       gp2) at the profile's delivered fraction (0.95) */
-    const char *want = "DATA_0000 burst credits empty: 2,850 -> 95.00 IOPS";
+       gp2) at the profile's delivered fraction (1.0 since issue 33) */
+    const char *want = "DATA_0000 burst credits empty: 3,000 -> 100 IOPS";
     CHECK(wait_for(s, snap, has_event, want));
     /* drained at the delivered burst rate less the base refill (gp2 20 GiB:
        3,000 burst, 100 base, a 5.4 M bucket: DOMAIN.md gp2) */
