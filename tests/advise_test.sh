@@ -496,8 +496,14 @@ timeout 120 "$ASMSIM" advise --need-iops 5000 --need-latency 300us --top 1 --job
     --json lat300.json >lat300.txt 2>lat300.err
 rc=$?
 expect_true "latency_300us_should_finish_within_the_timeout" test "$rc" -eq 0
+# gp3's floor is its read latency's floor + median, as the rule book gives
+# it (0.567 ms since issue 33 fitted gp3 reads to a measurement; 0.413 ms
+# before, the estimate gp2 and gp3 shared)
+gp3_floor=$("$ASMSIM" profiles rules gp3 |
+    sed -n 's/^  latency read *floor \([0-9.]*\) us + median \([0-9.]*\) us,.*/\1 \2/p' |
+    awk '{ printf "%.3f", ($1 + $2) / 1000 }')
 expect_true "latency_300us_should_say_gp3_was_set_aside_and_its_floor" \
-    grep -q "^  gp3 *[0-9]* candidates, the lowest bound 0.413 ms$" lat300.txt
+    grep -q "^  gp3 *[0-9]* candidates, the lowest bound ${gp3_floor:-none} ms$" lat300.txt
 expect_true "latency_300us_json_should_count_each_type_set_aside" python3 - lat300.json <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))["search"]

@@ -61,12 +61,15 @@ expect_stdout_lacks "empty_hdd_sweep_should_print_no_burst_sentence" "burst, for
     "$ASMSIM" sweep "${ST1_STREAMS[@]}" --volumes 1-6
 
 # ---- a percentage: the burst from that level, and from full -----------------
-# 4 x st1 4 TiB on m5.large, 100 % writes, normal redundancy: the
-# instance's bucket lasts 1.5 h from full at 124 MB/s, so half of it 45 min
+# 4 x st1 4 TiB on m5.large, 100 % writes, normal redundancy: each random
+# 128 KiB write is charged a 1 MiB unit, 500 a second, delivered in full
+# since issue 33 (0.95 before: 124 MB/s, 1.5 h): 4 x 500 x 128 KiB / 2 =
+# 131 MB/s logical, 262 MB/s physical, against which the instance's bucket,
+# (593.75 - 81.25) MB/s x 1800 s, lasts 85 min from full, half of it 42 min
 HALF=(run --instance m5.large --volume st1:size=4TiB --disks 4 --redundancy normal
       --write 100 --run normal --burst-credits 50)
 expect_stdout_matches "half_full_burst_should_last_half_as_long" \
-    '^Burst: 124\.[0-9]{2} MB/s for at most 4[4-6] min from 50 %, 1\.5 h from full \(instance MB/s burst credits\)' \
+    '^Burst: 131\.[0-9]{2} MB/s for at most 4[1-3] min from 50 %, 8[3-6] min from full \(instance MB/s burst credits\)' \
     "$ASMSIM" "${HALF[@]}"
 expect_stdout_matches "half_full_sweep_should_say_from_which_level" \
     'At burst, for at most [0-9.]+ (min|h) from 50 %, [0-9.]+ (min|h) from full:' \
@@ -101,8 +104,10 @@ done
 expect_stdout_matches "m5_large_run_should_name_the_instance_burst_and_sustained" \
     '^Burst: 57[0-9]\.[0-9]{2} MB/s for at most 31 min \(instance MB/s burst credits\), then 7[89]\.[0-9]{2} MB/s sustained @ Small=0 and Large=[0-9]+$' \
     "$ASMSIM" run "${M5[@]}" --disks 5 --write 100 --duration auto
+# 2 x gp2 125 GiB sustain their baseline, 2 x 3 x 125 = 750 IOPS, in full
+# since issue 33 (712 at the former 0.95)
 expect_stdout_matches "gp2_run_should_name_the_volume_iops_credits" \
-    '^Burst: [0-9]+ IOPS for at most [0-9]+ min \(volume IOPS burst credits\), then 71[0-9] IOPS sustained' \
+    '^Burst: [0-9]+ IOPS for at most [0-9]+ min \(volume IOPS burst credits\), then 7[45][0-9] IOPS sustained' \
     "$ASMSIM" run --volume gp2:size=125GiB --disks 2 --run oltp --duration auto
 expect_stdout_matches "st1_run_should_name_the_volume_throughput_credits" \
     '^Burst: [0-9.]+ MB/s for at most [0-9.]+ (h|min) \(volume throughput burst credits\), then [0-9.]+ MB/s sustained' \
@@ -113,8 +118,10 @@ expect_stdout_lacks "sweep_that_touches_no_bucket_should_have_no_sustained_colum
     "$ASMSIM" sweep --volume gp3 --volumes 1-2 --duration auto --quiet
 
 mkdir -p orion
+# 2 x gp3 at their full 125 MiB/s since issue 33 (262 MB/s, 0.95 of it
+# before) empty m5.large's bucket in 84 min (1.5 h before): min or h
 expect_stdout_matches "orion_on_modelled_volumes_should_name_the_burst" \
-    '^Burst: [0-9.]+ MB/s for at most [0-9.]+ h \(instance MB/s burst credits\), then 7[89]\.[0-9]{2} MB/s sustained' \
+    '^Burst: [0-9.]+ MB/s for at most [0-9.]+ (h|min) \(instance MB/s burst credits\), then 7[89]\.[0-9]{2} MB/s sustained' \
     "$ASMSIM" orion -run dss -num_disks 2 -duration 1 -testname ob "${M5[@]}" \
     --quiet --output-dir orion
 expect_true "orion_summary_txt_should_name_the_burst_after_the_three_lines" \
@@ -192,16 +199,17 @@ ok = (b["ran_out_s"] is not None
 sys.exit(0 if ok else 1)
 PY
 }
-# gp2 500 GiB: 5.4 M credits, burst 3000 x 0.95 delivered, earns the
-# documented 1500 (DOMAIN.md 4: "earns baseline per s"), sustains 1500 x
-# 0.95: runs out 5.4e6 / (2850 - 1500) = 4000 s in
+# gp2 500 GiB: 5.4 M credits, bursts at 3000, earns the documented 1500
+# (DOMAIN.md 4: "earns baseline per s") and sustains 1500, each delivered
+# in full since issue 33 (burst 2850 and base 1425 at the former 0.95):
+# runs out 5.4e6 / (3000 - 1500) = 3600 s in, AWS's own burst duration
 check_long_point "gp2_long_point_should_report_burst_run_out_and_sustained" \
-    5.4e6 2850 1500 1425 burst_iops \
+    5.4e6 3000 1500 1500 burst_iops \
     --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --run advanced \
     --matrix point --num-small 16 --num-large 0 --duration 2h
-# open at 2800: 5.4e6 / (2800 - 1500) = 4154 s
+# open at 2800: 5.4e6 / (2800 - 1500) = 4154 s, then the full 1500
 check_long_point "gp2_open_loop_should_report_when_its_bucket_empties" \
-    5.4e6 2800 1500 1425 burst_iops \
+    5.4e6 2800 1500 1500 burst_iops \
     --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --rate-small 2800 \
     --duration 2h
 # m5.large: (593.75 - 81.25) MB/s x 1800 s, delivered 0.972, earns 81.25 MB/s
@@ -223,17 +231,20 @@ check_long_point "st1_long_point_should_report_burst_run_out_and_sustained" \
     --volume st1:size=500GiB --instance none --disks 1 --run advanced \
     --matrix point --num-small 0 --num-large 1 --type seq --duration 3h
 # the same volume under random 8 KiB reads: every I/O is charged a full
-# 1 MiB unit (DOMAIN.md 4), so it bursts at 122.07 x 0.95 = 115.97 I/Os
-# a second, spends 524288 units of credit, earns 20 x 0.95 = 19 a second
-# and sustains 19 IOPS: out after 524288 / (115.97 - 19) s = 90 min
+# 1 MiB unit (DOMAIN.md 4), so it bursts at 122.07 I/Os a second (250 MiB/s
+# per TiB), spends its 512000 units of credit (1 TiB per TiB), earns 19.53
+# a second (40 MiB/s per TiB) and sustains 19.53 IOPS, each in full since
+# issue 33 (115.97 and 19 at the former 0.95): out after
+# 512000 / (122.07 - 19.53) s = 83 min
 check_long_point "st1_small_random_io_should_spend_a_mib_of_credit_each" \
-    524288 115.97 19 19 burst_iops \
+    512000 122.07 19.53 19.53 burst_iops \
     --volume st1:size=500GiB --instance none --disks 1 --run advanced \
     --matrix point --num-small 4 --num-large 0 --duration 3h
-# the gp2 point above in words: 2850 while the credits last, out after
-# 5.4e6 / (2850 - 1500) = 4000 s = 66.7 min (measured: 65-68), then 1425
+# the gp2 point above in words: 3000 while the credits last, out after
+# 5.4e6 / (3000 - 1500) = 3600 s = 60 min (2850, 67 min and 1425 at the
+# former 0.95), then 1500
 expect_stdout_matches "long_point_burst_line_should_give_the_burst_rate_not_the_average" \
-    '^Burst: 2850 IOPS until the volume IOPS burst credits ran out 6[5-8] min into the window \(at most 67 min from full\), then 1425 IOPS sustained @ Small=16 and Large=0; the maximum above averages the two$' \
+    '^Burst: 3000 IOPS until the volume IOPS burst credits ran out (59|60|61) min into the window \(at most 60 min from full\), then 1500 IOPS sustained @ Small=16 and Large=0; the maximum above averages the two$' \
     "$ASMSIM" run --volume gp2:size=500GiB --disks 1 --instance m5.4xlarge --run advanced \
     --matrix point --num-small 16 --num-large 0 --duration 2h
 

@@ -78,11 +78,13 @@ d = json.load(open(sys.argv[1]))
 rows = d["points"][0]["timeline"]
 # DOMAIN.md section 4: gp2 3 IOPS/GiB (500 GiB: 1,500), burst to 3,000
 # from a 5.4 M credit bucket that earns the baseline per second.  The
-# model delivers 0.95 of the burst (the profile's share; General Purpose
-# volumes deliver >= 90 %, DOMAIN.md 4), so the credits last
-# 5.4e6 / (2,850 - 1,500) = 4,000 s, not the 3,600 of the full burst.
-base, burst, bucket = 3.0 * 500, 3000.0, 5.4e6
-drop_s = bucket / (burst * 0.95 - base)
+# model delivers the profile's share of the burst (config.volume.
+# delivered_iops_frac): 1.0 since issue 33, so the credits last
+# 5.4e6 / (3,000 - 1,500) = 3,600 s, AWS's own burst duration (4,000 s at
+# the former 0.95).
+frac = d["config"]["volume"]["delivered_iops_frac"]
+base, burst, bucket = 3.0 * 500 * frac, 3000.0 * frac, 5.4e6
+drop_s = bucket / (burst - 3.0 * 500)
 mid = (burst + base) / 2
 first_low = next(r for r in rows if r["small_iops"] < mid)
 t_drop = first_low["start_s"] + first_low["length_s"]
