@@ -317,8 +317,9 @@ double thr_bucket_cost_ns(struct thr *t, double start_ns, double units)
 {
     thr_accrue(t, start_ns);
     double at_burst = 0.0;          /* units served at burst rate */
+    bool had_credit = false;
     if (t->burst_share > 0.0) {
-        bool had_credit = thr_has_credit(t);
+        had_credit = thr_has_credit(t);
         if (had_credit) {
             at_burst = t->credits_units * t->burst_share;
             if (at_burst > units)
@@ -332,6 +333,11 @@ double thr_bucket_cost_ns(struct thr *t, double start_ns, double units)
         at_burst = units;           /* burst == base: the bucket is moot */
     }
     t->credits_units -= units;
+    /* a request that ends exactly where the bucket counts as empty ran it
+       out too: with earn == base (a volume that delivers its provisioned
+       base) the level never climbs back for a later request to see it */
+    if (had_credit && at_burst >= units && !thr_has_credit(t))
+        thr_run_out(t, start_ns, at_burst, true);
     return at_burst * t->burst_ns_per_unit + (units - at_burst) * t->base_ns_per_unit;
 }
 
