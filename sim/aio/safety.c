@@ -730,24 +730,6 @@ static uint64_t dev_u64(dev_t d)
     return (uint64_t)d;
 }
 
-/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
-static uint64_t read_devnum(const char *path)
-{
-    char buf[64];
-    unsigned maj, min;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
-    if (sscanf(buf, "%u:%u", &maj, &min) != 2)
-        return 0;
-    return dev_u64(makedev(maj, min));
-}
-
 /* The sysfs directory of a block device number under sys_root, resolved. */
 static int sysfs_dir_in(const char *sys_root, uint64_t dev, char *out,
                         size_t len)
@@ -779,26 +761,16 @@ static uint64_t whole_disk(const char *sys_root, uint64_t dev, char *dir,
         return 0;
     *slash = '\0';
     snprintf(path, sizeof path, "%s/dev", dir);
-    return read_devnum(path);
+    return dev_u64(safety_read_devnum(path));
 }
 
 /* The file under a loop device, from its sysfs directory. */
 static void loop_backing(const char *dir, struct safety_ident *out)
 {
-    char path[PATH_MAX + 32], file[PATH_MAX + 1];
     struct stat st;
-    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    ssize_t n = read(fd, file, sizeof file - 1);
-    close(fd);
-    if (n <= 0)
-        return;
-    file[n] = '\0';
-    file[strcspn(file, "\n")] = '\0';
-    if (stat(file, &st) != 0)
-        return;                 /* deleted, or another mount namespace's */
+
+    if (!safety_loop_backing(dir, &st))
+        return;                 /* unbound, deleted, another namespace's */
     out->backed = true;
     out->back_dev = dev_u64(st.st_dev);
     out->back_ino = (uint64_t)st.st_ino;
