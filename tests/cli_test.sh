@@ -532,6 +532,23 @@ run_json|run --instance m5.large --duration 1ms "${P[@]}" --json -
 CMDS
 fi
 
+# ---- stdout a pipe whose reader is gone (`asmsim ... | tee log`, tee
+# killed): exit 1 and a message, not death by SIGPIPE (exit 141), and the
+# files asked for are written all the same
+dead_pipe() {   # runs "$@" with stdout a pipe nobody reads; prints the status
+    python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=open("pipe.err", "w"))
+print(p.returncode)' "$@"
+}
+rc=$(dead_pipe "$ASMSIM" run --instance m5.large --duration 1ms --disks 1 --json pipe.json)
+expect_true "run_with_a_dead_stdout_pipe_should_exit_1_say_so_and_write_its_json" \
+    bash -c "[ '$rc' = 1 ] && grep -qx 'asmsim: stdout: cannot write what the command printed: Broken pipe' pipe.err && python3 -m json.tool pipe.json >/dev/null"
+rc=$(dead_pipe "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --output-dir od/pipe)
+expect_true "orion_with_a_dead_stdout_pipe_should_exit_1_and_write_its_files" \
+    bash -c "[ '$rc' = 1 ] && grep -q 'Broken pipe' pipe.err && ls od/pipe/*_summary.txt >/dev/null"
+rm -rf pipe.json pipe.err od/pipe
+
 # ---- output files -------------------------------------------------------------
 
 "$ASMSIM" run "${FAST[@]}" --disks 2 --output-dir od/run --testname t1 >/dev/null 2>&1

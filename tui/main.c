@@ -18,10 +18,16 @@
  * even when ignored, because a shell without job control starts every
  * background command with INT ignored, and `kill -INT` must still stop it.)
  *
+ * SIGPIPE is ignored from the start: `asmsim run ... | tee log` whose tee
+ * dies would otherwise kill asmsim at its next write to stdout (exit 141),
+ * before the --json and -o files are written.  Ignored, the write fails
+ * with EPIPE and the command goes on to write its files; the stdout check
+ * below then says so and exits 1.
+ *
  * Last, every command's stdout is checked once, here (close_stdout): a
- * write that failed (a full disk, /dev/full, a hung-up terminal) is an
- * error on stderr and exit status 1, never a silent exit 0 with a short or
- * empty file.
+ * write that failed (a full disk, /dev/full, a hung-up terminal, a pipe
+ * whose reader is gone) is an error on stderr and exit status 1, never a
+ * silent exit 0 with a short or empty file.
  */
 #include <errno.h>
 #include <signal.h>
@@ -138,5 +144,6 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    signal(SIGPIPE, SIG_IGN);
     return close_stdout(dispatch(argc, argv));
 }
