@@ -389,7 +389,19 @@ expect_true "json_to_dev_stdout_redirected_with_gt_should_keep_both_the_table_an
     bash -c "'$ASMSIM' run --duration 1ms --quiet --disks 1 --json /dev/stdout >so1.txt && grep -q '^Maximum Small IOPS=' so1.txt && python3 -c 'import json,sys; t=open(\"so1.txt\").read(); json.JSONDecoder().raw_decode(t, t.index(\"{\"))'"
 expect_true "json_to_dev_stdout_redirected_to_a_file_should_append" \
     bash -c "'$ASMSIM' cost >so.txt && '$ASMSIM' cost --json /dev/stdout >>so.txt && head -1 so.txt | grep -q '^asmsim cost:' && grep -q asmsim_version so.txt"
-rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_*
+# a FIFO nobody reads: exit 1 within seconds (it waited for ever), one
+# with a reader gets the JSON; /dev/tty without a controlling terminal
+# is refused before the work (it ran, then failed)
+mkfifo unread.fifo
+expect_true "json_to_a_fifo_nobody_reads_should_fail_within_seconds" \
+    bash -c "timeout 10 '$ASMSIM' cost --json unread.fifo 2>fifo.err >/dev/null; [ \$? = 1 ] && grep -q 'unread.fifo: nobody reads this FIFO' fifo.err"
+expect_true "json_to_a_fifo_with_a_reader_should_arrive" \
+    bash -c "{ sleep 0.2; cat unread.fifo >fifo.json; } & timeout 10 '$ASMSIM' cost --json unread.fifo >/dev/null && wait && grep -q asmsim_version fifo.json"
+if command -v setsid >/dev/null; then
+    expect_true "json_to_dev_tty_without_a_terminal_should_be_refused_up_front" \
+        bash -c "setsid '$ASMSIM' run --duration 1ms --quiet --json /dev/tty </dev/null >/dev/null 2>tty.err; [ \$? = 2 ] && grep -qx 'asmsim: --json /dev/tty: cannot open it to write: No such device or address (this command has no controlling terminal); give a file name' tty.err"
+fi
+rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_* unread.fifo fifo.err fifo.json tty.err
 
 # ---- value forms that must be accepted ----------------------------------------
 

@@ -21,6 +21,9 @@
  * asmsim's own file is replaced, /dev/null, a terminal or a FIFO is
  * written in place (renaming over /dev/null would replace the device node
  * with a file), and a device or a file asmsim did not write is refused.
+ * A FIFO is opened without waiting: one nobody reads gets a reader for
+ * a second (FIFO_READER_WAIT_MS), then the write fails with a message
+ * (exit 1) instead of hanging the command for ever.
  *
  * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
  * for the CLI's --output-dir and the session's save alike.
@@ -59,6 +62,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +70,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/core/shell_word.h"
 #include "sim/profiles/prices_table.h"
 #include "sim/report/report.h"
 
@@ -184,21 +189,64 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
+/* How long a FIFO may take to get a reader: long enough for one started
+   along with asmsim (`asmsim cost --json p & cat p`), short enough that a
+   FIFO nobody will read fails the command instead of hanging it. */
+#define FIFO_READER_WAIT_MS 1000
+
+/* Open the existing path that is written in place, for writing, without
+   waiting on it: a FIFO without a reader fails the open with ENXIO at
+   once (a blocking open would wait for one for ever), and is tried again
+   every 10 ms for FIFO_READER_WAIT_MS (fifo: path is one).  Once open, the descriptor blocks
+   again, so a slow reader slows the writes and loses nothing.  The fd,
+   or -errno. */
+static int open_in_place(const char *path, bool fifo)
+{
+    for (int waited_ms = 0;; waited_ms += 10) {
+        int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+        if (fd >= 0) {
+            int flags = fcntl(fd, F_GETFL);
+            if (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0)
+                return fd;
+            int e = errno;
+            close(fd);
+            return -e;
+        }
+        if (errno != ENXIO || !fifo || waited_ms >= FIFO_READER_WAIT_MS)
+            return -errno;
+        nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
+    }
+}
+
 /* Write text into the existing file at path that is not replaced
-   (/dev/null, a terminal, a FIFO): open without creating or truncating,
-   write, close.  What was opened is judged again (report_output_fd_ok):
-   a path made a link to a disk since it was judged is not written. */
+   (/dev/null, a terminal, a FIFO): open without creating or truncating
+   (open_in_place), write, close.  What was opened is judged again
+   (report_output_fd_ok): a path made a link to a disk since it was
+   judged is not written. */
 static int write_in_place(const char *path, const char *text, size_t len,
                           char *why, size_t why_len)
 {
-    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    bool fifo = stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+    int fd = open_in_place(path, fifo);
+
     if (fd >= 0 && !report_output_fd_ok(fd)) {
         close(fd);
         snprintf(why, why_len, "%s: changed since it was checked; not "
                  "writing into it", path);
         return -EINVAL;
     }
-    int rc = fd < 0 ? -errno : write_all(fd, text, len);
+    if (fd == -ENXIO && fifo) {
+        char word[SIM_SHELL_WORD_BUF(4096)];
+        const char *w = sim_shell_word(path, word, sizeof word);
+        bool paste = strcmp(w, "''") != 0;     /* '' : too long to offer */
+        snprintf(why, why_len, "%s: nobody reads this FIFO (no reader opened "
+                 "it within %d s); start its reader first%s%s%s, or give a "
+                 "file name", path, FIFO_READER_WAIT_MS / 1000,
+                 paste ? " (e.g. cat " : "", paste ? w : "", paste ? " &)" : "");
+        return fd;
+    }
+    int rc = fd < 0 ? fd : write_all(fd, text, len);
     if (fd >= 0 && close(fd) != 0 && rc == 0)
         rc = -errno;
     if (rc < 0)
