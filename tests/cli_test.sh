@@ -401,7 +401,15 @@ if command -v setsid >/dev/null; then
     expect_true "json_to_dev_tty_without_a_terminal_should_be_refused_up_front" \
         bash -c "setsid '$ASMSIM' run --duration 1ms --quiet --json /dev/tty </dev/null >/dev/null 2>tty.err; [ \$? = 2 ] && grep -qx 'asmsim: --json /dev/tty: cannot open it to write: No such device or address (this command has no controlling terminal); give a file name' tty.err"
 fi
-rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_* unread.fifo fifo.err fifo.json tty.err
+# stdout is an output too: a file opened at its start without truncating
+# (1<>) would be overwritten, and is refused before the work; > and >>
+# are the user's own choice (block devices on stdout: aio_test.sh)
+printf 'somebody else\n' >held.txt
+expect_true "stdout_opened_over_a_files_bytes_should_be_refused_and_the_file_kept" \
+    bash -c "'$ASMSIM' run --duration 1ms --quiet --json - 1<>held.txt 2>held.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a file opened at byte 0 of its 14' held.err && [ \"\$(cat held.txt)\" = 'somebody else' ]"
+expect_true "stdout_appended_to_a_file_should_be_written" \
+    bash -c "'$ASMSIM' cost >>held.txt && head -1 held.txt | grep -qx 'somebody else' && grep -q '^asmsim cost' held.txt"
+rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_* unread.fifo fifo.err fifo.json tty.err held.txt held.err
 
 # ---- value forms that must be accepted ----------------------------------------
 

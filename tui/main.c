@@ -24,6 +24,10 @@
  * with EPIPE and the command goes on to write its files; the stdout check
  * below then says so and exits 1.
  *
+ * Before any command, stdout itself is judged by the rule every output
+ * follows (report_output_stdout_ok): `asmsim run > /dev/loop0` is
+ * refused with exit status 2 instead of writing over the disk.
+ *
  * Last, every command's stdout is checked once, here (close_stdout): a
  * write that failed (a full disk, /dev/full, a hung-up terminal, a pipe
  * whose reader is gone) is an error on stderr and exit status 1, never a
@@ -34,8 +38,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/cli/cli.h"
+#include "sim/report/report.h"
 #include "tui/tui.h"
 
 static sim_stop_flag stop_requested;
@@ -144,6 +150,12 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    char why[400];
+
     signal(SIGPIPE, SIG_IGN);
+    if (report_output_stdout_ok(STDOUT_FILENO, why, sizeof why) < 0) {
+        fprintf(stderr, "asmsim: %s\n", why);
+        return 2;
+    }
     return close_stdout(dispatch(argc, argv));
 }
