@@ -13,7 +13,9 @@
  *              never replaced;
  *   own        a regular file that holds asmsim's own output, or nothing
  *              (an empty file, as `> out.json` or touch leave): replaced
- *              whole, by a rename over it;
+ *              whole, by exchanging the new file with it and judging what
+ *              came out (report_output_replaceable), which goes back if
+ *              something else was put there meanwhile;
  *   in place   /dev/null, a terminal or a FIFO (a pipe, `>(jq .)`): the
  *              bytes are written into it; and our own standard output or
  *              error when the path names it (/dev/stdout with stdout
@@ -370,4 +372,13 @@ int report_output_stdout_ok(int fd, char *why, size_t why_len)
                  r.what, (int)keep, r.remedy);
     }
     return rc;
+}
+
+bool report_output_replaceable(const char *path)
+{
+    struct refusal r;
+    struct stat st;
+
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+           own_file(path, &st, &r) == 0;
 }

@@ -9,8 +9,12 @@
  * the surest way to stay on it), writes what the producer made (in
  * memory, so that every failure of the file keeps its errno: ENOSPC is
  * "No space left on device", not stdio's bare error flag), then fsync
- * (the data reaches the disk before the name does), and rename()s it
- * over the target; finally the directory is fsync'ed so the
+ * (the data reaches the disk before the name does), and moves it into
+ * place: a new name with RENAME_NOREPLACE, asmsim's own file by
+ * exchanging the two (RENAME_EXCHANGE) and judging what came out, which
+ * is put back if it is not asmsim's after all (something replaced it
+ * while the text was written: a plain rename would have destroyed it);
+ * finally the directory is fsync'ed so the
  * rename itself survives a crash (best effort: some file systems refuse).
  * On any failure, the producer's included, the temporary file is unlinked
  * and the target is untouched.  The temporary name is
@@ -275,6 +279,60 @@ static int produce(int (*write_fn)(FILE *, void *), void *arg, char **text,
     return rc;
 }
 
+/* Put the written temporary file tmp at out->path in place of asmsim's
+   own output there.  That was judged, but another file can have been put
+   at the path since (and rename() would destroy it): so the two are
+   exchanged, atomically (renameat2 RENAME_EXCHANGE), and what came out,
+   now at tmp, is judged again; anything but asmsim's own output or an
+   empty file is exchanged back and left as it was: -EEXIST.  A path
+   emptied meanwhile gets the file as a new one.  Where the file system
+   cannot exchange (EINVAL: tmpfs before 5.x, some network and FUSE file
+   systems), a plain rename, on the judgement made just before.  If the
+   exchange back fails, the other file is left at tmp, said in why:
+   -ENOTRECOVERABLE (tmp is not to be removed). */
+static int replace_own(const char *tmp, const char *to, char *why,
+                       size_t why_len)
+{
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, to, RENAME_EXCHANGE) != 0) {
+        if (errno == ENOENT)
+            return report_rename_new(tmp, to);
+        if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+            return -errno;
+        return rename(tmp, to) == 0 ? 0 : -errno;
+    }
+    if (report_output_replaceable(tmp)) {
+        unlink(tmp);                    /* asmsim's previous output */
+        return 0;
+    }
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, to, RENAME_EXCHANGE) != 0) {
+        snprintf(why, why_len, "%s: something asmsim did not write was put "
+                 "there while the report was written, and could not be put "
+                 "back (%s): it is at %s now", to, strerror(errno), tmp);
+        return -ENOTRECOVERABLE;
+    }
+    return -EEXIST;
+}
+
+/* Move the written tmp into place as out says (a new file, or over
+   asmsim's own), with why on failure naming path. */
+static int place(const char *tmp, const struct report_output *out,
+                 const char *path, char *why, size_t why_len)
+{
+    /* a new file never replaces one that appeared meanwhile */
+    int rc = out->how == REPORT_OUTPUT_NEW ? report_rename_new(tmp, out->path)
+             : replace_own(tmp, out->path, why, why_len);
+
+    if (rc == -EEXIST)
+        snprintf(why, why_len, "%s %s while it was written; not replacing "
+                 "it: give a new file name", path, out->how ==
+                 REPORT_OUTPUT_NEW ? "appeared" : "was replaced by a file "
+                 "asmsim did not write");
+    else if (rc < 0 && rc != -ENOTRECOVERABLE)
+        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, out->path,
+                 strerror(-rc));
+    return rc;
+}
+
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                         void *arg, char *why, size_t why_len)
 {
@@ -357,16 +415,12 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                  strerror(-rc));
         goto fail;
     }
-    /* a new file never replaces one that appeared meanwhile */
-    rc = out.how == REPORT_OUTPUT_NEW ? report_rename_new(tmp, out.path)
-         : rename(tmp, out.path) == 0 ? 0 : -errno;
-    if (rc == -EEXIST) {
-        snprintf(why, why_len, "%s appeared while it was written; not "
-                 "replacing it: give a new file name", path);
-        goto fail;
-    } else if (rc < 0) {
-        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, out.path,
-                 strerror(-rc));
+    if ((rc = place(tmp, &out, path, why, why_len)) < 0) {
+        if (rc == -ENOTRECOVERABLE) {   /* somebody's file is at tmp now */
+            free(text);
+            free(tmp);
+            return -EEXIST;
+        }
         goto fail;
     }
     sync_parent_dir(out.path);
