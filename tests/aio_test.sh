@@ -606,6 +606,12 @@ else
                     "$ASMSIM" $c --json "$p"
             done
         done
+        # and stdout redirected to the device: refused before the work,
+        # for --json - and the text report alike
+        expect_true "json_to_stdout_on_a_block_device_should_be_refused" \
+            bash -c "'$ASMSIM' run --duration 1ms --quiet --json - >'$asmdev' 2>stdout.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a block device' stdout.err"
+        expect_true "text_to_stdout_on_a_block_device_should_be_refused" \
+            bash -c "'$ASMSIM' cost >'$asmdev' 2>stdout.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a block device' stdout.err"
         expect_true "the_device_should_keep_its_asm_header" \
             test "$(md5sum <"$asmdev")" = "$asm_sum"
 

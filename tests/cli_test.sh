@@ -394,7 +394,27 @@ expect_true "json_to_dev_stdout_redirected_with_gt_should_keep_both_the_table_an
     bash -c "'$ASMSIM' run --duration 1ms --quiet --disks 1 --json /dev/stdout >so1.txt && grep -q '^Maximum Small IOPS=' so1.txt && python3 -c 'import json,sys; t=open(\"so1.txt\").read(); json.JSONDecoder().raw_decode(t, t.index(\"{\"))'"
 expect_true "json_to_dev_stdout_redirected_to_a_file_should_append" \
     bash -c "'$ASMSIM' cost >so.txt && '$ASMSIM' cost --json /dev/stdout >>so.txt && head -1 so.txt | grep -q '^asmsim cost:' && grep -q asmsim_version so.txt"
-rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_*
+# a FIFO nobody reads: exit 1 within seconds (it waited for ever), one
+# with a reader gets the JSON; /dev/tty without a controlling terminal
+# is refused before the work (it ran, then failed)
+mkfifo unread.fifo
+expect_true "json_to_a_fifo_nobody_reads_should_fail_within_seconds" \
+    bash -c "timeout 10 '$ASMSIM' cost --json unread.fifo 2>fifo.err >/dev/null; [ \$? = 1 ] && grep -q 'unread.fifo: nobody reads this FIFO' fifo.err"
+expect_true "json_to_a_fifo_with_a_reader_should_arrive" \
+    bash -c "{ sleep 0.2; cat unread.fifo >fifo.json; } & timeout 10 '$ASMSIM' cost --json unread.fifo >/dev/null && wait && grep -q asmsim_version fifo.json"
+if command -v setsid >/dev/null; then
+    expect_true "json_to_dev_tty_without_a_terminal_should_be_refused_up_front" \
+        bash -c "setsid '$ASMSIM' run --duration 1ms --quiet --json /dev/tty </dev/null >/dev/null 2>tty.err; [ \$? = 2 ] && grep -qx 'asmsim: --json /dev/tty: cannot open it to write: No such device or address (this command has no controlling terminal); give a file name' tty.err"
+fi
+# stdout is an output too: a file opened at its start without truncating
+# (1<>) would be overwritten, and is refused before the work; > and >>
+# are the user's own choice (block devices on stdout: aio_test.sh)
+printf 'somebody else\n' >held.txt
+expect_true "stdout_opened_over_a_files_bytes_should_be_refused_and_the_file_kept" \
+    bash -c "'$ASMSIM' run --duration 1ms --quiet --json - 1<>held.txt 2>held.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a file opened at byte 0 of its 14' held.err && [ \"\$(cat held.txt)\" = 'somebody else' ]"
+expect_true "stdout_appended_to_a_file_should_be_written" \
+    bash -c "'$ASMSIM' cost >>held.txt && head -1 held.txt | grep -qx 'somebody else' && grep -q '^asmsim cost' held.txt"
+rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_* unread.fifo fifo.err fifo.json tty.err held.txt held.err
 
 # ---- value forms that must be accepted ----------------------------------------
 
@@ -536,6 +556,23 @@ version|--version
 run_json|run --instance m5.large --duration 1ms "${P[@]}" --json -
 CMDS
 fi
+
+# ---- stdout a pipe whose reader is gone (`asmsim ... | tee log`, tee
+# killed): exit 1 and a message, not death by SIGPIPE (exit 141), and the
+# files asked for are written all the same
+dead_pipe() {   # runs "$@" with stdout a pipe nobody reads; prints the status
+    python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=open("pipe.err", "w"))
+print(p.returncode)' "$@"
+}
+rc=$(dead_pipe "$ASMSIM" run --instance m5.large --duration 1ms --disks 1 --json pipe.json)
+expect_true "run_with_a_dead_stdout_pipe_should_exit_1_say_so_and_write_its_json" \
+    bash -c "[ '$rc' = 1 ] && grep -qx 'asmsim: stdout: cannot write what the command printed: Broken pipe' pipe.err && python3 -m json.tool pipe.json >/dev/null"
+rc=$(dead_pipe "$ASMSIM" orion -run oltp -num_disks 1 -duration 1 --instance m5.large --output-dir od/pipe)
+expect_true "orion_with_a_dead_stdout_pipe_should_exit_1_and_write_its_files" \
+    bash -c "[ '$rc' = 1 ] && grep -q 'Broken pipe' pipe.err && ls od/pipe/*_summary.txt >/dev/null"
+rm -rf pipe.json pipe.err od/pipe
 
 # ---- output files -------------------------------------------------------------
 

@@ -13,6 +13,7 @@
  * A test that could hang on a regression (a stalled disk that blocks a
  * stop) runs in a child process with a time limit.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include <signal.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 
 #include "check.h"
@@ -258,6 +260,59 @@ static void open_should_refuse_writes_to_a_foreign_file_and_name_it(void)
     ac.destroy_data = true;
     CHECK_INT_EQ(dev_open(&ds, backend, &c, why, sizeof why), 0);
     dev_close(&ds);
+}
+
+/* A seam for the race between the check of a target and its open:
+   statvfs is what the backend calls in between (dev_aio_writable: is the
+   file system read-only?).  While swap_from is set, the first statvfs of
+   swap_to renames swap_from over it first, as somebody racing the run
+   would (mv other.img target.img), then asks the real statvfs. */
+static const char *swap_from, *swap_to;
+
+int statvfs(const char *path, struct statvfs *buf)
+{
+    static int (*real)(const char *, struct statvfs *);
+
+    if (swap_from && strcmp(path, swap_to) == 0) {
+        if (rename(swap_from, swap_to) != 0)
+            perror("rename");
+        swap_from = NULL;
+    }
+    if (!real)
+        *(void **)&real = dlsym(RTLD_NEXT, "statvfs");
+    return real ? real(path, buf) : -1;
+}
+
+static void target_swapped_between_check_and_open_should_be_refused(void)
+{
+    static const char data[4 * MIB] = "somebody's data";
+    const char *ours = path_of("ours"), *theirs = path_of("theirs");
+    const char *paths[1] = { ours };
+    struct dev_aio_cfg ac = { .paths = paths, .writable = true,
+                              .create_bytes = 4 * MIB };
+    struct devset_cfg c = { .disks = 1, .backend_cfg = &ac,
+                            .max_outstanding = 4, .max_io_bytes = 8192,
+                            .io_align_bytes = 4096 };
+    struct devset ds;
+    char why[512] = "", back[16] = "";
+
+    CHECK_INT_EQ(safety_create_file(ours, 4 * MIB, false, why, sizeof why), 0);
+    int fd = open(theirs, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(fd >= 0 && write(fd, data, sizeof data) == (ssize_t)sizeof data);
+    close(fd);
+    swap_from = theirs;
+    swap_to = ours;
+    int rc = dev_open(&ds, backend, &c, why, sizeof why);
+    swap_from = NULL;
+    if (rc == 0)
+        dev_close(&ds);
+    CHECK_INT_EQ(rc, -ESTALE);
+    CHECK(strstr(why, "changed after it was checked") != NULL);
+    fd = open(ours, O_RDONLY);
+    CHECK(fd >= 0 && read(fd, back, sizeof back - 1) > 0);
+    close(fd);
+    CHECK_STR_EQ(back, "somebody's data");
+    unlink(ours);
 }
 
 static void open_should_refuse_a_negative_worker_count(void)
@@ -1215,6 +1270,7 @@ static void run_all(void)
     RUN(misaligned_io_should_fail_with_einval);
     RUN(read_only_run_should_refuse_a_write);
     RUN(open_should_refuse_writes_to_a_foreign_file_and_name_it);
+    RUN(target_swapped_between_check_and_open_should_be_refused);
     RUN(open_should_refuse_a_negative_worker_count);
     RUN(two_workers_should_carry_out_every_io_on_its_own_file);
     RUN(buffer_limit_should_refuse_two_workers_cleanly);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "sim/report/report.h"
@@ -152,6 +153,66 @@ static void writing_should_follow_the_same_rule(void)
     CHECK_STR_EQ(back, "{\"asmsim_version\": \"0.2\"}\n");
 }
 
+/* A seam for the race between judging asmsim's own file and replacing it:
+   report_write_atomic fsyncs its temporary file in between.  While
+   swap_in is set, the first fsync renames it over swap_at, as somebody
+   would put a file of theirs at the path meanwhile. */
+static const char *swap_in, *swap_at;
+
+int fsync(int fd)
+{
+    if (swap_in) {
+        if (rename(swap_in, swap_at) != 0)
+            perror("rename");
+        swap_in = NULL;
+    }
+    return (int)syscall(SYS_fsync, fd);
+}
+
+static void read_back(const char *name, char *back, size_t len)
+{
+    FILE *f = fopen(at(name), "r");
+    back[0] = '\0';
+    if (f) {
+        if (!fgets(back, (int)len, f))
+            back[0] = '\0';
+        fclose(f);
+    }
+}
+
+static void a_file_put_in_place_of_our_own_meanwhile_should_be_kept(void)
+{
+    static const char own[] = "{\"asmsim_version\": \"0.1\"}\n";
+    static const char newer[] = "{\"asmsim_version\": \"0.2\"}\n";
+    char why[600] = "", back[64], at_path[256];
+
+    put("race.json", own);
+    put("theirs.img", "somebody's data\n");
+    snprintf(at_path, sizeof at_path, "%s", at("race.json"));
+    swap_at = at_path;
+    swap_in = at("theirs.img");
+    int files = tmp_tree_count(dir);
+    CHECK_INT_EQ(report_write_atomic(at_path, write_text, (void *)newer, why,
+                                     sizeof why), -EEXIST);
+    swap_in = NULL;
+    read_back("race.json", back, sizeof back);
+    CHECK_STR_EQ(back, "somebody's data\n");
+    CHECK(strstr(why, "was replaced by a file asmsim did not write") != NULL);
+    CHECK_INT_EQ(tmp_tree_count(dir), files - 1);   /* theirs.img moved */
+
+    /* replaced meanwhile by asmsim's own output (another run): replaced */
+    put("race.json", own);
+    put("other.json", own);
+    swap_in = at("other.json");
+    CHECK_INT_EQ(report_write_atomic(at_path, write_text, (void *)newer, why,
+                                     sizeof why), 0);
+    swap_in = NULL;
+    read_back("race.json", back, sizeof back);
+    CHECK_STR_EQ(back, newer);
+    CHECK_INT_EQ(tmp_tree_count(dir), files - 1);
+    unlink(at_path);
+}
+
 int main(void)
 {
     if (!tmp_tree_make(dir, sizeof dir, "test_report_output")) {
@@ -162,6 +223,7 @@ int main(void)
     RUN(every_kind_of_path_should_get_its_rule);
     RUN(a_block_device_should_be_refused);
     RUN(writing_should_follow_the_same_rule);
+    RUN(a_file_put_in_place_of_our_own_meanwhile_should_be_kept);
     tmp_tree_remove(dir);
     return check_done();
 }

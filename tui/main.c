@@ -18,18 +18,30 @@
  * even when ignored, because a shell without job control starts every
  * background command with INT ignored, and `kill -INT` must still stop it.)
  *
+ * SIGPIPE is ignored from the start: `asmsim run ... | tee log` whose tee
+ * dies would otherwise kill asmsim at its next write to stdout (exit 141),
+ * before the --json and -o files are written.  Ignored, the write fails
+ * with EPIPE and the command goes on to write its files; the stdout check
+ * below then says so and exits 1.
+ *
+ * Before any command, stdout itself is judged by the rule every output
+ * follows (report_output_stdout_ok): `asmsim run > /dev/loop0` is
+ * refused with exit status 2 instead of writing over the disk.
+ *
  * Last, every command's stdout is checked once, here (close_stdout): a
- * write that failed (a full disk, /dev/full, a hung-up terminal) is an
- * error on stderr and exit status 1, never a silent exit 0 with a short or
- * empty file.
+ * write that failed (a full disk, /dev/full, a hung-up terminal, a pipe
+ * whose reader is gone) is an error on stderr and exit status 1, never a
+ * silent exit 0 with a short or empty file.
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/cli/cli.h"
+#include "sim/report/report.h"
 #include "tui/tui.h"
 
 static sim_stop_flag stop_requested;
@@ -138,5 +150,12 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    char why[400];
+
+    signal(SIGPIPE, SIG_IGN);
+    if (report_output_stdout_ok(STDOUT_FILENO, why, sizeof why) < 0) {
+        fprintf(stderr, "asmsim: %s\n", why);
+        return 2;
+    }
     return close_stdout(dispatch(argc, argv));
 }

@@ -5,10 +5,16 @@
  * Every target passes safety_check() (safety.c: the rules of what may be
  * written) and, when the run writes, dev_aio_writable() (a device set
  * read-only, a file system mounted so: said before a write fails), files
- * asked for with --create are made and marked, then each
+ * asked for with --create are made, marked and checked again, then each
  * is opened O_DIRECT, read-only unless the run writes, and block devices
  * O_EXCL as well, so that nothing can mount or claim them while asmsim
- * runs.  The logical block size is asked of each device; every I/O's
+ * runs.  What the run opens must be what was checked: the path is looked
+ * up again by open(), so a rename or a symbolic link put there in between
+ * would hand the run another file or device; the open's fstat is compared
+ * with the check's (safety_same_target) and a mismatch refused.  A loop
+ * device set up over a file after its check is looked for once more on
+ * the open descriptor just before the first I/O (aio_target_recheck); a
+ * file has no lock that keeps one from being set up during the run.  The logical block size is asked of each device; every I/O's
  * offset and size must be a multiple of it, and open refuses up front, with
  * the sizes that would work, when the engine's granularity
  * (devset_cfg.io_align_bytes) is not.  The NUMA node of each target comes
@@ -20,6 +26,7 @@
  * every I/O inside it.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <linux/fs.h>
@@ -33,6 +40,7 @@
 #include "sim/aio/aio_info.h"
 #include "sim/aio/aio_target.h"
 #include "sim/aio/safety.h"
+#include "sim/aio/safety_busy.h"
 #include "sim/core/shell_word.h"
 
 /* A block device set read-only (blockdev --setro, losetup -r) opens
@@ -86,9 +94,12 @@ int dev_aio_writable(const char *path, char *why, size_t why_len)
     return 0;
 }
 
-int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
-                    uint32_t io_align_bytes, int d, char *why,
-                    size_t why_len)
+/* safety_check the target cfg->paths[d] into *t, and when --create is
+   to make or fill it, do so and check again what was made: t then names
+   the file as it is now, for the open to be compared with.  1 when the
+   file was made or filled, 0, or -errno with why. */
+static int check_target(const struct dev_aio_cfg *cfg, int d,
+                        struct safety_target *t, char *why, size_t why_len)
 {
     const char *path = cfg->paths[d];
     struct safety_policy pol = {
@@ -98,14 +109,55 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
         .create_bytes = cfg->create_bytes,
         .size_limit_bytes = cfg->limit_bytes,
     };
-    struct safety_target t;
-    int rc = safety_check(path, &pol, &t, why, why_len);
+    int rc = safety_check(path, &pol, t, why, why_len);
+    bool create = rc == 0 && t->will_create;
+
     if (rc < 0 || (cfg->writable && (rc = dev_aio_writable(path, why,
                                                           why_len)) < 0))
         return rc;
-    if (t.will_create &&
-        (rc = safety_create_file(path, cfg->create_bytes, cfg->show_progress,
-                                 why, why_len)) < 0)
+    if (create &&
+        ((rc = safety_create_file(path, cfg->create_bytes, cfg->show_progress,
+                                  why, why_len)) < 0 ||
+         (rc = safety_check(path, &pol, t, why, why_len)) < 0))
+        return rc;
+    return create ? 1 : 0;
+}
+
+/* Open the checked target t for the run: O_DIRECT, read-write only when
+   the run writes, a block device O_EXCL; and only if what opened is
+   what was checked (safety_same_target: nothing swapped the path in
+   between).  The fd or -errno with why. */
+static int open_target(const struct dev_aio_cfg *cfg, const char *path,
+                       const struct safety_target *t, char *why, size_t why_len)
+{
+    int flags = (cfg->writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC |
+                O_NOCTTY | (t->kind == SAFETY_BLOCK ? O_EXCL : 0);
+    int fd = open(path, flags), rc;
+
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, why_len, "%s: cannot open it %s with O_DIRECT: %s",
+                 path, cfg->writable ? "read-write" : "read-only",
+                 strerror(e));
+        return -e;
+    }
+    if ((rc = safety_same_target(fd, path, t, why, why_len)) < 0) {
+        close(fd);
+        return rc;
+    }
+    return fd;
+}
+
+int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
+                    uint32_t io_align_bytes, int d, char *why,
+                    size_t why_len)
+{
+    const char *path = cfg->paths[d];
+    struct safety_target t;
+    int rc = check_target(cfg, d, &t, why, why_len);
+    bool created = rc == 1;
+
+    if (rc < 0)
         return rc;
     if (cfg->limit_bytes > t.usable_bytes) {
         snprintf(why, why_len, "%s: %llu usable bytes, but the disk group "
@@ -123,17 +175,9 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
                  io_align_bytes, lbs);
         return -EINVAL;
     }
-    int flags = (cfg->writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC;
-    if (t.kind == SAFETY_BLOCK)
-        flags |= O_EXCL;
-    int fd = open(path, flags);
-    if (fd < 0) {
-        int e = errno;
-        snprintf(why, why_len, "%s: cannot open it %s with O_DIRECT: %s",
-                 path, cfg->writable ? "read-write" : "read-only",
-                 strerror(e));
-        return -e;
-    }
+    int fd = open_target(cfg, path, &t, why, why_len);
+    if (fd < 0)
+        return fd;
     disk->fd = fd;
     disk->limit_bytes = cfg->limit_bytes ? cfg->limit_bytes : t.usable_bytes;
     disk->align_mask = lbs - 1;
@@ -148,7 +192,17 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
                  (unsigned long long)disk->limit_bytes, lbs,
                  node_text,
                  cfg->writable ? "read-write" : "read-only",
-                 t.will_create ? " (created by asmsim)" :
+                 created ? " (created by asmsim)" :
                  t.asmsim_file ? " (asmsim's file)" : "");
     return 0;
+}
+
+int aio_target_recheck(const struct aio_disk *disk, const char *path,
+                       char *why, size_t why_len)
+{
+    struct stat st;
+
+    if (fstat(disk->fd, &st) != 0)
+        return -errno;
+    return safety_busy_target(NULL, path, &st, why, why_len);
 }

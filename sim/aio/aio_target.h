@@ -29,4 +29,12 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
                     uint32_t io_align_bytes, int d, char *why,
                     size_t why_len);
 
+/* Rule 2 of safety.c again on the open target (path: for the message),
+   just before the first I/O: 0, or -EBUSY with why when a loop device
+   over it was set up and put to use (mounted, held, swap) since it was
+   checked.  Block devices are held O_EXCL from the open on; a file has
+   no such lock, so this is as late as the check can be made. */
+int aio_target_recheck(const struct aio_disk *disk, const char *path,
+                       char *why, size_t why_len);
+
 #endif

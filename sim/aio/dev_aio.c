@@ -30,9 +30,11 @@
  * targets to workers by NUMA node, the buffers are sized by class
  * (aio_pool.c; open refuses more than io_budget.h's limit of them, with
  * the loads that would fit), and
- * each worker gets its pool and io_context.  With one worker the engine's
- * thread pins itself to its node; with more, the threads start and pin
- * themselves.  open tells what it chose in cfg->info (printed by
+ * each worker gets its pool and io_context.  Just before the first I/O
+ * every target is asked once more whether a loop device over it has been
+ * put to use since it was checked (aio_target_recheck).  With one worker
+ * the engine's thread pins itself to its node; with more, the threads
+ * start and pin themselves.  open tells what it chose in cfg->info (printed by
  * --verbose): one line per target, then one per worker with its node and
  * targets.  Nothing is allocated after open.
  *
@@ -199,6 +201,20 @@ static int open_targets(struct aio_dev *a, const struct dev_aio_cfg *ac,
     return 0;
 }
 
+/* Every target is still not in use through a loop device (rule 2 of
+   safety.c again): the last check before the first I/O. */
+static int open_recheck(struct aio_dev *a, const struct dev_aio_cfg *ac,
+                        char *why, size_t why_len)
+{
+    int rc;
+
+    for (int d = 0; d < a->disks; d++)
+        if ((rc = aio_target_recheck(&a->disk[d], ac->paths[d], why,
+                                     why_len)) < 0)
+            return rc;
+    return 0;
+}
+
 /* The test hook: install $ASMSIM_FAULTS's plan and say so in the info. */
 static int open_env_faults(struct aio_dev *a, const struct dev_aio_cfg *c,
                            char *why, size_t why_len)
@@ -358,6 +374,7 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
     open_plan(a, ac, plan, &why_count);
     if ((rc = open_buffer_budget(a, cfg, why, why_len)) < 0 ||
         (rc = open_workers(a, plan + 2 * cfg->disks, why, why_len)) < 0 ||
+        (rc = open_recheck(a, ac, why, why_len)) < 0 ||
         (rc = open_start(a, why, why_len)) < 0)
         goto fail;
     aio_info_workers(a, ac, why_count);

@@ -43,6 +43,16 @@
  *     file with unwritten parts in the usable size is refused, saying how
  *     to write it.  Block devices have no holes and are not checked.
  *
+ * What is checked is what is used.  A path is looked up anew by every
+ * call that takes one, and a rename or a symbolic link can put another
+ * file or device there at any moment.  So the check stats the path, opens
+ * it once (read-only, non-blocking, block devices O_EXCL) and refuses it
+ * if the open is not what stat saw; every fact after that - busy loop
+ * devices, the mark, signatures, the block size, unwritten extents - is
+ * read through that descriptor, and the target's identity (st_dev and
+ * st_ino, or st_rdev) is handed back, so that the run's own open can be
+ * compared with it (safety_same_target) and refused when it differs.
+ *
  * The logical block size is asked of the device: BLKSSZGET for a block
  * device, statx(STATX_DIOALIGN) for a file (the alignment direct I/O needs
  * there), falling back to the logical_block_size in sysfs of the device
@@ -197,17 +207,19 @@ int safety_numa_node(const char *path)
     return numa_node_of_dev(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev);
 }
 
-/* The direct-I/O alignment of a file (or of files in a directory). */
-static uint32_t file_block_size(const char *path, dev_t dev)
+/* The direct-I/O alignment of a file (or of files in a directory): the
+   open fd's when path is "", else path's (fd AT_FDCWD). */
+static uint32_t file_block_size(int fd, const char *path, dev_t dev)
 {
 #ifdef STATX_DIOALIGN
     struct statx sx;
-    if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &sx) == 0 &&
+    if (statx(fd, path, *path ? 0 : AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
         (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align > 0) {
         uint32_t a = sx.stx_dio_offset_align;
         return a > sx.stx_dio_mem_align ? a : sx.stx_dio_mem_align;
     }
 #else
+    (void)fd;
     (void)path;
 #endif
     uint32_t b = sysfs_block_size(dev);
@@ -274,9 +286,25 @@ static int read_sidecar(const char *path, char *out, size_t len)
     return 0;
 }
 
-bool safety_is_asmsim_file(const char *path)
+/* Whether the open regular file fd (at path, for its side-car) carries
+   a mark that describes it. */
+static bool marked_fd(int fd, const char *path)
 {
     char now[SAFETY_MARK_LEN], mark[SAFETY_MARK_LEN + 1];
+
+    if (mark_record(fd, now, sizeof now) < 0)
+        return false;
+    ssize_t n = fgetxattr(fd, SAFETY_XATTR, mark, sizeof mark - 1);
+    if (n > 0) {
+        mark[n] = '\0';
+        if (strcmp(mark, now) == 0)
+            return true;
+    }
+    return read_sidecar(path, mark, sizeof mark) == 0 && strcmp(mark, now) == 0;
+}
+
+bool safety_is_asmsim_file(const char *path)
+{
     struct stat st;
 
     /* stat first: never open a FIFO or device to ask */
@@ -285,18 +313,9 @@ bool safety_is_asmsim_file(const char *path)
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0)
         return false;
-    int rc = mark_record(fd, now, sizeof now);
-    ssize_t n = rc == 0 ? fgetxattr(fd, SAFETY_XATTR, mark, sizeof mark - 1)
-                        : -1;
+    bool marked = marked_fd(fd, path);
     close(fd);
-    if (rc < 0)
-        return false;
-    if (n > 0) {
-        mark[n] = '\0';
-        if (strcmp(mark, now) == 0)
-            return true;
-    }
-    return read_sidecar(path, mark, sizeof mark) == 0 && strcmp(mark, now) == 0;
+    return marked;
 }
 
 static int mark_fd(int fd, const char *path, bool sidecar_only)
@@ -396,36 +415,35 @@ int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
 
 /* ---- signatures ------------------------------------------------------ */
 
-static int asm_header(const char *path, bool *found)
+static int asm_header(int fd, bool *found)
 {
     unsigned char buf[ASM_MAGIC_OFFSET + 8];
-    *found = false;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -errno;
     ssize_t n = pread(fd, buf, sizeof buf, 0);
-    int e = errno;
-    close(fd);
+
+    *found = false;
     if (n < 0)
-        return -e;
+        return -errno;
     *found = n == (ssize_t)sizeof buf &&
              memcmp(buf + ASM_MAGIC_OFFSET, ASM_MAGIC, 8) == 0;
     return 0;
 }
 
-int safety_probe_signature(const char *path, char *name, size_t len)
+/* safety_probe_signature on the open target fd. */
+static int probe_signature_fd(int fd, char *name, size_t len)
 {
     bool asm_found;
-    int rc = asm_header(path, &asm_found);
+    int rc = asm_header(fd, &asm_found);
     if (rc < 0)
         return rc;
     if (asm_found) {
         snprintf(name, len, "Oracle ASM disk header (ORCLDISK)");
         return 1;
     }
-    blkid_probe pr = blkid_new_probe_from_filename(path);
-    if (!pr)
+    blkid_probe pr = blkid_new_probe();
+    if (!pr || blkid_probe_set_device(pr, fd, 0, 0) != 0) {
+        blkid_free_probe(pr);
         return -EIO;
+    }
     blkid_probe_enable_superblocks(pr, 1);
     blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
     blkid_probe_enable_partitions(pr, 1);
@@ -434,16 +452,13 @@ int safety_probe_signature(const char *path, char *name, size_t len)
     const char *v = NULL;
     int found = 0;
     if (rc == 0) {
-        if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0 && v) {
+        if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) == 0 && v)
             snprintf(name, len, "%s", v);
-            found = 1;
-        } else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0 && v) {
+        else if (blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL) == 0 && v)
             snprintf(name, len, "%s partition table", v);
-            found = 1;
-        } else {
+        else
             snprintf(name, len, "unnamed signature");
-            found = 1;
-        }
+        found = 1;
     } else if (rc == -2) {
         snprintf(name, len, "several conflicting signatures");
         found = 1;
@@ -454,37 +469,160 @@ int safety_probe_signature(const char *path, char *name, size_t len)
     return found;
 }
 
+int safety_probe_signature(const char *path, char *name, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return -errno;
+    int rc = probe_signature_fd(fd, name, len);
+    close(fd);
+    return rc;
+}
+
 /* ---- the decision ---------------------------------------------------- */
 
-static int block_facts(const char *path, const struct stat *st,
-                       struct safety_target *t, char *why, size_t why_len)
+/* Whether the open object now is what stat saw at the path (st): the
+   same file by device and inode, or the same block device number. */
+static bool same_object(const struct stat *st, const struct stat *now)
 {
-    int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+    if (S_ISBLK(st->st_mode))
+        return S_ISBLK(now->st_mode) && now->st_rdev == st->st_rdev;
+    return S_ISREG(now->st_mode) && now->st_dev == st->st_dev &&
+           now->st_ino == st->st_ino;
+}
+
+static int changed(const char *path, char *why, size_t why_len)
+{
+    snprintf(why, why_len, "%s: changed after it was checked (a rename or a "
+             "symbolic link put another file or device at that path); asmsim "
+             "uses only what it checked: run again once nothing else changes "
+             "that path", path);
+    return -ESTALE;
+}
+
+/* Open path, which stat said is st (a regular file or block device), to
+   read every fact of the check from one descriptor: read-only, never
+   blocking, never as a controlling terminal, and a block device O_EXCL
+   (EBUSY: rule 2).  The fd, or -errno with why; a path whose object was
+   swapped between the stat and the open (rename, symlink) is refused. */
+static int open_checked(const char *path, const struct stat *st, char *why,
+                        size_t why_len)
+{
+    bool block = S_ISBLK(st->st_mode);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK |
+                  (block ? O_EXCL : 0));
+    struct stat now;
+
     if (fd < 0) {
         int e = errno;
-        if (e == EBUSY)
+        if (e == EBUSY && block)
             safety_busy_device_reason(path, st->st_rdev, why, why_len);
         else
             snprintf(why, why_len, "%s: cannot open it: %s", path, strerror(e));
         return -e;
     }
+    if (fstat(fd, &now) != 0 || !same_object(st, &now)) {
+        close(fd);
+        return changed(path, why, why_len);
+    }
+    return fd;
+}
+
+int safety_same_target(int fd, const char *path, const struct safety_target *t,
+                       char *why, size_t why_len)
+{
+    struct stat now;
+
+    if (fstat(fd, &now) != 0)
+        return changed(path, why, why_len);
+    if (t->kind == SAFETY_BLOCK ? S_ISBLK(now.st_mode) &&
+                                  (uint64_t)now.st_rdev == t->rdev
+                                : S_ISREG(now.st_mode) &&
+                                  (uint64_t)now.st_dev == t->dev &&
+                                  (uint64_t)now.st_ino == t->ino)
+        return 0;
+    return changed(path, why, why_len);
+}
+
+/* The facts of the block device open at fd: rule 2 through loop devices
+   over it, its size and block size, its NUMA node. */
+static int block_facts(int fd, const char *path, const struct stat *st,
+                       struct safety_target *t, char *why, size_t why_len)
+{
     uint64_t size = 0;
     int lbs = 0;
     int rc = safety_busy_target(NULL, path, st, why, why_len);
-    if (rc < 0) {
-        close(fd);
+
+    if (rc < 0)
         return rc;
-    }
     if (ioctl(fd, BLKGETSIZE64, &size) != 0 || ioctl(fd, BLKSSZGET, &lbs) != 0) {
         rc = -errno;
         snprintf(why, why_len, "%s: cannot ask the device its size and block "
                  "size: %s", path, strerror(-rc));
     }
-    close(fd);
+    t->kind = SAFETY_BLOCK;
+    t->rdev = (uint64_t)st->st_rdev;
     t->size_bytes = size;
     t->logical_block_bytes = lbs > 0 ? (uint32_t)lbs : FALLBACK_BLOCK_BYTES;
     t->numa_node = numa_node_of_dev(st->st_rdev);
     return rc;
+}
+
+/* The facts of the regular file open at fd: rule 2 (swap, busy loop
+   devices over it), its size, asmsim's mark, its block size and node. */
+static int file_facts(int fd, const char *path, const struct stat *st,
+                      const struct safety_policy *p, struct safety_target *t,
+                      char *why, size_t why_len)
+{
+    int rc = safety_busy_target(NULL, path, st, why, why_len);
+
+    if (rc < 0)
+        return rc;
+    t->kind = SAFETY_FILE;
+    t->dev = (uint64_t)st->st_dev;
+    t->ino = (uint64_t)st->st_ino;
+    t->size_bytes = (uint64_t)st->st_size;
+    t->asmsim_file = marked_fd(fd, path);
+    if (t->asmsim_file && p->create_bytes > t->size_bytes) {
+        t->size_bytes = p->create_bytes;        /* --create extends it */
+        t->will_create = true;
+    }
+    t->logical_block_bytes = file_block_size(fd, "", st->st_dev);
+    t->numa_node = numa_node_of_dev(st->st_dev);
+    return 0;
+}
+
+/* The facts of an existing target, every one read through one open of
+   it (open_checked), signatures included: looked for on asmsim's own
+   files too, as a mark says who made the file, not what was written on
+   it since (an ASM disk image copied over it, say).  The open fd, or
+   -errno with why. */
+static int existing_facts(const char *path, const struct stat *st,
+                          const struct safety_policy *p,
+                          struct safety_target *t, char *why, size_t why_len)
+{
+    int rc, fd;
+
+    if (!S_ISREG(st->st_mode) && !S_ISBLK(st->st_mode)) {
+        snprintf(why, why_len, "%s: neither a regular file nor a block "
+                 "device; give a file or a block device", path);
+        return -EINVAL;
+    }
+    if ((fd = open_checked(path, st, why, why_len)) < 0)
+        return fd;
+    rc = S_ISREG(st->st_mode) ? file_facts(fd, path, st, p, t, why, why_len)
+                              : block_facts(fd, path, st, t, why, why_len);
+    if (rc == 0 && (rc = probe_signature_fd(fd, t->signature,
+                                            sizeof t->signature)) < 0)
+        snprintf(why, why_len, "%s: cannot read it to look for signatures: "
+                 "%s", path, strerror(-rc));
+    if (rc == 0)
+        t->signature[0] = '\0';
+    if (rc < 0) {
+        close(fd);
+        return rc;
+    }
+    return fd;
 }
 
 /* Facts about a path that does not exist yet: those of its directory. */
@@ -516,7 +654,7 @@ static int missing_facts(const char *path, const struct safety_policy *p,
     t->will_create = true;
     t->asmsim_file = true;
     t->size_bytes = p->create_bytes;
-    t->logical_block_bytes = file_block_size(dir, st.st_dev);
+    t->logical_block_bytes = file_block_size(AT_FDCWD, dir, st.st_dev);
     t->numa_node = numa_node_of_dev(st.st_dev);
     return 0;
 }
@@ -558,16 +696,13 @@ static const char *holes_remedy(const char *path, const struct safety_policy *p,
    preallocated extents read back from memory, not the disk, and writes
    there measure block allocation (aio_fill.c).  asmsim's own file given
    --create is filled (will_create); any other such file is refused. */
-static int written_in_full(const char *path, const struct safety_policy *p,
+static int written_in_full(int fd, const char *path,
+                           const struct safety_policy *p,
                            struct safety_target *t, char *why, size_t why_len)
 {
     uint64_t unwritten = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    int rc = fd < 0 ? -errno : aio_fill_unwritten_bytes(fd, t->usable_bytes,
-                                                        &unwritten);
+    int rc = aio_fill_unwritten_bytes(fd, t->usable_bytes, &unwritten);
 
-    if (fd >= 0)
-        close(fd);
     if (rc < 0) {
         snprintf(why, why_len, "%s: cannot tell which parts of it were "
                  "written: %s", path, strerror(-rc));
@@ -608,12 +743,76 @@ static const char *article(const char *name)
     return c && (strchr("aeio", c) || spelled) ? "an" : "a";
 }
 
+/* Rules 4 and 5: may a run that writes use the target t?  0, or -EPERM
+   with why naming the flag that would allow it. */
+static int write_refusal(const char *path, const struct safety_policy *p,
+                         const struct safety_target *t, char *why,
+                         size_t why_len)
+{
+    if (p->write && !t->asmsim_file && !p->destroy_data) {
+        if (t->kind == SAFETY_BLOCK && p->create_bytes)
+            snprintf(why, why_len, "%s: --create makes files, not block "
+                     "devices, and the run writes to this device asmsim did "
+                     "not create; give --destroy-data to overwrite it, or run "
+                     "without --write", path);
+        else if (t->signature[0] && !p->ignore_signatures)
+            snprintf(why, why_len, "%s: the run writes and this %s carries "
+                     "%s %s signature and was not created by asmsim; refusing "
+                     "before the first I/O; give --destroy-data and "
+                     "--ignore-signatures if it really may be destroyed, or "
+                     "run without --write", path,
+                     t->kind == SAFETY_BLOCK ? "device" : "file",
+                     article(t->signature), t->signature);
+        else
+            snprintf(why, why_len, "%s: the run writes and this %s was not "
+                     "created by asmsim; refusing before the first I/O; give "
+                     "--destroy-data to let asmsim overwrite it, or run "
+                     "without --write", path,
+                     t->kind == SAFETY_BLOCK ? "device" : "file");
+        return -EPERM;
+    }
+    if (p->write && t->signature[0] && !p->ignore_signatures) {
+        if (t->asmsim_file)
+            snprintf(why, why_len, "%s: carries %s %s signature although "
+                     "asmsim created it (something wrote it since); refusing "
+                     "to overwrite it; add --ignore-signatures if it really "
+                     "may be destroyed", path, article(t->signature),
+                     t->signature);
+        else
+            snprintf(why, why_len, "%s: carries %s %s signature; refusing to "
+                     "overwrite it even with --destroy-data; add "
+                     "--ignore-signatures if it really may be destroyed",
+                     path, article(t->signature), t->signature);
+        return -EPERM;
+    }
+    return 0;
+}
+
+/* Rule 6: the usable size, whole logical blocks below --size-limit. */
+static int usable_size(const char *path, const struct safety_policy *p,
+                       struct safety_target *t, char *why, size_t why_len)
+{
+    uint64_t usable = t->size_bytes;
+
+    if (p->size_limit_bytes && p->size_limit_bytes < usable)
+        usable = p->size_limit_bytes;
+    usable -= usable % t->logical_block_bytes;
+    t->usable_bytes = usable;
+    if (usable < MIN_USABLE_BYTES) {
+        snprintf(why, why_len, "%s: only %llu usable bytes%s; asmsim needs "
+                 "at least 1 MiB per target", path, (unsigned long long)usable,
+                 p->size_limit_bytes ? " within --size-limit" : "");
+        return -EINVAL;
+    }
+    return 0;
+}
+
 int safety_check(const char *path, const struct safety_policy *p,
                  struct safety_target *out, char *why, size_t why_len)
 {
     struct safety_target t;
     struct stat st;
-    int rc;
+    int rc, fd = -1;
 
     memset(&t, 0, sizeof t);
     t.numa_node = -1;
@@ -622,105 +821,23 @@ int safety_check(const char *path, const struct safety_policy *p,
                  "device path");
         return -EINVAL;
     }
-    if (stat(path, &st) != 0) {
-        if (errno != ENOENT) {
-            int e = errno;
-            snprintf(why, why_len, "%s: %s", path, strerror(e));
-            return -e;
-        }
+    if (stat(path, &st) == 0)
+        rc = fd = existing_facts(path, &st, p, &t, why, why_len);
+    else if (errno == ENOENT)
         rc = missing_facts(path, p, &t, why, why_len);
-        if (rc < 0)
-            return rc;
-    } else if (S_ISREG(st.st_mode)) {
-        if ((rc = safety_busy_target(NULL, path, &st, why, why_len)) < 0)
-            return rc;
-        t.kind = SAFETY_FILE;
-        t.size_bytes = (uint64_t)st.st_size;
-        t.asmsim_file = safety_is_asmsim_file(path);
-        if (t.asmsim_file && p->create_bytes > t.size_bytes) {
-            t.size_bytes = p->create_bytes;     /* --create extends it */
-            t.will_create = true;
-        }
-        t.logical_block_bytes = file_block_size(path, st.st_dev);
-        t.numa_node = numa_node_of_dev(st.st_dev);
-    } else if (S_ISBLK(st.st_mode)) {
-        t.kind = SAFETY_BLOCK;
-        rc = block_facts(path, &st, &t, why, why_len);
-        if (rc < 0)
-            return rc;
-    } else {
-        snprintf(why, why_len, "%s: neither a regular file nor a block "
-                 "device; give a file or a block device", path);
-        return -EINVAL;
+    else {
+        rc = -errno;
+        snprintf(why, why_len, "%s: %s", path, strerror(-rc));
     }
-
-    /* Signatures: looked for on everything that exists, asmsim's own files
-       included: a mark says who made the file, not what was written on it
-       since (an ASM disk image copied over it, say). */
-    if (t.kind != SAFETY_MISSING) {
-        rc = safety_probe_signature(path, t.signature, sizeof t.signature);
-        if (rc < 0) {
-            snprintf(why, why_len, "%s: cannot read it to look for "
-                     "signatures: %s", path, strerror(-rc));
-            return rc;
-        }
-        if (rc == 0)
-            t.signature[0] = '\0';
-    }
-
-    if (p->write && !t.asmsim_file && !p->destroy_data) {
-        if (t.kind == SAFETY_BLOCK && p->create_bytes)
-            snprintf(why, why_len, "%s: --create makes files, not block "
-                     "devices, and the run writes to this device asmsim did "
-                     "not create; give --destroy-data to overwrite it, or run "
-                     "without --write", path);
-        else if (t.signature[0] && !p->ignore_signatures)
-            snprintf(why, why_len, "%s: the run writes and this %s carries "
-                     "%s %s signature and was not created by asmsim; refusing "
-                     "before the first I/O; give --destroy-data and "
-                     "--ignore-signatures if it really may be destroyed, or "
-                     "run without --write", path,
-                     t.kind == SAFETY_BLOCK ? "device" : "file",
-                     article(t.signature), t.signature);
-        else
-            snprintf(why, why_len, "%s: the run writes and this %s was not "
-                     "created by asmsim; refusing before the first I/O; give "
-                     "--destroy-data to let asmsim overwrite it, or run "
-                     "without --write", path,
-                     t.kind == SAFETY_BLOCK ? "device" : "file");
-        return -EPERM;
-    }
-    if (p->write && t.signature[0] && !p->ignore_signatures) {
-        if (t.asmsim_file)
-            snprintf(why, why_len, "%s: carries %s %s signature although "
-                     "asmsim created it (something wrote it since); refusing "
-                     "to overwrite it; add --ignore-signatures if it really "
-                     "may be destroyed", path, article(t.signature),
-                     t.signature);
-        else
-            snprintf(why, why_len, "%s: carries %s %s signature; refusing to "
-                     "overwrite it even with --destroy-data; add "
-                     "--ignore-signatures if it really may be destroyed",
-                     path, article(t.signature), t.signature);
-        return -EPERM;
-    }
-
-    uint64_t usable = t.size_bytes;
-    if (p->size_limit_bytes && p->size_limit_bytes < usable)
-        usable = p->size_limit_bytes;
-    usable -= usable % t.logical_block_bytes;
-    t.usable_bytes = usable;
-    if (usable < MIN_USABLE_BYTES) {
-        snprintf(why, why_len, "%s: only %llu usable bytes%s; asmsim needs "
-                 "at least 1 MiB per target", path, (unsigned long long)usable,
-                 p->size_limit_bytes ? " within --size-limit" : "");
-        return -EINVAL;
-    }
-    if (t.kind == SAFETY_FILE && !t.will_create &&
-        (rc = written_in_full(path, p, &t, why, why_len)) < 0)
-        return rc;
-    *out = t;
-    return 0;
+    if (rc >= 0 && (rc = write_refusal(path, p, &t, why, why_len)) == 0 &&
+        (rc = usable_size(path, p, &t, why, why_len)) == 0 &&
+        t.kind == SAFETY_FILE && !t.will_create)
+        rc = written_in_full(fd, path, p, &t, why, why_len);
+    if (fd >= 0)
+        close(fd);
+    if (rc == 0)
+        *out = t;
+    return rc;
 }
 
 /* ---- the same data under two names ------------------------------------ */
@@ -728,24 +845,6 @@ int safety_check(const char *path, const struct safety_policy *p,
 static uint64_t dev_u64(dev_t d)
 {
     return (uint64_t)d;
-}
-
-/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
-static uint64_t read_devnum(const char *path)
-{
-    char buf[64];
-    unsigned maj, min;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
-    if (sscanf(buf, "%u:%u", &maj, &min) != 2)
-        return 0;
-    return dev_u64(makedev(maj, min));
 }
 
 /* The sysfs directory of a block device number under sys_root, resolved. */
@@ -779,26 +878,16 @@ static uint64_t whole_disk(const char *sys_root, uint64_t dev, char *dir,
         return 0;
     *slash = '\0';
     snprintf(path, sizeof path, "%s/dev", dir);
-    return read_devnum(path);
+    return dev_u64(safety_read_devnum(path));
 }
 
 /* The file under a loop device, from its sysfs directory. */
 static void loop_backing(const char *dir, struct safety_ident *out)
 {
-    char path[PATH_MAX + 32], file[PATH_MAX + 1];
     struct stat st;
-    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    ssize_t n = read(fd, file, sizeof file - 1);
-    close(fd);
-    if (n <= 0)
-        return;
-    file[n] = '\0';
-    file[strcspn(file, "\n")] = '\0';
-    if (stat(file, &st) != 0)
-        return;                 /* deleted, or another mount namespace's */
+
+    if (!safety_loop_backing(dir, &st))
+        return;                 /* unbound, deleted, another namespace's */
     out->backed = true;
     out->back_dev = dev_u64(st.st_dev);
     out->back_ino = (uint64_t)st.st_ino;

@@ -50,6 +50,8 @@ struct safety_target {
     bool asmsim_file;           /* carries asmsim's mark */
     bool will_create;           /* missing, --create makes it */
     char signature[SAFETY_SIG_LEN]; /* "" or what was found ("ext4", ...) */
+    uint64_t dev, ino;          /* a file: the one checked (st_dev, st_ino) */
+    uint64_t rdev;              /* a block device: the one checked */
 };
 
 /* Inspect `path` and decide whether the policy allows the run to use it.
@@ -63,9 +65,21 @@ struct safety_target {
      -EINVAL  neither a regular file nor a block device, or too small,
               or a file with holes or unwritten extents in its usable size
               (asmsim's own file given --create: will_create, filled)
-     other    what stat/open said. */
+     -ESTALE  another file or device was put at the path while it was
+              checked (a rename, a symbolic link)
+     other    what stat/open said.
+   Every fact comes from one open of the target; *out names what was
+   checked (dev and ino, or rdev) for safety_same_target. */
 int safety_check(const char *path, const struct safety_policy *p,
                  struct safety_target *out, char *why, size_t why_len);
+
+/* 0 when the open fd is the target safety_check judged into t (the same
+   file by device and inode, the same block device by number), else
+   -ESTALE with why naming path: something put another file or device at
+   the path between the check and the open, and what was not checked is
+   not used. */
+int safety_same_target(int fd, const char *path, const struct safety_target *t,
+                       char *why, size_t why_len);
 
 /* Create `path` as a file of `bytes` (or extend an asmsim file to it),
    allocate its blocks, write every byte not yet written (with

@@ -49,6 +49,28 @@
 
 #include <linux/loop.h>
 
+/* s with the kernel's escapes decoded, in place: /proc/swaps and
+   mountinfo write a space, tab, newline and backslash in a path as
+   \040, \011, \012 and \134 (seq_file's mangling), so "swap file" is
+   listed as "swap\040file".  A backslash not followed by three octal
+   digits is kept as it is.  Returns s. */
+static char *unescape_octal(char *s)
+{
+    char *out = s;
+
+    for (const char *p = s; *p; p++) {
+        if (p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' &&
+            p[2] <= '7' && p[3] >= '0' && p[3] <= '7') {
+            *out++ = (char)((p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0'));
+            p += 3;
+        } else {
+            *out++ = *p;
+        }
+    }
+    *out = '\0';
+    return s;
+}
+
 /* Where the device is mounted, from mountinfo ("major:minor" is field 3). */
 static bool mounted_at(dev_t dev, char *where, size_t len)
 {
@@ -62,7 +84,7 @@ static bool mounted_at(dev_t dev, char *where, size_t len)
         char id[32], point[2048];
         if (sscanf(line, "%*s %*s %31s %*s %2047s", id, point) == 2 &&
             strcmp(id, want) == 0) {
-            snprintf(where, len, "%s", point);
+            snprintf(where, len, "%s", unescape_octal(point));
             found = true;
         }
     }
@@ -90,8 +112,7 @@ static bool held_in(const char *dir, char *who, size_t len)
     return found;
 }
 
-/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
-static dev_t read_devnum(const char *path)
+dev_t safety_read_devnum(const char *path)
 {
     unsigned maj, min;
     FILE *f = fopen(path, "re");
@@ -101,19 +122,32 @@ static dev_t read_devnum(const char *path)
     return n == 2 ? makedev(maj, min) : 0;
 }
 
-/* Whether the block device rdev (a path or a device number) is an active
-   swap area, or the file (dev, ino) a swap file: /proc/swaps names them. */
-static bool in_swaps(const struct stat *target)
+bool safety_loop_backing(const char *dir, struct stat *st)
+{
+    char path[PATH_MAX + 32], back[PATH_MAX + 1];
+    FILE *f;
+
+    if (snprintf(path, sizeof path, "%s/loop/backing_file", dir) >=
+        (int)sizeof path || (f = fopen(path, "re")) == NULL)
+        return false;
+    bool got = fgets(back, sizeof back, f) != NULL;
+    fclose(f);
+    back[got ? strcspn(back, "\n") : 0] = '\0';
+    return got && stat(back, st) == 0;
+}
+
+bool safety_in_swaps(const char *swaps, const struct stat *target)
 {
     char line[4096], name[PATH_MAX];
     struct stat st;
-    FILE *f = fopen("/proc/swaps", "re");
+    FILE *f = fopen(swaps ? swaps : "/proc/swaps", "re");
     bool found = false;
 
     if (!f)
         return false;
     while (!found && fgets(line, sizeof line, f)) {
-        if (sscanf(line, "%4095s", name) != 1 || stat(name, &st) != 0)
+        if (sscanf(line, "%4095s", name) != 1 ||
+            stat(unescape_octal(name), &st) != 0)
             continue;               /* the header, or a deleted swap file */
         if (S_ISBLK(target->st_mode))
             found = S_ISBLK(st.st_mode) && st.st_rdev == target->st_rdev;
@@ -137,7 +171,7 @@ static void busy_reason(dev_t rdev, const char *sys_dir, char *out, size_t len)
     else if (sys_dir && held_in(sys_dir, who, sizeof who))
         snprintf(out, len, "is in use by %s (LVM, device-mapper or "
                  "MD-RAID)", who);
-    else if (in_swaps(&st))
+    else if (safety_in_swaps(NULL, &st))
         snprintf(out, len, "is an active swap area");
     else
         snprintf(out, len, "is open exclusively by another program (a "
@@ -169,7 +203,7 @@ static bool loop_in_use_by_sysfs(const char *dir, dev_t rdev, char *what,
     struct stat st = { .st_mode = S_IFBLK, .st_rdev = rdev };
 
     if (mounted_at(rdev, who, sizeof who) || held_in(dir, who, sizeof who) ||
-        in_swaps(&st)) {
+        safety_in_swaps(NULL, &st)) {
         busy_reason(rdev, dir, what, len);
         return true;
     }
@@ -181,11 +215,11 @@ static bool loop_in_use_by_sysfs(const char *dir, dev_t rdev, char *what,
         if (e->d_name[0] == '.' || access(path, F_OK) != 0)
             continue;
         snprintf(path, sizeof path, "%s/%s/dev", dir, e->d_name);
-        dev_t part = read_devnum(path);
+        dev_t part = safety_read_devnum(path);
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         struct stat pst = { .st_mode = S_IFBLK, .st_rdev = part };
         if (part && (mounted_at(part, who, sizeof who) ||
-                     held_in(path, who, sizeof who) || in_swaps(&pst))) {
+                     held_in(path, who, sizeof who) || safety_in_swaps(NULL, &pst))) {
             char reason[2200];
             busy_reason(part, path, reason, sizeof reason);
             snprintf(what, len, "has a partition %s that %s", e->d_name, reason);
@@ -227,7 +261,7 @@ static bool is_overlay(dev_t dev)
    to ask, the path in sysfs loop/backing_file is looked up instead. */
 static bool loop_over(const char *dir, const char *name, const struct stat *target)
 {
-    char path[PATH_MAX], back[PATH_MAX + 1];
+    char path[PATH_MAX];
     struct loop_info64 info;
     struct stat st;
 
@@ -247,13 +281,7 @@ static bool loop_over(const char *dir, const char *name, const struct stat *targ
                     is_overlay((dev_t)info.lo_device) || is_overlay(target->st_dev));
         }
     }
-    snprintf(path, sizeof path, "%s/loop/backing_file", dir);
-    FILE *f = fopen(path, "re");
-    bool got = f && fgets(back, sizeof back, f) != NULL;
-    if (f)
-        fclose(f);
-    back[got ? strcspn(back, "\n") : 0] = '\0';
-    if (!got || stat(back, &st) != 0)
+    if (!safety_loop_backing(dir, &st))
         return false;
     return S_ISBLK(target->st_mode) ? S_ISBLK(st.st_mode) && st.st_rdev == target->st_rdev
            : st.st_dev == target->st_dev && st.st_ino == target->st_ino;
@@ -273,7 +301,7 @@ static bool loop_busy(const char *sys_root, const char *name, int depth,
 
     snprintf(dir, sizeof dir, "%s/block/%s", sys_root, name);
     snprintf(node, sizeof node, "%s/dev", dir);
-    dev_t rdev = read_devnum(node);
+    dev_t rdev = safety_read_devnum(node);
     snprintf(node, sizeof node, "/dev/%s", name);
     if (rdev && stat(node, &st) == 0 && S_ISBLK(st.st_mode) &&
         st.st_rdev == rdev) {
@@ -331,7 +359,7 @@ int safety_busy_target(const char *sys_root, const char *path,
 {
     char chain[2600];
 
-    if (!S_ISBLK(file->st_mode) && in_swaps(file)) {
+    if (!S_ISBLK(file->st_mode) && safety_in_swaps(NULL, file)) {
         snprintf(why, why_len, "%s: is an active swap file; asmsim never "
                  "uses a file the system swaps to; give another target", path);
         return -EBUSY;

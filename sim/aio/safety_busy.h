@@ -6,10 +6,27 @@
 #ifndef ASMSIM_SIM_SAFETY_BUSY_H
 #define ASMSIM_SIM_SAFETY_BUSY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 struct stat;
+
+/* The device number in a sysfs "dev" file ("MAJ:MIN"), or 0. */
+dev_t safety_read_devnum(const char *path);
+
+/* The file under the loop device whose sysfs directory is dir (the path
+   in dir/loop/backing_file), stat'ed into *st: false when the device is
+   not bound or its file cannot be found (deleted, or another mount
+   namespace's). */
+bool safety_loop_backing(const char *dir, struct stat *st);
+
+/* Whether target is an active swap area (a block device, by device
+   number) or swap file (by st_dev and st_ino), as the swaps list names
+   them: swaps is "/proc/swaps" (NULL) or, in tests, a file laid out
+   like it; the kernel's octal escapes in its paths (\040 for a space)
+   are decoded. */
+bool safety_in_swaps(const char *swaps, const struct stat *target);
 
 /* The reason a block device whose exclusive open failed with EBUSY is
    busy, as one line naming path: where it is mounted, what holds it, or

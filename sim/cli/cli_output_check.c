@@ -14,6 +14,8 @@
  * the same one report_write_atomic applies when it writes: nothing,
  * asmsim's own output, /dev/null, a terminal or a FIFO; never a device,
  * a directory or a file asmsim did not write, nor one through a link.
+ * A terminal must open, too: /dev/tty does not in a command without a
+ * controlling terminal (setsid, cron), which is said before the work.
  *
  * Writable is tried, not asked: access(W_OK) says yes to root for /proc,
  * a read-only mount or a full disk, and the run would fail only after the
@@ -34,10 +36,12 @@
  * in why, the path quoted as cli_quote does.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "sim/cli/cli.h"
@@ -133,6 +137,32 @@ static int check_dir(const char *flag, const char *dir, bool may_create,
     }
 }
 
+/* An output written in place (/dev/null, a terminal, a FIFO) opens:
+   /dev/tty fails with ENXIO when the command has no controlling terminal
+   (setsid, cron, a service), which would otherwise be found only after
+   the work.  Opened without blocking and as nobody's controlling
+   terminal, and closed at once; a FIFO is not tried here, as its reader
+   may start after the command (report_util.c waits for one then). */
+static int check_in_place(const char *flag, const char *file, const char *q,
+                          char *why, size_t why_len)
+{
+    struct stat st;
+
+    if (stat(file, &st) != 0 || S_ISFIFO(st.st_mode))
+        return 0;
+    int fd = open(file, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd >= 0) {
+        close(fd);
+        return 0;
+    }
+    int rc = -errno;
+    snprintf(why, why_len, "%s %s: cannot open it to write: %s%s; give a "
+             "file name", flag, q, strerror(-rc),
+             rc == -ENXIO && st.st_rdev == makedev(5, 0) ?
+             " (this command has no controlling terminal)" : "");
+    return rc;
+}
+
 /* The directory of an output file (--json, --report) exists and is
    writable, and the path is not a directory; with must_be_new (--report,
    never replaced) nothing exists at the path.  The messages end in
@@ -160,7 +190,9 @@ int cli_check_output_file(const char *flag, const char *file, bool must_be_new,
                  rc == -EISDIR ? alt : "");
         return rc;
     }
-    if (out.how == REPORT_OUTPUT_IN_PLACE || out.how == REPORT_OUTPUT_APPEND)
+    if (out.how == REPORT_OUTPUT_IN_PLACE)
+        return check_in_place(flag, file, q, why, why_len);
+    if (out.how == REPORT_OUTPUT_APPEND)
         return 0;                       /* written into, nothing created */
     const char *path = out.path, *slash = strrchr(path, '/');
     if (!slash)

@@ -269,6 +269,16 @@ int report_output_target(const char *path, struct report_output *out,
    /dev/null or a terminal (checked again after the open, so a path
    changed since report_output_target judged it is not written). */
 bool report_output_fd_ok(int fd);
+/* Whether the thing at path itself (not followed if a link) is what a
+   REPLACE output may replace: a regular file, empty or asmsim's own. */
+bool report_output_replaceable(const char *path);
+/* Whether stdout (fd, 1 but for tests), as the shell opened it, may take
+   what asmsim prints: 0, or -errno with why, one clause starting with
+   "stdout is": a block device or a character device other than a
+   terminal, /dev/null, /dev/zero or /dev/full, or a regular file opened
+   at a byte it holds (1<>), which the printing would overwrite.  A
+   closed stdout passes. */
+int report_output_stdout_ok(int fd, char *why, size_t why_len);
 /* Whether head, a file's first bytes (NUL-terminated), starts as one of
    asmsim's outputs: a JSON object with asmsim's keys, or "# asmsim ...". */
 bool report_output_is_own(const char *head);

@@ -13,7 +13,9 @@
  *              never replaced;
  *   own        a regular file that holds asmsim's own output, or nothing
  *              (an empty file, as `> out.json` or touch leave): replaced
- *              whole, by a rename over it;
+ *              whole, by exchanging the new file with it and judging what
+ *              came out (report_output_replaceable), which goes back if
+ *              something else was put there meanwhile;
  *   in place   /dev/null, a terminal or a FIFO (a pipe, `>(jq .)`): the
  *              bytes are written into it; and our own standard output or
  *              error when the path names it (/dev/stdout with stdout
@@ -29,6 +31,18 @@
  * followed and its target judged by the same rules; a file of asmsim's
  * reached through one is replaced where it lies, the link left as it is;
  * a link to nothing is refused rather than followed into a new file.
+ *
+ * Standard output is an output too, for the text every command prints
+ * and for --json -: `asmsim run > /dev/loop0` would write over the disk.
+ * The shell opened it, so it is judged as it is open
+ * (report_output_stdout_ok, once, before any command runs): a device is
+ * refused as above; a regular file only when the bytes printed would land
+ * on bytes already there (opened with 1<> at its start: `>` truncates it
+ * and `>>` appends, so either is fine, as is a file written after what
+ * it holds); a FIFO, a socket (a service's journal), /dev/null, and
+ * here any terminal (the one the session runs on, a serial console
+ * included) and /dev/zero and /dev/full (which keep nothing; a full one
+ * fails the writes, which main.c reports) take it.
  *
  * asmsim's own output is recognised by its first bytes (at most
  * OWN_HEAD_BYTES): a JSON object whose first two members are the ones
@@ -212,16 +226,11 @@ static int our_stdio_fd(const struct stat *st)
     return -1;
 }
 
-/* The existing thing st at path (followed through links): how to write
-   it, or why not. */
-static int judge(const char *path, const struct stat *st,
-                 struct report_output *out, struct refusal *r)
+/* What is not a regular file, st (a FIFO, a device, a directory, a
+   socket): written in place, or why not. */
+static int judge_special(const struct stat *st, struct report_output *out,
+                         struct refusal *r)
 {
-    if (S_ISREG(st->st_mode)) {
-        out->stdio_fd = our_stdio_fd(st);
-        out->how = out->stdio_fd > 0 ? REPORT_OUTPUT_APPEND : REPORT_OUTPUT_REPLACE;
-        return out->how == REPORT_OUTPUT_APPEND ? 0 : own_file(path, st, r);
-    }
     out->how = REPORT_OUTPUT_IN_PLACE;
     if (S_ISFIFO(st->st_mode) ||
         (S_ISCHR(st->st_mode) && harmless_char_device(st->st_rdev)))
@@ -245,6 +254,18 @@ static int judge(const char *path, const struct stat *st,
         snprintf(r->what, sizeof r->what, "a socket");
     }
     return -EINVAL;
+}
+
+/* The existing thing st at path (followed through links): how to write
+   it, or why not. */
+static int judge(const char *path, const struct stat *st,
+                 struct report_output *out, struct refusal *r)
+{
+    if (!S_ISREG(st->st_mode))
+        return judge_special(st, out, r);
+    out->stdio_fd = our_stdio_fd(st);
+    out->how = out->stdio_fd > 0 ? REPORT_OUTPUT_APPEND : REPORT_OUTPUT_REPLACE;
+    return out->how == REPORT_OUTPUT_APPEND ? 0 : own_file(path, st, r);
 }
 
 /* The file a link at path names, where asmsim replaces it. */
@@ -317,4 +338,47 @@ bool report_output_fd_ok(int fd)
 
     return fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) ||
            (S_ISCHR(st.st_mode) && harmless_char_device(st.st_rdev)));
+}
+
+int report_output_stdout_ok(int fd, char *why, size_t why_len)
+{
+    struct report_output out;
+    struct refusal r = { "", "" };
+    struct stat st;
+    int rc;
+
+    if (fstat(fd, &st) != 0 || S_ISSOCK(st.st_mode) || isatty(fd))
+        return 0;       /* closed (>&-), a socket (a journal), a terminal */
+    if (S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 &&
+        (minor(st.st_rdev) == 5 || minor(st.st_rdev) == 7))
+        return 0;       /* /dev/zero and /dev/full keep nothing either */
+    if (S_ISREG(st.st_mode)) {
+        int flags = fcntl(fd, F_GETFL);
+        off_t at = lseek(fd, 0, SEEK_CUR);
+        if (flags < 0 || (flags & O_APPEND) || at < 0 || at >= st.st_size)
+            return 0;               /* `>`, `>>`, or after what is there */
+        snprintf(why, why_len, "stdout is a file opened at byte %lld of its "
+                 "%lld (1<> or a descriptor passed on): what asmsim prints "
+                 "would overwrite what the file holds; redirect stdout with "
+                 "> or >>", (long long)at, (long long)st.st_size);
+        return -EEXIST;
+    }
+    /* the remedy for a path ends "give a file name"; here the shell's
+       redirection is what to change */
+    static const char tail[] = "give a file name";
+    if ((rc = judge_special(&st, &out, &r)) < 0) {
+        size_t keep = strlen(r.remedy) - (sizeof tail - 1);
+        snprintf(why, why_len, "stdout is %s; %.*sredirect stdout to a file",
+                 r.what, (int)keep, r.remedy);
+    }
+    return rc;
+}
+
+bool report_output_replaceable(const char *path)
+{
+    struct refusal r;
+    struct stat st;
+
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+           own_file(path, &st, &r) == 0;
 }

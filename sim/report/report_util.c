@@ -9,8 +9,12 @@
  * the surest way to stay on it), writes what the producer made (in
  * memory, so that every failure of the file keeps its errno: ENOSPC is
  * "No space left on device", not stdio's bare error flag), then fsync
- * (the data reaches the disk before the name does), and rename()s it
- * over the target; finally the directory is fsync'ed so the
+ * (the data reaches the disk before the name does), and moves it into
+ * place: a new name with RENAME_NOREPLACE, asmsim's own file by
+ * exchanging the two (RENAME_EXCHANGE) and judging what came out, which
+ * is put back if it is not asmsim's after all (something replaced it
+ * while the text was written: a plain rename would have destroyed it);
+ * finally the directory is fsync'ed so the
  * rename itself survives a crash (best effort: some file systems refuse).
  * On any failure, the producer's included, the temporary file is unlinked
  * and the target is untouched.  The temporary name is
@@ -21,6 +25,9 @@
  * asmsim's own file is replaced, /dev/null, a terminal or a FIFO is
  * written in place (renaming over /dev/null would replace the device node
  * with a file), and a device or a file asmsim did not write is refused.
+ * A FIFO is opened without waiting: one nobody reads gets a reader for
+ * a second (FIFO_READER_WAIT_MS), then the write fails with a message
+ * (exit 1) instead of hanging the command for ever.
  *
  * Output directories.  report_mkdir_p() creates them as `mkdir -p` does,
  * for the CLI's --output-dir and the session's save alike.
@@ -59,6 +66,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +74,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/core/shell_word.h"
 #include "sim/profiles/prices_table.h"
 #include "sim/report/report.h"
 
@@ -184,21 +193,64 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
+/* How long a FIFO may take to get a reader: long enough for one started
+   along with asmsim (`asmsim cost --json p & cat p`), short enough that a
+   FIFO nobody will read fails the command instead of hanging it. */
+#define FIFO_READER_WAIT_MS 1000
+
+/* Open the existing path that is written in place, for writing, without
+   waiting on it: a FIFO without a reader fails the open with ENXIO at
+   once (a blocking open would wait for one for ever), and is tried again
+   every 10 ms for FIFO_READER_WAIT_MS (fifo: path is one).  Once open, the descriptor blocks
+   again, so a slow reader slows the writes and loses nothing.  The fd,
+   or -errno. */
+static int open_in_place(const char *path, bool fifo)
+{
+    for (int waited_ms = 0;; waited_ms += 10) {
+        int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+        if (fd >= 0) {
+            int flags = fcntl(fd, F_GETFL);
+            if (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0)
+                return fd;
+            int e = errno;
+            close(fd);
+            return -e;
+        }
+        if (errno != ENXIO || !fifo || waited_ms >= FIFO_READER_WAIT_MS)
+            return -errno;
+        nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
+    }
+}
+
 /* Write text into the existing file at path that is not replaced
-   (/dev/null, a terminal, a FIFO): open without creating or truncating,
-   write, close.  What was opened is judged again (report_output_fd_ok):
-   a path made a link to a disk since it was judged is not written. */
+   (/dev/null, a terminal, a FIFO): open without creating or truncating
+   (open_in_place), write, close.  What was opened is judged again
+   (report_output_fd_ok): a path made a link to a disk since it was
+   judged is not written. */
 static int write_in_place(const char *path, const char *text, size_t len,
                           char *why, size_t why_len)
 {
-    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    bool fifo = stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+    int fd = open_in_place(path, fifo);
+
     if (fd >= 0 && !report_output_fd_ok(fd)) {
         close(fd);
         snprintf(why, why_len, "%s: changed since it was checked; not "
                  "writing into it", path);
         return -EINVAL;
     }
-    int rc = fd < 0 ? -errno : write_all(fd, text, len);
+    if (fd == -ENXIO && fifo) {
+        char word[SIM_SHELL_WORD_BUF(4096)];
+        const char *w = sim_shell_word(path, word, sizeof word);
+        bool paste = strcmp(w, "''") != 0;     /* '' : too long to offer */
+        snprintf(why, why_len, "%s: nobody reads this FIFO (no reader opened "
+                 "it within %d s); start its reader first%s%s%s, or give a "
+                 "file name", path, FIFO_READER_WAIT_MS / 1000,
+                 paste ? " (e.g. cat " : "", paste ? w : "", paste ? " &)" : "");
+        return fd;
+    }
+    int rc = fd < 0 ? fd : write_all(fd, text, len);
     if (fd >= 0 && close(fd) != 0 && rc == 0)
         rc = -errno;
     if (rc < 0)
@@ -224,6 +276,60 @@ static int produce(int (*write_fn)(FILE *, void *), void *arg, char **text,
         free(*text);
         *text = NULL;
     }
+    return rc;
+}
+
+/* Put the written temporary file tmp at out->path in place of asmsim's
+   own output there.  That was judged, but another file can have been put
+   at the path since (and rename() would destroy it): so the two are
+   exchanged, atomically (renameat2 RENAME_EXCHANGE), and what came out,
+   now at tmp, is judged again; anything but asmsim's own output or an
+   empty file is exchanged back and left as it was: -EEXIST.  A path
+   emptied meanwhile gets the file as a new one.  Where the file system
+   cannot exchange (EINVAL: tmpfs before 5.x, some network and FUSE file
+   systems), a plain rename, on the judgement made just before.  If the
+   exchange back fails, the other file is left at tmp, said in why:
+   -ENOTRECOVERABLE (tmp is not to be removed). */
+static int replace_own(const char *tmp, const char *to, char *why,
+                       size_t why_len)
+{
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, to, RENAME_EXCHANGE) != 0) {
+        if (errno == ENOENT)
+            return report_rename_new(tmp, to);
+        if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+            return -errno;
+        return rename(tmp, to) == 0 ? 0 : -errno;
+    }
+    if (report_output_replaceable(tmp)) {
+        unlink(tmp);                    /* asmsim's previous output */
+        return 0;
+    }
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, to, RENAME_EXCHANGE) != 0) {
+        snprintf(why, why_len, "%s: something asmsim did not write was put "
+                 "there while the report was written, and could not be put "
+                 "back (%s): it is at %s now", to, strerror(errno), tmp);
+        return -ENOTRECOVERABLE;
+    }
+    return -EEXIST;
+}
+
+/* Move the written tmp into place as out says (a new file, or over
+   asmsim's own), with why on failure naming path. */
+static int place(const char *tmp, const struct report_output *out,
+                 const char *path, char *why, size_t why_len)
+{
+    /* a new file never replaces one that appeared meanwhile */
+    int rc = out->how == REPORT_OUTPUT_NEW ? report_rename_new(tmp, out->path)
+             : replace_own(tmp, out->path, why, why_len);
+
+    if (rc == -EEXIST)
+        snprintf(why, why_len, "%s %s while it was written; not replacing "
+                 "it: give a new file name", path, out->how ==
+                 REPORT_OUTPUT_NEW ? "appeared" : "was replaced by a file "
+                 "asmsim did not write");
+    else if (rc < 0 && rc != -ENOTRECOVERABLE)
+        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, out->path,
+                 strerror(-rc));
     return rc;
 }
 
@@ -309,16 +415,12 @@ int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                  strerror(-rc));
         goto fail;
     }
-    /* a new file never replaces one that appeared meanwhile */
-    rc = out.how == REPORT_OUTPUT_NEW ? report_rename_new(tmp, out.path)
-         : rename(tmp, out.path) == 0 ? 0 : -errno;
-    if (rc == -EEXIST) {
-        snprintf(why, why_len, "%s appeared while it was written; not "
-                 "replacing it: give a new file name", path);
-        goto fail;
-    } else if (rc < 0) {
-        snprintf(why, why_len, "cannot rename %s to %s: %s", tmp, out.path,
-                 strerror(-rc));
+    if ((rc = place(tmp, &out, path, why, why_len)) < 0) {
+        if (rc == -ENOTRECOVERABLE) {   /* somebody's file is at tmp now */
+            free(text);
+            free(tmp);
+            return -EEXIST;
+        }
         goto fail;
     }
     sync_parent_dir(out.path);
