@@ -1,19 +1,32 @@
 #!/usr/bin/env bash
-# The model against the published measurements of DOMAIN.md section 5
-# (C1..C16), through the command line, side by side: published figure,
-# model figure, ratio, error; the last line is the mean |error| over every
-# row.  tests/test_calibration.c asserts the same cases (within 5 % for
+# The model against published measurements, through the command line,
+# side by side: published figure, model figure, ratio, error; the last line
+# is the mean |error| over every row.  The cases: DOMAIN.md section 5
+# (C1..C16), the two studies of issue 33 (S1, S2) and the third-party
+# low-queue-depth latency logs the gp2, gp3 and io1 rows are fitted to (M2,
+# M5, M7, M9, M10; sources in sim/profiles/profiles_latency.c).
+# tests/test_calibration.c asserts the C and S cases (within 5 % for
 # plateaus, 15 % for average latency, 20 % for p99 and p99.99); this prints
 # them.  Each case runs with the profiles of its time (gp3-2023, io2-2021:
 # profiles_ebs.c).
 #
-#   usage: bench/calibration.sh [path/to/asmsim]
+# --doc FILE also writes the table as Markdown (docs/validation.md), with
+# the results of the rule-book tests (tests/test_rules.c, the build's
+# test_rules beside asmsim), so the page users read is this run's output.
+#
+#   usage: bench/calibration.sh [--doc FILE] [path/to/asmsim]
 set -euo pipefail
+doc=
+if [ "${1:-}" = --doc ]; then
+    doc=${2:?--doc needs a file name}
+    shift 2
+fi
 asmsim=${1:-build/asmsim}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 gp3=gp3-2023:size=125GiB,iops=4000,throughput=1000MiB/s
 errors="$tmp/errors"
+markdown="$tmp/rows.md"
 
 # figure <json> <jq-like python expression>
 figure() {
@@ -26,6 +39,8 @@ row() {  # row CASE DESCRIPTION PUBLISHED MODEL
     echo "$err" >>"$errors"
     printf '%-4s %-58s %10s %10.1f %7.3f %+7.1f%%\n' "$1" "$2" "$3" "$4" \
         "$(python3 -c "print($4 / $3)")" "$err"
+    printf '| %s | %s | %s | %.1f | %.3f | %+.1f %% |\n' "$1" "${2#  }" "$3" "$4" \
+        "$(python3 -c "print($4 / $3)")" "$err" >>"$markdown"
 }
 
 printf '%-4s %-58s %10s %10s %7s %8s\n' case configuration published model ratio error
@@ -117,4 +132,71 @@ row C16 "OCI E4.Flex 8, oci-higher 2048GB, 4K randrw 50/50 QD 1: read avg" 355 "
 row C16 "  same: read p99 (us)" 553 "$(lat "$tmp/c16.json" read p99)"
 row C16 "  same: write avg (us)" 431 "$(lat "$tmp/c16.json" write avg)"
 row C16 "  same: write p99 (us)" 619 "$(lat "$tmp/c16.json" write p99)"
-python3 -c "import sys; e=[abs(float(x)) for x in open(sys.argv[1])]; print('mean |error| over %d rows: %.2f %%' % (len(e), sum(e)/len(e)))" "$errors"
+# Issue 33's studies.  S1: the ORION study of 16 x gp3 at 3,000 IOPS /
+# 500 MiB/s, 128 KiB sequential writes (merged into 256 KiB operations).
+# S2: the C10-C12 io2 volume, fio 256 KiB random reads, 4 jobs x QD 64.
+"$asmsim" sweep --instance r5b.24xlarge --volume gp3-2023:size=1000GiB,iops=3000,throughput=500MiB/s \
+    --volumes 16 --run dss --type seq --write 100 --duration auto --quiet --json "$tmp/s1.json" >/dev/null
+row S1 "r5b.24xlarge, 16 x gp3 3000 IOPS 500MiB/s, 128K seq writes" 7300 \
+    "$(figure "$tmp/s1.json" "d['summary']['max_large_mbps']")"
+"$asmsim" run --instance c6g.12xlarge --volume "$io2bx" --disks 1 --matrix point --num-small 0 \
+    --num-large 256 --size-large 256KiB --write 0 --duration auto --quiet --json "$tmp/s2.json" >/dev/null
+row S2 "c6g.12xlarge, io2 50000 IOPS, 256K randread QD 256: MB/s" 826 \
+    "$(figure "$tmp/s2.json" "d['points'][0]['mbps']")"
+# Third-party latency logs (profiles_latency.c, M numbers): QD 1 4 KiB
+# reads on one volume; 16 outstanding 16 KiB I/Os over the rig's volumes.
+qd1 "$tmp/m2.json" t3a.small gp2:size=100GiB 0
+row M2 "t3a.small, gp2 100GiB, 4K read QD 1 (ioping): avg (us)" 377.5 "$(lat "$tmp/m2.json" read avg)"
+row M2 "  same: p99 (us)" 990 "$(lat "$tmp/m2.json" read p99)"
+qd1 "$tmp/m5.json" m5.xlarge gp3:size=100GiB 0
+row M5 "m5.xlarge, gp3 100GiB, 4K randread QD 1: avg (us)" 564 "$(lat "$tmp/m5.json" read avg)"
+row M5 "  same: p99 (us)" 872 "$(lat "$tmp/m5.json" read p99)"
+qd16() {  # qd16 OUT VOLUME DISKS WRITE_PCT: 16 outstanding 16 KiB on m5.12xlarge
+    "$asmsim" run --instance m5.12xlarge --volume "$2" --disks "$3" --matrix point --num-small 16 \
+        --num-large 0 --size-small 16KiB --write "$4" --duration 60 --quiet --json "$1" >/dev/null
+}
+qd16 "$tmp/m7.json" gp2:size=3000GiB 4 100
+row M7 "m5.12xlarge, 4 x gp2 3000GiB, 16K writes x 16: avg (us)" 601 "$(lat "$tmp/m7.json" write avg)"
+row M7 "  same: p99 (us)" 868 "$(lat "$tmp/m7.json" write p99)"
+qd16 "$tmp/m9.json" io1:size=2048GiB,iops=40000 1 100
+row M9 "m5.12xlarge, io1 40000 IOPS, 16K writes x 16: avg (us)" 565 "$(lat "$tmp/m9.json" write avg)"
+row M9 "  same: p99 (us)" 836 "$(lat "$tmp/m9.json" write p99)"
+qd16 "$tmp/m10.json" io1:size=2048GiB,iops=40000 1 0
+row M10 "  same, 16K reads x 16 (instance cap): IOPS" 40210 "$(figure "$tmp/m10.json" "d['points'][0]['iops']")"
+summary=$(python3 -c "import sys; e=[abs(float(x)) for x in open(sys.argv[1])]; print('mean |error| over %d rows: %.2f %%' % (len(e), sum(e)/len(e)))" "$errors")
+echo "$summary"
+
+[ -n "$doc" ] || exit 0
+rules="$(dirname "$asmsim")/test_rules"
+{
+    echo "# Validation: the model against published measurements"
+    echo
+    echo "Generated by \`bench/calibration.sh --doc docs/validation.md\` on $(date -u +%Y-%m-%d)"
+    echo "($("$asmsim" --version 2>/dev/null | head -1 || echo asmsim)).  Do not edit by hand: run it again."
+    echo
+    echo "Every row runs the command line on the modelled configuration of a published"
+    echo "measurement: C1-C16 are DOMAIN.md section 5's cases, S1-S2 the studies of"
+    echo "issue 33, M2-M10 third-party fio/ioping logs at low queue depth (sources in"
+    echo "\`sim/profiles/profiles_latency.c\`).  The model's parameters name the"
+    echo "measurement each was fitted to (\`asmsim profiles rules\`): a row fitted to"
+    echo "its own measurement is a check of the fit, not an independent test."
+    echo "MB/s are 10^6 B/s; latencies in microseconds."
+    echo
+    echo "| case | configuration | published | model | ratio | error |"
+    echo "|---|---|---|---|---|---|"
+    cat "$markdown"
+    echo
+    echo "$summary."
+    echo
+    echo "## The rule book against the providers' documents"
+    echo
+    echo "\`tests/test_rules.c\` reproduces each document's own table through the"
+    echo "resolvers and the model (AWS's gp2 burst and refill table, st1/sc1"
+    echo "throughput and scan tables, io1/io2 throughput examples, gp3 ratio"
+    echo "examples, OCI's level tables, EC2's instance table).  This run:"
+    echo
+    echo '```'
+    if [ -x "$rules" ]; then "$rules" 2>&1 || true; else echo "($rules not built)"; fi
+    echo '```'
+} >"$doc"
+echo "wrote $doc"
