@@ -477,12 +477,13 @@ static void a_stop_should_abandon_the_page(void)
 
 /* An advice: four candidates, of which (cost, least headroom) 100/-0.5
    misses, 200/0.1, 300/0.05 (dominated) and 400/0.3 pass; the front is
-   100, 200, 400. */
+   100, 200, 400.  300 took the figures of an alike candidate (the memo:
+   reused), counted apart from the three simulated. */
 static const char advice_doc[] =
     "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise <x>\","
     "\"targets\":{\"need_mbps\":300,\"need_iops\":null,\"redundancy\":\"normal\"},"
     "\"space\":{\"clouds\":[\"aws\",\"oci\"],\"os\":\"linux\"},"
-    "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":4},"
+    "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":3,\"reused\":1},"
     "\"best\":[{\"instance\":\"m5.xlarge\",\"cloud\":\"aws\",\"volume\":\"gp3<b>\","
     "\"disks\":4,\"usd_month\":{\"instance\":150,\"volumes\":50,\"total\":200},"
     "\"simulated\":true,\"mbps\":330,\"pass\":true,\"headroom_frac\":{\"mbps\":0.1},"
@@ -495,7 +496,7 @@ static const char advice_doc[] =
     "\"usd_month\":{\"total\":200},\"headroom_frac\":{\"mbps\":0.1},\"binding\":\"b\"},"
     "\"oci\":null},"
     "\"candidates\":["
-    "{\"usd_month\":300,\"headroom_frac\":0.05,\"pass\":true},"
+    "{\"usd_month\":300,\"headroom_frac\":0.05,\"pass\":true,\"reused\":true},"
     "{\"usd_month\":100,\"headroom_frac\":-0.5,\"pass\":false},"
     "{\"usd_month\":400,\"headroom_frac\":0.3,\"pass\":true},"
     "{\"usd_month\":200,\"headroom_frac\":0.1,\"pass\":true},"
@@ -515,11 +516,12 @@ static void an_advice_should_chart_cost_against_headroom_with_the_front(void)
     CHECK(front != NULL);
     CHECK(front && strstr(front, "\"data\":[{\"x\":100,\"y\":-50},{\"x\":200,\"y\":10},"
                                  "{\"x\":400,\"y\":30}]") != NULL);
-    CHECK(strstr(page, "4 configurations simulated, 3 meeting every target; 3 on "
-                       "the Pareto front") != NULL);
+    CHECK(strstr(page, "4 configurations judged (3 simulated, 1 alike to one simulated), "
+                       "3 meeting every target; 3 on the Pareto front") != NULL);
     CHECK(strstr(page, "<td data-key=\"best\">m5.xlarge + 4 x gp3&lt;b&gt;</td>") != NULL);
     CHECK(strstr(page, "<td data-key=\"best_usd_month\">200.00</td>") != NULL);
-    CHECK(strstr(page, "<td data-key=\"simulated\">4</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"simulated\">3</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"reused\">1</td>") != NULL);
     CHECK(strstr(page, "<td>+10.0 %</td>") != NULL);
     CHECK(strstr(page, "asmsim run --volume &#39;gp3&lt;b&gt;&#39;") != NULL);
     CHECK(strstr(page, "mbps: 150 of 300 (the bound; not simulated)") != NULL);

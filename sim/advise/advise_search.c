@@ -29,7 +29,8 @@
  *      thousands of bursting candidates just short of it, and their
  *      simulations took minutes where the answer took seconds).
  *   Candidates alike to the model (the same volume option on instances
- *   with the same limits) are simulated once (the memo, below).
+ *   with the same limits) are simulated once (the memo, below); the
+ *   others take its figures and are counted apart (reused, not simulated).
  *
  * The answer (adv_merge(), from one search or the logs of all its
  * shards): the cheapest `top` passes, the best of each cloud, "why
@@ -219,10 +220,13 @@ static int memo_add(struct memo *m, long key, const struct adv_outcome *o)
 
 /* ---- simulating a batch ----------------------------------------------- */
 
-/* The search's progress, told after every simulation (not every batch:
-   a batch of long simulations kept the first line to 7-9 s) from whichever
-   thread ran it, one at a time; both figures only grow over the whole
-   search, its scans and clouds (a count per scan went 14, then 1). */
+/* The search's simulations, counted (the search's `simulated`: every
+   simulation its scans ran, a batch's after the last pass it needed
+   too, none the memo answered) and told to the progress callback after
+   every one (not every batch: a batch of long simulations kept the first
+   line to 7-9 s) from whichever thread ran it, one at a time; both
+   figures only grow over the whole search, its scans and clouds (a count
+   per scan went 14, then 1). */
 struct tick {
     pthread_mutex_t mu;
     long done;                      /* simulations finished */
@@ -231,12 +235,11 @@ struct tick {
 
 static void tick_one(const struct adv_cfg *cfg, struct tick *t, double usd_month)
 {
-    if (!cfg->progress || !t)
-        return;
     pthread_mutex_lock(&t->mu);
     t->done++;
     t->usd_month = fmax(t->usd_month, usd_month);
-    cfg->progress(cfg->progress_arg, t->done, t->usd_month);
+    if (cfg->progress)
+        cfg->progress(cfg->progress_arg, t->done, t->usd_month);
     pthread_mutex_unlock(&t->mu);
 }
 
@@ -332,6 +335,7 @@ static int run_batch(struct batch *b, long k, struct memo *m)
             continue;
         b->rc[j] = 0;
         b->out[j] = *o;
+        b->out[j].reused = true;
         adv_space_config(b->s, b->cand[j], &b->out[j].c);
         b->out[j].bound_mbps = b->cand[j]->bound_mbps;
         b->out[j].bound_iops = b->cand[j]->bound_iops;
@@ -582,7 +586,8 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
         long n = pick_cloud(cfg, s, clouds[c], sc->below_usd, sc->most, list, sc->cut_usd);
         long before = log->n;
         rc = scan_candidates(cfg, s, list, n, sc, log, &d->interrupted);
-        d->simulated += log->n - before;
+        for (long i = before; i < log->n; i++)      /* simulated: the tick's */
+            d->reused += log->v[i].reused;
     }
     free(list);
     return rc;
@@ -638,6 +643,7 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
         if (rc == 0)
             rc = search_space(&bc, &s, &burst_scan, &d->burst, d);
     }
+    d->simulated = tick.done;
     adv_space_free(&s);
     pthread_mutex_destroy(&tick.mu);
     if (rc == -ENOMEM)
@@ -756,6 +762,7 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
         r->burst_cut_usd = INFINITY;
         for (int k = 0; k < n; k++) {
             r->simulated += d[k]->simulated;
+            r->reused += d[k]->reused;
             r->interrupted = r->interrupted || d[k]->interrupted;
             r->burst_cut_usd = fmin(r->burst_cut_usd, d[k]->burst_cut_usd);
         }

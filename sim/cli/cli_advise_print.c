@@ -120,6 +120,8 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     if (r->lat.set_aside > 0)
         fprintf(f, " (%ld set aside by the latency bound)", r->lat.set_aside);
     fprintf(f, ", %ld simulated ", r->simulated);
+    if (r->reused > 0)              /* the memo's answers are not simulations */
+        fprintf(f, "(and %ld alike to one of them, its figures reused) ", r->reused);
     if (r->shards > 1)
         fprintf(f, "in %d shards, merged", r->shards);
     else
