@@ -749,7 +749,7 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
     for (int k = 0; k < r->lat.n_types; k++)
         gp3_set_aside = gp3_set_aside || (strcmp(r->lat.type[k].type, "gp3") == 0 &&
                                           r->lat.type[k].candidates > 0 &&
-                                          r->lat.type[k].floor_us > 500);
+                                          r->lat.type[k].lowest_bound_us > 500);
     CHECK(gp3_set_aside);
     adv_result_free(r);
 }
@@ -911,14 +911,15 @@ static void latency_target_below_every_floor_should_simulate_nothing(void)
     for (int k = 0; k < r->lat.n_types; k++) {
         const struct adv_aside *a = &r->lat.type[k];
         sum += a->candidates;
-        CHECK(a->candidates > 0 && a->floor_us >= r->lat.floor_us && a->floor_us > 1);
+        CHECK(a->candidates > 0 && a->lowest_bound_us >= r->lat.floor_us &&
+              a->lowest_bound_us > 1);
         if (strcmp(a->type, "io2") == 0 && !a->platform[0]) {
             io2 = true;
-            CHECK_NEAR_REL(a->floor_us, 94, 1e-9);
+            CHECK_NEAR_REL(a->lowest_bound_us, 94, 1e-9);
         }
         if (strcmp(a->type, "io2") == 0 && strcmp(a->platform, "xen") == 0) {
             io2_xen = true;
-            CHECK_NEAR_REL(a->floor_us, 500, 1e-9);     /* the earlier io2's read */
+            CHECK_NEAR_REL(a->lowest_bound_us, 500, 1e-9);     /* the earlier io2's read */
         }
     }
     CHECK(io2 && io2_xen);

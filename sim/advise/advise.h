@@ -136,7 +136,9 @@ struct adv_aside {
                                        platform only (io2 off Nitro); ""
                                        on any */
     long candidates;
-    double floor_us;                /* the lowest bound among them */
+    double lowest_bound_us;         /* the lowest latency bound among them:
+                                       a floor, or a floor and the
+                                       queueing the limits imply */
 };
 
 struct adv_floor {

@@ -374,7 +374,7 @@ static void print_set_aside(FILE *f, const struct adv_targets *t, const struct a
         char label[64];
         adv_aside_label(&fl->type[k], label, sizeof label);
         fprintf(f, "  %-20s %ld candidates, the lowest bound %.3f ms\n", label,
-                fl->type[k].candidates, fl->type[k].floor_us / 1e3);
+                fl->type[k].candidates, fl->type[k].lowest_bound_us / 1e3);
     }
 }
 

@@ -507,14 +507,14 @@ static void set_aside_note(struct html_out *o, const cJSON *doc)
                need);
     cJSON_ArrayForEach(x, html_get(doc, "search.lat_set_aside_by_type")) {
         struct adv_aside a = { .candidates = 0 };
-        double n = 0, floor = 0;
+        double n = 0, bound = 0;
         char label[64];
         html_num(x, "candidates", &n);
-        html_num(x, "floor_us", &floor);
+        html_num(x, "floor_us", &bound);    /* the lowest bound (advise.h) */
         snprintf(a.type, sizeof a.type, "%s", html_str_or(x, "type", "?"));
         snprintf(a.platform, sizeof a.platform, "%s", html_str_or(x, "platform", ""));
         adv_aside_label(&a, label, sizeof label);
-        html_textf(o, " %s, %.0f candidates, lowest bound %.0f us;", label, n, floor);
+        html_textf(o, " %s, %.0f candidates, lowest bound %.0f us;", label, n, bound);
     }
     fputs("</p>\n", o->f);
 }

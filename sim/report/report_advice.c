@@ -149,7 +149,8 @@ static void put_floor(struct tree *t, cJSON *o, const struct adv_floor *fl)
         put(t, x, "platform", str_or_null(fl->type[k].platform[0] ? fl->type[k].platform
                                                                   : NULL));
         put(t, x, "candidates", cJSON_CreateNumber((double)fl->type[k].candidates));
-        put(t, x, "floor_us", cJSON_CreateNumber(fl->type[k].floor_us));
+        /* the key's name since 0.1; it holds the lowest bound (docs/fields.md) */
+        put(t, x, "floor_us", cJSON_CreateNumber(fl->type[k].lowest_bound_us));
     }
     put(t, o, "lat_floor_us", number_or_null(fl->floor_us, isfinite(fl->floor_us)));
     put(t, o, "lat_floor_type", str_or_null(isfinite(fl->floor_us) ? fl->floor_type : NULL));
@@ -641,7 +642,7 @@ static void floor_read(const cJSON *h, struct adv_floor *fl)
         snprintf(a->platform, sizeof a->platform, "%s",
                  str_of(x, "platform") ? str_of(x, "platform") : "");
         a->candidates = (long)num_of(x, "candidates");
-        a->floor_us = num_of(x, "floor_us");
+        a->lowest_bound_us = num_of(x, "floor_us");
         fl->n_types++;
     }
 }
