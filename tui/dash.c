@@ -1241,11 +1241,15 @@ static void save_on_exit(struct dash *d, char *bye, size_t len)
         return;
     if (d->save_on_quit) {
         char why[sizeof d->note];
-        if (sim_session_save(d->s, why, sizeof why) == 0)
+        const char *dir = d->o && d->o->output_dir ? d->o->output_dir : ".";
+        int rc = sim_session_save(d->s, why, sizeof why);
+        if (rc == 0)
             snprintf(bye, len, "%s", why);
+        else if (rc == -ENODATA)
+            snprintf(bye, len, "nothing %ssaved to %s: %s%s%s", d->saved[0] ? "more " : "",
+                     dir, why, d->saved[0] ? "; earlier 's': " : "", d->saved);
         else        /* why says what it wrote, if anything, and what not */
-            snprintf(bye, len, "the save on quit to %s failed: %s%s%s",
-                     d->o && d->o->output_dir ? d->o->output_dir : ".", why,
+            snprintf(bye, len, "the save on quit to %s failed: %s%s%s", dir, why,
                      d->saved[0] ? "; earlier 's': " : "", d->saved);
     } else if (d->save_failed[0]) {
         snprintf(bye, len, "nothing saved on quit (no --output-dir); the last 's' "

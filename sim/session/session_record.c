@@ -284,9 +284,10 @@ static int copy_out(sim_session *s, struct sim_run_result *r, struct sim_run_cfg
 }
 
 /* Each set is forgotten once it is written, so a save that fails part
-   way leaves for the next exactly what it did not write (the sets it had
-   written were written again by the next save, and its message named
-   only the failure); after a failure it writes no more. */
+   way leaves for the next exactly what it did not write (forgetting them
+   all only on success, the next save wrote the written ones again, and
+   the message named only the failure); after a failure it writes no
+   more, and its message says what it wrote and what not. */
 int sim_session_save(sim_session *s, char *why, size_t why_len)
 {
     struct sim_run_result r[SIM_SESS_KEPT_MAX + 1] = { { 0 } };
