@@ -820,6 +820,10 @@ expect_error "run_destroy_data_no_should_not_overwrite_an_asm_disk" \
     "asmsim: --destroy-data=no: --destroy-data takes no value" "" \
     "$ASMSIM" run --target asmdisk --write 10 --duration 200ms \
     --destroy-data=no --ignore-signatures=no
+# ORION's refusal names ORION's flag (-write), built so, not rewritten
+expect_error "orion_write_refusal_should_name_orions_write_flag" \
+    "asmsim: $WORK/i7/asmdisk: the run writes and this file carries" "or run without -write" \
+    "$ASMSIM" orion -run oltp -testname incident -write 10 -duration 1
 expect_true "asm_disk_should_be_untouched_by_the_refused_runs" \
     test "$(md5sum <asmdisk)" = "$asm_sum"
 expect_no_files "refused_orion_runs_should_write_nothing" . asmdisk incident.lun

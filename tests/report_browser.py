@@ -291,7 +291,7 @@ def check_advice(check, base, facts, doc):
         want = f"{best['usd_month']['total']:.2f}"
         check(f"{base}: best_bill_is_the_jsons", cells.get("best_usd_month") == want,
               f"page {cells.get('best_usd_month')} json {want}")
-    for key in ("enumerated", "bound_passed", "simulated"):
+    for key in ("enumerated", "bound_passed", "simulated", "reused"):
         check(f"{base}: {key}_is_the_jsons", cells.get(key) == str(doc["search"][key]),
               f"page {cells.get(key)} json {doc['search'][key]}")
     chart = [s for s in facts["specs"] if s["title"] == "Cost against headroom"]

@@ -462,6 +462,39 @@ static void progress_should_tick_every_simulation_and_only_grow(void)
     adv_result_free(r);
 }
 
+/* The search counts its simulations and the memo's answers apart (the
+   memo's were counted as simulated): `simulated` is what the progress
+   callback was told of, `reused` the outcomes that took an alike
+   candidate's figures.  m5.24xlarge and m5.metal have the same limits
+   and price: the memo answers the second of each pair. */
+static void search_should_count_simulations_and_memo_answers_apart(void)
+{
+    struct adv_cfg c = small_space_cfg();
+    struct ticks t = { 0, 0, 0, false };
+    c.targets.need_mbps = 2000;
+    c.targets.write_pct = 0;
+    c.targets.capacity_bytes = TIB;
+    c.space.max_disks = 0;              /* each instance's limit */
+    c.top = 4;
+    c.progress = count_tick;
+    c.progress_arg = &t;
+    struct adv_result *r = search(&c);
+    long reused = 0, judged = 0;
+
+    for (int k = 0; r && k < 2; k++) {
+        const struct adv_log *log = k == 0 ? &r->decided.sim : &r->decided.burst;
+        for (long i = 0; i < log->n; i++) {
+            reused += log->v[i].reused;
+            judged++;
+        }
+    }
+    CHECK_GT(reused, 0);                /* the memo was hit */
+    CHECK_INT_EQ(r ? r->reused : -1, reused);
+    CHECK_INT_EQ(r ? r->simulated : -1, t.calls);
+    CHECK_GE(r ? r->simulated : -1, judged - reused);   /* a batch runs whole */
+    adv_result_free(r);
+}
+
 /* The day's verdict, worst phase and credits do not depend on the
    threads. */
 static void schedule_answer_should_not_depend_on_jobs(void)
@@ -716,7 +749,7 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
     for (int k = 0; k < r->lat.n_types; k++)
         gp3_set_aside = gp3_set_aside || (strcmp(r->lat.type[k].type, "gp3") == 0 &&
                                           r->lat.type[k].candidates > 0 &&
-                                          r->lat.type[k].floor_us > 500);
+                                          r->lat.type[k].lowest_bound_us > 500);
     CHECK(gp3_set_aside);
     adv_result_free(r);
 }
@@ -878,14 +911,15 @@ static void latency_target_below_every_floor_should_simulate_nothing(void)
     for (int k = 0; k < r->lat.n_types; k++) {
         const struct adv_aside *a = &r->lat.type[k];
         sum += a->candidates;
-        CHECK(a->candidates > 0 && a->floor_us >= r->lat.floor_us && a->floor_us > 1);
+        CHECK(a->candidates > 0 && a->lowest_bound_us >= r->lat.floor_us &&
+              a->lowest_bound_us > 1);
         if (strcmp(a->type, "io2") == 0 && !a->platform[0]) {
             io2 = true;
-            CHECK_NEAR_REL(a->floor_us, 94, 1e-9);
+            CHECK_NEAR_REL(a->lowest_bound_us, 94, 1e-9);
         }
         if (strcmp(a->type, "io2") == 0 && strcmp(a->platform, "xen") == 0) {
             io2_xen = true;
-            CHECK_NEAR_REL(a->floor_us, 337, 1e-9);     /* the earlier io2's read */
+            CHECK_NEAR_REL(a->lowest_bound_us, 337, 1e-9);     /* the earlier io2's read */
         }
     }
     CHECK(io2 && io2_xen);
@@ -1034,6 +1068,7 @@ int main(void)
     RUN(hdd_bound_should_charge_a_mib_per_io);
     RUN(answer_should_not_depend_on_jobs);
     RUN(progress_should_tick_every_simulation_and_only_grow);
+    RUN(search_should_count_simulations_and_memo_answers_apart);
     RUN(gp3_should_never_be_provisioned_above_the_instance);
     RUN(study_7000_mbps_should_pick_r5b_24xlarge_16_gp3_at_most_500);
     RUN(study_500_mbps_should_need_a_bigger_m5_sustained_and_m5_large_on_burst);

@@ -477,12 +477,13 @@ static void a_stop_should_abandon_the_page(void)
 
 /* An advice: four candidates, of which (cost, least headroom) 100/-0.5
    misses, 200/0.1, 300/0.05 (dominated) and 400/0.3 pass; the front is
-   100, 200, 400. */
+   100, 200, 400.  300 took the figures of an alike candidate (the memo:
+   reused), counted apart from the three simulated. */
 static const char advice_doc[] =
     "{\"kind\":\"advice\",\"asmsim_version\":\"0.1.0\",\"command\":\"asmsim advise <x>\","
     "\"targets\":{\"need_mbps\":300,\"need_iops\":null,\"redundancy\":\"normal\"},"
     "\"space\":{\"clouds\":[\"aws\",\"oci\"],\"os\":\"linux\"},"
-    "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":4},"
+    "\"search\":{\"enumerated\":50,\"bound_passed\":10,\"simulated\":3,\"reused\":1},"
     "\"best\":[{\"instance\":\"m5.xlarge\",\"cloud\":\"aws\",\"volume\":\"gp3<b>\","
     "\"disks\":4,\"usd_month\":{\"instance\":150,\"volumes\":50,\"total\":200},"
     "\"simulated\":true,\"mbps\":330,\"pass\":true,\"headroom_frac\":{\"mbps\":0.1},"
@@ -495,7 +496,7 @@ static const char advice_doc[] =
     "\"usd_month\":{\"total\":200},\"headroom_frac\":{\"mbps\":0.1},\"binding\":\"b\"},"
     "\"oci\":null},"
     "\"candidates\":["
-    "{\"usd_month\":300,\"headroom_frac\":0.05,\"pass\":true},"
+    "{\"usd_month\":300,\"headroom_frac\":0.05,\"pass\":true,\"reused\":true},"
     "{\"usd_month\":100,\"headroom_frac\":-0.5,\"pass\":false},"
     "{\"usd_month\":400,\"headroom_frac\":0.3,\"pass\":true},"
     "{\"usd_month\":200,\"headroom_frac\":0.1,\"pass\":true},"
@@ -515,11 +516,12 @@ static void an_advice_should_chart_cost_against_headroom_with_the_front(void)
     CHECK(front != NULL);
     CHECK(front && strstr(front, "\"data\":[{\"x\":100,\"y\":-50},{\"x\":200,\"y\":10},"
                                  "{\"x\":400,\"y\":30}]") != NULL);
-    CHECK(strstr(page, "4 configurations simulated, 3 meeting every target; 3 on "
-                       "the Pareto front") != NULL);
+    CHECK(strstr(page, "4 configurations judged (3 simulated, 1 alike to one simulated), "
+                       "3 meeting every target; 3 on the Pareto front") != NULL);
     CHECK(strstr(page, "<td data-key=\"best\">m5.xlarge + 4 x gp3&lt;b&gt;</td>") != NULL);
     CHECK(strstr(page, "<td data-key=\"best_usd_month\">200.00</td>") != NULL);
-    CHECK(strstr(page, "<td data-key=\"simulated\">4</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"simulated\">3</td>") != NULL);
+    CHECK(strstr(page, "<td data-key=\"reused\">1</td>") != NULL);
     CHECK(strstr(page, "<td>+10.0 %</td>") != NULL);
     CHECK(strstr(page, "asmsim run --volume &#39;gp3&lt;b&gt;&#39;") != NULL);
     CHECK(strstr(page, "mbps: 150 of 300 (the bound; not simulated)") != NULL);
@@ -557,12 +559,14 @@ static void an_advice_without_candidates_should_chart_what_it_reports(void)
 
 /* An advice with nothing that meets a target out of reach: the page says
    so, with the candidate that comes closest, and counts the candidates
-   the latency floor set aside. */
+   the latency bound set aside (a mean of 400 us asked: gp3's lowest bound
+   is 412.9 us, io2's off Nitro 500). */
 static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
 {
     static const char doc[] =
         ADVICE_HEAD
-        "\"targets\":{\"need_mbps\":100000,\"redundancy\":\"external\"},"
+        "\"targets\":{\"need_mbps\":100000,\"need_latency_us\":400,"
+        "\"redundancy\":\"external\"},"
         "\"search\":{\"enumerated\":50,\"bound_passed\":0,\"simulated\":0,"
         "\"lat_set_aside\":30,\"lat_set_aside_by_type\":[{\"type\":\"gp3<u>\","
         "\"candidates\":30,\"floor_us\":412.9},{\"type\":\"io2\",\"platform\":\"xen\","
@@ -583,7 +587,7 @@ static void an_advice_out_of_reach_should_say_so_and_name_the_closest(void)
     CHECK(page && strstr(page, "<td data-key=\"lat_set_aside\">30</td>") != NULL);
     CHECK(page && strstr(page, "<p class=\"note\" data-key=\"lat_set_aside_by_type\">Set aside "
                                "by the latency bound, not simulated (the mean latency target of "
-                               "0 us is below their bound): gp3&lt;u&gt;, 30 candidates, lowest "
+                               "400 us is below their bound): gp3&lt;u&gt;, 30 candidates, lowest "
                                "bound 413 us; io2 off Nitro (Xen), 7 candidates, lowest bound "
                                "500 us;</p>") != NULL);
     free(page);

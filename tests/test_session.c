@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -806,6 +807,79 @@ static void save_after_a_write_change_should_describe_what_was_measured(void)
     free(snap);
 }
 
+/* A hook that breaks the output directory (a file takes its name) when
+   the save asks for the command line of its `break_at`-th set. */
+struct breaker {
+    const char *dir;
+    int calls, break_at;
+};
+
+static char *break_dir_on_a_set(void *arg, const struct sim_run_cfg *measured)
+{
+    struct breaker *b = arg;
+    char away[300];
+
+    (void)measured;
+    if (++b->calls == b->break_at) {
+        snprintf(away, sizeof(away), "%s.away", b->dir);
+        CHECK_INT_EQ(rename(b->dir, away), 0);
+        FILE *f = fopen(b->dir, "w");
+        CHECK(f != NULL);
+        if (f)
+            fclose(f);
+    }
+    return strdup("asmsim tui");
+}
+
+static int count_sets(const char *dir)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "exit $(ls %s/brk_*_summary.txt 2>/dev/null | wc -l)", dir);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A save that fails part way (the set before tuning written, then the
+   directory gone) says what it wrote and what it did not, and the next
+   save writes only what was not written: the set before tuning once (it
+   was written again, and the failure hid that it had been). */
+static void save_failed_part_way_should_leave_only_the_unsaved_for_the_next(void)
+{
+    struct sim_session_cfg sc;
+    char why[1024], dir[] = "/tmp/asmsim_session_XXXXXX", away[300];
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "brk");
+    struct breaker b = { dir, 0, 2 };
+    sc.command_line_of = break_dir_on_a_set;
+    sc.command_line_arg = &b;
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    struct sim_cmd c = { .kind = SIM_CMD_WRITE_PCT, .a = 50 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, full_at_half_writes, NULL));
+    c = (struct sim_cmd){ .kind = SIM_CMD_PAUSE, .a = 1 };     /* the record holds still */
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, is_paused, NULL));
+    CHECK(sim_session_save(s, why, sizeof(why)) < 0);
+    if (!strstr(why, "before tuning: saved 5 points to ") ||
+        !strstr(why, "; 5 points not saved: "))
+        CHECK_FAIL_AT("the message of a save failed part way: %s", why);
+    int sets = 0;
+    CHECK_INT_EQ(sim_session_saveable(s, &sets), 5);    /* the tuned set only */
+    CHECK_INT_EQ(sets, 1);
+    snprintf(away, sizeof(away), "%s.away", dir);
+    CHECK_INT_EQ(unlink(dir), 0);
+    CHECK_INT_EQ(rename(away, dir), 0);
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK(strstr(why, "before tuning") == NULL);
+    CHECK_INT_EQ(count_sets(dir), 2);       /* each configuration once */
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static void volume_retune_should_move_the_binding_limit(void)
 {
     struct sim_session_cfg sc;
@@ -1188,6 +1262,7 @@ int main(void)
     RUN(commands_sent_together_should_each_be_applied_in_order);
     RUN(pause_toggle_should_flip_the_pause);
     RUN(save_after_a_write_change_should_describe_what_was_measured);
+    RUN(save_failed_part_way_should_leave_only_the_unsaved_for_the_next);
     RUN(volume_retune_should_move_the_binding_limit);
     RUN(instance_retune_should_change_the_burst_gauges_at_once);
     RUN(save_should_give_the_burst_from_the_start_level);

@@ -6,7 +6,8 @@
 # the layout at 80x24 .. 200x50 (whole header fields and column headers,
 # every disk row reachable, no empty band), ten fast '+' move the load by
 # ten, a save after tuning records the tuned configuration and the
-# version, quitting says what was saved where, 'q' 'y' quits and
+# version, quitting says what was saved where, a failed save says so and
+# leaves the next to write each set once, 'q' 'y' quits and
 # the terminal is restored, a tiny window shows the too-small message,
 # burst-credit gauges fall with --speed, the strip spans the whole run,
 # an emptied bucket and a spent instance burst are told as they happen,
@@ -69,6 +70,12 @@ quit_yes() {
     tm send-keys -t "$S" q
     wait_for "$1" 5 || return 1
     tm send-keys -t "$S" y
+}
+# quit_no REGEX: 'q', wait for the question (REGEX), 'n'
+quit_no() {
+    tm send-keys -t "$S" q
+    wait_for "$1" 5 || return 1
+    tm send-keys -t "$S" n
 }
 # start CMD...: a fresh 120x40 session running CMD, then, once it ends, the
 # terminal's mode and last the exit status (so a test that has seen EXIT=
@@ -532,8 +539,23 @@ else
     bad crash_signal_should_restore_the_terminal
 fi
 
-# ---- 's' saves the ORION files; quitting with --output-dir saves too
+# ---- 's' saves the ORION files; quitting with --output-dir saves too.
+# First a save that fails (a file where the directory goes), after tuning:
+# it says so, the quit question says quitting tries again, and the set
+# before tuning is written once (by the 's' that succeeds, not again on quit)
 start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/out --testname live"
+wait_for 'holding' 20
+tm send-keys -t "$S" '>'
+wait_for '2 disks' 10
+rm -rf "$WORK/out" && : >"$WORK/out"
+tm send-keys -t "$S" s
+if wait_for '[0-9]+ points not saved: .*out: cannot create the directory' 10 &&
+   quit_no 'Quit\? the last save failed; quitting tries again: [0-9]+ points of 2 configurations to '; then
+    ok failed_save_should_say_so_and_the_quit_question_that_it_tries_again
+else
+    bad failed_save_should_say_so_and_the_quit_question_that_it_tries_again
+fi
+rm -f "$WORK/out"
 wait_for 'holding' 20
 tm send-keys -t "$S" s
 if wait_for 'saved [0-9]+ points' 10 && ls "$WORK"/out/live_*_summary.txt >/dev/null 2>&1 &&
@@ -542,10 +564,12 @@ if wait_for 'saved [0-9]+ points' 10 && ls "$WORK"/out/live_*_summary.txt >/dev/
 else
     bad s_should_save_the_orion_files
 fi
-tm send-keys -t "$S" q
-wait_for 'Quit\?' 5
-tm send-keys -t "$S" y
-wait_for 'EXIT=0' 10
+quit_yes 'Quit\? [0-9]+ points? (is|are) saved to'
+if wait_for 'EXIT=0' 10 && [ "$(grep -l '^Disk group: 1 disk' "$WORK"/out/live_*_summary.txt | wc -l)" = 1 ]; then
+    ok set_before_tuning_should_be_saved_once_after_a_failed_save
+else
+    bad set_before_tuning_should_be_saved_once_after_a_failed_save
+fi
 
 # ---- SIGTERM, SIGHUP and Ctrl-C with --output-dir save what was measured, as 'q' does
 for sig in TERM HUP INT; do

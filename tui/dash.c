@@ -86,7 +86,9 @@ struct dash {
     bool confirm_quit;
     bool save_on_quit;
     char note[200];                 /* the UI's own last message */
-    char saved[200];                /* the last save's message, or "" */
+    char saved[200];                /* the last save that wrote, or "" */
+    char save_failed[200];          /* the last save's failure, or "" (it
+                                       wrote what it says, no more) */
     int disk_top;                   /* the first disk row shown */
     int disks_shown;                /* disk rows the last draw showed */
     /* The configuration as it will be once every command sent has been
@@ -883,12 +885,14 @@ static bool key_restart(struct dash *d, int which)
 }
 
 /* Save what was measured; the note says what was written where (or why
-   not), and a save that wrote is remembered for the goodbye line. */
+   not), and the outcome is remembered for the quit question and the
+   goodbye line: a save that wrote, and a failure until a save succeeds. */
 static bool save_now(struct dash *d)
 {
     int rc = sim_session_save(d->s, d->note, sizeof d->note);
     if (rc == 0)
         snprintf(d->saved, sizeof d->saved, "%s", d->note);
+    snprintf(d->save_failed, sizeof d->save_failed, "%s", rc == 0 ? "" : d->note);
     return rc == 0;
 }
 
@@ -1154,19 +1158,23 @@ static void layout_and_draw(struct dash *d)
 /* What quitting with --output-dir writes, counted now, not promised:
    "12 points are saved to DIR" (from 2 configurations, after tuning:
    sim_session_save writes the cells measured before it too), or that
-   there is nothing to save yet. */
+   there is nothing to save yet; after a failed save, that quitting
+   tries again (what it wrote is not counted again). */
 static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size_t len)
 {
     int sets = 0, points = sim_session_saveable(d->s, &sets);
+    char what[64];
 
+    if (sets > 1)
+        snprintf(what, sizeof what, "%d points of %d configurations", points, sets);
+    else
+        snprintf(what, sizeof what, "%d point%s", points, points == 1 ? "" : "s");
     if (points == 0)
         snprintf(buf, len, "nothing is saved: no point has finished yet");
-    else if (sets > 1)
-        snprintf(buf, len, "%d points of %d configurations are saved to %s", points,
-                 sets, dir);
+    else if (d->save_failed[0])
+        snprintf(buf, len, "the last save failed; quitting tries again: %s to %s", what, dir);
     else
-        snprintf(buf, len, "%d point%s saved to %s", points,
-                 points == 1 ? " is" : "s are", dir);
+        snprintf(buf, len, "%s %s saved to %s", what, points == 1 ? "is" : "are", dir);
 }
 
 /* What quitting now keeps, for the "Quit?" question. */
@@ -1220,8 +1228,11 @@ static void draw(struct dash *d)
  * Ending: with --output-dir an interactive session saves what was measured
  * (on 'q' 'y', Ctrl-C, SIGTERM and SIGHUP alike: a closed terminal is a
  * quit); the last line on the terminal then says what was written where,
- * or that nothing was and why.  A batch session's files are the command's
- * to write and report.
+ * or that nothing was and why.  A save that failed ('s' or on quit)
+ * wrote what its message says and no more (sim_session_save): the quit
+ * question says quitting tries again, the goodbye line names the
+ * failure.  A batch session's files are the command's to write and
+ * report.
  */
 static void save_on_exit(struct dash *d, char *bye, size_t len)
 {
@@ -1230,11 +1241,20 @@ static void save_on_exit(struct dash *d, char *bye, size_t len)
         return;
     if (d->save_on_quit) {
         char why[sizeof d->note];
-        if (sim_session_save(d->s, why, sizeof why) == 0)
+        const char *dir = d->o && d->o->output_dir ? d->o->output_dir : ".";
+        int rc = sim_session_save(d->s, why, sizeof why);
+        if (rc == 0)
             snprintf(bye, len, "%s", why);
-        else
-            snprintf(bye, len, "nothing saved to %s: %s",
-                     d->o && d->o->output_dir ? d->o->output_dir : ".", why);
+        else if (rc == -ENODATA)
+            snprintf(bye, len, "nothing %ssaved to %s: %s%s%s", d->saved[0] ? "more " : "",
+                     dir, why, d->saved[0] ? "; earlier 's': " : "", d->saved);
+        else        /* why says what it wrote, if anything, and what not */
+            snprintf(bye, len, "the save on quit to %s failed: %s%s%s", dir, why,
+                     d->saved[0] ? "; earlier 's': " : "", d->saved);
+    } else if (d->save_failed[0]) {
+        snprintf(bye, len, "nothing saved on quit (no --output-dir); the last 's' "
+                 "failed: %s%s%s", d->save_failed, d->saved[0] ? "; earlier 's': " : "",
+                 d->saved);
     } else if (d->saved[0]) {
         snprintf(bye, len, "nothing more saved on quit (no --output-dir); "
                  "earlier 's': %s", d->saved);

@@ -136,7 +136,9 @@ struct adv_aside {
                                        platform only (io2 off Nitro); ""
                                        on any */
     long candidates;
-    double floor_us;                /* the lowest bound among them */
+    double lowest_bound_us;         /* the lowest latency bound among them:
+                                       a floor, or a floor and the
+                                       queueing the limits imply */
 };
 
 struct adv_floor {
@@ -218,6 +220,10 @@ struct adv_day {
 struct adv_outcome {
     struct adv_config c;
     bool simulated;                 /* false: rejected by the bound alone */
+    bool reused;                    /* simulated as an alike candidate
+                                       (the memo: same volume option, an
+                                       instance with the same limits):
+                                       its figures, not a run of its own */
     bool instance_limited;          /* rejected by the instance's own
                                        limits, whatever the volumes (the
                                        volume in c is then only the
@@ -250,7 +256,10 @@ struct adv_decided {
     struct adv_log sim;
     struct adv_log burst;
     struct adv_log bound;
-    long enumerated, bound_passed, simulated;
+    long enumerated, bound_passed;
+    long simulated;                 /* simulations the scans ran */
+    long reused;                    /* outcomes of sim and burst that took
+                                       an alike one's (adv_outcome.reused) */
     struct adv_floor lat;           /* of enumerated: the latency floor's */
     /* a rate target above every candidate's bound: the candidate that
        bounds highest on it, simulated, with missed = the target (large
@@ -281,7 +290,11 @@ struct adv_result {
                                        searched them all */
     long enumerated;                /* candidates in the space */
     long bound_passed;              /* admitted by the bound */
-    long simulated;                 /* simulated to reach the answer */
+    long simulated;                 /* simulations run to reach the answer
+                                       and the burst alternative */
+    long reused;                    /* candidates judged without one of
+                                       their own: alike to one simulated
+                                       (adv_outcome.reused) */
     struct adv_floor lat;           /* set aside by the latency floor */
     /* [ADV_T_MBPS], [ADV_T_IOPS]: the target is out of reach of the whole
        space (above every candidate's bound); [ADV_T_SCHEDULE]: some phase

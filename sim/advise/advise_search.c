@@ -29,7 +29,8 @@
  *      thousands of bursting candidates just short of it, and their
  *      simulations took minutes where the answer took seconds).
  *   Candidates alike to the model (the same volume option on instances
- *   with the same limits) are simulated once (the memo, below).
+ *   with the same limits) are simulated once (the memo, below); the
+ *   others take its figures and are counted apart (reused, not simulated).
  *
  * The answer (adv_merge(), from one search or the logs of all its
  * shards): the cheapest `top` passes, the best of each cloud, "why
@@ -107,21 +108,24 @@ static int cmp_outcome(const void *pa, const void *pb)
    option's capacity) with its own bill: the answer is what simulating it
    would give, for a fraction of the time. */
 
-/* Whether the model tells instances a and b apart: all but the name.  A
-   byte compare of the copies; padding that differs only makes them
-   different, which costs a simulation, never a wrong answer. */
+/* Whether the model tells instances a and b apart: all but the name,
+   field by field.  (A byte compare of copies with the names cleared read
+   their padding, which C leaves unspecified even after a memset: an
+   assignment need not copy it.)  A field added to struct inst_profile
+   belongs here too; the assertion below catches one added at its end. */
 static bool alike_to_model(const struct inst_profile *a, const struct inst_profile *b)
 {
-    struct inst_profile x, y;
-
-    memset(&x, 0, sizeof x);
-    memset(&y, 0, sizeof y);
-    x = *a;
-    y = *b;
-    memset(x.name, 0, sizeof x.name);
-    memset(y.name, 0, sizeof y.name);
-    return memcmp(&x, &y, sizeof x) == 0;
+    return strcmp(a->provider, b->provider) == 0 && a->platform == b->platform &&
+           a->ocpus == b->ocpus && a->burst == b->burst &&
+           a->base_bytes_per_s == b->base_bytes_per_s &&
+           a->max_bytes_per_s == b->max_bytes_per_s && a->base_iops == b->base_iops &&
+           a->max_iops == b->max_iops && a->burst_seconds == b->burst_seconds &&
+           a->delivered_tput_frac == b->delivered_tput_frac &&
+           a->delivered_iops_frac == b->delivered_iops_frac;
 }
+_Static_assert(offsetof(struct inst_profile, delivered_iops_frac) + sizeof(double) ==
+               sizeof(struct inst_profile),
+               "struct inst_profile has a field alike_to_model does not compare");
 
 /* The simulations of one scan by (volume option, the first instance of
    the space alike to the candidate's): an open-addressed table of
@@ -219,10 +223,13 @@ static int memo_add(struct memo *m, long key, const struct adv_outcome *o)
 
 /* ---- simulating a batch ----------------------------------------------- */
 
-/* The search's progress, told after every simulation (not every batch:
-   a batch of long simulations kept the first line to 7-9 s) from whichever
-   thread ran it, one at a time; both figures only grow over the whole
-   search, its scans and clouds (a count per scan went 14, then 1). */
+/* The search's simulations, counted (the search's `simulated`: every
+   simulation its scans ran, a batch's after the last pass it needed
+   too, none the memo answered) and told to the progress callback after
+   every one (not every batch: a batch of long simulations kept the first
+   line to 7-9 s) from whichever thread ran it, one at a time; both
+   figures only grow over the whole search, its scans and clouds (a count
+   per scan went 14, then 1). */
 struct tick {
     pthread_mutex_t mu;
     long done;                      /* simulations finished */
@@ -231,12 +238,11 @@ struct tick {
 
 static void tick_one(const struct adv_cfg *cfg, struct tick *t, double usd_month)
 {
-    if (!cfg->progress || !t)
-        return;
     pthread_mutex_lock(&t->mu);
     t->done++;
     t->usd_month = fmax(t->usd_month, usd_month);
-    cfg->progress(cfg->progress_arg, t->done, t->usd_month);
+    if (cfg->progress)
+        cfg->progress(cfg->progress_arg, t->done, t->usd_month);
     pthread_mutex_unlock(&t->mu);
 }
 
@@ -332,6 +338,7 @@ static int run_batch(struct batch *b, long k, struct memo *m)
             continue;
         b->rc[j] = 0;
         b->out[j] = *o;
+        b->out[j].reused = true;
         adv_space_config(b->s, b->cand[j], &b->out[j].c);
         b->out[j].bound_mbps = b->cand[j]->bound_mbps;
         b->out[j].bound_iops = b->cand[j]->bound_iops;
@@ -351,12 +358,20 @@ struct scan {
     struct tick *tick;
 };
 
-/* Simulate cand[0..n) in order until `top` pass, every outcome into log;
-   *stopped when a stop came. */
+/* The candidates a scan takes of one cloud, in cost order. */
+struct picked {
+    const struct adv_cand **v;
+    long n;
+};
+
+/* Simulate p's candidates in order until `top` pass, every outcome into
+   log; *stopped when a stop came. */
 static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
-                           const struct adv_cand *const *cand, long n,
-                           const struct scan *sc, struct adv_log *log, bool *stopped)
+                           const struct picked *p, const struct scan *sc,
+                           struct adv_log *log, bool *stopped)
 {
+    const struct adv_cand *const *cand = p->v;
+    long n = p->n;
     int top = sc->top;
     bool burst = sc->burst;
     struct adv_outcome *out = calloc(BATCH, sizeof *out);
@@ -390,31 +405,32 @@ static int scan_candidates(const struct adv_cfg *cfg, const struct adv_space *s,
     return err;
 }
 
-/* The first `most` candidates of one cloud below below_usd, in cost
-   order: all of them, or with --shard K/N the (K-1)-th of every N; the
-   price of the first one left out into *cut_usd, if below it.  Every
-   shard counts the same `most` of the whole order, so the shards of a
-   cut search together simulate what the whole one does. */
-static long pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
-                       unsigned cloud, double below_usd, long most,
-                       const struct adv_cand **out, double *cut_usd)
+/* The candidates of one cloud that scan sc takes, into out (its v
+   holds the space's): the first sc->most below sc->below_usd, in cost
+   order, all of them or with --shard K/N the (K-1)-th of every N; the
+   price of the first one left out into *sc->cut_usd, if below it.
+   Every shard counts the same `most` of the whole order, so the shards
+   of a cut search together simulate what the whole one does. */
+static void pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
+                       unsigned cloud, const struct scan *sc, struct picked *out)
 {
-    long n = 0, seen = 0;
+    long seen = 0;
+
+    out->n = 0;
 
     for (long i = 0; i < s->n_cand; i++) {
         const struct adv_cand *c = &s->cand[i];
         bool aws = s->inst[c->inst].aws;
-        if ((cloud == ADV_CLOUD_AWS) != aws || c->total_usd_month >= below_usd)
+        if ((cloud == ADV_CLOUD_AWS) != aws || c->total_usd_month >= sc->below_usd)
             continue;
-        if (seen == most) {
-            *cut_usd = fmin(*cut_usd, c->total_usd_month);
+        if (seen == sc->most) {
+            *sc->cut_usd = fmin(*sc->cut_usd, c->total_usd_month);
             break;
         }
         if (cfg->shard_n <= 0 || seen % cfg->shard_n == cfg->shard_k - 1)
-            out[n++] = c;
+            out->v[out->n++] = c;
         seen++;
     }
-    return n;
 }
 
 /* ---- "why nothing cheaper" ---------------------------------------------- */
@@ -560,8 +576,6 @@ static int log_reach(const struct adv_cfg *cfg, const struct adv_space *s,
 
 /* ---- the search ------------------------------------------------------- */
 
-
-
 /* Scan each cloud of the space's candidates as sc says, every simulated
    outcome into log. */
 static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
@@ -569,22 +583,23 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
                         struct adv_decided *d)
 {
     static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
-    const struct adv_cand **list = malloc((size_t)(s->n_cand + 1) * sizeof *list);
+    struct picked list = { malloc((size_t)(s->n_cand + 1) * sizeof *list.v), 0 };
     int rc = 0;
 
-    if (!list)
+    if (!list.v)
         return -ENOMEM;
     if (s->n_cand > 1)
         qsort_r(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand, s);
     for (int c = 0; c < 2 && rc == 0; c++) {
         if (!(cfg->space.clouds & clouds[c]))
             continue;
-        long n = pick_cloud(cfg, s, clouds[c], sc->below_usd, sc->most, list, sc->cut_usd);
         long before = log->n;
-        rc = scan_candidates(cfg, s, list, n, sc, log, &d->interrupted);
-        d->simulated += log->n - before;
+        pick_cloud(cfg, s, clouds[c], sc, &list);
+        rc = scan_candidates(cfg, s, &list, sc, log, &d->interrupted);
+        for (long i = before; i < log->n; i++)      /* simulated: the tick's */
+            d->reused += log->v[i].reused;
     }
-    free(list);
+    free(list.v);
     return rc;
 }
 
@@ -638,6 +653,7 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
         if (rc == 0)
             rc = search_space(&bc, &s, &burst_scan, &d->burst, d);
     }
+    d->simulated = tick.done;
     adv_space_free(&s);
     pthread_mutex_destroy(&tick.mu);
     if (rc == -ENOMEM)
@@ -756,6 +772,7 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
         r->burst_cut_usd = INFINITY;
         for (int k = 0; k < n; k++) {
             r->simulated += d[k]->simulated;
+            r->reused += d[k]->reused;
             r->interrupted = r->interrupted || d[k]->interrupted;
             r->burst_cut_usd = fmin(r->burst_cut_usd, d[k]->burst_cut_usd);
         }

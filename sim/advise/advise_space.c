@@ -599,10 +599,10 @@ static void floor_seen(struct adv_floor *fl, const char *type, double floor_us)
     snprintf(fl->floor_type, sizeof fl->floor_type, "%s", type);
 }
 
-/* n candidates of `type` (on `platform`, "" any) set aside for a bound of
-   floor_us. */
+/* n candidates of `type` (on `platform`, "" any) set aside, the lowest
+   of their latency bounds bound_us. */
 static void floor_set_aside(struct adv_floor *fl, const char *type, const char *platform,
-                            long n, double floor_us)
+                            long n, double bound_us)
 {
     int k = 0;
 
@@ -613,12 +613,12 @@ static void floor_set_aside(struct adv_floor *fl, const char *type, const char *
         if (k == ADV_MAX_LIST)
             return;             /* more types than a space holds */
         fl->n_types++;
-        fl->type[k] = (struct adv_aside){ .floor_us = INFINITY };
+        fl->type[k] = (struct adv_aside){ .lowest_bound_us = INFINITY };
         snprintf(fl->type[k].type, sizeof fl->type[k].type, "%s", type);
         snprintf(fl->type[k].platform, sizeof fl->type[k].platform, "%s", platform);
     }
     fl->type[k].candidates += n;
-    fl->type[k].floor_us = fmin(fl->type[k].floor_us, floor_us);
+    fl->type[k].lowest_bound_us = fmin(fl->type[k].lowest_bound_us, bound_us);
     fl->set_aside += n;
 }
 
@@ -639,7 +639,7 @@ static void floor_add(struct adv_floor *into, const struct adv_floor *from)
         floor_seen(into, from->floor_type, from->floor_us);
     for (int k = 0; k < from->n_types; k++)
         floor_set_aside(into, from->type[k].type, from->type[k].platform,
-                        from->type[k].candidates, from->type[k].floor_us);
+                        from->type[k].candidates, from->type[k].lowest_bound_us);
 }
 
 /* The platform whose own latency v's type takes on in ("xen" for io2

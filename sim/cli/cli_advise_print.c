@@ -120,6 +120,8 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     if (r->lat.set_aside > 0)
         fprintf(f, " (%ld set aside by the latency bound)", r->lat.set_aside);
     fprintf(f, ", %ld simulated ", r->simulated);
+    if (r->reused > 0)              /* the memo's answers are not simulations */
+        fprintf(f, "(and %ld alike to one of them, its figures reused) ", r->reused);
     if (r->shards > 1)
         fprintf(f, "in %d shards, merged", r->shards);
     else
@@ -372,7 +374,7 @@ static void print_set_aside(FILE *f, const struct adv_targets *t, const struct a
         char label[64];
         adv_aside_label(&fl->type[k], label, sizeof label);
         fprintf(f, "  %-20s %ld candidates, the lowest bound %.3f ms\n", label,
-                fl->type[k].candidates, fl->type[k].floor_us / 1e3);
+                fl->type[k].candidates, fl->type[k].lowest_bound_us / 1e3);
     }
 }
 

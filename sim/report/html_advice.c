@@ -8,9 +8,11 @@
  *             meeting every target), and a rate target (or a schedule)
  *             out of reach of every candidate with the one that comes
  *             closest;
- *   chart     cost against headroom of every candidate simulated
- *             (candidates[]; a --merge document has none, and then the
- *             configurations it reports stand in): passes and misses as
+ *   chart     cost against headroom of every candidate judged by a
+ *             simulation, its own or an alike one's (candidates[], the
+ *             alike counted apart as search.reused; a --merge document
+ *             has none, and then the configurations it reports stand
+ *             in): passes and misses as
  *             two scatter sets, the Pareto front (no other candidate is
  *             both cheaper and has more headroom) as a line through its
  *             points;
@@ -37,6 +39,7 @@
 struct point {
     double usd, headroom_pct;
     bool pass;
+    bool reused;                    /* an alike candidate's figures */
 };
 
 /* A configuration's least headroom in percent: candidates[] carry it as
@@ -82,6 +85,7 @@ static void add_point(struct point *pts, int *n, const cJSON *x)
         !least_headroom_pct(x, &p.headroom_pct))
         return;
     p.pass = cJSON_IsTrue(html_get(x, "pass"));
+    p.reused = cJSON_IsTrue(html_get(x, "reused"));
     pts[(*n)++] = p;
 }
 
@@ -142,7 +146,7 @@ static int pareto(struct point *pts, int n, bool *front)
 static void cost_headroom_chart(struct html_out *o, const cJSON *doc)
 {
     const char *title = "Cost against headroom";
-    int n, passes = 0, on_front;
+    int n, passes = 0, reused = 0, on_front;
     bool all;
     struct point *pts = collect(o, doc, &n, &all);
     bool *front = pts ? calloc((size_t)n + 1, sizeof *front) : NULL;
@@ -166,11 +170,19 @@ static void cost_headroom_chart(struct html_out *o, const cJSON *doc)
         if (front[i])
             html_chart_xy(o, line, pts[i].usd, pts[i].headroom_pct);
         passes += pts[i].pass;
+        reused += pts[i].reused;
     }
+    char how[96];
+    if (!all)
+        snprintf(how, sizeof how, "reported (this document lists no candidates[])");
+    else if (reused > 0)    /* the memo's: counted apart, as search.reused */
+        snprintf(how, sizeof how, "judged (%d simulated, %d alike to one simulated)",
+                 n - reused, reused);
+    else
+        snprintf(how, sizeof how, "simulated");
     snprintf(reading, sizeof reading, "%d configuration%s %s, %d meeting every target; "
              "%d on the Pareto front (none cheaper has more headroom)%s.", n,
-             n == 1 ? "" : "s", all ? "simulated" : "reported (this document "
-             "lists no candidates[])", passes, on_front,
+             n == 1 ? "" : "s", how, passes, on_front,
              on_front > 0 ? ", the line from the cheapest to the most headroom" : "");
     html_figure(o, title, cfg, reading);
     free(front);
@@ -337,6 +349,11 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     html_num(doc, "search.simulated", &v);
     snprintf(text, sizeof text, "%.0f", v);
     html_key_row(o, "simulated", "simulated", text);
+    if (html_num(doc, "search.reused", &v)) {     /* since 0.2: counted apart */
+        snprintf(text, sizeof text, "%.0f", v);
+        html_key_row(o, "alike to one simulated (its figures reused, not simulated)",
+                     "reused", text);
+    }
     fputs("</tbody></table>\n", o->f);
     out_of_reach(o, doc);
     schedule_out_of_reach(o, doc);
@@ -490,14 +507,14 @@ static void set_aside_note(struct html_out *o, const cJSON *doc)
                need);
     cJSON_ArrayForEach(x, html_get(doc, "search.lat_set_aside_by_type")) {
         struct adv_aside a = { .candidates = 0 };
-        double n = 0, floor = 0;
+        double n = 0, bound = 0;
         char label[64];
         html_num(x, "candidates", &n);
-        html_num(x, "floor_us", &floor);
+        html_num(x, "floor_us", &bound);    /* the lowest bound (advise.h) */
         snprintf(a.type, sizeof a.type, "%s", html_str_or(x, "type", "?"));
         snprintf(a.platform, sizeof a.platform, "%s", html_str_or(x, "platform", ""));
         adv_aside_label(&a, label, sizeof label);
-        html_textf(o, " %s, %.0f candidates, lowest bound %.0f us;", label, n, floor);
+        html_textf(o, " %s, %.0f candidates, lowest bound %.0f us;", label, n, bound);
     }
     fputs("</p>\n", o->f);
 }

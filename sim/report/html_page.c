@@ -429,8 +429,9 @@ static enum want want_of(const char *path, const char *key)
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (ends_with(key, units[i]))
             return WANT_FIGURE;
+    /* search's counts; elsewhere "simulated" and "reused" are switches */
     if (AMONG(key, counts) || (strcmp(path, "search") == 0 &&
-                               strcmp(key, "simulated") == 0))
+                               (strcmp(key, "simulated") == 0 || strcmp(key, "reused") == 0)))
         return WANT_FIGURE;
     if (AMONG(key, texts))
         return WANT_TEXT;

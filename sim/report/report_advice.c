@@ -149,7 +149,8 @@ static void put_floor(struct tree *t, cJSON *o, const struct adv_floor *fl)
         put(t, x, "platform", str_or_null(fl->type[k].platform[0] ? fl->type[k].platform
                                                                   : NULL));
         put(t, x, "candidates", cJSON_CreateNumber((double)fl->type[k].candidates));
-        put(t, x, "floor_us", cJSON_CreateNumber(fl->type[k].floor_us));
+        /* the key's name since 0.1; it holds the lowest bound (docs/fields.md) */
+        put(t, x, "floor_us", cJSON_CreateNumber(fl->type[k].lowest_bound_us));
     }
     put(t, o, "lat_floor_us", number_or_null(fl->floor_us, isfinite(fl->floor_us)));
     put(t, o, "lat_floor_type", str_or_null(isfinite(fl->floor_us) ? fl->floor_type : NULL));
@@ -162,6 +163,7 @@ static void put_search(struct tree *t, cJSON *root, const struct adv_result *r)
     put(t, o, "enumerated", cJSON_CreateNumber((double)r->enumerated));
     put(t, o, "bound_passed", cJSON_CreateNumber((double)r->bound_passed));
     put(t, o, "simulated", cJSON_CreateNumber((double)r->simulated));
+    put(t, o, "reused", cJSON_CreateNumber((double)r->reused));
     put(t, o, "wall_seconds", cJSON_CreateNumber(r->wall_s));
     put(t, o, "shards", cJSON_CreateNumber(r->shards > 1 ? r->shards : 1));
     put(t, o, "interrupted", cJSON_CreateBool(r->interrupted));
@@ -340,7 +342,8 @@ static bool least_headroom(const struct adv_targets *g, const struct adv_outcome
     return any;
 }
 
-/* candidates[]: every candidate simulated, in the compact shape the
+/* candidates[]: every candidate judged by a simulation (its own, or an
+   alike one's: reused), in the compact shape the
    report's cost-against-headroom chart needs (docs/fields.md). */
 static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cfg,
                            const struct adv_log *log)
@@ -363,6 +366,7 @@ static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cf
         put(t, o, "usd_month", cJSON_CreateNumber(x->c.total_usd_month));
         put(t, o, "headroom_frac", number_or_null(least, has));
         put(t, o, "pass", cJSON_CreateBool(x->pass));
+        put(t, o, "reused", cJSON_CreateBool(x->reused));
     }
 }
 
@@ -493,6 +497,7 @@ static int shard_lines(FILE *f, void *arg)
     put(&t, h, "enumerated", cJSON_CreateNumber((double)d->enumerated));
     put(&t, h, "bound_passed", cJSON_CreateNumber((double)d->bound_passed));
     put(&t, h, "simulated", cJSON_CreateNumber((double)d->simulated));
+    put(&t, h, "reused", cJSON_CreateNumber((double)d->reused));
     put(&t, h, "interrupted", cJSON_CreateBool(d->interrupted));
     put(&t, h, "burst_cut_usd", number_or_null(d->burst_cut_usd, isfinite(d->burst_cut_usd)));
     put_floor(&t, h, &d->lat);
@@ -637,7 +642,7 @@ static void floor_read(const cJSON *h, struct adv_floor *fl)
         snprintf(a->platform, sizeof a->platform, "%s",
                  str_of(x, "platform") ? str_of(x, "platform") : "");
         a->candidates = (long)num_of(x, "candidates");
-        a->floor_us = num_of(x, "floor_us");
+        a->lowest_bound_us = num_of(x, "floor_us");
         fl->n_types++;
     }
 }
@@ -662,6 +667,7 @@ static int header_read(const cJSON *h, struct report_advice_shard *s)
     s->decided.enumerated = (long)num_of(h, "enumerated");
     s->decided.bound_passed = (long)num_of(h, "bound_passed");
     s->decided.simulated = (long)num_of(h, "simulated");
+    s->decided.reused = (long)num_of(h, "reused");      /* 0 when absent */
     s->decided.interrupted = bool_of(h, "interrupted");
     s->decided.burst_cut_usd =
         cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "burst_cut_usd"))

@@ -285,9 +285,12 @@ void sim_session_stop(sim_session *s);
    group).  The cells of one configuration only: a command that changes
    what is measured (disks, sizes, layout, redundancy, writes, volume,
    instance) starts a new record; the records it ends are kept and saved
-   too, each as a set of its own ("before tuning: saved ...").  0 with
-   "saved N points to DIR/NAME_*" in why, or -errno with why (-ENODATA:
-   no point has finished in any). */
+   too, each as a set of its own ("before tuning: saved ..."), and
+   forgotten once written.  0 with "saved N points to DIR/NAME_*" in why,
+   or -errno with why: the sets written before the failure, then "N
+   points not saved: " and the reason (-ENODATA: no point has finished in
+   any).  A failed save writes no more sets; the next writes those it did
+   not, once. */
 int sim_session_save(sim_session *s, char *why, size_t why_len);
 /* What sim_session_save would write now: the points, and in *sets the
    sets of files (the configuration in force, and each earlier one

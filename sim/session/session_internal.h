@@ -74,8 +74,10 @@ struct sim_session {
     struct sim_rec_kept {
         struct sim_run_result rec;
         struct sim_run_cfg cfg;
+        uint64_t id;                /* 1, 2, ...: a save forgets by it */
     } kept[SIM_SESS_KEPT_MAX];
     int n_kept;
+    uint64_t kept_ids;              /* ids given so far */
     int batch_rc;
     char batch_why[WHY_LEN];
     struct sim_run_result *batch_run;

@@ -9,8 +9,10 @@
  * configuration (rec_cfg), so a set of files always describes one disk
  * group; the record it ends is kept (s->kept, up to SIM_SESS_KEPT_MAX),
  * and a save writes each kept record as a set of its own before the
- * current one, then forgets the kept: after tuning, quitting saves what
- * was measured before it too, not "no point has finished".
+ * current one, forgetting each once written: after tuning, quitting
+ * saves what was measured before it too, not "no point has finished",
+ * and a save that failed part way leaves the next one what it did not
+ * write, and only that.
  * Saving copies the cells out under the lock and writes the ORION files
  * and the results JSON without it, so the engine is not held up by disk
  * writes; an incomplete matrix is saved as such.  The files name the
@@ -49,6 +51,7 @@ static void rec_keep_locked(sim_session *s)
     }
     s->kept[s->n_kept].rec = s->rec;
     s->kept[s->n_kept].cfg = s->rec_cfg;
+    s->kept[s->n_kept].id = ++s->kept_ids;
     s->n_kept++;
     s->rec.points = NULL;
     s->rec.n_points = 0;
@@ -169,16 +172,20 @@ static int save_staged(const char *dir, const struct report_meta *meta,
     return rc;
 }
 
-/* The first n kept records have been saved: forget them (the engine may
-   have kept more meanwhile, after them). */
-static void forget_kept(sim_session *s, int n)
+/* Kept record `id` has been written: forget it.  By its id, not its
+   place: meanwhile the engine may have kept more, or dropped the oldest
+   to make room. */
+static void forget_kept(sim_session *s, uint64_t id)
 {
     pthread_mutex_lock(&s->mu);
-    n = n < s->n_kept ? n : s->n_kept;
-    for (int k = 0; k < n; k++)
-        rec_free(&s->kept[k].rec);
-    memmove(s->kept, s->kept + n, (size_t)(s->n_kept - n) * sizeof(*s->kept));
-    s->n_kept -= n;
+    for (int k = 0; k < s->n_kept; k++)
+        if (s->kept[k].id == id) {
+            rec_free(&s->kept[k].rec);
+            memmove(s->kept + k, s->kept + k + 1,
+                    (size_t)(s->n_kept - k - 1) * sizeof(*s->kept));
+            s->n_kept--;
+            break;
+        }
     pthread_mutex_unlock(&s->mu);
 }
 
@@ -255,43 +262,66 @@ out:
     return rc;
 }
 
+/* What a save writes, copied out under the lock: the kept records,
+   oldest first, with their ids, then the one in force (id 0, last).
+   Their number, or -ENOMEM (r holding what was copied). */
+static int copy_out(sim_session *s, struct sim_run_result *r, struct sim_run_cfg *cfg,
+                    uint64_t *id)
+{
+    int n, rc = 0;
+
+    pthread_mutex_lock(&s->mu);
+    for (n = 0; n < s->n_kept; n++) {
+        cfg[n] = s->kept[n].cfg;
+        id[n] = s->kept[n].id;
+        rc = copy_record(&r[n], &s->kept[n].rec) ? -ENOMEM : rc;
+    }
+    cfg[n] = s->rec_cfg;
+    id[n] = 0;
+    rc = copy_record(&r[n++], &s->rec) ? -ENOMEM : rc;
+    pthread_mutex_unlock(&s->mu);
+    return rc < 0 ? rc : n;
+}
+
+/* Each set is forgotten once it is written, so a save that fails part
+   way leaves for the next exactly what it did not write (forgetting them
+   all only on success, the next save wrote the written ones again, and
+   the message named only the failure); after a failure it writes no
+   more, and its message says what it wrote and what not. */
 int sim_session_save(sim_session *s, char *why, size_t why_len)
 {
     struct sim_run_result r[SIM_SESS_KEPT_MAX + 1] = { { 0 } };
     struct sim_run_cfg cfg[SIM_SESS_KEPT_MAX + 1];
-    int n, kept, points = 0, rc = 0;
-
-    pthread_mutex_lock(&s->mu);
-    kept = s->n_kept;
-    for (n = 0; n < kept; n++) {
-        cfg[n] = s->kept[n].cfg;
-        rc = copy_record(&r[n], &s->kept[n].rec) ? -ENOMEM : rc;
-    }
-    cfg[n] = s->rec_cfg;
-    rc = copy_record(&r[n++], &s->rec) ? -ENOMEM : rc;
-    pthread_mutex_unlock(&s->mu);
-    for (int i = 0; i < n; i++)
-        points += r[i].n_points;
-    if (rc == 0 && points == 0) {
-        snprintf(why, why_len, "nothing measured yet: no point has finished");
-        rc = -ENODATA;
-    } else if (rc < 0) {
-        snprintf(why, why_len, "out of memory");
-    }
+    uint64_t id[SIM_SESS_KEPT_MAX + 1];
+    char failed[WHY_LEN * 2] = "out of memory";
+    int n = copy_out(s, r, cfg, id), rc = n < 0 ? n : -ENODATA, left = 0;
     size_t used = 0;
-    for (int i = 0; i < n; i++) {
+
+    for (int i = 0; i < n; i++)
+        rc = r[i].n_points > 0 ? 0 : rc;
+    if (rc == -ENODATA)
+        snprintf(failed, sizeof(failed), "nothing measured yet: no point has finished");
+    for (int i = 0; i < SIM_SESS_KEPT_MAX + 1; i++) {   /* all: a failed copy's too */
         char msg[WHY_LEN * 2];
-        if (rc < 0 || r[i].n_points == 0) {
+        int points = r[i].n_points;
+        if (rc < 0 || points == 0) {
+            left += points;
             rec_free(&r[i]);
-            continue;
+        } else if ((rc = save_record(s, &cfg[i], &r[i], msg, sizeof(msg))) < 0) {
+            left += points;
+            snprintf(failed, sizeof(failed), "%s", msg);
+        } else {
+            if (id[i])
+                forget_kept(s, id[i]);
+            if (used < why_len)
+                used += (size_t)snprintf(why + used, why_len - used, "%s%s%s",
+                                         used ? "; " : "", id[i] ? "before tuning: " : "", msg);
         }
-        if ((rc = save_record(s, &cfg[i], &r[i], msg, sizeof(msg))) < 0)
-            snprintf(why, why_len, "%s", msg);
-        else if (used < why_len)
-            used += (size_t)snprintf(why + used, why_len - used, "%s%s%s",
-                                     used ? "; " : "", i < kept ? "before tuning: " : "", msg);
     }
-    if (rc == 0)
-        forget_kept(s, kept);
+    if (rc < 0 && used < why_len && left > 0)
+        snprintf(why + used, why_len - used, "%s%d point%s not saved: %s", used ? "; " : "",
+                 left, left == 1 ? "" : "s", failed);
+    else if (rc < 0 && used < why_len)
+        snprintf(why + used, why_len - used, "%s%s", used ? "; " : "", failed);
     return rc;
 }
