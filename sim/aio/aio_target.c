@@ -71,8 +71,9 @@ static bool file_system_read_only(const char *path)
     return statvfs(dirname(dir), &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0;
 }
 
-int dev_aio_writable(const char *path, char *why, size_t why_len)
+int dev_aio_writable(const char *path, const char *write_flag, char *why, size_t why_len)
 {
+    const char *wflag = write_flag ? write_flag : "--write";
     struct stat st;
     char word[SIM_SHELL_WORD_BUF(4096)];
     bool block = stat(path, &st) == 0 && S_ISBLK(st.st_mode);
@@ -81,14 +82,14 @@ int dev_aio_writable(const char *path, char *why, size_t why_len)
         const char *w = sim_shell_word(path, word, sizeof word);
         snprintf(why, why_len, "%s: the device is read-only (blockdev --getro "
                  "says 1) and the run writes; make it writable%s%s%s, or run "
-                 "without --write", path, *w ? " (blockdev --setrw " : "",
-                 w, *w ? ")" : "");
+                 "without %s", path, *w ? " (blockdev --setrw " : "",
+                 w, *w ? ")" : "", wflag);
         return -EROFS;
     }
     if (!block && file_system_read_only(path)) {
         snprintf(why, why_len, "%s: its file system is mounted read-only and "
                  "the run writes; remount it read-write, or run without "
-                 "--write", path);
+                 "%s", path, wflag);
         return -EROFS;
     }
     return 0;
@@ -112,7 +113,7 @@ static int check_target(const struct dev_aio_cfg *cfg, int d,
     int rc = safety_check(path, &pol, t, why, why_len);
     bool create = rc == 0 && t->will_create;
 
-    if (rc < 0 || (cfg->writable && (rc = dev_aio_writable(path, why,
+    if (rc < 0 || (cfg->writable && (rc = dev_aio_writable(path, NULL, why,
                                                           why_len)) < 0))
         return rc;
     if (create &&

@@ -47,9 +47,9 @@ int dev_uring_probe(bool sqpoll, char *why, size_t why_len);
 /* Before a run that writes to path: 0, or -EROFS with one line in why
    naming it, saying it is read-only (a block device set read-only: it
    would open read-write and fail every write; a file on a file system
-   mounted read-only) and what to do.  Also checked when the target is
-   opened. */
-int dev_aio_writable(const char *path, char *why, size_t why_len);
+   mounted read-only) and what to do, the write option spelt write_flag
+   (NULL: "--write").  Also checked when the target is opened. */
+int dev_aio_writable(const char *path, const char *write_flag, char *why, size_t why_len);
 
 /* Tests: inject faults into an open aio device set (dev_aio_ops), before
    its first I/O.  SPEC is a comma-separated list of DISK:KIND[@AFTER]

@@ -749,26 +749,27 @@ static int write_refusal(const char *path, const struct safety_policy *p,
                          const struct safety_target *t, char *why,
                          size_t why_len)
 {
+    const char *wflag = p->write_flag ? p->write_flag : "--write";
     if (p->write && !t->asmsim_file && !p->destroy_data) {
         if (t->kind == SAFETY_BLOCK && p->create_bytes)
             snprintf(why, why_len, "%s: --create makes files, not block "
                      "devices, and the run writes to this device asmsim did "
                      "not create; give --destroy-data to overwrite it, or run "
-                     "without --write", path);
+                     "without %s", path, wflag);
         else if (t->signature[0] && !p->ignore_signatures)
             snprintf(why, why_len, "%s: the run writes and this %s carries "
                      "%s %s signature and was not created by asmsim; refusing "
                      "before the first I/O; give --destroy-data and "
                      "--ignore-signatures if it really may be destroyed, or "
-                     "run without --write", path,
+                     "run without %s", path,
                      t->kind == SAFETY_BLOCK ? "device" : "file",
-                     article(t->signature), t->signature);
+                     article(t->signature), t->signature, wflag);
         else
             snprintf(why, why_len, "%s: the run writes and this %s was not "
                      "created by asmsim; refusing before the first I/O; give "
                      "--destroy-data to let asmsim overwrite it, or run "
-                     "without --write", path,
-                     t->kind == SAFETY_BLOCK ? "device" : "file");
+                     "without %s", path,
+                     t->kind == SAFETY_BLOCK ? "device" : "file", wflag);
         return -EPERM;
     }
     if (p->write && t->signature[0] && !p->ignore_signatures) {

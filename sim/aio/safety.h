@@ -36,6 +36,9 @@ struct safety_policy {
     bool ignore_signatures;     /* --ignore-signatures */
     uint64_t create_bytes;      /* --create SIZE; 0 = not given */
     uint64_t size_limit_bytes;  /* --size-limit; 0 = the target's end */
+    const char *write_flag;     /* the write option as the command spells
+                                   it in a remedy: NULL "--write", ORION's
+                                   "-write" */
 };
 
 /* What was found out about one target. */

@@ -242,20 +242,6 @@ static void skip_count(struct cli_opts *o, int i, const char *why)
 }
 
 
-/* The remedy of a refused target names the run's --write; ORION's flag
-   is -write (safety.c and dev_aio_writable write the native one). */
-static void orion_write_flag(char *why)
-{
-    static const char native[] = "without --write", orion[] = "without -write";
-    char *at = strstr(why, native);
-
-    if (!at)
-        return;
-    memmove(at + sizeof orion - 1, at + sizeof native - 1,    /* shorter */
-            strlen(at + sizeof native - 1) + 1);
-    memcpy(at, orion, sizeof orion - 1);
-}
-
 /* The engine, and for real targets: the disk count they set, the safety
    rules (safety.c) checked before anything is opened for writing, and the
    usable size every target offers, which becomes the disk size. */
@@ -327,6 +313,7 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         .ignore_signatures = o->ignore_signatures,
         .create_bytes = o->create_bytes,
         .size_limit_bytes = o->size_limit_bytes,
+        .write_flag = orion ? "-write" : NULL,  /* a remedy names the command's flag */
     };
     /* the targets were compared with each other as they were added
        (cli_opts_add_target, cli_read_lun_file: safety_overlap) */
@@ -334,11 +321,8 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     for (int i = 0; i < o->n_targets; i++) {
         struct safety_target t;
         if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0 ||
-            (pol.write && dev_aio_writable(o->targets[i], why, why_len) != 0)) {
-            if (o->cmd == CLI_ORION)
-                orion_write_flag(why);
+            (pol.write && dev_aio_writable(o->targets[i], pol.write_flag, why, why_len) != 0))
             return -EINVAL;
-        }
         if (o->create_bytes > 0 && !t.will_create && !t.asmsim_file &&
             o->create_unused++ == 0)
             o->create_unused_first = i;
