@@ -722,6 +722,21 @@ expect_stdout_contains "profiles_should_show_one_volume_spec" \
     "4000" "$ASMSIM" profiles volumes "gp3:size=125GiB,iops=4000"
 expect_error "profiles_should_reject_unknown_instance" \
     "asmsim: profiles instances m5.huge:" "" "$ASMSIM" profiles instances m5.huge
+# the rule book: one type's rules with their sources, the estimates apart
+rules=$("$ASMSIM" profiles rules gp2 2>&1); rc=$?
+case "$rc|$rules" in
+0*"burst length"*"[documented: AWS EBS volume types page"*"delivered throughput 0.945"*"[measured: DOMAIN.md C6]"*"latency read"*"fitted to M2"*)
+    harness_ok "profiles_rules_should_give_each_rule_its_source" ;;
+*) harness_fail "profiles_rules_should_give_each_rule_its_source" "rc $rc: $rules" ;;
+esac
+rules=$("$ASMSIM" profiles rules 2>&1); rc=$?
+case "$rc|$rules" in
+0*"io2"*"merging"*"none: Block Express"*"instances"*"EC2 burst"*"Estimates (no document"*"gp3 gp3-2023"*"delivered throughput"*"st1"*"latency read"*)
+    harness_ok "profiles_rules_should_list_every_type_and_the_estimates" ;;
+*) harness_fail "profiles_rules_should_list_every_type_and_the_estimates" "rc $rc: $rules" ;;
+esac
+expect_error "profiles_rules_should_refuse_an_unknown_type" \
+    "asmsim: profiles rules gp4: no such volume type" "" "$ASMSIM" profiles rules gp4
 
 # ==== issue 7: switches, LUN files, one target under two names =============
 # (block owned by the safety work: switches given a value are refused in

@@ -183,19 +183,32 @@ static void print_estimates(const char *type)
                        l.platform != PROF_PLATFORM_ANY ? prof_platform_name(l.platform) : "");
 }
 
+/* Whether the rule book has anything for `type`. */
+static bool has_rules(const char *type)
+{
+    struct prof_latency_row l;
+    for (int i = 0; i < prof_rule_count(); i++)
+        if (prof_rule_applies(prof_rule_at(i), type))
+            return true;
+    for (int i = 0; prof_latency_row_at(i, &l) == 0; i++)
+        if (strcmp(l.type, type) == 0)
+            return true;
+    return false;
+}
+
 static int show_rules(const char *type)
 {
+    if (type && !has_rules(type)) {
+        char q[CLI_QUOTE_BUF];
+        fprintf(stderr, "asmsim: profiles rules %s: no such volume type; give one "
+                "of 'asmsim profiles volumes', or instances\n", cli_quote(type, q, sizeof q));
+        return 2;
+    }
     printf("Rule book: what the model enforces and where each rule comes from\n"
            "(documented: the provider's page; measured: a published measurement;\n"
            "derived: follows from documented rules; estimate: no source).\n\n");
     if (type) {
-        if (print_type_rules(type) == 0) {
-            char q[CLI_QUOTE_BUF];
-            fprintf(stderr, "asmsim: profiles rules %s: no such volume type; give one "
-                    "of 'asmsim profiles volumes', or instances\n",
-                    cli_quote(type, q, sizeof q));
-            return 2;
-        }
+        print_type_rules(type);
         print_estimates(type);
         return 0;
     }

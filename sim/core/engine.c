@@ -300,6 +300,14 @@ int sim_engine_io_error(const sim_engine *e)
     return e->io_error;
 }
 
+bool sim_engine_window_limits(const sim_engine *e, struct dev_limits *out)
+{
+    if (!e->window_limits_read)
+        return false;
+    *out = e->window_limits;
+    return true;
+}
+
 /* Every point starts from the same free stacks (slot 0 and piece 0 on
    top), so what it measures does not depend on the points before it.
    Only the part of a stack that pops reached since the last reset can

@@ -183,6 +183,13 @@ int sim_engine_run_point(sim_engine *e, struct wl_point point,
    none failed.  What a point that failed with -EIO met on real devices. */
 int sim_engine_io_error(const sim_engine *e);
 
+/* The backend's limits as the last point's measured window closed (read
+   before the drain, whose I/O in flight completes with nothing admitted
+   and would stretch the window: a burst reckoned over it came out up to
+   5 % slow at 256 outstanding); false when no window closed (the backend
+   has no limits, or the point stopped before measuring). */
+bool sim_engine_window_limits(const sim_engine *e, struct dev_limits *out);
+
 /* Outstanding I/Os the point needs: small + large * (seq ? stream_io : 1). */
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io);
 

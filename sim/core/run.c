@@ -348,12 +348,14 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
     return rc < 0 ? rc : 0;
 }
 
-bool sim_point_burst_facts(struct devset *ds, struct sim_point_result *pr)
+bool sim_point_burst_facts(struct devset *ds, const sim_engine *e,
+                           struct sim_point_result *pr)
 {
     if (!ds->ops->limits)
         return false;
     struct dev_limits lim;
-    ds->ops->limits(ds, &lim, false);
+    if (!sim_engine_window_limits(e, &lim))
+        ds->ops->limits(ds, &lim, false);
     if (!lim.burst_drawn) {
         /* it sustains what it measured; on empty buckets, held by this */
         pr->burst.sustained_limited_by = lim.burst_behind;
@@ -377,7 +379,7 @@ bool sim_point_burst_facts(struct devset *ds, struct sim_point_result *pr)
 static int point_burst(const struct sim_run_cfg *cfg, struct sim_parts *rp,
                        struct wl_point p, struct sim_point_result *pr)
 {
-    if (!sim_point_burst_facts(&rp->ds, pr))
+    if (!sim_point_burst_facts(&rp->ds, rp->engine, pr))
         return 0;
     return measure_sustained(cfg, rp, p, pr);
 }
@@ -552,7 +554,7 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
             /* cut short by a stop request: what it drew is known, what
                it sustains is not (class_sustained), so a point measured
                on full buckets never passes for a sustained one */
-            (void)sim_point_burst_facts(&rp->ds, pr);
+            (void)sim_point_burst_facts(&rp->ds, rp->engine, pr);
         if (rc == -EIO && cfg->targets)
             say_targets_failed(cfg, at, sim_engine_io_error(rp->engine), why,
                                why_len);

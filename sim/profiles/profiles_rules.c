@@ -86,13 +86,15 @@ static const struct prof_rule rules[] = {
       "instance not built on Nitro", PROF_BASIS_DOCUMENTED, AWS_PIOPS },
     { "io2-2021", "IOPS", "100 to 64,000, at most 500 per GiB (io2 before Block "
       "Express)", PROF_BASIS_DOCUMENTED, "AWS Provisioned IOPS SSD page, 2021" },
-    { "io1 io2 io2-2021", "throughput", "256 KiB x IOPS up to 500 MiB/s to 32,000 IOPS; "
-      "above, 16 KiB x IOPS (io1 1,000 MiB/s at 64,000; io2 4,000 MiB/s at 256,000)",
-      PROF_BASIS_DOCUMENTED, AWS_PIOPS },
-    { "io2", "throughput per IOPS", "16 KiB per provisioned IOPS above 32,000, not "
-      "the page's \"0.256 MiB/s per IOPS\" (a ceiling at 256 KiB I/O): a 50,000 IOPS "
-      "io2 was listed at 838 MB/s and read 826 MB/s", PROF_BASIS_MEASURED,
-      "issue 33 OCI-vs-AWS study (the C10-C12 volume)" },
+    { "io1 io2-2021", "throughput", "256 KiB x IOPS up to 500 MiB/s to 32,000 IOPS; "
+      "above, 16 KiB x IOPS (1,000 MiB/s at 64,000)", PROF_BASIS_DOCUMENTED, AWS_PIOPS },
+    { "io2", "throughput", "256 KiB x IOPS up to 500 MiB/s; from 31,250 IOPS 0.016 "
+      "MiB/s x IOPS, at most 4,000 MiB/s (AWS: \"4,000 MiB/s ... at 256,000 IOPS with "
+      "a 16-KiB I/O size\")", PROF_BASIS_DOCUMENTED, AWS_PIOPS },
+    { "io2", "throughput per IOPS", "0.016 MiB/s per provisioned IOPS, not the page's "
+      "\"0.256 MiB/s per IOPS\" (a ceiling at 256 KiB I/O): a 50,000 IOPS io2 was "
+      "listed at 838.9 MB/s (= 50,000 x 0.016 MiB/s) and read 826 MB/s",
+      PROF_BASIS_MEASURED, "issue 33 OCI-vs-AWS study (the C10-C12 volume)" },
     { "io1 io2-2021", "delivered IOPS", "1.0 of the provisioned rate", PROF_BASIS_MEASURED,
       "issue 33 study; DOMAIN.md C12" },
     { "io2", "delivered IOPS", "1.0 of the provisioned rate: 50,098 of 50,000",

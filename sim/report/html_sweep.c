@@ -28,8 +28,8 @@
  * instance is 296.88 MB/s of logical writes), and the legend says so.
  * The volume line uses the provisioned rate (config.volume.iops,
  * throughput_mibps x 1.048576 for MB/s); the model delivers a share of
- * it (config.volume.delivered_*_frac: 95 % for gp3), which the legend
- * gives, so a curve that flattens under the line is not a mystery.  The reading of the chart of the sweep's main
+ * it (config.volume.delivered_*_frac: all of it for most types, 94.5 %
+ * of gp2's throughput), which the legend gives when it is below 1, so a curve that flattens under the line is not a mystery.  The reading of the chart of the sweep's main
  * figure (large MB/s if any run did large I/O, else small IOPS, as the
  * terminal decides) is the terminal's reading line, readings.sweep; the
  * other chart's sentence is worded here.

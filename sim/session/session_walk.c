@@ -524,7 +524,7 @@ void sim_sess_interactive_main(sim_session *s)
             return;
         }
         if (rc == 0) {
-            sim_point_burst_facts(&s->parts.sp.ds, &r);
+            sim_point_burst_facts(&s->parts.sp.ds, s->parts.sp.engine, &r);
             r.small = p.small;
             r.large = p.large;
             if (in_matrix(m, p.small, p.large))     /* what the ORION files hold */
