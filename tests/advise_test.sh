@@ -237,6 +237,13 @@ expect_error "merge_with_a_shard_missing_should_exit_2" \
 expect_error "merge_with_a_shard_twice_should_exit_2" \
     "asmsim: advise --merge: sh1.jsonl: not a further shard" "" \
     "$ASMSIM" advise --merge sh1.jsonl sh1.jsonl sh2.jsonl
+# a file no shard wrote, too big to be one, is refused at once (a sparse
+# 100 GiB file was read as one line until the memory ran out)
+truncate -s 100G sparse.jsonl
+expect_error "merge_of_a_huge_file_should_be_refused_at_once" \
+    "asmsim: advise --merge: sparse.jsonl: 107374182400 bytes, larger than any shard" "" \
+    timeout 5 "$ASMSIM" advise --merge sparse.jsonl
+rm -f sparse.jsonl
 # issue 32 item 18: the merge's --json checked, given and not empty, before
 # anything is read; item 19: a shard gives results only: an output among
 # the args it recorded is refused, and not written

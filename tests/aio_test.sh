@@ -612,6 +612,11 @@ else
             bash -c "'$ASMSIM' run --duration 1ms --quiet --json - >'$asmdev' 2>stdout.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a block device' stdout.err"
         expect_true "text_to_stdout_on_a_block_device_should_be_refused" \
             bash -c "'$ASMSIM' cost >'$asmdev' 2>stdout.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a block device' stdout.err"
+        # and stderr: a usage error, and a run that prints nothing on it
+        expect_true "stderr_on_a_block_device_should_be_refused" \
+            bash -c "'$ASMSIM' run --bogus 2>'$asmdev' >stderr.out; [ \$? = 2 ] && grep -q '^asmsim: stderr is a block device' stderr.out"
+        expect_true "a_quiet_run_with_stderr_on_a_block_device_should_be_refused" \
+            bash -c "'$ASMSIM' run --duration 1ms --quiet 2>'$asmdev' >/dev/null; [ \$? = 2 ]"
         expect_true "the_device_should_keep_its_asm_header" \
             test "$(md5sum <"$asmdev")" = "$asm_sum"
 

@@ -412,6 +412,11 @@ fi
 printf 'somebody else\n' >held.txt
 expect_true "stdout_opened_over_a_files_bytes_should_be_refused_and_the_file_kept" \
     bash -c "'$ASMSIM' run --duration 1ms --quiet --json - 1<>held.txt 2>held.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a file opened at byte 0 of its 14' held.err && [ \"\$(cat held.txt)\" = 'somebody else' ]"
+# so is stderr (2<>): the refusal goes to stdout, nothing to stderr
+printf 'somebody else\n' >held2.txt
+expect_true "stderr_opened_over_a_files_bytes_should_be_refused_and_the_file_kept" \
+    bash -c "'$ASMSIM' run --bogus 2<>held2.txt >held2.out; [ \$? = 2 ] && grep -q '^asmsim: stderr is a file opened at byte 0 of its 14' held2.out && [ \"\$(cat held2.txt)\" = 'somebody else' ]"
+rm -f held2.txt held2.out
 expect_true "stdout_appended_to_a_file_should_be_written" \
     bash -c "'$ASMSIM' cost >>held.txt && head -1 held.txt | grep -qx 'somebody else' && grep -q '^asmsim cost' held.txt"
 rm -f foreign.img foreign.link own.json mine.json mine.link empty.json so.txt so1.txt jt_* unread.fifo fifo.err fifo.json tty.err held.txt held.err

@@ -24,9 +24,12 @@
  * with EPIPE and the command goes on to write its files; the stdout check
  * below then says so and exits 1.
  *
- * Before any command, stdout itself is judged by the rule every output
- * follows (report_output_stdout_ok): `asmsim run > /dev/loop0` is
- * refused with exit status 2 instead of writing over the disk.
+ * Before any command, stdout and stderr themselves are judged by the rule
+ * every output follows (report_output_stdout_ok): `asmsim run >
+ * /dev/loop0` and `asmsim run 2> /dev/loop0` are refused with exit status
+ * 2 instead of writing over the disk.  A refused stderr takes no message
+ * (that is the write refused); the reason goes to stdout when stdout may
+ * take it.
  *
  * Last, every command's stdout is checked once, here (close_stdout): a
  * write that failed (a full disk, /dev/full, a hung-up terminal, a pipe
@@ -34,6 +37,7 @@
  * silent exit 0 with a short or empty file.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -153,6 +157,15 @@ int main(int argc, char **argv)
     char why[400];
 
     signal(SIGPIPE, SIG_IGN);
+    if (report_output_stdout_ok(STDERR_FILENO, why, sizeof why) < 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, STDERR_FILENO);      /* nothing lands on what it names */
+        char ignored[8];
+        if (report_output_stdout_ok(STDOUT_FILENO, ignored, sizeof ignored) == 0)
+            printf("asmsim: %s\n", why);
+        return 2;
+    }
     if (report_output_stdout_ok(STDOUT_FILENO, why, sizeof why) < 0) {
         fprintf(stderr, "asmsim: %s\n", why);
         return 2;

@@ -272,9 +272,10 @@ bool report_output_fd_ok(int fd);
 /* Whether the thing at path itself (not followed if a link) is what a
    REPLACE output may replace: a regular file, empty or asmsim's own. */
 bool report_output_replaceable(const char *path);
-/* Whether stdout (fd, 1 but for tests), as the shell opened it, may take
-   what asmsim prints: 0, or -errno with why, one clause starting with
-   "stdout is": a block device or a character device other than a
+/* Whether stdout or stderr (fd 1 or 2; another fd in tests reads as
+   stdout), as the shell opened it, may take what asmsim prints: 0, or
+   -errno with why, one clause starting with "stdout is" ("stderr is"): a
+   block device or a character device other than a
    terminal, /dev/null, /dev/zero or /dev/full, or a regular file opened
    at a byte it holds (1<>), which the printing would overwrite.  A
    closed stdout passes. */

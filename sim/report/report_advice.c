@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -695,6 +696,12 @@ static int line_read(const char *line, long no, struct report_advice_shard *s,
     return rc;
 }
 
+/* The most a shard file may hold: a line per candidate of a few hundred
+   bytes, so a search of a million candidates fits many times over, and a
+   file no shard wrote (a sparse 100 GiB, say, read as one line) is
+   refused at once instead of filling the memory. */
+#define SHARD_MAX_BYTES (256ll << 20)
+
 int report_advice_shard_read(const char *path, struct report_advice_shard *out,
                              char *why, size_t why_len)
 {
@@ -711,6 +718,14 @@ int report_advice_shard_read(const char *path, struct report_advice_shard *out,
         snprintf(why, why_len, "%s: %s; give a file asmsim advise --shard "
                  "wrote", q, inner);
         return rc;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && st.st_size > SHARD_MAX_BYTES) {
+        snprintf(why, why_len, "%s: %lld bytes, larger than any shard (at most %lld MiB); "
+                 "give a file asmsim advise --shard wrote", q, (long long)st.st_size,
+                 SHARD_MAX_BYTES >> 20);
+        fclose(f);
+        return -EFBIG;
     }
     while (rc == 0 && getline(&line, &cap, f) > 0) {
         char w[256] = "";

@@ -342,6 +342,7 @@ bool report_output_fd_ok(int fd)
 
 int report_output_stdout_ok(int fd, char *why, size_t why_len)
 {
+    const char *name = fd == STDERR_FILENO ? "stderr" : "stdout";
     struct report_output out;
     struct refusal r = { "", "" };
     struct stat st;
@@ -357,10 +358,11 @@ int report_output_stdout_ok(int fd, char *why, size_t why_len)
         off_t at = lseek(fd, 0, SEEK_CUR);
         if (flags < 0 || (flags & O_APPEND) || at < 0 || at >= st.st_size)
             return 0;               /* `>`, `>>`, or after what is there */
-        snprintf(why, why_len, "stdout is a file opened at byte %lld of its "
-                 "%lld (1<> or a descriptor passed on): what asmsim prints "
-                 "would overwrite what the file holds; redirect stdout with "
-                 "> or >>", (long long)at, (long long)st.st_size);
+        snprintf(why, why_len, "%s is a file opened at byte %lld of its "
+                 "%lld (%d<> or a descriptor passed on): what asmsim prints "
+                 "would overwrite what the file holds; redirect %s with "
+                 "> or >>", name, (long long)at, (long long)st.st_size,
+                 fd == STDERR_FILENO ? 2 : 1, name);
         return -EEXIST;
     }
     /* the remedy for a path ends "give a file name"; here the shell's
@@ -368,8 +370,8 @@ int report_output_stdout_ok(int fd, char *why, size_t why_len)
     static const char tail[] = "give a file name";
     if ((rc = judge_special(&st, &out, &r)) < 0) {
         size_t keep = strlen(r.remedy) - (sizeof tail - 1);
-        snprintf(why, why_len, "stdout is %s; %.*sredirect stdout to a file",
-                 r.what, (int)keep, r.remedy);
+        snprintf(why, why_len, "%s is %s; %.*sredirect %s to a file",
+                 name, r.what, (int)keep, r.remedy, name);
     }
     return rc;
 }
