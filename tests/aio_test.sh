@@ -114,8 +114,14 @@ for f in c1 c2; do
 done
 truncate -s 16M sparse
 expect_error "a_sparse_file_should_be_refused_saying_how_to_copy_it_on_a_read_only_run" \
-    "asmsim: sparse: 16.0 of its 16.0 MiB were never written (holes or preallocated extents, read from memory); run on a full copy, which keeps this file as it is (e.g. cp -n --sparse=never sparse sparse.full)" "" \
+    "asmsim: sparse: 16.0 of its 16.0 MiB were never written (holes or preallocated extents, read from memory); run on a full copy, which keeps this file as it is (e.g. dd if=sparse of=sparse.full bs=1M count=16777216 iflag=count_bytes conv=excl status=none)" "" \
     "$ASMSIM" run --target sparse --run oltp "${FAST[@]}"
+# a copy is offered only where it fits (2 TiB sparse on this file system)
+truncate -s 2T sparse2t
+expect_error "a_sparse_file_larger_than_the_free_space_should_get_no_copy_command" \
+    "asmsim: sparse2t: 2097152.0 of its 2097152.0 MiB were never written (holes or preallocated extents, read from memory); a full copy would not fit on its file system" "" \
+    "$ASMSIM" run --target sparse2t --run oltp "${FAST[@]}"
+rm -f sparse2t
 # Issue 32 item 1: the suggested command is safe to paste.  Where the run
 # may destroy the file (--write --destroy-data), dd writes the used bytes
 # and no more (a path with a space and a quote, --size-limit below the
@@ -145,7 +151,7 @@ expect_stdout_contains "a_file_written_by_the_suggested_dd_should_be_accepted" \
     "Maximum Small IOPS=" "$ASMSIM" run --target "$odd" --size-limit 16MiB --run oltp "${FAST[@]}"
 printf 'DATA' | dd of=kept bs=1 seek=1000 conv=notrunc status=none && truncate -s 16M kept
 kept_sum=$(md5sum <kept)
-if paste_suggested kept "cp -n --sparse=never " && [ "$(md5sum <kept)" = "$kept_sum" ] &&
+if paste_suggested kept "dd if=kept of=kept.full " && [ "$(md5sum <kept)" = "$kept_sum" ] &&
    [ "$(md5sum <kept.full)" = "$kept_sum" ]; then
     harness_ok "the_suggested_copy_should_keep_the_file_and_make_a_full_copy"
 else
@@ -160,7 +166,7 @@ long=u01/app/oracle/oradata/ORCL/asm_disks/data/DATA_DISK_01.img
 mkdir -p "${long%/*}" && truncate -s 16M "$long"
 expect_error "a_long_path_sparse_refusal_should_end_with_its_whole_remedy" \
     "asmsim: $long: 16.0 of its 16.0 MiB were never written" \
-    "(e.g. cp -n --sparse=never $long $long.full), or use --create SIZE for a new file" \
+    "(e.g. dd if=$long of=$long.full bs=1M count=16777216 iflag=count_bytes conv=excl status=none), or use --create SIZE for a new file" \
     "$ASMSIM" run --target "$long" --run oltp "${FAST[@]}"
 expect_error "a_long_path_sparse_refusal_of_a_writing_run_should_end_with_its_whole_remedy" \
     "asmsim: $long: 16.0 of its 16.0 MiB were never written" \

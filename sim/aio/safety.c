@@ -106,12 +106,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -664,9 +666,12 @@ static int missing_facts(const char *path, const struct safety_policy *p,
    overwrites what the file holds, so dd is offered only where the run
    could destroy the file anyway (it writes, and the file is asmsim's or
    handed over with --destroy-data, and any signature with
-   --ignore-signatures); otherwise a copy written in full, which destroys
-   nothing.  Both are bounded: dd's count= is the bytes used, in bytes
-   (it never grows the file); cp -n makes a new file only. */
+   --ignore-signatures); otherwise a copy of the bytes the run uses,
+   written in full, which destroys nothing.  Both are bounded: dd's count=
+   is the bytes used, in bytes (it never grows the file; conv=excl makes
+   the copy a new file only), and a copy is offered only where its file
+   system has room for it (a 2 TiB sparse file on 78 GiB free once got
+   `cp --sparse=never`, which fills the disk). */
 static const char *holes_remedy(const char *path, const struct safety_policy *p,
                                 const struct safety_target *t, char *cmd,
                                 size_t len)
@@ -688,7 +693,15 @@ static const char *holes_remedy(const char *path, const struct safety_policy *p,
                  (unsigned long long)t->usable_bytes);
         return "write them first, which overwrites the file";
     }
-    snprintf(cmd, len, "cp -n --sparse=never %s %s", word, word2);
+    struct statvfs vfs;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    if (statvfs(dirname(dir), &vfs) == 0 &&
+        (double)vfs.f_bavail * (double)vfs.f_frsize < (double)t->usable_bytes)
+        return "a full copy would not fit on its file system; free room for "
+               "one, or run on another file";
+    snprintf(cmd, len, "dd if=%s of=%s bs=1M count=%llu iflag=count_bytes "
+             "conv=excl status=none", word, word2, (unsigned long long)t->usable_bytes);
     return "run on a full copy, which keeps this file as it is";
 }
 
