@@ -303,6 +303,28 @@ expect_error "merge_should_refuse_a_shard_whose_args_name_a_file_to_read" \
     "$ASMSIM" advise --merge sched1.jsonl sched2.jsonl sched3.jsonl
 expect_true "merge_should_not_echo_a_file_a_shard_names" \
     bash -c "! \"\$0\" advise --merge sched1.jsonl sched2.jsonl sched3.jsonl 2>&1 | grep -q secret-first" "$ASMSIM"
+# a shard whose args hold no target at all names the shard, as every other
+# bad shard argument does
+for k in 1 2 3; do
+    python3 - sh$k.jsonl notarget$k.jsonl <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+h = json.loads(lines[0])
+args, kept, skip = h["args"], [], False
+for a in args:
+    if skip:
+        skip = False
+    elif a.startswith("--need-"):
+        skip = "=" not in a
+    else:
+        kept.append(a)
+h["args"] = kept
+open(sys.argv[2], "w").write("\n".join([json.dumps(h)] + lines[1:]) + "\n")
+PY
+done
+expect_error "merge_of_shards_without_a_target_should_name_the_shard" \
+    "asmsim: advise: notarget1.jsonl: a shard file's args hold no performance target" "" \
+    "$ASMSIM" advise --merge notarget1.jsonl notarget2.jsonl notarget3.jsonl
 echo "not json" >bad.jsonl
 expect_error "merge_of_a_file_that_is_no_shard_should_exit_2" \
     "asmsim: advise --merge: bad.jsonl: line 1: not a line of asmsim advise --shard" "" \

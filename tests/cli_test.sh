@@ -412,6 +412,17 @@ fi
 printf 'somebody else\n' >held.txt
 expect_true "stdout_opened_over_a_files_bytes_should_be_refused_and_the_file_kept" \
     bash -c "'$ASMSIM' run --duration 1ms --quiet --json - 1<>held.txt 2>held.err; [ \$? = 2 ] && grep -q '^asmsim: stdout is a file opened at byte 0 of its 14' held.err && [ \"\$(cat held.txt)\" = 'somebody else' ]"
+# a name with an escape sequence reaches no message raw (report's "not
+# JSON"; the FIFO message quotes its path the same way)
+esc_name=$'bad\033[31m.json'
+printf 'x' >"$esc_name"
+"$ASMSIM" report "$esc_name" -o esc.html 2>esc.err >/dev/null; esc_rc=$?
+if [ "$esc_rc" = 2 ] && grep -q 'not JSON' esc.err && ! grep -q $'\033' esc.err; then
+    harness_ok "report_of_a_name_with_an_escape_should_quote_it"
+else
+    harness_fail "report_of_a_name_with_an_escape_should_quote_it" "exit $esc_rc: $(od -c esc.err | head -3)"
+fi
+rm -f "$esc_name" esc.err esc.html
 # so is stderr (2<>): the refusal goes to stdout, nothing to stderr
 printf 'somebody else\n' >held2.txt
 expect_true "stderr_opened_over_a_files_bytes_should_be_refused_and_the_file_kept" \
@@ -740,6 +751,8 @@ case "$rc|$rules" in
     harness_ok "profiles_rules_should_list_every_type_and_the_estimates" ;;
 *) harness_fail "profiles_rules_should_list_every_type_and_the_estimates" "rc $rc: $rules" ;;
 esac
+expect_stdout_contains "profiles_rules_should_take_a_type_in_any_case" \
+    "delivered throughput 0.945" "$ASMSIM" profiles rules GP2
 expect_error "profiles_rules_should_refuse_an_unknown_type" \
     "asmsim: profiles rules gp4: no such volume type" "" "$ASMSIM" profiles rules gp4
 

@@ -442,8 +442,10 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     if (conflict)
         return usage_error(conflict);
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0 && !t->schedule)
-        return usage_error("give at least one performance target: --need-mbps, "
-                           "--need-iops, --need-latency or --schedule");
+        return shard ? shard_args_error(shard->file, "no performance target, so no search "
+                                        "made them")
+                     : usage_error("give at least one performance target: --need-mbps, "
+                                   "--need-iops, --need-latency or --schedule");
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "layouts/units.h"
 #include "sim/cli/cli_job.h"
@@ -196,8 +197,19 @@ static bool has_rules(const char *type)
     return false;
 }
 
-static int show_rules(const char *type)
+/* The catalogue's spelling of a type given in any case ("GP3" -> "gp3",
+   as --volume takes it), or type itself. */
+static const char *canonical_type(const char *type)
 {
+    for (int i = 0; i < prof_volume_type_count(); i++)
+        if (strcasecmp(prof_volume_type_name(i), type) == 0)
+            return prof_volume_type_name(i);
+    return strcasecmp(type, "instances") == 0 ? "instances" : type;
+}
+
+static int show_rules(const char *given)
+{
+    const char *type = given ? canonical_type(given) : NULL;
     if (type && !has_rules(type)) {
         char q[CLI_QUOTE_BUF];
         fprintf(stderr, "asmsim: profiles rules %s: no such volume type; give one "

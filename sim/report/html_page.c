@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "layouts/why.h"
 #include "sim/report/html.h"
 #include "sim/report/html_chartjs.h"
 #include "sim/report/html_page.h"
@@ -524,12 +525,13 @@ static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
                       char *why, size_t why_len)
 {
     for (int i = 0; i < n; i++) {
-        const char *file = docs[i].file ? docs[i].file : docs[i].name;
-        char path[512] = "";
+        const char *name = docs[i].file ? docs[i].file : docs[i].name;
+        char path[512] = "", file[WHY_QUOTE_BUF];
+        why_quote(name, strlen(name), file, sizeof file);
         out[i] = cJSON_Parse(docs[i].json ? docs[i].json : "");
         if (out[i] == NULL || !cJSON_IsObject(out[i])) {
             snprintf(why, why_len, "%s: not JSON (a results JSON written by "
-                     "asmsim run, sweep or orion --json is)", file);
+                     "asmsim run, sweep, orion, forecast or advise --json is)", file);
             return -EINVAL;
         }
         if (kind_of(out[i]) == NULL) {

@@ -74,6 +74,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "layouts/why.h"
 #include "sim/core/shell_word.h"
 #include "sim/profiles/prices_table.h"
 #include "sim/report/report.h"
@@ -233,11 +234,13 @@ static int write_in_place(const char *path, const char *text, size_t len,
     struct stat st;
     bool fifo = stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
     int fd = open_in_place(path, fifo);
+    char q[WHY_QUOTE_BUF];      /* the path as a terminal may show it */
 
+    why_quote(path, strlen(path), q, sizeof q);
     if (fd >= 0 && !report_output_fd_ok(fd)) {
         close(fd);
         snprintf(why, why_len, "%s: changed since it was checked; not "
-                 "writing into it", path);
+                 "writing into it", q);
         return -EINVAL;
     }
     if (fd == -ENXIO && fifo) {
@@ -246,7 +249,7 @@ static int write_in_place(const char *path, const char *text, size_t len,
         bool paste = strcmp(w, "''") != 0;     /* '' : too long to offer */
         snprintf(why, why_len, "%s: nobody reads this FIFO (no reader opened "
                  "it within %d s); start its reader first%s%s%s, or give a "
-                 "file name", path, FIFO_READER_WAIT_MS / 1000,
+                 "file name", q, FIFO_READER_WAIT_MS / 1000,
                  paste ? " (e.g. cat " : "", paste ? w : "", paste ? " &)" : "");
         return fd;
     }
@@ -254,7 +257,7 @@ static int write_in_place(const char *path, const char *text, size_t len,
     if (fd >= 0 && close(fd) != 0 && rc == 0)
         rc = -errno;
     if (rc < 0)
-        snprintf(why, why_len, "cannot write %s: %s", path, strerror(-rc));
+        snprintf(why, why_len, "cannot write %s: %s", q, strerror(-rc));
     return rc;
 }
 
