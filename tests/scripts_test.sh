@@ -108,4 +108,27 @@ expect_status "aio_suite_skip_should_fail_under_no_skip" 1 \
 expect_true "ci_should_set_no_skip" \
     grep -q '^export ASMSIM_NO_SKIP=1' "$SRC/.ci/run"
 
+# ---- bench/calibration.sh --doc: where the page may go, before the run ------
+
+ASMSIM_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+printf 'somebody else\n' >theirs.md
+doc_refused() {   # name want-in-stderr args...: exit 2 at once, theirs.md kept
+    local name=$1 want=$2 rc
+    shift 2
+    timeout 10 bash "$SRC/bench/calibration.sh" "$@" >/dev/null 2>doc.err; rc=$?
+    if [ "$rc" = 2 ] && grep -q -- "$want" doc.err && [ "$(cat theirs.md)" = "somebody else" ]; then
+        harness_ok "$name"
+    else
+        harness_fail "$name" "exit $rc: $(cat doc.err)"
+    fi
+}
+doc_refused "calibration_doc_over_a_file_it_did_not_write_should_be_refused" \
+    "is not a page this script wrote" --doc theirs.md "$ASMSIM_BIN"
+doc_refused "calibration_doc_on_a_device_should_be_refused" \
+    "is not a page this script wrote" --doc /dev/null "$ASMSIM_BIN"
+doc_refused "calibration_doc_in_a_missing_directory_should_be_refused_before_the_run" \
+    "no such directory" --doc nowhere/v.md "$ASMSIM_BIN"
+doc_refused "calibration_arguments_after_asmsim_should_be_read" \
+    "usage" "$ASMSIM_BIN" --doc
+
 harness_done
