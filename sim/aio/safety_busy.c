@@ -49,6 +49,8 @@
 
 #include <linux/loop.h>
 
+#include "layouts/why.h"
+
 /* s with the kernel's escapes decoded, in place: /proc/swaps and
    mountinfo write a space, tab, newline and backslash in a path as
    \040, \011, \012 and \134 (seq_file's mangling), so "swap file" is
@@ -357,11 +359,13 @@ static int busy_over(const char *sys_root, const struct stat *target,
 int safety_busy_target(const char *sys_root, const char *path,
                        const struct stat *file, char *why, size_t why_len)
 {
-    char chain[2600];
+    char chain[2600], q[WHY_QUOTE_BUF];
 
+    /* the path quoted: a swap file's name may hold a tab, a backslash */
+    why_quote(path, strlen(path), q, sizeof q);
     if (!S_ISBLK(file->st_mode) && safety_in_swaps(NULL, file)) {
         snprintf(why, why_len, "%s: is an active swap file; asmsim never "
-                 "uses a file the system swaps to; give another target", path);
+                 "uses a file the system swaps to; give another target", q);
         return -EBUSY;
     }
     if (busy_over(sys_root ? sys_root : "/sys", file, 0, chain, sizeof chain) == 0)
