@@ -813,11 +813,12 @@ static struct sim_run_result *load_run(struct ld *l, const cJSON *o, int disks,
     r->disks = disks;
     r->incomplete = boolean(l, o, "incomplete");
     for (int i = 0; i < cJSON_GetArraySize(pts) && l->rc == 0; i++) {
-        snprintf(at_buf, sizeof at_buf, "%spoints[%d]", where, i);
+        snprintf(at_buf, sizeof at_buf, "%s%spoints[%d]", where, *where ? "." : "", i);
         l->at = at_buf;
         load_point(l, cJSON_GetArrayItem(pts, i), cfg, &r->points[r->n_points++]);
     }
-    l->at = where;
+    snprintf(at_buf, sizeof at_buf, "%s%ssummary", where, *where ? "." : "");
+    l->at = at_buf;
     load_summary(l, o, cfg, r);
     l->at = "";
     return r;
@@ -838,7 +839,7 @@ static void load_sweep(struct ld *l, const cJSON *arr, struct report_loaded *out
     }
     for (int i = 0; i < n && l->rc == 0; i++) {
         const cJSON *o = cJSON_GetArrayItem(arr, i);
-        snprintf(where, sizeof where, "sweep[%d].", i);
+        snprintf(where, sizeof where, "sweep[%d]", i);
         struct sim_run_result *r = load_run(l, o, inum(l, o, "disks"), &out->cfg, where);
         if (r != NULL)
             out->sweep->runs[out->sweep->n_runs++] = r;
