@@ -75,6 +75,17 @@ static void check_loads_back(char *first)
     report_loaded_free(&l);
 }
 
+/* text with its line `from` cut out (the last one holding it). */
+static void cut_line(char *text, const char *from)
+{
+    char *at = text, *next;
+    while ((next = strstr(at + 1, from)) != NULL)
+        at = next;
+    char *end = strchr(at, '\n');
+    if (at != text && end)
+        memmove(at, end, strlen(end) + 1);
+}
+
 /* write -> load -> write */
 static void check_round_trip(const struct sim_run_cfg *cfg,
                              const struct sim_run_result *run,
@@ -193,6 +204,38 @@ static void a_sweep_should_load_back_to_the_same_bytes(void)
 
 /* gp2's credits drawn at every point: the burst facts and the sustained
    figures measured again on empty buckets. */
+/* The known gap: with mirroring a sustained figure's physical share is
+   not in the document (report_load.c), so the sweep's burst reading,
+   which prints it as a share of the instance baseline, may differ (here
+   97 % written, 98 % again); every other byte is the same. */
+static void a_mirrored_sweep_should_differ_in_its_burst_reading_at_most(void)
+{
+    struct sim_run_cfg cfg = scenario("r5.xlarge", "gp3:size=100GiB", 1);
+    static const int counts[] = { 2, 3 };
+    struct sim_sweep_result *s = NULL;
+    struct report_loaded l;
+    char why[512] = "", *first = NULL, *again = NULL;
+
+    cfg.layout.redundancy = LAY_NORMAL;
+    cfg.workload.write_pct = 30;
+    if (sim_sweep(&cfg, counts, 2, NULL, NULL, &s, why, sizeof why) != 0 ||
+        report_json_text(&meta, &cfg, NULL, s, &first, why, sizeof why) != 0 ||
+        report_json_load(first, backends, &l, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("%s", why);
+    } else {
+        CHECK_INT_EQ(report_json_text(&l.meta, &l.cfg, l.run, l.sweep, &again, why,
+                                      sizeof why), 0);
+        CHECK(strstr(first, "Sustained: 2 volumes reach 97 %") != NULL);
+        cut_line(first, "\"sweep\":\t\"Sustained");
+        cut_line(again, "\"sweep\":\t\"Sustained");
+        CHECK_STR_EQ(first, again);
+        report_loaded_free(&l);
+    }
+    free(first);
+    free(again);
+    sim_sweep_free(s);
+}
+
 static void burst_credits_should_load_back_to_the_same_bytes(void)
 {
     struct sim_run_cfg cfg = scenario("m5.large", "gp2:size=100GiB", 1);
@@ -277,6 +320,7 @@ int main(void)
 {
     RUN(a_run_should_load_back_to_the_same_bytes);
     RUN(a_sweep_should_load_back_to_the_same_bytes);
+    RUN(a_mirrored_sweep_should_differ_in_its_burst_reading_at_most);
     RUN(burst_credits_should_load_back_to_the_same_bytes);
     RUN(an_open_loop_with_a_timeline_should_load_back_to_the_same_bytes);
     RUN(the_readme_scenarios_should_load_back_to_the_same_bytes);
