@@ -154,7 +154,8 @@ static void the_readme_scenarios_should_load_back_to_the_same_bytes(void)
         "--disks 8 --redundancy external --write 100 --run dss --burst-credits empty",
         "run --instance m5.4xlarge --volume gp3 --disks 1 --rate-small 6000 "
         "--duration 2s --interval 1s",
-        "sweep --instance m5.4xlarge --volume gp3 --volumes 1-4 --rate-small 8000 --duration 5s",
+        "sweep --instance m5.4xlarge --volume gp3 --volumes 1-4 --rate-small 8000 "
+        "--duration 5s",
         "sweep --instance m5.large --volume gp3:size=250GiB,iops=3000,throughput=125MiB/s "
         "--volumes 1-3 --write 30 --duration 1s --os rhel",
         "run --instance oci-e4flex-8 --memory 64 --volume oci-higher:size=537GB --disks 2 "
@@ -177,7 +178,8 @@ static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
 
 static void a_run_should_load_back_to_the_same_bytes(void)
 {
-    struct sim_run_cfg cfg = scenario("m5.large", "gp3:size=250GiB,iops=3000,throughput=125MiB/s", 2);
+    struct sim_run_cfg cfg =
+        scenario("m5.large", "gp3:size=250GiB,iops=3000,throughput=125MiB/s", 2);
     struct sim_run_result *r = must_run(&cfg);
     if (r)
         check_round_trip(&cfg, r, NULL);
@@ -297,7 +299,8 @@ static void an_unknown_name_should_be_refused_with_its_place(void)
 {
     char *doc = cli_doc("sweep --instance m5.large --volume gp3 --volumes 1-2 --run oltp "
                         "--duration 1s");
-    char *bad_limit = doc ? edited(doc, "\"sweep\":", "\"limited_by\":\t\"", "\"limited_by\":\t\"x") : NULL;
+    char *bad_limit = doc ? edited(doc, "\"sweep\":", "\"limited_by\":\t\"",
+                                   "\"limited_by\":\t\"x") : NULL;
     char *bad_backend = doc ? edited(doc, "\"config\":", "\"model\"", "\"ssd\"") : NULL;
     struct report_loaded l;
     char why[256] = "";

@@ -7,10 +7,11 @@
  * (a sweep's config.sweep_disks, the cost at each disk count, the
  * percentiles at the Minimum Small Latency point, "readings") is derived
  * again by the writer, not loaded.  So report_json_text() of what was
- * loaded gives the document byte for byte (tests/test_report.c checks it
- * over runs and sweeps of the model): numbers are parsed to the same
- * double, and where the writer divides (MB/s from bytes/s, s from ns)
- * the loader finds the value that divides back exactly.
+ * loaded gives the document byte for byte (tests/test_report_load.c
+ * checks it over runs and sweeps of the model, and a real device's run):
+ * numbers are parsed to the same double, and where the writer divides
+ * (MB/s from bytes/s, s from ns) the loader finds the value that divides
+ * back exactly.
  *
  * What the document does not hold is left as the structures' zero, or
  * derived where the reports need it:
@@ -31,8 +32,10 @@
  *     instance name are resolved against this build's tables for the
  *     rest (profiles_resolved), the recorded fields then override them;
  *     the bill is rebuilt from "cost" alone; --interval is the first
- *     row's length; a layout file's failure-group map, the real devices'
- *     safety flags and the dashboard's callbacks are not restored.
+ *     row's length; a real device's "generator_bound" is kept as an
+ *     engine_busy_frac at the bound or 0; a layout file's failure-group
+ *     map, the real devices' safety flags (--destroy-data, --create) and
+ *     the dashboard's callbacks are not restored.
  */
 #include "sim/report/report_load.h"
 
@@ -722,10 +725,11 @@ static double sustained_phys(const struct sim_point_result *p, enum wl_class c,
 
 /* One class's burst facts (add_class_burst). */
 static void load_class_burst(struct ld *l, const cJSON *o, const char *const key[4],
-                             const struct sim_run_result *r, enum wl_class c,
-                             const struct sim_run_cfg *cfg, struct sim_class_burst *cb)
+                             struct sim_run_result *r, enum wl_class c,
+                             const struct sim_run_cfg *cfg)
 {
     const cJSON *x = item(l, o, key[3]);
+    struct sim_class_burst *cb = &r->summary.burst[c];
 
     cb->has_sustained = has(l, o, key[0]);
     cb->sustained = num0(l, o, key[0]);
@@ -755,8 +759,7 @@ static void load_summary_burst(struct ld *l, const cJSON *o, const struct sim_ru
                        "sustained_small_limited_by", "small_burst" },
     };
     for (int c = 0; c < WL_CLASSES; c++) {
-        load_class_burst(l, o, keys[c], r, (enum wl_class)c, cfg,
-                         &r->summary.burst[c]);
+        load_class_burst(l, o, keys[c], r, (enum wl_class)c, cfg);
         r->summary.burst[c].start_spent_frac =
             cfg->burst_carry ? 0 : 1 - cfg->burst_credit_frac;
     }
@@ -785,9 +788,11 @@ static void load_summary(struct ld *l, const cJSON *parent, struct sim_run_cfg *
     s->minority[WL_LARGE] = boolean(l, o, "large_at_mixed_points");
     s->minority[WL_SMALL] = boolean(l, o, "small_at_mixed_points");
     s->open = r->n_points > 0 && r->points[0].open.on;
-    if (s->has_large && (p = report_find_point(r, s->max_large_at.small, s->max_large_at.large)))
+    p = report_find_point(r, s->max_large_at.small, s->max_large_at.large);
+    if (s->has_large && p)
         s->max_large_phys_mbps = p->phys_mbps;
-    if (s->has_small && (p = report_find_point(r, s->max_small_at.small, s->max_small_at.large)))
+    p = report_find_point(r, s->max_small_at.small, s->max_small_at.large);
+    if (s->has_small && p)
         s->max_small_phys_iops = p->phys_iops;
     load_levels(l, o, cfg, r);
     load_summary_burst(l, o, cfg, r);
@@ -875,6 +880,8 @@ static void load_run_facts(struct ld *l, const cJSON *root, struct report_loaded
                              ? str(l, root, "failed") : NULL;
     double wall_s = num0(l, root, "wall_seconds");
 
+    if (last->n_points > 0 && last->points[0].timeline != NULL)
+        out->cfg.point.interval_ns = ns_exact(last->points[0].timeline->interval_s);
     if (failed != NULL) {
         last->failed = -EIO;
         snprintf(last->failed_why, sizeof last->failed_why, "%s", failed);
