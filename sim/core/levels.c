@@ -33,6 +33,11 @@ double sim_class_figure(const struct sim_point_result *p, enum wl_class c)
     return c == WL_LARGE ? p->cls[WL_LARGE].mbps : p->cls[WL_SMALL].iops;
 }
 
+double sim_class_phys(const struct sim_point_result *p, enum wl_class c)
+{
+    return c == WL_LARGE ? p->phys_mbps : p->phys_iops;
+}
+
 bool sim_on_axis(const struct sim_point_result *p, enum wl_class c)
 {
     enum wl_class other = c == WL_LARGE ? WL_SMALL : WL_LARGE;
