@@ -144,8 +144,15 @@ struct sim_open_result {
     int max_outstanding;
 };
 
-/* max(0, 1 - delivered / offered), 0 when offered <= 0. */
-double sim_open_unmet(double offered, double delivered);
+/* max(0, 1 - delivered / offered), 0 when offered <= 0.  Inline: the
+   timeline (timeline.c), which stats.c's results own, reads it too. */
+static inline double sim_open_unmet(double offered, double delivered)
+{
+    if (!(offered > 0))
+        return 0;
+    double u = 1.0 - delivered / offered;
+    return u > 0 ? u : 0;
+}
 
 struct sim_point_result {
     int small, large;           /* the load point */
