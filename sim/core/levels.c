@@ -3,7 +3,7 @@
  *
  * Pure arithmetic over measured points: which points lie on a class's
  * axis, the highest-load one, the reference point at no more than 2/3 of
- * its load, and the verdict.  The run (run.c) measures the points and
+ * its load, and the verdict.  The run (run_levels.c) measures the points and
  * decides what to do with the verdict.
  */
 #include "sim/core/levels.h"

@@ -96,7 +96,7 @@ struct sim_class_result {
                                            fio and ORION 11.2+ report them */
 };
 
-/* Burst credits at a point (run.c fills it on backends with burst
+/* Burst credits at a point (run_burst.c fills it on backends with burst
    buckets; all zero elsewhere, and for points that drew on no bucket). */
 struct sim_point_burst {
     bool drawn;                 /* a bucket's level fell: the figures rest
@@ -180,7 +180,7 @@ struct sim_point_result {
                                        generator is the bottleneck near 1 */
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
-    struct sim_point_burst burst;   /* burst credits (run.c) */
+    struct sim_point_burst burst;   /* burst credits (run_burst.c) */
     struct sim_timeline *timeline;  /* per interval (opts interval_ns),
                                        owned by the result; NULL without */
     struct sim_open_result open;    /* open-loop demand (engine.h) */
