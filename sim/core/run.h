@@ -1,7 +1,8 @@
 /*
  * run.h - a run is one ORION matrix on one disk group; a sweep is the same
  * run for each disk count.  Owns the wiring: profiles -> devices, layout,
- * workload, engine; collects the point results and the summary.
+ * workload, engine; collects the point results and the summary.  Made
+ * in run*.c, layers that call one way (run_internal.h lists them).
  */
 #ifndef ASMSIM_SIM_RUN_H
 #define ASMSIM_SIM_RUN_H
@@ -64,7 +65,7 @@ struct sim_run_cfg {
                                        not set (num_small / num_large) */
     /* open loop (engine.h): a rate above 0 in either class makes the run
        one open-loop point at these rates; the matrix, levels and
-       point.open are then not the caller's (run.c sets them) */
+       point.open are then not the caller's (run_one.c sets them) */
     struct sim_open_load open;
     bool burst_carry;               /* false: every point starts with its
                                        buckets burst_credit_frac full; true:
