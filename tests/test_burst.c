@@ -2,7 +2,8 @@
  * test_burst.c - burst credits across a run: the state every point starts
  * from (--burst-credits full / empty / LEVEL, or carry), the burst facts
  * the model reports, the sustained figures measured on empty buckets, and
- * the summary lines that say so (run.c, dev_model.c, report_util.c).
+ * the summary lines that say so (run_burst.c, run_summary.c, dev_model.c,
+ * report_util.c).
  *
  * Expected figures come from DOMAIN.md section 4: m5.large 81.25 ->
  * 593.75 MB/s and 3,600 -> 18,750 IOPS for 30 minutes; gp2 3 IOPS/GiB

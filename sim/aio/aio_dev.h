@@ -28,7 +28,7 @@
  * Teardown: close stops and joins the worker threads before anything else
  * is freed, and abandons what is still in a ring, a batch or the
  * completion queue: a sim_io is never touched after close returns, so the
- * engine's memory may be freed then (and only then: run.c closes the
+ * engine's memory may be freed then (and only then: run_point.c closes the
  * devices before it destroys the engine).
  */
 #ifndef ASMSIM_SIM_AIO_DEV_H

@@ -49,7 +49,7 @@
  * are still there), then the rest is freed.  From then on nothing touches
  * a sim_io, so the engine's pieces, which a point that failed or was
  * stopped leaves with the backend, may be freed after close and not
- * before (sim_parts_close, run.c).  A device that never completes an I/O
+ * before (sim_parts_close, run_point.c).  A device that never completes an I/O
  * the kernel has makes io_destroy wait for it: the kernel offers no way
  * to let such an I/O go.
  *

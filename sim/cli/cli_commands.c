@@ -182,8 +182,10 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
     if (prog->line)
         cli_progress_start(prog);
     if (is_sweep)
-        return sim_sweep(&j->cfg, o->counts, o->n_counts,
-                         cli_progress_on_point, prog,
+        return sim_sweep(&(struct sim_sweep_spec){ &j->cfg, o->counts,
+                                                   o->n_counts,
+                                                   cli_progress_on_point,
+                                                   prog },
                          sweep, why, why_len);
     return sim_run(&j->cfg, cli_progress_on_point, prog, run, why, why_len);
 }

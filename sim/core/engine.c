@@ -804,20 +804,27 @@ static bool open_warmup_done(const sim_engine *e, const struct sim_point_opts *o
            e->done_bytes >= o->warmup_bytes;
 }
 
+/* A point's warm-up: when it started, and the I/Os the point keeps in
+   flight (warmup_done). */
+struct warmup {
+    sim_ns start_ns;
+    int load;
+};
+
 /* After they are joined: during warm-up, stop or open the window. */
 static void check_warmup_end(sim_engine *e, struct window *w, struct wl_point p,
-                             const struct sim_point_opts *o, sim_ns warm_start_ns,
-                             int load, bool *stopped)
+                             const struct sim_point_opts *o,
+                             const struct warmup *wu, bool *stopped)
 {
     if (e->phase != WARMUP)
         return;
-    bool done = e->open_on ? open_warmup_done(e, o, warm_start_ns)
-                           : warmup_done(e, o, warm_start_ns, load);
+    bool done = e->open_on ? open_warmup_done(e, o, wu->start_ns)
+                           : warmup_done(e, o, wu->start_ns, wu->load);
     if (stop_requested(o)) {
         stop_point(e, w);
         *stopped = true;
     } else if (done) {
-        window_open(e, w, p, o, warm_start_ns);
+        window_open(e, w, p, o, wu->start_ns);
     }
 }
 
@@ -916,6 +923,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     if (e->ds->ops->settle)
         e->ds->ops->settle(e->ds);
     sim_ns warm_start_ns = e->now_ns;
+    const struct warmup wu = { warm_start_ns, load };
     struct window w = { 0 };
     bool stopped = false;
     sim_ns live_every_ns =
@@ -928,7 +936,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         open_start(e, open);
         /* no warm-up: the window opens at the start, not at the first
            arrival (the loop looks at the warm-up only after a reap) */
-        check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+        check_warmup_end(e, &w, p, o, &wu, &stopped);
     } else {
         issue_point(e, p, stream_io, type);
     }
@@ -958,7 +966,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         for (int i = 0; i < n; i++)
             complete_piece(e, e->done[i]);
         if (e->phase == WARMUP)     /* (a test here: the call is not inlined) */
-            check_warmup_end(e, &w, p, o, warm_start_ns, load, &stopped);
+            check_warmup_end(e, &w, p, o, &wu, &stopped);
         if (e->open_on && e->phase != DRAIN && !stopped)
             open_admit(e);
         if (stopped || stop_requested(o)) {   /* the flag or the live view */

@@ -76,35 +76,6 @@ void sim_forecast_pools(const struct wl_schedule *s, enum wl_large_type type,
     }
 }
 
-void fc_read_levels(struct fc *f, double *dst)
-{
-    struct devset *ds = &f->parts->ds;
-    if (f->buckets > 0)
-        ds->ops->buckets(ds, f->bkt, f->buckets);
-    for (int k = 0; k < f->buckets; k++)
-        (dst ? dst : f->level)[k] = f->bkt[k].level_units;
-}
-
-int fc_emit(struct fc *f, const struct fc_seg *seg)
-{
-    struct fc_seg queued = *seg;
-    const struct fc_seg *s = &queued;
-    if (f->queue_on)
-        fc_queue_segment(f, &queued);
-    double dt = s->t1_s - s->t0_s;
-    const double got[WL_CLASSES] = { s->fig->small_iops, s->fig->large_mbps };
-    for (int c = 0; c < WL_CLASSES && f->cur_phase; c++) {
-        f->cur_sum[c] += got[c] * dt;
-        if (!s->fig->open)
-            continue;
-        f->cur_offered_sum[c] += s->fig->offered[c] * dt;
-        f->cur_served_sum[c] += s->fig->offered[c] * (1 - s->fig->unmet[c]) * dt;
-    }
-    if (s->t1_s > f->res->horizon_s)
-        f->res->horizon_s = s->t1_s;
-    return fc_rows_add(f->rows, s);
-}
-
 void sim_forecast_free(struct sim_forecast_result *r)
 {
     if (!r)
@@ -264,8 +235,8 @@ static int run_phase(struct fc *f, int day, int i)
         rc = fc_idle_phase(f, &pc);
     else if (f->res->exact) {
         double elapsed;
-        rc = fc_stretch(f, &pc, pc.start_s, pc.end_s - pc.start_s, 0, true,
-                        NULL, NULL, &elapsed);
+        struct fc_span span = { pc.start_s, pc.end_s - pc.start_s, 0 };
+        rc = fc_stretch(f, &pc, &span, NULL, &elapsed);
     } else
         rc = fc_fluid_phase(f, &pc);
     end_phase(f, rc == 1 ? fmax(f->res->horizon_s, pc.start_s) : pc.end_s, rc == 1);

@@ -235,10 +235,13 @@ static int emit_rows(struct fc *f, const struct poll_ctx *c,
     return rc;
 }
 
-int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
-               double length_s, double warmup_s, bool emit,
-               struct fc_figures *fig, struct fc_use *use, double *elapsed_s)
+int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
+               const struct fc_span *span, const struct fc_window *win,
+               double *elapsed_s)
 {
+    double t_s = span->t_s;
+    bool emit = !win;
+    struct fc_use *use = win ? win->use : NULL;
     struct devset *ds = &f->parts->ds;
     size_t nb = (size_t)f->buckets, nb1 = nb ? nb : 1;
     double *level0 = malloc(nb1 * 3 * sizeof *level0);
@@ -249,8 +252,8 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
                           .first = { .at = -1, .used_units = use ? level0 + nb1 : NULL },
                           .last = { .at = -1, .used_units = use ? level0 + 2 * nb1 : NULL } };
     struct sim_point_opts o = {
-        .duration_ns = (sim_ns)llround(length_s * 1e9),
-        .warmup_ns = (sim_ns)llround(warmup_s * 1e9),
+        .duration_ns = (sim_ns)llround(span->length_s * 1e9),
+        .warmup_ns = (sim_ns)llround(span->warmup_s * 1e9),
         .stream_io = f->cfg->stream_io,
         .stop = f->cfg->stop,
         .live = poll_levels,
@@ -278,9 +281,9 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
     if (rc == 0 && emit)
         rc = emit_rows(f, &c, pr.timeline, level0, t_end);
     if (rc == 0 && !emit) {
-        figures_from_result(&pr, fig);
+        figures_from_result(&pr, win->fig);
         if (use)
-            window_use(&c, fig, pr.measured_s, use);
+            window_use(&c, win->fig, pr.measured_s, use);
     }
     *elapsed_s = t_end - t_s;
     sim_point_result_free(&pr);

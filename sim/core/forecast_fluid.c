@@ -59,7 +59,7 @@
  * arrivals wait to be issued, and the exact path keeps every one of them
  * (its backlog is not bounded), so its latency grows for as long as the
  * overload lasts.  A window starts afresh and cannot show that.  So
- * fc_emit hands every segment of a fast-path phase to fc_queue_segment,
+ * fc_emit hands every segment of a fast-path phase to queue_segment,
  * which keeps the phase's queue, f->queued (logical I/Os arrived and not
  * completed), growing at arrivals - completions (from the segment's
  * figures: each class's delivered rate over 1 - its unmet share) while
@@ -260,13 +260,14 @@ static double pile_up(const struct fc *f, const struct regime *r, double *until_
     return r->backlog_growth;
 }
 
-/* One closed-form step of regime r (NULL: idle) with figures fig from t,
+/* One closed-form step of regime r (NULL: idle, nothing served) from t,
    of at most max_s; *t moves on, and *emptied (unless NULL) says whether
    it ended on a bucket running dry. */
 static int fluid_step(struct fc *f, const struct fc_phase_ctx *pc, double *t,
-                      const struct fc_figures *fig, const struct regime *r,
-                      double max_s, bool *emptied)
+                      const struct regime *r, double max_s, bool *emptied)
 {
+    static const struct fc_figures nothing = { .limited_by = SIM_LIMIT_OFFERED_LOAD };
+    const struct fc_figures *fig = r ? &r->fig : &nothing;
     double *drift = f->level_b + f->buckets;    /* scratch: see fc_alloc */
     double piling_s, piling = pile_up(f, r, &piling_s);
     double dt = fmin(fmin(pc->end_s - *t, piling_s), max_s), hit_level = 0;
@@ -315,7 +316,7 @@ static int queue_tail(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     double rate = ios_per_s(&r->fig);
     if (!fc_overloaded(&r->fig) || !(f->in_flight > 0) || !(rate > 0))
         return 0;
-    return fluid_step(f, pc, t, &r->fig, r, f->in_flight / rate, NULL);
+    return fluid_step(f, pc, t, r, f->in_flight / rate, NULL);
 }
 
 /* Whether a window of len_s holds enough to stand for its regime:
@@ -407,8 +408,10 @@ static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     struct fc_figures fig;
     double elapsed = 0;
     double len = *len_s;
-    int rc = fc_stretch(f, pc, *t, len, pc->is_open ? FLUID_WARMUP_OPEN_S : FLUID_WARMUP_S,
-                        false, &fig, &use, &elapsed);
+    struct fc_span span = { *t, len, pc->is_open ? FLUID_WARMUP_OPEN_S
+                                                 : FLUID_WARMUP_S };
+    int rc = fc_stretch(f, pc, &span, &(struct fc_window){ &fig, &use },
+                        &elapsed);
     if (rc >= 0) {                  /* fig and use are set only then */
         open_rates(&fig, &use, f->buckets);
         f->in_flight = use.in_flight_end;
@@ -430,7 +433,10 @@ static int fluid_window(struct fc *f, const struct fc_phase_ctx *pc, double *t,
     return rc;
 }
 
-void fc_queue_segment(struct fc *f, struct fc_seg *s)
+/* The queue of an overloaded open loop over segment s (see the top):
+   sets s's queue fields from f->queued and moves it on.  f->queue in a
+   fast-path phase. */
+static void queue_segment(struct fc *f, struct fc_seg *s)
 {
     const struct fc_figures *fig = s->fig;
     double arrivals = 0, growth = 0;
@@ -462,7 +468,7 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
     double len = FLUID_WINDOW_S;
     f->in_flight = 0;
     f->queued = 0;
-    f->queue_on = true;
+    f->queue = queue_segment;
     for (int step = 0; rc == 0 && t < pc->end_s - 1e-9; step++) {
         double tail = 2 * (len + FLUID_WARMUP_OPEN_S);
         if (sim_stop_is_set(f->cfg->stop) || step > FLUID_MAX_STEPS) {
@@ -471,7 +477,8 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
         }
         if (pc->end_s - t < tail) {     /* too short to skip: per I/O */
             double elapsed;
-            rc = fc_stretch(f, pc, t, pc->end_s - t, 0, true, NULL, NULL, &elapsed);
+            struct fc_span span = { t, pc->end_s - t, 0 };
+            rc = fc_stretch(f, pc, &span, NULL, &elapsed);
             break;
         }
         fc_read_levels(f, NULL);
@@ -480,7 +487,7 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
         if (r) {
             f->res->cache_hits++;
             bool emptied;
-            rc = fluid_step(f, pc, &t, &r->fig, r, INFINITY, &emptied);
+            rc = fluid_step(f, pc, &t, r, INFINITY, &emptied);
             if (rc == 0 && emptied)
                 rc = queue_tail(f, pc, &t, r);
         } else {
@@ -488,20 +495,19 @@ int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc)
         }
     }
     free(key);
-    f->queue_on = false;
+    f->queue = NULL;
     return rc;
 }
 
 int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc)
 {
-    static const struct fc_figures nothing = { .limited_by = SIM_LIMIT_OFFERED_LOAD };
     double t = pc->start_s;
     int rc = 0;
     fc_read_levels(f, NULL);
     for (int step = 0; rc == 0 && t < pc->end_s - 1e-9; step++) {
         if (step > FLUID_MAX_STEPS)
             return -EIO;
-        rc = fluid_step(f, pc, &t, &nothing, NULL, INFINITY, NULL);
+        rc = fluid_step(f, pc, &t, NULL, INFINITY, NULL);
     }
     return rc;
 }

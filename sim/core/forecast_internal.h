@@ -10,6 +10,11 @@
  *   forecast_rows.c    segments laid on the interval grid; latency of a
  *                      mixture of segments
  *   forecast_events.c  bucket trajectories -> events
+ *   forecast_emit.c    the buckets' levels read, a segment emitted
+ *
+ * Each file calls only the ones below it in this list (forecast_rows.c,
+ * forecast_events.c and forecast_emit.c are the bottom), never back up
+ * (tests/core_shape_test.sh).
  *
  * Everything that happens on the horizon is a segment: a stretch [t0, t1)
  * of forecast time with constant figures, and each bucket's level moving
@@ -62,9 +67,9 @@ struct fc_seg {
     int day, phase;
     const struct fc_figures *fig;
     const double *level0, *level1;      /* [buckets], units */
-    /* the fast path's open-loop queue (fc_queue_segment): logical I/Os
-       arrived and not completed at t0_s, their growth per s and the
-       arrivals per s; 0: no queue (fig's latency stands) */
+    /* the fast path's open-loop queue (forecast_fluid.c, "The queue"):
+       logical I/Os arrived and not completed at t0_s, their growth per s
+       and the arrivals per s; 0: no queue (fig's latency stands) */
     double queued0, queue_growth, arrivals_per_s;
 };
 
@@ -139,8 +144,9 @@ struct fc {
     struct fc_cache *cache;         /* forecast_fluid.c */
     double in_flight;               /* forecast_fluid.c: logical I/Os the
                                        phase holds in flight, booked */
-    bool queue_on;                  /* a fast-path phase: fc_emit gives
-                                       its segments the queue */
+    /* a fast-path phase: fc_emit gives its segments the queue
+       (forecast_fluid.c); NULL otherwise */
+    void (*queue)(struct fc *f, struct fc_seg *s);
     double queued;                  /* ... logical I/Os arrived, not
                                        completed (an overloaded open loop) */
     /* per-phase accumulation (forecast.c) */
@@ -149,7 +155,8 @@ struct fc {
     double cur_served_sum[WL_CLASSES];  /* open: offered x (1 - unmet) */
 };
 
-/* Read every bucket's level into f->level (or into dst). */
+/* forecast_emit.c.  Read every bucket's level into f->level (or into
+   dst). */
 void fc_read_levels(struct fc *f, double *dst);
 /* Emit one segment: to the rows and the phase's sums.  0 / -ENOMEM. */
 int fc_emit(struct fc *f, const struct fc_seg *s);
@@ -170,22 +177,30 @@ struct fc_use {
     double in_flight_end;       /* logical I/Os in flight at the end */
 };
 
-/* forecast_exact.c: run the phase's load per I/O from forecast time t_s
-   for `length_s` (after warmup_s unmeasured, counted in the stretch),
-   polling the levels for events, and set *elapsed_s to the forecast time
-   it covered.  With emit the stretch goes out as segments (interval
-   rows).  Else it is a measurement window: *fig gets what it measured
-   (one figure set for all of it) and *use the buckets' bookings (its
-   arrays sized by the caller).  0, 1 when stopped, -errno. */
-int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc, double t_s,
-               double length_s, double warmup_s, bool emit,
-               struct fc_figures *fig, struct fc_use *use, double *elapsed_s);
+/* A stretch of a phase run per I/O: from forecast time t_s for
+   length_s, after warmup_s unmeasured (counted in the stretch). */
+struct fc_span {
+    double t_s, length_s, warmup_s;
+};
+
+/* What a measurement window gives back: what it measured (one figure set
+   for all of it) and the buckets' bookings (arrays sized by the caller;
+   use NULL: not wanted). */
+struct fc_window {
+    struct fc_figures *fig;
+    struct fc_use *use;
+};
+
+/* forecast_exact.c: run the phase's load per I/O over span, polling the
+   levels for events, and set *elapsed_s to the forecast time it covered.
+   With win NULL the stretch goes out as segments (interval rows); else it
+   is a measurement window, into *win.  0, 1 when stopped, -errno. */
+int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
+               const struct fc_span *span, const struct fc_window *win,
+               double *elapsed_s);
 
 /* forecast_fluid.c */
 int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);
-/* The queue of an overloaded open loop over segment s (forecast_fluid.c,
-   "The queue"): sets s's queue fields from f->queued and moves it on. */
-void fc_queue_segment(struct fc *f, struct fc_seg *s);
 int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc);
 void fc_cache_free(struct fc_cache *c);
 

@@ -3,7 +3,7 @@
  * it: the one place both are defined (io_budget.c).
  *
  * A run allocates everything for its I/O when its parts are opened
- * (run.c): the engine a slot per logical I/O in flight and a piece per
+ * (run_point.c): the engine a slot per logical I/O in flight and a piece per
  * physical I/O those can become, the aio backend an iocb per piece and a
  * read buffer per logical I/O in flight, sized by its class.  All of it
  * follows from the budget below: the largest load of each class over the

@@ -1,5 +1,5 @@
 /*
- * jobs.h - a parallel loop shared by the sweep (run.c) and the advisor
+ * jobs.h - a parallel loop shared by the sweep (run_tasks.c) and the advisor
  * (sim/advise/): fn(arg, i) for every i in [0, n) on up to `jobs`
  * threads, and the default thread count (the CPUs this process may use).
  */

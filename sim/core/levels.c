@@ -3,7 +3,7 @@
  *
  * Pure arithmetic over measured points: which points lie on a class's
  * axis, the highest-load one, the reference point at no more than 2/3 of
- * its load, and the verdict.  The run (run.c) measures the points and
+ * its load, and the verdict.  The run (run_levels.c) measures the points and
  * decides what to do with the verdict.
  */
 #include "sim/core/levels.h"
@@ -31,6 +31,11 @@ int sim_class_load(const struct sim_point_result *p, enum wl_class c)
 double sim_class_figure(const struct sim_point_result *p, enum wl_class c)
 {
     return c == WL_LARGE ? p->cls[WL_LARGE].mbps : p->cls[WL_SMALL].iops;
+}
+
+double sim_class_phys(const struct sim_point_result *p, enum wl_class c)
+{
+    return c == WL_LARGE ? p->phys_mbps : p->phys_iops;
 }
 
 bool sim_on_axis(const struct sim_point_result *p, enum wl_class c)

@@ -94,9 +94,11 @@ int sim_levels_next(int level);
 int sim_levels_steps(int orion_max, int ceiling);
 
 /* The class's load at a point (large: the large load, small: the small
-   load), and its figure (large: MBPS, small: IOPS). */
+   load), its figure (large: MBPS, small: IOPS), and the physical figure
+   in that unit (all classes, after mirroring: what a limit on it counts). */
 int sim_class_load(const struct sim_point_result *p, enum wl_class c);
 double sim_class_figure(const struct sim_point_result *p, enum wl_class c);
+double sim_class_phys(const struct sim_point_result *p, enum wl_class c);
 
 /* True when p lies on class c's axis: c's load > 0, the other class's 0. */
 bool sim_on_axis(const struct sim_point_result *p, enum wl_class c);

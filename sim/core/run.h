@@ -1,7 +1,8 @@
 /*
  * run.h - a run is one ORION matrix on one disk group; a sweep is the same
  * run for each disk count.  Owns the wiring: profiles -> devices, layout,
- * workload, engine; collects the point results and the summary.
+ * workload, engine; collects the point results and the summary.  Made
+ * in run*.c, layers that call one way (run_internal.h lists them).
  */
 #ifndef ASMSIM_SIM_RUN_H
 #define ASMSIM_SIM_RUN_H
@@ -64,7 +65,7 @@ struct sim_run_cfg {
                                        not set (num_small / num_large) */
     /* open loop (engine.h): a rate above 0 in either class makes the run
        one open-loop point at these rates; the matrix, levels and
-       point.open are then not the caller's (run.c sets them) */
+       point.open are then not the caller's (run_one.c sets them) */
     struct sim_open_load open;
     bool burst_carry;               /* false: every point starts with its
                                        buckets burst_credit_frac full; true:
@@ -217,16 +218,25 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress,
             void *arg, struct sim_run_result **out, char *why, size_t why_len);
 void sim_run_free(struct sim_run_result *r);
 
-/* The same run for each disk count; same return convention.  With
+/* What a sweep runs: cfg at each disk count in turn, with
+   progress(arg, ...) after every point. */
+struct sim_sweep_spec {
+    const struct sim_run_cfg *cfg;
+    const int *disk_counts;
+    int n_counts;                   /* 1 to SIM_MAX_SWEEP */
+    sim_progress_fn progress;       /* optional */
+    void *arg;
+};
+
+/* The same run for each disk count of spec; same return convention.  With
    cfg->jobs > 1 and a virtual-clock backend the work runs on cfg->jobs
    threads: every point of every disk count a task where the points are
    independent, else every disk count one task on its own parts; the
    result and the progress calls (made in disk-count and point order, as
    their predecessors are done) are those of the serial sweep, wall_s
    aside. */
-int sim_sweep(const struct sim_run_cfg *cfg, const int *disk_counts,
-              int n_counts, sim_progress_fn progress, void *arg,
-              struct sim_sweep_result **out, char *why, size_t why_len);
+int sim_sweep(const struct sim_sweep_spec *spec, struct sim_sweep_result **out,
+              char *why, size_t why_len);
 void sim_sweep_free(struct sim_sweep_result *s);
 /* Whether the points of a run of cfg are independent: a virtual clock
    and no burst credits carried from point to point.  Each point is then

@@ -1,7 +1,28 @@
 /*
- * run_internal.h - the parts of a run that run.c (one run, point after
- * point) and run_tasks.c (the points or runs of a run or sweep on
- * several threads) share.  Not for other modules: they use run.h.
+ * run_internal.h - what the files of a run share.  Not for other
+ * modules: they use run.h.
+ *
+ * A run is cut into layers.  A file calls only the files below it, never
+ * one above (tests/core_shape_test.sh fails on a call back up, and on a
+ * function of more than 6 parameters):
+ *
+ *   run.c          the driver: sim_run and sim_sweep, which pick how the
+ *                  points are carried out (one set of parts, or tasks)
+ *   run_tasks.c    the points (or runs) of a run or sweep as tasks on
+ *                  several threads, in the serial order
+ *   run_one.c      one run: its result prepared (matrix, pools), its
+ *                  points measured one after the other on one set of
+ *                  parts, finished (status, device time, summary)
+ *   run_levels.c   level extension (SIM_LEVELS_EXTEND): how far each class
+ *                  may go, and the further points along its axis
+ *   run_point.c    one point measured (the meter), and the parts
+ *                  (layout, workload, devices, engine) it runs on
+ *   run_burst.c    a point's burst facts and its sustained figures (the
+ *                  point again on empty buckets)
+ *   run_summary.c  a run's summary: ORION's maxima, the Minimum Small
+ *                  Latency, and the burst and sustained figure of each
+ *
+ * run_burst.c and run_summary.c call no other file of the run.
  *
  * A run measures its points through a point meter: either on one set of
  * parts that carries its state (clock, throttles, workload generator,
@@ -31,6 +52,25 @@ struct sim_point_meter {
     int slots[WL_CLASSES];          /* the pools the parts are opened with */
 };
 
+/* Where a run reports its points: fn(arg, run_index, ...) after each. */
+struct sim_run_progress {
+    sim_progress_fn fn;             /* NULL: nowhere */
+    void *arg;
+    int run_index;                  /* the run's place in its sweep */
+};
+
+/* A run whose points are being measured: through which meter, into
+   which result, reported where, and the device time its points took so
+   far (the second measure on empty buckets not counted). */
+struct sim_run_walk {
+    const struct sim_point_meter *meter;
+    struct sim_run_result *r;
+    struct sim_run_progress to;
+    sim_ns device_ns;
+};
+
+/* ---- run_one.c ----------------------------------------------------------- */
+
 /* A run's result before its points: matrix, pools, extension plan and a
    points array of x->points_cap.  cfg is the run's own (sim_run_own_cfg).
    0, or -errno with why (nothing left allocated). */
@@ -42,6 +82,54 @@ int sim_run_prepare(const struct sim_run_cfg *cfg, struct sim_run_result **out,
    point at its rates, no extended levels) or cfg itself, copied to *own. */
 void sim_run_own_cfg(const struct sim_run_cfg *cfg, struct sim_run_cfg *own);
 
+/* A run's last step: incomplete (status 1, or points missing), device
+   time and summary. */
+void sim_run_finish(struct sim_run_result *r, const struct sim_run_cfg *cfg, int status,
+                    sim_ns device_ns);
+
+/* The whole run of cfg on one set of parts, point after point, reported
+   to *to; sim_run's return convention. */
+int sim_run_shared(const struct sim_run_cfg *cfg,
+                   const struct sim_run_progress *to,
+                   struct sim_run_result **out, char *why, size_t why_len);
+
+/* cfg for one disk count of a sweep. */
+struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks);
+
+double sim_wall_now_s(void);
+
+/* ---- run_tasks.c --------------------------------------------------------- */
+
+/* The runs of spec (one per disk count) on cfg->jobs threads
+   (1 with a live view): every point a task of its own when the points are
+   independent, else every run one task on its parts (by_run).  Results
+   and progress calls are the serial order's.  A run whose first point
+   never started (a stop request came first; the first run's always
+   starts) is dropped.  runs[] gets *n_runs results; same return
+   convention as sim_sweep. */
+int sim_run_tasks(const struct sim_sweep_spec *spec, bool by_run,
+                  struct sim_run_result **runs, int *n_runs, char *why,
+                  size_t why_len);
+
+/* ---- run_levels.c -------------------------------------------------------- */
+
+/* Which classes of a run of cfg on matrix m extend (levels.h): with
+   SIM_LEVELS_EXTEND, those with an axis whose maximum the user did not
+   set; and how far they may go.  slots[] is the ORION matrix's pools on
+   entry, the run's on return.  0, or -errno with why. */
+int sim_run_plan_extension(const struct sim_run_cfg *cfg,
+                           const struct wl_matrix *m, struct sim_extension *x,
+                           int slots[WL_CLASSES], char *why, size_t why_len);
+
+/* After ORION's points of w->r (r->n_points of them): the levels of each
+   class, extended where x says (large first, then small), each new point
+   measured and reported as sim_walk_point does.  0, 1 (stopped) or
+   -errno with why. */
+int sim_run_extend(struct sim_run_walk *w, const struct sim_extension *x,
+                   char *why, size_t why_len);
+
+/* ---- run_point.c --------------------------------------------------------- */
+
 /* Measure point `at` into *pr (and its sustained figures, burst.h);
    *device_ns gets the device time it took (the second measure on empty
    buckets not counted).  0, 1 (stopped), or -errno with why. */
@@ -49,41 +137,17 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
                     struct sim_point_result *pr, sim_ns *device_ns, char *why,
                     size_t why_len);
 
-/* After ORION's points of r (r->n_points of them): the levels of each
-   class, extended where x says (large first, then small), each new point
-   measured through m and reported to progress.  *device_ns grows by their
-   device time.  0, 1 (stopped) or -errno with why. */
-int sim_run_extend(const struct sim_point_meter *m, struct sim_run_result *r,
-                   int run_index, const struct sim_extension *x,
-                   sim_ns *device_ns, sim_progress_fn progress, void *arg,
-                   char *why, size_t why_len);
+/* Measure matrix point i of w->r into its next result, add its device
+   time and report it.  0 to go on, 1 when the run stops here (a stop
+   request, or every real disk failed: the points so far are kept), or
+   -errno with why. */
+int sim_walk_point(struct sim_run_walk *w, int i, char *why, size_t why_len);
 
-/* A run's last step: incomplete (status 1, or points missing), device
-   time and summary. */
-void sim_run_finish(struct sim_run_result *r, const struct sim_run_cfg *cfg, int status,
-                    sim_ns device_ns);
+/* ---- run_burst.c --------------------------------------------------------- */
 
-/* The whole run of cfg (a sweep's disk count run_index) on one set of
-   parts, point after point; sim_run's return convention. */
-int sim_run_shared(const struct sim_run_cfg *cfg, int run_index,
-                   sim_progress_fn progress, void *arg,
-                   struct sim_run_result **out, char *why, size_t why_len);
-
-/* The runs of disk_counts on cfg->jobs threads (1 with a live view):
-   every point a task of its own when the points are independent, else
-   every run one task on its parts (by_run).  Results and progress calls
-   are the serial order's.  A run whose first point never started (a stop
-   request came first; the first run's always starts) is dropped.  runs[]
-   gets *n_runs results; same return convention as sim_sweep. */
-int sim_run_tasks(const struct sim_run_cfg *cfg, const int *disk_counts,
-                  int n_counts, bool by_run, sim_progress_fn progress,
-                  void *arg,
-                  struct sim_run_result **runs, int *n_runs, char *why,
-                  size_t why_len);
-
-/* cfg for one disk count of a sweep. */
-struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks);
-
-double sim_wall_now_s(void);
+/* After point p on rp: did it draw on burst credits, for how long could
+   it, and what does it sustain (pr->burst).  0 or -errno. */
+int sim_point_burst(const struct sim_run_cfg *cfg, struct sim_parts *rp,
+                    struct wl_point p, struct sim_point_result *pr);
 
 #endif

@@ -28,6 +28,10 @@
  * order up to it, as the serial run keeps them; points measured beyond
  * it are dropped.  A stop request is checked as each task starts: tasks
  * not yet started are not started.
+ *
+ * A layer of a run (run_internal.h): called by the driver (run.c), it
+ * prepares, measures and finishes its runs through run_one.c,
+ * run_levels.c and run_point.c, and none of them calls back into it.
  */
 #include "sim/core/run_internal.h"
 
@@ -171,10 +175,12 @@ static void extend_run(struct tasks *t, struct task_run *tr, int k)
     for (int i = 0; i < tr->n_orion && through; i++)
         through = tr->state[i] == POINT_DONE && tr->point_rc[i] == 0;
     if (through) {
+        struct sim_run_walk w = { .meter = &tr->meter, .r = tr->r,
+                                  .to = { record_call, tr, k } };
         tr->r->n_points = tr->n_orion;
-        tr->tail_rc = sim_run_extend(&tr->meter, tr->r, k, &tr->x,
-                                     &tr->tail_ns, record_call, tr,
-                                     tr->tail_why, sizeof tr->tail_why);
+        tr->tail_rc = sim_run_extend(&w, &tr->x, tr->tail_why,
+                                     sizeof tr->tail_why);
+        tr->tail_ns = w.device_ns;
     }
     tail_end(t, tr, !through);
 }
@@ -213,10 +219,11 @@ static void point_task(struct tasks *t, int k, int i)
 static void run_task(struct tasks *t, int k)
 {
     struct task_run *tr = &t->run[k];
+    struct sim_run_progress to = { record_call, tr, k };
     bool skipped = skip_task(t, k, 0);
     if (!skipped)
-        tr->tail_rc = sim_run_shared(&tr->cfg, k, record_call, tr, &tr->r,
-                                     tr->tail_why, sizeof tr->tail_why);
+        tr->tail_rc = sim_run_shared(&tr->cfg, &to, &tr->r, tr->tail_why,
+                                     sizeof tr->tail_why);
     tail_end(t, tr, skipped);
 }
 
@@ -385,19 +392,20 @@ static int set_up(struct tasks *t, const int *disk_counts, char *why,
     return 0;
 }
 
-int sim_run_tasks(const struct sim_run_cfg *cfg, const int *disk_counts,
-                  int n_counts, bool by_run, sim_progress_fn progress, void *arg,
+int sim_run_tasks(const struct sim_sweep_spec *spec, bool by_run,
                   struct sim_run_result **runs, int *n_runs, char *why,
                   size_t why_len)
 {
-    struct tasks t = { .cfg = cfg, .by_run = by_run, .n_runs = n_counts,
-                       .progress = progress, .arg = arg };
-    int status = set_up(&t, disk_counts, why, why_len);
+    const struct sim_run_cfg *cfg = spec->cfg;
+    struct tasks t = { .cfg = cfg, .by_run = by_run,
+                       .n_runs = spec->n_counts, .progress = spec->progress,
+                       .arg = spec->arg };
+    int status = set_up(&t, spec->disk_counts, why, why_len);
     *n_runs = 0;
     if (status == 0) {
         int jobs = cfg->point.live ? 1 : cfg->jobs;
         pthread_mutex_init(&t.lock, NULL);
-        sim_parallel_for(t.first_task[n_counts], jobs, task, &t);
+        sim_parallel_for(t.first_task[t.n_runs], jobs, task, &t);
         pthread_mutex_destroy(&t.lock);
         status = collect(&t, runs, n_runs, why, why_len);
     } else if (t.run) {

@@ -46,14 +46,6 @@ void sim_stats_reset(struct sim_stats *s)
     memset(s->delayed, 0, sizeof s->delayed);
 }
 
-double sim_open_unmet(double offered, double delivered)
-{
-    if (!(offered > 0))
-        return 0;
-    double u = 1.0 - delivered / offered;
-    return u > 0 ? u : 0;
-}
-
 void sim_stats_free(struct sim_stats *s)
 {
     free(s->disk);

@@ -96,7 +96,7 @@ struct sim_class_result {
                                            fio and ORION 11.2+ report them */
 };
 
-/* Burst credits at a point (run.c fills it on backends with burst
+/* Burst credits at a point (run_burst.c fills it on backends with burst
    buckets; all zero elsewhere, and for points that drew on no bucket). */
 struct sim_point_burst {
     bool drawn;                 /* a bucket's level fell: the figures rest
@@ -144,8 +144,15 @@ struct sim_open_result {
     int max_outstanding;
 };
 
-/* max(0, 1 - delivered / offered), 0 when offered <= 0. */
-double sim_open_unmet(double offered, double delivered);
+/* max(0, 1 - delivered / offered), 0 when offered <= 0.  Inline: the
+   timeline (timeline.c), which stats.c's results own, reads it too. */
+static inline double sim_open_unmet(double offered, double delivered)
+{
+    if (!(offered > 0))
+        return 0;
+    double u = 1.0 - delivered / offered;
+    return u > 0 ? u : 0;
+}
 
 struct sim_point_result {
     int small, large;           /* the load point */
@@ -173,7 +180,7 @@ struct sim_point_result {
                                        generator is the bottleneck near 1 */
     double machine_busy_pct;        /* all CPUs, irq and softirq included */
     double machine_irq_pct;         /* irq + softirq share of all CPUs */
-    struct sim_point_burst burst;   /* burst credits (run.c) */
+    struct sim_point_burst burst;   /* burst credits (run_burst.c) */
     struct sim_timeline *timeline;  /* per interval (opts interval_ns),
                                        owned by the result; NULL without */
     struct sim_open_result open;    /* open-loop demand (engine.h) */

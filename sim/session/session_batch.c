@@ -55,7 +55,9 @@ void sim_sess_batch_main(sim_session *s)
     sim_sess_publish(s);
     s->point_wall_start_s = sim_sess_wall_s();
     int rc = s->cfg.counts
-        ? sim_sweep(&cfg, s->counts, s->cfg.n_counts, batch_progress, s, &sweep, why, sizeof(why))
+        ? sim_sweep(&(struct sim_sweep_spec){ &cfg, s->counts, s->cfg.n_counts,
+                                              batch_progress, s },
+                    &sweep, why, sizeof(why))
         : sim_run(&cfg, batch_progress, s, &run, why, sizeof(why));
     pthread_mutex_lock(&s->mu);
     s->batch_rc = rc;
