@@ -182,7 +182,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->point.stop = NULL;
     cfg->point.interval_ns = o->interval_ns;
     cfg->jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
-    cfg->open = o->open;            /* a rate: one open-loop point (run.c) */
+    cfg->open = o->open;            /* a rate: one open-loop point (run_one.c) */
 
     cfg->backend = o->engine == CLI_ENGINE_AIO ?
                        (o->uring ? &dev_uring_ops : &dev_aio_ops) :
