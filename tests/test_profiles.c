@@ -1106,6 +1106,16 @@ static void providers_should_own_their_types_shapes_and_advise_space(void)
         CHECK(p != NULL);
         CHECK_STR_EQ(prof_volume_provider(&v), p ? p->name : "?");
     }
+    struct prof_type_keys k;
+    CHECK_INT_EQ(prof_type_keys("oci-uhp", &k), 0);
+    CHECK(!k.iops && !k.tput && k.vpu_min == 30 && k.vpu_max == 120 && k.vpu_step == 10);
+    CHECK_INT_EQ(prof_type_keys("gp3", &k), 0);
+    CHECK(k.iops && k.tput && k.vpu_step == 0);
+    CHECK_INT_EQ(prof_type_keys("io2bx", &k), 0);
+    CHECK(k.iops && !k.tput);
+    CHECK_INT_EQ(prof_type_keys("gp2", &k), 0);
+    CHECK(!k.iops && !k.tput);
+    CHECK_INT_EQ(prof_type_keys("gp9", &k), -ENOENT);
     struct vol_profile io2bx = must_parse("io2bx");
     CHECK_STR_EQ(prof_provider_of_volume(&io2bx)->display, "AWS");
     CHECK(prof_provider_find("azure") == NULL);

@@ -74,6 +74,7 @@
  */
 #include "sim/profiles/profiles_internal.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,7 +119,7 @@ static int not_whole_units(const struct vol_type *ty, uint64_t size,
     uint64_t step = ty->size_step_bytes;
     uint64_t below = size - size % step, above = below + step;
     char lo[40], hi[40];
-    const char *unit = step == GIB ? "GiB" : "GB";
+    const char *unit = ty->provider->size_unit;
     const char *who = ty->provider->volumes_name;
 
     prof_fmt_compact(below, lo, sizeof lo);
@@ -276,4 +277,17 @@ const char *prof_volume_type_summary(int i)
 {
     const struct vol_type *ty = prof_type_at(i);
     return ty ? ty->summary : NULL;
+}
+
+int prof_type_keys(const char *type, struct prof_type_keys *out)
+{
+    const struct vol_type *ty = type ? prof_find_type(type, strlen(type)) : NULL;
+    if (!ty)
+        return -ENOENT;
+    out->iops = ty->no_iops_why == NULL;
+    out->tput = ty->no_tput_why == NULL;
+    out->vpu_min = ty->vpu_min;
+    out->vpu_max = ty->vpu_max;
+    out->vpu_step = ty->vpu_step;
+    return 0;
 }

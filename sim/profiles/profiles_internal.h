@@ -56,7 +56,9 @@ struct vol_type {
     const struct prof_provider *provider;   /* whose type it is */
     const char *no_iops_why;    /* NULL: iops is settable */
     const char *no_tput_why;    /* NULL: throughput is settable */
-    int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
+    int oci_vpu;                /* OCI: the level's VPU (the default where
+                                   it is settable); -1 elsewhere */
+    int vpu_min, vpu_max, vpu_step;     /* settable VPU; vpu_step 0: fixed */
     const char *rules;          /* "AWS 2025-09": whose rules, of when */
     bool merges_contiguous;     /* see vol_profile; evidence in profiles.c */
     bool instance_store;        /* see vol_profile */

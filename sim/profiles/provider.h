@@ -46,10 +46,14 @@ struct prof_provider {
     const char *instance_word;  /* "instance", "shape" */
     const char *attach_hint;    /* what to use instead, when an instance of
                                    this provider meets another's volume */
+    const char *default_volume; /* the volume an instance of this provider
+                                   gets when none is given, and that prices
+                                   it in the advisor: "gp3", "oci-balanced" */
     /* Sizes are whole multiples of size_unit_bytes (0: any); decimal:
        sizes in GB and rates in MB/s, as the provider sells them (else GiB
        and MiB/s). */
     uint64_t size_unit_bytes;
+    const char *size_unit;      /* "GiB", "GB" */
     bool decimal;
 
     const struct vol_type *types;       /* the catalogue, in listing order */
@@ -80,10 +84,24 @@ struct prof_provider {
     double hours_per_month;
     const char *prices_date;
     const char *prices_list;
+    const char *prices_region;  /* the list's region, NULL: it has none */
+    bool prices_rhel;           /* the list prices RHEL instances */
     double (*volume_month)(const struct vol_profile *v, char *basis, size_t len);
     int (*instance_month)(const struct inst_profile *in, const struct price_opts *o,
                           struct price_bill *b, char *why, size_t why_len);
 };
+
+/* What a volume type takes besides size, as its spec's keys: iops and
+   throughput settable, and VPUs from vpu_min to vpu_max in steps of
+   vpu_step (0: none to set; an OCI level's own VPU is fixed). */
+struct prof_type_keys {
+    bool iops, tput;
+    int vpu_min, vpu_max, vpu_step;
+};
+
+/* The keys type (a name as prof_volume_parse takes it) takes: 0, or
+   -ENOENT for no such type. */
+int prof_type_keys(const char *type, struct prof_type_keys *out);
 
 /* The providers, in listing order (0 .. count - 1). */
 int prof_provider_count(void);

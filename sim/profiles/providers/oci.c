@@ -122,7 +122,7 @@ static const struct vol_type oci_types[OCI_TYPES] = {
         .size_default_bytes = 1024 * GB,
         .size_step_bytes = OCI_SIZE_STEP, .provider = &prof_provider_oci, .io_unit_bytes = 256 * KIB,
         .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
-        .oci_vpu = 30, .rules = OCI_2023_06,
+        .oci_vpu = 30, .vpu_min = 30, .vpu_max = 120, .vpu_step = 10, .rules = OCI_2023_06,
         .min_ocpus = 16,        /* multipath: OCI, documented (DOMAIN.md section 4) */
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
         .resolve = oci_resolve,
@@ -144,12 +144,12 @@ static int oci_resolve(const struct vol_type *ty, const struct vol_req *rq,
     char size_txt[40];
 
     prof_size_gib(v, size_txt, sizeof size_txt);
-    if (t == OCI_UHP) {
+    if (ty->vpu_step) {
         if (rq->has_vpu)
             vpu = rq->vpu;
-        if (vpu < 30 || vpu > 120 || vpu % 10 != 0)
-            return why_set(why, why_len,
-                           "oci-uhp vpu=%d: oci-uhp takes vpu 30 to 120 in steps of 10", vpu);
+        if (vpu < ty->vpu_min || vpu > ty->vpu_max || vpu % ty->vpu_step != 0)
+            return why_set(why, why_len, "%s vpu=%d: %s takes vpu %d to %d in steps of %d",
+                           name, vpu, name, ty->vpu_min, ty->vpu_max, ty->vpu_step);
     } else if (rq->has_vpu && rq->vpu != vpu) {
         return why_set(why, why_len,
                        "%s vpu=%d: %s volumes are %d VPU; oci-uhp takes 30 to 120",
@@ -199,7 +199,9 @@ const struct prof_provider prof_provider_oci = {
     .type_words = "OCI",
     .instance_word = "shape",
     .attach_hint = "an OCI volume (oci-balanced, oci-higher, ...) or an EC2 instance",
+    .default_volume = "oci-balanced",
     .size_unit_bytes = OCI_SIZE_STEP,
+    .size_unit = "GB",
     .decimal = true,
     .types = oci_types,
     .n_types = OCI_TYPES,
