@@ -50,7 +50,7 @@
  *     provisioned 99 % of the time" is a floor, not an average.
  *   OCI IOPS 1.0 (C7: 50,431 of 50,000 IOPS), throughput 1.0: what held
  *     C8 at 560 of 680 MB/s is the single iSCSI path, not the volume
- *     (OCI_PATH_BYTES_PER_S below; providers/oci.c).
+ *     (OCI_PATH_BYTES_PER_S, providers/oci.c).
  *   local-nvme 1.0.
  *
  * Contiguous merging (merges_contiguous), per storage architecture and

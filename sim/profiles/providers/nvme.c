@@ -11,7 +11,6 @@
  * no burst.
  */
 #include "sim/profiles/profiles_internal.h"
-#include "sim/profiles/prices.h"
 
 #include <stdio.h>
 
@@ -77,5 +76,6 @@ const struct prof_provider prof_provider_nvme = {
     .attach_hint = "",
     .types = nvme_types,
     .n_types = NVME_TYPES,
-    .hours_per_month = PRICE_AWS_HOURS_PER_MONTH,
+    /* no price list: a bill of local NVMe alone is the first provider's
+       (prices.c, bill_provider) */
 };
