@@ -8,7 +8,7 @@
 # tests/test_calibration.c asserts the C and S cases (within 5 % for
 # plateaus, 15 % for average latency, 20 % for p99 and p99.99); this prints
 # them.  Each case runs with the profiles of its time (gp3-2023, io2-2021:
-# profiles_ebs.c).
+# providers/ebs.c).
 #
 # --doc FILE also writes the table as Markdown (docs/validation.md), with
 # the results of the rule-book tests (tests/test_rules.c, the build's

@@ -1240,7 +1240,7 @@ bad uhp_on_a_shape_below_16_ocpus_should_be_refused \
     run --instance oci-e4flex-8 --volume oci-uhp
 expect_exit 0 "uhp_on_a_16_ocpu_shape_should_run" \
     "$ASMSIM" run --instance oci-e4flex-16 --volume oci-uhp --disks 1 --run oltp --duration 10ms --quiet
-# rule sets and their dates (profiles_ebs.c)
+# rule sets and their dates (providers/ebs.c)
 expect_stdout_matches "profiles_should_date_io2_block_express" \
     '^  io2 +\[AWS 2025-04-30\] EBS io2 Block Express' "$ASMSIM" profiles volumes
 expect_stdout_matches "profiles_should_list_the_2021_io2" \

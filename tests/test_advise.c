@@ -1053,6 +1053,29 @@ static void worst_phase_should_not_follow_noise(void)
 #endif
 #endif
 
+/* The clouds are the provider table's (provider.h): --clouds names map
+   to the bits the CLI's defaults use, local NVMe is no cloud, and the
+   header's words and the price lists come from the providers' rows. */
+static void clouds_should_be_the_provider_tables(void)
+{
+    char buf[160];
+    const struct prof_provider *aws = prof_provider_find("aws");
+    const struct prof_provider *oci = prof_provider_find("oci");
+
+    CHECK(aws && oci);
+    CHECK_INT_EQ((int)adv_cloud_bit(aws), (int)ADV_CLOUD_AWS);
+    CHECK_INT_EQ((int)adv_cloud_bit(oci), (int)ADV_CLOUD_OCI);
+    CHECK(adv_cloud_provider(0) == aws && adv_cloud_provider(1) == oci);
+    CHECK_INT_EQ((int)adv_cloud_bit(prof_provider_find("")), 0);     /* local NVMe */
+    CHECK_INT_EQ((int)adv_cloud_bit(NULL), 0);
+    CHECK_STR_EQ(adv_clouds_text(ADV_CLOUD_AWS | ADV_CLOUD_OCI, buf, sizeof buf),
+                 "AWS and OCI");
+    CHECK_STR_EQ(adv_clouds_text(ADV_CLOUD_OCI, buf, sizeof buf), "OCI");
+    CHECK_STR_EQ(adv_clouds_text(0, buf, sizeof buf), "AWS");
+    adv_cost_lists(ADV_CLOUD_AWS | ADV_CLOUD_OCI, buf, sizeof buf);
+    CHECK_STR_EQ(buf, "AWS us-east-1 2023-06 list (730 h/month), OCI 2026-01 list (744 h/month)");
+}
+
 int main(void)
 {
 #ifdef UNDER_TSAN
@@ -1083,5 +1106,6 @@ int main(void)
     RUN(burstable_instance_should_serve_a_short_peak_but_not_the_same_rate_sustained);
     RUN(schedule_answer_should_not_depend_on_jobs);
     RUN(schedule_out_of_reach_should_give_the_candidate_that_comes_closest);
+    RUN(clouds_should_be_the_provider_tables);
     return check_done();
 }

@@ -10,7 +10,7 @@
  *
  * Every case names the profile of its time: the studies of C1-C6 ran on
  * gp3 as of 2023 (gp3-2023) and on the io2 of 2021 (io2-2021, C4), before
- * the rules changed (profiles_ebs.c); C10-C12 on io2 Block Express.
+ * the rules changed (providers/ebs.c); C10-C12 on io2 Block Express.
  *
  * The QD 1 latency cases (C9-C11, C15, C16) run as their fio jobs do: one
  * job, one outstanding 4 KiB I/O on one volume, randread or randrw 50/50,
@@ -248,7 +248,7 @@ static void c14_oci_uhp_multipath_4k_sequential_reads_do_not_merge_304013_iops(v
 /* Issue 33's published ORION study: r5b.24xlarge, 16 x gp3 at 3,000 IOPS
    and 500 MiB/s, 128 KiB sequential writes, ~7,300 MB/s.  Without merging
    16 x 3,000 x 128 KiB = 6,291 MB/s is the most it could give: contiguous
-   128 KiB writes merge into 256 KiB operations (profiles_ebs.c), so the
+   128 KiB writes merge into 256 KiB operations (providers/ebs.c), so the
    instance's 7,500 MB/s holds it instead. */
 static void orion_study_16_gp3_at_3000_iops_seq_writes_merge_past_iops_to_7300_mbps(void)
 {
@@ -262,7 +262,7 @@ static void orion_study_16_gp3_at_3000_iops_seq_writes_merge_past_iops_to_7300_m
 
 /* The same study, on the C10-C12 volume: io2 2048 GiB at 50,000 IOPS,
    fio 256 KiB random reads, 4 jobs x QD 64: 826 MB/s, io2's 16 KiB per
-   provisioned IOPS (profiles_ebs.c), not the instance's 1,781 MB/s. */
+   provisioned IOPS (providers/ebs.c), not the instance's 1,781 MB/s. */
 static void io2_50000_iops_256k_randread_holds_826_mbps_16kib_per_iops(void)
 {
     struct sim_run_cfg cfg = base_cfg("c6g.12xlarge", "io2:size=2048GiB,iops=50000");

@@ -4,6 +4,7 @@
  */
 #include "layouts/why.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/provider.h"
 #include "tests/check.h"
 
 #include <errno.h>
@@ -300,7 +301,7 @@ static void io2_should_be_block_express_1000_iops_per_gib_up_to_256000_and_4000_
                    0.125 * 256 + 0.065 * 32000 + 0.0455 * 32000 + 0.03185 * 192000, 1e-9);
     CHECK_NEAR_REL(v.iops_max_non_nitro, 32000, 1e-12);
     CHECK_STR_EQ(v.rules, "AWS 2025-04-30");
-    /* io1's rule with Block Express's maxima (profiles_ebs.c): 256 KiB per
+    /* io1's rule with Block Express's maxima (providers/ebs.c): 256 KiB per
        IOPS up to 500 MiB/s, 16 KiB per IOPS above 32,000 */
     v = must_parse("io2:size=100GiB,iops=1000");
     CHECK_NEAR_REL(v.tput_base_bytes_per_s, 250 * MiB, 1e-12);
@@ -1072,6 +1073,59 @@ static void reasons_should_be_one_short_safe_line_whatever_the_instance(void)
     CHECK_STR_EQ(why, "unknown instance \"m5.lar\\x0age\"; did you mean m5.large?");
 }
 
+/* The provider table (provider.h): every volume type belongs to exactly
+   one provider, found again from a volume of it; each instance's provider
+   by its name; what the advisor searches of a provider parses as that
+   provider's; a shape family's instances resolve to its provider. */
+static void providers_should_own_their_types_shapes_and_advise_space(void)
+{
+    int types = 0;
+    CHECK_INT_EQ(prof_provider_count(), 3);
+    for (int i = 0; i < prof_provider_count(); i++) {
+        const struct prof_provider *p = prof_provider_at(i);
+        CHECK(prof_provider_index(p) == i);
+        CHECK(prof_provider_find(p->name) == p);
+        types += p->n_types;
+        for (int k = 0; k < p->n_advise_types; k++) {
+            struct vol_profile v = must_parse(p->advise_types[k]);
+            CHECK(prof_provider_of_volume(&v) == p);
+            CHECK(p->size_unit_bytes == 0 || v.size_bytes % p->size_unit_bytes == 0);
+        }
+        for (int k = 0; k < p->n_shapes; k++) {
+            struct inst_profile in;
+            char name[64];
+            snprintf(name, sizeof name, "%s%d", p->shapes[k].prefix, p->shapes[k].ocpus_max);
+            CHECK_INT_EQ(prof_instance_find(name, &in, why, sizeof why), 0);
+            CHECK(prof_provider_of_instance(&in) == p);
+        }
+    }
+    CHECK_INT_EQ(types, prof_volume_type_count());
+    for (int i = 0; i < prof_volume_type_count(); i++) {
+        struct vol_profile v = must_parse(prof_volume_type_name(i));
+        const struct prof_provider *p = prof_provider_of_volume(&v);
+        CHECK(p != NULL);
+        CHECK_STR_EQ(prof_volume_provider(&v), p ? p->name : "?");
+    }
+    struct prof_type_keys k;
+    CHECK_INT_EQ(prof_type_keys("oci-uhp", &k), 0);
+    CHECK(!k.iops && !k.tput && k.vpu_min == 30 && k.vpu_max == 120 && k.vpu_step == 10);
+    CHECK_INT_EQ(prof_type_keys("gp3", &k), 0);
+    CHECK(k.iops && k.tput && k.vpu_step == 0);
+    CHECK_INT_EQ(prof_type_keys("io2bx", &k), 0);
+    CHECK(k.iops && !k.tput);
+    CHECK_INT_EQ(prof_type_keys("gp2", &k), 0);
+    CHECK(!k.iops && !k.tput);
+    CHECK_INT_EQ(prof_type_keys("gp9", &k), -ENOENT);
+    struct vol_profile io2bx = must_parse("io2bx");
+    CHECK_STR_EQ(prof_provider_of_volume(&io2bx)->display, "AWS");
+    CHECK(prof_provider_find("azure") == NULL);
+    CHECK(prof_provider_of_volume(NULL) == NULL);
+    struct inst_profile none;
+    CHECK_INT_EQ(prof_instance_find("none", &none, why, sizeof why), 0);
+    CHECK(prof_provider_of_instance(&none) == NULL);
+    CHECK_INT_EQ(prof_instance_data_volumes_max(&none), 0);
+}
+
 int main(void)
 {
     RUN(gp3_defaults_should_be_3000_iops_125_mibps_at_250gib_for_20_dollars);
@@ -1103,6 +1157,7 @@ int main(void)
     RUN(oci_uhp_vpu_120_should_cap_at_300000_iops_and_2680mbps);
     RUN(oci_vpu_should_be_checked_per_level);
     RUN(local_nvme_should_default_to_400000_iops_and_2000mbps_for_free);
+    RUN(providers_should_own_their_types_shapes_and_advise_space);
     RUN(delivered_fractions_should_be_what_the_providers_promise_and_c6_c7_c8_measured);
     RUN(unknown_type_should_suggest_close_names_or_give_examples);
     RUN(spec_should_reject_bad_keys_values_and_duplicates);

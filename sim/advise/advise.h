@@ -50,6 +50,7 @@
 #include "sim/core/device.h"
 #include "sim/core/stop_flag.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/provider.h"
 #include "workloads/schedule.h"
 
 #define ADV_MAX_TOP 100
@@ -64,10 +65,24 @@
    cloud: an aside to the answer, it is held to the answer's seconds. */
 #define ADV_BURST_ALT_MOST 128
 
+/* The clouds a search covers, as bits: the provider at index i of the
+   provider table (provider.h) is 1u << i, for the providers of a name
+   (local NVMe is none) among the first ADV_MAX_CLOUDS.  The two names
+   below are the table's first two (test_advise.c checks them), for the
+   CLI's defaults and the tests. */
+#define ADV_MAX_CLOUDS 4
 enum adv_cloud_bit {
     ADV_CLOUD_AWS = 1u << 0,
     ADV_CLOUD_OCI = 1u << 1,
 };
+
+/* Provider p's bit, 0 for NULL or a provider that is no cloud. */
+unsigned adv_cloud_bit(const struct prof_provider *p);
+/* The provider of bit 1u << c (c < ADV_MAX_CLOUDS), NULL if none. */
+const struct prof_provider *adv_cloud_provider(int c);
+/* "AWS", "OCI", "AWS and OCI": the clouds of bits clouds (0: AWS, the
+   first), by display name, into buf; returns buf. */
+const char *adv_clouds_text(unsigned clouds, char *buf, size_t len);
 
 /* What the configuration must deliver; a figure of 0 is no target. */
 struct adv_targets {
@@ -279,8 +294,9 @@ struct adv_result {
     int n_rejected;                 /* the rejected priced closest below
                                        best[0], one per instance type */
     struct adv_outcome rejected[ADV_MAX_REJECTED];
-    bool has_cloud_best[2];         /* [0] aws, [1] oci (--clouds aws,oci) */
-    struct adv_outcome cloud_best[2];
+    bool has_cloud_best[ADV_MAX_CLOUDS];    /* per cloud bit: [0] aws, [1] oci
+                                               (--clouds aws,oci) */
+    struct adv_outcome cloud_best[ADV_MAX_CLOUDS];
     bool has_burst_alt;             /* sustained search: a cheaper candidate
                                        that meets the targets on burst */
     struct adv_outcome burst_alt;

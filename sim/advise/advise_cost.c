@@ -33,14 +33,16 @@ static struct price_opts opts_of(const struct inst_profile *in,
 bool adv_cost_instance(const struct inst_profile *in, const struct adv_space_cfg *sc,
                        double *usd_month)
 {
-    static const char *const ref_spec[2] = { "gp3", "oci-balanced" };
+    const struct prof_provider *p = prof_provider_of_instance(in);
     struct price_opts o = opts_of(in, sc);
     struct vol_profile ref;
     struct price_bill b;
     char why[256];
 
-    if (prof_volume_parse(ref_spec[strcmp(in->provider, "oci") == 0], &ref,
-                          why, sizeof why) != 0 ||
+    /* priced beside the provider's default volume (any of its volumes
+       would do: the instance's line of the bill is the same) */
+    if (!p || !p->default_volume ||
+        prof_volume_parse(p->default_volume, &ref, why, sizeof why) != 0 ||
         price_bill(in, &ref, 1, &o, &b, why, sizeof why) != 0 || !b.instance_priced)
         return false;
     *usd_month = b.instance_usd_month;
@@ -68,18 +70,13 @@ double adv_cost_total(double instance_usd_month, int disks, double volume_usd_mo
 
 void adv_cost_lists(unsigned clouds, char *buf, size_t len)
 {
-    struct vol_profile v;
-    struct price_bill b;
-    char why[256];
     size_t n = 0;
 
     buf[0] = '\0';
-    if ((clouds & ADV_CLOUD_AWS) && prof_volume_parse("gp3", &v, why, sizeof why) == 0 &&
-        price_bill(NULL, &v, 1, NULL, &b, why, sizeof why) == 0)
-        n += (size_t)snprintf(buf, len, "%s (%.0f h/month)", b.prices_list, b.hours_per_month);
-    if ((clouds & ADV_CLOUD_OCI) && n < len &&
-        prof_volume_parse("oci-balanced", &v, why, sizeof why) == 0 &&
-        price_bill(NULL, &v, 1, NULL, &b, why, sizeof why) == 0)
-        snprintf(buf + n, len - n, "%s%s (%.0f h/month)", n ? ", " : "", b.prices_list,
-                 b.hours_per_month);
+    for (int c = 0; c < ADV_MAX_CLOUDS && n < len; c++) {
+        const struct prof_provider *p = adv_cloud_provider(c);
+        if (p && (clouds & (1u << c)) && p->prices_list)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s (%.0f h/month)", n ? ", " : "",
+                                  p->prices_list, p->hours_per_month);
+    }
 }

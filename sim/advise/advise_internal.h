@@ -30,7 +30,7 @@ struct adv_inst {
     struct inst_profile p;
     double usd_month;               /* advise_cost.c */
     int max_data_disks;             /* attachment limit, data volumes */
-    bool aws;
+    unsigned cloud;                 /* its provider's bit (adv_cloud_bit) */
     /* the rejected candidate of this instance that came closest to the
        targets (bound / need), for "why nothing cheaper"; ratio < 0: none */
     struct adv_cand closest;

@@ -420,8 +420,7 @@ static void pick_cloud(const struct adv_cfg *cfg, const struct adv_space *s,
 
     for (long i = 0; i < s->n_cand; i++) {
         const struct adv_cand *c = &s->cand[i];
-        bool aws = s->inst[c->inst].aws;
-        if ((cloud == ADV_CLOUD_AWS) != aws || c->total_usd_month >= sc->below_usd)
+        if (s->inst[c->inst].cloud != cloud || c->total_usd_month >= sc->below_usd)
             continue;
         if (seen == sc->most) {
             *sc->cut_usd = fmin(*sc->cut_usd, c->total_usd_month);
@@ -582,7 +581,6 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
                         const struct scan *sc, struct adv_log *log,
                         struct adv_decided *d)
 {
-    static const unsigned clouds[2] = { ADV_CLOUD_AWS, ADV_CLOUD_OCI };
     struct picked list = { malloc((size_t)(s->n_cand + 1) * sizeof *list.v), 0 };
     int rc = 0;
 
@@ -590,11 +588,11 @@ static int search_space(const struct adv_cfg *cfg, struct adv_space *s,
         return -ENOMEM;
     if (s->n_cand > 1)
         qsort_r(s->cand, (size_t)s->n_cand, sizeof *s->cand, cmp_cand, s);
-    for (int c = 0; c < 2 && rc == 0; c++) {
-        if (!(cfg->space.clouds & clouds[c]))
+    for (int c = 0; c < ADV_MAX_CLOUDS && rc == 0; c++) {
+        if (!(cfg->space.clouds & (1u << c)))
             continue;
         long before = log->n;
-        pick_cloud(cfg, s, clouds[c], sc, &list);
+        pick_cloud(cfg, s, 1u << c, sc, &list);
         rc = scan_candidates(cfg, s, &list, sc, log, &d->interrupted);
         for (long i = before; i < log->n; i++)      /* simulated: the tick's */
             d->reused += log->v[i].reused;
@@ -681,15 +679,14 @@ static int gather(const struct adv_decided *const *d, int n, size_t off,
 static void pick_best(const struct adv_cfg *cfg, const struct adv_log *sim,
                       struct adv_result *r)
 {
-    static const char *const providers[2] = { "aws", "oci" };
-    int per_cloud[2] = { 0, 0 };
+    int per_cloud[ADV_MAX_CLOUDS] = { 0 };
 
     /* a cloud's `top` cheapest passes are all its scan went for; the
        answer is the cheapest `top` of both */
     for (long i = 0; i < sim->n; i++) {
         const struct adv_outcome *o = &sim->v[i];
-        int c = strcmp(o->c.instance.provider, providers[1]) == 0;
-        if (!o->pass || per_cloud[c] >= cfg->top)
+        int c = prof_provider_index(prof_provider_of_instance(&o->c.instance));
+        if (!o->pass || c < 0 || c >= ADV_MAX_CLOUDS || per_cloud[c] >= cfg->top)
             continue;
         if (per_cloud[c]++ == 0) {
             r->has_cloud_best[c] = true;

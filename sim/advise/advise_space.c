@@ -46,6 +46,12 @@
  * length.
  *
  * Attachment limits (data volumes): prof_instance_data_volumes_max.
+ *
+ * The clouds are the providers of sim/profiles/provider.h, one bit each
+ * (adv_cloud_bit): what a search of one takes by default (its types, its
+ * instances or its shapes at an OCPU ladder), its size unit and largest
+ * size, and which spec keys a type takes (prof_type_keys) are their rows',
+ * so no provider or type is named here.
  */
 #include <errno.h>
 #include <math.h>
@@ -56,36 +62,8 @@
 #include "sim/advise/advise_internal.h"
 #include "sim/profiles/prices.h"            /* price_volumes_month */
 
-#define GIB (1024.0 * 1024 * 1024)
-#define GB 1e9
 #define MIB_S (1024.0 * 1024)
 #define SIZE_STEP 1.5
-#define EBS_MAX_BYTES (64.0 * 1024 * GIB)      /* io2, gp3: 64 TiB */
-#define OCI_MAX_BYTES (32e3 * GB)              /* 32 TB */
-#define OCI_MIN_BYTES (50 * GB)                /* OCI: 50 GB minimum */
-
-/* What each type takes besides size (the spec keys of profiles.h); a
-   table of the advisor's, from `asmsim profiles`.  Types not listed take
-   size only. */
-struct type_keys {
-    const char *type;
-    bool iops, tput, vpu;
-};
-
-static const struct type_keys type_keys[] = {
-    { "gp3", true, true, false },
-    { "gp3-2023", true, true, false },
-    { "io1", true, false, false },
-    { "io2", true, false, false },
-    { "io2-2021", true, false, false },
-    { "io2bx", true, false, false },
-    { "oci-uhp", false, false, true },
-};
-
-static const char *const aws_default_types[] = { "gp3", "gp2", "io1", "io2",
-                                                 "st1", "sc1" };
-static const char *const oci_default_types[] = { "oci-lower", "oci-balanced",
-                                                 "oci-higher", "oci-uhp" };
 
 /* Provisioning ladders: roughly 1.25-1.6 x apart over the providers'
    ranges (DOMAIN.md section 4); invalid combinations are left to
@@ -95,21 +73,42 @@ static const double iops_ladder[] = { 1000, 2000, 3000, 4000, 5000, 6000,
     80000, 100000, 128000, 160000, 200000, 256000 };
 static const double tput_ladder_mib[] = { 125, 250, 375, 500, 625, 750, 1000,
     1250, 1500, 2000, 3000, 4000 };
-static const int oci_flex_ocpus[] = { 1, 2, 4, 8, 16, 24, 32, 48, 64 };
 
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-static const struct type_keys *keys_of(const char *type)
+/* ---- the clouds: the providers of the provider table (provider.h) ------- */
+
+const struct prof_provider *adv_cloud_provider(int c)
 {
-    for (int i = 0; i < N_OF(type_keys); i++)
-        if (strcmp(type_keys[i].type, type) == 0)
-            return &type_keys[i];
-    return NULL;
+    const struct prof_provider *p = c < ADV_MAX_CLOUDS ? prof_provider_at(c) : NULL;
+    return p && p->name[0] ? p : NULL;
 }
 
-static bool is_oci_type(const char *type)
+unsigned adv_cloud_bit(const struct prof_provider *p)
 {
-    return strncmp(type, "oci-", 4) == 0;
+    int c = prof_provider_index(p);
+    return c >= 0 && adv_cloud_provider(c) ? 1u << c : 0;
+}
+
+const char *adv_clouds_text(unsigned clouds, char *buf, size_t len)
+{
+    int n = 0, shown = 0;
+    size_t used = 0;
+
+    if (!clouds)
+        clouds = 1u;
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++)
+        n += adv_cloud_provider(c) && (clouds & (1u << c));
+    buf[0] = '\0';
+    for (int c = 0; c < ADV_MAX_CLOUDS && used < len; c++) {
+        const struct prof_provider *p = adv_cloud_provider(c);
+        if (!p || !(clouds & (1u << c)))
+            continue;
+        shown++;
+        used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                 shown == 1 ? "" : shown == n ? " and " : ", ", p->display);
+    }
+    return buf;
 }
 
 /* Room for one more element in the array *v of n used of *cap elements of
@@ -138,9 +137,27 @@ struct type_list {
    to any). */
 static bool type_in_clouds(const struct adv_space_cfg *sc, const struct vol_profile *v)
 {
-    const char *p = prof_volume_provider(v);
-    return (strcmp(p, "aws") != 0 || (sc->clouds & ADV_CLOUD_AWS)) &&
-           (strcmp(p, "oci") != 0 || (sc->clouds & ADV_CLOUD_OCI));
+    unsigned bit = adv_cloud_bit(prof_provider_of_volume(v));
+    return !bit || (sc->clouds & bit);
+}
+
+/* "--volume-types TYPE: an OCI volume type, and the search is of AWS only;
+   add --clouds oci (or aws,oci)". */
+static int type_not_in_clouds(const struct adv_space_cfg *sc, const char *type,
+                              const struct vol_profile *v, char *why, size_t why_len)
+{
+    const struct prof_provider *p = prof_provider_of_volume(v);
+    char searched[64], all[64] = "";
+    size_t used = 0;
+
+    for (int c = 0; c < ADV_MAX_CLOUDS && used < sizeof all; c++)
+        if (adv_cloud_provider(c))
+            used += (size_t)snprintf(all + used, sizeof all - used, "%s%s", used ? "," : "",
+                                     adv_cloud_provider(c)->name);
+    snprintf(why, why_len, "--volume-types %s: an %s volume type, and the "
+             "search is of %s only; add --clouds %s (or %s)", type, p->type_words,
+             adv_clouds_text(sc->clouds, searched, sizeof searched), p->name, all);
+    return -EINVAL;
 }
 
 static int select_types(const struct adv_space_cfg *sc, struct type_list *tl,
@@ -161,31 +178,36 @@ static int select_types(const struct adv_space_cfg *sc, struct type_list *tl,
                          "advise searches EBS and OCI block volumes", sc->types[i]);
                 return -EINVAL;
             }
-            if (!type_in_clouds(sc, &v)) {
-                bool oci = strcmp(prof_volume_provider(&v), "oci") == 0;
-                snprintf(why, why_len, "--volume-types %s: an %s volume type, and the "
-                         "search is of %s only; add --clouds %s (or aws,oci)",
-                         sc->types[i], oci ? "OCI" : "AWS EBS", oci ? "AWS" : "OCI",
-                         oci ? "oci" : "aws");
-                return -EINVAL;
-            }
+            if (!type_in_clouds(sc, &v))
+                return type_not_in_clouds(sc, sc->types[i], &v, why, why_len);
             tl->name[tl->n++] = sc->types[i];
         }
         return 0;
     }
-    if (sc->clouds & ADV_CLOUD_AWS)
-        for (int i = 0; i < N_OF(aws_default_types); i++)
-            tl->name[tl->n++] = aws_default_types[i];
-    if (sc->clouds & ADV_CLOUD_OCI)
-        for (int i = 0; i < N_OF(oci_default_types); i++)
-            tl->name[tl->n++] = oci_default_types[i];
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
+        const struct prof_provider *p = adv_cloud_provider(c);
+        for (int i = 0; p && (sc->clouds & (1u << c)) && i < p->n_advise_types &&
+                        tl->n < N_OF(tl->name); i++)
+            tl->name[tl->n++] = p->advise_types[i];
+    }
     return 0;
+}
+
+/* name past the family prefix of a provider that has one ("e4flex-8" of
+   "oci-e4flex-8"). */
+static const char *past_family_prefix(const char *name)
+{
+    const struct prof_provider *p;
+    for (int i = 0; (p = prof_provider_at(i)) != NULL; i++)
+        if (p->family_prefix && strncmp(name, p->family_prefix, strlen(p->family_prefix)) == 0)
+            return name + strlen(p->family_prefix);
+    return name;
 }
 
 /* "m5" of "m5.large", "e4flex" of "oci-e4flex-8". */
 static void family_of(const char *name, char *out, size_t len)
 {
-    const char *s = strncmp(name, "oci-", 4) == 0 ? name + 4 : name;
+    const char *s = past_family_prefix(name);
     size_t n = strcspn(s, ".-");
     snprintf(out, len, "%.*s", (int)n, s);
 }
@@ -198,10 +220,7 @@ static bool family_selected(const struct adv_space_cfg *sc, const char *name)
         return true;
     family_of(name, fam, sizeof fam);
     for (int i = 0; i < sc->n_families; i++) {
-        const char *f = sc->families[i];
-        if (strncmp(f, "oci-", 4) == 0)
-            f += 4;
-        if (strcasecmp(f, fam) == 0)
+        if (strcasecmp(past_family_prefix(sc->families[i]), fam) == 0)
             return true;
     }
     return false;
@@ -223,9 +242,35 @@ static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
     in->p = *p;
     in->usd_month = usd;
     in->max_data_disks = prof_instance_data_volumes_max(p);
-    in->aws = strcmp(p->provider, "aws") == 0;
+    in->cloud = adv_cloud_bit(prof_provider_of_instance(p));
     in->closest_ratio = in->reach_day_ratio = -1;
     in->inst_ratio = -1;
+    return 0;
+}
+
+/* The instances of cloud pv: its flexible shapes at its OCPU ladder, or,
+   without shapes, every listed instance of it. */
+static int cloud_instances(const struct adv_cfg *cfg, struct adv_space *s, long *cap,
+                           const struct prof_provider *pv)
+{
+    struct inst_profile p;
+    int rc;
+
+    if (pv->n_shapes == 0) {
+        for (int i = 0; i < prof_instance_count(); i++)
+            if (prof_instance_at(i, &p) == 0 && prof_provider_of_instance(&p) == pv &&
+                (rc = push_inst(s, cap, cfg, &p)) < 0)
+                return rc;
+        return 0;
+    }
+    for (int k = 0; k < pv->n_shapes; k++)
+        for (int j = 0; j < pv->n_advise_ocpus; j++) {
+            char name[PROF_NAME_MAX], w[256];
+            snprintf(name, sizeof name, "%s%d", pv->shapes[k].prefix, pv->advise_ocpus[j]);
+            if (prof_instance_find(name, &p, w, sizeof w) == 0 &&
+                (rc = push_inst(s, cap, cfg, &p)) < 0)
+                return rc;
+        }
     return 0;
 }
 
@@ -234,24 +279,12 @@ static int select_instances(const struct adv_cfg *cfg, struct adv_space *s,
 {
     long cap = 0;
     int rc;
-    struct inst_profile p;
 
-    if (cfg->space.clouds & ADV_CLOUD_AWS) {
-        for (int i = 0; i < prof_instance_count(); i++)
-            if (prof_instance_at(i, &p) == 0 && strcmp(p.provider, "aws") == 0 &&
-                (rc = push_inst(s, &cap, cfg, &p)) < 0)
-                return rc;
-    }
-    if (cfg->space.clouds & ADV_CLOUD_OCI) {
-        static const char *const shapes[] = { "oci-e4flex", "oci-e5flex" };
-        for (int k = 0; k < N_OF(shapes); k++)
-            for (int j = 0; j < N_OF(oci_flex_ocpus); j++) {
-                char name[PROF_NAME_MAX], w[256];
-                snprintf(name, sizeof name, "%s-%d", shapes[k], oci_flex_ocpus[j]);
-                if (prof_instance_find(name, &p, w, sizeof w) == 0 &&
-                    (rc = push_inst(s, &cap, cfg, &p)) < 0)
-                    return rc;
-            }
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
+        const struct prof_provider *pv = adv_cloud_provider(c);
+        if (pv && (cfg->space.clouds & (1u << c)) &&
+            (rc = cloud_instances(cfg, s, &cap, pv)) < 0)
+            return rc;
     }
     if (s->n_inst == 0) {
         char list[128] = "";
@@ -294,14 +327,16 @@ static int min_failgroups(enum lay_redundancy r)
     return r == LAY_HIGH ? 3 : r == LAY_NORMAL ? 2 : 1;
 }
 
-static double first_size(const struct adv_targets *t, int disks, bool oci)
+/* In whole size units of provider p (GiB for EBS, GB for OCI), at least
+   the provider's smallest (OCI: 50 GB). */
+static double first_size(const struct adv_targets *t, int disks, const struct prof_provider *p)
 {
-    double unit = oci ? GB : GIB;
+    double unit = (double)p->size_unit_bytes;
     double usable_disks = disks - mirror_free_disks(t->redundancy);
     double s = (double)t->capacity_bytes * adv_copies(t->redundancy) / usable_disks;
     s = ceil(s / unit) * unit;
-    if (oci && s < OCI_MIN_BYTES)
-        s = OCI_MIN_BYTES;
+    if (s < (double)p->advise_size_min_bytes)
+        s = (double)p->advise_size_min_bytes;
     return s < unit ? unit : s;
 }
 
@@ -353,13 +388,12 @@ static int append_whole(char *spec, size_t len, int n, const char *key, double v
     return n + snprintf(spec + n, len - (size_t)n, "%s%.0f%s", key, v, unit);
 }
 
-static void spec_of(char *spec, size_t len, const char *type, bool oci,
+static void spec_of(char *spec, size_t len, const char *type, const struct prof_provider *p,
                     double size, double iops, double tput_mib, int vpu)
 {
     int n = snprintf(spec, len, "%s:", type);
 
-    n = oci ? append_whole(spec, len, n, "size=", size / GB, "GB")
-            : append_whole(spec, len, n, "size=", size / GIB, "GiB");
+    n = append_whole(spec, len, n, "size=", size / (double)p->size_unit_bytes, p->size_unit);
     if (iops > 0)
         n = append_whole(spec, len, n, ",iops=", iops, "");
     if (tput_mib > 0)
@@ -426,41 +460,55 @@ static void drop_dominated(struct opt_buf *b, long from)
     b->n = kept;
 }
 
+/* The options of one size: every VPU the type takes (one pass when it
+   takes none) x the IOPS ladder x the throughput ladder. */
+static int size_options(struct opt_buf *b, const char *type, const struct prof_provider *p,
+                        double size, const struct ladder *li, const struct ladder *lt,
+                        const struct prof_type_keys *k, int disks, const struct adv_cfg *cfg)
+{
+    char spec[160];
+    int rc;
+
+    for (int vpu = k->vpu_step ? k->vpu_min : 0; vpu <= (k->vpu_step ? k->vpu_max : 0);
+         vpu += k->vpu_step ? k->vpu_step : 1)
+        for (int i = 0; i < li->n; i++)
+            for (int j = 0; j < lt->n; j++) {
+                spec_of(spec, sizeof spec, type, p, size, li->v[i], lt->v[j], vpu);
+                if ((rc = try_option(b, spec, disks, cfg)) < 0)
+                    return rc;
+            }
+    return 0;
+}
+
 static int type_options(struct opt_buf *b, const char *type, int disks,
                         const struct adv_cfg *cfg)
 {
     const struct adv_targets *t = &cfg->targets;
-    const struct type_keys *k = keys_of(type);
-    bool oci = is_oci_type(type);
+    struct prof_type_keys k;
     struct vol_profile def;
     struct ladder li, lt;
-    double need_iops, need_tput, max_size = oci ? OCI_MAX_BYTES : EBS_MAX_BYTES;
-    char spec[160], w[256];
+    double need_iops, need_tput;
+    char w[256];
     long from = b->n;
-    int rc;
 
-    if (prof_volume_parse(type, &def, w, sizeof w) < 0)
+    if (prof_volume_parse(type, &def, w, sizeof w) < 0 || prof_type_keys(type, &k) < 0)
         return 0;
+    const struct prof_provider *p = prof_provider_of_volume(&def);
+    if (!p || p->size_unit_bytes == 0 || p->advise_size_max_bytes == 0)
+        return 0;               /* a type the advisor does not size */
+    double unit = (double)p->size_unit_bytes;
     needed_per_volume(t, &def, disks, &need_iops, &need_tput);
     ladder_init(&li, iops_ladder, N_OF(iops_ladder), need_iops);
     ladder_init(&lt, tput_ladder_mib, N_OF(tput_ladder_mib), need_tput);
-    if (!k || !k->iops)
+    if (!k.iops)
         li.n = 1, li.v[0] = 0;
-    if (!k || !k->tput)
+    if (!k.tput)
         lt.n = 1, lt.v[0] = 0;
-    for (double size = first_size(t, disks, oci); size <= max_size;
-         size = ceil(size * SIZE_STEP / (oci ? GB : GIB)) * (oci ? GB : GIB)) {
-        for (int vpu = k && k->vpu ? 30 : 0; vpu <= (k && k->vpu ? 120 : 0);
-             vpu += 10) {
-            for (int i = 0; i < li.n; i++)
-                for (int j = 0; j < lt.n; j++) {
-                    spec_of(spec, sizeof spec, type, oci, size, li.v[i], lt.v[j], vpu);
-                    if ((rc = try_option(b, spec, disks, cfg)) < 0)
-                        return rc;
-                }
-            if (!(k && k->vpu))
-                break;
-        }
+    for (double size = first_size(t, disks, p); size <= (double)p->advise_size_max_bytes;
+         size = ceil(size * SIZE_STEP / unit) * unit) {
+        int rc = size_options(b, type, p, size, &li, &lt, &k, disks, cfg);
+        if (rc < 0)
+            return rc;
     }
     drop_dominated(b, from);
     return 0;

@@ -62,7 +62,6 @@
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
 #define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
 #define CLI_ORION_DURATION_NS (60ll * SIM_NS_PER_S)  /* ORION's -duration */
-#define CLI_OCI_DEFAULT_VOLUME "oci-balanced"   /* --volume on an OCI shape */
 
 enum cli_cmd {
     CLI_RUN = 0,

@@ -125,12 +125,10 @@ static int parse_clouds(const char *text, unsigned *clouds)
     if (parse_names(text, names, 4, &n) != 0)
         return -EINVAL;
     for (int i = 0; i < n; i++) {
-        if (strcmp(names[i], "aws") == 0)
-            *clouds |= ADV_CLOUD_AWS;
-        else if (strcmp(names[i], "oci") == 0)
-            *clouds |= ADV_CLOUD_OCI;
-        else
+        unsigned bit = adv_cloud_bit(prof_provider_find(names[i]));
+        if (!bit)
             return -EINVAL;
+        *clouds |= bit;
     }
     return 0;
 }
@@ -372,6 +370,29 @@ static int shard_args_error(const char *shard, const char *what)
     return usage_error(msg);
 }
 
+/* Whether a cloud of clouds has no RHEL prices (OCI lists Oracle Linux
+   only): then the reason, "--os rhel: RHEL prices exist for AWS only;
+   use --clouds aws", in why. */
+static bool rhel_unpriced(unsigned clouds, char *why, size_t len)
+{
+    const struct prof_provider *with = NULL;
+    bool lacking = false;
+
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
+        const struct prof_provider *p = adv_cloud_provider(c);
+        if (p && p->prices_rhel && !with)
+            with = p;
+        if (p && !p->prices_rhel && (clouds & (1u << c)))
+            lacking = true;
+    }
+    if (lacking && with)
+        snprintf(why, len, "--os rhel: RHEL prices exist for %s only; use --clouds %s",
+                 with->display, with->name);
+    else if (lacking)
+        snprintf(why, len, "--os rhel: no cloud searched has RHEL prices");
+    return lacking;
+}
+
 /* argv into a (argv[0] is skipped); shard: where these args come from
    (--merge; NULL: the command line), which define the search
    and nothing else: an output option or a file to read there is refused,
@@ -435,8 +456,9 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
                  cli_quote(argv[optind], q, sizeof q));
         return usage_error(msg);
     }
-    if (a->cfg.space.os == ADV_OS_RHEL && (a->cfg.space.clouds & ADV_CLOUD_OCI))
-        return usage_error("--os rhel: RHEL prices exist for AWS only; use --clouds aws");
+    char rhel[CLI_MSG_MAX];
+    if (a->cfg.space.os == ADV_OS_RHEL && rhel_unpriced(a->cfg.space.clouds, rhel, sizeof rhel))
+        return usage_error(rhel);
     const struct adv_targets *t = &a->cfg.targets;
     const char *conflict = schedule_conflict(a, sustained, write_given);
     if (conflict)

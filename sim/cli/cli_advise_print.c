@@ -34,12 +34,6 @@ static const char *os_name(enum adv_os os)
     return os == ADV_OS_RHEL ? "RHEL" : "Linux";
 }
 
-static const char *clouds_name(unsigned clouds)
-{
-    if ((clouds & ADV_CLOUD_AWS) && (clouds & ADV_CLOUD_OCI))
-        return "AWS and OCI";
-    return clouds & ADV_CLOUD_OCI ? "OCI" : "AWS";
-}
 
 /* "schedule oltp-day (6 phases, a day of 24 h; peak 9000 IOPS small
    (8 KiB), 250 MB/s large (128 KiB)) served"; a schedule that asks for
@@ -95,13 +89,30 @@ static void print_targets(FILE *f, const struct adv_cfg *cfg)
     fprintf(f, ", %s redundancy\n", lay_redundancy_name(t->redundancy));
 }
 
+/* "; OCI flex memory 8 GB per OCPU", for each cloud searched that has
+   flexible shapes. */
+static void print_flex_memory(FILE *f, const struct adv_cfg *cfg)
+{
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
+        const struct prof_provider *p = adv_cloud_provider(c);
+        if (!p || !(cfg->space.clouds & (1u << c)) || p->n_shapes == 0)
+            continue;
+        if (cfg->space.memory_per_ocpu_gb > 0)
+            fprintf(f, "; %s flex memory %.0f GB per OCPU", p->display,
+                    cfg->space.memory_per_ocpu_gb);
+        else
+            fprintf(f, "; %s flex memory: the shape's default", p->display);
+    }
+}
+
 static void print_header(FILE *f, const struct cli_advise_opts *a,
                          const struct adv_result *r)
 {
     const struct adv_cfg *cfg = &a->cfg;
+    char clouds[64];
 
     fprintf(f, "asmsim %s advise: %s, %s\n", ASMSIM_VERSION,
-            clouds_name(cfg->space.clouds),
+            adv_clouds_text(cfg->space.clouds, clouds, sizeof clouds),
             cfg->targets.schedule ? "a schedule's day (burst credits count as far as "
                                     "its forecast shows they hold)" :
             cfg->space.burst_ok ? "burst counts (--burst-ok: buckets full at every point)"
@@ -110,10 +121,7 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
     char lists[256];
     adv_cost_lists(cfg->space.clouds, lists, sizeof lists);
     fprintf(f, "  prices    %s on demand, USD per month: %s", os_name(cfg->space.os), lists);
-    if ((cfg->space.clouds & ADV_CLOUD_OCI) && cfg->space.memory_per_ocpu_gb > 0)
-        fprintf(f, "; OCI flex memory %.0f GB per OCPU", cfg->space.memory_per_ocpu_gb);
-    else if (cfg->space.clouds & ADV_CLOUD_OCI)
-        fprintf(f, "; OCI flex memory: the shape's default");
+    print_flex_memory(f, cfg);
     fputc('\n', f);
     fprintf(f, "  searched  %ld candidates, %ld within the bound", r->enumerated,
             r->bound_passed);
@@ -399,25 +407,34 @@ static void print_burst_alt(FILE *f, const struct adv_targets *t,
     fprintf(f, "\n");
 }
 
+/* With more than one cloud searched, the best of each, and of two the
+   ratio of their prices ("oci / aws = 0.532"). */
 static void print_clouds(FILE *f, const struct adv_cfg *cfg, const struct adv_result *r)
 {
-    static const char *const names[2] = { "aws", "oci" };
+    int shown[ADV_MAX_CLOUDS], n = 0;
 
-    if (!((cfg->space.clouds & ADV_CLOUD_AWS) && (cfg->space.clouds & ADV_CLOUD_OCI)))
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++)
+        if (adv_cloud_provider(c) && (cfg->space.clouds & (1u << c)))
+            shown[n++] = c;
+    if (n < 2)
         return;
     fprintf(f, "\nBest of each cloud:\n");
-    for (int c = 0; c < 2; c++) {
+    for (int k = 0; k < n; k++) {
+        int c = shown[k];
+        const char *name = adv_cloud_provider(c)->name;
         if (!r->has_cloud_best[c]) {
-            fprintf(f, "  %s  nothing meets the targets\n", names[c]);
+            fprintf(f, "  %s  nothing meets the targets\n", name);
             continue;
         }
-        fprintf(f, "  %s  ", names[c]);
+        fprintf(f, "  %s  ", name);
         print_config_line(f, &r->cloud_best[c].c);
     }
-    if (r->has_cloud_best[0] && r->has_cloud_best[1] &&
-        r->cloud_best[0].c.total_usd_month > 0)
-        fprintf(f, "  oci / aws = %.3f\n", r->cloud_best[1].c.total_usd_month /
-                r->cloud_best[0].c.total_usd_month);
+    int a = shown[0], b = shown[1];
+    if (n == 2 && r->has_cloud_best[a] && r->has_cloud_best[b] &&
+        r->cloud_best[a].c.total_usd_month > 0)
+        fprintf(f, "  %s / %s = %.3f\n", adv_cloud_provider(b)->name,
+                adv_cloud_provider(a)->name,
+                r->cloud_best[b].c.total_usd_month / r->cloud_best[a].c.total_usd_month);
 }
 
 /* A schedule beyond every candidate's bound: the one whose bound

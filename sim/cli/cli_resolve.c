@@ -37,6 +37,7 @@
 #include "sim/cli/cli_job.h"             /* CLI_WHY_LEN */
 #include "sim/aio/dev_aio.h"
 #include "sim/model/dev_model.h"
+#include "sim/profiles/provider.h"
 #include "sim/null/dev_null.h"
 #include "sim/core/io_budget.h"
 #include "sim/core/jobs.h"
@@ -107,9 +108,9 @@ static int resolve_profiles(struct cli_opts *o, char *why, size_t why_len)
                  cli_quote(o->instance_name, q, sizeof q), inner);
         return -EINVAL;
     }
-    if (!(o->given & CLI_GIVEN_VOLUME) &&
-        strcmp(o->instance.provider, "oci") == 0)
-        o->volume_spec = CLI_OCI_DEFAULT_VOLUME;
+    const struct prof_provider *p = prof_provider_of_instance(&o->instance);
+    if (!(o->given & CLI_GIVEN_VOLUME) && p && p->default_volume)
+        o->volume_spec = p->default_volume;     /* "oci-balanced" on an OCI shape */
     if (prof_volume_parse(o->volume_spec, &o->volume, inner,
                           sizeof inner) != 0) {
         snprintf(why, why_len, "--volume %s: %s",
@@ -1092,10 +1093,14 @@ static void warn_attachments(struct cli_opts *o)
 
     if (most <= 0 || disks <= most || o->volume.instance_store)
         return;
-    const char *kind = strcmp(in->provider, "oci") == 0 ? "block volumes"
-                       : in->platform == PROF_PLATFORM_XEN ? "data volumes (Xen)"
-                                                           : "data volumes (Nitro)";
-    const char *cloud = strcmp(in->provider, "oci") == 0 ? "OCI" : "AWS";
+    const struct prof_provider *p = prof_provider_of_instance(in);
+    char kind[40];
+    if (p->data_volumes_max_xen > 0)        /* its limit is the platform's */
+        snprintf(kind, sizeof kind, "data volumes (%s)",
+                 in->platform == PROF_PLATFORM_XEN ? "Xen" : "Nitro");
+    else
+        snprintf(kind, sizeof kind, "%s volumes", p->volume_word);
+    const char *cloud = p->display;
     if (o->cmd == CLI_SWEEP)
         warn_add(o, "--volumes %s: %s attaches at most %d %s; the disk counts above "
                  "%d model disk groups %s cannot build", cli_quote(o->volumes_text, q,

@@ -27,7 +27,8 @@
 #include <strings.h>
 
 #include "layouts/why.h"
-#include "sim/profiles/prices_table.h"
+#include "sim/profiles/prices_internal.h"
+#include "sim/profiles/provider.h"
 
 #define GIB_BYTES 1073741824.0
 #define MIB_BYTES_PER_S 1048576.0
@@ -37,20 +38,6 @@
 #define OCI_MEM_DEFAULT_GB_PER_OCPU 16.0
 #define OCI_PART_STORAGE "B91961"       /* Block Volume storage, GB-month */
 #define OCI_PART_VPU "B91962"           /* Block Volume VPU per GB-month */
-
-struct oci_shape_price {
-    const char *prefix;         /* instance names "oci-e4flex-N" */
-    const char *label;          /* "E4.Flex" */
-    const char *ocpu_part;      /* OCPU-hour */
-    const char *memory_part;    /* GB-hour */
-    double memory_max_gb;       /* in all; 0: no cap known */
-};
-
-static const struct oci_shape_price oci_shape_prices[] = {
-    { "oci-e4flex-", "E4.Flex", "B93113", "B93114", 1024 },
-    { "oci-e5flex-", "E5.Flex", "B97384", "B97385", 0 },
-};
-#define OCI_SHAPE_PRICES ((int)(sizeof oci_shape_prices / sizeof oci_shape_prices[0]))
 
 /* ------------------------------------------------------------ helpers */
 
@@ -129,17 +116,15 @@ static double oci_usd(const char *part)
     return NAN;
 }
 
-static const struct oci_shape_price *oci_shape_of(const struct inst_profile *in)
+/* The flexible shape (its provider's, provider.h) instance in is of;
+   NULL for any other instance. */
+static const struct prof_shape *shape_of(const struct inst_profile *in)
 {
-    for (int i = 0; i < OCI_SHAPE_PRICES; i++)
-        if (strncmp(in->name, oci_shape_prices[i].prefix, strlen(oci_shape_prices[i].prefix)) == 0)
-            return &oci_shape_prices[i];
+    const struct prof_provider *p = prof_provider_of_instance(in);
+    for (int i = 0; p && i < p->n_shapes; i++)
+        if (strncmp(in->name, p->shapes[i].prefix, strlen(p->shapes[i].prefix)) == 0)
+            return &p->shapes[i];
     return NULL;
-}
-
-static bool is_oci(const char *provider)
-{
-    return strcmp(provider, "oci") == 0;
 }
 
 /* --------------------------------------------------------------- volumes */
@@ -166,7 +151,7 @@ static double ebs_quantity(const struct vol_profile *v, enum price_component c)
     }
 }
 
-static double ebs_volume_month(const struct vol_profile *v, char *basis, size_t len)
+double price_ebs_volume_month(const struct vol_profile *v, char *basis, size_t len)
 {
     char type[PROF_NAME_MAX], q[32];
     double usd = 0;
@@ -193,7 +178,7 @@ static double ebs_volume_month(const struct vol_profile *v, char *basis, size_t 
     return usd;
 }
 
-static double oci_volume_month(const struct vol_profile *v, char *basis, size_t len)
+double price_oci_volume_month(const struct vol_profile *v, char *basis, size_t len)
 {
     double gb = (double)v->size_bytes / 1e9;
     double storage = oci_usd(OCI_PART_STORAGE), vpu = oci_usd(OCI_PART_VPU);
@@ -210,11 +195,9 @@ double price_volume_month(const struct vol_profile *v, char *basis, size_t basis
 {
     if (basis && basis_len > 0)
         basis[0] = '\0';
-    const char *provider = prof_volume_provider(v);
-    if (is_oci(provider))
-        return oci_volume_month(v, basis, basis_len);
-    if (strcmp(provider, "aws") == 0)
-        return ebs_volume_month(v, basis, basis_len);
+    const struct prof_provider *p = prof_provider_of_volume(v);
+    if (p && p->volume_month)
+        return p->volume_month(v, basis, basis_len);
     append(basis, basis_len, "%s: comes with the instance", v->type);
     return 0;
 }
@@ -223,12 +206,12 @@ double price_volume_month(const struct vol_profile *v, char *basis, size_t basis
 
 double price_default_memory_gb(const struct inst_profile *in)
 {
-    if (!in || !oci_shape_of(in))
+    if (!in || !shape_of(in))
         return 0;
     return OCI_MEM_DEFAULT_GB_PER_OCPU * in->ocpus;
 }
 
-static int oci_memory(const struct inst_profile *in, const struct oci_shape_price *s,
+static int oci_memory(const struct inst_profile *in, const struct prof_shape *s,
                       double asked, double *gb, char *why, size_t why_len)
 {
     double lo = OCI_MEM_MIN_GB_PER_OCPU * in->ocpus;
@@ -242,10 +225,10 @@ static int oci_memory(const struct inst_profile *in, const struct oci_shape_pric
     return 0;
 }
 
-static int oci_instance(const struct inst_profile *in, const struct price_opts *o,
-                        struct price_bill *b, char *why, size_t why_len)
+int price_oci_instance_month(const struct inst_profile *in, const struct price_opts *o,
+                             struct price_bill *b, char *why, size_t why_len)
 {
-    const struct oci_shape_price *s = oci_shape_of(in);
+    const struct prof_shape *s = shape_of(in);
     if (!s) {
         snprintf(b->instance_basis, sizeof b->instance_basis, "%s: not in the OCI price list",
                  in->name);
@@ -270,8 +253,8 @@ static int oci_instance(const struct inst_profile *in, const struct price_opts *
     return 0;
 }
 
-static int aws_instance(const struct inst_profile *in, const struct price_opts *o,
-                        struct price_bill *b, char *why, size_t why_len)
+int price_ec2_instance_month(const struct inst_profile *in, const struct price_opts *o,
+                             struct price_bill *b, char *why, size_t why_len)
 {
     const struct price_ec2_row *r = ec2_row(in->name);
     if (o->memory_gb > 0)
@@ -323,17 +306,21 @@ static bool no_instance(const struct inst_profile *in)
 }
 
 /* The provider whose list prices this pair: the instance's, else the
-   volume's; AWS when neither has one. */
-static const char *bill_provider(const struct inst_profile *in, const struct vol_profile *v,
-                                 char *why, size_t why_len, int *rc)
+   volume's; the first of the table (AWS) when neither has one (no
+   instance, and local NVMe, whose provider has no name). */
+static const struct prof_provider *bill_provider(const struct inst_profile *in,
+                                                 const struct vol_profile *v,
+                                                 char *why, size_t why_len, int *rc)
 {
-    const char *vp = prof_volume_provider(v);
-    const char *ip = no_instance(in) ? "" : in->provider;
+    const struct prof_provider *vp = prof_provider_of_volume(v);
+    const struct prof_provider *ip = no_instance(in) ? NULL : prof_provider_of_instance(in);
+    if (vp && !vp->name[0])
+        vp = NULL;
     *rc = 0;
-    if (ip[0] && vp[0] && strcmp(ip, vp) != 0)
+    if (ip && vp && ip != vp)
         *rc = why_set(why, why_len, "%s is an %s instance, %s an %s volume", in->name,
-                      is_oci(ip) ? "OCI" : "AWS", v->type, is_oci(vp) ? "OCI" : "AWS");
-    return ip[0] ? ip : vp[0] ? vp : "aws";
+                      ip->display, v->type, vp->display);
+    return ip ? ip : vp ? vp : prof_provider_at(0);
 }
 
 int price_bill(const struct inst_profile *in, const struct vol_profile *v, int disks,
@@ -353,16 +340,16 @@ int price_bill(const struct inst_profile *in, const struct vol_profile *v, int d
         return why_set(why, why_len, "region %s: %s",
                        why_quote(o->region, strlen(o->region), q, sizeof q), reason);
     }
-    const char *provider = bill_provider(in, v, why, why_len, &rc);
+    const struct prof_provider *provider = bill_provider(in, v, why, why_len, &rc);
     if (rc)
         return rc;
 
     memset(&b, 0, sizeof b);
     b.disks = disks;
     b.os = o->os;
-    b.hours_per_month = is_oci(provider) ? PRICE_OCI_HOURS_PER_MONTH : PRICE_AWS_HOURS_PER_MONTH;
-    b.prices_date = is_oci(provider) ? price_oci_date : price_aws_date;
-    b.prices_list = is_oci(provider) ? price_oci_list : price_aws_list;
+    b.hours_per_month = provider->hours_per_month;
+    b.prices_date = provider->prices_date;
+    b.prices_list = provider->prices_list;
     if (no_instance(in)) {
         if (o->memory_gb > 0)
             return why_set(why, why_len, "memory %gGB: only OCI flex shapes take it; there is "
@@ -370,8 +357,7 @@ int price_bill(const struct inst_profile *in, const struct vol_profile *v, int d
         snprintf(b.instance_basis, sizeof b.instance_basis, "no instance");
     } else {
         b.has_instance = true;
-        rc = is_oci(provider) ? oci_instance(in, o, &b, why, why_len)
-                              : aws_instance(in, o, &b, why, why_len);
+        rc = provider->instance_month(in, o, &b, why, why_len);
         if (rc)
             return rc;
     }

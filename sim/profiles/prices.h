@@ -114,7 +114,7 @@ static inline struct price_bill price_bill_at(const struct price_bill *b, int di
 }
 
 /* One volume's list price per month, unrounded (vol_profile.price_usd_month;
-   the resolvers of profiles_ebs.c and profiles_oci.c call it once the
+   the resolvers of providers/ebs.c and providers/oci.c call it once the
    profile's type, size, iops, throughput and vpu are set).  Writes how it
    was made into basis when basis is not NULL. */
 double price_volume_month(const struct vol_profile *v, char *basis, size_t basis_len);

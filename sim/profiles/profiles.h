@@ -5,7 +5,7 @@
  * A volume profile comes from a spec string as the command line takes it,
  * "TYPE[:key=value,...]" (keys size, iops, throughput, vpu), resolved with
  * the provider's published rules (written down, with their sources, in
- * profiles_ebs.c, profiles_oci.c and profiles_nvme.c) into the limits the
+ * providers/ebs.c, providers/oci.c and providers/nvme.c) into the limits the
  * model enforces.  A spec the provider would reject is an error whose
  * message says the valid range.  Instances come from the EC2 table compiled in
  * from sim/profiles/ec2_ebs_limits_2023-06.csv, plus OCI E4.Flex and
@@ -111,7 +111,7 @@ struct vol_profile {
        limits (inst_profile max_iops, max_bytes_per_s) do not cap it. */
     bool instance_store;
     /* What one attachment path carries, bytes/s; 0 = no cap below the
-       volume's own (OCI single-path iSCSI: inferred, profiles_oci.c). */
+       volume's own (OCI single-path iSCSI: inferred, providers/oci.c). */
     double path_bytes_per_s;
     /* The IOPS an instance that is not built on Nitro gets from this
        volume (io2 Block Express: 32000); 0 = no such rule. */

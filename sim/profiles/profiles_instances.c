@@ -51,19 +51,9 @@
 
 #include "layouts/why.h"
 
-/* An OCI flexible shape family: its name prefix and OCPU range. */
-struct oci_shape {
-    const char *prefix;         /* "oci-e4flex-" */
-    const char *label;          /* "E4.Flex" */
-    int ocpus_max;
-};
-
-static const struct oci_shape oci_shapes[] = {
-    { "oci-e4flex-", "E4.Flex", 64 },
-    { "oci-e5flex-", "E5.Flex", 94 },
-};
-#define OCI_SHAPES ((int)(sizeof oci_shapes / sizeof oci_shapes[0]))
-
+/* The OCI flexible shape families (prefix, label, OCPU range) are the
+   provider's (providers/oci.c); the listing shows the first at these
+   OCPUs. */
 static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
 #define OCI_LISTED ((int)(sizeof oci_listed_ocpus / sizeof oci_listed_ocpus[0]))
 
@@ -74,7 +64,6 @@ static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
 #define OCI_BV_IOPS_MAX 600000.0
 #define OCI_BV_BYTES_PER_S_PER_GBPS 120e6
 #define OCI_BV_BYTES_PER_S_MAX 4800e6
-#define OCI_UHP_MIN_OCPUS 16
 
 /* EC2 families on Xen (see the top of this file); every other is Nitro. */
 static const char *const xen_families[] = {
@@ -96,7 +85,7 @@ static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out
 {
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", r->name);
-    snprintf(out->provider, sizeof out->provider, "aws");
+    snprintf(out->provider, sizeof out->provider, "%s", prof_provider_ebs.name);
     out->platform = ec2_platform(r->name);
     out->burst = r->burst;
     out->base_bytes_per_s = r->base_MBps * 1e6;
@@ -108,12 +97,12 @@ static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out
     out->delivered_iops_frac = 1.0;
 }
 
-static void inst_oci(const struct oci_shape *shape, int ocpus, struct inst_profile *out)
+static void inst_oci(const struct prof_shape *shape, int ocpus, struct inst_profile *out)
 {
     double gbps = fmin(ocpus * OCI_GBPS_PER_OCPU, OCI_GBPS_MAX);
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s%d", shape->prefix, ocpus);
-    snprintf(out->provider, sizeof out->provider, "oci");
+    snprintf(out->provider, sizeof out->provider, "%s", prof_provider_oci.name);
     out->ocpus = ocpus;
     out->base_bytes_per_s = out->max_bytes_per_s =
         fmin(gbps * OCI_BV_BYTES_PER_S_PER_GBPS, OCI_BV_BYTES_PER_S_MAX);
@@ -127,26 +116,18 @@ const char *prof_platform_name(enum prof_platform p)
     return p == PROF_PLATFORM_NITRO ? "nitro" : p == PROF_PLATFORM_XEN ? "xen" : "any";
 }
 
-static const char *provider_words(const char *provider)
-{
-    return strcmp(provider, "oci") == 0 ? "an OCI" : "an AWS";
-}
-
 int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
                       char *why, size_t why_len)
 {
-    const char *iv = in->provider, *vv = prof_volume_provider(v);
-    if (iv[0] && vv[0] && strcmp(iv, vv) != 0) {
-        bool oci = strcmp(iv, "oci") == 0;
-        return why_set(why, why_len, "%s %s with %s %s volume; use %s", provider_words(iv),
-                       oci ? "shape" : "instance", provider_words(vv),
-                       strcmp(vv, "oci") == 0 ? "block" : "EBS",
-                       oci ? "an OCI volume (oci-balanced, oci-higher, ...) or an EC2 instance"
-                           : "an EBS volume (gp3, io2, ...) or an OCI shape (oci-e4flex-N)");
-    }
-    if (strcmp(v->type, "oci-uhp") == 0 && in->ocpus > 0 && in->ocpus < OCI_UHP_MIN_OCPUS) {
-        why_set(why, why_len, "oci-uhp volumes need a shape of at least %d OCPUs; "
-                "%s has %d", OCI_UHP_MIN_OCPUS, in->name, in->ocpus);
+    const struct prof_provider *ip = prof_provider_of_instance(in);
+    const struct prof_provider *vp = prof_provider_of_volume(v);
+    if (ip && vp && vp->name[0] && ip != vp)
+        return why_set(why, why_len, "an %s %s with an %s %s volume; use %s", ip->display,
+                       ip->instance_word, vp->display, vp->volume_word, ip->attach_hint);
+    const struct vol_type *ty = prof_find_type(v->type, strnlen(v->type, sizeof v->type));
+    if (ty && ty->min_ocpus > 0 && in->ocpus > 0 && in->ocpus < ty->min_ocpus) {
+        why_set(why, why_len, "%s volumes need a shape of at least %d OCPUs; "
+                "%s has %d", ty->name, ty->min_ocpus, in->name, in->ocpus);
         return -EINVAL;
     }
     return 0;
@@ -154,11 +135,12 @@ int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in
 
 int prof_instance_data_volumes_max(const struct inst_profile *in)
 {
-    if (strcmp(in->provider, "oci") == 0)
-        return 32;
-    if (strcmp(in->provider, "aws") != 0)
+    const struct prof_provider *p = prof_provider_of_instance(in);
+    if (!p)
         return 0;
-    return in->platform == PROF_PLATFORM_XEN ? 39 : 26;
+    if (in->platform == PROF_PLATFORM_XEN && p->data_volumes_max_xen > 0)
+        return p->data_volumes_max_xen;
+    return p->data_volumes_max;
 }
 
 double prof_attached_iops(const struct vol_profile *v, const struct inst_profile *in,
@@ -188,7 +170,7 @@ int prof_instance_at(int i, struct inst_profile *out)
     if (i < prof_ec2_row_count)
         inst_from_row(&prof_ec2_rows[i], out);
     else if (i < prof_ec2_row_count + OCI_LISTED)
-        inst_oci(&oci_shapes[0], oci_listed_ocpus[i - prof_ec2_row_count], out);
+        inst_oci(&prof_provider_oci.shapes[0], oci_listed_ocpus[i - prof_ec2_row_count], out);
     else
         inst_none(out);
     return 0;
@@ -241,7 +223,7 @@ static const char *candidate_name(int i, char *buf, size_t len)
     if (i < prof_ec2_row_count)
         return prof_ec2_rows[i].name;
     if (i < prof_ec2_row_count + OCI_LISTED) {
-        snprintf(buf, len, "%s%d", oci_shapes[0].prefix,
+        snprintf(buf, len, "%s%d", prof_provider_oci.shapes[0].prefix,
                  oci_listed_ocpus[i - prof_ec2_row_count]);
         return buf;
     }
@@ -337,7 +319,7 @@ void prof_why_suggest(char *why, size_t why_len, const char *head,
 
 /* name as a shape of this family: 0 (found), -ENOENT (of the family but
    outside its OCPU range), 1 (not of the family). */
-static int find_oci(const struct oci_shape *shape, const char *name,
+static int find_oci(const struct prof_shape *shape, const char *name,
                     struct inst_profile *out, char *why, size_t why_len)
 {
     size_t plen = strlen(shape->prefix);
@@ -366,8 +348,8 @@ int prof_instance_find(const char *name, struct inst_profile *out, char *why, si
         inst_none(out);
         return 0;
     }
-    for (int k = 0; k < OCI_SHAPES; k++) {
-        int rc = find_oci(&oci_shapes[k], name, out, why, why_len);
+    for (int k = 0; k < prof_provider_oci.n_shapes; k++) {
+        int rc = find_oci(&prof_provider_oci.shapes[k], name, out, why, why_len);
         if (rc <= 0)
             return rc;
     }

@@ -1,6 +1,6 @@
 /*
  * profiles_internal.h - what the profiles_*.c modules share and nobody
- * else sees: byte units, the volume-type catalogue (profiles.c), the
+ * else sees: byte units, the volume type (its rows are the providers'), the
  * request a spec or a reprovision makes, the per-provider rule sets, and
  * the number formatting the canonical specs and messages use.
  *
@@ -8,10 +8,11 @@
  *
  *   profiles_spec.c     "TYPE[:key=value,...]"  -> struct vol_req
  *   profiles.c          vol_req + the type's fixed figures -> prof_resolve()
- *                         dispatches to the provider's rules:
- *   profiles_ebs.c        gp2, gp3, gp3-2023, io1, io2, io2-2021, st1, sc1
- *   profiles_oci.c        oci-lower, oci-balanced, oci-higher, oci-uhp
- *   profiles_nvme.c       local-nvme
+ *                         hands it to the type's resolver, in its provider's
+ *                         file (sim/profiles/providers/, listed by provider.c):
+ *   providers/ebs.c       gp2, gp3, gp3-2023, io1, io2, io2-2021, st1, sc1
+ *   providers/oci.c       oci-lower, oci-balanced, oci-higher, oci-uhp
+ *   providers/nvme.c      local-nvme
  *   profiles_latency.c  service times per type, direction and platform
  *   profiles_units.c    sizes, rates and counts, parsed and formatted
  *   profiles_instances.c  instances; of the above it uses only the units
@@ -32,31 +33,19 @@
 #include "layouts/units.h"        /* KIB..TIB, KB..TB */
 #include "layouts/why.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/provider.h"
 
 #define MIB_PER_S ((double)MIB)    /* bytes/s in 1 MiB/s */
 
 /* ---------------------------------------------------------------- types */
 
-enum vt {
-    VT_GP2,
-    VT_GP3,             /* AWS rules of 2025-09 */
-    VT_GP3_2023,        /* gp3 as the published studies had it */
-    VT_IO1,
-    VT_IO2,             /* io2 Block Express, AWS rules of 2025-04-30 */
-    VT_IO2_2021,        /* io2 before Block Express (io1 rules, 500/GiB) */
-    VT_ST1,
-    VT_SC1,
-    VT_OCI_LOWER,
-    VT_OCI_BALANCED,
-    VT_OCI_HIGHER,
-    VT_OCI_UHP,
-    VT_LOCAL_NVME,
-    VT_COUNT
-};
+struct vol_req;
 
-/* The fixed figures of a volume type; the table is in profiles.c. */
+/* The fixed figures of a volume type; each provider's file of
+   sim/profiles/providers/ holds its types' rows. */
 struct vol_type {
     const char *name;
+    const char *former_name;    /* still parses as this type; NULL: none */
     const char *summary;
     enum prof_media media;
     uint64_t size_min_bytes;
@@ -64,20 +53,36 @@ struct vol_type {
     uint64_t size_default_bytes;
     uint64_t size_step_bytes;   /* sizes are whole multiples of it; 0 any */
     uint32_t io_unit_bytes;
-    const char *provider;       /* "aws", "oci"; "" attaches anywhere */
+    const struct prof_provider *provider;   /* whose type it is */
     const char *no_iops_why;    /* NULL: iops is settable */
     const char *no_tput_why;    /* NULL: throughput is settable */
-    int oci_vpu;                /* fixed VPU of an OCI level; -1 elsewhere */
+    int oci_vpu;                /* OCI: the level's VPU (the default where
+                                   it is settable); -1 elsewhere */
+    int vpu_min, vpu_max, vpu_step;     /* settable VPU; vpu_step 0: fixed */
     const char *rules;          /* "AWS 2025-09": whose rules, of when */
     bool merges_contiguous;     /* see vol_profile; evidence in profiles.c */
     bool instance_store;        /* see vol_profile */
     double path_bytes_per_s;    /* one attachment path; 0 = no cap */
     double iops_max_non_nitro;  /* 0 = no platform rule */
+    int min_ocpus;              /* attaches only to shapes of at least
+                                   this many OCPUs; 0 = any */
     double delivered_iops_frac;
     double delivered_tput_frac;
+    /* The provider's rules for this type: fill the provisioned figures
+       (iops_*, tput_*, vpu, price, spec) of v, whose size and fixed
+       figures prof_resolve() has set; 0 or -EINVAL with the reason. */
+    int (*resolve)(const struct vol_type *ty, const struct vol_req *rq,
+                   struct vol_profile *v, char *why, size_t why_len);
 };
 
-extern const struct vol_type prof_vol_types[VT_COUNT];
+/* The providers (sim/profiles/providers/), listed by provider.c. */
+extern const struct prof_provider prof_provider_ebs;
+extern const struct prof_provider prof_provider_oci;
+extern const struct prof_provider prof_provider_nvme;
+
+/* Every provider's types, in listing order: i in 0 .. prof_volume_type_count()
+   - 1; NULL past the end. */
+const struct vol_type *prof_type_at(int i);
 
 /* The latency of the type named `type` on platform p (profiles_latency.c):
    its row for p, else its row for any platform; a type "NAME-DATE" with no
@@ -86,8 +91,8 @@ extern const struct vol_type prof_vol_types[VT_COUNT];
 int prof_type_latency(const char *type, enum prof_platform p, struct prof_latency *out);
 
 /* The type named by name[0..len), case-insensitive, or by a former name
-   ("io2bx" is io2 since every io2 is Block Express); -1 if none. */
-int prof_find_type(const char *name, size_t len);
+   ("io2bx" is io2 since every io2 is Block Express); NULL if none. */
+const struct vol_type *prof_find_type(const char *name, size_t len);
 
 /* What a spec (or a reprovision) asks for; has_* false = type default. */
 struct vol_req {
@@ -100,28 +105,16 @@ struct vol_req {
 
 /* "gp3 size=100TiB: gp3 volumes are 1GiB to 64TiB" into why, the size as
    size_text says it; returns -EINVAL. */
-int prof_size_out_of_range(enum vt t, const char *size_text, char *why,
+int prof_size_out_of_range(const struct vol_type *ty, const char *size_text, char *why,
                            size_t why_len);
 
-/* Apply type t's rules to rq.  Writes *out only on success. */
-int prof_resolve(enum vt t, const struct vol_req *rq, struct vol_profile *out,
+/* Apply type ty's rules to rq.  Writes *out only on success. */
+int prof_resolve(const struct vol_type *ty, const struct vol_req *rq, struct vol_profile *out,
                  char *why, size_t why_len);
 
-/* ------------------------------------------------ per-provider rules */
-
-int prof_resolve_gp3(enum vt t, const struct vol_req *rq, double gib, const char *size_txt,
-                     struct vol_profile *v, char *why, size_t why_len);
-void prof_resolve_gp2(double gib, const char *size_txt, struct vol_profile *v);
-int prof_resolve_piops(enum vt t, const struct vol_req *rq, double gib,
-                       const char *size_txt, struct vol_profile *v,
-                       char *why, size_t why_len);
-void prof_resolve_hdd(enum vt t, uint64_t size_bytes, double gib,
-                      const char *size_txt, struct vol_profile *v);
-int prof_resolve_oci(enum vt t, const struct vol_req *rq, uint64_t size_bytes,
-                     const char *size_txt, struct vol_profile *v,
-                     char *why, size_t why_len);
-int prof_resolve_nvme(const struct vol_req *rq, const char *size_txt,
-                      struct vol_profile *v, char *why, size_t why_len);
+/* For the resolvers: v's size in GiB, and as the canonical spec writes it
+   ("250GiB", "1024GB"), into buf. */
+double prof_size_gib(const struct vol_profile *v, char *buf, size_t len);
 
 /* ------------------------------------------------------------- numbers */
 

@@ -4,8 +4,8 @@
  * measurement it comes from, so a user can see why a figure is what it is
  * and which figures to trust less (`asmsim profiles rules [TYPE]`).
  *
- * The rules are applied elsewhere (profiles_ebs.c, profiles_oci.c,
- * profiles_nvme.c, profiles_instances.c, the catalogue in profiles.c, the
+ * The rules are applied elsewhere (providers/ebs.c, providers/oci.c,
+ * providers/nvme.c and the catalogue rows there, profiles_instances.c, the
  * model's buckets in dev_model.c); this table says them once more in a
  * user's words.  What keeps the two the same is tests/test_rules.c, which
  * reproduces each document's own tables and worked examples through the

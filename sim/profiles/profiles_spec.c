@@ -1,7 +1,8 @@
 /*
  * profiles_spec.c - the volume spec grammar: "TYPE[:key=value,...]".
  *
- * The type is one of the catalogue's names (profiles.c), case-insensitive;
+ * The type is one of the catalogue's names (the providers', provider.h),
+ * case-insensitive;
  * the keys are size, iops, throughput and vpu, each at most once, values
  * as profiles_units.c reads them.  Spaces around the type, items, keys and
  * values are ignored.  Parsing only collects a struct vol_req: whether the
@@ -38,10 +39,10 @@ static bool key_is(const char *key, size_t len, const char *name)
     return strlen(name) == len && strncasecmp(key, name, len) == 0;
 }
 
-static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
+static int parse_item(const struct vol_type *ty, const char *key, size_t klen, const char *val,
                       struct vol_req *rq, char *why, size_t why_len)
 {
-    const char *tn = prof_vol_types[t].name;
+    const char *tn = ty->name;
     char q[PROF_QUOTE_BUF];
     uint64_t n;
 
@@ -52,10 +53,10 @@ static int parse_item(enum vt t, const char *key, size_t klen, const char *val,
             return why_set(why, why_len, "%s: size given twice", tn);
         int rc = prof_parse_size(val, &rq->size_bytes);
         if (rc == -ERANGE)
-            return prof_size_out_of_range(t, q, why, why_len);
+            return prof_size_out_of_range(ty, q, why, why_len);
         if (rc < 0)
             return why_set(why, why_len, "%s size=%s: not a size (e.g. %s)", tn, q,
-                           prof_vol_types[t].size_step_bytes == GIB ? "250GiB, 1TiB, 1000GiB"
+                           ty->size_step_bytes == GIB ? "250GiB, 1TiB, 1000GiB"
                                                                     : "1024GB, 1TB, 2048GB");
         rq->has_size = true;
     } else if (key_is(key, klen, "iops")) {
@@ -111,19 +112,20 @@ static int unknown_type(const char *name, size_t len, char *why, size_t why_len)
     int nbest = 0, nstem = 0, dmin = 1 << 30;
 
     snprintf(copy, sizeof copy, "%.*s", (int)(len < 63 ? len : 63), name);
-    for (int i = 0; i < VT_COUNT && nstem < 3; i++)
-        if (stem_of(copy, strlen(copy), prof_vol_types[i].name))
-            best[nstem++] = prof_vol_types[i].name;
-    for (int i = 0; i < VT_COUNT; i++) {
-        if (stem_of(copy, strlen(copy), prof_vol_types[i].name))
+    const struct vol_type *ty;
+    for (int i = 0; (ty = prof_type_at(i)) != NULL && nstem < 3; i++)
+        if (stem_of(copy, strlen(copy), ty->name))
+            best[nstem++] = ty->name;
+    for (int i = 0; (ty = prof_type_at(i)) != NULL; i++) {
+        if (stem_of(copy, strlen(copy), ty->name))
             continue;
-        int d = prof_edit_distance(copy, prof_vol_types[i].name);
+        int d = prof_edit_distance(copy, ty->name);
         if (d < dmin) {
             dmin = d;
             nbest = nstem;
         }
         if (d == dmin && nbest < 3)
-            best[nbest++] = prof_vol_types[i].name;
+            best[nbest++] = ty->name;
     }
     if (dmin > (len <= 5 ? 1 : 2))
         nbest = nstem;
@@ -147,10 +149,9 @@ int prof_volume_parse(const char *spec, struct vol_profile *out, char *why, size
     if (tlen == 0)
         return why_set(why, why_len,
                        "empty volume type; expected TYPE[:key=value,...], e.g. gp3:size=250GiB");
-    int ti = prof_find_type(tname, tlen);
-    if (ti < 0)
+    const struct vol_type *t = prof_find_type(tname, tlen);
+    if (!t)
         return unknown_type(tname, tlen, why, why_len);
-    enum vt t = (enum vt)ti;
     char q[PROF_QUOTE_BUF];
 
     struct vol_req rq = { 0 };
@@ -167,7 +168,7 @@ int prof_volume_parse(const char *spec, struct vol_profile *out, char *why, size
             if (!eq)
                 return why_set(why, why_len,
                                "%s: %s is not key=value (keys: size, iops, throughput, vpu)",
-                               prof_vol_types[t].name, why_quote(item, ilen, q, sizeof q));
+                               t->name, why_quote(item, ilen, q, sizeof q));
             const char *key = item, *val = eq + 1;
             size_t klen = (size_t)(eq - item), vlen = (size_t)(item + ilen - val);
             trim(&key, &klen);
@@ -175,7 +176,7 @@ int prof_volume_parse(const char *spec, struct vol_profile *out, char *why, size
             char vbuf[64];
             if (vlen == 0 || vlen >= sizeof vbuf)
                 return why_set(why, why_len, "%s: %s has %s",
-                               prof_vol_types[t].name, why_quote(key, klen, q, sizeof q),
+                               t->name, why_quote(key, klen, q, sizeof q),
                                vlen ? "a value of over 63 characters" : "no value");
             memcpy(vbuf, val, vlen);
             vbuf[vlen] = '\0';

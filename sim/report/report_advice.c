@@ -115,10 +115,9 @@ static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
     cJSON *o = put(t, root, "space", cJSON_CreateObject());
     cJSON *clouds = put(t, o, "clouds", cJSON_CreateArray());
 
-    if (clouds && (s->clouds & ADV_CLOUD_AWS))
-        cJSON_AddItemToArray(clouds, cJSON_CreateString("aws"));
-    if (clouds && (s->clouds & ADV_CLOUD_OCI))
-        cJSON_AddItemToArray(clouds, cJSON_CreateString("oci"));
+    for (int c = 0; clouds && c < ADV_MAX_CLOUDS; c++)
+        if (adv_cloud_provider(c) && (s->clouds & (1u << c)))
+            cJSON_AddItemToArray(clouds, cJSON_CreateString(adv_cloud_provider(c)->name));
     put(t, o, "os", cJSON_CreateString(s->os == ADV_OS_RHEL ? "rhel" : "linux"));
     put(t, o, "families", names_array(s->families, s->n_families));
     put(t, o, "volume_types", names_array(s->types, s->n_types));
@@ -397,10 +396,10 @@ static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
                       r->has_reach[ADV_T_SCHEDULE]);
     }
     cJSON *clouds = put(t, root, "cloud_best", cJSON_CreateObject());
-    if (cfg->space.clouds & ADV_CLOUD_AWS)
-        put_maybe(t, clouds, "aws", cfg, &r->cloud_best[0], r->has_cloud_best[0]);
-    if (cfg->space.clouds & ADV_CLOUD_OCI)
-        put_maybe(t, clouds, "oci", cfg, &r->cloud_best[1], r->has_cloud_best[1]);
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++)
+        if (adv_cloud_provider(c) && (cfg->space.clouds & (1u << c)))
+            put_maybe(t, clouds, adv_cloud_provider(c)->name, cfg, &r->cloud_best[c],
+                      r->has_cloud_best[c]);
     put_candidates(t, root, cfg, &r->decided.sim);
     return root;
 }

@@ -76,7 +76,7 @@
 
 #include "layouts/why.h"
 #include "sim/core/shell_word.h"
-#include "sim/profiles/prices_table.h"
+#include "sim/profiles/provider.h"
 #include "sim/report/report.h"
 
 void report_stamp_now(struct report_meta *meta)
@@ -780,17 +780,18 @@ void report_stage_discard(struct report_stage *st)
 /* ---- a volume in its cloud's units ---------------------------------------
    OCI quotes block volumes in GB and MB/s (DOMAIN.md, "OCI block volumes":
    KB/s per GB, max MB/s), EBS in GiB and MiB/s; a volume is shown in the
-   units its cloud sells it in (prof_volume_provider). */
+   units its cloud sells it in (the provider's decimal flag, provider.h). */
 
-static bool volume_is_oci(const struct vol_profile *v)
+static bool volume_decimal(const struct vol_profile *v)
 {
-    return strcmp(prof_volume_provider(v), "oci") == 0;
+    const struct prof_provider *p = prof_provider_of_volume(v);
+    return p && p->decimal;
 }
 
 void report_fmt_volume_size(const struct vol_profile *v, char *buf, size_t len)
 {
     double gb = (double)v->size_bytes / 1e9;
-    if (!volume_is_oci(v))
+    if (!volume_decimal(v))
         prof_format_size(v->size_bytes, buf, len);
     else
         snprintf(buf, len, "%.*f GB", gb == (double)(long long)gb ? 0 : 2, gb);
@@ -799,15 +800,22 @@ void report_fmt_volume_size(const struct vol_profile *v, char *buf, size_t len)
 void report_fmt_volume_tput(const struct vol_profile *v, double bytes_per_s,
                             int decimals, char *buf, size_t len)
 {
-    if (volume_is_oci(v))
+    if (volume_decimal(v))
         snprintf(buf, len, "%.*f MB/s", decimals, bytes_per_s / 1e6);
     else
         snprintf(buf, len, "%.*f MiB/s", decimals, bytes_per_s / 1048576.0);
 }
 
+/* The region of the provider whose list made bill b (the table's, by
+   the list's name: a bill read back holds the name alone). */
 const char *report_price_region(const struct price_bill *b)
 {
-    if (b->disks <= 0 || !b->prices_list || strcmp(b->prices_list, price_aws_list) != 0)
+    const struct prof_provider *p;
+
+    if (b->disks <= 0 || !b->prices_list)
         return NULL;
-    return price_aws_region;
+    for (int i = 0; (p = prof_provider_at(i)) != NULL; i++)
+        if (p->prices_list && strcmp(b->prices_list, p->prices_list) == 0)
+            return p->prices_region;
+    return NULL;
 }

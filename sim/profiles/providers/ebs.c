@@ -1,0 +1,429 @@
+/*
+ * ebs.c - the AWS EBS provider: its volume types (the catalogue rows of
+ * gp2, gp3, io1, io2, st1, sc1 and the dated rule sets), the rules of what
+ * IOPS and throughput such a volume is provisioned with, what may be asked
+ * for and what it costs, and the provider's row (provider.h): EC2
+ * instances, what the advisor searches, the EBS and EC2 price lists.
+ *
+ * Sizes are binary (GiB = 2^30 B) and throughput limits MiB/s (2^20 B/s),
+ * as AWS documents them.  The size ranges and I/O units are the
+ * catalogue's (ebs_types below); the rates and prices are computed here.
+ *
+ * Two rule sets per changed type: the current one under the plain name,
+ * and the rules of the published studies (DOMAIN.md section 4, "Rules that
+ * changed after the published studies") under a dated name, so a study
+ * reproduces with the profile of its time (tests/test_calibration.c).
+ *
+ * AWS EBS rules (AWS EBS volume-type documentation as of 2023-06 unless
+ * dated otherwise):
+ *   gp3   (2025-09) 1 GiB..64 TiB (default 250 GiB).  IOPS 3000 included,
+ *         3000..80000, above 3000 at most 500 per GiB.  Throughput 125 MiB/s
+ *         included, 125..2000 MiB/s, above 125 at most 0.25 MiB/s per
+ *         provisioned IOPS.  No burst.
+ *   gp3-2023  the same rules with the maxima of 2023-06: 1 GiB..16 TiB,
+ *         IOPS 3000..16000, throughput 125..1000 MiB/s (C1-C3, C5).
+ *   gp2   1 GiB..16 TiB (default 250 GiB).  IOPS = clamp(3 x GiB, 100,
+ *         16000), not settable.  Below 3000 IOPS it bursts to 3000 from a
+ *         5.4e6-operation credit bucket (starts full, refills at the base
+ *         rate); at >= 1000 GiB the base is 3000 and there is no burst.
+ *         Throughput 128 MiB/s up to 170 GiB, 250 MiB/s above (AWS: 250
+ *         from 334 GiB, burst-dependent in between; we take the upper
+ *         figure from 170 GiB on).
+ *   io1   4 GiB..16 TiB (default 100 GiB).  IOPS 100..64000 (Nitro), at
+ *         most 50 per GiB, default 3000 or what the size allows if less.
+ *         Throughput follows IOPS: up to 32000 IOPS 256 KiB x IOPS capped at
+ *         500 MiB/s (reached at 2,000 IOPS); above, 16 KiB x IOPS, so 1000
+ *         MiB/s at 64000 (AWS EBS Provisioned IOPS documentation: "volumes
+ *         provisioned with more than 32,000 IOPS ... yield a linear increase
+ *         in throughput at a rate of 16 KiB per provisioned IOPS").
+ *   io2   (2025-04-30: every io2 volume is Block Express) 4 GiB..64 TiB,
+ *         IOPS 100..256000 at most 1000 per GiB.  Throughput: io1's rule,
+ *         with Block Express's figures: 500 MiB/s up to 31,250 IOPS, then
+ *         0.016 MiB/s x IOPS (the 16 KiB of AWS's sentence, as AWS writes
+ *         0.256 MiB/s for 256 KiB), at most 4000 MiB/s (250,000 IOPS).  AWS's page says both "throughput
+ *         scales proportionally up to 0.256 MiB/s per provisioned IOPS" and
+ *         "4,000 MiB/s ... at 256,000 IOPS with a 16-KiB I/O size and 16,000
+ *         IOPS or higher with a 256-KiB I/O size".  The first and the
+ *         16 KiB figure are ceilings (the most one IOPS can carry, at the
+ *         largest I/O); the rate a volume gets is the second's 16 KiB per
+ *         IOPS: the C10-C12 volume (2048 GiB, 50,000 IOPS) was listed at
+ *         838 MB/s (= 50,000 x 16 KiB) and read 826 MB/s with 256 KiB
+ *         random reads (issue 33's OCI-vs-AWS study), where "16,000 IOPS or
+ *         higher with 256 KiB" would give 4,000 MiB/s: 838.9 MB/s is
+ *         exactly 50,000 x 0.016 MiB/s.  Below that the documented io1/io2
+ *         figure (500 MiB/s) stands: no measurement says otherwise, and the
+ *         two meet at 31,250 IOPS, so the rate is continuous.  On an instance not built on the Nitro System at most
+ *         32000 IOPS (AWS EBS Provisioned IOPS documentation: "other
+ *         instances ... up to 32,000 IOPS"): vol_type.iops_max_non_nitro,
+ *         applied when the volume meets its instance (prof_attached_iops,
+ *         profiles_instances.c, where the platform of each family is).
+ *         "io2bx", its former name here, still parses, as io2.
+ *   io2-2021  io2 before Block Express, as the 2021 studies had it (C4):
+ *         io1's rules with at most 500 IOPS per GiB, 4 GiB..16 TiB.
+ *   st1   125 GiB..16 TiB (default 500 GiB), HDD: every I/O is charged a
+ *         1 MiB unit, 500 units/s.  Throughput base 40 MiB/s per TiB, burst
+ *         250 MiB/s per TiB, both capped at 500 MiB/s; credit bucket holds
+ *         1 TiB per TiB of size (= size_bytes).
+ *   sc1   as st1 with base 12, burst 80 MiB/s per TiB, cap 250 MiB/s, 250
+ *         units/s.
+ *   SSD types count an I/O of up to 256 KiB as one operation (documented;
+ *   C1-C6's 128 KiB writes are one operation each).  Contiguous I/Os:
+ *   "when small I/O operations are physically sequential, Amazon EBS
+ *   attempts to merge them into a single I/O operation up to the maximum
+ *   I/O size" (AWS, "I/O characteristics and monitoring", the page of the
+ *   EBS storage servers before Block Express).  The rule is per storage
+ *   architecture: the EBS servers that page describes (gp2, gp3, io1,
+ *   io2-2021) merge contiguous I/O into 256 KiB operations; io2 Block
+ *   Express, "the next generation of Amazon EBS storage server
+ *   architecture" (AWS io2 page), does not: C12, 4 KiB sequential reads on
+ *   io2 Block Express, stop at 50,098 IOPS against a 50,000 IOPS limit
+ *   (205 MB/s; merged they would have reached the throughput limit).
+ *   The merge is not the guest's: the same Linux NVMe path is in front of
+ *   both, so a guest merge would have shown in C12.  The ORION gp3 study of
+ *   issue 33 (16 x gp3 3,000 IOPS / 500 MiB/s, 128 KiB writes, ~7,300 MB/s,
+ *   more than 16 x 3,000 x 128 KiB = 6,291 MB/s) needs the merge.
+ *   HDD types merge sequential I/O into 1 MiB units (documented).  The
+ *   catalogue below holds these flags (the evidence is in profiles.c).
+ * Prices: price_volume_month (prices.c) from the EBS list compiled in
+ *   from sim/profiles/ebs_prices_us-east-1_2023-06.csv (gp3 IOPS above 3000
+ *   and MiB/s above 125, io2's three IOPS tiers; a dated rule set is priced
+ *   as its type), once the provisioned figures are set.
+ */
+#include "sim/profiles/profiles_internal.h"
+#include "sim/profiles/prices.h"
+#include "sim/profiles/prices_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "layouts/why.h"
+
+enum ebs_type {
+    EBS_GP2,
+    EBS_GP3,            /* AWS rules of 2025-09 */
+    EBS_GP3_2023,       /* gp3 as the published studies had it */
+    EBS_IO1,
+    EBS_IO2,            /* io2 Block Express, AWS rules of 2025-04-30 */
+    EBS_IO2_2021,       /* io2 before Block Express (io1 rules, 500/GiB) */
+    EBS_ST1,
+    EBS_SC1,
+    EBS_TYPES
+};
+
+/* Sizes are a whole number of GiB: the Size of AWS's CreateVolume is an
+   integer GiB (DOMAIN.md section 4 gives EBS sizes in GiB); "gp3:size=
+   100GB" (93.13 GiB) is a volume AWS cannot make. */
+#define EBS_SIZE_STEP GIB
+
+/* Rule sets: whose, and as of when. */
+#define EBS_2021    "AWS 2021 (studies)"
+#define EBS_2023_06 "AWS 2023-06"
+#define EBS_2025_04 "AWS 2025-04-30"
+#define EBS_2025_09 "AWS 2025-09"
+
+/* The no_*_why texts end a reason "<type> <key>=<value>: <text>" that must
+   fit PROF_WHY_CHARS with the longest value shown (profiles_internal.h),
+   so they say the rule in short; the summaries give it whole. */
+#define PIOPS_TPUT_WHY "throughput follows IOPS (max 1000 MiB/s); set iops"
+
+static int ebs_resolve(const struct vol_type *ty, const struct vol_req *rq,
+                       struct vol_profile *v, char *why, size_t why_len);
+
+static const struct vol_type ebs_types[EBS_TYPES] = {
+    [EBS_GP2] = {
+        .name = "gp2",
+        .summary = "EBS General Purpose SSD (old): size 1GiB-16TiB (default 250GiB); "
+                   "IOPS 3 per GiB (100..16000), burst to 3000 from a 5.4M-op bucket "
+                   "below 1000GiB; 128 MiB/s up to 170GiB, 250 above; $0.10 per GiB-month",
+        .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 250 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
+        .no_iops_why = "gp2 IOPS follow size, 3 per GiB; set size",
+        .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
+        .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2023_06,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.945,
+        .resolve = ebs_resolve,
+    },
+    [EBS_GP3] = {
+        .name = "gp3",
+        .summary = "EBS General Purpose SSD: size 1GiB-64TiB (default 250GiB); "
+                   "iops 3000-80000, above 3000 at most 500 per GiB (default 3000); "
+                   "throughput 125-2000 MiB/s, above 125 at most 0.25 MiB/s per IOPS "
+                   "(default 125); $0.08/GiB + $0.005/IOPS above 3000 + $0.04/MiB/s "
+                   "above 125 per month",
+        .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 64 * TIB,
+        .size_default_bytes = 250 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
+        .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2025_09,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = ebs_resolve,
+    },
+    [EBS_GP3_2023] = {
+        .name = "gp3-2023",
+        .summary = "gp3 as of 2023-06 (the published studies): size 1GiB-16TiB "
+                   "(default 250GiB); iops 3000-16000, throughput 125-1000 MiB/s; "
+                   "otherwise as gp3",
+        .media = PROF_SSD, .size_min_bytes = GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 250 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
+        .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2023_06,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = ebs_resolve,
+    },
+    [EBS_IO1] = {
+        .name = "io1",
+        .summary = "EBS Provisioned IOPS SSD: size 4GiB-16TiB (default 100GiB); "
+                   "iops 100-64000, at most 50 per GiB (default 3000); throughput "
+                   "256KiB x IOPS up to 500 MiB/s, above 32000 IOPS 16KiB x IOPS up to "
+                   "1000 MiB/s; $0.125/GiB + $0.065/IOPS per month",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
+        .no_tput_why = "io1 " PIOPS_TPUT_WHY,
+        .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2023_06,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = ebs_resolve,
+    },
+    [EBS_IO2] = {
+        .name = "io2", .former_name = "io2bx",
+        .summary = "EBS io2 Block Express (every io2 since 2025-04-30): size "
+                   "4GiB-64TiB (default 100GiB); iops 100-256000, at most 1000 per GiB "
+                   "(default 3000), at most 32000 off Nitro; throughput as io1 (500 "
+                   "MiB/s to 32000 IOPS, then 16KiB x IOPS) up to 4000 MiB/s; $0.125/GiB + $0.065/IOPS up to 32000 + "
+                   "$0.0455 up to 64000 + $0.03185 above per month (io2bx: same)",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 64 * TIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
+        .no_tput_why = "io2 throughput follows IOPS (max 4000 MiB/s); set iops",
+        .oci_vpu = -1, .rules = EBS_2025_04, .iops_max_non_nitro = 32000,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.985,
+        .resolve = ebs_resolve,
+    },
+    [EBS_IO2_2021] = {
+        .name = "io2-2021",
+        .summary = "io2 before Block Express (the 2021 studies): size 4GiB-16TiB "
+                   "(default 100GiB); iops 100-64000, at most 500 per GiB (default "
+                   "3000); throughput as io1; io2 prices",
+        .media = PROF_SSD, .size_min_bytes = 4 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 100 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
+        .no_tput_why = PIOPS_TPUT_WHY,
+        .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2021,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = ebs_resolve,
+    },
+    [EBS_ST1] = {
+        .name = "st1",
+        .summary = "EBS Throughput Optimized HDD: size 125GiB-16TiB (default 500GiB); "
+                   "500 x 1MiB I/Os per s; 40 MiB/s per TiB, burst 250 per TiB, both at "
+                   "most 500 MiB/s; $0.045 per GiB-month",
+        .media = PROF_HDD, .size_min_bytes = 125 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 500 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = (uint32_t)MIB,
+        .no_iops_why = "st1 IOPS are fixed at 500 (1 MiB units)",
+        .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
+        .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = ebs_resolve,
+    },
+    [EBS_SC1] = {
+        .name = "sc1",
+        .summary = "EBS Cold HDD: size 125GiB-16TiB (default 500GiB); 250 x 1MiB "
+                   "I/Os per s; 12 MiB/s per TiB, burst 80 per TiB, both at most "
+                   "250 MiB/s; $0.015 per GiB-month",
+        .media = PROF_HDD, .size_min_bytes = 125 * GIB, .size_max_bytes = 16 * TIB,
+        .size_default_bytes = 500 * GIB,
+        .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = (uint32_t)MIB,
+        .no_iops_why = "sc1 IOPS are fixed at 250 (1 MiB units)",
+        .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
+        .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = ebs_resolve,
+    },
+};
+
+static enum ebs_type ebs_type_of(const struct vol_type *ty)
+{
+    return (enum ebs_type)(ty - ebs_types);
+}
+
+/* The maxima that changed in 2025-09 (the rest of gp3's rules did not). */
+struct gp3_maxima {
+    double iops, mibps;
+};
+
+static const struct gp3_maxima gp3_2025 = { 80000, 2000 };
+static const struct gp3_maxima gp3_2023 = { 16000, 1000 };
+
+static int resolve_gp3(enum ebs_type t, const struct vol_req *rq, double gib, const char *size_txt,
+                       struct vol_profile *v, char *why, size_t why_len)
+{
+    const struct gp3_maxima *max = t == EBS_GP3_2023 ? &gp3_2023 : &gp3_2025;
+    const char *name = ebs_types[t].name;
+    double iops = rq->has_iops ? rq->iops : 3000;
+    double tput = rq->has_tput ? rq->tput_bytes_per_s : 125 * MIB_PER_S;
+    char t_txt[40], lim[40], n[40], sz[40];
+
+    if (prof_below(iops, 3000) || prof_above(iops, max->iops)) {
+        prof_fmt_count_msg(iops, n, sizeof n);
+        return why_set(why, why_len, "%s iops=%s: %s IOPS are 3000 to %.0f",
+                       name, n, name, max->iops);
+    }
+    double by_size = floor(500 * gib);
+    if (iops > 3000 && prof_above(iops, by_size)) {
+        prof_fmt_size_msg(size_txt, gib, sz, sizeof sz);
+        return why_set(why, why_len,
+                       "%s iops=%.0f with size=%s: at most 500 IOPS per GiB, so at most %.0f",
+                       name, iops, sz, fmax(3000, by_size));
+    }
+    prof_fmt_rate(tput, t_txt, sizeof t_txt);
+    double mibps = tput / MIB_PER_S;
+    if (prof_below(mibps, 125) || prof_above(mibps, max->mibps)) {
+        prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
+        return why_set(why, why_len,
+                       "%s throughput=%s: %s throughput is 125MiB/s to %.0fMiB/s",
+                       name, t_txt, name, max->mibps);
+    }
+    if (fabs(mibps - round(mibps)) > 1e-9 * mibps) {
+        /* AWS provisions gp3 throughput in whole MiB/s */
+        prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
+        return why_set(why, why_len,
+                       "%s throughput=%s: %.2f MiB/s, not whole MiB/s (use %.0f or %.0f)",
+                       name, t_txt, mibps, floor(mibps), ceil(mibps));
+    }
+    double by_iops = 0.25 * iops;
+    if (mibps > 125 && prof_above(mibps, by_iops)) {
+        prof_fmt_rate_msg(tput, t_txt, sizeof t_txt);
+        prof_fmt_mibps(fmax(125, by_iops) * MIB_PER_S, lim, sizeof lim);
+        return why_set(why, why_len,
+                       "%s throughput=%s with iops=%.0f: at most %s (0.25 MiB/s per IOPS)",
+                       name, t_txt, iops, lim);
+    }
+    v->iops_base = v->iops_burst = iops;
+    v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
+    snprintf(v->spec, sizeof v->spec, "%s:size=%s,iops=%.0f,throughput=%s", name, size_txt,
+             iops, t_txt);
+    return 0;
+}
+
+static void resolve_gp2(double gib, const char *size_txt, struct vol_profile *v)
+{
+    double base = fmin(fmax(3 * gib, 100), 16000);
+    v->iops_base = base;
+    v->iops_burst = base < 3000 ? 3000 : base;
+    v->iops_bucket_ops = base < 3000 ? 5.4e6 : 0;
+    v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = (gib <= 170 ? 128 : 250) * MIB_PER_S;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
+    snprintf(v->spec, sizeof v->spec, "gp2:size=%s", size_txt);
+}
+
+static int resolve_piops(enum ebs_type t, const struct vol_req *rq, double gib,
+                         const char *size_txt, struct vol_profile *v, char *why,
+                         size_t why_len)
+{
+    const char *name = ebs_types[t].name;
+    bool block_express = t == EBS_IO2;
+    double per_gib = t == EBS_IO1 ? 50 : t == EBS_IO2_2021 ? 500 : 1000;
+    double max_iops = block_express ? 256000 : 64000;
+    double by_size = floor(per_gib * gib);
+    double iops = rq->has_iops ? rq->iops : fmin(3000, by_size);
+    char n[40], sz[40];
+
+    if (prof_below(iops, 100) || prof_above(iops, max_iops)) {
+        prof_fmt_count_msg(iops, n, sizeof n);
+        return why_set(why, why_len, "%s iops=%s: %s IOPS are 100 to %.0f",
+                       name, n, name, max_iops);
+    }
+    if (prof_above(iops, by_size)) {
+        prof_fmt_size_msg(size_txt, gib, sz, sizeof sz);
+        return why_set(why, why_len,
+                       "%s iops=%.0f with size=%s: at most %.0f IOPS per GiB, so at most %.0f",
+                       name, iops, sz, per_gib, fmin(by_size, max_iops));
+    }
+
+    /* One rule for io1, io2 and io2-2021 (see the top of the file): 256 KiB
+       per IOPS up to 500 MiB/s, and above that what the per-IOPS rate
+       gives, up to the type's maximum. */
+    double per_iops = block_express ? 0.016 * MIB_PER_S : 16.0 * KIB;
+    double tput = fmin(fmax(fmin(256.0 * KIB * iops, 500 * MIB_PER_S), per_iops * iops),
+                       (block_express ? 4000 : 1000) * MIB_PER_S);
+
+    v->iops_base = v->iops_burst = iops;
+    v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = tput;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
+    snprintf(v->spec, sizeof v->spec, "%s:size=%s,iops=%.0f", name, size_txt, iops);
+    return 0;
+}
+
+static void resolve_hdd(enum ebs_type t, uint64_t size_bytes, double gib, const char *size_txt,
+                        struct vol_profile *v)
+{
+    bool st1 = t == EBS_ST1;
+    double tib = gib / 1024;
+    double cap = st1 ? 500 : 250;
+    v->iops_base = v->iops_burst = st1 ? 500 : 250;
+    v->tput_base_bytes_per_s = fmin((st1 ? 40 : 12) * tib, cap) * MIB_PER_S;
+    v->tput_burst_bytes_per_s = fmin((st1 ? 250 : 80) * tib, cap) * MIB_PER_S;
+    v->tput_bucket_bytes = (double)size_bytes;
+    v->price_usd_month = price_volume_month(v, NULL, 0);
+    snprintf(v->spec, sizeof v->spec, "%s:size=%s", ebs_types[t].name, size_txt);
+}
+
+static int ebs_resolve(const struct vol_type *ty, const struct vol_req *rq,
+                       struct vol_profile *v, char *why, size_t why_len)
+{
+    enum ebs_type t = ebs_type_of(ty);
+    char size_txt[40];
+    double gib = prof_size_gib(v, size_txt, sizeof size_txt);
+
+    switch (t) {
+    case EBS_GP2:
+        resolve_gp2(gib, size_txt, v);
+        return 0;
+    case EBS_GP3:
+    case EBS_GP3_2023:
+        return resolve_gp3(t, rq, gib, size_txt, v, why, why_len);
+    case EBS_ST1:
+    case EBS_SC1:
+        resolve_hdd(t, v->size_bytes, gib, size_txt, v);
+        return 0;
+    default:
+        return resolve_piops(t, rq, gib, size_txt, v, why, why_len);
+    }
+}
+
+/* What the advisor searches of EBS by default (advise_space.c). */
+static const char *const ebs_advise_types[] = { "gp3", "gp2", "io1", "io2", "st1", "sc1" };
+
+const struct prof_provider prof_provider_ebs = {
+    .name = "aws",
+    .display = "AWS",
+    .volume_word = "EBS",
+    .volumes_name = "EBS",
+    .type_words = "AWS EBS",
+    .instance_word = "instance",
+    .attach_hint = "an EBS volume (gp3, io2, ...) or an OCI shape (oci-e4flex-N)",
+    .default_volume = "gp3",
+    .size_unit_bytes = GIB,
+    .size_unit = "GiB",
+    .decimal = false,
+    .types = ebs_types,
+    .n_types = EBS_TYPES,
+    /* Nitro 26 = 28 attachments less the root volume and the network
+       interface (AWS, "Amazon EBS volume limits for Amazon EC2
+       instances"); Xen 39 (more than 40 volumes can keep a Linux instance
+       from booting; less the root). */
+    .data_volumes_max = 26,
+    .data_volumes_max_xen = 39,
+    .advise_types = ebs_advise_types,
+    .n_advise_types = (int)(sizeof ebs_advise_types / sizeof ebs_advise_types[0]),
+    .advise_size_max_bytes = 64 * TIB,          /* io2, gp3 */
+    .hours_per_month = PRICE_AWS_HOURS_PER_MONTH,
+    .prices_date = price_aws_date,
+    .prices_list = price_aws_list,
+    .prices_region = price_aws_region,
+    .prices_rhel = true,
+    .volume_month = price_ebs_volume_month,
+    .instance_month = price_ec2_instance_month,
+};

@@ -1,0 +1,223 @@
+/*
+ * oci.c - the OCI provider: its block volume types and their rules
+ * (performance follows size and the volume performance units, VPU, of the
+ * level; nothing is set directly), its flexible shapes, what the advisor
+ * searches of it, and its price list (provider.h).
+ *
+ * Sizes and throughputs are decimal: GB = 10^9 B, KB/s and MB/s = 10^3
+ * and 10^6 B/s, and the per-GB rules are applied to size_bytes / 1e9 (so
+ * "size=1024GB" is 1.024e12 B): a whole number of GB (sizeInGBs of OCI's
+ * CreateVolume is an integer, 50..32768; OCI Block Volume documentation).
+ * The size range and I/O unit are the catalogue's (oci_types below); the
+ * rates and prices are computed here.
+ *
+ * OCI block volumes (OCI Block Volume performance documentation):
+ * 50 GB..32 TB (default 1024 GB), no burst, 256 KiB units.
+ *   level          VPU     IOPS/GB     max IOPS            KB/s per GB   max MB/s
+ *   oci-lower       0       2           3000                240           480
+ *   oci-balanced   10      60          25000                480           480
+ *   oci-higher     20      75          50000                600           680
+ *   oci-uhp     30..120  1.5V+45   min(2500V, 300000)     12V+360   min(20V+280, 2680)
+ *   (oci-uhp VPU in steps of 10, default 30.)  Price: price_volume_month
+ *   (prices.c), storage + VPU x VPU price per GB-month from the OCI list
+ *   compiled in from sim/profiles/oci_prices.csv.
+ *
+ * Attachment (DOMAIN.md section 4): Lower Cost, Balanced and Higher
+ * Performance volumes attach over one iSCSI path, Ultra High Performance
+ * over multipath iSCSI, and only to shapes of at least 16 OCPUs
+ * (prof_attach_check, profiles_instances.c, documented).
+ *
+ * One path carries about 560 MB/s (OCI_PATH_BYTES_PER_S below),
+ * whatever the I/O size.  Inferred, not documented: on one 2,048 GB Higher
+ * Performance volume (680 MB/s provisioned) of an 8-OCPU E4.Flex (960 MB/s
+ * of block-volume traffic) three reads stop at the same bytes rate with
+ * very different operation rates: C8 256 KiB random 560 MB/s, C13 256 KiB
+ * sequential 549 MB/s, C13 4 KiB sequential 563 MB/s (138,000 IOPS, so
+ * merged, and far from the IOPS limit).  Neither the volume's limits nor the
+ * shape's explain it; a bytes cap of one iSCSI session does.  The UHP
+ * volume of C14 (multipath) moved 1,245 MB/s, above that cap, so it is
+ * per path and a multipath attachment is not held by it.  The model used
+ * to scale every OCI volume's throughput by 0.82 instead (C8's 560 / 680).
+ */
+#include "sim/profiles/profiles_internal.h"
+#include "sim/profiles/prices.h"
+#include "sim/profiles/prices_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "layouts/why.h"
+
+enum oci_type {
+    OCI_LOWER,
+    OCI_BALANCED,
+    OCI_HIGHER,
+    OCI_UHP,
+    OCI_TYPES
+};
+
+#define OCI_SIZE_STEP GB
+#define OCI_2023_06 "OCI 2023-06"       /* the rule set: whose, of when */
+
+/* One iSCSI attachment path's throughput, bytes/s: inferred, not
+   documented (the measurements, C8 and C13, are above). */
+#define OCI_PATH_BYTES_PER_S 560e6
+
+/* Ends a reason "<type> <key>=<value>: <text>" (PROF_WHY_CHARS). */
+#define OCI_WHY "OCI performance follows size and VPU; set size"
+
+static int oci_resolve(const struct vol_type *ty, const struct vol_req *rq,
+                       struct vol_profile *v, char *why, size_t why_len);
+
+static const struct vol_type oci_types[OCI_TYPES] = {
+    [OCI_LOWER] = {
+        .name = "oci-lower",
+        .summary = "OCI Lower Cost (VPU 0): size 50GB-32TB (default 1024GB); 2 IOPS "
+                   "per GB up to 3000; 240 KB/s per GB up to 480 MB/s; $0.0255 per "
+                   "GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = &prof_provider_oci, .io_unit_bytes = 256 * KIB,
+        .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
+        .oci_vpu = 0, .rules = OCI_2023_06, .merges_contiguous = true,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = oci_resolve,
+    },
+    [OCI_BALANCED] = {
+        .name = "oci-balanced",
+        .summary = "OCI Balanced (VPU 10): size 50GB-32TB (default 1024GB); 60 IOPS "
+                   "per GB up to 25000; 480 KB/s per GB up to 480 MB/s; $0.0255 + "
+                   "$0.017 per GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = &prof_provider_oci, .io_unit_bytes = 256 * KIB,
+        .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
+        .oci_vpu = 10, .rules = OCI_2023_06, .merges_contiguous = true,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = oci_resolve,
+    },
+    [OCI_HIGHER] = {
+        .name = "oci-higher",
+        .summary = "OCI Higher Performance (VPU 20): size 50GB-32TB (default 1024GB); "
+                   "75 IOPS per GB up to 50000; 600 KB/s per GB up to 680 MB/s; "
+                   "$0.0255 + $0.034 per GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = &prof_provider_oci, .io_unit_bytes = 256 * KIB,
+        .no_iops_why = OCI_WHY, .no_tput_why = OCI_WHY,
+        .oci_vpu = 20, .rules = OCI_2023_06, .merges_contiguous = true,
+        .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = oci_resolve,
+    },
+    [OCI_UHP] = {
+        .name = "oci-uhp",
+        .summary = "OCI Ultra High Performance: size 50GB-32TB (default 1024GB); vpu "
+                   "30-120 step 10 (default 30); (1.5 VPU + 45) IOPS per GB up to "
+                   "min(2500 VPU, 300000); (12 VPU + 360) KB/s per GB up to "
+                   "min(20 VPU + 280, 2680) MB/s; $0.0255 + $0.0017 x VPU per GB-month",
+        .media = PROF_SSD, .size_min_bytes = 50 * GB, .size_max_bytes = 32 * TB,
+        .size_default_bytes = 1024 * GB,
+        .size_step_bytes = OCI_SIZE_STEP, .provider = &prof_provider_oci, .io_unit_bytes = 256 * KIB,
+        .no_iops_why = OCI_WHY " and vpu", .no_tput_why = OCI_WHY " and vpu",
+        .oci_vpu = 30, .vpu_min = 30, .vpu_max = 120, .vpu_step = 10, .rules = OCI_2023_06,
+        .min_ocpus = 16,        /* multipath: OCI, documented (DOMAIN.md section 4) */
+        .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .resolve = oci_resolve,
+    },
+};
+
+static double gb_of(uint64_t bytes)
+{
+    return (double)bytes / 1e9;
+}
+
+static int oci_resolve(const struct vol_type *ty, const struct vol_req *rq,
+                       struct vol_profile *v, char *why, size_t why_len)
+{
+    enum oci_type t = (enum oci_type)(ty - oci_types);
+    const char *name = ty->name;
+    int vpu = ty->oci_vpu;
+    double gb = gb_of(v->size_bytes);
+    char size_txt[40];
+
+    prof_size_gib(v, size_txt, sizeof size_txt);
+    if (ty->vpu_step) {
+        if (rq->has_vpu)
+            vpu = rq->vpu;
+        if (vpu < ty->vpu_min || vpu > ty->vpu_max || vpu % ty->vpu_step != 0)
+            return why_set(why, why_len, "%s vpu=%d: %s takes vpu %d to %d in steps of %d",
+                           name, vpu, name, ty->vpu_min, ty->vpu_max, ty->vpu_step);
+    } else if (rq->has_vpu && rq->vpu != vpu) {
+        return why_set(why, why_len,
+                       "%s vpu=%d: %s volumes are %d VPU; oci-uhp takes 30 to 120",
+                       name, rq->vpu, name, vpu);
+    }
+
+    double iops_per_gb, iops_cap, kbps_per_gb, mbps_cap;
+    switch (t) {
+    case OCI_LOWER:    iops_per_gb = 2;  iops_cap = 3000;  kbps_per_gb = 240; mbps_cap = 480; break;
+    case OCI_BALANCED: iops_per_gb = 60; iops_cap = 25000; kbps_per_gb = 480; mbps_cap = 480; break;
+    case OCI_HIGHER:   iops_per_gb = 75; iops_cap = 50000; kbps_per_gb = 600; mbps_cap = 680; break;
+    default:
+        iops_per_gb = 1.5 * vpu + 45;
+        iops_cap = fmin(2500.0 * vpu, 300000);
+        kbps_per_gb = 12.0 * vpu + 360;
+        mbps_cap = fmin(20.0 * vpu + 280, 2680);
+        break;
+    }
+    v->vpu = vpu;
+    v->iops_base = v->iops_burst = fmin(iops_per_gb * gb, iops_cap);
+    v->tput_base_bytes_per_s = v->tput_burst_bytes_per_s = fmin(kbps_per_gb * 1e3 * gb, mbps_cap * 1e6);
+    v->price_usd_month = price_volume_month(v, NULL, 0);
+    snprintf(v->spec, sizeof v->spec, "%s:size=%s,vpu=%d", name, size_txt, vpu);
+    return 0;
+}
+
+/* The flexible shapes ("oci-e4flex-N", N OCPUs): OCPU ranges (OCI compute
+   shapes page; profiles_instances.c derives their limits), the price list's
+   parts (oci_prices.csv) and E4.Flex's memory cap of 1,024 GB in all (OCI
+   compute pricing page; our sources give none for E5.Flex; prices.c). */
+static const struct prof_shape oci_shapes[] = {
+    { "oci-e4flex-", "E4.Flex", 64, "B93113", "B93114", 1024 },
+    { "oci-e5flex-", "E5.Flex", 94, "B97384", "B97385", 0 },
+};
+
+/* What the advisor searches of OCI (advise_space.c): every level, each
+   shape at these OCPUs. */
+static const char *const oci_advise_types[] = { "oci-lower", "oci-balanced", "oci-higher",
+                                                "oci-uhp" };
+static const int oci_advise_ocpus[] = { 1, 2, 4, 8, 16, 24, 32, 48, 64 };
+
+const struct prof_provider prof_provider_oci = {
+    .name = "oci",
+    .display = "OCI",
+    .volume_word = "block",
+    .volumes_name = "OCI",
+    .type_words = "OCI",
+    .instance_word = "shape",
+    .attach_hint = "an OCI volume (oci-balanced, oci-higher, ...) or an EC2 instance",
+    .default_volume = "oci-balanced",
+    .size_unit_bytes = OCI_SIZE_STEP,
+    .size_unit = "GB",
+    .decimal = true,
+    .types = oci_types,
+    .n_types = OCI_TYPES,
+    .shapes = oci_shapes,
+    .n_shapes = (int)(sizeof oci_shapes / sizeof oci_shapes[0]),
+    .data_volumes_max = 32,     /* block volumes per instance (OCI service limits) */
+    .advise_types = oci_advise_types,
+    .n_advise_types = (int)(sizeof oci_advise_types / sizeof oci_advise_types[0]),
+    .advise_size_max_bytes = 32 * TB,
+    .advise_size_min_bytes = 50 * GB,
+    .family_prefix = "oci-",
+    .advise_ocpus = oci_advise_ocpus,
+    .n_advise_ocpus = (int)(sizeof oci_advise_ocpus / sizeof oci_advise_ocpus[0]),
+    .hours_per_month = PRICE_OCI_HOURS_PER_MONTH,
+    .prices_date = price_oci_date,
+    .prices_list = price_oci_list,
+    .volume_month = price_oci_volume_month,
+    .instance_month = price_oci_instance_month,
+};
