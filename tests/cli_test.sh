@@ -1311,11 +1311,14 @@ bad ebs_size_below_the_type_in_gib_should_give_the_nearest_whole_gib \
     "asmsim: --volume gp3:size=1500MB: gp3 size=1500MB: EBS volumes are whole GiB; use 1GiB or 2GiB" \
     run --volume gp3:size=1500MB
 bad ebs_size_example_should_be_in_gib \
-    "asmsim: --volume gp3:size=0GiB: gp3 size=0GiB: not a size (e.g. 250GiB, 1TiB, 1000GiB)" \
+    "asmsim: --volume gp3:size=0GiB: gp3 size=0GiB: not a size; 1GiB to 64TiB (e.g. 250GiB, 1TiB)" \
     run --volume gp3:size=0GiB
 bad oci_size_example_should_be_in_gb \
-    "asmsim: --volume oci-higher:size=0GB: oci-higher size=0GB: not a size (e.g. 1024GB, 1TB, 2048GB)" \
+    "asmsim: --volume oci-higher:size=0GB: oci-higher size=0GB: not a size; 50GB to 32TB (e.g. 1024GB, 1TB)" \
     run --instance oci-e4flex-8 --volume oci-higher:size=0GB
+bad volume_size_in_pib_should_name_the_range \
+    "asmsim: --volume gp3:size=1PiB: gp3 size=1PiB: not a size; 1GiB to 64TiB (e.g. 250GiB, 1TiB)" \
+    run --volume gp3:size=1PiB
 bad volume_type_stem_should_be_suggested_first \
     "asmsim: --volume oci-hp: unknown volume type oci-hp; did you mean oci-higher or oci-uhp?" \
     run --volume oci-hp

@@ -54,10 +54,16 @@ static int parse_item(const struct vol_type *ty, const char *key, size_t klen, c
         int rc = prof_parse_size(val, &rq->size_bytes);
         if (rc == -ERANGE)
             return prof_size_out_of_range(ty, q, why, why_len);
-        if (rc < 0)
-            return why_set(why, why_len, "%s size=%s: not a size (e.g. %s)", tn, q,
-                           ty->size_step_bytes == GIB ? "250GiB, 1TiB, 1000GiB"
-                                                                    : "1024GB, 1TB, 2048GB");
+        if (rc < 0) {
+            /* the range too: "1PiB" is no size here (units stop at TiB),
+               and what would be is the type's range */
+            char lo[40], hi[40];
+            prof_fmt_compact(ty->size_min_bytes, lo, sizeof lo);
+            prof_fmt_compact(ty->size_max_bytes, hi, sizeof hi);
+            return why_set(why, why_len, "%s size=%s: not a size; %s to %s (e.g. %s)", tn, q,
+                           lo, hi, ty->size_step_bytes == GIB ? "250GiB, 1TiB"
+                                                              : "1024GB, 1TB");
+        }
         rq->has_size = true;
     } else if (key_is(key, klen, "iops")) {
         if (rq->has_iops)
