@@ -554,7 +554,7 @@ if [ -w /dev/full ]; then
         "$ASMSIM" "$@" >/dev/full 2>full.err
         rc=$?
         if [ "$rc" -eq 1 ] && [ "$(grep -c stdout full.err)" -eq 1 ] &&
-           grep -Eqx 'asmsim: (stdout: cannot write what the command printed|cannot write the results JSON to stdout): No space left on device' full.err; then
+           grep -Eqx 'asmsim: (advise: )?(stdout: cannot write what the command printed|cannot write the (results|forecast|advise|cost) JSON to stdout): No space left on device' full.err; then
             harness_ok "${name}_to_a_full_stdout_should_exit_1_and_say_so"
         else
             harness_fail "${name}_to_a_full_stdout_should_exit_1_and_say_so" "exit $rc; stderr: $(cat full.err)"
@@ -568,8 +568,13 @@ advise|advise --need-mbps 100 --families m5 --top 1
 cost|cost --instance m5.large --volume gp3 --disks 2
 profiles|profiles
 help|--help
+run_help|run --help
+help_run|help run
 version|--version
 run_json|run --instance m5.large --duration 1ms "${P[@]}" --json -
+forecast_json|forecast --instance m5.large --disks 4 --schedule redo-peak --json -
+advise_json|advise --need-mbps 100 --families m5 --top 1 --json -
+cost_json|cost --instance m5.large --volume gp3 --disks 2 --json -
 CMDS
 fi
 

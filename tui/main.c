@@ -80,8 +80,18 @@ static void install_handlers(void)
    left nothing behind: that is --json - checking its own write, which
    has said so already.  A stdout closed by the caller (>&-) with nothing
    written to it is no error. */
+/* An errno a failed write to stdout leaves, which stdio keeps until
+   something else sets errno: read at the exit check when the flush has
+   nothing left to fail with, and believed only if it is one a write
+   gives. */
+static bool write_errno(int e)
+{
+    return e == ENOSPC || e == EPIPE || e == EIO || e == EDQUOT || e == EFBIG;
+}
+
 static int close_stdout(int status)
 {
+    int left = errno;
     errno = 0;
     bool flush_failed = fflush(stdout) != 0;
     bool failed = flush_failed || ferror(stdout);
@@ -91,8 +101,10 @@ static int close_stdout(int status)
         failed = true;
         err = errno;
     }
-    if (!failed || (status != 0 && !err))
-        return status;
+    if (failed && !err && write_errno(left))
+        err = left;
+    if (!failed || (status != 0 && !err) || report_stdout_told())
+        return status == 0 && failed ? 1 : status;
     fprintf(stderr, "asmsim: stdout: cannot write what the command printed: "
             "%s\n", err ? strerror(err) : "a write failed");
     return status == 0 ? 1 : status;

@@ -286,6 +286,14 @@ bool report_output_is_own(const char *head);
 
 /* Write `text` producer output atomically: calls write_fn(f, arg) on a
    temporary file in the same directory and renames it to `path`. */
+/* Write what write_fn(stdout, arg) prints, flushed, for an output given
+   as "-": 0, or -errno with why "cannot write the <what> to stdout:
+   <reason>" (the errno of the write that failed: ENOSPC behind a full
+   disk, EPIPE when the reader is gone).  Once it failed, the check of
+   stdout at exit (tui/main.c) says nothing more: report_stdout_told(). */
+int report_write_stdout(int (*write_fn)(FILE *, void *), void *arg, const char *what,
+                        char *why, size_t why_len);
+bool report_stdout_told(void);
 int report_write_atomic(const char *path, int (*write_fn)(FILE *, void *),
                         void *arg, char *why, size_t why_len);
 

@@ -436,11 +436,7 @@ int report_advice_json(const char *path, const struct adv_cfg *cfg,
     if (rc != 0)
         return rc;
     if (strcmp(path, "-") == 0) {
-        rc = put_text(stdout, text);
-        if (rc == 0 && fflush(stdout) != 0)
-            rc = -EIO;
-        if (rc < 0)
-            snprintf(why, why_len, "cannot write the advise JSON to stdout");
+        rc = report_write_stdout(put_text, text, "advise JSON", why, why_len);
     } else {
         rc = report_write_atomic(path, put_text, text, why, why_len);
     }

@@ -745,14 +745,7 @@ int report_forecast_json(const char *path, const struct report_fc_info *in,
     struct fc_json_job job = { in, r, NULL };
     if (strcmp(path, "-") != 0)
         return report_write_atomic(path, forecast_json_write, &job, why, why_len);
-    errno = 0;
-    int rc = forecast_json_write(stdout, &job);
-    if (rc == 0 && fflush(stdout) != 0)
-        rc = errno ? -errno : -EIO;
-    if (rc < 0)
-        snprintf(why, why_len, "cannot write the forecast JSON to stdout: %s",
-                 strerror(-rc));
-    return rc;
+    return report_write_stdout(forecast_json_write, &job, "forecast JSON", why, why_len);
 }
 
 int report_forecast_json_text(const struct report_fc_info *in,

@@ -863,6 +863,9 @@ static int write_text(FILE *f, void *arg)
 /* Print the document root (freed here) to path, "-" for stdout, as
    report_json_write_text; oom: building it ran out of memory (root may
    then be NULL). */
+static int write_named(const char *path, const char *text, const char *what, char *why,
+                       size_t why_len);
+
 static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t why_len)
 {
     char *text = oom ? NULL : report_json_print(root);
@@ -874,7 +877,7 @@ static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t 
                  strerror(ENOMEM));
         return -ENOMEM;
     }
-    rc = report_json_write_text(path, text, why, why_len);
+    rc = write_named(path, text, "cost JSON", why, why_len);
     free(text);
     return rc;
 }
@@ -1134,25 +1137,17 @@ int report_json_write(const char *path, const struct report_meta *meta,
     return rc;
 }
 
+/* text to path ("-": stdout), named `what` in a message. */
+static int write_named(const char *path, const char *text, const char *what, char *why,
+                       size_t why_len)
+{
+    if (strcmp(path, "-") == 0)
+        return report_write_stdout(write_text, (void *)text, what, why, why_len);
+    return report_write_atomic(path, write_text, (void *)text, why, why_len);
+}
+
 int report_json_write_text(const char *path, const char *text, char *why,
                            size_t why_len)
 {
-    int rc;
-
-    if (strcmp(path, "-") == 0) {
-        /* stdout's stdio keeps the errno of the write that failed (a full
-           disk behind a redirection is ENOSPC, not EIO) */
-        errno = 0;
-        rc = write_text(stdout, (void *)text);
-        if (rc == 0 && fflush(stdout) != 0)
-            rc = -EIO;
-        if (rc == -EIO && errno != 0)
-            rc = -errno;
-        if (rc < 0)
-            snprintf(why, why_len, "cannot write the results JSON to stdout: %s",
-                     strerror(-rc));
-    } else {
-        rc = report_write_atomic(path, write_text, (void *)text, why, why_len);
-    }
-    return rc;
+    return write_named(path, text, "results JSON", why, why_len);
 }

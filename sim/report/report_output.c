@@ -332,6 +332,31 @@ int report_output_target(const char *path, struct report_output *out,
     return rc;
 }
 
+static bool stdout_told;     /* report_write_stdout said stdout failed */
+
+int report_write_stdout(int (*write_fn)(FILE *, void *), void *arg, const char *what,
+                        char *why, size_t why_len)
+{
+    /* stdio keeps the errno of the write that failed; anything else that
+       sets errno before the check would lose it, hence nothing between */
+    errno = 0;
+    int rc = write_fn(stdout, arg);
+    if (rc == 0 && fflush(stdout) != 0)
+        rc = -EIO;
+    if (rc == -EIO && errno != 0)
+        rc = -errno;
+    if (rc < 0) {
+        snprintf(why, why_len, "cannot write the %s to stdout: %s", what, strerror(-rc));
+        stdout_told = true;
+    }
+    return rc;
+}
+
+bool report_stdout_told(void)
+{
+    return stdout_told;
+}
+
 bool report_output_fd_ok(int fd)
 {
     struct stat st;
