@@ -323,29 +323,23 @@ static int open_start(struct aio_dev *a, char *why, size_t why_len)
     return 0;
 }
 
-/* The aio part of a run (dev_ops.run_cfg): its targets, whether it
-   writes, and the rules the user gave; every I/O below the layout's disk
-   size (the run's volume.size_bytes: the least usable target). */
+/* The aio part of a run (dev_ops.run_cfg): the targets and the rules the
+   caller gave (run->backend_cfg, a struct dev_aio_cfg), with what the run
+   decides: whether it writes, every I/O below the layout's disk size
+   (run->disk_bytes: the least usable target), and whether --create may
+   show its progress. */
 static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
                                size_t len)
 {
+    const struct dev_aio_cfg *given = run->backend_cfg;
     struct dev_aio_cfg *ac = buf;
 
-    if (len < sizeof *ac)
+    if (len < sizeof *ac || !given)
         return NULL;
-    *ac = (struct dev_aio_cfg){
-        .paths = run->targets,
-        .writable = run->workload.write_pct > 0,
-        .destroy_data = run->destroy_data,
-        .ignore_signatures = run->ignore_signatures,
-        .create_bytes = run->create_bytes,
-        .limit_bytes = run->targets ? run->volume.size_bytes : 0,
-        .threads = run->threads,
-        .sqpoll = run->uring_sqpoll,
-        .show_progress = !run->quiet && isatty(STDERR_FILENO),
-        .info = run->device_info,
-        .info_len = run->device_info_len,
-    };
+    *ac = *given;
+    ac->writable = run->workload.write_pct > 0;
+    ac->limit_bytes = given->paths ? run->disk_bytes : 0;
+    ac->show_progress = !run->quiet && isatty(STDERR_FILENO);
     return ac;
 }
 

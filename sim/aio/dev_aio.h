@@ -18,9 +18,11 @@
 extern const struct dev_ops dev_aio_ops;    /* real files and block devices */
 extern const struct dev_ops dev_uring_ops;  /* the same through io_uring */
 
-/* The aio backend's own configuration (devset_cfg.backend_cfg; its
-   run_cfg hook makes it from a run): the targets and what may be done to
-   them (safety.h has the rules). */
+/* The aio backend's own configuration: the targets and what may be done
+   to them (safety.h has the rules).  The CLI makes one for a run
+   (sim_run_cfg.backend_cfg); the run_cfg hook copies it into the
+   devset_cfg.backend_cfg open takes, with writable, limit_bytes and
+   show_progress, which the run decides. */
 struct dev_aio_cfg {
     const char *const *paths;           /* [disks] files or block devices */
     bool writable;                      /* the run writes: open read-write */

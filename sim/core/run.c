@@ -36,10 +36,10 @@ void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
     cfg->disks = 1;
-    /* volume and instance stay empty: the core knows no profile (the
-       model's callers describe them: dev_model_run_defaults) */
-    lay_cfg_defaults(&cfg->layout, 1, cfg->volume.size_bytes);
-    wl_cfg_defaults(&cfg->workload, cfg->volume.size_bytes);
+    /* no disk size: the core knows no volume (the model's callers
+       describe one: sim_setup_defaults) */
+    lay_cfg_defaults(&cfg->layout, 1, cfg->disk_bytes);
+    wl_cfg_defaults(&cfg->workload, cfg->disk_bytes);
     wl_matrix_cfg_defaults(&cfg->matrix, 1);
     cfg->point.duration_ns = 60 * SIM_NS_PER_S;
     cfg->point.ci_target = 0.01;
@@ -53,7 +53,7 @@ void sim_run_cfg_defaults(struct sim_run_cfg *cfg)
 
 bool sim_points_independent(const struct sim_run_cfg *cfg)
 {
-    return dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK) && !cfg->targets &&
+    return dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK) && !cfg->disk_names &&
            !cfg->burst_carry;
 }
 

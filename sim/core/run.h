@@ -1,8 +1,19 @@
 /*
  * run.h - a run is one ORION matrix on one disk group; a sweep is the same
- * run for each disk count.  Owns the wiring: profiles -> devices, layout,
- * workload, engine; collects the point results and the summary.  Made
- * in run*.c, layers that call one way (run_internal.h lists them).
+ * run for each disk count.  Owns the wiring: the backend's configuration
+ * -> devices, layout, workload, engine; collects the point results and
+ * the summary.  Made in run*.c, layers that call one way (run_internal.h
+ * lists them).
+ *
+ * A run's configuration is the workload, the layout, how to measure, and
+ * the backend with its own configuration, which the core carries without
+ * reading (backend_cfg).  What the disks are (a cloud volume on an
+ * instance, with its price; a real target) is the backend's and the
+ * caller's vocabulary, not the core's: the core knows a disk by its size
+ * (disk_bytes) and its name (disk_names), and includes nothing of
+ * sim/profiles/ (tests/core_shape_test.sh checks).  The layers above that
+ * show the volume, instance and bill keep them beside the run in a
+ * struct sim_setup (sim/model/setup.h).
  */
 #ifndef ASMSIM_SIM_RUN_H
 #define ASMSIM_SIM_RUN_H
@@ -16,8 +27,6 @@
 #include "sim/core/device.h"
 #include "sim/core/engine.h"
 #include "sim/core/levels.h"
-#include "sim/profiles/profiles.h"
-#include "sim/profiles/prices.h"          /* struct price_bill (no link) */
 #include "sim/core/stats.h"
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
@@ -37,23 +46,26 @@ struct sim_run_cfg {
     struct wl_matrix_cfg matrix;    /* num_disks filled per run */
     struct sim_point_opts point;    /* duration, warm-up, auto, stream_io */
     const struct dev_ops *backend;  /* required: dev_model_ops (model/),
-                                       dev_aio_ops (aio/), ...; its
-                                       run_cfg hook picks what it needs
-                                       of the fields below */
-    struct vol_profile volume;
-    struct inst_profile instance;
-    double burst_credit_frac;       /* 0..1 */
+                                       dev_aio_ops (aio/), ... */
+    /* the backend's own configuration, which only the backend reads (its
+       dev_ops.run_cfg hook makes from it what its open takes): the
+       model's struct dev_model_cfg (volume, instance), the aio backend's
+       struct dev_aio_cfg (targets and what may be done to them); NULL for
+       a backend without one.  The caller's: it outlives the run. */
+    const void *backend_cfg;
+    uint64_t disk_bytes;            /* every disk's size: the layout's
+                                       (a modelled volume's size; real
+                                       targets: the least usable) */
+    /* [disks] what each disk is called in a message (real targets: their
+       paths); NULL: the disks are numbered and no I/O error names one */
+    const char *const *disk_names;
+    /* How full the burst buckets are when a point starts (0..1).  A
+       measuring knob like the warm-up, so the core's, not the model's:
+       the run driver applies it through credit_ops (sim_burst_point_start)
+       and the summary reports it (start_spent_frac) whatever backend
+       runs; a backend without credits never sees it. */
+    double burst_credit_frac;
     uint64_t seed;
-    /* real devices (aio backend): volume.size_bytes is the usable size of
-       every target, the layout's disk size */
-    const char *const *targets;     /* [disks] paths; NULL for model/null */
-    bool destroy_data;
-    bool ignore_signatures;
-    uint64_t create_bytes;          /* --create SIZE; 0 = none */
-    int threads;                    /* --threads; 0 = auto */
-    bool uring_sqpoll;              /* --uring-sqpoll (dev_uring_ops) */
-    char *device_info;              /* optional: the backend's --verbose */
-    size_t device_info_len;         /*   facts (targets, NUMA) land here */
     bool quiet;                     /* no progress lines on stderr from
                                        the backends (--quiet) */
     int matrix_disks;               /* > 0: the disk count the matrix levels
@@ -75,12 +87,6 @@ struct sim_run_cfg {
                                        sweep's disk counts, on this many
                                        threads (jobs.h) when the backend
                                        has a virtual clock; <= 1 serial */
-    struct price_bill bill;         /* the monthly bill of the instance and
-                                       `disks` volumes, for the reports;
-                                       bill.disks 0: none (real devices) */
-    struct price_opts price;        /* how bill was priced (--os, --memory,
-                                       --region): a dashboard retune prices
-                                       its configuration again with them */
 };
 
 /* What burst credits did to one class's summary figure (Maximum Large
@@ -183,9 +189,9 @@ struct sim_parts {
 void sim_matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
                        int stream_io, int *max_small, int *max_large_ios);
 
-/* Open the parts for cfg->disks disks of cfg->volume.size_bytes: the
-   layout, the workload over its logical capacity (seeded with cfg->seed),
-   the devices (cfg->backend; real targets when cfg->targets is set) and an
+/* Open the parts for cfg->disks disks of cfg->disk_bytes: the layout,
+   the workload over its logical capacity (seeded with cfg->seed), the
+   devices (cfg->backend with cfg->backend_cfg) and an
    engine whose pools hold max_small small and max_large_ios large I/Os in
    flight (at most SIM_MAX_OUTSTANDING together: -E2BIG otherwise).  0, or -errno with why; on failure the parts opened so far stay
    in *p for sim_parts_close(), which also takes a zeroed struct. */
@@ -204,9 +210,9 @@ typedef void (*sim_progress_fn)(void *arg, int run_index, int point_index,
 
 /* Defaults: 1 disk, coarse 1 MiB AU external, 8 KiB / 128 KiB random,
    0 % writes, run simple with ORION's levels, 60 s points, full burst credits, seed 1; no
-   backend, and volume and instance left empty (the core links no
-   profiles: dev_model_run_defaults adds the model, a default gp3 volume
-   and no instance limit). */
+   backend and no disk size (the core knows no volume: sim_setup_defaults
+   in sim/model/setup.h adds the model, a default gp3 volume and no
+   instance limit). */
 void sim_run_cfg_defaults(struct sim_run_cfg *cfg);
 
 /* One run on cfg->disks disks.  0 (or 1 when stopped early: the result

@@ -68,7 +68,7 @@ int sim_run_plan_extension(const struct sim_run_cfg *cfg,
         return 0;
     struct lay_cfg lc = cfg->layout;
     lc.disks = cfg->disks;
-    lc.disk_size_bytes = cfg->volume.size_bytes;
+    lc.disk_size_bytes = cfg->disk_bytes;
     lay *l = NULL;
     int rc = lay_create(&lc, &l, why, why_len);
     if (rc < 0)

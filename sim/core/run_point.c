@@ -71,7 +71,7 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
     memset(rp, 0, sizeof(*rp));
     struct lay_cfg lc = cfg->layout;
     lc.disks = cfg->disks;
-    lc.disk_size_bytes = cfg->volume.size_bytes;
+    lc.disk_size_bytes = cfg->disk_bytes;
     int rc = lay_create(&lc, &rp->layout, why, why_len);
     if (rc < 0)
         return rc;
@@ -120,13 +120,13 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
     return rc;
 }
 
-/* A point that failed: on real targets whose every disk failed the run
+/* A point that failed: on named disks (real targets) that all failed the run
    keeps the points measured so far and stops (1), with why (what
    sim_meter_point said) as its reason; anything else fails the run (rc). */
 static int point_failed(const struct sim_run_cfg *cfg, struct sim_run_result *r,
                         int rc, const char *why)
 {
-    if (rc != -EIO || !cfg->targets)
+    if (rc != -EIO || !cfg->disk_names)
         return rc;
     r->failed = rc;
     snprintf(r->failed_why, sizeof r->failed_why, "%s", why);
@@ -149,7 +149,7 @@ static void say_targets_failed(const struct sim_run_cfg *cfg, struct wl_point at
     for (int d = 0; d < cfg->disks && n < why_len; d++) {
         char q[WHY_QUOTE_BUF];
         size_t room = why_len - n;
-        why_quote(cfg->targets[d], strlen(cfg->targets[d]), q, sizeof q);
+        why_quote(cfg->disk_names[d], strlen(cfg->disk_names[d]), q, sizeof q);
         if (strlen(q) + 2 + sizeof "and 999 more)" > room) {
             snprintf(why + n, room, "%sand %d more)", d ? ", " : "",
                      cfg->disks - d);
@@ -197,7 +197,7 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
                it sustains is not (class_sustained), so a point measured
                on full buckets never passes for a sustained one */
             (void)sim_point_burst_facts(&rp->ds, rp->engine, pr);
-        if (rc == -EIO && cfg->targets)
+        if (rc == -EIO && cfg->disk_names)
             say_targets_failed(cfg, at, sim_engine_io_error(rp->engine), why,
                                why_len);
         else if (rc < 0)

@@ -783,32 +783,20 @@ static int open_nomem(char *why, size_t why_len, int disks)
     return -ENOMEM;
 }
 
-/* The model's part of a run (dev_ops.run_cfg). */
+/* The model's part of a run (dev_ops.run_cfg): the volume and instance
+   the caller gave (run->backend_cfg, a struct dev_model_cfg), with the
+   level the buckets start at, which is the core's measuring knob. */
 static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
                                  size_t len)
 {
+    const struct dev_model_cfg *given = run->backend_cfg;
     struct dev_model_cfg *mc = buf;
 
-    if (len < sizeof *mc)
+    if (len < sizeof *mc || !given)
         return NULL;
-    *mc = (struct dev_model_cfg){
-        .volume = &run->volume,
-        .instance = &run->instance,
-        .burst_credit_frac = run->burst_credit_frac,
-    };
+    *mc = *given;
+    mc->burst_credit_frac = run->burst_credit_frac;
     return mc;
-}
-
-void dev_model_run_defaults(struct sim_run_cfg *cfg)
-{
-    char why[256];
-
-    sim_run_cfg_defaults(cfg);
-    cfg->backend = &dev_model_ops;
-    prof_volume_parse("gp3", &cfg->volume, why, sizeof(why));
-    prof_instance_find("none", &cfg->instance, why, sizeof(why));
-    lay_cfg_defaults(&cfg->layout, 1, cfg->volume.size_bytes);
-    wl_cfg_defaults(&cfg->workload, cfg->volume.size_bytes);
 }
 
 static int model_open(struct devset *ds, const struct devset_cfg *dc,
