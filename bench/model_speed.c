@@ -33,6 +33,7 @@
 
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 
 #define TARGET_IOS_PER_S 20e6
 
@@ -70,25 +71,25 @@ struct rates {
 
 static struct rates run_case(const struct bench_case *c)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[256];
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     if (prof_instance_find(c->instance, &cfg.instance, why, sizeof(why)) < 0 ||
         prof_volume_parse(c->volume, &cfg.volume, why, sizeof(why)) < 0) {
         fprintf(stderr, "model_speed: %s\n", why);
         exit(1);
     }
-    cfg.disks = c->disks;
-    cfg.layout.redundancy = c->redundancy;
-    cfg.workload.write_pct = c->write_pct;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = c->small;
-    cfg.matrix.num_large = c->large;
-    cfg.point.duration_ns = (sim_ns)(c->virtual_s * duration_scale * 1e9);
+    cfg.run.disks = c->disks;
+    cfg.run.layout.redundancy = c->redundancy;
+    cfg.run.workload.write_pct = c->write_pct;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = c->small;
+    cfg.run.matrix.num_large = c->large;
+    cfg.run.point.duration_ns = (sim_ns)(c->virtual_s * duration_scale * 1e9);
     struct sim_run_result *r = NULL;
     double t0 = clock_s();
-    if (sim_run(&cfg, NULL, NULL, &r, why, sizeof(why)) != 0) {
+    if (sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof(why)) != 0) {
         fprintf(stderr, "model_speed: %s\n", why);
         exit(1);
     }

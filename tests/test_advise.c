@@ -20,6 +20,7 @@
 #include "sim/advise/advise.h"
 #include "sim/advise/advise_internal.h"
 #include "sim/core/forecast.h"
+#include "sim/model/setup.h"
 #include "tests/check.h"
 #include "tests/model_run.h"
 #include "workloads/schedule.h"
@@ -760,26 +761,26 @@ static void latency_target_should_choose_io2_over_cheaper_gp3(void)
 static bool point_latency(const struct inst_profile *in, const struct vol_profile *v,
                           int w, enum lay_redundancy r, int large, double *avg, double *p99)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *res = NULL;
     char why[256];
 
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     cfg.instance = *in;
     cfg.volume = *v;
-    cfg.disks = 4;
-    lay_cfg_defaults(&cfg.layout, 4, v->size_bytes);
-    cfg.layout.redundancy = r;
-    wl_cfg_defaults(&cfg.workload, v->size_bytes);
-    cfg.workload.write_pct = w;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 1;
-    cfg.matrix.num_large = large;
-    cfg.point.auto_duration = true;
-    cfg.point.duration_ns = 4 * SIM_NS_PER_S;
-    cfg.point.ci_target = 0.01;
-    if (sim_run(&cfg, NULL, NULL, &res, why, sizeof why) != 0) {
+    cfg.run.disks = 4;
+    lay_cfg_defaults(&cfg.run.layout, 4, v->size_bytes);
+    cfg.run.layout.redundancy = r;
+    wl_cfg_defaults(&cfg.run.workload, v->size_bytes);
+    cfg.run.workload.write_pct = w;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 1;
+    cfg.run.matrix.num_large = large;
+    cfg.run.point.auto_duration = true;
+    cfg.run.point.duration_ns = 4 * SIM_NS_PER_S;
+    cfg.run.point.ci_target = 0.01;
+    if (sim_run(sim_setup_run(&cfg), NULL, NULL, &res, why, sizeof why) != 0) {
         CHECK_FAIL_AT("sim_run(%s, %s): %s", in->name, v->spec, why);
         return false;
     }

@@ -34,6 +34,7 @@
 #include "sim/report/report.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "sim/null/dev_null.h"
 #include "sim/aio/safety.h"
 
@@ -508,32 +509,37 @@ static void more_threads_than_nodes_should_share_each_node_round_robin(void)
     CHECK_INT_EQ(of[4], 1);     /* no node, last */
 }
 
+/* The aio configuration of the run real_cfg makes (the CLI keeps its
+   own in its options): one run at a time, its threads set by the test. */
+static struct dev_aio_cfg real_aio;
+
 /* A run on created files, one point. */
-static void real_cfg(struct sim_run_cfg *cfg, const char **paths, int n,
+static void real_cfg(struct sim_setup *cfg, const char **paths, int n,
                      uint64_t size, int small, int large)
 {
-    dev_model_run_defaults(cfg);
-    cfg->disks = n;
-    cfg->backend = backend;
-    cfg->targets = paths;
-    cfg->create_bytes = size;
+    sim_setup_defaults(cfg);
+    cfg->run.disks = n;
+    cfg->run.backend = backend;
+    real_aio = (struct dev_aio_cfg){ .paths = paths, .create_bytes = size };
+    cfg->backend_cfg = &real_aio;
+    cfg->run.disk_names = paths;
     cfg->volume.size_bytes = size;
-    cfg->matrix.run = WL_RUN_ADVANCED;
-    cfg->matrix.matrix = WL_MATRIX_POINT;
-    cfg->matrix.num_small = small;
-    cfg->matrix.num_large = large;
-    cfg->point.duration_ns = 300 * SIM_NS_PER_MS;
+    cfg->run.matrix.run = WL_RUN_ADVANCED;
+    cfg->run.matrix.matrix = WL_MATRIX_POINT;
+    cfg->run.matrix.num_small = small;
+    cfg->run.matrix.num_large = large;
+    cfg->run.point.duration_ns = 300 * SIM_NS_PER_MS;
 }
 
 /* sim_run of cfg's one point, its window doubled (up to 32 times cfg's)
    until each class completed at least min_ios: a count the checks can
    rest on whatever the machine's speed (under load, fewer than 100
    completed in 300 ms). */
-static int run_counted(struct sim_run_cfg *cfg, uint64_t min_ios,
+static int run_counted(struct sim_setup *cfg, uint64_t min_ios,
                        struct sim_run_result **r, char *why, size_t why_len)
 {
     for (int k = 0;; k++) {
-        int rc = sim_run(cfg, NULL, NULL, r, why, why_len);
+        int rc = sim_run(sim_setup_run(cfg), NULL, NULL, r, why, why_len);
         if (rc != 0 || k == 5)
             return rc;
         const struct sim_point_result *p = &(*r)->points[0];
@@ -541,7 +547,7 @@ static int run_counted(struct sim_run_cfg *cfg, uint64_t min_ios,
             return 0;
         sim_run_free(*r);
         *r = NULL;
-        cfg->point.duration_ns *= 2;
+        cfg->run.point.duration_ns *= 2;
     }
 }
 
@@ -556,13 +562,13 @@ static void check_normal_redundancy_on_four_files(const char *prefix,
         snprintf(names[d], sizeof names[d], "%s%d", prefix, d);
         paths[d] = path_of(names[d]);
     }
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, 4, 64 * MIB, 4, 4);
-    cfg.threads = threads;
-    cfg.layout.redundancy = LAY_NORMAL;
-    cfg.workload.write_pct = 100;
+    real_aio.threads = threads;
+    cfg.run.layout.redundancy = LAY_NORMAL;
+    cfg.run.workload.write_pct = 100;
     CHECK_INT_EQ(run_counted(&cfg, 1000, &r, why, sizeof why), 0);
     if (!r) {
         fprintf(stderr, "  %s\n", why);
@@ -612,11 +618,11 @@ static void two_workers_should_write_what_the_layout_predicts(void)
 static void read_only_run_should_leave_the_files_untouched(void)
 {
     const char *paths[2] = { path_of("r0"), path_of("r1") };
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, 2, 16 * MIB, 4, 2);
-    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
+    CHECK_INT_EQ(sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why), 0);
     if (!r)
         return;
     CHECK_GT(r->points[0].cls[WL_SMALL].iops, 0);
@@ -726,19 +732,19 @@ static int shrink_live(void *arg, const struct sim_live *lv)
 static void check_every_disk_failing(const char *a, const char *b, int threads)
 {
     const char *paths[2] = { path_of(a), path_of(b) };
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, 2, 16 * MIB, 0, 0);
-    cfg.threads = threads;
-    cfg.matrix.run = WL_RUN_OLTP;   /* small 1..10 */
-    cfg.matrix.num_small = cfg.matrix.num_large = -1;
-    cfg.point.duration_ns = 100 * SIM_NS_PER_MS;
+    real_aio.threads = threads;
+    cfg.run.matrix.run = WL_RUN_OLTP;   /* small 1..10 */
+    cfg.run.matrix.num_small = cfg.run.matrix.num_large = -1;
+    cfg.run.point.duration_ns = 100 * SIM_NS_PER_MS;
     struct shrink_when sw = { paths, 2, 3 };
-    cfg.point.live = shrink_live;
-    cfg.point.live_arg = &sw;
-    cfg.point.live_every_ns = 5 * SIM_NS_PER_MS;
-    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
+    cfg.run.point.live = shrink_live;
+    cfg.run.point.live_arg = &sw;
+    cfg.run.point.live_every_ns = 5 * SIM_NS_PER_MS;
+    CHECK_INT_EQ(sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why), 1);
     if (!r)
         return;
     CHECK_INT_EQ(r->failed, -EIO);
@@ -773,18 +779,18 @@ static void *stop_later(void *arg)
 static void check_stop_request(const char *a, const char *b, int threads)
 {
     const char *paths[2] = { path_of(a), path_of(b) };
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, threads > 1 ? 2 : 1, 16 * MIB, 2, 0);
-    cfg.threads = threads;
-    cfg.point.duration_ns = 30 * SIM_NS_PER_S;
+    real_aio.threads = threads;
+    cfg.run.point.duration_ns = 30 * SIM_NS_PER_S;
     stop_flag = 0;
-    cfg.point.stop = &stop_flag;
+    cfg.run.point.stop = &stop_flag;
     pthread_t th;
     pthread_create(&th, NULL, stop_later, NULL);
     double t0 = now_s();
-    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
+    CHECK_INT_EQ(sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why), 1);
     double took = now_s() - t0;
     pthread_join(th, NULL);
     CHECK_LT(took, limit_s(2.0));
@@ -974,33 +980,33 @@ static void reap_on_two_workers_should_come_back_at_its_deadline_too(void)
 }
 
 /* A whole run with faults from the environment, as the tool takes them. */
-static int faulty_run(struct sim_run_cfg *cfg, const char *spec,
+static int faulty_run(struct sim_setup *cfg, const char *spec,
                       struct sim_run_result **r, char *why, size_t len)
 {
     setenv("ASMSIM_FAULTS", spec, 1);
-    int rc = sim_run(cfg, NULL, NULL, r, why, len);
+    int rc = sim_run(sim_setup_run(cfg), NULL, NULL, r, why, len);
     unsetenv("ASMSIM_FAULTS");
     return rc;
 }
 
-static void oltp_cfg(struct sim_run_cfg *cfg, const char **paths, int threads)
+static void oltp_cfg(struct sim_setup *cfg, const char **paths, int threads)
 {
     real_cfg(cfg, paths, 2, 16 * MIB, 0, 0);
-    cfg->threads = threads;
-    cfg->matrix.run = WL_RUN_OLTP;  /* small 1..10 */
-    cfg->matrix.num_small = cfg->matrix.num_large = -1;
-    cfg->point.duration_ns = 50 * SIM_NS_PER_MS;
+    real_aio.threads = threads;
+    cfg->run.matrix.run = WL_RUN_OLTP;  /* small 1..10 */
+    cfg->run.matrix.num_small = cfg->run.matrix.num_large = -1;
+    cfg->run.point.duration_ns = 50 * SIM_NS_PER_MS;
 }
 
 static void check_errors_on_one_disk(int threads)
 {
     const char *paths[2] = { path_of(threads > 1 ? "e2a" : "e1a"),
                              path_of(threads > 1 ? "e2b" : "e1b") };
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     oltp_cfg(&cfg, paths, threads);
-    cfg.workload.write_pct = 30;
+    cfg.run.workload.write_pct = 30;
     CHECK_INT_EQ(faulty_run(&cfg, "1:eio@100", &r, why, sizeof why), 0);
     if (!r) {
         fprintf(stderr, "  %s\n", why);
@@ -1035,11 +1041,11 @@ static void check_all_disks_eio(int threads)
 {
     const char *paths[2] = { path_of(threads > 1 ? "x2a" : "x1a"),
                              path_of(threads > 1 ? "x2b" : "x1b") };
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     oltp_cfg(&cfg, paths, threads);
-    cfg.workload.write_pct = 30;
+    cfg.run.workload.write_pct = 30;
     CHECK_INT_EQ(faulty_run(&cfg, "*:eio@300", &r, why, sizeof why), 1);
     if (!r) {
         fprintf(stderr, "  %s\n", why);
@@ -1102,14 +1108,14 @@ static void stop_while_a_disk_stalls(void)
 {
     const char *paths[2] = { path_of(stall_threads > 1 ? "h2a" : "h1a"),
                              path_of(stall_threads > 1 ? "h2b" : "h1b") };
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
     real_cfg(&cfg, paths, 2, 16 * MIB, 4, 0);
-    cfg.threads = stall_threads;
-    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    real_aio.threads = stall_threads;
+    cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;
     atomic_store(&stop_flag, 0);
-    cfg.point.stop = &stop_flag;
+    cfg.run.point.stop = &stop_flag;
     pthread_t th;
     pthread_create(&th, NULL, stop_later, NULL);
     double t0 = now_s();
@@ -1204,17 +1210,17 @@ static const struct dev_ops keep_ops = {
 
 static void closing_the_parts_should_close_the_devices_before_the_engine(void)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[512] = "";
-    dev_model_run_defaults(&cfg);
-    cfg.backend = &keep_ops;
-    cfg.disks = 2;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 64;
-    cfg.matrix.num_large = 8;
-    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), -EIO);
+    sim_setup_defaults(&cfg);
+    cfg.run.backend = &keep_ops;
+    cfg.run.disks = 2;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 64;
+    cfg.run.matrix.num_large = 8;
+    CHECK_INT_EQ(sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why), -EIO);
     CHECK(r == NULL);
     CHECK_GE(keeper.late_completions, 72);
     sim_run_free(r);

@@ -23,6 +23,7 @@
 #include "sim/core/balance.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 
 #define KiB (1024ull)
 #define MiB (1024ull * KiB)
@@ -158,27 +159,27 @@ static void check_engine_case(const struct grid_case *c, const char *name)
     if (!layout_for(c, &l))
         return;
     lay_destroy(l);
-    struct sim_run_cfg cfg;
-    dev_model_run_defaults(&cfg);
-    cfg.disks = c->disks;
-    cfg.layout.striping = c->striping;
-    cfg.layout.stripe_bytes = c->stripe_bytes;
-    cfg.layout.redundancy = c->redundancy;
-    cfg.workload.small_bytes = c->io_bytes;
-    cfg.workload.large_bytes = c->io_bytes;
-    cfg.workload.write_pct = c->write ? 100 : 0;
+    struct sim_setup cfg;
+    sim_setup_defaults(&cfg);
+    cfg.run.disks = c->disks;
+    cfg.run.layout.striping = c->striping;
+    cfg.run.layout.stripe_bytes = c->stripe_bytes;
+    cfg.run.layout.redundancy = c->redundancy;
+    cfg.run.workload.small_bytes = c->io_bytes;
+    cfg.run.workload.large_bytes = c->io_bytes;
+    cfg.run.workload.write_pct = c->write ? 100 : 0;
     cfg.volume.size_bytes = 16 * GiB;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 0;
-    cfg.matrix.num_large = 2;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 0;
+    cfg.run.matrix.num_large = 2;
     /* long enough for a few dozen I/Os at a gp3's 125 MiB/s */
     double seconds = 40.0 * (double)c->io_bytes / (100.0 * (double)MiB);
-    cfg.point.duration_ns = seconds > 0.2 ? (sim_ns)(seconds * 1e9) : 200 * SIM_NS_PER_MS;
-    cfg.point.warmup_ns = 0;
+    cfg.run.point.duration_ns = seconds > 0.2 ? (sim_ns)(seconds * 1e9) : 200 * SIM_NS_PER_MS;
+    cfg.run.point.warmup_ns = 0;
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof(why));
+    int rc = sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof(why));
     if (rc != 0 || !r || r->n_points != 1) {
         CHECK_FAIL_AT("%s: sim_run = %d (%s)", name, rc, why);
     } else if (r->points[0].cls[WL_LARGE].ios == 0) {

@@ -21,6 +21,7 @@
 #include "check.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "sim/report/report.h"
 #include "sim/session/session.h"
 #include "tests/model_run.h"
@@ -28,21 +29,21 @@
 #define M5_BUCKET_BYTES ((593.75e6 - 81.25e6) * 1800.0)   /* DOMAIN.md 4 */
 #define GP2_BUCKET_OPS 5.4e6                            /* DOMAIN.md 4 */
 
-static struct sim_run_cfg model_cfg(const char *instance, const char *volume,
+static struct sim_setup model_cfg(const char *instance, const char *volume,
                                     int disks, enum wl_run run)
 {
-    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
-    cfg.matrix.run = run;
-    cfg.workload.write_pct = 100;
-    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    struct sim_setup cfg = model_run_cfg(instance, volume, disks);
+    cfg.run.matrix.run = run;
+    cfg.run.workload.write_pct = 100;
+    cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;
     return cfg;
 }
 
-static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
+static struct sim_run_result *must_run(struct sim_setup *cfg)
 {
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    int rc = sim_run(cfg, NULL, NULL, &r, why, sizeof why);
+    int rc = sim_run(sim_setup_run(cfg), NULL, NULL, &r, why, sizeof why);
     if (rc != 0)
         CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
     return r;
@@ -50,13 +51,13 @@ static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
 
 #define M5_GP3 "gp3:size=250GiB,iops=3000,throughput=125MiB/s"
 
-static double m5_base_mbps(const struct sim_run_cfg *cfg)
+static double m5_base_mbps(const struct sim_setup *cfg)
 {
     /* DOMAIN.md 4: m5.large's baseline 81.25 MB/s, as the model delivers */
     return 81.25 * cfg->instance.delivered_tput_frac;
 }
 
-static double m5_base_iops(const struct sim_run_cfg *cfg)
+static double m5_base_iops(const struct sim_setup *cfg)
 {
     return 3600.0 * cfg->instance.delivered_iops_frac;    /* DOMAIN.md 4 */
 }
@@ -67,8 +68,8 @@ static double m5_base_iops(const struct sim_run_cfg *cfg)
    must not refill the bucket for the large-only points that follow. */
 static void empty_should_give_sustained_figures_whatever_the_point_order(void)
 {
-    struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
-    cfg.burst_credit_frac = 0;
+    struct sim_setup cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
+    cfg.run.burst_credit_frac = 0;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
         CHECK_NEAR_REL(r->summary.max_large_mbps, m5_base_mbps(&cfg), 0.01);
@@ -81,11 +82,11 @@ static void empty_should_give_sustained_figures_whatever_the_point_order(void)
                      SIM_LIMIT_INSTANCE_MBPS);
     }
     /* the large point alone gives the same figure as after the small ones */
-    struct sim_run_cfg alone = cfg;
-    alone.matrix.run = WL_RUN_ADVANCED;
-    alone.matrix.matrix = WL_MATRIX_POINT;
-    alone.matrix.num_small = 0;
-    alone.matrix.num_large = r ? r->summary.max_large_at.large : 6;
+    struct sim_setup alone = cfg;
+    alone.run.matrix.run = WL_RUN_ADVANCED;
+    alone.run.matrix.matrix = WL_MATRIX_POINT;
+    alone.run.matrix.num_small = 0;
+    alone.run.matrix.num_large = r ? r->summary.max_large_at.large : 6;
     struct sim_run_result *a = must_run(&alone);
     if (r && a)
         CHECK_NEAR_REL(a->points[0].cls[WL_LARGE].mbps, r->summary.max_large_mbps, 0.01);
@@ -100,9 +101,9 @@ static void empty_should_give_sustained_figures_whatever_the_point_order(void)
    (issue 33: 393.25); the sustained measures draw other offsets, hence 1 %. */
 static void carry_should_reproduce_the_state_carried_between_points(void)
 {
-    struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
-    cfg.burst_credit_frac = 0;
-    cfg.burst_carry = true;
+    struct sim_setup cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
+    cfg.run.burst_credit_frac = 0;
+    cfg.run.burst_carry = true;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
         CHECK_NEAR_REL(r->summary.max_large_mbps, 393.25, 0.01);
@@ -117,8 +118,8 @@ static void carry_should_reproduce_the_state_carried_between_points(void)
    or the next point would start empty. */
 static void sustained_measure_should_leave_the_carried_state_alone(void)
 {
-    struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 5, WL_RUN_DSS);
-    cfg.burst_carry = true;
+    struct sim_setup cfg = model_cfg("m5.large", M5_GP3, 5, WL_RUN_DSS);
+    cfg.run.burst_carry = true;
     struct sim_run_result *r = must_run(&cfg);
     int seen = 0;
     for (int i = 0; r && i < r->n_points; i++) {
@@ -139,7 +140,7 @@ static void sustained_measure_should_leave_the_carried_state_alone(void)
 
 static void m5_large_burst_should_last_31_min_then_sustain_its_base(void)
 {
-    struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 5, WL_RUN_DSS);
+    struct sim_setup cfg = model_cfg("m5.large", M5_GP3, 5, WL_RUN_DSS);
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
         const struct sim_class_burst *b = &r->summary.burst[WL_LARGE];
@@ -160,7 +161,7 @@ static void m5_large_burst_should_last_31_min_then_sustain_its_base(void)
 
 static void gp2_credits_should_be_named_with_the_volume_baseline(void)
 {
-    struct sim_run_cfg cfg = model_cfg("none", "gp2:size=125GiB", 2, WL_RUN_OLTP);
+    struct sim_setup cfg = model_cfg("none", "gp2:size=125GiB", 2, WL_RUN_OLTP);
     double base = 375.0 * cfg.volume.delivered_iops_frac;     /* per volume */
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
@@ -178,7 +179,7 @@ static void gp2_credits_should_be_named_with_the_volume_baseline(void)
 
 static void st1_credits_should_be_named_with_the_throughput_baseline(void)
 {
-    struct sim_run_cfg cfg = model_cfg("none", "st1:size=500GiB", 1, WL_RUN_DSS);
+    struct sim_setup cfg = model_cfg("none", "st1:size=500GiB", 1, WL_RUN_DSS);
     /* DOMAIN.md 4: st1 base 40 MiB/s per TiB, bucket 1 TiB per TiB, and
        every I/O charged a full 1 MiB unit: DSS's random 128 KiB reads
        move an eighth of what they spend. */
@@ -200,7 +201,7 @@ static void st1_credits_should_be_named_with_the_throughput_baseline(void)
 
 static void run_without_buckets_should_report_no_burst(void)
 {
-    struct sim_run_cfg cfg = model_cfg("none", "gp3", 2, WL_RUN_SIMPLE);
+    struct sim_setup cfg = model_cfg("none", "gp3", 2, WL_RUN_SIMPLE);
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
         for (int c = 0; c < WL_CLASSES; c++)
@@ -228,7 +229,7 @@ static bool large_column_full(const struct sim_snapshot *s)
 
 /* The largest large-only cell an interactive session of cfg shows once
    it has walked run simple (small-only points first); -1 on a timeout. */
-static double session_max_large_cell(const struct sim_run_cfg *cfg)
+static double session_max_large_cell(const struct sim_setup *cfg)
 {
     struct sim_session_cfg sc;
     struct sim_snapshot *snap = malloc(sizeof *snap);
@@ -236,7 +237,7 @@ static double session_max_large_cell(const struct sim_run_cfg *cfg)
     char why[256];
     double best = -1;
     memset(&sc, 0, sizeof sc);
-    sc.run = *cfg;
+    sc.setup = *cfg;
     sc.cell_ns = 300 * SIM_NS_PER_MS;
     if (!snap || sim_session_create(&sc, &s, why, sizeof why) != 0 ||
         sim_session_start(s) != 0) {
@@ -265,12 +266,12 @@ static double session_max_large_cell(const struct sim_run_cfg *cfg)
    after the small-only points; carry refills. */
 static void session_should_start_every_point_as_a_run_does(void)
 {
-    struct sim_run_cfg cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
-    cfg.point.auto_duration = false;
-    cfg.burst_credit_frac = 0;
+    struct sim_setup cfg = model_cfg("m5.large", M5_GP3, 3, WL_RUN_SIMPLE);
+    cfg.run.point.auto_duration = false;
+    cfg.run.burst_credit_frac = 0;
     double empty = session_max_large_cell(&cfg);
     CHECK_NEAR_REL(empty, m5_base_mbps(&cfg), 0.03);
-    cfg.burst_carry = true;
+    cfg.run.burst_carry = true;
     double carried = session_max_large_cell(&cfg);
     CHECK_GT(carried, 2 * m5_base_mbps(&cfg));
 }

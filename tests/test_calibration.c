@@ -21,32 +21,33 @@
 #include "check.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 
-static struct sim_run_cfg base_cfg(const char *instance, const char *volume)
+static struct sim_setup base_cfg(const char *instance, const char *volume)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[256];
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     if (prof_instance_find(instance, &cfg.instance, why, sizeof(why)) < 0)
         CHECK_FAIL_AT("instance %s: %s", instance, why);
     if (prof_volume_parse(volume, &cfg.volume, why, sizeof(why)) < 0)
         CHECK_FAIL_AT("volume %s: %s", volume, why);
-    cfg.point.auto_duration = true;
-    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    cfg.run.point.auto_duration = true;
+    cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;
     /* The published runs (DOMAIN.md section 5) are minutes long on fresh
        instances: C1's ~580 MB/s and C4's 18,905 IOPS on an m5.large are
        its 30-minute burst.  So every point starts with full buckets. */
-    cfg.burst_credit_frac = 1.0;
-    cfg.burst_carry = false;
+    cfg.run.burst_credit_frac = 1.0;
+    cfg.run.burst_carry = false;
     return cfg;
 }
 
-static struct sim_run_result *run_disks(struct sim_run_cfg cfg, int disks)
+static struct sim_run_result *run_disks(struct sim_setup cfg, int disks)
 {
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    cfg.disks = disks;
-    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof(why));
+    cfg.run.disks = disks;
+    int rc = sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof(why));
     if (rc != 0) {
         CHECK_FAIL_AT("sim_run(%d disks) = %d: %s", disks, rc, why);
         return NULL;
@@ -55,10 +56,10 @@ static struct sim_run_result *run_disks(struct sim_run_cfg cfg, int disks)
 }
 
 /* Maximum Large MBPS of a 100 % write large-I/O (dss) run. */
-static double large_write_mbps(struct sim_run_cfg cfg, int disks)
+static double large_write_mbps(struct sim_setup cfg, int disks)
 {
-    cfg.workload.write_pct = 100;
-    cfg.matrix.run = WL_RUN_DSS;
+    cfg.run.workload.write_pct = 100;
+    cfg.run.matrix.run = WL_RUN_DSS;
     struct sim_run_result *r = run_disks(cfg, disks);
     double mbps = r ? r->summary.max_large_mbps : 0;
     sim_run_free(r);
@@ -69,7 +70,7 @@ static double large_write_mbps(struct sim_run_cfg cfg, int disks)
 
 static void c1_m5_large_gp3_levels_off_near_580_mbps(void)
 {
-    struct sim_run_cfg cfg = base_cfg("m5.large", GP3_4K_1000);
+    struct sim_setup cfg = base_cfg("m5.large", GP3_4K_1000);
     double one = large_write_mbps(cfg, 1);
     for (int n = 4; n <= 8; n++)
         CHECK_NEAR_REL(large_write_mbps(cfg, n), 580.0, 0.05);
@@ -78,7 +79,7 @@ static void c1_m5_large_gp3_levels_off_near_580_mbps(void)
 
 static void c2_r5b_24xlarge_gp3_rises_to_7300_mbps_at_16_volumes(void)
 {
-    struct sim_run_cfg cfg = base_cfg("r5b.24xlarge", GP3_4K_1000);
+    struct sim_setup cfg = base_cfg("r5b.24xlarge", GP3_4K_1000);
     double at4 = large_write_mbps(cfg, 4);
     double at8 = large_write_mbps(cfg, 8);
     double at12 = large_write_mbps(cfg, 12);
@@ -92,7 +93,7 @@ static void c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps(void)
 {
     const char *inst[] = { "m5.24xlarge", "r5b.8xlarge" };
     for (int i = 0; i < 2; i++) {
-        struct sim_run_cfg cfg = base_cfg(inst[i], GP3_4K_1000);
+        struct sim_setup cfg = base_cfg(inst[i], GP3_4K_1000);
         for (int n = 8; n <= 16; n += 4)
             CHECK_NEAR_REL(large_write_mbps(cfg, n), 2400.0, 0.05);
         CHECK_LT(large_write_mbps(cfg, 2), 0.8 * 2400.0);
@@ -101,9 +102,9 @@ static void c3_m5_24xlarge_and_r5b_8xlarge_level_off_near_2400_mbps(void)
 
 static void c4_m5_large_io2_small_writes_plateau_at_18905_iops(void)
 {
-    struct sim_run_cfg cfg = base_cfg("m5.large", "io2-2021:size=100GiB,iops=7000");
-    cfg.workload.write_pct = 100;
-    cfg.matrix.run = WL_RUN_OLTP;
+    struct sim_setup cfg = base_cfg("m5.large", "io2-2021:size=100GiB,iops=7000");
+    cfg.run.workload.write_pct = 100;
+    cfg.run.matrix.run = WL_RUN_OLTP;
     for (int n = 4; n <= 16; n += 4) {
         struct sim_run_result *r = run_disks(cfg, n);
         if (!r)
@@ -138,14 +139,14 @@ static void c6_m5_12xlarge_and_larger_with_8_gp2_level_at_1015_mbps(void)
 static struct sim_run_result *oci_point(int small, int large, uint32_t small_bytes,
                                         uint32_t large_bytes)
 {
-    struct sim_run_cfg cfg = base_cfg("oci-e4flex-8", "oci-higher:size=2048GB");
-    cfg.workload.write_pct = 0;
-    cfg.workload.small_bytes = small_bytes;
-    cfg.workload.large_bytes = large_bytes;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = small;
-    cfg.matrix.num_large = large;
+    struct sim_setup cfg = base_cfg("oci-e4flex-8", "oci-higher:size=2048GB");
+    cfg.run.workload.write_pct = 0;
+    cfg.run.workload.small_bytes = small_bytes;
+    cfg.run.workload.large_bytes = large_bytes;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = small;
+    cfg.run.matrix.num_large = large;
     return run_disks(cfg, 1);
 }
 
@@ -180,15 +181,15 @@ static void c9_oci_higher_4k_randread_qd1_latency_avg_376_p99_603_us(void)
 static struct sim_run_result *seq_read_point(const char *instance, const char *volume,
                                              int jobs, int qd, uint32_t bytes)
 {
-    struct sim_run_cfg cfg = base_cfg(instance, volume);
-    cfg.workload.write_pct = 0;
-    cfg.workload.large_bytes = bytes;
-    cfg.workload.large_type = WL_LARGE_SEQ;
-    cfg.point.stream_io = qd;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 0;
-    cfg.matrix.num_large = jobs;
+    struct sim_setup cfg = base_cfg(instance, volume);
+    cfg.run.workload.write_pct = 0;
+    cfg.run.workload.large_bytes = bytes;
+    cfg.run.workload.large_type = WL_LARGE_SEQ;
+    cfg.run.point.stream_io = qd;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 0;
+    cfg.run.matrix.num_large = jobs;
     return run_disks(cfg, 1);
 }
 
@@ -252,9 +253,9 @@ static void c14_oci_uhp_multipath_4k_sequential_reads_do_not_merge_304013_iops(v
    instance's 7,500 MB/s holds it instead. */
 static void orion_study_16_gp3_at_3000_iops_seq_writes_merge_past_iops_to_7300_mbps(void)
 {
-    struct sim_run_cfg cfg =
+    struct sim_setup cfg =
         base_cfg("r5b.24xlarge", "gp3-2023:size=1000GiB,iops=3000,throughput=500MiB/s");
-    cfg.workload.large_type = WL_LARGE_SEQ;
+    cfg.run.workload.large_type = WL_LARGE_SEQ;
     double at16 = large_write_mbps(cfg, 16);
     CHECK_NEAR_REL(at16, 7300.0, 0.05);
     CHECK_GT(at16, 16 * 3000 * 131072.0 / 1e6);
@@ -265,13 +266,13 @@ static void orion_study_16_gp3_at_3000_iops_seq_writes_merge_past_iops_to_7300_m
    provisioned IOPS (providers/ebs.c), not the instance's 1,781 MB/s. */
 static void io2_50000_iops_256k_randread_holds_826_mbps_16kib_per_iops(void)
 {
-    struct sim_run_cfg cfg = base_cfg("c6g.12xlarge", "io2:size=2048GiB,iops=50000");
-    cfg.workload.write_pct = 0;
-    cfg.workload.large_bytes = 256 << 10;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 0;
-    cfg.matrix.num_large = 256;
+    struct sim_setup cfg = base_cfg("c6g.12xlarge", "io2:size=2048GiB,iops=50000");
+    cfg.run.workload.write_pct = 0;
+    cfg.run.workload.large_bytes = 256 << 10;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 0;
+    cfg.run.matrix.num_large = 256;
     struct sim_run_result *r = run_disks(cfg, 1);
     if (r) {
         CHECK_NEAR_REL(r->summary.max_large_mbps, 826.0, 0.05);
@@ -285,15 +286,15 @@ static void io2_50000_iops_256k_randread_holds_826_mbps_16kib_per_iops(void)
 static struct sim_run_result *qd1_point(const char *instance, const char *volume,
                                         int write_pct)
 {
-    struct sim_run_cfg cfg = base_cfg(instance, volume);
-    cfg.workload.write_pct = write_pct;
-    cfg.workload.small_bytes = 4096;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 1;
-    cfg.matrix.num_large = 0;
-    cfg.point.auto_duration = false;
-    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    struct sim_setup cfg = base_cfg(instance, volume);
+    cfg.run.workload.write_pct = write_pct;
+    cfg.run.workload.small_bytes = 4096;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 1;
+    cfg.run.matrix.num_large = 0;
+    cfg.run.point.auto_duration = false;
+    cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;
     return run_disks(cfg, 1);
 }
 

@@ -101,7 +101,7 @@ static int open_parts(const struct dev_ops *ops, uint64_t seed)
     sim_run_cfg_defaults(&cfg);
     cfg.backend = ops;
     cfg.seed = seed;
-    cfg.volume.size_bytes = 1ull << 30;     /* the layout's disk size */
+    cfg.disk_bytes = 1ull << 30;            /* the layout's disk size */
     memset(&seen, 0, sizeof seen);
     int rc = sim_parts_open(&cfg, 1, 1, &p, why, sizeof why);
     if (rc == 0)
@@ -132,8 +132,8 @@ static void defaults_should_name_no_backend_and_no_profile(void)
 
     sim_run_cfg_defaults(&cfg);
     CHECK(cfg.backend == NULL);
-    CHECK_U64_EQ(cfg.volume.size_bytes, 0);
-    CHECK(cfg.volume.spec[0] == '\0');
+    CHECK_U64_EQ(cfg.disk_bytes, 0);
+    CHECK(cfg.backend_cfg == NULL && cfg.disk_names == NULL);
 }
 
 int main(void)

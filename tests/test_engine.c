@@ -12,6 +12,7 @@
 #include "sim/core/engine.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 
 /* ---- a fixed-latency virtual-time backend ----------------------------- */
 
@@ -105,27 +106,27 @@ static const struct dev_ops fixed_ops = {
     .close = fixed_close,
 };
 
-static struct sim_run_cfg point_cfg(int disks, int small, int large)
+static struct sim_setup point_cfg(int disks, int small, int large)
 {
-    struct sim_run_cfg cfg;
-    dev_model_run_defaults(&cfg);
-    cfg.disks = disks;
-    cfg.backend = &fixed_ops;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = small;
-    cfg.matrix.num_large = large;
-    cfg.point.duration_ns = 2 * SIM_NS_PER_S;
+    struct sim_setup cfg;
+    sim_setup_defaults(&cfg);
+    cfg.run.disks = disks;
+    cfg.run.backend = &fixed_ops;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = small;
+    cfg.run.matrix.num_large = large;
+    cfg.run.point.duration_ns = 2 * SIM_NS_PER_S;
     memset(&fixed_params, 0, sizeof(fixed_params));
     fixed_params.base_ns = SIM_NS_PER_MS;
     return cfg;
 }
 
-static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
+static struct sim_run_result *must_run(struct sim_setup *cfg)
 {
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    int rc = sim_run(cfg, NULL, NULL, &r, why, sizeof(why));
+    int rc = sim_run(sim_setup_run(cfg), NULL, NULL, &r, why, sizeof(why));
     if (rc != 0)
         CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
     return r;
@@ -135,7 +136,7 @@ static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
 
 static void closed_loop_should_obey_littles_law(void)
 {
-    struct sim_run_cfg cfg = point_cfg(1, 4, 0);
+    struct sim_setup cfg = point_cfg(1, 4, 0);
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
@@ -147,7 +148,7 @@ static void closed_loop_should_obey_littles_law(void)
 
 static void mixed_point_should_keep_both_classes_outstanding(void)
 {
-    struct sim_run_cfg cfg = point_cfg(2, 3, 2);
+    struct sim_setup cfg = point_cfg(2, 3, 2);
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
@@ -162,9 +163,9 @@ static void mirrored_write_should_complete_with_its_slowest_copy(void)
 {
     /* 2 disks in 2 failure groups, normal redundancy, all writes: every
        I/O lands on both disks; disk 1 takes 1 ms longer than disk 0. */
-    struct sim_run_cfg cfg = point_cfg(2, 1, 0);
-    cfg.layout.redundancy = LAY_NORMAL;
-    cfg.workload.write_pct = 100;
+    struct sim_setup cfg = point_cfg(2, 1, 0);
+    cfg.run.layout.redundancy = LAY_NORMAL;
+    cfg.run.workload.write_pct = 100;
     fixed_params.per_disk_ns = SIM_NS_PER_MS;
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
@@ -177,9 +178,9 @@ static void mirrored_write_should_complete_with_its_slowest_copy(void)
 
 static void reads_should_touch_only_the_primary_copy(void)
 {
-    struct sim_run_cfg cfg = point_cfg(2, 2, 0);
-    cfg.layout.redundancy = LAY_NORMAL;
-    cfg.workload.write_pct = 0;
+    struct sim_setup cfg = point_cfg(2, 2, 0);
+    cfg.run.layout.redundancy = LAY_NORMAL;
+    cfg.run.workload.write_pct = 0;
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
@@ -189,9 +190,9 @@ static void reads_should_touch_only_the_primary_copy(void)
 
 static void sequential_streams_should_each_keep_stream_io_outstanding(void)
 {
-    struct sim_run_cfg cfg = point_cfg(1, 0, 3);
-    cfg.workload.large_type = WL_LARGE_SEQ;
-    cfg.point.stream_io = 4;
+    struct sim_setup cfg = point_cfg(1, 0, 3);
+    cfg.run.workload.large_type = WL_LARGE_SEQ;
+    cfg.run.point.stream_io = 4;
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
@@ -202,14 +203,14 @@ static void sequential_streams_should_each_keep_stream_io_outstanding(void)
 
 static void auto_duration_should_stop_once_converged(void)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[256];
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     prof_instance_find("m5.large", &cfg.instance, why, sizeof(why));
-    cfg.disks = 4;
-    cfg.matrix.run = WL_RUN_OLTP;
-    cfg.point.auto_duration = true;
-    cfg.point.duration_ns = 60 * SIM_NS_PER_S;
+    cfg.run.disks = 4;
+    cfg.run.matrix.run = WL_RUN_OLTP;
+    cfg.run.point.auto_duration = true;
+    cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
@@ -223,13 +224,13 @@ static void auto_duration_should_stop_once_converged(void)
 
 static void same_seed_should_give_identical_results(void)
 {
-    struct sim_run_cfg cfg;
-    dev_model_run_defaults(&cfg);
-    cfg.disks = 3;
-    cfg.point.duration_ns = SIM_NS_PER_S / 2;
-    cfg.workload.write_pct = 30;
+    struct sim_setup cfg;
+    sim_setup_defaults(&cfg);
+    cfg.run.disks = 3;
+    cfg.run.point.duration_ns = SIM_NS_PER_S / 2;
+    cfg.run.workload.write_pct = 30;
     struct sim_run_result *a = must_run(&cfg), *b = must_run(&cfg);
-    cfg.seed = 2;
+    cfg.run.seed = 2;
     struct sim_run_result *c = must_run(&cfg);
     if (!a || !b || !c)
         return;
@@ -251,13 +252,13 @@ static void same_seed_should_give_identical_results(void)
 static void stop_flag_should_end_the_run_with_partial_results(void)
 {
     static sim_stop_flag stop = 1;
-    struct sim_run_cfg cfg;
-    dev_model_run_defaults(&cfg);
-    cfg.point.duration_ns = SIM_NS_PER_S;
-    cfg.point.stop = &stop;
+    struct sim_setup cfg;
+    sim_setup_defaults(&cfg);
+    cfg.run.point.duration_ns = SIM_NS_PER_S;
+    cfg.run.point.stop = &stop;
     struct sim_run_result *r = NULL;
     char why[256];
-    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof(why));
+    int rc = sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof(why));
     CHECK_INT_EQ(rc, 1);
     if (r) {
         CHECK(r->incomplete);
@@ -270,15 +271,15 @@ static void throttled_volume_should_show_as_latency(void)
 {
     /* One io2 volume of 1000 IOPS, 20 outstanding: IOPS at the delivered
        limit, latency N / X. */
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[256];
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     prof_volume_parse("io2:size=100GiB,iops=1000", &cfg.volume, why, sizeof(why));
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 20;
-    cfg.matrix.num_large = 0;
-    cfg.point.duration_ns = 20 * SIM_NS_PER_S;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 20;
+    cfg.run.matrix.num_large = 0;
+    cfg.run.point.duration_ns = 20 * SIM_NS_PER_S;
     struct sim_run_result *r = must_run(&cfg);
     if (!r)
         return;
@@ -291,23 +292,23 @@ static void throttled_volume_should_show_as_latency(void)
 
 static void empty_gp2_credits_should_hold_the_volume_at_baseline(void)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[256];
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     prof_volume_parse("gp2:size=125GiB", &cfg.volume, why, sizeof(why));
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 8;
-    cfg.matrix.num_large = 0;
-    cfg.point.duration_ns = 10 * SIM_NS_PER_S;
-    cfg.burst_credit_frac = 0;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 8;
+    cfg.run.matrix.num_large = 0;
+    cfg.run.point.duration_ns = 10 * SIM_NS_PER_S;
+    cfg.run.burst_credit_frac = 0;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 375.0 * cfg.volume.delivered_iops_frac, 0.02);
         CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_BURST_CREDITS);
     }
     sim_run_free(r);
-    cfg.burst_credit_frac = 1;
+    cfg.run.burst_credit_frac = 1;
     r = must_run(&cfg);
     if (r)
         CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 3000.0 * cfg.volume.delivered_iops_frac, 0.02);
@@ -316,17 +317,17 @@ static void empty_gp2_credits_should_hold_the_volume_at_baseline(void)
 
 static void instance_cap_should_bind_many_fast_volumes(void)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[256];
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     prof_instance_find("m5.large", &cfg.instance, why, sizeof(why));
     prof_volume_parse("gp3:size=125GiB,iops=4000,throughput=1000MiB/s", &cfg.volume, why, sizeof(why));
-    cfg.disks = 8;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 0;
-    cfg.matrix.num_large = 16;
-    cfg.point.duration_ns = 5 * SIM_NS_PER_S;
+    cfg.run.disks = 8;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 0;
+    cfg.run.matrix.num_large = 16;
+    cfg.run.point.duration_ns = 5 * SIM_NS_PER_S;
     struct sim_run_result *r = must_run(&cfg);
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 593.75 * cfg.instance.delivered_tput_frac, 0.01);
@@ -340,8 +341,8 @@ static void instance_cap_should_bind_many_fast_volumes(void)
 
 static void light_load_should_be_limited_by_offered_load(void)
 {
-    struct sim_run_cfg cfg = point_cfg(1, 1, 0);
-    cfg.backend = &dev_model_ops;
+    struct sim_setup cfg = point_cfg(1, 1, 0);
+    cfg.run.backend = &dev_model_ops;
     struct sim_run_result *r = must_run(&cfg);
     if (r)
         CHECK_INT_EQ(r->points[0].limited_by, SIM_LIMIT_OFFERED_LOAD);

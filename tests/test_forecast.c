@@ -11,6 +11,7 @@
  * interval's rate, 1 % on event times, 10 % on interval p99.
  */
 #include "sim/core/forecast_internal.h"
+#include "sim/model/setup.h"
 #include "tests/model_run.h"
 
 struct fc_case {
@@ -28,15 +29,15 @@ static struct sim_forecast_result *forecast_of(const struct fc_case *c,
                                                const struct wl_schedule *s, bool exact)
 {
     char why[512];
-    struct sim_run_cfg cfg = model_run_cfg(c->instance, c->volume, c->disks);
-    cfg.workload.large_type = c->large_type;
+    struct sim_setup cfg = model_run_cfg(c->instance, c->volume, c->disks);
+    cfg.run.workload.large_type = c->large_type;
     if (c->large_bytes)
-        cfg.workload.large_bytes = c->large_bytes;
-    cfg.burst_credit_frac = c->burst_frac;
+        cfg.run.workload.large_bytes = c->large_bytes;
+    cfg.run.burst_credit_frac = c->burst_frac;
     int ms, ml;
     sim_forecast_pools(s, c->large_type, 4, 0, &ms, &ml);
     struct sim_parts p;
-    if (sim_parts_open(&cfg, ms, ml, &p, why, sizeof why) != 0) {
+    if (sim_parts_open(sim_setup_run(&cfg), ms, ml, &p, why, sizeof why) != 0) {
         CHECK_FAIL_AT("parts: %s", why);
         sim_parts_close(&p);
         return NULL;
@@ -732,9 +733,9 @@ static void a_stop_should_end_the_forecast_with_what_was_done(void)
     static struct wl_schedule s;
     char why[256];
     CHECK_INT_EQ(wl_schedule_parse(gp2_case.csv, "x", &s, why, sizeof why), 0);
-    struct sim_run_cfg cfg = model_run_cfg(gp2_case.instance, gp2_case.volume, 1);
+    struct sim_setup cfg = model_run_cfg(gp2_case.instance, gp2_case.volume, 1);
     struct sim_parts p;
-    CHECK_INT_EQ(sim_parts_open(&cfg, 16, 1, &p, why, sizeof why), 0);
+    CHECK_INT_EQ(sim_parts_open(sim_setup_run(&cfg), 16, 1, &p, why, sizeof why), 0);
     struct sim_forecast_cfg fc = { .schedule = &s, .days = 1,
                                    .interval_ns = 60 * SIM_NS_PER_S, .stop = &stop };
     struct sim_forecast_result *r = NULL;

@@ -11,6 +11,7 @@
 #include "sim/core/io_budget.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "tests/check.h"
 
 #define KiB 1024ull
@@ -54,16 +55,16 @@ static void buffer_limit_should_be_4GiB_or_half_the_ram(void)
 
 static void parts_should_refuse_more_than_the_limit_before_allocating(void)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_parts p;
     char why[256] = "";
 
-    dev_model_run_defaults(&cfg);
-    int rc = sim_parts_open(&cfg, 1, SIM_MAX_OUTSTANDING, &p, why, sizeof why);
+    sim_setup_defaults(&cfg);
+    int rc = sim_parts_open(sim_setup_run(&cfg), 1, SIM_MAX_OUTSTANDING, &p, why, sizeof why);
     CHECK_INT_EQ(rc, -E2BIG);
     CHECK(strstr(why, "at most 65536") != NULL);
     sim_parts_close(&p);
-    rc = sim_parts_open(&cfg, SIM_MAX_OUTSTANDING / 2, SIM_MAX_OUTSTANDING / 2,
+    rc = sim_parts_open(sim_setup_run(&cfg), SIM_MAX_OUTSTANDING / 2, SIM_MAX_OUTSTANDING / 2,
                         &p, why, sizeof why);
     CHECK_INT_EQ(rc, 0);
     sim_parts_close(&p);
@@ -73,12 +74,12 @@ static void parts_should_refuse_more_than_the_limit_before_allocating(void)
    sized by the largest I/O of a class with slots, and there is none). */
 static void parts_should_refuse_a_budget_without_slots(void)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_parts p;
     char why[256] = "";
 
-    dev_model_run_defaults(&cfg);
-    CHECK_INT_EQ(sim_parts_open(&cfg, 0, 0, &p, why, sizeof why), -EINVAL);
+    sim_setup_defaults(&cfg);
+    CHECK_INT_EQ(sim_parts_open(sim_setup_run(&cfg), 0, 0, &p, why, sizeof why), -EINVAL);
     CHECK(strstr(why, "at least one") != NULL);
     CHECK(p.ds.ops == NULL);            /* no device was opened */
     sim_parts_close(&p);

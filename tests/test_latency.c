@@ -19,6 +19,7 @@
 #include "check.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "sim/profiles/profiles_internal.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -193,22 +194,22 @@ static void io2bx_should_be_sub_ms_only_on_nitro(void)
 /* Average 4 KiB read latency of volume on instance at QD 1, modelled. */
 static double qd1_read_avg_us(const char *instance, const char *volume)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    dev_model_run_defaults(&cfg);
+    sim_setup_defaults(&cfg);
     cfg.instance = must_find(instance);
     cfg.volume = must_parse(volume);
-    cfg.disks = 1;
-    cfg.workload.write_pct = 0;
-    cfg.workload.small_bytes = 4096;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 1;
-    cfg.matrix.num_large = 0;
-    cfg.point.auto_duration = false;
-    cfg.point.duration_ns = 2 * SIM_NS_PER_S;
-    if (sim_run(&cfg, NULL, NULL, &r, why, sizeof why) != 0) {
+    cfg.run.disks = 1;
+    cfg.run.workload.write_pct = 0;
+    cfg.run.workload.small_bytes = 4096;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 1;
+    cfg.run.matrix.num_large = 0;
+    cfg.run.point.auto_duration = false;
+    cfg.run.point.duration_ns = 2 * SIM_NS_PER_S;
+    if (sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why) != 0) {
         CHECK_FAIL_AT("sim_run(%s, %s): %s", instance, volume, why);
         return 0;
     }

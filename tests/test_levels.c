@@ -18,6 +18,7 @@
 #include "sim/core/levels.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "tests/model_run.h"
 
 /* ---- the step and the rule -------------------------------------------- */
@@ -113,19 +114,19 @@ static void matrix_append_should_add_the_point_and_its_levels(void)
 
 /* ---- runs on modelled volumes ------------------------------------------ */
 
-static struct sim_run_cfg model_cfg(const char *instance, const char *volume,
+static struct sim_setup model_cfg(const char *instance, const char *volume,
                                     int disks, enum sim_levels levels)
 {
-    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
-    cfg.levels = levels;
+    struct sim_setup cfg = model_run_cfg(instance, volume, disks);
+    cfg.run.levels = levels;
     return cfg;
 }
 
-static struct sim_run_result *run(const struct sim_run_cfg *cfg)
+static struct sim_run_result *run(struct sim_setup *cfg)
 {
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    int rc = sim_run(cfg, NULL, NULL, &r, why, sizeof why);
+    int rc = sim_run(sim_setup_run(cfg), NULL, NULL, &r, why, sizeof why);
     if (rc != 0)
         CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
     return rc == 0 ? r : NULL;
@@ -135,7 +136,7 @@ static struct sim_run_result *run(const struct sim_run_cfg *cfg)
 
 static void extended_levels_should_reach_the_volume_limits_orion_leaves_unused(void)
 {
-    struct sim_run_cfg cfg = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
+    struct sim_setup cfg = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
     struct sim_run_result *r = run(&cfg);
     if (!r)
         return;
@@ -163,9 +164,9 @@ static void extended_levels_should_reach_the_volume_limits_orion_leaves_unused(v
    47,891 where a binding limit used to end the levels. */
 static void a_limit_that_binds_with_room_left_should_not_end_the_levels(void)
 {
-    struct sim_run_cfg cfg = model_cfg("oci-e4flex-8", "oci-higher:size=2048GB", 1,
+    struct sim_setup cfg = model_cfg("oci-e4flex-8", "oci-higher:size=2048GB", 1,
                                        SIM_LEVELS_EXTEND);
-    cfg.matrix.run = WL_RUN_OLTP;
+    cfg.run.matrix.run = WL_RUN_OLTP;
     struct sim_run_result *r = run(&cfg);
     if (!r)
         return;
@@ -178,9 +179,9 @@ static void a_limit_that_binds_with_room_left_should_not_end_the_levels(void)
 
 static void orion_levels_should_keep_todays_offered_load_bound_figures(void)
 {
-    struct sim_run_cfg ext = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
-    struct sim_run_cfg orion = ext;
-    orion.levels = SIM_LEVELS_ORION;
+    struct sim_setup ext = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
+    struct sim_setup orion = ext;
+    orion.run.levels = SIM_LEVELS_ORION;
     struct sim_run_result *a = run(&orion), *b = run(&ext);
     if (a && b) {
         CHECK_INT_EQ(a->n_points, 21);          /* ORION's 15 small + 6 large */
@@ -204,7 +205,7 @@ static void orion_levels_should_keep_todays_offered_load_bound_figures(void)
 
 static void one_io2_volume_of_50000_iops_should_not_stop_at_orions_5(void)
 {
-    struct sim_run_cfg cfg = model_cfg("none", "io2:size=1000GiB,iops=50000",
+    struct sim_setup cfg = model_cfg("none", "io2:size=1000GiB,iops=50000",
                                        1, SIM_LEVELS_EXTEND);
     struct sim_run_result *r = run(&cfg);
     if (!r)
@@ -219,7 +220,7 @@ static void one_io2_volume_of_50000_iops_should_not_stop_at_orions_5(void)
    small I/Os less than its IOPS. */
 static void each_figure_should_name_its_own_binding_limit(void)
 {
-    struct sim_run_cfg cfg = model_cfg(
+    struct sim_setup cfg = model_cfg(
         "m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 2,
         SIM_LEVELS_EXTEND);
     struct sim_run_result *r = run(&cfg);
@@ -236,15 +237,15 @@ static void each_figure_should_name_its_own_binding_limit(void)
    test_calibration's figures hold under either setting. */
 static void calibration_cases_should_saturate_within_orions_levels(void)
 {
-    struct sim_run_cfg c1 = model_cfg(
+    struct sim_setup c1 = model_cfg(
         "m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 8,
         SIM_LEVELS_EXTEND);
-    c1.workload.write_pct = 100;
-    c1.matrix.run = WL_RUN_DSS;
-    struct sim_run_cfg c4 = model_cfg("m5.large", "io2:size=100GiB,iops=7000",
+    c1.run.workload.write_pct = 100;
+    c1.run.matrix.run = WL_RUN_DSS;
+    struct sim_setup c4 = model_cfg("m5.large", "io2:size=100GiB,iops=7000",
                                       4, SIM_LEVELS_EXTEND);
-    c4.workload.write_pct = 100;
-    c4.matrix.run = WL_RUN_OLTP;
+    c4.run.workload.write_pct = 100;
+    c4.run.matrix.run = WL_RUN_OLTP;
     struct sim_run_result *a = run(&c1), *b = run(&c4);
     if (a)
         CHECK(!a->levels[WL_LARGE].extended);
@@ -256,9 +257,9 @@ static void calibration_cases_should_saturate_within_orions_levels(void)
 
 static void a_maximum_the_user_set_should_not_be_extended(void)
 {
-    struct sim_run_cfg cfg = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
-    cfg.matrix.run = WL_RUN_DSS;
-    cfg.matrix.num_large = 4;
+    struct sim_setup cfg = model_cfg("none", GP3_FAST, 3, SIM_LEVELS_EXTEND);
+    cfg.run.matrix.run = WL_RUN_DSS;
+    cfg.run.matrix.num_large = 4;
     struct sim_run_result *r = run(&cfg);
     if (!r)
         return;

@@ -19,48 +19,49 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "sim/model/setup.h"
 #include "tests/model_run.h"
 
 /* model_run_cfg, with the window and burst state these cases assume */
-static struct sim_run_cfg cfg_for(const char *instance, const char *volume, int disks)
+static struct sim_setup cfg_for(const char *instance, const char *volume, int disks)
 {
-    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
-    cfg.point.duration_ns = 30 * SIM_NS_PER_S;
-    cfg.burst_credit_frac = 1.0;
-    cfg.burst_carry = false;
+    struct sim_setup cfg = model_run_cfg(instance, volume, disks);
+    cfg.run.point.duration_ns = 30 * SIM_NS_PER_S;
+    cfg.run.burst_credit_frac = 1.0;
+    cfg.run.burst_carry = false;
     return cfg;
 }
 
 /* One point: `small` random small I/Os of small_bytes, or `large` large
    I/Os of large_bytes (sequential streams when seq_qd > 0, seq_qd each). */
-static struct sim_run_cfg point_of(struct sim_run_cfg cfg, int small, uint32_t small_bytes,
+static struct sim_setup point_of(struct sim_setup cfg, int small, uint32_t small_bytes,
                                    int large, uint32_t large_bytes, int seq_qd)
 {
-    cfg.workload.write_pct = 0;
-    cfg.workload.small_bytes = small_bytes;
-    cfg.workload.large_bytes = large_bytes;
+    cfg.run.workload.write_pct = 0;
+    cfg.run.workload.small_bytes = small_bytes;
+    cfg.run.workload.large_bytes = large_bytes;
     if (seq_qd > 0) {
-        cfg.workload.large_type = WL_LARGE_SEQ;
-        cfg.point.stream_io = seq_qd;
+        cfg.run.workload.large_type = WL_LARGE_SEQ;
+        cfg.run.point.stream_io = seq_qd;
     }
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = small;
-    cfg.matrix.num_large = large;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = small;
+    cfg.run.matrix.num_large = large;
     return cfg;
 }
 
-static struct sim_run_result *run(struct sim_run_cfg cfg)
+static struct sim_run_result *run(struct sim_setup cfg)
 {
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    int rc = sim_run(&cfg, NULL, NULL, &r, why, sizeof why);
+    int rc = sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why);
     if (rc != 0)
         CHECK_FAIL_AT("sim_run = %d: %s", rc, why);
     return rc == 0 ? r : NULL;
 }
 
-static void check_point_limit(struct sim_run_cfg cfg, enum sim_limit want)
+static void check_point_limit(struct sim_setup cfg, enum sim_limit want)
 {
     struct sim_run_result *r = run(cfg);
     if (r)
@@ -70,14 +71,14 @@ static void check_point_limit(struct sim_run_cfg cfg, enum sim_limit want)
 
 static void instance_mbps_binds_eight_fast_volumes_on_m5_large(void)
 {
-    struct sim_run_cfg c = cfg_for("m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 8);
+    struct sim_setup c = cfg_for("m5.large", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 8);
     check_point_limit(point_of(c, 0, 8192, 16, 128 << 10, 0),
                       SIM_LIMIT_INSTANCE_MBPS);
 }
 
 static void instance_iops_binds_four_io2_volumes_on_m5_large(void)
 {
-    struct sim_run_cfg c = cfg_for("m5.large", "io2-2021:size=100GiB,iops=7000", 4);
+    struct sim_setup c = cfg_for("m5.large", "io2-2021:size=100GiB,iops=7000", 4);
     check_point_limit(point_of(c, 64, 8192, 0, 128 << 10, 0),
                       SIM_LIMIT_INSTANCE_IOPS);
 }
@@ -85,7 +86,7 @@ static void instance_iops_binds_four_io2_volumes_on_m5_large(void)
 static void oci_shape_block_volume_iops_bind_a_one_ocpu_shape(void)
 {
     /* 1 OCPU = 1 Gbps = 20,000 block-volume IOPS, below the volume's 50,000 */
-    struct sim_run_cfg c = cfg_for("oci-e4flex-1", "oci-higher:size=2048GB", 1);
+    struct sim_setup c = cfg_for("oci-e4flex-1", "oci-higher:size=2048GB", 1);
     struct sim_run_result *r = run(point_of(c, 256, 4096, 0, 128 << 10, 0));
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 20000.0, 0.02);
@@ -99,9 +100,9 @@ static void volume_iops_binds_at_the_edge_of_the_offered_load(void)
     /* the issue's case: every point of the OLTP run at 11 x 4,000 IOPS as
        delivered (41,8xx when gp3 delivered 0.95), the first of them where
        the load just reaches it */
-    struct sim_run_cfg c = cfg_for("r5b.24xlarge", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 11);
-    c.workload.write_pct = 100;
-    c.matrix.run = WL_RUN_OLTP;
+    struct sim_setup c = cfg_for("r5b.24xlarge", "gp3:size=125GiB,iops=4000,throughput=1000MiB/s", 11);
+    c.run.workload.write_pct = 100;
+    c.run.matrix.run = WL_RUN_OLTP;
     struct sim_run_result *r = run(c);
     double limit = 11 * 4000.0 * c.volume.delivered_iops_frac;
     if (r) {
@@ -118,11 +119,11 @@ static void volume_iops_binds_at_the_edge_of_the_offered_load(void)
 static void volume_throughput_binds_large_reads_on_a_default_gp3(void)
 {
     /* 125 MiB/s of 256 KiB reads is 500 operations, far below 3000 IOPS */
-    struct sim_run_cfg c = cfg_for("none", "gp3:size=250GiB", 1);
+    struct sim_setup c = cfg_for("none", "gp3:size=250GiB", 1);
     check_point_limit(point_of(c, 0, 8192, 8, 256 << 10, 0),
                       SIM_LIMIT_VOLUME_TPUT);
-    c.workload.write_pct = 100;
-    c.matrix.run = WL_RUN_DSS;
+    c.run.workload.write_pct = 100;
+    c.run.matrix.run = WL_RUN_DSS;
     struct sim_run_result *r = run(c);
     if (r)
         CHECK_STR_EQ(sim_limit_id(r->summary.max_large_limit), sim_limit_id(SIM_LIMIT_VOLUME_TPUT));
@@ -131,15 +132,15 @@ static void volume_throughput_binds_large_reads_on_a_default_gp3(void)
 
 static void burst_credits_bind_an_empty_gp2(void)
 {
-    struct sim_run_cfg c = cfg_for("none", "gp2:size=125GiB", 1);
-    c.burst_credit_frac = 0;
+    struct sim_setup c = cfg_for("none", "gp2:size=125GiB", 1);
+    c.run.burst_credit_frac = 0;
     check_point_limit(point_of(c, 8, 8192, 0, 128 << 10, 0),
                       SIM_LIMIT_BURST_CREDITS);
 }
 
 static void offered_load_binds_one_outstanding_io(void)
 {
-    struct sim_run_cfg c = cfg_for("m5.24xlarge", "gp3:size=250GiB", 1);
+    struct sim_setup c = cfg_for("m5.24xlarge", "gp3:size=250GiB", 1);
     check_point_limit(point_of(c, 1, 8192, 0, 128 << 10, 0),
                       SIM_LIMIT_OFFERED_LOAD);
 }
@@ -147,7 +148,7 @@ static void offered_load_binds_one_outstanding_io(void)
 static void attachment_path_binds_large_reads_on_oci_higher(void)
 {
     /* 680 MB/s provisioned, 960 MB/s of shape: the one path's 560 binds */
-    struct sim_run_cfg c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
+    struct sim_setup c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
     struct sim_run_result *r = run(point_of(c, 0, 4096, 64, 256 << 10, 0));
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 560.0, 0.01);
@@ -158,7 +159,7 @@ static void attachment_path_binds_large_reads_on_oci_higher(void)
 
 static void multipath_uhp_is_not_held_by_one_path(void)
 {
-    struct sim_run_cfg c = cfg_for("oci-e4flex-24", "oci-uhp:size=2048GB,vpu=120", 1);
+    struct sim_setup c = cfg_for("oci-e4flex-24", "oci-uhp:size=2048GB,vpu=120", 1);
     struct sim_run_result *r = run(point_of(c, 0, 4096, 64, 256 << 10, 0));
     if (r) {
         CHECK_GT(r->points[0].cls[WL_LARGE].mbps, 2000.0);
@@ -171,7 +172,7 @@ static void io2_block_express_sequential_small_reads_count_every_io(void)
 {
     /* no merging on io2 Block Express (C12): 4 KiB sequential reads stop
        at the IOPS */
-    struct sim_run_cfg c = cfg_for("c6g.12xlarge", "io2:size=250GiB,iops=6000", 1);
+    struct sim_setup c = cfg_for("c6g.12xlarge", "io2:size=250GiB,iops=6000", 1);
     struct sim_run_result *r = run(point_of(c, 0, 4096, 4, 4096, 64));
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].iops, 6000 * c.volume.delivered_iops_frac, 0.02);
@@ -185,7 +186,7 @@ static void ebs_gp3_sequential_small_reads_merge_into_256k_operations(void)
     /* AWS: EBS "attempts to merge" contiguous small I/O up to 256 KiB: 6,000
        operations of 256 KiB pass 500 MiB/s, so the throughput holds
        4 KiB sequential reads at 128,000 IOPS, far above the 6,000 */
-    struct sim_run_cfg c = cfg_for("c6g.12xlarge", "gp3:size=250GiB,iops=6000,throughput=500MiB/s", 1);
+    struct sim_setup c = cfg_for("c6g.12xlarge", "gp3:size=250GiB,iops=6000,throughput=500MiB/s", 1);
     struct sim_run_result *r = run(point_of(c, 0, 4096, 4, 4096, 64));
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 500 * 1.048576 * c.volume.delivered_tput_frac,
@@ -198,7 +199,7 @@ static void ebs_gp3_sequential_small_reads_merge_into_256k_operations(void)
 static void oci_single_path_sequential_small_reads_merge(void)
 {
     /* merged into 256 KiB operations, the IOPS limit (50,000) does not bind */
-    struct sim_run_cfg c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
+    struct sim_setup c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
     struct sim_run_result *r = run(point_of(c, 0, 4096, 4, 4096, 256));
     if (r) {
         CHECK_GT(r->points[0].cls[WL_LARGE].iops, 100000.0);
@@ -210,10 +211,10 @@ static void oci_single_path_sequential_small_reads_merge(void)
 /* A fixed window of secs (virtual): the steady state, which an auto
    window of a few tens of ms, still near the point's ordered start, may
    not reach. */
-static struct sim_run_cfg fixed_window(struct sim_run_cfg cfg, int secs)
+static struct sim_setup fixed_window(struct sim_setup cfg, int secs)
 {
-    cfg.point.auto_duration = false;
-    cfg.point.duration_ns = secs * SIM_NS_PER_S;
+    cfg.run.point.auto_duration = false;
+    cfg.run.point.duration_ns = secs * SIM_NS_PER_S;
     return cfg;
 }
 
@@ -224,7 +225,7 @@ static void oci_interleaved_sequential_streams_each_merge(void)
        merge with its own run (138,000 IOPS measured, held by the path's
        560 MB/s); following only the last I/O on the volume fell to the
        50,000 IOPS limit (79,800 IOPS with the merges left) */
-    struct sim_run_cfg c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
+    struct sim_setup c = cfg_for("oci-e4flex-8", "oci-higher:size=2048GB", 1);
     struct sim_run_result *r = run(fixed_window(point_of(c, 0, 4096, 4, 4096, 256), 10));
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_LARGE].mbps, 560.0, 0.01);
@@ -237,7 +238,7 @@ static void oci_interleaved_sequential_streams_each_merge(void)
    `disks` x st1 500 GiB, full buckets, over 30 s. */
 static double st1_streams_mbps(int disks, int streams)
 {
-    struct sim_run_cfg c = cfg_for("none", "st1:size=500GiB", disks);
+    struct sim_setup c = cfg_for("none", "st1:size=500GiB", disks);
     struct sim_run_result *r = run(fixed_window(point_of(c, 0, 8192, streams, 128 << 10, 4), 30));
     double mbps = r ? r->points[0].cls[WL_LARGE].mbps : 0;
     if (r)
@@ -274,8 +275,8 @@ static void burst_credits_bind_volumes_a_load_keeps_near_empty(void)
        credit; read against the burst rate of that instant, volumes held
        at their base all along counted as used at 16 %, and the point as
        bound by the offered load */
-    struct sim_run_cfg c = cfg_for("none", "st1:size=2000GiB", 4);
-    c.burst_credit_frac = 0.0;
+    struct sim_setup c = cfg_for("none", "st1:size=2000GiB", 4);
+    c.run.burst_credit_frac = 0.0;
     for (int streams = 4; streams <= 8; streams += 4) {
         struct sim_run_result *r =
             run(fixed_window(point_of(c, 0, 8192, streams, 128 << 10, 4), 20));
@@ -298,9 +299,9 @@ static void burst_credits_bind_volumes_a_load_keeps_near_empty(void)
    auto window of 1.2 s, 9.4 h over 60 s). */
 static void burst_projection_should_not_follow_a_short_window(void)
 {
-    struct sim_run_cfg c = cfg_for("m5.4xlarge", "st1:size=2TiB", 4);
+    struct sim_setup c = cfg_for("m5.4xlarge", "st1:size=2TiB", 4);
     for (int secs = 0; secs <= 60; secs += 60) {
-        struct sim_run_cfg pc = point_of(c, 0, 8192, 16, 128 << 10, 4);
+        struct sim_setup pc = point_of(c, 0, 8192, 16, 128 << 10, 4);
         if (secs > 0)
             pc = fixed_window(pc, secs);
         struct sim_run_result *r = run(pc);
@@ -319,14 +320,14 @@ static void io2_block_express_gives_32000_iops_off_nitro(void)
 {
     /* m4.16xlarge (Xen) allows 65,000 IOPS; io2 on it at most 32,000 */
     const char *vol = "io2:size=1024GiB,iops=64000";
-    struct sim_run_cfg xen = cfg_for("m4.16xlarge", vol, 1);
+    struct sim_setup xen = cfg_for("m4.16xlarge", vol, 1);
     struct sim_run_result *r = run(point_of(xen, 256, 4096, 0, 128 << 10, 0));
     if (r) {
         CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 32000 * 0.995, 0.02);
         CHECK_STR_EQ(sim_limit_id(r->points[0].limited_by), sim_limit_id(SIM_LIMIT_VOLUME_IOPS));
     }
     sim_run_free(r);
-    struct sim_run_cfg nitro = cfg_for("m5.24xlarge", vol, 1);
+    struct sim_setup nitro = cfg_for("m5.24xlarge", vol, 1);
     r = run(point_of(nitro, 256, 4096, 0, 128 << 10, 0));
     if (r)
         CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 64000 * 0.995, 0.02);

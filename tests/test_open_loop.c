@@ -14,6 +14,7 @@
 #include "tests/model_run.h"
 
 #include "sim/core/timeline.h"
+#include "sim/model/setup.h"
 #include "sim/report/report.h"
 
 #define GP3_IOPS 3000.0             /* DOMAIN.md: gp3 baseline IOPS */
@@ -25,24 +26,24 @@ static double gp3_capacity(void)
     return GP3_IOPS * model_run_cfg("m5.4xlarge", "gp3", 1).volume.delivered_iops_frac;
 }
 
-static struct sim_run_cfg open_cfg(double small_iops, double large_mbps,
+static struct sim_setup open_cfg(double small_iops, double large_mbps,
                                    enum sim_arrivals kind, int seconds)
 {
-    struct sim_run_cfg cfg = model_run_cfg("m5.4xlarge", "gp3", 1);
-    cfg.point.auto_duration = false;
-    cfg.point.duration_ns = (sim_ns)seconds * SIM_NS_PER_S;
-    cfg.open = (struct sim_open_load){ .small_iops = small_iops,
+    struct sim_setup cfg = model_run_cfg("m5.4xlarge", "gp3", 1);
+    cfg.run.point.auto_duration = false;
+    cfg.run.point.duration_ns = (sim_ns)seconds * SIM_NS_PER_S;
+    cfg.run.open = (struct sim_open_load){ .small_iops = small_iops,
                                        .large_mbps = large_mbps,
                                        .arrivals = kind };
     return cfg;
 }
 
 /* One open-loop run; its only point stays in *r for the caller. */
-static const struct sim_point_result *run_open(const struct sim_run_cfg *cfg,
+static const struct sim_point_result *run_open(struct sim_setup *cfg,
                                                struct sim_run_result **r)
 {
     char why[256] = "";
-    int rc = sim_run(cfg, NULL, NULL, r, why, sizeof why);
+    int rc = sim_run(sim_setup_run(cfg), NULL, NULL, r, why, sizeof why);
     if (rc != 0 || !*r || (*r)->n_points != 1) {
         CHECK_FAIL_AT("open run failed: rc %d (%s)", rc, why);
         return NULL;
@@ -51,24 +52,24 @@ static const struct sim_point_result *run_open(const struct sim_run_cfg *cfg,
 }
 
 /* ORION's closed loop on the same volume: one point of `small` I/Os. */
-static struct sim_run_cfg closed_cfg(int small)
+static struct sim_setup closed_cfg(int small)
 {
-    struct sim_run_cfg cfg = model_run_cfg("m5.4xlarge", "gp3", 1);
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = small;
-    cfg.matrix.num_large = 0;
+    struct sim_setup cfg = model_run_cfg("m5.4xlarge", "gp3", 1);
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = small;
+    cfg.run.matrix.num_large = 0;
     return cfg;
 }
 
 /* What the volume delivers to ORION's closed loop at 64 outstanding. */
 static double closed_loop_iops(void)
 {
-    struct sim_run_cfg cfg = closed_cfg(64);
+    struct sim_setup cfg = closed_cfg(64);
     struct sim_run_result *r = NULL;
     char why[256];
     double iops = -1;
-    if (sim_run(&cfg, NULL, NULL, &r, why, sizeof why) == 0)
+    if (sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why) == 0)
         iops = r->points[0].cls[WL_SMALL].iops;
     sim_run_free(r);
     CHECK_NEAR_REL(iops, gp3_capacity(), 0.02);
@@ -77,7 +78,7 @@ static double closed_loop_iops(void)
 
 static void demand_below_capacity_should_be_delivered_in_full(void)
 {
-    struct sim_run_cfg cfg = open_cfg(1500, 0, SIM_ARRIVALS_POISSON, 20);
+    struct sim_setup cfg = open_cfg(1500, 0, SIM_ARRIVALS_POISSON, 20);
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {
@@ -96,8 +97,8 @@ static void demand_below_capacity_should_be_delivered_in_full(void)
 static void twice_the_volume_iops_should_leave_half_unmet(void)
 {
     double capacity = closed_loop_iops();
-    struct sim_run_cfg cfg = open_cfg(2 * GP3_IOPS, 0, SIM_ARRIVALS_POISSON, 20);
-    cfg.point.interval_ns = 2 * SIM_NS_PER_S;
+    struct sim_setup cfg = open_cfg(2 * GP3_IOPS, 0, SIM_ARRIVALS_POISSON, 20);
+    cfg.run.point.interval_ns = 2 * SIM_NS_PER_S;
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {
@@ -126,7 +127,7 @@ static void twice_the_volume_iops_should_leave_half_unmet(void)
 
 static double small_p99_at(enum sim_arrivals kind, double iops)
 {
-    struct sim_run_cfg cfg = open_cfg(iops, 0, kind, 20);
+    struct sim_setup cfg = open_cfg(iops, 0, kind, 20);
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     double p99 = p ? p->cls[WL_SMALL].lat.p99_us : -1;
@@ -170,12 +171,12 @@ static int watch_outstanding(void *arg, const struct sim_live *live)
 
 static void the_outstanding_bound_should_hold(void)
 {
-    struct sim_run_cfg cfg = open_cfg(2 * GP3_IOPS, 0, SIM_ARRIVALS_POISSON, 5);
-    cfg.open.max_outstanding = 64;
+    struct sim_setup cfg = open_cfg(2 * GP3_IOPS, 0, SIM_ARRIVALS_POISSON, 5);
+    cfg.run.open.max_outstanding = 64;
     struct bound_watch watch = { 0 };
-    cfg.point.live = watch_outstanding;
-    cfg.point.live_arg = &watch;
-    cfg.point.live_every_ns = SIM_NS_PER_MS;
+    cfg.run.point.live = watch_outstanding;
+    cfg.run.point.live_arg = &watch;
+    cfg.run.point.live_every_ns = SIM_NS_PER_MS;
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     CHECK_INT_EQ(watch.most, 64);
@@ -197,11 +198,11 @@ static int stop_after_3s(void *arg, const struct sim_live *live)
 
 static void an_open_ended_window_should_run_until_stopped(void)
 {
-    struct sim_run_cfg cfg = open_cfg(500, 0, SIM_ARRIVALS_CONSTANT, 0);
-    cfg.point.live = stop_after_3s;
+    struct sim_setup cfg = open_cfg(500, 0, SIM_ARRIVALS_CONSTANT, 0);
+    cfg.run.point.live = stop_after_3s;
     struct sim_run_result *r = NULL;
     char why[256];
-    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 1);
+    CHECK_INT_EQ(sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why), 1);
     if (r && r->n_points == 1) {
         const struct sim_point_result *p = &r->points[0];
         /* 1 s of warm-up, then the window until the stop at 3 s */
@@ -214,11 +215,11 @@ static void an_open_ended_window_should_run_until_stopped(void)
 
 static void the_same_seed_should_give_the_same_figures(void)
 {
-    struct sim_run_cfg cfg = open_cfg(2500, 40, SIM_ARRIVALS_POISSON, 5);
+    struct sim_setup cfg = open_cfg(2500, 40, SIM_ARRIVALS_POISSON, 5);
     struct sim_run_result *a = NULL, *b = NULL, *c = NULL;
     const struct sim_point_result *pa = run_open(&cfg, &a);
     const struct sim_point_result *pb = run_open(&cfg, &b);
-    cfg.seed = 2;
+    cfg.run.seed = 2;
     const struct sim_point_result *pc = run_open(&cfg, &c);
     if (pa && pb && pc) {
         for (int k = 0; k < WL_CLASSES; k++) {
@@ -235,7 +236,7 @@ static void the_same_seed_should_give_the_same_figures(void)
 
 static void a_class_without_a_rate_should_stay_empty(void)
 {
-    struct sim_run_cfg cfg = open_cfg(0, 50, SIM_ARRIVALS_CONSTANT, 5);
+    struct sim_setup cfg = open_cfg(0, 50, SIM_ARRIVALS_CONSTANT, 5);
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {
@@ -250,8 +251,8 @@ static void a_class_without_a_rate_should_stay_empty(void)
 
 static void one_iops_on_an_idle_volume_should_let_time_pass(void)
 {
-    struct sim_run_cfg cfg = open_cfg(1, 0, SIM_ARRIVALS_CONSTANT, 30);
-    cfg.point.interval_ns = 10 * SIM_NS_PER_S;
+    struct sim_setup cfg = open_cfg(1, 0, SIM_ARRIVALS_CONSTANT, 30);
+    cfg.run.point.interval_ns = 10 * SIM_NS_PER_S;
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {
@@ -272,9 +273,9 @@ static void one_iops_on_an_idle_volume_should_let_time_pass(void)
    a constant stream counts, the first one 1 / rate after it. */
 static void no_warmup_should_open_the_window_at_the_start(void)
 {
-    struct sim_run_cfg cfg = open_cfg(1, 0, SIM_ARRIVALS_CONSTANT, 0);
-    cfg.point.duration_ns = 10500 * SIM_NS_PER_MS;
-    cfg.point.warmup_ns = 0;
+    struct sim_setup cfg = open_cfg(1, 0, SIM_ARRIVALS_CONSTANT, 0);
+    cfg.run.point.duration_ns = 10500 * SIM_NS_PER_MS;
+    cfg.run.point.warmup_ns = 0;
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {
@@ -287,11 +288,11 @@ static void no_warmup_should_open_the_window_at_the_start(void)
 
 static void a_closed_loop_point_should_have_no_open_figures(void)
 {
-    struct sim_run_cfg cfg = closed_cfg(4);
-    cfg.point.interval_ns = SIM_NS_PER_S;
+    struct sim_setup cfg = closed_cfg(4);
+    cfg.run.point.interval_ns = SIM_NS_PER_S;
     struct sim_run_result *r = NULL;
     char why[256];
-    CHECK_INT_EQ(sim_run(&cfg, NULL, NULL, &r, why, sizeof why), 0);
+    CHECK_INT_EQ(sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why), 0);
     if (r && r->n_points == 1) {
         const struct sim_point_result *p = &r->points[0];
         CHECK(!p->open.on);
@@ -304,13 +305,13 @@ static void a_closed_loop_point_should_have_no_open_figures(void)
 
 static void a_load_without_a_rate_should_be_refused_by_the_engine(void)
 {
-    struct sim_run_cfg cfg = open_cfg(100, 0, SIM_ARRIVALS_POISSON, 1);
+    struct sim_setup cfg = open_cfg(100, 0, SIM_ARRIVALS_POISSON, 1);
     struct sim_parts parts;
     char why[256];
-    CHECK_INT_EQ(sim_parts_open(&cfg, 16, 0, &parts, why, sizeof why), 0);
+    CHECK_INT_EQ(sim_parts_open(sim_setup_run(&cfg), 16, 0, &parts, why, sizeof why), 0);
     struct sim_open_load none = { 0 }, too_many = { .small_iops = 10,
                                                     .max_outstanding = 17 };
-    struct sim_point_opts o = cfg.point;
+    struct sim_point_opts o = cfg.run.point;
     struct sim_point_result res = { 0 };
     o.open = &none;
     CHECK_INT_EQ(sim_engine_run_point(parts.engine, (struct wl_point){ 0, 0 }, &o, &res), -EINVAL);
@@ -325,7 +326,7 @@ static void a_load_without_a_rate_should_be_refused_by_the_engine(void)
    under SIM_SUMMARY_SHARE), and the point's limit. */
 static void an_open_run_summary_should_hold_each_rated_class(void)
 {
-    struct sim_run_cfg cfg = open_cfg(2000, 100, SIM_ARRIVALS_POISSON, 2);
+    struct sim_setup cfg = open_cfg(2000, 100, SIM_ARRIVALS_POISSON, 2);
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {
@@ -344,7 +345,7 @@ static void an_open_run_summary_should_hold_each_rated_class(void)
    no figure in the summary, and yet the point's limit. */
 static void an_open_run_without_io_should_measure_nothing(void)
 {
-    struct sim_run_cfg cfg = open_cfg(0.01, 0, SIM_ARRIVALS_CONSTANT, 2);
+    struct sim_setup cfg = open_cfg(0.01, 0, SIM_ARRIVALS_CONSTANT, 2);
     struct sim_run_result *r = NULL;
     const struct sim_point_result *p = run_open(&cfg, &r);
     if (p) {

@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "sim/model/setup.h"
 #include "sim/report/report.h"
 #include "tests/check.h"
 #include "tests/tmp_tree.h"
@@ -124,7 +125,7 @@ struct fake {
     struct sim_point_result pts[4];
     struct sim_disk_result disk[4][1];
     struct sim_run_result run;
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct report_meta meta;
 };
 
@@ -224,28 +225,28 @@ static void fake_init(struct fake *fk)
         .orion_max = 2, .last = 2, .stop = SIM_STOP_LIMIT};
     fk->run.wall_s = 12.5;
 
-    struct sim_run_cfg *c = &fk->cfg;
-    c->disks = 1;
-    c->layout.disks = 1;
-    c->layout.disk_size_bytes = 134217728000ull;
-    c->layout.striping = LAY_COARSE;
-    c->layout.au_bytes = 1u << 20;
-    c->layout.stripe_bytes = 1u << 20;
-    c->layout.redundancy = LAY_EXTERNAL;
-    c->workload.small_bytes = 8192;
-    c->workload.large_bytes = 131072;
-    c->workload.large_type = WL_LARGE_RAND;
-    c->workload.write_pct = 30;
-    c->matrix.run = WL_RUN_SIMPLE;
-    c->matrix.matrix = WL_MATRIX_BASIC;
-    c->matrix.num_disks = 1;
-    c->matrix.num_small = -1;
-    c->matrix.num_large = -1;
-    c->point.duration_ns = 60 * SIM_NS_PER_S;
-    c->point.ci_target = 0.01;
-    c->point.warmup_ns = SIM_WARMUP_AUTO;
-    c->point.stream_io = 4;
-    c->backend = &fake_model_ops;
+    struct sim_setup *c = &fk->cfg;
+    c->run.disks = 1;
+    c->run.layout.disks = 1;
+    c->run.layout.disk_size_bytes = 134217728000ull;
+    c->run.layout.striping = LAY_COARSE;
+    c->run.layout.au_bytes = 1u << 20;
+    c->run.layout.stripe_bytes = 1u << 20;
+    c->run.layout.redundancy = LAY_EXTERNAL;
+    c->run.workload.small_bytes = 8192;
+    c->run.workload.large_bytes = 131072;
+    c->run.workload.large_type = WL_LARGE_RAND;
+    c->run.workload.write_pct = 30;
+    c->run.matrix.run = WL_RUN_SIMPLE;
+    c->run.matrix.matrix = WL_MATRIX_BASIC;
+    c->run.matrix.num_disks = 1;
+    c->run.matrix.num_small = -1;
+    c->run.matrix.num_large = -1;
+    c->run.point.duration_ns = 60 * SIM_NS_PER_S;
+    c->run.point.ci_target = 0.01;
+    c->run.point.warmup_ns = SIM_WARMUP_AUTO;
+    c->run.point.stream_io = 4;
+    c->run.backend = &fake_model_ops;
     snprintf(c->volume.type, sizeof c->volume.type, "gp3");
     snprintf(c->volume.spec, sizeof c->volume.spec,
              "gp3:size=125GiB,iops=4000,throughput=1000MiB/s");
@@ -262,8 +263,8 @@ static void fake_init(struct fake *fk)
     c->instance.base_iops = 3600;
     c->instance.max_iops = 18750;
     c->instance.burst_seconds = 1800;
-    c->burst_credit_frac = 1.0;
-    c->seed = 42;
+    c->run.burst_credit_frac = 1.0;
+    c->run.seed = 42;
 
     fk->meta.testname = "mytest";
     snprintf(fk->meta.stamp, sizeof fk->meta.stamp, "20240501_1345");
@@ -470,9 +471,9 @@ static void summary_txt_should_describe_sequential_streams_and_auto_duration(voi
     struct capture c;
 
     fake_init(&fk);
-    fk.cfg.workload.large_type = WL_LARGE_SEQ;
-    fk.cfg.point.auto_duration = true;
-    fk.cfg.point.warmup_bytes = 2048ull << 20;
+    fk.cfg.run.workload.large_type = WL_LARGE_SEQ;
+    fk.cfg.run.point.auto_duration = true;
+    fk.cfg.run.point.warmup_bytes = 2048ull << 20;
     cap_open(&c);
     report_orion_summary(c.f, &fk.meta, &fk.cfg, &fk.run);
     char *t = cap_close(&c);
@@ -876,7 +877,7 @@ static void sweep_init(struct fake_sweep *fs, int n, const int *disks,
     }
 }
 
-static char *table_text(const struct sim_run_cfg *cfg,
+static char *table_text(const struct sim_setup *cfg,
                         const struct sim_sweep_result *sw)
 {
     struct capture c;
@@ -945,7 +946,7 @@ static void sweep_reading_should_compare_physical_io_with_the_instance_limit(voi
         SIM_LIMIT_INSTANCE_MBPS, SIM_LIMIT_INSTANCE_MBPS};
 
     fake_init(&fk);             /* m5.large: 593.75 MB/s maximum */
-    fk.cfg.layout.redundancy = LAY_NORMAL;
+    fk.cfg.run.layout.redundancy = LAY_NORMAL;
     sweep_init(&fs, 4, disks, mbps, lim, true);
     for (int i = 0; i < 4; i++)
         fs.runs[i].summary.max_large_phys_mbps = 2 * mbps[i];
@@ -1072,7 +1073,7 @@ static void sweep_csv_should_match_the_golden_file(void)
     fs.runs[1].summary.burst[WL_LARGE] = (struct sim_class_burst){
         .has_sustained = true, .sustained = 290.4};
     snprintf(path, sizeof path, "%s/mytest_sweep.csv", dir);
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.volume.price_usd_month = 20;
     /* the cost columns: the bill of one volume (prices.h), m5.large Linux */
@@ -1084,10 +1085,10 @@ static void sweep_csv_should_match_the_golden_file(void)
     snprintf(cfg.instance.name, sizeof cfg.instance.name, "m5.large");
     snprintf(cfg.volume.spec, sizeof cfg.volume.spec,
              "gp3:size=250GiB,iops=3000,throughput=125MiB/s");
-    cfg.layout.striping = LAY_COARSE;
-    cfg.layout.au_bytes = 1u << 20;
-    cfg.layout.redundancy = LAY_NORMAL;
-    cfg.workload.write_pct = 100;
+    cfg.run.layout.striping = LAY_COARSE;
+    cfg.run.layout.au_bytes = 1u << 20;
+    cfg.run.layout.redundancy = LAY_NORMAL;
+    cfg.run.workload.write_pct = 100;
     struct report_meta meta = { .testname = "mytest" };
     snprintf(meta.stamp, sizeof meta.stamp, "20261201_120529");
     snprintf(meta.started, sizeof meta.started, "2026-12-01T12:05:29+00:00");
@@ -1133,7 +1134,7 @@ static void stopped_sweep_should_count_a_cut_point_apart(void)
     free(t);
 }
 
-/* The runs of a sweep are printed on cfg.jobs threads (report_json.c):
+/* The runs of a sweep are printed on cfg.run.jobs threads (report_json.c):
    the text is the same for any count, and it is cJSON_Print's own text
    of the document (json_print.c), read back and printed again. */
 static void json_of_a_sweep_should_not_depend_on_the_threads_printing_it(void)
@@ -1143,9 +1144,9 @@ static void json_of_a_sweep_should_not_depend_on_the_threads_printing_it(void)
     char *one = NULL, *three = NULL, why[256] = "";
 
     three_run_sweep(&fk, &fs);
-    fk.cfg.jobs = 1;
+    fk.cfg.run.jobs = 1;
     CHECK_INT_EQ(report_json_text(&fk.meta, &fk.cfg, NULL, &fs.sw, &one, why, sizeof why), 0);
-    fk.cfg.jobs = 3;
+    fk.cfg.run.jobs = 3;
     CHECK_INT_EQ(report_json_text(&fk.meta, &fk.cfg, NULL, &fs.sw, &three, why, sizeof why), 0);
     CHECK_STR_EQ(one, three);
     cJSON *j = one ? cJSON_Parse(one) : NULL;

@@ -19,6 +19,7 @@
 
 #include "sim/aio/dev_aio.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "sim/null/dev_null.h"
 #include "sim/report/report_load.h"
 #include "tests/model_run.h"
@@ -26,17 +27,17 @@
 static const struct dev_ops *const backends[] = { &dev_model_ops, &dev_null_ops, &dev_aio_ops,
                                                    NULL };
 
-static struct sim_run_cfg scenario(const char *instance, const char *volume, int disks)
+static struct sim_setup scenario(const char *instance, const char *volume, int disks)
 {
-    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
+    struct sim_setup cfg = model_run_cfg(instance, volume, disks);
     struct price_opts po = { PRICE_OS_LINUX, 0, NULL };
     char why[256];
 
-    cfg.point.auto_duration = false;
-    cfg.point.duration_ns = SIM_NS_PER_S / 4;
-    cfg.seed = 7;
-    cfg.matrix.run = WL_RUN_SIMPLE;
-    cfg.jobs = 1;
+    cfg.run.point.auto_duration = false;
+    cfg.run.point.duration_ns = SIM_NS_PER_S / 4;
+    cfg.run.seed = 7;
+    cfg.run.matrix.run = WL_RUN_SIMPLE;
+    cfg.run.jobs = 1;
     if (price_bill(&cfg.instance, &cfg.volume, disks, &po, &cfg.bill, why, sizeof why) < 0)
         CHECK_FAIL_AT("price_bill: %s", why);
     cfg.price = po;
@@ -61,7 +62,7 @@ static void check_loads_back(char *first)
         free(first);
         return;
     }
-    CHECK(l.profiles_resolved || l.cfg.targets != NULL);
+    CHECK(l.profiles_resolved || l.cfg.run.disk_names != NULL);
     CHECK_INT_EQ(report_json_text(&l.meta, &l.cfg, l.run, l.sweep, &again, why,
                                   sizeof why), 0);
     size_t i = 0;
@@ -87,7 +88,7 @@ static void cut_line(char *text, const char *from)
 }
 
 /* write -> load -> write */
-static void check_round_trip(const struct sim_run_cfg *cfg,
+static void check_round_trip(const struct sim_setup *cfg,
                              const struct sim_run_result *run,
                              const struct sim_sweep_result *sweep)
 {
@@ -167,18 +168,18 @@ static void the_readme_scenarios_should_load_back_to_the_same_bytes(void)
         check_loads_back(cli_doc(scenarios[i]));
 }
 
-static struct sim_run_result *must_run(const struct sim_run_cfg *cfg)
+static struct sim_run_result *must_run(struct sim_setup *cfg)
 {
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    if (sim_run(cfg, NULL, NULL, &r, why, sizeof why) != 0)
+    if (sim_run(sim_setup_run(cfg), NULL, NULL, &r, why, sizeof why) != 0)
         CHECK_FAIL_AT("sim_run: %s", why);
     return r;
 }
 
 static void a_run_should_load_back_to_the_same_bytes(void)
 {
-    struct sim_run_cfg cfg =
+    struct sim_setup cfg =
         scenario("m5.large", "gp3:size=250GiB,iops=3000,throughput=125MiB/s", 2);
     struct sim_run_result *r = must_run(&cfg);
     if (r)
@@ -188,7 +189,7 @@ static void a_run_should_load_back_to_the_same_bytes(void)
 
 static void a_sweep_should_load_back_to_the_same_bytes(void)
 {
-    struct sim_run_cfg cfg = scenario("r5.xlarge", "gp3:size=100GiB", 1);
+    struct sim_setup cfg = scenario("r5.xlarge", "gp3:size=100GiB", 1);
     static const int counts[] = { 1, 2, 3 };
     struct sim_sweep_result *s = NULL;
     char why[256] = "";
@@ -196,8 +197,8 @@ static void a_sweep_should_load_back_to_the_same_bytes(void)
     /* external redundancy: with mirroring a sustained figure's physical
        share is not in the document, and a burst reading's percentage
        can come out 1 % apart (report_load.c) */
-    cfg.workload.write_pct = 30;
-    if (sim_sweep(&(struct sim_sweep_spec){ &cfg, counts + 1, 2, NULL, NULL }, &s, why, sizeof why) != 0)
+    cfg.run.workload.write_pct = 30;
+    if (sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), counts + 1, 2, NULL, NULL }, &s, why, sizeof why) != 0)
         CHECK_FAIL_AT("sim_sweep: %s", why);
     if (s)
         check_round_trip(&cfg, NULL, s);
@@ -212,15 +213,15 @@ static void a_sweep_should_load_back_to_the_same_bytes(void)
    97 % written, 98 % again); every other byte is the same. */
 static void a_mirrored_sweep_should_differ_in_its_burst_reading_at_most(void)
 {
-    struct sim_run_cfg cfg = scenario("r5.xlarge", "gp3:size=100GiB", 1);
+    struct sim_setup cfg = scenario("r5.xlarge", "gp3:size=100GiB", 1);
     static const int counts[] = { 2, 3 };
     struct sim_sweep_result *s = NULL;
     struct report_loaded l;
     char why[512] = "", *first = NULL, *again = NULL;
 
-    cfg.layout.redundancy = LAY_NORMAL;
-    cfg.workload.write_pct = 30;
-    if (sim_sweep(&(struct sim_sweep_spec){ &cfg, counts, 2, NULL, NULL }, &s, why, sizeof why) != 0 ||
+    cfg.run.layout.redundancy = LAY_NORMAL;
+    cfg.run.workload.write_pct = 30;
+    if (sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), counts, 2, NULL, NULL }, &s, why, sizeof why) != 0 ||
         report_json_text(&meta, &cfg, NULL, s, &first, why, sizeof why) != 0 ||
         report_json_load(first, backends, &l, why, sizeof why) != 0) {
         CHECK_FAIL_AT("%s", why);
@@ -240,11 +241,11 @@ static void a_mirrored_sweep_should_differ_in_its_burst_reading_at_most(void)
 
 static void burst_credits_should_load_back_to_the_same_bytes(void)
 {
-    struct sim_run_cfg cfg = scenario("m5.large", "gp2:size=100GiB", 1);
-    cfg.matrix.run = WL_RUN_OLTP;
-    cfg.matrix.num_small = 4;
-    cfg.burst_credit_frac = 0.5;
-    cfg.point.duration_ns = 2 * SIM_NS_PER_S;
+    struct sim_setup cfg = scenario("m5.large", "gp2:size=100GiB", 1);
+    cfg.run.matrix.run = WL_RUN_OLTP;
+    cfg.run.matrix.num_small = 4;
+    cfg.run.burst_credit_frac = 0.5;
+    cfg.run.point.duration_ns = 2 * SIM_NS_PER_S;
     struct sim_run_result *r = must_run(&cfg);
     if (r)
         check_round_trip(&cfg, r, NULL);
@@ -253,12 +254,12 @@ static void burst_credits_should_load_back_to_the_same_bytes(void)
 
 static void an_open_loop_with_a_timeline_should_load_back_to_the_same_bytes(void)
 {
-    struct sim_run_cfg cfg = scenario("m5.large", "gp3:size=250GiB", 2);
-    cfg.open.small_iops = 2000;
-    cfg.open.large_mbps = 40;
-    cfg.open.arrivals = SIM_ARRIVALS_CONSTANT;
-    cfg.point.duration_ns = SIM_NS_PER_S;
-    cfg.point.interval_ns = SIM_NS_PER_S / 4;
+    struct sim_setup cfg = scenario("m5.large", "gp3:size=250GiB", 2);
+    cfg.run.open.small_iops = 2000;
+    cfg.run.open.large_mbps = 40;
+    cfg.run.open.arrivals = SIM_ARRIVALS_CONSTANT;
+    cfg.run.point.duration_ns = SIM_NS_PER_S;
+    cfg.run.point.interval_ns = SIM_NS_PER_S / 4;
     struct sim_run_result *r = must_run(&cfg);
     if (r)
         check_round_trip(&cfg, r, NULL);

@@ -45,18 +45,18 @@ static void gp2_burst_and_refill_should_follow_aws_table(void)
         CHECK_NEAR_REL(v.iops_base, table[i].base, 1e-9);
         CHECK_NEAR_REL(v.iops_bucket_ops / v.iops_base, table[i].fill_s, 0.001);
 
-        struct sim_run_cfg cfg = model_run_cfg("none", spec, 1);
-        cfg.matrix.run = WL_RUN_ADVANCED;
-        cfg.matrix.matrix = WL_MATRIX_POINT;
-        cfg.matrix.num_small = 256;
-        cfg.matrix.num_large = 0;
-        cfg.burst_credit_frac = 1.0;
+        struct sim_setup cfg = model_run_cfg("none", spec, 1);
+        cfg.run.matrix.run = WL_RUN_ADVANCED;
+        cfg.run.matrix.matrix = WL_MATRIX_POINT;
+        cfg.run.matrix.num_small = 256;
+        cfg.run.matrix.num_large = 0;
+        cfg.run.burst_credit_frac = 1.0;
         /* the default auto window, with 85 ms of I/O in flight at its
            end: the burst is reckoned over the window, not the drain after
            it (which once made 750 GiB's 7,200 s read 8,936 s) */
         struct sim_run_result *r = NULL;
         char why[256];
-        if (sim_run(&cfg, NULL, NULL, &r, why, sizeof why) != 0) {
+        if (sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why) != 0) {
             CHECK_FAIL_AT("%s: %s", spec, why);
             continue;
         }

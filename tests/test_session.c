@@ -19,16 +19,17 @@
 #include "sim/core/io_budget.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 #include "sim/session/session.h"
 
-static void cfg_small(struct sim_run_cfg *c, int disks, const char *volume)
+static void cfg_small(struct sim_setup *c, int disks, const char *volume)
 {
     char why[256];
-    dev_model_run_defaults(c);
-    c->disks = disks;
+    sim_setup_defaults(c);
+    c->run.disks = disks;
     prof_volume_parse(volume, &c->volume, why, sizeof(why));
-    c->matrix.run = WL_RUN_OLTP;
-    c->point.duration_ns = 300 * SIM_NS_PER_MS;
+    c->run.matrix.run = WL_RUN_OLTP;
+    c->run.point.duration_ns = 300 * SIM_NS_PER_MS;
 }
 
 struct live_count {
@@ -68,18 +69,18 @@ static void same_points(const struct sim_run_result *a, const struct sim_run_res
 
 static void live_view_should_not_change_any_figure(void)
 {
-    struct sim_run_cfg c;
+    struct sim_setup c;
     char why[256];
     struct sim_run_result *plain = NULL, *watched = NULL;
     struct live_count n = { 0 };
 
     cfg_small(&c, 2, "gp3");
-    c.matrix.run = WL_RUN_SIMPLE;
-    CHECK_INT_EQ(sim_run(&c, NULL, NULL, &plain, why, sizeof(why)), 0);
-    c.point.live = count_live;
-    c.point.live_arg = &n;
-    c.point.live_every_ns = 20 * SIM_NS_PER_MS;
-    CHECK_INT_EQ(sim_run(&c, NULL, NULL, &watched, why, sizeof(why)), 0);
+    c.run.matrix.run = WL_RUN_SIMPLE;
+    CHECK_INT_EQ(sim_run(sim_setup_run(&c), NULL, NULL, &plain, why, sizeof(why)), 0);
+    c.run.point.live = count_live;
+    c.run.point.live_arg = &n;
+    c.run.point.live_every_ns = 20 * SIM_NS_PER_MS;
+    CHECK_INT_EQ(sim_run(sim_setup_run(&c), NULL, NULL, &watched, why, sizeof(why)), 0);
     CHECK_GT(n.calls, 10);
     CHECK_GT(n.measuring, 10);
     if (plain && watched)
@@ -96,14 +97,14 @@ static int stop_at_once(void *arg, const struct sim_live *lv)
 
 static void live_stop_should_end_the_run_early_with_what_was_measured(void)
 {
-    struct sim_run_cfg c;
+    struct sim_setup c;
     char why[256];
     struct sim_run_result *r = NULL;
 
     cfg_small(&c, 1, "gp3");
-    c.point.duration_ns = 10 * SIM_NS_PER_S;
-    c.point.live = stop_at_once;
-    CHECK_INT_EQ(sim_run(&c, NULL, NULL, &r, why, sizeof(why)), 1);
+    c.run.point.duration_ns = 10 * SIM_NS_PER_S;
+    c.run.point.live = stop_at_once;
+    CHECK_INT_EQ(sim_run(sim_setup_run(&c), NULL, NULL, &r, why, sizeof(why)), 1);
     if (r) {
         CHECK_INT_EQ(r->n_points, 1);
         CHECK(r->incomplete);
@@ -156,8 +157,8 @@ static void batch_session_should_report_what_sim_run_reports(void)
     sim_session *s = NULL;
     struct sim_snapshot *snap = malloc(sizeof(*snap));
 
-    cfg_small(&sc.run, 2, "gp3");
-    CHECK_INT_EQ(sim_run(&sc.run, NULL, NULL, &plain, why, sizeof(why)), 0);
+    cfg_small(&sc.setup, 2, "gp3");
+    CHECK_INT_EQ(sim_run(sim_setup_run(&sc.setup), NULL, NULL, &plain, why, sizeof(why)), 0);
     sc.batch = true;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_start(s), 0);
@@ -213,7 +214,7 @@ static sim_session *interactive(struct sim_session_cfg *sc, int disks,
     char why[256];
     sim_session *s = NULL;
     memset(sc, 0, sizeof(*sc));
-    cfg_small(&sc->run, disks, volume);
+    cfg_small(&sc->setup, disks, volume);
     sc->cell_ns = 2 * SIM_NS_PER_S;
     sc->speed = speed;
     if (sim_session_create(sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
@@ -305,8 +306,8 @@ static void redundancy_cycle_should_pass_over_a_refused_level(void)
     char why[256];
     sim_session *s = NULL;
     memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 2, "gp3");
-    sc.run.layout.redundancy = LAY_NORMAL;
+    cfg_small(&sc.setup, 2, "gp3");
+    sc.setup.run.layout.redundancy = LAY_NORMAL;
     sc.cell_ns = 2 * SIM_NS_PER_S;
     if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
         CHECK_FAIL_AT("cannot start a session: %s", why);
@@ -358,10 +359,10 @@ static void size_cycle_should_pass_over_a_refused_size(void)
     for (int round = 0; round < 2; round++) {
         sim_session *s = NULL;
         memset(&sc, 0, sizeof(sc));
-        cfg_small(&sc.run, 2, "gp3");
-        sc.run.workload.align_bytes = round == 0 ? 16384 : 65536;
-        sc.run.workload.small_bytes = 65536;
-        sc.run.workload.large_bytes = 131072;
+        cfg_small(&sc.setup, 2, "gp3");
+        sc.setup.run.workload.align_bytes = round == 0 ? 16384 : 65536;
+        sc.setup.run.workload.small_bytes = 65536;
+        sc.setup.run.workload.large_bytes = 131072;
         sc.cell_ns = 2 * SIM_NS_PER_S;
         if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
             CHECK_FAIL_AT("cannot start a session: %s", why);
@@ -500,7 +501,7 @@ static bool matrix_full(const struct sim_snapshot *s, const void *arg)
 static void saving_cfg(struct sim_session_cfg *sc, char *dir, const char *testname)
 {
     memset(sc, 0, sizeof(*sc));
-    cfg_small(&sc->run, 1, "gp3");
+    cfg_small(&sc->setup, 1, "gp3");
     sc->cell_ns = 200 * SIM_NS_PER_MS;
     CHECK(mkdtemp(dir) != NULL);
     sc->output_dir = dir;
@@ -547,8 +548,8 @@ static void save_should_give_the_burst_from_the_start_level(void)
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
     saving_cfg(&sc, dir, "half");
-    cfg_small(&sc.run, 1, "gp2:size=200GiB");
-    sc.run.burst_credit_frac = 0.5;
+    cfg_small(&sc.setup, 1, "gp2:size=200GiB");
+    sc.setup.run.burst_credit_frac = 0.5;
     sim_session *s = NULL;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_start(s), 0);
@@ -590,8 +591,8 @@ static void save_should_state_the_cell_duration_measured(void)
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
     saving_cfg(&sc, dir, "dur");
-    sc.run.point.auto_duration = true;      /* as `asmsim tui` resolves it */
-    sc.run.point.duration_ns = 60 * SIM_NS_PER_S;
+    sc.setup.run.point.auto_duration = true;      /* as `asmsim tui` resolves it */
+    sc.setup.run.point.duration_ns = 60 * SIM_NS_PER_S;
     sim_session *s = NULL;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_start(s), 0);
@@ -621,13 +622,13 @@ static void save_after_retunes_should_cost_what_was_measured(void)
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
     saving_cfg(&sc, dir, "cost");
-    cfg_small(&sc.run, 4, "gp3");
-    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.run.instance, why, sizeof(why)), 0);
-    CHECK_INT_EQ(price_bill(&sc.run.instance, &sc.run.volume, 4, NULL, &sc.run.bill, why,
+    cfg_small(&sc.setup, 4, "gp3");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.setup.instance, why, sizeof(why)), 0);
+    CHECK_INT_EQ(price_bill(&sc.setup.instance, &sc.setup.volume, 4, NULL, &sc.setup.bill, why,
                             sizeof(why)), 0);
     struct price_bill want;
     struct inst_profile r5b;
-    struct vol_profile v = sc.run.volume;
+    struct vol_profile v = sc.setup.volume;
     CHECK_INT_EQ(prof_instance_find("r5b.24xlarge", &r5b, why, sizeof(why)), 0);
     CHECK_INT_EQ(prof_volume_reprovision(&v, 6000, 500.0 * 1048576, why, sizeof(why)), 0);
     CHECK_INT_EQ(price_bill(&r5b, &v, 2, NULL, &want, why, sizeof(why)), 0);
@@ -674,7 +675,7 @@ static void save_should_hold_the_matrix_cells_only(void)
     char why[256], dir[] = "/tmp/asmsim_session_XXXXXX";
     struct sim_snapshot *snap = malloc(sizeof(*snap));
     saving_cfg(&sc, dir, "off");
-    cfg_small(&sc.run, 1, "io2-2021:size=500GiB,iops=64000");
+    cfg_small(&sc.setup, 1, "io2-2021:size=500GiB,iops=64000");
     sim_session *s = NULL;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_start(s), 0);
@@ -761,12 +762,12 @@ static bool full_at_half_writes(const struct sim_snapshot *s, const void *arg)
 }
 
 /* the hook the dashboard supplies: here it says what it was given */
-static char *measured_command(void *arg, const struct sim_run_cfg *measured)
+static char *measured_command(void *arg, const struct sim_setup *measured)
 {
     char *line = malloc(64);
     if (line)
         snprintf(line, 64, "%s writes=%d disks=%d", (const char *)arg,
-                 measured->workload.write_pct, measured->disks);
+                 measured->run.workload.write_pct, measured->run.disks);
     return line;
 }
 
@@ -814,7 +815,7 @@ struct breaker {
     int calls, break_at;
 };
 
-static char *break_dir_on_a_set(void *arg, const struct sim_run_cfg *measured)
+static char *break_dir_on_a_set(void *arg, const struct sim_setup *measured)
 {
     struct breaker *b = arg;
     char away[300];
@@ -927,8 +928,8 @@ static void instance_retune_should_change_the_burst_gauges_at_once(void)
     char why[256];
     sim_session *s = NULL;
     memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "gp3");
-    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.run.instance, why, sizeof(why)), 0);
+    cfg_small(&sc.setup, 1, "gp3");
+    CHECK_INT_EQ(prof_instance_find("m5.large", &sc.setup.instance, why, sizeof(why)), 0);
     sc.cell_ns = 60 * SIM_NS_PER_S;
     if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
         CHECK_FAIL_AT("cannot start a session: %s", why);
@@ -994,9 +995,9 @@ static void carried_gp2_bucket_should_empty_into_an_event(void)
     struct sim_snapshot *snap = malloc(sizeof(*snap));
     sim_session *s = NULL;
     memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "gp2:size=20GiB");
-    sc.run.burst_carry = true;
-    sc.run.burst_credit_frac = 0.02;
+    cfg_small(&sc.setup, 1, "gp2:size=20GiB");
+    sc.setup.run.burst_carry = true;
+    sc.setup.run.burst_credit_frac = 0.02;
     sc.cell_ns = 10 * SIM_NS_PER_S;
     if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
         CHECK_FAIL_AT("cannot start a session: %s", why);
@@ -1011,7 +1012,7 @@ static void carried_gp2_bucket_should_empty_into_an_event(void)
     CHECK(wait_for(s, snap, has_event, want));
     /* drained at the delivered burst rate less the base refill (gp2 20 GiB:
        3,000 burst, 100 base, a 5.4 M bucket: DOMAIN.md gp2) */
-    const struct vol_profile *v = &sc.run.volume;
+    const struct vol_profile *v = &sc.setup.volume;
     double drain = v->iops_burst * v->delivered_iops_frac - v->iops_base;
     double expect_s = 0.02 * v->iops_bucket_ops / drain;
     CHECK_NEAR_REL(snap->event[0].t_s, expect_s, 0.10);
@@ -1034,7 +1035,7 @@ static void batch_session_should_refuse_tuning(void)
     struct sim_session_cfg sc = { 0 };
     char why[256];
     sim_session *s = NULL;
-    cfg_small(&sc.run, 1, "gp3");
+    cfg_small(&sc.setup, 1, "gp3");
     sc.batch = true;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     struct sim_cmd c = { .kind = SIM_CMD_DISKS, .a = 2 };
@@ -1119,13 +1120,13 @@ static void instance_the_volume_cannot_attach_to_should_be_refused(void)
         return;
     struct sim_cmd pin = { .kind = SIM_CMD_LOAD, .a = 1, .b = 0 };
     CHECK_INT_EQ(sim_session_send(s, &pin), 0);
-    instance_should_be_refused(s, snap, "oci-e4flex-8", sc.run.instance.name,
+    instance_should_be_refused(s, snap, "oci-e4flex-8", sc.setup.instance.name,
         "refused: instance oci-e4flex-8 with volume gp3: an OCI shape with an AWS EBS volume; use");
     sim_session_destroy(s);
 
     memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "oci-uhp");
-    CHECK_INT_EQ(prof_instance_find("oci-e4flex-16", &sc.run.instance, why, sizeof(why)), 0);
+    cfg_small(&sc.setup, 1, "oci-uhp");
+    CHECK_INT_EQ(prof_instance_find("oci-e4flex-16", &sc.setup.instance, why, sizeof(why)), 0);
     sc.cell_ns = 2 * SIM_NS_PER_S;
     s = NULL;
     if (sim_session_create(&sc, &s, why, sizeof(why)) != 0 || sim_session_start(s) != 0) {
@@ -1144,53 +1145,53 @@ static void instance_the_volume_cannot_attach_to_should_be_refused(void)
 
 static void load_limits_should_fit_the_outstanding_limit_at_any_stream_io(void)
 {
-    struct sim_run_cfg c;
+    struct sim_setup c;
     int small, large;
 
     cfg_small(&c, 1, "gp3");
-    c.workload.large_type = WL_LARGE_SEQ;
+    c.run.workload.large_type = WL_LARGE_SEQ;
     for (int stream = 1; stream <= 1024; stream++) {
-        c.point.stream_io = stream;
-        sim_session_load_limits(&c, NULL, true, &small, &large);
+        c.run.point.stream_io = stream;
+        sim_session_load_limits(&c.run, NULL, true, &small, &large);
         if ((long long)small + (long long)large * stream > SIM_MAX_OUTSTANDING ||
             small != SIM_SESSION_MAX_SMALL || large < 1 || large > SIM_SESSION_MAX_LARGE)
             CHECK_FAIL_AT("--stream-io %d: %d small + %d x %d large", stream, small,
                           large, stream);
     }
     /* the full headroom while it fits; at 505 and above the large gives way */
-    c.point.stream_io = 504;
-    sim_session_load_limits(&c, NULL, true, &small, &large);
+    c.run.point.stream_io = 504;
+    sim_session_load_limits(&c.run, NULL, true, &small, &large);
     CHECK_INT_EQ(large, SIM_SESSION_MAX_LARGE);
-    c.point.stream_io = 505;
-    sim_session_load_limits(&c, NULL, true, &small, &large);
+    c.run.point.stream_io = 505;
+    sim_session_load_limits(&c.run, NULL, true, &small, &large);
     CHECK_INT_EQ(large, (SIM_MAX_OUTSTANDING - SIM_SESSION_MAX_SMALL) / 505);
-    c.point.stream_io = 1024;
-    sim_session_load_limits(&c, NULL, true, &small, &large);
+    c.run.point.stream_io = 1024;
+    sim_session_load_limits(&c.run, NULL, true, &small, &large);
     CHECK_INT_EQ(small + large * 1024, SIM_MAX_OUTSTANDING);    /* 1024 + 63 x 1024 */
     /* random large I/Os are one each: the stream count does not matter */
-    c.workload.large_type = WL_LARGE_RAND;
-    sim_session_load_limits(&c, NULL, true, &small, &large);
+    c.run.workload.large_type = WL_LARGE_RAND;
+    sim_session_load_limits(&c.run, NULL, true, &small, &large);
     CHECK_INT_EQ(small, SIM_SESSION_MAX_SMALL);
     CHECK_INT_EQ(large, SIM_SESSION_MAX_LARGE);
 }
 
 static void load_limits_should_hold_the_matrix_points(void)
 {
-    struct sim_run_cfg c;
+    struct sim_setup c;
     int small, large;
     struct wl_point pts[] = { { 0, 1 }, { 60000, 0 }, { 0, 5 } };
     struct wl_matrix m = { .n_points = 3, .points = pts };
 
     cfg_small(&c, 1, "gp3");
-    c.workload.large_type = WL_LARGE_SEQ;
-    c.point.stream_io = 1000;
+    c.run.workload.large_type = WL_LARGE_SEQ;
+    c.run.point.stream_io = 1000;
     /* 60000 small of the matrix: the headroom shrinks, the points fit */
-    sim_session_load_limits(&c, &m, true, &small, &large);
+    sim_session_load_limits(&c.run, &m, true, &small, &large);
     CHECK_INT_EQ(small, 60000);
     CHECK_INT_EQ(large, 5);
     /* without headroom: exactly the matrix */
     pts[1].small = 10;
-    sim_session_load_limits(&c, &m, false, &small, &large);
+    sim_session_load_limits(&c.run, &m, false, &small, &large);
     CHECK_INT_EQ(small, 10);
     CHECK_INT_EQ(large, 5);
 }
@@ -1218,10 +1219,10 @@ static void session_should_open_with_seq_streams_above_504_and_clamp_loads(void)
     struct sim_snapshot *snap = malloc(sizeof(*snap));
 
     memset(&sc, 0, sizeof(sc));
-    cfg_small(&sc.run, 1, "local-nvme");
-    sc.run.matrix.run = WL_RUN_DSS;             /* large I/Os only */
-    sc.run.workload.large_type = WL_LARGE_SEQ;
-    sc.run.point.stream_io = 1024;              /* 128 x 1024 would not fit */
+    cfg_small(&sc.setup, 1, "local-nvme");
+    sc.setup.run.matrix.run = WL_RUN_DSS;             /* large I/Os only */
+    sc.setup.run.workload.large_type = WL_LARGE_SEQ;
+    sc.setup.run.point.stream_io = 1024;              /* 128 x 1024 would not fit */
     sc.cell_ns = 200 * SIM_NS_PER_MS;
     CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
     CHECK_INT_EQ(sim_session_start(s), 0);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sim/core/stream_place.h"
+#include "sim/model/setup.h"
 #include "tests/check.h"
 #include "tests/model_run.h"
 
@@ -118,19 +119,19 @@ static void one_disk_or_one_stream_should_keep_the_even_start(void)
 static double seq_mbps(const char *instance, const char *volume, int disks,
                        int streams, int secs)
 {
-    struct sim_run_cfg cfg = model_run_cfg(instance, volume, disks);
-    cfg.point.auto_duration = false;
-    cfg.point.duration_ns = secs * SIM_NS_PER_S;
-    cfg.burst_credit_frac = 1.0;
-    cfg.workload.write_pct = 0;
-    cfg.workload.large_type = WL_LARGE_SEQ;
-    cfg.matrix.run = WL_RUN_ADVANCED;
-    cfg.matrix.matrix = WL_MATRIX_POINT;
-    cfg.matrix.num_small = 0;
-    cfg.matrix.num_large = streams;
+    struct sim_setup cfg = model_run_cfg(instance, volume, disks);
+    cfg.run.point.auto_duration = false;
+    cfg.run.point.duration_ns = secs * SIM_NS_PER_S;
+    cfg.run.burst_credit_frac = 1.0;
+    cfg.run.workload.write_pct = 0;
+    cfg.run.workload.large_type = WL_LARGE_SEQ;
+    cfg.run.matrix.run = WL_RUN_ADVANCED;
+    cfg.run.matrix.matrix = WL_MATRIX_POINT;
+    cfg.run.matrix.num_small = 0;
+    cfg.run.matrix.num_large = streams;
     struct sim_run_result *r = NULL;
     char why[256] = "";
-    if (sim_run(&cfg, NULL, NULL, &r, why, sizeof why) != 0) {
+    if (sim_run(sim_setup_run(&cfg), NULL, NULL, &r, why, sizeof why) != 0) {
         CHECK_FAIL_AT("sim_run: %s", why);
         return 0;
     }

@@ -19,6 +19,7 @@
 #include "layouts/layout.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/layout_file.h"
+#include "sim/model/setup.h"
 #include "tests/check.h"
 
 #define KiB 1024ull
@@ -636,30 +637,30 @@ static void unknown_options_should_get_the_likely_meaning(void)
 static void tui_speed_should_show_the_run_in_about_a_minute(void)
 {
     struct cli_opts *o = calloc(1, sizeof *o);
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     char why[512];
     char *a1[] = { "run", "--duration", "60", "--warmup", "0", NULL };
 
     cli_opts_defaults(o, CLI_RUN);
     CHECK_INT_EQ(cli_opts_parse(o, 5, a1, why, sizeof why), 0);
     CHECK_INT_EQ(cli_opts_resolve(o, &cfg, why, sizeof why), 0);
-    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 50.0, 1e-12);
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg.run), 50.0, 1e-12);
     o->speed = 3;                                   /* --speed 3 */
-    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 3.0, 1e-12);
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg.run), 3.0, 1e-12);
 
     char *a2[] = { "run", "--disks", "1", "--run", "oltp", NULL };
     cli_opts_defaults(o, CLI_RUN);
     CHECK_INT_EQ(cli_opts_parse(o, 5, a2, why, sizeof why), 0);
     CHECK_INT_EQ(cli_opts_resolve(o, &cfg, why, sizeof why), 0);
-    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 1.0, 1e-12);     /* already short */
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg.run), 1.0, 1e-12);     /* already short */
     o->engine = CLI_ENGINE_NULL;
-    CHECK_NEAR_REL(cli_tui_speed(o, &cfg), 1.0, 1e-12);
+    CHECK_NEAR_REL(cli_tui_speed(o, &cfg.run), 1.0, 1e-12);
 
     char *a3[] = { "sweep", NULL };
     cli_opts_defaults(o, CLI_SWEEP);
     CHECK_INT_EQ(cli_opts_parse(o, 1, a3, why, sizeof why), 0);
     CHECK_INT_EQ(cli_opts_resolve(o, &cfg, why, sizeof why), 0);
-    double speed = cli_tui_speed(o, &cfg);
+    double speed = cli_tui_speed(o, &cfg.run);
     CHECK(speed == 10 || speed == 20 || speed == 50);
     free(o);
 }

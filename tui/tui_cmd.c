@@ -90,7 +90,7 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
         }
     cli_opts_defaults(o, CLI_RUN);
     rc = cli_opts_parse(o, argc, argv, why, sizeof why);
-    if (rc == 0 && (rc = cli_opts_resolve(o, &sc.run, why, sizeof why)) == 0)
+    if (rc == 0 && (rc = cli_opts_resolve(o, &sc.setup, why, sizeof why)) == 0)
         rc = cli_check_outputs(o, why, sizeof why);
     if (rc < 0) {
         cli_print_error(stderr, "asmsim tui", why);
@@ -105,7 +105,7 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
         return 2;
     }
     cmdline = cli_join_command_line(argc, argv);
-    sc.run.point.stop = stop;
+    sc.setup.run.point.stop = stop;
     sc.cell_ns = duration_given(argc, argv) && !o->auto_duration ? o->duration_ns
                                                                   : TUI_CELL_NS;
     sc.speed = o->speed < 0 ? 1.0 : o->speed;
@@ -113,7 +113,7 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
     sc.testname = o->testname;
     sc.command_line = cmdline;
     sc.version = ASMSIM_VERSION;
-    struct tuned_launch launch = { .argc = argc, .argv = argv, .cfg = sc.run };
+    struct tuned_launch launch = { .argc = argc, .argv = argv, .cfg = sc.setup };
     sc.command_line_of = tui_tuned_command_line;
     sc.command_line_arg = &launch;
     rc = sim_session_create(&sc, &s, why, sizeof why);

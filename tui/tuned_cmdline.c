@@ -39,21 +39,21 @@ static const char *const OPT_NAMES[T_N] = {
 };
 
 /* The value of option `which` in cfg, as the command line spells it. */
-static void opt_value(const struct sim_run_cfg *cfg, enum tuned_opt which,
+static void opt_value(const struct sim_setup *cfg, enum tuned_opt which,
                       char *buf, size_t len)
 {
     switch (which) {
-    case T_DISKS: snprintf(buf, len, "%d", cfg->disks); return;
-    case T_WRITE: snprintf(buf, len, "%d", cfg->workload.write_pct); return;
+    case T_DISKS: snprintf(buf, len, "%d", cfg->run.disks); return;
+    case T_WRITE: snprintf(buf, len, "%d", cfg->run.workload.write_pct); return;
     case T_SIZE_SMALL:
-        units_fmt_exact(cfg->workload.small_bytes, MIB, false, buf, len);
+        units_fmt_exact(cfg->run.workload.small_bytes, MIB, false, buf, len);
         return;
     case T_SIZE_LARGE:
-        units_fmt_exact(cfg->workload.large_bytes, MIB, false, buf, len);
+        units_fmt_exact(cfg->run.workload.large_bytes, MIB, false, buf, len);
         return;
-    case T_LAYOUT: snprintf(buf, len, "%s", lay_striping_name(cfg->layout.striping)); return;
+    case T_LAYOUT: snprintf(buf, len, "%s", lay_striping_name(cfg->run.layout.striping)); return;
     case T_REDUNDANCY:
-        snprintf(buf, len, "%s", lay_redundancy_name(cfg->layout.redundancy));
+        snprintf(buf, len, "%s", lay_redundancy_name(cfg->run.layout.redundancy));
         return;
     case T_VOLUME: snprintf(buf, len, "%s", cfg->volume.spec); return;
     case T_INSTANCE: snprintf(buf, len, "%s", cfg->instance.name); return;
@@ -79,7 +79,7 @@ static enum tuned_opt opt_named(const char *w, bool *inline_value)
     return T_N;
 }
 
-char *tui_tuned_command_line(void *arg, const struct sim_run_cfg *measured)
+char *tui_tuned_command_line(void *arg, const struct sim_setup *measured)
 {
     const struct tuned_launch *l = arg;
     bool changed[T_N];

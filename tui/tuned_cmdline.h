@@ -12,13 +12,13 @@
 struct tuned_launch {
     int argc;
     char **argv;
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
 };
 
 /* struct sim_session_cfg.command_line_of, arg a struct tuned_launch:
    "asmsim tui ..." with every option the keys changed (disks, write,
    sizes, layout, redundancy, volume, instance) set to its value in
    `measured`.  malloc'd; NULL when out of memory. */
-char *tui_tuned_command_line(void *arg, const struct sim_run_cfg *measured);
+char *tui_tuned_command_line(void *arg, const struct sim_setup *measured);
 
 #endif

@@ -28,6 +28,7 @@
 #include "sim/core/run.h"
 #include "sim/core/shell_word.h"
 #include "sim/model/dev_model.h"
+#include "sim/model/setup.h"
 
 #define AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* asmsim run --duration auto */
 #define AUTO_CI 0.01
@@ -146,13 +147,14 @@ void adv_run_command(const struct adv_cfg *cfg, const struct adv_config *c,
 }
 
 void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,
-                 bool burst, struct sim_run_cfg *rc)
+                 bool burst, struct sim_setup *su)
 {
     const struct adv_targets *t = &cfg->targets;
+    struct sim_run_cfg *rc = &su->run;
 
-    dev_model_run_defaults(rc);
-    rc->instance = c->instance;
-    rc->volume = c->volume;
+    sim_setup_defaults(su);
+    su->instance = c->instance;
+    su->volume = c->volume;
     rc->disks = c->disks;
     lay_cfg_defaults(&rc->layout, c->disks, c->volume.size_bytes);
     rc->layout.redundancy = t->redundancy;
@@ -171,6 +173,7 @@ void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,
     rc->point.stop = cfg->stop;
     rc->burst_credit_frac = burst ? 1.0 : 0.0;
     rc->seed = cfg->seed;
+    sim_setup_run(su);
 }
 
 /* The small latency to judge (see the top of the file). */
@@ -285,12 +288,12 @@ void adv_judge(const struct adv_targets *t, struct adv_outcome *o)
 int adv_eval(const struct adv_cfg *cfg, const struct adv_config *c,
              bool burst, struct adv_outcome *out, char *why, size_t why_len)
 {
-    struct sim_run_cfg rc;
+    struct sim_setup su;
     struct sim_run_result *r = NULL;
     int ret;
 
-    adv_run_cfg(cfg, c, burst, &rc);
-    ret = sim_run(&rc, NULL, NULL, &r, why, why_len);
+    adv_run_cfg(cfg, c, burst, &su);
+    ret = sim_run(&su.run, NULL, NULL, &r, why, why_len);
     if (ret < 0)
         return ret;
     out->c = *c;

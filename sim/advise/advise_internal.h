@@ -168,10 +168,11 @@ int adv_copies(enum lay_redundancy r);
 void adv_command_line(const struct adv_cfg *cfg, const struct adv_config *c,
                       const char *verb, char *buf, size_t len);
 /* advise_eval.c: the `asmsim run` configuration of c (the model
-   backend, buckets full (burst) or empty). */
-struct sim_run_cfg;
+   backend, buckets full (burst) or empty), bound (sim_setup_run) to *su,
+   which must outlive its run. */
+struct sim_setup;
 void adv_run_cfg(const struct adv_cfg *cfg, const struct adv_config *c,
-                 bool burst, struct sim_run_cfg *rc);
+                 bool burst, struct sim_setup *su);
 /* advise_schedule.c: c's forecast of the schedule until its day repeats,
    judged (its steady day served, and the other targets).  0, or -errno
    with why. */

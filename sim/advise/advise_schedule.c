@@ -52,6 +52,7 @@
 #include "sim/core/forecast.h"
 #include "sim/core/shell_word.h"
 #include "sim/core/run.h"
+#include "sim/model/setup.h"
 
 #define FORECAST_INTERVAL_NS (60ll * SIM_NS_PER_S)   /* asmsim forecast's
                                                         default --interval */
@@ -164,14 +165,15 @@ static int run_forecast(const struct adv_cfg *cfg, const struct adv_config *c,
                         struct sim_forecast_result **res, char *why, size_t why_len)
 {
     const struct wl_schedule *s = cfg->targets.schedule;
-    struct sim_run_cfg rc;
+    struct sim_setup su;
+    const struct sim_run_cfg *rc = &su.run;
     struct sim_parts parts;
     int max_small, max_large_ios;
 
-    adv_run_cfg(cfg, c, true, &rc);
-    sim_forecast_pools(s, rc.workload.large_type, FORECAST_STREAM_IO, 0, &max_small,
+    adv_run_cfg(cfg, c, true, &su);
+    sim_forecast_pools(s, rc->workload.large_type, FORECAST_STREAM_IO, 0, &max_small,
                        &max_large_ios);
-    int ret = sim_parts_open(&rc, max_small, max_large_ios, &parts, why, why_len);
+    int ret = sim_parts_open(rc, max_small, max_large_ios, &parts, why, why_len);
     if (ret < 0) {
         sim_parts_close(&parts);
         return ret;
@@ -179,7 +181,7 @@ static int run_forecast(const struct adv_cfg *cfg, const struct adv_config *c,
     struct sim_forecast_cfg fc = {
         .schedule = s,
         .interval_ns = FORECAST_INTERVAL_NS,
-        .large_type = rc.workload.large_type,
+        .large_type = rc->workload.large_type,
         .stream_io = FORECAST_STREAM_IO,
         .stop = cfg->stop,
     };

@@ -1,11 +1,11 @@
 /*
  * cli.h - the `asmsim` command line: options of run / sweep / orion, their
- * validation, the struct sim_run_cfg they resolve to, and the subcommands.
+ * validation, the struct sim_setup they resolve to, and the subcommands.
  *
  * Parsing is split from executing so that the TUI can reuse it: fill a
  * struct cli_opts (cli_opts_parse for the GNU-style run/sweep options,
  * cli_orion_parse for ORION's own flags), then cli_opts_resolve() turns it
- * into a validated struct sim_run_cfg, and cli_check_outputs() checks that
+ * into a validated struct sim_setup, and cli_check_outputs() checks that
  * every output path can be written.  Nothing runs and nothing is written
  * until all of that has succeeded.
  *
@@ -42,11 +42,13 @@
 #include <stdio.h>
 
 #include "layouts/layout.h"
+#include "sim/aio/dev_aio.h"           /* struct dev_aio_cfg */
 #include "sim/aio/safety.h"            /* struct safety_ident */
 #include "sim/cli/cli_values.h"        /* the value parsers */
 #include "sim/profiles/profiles.h"
 #include "sim/profiles/prices.h"
 #include "sim/core/run.h"
+#include "sim/model/setup.h"
 #include "sim/report/report.h"          /* struct report_skip */
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
@@ -223,6 +225,9 @@ struct cli_opts {
     uint64_t target_usable_bytes;           /* resolve: least usable size */
     int smallest_target;                    /* ... of this target, an index */
     bool size_limit_binds;                  /* ... set by --size-limit */
+    struct dev_aio_cfg aio;                 /* resolve: the aio backend's
+                                               configuration of the run
+                                               (cli_opts_to_cfg) */
 
     /* live view (run, sweep, tui) */
     bool tui;                               /* --tui: the dashboard */
@@ -335,8 +340,8 @@ int cli_opts_set_value(struct cli_opts *o, const char *name,
 
 /* Apply the layout file, resolve the volume and instance, and build and
    validate the run configuration (for a sweep: against every disk count).
-   0 or -EINVAL with why.  cfg->point.stop is left NULL. */
-int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg,
+   0 or -EINVAL with why.  cfg->run.point.stop is left NULL. */
+int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg,
                      char *why, size_t why_len);
 
 /* Resolve the instance and the volume as cli_opts_resolve does (an OCI
@@ -355,10 +360,11 @@ bool cli_opts_has_class(const struct cli_opts *o, enum wl_class c);
 const char *cli_duration_note(const struct cli_opts *o);
 
 /* Build *cfg from already resolved options for `disks` disks (no checks
-   beyond what the mapping needs).  cfg->layout.disk_failgroup points into
-   *o, which must outlive cfg. */
+   beyond what the mapping needs).  cfg->run.layout.disk_failgroup and the
+   aio backend's configuration (cfg->backend_cfg: o->aio) point into *o,
+   which must outlive cfg. */
 void cli_opts_to_cfg(const struct cli_opts *o, int disks,
-                     struct sim_run_cfg *cfg);
+                     struct sim_setup *cfg);
 
 /* --output-dir can be created or written, --json's directory exists.
    0 or -EINVAL / -EACCES with why. */

@@ -127,12 +127,12 @@ double cli_tui_speed(const struct cli_opts *o, const struct sim_run_cfg *run)
     if (o->warmup_ns != SIM_WARMUP_AUTO)
         point_s += (double)o->warmup_ns / 1e9;
     for (int i = 0; i < n; i++) {
-        struct sim_run_cfg cfg;
+        struct sim_setup cfg;
         struct wl_matrix *m = NULL;
         cli_opts_to_cfg(o, o->cmd == CLI_SWEEP ? o->counts[i] : o->disks, &cfg);
         if (run->matrix_disks > 0)
-            cfg.matrix.num_disks = run->matrix_disks;
-        if (wl_matrix_build(&cfg.matrix, &m, why, sizeof why) != 0)
+            cfg.run.matrix.num_disks = run->matrix_disks;
+        if (wl_matrix_build(&cfg.run.matrix, &m, why, sizeof why) != 0)
             continue;               /* resolve built it already */
         device_s += m->n_points * point_s;
         wl_matrix_free(m);
@@ -154,11 +154,11 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
     if (o->tui && j->ui && j->ui->watch && !j->json_stdout &&
         isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
         struct sim_session_cfg sc = {
-            .run = j->cfg,
+            .setup = j->cfg,
             .batch = true,
             .counts = is_sweep ? o->counts : NULL,
             .n_counts = is_sweep ? o->n_counts : 0,
-            .speed = cli_tui_speed(o, &j->cfg),
+            .speed = cli_tui_speed(o, &j->cfg.run),
             .output_dir = o->output_dir,
             .testname = o->testname,
             .command_line = j->command_line,
@@ -182,12 +182,12 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
     if (prog->line)
         cli_progress_start(prog);
     if (is_sweep)
-        return sim_sweep(&(struct sim_sweep_spec){ &j->cfg, o->counts,
+        return sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&j->cfg), o->counts,
                                                    o->n_counts,
                                                    cli_progress_on_point,
                                                    prog },
                          sweep, why, why_len);
-    return sim_run(&j->cfg, cli_progress_on_point, prog, run, why, why_len);
+    return sim_run(sim_setup_run(&j->cfg), cli_progress_on_point, prog, run, why, why_len);
 }
 
 /* Steps 2 and 3 of run, sweep and orion: the stop flag, the stamp
@@ -202,7 +202,7 @@ static int measure(struct cli_job *j, sim_stop_flag *stop,
     char why[CLI_WHY_LEN];
     int rc;
 
-    j->cfg.point.stop = stop;
+    j->cfg.run.point.stop = stop;
     if (!j->meta.stamp[0])
         report_stamp_now(&j->meta);
     if (make_output_dir(j->o) != 0)
@@ -263,8 +263,8 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
     char device_info[8192] = "";
 
     if (j->o->verbose) {            /* the backend says what it found */
-        j->cfg.device_info = device_info;
-        j->cfg.device_info_len = sizeof device_info;
+        j->o->aio.info = device_info;
+        j->o->aio.info_len = sizeof device_info;
     }
     if ((rc = measure(j, stop, &r, NULL)) < 0)
         return 1;
@@ -339,7 +339,7 @@ static int orion_load_luns(struct cli_opts *o)
 static void orion_banner(const struct cli_job *j)
 {
     struct wl_matrix *m = NULL;
-    struct wl_matrix_cfg mc = j->cfg.matrix;
+    struct wl_matrix_cfg mc = j->cfg.run.matrix;
     char why[CLI_WHY_LEN];
     bool real = j->o->engine == CLI_ENGINE_AIO;
 
@@ -351,8 +351,8 @@ static void orion_banner(const struct cli_job *j)
     if (!real)
         printf("Volumes: %d x %s on instance %s\n", j->o->disks,
                j->o->volume.spec, j->o->instance.name);
-    if (j->cfg.matrix_disks > 0)
-        mc.num_disks = j->cfg.matrix_disks;
+    if (j->cfg.run.matrix_disks > 0)
+        mc.num_disks = j->cfg.run.matrix_disks;
     if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
         printf("Total Data Points: %d\n", m->orion_total_points);
         wl_matrix_free(m);

@@ -164,7 +164,7 @@ static int resolve(struct forecast_job *fj, int argc, char **argv)
     o->cmd = CLI_FORECAST;
     if (rc != 0 || cli_check_outputs(o, why, sizeof why) != 0)
         return usage_error(why);
-    sim_forecast_pools(fj->schedule, fj->j.cfg.workload.large_type, o->stream_io,
+    sim_forecast_pools(fj->schedule, fj->j.cfg.run.workload.large_type, o->stream_io,
                        o->open.max_outstanding, &fj->max_small, &fj->max_large_ios);
     if (cli_job_init(&fj->j, o, argc, argv) != 0) {
         fprintf(stderr, "asmsim: out of memory\n");
@@ -203,7 +203,7 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
                         struct sim_forecast_result **res)
 {
     char why[CLI_WHY_LEN];
-    const struct sim_run_cfg *cfg = &fj->j.cfg;
+    const struct sim_run_cfg *cfg = sim_setup_run(&fj->j.cfg);
     struct sim_parts parts;
     int rc = sim_parts_open(cfg, fj->max_small, fj->max_large_ios, &parts, why,
                             sizeof why);
@@ -298,7 +298,7 @@ static void play_forecast(struct forecast_job *fj, const struct cli_ui *ui,
         return;
     char why[CLI_WHY_LEN] = "";
     struct sim_session_cfg sc = {
-        .run = fj->j.cfg, .batch = true,
+        .setup = fj->j.cfg, .batch = true,
         .speed = o->speed < 0 ? FORECAST_TUI_SPEED : o->speed,
         .testname = o->testname, .command_line = fj->j.command_line,
         .replay = r, .replay_info = in,

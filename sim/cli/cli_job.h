@@ -24,7 +24,7 @@
 /* Everything one run or sweep command needs besides the options. */
 struct cli_job {
     struct cli_opts *o;
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct report_meta meta;
     char *command_line;
     char (*lun_names)[CLI_LUN_NAME_LEN];

@@ -13,7 +13,7 @@
  *                     only supplies the settings that were not given on
  *                     the command line.
  *   cli_opts_resolve  the combination checked and turned into a
- *                     struct sim_run_cfg (cli_resolve.c).
+ *                     struct sim_setup (cli_resolve.c).
  *   cli_check_outputs every output path can be written (cli_output_check.c).
  *
  * The message format is the contract with users and scripts:

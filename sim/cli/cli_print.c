@@ -156,11 +156,11 @@ static void print_levels_from(FILE *f, const struct cli_job *j)
                      c ? "large" : "small", flag[c], given[c]);
         else
             snprintf(part[c], sizeof part[c], "%s %s", c ? "large" : "small",
-                     j->cfg.levels == SIM_LEVELS_EXTEND ?   /* no --num-* of its own */
+                     j->cfg.run.levels == SIM_LEVELS_EXTEND ?   /* no --num-* of its own */
                      "extended to saturation past ORION's" :
                      "ORION's, from the disk count");
     }
-    if (!any_given && sim_run_extends_levels(&j->cfg))
+    if (!any_given && sim_run_extends_levels(&j->cfg.run))
         fprintf(f, "  levels    extended to saturation past ORION's "
                 "(--levels orion keeps ORION's)\n");
     else if (!any_given)
@@ -348,7 +348,7 @@ void cli_print_points(FILE *f, const struct sim_run_result *r)
 void cli_print_real_facts(FILE *f, const struct cli_job *j,
                           const struct sim_run_result *r)
 {
-    const struct dev_ops *backend = j->cfg.backend;
+    const struct dev_ops *backend = j->cfg.run.backend;
     uint64_t small_err = 0, large_err = 0, ios = 0;
     double user = 0, sys = 0, busy = 0, irq = 0;
     int bound = 0;

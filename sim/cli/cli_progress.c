@@ -41,14 +41,14 @@ void cli_progress_start(struct cli_progress *p)
     char why[CLI_WHY_LEN];
 
     p->t0_s = progress_now_s();
-    if (sim_open_load_on(&p->j->cfg.open)) {
+    if (sim_open_load_on(&p->j->cfg.run.open)) {
         p->total_points = n;        /* open loop: one point per run */
         return;
     }
     for (int i = 0; i < n; i++) {
-        struct wl_matrix_cfg mc = p->j->cfg.matrix;
+        struct wl_matrix_cfg mc = p->j->cfg.run.matrix;
         struct wl_matrix *m = NULL;
-        mc.num_disks = o->cmd == CLI_SWEEP ? o->counts[i] : p->j->cfg.disks;
+        mc.num_disks = o->cmd == CLI_SWEEP ? o->counts[i] : p->j->cfg.run.disks;
         if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
             p->total_points += m->n_points;
             wl_matrix_free(m);
@@ -84,8 +84,8 @@ static void progress_line(struct cli_progress *p, int run_index,
     fprintf(stderr, "asmsim: %d/%d points (%d %%), %d disk%s, small %d large "
             "%d: %.1f MBPS %.0f IOPS, elapsed %s, ETA %s", done, total,
             done * 100 / total,
-            o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.disks,
-            (o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.disks) == 1
+            o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.run.disks,
+            (o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.run.disks) == 1
                 ? "" : "s", r->small, r->large, r->cls[WL_LARGE].mbps,
                 r->cls[WL_SMALL].iops, elapsed, eta);
     if (p->j->tty)
@@ -98,22 +98,22 @@ static void progress_line(struct cli_progress *p, int run_index,
 void cli_progress_jobs_note(const struct cli_job *j)
 {
     const struct cli_opts *o = j->o;
-    const struct sim_run_cfg *cfg = &j->cfg;
+    const struct sim_setup *cfg = &j->cfg;
 
-    if (o->jobs <= 1 || o->quiet || sim_open_load_on(&cfg->open))
+    if (o->jobs <= 1 || o->quiet || sim_open_load_on(&cfg->run.open))
         return;
     if (o->cmd == CLI_SWEEP) {
-        if (!dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK))
+        if (!dev_has(cfg->run.backend, DEV_CAP_VIRTUAL_CLOCK))
             fprintf(stderr, "asmsim: --jobs %d: the %s engine runs one disk "
                     "count at a time (on a real clock, runs at once would "
-                    "mix their figures)\n", o->jobs, cfg->backend->name);
+                    "mix their figures)\n", o->jobs, cfg->run.backend->name);
         return;
     }
-    if (!dev_has(cfg->backend, DEV_CAP_VIRTUAL_CLOCK))
+    if (!dev_has(cfg->run.backend, DEV_CAP_VIRTUAL_CLOCK))
         fprintf(stderr, "asmsim: --jobs %d: the %s engine runs one point at "
                 "a time (on a real clock, points at once would mix their "
-                "figures)\n", o->jobs, cfg->backend->name);
-    else if (!sim_points_independent(cfg))
+                "figures)\n", o->jobs, cfg->run.backend->name);
+    else if (!sim_points_independent(&cfg->run))
         fprintf(stderr, "asmsim: --jobs %d: carried burst credits "
                 "(--burst-credits carry) pass from point to point, so the "
                 "points run one at a time\n", o->jobs);

@@ -1,5 +1,5 @@
 /*
- * cli_resolve.c - from parsed options to a validated struct sim_run_cfg:
+ * cli_resolve.c - from parsed options to a validated struct sim_setup:
  * cli_opts_resolve() and cli_opts_to_cfg().
  *
  * Resolving happens after parsing, when every flag is known, because the
@@ -143,68 +143,81 @@ static int resolve_run(struct cli_opts *o, char *why, size_t why_len)
 }
 
 void cli_opts_to_cfg(const struct cli_opts *o, int disks,
-                     struct sim_run_cfg *cfg)
+                     struct sim_setup *cfg)
 {
     uint64_t disk_bytes = o->volume.size_bytes;
 
-    sim_run_cfg_defaults(cfg);
-    cfg->disks = disks;
+    memset(cfg, 0, sizeof *cfg);
+    sim_run_cfg_defaults(&cfg->run);
+    cfg->run.disks = disks;
 
-    lay_cfg_defaults(&cfg->layout, disks, disk_bytes);
-    cfg->layout.striping = o->striping;
-    cfg->layout.au_bytes = o->au_bytes;
-    cfg->layout.stripe_bytes = o->stripe_bytes;
-    cfg->layout.redundancy = o->redundancy;
-    cfg->layout.failgroups = o->failgroups;
-    cfg->layout.disk_failgroup =
+    lay_cfg_defaults(&cfg->run.layout, disks, disk_bytes);
+    cfg->run.layout.striping = o->striping;
+    cfg->run.layout.au_bytes = o->au_bytes;
+    cfg->run.layout.stripe_bytes = o->stripe_bytes;
+    cfg->run.layout.redundancy = o->redundancy;
+    cfg->run.layout.failgroups = o->failgroups;
+    cfg->run.layout.disk_failgroup =
         o->failgroup_map_disks == disks ? o->failgroup_map : NULL;
 
-    wl_cfg_defaults(&cfg->workload, disk_bytes);
-    cfg->workload.small_bytes = o->small_bytes;
-    cfg->workload.large_bytes = o->large_bytes;
-    cfg->workload.large_type = o->large_type;
-    cfg->workload.write_pct = o->write_pct;
-    cfg->workload.seed = o->seed;
+    wl_cfg_defaults(&cfg->run.workload, disk_bytes);
+    cfg->run.workload.small_bytes = o->small_bytes;
+    cfg->run.workload.large_bytes = o->large_bytes;
+    cfg->run.workload.large_type = o->large_type;
+    cfg->run.workload.write_pct = o->write_pct;
+    cfg->run.workload.seed = o->seed;
 
-    wl_matrix_cfg_defaults(&cfg->matrix, disks);
-    cfg->matrix.run = o->run;
-    cfg->matrix.matrix = o->matrix;
-    cfg->matrix.num_small = o->num_small;
-    cfg->matrix.num_large = o->num_large;
-    cfg->levels = o->levels == SIM_LEVELS_EXTEND ? SIM_LEVELS_EXTEND
+    wl_matrix_cfg_defaults(&cfg->run.matrix, disks);
+    cfg->run.matrix.run = o->run;
+    cfg->run.matrix.matrix = o->matrix;
+    cfg->run.matrix.num_small = o->num_small;
+    cfg->run.matrix.num_large = o->num_large;
+    cfg->run.levels = o->levels == SIM_LEVELS_EXTEND ? SIM_LEVELS_EXTEND
                                                  : SIM_LEVELS_ORION;
 
-    cfg->point.duration_ns = o->duration_ns;
-    cfg->point.auto_duration = o->auto_duration;
-    cfg->point.ci_target = 0.01;
-    cfg->point.warmup_ns = o->warmup_ns;
-    cfg->point.warmup_bytes = o->warmup_bytes;
-    cfg->point.stream_io = o->stream_io;
-    cfg->point.stop = NULL;
-    cfg->point.interval_ns = o->interval_ns;
-    cfg->jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
-    cfg->open = o->open;            /* a rate: one open-loop point (run_one.c) */
+    cfg->run.point.duration_ns = o->duration_ns;
+    cfg->run.point.auto_duration = o->auto_duration;
+    cfg->run.point.ci_target = 0.01;
+    cfg->run.point.warmup_ns = o->warmup_ns;
+    cfg->run.point.warmup_bytes = o->warmup_bytes;
+    cfg->run.point.stream_io = o->stream_io;
+    cfg->run.point.stop = NULL;
+    cfg->run.point.interval_ns = o->interval_ns;
+    cfg->run.jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
+    cfg->run.open = o->open;            /* a rate: one open-loop point (run_one.c) */
 
-    cfg->backend = o->engine == CLI_ENGINE_AIO ?
+    cfg->run.backend = o->engine == CLI_ENGINE_AIO ?
                        (o->uring ? &dev_uring_ops : &dev_aio_ops) :
                    o->engine == CLI_ENGINE_NULL ? &dev_null_ops :
                    &dev_model_ops;
     if (o->engine == CLI_ENGINE_AIO) {
-        cfg->targets = o->targets;      /* the first `disks` of them */
-        cfg->destroy_data = o->destroy_data;
-        cfg->ignore_signatures = o->ignore_signatures;
-        cfg->create_bytes = o->create_bytes;
-        cfg->threads = o->threads;
-        cfg->uring_sqpoll = o->uring_sqpoll;
-        cfg->quiet = o->quiet;
+        cfg->backend_cfg = &o->aio;     /* cli_opts_resolve made it */
+        cfg->run.disk_names = o->targets;   /* the first `disks` of them */
+        cfg->run.quiet = o->quiet;
     }
     cfg->volume = o->volume;
     cfg->instance = o->instance;
-    cfg->burst_credit_frac = o->burst_credit_frac;
-    cfg->burst_carry = o->burst_carry;
-    cfg->seed = o->seed;
+    cfg->run.burst_credit_frac = o->burst_credit_frac;
+    cfg->run.burst_carry = o->burst_carry;
+    cfg->run.seed = o->seed;
     cfg->bill = o->bill.disks > 0 ? price_bill_at(&o->bill, disks) : o->bill;
     cfg->price = o->price;
+    sim_setup_run(cfg);
+}
+
+/* The aio backend's configuration of the run (o->aio, what
+   cli_opts_to_cfg hands the run): the targets and what may be done to
+   them. */
+static void resolve_aio_cfg(struct cli_opts *o)
+{
+    o->aio = (struct dev_aio_cfg){
+        .paths = o->targets,
+        .destroy_data = o->destroy_data,
+        .ignore_signatures = o->ignore_signatures,
+        .create_bytes = o->create_bytes,
+        .threads = o->threads,
+        .sqpoll = o->uring_sqpoll,
+    };
 }
 
 /* ---- sweeps: the disk counts that cannot be built ------------------------ */
@@ -872,7 +885,7 @@ static int check_for_disks(const struct cli_opts *o, int disks,
                            int matrix_disks, const int *nodes, char *why,
                            size_t why_len)
 {
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct wl_matrix *m = NULL;
     char inner[300];
     char where[CLI_QUOTE_BUF + 64];
@@ -885,22 +898,22 @@ static int check_for_disks(const struct cli_opts *o, int disks,
                  "-num_disks" : "--disks", matrix_disks);
 
     cli_opts_to_cfg(o, disks, &cfg);
-    cfg.layout.disks = disks;
+    cfg.run.layout.disks = disks;
     bool orion = o->cmd == CLI_ORION;
-    if (lay_cfg_check(&cfg.layout, inner, sizeof inner) != 0) {
+    if (lay_cfg_check(&cfg.run.layout, inner, sizeof inner) != 0) {
         cli_spell_fields(inner, sizeof inner, orion);
-        if (o->engine == CLI_ENGINE_AIO && lay_cfg_disks_too_small(&cfg.layout))
+        if (o->engine == CLI_ENGINE_AIO && lay_cfg_disks_too_small(&cfg.run.layout))
             disk_size_source(o, where, sizeof where);
         snprintf(why, why_len, "%s: %s", where, inner);
         return -EINVAL;
     }
-    if (wl_cfg_check(&cfg.workload, inner, sizeof inner) != 0) {
+    if (wl_cfg_check(&cfg.run.workload, inner, sizeof inner) != 0) {
         cli_spell_fields(inner, sizeof inner, orion);
         snprintf(why, why_len, "%s: workload: %s", where, inner);
         return -EINVAL;
     }
-    cfg.matrix.num_disks = matrix_disks;
-    if (wl_matrix_build(&cfg.matrix, &m, inner, sizeof inner) != 0) {
+    cfg.run.matrix.num_disks = matrix_disks;
+    if (wl_matrix_build(&cfg.run.matrix, &m, inner, sizeof inner) != 0) {
         cli_spell_fields(inner, sizeof inner, orion);
         if (o->run == WL_RUN_ADVANCED)     /* the reason names the matrix */
             snprintf(why, why_len, "%s", inner);
@@ -910,7 +923,7 @@ static int check_for_disks(const struct cli_opts *o, int disks,
         return -EINVAL;
     }
     lay *l = NULL;
-    if ((rc = lay_create(&cfg.layout, &l, inner, sizeof inner)) != 0) {
+    if ((rc = lay_create(&cfg.run.layout, &l, inner, sizeof inner)) != 0) {
         snprintf(why, why_len, "%s: %s", where, inner);
         wl_matrix_free(m);
         return rc;
@@ -1140,7 +1153,7 @@ int cli_opts_resolve_bill(struct cli_opts *o, char *why, size_t why_len)
     return rc ? rc : resolve_cost(o, why, why_len);
 }
 
-int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
+int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
                      size_t why_len)
 {
     int rc;
@@ -1166,6 +1179,7 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     if ((rc = resolve_levels(o, why, why_len)) != 0)
         return rc;
+    resolve_aio_cfg(o);
     /* the NUMA node of each target, for the aio worker plan */
     int *nodes = NULL;
     if (o->engine == CLI_ENGINE_AIO) {
@@ -1184,8 +1198,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
             return rc;
         cli_opts_to_cfg(o, o->counts[0], cfg);
         if (o->failgroup_map_disks > 0) {    /* the run at its count only */
-            cfg->failgroup_map = o->failgroup_map;
-            cfg->failgroup_map_disks = o->failgroup_map_disks;
+            cfg->run.failgroup_map = o->failgroup_map;
+            cfg->run.failgroup_map_disks = o->failgroup_map_disks;
         }
         return 0;
     }
@@ -1196,6 +1210,6 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_run_cfg *cfg, char *why,
         return rc;
     cli_opts_to_cfg(o, layout_disks, cfg);
     if (layout_disks != o->disks)
-        cfg->matrix_disks = o->disks;   /* orion: -num_disks sets the levels */
+        cfg->run.matrix_disks = o->disks;   /* orion: -num_disks sets the levels */
     return 0;
 }

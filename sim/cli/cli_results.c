@@ -198,7 +198,7 @@ int cli_write_run_outputs(struct cli_job *j, const struct sim_run_result *r,
     char *json = results_json(j, r, NULL, &f);
     if (j->o->output_dir && open_stage(j, &st, &f)) {
         /* ORION's files tabulate its matrix: an open-loop run has none */
-        if (!sim_open_load_on(&j->cfg.open) &&
+        if (!sim_open_load_on(&j->cfg.run.open) &&
             (rc = report_orion_files(st.path, j->o->testname, &j->meta,
                                      &j->cfg, r, msg, sizeof msg)) != 0)
             failed(&f, rc, msg);
@@ -220,7 +220,7 @@ static void stage_sweep_orion(struct cli_job *j, const struct report_stage *st,
     char msg[CLI_WHY_LEN];
 
     for (int i = 0; i < s->n_runs; i++) {
-        struct sim_run_cfg cfg;
+        struct sim_setup cfg;
         char prefix[CLI_TESTNAME_MAX + 32];
         int rc;
 
@@ -250,7 +250,7 @@ int cli_write_sweep_outputs(struct cli_job *j,
         j->meta.n_luns = last->disks;
     char *json = last ? results_json(j, last, s, &f) : NULL;
     if (j->o->output_dir && open_stage(j, &st, &f)) {
-        if (!sim_open_load_on(&j->cfg.open))    /* as in a run */
+        if (!sim_open_load_on(&j->cfg.run.open))    /* as in a run */
             stage_sweep_orion(j, &st, s, &f);
         if (stage_path(j, &st, "sweep.csv", path, sizeof path, &f) &&
             (rc = report_sweep_csv(path, &j->meta, &j->cfg, s, msg, sizeof msg)) != 0)

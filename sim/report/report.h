@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "sim/core/run.h"
+#include "sim/model/setup.h"         /* the volume, instance and bill shown */
 
 /* A disk count a sweep did not run because its disk group cannot be
    built there (--redundancy normal at 1 disk, more counts than real
@@ -136,7 +137,7 @@ void report_fmt_burst_lasts(const struct sim_class_burst *b, char *buf, size_t l
 /* summary.txt in full: command line, resolved parameters, LUNs, the
    three lines, latency avg/min/max/stddev and percentiles per class. */
 int report_orion_summary(FILE *f, const struct report_meta *meta,
-                         const struct sim_run_cfg *cfg,
+                         const struct sim_setup *cfg,
                          const struct sim_run_result *run);
 int report_orion_csv(FILE *f, const struct sim_run_result *run,
                      enum report_csv which);
@@ -153,7 +154,7 @@ void report_run_notes(FILE *f, const struct sim_run_result *run, int bound);
    a reason naming the file. */
 int report_orion_files(const char *dir, const char *prefix,
                        const struct report_meta *meta,
-                       const struct sim_run_cfg *cfg,
+                       const struct sim_setup *cfg,
                        const struct sim_run_result *run,
                        char *why, size_t why_len);
 
@@ -161,7 +162,7 @@ int report_orion_files(const char *dir, const char *prefix,
    (sweep; its top-level summary/points are those of the last disk
    count).  path "-" writes to stdout.  0 or -errno with a reason. */
 int report_json_write(const char *path, const struct report_meta *meta,
-                      const struct sim_run_cfg *cfg,
+                      const struct sim_setup *cfg,
                       const struct sim_run_result *run,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len);
@@ -177,7 +178,7 @@ int report_cost_json_write(const char *path, const struct report_meta *meta,
    report, html.h, is generated from it): 0 with *out to free(), or -errno
    with why (-EINVAL: no results, -ENOMEM). */
 int report_json_text(const struct report_meta *meta,
-                     const struct sim_run_cfg *cfg,
+                     const struct sim_setup *cfg,
                      const struct sim_run_result *run,
                      const struct sim_sweep_result *sweep, char **out,
                      char *why, size_t why_len);
@@ -190,7 +191,7 @@ int report_json_write_text(const char *path, const char *text, char *why,
 /* The sweep CSV (<dir>/<testname>_<stamp>_sweep.csv): one row per disk count, with the monthly
    price of its volumes (cfg->volume). */
 int report_sweep_csv(const char *path, const struct report_meta *meta,
-                     const struct sim_run_cfg *cfg,
+                     const struct sim_setup *cfg,
                      const struct sim_sweep_result *sweep,
                      char *why, size_t why_len);
 
@@ -202,12 +203,12 @@ int report_timeline_csv(const char *path, const struct sim_run_result *const *ru
 /* The terminal table of a sweep (disks, Maximum Large MBPS, Maximum Small
    IOPS, Minimum Small Latency, limit that binds) and the one-line reading,
    e.g. "4 volumes reach 97 % of the instance limit; more add nothing". */
-void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
+void report_sweep_table(FILE *f, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep);
 
 /* The sweep's one-line reading alone, as report_sweep_table ends: the
    sentence the results JSON keeps in readings.sweep. */
-void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+void report_sweep_reading(FILE *f, const struct sim_setup *cfg,
                           const struct sim_sweep_result *sweep);
 
 /* mkdir -p for an output directory: creates every missing component

@@ -90,7 +90,7 @@
  *
  * Speed.  The tree is printed by json_print.c, which makes cJSON_Print's
  * text byte for byte, about seven times faster; a sweep's runs are built and
- * printed on cfg->jobs threads (report_json_text), so the 27 MB of a
+ * printed on cfg->run.jobs threads (report_json_text), so the 27 MB of a
  * 1-16 disk sweep do not hold the end of it on one core.
  */
 #include <errno.h>
@@ -306,14 +306,14 @@ static void add_limit(struct jb *b, cJSON *o, const char *key, bool ran,
 
 /* How each class's load levels went (levels.h); a class without an axis
    in the matrix is null. */
-static void add_levels(struct jb *b, cJSON *parent, const struct sim_run_cfg *cfg,
+static void add_levels(struct jb *b, cJSON *parent, const struct sim_setup *cfg,
                        const struct sim_run_result *r)
 {
     static const char *const name[WL_CLASSES] = { "small", "large" };
     cJSON *o = add_obj(b, parent, "levels");
 
-    add_str(b, o, "mode", sim_open_load_on(&cfg->open) ? "none"
-                          : cfg->levels == SIM_LEVELS_EXTEND ? "extend" : "orion");
+    add_str(b, o, "mode", sim_open_load_on(&cfg->run.open) ? "none"
+                          : cfg->run.levels == SIM_LEVELS_EXTEND ? "extend" : "orion");
     for (int c = WL_LARGE; c >= WL_SMALL; c--) {
         const struct sim_class_levels *lv = &r->levels[c];
         if (lv->orion_max <= 0) {
@@ -355,7 +355,7 @@ static void add_min_latency_percentiles(struct jb *b, cJSON *o, const struct sim
 static void add_point_open(struct jb *b, cJSON *o, const struct sim_point_result *p);
 
 static void add_summary(struct jb *b, cJSON *parent,
-                        const struct sim_run_result *r, const struct sim_run_cfg *cfg)
+                        const struct sim_run_result *r, const struct sim_setup *cfg)
 {
     const struct sim_summary *s = &r->summary;
     cJSON *o = add_obj(b, parent, "summary");
@@ -687,15 +687,15 @@ static void add_config_prices(struct jb *b, cJSON *c, const struct price_bill *b
         add_null(b, c, "region");
 }
 
-static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
+static void add_config(struct jb *b, cJSON *root, const struct sim_setup *cfg,
                        int disks, const struct sim_sweep_result *sweep)
 {
     const struct inst_profile *in = &cfg->instance;
     const struct vol_profile *v = &cfg->volume;
-    const struct lay_cfg *l = &cfg->layout;
-    const struct wl_cfg *w = &cfg->workload;
-    const struct wl_matrix_cfg *m = &cfg->matrix;
-    const struct sim_point_opts *o = &cfg->point;
+    const struct lay_cfg *l = &cfg->run.layout;
+    const struct wl_cfg *w = &cfg->run.workload;
+    const struct wl_matrix_cfg *m = &cfg->run.matrix;
+    const struct sim_point_opts *o = &cfg->run.point;
     cJSON *c = add_obj(b, root, "config"), *x;
 
     add_num(b, c, "disks", disks);
@@ -709,11 +709,11 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
             }
         }
     }
-    add_str(b, c, "backend", cfg->backend ? cfg->backend->name : NULL);
-    if (cfg->targets != NULL) {         /* real devices: their paths */
+    add_str(b, c, "backend", cfg->run.backend ? cfg->run.backend->name : NULL);
+    if (cfg->run.disk_names != NULL) {         /* real devices: their paths */
         x = add_arr(b, c, "targets");
         for (int i = 0; x != NULL && i < disks; i++) {
-            cJSON *t = cJSON_CreateString(cfg->targets[i]);
+            cJSON *t = cJSON_CreateString(cfg->run.disk_names[i]);
             if (t == NULL || !cJSON_AddItemToArray(x, t)) {
                 cJSON_Delete(t);
                 b->oom = true;
@@ -781,11 +781,11 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
     else
         add_num(b, c, "warmup", (double)o->warmup_ns / 1e9);
     add_u64(b, c, "cache_bytes", o->warmup_bytes);
-    add_num(b, c, "burst_credits", cfg->burst_credit_frac);
-    add_bool(b, c, "burst_credits_carry", cfg->burst_carry);
-    add_u64(b, c, "seed", cfg->seed);
+    add_num(b, c, "burst_credits", cfg->run.burst_credit_frac);
+    add_bool(b, c, "burst_credits_carry", cfg->run.burst_carry);
+    add_u64(b, c, "seed", cfg->run.seed);
     add_config_prices(b, c, &cfg->bill);
-    add_config_open(b, c, &cfg->open);
+    add_config_open(b, c, &cfg->run.open);
 }
 
 /* "readings": the sentences the terminal prints, made by the code that
@@ -810,7 +810,7 @@ static void add_reading_lines(struct jb *b, cJSON *arr, const char *text)
     }
 }
 
-static void add_readings(struct jb *b, cJSON *root, const struct sim_run_cfg *cfg,
+static void add_readings(struct jb *b, cJSON *root, const struct sim_setup *cfg,
                          const struct sim_run_result *last,
                          const struct sim_sweep_result *sweep)
 {
@@ -824,7 +824,7 @@ static void add_readings(struct jb *b, cJSON *root, const struct sim_run_cfg *cf
         return;
     }
     if (last->summary.open) {
-        report_open_lines(mem, &last->points[0], cfg->open.arrivals);
+        report_open_lines(mem, &last->points[0], cfg->run.open.arrivals);
     } else {
         report_summary_remarks(mem, &last->summary);
     }
@@ -944,7 +944,7 @@ int report_cost_json_write(const char *path, const struct report_meta *meta,
    into it as a raw item, which prints as the element would. */
 struct doc_parts {
     const struct report_meta *meta;
-    const struct sim_run_cfg *cfg;
+    const struct sim_setup *cfg;
     const struct sim_run_result *run, *last;
     const struct sim_sweep_result *sweep;
     cJSON *root;
@@ -1004,7 +1004,7 @@ static void build_root(struct doc_parts *d)
                     d->meta);
     add_cost(&b, d->root, &d->cfg->bill, last->disks);
     add_summary(&b, d->root, last, d->cfg);
-    add_points(&b, d->root, last, d->cfg->backend);
+    add_points(&b, d->root, last, d->cfg->run.backend);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
     add_bool(&b, d->root, "incomplete", d->sweep ? d->sweep->incomplete
@@ -1013,7 +1013,7 @@ static void build_root(struct doc_parts *d)
 }
 
 /* sweep[i]: one run of the sweep, as text two levels deep. */
-static char *sweep_run_text(const struct sim_run_cfg *cfg,
+static char *sweep_run_text(const struct sim_setup *cfg,
                             const struct sim_run_result *r)
 {
     struct jb b = {false};
@@ -1025,7 +1025,7 @@ static char *sweep_run_text(const struct sim_run_cfg *cfg,
     add_num(&b, o, "disks", r->disks);
     add_cost(&b, o, &cfg->bill, r->disks);
     add_summary(&b, o, r, cfg);
-    add_points(&b, o, r, cfg->backend);
+    add_points(&b, o, r, cfg->run.backend);
     add_bool(&b, o, "incomplete", r->incomplete);
     if (!b.oom)
         text = report_json_print_at(o, 2);
@@ -1079,7 +1079,7 @@ static void add_sweep_texts(struct jb *b, cJSON *root, struct doc_parts *d)
 }
 
 int report_json_text(const struct report_meta *meta,
-                     const struct sim_run_cfg *cfg,
+                     const struct sim_setup *cfg,
                      const struct sim_run_result *run,
                      const struct sim_sweep_result *sweep, char **out,
                      char *why, size_t why_len)
@@ -1099,7 +1099,7 @@ int report_json_text(const struct report_meta *meta,
     }
     if (n_runs > 0 && (d.run_text = calloc((size_t)n_runs, sizeof *d.run_text)) == NULL)
         goto oom;
-    sim_parallel_for(1 + n_runs, cfg->jobs, doc_part_task, &d);
+    sim_parallel_for(1 + n_runs, cfg->run.jobs, doc_part_task, &d);
     b.oom = d.root_oom;
     if (sweep != NULL && d.root != NULL)
         add_sweep_texts(&b, d.root, &d);
@@ -1122,7 +1122,7 @@ oom:
 }
 
 int report_json_write(const char *path, const struct report_meta *meta,
-                      const struct sim_run_cfg *cfg,
+                      const struct sim_setup *cfg,
                       const struct sim_run_result *run,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len)

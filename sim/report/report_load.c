@@ -1,6 +1,6 @@
 /*
  * report_load.c - a results JSON (report_json.c) read back into struct
- * sim_run_cfg, sim_run_result / sim_sweep_result and report_meta.
+ * sim_setup (its sim_run_cfg), sim_run_result / sim_sweep_result and report_meta.
  *
  * The rule is the writer's, backwards: every key report_json.c writes is
  * read into the field it was written from, and what the writer derives
@@ -253,7 +253,7 @@ static const struct dev_ops *backend_named(struct ld *l, const char *name,
 
 /* The instance and volume: this build's profiles for the spec and name
    (what config does not record), then config's figures over them. */
-static bool load_profiles(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
+static bool load_profiles(struct ld *l, const cJSON *c, struct sim_setup *cfg)
 {
     const cJSON *in = item(l, c, "instance"), *v = item(l, c, "volume");
     struct inst_profile *ip = &cfg->instance;
@@ -288,13 +288,13 @@ static bool load_profiles(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
     return found;
 }
 
-static void load_layout(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
+static void load_layout(struct ld *l, const cJSON *c, struct sim_setup *cfg)
 {
     const cJSON *x = item(l, c, "layout");
-    struct lay_cfg *lc = &cfg->layout;
+    struct lay_cfg *lc = &cfg->run.layout;
     const char *striping = str(l, x, "striping"), *red = str(l, x, "redundancy");
 
-    lay_cfg_defaults(lc, cfg->disks, cfg->volume.size_bytes);
+    lay_cfg_defaults(lc, cfg->run.disks, cfg->volume.size_bytes);
     if (!striping || lay_striping_parse(striping, &lc->striping) < 0)
         fail(l, -EINVAL, "layout.striping: not a striping");
     if (!red || lay_redundancy_parse(red, &lc->redundancy) < 0)
@@ -304,33 +304,33 @@ static void load_layout(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
     lc->failgroups = boolean(l, x, "failgroup_per_disk") ? 0 : inum(l, x, "failgroups");
 }
 
-static void load_workload(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
+static void load_workload(struct ld *l, const cJSON *c, struct sim_setup *cfg)
 {
     const cJSON *w = item(l, c, "workload"), *m = item(l, c, "matrix");
     const char *type = str(l, w, "large_type");
     const char *run = str(l, m, "run"), *kind = str(l, m, "matrix");
 
-    cfg->workload.small_bytes = (uint32_t)num0(l, w, "small_bytes");
-    cfg->workload.large_bytes = (uint32_t)num0(l, w, "large_bytes");
-    cfg->workload.large_type = type && strcmp(type, "seq") == 0 ? WL_LARGE_SEQ
+    cfg->run.workload.small_bytes = (uint32_t)num0(l, w, "small_bytes");
+    cfg->run.workload.large_bytes = (uint32_t)num0(l, w, "large_bytes");
+    cfg->run.workload.large_type = type && strcmp(type, "seq") == 0 ? WL_LARGE_SEQ
                                                                 : WL_LARGE_RAND;
-    cfg->workload.write_pct = inum(l, w, "write_pct");
-    cfg->workload.seed = cfg->seed;
-    cfg->point.stream_io = inum(l, w, "stream_io");
-    if (!run || wl_run_parse(run, &cfg->matrix.run) < 0)
+    cfg->run.workload.write_pct = inum(l, w, "write_pct");
+    cfg->run.workload.seed = cfg->run.seed;
+    cfg->run.point.stream_io = inum(l, w, "stream_io");
+    if (!run || wl_run_parse(run, &cfg->run.matrix.run) < 0)
         fail(l, -EINVAL, "matrix.run: not a run");
-    if (!kind || wl_matrix_parse(kind, &cfg->matrix.matrix) < 0)
+    if (!kind || wl_matrix_parse(kind, &cfg->run.matrix.matrix) < 0)
         fail(l, -EINVAL, "matrix.matrix: not a matrix");
-    cfg->matrix.num_disks = cfg->disks;
-    cfg->matrix.num_small = has(l, m, "num_small") ? inum(l, m, "num_small") : -1;
-    cfg->matrix.num_large = has(l, m, "num_large") ? inum(l, m, "num_large") : -1;
+    cfg->run.matrix.num_disks = cfg->run.disks;
+    cfg->run.matrix.num_small = has(l, m, "num_small") ? inum(l, m, "num_small") : -1;
+    cfg->run.matrix.num_large = has(l, m, "num_large") ? inum(l, m, "num_large") : -1;
 }
 
 /* duration_s (or "auto" and max_duration_s), ci_target, warmup,
    cache_bytes, the burst credits, the seed and the open-loop load. */
-static void load_measuring(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
+static void load_measuring(struct ld *l, const cJSON *c, struct sim_setup *cfg)
 {
-    struct sim_point_opts *o = &cfg->point;
+    struct sim_point_opts *o = &cfg->run.point;
     const cJSON *d = item(l, c, "duration_s"), *wu = item(l, c, "warmup");
     const cJSON *open = item(l, c, "open");
 
@@ -339,22 +339,22 @@ static void load_measuring(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg
     o->ci_target = num0(l, c, "ci_target");
     o->warmup_ns = cJSON_IsString(wu) ? SIM_WARMUP_AUTO : ns_exact(num0(l, c, "warmup"));
     o->warmup_bytes = u64(l, c, "cache_bytes");
-    cfg->burst_credit_frac = num0(l, c, "burst_credits");
-    cfg->burst_carry = boolean(l, c, "burst_credits_carry");
-    cfg->seed = u64(l, c, "seed");
+    cfg->run.burst_credit_frac = num0(l, c, "burst_credits");
+    cfg->run.burst_carry = boolean(l, c, "burst_credits_carry");
+    cfg->run.seed = u64(l, c, "seed");
     if (open == NULL || cJSON_IsNull(open))
         return;
     const char *arrivals = str(l, open, "arrivals");
-    cfg->open.small_iops = num0(l, open, "small_iops");
-    cfg->open.large_mbps = num0(l, open, "large_mbps");
-    cfg->open.arrivals = arrivals && strcmp(arrivals, "constant") == 0
+    cfg->run.open.small_iops = num0(l, open, "small_iops");
+    cfg->run.open.large_mbps = num0(l, open, "large_mbps");
+    cfg->run.open.arrivals = arrivals && strcmp(arrivals, "constant") == 0
                              ? SIM_ARRIVALS_CONSTANT : SIM_ARRIVALS_POISSON;
-    cfg->open.max_outstanding = inum(l, open, "max_outstanding");
+    cfg->run.open.max_outstanding = inum(l, open, "max_outstanding");
 }
 
 /* The bill at config.disks from the document's "cost" (null: real
    devices, no bill); the per-volume list price is the volume's. */
-static void load_bill(struct ld *l, const cJSON *root, struct sim_run_cfg *cfg)
+static void load_bill(struct ld *l, const cJSON *root, struct sim_setup *cfg)
 {
     const cJSON *x = item(l, root, "cost");
     struct price_bill *b = &cfg->bill;
@@ -383,7 +383,7 @@ static void load_bill(struct ld *l, const cJSON *root, struct sim_run_cfg *cfg)
         cfg->price.memory_gb = b->memory_gb;
 }
 
-static void load_targets(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
+static void load_targets(struct ld *l, const cJSON *c, struct sim_setup *cfg)
 {
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(c, "targets");
     int n = cJSON_GetArraySize(t);
@@ -395,7 +395,7 @@ static void load_targets(struct ld *l, const cJSON *c, struct sim_run_cfg *cfg)
         const cJSON *p = cJSON_GetArrayItem(t, i);
         paths[i] = kept_str(l, cJSON_IsString(p) ? p->valuestring : "");
     }
-    cfg->targets = paths;
+    cfg->run.disk_names = paths;
 }
 
 static void load_config(struct ld *l, const cJSON *root,
@@ -403,13 +403,13 @@ static void load_config(struct ld *l, const cJSON *root,
                         struct report_loaded *out)
 {
     const cJSON *c = item(l, root, "config");
-    struct sim_run_cfg *cfg = &out->cfg;
+    struct sim_setup *cfg = &out->cfg;
 
     if (c == NULL)
         return;
-    cfg->disks = inum(l, c, "disks");
-    cfg->backend = backend_named(l, str(l, c, "backend"), backends);
-    cfg->jobs = 1;
+    cfg->run.disks = inum(l, c, "disks");
+    cfg->run.backend = backend_named(l, str(l, c, "backend"), backends);
+    cfg->run.jobs = 1;
     load_targets(l, c, cfg);
     out->profiles_resolved = load_profiles(l, c, cfg);
     load_measuring(l, c, cfg);
@@ -469,7 +469,7 @@ static void open_pair(struct ld *l, const cJSON *o, const char *small_key,
     out[WL_LARGE] = num0(l, o, large_key);
 }
 
-static void load_point_open(struct ld *l, const cJSON *o, const struct sim_run_cfg *cfg,
+static void load_point_open(struct ld *l, const cJSON *o, const struct sim_setup *cfg,
                             struct sim_open_result *op)
 {
     const cJSON *x = item(l, o, "open");
@@ -479,9 +479,9 @@ static void load_point_open(struct ld *l, const cJSON *o, const struct sim_run_c
         return;
     op->on = true;
     if (has(l, x, "offered_small_iops"))
-        op->target[WL_SMALL] = cfg->open.small_iops;
+        op->target[WL_SMALL] = cfg->run.open.small_iops;
     if (has(l, x, "offered_large_mbps"))
-        op->target[WL_LARGE] = cfg->open.large_mbps;
+        op->target[WL_LARGE] = cfg->run.open.large_mbps;
     open_pair(l, x, "offered_small_iops", "offered_large_mbps", op->offered);
     open_pair(l, x, "delivered_small_iops", "delivered_large_mbps", op->delivered);
     open_pair(l, x, "small_unmet_frac", "large_unmet_frac", op->unmet_frac);
@@ -649,7 +649,7 @@ static void load_timeline(struct ld *l, const cJSON *o, struct sim_point_result 
     tl->interval_s = tl->n > 0 ? tl->rows[0].length_s : 0;
 }
 
-static void load_point(struct ld *l, const cJSON *o, const struct sim_run_cfg *cfg,
+static void load_point(struct ld *l, const cJSON *o, const struct sim_setup *cfg,
                        struct sim_point_result *p)
 {
     p->small = inum(l, o, "small");
@@ -675,7 +675,7 @@ static void load_point(struct ld *l, const cJSON *o, const struct sim_run_cfg *c
 
 /* ---- a run's summary ------------------------------------------------- */
 
-static void load_levels(struct ld *l, const cJSON *o, struct sim_run_cfg *cfg,
+static void load_levels(struct ld *l, const cJSON *o, struct sim_setup *cfg,
                         struct sim_run_result *r)
 {
     static const char *const name[WL_CLASSES] = { "small", "large" };
@@ -683,14 +683,14 @@ static void load_levels(struct ld *l, const cJSON *o, struct sim_run_cfg *cfg,
     const char *mode = str(l, x, "mode");
 
     if (mode && strcmp(mode, "none") != 0)
-        cfg->levels = strcmp(mode, "extend") == 0 ? SIM_LEVELS_EXTEND : SIM_LEVELS_ORION;
+        cfg->run.levels = strcmp(mode, "extend") == 0 ? SIM_LEVELS_EXTEND : SIM_LEVELS_ORION;
     for (int c = 0; c < WL_CLASSES; c++) {
         const cJSON *k = item(l, x, name[c]);
         struct sim_class_levels *lv = &r->levels[c];
         if (k == NULL || cJSON_IsNull(k))
             continue;
         const char *stop = str(l, k, "stop");
-        lv->extends = cfg->levels == SIM_LEVELS_EXTEND;
+        lv->extends = cfg->run.levels == SIM_LEVELS_EXTEND;
         lv->orion_max = inum(l, k, "orion_max");
         lv->last = inum(l, k, "last");
         lv->extended = boolean(l, k, "extended");
@@ -705,9 +705,9 @@ static void load_levels(struct ld *l, const cJSON *o, struct sim_run_cfg *cfg,
    scaled as its logical I/O, both classes counted in c's unit (bytes for
    large, I/Os for small), went down on empty buckets. */
 static double sustained_phys(const struct sim_point_result *p, enum wl_class c,
-                             const struct sim_run_cfg *cfg)
+                             const struct sim_setup *cfg)
 {
-    double sb = cfg->workload.small_bytes / 1e6, lb = cfg->workload.large_bytes / 1e6;
+    double sb = cfg->run.workload.small_bytes / 1e6, lb = cfg->run.workload.large_bytes / 1e6;
     const double *sus = p->burst.sustained;
     double before, after;
 
@@ -726,7 +726,7 @@ static double sustained_phys(const struct sim_point_result *p, enum wl_class c,
 /* One class's burst facts (add_class_burst). */
 static void load_class_burst(struct ld *l, const cJSON *o, const char *const key[4],
                              struct sim_run_result *r, enum wl_class c,
-                             const struct sim_run_cfg *cfg)
+                             const struct sim_setup *cfg)
 {
     const cJSON *x = item(l, o, key[3]);
     struct sim_class_burst *cb = &r->summary.burst[c];
@@ -749,7 +749,7 @@ static void load_class_burst(struct ld *l, const cJSON *o, const char *const key
     cb->at_burst = num0(l, x, "at_burst");
 }
 
-static void load_summary_burst(struct ld *l, const cJSON *o, const struct sim_run_cfg *cfg,
+static void load_summary_burst(struct ld *l, const cJSON *o, const struct sim_setup *cfg,
                                struct sim_run_result *r)
 {
     static const char *const keys[WL_CLASSES][4] = {
@@ -761,12 +761,12 @@ static void load_summary_burst(struct ld *l, const cJSON *o, const struct sim_ru
     for (int c = 0; c < WL_CLASSES; c++) {
         load_class_burst(l, o, keys[c], r, (enum wl_class)c, cfg);
         r->summary.burst[c].start_spent_frac =
-            cfg->burst_carry ? 0 : 1 - cfg->burst_credit_frac;
+            cfg->run.burst_carry ? 0 : 1 - cfg->run.burst_credit_frac;
     }
 }
 
 /* The summary, after the points (the physical figures are theirs). */
-static void load_summary(struct ld *l, const cJSON *parent, struct sim_run_cfg *cfg,
+static void load_summary(struct ld *l, const cJSON *parent, struct sim_setup *cfg,
                          struct sim_run_result *r)
 {
     const cJSON *o = item(l, parent, "summary");
@@ -803,7 +803,7 @@ static void load_summary(struct ld *l, const cJSON *parent, struct sim_run_cfg *
 /* One run: o holds "summary", "points" and "incomplete" (the document
    for a run, an element of "sweep" for a sweep's). */
 static struct sim_run_result *load_run(struct ld *l, const cJSON *o, int disks,
-                                       struct sim_run_cfg *cfg, const char *where)
+                                       struct sim_setup *cfg, const char *where)
 {
     struct sim_run_result *r = calloc(1, sizeof *r);
     const cJSON *pts = array(l, o, "points");
@@ -881,7 +881,7 @@ static void load_run_facts(struct ld *l, const cJSON *root, struct report_loaded
     double wall_s = num0(l, root, "wall_seconds");
 
     if (last->n_points > 0 && last->points[0].timeline != NULL)
-        out->cfg.point.interval_ns = ns_exact(last->points[0].timeline->interval_s);
+        out->cfg.run.point.interval_ns = ns_exact(last->points[0].timeline->interval_s);
     if (failed != NULL) {
         last->failed = -EIO;
         snprintf(last->failed_why, sizeof last->failed_why, "%s", failed);
@@ -912,7 +912,7 @@ static void load_doc(struct ld *l, const cJSON *root, const struct dev_ops *cons
     if (sweep != NULL)
         load_sweep(l, sweep, out);
     else
-        out->run = load_run(l, root, out->cfg.disks, &out->cfg, "");
+        out->run = load_run(l, root, out->cfg.run.disks, &out->cfg, "");
     if (l->rc == 0)
         load_run_facts(l, root, out);
 }

@@ -18,9 +18,9 @@ struct report_load_store;       /* the strings and arrays loaded (private) */
 struct report_loaded {
     struct report_meta meta;    /* version, testname, command, started,
                                    config.sweep_skipped; no luns */
-    struct sim_run_cfg cfg;     /* what config holds; its pointers (the
-                                   targets, the bill's price list) point
-                                   into the store */
+    struct sim_setup cfg;       /* what config holds; its pointers (the
+                                   targets as run.disk_names, the bill's
+                                   price list) point into the store */
     struct sim_run_result *run;         /* a run's result; NULL for a sweep */
     struct sim_sweep_result *sweep;     /* a sweep's runs; NULL for a run */
     /* the volume spec and the instance name were found in this build's

@@ -341,15 +341,15 @@ void report_cost_line(FILE *f, const struct price_bill *b)
 }
 
 int report_orion_summary(FILE *f, const struct report_meta *meta,
-                         const struct sim_run_cfg *cfg,
+                         const struct sim_setup *cfg,
                          const struct sim_run_result *run)
 {
     const struct wl_matrix *m = run->matrix;
-    const struct wl_cfg *w = &cfg->workload;
-    const struct sim_point_opts *o = &cfg->point;
+    const struct wl_cfg *w = &cfg->run.workload;
+    const struct sim_point_opts *o = &cfg->run.point;
     const struct sim_summary *s = &run->summary;
-    const char *backend = cfg->backend && cfg->backend->name
-                              ? cfg->backend->name : "unknown";
+    const char *backend = cfg->run.backend && cfg->run.backend->name
+                              ? cfg->run.backend->name : "unknown";
     bool seq = w->large_type == WL_LARGE_SEQ;
 
     if (m == NULL)
@@ -386,17 +386,17 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     fprintf(f, "Total Data Points: %d\n\n", m->orion_total_points);
 
     /* asmsim's additions: what ORION leaves implicit. */
-    disk_group_line(f, run->disks, &cfg->layout);
+    disk_group_line(f, run->disks, &cfg->run.layout);
     fprintf(f, "Backend: %s\n", backend);
     report_skipped_line(f, meta);
-    if (dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
+    if (dev_has(cfg->run.backend, DEV_CAP_PROVISIONED_LIMITS)) {
         instance_line(f, &cfg->instance, &cfg->volume);
         volume_line(f, &cfg->volume);
         report_cost_line(f, &cfg->bill);
     }
-    fprintf(f, "Seed: %" PRIu64 "\n", cfg->seed);
+    fprintf(f, "Seed: %" PRIu64 "\n", cfg->run.seed);
     for (int i = 0; meta->luns != NULL && i < meta->n_luns; i++) {
-        uint64_t size = cfg->layout.disk_size_bytes ? cfg->layout.disk_size_bytes
+        uint64_t size = cfg->run.layout.disk_size_bytes ? cfg->run.layout.disk_size_bytes
                                                     : cfg->volume.size_bytes;
         fprintf(f, "Name: %s\tSize: %" PRIu64 "\n", meta->luns[i], size);
     }
@@ -412,8 +412,8 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
         latency_block(f, run, "Minimum Small Latency", s->min_small_lat_at,
                       false, false);
     }
-    if (dev_has(cfg->backend, DEV_CAP_HOST_CPU))
-        real_device_lines(f, meta, run, cfg->backend);
+    if (dev_has(cfg->run.backend, DEV_CAP_HOST_CPU))
+        real_device_lines(f, meta, run, cfg->run.backend);
     if (run->incomplete) {
         char where[96];
         report_fmt_stopped_points(run, m->n_points, where, sizeof where);
@@ -426,7 +426,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
 
 struct orion_job {
     const struct report_meta *meta;
-    const struct sim_run_cfg *cfg;
+    const struct sim_setup *cfg;
     const struct sim_run_result *run;
     enum report_csv csv;
 };
@@ -451,7 +451,7 @@ static int write_hist(FILE *f, void *arg)
 
 int report_orion_files(const char *dir, const char *prefix,
                        const struct report_meta *meta,
-                       const struct sim_run_cfg *cfg,
+                       const struct sim_setup *cfg,
                        const struct sim_run_result *run,
                        char *why, size_t why_len)
 {

@@ -114,7 +114,7 @@ void report_skipped_line(FILE *f, const struct report_meta *meta)
 
 struct sweep_csv_job {
     const struct report_meta *meta;
-    const struct sim_run_cfg *cfg;
+    const struct sim_setup *cfg;
     const struct sim_sweep_result *sweep;
 };
 /* ",<sustained>,<burst lasts s>": empty fields for what is not known. */
@@ -225,7 +225,7 @@ struct cost_cells {
     char instance[24], volumes[24], total[24];
 };
 
-static struct cost_cells cost_cells(const struct sim_run_cfg *cfg, int disks)
+static struct cost_cells cost_cells(const struct sim_setup *cfg, int disks)
 {
     struct cost_cells c = { "", "", "" };
 
@@ -258,7 +258,7 @@ static void csv_price_config(FILE *f, const struct price_bill *b)
 static int sweep_csv_write(FILE *f, void *arg)
 {
     const struct sweep_csv_job *j = arg;
-    const struct sim_run_cfg *cfg = j->cfg;
+    const struct sim_setup *cfg = j->cfg;
     char started[32];
 
     report_meta_started(j->meta, started, sizeof started);
@@ -287,10 +287,10 @@ static int sweep_csv_write(FILE *f, void *arg)
         csv_text(f, started);
         csv_text(f, cfg->instance.name);
         csv_text(f, cfg->volume.spec);
-        csv_text(f, lay_striping_name(cfg->layout.striping));
-        fprintf(f, ",%llu", (unsigned long long)cfg->layout.au_bytes);
-        csv_text(f, lay_redundancy_name(cfg->layout.redundancy));
-        fprintf(f, ",%d,%d", cfg->workload.write_pct, r->disks);
+        csv_text(f, lay_striping_name(cfg->run.layout.striping));
+        fprintf(f, ",%llu", (unsigned long long)cfg->run.layout.au_bytes);
+        csv_text(f, lay_redundancy_name(cfg->run.layout.redundancy));
+        fprintf(f, ",%d,%d", cfg->run.workload.write_pct, r->disks);
         csv_maximum(f, s->has_large, s->max_large_mbps, 2, s->max_large_at,
                     s->max_large_limit, &s->burst[WL_LARGE]);
         csv_maximum(f, s->has_small, s->max_small_iops, 0, s->max_small_at,
@@ -313,7 +313,7 @@ static int sweep_csv_write(FILE *f, void *arg)
 }
 
 int report_sweep_csv(const char *path, const struct report_meta *meta,
-                     const struct sim_run_cfg *cfg,
+                     const struct sim_setup *cfg,
                      const struct sim_sweep_result *sweep, char *why, size_t why_len)
 {
     struct sweep_csv_job job = {meta, cfg, sweep};
@@ -378,7 +378,7 @@ static enum sim_limit run_limit(const struct sim_run_result *r, bool large)
 /* pct of the limit `rate` that run r's main figure uses, physical to
    physical; and in `note` how the physical figure relates to the logical
    one when mirroring makes them differ by more than 1 %. */
-static double limit_pct(const struct sim_run_cfg *cfg,
+static double limit_pct(const struct sim_setup *cfg,
                         const struct sim_run_result *r, bool large,
                         double rate, char *note, size_t note_len)
 {
@@ -387,7 +387,7 @@ static double limit_pct(const struct sim_run_cfg *cfg,
     if (logical > 0 && phys > logical * 1.01)
         snprintf(note, note_len, " of physical I/O, %.2g x the logical "
                  "figure with %s redundancy", phys / logical,
-                 lay_redundancy_name(cfg->layout.redundancy));
+                 lay_redundancy_name(cfg->run.layout.redundancy));
     return rate > 0 ? phys / rate * 100.0 : 0;
 }
 
@@ -405,7 +405,7 @@ static const char *volumes_reach(int n)
 /* The reading of a sweep on devices without modelled limits (real
    targets, the null engine): there is no volume or instance limit to
    name, only the devices or the load. */
-static void unlimited_reading(FILE *f, const struct sim_run_cfg *cfg,
+static void unlimited_reading(FILE *f, const struct sim_setup *cfg,
                               const struct sim_run_result *best, bool large,
                               const char *fig)
 {
@@ -420,11 +420,11 @@ static void unlimited_reading(FILE *f, const struct sim_run_cfg *cfg,
                    "devices have no modelled volume or instance limits: raise "
                    "the load levels (%s%s with --run advanced --matrix max) to "
                    "find where they saturate.\n", fig, unit, best->disks, disks,
-                cfg->levels == SIM_LEVELS_EXTEND ? "" : "--levels extend, or ",
+                cfg->run.levels == SIM_LEVELS_EXTEND ? "" : "--levels extend, or ",
                 large ? "--num-large" : "--num-small");
 }
 
-static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
+static void reading_line(FILE *f, const struct sim_setup *cfg,
                          const struct sim_sweep_result *sw)
 {
     bool large = false, small = false;
@@ -468,7 +468,7 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
     if (cfg->volume.instance_store)     /* not behind the instance's limits */
         inst_rate = other_rate = 0;
     fmt_figure(fig_best, sizeof fig_best, run_figure(best, large), large);
-    if (cfg->backend && !dev_has(cfg->backend, DEV_CAP_PROVISIONED_LIMITS)) {
+    if (cfg->run.backend && !dev_has(cfg->run.backend, DEV_CAP_PROVISIONED_LIMITS)) {
         unlimited_reading(f, cfg, best, large, fig_best);
         return;
     }
@@ -554,7 +554,7 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
                     volumes(best->disks));
             return;
         }
-        if (sim_open_load_on(&cfg->open)) {
+        if (sim_open_load_on(&cfg->run.open)) {
             /* open loop: the rates are the demand, there are no levels */
             fprintf(f, "The offered load sets the figure (%s %s at %d "
                        "%s): no volume or instance limit binds at the "
@@ -565,7 +565,7 @@ static void reading_line(FILE *f, const struct sim_run_cfg *cfg,
         fprintf(f, "The offered load sets the figure (%s %s at %d %s): "
                    "no volume or instance limit binds; raise the load levels "
                    "(%s%s with --run advanced --matrix max) to find one.\n",
-                fig_best, unit, best->disks, volumes(best->disks), cfg->levels == SIM_LEVELS_EXTEND
+                fig_best, unit, best->disks, volumes(best->disks), cfg->run.levels == SIM_LEVELS_EXTEND
                 ? "" : "--levels extend, or ", large ? "--num-large"
                                                      : "--num-small");
         return;
@@ -624,7 +624,7 @@ static const struct sim_run_result *reach_run(const struct sim_sweep_result *sw,
 }
 
 /* "Sustained: <k> volumes reach ...; more add nothing." for class c. */
-static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
+static void sustained_sentence(FILE *f, const struct sim_setup *cfg,
                                const struct sim_sweep_result *sw, enum wl_class c,
                                int last_disks)
 {
@@ -650,7 +650,7 @@ static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
         if (v > 0 && b->sustained_phys > v * 1.01)
             snprintf(note, sizeof note, " of physical I/O, %.2g x the logical "
                      "figure with %s redundancy", b->sustained_phys / v,
-                     lay_redundancy_name(cfg->layout.redundancy));
+                     lay_redundancy_name(cfg->run.layout.redundancy));
         fmt_figure(ref, sizeof ref, base, c == WL_LARGE);
         snprintf(held, sizeof held, "%.0f %% of the instance baseline (%s %s%s)",
                  b->sustained_phys / base * 100.0, ref, unit, note);
@@ -673,7 +673,7 @@ static void sustained_sentence(FILE *f, const struct sim_run_cfg *cfg,
 
 /* The reading line after "At burst, ...: ", its first word in lower
    case ("volume throughput binds"); a number stays as it is. */
-static void reading_mid_sentence(FILE *f, const struct sim_run_cfg *cfg,
+static void reading_mid_sentence(FILE *f, const struct sim_setup *cfg,
                                  const struct sim_sweep_result *sw)
 {
     char *text = NULL;
@@ -694,7 +694,7 @@ static void reading_mid_sentence(FILE *f, const struct sim_run_cfg *cfg,
 /* When the main figure of some run was a burst: the sustained sentence,
    then the reading of the maxima, introduced by how long they last.
    False (nothing printed) when no main figure was a burst. */
-static bool burst_reading_line(FILE *f, const struct sim_run_cfg *cfg,
+static bool burst_reading_line(FILE *f, const struct sim_setup *cfg,
                                const struct sim_sweep_result *sw)
 {
     enum wl_class c = WL_SMALL;
@@ -804,10 +804,10 @@ static void incomplete_note(FILE *f, const struct sim_sweep_result *sweep)
 
 /* The sweep of an open-loop load: per disk count, each rated class's
    cells, the delayed I/Os, the binding limit and the monthly cost. */
-static void open_table(FILE *f, const struct sim_run_cfg *cfg,
+static void open_table(FILE *f, const struct sim_setup *cfg,
                        const struct sim_sweep_result *sweep)
 {
-    bool has[WL_CLASSES] = { cfg->open.small_iops > 0, cfg->open.large_mbps > 0 };
+    bool has[WL_CLASSES] = { cfg->run.open.small_iops > 0, cfg->run.open.large_mbps > 0 };
     fputs("disks", f);
     for (int c = 0; c < WL_CLASSES; c++)
         if (has[c])
@@ -835,7 +835,7 @@ static void open_table(FILE *f, const struct sim_run_cfg *cfg,
     incomplete_note(f, sweep);
 }
 
-static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
+static void orion_table(FILE *f, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep)
 {
     bool burst_large = sweep_burst(sweep, WL_LARGE);
@@ -877,10 +877,10 @@ static void orion_table(FILE *f, const struct sim_run_cfg *cfg,
     incomplete_note(f, sweep);
 }
 
-void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
+void report_sweep_table(FILE *f, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep)
 {
-    if (sim_open_load_on(&cfg->open))
+    if (sim_open_load_on(&cfg->run.open))
         open_table(f, cfg, sweep);
     else
         orion_table(f, cfg, sweep);
@@ -888,7 +888,7 @@ void report_sweep_table(FILE *f, const struct sim_run_cfg *cfg,
     report_sweep_reading(f, cfg, sweep);
 }
 
-void report_sweep_reading(FILE *f, const struct sim_run_cfg *cfg,
+void report_sweep_reading(FILE *f, const struct sim_setup *cfg,
                           const struct sim_sweep_result *sweep)
 {
     if (!burst_reading_line(f, cfg, sweep))

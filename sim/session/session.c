@@ -147,7 +147,7 @@ static void *session_thread(void *arg)
 int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
                        char *why, size_t why_len)
 {
-    if (!cfg->run.backend || (cfg->counts && (cfg->n_counts < 1 || cfg->n_counts > SIM_MAX_SWEEP)) ||
+    if (!cfg->setup.run.backend || (cfg->counts && (cfg->n_counts < 1 || cfg->n_counts > SIM_MAX_SWEEP)) ||
         (!cfg->batch && cfg->cell_ns <= 0) || cfg->speed < 0) {
         snprintf(why, why_len, "session: needs a backend, 1..%d disk counts, "
                  "a cell time > 0 and a speed >= 0", SIM_MAX_SWEEP);
@@ -165,21 +165,21 @@ int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
         memcpy(s->counts, cfg->counts, (size_t)cfg->n_counts * sizeof(int));
         s->cfg.counts = s->counts;
     }
-    s->run = cfg->run;
+    s->setup = cfg->setup;
     /* the live walk visits the matrix as built: ORION's levels (the
        extension to saturation, levels.h, is sim_run's), and what the
        session records says so */
-    s->run.levels = SIM_LEVELS_ORION;
+    s->setup.run.levels = SIM_LEVELS_ORION;
     /* an interactive point is measured for cell_ns, never to a confidence
        target: the configuration in force says so, and so do the saves
        made from it (their duration per point) */
     if (!cfg->batch) {
-        s->run.point.duration_ns = cfg->cell_ns;
-        s->run.point.auto_duration = false;
+        s->setup.run.point.duration_ns = cfg->cell_ns;
+        s->setup.run.point.auto_duration = false;
     }
-    s->paced = cfg->speed > 0 && dev_has(cfg->run.backend, DEV_CAP_VIRTUAL_CLOCK);
+    s->paced = cfg->speed > 0 && dev_has(cfg->setup.run.backend, DEV_CAP_VIRTUAL_CLOCK);
     sim_pacer_init(&s->pacer, s->paced ? cfg->speed : 0);
-    s->rec_cfg = s->run;
+    s->rec_cfg = s->setup;
     s->work.interactive = !cfg->batch;
     s->work.state = SIM_SESS_STARTING;
     s->work.eta_s = -1;

@@ -31,6 +31,7 @@
 
 #include "sim/core/hist.h"
 #include "sim/core/run.h"
+#include "sim/model/setup.h"
 #include "sim/core/stats.h"
 #include "sim/session/burst_events.h"
 #include "sim/session/time_strip.h"
@@ -225,7 +226,7 @@ struct sim_forecast_result;         /* sim/core/forecast.h */
 struct report_fc_info;              /* sim/report/report_forecast.h */
 
 struct sim_session_cfg {
-    struct sim_run_cfg run;     /* the configuration to start from; its
+    struct sim_setup setup;     /* the configuration to start from; its
                                    layout.disk_failgroup is dropped when
                                    the disk count changes */
     bool batch;                 /* sim_run / sim_sweep, no tuning */
@@ -241,7 +242,7 @@ struct sim_session_cfg {
     /* Optional: the command line that reproduces `measured` (the
        configuration the saved cells were measured in, tuned or not), as a
        malloc'd string; NULL (or no hook) falls back to command_line. */
-    char *(*command_line_of)(void *arg, const struct sim_run_cfg *measured);
+    char *(*command_line_of)(void *arg, const struct sim_setup *measured);
     void *command_line_arg;
     /* Optional, with batch: a forecast to play instead of running
        anything (asmsim forecast --tui): its rows at `speed` device

@@ -16,8 +16,8 @@
 static void batch_level_setup(sim_session *s, int run_index)
 {
     char why[WHY_LEN];
-    struct wl_matrix_cfg mc = s->run.matrix;
-    mc.num_disks = s->cfg.counts ? s->counts[run_index] : s->run.disks;
+    struct wl_matrix_cfg mc = s->setup.run.matrix;
+    mc.num_disks = s->cfg.counts ? s->counts[run_index] : s->setup.run.disks;
     struct wl_matrix *m = NULL;
     if (wl_matrix_build(&mc, &m, why, sizeof(why)) == 0) {
         sim_sess_clear_matrix(&s->work, m);
@@ -43,22 +43,22 @@ static void batch_progress(void *arg, int run_index, int point_index,
 
 void sim_sess_batch_main(sim_session *s)
 {
-    struct sim_run_cfg cfg = s->run;
+    struct sim_setup cfg = s->setup;
     char why[WHY_LEN] = "";
     struct sim_run_result *run = NULL;
     struct sim_sweep_result *sweep = NULL;
-    cfg.point.live = sim_sess_live_cb;
-    cfg.point.live_arg = s;
-    cfg.point.live_every_ns = SIM_LIVE_EVERY_NS;
+    cfg.run.point.live = sim_sess_live_cb;
+    cfg.run.point.live_arg = s;
+    cfg.run.point.live_every_ns = SIM_LIVE_EVERY_NS;
     s->work.n_runs = s->cfg.counts ? s->cfg.n_counts : 1;
     batch_level_setup(s, 0);
     sim_sess_publish(s);
     s->point_wall_start_s = sim_sess_wall_s();
     int rc = s->cfg.counts
-        ? sim_sweep(&(struct sim_sweep_spec){ &cfg, s->counts, s->cfg.n_counts,
+        ? sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), s->counts, s->cfg.n_counts,
                                               batch_progress, s },
                     &sweep, why, sizeof(why))
-        : sim_run(&cfg, batch_progress, s, &run, why, sizeof(why));
+        : sim_run(sim_setup_run(&cfg), batch_progress, s, &run, why, sizeof(why));
     pthread_mutex_lock(&s->mu);
     s->batch_rc = rc;
     snprintf(s->batch_why, sizeof(s->batch_why), "%s", why);

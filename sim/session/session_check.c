@@ -17,7 +17,7 @@
  *   the bill, when the launch was priced price_bill, with the launch's
  *                                        --os, --memory and --region
  *
- * The bill so made is the configuration's (sim_run_cfg.bill): the cost
+ * The bill so made is the configuration's (sim_setup.bill): the cost
  * that the saves of the cells measured in it state, in the summary, the
  * JSON and the HTML report alike, so a save after n r5b.24xlarge costs
  * r5b.24xlarge, not the instance launched with.  A refused command
@@ -31,7 +31,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-int sim_sess_check(struct sim_run_cfg *next, char *why, size_t why_len)
+int sim_sess_check(struct sim_setup *next, char *why, size_t why_len)
 {
     char inner[WHY_LEN];
     if (prof_attach_check(&next->volume, &next->instance, inner, sizeof(inner)) != 0) {
@@ -39,20 +39,20 @@ int sim_sess_check(struct sim_run_cfg *next, char *why, size_t why_len)
                  next->volume.type, inner);
         return -EINVAL;
     }
-    struct lay_cfg lc = next->layout;
-    lc.disks = next->disks;
+    struct lay_cfg lc = next->run.layout;
+    lc.disks = next->run.disks;
     lc.disk_size_bytes = next->volume.size_bytes;
     if (lay_cfg_check(&lc, why, why_len) != 0)
         return -EINVAL;
-    if (wl_cfg_check(&next->workload, inner, sizeof(inner)) != 0) {
+    if (wl_cfg_check(&next->run.workload, inner, sizeof(inner)) != 0) {
         snprintf(why, why_len, "workload: %s", inner);
         return -EINVAL;
     }
-    if (next->bill.disks > 0 && price_bill(&next->instance, &next->volume, next->disks,
+    if (next->bill.disks > 0 && price_bill(&next->instance, &next->volume, next->run.disks,
                                            &next->price, &next->bill, inner,
                                            sizeof(inner)) != 0) {
         snprintf(why, why_len, "instance %s with %d x %s: %s", next->instance.name,
-                 next->disks, next->volume.type, inner);
+                 next->run.disks, next->volume.type, inner);
         return -EINVAL;
     }
     return 0;

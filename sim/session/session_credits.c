@@ -89,7 +89,7 @@ void sim_sess_log_event(sim_session *s, enum burst_event_kind kind, double t_s,
 static void log_event(sim_session *s, const struct burst_event *e)
 {
     char text[SIM_SNAP_EVENT_LEN];
-    burst_event_text(e, s->run.instance.name, text, sizeof text);
+    burst_event_text(e, s->setup.instance.name, text, sizeof text);
     sim_sess_log_event(s, e->kind, e->t_s, text);
 }
 
@@ -129,7 +129,7 @@ static enum sim_limit limit_reading(sim_session *s, struct devset *ds, bool own,
    the load differs from the last point's. */
 static void point_began(sim_session *s, struct wl_point p)
 {
-    bool levels_set = !s->run.burst_carry;
+    bool levels_set = !s->setup.run.burst_carry;
     bool new_load = p.small != s->credit_point.small || p.large != s->credit_point.large;
     s->work.buckets_reset_per_point = levels_set;
     s->credit_point = p;

@@ -67,13 +67,13 @@ struct sim_session {
     bool quit, paused;
     struct sim_run_result rec;      /* points of rec_cfg's matrix; no matrix */
     int rec_cap;
-    struct sim_run_cfg rec_cfg;
+    struct sim_setup rec_cfg;
     /* the records of earlier configurations (before a retune), oldest
        first, until a save writes them: what was measured is not lost by
        tuning (session_record.c) */
     struct sim_rec_kept {
         struct sim_run_result rec;
-        struct sim_run_cfg cfg;
+        struct sim_setup cfg;
         uint64_t id;                /* 1, 2, ...: a save forgets by it */
     } kept[SIM_SESS_KEPT_MAX];
     int n_kept;
@@ -84,7 +84,7 @@ struct sim_session {
     struct sim_sweep_result *batch_sweep;
 
     /* the session thread's own */
-    struct sim_run_cfg run;         /* in force */
+    struct sim_setup setup;       /* in force */
     struct parts parts;
     struct sim_snapshot work;
     struct sim_pacer pacer;
@@ -143,7 +143,7 @@ int sim_sess_hold(sim_session *s, sim_ns dev_now_ns);
 void sim_sess_say(sim_session *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* The configuration in force (s->run), into the working snapshot. */
+/* The configuration in force (s->setup), into the working snapshot. */
 void sim_sess_describe_config(sim_session *s);
 
 /* Levels of matrix m (none if NULL), every cell not measured yet. */
@@ -194,7 +194,7 @@ void sim_sess_parts_close(struct parts *p);
 
 /* ---- session_record.c: the measured cells ---------------------------------- */
 
-/* Start the record of s->run, the configuration now in force, with room
+/* Start the record of s->setup, the configuration now in force, with room
    for n_cells; the cells of the one before are kept for a save (the
    oldest of SIM_SESS_KEPT_MAX dropped).  On ENOMEM nothing is recorded. */
 void sim_sess_rec_restart(sim_session *s, int n_cells);
@@ -210,7 +210,7 @@ void sim_sess_rec_free(sim_session *s);
 /* Whether the command line would take `next`: its instance and volume,
    disk group, workload and bill.  0 with next->bill made for it (when the
    launch was priced), or -EINVAL with why and next->bill unchanged. */
-int sim_sess_check(struct sim_run_cfg *next, char *why, size_t why_len);
+int sim_sess_check(struct sim_setup *next, char *why, size_t why_len);
 
 /* ---- session_pacer.c: the wall clock ----------------------------------------- */
 

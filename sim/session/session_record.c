@@ -64,7 +64,7 @@ void sim_sess_rec_restart(sim_session *s, int n_cells)
     rec_keep_locked(s);
     rec_free(&s->rec);
     s->rec_cap = 0;
-    s->rec_cfg = s->run;
+    s->rec_cfg = s->setup;
     s->rec.points = malloc((size_t)n_cells * sizeof(*s->rec.points));
     if (s->rec.points)
         s->rec_cap = n_cells;
@@ -122,7 +122,7 @@ int sim_session_saveable(sim_session *s, int *sets)
 /* The results JSON and the HTML report made from its text (html.h: the
    page of `--report` and `asmsim report`), both into the stage. */
 static int save_json_and_page(const char *stage, const struct report_meta *meta,
-                              const struct sim_run_cfg *cfg,
+                              const struct sim_setup *cfg,
                               const struct sim_run_result *r, char *why,
                               size_t why_len)
 {
@@ -148,7 +148,7 @@ static int save_json_and_page(const char *stage, const struct report_meta *meta,
    in dir under the stamp (or the stamp with a suffix: report_util.c,
    never overwriting); on success why says where they went. */
 static int save_staged(const char *dir, const struct report_meta *meta,
-                       const struct sim_run_cfg *cfg,
+                       const struct sim_setup *cfg,
                        const struct sim_run_result *r, char *why,
                        size_t why_len)
 {
@@ -206,20 +206,20 @@ static int copy_record(struct sim_run_result *r, const struct sim_run_result *re
 
 /* Write the cells r (copied out, freed here) of configuration cfg as a
    batch run would: 0 with "saved N points to DIR/NAME_*" in why. */
-static int save_record(sim_session *s, const struct sim_run_cfg *cfg, struct sim_run_result *r,
+static int save_record(sim_session *s, const struct sim_setup *cfg, struct sim_run_result *r,
                        char *why, size_t why_len)
 {
     int rc;
-    struct wl_matrix_cfg mc = cfg->matrix;
-    mc.num_disks = cfg->disks;
+    struct wl_matrix_cfg mc = cfg->run.matrix;
+    mc.num_disks = cfg->run.disks;
     if ((rc = wl_matrix_build(&mc, &r->matrix, why, why_len)) < 0)
         goto out;
-    r->disks = cfg->disks;
+    r->disks = cfg->run.disks;
     r->incomplete = r->n_points < r->matrix->n_points;
-    sim_run_summarise(r, cfg);
+    sim_run_summarise(r, &cfg->run);
 
-    char (*names)[112] = calloc((size_t)cfg->disks, sizeof(*names));
-    const char **luns = calloc((size_t)cfg->disks, sizeof(*luns));
+    char (*names)[112] = calloc((size_t)cfg->run.disks, sizeof(*names));
+    const char **luns = calloc((size_t)cfg->run.disks, sizeof(*luns));
     if (!names || !luns) {
         free(names);
         free(luns);
@@ -229,7 +229,7 @@ static int save_record(sim_session *s, const struct sim_run_cfg *cfg, struct sim
     }
     char size[32];
     prof_format_size(cfg->volume.size_bytes, size, sizeof(size));
-    for (int d = 0; d < cfg->disks; d++) {
+    for (int d = 0; d < cfg->run.disks; d++) {
         snprintf(names[d], sizeof(names[d]), "DATA_%04d (%s %s)", d, cfg->volume.type, size);
         luns[d] = names[d];
     }
@@ -241,7 +241,7 @@ static int save_record(sim_session *s, const struct sim_run_cfg *cfg, struct sim
                       : s->cfg.command_line ? s->cfg.command_line : "asmsim tui",
         .version = s->cfg.version ? s->cfg.version : "unknown",
         .luns = luns,
-        .n_luns = cfg->disks,
+        .n_luns = cfg->run.disks,
     };
     report_stamp_now(&meta);
     const char *dir = s->cfg.output_dir ? s->cfg.output_dir : ".";
@@ -265,7 +265,7 @@ out:
 /* What a save writes, copied out under the lock: the kept records,
    oldest first, with their ids, then the one in force (id 0, last).
    Their number, or -ENOMEM (r holding what was copied). */
-static int copy_out(sim_session *s, struct sim_run_result *r, struct sim_run_cfg *cfg,
+static int copy_out(sim_session *s, struct sim_run_result *r, struct sim_setup *cfg,
                     uint64_t *id)
 {
     int n, rc = 0;
@@ -291,7 +291,7 @@ static int copy_out(sim_session *s, struct sim_run_result *r, struct sim_run_cfg
 int sim_session_save(sim_session *s, char *why, size_t why_len)
 {
     struct sim_run_result r[SIM_SESS_KEPT_MAX + 1] = { { 0 } };
-    struct sim_run_cfg cfg[SIM_SESS_KEPT_MAX + 1];
+    struct sim_setup cfg[SIM_SESS_KEPT_MAX + 1];
     uint64_t id[SIM_SESS_KEPT_MAX + 1];
     char failed[WHY_LEN * 2] = "out of memory";
     int n = copy_out(s, r, cfg, id), rc = n < 0 ? n : -ENODATA, left = 0;

@@ -51,18 +51,18 @@ void sim_sess_say(sim_session *s, const char *fmt, ...)
 void sim_sess_describe_config(sim_session *s)
 {
     struct sim_snapshot *w = &s->work;
-    const struct sim_run_cfg *c = &s->run;
-    snprintf(w->backend, sizeof(w->backend), "%s", c->backend->name);
+    const struct sim_setup *c = &s->setup;
+    snprintf(w->backend, sizeof(w->backend), "%s", c->run.backend->name);
     snprintf(w->instance, sizeof(w->instance), "%s", c->instance.name);
     snprintf(w->volume, sizeof(w->volume), "%s", c->volume.spec);
-    w->disks = c->disks;
-    w->striping = c->layout.striping;
-    w->redundancy = c->layout.redundancy;
-    w->au_bytes = c->layout.au_bytes;
-    w->small_bytes = c->workload.small_bytes;
-    w->large_bytes = c->workload.large_bytes;
-    w->large_type = c->workload.large_type;
-    w->write_pct = c->workload.write_pct;
+    w->disks = c->run.disks;
+    w->striping = c->run.layout.striping;
+    w->redundancy = c->run.layout.redundancy;
+    w->au_bytes = c->run.layout.au_bytes;
+    w->small_bytes = c->run.workload.small_bytes;
+    w->large_bytes = c->run.workload.large_bytes;
+    w->large_type = c->run.workload.large_type;
+    w->write_pct = c->run.workload.write_pct;
     w->large_write_pct = -1;
     w->speed = s->cfg.speed;
 }
@@ -209,8 +209,8 @@ static void sample(sim_session *s, const struct sim_live *lv, double device_s)
 static void fill_disks(sim_session *s, const struct sim_point_result *r)
 {
     struct sim_snapshot *w = &s->work;
-    const struct vol_profile *v = &s->run.volume;
-    bool model = dev_has(s->run.backend, DEV_CAP_PROVISIONED_LIMITS);
+    const struct vol_profile *v = &s->setup.volume;
+    bool model = dev_has(s->setup.run.backend, DEV_CAP_PROVISIONED_LIMITS);
     double lim_iops = v->iops_base * v->delivered_iops_frac;
     double lim_bps = v->tput_base_bytes_per_s * v->delivered_tput_frac;
     double unit = v->io_unit_bytes ? (double)v->io_unit_bytes : 262144.0;
@@ -286,7 +286,7 @@ static void estimate_eta(sim_session *s)
     if (s->points_done > 0)
         per_point = s->points_wall_s / s->points_done;
     else if (s->paced)
-        per_point = (double)(s->cfg.batch ? s->run.point.duration_ns : s->cfg.cell_ns) /
+        per_point = (double)(s->cfg.batch ? s->setup.run.point.duration_ns : s->cfg.cell_ns) /
                     1e9 / s->cfg.speed;
     else {
         w->eta_s = -1;

@@ -111,12 +111,14 @@ static int parts_open_for(const struct sim_run_cfg *cfg, struct parts *p,
                           &p->sp, why, why_len);
 }
 
-/* The matrix of cfg->disks and the parts of a run (run.h), with pools for
+/* The matrix of cfg's disks and the parts of a run (run.h), with pools for
    the largest load a command can set, or, when the devices or the engine
-   cannot have pools that big, for the matrix alone. */
-static int parts_open(const struct sim_run_cfg *cfg, struct parts *p,
+   cannot have pools that big, for the matrix alone.  setup is bound
+   (sim_setup_run): the session's own, it outlives the parts. */
+static int parts_open(struct sim_setup *setup, struct parts *p,
                       char *why, size_t why_len)
 {
+    const struct sim_run_cfg *cfg = sim_setup_run(setup);
     memset(p, 0, sizeof(*p));
     struct wl_matrix_cfg mc = cfg->matrix;
     mc.num_disks = cfg->disks;
@@ -152,12 +154,12 @@ static bool in_matrix(const struct wl_matrix *m, int small, int large)
 
 /* The disk groups of a and b differ: going from one to the other needs a
    rebuild. */
-static bool group_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+static bool group_changed(const struct sim_setup *a, const struct sim_setup *b)
 {
-    return a->disks != b->disks || a->workload.small_bytes != b->workload.small_bytes ||
-           a->workload.large_bytes != b->workload.large_bytes ||
-           a->layout.striping != b->layout.striping ||
-           a->layout.redundancy != b->layout.redundancy;
+    return a->run.disks != b->run.disks || a->run.workload.small_bytes != b->run.workload.small_bytes ||
+           a->run.workload.large_bytes != b->run.workload.large_bytes ||
+           a->run.layout.striping != b->run.layout.striping ||
+           a->run.layout.redundancy != b->run.layout.redundancy;
 }
 
 /* Put `next` in force if the command line would take it (sim_sess_check);
@@ -165,25 +167,25 @@ static bool group_changed(const struct sim_run_cfg *a, const struct sim_run_cfg 
    group is rebuilt (*rebuild); the write percentage, the volume and the
    instance change in place (*restart) where the backend can retune, their
    buckets then read anew. */
-static bool try_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
+static bool try_in_force(sim_session *s, struct sim_setup *next, bool *rebuild,
                          bool *restart, char *why, size_t why_len)
 {
     if (sim_sess_check(next, why, why_len) != 0)
         return false;
-    struct sim_run_cfg was = s->run;
-    s->run = *next;
+    struct sim_setup was = s->setup;
+    s->setup = *next;
     if (group_changed(&was, next)) {
         *rebuild = true;
         return true;
     }
-    if (was.workload.write_pct != next->workload.write_pct && s->parts.sp.workload)
-        wl_set_write_pct(s->parts.sp.workload, next->workload.write_pct);
+    if (was.run.workload.write_pct != next->run.workload.write_pct && s->parts.sp.workload)
+        wl_set_write_pct(s->parts.sp.workload, next->run.workload.write_pct);
     bool volume = strcmp(was.volume.spec, next->volume.spec) != 0;
     bool instance = strcmp(was.instance.name, next->instance.name) != 0;
     if (volume || instance) {
         struct devset *ds = &s->parts.sp.ds;
-        struct dev_model_cfg mc = { .volume = volume ? &s->run.volume : NULL,
-                                    .instance = instance ? &s->run.instance : NULL };
+        struct dev_model_cfg mc = { .volume = volume ? &s->setup.volume : NULL,
+                                    .instance = instance ? &s->setup.instance : NULL };
         if (!ds->ops || !ds->ops->retune || ds->ops->retune(ds, &mc) != 0) {
             *rebuild = true;
             return true;
@@ -195,7 +197,7 @@ static bool try_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild
 }
 
 /* try_in_force, saying why on the message line when refused. */
-static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild,
+static bool put_in_force(sim_session *s, struct sim_setup *next, bool *rebuild,
                          bool *restart)
 {
     char why[WHY_LEN];
@@ -209,7 +211,7 @@ static bool put_in_force(sim_session *s, struct sim_run_cfg *next, bool *rebuild
    refusal of the first candidate passed over, to its first ';', is said
    with the rebuild's message; when none is taken the first refusal is
    said and the configuration stays as it was. */
-static void first_in_force(sim_session *s, struct sim_run_cfg *cand, int n, bool *rebuild,
+static void first_in_force(sim_session *s, struct sim_setup *cand, int n, bool *rebuild,
                            bool *restart)
 {
     char first[WHY_LEN], why[WHY_LEN];
@@ -231,11 +233,11 @@ static void first_in_force(sim_session *s, struct sim_run_cfg *cand, int n, bool
    ...), in the cycle's order. */
 static void redundancy_next(sim_session *s, bool *rebuild, bool *restart)
 {
-    enum lay_redundancy now = s->run.layout.redundancy;
-    struct sim_run_cfg cand[2];
+    enum lay_redundancy now = s->setup.run.layout.redundancy;
+    struct sim_setup cand[2];
     for (int step = 1; step <= 2; step++) {
-        cand[step - 1] = s->run;
-        cand[step - 1].layout.redundancy =
+        cand[step - 1] = s->setup;
+        cand[step - 1].run.layout.redundancy =
             (enum lay_redundancy)((now - LAY_EXTERNAL + step) % 3 + LAY_EXTERNAL);
     }
     first_in_force(s, cand, 2, rebuild, restart);
@@ -247,21 +249,21 @@ static void size_next(sim_session *s, int cls, bool *rebuild, bool *restart)
 {
     static const uint32_t small[] = SIM_SMALL_SIZES, large[] = SIM_LARGE_SIZES;
     const uint32_t *list = cls == WL_SMALL ? small : large;
-    uint32_t now = cls == WL_SMALL ? s->run.workload.small_bytes : s->run.workload.large_bytes;
+    uint32_t now = cls == WL_SMALL ? s->setup.run.workload.small_bytes : s->setup.run.workload.large_bytes;
     int start = 0;
     while (start < SIM_SIZE_CYCLE_LEN && list[start] <= now)
         start++;
-    struct sim_run_cfg cand[SIM_SIZE_CYCLE_LEN];
+    struct sim_setup cand[SIM_SIZE_CYCLE_LEN];
     int n = 0;
     for (int i = 0; i < SIM_SIZE_CYCLE_LEN; i++) {
         uint32_t size = list[(start + i) % SIM_SIZE_CYCLE_LEN];
         if (size == now)
             continue;
-        cand[n] = s->run;
+        cand[n] = s->setup;
         if (cls == WL_SMALL)
-            cand[n].workload.small_bytes = size;
+            cand[n].run.workload.small_bytes = size;
         else
-            cand[n].workload.large_bytes = size;
+            cand[n].run.workload.large_bytes = size;
         n++;
     }
     first_in_force(s, cand, n, rebuild, restart);
@@ -273,7 +275,7 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
                       bool *restart)
 {
     char why[WHY_LEN];
-    struct sim_run_cfg next = s->run;
+    struct sim_setup next = s->setup;
     switch (c->kind) {
     case SIM_CMD_LOAD: {
         /* what the pools hold (parts_open) */
@@ -305,33 +307,33 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
             sim_sess_say(s, "disks %d: use 1..%d", c->a, LAY_MAX_DISKS);
             return;
         }
-        if (c->a != next.disks)
-            next.layout.disk_failgroup = NULL;
-        next.disks = c->a;
+        if (c->a != next.run.disks)
+            next.run.layout.disk_failgroup = NULL;
+        next.run.disks = c->a;
         break;
     case SIM_CMD_WRITE_PCT:
-        next.workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
+        next.run.workload.write_pct = c->a < 0 ? 0 : c->a > 100 ? 100 : c->a;
         if (put_in_force(s, &next, rebuild, restart))
-            sim_sess_say(s, "writes %d %%", next.workload.write_pct);
+            sim_sess_say(s, "writes %d %%", next.run.workload.write_pct);
         return;
     case SIM_CMD_SIZES:
-        next.workload.small_bytes = (uint32_t)c->a;
-        next.workload.large_bytes = (uint32_t)c->b;
+        next.run.workload.small_bytes = (uint32_t)c->a;
+        next.run.workload.large_bytes = (uint32_t)c->b;
         break;
     case SIM_CMD_SIZE_NEXT:
         size_next(s, c->a == WL_LARGE ? WL_LARGE : WL_SMALL, rebuild, restart);
         return;
     case SIM_CMD_LAYOUT:
-        next.layout.striping = (enum lay_striping)c->a;
-        if (next.layout.striping == LAY_RAID0 || next.layout.striping == LAY_CONCAT)
-            next.layout.redundancy = LAY_EXTERNAL;
+        next.run.layout.striping = (enum lay_striping)c->a;
+        if (next.run.layout.striping == LAY_RAID0 || next.run.layout.striping == LAY_CONCAT)
+            next.run.layout.redundancy = LAY_EXTERNAL;
         break;
     case SIM_CMD_REDUNDANCY:
         if (c->a == SIM_REDUNDANCY_NEXT) {
             redundancy_next(s, rebuild, restart);
             return;
         }
-        next.layout.redundancy = (enum lay_redundancy)c->a;
+        next.run.layout.redundancy = (enum lay_redundancy)c->a;
         break;
     case SIM_CMD_VOLUME:
         if (prof_volume_reprovision(&next.volume, c->x, c->y, why, sizeof(why)) != 0) {
@@ -389,9 +391,9 @@ static void walk_from_start(sim_session *s)
 
 /* Did a command change what is measured without a rebuild (the write
    percentage, a volume or instance retuned in place)? */
-static bool measured_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+static bool measured_changed(const struct sim_setup *a, const struct sim_setup *b)
 {
-    return a->workload.write_pct != b->workload.write_pct ||
+    return a->run.workload.write_pct != b->run.workload.write_pct ||
            strcmp(a->volume.spec, b->volume.spec) != 0 ||
            strcmp(a->instance.name, b->instance.name) != 0;
 }
@@ -399,12 +401,12 @@ static bool measured_changed(const struct sim_run_cfg *a, const struct sim_run_c
 /* Do a and b differ in more than the disk count (and the failure groups
    that go with it)?  Then the sweep curve's figures, best per disk count,
    are of another configuration and are not compared with the new ones. */
-static bool curve_changed(const struct sim_run_cfg *a, const struct sim_run_cfg *b)
+static bool curve_changed(const struct sim_setup *a, const struct sim_setup *b)
 {
-    return measured_changed(a, b) || a->workload.small_bytes != b->workload.small_bytes ||
-           a->workload.large_bytes != b->workload.large_bytes ||
-           a->layout.striping != b->layout.striping ||
-           a->layout.redundancy != b->layout.redundancy;
+    return measured_changed(a, b) || a->run.workload.small_bytes != b->run.workload.small_bytes ||
+           a->run.workload.large_bytes != b->run.workload.large_bytes ||
+           a->run.layout.striping != b->run.layout.striping ||
+           a->run.layout.redundancy != b->run.layout.redundancy;
 }
 
 /* The cells measured so far belong to the previous configuration: start
@@ -416,23 +418,23 @@ static void record_anew(sim_session *s)
     walk_from_start(s);
 }
 
-/* Open the parts for s->run; on failure go back to `prev`. */
-static int rebuild(sim_session *s, const struct sim_run_cfg *prev)
+/* Open the parts for s->setup; on failure go back to `prev`. */
+static int rebuild(sim_session *s, const struct sim_setup *prev)
 {
     char why[WHY_LEN];
     if (s->parts.open) {
         sim_sess_device_seconds(s, s->parts.sp.ds.ops->now(&s->parts.sp.ds));
         sim_sess_parts_close(&s->parts);
     }
-    int rc = parts_open(&s->run, &s->parts, why, sizeof(why));
+    int rc = parts_open(&s->setup, &s->parts, why, sizeof(why));
     if (rc < 0 && prev) {
         sim_sess_say(s, "refused: %s", why);
-        s->run = *prev;
-        rc = parts_open(&s->run, &s->parts, why, sizeof(why));
+        s->setup = *prev;
+        rc = parts_open(&s->setup, &s->parts, why, sizeof(why));
     } else if (rc == 0 && prev) {
         sim_sess_say(s, "%sdisk group rebuilt: %d disks, %s, %s redundancy", s->passed_over,
-            s->run.disks, lay_striping_name(s->run.layout.striping),
-            lay_redundancy_name(s->run.layout.redundancy));
+            s->setup.run.disks, lay_striping_name(s->setup.run.layout.striping),
+            lay_redundancy_name(s->setup.run.layout.redundancy));
     }
     s->passed_over[0] = '\0';
     if (rc < 0) {
@@ -464,7 +466,7 @@ static bool quit_asked(sim_session *s)
     pthread_mutex_lock(&s->mu);
     bool q = s->quit;
     pthread_mutex_unlock(&s->mu);
-    return q || sim_stop_is_set(s->run.point.stop);
+    return q || sim_stop_is_set(s->setup.run.point.stop);
 }
 
 static int point_index_of(const struct wl_matrix *m, struct wl_point p)
@@ -483,16 +485,16 @@ void sim_sess_interactive_main(sim_session *s)
     }
     while (!quit_asked(s)) {
         bool want_rebuild = false, restart = false;
-        struct sim_run_cfg prev = s->run;
+        struct sim_setup prev = s->setup;
         apply_commands(s, &want_rebuild, &restart);
         sim_sess_describe_config(s);
         if (want_rebuild && rebuild(s, &prev) < 0) {
             s->work.state = SIM_SESS_FAILED;
             return;
         }
-        if (!want_rebuild && measured_changed(&prev, &s->run))
+        if (!want_rebuild && measured_changed(&prev, &s->setup))
             record_anew(s);
-        if (curve_changed(&prev, &s->run))
+        if (curve_changed(&prev, &s->setup))
             s->work.n_sweep = 0;
         const struct wl_matrix *m = s->parts.matrix;
         if (!s->pinned && s->walk_index >= m->n_points) {
@@ -510,13 +512,13 @@ void sim_sess_interactive_main(sim_session *s)
         s->work.window_s = 0;
         sim_sess_publish(s);
 
-        struct sim_point_opts o = s->run.point;     /* cell_ns (create) */
+        struct sim_point_opts o = s->setup.run.point;     /* cell_ns (create) */
         o.live = sim_sess_live_cb;
         o.live_arg = s;
         o.live_every_ns = SIM_LIVE_EVERY_NS;
         struct sim_point_result r = { 0 };
         s->point_wall_start_s = sim_sess_wall_s();
-        sim_burst_point_start(&s->run, &s->parts.sp.ds);   /* as a run does */
+        sim_burst_point_start(&s->setup.run, &s->parts.sp.ds);   /* as a run does */
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
@@ -529,7 +531,7 @@ void sim_sess_interactive_main(sim_session *s)
             r.large = p.large;
             if (in_matrix(m, p.small, p.large))     /* what the ORION files hold */
                 sim_sess_rec_add(s, &r);
-            sim_sess_note_point(s, &r, s->run.disks);
+            sim_sess_note_point(s, &r, s->setup.run.disks);
             if (!s->pinned)
                 s->walk_index++;
         }

@@ -44,7 +44,7 @@ static bool touches_files(const char *arg)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct cli_opts *o;
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct cli_job j;
     char why[CLI_WHY_LEN];
     char *store;
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(rc == 0 || rc == -EINVAL);
         fuzz_check_why(why, sizeof why, rc != 0);
         if (rc == 0) {
-            FUZZ_CHECK(cfg.disks >= 1 && cfg.disks <= LAY_MAX_DISKS);
+            FUZZ_CHECK(cfg.run.disks >= 1 && cfg.run.disks <= LAY_MAX_DISKS);
             if (cmd == CLI_SWEEP) {
                 FUZZ_CHECK(o->n_counts >= 1 && o->n_counts <= SIM_MAX_SWEEP);
                 for (int i = 1; i < o->n_counts; i++)

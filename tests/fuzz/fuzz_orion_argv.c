@@ -20,7 +20,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct cli_opts *o = malloc(sizeof *o);
-    struct sim_run_cfg cfg;
+    struct sim_setup cfg;
     struct cli_job j;
     char why[CLI_WHY_LEN];
     char *store;
@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(rc == 0 || rc == -EINVAL);
         fuzz_check_why(why, sizeof why, rc != 0);
         if (rc == 0) {
-            FUZZ_CHECK(cfg.disks >= 1 && cfg.disks <= LAY_MAX_DISKS);
+            FUZZ_CHECK(cfg.run.disks >= 1 && cfg.run.disks <= LAY_MAX_DISKS);
             memset(&j, 0, sizeof j);
             if (cli_job_init(&j, o, argc, argv) == 0)
                 FUZZ_CHECK(j.command_line != NULL);
