@@ -1,7 +1,8 @@
 /*
  * test_device.c - the backend contract seen from the core alone: a
  * backend's own configuration reaches its open through dev_ops.run_cfg,
- * made from the run being opened; a backend without the hook gets NULL.
+ * made from the run being opened; a backend without the hook gets NULL;
+ * the credit hooks come all together or not at all (dev_credit_ops).
  *
  * Links asmsim_core only (CMakeLists.txt, test_links_test_device): the
  * core wires a run (sim_parts_open) without the cloud profiles, which it
@@ -136,10 +137,34 @@ static void defaults_should_name_no_backend_and_no_profile(void)
     CHECK(cfg.backend_cfg == NULL && cfg.disk_names == NULL);
 }
 
+static void fake_settle(struct devset *ds)
+{
+    (void)ds;
+}
+
+/* A backend with credits gives every credit hook, so that callers test
+   dev_ops.credit alone; one left out makes the table incomplete. */
+static void credit_ops_should_be_all_or_nothing(void)
+{
+    struct dev_credit_ops part = { .settle = fake_settle };
+    struct dev_ops ops = without_hook;
+
+    CHECK_INT_EQ(dev_ops_check(&ops), 0);       /* no credit: fine */
+    ops.credit = &part;
+    CHECK_INT_EQ(dev_ops_check(&ops), -EINVAL);
+
+    struct devset ds;
+    struct devset_cfg dc = { .disks = 1, .max_outstanding = 1 };
+    char why[128] = "";
+    CHECK_INT_EQ(dev_open(&ds, &ops, &dc, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "backend 'fake' is incomplete");
+}
+
 int main(void)
 {
     RUN(backend_cfg_should_be_what_the_hook_made_of_the_run);
     RUN(a_backend_without_the_hook_should_get_no_backend_cfg);
     RUN(defaults_should_name_no_backend_and_no_profile);
+    RUN(credit_ops_should_be_all_or_nothing);
     return check_done();
 }

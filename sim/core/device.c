@@ -50,8 +50,11 @@ int dev_ops_check(const struct dev_ops *ops)
     if (!ops || !ops->name || !ops->open || !ops->submit || !ops->reap ||
         !ops->now || !ops->close)
         return -EINVAL;
-    if (ops->burst_stash && !ops->burst_fill)
-        return -EINVAL;             /* a stash restores what fill sets */
+    const struct dev_credit_ops *c = ops->credit;
+    if (c && (!c->limits || !c->interval_limits || !c->buckets ||
+              !c->settle || !c->retune || !c->burst_fill || !c->burst_stash ||
+              !c->bucket_set || !c->idle_until))
+        return -EINVAL;             /* all or none: callers test credit */
     return 0;
 }
 

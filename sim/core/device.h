@@ -9,6 +9,10 @@
  *
  * Backends fill a `struct dev_ops` with designated initialisers; hooks
  * marked optional may be NULL.  dev_ops_check() validates a table once.
+ * What only a backend with provisioned limits and burst credits has (the
+ * model: its meters, buckets and retune) is one optional table behind
+ * dev_ops.credit, given whole or not at all, so the core and the session
+ * ask one question (is there a credit table?) instead of one per hook.
  */
 #ifndef ASMSIM_SIM_DEVICE_H
 #define ASMSIM_SIM_DEVICE_H
@@ -90,15 +94,15 @@ struct dev_limits {
 };
 
 /* Which window a limits report covers: the point's measured window
-   (dev_ops.limits) or the timeline's current interval
-   (dev_ops.interval_limits).  Each opens on its own reset. */
+   (dev_credit_ops.limits) or the timeline's current interval
+   (dev_credit_ops.interval_limits).  Each opens on its own reset. */
 enum dev_meter {
     DEV_METER_WINDOW = 0,
     DEV_METER_INTERVAL,
     DEV_METERS
 };
 
-/* One burst bucket's level now (dev_ops.buckets). */
+/* One burst bucket's level now (dev_credit_ops.buckets). */
 struct dev_bucket {
     enum sim_limit limit;       /* the limit whose bucket it is */
     int disk;                   /* its volume; -1: the instance's */
@@ -116,7 +120,7 @@ struct dev_bucket {
                                    at base_per_s after running out (the
                                    provisioned baseline, >= base_per_s) */
     double burst_per_s;
-    /* units its limit admitted since the window meter (dev_ops.limits)
+    /* units its limit admitted since the window meter (dev_credit_ops.limits)
        was last reset: over a measured window, the bucket's consumption */
     double window_used_units;
 };
@@ -169,6 +173,50 @@ enum dev_cap {
     DEV_CAP_HOST_CPU = 1u << 2,
 };
 
+/* What a backend whose devices have provisioned limits and burst credits
+   (the model: volume and instance throttles, gp2/st1/sc1 and instance
+   burst buckets) adds to the contract: the meters of its limits, its
+   buckets, and the state a point starts from.  A backend fills all of
+   them or gives none (dev_ops.credit NULL); dev_ops_check() holds it to
+   that, so a caller that has the table has every hook. */
+struct dev_credit_ops {
+    /* use of each limit since the last reset */
+    void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
+    /* the same over a second window, the timeline's interval, opened by
+       its own reset; the two never disturb each other */
+    void (*interval_limits)(struct devset *ds, struct dev_limits *out,
+                            bool reset);
+    /* every bucket's level now, up to max of them into out; returns how
+       many (0: no bucket).  out NULL: how many there are, so a caller can
+       size its array. */
+    int (*buckets)(struct devset *ds, struct dev_bucket *out, int max);
+    /* a load point starts at now(); the model drops the short-term
+       allowance its throttles earned while idle (between points), so
+       every point starts from the same state */
+    void (*settle)(struct devset *ds);
+    /* change the backend's configuration in flight; backend_cfg is of
+       open's type, and what it leaves NULL stays as it is (the model:
+       volume or instance limits) */
+    int (*retune)(struct devset *ds, const void *backend_cfg);
+    /* set every bucket to `frac` (0 empty .. 1 full) of its size as of
+       now(), so that a point starts from a state that does not depend on
+       the points before it */
+    void (*burst_fill)(struct devset *ds, double frac);
+    /* put the buckets' levels aside (restore false) or bring back the
+       levels put aside, as of now() (restore true): the run measures a
+       point again on empty buckets without the credits the state carried
+       to the next point changing */
+    void (*burst_stash)(struct devset *ds, bool restore);
+    /* set bucket `index` (numbered as buckets() lists them) to
+       level_units, clamped to 0..its size, as of now().  0, or -EINVAL
+       for an index out of range. */
+    int (*bucket_set)(struct devset *ds, int index, double level_units);
+    /* let the (virtual) clock run on, idle, to to_ns; the buckets earn
+       what they would idle.  0; -EBUSY with I/O in flight, -EINVAL when
+       to_ns is before now(). */
+    int (*idle_until)(struct devset *ds, sim_ns to_ns);
+};
+
 /* Room for a backend's configuration made by dev_ops.run_cfg. */
 #define DEV_BACKEND_CFG_BYTES 256
 
@@ -194,42 +242,10 @@ struct dev_ops {
                 sim_ns deadline);
     sim_ns (*now)(const struct devset *ds);
     void (*close)(struct devset *ds);
-    /* optional: use of each limit since the last reset (model backend). */
-    void (*limits)(struct devset *ds, struct dev_limits *out, bool reset);
-    /* optional, with limits: the same over a second window, the
-       timeline's interval, opened by its own reset; the two never
-       disturb each other. */
-    void (*interval_limits)(struct devset *ds, struct dev_limits *out,
-                            bool reset);
-    /* optional (backends with burst buckets): every bucket's level now,
-       up to max of them into out; returns how many.  out NULL: how many
-       there are, so a caller can size its array. */
-    int (*buckets)(struct devset *ds, struct dev_bucket *out, int max);
-    /* optional: a load point starts at now(); the model drops the
-       short-term allowance its throttles earned while idle (between
-       points), so every point starts from the same state. */
-    void (*settle)(struct devset *ds);
-    /* optional: change the backend's configuration in flight; backend_cfg
-       is of open's type, and what it leaves NULL stays as it is (the
-       model: volume or instance limits). */
-    int (*retune)(struct devset *ds, const void *backend_cfg);
-    /* optional (backends with burst buckets): set every bucket to `frac`
-       (0 empty .. 1 full) of its size as of now(), so that a point starts
-       from a state that does not depend on the points before it. */
-    void (*burst_fill)(struct devset *ds, double frac);
-    /* optional, with burst_fill: put the buckets' levels aside (restore
-       false) or bring back the levels put aside, as of now() (restore
-       true): the run measures a point again on empty buckets without the
-       credits the state carried to the next point changing. */
-    void (*burst_stash)(struct devset *ds, bool restore);
-    /* optional, with buckets: set bucket `index` (numbered as buckets()
-       lists them) to level_units, clamped to 0..its size, as of now().
-       0, or -EINVAL for an index out of range. */
-    int (*bucket_set)(struct devset *ds, int index, double level_units);
-    /* optional (virtual clock): let the clock run on, idle, to to_ns; the
-       buckets earn what they would idle.  0; -EBUSY with I/O in flight,
-       -EINVAL when to_ns is before now(). */
-    int (*idle_until)(struct devset *ds, sim_ns to_ns);
+    /* optional: the hooks of provisioned limits and burst credits, for
+       a backend whose devices have them (the model); NULL for one
+       without (aio, null).  Callers test this pointer, never a hook. */
+    const struct dev_credit_ops *credit;
 };
 
 struct devset {
@@ -238,7 +254,8 @@ struct devset {
     int disks;
 };
 
-/* 0 if the table has every required hook, -EINVAL otherwise. */
+/* 0 if the table has every required hook (and, with credit, every credit
+   hook), -EINVAL otherwise. */
 int dev_ops_check(const struct dev_ops *ops);
 
 /* Open a device set with the given backend; on error *ds is left closed. */

@@ -660,8 +660,8 @@ static void window_open(sim_engine *e, struct window *w, struct wl_point p,
     sim_stats_reset(&e->stats);
     memset(e->cls_ios, 0, sizeof(e->cls_ios));
     memset(e->cls_bytes, 0, sizeof(e->cls_bytes));
-    if (e->ds->ops->limits)
-        e->ds->ops->limits(e->ds, NULL, true);
+    if (e->ds->ops->credit)
+        e->ds->ops->credit->limits(e->ds, NULL, true);
     sim_cpu_sample_now(&e->cpu_start);
     e->cpu_started = true;
     e->phase = MEASURE;
@@ -693,13 +693,13 @@ static enum sim_limit binding_limit(sim_engine *e, double *util)
 {
     if (util)
         *util = 0;
-    if (!e->ds->ops->limits)
+    if (!e->ds->ops->credit)
         return SIM_LIMIT_DEVICE;
     struct dev_limits lim;
     if (e->window_limits_read)
         lim = e->window_limits;
     else
-        e->ds->ops->limits(e->ds, &lim, false);
+        e->ds->ops->credit->limits(e->ds, &lim, false);
     enum sim_limit l = dev_limits_binding(&lim);
     if (util && l != SIM_LIMIT_OFFERED_LOAD)
         *util = lim.util[l];
@@ -717,8 +717,8 @@ static void end_window(sim_engine *e, const struct window *w)
         open_count(e, w->end_ns);
         e->open_backlog_end = open_backlog(e);
     }
-    if (e->phase == MEASURE && e->ds->ops->limits) {
-        e->ds->ops->limits(e->ds, &e->window_limits, false);
+    if (e->phase == MEASURE && e->ds->ops->credit) {
+        e->ds->ops->credit->limits(e->ds, &e->window_limits, false);
         e->window_limits_read = true;
     }
     if (e->phase == MEASURE)
@@ -920,8 +920,8 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
     e->open_on = false;
     timeline_discard(e);
     e->now_ns = e->ds->ops->now(e->ds);
-    if (e->ds->ops->settle)
-        e->ds->ops->settle(e->ds);
+    if (e->ds->ops->credit)
+        e->ds->ops->credit->settle(e->ds);
     sim_ns warm_start_ns = e->now_ns;
     const struct warmup wu = { warm_start_ns, load };
     struct window w = { 0 };

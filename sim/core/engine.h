@@ -107,8 +107,8 @@ struct sim_live {
     enum sim_limit limited_by;  /* in the window so far */
     int outstanding;            /* logical I/Os in flight */
     struct devset *devices;     /* the point's devices, to read their state
-                                   (dev_ops.buckets); a live view must not
-                                   change it */
+                                   (dev_credit_ops.buckets); a live view
+                                   must not change it */
 };
 
 #define SIM_LIVE_CONTINUE 0

@@ -358,8 +358,8 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
     if (!dev_has(ops, DEV_CAP_VIRTUAL_CLOCK))
         return fail(why, why_len, -ENOTSUP, "a forecast runs in virtual time: "
                     "modelled volumes only");
-    bool hooks = ops->buckets && ops->bucket_set && ops->idle_until;
-    if (!ops->idle_until && schedule_has_idle(cfg->schedule))
+    bool hooks = ops->credit != NULL;  /* buckets, bucket_set, idle_until */
+    if (!hooks && schedule_has_idle(cfg->schedule))
         return fail(why, why_len, -ENOTSUP, "the backend cannot let its clock "
                     "run idle, which the schedule's idle phases need");
     struct sim_forecast_result *res = calloc(1, sizeof *res);
@@ -367,7 +367,7 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
         return fail(why, why_len, -ENOMEM, "out of memory");
     struct fc f = { .parts = parts, .cfg = cfg, .res = res };
     res->exact = cfg->exact || !hooks;
-    f.buckets = ops->buckets ? ops->buckets(&parts->ds, NULL, 0) : 0;
+    f.buckets = ops->credit ? ops->credit->buckets(&parts->ds, NULL, 0) : 0;
     int days_max = cfg->days > 0 ? cfg->days : sim_forecast_auto_days(cfg->schedule);
     int rc = fc_alloc(&f, days_max);
     if (rc == 0)

@@ -13,7 +13,7 @@
  *           measures the rates, each bucket's consumption and the latency,
  *           and the buckets' levels move on in closed form to the next
  *           event.  Needs a virtual clock and the backend's bucket hooks
- *           (dev_ops.bucket_set, idle_until); without them, exact.
+ *           (dev_credit_ops.bucket_set, idle_until); without them, exact.
  *
  * Both produce segments (a stretch of the horizon with constant figures)
  * that forecast_rows.c lays on the interval grid, and bucket trajectories
@@ -125,7 +125,7 @@ struct sim_forecast_result {
                                    changing (auto days) */
     int steady_after_days;      /* ... after this many days; 0: not */
     double horizon_s;           /* simulated */
-    /* buckets, as the backend lists them (dev_ops.buckets) */
+    /* buckets, as the backend lists them (dev_credit_ops.buckets) */
     int buckets;
     struct dev_bucket *bucket;          /* [buckets]: whose, rates, size */
     double *day_start_pct;              /* [(days + 1) * buckets] levels

@@ -12,7 +12,7 @@ void fc_read_levels(struct fc *f, double *dst)
 {
     struct devset *ds = &f->parts->ds;
     if (f->buckets > 0)
-        ds->ops->buckets(ds, f->bkt, f->buckets);
+        ds->ops->credit->buckets(ds, f->bkt, f->buckets);
     for (int k = 0; k < f->buckets; k++)
         (dst ? dst : f->level)[k] = f->bkt[k].level_units;
 }

@@ -27,8 +27,8 @@
  *                  (target_k - L_k) / d_k  (d_k > 0, L_k < size_k),
  *                  phase end - t }
  *
- * and the backend is told: its clock runs idle for dt (dev_ops.idle_until)
- * and every bucket is set to its new level (dev_ops.bucket_set).  The
+ * and the backend is told: its clock runs idle for dt (dev_credit_ops.idle_until)
+ * and every bucket is set to its new level (dev_credit_ops.bucket_set).  The
  * stretch goes out as one segment with the window's figures.  A window
  * whose regime changed while it ran (a bucket ran dry inside it) is a
  * segment of its own but is not cached.  An empty bucket whose measured
@@ -241,9 +241,9 @@ static int advance(struct fc *f, const double *drift, double dt, int hit,
         f->level_b[k] = k == hit ? hit_level
                                  : level_after(&f->bkt[k], f->level[k], drift[k], dt);
     sim_ns to = ds->ops->now(ds) + (sim_ns)llround(dt * 1e9);
-    int rc = ds->ops->idle_until(ds, to);
+    int rc = ds->ops->credit->idle_until(ds, to);
     for (int k = 0; rc == 0 && k < f->buckets; k++)
-        rc = ds->ops->bucket_set(ds, k, f->level_b[k]);
+        rc = ds->ops->credit->bucket_set(ds, k, f->level_b[k]);
     return rc;
 }
 

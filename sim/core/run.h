@@ -292,8 +292,8 @@ void sim_burst_point_start(const struct sim_run_cfg *cfg, struct devset *ds);
 
 /* After a point engine e ran on ds: whether it drew on burst credits, and
    how long it could (pr->burst, from the limits as its measured window
-   closed, sim_engine_window_limits, else dev_ops.limits now; the sustained
-   figures are left unmeasured).  Returns pr->burst.drawn.  A run also
+   closed, sim_engine_window_limits, else dev_credit_ops.limits now; the
+   sustained figures are left unmeasured).  Returns pr->burst.drawn.  A run also
    measures the point again on empty buckets; a live session records these
    facts alone. */
 bool sim_point_burst_facts(struct devset *ds, const sim_engine *e,

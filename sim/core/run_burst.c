@@ -25,8 +25,8 @@
 
 void sim_burst_point_start(const struct sim_run_cfg *cfg, struct devset *ds)
 {
-    if (!cfg->burst_carry && ds->ops->burst_fill)
-        ds->ops->burst_fill(ds, cfg->burst_credit_frac);
+    if (!cfg->burst_carry && ds->ops->credit)
+        ds->ops->credit->burst_fill(ds, cfg->burst_credit_frac);
 }
 
 /* Measure point p again with every bucket empty into pr->burst; the
@@ -36,8 +36,7 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
                              struct wl_point p, struct sim_point_result *pr)
 {
     struct devset *ds = &rp->ds;
-    if (!ds->ops->burst_fill || (cfg->burst_carry && !ds->ops->burst_stash) ||
-        sim_stop_is_set(cfg->point.stop))
+    if (!ds->ops->credit || sim_stop_is_set(cfg->point.stop))
         return 0;
     struct sim_point_opts o = cfg->point;
     o.live = NULL;                  /* a live view shows the run's points */
@@ -45,13 +44,12 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
     o.auto_duration = true;         /* until it converges, at most as long
                                        as the point itself */
     struct sim_point_result empty = { 0 };
-    if (ds->ops->burst_stash)
-        ds->ops->burst_stash(ds, false);
-    ds->ops->burst_fill(ds, 0.0);
+    ds->ops->credit->burst_stash(ds, false);
+    ds->ops->credit->burst_fill(ds, 0.0);
     int rc = sim_engine_run_point(rp->engine, p, &o, &empty);
     if (rc == 0) {
         struct dev_limits lim;
-        ds->ops->limits(ds, &lim, false);
+        ds->ops->credit->limits(ds, &lim, false);
         pr->burst.sustained_measured = true;
         for (int c = 0; c < WL_CLASSES; c++) {
             pr->burst.sustained[c] = sim_class_figure(&empty, (enum wl_class)c);
@@ -61,8 +59,8 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
             empty.limited_by == SIM_LIMIT_BURST_CREDITS ? lim.burst_behind
                                                          : empty.limited_by;
     }
-    if (rc >= 0 && ds->ops->burst_stash)
-        ds->ops->burst_stash(ds, true);
+    if (rc >= 0)
+        ds->ops->credit->burst_stash(ds, true);
     sim_point_result_free(&empty);
     return rc < 0 ? rc : 0;
 }
@@ -70,11 +68,11 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
 bool sim_point_burst_facts(struct devset *ds, const sim_engine *e,
                            struct sim_point_result *pr)
 {
-    if (!ds->ops->limits)
+    if (!ds->ops->credit)
         return false;
     struct dev_limits lim;
     if (!sim_engine_window_limits(e, &lim))
-        ds->ops->limits(ds, &lim, false);
+        ds->ops->credit->limits(ds, &lim, false);
     if (!lim.burst_drawn) {
         /* it sustains what it measured; on empty buckets, held by this */
         pr->burst.sustained_limited_by = lim.burst_behind;

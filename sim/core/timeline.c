@@ -22,8 +22,8 @@
  * point at 1 s has 86,400 of them, however sparse its I/O.  A reap that
  * jumps over several boundaries (a device idle that long) gives one long
  * row.  The binding limit comes from the backend's second
- * meter (dev_ops.interval_limits), reset at each tick, which leaves the
- * point's own window meter alone; the buckets' levels (dev_ops.buckets)
+ * meter (dev_credit_ops.interval_limits), reset at each tick, which leaves the
+ * point's own window meter alone; the buckets' levels (dev_credit_ops.buckets)
  * are read at each row's end.  Backends without them give "device" and no
  * bucket columns.
  *
@@ -155,10 +155,10 @@ static int grow(struct sim_timeline *tl)
 
 static enum sim_limit interval_limit(struct devset *ds)
 {
-    if (!ds->ops->interval_limits)
+    if (!ds->ops->credit)
         return SIM_LIMIT_DEVICE;
     struct dev_limits lim;
-    ds->ops->interval_limits(ds, &lim, true);
+    ds->ops->credit->interval_limits(ds, &lim, true);
     return dev_limits_binding(&lim);
 }
 
@@ -193,7 +193,7 @@ static void fill_buckets(sim_timeline_rec *r, struct devset *ds, size_t row)
     struct sim_timeline *tl = r->tl;
     if (tl->buckets == 0)
         return;
-    int n = ds->ops->buckets(ds, r->bucket_now, r->bucket_cap);
+    int n = ds->ops->credit->buckets(ds, r->bucket_now, r->bucket_cap);
     for (int b = 0; b < tl->buckets; b++)
         tl->bucket_pct[row * (size_t)tl->buckets + (size_t)b] =
             b < n ? 100.0 * r->bucket_now[b].level_frac : 0.0;
@@ -244,16 +244,16 @@ bool sim_timeline_rec_due(const sim_timeline_rec *r, sim_ns now_ns)
 /* The buckets the backend has, as the timeline's columns. */
 static int open_buckets(sim_timeline_rec *r, struct devset *ds)
 {
-    if (!ds->ops->buckets)
+    if (!ds->ops->credit)
         return 0;
-    r->bucket_cap = ds->ops->buckets(ds, NULL, 0);
+    r->bucket_cap = ds->ops->credit->buckets(ds, NULL, 0);
     if (r->bucket_cap <= 0)
         return 0;
     r->bucket_now = calloc((size_t)r->bucket_cap, sizeof *r->bucket_now);
     r->tl->bucket = calloc((size_t)r->bucket_cap, sizeof *r->tl->bucket);
     if (!r->bucket_now || !r->tl->bucket)
         return -ENOMEM;
-    r->tl->buckets = ds->ops->buckets(ds, r->tl->bucket, r->bucket_cap);
+    r->tl->buckets = ds->ops->credit->buckets(ds, r->tl->bucket, r->bucket_cap);
     return 0;
 }
 
@@ -279,8 +279,8 @@ int sim_timeline_rec_open(sim_ns interval_ns, sim_ns now_ns,
     r->window_start_ns = r->last_ns = now_ns;
     r->next_ns = now_ns + interval_ns;
     take_snapshot(r, s);
-    if (ds->ops->interval_limits)
-        ds->ops->interval_limits(ds, NULL, true);
+    if (ds->ops->credit)
+        ds->ops->credit->interval_limits(ds, NULL, true);
     *out = r;
     return 0;
 }

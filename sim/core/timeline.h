@@ -6,8 +6,8 @@
  * The engine opens a recorder when the measured window opens and ticks it
  * whenever an interval boundary has passed; each tick takes the delta of
  * the engine's running accumulators (struct sim_stats) since the last
- * one, and of the backend's interval meter (dev_ops.interval_limits), and
- * appends one fixed-size row.  See timeline.c.
+ * one, and of the backend's interval meter
+ * (dev_credit_ops.interval_limits), and appends one fixed-size row.  See timeline.c.
  */
 #ifndef ASMSIM_SIM_TIMELINE_H
 #define ASMSIM_SIM_TIMELINE_H

@@ -164,7 +164,7 @@
 #endif
 
 /* One limit: its throttle, and what it admitted since the window opened
-   (the reports' window, dev_ops.limits) with its bucket level then. */
+   (the reports' window, dev_credit_ops.limits) with its bucket level then. */
 struct limit {
     struct thr thr;
     /* Admitted since the model opened, in whole units (operations or
@@ -1145,15 +1145,8 @@ static int model_retune(struct devset *ds, const void *backend_cfg)
     return 0;
 }
 
-const struct dev_ops dev_model_ops = {
-    .name = "model",
-    .caps = DEV_CAP_VIRTUAL_CLOCK | DEV_CAP_PROVISIONED_LIMITS,
-    .run_cfg = model_run_cfg,
-    .open = model_open,
-    .submit = model_submit,
-    .reap = model_reap,
-    .now = model_now,
-    .close = model_close,
+/* The limits and burst credits of modelled volumes and instances. */
+static const struct dev_credit_ops model_credit_ops = {
     .limits = model_limits,
     .interval_limits = model_interval_limits,
     .buckets = model_buckets,
@@ -1163,4 +1156,16 @@ const struct dev_ops dev_model_ops = {
     .burst_stash = model_burst_stash,
     .bucket_set = model_bucket_set,
     .idle_until = model_idle_until,
+};
+
+const struct dev_ops dev_model_ops = {
+    .name = "model",
+    .caps = DEV_CAP_VIRTUAL_CLOCK | DEV_CAP_PROVISIONED_LIMITS,
+    .run_cfg = model_run_cfg,
+    .open = model_open,
+    .submit = model_submit,
+    .reap = model_reap,
+    .now = model_now,
+    .close = model_close,
+    .credit = &model_credit_ops,
 };

@@ -4,10 +4,10 @@
  *
  * Once per SIM_SNAP_TICK_NS of device time (not at every live callback:
  * at --speed 600 those come 6,000 times a wall second) the session reads
- * from the backend every burst bucket's level (dev_ops.buckets, up to
+ * from the backend every burst bucket's level (dev_credit_ops.buckets, up to
  * SIM_SNAP_BUCKETS) and the limit that bound.  An interactive session
  * owns its devices and reads the limit over the tick from their interval
- * meter (dev_ops.interval_limits, reset at each reading: the dashboard
+ * meter (dev_credit_ops.interval_limits, reset at each reading: the dashboard
  * keeps no timeline, so that meter is free; --interval is refused with
  * --tui).  A batch run's devices are the run's (sim_live.devices): their
  * buckets are only read, and the limit is the engine's over the point's
@@ -56,7 +56,7 @@ static void read_buckets(sim_session *s, struct devset *ds, double device_s)
 {
     struct sim_snapshot *w = &s->work;
     struct dev_bucket b[SIM_SNAP_BUCKETS];
-    int n = ds->ops->buckets(ds, b, SIM_SNAP_BUCKETS);
+    int n = ds->ops->credit->buckets(ds, b, SIM_SNAP_BUCKETS);
     double dt = device_s - s->credit_prev_s;
     bool rated = s->credit_ticked && n == w->n_buckets && dt > 0;
     w->n_buckets = n < 0 ? 0 : n;
@@ -113,12 +113,12 @@ static enum sim_limit limit_reading(sim_session *s, struct devset *ds, bool own,
     if (!own)
         return measuring && lv->now_ns - lv->window_start_ns >= SIM_SNAP_TICK_NS
              ? lv->limited_by : BURST_NO_LIMIT;
-    if (!measuring || s->credit_new_load || !ds->ops->interval_limits ||
+    if (!measuring || s->credit_new_load || !ds->ops->credit ||
         lv->now_ns < s->credit_meter_at_ns ||
         lv->now_ns - s->credit_meter_at_ns < SIM_SNAP_TICK_NS / 2)
         return BURST_NO_LIMIT;
     struct dev_limits lim;
-    ds->ops->interval_limits(ds, &lim, true);
+    ds->ops->credit->interval_limits(ds, &lim, true);
     s->credit_meter_at_ns = lv->now_ns;
     return dev_limits_binding(&lim);
 }
@@ -147,7 +147,7 @@ void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double 
 {
     bool own = s->parts.open;
     struct devset *ds = own ? &s->parts.sp.ds : lv->devices;
-    if (!ds || !ds->ops || !ds->ops->buckets)
+    if (!ds || !ds->ops || !ds->ops->credit)
         return;
     if (!s->credit_in_point || lv->point_start_ns != s->credit_point_start_ns) {
         s->credit_in_point = true;
@@ -156,8 +156,8 @@ void sim_sess_credits_observe(sim_session *s, const struct sim_live *lv, double 
     }
     if (s->credit_new_load && lv->phase == SIM_LIVE_MEASURE) {
         /* the binding limit of the new load only, from here */
-        if (own && ds->ops->interval_limits)
-            ds->ops->interval_limits(ds, NULL, true);
+        if (own && ds->ops->credit)
+            ds->ops->credit->interval_limits(ds, NULL, true);
         s->credit_new_load = false;
         s->credit_meter_at_ns = lv->now_ns;
     }

@@ -186,7 +186,8 @@ static bool try_in_force(sim_session *s, struct sim_setup *next, bool *rebuild,
         struct devset *ds = &s->parts.sp.ds;
         struct dev_model_cfg mc = { .volume = volume ? &s->setup.volume : NULL,
                                     .instance = instance ? &s->setup.instance : NULL };
-        if (!ds->ops || !ds->ops->retune || ds->ops->retune(ds, &mc) != 0) {
+        if (!ds->ops || !ds->ops->credit ||
+            ds->ops->credit->retune(ds, &mc) != 0) {
             *rebuild = true;
             return true;
         }
