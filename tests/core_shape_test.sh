@@ -6,7 +6,13 @@
 #     into A.  The files of a run are layers (sim/core/run_internal.h),
 #     and a call back up would tie them into one again;
 #   * no function defined in it takes more than 6 parameters (group them
-#     in a struct that reads as one thing: a run being measured, a sweep).
+#     in a struct that reads as one thing: a run being measured, a sweep);
+#   * it includes nothing but itself, layouts/ and workloads/: no cloud
+#     (sim/profiles/), no backend (sim/model/, sim/aio/, sim/null/), no
+#     layer above.  A run's backend configuration is opaque to it
+#     (sim/core/run.h), so the next capability does not reach into it;
+#   * sim/model/ has no circle either (the forecast's layers live there,
+#     forecast_internal.h).
 # C is read with regular expressions, which hold for this code base: a
 # definition starts at column 0 with its return type and its body's "{"
 # follows its ")"; comments and strings are dropped first.  The checker is
@@ -20,6 +26,8 @@ trap 'rm -rf "$WORK"' EXIT
 
 mkdir -p "$WORK/bad"
 cat >"$WORK/bad/a.c" <<'EOF'
+#include "sim/core/run.h"
+#include "sim/profiles/profiles.h"
 int a_top(int x)
 {
     return b_low(x);
@@ -39,7 +47,7 @@ int b_low(int x)
 }
 EOF
 
-python3 - "$ROOT/sim/core" "$WORK/bad" <<'EOF'
+python3 - "$ROOT/sim/core" "$WORK/bad" "$ROOT/sim/model" <<'EOF'
 import glob, os, re, sys
 
 MAX_PARAMS = 6
@@ -106,6 +114,21 @@ def circles(calls):
     return found
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+CORE_MAY_INCLUDE = ('sim/core/', 'layouts/', 'workloads/')
+
+
+def stray_includes(folder):
+    """The project headers a folder's files include from outside what the
+    core may include: ["run.h: sim/profiles/profiles.h", ...]."""
+    out = []
+    for f in sorted(glob.glob(os.path.join(folder, '*.[ch]'))):
+        for inc in INCLUDE.findall(open(f).read()):
+            if '/' in inc and not inc.startswith(CORE_MAY_INCLUDE):
+                out.append(f"{os.path.basename(f)}: {inc}")
+    return out
+
+
 def wide(defs):
     return [f"{f}: {name} ({n})" for f, name, _, n in defs if n > MAX_PARAMS]
 
@@ -123,12 +146,14 @@ def check(name, good, why):
         print(f"FAIL {name}: {why}")
 
 
-core, bad = sys.argv[1], sys.argv[2]
+core, bad, model = sys.argv[1], sys.argv[2], sys.argv[3]
 defs, calls = read(bad)
-check("the_checker_should_see_a_circle_and_a_wide_function",
+check("the_checker_should_see_a_circle_a_wide_function_and_a_stray_include",
       circles(calls) == [["a.c", "b.c", "a.c"]] and
-      wide(defs) == ["a.c: a_wide (7)"],
-      f"circles {circles(calls)}, wide {wide(defs)}")
+      wide(defs) == ["a.c: a_wide (7)"] and
+      stray_includes(bad) == ["a.c: sim/profiles/profiles.h"],
+      f"circles {circles(calls)}, wide {wide(defs)}, "
+      f"includes {stray_includes(bad)}")
 
 defs, calls = read(core)
 public = [d for d in defs if not d[2]]
@@ -143,6 +168,18 @@ check("no_file_in_sim_core_should_call_back_into_a_file_that_calls_it",
 over = wide(defs)
 check(f"no_function_in_sim_core_should_take_over_{MAX_PARAMS}_parameters",
       not over, "; ".join(over))
+stray = stray_includes(core)
+check("sim_core_should_include_nothing_of_profiles_backends_or_layers_above",
+      not stray, "; ".join(stray))
+defs, calls = read(model)
+found = circles(calls)
+check("the_checker_should_read_the_forecast_in_sim_model",
+      "forecast_exact.c" in calls.get("forecast.c", {}),
+      f"forecast.c calls {sorted(calls.get('forecast.c', {}))}")
+check("no_file_in_sim_model_should_call_back_into_a_file_that_calls_it",
+      not found,
+      "; ".join(" -> ".join(c) + " (" + ", ".join(calls[c[-2]][c[-1]]) + ")"
+                for c in found))
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

@@ -19,7 +19,7 @@
 
 #include "sim/advise/advise.h"
 #include "sim/advise/advise_internal.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/model/setup.h"
 #include "tests/check.h"
 #include "tests/model_run.h"

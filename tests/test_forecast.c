@@ -1,5 +1,5 @@
 /*
- * test_forecast.c - sim/core/forecast: a schedule on modelled volumes,
+ * test_forecast.c - sim/model/forecast: a schedule on modelled volumes,
  * fast hybrid and --exact.
  *
  * The expected times and rates come from DOMAIN.md section 4 (bucket
@@ -10,7 +10,7 @@
  * horizons with a bucket running dry in the middle: 2 % on every
  * interval's rate, 1 % on event times, 10 % on interval p99.
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 #include "sim/model/setup.h"
 #include "tests/model_run.h"
 

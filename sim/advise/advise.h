@@ -202,7 +202,7 @@ struct adv_figures {
 };
 
 /* A schedule's steady day on a candidate (--schedule): the forecast's
-   verdict (sim/core/forecast.h) over the day that repeats, and what a
+   verdict (sim/model/forecast.h) over the day that repeats, and what a
    DBA reads from it.  Rates: small IOPS and large MB/s ([enum wl_class]). */
 struct adv_day {
     bool served;                    /* every phase of the steady day */

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "sim/advise/advise_internal.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/core/levels.h"
 #include "sim/core/run.h"
 #include "sim/core/shell_word.h"

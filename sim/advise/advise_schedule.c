@@ -49,7 +49,7 @@
 #include <string.h>
 
 #include "sim/advise/advise_internal.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/core/shell_word.h"
 #include "sim/core/run.h"
 #include "sim/model/setup.h"

@@ -52,7 +52,7 @@
 #include <time.h>
 
 #include "sim/advise/advise_internal.h"
-#include "sim/core/forecast.h"          /* SIM_FORECAST_UNMET_TOLERANCE */
+#include "sim/model/forecast.h"          /* SIM_FORECAST_UNMET_TOLERANCE */
 
 #define BATCH 16
 

@@ -21,7 +21,7 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_print.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/report/report.h"
 
 #define TIB_BYTES 1099511627776.0

@@ -1,6 +1,6 @@
 /*
  * cli_forecast.c - `asmsim forecast`: a schedule of load phases, a day or
- * days of it, on one modelled disk group (sim/core/forecast.h).
+ * days of it, on one modelled disk group (sim/model/forecast.h).
  *
  * The same order as run and sweep (cli_commands.c): every option and the
  * schedule are checked first (bad input: one line on stderr, exit 2,
@@ -37,7 +37,7 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/core/shell_word.h"
 #include "sim/profiles/prices.h"
 #include "sim/report/html.h"

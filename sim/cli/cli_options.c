@@ -51,7 +51,7 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/core/jobs.h"
 
 /* ---- the option table --------------------------------------------------- */

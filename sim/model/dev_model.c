@@ -81,7 +81,7 @@
  * volumes' buckets).
  *
  * For a caller that moves the buckets in closed form between per-I/O
- * windows (the forecast's fast path, sim/core/forecast_fluid.c), buckets()
+ * windows (the forecast's fast path, sim/model/forecast_fluid.c), buckets()
  * also gives each bucket's size, level, base and burst rates in the
  * limit's own unit and what its limit admitted in the window,
  * bucket_set() sets one bucket's level, and idle_until() lets the clock

@@ -22,7 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "layouts/why.h"
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/report/report.h"
 #include "sim/report/report_advice.h"
 #include "sim/report/report_input.h"

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/report/report.h"
 
 /* What the words need besides the result. */

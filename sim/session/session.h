@@ -222,7 +222,7 @@ struct sim_cmd {
     char text[48];
 };
 
-struct sim_forecast_result;         /* sim/core/forecast.h */
+struct sim_forecast_result;         /* sim/model/forecast.h */
 struct report_fc_info;              /* sim/report/report_forecast.h */
 
 struct sim_session_cfg {

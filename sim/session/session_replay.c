@@ -1,6 +1,6 @@
 /*
  * session_replay.c - a forecast played on the dashboard (asmsim forecast
- * --tui --speed N): the rows of a finished forecast (sim/core/forecast.h)
+ * --tui --speed N): the rows of a finished forecast (sim/model/forecast.h)
  * shown one after the other, paced to the wall clock like a live run.
  *
  * A forecast of a day takes seconds (its fast hybrid moves the credit
@@ -30,7 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 #include "sim/report/report_forecast.h"
 
 /* The forecast's buckets, whose they are and their rates. */

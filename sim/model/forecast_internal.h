@@ -1,6 +1,6 @@
 /*
  * forecast_internal.h - the parts of the forecast (forecast.h) and what
- * passes between them.  Internal to sim/core/forecast*.c.
+ * passes between them.  Internal to sim/model/forecast*.c.
  *
  *   forecast.c         the driver: days, phases, steady state, verdict
  *   forecast_exact.c   per-I/O stretches of a phase (the engine), polled
@@ -21,10 +21,10 @@
  * linearly from level0 to level1 (in the bucket's units).  Times are
  * forecast seconds from the start of day 1.
  */
-#ifndef ASMSIM_SIM_FORECAST_INTERNAL_H
-#define ASMSIM_SIM_FORECAST_INTERNAL_H
+#ifndef ASMSIM_SIM_MODEL_FORECAST_INTERNAL_H
+#define ASMSIM_SIM_MODEL_FORECAST_INTERNAL_H
 
-#include "sim/core/forecast.h"
+#include "sim/model/forecast.h"
 
 /* Latency of a class (or class and direction) over a segment, from what
    the engine reports: a summary (fast windows) or a timeline row (exact).

@@ -84,7 +84,7 @@
  * time (a bucket earning again in an overload, rare).  The agreement
  * tests hold it to the exact path.
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 
 #include <errno.h>
 #include <math.h>

@@ -25,7 +25,7 @@
  * keeps the first ones' latency, a rare case: more events in one interval
  * than that) and the finished rows in doubling arrays.
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 
 #include <errno.h>
 #include <math.h>

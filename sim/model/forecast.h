@@ -20,9 +20,17 @@
  * from which forecast_events.c reads the events.  The result holds the
  * rows, the events, the level of every bucket at each day's start, the
  * per-phase figures and the verdict.  See forecast.c.
+ *
+ * Why sim/model/ and not the core: a forecast is burst credits over
+ * days.  It needs a virtual clock and the credit hooks (dev_credit_ops),
+ * its rows and events are bucket trajectories, and its fast path moves
+ * the levels by the model's rules (a bucket earns its baseline; an empty
+ * one held at its base rate stays empty: throttle.c).  It drives the
+ * core's parts and engine, which know nothing of it (model includes
+ * core, never the reverse).
  */
-#ifndef ASMSIM_SIM_FORECAST_H
-#define ASMSIM_SIM_FORECAST_H
+#ifndef ASMSIM_SIM_MODEL_FORECAST_H
+#define ASMSIM_SIM_MODEL_FORECAST_H
 
 #include <stdbool.h>
 #include <stddef.h>

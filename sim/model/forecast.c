@@ -30,7 +30,7 @@
  * when it was not served, a row bound by "burst credits" counting for
  * its emptiest bucket's limit (then at its base rate).
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 
 #include <errno.h>
 #include <math.h>

@@ -6,7 +6,7 @@
  * calling none of them: a fast-path phase's queue is reached through the
  * hook that phase sets (f->queue).
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 
 void fc_read_levels(struct fc *f, double *dst)
 {

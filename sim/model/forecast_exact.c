@@ -31,7 +31,7 @@
  * until the bound is reached (forecast_fluid.c).  With a constant number
  * in flight (closed loop, a served open loop) the two rates are one.
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 
 #include <errno.h>
 #include <math.h>

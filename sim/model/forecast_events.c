@@ -23,7 +23,7 @@
  * more than SIM_FORECAST_UNMET_TOLERANCE make one event, with the share
  * unmet over the stretch and its worst interval's p99.
  */
-#include "sim/core/forecast_internal.h"
+#include "sim/model/forecast_internal.h"
 
 #include <errno.h>
 #include <math.h>
