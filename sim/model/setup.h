@@ -16,11 +16,13 @@
  * copy of it (the session's configuration in force and the next one it
  * checks) is a whole configuration.
  *
- * The one rule: run.backend_cfg points into the setup it was bound in.
+ * The one rule: on the model, run.backend_cfg points into the setup it
+ * was bound in (another backend's is the caller's, s->backend_cfg).
  * sim_setup_run() binds it (the model's configuration to this setup's
  * volume and instance, run.disk_bytes to the volume's size) and returns
- * the run to hand the core; call it on the setup that outlives the run,
- * after any copy, never on a temporary.
+ * the run to hand the core; call it after any copy or change, on the
+ * setup that outlives the run (a local that lives across sim_run() is
+ * one; a struct returned by value and then copied is not).
  *
  * Layering: sim/model/ may include the core and the profiles; the
  * reports, session, CLI and dashboard include this header, the core
