@@ -7,6 +7,10 @@
 #     and a call back up would tie them into one again;
 #   * no function defined in it takes more than 6 parameters (group them
 #     in a struct that reads as one thing: a run being measured, a sweep).
+# And one rule of a folder above it: sim/report/ includes nothing from
+# sim/advise/ (report writes what a command hands it, the writer table of
+# report_writers.h; advise's JSON is the CLI's, cli_advise_json.c), which
+# CMake holds too: asmsim_report does not link asmsim_advise.
 # C is read with regular expressions, which hold for this code base: a
 # definition starts at column 0 with its return type and its body's "{"
 # follows its ")"; comments and strings are dropped first.  The checker is
@@ -32,7 +36,8 @@ static int a_wide(int a, int b, int c, int d, int e, int f,
 }
 EOF
 cat >"$WORK/bad/b.c" <<'EOF'
-/* a_top( in a comment is no call */
+/* a_top( in a comment is no call, #include "sim/advise/x.h" no include */
+#include "sim/advise/advise.h"
 int b_low(int x)
 {
     return x ? a_top(x - 1) : 0;
@@ -106,6 +111,16 @@ def circles(calls):
     return found
 
 
+def includes_of(folder, prefix):
+    """Each file of folder (.c, .h) that includes a header under prefix."""
+    found = []
+    for f in sorted(glob.glob(os.path.join(folder, '*.[ch]'))):
+        text = re.sub(r'/\*.*?\*/', ' ', open(f).read(), flags=re.S)
+        if re.search(r'^\s*#\s*include\s*"' + re.escape(prefix), text, re.M):
+            found.append(os.path.basename(f))
+    return found
+
+
 def wide(defs):
     return [f"{f}: {name} ({n})" for f, name, _, n in defs if n > MAX_PARAMS]
 
@@ -127,8 +142,10 @@ core, bad = sys.argv[1], sys.argv[2]
 defs, calls = read(bad)
 check("the_checker_should_see_a_circle_and_a_wide_function",
       circles(calls) == [["a.c", "b.c", "a.c"]] and
-      wide(defs) == ["a.c: a_wide (7)"],
-      f"circles {circles(calls)}, wide {wide(defs)}")
+      wide(defs) == ["a.c: a_wide (7)"] and
+      includes_of(bad, "sim/advise/") == ["b.c"],
+      f"circles {circles(calls)}, wide {wide(defs)}, "
+      f"includes {includes_of(bad, 'sim/advise/')}")
 
 defs, calls = read(core)
 public = [d for d in defs if not d[2]]
@@ -143,6 +160,10 @@ check("no_file_in_sim_core_should_call_back_into_a_file_that_calls_it",
 over = wide(defs)
 check(f"no_function_in_sim_core_should_take_over_{MAX_PARAMS}_parameters",
       not over, "; ".join(over))
+report = os.path.join(os.path.dirname(core), "report")
+advised = includes_of(report, "sim/advise/")
+check("no_file_in_sim_report_should_include_sim_advise",
+      os.path.isdir(report) and not advised, "; ".join(advised) or "no sim/report")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

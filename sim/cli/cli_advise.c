@@ -1,7 +1,7 @@
 /*
  * cli_advise.c - `asmsim advise`: its options, checked whole before
  * anything runs, then the search (sim/advise) and its report (terminal:
- * cli_advise_print.c; JSON: sim/report/report_advice.c).
+ * cli_advise_print.c; JSON: cli_advise_json.c).
  *
  * Every value is checked by the same parsers run and sweep use
  * (cli_values.h, prof_parse_size, lay_redundancy_parse); a bad one is one
@@ -508,8 +508,8 @@ static int write_report(const struct cli_advise_opts *a, const struct adv_result
 {
     struct html_doc doc = { .name = "advise" };
     char why[CLI_WHY_LEN], *text = NULL;
-    int rc = report_advice_json_text(&a->cfg, r, a->command_line, ASMSIM_VERSION,
-                                     &text, why, sizeof why);
+    int rc = cli_advise_json_text(&a->cfg, r, a->command_line, ASMSIM_VERSION,
+                                  &text, why, sizeof why);
 
     doc.json = text;
     if (rc == 0)
@@ -532,8 +532,8 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
     if (a->cfg.shard_n > 0) {
         char **args = calloc((size_t)argc + 1, sizeof *args);
         int n = args ? shard_args(argc, argv, args) : 0;
-        if (!args || report_advice_shard_write(a->json_path ? a->json_path : "-", &a->cfg, r,
-                                               n, args, why, sizeof why) < 0) {
+        if (!args || cli_advise_shard_write(a->json_path ? a->json_path : "-", &a->cfg, r,
+                                            n, args, why, sizeof why) < 0) {
             cli_print_error(stderr, "asmsim: advise", args ? why : "out of memory");
             status = 1;
         }
@@ -543,8 +543,8 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
     if (!(a->json_path && strcmp(a->json_path, "-") == 0))
         cli_advise_print(stdout, a, r);
     if (a->json_path &&
-        report_advice_json(a->json_path, &a->cfg, r, a->command_line, ASMSIM_VERSION,
-                           why, sizeof why) < 0) {
+        cli_advise_json(a->json_path, &a->cfg, r, a->command_line, ASMSIM_VERSION,
+                        why, sizeof why) < 0) {
         cli_print_error(stderr, "asmsim: advise", why);
         status = 1;
     }
@@ -555,12 +555,12 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
 
 /* The shards' files read and checked: the same search, every shard K of
    N once.  0 or 2 after printing the reason. */
-static int read_shards(char **files, int n, struct report_advice_shard *sh)
+static int read_shards(char **files, int n, struct cli_advise_shard *sh)
 {
     char why[CLI_WHY_LEN], msg[CLI_MSG_MAX];
 
     for (int i = 0; i < n; i++) {
-        if (report_advice_shard_read(files[i], &sh[i], why, sizeof why) < 0) {
+        if (cli_advise_shard_read(files[i], &sh[i], why, sizeof why) < 0) {
             cli_print_error(stderr, "asmsim: advise --merge", why);
             return 2;
         }
@@ -638,7 +638,7 @@ static int cmd_merge(int argc, char **argv)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
     if (rc == 0)
         rc = check_outputs(json, NULL, src.schedule, files, n);
-    struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
+    struct cli_advise_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
     if (rc == 0)
@@ -678,7 +678,7 @@ static int cmd_merge(int argc, char **argv)
         free(d);
     }
     for (int i = 0; sh && i < n; i++)
-        report_advice_shard_free(&sh[i]);
+        cli_advise_shard_free(&sh[i]);
     free(sh);
     free(files);
     cli_advise_opts_free(&a);
