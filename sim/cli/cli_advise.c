@@ -29,8 +29,8 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_job.h"
-#include "sim/report/html.h"
 #include "sim/report/report.h"
+#include "sim/report/report_writers.h"
 #include "workloads/schedule.h"
 
 enum {
@@ -502,24 +502,61 @@ static int shard_args(int argc, char **argv, char **out)
     return n;
 }
 
-/* --report FILE: the HTML page from the advise JSON's text (html.h).
-   0 or -errno (told). */
-static int write_report(const struct cli_advise_opts *a, const struct adv_result *r)
-{
-    struct html_doc doc = { .name = "advise" };
-    char why[CLI_WHY_LEN], *text = NULL;
-    int rc = cli_advise_json_text(&a->cfg, r, a->command_line, ASMSIM_VERSION,
-                                  &text, why, sizeof why);
+/* What the writer table's hooks are given. */
+struct advise_out {
+    const struct cli_advise_opts *a;
+    const struct adv_result *r;
+};
 
-    doc.json = text;
-    if (rc == 0)
-        rc = html_report_file(a->report_path, &doc, 1, why, sizeof why);
-    cJSON_free(text);
-    if (rc != 0)
-        cli_print_error(stderr, "asmsim: advise", why);
-    else
-        fprintf(stderr, "asmsim: report in %s\n", a->report_path);
+/* The advise JSON's text, a copy the writer table may free(). */
+static int advise_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
+                       size_t why_len)
+{
+    const struct advise_out *out = arg;
+    char *t = NULL;
+    int rc = cli_advise_json_text(&out->a->cfg, out->r, out->a->command_line,
+                                  ASMSIM_VERSION, &t, why, why_len);
+
+    (void)stop;                     /* a JSON in a moment: not stopped */
+    if (rc == 0 && (*text = strdup(t)) == NULL) {
+        snprintf(why, why_len, "out of memory building the advise JSON");
+        rc = -ENOMEM;
+    }
+    cJSON_free(t);
     return rc;
+}
+
+static void on_failed(void *arg, int rc, const char *why)
+{
+    (void)arg;
+    (void)rc;
+    cli_print_error(stderr, "asmsim: advise", why);
+}
+
+static void on_done(void *arg, enum report_out k, const char *where, int n)
+{
+    (void)arg;
+    (void)n;
+    if (k == REPORT_OUT_REPORT)
+        fprintf(stderr, "asmsim: report in %s\n", where);
+}
+
+/* --json and --report (the page from the same JSON text, html.h),
+   through the writer table.  0 or -errno (told). */
+static int write_files(const struct cli_advise_opts *a, const struct adv_result *r)
+{
+    struct advise_out out = { a, r };
+    const struct report_request q = {
+        .outs = (a->json_path ? REPORT_OUT_BIT(REPORT_OUT_JSON) : 0) |
+                (a->report_path ? REPORT_OUT_BIT(REPORT_OUT_REPORT) : 0),
+        .json_path = a->json_path, .report_path = a->report_path,
+        .failed = on_failed, .done = on_done, .arg = &out,
+    };
+    const struct report_doc d = {
+        .what = "advise JSON", .json_text = advise_json, .json_arg = &out,
+        .page_name = "advise",
+    };
+    return report_write_outputs(&q, &d);
 }
 
 /* The report of a finished search (or merge): text, JSON, or with
@@ -542,13 +579,7 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
     }
     if (!(a->json_path && strcmp(a->json_path, "-") == 0))
         cli_advise_print(stdout, a, r);
-    if (a->json_path &&
-        cli_advise_json(a->json_path, &a->cfg, r, a->command_line, ASMSIM_VERSION,
-                        why, sizeof why) < 0) {
-        cli_print_error(stderr, "asmsim: advise", why);
-        status = 1;
-    }
-    if (a->report_path && write_report(a, r) != 0)
+    if (write_files(a, r) != 0)
         status = 1;
     return status;
 }

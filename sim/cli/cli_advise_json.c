@@ -425,25 +425,6 @@ int cli_advise_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
     return 0;
 }
 
-int cli_advise_json(const char *path, const struct adv_cfg *cfg,
-                    const struct adv_result *r, const char *command_line,
-                    const char *version, char *why, size_t why_len)
-{
-    char *text;
-    int rc = cli_advise_json_text(cfg, r, command_line, version, &text, why,
-                                  why_len);
-
-    if (rc != 0)
-        return rc;
-    if (strcmp(path, "-") == 0) {
-        rc = report_write_stdout(put_text, text, "advise JSON", why, why_len);
-    } else {
-        rc = report_write_atomic(path, put_text, text, why, why_len);
-    }
-    cJSON_free(text);
-    return rc;
-}
-
 /* ---- --shard: JSON lines ------------------------------------------------ */
 
 static int put_line(FILE *f, struct tree *t, cJSON *o)

@@ -1,6 +1,6 @@
 /*
- * cli_advise_json.h - the JSON of `asmsim advise` (cli_advise_json.c); its keys
- * are documented in docs/fields.md, section "advise".
+ * cli_advise_json.h - the JSON of `asmsim advise` (cli_advise_json.c);
+ * its keys are documented in docs/fields.md, section "advise".
  */
 #ifndef ASMSIM_SIM_CLI_ADVISE_JSON_H
 #define ASMSIM_SIM_CLI_ADVISE_JSON_H
@@ -9,14 +9,10 @@
 
 #include "sim/advise/advise.h"
 
-/* Write the search's configuration and result as one JSON document to
-   path ("-": stdout); version is asmsim's.  0 or -errno with why. */
-int cli_advise_json(const char *path, const struct adv_cfg *cfg,
-                    const struct adv_result *r, const char *command_line,
-                    const char *version, char *why, size_t why_len);
-
-/* The same document as text (cJSON_free it): what --report makes its
-   page from.  0 or -ENOMEM with why. */
+/* The search's configuration and result as one JSON document, text
+   without a final newline (cJSON_free it): what --json writes (through
+   the writer table, report_writers.h) and --report makes its page from;
+   version is asmsim's.  0 or -ENOMEM with why. */
 int cli_advise_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
                          const char *command_line, const char *version,
                          char **text, char *why, size_t why_len);

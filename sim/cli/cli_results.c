@@ -78,15 +78,16 @@ static void on_failed(void *arg, int rc, const char *why)
 static void on_done(void *arg, enum report_out k, const char *where, int n)
 {
     const struct told *t = arg;
+
+    if (k == REPORT_OUT_REPORT) {
+        fprintf(stderr, "asmsim: report in %s\n", where);
+        return;
+    }
     const char *dir = t->j->o->output_dir[0] ? t->j->o->output_dir : ".";
     size_t len = strlen(dir);
-
-    if (k == REPORT_OUT_REPORT)
-        fprintf(stderr, "asmsim: report in %s\n", where);
-    else
-        fprintf(stderr, "asmsim: results in %s%s as %s_%s%s_* (%d file%s)\n", dir,
-                len > 0 && dir[len - 1] == '/' ? "" : "/", t->j->o->testname,
-                t->sweep ? "*" : "", where, n, n == 1 ? "" : "s");
+    fprintf(stderr, "asmsim: results in %s%s as %s_%s%s_* (%d file%s)\n", dir,
+            len > 0 && dir[len - 1] == '/' ? "" : "/", t->j->o->testname,
+            t->sweep ? "*" : "", where, n, n == 1 ? "" : "s");
 }
 
 struct results {
