@@ -13,6 +13,10 @@
 #     (sim/core/run.h), so the next capability does not reach into it;
 #   * sim/model/ has no circle either (the forecast's layers live there,
 #     forecast_internal.h).
+# And one rule of a folder above it: sim/report/ includes nothing from
+# sim/advise/ (report writes what a command hands it, the writer table of
+# report_writers.h; advise's JSON is the CLI's, cli_advise_json.c), which
+# CMake holds too: asmsim_report does not link asmsim_advise.
 # C is read with regular expressions, which hold for this code base: a
 # definition starts at column 0 with its return type and its body's "{"
 # follows its ")"; comments and strings are dropped first.  The checker is
@@ -40,7 +44,8 @@ static int a_wide(int a, int b, int c, int d, int e, int f,
 }
 EOF
 cat >"$WORK/bad/b.c" <<'EOF'
-/* a_top( in a comment is no call */
+/* a_top( in a comment is no call, #include "sim/advise/x.h" no include */
+#include "sim/advise/advise.h"
 int b_low(int x)
 {
     return x ? a_top(x - 1) : 0;
@@ -118,15 +123,26 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 CORE_MAY_INCLUDE = ('sim/core/', 'layouts/', 'workloads/')
 
 
-def stray_includes(folder):
-    """The project headers a folder's files include from outside what the
-    core may include: ["run.h: sim/profiles/profiles.h", ...]."""
-    out = []
+def includes(folder):
+    """Each project header a file of folder (.c, .h) includes, comments
+    dropped: [(file, header), ...]."""
+    found = []
     for f in sorted(glob.glob(os.path.join(folder, '*.[ch]'))):
-        for inc in INCLUDE.findall(open(f).read()):
-            if '/' in inc and not inc.startswith(CORE_MAY_INCLUDE):
-                out.append(f"{os.path.basename(f)}: {inc}")
-    return out
+        text = re.sub(r'/\*.*?\*/', ' ', open(f).read(), flags=re.S)
+        found += [(os.path.basename(f), h) for h in INCLUDE.findall(text)]
+    return found
+
+
+def includes_of(folder, prefix):
+    """Each file of folder that includes a header under prefix."""
+    return sorted({f for f, h in includes(folder) if h.startswith(prefix)})
+
+
+def stray_includes(folder):
+    """What a folder's files include from outside what the core may:
+    ["run.h: sim/profiles/profiles.h", ...]."""
+    return [f"{f}: {h}" for f, h in includes(folder)
+            if '/' in h and not h.startswith(CORE_MAY_INCLUDE)]
 
 
 def wide(defs):
@@ -148,12 +164,14 @@ def check(name, good, why):
 
 core, bad, model = sys.argv[1], sys.argv[2], sys.argv[3]
 defs, calls = read(bad)
-check("the_checker_should_see_a_circle_a_wide_function_and_a_stray_include",
+check("the_checker_should_see_a_circle_a_wide_function_and_stray_includes",
       circles(calls) == [["a.c", "b.c", "a.c"]] and
       wide(defs) == ["a.c: a_wide (7)"] and
-      stray_includes(bad) == ["a.c: sim/profiles/profiles.h"],
+      includes_of(bad, "sim/advise/") == ["b.c"] and
+      stray_includes(bad) == ["a.c: sim/profiles/profiles.h",
+                              "b.c: sim/advise/advise.h"],
       f"circles {circles(calls)}, wide {wide(defs)}, "
-      f"includes {stray_includes(bad)}")
+      f"includes {includes_of(bad, 'sim/advise/')}, {stray_includes(bad)}")
 
 defs, calls = read(core)
 public = [d for d in defs if not d[2]]
@@ -180,6 +198,10 @@ check("no_file_in_sim_model_should_call_back_into_a_file_that_calls_it",
       not found,
       "; ".join(" -> ".join(c) + " (" + ", ".join(calls[c[-2]][c[-1]]) + ")"
                 for c in found))
+report = os.path.join(os.path.dirname(core), "report")
+advised = includes_of(report, "sim/advise/")
+check("no_file_in_sim_report_should_include_sim_advise",
+      os.path.isdir(report) and not advised, "; ".join(advised) or "no sim/report")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

@@ -8,7 +8,7 @@
  * Also run through the command line (the asmsim built beside this
  * test): the README's scenarios as the CLI configures them, and a real
  * device (a file asmsim creates).  Not covered: forecast and advise
- * documents (report_forecast.c, report_advice.c), which are other
+ * documents (report_forecast.c, cli_advise_json.c), which are other
  * documents with their own structures and are not results of a run.
  */
 #include <errno.h>

@@ -4,7 +4,10 @@
  * under its stamp; a second set with the same stamp under stamp_2; a set
  * that meets a single taken name moves whole to the next suffix and
  * leaves the file it met untouched; a name without the stamp is refused;
- * nothing staged is left behind.
+ * nothing staged is left behind.  And the writer table
+ * (report_writers.h) that stages a command's outputs: the document's
+ * JSON made once for every row that takes it, the set placed under one
+ * stamp, and a set wanted whole placed not at all when a row fails.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,6 +18,7 @@
 #include <unistd.h>
 
 #include "sim/report/report.h"
+#include "sim/report/report_writers.h"
 #include "tests/check.h"
 #include "tests/tmp_tree.h"
 
@@ -163,8 +167,101 @@ static void a_stage_in_a_missing_directory_should_say_where(void)
     report_stage_discard(&st);                  /* harmless when closed */
 }
 
+/* A document whose JSON is "{}" (or fails, with rc), counting how often
+   it is made, and what the table told. */
+struct table_doc {
+    int rc, made, failures, placed;
+    char why[256], tag[REPORT_TAG_LEN];
+};
+
+static int doc_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
+                    size_t why_len)
+{
+    struct table_doc *t = arg;
+
+    (void)stop;
+    t->made++;
+    if (t->rc) {
+        snprintf(why, why_len, "cannot make it");
+        return t->rc;
+    }
+    *text = strdup("{}");
+    return *text ? 0 : -ENOMEM;
+}
+
+static void doc_failed(void *arg, int rc, const char *why)
+{
+    struct table_doc *t = arg;
+
+    (void)rc;
+    t->failures++;
+    snprintf(t->why, sizeof t->why, "%s", why);
+}
+
+static void doc_done(void *arg, enum report_out k, const char *where, int n)
+{
+    struct table_doc *t = arg;
+
+    if (k != REPORT_OUT_REPORT) {
+        snprintf(t->tag, sizeof t->tag, "%s", where);
+        t->placed = n;
+    }
+}
+
+static int write_table(const char *dir, const char *named, struct table_doc *t,
+                       bool whole_set)
+{
+    const struct report_meta meta = { .testname = "t", .stamp = STAMP };
+    const struct report_request q = {
+        .outs = REPORT_OUT_BIT(REPORT_OUT_RESULTS_JSON) |
+                REPORT_OUT_BIT(REPORT_OUT_FORECAST_JSON) |
+                (named ? REPORT_OUT_BIT(REPORT_OUT_JSON) : 0),
+        .dir = dir, .json_path = named, .whole_set = whole_set,
+        .failed = doc_failed, .done = doc_done, .arg = t,
+    };
+    const struct report_doc d = { .meta = &meta, .what = "test JSON",
+                                  .json_text = doc_json, .json_arg = t };
+
+    return report_write_outputs(&q, &d);
+}
+
+static void the_writer_table_should_make_the_json_once_and_place_the_set(void)
+{
+    const char *dir = make_tmp_dir();
+    char named[128];
+    struct table_doc t = { 0 };
+
+    snprintf(named, sizeof named, "%s/named.json", dir);
+    CHECK_INT_EQ(write_table(dir, named, &t, false), 0);
+    CHECK_INT_EQ(t.made, 1);
+    CHECK_INT_EQ(t.failures, 0);
+    CHECK_INT_EQ(t.placed, 2);
+    CHECK(strcmp(t.tag, STAMP) == 0);
+    CHECK(holds(dir, "t_" STAMP "_results.json", "{}\n"));
+    CHECK(holds(dir, "t_" STAMP "_forecast.json", "{}\n"));
+    CHECK(holds(dir, "named.json", "{}\n"));
+    CHECK_INT_EQ(tmp_tree_count(dir), 3);
+    tmp_tree_remove(dir);
+}
+
+static void a_whole_set_should_be_placed_not_at_all_when_a_row_fails(void)
+{
+    const char *dir = make_tmp_dir();
+    struct table_doc t = { .rc = -ENOMEM };
+
+    CHECK_INT_EQ(write_table(dir, NULL, &t, true), -ENOMEM);
+    CHECK_INT_EQ(t.made, 1);
+    CHECK_INT_EQ(t.failures, 1);            /* told once, not per row */
+    CHECK(strcmp(t.why, "cannot make it") == 0);
+    CHECK_INT_EQ(t.placed, 0);
+    CHECK_INT_EQ(tmp_tree_count(dir), 0);   /* no stage left either */
+    tmp_tree_remove(dir);
+}
+
 int main(void)
 {
+    RUN(the_writer_table_should_make_the_json_once_and_place_the_set);
+    RUN(a_whole_set_should_be_placed_not_at_all_when_a_row_fails);
     RUN(a_set_should_land_under_its_stamp_and_leave_no_stage);
     RUN(a_second_set_with_the_same_stamp_should_get_suffix_2_and_3);
     RUN(a_set_meeting_one_taken_name_should_move_whole_to_the_next);

@@ -365,10 +365,6 @@ void adv_schedule_demand(const struct wl_schedule *s, double peak[2], double mea
    a month: "AWS us-east-1 2023-06 list (730 h/month)", into buf. */
 void adv_cost_lists(unsigned clouds, char *buf, size_t len);
 
-/* "io2", or "io2 off Nitro (Xen)" for a record of the type on a
-   platform of its own, into buf. */
-void adv_aside_label(const struct adv_aside *a, char *buf, size_t len);
-
 /* "large MB/s", "small IOPS", "small latency", "capacity". */
 const char *adv_target_label(enum adv_target_id t);  /* ..., "schedule" */
 const char *adv_target_key(enum adv_target_id t);   /* "mbps", "iops", ... */

@@ -670,16 +670,6 @@ static void floor_set_aside(struct adv_floor *fl, const char *type, const char *
     fl->set_aside += n;
 }
 
-void adv_aside_label(const struct adv_aside *a, char *buf, size_t len)
-{
-    if (strcmp(a->platform, "xen") == 0)
-        snprintf(buf, len, "%s off Nitro (Xen)", a->type);
-    else if (a->platform[0])
-        snprintf(buf, len, "%s on %s", a->type, a->platform);
-    else
-        snprintf(buf, len, "%s", a->type);
-}
-
 /* Everything of `from` into `into` (the space's from its instances'). */
 static void floor_add(struct adv_floor *into, const struct adv_floor *from)
 {

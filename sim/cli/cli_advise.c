@@ -1,7 +1,7 @@
 /*
  * cli_advise.c - `asmsim advise`: its options, checked whole before
  * anything runs, then the search (sim/advise) and its report (terminal:
- * cli_advise_print.c; JSON: sim/report/report_advice.c).
+ * cli_advise_print.c; JSON: cli_advise_json.c).
  *
  * Every value is checked by the same parsers run and sweep use
  * (cli_values.h, prof_parse_size, lay_redundancy_parse); a bad one is one
@@ -29,8 +29,8 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_job.h"
-#include "sim/report/html.h"
 #include "sim/report/report.h"
+#include "sim/report/report_writers.h"
 #include "workloads/schedule.h"
 
 enum {
@@ -502,24 +502,61 @@ static int shard_args(int argc, char **argv, char **out)
     return n;
 }
 
-/* --report FILE: the HTML page from the advise JSON's text (html.h).
-   0 or -errno (told). */
-static int write_report(const struct cli_advise_opts *a, const struct adv_result *r)
-{
-    struct html_doc doc = { .name = "advise" };
-    char why[CLI_WHY_LEN], *text = NULL;
-    int rc = report_advice_json_text(&a->cfg, r, a->command_line, ASMSIM_VERSION,
-                                     &text, why, sizeof why);
+/* What the writer table's hooks are given. */
+struct advise_out {
+    const struct cli_advise_opts *a;
+    const struct adv_result *r;
+};
 
-    doc.json = text;
-    if (rc == 0)
-        rc = html_report_file(a->report_path, &doc, 1, why, sizeof why);
-    cJSON_free(text);
-    if (rc != 0)
-        cli_print_error(stderr, "asmsim: advise", why);
-    else
-        fprintf(stderr, "asmsim: report in %s\n", a->report_path);
+/* The advise JSON's text, a copy the writer table may free(). */
+static int advise_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
+                       size_t why_len)
+{
+    const struct advise_out *out = arg;
+    char *t = NULL;
+    int rc = cli_advise_json_text(&out->a->cfg, out->r, out->a->command_line,
+                                  ASMSIM_VERSION, &t, why, why_len);
+
+    (void)stop;                     /* a JSON in a moment: not stopped */
+    if (rc == 0 && (*text = strdup(t)) == NULL) {
+        snprintf(why, why_len, "out of memory building the advise JSON");
+        rc = -ENOMEM;
+    }
+    cJSON_free(t);
     return rc;
+}
+
+static void on_failed(void *arg, int rc, const char *why)
+{
+    (void)arg;
+    (void)rc;
+    cli_print_error(stderr, "asmsim: advise", why);
+}
+
+static void on_done(void *arg, enum report_out k, const char *where, int n)
+{
+    (void)arg;
+    (void)n;
+    if (k == REPORT_OUT_REPORT)
+        fprintf(stderr, "asmsim: report in %s\n", where);
+}
+
+/* --json and --report (the page from the same JSON text, html.h),
+   through the writer table.  0 or -errno (told). */
+static int write_files(const struct cli_advise_opts *a, const struct adv_result *r)
+{
+    struct advise_out out = { a, r };
+    const struct report_request q = {
+        .outs = (a->json_path ? REPORT_OUT_BIT(REPORT_OUT_JSON) : 0) |
+                (a->report_path ? REPORT_OUT_BIT(REPORT_OUT_REPORT) : 0),
+        .json_path = a->json_path, .report_path = a->report_path,
+        .failed = on_failed, .done = on_done, .arg = &out,
+    };
+    const struct report_doc d = {
+        .what = "advise JSON", .json_text = advise_json, .json_arg = &out,
+        .page_name = "advise",
+    };
+    return report_write_outputs(&q, &d);
 }
 
 /* The report of a finished search (or merge): text, JSON, or with
@@ -532,8 +569,8 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
     if (a->cfg.shard_n > 0) {
         char **args = calloc((size_t)argc + 1, sizeof *args);
         int n = args ? shard_args(argc, argv, args) : 0;
-        if (!args || report_advice_shard_write(a->json_path ? a->json_path : "-", &a->cfg, r,
-                                               n, args, why, sizeof why) < 0) {
+        if (!args || cli_advise_shard_write(a->json_path ? a->json_path : "-", &a->cfg, r,
+                                            n, args, why, sizeof why) < 0) {
             cli_print_error(stderr, "asmsim: advise", args ? why : "out of memory");
             status = 1;
         }
@@ -542,25 +579,19 @@ static int report(struct cli_advise_opts *a, struct adv_result *r, int argc, cha
     }
     if (!(a->json_path && strcmp(a->json_path, "-") == 0))
         cli_advise_print(stdout, a, r);
-    if (a->json_path &&
-        report_advice_json(a->json_path, &a->cfg, r, a->command_line, ASMSIM_VERSION,
-                           why, sizeof why) < 0) {
-        cli_print_error(stderr, "asmsim: advise", why);
-        status = 1;
-    }
-    if (a->report_path && write_report(a, r) != 0)
+    if (write_files(a, r) != 0)
         status = 1;
     return status;
 }
 
 /* The shards' files read and checked: the same search, every shard K of
    N once.  0 or 2 after printing the reason. */
-static int read_shards(char **files, int n, struct report_advice_shard *sh)
+static int read_shards(char **files, int n, struct cli_advise_shard *sh)
 {
     char why[CLI_WHY_LEN], msg[CLI_MSG_MAX];
 
     for (int i = 0; i < n; i++) {
-        if (report_advice_shard_read(files[i], &sh[i], why, sizeof why) < 0) {
+        if (cli_advise_shard_read(files[i], &sh[i], why, sizeof why) < 0) {
             cli_print_error(stderr, "asmsim: advise --merge", why);
             return 2;
         }
@@ -638,7 +669,7 @@ static int cmd_merge(int argc, char **argv)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
     if (rc == 0)
         rc = check_outputs(json, NULL, src.schedule, files, n);
-    struct report_advice_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
+    struct cli_advise_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
     if (rc == 0)
@@ -678,7 +709,7 @@ static int cmd_merge(int argc, char **argv)
         free(d);
     }
     for (int i = 0; sh && i < n; i++)
-        report_advice_shard_free(&sh[i]);
+        cli_advise_shard_free(&sh[i]);
     free(sh);
     free(files);
     cli_advise_opts_free(&a);

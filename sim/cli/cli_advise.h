@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "sim/advise/advise.h"
-#include "sim/report/report_advice.h"
+#include "sim/cli/cli_advise_json.h"
 
 struct cli_advise_opts {
     struct adv_cfg cfg;

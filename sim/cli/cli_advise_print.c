@@ -380,7 +380,8 @@ static void print_set_aside(FILE *f, const struct adv_targets *t, const struct a
             "not simulated):\n", t->lat_p99 ? "p99" : "mean", t->need_lat_us / 1e3);
     for (int k = 0; k < fl->n_types; k++) {
         char label[64];
-        adv_aside_label(&fl->type[k], label, sizeof label);
+        report_fmt_type_on_platform(fl->type[k].type, fl->type[k].platform, label,
+                                    sizeof label);
         fprintf(f, "  %-20s %ld candidates, the lowest bound %.3f ms\n", label,
                 fl->type[k].candidates, fl->type[k].lowest_bound_us / 1e3);
     }

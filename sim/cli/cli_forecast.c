@@ -40,9 +40,9 @@
 #include "sim/model/forecast.h"
 #include "sim/core/shell_word.h"
 #include "sim/profiles/prices.h"
-#include "sim/report/html.h"
 #include "sim/report/report_forecast.h"
 #include "sim/report/report_input.h"
+#include "sim/report/report_writers.h"
 #include "sim/session/session.h"
 
 #define SCHEDULE_MAX_BYTES (1024 * 1024)
@@ -57,6 +57,13 @@ struct forecast_job {
     sim_ns interval_ns;
     int max_small, max_large_ios;   /* the engine's pools */
     sim_stop_flag *stop;            /* the caller's SIGINT/SIGTERM flag */
+};
+
+/* What the writer table's hooks are given. */
+struct forecast_out {
+    const struct forecast_job *fj;
+    const struct report_fc_info *in;
+    const struct sim_forecast_result *r;
 };
 
 static int usage_error(const char *why)
@@ -231,34 +238,6 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
     return 0;
 }
 
-/* --output-dir: the JSON and the timeline CSV, staged and placed
-   together.  0 or -errno (told). */
-static int write_output_dir(struct forecast_job *fj, const struct report_fc_info *in,
-                            const struct sim_forecast_result *r)
-{
-    char why[CLI_WHY_LEN], path[8192], tag[REPORT_TAG_LEN];
-    struct report_stage st;
-    const char *tn = fj->o->testname, *stamp = fj->j.meta.stamp;
-    int rc = report_stage_open(&st, fj->o->output_dir, why, sizeof why);
-    if (rc == 0) {
-        snprintf(path, sizeof path, "%s/%s_%s_forecast.json", st.path, tn, stamp);
-        rc = report_forecast_json(path, in, r, why, sizeof why);
-    }
-    if (rc == 0) {
-        snprintf(path, sizeof path, "%s/%s_%s_timeline.csv", st.path, tn, stamp);
-        rc = report_forecast_csv(path, r, why, sizeof why);
-    }
-    int n = rc == 0 ? report_stage_commit(&st, stamp, tag, sizeof tag, why, sizeof why) : rc;
-    if (n > 0)
-        fprintf(stderr, "asmsim: forecast in %s/ as %s_%s_* (%d files)\n",
-                fj->o->output_dir, tn, tag, n);
-    if (st.path[0])
-        report_stage_discard(&st);
-    if (n < 0)
-        cli_print_error(stderr, "asmsim", why);
-    return n < 0 ? n : 0;
-}
-
 /* The monthly cost of the configuration (prices.h: the list prices of
    us-east-1 or OCI's), into in; no line when it has none. */
 static void add_cost(const struct cli_opts *o, struct report_fc_info *in,
@@ -352,38 +331,78 @@ static void report_not_made(const struct forecast_job *fj)
         fprintf(stderr, "asmsim: interrupted: the report %s was not written\n", q);
 }
 
-/* --report FILE: the HTML page from the forecast JSON's text (html.h),
+/* The forecast JSON's text for the writer table, without the final
+   newline it prints (the table adds one). */
+static int forecast_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
+                         size_t why_len)
+{
+    const struct forecast_out *out = arg;
+    int rc = report_forecast_json_text(out->in, out->r, stop, text, why, why_len);
+    size_t n = rc == 0 ? strlen(*text) : 0;
+
+    if (n > 0 && (*text)[n - 1] == '\n')
+        (*text)[n - 1] = '\0';
+    return rc;
+}
+
+/* A failure as it comes; a page abandoned at the stop says where it can
+   be made from. */
+static void on_failed(void *arg, int rc, const char *why)
+{
+    const struct forecast_out *out = arg;
+
+    if (rc == -EINTR)
+        report_not_made(out->fj);
+    else
+        cli_print_error(stderr, "asmsim", why);
+}
+
+static void on_done(void *arg, enum report_out k, const char *where, int n)
+{
+    const struct forecast_out *out = arg;
+    const struct cli_opts *o = out->fj->o;
+
+    if (k == REPORT_OUT_REPORT)
+        fprintf(stderr, "asmsim: report in %s\n", where);
+    else
+        fprintf(stderr, "asmsim: forecast in %s/ as %s_%s_* (%d files)\n", o->output_dir,
+                o->testname, where, n);
+}
+
+/* The files asked for, through the writer table (report_writers.h):
+   --output-dir the JSON and the timeline CSV, staged and placed together
+   (both or neither); --json; --report, the page from the same JSON text,
    never over an existing file.  A stop after a whole forecast abandons
    the page (a long timeline's page takes seconds); a forecast the stop
    cut short gets its page whole, as it gets its JSON (the flag stays
-   set: a second Ctrl-C cannot be told from the first).  0 or -errno
-   (told; -EINTR: abandoned). */
-static int write_report(struct forecast_job *fj, const struct report_fc_info *in,
-                        const struct sim_forecast_result *r)
+   set: a second Ctrl-C cannot be told from the first).  0 or the first
+   failure's -errno (each told; -EINTR: the page abandoned). */
+static int write_files(struct forecast_job *fj, const struct report_fc_info *in,
+                       const struct sim_forecast_result *r)
 {
-    struct html_doc doc = { .name = fj->o->testname };
-    char why[CLI_WHY_LEN], *text = NULL;
-    if (!r->incomplete)
-        doc.stop = fj->stop;
-    int rc = report_forecast_json_text(in, r, doc.stop, &text, why, sizeof why);
-
-    doc.json = text;
-    if (rc == 0)
-        rc = html_report_file(fj->o->report_path, &doc, 1, why, sizeof why);
-    free(text);
-    if (rc == -EINTR)
-        report_not_made(fj);
-    else if (rc != 0)
-        cli_print_error(stderr, "asmsim", why);
-    else
-        fprintf(stderr, "asmsim: report in %s\n", fj->o->report_path);
-    return rc;
+    const struct cli_opts *o = fj->o;
+    struct forecast_out out = { fj, in, r };
+    unsigned dir = REPORT_OUT_BIT(REPORT_OUT_FORECAST_JSON) |
+                   REPORT_OUT_BIT(REPORT_OUT_FORECAST_CSV);
+    const struct report_request q = {
+        .outs = (o->output_dir ? dir : 0) |
+                (o->json_path ? REPORT_OUT_BIT(REPORT_OUT_JSON) : 0) |
+                (o->report_path ? REPORT_OUT_BIT(REPORT_OUT_REPORT) : 0),
+        .dir = o->output_dir, .json_path = o->json_path, .report_path = o->report_path,
+        .whole_set = true, .failed = on_failed, .done = on_done, .arg = &out,
+    };
+    const struct report_doc d = {
+        .meta = &fj->j.meta, .what = "forecast JSON", .json_text = forecast_json,
+        .json_arg = &out, .page_name = o->testname,
+        .stop = r->incomplete ? NULL : fj->stop, .forecast = r,
+    };
+    return report_write_outputs(&q, &d);
 }
 
 static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r,
                          const struct cli_ui *ui)
 {
-    char why[CLI_WHY_LEN], cost[512];
+    char cost[512];
     struct report_fc_info in = {
         .meta = &fj->j.meta, .schedule = fj->schedule, .schedule_source = fj->source,
         .instance = fj->o->instance.name, .volume = fj->o->volume.spec,
@@ -391,20 +410,9 @@ static int write_outputs(struct forecast_job *fj, const struct sim_forecast_resu
     };
     add_cost(fj->o, &in, cost, sizeof cost);
     play_forecast(fj, ui, &in, r);
-    int rc = 0;
     if (!fj->j.json_stdout)
         report_forecast_text(stdout, &in, r);
-    if (fj->o->json_path &&
-        (rc = report_forecast_json(fj->o->json_path, &in, r, why, sizeof why)) != 0)
-        cli_print_error(stderr, "asmsim", why);
-    if (fj->o->output_dir && write_output_dir(fj, &in, r) != 0)
-        rc = -EIO;
-    if (fj->o->report_path) {
-        int e = write_report(fj, &in, r);
-        if (e != 0 && rc == 0)
-            rc = e;
-    }
-    return rc;
+    return write_files(fj, &in, r);
 }
 
 static void forecast_job_free(struct forecast_job *fj)

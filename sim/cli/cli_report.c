@@ -24,6 +24,7 @@
 #include "sim/cli/cli_values.h"
 #include "sim/report/html.h"
 #include "sim/report/report_input.h"
+#include "sim/report/report_writers.h"
 
 #define MAX_JSON_BYTES (1024L * 1024 * 1024)    /* 24 h at 1 s is ~100 MB */
 
@@ -143,6 +144,35 @@ static int check_output(const struct report_args *a)
     return 2;
 }
 
+static void on_failed(void *arg, int rc, const char *why)
+{
+    fprintf(stderr, "asmsim report: %s\n", why);
+    *(int *)arg = rc == -EINVAL || rc == -EEXIST ? 2 : 1;
+}
+
+static void on_done(void *arg, enum report_out k, const char *where, int n)
+{
+    (void)arg;
+    (void)k;
+    (void)n;
+    fprintf(stderr, "asmsim: report in %s\n", where);
+}
+
+/* The page of the documents read, through the writer table
+   (report_writers.h), as --report writes one.  The exit status (told). */
+static int write_page(const struct report_args *a, const struct html_doc *docs)
+{
+    int status = 0;
+    const struct report_request q = {
+        .outs = REPORT_OUT_BIT(REPORT_OUT_REPORT), .report_path = a->out,
+        .failed = on_failed, .done = on_done, .arg = &status,
+    };
+    const struct report_doc d = { .pages = docs, .n_pages = a->n_in };
+
+    report_write_outputs(&q, &d);
+    return status;
+}
+
 int cli_cmd_report(int argc, char **argv)
 {
     struct report_args a;
@@ -168,14 +198,9 @@ int cli_cmd_report(int argc, char **argv)
             status = 2;
         }
     }
-    if (status == 0 && (rc = html_report_file(a.out, docs, a.n_in, why,
-                                              sizeof why)) != 0) {
-        fprintf(stderr, "asmsim report: %s\n", why);
-        status = rc == -EINVAL || rc == -EEXIST ? 2 : 1;
-    }
+    if (status == 0)
+        status = write_page(&a, docs);
     for (int i = 0; i < a.n_in; i++)
         free((char *)docs[i].json);
-    if (status == 0)
-        fprintf(stderr, "asmsim: report in %s\n", a.out);
     return status;
 }

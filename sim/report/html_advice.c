@@ -25,14 +25,13 @@
  * A candidate's headroom is the least over the targets asked of got /
  * need - 1 (latency: need / got - 1), in percent; below 0 a target is
  * missed.  Capacity counts only when missed (as candidates[].headroom_frac
- * in report_advice.c): every volume is sized to just hold it.  The summary
+ * in cli_advise_json.c): every volume is sized to just hold it.  The summary
  * cells carry data-key for the browser test.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/advise/advise.h"
 #include "sim/report/html_page.h"
 #include "sim/report/report.h"
 
@@ -64,7 +63,7 @@ static bool least_headroom_pct(const cJSON *x, double *pct)
         else
             least = fmin(least, k->valuedouble);
     }
-    /* as report_advice.c's least_headroom: capacity only when missed or
+    /* as cli_advise_json.c's least_headroom: capacity only when missed or
        the only target with a figure */
     if (capacity < 0 || !isfinite(least))
         least = fmin(least, capacity);
@@ -506,14 +505,12 @@ static void set_aside_note(struct html_out *o, const cJSON *doc)
                "%.0f us is below their bound):", html_str_or(doc, "targets.latency_stat", "mean"),
                need);
     cJSON_ArrayForEach(x, html_get(doc, "search.lat_set_aside_by_type")) {
-        struct adv_aside a = { .candidates = 0 };
         double n = 0, bound = 0;
         char label[64];
         html_num(x, "candidates", &n);
         html_num(x, "floor_us", &bound);    /* the lowest bound (advise.h) */
-        snprintf(a.type, sizeof a.type, "%s", html_str_or(x, "type", "?"));
-        snprintf(a.platform, sizeof a.platform, "%s", html_str_or(x, "platform", ""));
-        adv_aside_label(&a, label, sizeof label);
+        report_fmt_type_on_platform(html_str_or(x, "type", "?"), html_str_or(x, "platform", ""),
+                                    label, sizeof label);
         html_textf(o, " %s, %.0f candidates, lowest bound %.0f us;", label, n, bound);
     }
     fputs("</p>\n", o->f);

@@ -100,6 +100,11 @@ void report_summary_remarks(FILE *f, const struct sim_summary *s);
 void report_fmt_volume_size(const struct vol_profile *v, char *buf, size_t len);
 void report_fmt_volume_tput(const struct vol_profile *v, double bytes_per_s,
                             int decimals, char *buf, size_t len);
+/* A volume type on the platform whose latency it takes there, as advise
+   sets candidates aside by both: "io2", "io2 off Nitro (Xen)" (platform
+   "xen"), "x on p"; platform "" for the type on any.  Into buf. */
+void report_fmt_type_on_platform(const char *type, const char *platform, char *buf,
+                                 size_t len);
 
 /* ---- open loop (report_open.c) ---- */
 /* A latency in the unit that reads: "618.5 us" below 10 ms, "41.2 ms"

@@ -107,6 +107,7 @@
 #include "sim/core/timeline.h"
 #include "sim/report/json_print.h"
 #include "sim/report/report.h"
+#include "sim/report/report_writers.h"
 
 /* cJSON reports allocation failure by returning NULL from every Add*
    call; rather than test each one, the builders check the final tree
@@ -851,21 +852,9 @@ static void add_readings(struct jb *b, cJSON *root, const struct sim_setup *cfg,
     free(text);
 }
 
-static int write_text(FILE *f, void *arg)
-{
-    const char *text = arg;
-
-    if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
-        return -EIO;
-    return 0;
-}
-
 /* Print the document root (freed here) to path, "-" for stdout, as
    report_json_write_text; oom: building it ran out of memory (root may
    then be NULL). */
-static int write_named(const char *path, const char *text, const char *what, char *why,
-                       size_t why_len);
-
 static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t why_len)
 {
     char *text = oom ? NULL : report_json_print(root);
@@ -877,7 +866,7 @@ static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t 
                  strerror(ENOMEM));
         return -ENOMEM;
     }
-    rc = write_named(path, text, "cost JSON", why, why_len);
+    rc = report_write_text(path, text, "cost JSON", why, why_len);
     free(text);
     return rc;
 }
@@ -1137,17 +1126,8 @@ int report_json_write(const char *path, const struct report_meta *meta,
     return rc;
 }
 
-/* text to path ("-": stdout), named `what` in a message. */
-static int write_named(const char *path, const char *text, const char *what, char *why,
-                       size_t why_len)
-{
-    if (strcmp(path, "-") == 0)
-        return report_write_stdout(write_text, (void *)text, what, why, why_len);
-    return report_write_atomic(path, write_text, (void *)text, why, why_len);
-}
-
 int report_json_write_text(const char *path, const char *text, char *why,
                            size_t why_len)
 {
-    return write_named(path, text, "results JSON", why, why_len);
+    return report_write_text(path, text, "results JSON", why, why_len);
 }

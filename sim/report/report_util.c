@@ -819,3 +819,14 @@ const char *report_price_region(const struct price_bill *b)
             return p->prices_region;
     return NULL;
 }
+
+void report_fmt_type_on_platform(const char *type, const char *platform, char *buf,
+                                 size_t len)
+{
+    if (strcmp(platform, "xen") == 0)
+        snprintf(buf, len, "%s off Nitro (Xen)", type);
+    else if (platform[0])
+        snprintf(buf, len, "%s on %s", type, platform);
+    else
+        snprintf(buf, len, "%s", type);
+}

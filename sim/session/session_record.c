@@ -27,8 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/report/html.h"
 #include "sim/report/report.h"
+#include "sim/report/report_writers.h"
 
 static void rec_free(struct sim_run_result *rec)
 {
@@ -119,57 +119,67 @@ int sim_session_saveable(sim_session *s, int *sets)
     pthread_mutex_unlock(&s->mu);
     return points;
 }
-/* The results JSON and the HTML report made from its text (html.h: the
-   page of `--report` and `asmsim report`), both into the stage. */
-static int save_json_and_page(const char *stage, const struct report_meta *meta,
-                              const struct sim_setup *cfg,
-                              const struct sim_run_result *r, char *why,
-                              size_t why_len)
-{
-    char path[8192], *json = NULL;
-    int rc = report_json_text(meta, cfg, r, NULL, &json, why, why_len);
+/* What the writer table's hooks are given: the set, and its message. */
+struct saving {
+    const struct report_meta *meta;
+    const struct sim_setup *cfg;
+    const struct sim_run_result *r;
+    const char *dir;
+    char *why;
+    size_t why_len;
+    bool failed;
+};
 
-    if (rc == 0) {
-        snprintf(path, sizeof(path), "%s/%s_%s_results.json", stage,
-                 meta->testname, meta->stamp);
-        rc = report_json_write_text(path, json, why, why_len);
-    }
-    if (rc == 0) {
-        struct html_doc doc = { .name = meta->testname, .json = json };
-        snprintf(path, sizeof(path), "%s/%s_%s_report.html", stage,
-                 meta->testname, meta->stamp);
-        rc = html_report_file(path, &doc, 1, why, why_len);
-    }
-    free(json);
-    return rc;
+static int results_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
+                        size_t why_len)
+{
+    const struct saving *sv = arg;
+
+    (void)stop;
+    return report_json_text(sv->meta, sv->cfg, sv->r, NULL, text, why, why_len);
 }
 
-/* ORION's files, the results JSON and its HTML report, placed together
-   in dir under the stamp (or the stamp with a suffix: report_util.c,
-   never overwriting); on success why says where they went. */
+static void on_failed(void *arg, int rc, const char *why)
+{
+    struct saving *sv = arg;
+
+    (void)rc;
+    if (!sv->failed)
+        snprintf(sv->why, sv->why_len, "%s", why);
+    sv->failed = true;
+}
+
+static void on_done(void *arg, enum report_out k, const char *tag, int n)
+{
+    const struct saving *sv = arg;
+
+    (void)k;
+    (void)n;
+    snprintf(sv->why, sv->why_len, "saved %d point%s to %s/%s_%s_*", sv->r->n_points,
+             sv->r->n_points == 1 ? "" : "s", sv->dir, sv->meta->testname, tag);
+}
+
+/* ORION's files, the results JSON and its HTML report (html.h: the page
+   of `--report` and `asmsim report`), placed together in dir under the
+   stamp (or the stamp with a suffix: report_util.c, never overwriting),
+   all or none, through the writer table (report_writers.h); on success
+   why says where they went. */
 static int save_staged(const char *dir, const struct report_meta *meta,
                        const struct sim_setup *cfg,
                        const struct sim_run_result *r, char *why,
                        size_t why_len)
 {
-    struct report_stage st;
-    char tag[REPORT_TAG_LEN];
-    int rc;
-
-    if ((rc = report_stage_open(&st, dir, why, why_len)) < 0)
-        return rc;
-    rc = report_orion_files(st.path, meta->testname, meta, cfg, r, why, why_len);
-    if (rc == 0)
-        rc = save_json_and_page(st.path, meta, cfg, r, why, why_len);
-    if (rc == 0 && (rc = report_stage_commit(&st, meta->stamp, tag, sizeof(tag),
-                                             why, why_len)) >= 0) {
-        snprintf(why, why_len, "saved %d point%s to %s/%s_%s_*", r->n_points,
-                 r->n_points == 1 ? "" : "s",
-                 dir, meta->testname, tag);
-        rc = 0;
-    }
-    report_stage_discard(&st);
-    return rc;
+    struct saving sv = { meta, cfg, r, dir, why, why_len, false };
+    const struct report_request q = {
+        .outs = REPORT_OUT_BIT(REPORT_OUT_ORION) | REPORT_OUT_BIT(REPORT_OUT_RESULTS_JSON) |
+                REPORT_OUT_BIT(REPORT_OUT_PAGE),
+        .dir = dir, .whole_set = true, .failed = on_failed, .done = on_done, .arg = &sv,
+    };
+    const struct report_doc d = {
+        .meta = meta, .what = "results JSON", .json_text = results_json, .json_arg = &sv,
+        .page_name = meta->testname, .cfg = cfg, .run = r,
+    };
+    return report_write_outputs(&q, &d);
 }
 
 /* Kept record `id` has been written: forget it.  By its id, not its

@@ -1,5 +1,5 @@
 /*
- * report_advice.c - the JSON of `asmsim advise`: what was asked (targets,
+ * cli_advise_json.c - the JSON of `asmsim advise`: what was asked (targets,
  * space), how the search went, and every configuration it reports (the
  * answer, the rejected below it, the burst alternative, the best of each
  * cloud, the closest to a target out of reach), each as one object of the
@@ -24,7 +24,7 @@
 #include "layouts/why.h"
 #include "sim/model/forecast.h"
 #include "sim/report/report.h"
-#include "sim/report/report_advice.h"
+#include "sim/cli/cli_advise_json.h"
 #include "sim/report/report_input.h"
 
 struct tree {
@@ -409,9 +409,9 @@ static int put_text(FILE *f, void *arg)
     return fputs(arg, f) == EOF || fputc('\n', f) == EOF ? -EIO : 0;
 }
 
-int report_advice_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
-                            const char *command_line, const char *version,
-                            char **text, char *why, size_t why_len)
+int cli_advise_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
+                         const char *command_line, const char *version,
+                         char **text, char *why, size_t why_len)
 {
     struct tree t = { false };
     cJSON *root = build(&t, cfg, r, command_line, version);
@@ -423,25 +423,6 @@ int report_advice_json_text(const struct adv_cfg *cfg, const struct adv_result *
         return -ENOMEM;
     }
     return 0;
-}
-
-int report_advice_json(const char *path, const struct adv_cfg *cfg,
-                       const struct adv_result *r, const char *command_line,
-                       const char *version, char *why, size_t why_len)
-{
-    char *text;
-    int rc = report_advice_json_text(cfg, r, command_line, version, &text, why,
-                                     why_len);
-
-    if (rc != 0)
-        return rc;
-    if (strcmp(path, "-") == 0) {
-        rc = report_write_stdout(put_text, text, "advise JSON", why, why_len);
-    } else {
-        rc = report_write_atomic(path, put_text, text, why, why_len);
-    }
-    cJSON_free(text);
-    return rc;
 }
 
 /* ---- --shard: JSON lines ------------------------------------------------ */
@@ -504,9 +485,9 @@ static int shard_lines(FILE *f, void *arg)
     return rc;
 }
 
-int report_advice_shard_write(const char *path, const struct adv_cfg *cfg,
-                              const struct adv_result *r, int argc, char **argv,
-                              char *why, size_t why_len)
+int cli_advise_shard_write(const char *path, const struct adv_cfg *cfg,
+                           const struct adv_result *r, int argc, char **argv,
+                           char *why, size_t why_len)
 {
     struct shard_job j = { cfg, r, argc, argv };
     int rc;
@@ -643,7 +624,7 @@ static void floor_read(const cJSON *h, struct adv_floor *fl)
     }
 }
 
-static int header_read(const cJSON *h, struct report_advice_shard *s)
+static int header_read(const cJSON *h, struct cli_advise_shard *s)
 {
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(h, "args");
     int n = cJSON_GetArraySize(args);
@@ -672,7 +653,7 @@ static int header_read(const cJSON *h, struct report_advice_shard *s)
     return 0;
 }
 
-static int line_read(const char *line, long no, struct report_advice_shard *s,
+static int line_read(const char *line, long no, struct cli_advise_shard *s,
                      char *why, size_t why_len)
 {
     cJSON *j = cJSON_Parse(line);
@@ -697,8 +678,8 @@ static int line_read(const char *line, long no, struct report_advice_shard *s,
    refused at once instead of filling the memory. */
 #define SHARD_MAX_BYTES (256ll << 20)
 
-int report_advice_shard_read(const char *path, struct report_advice_shard *out,
-                             char *why, size_t why_len)
+int cli_advise_shard_read(const char *path, struct cli_advise_shard *out,
+                          char *why, size_t why_len)
 {
     FILE *f;
     char *line = NULL;
@@ -738,11 +719,11 @@ int report_advice_shard_read(const char *path, struct report_advice_shard *out,
     free(line);
     fclose(f);
     if (rc < 0)
-        report_advice_shard_free(out);
+        cli_advise_shard_free(out);
     return rc;
 }
 
-void report_advice_shard_free(struct report_advice_shard *s)
+void cli_advise_shard_free(struct cli_advise_shard *s)
 {
     for (int i = 0; s->argv && i < s->argc; i++)
         free(s->argv[i]);
