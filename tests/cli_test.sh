@@ -774,7 +774,7 @@ SIM_SRC="$TESTS_DIR/../sim/cli"
 switches_of() {   # run|sweep|orion|tui -> names, one per line
     local bit
     case $1 in run|tui) bit=FOR_RUN ;; sweep) bit=FOR_SWEEP ;; orion) bit=FOR_ORION ;; esac
-    sed -nE 's/^ *\{ "([a-z-]+)", no_argument, ([A-Z_ |]+),.*/\1 \2/p' \
+    sed -nE 's/^ *\{ \.name = "([a-z-]+)", \.has_arg = false, \.cmds = ([A-Z_ |]+),.*/\1 \2/p' \
         "$SIM_SRC/cli_options.c" |
     while read -r name cmds; do
         case " $cmds " in *"$bit"*|*FOR_ALL*) echo "$name" ;; esac
@@ -783,7 +783,8 @@ switches_of() {   # run|sweep|orion|tui -> names, one per line
 }
 # ORION's own single-dash switches: the flags without a value in cli_orion.c
 orion_switches() {
-    sed -nE 's/^ *\{ "([A-Za-z_]+)", false,.*/\1/p' "$SIM_SRC/cli_orion.c"
+    sed -nE 's/^ *\{ \.name = "([A-Za-z_]+)", \.dash = "-", \.has_arg = false,.*/\1/p' \
+        "$SIM_SRC/cli_orion.c"
 }
 
 for cmd in run sweep orion tui; do
@@ -1161,7 +1162,7 @@ sample_value() {
 valued_of() {   # run|sweep|orion -> the valued options, one per line
     local bit
     case $1 in run) bit=FOR_RUN ;; sweep) bit=FOR_SWEEP ;; orion) bit=FOR_ORION ;; esac
-    sed -nE 's/^ *\{ "([a-z-]+)", required_argument, ([A-Z_ |]+),.*/\1 \2/p' \
+    sed -nE 's/^ *\{ \.name = "([a-z-]+)", \.has_arg = true, \.cmds = ([A-Z_ |]+),.*/\1 \2/p' \
         "$SIM_SRC/cli_options.c" |
     while read -r name cmds; do
         case " $cmds " in *"$bit"*|*FOR_ALL*) echo "$name" ;; esac

@@ -16,7 +16,8 @@
  * cli_opts.usage_error is set.
  *
  * Where each part lives: cli_values.c (value parsers, cli_values.h),
- * cli_options.c (the option table, defaults, cli_opts_parse/set),
+ * cli_options.c (the option table, defaults, cli_opts_parse/set; the
+ * row's form in cli_option_table.h),
  * cli_suggest.c (the hint after "unknown option"), cli_orion.c
  * (cli_orion_parse), cli_targets.c (--target, LUN files),
  * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
