@@ -721,9 +721,53 @@ static int opt_region(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* ---- print-back: an option's value in a resolved run ------------------- */
+
+/* As the command line spells it, so that a tuned configuration can be
+   written as the command that measures it again (tui/tuned_cmdline.c). */
+static void print_disks(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->disks);
+}
+
+static void print_write(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->workload.write_pct);
+}
+
+static void print_size_small(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    units_fmt_exact(c->workload.small_bytes, MIB, false, b, n);
+}
+
+static void print_size_large(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    units_fmt_exact(c->workload.large_bytes, MIB, false, b, n);
+}
+
+static void print_layout(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", lay_striping_name(c->layout.striping));
+}
+
+static void print_redundancy(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", lay_redundancy_name(c->layout.redundancy));
+}
+
+static void print_volume(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->volume.spec);
+}
+
+static void print_instance(const struct sim_run_cfg *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->instance.name);
+}
+
 static const struct cli_opt_row opt_defs[] = {
     { .name = "instance", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
-      .fn = opt_instance,
+      .fn = opt_instance, .print_cfg = print_instance,
       .def = "none",
       .help = {
           { FOR_RUN | FOR_SWEEP, "NAME",
@@ -734,7 +778,7 @@ static const struct cli_opt_row opt_defs[] = {
             "EC2 type, oci-e4flex-N, oci-e5flex-N or none; default {}" },
       } },
     { .name = "volume", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
-      .fn = opt_volume,
+      .fn = opt_volume, .print_cfg = print_volume,
       .def = "gp3",
       .help = {
           { FOR_RUN | FOR_SWEEP, "SPEC",
@@ -771,7 +815,7 @@ static const struct cli_opt_row opt_defs[] = {
             "carry[=LEVEL] from point to point; default {}" },
       } },
     { .name = "disks", .has_arg = true, .cmds = FOR_RUN | FOR_FORECAST | FOR_COST,
-      .fn = opt_disks,
+      .fn = opt_disks, .print_cfg = print_disks,
       .def = "4", .def_orion = "1",
       .help = {
           { FOR_RUN, "N",
@@ -789,7 +833,7 @@ static const struct cli_opt_row opt_defs[] = {
             "count runs once, smallest first" },
       } },
     { .name = "layout", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
-      .fn = opt_layout,
+      .fn = opt_layout, .print_cfg = print_layout,
       .def = "coarse", .def_orion = "concat",
       .help = {
           { FOR_RUN | FOR_SWEEP, "L",
@@ -811,7 +855,7 @@ static const struct cli_opt_row opt_defs[] = {
             "raid0 stripe, power of two 4KiB..64MiB; default {}" },
       } },
     { .name = "redundancy", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
-      .fn = opt_redundancy,
+      .fn = opt_redundancy, .print_cfg = print_redundancy,
       .def = "external",
       .help = {
           { FOR_RUN | FOR_SWEEP, "R",
@@ -873,14 +917,14 @@ static const struct cli_opt_row opt_defs[] = {
             "disk count; default on real devices, null and --tui" },
       } },
     { .name = "size-small", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
-      .fn = opt_size_small,
+      .fn = opt_size_small, .print_cfg = print_size_small,
       .def = "8KiB",
       .help = {
           { FOR_RUN | FOR_SWEEP, "SIZE",
             "small I/O, multiple of 4KiB up to 64MiB; default {}" },
       } },
     { .name = "size-large", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
-      .fn = opt_size_large,
+      .fn = opt_size_large, .print_cfg = print_size_large,
       .def = "128KiB", .def_orion = "1024KiB",
       .help = {
           { FOR_RUN | FOR_SWEEP, "SIZE",
@@ -902,7 +946,7 @@ static const struct cli_opt_row opt_defs[] = {
             "seq: outstanding I/Os per stream, 1..1024; default {}" },
       } },
     { .name = "write", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
-      .fn = opt_write,
+      .fn = opt_write, .print_cfg = print_write,
       .def = "0",
       .help = {
           { FOR_RUN | FOR_SWEEP, "PCT",
