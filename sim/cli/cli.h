@@ -60,6 +60,7 @@
 #define CLI_COMMANDS "run, sweep, orion, forecast, advise, profiles, cost, " \
                      "report or tui"    /* for messages that list them */
 #define CLI_TESTNAME_MAX 64
+#define CLI_LABEL_MAX 80                /* characters of --label */
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
 #define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
 #define CLI_ORION_DURATION_NS (60ll * SIM_NS_PER_S)  /* ORION's -duration */

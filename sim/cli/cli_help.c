@@ -18,6 +18,7 @@
  * options, cli_advise.c) and forecast's (cli_forecast.c).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_option_table.h"
@@ -60,10 +61,15 @@ struct help_item {
     const char *text;
     const char *row;                /* a run option's row, by name */
     const char *orion_row;          /* an ORION flag's row, by name */
+    const char *section;            /* the rows of this section, which no
+                                       page lists by name: a row added
+                                       to the table is shown without an
+                                       edit here */
 };
-#define TXT(cmds, text) { cmds, text, NULL, NULL }
-#define ROW(name) { 0, NULL, name, NULL }
-#define ORION_ROW(name) { 0, NULL, NULL, name }
+#define TXT(cmds, text) { cmds, text, NULL, NULL, NULL }
+#define ROW(name) { 0, NULL, name, NULL, NULL }
+#define ORION_ROW(name) { 0, NULL, NULL, name, NULL }
+#define SECTION(name) { 0, NULL, NULL, NULL, name }
 #define RS (CLI_FOR_RUN | CLI_FOR_SWEEP)
 
 static const struct help_item run_page[] = {
@@ -147,6 +153,7 @@ static const struct help_item run_page[] = {
     ROW("tui"),
     ROW("progress"),
     ROW("speed"),
+    SECTION("output"),
     TXT(RS,
         "  -h, --help            this help\n"
         "\n"
@@ -200,6 +207,7 @@ static const struct help_item orion_page[] = {
     ROW("report"),
     ROW("quiet"),
     ROW("jobs"),
+    SECTION("output"),
     TXT(CLI_FOR_ORION,
         "Real devices:\n"
         "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
@@ -236,6 +244,15 @@ static const struct help_item cost_page[] = {
 
 };
 
+static void print_section(FILE *f, const char *section, unsigned cmd, int col)
+{
+    for (int i = 0; i < cli_run_rows.n; i++) {
+        const struct cli_opt_row *r = &cli_run_rows.rows[i];
+        if (r->section && strcmp(r->section, section) == 0)
+            cli_opt_print_help(f, r, cmd, col);
+    }
+}
+
 static void print_page(FILE *f, const struct help_item *page, size_t n,
                        unsigned cmd, int col)
 {
@@ -248,6 +265,8 @@ static void print_page(FILE *f, const struct help_item *page, size_t n,
         else if (it->orion_row)
             cli_opt_print_help(f, cli_opt_block_find(&cli_orion_rows,
                                                      it->orion_row), cmd, col);
+        else if (it->section)
+            print_section(f, it->section, cmd, col);
     }
 }
 #define PRINT_PAGE(f, page, cmd, col) \

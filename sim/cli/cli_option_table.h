@@ -18,9 +18,10 @@
  *                  column); "{}" in a help text is the row's default
  *   defaults       cli_opts_defaults applies each row's default through
  *                  the row's own setter (the help quotes the same string)
- *   echo           a row with echo_title is echoed in every output's
- *                  configuration (terminal, summary.txt, JSON, HTML) when
- *                  given: cli_opts_echo fills struct report_meta's echo
+ *   echo           a row with `echo` is echoed in every output's
+ *                  configuration (terminal header, summary.txt, the JSON's
+ *                  config.options, the HTML header) when given:
+ *                  cli_opts_echo fills struct report_meta's echo
  *   tuned line     a row with print_cfg prints its value back from a
  *                  resolved struct sim_run_cfg; tui/tuned_cmdline.c
  *                  rewrites every such option whose value changed
@@ -79,10 +80,11 @@ struct cli_opt_row {
     const char *def;                /* the default as typed; NULL: none */
     const char *def_orion;          /* orion's, where it differs */
     struct cli_opt_help help[CLI_OPT_HELPS];
-    const char *echo_title;         /* echoed in outputs when given:
-                                       summary.txt's and the terminal's
-                                       title ("Label"); the JSON and HTML
-                                       key is the name */
+    const char *section;            /* a row no page lists by name: its
+                                       help goes at the end of this
+                                       section of every page ("output") */
+    bool echo;                      /* given, it is echoed in every
+                                       output's configuration, by name */
     cli_opt_print_fn print_cfg;     /* NULL: not printed back */
 };
 
@@ -108,9 +110,13 @@ const struct cli_opt_row *cli_opt_block_find(const struct cli_opt_block *b,
 const struct cli_opt_help *cli_opt_help_for(const struct cli_opt_row *r,
                                             unsigned cmd);
 
+/* The options given whose rows are echoed (echo), in table order, as
+   name and value (both kept, not copied) into out[0..max): their count. */
+int cli_opts_echo(const struct cli_opts *o, struct report_echo *out, int max);
+
 /* Print row r's help for cmd: "  " dash name " " arg, padded to column
-   col (at least two spaces), the text's lines indented to col; "{}" is
-   the default of cmd. */
+   col (two spaces when it reaches col), the text's lines indented to
+   col; "{}" is the default of cmd. */
 void cli_opt_print_help(FILE *f, const struct cli_opt_row *r, unsigned cmd,
                         int col);
 

@@ -584,6 +584,25 @@ static int opt_jobs(struct cli_opts *o, const char *v, char *why, size_t n)
     return count_option(v, SIM_MAX_JOBS, "thread count", &o->jobs, why, n);
 }
 
+/* --label TEXT: what the run is called in every output (the row's echo):
+   one line a terminal and a report show as it is. */
+static int opt_label(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    char shown[4 * CLI_LABEL_MAX + 1];
+    size_t chars = 0;
+
+    (void)o;                        /* echoed from what was given */
+    for (const char *c = v; *c; c++)
+        chars += ((unsigned char)*c & 0xC0) != 0x80;
+    if (chars == 0 || chars > CLI_LABEL_MAX ||
+        strcmp(cli_escape(v, shown, sizeof shown), v) != 0) {
+        snprintf(why, n, "not a label; use 1..%d characters of printable "
+                 "UTF-8, e.g. \"nightly r5b 8 x io2\"", CLI_LABEL_MAX);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 /* ---- forecast ---------------------------------------------------------- */
 
 static int opt_schedule(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -1239,6 +1258,16 @@ static const struct cli_opt_row opt_defs[] = {
     { .name = "exact", .has_arg = false, .cmds = FOR_FORECAST,
       .fn = opt_exact,
     },
+    { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
+      .section = "output", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "TEXT",
+            "a name for the run, 1.." STR(CLI_LABEL_MAX) " characters: shown in\n"
+            "the header, summary.txt (Label:), the JSON\n"
+            "(config.options.label) and the HTML report" },
+          { FOR_ORION, "TEXT",
+            "a name for the run in every output, as for run" },
+      } },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000
@@ -1290,6 +1319,19 @@ const struct cli_opt_help *cli_opt_help_for(const struct cli_opt_row *r,
         if (r->help[i].cmds & cmd)
             return &r->help[i];
     return NULL;
+}
+
+int cli_opts_echo(const struct cli_opts *o, struct report_echo *out, int max)
+{
+    int n = 0;
+
+    for (int i = 0; i < N_OPTS && n < max; i++) {
+        const char *v = opt_defs[i].echo ? cli_opts_given_value(o, "--", opt_defs[i].name)
+                                         : NULL;
+        if (v)
+            out[n++] = (struct report_echo){ opt_defs[i].name, v };
+    }
+    return n;
 }
 
 /* The help text t with "{}" replaced by def. */
