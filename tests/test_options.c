@@ -67,6 +67,8 @@ static void every_option_should_be_on_the_help_page_of_its_commands(void)
                 !cli_opt_help_for(r, pages[p]))
                 CHECK_FAIL_AT("--%s has no help on page %#x", r->name, pages[p]);
         }
+    for (int i = 0; i < cli_advise_rows.n; i++)
+        CHECK(cli_opt_help_for(&cli_advise_rows.rows[i], CLI_FOR_ADVISE) != NULL);
     for (int i = 0; i < cli_orion_rows.n; i++) {
         const struct cli_opt_row *r = &cli_orion_rows.rows[i];
         bool ignored = !r->fn && !r->same;      /* -storax, -hugenotneeded */

@@ -1,8 +1,8 @@
 /*
  * cli_help.c - the help texts: `asmsim --help`, `asmsim run|sweep|orion|
- * cost --help` and `asmsim profiles|report|advise --help`.
+ * cost|advise --help` and `asmsim profiles|report --help`.
  *
- * The pages of run, sweep, orion and cost are generated: a page is its
+ * The pages of run, sweep, orion, cost and advise are generated: a page is its
  * free text (intro, headings, footer) and the options in the order shown,
  * and each option's words, its argument name and its default are its
  * row's in the option table (cli_option_table.h), placed at the page's
@@ -14,8 +14,8 @@
  * marks one that differs from ORION's (DOMAIN.md section 2), so a user
  * who compares with ORION knows which flags to set.  `asmsim help
  * COMMAND` is COMMAND's --help (tui/main.c).  Still written out whole:
- * the main, profiles, report and advise texts (advise parses its own
- * options, cli_advise.c) and forecast's (cli_forecast.c).
+ * the main, profiles and report texts (commands of few options that do
+ * not use the table) and forecast's (cli_forecast.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -59,17 +59,18 @@ void cli_main_usage(FILE *f)
 struct help_item {
     unsigned cmds;                  /* TXT: the pages it is on */
     const char *text;
-    const char *row;                /* a run option's row, by name */
-    const char *orion_row;          /* an ORION flag's row, by name */
-    const char *section;            /* the rows of this section, which no
-                                       page lists by name: a row added
+    const struct cli_opt_block *block;  /* the option's block, and */
+    const char *row;                /*   its row by name, or */
+    const char *section;            /*   every row of this section, which
+                                       no page lists by name: a row added
                                        to the table is shown without an
                                        edit here */
 };
 #define TXT(cmds, text) { cmds, text, NULL, NULL, NULL }
-#define ROW(name) { 0, NULL, name, NULL, NULL }
-#define ORION_ROW(name) { 0, NULL, NULL, name, NULL }
-#define SECTION(name) { 0, NULL, NULL, NULL, name }
+#define ROW(name) { 0, NULL, &cli_run_rows, name, NULL }
+#define ORION_ROW(name) { 0, NULL, &cli_orion_rows, name, NULL }
+#define ADVISE_ROW(name) { 0, NULL, &cli_advise_rows, name, NULL }
+#define SECTION(name) { 0, NULL, &cli_run_rows, NULL, name }
 #define RS (CLI_FOR_RUN | CLI_FOR_SWEEP)
 
 static const struct help_item run_page[] = {
@@ -244,10 +245,71 @@ static const struct help_item cost_page[] = {
 
 };
 
-static void print_section(FILE *f, const char *section, unsigned cmd, int col)
+static const struct help_item advise_page[] = {
+    TXT(CLI_FOR_ADVISE,
+        "Usage: asmsim advise [targets] [space] [options]\n"
+        "The cheapest instance and ASM disk group (volume type, provisioning, disk\n"
+        "count) that meet the targets, simulated on the model: an analytical bound\n"
+        "prunes the space, the candidates it admits are simulated cheapest first, and\n"
+        "only simulated figures decide.  Prints each configuration with its monthly\n"
+        "bill, simulated figures, headroom, binding limit and the 'asmsim run' that\n"
+        "reproduces it; then why nothing cheaper meets the targets.\n"
+        "\n"
+        "Targets (at least one of the first three, or --schedule):\n"),
+    ADVISE_ROW("need-mbps"),
+    ADVISE_ROW("need-iops"),
+    ADVISE_ROW("need-latency"),
+    ADVISE_ROW("write"),
+    ADVISE_ROW("capacity"),
+    ADVISE_ROW("redundancy"),
+    ADVISE_ROW("size-small"),
+    ADVISE_ROW("size-large"),
+    ADVISE_ROW("schedule"),
+    TXT(CLI_FOR_ADVISE,
+        "Space:\n"),
+    ADVISE_ROW("clouds"),
+    ADVISE_ROW("os"),
+    ADVISE_ROW("memory-per-ocpu"),
+    ADVISE_ROW("families"),
+    ADVISE_ROW("volume-types"),
+    ADVISE_ROW("min-disks"),
+    ADVISE_ROW("max-disks"),
+    ADVISE_ROW("sustained"),
+    ADVISE_ROW("burst-ok"),
+    TXT(CLI_FOR_ADVISE,
+        "Options:\n"),
+    ADVISE_ROW("top"),
+    ADVISE_ROW("jobs"),
+    ADVISE_ROW("seed"),
+    ADVISE_ROW("quiet"),
+    ADVISE_ROW("json"),
+    ADVISE_ROW("report"),
+    ADVISE_ROW("shard"),
+    TXT(CLI_FOR_ADVISE,
+        "  --merge FILE...       asmsim advise [--json F] --merge FILES: the answer\n"
+        "                        of shards 1/N .. N/N, the same as the whole search;\n"
+        "                        a search of a schedule file names it again\n"
+        "                        (--schedule FILE): a merge reads no file a shard names\n"
+        "  -h, --help            this help\n"
+        "\n"
+        "When nothing meets the targets, the output says so and lists what the dearest\n"
+        "candidates miss.  A rate target above every candidate's bound, or a schedule\n"
+        "whose day no candidate's bound carries, is called out of reach, with the\n"
+        "configuration that comes closest, simulated (for a schedule, its forecast).\n"
+        "With --need-latency, the candidates whose latency bound (the volume type's\n"
+        "floor on the instance, and for a mean the queueing its limits imply at the\n"
+        "IOPS target) is above the target are set aside (not simulated), listed per\n"
+        "volume type with their count and lowest bound.\n"
+        "\n"
+        "Exit status: 0 (also when nothing meets the targets: it says so), 1 runtime\n"
+        "failure, 2 bad usage or input, 130 interrupted (what was decided is printed).\n"),
+};
+
+static void print_section(FILE *f, const struct cli_opt_block *b,
+                          const char *section, unsigned cmd, int col)
 {
-    for (int i = 0; i < cli_run_rows.n; i++) {
-        const struct cli_opt_row *r = &cli_run_rows.rows[i];
+    for (int i = 0; i < b->n; i++) {
+        const struct cli_opt_row *r = &b->rows[i];
         if (r->section && strcmp(r->section, section) == 0)
             cli_opt_print_help(f, r, cmd, col);
     }
@@ -261,12 +323,9 @@ static void print_page(FILE *f, const struct help_item *page, size_t n,
         if (it->text && (it->cmds & cmd))
             fputs(it->text, f);
         else if (it->row)
-            cli_opt_print_help(f, cli_opt_row_find(it->row), cmd, col);
-        else if (it->orion_row)
-            cli_opt_print_help(f, cli_opt_block_find(&cli_orion_rows,
-                                                     it->orion_row), cmd, col);
+            cli_opt_print_help(f, cli_opt_block_find(it->block, it->row), cmd, col);
         else if (it->section)
-            print_section(f, it->section, cmd, col);
+            print_section(f, it->block, it->section, cmd, col);
     }
 }
 #define PRINT_PAGE(f, page, cmd, col) \
@@ -332,88 +391,5 @@ void cli_report_usage(FILE *f)
 
 void cli_advise_usage(FILE *f)
 {
-    fputs(
-"Usage: asmsim advise [targets] [space] [options]\n"
-"The cheapest instance and ASM disk group (volume type, provisioning, disk\n"
-"count) that meet the targets, simulated on the model: an analytical bound\n"
-"prunes the space, the candidates it admits are simulated cheapest first, and\n"
-"only simulated figures decide.  Prints each configuration with its monthly\n"
-"bill, simulated figures, headroom, binding limit and the 'asmsim run' that\n"
-"reproduces it; then why nothing cheaper meets the targets.\n"
-"\n"
-"Targets (at least one of the first three, or --schedule):\n"
-"  --need-mbps R         large I/O, MB/s (10^6 B/s), e.g. 2000\n"
-"  --need-iops N         small I/O per second, e.g. 40000\n"
-"  --need-latency T      small I/O latency at --need-iops (or at the lowest\n"
-"                        load without it): mean (500us, 1ms) or p99:TIME\n"
-"  --write PCT           percent writes 0..100, both classes; default 0\n"
-"  --capacity SIZE       usable space after redundancy and the free space\n"
-"                        to survive a disk loss (REQUIRED_MIRROR_FREE_MB),\n"
-"                        e.g. 4TiB; default none\n"
-"  --redundancy R        external, normal or high; default external\n"
-"  --size-small SIZE     small I/O, multiple of 4KiB; default 8KiB\n"
-"  --size-large SIZE     large I/O, multiple of 4KiB; default 128KiB\n"
-"  --schedule FILE|PRESET  the target is a day served: a schedule CSV (as\n"
-"                        'asmsim forecast' takes) or a preset (oltp-day,\n"
-"                        weekly-etl, redo-peak).  Each candidate's forecast\n"
-"                        (fast hybrid, days until the credits repeat) must\n"
-"                        serve every phase of the steady day (at most 1 %\n"
-"                        unmet); burst credits count as far as it shows they\n"
-"                        hold.  The phases set the rates and write shares:\n"
-"                        not with --need-mbps, --need-iops, --write,\n"
-"                        --sustained or --burst-ok; --need-latency applies\n"
-"                        to the day's worst minute (mean, or p99:TIME).\n"
-"                        Prints per configuration the verdict, the worst\n"
-"                        phase, when credits run out and the 'asmsim\n"
-"                        forecast' that reproduces it\n"
-"Space:\n"
-"  --clouds LIST         aws, oci or aws,oci (the best of each side by side);\n"
-"                        default aws\n"
-"  --os OS               linux or rhel (instance prices; rhel: AWS only);\n"
-"                        default linux\n"
-"  --memory-per-ocpu GB  memory of OCI flex shapes, 1..64 GB per OCPU;\n"
-"                        default OCI's default for the shape (16)\n"
-"  --families LIST       instance families, e.g. m5,r5b,e4flex; default all\n"
-"  --volume-types LIST   e.g. gp3,io2; default gp3,gp2,io1,io2,st1,sc1 (aws)\n"
-"                        and oci-lower,oci-balanced,oci-higher,oci-uhp (oci)\n"
-"  --min-disks N         default 4 (ASM: at least 4 disks per disk group)\n"
-"  --max-disks N         default the instance's attachment limit (Nitro 26\n"
-"                        data volumes, Xen 39, OCI 32)\n"
-"  --sustained           burst credits do not count (the default): every\n"
-"                        point starts with empty buckets\n"
-"  --burst-ok            the instance's 30-minute burst and the volumes'\n"
-"                        credits count; the output says how long they hold\n"
-"Options:\n"
-"  --top N               configurations to list, 1..100; default 10\n"
-"  --jobs N              threads simulating candidates, 1..256; default the\n"
-"                        CPUs asmsim may use (the answer does not depend on it)\n"
-"  --seed N              random seed of every simulation; default 1\n"
-"  --quiet               no progress line (one on stderr every few seconds\n"
-"                        while the search runs, terminal or not)\n"
-"  --json FILE|-         the whole result as JSON (docs/fields.md, \"Advise\n"
-"                        JSON\"); - writes it to stdout instead of the report\n"
-"  --report FILE.html    a self-contained HTML report (cost against headroom\n"
-"                        with the Pareto front, the best configurations, why\n"
-"                        nothing cheaper, the clouds); FILE must not exist\n"
-"  --shard K/N           simulate only shard K of N of the space (every Nth\n"
-"                        candidate in cost order) and write what it decided as\n"
-"                        JSON lines (stdout, or --json FILE) for --merge\n"
-"  --merge FILE...       asmsim advise [--json F] --merge FILES: the answer\n"
-"                        of shards 1/N .. N/N, the same as the whole search;\n"
-"                        a search of a schedule file names it again\n"
-"                        (--schedule FILE): a merge reads no file a shard names\n"
-"  -h, --help            this help\n"
-"\n"
-"When nothing meets the targets, the output says so and lists what the dearest\n"
-"candidates miss.  A rate target above every candidate's bound, or a schedule\n"
-"whose day no candidate's bound carries, is called out of reach, with the\n"
-"configuration that comes closest, simulated (for a schedule, its forecast).\n"
-"With --need-latency, the candidates whose latency bound (the volume type's\n"
-"floor on the instance, and for a mean the queueing its limits imply at the\n"
-"IOPS target) is above the target are set aside (not simulated), listed per\n"
-"volume type with their count and lowest bound.\n"
-"\n"
-"Exit status: 0 (also when nothing meets the targets: it says so), 1 runtime\n"
-"failure, 2 bad usage or input, 130 interrupted (what was decided is printed).\n",
-          f);
+    PRINT_PAGE(f, advise_page, CLI_FOR_ADVISE, 24);
 }

@@ -27,7 +27,8 @@
  *                  rewrites every such option whose value changed
  *
  * A command or backend contributes its own block of rows: the run/sweep
- * rows (cli_options.c), ORION's (cli_orion.c).  The order of a block is
+ * rows (cli_options.c), ORION's (cli_orion.c), advise's (cli_advise.c,
+ * whose setters fill its own struct: set_own).  The order of a block is
  * the order hints are looked for in (cli_suggest.c: the first of equally
  * near names wins), not the order of the help, which the page gives.
  */
@@ -46,12 +47,16 @@
 #define CLI_FOR_ORION (1u << CLI_ORION)
 #define CLI_FOR_FORECAST (1u << CLI_FORECAST)
 #define CLI_FOR_COST (1u << 8)
+#define CLI_FOR_ADVISE (1u << 9)
 #define CLI_FOR_ALL (CLI_FOR_RUN | CLI_FOR_SWEEP | CLI_FOR_ORION)
 
 /* Reads one value into *o: 0, or -EINVAL after writing "<what is wrong>;
    <what is valid>" (without the flag) to why. */
 typedef int (*cli_opt_fn)(struct cli_opts *o, const char *v, char *why,
                           size_t n);
+/* The setter of a command that keeps its own options (advise: struct
+   cli_advise_opts): 0, or as that command's parser documents. */
+typedef int (*cli_opt_own_fn)(void *opts, const char *v, char *why, size_t n);
 /* The option's value in a resolved run, as the command line spells it
    ("5", "25", "128KiB", "gp3:size=..."), into buf. */
 typedef void (*cli_opt_print_fn)(const struct sim_run_cfg *cfg, char *buf,
@@ -74,6 +79,8 @@ struct cli_opt_row {
     unsigned cmds;                  /* CLI_FOR_* */
     cli_opt_fn fn;                  /* NULL with same: same's setter; both
                                        NULL: accepted and ignored */
+    cli_opt_own_fn set_own;         /* instead of fn: a command's own
+                                       options (advise's rows) */
     const char *same;               /* ORION's rows: the run option that
                                        means the same (fn NULL) or is like
                                        it in other units (for hints) */
@@ -96,6 +103,7 @@ struct cli_opt_block {
 
 extern const struct cli_opt_block cli_run_rows;     /* cli_options.c */
 extern const struct cli_opt_block cli_orion_rows;   /* cli_orion.c */
+extern const struct cli_opt_block cli_advise_rows;  /* cli_advise.c */
 
 /* The GNU row named name (run, sweep, forecast, orion's model options,
    cost), or NULL. */
