@@ -35,6 +35,16 @@ static void row_defaults_should_be_taken_by_their_own_setters(void)
             if (strstr(r->help[h].text, "{}") && !r->def)
                 CHECK_FAIL_AT("--%s's help quotes a default it has not", r->name);
     }
+    /* ORION's rows quote the default of the run option they are */
+    for (int i = 0; i < cli_orion_rows.n; i++) {
+        const struct cli_opt_row *r = &cli_orion_rows.rows[i];
+        const struct cli_opt_help *h = cli_opt_help_for(r, CLI_FOR_ORION);
+        if (!h || !strstr(h->text, "{}"))
+            continue;
+        const struct cli_opt_row *same = r->same ? cli_opt_row_find(r->same) : NULL;
+        if (r->fn || !same || !(same->def_orion || same->def))
+            CHECK_FAIL_AT("-%s's help quotes a default it has not", r->name);
+    }
 }
 
 /* The options of orion's and forecast's pages written out as groups or

@@ -46,6 +46,7 @@
  * tui and orion alike (cli_opts_set refuses it for orion); it is never
  * read as the bare switch, which is what made "--destroy-data=no" mean yes.
  */
+#include <assert.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -1358,7 +1359,10 @@ void cli_opt_print_help(FILE *f, const struct cli_opt_row *r, unsigned cmd,
     int n = fprintf(f, "  %s%s%s%s", r->dash ? r->dash : "--", r->name,
                     h->arg ? " " : "", h->arg ? h->arg : "");
     fprintf(f, "%*s", n >= col ? 2 : col - n, "");
-    put_help_text(f, h->text, row_default(r, cmd), col);
+    /* an ORION row that is a run option in other words has its default */
+    const struct cli_opt_row *d = !r->def && !r->fn && r->same
+                                  ? cli_opt_row_find(r->same) : r;
+    put_help_text(f, h->text, d ? row_default(d, cmd) : NULL, col);
     fputc('\n', f);
 }
 
@@ -1550,8 +1554,10 @@ void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
     o->cmd = cmd;
     for (int i = 0; i < N_OPTS; i++) {
         const char *def = row_default(&opt_defs[i], 1u << cmd);
-        if (def && opt_defs[i].fn(o, def, why, sizeof why) != 0)
-            abort();                /* a row's default its setter refuses */
+        int rc = def ? opt_defs[i].fn(o, def, why, sizeof why) : 0;
+        assert(rc == 0);            /* a row's default its setter takes
+                                       (tests/test_options.c) */
+        (void)rc;
     }
     o->given = 0;
     o->num_small = -1;
