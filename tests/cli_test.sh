@@ -774,7 +774,7 @@ SIM_SRC="$TESTS_DIR/../sim/cli"
 switches_of() {   # run|sweep|orion|tui -> names, one per line
     local bit
     case $1 in run|tui) bit=FOR_RUN ;; sweep) bit=FOR_SWEEP ;; orion) bit=FOR_ORION ;; esac
-    sed -nE 's/^ *\{ "([a-z-]+)", no_argument, ([A-Z_ |]+),.*/\1 \2/p' \
+    sed -nE 's/^ *\{ \.name = "([a-z-]+)", \.has_arg = false, \.cmds = ([A-Z_ |]+),.*/\1 \2/p' \
         "$SIM_SRC/cli_options.c" |
     while read -r name cmds; do
         case " $cmds " in *"$bit"*|*FOR_ALL*) echo "$name" ;; esac
@@ -783,7 +783,8 @@ switches_of() {   # run|sweep|orion|tui -> names, one per line
 }
 # ORION's own single-dash switches: the flags without a value in cli_orion.c
 orion_switches() {
-    sed -nE 's/^ *\{ "([A-Za-z_]+)", false,.*/\1/p' "$SIM_SRC/cli_orion.c"
+    sed -nE 's/^ *\{ \.name = "([A-Za-z_]+)", \.dash = "-", \.has_arg = false,.*/\1/p' \
+        "$SIM_SRC/cli_orion.c"
 }
 
 for cmd in run sweep orion tui; do
@@ -1155,13 +1156,13 @@ sample_value() {
     rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
     max-outstanding) echo 64 ;;
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
-    report) echo x.html ;;
+    report) echo x.html ;; label) echo nightly ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
     local bit
     case $1 in run) bit=FOR_RUN ;; sweep) bit=FOR_SWEEP ;; orion) bit=FOR_ORION ;; esac
-    sed -nE 's/^ *\{ "([a-z-]+)", required_argument, ([A-Z_ |]+),.*/\1 \2/p' \
+    sed -nE 's/^ *\{ \.name = "([a-z-]+)", \.has_arg = true, \.cmds = ([A-Z_ |]+),.*/\1 \2/p' \
         "$SIM_SRC/cli_options.c" |
     while read -r name cmds; do
         case " $cmds " in *"$bit"*|*FOR_ALL*) echo "$name" ;; esac
@@ -1186,6 +1187,24 @@ for cmd in run sweep; do
     else harness_fail "option_table_should_list_the_valued_options_of_$cmd" "only $n found"; fi
 done
 expect_no_files "options_given_twice_should_write_nothing" . one.lun out
+
+# --label, an option added by one row of the option table and its setter:
+# echoed by the table's echo rows in every output, refused when a terminal
+# or a report could not show it as it is.
+"$ASMSIM" run --disks 1 --duration 1ms --warmup 0 --quiet --label "nightly r5b" \
+    --output-dir lab --json lab.json --report lab.html > lab.txt 2>&1
+if grep -qx '  label     nightly r5b' lab.txt &&
+   grep -qx 'Label: nightly r5b' lab/*_summary.txt &&
+   tr -d '\n\t' < lab.json | grep -q '"options":{"label":"nightly r5b"}' &&
+   grep -q '<tr><th>label</th><td>nightly r5b</td></tr>' lab.html; then
+    harness_ok "label_should_name_the_run_in_every_output"
+else
+    harness_fail "label_should_name_the_run_in_every_output" "$(head -3 lab.txt)"
+fi
+rm -rf lab lab.json lab.html lab.txt
+expect_error "label_with_a_control_character_should_be_refused" \
+    'asmsim: --label "a\x09b": not a label; use 1..80 characters of printable UTF-8' "" \
+    "$ASMSIM" run --label "$(printf 'a\tb')"
 expect_error "volume_given_twice_should_say_how_to_compare" \
     "asmsim: --volume given twice (gp3:size=100GiB and io2); to compare volumes, run one sweep per volume" "" \
     "$ASMSIM" sweep --volume gp3:size=100GiB --volume io2

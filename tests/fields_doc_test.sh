@@ -31,7 +31,8 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 
 cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp2:size=100GiB --disks 2 --redundancy normal \
-    --matrix point --num-small 2 --num-large 2 --write 30 --duration 20ms --json - >run.json 2>/dev/null
+    --matrix point --num-small 2 --num-large 2 --write 30 --duration 20ms --label fields \
+    --json - >run.json 2>/dev/null
 "$ASMSIM" run --instance m5.large --volume gp3 --disks 2 --json - >levels.json 2>/dev/null
 # (1 disk cannot be mirrored: the sweep skips it, config.sweep_skipped has an entry)
 "$ASMSIM" sweep --instance m5.large --volumes 1-3 --redundancy normal --run oltp --duration auto \

@@ -455,7 +455,7 @@ fi
 
 # ---- a save after tuning records the configuration measured, and the version
 VERSION=$("$ASMSIM" --version | awk '{ print $2 }')
-start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/tuned --testname tuned"
+start "cd $WORK && $ASMSIM tui --duration 300ms --speed max --run oltp --disks 1 --output-dir $WORK/tuned --testname tuned --label tuned-run"
 wait_for 'holding' 20
 tm send-keys -t "$S" w '>'
 wait_for '2 disks' 10 && wait_for 'writes 25 %' 10 && wait_for 'holding' 20
@@ -469,7 +469,8 @@ if [ -n "$sum" ] && grep -q '^Maximum Small IOPS=' "$sum" &&
    grep -qx "ORION VERSION asmsim $VERSION" "$sum" &&
    grep -Eq -- '^asmsim tui .*--disks 2( |$)' "$sum" && grep -q -- '--write 25' "$sum" &&
    ! grep -q -- '--disks 1' "$sum" && grep -qx 'Writes: 25%' "$sum" &&
-   grep -q '^Disk group: 2 disks' "$sum" && grep -q '"command":.*--disks 2 --write 25' "$json"; then
+   grep -q '^Disk group: 2 disks' "$sum" && grep -q '"command":.*--disks 2 --write 25' "$json" &&
+   grep -qx 'Label: tuned-run' "$sum" && grep -q -- '--label tuned-run' "$sum"; then
     ok save_after_tuning_should_record_the_tuned_configuration_and_version
 else
     echo "summary: $sum"; head -12 "$sum" 2>/dev/null

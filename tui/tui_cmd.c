@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim/cli/cli_option_table.h"
 #include "tui/tui.h"
 #include "tui/tuned_cmdline.h"
 
@@ -113,6 +114,9 @@ int tui_cmd(int argc, char **argv, sim_stop_flag *stop)
     sc.testname = o->testname;
     sc.command_line = cmdline;
     sc.version = ASMSIM_VERSION;
+    struct report_echo echo[REPORT_ECHO_MAX];
+    sc.n_echo = cli_opts_echo(o, echo, REPORT_ECHO_MAX);
+    sc.echo = echo;
     struct tuned_launch launch = { .argc = argc, .argv = argv, .cfg = sc.setup };
     sc.command_line_of = tui_tuned_command_line;
     sc.command_line_arg = &launch;

@@ -14,7 +14,10 @@
  * A setting is "changed" when the measured configuration differs from the
  * launch one (tuned_launch.cfg); comparing the two, rather than logging the
  * keys, keeps the line right however many keys were pressed and whichever
- * were refused.  An abbreviated option (getopt's --dis 4) is not
+ * were refused.  The settings compared, their names and how a value is
+ * spelled are the option table's (cli_option_table.h: the rows with a
+ * print-back, print_cfg); the changed ones are appended in the table's
+ * order.  An abbreviated option (getopt's --dis 4) is not
  * recognised and stays; the appended option then follows it, and the
  * command line takes the last.  Every word is a shell word
  * (cli_command_append), so the line pasted runs that command and nothing
@@ -24,71 +27,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layouts/units.h"
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_option_table.h"
 #include "tui/tuned_cmdline.h"
 
-/* The settings the dashboard's keys change, by option name. */
-enum tuned_opt {
-    T_DISKS, T_WRITE, T_SIZE_SMALL, T_SIZE_LARGE, T_LAYOUT, T_REDUNDANCY,
-    T_VOLUME, T_INSTANCE, T_N
-};
-static const char *const OPT_NAMES[T_N] = {
-    "disks", "write", "size-small", "size-large", "layout", "redundancy",
-    "volume", "instance",
-};
+/* The options whose value a resolved run prints back (the option
+   table's rows with print_cfg): those the keys change, and any row that
+   gains a print-back later, without an edit here. */
+#define TUNED_MAX CLI_SEEN_MAX
 
-/* The value of option `which` in cfg, as the command line spells it. */
-static void opt_value(const struct sim_setup *cfg, enum tuned_opt which,
-                      char *buf, size_t len)
+/* The row of the printed-back option argv word w names ("--disks" or
+   "--disks=4"); NULL for any other word.  *inline_value: the value is in
+   the word. */
+static const struct cli_opt_row *opt_named(const char *w, bool *inline_value)
 {
-    switch (which) {
-    case T_DISKS: snprintf(buf, len, "%d", cfg->run.disks); return;
-    case T_WRITE: snprintf(buf, len, "%d", cfg->run.workload.write_pct); return;
-    case T_SIZE_SMALL:
-        units_fmt_exact(cfg->run.workload.small_bytes, MIB, false, buf, len);
-        return;
-    case T_SIZE_LARGE:
-        units_fmt_exact(cfg->run.workload.large_bytes, MIB, false, buf, len);
-        return;
-    case T_LAYOUT: snprintf(buf, len, "%s", lay_striping_name(cfg->run.layout.striping)); return;
-    case T_REDUNDANCY:
-        snprintf(buf, len, "%s", lay_redundancy_name(cfg->run.layout.redundancy));
-        return;
-    case T_VOLUME: snprintf(buf, len, "%s", cfg->volume.spec); return;
-    case T_INSTANCE: snprintf(buf, len, "%s", cfg->instance.name); return;
-    case T_N: break;
-    }
-    buf[0] = '\0';
-}
+    const struct cli_opt_block *b = &cli_run_rows;
 
-/* Which tuned option argv word w names ("--disks" or "--disks=4"); T_N
-   for any other word.  *inline_value: the value is in the word. */
-static enum tuned_opt opt_named(const char *w, bool *inline_value)
-{
     if (strncmp(w, "--", 2) != 0)
-        return T_N;
+        return NULL;
     w += 2;
-    for (int i = 0; i < T_N; i++) {
-        size_t n = strlen(OPT_NAMES[i]);
-        if (strncmp(w, OPT_NAMES[i], n) == 0 && (w[n] == '\0' || w[n] == '=')) {
+    for (int i = 0; i < b->n && i < TUNED_MAX; i++) {
+        const struct cli_opt_row *r = &b->rows[i];
+        size_t n = strlen(r->name);
+        if (r->print_cfg && strncmp(w, r->name, n) == 0 &&
+            (w[n] == '\0' || w[n] == '=')) {
             *inline_value = w[n] == '=';
-            return (enum tuned_opt)i;
+            return r;
         }
     }
-    return T_N;
+    return NULL;
+}
+
+/* changed[i]: row i prints back another value in measured than at launch. */
+static void find_changed(const struct sim_setup *launch,
+                         const struct sim_setup *measured, bool *changed)
+{
+    const struct cli_opt_block *b = &cli_run_rows;
+    char launch_v[160], now_v[160];
+
+    for (int i = 0; i < b->n && i < TUNED_MAX; i++) {
+        const struct cli_opt_row *r = &b->rows[i];
+        changed[i] = false;
+        if (!r->print_cfg)
+            continue;
+        r->print_cfg(launch, launch_v, sizeof launch_v);
+        r->print_cfg(measured, now_v, sizeof now_v);
+        changed[i] = strcmp(launch_v, now_v) != 0;
+    }
 }
 
 char *tui_tuned_command_line(void *arg, const struct sim_setup *measured)
 {
     const struct tuned_launch *l = arg;
-    bool changed[T_N];
-    char launch_v[160], now_v[160];
-    for (int i = 0; i < T_N; i++) {
-        opt_value(&l->cfg, (enum tuned_opt)i, launch_v, sizeof launch_v);
-        opt_value(measured, (enum tuned_opt)i, now_v, sizeof now_v);
-        changed[i] = strcmp(launch_v, now_v) != 0;
-    }
+    const struct cli_opt_block *b = &cli_run_rows;
+    bool changed[TUNED_MAX];
+    char now_v[160];
+
+    find_changed(&l->cfg, measured, changed);
     size_t len = strlen("asmsim");
     char *s = strdup("asmsim");
     if (!s)
@@ -96,20 +91,20 @@ char *tui_tuned_command_line(void *arg, const struct sim_setup *measured)
     bool ok = true;
     for (int i = 0; ok && i < l->argc; i++) {
         bool inline_value = false;
-        enum tuned_opt o = opt_named(l->argv[i], &inline_value);
-        if (o != T_N && changed[o]) {
+        const struct cli_opt_row *r = opt_named(l->argv[i], &inline_value);
+        if (r && changed[r - b->rows]) {
             if (!inline_value)
                 i++;                /* its value: the next word */
             continue;
         }
         ok = cli_command_append(&s, &len, l->argv[i]);
     }
-    for (int i = 0; ok && i < T_N; i++) {
+    for (int i = 0; ok && i < b->n && i < TUNED_MAX; i++) {
         if (!changed[i])
             continue;
-        char flag[32];
-        snprintf(flag, sizeof flag, "--%s", OPT_NAMES[i]);
-        opt_value(measured, (enum tuned_opt)i, now_v, sizeof now_v);
+        char flag[40];
+        snprintf(flag, sizeof flag, "--%s", b->rows[i].name);
+        b->rows[i].print_cfg(measured, now_v, sizeof now_v);
         ok = cli_command_append(&s, &len, flag) && cli_command_append(&s, &len, now_v);
     }
     if (!ok) {

@@ -16,7 +16,8 @@
  * cli_opts.usage_error is set.
  *
  * Where each part lives: cli_values.c (value parsers, cli_values.h),
- * cli_options.c (the option table, defaults, cli_opts_parse/set),
+ * cli_options.c (the option table, defaults, cli_opts_parse/set; the
+ * row's form in cli_option_table.h),
  * cli_suggest.c (the hint after "unknown option"), cli_orion.c
  * (cli_orion_parse), cli_targets.c (--target, LUN files),
  * cli_resolve.c (cli_opts_resolve, cli_opts_to_cfg), cli_output_check.c
@@ -61,6 +62,7 @@
 #define CLI_COMMANDS "run, sweep, orion, forecast, advise, profiles, cost, " \
                      "report or tui"    /* for messages that list them */
 #define CLI_TESTNAME_MAX 64
+#define CLI_LABEL_MAX 80                /* characters of --label */
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
 #define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
 #define CLI_ORION_DURATION_NS (60ll * SIM_NS_PER_S)  /* ORION's -duration */

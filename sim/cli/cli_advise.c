@@ -12,6 +12,12 @@
  * not (--quiet: not).  Ctrl-C stops the search between simulations: what
  * was decided is printed (marked interrupted), exit 130.  --merge takes
  * from a shard file its results and the search they are of, nothing else.
+ *
+ * The options are advise's block of rows of the option table
+ * (cli_option_table.h: cli_advise_rows): getopt_long's table and
+ * `asmsim advise --help` are made from them, and each row's setter
+ * (set_own) fills struct cli_advise_opts.  The defaults are the search's
+ * own (adv_cfg_defaults), not the rows'.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -29,47 +35,10 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_job.h"
+#include "sim/cli/cli_option_table.h"
 #include "sim/report/report.h"
 #include "sim/report/report_writers.h"
 #include "workloads/schedule.h"
-
-enum {
-    OPT_NEED_MBPS = 256, OPT_NEED_IOPS, OPT_NEED_LAT, OPT_WRITE, OPT_CAPACITY,
-    OPT_REDUNDANCY, OPT_CLOUDS, OPT_OS, OPT_FAMILIES, OPT_TYPES, OPT_SUSTAINED,
-    OPT_BURST_OK, OPT_TOP, OPT_JOBS, OPT_JSON, OPT_SEED, OPT_MIN_DISKS,
-    OPT_MAX_DISKS, OPT_SIZE_SMALL, OPT_SIZE_LARGE, OPT_MEMORY, OPT_SHARD,
-    OPT_REPORT, OPT_SCHEDULE, OPT_QUIET,
-};
-
-static const struct option advise_options[] = {
-    { "need-mbps", required_argument, NULL, OPT_NEED_MBPS },
-    { "need-iops", required_argument, NULL, OPT_NEED_IOPS },
-    { "need-latency", required_argument, NULL, OPT_NEED_LAT },
-    { "write", required_argument, NULL, OPT_WRITE },
-    { "capacity", required_argument, NULL, OPT_CAPACITY },
-    { "redundancy", required_argument, NULL, OPT_REDUNDANCY },
-    { "clouds", required_argument, NULL, OPT_CLOUDS },
-    { "os", required_argument, NULL, OPT_OS },
-    { "families", required_argument, NULL, OPT_FAMILIES },
-    { "volume-types", required_argument, NULL, OPT_TYPES },
-    { "sustained", no_argument, NULL, OPT_SUSTAINED },
-    { "burst-ok", no_argument, NULL, OPT_BURST_OK },
-    { "top", required_argument, NULL, OPT_TOP },
-    { "jobs", required_argument, NULL, OPT_JOBS },
-    { "json", required_argument, NULL, OPT_JSON },
-    { "seed", required_argument, NULL, OPT_SEED },
-    { "min-disks", required_argument, NULL, OPT_MIN_DISKS },
-    { "max-disks", required_argument, NULL, OPT_MAX_DISKS },
-    { "size-small", required_argument, NULL, OPT_SIZE_SMALL },
-    { "size-large", required_argument, NULL, OPT_SIZE_LARGE },
-    { "memory-per-ocpu", required_argument, NULL, OPT_MEMORY },
-    { "shard", required_argument, NULL, OPT_SHARD },
-    { "report", required_argument, NULL, OPT_REPORT },
-    { "schedule", required_argument, NULL, OPT_SCHEDULE },
-    { "quiet", no_argument, NULL, OPT_QUIET },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 /* "1ms", "500us", "0.8ms", "p99:2ms" -> microseconds. */
 static int parse_latency(const char *text, double *us, bool *p99)
@@ -143,108 +112,6 @@ static int parse_io_size(const char *text, uint32_t *out)
     return 0;
 }
 
-/* One option's value into cfg; the error text says what is valid. */
-static int set_option(struct cli_advise_opts *a, int opt, const char *v,
-                      const char **valid)
-{
-    struct adv_cfg *c = &a->cfg;
-    long long n;
-
-    switch (opt) {
-    case OPT_NEED_MBPS:
-        *valid = "a rate in MB/s (10^6 B/s), e.g. 2000";
-        return cli_parse_double(v, 0.001, 1e9, &c->targets.need_mbps);
-    case OPT_NEED_IOPS:
-        *valid = "an I/O rate, e.g. 40000";
-        return cli_parse_double(v, 0.001, 1e9, &c->targets.need_iops);
-    case OPT_NEED_LAT:
-        *valid = "a time with its unit (500us, 1ms), or p99:TIME";
-        return parse_latency(v, &c->targets.need_lat_us, &c->targets.lat_p99);
-    case OPT_WRITE:
-        *valid = "a percentage 0..100";
-        if (cli_parse_int(v, 0, 100, &n) != 0)
-            return -EINVAL;
-        c->targets.write_pct = (int)n;
-        return 0;
-    case OPT_CAPACITY:
-        *valid = "a size up to " CLI_SIZE_MAX_TEXT " in " CLI_SIZE_UNITS
-                 ", e.g. 4TiB or 2TB";
-        c->targets.capacity_text = v;
-        return cli_parse_size_in(v, 0, 1, CLI_SIZE_MAX,
-                                 &c->targets.capacity_bytes);
-    case OPT_REDUNDANCY:
-        *valid = "external, normal or high";
-        return lay_redundancy_parse(v, &c->targets.redundancy);
-    case OPT_CLOUDS:
-        *valid = "aws, oci or aws,oci";
-        return parse_clouds(v, &c->space.clouds);
-    case OPT_OS:
-        *valid = "linux or rhel";
-        if (strcmp(v, "linux") != 0 && strcmp(v, "rhel") != 0)
-            return -EINVAL;
-        c->space.os = strcmp(v, "rhel") == 0 ? ADV_OS_RHEL : ADV_OS_LINUX;
-        return 0;
-    case OPT_FAMILIES:
-        *valid = "instance families separated by commas, e.g. m5,r5b,e4flex";
-        return parse_names(v, c->space.families, ADV_MAX_LIST, &c->space.n_families);
-    case OPT_TYPES:
-        *valid = "volume types separated by commas, e.g. gp3,io2 (see 'asmsim profiles volumes')";
-        return parse_names(v, c->space.types, ADV_MAX_LIST, &c->space.n_types);
-    case OPT_TOP:
-        *valid = "a count 1..100";
-        if (cli_parse_int(v, 1, ADV_MAX_TOP, &n) != 0)
-            return -EINVAL;
-        c->top = (int)n;
-        return 0;
-    case OPT_JOBS:
-        *valid = "a thread count 1..256";
-        if (cli_parse_int(v, 1, 256, &n) != 0)
-            return -EINVAL;
-        c->jobs = (int)n;
-        return 0;
-    case OPT_SEED:
-        *valid = "an unsigned integer";
-        return cli_parse_u64(v, &c->seed);
-    case OPT_MIN_DISKS:
-    case OPT_MAX_DISKS:
-        *valid = "a disk count 1..1024";
-        if (cli_parse_int(v, 1, LAY_MAX_DISKS, &n) != 0)
-            return -EINVAL;
-        *(opt == OPT_MIN_DISKS ? &c->space.min_disks : &c->space.max_disks) = (int)n;
-        return 0;
-    case OPT_SIZE_SMALL:
-        *valid = "a multiple of 4KiB up to 64MiB";
-        return parse_io_size(v, &c->targets.small_bytes);
-    case OPT_SIZE_LARGE:
-        *valid = "a multiple of 4KiB up to 64MiB";
-        return parse_io_size(v, &c->targets.large_bytes);
-    case OPT_MEMORY:
-        *valid = "GB of memory per OCPU of OCI flex shapes, 1..64 (OCI's range)";
-        return cli_parse_double(v, 1, 64, &c->space.memory_per_ocpu_gb);
-    case OPT_SHARD: {
-        char ks[16], ns[16], tail;
-        long long kk, nn;
-        *valid = "K/N with 1 <= K <= N <= 1000, e.g. 2/4";
-        if (sscanf(v, "%15[0-9]/%15[0-9]%c", ks, ns, &tail) != 2 ||
-            cli_parse_int(ks, 1, 1000, &kk) != 0 || cli_parse_int(ns, 1, 1000, &nn) != 0 ||
-            kk > nn)
-            return -EINVAL;
-        c->shard_k = (int)kk;
-        c->shard_n = (int)nn;
-        return 0;
-    }
-    case OPT_JSON:
-        *valid = "a file path or - for stdout";
-        a->json_path = v;
-        return v[0] ? 0 : -EINVAL;
-    case OPT_REPORT:
-        *valid = "a new file name, e.g. advice.html";
-        a->report_path = v;
-        return v[0] && strcmp(v, "-") != 0 ? 0 : -EINVAL;
-    }
-    return -EINVAL;
-}
-
 /* --json and --report checked before the search, as run, cost and
    forecast check theirs (cli_check_outputs: the directory takes files,
    the path is no directory, a report is new, neither is the other nor
@@ -305,6 +172,353 @@ static int load_schedule(struct cli_advise_opts *a, const char *arg)
     return 0;
 }
 
+/* ---- the option rows ------------------------------------------------------
+
+   Each option of advise is a row of the option table (cli_option_table.h)
+   whose setter (set_own) reads a value into struct cli_advise_opts.  A
+   setter returns 0; -EINVAL with what would be valid in why ("--write
+   101: not valid; use a percentage 0..100"); -EPERM with a usage error's
+   words in why; or 1 or 2 when it has printed the reason itself (a
+   schedule file's bad line). */
+
+static struct cli_advise_opts *A(void *p)
+{
+    return p;
+}
+
+static int valid(int rc, char *why, size_t n, const char *what)
+{
+    if (rc != 0)
+        snprintf(why, n, "%s", what);
+    return rc != 0 ? -EINVAL : 0;
+}
+
+static int a_need_mbps(void *p, const char *v, char *why, size_t n)
+{
+    return valid(cli_parse_double(v, 0.001, 1e9, &A(p)->cfg.targets.need_mbps),
+                 why, n, "a rate in MB/s (10^6 B/s), e.g. 2000");
+}
+
+static int a_need_iops(void *p, const char *v, char *why, size_t n)
+{
+    return valid(cli_parse_double(v, 0.001, 1e9, &A(p)->cfg.targets.need_iops),
+                 why, n, "an I/O rate, e.g. 40000");
+}
+
+static int a_need_latency(void *p, const char *v, char *why, size_t n)
+{
+    struct adv_targets *t = &A(p)->cfg.targets;
+    return valid(parse_latency(v, &t->need_lat_us, &t->lat_p99), why, n,
+                 "a time with its unit (500us, 1ms), or p99:TIME");
+}
+
+/* An integer min..max into *out. */
+static int int_in(const char *v, long long min, long long max, int *out)
+{
+    long long x;
+    if (cli_parse_int(v, min, max, &x) != 0)
+        return -EINVAL;
+    *out = (int)x;
+    return 0;
+}
+
+static int a_write(void *p, const char *v, char *why, size_t n)
+{
+    A(p)->write_given = true;
+    return valid(int_in(v, 0, 100, &A(p)->cfg.targets.write_pct), why, n,
+                 "a percentage 0..100");
+}
+
+static int a_capacity(void *p, const char *v, char *why, size_t n)
+{
+    struct adv_targets *t = &A(p)->cfg.targets;
+    t->capacity_text = v;
+    return valid(cli_parse_size_in(v, 0, 1, CLI_SIZE_MAX, &t->capacity_bytes), why, n,
+                 "a size up to " CLI_SIZE_MAX_TEXT " in " CLI_SIZE_UNITS
+                 ", e.g. 4TiB or 2TB");
+}
+
+static int a_redundancy(void *p, const char *v, char *why, size_t n)
+{
+    return valid(lay_redundancy_parse(v, &A(p)->cfg.targets.redundancy), why, n,
+                 "external, normal or high");
+}
+
+static int a_size_small(void *p, const char *v, char *why, size_t n)
+{
+    return valid(parse_io_size(v, &A(p)->cfg.targets.small_bytes), why, n,
+                 "a multiple of 4KiB up to 64MiB");
+}
+
+static int a_size_large(void *p, const char *v, char *why, size_t n)
+{
+    return valid(parse_io_size(v, &A(p)->cfg.targets.large_bytes), why, n,
+                 "a multiple of 4KiB up to 64MiB");
+}
+
+static int a_schedule(void *p, const char *v, char *why, size_t n)
+{
+    (void)why, (void)n;
+    return load_schedule(A(p), v);
+}
+
+static int a_clouds(void *p, const char *v, char *why, size_t n)
+{
+    return valid(parse_clouds(v, &A(p)->cfg.space.clouds), why, n,
+                 "aws, oci or aws,oci");
+}
+
+static int a_os(void *p, const char *v, char *why, size_t n)
+{
+    bool rhel = strcmp(v, "rhel") == 0;
+    if (!rhel && strcmp(v, "linux") != 0)
+        return valid(-EINVAL, why, n, "linux or rhel");
+    A(p)->cfg.space.os = rhel ? ADV_OS_RHEL : ADV_OS_LINUX;
+    return 0;
+}
+
+static int a_memory_per_ocpu(void *p, const char *v, char *why, size_t n)
+{
+    return valid(cli_parse_double(v, 1, 64, &A(p)->cfg.space.memory_per_ocpu_gb),
+                 why, n, "GB of memory per OCPU of OCI flex shapes, 1..64 (OCI's range)");
+}
+
+static int a_families(void *p, const char *v, char *why, size_t n)
+{
+    struct adv_space_cfg *sp = &A(p)->cfg.space;
+    return valid(parse_names(v, sp->families, ADV_MAX_LIST, &sp->n_families), why, n,
+                 "instance families separated by commas, e.g. m5,r5b,e4flex");
+}
+
+static int a_volume_types(void *p, const char *v, char *why, size_t n)
+{
+    struct adv_space_cfg *sp = &A(p)->cfg.space;
+    return valid(parse_names(v, sp->types, ADV_MAX_LIST, &sp->n_types), why, n,
+                 "volume types separated by commas, e.g. gp3,io2 (see 'asmsim "
+                 "profiles volumes')");
+}
+
+static int a_min_disks(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, LAY_MAX_DISKS, &A(p)->cfg.space.min_disks), why, n,
+                 "a disk count 1..1024");
+}
+
+static int a_max_disks(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, LAY_MAX_DISKS, &A(p)->cfg.space.max_disks), why, n,
+                 "a disk count 1..1024");
+}
+
+/* --sustained and --burst-ok: each the other's opposite. */
+static int burst_choice(struct cli_advise_opts *a, char *why, size_t n)
+{
+    if (!a->sustained || !a->cfg.space.burst_ok)
+        return 0;
+    snprintf(why, n, "--sustained and --burst-ok exclude each other");
+    return -EPERM;
+}
+
+static int a_sustained(void *p, const char *v, char *why, size_t n)
+{
+    (void)v;
+    A(p)->sustained = true;
+    return burst_choice(A(p), why, n);
+}
+
+static int a_burst_ok(void *p, const char *v, char *why, size_t n)
+{
+    (void)v;
+    A(p)->cfg.space.burst_ok = true;
+    return burst_choice(A(p), why, n);
+}
+
+static int a_top(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, ADV_MAX_TOP, &A(p)->cfg.top), why, n, "a count 1..100");
+}
+
+static int a_jobs(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, 256, &A(p)->cfg.jobs), why, n, "a thread count 1..256");
+}
+
+static int a_seed(void *p, const char *v, char *why, size_t n)
+{
+    return valid(cli_parse_u64(v, &A(p)->cfg.seed), why, n, "an unsigned integer");
+}
+
+static int a_quiet(void *p, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    A(p)->quiet = true;
+    return 0;
+}
+
+static int a_json(void *p, const char *v, char *why, size_t n)
+{
+    A(p)->json_path = v;
+    return valid(v[0] ? 0 : -EINVAL, why, n, "a file path or - for stdout");
+}
+
+static int a_report(void *p, const char *v, char *why, size_t n)
+{
+    A(p)->report_path = v;
+    return valid(v[0] && strcmp(v, "-") != 0 ? 0 : -EINVAL, why, n,
+                 "a new file name, e.g. advice.html");
+}
+
+static int a_shard(void *p, const char *v, char *why, size_t n)
+{
+    char ks[16], ns[16], tail;
+    long long kk, nn;
+    struct adv_cfg *c = &A(p)->cfg;
+
+    if (sscanf(v, "%15[0-9]/%15[0-9]%c", ks, ns, &tail) != 2 ||
+        cli_parse_int(ks, 1, 1000, &kk) != 0 || cli_parse_int(ns, 1, 1000, &nn) != 0 ||
+        kk > nn)
+        return valid(-EINVAL, why, n, "K/N with 1 <= K <= N <= 1000, e.g. 2/4");
+    c->shard_k = (int)kk;
+    c->shard_n = (int)nn;
+    return 0;
+}
+
+static const struct cli_opt_row advise_rows[] = {
+    { .name = "need-mbps", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_need_mbps,
+      .help = { { CLI_FOR_ADVISE, "R",
+                  "large I/O, MB/s (10^6 B/s), e.g. 2000" } } },
+    { .name = "need-iops", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_need_iops,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "small I/O per second, e.g. 40000" } } },
+    { .name = "need-latency", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_need_latency,
+      .help = { { CLI_FOR_ADVISE, "T",
+                  "small I/O latency at --need-iops (or at the lowest\n"
+                  "load without it): mean (500us, 1ms) or p99:TIME" } } },
+    { .name = "write", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_write,
+      .help = { { CLI_FOR_ADVISE, "PCT",
+                  "percent writes 0..100, both classes; default 0" } } },
+    { .name = "capacity", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_capacity,
+      .help = { { CLI_FOR_ADVISE, "SIZE",
+                  "usable space after redundancy and the free space\n"
+                  "to survive a disk loss (REQUIRED_MIRROR_FREE_MB),\n"
+                  "e.g. 4TiB; default none" } } },
+    { .name = "redundancy", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_redundancy,
+      .help = { { CLI_FOR_ADVISE, "R",
+                  "external, normal or high; default external" } } },
+    { .name = "size-small", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_size_small,
+      .help = { { CLI_FOR_ADVISE, "SIZE",
+                  "small I/O, multiple of 4KiB; default 8KiB" } } },
+    { .name = "size-large", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_size_large,
+      .help = { { CLI_FOR_ADVISE, "SIZE",
+                  "large I/O, multiple of 4KiB; default 128KiB" } } },
+    { .name = "schedule", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_schedule,
+      .help = { { CLI_FOR_ADVISE, "FILE|PRESET",
+                  "the target is a day served: a schedule CSV (as\n"
+                  "'asmsim forecast' takes) or a preset (oltp-day,\n"
+                  "weekly-etl, redo-peak).  Each candidate's forecast\n"
+                  "(fast hybrid, days until the credits repeat) must\n"
+                  "serve every phase of the steady day (at most 1 %\n"
+                  "unmet); burst credits count as far as it shows they\n"
+                  "hold.  The phases set the rates and write shares:\n"
+                  "not with --need-mbps, --need-iops, --write,\n"
+                  "--sustained or --burst-ok; --need-latency applies\n"
+                  "to the day's worst minute (mean, or p99:TIME).\n"
+                  "Prints per configuration the verdict, the worst\n"
+                  "phase, when credits run out and the 'asmsim\n"
+                  "forecast' that reproduces it" } } },
+    { .name = "clouds", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_clouds,
+      .help = { { CLI_FOR_ADVISE, "LIST",
+                  "aws, oci or aws,oci (the best of each side by side);\n"
+                  "default aws" } } },
+    { .name = "os", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_os,
+      .help = { { CLI_FOR_ADVISE, "OS",
+                  "linux or rhel (instance prices; rhel: AWS only);\n"
+                  "default linux" } } },
+    { .name = "memory-per-ocpu", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_memory_per_ocpu,
+      .help = { { CLI_FOR_ADVISE, "GB",
+                  "memory of OCI flex shapes, 1..64 GB per OCPU;\n"
+                  "default OCI's default for the shape (16)" } } },
+    { .name = "families", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_families,
+      .help = { { CLI_FOR_ADVISE, "LIST",
+                  "instance families, e.g. m5,r5b,e4flex; default all" } } },
+    { .name = "volume-types", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_volume_types,
+      .help = { { CLI_FOR_ADVISE, "LIST",
+                  "e.g. gp3,io2; default gp3,gp2,io1,io2,st1,sc1 (aws)\n"
+                  "and oci-lower,oci-balanced,oci-higher,oci-uhp (oci)" } } },
+    { .name = "min-disks", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_min_disks,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "default 4 (ASM: at least 4 disks per disk group)" } } },
+    { .name = "max-disks", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_max_disks,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "default the instance's attachment limit (Nitro 26\n"
+                  "data volumes, Xen 39, OCI 32)" } } },
+    { .name = "sustained", .has_arg = false, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_sustained,
+      .help = { { CLI_FOR_ADVISE, NULL,
+                  "burst credits do not count (the default): every\n"
+                  "point starts with empty buckets" } } },
+    { .name = "burst-ok", .has_arg = false, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_burst_ok,
+      .help = { { CLI_FOR_ADVISE, NULL,
+                  "the instance's 30-minute burst and the volumes'\n"
+                  "credits count; the output says how long they hold" } } },
+    { .name = "top", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_top,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "configurations to list, 1..100; default 10" } } },
+    { .name = "jobs", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_jobs,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "threads simulating candidates, 1..256; default the\n"
+                  "CPUs asmsim may use (the answer does not depend on it)" } } },
+    { .name = "seed", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_seed,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "random seed of every simulation; default 1" } } },
+    { .name = "quiet", .has_arg = false, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_quiet,
+      .help = { { CLI_FOR_ADVISE, NULL,
+                  "no progress line (one on stderr every few seconds\n"
+                  "while the search runs, terminal or not)" } } },
+    { .name = "json", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_json,
+      .help = { { CLI_FOR_ADVISE, "FILE|-",
+                  "the whole result as JSON (docs/fields.md, \"Advise\n"
+                  "JSON\"); - writes it to stdout instead of the report" } } },
+    { .name = "report", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_report,
+      .help = { { CLI_FOR_ADVISE, "FILE.html",
+                  "a self-contained HTML report (cost against headroom\n"
+                  "with the Pareto front, the best configurations, why\n"
+                  "nothing cheaper, the clouds); FILE must not exist" } } },
+    { .name = "shard", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_shard,
+      .help = { { CLI_FOR_ADVISE, "K/N",
+                  "simulate only shard K of N of the space (every Nth\n"
+                  "candidate in cost order) and write what it decided as\n"
+                  "JSON lines (stdout, or --json FILE) for --merge" } } },
+};
+
+const struct cli_opt_block cli_advise_rows = {
+    advise_rows, (int)(sizeof advise_rows / sizeof advise_rows[0])
+};
+
 /* What a schedule's search cannot take besides it (the schedule states
    the rates, write shares and how long the load lasts); NULL: nothing. */
 static const char *schedule_conflict(const struct cli_advise_opts *a, bool sustained,
@@ -344,19 +558,21 @@ struct shard_src {
    (outputs, help, another shard), nor a file to read (a forged shard
    could make the merge read any file and echo it): a schedule is a
    built-in preset, or the file the merge's command line names itself;
-   NULL: the option is of the search. */
-static const char *not_of_a_search(int opt, const char *arg, const struct shard_src *src)
+   NULL: the option (a row's name, "help") is of the search. */
+static const char *not_of_a_search(const char *name, const char *arg,
+                                   const struct shard_src *src)
 {
-    switch (opt) {
-    case OPT_JSON: return "--json";
-    case OPT_REPORT: return "--report";
-    case OPT_SHARD: return "--shard";
-    case OPT_SCHEDULE:
+    static const char *const outputs[][2] = {
+        { "json", "--json" }, { "report", "--report" }, { "shard", "--shard" },
+        { "help", "--help" },
+    };
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        if (strcmp(name, outputs[i][0]) == 0)
+            return outputs[i][1];
+    if (strcmp(name, "schedule") == 0)
         return wl_schedule_preset(arg) || (src->schedule && strcmp(arg, src->schedule) == 0)
                ? NULL : "--schedule FILE";
-    case 'h': return "--help";
-    default: return NULL;
-    }
+    return NULL;
 }
 
 /* A shard file's args refused, the shard file named.  2. */
@@ -393,6 +609,41 @@ static bool rhel_unpriced(unsigned clouds, char *why, size_t len)
     return lacking;
 }
 
+/* getopt_long's table over advise's rows: `val` is ADVISE_ROW0 + the
+   row's index. */
+#define ADVISE_ROW0 256
+static void advise_longs(struct option *longs)
+{
+    const struct cli_opt_block *b = &cli_advise_rows;
+    int n = 0;
+
+    for (int i = 0; i < b->n; i++)
+        longs[n++] = (struct option){ b->rows[i].name, b->rows[i].has_arg ?
+                                      required_argument : no_argument, NULL,
+                                      ADVISE_ROW0 + i };
+    longs[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+    longs[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* Row r's setter over optarg: 0, or the exit status after printing why
+   it was refused (2; 1 out of memory). */
+static int apply_row(struct cli_advise_opts *a, const struct cli_opt_row *r,
+                     const char *v)
+{
+    char why[CLI_MSG_MAX], q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX + CLI_QUOTE_BUF];
+    int rc = r->set_own(a, v ? v : "", why, sizeof why);
+
+    if (rc == -EPERM)
+        return usage_error(why);
+    if (rc == -EINVAL) {
+        snprintf(msg, sizeof msg, "--%s %s: not valid; use %s", r->name,
+                 cli_quote(v, q, sizeof q), why);
+        cli_print_error(stderr, "asmsim: advise", msg);
+        return 2;
+    }
+    return rc;
+}
+
 /* argv into a (argv[0] is skipped); shard: where these args come from
    (--merge; NULL: the command line), which define the search
    and nothing else: an output option or a file to read there is refused,
@@ -401,7 +652,7 @@ static bool rhel_unpriced(unsigned clouds, char *why, size_t len)
 static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
                       const struct shard_src *shard)
 {
-    bool sustained = false, write_given = false;
+    struct option longs[CLI_SEEN_MAX + 2];
     int opt;
 
     adv_cfg_defaults(&a->cfg);
@@ -409,46 +660,27 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     a->json_path = NULL;
     a->report_path = NULL;
     a->schedule = NULL;
-    a->quiet = false;
+    a->quiet = a->sustained = a->write_given = false;
+    advise_longs(longs);
     optind = 1;
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":h", advise_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
+        const struct cli_opt_row *r = opt >= ADVISE_ROW0
+                                      ? &cli_advise_rows.rows[opt - ADVISE_ROW0] : NULL;
+        const char *name = r ? r->name : opt == 'h' ? "help" : "";
         char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
-        const char *valid = "";
-        if (shard && not_of_a_search(opt, optarg, shard))
-            return shard_args_error(shard->file, not_of_a_search(opt, optarg, shard));
+        if (shard && not_of_a_search(name, optarg, shard))
+            return shard_args_error(shard->file, not_of_a_search(name, optarg, shard));
         if (opt == 'h')
             return CLI_HELP;
-        if (opt == '?' || opt == ':') {
+        if (!r) {
             snprintf(msg, sizeof msg, "%s: %s", cli_quote(argv[optind - 1], q, sizeof q),
                      opt == ':' ? "needs a value" : "unknown option");
             return usage_error(msg);
         }
-        if (opt == OPT_SUSTAINED || opt == OPT_BURST_OK) {
-            sustained = sustained || opt == OPT_SUSTAINED;
-            a->cfg.space.burst_ok = a->cfg.space.burst_ok || opt == OPT_BURST_OK;
-            if (sustained && a->cfg.space.burst_ok)
-                return usage_error("--sustained and --burst-ok exclude each other");
-            continue;
-        }
-        if (opt == OPT_SCHEDULE) {
-            int rc = load_schedule(a, optarg);
-            if (rc != 0)
-                return rc;
-            continue;
-        }
-        if (opt == OPT_QUIET) {
-            a->quiet = true;
-            continue;
-        }
-        write_given = write_given || opt == OPT_WRITE;
-        if (set_option(a, opt, optarg, &valid) != 0) {
-            snprintf(msg, sizeof msg, "--%s %s: not valid; use %s",
-                     advise_options[opt - OPT_NEED_MBPS].name,
-                     cli_quote(optarg, q, sizeof q), valid);
-            cli_print_error(stderr, "asmsim: advise", msg);
-            return 2;
-        }
+        int rc = apply_row(a, r, optarg);
+        if (rc != 0)
+            return rc;
     }
     if (optind < argc) {
         char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX];
@@ -460,7 +692,7 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     if (a->cfg.space.os == ADV_OS_RHEL && rhel_unpriced(a->cfg.space.clouds, rhel, sizeof rhel))
         return usage_error(rhel);
     const struct adv_targets *t = &a->cfg.targets;
-    const char *conflict = schedule_conflict(a, sustained, write_given);
+    const char *conflict = schedule_conflict(a, a->sustained, a->write_given);
     if (conflict)
         return usage_error(conflict);
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0 && !t->schedule)

@@ -18,6 +18,8 @@ struct cli_advise_opts {
     char *command_line;             /* malloc'ed: "asmsim advise ..." */
     struct wl_schedule *schedule;   /* --schedule, malloc'ed; NULL none */
     bool quiet;                     /* --quiet: no progress line */
+    bool sustained;                 /* parsing: --sustained was given */
+    bool write_given;               /* parsing: --write was given */
 };
 
 /* Free what parsing the options allocated (the schedule). */

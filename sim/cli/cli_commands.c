@@ -348,6 +348,7 @@ static void orion_banner(const struct cli_job *j)
                    "real LUNs, aio engine") :
            j->o->engine == CLI_ENGINE_NULL ? "null engine" : "modelled volumes");
     printf("%s_%s\n", j->o->testname, j->meta.stamp);
+    report_echo_lines(stdout, &j->meta);
     if (!real)
         printf("Volumes: %d x %s on instance %s\n", j->o->disks,
                j->o->volume.spec, j->o->instance.name);

@@ -31,6 +31,7 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli_job.h"
+#include "sim/cli/cli_option_table.h"
 #include "sim/cli/cli_print.h"
 #include "sim/report/report.h"
 
@@ -190,25 +191,24 @@ static void print_bill(FILE *f, const struct cli_opts *o)
 
 /* ---- asmsim cost ---------------------------------------------------------- */
 
-static const char *const cost_options[] = {
-    "instance", "volume", "disks", "os", "memory", "region", "json",
-};
-#define N_COST_OPTIONS ((int)(sizeof cost_options / sizeof cost_options[0]))
 #define COST_HELP 1000
 
-/* run's setters over cost's options (cli_opts_set: the checks, the
+/* run's setters over the rows cost takes (CLI_FOR_COST: the checks, the
    message "--flag value: ...", an option given twice); 0, CLI_HELP or
-   -EINVAL with why. */
+   -EINVAL with why.  getopt_long's `val` is the row's index. */
 static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size_t why_len)
 {
-    struct option longs[N_COST_OPTIONS + 2];
+    const struct cli_opt_block *b = &cli_run_rows;
+    struct option longs[CLI_SEEN_MAX + 2];
     char q[CLI_QUOTE_BUF];
-    int c;
+    int c, n = 0;
 
-    for (int i = 0; i < N_COST_OPTIONS; i++)
-        longs[i] = (struct option){ cost_options[i], required_argument, NULL, i };
-    longs[N_COST_OPTIONS] = (struct option){ "help", no_argument, NULL, COST_HELP };
-    longs[N_COST_OPTIONS + 1] = (struct option){ NULL, 0, NULL, 0 };
+    for (int i = 0; i < b->n && n < CLI_SEEN_MAX; i++)
+        if (b->rows[i].cmds & CLI_FOR_COST)
+            longs[n++] = (struct option){ b->rows[i].name, b->rows[i].has_arg ?
+                                          required_argument : no_argument, NULL, i };
+    longs[n++] = (struct option){ "help", no_argument, NULL, COST_HELP };
+    longs[n] = (struct option){ NULL, 0, NULL, 0 };
     opterr = 0;
     optind = 0;
     for (;;) {
@@ -223,7 +223,7 @@ static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size
                      c == ':' ? "missing value" : "unknown option");
             return -EINVAL;
         }
-        int rc = cli_opts_set(o, cost_options[c], optarg, why, why_len);
+        int rc = cli_opts_set(o, b->rows[c].name, optarg, why, why_len);
         if (rc)
             return rc;
     }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "sim/cli/cli_job.h"
+#include "sim/cli/cli_option_table.h"
 #include "sim/core/shell_word.h"
 
 bool cli_command_append(char **s, size_t *len, const char *value)
@@ -108,5 +109,7 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
     j->meta.n_luns = max_disks;
     j->meta.skipped = o->skipped;
     j->meta.n_skipped = o->n_skipped;
+    j->meta.n_echo = cli_opts_echo(o, j->echo, REPORT_ECHO_MAX);
+    j->meta.echo = j->echo;
     return 0;
 }

@@ -32,6 +32,7 @@ struct cli_job {
     bool json_stdout;               /* --json -: stdout is JSON only */
     bool tty;                       /* stderr is a terminal */
     const struct cli_ui *ui;        /* --tui's live view, or NULL */
+    struct report_echo echo[REPORT_ECHO_MAX];   /* meta.echo */
 };
 
 /* Fill *j for resolved options *o (kept, not copied) and the subcommand's

@@ -1,6 +1,7 @@
 /*
- * cli_options.c - the options of `asmsim run` and `asmsim sweep`: the
- * option table, their defaults, and parsing argv into struct cli_opts.
+ * cli_options.c - the options of `asmsim run`, `sweep`, `forecast`, and
+ * the model options of `orion` and `cost`: the option table (with each
+ * option's default and help), and parsing argv into struct cli_opts.
  *
  * This is the first of three stages, each of which can fail with a
  * one-line reason and none of which touches the file system or starts a
@@ -21,13 +22,16 @@
  * The caller prints it after "asmsim: " and exits 2.  A setter writes only
  * the part after the colon; apply() adds the flag and the value.
  *
- * The option table is the single list of run/sweep options: getopt_long's
- * table is derived from it, and cli_opts_set() applies an option by its
- * long name, which is also how the orion subcommand takes the model options
+ * The option table is the single list of run/sweep options, one
+ * descriptor row each (cli_option_table.h): getopt_long's table is
+ * derived from it, cli_opts_defaults() applies each row's default through
+ * its own setter, --help prints each row's help (cli_help.c lays out the
+ * pages), and cli_opts_set() applies an option by its long name, which is
+ * also how the orion subcommand and `asmsim cost` take the model options
  * (--instance, --volume, ...); cli_opts_set_value() runs just an option's
- * setter, for the ORION flags that mean the same as a run option.  The
- * values themselves are parsed by cli_values.c, the target list is kept by
- * cli_targets.c.
+ * setter, for ORION's rows that mean the same as a run option (their own
+ * block, cli_orion.c).  The values themselves are parsed by cli_values.c,
+ * the target list is kept by cli_targets.c.
  *
  * Every valued option is given at most once; --target, one per disk, is
  * the only one that repeats.  A second --volume used to win silently, so
@@ -42,6 +46,7 @@
  * tui and orion alike (cli_opts_set refuses it for orion); it is never
  * read as the bare switch, which is what made "--destroy-data=no" mean yes.
  */
+#include <assert.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -51,27 +56,20 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_option_table.h"
 #include "sim/model/forecast.h"
 #include "sim/core/jobs.h"
 
 /* ---- the option table --------------------------------------------------- */
 
-/* Each handler reads one value into *o.  It returns 0, or -EINVAL after
-   writing "<what is wrong>; <what is valid>" (without the flag) to why. */
-typedef int (*opt_fn)(struct cli_opts *o, const char *v, char *why, size_t n);
-
-struct opt_def {
-    const char *name;
-    int has_arg;                    /* getopt_long's no_argument / required */
-    unsigned cmds;                  /* 1 << enum cli_cmd */
-    opt_fn fn;
-};
-
-#define FOR_RUN (1u << CLI_RUN)
-#define FOR_SWEEP (1u << CLI_SWEEP)
-#define FOR_ORION (1u << CLI_ORION)
-#define FOR_ALL (FOR_RUN | FOR_SWEEP | FOR_ORION)
-#define FOR_FORECAST (1u << CLI_FORECAST)
+#define FOR_RUN CLI_FOR_RUN
+#define FOR_SWEEP CLI_FOR_SWEEP
+#define FOR_ALL CLI_FOR_ALL
+#define FOR_FORECAST CLI_FOR_FORECAST
+#define FOR_ORION CLI_FOR_ORION
+#define FOR_COST CLI_FOR_COST
+#define STR_(x) #x
+#define STR(x) STR_(x)              /* a limit's digits, for the help */
 
 static int opt_instance(struct cli_opts *o, const char *v, char *why, size_t n)
 {
@@ -587,6 +585,25 @@ static int opt_jobs(struct cli_opts *o, const char *v, char *why, size_t n)
     return count_option(v, SIM_MAX_JOBS, "thread count", &o->jobs, why, n);
 }
 
+/* --label TEXT: what the run is called in every output (the row's echo):
+   one line a terminal and a report show as it is. */
+static int opt_label(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    char shown[4 * CLI_LABEL_MAX + 1];
+    size_t chars = 0;
+
+    (void)o;                        /* echoed from what was given */
+    for (const char *c = v; *c; c++)
+        chars += ((unsigned char)*c & 0xC0) != 0x80;
+    if (chars == 0 || chars > CLI_LABEL_MAX ||
+        strcmp(cli_escape(v, shown, sizeof shown), v) != 0) {
+        snprintf(why, n, "not a label; use 1..%d characters of printable "
+                 "UTF-8, e.g. \"nightly r5b 8 x io2\"", CLI_LABEL_MAX);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 /* ---- forecast ---------------------------------------------------------- */
 
 static int opt_schedule(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -724,62 +741,534 @@ static int opt_region(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
-static const struct opt_def opt_defs[] = {
-    { "instance", required_argument, FOR_ALL | FOR_FORECAST, opt_instance },
-    { "volume", required_argument, FOR_ALL | FOR_FORECAST, opt_volume },
-    { "burst-credits", required_argument, FOR_ALL | FOR_FORECAST, opt_burst },
-    { "disks", required_argument, FOR_RUN | FOR_FORECAST, opt_disks },
-    { "volumes", required_argument, FOR_SWEEP, opt_volumes },
-    { "layout", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_layout },
-    { "au", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_au },
-    { "stripe", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_stripe },
-    { "redundancy", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_redundancy },
-    { "failgroups", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_failgroups },
-    { "layout-file", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_layout_file },
-    { "run", required_argument, FOR_RUN | FOR_SWEEP, opt_run },
-    { "matrix", required_argument, FOR_RUN | FOR_SWEEP, opt_matrix },
-    { "num-small", required_argument, FOR_RUN | FOR_SWEEP, opt_num_small },
-    { "num-large", required_argument, FOR_RUN | FOR_SWEEP, opt_num_large },
-    { "levels", required_argument, FOR_RUN | FOR_SWEEP, opt_levels },
-    { "size-small", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_size_small },
-    { "size-large", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_size_large },
-    { "type", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_type },
-    { "stream-io", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_stream_io },
-    { "write", required_argument, FOR_RUN | FOR_SWEEP, opt_write },
-    { "duration", required_argument, FOR_RUN | FOR_SWEEP, opt_duration },
-    { "warmup", required_argument, FOR_RUN | FOR_SWEEP, opt_warmup },
-    { "interval", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_interval },
-    { "seed", required_argument, FOR_ALL | FOR_FORECAST, opt_seed },
-    { "testname", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_testname },
-    { "output-dir", required_argument, FOR_ALL | FOR_FORECAST, opt_output_dir },
-    { "json", required_argument, FOR_ALL | FOR_FORECAST, opt_json },
-    { "quiet", no_argument, FOR_ALL | FOR_FORECAST, opt_quiet },
-    { "verbose", no_argument, FOR_RUN | FOR_SWEEP, opt_verbose },
-    { "tui", no_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_tui },
-    { "progress", no_argument, FOR_RUN | FOR_SWEEP, opt_progress },
-    { "speed", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST, opt_speed },
-    { "target", required_argument, FOR_RUN | FOR_SWEEP, opt_target },
-    { "lun-file", required_argument, FOR_RUN | FOR_SWEEP, opt_lun_file },
-    { "engine", required_argument, FOR_ALL | FOR_FORECAST, opt_engine },
-    { "create", required_argument, FOR_RUN | FOR_SWEEP, opt_create },
-    { "destroy-data", no_argument, FOR_ALL, opt_destroy_data },
-    { "ignore-signatures", no_argument, FOR_ALL, opt_ignore_signatures },
-    { "size-limit", required_argument, FOR_ALL, opt_size_limit },
-    { "threads", required_argument, FOR_ALL, opt_threads },
-    { "uring-sqpoll", no_argument, FOR_ALL, opt_uring_sqpoll },
-    { "jobs", required_argument, FOR_ALL, opt_jobs },
-    { "rate-small", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_small },
-    { "rate-large", required_argument, FOR_RUN | FOR_SWEEP, opt_rate_large },
-    { "arrivals", required_argument, FOR_RUN | FOR_SWEEP, opt_arrivals },
-    { "max-outstanding", required_argument, FOR_RUN | FOR_SWEEP | FOR_FORECAST,
-      opt_max_outstanding },
-    { "os", required_argument, FOR_ALL | FOR_FORECAST, opt_os },
-    { "memory", required_argument, FOR_ALL | FOR_FORECAST, opt_memory },
-    { "region", required_argument, FOR_ALL | FOR_FORECAST, opt_region },
-    { "report", required_argument, FOR_ALL | FOR_FORECAST, opt_report },
-    { "schedule", required_argument, FOR_FORECAST, opt_schedule },
-    { "repeat", required_argument, FOR_FORECAST, opt_repeat },
-    { "exact", no_argument, FOR_FORECAST, opt_exact },
+/* ---- print-back: an option's value in a resolved run ------------------- */
+
+/* As the command line spells it, so that a tuned configuration can be
+   written as the command that measures it again (tui/tuned_cmdline.c). */
+static void print_disks(const struct sim_setup *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->run.disks);
+}
+
+static void print_write(const struct sim_setup *c, char *b, size_t n)
+{
+    snprintf(b, n, "%d", c->run.workload.write_pct);
+}
+
+static void print_size_small(const struct sim_setup *c, char *b, size_t n)
+{
+    units_fmt_exact(c->run.workload.small_bytes, MIB, false, b, n);
+}
+
+static void print_size_large(const struct sim_setup *c, char *b, size_t n)
+{
+    units_fmt_exact(c->run.workload.large_bytes, MIB, false, b, n);
+}
+
+static void print_layout(const struct sim_setup *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", lay_striping_name(c->run.layout.striping));
+}
+
+static void print_redundancy(const struct sim_setup *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", lay_redundancy_name(c->run.layout.redundancy));
+}
+
+static void print_volume(const struct sim_setup *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->volume.spec);
+}
+
+static void print_instance(const struct sim_setup *c, char *b, size_t n)
+{
+    snprintf(b, n, "%s", c->instance.name);
+}
+
+static const struct cli_opt_row opt_defs[] = {
+    { .name = "instance", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
+      .fn = opt_instance, .print_cfg = print_instance,
+      .def = "none",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "NAME",
+            "EC2 instance type (m5.large, r5b.24xlarge, ...),\n"
+            "oci-e4flex-N or oci-e5flex-N (N OCPUs) or none;\n"
+            "default {}" },
+          { FOR_ORION | FOR_COST, "NAME",
+            "EC2 type, oci-e4flex-N, oci-e5flex-N or none; default {}" },
+      } },
+    { .name = "volume", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
+      .fn = opt_volume, .print_cfg = print_volume,
+      .def = "gp3",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SPEC",
+            "TYPE[:size=..,iops=..,throughput=..,vpu=..], e.g.\n"
+            "gp3:size=125GiB,iops=4000,throughput=1000MiB/s;\n"
+            "default {} (oci-balanced on an OCI shape); see\n"
+            "'asmsim profiles'.  EBS sizes are whole GiB, OCI\n"
+            "whole GB; a throughput without a unit is MiB/s;\n"
+            "EBS volumes need an EC2 instance, OCI an OCI shape\n"
+            "(oci-uhp one of 16 OCPUs or more).  Types follow\n"
+            "the providers' current rules (io2 is Block\n"
+            "Express, gp3 up to 80000 IOPS); io2-2021 and\n"
+            "gp3-2023 are the rules of the published studies" },
+          { FOR_ORION | FOR_COST, "SPEC",
+            "volume spec as for 'asmsim run'; default {}\n"
+            "(oci-balanced on an OCI shape)" },
+      } },
+    { .name = "burst-credits", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
+      .fn = opt_burst,
+      .def = "full",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "B",
+            "how full the burst buckets (gp2 IOPS, st1/sc1\n"
+            "throughput, the instance's 30-min burst) are when\n"
+            "EVERY point starts: full, empty or a percentage\n"
+            "0..100 (\"50%\" or \"50\"); default {}.  carry or\n"
+            "carry=LEVEL: LEVEL (default full) at the first point,\n"
+            "then the state carries from point to point, as on\n"
+            "one instance over time.  A maximum that rests on\n"
+            "burst is measured again on empty buckets and the\n"
+            "summary gives both (\"Burst: ... then ... sustained\")" },
+          { FOR_ORION, "B",
+            "full, empty or 0..100 percent at every point, or\n"
+            "carry[=LEVEL] from point to point; default {}" },
+      } },
+    { .name = "disks", .has_arg = true, .cmds = FOR_RUN | FOR_FORECAST | FOR_COST,
+      .fn = opt_disks, .print_cfg = print_disks,
+      .def = "4", .def_orion = "1",
+      .help = {
+          { FOR_RUN, "N",
+            "volumes in the disk group, 1.." STR(LAY_MAX_DISKS) "; default {} [ORION: 1]" },
+          { FOR_COST, "N",
+            "volumes, 1..1024; default {}" },
+      } },
+    { .name = "volumes", .has_arg = true, .cmds = FOR_SWEEP,
+      .fn = opt_volumes,
+      .def = "1-16",
+      .help = {
+          { FOR_SWEEP, "LIST",
+            "disk counts: \"1-16\", \"1,2,4,8,16\", \"2-8,12\"; each\n"
+            "1..1024, at most 64 counts; default {}; a\n"
+            "count runs once, smallest first" },
+      } },
+    { .name = "layout", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_layout, .print_cfg = print_layout,
+      .def = "coarse", .def_orion = "concat",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "L",
+            "coarse, fine, raid0 or concat; default {}\n"
+            "[ORION: -simulate concat]" },
+      } },
+    { .name = "au", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_au,
+      .def = "1MiB",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "allocation unit 1MiB..64MiB, power of two; default {}" },
+      } },
+    { .name = "stripe", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_stripe,
+      .def = "1MiB",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "raid0 stripe, power of two 4KiB..64MiB; default {}" },
+      } },
+    { .name = "redundancy", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_redundancy, .print_cfg = print_redundancy,
+      .def = "external",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "R",
+            "external, normal or high; default {}" },
+      } },
+    { .name = "failgroups", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_failgroups,
+      .def = "0",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "failure groups 0..1024, at most the disks; default {}:\n"
+            "one per disk" },
+      } },
+    { .name = "layout-file", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_layout_file,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "F.json",
+            "a disk group description; its keys set defaults\n"
+            "that the flags above override" },
+      } },
+    { .name = "run", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_run,
+      .def = "simple",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "R",
+            "simple, normal, oltp, dss or advanced; default {}" },
+      } },
+    { .name = "matrix", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_matrix,
+      .def = "basic",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "M",
+            "basic, detailed, point, col, row or max (implies\n"
+            "--run advanced when --run is not given)" },
+      } },
+    { .name = "num-small", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_num_small,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "small load for point/col, the top small level\n"
+            "otherwise, 0..65536 (not used by --run dss)" },
+      } },
+    { .name = "num-large", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_num_large,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "large load for point/row, the top large level\n"
+            "otherwise, 0..65536 (not used by --run oltp)" },
+      } },
+    { .name = "levels", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_levels,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "L",
+            "extend: past ORION's load levels until the figure\n"
+            "saturates (a limit binds, it stops rising, latency\n"
+            "passes 100 ms, or the cap on outstanding I/O), for\n"
+            "each class whose --num-* is not given; default on\n"
+            "modelled volumes.  orion: ORION's levels from the\n"
+            "disk count; default on real devices, null and --tui" },
+      } },
+    { .name = "size-small", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_size_small, .print_cfg = print_size_small,
+      .def = "8KiB",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "small I/O, multiple of 4KiB up to 64MiB; default {}" },
+      } },
+    { .name = "size-large", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_size_large, .print_cfg = print_size_large,
+      .def = "128KiB", .def_orion = "1024KiB",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "large I/O, multiple of 4KiB up to 64MiB; default {}\n"
+            "[ORION: 1024 KiB]" },
+      } },
+    { .name = "type", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_type,
+      .def = "rand",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "T",
+            "large I/O rand or seq; default {}" },
+      } },
+    { .name = "stream-io", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_stream_io,
+      .def = "4",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "seq: outstanding I/Os per stream, 1..1024; default {}" },
+      } },
+    { .name = "write", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_write, .print_cfg = print_write,
+      .def = "0",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "PCT",
+            "percent writes 0..100; default {}" },
+      } },
+    { .name = "duration", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_duration,
+      .def = "60s",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "TIME|auto",
+            "per point: 90, 90s, 500ms, 2m, 1h (1ms..24h) or auto\n"
+            "(until the 95 % confidence half-width is under 1 %,\n"
+            "at most 60 s); default auto on modelled volumes and\n"
+            "the null engine, 60s on real devices [ORION: 60 s]" },
+      } },
+    { .name = "warmup", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_warmup,
+      .def = "auto",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "TIME|auto",
+            "unmeasured time before each point; default {}\n"
+            "(until the pipeline is full)" },
+      } },
+    { .name = "interval", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_interval,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "TIME",
+            "a timeline of every point: one row per TIME of its\n"
+            "measured window (device time: virtual on modelled\n"
+            "volumes, real on devices), 1ms..24h, at most\n"
+            "1,000,000 rows per point; in the JSON\n"
+            "(points[].timeline) and --output-dir\n"
+            "(_timeline.csv); not with --tui; default none" },
+      } },
+    { .name = "seed", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
+      .fn = opt_seed,
+      .def = "1",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "random seed, unsigned integer; default {}" },
+          { FOR_ORION, "N",
+            "random seed; default {}" },
+      } },
+    { .name = "testname", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_testname,
+      .def = "asmsim", .def_orion = "orion",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "NAME",
+            "[A-Za-z0-9._-]+, at most " STR(CLI_TESTNAME_MAX) " characters; default {}\n"
+            "[ORION: orion]" },
+      } },
+    { .name = "output-dir", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
+      .fn = opt_output_dir,
+      .def = NULL, .def_orion = ".",
+      .help = {
+          { FOR_RUN, "DIR",
+            "write ORION's files (<testname>_<stamp>_summary.txt,\n"
+            "_mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n"
+            "<testname>_<stamp>_results.json; created if\n"
+            "missing; never overwrites: <stamp> is the start,\n"
+            "yyyymmdd_hhmm as ORION's, and _2, _3 ... follow\n"
+            "it when taken; default: no files [ORION: the\n"
+            "current directory]" },
+          { FOR_SWEEP, "DIR",
+            "write ORION's files (<testname>_<stamp>_summary.txt,\n"
+            "_mbps.csv, _iops.csv, _lat.csv, _hist.txt) and\n"
+            "<testname>_<stamp>_results.json\n"
+            "per disk count with prefix <testname>_<N>disks,\n"
+            "one JSON with all runs and\n"
+            "<testname>_<stamp>_sweep.csv; created if\n"
+            "missing; never overwrites: <stamp> is the start,\n"
+            "yyyymmdd_hhmm as ORION's, and _2, _3 ... follow\n"
+            "it when taken; default: no files [ORION: the\n"
+            "current directory]" },
+          { FOR_ORION, "DIR",
+            "where ORION's files go; default the current directory" },
+      } },
+    { .name = "json", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
+      .fn = opt_json,
+      .help = {
+          { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
+            "the results JSON to FILE, or to stdout alone with -" },
+          { FOR_COST, "FILE|-",
+            "the bill as JSON (the results JSON's \"cost\" object)" },
+      } },
+    { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
+      .fn = opt_quiet,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "no progress on stderr" },
+          { FOR_ORION, NULL,
+            "no progress" },
+      } },
+    { .name = "verbose", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_verbose,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "run: a per-point table after the summary" },
+      } },
+    { .name = "tui", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_tui,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "the live dashboard (falls back to --progress when\n"
+            "stdin/stdout is not a terminal)" },
+      } },
+    { .name = "progress", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_progress,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "one status line on stderr with the ETA" },
+      } },
+    { .name = "speed", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_speed,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N|max",
+            "--tui on modelled volumes: device seconds per\n"
+            "second of wall time (1 = real time); default: the\n"
+            "pace that shows the whole run in about a minute" },
+      } },
+    { .name = "target", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_target,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "PATH",
+            "a file or block device; repeat for each disk" },
+      } },
+    { .name = "lun-file", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_lun_file,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "FILE",
+            "targets listed one per line (ORION's .lun)" },
+      } },
+    { .name = "engine", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
+      .fn = opt_engine,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "E",
+            "model, aio, uring (io_uring) or null (I/O completes\n"
+            "at once: measures asmsim itself); default aio with\n"
+            "targets, else model" },
+      } },
+    { .name = "create", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_create,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "make missing target files of SIZE, marked as asmsim's\n"
+            "(writable without --destroy-data), and write them\n"
+            "once in full before measuring; other files with\n"
+            "holes or unwritten extents are refused" },
+      } },
+    { .name = "destroy-data", .has_arg = false, .cmds = FOR_ALL,
+      .fn = opt_destroy_data,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "let writes (--write > 0) overwrite targets asmsim did\n"
+            "not create; without --write targets open read-only" },
+      } },
+    { .name = "ignore-signatures", .has_arg = false, .cmds = FOR_ALL,
+      .fn = opt_ignore_signatures,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "overwrite even a target with a file system, partition\n"
+            "table, LVM, MD-RAID or Oracle ASM signature" },
+      } },
+    { .name = "size-limit", .has_arg = true, .cmds = FOR_ALL,
+      .fn = opt_size_limit,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "use at most SIZE bytes of each target" },
+      } },
+    { .name = "threads", .has_arg = true, .cmds = FOR_ALL,
+      .fn = opt_threads,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "I/O worker threads (default: one per NUMA node that\n"
+            "hosts targets; 1 runs the I/O on the engine's thread)" },
+      } },
+    { .name = "uring-sqpoll", .has_arg = false, .cmds = FOR_ALL,
+      .fn = opt_uring_sqpoll,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "with --engine uring: a kernel thread polls for the\n"
+            "submissions (no system call per batch; its CPU\n"
+            "counts as asmsim's)" },
+      } },
+    { .name = "jobs", .has_arg = true, .cmds = FOR_ALL,
+      .fn = opt_jobs,
+      .help = {
+          { FOR_RUN, "N",
+            "load points simulated at once, on N threads, 1..256;\n"
+            "default the CPUs asmsim may use; the same results\n"
+            "as --jobs 1 (only wall-clock times differ): every\n"
+            "point of modelled volumes starts from fresh devices;\n"
+            "real devices, the null engine, --tui and carried\n"
+            "credits (--burst-credits carry) run one point at a\n"
+            "time, and say so" },
+          { FOR_SWEEP, "N",
+            "load points (with carried credits: disk counts)\n"
+            "simulated at once, on N threads, 1..256; default\n"
+            "the CPUs asmsim may use; the same results as\n"
+            "--jobs 1 (only wall-clock times differ); real\n"
+            "devices, the null engine and --tui run one count\n"
+            "at a time" },
+          { FOR_ORION, "N",
+            "load points simulated at once on N threads; default the\n"
+            "CPUs asmsim may use; as for 'asmsim run'" },
+      } },
+    { .name = "rate-small", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_rate_small,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "IOPS",
+            "offer small I/Os at this rate (6000, 0.5); any\n"
+            "--rate-* makes every run one open-loop point for\n"
+            "its --duration (a time; default 60 s) and refuses\n"
+            "--matrix, --num-small, --num-large, --run, --levels\n"
+            "and --tui; I/Os that find every slot taken wait\n"
+            "(delayed), and latency counts from the arrival" },
+      } },
+    { .name = "rate-large", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_rate_large,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "RATE",
+            "offer large I/O at this throughput: 200MB/s,\n"
+            "150MiB/s; a bare number is MiB/s, as in --volume\n"
+            "(reports give MB/s = 10^6 B/s)" },
+      } },
+    { .name = "arrivals", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_arrivals,
+      .def = "poisson",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "A",
+            "poisson (independent arrivals) or constant (even\n"
+            "gaps); default {}" },
+      } },
+    { .name = "max-outstanding", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = opt_max_outstanding,
+      .def = "4096",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "logical I/Os in flight at most, both classes\n"
+            "together (the database's async I/O limit),\n"
+            "1..65536; default {}" },
+      } },
+    { .name = "os", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
+      .fn = opt_os,
+      .def = "linux",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "OS",
+            "linux or rhel: the instance's on-demand price for that\n"
+            "OS (EC2; OCI shapes are priced with Oracle Linux);\n"
+            "default {}" },
+          { FOR_COST, "OS",
+            "linux or rhel (EC2 only); default {}" },
+      } },
+    { .name = "memory", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
+      .fn = opt_memory,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "SIZE",
+            "an OCI flex shape's memory in GB (96GB, 96), 1 to 64\n"
+            "GB per OCPU (E4.Flex at most 1024 GB); default OCI's\n"
+            "16 GB per OCPU" },
+          { FOR_COST, "SIZE",
+            "OCI flex shape's memory in GB, 1 to 64 per OCPU (E4.Flex\n"
+            "at most 1024); default 16 GB per OCPU, OCI's default" },
+      } },
+    { .name = "region", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
+      .fn = opt_region,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "R",
+            "the prices' region; only us-east-1 is known (default)" },
+          { FOR_COST, "R",
+            "only us-east-1 (the default) has prices" },
+      } },
+    { .name = "report", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
+      .fn = opt_report,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "FILE.html",
+            "a self-contained HTML report (charts, heat maps;\n"
+            "opens offline) made from the results JSON; FILE\n"
+            "must not exist (never replaced); also after an\n"
+            "interrupt, with the partial results" },
+          { FOR_ORION, "FILE",
+            "a self-contained HTML report; FILE must not exist" },
+      } },
+    { .name = "schedule", .has_arg = true, .cmds = FOR_FORECAST,
+      .fn = opt_schedule,
+    },
+    { .name = "repeat", .has_arg = true, .cmds = FOR_FORECAST,
+      .fn = opt_repeat,
+    },
+    { .name = "exact", .has_arg = false, .cmds = FOR_FORECAST,
+      .fn = opt_exact,
+    },
+    { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
+      .section = "output", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "TEXT",
+            "a name for the run, 1.." STR(CLI_LABEL_MAX) " characters: shown in\n"
+            "the header, summary.txt (Label:), the JSON\n"
+            "(config.options.label) and the HTML report" },
+          { FOR_ORION, "TEXT",
+            "a name for the run in every output, as for run" },
+      } },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
 #define OPT_HELP 1000
@@ -796,6 +1285,85 @@ const char *cli_option_at(int i, unsigned *cmds)
     if (cmds)
         *cmds = opt_defs[i].cmds;
     return opt_defs[i].name;
+}
+
+const struct cli_opt_block cli_run_rows = { opt_defs, N_OPTS };
+
+/* The default of row d for cmd (orion's where it has its own). */
+static const char *row_default(const struct cli_opt_row *d, unsigned cmd)
+{
+    return cmd == CLI_FOR_ORION && d->def_orion ? d->def_orion : d->def;
+}
+
+
+const struct cli_opt_row *cli_opt_block_find(const struct cli_opt_block *b,
+                                             const char *name)
+{
+    for (int i = 0; i < b->n; i++)
+        if (strcasecmp(b->rows[i].name, name) == 0)
+            return &b->rows[i];
+    return NULL;
+}
+
+const struct cli_opt_row *cli_opt_row_find(const char *name)
+{
+    for (int i = 0; i < N_OPTS; i++)
+        if (strcmp(opt_defs[i].name, name) == 0)
+            return &opt_defs[i];
+    return NULL;
+}
+
+const struct cli_opt_help *cli_opt_help_for(const struct cli_opt_row *r,
+                                            unsigned cmd)
+{
+    for (int i = 0; i < CLI_OPT_HELPS && r->help[i].cmds; i++)
+        if (r->help[i].cmds & cmd)
+            return &r->help[i];
+    return NULL;
+}
+
+int cli_opts_echo(const struct cli_opts *o, struct report_echo *out, int max)
+{
+    int n = 0;
+
+    for (int i = 0; i < N_OPTS && n < max; i++) {
+        const char *v = opt_defs[i].echo ? cli_opts_given_value(o, "--", opt_defs[i].name)
+                                         : NULL;
+        if (v)
+            out[n++] = (struct report_echo){ opt_defs[i].name, v };
+    }
+    return n;
+}
+
+/* The help text t with "{}" replaced by def. */
+static void put_help_text(FILE *f, const char *t, const char *def, int col)
+{
+    for (; *t; t++) {
+        if (t[0] == '{' && t[1] == '}' && def) {
+            fputs(def, f);
+            t++;
+        } else if (*t == '\n') {
+            fprintf(f, "\n%*s", col, "");
+        } else {
+            fputc(*t, f);
+        }
+    }
+}
+
+void cli_opt_print_help(FILE *f, const struct cli_opt_row *r, unsigned cmd,
+                        int col)
+{
+    const struct cli_opt_help *h = cli_opt_help_for(r, cmd);
+    if (!h)
+        return;
+    int n = fprintf(f, "  %s%s%s%s", r->dash ? r->dash : "--", r->name,
+                    h->arg ? " " : "", h->arg ? h->arg : "");
+    fprintf(f, "%*s", n >= col ? 2 : col - n, "");
+    /* an ORION row that is a run option in other words has its default */
+    const struct cli_opt_row *d = !r->def && !r->fn && r->same
+                                  ? cli_opt_row_find(r->same) : r;
+    put_help_text(f, h->text, d ? row_default(d, cmd) : NULL, col);
+    fputc('\n', f);
 }
 
 static const char *cmd_name(enum cli_cmd c)
@@ -866,18 +1434,18 @@ int cli_opts_note_once(struct cli_opts *o, const char *dash, const char *name,
 }
 
 /* --target is the one valued option that repeats (one per disk). */
-static bool repeats(const struct opt_def *d)
+static bool repeats(const struct cli_opt_row *d)
 {
     return strcmp(d->name, "target") == 0;
 }
 
-static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
+static int apply(struct cli_opts *o, const struct cli_opt_row *d, const char *v,
                  char *why, size_t why_len)
 {
     char inner[400];
     char q[CLI_QUOTE_BUF];
 
-    bool once = d->has_arg != no_argument && !repeats(d);
+    bool once = d->has_arg && !repeats(d);
 
     if (once && refuse_if_seen(o, "--", d->name, v, why, why_len) != 0)
         return -EINVAL;
@@ -886,7 +1454,7 @@ static int apply(struct cli_opts *o, const struct opt_def *d, const char *v,
            is just on), so that check_unused can find it too */
         if (once)
             remember(o, "--", d->name, v);
-        else if (d->has_arg == no_argument &&
+        else if (!d->has_arg &&
                  !cli_opts_given_value(o, "--", d->name))
             remember(o, "--", d->name, "");
         return 0;
@@ -960,59 +1528,43 @@ int cli_opts_set(struct cli_opts *o, const char *name, const char *value,
                  char *why, size_t why_len)
 {
     for (int i = 0; i < N_OPTS; i++) {
-        const struct opt_def *d = &opt_defs[i];
+        const struct cli_opt_row *d = &opt_defs[i];
         if (strcmp(d->name, name) != 0 || !(d->cmds & (1u << o->cmd)))
             continue;
-        if (d->has_arg == no_argument && value) {
+        if (!d->has_arg && value) {
             char arg[300];
             snprintf(arg, sizeof arg, "--%s=%s", name, value);
             return switch_given_value(o, arg, d->name, why, why_len);
         }
-        if (d->has_arg != no_argument && !value)
+        if (d->has_arg && !value)
             return -ENODATA;
         return apply(o, d, value ? value : "", why, why_len);
     }
     return -ENOENT;
 }
 
+/* Every row's default, through the row's own setter: the string --help
+   quotes is the one applied.  What no value spells ("not given": -1) is
+   set here; a default marks nothing as given. */
 void cli_opts_defaults(struct cli_opts *o, enum cli_cmd cmd)
 {
+    char why[CLI_MSG_MAX];
+
     memset(o, 0, sizeof *o);
     o->cmd = cmd;
-    o->instance_name = "none";
-    o->volume_spec = "gp3";
-    o->burst_credit_frac = 1.0;
-    o->disks = cmd == CLI_ORION ? 1 : 4;
-    o->n_counts = 16;
-    for (int i = 0; i < 16; i++)
-        o->counts[i] = i + 1;
-    o->volumes_text = "1-16";
-    o->striping = cmd == CLI_ORION ? LAY_CONCAT : LAY_COARSE;
-    o->au_bytes = 1 * MIB;
-    o->stripe_bytes = 1 * MIB;
-    o->redundancy = LAY_EXTERNAL;
-    o->failgroups = 0;
-    o->run = WL_RUN_SIMPLE;
-    o->matrix = WL_MATRIX_BASIC;
+    for (int i = 0; i < N_OPTS; i++) {
+        const char *def = row_default(&opt_defs[i], 1u << cmd);
+        int rc = def ? opt_defs[i].fn(o, def, why, sizeof why) : 0;
+        assert(rc == 0);            /* a row's default its setter takes
+                                       (tests/test_options.c) */
+        (void)rc;
+    }
+    o->given = 0;
     o->num_small = -1;
     o->num_large = -1;
     o->levels = -1;
-    o->small_bytes = 8 * KIB;
-    o->large_bytes = cmd == CLI_ORION ? 1024 * KIB : 128 * KIB;
-    o->large_type = WL_LARGE_RAND;
-    o->stream_io = 4;
-    o->write_pct = 0;
-    o->duration_ns = CLI_ORION_DURATION_NS;  /* auto on modelled volumes:
-                                                cli_opts_resolve */
-    o->warmup_ns = SIM_WARMUP_AUTO;
-    o->seed = 1;
-    o->open = (struct sim_open_load){
-        .arrivals = SIM_ARRIVALS_POISSON,
-        .max_outstanding = SIM_OPEN_MAX_OUTSTANDING_DEFAULT,
-    };
     o->speed = -1;                  /* not given */
-    o->testname = cmd == CLI_ORION ? "orion" : "asmsim";
-    o->output_dir = cmd == CLI_ORION ? "." : NULL;
+    /* --duration: 60 s, ORION's; auto on modelled volumes (resolve) */
 }
 
 /* The switches that let asmsim overwrite data take no abbreviation:
@@ -1040,7 +1592,8 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
     for (int i = 0; i < N_OPTS; i++) {
         if (!(opt_defs[i].cmds & (1u << o->cmd)))
             continue;
-        longs[n++] = (struct option){ opt_defs[i].name, opt_defs[i].has_arg,
+        longs[n++] = (struct option){ opt_defs[i].name,
+                                      opt_defs[i].has_arg ? required_argument : no_argument,
                                       NULL, i };
     }
     longs[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };

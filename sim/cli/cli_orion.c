@@ -30,6 +30,12 @@
  * Units are ORION's: sizes in KiB, -cache_size in MiB, -duration in whole
  * seconds.  Errors use the common one-line form "<flag> <value>: <what is
  * wrong>; <what is valid>".
+ *
+ * ORION's flags are this file's block of rows of the option table
+ * (cli_option_table.h: cli_orion_rows): each row is the ORION spelling,
+ * mapped onto the run row that means the same (`same`, no setter here) or
+ * with ORION's units (`fn`, `same` the run option it is like), and its
+ * line of `asmsim orion --help`.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -37,29 +43,16 @@
 #include <strings.h>
 
 #include "sim/cli/cli.h"
-
-typedef int (*orion_fn)(struct cli_opts *o, const char *v, char *why,
-                        size_t n);
-
-struct orion_flag {
-    const char *name;               /* without the dash */
-    bool has_value;
-    orion_fn fn;                    /* ORION's own units or words, or */
-    const char *opt;                /* the run option that means the same
-                                       (cli_opts_set_value); both NULL:
-                                       accepted and ignored */
-    const char *like;               /* with fn: the run option it is like,
-                                       in other units (for hints) */
-};
+#include "sim/cli/cli_option_table.h"
 
 /* Apply flag f with value v: 0, or -EINVAL with the bare reason. */
-static int flag_apply(const struct orion_flag *f, struct cli_opts *o,
+static int flag_apply(const struct cli_opt_row *f, struct cli_opts *o,
                       const char *v, char *why, size_t n)
 {
     if (f->fn)
         return f->fn(o, v, why, n);
-    if (f->opt)
-        return cli_opts_set_value(o, f->opt, v, why, n);
+    if (f->same)
+        return cli_opts_set_value(o, f->same, v, why, n);
     return 0;
 }
 
@@ -163,27 +156,81 @@ static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
-static const struct orion_flag orion_flags[] = {
-    { "run", true, f_run, NULL, "run" },
-    { "testname", true, NULL, "testname", NULL },
-    { "num_disks", true, NULL, "disks", NULL },
-    { "size_small", true, f_size_small, NULL, "size-small" },
-    { "size_large", true, f_size_large, NULL, "size-large" },
-    { "type", true, NULL, "type", NULL },
-    { "num_streamIO", true, NULL, "stream-io", NULL },
-    { "simulate", true, f_simulate, NULL, "layout" },
-    { "stripe", true, f_stripe, NULL, "stripe" },
-    { "write", true, NULL, "write", NULL },
-    { "cache_size", true, f_cache_size, NULL, "warmup" },
-    { "duration", true, f_duration, NULL, "duration" },
-    { "matrix", true, NULL, "matrix", NULL },
-    { "num_small", true, NULL, "num-small", NULL },
-    { "num_large", true, NULL, "num-large", NULL },
-    { "verbose", false, NULL, "verbose", NULL },
-    { "storax", true, NULL, NULL, NULL },
-    { "hugenotneeded", false, NULL, NULL, NULL },
+static const struct cli_opt_row orion_flags[] = {
+    { .name = "run", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_run, .same = "run",
+      .help = { { CLI_FOR_ORION, "R",
+                  "simple, normal, advanced, oltp or dss (required)" } } },
+    { .name = "testname", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "testname",
+      .help = { { CLI_FOR_ORION, "T",
+                  "[A-Za-z0-9._-]+; default {} (reads T.lun)" } } },
+    { .name = "num_disks", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "disks",
+      .help = { { CLI_FOR_ORION, "N",
+                  "1..1024: the modelled volumes, or with a .lun the disk\n"
+                  "count ORION's levels are made for; default the number\n"
+                  "of LUNs in <testname>.lun (1 on modelled volumes)" } } },
+    { .name = "size_small", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_size_small, .same = "size-small",
+      .help = { { CLI_FOR_ORION, "K",
+                  "small I/O in KiB, multiple of 4; default 8" } } },
+    { .name = "size_large", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_size_large, .same = "size-large",
+      .help = { { CLI_FOR_ORION, "K",
+                  "large I/O in KiB, multiple of 4; default 1024" } } },
+    { .name = "type", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "type",
+      .help = { { CLI_FOR_ORION, "T",
+                  "large I/O rand or seq; default {}" } } },
+    { .name = "num_streamIO", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "stream-io",
+      .help = { { CLI_FOR_ORION, "N",
+                  "seq: outstanding I/Os per stream, 1..1024; default {}" } } },
+    { .name = "simulate", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_simulate, .same = "layout",
+      .help = { { CLI_FOR_ORION, "S",
+                  "concat or raid0; default concat" } } },
+    { .name = "stripe", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_stripe, .same = "stripe",
+      .help = { { CLI_FOR_ORION, "K",
+                  "raid0 stripe in KiB, power of two; default 1024" } } },
+    { .name = "write", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "write",
+      .help = { { CLI_FOR_ORION, "P",
+                  "percent writes 0..100; default {}" } } },
+    { .name = "cache_size", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_cache_size, .same = "warmup",
+      .help = { { CLI_FOR_ORION, "M",
+                  "MiB of unmeasured warm-up I/O per point; default: auto" } } },
+    { .name = "duration", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_duration, .same = "duration",
+      .help = { { CLI_FOR_ORION, "S",
+                  "seconds per point, 1..86400; default 60" } } },
+    { .name = "matrix", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "matrix",
+      .help = { { CLI_FOR_ORION, "M",
+                  "basic, detailed, point, col, row or max (-run advanced)" } } },
+    { .name = "num_small", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "num-small",
+      .help = { { CLI_FOR_ORION, "N",
+                  "small load for point/col, else the top small level" } } },
+    { .name = "num_large", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "num-large",
+      .help = { { CLI_FOR_ORION, "N",
+                  "large load for point/row, else the top large level" } } },
+    { .name = "verbose", .dash = "-", .has_arg = false, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = "verbose",
+      .help = { { CLI_FOR_ORION, NULL,
+                  "a per-point table after the summary" } } },
+    { .name = "storax", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = NULL },
+    { .name = "hugenotneeded", .dash = "-", .has_arg = false, .cmds = CLI_FOR_ORION,
+      .fn = NULL, .same = NULL },
 };
 #define N_ORION_FLAGS ((int)(sizeof orion_flags / sizeof orion_flags[0]))
+
+const struct cli_opt_block cli_orion_rows = { orion_flags, N_ORION_FLAGS };
 
 int cli_orion_flag_count(void)
 {
@@ -195,8 +242,7 @@ const char *cli_orion_flag_at(int i, const char **run_option)
     if (i < 0 || i >= N_ORION_FLAGS)
         return NULL;
     if (run_option)
-        *run_option = orion_flags[i].opt ? orion_flags[i].opt
-                                         : orion_flags[i].like;
+        *run_option = orion_flags[i].same;
     return orion_flags[i].name;
 }
 
@@ -270,9 +316,9 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
 
     const char *eq = strchr(arg, '=');
     for (int k = 0; k < N_ORION_FLAGS; k++) {
-        const struct orion_flag *f = &orion_flags[k];
+        const struct cli_opt_row *f = &orion_flags[k];
         size_t len = strlen(f->name);
-        if (!f->has_value && eq && (size_t)(eq - arg - 1) == len &&
+        if (!f->has_arg && eq && (size_t)(eq - arg - 1) == len &&
             strncasecmp(arg + 1, f->name, len) == 0) {
             /* -verbose=no: a switch takes no value, as in run */
             char what[96];
@@ -282,13 +328,13 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
         }
         if (strcasecmp(arg + 1, f->name) != 0)
             continue;
-        if (!f->has_value)
+        if (!f->has_arg)
             return flag_apply(f, o, "", why, why_len);
         if (*i + 1 >= argc)
             return usage_error(o, why, why_len, arg, "missing value");
         const char *v = argv[++*i];
         char q[CLI_QUOTE_BUF];
-        bool ignored = !f->fn && !f->opt;           /* -storax X */
+        bool ignored = !f->fn && !f->same;           /* -storax X */
         if (!ignored &&
             cli_opts_note_once(o, "-", f->name, v, why, why_len) != 0)
             return -EINVAL;

@@ -242,6 +242,17 @@ void cli_format_day(int64_t day_ms, char *buf, size_t len)
         cli_format_duration((sim_ns)day_ms * SIM_NS_PER_MS, buf, len);
 }
 
+/* The options echoed in every output (the option table's echo rows,
+   report_meta.echo), a line each under the header's first. */
+static void print_echo(FILE *f, const struct cli_job *j)
+{
+    for (int i = 0; i < j->meta.n_echo; i++) {
+        char v[4 * CLI_LABEL_MAX + 1];
+        fprintf(f, "  %-9s %s\n", j->meta.echo[i].name,
+                cli_escape(j->meta.echo[i].value, v, sizeof v));
+    }
+}
+
 /* The header of a run on real targets or the null engine. */
 static void print_header_real(FILE *f, const struct cli_job *j)
 {
@@ -253,6 +264,7 @@ static void print_header_real(FILE *f, const struct cli_job *j)
         fprintf(f, "asmsim %s %s: null engine (I/O completes at once: "
                 "measures asmsim itself)\n", ASMSIM_VERSION,
                 o->cmd == CLI_SWEEP ? "sweep" : "run");
+        print_echo(f, j);
         snprintf(disks, sizeof disks, "%s%d null disks", o->cmd == CLI_SWEEP ?
                  "up to " : "", n);
     } else {
@@ -263,6 +275,7 @@ static void print_header_real(FILE *f, const struct cli_job *j)
                 !o->uring ? "aio" : o->uring_sqpoll ? "uring+SQPOLL" : "uring",
                 o->write_pct > 0 ? "read-write: WRITES DESTROY DATA ON THEM"
                                  : "read-only");
+        print_echo(f, j);
         for (int d = 0; d < o->n_targets; d++) {
             char path[CLI_TARGET_PATH_MAX * 4 + 1];
             fprintf(f, "  target    %s\n",
@@ -306,6 +319,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
                  o->disks, o->volume.type, size);
     fprintf(f, "asmsim %s %s: modelled volumes\n", ASMSIM_VERSION,
             o->cmd == CLI_SWEEP ? "sweep" : "run");
+    print_echo(f, j);
     print_instance(f, &o->instance, &o->volume);
     print_volume(f, o);
     cli_print_cost_header(f, o);

@@ -262,6 +262,17 @@ static void summary(struct html_out *o, const cJSON *doc)
     fputs("</section>\n", o->f);
 }
 
+/* The options the run echoes in every output (config.options: --label),
+   a row each, first: they name the run. */
+static void option_rows(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x;
+
+    cJSON_ArrayForEach(x, html_get(doc, "config.options"))
+        if (cJSON_IsString(x) && x->string)
+            html_what_row(o, x->string, x->valuestring);
+}
+
 void html_header(struct html_out *o, const cJSON *doc, const char *name)
 {
     const char *kind = cJSON_IsArray(html_get(doc, "sweep")) ? "sweep" : "run";
@@ -269,6 +280,7 @@ void html_header(struct html_out *o, const cJSON *doc, const char *name)
     fputs("<header>\n<h1>", o->f);
     html_textf(o, "asmsim %s report: %s", kind, name ? name : "results");
     fputs("</h1>\n<table class=\"what\"><tbody>\n", o->f);
+    option_rows(o, doc);
     instance_row(o, doc);
     volume_row(o, doc);
     disks_row(o, doc);

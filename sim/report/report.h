@@ -28,6 +28,15 @@ struct report_skip {
                                    needs at least 2 failure groups ..." */
 };
 
+/* An option the command line gave that every output names (the option
+   table's echoed rows, cli_opts_echo): summary.txt "Label: nightly", the
+   JSON's config.options {"label": "nightly"}, the HTML header's row. */
+struct report_echo {
+    const char *name;           /* the option's name: "label" */
+    const char *value;          /* as given */
+};
+#define REPORT_ECHO_MAX 8
+
 struct report_meta {
     const char *testname;       /* "asmsim" unless --testname */
     char stamp[16];             /* yyyymmdd_hhmm of the start (ORION's) */
@@ -41,6 +50,8 @@ struct report_meta {
     int n_luns;
     const struct report_skip *skipped;  /* a sweep's skipped disk counts, */
     int n_skipped;                      /*   ascending; NULL, 0: none */
+    const struct report_echo *echo;     /* options echoed in the outputs, */
+    int n_echo;                         /*   NULL, 0: none */
 };
 
 enum report_csv {
@@ -48,6 +59,10 @@ enum report_csv {
     REPORT_CSV_IOPS,            /* small IOPS: rows large incl. 0, cols small >= 1 */
     REPORT_CSV_LAT,             /* small avg latency (us): as IOPS */
 };
+
+/* The echoed options as ORION's files word their settings, a line each:
+   "Label: nightly" (summary.txt, and orion's banner on the terminal). */
+void report_echo_lines(FILE *f, const struct report_meta *meta);
 
 /* Fill meta->stamp and meta->started from the current local time. */
 void report_stamp_now(struct report_meta *meta);

@@ -959,6 +959,16 @@ static void add_skipped(struct jb *b, cJSON *config, const struct report_meta *m
     }
 }
 
+/* config.options: the options every output echoes (report_meta.echo:
+   {"label": "nightly"}), absent when none was given. */
+static void add_echo(struct jb *b, cJSON *config, const struct report_meta *meta)
+{
+    cJSON *x = config && meta->n_echo > 0 ? add_obj(b, config, "options") : NULL;
+
+    for (int i = 0; x != NULL && i < meta->n_echo; i++)
+        add_str(b, x, meta->echo[i].name, meta->echo[i].value);
+}
+
 static double doc_wall_seconds(const struct doc_parts *d)
 {
     double wall_s = 0;
@@ -991,6 +1001,7 @@ static void build_root(struct doc_parts *d)
     if (d->sweep != NULL)
         add_skipped(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"),
                     d->meta);
+    add_echo(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"), d->meta);
     add_cost(&b, d->root, &d->cfg->bill, last->disks);
     add_summary(&b, d->root, last, d->cfg);
     add_points(&b, d->root, last, d->cfg->run.backend);

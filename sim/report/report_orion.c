@@ -37,6 +37,7 @@
  * what ORION's grid is indexed by; unmeasured points (an incomplete run)
  * simply leave cells empty.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -340,6 +341,13 @@ void report_cost_line(FILE *f, const struct price_bill *b)
             inst, b->disks, plural, b->volumes_usd_month, b->prices_list);
 }
 
+void report_echo_lines(FILE *f, const struct report_meta *meta)
+{
+    for (int i = 0; i < meta->n_echo; i++)
+        fprintf(f, "%c%s: %s\n", toupper((unsigned char)meta->echo[i].name[0]),
+                meta->echo[i].name + 1, meta->echo[i].value);
+}
+
 int report_orion_summary(FILE *f, const struct report_meta *meta,
                          const struct sim_setup *cfg,
                          const struct sim_run_result *run)
@@ -360,6 +368,7 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
             meta->command_line ? meta->command_line : "");
     fputs("These options enable these settings:\n", f);
     fprintf(f, "Test: %s\n", meta->testname ? meta->testname : "asmsim");
+    report_echo_lines(f, meta);
     fprintf(f, "Small IO size: %" PRIu32 " KB\n", w->small_bytes / 1024);
     fprintf(f, "Large IO size: %" PRIu32 " KB\n", w->large_bytes / 1024);
     fprintf(f, "IO types: small random IOs, large %s IOs\n",

@@ -36,6 +36,8 @@
 #include "sim/session/burst_events.h"
 #include "sim/session/time_strip.h"
 
+struct report_echo;
+
 #define SIM_SNAP_DISKS 64           /* disk rows a snapshot carries */
 #define SIM_SNAP_SERIES 300         /* samples of the time series */
 #define SIM_SNAP_SERIES_NS (200 * SIM_NS_PER_MS)    /* one sample: 60 s total */
@@ -239,6 +241,8 @@ struct sim_session_cfg {
     const char *testname;
     const char *command_line;   /* the launch command */
     const char *version;        /* the ORION VERSION line's; NULL "unknown" */
+    const struct report_echo *echo;     /* options every saved file names */
+    int n_echo;                         /*   (--label; report.h); 0: none */
     /* Optional: the command line that reproduces `measured` (the
        configuration the saved cells were measured in, tuned or not), as a
        malloc'd string; NULL (or no hook) falls back to command_line. */

@@ -252,6 +252,8 @@ static int save_record(sim_session *s, const struct sim_setup *cfg, struct sim_r
         .version = s->cfg.version ? s->cfg.version : "unknown",
         .luns = luns,
         .n_luns = cfg->run.disks,
+        .echo = s->cfg.echo,
+        .n_echo = s->cfg.n_echo,
     };
     report_stamp_now(&meta);
     const char *dir = s->cfg.output_dir ? s->cfg.output_dir : ".";

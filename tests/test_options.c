@@ -1,0 +1,161 @@
+/*
+ * test_options.c - the option descriptor table (sim/cli/cli_option_table.h):
+ * every row's default is a value its own setter takes, every option a
+ * command takes is on that command's --help page, the pages print the
+ * row's default where the help says "{}", and the tuned command line of
+ * the dashboard (tui/tuned_cmdline.c) is made from the rows' print-back.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_option_table.h"
+#include "tests/check.h"
+#include "tui/tuned_cmdline.c"          /* no curses in it: tested here */
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void row_defaults_should_be_taken_by_their_own_setters(void)
+{
+    const struct cli_opt_block *b = &cli_run_rows;
+    char why[512];
+
+    for (int i = 0; i < b->n; i++) {
+        const struct cli_opt_row *r = &b->rows[i];
+        const char *defs[] = { r->def, r->def_orion };
+        for (size_t k = 0; k < N(defs); k++) {
+            struct cli_opts o;
+            cli_opts_defaults(&o, CLI_RUN);
+            if (defs[k] && r->fn(&o, defs[k], why, sizeof why) != 0)
+                CHECK_FAIL_AT("--%s's default %s refused: %s", r->name, defs[k], why);
+        }
+        for (int h = 0; h < CLI_OPT_HELPS && r->help[h].cmds; h++)
+            if (strstr(r->help[h].text, "{}") && !r->def)
+                CHECK_FAIL_AT("--%s's help quotes a default it has not", r->name);
+    }
+    /* ORION's rows quote the default of the run option they are */
+    for (int i = 0; i < cli_orion_rows.n; i++) {
+        const struct cli_opt_row *r = &cli_orion_rows.rows[i];
+        const struct cli_opt_help *h = cli_opt_help_for(r, CLI_FOR_ORION);
+        if (!h || !strstr(h->text, "{}"))
+            continue;
+        const struct cli_opt_row *same = r->same ? cli_opt_row_find(r->same) : NULL;
+        if (r->fn || !same || !(same->def_orion || same->def))
+            CHECK_FAIL_AT("-%s's help quotes a default it has not", r->name);
+    }
+}
+
+/* The options of orion's and forecast's pages written out as groups or
+   on their own page (cli_forecast.c), not row by row. */
+static bool grouped_on_page(const char *name, unsigned cmd)
+{
+    static const char *const orion_grouped[] = {
+        "os", "memory", "region", "destroy-data", "ignore-signatures",
+        "size-limit", "engine", "threads", "uring-sqpoll",
+    };
+    if (cmd != CLI_FOR_ORION)
+        return false;
+    for (size_t i = 0; i < N(orion_grouped); i++)
+        if (strcmp(orion_grouped[i], name) == 0)
+            return true;
+    return false;
+}
+
+static void every_option_should_be_on_the_help_page_of_its_commands(void)
+{
+    static const unsigned pages[] = {
+        CLI_FOR_RUN, CLI_FOR_SWEEP, CLI_FOR_ORION, CLI_FOR_COST,
+    };
+    const struct cli_opt_block *b = &cli_run_rows;
+
+    for (int i = 0; i < b->n; i++)
+        for (size_t p = 0; p < N(pages); p++) {
+            const struct cli_opt_row *r = &b->rows[i];
+            if ((r->cmds & pages[p]) && !grouped_on_page(r->name, pages[p]) &&
+                !cli_opt_help_for(r, pages[p]))
+                CHECK_FAIL_AT("--%s has no help on page %#x", r->name, pages[p]);
+        }
+    for (int i = 0; i < cli_advise_rows.n; i++)
+        CHECK(cli_opt_help_for(&cli_advise_rows.rows[i], CLI_FOR_ADVISE) != NULL);
+    for (int i = 0; i < cli_orion_rows.n; i++) {
+        const struct cli_opt_row *r = &cli_orion_rows.rows[i];
+        bool ignored = !r->fn && !r->same;      /* -storax, -hugenotneeded */
+        CHECK(ignored || cli_opt_help_for(r, CLI_FOR_ORION) != NULL);
+    }
+}
+
+/* The page as printed, into a malloc'ed string. */
+static char *help_of(enum cli_cmd cmd)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    cli_usage(f, cmd);
+    fclose(f);
+    return buf;
+}
+
+static void help_should_state_the_default_the_parser_applies(void)
+{
+    char *run = help_of(CLI_RUN), *orion = help_of(CLI_ORION);
+    CHECK(run && orion);
+    CHECK(strstr(run, "  --layout L            coarse, fine, raid0 or concat; default coarse\n"));
+    CHECK(strstr(run, "  --testname NAME       [A-Za-z0-9._-]+, at most 64 characters; "
+                      "default asmsim\n"));
+    CHECK(strstr(orion, "  --instance NAME   EC2 type, oci-e4flex-N, oci-e5flex-N or "
+                        "none; default none\n"));
+    CHECK(strstr(run, "{}") == NULL && strstr(orion, "{}") == NULL);
+    struct cli_opts o;
+    cli_opts_defaults(&o, CLI_RUN);
+    CHECK_INT_EQ(o.striping, LAY_COARSE);
+    CHECK_STR_EQ(o.testname, "asmsim");
+    cli_opts_defaults(&o, CLI_ORION);
+    CHECK_INT_EQ(o.striping, LAY_CONCAT);
+    CHECK_INT_EQ(o.disks, 1);
+    CHECK_INT_EQ(o.given, 0);
+    free(run);
+    free(orion);
+}
+
+/* The configuration `asmsim tui ARGS` resolves to. */
+static int resolve_tui(char **argv, int argc, struct sim_setup *cfg,
+                       struct cli_opts *o)
+{
+    char why[512];
+    cli_opts_defaults(o, CLI_RUN);
+    if (cli_opts_parse(o, argc, argv, why, sizeof why) != 0)
+        return -EINVAL;
+    return cli_opts_resolve(o, cfg, why, sizeof why);
+}
+
+static void tuned_line_should_replace_what_the_keys_changed_from_the_rows(void)
+{
+    static struct cli_opts o1, o2;
+    char *argv[] = { "tui", "--disks", "1", "--write=0", "--seed", "3", NULL };
+    char *moved[] = { "tui", "--disks", "2", "--write", "25", "--size-small",
+                      "16KiB", "--seed", "3", NULL };
+    struct tuned_launch l = { .argc = 6, .argv = argv };
+
+    CHECK_INT_EQ(resolve_tui(argv, 6, &l.cfg, &o1), 0);
+    struct sim_setup measured;
+    CHECK_INT_EQ(resolve_tui(moved, 9, &measured, &o2), 0);
+    char *line = tui_tuned_command_line(&l, &measured);
+    CHECK_STR_EQ(line, "asmsim tui --seed 3 --disks 2 --size-small 16KiB --write 25");
+    free(line);
+    line = tui_tuned_command_line(&l, &l.cfg);          /* nothing tuned */
+    CHECK_STR_EQ(line, "asmsim tui --disks 1 --write=0 --seed 3");
+    free(line);
+}
+
+int main(void)
+{
+    RUN(row_defaults_should_be_taken_by_their_own_setters);
+    RUN(every_option_should_be_on_the_help_page_of_its_commands);
+    RUN(help_should_state_the_default_the_parser_applies);
+    RUN(tuned_line_should_replace_what_the_keys_changed_from_the_rows);
+    return check_done();
+}
