@@ -2,7 +2,8 @@
  * test_options.c - the option descriptor table (sim/cli/cli_option_table.h):
  * every row's default is a value its own setter takes, every option a
  * command takes is on that command's --help page, the pages print the
- * row's default where the help says "{}", and the tuned command line of
+ * row's default where the help says "{}" (forecast's page too, with the
+ * values of sim/model/forecast.h), and the tuned command line of
  * the dashboard (tui/tuned_cmdline.c) is made from the rows' print-back.
  */
 #include <errno.h>
@@ -31,9 +32,14 @@ static void row_defaults_should_be_taken_by_their_own_setters(void)
             if (defs[k] && r->fn(&o, defs[k], why, sizeof why) != 0)
                 CHECK_FAIL_AT("--%s's default %s refused: %s", r->name, defs[k], why);
         }
-        for (int h = 0; h < CLI_OPT_HELPS && r->help[h].cmds; h++)
-            if (strstr(r->help[h].text, "{}") && !r->def)
+        for (int h = 0; h < CLI_OPT_HELPS && r->help[h].cmds; h++) {
+            char buf[CLI_HELP_TEXT_MAX];
+            if (!r->help[h].text && !r->help[h].text_fn)
+                CHECK_FAIL_AT("--%s's help has no words", r->name);
+            else if (strstr(cli_opt_help_text(&r->help[h], buf, sizeof buf), "{}") &&
+                     !r->def)
                 CHECK_FAIL_AT("--%s's help quotes a default it has not", r->name);
+        }
     }
     /* ORION's rows quote the default of the run option they are */
     for (int i = 0; i < cli_orion_rows.n; i++) {
@@ -47,18 +53,24 @@ static void row_defaults_should_be_taken_by_their_own_setters(void)
     }
 }
 
-/* The options of orion's and forecast's pages written out as groups or
-   on their own page (cli_forecast.c), not row by row. */
+/* The options of orion's and forecast's pages written out as groups
+   (as for 'asmsim run'), not row by row; forecast's --engine takes only
+   "model" and is not shown. */
 static bool grouped_on_page(const char *name, unsigned cmd)
 {
     static const char *const orion_grouped[] = {
         "os", "memory", "region", "destroy-data", "ignore-signatures",
-        "size-limit", "engine", "threads", "uring-sqpoll",
+        "size-limit", "engine", "threads", "uring-sqpoll", NULL,
     };
-    if (cmd != CLI_FOR_ORION)
-        return false;
-    for (size_t i = 0; i < N(orion_grouped); i++)
-        if (strcmp(orion_grouped[i], name) == 0)
+    static const char *const forecast_grouped[] = {
+        "instance", "volume", "disks", "layout", "au", "stripe", "redundancy",
+        "failgroups", "layout-file", "size-small", "size-large", "type",
+        "stream-io", "engine", NULL,
+    };
+    const char *const *g = cmd == CLI_FOR_ORION ? orion_grouped :
+                           cmd == CLI_FOR_FORECAST ? forecast_grouped : NULL;
+    for (; g && *g; g++)
+        if (strcmp(*g, name) == 0)
             return true;
     return false;
 }
@@ -66,7 +78,7 @@ static bool grouped_on_page(const char *name, unsigned cmd)
 static void every_option_should_be_on_the_help_page_of_its_commands(void)
 {
     static const unsigned pages[] = {
-        CLI_FOR_RUN, CLI_FOR_SWEEP, CLI_FOR_ORION, CLI_FOR_COST,
+        CLI_FOR_RUN, CLI_FOR_SWEEP, CLI_FOR_ORION, CLI_FOR_FORECAST, CLI_FOR_COST,
     };
     const struct cli_opt_block *b = &cli_run_rows;
 
@@ -102,13 +114,22 @@ static char *help_of(enum cli_cmd cmd)
 static void help_should_state_the_default_the_parser_applies(void)
 {
     char *run = help_of(CLI_RUN), *orion = help_of(CLI_ORION);
-    CHECK(run && orion);
+    char *fc = help_of(CLI_FORECAST);
+    CHECK(run && orion && fc);
     CHECK(strstr(run, "  --layout L            coarse, fine, raid0 or concat; default coarse\n"));
     CHECK(strstr(run, "  --testname NAME       [A-Za-z0-9._-]+, at most 64 characters; "
                       "default asmsim\n"));
     CHECK(strstr(orion, "  --instance NAME   EC2 type, oci-e4flex-N, oci-e5flex-N or "
                         "none; default none\n"));
     CHECK(strstr(run, "{}") == NULL && strstr(orion, "{}") == NULL);
+    /* forecast's: the rows' defaults, and the values of forecast.h */
+    CHECK(fc && strstr(fc, "  --seed N              default 1\n"));
+    CHECK(fc && strstr(fc, "  --max-outstanding N   open-loop phases:"));
+    CHECK(fc && strstr(fc, "(the database's async I/O limit); default 4096\n"));
+    CHECK(fc && strstr(fc, "(at most 1 % of any phase's demand\n"));
+    CHECK(fc && strstr(fc, "1..60;\n"));
+    CHECK(fc && strstr(fc, "or a preset: oltp-day, redo-peak, weekly-etl\n"));
+    CHECK(fc && strstr(fc, "{}") == NULL);
     struct cli_opts o;
     cli_opts_defaults(&o, CLI_RUN);
     CHECK_INT_EQ(o.striping, LAY_COARSE);
@@ -119,6 +140,7 @@ static void help_should_state_the_default_the_parser_applies(void)
     CHECK_INT_EQ(o.given, 0);
     free(run);
     free(orion);
+    free(fc);
 }
 
 /* The configuration `asmsim tui ARGS` resolves to. */

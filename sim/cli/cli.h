@@ -426,7 +426,6 @@ int cli_cmd_forecast(int argc, char **argv, sim_stop_flag *stop);
    it (ui->watch) at --speed before the report is printed. */
 int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
                         const struct cli_ui *ui);
-void cli_forecast_usage(FILE *f);
 /* --schedule FILE|PRESET (forecast, advise): a preset by name, else a
    schedule CSV file, parsed into *out.  0, or -EINVAL with the one-line
    reason in why ("FILE:LINE: ..." for a bad line). */

@@ -437,7 +437,7 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
     cli_opts_defaults(fj.o, CLI_FORECAST);
     int rc = cli_opts_parse(fj.o, argc, argv, why, sizeof why);
     if (rc == CLI_HELP) {
-        cli_forecast_usage(stdout);
+        cli_usage(stdout, CLI_FORECAST);
         rc = 0;
     } else if (rc < 0) {
         rc = usage_error(why);
@@ -471,75 +471,4 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
     }
     forecast_job_free(&fj);
     return rc;
-}
-
-void cli_forecast_usage(FILE *f)
-{
-    char names[128];
-    fprintf(f,
-"Usage: asmsim forecast --schedule FILE|PRESET [options]\n"
-"A day (or days) in the life of a modelled disk group: the schedule's phases\n"
-"of load run back to back on one instance and its volumes, burst credits\n"
-"carried from phase to phase and day to day.  Prints the events in words\n"
-"(a burst spent, credits empty or earned back, demand unmet), each phase's\n"
-"figures, after how many days the credit balances settle, and a verdict:\n"
-"whether the schedule is served (at most %.0f %% of any phase's demand\n"
-"unmet) and the first phase that is not.\n"
-"\n"
-"Schedule:\n"
-"  --schedule FILE|NAME  a schedule CSV (format: docs/model.md, section\n"
-"                        \"Forecast\") or a preset: %s\n"
-"  --repeat Nd           simulate N days (passes of the schedule), 1..%d;\n"
-"                        default: until the balances at a day's start stop\n"
-"                        changing (within %.1f %% of each bucket), at most %d\n"
-"                        (a schedule shorter than a day: as many as make 14\n"
-"                        days of 24 h, at most %d)\n"
-"  --interval TIME       the timeline's rows (10s, 1m); default 1m\n"
-"  --exact               simulate every I/O (slow; for checking the default\n"
-"                        fast hybrid, which simulates short windows and moves\n"
-"                        the credit balances in closed form between events)\n"
-"  --burst-credits L     the buckets' level at the start: full (default),\n"
-"                        empty or a percentage\n"
-"  --max-outstanding N   open-loop phases: logical I/Os in flight at most\n"
-"                        (the database's async I/O limit); default 4096\n"
-"\n"
-"Devices and layout (as 'asmsim run'):\n"
-"  --instance NAME --volume SPEC --disks N --layout --au --stripe\n"
-"  --redundancy --failgroups --layout-file FILE\n"
-"  --size-small SIZE --size-large SIZE --type rand|seq --stream-io N\n"
-"                        the I/O sizes and the large I/O's pattern of every\n"
-"                        phase (default 8 KiB, 128 KiB, rand)\n"
-"\n"
-"Prices (as 'asmsim run'; the Cost line):\n"
-"  --os linux|rhel       the instance's operating system; default linux\n"
-"  --memory SIZE         OCI flex shapes: GB of memory; default OCI's for\n"
-"                        the shape\n"
-"  --region NAME         us-east-1, the one region with prices\n"
-"\n"
-"Output:\n"
-"  --json FILE|-         the forecast JSON (kind \"forecast\"); - : stdout,\n"
-"                        nothing else there\n"
-"  --output-dir DIR      <testname>_<stamp>_forecast.json and _timeline.csv,\n"
-"                        never over an existing file\n"
-"  --report FILE.html    a self-contained HTML report (charts over time with\n"
-"                        the events, phases, verdict, cost); FILE must not exist\n"
-"  --testname NAME       default asmsim\n"
-"  --seed N              default 1\n"
-"  --quiet               no progress on stderr\n"
-"  --tui                 on a terminal, play the forecast on the dashboard\n"
-"                        first: credit gauges, the strip of the horizon,\n"
-"                        the events as they come; q ends it\n"
-"  --speed N|max         the dashboard's device seconds per wall second;\n"
-"                        default 600 (ten minutes a second)\n"
-"  -h, --help            this help\n"
-"\n"
-"Example:\n"
-"  asmsim forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \\\n"
-"      --schedule oltp-day\n"
-"Errors exit 2 before anything runs or is written; an interrupt (Ctrl-C)\n"
-"reports and writes what was simulated, marked incomplete, exit 130.\n",
-            100 * SIM_FORECAST_UNMET_TOLERANCE,
-            wl_schedule_preset_names(names, sizeof names), SIM_FORECAST_DAYS_MAX,
-            100 * SIM_FORECAST_STEADY_FRAC, SIM_FORECAST_AUTO_DAYS_MAX,
-            SIM_FORECAST_AUTO_PASSES_MAX);
 }

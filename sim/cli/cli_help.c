@@ -2,11 +2,14 @@
  * cli_help.c - the help texts: `asmsim --help`, `asmsim run|sweep|orion|
  * cost|advise --help` and `asmsim profiles|report --help`.
  *
- * The pages of run, sweep, orion, cost and advise are generated: a page is its
- * free text (intro, headings, footer) and the options in the order shown,
+ * The pages of run, sweep, orion, forecast, cost and advise are generated:
+ * a page is its free text (intro, headings, footer) and the options in the
+ * order shown,
  * and each option's words, its argument name and its default are its
  * row's in the option table (cli_option_table.h), placed at the page's
- * column (24; orion and cost 20).  So the help states the default the
+ * column (24; orion and cost 20).  Words with a value known only when the
+ * page is printed (forecast's presets and limits) are a function's, the
+ * row help's text_fn or a TXT_FN item's.  So the help states the default the
  * parser applies ("{}" in a row's help is the row's default), and an
  * option added to the table is documented where its row says.  The limits
  * in the words (LAY_MAX_DISKS, CLI_TESTNAME_MAX) come from the constants
@@ -15,13 +18,14 @@
  * who compares with ORION knows which flags to set.  `asmsim help
  * COMMAND` is COMMAND's --help (tui/main.c).  Still written out whole:
  * the main, profiles and report texts (commands of few options that do
- * not use the table) and forecast's (cli_forecast.c).
+ * not use the table).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_option_table.h"
+#include "sim/model/forecast.h"
 
 void cli_main_usage(FILE *f)
 {
@@ -59,6 +63,7 @@ void cli_main_usage(FILE *f)
 struct help_item {
     unsigned cmds;                  /* TXT: the pages it is on */
     const char *text;
+    cli_opt_text_fn text_fn;        /* TXT_FN: the text, made at print time */
     const struct cli_opt_block *block;  /* the option's block, and */
     const char *row;                /*   its row by name, or */
     const char *section;            /*   every row of this section, which
@@ -66,11 +71,12 @@ struct help_item {
                                        to the table is shown without an
                                        edit here */
 };
-#define TXT(cmds, text) { cmds, text, NULL, NULL, NULL }
-#define ROW(name) { 0, NULL, &cli_run_rows, name, NULL }
-#define ORION_ROW(name) { 0, NULL, &cli_orion_rows, name, NULL }
-#define ADVISE_ROW(name) { 0, NULL, &cli_advise_rows, name, NULL }
-#define SECTION(name) { 0, NULL, &cli_run_rows, NULL, name }
+#define TXT(cmds, text) { cmds, text, NULL, NULL, NULL, NULL }
+#define TXT_FN(cmds, fn) { cmds, NULL, fn, NULL, NULL, NULL }
+#define ROW(name) { 0, NULL, NULL, &cli_run_rows, name, NULL }
+#define ORION_ROW(name) { 0, NULL, NULL, &cli_orion_rows, name, NULL }
+#define ADVISE_ROW(name) { 0, NULL, NULL, &cli_advise_rows, name, NULL }
+#define SECTION(name) { 0, NULL, NULL, &cli_run_rows, NULL, name }
 #define RS (CLI_FOR_RUN | CLI_FOR_SWEEP)
 
 static const struct help_item run_page[] = {
@@ -217,6 +223,66 @@ static const struct help_item orion_page[] = {
 
 };
 
+/* forecast's intro: the verdict's tolerance of sim/model/forecast.h. */
+static void forecast_intro(char *b, size_t n)
+{
+    snprintf(b, n,
+"Usage: asmsim forecast --schedule FILE|PRESET [options]\n"
+"A day (or days) in the life of a modelled disk group: the schedule's phases\n"
+"of load run back to back on one instance and its volumes, burst credits\n"
+"carried from phase to phase and day to day.  Prints the events in words\n"
+"(a burst spent, credits empty or earned back, demand unmet), each phase's\n"
+"figures, after how many days the credit balances settle, and a verdict:\n"
+"whether the schedule is served (at most %.0f %% of any phase's demand\n"
+"unmet) and the first phase that is not.\n"
+"\n"
+"Schedule:\n", 100 * SIM_FORECAST_UNMET_TOLERANCE);
+}
+
+/* The run options forecast takes without their own words are named in
+   groups; --engine (model only) is left out. */
+static const struct help_item forecast_page[] = {
+    TXT_FN(CLI_FOR_FORECAST, forecast_intro),
+    ROW("schedule"),
+    ROW("repeat"),
+    ROW("interval"),
+    ROW("exact"),
+    ROW("burst-credits"),
+    ROW("max-outstanding"),
+    TXT(CLI_FOR_FORECAST,
+        "\n"
+        "Devices and layout (as 'asmsim run'):\n"
+        "  --instance NAME --volume SPEC --disks N --layout --au --stripe\n"
+        "  --redundancy --failgroups --layout-file FILE\n"
+        "  --size-small SIZE --size-large SIZE --type rand|seq --stream-io N\n"
+        "                        the I/O sizes and the large I/O's pattern of every\n"
+        "                        phase (default 8 KiB, 128 KiB, rand)\n"
+        "\n"
+        "Prices (as 'asmsim run'; the Cost line):\n"),
+    ROW("os"),
+    ROW("memory"),
+    ROW("region"),
+    TXT(CLI_FOR_FORECAST,
+        "\n"
+        "Output:\n"),
+    ROW("json"),
+    ROW("output-dir"),
+    ROW("report"),
+    ROW("testname"),
+    ROW("seed"),
+    ROW("quiet"),
+    ROW("tui"),
+    ROW("speed"),
+    TXT(CLI_FOR_FORECAST,
+        "  -h, --help            this help\n"
+        "\n"
+        "Example:\n"
+        "  asmsim forecast --instance m5.xlarge --volume gp2:size=500GiB --disks 4 \\\n"
+        "      --schedule oltp-day\n"
+        "Errors exit 2 before anything runs or is written; an interrupt (Ctrl-C)\n"
+        "reports and writes what was simulated, marked incomplete, exit 130.\n"),
+};
+
 static const struct help_item cost_page[] = {
     TXT(CLI_FOR_COST,
         "Usage: asmsim cost [--instance NAME] [--volume SPEC] [--disks N] [--os OS]\n"
@@ -315,17 +381,26 @@ static void print_section(FILE *f, const struct cli_opt_block *b,
     }
 }
 
+/* A TXT or TXT_FN item. */
+static void print_text(FILE *f, const struct help_item *it)
+{
+    char buf[CLI_HELP_TEXT_MAX];
+    if (it->text_fn)
+        it->text_fn(buf, sizeof buf);
+    fputs(it->text_fn ? buf : it->text, f);
+}
+
 static void print_page(FILE *f, const struct help_item *page, size_t n,
                        unsigned cmd, int col)
 {
     for (size_t i = 0; i < n; i++) {
         const struct help_item *it = &page[i];
-        if (it->text && (it->cmds & cmd))
-            fputs(it->text, f);
-        else if (it->row)
+        if (it->row)
             cli_opt_print_help(f, cli_opt_block_find(it->block, it->row), cmd, col);
         else if (it->section)
             print_section(f, it->block, it->section, cmd, col);
+        else if (it->cmds & cmd)
+            print_text(f, it);
     }
 }
 #define PRINT_PAGE(f, page, cmd, col) \
@@ -334,7 +409,7 @@ static void print_page(FILE *f, const struct help_item *page, size_t n,
 void cli_usage(FILE *f, enum cli_cmd cmd)
 {
     if (cmd == CLI_FORECAST)
-        cli_forecast_usage(f);      /* cli_forecast.c */
+        PRINT_PAGE(f, forecast_page, CLI_FOR_FORECAST, 24);
     else if (cmd == CLI_ORION)
         PRINT_PAGE(f, orion_page, CLI_FOR_ORION, 20);
     else

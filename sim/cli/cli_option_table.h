@@ -15,7 +15,10 @@
  *   --help         cli_help.c prints a command's page: its headings and
  *                  free text, and for each option the row's help (the
  *                  row's own words for that command, placed at the page's
- *                  column); "{}" in a help text is the row's default
+ *                  column); "{}" in a help text is the row's default,
+ *                  and words with a value known only at print time (a
+ *                  list of names, a fraction as a percentage) are the
+ *                  help's text_fn's
  *   defaults       cli_opts_defaults applies each row's default through
  *                  the row's own setter (the help quotes the same string)
  *   echo           a row with `echo` is echoed in every output's
@@ -62,13 +65,21 @@ typedef int (*cli_opt_own_fn)(void *opts, const char *v, char *why, size_t n);
 typedef void (*cli_opt_print_fn)(const struct sim_setup *cfg, char *buf,
                                  size_t len);
 
+/* Help words with a value known only when the page is printed (the
+   schedule presets' names, a fraction as a percentage): writes the text,
+   as `text` would be, into buf.  The words stay in the function's own
+   format string, which the compiler checks against its values. */
+typedef void (*cli_opt_text_fn)(char *buf, size_t len);
+#define CLI_HELP_TEXT_MAX 1024      /* a text_fn's buffer */
+
 /* What --help says of an option on the pages of `cmds`: "ARG" after the
    flag, and the text after the page's column, its lines separated by
    '\n' (the generator indents them). */
 struct cli_opt_help {
     unsigned cmds;                  /* CLI_FOR_*; 0 ends the list */
     const char *arg;                /* NULL: a switch */
-    const char *text;
+    const char *text;               /* NULL: text_fn's */
+    cli_opt_text_fn text_fn;
 };
 #define CLI_OPT_HELPS 4
 
@@ -117,6 +128,10 @@ const struct cli_opt_row *cli_opt_block_find(const struct cli_opt_block *b,
    NULL when r has none there. */
 const struct cli_opt_help *cli_opt_help_for(const struct cli_opt_row *r,
                                             unsigned cmd);
+
+/* The words of help h: its text, or text_fn's written into buf. */
+const char *cli_opt_help_text(const struct cli_opt_help *h, char *buf,
+                              size_t len);
 
 /* The options given whose rows are echoed (echo), in table order, as
    name and value (both kept, not copied) into out[0..max): their count. */

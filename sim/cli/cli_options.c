@@ -59,6 +59,7 @@
 #include "sim/cli/cli_option_table.h"
 #include "sim/model/forecast.h"
 #include "sim/core/jobs.h"
+#include "workloads/schedule.h"
 
 /* ---- the option table --------------------------------------------------- */
 
@@ -785,6 +786,27 @@ static void print_instance(const struct sim_setup *c, char *b, size_t n)
     snprintf(b, n, "%s", c->instance.name);
 }
 
+/* forecast's --schedule and --repeat: the presets and the limits of
+   sim/model/forecast.h, as they are when the page is printed. */
+static void help_schedule(char *b, size_t n)
+{
+    char names[128];
+    snprintf(b, n, "a schedule CSV (format: docs/model.md, section\n"
+             "\"Forecast\") or a preset: %s",
+             wl_schedule_preset_names(names, sizeof names));
+}
+
+static void help_repeat(char *b, size_t n)
+{
+    snprintf(b, n, "simulate N days (passes of the schedule), 1..%d;\n"
+             "default: until the balances at a day's start stop\n"
+             "changing (within %.1f %% of each bucket), at most %d\n"
+             "(a schedule shorter than a day: as many as make 14\n"
+             "days of 24 h, at most %d)", SIM_FORECAST_DAYS_MAX,
+             100 * SIM_FORECAST_STEADY_FRAC, SIM_FORECAST_AUTO_DAYS_MAX,
+             SIM_FORECAST_AUTO_PASSES_MAX);
+}
+
 static const struct cli_opt_row opt_defs[] = {
     { .name = "instance", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
       .fn = opt_instance, .print_cfg = print_instance,
@@ -833,6 +855,9 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_ORION, "B",
             "full, empty or 0..100 percent at every point, or\n"
             "carry[=LEVEL] from point to point; default {}" },
+          { FOR_FORECAST, "L",
+            "the buckets' level at the start: full (default),\n"
+            "empty or a percentage" },
       } },
     { .name = "disks", .has_arg = true, .cmds = FOR_RUN | FOR_FORECAST | FOR_COST,
       .fn = opt_disks, .print_cfg = print_disks,
@@ -1000,6 +1025,8 @@ static const struct cli_opt_row opt_defs[] = {
             "1,000,000 rows per point; in the JSON\n"
             "(points[].timeline) and --output-dir\n"
             "(_timeline.csv); not with --tui; default none" },
+          { FOR_FORECAST, "TIME",
+            "the timeline's rows (10s, 1m); default 1m" },
       } },
     { .name = "seed", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_seed,
@@ -1009,6 +1036,8 @@ static const struct cli_opt_row opt_defs[] = {
             "random seed, unsigned integer; default {}" },
           { FOR_ORION, "N",
             "random seed; default {}" },
+          { FOR_FORECAST, "N",
+            "default {}" },
       } },
     { .name = "testname", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = opt_testname,
@@ -1017,6 +1046,8 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_RUN | FOR_SWEEP, "NAME",
             "[A-Za-z0-9._-]+, at most " STR(CLI_TESTNAME_MAX) " characters; default {}\n"
             "[ORION: orion]" },
+          { FOR_FORECAST, "NAME",
+            "default {}" },
       } },
     { .name = "output-dir", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_output_dir,
@@ -1043,6 +1074,9 @@ static const struct cli_opt_row opt_defs[] = {
             "current directory]" },
           { FOR_ORION, "DIR",
             "where ORION's files go; default the current directory" },
+          { FOR_FORECAST, "DIR",
+            "<testname>_<stamp>_forecast.json and _timeline.csv,\n"
+            "never over an existing file" },
       } },
     { .name = "json", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
       .fn = opt_json,
@@ -1051,11 +1085,14 @@ static const struct cli_opt_row opt_defs[] = {
             "the results JSON to FILE, or to stdout alone with -" },
           { FOR_COST, "FILE|-",
             "the bill as JSON (the results JSON's \"cost\" object)" },
+          { FOR_FORECAST, "FILE|-",
+            "the forecast JSON (kind \"forecast\"); - : stdout,\n"
+            "nothing else there" },
       } },
     { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_quiet,
       .help = {
-          { FOR_RUN | FOR_SWEEP, NULL,
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, NULL,
             "no progress on stderr" },
           { FOR_ORION, NULL,
             "no progress" },
@@ -1072,6 +1109,10 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_RUN | FOR_SWEEP, NULL,
             "the live dashboard (falls back to --progress when\n"
             "stdin/stdout is not a terminal)" },
+          { FOR_FORECAST, NULL,
+            "on a terminal, play the forecast on the dashboard\n"
+            "first: credit gauges, the strip of the horizon,\n"
+            "the events as they come; q ends it" },
       } },
     { .name = "progress", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP,
       .fn = opt_progress,
@@ -1086,6 +1127,9 @@ static const struct cli_opt_row opt_defs[] = {
             "--tui on modelled volumes: device seconds per\n"
             "second of wall time (1 = real time); default: the\n"
             "pace that shows the whole run in about a minute" },
+          { FOR_FORECAST, "N|max",
+            "the dashboard's device seconds per wall second;\n"
+            "default 600 (ten minutes a second)" },
       } },
     { .name = "target", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
       .fn = opt_target,
@@ -1208,6 +1252,9 @@ static const struct cli_opt_row opt_defs[] = {
             "logical I/Os in flight at most, both classes\n"
             "together (the database's async I/O limit),\n"
             "1..65536; default {}" },
+          { FOR_FORECAST, "N",
+            "open-loop phases: logical I/Os in flight at most\n"
+            "(the database's async I/O limit); default {}" },
       } },
     { .name = "os", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
       .fn = opt_os,
@@ -1219,6 +1266,8 @@ static const struct cli_opt_row opt_defs[] = {
             "default {}" },
           { FOR_COST, "OS",
             "linux or rhel (EC2 only); default {}" },
+          { FOR_FORECAST, "linux|rhel",
+            "the instance's operating system; default {}" },
       } },
     { .name = "memory", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
       .fn = opt_memory,
@@ -1230,6 +1279,9 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_COST, "SIZE",
             "OCI flex shape's memory in GB, 1 to 64 per OCPU (E4.Flex\n"
             "at most 1024); default 16 GB per OCPU, OCI's default" },
+          { FOR_FORECAST, "SIZE",
+            "OCI flex shapes: GB of memory; default OCI's for\n"
+            "the shape" },
       } },
     { .name = "region", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST | FOR_COST,
       .fn = opt_region,
@@ -1238,6 +1290,8 @@ static const struct cli_opt_row opt_defs[] = {
             "the prices' region; only us-east-1 is known (default)" },
           { FOR_COST, "R",
             "only us-east-1 (the default) has prices" },
+          { FOR_FORECAST, "NAME",
+            "us-east-1, the one region with prices" },
       } },
     { .name = "report", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_report,
@@ -1249,16 +1303,28 @@ static const struct cli_opt_row opt_defs[] = {
             "interrupt, with the partial results" },
           { FOR_ORION, "FILE",
             "a self-contained HTML report; FILE must not exist" },
+          { FOR_FORECAST, "FILE.html",
+            "a self-contained HTML report (charts over time with\n"
+            "the events, phases, verdict, cost); FILE must not exist" },
       } },
     { .name = "schedule", .has_arg = true, .cmds = FOR_FORECAST,
       .fn = opt_schedule,
-    },
+      .help = {
+          { FOR_FORECAST, "FILE|NAME", NULL, help_schedule },
+      } },
     { .name = "repeat", .has_arg = true, .cmds = FOR_FORECAST,
       .fn = opt_repeat,
-    },
+      .help = {
+          { FOR_FORECAST, "Nd", NULL, help_repeat },
+      } },
     { .name = "exact", .has_arg = false, .cmds = FOR_FORECAST,
       .fn = opt_exact,
-    },
+      .help = {
+          { FOR_FORECAST, NULL,
+            "simulate every I/O (slow; for checking the default\n"
+            "fast hybrid, which simulates short windows and moves\n"
+            "the credit balances in closed form between events)" },
+      } },
     { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
       .section = "output", .echo = true,
       .help = {
@@ -1335,6 +1401,15 @@ int cli_opts_echo(const struct cli_opts *o, struct report_echo *out, int max)
     return n;
 }
 
+const char *cli_opt_help_text(const struct cli_opt_help *h, char *buf,
+                              size_t len)
+{
+    if (h->text)
+        return h->text;
+    h->text_fn(buf, len);
+    return buf;
+}
+
 /* The help text t with "{}" replaced by def. */
 static void put_help_text(FILE *f, const char *t, const char *def, int col)
 {
@@ -1362,7 +1437,9 @@ void cli_opt_print_help(FILE *f, const struct cli_opt_row *r, unsigned cmd,
     /* an ORION row that is a run option in other words has its default */
     const struct cli_opt_row *d = !r->def && !r->fn && r->same
                                   ? cli_opt_row_find(r->same) : r;
-    put_help_text(f, h->text, d ? row_default(d, cmd) : NULL, col);
+    char buf[CLI_HELP_TEXT_MAX];
+    put_help_text(f, cli_opt_help_text(h, buf, sizeof buf),
+                  d ? row_default(d, cmd) : NULL, col);
     fputc('\n', f);
 }
 
