@@ -15,8 +15,9 @@
  * price_bill (prices.h); every figure comes from it, this file only words
  * it.  An instance with limits but no price is "not priced", never $0, and
  * then the total is not known.  --json writes the "cost" object of the
- * results JSON (report_cost_json_write).  Bad input: one line on stderr,
- * exit 2, nothing written.
+ * results JSON (report_cost_json_text), through the writer table's --json
+ * row as every command's (report_writers.h).  Bad input: one line on
+ * stderr, exit 2, nothing written.
  *
  * Run, sweep and orion also get a note on stderr when the volumes'
  * provisioned IOPS or throughput across the disks (a sweep: its largest
@@ -34,6 +35,7 @@
 #include "sim/cli/cli_option_table.h"
 #include "sim/cli/cli_print.h"
 #include "sim/report/report.h"
+#include "sim/report/report_writers.h"
 
 /* ---- the bill in words ---------------------------------------------------- */
 
@@ -235,10 +237,31 @@ static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size
     return 0;
 }
 
+/* The writer table's document: the bill's JSON. */
+struct cost_out {
+    const struct cli_opts *o;
+    const struct report_meta *meta;
+};
+
+static int cost_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
+                     size_t why_len)
+{
+    const struct cost_out *c = arg;
+    (void)stop;
+    return report_cost_json_text(c->meta, &c->o->instance, &c->o->volume, &c->o->bill,
+                                 text, why, why_len);
+}
+
+static void cost_failed(void *arg, int rc, const char *why)
+{
+    (void)arg, (void)rc;
+    fprintf(stderr, "asmsim: %s\n", why);
+}
+
+/* --json FILE|-, through the writer table: 0, or 1 (told). */
 static int write_cost_json(struct cli_opts *o, int argc, char **argv)
 {
     struct report_meta meta = { .testname = o->testname, .version = ASMSIM_VERSION };
-    char why[CLI_WHY_LEN];
     char *line = cli_join_command_line(argc, argv);
 
     if (!line) {
@@ -246,14 +269,17 @@ static int write_cost_json(struct cli_opts *o, int argc, char **argv)
         return 1;
     }
     meta.command_line = line;
-    int rc = report_cost_json_write(o->json_path, &meta, &o->instance, &o->volume, &o->bill,
-                                    why, sizeof why);
+    struct cost_out out = { o, &meta };
+    const struct report_request q = {
+        .outs = REPORT_OUT_BIT(REPORT_OUT_JSON), .json_path = o->json_path,
+        .failed = cost_failed, .arg = &out,
+    };
+    const struct report_doc d = {
+        .meta = &meta, .what = "cost JSON", .json_text = cost_json, .json_arg = &out,
+    };
+    int rc = report_write_outputs(&q, &d);
     free(line);
-    if (rc != 0) {
-        fprintf(stderr, "asmsim: %s\n", why);
-        return 1;
-    }
-    return 0;
+    return rc != 0;
 }
 
 int cli_cmd_cost(int argc, char **argv)

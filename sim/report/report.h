@@ -187,12 +187,13 @@ int report_json_write(const char *path, const struct report_meta *meta,
                       const struct sim_sweep_result *sweep,
                       char *why, size_t why_len);
 
-/* The JSON of `asmsim cost`: asmsim_version, command, instance, volume
-   and the "cost" object of the results JSON for bill (docs/fields.md).
-   path "-" writes to stdout.  0 or -errno with a reason. */
-int report_cost_json_write(const char *path, const struct report_meta *meta,
-                           const struct inst_profile *in, const struct vol_profile *v,
-                           const struct price_bill *bill, char *why, size_t why_len);
+/* The JSON of `asmsim cost` as text (without a final newline; the writer
+   table's --json row writes it, report_writers.h): asmsim_version,
+   command, instance, volume and the "cost" object of the results JSON for
+   bill (docs/fields.md).  0 with *out to free(), or -ENOMEM with why. */
+int report_cost_json_text(const struct report_meta *meta, const struct inst_profile *in,
+                          const struct vol_profile *v, const struct price_bill *bill,
+                          char **out, char *why, size_t why_len);
 
 /* The same document as text (report_json_write writes it; the HTML
    report, html.h, is generated from it): 0 with *out to free(), or -errno

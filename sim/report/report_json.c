@@ -852,23 +852,17 @@ static void add_readings(struct jb *b, cJSON *root, const struct sim_setup *cfg,
     free(text);
 }
 
-/* Print the document root (freed here) to path, "-" for stdout, as
-   report_json_write_text; oom: building it ran out of memory (root may
-   then be NULL). */
-static int write_doc(const char *path, cJSON *root, bool oom, char *why, size_t why_len)
+/* The cost document root (freed here) as text into *out; oom: building
+   it ran out of memory (root may then be NULL). */
+static int cost_doc_text(cJSON *root, bool oom, char **out, char *why, size_t why_len)
 {
-    char *text = oom ? NULL : report_json_print(root);
-    int rc;
-
+    *out = oom ? NULL : report_json_print(root);
     cJSON_Delete(root);
-    if (text == NULL) {
-        snprintf(why, why_len, "cannot build the results JSON for %s: %s", path,
-                 strerror(ENOMEM));
+    if (*out == NULL) {
+        snprintf(why, why_len, "cannot build the cost JSON: %s", strerror(ENOMEM));
         return -ENOMEM;
     }
-    rc = report_write_text(path, text, "cost JSON", why, why_len);
-    free(text);
-    return rc;
+    return 0;
 }
 
 /* "cost": the monthly bill of the configuration at `disks` volumes
@@ -907,21 +901,21 @@ static void add_cost(struct jb *b, cJSON *parent, const struct price_bill *unit,
         add_null(b, x, "total_usd_month");
 }
 
-int report_cost_json_write(const char *path, const struct report_meta *meta,
-                           const struct inst_profile *in, const struct vol_profile *v,
-                           const struct price_bill *bill, char *why, size_t why_len)
+int report_cost_json_text(const struct report_meta *meta, const struct inst_profile *in,
+                          const struct vol_profile *v, const struct price_bill *bill,
+                          char **out, char *why, size_t why_len)
 {
     struct jb b = {false};
     cJSON *root = cJSON_CreateObject();
 
     if (root == NULL)
-        return write_doc(path, NULL, true, why, why_len);
+        return cost_doc_text(NULL, true, out, why, why_len);
     add_str(&b, root, "asmsim_version", meta->version);
     add_str(&b, root, "command", meta->command_line);
     add_str(&b, root, "instance", in->name);
     add_str(&b, root, "volume", v->spec);
     add_cost(&b, root, bill, bill->disks);
-    return write_doc(path, root, b.oom, why, why_len);
+    return cost_doc_text(root, b.oom, out, why, why_len);
 }
 
 /* The parts of one document, made by tasks that may run on several

@@ -1,8 +1,8 @@
 /*
  * report_writers.c - the writer table (report_writers.h): one row per
  * output, and report_write_outputs(), which every command calls once
- * (run, sweep and orion in cli_results.c, forecast, advise, report, and
- * the dashboard's save in session_record.c).
+ * (run, sweep and orion in cli_results.c, forecast, advise, cost, report,
+ * and the dashboard's save in session_record.c).
  *
  *   row                 file                          needs
  *   ORION's files       <t>_<stamp>_summary.txt ...   a run (a sweep: each)
