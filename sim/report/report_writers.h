@@ -1,6 +1,6 @@
 /*
  * report_writers.h - the writer table: every file asmsim writes about a
- * run, a sweep, a forecast or an advice is one row of it, and every
+ * run, a sweep, a forecast, an advice or a bill is one row of it, and every
  * command writes what it was asked for with one call,
  * report_write_outputs() (report_writers.c).
  *
