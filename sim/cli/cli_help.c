@@ -1,22 +1,22 @@
 /*
  * cli_help.c - the help texts: `asmsim --help`, `asmsim run|sweep|orion|
- * cost|advise --help` and `asmsim profiles|report --help`.
+ * forecast|cost|advise --help` and `asmsim profiles|report --help`.
  *
  * The pages of run, sweep, orion, forecast, cost and advise are generated:
  * a page is its free text (intro, headings, footer) and the options in the
- * order shown,
- * and each option's words, its argument name and its default are its
- * row's in the option table (cli_option_table.h), placed at the page's
- * column (24; orion and cost 20).  Words with a value known only when the
- * page is printed (forecast's presets and limits) are a function's, the
- * row help's text_fn or a TXT_FN item's.  So the help states the default the
- * parser applies ("{}" in a row's help is the row's default), and an
- * option added to the table is documented where its row says.  The limits
- * in the words (LAY_MAX_DISKS, CLI_TESTNAME_MAX) come from the constants
- * the parsers check.  In run and sweep, "[ORION: x]" after a default
- * marks one that differs from ORION's (DOMAIN.md section 2), so a user
- * who compares with ORION knows which flags to set.  `asmsim help
- * COMMAND` is COMMAND's --help (tui/main.c).  Still written out whole:
+ * order shown, and each option's words, its argument name and its default
+ * are its row's in the option table (cli_option_table.h), placed at the
+ * page's column (24; orion and cost 20).  Words with a value known only
+ * when the page is printed (forecast's presets and limits) are a
+ * function's: the row help's text_fn, or a TXT_FN item's.  So the help
+ * states the default the parser applies ("{}" in a row's help is the
+ * row's default), and an option added to the table is documented where
+ * its row says.  The limits in the words (LAY_MAX_DISKS,
+ * CLI_TESTNAME_MAX) come from the constants the parsers check.  In run
+ * and sweep, "[ORION: x]" after a default marks one that differs from
+ * ORION's (DOMAIN.md section 2), so a user who compares with ORION knows
+ * which flags to set.  `asmsim help COMMAND` is COMMAND's --help
+ * (tui/main.c).  Still written out whole:
  * the main, profiles and report texts (commands of few options that do
  * not use the table).
  */
