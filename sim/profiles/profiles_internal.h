@@ -80,6 +80,25 @@ extern const struct prof_provider prof_provider_ebs;
 extern const struct prof_provider prof_provider_oci;
 extern const struct prof_provider prof_provider_nvme;
 
+/* The provider holding row *i of a list that runs through every
+   provider's rows in table order, count(p) rows of each (its types, its
+   latency rows, its rules); *i becomes the row's index among p's.  NULL
+   past the end (or for *i < 0). */
+const struct prof_provider *prof_provider_row(int *i, int (*count)(const struct prof_provider *p));
+/* How many rows that list has: count(p) summed over the providers. */
+int prof_provider_rows(int (*count)(const struct prof_provider *p));
+
+/* For a provider's latency rows (struct prof_latency_row): where a row's
+   figures come from, per direction.  PROF_LAT_WHY(read basis, read
+   source, write basis, write source) fills the row's basis[] and
+   source[]; PROF_LAT_FIT(c) and PROF_LAT_KEPT give a basis and a source
+   each, spread by the extra expansion. */
+#define PROF_LAT_FIT(c) PROF_BASIS_MEASURED, "fitted to " c
+#define PROF_LAT_KEPT PROF_BASIS_ESTIMATE, "the model's earlier estimate; no measurement"
+#define PROF_LAT_WHY(...) PROF_LAT_WHY_(__VA_ARGS__)
+#define PROF_LAT_WHY_(rb, rs, wb, ws) { rb, wb }, { rs, ws }
+#define PROF_LAT_ALL_KEPT PROF_LAT_WHY(PROF_LAT_KEPT, PROF_LAT_KEPT)
+
 /* Every provider's types, in listing order: i in 0 .. prof_volume_type_count()
    - 1; NULL past the end. */
 const struct vol_type *prof_type_at(int i);

@@ -55,20 +55,37 @@ const struct prof_provider *prof_provider_of_instance(const struct inst_profile 
     return in && in->provider[0] ? prof_provider_find(in->provider) : NULL;
 }
 
-const struct vol_type *prof_type_at(int i)
+const struct prof_provider *prof_provider_row(int *i, int (*count)(const struct prof_provider *p))
 {
-    for (int k = 0; i >= 0 && k < N_PROVIDERS; k++) {
-        if (i < providers[k]->n_types)
-            return &providers[k]->types[i];
-        i -= providers[k]->n_types;
+    for (int k = 0; *i >= 0 && k < N_PROVIDERS; k++) {
+        int n = count(providers[k]);
+        if (*i < n)
+            return providers[k];
+        *i -= n;
     }
     return NULL;
 }
 
-int prof_volume_type_count(void)
+static int n_types(const struct prof_provider *p)
+{
+    return p->n_types;
+}
+
+const struct vol_type *prof_type_at(int i)
+{
+    const struct prof_provider *p = prof_provider_row(&i, n_types);
+    return p ? &p->types[i] : NULL;
+}
+
+int prof_provider_rows(int (*count)(const struct prof_provider *p))
 {
     int n = 0;
     for (int k = 0; k < N_PROVIDERS; k++)
-        n += providers[k]->n_types;
+        n += count(providers[k]);
     return n;
+}
+
+int prof_volume_type_count(void)
+{
+    return prof_provider_rows(n_types);
 }

@@ -4,9 +4,11 @@
  *
  * One provider is one file of sim/profiles/providers/ (ebs.c, oci.c,
  * nvme.c), holding its volume-type catalogue (struct vol_type,
- * profiles_internal.h), the resolver that applies its rules, and one
- * struct prof_provider naming all of it; provider.c lists the providers
- * in the order `asmsim profiles` shows their types.  Callers (advise,
+ * profiles_internal.h), the resolver that applies its rules, its latency
+ * rows and its rows of the rule book (each with its source), the limits
+ * of its flexible shapes, and one struct prof_provider naming all of it;
+ * provider.c lists the providers in the order `asmsim profiles` shows
+ * their types (and the rule book its rules and latency rows).  Callers (advise,
  * cost, report, the CLI) ask the table (by name, by volume, by instance)
  * instead of testing names such as "oci-" or "aws".
  *
@@ -59,8 +61,29 @@ struct prof_provider {
     const struct vol_type *types;       /* the catalogue, in listing order */
     int n_types;
 
+    /* Service times per type and platform (profiles_latency.c reads them;
+       a row for a platform overrides the type's row for any), each
+       direction with its source. */
+    const struct prof_latency_row *latency;
+    int n_latency;
+
+    /* Its rows of the rule book (profiles_rules.c, `asmsim profiles
+       rules`): its volume types', then its instances' ("instances"), which
+       the book lists after every provider's volume rules. */
+    const struct prof_rule *rules;
+    int n_rules;
+    const struct prof_rule *instance_rules;
+    int n_instance_rules;
+
     const struct prof_shape *shapes;    /* flexible shapes; NULL: none */
     int n_shapes;
+    /* The limits of `ocpus` OCPUs of shape into out (all of it: name,
+       provider, rates); profiles_instances.c has checked the OCPU range.
+       The instance listing shows the first shape at listed_ocpus. */
+    void (*shape_instance)(const struct prof_shape *shape, int ocpus,
+                           struct inst_profile *out);
+    const int *listed_ocpus;
+    int n_listed_ocpus;
     int data_volumes_max;       /* per instance; 0: no limit */
     int data_volumes_max_xen;   /* on Xen, where it differs; 0: as above */
 
