@@ -75,6 +75,13 @@ static const struct prof_latency_row nvme_latency[] = {
       PROF_LAT_ALL_KEPT },
 };
 
+/* Its row of the rule book (profiles_rules.c, `asmsim profiles rules`). */
+static const struct prof_rule nvme_rules[] = {
+    /* ---- local NVMe */
+    { "local-nvme", "limits", "what the spec says (default 400,000 IOPS, 2,000 MB/s); "
+      "the instance's EBS limits do not apply", PROF_BASIS_ESTIMATE, "model" },
+};
+
 const struct prof_provider prof_provider_nvme = {
     .name = "",
     .display = "",
@@ -87,6 +94,8 @@ const struct prof_provider prof_provider_nvme = {
     .n_types = NVME_TYPES,
     .latency = nvme_latency,
     .n_latency = (int)(sizeof nvme_latency / sizeof nvme_latency[0]),
+    .rules = nvme_rules,
+    .n_rules = (int)(sizeof nvme_rules / sizeof nvme_rules[0]),
     /* no price list: a bill of local NVMe alone is the first provider's
        (prices.c, bill_provider) */
 };

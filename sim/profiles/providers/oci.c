@@ -225,6 +225,48 @@ static const struct prof_latency_row oci_latency[] = {
     { "oci-uhp", PROF_PLATFORM_ANY, LAT_OCI_UHP, WHY_UHP },
 };
 
+/* ---------------------------------------------------------- rule book
+ *
+ * OCI's rows of the rule book (profiles_rules.c, `asmsim profiles rules`):
+ * each rule in a user's words with its document or measurement, which
+ * tests/test_rules.c checks against the resolver above.  Source:
+ *   OCI-BV   OCI Block Volume documentation, "Block Volume Performance"
+ *            and its per-level tables, 2023-06.
+ */
+#define OCI_BV "OCI Block Volume performance page, 2023-06"
+
+#define OCI_ALL "oci-lower oci-balanced oci-higher oci-uhp"
+
+static const struct prof_rule oci_rules[] = {
+    /* ---- OCI */
+    { "oci-lower", "IOPS and throughput", "2 IOPS per GB up to 3,000; 240 KB/s per GB "
+      "up to 480 MB/s", PROF_BASIS_DOCUMENTED, OCI_BV },
+    { "oci-balanced", "IOPS and throughput", "60 IOPS per GB up to 25,000; 480 KB/s per "
+      "GB up to 480 MB/s", PROF_BASIS_DOCUMENTED, OCI_BV },
+    { "oci-higher", "IOPS and throughput", "75 IOPS per GB up to 50,000; 600 KB/s per "
+      "GB up to 680 MB/s", PROF_BASIS_DOCUMENTED, OCI_BV },
+    { "oci-uhp", "IOPS and throughput", "(1.5 VPU + 45) IOPS per GB up to min(2,500 "
+      "VPU, 300,000); (12 VPU + 360) KB/s per GB up to min(20 VPU + 280, 2,680) MB/s; "
+      "needs a shape of 16 OCPUs or more", PROF_BASIS_DOCUMENTED, OCI_BV },
+    { "oci-lower oci-balanced oci-higher", "attachment path", "one iSCSI path carries "
+      "about 560 MB/s whatever the I/O size (C8 560, C13 549 and 563 MB/s on a 680 "
+      "MB/s volume)", PROF_BASIS_MEASURED, "DOMAIN.md C8, C13" },
+    { "oci-lower oci-balanced oci-higher", "merging", "contiguous I/Os merge: 4 KiB "
+      "sequential reads at 138,000 IOPS on a 50,000 IOPS volume",
+      PROF_BASIS_MEASURED, "DOMAIN.md C13" },
+    { "oci-uhp", "merging", "none (multipath): 4 KiB sequential reads at 304,013 of "
+      "300,000 IOPS", PROF_BASIS_MEASURED, "DOMAIN.md C14" },
+    { OCI_ALL, "delivered", "1.0 of IOPS (C7: 50,431 of 50,000) and throughput",
+      PROF_BASIS_MEASURED, "DOMAIN.md C7, C8" },
+};
+
+/* The book lists this after every provider's volume rules. */
+static const struct prof_rule oci_instance_rules[] = {
+    { "instances", "OCI shapes", "block volume traffic 20,000 IOPS and 120 MB/s per "
+      "Gbps of the shape (1 Gbps per OCPU, at most 40), at most 600,000 IOPS and "
+      "4,800 MB/s", PROF_BASIS_DOCUMENTED, OCI_BV },
+};
+
 /* The flexible shapes ("oci-e4flex-N", N OCPUs): OCPU ranges (OCI compute
    shapes page; profiles_instances.c derives their limits), the price list's
    parts (oci_prices.csv) and E4.Flex's memory cap of 1,024 GB in all (OCI
@@ -256,6 +298,11 @@ const struct prof_provider prof_provider_oci = {
     .n_types = OCI_TYPES,
     .latency = oci_latency,
     .n_latency = (int)(sizeof oci_latency / sizeof oci_latency[0]),
+    .rules = oci_rules,
+    .n_rules = (int)(sizeof oci_rules / sizeof oci_rules[0]),
+    .instance_rules = oci_instance_rules,
+    .n_instance_rules =
+        (int)(sizeof oci_instance_rules / sizeof oci_instance_rules[0]),
     .shapes = oci_shapes,
     .n_shapes = (int)(sizeof oci_shapes / sizeof oci_shapes[0]),
     .data_volumes_max = 32,     /* block volumes per instance (OCI service limits) */
