@@ -18,16 +18,12 @@
  * Where it matters: io2 Block Express gives at most 32,000 IOPS off Nitro
  * (prof_attached_iops; AWS EBS Provisioned IOPS documentation).
  *
- * OCI flexible shapes ("oci-e4flex-N", N = 1..64 OCPUs; "oci-e5flex-N",
- * N = 1..94), from OCI's compute shapes table: 1 Gbps of network per OCPU,
- * at most 40 Gbps, for both E4.Flex and E5.Flex.  Block volume traffic is
- * limited per Gbps of the shape's network to 20,000 IOPS and 120 MB/s, at
- * most 600,000 IOPS and 4,800 MB/s (OCI Block Volume performance page;
- * DOMAIN.md section 4).  So an 8-OCPU shape allows 160,000 IOPS and
- * 960 MB/s.  No burst, fractions 1.0.  Ultra High Performance volumes need
- * a shape of at least 16 OCPUs (same page): prof_attach_check refuses
- * smaller ones.  (Until this rule set the model took 125 MB/s per OCPU,
- * the whole network, and no IOPS limit.)
+ * Flexible shapes ("oci-e4flex-N", N OCPUs) are their provider's: its
+ * struct prof_shape rows give the name prefix and OCPU range, and its
+ * shape_instance hook the limits of N OCPUs (providers/oci.c, with the
+ * rules and their sources); the listing shows each provider's first shape
+ * at its listed_ocpus.  This file walks the providers for them and names
+ * none.
  * "none" has no limits.
  *
  * An unknown name gets suggestions: every known name at the smallest edit
@@ -51,19 +47,10 @@
 
 #include "layouts/why.h"
 
-/* The OCI flexible shape families (prefix, label, OCPU range) are the
-   provider's (providers/oci.c); the listing shows the first at these
-   OCPUs. */
-static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
-#define OCI_LISTED ((int)(sizeof oci_listed_ocpus / sizeof oci_listed_ocpus[0]))
-
-/* OCI's rules for flexible shapes (see the top of this file). */
-#define OCI_GBPS_PER_OCPU 1.0
-#define OCI_GBPS_MAX 40.0
-#define OCI_BV_IOPS_PER_GBPS 20000.0
-#define OCI_BV_IOPS_MAX 600000.0
-#define OCI_BV_BYTES_PER_S_PER_GBPS 120e6
-#define OCI_BV_BYTES_PER_S_MAX 4800e6
+static int n_listed_shapes(const struct prof_provider *p)
+{
+    return p->n_shapes > 0 ? p->n_listed_ocpus : 0;
+}
 
 /* EC2 families on Xen (see the top of this file); every other is Nitro. */
 static const char *const xen_families[] = {
@@ -94,20 +81,6 @@ static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out
     out->max_iops = r->max_iops;
     out->burst_seconds = r->burst ? 1800 : 0;
     out->delivered_tput_frac = 0.972;
-    out->delivered_iops_frac = 1.0;
-}
-
-static void inst_oci(const struct prof_shape *shape, int ocpus, struct inst_profile *out)
-{
-    double gbps = fmin(ocpus * OCI_GBPS_PER_OCPU, OCI_GBPS_MAX);
-    memset(out, 0, sizeof *out);
-    snprintf(out->name, sizeof out->name, "%s%d", shape->prefix, ocpus);
-    snprintf(out->provider, sizeof out->provider, "%s", prof_provider_oci.name);
-    out->ocpus = ocpus;
-    out->base_bytes_per_s = out->max_bytes_per_s =
-        fmin(gbps * OCI_BV_BYTES_PER_S_PER_GBPS, OCI_BV_BYTES_PER_S_MAX);
-    out->base_iops = out->max_iops = fmin(gbps * OCI_BV_IOPS_PER_GBPS, OCI_BV_IOPS_MAX);
-    out->delivered_tput_frac = 1.0;
     out->delivered_iops_frac = 1.0;
 }
 
@@ -160,17 +133,19 @@ static void inst_none(struct inst_profile *out)
 
 int prof_instance_count(void)
 {
-    return prof_ec2_row_count + OCI_LISTED + 1;
+    return prof_ec2_row_count + prof_provider_rows(n_listed_shapes) + 1;
 }
 
 int prof_instance_at(int i, struct inst_profile *out)
 {
     if (!out || i < 0 || i >= prof_instance_count())
         return -ERANGE;
+    int k = i - prof_ec2_row_count;
+    const struct prof_provider *p = prof_provider_row(&k, n_listed_shapes);
     if (i < prof_ec2_row_count)
         inst_from_row(&prof_ec2_rows[i], out);
-    else if (i < prof_ec2_row_count + OCI_LISTED)
-        inst_oci(&prof_provider_oci.shapes[0], oci_listed_ocpus[i - prof_ec2_row_count], out);
+    else if (p)
+        p->shape_instance(&p->shapes[0], p->listed_ocpus[k], out);
     else
         inst_none(out);
     return 0;
@@ -220,11 +195,12 @@ void prof_fmt_inst_iops(const struct inst_profile *in, char *buf, size_t len)
 
 static const char *candidate_name(int i, char *buf, size_t len)
 {
+    int k = i - prof_ec2_row_count;
+    const struct prof_provider *p = prof_provider_row(&k, n_listed_shapes);
     if (i < prof_ec2_row_count)
         return prof_ec2_rows[i].name;
-    if (i < prof_ec2_row_count + OCI_LISTED) {
-        snprintf(buf, len, "%s%d", prof_provider_oci.shapes[0].prefix,
-                 oci_listed_ocpus[i - prof_ec2_row_count]);
+    if (p) {
+        snprintf(buf, len, "%s%d", p->shapes[0].prefix, p->listed_ocpus[k]);
         return buf;
     }
     return "none";
@@ -317,10 +293,10 @@ void prof_why_suggest(char *why, size_t why_len, const char *head,
     why_set(why, why_len, "%s; did you mean %s?", head, list);
 }
 
-/* name as a shape of this family: 0 (found), -ENOENT (of the family but
-   outside its OCPU range), 1 (not of the family). */
-static int find_oci(const struct prof_shape *shape, const char *name,
-                    struct inst_profile *out, char *why, size_t why_len)
+/* name as a shape of provider p's family shape: 0 (found), -ENOENT (of
+   the family but outside its OCPU range), 1 (not of the family). */
+static int find_shape(const struct prof_provider *p, const struct prof_shape *shape,
+                      const char *name, struct inst_profile *out, char *why, size_t why_len)
 {
     size_t plen = strlen(shape->prefix);
     uint64_t ocpus;
@@ -334,7 +310,7 @@ static int find_oci(const struct prof_shape *shape, const char *name,
                 shape->ocpus_max, shape->prefix, shape->ocpus_max);
         return -ENOENT;
     }
-    inst_oci(shape, (int)ocpus, out);
+    p->shape_instance(shape, (int)ocpus, out);
     return 0;
 }
 
@@ -348,10 +324,13 @@ int prof_instance_find(const char *name, struct inst_profile *out, char *why, si
         inst_none(out);
         return 0;
     }
-    for (int k = 0; k < prof_provider_oci.n_shapes; k++) {
-        int rc = find_oci(&prof_provider_oci.shapes[k], name, out, why, why_len);
-        if (rc <= 0)
-            return rc;
+    for (int i = 0; i < prof_provider_count(); i++) {
+        const struct prof_provider *p = prof_provider_at(i);
+        for (int k = 0; k < p->n_shapes; k++) {
+            int rc = find_shape(p, &p->shapes[k], name, out, why, why_len);
+            if (rc <= 0)
+                return rc;
+        }
     }
     for (int i = 0; i < prof_ec2_row_count; i++)
         if (strcasecmp(prof_ec2_rows[i].name, name) == 0) {

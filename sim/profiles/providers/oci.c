@@ -45,6 +45,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "layouts/why.h"
 
@@ -267,10 +268,48 @@ static const struct prof_rule oci_instance_rules[] = {
       "4,800 MB/s", PROF_BASIS_DOCUMENTED, OCI_BV },
 };
 
+/* ---------------------------------------------------- flexible shapes
+ *
+ * Flexible shapes ("oci-e4flex-N", N = 1..64 OCPUs; "oci-e5flex-N",
+ * N = 1..94), from OCI's compute shapes table: 1 Gbps of network per OCPU,
+ * at most 40 Gbps, for both E4.Flex and E5.Flex.  Block volume traffic is
+ * limited per Gbps of the shape's network to 20,000 IOPS and 120 MB/s, at
+ * most 600,000 IOPS and 4,800 MB/s (OCI Block Volume performance page;
+ * DOMAIN.md section 4).  So an 8-OCPU shape allows 160,000 IOPS and
+ * 960 MB/s.  No burst, fractions 1.0.  Ultra High Performance volumes need
+ * a shape of at least 16 OCPUs (same page): prof_attach_check refuses
+ * smaller ones.  (Until this rule set the model took 125 MB/s per OCPU,
+ * the whole network, and no IOPS limit.)
+ */
+#define OCI_GBPS_PER_OCPU 1.0
+#define OCI_GBPS_MAX 40.0
+#define OCI_BV_IOPS_PER_GBPS 20000.0
+#define OCI_BV_IOPS_MAX 600000.0
+#define OCI_BV_BYTES_PER_S_PER_GBPS 120e6
+#define OCI_BV_BYTES_PER_S_MAX 4800e6
+
+static void oci_shape_instance(const struct prof_shape *shape, int ocpus, struct inst_profile *out)
+{
+    double gbps = fmin(ocpus * OCI_GBPS_PER_OCPU, OCI_GBPS_MAX);
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s%d", shape->prefix, ocpus);
+    snprintf(out->provider, sizeof out->provider, "%s", prof_provider_oci.name);
+    out->ocpus = ocpus;
+    out->base_bytes_per_s = out->max_bytes_per_s =
+        fmin(gbps * OCI_BV_BYTES_PER_S_PER_GBPS, OCI_BV_BYTES_PER_S_MAX);
+    out->base_iops = out->max_iops = fmin(gbps * OCI_BV_IOPS_PER_GBPS, OCI_BV_IOPS_MAX);
+    out->delivered_tput_frac = 1.0;
+    out->delivered_iops_frac = 1.0;
+}
+
+/* The instance listing shows the first shape at these OCPUs. */
+static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
+
 /* The flexible shapes ("oci-e4flex-N", N OCPUs): OCPU ranges (OCI compute
-   shapes page; profiles_instances.c derives their limits), the price list's
-   parts (oci_prices.csv) and E4.Flex's memory cap of 1,024 GB in all (OCI
-   compute pricing page; our sources give none for E5.Flex; prices.c). */
+   shapes page; oci_shape_instance above derives their limits), the price
+   list's parts (oci_prices.csv) and E4.Flex's memory cap of 1,024 GB in
+   all (OCI compute pricing page; our sources give none for E5.Flex;
+   prices.c). */
 static const struct prof_shape oci_shapes[] = {
     { "oci-e4flex-", "E4.Flex", 64, "B93113", "B93114", 1024 },
     { "oci-e5flex-", "E5.Flex", 94, "B97384", "B97385", 0 },
@@ -305,6 +344,9 @@ const struct prof_provider prof_provider_oci = {
         (int)(sizeof oci_instance_rules / sizeof oci_instance_rules[0]),
     .shapes = oci_shapes,
     .n_shapes = (int)(sizeof oci_shapes / sizeof oci_shapes[0]),
+    .shape_instance = oci_shape_instance,
+    .listed_ocpus = oci_listed_ocpus,
+    .n_listed_ocpus = (int)(sizeof oci_listed_ocpus / sizeof oci_listed_ocpus[0]),
     .data_volumes_max = 32,     /* block volumes per instance (OCI service limits) */
     .advise_types = oci_advise_types,
     .n_advise_types = (int)(sizeof oci_advise_types / sizeof oci_advise_types[0]),
