@@ -3,40 +3,27 @@
  * all of its volumes together, looked up by name, with suggestions for a
  * name that is not known.
  *
- * Instances.  EC2 rows come from the table generated from
- * sim/profiles/ec2_ebs_limits_2023-06.csv (profiles_table.h): bytes/s =
- * MB/s x 1e6; burst instances hold the maximum for 1800 s (30 min per
- * 24 h).  Fitted to the published measurements that tests/test_calibration.c
- * checks (cases C1..C9): delivered throughput 0.972 (C1 580 of 593.75 MB/s,
- * C2 7300 of 7500, C5 335 of 347.5), delivered IOPS 1.0 (C4 18,905 of
- * 18,750).
- * Platform (enum prof_platform): an EC2 family is Nitro unless it is in
- * xen_families below, the families AWS's "Instances built on the Nitro
- * System" page leaves out (the Xen-based previous and current generations:
- * c1, c3, c4, d2, f1, g2, g3, h1, i2, i3, m1, m2, m3, m4, p2, p3, r3, r4,
- * t1, t2, x1, x1e; i3en and p3dn, built on Nitro, are other families).
- * Where it matters: io2 Block Express gives at most 32,000 IOPS off Nitro
- * (prof_attached_iops; AWS EBS Provisioned IOPS documentation).
- *
- * Flexible shapes ("oci-e4flex-N", N OCPUs) are their provider's: its
- * struct prof_shape rows give the name prefix and OCPU range, and its
- * shape_instance hook the limits of N OCPUs (providers/oci.c, with the
- * rules and their sources); the listing shows each provider's first shape
- * at its listed_ocpus.  This file walks the providers for them and names
- * none.
+ * Instances are their providers': a provider's fixed instance types
+ * (EC2's, from its CSV) through its instance_count / instance_at /
+ * instance_name hooks, its flexible shapes through its struct prof_shape
+ * rows and shape_instance hook (each provider's file holds the limits
+ * and their sources).  The listing shows, provider by provider in the
+ * table's order, its fixed types and then its first shape at its
+ * listed_ocpus, and "none" last; this file walks the providers for them
+ * and names none.
  * "none" has no limits.
  *
  * An unknown name gets suggestions: every known name at the smallest edit
  * distance (Levenshtein plus adjacent transpositions, case-insensitive) if
  * that distance is small enough to be a typo, otherwise the closest names
- * of the same EC2 family ("m5.huge" -> m5.*), at most three either way,
+ * of the same family, the part before the dot ("m5.huge" -> m5.*), at
+ * most three either way,
  * and no more than fit the reason's PROF_WHY_CHARS; the name itself is
  * shown quoted and cut as why_quote does (profiles_internal.h).
  *
  * Nothing here allocates or keeps state: every table is const.
  */
 #include "sim/profiles/profiles_internal.h"
-#include "sim/profiles/profiles_table.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -47,41 +34,16 @@
 
 #include "layouts/why.h"
 
-static int n_listed_shapes(const struct prof_provider *p)
+static int n_fixed(const struct prof_provider *p)
 {
-    return p->n_shapes > 0 ? p->n_listed_ocpus : 0;
+    return p->instance_count ? p->instance_count() : 0;
 }
 
-/* EC2 families on Xen (see the top of this file); every other is Nitro. */
-static const char *const xen_families[] = {
-    "c1", "c3", "c4", "d2", "f1", "g2", "g3", "h1", "i2", "i3", "m1",
-    "m2", "m3", "m4", "p2", "p3", "r3", "r4", "t1", "t2", "x1", "x1e",
-};
-
-static enum prof_platform ec2_platform(const char *name)
+/* What the listing shows of p: its fixed types, then its first shape at
+   its listed OCPUs. */
+static int n_listed(const struct prof_provider *p)
 {
-    const char *dot = strchr(name, '.');
-    size_t fl = dot ? (size_t)(dot - name) : strlen(name);
-    for (size_t i = 0; i < sizeof xen_families / sizeof xen_families[0]; i++)
-        if (strlen(xen_families[i]) == fl && strncasecmp(xen_families[i], name, fl) == 0)
-            return PROF_PLATFORM_XEN;
-    return PROF_PLATFORM_NITRO;
-}
-
-static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out)
-{
-    memset(out, 0, sizeof *out);
-    snprintf(out->name, sizeof out->name, "%s", r->name);
-    snprintf(out->provider, sizeof out->provider, "%s", prof_provider_ebs.name);
-    out->platform = ec2_platform(r->name);
-    out->burst = r->burst;
-    out->base_bytes_per_s = r->base_MBps * 1e6;
-    out->max_bytes_per_s = r->max_MBps * 1e6;
-    out->base_iops = r->base_iops;
-    out->max_iops = r->max_iops;
-    out->burst_seconds = r->burst ? 1800 : 0;
-    out->delivered_tput_frac = 0.972;
-    out->delivered_iops_frac = 1.0;
+    return n_fixed(p) + (p->n_shapes > 0 ? p->n_listed_ocpus : 0);
 }
 
 const char *prof_platform_name(enum prof_platform p)
@@ -133,21 +95,20 @@ static void inst_none(struct inst_profile *out)
 
 int prof_instance_count(void)
 {
-    return prof_ec2_row_count + prof_provider_rows(n_listed_shapes) + 1;
+    return prof_provider_rows(n_listed) + 1;
 }
 
 int prof_instance_at(int i, struct inst_profile *out)
 {
     if (!out || i < 0 || i >= prof_instance_count())
         return -ERANGE;
-    int k = i - prof_ec2_row_count;
-    const struct prof_provider *p = prof_provider_row(&k, n_listed_shapes);
-    if (i < prof_ec2_row_count)
-        inst_from_row(&prof_ec2_rows[i], out);
-    else if (p)
-        p->shape_instance(&p->shapes[0], p->listed_ocpus[k], out);
-    else
+    const struct prof_provider *p = prof_provider_row(&i, n_listed);
+    if (!p)
         inst_none(out);
+    else if (i < n_fixed(p))
+        p->instance_at(i, out);
+    else
+        p->shape_instance(&p->shapes[0], p->listed_ocpus[i - n_fixed(p)], out);
     return 0;
 }
 
@@ -195,15 +156,13 @@ void prof_fmt_inst_iops(const struct inst_profile *in, char *buf, size_t len)
 
 static const char *candidate_name(int i, char *buf, size_t len)
 {
-    int k = i - prof_ec2_row_count;
-    const struct prof_provider *p = prof_provider_row(&k, n_listed_shapes);
-    if (i < prof_ec2_row_count)
-        return prof_ec2_rows[i].name;
-    if (p) {
-        snprintf(buf, len, "%s%d", p->shapes[0].prefix, p->listed_ocpus[k]);
-        return buf;
-    }
-    return "none";
+    const struct prof_provider *p = prof_provider_row(&i, n_listed);
+    if (!p)
+        return "none";
+    if (i < n_fixed(p))
+        return p->instance_name(i);
+    snprintf(buf, len, "%s%d", p->shapes[0].prefix, p->listed_ocpus[i - n_fixed(p)]);
+    return buf;
 }
 
 /* "m5" for "m5.lrge"; empty when there is no dot. */
@@ -238,8 +197,8 @@ static int unknown_instance(const char *name, char *why, size_t why_len)
         nbest = 0;
         size_t fl = family_len(name);
         int bestd[3];
-        for (int i = 0; fl > 0 && i < prof_ec2_row_count; i++) {
-            const char *c = prof_ec2_rows[i].name;
+        for (int i = 0; fl > 0 && i < n; i++) {
+            const char *c = candidate_name(i, buf, sizeof buf);
             if (family_len(c) != fl || strncasecmp(c, name, fl) != 0)
                 continue;
             int d = prof_edit_distance(name, c), k;
@@ -332,10 +291,13 @@ int prof_instance_find(const char *name, struct inst_profile *out, char *why, si
                 return rc;
         }
     }
-    for (int i = 0; i < prof_ec2_row_count; i++)
-        if (strcasecmp(prof_ec2_rows[i].name, name) == 0) {
-            inst_from_row(&prof_ec2_rows[i], out);
-            return 0;
-        }
+    for (int i = 0; i < prof_provider_count(); i++) {
+        const struct prof_provider *p = prof_provider_at(i);
+        for (int k = 0; k < n_fixed(p); k++)
+            if (strcasecmp(p->instance_name(k), name) == 0) {
+                p->instance_at(k, out);
+                return 0;
+            }
+    }
     return unknown_instance(name, why, why_len);
 }

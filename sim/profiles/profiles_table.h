@@ -3,7 +3,7 @@
  * sim/profiles/ec2_ebs_limits_2023-06.csv.
  *
  * The definition is generated at build time by sim/profiles/csv_to_c.cmake
- * (build/generated/instances_table.c); only sim/profiles/profiles_instances.c
+ * (build/generated/instances_table.c); only sim/profiles/providers/ebs.c
  * reads it.
  * Rates are the CSV's decimal MB/s at 128 KiB I/O and IOPS at 16 KiB I/O.
  */

@@ -5,12 +5,13 @@
  * One provider is one file of sim/profiles/providers/ (ebs.c, oci.c,
  * nvme.c), holding its volume-type catalogue (struct vol_type,
  * profiles_internal.h), the resolver that applies its rules, its latency
- * rows and its rows of the rule book (each with its source), the limits
- * of its flexible shapes, and one struct prof_provider naming all of it;
- * provider.c lists the providers in the order `asmsim profiles` shows
- * their types (and the rule book its rules and latency rows).  Callers (advise,
- * cost, report, the CLI) ask the table (by name, by volume, by instance)
- * instead of testing names such as "oci-" or "aws".
+ * rows and its rows of the rule book (each with its source), its
+ * instances (fixed types, or the limits of its flexible shapes), and one
+ * struct prof_provider naming all of it; provider.c lists the providers in
+ * the order `asmsim profiles` shows their types (and the rule book its
+ * rules and latency rows, the instance listing its instances).  Callers
+ * (advise, cost, report, the CLI) ask the table (by name, by volume, by
+ * instance) instead of testing names such as "oci-" or "aws".
  *
  * local-nvme is a provider of its own with the empty name: an
  * instance-store volume attaches to any instance, and has no list price.
@@ -74,6 +75,12 @@ struct prof_provider {
     int n_rules;
     const struct prof_rule *instance_rules;
     int n_instance_rules;
+
+    /* Its fixed instance types (EC2's), in listing order: how many, and
+       the i-th's limits (all of inst_profile) and name; NULL: none. */
+    int (*instance_count)(void);
+    void (*instance_at)(int i, struct inst_profile *out);
+    const char *(*instance_name)(int i);
 
     const struct prof_shape *shapes;    /* flexible shapes; NULL: none */
     int n_shapes;

@@ -92,9 +92,12 @@
 #include "sim/profiles/profiles_internal.h"
 #include "sim/profiles/prices.h"
 #include "sim/profiles/prices_internal.h"
+#include "sim/profiles/profiles_table.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
 
 #include "layouts/why.h"
 
@@ -515,6 +518,71 @@ static const struct prof_latency_row ebs_latency[] = {
     { "sc1", PROF_PLATFORM_ANY, LAT_SC1, PROF_LAT_ALL_KEPT },
 };
 
+/* ---------------------------------------------------------- instances
+ *
+ * EC2 instances (profiles_instances.c lists and finds them through the
+ * hooks below).  The rows come from the table generated from
+ * sim/profiles/ec2_ebs_limits_2023-06.csv (profiles_table.h): bytes/s =
+ * MB/s x 1e6; burst instances hold the maximum for 1800 s (30 min per
+ * 24 h).  Fitted to the published measurements that tests/test_calibration.c
+ * checks (cases C1..C9): delivered throughput 0.972 (C1 580 of 593.75 MB/s,
+ * C2 7300 of 7500, C5 335 of 347.5), delivered IOPS 1.0 (C4 18,905 of
+ * 18,750).
+ * Platform (enum prof_platform): an EC2 family is Nitro unless it is in
+ * xen_families below, the families AWS's "Instances built on the Nitro
+ * System" page leaves out (the Xen-based previous and current generations:
+ * c1, c3, c4, d2, f1, g2, g3, h1, i2, i3, m1, m2, m3, m4, p2, p3, r3, r4,
+ * t1, t2, x1, x1e; i3en and p3dn, built on Nitro, are other families).
+ * Where it matters: io2 Block Express gives at most 32,000 IOPS off Nitro
+ * (prof_attached_iops; AWS EBS Provisioned IOPS documentation).
+ */
+/* EC2 families on Xen (see above); every other is Nitro. */
+static const char *const xen_families[] = {
+    "c1", "c3", "c4", "d2", "f1", "g2", "g3", "h1", "i2", "i3", "m1",
+    "m2", "m3", "m4", "p2", "p3", "r3", "r4", "t1", "t2", "x1", "x1e",
+};
+
+static enum prof_platform ec2_platform(const char *name)
+{
+    const char *dot = strchr(name, '.');
+    size_t fl = dot ? (size_t)(dot - name) : strlen(name);
+    for (size_t i = 0; i < sizeof xen_families / sizeof xen_families[0]; i++)
+        if (strlen(xen_families[i]) == fl && strncasecmp(xen_families[i], name, fl) == 0)
+            return PROF_PLATFORM_XEN;
+    return PROF_PLATFORM_NITRO;
+}
+
+static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", r->name);
+    snprintf(out->provider, sizeof out->provider, "%s", prof_provider_ebs.name);
+    out->platform = ec2_platform(r->name);
+    out->burst = r->burst;
+    out->base_bytes_per_s = r->base_MBps * 1e6;
+    out->max_bytes_per_s = r->max_MBps * 1e6;
+    out->base_iops = r->base_iops;
+    out->max_iops = r->max_iops;
+    out->burst_seconds = r->burst ? 1800 : 0;
+    out->delivered_tput_frac = 0.972;
+    out->delivered_iops_frac = 1.0;
+}
+
+static int ec2_instance_count(void)
+{
+    return prof_ec2_row_count;
+}
+
+static void ec2_instance_at(int i, struct inst_profile *out)
+{
+    inst_from_row(&prof_ec2_rows[i], out);
+}
+
+static const char *ec2_instance_name(int i)
+{
+    return prof_ec2_rows[i].name;
+}
+
 /* ---------------------------------------------------------- rule book
  *
  * EBS's rows of the rule book (profiles_rules.c, `asmsim profiles rules`):
@@ -653,6 +721,9 @@ const struct prof_provider prof_provider_ebs = {
     .decimal = false,
     .types = ebs_types,
     .n_types = EBS_TYPES,
+    .instance_count = ec2_instance_count,
+    .instance_at = ec2_instance_at,
+    .instance_name = ec2_instance_name,
     .latency = ebs_latency,
     .n_latency = (int)(sizeof ebs_latency / sizeof ebs_latency[0]),
     .rules = ebs_rules,
