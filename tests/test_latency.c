@@ -1,6 +1,7 @@
 /*
  * test_latency.c - the service-time parameters of every volume type, per
- * direction and platform (sim/profiles/profiles_latency.c), against the
+ * direction and platform (sim/profiles/profiles_latency.c and the rows of
+ * sim/profiles/providers/), against the
  * provider statements they are derived from.  The published measurements
  * they are fitted to are checked end to end in test_calibration.c.
  *
@@ -158,7 +159,7 @@ static void gp_should_have_over_ten_times_io2bx_ios_above_800_us(void)
 {
     /* AWS: io2 Block Express reduces "the frequency of I/Os exceeding
        800 microseconds by over 10 times" against General Purpose volumes;
-       the measured gp rows (profiles_latency.c, M2, M5) put it far over */
+       the measured gp rows (providers/ebs.c, M2, M5) put it far over */
     struct vol_profile bx = must_parse("io2bx");
     static const char *const gp[] = { "gp2", "gp3" };
     for (size_t i = 0; i < N(gp); i++) {

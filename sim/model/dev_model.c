@@ -27,7 +27,7 @@
  * tail_prob[dir] a factor uniform in [tail_min, tail_max], the realistic
  * tail that percentiles show.  W: a read whose volume last took a write waits, with
  * probability raw_prob, a time uniform in [0, raw_max] (the write's
- * background work still holding the volume; profiles_latency.c).  The
+ * background work still holding the volume; providers/ebs.c).  The
  * parameters are the volume type's on the instance's platform
  * (prof_volume_latency: io2 Block Express is sub-ms only on Nitro).
  *
@@ -62,7 +62,7 @@
  * when its throttle is set up.
  *
  * Limits are the provisioned rates times the delivered fractions fitted in
- * profiles.c (volumes) and profiles_instances.c (instances).  Burst buckets
+ * profiles.c (volumes) and the providers' files (instances).  Burst buckets
  * (gp2 IOPS, st1/sc1 throughput, instance 30-min burst) start at
  * burst_credit_frac of full; by themselves they carry across the points
  * of a run, as on one instance.  burst_fill sets every bucket's level (the

@@ -30,8 +30,9 @@
  * in profiles_spec.c, numbers in profiles_units.c, instances in
  * profiles_instances.c.
  *
- * Latency parameters (struct prof_latency) live in profiles_latency.c,
- * per type, direction and platform, each beside its source.
+ * Latency parameters (struct prof_latency) live in the providers' files,
+ * per type, direction and platform, each beside its source, and are read
+ * by profiles_latency.c.
  *
  * Delivered fractions (the share of the provisioned rate a volume
  * delivers on average), per limit, from measurements; where none binds the

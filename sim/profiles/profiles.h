@@ -71,7 +71,7 @@ struct prof_latency {
 /* The hypervisor an EC2 instance runs on, where rules or latency differ by
    it: io2 Block Express gives 256000 IOPS and sub-ms latency on Nitro
    (5th generation on, t3, a1, ...), 32000 IOPS and the earlier io2's
-   latency on Xen (m4, t2, c4, r4, ...; profiles_instances.c lists them).
+   latency on Xen (m4, t2, c4, r4, ...; providers/ebs.c lists them).
    PROF_PLATFORM_ANY: OCI shapes and "none"; in a latency row, any
    platform. */
 enum prof_platform {
@@ -139,7 +139,7 @@ struct inst_profile {
     double base_iops;           /* 0 = unlimited */
     double max_iops;
     double burst_seconds;       /* how long the bucket holds max from full */
-    double delivered_tput_frac; /* fitted; see profiles_instances.c */
+    double delivered_tput_frac; /* fitted; see the provider's file */
     double delivered_iops_frac;
 };
 
@@ -239,9 +239,9 @@ const struct prof_rule *prof_rule_at(int i);             /* NULL past the end */
 bool prof_rule_applies(const struct prof_rule *r, const char *type);
 const char *prof_basis_name(enum prof_basis b);         /* "documented", ... */
 
-/* The latency table (profiles_latency.c) row by row, for the rule book:
-   the type and platform it is for, its parameters, and per direction
-   (read, write) where they come from. */
+/* The latency rows (each provider's, read by profiles_latency.c) one by
+   one, for the rule book: the type and platform it is for, its
+   parameters, and per direction (read, write) where they come from. */
 struct prof_latency_row {
     const char *type;
     enum prof_platform platform;

@@ -13,9 +13,11 @@
  *   providers/ebs.c       gp2, gp3, gp3-2023, io1, io2, io2-2021, st1, sc1
  *   providers/oci.c       oci-lower, oci-balanced, oci-higher, oci-uhp
  *   providers/nvme.c      local-nvme
- *   profiles_latency.c  service times per type, direction and platform
+ *   profiles_latency.c  service times per type, direction and platform,
+ *                         from the providers' rows
+ *   profiles_rules.c    the rule book, from the providers' rows
  *   profiles_units.c    sizes, rates and counts, parsed and formatted
- *   profiles_instances.c  instances; of the above it uses only the units
+ *   profiles_instances.c  instances, from the providers' hooks and shapes
  *
  * A resolver fills only the provisioned figures (iops_*, tput_*, vpu,
  * price, spec) of the profile it is given and returns 0, or -EINVAL with

@@ -56,7 +56,7 @@
  *         32000 IOPS (AWS EBS Provisioned IOPS documentation: "other
  *         instances ... up to 32,000 IOPS"): vol_type.iops_max_non_nitro,
  *         applied when the volume meets its instance (prof_attached_iops,
- *         profiles_instances.c, where the platform of each family is).
+ *         profiles_instances.c; each EC2 family's platform is below).
  *         "io2bx", its former name here, still parses, as io2.
  *   io2-2021  io2 before Block Express, as the 2021 studies had it (C4):
  *         io1's rules with at most 500 IOPS per GiB, 4 GiB..16 TiB.
