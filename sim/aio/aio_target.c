@@ -16,8 +16,10 @@
  * the open descriptor just before the first I/O (aio_target_recheck); a
  * file has no lock that keeps one from being set up during the run.  The logical block size is asked of each device; every I/O's
  * offset and size must be a multiple of it, and open refuses up front, with
- * the sizes that would work, when the engine's granularity
- * (devset_cfg.io_align_bytes) is not.  The NUMA node of each target comes
+ * the class's I/O size and the sizes that would work, when the engine's
+ * granularity (devset_cfg.io_align_bytes) is not (the command line checks
+ * the sizes first, cli_resolve.c, so this is the check of last resort
+ * for a caller that did not).  The NUMA node of each target comes
  * from sysfs (safety.c: the block device's, or for a file the device of
  * its file system); -1 when nothing reports one (virtual and loop devices).
  *

@@ -13,8 +13,10 @@
  *      must be of one provider: an EBS volume needs an EC2 instance, an
  *      OCI block volume an OCI shape;
  *   4. the engine is chosen, and real targets are checked against the
- *      safety rules (safety.h) before anything is opened for writing; the
- *      least usable size of the targets becomes the disk size;
+ *      safety rules (safety.h) before anything is opened for writing, and
+ *      the I/O sizes the run issues against each one's logical block
+ *      size (O_DIRECT); the least usable size of the targets becomes the
+ *      disk size;
  *   5. the duration default follows the engine (auto on modelled volumes,
  *      ORION's 60 s on real devices and in orion), and options the run
  *      will not use are noted in cli_opts.warning;
