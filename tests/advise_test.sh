@@ -67,6 +67,9 @@ expect_error "advise_unknown_cloud_should_exit_2" \
 expect_error "advise_unknown_redundancy_should_exit_2" \
     "asmsim: advise: --redundancy flex2: not valid; use external, normal or high" "" \
     "$ASMSIM" advise --need-mbps 100 --redundancy flex2
+expect_error "advise_io_size_below_a_sector_should_exit_2" \
+    "asmsim: advise: --size-small 256: not valid; use a multiple of 512 bytes from 512 to 64MiB" "" \
+    "$ASMSIM" advise --need-iops 1000 --size-small 256
 expect_error "advise_unknown_volume_type_should_suggest" \
     "asmsim: advise: --volume-types gp9: unknown volume type" "" \
     "$ASMSIM" advise --need-mbps 100 --volume-types gp9
@@ -217,6 +220,14 @@ expect_true "burst_ok_should_pick_m5_large" grep -q "^ 1\. .* m5.large + " burst
 "$ASMSIM" advise --need-iops 20000 --size-small 4KiB --capacity 1TB --clouds aws,oci \
     --families m5,e4flex --top 1 >clouds.txt 2>/dev/null
 expect_true "two_clouds_should_be_set_side_by_side" grep -q "^  oci / aws = " clouds.txt
+
+# a redo-sized small I/O (issue 35 item 2): searched, and the run command
+# it prints asks for the same 512 bytes
+"$ASMSIM" advise --need-iops 20000 --size-small 512 --capacity 1TB --clouds aws \
+    --families m5 --volume-types gp3 --top 1 >redo512.txt 2>/dev/null
+expect_true "advise_at_512_bytes_should_say_so_in_targets_and_command" \
+    bash -c 'grep -q "20000 IOPS small (512 B)" redo512.txt &&
+             grep -q -- "--size-small 512B$" redo512.txt'
 
 # ---- --shard K/N and --merge: the same answer as the whole search -----------
 

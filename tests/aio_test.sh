@@ -490,6 +490,27 @@ else
             "$ASMSIM" orion -run oltp -testname ro -write 100 --destroy-data -duration 1
         blockdev --setrw "$blank"
 
+        # issue 35 item 2: a 512-byte I/O (a redo write) runs where the
+        # logical block is 512 bytes, and is refused before anything runs,
+        # naming the device and its block, where it is 4 KiB
+        sec512=$(truncate -s 16M sec512.img &&
+                 losetup -f --show --sector-size 512 sec512.img 2>/dev/null)
+        [ -n "$sec512" ] && LOOPS+=("$sec512")
+        sec4k=$(truncate -s 16M sec4k.img &&
+                losetup -f --show --sector-size 4096 sec4k.img 2>/dev/null)
+        [ -n "$sec4k" ] && LOOPS+=("$sec4k")
+        if [ -z "$sec512" ] || [ -z "$sec4k" ]; then
+            skip sector_sizes "losetup --sector-size failed"
+        else
+            expect_stdout_contains "io_of_512_bytes_should_run_on_512_byte_sectors" \
+                "Small IO size: 512 bytes" bash -c "'$ASMSIM' run --target '$sec512' \
+                --size-small 512 --run oltp --num-small 2 --output-dir sec512.out \
+                ${FAST[*]} >/dev/null && cat sec512.out/*_summary.txt"
+            expect_error "io_of_512_bytes_should_be_refused_on_4k_sectors_naming_the_block" \
+                "asmsim: $sec4k: logical block size 4096 bytes, but --size-small is 512 bytes; direct I/O there takes sizes in multiples of 4096 bytes" "" \
+                "$ASMSIM" run --target "$sec4k" --size-small 512 --run oltp "${FAST[@]}"
+        fi
+
         ext=$(new_loop ext4.img 64)
         LOOPS+=("$ext")
         if ! command -v mkfs.ext4 >/dev/null || ! mkfs.ext4 -q -F "$ext" >/dev/null 2>&1; then

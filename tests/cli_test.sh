@@ -97,8 +97,11 @@ bad() {   # name, expected message part, args...
 bad malformed_disks_should_name_the_valid_range \
     "asmsim: --disks 0: not a disk count; use an integer 1..1024" run --disks 0
 bad malformed_size_should_be_rejected \
-    "asmsim: --size-small 8Q: not an I/O size; use a multiple of 4KiB" \
+    "asmsim: --size-small 8Q: not an I/O size; use a multiple of 512 bytes from 512 to 64MiB" \
     run --size-small 8Q
+bad io_size_below_a_sector_should_be_rejected \
+    "asmsim: --size-large 256: not an I/O size; use a multiple of 512 bytes" \
+    run --size-large 256
 bad au_that_asm_does_not_have_should_be_rejected \
     "asmsim: --au 3MiB: not an ASM allocation unit; use 1MiB, 2MiB, 4MiB" \
     run --au 3MiB
@@ -339,6 +342,20 @@ expect_true "json_stdout_should_be_valid_json_and_nothing_else" \
 "$ASMSIM" run "${FAST[@]}" --disks 2 --json - --seed 7 >s2.json 2>/dev/null
 expect_true "same_seed_twice_should_give_identical_summary_and_points" \
     python3 "$TESTS_DIR/cli/same_results.py" s1.json s2.json
+# a redo-sized I/O (512 B, issue 35 item 2): one I/O against the IOPS
+# limits, its 512 bytes against throughput, so MB/s = IOPS x 512 B
+"$ASMSIM" run "${FAST[@]}" --disks 2 --run oltp --size-small 512 --json - \
+    >r512.json 2>/dev/null
+"$ASMSIM" run "${FAST[@]}" --disks 2 --run dss --size-large 1536 --json - \
+    >d1536.json 2>/dev/null
+expect_true "io_of_512_bytes_should_count_as_one_io_and_512_bytes" \
+    python3 -c '
+import json
+for f, size in (("r512.json", 512), ("d1536.json", 1536)):
+    pts = json.load(open(f))["points"]
+    assert pts and all(p["phys_iops"] > 0 and
+                       abs(p["phys_mbps"] - p["phys_iops"] * size / 1e6)
+                       <= 1e-6 * p["phys_mbps"] + 1e-9 for p in pts), f'
 expect_true "json_file_should_be_written_when_asked" \
     bash -c "'$ASMSIM' run --instance m5.large --duration 200ms --quiet --disks 1 --json r.json >/dev/null && python3 -m json.tool r.json >/dev/null"
 

@@ -173,11 +173,37 @@ static void tuned_line_should_replace_what_the_keys_changed_from_the_rows(void)
     free(line);
 }
 
+/* --size-small and --size-large take 512-byte steps from 512 B to 64 MiB
+   on every command that has them (a redo write is 512 B multiples). */
+static void io_sizes_should_take_512_byte_steps(void)
+{
+    static const enum cli_cmd cmds[] = { CLI_RUN, CLI_SWEEP, CLI_FORECAST };
+    static const char *const bad[] = { "256", "1000", "0", "4097",
+                                       "65537KiB", "8Q" };
+    for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+        static struct cli_opts o;
+        char why[512];
+        char *argv[] = { "x", "--size-small", "512", "--size-large", "1536",
+                         NULL };
+        cli_opts_defaults(&o, cmds[c]);
+        CHECK_INT_EQ(cli_opts_parse(&o, 5, argv, why, sizeof why), 0);
+        CHECK_INT_EQ(o.small_bytes, 512);
+        CHECK_INT_EQ(o.large_bytes, 1536);
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char *one[] = { "x", "--size-small", (char *)bad[i], NULL };
+            cli_opts_defaults(&o, cmds[c]);
+            CHECK_INT_EQ(cli_opts_parse(&o, 3, one, why, sizeof why), -EINVAL);
+            CHECK(strstr(why, "a multiple of 512 bytes from 512 to 64MiB"));
+        }
+    }
+}
+
 int main(void)
 {
     RUN(row_defaults_should_be_taken_by_their_own_setters);
     RUN(every_option_should_be_on_the_help_page_of_its_commands);
     RUN(help_should_state_the_default_the_parser_applies);
     RUN(tuned_line_should_replace_what_the_keys_changed_from_the_rows);
+    RUN(io_sizes_should_take_512_byte_steps);
     return check_done();
 }

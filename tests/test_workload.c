@@ -32,7 +32,7 @@ static void defaults_should_match_the_contract(void)
     CHECK_INT_EQ(cfg.large_bytes, 128 * KIB);
     CHECK_INT_EQ(cfg.large_type, WL_LARGE_RAND);
     CHECK_INT_EQ(cfg.write_pct, 0);
-    CHECK_INT_EQ(cfg.align_bytes, 4096);
+    CHECK_INT_EQ(cfg.align_bytes, 512);
     CHECK_U64_EQ(cfg.seed, 1);
     CHECK_INT_EQ(wl_cfg_check(&cfg, NULL, 0), 0);
 }
@@ -93,23 +93,52 @@ static void random_offsets_should_reach_both_ends_of_the_range(void)
     wl_destroy(w);
 }
 
-static void align_zero_should_mean_4096_bytes(void)
+/* 0 is the default, 512 B: a 512 B I/O (a redo write) sits at any
+   multiple of 512, every size of 4 KiB or more where it sat with the
+   4 KiB default that came before (its own power of two is larger). */
+static void align_zero_should_mean_512_bytes(void)
 {
     struct wl_cfg cfg;
     wl_cfg_defaults(&cfg, 1 * GIB);
     cfg.align_bytes = 0;
+    cfg.small_bytes = 512;
     wl *w = make(&cfg);
     if (!w)
         return;
-    CHECK_INT_EQ(wl_config(w)->align_bytes, 4096);
-    int bad = 0;
+    CHECK_INT_EQ(wl_config(w)->align_bytes, 512);
+    int bad = 0, odd_4k = 0;
     for (int i = 0; i < 100000; i++) {
         struct wl_io io;
         wl_next(w, WL_SMALL, 0, &io);
-        bad += io.offset_bytes % 4096 != 0;
+        bad += io.offset_bytes % 512 != 0 || io.size_bytes != 512;
+        odd_4k += io.offset_bytes % 4096 != 0;
     }
     CHECK_INT_EQ(bad, 0);
+    CHECK_NEAR_REL(odd_4k, 87500, 0.02);
     wl_destroy(w);
+}
+
+static void default_align_should_keep_4k_sizes_offsets(void)
+{
+    static const uint32_t sizes[] = { 4 * KIB, 8 * KIB, 12 * KIB, 24 * KIB };
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        struct wl_cfg a, b;
+        wl_cfg_defaults(&a, 1 * GIB + 12345);
+        a.small_bytes = sizes[k];
+        b = a;
+        b.align_bytes = 4096;
+        wl *wa = make(&a), *wb = make(&b);
+        int differ = 0;
+        for (int i = 0; wa && wb && i < 10000; i++) {
+            struct wl_io x, y;
+            wl_next(wa, (enum wl_class)(i & 1), 0, &x);
+            wl_next(wb, (enum wl_class)(i & 1), 0, &y);
+            differ += x.offset_bytes != y.offset_bytes;
+        }
+        CHECK_INT_EQ(differ, 0);
+        wl_destroy(wa);
+        wl_destroy(wb);
+    }
 }
 
 static void align_512_should_use_512_byte_offsets(void)
@@ -461,7 +490,7 @@ static void cfg_check_should_name_each_bad_setting(void)
     c = base; c.large_bytes = 0;
     expect_reject(&c, "{size_large} 0: must be more than 0 bytes");
     c = base; c.large_bytes = 130000;
-    expect_reject(&c, "{size_large} 130000: must be a multiple of 4096 bytes");
+    expect_reject(&c, "{size_large} 130000: must be a multiple of 512 bytes");
     c = base; c.align_bytes = 256;
     expect_reject(&c, "{align} 256: must be a power of two of at least 512 bytes");
     c = base; c.align_bytes = 3072;
@@ -491,7 +520,8 @@ int main(void)
     RUN(offsets_should_be_aligned_and_inside_the_space_over_1e6_draws);
     RUN(offsets_should_follow_the_io_size_natural_alignment);
     RUN(random_offsets_should_reach_both_ends_of_the_range);
-    RUN(align_zero_should_mean_4096_bytes);
+    RUN(align_zero_should_mean_512_bytes);
+    RUN(default_align_should_keep_4k_sizes_offsets);
     RUN(align_512_should_use_512_byte_offsets);
     RUN(small_offsets_should_be_uniform_over_16_bins);
     RUN(write_fraction_should_be_30_percent_within_4_sigma);

@@ -41,7 +41,7 @@ struct wl_cfg {
     int write_pct;                  /* 0..100 */
     uint32_t align_bytes;           /* offsets are multiples of this and of
                                        the largest power of two dividing the
-                                       I/O size; 0 = 4096 */
+                                       I/O size; 0 = 512 */
     uint64_t seed;
 };
 
@@ -53,8 +53,8 @@ struct wl_io {
 
 typedef struct wl wl;
 
-/* Defaults: 8 KiB small, 128 KiB large, random, 0 % writes, 4 KiB
-   alignment, seed 1. */
+/* Defaults: 8 KiB small, 128 KiB large, random, 0 % writes, 512 B
+   alignment (the I/O size's own power of two above it), seed 1. */
 void wl_cfg_defaults(struct wl_cfg *cfg, uint64_t capacity_bytes);
 
 /* Returns 0, or -EINVAL with a reason naming the bad setting in why. */

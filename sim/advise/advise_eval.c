@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "sim/advise/advise_internal.h"
+#include "layouts/units.h"
 #include "sim/model/forecast.h"
 #include "sim/core/levels.h"
 #include "sim/core/run.h"
@@ -130,10 +131,16 @@ void adv_command_line(const struct adv_cfg *cfg, const struct adv_config *c,
         add_plain(buf, len, &n, " --os rhel");
     if (c->instance.ocpus > 0 && sc->memory_per_ocpu_gb > 0)
         add_plain(buf, len, &n, " --memory %gGB", sc->memory_per_ocpu_gb * c->instance.ocpus);
-    if (t->small_bytes != 8192)
-        add_plain(buf, len, &n, " --size-small %uKiB", t->small_bytes / 1024);
-    if (t->large_bytes != 131072)
-        add_plain(buf, len, &n, " --size-large %uKiB", t->large_bytes / 1024);
+    /* in KiB as before ("1024KiB"), in bytes below a KiB ("512B") */
+    char size[24];
+    if (t->small_bytes != 8192) {
+        units_fmt_exact(t->small_bytes, KIB, false, size, sizeof size);
+        add_plain(buf, len, &n, " --size-small %s", size);
+    }
+    if (t->large_bytes != 131072) {
+        units_fmt_exact(t->large_bytes, KIB, false, size, sizeof size);
+        add_plain(buf, len, &n, " --size-large %s", size);
+    }
     if (cfg->seed != 1)
         add_plain(buf, len, &n, " --seed %llu", (unsigned long long)cfg->seed);
     if (n < 0 || (size_t)n >= len)      /* never a command cut short */

@@ -16,8 +16,10 @@
  * the open descriptor just before the first I/O (aio_target_recheck); a
  * file has no lock that keeps one from being set up during the run.  The logical block size is asked of each device; every I/O's
  * offset and size must be a multiple of it, and open refuses up front, with
- * the sizes that would work, when the engine's granularity
- * (devset_cfg.io_align_bytes) is not.  The NUMA node of each target comes
+ * the class's I/O size and the sizes that would work, when the engine's
+ * granularity (devset_cfg.io_align_bytes) is not (the command line checks
+ * the sizes first, cli_resolve.c, so this is the check of last resort
+ * for a caller that did not).  The NUMA node of each target comes
  * from sysfs (safety.c: the block device's, or for a file the device of
  * its file system); -1 when nothing reports one (virtual and loop devices).
  *
@@ -38,6 +40,7 @@
 #include <unistd.h>
 
 #include "sim/aio/aio_info.h"
+#include "sim/aio/aio_pool.h"
 #include "sim/aio/aio_target.h"
 #include "sim/aio/safety.h"
 #include "sim/aio/safety_busy.h"
@@ -149,8 +152,35 @@ static int open_target(const struct dev_aio_cfg *cfg, const char *path,
     return fd;
 }
 
+/* O_DIRECT takes offsets and sizes in whole logical blocks: a target
+   whose block does not divide the engine's granularity is refused before
+   anything runs, naming the I/O size asked that it cannot take (a 512 B
+   redo write on a 4 KiB-sector device) and the size that would work. */
+static int check_block_size(const char *path, uint32_t lbs,
+                            const struct devset_cfg *dc, char *why,
+                            size_t why_len)
+{
+    static const char *const cls[2] = { "small", "large" };
+    uint32_t align = dc->io_align_bytes ? dc->io_align_bytes : AIO_PAGE_BYTES;
+
+    if (align % lbs == 0)
+        return 0;
+    for (int c = 0; c < 2; c++)
+        if (dc->budget.slots[c] > 0 && dc->budget.io_bytes[c] % lbs != 0) {
+            snprintf(why, why_len, "%s: logical block size %u bytes, but "
+                     "the %s I/O is %u bytes; direct I/O there takes sizes "
+                     "in multiples of %u bytes (--size-%s)", path, lbs,
+                     cls[c], dc->budget.io_bytes[c], lbs, cls[c]);
+            return -EINVAL;
+        }
+    snprintf(why, why_len, "%s: logical block size %u bytes, but I/O "
+             "sizes and offsets are multiples of %u bytes only; use I/O "
+             "sizes that are multiples of %u", path, lbs, align, lbs);
+    return -EINVAL;
+}
+
 int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
-                    uint32_t io_align_bytes, int d, char *why,
+                    const struct devset_cfg *dc, int d, char *why,
                     size_t why_len)
 {
     const char *path = cfg->paths[d];
@@ -169,13 +199,8 @@ int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
         return -ENOSPC;
     }
     uint32_t lbs = t.logical_block_bytes;
-    if (io_align_bytes % lbs != 0) {
-        snprintf(why, why_len, "%s: logical block size %u bytes, but I/O "
-                 "sizes and offsets are multiples of %u bytes only; use I/O "
-                 "sizes that are multiples of %u", path, lbs,
-                 io_align_bytes, lbs);
-        return -EINVAL;
-    }
+    if ((rc = check_block_size(path, lbs, dc, why, why_len)) < 0)
+        return rc;
     int fd = open_target(cfg, path, &t, why, why_len);
     if (fd < 0)
         return fd;

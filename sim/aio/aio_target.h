@@ -22,11 +22,12 @@ struct aio_disk {
 
 /* Check, create if asked, and open cfg->paths[d] into *disk (fd,
    limit_bytes, align_mask, node), and add its line to cfg->info; every
-   I/O's offset and size is a multiple of io_align_bytes (the engine's
-   granularity).  On error returns -errno with a message in why naming the
-   target and what would work; *disk's fd stays -1. */
+   I/O's offset and size is a multiple of dc->io_align_bytes (the engine's
+   granularity; a page when 0), and dc->budget names the I/O sizes a
+   refusal quotes.  On error returns -errno with a message in why naming
+   the target and what would work; *disk's fd stays -1. */
 int aio_target_open(struct aio_disk *disk, const struct dev_aio_cfg *cfg,
-                    uint32_t io_align_bytes, int d, char *why,
+                    const struct devset_cfg *dc, int d, char *why,
                     size_t why_len);
 
 /* Rule 2 of safety.c again on the open target (path: for the message),

@@ -188,14 +188,15 @@ static int open_handle(struct aio_dev *a, const struct devset *ds,
 
 /* Open and check every target, before any worker or buffer exists. */
 static int open_targets(struct aio_dev *a, const struct dev_aio_cfg *ac,
-                        uint32_t io_align_bytes, char *why, size_t why_len)
+                        const struct devset_cfg *dc, char *why,
+                        size_t why_len)
 {
     int rc;
 
     if (ac->info && ac->info_len)
         ac->info[0] = '\0';
     for (int d = 0; d < a->disks; d++)
-        if ((rc = aio_target_open(&a->disk[d], ac, io_align_bytes, d, why,
+        if ((rc = aio_target_open(&a->disk[d], ac, dc, d, why,
                                   why_len)) < 0)
             return rc;
     return 0;
@@ -353,7 +354,6 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
     if (rc < 0)
         return rc;
 
-    uint32_t align = cfg->io_align_bytes ? cfg->io_align_bytes : AIO_PAGE_BYTES;
     const char *why_count = "";
     struct aio_dev *a = calloc(1, sizeof(*a));
     int *plan = calloc(3 * (size_t)cfg->disks, sizeof(*plan));
@@ -362,7 +362,7 @@ static int aio_open(struct devset *ds, const struct devset_cfg *cfg,
         goto fail;
     }
     if ((rc = open_handle(a, ds, cfg, ac, why, why_len)) < 0 ||
-        (rc = open_targets(a, ac, align, why, why_len)) < 0 ||
+        (rc = open_targets(a, ac, cfg, why, why_len)) < 0 ||
         (rc = open_env_faults(a, ac, why, why_len)) < 0)
         goto fail;
     open_plan(a, ac, plan, &why_count);

@@ -102,16 +102,6 @@ static int parse_clouds(const char *text, unsigned *clouds)
     return 0;
 }
 
-static int parse_io_size(const char *text, uint32_t *out)
-{
-    uint64_t b;
-
-    if (cli_parse_size_in(text, 4096, 4096, 64ull << 20, &b) != 0)
-        return -EINVAL;
-    *out = (uint32_t)b;
-    return 0;
-}
-
 /* --json and --report checked before the search, as run, cost and
    forecast check theirs (cli_check_outputs: the directory takes files,
    the path is no directory, a report is new, neither is the other nor
@@ -246,14 +236,14 @@ static int a_redundancy(void *p, const char *v, char *why, size_t n)
 
 static int a_size_small(void *p, const char *v, char *why, size_t n)
 {
-    return valid(parse_io_size(v, &A(p)->cfg.targets.small_bytes), why, n,
-                 "a multiple of 4KiB up to 64MiB");
+    return valid(cli_parse_io_size(v, &A(p)->cfg.targets.small_bytes), why,
+                 n, CLI_IO_SIZE_RULE);
 }
 
 static int a_size_large(void *p, const char *v, char *why, size_t n)
 {
-    return valid(parse_io_size(v, &A(p)->cfg.targets.large_bytes), why, n,
-                 "a multiple of 4KiB up to 64MiB");
+    return valid(cli_parse_io_size(v, &A(p)->cfg.targets.large_bytes), why,
+                 n, CLI_IO_SIZE_RULE);
 }
 
 static int a_schedule(void *p, const char *v, char *why, size_t n)
@@ -414,11 +404,11 @@ static const struct cli_opt_row advise_rows[] = {
     { .name = "size-small", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_size_small,
       .help = { { CLI_FOR_ADVISE, "SIZE",
-                  "small I/O, multiple of 4KiB; default 8KiB" } } },
+                  "small I/O, multiple of 512; default 8KiB" } } },
     { .name = "size-large", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_size_large,
       .help = { { CLI_FOR_ADVISE, "SIZE",
-                  "large I/O, multiple of 4KiB; default 128KiB" } } },
+                  "large I/O, multiple of 512; default 128KiB" } } },
     { .name = "schedule", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_schedule,
       .help = { { CLI_FOR_ADVISE, "FILE|PRESET",

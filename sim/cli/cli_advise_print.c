@@ -38,8 +38,20 @@ static const char *os_name(enum adv_os os)
 /* "schedule oltp-day (6 phases, a day of 24 h; peak 9000 IOPS small
    (8 KiB), 250 MB/s large (128 KiB)) served"; a schedule that asks for
    no rate (closed-loop and idle phases) says so in place of the peak. */
+/* An I/O size as the targets line gives it: "8 KiB", or "512 B" below a
+   whole KiB (--size-small takes 512-byte steps). */
+static const char *io_size(uint32_t bytes, char *buf, size_t len)
+{
+    if (bytes % 1024)
+        snprintf(buf, len, "%u B", bytes);
+    else
+        snprintf(buf, len, "%u KiB", bytes / 1024);
+    return buf;
+}
+
 static void print_schedule_target(FILE *f, const struct adv_targets *t)
 {
+    char sz[24];
     const struct wl_schedule *s = t->schedule;
     double peak[2], mean[2];
     char day[32];
@@ -51,10 +63,11 @@ static void print_schedule_target(FILE *f, const struct adv_targets *t)
             peak[WL_SMALL] > 0 || peak[WL_LARGE] > 0
                 ? "peak" : "no rate asked: closed-loop or idle phases");
     if (peak[WL_SMALL] > 0)
-        fprintf(f, " %.0f IOPS small (%u KiB)", peak[WL_SMALL], t->small_bytes / 1024);
+        fprintf(f, " %.0f IOPS small (%s)", peak[WL_SMALL],
+                io_size(t->small_bytes, sz, sizeof sz));
     if (peak[WL_LARGE] > 0)
-        fprintf(f, "%s %.0f MB/s large (%u KiB)", peak[WL_SMALL] > 0 ? "," : "",
-                peak[WL_LARGE], t->large_bytes / 1024);
+        fprintf(f, "%s %.0f MB/s large (%s)", peak[WL_SMALL] > 0 ? "," : "",
+                peak[WL_LARGE], io_size(t->large_bytes, sz, sizeof sz));
     fprintf(f, ") served, its steady day (at most %.0f %% of a phase's demand unmet)",
             100 * SIM_FORECAST_UNMET_TOLERANCE);
 }
@@ -63,6 +76,7 @@ static void print_targets(FILE *f, const struct adv_cfg *cfg)
 {
     const struct adv_targets *t = &cfg->targets;
     const char *sep = "";
+    char sz[24];
 
     fprintf(f, "  targets   ");
     if (t->schedule) {
@@ -70,11 +84,13 @@ static void print_targets(FILE *f, const struct adv_cfg *cfg)
         sep = ", ";
     }
     if (t->need_mbps > 0) {
-        fprintf(f, "%.0f MB/s large (%u KiB)", t->need_mbps, t->large_bytes / 1024);
+        fprintf(f, "%.0f MB/s large (%s)", t->need_mbps,
+                io_size(t->large_bytes, sz, sizeof sz));
         sep = ", ";
     }
     if (t->need_iops > 0) {
-        fprintf(f, "%s%.0f IOPS small (%u KiB)", sep, t->need_iops, t->small_bytes / 1024);
+        fprintf(f, "%s%.0f IOPS small (%s)", sep, t->need_iops,
+                io_size(t->small_bytes, sz, sizeof sz));
         sep = ", ";
     }
     if (t->need_lat_us > 0) {

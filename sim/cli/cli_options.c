@@ -250,14 +250,11 @@ static int opt_num_large(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int parse_io_size(const char *v, uint32_t *out, char *why, size_t n)
 {
-    uint64_t b;
-
-    if (cli_parse_size_in(v, 4 * KIB, 4 * KIB, 64 * MIB, &b) != 0) {
-        snprintf(why, n, "not an I/O size; use a multiple of 4KiB from 4KiB "
-                 "to 64MiB (e.g. 8KiB, 128KiB, 1MiB)");
+    if (cli_parse_io_size(v, out) != 0) {
+        snprintf(why, n, "not an I/O size; use " CLI_IO_SIZE_RULE
+                 " (e.g. 512, 8KiB, 1MiB)");
         return -EINVAL;
     }
-    *out = (uint32_t)b;
     return 0;
 }
 
@@ -966,14 +963,14 @@ static const struct cli_opt_row opt_defs[] = {
       .def = "8KiB",
       .help = {
           { FOR_RUN | FOR_SWEEP, "SIZE",
-            "small I/O, multiple of 4KiB up to 64MiB; default {}" },
+            "small I/O, multiple of 512 up to 64MiB; default {}" },
       } },
     { .name = "size-large", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = opt_size_large, .print_cfg = print_size_large,
       .def = "128KiB", .def_orion = "1024KiB",
       .help = {
           { FOR_RUN | FOR_SWEEP, "SIZE",
-            "large I/O, multiple of 4KiB up to 64MiB; default {}\n"
+            "large I/O, multiple of 512 up to 64MiB; default {}\n"
             "[ORION: 1024 KiB]" },
       } },
     { .name = "type", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,

@@ -13,8 +13,10 @@
  *      must be of one provider: an EBS volume needs an EC2 instance, an
  *      OCI block volume an OCI shape;
  *   4. the engine is chosen, and real targets are checked against the
- *      safety rules (safety.h) before anything is opened for writing; the
- *      least usable size of the targets becomes the disk size;
+ *      safety rules (safety.h) before anything is opened for writing, and
+ *      the I/O sizes the run issues against each one's logical block
+ *      size (O_DIRECT); the least usable size of the targets becomes the
+ *      disk size;
  *   5. the duration default follows the engine (auto on modelled volumes,
  *      ORION's 60 s on real devices and in orion), and options the run
  *      will not use are noted in cli_opts.warning;
@@ -259,6 +261,30 @@ static void skip_count(struct cli_opts *o, int i, const char *why)
 /* The engine, and for real targets: the disk count they set, the safety
    rules (safety.c) checked before anything is opened for writing, and the
    usable size every target offers, which becomes the disk size. */
+/* O_DIRECT moves whole logical blocks: an I/O size of a class the run
+   issues that the target's block does not divide (a 512-byte redo write
+   on a 4 KiB-sector device) is refused here, before anything runs, with
+   the device, its block and the size asked.  The layout's split points
+   are 4 KiB multiples and offsets multiples of the size's own power of
+   two, so sizes in whole blocks make every offset whole blocks too. */
+static int check_block_size(const struct cli_opts *o, const char *path,
+                            uint32_t lbs, char *why, size_t why_len)
+{
+    for (int c = 0; c < WL_CLASSES; c++) {
+        uint32_t size = c == WL_SMALL ? o->small_bytes : o->large_bytes;
+        if (!cli_opts_has_class(o, (enum wl_class)c) || size % lbs == 0)
+            continue;
+        static const char *const flags[2][WL_CLASSES] = {
+            { "--size-small", "--size-large" }, { "-size_small", "-size_large" } };
+        const char *flag = flags[o->cmd == CLI_ORION][c];
+        snprintf(why, why_len, "%s: logical block size %u bytes, but %s is "
+                 "%u bytes; direct I/O there takes sizes in multiples of %u "
+                 "bytes", path, lbs, flag, size, lbs);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
 {
     static const char *const names[] = { "auto", "model", "aio", "null" };
@@ -335,7 +361,8 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
     for (int i = 0; i < o->n_targets; i++) {
         struct safety_target t;
         if (safety_check(o->targets[i], &pol, &t, why, why_len) != 0 ||
-            (pol.write && dev_aio_writable(o->targets[i], pol.write_flag, why, why_len) != 0))
+            (pol.write && dev_aio_writable(o->targets[i], pol.write_flag, why, why_len) != 0) ||
+            check_block_size(o, o->targets[i], t.logical_block_bytes, why, why_len) != 0)
             return -EINVAL;
         if (o->create_bytes > 0 && !t.will_create && !t.asmsim_file &&
             o->create_unused++ == 0)

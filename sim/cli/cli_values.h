@@ -45,6 +45,16 @@ int cli_parse_time_ns(const char *text, sim_ns *out);
 int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
                       uint64_t max, uint64_t *out);
 
+/* An I/O size (--size-small, --size-large of run, sweep, forecast, tui
+   and advise): a multiple of CLI_IO_ALIGN_BYTES from it to 64 MiB.  512
+   bytes is the sector Oracle's redo writes come in (a redo block is 512
+   bytes on Linux), so a redo study can ask for it; a real device whose
+   logical block is larger refuses such sizes when it opens
+   (aio_target.c).  CLI_IO_SIZE_RULE is how a refusal words the rule. */
+#define CLI_IO_ALIGN_BYTES 512u
+#define CLI_IO_SIZE_RULE "a multiple of 512 bytes from 512 to 64MiB"
+int cli_parse_io_size(const char *text, uint32_t *out);
+
 /* Burst credits: "full", "empty", "50%" or "50" -> a fraction 0..1. */
 int cli_parse_burst(const char *text, double *frac);
 

@@ -348,6 +348,16 @@ void report_echo_lines(FILE *f, const struct report_meta *meta)
                 meta->echo[i].name + 1, meta->echo[i].value);
 }
 
+/* "Small IO size: 8 KB" as ORION prints it; a size below a whole KiB (a
+   512-byte redo write) in bytes, which ORION never has. */
+static void print_io_size(FILE *f, const char *cls, uint32_t bytes)
+{
+    if (bytes % 1024)
+        fprintf(f, "%s IO size: %" PRIu32 " bytes\n", cls, bytes);
+    else
+        fprintf(f, "%s IO size: %" PRIu32 " KB\n", cls, bytes / 1024);
+}
+
 int report_orion_summary(FILE *f, const struct report_meta *meta,
                          const struct sim_setup *cfg,
                          const struct sim_run_result *run)
@@ -369,8 +379,8 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
     fputs("These options enable these settings:\n", f);
     fprintf(f, "Test: %s\n", meta->testname ? meta->testname : "asmsim");
     report_echo_lines(f, meta);
-    fprintf(f, "Small IO size: %" PRIu32 " KB\n", w->small_bytes / 1024);
-    fprintf(f, "Large IO size: %" PRIu32 " KB\n", w->large_bytes / 1024);
+    print_io_size(f, "Small", w->small_bytes);
+    print_io_size(f, "Large", w->large_bytes);
     fprintf(f, "IO types: small random IOs, large %s IOs\n",
             seq ? "sequential" : "random");
     if (seq)

@@ -63,13 +63,22 @@ static void times(const char *s)
 static void sizes(const char *s)
 {
     static const uint64_t r[][3] = {        /* align, min, max */
-        { 4 * KIB, 4 * KIB, 64 * MIB },     /* --size-small/large */
+        { 512, 512, 64 * MIB },             /* --size-small/large */
         { 0, 1 * MIB, 64 * MIB },           /* --au */
         { 4 * KIB, 1 * MIB, 1ull << 50 },   /* --create */
         { 0, 1 * MIB, UINT64_MAX },         /* --size-limit */
     };
     uint64_t b = POISON_U64;
-    int rc = prof_parse_size(s, &b);
+    uint32_t io = (uint32_t)POISON_U64;
+    int rc = cli_parse_io_size(s, &io);
+
+    FUZZ_CHECK(rc == 0 || rc == -EINVAL);
+    if (rc == 0)
+        FUZZ_CHECK(io >= CLI_IO_ALIGN_BYTES && io <= 64 * MIB &&
+                   io % CLI_IO_ALIGN_BYTES == 0);
+    else
+        FUZZ_CHECK(io == (uint32_t)POISON_U64);
+    rc = prof_parse_size(s, &b);
 
     FUZZ_CHECK(rc == 0 || rc == -EINVAL || rc == -ERANGE);   /* -ERANGE: past 2^64 - 1 */
     if (rc != 0)
