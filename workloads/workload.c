@@ -19,9 +19,10 @@
  *                redo blocks) too, as LGWR's writes follow one another in
  *                the log with no gap.  Aligning such an I/O to 4 KiB
  *                instead would leave seven of eight sectors unused; and
- *                since every size of 4 KiB or more has a power-of-two
- *                divisor of at least 4 KiB, their offsets are the same
- *                with 512 as they were with the 4 KiB default before.
+ *                since every multiple of 4 KiB (the only sizes there were
+ *                before) has a power-of-two divisor of at least 4 KiB,
+ *                their offsets are the same with 512 as with the 4 KiB
+ *                default before (4.5 KiB, a new size, sits on 512 B).
  *
  *                i.e. a uniform draw over [0, capacity - size_c) aligned
  *                down to the alignment, with every aligned start equally

@@ -25,6 +25,9 @@
 
 #include "sim/profiles/profiles.h"
 
+/* The number of rows of a provider's static table, for its n_* fields. */
+#define PROF_ROWS(table) ((int)(sizeof (table) / sizeof (table)[0]))
+
 struct vol_type;
 struct price_opts;
 struct price_bill;

@@ -725,12 +725,11 @@ const struct prof_provider prof_provider_ebs = {
     .instance_at = ec2_instance_at,
     .instance_name = ec2_instance_name,
     .latency = ebs_latency,
-    .n_latency = (int)(sizeof ebs_latency / sizeof ebs_latency[0]),
+    .n_latency = PROF_ROWS(ebs_latency),
     .rules = ebs_rules,
-    .n_rules = (int)(sizeof ebs_rules / sizeof ebs_rules[0]),
+    .n_rules = PROF_ROWS(ebs_rules),
     .instance_rules = ebs_instance_rules,
-    .n_instance_rules =
-        (int)(sizeof ebs_instance_rules / sizeof ebs_instance_rules[0]),
+    .n_instance_rules = PROF_ROWS(ebs_instance_rules),
     /* Nitro 26 = 28 attachments less the root volume and the network
        interface (AWS, "Amazon EBS volume limits for Amazon EC2
        instances"); Xen 39 (more than 40 volumes can keep a Linux instance
@@ -738,7 +737,7 @@ const struct prof_provider prof_provider_ebs = {
     .data_volumes_max = 26,
     .data_volumes_max_xen = 39,
     .advise_types = ebs_advise_types,
-    .n_advise_types = (int)(sizeof ebs_advise_types / sizeof ebs_advise_types[0]),
+    .n_advise_types = PROF_ROWS(ebs_advise_types),
     .advise_size_max_bytes = 64 * TIB,          /* io2, gp3 */
     .hours_per_month = PRICE_AWS_HOURS_PER_MONTH,
     .prices_date = price_aws_date,

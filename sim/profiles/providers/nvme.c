@@ -93,9 +93,9 @@ const struct prof_provider prof_provider_nvme = {
     .types = nvme_types,
     .n_types = NVME_TYPES,
     .latency = nvme_latency,
-    .n_latency = (int)(sizeof nvme_latency / sizeof nvme_latency[0]),
+    .n_latency = PROF_ROWS(nvme_latency),
     .rules = nvme_rules,
-    .n_rules = (int)(sizeof nvme_rules / sizeof nvme_rules[0]),
+    .n_rules = PROF_ROWS(nvme_rules),
     /* no price list: a bill of local NVMe alone is the first provider's
        (prices.c, bill_provider) */
 };
