@@ -104,7 +104,8 @@ static void check_balancer_case(const struct grid_case *c, const char *name)
     balancer *b = NULL;
     int max = lay_max_pieces(l, c->io_bytes, true);
     struct lay_piece *pieces = calloc((size_t)max, sizeof(*pieces));
-    if (!probe || !w || !pieces || bal_create(w, l, 1, &b) != 0) {
+    const lay *layouts[WL_CLASSES] = { l, l };
+    if (!probe || !w || !pieces || bal_create(w, layouts, 1, &b) != 0) {
         CHECK_FAIL_AT("%s: set-up failed", name);
         goto out;
     }

@@ -6,6 +6,7 @@
  * that, Little's law gives exact expectations: N outstanding I/Os of
  * latency L complete at N / L per second.
  */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -349,6 +350,99 @@ static void light_load_should_be_limited_by_offered_load(void)
     sim_run_free(r);
 }
 
+/* ---- a database workload's classes ------------------------------------ */
+
+/* Three classes on two groups of two disks on the fixed backend: 8 KiB
+   random reads kept 3 deep on group 0, 128 KiB sequential writes of 2
+   streams x 2 on group 0, and redo-like writes of 512 B or 4 KiB (3:1)
+   arriving at 1,000 a second (constant gaps) on group 1. */
+static struct sim_setup db_cfg(void)
+{
+    struct sim_setup cfg = point_cfg(4, 0, 0);
+    struct wl_cfg *w = &cfg.run.workload;
+    w->n_classes = 3;
+    w->classes[0] = (struct wl_class_cfg){
+        .sizes = { 1, { 8192 }, { 1 } }, .pattern = WL_RANDOM };
+    w->classes[1] = (struct wl_class_cfg){
+        .sizes = { 1, { 131072 }, { 1 } }, .pattern = WL_SEQUENTIAL,
+        .write_pct = 100 };
+    w->classes[2] = (struct wl_class_cfg){
+        .sizes = { 2, { 512, 4096 }, { 3, 1 } }, .pattern = WL_SEQUENTIAL,
+        .write_pct = 100 };
+    struct sim_db_cfg *db = &cfg.run.db;
+    db->n_groups = 2;
+    for (int g = 0; g < 2; g++) {
+        db->groups[g].disks = 2;
+        db->groups[g].disk_bytes = 64ull << 30;
+        lay_cfg_defaults(&db->groups[g].layout, 2, 64ull << 30);
+    }
+    db->class_group[2] = 1;
+    db->load = (struct sim_class_load){
+        .n = 3, .load = { 3, 2, 0 }, .stream_io = { 1, 2, 1 },
+        .rate_iops = { 0, 0, 1000 },
+        .arrivals = { [2] = SIM_ARRIVALS_CONSTANT } };
+    return cfg;
+}
+
+static void database_classes_should_each_run_as_their_loop_says(void)
+{
+    struct sim_setup cfg = db_cfg();
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    const struct sim_point_result *p = &r->points[0];
+    CHECK(p->db_classes);
+    CHECK_INT_EQ(p->n_classes, 3);
+    /* closed loops obey Little's law at 1 ms a piece; an 8 KiB read never
+       crosses an AU, a 128 KiB write within 1 MiB AUs neither */
+    CHECK_NEAR_REL(p->cls[0].iops, 3000.0, 0.001);
+    CHECK_NEAR_REL(p->cls[1].iops, 4000.0, 0.001);
+    CHECK_NEAR_REL(p->cls[1].mbps, 4000.0 * 131072 / 1e6, 0.001);
+    /* the open class delivers its rate, 1 ms after each arrival */
+    CHECK_NEAR_REL(p->cls[2].iops, 1000.0, 0.01);
+    CHECK_NEAR_REL(p->cls[2].lat.avg_us, 1000.0, 0.01);
+    CHECK_NEAR_REL(p->open.offered[2], 1000.0, 0.01);
+    /* the mix's mean size: (3 x 512 + 4096) / 4 */
+    CHECK_NEAR_REL(p->cls[2].mbps * 1e6 / p->cls[2].iops, 1408.0, 0.05);
+    CHECK(sim_point_class_ran(p, 2));
+    CHECK(!sim_point_class_ran(p, 3));
+    sim_run_free(r);
+}
+
+static void database_classes_should_keep_to_their_groups_disks(void)
+{
+    struct sim_setup cfg = db_cfg();
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    /* group 1 (disks 2, 3) carries the open class's small writes alone */
+    uint64_t g1_bytes = fixed_params.bytes[2] + fixed_params.bytes[3];
+    uint64_t g1_ios = fixed_params.submitted[2] + fixed_params.submitted[3];
+    CHECK(g1_ios > 0);
+    CHECK(g1_bytes / g1_ios <= 4096);
+    CHECK(fixed_params.submitted[0] > 0 && fixed_params.submitted[1] > 0);
+    CHECK(fixed_params.bytes[0] / fixed_params.submitted[0] > 4096);
+    CHECK_INT_EQ(fixed_params.max_inflight <= 3 + 4 + 4096, 1);
+    sim_run_free(r);
+}
+
+static void orion_point_on_a_database_engine_should_be_refused(void)
+{
+    struct sim_setup cfg = db_cfg();
+    struct sim_parts parts;
+    char why[256];
+    const struct sim_run_cfg *run = sim_setup_run(&cfg);
+    CHECK_INT_EQ(sim_parts_open(run, 0, 0, &parts, why, sizeof why), 0);
+    struct sim_point_result res = { 0 };
+    CHECK_INT_EQ(sim_engine_run_point(parts.engine, (struct wl_point){ 1, 0 },
+                                      &run->point, &res), -EINVAL);
+    struct sim_class_load wrong = run->db.load;
+    wrong.load[0] = 4;              /* more than its pool of 3 */
+    CHECK_INT_EQ(sim_engine_run_classes(parts.engine, &wrong, &run->point,
+                                        &res), -EINVAL);
+    sim_parts_close(&parts);
+}
+
 int main(void)
 {
     RUN(closed_loop_should_obey_littles_law);
@@ -363,5 +457,8 @@ int main(void)
     RUN(empty_gp2_credits_should_hold_the_volume_at_baseline);
     RUN(instance_cap_should_bind_many_fast_volumes);
     RUN(light_load_should_be_limited_by_offered_load);
+    RUN(database_classes_should_each_run_as_their_loop_says);
+    RUN(database_classes_should_keep_to_their_groups_disks);
+    RUN(orion_point_on_a_database_engine_should_be_refused);
     return check_done();
 }

@@ -19,7 +19,7 @@
 
 static void outstanding_should_sum_both_classes(void)
 {
-    struct sim_io_budget b = { .slots = { 40000, 30000 },
+    struct sim_io_budget b = { .n = 2, .slots = { 40000, 30000 },
                                .io_bytes = { 8 * KiB, 1 * MiB } };
     CHECK_U64_EQ(sim_budget_outstanding(&b), 70000);
     CHECK_GT(sim_budget_outstanding(&b), SIM_MAX_OUTSTANDING);
@@ -31,16 +31,16 @@ static void buffers_should_go_by_class_not_by_the_largest_size(void)
 {
     /* 1,000 targets, OLTP: 5,000 small I/Os of 8 KiB, no large ones.  The
        old sizing was 5,000 x 2 pieces x 128 KiB = 1.22 GiB. */
-    struct sim_io_budget oltp = { .slots = { 5000, 0 },
+    struct sim_io_budget oltp = { .n = 2, .slots = { 5000, 0 },
                                   .io_bytes = { 8 * KiB, 128 * KiB } };
     CHECK_U64_EQ(sim_budget_worker_buffer_bytes(&oltp), 5000 * 8 * KiB + 8 * KiB);
     /* mixed: each class at its own size, one write buffer of the largest */
-    struct sim_io_budget mixed = { .slots = { 20, 8 },
+    struct sim_io_budget mixed = { .n = 2, .slots = { 20, 8 },
                                    .io_bytes = { 8 * KiB, 1 * MiB } };
     CHECK_U64_EQ(sim_budget_worker_buffer_bytes(&mixed),
                  20 * 8 * KiB + 8 * MiB + 1 * MiB);
     /* sizes that are not whole pages take whole pages */
-    struct sim_io_budget odd = { .slots = { 3, 0 }, .io_bytes = { 512, 0 } };
+    struct sim_io_budget odd = { .n = 2, .slots = { 3, 0 }, .io_bytes = { 512, 0 } };
     CHECK_U64_EQ(sim_budget_worker_buffer_bytes(&odd), 4 * 4096);
 }
 
@@ -83,9 +83,9 @@ static void parts_should_refuse_a_budget_without_slots(void)
     CHECK(strstr(why, "at least one") != NULL);
     CHECK(p.ds.ops == NULL);            /* no device was opened */
     sim_parts_close(&p);
-    struct sim_io_budget none = { .slots = { 0, 0 } };
+    struct sim_io_budget none = { .n = 2, .slots = { 0, 0 } };
     CHECK_INT_EQ(sim_budget_check(&none, NULL, 0), -EINVAL);
-    struct sim_io_budget one = { .slots = { 1, 0 }, .pieces_per_io = { 2, 2 } };
+    struct sim_io_budget one = { .n = 2, .slots = { 1, 0 }, .pieces_per_io = { 2, 2 } };
     CHECK_INT_EQ(sim_budget_check(&one, NULL, 0), 0);
 }
 

@@ -38,7 +38,7 @@ static bool setup_make(struct setup *s, enum lay_striping striping, int disks,
         lay_destroy(s->layout);
         return false;
     }
-    CHECK_INT_EQ(wl_start_streams(s->workload, streams), 0);
+    CHECK_INT_EQ(wl_start_streams(s->workload, WL_LARGE, streams), 0);
     return true;
 }
 
@@ -73,13 +73,13 @@ static void starts_should_spread_over_the_disks(void)
         int n = cases[c].streams, disks = cases[c].disks;
         uint64_t before[64];
         for (int i = 0; i < n; i++)
-            before[i] = wl_stream_cursor(s.workload, i);
-        CHECK_INT_EQ(sim_streams_place(s.workload, lay_geom(s.layout), n, s.pieces, 64), 0);
+            before[i] = wl_stream_cursor(s.workload, WL_LARGE, i);
+        CHECK_INT_EQ(sim_streams_place(s.workload, WL_LARGE, lay_geom(s.layout), n, s.pieces, 64), 0);
         int count[16] = { 0 };
         for (int i = 0; i < n; i++) {
-            uint64_t at = wl_stream_cursor(s.workload, i);
+            uint64_t at = wl_stream_cursor(s.workload, WL_LARGE, i);
             CHECK(at >= before[i]);
-            CHECK(at - before[i] <= wl_stream_spacing(s.workload) / 4);
+            CHECK(at - before[i] <= wl_stream_spacing(s.workload, WL_LARGE) / 4);
             int d = disk_of(&s, at);
             CHECK(d >= 0 && d < disks);
             if (d >= 0 && d < 16)
@@ -101,15 +101,15 @@ static void one_disk_or_one_stream_should_keep_the_even_start(void)
 {
     struct setup s;
     if (setup_make(&s, LAY_COARSE, 1, 512 * GiB, 8)) {
-        uint64_t at = wl_stream_cursor(s.workload, 3);
-        CHECK_INT_EQ(sim_streams_place(s.workload, lay_geom(s.layout), 8, s.pieces, 64), 0);
-        CHECK(wl_stream_cursor(s.workload, 3) == at);
+        uint64_t at = wl_stream_cursor(s.workload, WL_LARGE, 3);
+        CHECK_INT_EQ(sim_streams_place(s.workload, WL_LARGE, lay_geom(s.layout), 8, s.pieces, 64), 0);
+        CHECK(wl_stream_cursor(s.workload, WL_LARGE, 3) == at);
         setup_free(&s);
     }
     if (setup_make(&s, LAY_COARSE, 4, 512 * GiB, 1)) {
-        uint64_t at = wl_stream_cursor(s.workload, 0);
-        CHECK_INT_EQ(sim_streams_place(s.workload, lay_geom(s.layout), 1, s.pieces, 64), 0);
-        CHECK(wl_stream_cursor(s.workload, 0) == at);
+        uint64_t at = wl_stream_cursor(s.workload, WL_LARGE, 0);
+        CHECK_INT_EQ(sim_streams_place(s.workload, WL_LARGE, lay_geom(s.layout), 1, s.pieces, 64), 0);
+        CHECK(wl_stream_cursor(s.workload, WL_LARGE, 0) == at);
         setup_free(&s);
     }
 }

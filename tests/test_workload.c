@@ -355,7 +355,7 @@ static void streams_should_start_evenly_spaced(void)
     wl *w = make(&cfg);
     if (!w)
         return;
-    CHECK_INT_EQ(wl_start_streams(w, 4), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, 4), 0);
     for (int s = 0; s < 4; s++) {
         struct wl_io io;
         wl_next(w, WL_LARGE, s, &io);
@@ -363,7 +363,7 @@ static void streams_should_start_evenly_spaced(void)
         CHECK_INT_EQ(io.size_bytes, 128 * KIB);
     }
     /* 3 streams: 1 GiB / 3 = 357913941.3 -> 2730 large I/Os = 357826560 */
-    CHECK_INT_EQ(wl_start_streams(w, 3), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, 3), 0);
     const uint64_t want[3] = {0, 357826560ull, 715784192ull};
     for (int s = 0; s < 3; s++) {
         struct wl_io io;
@@ -380,7 +380,7 @@ static void streams_should_walk_forward_one_large_io_at_a_time(void)
     wl *w = make(&cfg);
     if (!w)
         return;
-    CHECK_INT_EQ(wl_start_streams(w, 2), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, 2), 0);
     int bad0 = 0, bad1 = 0;
     for (uint64_t i = 0; i < 1000; i++) {
         struct wl_io a, b;
@@ -408,7 +408,7 @@ static void stream_should_wrap_to_0_before_passing_capacity(void)
     wl *w = make(&cfg);
     if (!w)
         return;
-    CHECK_INT_EQ(wl_start_streams(w, 1), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, 1), 0);
     for (int lap = 0; lap < 3; lap++)
         for (uint64_t i = 0; i < 10; i++) {
             struct wl_io io;
@@ -439,7 +439,7 @@ static void every_stream_start_should_fit_inside_the_space(void)
     wl *w = make(&cfg);
     if (!w)
         return;
-    CHECK_INT_EQ(wl_start_streams(w, WL_MAX_STREAMS), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, WL_MAX_STREAMS), 0);
     int outside = 0;
     for (int s = 0; s < WL_MAX_STREAMS; s++)
         for (int i = 0; i < 8; i++) {
@@ -449,7 +449,7 @@ static void every_stream_start_should_fit_inside_the_space(void)
         }
     CHECK_INT_EQ(outside, 0);
     struct wl_io last;
-    CHECK_INT_EQ(wl_start_streams(w, WL_MAX_STREAMS), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, WL_MAX_STREAMS), 0);
     wl_next(w, WL_LARGE, WL_MAX_STREAMS - 1, &last);
     CHECK_U64_EQ(last.offset_bytes, 3 * L);
     wl_destroy(w);
@@ -461,10 +461,10 @@ static void start_streams_should_reject_counts_outside_1_to_max(void)
     wl *w = make(&cfg);
     if (!w)
         return;
-    CHECK_INT_EQ(wl_start_streams(w, 0), -EINVAL);
-    CHECK_INT_EQ(wl_start_streams(w, -1), -EINVAL);
-    CHECK_INT_EQ(wl_start_streams(w, WL_MAX_STREAMS + 1), -EINVAL);
-    CHECK_INT_EQ(wl_start_streams(w, WL_MAX_STREAMS), 0);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, 0), -EINVAL);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, -1), -EINVAL);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, WL_MAX_STREAMS + 1), -EINVAL);
+    CHECK_INT_EQ(wl_start_streams(w, WL_LARGE, WL_MAX_STREAMS), 0);
     wl_destroy(w);
 }
 

@@ -68,8 +68,8 @@ struct aio_worker {
     char *rbuf;                 /* read buffers, class by class (aio_pool.c) */
     char *wbuf;                 /* buf_bytes, the pattern */
     size_t rbuf_total;
-    int *buf_free[2];           /* [n_bufs[c]] stacks of free buffers */
-    int n_buf_free[2];
+    int *buf_free[WL_MAX_CLASSES];  /* [n_bufs[c]] stacks of free buffers */
+    int n_buf_free[WL_MAX_CLASSES];
     int *key_buf;               /* [n_keys] the buffer a key's reads use */
     int *key_refs;              /* [n_keys] its reads in flight */
     int *iocb_key;              /* [cap] the key of iocb i's read, -1 */
@@ -98,10 +98,13 @@ struct aio_dev {
     int cap;                    /* max_outstanding */
     size_t buf_bytes;           /* the largest I/O, whole pages */
     /* read buffers of every worker (aio_pool_plan): n_bufs[c] of
-       buf_class_bytes[c] for class c; reads are keyed by their logical
-       I/O (sim_io.parent) when by_parent, else by their iocb */
-    int n_bufs[2];
-    size_t buf_class_bytes[2];
+       buf_class_bytes[c] for class c, from buf_class_base[c] on; reads
+       are keyed by their logical I/O (sim_io.parent) when by_parent, else
+       by their iocb (then class 0 alone) */
+    int n_classes;
+    int n_bufs[WL_MAX_CLASSES];
+    size_t buf_class_bytes[WL_MAX_CLASSES];
+    size_t buf_class_base[WL_MAX_CLASSES];
     int n_keys;
     bool by_parent;
     bool writable;

@@ -58,18 +58,23 @@ uint64_t aio_pool_plan(struct aio_dev *a, const struct devset_cfg *cfg)
 
     a->by_parent = sim_budget_outstanding(b) > 0;
     if (a->by_parent) {
-        for (int c = 0; c < 2; c++) {
+        a->n_classes = b->n;
+        a->n_keys = 0;
+        size_t base = 0;
+        for (int c = 0; c < b->n; c++) {
             a->n_bufs[c] = b->slots[c] > 0 ? b->slots[c] : 0;
             a->buf_class_bytes[c] = (b->io_bytes[c] + AIO_PAGE_BYTES - 1) /
                                     AIO_PAGE_BYTES * AIO_PAGE_BYTES;
+            a->buf_class_base[c] = base;
+            base += (size_t)a->n_bufs[c] * a->buf_class_bytes[c];
+            a->n_keys += a->n_bufs[c];
         }
-        a->n_keys = a->n_bufs[0] + a->n_bufs[1];
         return sim_budget_worker_buffer_bytes(b);
     }
+    a->n_classes = 1;
     a->n_bufs[0] = a->cap;
     a->buf_class_bytes[0] = a->buf_bytes;
-    a->n_bufs[1] = 0;
-    a->buf_class_bytes[1] = 0;
+    a->buf_class_base[0] = 0;
     a->n_keys = a->cap;
     return (uint64_t)a->buf_bytes * ((uint64_t)a->cap + 1);
 }
@@ -78,7 +83,7 @@ int aio_pool_alloc(struct aio_dev *a, struct aio_worker *w)
 {
     size_t cap = (size_t)a->cap;
     w->rbuf_total = 0;
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < a->n_classes; c++)
         w->rbuf_total += (size_t)a->n_bufs[c] * a->buf_class_bytes[c];
     if (w->rbuf_total == 0)
         w->rbuf_total = AIO_PAGE_BYTES;     /* never a zero-size allocation */
@@ -90,19 +95,21 @@ int aio_pool_alloc(struct aio_dev *a, struct aio_worker *w)
     w->iocb_key = calloc(cap, sizeof(*w->iocb_key));
     w->key_buf = calloc((size_t)a->n_keys, sizeof(*w->key_buf));
     w->key_refs = calloc((size_t)a->n_keys, sizeof(*w->key_refs));
-    for (int c = 0; c < 2; c++)
+    bool stacks = true;
+    for (int c = 0; c < a->n_classes; c++) {
         w->buf_free[c] = calloc((size_t)a->n_bufs[c] + 1,
                                 sizeof(*w->buf_free[c]));
+        stacks = stacks && w->buf_free[c];
+    }
     if (!w->iocb || !w->free_slot || !w->batch || !w->batch_index ||
-        !w->events || !w->iocb_key || !w->key_buf || !w->key_refs ||
-        !w->buf_free[0] || !w->buf_free[1])
+        !w->events || !w->iocb_key || !w->key_buf || !w->key_refs || !stacks)
         return -ENOMEM;
     for (int i = 0; i < a->cap; i++) {
         w->free_slot[i] = a->cap - 1 - i;
         w->iocb_key[i] = -1;
     }
     w->n_free = a->cap;
-    for (int c = 0; c < 2; c++) {
+    for (int c = 0; c < a->n_classes; c++) {
         for (int i = 0; i < a->n_bufs[c]; i++)
             w->buf_free[c][i] = a->n_bufs[c] - 1 - i;
         w->n_buf_free[c] = a->n_bufs[c];
@@ -170,15 +177,15 @@ static char *read_buffer(struct aio_dev *a, struct aio_worker *w, int slot,
     int c = a->by_parent ? io->cls : 0;
 
     /* the engine's side of the budget (device.h), not input */
-    assert(key >= 0 && key < a->n_keys && c >= 0 && c < 2);
+    assert(key >= 0 && key < a->n_keys && c >= 0 && c < a->n_classes);
     assert(io->size_bytes <= a->buf_class_bytes[c]);
     if (w->key_refs[key]++ == 0) {
         assert(w->n_buf_free[c] > 0);
         w->key_buf[key] = w->buf_free[c][--w->n_buf_free[c]];
     }
     w->iocb_key[slot] = key;
-    size_t base = c == 0 ? 0 : (size_t)a->n_bufs[0] * a->buf_class_bytes[0];
-    return w->rbuf + base + (size_t)w->key_buf[key] * a->buf_class_bytes[c];
+    return w->rbuf + a->buf_class_base[c] +
+           (size_t)w->key_buf[key] * a->buf_class_bytes[c];
 }
 
 struct iocb *aio_pool_prep(struct aio_dev *a, struct aio_worker *w,
@@ -244,8 +251,8 @@ void aio_pool_free(struct aio_dev *a, struct aio_worker *w)
     free(w->iocb_key);
     free(w->key_buf);
     free(w->key_refs);
-    free(w->buf_free[0]);
-    free(w->buf_free[1]);
+    for (int c = 0; c < WL_MAX_CLASSES; c++)
+        free(w->buf_free[c]);
     free(w->batch);
     free(w->batch_index);
     free(w->events);

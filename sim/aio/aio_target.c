@@ -165,7 +165,7 @@ static int check_block_size(const char *path, uint32_t lbs,
 
     if (align % lbs == 0)
         return 0;
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < 2 && dc->budget.n == 2; c++)
         if (dc->budget.slots[c] > 0 && dc->budget.io_bytes[c] % lbs != 0) {
             snprintf(why, why_len, "%s: logical block size %u bytes, but "
                      "the %s I/O is %u bytes; direct I/O there takes sizes "

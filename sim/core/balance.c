@@ -38,7 +38,6 @@
  * pieces), larger ones are mapped again when served.
  */
 #include "sim/core/balance.h"
-#include "sim/core/io_budget.h"
 #include "layouts/layout_map.h"
 
 #include <errno.h>
@@ -68,6 +67,9 @@ struct disk_ring {
 };
 
 struct class_state {
+    const struct lay_geom *geom;    /* its disk group's layout */
+    int disks;
+    int max_draws;                  /* BAL_MAX_DRAWS(disks) */
     int *order;                     /* the round's permutation */
     int pos;
     uint32_t *owed;                 /* [disks] turns to skip */
@@ -77,44 +79,45 @@ struct class_state {
 
 struct balancer {
     wl *workload;
-    const lay *layout;
-    const struct lay_geom *geom;    /* lay_map_fast's view of layout */
     struct rng rng;
-    int disks;
-    int max_draws;
+    int n_classes;
     struct lay_piece *scratch;
     int scratch_max;
-    struct class_state cls[WL_CLASSES];
+    struct class_state cls[WL_MAX_CLASSES];
 };
 
-int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out)
+static int class_init(struct class_state *s, const lay *l)
+{
+    s->geom = lay_geom(l);
+    s->disks = lay_disks(l);
+    s->max_draws = BAL_MAX_DRAWS(s->disks);
+    size_t n = (size_t)s->disks;
+    s->order = calloc(n, sizeof(*s->order));
+    s->owed = calloc(n, sizeof(*s->owed));
+    s->misses = calloc(n, sizeof(*s->misses));
+    s->ring = calloc(n, sizeof(*s->ring));
+    s->pos = s->disks;              /* shuffle on first use */
+    return s->order && s->owed && s->misses && s->ring ? 0 : -ENOMEM;
+}
+
+int bal_create(wl *w, const lay *const layouts[], uint64_t seed,
+               balancer **out)
 {
     balancer *b = calloc(1, sizeof(*b));
     if (!b)
         return -ENOMEM;
-    const struct wl_cfg *wc = wl_config(w);
     b->workload = w;
-    b->layout = l;
-    b->geom = lay_geom(l);
-    b->disks = lay_disks(l);
-    b->max_draws = BAL_MAX_DRAWS(b->disks);
+    b->n_classes = wl_classes(w);
     rng_seed(&b->rng, seed ^ 0x62616c616e6365ull);
-    struct sim_io_budget budget =
-        sim_budget_make(l, wc->small_bytes, wc->large_bytes, 0, 0);
-    b->scratch_max = sim_budget_max_pieces_per_io(&budget);
-    b->scratch = calloc((size_t)b->scratch_max, sizeof(*b->scratch));
-    int rc = b->scratch ? 0 : -ENOMEM;
-    size_t n = (size_t)b->disks;
-    for (int c = 0; c < WL_CLASSES && rc == 0; c++) {
-        struct class_state *s = &b->cls[c];
-        s->order = calloc(n, sizeof(*s->order));
-        s->owed = calloc(n, sizeof(*s->owed));
-        s->misses = calloc(n, sizeof(*s->misses));
-        s->ring = calloc(n, sizeof(*s->ring));
-        if (!s->order || !s->owed || !s->misses || !s->ring)
-            rc = -ENOMEM;
-        s->pos = b->disks;          /* shuffle on first use */
+    int rc = 0;
+    for (int c = 0; c < b->n_classes && rc == 0; c++) {
+        int most = lay_max_pieces(layouts[c], wl_class_max_bytes(w, c), true);
+        b->scratch_max = most > b->scratch_max ? most : b->scratch_max;
+        rc = class_init(&b->cls[c], layouts[c]);
     }
+    b->scratch = calloc((size_t)b->scratch_max, sizeof(*b->scratch));
+    if (rc == 0 && !b->scratch)
+        rc = -ENOMEM;
     if (rc < 0) {
         bal_destroy(b);
         return rc;
@@ -127,7 +130,7 @@ void bal_destroy(balancer *b)
 {
     if (!b)
         return;
-    for (int c = 0; c < WL_CLASSES; c++) {
+    for (int c = 0; c < WL_MAX_CLASSES; c++) {
         free(b->cls[c].order);
         free(b->cls[c].owed);
         free(b->cls[c].misses);
@@ -139,10 +142,10 @@ void bal_destroy(balancer *b)
 
 static int next_in_order(balancer *b, struct class_state *s)
 {
-    if (s->pos == b->disks) {
-        for (int i = 0; i < b->disks; i++)
+    if (s->pos == s->disks) {
+        for (int i = 0; i < s->disks; i++)
             s->order[i] = i;
-        for (int i = b->disks - 1; i > 0; i--) {
+        for (int i = s->disks - 1; i > 0; i--) {
             int j = (int)rng_below(&b->rng, (uint64_t)i + 1);
             int t = s->order[i];
             s->order[i] = s->order[j];
@@ -204,7 +207,8 @@ static void ring_put(struct disk_ring *r, const struct wl_io *io,
 
 /* Serve the oldest I/O of d's ring into out, its pieces in *pieces (the
    ring's own entry, or b->scratch: valid until the next call). */
-static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
+static inline int ring_take(balancer *b, const struct class_state *s,
+                            struct disk_ring *r, struct wl_io *out,
                             const struct lay_piece **pieces, int max_pieces)
 {
     struct drawn *e = &r->entry[r->head];
@@ -213,7 +217,7 @@ static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
     *out = e->io;
     int n = e->n_pieces;
     if (n < 0) {
-        n = lay_map_fast(b->geom, out->offset_bytes, out->size_bytes,
+        n = lay_map_fast(s->geom, out->offset_bytes, out->size_bytes,
                          out->is_write, b->scratch, b->scratch_max);
         if (n == 0)
             return -EINVAL;
@@ -224,19 +228,21 @@ static inline int ring_take(balancer *b, struct disk_ring *r, struct wl_io *out,
     return n > max_pieces ? -ENOSPC : n;
 }
 
-/* Draw until an I/O touches `want`, at most max_draws times; 0 < n pieces
-   in b->scratch and *hit telling whether the last draw touched it. */
-static inline int draw_for(balancer *b, struct class_state *s, enum wl_class cls,
+/* Draw until an I/O touches `want`, at most BAL_MAX_DRAWS times; 0 < n
+   pieces in b->scratch and *hit telling whether the last draw touched
+   it. */
+static inline int draw_for(balancer *b, struct class_state *s, int cls,
                     int want, struct wl_io *out, bool *hit)
 {
-    for (int k = 0; k < b->max_draws; k++) {
+    int max_draws = s->max_draws;
+    for (int k = 0; k < max_draws; k++) {
         wl_next(b->workload, cls, 0, out);
-        int n = lay_map_fast(b->geom, out->offset_bytes, out->size_bytes,
+        int n = lay_map_fast(s->geom, out->offset_bytes, out->size_bytes,
                              out->is_write, b->scratch, b->scratch_max);
         if (n <= 0)
             return n < 0 ? n : -EINVAL;
         *hit = b->scratch[0].disk == want || (n > 1 && touches(b->scratch, n, want));
-        if (*hit || k == b->max_draws - 1)
+        if (*hit || k == max_draws - 1)
             return n;
         struct disk_ring *home = &s->ring[b->scratch[0].disk];
         if (home->count < RING)
@@ -245,22 +251,22 @@ static inline int draw_for(balancer *b, struct class_state *s, enum wl_class cls
     return -EINVAL;                 /* not reached: max_draws >= 1 */
 }
 
-int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
+int bal_next_ref(balancer *b, int cls, struct wl_io *out,
                  const struct lay_piece **pieces, int max_pieces)
 {
     *pieces = b->scratch;
-    if (b->disks == 1) {
+    struct class_state *s = &b->cls[cls];
+    if (s->disks == 1) {
         wl_next(b->workload, cls, 0, out);
-        int n = lay_map_fast(b->geom, out->offset_bytes, out->size_bytes,
+        int n = lay_map_fast(s->geom, out->offset_bytes, out->size_bytes,
                              out->is_write, b->scratch, b->scratch_max);
         return n > max_pieces ? -ENOSPC : n;
     }
-    struct class_state *s = &b->cls[cls];
     int want = next_turn(b, s);
     struct disk_ring *r = &s->ring[want];
     int n;
     if (r->count > 0) {
-        n = ring_take(b, r, out, pieces, max_pieces);
+        n = ring_take(b, s, r, out, pieces, max_pieces);
         if (n < 0)
             return n;
     } else {

@@ -34,18 +34,21 @@
 
 typedef struct balancer balancer;
 
-/* 0 and *out, or -ENOMEM.  The balancer draws from `w` and maps with `l`;
-   both must outlive it. */
-int bal_create(wl *w, const lay *l, uint64_t seed, balancer **out);
+/* 0 and *out, or -ENOMEM.  The balancer draws from `w` and maps class c
+   with layouts[c] (its disk group's; ORION's classes share one), for each
+   of wl_classes(w); the workload and the layouts must outlive it.  Disk
+   numbers in the pieces are the layout's own. */
+int bal_create(wl *w, const lay *const layouts[], uint64_t seed,
+               balancer **out);
 void bal_destroy(balancer *b);
 
 /* The next random I/O of class `cls`, for the disk whose turn it is, and
    its pieces as lay_map() gives them (at most `max_pieces`, which must be
-   lay_max_pieces() of the class's size for a write): *pieces points at
+   lay_max_pieces() of the class's largest size for a write): *pieces points at
    the balancer's own copy of them, valid until its next call.  Returns
    the number of pieces, or a negative lay_map() error.  Never draws more
    than BAL_MAX_DRAWS(disks) I/Os from the workload per call. */
-int bal_next_ref(balancer *b, enum wl_class cls, struct wl_io *out,
+int bal_next_ref(balancer *b, int cls, struct wl_io *out,
                  const struct lay_piece **pieces, int max_pieces);
 
 #define BAL_MAX_DRAWS(disks) (64 + 8 * (disks))

@@ -97,6 +97,30 @@
                                        for rate limits to reach their
                                        steady state */
 
+/* What issuing an I/O reads of its class: four bytes, so that finding a
+   class's is a shift (issue_from runs for every logical I/O). */
+struct eng_hot {
+    uint8_t seq;                    /* sequential streams */
+    uint8_t open;                   /* open loop at this point */
+    uint16_t disk_base;             /* its group's first disk */
+};
+
+/* A class as the point runs it: ORION's small or large, or a database
+   workload's class.  seq, open and disk_base are also in its eng_hot. */
+struct eng_class {
+    bool seq;                       /* sequential streams */
+    bool open;                      /* open loop at this point */
+    int load;                       /* closed: random I/Os in flight, or
+                                       sequential streams */
+    int stream_io;                  /* sequential: I/Os per stream */
+    const struct lay_geom *geom;    /* its disk group's layout */
+    uint16_t disk_base;             /* its group's first disk */
+    int slots;                      /* its pool (the budget) */
+    uint32_t bytes;                 /* its largest I/O */
+    double rate;                    /* open: arrivals per second */
+    enum sim_arrivals arrivals;     /* open: their gaps */
+};
+
 struct logical {
     sim_ns issue_ns;
     uint32_t size_bytes;
@@ -105,6 +129,7 @@ struct logical {
     uint8_t is_write;
     uint8_t failed;
     uint8_t measured;               /* issued inside the measured window */
+    uint8_t open;                   /* its class is in open loop */
     int32_t stream;
 };
 
@@ -117,11 +142,12 @@ struct batch_stat {
 };
 
 struct sim_engine {
-    const lay *layout;
-    const struct lay_geom *geom;    /* lay_map_fast's view of layout */
     wl *workload;
     balancer *balance;              /* random I/O over the disks evenly */
-    bool large_seq;
+    bool db_classes;                /* a database workload's classes */
+    int n_classes;
+    struct eng_class cls[WL_MAX_CLASSES];
+    struct eng_hot hot[WL_MAX_CLASSES];
     struct devset *ds;
     int slots_cap;
     struct logical *slot;
@@ -152,8 +178,8 @@ struct sim_engine {
     uint64_t completions;           /* logical, any phase */
     uint64_t piece_completions;     /* physical, any phase */
     uint64_t done_bytes;
-    uint64_t cls_ios[WL_CLASSES];   /* logical I/Os issued in the window */
-    uint64_t cls_bytes[WL_CLASSES];
+    uint64_t cls_ios[WL_MAX_CLASSES];   /* logical I/Os issued in the window */
+    uint64_t cls_bytes[WL_MAX_CLASSES];
     struct sim_cpu_sample cpu_start;    /* at the window's opening */
     bool cpu_started;
     bool abandoned;                 /* a stop left I/O with the backend:
@@ -167,15 +193,15 @@ struct sim_engine {
     sim_timeline_rec *timeline_rec;
     struct sim_timeline *timeline;
 
-    /* open loop (see the top): on for the point in progress */
-    int class_slots[WL_CLASSES];    /* each class's pool (the budget) */
-    uint32_t class_bytes[WL_CLASSES];
+    /* open loop (see the top): on for the point in progress when any
+       class is (cls[].open) */
     bool open_on;
-    int open_max;                   /* logical I/Os in flight at most */
+    int open_max;                   /* open classes' I/Os in flight at most */
+    int open_outstanding;           /* open classes' I/Os in flight */
     bool open_full;                 /* the bound held after the last
                                        admission */
-    struct sim_backlog arrivals[WL_CLASSES];    /* each class's stream:
-                                                   counted and issued */
+    struct sim_backlog arrivals[WL_MAX_CLASSES];    /* each class's stream:
+                                                       counted and issued */
     uint64_t open_backlog_end;      /* due by the window's end, not issued */
 };
 
@@ -228,46 +254,110 @@ static int engine_alloc(sim_engine *e)
     if (!e->slot || !e->free_slot || !e->piece || !e->free_piece ||
         !e->subq || !e->done || !e->map)
         return -ENOMEM;
-    for (int c = 0; c < WL_CLASSES; c++) {
+    for (int c = 0; c < e->n_classes; c++) {
         int rc = sim_backlog_init(&e->arrivals[c], OPEN_RING_ARRIVALS);
         if (rc < 0)
             return rc;
     }
-    return sim_stats_init(&e->stats, lay_disks(e->layout));
+    int rc = sim_stats_init(&e->stats, e->ds->disks);
+    e->stats.n_classes = e->n_classes;
+    return rc;
+}
+
+/* The layout of class c's disk group. */
+static const lay *class_layout(const struct sim_engine_cfg *cfg, int c)
+{
+    if (cfg->n_groups == 0)
+        return cfg->layout;
+    return cfg->groups[cfg->class_group[c]].layout;
+}
+
+int sim_engine_budget(const struct sim_engine_cfg *cfg,
+                      struct sim_io_budget *out)
+{
+    const struct wl_cfg *w = wl_config(cfg->workload);
+    if (w->n_classes == 0) {
+        *out = sim_budget_make(cfg->layout, w->small_bytes, w->large_bytes,
+                               cfg->max_small, cfg->max_large_ios);
+        return 0;
+    }
+    *out = (struct sim_io_budget){ .n = 0 };
+    for (int c = 0; c < w->n_classes; c++) {
+        if (cfg->n_groups > 0 && (cfg->class_group[c] < 0 ||
+                                  cfg->class_group[c] >= cfg->n_groups))
+            return -EINVAL;
+        int rc = sim_budget_add(out, class_layout(cfg, c),
+                                wl_class_max_bytes(cfg->workload, c),
+                                cfg->class_slots[c]);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* The groups' layouts cover the device set's disks, one after another. */
+static bool groups_fit(const struct sim_engine_cfg *cfg)
+{
+    if (cfg->n_groups == 0)
+        return cfg->layout && cfg->devices->disks == lay_disks(cfg->layout);
+    if (cfg->n_groups > SIM_MAX_GROUPS)
+        return false;
+    int next = 0;
+    for (int g = 0; g < cfg->n_groups; g++) {
+        if (!cfg->groups[g].layout || cfg->groups[g].disk_base != next)
+            return false;
+        next += lay_disks(cfg->groups[g].layout);
+    }
+    return next == cfg->devices->disks && next <= UINT16_MAX;
+}
+
+/* Each class's layout, disk base, pool and size, from the configuration
+   and its budget. */
+static void classes_setup(sim_engine *e, const struct sim_engine_cfg *cfg,
+                          const struct sim_io_budget *b)
+{
+    e->db_classes = wl_config(cfg->workload)->n_classes > 0;
+    e->n_classes = wl_classes(cfg->workload);
+    for (int c = 0; c < e->n_classes; c++) {
+        struct eng_class *k = &e->cls[c];
+        k->seq = wl_class_seq(cfg->workload, c);
+        k->geom = lay_geom(class_layout(cfg, c));
+        k->disk_base = cfg->n_groups == 0 ? 0 :
+            (uint16_t)cfg->groups[cfg->class_group[c]].disk_base;
+        k->slots = b->slots[c];
+        k->bytes = b->io_bytes[c];
+        e->hot[c] = (struct eng_hot){ .seq = k->seq, .disk_base = k->disk_base };
+    }
 }
 
 int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
 {
-    if (!cfg->layout || !cfg->workload || !cfg->devices ||
-        cfg->devices->disks != lay_disks(cfg->layout))
+    if (!cfg->workload || !cfg->devices || !groups_fit(cfg))
         return -EINVAL;
-    const struct wl_cfg *w = wl_config(cfg->workload);
-    struct sim_io_budget budget =
-        sim_budget_make(cfg->layout, w->small_bytes, w->large_bytes,
-                        cfg->max_small, cfg->max_large_ios);
+    struct sim_io_budget budget;
+    int rc = sim_engine_budget(cfg, &budget);
     /* the limits are sim_budget_check's alone (sim_parts_open reports
        them); here they guard the int pool sizes below */
-    int rc = sim_budget_check(&budget, NULL, 0);
+    if (rc == 0)
+        rc = sim_budget_check(&budget, NULL, 0);
     if (rc < 0)
         return rc;
     sim_engine *e = calloc(1, sizeof(*e));
     if (!e)
         return -ENOMEM;
-    e->layout = cfg->layout;
-    e->geom = lay_geom(cfg->layout);
     e->workload = cfg->workload;
     e->ds = cfg->devices;
-    e->slots_cap = cfg->max_small + cfg->max_large_ios;
+    e->slots_cap = (int)sim_budget_outstanding(&budget);
     e->max_pieces = sim_budget_max_pieces_per_io(&budget);
     e->pieces_cap = (int)sim_budget_pieces(&budget);
-    e->large_seq = w->large_type == WL_LARGE_SEQ;
-    for (int c = 0; c < WL_CLASSES; c++) {
-        e->class_slots[c] = budget.slots[c];
-        e->class_bytes[c] = budget.io_bytes[c];
-    }
+    classes_setup(e, cfg, &budget);
+    const lay *layouts[WL_MAX_CLASSES];
+    for (int c = 0; c < e->n_classes; c++)
+        layouts[c] = class_layout(cfg, c);
     rc = engine_alloc(e);
     if (rc == 0)
-        rc = bal_create(cfg->workload, cfg->layout, w->seed, &e->balance);
+        rc = bal_create(cfg->workload, layouts, wl_config(cfg->workload)->seed,
+                        &e->balance);
     if (rc < 0) {
         sim_engine_destroy(e);
         return rc;
@@ -288,7 +378,7 @@ void sim_engine_destroy(sim_engine *e)
     free(e->subq);
     free(e->done);
     free(e->map);
-    for (int c = 0; c < WL_CLASSES; c++)
+    for (int c = 0; c < WL_MAX_CLASSES; c++)
         sim_backlog_free(&e->arrivals[c]);
     bal_destroy(e->balance);
     sim_stats_free(&e->stats);
@@ -328,15 +418,16 @@ static void pools_reset(sim_engine *e)
 
 /* Start one logical I/O of class `cls` that began at start_ns (its
    issue, or its arrival in open loop): map it and queue its pieces. */
-static void issue_from(sim_engine *e, enum wl_class cls, int stream,
+static void issue_from(sim_engine *e, int cls, int stream,
                        sim_ns start_ns, bool delayed)
 {
     struct wl_io io;
     const struct lay_piece *map = e->map;
+    const struct eng_hot k = e->hot[cls];
     int n;
-    if (cls == WL_LARGE && e->large_seq) {
+    if (k.seq) {
         wl_next(e->workload, cls, stream, &io);
-        n = lay_map_fast(e->geom, io.offset_bytes, io.size_bytes,
+        n = lay_map_fast(e->cls[cls].geom, io.offset_bytes, io.size_bytes,
                          io.is_write, e->map, e->max_pieces);
     } else {
         n = bal_next_ref(e->balance, cls, &io, &map, e->max_pieces);
@@ -358,6 +449,7 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
     l->cls = (uint8_t)cls;
     l->is_write = io.is_write;
     l->failed = 0;
+    l->open = k.open;
     l->stream = stream;
     l->measured = e->phase == MEASURE;
     if (l->measured) {
@@ -370,11 +462,12 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
        reload the engine's counters and arrays for every piece */
     struct sim_io **free_top = e->free_piece + e->n_free_piece;
     struct sim_io **sub = e->subq + e->n_sub;
+    uint16_t base = k.disk_base;
     for (int i = 0; i < n; i++) {
         struct sim_io *p = *--free_top;
         p->offset_bytes = map[i].offset_bytes;
         p->size_bytes = map[i].size_bytes;
-        p->disk = map[i].disk;
+        p->disk = (uint16_t)(map[i].disk + base);
         p->is_write = io.is_write;
         p->cls = (uint8_t)cls;
         p->piece = (uint8_t)i;
@@ -388,7 +481,7 @@ static void issue_from(sim_engine *e, enum wl_class cls, int stream,
 }
 
 /* Closed loop: a logical I/O that starts now. */
-static void issue(sim_engine *e, enum wl_class cls, int stream)
+static void issue(sim_engine *e, int cls, int stream)
 {
     issue_from(e, cls, stream, e->now_ns, false);
 }
@@ -414,41 +507,47 @@ void sim_open_pools(const struct sim_open_load *o, int *max_small,
     *max_large_ios = o->large_mbps > 0 ? bound : 0;
 }
 
-/* Each class's arrivals per second: large MB/s over its I/O size. */
+/* Each open class's arrivals per second (ORION's large: MB/s over its
+   I/O size); 0 for a closed one. */
 static double open_rate(const sim_engine *e, const struct sim_open_load *o,
-                        enum wl_class c)
+                        int c)
 {
+    if (e->db_classes)
+        return e->cls[c].open ? e->cls[c].rate : 0;
     if (c == WL_SMALL)
         return o->small_iops;
-    return e->class_bytes[WL_LARGE] ? o->large_mbps * 1e6 / e->class_bytes[WL_LARGE]
-                                    : 0;
+    return e->cls[WL_LARGE].bytes ? o->large_mbps * 1e6 / e->cls[WL_LARGE].bytes
+                                  : 0;
 }
 
 /* The load is one the pools can carry: rates finite and >= 0, one above
    0, and each class with a rate has a pool of the whole bound. */
 static bool open_load_fits(const sim_engine *e, const struct sim_open_load *o)
 {
-    if (!isfinite(o->small_iops) || !isfinite(o->large_mbps) ||
-        o->small_iops < 0 || o->large_mbps < 0 || o->max_outstanding < 0 ||
-        !sim_open_load_on(o))
+    if (!e->db_classes &&
+        (!isfinite(o->small_iops) || !isfinite(o->large_mbps) ||
+         o->small_iops < 0 || o->large_mbps < 0 || !sim_open_load_on(o)))
+        return false;
+    if (o->max_outstanding < 0)
         return false;
     int bound = sim_open_max_outstanding(o);
-    for (int c = 0; c < WL_CLASSES; c++)
-        if (open_rate(e, o, (enum wl_class)c) > 0 && e->class_slots[c] < bound)
+    for (int c = 0; c < e->n_classes; c++)
+        if (open_rate(e, o, c) > 0 && e->cls[c].slots < bound)
             return false;
     return true;
 }
 
-/* Both copies of each class's stream start at the point's start, from a
-   seed of the workload's and the class: every point the same. */
+/* Both copies of each open class's stream start at the point's start,
+   from a seed of the workload's and the class: every point the same. */
 static void open_start(sim_engine *e, const struct sim_open_load *o)
 {
     uint64_t seed = wl_config(e->workload)->seed;
-    enum wl_arrival_kind kind = o->arrivals == SIM_ARRIVALS_CONSTANT
-                                    ? WL_ARRIVALS_CONSTANT : WL_ARRIVALS_POISSON;
-    for (int c = 0; c < WL_CLASSES; c++) {
+    for (int c = 0; c < e->n_classes; c++) {
         uint64_t s = seed * 0x9E3779B97F4A7C15ull + 0x6f70656e00ull + (uint64_t)c;
-        double rate = open_rate(e, o, (enum wl_class)c);
+        double rate = open_rate(e, o, c);
+        enum sim_arrivals a = e->db_classes ? e->cls[c].arrivals : o->arrivals;
+        enum wl_arrival_kind kind = a == SIM_ARRIVALS_CONSTANT
+                                        ? WL_ARRIVALS_CONSTANT : WL_ARRIVALS_POISSON;
         sim_backlog_start(&e->arrivals[c], kind, rate, s, e->now_ns);
     }
     e->open_on = true;
@@ -457,27 +556,38 @@ static void open_start(sim_engine *e, const struct sim_open_load *o)
     e->open_backlog_end = 0;
 }
 
-/* The class whose next arrival to issue is earliest (small on a tie),
-   and its time. */
+/* The open class whose next arrival to issue is earliest (the lower
+   class on a tie: small before large), and its time. */
 static int open_next(const sim_engine *e, sim_ns *at_ns)
 {
-    sim_ns ts = sim_backlog_next_issue_ns(&e->arrivals[WL_SMALL]);
-    sim_ns tl = sim_backlog_next_issue_ns(&e->arrivals[WL_LARGE]);
-    *at_ns = ts <= tl ? ts : tl;
-    return ts <= tl ? WL_SMALL : WL_LARGE;
+    int best = -1;
+    sim_ns t = SIM_NS_MAX;
+    for (int c = 0; c < e->n_classes; c++) {
+        if (!e->cls[c].open)
+            continue;
+        sim_ns tc = sim_backlog_next_issue_ns(&e->arrivals[c]);
+        if (best < 0 || tc < t) {
+            best = c;
+            t = tc;
+        }
+    }
+    *at_ns = t;
+    return best;
 }
 
 /* Count the arrivals up to `until`: in the measured window they are what
    was offered; before it they only pass. */
 static void open_count(sim_engine *e, sim_ns until)
 {
-    for (int c = 0; c < WL_CLASSES; c++) {
+    for (int c = 0; c < e->n_classes; c++) {
+        if (!e->cls[c].open)
+            continue;
         struct sim_backlog *a = &e->arrivals[c];
         while (sim_backlog_next_seen_ns(a) <= until) {
             sim_backlog_count(a);
             if (e->phase == MEASURE) {
                 e->stats.arrivals[c]++;
-                e->stats.arrival_bytes[c] += e->class_bytes[c];
+                e->stats.arrival_bytes[c] += e->cls[c].bytes;
             }
         }
     }
@@ -489,20 +599,22 @@ static void open_admit(sim_engine *e)
     bool was_full = e->open_full;
     sim_ns at_ns;
     int c;
-    while (!e->error && e->outstanding < e->open_max &&
-           (c = open_next(e, &at_ns), at_ns <= e->now_ns)) {
+    while (!e->error && e->open_outstanding < e->open_max &&
+           (c = open_next(e, &at_ns)) >= 0 && at_ns <= e->now_ns) {
         sim_backlog_issue(&e->arrivals[c]);
-        issue_from(e, (enum wl_class)c, 0, at_ns, was_full && at_ns < e->now_ns);
+        issue_from(e, c, 0, at_ns, was_full && at_ns < e->now_ns);
+        e->open_outstanding++;
     }
-    e->open_full = e->outstanding >= e->open_max;
+    e->open_full = e->open_outstanding >= e->open_max;
 }
 
 /* Arrivals due by the window's end that were never issued. */
 static uint64_t open_backlog(const sim_engine *e)
 {
     uint64_t n = 0;
-    for (int c = 0; c < WL_CLASSES; c++)
-        n += sim_backlog_pending(&e->arrivals[c]);
+    for (int c = 0; c < e->n_classes; c++)
+        if (e->cls[c].open)
+            n += sim_backlog_pending(&e->arrivals[c]);
     return n;
 }
 
@@ -532,7 +644,7 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
 {
     struct logical *l = &e->slot[io->parent];
     /* closed loop: by issue (see the top); open loop: by completion */
-    bool measuring = e->open_on ? e->phase == MEASURE : l->measured;
+    bool measuring = l->open ? e->phase == MEASURE : l->measured;
     if (measuring)
         sim_stats_physical(&e->stats, io);
     if (io->result < 0 || (uint32_t)io->result != io->size_bytes) {
@@ -544,7 +656,7 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
     if (--l->pending > 0)
         return;
 
-    enum wl_class cls = (enum wl_class)l->cls;
+    int cls = l->cls;
     e->completions++;
     e->done_bytes += l->size_bytes;
     if (measuring)
@@ -552,7 +664,9 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
                           (uint64_t)(io->done_ns - l->issue_ns), l->failed);
     e->free_slot[e->n_free_slot++] = io->parent;
     e->outstanding--;
-    if (e->phase != DRAIN && !e->open_on)
+    if (l->open)
+        e->open_outstanding--;
+    else if (e->phase != DRAIN)
         issue(e, cls, l->stream);
 }
 
@@ -589,9 +703,10 @@ static double rel_halfwidth(const struct batch_stat *b)
 struct window {
     sim_ns start_ns, end_ns;        /* end: the fixed-duration end */
     sim_ns batch_ns, next_batch_ns;
-    uint64_t at_batch[WL_CLASSES];  /* counters when the batch opened */
-    struct batch_stat batch[WL_CLASSES];
-    bool want[WL_CLASSES];
+    uint64_t at_batch[WL_MAX_CLASSES];  /* counters when the batch opened */
+    struct batch_stat batch[WL_MAX_CLASSES];
+    bool want[WL_MAX_CLASSES];
+    int first_want;                 /* the first class wanted, or -1 */
     double halfwidth;
     bool converged;
 };
@@ -602,8 +717,10 @@ struct window {
 static double window_halfwidth(const sim_engine *e, const struct window *w)
 {
     double worst = 0;
-    uint64_t total = e->cls_ios[WL_SMALL] + e->cls_ios[WL_LARGE];
-    for (int c = 0; c < WL_CLASSES; c++) {
+    uint64_t total = 0;
+    for (int c = 0; c < e->n_classes; c++)
+        total += e->cls_ios[c];
+    for (int c = 0; c < e->n_classes; c++) {
         if (!w->want[c])
             continue;
         if ((double)e->cls_ios[c] < SIM_MINOR_SHARE * (double)total)
@@ -622,19 +739,21 @@ static bool close_batches(sim_engine *e, struct window *w,
                           const struct sim_point_opts *o, sim_ns now)
 {
     while (w->next_batch_ns <= now) {
-        for (int c = 0; c < WL_CLASSES; c++) {
+        for (int c = 0; c < e->n_classes; c++) {
             if (!w->want[c])
                 continue;
-            uint64_t v = c == WL_SMALL ? e->cls_ios[c] : e->cls_bytes[c];
+            /* ORION's large class by its bytes (MBPS), the rest by I/Os */
+            uint64_t v = c == WL_LARGE && !e->db_classes ? e->cls_bytes[c]
+                                                          : e->cls_ios[c];
             batch_add(&w->batch[c], (double)(v - w->at_batch[c]));
             w->at_batch[c] = v;
         }
         sim_ns boundary = w->next_batch_ns;
         w->next_batch_ns += w->batch_ns;
-        if (w->batch[WL_SMALL].n + w->batch[WL_LARGE].n == 0)
+        if (w->first_want < 0)
             continue;
         w->halfwidth = window_halfwidth(e, w);
-        int n = w->want[WL_SMALL] ? w->batch[WL_SMALL].n : w->batch[WL_LARGE].n;
+        int n = w->batch[w->first_want].n;
         if (o->auto_duration && n >= MIN_BATCHES && w->halfwidth < o->ci_target) {
             w->converged = true;
             w->end_ns = boundary;
@@ -644,14 +763,18 @@ static bool close_batches(sim_engine *e, struct window *w,
     return false;
 }
 
-static void window_open(sim_engine *e, struct window *w, struct wl_point p,
+static void window_open(sim_engine *e, struct window *w,
                         const struct sim_point_opts *o, sim_ns warm_start_ns)
 {
     memset(w, 0, sizeof(*w));
     w->start_ns = e->now_ns;
     w->end_ns = o->duration_ns > 0 ? w->start_ns + o->duration_ns : SIM_NS_MAX;
-    w->want[WL_SMALL] = p.small > 0;
-    w->want[WL_LARGE] = p.large > 0;
+    w->first_want = -1;
+    for (int c = 0; c < e->n_classes; c++) {
+        w->want[c] = e->cls[c].load > 0;
+        if (w->want[c] && w->first_want < 0)
+            w->first_want = c;
+    }
     double warm_ns = (double)(e->now_ns - warm_start_ns);
     double per_completion = e->completions ? warm_ns / (double)e->completions : 0;
     sim_ns b = (sim_ns)(per_completion * BATCH_COMPLETIONS);
@@ -747,14 +870,18 @@ static int live_call(sim_engine *e, const struct sim_point_opts *o,
     return o->live(o->live_arg, &lv);
 }
 
-static void issue_point(sim_engine *e, struct wl_point p, int stream_io,
-                        enum wl_large_type type)
+/* The closed-loop classes' I/Os, all at once: ORION's small first, then
+   its large (stream by stream), and a workload's classes in order. */
+static void issue_point(sim_engine *e)
 {
-    for (int i = 0; i < p.small; i++)
-        issue(e, WL_SMALL, -1);
-    for (int s = 0; s < p.large; s++)
-        for (int j = 0; j < (type == WL_LARGE_SEQ ? stream_io : 1); j++)
-            issue(e, WL_LARGE, type == WL_LARGE_SEQ ? s : 0);
+    for (int c = 0; c < e->n_classes; c++) {
+        const struct eng_class *k = &e->cls[c];
+        if (k->open)
+            continue;
+        for (int s = 0; s < k->load; s++)
+            for (int j = 0; j < (k->seq ? k->stream_io : 1); j++)
+                issue(e, c, k->seq ? s : -1);
+    }
 }
 
 /* End the point early (opts->stop, the live view): what was measured so
@@ -812,7 +939,7 @@ struct warmup {
 };
 
 /* After they are joined: during warm-up, stop or open the window. */
-static void check_warmup_end(sim_engine *e, struct window *w, struct wl_point p,
+static void check_warmup_end(sim_engine *e, struct window *w,
                              const struct sim_point_opts *o,
                              const struct warmup *wu, bool *stopped)
 {
@@ -824,7 +951,7 @@ static void check_warmup_end(sim_engine *e, struct window *w, struct wl_point p,
         stop_point(e, w);
         *stopped = true;
     } else if (done) {
-        window_open(e, w, p, o, wu->start_ns);
+        window_open(e, w, o, wu->start_ns);
     }
 }
 
@@ -840,7 +967,7 @@ static sim_ns reap_deadline(const sim_engine *e, const struct sim_point_opts *o,
     if (!e->open_on || e->phase == DRAIN)
         return d;
     sim_ns at_ns;
-    if (e->outstanding < e->open_max) {
+    if (e->open_outstanding < e->open_max) {
         open_next(e, &at_ns);
         d = earlier(d, at_ns);
     }
@@ -864,13 +991,15 @@ static void open_fill(const sim_engine *e, const struct sim_open_load *o,
     struct sim_open_result *r = &out->open;
     double per_s = out->measured_s > 0 ? 1.0 / out->measured_s : 0;
     r->on = true;
-    r->target[WL_SMALL] = o->small_iops;
-    r->target[WL_LARGE] = o->large_mbps;
-    r->offered[WL_SMALL] = (double)e->stats.arrivals[WL_SMALL] * per_s;
-    r->offered[WL_LARGE] = (double)e->stats.arrival_bytes[WL_LARGE] * per_s / 1e6;
-    r->delivered[WL_SMALL] = out->cls[WL_SMALL].iops;
-    r->delivered[WL_LARGE] = out->cls[WL_LARGE].mbps;
-    for (int c = 0; c < WL_CLASSES; c++) {
+    for (int c = 0; c < e->n_classes; c++) {
+        /* ORION's large in MB/s, every other class in I/Os per second */
+        bool mb = c == WL_LARGE && !e->db_classes;
+        r->target[c] = mb ? o->large_mbps : open_rate(e, o, c);
+        r->offered[c] = mb ? (double)e->stats.arrival_bytes[c] * per_s / 1e6
+                           : (double)e->stats.arrivals[c] * per_s;
+        r->delivered[c] = mb ? out->cls[c].mbps : out->cls[c].iops;
+    }
+    for (int c = 0; c < e->n_classes; c++) {
         r->unmet_frac[c] = sim_open_unmet(r->offered[c], r->delivered[c]);
         r->arrivals[c] = e->stats.arrivals[c];
         r->delayed[c] = e->stats.delayed[c];
@@ -879,40 +1008,144 @@ static void open_fill(const sim_engine *e, const struct sim_open_load *o,
     r->max_outstanding = e->open_max;
 }
 
+static int run_loaded(sim_engine *e, struct wl_point p,
+                      const struct sim_point_opts *o,
+                      const struct sim_open_load *open, int load,
+                      struct sim_point_result *out);
+
+/* Start the streams of every sequential class with a load: `load`
+   streams placed over its group's disks in closed loop, one in open. */
+static int start_streams(sim_engine *e)
+{
+    for (int c = 0; c < e->n_classes; c++) {
+        const struct eng_class *k = &e->cls[c];
+        if (!k->seq || (k->open ? !(k->rate > 0) : k->load == 0))
+            continue;
+        int streams = k->open ? 1 : k->load;
+        if (wl_start_streams(e->workload, c, streams) < 0)
+            return -EINVAL;
+        if (k->open)
+            continue;
+        int rc = sim_streams_place(e->workload, c, k->geom, streams, e->map,
+                                   e->max_pieces);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* ORION's point p: small and large (streams x stream_io when
+   sequential), or the open load's rates. */
+static int orion_load(sim_engine *e, struct wl_point p,
+                      const struct sim_point_opts *o, int *load)
+{
+    int stream_io = o->stream_io > 0 ? o->stream_io : 1;
+    const int n[WL_CLASSES] = { p.small, p.large };
+    *load = 0;
+    for (int c = 0; c < WL_CLASSES; c++) {
+        struct eng_class *k = &e->cls[c];
+        k->open = o->open != NULL;
+        e->hot[c].open = k->open;
+        k->load = k->open ? 0 : n[c];
+        k->stream_io = k->seq ? stream_io : 1;
+        k->rate = o->open ? open_rate(e, o->open, c) : 0;
+        *load += k->load * k->stream_io;
+    }
+    if (o->open)
+        return open_load_fits(e, o->open) ? 0 : -EINVAL;
+    if (p.small < 0 || p.large < 0 || *load < 1 || *load > e->slots_cap)
+        return -EINVAL;
+    return 0;
+}
+
+/* A database workload's classes at their loads and rates. */
+static int classes_load(sim_engine *e, const struct sim_class_load *cl,
+                        struct sim_open_load *open, int *load)
+{
+    if (cl->n != e->n_classes)
+        return -EINVAL;
+    bool any_open = false;
+    *load = 0;
+    for (int c = 0; c < e->n_classes; c++) {
+        struct eng_class *k = &e->cls[c];
+        double rate = cl->rate_iops[c];
+        k->open = rate > 0;
+        e->hot[c].open = k->open;
+        k->rate = k->open ? rate : 0;
+        k->arrivals = cl->arrivals[c];
+        k->load = k->open ? 0 : cl->load[c];
+        k->stream_io = k->seq && cl->stream_io[c] > 0 ? cl->stream_io[c] : 1;
+        if (!isfinite(rate) || rate < 0 || k->load < 0 ||
+            k->load * k->stream_io > k->slots)
+            return -EINVAL;
+        any_open = any_open || k->open;
+        *load += k->load * k->stream_io;
+    }
+    *open = (struct sim_open_load){ .max_outstanding = cl->max_outstanding };
+    if (any_open && !open_load_fits(e, open))
+        return -EINVAL;
+    return *load > 0 || any_open ? 0 : -EINVAL;
+}
+
 int sim_engine_run_point(sim_engine *e, struct wl_point p,
                          const struct sim_point_opts *o,
                          struct sim_point_result *out)
 {
-    enum wl_large_type type = wl_config(e->workload)->large_type;
-    int stream_io = o->stream_io > 0 ? o->stream_io : 1;
-    const struct sim_open_load *open = o->open;
+    if (e->db_classes)
+        return -EINVAL;
+    int load;
+    int rc = orion_load(e, p, o, &load);
+    if (rc == 0)
+        rc = start_streams(e);
+    if (rc < 0)
+        return rc;
+    out->db_classes = false;
+    out->class_load[WL_SMALL] = p.small;
+    out->class_load[WL_LARGE] = p.large;
+    return run_loaded(e, p, o, o->open, load, out);
+}
+
+int sim_engine_run_classes(sim_engine *e, const struct sim_class_load *cl,
+                           const struct sim_point_opts *o,
+                           struct sim_point_result *out)
+{
+    if (!e->db_classes || o->open)
+        return -EINVAL;
+    struct sim_open_load open;
+    int load;
+    int rc = classes_load(e, cl, &open, &load);
+    if (rc == 0)
+        rc = start_streams(e);
+    if (rc < 0)
+        return rc;
+    bool any_open = false;
+    out->db_classes = true;
+    for (int c = 0; c < e->n_classes; c++) {
+        out->class_load[c] = e->cls[c].load;
+        any_open = any_open || e->cls[c].open;
+    }
+    return run_loaded(e, (struct wl_point){ 0, 0 }, o,
+                      any_open ? &open : NULL, load, out);
+}
+
+/* The point, its classes' loads set (cls[]): warm-up, window, drain. */
+static int run_loaded(sim_engine *e, struct wl_point p,
+                      const struct sim_point_opts *o,
+                      const struct sim_open_load *open, int load,
+                      struct sim_point_result *out)
+{
     struct sim_point_opts open_opts;
     if (open) {
-        if (!open_load_fits(e, open))
-            return -EINVAL;
-        if (type == WL_LARGE_SEQ && open->large_mbps > 0 &&
-            wl_start_streams(e->workload, 1) < 0)
-            return -EINVAL;
         open_opts = *o;
         open_opts.auto_duration = false;    /* a fixed window (engine.h) */
         o = &open_opts;
-    }
-    int load = p.small + sim_point_large_ios(p.large, type, stream_io);
-    if (!open && (p.small < 0 || p.large < 0 || load < 1 || load > e->slots_cap))
-        return -EINVAL;
-    if (!open && type == WL_LARGE_SEQ && p.large > 0) {
-        if (wl_start_streams(e->workload, p.large) < 0)
-            return -EINVAL;
-        int rc = sim_streams_place(e->workload, e->geom, p.large, e->map, e->max_pieces);
-        if (rc < 0)
-            return rc;
     }
     if (e->abandoned)
         return -EBUSY;
 
     pools_reset(e);
     e->phase = WARMUP;
-    e->outstanding = 0;
+    e->outstanding = e->open_outstanding = 0;
     e->error = e->io_error = 0;
     e->completions = e->piece_completions = e->done_bytes = 0;
     e->cpu_started = false;
@@ -936,10 +1169,9 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         open_start(e, open);
         /* no warm-up: the window opens at the start, not at the first
            arrival (the loop looks at the warm-up only after a reap) */
-        check_warmup_end(e, &w, p, o, &wu, &stopped);
-    } else {
-        issue_point(e, p, stream_io, type);
+        check_warmup_end(e, &w, o, &wu, &stopped);
     }
+    issue_point(e);
     int rc = flush(e);
     while (rc == 0 && !e->error &&
            (e->outstanding > 0 || (e->open_on && e->phase != DRAIN))) {
@@ -966,7 +1198,7 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         for (int i = 0; i < n; i++)
             complete_piece(e, e->done[i]);
         if (e->phase == WARMUP)     /* (a test here: the call is not inlined) */
-            check_warmup_end(e, &w, p, o, &wu, &stopped);
+            check_warmup_end(e, &w, o, &wu, &stopped);
         if (e->open_on && e->phase != DRAIN && !stopped)
             open_admit(e);
         if (stopped || stop_requested(o)) {   /* the flag or the live view */

@@ -146,16 +146,51 @@ struct sim_point_opts {
                                            small/large counts are ignored */
 };
 
-struct sim_engine_cfg {
+/* A disk group of a database workload: its layout, on the device set's
+   disks from disk_base on (groups one after another, in order). */
+#define SIM_MAX_GROUPS 8
+struct sim_engine_group {
     const lay *layout;
+    int disk_base;
+};
+
+struct sim_engine_cfg {
+    const lay *layout;          /* ORION's classes' (n_groups 0) */
     wl *workload;               /* the engine draws I/Os from it */
-    struct devset *devices;     /* opened; disks == lay_disks(layout) */
+    struct devset *devices;     /* opened; disks == lay_disks(layout), or
+                                   the groups' disks added up */
     int max_small;              /* largest small load of any point */
     int max_large_ios;          /* largest large outstanding count */
     /* Open loop: each class with a rate needs its pool to hold the whole
        bound (max_outstanding), since any mix of the two classes may be in
        flight: sim_open_pools() gives both counts, and sim_budget_check
        sees them as for any closed-loop load. */
+
+    /* A database workload (wl_cfg.n_classes > 0): each class's pool (its
+       most I/Os in flight: its load x stream_io, or the open bound) and,
+       with groups, its group (an index in groups[]).  n_groups 0: every
+       class on `layout`. */
+    int class_slots[WL_MAX_CLASSES];
+    int class_group[WL_MAX_CLASSES];
+    int n_groups;
+    struct sim_engine_group groups[SIM_MAX_GROUPS];
+};
+
+/* A database workload's load at a point (sim_engine_run_classes): each
+   class in closed loop (rate 0) keeps load random I/Os, or load
+   sequential streams of stream_io I/Os each, in flight; in open loop
+   (rate_iops > 0) its I/Os arrive at that rate (Poisson or constant
+   gaps, its own arrivals), and the open classes together have at most
+   max_outstanding in flight (0: the default).
+   Closed and open classes may run at one point: each is measured as its
+   loop is (engine.c), and the warm-up is the open loop's. */
+struct sim_class_load {
+    int n;                              /* the workload's classes */
+    int load[WL_MAX_CLASSES];
+    int stream_io[WL_MAX_CLASSES];
+    double rate_iops[WL_MAX_CLASSES];
+    enum sim_arrivals arrivals[WL_MAX_CLASSES];
+    int max_outstanding;
 };
 
 typedef struct sim_engine sim_engine;
@@ -177,6 +212,20 @@ void sim_engine_destroy(sim_engine *e);
 int sim_engine_run_point(sim_engine *e, struct wl_point point,
                          const struct sim_point_opts *opts,
                          struct sim_point_result *out);
+
+/* The same for a database workload's classes (the engine's workload has
+   wl_cfg.n_classes > 0; sim_engine_run_point refuses such a one, and this
+   ORION's).  The result's cls[] has a figure per class, its open[] the
+   open classes' rates in I/Os per second; small and large are 0. */
+int sim_engine_run_classes(sim_engine *e, const struct sim_class_load *load,
+                           const struct sim_point_opts *opts,
+                           struct sim_point_result *out);
+
+/* The pools an engine of cfg holds, by class (io_budget.h): what the
+   device set must be opened for.  0, or -EINVAL (a class's group out of
+   range) / -E2BIG. */
+int sim_engine_budget(const struct sim_engine_cfg *cfg,
+                      struct sim_io_budget *out);
 
 /* What the last failed I/O of the last point completed with: -errno
    (-EIO, -EROFS, ...; -ENODATA: fewer bytes moved than asked), or 0 when

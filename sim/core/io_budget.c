@@ -32,6 +32,7 @@ struct sim_io_budget sim_budget_make(const lay *l, uint32_t small_bytes,
                                      int max_large_ios)
 {
     return (struct sim_io_budget){
+        .n = 2,
         .slots = { max_small, max_large_ios },
         .io_bytes = { small_bytes, large_bytes },
         .pieces_per_io = { lay_max_pieces(l, small_bytes, true),
@@ -39,23 +40,59 @@ struct sim_io_budget sim_budget_make(const lay *l, uint32_t small_bytes,
     };
 }
 
+int sim_budget_add(struct sim_io_budget *b, const lay *l, uint32_t io_bytes,
+                   int slots)
+{
+    if (b->n >= WL_MAX_CLASSES)
+        return -E2BIG;
+    b->slots[b->n] = slots;
+    b->io_bytes[b->n] = io_bytes;
+    b->pieces_per_io[b->n] = lay_max_pieces(l, io_bytes, true);
+    b->n++;
+    return 0;
+}
+
 int sim_budget_max_pieces_per_io(const struct sim_io_budget *b)
 {
-    return b->pieces_per_io[0] > b->pieces_per_io[1] ? b->pieces_per_io[0]
-                                                     : b->pieces_per_io[1];
+    int most = 0;
+    for (int c = 0; c < b->n; c++)
+        most = b->pieces_per_io[c] > most ? b->pieces_per_io[c] : most;
+    return most;
 }
 
 uint64_t sim_budget_outstanding(const struct sim_io_budget *b)
 {
-    return (uint64_t)(b->slots[0] > 0 ? b->slots[0] : 0) +
-           (uint64_t)(b->slots[1] > 0 ? b->slots[1] : 0);
+    uint64_t total = 0;
+    for (int c = 0; c < b->n; c++)
+        total += (uint64_t)(b->slots[c] > 0 ? b->slots[c] : 0);
+    return total;
+}
+
+/* A class with a negative count of slots, or -1. */
+static int negative_class(const struct sim_io_budget *b)
+{
+    for (int c = 0; c < b->n; c++)
+        if (b->slots[c] < 0)
+            return c;
+    return -1;
+}
+
+/* "8 small + 2 large" for ORION's classes, "12" for a workload's. */
+static void describe_slots(const struct sim_io_budget *b, char *out,
+                           size_t len)
+{
+    if (b->n == 2)
+        snprintf(out, len, "%d small + %d large", b->slots[0], b->slots[1]);
+    else
+        snprintf(out, len, "%llu",
+                 (unsigned long long)sim_budget_outstanding(b));
 }
 
 uint64_t sim_budget_pieces(const struct sim_io_budget *b)
 {
     uint64_t total = 0;
 
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < b->n; c++)
         if (b->slots[c] > 0 && b->pieces_per_io[c] > 0)
             total += (uint64_t)b->slots[c] * (uint64_t)b->pieces_per_io[c];
     return total;
@@ -65,7 +102,7 @@ uint32_t sim_budget_max_io_bytes(const struct sim_io_budget *b)
 {
     uint32_t m = 0;
 
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < b->n; c++)
         if (b->slots[c] > 0 && b->io_bytes[c] > m)
             m = b->io_bytes[c];
     return m;
@@ -74,17 +111,19 @@ uint32_t sim_budget_max_io_bytes(const struct sim_io_budget *b)
 int sim_budget_check(const struct sim_io_budget *b, char *why,
                      size_t why_len)
 {
-    if (b->slots[0] < 0 || b->slots[1] < 0 || sim_budget_outstanding(b) < 1) {
+    char counts[64];
+    describe_slots(b, counts, sizeof counts);
+    if (b->n < 1 || b->n > WL_MAX_CLASSES || negative_class(b) >= 0 ||
+        sim_budget_outstanding(b) < 1) {
         if (why)
-            snprintf(why, why_len, "%d small + %d large I/Os in flight: at "
-                     "least one is needed", b->slots[0], b->slots[1]);
+            snprintf(why, why_len, "%s I/Os in flight: at least one is "
+                     "needed", counts);
         return -EINVAL;
     }
     if (sim_budget_outstanding(b) > SIM_MAX_OUTSTANDING) {
         if (why)
-            snprintf(why, why_len, "%d small + %d large I/Os in flight: at "
-                     "most %d in all", b->slots[0], b->slots[1],
-                     SIM_MAX_OUTSTANDING);
+            snprintf(why, why_len, "%s I/Os in flight: at most %d in all",
+                     counts, SIM_MAX_OUTSTANDING);
         return -E2BIG;
     }
     if (sim_budget_pieces(b) > SIM_MAX_PIECES) {
@@ -101,7 +140,7 @@ uint64_t sim_budget_worker_buffer_bytes(const struct sim_io_budget *b)
 {
     uint64_t total = page_round(sim_budget_max_io_bytes(b));
 
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < b->n; c++)
         if (b->slots[c] > 0)
             total += (uint64_t)b->slots[c] * page_round(b->io_bytes[c]);
     return total;

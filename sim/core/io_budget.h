@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "layouts/layout.h"
+#include "workloads/wl_spec.h"
 
 /* Logical I/Os in flight in one run, small and large together, at most.
    The same as the kernel's default /proc/sys/fs/aio-max-nr; the engine's
@@ -38,12 +39,14 @@
    (about 200 bytes in all), so 4 Mi pieces are under 1 GiB. */
 #define SIM_MAX_PIECES (4 << 20)
 
-/* Per class (enum wl_class: 0 small, 1 large). */
+/* Per class: ORION's (enum wl_class: 0 small, 1 large), or a database
+   workload's classes in their order (workload.h). */
 struct sim_io_budget {
-    int slots[2];                   /* logical I/Os in flight, at most */
-    uint32_t io_bytes[2];           /* the class's I/O size */
-    int pieces_per_io[2];           /* lay_max_pieces() of that size for a
-                                       write: its most physical I/Os */
+    int n;                          /* classes: 2 for ORION's */
+    int slots[WL_MAX_CLASSES];      /* logical I/Os in flight, at most */
+    uint32_t io_bytes[WL_MAX_CLASSES];  /* the class's largest I/O size */
+    int pieces_per_io[WL_MAX_CLASSES];  /* lay_max_pieces() of that size
+                                       for a write: its most physical I/Os */
 };
 
 /* The budget of max_small small and max_large_ios large logical I/Os in
@@ -56,6 +59,11 @@ struct sim_io_budget sim_budget_make(const lay *l, uint32_t small_bytes,
                                      uint32_t large_bytes, int max_small,
                                      int max_large_ios);
 
+/* One more class: `slots` logical I/Os of at most io_bytes on layout l
+   (its disk group's).  0, or -E2BIG past WL_MAX_CLASSES. */
+int sim_budget_add(struct sim_io_budget *b, const lay *l, uint32_t io_bytes,
+                   int slots);
+
 /* The most pieces one logical I/O of either class becomes (whether or not
    the class has slots): what one mapping needs room for. */
 int sim_budget_max_pieces_per_io(const struct sim_io_budget *b);
@@ -63,7 +71,7 @@ int sim_budget_max_pieces_per_io(const struct sim_io_budget *b);
 /* Physical I/Os in flight, at most: each class's slots x its pieces. */
 uint64_t sim_budget_pieces(const struct sim_io_budget *b);
 
-/* slots[0] + slots[1]. */
+/* The slots of every class. */
 uint64_t sim_budget_outstanding(const struct sim_io_budget *b);
 
 /* The largest I/O of a class that has slots, 0 when none has. */

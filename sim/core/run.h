@@ -33,6 +33,29 @@
 
 #define SIM_MAX_SWEEP 64
 
+/* A disk group of a database workload's run (struct sim_db_cfg): its
+   disks (the run's disks are the groups' one after another), their size
+   and its layout. */
+struct sim_db_group {
+    char name[WL_NAME_MAX];
+    int disks;
+    uint64_t disk_bytes;
+    struct lay_cfg layout;          /* disks and disk size filled per run */
+};
+
+/* A database workload (workload.n_classes > 0, wl_spec.h): the classes'
+   names, groups and loads.  The run is one point of those loads, on
+   every group at once (they share the backend's instance); a sweep
+   varies the first group's disk count. */
+struct sim_db_cfg {
+    char class_name[WL_MAX_CLASSES][WL_NAME_MAX];
+    int class_group[WL_MAX_CLASSES];    /* index in groups[] */
+    struct sim_class_load load;         /* engine.h */
+    int n_groups;                       /* 0: one group, the run's disks
+                                           and layout */
+    struct sim_db_group groups[SIM_MAX_GROUPS];
+};
+
 struct sim_run_cfg {
     int disks;
     struct lay_cfg layout;          /* disks and disk size filled per run */
@@ -87,7 +110,14 @@ struct sim_run_cfg {
                                        sweep's disk counts, on this many
                                        threads (jobs.h) when the backend
                                        has a virtual clock; <= 1 serial */
+    struct sim_db_cfg db;           /* with workload.n_classes > 0 */
 };
+
+/* True when cfg runs a database workload's classes, not ORION's. */
+static inline bool sim_run_db(const struct sim_run_cfg *cfg)
+{
+    return cfg->workload.n_classes > 0;
+}
 
 /* What burst credits did to one class's summary figure (Maximum Large
    MBPS for WL_LARGE, Maximum Small IOPS for WL_SMALL).  All zero when the
@@ -178,7 +208,10 @@ struct sim_sweep_result {
    open them through sim_parts_open(), so a batch run, a watched run and
    the dashboard drive the same devices the same way. */
 struct sim_parts {
-    lay *layout;
+    lay *layout;                    /* ORION's; a database workload's
+                                       first group's (group_layout[0]) */
+    int n_groups;                   /* a database workload's groups */
+    lay *group_layout[SIM_MAX_GROUPS];
     wl *workload;
     struct devset ds;
     sim_engine *engine;

@@ -15,14 +15,16 @@
  *                  parts, finished (status, device time, summary)
  *   run_levels.c   level extension (SIM_LEVELS_EXTEND): how far each class
  *                  may go, and the further points along its axis
- *   run_point.c    one point measured (the meter), and the parts
- *                  (layout, workload, devices, engine) it runs on
+ *   run_point.c    one point measured (the meter)
+ *   run_parts.c    the parts a point runs on (layout or one per disk
+ *                  group, workload, devices, engine)
  *   run_burst.c    a point's burst facts and its sustained figures (the
  *                  point again on empty buckets)
  *   run_summary.c  a run's summary: ORION's maxima, the Minimum Small
  *                  Latency, and the burst and sustained figure of each
  *
- * run_burst.c and run_summary.c call no other file of the run.
+ * run_parts.c, run_burst.c and run_summary.c call no other file of the
+ * run.
  *
  * A run measures its points through a point meter: either on one set of
  * parts that carries its state (clock, throttles, workload generator,

@@ -64,18 +64,21 @@ static int run_points(struct sim_run_walk *w, const struct sim_extension *x,
 void sim_run_own_cfg(const struct sim_run_cfg *cfg, struct sim_run_cfg *own)
 {
     *own = *cfg;
-    if (sim_open_load_on(&cfg->open)) {
+    if (sim_run_db(cfg))
+        own->levels = SIM_LEVELS_ORION;
+    else if (sim_open_load_on(&cfg->open)) {
         own->levels = SIM_LEVELS_ORION;
         own->point.open = &own->open;
     }
 }
 
 /* The matrix of a run: ORION's for the disk count, or for an open-loop
-   run the one point (0, 0), which ORION's matrices never hold. */
+   run or a database workload's the one point (0, 0), which ORION's
+   matrices never hold. */
 static int run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out,
                       char *why, size_t why_len)
 {
-    if (!cfg->point.open) {
+    if (!cfg->point.open && !sim_run_db(cfg)) {
         struct wl_matrix_cfg mc = cfg->matrix;
         mc.num_disks = cfg->matrix_disks > 0 ? cfg->matrix_disks : cfg->disks;
         return wl_matrix_build(&mc, out, why, why_len);
@@ -97,7 +100,8 @@ bool sim_run_extends_levels(const struct sim_run_cfg *cfg)
     char why[128];
     int given[WL_CLASSES] = { cfg->matrix.num_small, cfg->matrix.num_large };
     bool on = false;
-    if (cfg->levels != SIM_LEVELS_EXTEND || run_matrix(cfg, &m, why, sizeof why) != 0)
+    if (cfg->levels != SIM_LEVELS_EXTEND || sim_run_db(cfg) ||
+        run_matrix(cfg, &m, why, sizeof why) != 0)
         return false;
     for (int c = 0; c < WL_CLASSES; c++)
         on |= sim_levels_extends(cfg->levels, sim_levels_axis_max(m, (enum wl_class)c),
@@ -112,10 +116,12 @@ static int run_slots(const struct sim_run_cfg *cfg, const struct wl_matrix *m,
                      struct sim_extension *x, int slots[WL_CLASSES], char *why,
                      size_t why_len)
 {
-    if (cfg->point.open) {
+    if (cfg->point.open || sim_run_db(cfg)) {
         memset(x, 0, sizeof(*x));
         x->points_cap = m->n_points;
-        sim_open_pools(cfg->point.open, &slots[WL_SMALL], &slots[WL_LARGE]);
+        slots[WL_SMALL] = slots[WL_LARGE] = 0;      /* the parts' own */
+        if (cfg->point.open)
+            sim_open_pools(cfg->point.open, &slots[WL_SMALL], &slots[WL_LARGE]);
         return 0;
     }
     sim_matrix_maxima(m, cfg->workload.large_type, cfg->point.stream_io,
@@ -205,6 +211,11 @@ struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks)
 {
     struct sim_run_cfg one = *cfg;
     one.disks = disks;
+    if (cfg->db.n_groups > 0) {     /* the first group is the one sized */
+        one.db.groups[0].disks = disks;
+        for (int g = 1; g < cfg->db.n_groups; g++)
+            one.disks += cfg->db.groups[g].disks;
+    }
     if (cfg->failgroup_map)
         one.layout.disk_failgroup =
             disks == cfg->failgroup_map_disks ? cfg->failgroup_map : NULL;

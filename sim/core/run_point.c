@@ -1,14 +1,8 @@
 /*
  * run_point.c - one point of a run measured (the point meter,
- * run_internal.h), and the parts it runs on.  Below run_one.c,
+ * run_internal.h) on its parts (run_parts.c).  Below run_one.c,
  * run_levels.c and run_tasks.c, which measure their points here; above
- * run_burst.c.
- *
- * The parts: resolve the layout for cfg->disks volumes of the configured
- * size, give the workload the layout's logical capacity (seeded with
- * cfg->seed), open the devices with pools for the run's loads, and an
- * engine over them.  The live session (session.c) opens its parts through
- * the same sim_parts_open.
+ * run_parts.c and run_burst.c.
  *
  * A meter with shared parts measures every point on them, so their state
  * carries; without, each point is measured on parts opened for it alone,
@@ -22,113 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layouts/units.h"
 #include "layouts/why.h"
 #include "sim/core/run_internal.h"
-
-/* The devices go first.  A point that failed (every disk erring) or was
-   stopped can return with I/O still in the backend: in the kernel, in an
-   aio worker's ring, in its completion queue.  Those I/Os are the engine's
-   pieces, and a worker thread reads and writes them until it is joined,
-   which dev_close does (dev_aio.c).  Freeing the engine first let the
-   workers write into freed memory: --threads 2 on disks that failed
-   crashed before the results were written. */
-void sim_parts_close(struct sim_parts *p)
-{
-    dev_close(&p->ds);
-    sim_engine_destroy(p->engine);
-    wl_destroy(p->workload);
-    lay_destroy(p->layout);
-    memset(p, 0, sizeof(*p));
-}
-
-void sim_matrix_maxima(const struct wl_matrix *m, enum wl_large_type type,
-                       int stream_io, int *max_small, int *max_large_ios)
-{
-    *max_small = *max_large_ios = 0;
-    for (int i = 0; i < m->n_points; i++) {
-        int li = sim_point_large_ios(m->points[i].large, type, stream_io);
-        if (m->points[i].small > *max_small)
-            *max_small = m->points[i].small;
-        if (li > *max_large_ios)
-            *max_large_ios = li;
-    }
-}
-
-/* Every offset and size of a physical I/O is a multiple of this: the I/O
-   sizes (each I/O's offset is a multiple of its size's largest
-   power-of-two divisor, workload.c), and the layout's split points (AU,
-   stripe, 128 KiB fine chunks: all multiples of 4 KiB).  4 KiB for sizes
-   in 4 KiB steps, 512 B for a 512 B redo write: what a device's logical
-   block must divide (aio_target.c).  Only the classes the run issues
-   count: an --run oltp on a 4 KiB-sector device does not care that the
-   unused large size is 1536 bytes. */
-static uint32_t io_granularity(const struct wl_cfg *wc, int max_small,
-                               int max_large_ios)
-{
-    uint64_t g = 4096u;
-    if (max_small > 0)
-        g = units_gcd(g, wc->small_bytes);
-    if (max_large_ios > 0)
-        g = units_gcd(g, wc->large_bytes);
-    return (uint32_t)g;
-}
-
-int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
-                   int max_large_ios, struct sim_parts *rp, char *why,
-                   size_t why_len)
-{
-    memset(rp, 0, sizeof(*rp));
-    struct lay_cfg lc = cfg->layout;
-    lc.disks = cfg->disks;
-    lc.disk_size_bytes = cfg->disk_bytes;
-    int rc = lay_create(&lc, &rp->layout, why, why_len);
-    if (rc < 0)
-        return rc;
-    struct wl_cfg wc = cfg->workload;
-    wc.capacity_bytes = lay_capacity_bytes(rp->layout);
-    wc.seed = cfg->seed;
-    rc = wl_create(&wc, &rp->workload, why, why_len);
-    if (rc < 0)
-        return rc;
-
-    /* the pools, by class (io_budget.h): pieces for the iocbs and the
-       model's queues, logical I/Os and their sizes for the aio buffers */
-    struct sim_io_budget budget = sim_budget_make(
-        rp->layout, wc.small_bytes, wc.large_bytes, max_small, max_large_ios);
-    rc = sim_budget_check(&budget, why, why_len);
-    if (rc < 0)
-        return rc;
-    _Alignas(max_align_t) unsigned char backend_buf[DEV_BACKEND_CFG_BYTES];
-    struct devset_cfg dc = {
-        .disks = cfg->disks,
-        .backend_cfg = cfg->backend && cfg->backend->run_cfg
-                       ? cfg->backend->run_cfg(cfg, backend_buf,
-                                               sizeof backend_buf)
-                       : NULL,
-        .seed = cfg->seed,
-        .max_outstanding = (int)sim_budget_pieces(&budget),
-        /* > 0: the budget has a slot (sim_budget_check) */
-        .max_io_bytes = sim_budget_max_io_bytes(&budget),
-        .budget = budget,
-        .io_align_bytes = io_granularity(&wc, max_small, max_large_ios),
-        .even_load = cfg->layout.striping != LAY_CONCAT,
-    };
-    rc = dev_open(&rp->ds, cfg->backend, &dc, why, why_len);
-    if (rc < 0)
-        return rc;
-    struct sim_engine_cfg ec = {
-        .layout = rp->layout,
-        .workload = rp->workload,
-        .devices = &rp->ds,
-        .max_small = max_small,
-        .max_large_ios = max_large_ios,
-    };
-    rc = sim_engine_create(&ec, &rp->engine);
-    if (rc < 0)
-        snprintf(why, why_len, "cannot create the engine: %s", strerror(-rc));
-    return rc;
-}
 
 /* A point that failed: on named disks (real targets) that all failed the run
    keeps the points measured so far and stops (1), with why (what
@@ -198,7 +87,10 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
     if (rc == 0) {
         sim_ns start_ns = rp->ds.ops->now(&rp->ds);
         sim_burst_point_start(cfg, &rp->ds);
-        rc = sim_engine_run_point(rp->engine, at, &cfg->point, pr);
+        rc = sim_run_db(cfg)
+                 ? sim_engine_run_classes(rp->engine, &cfg->db.load,
+                                          &cfg->point, pr)
+                 : sim_engine_run_point(rp->engine, at, &cfg->point, pr);
         *device_ns = rp->ds.ops->now(&rp->ds) - start_ns;
         if (rc == 0 && (rc = sim_point_burst(cfg, rp, at, pr)) < 0)
             sim_point_result_free(pr);      /* not counted: not kept */

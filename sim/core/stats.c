@@ -23,13 +23,14 @@ int sim_stats_init(struct sim_stats *s, int disks)
     if (!s->disk)
         return -ENOMEM;
     s->disks = disks;
+    s->n_classes = WL_CLASSES;
     sim_stats_reset(s);
     return 0;
 }
 
 void sim_stats_reset(struct sim_stats *s)
 {
-    for (int c = 0; c < WL_CLASSES; c++)
+    for (int c = 0; c < s->n_classes; c++)
         for (int d = 0; d < 2; d++) {
             struct sim_class_acc *a = &s->cls[c][d];
             a->ios = a->bytes = a->errors = 0;
@@ -88,7 +89,7 @@ void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out)
 
 /* One class's figures over the window: read and write merged, and the
    latency of each direction alone. */
-static void class_result(const struct sim_stats *s, enum wl_class c,
+static void class_result(const struct sim_stats *s, int c,
                          double per_s, struct hist *lat,
                          struct sim_class_result *out)
 {
@@ -116,15 +117,21 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
         return -ENOMEM;
     }
     int small = out->small, large = out->large;
+    bool db = out->db_classes;
+    int load[WL_MAX_CLASSES];
+    memcpy(load, out->class_load, sizeof load);
     memset(out, 0, sizeof(*out));
     out->small = small;
     out->large = large;
+    out->db_classes = db;
+    out->n_classes = s->n_classes;
+    memcpy(out->class_load, load, sizeof load);
     double secs = (double)measured_ns / 1e9;
     double per_s = secs > 0 ? 1.0 / secs : 0.0;
     out->measured_s = secs;
 
-    for (int c = 0; c < WL_CLASSES; c++) {
-        class_result(s, (enum wl_class)c, per_s, lat, &out->cls[c]);
+    for (int c = 0; c < s->n_classes; c++) {
+        class_result(s, c, per_s, lat, &out->cls[c]);
         out->errors += out->cls[c].errors;
     }
 
@@ -146,24 +153,28 @@ int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
     return 0;
 }
 
-bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c)
+bool sim_point_class_ran(const struct sim_point_result *r, int c)
 {
-    int load = c == WL_SMALL ? r->small : r->large;
+    int load = r->db_classes ? r->class_load[c]
+               : c == WL_SMALL ? r->small : r->large;
     return load > 0 || r->open.target[c] > 0;
 }
 
-bool sim_point_class_measured(const struct sim_point_result *r,
-                              enum wl_class c)
+bool sim_point_class_measured(const struct sim_point_result *r, int c)
 {
     return sim_point_class_ran(r, c) && r->cls[c].lat.count > 0;
 }
 
 uint64_t sim_point_logical_ios(const struct sim_point_result *r)
 {
-    return r->cls[WL_SMALL].ios + r->cls[WL_LARGE].ios;
+    int n = r->n_classes > 0 ? r->n_classes : WL_CLASSES;
+    uint64_t total = 0;
+    for (int c = 0; c < n; c++)
+        total += r->cls[c].ios;
+    return total;
 }
 
-bool sim_point_class_share(const struct sim_point_result *r, enum wl_class cls,
+bool sim_point_class_share(const struct sim_point_result *r, int cls,
                            double share)
 {
     uint64_t mine = r->cls[cls].ios;

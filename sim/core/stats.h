@@ -9,6 +9,8 @@
  * one definition of each figure:
  *   MBPS  = large logical bytes / measured seconds / 10^6
  *   IOPS  = small logical I/Os / measured seconds
+ *   (of a database workload's classes: each class's I/Os and bytes over
+ *   the measured seconds alike)
  *   latency of a logical I/O = completion of its last piece - its issue
  *     (per class: reads and writes together, and each direction alone)
  * Physical figures (after striping and mirroring) are reported beside them.
@@ -55,18 +57,20 @@ struct sim_disk_acc {
     struct hist lat;
 };
 
-/* The accumulator of one point.  Memory is fixed by the disk count. */
+/* The accumulator of one point.  Memory is fixed by the disk count (and
+   WL_MAX_CLASSES); n_classes of the classes are in use. */
 struct sim_stats {
     int disks;
-    struct sim_class_acc cls[WL_CLASSES][2];    /* [class][enum sim_dir] */
+    int n_classes;                  /* WL_CLASSES unless set (engine) */
+    struct sim_class_acc cls[WL_MAX_CLASSES][2];    /* [class][enum sim_dir] */
     struct sim_disk_acc *disk;                  /* [disks] */
     uint64_t phys_ios;
     uint64_t phys_bytes;
     /* open loop (engine.h): arrivals in the window (by arrival time),
        their bytes, and the I/Os issued in it that waited for a slot */
-    uint64_t arrivals[WL_CLASSES];
-    uint64_t arrival_bytes[WL_CLASSES];
-    uint64_t delayed[WL_CLASSES];
+    uint64_t arrivals[WL_MAX_CLASSES];
+    uint64_t arrival_bytes[WL_MAX_CLASSES];
+    uint64_t delayed[WL_MAX_CLASSES];
 };
 
 struct sim_lat_summary {
@@ -84,7 +88,8 @@ struct sim_disk_result {
     uint64_t ios, bytes, errors;
 };
 
-/* One class's logical figures at a point (index: enum wl_class). */
+/* One class's logical figures at a point (index: enum wl_class, or the
+   database workload's class). */
 struct sim_class_result {
     uint64_t ios;               /* completed logical I/Os */
     uint64_t errors;            /* failed logical I/Os (an error or a short
@@ -129,17 +134,21 @@ struct sim_timeline;            /* timeline.h */
 
 /* An open-loop point's demand against what it got (engine.h), over the
    measured window; all zero (on false) for a closed-loop point.  Units
-   per class (enum wl_class): small in IOPS, large in MB/s (10^6 B/s). */
+   per class (enum wl_class): small in IOPS, large in MB/s (10^6 B/s); a
+   database workload's classes all in I/Os per second. */
 struct sim_open_result {
     bool on;
-    double target[WL_CLASSES];      /* the rate asked for */
-    double offered[WL_CLASSES];     /* what arrived in the window / s */
-    double delivered[WL_CLASSES];   /* what completed (cls[].iops, .mbps) */
-    double unmet_frac[WL_CLASSES];  /* max(0, 1 - delivered / offered); 0
-                                       when nothing was offered */
-    uint64_t arrivals[WL_CLASSES];  /* in the window */
-    uint64_t delayed[WL_CLASSES];   /* issued in it after waiting for a
-                                       slot (max_outstanding was reached) */
+    double target[WL_MAX_CLASSES];      /* the rate asked for */
+    double offered[WL_MAX_CLASSES];     /* what arrived in the window / s */
+    double delivered[WL_MAX_CLASSES];   /* what completed (cls[].iops,
+                                           .mbps) */
+    double unmet_frac[WL_MAX_CLASSES];  /* max(0, 1 - delivered /
+                                           offered); 0 when nothing was
+                                           offered */
+    uint64_t arrivals[WL_MAX_CLASSES];  /* in the window */
+    uint64_t delayed[WL_MAX_CLASSES];   /* issued in it after waiting for
+                                           a slot (max_outstanding was
+                                           reached) */
     uint64_t backlog_end;           /* due by the window's end, not issued */
     int max_outstanding;
 };
@@ -156,10 +165,16 @@ static inline double sim_open_unmet(double offered, double delivered)
 
 struct sim_point_result {
     int small, large;           /* the load point */
+    /* a database workload's classes (workload.h: wl_cfg.n_classes > 0)
+       instead of ORION's two: n_classes of them, each with its
+       closed-loop load (0 in open loop); ORION's have small and large */
+    bool db_classes;
+    int n_classes;              /* WL_CLASSES for ORION's */
+    int class_load[WL_MAX_CLASSES];
     double measured_s;          /* measured window (after warm-up) */
     /* per class: cls[WL_LARGE].mbps is ORION's MBPS, cls[WL_SMALL].iops
        its IOPS, cls[WL_SMALL].lat its small latency */
-    struct sim_class_result cls[WL_CLASSES];
+    struct sim_class_result cls[WL_MAX_CLASSES];
     double phys_mbps;           /* physical, all classes */
     double phys_iops;
     uint64_t errors;            /* both classes */
@@ -188,20 +203,19 @@ struct sim_point_result {
 
 /* True when class c ran at the point: a load of it (closed loop) or a
    rate (open loop). */
-bool sim_point_class_ran(const struct sim_point_result *r, enum wl_class c);
+bool sim_point_class_ran(const struct sim_point_result *r, int c);
 
 /* True when class c ran at the point and completed I/O there (its
    latency counts some): its latency was measured (null in the reports
    otherwise, never 0 us). */
-bool sim_point_class_measured(const struct sim_point_result *r,
-                              enum wl_class c);
+bool sim_point_class_measured(const struct sim_point_result *r, int c);
 
-/* Logical I/Os of both classes. */
+/* Logical I/Os of every class. */
 uint64_t sim_point_logical_ios(const struct sim_point_result *r);
 
 /* True when class `cls` ran at the point and makes up at least `share`
    of its logical I/Os. */
-bool sim_point_class_share(const struct sim_point_result *r, enum wl_class cls,
+bool sim_point_class_share(const struct sim_point_result *r, int cls,
                            double share);
 
 /* 0 or -ENOMEM. */
@@ -210,7 +224,7 @@ void sim_stats_reset(struct sim_stats *s);
 void sim_stats_free(struct sim_stats *s);
 
 /* Record one completed logical I/O. */
-static inline void sim_stats_logical(struct sim_stats *s, enum wl_class cls,
+static inline void sim_stats_logical(struct sim_stats *s, int cls,
                                      bool is_write, uint32_t bytes,
                                      uint64_t lat_ns, bool failed)
 {
@@ -227,7 +241,8 @@ static inline void sim_stats_logical(struct sim_stats *s, enum wl_class cls,
 /* Record one completed physical I/O on its disk. */
 void sim_stats_physical(struct sim_stats *s, const struct sim_io *io);
 
-/* Figures of the accumulator over `measured_ns`.  The result's disk array
+/* Figures of the accumulator over `measured_ns`, keeping the result's
+   load (small, large, db_classes, class_load).  The result's disk array
    is allocated; free it with sim_point_result_free().  0 or -ENOMEM. */
 int sim_stats_result(const struct sim_stats *s, sim_ns measured_ns,
                      struct sim_point_result *out);

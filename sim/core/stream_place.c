@@ -71,7 +71,7 @@ static int64_t run_on_disk(const struct probe *pb, uint64_t at, int d,
     return k;
 }
 
-int sim_streams_place(wl *w, const struct lay_geom *g, int streams,
+int sim_streams_place(wl *w, int cls, const struct lay_geom *g, int streams,
                       struct lay_piece *scratch, int max_pieces)
 {
     int disks = (int)g->n;
@@ -80,14 +80,14 @@ int sim_streams_place(wl *w, const struct lay_geom *g, int streams,
     int *starts = calloc((size_t)disks, sizeof *starts);    /* per disk */
     if (!starts)
         return -ENOMEM;
-    uint32_t size = wl_config(w)->large_bytes;
+    uint32_t size = wl_class_max_bytes(w, cls);
     const struct probe pb = { g, size, scratch, max_pieces };
-    uint64_t reach = wl_stream_spacing(w) / 4;
+    uint64_t reach = wl_stream_spacing(w, cls) / 4;
     int fewest = 0;             /* the least count of starts on any disk */
     int64_t at = 0;
     for (int s = 0; s < streams; s++) {
         int d = 0;
-        at = place_one(&pb, starts, fewest, wl_stream_cursor(w, s), reach, &d);
+        at = place_one(&pb, starts, fewest, wl_stream_cursor(w, cls, s), reach, &d);
         if (at < 0)
             break;
         /* the j-th stream to start on d starts j / per_disk of the way
@@ -99,7 +99,7 @@ int sim_streams_place(wl *w, const struct lay_geom *g, int streams,
         }
         int per_disk = (streams + disks - 1) / disks;
         at += (int64_t)size * (run * (starts[d] % per_disk) / per_disk);
-        wl_set_stream_cursor(w, s, (uint64_t)at);
+        wl_set_stream_cursor(w, cls, s, (uint64_t)at);
         starts[d]++;
         int least = starts[0];
         for (int i = 1; i < disks; i++)

@@ -29,10 +29,11 @@
 
 #define SIM_STREAM_PLACE_PROBES 4096
 
-/* Place the workload's `streams` streams, just started (wl_start_streams),
-   on the layout of geometry g; `scratch` holds max_pieces pieces.
-   0, or -errno from the layout. */
-int sim_streams_place(wl *w, const struct lay_geom *g, int streams,
+/* Place the `streams` streams of the workload's sequential class cls, just
+   started (wl_start_streams), on the layout of geometry g (a mix's streams
+   are placed as if each I/O were its largest); `scratch` holds max_pieces
+   pieces.  0, or -errno from the layout. */
+int sim_streams_place(wl *w, int cls, const struct lay_geom *g, int streams,
                       struct lay_piece *scratch, int max_pieces);
 
 #endif

@@ -154,6 +154,20 @@ void report_fmt_duration(double seconds, char *buf, size_t len);
    "15 min from 50 %, 31 min from full". */
 void report_fmt_burst_lasts(const struct sim_class_burst *b, char *buf, size_t len);
 
+/* A database workload's figures class by class (report_classes.c): the
+   table (a header line, then per class a row and, where it did both
+   reads and writes, a row for each), and classes.csv (per disk count,
+   class and direction).  The loop as words ("32 outstanding",
+   "700/s poisson", "2 x 4 seq") and the class's group ("-" for the run's
+   one group). */
+void report_classes_table(FILE *f, const struct sim_run_cfg *run,
+                          const struct sim_point_result *p);
+int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
+                       const struct sim_run_result *const *runs, int n_runs);
+void report_class_loop_text(const struct sim_run_cfg *run, int c, char *buf,
+                            size_t len);
+const char *report_class_group(const struct sim_run_cfg *run, int c);
+
 /* summary.txt in full: command line, resolved parameters, LUNs, the
    three lines, latency avg/min/max/stddev and percentiles per class. */
 int report_orion_summary(FILE *f, const struct report_meta *meta,

@@ -1,0 +1,143 @@
+/*
+ * report_classes.c - a database workload's figures class by class: the
+ * table the terminal and summary.txt print, and classes.csv.
+ *
+ * A database workload's run (sim_run_db) is one point of its classes at
+ * their loads, on each disk group the run has; ORION's three summary
+ * lines do not describe it (there is no small and large), so its files
+ * show every class instead: its group, its loop (I/Os kept outstanding,
+ * or a rate of arrivals), its sizes, what it got (I/Os a second, MB/s)
+ * and its latency percentiles, for reads and writes together and, where
+ * a class did both, for each direction alone.  An open-loop class also
+ * shows what was offered and what share of it went unmet.
+ *
+ * Every figure is the point result's (stats.h): nothing is recomputed, so
+ * the table, the CSV and the JSON agree.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "layouts/units.h"
+#include "sim/report/report.h"
+
+/* "8KiB", or "512B..1MiB (7 sizes)" for a mix. */
+static void size_text(const struct wl_size_mix *m, char *buf, size_t len)
+{
+    char lo[24], hi[24];
+    uint32_t least = m->bytes[0], most = m->bytes[0];
+    for (int k = 1; k < m->n; k++) {
+        least = m->bytes[k] < least ? m->bytes[k] : least;
+        most = m->bytes[k] > most ? m->bytes[k] : most;
+    }
+    units_fmt_exact(least, MIB, false, lo, sizeof lo);
+    units_fmt_exact(most, MIB, false, hi, sizeof hi);
+    if (m->n == 1)
+        snprintf(buf, len, "%s", lo);
+    else
+        snprintf(buf, len, "%s..%s (%d sizes)", lo, hi, m->n);
+}
+
+void report_class_loop_text(const struct sim_run_cfg *run, int c, char *buf,
+                            size_t len)
+{
+    const struct sim_class_load *l = &run->db.load;
+    if (l->rate_iops[c] > 0)
+        snprintf(buf, len, "%.0f/s %s", l->rate_iops[c],
+                 l->arrivals[c] == SIM_ARRIVALS_CONSTANT ? "constant"
+                                                          : "poisson");
+    else if (run->workload.classes[c].pattern == WL_SEQUENTIAL)
+        snprintf(buf, len, "%d x %d seq", l->load[c],
+                 l->stream_io[c] > 0 ? l->stream_io[c] : 1);
+    else
+        snprintf(buf, len, "%d outstanding", l->load[c]);
+}
+
+const char *report_class_group(const struct sim_run_cfg *run, int c)
+{
+    if (run->db.n_groups == 0)
+        return "-";
+    return run->db.groups[run->db.class_group[c]].name;
+}
+
+static void lat_cells(FILE *f, bool ran, const struct sim_lat_summary *l)
+{
+    if (!ran || l->count == 0) {
+        fprintf(f, " %9s %9s %9s %9s %9s\n", "-", "-", "-", "-", "-");
+        return;
+    }
+    fprintf(f, " %9.1f %9.1f %9.1f %9.1f %9.1f\n", l->avg_us, l->p50_us,
+            l->p99_us, l->p999_us, l->p9999_us);
+}
+
+static void class_rows(FILE *f, const struct sim_run_cfg *run,
+                       const struct sim_point_result *p, int c)
+{
+    const struct sim_class_result *r = &p->cls[c];
+    char loop[48], size[48];
+    report_class_loop_text(run, c, loop, sizeof loop);
+    size_text(&run->workload.classes[c].sizes, size, sizeof size);
+    bool ran = sim_point_class_ran(p, c);
+    fprintf(f, "  %-16s %-8s %-18s %-22s %10.0f %9.2f", run->db.class_name[c],
+            report_class_group(run, c), loop, size, r->iops, r->mbps);
+    lat_cells(f, ran, &r->lat);
+    bool both = r->lat_dir[SIM_READ].count > 0 && r->lat_dir[SIM_WRITE].count > 0;
+    for (int d = 0; both && d < 2; d++) {
+        fprintf(f, "  %-16s %-8s %-18s %-22s %10s %9s", d ? "  writes" : "  reads",
+                "", "", "", "", "");
+        lat_cells(f, ran, &r->lat_dir[d]);
+    }
+    if (p->open.on && run->db.load.rate_iops[c] > 0)
+        fprintf(f, "  %-16s offered %.0f/s, %.1f%% unmet, %llu delayed for a "
+                "slot\n", "", p->open.offered[c], 100.0 * p->open.unmet_frac[c],
+                (unsigned long long)p->open.delayed[c]);
+}
+
+void report_classes_table(FILE *f, const struct sim_run_cfg *run,
+                          const struct sim_point_result *p)
+{
+    fprintf(f, "  %-16s %-8s %-18s %-22s %10s %9s %9s %9s %9s %9s %9s\n",
+            "class", "group", "load", "size", "IOPS", "MB/s", "avg us",
+            "p50 us", "p99 us", "p99.9 us", "p99.99 us");
+    for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++)
+        class_rows(f, run, p, c);
+}
+
+/* One CSV row: a class's figures for reads and writes together (MB/s and
+   errors known), or for one direction (I/Os a second from its count;
+   MB/s and errors are not kept per direction: left empty). */
+static void csv_row(FILE *f, const struct sim_run_cfg *run, int disks,
+                    const struct sim_point_result *p, int c, int d)
+{
+    static const char *const dir[3] = { "all", "read", "write" };
+    const struct sim_class_result *r = &p->cls[c];
+    const struct sim_lat_summary *l = d == 0 ? &r->lat : &r->lat_dir[d - 1];
+    double secs = p->measured_s > 0 ? p->measured_s : 1;
+    fprintf(f, "%d,%s,%s,%s,%.2f,", disks, run->db.class_name[c],
+            report_class_group(run, c), dir[d],
+            d == 0 ? r->iops : (double)l->count / secs);
+    if (d == 0)
+        fprintf(f, "%.3f", r->mbps);
+    fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%llu,", l->avg_us, l->p50_us,
+            l->p90_us, l->p99_us, l->p999_us, l->p9999_us,
+            (unsigned long long)l->count);
+    if (d == 0)
+        fprintf(f, "%llu", (unsigned long long)r->errors);
+    fputc('\n', f);
+}
+
+int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
+                       const struct sim_run_result *const *runs, int n_runs)
+{
+    fprintf(f, "disks,class,group,direction,iops,mbps,avg_us,p50_us,p90_us,"
+            "p99_us,p999_us,p9999_us,ios,errors\n");
+    for (int i = 0; i < n_runs; i++)
+        for (int k = 0; k < runs[i]->n_points; k++) {
+            const struct sim_point_result *p = &runs[i]->points[k];
+            for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++)
+                for (int d = 0; d < 3; d++)
+                    if (d == 0 || p->cls[c].lat_dir[d - 1].count > 0)
+                        csv_row(f, run, runs[i]->disks, p, c, d);
+        }
+    return ferror(f) ? -EIO : 0;
+}
