@@ -45,6 +45,7 @@
 #include "layouts/layout.h"
 #include "sim/aio/dev_aio.h"           /* struct dev_aio_cfg */
 #include "sim/aio/safety.h"            /* struct safety_ident */
+#include "sim/cli/cli_group.h"         /* struct sim_group_spec */
 #include "sim/cli/cli_values.h"        /* the value parsers */
 #include "sim/profiles/profiles.h"
 #include "sim/profiles/prices.h"
@@ -179,6 +180,12 @@ struct cli_opts {
     struct sim_open_load open;      /* --rate-small, --rate-large,
                                        --arrivals, --max-outstanding: a
                                        rate makes the run open loop */
+    /* a database workload (cli_workload.c): --workload's classes, and
+       --group's disk groups (repeated, in order) */
+    const char *workload_name;      /* NULL: ORION's classes */
+    struct wl_spec workload;
+    int n_groups;
+    struct sim_group_spec groups[SIM_MAX_GROUPS];
 
     /* output */
     const char *testname;
@@ -360,6 +367,10 @@ bool cli_opts_has_class(const struct cli_opts *o, enum wl_class c);
 /* How the plan names where the duration came from: " by default on
    modelled volumes", " (ORION's default)" or "" when given. */
 const char *cli_duration_note(const struct cli_opts *o);
+
+/* One warning more (printed before the run, kept in the outputs). */
+void cli_opts_warn(struct cli_opts *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* Build *cfg from already resolved options for `disks` disks (no checks
    beyond what the mapping needs).  cfg->run.layout.disk_failgroup and the

@@ -132,6 +132,9 @@ static const struct help_item run_page[] = {
     ROW("interval"),
     ROW("seed"),
     TXT(RS,
+        "Database workload (instead of ORION's small and large classes):\n"),
+    SECTION("workload"),
+    TXT(RS,
         "Open-loop demand (instead of ORION's outstanding levels):\n"),
     ROW("rate-small"),
     ROW("rate-large"),
@@ -165,7 +168,7 @@ static const struct help_item run_page[] = {
         "  -h, --help            this help\n"
         "\n"
         "Sizes: 512 (bytes), 4k, 8KiB, 1MiB, 2TB.  Each option is given once (only\n"
-        "--target repeats).  [ORION: x] marks a default that differs from ORION's;\n"
+        "--target and --group repeat).  [ORION: x] marks a default that differs from ORION's;\n"
         "'asmsim orion' keeps ORION's.  Errors exit 2 before anything runs or is\n"
         "written; an interrupt (Ctrl-C) writes partial results, exit 130.\n"),
 

@@ -103,6 +103,9 @@ struct cli_opt_row {
                                        section of every page ("output") */
     bool echo;                      /* given, it is echoed in every
                                        output's configuration, by name */
+    bool repeat;                    /* a valued option given once per
+                                       item (--target, --group); the
+                                       others are refused twice */
     cli_opt_print_fn print_cfg;     /* NULL: not printed back */
 };
 

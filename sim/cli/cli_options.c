@@ -57,6 +57,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_option_table.h"
+#include "sim/cli/workload_file.h"
 #include "sim/model/forecast.h"
 #include "sim/core/jobs.h"
 #include "workloads/schedule.h"
@@ -602,6 +603,46 @@ static int opt_label(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* ---- a database workload (cli_workload.c) ------------------------------ */
+
+static int opt_workload(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (workload_spec_resolve(v, &o->workload, why, n) != 0)
+        return -EINVAL;
+    o->workload_name = v;
+    return 0;
+}
+
+static int opt_group(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (o->n_groups >= SIM_MAX_GROUPS) {
+        snprintf(why, n, "more than %d disk groups; at most %d",
+                 SIM_MAX_GROUPS, SIM_MAX_GROUPS);
+        return -EINVAL;
+    }
+    if (cli_parse_group(v, &o->groups[o->n_groups], why, n) != 0)
+        return -EINVAL;
+    o->n_groups++;
+    return 0;
+}
+
+/* The presets' names and descriptions, for --workload's help. */
+static void help_workload_presets(char *buf, size_t len)
+{
+    char desc[80];
+    const char *name;
+    size_t at = (size_t)snprintf(buf, len,
+        "a database workload: a preset or a workload file\n"
+        "(docs/workloads.md): named I/O classes, each with its\n"
+        "sizes, pattern, write share, skew, loop and disk group;\n"
+        "the run is one point of them, with figures per class.\n"
+        "Presets:");
+    for (int i = 0; at < len && (name = workload_preset_describe(i, desc,
+                                                                 sizeof desc));
+         i++)
+        at += (size_t)snprintf(buf + at, len - at, " %s%s", i ? "," : "", name);
+}
+
 /* ---- forecast ---------------------------------------------------------- */
 
 static int opt_schedule(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -1129,7 +1170,7 @@ static const struct cli_opt_row opt_defs[] = {
             "default 600 (ten minutes a second)" },
       } },
     { .name = "target", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
-      .fn = opt_target,
+      .fn = opt_target, .repeat = true,
       .help = {
           { FOR_RUN | FOR_SWEEP, "PATH",
             "a file or block device; repeat for each disk" },
@@ -1322,6 +1363,23 @@ static const struct cli_opt_row opt_defs[] = {
             "fast hybrid, which simulates short windows and moves\n"
             "the credit balances in closed form between events)" },
       } },
+    { .name = "workload", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_workload, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "W", NULL, help_workload_presets },
+      } },
+    { .name = "group", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_group, .repeat = true, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "G",
+            "a disk group of the workload, repeat for each:\n"
+            "NAME:disks=N,volume=TYPE[,size=..,iops=..,throughput=..]\n"
+            "[,redundancy=R][,au=SIZE][,layout=coarse|fine]\n"
+            "[,failgroups=N], e.g. DATA:disks=8,volume=gp3 and\n"
+            "REDO:disks=4,volume=io2,iops=16000,redundancy=normal;\n"
+            "all on the one --instance, sharing its limits (the\n"
+            "run's disks are theirs; a sweep sizes the first)" },
+      } },
     { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
       .section = "output", .echo = true,
       .help = {
@@ -1507,19 +1565,13 @@ int cli_opts_note_once(struct cli_opts *o, const char *dash, const char *name,
     return 0;
 }
 
-/* --target is the one valued option that repeats (one per disk). */
-static bool repeats(const struct cli_opt_row *d)
-{
-    return strcmp(d->name, "target") == 0;
-}
-
 static int apply(struct cli_opts *o, const struct cli_opt_row *d, const char *v,
                  char *why, size_t why_len)
 {
     char inner[400];
     char q[CLI_QUOTE_BUF];
 
-    bool once = d->has_arg && !repeats(d);
+    bool once = d->has_arg && !d->repeat;
 
     if (once && refuse_if_seen(o, "--", d->name, v, why, why_len) != 0)
         return -EINVAL;

@@ -169,6 +169,40 @@ static void print_levels_from(FILE *f, const struct cli_job *j)
         fprintf(f, "  levels    %s%s%s\n", part[0], part[0][0] && part[1][0]
                 ? ", " : "", part[1]);
 }
+/* A database workload: its classes (sizes, pattern, writes, skew, loop,
+   group) and its groups (disks, volume, layout). */
+static void print_db_workload(FILE *f, const struct cli_job *j)
+{
+    const struct sim_run_cfg *run = &j->cfg.run;
+    const struct wl_spec *w = &j->o->workload;
+    fprintf(f, "  workload  %s: %d class%s, one point of them\n",
+            j->o->workload_name, w->n_classes, w->n_classes == 1 ? "" : "es");
+    for (int c = 0; c < w->n_classes; c++) {
+        const struct wl_class_spec *k = &w->cls[c];
+        char loop[48], size[32];
+        report_class_loop_text(run, c, loop, sizeof loop);
+        if (k->sizes.n == 1)
+            prof_format_size(k->sizes.bytes[0], size, sizeof size);
+        else
+            snprintf(size, sizeof size, "a mix of %d sizes", k->sizes.n);
+        fprintf(f, "    %-16s %s %s, %d %% writes%s, %s, group %s\n", k->name,
+                size, k->pattern == WL_SEQUENTIAL ? "sequential" : "random",
+                k->write_pct, k->skew == WL_SKEW_HOT ? ", hot skew"
+                : k->skew == WL_SKEW_ZIPF ? ", zipf skew" : "", loop,
+                report_class_group(run, c));
+    }
+    for (int g = 0; g < run->db.n_groups; g++) {
+        const struct sim_db_group *dg = &run->db.groups[g];
+        char size[32], au[32];
+        report_fmt_volume_size(&j->cfg.group_volume[g], size, sizeof size);
+        prof_format_size(dg->layout.au_bytes, au, sizeof au);
+        fprintf(f, "  group     %s: %d x %s %s, %s, AU %s, %s redundancy\n",
+                dg->name, dg->disks, j->cfg.group_volume[g].type, size,
+                lay_striping_name(dg->layout.striping), au,
+                lay_redundancy_name(dg->layout.redundancy));
+    }
+}
+
 static void print_workload(FILE *f, const struct cli_job *j)
 {
     const struct cli_opts *o = j->o;
@@ -177,7 +211,9 @@ static void print_workload(FILE *f, const struct cli_job *j)
 
     prof_format_size(o->small_bytes, small, sizeof small);
     prof_format_size(o->large_bytes, large, sizeof large);
-    if (open)
+    if (o->workload_name)
+        print_db_workload(f, j);
+    else if (open)
         print_open_workload(f, o, small, large);
     else
         print_matrix_workload(f, o, small, large);
@@ -196,6 +232,8 @@ static void print_workload(FILE *f, const struct cli_job *j)
         fprintf(f, ", warm-up %s", warm);
     }
     fprintf(f, ", seed %llu\n", (unsigned long long)o->seed);
+    if (o->workload_name)
+        return;
     if (open)
         fprintf(f, "  levels    none: open loop, one point at the offered "
                 "rates\n");
@@ -542,9 +580,32 @@ static void print_open_verbose(FILE *f, const struct sim_point_result *p)
     }
 }
 
+/* A database workload's point: every class's figures, the limit. */
+static void print_db_summary(FILE *f, const struct cli_job *j,
+                             const struct sim_run_result *r)
+{
+    if (r->n_points == 0) {
+        fputs("(incomplete: stopped before the point was measured)\n", f);
+        return;
+    }
+    const struct sim_point_result *p = &r->points[0];
+    fprintf(f, "Workload %s, %d disks, %.1f s measured:\n", j->o->workload_name,
+            r->disks, p->measured_s);
+    report_classes_table(f, &j->cfg.run, p);
+    fprintf(f, "Limited by: %s\n", sim_limit_label(p->limited_by));
+    cli_print_real_facts(f, j, r);
+    cli_print_cost_summary(f, &j->cfg.bill);
+    if (r->incomplete)
+        fputs("(incomplete: stopped before the end of the point)\n", f);
+}
+
 void cli_print_run_summary(FILE *f, const struct cli_job *j,
                            const struct sim_run_result *r)
 {
+    if (sim_run_db(&j->cfg.run)) {
+        print_db_summary(f, j, r);
+        return;
+    }
     if (r->n_points > 0 && r->points[0].open.on) {
         report_open_lines(f, &r->points[0], j->o->open.arrivals);
         cli_print_real_facts(f, j, r);

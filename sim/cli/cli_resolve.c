@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_workload.h"
 #include "sim/cli/cli_job.h"             /* CLI_WHY_LEN */
 #include "sim/aio/dev_aio.h"
 #include "sim/model/dev_model.h"
@@ -205,6 +206,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->bill = o->bill.disks > 0 ? price_bill_at(&o->bill, disks) : o->bill;
     cfg->price = o->price;
     sim_setup_run(cfg);
+    cli_workload_to_cfg(o, disks, cfg);
 }
 
 /* The aio backend's configuration of the run (o->aio, what
@@ -415,7 +417,7 @@ const char *cli_duration_note(const struct cli_opts *o)
 /* One warning more in o->warning, a line of its own (one longer than
    CLI_MSG_MAX ends in "..."); beyond CLI_WARNINGS_MAX they are counted
    in o->warnings_dropped, and said so, not lost without a word. */
-static void warn_add(struct cli_opts *o, const char *fmt, ...)
+void cli_opts_warn(struct cli_opts *o, const char *fmt, ...)
 {
     if (o->n_warnings >= CLI_WARNINGS_MAX) {
         o->warnings_dropped++;
@@ -444,7 +446,7 @@ static void warn_unused(struct cli_opts *o, const char *flag,
 {
     char q[CLI_QUOTE_BUF];
 
-    warn_add(o, "%s%s%s is not used: %s", flag, value[0] ? " " : "",
+    cli_opts_warn(o, "%s%s%s is not used: %s", flag, value[0] ? " " : "",
              value[0] ? cli_quote(value, q, sizeof q) : "", reason);
 }
 
@@ -485,12 +487,17 @@ bool cli_opts_has_class(const struct cli_opts *o, enum wl_class c)
            (small ? o->num_small : o->num_large) != 0;
 }
 
+/* The reason of ORION's workload options given with --workload. */
+#define WORKLOAD_SETS "--workload's classes set their own"
+
 /* Why the run has no I/O of class c, or NULL when it has. */
 static const char *class_left_out(const struct cli_opts *o, enum wl_class c,
                                   char *buf, size_t len)
 {
     bool small = c == WL_SMALL;
 
+    if (o->workload_name)
+        return WORKLOAD_SETS;
     if (cli_opts_has_class(o, c))
         return NULL;
     if (sim_open_load_on(&o->open))
@@ -530,6 +537,8 @@ static const char *no_large_load(const struct cli_opts *o, char *buf, size_t len
 
 static const char *no_streams(const struct cli_opts *o, char *buf, size_t len)
 {
+    if (o->workload_name)
+        return WORKLOAD_SETS;
     const char *why = no_large_io(o, buf, len);
 
     if (why)
@@ -550,6 +559,8 @@ static const char *levels_set(const struct cli_opts *o, char *buf, size_t len)
     bool large = cli_opts_has_class(o, WL_LARGE);
 
     (void)buf, (void)len;
+    if (o->workload_name)
+        return WORKLOAD_SETS;
     if ((small && o->num_small < 0) || (large && o->num_large < 0))
         return NULL;
     return small && large ? "--num-small and --num-large set the levels"
@@ -582,6 +593,8 @@ enum unused_when {
     WHEN_NOT_MODELLED,          /* real targets or the null engine */
     WHEN_NO_TARGETS,
     WHEN_NO_TUI,
+    WHEN_WORKLOAD,              /* --workload: its classes, not ORION's */
+    WHEN_GROUPS,                /* --group: the groups' disks and volumes */
 };
 
 static bool unused_when(const struct cli_opts *o, enum unused_when w)
@@ -593,6 +606,8 @@ static bool unused_when(const struct cli_opts *o, enum unused_when w)
     case WHEN_NOT_MODELLED: return o->engine != CLI_ENGINE_MODEL;
     case WHEN_NO_TARGETS: return o->engine != CLI_ENGINE_AIO;
     case WHEN_NO_TUI: return !o->tui;
+    case WHEN_WORKLOAD: return o->workload_name != NULL;
+    case WHEN_GROUPS: return o->n_groups > 0;
     }
     return false;
 }
@@ -638,6 +653,10 @@ static const struct unused_rule {
     { "--type", "-type", no_large_io, 0, NULL },
     { "--stream-io", "-num_streamIO", no_streams, 0, NULL },
     { "--levels", NULL, levels_set, 0, NULL },
+    { "--run", NULL, NULL, WHEN_WORKLOAD, WORKLOAD_SETS },
+    { "--matrix", NULL, NULL, WHEN_WORKLOAD, WORKLOAD_SETS },
+    { "--write", NULL, NULL, WHEN_WORKLOAD, WORKLOAD_SETS },
+    { "--disks", NULL, NULL, WHEN_GROUPS, "the --group disks add up" },
     { "--au", NULL, no_aus, 0, NULL },
     { "--stripe", "-stripe", no_stripes, 0, NULL },
     { "--failgroups", NULL, NULL, WHEN_EXTERNAL,
@@ -648,6 +667,7 @@ static const struct unused_rule {
       "it bounds --rate-small/--rate-large" },
     { "--instance", "--instance", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
     { "--volume", "--volume", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
+    { "--volume", NULL, NULL, WHEN_GROUPS, "each --group names its volume" },
     { "--burst-credits", "--burst-credits", NULL, WHEN_NOT_MODELLED,
       "only modelled volumes have burst buckets" },
     { "--os", "--os", no_instance_price, 0, NULL },
@@ -701,7 +721,7 @@ static void warn_skipped(struct cli_opts *o)
         if (k > 1)
             snprintf(at, sizeof at, "at %d disk%s: ", o->skipped[i].disks,
                      o->skipped[i].disks == 1 ? "" : "s");
-        warn_add(o, "--volumes %s: not run at %s disk%s; %s%s",
+        cli_opts_warn(o, "--volumes %s: not run at %s disk%s; %s%s",
                  cli_quote(o->volumes_text, q, sizeof q), list,
                  k == 1 && o->skipped[i].disks == 1 ? "" : "s", at, o->skipped[i].why);
         i += k;
@@ -715,7 +735,7 @@ static void warn_repeated_counts(struct cli_opts *o)
     char q[CLI_QUOTE_BUF];
 
     if (o->cmd == CLI_SWEEP && o->count_repeated)
-        warn_add(o, "--volumes %s lists %d more than once: each disk count "
+        cli_opts_warn(o, "--volumes %s lists %d more than once: each disk count "
                  "runs once", cli_quote(o->volumes_text, q, sizeof q),
                  o->count_repeated);
 }
@@ -740,7 +760,7 @@ static void warn_failgroup_map(struct cli_opts *o)
         snprintf(counts, sizeof counts, "%d", o->disks), others = 1;
     if (others == 0)
         return;
-    warn_add(o, "--layout-file %s: its failgroup_of maps %d disks; at %s disk%s, disk d "
+    cli_opts_warn(o, "--layout-file %s: its failgroup_of maps %d disks; at %s disk%s, disk d "
              "is in failure group d %% %d instead", cli_quote(o->layout_file, q, sizeof q),
              n, counts, others == 1 && strcmp(counts, "1") == 0 ? "" : "s", o->failgroups);
 }
@@ -758,10 +778,10 @@ static void warn_create_unused(struct cli_opts *o)
     const char *v = cli_quote(given, qv, sizeof qv);
     const char *first = cli_quote(o->targets[o->create_unused_first], q, sizeof q);
     if (o->create_unused == 1)
-        warn_add(o, "--create %s is not used for %s: it exists and asmsim did not make "
+        cli_opts_warn(o, "--create %s is not used for %s: it exists and asmsim did not make "
                  "it, so it is used as it is", v, first);
     else
-        warn_add(o, "--create %s is not used for %s and %d more: they exist and asmsim "
+        cli_opts_warn(o, "--create %s is not used for %s and %d more: they exist and asmsim "
                  "did not make them, so they are used as they are", v, first,
                  o->create_unused - 1);
 }
@@ -1115,7 +1135,7 @@ static void warn_unusable_iops(struct cli_opts *o)
 
     if (!(usable < v->iops_base))
         return;
-    warn_add(o, "--volume %s: %.0f IOPS are paid for and %.0f are "
+    cli_opts_warn(o, "--volume %s: %.0f IOPS are paid for and %.0f are "
              "unusable: %s (%s) takes at most %.0f per %s volume; provision %.0f",
              v->spec, v->iops_base, v->iops_base - usable, o->instance.name,
              prof_platform_name(o->instance.platform), usable, v->type, usable);
@@ -1142,11 +1162,11 @@ static void warn_attachments(struct cli_opts *o)
         snprintf(kind, sizeof kind, "%s volumes", p->volume_word);
     const char *cloud = p->display;
     if (o->cmd == CLI_SWEEP)
-        warn_add(o, "--volumes %s: %s attaches at most %d %s; the disk counts above "
+        cli_opts_warn(o, "--volumes %s: %s attaches at most %d %s; the disk counts above "
                  "%d model disk groups %s cannot build", cli_quote(o->volumes_text, q,
                  sizeof q), in->name, most, kind, most, cloud);
     else
-        warn_add(o, "%s %d: %s attaches at most %d %s; %s cannot build this "
+        cli_opts_warn(o, "%s %d: %s attaches at most %d %s; %s cannot build this "
                  "disk group", o->cmd == CLI_ORION ? "-num_disks" : "--disks", disks,
                  in->name, most, kind, cloud);
 }
@@ -1197,6 +1217,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
     if ((rc = resolve_interval(o, why, why_len)) != 0)
         return rc;
     check_unused(o);
+    if ((rc = cli_workload_resolve(o, why, why_len)) != 0)
+        return rc;
     warn_repeated_counts(o);
     warn_failgroup_map(o);
     warn_create_unused(o);

@@ -115,7 +115,8 @@ static void cfg_at(void *arg, int disks, struct sim_setup *out)
 }
 
 /* The rows the options ask for: in --output-dir ORION's files (not of an
-   open-loop run: they tabulate its matrix, which it has none of), a
+   open-loop run: they tabulate its matrix, which it has none of; a
+   database workload's run has its summary.txt and classes.csv), a
    sweep's CSV, the results JSON (not orion's: ORION's files only) and
    the timeline (--interval); --json and --report.  Without a run
    (a sweep stopped before its first) no row takes the JSON. */
@@ -124,8 +125,12 @@ static unsigned asked_outputs(const struct cli_job *j, bool sweep, bool has_run)
     const struct cli_opts *o = j->o;
     unsigned outs = 0;
 
+    bool db = sim_run_db(&j->cfg.run);
     if (o->output_dir) {
-        if (!sim_open_load_on(&j->cfg.run.open))
+        if (db)
+            outs |= REPORT_OUT_BIT(REPORT_OUT_DB_SUMMARY) |
+                    REPORT_OUT_BIT(REPORT_OUT_CLASSES_CSV);
+        else if (!sim_open_load_on(&j->cfg.run.open))
             outs |= REPORT_OUT_BIT(REPORT_OUT_ORION);
         if (sweep)
             outs |= REPORT_OUT_BIT(REPORT_OUT_SWEEP_CSV);

@@ -26,7 +26,13 @@ const struct sim_run_cfg *sim_setup_run(struct sim_setup *s)
         .volume = &s->volume,
         .instance = &s->instance,
         .burst_credit_frac = s->run.burst_credit_frac,
+        .n_vol_groups = s->n_groups,
     };
+    for (int g = 0; g < s->n_groups; g++)
+        s->model.vol_groups[g] = (struct dev_model_vol_group){
+            .volume = &s->group_volume[g],
+            .disks = s->run.db.groups[g].disks,
+        };
     s->run.backend_cfg = s->run.backend == &dev_model_ops ? &s->model
                                                          : s->backend_cfg;
     s->run.disk_bytes = s->volume.size_bytes;

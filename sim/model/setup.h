@@ -53,6 +53,10 @@ struct sim_setup {
        run.backend_cfg by sim_setup_run; NULL for none.  The caller's. */
     const void *backend_cfg;
     struct dev_model_cfg model;     /* the model's: bound by sim_setup_run */
+    /* a database workload's disk groups (run.db.n_groups of them): each
+       group's volume, on the one instance; `volume` is the first's */
+    int n_groups;
+    struct vol_profile group_volume[SIM_MAX_GROUPS];
 };
 
 /* sim_run_cfg_defaults, on modelled volumes: the model backend, one gp3
@@ -61,9 +65,9 @@ struct sim_setup {
 void sim_setup_defaults(struct sim_setup *s);
 
 /* Bind s (see the top) and return &s->run for the core: the model's
-   configuration names s->volume and s->instance, run.backend_cfg is it
-   when the model runs and s->backend_cfg otherwise, and run.disk_bytes
-   is s->volume.size_bytes. */
+   configuration names s->volume (or each group's volume, on its group's
+   disks) and s->instance, run.backend_cfg is it when the model runs and
+   s->backend_cfg otherwise, and run.disk_bytes is s->volume.size_bytes. */
 const struct sim_run_cfg *sim_setup_run(struct sim_setup *s);
 
 #endif

@@ -164,6 +164,12 @@ void report_classes_table(FILE *f, const struct sim_run_cfg *run,
                           const struct sim_point_result *p);
 int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
                        const struct sim_run_result *const *runs, int n_runs);
+/* summary.txt of a database workload's run or sweep: the command line,
+   the echoed options, the classes' groups and the instance, then each
+   run's table. */
+int report_db_summary(FILE *f, const struct report_meta *meta,
+                      const struct sim_setup *cfg,
+                      const struct sim_run_result *const *runs, int n_runs);
 void report_class_loop_text(const struct sim_run_cfg *run, int c, char *buf,
                             size_t len);
 const char *report_class_group(const struct sim_run_cfg *run, int c);

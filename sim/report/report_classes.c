@@ -141,3 +141,46 @@ int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
         }
     return ferror(f) ? -EIO : 0;
 }
+
+/* One run of a database workload: its disks, window, limit and table. */
+static void summary_run(FILE *f, const struct sim_run_cfg *run,
+                        const struct sim_run_result *r)
+{
+    if (r->n_points == 0) {
+        fprintf(f, "%d disks: not measured (stopped)\n\n", r->disks);
+        return;
+    }
+    const struct sim_point_result *p = &r->points[0];
+    fprintf(f, "%d disks, %.1f s measured, limited by %s%s:\n", r->disks,
+            p->measured_s, sim_limit_label(p->limited_by),
+            r->incomplete ? " (incomplete: stopped)" : "");
+    report_classes_table(f, run, p);
+    fputc('\n', f);
+}
+
+int report_db_summary(FILE *f, const struct report_meta *meta,
+                      const struct sim_setup *cfg,
+                      const struct sim_run_result *const *runs, int n_runs)
+{
+    const struct sim_run_cfg *run = &cfg->run;
+    fprintf(f, "asmsim %s: database workload\n\n",
+            meta->version ? meta->version : "");
+    fprintf(f, "Command line:\n%s\n\n",
+            meta->command_line ? meta->command_line : "");
+    fprintf(f, "Test: %s\n", meta->testname ? meta->testname : "asmsim");
+    report_echo_lines(f, meta);
+    fprintf(f, "Classes: %d\n", run->workload.n_classes);
+    for (int g = 0; g < run->db.n_groups; g++)
+        fprintf(f, "Disk group %s: %d x %s, %s redundancy\n",
+                run->db.groups[g].name, run->db.groups[g].disks,
+                cfg->group_volume[g].spec,
+                lay_redundancy_name(run->db.groups[g].layout.redundancy));
+    if (dev_has(run->backend, DEV_CAP_PROVISIONED_LIMITS))
+        fprintf(f, "Instance: %s\n", cfg->instance.name);
+    fprintf(f, "Backend: %s\n", run->backend && run->backend->name
+                                    ? run->backend->name : "unknown");
+    fprintf(f, "Seed: %llu\n\n", (unsigned long long)run->seed);
+    for (int i = 0; i < n_runs; i++)
+        summary_run(f, run, runs[i]);
+    return ferror(f) ? -EIO : 0;
+}

@@ -614,10 +614,47 @@ static void add_config_open(struct jb *b, cJSON *c, const struct sim_open_load *
     add_num(b, x, "max_outstanding", sim_open_max_outstanding(ol));
 }
 
+/* A database workload's point: "classes", each class's name, group,
+   load and figures (reads and writes together, and each direction), and
+   in open loop what was offered (report_classes.c prints the same). */
+static void add_point_classes(struct jb *b, cJSON *o,
+                              const struct sim_point_result *p,
+                              const struct sim_run_cfg *run)
+{
+    cJSON *arr = add_arr(b, o, "classes");
+    for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++) {
+        const struct sim_class_result *r = &p->cls[c];
+        bool ran = sim_point_class_measured(p, c);
+        cJSON *x = new_item(b, arr);
+        add_str(b, x, "name", run->db.class_name[c]);
+        add_str(b, x, "group", report_class_group(run, c));
+        if (run->db.load.rate_iops[c] > 0)
+            add_num(b, x, "rate_iops", run->db.load.rate_iops[c]);
+        else
+            add_num(b, x, "load", run->db.load.load[c]);
+        add_num(b, x, "iops", r->iops);
+        add_num(b, x, "mbps", r->mbps);
+        add_u64(b, x, "ios", r->ios);
+        add_u64(b, x, "errors", r->errors);
+        add_lat(b, x, "lat_us", ran, &r->lat);
+        add_lat(b, x, "read_lat_us", ran && r->lat_dir[SIM_READ].count > 0,
+                &r->lat_dir[SIM_READ]);
+        add_lat(b, x, "write_lat_us", ran && r->lat_dir[SIM_WRITE].count > 0,
+                &r->lat_dir[SIM_WRITE]);
+        if (p->open.on && run->db.load.rate_iops[c] > 0) {
+            cJSON *op = add_obj(b, x, "open");
+            add_num(b, op, "offered_iops", p->open.offered[c]);
+            add_num(b, op, "unmet_frac", p->open.unmet_frac[c]);
+            add_u64(b, op, "delayed", p->open.delayed[c]);
+        }
+    }
+}
+
 static void add_points(struct jb *b, cJSON *parent,
                        const struct sim_run_result *run,
-                       const struct dev_ops *backend)
+                       const struct sim_run_cfg *cfg)
 {
+    const struct dev_ops *backend = cfg->backend;
     bool real = dev_has(backend, DEV_CAP_HOST_CPU);
 
     cJSON *arr = add_arr(b, parent, "points");
@@ -646,7 +683,10 @@ static void add_points(struct jb *b, cJSON *parent,
         add_dir_lats(b, o, p, WL_SMALL, small);
         add_dir_lats(b, o, p, WL_LARGE, large);
         add_point_burst(b, o, p);
-        add_point_open(b, o, p);
+        if (sim_run_db(cfg))
+            add_point_classes(b, o, p, cfg);
+        else
+            add_point_open(b, o, p);
         if (real)
             add_real_point(b, o, p, backend);
         if (o == NULL)
@@ -664,6 +704,65 @@ static void add_points(struct jb *b, cJSON *parent,
             add_u64(b, dj, "errors", r->errors);
         }
         add_timeline(b, o, p);
+    }
+}
+
+/* A database workload's classes and groups as configured: each class's
+   sizes (bytes and weights), pattern, write share, skew and loop; each
+   group's disks, volume and layout. */
+static void add_config_class(struct jb *b, cJSON *x, const struct sim_run_cfg *run,
+                             int c)
+{
+    const struct wl_class_cfg *k = &run->workload.classes[c];
+    static const char *const skew[] = { "uniform", "hot", "zipf" };
+    add_str(b, x, "name", run->db.class_name[c]);
+    add_str(b, x, "group", report_class_group(run, c));
+    cJSON *sizes = add_arr(b, x, "sizes");
+    for (int i = 0; i < k->sizes.n; i++) {
+        cJSON *sz = new_item(b, sizes);
+        add_u64(b, sz, "bytes", k->sizes.bytes[i]);
+        add_u64(b, sz, "weight", k->sizes.weight[i]);
+    }
+    add_str(b, x, "pattern", k->pattern == WL_SEQUENTIAL ? "sequential" : "random");
+    add_num(b, x, "write_pct", k->write_pct);
+    add_str(b, x, "skew", skew[k->skew]);
+    if (k->skew == WL_SKEW_HOT) {
+        add_num(b, x, "hot_frac", k->hot_frac);
+        add_num(b, x, "hot_share", k->hot_share);
+    } else if (k->skew == WL_SKEW_ZIPF) {
+        add_num(b, x, "zipf_theta", k->zipf_theta);
+    }
+    const struct sim_class_load *l = &run->db.load;
+    if (l->rate_iops[c] > 0) {
+        add_str(b, x, "loop", "open");
+        add_num(b, x, "rate_iops", l->rate_iops[c]);
+        add_str(b, x, "arrivals", l->arrivals[c] == SIM_ARRIVALS_CONSTANT
+                                      ? "constant" : "poisson");
+    } else {
+        add_str(b, x, "loop", "closed");
+        add_num(b, x, k->pattern == WL_SEQUENTIAL ? "streams" : "outstanding",
+                l->load[c]);
+        if (k->pattern == WL_SEQUENTIAL)
+            add_num(b, x, "stream_io", l->stream_io[c]);
+    }
+}
+
+static void add_config_db(struct jb *b, cJSON *c, const struct sim_setup *cfg)
+{
+    const struct sim_run_cfg *run = &cfg->run;
+    cJSON *arr = add_arr(b, c, "classes");
+    for (int k = 0; k < run->workload.n_classes; k++)
+        add_config_class(b, new_item(b, arr), run, k);
+    arr = add_arr(b, c, "groups");
+    for (int g = 0; g < run->db.n_groups; g++) {
+        const struct sim_db_group *dg = &run->db.groups[g];
+        cJSON *x = new_item(b, arr);
+        add_str(b, x, "name", dg->name);
+        add_num(b, x, "disks", dg->disks);
+        add_str(b, x, "volume", cfg->group_volume[g].spec);
+        add_str(b, x, "striping", lay_striping_name(dg->layout.striping));
+        add_u64(b, x, "au_bytes", dg->layout.au_bytes);
+        add_str(b, x, "redundancy", lay_redundancy_name(dg->layout.redundancy));
     }
 }
 
@@ -787,6 +886,8 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_setup *cfg,
     add_u64(b, c, "seed", cfg->run.seed);
     add_config_prices(b, c, &cfg->bill);
     add_config_open(b, c, &cfg->run.open);
+    if (sim_run_db(&cfg->run))
+        add_config_db(b, c, cfg);
 }
 
 /* "readings": the sentences the terminal prints, made by the code that
@@ -998,7 +1099,7 @@ static void build_root(struct doc_parts *d)
     add_echo(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"), d->meta);
     add_cost(&b, d->root, &d->cfg->bill, last->disks);
     add_summary(&b, d->root, last, d->cfg);
-    add_points(&b, d->root, last, d->cfg->run.backend);
+    add_points(&b, d->root, last, &d->cfg->run);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
     add_bool(&b, d->root, "incomplete", d->sweep ? d->sweep->incomplete
@@ -1019,7 +1120,7 @@ static char *sweep_run_text(const struct sim_setup *cfg,
     add_num(&b, o, "disks", r->disks);
     add_cost(&b, o, &cfg->bill, r->disks);
     add_summary(&b, o, r, cfg);
-    add_points(&b, o, r, cfg->run.backend);
+    add_points(&b, o, r, &cfg->run);
     add_bool(&b, o, "incomplete", r->incomplete);
     if (!b.oom)
         text = report_json_print_at(o, 2);

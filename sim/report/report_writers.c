@@ -7,6 +7,8 @@
  *   row                 file                          needs
  *   ORION's files       <t>_<stamp>_summary.txt ...   a run (a sweep: each)
  *   sweep CSV           <t>_<stamp>_sweep.csv         a sweep
+ *   database summary    <t>_<stamp>_summary.txt       a database workload
+ *   classes CSV         <t>_<stamp>_classes.csv       a database workload
  *   results JSON        <t>_<stamp>_results.json      the document
  *   forecast JSON       <t>_<stamp>_forecast.json     the document
  *   forecast timeline   <t>_<stamp>_timeline.csv      a forecast
@@ -104,6 +106,53 @@ static int write_sweep_csv(struct out_run *o, const char *path, char *why, size_
     return report_sweep_csv(path, o->d->meta, o->d->cfg, o->d->sweep, why, why_len);
 }
 
+/* The runs a document holds: a sweep's, or its one run. */
+static const struct sim_run_result *const *doc_runs(const struct report_doc *d,
+                                                   int *n)
+{
+    *n = d->sweep ? d->sweep->n_runs : 1;
+    return d->sweep ? (const struct sim_run_result *const *)d->sweep->runs
+                    : &d->run;
+}
+
+struct classes_job {
+    const struct report_doc *d;
+    const struct sim_run_result *const *runs;
+    int n;
+};
+
+static int classes_csv_fn(FILE *f, void *arg)
+{
+    const struct classes_job *c = arg;
+    return report_classes_csv(f, &c->d->cfg->run, c->runs, c->n);
+}
+
+static int db_summary_fn(FILE *f, void *arg)
+{
+    const struct classes_job *c = arg;
+    return report_db_summary(f, c->d->meta, c->d->cfg, c->runs, c->n);
+}
+
+static int write_classes(struct out_run *o, const char *path,
+                         int (*fn)(FILE *, void *), char *why, size_t why_len)
+{
+    struct classes_job c = { .d = o->d };
+    c.runs = doc_runs(o->d, &c.n);
+    return report_write_atomic(path, fn, &c, why, why_len);
+}
+
+static int write_classes_csv(struct out_run *o, const char *path, char *why,
+                             size_t why_len)
+{
+    return write_classes(o, path, classes_csv_fn, why, why_len);
+}
+
+static int write_db_summary(struct out_run *o, const char *path, char *why,
+                            size_t why_len)
+{
+    return write_classes(o, path, db_summary_fn, why, why_len);
+}
+
 static int write_json(struct out_run *o, const char *path, char *why, size_t why_len)
 {
     return report_write_text(path, o->json, o->d->what, why, why_len);
@@ -137,6 +186,8 @@ static int write_page(struct out_run *o, const char *path, char *why, size_t why
 static const struct report_writer writers[REPORT_OUTS] = {
     [REPORT_OUT_ORION] = { NULL, false, write_orion },
     [REPORT_OUT_SWEEP_CSV] = { "sweep.csv", false, write_sweep_csv },
+    [REPORT_OUT_DB_SUMMARY] = { "summary.txt", false, write_db_summary },
+    [REPORT_OUT_CLASSES_CSV] = { "classes.csv", false, write_classes_csv },
     [REPORT_OUT_RESULTS_JSON] = { "results.json", true, write_json },
     [REPORT_OUT_FORECAST_JSON] = { "forecast.json", true, write_json },
     [REPORT_OUT_FORECAST_CSV] = { "timeline.csv", false, write_forecast_csv },

@@ -31,6 +31,8 @@ enum report_out {
                                    a sweep's per disk count, prefix
                                    <testname>_<N>disks */
     REPORT_OUT_SWEEP_CSV,       /* sweep.csv */
+    REPORT_OUT_DB_SUMMARY,      /* summary.txt of a database workload */
+    REPORT_OUT_CLASSES_CSV,     /* classes.csv: its figures per class */
     REPORT_OUT_RESULTS_JSON,    /* results.json: the document */
     REPORT_OUT_FORECAST_JSON,   /* forecast.json: the document */
     REPORT_OUT_FORECAST_CSV,    /* timeline.csv of a forecast */

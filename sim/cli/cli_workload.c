@@ -1,0 +1,207 @@
+/*
+ * cli_workload.c - a database workload on the command line: --workload
+ * (a preset or a workload file: its I/O classes, workload_file.h) and
+ * --group (its disk groups, cli_group.h), made into the run's classes,
+ * groups and volumes.
+ *
+ * Resolving (cli_workload_resolve) checks what the two say together,
+ * before anything runs:
+ *   - --group needs --workload (ORION's two classes have one group);
+ *   - every class's group is a --group's name (ASM's names, compared
+ *     without case); a class that names none goes to the first group;
+ *   - without --group the run's one disk group (--disks, --volume and
+ *     the layout options) takes every class, and when the workload names
+ *     groups a warning says they share it;
+ *   - the open-loop flags (--rate-small, --rate-large) belong to ORION's
+ *     classes: with a workload each class has its own loop, so they are
+ *     refused.
+ * With groups, the run's disks are the groups' added up (--disks is not
+ * used; a sweep's --volumes sizes the first group) and each group's
+ * layout is the run's layout options with the group's own redundancy,
+ * AU, striping and failure groups where it gives them.
+ *
+ * Building (cli_workload_to_cfg) copies the resolved classes into the
+ * run: each class's sizes, pattern, write share and skew into the
+ * workload, its name, group and loop into run.db (run.h), and each
+ * group's volume into the setup (setup.h), which the model takes as its
+ * volume groups on the one instance.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_workload.h"
+
+/* The group class c goes to: an index in o->groups, or -1 (named, and
+   no --group of that name). */
+static int class_group(const struct cli_opts *o, const struct wl_class_spec *c)
+{
+    if (!c->group[0] || o->n_groups == 0)
+        return 0;
+    for (int g = 0; g < o->n_groups; g++)
+        if (strcasecmp(o->groups[g].name, c->group) == 0)
+            return g;
+    return -1;
+}
+
+/* "DATA, REDO": the groups given, for a message. */
+static void group_names(const struct cli_opts *o, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int g = 0; g < o->n_groups && n < len; g++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", g ? ", " : "",
+                              o->groups[g].name);
+}
+
+/* The groups the workload's classes name, each once: "DATA, REDO". */
+static void named_groups(const struct wl_spec *w, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < w->n_classes && n < len; c++) {
+        const char *g = w->cls[c].group;
+        bool seen = !g[0];
+        for (int k = 0; k < c && !seen; k++)
+            seen = strcasecmp(w->cls[k].group, g) == 0;
+        if (!seen)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", g);
+    }
+}
+
+static int check_groups(struct cli_opts *o, char *why, size_t why_len)
+{
+    char names[256];
+    for (int c = 0; c < o->workload.n_classes; c++) {
+        const struct wl_class_spec *k = &o->workload.cls[c];
+        if (class_group(o, k) >= 0)
+            continue;
+        group_names(o, names, sizeof names);
+        snprintf(why, why_len, "--workload %s: class %s goes to group %s, "
+                 "which no --group names (given: %s)", o->workload_name,
+                 k->name, k->group, names);
+        return -EINVAL;
+    }
+    for (int g = 1; g < o->n_groups; g++)
+        for (int h = 0; h < g; h++)
+            if (strcasecmp(o->groups[g].name, o->groups[h].name) == 0) {
+                snprintf(why, why_len, "--group %s: given twice; each disk "
+                         "group once", o->groups[g].name);
+                return -EINVAL;
+            }
+    return 0;
+}
+
+int cli_workload_resolve(struct cli_opts *o, char *why, size_t why_len)
+{
+    if (!o->workload_name) {
+        if (o->n_groups == 0)
+            return 0;
+        snprintf(why, why_len, "--group %s: disk groups are a database "
+                 "workload's; give --workload (a preset or a file) whose "
+                 "classes name them", o->groups[0].name);
+        return -EINVAL;
+    }
+    if (sim_open_load_on(&o->open)) {
+        snprintf(why, why_len, "--workload %s: --rate-small and --rate-large "
+                 "are ORION's classes'; a workload's classes each have their "
+                 "own loop (a \"rate\" in the workload file)",
+                 o->workload_name);
+        return -EINVAL;
+    }
+    int rc = check_groups(o, why, why_len);
+    if (rc)
+        return rc;
+    char named[256];
+    named_groups(&o->workload, named, sizeof named);
+    if (o->n_groups == 0 && named[0])
+        cli_opts_warn(o, "--workload %s: its groups (%s) all share the run's "
+                      "one disk group; give each its own with --group "
+                      "NAME:disks=N,volume=SPEC", o->workload_name, named);
+    if (o->n_groups > 0) {
+        int disks = 0;
+        for (int g = 0; g < o->n_groups; g++)
+            disks += o->groups[g].disks;
+        if (disks > LAY_MAX_DISKS) {
+            snprintf(why, why_len, "--group: %d disks in all; at most %d",
+                     disks, LAY_MAX_DISKS);
+            return -EINVAL;
+        }
+        o->disks = disks;
+    }
+    return 0;
+}
+
+/* Class c of the spec into the workload and the run's db part. */
+static void class_to_cfg(const struct cli_opts *o, int c, struct sim_setup *s)
+{
+    const struct wl_class_spec *k = &o->workload.cls[c];
+    struct sim_db_cfg *db = &s->run.db;
+    s->run.workload.classes[c] = (struct wl_class_cfg){
+        .sizes = k->sizes,
+        .pattern = k->pattern,
+        .write_pct = k->write_pct,
+        .skew = k->skew,
+        .hot_frac = k->hot_frac,
+        .hot_share = k->hot_share,
+        .zipf_theta = k->zipf_theta,
+    };
+    snprintf(db->class_name[c], sizeof db->class_name[c], "%s", k->name);
+    db->class_group[c] = class_group(o, k);
+    bool open = k->loop == WL_OPEN;
+    bool seq = k->pattern == WL_SEQUENTIAL;
+    db->load.load[c] = open ? 0 : seq ? k->streams : k->outstanding;
+    db->load.stream_io[c] = seq ? k->stream_io : 1;
+    db->load.rate_iops[c] = open ? k->rate_iops : 0;
+    db->load.arrivals[c] = k->arrivals == WL_ARRIVALS_CONSTANT
+                               ? SIM_ARRIVALS_CONSTANT : SIM_ARRIVALS_POISSON;
+}
+
+/* Group g: its disks (the first: `first_disks`, a sweep's count), its
+   volume's size and the run's layout with what the group gives. */
+static void group_to_cfg(const struct cli_opts *o, int g, int first_disks,
+                         struct sim_setup *s)
+{
+    const struct sim_group_spec *gs = &o->groups[g];
+    struct sim_db_group *out = &s->run.db.groups[g];
+    snprintf(out->name, sizeof out->name, "%s", gs->name);
+    out->disks = g == 0 ? first_disks : gs->disks;
+    out->disk_bytes = gs->profile.size_bytes;
+    out->layout = s->run.layout;
+    out->layout.disk_failgroup = NULL;
+    if (gs->given & CLI_GROUP_GIVEN_REDUNDANCY)
+        out->layout.redundancy = gs->redundancy;
+    if (gs->given & CLI_GROUP_GIVEN_AU)
+        out->layout.au_bytes = gs->au_bytes;
+    if (gs->given & CLI_GROUP_GIVEN_LAYOUT)
+        out->layout.striping = gs->striping;
+    if (gs->given & CLI_GROUP_GIVEN_FAILGROUPS)
+        out->layout.failgroups = gs->failgroups;
+    s->group_volume[g] = gs->profile;
+}
+
+void cli_workload_to_cfg(const struct cli_opts *o, int disks,
+                         struct sim_setup *s)
+{
+    if (!o->workload_name)
+        return;
+    struct sim_db_cfg *db = &s->run.db;
+    s->run.workload.n_classes = o->workload.n_classes;
+    db->load.n = o->workload.n_classes;
+    db->load.max_outstanding = o->open.max_outstanding;
+    for (int c = 0; c < o->workload.n_classes; c++)
+        class_to_cfg(o, c, s);
+    db->n_groups = s->n_groups = o->n_groups;
+    if (o->n_groups == 0)
+        return;
+    int total = 0;
+    for (int g = 0; g < o->n_groups; g++) {
+        group_to_cfg(o, g, disks, s);
+        total += db->groups[g].disks;
+    }
+    s->run.disks = total;
+    s->volume = s->group_volume[0];
+    sim_setup_run(s);
+}

@@ -1,0 +1,23 @@
+/*
+ * cli_workload.h - --workload and --group made into a run's classes,
+ * groups and volumes (cli_workload.c).
+ */
+#ifndef ASMSIM_SIM_CLI_CLI_WORKLOAD_H
+#define ASMSIM_SIM_CLI_CLI_WORKLOAD_H
+
+#include <stddef.h>
+
+#include "sim/cli/cli.h"
+
+/* Check what --workload and --group say together (see cli_workload.c)
+   and, with groups, set o->disks to their disks.  0, or -EINVAL with
+   why naming the flag. */
+int cli_workload_resolve(struct cli_opts *o, char *why, size_t why_len);
+
+/* The resolved workload into *s, whose ORION part cli_opts_to_cfg built
+   for `disks` disks (with groups: the first group's, the others' as
+   given); nothing without --workload. */
+void cli_workload_to_cfg(const struct cli_opts *o, int disks,
+                         struct sim_setup *s);
+
+#endif
