@@ -684,6 +684,40 @@ static void resolve_should_take_a_path_and_refuse_unknown_names(void)
     }
 }
 
+/* Every ```json block of docs/workloads.md loads and checks. */
+static void docs_examples_should_load(void)
+{
+    char path[512];
+    const char *slash = strrchr(__FILE__, '/');
+    int dir_len = slash ? (int)(slash - __FILE__) : 1;
+    snprintf(path, sizeof path, "%.*s/../docs/workloads.md", dir_len, slash ? __FILE__ : ".");
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        CHECK_FAIL_AT("cannot read %s", path);
+        return;
+    }
+    static char block[8192];
+    char line[1024];
+    size_t used = 0;
+    int in = 0, n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!in && strncmp(line, "```json", 7) == 0) {
+            in = 1, used = 0, block[0] = '\0';
+        } else if (in && strncmp(line, "```", 3) == 0) {
+            struct loaded r;
+            in = 0, n++;
+            load(block, &r);
+            if (r.rc != 0)
+                CHECK_FAIL_AT("example %d of docs/workloads.md: %s", n, r.why);
+        } else if (in && used + strlen(line) < sizeof block) {
+            memcpy(block + used, line, strlen(line) + 1);
+            used += strlen(line);
+        }
+    }
+    fclose(f);
+    CHECK_INT_EQ(n, 3);
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir)) {
@@ -706,6 +740,7 @@ int main(void)
     RUN(presets_should_load_check_and_match_their_files);
     RUN(presets_should_hold_the_facts_they_cite);
     RUN(resolve_should_take_a_path_and_refuse_unknown_names);
+    RUN(docs_examples_should_load);
     tmp_tree_remove(tmpdir);
     return check_done();
 }
