@@ -67,7 +67,8 @@ static void expect_fail_json(const char *json, const char *needle)
     struct wl_spec spec;
     char why[512] = "";
     memset(&spec, 0x5a, sizeof spec);
-    struct wl_spec before = spec;
+    struct wl_spec before;
+    memcpy(&before, &spec, sizeof spec);
     const char *path = write_named(NULL, json);
     int rc = workload_file_load(path, &spec, why, sizeof why);
     if (rc != -EINVAL)
