@@ -38,7 +38,7 @@
 #include "layouts/why.h"
 #include "sim/cli/cli_values.h"
 #include "sim/cli/json_file.h"
-#include "sim/cli/workload_presets.h"
+#include "workloads/presets.h"
 #include "workloads/workload.h"         /* WL_MAX_STREAMS */
 
 #define SIZE_FORMS "a size (8KiB) or SIZE:WEIGHT,... (8KiB:70,16KiB:20,1MiB:10)"
@@ -509,14 +509,14 @@ static int preset_count(void)
 {
     int n = 0;
 
-    while (workload_preset_texts[n].name)
+    while (wl_workload_presets[n].name)
         n++;
     return n;
 }
 
 static int preset_load(int i, struct wl_spec *out, char *why, size_t why_len)
 {
-    const struct workload_preset_text *t = &workload_preset_texts[i];
+    const struct wl_preset_text *t = &wl_workload_presets[i];
     char label[64];
     cJSON *root;
     int rc;
@@ -539,7 +539,7 @@ const char *workload_preset_describe(int i, char *desc, size_t desc_len)
         desc[0] = '\0';
     if (preset_load(i, &s, NULL, 0) == 0 && desc_len > 0)
         snprintf(desc, desc_len, "%s", s.description);
-    return workload_preset_texts[i].name;
+    return wl_workload_presets[i].name;
 }
 
 int workload_spec_resolve(const char *name_or_path, struct wl_spec *out,
@@ -548,11 +548,11 @@ int workload_spec_resolve(const char *name_or_path, struct wl_spec *out,
     char names[128] = "", q[CLI_QUOTE_BUF];
     size_t used = 0;
 
-    for (int i = 0; workload_preset_texts[i].name; i++) {
-        if (strcmp(name_or_path, workload_preset_texts[i].name) == 0)
+    for (int i = 0; wl_workload_presets[i].name; i++) {
+        if (strcmp(name_or_path, wl_workload_presets[i].name) == 0)
             return preset_load(i, out, why, why_len);
         used += (size_t)snprintf(names + used, used < sizeof names ? sizeof names - used : 0,
-                                 "%s%s", i ? ", " : "", workload_preset_texts[i].name);
+                                 "%s%s", i ? ", " : "", wl_workload_presets[i].name);
     }
     if (strpbrk(name_or_path, "/.") || access(name_or_path, F_OK) == 0)
         return workload_file_load(name_or_path, out, why, why_len);
