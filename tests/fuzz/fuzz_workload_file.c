@@ -29,8 +29,18 @@ static void check_accepted(const struct wl_spec *s)
     }
 }
 
-/* The value parsers alone: 0 with a valid result, or -EINVAL, the output
-   untouched and a reason given. */
+/* A parser's contract: 0 or -EINVAL; on error a reason and the output
+   (n bytes at out, as they were at before) untouched. */
+static void check_contract(int rc, const char *why, size_t why_len, const void *out,
+                           const void *before, size_t n)
+{
+    FUZZ_CHECK(rc == 0 || rc == -EINVAL);
+    fuzz_check_why(why, why_len, rc != 0);
+    if (rc != 0)
+        FUZZ_CHECK(memcmp(out, before, n) == 0);
+}
+
+/* The value parsers alone, on the input as text. */
 static void parse_values(const char *text)
 {
     struct wl_size_mix m, m0;
@@ -42,20 +52,13 @@ static void parse_values(const char *text)
     memcpy(&m0, &m, sizeof m);
     memset(why, 'x', sizeof why);
     rc = workload_size_mix_parse(text, &m, why, sizeof why);
-    FUZZ_CHECK(rc == 0 || rc == -EINVAL);
-    fuzz_check_why(why, sizeof why, rc != 0);
-    if (rc != 0)
-        FUZZ_CHECK(memcmp(&m, &m0, sizeof m) == 0);
-    else
-        FUZZ_CHECK(m.n >= 1 && m.n <= WL_MAX_SIZES);
+    check_contract(rc, why, sizeof why, &m, &m0, sizeof m);
+    FUZZ_CHECK(rc != 0 || (m.n >= 1 && m.n <= WL_MAX_SIZES));
     wl_class_spec_defaults(&c);
     memcpy(&c0, &c, sizeof c);
     memset(why, 'x', sizeof why);
     rc = workload_skew_parse(text, &c, why, sizeof why);
-    FUZZ_CHECK(rc == 0 || rc == -EINVAL);
-    fuzz_check_why(why, sizeof why, rc != 0);
-    if (rc != 0)
-        FUZZ_CHECK(memcmp(&c, &c0, sizeof c) == 0);
+    check_contract(rc, why, sizeof why, &c, &c0, sizeof c);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -72,11 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(why, 'x', sizeof why);
     rc = workload_file_load(path, &spec, why, sizeof why);
     close(fd);
-    FUZZ_CHECK(rc == 0 || rc == -EINVAL);
-    fuzz_check_why(why, sizeof why, rc != 0);
-    if (rc != 0)
-        FUZZ_CHECK(memcmp(&spec, &before, sizeof spec) == 0);
-    else
+    check_contract(rc, why, sizeof why, &spec, &before, sizeof spec);
+    if (rc == 0)
         check_accepted(&spec);
 
     char *text = fuzz_text(data, size);
