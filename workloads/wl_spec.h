@@ -118,7 +118,11 @@ void wl_class_spec_defaults(struct wl_class_spec *c);
 
 /* 0, or -EINVAL with a reason naming the class and the bad field, the
    field in braces ("class redo: {write} 150: must be an integer from 0
-   to 100") for the front end to spell (why_spell, layouts/why.h). */
+   to 100") for the front end to spell (why_spell, layouts/why.h).  The
+   ranges are the fields' comments and the WL_MAX_* above; a sequential
+   class takes no skew (it walks its streams); of the loop's fields only
+   the kind's own are checked (outstanding for a random closed loop,
+   rate_iops and arrivals for an open one). */
 int wl_class_spec_check(const struct wl_class_spec *c, char *why,
                         size_t why_len);
 

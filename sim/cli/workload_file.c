@@ -307,22 +307,23 @@ static int read_rate(const struct place *p, const cJSON *obj, struct wl_class_sp
 /* Keys that do not apply to the class as the other keys make it. */
 static int check_applies(const struct place *p, const cJSON *obj, const struct wl_class_spec *c)
 {
+    /* a key given needs the class sequential (or not: want false) when
+       of_pattern, else open loop (or not) */
     static const struct {
         const char *key, *needs;
-        bool pattern_seq, open;         /* which of the two it needs */
-        bool want;
+        bool of_pattern, want;
     } rules[] = {
         { "streams", "applies to sequential classes only; give \"pattern\": \"sequential\"",
-          true, false, true },
+          true, true },
         { "stream_io", "applies to sequential classes only; give \"pattern\": \"sequential\"",
-          true, false, true },
+          true, true },
         { "skew", "applies to random classes only; a sequential class walks its streams",
-          true, false, false },
+          true, false },
         { "outstanding", "applies to random classes; a sequential class keeps \"streams\" "
-          "x \"stream_io\" outstanding", true, false, false },
+          "x \"stream_io\" outstanding", true, false },
         { "stream_io", "applies to a closed loop; an open loop's I/Os arrive at \"rate\"",
-          false, true, false },
-        { "arrivals", "applies to an open loop; give \"rate\" too", false, true, true },
+          false, false },
+        { "arrivals", "applies to an open loop; give \"rate\" too", false, true },
     };
 
     if (cJSON_GetObjectItemCaseSensitive(obj, "outstanding") &&
@@ -332,7 +333,7 @@ static int check_applies(const struct place *p, const cJSON *obj, const struct w
                        "\"outstanding\" for a closed loop, \"rate\" for an open loop",
                        p->at);
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-        bool is = rules[i].pattern_seq ? c->pattern == WL_SEQUENTIAL : c->loop == WL_OPEN;
+        bool is = rules[i].of_pattern ? c->pattern == WL_SEQUENTIAL : c->loop == WL_OPEN;
         if (is != rules[i].want && cJSON_GetObjectItemCaseSensitive(obj, rules[i].key))
             return why_set(p->why, p->why_len, "%s: \"%s\" %s", p->at, rules[i].key,
                            rules[i].needs);
