@@ -1,14 +1,21 @@
-# presets_to_c.cmake - the forecast schedule presets (workloads/presets/
-# *.csv) compiled in as C strings, so `--schedule oltp-day` works wherever
-# the binary is.  Usage: cmake -DDIR=<presets dir> -DOUT=<file.c> -P this.
-file(GLOB csvs ${DIR}/*.csv)
-list(SORT csvs)
-set(body "/* generated from the CSV files of workloads/presets/ by presets_to_c.cmake */\n")
-string(APPEND body "#include \"workloads/schedule_presets.h\"\n")
-string(APPEND body "const struct wl_schedule_preset_text wl_schedule_presets[] = {\n")
-foreach(csv ${csvs})
-  get_filename_component(name ${csv} NAME_WE)
-  file(READ ${csv} text)
+# presets_to_c.cmake - the presets of workloads/presets/ compiled in as C
+# strings (workloads/presets.h), so `--schedule oltp-day` and the
+# workload presets work wherever the binary is: the forecast schedules
+# (*.csv into wl_schedule_presets, the default) or the workloads
+# (-DEXT=json -DARRAY=wl_workload_presets).
+# Usage: cmake -DDIR=<presets dir> -DOUT=<file.c> [-DEXT=json -DARRAY=name] -P this.
+if(NOT EXT)
+  set(EXT csv)
+  set(ARRAY wl_schedule_presets)
+endif()
+file(GLOB files ${DIR}/*.${EXT})
+list(SORT files)
+set(body "/* generated from the ${EXT} files of workloads/presets/ by presets_to_c.cmake */\n")
+string(APPEND body "#include \"workloads/presets.h\"\n")
+string(APPEND body "const struct wl_preset_text ${ARRAY}[] = {\n")
+foreach(f ${files})
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} text)
   string(REPLACE "\\" "\\\\" text "${text}")
   string(REPLACE "\"" "\\\"" text "${text}")
   string(REPLACE "\n" "\\n\"\n    \"" text "${text}")

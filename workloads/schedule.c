@@ -9,7 +9,7 @@
  * line and the column, because a schedule is edited by hand.
  */
 #include "workloads/schedule.h"
-#include "workloads/schedule_presets.h"
+#include "workloads/presets.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -530,7 +530,7 @@ char *wl_clock_format(int64_t ms, char *buf, size_t len)
 
 const char *wl_schedule_preset(const char *name)
 {
-    for (const struct wl_schedule_preset_text *p = wl_schedule_presets; p->name; p++)
+    for (const struct wl_preset_text *p = wl_schedule_presets; p->name; p++)
         if (strcmp(p->name, name) == 0)
             return p->text;
     return NULL;
@@ -541,7 +541,7 @@ char *wl_schedule_preset_names(char *buf, size_t len)
     size_t used = 0;
     if (len)
         buf[0] = '\0';
-    for (const struct wl_schedule_preset_text *p = wl_schedule_presets; p->name; p++) {
+    for (const struct wl_preset_text *p = wl_schedule_presets; p->name; p++) {
         int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", p->name);
         if (n < 0 || (size_t)n >= len - used)
             break;

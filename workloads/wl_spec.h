@@ -36,6 +36,21 @@
 #define WL_NAME_MAX 32                  /* a class or group name, with NUL */
 #define WL_DESC_MAX 160                 /* a workload's description */
 
+/* The I/O size rule, the command line's too (cli_parse_io_size): a
+   multiple of 512 B (a redo block; a device whose logical block is larger
+   refuses smaller sizes when it opens) from 512 B to 64 MiB. */
+#define WL_IO_ALIGN_BYTES 512u
+#define WL_IO_MAX_BYTES (64u << 20)
+#define WL_IO_SIZE_RULE "a multiple of 512 bytes from 512 to 64MiB"
+
+/* The other ranges wl_class_spec_check holds a class to (streams:
+   1..WL_MAX_STREAMS of workloads/workload.h). */
+#define WL_MAX_WEIGHT 1000000           /* a size's weight in a mix */
+#define WL_MAX_STREAM_IO 64             /* I/Os in flight per stream */
+#define WL_MAX_OUTSTANDING 4096         /* closed loop, random */
+#define WL_MAX_RATE_IOPS 1e7            /* open loop, per class */
+#define WL_MAX_ZIPF_THETA 10.0          /* zipf: 0 < theta < this */
+
 enum wl_pattern {
     WL_RANDOM = 0,
     WL_SEQUENTIAL,
@@ -53,8 +68,9 @@ enum wl_loop {
     WL_OPEN,                /* arrivals at rate_iops per second */
 };
 
-/* A size mix: n sizes, each with a weight (any positive integers; an
-   I/O's size is size[i] with probability weight[i] / sum). */
+/* A size mix: n sizes, each with a weight (integers 1..WL_MAX_WEIGHT, so
+   their sum fits 32 bits; an I/O's size is size[i] with probability
+   weight[i] / sum). */
 struct wl_size_mix {
     int n;
     uint32_t bytes[WL_MAX_SIZES];
@@ -89,11 +105,24 @@ struct wl_spec {
     struct wl_class_spec cls[WL_MAX_CLASSES];
 };
 
-/* A class with the defaults: 8 KiB random reads, uniform, closed loop of
-   1 outstanding, one stream of one I/O when made sequential. */
+/* A class or group name: 1..WL_NAME_MAX - 1 characters of
+   [A-Za-z0-9_.-] (a workload's name too, when it has one). */
+bool wl_name_ok(const char *name);
+#define WL_NAME_RULE "1 to 31 characters of A-Z a-z 0-9 _ . -"
+
+/* A class with the defaults: no name (the caller gives one), the run's
+   first group, 8 KiB random reads, uniform, closed loop of 1
+   outstanding, one stream of one I/O when made sequential, Poisson
+   arrivals when made open loop. */
 void wl_class_spec_defaults(struct wl_class_spec *c);
 
-/* 0, or -EINVAL with a reason naming the class and the bad field. */
+/* 0, or -EINVAL with a reason naming the class and the bad field, the
+   field in braces ("class redo: {write} 150: must be an integer from 0
+   to 100") for the front end to spell (why_spell, layouts/why.h).  The
+   ranges are the fields' comments and the WL_MAX_* above; a sequential
+   class takes no skew (it walks its streams); of the loop's fields only
+   the kind's own are checked (outstanding for a random closed loop,
+   rate_iops and arrivals for an open one). */
 int wl_class_spec_check(const struct wl_class_spec *c, char *why,
                         size_t why_len);
 

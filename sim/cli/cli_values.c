@@ -286,7 +286,7 @@ int cli_parse_io_size(const char *text, uint32_t *out)
     uint64_t b;
 
     if (cli_parse_size_in(text, CLI_IO_ALIGN_BYTES, CLI_IO_ALIGN_BYTES,
-                          64ull << 20, &b) != 0)
+                          WL_IO_MAX_BYTES, &b) != 0)
         return -EINVAL;
     *out = (uint32_t)b;
     return 0;

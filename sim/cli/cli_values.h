@@ -16,6 +16,7 @@
 #include "layouts/why.h"
 #include "sim/core/shell_word.h"
 #include "sim/core/simtime.h"
+#include "workloads/wl_spec.h"
 
 /* A decimal integer in [min, max]: digits, with a leading '-' only when
    min < 0; no blanks, no '+', nothing after the digits. */
@@ -50,9 +51,11 @@ int cli_parse_size_in(const char *text, uint64_t align, uint64_t min,
    bytes is the sector Oracle's redo writes come in (a redo block is 512
    bytes on Linux), so a redo study can ask for it; a real device whose
    logical block is larger refuses such sizes when it opens
-   (aio_target.c).  CLI_IO_SIZE_RULE is how a refusal words the rule. */
-#define CLI_IO_ALIGN_BYTES 512u
-#define CLI_IO_SIZE_RULE "a multiple of 512 bytes from 512 to 64MiB"
+   (aio_target.c).  CLI_IO_SIZE_RULE is how a refusal words the rule.
+   The numbers are the workload classes' (workloads/wl_spec.h), so a
+   workload file's sizes follow the same rule. */
+#define CLI_IO_ALIGN_BYTES WL_IO_ALIGN_BYTES
+#define CLI_IO_SIZE_RULE WL_IO_SIZE_RULE
 int cli_parse_io_size(const char *text, uint32_t *out);
 
 /* Burst credits: "full", "empty", "50%" or "50" -> a fraction 0..1. */

@@ -22,7 +22,8 @@
  * Messages show the file name, keys and string values as the CLI shows
  * input (cli_quote: control characters escaped, cut at 80 characters),
  * and a number too large for a double as "(a number out of range)", where
- * cJSON would print null.
+ * cJSON would print null.  Reading, parsing, quoting and the key checks
+ * are json_file.c's, which the workload files share.
  */
 #include "sim/cli/layout_file.h"
 
@@ -40,10 +41,8 @@
 
 #include "layouts/why.h"
 #include "sim/cli/cli_values.h"         /* cli_quote */
-#include "sim/report/report_input.h"
+#include "sim/cli/json_file.h"
 
-#define LAYOUT_FILE_MAX_BYTES (1u << 20)   /* a layout file is small */
-#define MAX_JSON_INT 9007199254740992.0    /* 2^53: exact in a double */
 
 /* "4MiB", "128 k", "1g", "512B", "4096": 0, or -EINVAL. */
 static int parse_size(const char *s, uint64_t *out)
@@ -79,83 +78,16 @@ static int parse_size(const char *s, uint64_t *out)
     return -EINVAL;
 }
 
-/* The value of `item` as text for messages: strings quoted as the CLI
-   quotes input (cli_quote: escaped, cut at 80 characters), numbers as
-   cJSON prints them, except one too large for a double (1e400), which
-   cJSON would print as null. */
-static void value_text(const cJSON *item, char *buf, size_t len)
-{
-    char q[CLI_QUOTE_BUF];
-
-    if (cJSON_IsString(item)) {
-        /* always in quotes: the file has it as a JSON string */
-        cli_quote(item->valuestring, q, sizeof q);
-        snprintf(buf, len, q[0] == '"' ? "%s" : "\"%s\"", q);
-        return;
-    }
-    if (cJSON_IsNumber(item) && !isfinite(item->valuedouble)) {
-        snprintf(buf, len, "(a number out of range)");
-        return;
-    }
-    char *t = cJSON_PrintUnformatted(item);
-    cli_quote(t ? t : "?", q, sizeof q);
-    snprintf(buf, len, "%s", q);
-    cJSON_free(t);
-}
-
-/* A JSON integer in [lo, hi]. */
-static bool json_int(const cJSON *item, long long lo, long long hi, long long *out)
-{
-    if (!cJSON_IsNumber(item))
-        return false;
-    double v = item->valuedouble;
-    if (!(v == floor(v)) || v < (double)lo || v > (double)hi)
-        return false;
-    *out = (long long)v;
-    return true;
-}
-
 /* A size: string with unit, or JSON integer bytes. */
 static bool json_size(const cJSON *item, uint64_t *out)
 {
     if (cJSON_IsString(item))
         return parse_size(item->valuestring, out) == 0;
     long long v;
-    if (!json_int(item, 0, (long long)MAX_JSON_INT, &v))
+    if (!json_file_int(item, 0, JSON_FILE_MAX_INT, &v))
         return false;
     *out = (uint64_t)v;
     return true;
-}
-
-/* Read the whole file into a NUL-terminated buffer. */
-static int read_file(const char *path, const char *name, char **out,
-                     char *why, size_t why_len)
-{
-    FILE *f;
-    char inner[128];
-    if (report_input_open(path, &f, inner, sizeof inner) != 0)
-        return why_set(why, why_len, "%s: %s; give a layout file, one JSON "
-                       "object", name, inner);
-    char *buf = malloc(LAYOUT_FILE_MAX_BYTES + 1);
-    if (!buf) {
-        fclose(f);
-        return why_set(why, why_len, "%s: out of memory", name);
-    }
-    size_t n = fread(buf, 1, LAYOUT_FILE_MAX_BYTES + 1, f);
-    bool bad = ferror(f) != 0;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return why_set(why, why_len, "%s: cannot read the layout file", name);
-    }
-    if (n > LAYOUT_FILE_MAX_BYTES) {
-        free(buf);
-        return why_set(why, why_len,
-                       "%s: larger than 1MiB; a layout file is one small JSON object", name);
-    }
-    buf[n] = '\0';
-    *out = buf;
-    return 0;
 }
 
 static const char *const known_keys[] = {
@@ -163,47 +95,22 @@ static const char *const known_keys[] = {
     "failgroup_of",
 };
 
-/* A key of the file for messages, always in quotes. */
-static const char *key_text(const char *key, char *buf, size_t len)
-{
-    char q[CLI_QUOTE_BUF];
-
-    cli_quote(key, q, sizeof q);
-    snprintf(buf, len, q[0] == '"' ? "%s" : "\"%s\"", q);
-    return buf;
-}
-
 /* Unknown and duplicate keys: they are the likeliest typos, so they are
    checked before any value. */
 static int check_keys(const char *path, const cJSON *root, char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
-
-    for (const cJSON *it = root->child; it; it = it->next) {
-        bool known = false;
-        for (size_t i = 0; i < sizeof known_keys / sizeof known_keys[0]; i++)
-            known |= strcmp(it->string, known_keys[i]) == 0;
-        if (!known)
-            return why_set(why, why_len,
-                           "%s: unknown key %s; valid keys are name, striping, au, "
-                           "stripe, redundancy, disks, failgroups, failgroup_of",
-                           path, key_text(it->string, v, sizeof v));
-        for (const cJSON *o = root->child; o != it; o = o->next)
-            if (strcmp(o->string, it->string) == 0)
-                return why_set(why, why_len, "%s: key %s given twice", path,
-                               key_text(it->string, v, sizeof v));
-    }
-    return 0;
+    return json_file_check_keys(path, root, known_keys,
+                                sizeof known_keys / sizeof known_keys[0], why, why_len);
 }
 
 /* "name": only checked; the caller names the disk group. */
 static int apply_name(const char *path, const cJSON *root, char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
+    char v[JSON_TEXT_BUF];
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "name");
 
     if (it && !cJSON_IsString(it)) {
-        value_text(it, v, sizeof v);
+        json_file_value_text(it, v, sizeof v);
         return why_set(why, why_len, "%s: \"name\" %s: must be a string", path, v);
     }
     return 0;
@@ -213,12 +120,12 @@ static int apply_name(const char *path, const cJSON *root, char *why, size_t why
 static int apply_striping_redundancy(const char *path, const cJSON *root,
                                      struct lay_cfg *cfg, char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
+    char v[JSON_TEXT_BUF];
     const cJSON *it;
 
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "striping"))) {
         enum lay_striping s;
-        value_text(it, v, sizeof v);
+        json_file_value_text(it, v, sizeof v);
         if (!cJSON_IsString(it) || lay_striping_parse(it->valuestring, &s) != 0)
             return why_set(why, why_len,
                            "%s: \"striping\" %s: must be \"coarse\", \"fine\", \"raid0\" or "
@@ -228,7 +135,7 @@ static int apply_striping_redundancy(const char *path, const cJSON *root,
     }
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "redundancy"))) {
         enum lay_redundancy r;
-        value_text(it, v, sizeof v);
+        json_file_value_text(it, v, sizeof v);
         if (!cJSON_IsString(it) || lay_redundancy_parse(it->valuestring, &r) != 0)
             return why_set(why, why_len,
                            "%s: \"redundancy\" %s: must be \"external\", \"normal\" or \"high\"",
@@ -242,12 +149,12 @@ static int apply_striping_redundancy(const char *path, const cJSON *root,
 static int apply_au_stripe(const char *path, const cJSON *root, struct lay_cfg *cfg,
                            char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
+    char v[JSON_TEXT_BUF];
     const cJSON *it;
 
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "au"))) {
         uint64_t b;
-        value_text(it, v, sizeof v);
+        json_file_value_text(it, v, sizeof v);
         if (!json_size(it, &b) || !lay_au_ok(b))
             return why_set(why, why_len,
                            "%s: \"au\" %s: the allocation unit must be a power of two from "
@@ -257,7 +164,7 @@ static int apply_au_stripe(const char *path, const cJSON *root, struct lay_cfg *
     }
     if ((it = cJSON_GetObjectItemCaseSensitive(root, "stripe"))) {
         uint64_t b;
-        value_text(it, v, sizeof v);
+        json_file_value_text(it, v, sizeof v);
         if (!json_size(it, &b) || !lay_stripe_ok(b))
             return why_set(why, why_len,
                            "%s: \"stripe\" %s: the raid0 stripe must be a power of two from "
@@ -272,12 +179,12 @@ static int apply_au_stripe(const char *path, const cJSON *root, struct lay_cfg *
 static int read_disks(const char *path, const cJSON *root, long long *n_disks,
                       char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
+    char v[JSON_TEXT_BUF];
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(root, "disks");
 
     if (it) {
-        value_text(it, v, sizeof v);
-        if (!json_int(it, 1, LAY_MAX_DISKS, n_disks))
+        json_file_value_text(it, v, sizeof v);
+        if (!json_file_int(it, 1, LAY_MAX_DISKS, n_disks))
             return why_set(why, why_len, "%s: \"disks\" %s: must be an integer from 1 to %d",
                            path, v, LAY_MAX_DISKS);
     }
@@ -288,12 +195,12 @@ static int read_disks(const char *path, const cJSON *root, long long *n_disks,
 static int apply_failgroups(const char *path, const cJSON *fgs, long long n_disks,
                             struct lay_cfg *cfg, char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
+    char v[JSON_TEXT_BUF];
     long long g;
     long long hi = n_disks ? n_disks : LAY_MAX_DISKS;
 
-    value_text(fgs, v, sizeof v);
-    if (!json_int(fgs, 0, hi, &g))
+    json_file_value_text(fgs, v, sizeof v);
+    if (!json_file_int(fgs, 0, hi, &g))
         return why_set(why, why_len,
                        "%s: \"failgroups\" %s: must be an integer from 0 (one per disk) "
                        "to %lld%s",
@@ -308,7 +215,7 @@ static int apply_failgroups(const char *path, const cJSON *fgs, long long n_disk
 static int apply_failgroup_of(const char *path, const cJSON *fgof, long long *n_disks,
                               struct lay_cfg *cfg, int *map, char *why, size_t why_len)
 {
-    char v[CLI_QUOTE_BUF + 2];
+    char v[JSON_TEXT_BUF];
     int len = cJSON_IsArray(fgof) ? cJSON_GetArraySize(fgof) : 0;
 
     if (len < 1 || len > LAY_MAX_DISKS)
@@ -325,8 +232,8 @@ static int apply_failgroup_of(const char *path, const cJSON *fgof, long long *n_
     int d = 0, max = 0;
     for (const cJSON *e = fgof->child; e; e = e->next, d++) {
         long long g;
-        if (!json_int(e, 0, len - 1, &g)) {
-            value_text(e, v, sizeof v);
+        if (!json_file_int(e, 0, len - 1, &g)) {
+            json_file_value_text(e, v, sizeof v);
             return why_set(why, why_len,
                            "%s: \"failgroup_of\"[%d] %s: must be an integer from 0 to "
                            "%d (one group per disk, numbered from 0)",
@@ -401,33 +308,12 @@ int lay_file_load(const char *path, struct lay_cfg *cfg,
                   char *why, size_t why_len)
 {
     char name[CLI_QUOTE_BUF];
-    char *text = NULL;
+    cJSON *root;
     int rc;
 
     cli_quote(path, name, sizeof name);
-    rc = read_file(path, name, &text, why, why_len);
-    if (rc)
+    if ((rc = json_file_load(path, name, "layout", &root, why, why_len)))
         return rc;
-
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithOpts(text, &end, true);
-    if (!root) {
-        size_t at = end && end >= text ? (size_t)(end - text) : 0;
-        int line = 1, col = 1;
-        for (size_t i = 0; i < at && text[i]; i++) {
-            if (text[i] == '\n') {
-                line++;
-                col = 1;
-            } else {
-                col++;
-            }
-        }
-        free(text);
-        return why_set(why, why_len,
-                       "%s: invalid JSON at line %d, column %d (byte %zu); a layout file is "
-                       "one JSON object",
-                       name, line, col, at);
-    }
 
     struct lay_cfg tmp = *cfg;
     int map[LAY_MAX_DISKS];
@@ -443,6 +329,5 @@ int lay_file_load(const char *path, struct lay_cfg *cfg,
         *disks_out = disks;
     }
     cJSON_Delete(root);
-    free(text);
     return rc;
 }

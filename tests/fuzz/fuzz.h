@@ -2,7 +2,7 @@
  * fuzz.h - what the fuzz harnesses (tests/fuzz/fuzz_*.c) share.
  *
  * Each harness is one libFuzzer entry point, LLVMFuzzerTestOneInput(),
- * over one parser a user feeds: layout files, values, volume specs, disk
+ * over one parser a user feeds: layout files, workload files, values, volume specs, disk
  * lists, LUN files, ORION's argv, the run/sweep options.  Built with
  * ASMSIM_FUZZ=ON (clang, -fsanitize=fuzzer,address,undefined) it is a
  * fuzzer; built without, replay.c gives it a main() that feeds it every
