@@ -392,8 +392,75 @@ static void region_and_os_should_parse(void)
     CHECK_INT_EQ(price_os_parse("windows", &os), -EINVAL);
 }
 
+/* -------------------------------------------- groups on one instance */
+
+/* Worked by hand from the lists: r6i.4xlarge Linux $1.008/h x 730 h =
+   $735.84; DATA 8 x gp3 500 GiB (3,000 IOPS and 125 MiB/s included) at
+   $0.08 = $40.00 each, $320.00; REDO 4 x io2 100 GiB at 16,000 IOPS:
+   100 x $0.125 + 16,000 x $0.065 = $12.50 + $1,040.00 = $1,052.50 each,
+   $4,210.00; total $735.84 + $320.00 + $4,210.00 = $5,265.84. */
+static void groups_bill_lists_each_groups_volumes_on_one_instance(void)
+{
+    struct inst_profile in = inst("r6i.4xlarge");
+    struct vol_profile data = vol("gp3:size=500GiB"), redo = vol("io2:size=100GiB,iops=16000");
+    const struct price_group g[] = { { "DATA", &data, 8 }, { "REDO", &redo, 4 } };
+    struct price_group_bill b;
+    CHECK_INT_EQ(price_bill_groups(&in, g, 2, NULL, &b, why, sizeof why), 0);
+    CHECK_INT_EQ(b.n_groups, 2);
+    CHECK_NEAR_REL(b.bill.instance_usd_month, 735.84, 1e-12);
+    CHECK_STR_EQ(b.group[0].name, "DATA");
+    CHECK_INT_EQ(b.group[0].disks, 8);
+    CHECK_NEAR_REL(b.group[0].volume_usd_month, 40.00, 1e-12);
+    CHECK_NEAR_REL(b.group[0].volumes_usd_month, 320.00, 1e-12);
+    CHECK_STR_EQ(b.group[1].name, "REDO");
+    CHECK_STR_EQ(b.group[1].type, "io2");
+    CHECK_NEAR_REL(b.group[1].volume_usd_month, 1052.50, 1e-12);
+    CHECK_NEAR_REL(b.group[1].volumes_usd_month, 4210.00, 1e-12);
+    CHECK_HAS(b.group[1].volume_basis, "$0.065");
+    CHECK_INT_EQ(b.bill.disks, 12);
+    CHECK_NEAR_REL(b.bill.volumes_usd_month, 4530.00, 1e-12);
+    CHECK_NEAR_REL(b.bill.total_usd_month, 5265.84, 1e-12);
+    CHECK_STR_EQ(b.bill.volume_basis, "DATA 8 x gp3, REDO 4 x io2");
+    CHECK(b.bill.volume_usd_month == 0);
+}
+
+static void groups_bill_of_one_group_is_price_bills(void)
+{
+    struct inst_profile in = inst("r6i.4xlarge");
+    struct vol_profile v = vol("st1:size=125GiB");
+    const struct price_group g[] = { { "DATA", &v, 8 } };
+    struct price_group_bill gb;
+    struct price_bill b;
+    CHECK_INT_EQ(price_bill_groups(&in, g, 1, NULL, &gb, why, sizeof why), 0);
+    CHECK_INT_EQ(price_bill(&in, &v, 8, NULL, &b, why, sizeof why), 0);
+    CHECK(memcmp(&gb.bill, &b, sizeof b) == 0);
+    CHECK_NEAR_REL(gb.bill.volumes_usd_month, 45.00, 1e-12);    /* one line, not 8 x $5.63 */
+    CHECK_NEAR_REL(gb.group[0].volumes_usd_month, 45.00, 1e-12);
+}
+
+static void groups_bill_refuses_what_it_cannot_price(void)
+{
+    struct inst_profile none = inst("none"), m5 = inst("m5.large");
+    struct vol_profile gp3 = vol("gp3"), oci = vol("oci-balanced:size=1000GB");
+    struct price_group_bill b;
+    const struct price_group mixed[] = { { "DATA", &gp3, 2 }, { "RECO", &oci, 2 } };
+    CHECK_INT_EQ(price_bill_groups(&none, mixed, 2, NULL, &b, why, sizeof why), -EINVAL);
+    CHECK_HAS(why, "group RECO: oci-balanced is priced on the OCI");
+    CHECK_HAS(why, "one instance takes one provider's volumes");
+    CHECK_INT_EQ(price_bill_groups(&m5, mixed, 2, NULL, &b, why, sizeof why), -EINVAL);
+    CHECK_HAS(why, "group RECO: ");
+    const struct price_group empty[] = { { "DATA", &gp3, 0 } };
+    CHECK_INT_EQ(price_bill_groups(&m5, empty, 1, NULL, &b, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "group DATA: disks 0: a bill needs at least one volume");
+    CHECK_INT_EQ(price_bill_groups(&m5, mixed, 0, NULL, &b, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "0 volume groups: a bill takes 1 to 8");
+}
+
 int main(void)
 {
+    RUN(groups_bill_lists_each_groups_volumes_on_one_instance);
+    RUN(groups_bill_of_one_group_is_price_bills);
+    RUN(groups_bill_refuses_what_it_cannot_price);
     RUN(published_figures_should_come_out);
     RUN(published_bases_should_show_how_they_were_made);
     RUN(io2_third_tier_should_be_the_list_price_above_64000_iops);

@@ -3,8 +3,9 @@
  *
  * What is modelled
  * ----------------
- * Every disk is one volume of the given profile (profiles.h); all of them
- * hang off one instance.  A physical I/O submitted at virtual time t passes
+ * Every disk is one volume of a given profile (profiles.h): of one type
+ * for all, or of its volume group's (below); all of them hang off one
+ * instance.  A physical I/O submitted at virtual time t passes
  * four throttles (throttle.h, GCRA schedulers with burst buckets), in the
  * order the request travels:
  *
@@ -98,6 +99,39 @@
  * bytes / rate, so after an idle spell about that many operations (bytes)
  * may start at once, and no more.  Measured over a window the rate is
  * exact; the allowance only shapes the first I/Os after a lull.
+ *
+ * Volume groups: several volume types on one instance (DATA on 8 x gp3,
+ * REDO on 4 x io2), struct dev_model_cfg's vol_groups, each group a run of
+ * consecutive disks.  Per volume, from its group's type: the volume's
+ * three throttles and their buckets, the I/O unit and merging, the
+ * latency model (the type's on the instance's platform) and the platform
+ * rules (prof_attached_iops).  Shared by all disks of all groups: the
+ * instance's IOPS and MB/s throttles and their 30-minute bucket, the
+ * virtual clock and the event queue, and the Weyl streams, which are per
+ * I/O class (a class goes to one group, so its draws stay one stratified
+ * sequence).  Open resolves each disk's group once (vol_state.grp), so the
+ * per-I/O path follows one pointer and loops over nothing: a set of one
+ * group costs what the single-type model cost.  The instance throttles'
+ * allowance is ALLOWANCE_OPS of the groups' largest I/O unit.  Instance
+ * storage and attached volumes are not mixed (one instance pair of limits
+ * that caps the attached ones only would be a per-I/O test).  The limits
+ * report's figure for a kind of volume limit is the mean over a group's
+ * volumes, and of the groups the most used one's (limits_report): with
+ * one group, the mean over the volumes, as before.
+ *
+ * With several groups the instance's throttles take an I/O when it is
+ * issued, beside its volume's, and it starts when both let it:
+ * s = max(the volume's s, the instance's s at t).  The throttles serve in
+ * call order (throttle.c, FIFO), so an instance placed after the volumes
+ * takes the I/O of a group queued at its volumes' limit at a time ahead
+ * of the clock and holds every later I/O of the other groups behind it:
+ * with 2 x gp3 at 3,000 IOPS kept 16 deep beside 2 x io2 at 16,000, the
+ * instance's 20,000 IOPS (r6i.4xlarge at base) moved 15,800, and a REDO
+ * group would wait out a DATA group's volume queue at an instance far
+ * from its limit.  Booked at issue, the instance sees a clock that only
+ * moves on, and each group's share of it is its share of the issues.
+ * One group keeps the serial order: the figures and goldens rest on it,
+ * and its volumes' queues are alike.
  *
  * What is not modelled: caches, request-size dependent latency beyond the
  * transfer term, network jitter between volumes, per-second accounting
@@ -199,7 +233,29 @@ struct merge_run {
     uint32_t used;              /* the volume's run clock when last used */
 };
 
+/* One volume type of the set (a volume group of struct dev_model_cfg):
+   its profile and all the per-I/O path reads of it, resolved at open (and
+   at a retune) so that an I/O reaches it through its disk's pointer
+   (vol_state.grp), without a search (see "Volume groups" at the top). */
+struct vol_group {
+    struct vol_profile volume;
+    int first_disk, disks;      /* disks first_disk .. first_disk + disks - 1 */
+    /* latency, per direction [is_write]: the type's on the instance's
+       platform */
+    float lat_mult[2][LAT_TABLE + 1];
+    double floor_ns[2];
+    double median_ns[2];
+    uint32_t tail_threshold[2]; /* P(tail) * 2^32 */
+    double tail_min_mult[2], tail_span_mult[2];
+    double xfer_ns_per_byte;
+    uint32_t raw_threshold;     /* P(read-after-write wait) * 2^32 */
+    double raw_max_ns;
+    uint64_t io_unit_bytes;
+    unsigned io_unit_shift;     /* log2(io_unit_bytes) */
+};
+
 struct vol_state {
+    struct vol_group *grp;      /* the volume's type */
     struct limit iops;
     struct limit tput;
     struct limit path;          /* the attachment path's bytes */
@@ -219,20 +275,15 @@ struct model {
     struct vol_state *vol;
     struct limit inst_iops;
     struct limit inst_tput;
-    struct vol_profile volume;
+    int n_groups;               /* 1 .. DEV_MODEL_MAX_GROUPS */
+    struct vol_group *groups;   /* [n_groups], in disk order */
     struct inst_profile instance;
     double burst_credit_frac;
-    /* latency, per direction [is_write] */
-    float lat_mult[2][LAT_TABLE + 1];
-    double floor_ns[2];
-    double median_ns[2];
-    uint32_t tail_threshold[2]; /* P(tail) * 2^32 */
-    double tail_min_mult[2], tail_span_mult[2];
-    double xfer_ns_per_byte;
-    uint32_t raw_threshold;     /* P(read-after-write wait) * 2^32 */
-    double raw_max_ns;
-    uint64_t io_unit_bytes;
-    unsigned io_unit_shift;     /* log2(io_unit_bytes) */
+    uint64_t inst_unit_bytes;   /* the groups' largest io_unit_bytes: the
+                                   instance throttles' allowance */
+    bool inst_at_issue;         /* several groups: the instance throttles
+                                   take an I/O at its issue, not after its
+                                   volume's ("Volume groups" at the top) */
     struct evq events;          /* the I/O in flight, by completion */
     sim_ns window_start_ns[DEV_METERS];    /* each meter opened */
 };
@@ -333,25 +384,26 @@ static void lat_table_fill(float *t, double sigma)
     pthread_mutex_unlock(&lat_cache.lock);
 }
 
-static void direction_setup(struct model *m, int dir, const struct prof_dir_latency *d)
+static void direction_setup(struct vol_group *g, int dir, const struct prof_dir_latency *d)
 {
-    lat_table_fill(m->lat_mult[dir], d->sigma);
-    m->floor_ns[dir] = d->floor_ns;
-    m->median_ns[dir] = d->median_ns;
-    m->tail_threshold[dir] = prob_threshold(d->tail_prob);
-    m->tail_min_mult[dir] = d->tail_min_mult;
-    m->tail_span_mult[dir] = d->tail_max_mult - d->tail_min_mult;
+    lat_table_fill(g->lat_mult[dir], d->sigma);
+    g->floor_ns[dir] = d->floor_ns;
+    g->median_ns[dir] = d->median_ns;
+    g->tail_threshold[dir] = prob_threshold(d->tail_prob);
+    g->tail_min_mult[dir] = d->tail_min_mult;
+    g->tail_span_mult[dir] = d->tail_max_mult - d->tail_min_mult;
 }
 
-static void latency_setup(struct model *m)
+/* Group g's latency: its type's on instance's platform. */
+static void latency_setup(struct vol_group *g, const struct inst_profile *instance)
 {
     struct prof_latency l;
-    prof_volume_latency(&m->volume, &m->instance, &l);
+    prof_volume_latency(&g->volume, instance, &l);
     for (int dir = 0; dir < 2; dir++)
-        direction_setup(m, dir, &l.dir[dir]);
-    m->xfer_ns_per_byte = l.xfer_bytes_per_s > 0 ? 1e9 / l.xfer_bytes_per_s : 0;
-    m->raw_threshold = prob_threshold(l.raw_prob);
-    m->raw_max_ns = l.raw_max_ns;
+        direction_setup(g, dir, &l.dir[dir]);
+    g->xfer_ns_per_byte = l.xfer_bytes_per_s > 0 ? 1e9 / l.xfer_bytes_per_s : 0;
+    g->raw_threshold = prob_threshold(l.raw_prob);
+    g->raw_max_ns = l.raw_max_ns;
 }
 
 /* The next value of Weyl stream i: its top 32 bits, or a double in [0, 1). */
@@ -365,36 +417,38 @@ static inline double weyl_unit(struct model *m, int i)
     return (double)((m->weyl[i] += m->weyl_step[i]) >> 11) * 0x1.0p-53;
 }
 
-/* The spread part's multiplier M x T of one I/O in direction dir. */
-static double spread_mult(struct model *m, int stream, int dir)
+/* The spread part's multiplier M x T of one I/O in direction dir on a
+   volume of group g. */
+static double spread_mult(struct model *m, const struct vol_group *g, int stream, int dir)
 {
     uint64_t body = (m->weyl[stream] += m->weyl_step[stream]);
     uint32_t idx = (uint32_t)(body >> (64 - LAT_TABLE_BITS));
     float frac = (float)((body >> (44 - LAT_TABLE_BITS)) & 0xfffff) * (1.0f / 1048576.0f);
-    const float *t = m->lat_mult[dir];
+    const float *t = g->lat_mult[dir];
     double mult = t[idx] + (t[idx + 1] - t[idx]) * frac;
-    if (weyl_u32(m, stream + 1) < m->tail_threshold[dir])
-        mult *= m->tail_min_mult[dir] + m->tail_span_mult[dir] * weyl_unit(m, stream + 2);
+    if (weyl_u32(m, stream + 1) < g->tail_threshold[dir])
+        mult *= g->tail_min_mult[dir] + g->tail_span_mult[dir] * weyl_unit(m, stream + 2);
     return mult;
 }
 
 /* The wait of a read on a volume whose last I/O was a write. */
-static double read_after_write_ns(struct model *m, int stream)
+static double read_after_write_ns(struct model *m, const struct vol_group *g, int stream)
 {
-    if (weyl_u32(m, stream + 3) >= m->raw_threshold)
+    if (weyl_u32(m, stream + 3) >= g->raw_threshold)
         return 0;
-    return m->raw_max_ns * weyl_unit(m, stream + 4);
+    return g->raw_max_ns * weyl_unit(m, stream + 4);
 }
 
 static sim_ns service_ns(struct model *m, struct vol_state *vs, const struct sim_io *io)
 {
+    const struct vol_group *g = vs->grp;
     int piece = io->piece < WEYL_PIECES ? io->piece : WEYL_PIECES - 1;
     int stream = ((int)io->cls * WEYL_PIECES + piece) * WEYL_PER_PIECE;
     int dir = io->is_write ? 1 : 0;
-    double ns = m->floor_ns[dir] + m->median_ns[dir] * spread_mult(m, stream, dir) +
-                (double)io->size_bytes * m->xfer_ns_per_byte;
-    if (!io->is_write && vs->last_was_write && m->raw_threshold > 0)
-        ns += read_after_write_ns(m, stream);
+    double ns = g->floor_ns[dir] + g->median_ns[dir] * spread_mult(m, g, stream, dir) +
+                (double)io->size_bytes * g->xfer_ns_per_byte;
+    if (!io->is_write && vs->last_was_write && g->raw_threshold > 0)
+        ns += read_after_write_ns(m, g, stream);
     vs->last_was_write = io->is_write;
     return (sim_ns)ns;
 }
@@ -408,8 +462,9 @@ struct thr_rates {
     double earn_per_s;          /* credits earned a second (>= base_per_s) */
 };
 
-/* The four throttles' rates: the provisioned rates of m's volume and
-   instance times their delivered fractions.  A volume's IOPS bucket (gp2)
+/* The throttles' rates: the provisioned rates of a volume type (a
+   group's) and of the instance times their delivered fractions.  A
+   volume's IOPS bucket (gp2)
    earns the provisioned baseline, not the delivered one: DOMAIN.md
    section 4, gp2 "earns baseline per s" (3 IOPS per GiB, 1,500 a second
    for 500 GiB, against 1,425 delivered); held at its delivered base once
@@ -418,41 +473,54 @@ struct thr_rates {
    rate for st1/sc1 throughput credits or an instance's 30-minute burst.
    The one place these formulas live, shared by open (limits_setup) and
    retune. */
-struct model_rates {
-    struct thr_rates vol_iops, vol_tput, vol_path, inst_iops, inst_tput;
+struct vol_rates {
+    struct thr_rates iops, tput, path;
 };
 
-static void rates_of(const struct model *m, struct model_rates *r)
+struct inst_rates {
+    struct thr_rates iops, tput;
+};
+
+/* A volume of type v attached to instance in (its IOPS may follow the
+   platform: prof_attached_iops). */
+static void vol_rates_of(const struct vol_profile *v, const struct inst_profile *in,
+                         struct vol_rates *r)
 {
-    const struct vol_profile *v = &m->volume;
-    const struct inst_profile *in = &m->instance;
     double vol_iops_base = prof_attached_iops(v, in, v->iops_base);
-    r->vol_iops = (struct thr_rates){
+    r->iops = (struct thr_rates){
         vol_iops_base * v->delivered_iops_frac,
         prof_attached_iops(v, in, v->iops_burst) * v->delivered_iops_frac,
         v->iops_bucket_ops,
         vol_iops_base,          /* earns the provisioned baseline: DOMAIN.md 4 gp2 */
     };
-    r->vol_path = (struct thr_rates){ v->path_bytes_per_s, v->path_bytes_per_s, 0, 0 };
-    r->vol_tput = (struct thr_rates){
+    r->path = (struct thr_rates){ v->path_bytes_per_s, v->path_bytes_per_s, 0, 0 };
+    r->tput = (struct thr_rates){
         v->tput_base_bytes_per_s * v->delivered_tput_frac,
         v->tput_burst_bytes_per_s * v->delivered_tput_frac,
         v->tput_bucket_bytes,
         v->tput_base_bytes_per_s * v->delivered_tput_frac,
     };
-    if (v->instance_store) {        /* no EBS / block-volume path to cap it */
-        r->inst_iops = r->inst_tput = (struct thr_rates){ 0, 0, 0, 0 };
+}
+
+/* The instance's, none when the volumes are on the instance itself
+   (instance store: no EBS / block-volume path to cap them; open and
+   retune keep the groups all of one kind, groups_check). */
+static void inst_rates_of(const struct model *m, struct inst_rates *r)
+{
+    const struct inst_profile *in = &m->instance;
+    if (m->groups[0].volume.instance_store) {
+        r->iops = r->tput = (struct thr_rates){ 0, 0, 0, 0 };
         return;
     }
     double iops_span = in->max_iops - in->base_iops;
-    r->inst_iops = (struct thr_rates){
+    r->iops = (struct thr_rates){
         in->base_iops * in->delivered_iops_frac,
         in->max_iops * in->delivered_iops_frac,
         iops_span * in->burst_seconds,
         in->base_iops * in->delivered_iops_frac,
     };
     double tput_span = in->max_bytes_per_s - in->base_bytes_per_s;
-    r->inst_tput = (struct thr_rates){
+    r->tput = (struct thr_rates){
         in->base_bytes_per_s * in->delivered_tput_frac,
         in->max_bytes_per_s * in->delivered_tput_frac,
         tput_span * in->burst_seconds,
@@ -491,25 +559,40 @@ static void thr_retune(struct thr *t, const struct thr_rates *r, double start_fr
     thr_set_bucket(t, bursts ? r->bucket_units : 0, start_frac, now_ns);
 }
 
-static int limits_setup(struct model *m)
+/* The throttles of group g's volumes; 0 or -EINVAL. */
+static int group_limits_setup(struct model *m, const struct vol_group *g)
 {
-    struct model_rates r;
-    rates_of(m, &r);
-    double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)m->io_unit_bytes;
+    struct vol_rates r;
+    vol_rates_of(&g->volume, &m->instance, &r);
+    double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)g->io_unit_bytes;
     double frac = m->burst_credit_frac;
     int rc = 0;
-    for (int d = 0; d < m->disks && rc == 0; d++) {
+    for (int d = g->first_disk; d < g->first_disk + g->disks && rc == 0; d++) {
         struct vol_state *vs = &m->vol[d];
-        rc = thr_setup(&vs->iops.thr, &r.vol_iops, frac, ops);
+        rc = thr_setup(&vs->iops.thr, &r.iops, frac, ops);
         if (rc == 0)
-            rc = thr_setup(&vs->tput.thr, &r.vol_tput, frac, bytes);
+            rc = thr_setup(&vs->tput.thr, &r.tput, frac, bytes);
         if (rc == 0)
-            rc = thr_setup(&vs->path.thr, &r.vol_path, frac, bytes);
+            rc = thr_setup(&vs->path.thr, &r.path, frac, bytes);
     }
+    return rc;
+}
+
+/* Every throttle; 0, or -EINVAL with *bad the group whose volumes' limits
+   are invalid (-1: the instance's). */
+static int limits_setup(struct model *m, int *bad)
+{
+    int rc = 0;
+    for (*bad = 0; *bad < m->n_groups; ++*bad)
+        if ((rc = group_limits_setup(m, &m->groups[*bad])) != 0)
+            return rc;
+    *bad = -1;
+    struct inst_rates r;
+    inst_rates_of(m, &r);
+    double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)m->inst_unit_bytes;
+    rc = thr_setup(&m->inst_iops.thr, &r.iops, m->burst_credit_frac, ops);
     if (rc == 0)
-        rc = thr_setup(&m->inst_iops.thr, &r.inst_iops, frac, ops);
-    if (rc == 0)
-        rc = thr_setup(&m->inst_tput.thr, &r.inst_tput, frac, bytes);
+        rc = thr_setup(&m->inst_tput.thr, &r.tput, m->burst_credit_frac, bytes);
     return rc;
 }
 
@@ -585,13 +668,13 @@ static struct merge_run *run_place(struct vol_state *vs, uint64_t end)
 }
 
 /* Operations an I/O costs on its volume, after merging sequential I/O. */
-static double io_ops(struct model *m, struct vol_state *vs,
-                     const struct sim_io *io)
+static double io_ops(struct vol_state *vs, const struct sim_io *io)
 {
-    uint64_t unit = m->io_unit_bytes;     /* a power of two */
+    const struct vol_group *g = vs->grp;
+    uint64_t unit = g->io_unit_bytes;     /* a power of two */
     uint64_t size = io->size_bytes;
-    double ops = (double)((size + unit - 1) >> m->io_unit_shift);
-    if (!m->volume.merges_contiguous)
+    double ops = (double)((size + unit - 1) >> g->io_unit_shift);
+    if (!g->volume.merges_contiguous)
         return ops;
     struct merge_run *at = run_find(vs, io->offset_bytes);
     uint64_t bytes = at ? at->bytes + size : size;
@@ -756,6 +839,7 @@ static void model_free(struct model *m)
     for (int d = 0; m->vol && d < m->disks; d++)
         free(m->vol[d].runs);
     free(m->vol);
+    free(m->groups);
     evq_free(&m->events);
     free(m);
 }
@@ -764,8 +848,10 @@ static void model_free(struct model *m)
    merges: at open, or when a retune brings such a type.  0 or -ENOMEM. */
 static int runs_alloc(struct model *m)
 {
-    for (int d = 0; d < m->disks && m->volume.merges_contiguous; d++) {
+    for (int d = 0; d < m->disks; d++) {
         struct vol_state *vs = &m->vol[d];
+        if (!vs->grp->volume.merges_contiguous)
+            continue;
         if (vs->runs)
             continue;
         vs->runs = malloc(MERGE_SLOTS * sizeof *vs->runs);
@@ -776,6 +862,10 @@ static int runs_alloc(struct model *m)
     }
     return 0;
 }
+
+/* run_cfg copies a whole configuration into the core's buffer */
+_Static_assert(sizeof(struct dev_model_cfg) <= DEV_BACKEND_CFG_BYTES,
+               "struct dev_model_cfg outgrew DEV_BACKEND_CFG_BYTES");
 
 static int open_nomem(char *why, size_t why_len, int disks)
 {
@@ -799,12 +889,113 @@ static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
     return mc;
 }
 
+/* Whether the groups are all on the instance itself (instance store) or
+   all attached through its EBS / block-volume path: the instance's limits
+   are one pair for the set, so the model takes one kind per instance.
+   0, or -EINVAL with the reason. */
+static int groups_check(const struct model *m, char *why, size_t why_len)
+{
+    for (int i = 1; i < m->n_groups; i++)
+        if (m->groups[i].volume.instance_store != m->groups[0].volume.instance_store) {
+            snprintf(why, why_len, "volume groups '%s' and '%s': the model takes volumes "
+                     "attached over the instance's path or instance storage, not both",
+                     m->groups[0].volume.spec, m->groups[i].volume.spec);
+            return -EINVAL;
+        }
+    return 0;
+}
+
+/* Group g's type becomes v: its profile, I/O unit and latency on the
+   model's instance.  0, or -EINVAL with the reason. */
+static int group_set_volume(struct model *m, struct vol_group *g,
+                            const struct vol_profile *v, char *why, size_t why_len)
+{
+    uint64_t unit = v->io_unit_bytes ? v->io_unit_bytes : 256 * KIB;
+    if (!units_is_pow2(unit)) {
+        snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
+                 v->spec, (unsigned long long)unit);
+        return -EINVAL;
+    }
+    g->volume = *v;
+    g->io_unit_bytes = unit;
+    g->io_unit_shift = (unsigned)__builtin_ctzll(unit);
+    latency_setup(g, &m->instance);
+    return 0;
+}
+
+/* The groups as cfg gives them (none: one of every disk, cfg->volume),
+   each disk pointed at its own; 0 or -EINVAL / -ENOMEM with the reason. */
+static int groups_setup(struct model *m, const struct dev_model_cfg *cfg,
+                        char *why, size_t why_len)
+{
+    int n = cfg->n_vol_groups, sum = 0;
+    if (n < 0 || n > DEV_MODEL_MAX_GROUPS) {
+        snprintf(why, why_len, "the model takes 1..%d volume groups, not %d",
+                 DEV_MODEL_MAX_GROUPS, n);
+        return -EINVAL;
+    }
+    struct dev_model_vol_group one = { cfg->volume, m->disks };
+    const struct dev_model_vol_group *given = n > 0 ? cfg->vol_groups : &one;
+    m->n_groups = n > 0 ? n : 1;
+    for (int i = 0; i < m->n_groups; i++) {
+        if (!given[i].volume || given[i].disks < 1) {
+            snprintf(why, why_len, "volume group %d needs a volume and 1 or more disks", i);
+            return -EINVAL;
+        }
+        sum += given[i].disks;
+    }
+    if (sum != m->disks) {
+        snprintf(why, why_len, "the volume groups hold %d disks, the device set %d",
+                 sum, m->disks);
+        return -EINVAL;
+    }
+    m->groups = calloc((size_t)m->n_groups, sizeof *m->groups);
+    if (!m->groups)
+        return open_nomem(why, why_len, m->disks);
+    for (int i = 0, first = 0; i < m->n_groups; first += given[i++].disks) {
+        struct vol_group *g = &m->groups[i];
+        int rc = group_set_volume(m, g, given[i].volume, why, why_len);
+        if (rc != 0)
+            return rc;
+        g->first_disk = first;
+        g->disks = given[i].disks;
+        for (int d = first; d < first + g->disks; d++)
+            m->vol[d].grp = g;
+        if (g->io_unit_bytes > m->inst_unit_bytes)
+            m->inst_unit_bytes = g->io_unit_bytes;
+    }
+    m->inst_at_issue = m->n_groups > 1;
+    return groups_check(m, why, why_len);
+}
+
+/* Everything open makes after the checks: disks, groups, queue, runs,
+   throttles.  0, or -errno with the reason. */
+static int model_build(struct model *m, const struct devset_cfg *dc,
+                       const struct dev_model_cfg *cfg, char *why, size_t why_len)
+{
+    m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
+    if (!m->vol || evq_init(&m->events, dc->max_outstanding) < 0)
+        return open_nomem(why, why_len, dc->disks);
+    int rc = groups_setup(m, cfg, why, why_len);
+    if (rc != 0)
+        return rc;
+    if (runs_alloc(m) < 0)
+        return open_nomem(why, why_len, dc->disks);
+    int bad;
+    if (limits_setup(m, &bad) < 0) {
+        snprintf(why, why_len, "invalid limits in volume '%s' or instance '%s'",
+                 m->groups[bad < 0 ? 0 : bad].volume.spec, m->instance.name);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 static int model_open(struct devset *ds, const struct devset_cfg *dc,
                       char *why, size_t why_len)
 {
     const struct dev_model_cfg *cfg = dc->backend_cfg;
 
-    if (!cfg || !cfg->volume || !cfg->instance) {
+    if (!cfg || (!cfg->volume && cfg->n_vol_groups == 0) || !cfg->instance) {
         snprintf(why, why_len, "the model backend needs a volume and an instance profile");
         return -EINVAL;
     }
@@ -812,51 +1003,32 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
         snprintf(why, why_len, "the model backend needs max_outstanding >= 1");
         return -EINVAL;
     }
-    int rc;
     struct model *m = calloc(1, sizeof(*m));
-    if (!m) {
-        rc = open_nomem(why, why_len, dc->disks);
-        goto fail;
-    }
+    if (!m)
+        return open_nomem(why, why_len, dc->disks);
     m->disks = dc->disks;
     m->even_load = dc->even_load;
-    m->volume = *cfg->volume;
     m->instance = *cfg->instance;
     m->burst_credit_frac = cfg->burst_credit_frac;
-    m->io_unit_bytes = cfg->volume->io_unit_bytes ? cfg->volume->io_unit_bytes : 256 * KIB;
-    if (!units_is_pow2(m->io_unit_bytes)) {
-        snprintf(why, why_len, "volume '%s': its I/O unit (%llu bytes) is not a power of two",
-                 cfg->volume->spec, (unsigned long long)m->io_unit_bytes);
-        rc = -EINVAL;
-        goto fail;
-    }
-    m->io_unit_shift = (unsigned)__builtin_ctzll(m->io_unit_bytes);
     m->seed = dc->seed ^ 0x6d6f64656cull;
     rng_seed(&m->rng, m->seed);
-    m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
-    if (!m->vol || evq_init(&m->events, dc->max_outstanding) < 0) {
-        rc = open_nomem(why, why_len, dc->disks);
-        goto fail;
+    int rc = model_build(m, dc, cfg, why, why_len);
+    if (rc != 0) {
+        model_free(m);
+        return rc;
     }
-    if (runs_alloc(m) < 0) {
-        rc = open_nomem(why, why_len, dc->disks);
-        goto fail;
-    }
-    if (limits_setup(m) < 0) {
-        snprintf(why, why_len, "invalid limits in volume '%s' or instance '%s'",
-                 m->volume.spec, m->instance.name);
-        rc = -EINVAL;
-        goto fail;
-    }
-    latency_setup(m);
     weyl_setup(m);
     for (int i = 0; i < WEYL_STREAMS; i++)
         m->weyl[i] = rng_next(&m->rng);
     ds->priv = m;
     return 0;
-fail:
-    model_free(m);
-    return rc;
+}
+
+/* When the instance's throttles let an I/O of ops and bytes arriving at
+   `at` start. */
+static inline sim_ns inst_admit(struct model *m, sim_ns at, double ops, double bytes)
+{
+    return thr_admit(&m->inst_tput.thr, thr_admit(&m->inst_iops.thr, at, ops), bytes);
 }
 
 static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
@@ -868,14 +1040,21 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         struct vol_state *vs = &m->vol[io->disk];
         sim_ns t = m->now_ns;
         io->submit_ns = t;
-        double ops = io_ops(m, vs, io);
+        double ops = io_ops(vs, io);
         double bytes = io->size_bytes;
-        double vol_bytes = prof_tput_charge_bytes(&m->volume, ops, bytes);
+        double vol_bytes = prof_tput_charge_bytes(&vs->grp->volume, ops, bytes);
         sim_ns s = thr_admit(&vs->iops.thr, t, ops);
         s = thr_admit(&vs->tput.thr, s, vol_bytes);
         s = thr_admit(&vs->path.thr, s, bytes);
-        s = thr_admit(&m->inst_iops.thr, s, ops);
-        s = thr_admit(&m->inst_tput.thr, s, bytes);
+        /* several groups: the instance books the I/O as it is issued (see
+           "Volume groups" at the top); one group: after its volume.  Two
+           calls, not one with max(), so that one group pays a branch. */
+        if (m->inst_at_issue) {
+            sim_ns si = inst_admit(m, t, ops, bytes);
+            s = si > s ? si : s;
+        } else {
+            s = inst_admit(m, s, ops, bytes);
+        }
         limit_use(&vs->iops, ops);
         limit_use(&vs->tput, vol_bytes);
         limit_use(&vs->path, bytes);
@@ -923,12 +1102,14 @@ static void model_close(struct devset *ds)
     ds->priv = NULL;
 }
 
-/* The use of every limit since the window opened: the mean over the
-   volumes for theirs, and the burst facts of every bucket.
+/* The use of every limit since the window opened: for the volumes'
+   limits of a kind, the mean over the volumes of each group, and of the
+   groups the most used one (with one group, the mean over the volumes);
+   the burst facts of every bucket.
 
    A volume's burst is projected from what its kind of limit admitted on
-   all the volumes, their mean, when the layout spreads the load evenly
-   (m->even_load) and the bucket has not run out in the window: the
+   the volumes of its group, their mean, when the layout spreads the load
+   evenly (m->even_load) and the bucket has not run out in the window: the
    volumes' long-run shares are then equal, and a short window's share of
    one volume is not its long-run share.  Sequential streams moving from
    disk to disk gave one of 4 x st1 a tenth more than the mean over an
@@ -941,40 +1122,68 @@ static void model_close(struct devset *ds)
    credits: the stripe moves at its slowest volume, so one of 4 x gp2 at
    its base of 1,425 IOPS holds all four there while the other three, with
    credits, are used at half their burst rate; their mean, 0.61, read as
-   bound by the offered load while a fifth of the demand went unmet. */
+   bound by the offered load while a fifth of the demand went unmet.
+
+   Of several groups the most used one's mean stands for the kind: each
+   group is a disk group of its own that its classes' load moves at its
+   slowest volume, so a group that runs at its volumes' limit binds that
+   load whatever the others do (a mean over all volumes would dilute a
+   REDO group held at its IOPS by an idle DATA group). */
+struct limits_sums {
+    double util[SIM_LIMITS];            /* the instance's; the volumes': the max over groups */
+    double held_util[SIM_LIMITS];
+    bool empty[SIM_LIMITS];
+    double group_util[DEV_MODEL_MAX_GROUPS][SIM_LIMITS];
+    double mean_used[DEV_MODEL_MAX_GROUPS][SIM_LIMITS];
+};
+
+static int limit_group(const struct model *m, int i)
+{
+    return (int)(m->vol[i / VOL_LIMITS].grp - m->groups);
+}
+
 static void limits_report(struct model *m, enum dev_meter meter,
                           struct dev_limits *out)
 {
     double secs = (double)(m->now_ns - m->window_start_ns[meter]) / 1e9;
-    double util[SIM_LIMITS] = { 0 };
-    double held_util[SIM_LIMITS] = { 0 };
-    double mean_used[SIM_LIMITS] = { 0 };
-    bool empty[SIM_LIMITS] = { false };
+    struct limits_sums z;
+    memset(&z, 0, sizeof z);
     memset(out, 0, sizeof(*out));
-    for (int i = 0; i < VOL_LIMITS * m->disks; i++)
-        mean_used[model_limit_kind(m, i)] += limit_used(model_limit(m, i), meter) / m->disks;
+    for (int i = 0; i < VOL_LIMITS * m->disks; i++) {
+        int g = limit_group(m, i);
+        z.mean_used[g][model_limit_kind(m, i)] +=
+            limit_used(model_limit(m, i), meter) / m->groups[g].disks;
+    }
     for (int i = 0; i < model_limits_n(m); i++) {
         const struct limit *l = model_limit(m, i);
         enum sim_limit kind = model_limit_kind(m, i);
         bool held;
         double u = utilisation(l, meter, secs, m->now_ns, &held);
         bool per_volume = i < VOL_LIMITS * m->disks;
-        util[kind] += per_volume ? u / m->disks : u;
-        empty[kind] |= held;
-        if (held && u > held_util[kind])
-            held_util[kind] = u;
+        int g = per_volume ? limit_group(m, i) : 0;
+        if (per_volume)
+            z.group_util[g][kind] += u / m->groups[g].disks;
+        else
+            z.util[kind] += u;
+        z.empty[kind] |= held;
+        if (held && u > z.held_util[kind])
+            z.held_util[kind] = u;
         double used = per_volume && m->even_load && !limit_ran_out(l, meter)
-                          ? mean_used[kind]
+                          ? z.mean_used[g][kind]
                           : limit_used(l, meter);
         note_burst(out, l, kind, secs, m->window_start_ns[meter], m->now_ns, meter, used);
     }
+    for (int g = 0; g < m->n_groups; g++)
+        for (int k = 0; k < SIM_LIMITS; k++)
+            if (z.group_util[g][k] > z.util[k])
+                z.util[k] = z.group_util[g][k];
     static const enum sim_limit kinds[] = {
         SIM_LIMIT_VOLUME_IOPS, SIM_LIMIT_VOLUME_TPUT, SIM_LIMIT_ATTACH_PATH,
         SIM_LIMIT_INSTANCE_IOPS, SIM_LIMIT_INSTANCE_MBPS,
     };
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-        book(out, kinds[k], util[kinds[k]], empty[kinds[k]]);
-        book(out, kinds[k], held_util[kinds[k]], true);
+        book(out, kinds[k], z.util[kinds[k]], z.empty[kinds[k]]);
+        book(out, kinds[k], z.held_util[kinds[k]], true);
     }
 }
 
@@ -1114,33 +1323,83 @@ static void model_burst_stash(struct devset *ds, bool restore)
     }
 }
 
+/* The volume each group takes from a retune's mc (NULL: stays): its
+   groups, which must be the open's (their count and disks), or its one
+   volume, which only a model of one group takes (of several, which one
+   it means is not said).  0, or -EINVAL. */
+static int retune_volumes(const struct model *m, const struct dev_model_cfg *mc,
+                          const struct vol_profile *out[DEV_MODEL_MAX_GROUPS])
+{
+    for (int i = 0; i < m->n_groups; i++)
+        out[i] = NULL;
+    if (!mc)
+        return 0;
+    if (mc->n_vol_groups == 0) {
+        if (mc->volume && m->n_groups > 1)
+            return -EINVAL;
+        out[0] = mc->volume;
+        return 0;
+    }
+    if (mc->n_vol_groups != m->n_groups)
+        return -EINVAL;
+    for (int i = 0; i < m->n_groups; i++) {
+        if (mc->vol_groups[i].disks != m->groups[i].disks)
+            return -EINVAL;
+        out[i] = mc->vol_groups[i].volume;
+    }
+    return 0;
+}
+
+/* New rates for group g's volumes, from its type on the instance. */
+static void group_retune(struct model *m, const struct vol_group *g)
+{
+    struct vol_rates r;
+    vol_rates_of(&g->volume, &m->instance, &r);
+    double frac = m->burst_credit_frac;
+    for (int d = g->first_disk; d < g->first_disk + g->disks; d++) {
+        thr_retune(&m->vol[d].iops.thr, &r.iops, frac, m->now_ns);
+        thr_retune(&m->vol[d].tput.thr, &r.tput, frac, m->now_ns);
+        thr_retune(&m->vol[d].path.thr, &r.path, frac, m->now_ns);
+    }
+}
+
+/* A volume group's type (or every group's), the instance, or both, in
+   place.  Refused (-EINVAL, nothing changed) when the groups given are
+   not the open's, when one volume is given to a model of several groups,
+   or when the types would mix instance storage with attached volumes. */
 static int model_retune(struct devset *ds, const void *backend_cfg)
 {
     const struct dev_model_cfg *mc = backend_cfg;
-    const struct vol_profile *volume = mc ? mc->volume : NULL;
     const struct inst_profile *instance = mc ? mc->instance : NULL;
     struct model *m = ds->priv;
-    if (volume) {
-        m->volume = *volume;
-        if (runs_alloc(m) < 0)
-            return -ENOMEM;
+    const struct vol_profile *volume[DEV_MODEL_MAX_GROUPS];
+    if (retune_volumes(m, mc, volume) != 0)
+        return -EINVAL;
+    for (int i = 0; i < m->n_groups; i++) {    /* what groups_check and open refuse */
+        const struct vol_profile *v = volume[i] ? volume[i] : &m->groups[i].volume;
+        const struct vol_profile *v0 = volume[0] ? volume[0] : &m->groups[0].volume;
+        if (v->instance_store != v0->instance_store ||
+            (v->io_unit_bytes && !units_is_pow2(v->io_unit_bytes)))
+            return -EINVAL;
     }
     if (instance)
         m->instance = *instance;
-    if (volume || instance)
-        latency_setup(m);       /* the type's, on the instance's platform */
-    struct model_rates r;
-    rates_of(m, &r);
-    double frac = m->burst_credit_frac;
-    if (volume || instance)     /* a volume's IOPS may follow the platform */
-        for (int d = 0; d < m->disks; d++) {
-            thr_retune(&m->vol[d].iops.thr, &r.vol_iops, frac, m->now_ns);
-            thr_retune(&m->vol[d].tput.thr, &r.vol_tput, frac, m->now_ns);
-            thr_retune(&m->vol[d].path.thr, &r.vol_path, frac, m->now_ns);
+    char why[PROF_WHY_CHARS];
+    for (int i = 0; i < m->n_groups; i++) {
+        struct vol_group *g = &m->groups[i];
+        if (volume[i] || instance) {
+            /* the type's latency on the instance's platform; checked above */
+            (void)group_set_volume(m, g, volume[i] ? volume[i] : &g->volume, why, sizeof why);
+            group_retune(m, g);     /* a volume's IOPS may follow the platform */
         }
+    }
+    if (runs_alloc(m) < 0)
+        return -ENOMEM;
     if (instance) {
-        thr_retune(&m->inst_iops.thr, &r.inst_iops, frac, m->now_ns);
-        thr_retune(&m->inst_tput.thr, &r.inst_tput, frac, m->now_ns);
+        struct inst_rates r;
+        inst_rates_of(m, &r);
+        thr_retune(&m->inst_iops.thr, &r.iops, m->burst_credit_frac, m->now_ns);
+        thr_retune(&m->inst_tput.thr, &r.tput, m->burst_credit_frac, m->now_ns);
     }
     return 0;
 }

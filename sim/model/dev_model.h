@@ -13,17 +13,45 @@
 extern const struct dev_ops dev_model_ops;   /* dev_model.c */
 
 /* The model's own configuration (devset_cfg.backend_cfg): every disk is
-   one such volume, all attached to one such instance.  open copies what
-   it needs; the pointers need to live only that long.  A run carries
-   one as its backend_cfg (a struct sim_setup binds it: setup.h), and
+   one volume, all attached to one instance.  open copies what it needs;
+   the pointers need to live only that long.  A run carries one as its
+   backend_cfg (a struct sim_setup binds it: setup.h), and
    dev_model_ops's run_cfg hook copies it with the run's
-   burst_credit_frac.  retune takes one too: a volume or instance left
-   NULL stays as it is (burst_credit_frac is not retuned).  (Fields are
-   appended here, not in devset_cfg.) */
-struct dev_model_cfg {
+   burst_credit_frac.  (Fields are appended here, not in devset_cfg.)
+
+   The volumes: with n_vol_groups 0, every disk is `volume`.  Otherwise
+   they are n_vol_groups groups of one type each, which take consecutive
+   disk numbers in order (group 0 disks 0 .. disks - 1, group 1 the next,
+   ...) and whose disks add up to the device set's; `volume` is then not
+   read.  Each volume has its own group's type: its limits, buckets,
+   latency and platform rules; the instance's limits and its bucket are
+   one for all disks of all groups (dev_model.c, "Volume groups").  open
+   refuses (-EINVAL, with the reason) groups that do not add up, a group
+   without a volume or a disk, more than DEV_MODEL_MAX_GROUPS, and groups
+   that mix instance storage with attached volumes.
+
+   retune takes one too, and changes in place: the instance when given;
+   the volumes of every group whose volume is given, when the groups are
+   the open's (same count, same disks each); or, with n_vol_groups 0,
+   `volume` when the model has one group (opened with `volume` or one
+   group).  A single `volume` for a model of several groups is refused
+   (-EINVAL, nothing changed: which group it means is not said), as are
+   groups unlike the open's; a caller then opens the set anew.  NULL
+   volume or instance: stays as it is (burst_credit_frac is not
+   retuned). */
+#define DEV_MODEL_MAX_GROUPS 8
+
+struct dev_model_vol_group {
     const struct vol_profile *volume;
+    int disks;                          /* >= 1 */
+};
+
+struct dev_model_cfg {
+    const struct vol_profile *volume;   /* n_vol_groups 0: every disk's */
     const struct inst_profile *instance;
     double burst_credit_frac;           /* 0..1: how full buckets start */
+    int n_vol_groups;                   /* 0, or 1..DEV_MODEL_MAX_GROUPS */
+    struct dev_model_vol_group vol_groups[DEV_MODEL_MAX_GROUPS];
 };
 
 #endif

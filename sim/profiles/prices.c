@@ -366,3 +366,73 @@ int price_bill(const struct inst_profile *in, const struct vol_profile *v, int d
     *out = price_bill_at(&b, disks);
     return 0;
 }
+
+/* Group g's line from its own bill b (price_bill of its volumes alone). */
+static void group_line(const struct price_group *g, const struct price_bill *b,
+                       struct price_group_line *line)
+{
+    memset(line, 0, sizeof *line);
+    snprintf(line->name, sizeof line->name, "%s", g->name ? g->name : "");
+    snprintf(line->type, sizeof line->type, "%s", g->volume->type);
+    snprintf(line->spec, sizeof line->spec, "%s", g->volume->spec);
+    line->disks = b->disks;
+    line->volume_usd_month = b->volume_usd_month;
+    line->volume_list_usd_month = b->volume_list_usd_month;
+    line->volumes_usd_month = b->volumes_usd_month;
+    snprintf(line->volume_basis, sizeof line->volume_basis, "%s", b->volume_basis);
+}
+
+/* The whole of several groups' lines: bill (group 0's own) becomes the
+   instance plus every line. */
+static void groups_total(struct price_group_bill *out)
+{
+    struct price_bill *b = &out->bill;
+    size_t used = 0;
+    b->disks = 0;
+    b->volumes_usd_month = 0;
+    b->volume_usd_month = b->volume_list_usd_month = 0;
+    for (int i = 0; i < out->n_groups; i++) {
+        const struct price_group_line *l = &out->group[i];
+        b->disks += l->disks;
+        b->volumes_usd_month += l->volumes_usd_month;
+        int w = snprintf(b->volume_basis + used, sizeof b->volume_basis - used, "%s%s %d x %s",
+                         i ? ", " : "", l->name, l->disks, l->type);
+        used += w > 0 ? (size_t)w : 0;
+        if (used >= sizeof b->volume_basis)
+            used = sizeof b->volume_basis - 1;
+    }
+    b->volumes_usd_month = price_to_cents(b->volumes_usd_month);
+    b->total_usd_month = b->instance_usd_month + b->volumes_usd_month;
+}
+
+int price_bill_groups(const struct inst_profile *in, const struct price_group *groups, int n,
+                      const struct price_opts *o, struct price_group_bill *out, char *why,
+                      size_t why_len)
+{
+    struct price_group_bill r;
+    if (n < 1 || n > PRICE_MAX_GROUPS)
+        return why_set(why, why_len, "%d volume groups: a bill takes 1 to %d", n,
+                       PRICE_MAX_GROUPS);
+    memset(&r, 0, sizeof r);
+    r.n_groups = n;
+    for (int i = 0; i < n; i++) {
+        struct price_bill b;
+        char inner[PROF_WHY_CHARS + 64], q[40];
+        const char *name = groups[i].name ? groups[i].name : "";
+        if (price_bill(in, groups[i].volume, groups[i].disks, o, &b, inner, sizeof inner) != 0)
+            return why_set(why, why_len, "group %s: %s",
+                           why_quote(name, strlen(name), q, sizeof q), inner);
+        if (i == 0)
+            r.bill = b;
+        else if (b.prices_list != r.bill.prices_list)
+            return why_set(why, why_len, "group %s: %s is priced on the %s, the first "
+                           "group's %s on the %s; one instance takes one provider's volumes",
+                           why_quote(name, strlen(name), q, sizeof q), groups[i].volume->type,
+                           b.prices_list, groups[0].volume->type, r.bill.prices_list);
+        group_line(&groups[i], &b, &r.group[i]);
+    }
+    if (n > 1)
+        groups_total(&r);
+    *out = r;
+    return 0;
+}

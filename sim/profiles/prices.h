@@ -80,6 +80,50 @@ struct price_bill {
 int price_bill(const struct inst_profile *in, const struct vol_profile *v, int disks,
                const struct price_opts *o, struct price_bill *out, char *why, size_t why_len);
 
+/* Several groups of volumes on one instance (a DATA and a REDO disk
+   group): the instance once, and each group its line, its volumes
+   together rounded once to the cent as a bill's usage line is (a group is
+   one type, so one line; two groups of one type are two lines here where
+   AWS would sum them into one: a cent may differ).  bill is the whole:
+   disks all groups' volumes, volumes_usd_month the sum of the groups'
+   lines, total_usd_month the instance plus that; its volume_usd_month
+   and volume_list_usd_month are the first group's volume when there is
+   one group (then bill is price_bill's, to the byte) and 0 with several,
+   whose volume_basis names the groups ("DATA 8 x gp3, REDO 4 x io2"). */
+#define PRICE_MAX_GROUPS 8
+#define PRICE_GROUP_NAME_MAX 32
+
+struct price_group {                /* the input: one group */
+    const char *name;               /* for the bill's line, kept short */
+    const struct vol_profile *volume;
+    int disks;                      /* >= 1 */
+};
+
+struct price_group_line {           /* the output: one group's line */
+    char name[PRICE_GROUP_NAME_MAX];
+    char type[PROF_NAME_MAX];       /* the volume's type: "gp3" */
+    char spec[128];                 /* its canonical spec */
+    int disks;
+    double volume_usd_month;        /* one volume, to the cent */
+    double volume_list_usd_month;   /* one volume, unrounded */
+    double volumes_usd_month;       /* disks x volume_list_usd_month, to the cent */
+    char volume_basis[192];         /* "250 GiB x $0.08" */
+};
+
+struct price_group_bill {
+    struct price_bill bill;
+    int n_groups;
+    struct price_group_line group[PRICE_MAX_GROUPS];
+};
+
+/* The bill of n groups (1..PRICE_MAX_GROUPS) on instance in, as above.
+   0, or -EINVAL with the reason in why: price_bill's reasons for any
+   group (the group named), n out of range, groups whose volumes are of
+   different providers (one instance's bill is one provider's list). */
+int price_bill_groups(const struct inst_profile *in, const struct price_group *groups, int n,
+                      const struct price_opts *o, struct price_group_bill *out, char *why,
+                      size_t why_len);
+
 /* Whether total_usd_month is the whole bill: there is no instance, or it
    is priced. */
 static inline bool price_bill_total_known(const struct price_bill *b)
