@@ -186,6 +186,8 @@ struct cli_opts {
     struct wl_spec workload;
     int n_groups;
     struct sim_group_spec groups[SIM_MAX_GROUPS];
+    struct price_group_bill group_bill;     /* resolved: the groups' bill
+                                               (bill is its total) */
 
     /* output */
     const char *testname;

@@ -60,6 +60,26 @@ static void prices_words(const struct price_bill *b, char *buf, size_t len)
     snprintf(buf, len, "%s, %s", b->prices_list, price_os_name(b->os));
 }
 
+/* The bill of a database workload's groups: the instance and each
+   group's volumes. */
+static void print_group_costs(FILE *f, const struct cli_opts *o,
+                              const char *inst, const char *words)
+{
+    const struct price_group_bill *gb = &o->group_bill;
+    const struct price_bill *b = &gb->bill;
+    if (price_bill_total_known(b))
+        fprintf(f, "  cost      $%.2f/month: instance %s", b->total_usd_month, inst);
+    else
+        fprintf(f, "  cost      instance %s", inst);
+    for (int g = 0; g < gb->n_groups; g++) {
+        char unit[32];
+        fprintf(f, " + %s %d x %s %s", gb->group[g].name, gb->group[g].disks,
+                price_unit_text(gb->group[g].volume_list_usd_month, unit,
+                                sizeof unit), gb->group[g].type);
+    }
+    fprintf(f, " (%s)\n  priced    %s\n", words, b->instance_basis);
+}
+
 void cli_print_cost_header(FILE *f, const struct cli_opts *o)
 {
     const struct price_bill *b = &o->bill;
@@ -70,6 +90,10 @@ void cli_print_cost_header(FILE *f, const struct cli_opts *o)
     instance_amount(b, inst, sizeof inst);
     prices_words(b, words, sizeof words);
     unit_price(b, unit, sizeof unit);
+    if (o->n_groups > 0) {
+        print_group_costs(f, o, inst, words);
+        return;
+    }
     if (o->cmd == CLI_SWEEP)
         fprintf(f, "  cost      instance %s + $%.2f per volume a month (%s); totals in "
                 "the table\n", inst, b->volume_usd_month, words);

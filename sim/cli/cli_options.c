@@ -640,7 +640,7 @@ static void help_workload_presets(char *buf, size_t len)
     for (int i = 0; at < len && (name = workload_preset_describe(i, desc,
                                                                  sizeof desc));
          i++)
-        at += (size_t)snprintf(buf + at, len - at, " %s%s", i ? "," : "", name);
+        at += (size_t)snprintf(buf + at, len - at, "%s %s", i ? "," : "", name);
 }
 
 /* ---- forecast ---------------------------------------------------------- */

@@ -175,8 +175,8 @@ static void print_db_workload(FILE *f, const struct cli_job *j)
 {
     const struct sim_run_cfg *run = &j->cfg.run;
     const struct wl_spec *w = &j->o->workload;
-    fprintf(f, "  workload  %s: %d class%s, one point of them\n",
-            j->o->workload_name, w->n_classes, w->n_classes == 1 ? "" : "es");
+    fprintf(f, "  classes   %d of workload %s, measured as one point\n",
+            w->n_classes, j->o->workload_name);
     for (int c = 0; c < w->n_classes; c++) {
         const struct wl_class_spec *k = &w->cls[c];
         char loop[48], size[32];
@@ -359,9 +359,11 @@ void cli_print_header(FILE *f, const struct cli_job *j)
             o->cmd == CLI_SWEEP ? "sweep" : "run");
     print_echo(f, j);
     print_instance(f, &o->instance, &o->volume);
-    print_volume(f, o);
+    if (o->n_groups == 0)           /* groups: each its own, below */
+        print_volume(f, o);
     cli_print_cost_header(f, o);
-    print_layout(f, o, disks);
+    if (o->n_groups == 0)
+        print_layout(f, o, disks);
     print_workload(f, j);
     fputc('\n', f);
 }

@@ -1184,6 +1184,8 @@ static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
     memset(&o->bill, 0, sizeof o->bill);
     if (o->engine != CLI_ENGINE_MODEL)
         return 0;
+    if (o->n_groups > 0)
+        return cli_workload_bill(o, why, why_len);
     if (price_bill(&o->instance, &o->volume, disks, &o->price, &o->bill, inner,
                    sizeof inner) != 0) {
         bill_reason_as_typed(o, inner, why, why_len);

@@ -167,7 +167,7 @@ static void group_to_cfg(const struct cli_opts *o, int g, int first_disks,
     const struct sim_group_spec *gs = &o->groups[g];
     struct sim_db_group *out = &s->run.db.groups[g];
     snprintf(out->name, sizeof out->name, "%s", gs->name);
-    out->disks = g == 0 ? first_disks : gs->disks;
+    out->disks = g == 0 && o->cmd == CLI_SWEEP ? first_disks : gs->disks;
     out->disk_bytes = gs->profile.size_bytes;
     out->layout = s->run.layout;
     out->layout.disk_failgroup = NULL;
@@ -180,6 +180,39 @@ static void group_to_cfg(const struct cli_opts *o, int g, int first_disks,
     if (gs->given & CLI_GROUP_GIVEN_FAILGROUPS)
         out->layout.failgroups = gs->failgroups;
     s->group_volume[g] = gs->profile;
+}
+
+int cli_workload_bill(struct cli_opts *o, char *why, size_t why_len)
+{
+    struct price_group groups[SIM_MAX_GROUPS];
+    char inner[400];
+    for (int g = 0; g < o->n_groups; g++)
+        groups[g] = (struct price_group){ o->groups[g].name,
+                                          &o->groups[g].profile,
+                                          o->groups[g].disks };
+    if (price_bill_groups(&o->instance, groups, o->n_groups, &o->price,
+                          &o->group_bill, inner, sizeof inner) != 0) {
+        snprintf(why, why_len, "--group: %s", inner);
+        return -EINVAL;
+    }
+    o->bill = o->group_bill.bill;
+    return 0;
+}
+
+/* A sweep's bill at a disk count of the first group (the groups'
+   volumes were priced once, at resolve: this cannot fail). */
+static void sweep_bill(const struct cli_opts *o, int disks, struct sim_setup *s)
+{
+    struct price_group groups[SIM_MAX_GROUPS];
+    struct price_group_bill gb;
+    char why[400];
+    for (int g = 0; g < o->n_groups; g++)
+        groups[g] = (struct price_group){ o->groups[g].name,
+                                          &o->groups[g].profile,
+                                          g == 0 ? disks : o->groups[g].disks };
+    if (price_bill_groups(&o->instance, groups, o->n_groups, &o->price, &gb,
+                          why, sizeof why) == 0)
+        s->bill = gb.bill;
 }
 
 void cli_workload_to_cfg(const struct cli_opts *o, int disks,
@@ -203,5 +236,8 @@ void cli_workload_to_cfg(const struct cli_opts *o, int disks,
     }
     s->run.disks = total;
     s->volume = s->group_volume[0];
+    s->bill = o->group_bill.bill;
+    if (o->cmd == CLI_SWEEP && o->group_bill.n_groups > 0)
+        sweep_bill(o, disks, s);
     sim_setup_run(s);
 }

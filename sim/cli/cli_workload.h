@@ -14,6 +14,10 @@
    why naming the flag. */
 int cli_workload_resolve(struct cli_opts *o, char *why, size_t why_len);
 
+/* The bill of the groups' volumes on the instance (o->group_bill; o->bill
+   its total), on modelled volumes.  0, or -EINVAL with why. */
+int cli_workload_bill(struct cli_opts *o, char *why, size_t why_len);
+
 /* The resolved workload into *s, whose ORION part cli_opts_to_cfg built
    for `disks` disks (with groups: the first group's, the others' as
    given); nothing without --workload. */

@@ -69,7 +69,10 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
         struct sim_run_progress to = { progress, arg, 0 };
         return sim_run_shared(cfg, &to, out, why, why_len);
     }
-    struct sim_sweep_spec one = { cfg, &cfg->disks, 1, progress, arg };
+    /* a sweep's count is the first group's disks (sim_sweep_run_cfg) */
+    const int *disks = cfg->db.n_groups > 0 ? &cfg->db.groups[0].disks
+                                            : &cfg->disks;
+    struct sim_sweep_spec one = { cfg, disks, 1, progress, arg };
     int n_runs = 0;
     return sim_run_tasks(&one, false, out, &n_runs, why, why_len);
 }

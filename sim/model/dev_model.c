@@ -875,7 +875,8 @@ static int open_nomem(char *why, size_t why_len, int disks)
 
 /* The model's part of a run (dev_ops.run_cfg): the volume and instance
    the caller gave (run->backend_cfg, a struct dev_model_cfg), with the
-   level the buckets start at, which is the core's measuring knob. */
+   level the buckets start at, which is the core's measuring knob, and
+   the volume groups' disks as the run has them. */
 static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
                                  size_t len)
 {
@@ -886,6 +887,10 @@ static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
         return NULL;
     *mc = *given;
     mc->burst_credit_frac = run->burst_credit_frac;
+    /* a database workload's groups: their disks as this run has them (a
+       sweep sizes the first group) */
+    for (int g = 0; g < mc->n_vol_groups && g < run->db.n_groups; g++)
+        mc->vol_groups[g].disks = run->db.groups[g].disks;
     return mc;
 }
 

@@ -184,3 +184,52 @@ int report_db_summary(FILE *f, const struct report_meta *meta,
         summary_run(f, run, runs[i]);
     return ferror(f) ? -EIO : 0;
 }
+
+/* The monthly bill of a database workload's run at its disks: the
+   instance and each group's volumes at their list price (the first
+   group's count is the sweep's). */
+static double db_run_usd(const struct sim_setup *cfg,
+                         const struct sim_run_result *r)
+{
+    const struct sim_run_cfg *run = &cfg->run;
+    double usd = cfg->bill.instance_usd_month;
+    int others = 0;
+    for (int g = 1; g < run->db.n_groups; g++)
+        others += run->db.groups[g].disks;
+    for (int g = 0; g < run->db.n_groups; g++) {
+        char basis[256];
+        int disks = g == 0 ? r->disks - others : run->db.groups[g].disks;
+        usd += disks * price_volume_month(&cfg->group_volume[g], basis,
+                                          sizeof basis);
+    }
+    return price_to_cents(usd);
+}
+
+void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
+                                const struct sim_sweep_result *sweep)
+{
+    const struct sim_run_cfg *run = &cfg->run;
+    bool priced = cfg->bill.disks > 0 && run->db.n_groups > 0;
+    fprintf(f, "%6s  %-16s %-8s %10s %9s %9s %9s  %-18s %s\n", "disks",
+            "class", "group", "IOPS", "MB/s", "avg us", "p99 us",
+            "limited by", priced ? "$/month" : "");
+    for (int i = 0; i < sweep->n_runs; i++) {
+        const struct sim_run_result *r = sweep->runs[i];
+        if (r->n_points == 0)
+            continue;
+        const struct sim_point_result *p = &r->points[0];
+        for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++) {
+            const struct sim_class_result *k = &p->cls[c];
+            fprintf(f, c == 0 ? "%6d  " : "%6s  ", c == 0 ? r->disks : 0);
+            if (c > 0)
+                fseek(f, 0, SEEK_CUR);
+            fprintf(f, "%-16s %-8s %10.0f %9.2f %9.1f %9.1f  %-18s",
+                    run->db.class_name[c], report_class_group(run, c), k->iops,
+                    k->mbps, k->lat.avg_us, k->lat.p99_us,
+                    c == 0 ? sim_limit_label(p->limited_by) : "");
+            if (priced && c == 0)
+                fprintf(f, " %.2f", db_run_usd(cfg, r));
+            fputc('\n', f);
+        }
+    }
+}
