@@ -164,6 +164,10 @@ void report_classes_table(FILE *f, const struct sim_run_cfg *run,
                           const struct sim_point_result *p);
 int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
                        const struct sim_run_result *const *runs, int n_runs);
+/* A database workload's sweep: per disk count each class's figures, the
+   binding limit and the monthly bill (report_sweep_table calls it). */
+void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
+                                const struct sim_sweep_result *sweep);
 /* summary.txt of a database workload's run or sweep: the command line,
    the echoed options, the classes' groups and the instance, then each
    run's table. */

@@ -220,9 +220,10 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
         const struct sim_point_result *p = &r->points[0];
         for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++) {
             const struct sim_class_result *k = &p->cls[c];
-            fprintf(f, c == 0 ? "%6d  " : "%6s  ", c == 0 ? r->disks : 0);
-            if (c > 0)
-                fseek(f, 0, SEEK_CUR);
+            if (c == 0)
+                fprintf(f, "%6d  ", r->disks);
+            else
+                fprintf(f, "%6s  ", "");
             fprintf(f, "%-16s %-8s %10.0f %9.2f %9.1f %9.1f  %-18s",
                     run->db.class_name[c], report_class_group(run, c), k->iops,
                     k->mbps, k->lat.avg_us, k->lat.p99_us,

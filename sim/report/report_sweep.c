@@ -880,6 +880,10 @@ static void orion_table(FILE *f, const struct sim_setup *cfg,
 void report_sweep_table(FILE *f, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep)
 {
+    if (sim_run_db(&cfg->run)) {
+        report_classes_sweep_table(f, cfg, sweep);
+        return;
+    }
     if (sim_open_load_on(&cfg->run.open))
         open_table(f, cfg, sweep);
     else
