@@ -1173,7 +1173,7 @@ sample_value() {
     rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
     max-outstanding) echo 64 ;;
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
-    report) echo x.html ;; label) echo nightly ;;
+    report) echo x.html ;; label) echo nightly ;; workload) echo redo ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
@@ -1188,7 +1188,7 @@ valued_of() {   # run|sweep|orion -> the valued options, one per line
 for cmd in run sweep; do
     n=0
     for opt in $(valued_of $cmd); do
-        [ "$opt" = target ] && continue        # the one that repeats
+        case $opt in target|group|need-*) continue ;; esac     # they repeat
         n=$((n + 1))
         v=$(sample_value "$opt")
         if [ -z "$v" ]; then
@@ -1204,6 +1204,82 @@ for cmd in run sweep; do
     else harness_fail "option_table_should_list_the_valued_options_of_$cmd" "only $n found"; fi
 done
 expect_no_files "options_given_twice_should_write_nothing" . one.lun out
+
+# ---- a database workload: --workload's classes on --group's disk groups ----
+
+DB=(--workload oltp --instance r6i.4xlarge --group DATA:disks=8,volume=gp3
+    --group REDO:disks=4,volume=io2,iops=16000,redundancy=normal
+    --duration 1s --quiet)
+"$ASMSIM" run "${DB[@]}" --output-dir db --json db.json > db.txt 2>&1
+db_rc=$?
+if [ $db_rc -eq 0 ] &&
+   grep -Eq '^  data-reads +DATA +2413/s poisson +8KiB +[0-9]+' db.txt &&
+   grep -Eq '^  redo +REDO +1422/s poisson +512B\.\.1MiB \(8 sizes\)' db.txt &&
+   grep -q 'instance \$735.84 + DATA 8 x \$20.00 gp3 + REDO 4 x \$1052.50 io2' db.txt &&
+   grep -q '^Disk group REDO: 4 x io2:size=100GiB,iops=16000, normal redundancy$' db/*_summary.txt &&
+   grep -Eq '^12,dbwr,DATA,write,[0-9.]+,,' db/*_classes.csv &&
+   python3 - db.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+cls = d["points"][0]["classes"]
+assert [c["name"] for c in cls] == ["data-reads", "dbwr", "redo"], cls
+assert all(c["iops"] > 0 and c["lat_us"]["p99"] > 0 for c in cls)
+assert cls[2]["read_lat_us"] is None and cls[2]["write_lat_us"]["p50"] > 0
+assert [g["disks"] for g in d["config"]["groups"]] == [8, 4]
+assert d["config"]["classes"][2]["sizes"][0] == {"bytes": 512, "weight": 35400}
+PY
+then
+    harness_ok "database_workload_should_show_every_class_in_every_output"
+else
+    harness_fail "database_workload_should_show_every_class_in_every_output" \
+        "exit $db_rc; $(head -c 600 db.txt)"
+fi
+rm -rf db db.json db.txt
+expect_error "group_without_a_workload_should_be_refused" \
+    "asmsim: --group DATA: disk groups are a database workload's; give --workload" "" \
+    "$ASMSIM" run --group DATA:disks=2,volume=gp3
+expect_error "workload_class_on_a_group_not_given_should_name_it" \
+    "asmsim: --workload oltp: class redo goes to group REDO, which no --group names (given: DATA)" "" \
+    "$ASMSIM" run --workload oltp --instance r6i.4xlarge --group DATA:disks=2,volume=gp3
+expect_error "group_given_twice_should_be_refused" \
+    "asmsim: --group DATA: given twice; each disk group once" "" \
+    "$ASMSIM" run --workload redo --group REDO:disks=2,volume=gp3 --group data:disks=2,volume=gp3 \
+    --group DATA:disks=1,volume=gp3
+expect_error "unknown_workload_should_list_the_presets" \
+    "asmsim: --workload nosuch: " "" "$ASMSIM" run --workload nosuch
+expect_error "orion_rates_with_a_workload_should_be_refused" \
+    "asmsim: --workload oltp: --rate-small and --rate-large are ORION's classes'" "" \
+    "$ASMSIM" run --workload oltp --rate-small 100
+"$ASMSIM" run "${DB[@]}" --need-latency redo:p99:1ms --need-iops data-reads:20000 \
+    --need-mbps dbwr:10 --json dbn.json > dbn.txt 2>&1
+if grep -Eq '^Targets: redo p99 latency [0-9.]+ us <= 1000.0 us: met$' dbn.txt &&
+   grep -Eq '^ +data-reads [0-9]+ IOPS >= 20000: MISSED$' dbn.txt &&
+   tr -d ' \t\n' < dbn.json | grep -q '"class":"data-reads","what":"iops","need":20000,"got":[0-9.]*,"met":false'; then
+    harness_ok "class_targets_should_be_judged_in_the_terminal_and_the_json"
+else
+    harness_fail "class_targets_should_be_judged_in_the_terminal_and_the_json" "$(tail -5 dbn.txt)"
+fi
+rm -f dbn.txt dbn.json
+expect_error "class_target_of_a_class_the_workload_lacks_should_name_its_classes" \
+    "asmsim: --need-iops nosuch:5: the workload oltp has no class nosuch; its classes: data-reads, dbwr, redo" "" \
+    "$ASMSIM" run --workload oltp --need-iops nosuch:5
+expect_error "class_target_without_a_workload_should_be_refused" \
+    "asmsim: --need-latency redo:p99:1ms: a target of a database workload's class; give --workload" "" \
+    "$ASMSIM" run --need-latency redo:p99:1ms
+expect_error "class_target_with_an_unknown_statistic_should_list_them" \
+    "asmsim: --need-latency redo:p42:1ms: unknown statistic p42; use mean, p50, p90, p99, p99.9 or p99.99" "" \
+    "$ASMSIM" run --workload oltp --need-latency redo:p42:1ms
+"$ASMSIM" run --workload oltp --disks 2 --size-small 4KiB --duration 200ms --quiet \
+    > dbw.txt 2>&1
+if grep -q "^asmsim: warning: --size-small 4KiB is not used: --workload's classes set their own$" dbw.txt &&
+   grep -q "^asmsim: warning: --workload oltp: its groups (DATA, REDO) all share the run's one disk group" dbw.txt &&
+   grep -Eq '^  redo +- +1422/s' dbw.txt; then
+    harness_ok "workload_without_groups_should_share_the_runs_disk_group_and_say_so"
+else
+    harness_fail "workload_without_groups_should_share_the_runs_disk_group_and_say_so" \
+        "$(head -c 600 dbw.txt)"
+fi
+rm -f dbw.txt
 
 # --label, an option added by one row of the option table and its setter:
 # echoed by the table's echo rows in every output, refused when a terminal

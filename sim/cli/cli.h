@@ -188,6 +188,12 @@ struct cli_opts {
     struct sim_group_spec groups[SIM_MAX_GROUPS];
     struct price_group_bill group_bill;     /* resolved: the groups' bill
                                                (bill is its total) */
+    /* --need-iops, --need-mbps, --need-latency (cli_needs.c): as given,
+       the class name's length in it, and the target (class resolved) */
+    int n_need_texts;
+    const char *need_text[SIM_MAX_NEEDS];
+    size_t need_len[SIM_MAX_NEEDS];
+    struct sim_class_need need_parsed[SIM_MAX_NEEDS];
 
     /* output */
     const char *testname;

@@ -43,26 +43,8 @@
 /* "1ms", "500us", "0.8ms", "p99:2ms" -> microseconds. */
 static int parse_latency(const char *text, double *us, bool *p99)
 {
-    static const struct { const char *unit; double us; } units[] = {
-        { "us", 1 }, { "ms", 1e3 }, { "s", 1e6 } };
-    char num[32];
-
     *p99 = strncmp(text, "p99:", 4) == 0;
-    if (*p99)
-        text += 4;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-        size_t n = strlen(text), u = strlen(units[i].unit);
-        double v;
-        if (n <= u || n - u >= sizeof num || strcmp(text + n - u, units[i].unit) != 0)
-            continue;
-        memcpy(num, text, n - u);
-        num[n - u] = '\0';
-        if (cli_parse_double(num, 0.001, 1e9, &v) != 0)
-            return -EINVAL;
-        *us = v * units[i].us;
-        return 0;
-    }
-    return -EINVAL;
+    return cli_parse_latency_us(*p99 ? text + 4 : text, us);
 }
 
 /* A comma-separated list of names into out[max][PROF_NAME_MAX]. */

@@ -217,11 +217,14 @@ static void print_bill(FILE *f, const struct cli_opts *o)
 
 /* ---- asmsim cost ---------------------------------------------------------- */
 
-#define COST_HELP 1000
+/* getopt_long's values: COST_ROW + a row's index, past every character
+   getopt returns itself ('?', ':', 'h'), then help */
+#define COST_ROW 256
+#define COST_HELP (COST_ROW + 1024)
 
 /* run's setters over the rows cost takes (CLI_FOR_COST: the checks, the
    message "--flag value: ...", an option given twice); 0, CLI_HELP or
-   -EINVAL with why.  getopt_long's `val` is the row's index. */
+   -EINVAL with why.  getopt_long's `val` is COST_ROW + the row's index. */
 static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size_t why_len)
 {
     const struct cli_opt_block *b = &cli_run_rows;
@@ -232,7 +235,8 @@ static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size
     for (int i = 0; i < b->n && n < CLI_SEEN_MAX; i++)
         if (b->rows[i].cmds & CLI_FOR_COST)
             longs[n++] = (struct option){ b->rows[i].name, b->rows[i].has_arg ?
-                                          required_argument : no_argument, NULL, i };
+                                          required_argument : no_argument, NULL,
+                                          COST_ROW + i };
     longs[n++] = (struct option){ "help", no_argument, NULL, COST_HELP };
     longs[n] = (struct option){ NULL, 0, NULL, 0 };
     opterr = 0;
@@ -249,7 +253,7 @@ static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size
                      c == ':' ? "missing value" : "unknown option");
             return -EINVAL;
         }
-        int rc = cli_opts_set(o, b->rows[c].name, optarg, why, why_len);
+        int rc = cli_opts_set(o, b->rows[c - COST_ROW].name, optarg, why, why_len);
         if (rc)
             return rc;
     }

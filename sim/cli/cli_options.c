@@ -57,6 +57,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_option_table.h"
+#include "sim/cli/cli_needs.h"
 #include "sim/cli/workload_file.h"
 #include "sim/model/forecast.h"
 #include "sim/core/jobs.h"
@@ -624,6 +625,22 @@ static int opt_group(struct cli_opts *o, const char *v, char *why, size_t n)
         return -EINVAL;
     o->n_groups++;
     return 0;
+}
+
+static int opt_need_iops(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return cli_needs_add(o, SIM_NEED_IOPS, v, why, n);
+}
+
+static int opt_need_mbps(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return cli_needs_add(o, SIM_NEED_MBPS, v, why, n);
+}
+
+static int opt_need_latency(struct cli_opts *o, const char *v, char *why,
+                            size_t n)
+{
+    return cli_needs_add(o, SIM_NEED_LATENCY, v, why, n);
 }
 
 /* The presets' names and descriptions, for --workload's help. */
@@ -1380,6 +1397,28 @@ static const struct cli_opt_row opt_defs[] = {
             "all on the one --instance, sharing its limits (the\n"
             "run's disks are theirs; a sweep sizes the first)" },
       } },
+    { .name = "need-iops", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_need_iops, .repeat = true, .section = "workload",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "C:N",
+            "a class's target: at least N I/Os a second\n"
+            "(data-reads:2000); repeat for each; met or missed is\n"
+            "said after the figures (a sweep: from which count)" },
+      } },
+    { .name = "need-mbps", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_need_mbps, .repeat = true, .section = "workload",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "C:R",
+            "a class's target: at least R MB/s (dbwr:50)" },
+      } },
+    { .name = "need-latency", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = opt_need_latency, .repeat = true, .section = "workload",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "C:[S:]T",
+            "a class's target: latency at most T by statistic S\n"
+            "(mean, p50, p90, p99, p99.9, p99.99; default mean),\n"
+            "e.g. redo:p99:1ms" },
+      } },
     { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
       .section = "output", .echo = true,
       .help = {
@@ -1392,7 +1431,12 @@ static const struct cli_opt_row opt_defs[] = {
       } },
 };
 #define N_OPTS ((int)(sizeof opt_defs / sizeof opt_defs[0]))
-#define OPT_HELP 1000
+_Static_assert(sizeof opt_defs / sizeof opt_defs[0] < 1024, "OPT_HELP follows the rows");
+/* getopt_long's values: a row's is OPT_ROW + its index, past every
+   character getopt returns itself ('?', ':', 'h': a row's bare index
+   was once 58, ':', and read as a missing value) */
+#define OPT_ROW 256
+#define OPT_HELP (OPT_ROW + 1024)
 
 int cli_option_count(void)
 {
@@ -1707,7 +1751,7 @@ static bool spelled_out(const char *arg, const char *name)
 }
 
 /* getopt_long over the table.  The long-option array is built on the
-   stack; `val` is the table index. */
+   stack; `val` is OPT_ROW + the table index. */
 int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
                    size_t why_len)
 {
@@ -1720,7 +1764,7 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
             continue;
         longs[n++] = (struct option){ opt_defs[i].name,
                                       opt_defs[i].has_arg ? required_argument : no_argument,
-                                      NULL, i };
+                                      NULL, OPT_ROW + i };
     }
     longs[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
     longs[n] = (struct option){ NULL, 0, NULL, 0 };
@@ -1768,15 +1812,16 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
                      cli_with_hint(what, hint, what, sizeof what), cmd);
             return -EINVAL;
         }
-        if (must_spell_out(opt_defs[c].name) && at < argc &&
-            !spelled_out(argv[at], opt_defs[c].name)) {
+        const struct cli_opt_row *row = &opt_defs[c - OPT_ROW];
+        if (must_spell_out(row->name) && at < argc &&
+            !spelled_out(argv[at], row->name)) {
             o->usage_error = true;
             snprintf(why, why_len, "%s: write --%s in full; it lets asmsim "
                      "overwrite data. Try 'asmsim %s --help'.",
-                     cli_quote(argv[at], q, sizeof q), opt_defs[c].name, cmd);
+                     cli_quote(argv[at], q, sizeof q), row->name, cmd);
             return -EINVAL;
         }
-        int rc = apply(o, &opt_defs[c], optarg, why, why_len);
+        int rc = apply(o, row, optarg, why, why_len);
         if (rc)
             return rc;
     }

@@ -595,6 +595,7 @@ static void print_db_summary(FILE *f, const struct cli_job *j,
             r->disks, p->measured_s);
     report_classes_table(f, &j->cfg.run, p);
     fprintf(f, "Limited by: %s\n", sim_limit_label(p->limited_by));
+    report_needs_lines(f, &j->cfg.run, p);
     cli_print_real_facts(f, j, r);
     cli_print_cost_summary(f, &j->cfg.bill);
     if (r->incomplete)

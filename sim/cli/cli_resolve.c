@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_needs.h"
 #include "sim/cli/cli_workload.h"
 #include "sim/cli/cli_job.h"             /* CLI_WHY_LEN */
 #include "sim/aio/dev_aio.h"
@@ -1219,7 +1220,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
     if ((rc = resolve_interval(o, why, why_len)) != 0)
         return rc;
     check_unused(o);
-    if ((rc = cli_workload_resolve(o, why, why_len)) != 0)
+    if ((rc = cli_workload_resolve(o, why, why_len)) != 0 ||
+        (rc = cli_needs_resolve(o, why, why_len)) != 0)
         return rc;
     warn_repeated_counts(o);
     warn_failgroup_map(o);

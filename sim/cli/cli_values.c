@@ -453,3 +453,24 @@ void cli_print_error(FILE *f, const char *prefix, const char *why)
         snprintf(line + cut, sizeof line - cut, "...");
     fprintf(f, "%s\n", line);
 }
+
+int cli_parse_latency_us(const char *text, double *us)
+{
+    static const struct { const char *unit; double us; } units[] = {
+        { "us", 1 }, { "ms", 1e3 }, { "s", 1e6 } };
+    char num[32];
+
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        size_t n = strlen(text), u = strlen(units[i].unit);
+        double v;
+        if (n <= u || n - u >= sizeof num || strcmp(text + n - u, units[i].unit) != 0)
+            continue;
+        memcpy(num, text, n - u);
+        num[n - u] = '\0';
+        if (cli_parse_double(num, 0.001, 1e9, &v) != 0)
+            return -EINVAL;
+        *us = v * units[i].us;
+        return 0;
+    }
+    return -EINVAL;
+}

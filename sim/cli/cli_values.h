@@ -35,6 +35,10 @@ int cli_parse_double(const char *text, double min, double max, double *out);
    -EINVAL for one that does not read. */
 int cli_parse_time_ns(const char *text, sim_ns *out);
 
+/* A latency with its unit, "500us", "0.8ms", "2s", 0.001 us .. 10^9 us,
+   into microseconds.  0, or -EINVAL. */
+int cli_parse_latency_us(const char *text, double *us);
+
 /* A size (prof_parse_size: 512, 4k, 8KiB, 1MiB) within [min, max] bytes
    and, when align is not 0, a multiple of it. */
 /* The largest size a file, a size limit or advise's capacity may be, and

@@ -226,6 +226,8 @@ void cli_workload_to_cfg(const struct cli_opts *o, int disks,
     db->load.max_outstanding = o->open.max_outstanding;
     for (int c = 0; c < o->workload.n_classes; c++)
         class_to_cfg(o, c, s);
+    db->n_needs = o->n_need_texts;
+    memcpy(db->needs, o->need_parsed, sizeof db->needs);
     db->n_groups = s->n_groups = o->n_groups;
     if (o->n_groups == 0)
         return;

@@ -43,6 +43,22 @@ struct sim_db_group {
     struct lay_cfg layout;          /* disks and disk size filled per run */
 };
 
+/* A target of one class of a database workload (run/sweep --need-iops,
+   --need-mbps, --need-latency): the core carries them for the reports,
+   which say of each whether the run met it. */
+enum sim_need_kind { SIM_NEED_IOPS = 0, SIM_NEED_MBPS, SIM_NEED_LATENCY };
+enum sim_lat_stat {
+    SIM_LAT_MEAN = 0, SIM_LAT_P50, SIM_LAT_P90, SIM_LAT_P99, SIM_LAT_P999,
+    SIM_LAT_P9999,
+};
+#define SIM_MAX_NEEDS 16
+struct sim_class_need {
+    int cls;                        /* the class, an index */
+    enum sim_need_kind kind;
+    enum sim_lat_stat stat;         /* SIM_NEED_LATENCY */
+    double value;                   /* IOPS, MB/s (10^6 B/s), or us */
+};
+
 /* A database workload (workload.n_classes > 0, wl_spec.h): the classes'
    names, groups and loads.  The run is one point of those loads, on
    every group at once (they share the backend's instance); a sweep
@@ -54,6 +70,8 @@ struct sim_db_cfg {
     int n_groups;                       /* 0: one group, the run's disks
                                            and layout */
     struct sim_db_group groups[SIM_MAX_GROUPS];
+    int n_needs;                        /* the classes' targets */
+    struct sim_class_need needs[SIM_MAX_NEEDS];
 };
 
 struct sim_run_cfg {

@@ -168,6 +168,25 @@ int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
    binding limit and the monthly bill (report_sweep_table calls it). */
 void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
                                 const struct sim_sweep_result *sweep);
+/* A class's target (run.db.needs) against point p: whether it is met,
+   with what the class got in *got (IOPS, MB/s, or us by the statistic);
+   a latency target of a class that completed nothing is missed.  The
+   statistic's name ("p99.9"); the verdict as a line ("redo p99 latency
+   276.5 us <= 1000.0 us: met"); every target of run met at p; the lines
+   after a run's table ("Targets: ..."); a sweep's line (the first disk
+   count that meets every target, or none). */
+bool report_need_judge(const struct sim_class_need *need,
+                       const struct sim_point_result *p, double *got);
+const char *report_lat_stat_name(enum sim_lat_stat s);
+void report_need_text(const struct sim_run_cfg *run,
+                      const struct sim_class_need *need, double got, bool met,
+                      char *buf, size_t len);
+bool report_needs_met(const struct sim_run_cfg *run,
+                      const struct sim_point_result *p);
+void report_needs_lines(FILE *f, const struct sim_run_cfg *run,
+                        const struct sim_point_result *p);
+void report_needs_sweep_line(FILE *f, const struct sim_run_cfg *run,
+                             const struct sim_sweep_result *sweep);
 /* summary.txt of a database workload's run or sweep: the command line,
    the echoed options, the classes' groups and the instance, then each
    run's table. */

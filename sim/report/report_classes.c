@@ -155,6 +155,7 @@ static void summary_run(FILE *f, const struct sim_run_cfg *run,
             p->measured_s, sim_limit_label(p->limited_by),
             r->incomplete ? " (incomplete: stopped)" : "");
     report_classes_table(f, run, p);
+    report_needs_lines(f, run, p);
     fputc('\n', f);
 }
 
@@ -233,4 +234,103 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
             fputc('\n', f);
         }
     }
+    report_needs_sweep_line(f, run, sweep);
+}
+
+/* ---- targets per class (--need-iops, --need-mbps, --need-latency) ----- */
+
+const char *report_lat_stat_name(enum sim_lat_stat s)
+{
+    static const char *const names[] = {
+        [SIM_LAT_MEAN] = "mean", [SIM_LAT_P50] = "p50", [SIM_LAT_P90] = "p90",
+        [SIM_LAT_P99] = "p99", [SIM_LAT_P999] = "p99.9",
+        [SIM_LAT_P9999] = "p99.99",
+    };
+    return names[s];
+}
+
+static double lat_stat_us(const struct sim_lat_summary *l, enum sim_lat_stat s)
+{
+    switch (s) {
+    case SIM_LAT_MEAN: return l->avg_us;
+    case SIM_LAT_P50: return l->p50_us;
+    case SIM_LAT_P90: return l->p90_us;
+    case SIM_LAT_P99: return l->p99_us;
+    case SIM_LAT_P999: return l->p999_us;
+    case SIM_LAT_P9999: return l->p9999_us;
+    }
+    return l->avg_us;
+}
+
+bool report_need_judge(const struct sim_class_need *need,
+                       const struct sim_point_result *p, double *got)
+{
+    const struct sim_class_result *r = &p->cls[need->cls];
+    switch (need->kind) {
+    case SIM_NEED_IOPS:
+        *got = r->iops;
+        return *got >= need->value;
+    case SIM_NEED_MBPS:
+        *got = r->mbps;
+        return *got >= need->value;
+    case SIM_NEED_LATENCY:
+        *got = lat_stat_us(&r->lat, need->stat);
+        return sim_point_class_measured(p, need->cls) && *got <= need->value;
+    }
+    return false;
+}
+
+void report_need_text(const struct sim_run_cfg *run,
+                      const struct sim_class_need *need, double got, bool met,
+                      char *buf, size_t len)
+{
+    const char *name = run->db.class_name[need->cls];
+    const char *verdict = met ? "met" : "MISSED";
+    if (need->kind == SIM_NEED_LATENCY)
+        snprintf(buf, len, "%s %s latency %.1f us <= %.1f us: %s", name,
+                 report_lat_stat_name(need->stat), got, need->value, verdict);
+    else if (need->kind == SIM_NEED_IOPS)
+        snprintf(buf, len, "%s %.0f IOPS >= %.0f: %s", name, got, need->value,
+                 verdict);
+    else
+        snprintf(buf, len, "%s %.2f MB/s >= %.2f: %s", name, got, need->value,
+                 verdict);
+}
+
+bool report_needs_met(const struct sim_run_cfg *run,
+                      const struct sim_point_result *p)
+{
+    double got;
+    for (int i = 0; i < run->db.n_needs; i++)
+        if (!report_need_judge(&run->db.needs[i], p, &got))
+            return false;
+    return true;
+}
+
+void report_needs_lines(FILE *f, const struct sim_run_cfg *run,
+                        const struct sim_point_result *p)
+{
+    for (int i = 0; i < run->db.n_needs; i++) {
+        char line[200];
+        double got;
+        bool met = report_need_judge(&run->db.needs[i], p, &got);
+        report_need_text(run, &run->db.needs[i], got, met, line, sizeof line);
+        fprintf(f, "%s %s\n", i == 0 ? "Targets:" : "        ", line);
+    }
+}
+
+void report_needs_sweep_line(FILE *f, const struct sim_run_cfg *run,
+                             const struct sim_sweep_result *sweep)
+{
+    if (run->db.n_needs == 0)
+        return;
+    for (int i = 0; i < sweep->n_runs; i++) {
+        const struct sim_run_result *r = sweep->runs[i];
+        if (r->n_points > 0 && report_needs_met(run, &r->points[0])) {
+            fprintf(f, "Every target is met from %d disks on (the first count "
+                    "swept that meets them).\n", r->disks);
+            return;
+        }
+    }
+    fputs("No disk count swept meets every target.\n", f);
 }

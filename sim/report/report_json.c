@@ -650,6 +650,31 @@ static void add_point_classes(struct jb *b, cJSON *o,
     }
 }
 
+/* The classes' targets at point p: each with what the class got and
+   whether it was met (report_need_judge). */
+static void add_point_needs(struct jb *b, cJSON *o,
+                            const struct sim_point_result *p,
+                            const struct sim_run_cfg *run)
+{
+    static const char *const kinds[] = { "iops", "mbps", "latency_us" };
+    if (run->db.n_needs == 0)
+        return;
+    cJSON *arr = add_arr(b, o, "targets");
+    for (int i = 0; i < run->db.n_needs; i++) {
+        const struct sim_class_need *need = &run->db.needs[i];
+        double got;
+        bool met = report_need_judge(need, p, &got);
+        cJSON *x = new_item(b, arr);
+        add_str(b, x, "class", run->db.class_name[need->cls]);
+        add_str(b, x, "what", kinds[need->kind]);
+        if (need->kind == SIM_NEED_LATENCY)
+            add_str(b, x, "stat", report_lat_stat_name(need->stat));
+        add_num(b, x, "need", need->value);
+        add_num(b, x, "got", got);
+        add_bool(b, x, "met", met);
+    }
+}
+
 static void add_points(struct jb *b, cJSON *parent,
                        const struct sim_run_result *run,
                        const struct sim_run_cfg *cfg)
@@ -683,8 +708,10 @@ static void add_points(struct jb *b, cJSON *parent,
         add_dir_lats(b, o, p, WL_SMALL, small);
         add_dir_lats(b, o, p, WL_LARGE, large);
         add_point_burst(b, o, p);
-        if (sim_run_db(cfg))
+        if (sim_run_db(cfg)) {
             add_point_classes(b, o, p, cfg);
+            add_point_needs(b, o, p, cfg);
+        }
         else
             add_point_open(b, o, p);
         if (real)
