@@ -426,6 +426,33 @@ static void database_classes_should_keep_to_their_groups_disks(void)
     sim_run_free(r);
 }
 
+/* Eight like classes on modelled volumes: each its own latency draws
+   (the model's streams per class, sized for WL_MAX_CLASSES), each served
+   alike. */
+static void eight_like_classes_on_the_model_should_be_served_alike(void)
+{
+    struct sim_setup cfg = point_cfg(4, 0, 0);
+    cfg.run.backend = &dev_model_ops;
+    cfg.run.workload.n_classes = WL_MAX_CLASSES;
+    cfg.run.db.load.n = WL_MAX_CLASSES;
+    for (int c = 0; c < WL_MAX_CLASSES; c++) {
+        cfg.run.workload.classes[c] = (struct wl_class_cfg){
+            .sizes = { 1, { 8192 }, { 1 } }, .write_pct = 50 };
+        cfg.run.db.load.load[c] = 4;
+        cfg.run.db.load.stream_io[c] = 1;
+    }
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    const struct sim_point_result *p = &r->points[0];
+    CHECK_INT_EQ(p->n_classes, WL_MAX_CLASSES);
+    for (int c = 1; c < WL_MAX_CLASSES; c++) {
+        CHECK_NEAR_REL(p->cls[c].iops, p->cls[0].iops, 0.05);
+        CHECK_NEAR_REL(p->cls[c].lat.avg_us, p->cls[0].lat.avg_us, 0.05);
+    }
+    sim_run_free(r);
+}
+
 static void orion_point_on_a_database_engine_should_be_refused(void)
 {
     struct sim_setup cfg = db_cfg();
@@ -459,6 +486,7 @@ int main(void)
     RUN(light_load_should_be_limited_by_offered_load);
     RUN(database_classes_should_each_run_as_their_loop_says);
     RUN(database_classes_should_keep_to_their_groups_disks);
+    RUN(eight_like_classes_on_the_model_should_be_served_alike);
     RUN(orion_point_on_a_database_engine_should_be_refused);
     return check_done();
 }

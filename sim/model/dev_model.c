@@ -175,7 +175,9 @@
    latencies, not two draws a fixed distance apart. */
 #define WEYL_PIECES 8
 #define WEYL_PER_PIECE 5    /* body, tail?, tail factor, wait?, wait */
-#define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * WEYL_PER_PIECE)
+/* every class a workload may have (workload.h); ORION's two use the
+   first 2 x 40, seeded as they always were (model_settle) */
+#define WEYL_STREAMS (WL_MAX_CLASSES * WEYL_PIECES * WEYL_PER_PIECE)
 /* The sequential runs a merging volume follows (see "I/O accounting" at
    the top): a table found by the run's end offset, MERGE_SETS sets of
    MERGE_WAYS runs, so any number of streams interleaved on one volume
@@ -326,8 +328,13 @@ static void std_normal_z_fill(void)
         std_normal_z[i] = std_normal_quantile(((double)i + 0.5) / (LAT_TABLE + 1));
 }
 
-/* The i-th prime's square root, fractional part, as a 64-bit step. */
-static void weyl_setup(struct model *m)
+/* The i-th prime's square root, fractional part, as a 64-bit step: the
+   same for every model, computed once (640 primes by trial division
+   would cost a sweep's every opening). */
+static uint64_t weyl_steps[WEYL_STREAMS];
+static pthread_once_t weyl_once = PTHREAD_ONCE_INIT;
+
+static void weyl_steps_make(void)
 {
     int found = 0;
     for (int n = 2; found < WEYL_STREAMS; n++) {
@@ -341,8 +348,14 @@ static void weyl_setup(struct model *m)
             continue;
         double root = sqrt((double)n);
         double frac = root - floor(root);
-        m->weyl_step[found++] = (uint64_t)(frac * 18446744073709551616.0) | 1u;
+        weyl_steps[found++] = (uint64_t)(frac * 18446744073709551616.0) | 1u;
     }
+}
+
+static void weyl_setup(struct model *m)
+{
+    pthread_once(&weyl_once, weyl_steps_make);
+    memcpy(m->weyl_step, weyl_steps, sizeof m->weyl_step);
 }
 
 /* p, clamped to [0, 1], as a threshold on a 32-bit uniform. */
