@@ -79,10 +79,23 @@ if [ "$H_RC" -eq 0 ] && [ "$H_ERR" = "asmsim: warning: --create 128MiB is not us
 else
     harness_fail "create_on_a_foreign_file_should_be_warned_about_and_leave_it" "exit $H_RC; stderr: $H_ERR"
 fi
+# a database workload whose classes write is a run that writes: the same
+# refusal on a file asmsim did not make, writes that reach it with
+# --destroy-data (the redo preset: 100 % writes; --write is ORION's only)
+expect_error "workload_that_writes_should_be_refused_on_a_foreign_file" \
+    "asmsim: foreign: the run writes and this file was not created by asmsim; refusing before the first I/O; give --destroy-data" "" \
+    "$ASMSIM" run --target foreign --workload redo "${FAST[@]}"
+expect_true "refused_workload_should_leave_the_file_unchanged" \
+    test "$(md5sum <foreign)" = "$sum_before"
 expect_stdout_contains "destroy_data_should_allow_a_blank_file" \
     "Maximum Small IOPS=" "$ASMSIM" run --target foreign --write 100 \
     --destroy-data --run oltp "${FAST[@]}"
 expect_true "writes_should_reach_the_file" test "$(pattern_count foreign)" -gt 0
+zeros wlfile 64
+expect_stdout_contains "workload_classes_should_write_to_a_real_target" \
+    "  redo             -        2 x 1 seq" "$ASMSIM" run --target wlfile \
+    --workload redo --destroy-data "${FAST[@]}"
+expect_true "workload_writes_should_reach_the_file" test "$(pattern_count wlfile)" -gt 0
 
 zeros asm 64
 printf 'ORCLDISK' | dd of=asm bs=1 seek=32 conv=notrunc status=none

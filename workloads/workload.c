@@ -306,6 +306,16 @@ static int check_orion(const struct wl_cfg *cfg, uint32_t align, char *why,
     return 0;
 }
 
+bool wl_cfg_writes(const struct wl_cfg *cfg)
+{
+    if (cfg->n_classes == 0)
+        return cfg->write_pct > 0;
+    for (int c = 0; c < cfg->n_classes; c++)
+        if (cfg->classes[c].write_pct > 0)
+            return true;
+    return false;
+}
+
 int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len)
 {
     if (!cfg) {

@@ -89,6 +89,9 @@ typedef struct wl wl;
    alignment (the I/O size's own power of two above it), seed 1. */
 void wl_cfg_defaults(struct wl_cfg *cfg, uint64_t capacity_bytes);
 
+/* Whether a workload of cfg writes: ORION's write_pct, or any class's. */
+bool wl_cfg_writes(const struct wl_cfg *cfg);
+
 /* Returns 0, or -EINVAL with a reason naming the bad setting in why. */
 int wl_cfg_check(const struct wl_cfg *cfg, char *why, size_t why_len);
 

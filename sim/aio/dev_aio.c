@@ -338,7 +338,7 @@ static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
     if (len < sizeof *ac || !given)
         return NULL;
     *ac = *given;
-    ac->writable = run->workload.write_pct > 0;
+    ac->writable = wl_cfg_writes(&run->workload);
     ac->limit_bytes = given->paths ? run->disk_bytes : 0;
     ac->show_progress = !run->quiet && isatty(STDERR_FILENO);
     return ac;

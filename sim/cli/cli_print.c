@@ -18,6 +18,7 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli_print.h"
+#include "sim/cli/cli_workload.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/timeline.h"
 
@@ -311,7 +312,7 @@ static void print_header_real(FILE *f, const struct cli_job *j)
                 "opened %s\n", ASMSIM_VERSION,
                 o->cmd == CLI_SWEEP ? "sweep" : "run",
                 !o->uring ? "aio" : o->uring_sqpoll ? "uring+SQPOLL" : "uring",
-                o->write_pct > 0 ? "read-write: WRITES DESTROY DATA ON THEM"
+                cli_opts_writes(o) ? "read-write: WRITES DESTROY DATA ON THEM"
                                  : "read-only");
         print_echo(f, j);
         for (int d = 0; d < o->n_targets; d++) {
@@ -421,10 +422,14 @@ void cli_print_real_facts(FILE *f, const struct cli_job *j,
         ios += n;
         bound += sim_cpu_generator_bound(p, backend);
     }
-    fprintf(f, "I/O errors: %llu (small %llu, large %llu)",
-            (unsigned long long)(small_err + large_err),
-            (unsigned long long)small_err, (unsigned long long)large_err);
-    for (int d = 0; small_err + large_err > 0 && d < r->disks; d++)
+    if (sim_run_db(&j->cfg.run))    /* per class: the table's errors */
+        fprintf(f, "I/O errors: %llu", (unsigned long long)r->points[0].errors);
+    else
+        fprintf(f, "I/O errors: %llu (small %llu, large %llu)",
+                (unsigned long long)(small_err + large_err),
+                (unsigned long long)small_err, (unsigned long long)large_err);
+    for (int d = 0; r->points[0].errors + small_err + large_err > 0 &&
+                    d < r->disks; d++)
         fprintf(f, "%s%s=%llu", d ? ", " : "; per disk: ",
                 j->luns && d < j->meta.n_luns ? j->luns[d] : "?",
                 (unsigned long long)sim_run_disk_errors(r, d));

@@ -351,7 +351,7 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         o->disks = o->n_targets;        /* orion: -num_disks sets the levels */
     }
     struct safety_policy pol = {
-        .write = o->write_pct > 0,
+        .write = cli_opts_writes(o),
         .destroy_data = o->destroy_data,
         .ignore_signatures = o->ignore_signatures,
         .create_bytes = o->create_bytes,
@@ -620,7 +620,7 @@ static const char *no_writes(const struct cli_opts *o, char *buf, size_t len)
 {
     if (unused_when(o, WHEN_NO_TARGETS))
         return ONLY_TARGETS;
-    if (o->write_pct > 0)
+    if (cli_opts_writes(o))
         return NULL;
     snprintf(buf, len, "%s 0 opens the targets read-only",
              spell(o, "--write", "-write"));

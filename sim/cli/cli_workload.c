@@ -94,6 +94,16 @@ static int check_groups(struct cli_opts *o, char *why, size_t why_len)
     return 0;
 }
 
+bool cli_opts_writes(const struct cli_opts *o)
+{
+    if (!o->workload_name)
+        return o->write_pct > 0;
+    for (int c = 0; c < o->workload.n_classes; c++)
+        if (o->workload.cls[c].write_pct > 0)
+            return true;
+    return false;
+}
+
 int cli_workload_resolve(struct cli_opts *o, char *why, size_t why_len)
 {
     if (!o->workload_name) {

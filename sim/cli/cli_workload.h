@@ -14,6 +14,11 @@
    why naming the flag. */
 int cli_workload_resolve(struct cli_opts *o, char *why, size_t why_len);
 
+/* Whether the run writes: --write above 0, or with --workload any class
+   that writes (real targets are then opened read-write, with the safety
+   rules of writes). */
+bool cli_opts_writes(const struct cli_opts *o);
+
 /* The bill of the groups' volumes on the instance (o->group_bill; o->bill
    its total), on modelled volumes.  0, or -EINVAL with why. */
 int cli_workload_bill(struct cli_opts *o, char *why, size_t why_len);
