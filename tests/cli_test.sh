@@ -1245,6 +1245,9 @@ expect_error "group_given_twice_should_be_refused" \
     "asmsim: --group DATA: given twice; each disk group once" "" \
     "$ASMSIM" run --workload redo --group REDO:disks=2,volume=gp3 --group data:disks=2,volume=gp3 \
     --group DATA:disks=1,volume=gp3
+expect_error "interval_with_a_workload_should_be_refused" \
+    "asmsim: --workload oltp: --interval's timeline has ORION's small and large columns" "" \
+    "$ASMSIM" run --workload oltp --interval 1s
 expect_error "unknown_workload_should_list_the_presets" \
     "asmsim: --workload nosuch: " "" "$ASMSIM" run --workload nosuch
 expect_error "orion_rates_with_a_workload_should_be_refused" \

@@ -14,7 +14,8 @@
  *     groups a warning says they share it;
  *   - the open-loop flags (--rate-small, --rate-large) belong to ORION's
  *     classes: with a workload each class has its own loop, so they are
- *     refused.
+ *     refused; so is --interval, whose timeline has ORION's columns (a
+ *     workload's per-interval figures are not written yet).
  * With groups, the run's disks are the groups' added up (--disks is not
  * used; a sweep's --volumes sizes the first group) and each group's
  * layout is the run's layout options with the group's own redundancy,
@@ -119,6 +120,13 @@ int cli_workload_resolve(struct cli_opts *o, char *why, size_t why_len)
                  "are ORION's classes'; a workload's classes each have their "
                  "own loop (a \"rate\" in the workload file)",
                  o->workload_name);
+        return -EINVAL;
+    }
+    if (o->interval_ns > 0) {
+        snprintf(why, why_len, "--workload %s: --interval's timeline has "
+                 "ORION's small and large columns; a database workload's "
+                 "figures are per class for the whole point (drop "
+                 "--interval)", o->workload_name);
         return -EINVAL;
     }
     int rc = check_groups(o, why, why_len);
