@@ -64,6 +64,21 @@
  * I/O's start (issue_ns) is
  * its arrival time, so its latency includes the wait for a slot.
  *
+ * Classes
+ * -------
+ * ORION's point has two classes, small and large (its `small` and
+ * `large` counts); a database workload's point has up to WL_MAX_CLASSES
+ * (sim_engine_run_classes), each with its own load: closed (load random
+ * I/Os, or load streams of stream_io, in flight) or open (a rate).  Both
+ * kinds may run at one point: a closed class reissues on completion and
+ * is measured by issue, an open one arrives and is measured by
+ * completion; the warm-up is then the open loop's, and open_max bounds
+ * the open classes' I/Os in flight (open_outstanding) alone.  Each class
+ * maps through its disk group's layout, whose disks start at disk_base in
+ * the one device set (the groups share the backend, and so its instance);
+ * what the issue path reads of a class is a four-byte eng_hot.  ORION's
+ * classes are classes 0 and 1 of the same code, on one group at base 0.
+ *
  * Memory is fixed when the engine is created: a slot per outstanding
  * logical I/O, a piece per physical I/O any of them can become (the
  * layout's bound), stacks of free ones.  Nothing is allocated per I/O.

@@ -4,7 +4,10 @@
  * For one load point (small, large) the engine keeps exactly `small`
  * small and `large` large logical I/Os outstanding (sequential large I/O:
  * `large` streams of stream_io each): every completion immediately issues
- * the next I/O of its class (and stream).  Each logical I/O is mapped
+ * the next I/O of its class (and stream).  A database workload's point
+ * (sim_engine_run_classes, struct sim_class_load) does the same for each
+ * of its classes, or lets a class arrive at a rate (open loop, below),
+ * each class on its own disk group (sim_engine_cfg.groups).  Each logical I/O is mapped
  * through the layout into physical pieces, which go to the backend; the
  * logical I/O completes when its last piece does, and its latency runs
  * from its issue.  See engine.c.
