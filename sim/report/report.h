@@ -196,6 +196,13 @@ int report_db_summary(FILE *f, const struct report_meta *meta,
 void report_class_loop_text(const struct sim_run_cfg *run, int c, char *buf,
                             size_t len);
 const char *report_class_group(const struct sim_run_cfg *run, int c);
+/* The bill of a database workload's several disk groups at `disks` in
+   all (the first group has what the others leave: a sweep varies it):
+   bill (price_bill_at of cfg->bill, whose one volume price is 0 with
+   several groups) gets each group's volumes at their list price, in
+   volumes_usd_month, total_usd_month and volume_basis ("DATA 8 x gp3,
+   REDO 4 x io2").  Nothing for fewer than two groups. */
+void report_db_bill(const struct sim_setup *cfg, int disks, struct price_bill *bill);
 
 /* summary.txt in full: command line, resolved parameters, LUNs, the
    three lines, latency avg/min/max/stddev and percentiles per class. */

@@ -186,24 +186,50 @@ int report_db_summary(FILE *f, const struct report_meta *meta,
     return ferror(f) ? -EIO : 0;
 }
 
+/* Group g's disks when the run has `disks` in all: the first group's
+   count is what the others leave (the sweep's). */
+static int group_disks(const struct sim_run_cfg *run, int g, int disks)
+{
+    int others = 0;
+    for (int k = 1; k < run->db.n_groups; k++)
+        others += run->db.groups[k].disks;
+    return g == 0 ? disks - others : run->db.groups[g].disks;
+}
+
+/* Each group's volumes at their list price, unrounded. */
+static double db_volumes_usd(const struct sim_setup *cfg, int disks)
+{
+    double usd = 0;
+    for (int g = 0; g < cfg->run.db.n_groups; g++) {
+        char basis[256];
+        usd += group_disks(&cfg->run, g, disks) *
+               price_volume_month(&cfg->group_volume[g], basis, sizeof basis);
+    }
+    return usd;
+}
+
 /* The monthly bill of a database workload's run at its disks: the
-   instance and each group's volumes at their list price (the first
-   group's count is the sweep's). */
+   instance and each group's volumes at their list price. */
 static double db_run_usd(const struct sim_setup *cfg,
                          const struct sim_run_result *r)
 {
+    return price_to_cents(cfg->bill.instance_usd_month + db_volumes_usd(cfg, r->disks));
+}
+
+void report_db_bill(const struct sim_setup *cfg, int disks, struct price_bill *bill)
+{
     const struct sim_run_cfg *run = &cfg->run;
-    double usd = cfg->bill.instance_usd_month;
-    int others = 0;
-    for (int g = 1; g < run->db.n_groups; g++)
-        others += run->db.groups[g].disks;
-    for (int g = 0; g < run->db.n_groups; g++) {
-        char basis[256];
-        int disks = g == 0 ? r->disks - others : run->db.groups[g].disks;
-        usd += disks * price_volume_month(&cfg->group_volume[g], basis,
-                                          sizeof basis);
+    size_t used = 0;
+    if (run->db.n_groups < 2)
+        return;
+    bill->volumes_usd_month = price_to_cents(db_volumes_usd(cfg, disks));
+    bill->total_usd_month = bill->instance_usd_month + bill->volumes_usd_month;
+    for (int g = 0; g < run->db.n_groups && used < sizeof bill->volume_basis; g++) {
+        int n = snprintf(bill->volume_basis + used, sizeof bill->volume_basis - used,
+                         "%s%s %d x %s", g ? ", " : "", run->db.groups[g].name,
+                         group_disks(run, g, disks), cfg->group_volume[g].type);
+        used += n > 0 ? (size_t)n : 0;
     }
-    return price_to_cents(usd);
 }
 
 void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,

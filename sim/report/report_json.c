@@ -997,13 +997,16 @@ static int cost_doc_text(cJSON *root, bool oom, char **out, char *why, size_t wh
    (prices.h; null on real devices, which are not priced).  A figure that
    is not known is null: the instance's when it is not priced (or there is
    none), and then the total too unless there is no instance. */
-static void add_cost(struct jb *b, cJSON *parent, const struct price_bill *unit, int disks)
+static void add_cost(struct jb *b, cJSON *parent, const struct price_bill *unit, int disks,
+                     const struct sim_setup *db)
 {
     if (unit->disks <= 0) {
         add_null(b, parent, "cost");
         return;
     }
     struct price_bill bill = price_bill_at(unit, disks);
+    if (db != NULL)             /* a database workload's groups, each priced */
+        report_db_bill(db, disks, &bill);
     cJSON *x = add_obj(b, parent, "cost");
     add_str(b, x, "prices", bill.prices_list);
     add_str(b, x, "prices_date", bill.prices_date);
@@ -1042,7 +1045,7 @@ int report_cost_json_text(const struct report_meta *meta, const struct inst_prof
     add_str(&b, root, "command", meta->command_line);
     add_str(&b, root, "instance", in->name);
     add_str(&b, root, "volume", v->spec);
-    add_cost(&b, root, bill, bill->disks);
+    add_cost(&b, root, bill, bill->disks, NULL);
     return cost_doc_text(root, b.oom, out, why, why_len);
 }
 
@@ -1124,7 +1127,7 @@ static void build_root(struct doc_parts *d)
         add_skipped(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"),
                     d->meta);
     add_echo(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"), d->meta);
-    add_cost(&b, d->root, &d->cfg->bill, last->disks);
+    add_cost(&b, d->root, &d->cfg->bill, last->disks, d->cfg);
     add_summary(&b, d->root, last, d->cfg);
     add_points(&b, d->root, last, &d->cfg->run);
     if (last->failed)
@@ -1145,7 +1148,7 @@ static char *sweep_run_text(const struct sim_setup *cfg,
     if (o == NULL)
         return NULL;
     add_num(&b, o, "disks", r->disks);
-    add_cost(&b, o, &cfg->bill, r->disks);
+    add_cost(&b, o, &cfg->bill, r->disks, cfg);
     add_summary(&b, o, r, cfg);
     add_points(&b, o, r, &cfg->run);
     add_bool(&b, o, "incomplete", r->incomplete);
