@@ -13,6 +13,11 @@
  *             list price from the JSON's cost object (instance and
  *             volumes, with how each figure was made).
  *
+ * A database workload (html_db) has no small and large: its what-table
+ * leaves out the volume, layout and ORION workload rows (each group has
+ * its own, in the groups table under it, html_classes.c), and its
+ * summary is the table of its classes in place of ORION's lines.
+ *
  * The summary cells carry data-key="<summary key>" so that a reader (and
  * the browser test) can find each figure; they are written with ORION's
  * decimals (MB/s 2, IOPS 0, latency 3), as the three lines are.
@@ -153,23 +158,30 @@ static void layout_row(struct html_out *o, const cJSON *doc)
     html_what_row(o, "layout", text);
 }
 
+void html_duration_text(const cJSON *doc, char *buf, size_t len)
+{
+    const char *dur_s = html_str(doc, "config.duration_s");
+    double dur = 0;
+
+    if (dur_s)
+        snprintf(buf, len, "%s", dur_s);
+    else if (html_num(doc, "config.duration_s", &dur))
+        snprintf(buf, len, "%g s", dur);
+    else
+        snprintf(buf, len, "?");
+}
+
 static void workload_row(struct html_out *o, const cJSON *doc)
 {
-    double sb = 0, lb = 0, wr = 0, dur = 0;
+    double sb = 0, lb = 0, wr = 0;
     char text[384], small[32], large[32], d[48];
-    const char *dur_s = html_str(doc, "config.duration_s");
 
     html_num(doc, "config.workload.small_bytes", &sb);
     html_num(doc, "config.workload.large_bytes", &lb);
     html_num(doc, "config.workload.write_pct", &wr);
     html_fmt_bytes(sb, small, sizeof small);
     html_fmt_bytes(lb, large, sizeof large);
-    if (dur_s)
-        snprintf(d, sizeof d, "%s", dur_s);
-    else if (html_num(doc, "config.duration_s", &dur))
-        snprintf(d, sizeof d, "%g s", dur);
-    else
-        snprintf(d, sizeof d, "?");
+    html_duration_text(doc, d, sizeof d);
     snprintf(text, sizeof text, "run %s, matrix %s; small %s random, large %s "
              "%s; %.0f %% writes; duration per point %s",
              html_str_or(doc, "config.matrix.run", "?"),
@@ -222,25 +234,21 @@ static void cost_line(struct html_out *o, const cJSON *doc)
             html_textf(o, "; instance %.2f (%s)", part, html_str_or(c, "instance_basis", "?"));
         else
             html_textf(o, "; instance not priced (%s)", html_str_or(c, "instance_basis", "?"));
+        /* several groups: the basis is their lines, not one volume's */
+        bool lines = cJSON_GetArraySize(html_get(doc, "config.groups")) > 1;
         if (html_num(c, "volumes_usd_month", &part))
-            html_textf(o, "; volumes %.2f (%s each)", part, html_str_or(c, "volume_basis", "?"));
+            html_textf(o, lines ? "; volumes %.2f (%s)" : "; volumes %.2f (%s each)",
+                       part, html_str_or(c, "volume_basis", "?"));
     }
     fputs("</p>\n", o->f);
 }
 
-/* A sweep's summary is its last disk count's, as the terminal's three
-   lines after a sweep are: the heading says so. */
-static void summary(struct html_out *o, const cJSON *doc)
+/* ORION's three lines as the terminal printed them, then the table. */
+static void orion_summary(struct html_out *o, const cJSON *doc)
 {
     const cJSON *line;
-    double disks = 0;
 
-    fputs("<section id=\"summary\"><h2>", o->f);
-    if (cJSON_IsArray(html_get(doc, "sweep")) && html_num(doc, "config.disks", &disks))
-        html_textf(o, "Summary of the last disk count, %.0f disks", disks);
-    else
-        fputs("Summary", o->f);
-    fputs("</h2>\n<div class=\"lines\">\n", o->f);
+    fputs("<div class=\"lines\">\n", o->f);
     cJSON_ArrayForEach(line, html_get(doc, "readings.summary"))
         if (cJSON_IsString(line))
             html_elem(o, "p", "summary-line", line->valuestring);
@@ -253,6 +261,24 @@ static void summary(struct html_out *o, const cJSON *doc)
     summary_row(o, doc, "Minimum Small Latency (us)", "min_small_latency_us", 3,
                 "min_small_latency_at", "min_small_latency_limited_by");
     fputs("</tbody></table>\n", o->f);
+}
+
+/* A sweep's summary is its last disk count's, as the terminal's three
+   lines after a sweep are: the heading says so. */
+static void summary(struct html_out *o, const cJSON *doc)
+{
+    double disks = 0;
+
+    fputs("<section id=\"summary\"><h2>", o->f);
+    if (cJSON_IsArray(html_get(doc, "sweep")) && html_num(doc, "config.disks", &disks))
+        html_textf(o, "Summary of the last disk count, %.0f disks", disks);
+    else
+        fputs("Summary", o->f);
+    fputs("</h2>\n", o->f);
+    if (html_db(doc))
+        html_db_summary(o, doc);
+    else
+        orion_summary(o, doc);
     cost_line(o, doc);
     if (cJSON_IsTrue(html_get(doc, "incomplete")))
         html_elem(o, "p", "warning", "Incomplete: the run stopped before its "
@@ -282,15 +308,23 @@ void html_header(struct html_out *o, const cJSON *doc, const char *name)
     fputs("</h1>\n<table class=\"what\"><tbody>\n", o->f);
     option_rows(o, doc);
     instance_row(o, doc);
-    volume_row(o, doc);
-    disks_row(o, doc);
-    layout_row(o, doc);
-    workload_row(o, doc);
+    if (html_db(doc)) {         /* the groups' volumes and layouts, below */
+        disks_row(o, doc);
+        html_db_what_rows(o, doc);
+    } else {
+        volume_row(o, doc);
+        disks_row(o, doc);
+        layout_row(o, doc);
+        workload_row(o, doc);
+    }
     html_what_row(o, "backend", html_str_or(doc, "config.backend", "?"));
     html_what_row(o, "started", html_str_or(doc, "started", "?"));
     html_what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
     fputs("<tr><th>command</th><td><code>", o->f);
     html_text(o->f, html_str(doc, "command"));
-    fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);
+    fputs("</code></td></tr>\n</tbody></table>\n", o->f);
+    if (html_db(doc))
+        html_db_config(o, doc);
+    fputs("</header>\n", o->f);
     summary(o, doc);
 }

@@ -167,25 +167,38 @@ static bool is_advice(const cJSON *doc)
     return is_kind(doc, "advice");
 }
 
+/* A run's body: ORION's matrix, latency and timelines, or a database
+   workload's classes. */
+static void run_body(struct html_out *o, const cJSON *doc)
+{
+    if (html_db(doc)) {
+        html_db_run(o, doc);
+        return;
+    }
+    html_run(o, doc);
+    html_timeline(o, doc);
+}
+
 static void sweep_page(struct html_out *o, const cJSON *doc, const char *name)
 {
     double disks = 0;
 
     html_header(o, doc, name);
-    html_sweep(o, doc);
+    if (html_db(doc))
+        html_db_sweep(o, doc);
+    else
+        html_sweep(o, doc);
     html_num(doc, "config.disks", &disks);
     fputs("<h2 class=\"part\">", o->f);
     html_textf(o, "The last disk count in detail: %.0f disks", disks);
     fputs("</h2>\n", o->f);
-    html_run(o, doc);
-    html_timeline(o, doc);
+    run_body(o, doc);
 }
 
 static void run_page(struct html_out *o, const cJSON *doc, const char *name)
 {
     html_header(o, doc, name);
-    html_run(o, doc);
-    html_timeline(o, doc);
+    run_body(o, doc);
 }
 
 /* A kind: how it is recognised, its page, whether a compare overlays it
@@ -343,7 +356,7 @@ static enum want want_in_composite(const char *path, const char *key)
 {
     const char *last = strrchr(path, '.');
     last = last ? last + 1 : path;
-    if (ends_with(last, "_lat_us"))         /* a latency distribution */
+    if (ends_with(last, "_lat_us") || strcmp(last, "lat_us") == 0) /* a latency distribution */
         return strcmp(key, "hist_pow2") == 0 ? WANT_FIGURES : WANT_FIGURE;
     if (strcmp(last, "usd_month") == 0 && strcmp(key, "covers") == 0)
         return WANT_TEXT;               /* "configuration" or "instance" */
@@ -355,9 +368,13 @@ static enum want want_in_composite(const char *path, const char *key)
 /* The composites of figures, by name (see above); WANT_ANY for others. */
 static enum want want_composite(const char *path, const char *key)
 {
-    if ((starts_with(key, "small_") || starts_with(key, "large_")) &&
-        ends_with(key, "_lat_us"))
+    if (((starts_with(key, "small_") || starts_with(key, "large_")) &&
+         ends_with(key, "_lat_us")) || strcmp(key, "lat_us") == 0 ||
+        strcmp(key, "read_lat_us") == 0 || strcmp(key, "write_lat_us") == 0)
         return WANT_DIST;
+    if (strcmp(key, "classes") == 0 || strcmp(key, "groups") == 0 ||
+        strcmp(key, "sizes") == 0)      /* a database workload's */
+        return WANT_OBJECTS;
     if (strcmp(key, "disks") == 0 && in_point(path))
         return WANT_OBJECTS;
     if (ends_with(path, "levels") && (strcmp(key, "small") == 0 ||
@@ -396,15 +413,17 @@ static enum want want_of(const char *path, const char *key)
         "lat_set_aside", "shards", "missed_got", "missed_need", "top",
         "steady_after_days", "cache_hits", "small_arrivals", "large_arrivals",
         "user_us_per_io", "sys_us_per_io", "worst_phase", "max_disks",
-        "min_disks", "day_seconds" };
+        "min_disks", "day_seconds", "load", "outstanding", "streams",
+        "hot_share", "zipf_theta" };
     /* 64-bit counts: above 2^53 a string of digits (report_json.c) */
     static const char *const wholes[] = { "seed", "errors", "small_errors",
-        "large_errors", "backlog_end" };
+        "large_errors", "backlog_end", "ios", "delayed", "bytes", "weight" };
     static const char *const texts[] = { "asmsim_version", "testname",
         "command", "command_line", "started", "backend", "name", "type",
         "spec", "provider", "striping", "redundancy", "large_type", "run",
         "mode", "kind", "text", "phase", "class", "direction", "unit",
-        "prices", "prices_date", "reason", "failed", "run_command", "stop" };
+        "prices", "prices_date", "reason", "failed", "run_command", "stop",
+        "group", "pattern", "skew", "loop", "arrivals" };
     static const char *const switches[] = { "incomplete", "converged",
         "drawn", "failgroup_per_disk", "instance_store", "interrupted",
         "served", "steady", "extended", "exact", "burst_ok" };
@@ -546,7 +565,13 @@ static int parse_docs(const struct html_doc *docs, int n, cJSON **out,
             return -EINVAL;
     }
     for (int i = 0; n > 1 && i < n; i++)
-        if (!kind_of(out[i])->compares) {
+        if (html_db(out[i])) {
+            snprintf(why, why_len, "%s: a database workload's results cannot be "
+                     "compared (a comparison overlays ORION's small and large "
+                     "figures, which it does not have): report it alone",
+                     docs[i].file ? docs[i].file : docs[i].name);
+            return -EINVAL;
+        } else if (!kind_of(out[i])->compares) {
             snprintf(why, why_len, "%s: a results JSON of kind %s cannot be "
                      "compared (a comparison overlays runs and sweeps): report "
                      "it alone", docs[i].file ? docs[i].file : docs[i].name,

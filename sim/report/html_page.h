@@ -14,6 +14,9 @@
  *                    and histograms per class and direction
  *   html_timeline.c  --interval timelines of a run's points
  *   html_sweep.c     a sweep: figures against disk count, limits, cost
+ *   html_classes.c   a database workload (config.classes): its groups and
+ *                    classes, a table per class, latency per class, and
+ *                    a sweep of it class by class
  *   html_compare.c   several documents on the same axes
  *   html_forecast.c  a forecast: time charts with events, phases, verdict
  *   html_advice.c    an advice: cost against headroom, the best configs
@@ -197,6 +200,39 @@ void html_heatmap(struct html_out *o, const cJSON *points,
 /* One row of a header's "what" table (html_header.c): a label and a
    text, escaped. */
 void html_what_row(struct html_out *o, const char *label, const char *text);
+/* "2 s", "auto (at most 60 s)": config.duration_s as the header says it. */
+void html_duration_text(const cJSON *doc, char *buf, size_t len);
+
+/* ---- html_run.c ----------------------------------------------------- */
+
+/* A latency distribution to draw and its label ("reads", a class). */
+struct html_lat_set {
+    const char *label;
+    const cJSON *lat;           /* the latency object, or NULL */
+};
+/* The percentiles p50 .. p99.99 of each set (log axis), and a reading
+   "At <where>: <label> p50 .. us, p99 .. us, p99.99 .. us; ...". */
+void html_percentiles(struct html_out *o, const char *title, const char *where,
+                      const struct html_lat_set *d, int n);
+
+/* ---- html_classes.c: a database workload ---------------------------- */
+
+/* The document is a database workload's (config.classes holds a class):
+   its points hold each class's figures, and ORION's small and large
+   figures beside them describe nothing. */
+bool html_db(const cJSON *doc);
+/* The header's rows of what ran (in the "what" table) and, after it,
+   the disk groups and the classes as configured. */
+void html_db_what_rows(struct html_out *o, const cJSON *doc);
+void html_db_config(struct html_out *o, const cJSON *doc);
+/* The summary: the table of each class at the document's point (a
+   sweep's: its last disk count's) and the binding limit. */
+void html_db_summary(struct html_out *o, const cJSON *doc);
+/* The body of a run: each class's latency percentiles. */
+void html_db_run(struct html_out *o, const cJSON *doc);
+/* The body of a sweep: each class's p99 latency and IOPS against the
+   disk count, and the table per disk count and class. */
+void html_db_sweep(struct html_out *o, const cJSON *doc);
 
 /* ---- the kinds ------------------------------------------------------ */
 

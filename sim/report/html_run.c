@@ -145,11 +145,6 @@ static void small_load(struct html_out *o, const cJSON *doc)
 
 /* ---- per class and direction ---------------------------------------- */
 
-struct direction {
-    const char *label;          /* "all", "reads", "writes" */
-    const cJSON *lat;           /* the latency object, or NULL */
-};
-
 static const cJSON *point_at(const cJSON *points, double small, double large)
 {
     const cJSON *p;
@@ -163,7 +158,7 @@ static const cJSON *point_at(const cJSON *points, double small, double large)
 }
 
 /* The latency objects of class cls ("small", "large") at point p. */
-static int directions(const cJSON *p, const char *cls, struct direction *d)
+static int directions(const cJSON *p, const char *cls, struct html_lat_set *d)
 {
     static const char *const label[3] = { "all I/O", "reads", "writes" };
     static const char *const suffix[3] = { "_lat_us", "_read_lat_us", "_write_lat_us" };
@@ -182,8 +177,8 @@ static int directions(const cJSON *p, const char *cls, struct direction *d)
     return n;
 }
 
-static void percentiles(struct html_out *o, const char *title, const char *where,
-                        const struct direction *d, int n)
+void html_percentiles(struct html_out *o, const char *title, const char *where,
+                      const struct html_lat_set *d, int n)
 {
     static const char *const keys[] = { "p50", "p90", "p99", "p999", "p9999" };
     static const char *const labels[] = { "p50", "p90", "p99", "p99.9", "p99.99" };
@@ -230,7 +225,7 @@ static void bin_label(int b, int last, char *buf, size_t len)
    bar per direction; the reading names the fullest bucket of the first
    direction (all I/O) and its share. */
 static void histogram(struct html_out *o, const char *title, const char *where,
-                      const struct direction *d, int n)
+                      const struct html_lat_set *d, int n)
 {
     char labels[MAX_BINS][32], reading[512];
     const char *label_ptr[MAX_BINS];
@@ -289,7 +284,7 @@ static void class_latency(struct html_out *o, const cJSON *doc, bool large)
     const char *cls = large ? "large" : "small";
     const char *figure = large ? "Maximum Large MBPS" : "Maximum Small IOPS";
     const char *at = large ? "summary.max_large_at" : "summary.max_small_at";
-    struct direction d[3];
+    struct html_lat_set d[3];
     char path[64], where[128], title[160];
     double s, l;
 
@@ -306,7 +301,7 @@ static void class_latency(struct html_out *o, const cJSON *doc, bool large)
     snprintf(where, sizeof where, "%s (Small=%.0f and Large=%.0f)", figure, s, l);
     snprintf(title, sizeof title, "%s I/O latency percentiles at %s",
              large ? "Large" : "Small", where);
-    percentiles(o, title, where, d, n);
+    html_percentiles(o, title, where, d, n);
     snprintf(title, sizeof title, "%s I/O latency histogram at %s",
              large ? "Large" : "Small", where);
     histogram(o, title, where, d, n);
