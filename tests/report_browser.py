@@ -15,6 +15,8 @@ only the standard library is needed.  Checked, each an "ok"/"FAIL" line:
   * a screenshot of the first chart is not all background (PNG decoded
     here), and the page prints (to PDF, with its backgrounds) without an
     error;
+  * with a database workload's RESULTS.json: no ORION summary, and each
+    class's IOPS, MB/s and p99 in its row are the JSON's;
   * with one RESULTS.json: the summary lines in the page are the JSON's
     readings.summary, the figures in the summary table are the JSON's
     summary values with ORION's decimals, every heat map's reading is
@@ -209,8 +211,15 @@ PAGE_FACTS = r"""(function () {
   };
   var cells = {};
   document.querySelectorAll('[data-key]').forEach(function (e) { cells[e.dataset.key] = e.textContent; });
+  var classes = {};
+  document.querySelectorAll('tr[data-class]').forEach(function (r) {
+    var c = {};
+    r.querySelectorAll('[data-key]').forEach(function (e) { c[e.dataset.key] = e.textContent; });
+    classes[r.dataset.class] = c;
+  });
   var first = canvases.length ? canvases[0].getBoundingClientRect() : null;
   return {
+    classes: classes,
     rendered: document.body.dataset.chartsRendered || null,
     drawn: drawn,
     readings: text('p.reading'),
@@ -268,6 +277,26 @@ def check_forecast(check, base, facts, doc):
     served = sum(1 for p in doc["phases"] if p["served"])
     check(f"{base}: verdict_agrees_with_the_phases",
           doc["verdict"]["served"] == (served == len(doc["phases"])), doc["verdict"])
+
+
+def check_db(check, base, facts, doc):
+    """A database workload's page against its JSON: no ORION summary, each
+    class's row the JSON's figures (the terminal's decimals), the cost."""
+    check(f"{base}: no_orion_summary_lines", facts["summary"] == [], facts["summary"])
+    check(f"{base}: no_orion_summary_cells", "max_small_iops" not in facts["cells"],
+          facts["cells"])
+    for c in doc["points"][0]["classes"]:
+        row = facts["classes"].get(c["name"], {})
+        want = {"iops": f"{c['iops']:.0f}", "mbps": f"{c['mbps']:.2f}",
+                "p99": f"{c['lat_us']['p99']:.1f}"}
+        got = {k: row.get(k) for k in want}
+        check(f"{base}: class_{c['name']}_row_is_the_jsons", got == want,
+              f"page {got} json {want}")
+    cost = doc.get("cost")
+    if cost:
+        check(f"{base}: monthly_cost_is_the_jsons",
+              facts["cells"].get("month_usd") == f"{cost['total_usd_month']:.2f}",
+              f"page {facts['cells'].get('month_usd')} json {cost['total_usd_month']}")
 
 
 def pareto(points):
@@ -385,6 +414,8 @@ def main():
         check_forecast(check, base, facts, docs[0])
     elif len(docs) == 1 and docs[0].get("kind") == "advice":
         check_advice(check, base, facts, docs[0])
+    elif len(docs) == 1 and docs[0]["config"].get("classes"):
+        check_db(check, base, facts, docs[0])
     elif len(docs) == 1:
         doc = docs[0]
         want = doc["readings"]["summary"]

@@ -2,15 +2,17 @@
 # report_browser_test.sh ASMSIM TESTS_DIR - the HTML report in a real
 # browser: headless Chromium (Debian's chromium, which ./build.sh test
 # installs) loads the reports of a run (both classes, --interval
-# timelines), a sweep, an orion run, a forecast, an advice and a
-# comparison of two runs, and
+# timelines), a sweep, an orion run, a forecast, an advice, a comparison
+# of two runs and a database workload's run and sweep (--workload oltp on
+# two groups), and
 # tests/report_browser.py checks each: no console error, every canvas
 # drawn and the page's charts-rendered marker set, a screenshot of a chart
 # that is not all background, the reading lines and summary figures equal
 # to the results JSON's, and no network address in the file.
 #
-# The run's report is made on the live path (--report) and again from its
-# JSON (asmsim report): the two must be the same bytes, one code path.
+# The run's report (and the database workload's run and sweep) is made on
+# the live path (--report) and again from its JSON (asmsim report): the
+# two must be the same bytes, one code path.
 #
 # Where Chromium cannot start the browser checks are skipped: exit 77,
 # which CTest reports as skipped (SKIP_RETURN_CODE), not passed; with
@@ -58,16 +60,26 @@ expect_exit 0 "advise_with_report_should_succeed" \
     --redundancy normal --families m5 --volume-types gp3 --max-disks 8 --top 2 \
     --json advice.json --report advice.html
 
+DB=(--workload oltp --instance r6i.4xlarge --group DATA:disks=4,volume=gp3
+    --group REDO:disks=2,volume=io2,iops=16000,redundancy=normal --duration 500ms)
+expect_exit 0 "database_workload_run_with_report_should_succeed" \
+    "$ASMSIM" run "${DB[@]}" --testname db --json db.json --report db.html
+expect_exit 0 "database_workload_sweep_with_report_should_succeed" \
+    "$ASMSIM" sweep "${DB[@]}" --volumes 2-4 --testname dbsweep --json dbsweep.json \
+    --report dbsweep.html
+
 mkdir again
-cp live.json again/live.json
-expect_exit 0 "report_of_a_saved_json_should_succeed" \
-    "$ASMSIM" report again/live.json -o again/live.html
-if cmp -s live.html again/live.html; then
-    harness_ok "live_report_should_be_the_report_of_its_json"
-else
-    harness_fail "live_report_should_be_the_report_of_its_json" \
-        "--report and 'asmsim report' pages differ: $(cmp live.html again/live.html)"
-fi
+for t in live db dbsweep; do
+    cp $t.json again/$t.json
+    expect_exit 0 "report_of_a_saved_${t}_json_should_succeed" \
+        "$ASMSIM" report again/$t.json -o again/$t.html
+    if cmp -s $t.html again/$t.html; then
+        harness_ok "${t}_report_should_be_the_report_of_its_json"
+    else
+        harness_fail "${t}_report_should_be_the_report_of_its_json" \
+            "--report and 'asmsim report' pages differ: $(cmp $t.html again/$t.html)"
+    fi
+done
 
 # ---- in the browser ----------------------------------------------------
 
@@ -89,6 +101,8 @@ browse "run_report_should_render_and_match_its_json" live.html live.json
 browse "sweep_report_should_render_and_match_its_json" sweep.html sweep.json
 browse "orion_report_should_render_and_match_its_json" orion.html orion.json
 browse "comparison_should_render_and_show_both_results" compare.html gp3.json io2.json
+browse "database_workload_report_should_render_and_match_its_json" db.html db.json
+browse "database_workload_sweep_report_should_render_and_match_its_json" dbsweep.html dbsweep.json
 browse "forecast_report_should_render_and_match_its_json" forecast.html forecast.json
 browse "advice_report_should_render_and_match_its_json" advice.html advice.json
 

@@ -215,12 +215,15 @@ damaged "switch_that_is_a_string_should_be_refused" 'd["incomplete"] = "no"' \
 damaged "seed_that_is_not_a_whole_number_should_be_refused" 'd["config"]["seed"] = "1e3"' \
     'config.seed is "1e3", not a whole number (or its digits in a string) or null'
 # the class: every figure, text and switch of a run and a sweep, made {} or
-# [] (a sample of 60, seeded), is refused with exit 2 naming its path
+# [] (a sample of 60, seeded), is refused with exit 2 naming its path; and
+# of a database workload's classes and groups (ONLY: the leaves under
+# those keys, a sample of SAMPLE)
 "$ASMSIM" sweep --instance m5.large --volume gp3 --volumes 1-2 --run normal --duration 50ms \
     --json sw.json >/dev/null 2>&1
-expect_true "every_field_of_the_wrong_type_should_be_refused_by_path" \
-    python3 - "$ASMSIM" t1.json sw.json <<'PY'
-import json, random, subprocess, sys
+"$ASMSIM" run --workload oltp --instance r6i.4xlarge --group DATA:disks=2,volume=gp3 \
+    --group REDO:disks=2,volume=io2 --duration 100ms --json db.json >/dev/null 2>&1
+cat >wrong_types.py <<'PY'
+import json, os, random, subprocess, sys
 asmsim, leaves = sys.argv[1], []
 def walk(name, x, path):
     if isinstance(x, dict):
@@ -236,9 +239,12 @@ for f, d in docs.items():
     walk(f, d, [])
 known = ("readings", "command")      # free text: any string is fine
 leaves = [l for l in leaves if l[1][0] not in known]
+only = os.environ.get("ONLY")
+if only:
+    leaves = [l for l in leaves if set(only.split(",")) & set(l[1])]
 random.seed(32)
 bad = []
-for f, path in random.sample(leaves, 60):
+for f, path in random.sample(leaves, min(len(leaves), int(os.environ.get("SAMPLE", 60)))):
     d = json.loads(json.dumps(docs[f]))
     at = d
     for k in path[:-1]:
@@ -256,6 +262,23 @@ for f, path in random.sample(leaves, 60):
 print("\n".join(bad[:10]))
 sys.exit(1 if bad else 0)
 PY
+expect_true "every_field_of_the_wrong_type_should_be_refused_by_path" \
+    python3 wrong_types.py "$ASMSIM" t1.json sw.json
+expect_true "every_class_field_of_the_wrong_type_should_be_refused_by_path" \
+    env ONLY=classes,groups SAMPLE=30 python3 wrong_types.py "$ASMSIM" db.json
+# a database workload's page shows its classes, not ORION's summary; it is
+# not compared
+expect_exit 0 "report_of_a_database_workload_should_be_written" "$ASMSIM" report db.json -o db.html
+expect_true "database_workload_report_should_show_each_class" \
+    grep -q '<tr data-class="redo"><td>redo</td><td>REDO</td>' db.html
+if grep -q 'Maximum Small IOPS' db.html; then
+    harness_fail "database_workload_report_should_show_no_orion_summary" "in db.html"
+else
+    harness_ok "database_workload_report_should_show_no_orion_summary"
+fi
+expect_error "comparing_a_database_workload_should_be_refused" \
+    "asmsim report: db.json: a database workload's results cannot be compared" "" \
+    "$ASMSIM" report db.json t1.json -o dbcmp.html
 # a sweep and a run compared share their charts (the run one point on the
 # disk axis, the sweep's last count on the load axes), and the table gives
 # what each maximum sustains and how long its burst lasts

@@ -692,6 +692,240 @@ static void a_forecast_or_advice_should_not_be_compared(void)
     free(run);
 }
 
+/* ---- a database workload ------------------------------------------------- */
+
+/* A database workload's class at its point: name, group, load key and
+   value, IOPS, MB/s, its latency (p99 us) and which directions it did
+   ("rw", "r", "w"), and for an open-loop class what was offered. */
+static char *db_class(const char *name, const char *group, const char *load, double iops,
+                      double mbps, double p99, const char *dirs, bool open)
+{
+    char lat[256], *x = NULL;
+    snprintf(lat, sizeof lat, "{\"avg\":%g,\"p50\":%g,\"p90\":%g,\"p99\":%g,\"p999\":%g,"
+             "\"p9999\":%g,\"hist_pow2\":[0,0,0,0,0,0,0,0,5]}", p99 / 2, p99 / 2.5,
+             p99 / 1.5, p99, p99 * 1.5, p99 * 2);
+    int n = asprintf(&x, "{\"name\":\"%s\",\"group\":\"%s\",%s,\"iops\":%g,\"mbps\":%g,"
+                     "\"ios\":1000,\"errors\":0,\"lat_us\":%s,\"read_lat_us\":%s,"
+                     "\"write_lat_us\":%s%s}", name, group, load, iops, mbps, lat,
+                     strchr(dirs, 'r') ? lat : "null", strchr(dirs, 'w') ? lat : "null",
+                     open ? ",\"open\":{\"offered_iops\":1020,\"unmet_frac\":0.025,"
+                            "\"delayed\":3}" : "");
+    return n < 0 ? NULL : x;
+}
+
+/* The configuration of a database workload: DATA (gp3) and REDO (io2)
+   groups, a closed-loop class of reads and writes and an open-loop redo
+   class of a size mix (the first class named `first`); `sweep` adds
+   config.sweep_disks 6..7 (DATA 2..3). */
+static char *db_config(const char *first, bool sweep)
+{
+    char *x = NULL;
+    int n = asprintf(&x,
+        "\"config\":{\"disks\":%d,\"backend\":\"model\",%s"
+        "\"instance\":{\"name\":\"r6i.4xlarge\",\"provider\":\"aws\",\"burst\":true,"
+        "\"base_mbps\":625,\"max_mbps\":1250,\"base_iops\":20000,\"max_iops\":40000},"
+        "\"volume\":{\"type\":\"gp3\",\"spec\":\"gp3\",\"size_bytes\":268435456000,"
+        "\"iops\":3000,\"throughput_mibps\":125,\"price_usd_month\":20},"
+        "\"layout\":{\"striping\":\"coarse\",\"au_bytes\":1048576,\"redundancy\":\"external\","
+        "\"failgroups\":12},\"workload\":{\"small_bytes\":8192,\"large_bytes\":131072,"
+        "\"large_type\":\"rand\",\"write_pct\":0},\"matrix\":{\"run\":\"simple\","
+        "\"matrix\":\"basic\"},\"duration_s\":2,"
+        "\"classes\":[{\"name\":\"%s\",\"group\":\"DATA\",\"sizes\":[{\"bytes\":8192,"
+        "\"weight\":1}],\"pattern\":\"random\",\"write_pct\":30,\"skew\":\"hot\","
+        "\"hot_frac\":0.1,\"hot_share\":0.9,\"loop\":\"closed\",\"outstanding\":16},"
+        "{\"name\":\"redo\",\"group\":\"REDO\",\"sizes\":[{\"bytes\":512,\"weight\":3},"
+        "{\"bytes\":1048576,\"weight\":1}],\"pattern\":\"sequential\",\"write_pct\":100,"
+        "\"skew\":\"uniform\",\"loop\":\"open\",\"rate_iops\":1000,\"arrivals\":\"poisson\"}],"
+        "\"groups\":[{\"name\":\"DATA\",\"disks\":%d,\"volume\":\"gp3:size=250GiB\","
+        "\"striping\":\"coarse\",\"au_bytes\":1048576,\"redundancy\":\"external\"},"
+        "{\"name\":\"REDO\",\"disks\":4,\"volume\":\"io2:size=100GiB,iops=16000\","
+        "\"striping\":\"coarse\",\"au_bytes\":4194304,\"redundancy\":\"normal\"}],"
+        "\"options\":{\"workload\":\"oltp\"}}",
+        sweep ? 7 : 12, sweep ? "\"sweep_disks\":[6,7]," : "", first, sweep ? 2 : 8);
+    return n < 0 ? NULL : x;
+}
+
+/* A point of the two classes, the first's IOPS `iops`. */
+static char *db_point(const char *first, double iops)
+{
+    char *a = db_class(first, "DATA", "\"load\":16", iops, iops * 8192 / 1e6, 872.4, "rw",
+                       false);
+    char *b = db_class("redo", "REDO", "\"rate_iops\":1000", 995, 88.31, 276.5, "w", true);
+    char *x = NULL;
+    int n = asprintf(&x, "{\"small\":0,\"large\":0,\"mbps\":88.31,\"iops\":%g,"
+                     "\"limited_by\":\"offered_load\",\"measured_s\":2,"
+                     "\"small_lat_us\":{\"avg\":1,\"p50\":1,\"p99\":1},\"classes\":[%s,%s],"
+                     "\"timeline\":null}", iops, a, b);
+    free(a);
+    free(b);
+    return n < 0 ? NULL : x;
+}
+
+/* The ORION figures a database workload's document carries beside its
+   classes (they describe nothing; the page must not show them). */
+#define DB_ORION_PARTS \
+    "\"summary\":{\"max_large_mbps\":88.31,\"max_large_at\":{\"small\":0,\"large\":0}," \
+    "\"max_small_iops\":2452,\"max_small_at\":{\"small\":0,\"large\":0}," \
+    "\"min_small_latency_us\":580.6,\"min_small_latency_at\":{\"small\":0,\"large\":0}}," \
+    "\"readings\":{\"summary\":[\"Maximum Large MBPS=88.31 @ Small=0 and Large=0\"," \
+    "\"Maximum Small IOPS=2452 @ Small=0 and Large=0\"],\"sweep\":null}," \
+    "\"cost\":{\"prices\":\"AWS list\",\"instance_usd_month\":735.84,\"instance_basis\":" \
+    "\"r6i\",\"volume_basis\":\"DATA 8 x gp3, REDO 4 x io2\",\"volumes_usd_month\":4370," \
+    "\"total_usd_month\":5105.84},\"incomplete\":false"
+
+/* A database workload's run, its first class named `first`. */
+static char *db_run_doc(const char *first)
+{
+    char *cfg = db_config(first, false), *p = db_point(first, 2452), *x = NULL;
+    int n = asprintf(&x, "{\"asmsim_version\":\"0.1.0\",\"testname\":\"db\",\"command\":"
+                     "\"asmsim run --workload oltp\",\"started\":\"2026-12-05\",%s,"
+                     "\"points\":[%s]," DB_ORION_PARTS "}", cfg, p);
+    free(cfg);
+    free(p);
+    return n < 0 ? NULL : x;
+}
+
+/* A database workload's sweep over 6 and 7 disks (DATA 2 and 3). */
+static char *db_sweep_doc(void)
+{
+    char *cfg = db_config("oltp-mixed", true), *p6 = db_point("oltp-mixed", 1200);
+    char *p7 = db_point("oltp-mixed", 1800), *x = NULL;
+    int n = asprintf(&x, "{\"asmsim_version\":\"0.1.0\",\"testname\":\"db\",\"command\":"
+                     "\"asmsim sweep\",\"started\":\"2026-12-05\",%s,\"points\":[%s],"
+                     "\"sweep\":[{\"disks\":6,\"cost\":{\"total_usd_month\":5065.84},"
+                     "\"summary\":{},\"points\":[%s],\"incomplete\":false},"
+                     "{\"disks\":7,\"cost\":{\"total_usd_month\":5085.84},"
+                     "\"summary\":{},\"points\":[%s],\"incomplete\":false}],"
+                     DB_ORION_PARTS "}", cfg, p7, p6, p7);
+    free(cfg);
+    free(p6);
+    free(p7);
+    return n < 0 ? NULL : x;
+}
+
+static void page_lacks(const char *page, const char *text)
+{
+    if (page && strstr(page, text))
+        CHECK_FAIL_AT("the page holds: %s", text);
+}
+
+/* The run's page: each class's row with its figures, a row per
+   direction for the class that did both, the open class's offered rate
+   and unmet share; none of ORION's summary, matrix or limits. */
+static void a_database_workload_should_show_each_class_and_no_orion_summary(void)
+{
+    char *doc = db_run_doc("oltp-mixed"), *page = doc ? page_made(doc) : NULL;
+
+    CHECK(page && strstr(page,
+        "<tr data-class=\"oltp-mixed\"><td>oltp-mixed</td><td>DATA</td><td>16 outstanding"
+        "</td><td>8KiB</td><td data-key=\"iops\">2452</td><td data-key=\"mbps\">20.09</td>"
+        "<td data-key=\"avg\">436.2</td><td data-key=\"p50\">349.0</td><td data-key=\"p99\">"
+        "872.4</td><td data-key=\"p999\">1308.6</td><td data-key=\"p9999\">1744.8</td>"
+        "<td>-</td><td>-</td></tr>\n"
+        "<tr class=\"direction\"><td>reads</td><td></td><td></td><td></td><td></td><td></td>"
+        "<td>436.2</td><td>349.0</td><td>872.4</td><td>1308.6</td><td>1744.8</td>"
+        "<td></td><td></td></tr>\n<tr class=\"direction\"><td>writes</td>") != NULL);
+    CHECK(page && strstr(page, "<tr data-class=\"redo\"><td>redo</td><td>REDO</td><td>"
+                               "1000/s poisson</td><td>512B..1MiB (2 sizes)</td>") != NULL);
+    CHECK(page && strstr(page, "<td data-key=\"offered_iops\">1020</td>"
+                               "<td data-key=\"unmet_pct\">2.5 %</td></tr>") != NULL);
+    CHECK_INT_EQ(page ? (int)count(page, "<tr class=\"direction\">") : -1, 2);
+    CHECK(page && strstr(page, "binding limit: offered load</p>") != NULL);
+    CHECK(page && strstr(page, "<h3>Latency percentiles of each class</h3>") != NULL);
+    page_lacks(page, "Maximum Small IOPS");
+    page_lacks(page, "Maximum Large MBPS");
+    page_lacks(page, "data-key=\"max_small_iops\"");
+    page_lacks(page, "<table class=\"heat\">");
+    page_lacks(page, "small I/Os");
+    page_lacks(page, "<th>layout</th><td>");         /* ORION's one layout row */
+    free(page);
+    free(doc);
+}
+
+/* The header: each group with its disks, volume and layout, each class
+   as configured, the volumes' bill as lines of groups. */
+static void a_database_workload_should_show_its_groups_and_classes(void)
+{
+    char *doc = db_run_doc("oltp-mixed"), *page = doc ? page_made(doc) : NULL;
+
+    CHECK(page && strstr(page, "<tr><td>REDO</td><td>4</td><td>io2:size=100GiB,iops=16000"
+                               "</td><td>coarse, AU 4MiB, normal redundancy</td></tr>") != NULL);
+    CHECK(page && strstr(page, "<tr><td>oltp-mixed</td><td>DATA</td><td>8KiB</td><td>random"
+                               "</td><td>30 %</td><td>hot: 10 % of the space takes 90 % of "
+                               "the I/O</td><td>closed: 16 outstanding</td></tr>") != NULL);
+    CHECK(page && strstr(page, "<tr><td>redo</td><td>REDO</td><td>512B 75 %, 1MiB 25 %</td>"
+                               "<td>sequential</td><td>100 %</td><td>uniform</td><td>open: "
+                               "1000/s poisson</td></tr>") != NULL);
+    CHECK(page && strstr(page, "<tr><th>classes</th><td>2 I/O classes on 2 disk groups, "
+                               "measured together as one point; duration 2 s</td></tr>") != NULL);
+    CHECK(page && strstr(page, "; volumes 4370.00 (DATA 8 x gp3, REDO 4 x io2)</p>") != NULL);
+    free(page);
+    free(doc);
+}
+
+/* A class's name is the user's (a workload file): escaped everywhere. */
+static void a_class_name_should_be_escaped(void)
+{
+    char *doc = db_run_doc("a<b>&c"), *page = doc ? page_made(doc) : NULL;
+
+    CHECK(page && strstr(page, "<tr data-class=\"a&lt;b&gt;&amp;c\"><td>a&lt;b&gt;&amp;c"
+                               "</td>") != NULL);
+    page_lacks(page, "a<b>");
+    free(page);
+    free(doc);
+}
+
+/* The sweep's page: a row per disk count and class (the count, limit
+   and cost on its first), each class's p99 and IOPS against the disk
+   count, the first group's counts as swept. */
+static void a_database_workload_sweep_should_table_each_count_and_class(void)
+{
+    char *doc = db_sweep_doc(), *page = doc ? page_made(doc) : NULL;
+
+    CHECK(page && strstr(page, "<tr data-disks=\"6\"><td>6</td><td>oltp-mixed</td><td>DATA"
+                               "</td><td>1200</td><td>9.83</td><td>436.2</td><td>872.4</td>"
+                               "<td>offered load</td><td>5065.84</td></tr>\n<tr><td></td><td>"
+                               "redo</td><td>REDO</td><td>995</td><td>88.31</td>") != NULL);
+    CHECK(page && strstr(page, "<tr data-disks=\"7\"><td>7</td><td>oltp-mixed</td>") != NULL);
+    CHECK(page && strstr(page, "<h3>p99 latency of each class against disk count</h3>") != NULL);
+    CHECK(page && strstr(page, "At 6 and at 7 disks: oltp-mixed 1200 and 1800 IOPS; redo "
+                               "995 and 995 IOPS.") != NULL);
+    CHECK(page && strstr(page, "<tr><td>DATA</td><td>swept: 2, 3</td>") != NULL);
+    CHECK(page && strstr(page, "Summary of the last disk count, 7 disks") != NULL);
+    CHECK(page && strstr(page, "\"text\":\"disks in all groups (DATA's count varies)\"") != NULL);
+    page_lacks(page, "Binding limit per disk count");      /* ORION's sweep table */
+    page_lacks(page, "Small IOPS against disk count");
+    page_lacks(page, "Maximum Small IOPS");
+    free(page);
+    free(doc);
+}
+
+/* Its figures are typed as ORION's are; a comparison is refused. */
+static void a_database_workload_should_be_checked_and_not_compared(void)
+{
+    char *doc = db_run_doc("oltp-mixed"), *bad = NULL, why[512] = "";
+    const char *at = doc ? strstr(doc, "\"lat_us\":{") : NULL;
+    FILE *f = fopen("/dev/null", "w");
+    int rc;
+
+    if (at && asprintf(&bad, "%.*s\"lat_us\":5,\"x\":{%s", (int)(at - doc), doc,
+                       at + strlen("\"lat_us\":{")) > 0) {
+        free(page_of(bad, &rc, why, sizeof why));
+        CHECK_INT_EQ(rc, -EINVAL);
+        CHECK(strstr(why, "points[0].classes[0].lat_us is 5, not a latency distribution")
+              != NULL);
+    }
+    struct html_doc docs[2] = { { .name = "db.json", .json = doc },
+                                { .name = "b.json", .json = doc } };
+    CHECK_INT_EQ(html_report(f, docs, 2, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "db.json: a database workload's results cannot be compared (a "
+                      "comparison overlays ORION's small and large figures, which it "
+                      "does not have): report it alone");
+    fclose(f);
+    free(bad);
+    free(doc);
+}
+
 int main(void)
 {
     RUN(html_text_should_escape_the_five_characters);
@@ -715,5 +949,10 @@ int main(void)
     RUN(an_advice_should_say_what_a_price_covers_and_fit_the_page);
     RUN(an_advice_burst_alternative_should_say_how_long_it_lasts);
     RUN(a_forecast_or_advice_should_not_be_compared);
+    RUN(a_database_workload_should_show_each_class_and_no_orion_summary);
+    RUN(a_database_workload_should_show_its_groups_and_classes);
+    RUN(a_class_name_should_be_escaped);
+    RUN(a_database_workload_sweep_should_table_each_count_and_class);
+    RUN(a_database_workload_should_be_checked_and_not_compared);
     return check_done();
 }
