@@ -863,6 +863,28 @@ static void a_database_workload_should_show_its_groups_and_classes(void)
     free(doc);
 }
 
+/* Without --group the classes run on the run's disks: its volume and
+   layout rows, no groups table. */
+static void a_database_workload_without_groups_should_show_the_runs_volume(void)
+{
+    char *doc = db_run_doc("oltp-mixed"), *solo = NULL;
+    const char *from = doc ? strstr(doc, "\"groups\":[") : NULL;
+    const char *to = from ? strstr(from, "],\"options\"") : NULL;
+
+    if (to && asprintf(&solo, "%.*s\"groups\":[%s", (int)(from - doc), doc, to) > 0) {
+        char *page = page_made(solo);
+        CHECK(page && strstr(page, "<tr><th>volume</th><td>gp3: ") != NULL);
+        CHECK(page && strstr(page, "<tr><th>layout</th><td>coarse, AU 1MiB") != NULL);
+        CHECK(page && strstr(page, "2 I/O classes on the run&#39;s one disk group") != NULL);
+        page_lacks(page, "<h2>Disk groups</h2>");
+        free(page);
+    } else {
+        CHECK_FAIL_AT("no groups in the document");
+    }
+    free(solo);
+    free(doc);
+}
+
 /* A class's name is the user's (a workload file): escaped everywhere. */
 static void a_class_name_should_be_escaped(void)
 {
@@ -951,6 +973,7 @@ int main(void)
     RUN(a_forecast_or_advice_should_not_be_compared);
     RUN(a_database_workload_should_show_each_class_and_no_orion_summary);
     RUN(a_database_workload_should_show_its_groups_and_classes);
+    RUN(a_database_workload_without_groups_should_show_the_runs_volume);
     RUN(a_class_name_should_be_escaped);
     RUN(a_database_workload_sweep_should_table_each_count_and_class);
     RUN(a_database_workload_should_be_checked_and_not_compared);

@@ -12,6 +12,8 @@
  *             layout) and the classes as configured (config.classes:
  *             group, sizes with their shares, pattern, writes, skew,
  *             loop), as tables under the "what" table;
+ *             Without --group (config.groups empty) the classes run on
+ *             the run's disks: the header keeps its volume and layout rows;
  *   summary   a table of each class at the point: group, load (I/Os
  *             outstanding, streams, or a rate of arrivals), size, IOPS,
  *             MB/s and latency avg / p50 / p99 / p99.9 / p99.99; a
@@ -124,14 +126,17 @@ static void skew_text(const cJSON *k, char *buf, size_t len)
 
 void html_db_what_rows(struct html_out *o, const cJSON *doc)
 {
-    char text[256], d[48];
+    char text[256], d[48], groups[48];
     int n = cJSON_GetArraySize(html_get(doc, "config.classes"));
     int g = cJSON_GetArraySize(html_get(doc, "config.groups"));
 
     html_duration_text(doc, d, sizeof d);
-    snprintf(text, sizeof text, "%d I/O class%s on %d disk group%s, measured "
-             "together as one point; duration %s", n, n == 1 ? "" : "es", g,
-             g == 1 ? "" : "s", d);
+    if (g == 0)                 /* no --group: the run's disks and layout */
+        snprintf(groups, sizeof groups, "the run's one disk group");
+    else
+        snprintf(groups, sizeof groups, "%d disk group%s", g, g == 1 ? "" : "s");
+    snprintf(text, sizeof text, "%d I/O class%s on %s, measured together as one "
+             "point; duration %s", n, n == 1 ? "" : "es", groups, d);
     html_what_row(o, "classes", text);
 }
 
@@ -190,7 +195,8 @@ void html_db_config(struct html_out *o, const cJSON *doc)
     char text[512];
     double wr = 0;
 
-    groups_table(o, doc);
+    if (cJSON_GetArraySize(html_get(doc, "config.groups")) > 0)
+        groups_table(o, doc);
     fputs("<h2>I/O classes</h2>\n<table class=\"classes\"><thead><tr><th>class</th>"
           "<th>group</th><th>sizes</th><th>pattern</th><th>writes</th><th>skew</th>"
           "<th>loop</th></tr></thead><tbody>\n", o->f);

@@ -309,7 +309,12 @@ void html_header(struct html_out *o, const cJSON *doc, const char *name)
     option_rows(o, doc);
     instance_row(o, doc);
     if (html_db(doc)) {         /* the groups' volumes and layouts, below */
+        bool one = cJSON_GetArraySize(html_get(doc, "config.groups")) == 0;
+        if (one)                /* no --group: the run's one volume and layout */
+            volume_row(o, doc);
         disks_row(o, doc);
+        if (one)
+            layout_row(o, doc);
         html_db_what_rows(o, doc);
     } else {
         volume_row(o, doc);
