@@ -288,9 +288,28 @@ double sim_sess_device_seconds(sim_session *s, sim_ns now_ns)
     return (double)(s->dev_base_ns + now_ns - s->dev_origin_ns) / 1e9;
 }
 
+/* A database workload's batch run: the rest of its one window at the
+   pace (a load command starts the window again, so the points' wall
+   times say nothing); false when that is not known. */
+static bool db_eta(sim_session *s)
+{
+    struct sim_snapshot *w = &s->work;
+    const struct sim_point_opts *o = &s->setup.run.point;
+    if (!sim_run_db(&s->setup.run) || !s->cfg.batch)
+        return false;
+    w->eta_s = -1;
+    if (s->paced && w->measuring && !o->auto_duration) {
+        double left = (double)o->duration_ns / 1e9 - w->window_s;
+        w->eta_s = left > 0 ? left / s->cfg.speed : 0;
+    }
+    return true;
+}
+
 static void estimate_eta(sim_session *s)
 {
     struct sim_snapshot *w = &s->work;
+    if (db_eta(s))
+        return;
     int left = w->n_points - w->point_index;
     if (w->interactive && s->pinned)
         left = 0;
