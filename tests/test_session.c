@@ -5,7 +5,9 @@
  * the order sent and each counted, the matrix fills in, saving writes
  * ORION's files describing the configuration measured, pacing follows --speed,
  * the pools fit the outstanding-I/O limit at any --stream-io, a carried
- * burst bucket that empties becomes an event in the snapshot.
+ * burst bucket that empties becomes an event in the snapshot; a database
+ * workload's session shows every class, scales its loads (interactive
+ * and batch run) and saves its own files.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -1247,12 +1249,159 @@ static void session_should_open_with_seq_streams_above_504_and_clamp_loads(void)
     free(snap);
 }
 
+/* ---- a database workload ------------------------------------------------------ */
+
+/* Reads kept 2 deep (closed loop) and writes at 500/s (open) on DATA
+   (2 x io2), redo writes at 1,000/s on REDO (1 x io2): no limit binds,
+   at twice these loads neither. */
+static void cfg_db(struct sim_setup *c)
+{
+    char why[256];
+    sim_setup_defaults(c);
+    struct wl_cfg *w = &c->run.workload;
+    w->n_classes = 3;
+    w->classes[0] = (struct wl_class_cfg){ .sizes = { 1, { 8192 }, { 1 } },
+                                           .pattern = WL_RANDOM };
+    w->classes[1] = (struct wl_class_cfg){ .sizes = { 1, { 32768 }, { 1 } },
+                                           .pattern = WL_RANDOM, .write_pct = 100 };
+    w->classes[2] = (struct wl_class_cfg){ .sizes = { 1, { 4096 }, { 1 } },
+                                           .pattern = WL_SEQUENTIAL, .write_pct = 100 };
+    struct sim_db_cfg *db = &c->run.db;
+    static const char *const names[] = { "reads", "dbwr", "redo" };
+    for (int k = 0; k < 3; k++)
+        snprintf(db->class_name[k], sizeof(db->class_name[k]), "%s", names[k]);
+    db->class_group[2] = 1;
+    db->n_groups = c->n_groups = 2;
+    for (int g = 0; g < 2; g++) {
+        prof_volume_parse("io2:size=200GiB,iops=64000", &c->group_volume[g], why, sizeof(why));
+        snprintf(db->groups[g].name, sizeof(db->groups[g].name), "%s", g ? "REDO" : "DATA");
+        db->groups[g].disks = g ? 1 : 2;
+        db->groups[g].disk_bytes = c->group_volume[g].size_bytes;
+        db->groups[g].layout = c->run.layout;
+    }
+    c->volume = c->group_volume[0];
+    c->run.disks = 3;
+    db->load = (struct sim_class_load){ .n = 3, .load = { 2, 0, 0 }, .stream_io = { 1, 1, 1 },
+                                        .rate_iops = { 0, 500, 1000 } };
+    c->run.point.duration_ns = 300 * SIM_NS_PER_MS;
+    sim_setup_run(c);
+}
+
+/* Every class measured in a window of at least 0.5 s, at pct % loads. */
+static bool db_at(const struct sim_snapshot *s, const void *arg)
+{
+    int pct = *(const int *)arg;
+    bool all = s->n_db_classes == 3 && s->measuring && s->window_s >= 0.5;
+    for (int c = 0; all && c < 3; c++)
+        all = s->cur.cls[c].ios > 0;
+    return all && s->db_load_pct == pct;
+}
+
+static bool says(const struct sim_snapshot *s, const void *arg)
+{
+    return strstr(s->message, arg) != NULL;
+}
+
+static void db_session_should_show_every_class_and_scale_its_loads(void)
+{
+    struct sim_session_cfg sc = { 0 };
+    char why[512], dir[] = "/tmp/asmsim_session_XXXXXX";
+    sim_session *s = NULL;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    cfg_db(&sc.setup);
+    sc.cell_ns = 2 * SIM_NS_PER_S;
+    CHECK(mkdtemp(dir) != NULL);
+    sc.output_dir = dir;
+    sc.testname = "db";
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    int pct = 100;
+    CHECK(wait_for(s, snap, db_at, &pct));
+    CHECK_STR_EQ(snap->db_class[2].name, "redo");
+    CHECK_INT_EQ(snap->n_db_groups, 2);
+    CHECK_STR_EQ(snap->db_group[snap->db_class[2].group].name, "REDO");
+    CHECK_INT_EQ(snap->db_group[1].first_disk, 2);
+    CHECK_INT_EQ(snap->n_disk, 3);
+    CHECK_NEAR_REL(snap->cur.cls[1].iops, 500.0, 0.2);
+    CHECK_NEAR_REL(snap->cur.cls[2].iops, 1000.0, 0.2);
+    double reads = snap->cur.cls[0].iops;
+    /* twice the loads: the open rates double, the closed load too */
+    struct sim_cmd c = { .kind = SIM_CMD_DB_LOAD, .a = 200 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    pct = 200;
+    struct after_cmds a = { 1, db_at, &pct };
+    CHECK(wait_for(s, snap, after_applied, &a));
+    CHECK_INT_EQ(snap->db_class[0].load, 4);
+    CHECK(snap->db_class[1].rate_iops == 1000.0);
+    CHECK_NEAR_REL(snap->cur.cls[1].iops, 1000.0, 0.2);
+    CHECK_NEAR_REL(snap->cur.cls[2].iops, 2000.0, 0.2);
+    CHECK_NEAR_REL(snap->cur.cls[0].iops / reads, 2.0, 0.2);
+    /* ORION's commands say they do not apply */
+    c = (struct sim_cmd){ .kind = SIM_CMD_DISKS, .a = 4 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, says, "does not apply to a database workload"));
+    CHECK_INT_EQ(snap->disks, 3);
+    /* a save writes the database workload's files, not ORION's */
+    CHECK(wait_for(s, snap, says, "does not apply") && snap->state == SIM_SESS_RUNNING);
+    struct timespec ts = { 2, 500000000 };     /* a window at 200 % ends */
+    nanosleep(&ts, NULL);
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd), "ls %s/db_*_summary.txt %s/db_*_classes.csv %s/db_*_results.json "
+             ">/dev/null 2>&1 && ! ls %s/db_*_iops.csv >/dev/null 2>&1 && "
+             "grep -Eq '\"rate_iops\":[[:space:]]+2000' %s/db_*_results.json", dir, dir, dir, dir, dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    CHECK_INT_EQ(system(cmd), 0);
+    sim_session_destroy(s);
+    free(snap);
+}
+
+static void db_batch_run_should_run_again_at_the_loads_set(void)
+{
+    struct sim_session_cfg sc = { 0 };
+    char why[256];
+    sim_session *s = NULL;
+    struct sim_run_result *run = NULL;
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    cfg_db(&sc.setup);
+    sc.setup.run.point.duration_ns = 2 * SIM_NS_PER_S;
+    sc.batch = true;
+    sc.speed = 4;                   /* half a second a run: time to send */
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    struct sim_cmd c = { .kind = SIM_CMD_DISKS, .a = 2 };
+    CHECK_INT_EQ(sim_session_send(s, &c), -ENOTSUP);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    c = (struct sim_cmd){ .kind = SIM_CMD_DB_LOAD, .a = 50 };
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, is_done, NULL));
+    CHECK_INT_EQ(sim_session_take(s, &run, NULL, why, sizeof(why)), 0);
+    CHECK(run && !run->incomplete && run->n_points == 1);
+    if (run)
+        CHECK_NEAR_REL(run->points[0].cls[1].iops, 250.0, 0.2);
+    struct sim_class_load l;
+    CHECK_INT_EQ(sim_session_db_load(s, &l), 50);
+    CHECK(l.rate_iops[2] == 500.0 && l.load[0] == 1);
+    /* the command line says the loads no option sets */
+    struct sim_setup measured = sc.setup;
+    measured.run.db.load = l;
+    char *line = sim_session_db_command_line("asmsim run", &sc.setup, &measured);
+    CHECK_STR_EQ(line, "asmsim run  # loads set on the dashboard, not by an option: "
+                 "reads 1 outstanding, dbwr 250/s, redo 500/s");
+    free(line);
+    sim_run_free(run);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 int main(void)
 {
     RUN(live_view_should_not_change_any_figure);
     RUN(live_stop_should_end_the_run_early_with_what_was_measured);
     RUN(batch_session_should_report_what_sim_run_reports);
     RUN(batch_session_should_refuse_tuning);
+    RUN(db_session_should_show_every_class_and_scale_its_loads);
+    RUN(db_batch_run_should_run_again_at_the_loads_set);
     RUN(load_change_should_take_effect);
     RUN(disks_change_should_rebuild_the_disk_group);
     RUN(redundancy_cycle_should_pass_over_a_refused_level);

@@ -11,7 +11,8 @@
 # the terminal is restored, a tiny window shows the too-small message,
 # burst-credit gauges fall with --speed, the strip spans the whole run,
 # an emptied bucket and a spent instance burst are told as they happen,
-# the time panels fit at 80x24, forecast --tui plays a forecast,
+# the time panels fit at 80x24, forecast --tui plays a forecast, a
+# database workload's run shows a row per class and '+' scales its loads,
 # NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
 # terminal falls back to the --progress line.  Without tmux it skips:
 # exit 77, which CTest reports as skipped (SKIP_RETURN_CODE), not passed;
@@ -618,6 +619,32 @@ if wait_for 'EXIT=0' 30 && screen | grep -q '^Maximum Small IOPS=' && ls "$WORK"
     ok run_tui_should_run_and_write_its_files
 else
     bad run_tui_should_run_and_write_its_files
+fi
+
+# ---- run --tui of a database workload: a row per class, '+' scales every
+# class's load (the run starts again at it), ORION keys say they do not
+# apply, the files written say the loads measured
+DB="--workload oltp --instance r6i.4xlarge --group DATA:disks=8,volume=gp3 --group REDO:disks=4,volume=io2,iops=16000"
+start "cd $WORK && $ASMSIM run $DB --tui --speed 10 --duration 20s --output-dir $WORK/db --testname db"
+row='[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ *$'   # IOPS, MB/s, avg and p99 ms
+if wait_for "^ redo +REDO +1422/s +$row" 20 && screen | grep -Eq "^ data-reads +DATA +2413/s +$row" &&
+   screen | grep -Eq "^ dbwr +DATA +950/s +$row" && screen | grep -q 'REDO_0003'; then
+    ok db_run_should_show_a_row_per_class
+else
+    bad db_run_should_show_a_row_per_class
+fi
+tm send-keys -t "$S" + ]
+if wait_for "^ redo +REDO +1564/s +$row" 10 && screen | grep -q 'loads 110 % of the workload' &&
+   screen | grep -q '(large): does not apply to a database workload'; then
+    ok db_plus_should_scale_every_class_load
+else
+    bad db_plus_should_scale_every_class_load
+fi
+if wait_for 'EXIT=0' 30 && screen | grep -q '^icanon' && screen | grep -Eq '^  redo +REDO +1564/s' &&
+   grep -q '# loads set on the dashboard, not by an option: data-reads 2654.3/s' "$WORK"/db/db_*_summary.txt; then
+    ok db_run_should_end_with_the_loads_measured
+else
+    bad db_run_should_end_with_the_loads_measured
 fi
 
 # ---- real targets: disk rows are labelled by the target's path

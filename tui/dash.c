@@ -72,6 +72,7 @@
 struct dash_want {
     struct wl_point point;
     int disks, write_pct;
+    int db_pct;                     /* a database workload's loads, % */
     enum lay_striping striping;
 };
 
@@ -179,6 +180,11 @@ static void title_fields(const struct dash *d, struct flow *fl)
     flow_add(fl, a, "asmsim %s", s->interactive ? "tui" : s->phase[0] ? "forecast" : "live");
     flow_add(fl, a, "%s", s->backend);
     flow_add(fl, a, "instance %s", s->instance);
+    if (s->n_db_groups > 0) {       /* each group's volume: classes.c */
+        flow_add(fl, a, "%d disks in %d group%s", s->disks, s->n_db_groups,
+                 s->n_db_groups == 1 ? "" : "s");
+        return;
+    }
     flow_add(fl, a, "%s", s->volume);
     flow_add(fl, a, "%d disks %s AU %s %s", s->disks, lay_striping_name(s->striping),
              au, lay_redundancy_name(s->redundancy));
@@ -200,6 +206,8 @@ static void status_fields(const struct dash *d, struct flow *fl)
     fl->right_last = true;
     if (s->phase[0]) {
         flow_add(fl, A_BOLD, "phase %s", s->phase);     /* a forecast played */
+    } else if (s->n_db_classes > 0) {
+        flow_add(fl, A_BOLD, "loads %d %% of the workload's", s->db_load_pct);
     } else {
         flow_add(fl, A_BOLD, "point small=%d large=%d", s->point.small, s->point.large);
         flow_add(fl, A_NORMAL, "(%s)", where);
@@ -217,9 +225,29 @@ static void status_fields(const struct dash *d, struct flow *fl)
     flow_add(fl, state_attr(d), "[%s]", state_text(s));
 }
 
+/* a database workload's: every class's figures added up (the rows per
+   class are classes.c's) */
+static void db_figure_fields(const struct dash *d, struct flow *fl)
+{
+    double mbps, iops, base_mbps, base_iops;
+    char dm[24], di[24];
+    classes_totals(d->snap, &mbps, &iops);
+    classes_totals(d->base, &base_mbps, &base_iops);
+    delta(d, mbps, base_mbps, dm, sizeof dm);
+    delta(d, iops, base_iops, di, sizeof di);
+    flow_init(fl, "  ");
+    flow_add(fl, A_BOLD, "MBPS %.2f%s", mbps, dm);
+    flow_add(fl, A_BOLD, "IOPS %.0f%s", iops, di);
+    flow_add(fl, A_NORMAL, "all %d classes", d->snap->n_db_classes);
+}
+
 /* figures, with deltas against the baseline */
 static void figure_fields(const struct dash *d, struct flow *fl)
 {
+    if (d->snap->n_db_classes > 0) {
+        db_figure_fields(d, fl);
+        return;
+    }
     const struct sim_point_result *c = &d->snap->cur;
     const struct sim_point_result *b = &d->base->cur;
     char dm[24], di[24], dl[24];
@@ -258,6 +286,14 @@ static void workload_fields(const struct dash *d, struct flow *fl)
     fmt_size(s->small_bytes, sm, sizeof sm);
     fmt_size(s->large_bytes, lg, sizeof lg);
     flow_init(fl, "  ");
+    if (s->n_db_classes > 0) {
+        flow_add(fl, A_DIM, "database workload: %d classes on %d group%s", s->n_db_classes,
+                 s->n_db_groups, s->n_db_groups == 1 ? "" : "s");
+        flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+        if (d->has_base)
+            flow_add(fl, A_DIM, "baseline: deltas in ()");
+        return;
+    }
     if (s->large_write_pct >= 0)
         flow_add(fl, A_DIM, "writes %d %% small, %d %% large", s->write_pct,
                  s->large_write_pct);
@@ -312,6 +348,15 @@ struct disk_cols {
    path for a real one (".../nvme1n1"), cut to len - 1 characters. */
 static void disk_label(const struct dash *d, int i, char *buf, size_t len)
 {
+    const struct sim_snapshot *s = d->snap;
+    for (int g = 0; g < s->n_db_groups; g++) {      /* its group's: REDO_0002 */
+        const struct sim_snap_group *k = &s->db_group[g];
+        if (i >= k->first_disk && i < k->first_disk + k->disks &&
+            (!d->o || i >= d->o->n_targets)) {
+            snprintf(buf, len, "%s_%04d", k->name, i - k->first_disk);
+            return;
+        }
+    }
     if (!d->o || i >= d->o->n_targets || !d->o->targets[i]) {
         snprintf(buf, len, "DATA_%04d", i);
         return;
@@ -412,8 +457,11 @@ static void draw_disks(struct dash *d, int y, int h)
 static void hist_title(const struct sim_snapshot *s, struct flow *fl)
 {
     flow_init(fl, "  ");
-    flow_add(fl, A_BOLD, "latency (%s I/O, bins 2^n us):",
-             s->hist_cls == WL_SMALL ? "small" : "large");
+    if (s->n_db_classes > 0)
+        flow_add(fl, A_BOLD, "latency (%s, bins 2^n us):", s->db_class[s->hist_db_class].name);
+    else
+        flow_add(fl, A_BOLD, "latency (%s I/O, bins 2^n us):",
+                 s->hist_cls == WL_SMALL ? "small" : "large");
     flow_add(fl, A_NORMAL, "^p50 %.0f", s->p50_us);
     flow_add(fl, A_NORMAL, "!p99 %.0f", s->p99_us);
     flow_add(fl, A_NORMAL, "*p99.9 %.0f us", s->p999_us);
@@ -599,6 +647,10 @@ static void draw_panels(struct dash *d, int y, int h)
     int lw = COLS / 2 - 1, rx = COLS / 2 + 1, rw = COLS - rx;
     strip_draw(d->snap, y, 0, lw);
     draw_hist(d, y + STRIP_ROWS, 0, lw, h - STRIP_ROWS);
+    if (d->snap->n_db_classes > 0) {    /* no matrix, no sweep: the groups */
+        groups_draw(d->snap, y, rx, rw, h);
+        return;
+    }
     /* both whole when they fit; else the sweep keeps up to half */
     int mh = matrix_rows_wanted(d->snap, rw), sh = 1 + d->snap->n_sweep;
     if (mh + sh > h) {
@@ -644,6 +696,11 @@ struct dash_key {
     /* which: the index in keys[] of the key pressed.  True ends the
        dashboard. */
     bool (*fn)(struct dash *d, int which);
+    /* ORION's only: on a database workload the key says it does not
+       apply (its groups, sizes and volumes are --group's) */
+    bool orion_only;
+    const char *db_hint;            /* the hint's word on a database
+                                       workload, when not `hint` */
 };
 
 /* Queue c; true when it was queued (the note says why not). */
@@ -671,7 +728,7 @@ static void want_sync(struct dash *d)
         return;
     d->want = (struct dash_want){
         .point = s->point, .disks = s->disks, .write_pct = s->write_pct,
-        .striping = s->striping,
+        .striping = s->striping, .db_pct = s->db_load_pct,
     };
 }
 
@@ -739,9 +796,24 @@ static void send_load(struct dash *d, int small, int large)
         d->want.point = (struct wl_point){ small, large };
 }
 
+/* + / - on a database workload: every class's load 10 % of the
+   workload's up or down (session_db.c clamps to its range) */
+static void send_db_load(struct dash *d, int which)
+{
+    int pct = d->want.db_pct + (which == 0 ? 10 : -10);
+    int most = d->snap->db_load_pct_max;
+    pct = pct < SIM_SESSION_DB_PCT_MIN ? SIM_SESSION_DB_PCT_MIN : pct > most ? most : pct;
+    if (send(d, (struct sim_cmd){ .kind = SIM_CMD_DB_LOAD, .a = pct }))
+        d->want.db_pct = pct;
+}
+
 /* + / -: which 0 raises, 1 lowers */
 static bool key_small_load(struct dash *d, int which)
 {
+    if (d->snap->n_db_classes > 0) {
+        send_db_load(d, which);
+        return false;
+    }
     send_load(d, d->want.point.small + (which == 0 ? 1 : -1), d->want.point.large);
     return false;
 }
@@ -917,37 +989,39 @@ static bool key_clear(struct dash *d, int which)
 /* Help and hint order: '?' and 'q' first, so the hint line always shows
    them however narrow the window. */
 static const struct dash_key KEYS[] = {
-    { { '?' }, { 'h' }, "help", "this help (any key closes it)", key_help },
-    { { 'q' }, { 'Q' }, "quit", "quit (asks first; y confirms)", key_quit },
+    { { '?' }, { 'h' }, "help", "this help (any key closes it)", key_help, false, NULL },
+    { { 'q' }, { 'Q' }, "quit", "quit (asks first; y confirms)", key_quit, false, NULL },
     { { '+', '-' }, { '=', '_' }, "small",
-      "small load (outstanding small I/Os) up / down", key_small_load },
-    { { ']', '[' }, { 0 }, "large", "large load up / down", key_large_load },
+      "small load up / down; database: every class's load 10 %", key_small_load,
+      .db_hint = "load" },
+    { { ']', '[' }, { 0 }, "large", "large load up / down", key_large_load, .orion_only = true },
     { { '>', '<' }, { '.', ',' }, "disks",
-      "one disk more / less (rebuilds the disk group)", key_disks },
+      "one disk more / less (rebuilds the disk group)", key_disks, .orion_only = true },
     { { KEY_DOWN, KEY_UP }, { 'j', 'k' }, NULL,
-      "scroll the disk rows down / up (when not all fit)", key_scroll },
-    { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes },
-    { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size (skips a refused one)", key_sizes },
-    { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout },
+      "scroll the disk rows down / up (when not all fit)", key_scroll, false, NULL },
+    { { 'w' }, { 0 }, "writes", "write percentage: 0, 25, 50, 75, 100", key_writes, .orion_only = true },
+    { { 'z', 'Z' }, { 0 }, NULL, "small / large I/O size: next size (skips a refused one)",
+      key_sizes, .orion_only = true },
+    { { 'l' }, { 0 }, "layout", "layout: coarse <-> fine", key_layout, .orion_only = true },
     { { 'r' }, { 0 }, "redundancy", "redundancy: external, normal, high (skips a refused one)",
-      key_redundancy },
+      key_redundancy, .orion_only = true },
     { { 'i', 't' }, { 0 }, "volume", "provisioned volume IOPS / throughput (prompt)",
-      key_volume },
-    { { 'n' }, { 0 }, "instance", "instance type (prompt)", key_instance },
-    { { 'g' }, { 0 }, NULL, "walk the ORION matrix again from its start", key_walk },
+      key_volume, .orion_only = true },
+    { { 'n' }, { 0 }, "instance", "instance type (prompt)", key_instance, .orion_only = true },
+    { { 'g' }, { 0 }, NULL, "walk the ORION matrix again from its start", key_walk, .orion_only = true },
     { { 'b' }, { 0 }, "baseline", "keep the current figures as baseline / clear it",
-      key_baseline },
-    { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause },
-    { { 'R' }, { 0 }, NULL, "restart the point (a fresh measured window)", key_restart },
-    { { 's' }, { 0 }, "save", "save: the ORION files, results JSON, HTML report", key_save },
-    { { KEY_ESC }, { 0 }, NULL, "clear the message line; in a prompt, cancel it", key_clear },
+      key_baseline, false, NULL },
+    { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause, false, NULL },
+    { { 'R' }, { 0 }, NULL, "restart the point (a fresh measured window)", key_restart, false, NULL },
+    { { 's' }, { 0 }, "save", "save: the ORION files, results JSON, HTML report", key_save, false, NULL },
+    { { KEY_ESC }, { 0 }, NULL, "clear the message line; in a prompt, cancel it", key_clear, false, NULL },
 };
 #define N_KEYS ((int)(sizeof KEYS / sizeof KEYS[0]))
 
 static const char *const HELP_FOOTER[] = {
     "Keys in () act as the ones before them: = is +, Space is p, j is Down.",
-    "Tuning keys apply to 'asmsim tui'; a --tui run only pauses, saves at",
-    "its end and quits.",
+    "Tuning keys apply to 'asmsim tui'; a --tui run pauses and quits. A",
+    "database workload takes +/- in both; the ORION keys say they do not apply.",
 };
 #define N_FOOTER ((int)(sizeof HELP_FOOTER / sizeof HELP_FOOTER[0]))
 
@@ -1037,17 +1111,18 @@ static void draw_help(void)
 
 /* The bottom line when there is no message: "? help  q quit  +/- small
    ...", as many whole chunks as the width holds. */
-static void draw_hint(void)
+static void draw_hint(const struct dash *d)
 {
     char line[512], names[48];
     size_t used = 0;
+    bool db = d->snap->n_db_classes > 0;    /* its own words, not ORION's keys */
     line[0] = '\0';
     for (int i = 0; i < N_KEYS; i++) {
-        if (!KEYS[i].hint)
+        if (!KEYS[i].hint || (db && KEYS[i].orion_only))
             continue;
         key_names(&KEYS[i], "/", false, names, sizeof names);
         int n = snprintf(line + used, sizeof line - used, " %s %s ", names,
-                         KEYS[i].hint);
+                         db && KEYS[i].db_hint ? KEYS[i].db_hint : KEYS[i].hint);
         if (n < 0 || (size_t)n >= sizeof line - used || (int)(used + (size_t)n) - 1 > COLS) {
             line[used] = '\0';
             break;
@@ -1089,6 +1164,13 @@ static bool key(struct dash *d, int ch)
     }
     int which;
     const struct dash_key *k = key_lookup(ch, &which);
+    if (k && k->orion_only && d->snap->n_db_classes > 0) {
+        char one[2];
+        snprintf(d->note, sizeof d->note, "%s (%s): does not apply to a database workload "
+                 "(its groups, sizes and volumes are --group's); +/- scale every class's load",
+                 key_label(k->keys[which], one), k->hint ? k->hint : "ORION's");
+        return false;
+    }
     return k ? k->fn(d, which) : false;
 }
 
@@ -1142,6 +1224,9 @@ static void layout_and_draw(struct dash *d)
         layout_forecast(d, header_h);
         return;
     }
+    int classes_h = classes_rows_wanted(d->snap);
+    classes_draw(d->snap, header_h, 0, COLS, classes_h);
+    header_h += classes_h;
     int avail = LINES - 1 - header_h;
     int table_want = disk_rows_wanted(d->snap);
     int band_h = timeband_rows_used(d->snap, COLS, band_rows(d->snap, avail, table_want));
@@ -1202,7 +1287,7 @@ static void draw_bottom_line(struct dash *d)
     } else if (msg[0]) {
         tui_put(LINES - 1, 0, A_BOLD, " %s", msg);
     } else {
-        draw_hint();
+        draw_hint(d);
     }
 }
 

@@ -2,8 +2,9 @@
  * panels.h - the dashboard's panels of time: the strip of the whole run
  * (strip.c), the burst-credit gauges (credits.c), the event log
  * (events.c) and the band that holds the last two (timeband.c); and a
- * forecast interval's latency (latency.c).  Each draws a snapshot into a
- * box and never past it.
+ * forecast interval's latency (latency.c); a database workload's classes
+ * and groups (classes.c).  Each draws a snapshot into a box and never
+ * past it.
  */
 #ifndef ASMSIM_TUI_PANELS_H
 #define ASMSIM_TUI_PANELS_H
@@ -28,6 +29,23 @@ void strip_draw(const struct sim_snapshot *s, int y, int x, int w);
 /* The panel in the box (y, x, w, h): a title and a row per class and
    direction with I/O in the interval shown (s->cur): avg, p50, p99. */
 void latency_draw(const struct sim_snapshot *s, int y, int x, int w, int h);
+
+/* ---- classes.c: a database workload's classes and groups --------------- */
+
+/* Rows the class table wants: its header and a row per class (0 for
+   ORION's workload). */
+int classes_rows_wanted(const struct sim_snapshot *s);
+
+/* Every class's MB/s and IOPS added up (the header's figures). */
+void classes_totals(const struct sim_snapshot *s, double *mbps, double *iops);
+
+/* The class table in the box (y, x, w, h): name, group, load in force,
+   IOPS, MB/s, avg and p99 latency. */
+void classes_draw(const struct sim_snapshot *s, int y, int x, int w, int h);
+
+/* The groups in the box (y, x, w, h): a title naming the instance, two
+   rows per group (figures; disks, volume, layout), the binding limit. */
+void groups_draw(const struct sim_snapshot *s, int y, int x, int w, int h);
 
 /* ---- credits.c: a gauge per burst bucket -------------------------------- */
 

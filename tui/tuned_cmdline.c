@@ -22,6 +22,11 @@
  * command line takes the last.  Every word is a shell word
  * (cli_command_append), so the line pasted runs that command and nothing
  * else, whatever the launch's values hold.
+ *
+ * A database workload's loads scaled with +/- have no option: the line
+ * is then the launch's with a shell comment naming the loads measured
+ * (sim_session_db_command_line), which runs the workload as given when
+ * pasted and tells the reader it was measured at other loads.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +34,7 @@
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_option_table.h"
+#include "sim/session/session.h"
 #include "tui/tuned_cmdline.h"
 
 /* The options whose value a resolved run prints back (the option
@@ -111,5 +117,9 @@ char *tui_tuned_command_line(void *arg, const struct sim_setup *measured)
         free(s);
         return NULL;
     }
-    return s;
+    /* a database workload's loads scaled on the dashboard: no option
+       sets them, so the line says so (a shell comment) */
+    char *line = sim_session_db_command_line(s, &l->cfg, measured);
+    free(s);
+    return line;
 }

@@ -140,6 +140,22 @@ double cli_tui_speed(const struct cli_opts *o, const struct sim_run_cfg *run)
     return nice_speed_at_least(device_s / TUI_WALL_S);
 }
 
+/* A database workload's loads scaled on the dashboard (+/-): the run
+   was measured at them, so the files say so, in the configuration and
+   the command line (session.h: sim_session_db_load). */
+static void take_db_loads(struct cli_job *j, sim_session *s)
+{
+    struct sim_setup launch = j->cfg;
+    if (sim_session_db_load(s, &j->cfg.run.db.load) == 0)
+        return;
+    char *line = sim_session_db_command_line(j->command_line, &launch, &j->cfg);
+    if (!line)
+        return;
+    free(j->command_line);
+    j->command_line = line;
+    j->meta.command_line = line;
+}
+
 /* sim_run or sim_sweep; with --tui on a terminal, in a batch session the
    live view watches; without a terminal --tui falls back to --progress. */
 static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
@@ -170,6 +186,7 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
         if ((rc = sim_session_start(s)) == 0) {
             j->ui->watch(j->ui->arg, s, o);
             rc = sim_session_take(s, run, sweep, why, why_len);
+            take_db_loads(j, s);
         } else {
             snprintf(why, why_len, "cannot start the engine thread: %s",
                      strerror(-rc));

@@ -179,6 +179,8 @@ int sim_session_create(const struct sim_session_cfg *cfg, sim_session **out,
     }
     s->paced = cfg->speed > 0 && dev_has(cfg->setup.run.backend, DEV_CAP_VIRTUAL_CLOCK);
     sim_pacer_init(&s->pacer, s->paced ? cfg->speed : 0);
+    s->db_pct = 100;
+    s->db_pct_max = SIM_SESSION_DB_PCT_MAX;
     s->rec_cfg = s->setup;
     s->work.interactive = !cfg->batch;
     s->work.state = SIM_SESS_STARTING;
@@ -212,6 +214,13 @@ void sim_session_snapshot(sim_session *s, struct sim_snapshot *out)
     pthread_mutex_unlock(&s->mu);
 }
 
+/* A batch run (not a sweep) of a database workload: it takes the load
+   command (session_db.c). */
+static bool batch_db_run(const sim_session *s)
+{
+    return sim_run_db(&s->cfg.setup.run) && !s->cfg.counts && !s->cfg.replay;
+}
+
 int sim_session_send(sim_session *s, const struct sim_cmd *cmd)
 {
     int rc = 0;
@@ -220,7 +229,8 @@ int sim_session_send(sim_session *s, const struct sim_cmd *cmd)
         s->paused = cmd->a < 0 ? !s->paused : cmd->a != 0;
     } else if (cmd->kind == SIM_CMD_QUIT) {
         s->quit = true;
-    } else if (s->cfg.batch) {
+    } else if (s->cfg.batch && !(batch_db_run(s) && (cmd->kind == SIM_CMD_DB_LOAD ||
+                                                     cmd->kind == SIM_CMD_RESTART))) {
         rc = -ENOTSUP;
     } else if (s->queued == QUEUE_LEN) {
         rc = -EAGAIN;

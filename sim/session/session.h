@@ -13,6 +13,15 @@
  *   batch (asmsim run/sweep --tui)  carries out sim_run / sim_sweep as
  *       the command line would, and only lets the viewer pause or stop it.
  *
+ * A database workload (sim_run_db: classes, disk groups) has one point,
+ * no matrix: the interactive session measures it again and again, each
+ * window recorded in place of the last; a batch run (not a sweep) runs
+ * it as sim_run does.  Both take one tuning command, SIM_CMD_DB_LOAD
+ * (every class's load scaled), which starts the point again: the batch
+ * run then measures its whole window at the new load, and its result
+ * describes that load (sim_session_db_load).  The ORION commands (load,
+ * disks, sizes, layout, ...) are refused with the reason in the message.
+ *
  * The viewer never touches the engine: it copies the latest snapshot
  * (sim_session_snapshot, a plain struct, under a mutex) and queues
  * commands (sim_session_send).  Drawing therefore never stalls I/O, and
@@ -83,6 +92,26 @@ struct sim_snap_event {
     double t_s;                 /* device time since the session began */
     enum burst_event_kind kind;
     char text[SIM_SNAP_EVENT_LEN];  /* burst_event_text() */
+};
+
+/* A database workload's class (sim_run_db), as configured in force: its
+   figures are the snapshot's cur.cls[] at the same index. */
+struct sim_snap_class {
+    char name[WL_NAME_MAX];
+    int group;                  /* its index in db_group[] */
+    int load;                   /* closed loop: I/Os (streams when
+                                   sequential) outstanding; 0 in open loop */
+    double rate_iops;           /* open loop: the offered rate; 0 closed */
+};
+
+/* A database workload's disk group: its disks are disk[first_disk ..
+   first_disk + disks) of the snapshot (those it carries). */
+struct sim_snap_group {
+    char name[WL_NAME_MAX];
+    int first_disk, disks;
+    char volume[128];           /* its volume's spec */
+    enum lay_striping striping;
+    enum lay_redundancy redundancy;
 };
 
 struct sim_snapshot {
@@ -177,6 +206,20 @@ struct sim_snapshot {
     /* the whole session so far, in bounded memory (time_strip.h) */
     struct sim_strip strip;
 
+    /* A database workload (sim_run_db): its classes and groups; 0 of
+       each for ORION's.  Its one point has no matrix (n_points 1, no
+       levels), cur.cls[c] holds class c's figures, the series' MBPS and
+       IOPS are every class's, and the histogram is the class with the
+       most I/O (hist_db_class). */
+    int n_db_classes;
+    struct sim_snap_class db_class[WL_MAX_CLASSES];
+    int n_db_groups;
+    struct sim_snap_group db_group[SIM_MAX_GROUPS];
+    int db_load_pct;            /* the loads in force: % of the
+                                   workload's (100 = as given) */
+    int db_load_pct_max;        /* the most SIM_CMD_DB_LOAD takes here */
+    int hist_db_class;
+
     /* what happened (burst_events.h), oldest first: the last
        SIM_SNAP_EVENTS of events_total; the newest is also the message */
     int n_events;
@@ -201,7 +244,17 @@ enum sim_cmd_kind {
     SIM_CMD_PAUSE,              /* a = 1 pause, 0 resume, -1 toggle */
     SIM_CMD_RESTART,            /* the point again, from a fresh window */
     SIM_CMD_QUIT,
+    SIM_CMD_DB_LOAD,            /* a database workload: a = every class's
+                                   load in % of the workload's (its open
+                                   rates and its closed outstanding
+                                   counts scaled), SIM_SESSION_DB_PCT_MIN..
+                                   snapshot.db_load_pct_max */
 };
+
+/* SIM_CMD_DB_LOAD's range: a tenth to ten times the workload's loads.
+   Open rates take any share; a closed class keeps at least one I/O. */
+#define SIM_SESSION_DB_PCT_MIN 10
+#define SIM_SESSION_DB_PCT_MAX 1000
 
 /* SIM_CMD_REDUNDANCY's a: the level after the one in force in the cycle
    external, normal, high, passing over a level refused (high on 2 disks)
@@ -270,7 +323,8 @@ int sim_session_start(sim_session *s);
 void sim_session_snapshot(sim_session *s, struct sim_snapshot *out);
 
 /* Queue a command for the engine thread.  0, -EAGAIN (queue full) or
-   -ENOTSUP (a tuning command to a batch session).  Commands are applied
+   -ENOTSUP (a tuning command to a batch session, but SIM_CMD_DB_LOAD
+   and SIM_CMD_RESTART to a batch run of a database workload).  Commands are applied
    in the order sent; each one that was queued (not PAUSE, not QUIT)
    counts once in snapshot.cmds_applied when it has been applied, so a
    viewer that sent n can tell when the snapshot shows all n. */
@@ -308,6 +362,21 @@ int sim_session_saveable(sim_session *s, int *sets);
 int sim_session_take(sim_session *s, struct sim_run_result **run,
                      struct sim_sweep_result **sweep, char *why,
                      size_t why_len);
+
+/* A database workload's session: the classes' loads in force (the
+   workload's scaled by snapshot.db_load_pct) into *out, what a batch
+   run's result was measured at.  Returns db_load_pct (100: unchanged);
+   0 and *out untouched for ORION's workload. */
+int sim_session_db_load(sim_session *s, struct sim_class_load *out);
+
+/* The command line `line` of a database workload launched at `launch`
+   and measured at `measured`, as a malloc'd string: line itself when
+   their classes' loads are the same, else line and a shell comment that
+   says the loads measured, which no option sets ("  # loads set on the
+   dashboard, not by an option: data-reads 2654.3/s, ...").  NULL when
+   out of memory. */
+char *sim_session_db_command_line(const char *line, const struct sim_setup *launch,
+                                  const struct sim_setup *measured);
 
 /* Stops the thread if needed and frees everything. */
 void sim_session_destroy(sim_session *s);

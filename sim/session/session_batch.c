@@ -7,7 +7,10 @@
  * progress callback that fills the matrix cells and the sweep curve as
  * points finish.  When a sweep moves to its next disk count the matrix of
  * that count replaces the last one.  The results are handed over whole by
- * sim_session_take(); a stop keeps what was measured (rc 1).
+ * sim_session_take(); a stop keeps what was measured (rc 1).  A database
+ * workload's run (one point, no matrix) that a load command stopped runs
+ * again at the new loads (session_db.c): what is handed over is one
+ * whole run at the loads in force.
  */
 #include "sim/session/session_internal.h"
 
@@ -16,6 +19,13 @@
 static void batch_level_setup(sim_session *s, int run_index)
 {
     char why[WHY_LEN];
+    if (sim_run_db(&s->setup.run)) {    /* one point, no matrix */
+        sim_sess_clear_matrix(&s->work, NULL);
+        sim_sess_db_describe(s);
+        s->work.run_index = run_index;
+        s->batch_run_index = run_index;
+        return;
+    }
     struct wl_matrix_cfg mc = s->setup.run.matrix;
     mc.num_disks = s->cfg.counts ? s->counts[run_index] : s->setup.run.disks;
     struct wl_matrix *m = NULL;
@@ -54,11 +64,23 @@ void sim_sess_batch_main(sim_session *s)
     batch_level_setup(s, 0);
     sim_sess_publish(s);
     s->point_wall_start_s = sim_sess_wall_s();
-    int rc = s->cfg.counts
-        ? sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), s->counts, s->cfg.n_counts,
-                                              batch_progress, s },
-                    &sweep, why, sizeof(why))
-        : sim_run(sim_setup_run(&cfg), batch_progress, s, &run, why, sizeof(why));
+    int rc;
+    for (;;) {
+        rc = s->cfg.counts
+            ? sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), s->counts,
+                                                  s->cfg.n_counts, batch_progress, s },
+                        &sweep, why, sizeof(why))
+            : sim_run(sim_setup_run(&cfg), batch_progress, s, &run, why, sizeof(why));
+        /* a database workload's run stopped for a load command: again at
+           the new loads (session_db.c) */
+        if (rc != 1 || s->cfg.counts || !sim_run_db(&cfg.run) || !sim_sess_db_batch_again(s))
+            break;
+        sim_run_free(run);
+        run = NULL;
+        cfg.run.db.load = s->setup.run.db.load;
+        s->point_wall_start_s = sim_sess_wall_s();
+        sim_sess_publish(s);
+    }
     pthread_mutex_lock(&s->mu);
     s->batch_rc = rc;
     snprintf(s->batch_why, sizeof(s->batch_why), "%s", why);

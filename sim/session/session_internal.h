@@ -10,6 +10,8 @@
  *   session_view.c    the working snapshot: configuration, live figures,
  *                     time series, per-disk rows, matrix cells, ETA
  *   session_walk.c    interactive: commands, rebuilds, the matrix walk
+ *   session_db.c      a database workload: its one point, live, and
+ *                     every class's load scaled (interactive and batch)
  *   session_batch.c   batch: sim_run / sim_sweep with live progress
  *   session_check.c   a configuration a command asks for, checked as
  *                     the command line checks it
@@ -118,6 +120,12 @@ struct sim_session {
     sim_ns credit_point_start_ns;   /* that point's start (sim_live) */
     double credit_prev_s;           /* session time of the last tick */
     double credit_prev_level[SIM_SNAP_BUCKETS];
+    /* a database workload (session_db.c) */
+    int db_pct;                     /* the loads in force, % of the
+                                       workload's; under mu too: written
+                                       with it held, read by
+                                       sim_session_db_load */
+    int db_pct_max;                 /* the most the parts' pools hold */
     /* batch */
     int batch_run_index;
     double batch_best_mbps, batch_best_iops;
@@ -188,9 +196,36 @@ void sim_sess_credits_reset(sim_session *s);
 /* ---- session_walk.c, session_batch.c: what the thread runs ------------------- */
 
 void sim_sess_interactive_main(sim_session *s);
+void sim_sess_db_main(sim_session *s);         /* session_db.c */
+void sim_sess_parts_close(struct parts *p);
+
+/* Quit asked by the viewer or the stop flag (a signal). */
+bool sim_sess_quit_asked(sim_session *s);
+
+/* Take the queued commands out (at most QUEUE_LEN, in the order sent);
+   how many. */
+int sim_sess_take_commands(sim_session *s, struct sim_cmd *q);
+
+/* ---- session_db.c: a database workload ---------------------------------------- */
+
+/* The workload's loads `base` at pct %: open rates x pct / 100, closed
+   loads rounded, at least 1. */
+void sim_sess_db_scale(const struct sim_class_load *base, int pct,
+                       struct sim_class_load *out);
+
+/* The loads in force at pct % of the workload's (s->cfg.setup), into
+   s->setup and the working snapshot. */
+void sim_sess_db_set_pct(sim_session *s, int pct);
+
+/* A batch run stopped (rc 1 from sim_run): when it stopped for queued
+   commands, not a quit, apply them and return true (run again at the
+   loads now in force). */
+bool sim_sess_db_batch_again(sim_session *s);
+
+/* The classes and groups in force, into the working snapshot. */
+void sim_sess_db_describe(sim_session *s);
 void sim_sess_replay_main(sim_session *s);     /* session_replay.c */
 void sim_sess_batch_main(sim_session *s);
-void sim_sess_parts_close(struct parts *p);
 
 /* ---- session_record.c: the measured cells ---------------------------------- */
 

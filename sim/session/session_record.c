@@ -13,6 +13,9 @@
  * saves what was measured before it too, not "no point has finished",
  * and a save that failed part way leaves the next one what it did not
  * write, and only that.
+ * A database workload's record is its one point (session_db.c), saved as
+ * its batch run is: summary.txt, classes.csv and the results JSON instead
+ * of ORION's files and the HTML report.
  * Saving copies the cells out under the lock and writes the ORION files
  * and the results JSON without it, so the engine is not held up by disk
  * writes; an incomplete matrix is saved as such.  The files name the
@@ -170,9 +173,14 @@ static int save_staged(const char *dir, const struct report_meta *meta,
                        size_t why_len)
 {
     struct saving sv = { meta, cfg, r, dir, why, why_len, false };
+    /* a database workload's files as its run's (cli_results.c): its
+       summary and classes, no ORION files and no HTML page (the page
+       does not read its classes yet) */
+    unsigned files = sim_run_db(&cfg->run)
+        ? REPORT_OUT_BIT(REPORT_OUT_DB_SUMMARY) | REPORT_OUT_BIT(REPORT_OUT_CLASSES_CSV)
+        : REPORT_OUT_BIT(REPORT_OUT_ORION) | REPORT_OUT_BIT(REPORT_OUT_PAGE);
     const struct report_request q = {
-        .outs = REPORT_OUT_BIT(REPORT_OUT_ORION) | REPORT_OUT_BIT(REPORT_OUT_RESULTS_JSON) |
-                REPORT_OUT_BIT(REPORT_OUT_PAGE),
+        .outs = files | REPORT_OUT_BIT(REPORT_OUT_RESULTS_JSON),
         .dir = dir, .whole_set = true, .failed = on_failed, .done = on_done, .arg = &sv,
     };
     const struct report_doc d = {
@@ -214,15 +222,34 @@ static int copy_record(struct sim_run_result *r, const struct sim_run_result *re
     return r->points ? rc : -ENOMEM;
 }
 
+/* The matrix the cells were measured in: ORION's for the disk count, or
+   a database workload's one point (0, 0), as sim_run's. */
+static int record_matrix(const struct sim_setup *cfg, struct wl_matrix **out,
+                         char *why, size_t why_len)
+{
+    if (!sim_run_db(&cfg->run)) {
+        struct wl_matrix_cfg mc = cfg->run.matrix;
+        mc.num_disks = cfg->run.disks;
+        return wl_matrix_build(&mc, out, why, why_len);
+    }
+    struct wl_matrix *m = calloc(1, sizeof(*m));
+    int rc = m ? wl_matrix_append(m, (struct wl_point){ 0, 0 }) : -ENOMEM;
+    if (rc < 0) {
+        wl_matrix_free(m);
+        snprintf(why, why_len, "out of memory");
+        return rc;
+    }
+    *out = m;
+    return 0;
+}
+
 /* Write the cells r (copied out, freed here) of configuration cfg as a
    batch run would: 0 with "saved N points to DIR/NAME_*" in why. */
 static int save_record(sim_session *s, const struct sim_setup *cfg, struct sim_run_result *r,
                        char *why, size_t why_len)
 {
     int rc;
-    struct wl_matrix_cfg mc = cfg->run.matrix;
-    mc.num_disks = cfg->run.disks;
-    if ((rc = wl_matrix_build(&mc, &r->matrix, why, why_len)) < 0)
+    if ((rc = record_matrix(cfg, &r->matrix, why, why_len)) < 0)
         goto out;
     r->disks = cfg->run.disks;
     r->incomplete = r->n_points < r->matrix->n_points;

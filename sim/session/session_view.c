@@ -26,7 +26,9 @@
  *
  * Device time: each rebuilt engine starts its clock again, so the session
  * adds up the clocks it has seen (sim_sess_device_seconds) to show one
- * time line.  The ETA counts the points left (and, for a sweep, the later
+ * time line.  A database workload's point (session_db.c) is shown per
+ * class: cur.cls[c] for each of its classes, the series over all of them,
+ * and the histogram of its busiest class.  The ETA counts the points left (and, for a sweep, the later
  * disk counts) at the mean wall time of the points so far; before the
  * first one has finished, at the paced time of a point, or unknown (-1)
  * when the run is not paced.
@@ -65,6 +67,7 @@ void sim_sess_describe_config(sim_session *s)
     w->write_pct = c->run.workload.write_pct;
     w->large_write_pct = -1;
     w->speed = s->cfg.speed;
+    sim_sess_db_describe(s);
 }
 
 void sim_sess_clear_matrix(struct sim_snapshot *w, const struct wl_matrix *m)
@@ -168,12 +171,31 @@ void sim_sess_push_sample(sim_session *s, const struct sim_snap_sample *x, doubl
     sim_strip_add(&s->work.strip, x->t_s, dt_s, x->mbps, x->iops, x->p99_us);
 }
 
+/* A database workload's series: every class's I/O, as ORION's counts
+   the large class's bytes and the small class's I/Os (ios[WL_SMALL],
+   bytes[WL_LARGE]); its p99 over every class (hist_now). */
+static void db_hist(sim_session *s, const struct sim_stats *st, uint64_t *ios,
+                    uint64_t *bytes)
+{
+    ios[WL_SMALL] = ios[WL_LARGE] = bytes[WL_SMALL] = bytes[WL_LARGE] = 0;
+    hist_init(&s->hist_now);
+    for (int c = 0; c < st->n_classes; c++) {
+        uint64_t n, b;
+        class_hist(st, (enum wl_class)c, &s->hist_delta, &n, &b);
+        hist_merge(&s->hist_now, &s->hist_delta);
+        ios[WL_SMALL] += n;
+        bytes[WL_LARGE] += b;
+    }
+}
+
 /* One time-series sample per SIM_SNAP_SERIES_NS of the measured window. */
 static void sample(sim_session *s, const struct sim_live *lv, double device_s)
 {
     enum wl_class mc = main_class(lv->point);
     uint64_t ios[WL_CLASSES], bytes[WL_CLASSES];
-    for (int c = 0; c < WL_CLASSES; c++) {
+    if (sim_run_db(&s->setup.run))
+        db_hist(s, lv->stats, ios, bytes);
+    for (int c = 0; c < WL_CLASSES && !sim_run_db(&s->setup.run); c++) {
         struct hist *h = c == (int)mc ? &s->hist_now : &s->hist_delta;
         class_hist(lv->stats, (enum wl_class)c, h, &ios[c], &bytes[c]);
     }
@@ -266,9 +288,28 @@ double sim_sess_device_seconds(sim_session *s, sim_ns now_ns)
     return (double)(s->dev_base_ns + now_ns - s->dev_origin_ns) / 1e9;
 }
 
+/* A database workload's batch run: the rest of its one window at the
+   pace (a load command starts the window again, so the points' wall
+   times say nothing); false when that is not known. */
+static bool db_eta(sim_session *s)
+{
+    struct sim_snapshot *w = &s->work;
+    const struct sim_point_opts *o = &s->setup.run.point;
+    if (!sim_run_db(&s->setup.run) || !s->cfg.batch)
+        return false;
+    w->eta_s = -1;
+    if (s->paced && w->measuring && !o->auto_duration) {
+        double left = (double)o->duration_ns / 1e9 - w->window_s;
+        w->eta_s = left > 0 ? left / s->cfg.speed : 0;
+    }
+    return true;
+}
+
 static void estimate_eta(sim_session *s)
 {
     struct sim_snapshot *w = &s->work;
+    if (db_eta(s))
+        return;
     int left = w->n_points - w->point_index;
     if (w->interactive && s->pinned)
         left = 0;
@@ -314,6 +355,31 @@ static void measure_speed(sim_session *s, double device_s)
     s->speed_mark_dev_s = device_s;
 }
 
+/* A database workload's point: its classes, at the loads and rates in
+   force (what sim_point_class_ran reads). */
+static void db_result(const sim_session *s, struct sim_point_result *r)
+{
+    const struct sim_class_load *l = &s->setup.run.db.load;
+    if (!sim_run_db(&s->setup.run))
+        return;
+    r->db_classes = true;
+    for (int c = 0; c < l->n; c++) {
+        r->class_load[c] = l->rate_iops[c] > 0 ? 0 : l->load[c];
+        r->open.target[c] = l->rate_iops[c];
+    }
+}
+
+/* The class with the most I/O per second (0 for ORION's point: the
+   histogram is main_class's there). */
+static int busiest_class(const struct sim_point_result *r)
+{
+    int best = 0;
+    for (int c = 1; r->db_classes && c < r->n_classes; c++)
+        if (r->cls[c].iops > r->cls[best].iops)
+            best = c;
+    return best;
+}
+
 void sim_sess_observe(sim_session *s, const struct sim_live *lv)
 {
     struct sim_snapshot *w = &s->work;
@@ -332,9 +398,12 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
         w->limited_by = lv->limited_by;
         if (sim_stats_result(lv->stats, lv->now_ns - lv->window_start_ns, &r) == 0) {
             r.limited_by = lv->limited_by;
+            db_result(s, &r);
             fill_disks(s, &r);
             w->hist_cls = main_class(lv->point);
-            const struct sim_lat_summary *ls = &r.cls[w->hist_cls].lat;
+            w->hist_db_class = busiest_class(&r);
+            const struct sim_lat_summary *ls =
+                &r.cls[r.db_classes ? w->hist_db_class : (int)w->hist_cls].lat;
             memcpy(w->hist_pow2, ls->pow2, sizeof(w->hist_pow2));
             w->p50_us = ls->p50_us;
             w->p99_us = ls->p99_us;

@@ -364,18 +364,28 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
     case SIM_CMD_PAUSE:
     case SIM_CMD_QUIT:
         return;                     /* flags, set by sim_session_send */
+    case SIM_CMD_DB_LOAD:
+        sim_sess_say(s, "load %d %%: for a database workload's classes; "
+                     "this is ORION's (+/- small, ]/[ large)", c->a);
+        return;
     }
     put_in_force(s, &next, rebuild, restart);
 }
 
-static void apply_commands(sim_session *s, bool *rebuild, bool *restart)
+int sim_sess_take_commands(sim_session *s, struct sim_cmd *q)
 {
-    struct sim_cmd q[QUEUE_LEN];
     pthread_mutex_lock(&s->mu);
     int n = s->queued;
     memcpy(q, s->queue, (size_t)n * sizeof(q[0]));
     s->queued = 0;
     pthread_mutex_unlock(&s->mu);
+    return n;
+}
+
+static void apply_commands(sim_session *s, bool *rebuild, bool *restart)
+{
+    struct sim_cmd q[QUEUE_LEN];
+    int n = sim_sess_take_commands(s, q);
     for (int i = 0; i < n; i++)
         apply_one(s, &q[i], rebuild, restart);
     s->work.cmds_applied += (uint64_t)n;    /* published with their effect */
@@ -462,7 +472,7 @@ static int rebuild(sim_session *s, const struct sim_setup *prev)
 
 /* ---- the walk ---------------------------------------------------------------- */
 
-static bool quit_asked(sim_session *s)
+bool sim_sess_quit_asked(sim_session *s)
 {
     pthread_mutex_lock(&s->mu);
     bool q = s->quit;
@@ -480,11 +490,15 @@ static int point_index_of(const struct wl_matrix *m, struct wl_point p)
 
 void sim_sess_interactive_main(sim_session *s)
 {
+    if (sim_run_db(&s->setup.run)) {
+        sim_sess_db_main(s);        /* one point, no matrix */
+        return;
+    }
     if (rebuild(s, NULL) < 0) {
         s->work.state = SIM_SESS_FAILED;
         return;
     }
-    while (!quit_asked(s)) {
+    while (!sim_sess_quit_asked(s)) {
         bool want_rebuild = false, restart = false;
         struct sim_setup prev = s->setup;
         apply_commands(s, &want_rebuild, &restart);
