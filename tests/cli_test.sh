@@ -1173,7 +1173,7 @@ sample_value() {
     rate-small) echo 100 ;; rate-large) echo 10MB/s ;; arrivals) echo poisson ;;
     max-outstanding) echo 64 ;;
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
-    report) echo x.html ;; label) echo nightly ;;
+    report) echo x.html ;; label) echo nightly ;; workload) echo oltp ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
@@ -1188,7 +1188,7 @@ valued_of() {   # run|sweep|orion -> the valued options, one per line
 for cmd in run sweep; do
     n=0
     for opt in $(valued_of $cmd); do
-        [ "$opt" = target ] && continue        # the one that repeats
+        case $opt in target|group) continue ;; esac     # the ones that repeat
         n=$((n + 1))
         v=$(sample_value "$opt")
         if [ -z "$v" ]; then

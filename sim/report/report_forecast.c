@@ -525,19 +525,21 @@ static const char *kind_id(enum wl_phase_kind k)
          : k == WL_PHASE_SCALED ? "scaled" : "idle";
 }
 
-/* A scaled schedule's phase: "scale" and "class_scale" {CLASS: factor},
-   null where the cell is empty. */
+/* A scaled schedule's phase: "scale" and "class_scale" [{class,
+   scale}] of its scale:CLASS columns, null where the cell is empty. */
 static void json_phase_scale(FILE *f, bool *first, const struct wl_schedule *s,
                              const struct wl_phase *p)
 {
     kv_num_or_null(f, first, "scale", p->scale >= 0, p->scale);
-    fputs(", \"class_scale\": {", f);
+    fputs(", \"class_scale\": [", f);
     for (int k = 0; k < s->n_class_cols; k++) {
-        bool inner = k == 0;
-        kv_num_or_null(f, &inner, s->class_col[k], p->class_scale[k] >= 0,
-                       p->class_scale[k]);
+        bool inner = true;
+        fputs(k ? ", {" : "{", f);
+        kv_str(f, &inner, "class", s->class_col[k]);
+        kv_num_or_null(f, &inner, "scale", p->class_scale[k] >= 0, p->class_scale[k]);
+        fputs("}", f);
     }
-    fputs("}", f);
+    fputs("]", f);
 }
 
 /* "classes": [{name, iops, mbps, offered_iops, unmet_pct, p99_us}, ...]:
