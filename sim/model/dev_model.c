@@ -175,7 +175,14 @@
    latencies, not two draws a fixed distance apart. */
 #define WEYL_PIECES 8
 #define WEYL_PER_PIECE 5    /* body, tail?, tail factor, wait?, wait */
-#define WEYL_STREAMS (WL_CLASSES * WEYL_PIECES * WEYL_PER_PIECE)
+/* A stream set per class: ORION's two, or a database workload's up to
+   WL_MAX_CLASSES (io->cls indexes them).  ORION's come first and are
+   seeded from the model's generator as ever; the others from a generator
+   of their own (weyl_seed), so ORION's latency sequences, and every
+   ORION output, stay what they were. */
+#define WEYL_PER_CLASS (WEYL_PIECES * WEYL_PER_PIECE)
+#define WEYL_ORION_STREAMS (WL_CLASSES * WEYL_PER_CLASS)
+#define WEYL_STREAMS (WL_MAX_CLASSES * WEYL_PER_CLASS)
 /* The sequential runs a merging volume follows (see "I/O accounting" at
    the top): a table found by the run's end offset, MERGE_SETS sets of
    MERGE_WAYS runs, so any number of streams interleaved on one volume
@@ -324,6 +331,18 @@ static void std_normal_z_fill(void)
 {
     for (int i = 0; i <= LAT_TABLE; i++)
         std_normal_z[i] = std_normal_quantile(((double)i + 0.5) / (LAT_TABLE + 1));
+}
+
+/* Every stream's start: ORION's classes' from the model's generator
+   (just seeded), the other classes' from one seeded apart. */
+static void weyl_seed(struct model *m)
+{
+    struct rng more;
+    for (int i = 0; i < WEYL_ORION_STREAMS; i++)
+        m->weyl[i] = rng_next(&m->rng);
+    rng_seed(&more, m->seed ^ 0x636c6173736573ull);        /* "classes" */
+    for (int i = WEYL_ORION_STREAMS; i < WEYL_STREAMS; i++)
+        m->weyl[i] = rng_next(&more);
 }
 
 /* The i-th prime's square root, fractional part, as a 64-bit step. */
@@ -1023,8 +1042,7 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
         return rc;
     }
     weyl_setup(m);
-    for (int i = 0; i < WEYL_STREAMS; i++)
-        m->weyl[i] = rng_next(&m->rng);
+    weyl_seed(m);
     ds->priv = m;
     return 0;
 }
@@ -1301,8 +1319,7 @@ static void model_settle(struct devset *ds)
     /* Common random numbers: every point draws the same latency sequence,
        so points differ by their load, not by luck. */
     rng_seed(&m->rng, m->seed);
-    for (int i = 0; i < WEYL_STREAMS; i++)
-        m->weyl[i] = rng_next(&m->rng);
+    weyl_seed(m);
     for (int i = 0; i < model_limits_n(m); i++)
         thr_settle(&model_limit(m, i)->thr, m->now_ns);
 }
