@@ -48,6 +48,12 @@ printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbu
     >"$WORK/fc.csv"
 "$ASMSIM" forecast --instance m5.large --volume gp2:size=100GiB --disks 2 --schedule "$WORK/fc.csv" \
     --repeat 1d --output-dir "$WORK/forecast" --testname fields --json - >forecast.json 2>/dev/null
+# a database workload's forecast (its classes' keys and columns), a class
+# column and a phase that leaves two classes out
+printf 'phase,duration,scale,scale:redo\nday,1m,1,\nredo,1m,0,2\n' >"$WORK/fcdb.csv"
+"$ASMSIM" forecast --workload oltp --instance m5.large --volume gp3 --disks 2 \
+    --schedule "$WORK/fcdb.csv" --repeat 1d --interval 30s --output-dir "$WORK/forecast_db" \
+    --testname fields --json - >forecast_db.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
 # advise: both clouds, a burst alternative and rejections, every target
@@ -82,6 +88,7 @@ def csv_section(name):          # the columns of the section "<name> CSV"
 csv_doc = csv_section("Sweep")
 timeline_doc = csv_section("Timeline")
 forecast_doc = csv_section("Forecast timeline")
+forecast_db_doc = csv_section("Workload forecast timeline")
 def heading(x):
     return x.split("\n", 1)[0].strip()
 documented = set().union(*[ticks(x) for x in sections
@@ -103,7 +110,7 @@ def canonical(p):
 
 written = set()
 for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
-             "open.json", "cost.json", "forecast.json"):
+             "open.json", "cost.json", "forecast.json", "forecast_db.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
@@ -121,6 +128,9 @@ def csv_header(pattern):         # the header row of the CSVs that match
 csv_cols = csv_header("sweep/*sweep*.csv")
 timeline_cols = csv_header("timeline/*_timeline.csv")
 forecast_cols = csv_header("forecast/*_timeline.csv")
+# the oltp preset's classes: each one's columns as CLASS_...
+forecast_db_cols = {re.sub(r"^(data-reads|dbwr|redo)_", "CLASS_", c)
+                    for c in csv_header("forecast_db/*_timeline.csv")}
 
 src = open(device_c).read()
 table = re.search(r"limit_ids\[[^\]]*\]\s*=\s*\{(.*?)\};", src, re.S)
@@ -147,6 +157,10 @@ check("every_timeline_csv_column_should_be_documented", not missing, "not in doc
 missing = sorted(c for c in forecast_cols if c not in forecast_doc)
 check("every_forecast_csv_column_should_be_documented", len(forecast_cols) > 5 and not missing,
       f"columns: {sorted(forecast_cols)}; not in docs/fields.md: " + " ".join(missing))
+missing = sorted(c for c in forecast_db_cols if c not in forecast_db_doc)
+check("every_workload_forecast_csv_column_should_be_documented",
+      len(forecast_db_cols) > 5 and not missing,
+      f"columns: {sorted(forecast_db_cols)}; not in docs/fields.md: " + " ".join(missing))
 missing = sorted(i for i in limit_ids if i not in documented)
 check("every_limited_by_id_should_be_documented", limit_ids and not missing,
       "not in docs/fields.md: " + " ".join(missing))
@@ -160,6 +174,7 @@ stale = sorted(d for d in documented
 stale += sorted(c for c in csv_doc if c not in csv_cols)
 stale += sorted(c for c in timeline_doc if c not in timeline_cols)
 stale += sorted(c for c in forecast_doc if c not in forecast_cols)
+stale += sorted(c for c in forecast_db_doc if c not in forecast_db_cols)
 check("docs_should_name_no_field_that_is_not_written", not stale, "documented but not written: " + " ".join(stale))
 # advise's JSON against its own section; every configuration object has
 # the keys of best[]

@@ -56,6 +56,55 @@ expect_error "run_options_should_be_unknown" \
     "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv --matrix point
 expect_no_files "bad_input_should_write_nothing" out
 
+# ---- a database workload (issue 35) ------------------------------------------------
+
+DB=(--workload oltp --instance r6i.4xlarge --group DATA:disks=8,volume=gp3
+    --group REDO:disks=4,volume=io2,iops=16000,redundancy=normal)
+printf 'phase,duration,scale,scale:redo\nnormal,2m,1,\npeak,2m,2,\nredo,1m,0,1\n' >db.csv
+mkdir dbout
+expect_error "an_orion_schedule_with_a_workload_should_be_refused" \
+    "asmsim: --schedule oltp-day: its columns are ORION's classes'" \
+    "give a 'scale' column (or scale:CLASS), docs/workloads.md" \
+    "$ASMSIM" forecast "${DB[@]}" --schedule oltp-day --output-dir dbout
+expect_error "a_scaled_schedule_without_a_workload_should_be_refused" \
+    "asmsim: --schedule db.csv: its scale columns scale a database workload's classes" \
+    "num_small, num_large)" \
+    "$ASMSIM" forecast "${GP2[@]}" --schedule db.csv --output-dir dbout
+printf 'phase,duration,scale:lgwr\np,1m,2\n' >lgwr.csv
+expect_error "a_class_column_should_name_a_class" \
+    "asmsim: --schedule lgwr.csv: column scale:lgwr: the workload has no class lgwr" \
+    "its classes are data-reads, dbwr, redo" \
+    "$ASMSIM" forecast "${DB[@]}" --schedule lgwr.csv --output-dir dbout
+expect_error "advise_should_refuse_a_scaled_schedule" \
+    "asmsim: advise: --schedule db.csv: its scale columns scale a database workload's" \
+    "num_small, num_large)" "$ASMSIM" advise --schedule db.csv --capacity 100GiB
+expect_no_files "a_mismatched_schedule_should_write_nothing" dbout
+expect_stdout_contains "forecast_help_should_show_workload_and_group" "  --group G " \
+    "$ASMSIM" forecast --help
+harness_run "$ASMSIM" forecast "${DB[@]}" --schedule db.csv --repeat 1 --interval 30s \
+    --output-dir dbout
+printf '%s\n' "$H_OUT" >dbwords.txt
+expect_true "a_workload_forecast_should_exit_0" test "$H_RC" -eq 0
+expect_true "a_workload_forecast_should_say_it_runs_exact" \
+    grep -q "^Note: a database workload's phases run exact" dbwords.txt
+expect_true "a_workload_forecast_should_list_each_class_per_phase" \
+    grep -Eq '^      redo +2,[0-9]{3} IOPS .*asked 2,844 IOPS, unmet +0 %' dbwords.txt
+expect_true "a_workload_forecast_should_write_classes_in_json_and_csv" python3 - dbout <<'PY'
+import csv, glob, json, sys
+d = json.load(open(glob.glob(sys.argv[1] + "/*_forecast.json")[0]))
+assert d["config"]["workload"] == "oltp" and "exact" in d["config"]["note"], d["config"]
+names = [c["name"] for c in d["phases"][1]["classes"]]
+assert names == ["data-reads", "dbwr", "redo"], names
+peak, normal = d["phases"][1]["classes"], d["phases"][0]["classes"]
+assert abs(peak[2]["offered_iops"] - 2 * normal[2]["offered_iops"]) < 1e-6, (peak, normal)
+assert d["phases"][2]["classes"][0]["offered_iops"] is None
+assert all(len(r["classes"]) == 3 and r["classes"][0]["p99_us"] for r in d["timeline"][:8])
+rows = list(csv.DictReader(l for l in open(glob.glob(sys.argv[1] + "/*_timeline.csv")[0])
+                           if not l.startswith("#")))
+assert len(rows) == 10 and float(rows[4]["redo_offered_iops"]) > 2800, rows[4]
+assert rows[9]["data-reads_offered_iops"] == "" and rows[9]["redo_p99_us"], rows[9]
+PY
+
 # ---- words ---------------------------------------------------------------------
 
 harness_run "$ASMSIM" forecast "${GP2[@]}" --schedule drain.csv

@@ -9,7 +9,12 @@
  * The agreement cases hold the fast path to the exact one on 2 h
  * horizons with a bucket running dry in the middle: 2 % on every
  * interval's rate, 1 % on event times, 10 % on interval p99.
+ * A database workload's classes (cfg.db) over a scaled schedule: each
+ * phase's load scaled, figures per class, credits carried across phases.
  */
+#include <errno.h>
+#include <string.h>
+
 #include "sim/model/forecast_internal.h"
 #include "sim/model/setup.h"
 #include "tests/model_run.h"
@@ -745,6 +750,136 @@ static void a_stop_should_end_the_forecast_with_what_was_done(void)
     sim_parts_close(&p);
 }
 
+/* ---- a database workload's classes ---------------------------------------- */
+
+/* Two classes on one gp2 500 GiB volume (1,500 IOPS base, 3,000 burst,
+   5.4 M credits): "reads" 8 KiB at 1,000/s (open loop), "writes" 16 KiB,
+   2 outstanding (closed loop: as fast as the burst lets it). */
+static struct sim_forecast_result *db_forecast(const char *csv, int interval_s,
+                                               struct wl_schedule *s)
+{
+    char why[512];
+    if (wl_schedule_parse(csv, "db.csv", s, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("schedule: %s", why);
+        return NULL;
+    }
+    struct sim_setup cfg = model_run_cfg("m5.4xlarge", "gp2:size=500GiB", 1);
+    struct sim_run_cfg *run = &cfg.run;
+    struct sim_db_cfg *db = &run->db;
+    run->workload.n_classes = 2;
+    run->workload.classes[0] = (struct wl_class_cfg){
+        .sizes = { 1, { 8192 }, { 1 } }, .pattern = WL_RANDOM };
+    run->workload.classes[1] = (struct wl_class_cfg){
+        .sizes = { 1, { 16384 }, { 1 } }, .pattern = WL_RANDOM, .write_pct = 100 };
+    snprintf(db->class_name[0], WL_NAME_MAX, "reads");
+    snprintf(db->class_name[1], WL_NAME_MAX, "writes");
+    db->load = (struct sim_class_load){ .n = 2, .load = { 0, 2 }, .stream_io = { 1, 1 },
+                                        .rate_iops = { 1000, 0 } };
+    if (sim_forecast_db_check(s, db, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("check: %s", why);
+        return NULL;
+    }
+    struct sim_db_cfg base = *db;
+    sim_forecast_db_pools(s, db);
+    struct sim_parts p;
+    if (sim_parts_open(sim_setup_run(&cfg), 0, 0, &p, why, sizeof why) != 0) {
+        CHECK_FAIL_AT("parts: %s", why);
+        sim_parts_close(&p);
+        return NULL;
+    }
+    struct sim_forecast_cfg fc = { .schedule = s, .days = 1,
+                                   .interval_ns = interval_s * SIM_NS_PER_S, .db = &base };
+    struct sim_forecast_result *r = NULL;
+    int rc = sim_forecast_run(&p, &fc, &r, why, sizeof why);
+    sim_parts_close(&p);
+    if (rc != 0)
+        CHECK_FAIL_AT("forecast: rc %d: %s", rc, why);
+    return r;
+}
+
+/* Issue 35: the phase with scale 2 offers twice the rate and keeps twice
+   the I/O outstanding; each phase and row has its figures per class; the
+   credits carry from phase to phase (both phases draw at the 3,000 burst,
+   1,500 a second over what the bucket earns: 20 min leave 1 - 1,200 x
+   1,500 / 5.4 M = 66.7 % of it, where a reset per phase would leave
+   83 %). */
+static void a_workload_phase_with_scale_2_should_offer_twice_the_rate(void)
+{
+    static struct wl_schedule s;
+    struct sim_forecast_result *r =
+        db_forecast("phase,duration,scale\nnormal,10m,1\npeak,10m,2\n", 60, &s);
+    CHECK(r != NULL);
+    if (!r)
+        return;
+    CHECK(r->exact);
+    CHECK_INT_EQ(r->n_classes, 2);
+    CHECK_STR_EQ(r->class_name[1], "writes");
+    CHECK_INT_EQ((int)r->n_phases, 2);
+    const struct sim_fc_class *normal = &r->phase_cls[0], *peak = &r->phase_cls[2];
+    CHECK_NEAR_REL(normal[0].offered_iops, 1000, 1e-9);
+    CHECK_NEAR_REL(peak[0].offered_iops, 2000, 1e-9);
+    CHECK_INT_EQ(normal[1].load, 2);
+    CHECK_INT_EQ(peak[1].load, 4);
+    CHECK_NEAR_REL(normal[0].iops, 1000, 0.03);
+    CHECK_NEAR_REL(peak[0].iops, 2000, 0.03);
+    /* the burst of 3,000 shared: the writes take what the reads leave */
+    CHECK_NEAR_REL(normal[0].iops + normal[1].iops, 3000, 0.05);
+    CHECK_NEAR_REL(peak[0].iops + peak[1].iops, 3000, 0.05);
+    for (int c = 0; c < 2; c++) {
+        CHECK(normal[c].p99_us > 0 && peak[c].p99_us > 0);
+        CHECK(peak[c].mbps > 0);
+    }
+    CHECK(r->phases[0].served && r->phases[1].served);
+    CHECK_INT_EQ((int)r->n_rows, 20);
+    for (size_t i = 0; i < r->n_rows; i++) {
+        const struct sim_fc_class *k = &r->row_cls[i * 2];
+        CHECK(k[0].iops > 0 && k[1].iops > 0 && k[0].p99_us > 0);
+        CHECK_NEAR_REL(k[0].offered_iops, i < 10 ? 1000 : 2000, 0.05);
+    }
+    CHECK_NEAR_REL(r->day_start_pct[1], 100 * (1 - 1200 * 1500 / 5.4e6), 0.05);
+    CHECK(r->bucket_pct[9] > r->bucket_pct[10] && r->bucket_pct[10] > r->bucket_pct[19]);
+    sim_forecast_free(r);
+}
+
+/* A class's own column wins over scale, an empty cell leaves the class
+   out (its figures 0, no p99), and an idle phase runs no class. */
+static void a_class_column_should_scale_its_class_alone(void)
+{
+    static struct wl_schedule s;
+    struct sim_forecast_result *r = db_forecast(
+        "phase,duration,scale,scale:reads\nreads-only,2m,,3\nidle,1m,0,\n", 60, &s);
+    CHECK(r != NULL);
+    if (!r)
+        return;
+    CHECK_NEAR_REL(r->phase_cls[0].offered_iops, 3000, 1e-9);
+    CHECK(r->phase_cls[0].iops > 2000);
+    CHECK_INT_EQ(r->phase_cls[1].load, 0);
+    CHECK(r->phase_cls[1].iops == 0 && r->phase_cls[1].p99_us == 0);
+    CHECK(r->phase_cls[2].iops == 0 && r->phase_cls[3].iops == 0);
+    sim_forecast_free(r);
+}
+
+static void a_schedule_should_fit_the_workload(void)
+{
+    static struct wl_schedule s;
+    struct sim_db_cfg db = { .load = { .n = 1, .rate_iops = { 100 } } };
+    char why[256];
+    snprintf(db.class_name[0], WL_NAME_MAX, "redo");
+    CHECK_INT_EQ(wl_schedule_parse("phase,duration,small_iops\np,1m,5\n", "o", &s,
+                                   why, sizeof why), 0);
+    CHECK_INT_EQ(sim_forecast_db_check(&s, &db, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "ORION's") && strstr(why, "'scale'"));
+    CHECK_INT_EQ(wl_schedule_parse("phase,duration,scale:lgwr\np,1m,5\n", "o", &s,
+                                   why, sizeof why), 0);
+    CHECK_INT_EQ(sim_forecast_db_check(&s, &db, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "no class lgwr") && strstr(why, "redo"));
+    CHECK_INT_EQ(wl_schedule_parse("phase,duration,scale\np,1m,1000\n", "o", &s,
+                                   why, sizeof why), 0);
+    db.load.rate_iops[0] = 20000;   /* x 1,000: past 10 M */
+    CHECK_INT_EQ(sim_forecast_db_check(&s, &db, why, sizeof why), -EINVAL);
+    CHECK(strstr(why, "phase p: class redo"));
+}
+
 int main(void)
 {
     RUN(gp2_burst_should_run_out_when_its_credits_say_fast);
@@ -772,5 +907,8 @@ int main(void)
     RUN(a_mixture_of_one_should_keep_its_quantiles);
     RUN(a_mixture_p99_should_sit_in_the_slow_part);
     RUN(a_stop_should_end_the_forecast_with_what_was_done);
+    RUN(a_workload_phase_with_scale_2_should_offer_twice_the_rate);
+    RUN(a_class_column_should_scale_its_class_alone);
+    RUN(a_schedule_should_fit_the_workload);
     return check_done();
 }

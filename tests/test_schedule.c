@@ -229,6 +229,43 @@ static void write_share_should_hold_per_class(void)
     wl_destroy(w);
 }
 
+/* Issue 35: a database workload's columns.  A class's factor is its own
+   cell, else scale, else 0; a phase of zeros and blanks is idle. */
+static void scale_columns_should_give_each_class_its_factor(void)
+{
+    CHECK_INT_EQ(parse("phase,duration,scale,scale:redo\n"
+                       "day,1h,1,\npeak,1h,2,3\nredo,1h,,1\nnone,1h,0,\n"), 0);
+    CHECK(sched.scale_cols && !sched.orion_cols);
+    CHECK_INT_EQ(sched.n_class_cols, 1);
+    CHECK_STR_EQ(sched.class_col[0], "redo");
+    CHECK_INT_EQ(wl_schedule_class_col(&sched, "redo"), 0);
+    CHECK_INT_EQ(wl_schedule_class_col(&sched, "dbwr"), -1);
+    CHECK_INT_EQ(sched.phase[0].kind, WL_PHASE_SCALED);
+    CHECK(wl_phase_class_factor(&sched.phase[0], -1) == 1.0);
+    CHECK(wl_phase_class_factor(&sched.phase[0], 0) == 1.0);
+    CHECK(wl_phase_class_factor(&sched.phase[1], -1) == 2.0);
+    CHECK(wl_phase_class_factor(&sched.phase[1], 0) == 3.0);
+    CHECK(wl_phase_class_factor(&sched.phase[2], -1) == 0.0);
+    CHECK(wl_phase_class_factor(&sched.phase[2], 0) == 1.0);
+    CHECK(wl_phase_has_load(&sched.phase[2]));
+    CHECK_INT_EQ(sched.phase[3].kind, WL_PHASE_IDLE);
+    CHECK(!wl_phase_has_load(&sched.phase[3]));
+    CHECK_INT_EQ(parse("phase,duration,num_small\na,1h,4\n"), 0);
+    CHECK(sched.orion_cols && !sched.scale_cols);
+}
+
+static void scale_column_errors_should_name_the_column(void)
+{
+    check_error("phase,duration,scale,small_iops\na,1h,1,\n",
+                "a schedule is for one kind");
+    check_error("phase,duration,scale,arrivals\na,1h,1,\n", "a schedule is for one kind");
+    check_error("phase,duration,scale:redo,scale:redo\na,1h,1,1\n",
+                "'scale:redo': column given twice");
+    check_error("phase,duration,scale:\na,1h,1\n", "not a class's name");
+    check_error("phase,duration,scale\na,1h,1001\n", "day.csv:2: scale '1001': not a factor");
+    check_error("phase,duration,scale:redo\na,1h,-1\n", "scale:redo '-1': not a factor");
+}
+
 int main(void)
 {
     RUN(durations_should_run_back_to_back);
@@ -241,5 +278,7 @@ int main(void)
     RUN(clock_format_should_name_later_days);
     RUN(write_share_should_hold_per_class);
     RUN(spreadsheet_csv_should_parse_as_written);
+    RUN(scale_columns_should_give_each_class_its_factor);
+    RUN(scale_column_errors_should_name_the_column);
     return check_done();
 }

@@ -7,6 +7,12 @@
  * each end its duration or the next clock start (or 24:00 for the last
  * of a clock schedule), and gaps become idle phases.  Errors name the
  * line and the column, because a schedule is edited by hand.
+ *
+ * A database workload's columns (scale, scale:CLASS) are read beside
+ * ORION's: the header says which kind a schedule is (never both), and a
+ * scaled phase keeps its factors as given (-1: empty); which class a
+ * scale:CLASS column names is the forecast's to check, since the parser
+ * knows no workload.
  */
 #include "workloads/schedule.h"
 #include "workloads/presets.h"
@@ -21,12 +27,14 @@
 enum column {
     COL_PHASE = 0, COL_START, COL_DURATION, COL_SMALL_IOPS, COL_SMALL_WRITE,
     COL_LARGE_MBPS, COL_LARGE_WRITE, COL_ARRIVALS, COL_NUM_SMALL,
-    COL_NUM_LARGE, COLUMNS
+    COL_NUM_LARGE, COL_SCALE, COLUMNS
 };
+#define SCALE_PREFIX "scale:"           /* scale:CLASS, field COLUMNS + k */
 
 static const char *const column_names[COLUMNS] = {
     "phase", "start", "duration", "small_iops", "small_write_pct",
     "large_mbps", "large_write_pct", "arrivals", "num_small", "num_large",
+    "scale",
 };
 
 #define MAX_FIELDS 32
@@ -37,6 +45,7 @@ static const char *const column_names[COLUMNS] = {
 struct raw_line {
     int line;
     char field[COLUMNS][64];
+    char class_field[WL_SCHEDULE_MAX_CLASS_COLS][64];  /* scale:CLASS */
 };
 
 /* A phase as read, before it is laid on the day. */
@@ -50,8 +59,12 @@ struct parser {
     const char *name;
     char *why;
     size_t why_len;
-    int col_of_field[MAX_FIELDS];   /* enum column of header field i */
+    int col_of_field[MAX_FIELDS];   /* enum column of header field i, or
+                                       COLUMNS + k: scale:CLASS column k */
     int n_header;
+    bool orion_cols, scale_cols;
+    int n_class_cols;
+    char class_col[WL_SCHEDULE_MAX_CLASS_COLS][WL_PHASE_NAME_MAX];
     int n;
     struct read_phase ph[WL_SCHEDULE_MAX_PHASES];
 };
@@ -134,6 +147,27 @@ static int split_or_fail(struct parser *ps, char *line, int lineno, const char *
     return n;
 }
 
+static bool name_ok(const char *s);
+
+/* Header field i, "scale:CLASS": the next class column. */
+static int class_column(struct parser *ps, int lineno, const char *field, int i)
+{
+    const char *name = field + strlen(SCALE_PREFIX);
+    if (!name_ok(name))
+        return fail_line(ps, lineno, "header", field, "not a class's name after "
+                         "'scale:'; use 1..31 letters, digits, '-', '_' or '.'");
+    for (int k = 0; k < ps->n_class_cols; k++)
+        if (strcmp(ps->class_col[k], name) == 0)
+            return fail_line(ps, lineno, "header", field, "column given twice");
+    if (ps->n_class_cols == WL_SCHEDULE_MAX_CLASS_COLS)
+        return fail_line(ps, lineno, "header", field, "one scale:CLASS column too "
+                         "many; at most 8, one per class");
+    snprintf(ps->class_col[ps->n_class_cols], WL_PHASE_NAME_MAX, "%s", name);
+    ps->col_of_field[i] = COLUMNS + ps->n_class_cols++;
+    ps->scale_cols = true;
+    return 0;
+}
+
 static int parse_header(struct parser *ps, char *line, int lineno)
 {
     char fields[MAX_FIELDS][64];
@@ -145,6 +179,12 @@ static int parse_header(struct parser *ps, char *line, int lineno)
         return fail_line(ps, lineno, "header", "...", "too many or too long "
                          "columns");
     for (int i = 0; i < n; i++) {
+        if (strncmp(fields[i], SCALE_PREFIX, strlen(SCALE_PREFIX)) == 0) {
+            int rc = class_column(ps, lineno, fields[i], i);
+            if (rc)
+                return rc;
+            continue;
+        }
         int c = 0;
         while (c < COLUMNS && strcmp(fields[i], column_names[c]) != 0)
             c++;
@@ -152,12 +192,20 @@ static int parse_header(struct parser *ps, char *line, int lineno)
             return fail_line(ps, lineno, "header", fields[i], "unknown column; "
                              "use phase, start, duration, small_iops, "
                              "small_write_pct, large_mbps, large_write_pct, "
-                             "arrivals, num_small, num_large");
+                             "arrivals, num_small, num_large, or for a "
+                             "workload's classes scale, scale:CLASS");
         if (seen[c])
             return fail_line(ps, lineno, "header", fields[i], "column given twice");
         seen[c] = true;
         ps->col_of_field[i] = c;
+        ps->orion_cols |= c >= COL_SMALL_IOPS && c <= COL_NUM_LARGE;
+        ps->scale_cols |= c == COL_SCALE;
     }
+    if (ps->orion_cols && ps->scale_cols)
+        return fail_line(ps, lineno, "header", line, "both ORION's load columns "
+                         "(small_iops, large_mbps, num_small, num_large, the "
+                         "write shares, arrivals) and a workload's (scale, "
+                         "scale:CLASS); a schedule is for one kind");
     if (!seen[COL_PHASE])
         return fail_line(ps, lineno, "header", line, "no 'phase' column; the "
                          "header names the columns, e.g. phase,start,small_iops");
@@ -318,9 +366,38 @@ static int read_closed(struct parser *ps, const struct raw_line *r,
     return 0;
 }
 
+/* A workload's phase: its factors, -1 where a cell is empty. */
+static int read_scaled(struct parser *ps, const struct raw_line *r,
+                       struct wl_phase *p)
+{
+    const char *v = r->field[COL_SCALE];
+    bool given = false;
+    char col[WL_PHASE_NAME_MAX + 8];
+    p->scale = -1;
+    if (*v && parse_rate(v, WL_SCALE_MAX, &p->scale) != 0)
+        return fail_line(ps, r->line, "scale", v, "not a factor; use a number "
+                         "0..1000 (1: the workload's own load, 2: twice it)");
+    given = *v != '\0';
+    for (int k = 0; k < ps->n_class_cols; k++) {
+        v = r->class_field[k];
+        p->class_scale[k] = -1;
+        snprintf(col, sizeof col, SCALE_PREFIX "%s", ps->class_col[k]);
+        if (*v && parse_rate(v, WL_SCALE_MAX, &p->class_scale[k]) != 0)
+            return fail_line(ps, r->line, col, v, "not a factor; use a number "
+                             "0..1000 (1: the class's own load, 2: twice it)");
+        given |= *v != '\0';
+    }
+    p->kind = given ? WL_PHASE_SCALED : WL_PHASE_IDLE;
+    if (!wl_phase_has_load(p))
+        p->kind = WL_PHASE_IDLE;        /* every factor 0: idle */
+    return 0;
+}
+
 static int read_load(struct parser *ps, const struct raw_line *r,
                      struct wl_phase *p)
 {
+    if (ps->scale_cols)
+        return read_scaled(ps, r, p);
     bool open = r->field[COL_SMALL_IOPS][0] || r->field[COL_LARGE_MBPS][0];
     bool closed = r->field[COL_NUM_SMALL][0] || r->field[COL_NUM_LARGE][0];
     static const int wcols[2] = { COL_SMALL_WRITE, COL_LARGE_WRITE };
@@ -354,8 +431,11 @@ static int read_phase_line(struct parser *ps, char *line, int lineno)
         return fail_line(ps, lineno, "line", line, "more fields than the "
                          "header has columns (or one over 63 bytes)");
     struct raw_line r = { .line = lineno };
-    for (int i = 0; i < n; i++)
-        snprintf(r.field[ps->col_of_field[i]], 64, "%s", fields[i]);
+    for (int i = 0; i < n; i++) {
+        int c = ps->col_of_field[i];
+        snprintf(c < COLUMNS ? r.field[c] : r.class_field[c - COLUMNS], 64, "%s",
+                 fields[i]);
+    }
     if (ps->n == WL_SCHEDULE_MAX_PHASES) {
         char what[80];
         snprintf(what, sizeof what, "phase %d; a schedule holds at most %d",
@@ -462,6 +542,10 @@ static int lay_out(struct parser *ps, struct wl_schedule *out)
         return fail_name(ps, "too many phases with the idle gaps; at most 256");
     out->clock = clock;
     out->day_ms = clock ? WL_DAY_MS : at;
+    out->orion_cols = ps->orion_cols;
+    out->scale_cols = ps->scale_cols;
+    out->n_class_cols = ps->n_class_cols;
+    memcpy(out->class_col, ps->class_col, sizeof out->class_col);
     return 0;
 }
 
@@ -511,7 +595,29 @@ bool wl_phase_has_load(const struct wl_phase *p)
         return p->small_iops > 0 || p->large_mbps > 0;
     if (p->kind == WL_PHASE_CLOSED)
         return p->num_small > 0 || p->num_large > 0;
-    return false;
+    if (p->kind != WL_PHASE_SCALED)
+        return false;
+    bool any = p->scale > 0;
+    for (int k = 0; k < WL_SCHEDULE_MAX_CLASS_COLS; k++)
+        any |= p->class_scale[k] > 0;
+    return any;
+}
+
+double wl_phase_class_factor(const struct wl_phase *p, int col)
+{
+    if (p->kind != WL_PHASE_SCALED)
+        return 0;
+    if (col >= 0 && col < WL_SCHEDULE_MAX_CLASS_COLS && p->class_scale[col] >= 0)
+        return p->class_scale[col];
+    return p->scale > 0 ? p->scale : 0;
+}
+
+int wl_schedule_class_col(const struct wl_schedule *s, const char *name)
+{
+    for (int k = 0; k < s->n_class_cols; k++)
+        if (strcmp(s->class_col[k], name) == 0)
+            return k;
+    return -1;
 }
 
 char *wl_clock_format(int64_t ms, char *buf, size_t len)

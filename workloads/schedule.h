@@ -20,6 +20,23 @@
  *   num_small        closed loop (ORION): small I/Os kept outstanding
  *   num_large        closed loop: large I/Os kept outstanding
  *
+ * or, for a database workload's classes (asmsim forecast --workload,
+ * docs/workloads.md "A day of a workload"), instead of those:
+ *
+ *   scale            a factor on every class's load: an open-loop
+ *                    class's rate, a closed-loop class's outstanding
+ *                    count (or streams); 0..1000, decimals allowed
+ *   scale:CLASS      the factor of the class named CLASS (up to 8 such
+ *                    columns); where its cell is empty the class takes
+ *                    the phase's scale
+ *
+ * A class's factor in a phase is its scale:CLASS cell, else the scale
+ * cell, else 0: the class does not run then (as an empty small_iops asks
+ * no small I/O).  A phase whose factors are all 0 or empty is idle.  A
+ * header with both kinds of load columns (ORION's small_iops ...
+ * num_large, small_write_pct, large_write_pct, arrivals; and scale) is an
+ * error: a schedule is for ORION's two classes or for a workload's.
+ *
  * A phase is open loop when small_iops or large_mbps is given, closed
  * loop when num_small or num_large is, idle when neither (both: an
  * error).  A phase whose load is zero (small_iops 0 and no large_mbps,
@@ -46,6 +63,8 @@
 #include <stdint.h>
 
 #define WL_SCHEDULE_MAX_PHASES 256
+#define WL_SCHEDULE_MAX_CLASS_COLS 8    /* scale:CLASS columns */
+#define WL_SCALE_MAX 1000.0             /* the largest factor */
 #define WL_PHASE_NAME_MAX 32
 #define WL_SCHEDULE_MAX_DAY_MS (31ll * 86400 * 1000)    /* one pass */
 #define WL_DAY_MS (86400ll * 1000)
@@ -60,6 +79,7 @@ enum wl_phase_kind {
     WL_PHASE_IDLE = 0,
     WL_PHASE_OPEN,              /* rates offered (open loop) */
     WL_PHASE_CLOSED,            /* outstanding levels (ORION, closed loop) */
+    WL_PHASE_SCALED,            /* factors on a database workload's loads */
 };
 
 enum wl_arrivals_kind {
@@ -78,6 +98,9 @@ struct wl_phase {
     enum wl_arrivals_kind arrivals;
     int num_small, num_large;   /* closed */
     int write_pct[2];           /* [enum wl_class]: 0..100 */
+    /* scaled: the factors, -1 where the cell is empty */
+    double scale;
+    double class_scale[WL_SCHEDULE_MAX_CLASS_COLS];    /* [column] */
 };
 
 struct wl_schedule {
@@ -85,6 +108,13 @@ struct wl_schedule {
     struct wl_phase phase[WL_SCHEDULE_MAX_PHASES];
     int64_t day_ms;             /* one pass: 24 h with clock times */
     bool clock;                 /* some phase had a clock start */
+    /* which load columns the header has: ORION's (small_iops ...
+       num_large, the write shares, arrivals) or a workload's (scale,
+       scale:CLASS); neither: only idle phases, fit for both */
+    bool orion_cols;
+    bool scale_cols;
+    int n_class_cols;           /* scale:CLASS columns, in header order */
+    char class_col[WL_SCHEDULE_MAX_CLASS_COLS][WL_PHASE_NAME_MAX];
 };
 
 /* Parse `text` (its name, a path or a preset, for messages) into *out.
@@ -98,6 +128,13 @@ int wl_schedule_parse(const char *text, const char *name,
    load idle; the forecast runs any phase without load as idle, however
    the schedule was made. */
 bool wl_phase_has_load(const struct wl_phase *p);
+
+/* The factor of the class whose scale:CLASS column is col (-1: it has
+   none) in phase p: that cell, else the scale cell, else 0. */
+double wl_phase_class_factor(const struct wl_phase *p, int col);
+
+/* The scale:CLASS column of the class named `name` (exact), or -1. */
+int wl_schedule_class_col(const struct wl_schedule *s, const char *name);
 
 /* A preset's CSV text by name ("oltp-day", "weekly-etl", "redo-peak":
    workloads/presets/<name>.csv, compiled in), or NULL. */

@@ -139,6 +139,15 @@ static int load_schedule(struct cli_advise_opts *a, const char *arg)
         cli_print_error(stderr, "asmsim: advise", why);
         return 2;
     }
+    if (a->schedule->scale_cols) {      /* a workload's phases: forecast's */
+        char q[CLI_QUOTE_BUF];
+        snprintf(why, sizeof why, "--schedule %s: its scale columns scale a database "
+                 "workload's classes, which advise does not take; give ORION's "
+                 "columns (small_iops, large_mbps, num_small, num_large)",
+                 cli_quote(arg, q, sizeof q));
+        cli_print_error(stderr, "asmsim: advise", why);
+        return 2;
+    }
     a->cfg.targets.schedule = a->schedule;
     a->cfg.targets.schedule_source = arg;
     return 0;

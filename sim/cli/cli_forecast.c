@@ -20,6 +20,14 @@
  * the schedule's largest closed-loop levels, which sizes the engine's
  * pools, and the schedule's phases then set the load.
  *
+ * A database workload (--workload, with --group for its disk groups, as
+ * run takes them): the schedule's phases scale its classes (columns
+ * scale, scale:CLASS; a schedule of ORION's columns is refused with it,
+ * and a scaled schedule without it), the pools are sized for the largest
+ * scaled loads (sim_forecast_db_pools), the forecast keeps the
+ * workload's own loads to scale (fj->db), and every phase runs exact: a
+ * note line in the plan says so.
+ *
  * --tui: on a terminal the finished forecast is played on the dashboard
  * at --speed (play_forecast) before the report is printed.
  *
@@ -56,6 +64,9 @@ struct forecast_job {
     const char *source;
     sim_ns interval_ns;
     int max_small, max_large_ios;   /* the engine's pools */
+    bool db;                        /* --workload: its classes, scaled */
+    struct sim_db_cfg base;         /* ... their own loads (the run's are
+                                       raised to size the pools) */
     sim_stop_flag *stop;            /* the caller's SIGINT/SIGTERM flag */
 };
 
@@ -151,6 +162,49 @@ static int check_interval(struct forecast_job *fj)
     return 0;
 }
 
+/* The schedule fits the workload: ORION's columns without --workload, a
+   workload's (scale) with it; a schedule of idle phases fits both.  0 or
+   the exit status. */
+static int check_schedule_kind(const struct forecast_job *fj)
+{
+    char why[CLI_WHY_LEN], q[CLI_QUOTE_BUF];
+    const struct cli_opts *o = fj->o;
+    cli_quote(fj->source, q, sizeof q);
+    if (o->workload_name && fj->schedule->orion_cols)
+        snprintf(why, sizeof why, "--schedule %s: its columns are ORION's classes' "
+                 "(small_iops, large_mbps, num_small, num_large, ...); with --workload "
+                 "a phase scales the workload's classes: give a 'scale' column (or "
+                 "scale:CLASS), docs/workloads.md", q);
+    else if (!o->workload_name && fj->schedule->scale_cols)
+        snprintf(why, sizeof why, "--schedule %s: its scale columns scale a database "
+                 "workload's classes; give --workload NAME|FILE (and --group), or "
+                 "ORION's columns (small_iops, large_mbps, num_small, num_large)", q);
+    else
+        return 0;
+    return usage_error(why);
+}
+
+/* A database workload: the schedule scales its classes within their
+   bounds, the forecast keeps their own loads, and the run's are raised
+   to the largest a phase asks, which size the pools.  0 or the exit
+   status. */
+static int resolve_db(struct forecast_job *fj)
+{
+    char why[CLI_WHY_LEN], inner[CLI_WHY_LEN], q[CLI_QUOTE_BUF];
+    struct sim_db_cfg *db = &fj->j.cfg.run.db;
+    if (!sim_run_db(&fj->j.cfg.run))
+        return 0;
+    if (sim_forecast_db_check(fj->schedule, db, inner, sizeof inner) != 0) {
+        snprintf(why, sizeof why, "--schedule %s: %s",
+                 cli_quote(fj->source, q, sizeof q), inner);
+        return usage_error(why);
+    }
+    fj->db = true;
+    fj->base = *db;
+    sim_forecast_db_pools(fj->schedule, db);
+    return 0;
+}
+
 /* Resolve the disk group as a run of one point at the schedule's largest
    levels (the engine's pools).  0 or the exit status. */
 static int resolve(struct forecast_job *fj, int argc, char **argv)
@@ -167,10 +221,15 @@ static int resolve(struct forecast_job *fj, int argc, char **argv)
     sim_forecast_levels(fj->schedule, &o->num_small, &o->num_large);
     o->duration_ns = SIM_NS_PER_S;
     o->given |= CLI_GIVEN_DURATION | CLI_GIVEN_RUN | CLI_GIVEN_MATRIX;
-    int rc = cli_opts_resolve(o, &fj->j.cfg, why, sizeof why);
+    int rc = check_schedule_kind(fj);
+    if (rc != 0)
+        return rc;
+    rc = cli_opts_resolve(o, &fj->j.cfg, why, sizeof why);
     o->cmd = CLI_FORECAST;
     if (rc != 0 || cli_check_outputs(o, why, sizeof why) != 0)
         return usage_error(why);
+    if ((rc = resolve_db(fj)) != 0)
+        return rc;
     sim_forecast_pools(fj->schedule, fj->j.cfg.run.workload.large_type, o->stream_io,
                        o->open.max_outstanding, &fj->max_small, &fj->max_large_ios);
     if (cli_job_init(&fj->j, o, argc, argv) != 0) {
@@ -182,6 +241,36 @@ static int resolve(struct forecast_job *fj, int argc, char **argv)
 
 /* ---- running ---------------------------------------------------------------- */
 
+/* What a database workload's forecast costs in exactness (forecast.h). */
+static const char DB_EXACT_NOTE[] =
+    "a database workload's phases run exact (every I/O simulated), each "
+    "interval one engine point of its classes: the fast hybrid carries "
+    "ORION's two classes only, and an overloaded open loop's backlog starts "
+    "afresh each interval";
+
+/* "DATA 8 x gp3 + REDO 4 x io2" (the groups) or "8 x gp3", into buf. */
+static char *disks_text(const struct cli_opts *o, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    if (o->n_groups == 0)
+        snprintf(buf, len, "%d x %s", o->disks, o->volume.spec);
+    for (int g = 0; g < o->n_groups && n < len; g++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s %d x %s", g ? " + " : "",
+                              o->groups[g].name, o->groups[g].disks,
+                              o->groups[g].volume);
+    return buf;
+}
+
+static void print_workload(const struct forecast_job *fj)
+{
+    const struct cli_opts *o = fj->o;
+    char disks[512];
+    printf("asmsim forecast: workload %s (%d class%s) on %s on %s\n", o->workload_name,
+           fj->base.load.n, fj->base.load.n == 1 ? "" : "es",
+           disks_text(o, disks, sizeof disks), o->instance.name);
+}
+
 static void print_plan(const struct forecast_job *fj)
 {
     const struct cli_opts *o = fj->o;
@@ -189,7 +278,11 @@ static void print_plan(const struct forecast_job *fj)
     char iv[32], day[32];
     cli_format_duration(fj->interval_ns, iv, sizeof iv);
     cli_format_day(s->day_ms, day, sizeof day);
-    printf("asmsim forecast: %d x %s on %s\n", o->disks, o->volume.spec, o->instance.name);
+    if (fj->db)
+        print_workload(fj);
+    else
+        printf("asmsim forecast: %d x %s on %s\n", o->disks, o->volume.spec,
+               o->instance.name);
     /* A schedule's "day" is its whole cycle (weekly-etl: 168 h), and the
        days counted below are such cycles: say so when it is not 24 h. */
     bool calendar_day = s->day_ms == 24LL * 3600 * 1000;
@@ -197,7 +290,9 @@ static void print_plan(const struct forecast_job *fj)
            fj->source, s->n, s->n == 1 ? "" : "s", day,
            calendar_day ? "" : " (the schedule's cycle: each day below is one)",
            s->clock ? " (clock times)" : "", iv,
-           o->exact ? "exact (every I/O simulated)" : "fast hybrid");
+           o->exact || fj->db ? "exact (every I/O simulated)" : "fast hybrid");
+    if (fj->db)
+        printf("Note: %s\n", DB_EXACT_NOTE);
     if (o->repeat_days > 0)
         printf("Days: %d (--repeat)\n", o->repeat_days);
     else
@@ -228,6 +323,7 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
         .stream_io = fj->o->stream_io,
         .max_outstanding = fj->o->open.max_outstanding,
         .stop = stop,
+        .db = fj->db ? &fj->base : NULL,
     };
     rc = sim_forecast_run(&parts, &fc, res, why, sizeof why);
     sim_parts_close(&parts);
@@ -243,11 +339,17 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
 static void add_cost(const struct cli_opts *o, struct report_fc_info *in,
                      char *line, size_t len)
 {
-    struct price_bill bill;
+    struct price_bill bill = o->bill;   /* the groups' (cli_workload_bill) */
     char why[CLI_WHY_LEN];
-    if (price_bill(&o->instance, &o->volume, o->disks, &o->price, &bill, why, sizeof why) != 0)
+    if (o->n_groups == 0 &&
+        price_bill(&o->instance, &o->volume, o->disks, &o->price, &bill, why, sizeof why) != 0)
         return;
-    if (bill.instance_priced)
+    if (bill.instance_priced && o->n_groups > 0)      /* the groups' volumes */
+        snprintf(line, len, "Cost: $%.2f a month: instance $%.2f (%s) + %d volumes "
+                 "$%.2f (%s); %s", bill.total_usd_month, bill.instance_usd_month,
+                 bill.instance_basis, bill.disks, bill.volumes_usd_month,
+                 bill.volume_basis, bill.prices_list);
+    else if (bill.instance_priced)
         snprintf(line, len, "Cost: $%.2f a month: instance $%.2f (%s) + %d volume%s "
                  "$%.2f (%s each); %s", bill.total_usd_month, bill.instance_usd_month,
                  bill.instance_basis, bill.disks, bill.disks == 1 ? "" : "s",
@@ -402,12 +504,17 @@ static int write_files(struct forecast_job *fj, const struct report_fc_info *in,
 static int write_outputs(struct forecast_job *fj, const struct sim_forecast_result *r,
                          const struct cli_ui *ui)
 {
-    char cost[512];
+    char cost[512], disks[512];
     struct report_fc_info in = {
         .meta = &fj->j.meta, .schedule = fj->schedule, .schedule_source = fj->source,
         .instance = fj->o->instance.name, .volume = fj->o->volume.spec,
         .disks = fj->o->disks, .repeat_days = fj->o->repeat_days,
     };
+    if (fj->db) {
+        in.workload = fj->o->workload_name;
+        in.groups = disks_text(fj->o, disks, sizeof disks);
+        in.note = DB_EXACT_NOTE;
+    }
     add_cost(fj->o, &in, cost, sizeof cost);
     play_forecast(fj, ui, &in, r);
     if (!fj->j.json_stdout)

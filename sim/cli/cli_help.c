@@ -261,6 +261,13 @@ static const struct help_item forecast_page[] = {
         "                        the I/O sizes and the large I/O's pattern of every\n"
         "                        phase (default 8 KiB, 128 KiB, rand)\n"
         "\n"
+        "A database workload (docs/workloads.md, \"A day of a workload\"):\n"
+        "its classes instead of ORION's, each phase scaling their loads by the\n"
+        "schedule's scale and scale:CLASS columns; every phase runs exact\n"),
+    ROW("workload"),
+    ROW("group"),
+    TXT(CLI_FOR_FORECAST,
+        "\n"
         "Prices (as 'asmsim run'; the Cost line):\n"),
     ROW("os"),
     ROW("memory"),

@@ -1380,15 +1380,15 @@ static const struct cli_opt_row opt_defs[] = {
             "fast hybrid, which simulates short windows and moves\n"
             "the credit balances in closed form between events)" },
       } },
-    { .name = "workload", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "workload", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = opt_workload, .section = "workload", .echo = true,
       .help = {
-          { FOR_RUN | FOR_SWEEP, "W", NULL, help_workload_presets },
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, "W", NULL, help_workload_presets },
       } },
-    { .name = "group", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "group", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = opt_group, .repeat = true, .section = "workload", .echo = true,
       .help = {
-          { FOR_RUN | FOR_SWEEP, "G",
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, "G",
             "a disk group of the workload, repeat for each:\n"
             "NAME:disks=N,volume=TYPE[,size=..,iops=..,throughput=..]\n"
             "[,redundancy=R][,au=SIZE][,layout=coarse|fine]\n"

@@ -29,6 +29,11 @@
  * rows name for the longest time, of the rows that left demand unmet
  * when it was not served, a row bound by "burst credits" counting for
  * its emptiest bucket's limit (then at its base rate).
+ *
+ * A database workload (cfg->db): each phase's load is the workload's
+ * scaled (sim_forecast_db_load), run exact (fc_db_phase); a phase is
+ * served when no open class of it went unmet by more than the tolerance,
+ * and its figures are kept per class (phase_cls).
  */
 #include "sim/model/forecast_internal.h"
 
@@ -76,6 +81,94 @@ void sim_forecast_pools(const struct wl_schedule *s, enum wl_large_type type,
     }
 }
 
+/* ---- a database workload's phases --------------------------------------------- */
+
+void sim_forecast_db_load(const struct wl_schedule *s, int phase,
+                          const struct sim_db_cfg *db, struct sim_class_load *out)
+{
+    const struct wl_phase *p = &s->phase[phase];
+    *out = db->load;
+    for (int c = 0; c < db->load.n; c++) {
+        double k = wl_phase_class_factor(p, wl_schedule_class_col(s, db->class_name[c]));
+        out->rate_iops[c] = db->load.rate_iops[c] * k;
+        if (db->load.rate_iops[c] > 0)
+            continue;
+        double n = db->load.load[c] * k;
+        out->load[c] = k > 0 && n < 1 ? 1 : (int)llround(n);
+    }
+}
+
+/* The class names of db, "a, b, c", for a message. */
+static void class_names(const struct sim_db_cfg *db, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < db->load.n && n < len; c++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", c ? ", " : "", db->class_name[c]);
+}
+
+/* Phase i's scaled loads within their bounds. */
+static int check_db_phase(const struct wl_schedule *s, int i,
+                          const struct sim_db_cfg *db, char *why, size_t why_len)
+{
+    struct sim_class_load l;
+    sim_forecast_db_load(s, i, db, &l);
+    for (int c = 0; c < l.n; c++) {
+        if (l.rate_iops[c] > WL_RATE_SMALL_MAX_IOPS) {
+            snprintf(why, why_len, "phase %s: class %s: %.0f I/Os per s scaled; at "
+                     "most %.0f: use a smaller factor", s->phase[i].name,
+                     db->class_name[c], l.rate_iops[c], WL_RATE_SMALL_MAX_IOPS);
+            return -EINVAL;
+        }
+        if (l.load[c] > WL_MAX_OUTSTANDING) {
+            snprintf(why, why_len, "phase %s: class %s: %d outstanding scaled; at "
+                     "most %d: use a smaller factor", s->phase[i].name,
+                     db->class_name[c], l.load[c], WL_MAX_OUTSTANDING);
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+int sim_forecast_db_check(const struct wl_schedule *s, const struct sim_db_cfg *db,
+                          char *why, size_t why_len)
+{
+    char names[WL_MAX_CLASSES * WL_NAME_MAX];
+    if (s->orion_cols) {
+        snprintf(why, why_len, "its columns are ORION's classes' (small_iops, "
+                 "large_mbps, num_small, num_large, ...); a workload's phases "
+                 "scale its classes: give a 'scale' column (or scale:CLASS)");
+        return -EINVAL;
+    }
+    for (int k = 0; k < s->n_class_cols; k++) {
+        bool found = false;
+        for (int c = 0; c < db->load.n && !found; c++)
+            found = strcmp(db->class_name[c], s->class_col[k]) == 0;
+        if (found)
+            continue;
+        class_names(db, names, sizeof names);
+        snprintf(why, why_len, "column scale:%s: the workload has no class %s; "
+                 "its classes are %s", s->class_col[k], s->class_col[k], names);
+        return -EINVAL;
+    }
+    for (int i = 0; i < s->n; i++)
+        if (check_db_phase(s, i, db, why, why_len) != 0)
+            return -EINVAL;
+    return 0;
+}
+
+void sim_forecast_db_pools(const struct wl_schedule *s, struct sim_db_cfg *db)
+{
+    const struct sim_db_cfg base = *db;
+    for (int i = 0; i < s->n; i++) {
+        struct sim_class_load l;
+        sim_forecast_db_load(s, i, &base, &l);
+        for (int c = 0; c < l.n; c++)
+            if (l.load[c] > db->load.load[c])
+                db->load.load[c] = l.load[c];
+    }
+}
+
 void sim_forecast_free(struct sim_forecast_result *r)
 {
     if (!r)
@@ -86,6 +179,8 @@ void sim_forecast_free(struct sim_forecast_result *r)
     free(r->bucket_pct);
     free(r->events);
     free(r->phases);
+    free(r->row_cls);
+    free(r->phase_cls);
     free(r);
 }
 
@@ -114,16 +209,18 @@ static int fc_alloc(struct fc *f, int days_max)
     f->level_b = calloc(nb * 3, sizeof *f->level_b);   /* + drift, level0 */
     res->bucket = calloc(nb, sizeof *res->bucket);
     res->day_start_pct = calloc(nb * (size_t)(days_max + 1), sizeof(double));
-    res->phases = calloc((size_t)days_max * (size_t)f->cfg->schedule->n,
-                         sizeof *res->phases);
+    size_t n_phases = (size_t)days_max * (size_t)f->cfg->schedule->n;
+    res->phases = calloc(n_phases, sizeof *res->phases);
+    if (res->n_classes > 0)
+        res->phase_cls = calloc(n_phases * (size_t)res->n_classes, sizeof *res->phase_cls);
     if (!f->bkt || !f->level || !f->level_b || !res->bucket ||
-        !res->day_start_pct || !res->phases)
+        !res->day_start_pct || !res->phases || (res->n_classes && !res->phase_cls))
         return -ENOMEM;
     fc_read_levels(f, NULL);
     memcpy(res->bucket, f->bkt, (size_t)f->buckets * sizeof *f->bkt);
     res->buckets = f->buckets;
     int rc = fc_rows_create((double)f->cfg->interval_ns / 1e9, f->buckets,
-                            res->bucket, &f->rows);
+                            res->bucket, res->n_classes, &f->rows);
     if (rc == 0)
         rc = fc_events_create(f->buckets, res->bucket, f->level, &f->events);
     return rc;
@@ -177,8 +274,35 @@ static void begin_phase(struct fc *f, const struct fc_phase_ctx *pc)
     memset(f->cur_sum, 0, sizeof f->cur_sum);
     memset(f->cur_offered_sum, 0, sizeof f->cur_offered_sum);
     memset(f->cur_served_sum, 0, sizeof f->cur_served_sum);
+    memset(f->cur_cls_sum, 0, sizeof f->cur_cls_sum);
+    if (pc->classes) {              /* the workload's classes keep their writes */
+        f->cur_cls = f->res->phase_cls + (f->res->n_phases - 1) * (size_t)f->res->n_classes;
+        for (int c = 0; c < f->res->n_classes; c++)
+            f->cur_cls[c] = (struct sim_fc_class){ .offered_iops = pc->classes->rate_iops[c],
+                                                   .load = pc->classes->load[c] };
+        return;
+    }
     wl_set_class_write_pct(f->parts->workload, WL_SMALL, pc->ph->write_pct[WL_SMALL]);
     wl_set_class_write_pct(f->parts->workload, WL_LARGE, pc->ph->write_pct[WL_LARGE]);
+}
+
+/* A database workload's phase of len s: each class's delivered rates
+   and unmet share from its sums; one open class above the tolerance
+   leaves the phase not served. */
+static void end_db_phase(struct fc *f, struct sim_fc_phase *p, double len)
+{
+    for (int c = 0; f->cur_cls && c < f->res->n_classes; c++) {
+        struct sim_fc_class *k = &f->cur_cls[c];
+        const struct fc_cls_sums *sum = &f->cur_cls_sum[c];
+        k->iops = sum->ios / len;
+        k->mbps = sum->mb / len;
+        if (!(k->offered_iops > 0) || !(sum->offered > 0))
+            continue;
+        k->unmet_frac = fmax(0, 1 - sum->served / sum->offered);
+        if (k->unmet_frac > SIM_FORECAST_UNMET_TOLERANCE)
+            p->served = false;
+    }
+    f->cur_cls = NULL;
 }
 
 /* The phase ends at end_s: its whole window, or where a stop cut it
@@ -195,8 +319,11 @@ static void end_phase(struct fc *f, double end_s, bool stopped)
     }
     if (!(len > 0)) {
         f->cur_phase = NULL;
+        f->cur_cls = NULL;
         return;
     }
+    if (f->res->n_classes > 0)
+        end_db_phase(f, p, len);
     p->small_iops = f->cur_sum[WL_SMALL] / len;
     p->large_mbps = f->cur_sum[WL_LARGE] / len;
     for (int c = 0; c < WL_CLASSES; c++) {
@@ -228,11 +355,21 @@ static int run_phase(struct fc *f, int day, int i)
             .max_outstanding = f->cfg->max_outstanding,
         },
     };
+    struct sim_class_load classes;
+    if (f->cfg->db) {
+        sim_forecast_db_load(s, i, f->cfg->db, &classes);
+        pc.classes = &classes;
+        pc.is_open = false;
+        for (int c = 0; c < classes.n; c++)
+            pc.is_open |= classes.rate_iops[c] > 0;
+    }
     begin_phase(f, &pc);
     int rc;
     if (!wl_phase_has_load(ph))     /* idle, or a zero load: the engine
                                        has nothing to run (-EINVAL) */
         rc = fc_idle_phase(f, &pc);
+    else if (pc.classes)
+        rc = fc_db_phase(f, &pc);
     else if (f->res->exact) {
         double elapsed;
         struct fc_span span = { pc.start_s, pc.end_s - pc.start_s, 0 };
@@ -314,6 +451,26 @@ static void phase_limit(struct sim_fc_phase *p, double w[2][SIM_LIMITS])
     memset(w, 0, 2 * SIM_LIMITS * sizeof w[0][0]);
 }
 
+/* The most a class's demand went unmet in row i. */
+static double row_unmet_frac(const struct sim_forecast_result *res, size_t i)
+{
+    const struct sim_fc_row *r = &res->rows[i];
+    double un = fmax(r->unmet_frac[WL_SMALL], r->unmet_frac[WL_LARGE]);
+    for (int c = 0; c < res->n_classes; c++)
+        un = fmax(un, res->row_cls[i * (size_t)res->n_classes + (size_t)c].unmet_frac);
+    return un;
+}
+
+/* A database workload's phase k: each class's worst interval p99. */
+static void phase_class_p99(struct sim_forecast_result *res, size_t k, size_t i)
+{
+    size_t n = (size_t)res->n_classes;
+    for (size_t c = 0; c < n; c++) {
+        struct sim_fc_class *p = &res->phase_cls[k * n + c];
+        p->p99_us = fmax(p->p99_us, res->row_cls[i * n + c].p99_us);
+    }
+}
+
 /* The worst interval p99 and the binding limit of every phase (the rows
    come in time order, so each phase's are together), then the verdict. */
 static void judge(struct sim_forecast_result *res, int phases_per_day)
@@ -330,8 +487,9 @@ static void judge(struct sim_forecast_result *res, int phases_per_day)
         cur = k;
         res->phases[k].small_p99_us = fmax(res->phases[k].small_p99_us, r->tl.lat[WL_SMALL].p99_us);
         res->phases[k].large_p99_us = fmax(res->phases[k].large_p99_us, r->tl.lat[WL_LARGE].p99_us);
-        bool unmet = fmax(r->unmet_frac[WL_SMALL], r->unmet_frac[WL_LARGE]) >
-                     SIM_FORECAST_UNMET_TOLERANCE;
+        if (res->n_classes > 0)
+            phase_class_p99(res, k, i);
+        bool unmet = row_unmet_frac(res, i) > SIM_FORECAST_UNMET_TOLERANCE;
         enum sim_limit l = row_limit(res, i);
         w[0][l] += r->tl.length_s;
         w[1][l] += unmet ? r->tl.length_s : 0;
@@ -366,7 +524,15 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
     if (!res)
         return fail(why, why_len, -ENOMEM, "out of memory");
     struct fc f = { .parts = parts, .cfg = cfg, .res = res };
-    res->exact = cfg->exact || !hooks;
+    res->exact = cfg->exact || !hooks || cfg->db;
+    if (cfg->db) {
+        if (sim_forecast_db_check(cfg->schedule, cfg->db, why, why_len) != 0) {
+            free(res);
+            return -EINVAL;
+        }
+        res->n_classes = cfg->db->load.n;
+        memcpy(res->class_name, cfg->db->class_name, sizeof res->class_name);
+    }
     f.buckets = ops->credit ? ops->credit->buckets(&parts->ds, NULL, 0) : 0;
     int days_max = cfg->days > 0 ? cfg->days : sim_forecast_auto_days(cfg->schedule);
     int rc = fc_alloc(&f, days_max);

@@ -21,6 +21,19 @@
  * rows, the events, the level of every bucket at each day's start, the
  * per-phase figures and the verdict.  See forecast.c.
  *
+ * A database workload's classes (cfg->db, sim_run_db): the schedule's
+ * phases scale each class's load (schedule.h: scale, scale:CLASS) and
+ * every phase runs exact, each interval of the grid one engine point of
+ * the classes (sim_engine_run_classes), whose figures per class go into
+ * the rows and phases (row_cls, phase_cls).  The fast path's regimes and
+ * queue are ORION's two classes'; N classes in it are not done.  Per
+ * interval, not per phase, because the engine's interval recorder
+ * (timeline.h) holds ORION's two classes only: so the I/O in flight at
+ * an interval's end completes before the next interval starts (device
+ * time outside the forecast's clock, milliseconds for a served load),
+ * and an overloaded open loop's backlog starts afresh each interval: its
+ * latency is that of one interval's backlog, not the phase's.
+ *
  * Why sim/model/ and not the core: a forecast is burst credits over
  * days.  It needs a virtual clock and the credit hooks (dev_credit_ops),
  * its rows and events are bucket trajectories, and its fast path moves
@@ -74,6 +87,23 @@ struct sim_forecast_cfg {
     int max_outstanding;        /* open-loop phases: logical I/Os in
                                    flight at most; 0: the engine's default */
     sim_stop_flag *stop;        /* optional: ends the forecast early */
+    /* a database workload (NULL: ORION's classes): its classes' names
+       and loads, which the schedule's scaled phases scale
+       (sim_forecast_db_load); the caller's, it outlives the run */
+    const struct sim_db_cfg *db;
+};
+
+/* One class of a database workload over a row or a phase. */
+struct sim_fc_class {
+    double iops, mbps;          /* delivered, logical (10^6 B/s) */
+    double offered_iops;        /* open loop: asked (phase) or arrived
+                                   (row) per s; 0: closed loop or idle */
+    double unmet_frac;          /* open loop: (offered - delivered) /
+                                   offered */
+    double p99_us;              /* a row's; a phase's worst row; 0: none
+                                   of it completed */
+    int load;                   /* phase: outstanding (streams) asked in
+                                   closed loop, 0 otherwise */
 };
 
 enum sim_fc_event_kind {
@@ -94,6 +124,9 @@ struct sim_fc_event {
     double p99_us;              /* SIM_FC_UNMET: its worst interval's p99
                                    (reads, or writes for a write-only class) */
     enum sim_dir dir;
+    int db_class;               /* SIM_FC_UNMET of a database workload:
+                                   the class worst off (cls, dir unused);
+                                   -1 for ORION's */
 };
 
 /* One interval of the horizon. */
@@ -157,6 +190,11 @@ struct sim_forecast_result {
     int windows;                /* per-I/O windows run (fast) */
     int cache_hits;             /* regimes reused (fast) */
     double simulated_s;         /* device time simulated per I/O */
+    /* a database workload's classes (cfg->db); n_classes 0: ORION's */
+    int n_classes;
+    char class_name[WL_MAX_CLASSES][WL_NAME_MAX];
+    struct sim_fc_class *row_cls;       /* [n_rows * n_classes] */
+    struct sim_fc_class *phase_cls;     /* [n_phases * n_classes] */
 };
 
 /* Run the forecast on parts opened for it (sim_parts_open, sized for the
@@ -179,5 +217,23 @@ void sim_forecast_levels(const struct wl_schedule *s, int *max_small,
 void sim_forecast_pools(const struct wl_schedule *s, enum wl_large_type type,
                         int stream_io, int max_outstanding, int *max_small,
                         int *max_large_ios);
+
+/* A database workload's load in phase `phase` of s: each class's load of
+   db scaled by its factor (wl_phase_class_factor): an open class's rate
+   times it, a closed class's count times it rounded, at least 1 for a
+   factor above 0.  Classes are matched to scale:CLASS columns by name. */
+void sim_forecast_db_load(const struct wl_schedule *s, int phase,
+                          const struct sim_db_cfg *db, struct sim_class_load *out);
+
+/* Whether s can scale db's classes: a schedule of ORION's columns
+   cannot, every scale:CLASS column names a class, and no phase scales a
+   rate past WL_RATE_SMALL_MAX_IOPS or a count past WL_MAX_OUTSTANDING.
+   0, or -EINVAL with why ("phase peak: class redo: ..."). */
+int sim_forecast_db_check(const struct wl_schedule *s, const struct sim_db_cfg *db,
+                          char *why, size_t why_len);
+
+/* The closed-loop loads db's pools must hold for s: each class's load
+   raised to its largest of any phase (open classes: unchanged). */
+void sim_forecast_db_pools(const struct wl_schedule *s, struct sim_db_cfg *db);
 
 #endif

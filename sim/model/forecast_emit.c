@@ -2,7 +2,7 @@
  * forecast_emit.c - what the forecast's paths (forecast_exact.c,
  * forecast_fluid.c) hand back to it: the buckets' levels, read off the
  * devices, and each segment, laid on the rows (forecast_rows.c) and added
- * to its phase's sums.  Below the paths and the driver (forecast.c),
+ * to its phase's sums (a database workload's per class too).  Below the paths and the driver (forecast.c),
  * calling none of them: a fast-path phase's queue is reached through the
  * hook that phase sets (f->queue).
  */
@@ -31,6 +31,14 @@ int fc_emit(struct fc *f, const struct fc_seg *seg)
             continue;
         f->cur_offered_sum[c] += s->fig->offered[c] * dt;
         f->cur_served_sum[c] += s->fig->offered[c] * (1 - s->fig->unmet[c]) * dt;
+    }
+    for (int c = 0; c < s->fig->n_classes && f->cur_cls; c++) {
+        const struct fc_class_fig *k = &s->fig->cls[c];
+        struct fc_cls_sums *sum = &f->cur_cls_sum[c];
+        sum->ios += k->iops * dt;
+        sum->mb += k->mbps * dt;
+        sum->offered += k->offered * dt;
+        sum->served += k->offered * (1 - k->unmet) * dt;
     }
     if (s->t1_s > f->res->horizon_s)
         f->res->horizon_s = s->t1_s;

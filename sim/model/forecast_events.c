@@ -196,26 +196,76 @@ static int unmet_event(fc_events *ev, const struct sim_forecast_result *res,
         .end_s = res->rows[j - 1].tl.start_s + res->rows[j - 1].tl.length_s,
         .day = res->rows[i].day, .phase = res->rows[i].phase, .bucket = -1,
         .unmet_frac = un[cls], .cls = (enum wl_class)cls, .p99_us = p99,
-        .dir = (enum sim_dir)dir,
+        .dir = (enum sim_dir)dir, .db_class = -1,
     };
     return push(ev, &e);
+}
+
+/* A database workload's row i: the share unmet of its class worst off
+   (*cls). */
+static double db_row_unmet(const struct sim_forecast_result *res, size_t i, int *cls)
+{
+    const struct sim_fc_class *k = res->row_cls + i * (size_t)res->n_classes;
+    *cls = 0;
+    for (int c = 1; c < res->n_classes; c++)
+        if (k[c].unmet_frac > k[*cls].unmet_frac)
+            *cls = c;
+    return k[*cls].unmet_frac;
+}
+
+/* A database workload's stretch of rows [i, j): the class worst off over
+   it, its unmet share and its worst p99. */
+static int db_unmet_event(fc_events *ev, const struct sim_forecast_result *res,
+                          size_t i, size_t j)
+{
+    size_t n = (size_t)res->n_classes;
+    double asked[WL_MAX_CLASSES] = { 0 }, got[WL_MAX_CLASSES] = { 0 }, p99 = 0;
+    int cls = 0;
+    for (size_t k = i; k < j; k++)
+        for (size_t c = 0; c < n; c++) {
+            const struct sim_fc_class *x = &res->row_cls[k * n + c];
+            asked[c] += x->offered_iops * res->rows[k].tl.length_s;
+            got[c] += x->offered_iops * (1 - x->unmet_frac) * res->rows[k].tl.length_s;
+        }
+    double un[WL_MAX_CLASSES];
+    for (size_t c = 0; c < n; c++) {
+        un[c] = asked[c] > 0 ? 1 - got[c] / asked[c] : 0;
+        cls = un[c] > un[cls] ? (int)c : cls;
+    }
+    for (size_t k = i; k < j; k++)
+        p99 = fmax(p99, res->row_cls[k * n + (size_t)cls].p99_us);
+    struct sim_fc_event e = {
+        .kind = SIM_FC_UNMET, .at_s = res->rows[i].tl.start_s,
+        .end_s = res->rows[j - 1].tl.start_s + res->rows[j - 1].tl.length_s,
+        .day = res->rows[i].day, .phase = res->rows[i].phase, .bucket = -1,
+        .unmet_frac = un[cls], .p99_us = p99, .db_class = cls,
+    };
+    return push(ev, &e);
+}
+
+static double any_row_unmet(const struct sim_forecast_result *res, size_t i)
+{
+    int cls;
+    return res->n_classes > 0 ? db_row_unmet(res, i, &cls)
+                              : row_unmet(&res->rows[i], &cls);
 }
 
 static int unmet_events(fc_events *ev, const struct sim_forecast_result *res)
 {
     size_t i = 0;
     while (i < res->n_rows) {
-        int cls;
-        if (!(row_unmet(&res->rows[i], &cls) > SIM_FORECAST_UNMET_TOLERANCE)) {
+        if (!(any_row_unmet(res, i) > SIM_FORECAST_UNMET_TOLERANCE)) {
             i++;
             continue;
         }
         size_t j = i + 1;
         while (j < res->n_rows && res->rows[j].day == res->rows[i].day &&
                res->rows[j].phase == res->rows[i].phase &&
-               row_unmet(&res->rows[j], &cls) > SIM_FORECAST_UNMET_TOLERANCE)
+               any_row_unmet(res, j) > SIM_FORECAST_UNMET_TOLERANCE)
             j++;
-        if (unmet_event(ev, res, i, j) < 0)
+        int rc = res->n_classes > 0 ? db_unmet_event(ev, res, i, j)
+                                    : unmet_event(ev, res, i, j);
+        if (rc < 0)
             return -ENOMEM;
         i = j;
     }

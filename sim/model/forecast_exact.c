@@ -30,6 +30,12 @@
  * overloaded open loop) handed over apart, for the fast path to book
  * until the bound is reached (forecast_fluid.c).  With a constant number
  * in flight (closed loop, a served open loop) the two rates are one.
+ *
+ * A database workload's phase (fc_db_phase) runs as one point of its
+ * classes per interval of the grid (the engine's interval rows hold
+ * ORION's two classes only), each a measurement window with no warm-up
+ * whose figures per class (struct fc_class_fig) go out as one segment;
+ * see forecast.h for what that costs in exactness.
  */
 #include "sim/model/forecast_internal.h"
 
@@ -148,6 +154,29 @@ static void lat_from_row(const struct sim_timeline_lat *s, struct fc_lat *l)
     *l = (struct fc_lat){ .avg_us = s->avg_us, .p50_us = s->p50_us, .p99_us = s->p99_us };
 }
 
+/* A database workload's point: each class's figures, the physical ones
+   and the limit; ORION's figures stay 0 (their classes did not run). */
+static void figures_of_classes(const struct sim_point_result *pr,
+                               const struct sim_class_load *load,
+                               struct fc_figures *fig)
+{
+    memset(fig, 0, sizeof *fig);
+    fig->phys_iops = pr->phys_iops;
+    fig->phys_mbps = pr->phys_mbps;
+    fig->limited_by = pr->limited_by;
+    fig->ios = sim_point_logical_ios(pr);
+    fig->n_classes = pr->n_classes;
+    for (int c = 0; c < pr->n_classes && c < WL_MAX_CLASSES; c++) {
+        struct fc_class_fig *k = &fig->cls[c];
+        bool open = load->rate_iops[c] > 0 && pr->open.on;
+        k->iops = pr->cls[c].iops;
+        k->mbps = pr->cls[c].mbps;
+        k->offered = open ? pr->open.offered[c] : 0;
+        k->unmet = open ? pr->open.unmet_frac[c] : 0;
+        lat_from_summary(&pr->cls[c].lat, &k->lat);
+    }
+}
+
 static void figures_from_result(const struct sim_point_result *pr,
                                 struct fc_figures *fig)
 {
@@ -260,12 +289,13 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
         .live_arg = &c,
         .live_every_ns = FC_POLL_NS,
         .interval_ns = emit ? f->cfg->interval_ns : 0,
-        .open = pc->is_open ? &pc->open : NULL,
+        .open = pc->is_open && !pc->classes ? &pc->open : NULL,
     };
     fc_read_levels(f, level0);
     struct sim_point_result pr;
     memset(&pr, 0, sizeof pr);
-    int rc = sim_engine_run_point(f->parts->engine, pc->point, &o, &pr);
+    int rc = pc->classes ? sim_engine_run_classes(f->parts->engine, pc->classes, &o, &pr)
+                         : sim_engine_run_point(f->parts->engine, pc->point, &o, &pr);
     if (rc < 0 || c.rc < 0) {
         free(level0);
         if (rc >= 0)
@@ -280,7 +310,9 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
     f->res->simulated_s += t_end - t_s;
     if (rc == 0 && emit)
         rc = emit_rows(f, &c, pr.timeline, level0, t_end);
-    if (rc == 0 && !emit) {
+    if (rc == 0 && !emit && pc->classes)
+        figures_of_classes(&pr, pc->classes, win->fig);
+    else if (rc == 0 && !emit) {
         figures_from_result(&pr, win->fig);
         if (use)
             window_use(&c, win->fig, pr.measured_s, use);
@@ -291,4 +323,42 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
     if (rc < 0)
         return rc;
     return stopped ? 1 : 0;
+}
+
+/* Where the chunk that starts at t ends: the next edge of the interval
+   grid (one a millisecond away counts as reached), or the phase's end. */
+static double chunk_end(double t, double interval_s, double end_s)
+{
+    double edge = (floor(t / interval_s + 1e-9) + 1) * interval_s;
+    if (edge - t < 1e-3)
+        edge += interval_s;
+    return fmin(edge, end_s);
+}
+
+int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc)
+{
+    double iv = (double)f->cfg->interval_ns / 1e9, t = pc->start_s;
+    size_t nb = (size_t)(f->buckets > 0 ? f->buckets : 1);
+    double *level0 = malloc(nb * sizeof *level0);
+    if (!level0)
+        return -ENOMEM;
+    int rc = 0;
+    while (rc == 0 && t < pc->end_s - 1e-9) {
+        struct fc_figures fig;
+        struct fc_span span = { t, chunk_end(t, iv, pc->end_s) - t, 0 };
+        double elapsed = 0;
+        fc_read_levels(f, level0);
+        rc = fc_stretch(f, pc, &span, &(struct fc_window){ &fig, NULL }, &elapsed);
+        if (rc < 0)
+            break;
+        struct fc_seg seg = { .t0_s = t, .t1_s = t + elapsed, .day = pc->day,
+                              .phase = pc->index, .fig = &fig, .level0 = level0,
+                              .level1 = f->level };
+        int e = elapsed > 0 ? fc_emit(f, &seg) : rc == 0 ? -EIO : 0;
+        if (e < 0)
+            rc = e;
+        t += elapsed;
+    }
+    free(level0);
+    return rc;
 }

@@ -33,6 +33,15 @@ struct fc_lat {
     double avg_us, min_us, p50_us, p90_us, p99_us, p999_us, max_us;
 };
 
+/* A database workload's class over a segment (exact: one engine point
+   of the classes). */
+struct fc_class_fig {
+    double iops, mbps;                  /* logical, delivered */
+    double offered;                     /* open: arrived I/Os per s */
+    double unmet;                       /* open: share not delivered */
+    struct fc_lat lat;                  /* reads and writes together */
+};
+
 /* The figures that hold over a segment. */
 struct fc_figures {
     double small_iops, large_mbps;      /* logical, delivered */
@@ -52,6 +61,8 @@ struct fc_figures {
                                            in the units of offered */
     int open_bound;                     /* open: logical I/Os in flight at
                                            most (max_outstanding) */
+    int n_classes;                      /* a database workload's; 0: ORION */
+    struct fc_class_fig cls[WL_MAX_CLASSES];
 };
 
 /* An open-loop window that left more than the tolerance of a class's
@@ -89,8 +100,10 @@ enum fc_bucket_state fc_bucket_state(const struct dev_bucket *b, double level,
 
 typedef struct fc_rows fc_rows;
 
+/* n_classes > 0: a database workload's, whose segments carry per-class
+   figures (fc_figures.cls) that the rows keep in res->row_cls. */
 int fc_rows_create(double interval_s, int buckets, const struct dev_bucket *b,
-                   fc_rows **out);
+                   int n_classes, fc_rows **out);
 /* Add a segment; segments come in time order, back to back.  0 / -ENOMEM. */
 int fc_rows_add(fc_rows *r, const struct fc_seg *s);
 /* Close the last row (kept when it is at least 1 % of an interval) and
@@ -128,6 +141,9 @@ struct fc_phase_ctx {
     struct wl_point point;          /* closed loop: the levels */
     bool is_open;
     struct sim_open_load open;      /* open loop: the rates */
+    const struct sim_class_load *classes;   /* a database workload's loads
+                                               (sim_forecast_db_load);
+                                               NULL: ORION's */
 };
 
 struct fc {
@@ -153,6 +169,10 @@ struct fc {
     struct sim_fc_phase *cur_phase;
     double cur_sum[WL_CLASSES], cur_offered_sum[WL_CLASSES];
     double cur_served_sum[WL_CLASSES];  /* open: offered x (1 - unmet) */
+    struct sim_fc_class *cur_cls;       /* the phase's in res->phase_cls */
+    struct fc_cls_sums {                /* a database workload's, x s */
+        double ios, mb, offered, served;
+    } cur_cls_sum[WL_MAX_CLASSES];
 };
 
 /* forecast_emit.c.  Read every bucket's level into f->level (or into
@@ -198,6 +218,10 @@ struct fc_window {
 int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
                const struct fc_span *span, const struct fc_window *win,
                double *elapsed_s);
+
+/* forecast_exact.c: a database workload's phase (pc->classes), per
+   I/O, each interval of the grid one engine point.  0, 1 stopped, -errno. */
+int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc);
 
 /* forecast_fluid.c */
 int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);

@@ -21,6 +21,11 @@
  * wait of the queue over the part, on top of the least the segment
  * measured.
  *
+ * A database workload's segments carry figures per class (fc_figures.cls):
+ * each row keeps them too (n_classes of them beside the row, in the
+ * result's row_cls), rates and offers time-weighted as above, the p99 that
+ * of the mixture of the parts' distributions of that class.
+ *
  * Memory: one accumulator (at most FC_ROW_PARTS parts; a row with more
  * keeps the first ones' latency, a rare case: more events in one interval
  * than that) and the finished rows in doubling arrays.
@@ -57,14 +62,18 @@ struct fc_rows {
     size_t n, cap;
     struct sim_fc_row *rows;
     double *pct;                    /* [cap * buckets] */
+    int n_classes;                  /* a database workload's; 0: ORION */
+    struct sim_fc_class *cls;       /* [cap * n_classes] */
+    struct fc_cls_sums cls_sum[WL_MAX_CLASSES];     /* the open row's */
 };
 
 int fc_rows_create(double interval_s, int buckets, const struct dev_bucket *b,
-                   fc_rows **out)
+                   int n_classes, fc_rows **out)
 {
     fc_rows *r = calloc(1, sizeof *r);
     if (!r)
         return -ENOMEM;
+    r->n_classes = n_classes;
     r->interval_s = interval_s;
     r->buckets = buckets;
     r->b = b;
@@ -84,6 +93,7 @@ void fc_rows_free(fc_rows *r)
     free(r->end_level);
     free(r->rows);
     free(r->pct);
+    free(r->cls);
     free(r);
 }
 
@@ -175,8 +185,43 @@ static int grow(fc_rows *r)
     if (!pct)
         return -ENOMEM;
     r->pct = pct;
+    if (r->n_classes > 0) {
+        struct sim_fc_class *cls = realloc(r->cls, cap * (size_t)r->n_classes * sizeof *cls);
+        if (!cls)
+            return -ENOMEM;
+        r->cls = cls;
+    }
     r->cap = cap;
     return 0;
+}
+
+/* Class c's p99 over the open row's parts: the mixture of theirs, each
+   weighing the I/O it completed. */
+static double row_class_p99(const fc_rows *r, int c)
+{
+    struct fc_lat parts[FC_ROW_PARTS];
+    double w[FC_ROW_PARTS];
+    for (int k = 0; k < r->n_parts; k++) {
+        parts[k] = r->part[k].fig.cls[c].lat;
+        w[k] = r->part[k].fig.cls[c].iops * r->part[k].dt_s;
+    }
+    return fc_lat_mix_quantile(parts, w, r->n_parts, 0.99);
+}
+
+/* The open row's classes (of length len) into row n's. */
+static void close_row_classes(fc_rows *r, double len)
+{
+    for (int c = 0; c < r->n_classes; c++) {
+        const struct fc_cls_sums *sum = &r->cls_sum[c];
+        struct sim_fc_class *k = &r->cls[r->n * (size_t)r->n_classes + (size_t)c];
+        *k = (struct sim_fc_class){
+            .iops = sum->ios / len, .mbps = sum->mb / len,
+            .offered_iops = sum->offered / len,
+            .unmet_frac = sum->offered > 0 ? fmax(0, 1 - sum->served / sum->offered) : 0,
+            .p99_us = row_class_p99(r, c),
+        };
+    }
+    memset(r->cls_sum, 0, sizeof r->cls_sum);
 }
 
 /* The part covering most of the row: its limit, phase and day. */
@@ -221,6 +266,7 @@ static int close_row(fc_rows *r)
         double asked = r->offered_s[c];
         row->unmet_frac[c] = asked > 0 ? fmax(0, 1 - r->delivered_open_s[c] / asked) : 0;
     }
+    close_row_classes(r, len);
     for (int b = 0; b < r->buckets; b++) {
         double size = r->b[b].size_units;
         r->pct[r->n * (size_t)r->buckets + (size_t)b] =
@@ -289,6 +335,13 @@ static void add_part(fc_rows *r, const struct fc_seg *s, double a, double b)
             r->delivered_open_s[c] += f->offered[c] * (1 - f->unmet[c]) * dt;
         }
     }
+    for (int c = 0; c < f->n_classes && c < r->n_classes; c++) {
+        const struct fc_class_fig *k = &f->cls[c];
+        r->cls_sum[c].ios += k->iops * dt;
+        r->cls_sum[c].mb += k->mbps * dt;
+        r->cls_sum[c].offered += k->offered * dt;
+        r->cls_sum[c].served += k->offered * (1 - k->unmet) * dt;
+    }
     if (r->n_parts < FC_ROW_PARTS) {
         struct row_part *p = &r->part[r->n_parts++];
         *p = (struct row_part){ dt, s->day, s->phase, *f };
@@ -328,8 +381,10 @@ int fc_rows_finish(fc_rows *r, struct sim_forecast_result *res)
         res->n_rows = r->n;
         res->rows = r->rows;
         res->bucket_pct = r->pct;
+        res->row_cls = r->cls;
         r->rows = NULL;
         r->pct = NULL;
+        r->cls = NULL;
     }
     fc_rows_free(r);
     return rc;

@@ -10,6 +10,12 @@
  * SHOW_DAYS and the last), the days and the steady state, and the
  * verdict.
  *
+ * A database workload's forecast (r->n_classes > 0) says the same per
+ * class: each phase a line of its own and a line per class (delivered
+ * IOPS and MB/s, asked and unmet of an open class, p99), the JSON a
+ * "classes" array in each phase and timeline row, the CSV five columns
+ * per class; ORION's small/large figures of such a forecast are 0.
+ *
  * The JSON is written by hand (a forecast's document is flat and its
  * strings are names this program made, a path excepted, which is
  * escaped), streamed through report_write_atomic: whole or not at all.
@@ -152,6 +158,13 @@ char *report_fc_event_text(const struct report_fc_info *in,
         return burst_text(in, e, &r->bucket[e->bucket], when, buf, len);
     }
     clock_end(e->end_s, until, sizeof until);
+    if (e->db_class >= 0 && e->db_class < r->n_classes) {
+        snprintf(buf, len, "%s-%s demand unmet by %.0f %%, class %s p99 %s (phase %s)",
+                 when, until, 100 * e->unmet_frac, r->class_name[e->db_class],
+                 report_fmt_latency_whole(e->p99_us, lat, sizeof lat),
+                 phase_name(in, e->phase));
+        return buf;
+    }
     snprintf(buf, len, "%s-%s demand unmet by %.0f %%, %s %s p99 %s (phase %s)",
              when, until, 100 * e->unmet_frac, e->cls == WL_SMALL ? "small" : "large",
              e->dir == SIM_READ ? "read" : "write",
@@ -190,14 +203,24 @@ char *report_fc_verdict_text(const struct report_fc_info *in,
     }
     const struct sim_fc_phase *p = &r->phases[r->first_unserved];
     int cls = p->unmet_frac[WL_LARGE] > p->unmet_frac[WL_SMALL] ? WL_LARGE : WL_SMALL;
-    char a[32], b[32], by[64] = "";
+    char a[32], b[32], by[64] = "", who[48];
+    double unmet = p->unmet_frac[cls];
+    snprintf(who, sizeof who, "%s", cls == WL_SMALL ? "small" : "large");
+    if (r->n_classes > 0) {
+        const struct sim_fc_class *k = r->phase_cls + (size_t)r->first_unserved *
+                                       (size_t)r->n_classes;
+        int w = 0;
+        for (int c = 1; c < r->n_classes; c++)
+            w = k[c].unmet_frac > k[w].unmet_frac ? c : w;
+        snprintf(who, sizeof who, "class %s", r->class_name[w]);
+        unmet = k[w].unmet_frac;
+    }
     if (p->limited_by != SIM_LIMIT_OFFERED_LOAD)
         snprintf(by, sizeof by, ", limited by %s", sim_limit_label(p->limited_by));
     snprintf(buf, len, "Verdict: NOT served%s: first phase not served: day %d %s "
              "(%s-%s), %s demand unmet by %.0f %% (tolerance %.0f %%)%s", partial,
              p->day + 1, phase_name(in, p->phase), clock_of(p->start_s, a, sizeof a),
-             clock_end(p->start_s + p->length_s, b, sizeof b),
-             cls == WL_SMALL ? "small" : "large", 100 * p->unmet_frac[cls],
+             clock_end(p->start_s + p->length_s, b, sizeof b), who, 100 * unmet,
              100 * SIM_FORECAST_UNMET_TOLERANCE, by);
     return buf;
 }
@@ -245,6 +268,52 @@ static void phase_line(FILE *f, const struct report_fc_info *in, const struct si
             100 * unmet, report_fmt_latency_whole(p->small_p99_us, l1, sizeof l1),
             report_fmt_latency_whole(p->large_p99_us, l2, sizeof l2),
             phase_verdict(p, v, sizeof v));
+}
+
+/* A scaled phase's load: "scale 2", "scale 1, redo 3", "idle". */
+static void scale_text(const struct wl_schedule *s, const struct wl_phase *ph,
+                       char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    if (ph->kind != WL_PHASE_SCALED) {
+        snprintf(buf, len, "idle");
+        return;
+    }
+    if (ph->scale >= 0)
+        n += (size_t)snprintf(buf, len, "scale %g", ph->scale);
+    for (int k = 0; k < s->n_class_cols && n < len; k++)
+        if (ph->class_scale[k] >= 0)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s %g", n ? ", " : "scale ",
+                                  s->class_col[k], ph->class_scale[k]);
+}
+
+/* A database workload's phase: a line for it, a line per class. */
+static void db_phase_lines(FILE *f, const struct report_fc_info *in,
+                           const struct sim_forecast_result *r, size_t i)
+{
+    const struct sim_fc_phase *p = &r->phases[i];
+    const struct wl_phase *ph = &in->schedule->phase[p->phase];
+    char t0[32], t1[32], load[160], v[96], a[32], b[32], l[32];
+    scale_text(in->schedule, ph, load, sizeof load);
+    fprintf(f, "  day %-3d %-14s %s-%s  %-34s %s\n", p->day + 1, ph->name,
+            clock_of(p->start_s, t0, sizeof t0),
+            clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
+            phase_verdict(p, v, sizeof v));
+    for (int c = 0; c < r->n_classes; c++) {
+        const struct sim_fc_class *k = &r->phase_cls[i * (size_t)r->n_classes + (size_t)c];
+        char ask[64] = "";
+        if (k->offered_iops > 0)
+            snprintf(ask, sizeof ask, "asked %s IOPS, unmet %3.0f %%",
+                     fmt_rate(k->offered_iops, a, sizeof a), 100 * k->unmet_frac);
+        else if (k->load > 0)
+            snprintf(ask, sizeof ask, "%d outstanding", k->load);
+        else
+            snprintf(ask, sizeof ask, "not running");
+        fprintf(f, "      %-16s %9s IOPS %8s MB/s  %-32s p99 %s\n", r->class_name[c],
+                fmt_rate(k->iops, a, sizeof a), fmt_rate(k->mbps, b, sizeof b), ask,
+                k->p99_us > 0 ? report_fmt_latency_whole(k->p99_us, l, sizeof l) : "-");
+    }
 }
 
 static void steady_text(FILE *f, const struct sim_forecast_result *r)
@@ -364,10 +433,15 @@ void report_forecast_text(FILE *f, const struct report_fc_info *in,
             ;
         group_line(f, in, r, i, j);
     }
-    fprintf(f, "Phases (delivered; p99 small / large, worst interval):\n");
+    fprintf(f, r->n_classes > 0 ? "Phases (each class: delivered; p99, worst interval):\n"
+                                : "Phases (delivered; p99 small / large, worst interval):\n");
     for (size_t i = 0; i < r->n_phases; i++) {
         int day = r->phases[i].day;
-        if (day < SHOW_DAYS || day == r->days - 1)
+        if (!(day < SHOW_DAYS || day == r->days - 1))
+            continue;
+        if (r->n_classes > 0)
+            db_phase_lines(f, in, r, i);
+        else
             phase_line(f, in, &r->phases[i]);
     }
     steady_text(f, r);
@@ -447,7 +521,49 @@ static void kv_num_or_null(FILE *f, bool *first, const char *key, bool has, doub
 
 static const char *kind_id(enum wl_phase_kind k)
 {
-    return k == WL_PHASE_OPEN ? "open" : k == WL_PHASE_CLOSED ? "closed" : "idle";
+    return k == WL_PHASE_OPEN ? "open" : k == WL_PHASE_CLOSED ? "closed"
+         : k == WL_PHASE_SCALED ? "scaled" : "idle";
+}
+
+/* A scaled schedule's phase: "scale" and "class_scale" [{class,
+   scale}] of its scale:CLASS columns, null where the cell is empty. */
+static void json_phase_scale(FILE *f, bool *first, const struct wl_schedule *s,
+                             const struct wl_phase *p)
+{
+    kv_num_or_null(f, first, "scale", p->scale >= 0, p->scale);
+    fputs(", \"class_scale\": [", f);
+    for (int k = 0; k < s->n_class_cols; k++) {
+        bool inner = true;
+        fputs(k ? ", {" : "{", f);
+        kv_str(f, &inner, "class", s->class_col[k]);
+        kv_num_or_null(f, &inner, "scale", p->class_scale[k] >= 0, p->class_scale[k]);
+        fputs("}", f);
+    }
+    fputs("]", f);
+}
+
+/* "classes": [{name, iops, mbps, offered_iops, unmet_pct, p99_us}, ...]:
+   n classes k (a phase's or a row's); offered and unmet null for a class
+   not offered a rate, p99 null where none of it completed; a phase's
+   "load" is the outstanding count asked in closed loop. */
+static void json_classes(FILE *f, const struct sim_forecast_result *r,
+                         const struct sim_fc_class *k, bool phase)
+{
+    fputs(", \"classes\": [", f);
+    for (int c = 0; c < r->n_classes; c++) {
+        bool first = true;
+        fputs(c ? ", {" : "{", f);
+        kv_str(f, &first, "name", r->class_name[c]);
+        if (phase)
+            kv_num_or_null(f, &first, "load", k[c].load > 0, k[c].load);
+        kv_num(f, &first, "iops", k[c].iops);
+        kv_num(f, &first, "mbps", k[c].mbps);
+        kv_num_or_null(f, &first, "offered_iops", k[c].offered_iops > 0, k[c].offered_iops);
+        kv_num_or_null(f, &first, "unmet_pct", k[c].offered_iops > 0, 100 * k[c].unmet_frac);
+        kv_num_or_null(f, &first, "p99_us", k[c].p99_us > 0, k[c].p99_us);
+        fputs("}", f);
+    }
+    fputs("]", f);
 }
 
 static void json_phases_of_schedule(FILE *f, const struct wl_schedule *s)
@@ -468,6 +584,8 @@ static void json_phases_of_schedule(FILE *f, const struct wl_schedule *s)
         kv_num(f, &first, "num_large", p->num_large);
         kv_num(f, &first, "small_write_pct", p->write_pct[WL_SMALL]);
         kv_num(f, &first, "large_write_pct", p->write_pct[WL_LARGE]);
+        if (s->scale_cols)
+            json_phase_scale(f, &first, s, p);
         fputs("}", f);
     }
     fputs("]", f);
@@ -523,7 +641,14 @@ static void json_events(FILE *f, const struct report_fc_info *in,
         kv_str(f, &first, "clock", clock_of(e->at_s, when, sizeof when));
         kv_num(f, &first, "day", e->day + 1);
         kv_str(f, &first, "phase", phase_name(in, e->phase));
-        if (e->kind == SIM_FC_UNMET) {
+        if (e->kind == SIM_FC_UNMET && e->db_class >= 0 && e->db_class < r->n_classes) {
+            kv_raw(f, &first, "bucket", "null");
+            kv_num(f, &first, "end_s", e->end_s);
+            kv_num(f, &first, "unmet_pct", 100 * e->unmet_frac);
+            kv_str(f, &first, "class", r->class_name[e->db_class]);
+            kv_raw(f, &first, "direction", "null");
+            kv_num(f, &first, "p99_us", e->p99_us);
+        } else if (e->kind == SIM_FC_UNMET) {
             kv_raw(f, &first, "bucket", "null");
             kv_num(f, &first, "end_s", e->end_s);
             kv_num(f, &first, "unmet_pct", 100 * e->unmet_frac);
@@ -568,6 +693,8 @@ static void json_phases(FILE *f, const struct report_fc_info *in,
         else
             kv_bool(f, &first, "served", p->served);
         kv_bool(f, &first, "incomplete", p->incomplete);
+        if (r->n_classes > 0)
+            json_classes(f, r, r->phase_cls + i * (size_t)r->n_classes, true);
         fputs("}", f);
     }
     fputs("]", f);
@@ -624,7 +751,10 @@ static void json_row(FILE *f, const struct report_fc_info *in,
         fputs(k ? ", " : "", f);
         j_num(f, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
     }
-    fputs("]}", f);
+    fputs("]", f);
+    if (r->n_classes > 0)
+        json_classes(f, r, r->row_cls + i * (size_t)r->n_classes, false);
+    fputs("}", f);
 }
 
 static void json_head(FILE *f, const struct report_fc_info *in,
@@ -651,6 +781,11 @@ static void json_head(FILE *f, const struct report_fc_info *in,
         kv_num(f, &first, "repeat_days", in->repeat_days);
     else
         kv_raw(f, &first, "repeat_days", "null");
+    if (r->n_classes > 0) {
+        kv_str(f, &first, "workload", in->workload);
+        kv_str(f, &first, "groups", in->groups);
+        kv_str(f, &first, "note", in->note);
+    }
     fputs("},\n  \"schedule\": {", f);
     first = true;
     kv_str(f, &first, "source", in->schedule_source);
@@ -801,9 +936,52 @@ static const char FORECAST_CSV_COLUMNS[] =
     "small_lat_avg_us,small_lat_p50_us,small_lat_p99_us,large_lat_avg_us,"
     "large_lat_p50_us,large_lat_p99_us,limited_by,min_bucket_pct";
 
+/* The least bucket level at row i's end, or an empty cell. */
+static void csv_min_bucket(FILE *f, const struct sim_forecast_result *r, size_t i)
+{
+    double least = 100;
+    for (int k = 0; k < r->buckets; k++)
+        least = fmin(least, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
+    if (r->buckets > 0)
+        fprintf(f, "%.2f", least);
+}
+
+/* A database workload's timeline: the row, then five columns per class
+   (CLASS_iops, CLASS_mbps, CLASS_offered_iops, CLASS_unmet_pct,
+   CLASS_p99_us; docs/fields.md), empty where the JSON has null. */
+static int forecast_db_csv_write(FILE *f, const struct sim_forecast_result *r)
+{
+    fprintf(f, "# asmsim forecast timeline CSV, schema %d; every column is "
+            "explained in docs/fields.md\nday,phase,start_s,length_s,phys_iops,"
+            "phys_mbps,limited_by,min_bucket_pct", FORECAST_SCHEMA);
+    for (int c = 0; c < r->n_classes; c++) {
+        const char *n = r->class_name[c];
+        fprintf(f, ",%s_iops,%s_mbps,%s_offered_iops,%s_unmet_pct,%s_p99_us", n, n, n, n, n);
+    }
+    fputc('\n', f);
+    for (size_t i = 0; i < r->n_rows; i++) {
+        const struct sim_fc_row *row = &r->rows[i];
+        fprintf(f, "%d,%d,%.3f,%.3f,%.2f,%.3f,%s,", row->day + 1, row->phase + 1,
+                row->tl.start_s, row->tl.length_s, row->tl.phys_iops, row->tl.phys_mbps,
+                sim_limit_id(row->tl.limited_by));
+        csv_min_bucket(f, r, i);
+        for (int c = 0; c < r->n_classes; c++) {
+            const struct sim_fc_class *k = &r->row_cls[i * (size_t)r->n_classes + (size_t)c];
+            fprintf(f, ",%.2f,%.3f", k->iops, k->mbps);
+            csv_cell(f, k->offered_iops > 0, 2, k->offered_iops);
+            csv_cell(f, k->offered_iops > 0, 2, 100 * k->unmet_frac);
+            csv_cell(f, k->p99_us > 0, 3, k->p99_us);
+        }
+        fputc('\n', f);
+    }
+    return ferror(f) ? -EIO : 0;
+}
+
 static int forecast_csv_write(FILE *f, void *arg)
 {
     const struct sim_forecast_result *r = arg;
+    if (r->n_classes > 0)
+        return forecast_db_csv_write(f, r);
     fprintf(f, "# asmsim forecast timeline CSV, schema %d; every column is "
             "explained in docs/fields.md\n%s\n", FORECAST_SCHEMA, FORECAST_CSV_COLUMNS);
     for (size_t i = 0; i < r->n_rows; i++) {
@@ -818,11 +996,7 @@ static int forecast_csv_write(FILE *f, void *arg)
             csv_cell(f, row->open && row->offered[c] > 0, 2, 100 * row->unmet_frac[c]);
         csv_lat_cells(f, &row->tl);
         fprintf(f, ",%s,", sim_limit_id(row->tl.limited_by));
-        double least = 100;
-        for (int k = 0; k < r->buckets; k++)
-            least = fmin(least, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
-        if (r->buckets > 0)
-            fprintf(f, "%.2f", least);
+        csv_min_bucket(f, r, i);
         fputc('\n', f);
     }
     return ferror(f) ? -EIO : 0;

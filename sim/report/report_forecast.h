@@ -27,6 +27,12 @@ struct report_fc_info {
     double cost_instance_usd_month;     /* < 0: the instance has no price */
     double cost_volumes_usd_month;
     double cost_total_usd_month;
+    /* a database workload's forecast (result n_classes > 0): its name,
+       its groups ("DATA 8 x gp3 + REDO 4 x io2") and the note on how it
+       ran; NULL for ORION's */
+    const char *workload;
+    const char *groups;
+    const char *note;
 };
 
 /* A rate for a sentence: 18750 -> "18,750"; below 100 with two decimals
