@@ -1174,6 +1174,7 @@ sample_value() {
     max-outstanding) echo 64 ;;
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
     report) echo x.html ;; label) echo nightly ;; workload) echo redo ;;
+    over) echo write=0,10 ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line

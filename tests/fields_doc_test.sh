@@ -43,6 +43,9 @@ cd "$WORK" || exit 1
 "$ASMSIM" run --instance m5.large --volume gp3 --disks 1 --rate-small 5000 --rate-large 20 \
     --duration 200ms --interval 100ms --json - >open.json 2>/dev/null
 "$ASMSIM" cost --instance oci-e4flex-8 --volume oci-higher --disks 2 --json - >cost.json 2>/dev/null
+# a sweep over a parameter: config.sweep_over, sweep[].swept_value
+"$ASMSIM" sweep --instance m5.large --volumes 1 --over write=0,50 --run oltp --duration 20ms \
+    --json - >over.json 2>/dev/null
 # a forecast that runs a bucket dry and leaves demand unmet (forecast keys)
 printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbusy,1h,5000,30,20,30\n' \
     >"$WORK/fc.csv"
@@ -110,7 +113,7 @@ def canonical(p):
 
 written = set()
 for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
-             "open.json", "cost.json", "forecast.json", "forecast_db.json"):
+             "open.json", "cost.json", "forecast.json", "forecast_db.json", "over.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)

@@ -245,7 +245,7 @@ expect_true "output_dir_should_hold_the_json_and_timeline_but_no_orion_tables" \
              compgen -G "out/ol_*_timeline.csv" >/dev/null &&
              ! compgen -G "out/ol_*_iops.csv" >/dev/null'
 expect_true "timeline_csv_should_end_with_the_open_columns" \
-    bash -c 'grep -q ",small_delayed,large_delayed$" out/ol_*_timeline.csv'
+    bash -c 'grep -q ",small_delayed,large_delayed,swept_value$" out/ol_*_timeline.csv'
 
 # ---- refusals: one line, exit 2, nothing written --------------------------------
 

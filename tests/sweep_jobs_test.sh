@@ -46,6 +46,8 @@ same_with_jobs "jobs_2_should_match_jobs_1_on_several_disk_counts_with_timelines
 same_with_jobs "jobs_2_should_match_jobs_1_on_burst_volumes" \
     --volumes 1,2,4 --volume gp2:size=100GiB --run normal --duration 300ms \
     --burst-credits 30
+same_with_jobs "jobs_2_should_match_jobs_1_over_a_parameter" \
+    --over size-large=64KiB,1MiB --volumes 2 --run simple --duration 300ms
 same_with_jobs "jobs_2_should_match_jobs_1_with_carried_burst_credits" \
     --volumes 1,3,4 --volume gp2:size=50GiB --run simple --duration 300ms \
     --burst-credits carry=20

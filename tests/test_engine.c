@@ -470,6 +470,35 @@ static void orion_point_on_a_database_engine_should_be_refused(void)
     sim_parts_close(&parts);
 }
 
+/* A sweep's runs are configurations of their own (sweep --over): each
+   run's figures are those of sim_run on it alone, in the order given;
+   runs that would be carried out differently (another backend) are
+   refused. */
+static void sweep_of_configurations_should_run_each_as_given(void)
+{
+    struct sim_setup a = point_cfg(2, 16, 0), b = point_cfg(2, 2, 0);
+    struct sim_run_cfg runs[2] = { *sim_setup_run(&a), *sim_setup_run(&b) };
+    struct sim_sweep_result *s = NULL;
+    char why[256] = "";
+    int rc = sim_sweep(&(struct sim_sweep_spec){ runs, 2, NULL, NULL }, &s, why, sizeof why);
+    CHECK(rc == 0);
+    struct sim_run_result *ra = must_run(&a), *rb = must_run(&b);
+    CHECK(s != NULL && s->n_runs == 2);
+    if (s && s->n_runs == 2) {
+        CHECK(s->runs[0]->points[0].cls[WL_SMALL].iops == ra->points[0].cls[WL_SMALL].iops);
+        CHECK(s->runs[1]->points[0].cls[WL_SMALL].iops == rb->points[0].cls[WL_SMALL].iops);
+        CHECK(s->runs[0]->points[0].small == 16 && s->runs[1]->points[0].small == 2);
+    }
+    CHECK(ra->points[0].cls[WL_SMALL].iops > 4 * rb->points[0].cls[WL_SMALL].iops);
+    sim_sweep_free(s);
+    sim_run_free(ra);
+    sim_run_free(rb);
+    runs[1].backend = &dev_model_ops;
+    s = NULL;
+    rc = sim_sweep(&(struct sim_sweep_spec){ runs, 2, NULL, NULL }, &s, why, sizeof why);
+    CHECK(rc == -EINVAL && s == NULL && strstr(why, "differ") != NULL);
+}
+
 int main(void)
 {
     RUN(closed_loop_should_obey_littles_law);
@@ -488,5 +517,6 @@ int main(void)
     RUN(database_classes_should_keep_to_their_groups_disks);
     RUN(eight_like_classes_on_the_model_should_be_served_alike);
     RUN(orion_point_on_a_database_engine_should_be_refused);
+    RUN(sweep_of_configurations_should_run_each_as_given);
     return check_done();
 }

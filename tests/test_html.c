@@ -755,7 +755,10 @@ static char *db_point(const char *first, double iops)
     int n = asprintf(&x, "{\"small\":0,\"large\":0,\"mbps\":88.31,\"iops\":%g,"
                      "\"limited_by\":\"offered_load\",\"measured_s\":2,"
                      "\"small_lat_us\":{\"avg\":1,\"p50\":1,\"p99\":1},\"classes\":[%s,%s],"
-                     "\"timeline\":null}", iops, a, b);
+                     "\"targets\":[{\"class\":\"redo\",\"what\":\"latency_us\",\"stat\":"
+                     "\"p99\",\"need\":1000,\"got\":276.5,\"met\":true},{\"class\":\"%s\","
+                     "\"what\":\"iops\",\"need\":20000,\"got\":%g,\"met\":false}],"
+                     "\"timeline\":null}", iops, a, b, first, iops);
     free(a);
     free(b);
     return n < 0 ? NULL : x;
@@ -831,6 +834,10 @@ static void a_database_workload_should_show_each_class_and_no_orion_summary(void
                                "<td data-key=\"unmet_pct\">2.5 %</td></tr>") != NULL);
     CHECK_INT_EQ(page ? (int)count(page, "<tr class=\"direction\">") : -1, 2);
     CHECK(page && strstr(page, "binding limit: offered load</p>") != NULL);
+    CHECK(page && strstr(page, "<tr class=\"met\"><td>redo</td><td>p99 latency (us), at "
+                               "most</td><td>1000.0</td><td>276.5</td><td>met</td></tr>") != NULL);
+    CHECK(page && strstr(page, "<tr class=\"missed\"><td>oltp-mixed</td><td>IOPS, at "
+                               "least</td><td>20000</td><td>2452</td><td>MISSED</td></tr>") != NULL);
     CHECK(page && strstr(page, "<h3>Latency percentiles of each class</h3>") != NULL);
     page_lacks(page, "Maximum Small IOPS");
     page_lacks(page, "Maximum Large MBPS");

@@ -198,7 +198,7 @@ static void a_sweep_should_load_back_to_the_same_bytes(void)
        share is not in the document, and a burst reading's percentage
        can come out 1 % apart (report_load.c) */
     cfg.run.workload.write_pct = 30;
-    if (sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), counts + 1, 2, NULL, NULL }, &s, why, sizeof why) != 0)
+    if (sim_sweep_disks(&(struct sim_disk_sweep){ sim_setup_run(&cfg), counts + 1, 2, NULL, NULL }, &s, why, sizeof why) != 0)
         CHECK_FAIL_AT("sim_sweep: %s", why);
     if (s)
         check_round_trip(&cfg, NULL, s);
@@ -221,7 +221,7 @@ static void a_mirrored_sweep_should_differ_in_its_burst_reading_at_most(void)
 
     cfg.run.layout.redundancy = LAY_NORMAL;
     cfg.run.workload.write_pct = 30;
-    if (sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), counts, 2, NULL, NULL }, &s, why, sizeof why) != 0 ||
+    if (sim_sweep_disks(&(struct sim_disk_sweep){ sim_setup_run(&cfg), counts, 2, NULL, NULL }, &s, why, sizeof why) != 0 ||
         report_json_text(&meta, &cfg, NULL, s, &first, why, sizeof why) != 0 ||
         report_json_load(first, backends, &l, why, sizeof why) != 0) {
         CHECK_FAIL_AT("%s", why);

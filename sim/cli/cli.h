@@ -46,6 +46,7 @@
 #include "sim/aio/dev_aio.h"           /* struct dev_aio_cfg */
 #include "sim/aio/safety.h"            /* struct safety_ident */
 #include "sim/cli/cli_group.h"         /* struct sim_group_spec */
+#include "sim/cli/cli_over.h"          /* struct cli_over */
 #include "sim/cli/cli_values.h"        /* the value parsers */
 #include "sim/profiles/profiles.h"
 #include "sim/profiles/prices.h"
@@ -143,6 +144,8 @@ struct cli_opts {
     int counts[SIM_MAX_SWEEP];
     int count_repeated;             /* sweep: the smallest count --volumes
                                        lists twice, 0 if none (warned) */
+    struct cli_over over;           /* sweep --over (cli_over.h); n 0:
+                                       a sweep over the counts */
     /* sweep: the counts taken out of counts[] because their disk group
        cannot be built (cli_resolve.c), ascending, each with its reason */
     struct report_skip skipped[SIM_MAX_SWEEP];

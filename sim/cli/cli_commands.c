@@ -56,8 +56,9 @@ static int prepare(struct cli_job *j, struct cli_opts *o, int argc,
 {
     char why[CLI_WHY_LEN];
 
-    if (cli_opts_resolve(o, &j->cfg, why, sizeof why) != 0 ||
-        cli_check_outputs(o, why, sizeof why) != 0)
+    int rc = o->over.n > 0 ? cli_over_resolve(o, &j->cfg, &j->over, why, sizeof why)
+                           : cli_opts_resolve(o, &j->cfg, why, sizeof why);
+    if (rc != 0 || cli_check_outputs(o, why, sizeof why) != 0)
         return fail_usage(why);
     if (cli_job_init(j, o, argc, argv) != 0) {
         fprintf(stderr, "asmsim: out of memory\n");
@@ -156,6 +157,24 @@ static void take_db_loads(struct cli_job *j, sim_session *s)
     j->meta.command_line = line;
 }
 
+/* A sweep --over: each value's run as resolved (cli_over.c). */
+static int sweep_over(struct cli_job *j, struct cli_progress *prog,
+                      struct sim_sweep_result **sweep, char *why, size_t why_len)
+{
+    int n = j->over->sweep.n;
+    struct sim_run_cfg *runs = calloc((size_t)n, sizeof *runs);
+    if (!runs) {
+        snprintf(why, why_len, "out of memory");
+        return -ENOMEM;
+    }
+    for (int i = 0; i < n; i++)
+        runs[i] = cli_over_run_cfg(j->over, i, &j->cfg);
+    int rc = sim_sweep(&(struct sim_sweep_spec){ runs, n, cli_progress_on_point, prog },
+                       sweep, why, why_len);
+    free(runs);
+    return rc;
+}
+
 /* sim_run or sim_sweep; with --tui on a terminal, in a batch session the
    live view watches; without a terminal --tui falls back to --progress. */
 static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
@@ -198,12 +217,13 @@ static int run_or_sweep(struct cli_job *j, struct cli_progress *prog,
     prog->line = o->progress || o->tui;
     if (prog->line)
         cli_progress_start(prog);
+    if (j->over)
+        return sweep_over(j, prog, sweep, why, why_len);
     if (is_sweep)
-        return sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&j->cfg), o->counts,
-                                                   o->n_counts,
-                                                   cli_progress_on_point,
-                                                   prog },
-                         sweep, why, why_len);
+        return sim_sweep_disks(&(struct sim_disk_sweep){ sim_setup_run(&j->cfg), o->counts,
+                                                         o->n_counts,
+                                                         cli_progress_on_point, prog },
+                               sweep, why, why_len);
     return sim_run(sim_setup_run(&j->cfg), cli_progress_on_point, prog, run, why, why_len);
 }
 

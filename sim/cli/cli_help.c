@@ -90,8 +90,9 @@ static const struct help_item run_page[] = {
     TXT(CLI_FOR_SWEEP,
         "Usage: asmsim sweep [options]\n"
         "The same run for each disk count, on modelled volumes or on the first N real\n"
-        "devices (--target); prints a table (disks, Maximum Large MBPS, Maximum Small\n"
-        "IOPS, Minimum Small Latency, binding limit) and its reading.\n"
+        "devices (--target), or with --over for each value of another parameter;\n"
+        "prints a table (disks or the value, Maximum Large MBPS, Maximum Small IOPS,\n"
+        "Minimum Small Latency, binding limit) and its reading.\n"
         "\n"),
     TXT(RS, "Modelled devices:\n"),
     ROW("instance"),
@@ -106,6 +107,7 @@ static const struct help_item run_page[] = {
         "Disks:\n"),
     ROW("disks"),
     ROW("volumes"),
+    ROW("over"),
     ROW("jobs"),
     TXT(RS,
         "Layout (ASM disk group):\n"),

@@ -83,6 +83,8 @@ static int make_luns(struct cli_job *j, int disks)
 
 void cli_job_free(struct cli_job *j)
 {
+    cli_over_free(j->over);
+    j->over = NULL;
     free(j->command_line);
     free(j->lun_names);
     free(j->luns);
@@ -112,4 +114,21 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
     j->meta.n_echo = cli_opts_echo(o, j->echo, REPORT_ECHO_MAX);
     j->meta.echo = j->echo;
     return 0;
+}
+
+int cli_job_n_runs(const struct cli_job *j)
+{
+    if (j->over)
+        return j->over->sweep.n;
+    return j->o->cmd == CLI_SWEEP ? j->o->n_counts : 1;
+}
+
+void cli_job_run_name(const struct cli_job *j, int i, char *buf, size_t len)
+{
+    if (j->over) {
+        snprintf(buf, len, "%s=%s", j->over->sweep.param, j->over->sweep.value[i]);
+        return;
+    }
+    int disks = j->o->cmd == CLI_SWEEP ? j->o->counts[i] : j->o->disks;
+    snprintf(buf, len, "%d disk%s", disks, disks == 1 ? "" : "s");
 }

@@ -33,7 +33,15 @@ struct cli_job {
     bool tty;                       /* stderr is a terminal */
     const struct cli_ui *ui;        /* --tui's live view, or NULL */
     struct report_echo echo[REPORT_ECHO_MAX];   /* meta.echo */
+    struct cli_over_runs *over;     /* sweep --over: its runs (cfg.over
+                                       points into it); NULL otherwise */
 };
+
+/* The runs of the job (a sweep's: over its counts or its --over values;
+   1 for a run), and run i's name in a progress line: "4 disks",
+   "size-large=1MiB". */
+int cli_job_n_runs(const struct cli_job *j);
+void cli_job_run_name(const struct cli_job *j, int i, char *buf, size_t len);
 
 /* Fill *j for resolved options *o (kept, not copied) and the subcommand's
    argv: the command line, the LUN names of the largest disk count, the

@@ -134,6 +134,25 @@ static int opt_volumes(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_over(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return cli_over_parse(o, v, why, n);
+}
+
+static void over_help(char *buf, size_t len)
+{
+    char names[600];
+    cli_over_params_text(names, sizeof names);
+    snprintf(buf, len,
+             "sweep over a parameter instead of the disk count:\n"
+             "one run per value listed, in that order, at one disk\n"
+             "count (--volumes N; default the first group's, or 4);\n"
+             "PARAM is one of %s.  E.g. size-large=64KiB,128KiB,1MiB,\n"
+             "volume-iops:REDO=8000,16000, outstanding:redo=1,2,4,\n"
+             "instance=r6i.2xlarge,r6i.4xlarge; disks=LIST is\n"
+             "--volumes.  See docs/workloads.md", names);
+}
+
 static int opt_layout(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     if (lay_striping_parse(v, &o->striping) != 0) {
@@ -931,6 +950,11 @@ static const struct cli_opt_row opt_defs[] = {
             "disk counts: \"1-16\", \"1,2,4,8,16\", \"2-8,12\"; each\n"
             "1..1024, at most 64 counts; default {}; a\n"
             "count runs once, smallest first" },
+      } },
+    { .name = "over", .has_arg = true, .cmds = FOR_SWEEP,
+      .fn = opt_over,
+      .help = {
+          { FOR_SWEEP, "PARAM=LIST", NULL, over_help },
       } },
     { .name = "layout", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = opt_layout, .print_cfg = print_layout,

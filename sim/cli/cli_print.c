@@ -204,6 +204,17 @@ static void print_db_workload(FILE *f, const struct cli_job *j)
     }
 }
 
+/* sweep --over: what each run sets, over the configuration above. */
+static void print_over(FILE *f, const struct cli_job *j)
+{
+    if (!j->over)
+        return;
+    fprintf(f, "  swept     %s = ", j->over->sweep.param);
+    for (int i = 0; i < j->over->sweep.n; i++)
+        fprintf(f, "%s%s", i ? ", " : "", j->over->sweep.value[i]);
+    fprintf(f, " (a run each, in that order; above, the first's)\n");
+}
+
 static void print_workload(FILE *f, const struct cli_job *j)
 {
     const struct cli_opts *o = j->o;
@@ -233,6 +244,7 @@ static void print_workload(FILE *f, const struct cli_job *j)
         fprintf(f, ", warm-up %s", warm);
     }
     fprintf(f, ", seed %llu\n", (unsigned long long)o->seed);
+    print_over(f, j);
     if (o->workload_name)
         return;
     if (open)
@@ -349,10 +361,13 @@ void cli_print_header(FILE *f, const struct cli_job *j)
     }
 
     report_fmt_volume_size(&o->volume, size, sizeof size);
-    if (o->cmd == CLI_SWEEP)
+    if (o->cmd == CLI_SWEEP && !j->over)
         snprintf(disks, sizeof disks, "%s (%d disk counts) x %s %s, named "
                  "DATA_0000 ...", o->volumes_text, o->n_counts,
                  o->volume.type, size);
+    else if (o->cmd == CLI_SWEEP)
+        snprintf(disks, sizeof disks, "%d x %s %s, named DATA_0000 ...",
+                 o->counts[0], o->volume.type, size);
     else
         snprintf(disks, sizeof disks, "%d x %s %s, named DATA_0000 ...",
                  o->disks, o->volume.type, size);

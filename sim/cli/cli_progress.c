@@ -37,7 +37,7 @@ static double progress_now_s(void)
 void cli_progress_start(struct cli_progress *p)
 {
     const struct cli_opts *o = p->j->o;
-    int n = o->cmd == CLI_SWEEP ? o->n_counts : 1;
+    int n = cli_job_n_runs(p->j);
     char why[CLI_WHY_LEN];
 
     p->t0_s = progress_now_s();
@@ -46,9 +46,10 @@ void cli_progress_start(struct cli_progress *p)
         return;
     }
     for (int i = 0; i < n; i++) {
-        struct wl_matrix_cfg mc = p->j->cfg.run.matrix;
+        const struct sim_setup *at = sim_setup_of_run(&p->j->cfg, i);
+        struct wl_matrix_cfg mc = at->run.matrix;
         struct wl_matrix *m = NULL;
-        mc.num_disks = o->cmd == CLI_SWEEP ? o->counts[i] : p->j->cfg.run.disks;
+        mc.num_disks = o->cmd == CLI_SWEEP && !p->j->over ? o->counts[i] : at->run.disks;
         if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
             p->total_points += m->n_points;
             wl_matrix_free(m);
@@ -71,23 +72,20 @@ static void format_eta(double s, char *buf, size_t len)
 static void progress_line(struct cli_progress *p, int run_index,
                           const struct sim_point_result *r)
 {
-    const struct cli_opts *o = p->j->o;
     double el = progress_now_s() - p->t0_s;
     int done = ++p->done_points;
     int total = p->total_points > done ? p->total_points : done;
-    char eta[32], elapsed[32];
+    char eta[32], elapsed[32], name[SIM_OVER_NAME_MAX + SIM_OVER_VALUE_MAX + 8];
 
+    cli_job_run_name(p->j, run_index, name, sizeof name);
     format_eta(el, elapsed, sizeof elapsed);
     format_eta(el / done * (total - done), eta, sizeof eta);
     if (p->j->tty)
         fputs("\r\033[K", stderr);
-    fprintf(stderr, "asmsim: %d/%d points (%d %%), %d disk%s, small %d large "
+    fprintf(stderr, "asmsim: %d/%d points (%d %%), %s, small %d large "
             "%d: %.1f MBPS %.0f IOPS, elapsed %s, ETA %s", done, total,
-            done * 100 / total,
-            o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.run.disks,
-            (o->cmd == CLI_SWEEP ? o->counts[run_index] : p->j->cfg.run.disks) == 1
-                ? "" : "s", r->small, r->large, r->cls[WL_LARGE].mbps,
-                r->cls[WL_SMALL].iops, elapsed, eta);
+            done * 100 / total, name, r->small, r->large, r->cls[WL_LARGE].mbps,
+            r->cls[WL_SMALL].iops, elapsed, eta);
     if (p->j->tty)
         p->shown = true;
     else
@@ -138,19 +136,18 @@ void cli_progress_on_point(void *arg, int run_index, int point_index,
     }
     if (o->quiet || !p->j->tty)
         return;
+    char name[SIM_OVER_NAME_MAX + SIM_OVER_VALUE_MAX + 8];
+    bool sweep = o->cmd == CLI_SWEEP && run_index < cli_job_n_runs(p->j);
+    cli_job_run_name(p->j, run_index, name, sizeof name);
     fputs("\r\033[K", stderr);
-    if (o->cmd == CLI_SWEEP && run_index < o->n_counts)
-        fprintf(stderr, "  %d disk%s:", o->counts[run_index],
-                o->counts[run_index] == 1 ? "" : "s");
+    if (sweep)
+        fprintf(stderr, "  %s:", name);
     fprintf(stderr, "  point %d/%d (small %d, large %d)", point_index + 1,
             n_points, r->small, r->large);
     p->shown = true;
-    if (o->cmd == CLI_SWEEP && point_index + 1 == n_points &&
-        run_index < o->n_counts) {
+    if (sweep && point_index + 1 == n_points) {
         cli_progress_clear(p);
-        fprintf(stderr, "asmsim: %d disk%s done (%d points)\n",
-                o->counts[run_index], o->counts[run_index] == 1 ? "" : "s",
-                n_points);
+        fprintf(stderr, "asmsim: %s done (%d points)\n", name, n_points);
     }
     fflush(stderr);
 }

@@ -5,7 +5,8 @@
  *   --output-dir DIR  ORION's files (<testname>_<stamp>_summary.txt,
  *                     _mbps.csv, _iops.csv, _lat.csv, _hist.txt) and
  *                     <testname>_<stamp>_results.json; for a sweep ORION's
- *                     files per disk count (prefix <testname>_<N>disks)
+ *                     files per disk count (prefix <testname>_<N>disks;
+ *                     a sweep --over: <testname>_<param>_<value>)
  *                     and <testname>_<stamp>_sweep.csv; with --interval
  *                     <testname>_<stamp>_timeline.csv (every point's
  *                     timeline, every run of a sweep);
@@ -106,12 +107,18 @@ static int results_json(void *arg, const sim_stop_flag *stop, char **text, char 
     return report_json_text(&r->j->meta, &r->j->cfg, r->run, r->sweep, text, why, why_len);
 }
 
-/* A sweep's configuration at a disk count: the map at its count. */
-static void cfg_at(void *arg, int disks, struct sim_setup *out)
+/* A sweep's run i's configuration: the map at its count, or its --over
+   value's setup. */
+static void cfg_at(void *arg, int i, struct sim_setup *out)
 {
     const struct results *r = arg;
 
-    cli_opts_to_cfg(r->j->o, disks, out);
+    if (r->j->over) {
+        *out = r->j->over->sweep.setups[i];
+        sim_setup_run(out);
+        return;
+    }
+    cli_opts_to_cfg(r->j->o, r->sweep->runs[i]->disks, out);
 }
 
 /* The rows the options ask for: in --output-dir ORION's files (not of an

@@ -15,10 +15,10 @@
  * and progress calls.
  *
  * Shared parts (real devices, or credits carried).  The points are
- * carried out in order on one set of parts (run_one.c).  A sweep repeats
- * the run for each disk count on fresh devices; with cfg->jobs > 1 on a
- * virtual clock the disk counts run on that many threads (run_tasks.c,
- * by run).  The wiring of layout, workload, devices and engine
+ * carried out in order on one set of parts (run_one.c).  A sweep is its
+ * runs' configurations one after the other (sim_sweep_disks: one per disk
+ * count), each on fresh devices; with cfg->jobs > 1 on a virtual clock
+ * the runs go on that many threads (run_tasks.c, by run).  The wiring of layout, workload, devices and engine
  * (sim_parts_open, run_point.c) is the one the live session (session.c)
  * uses too, and so is the burst state a point starts from
  * (sim_burst_point_start, run_burst.c).
@@ -70,9 +70,9 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
         return sim_run_shared(cfg, &to, out, why, why_len);
     }
     /* a sweep's count is the first group's disks (sim_sweep_run_cfg) */
-    const int *disks = cfg->db.n_groups > 0 ? &cfg->db.groups[0].disks
-                                            : &cfg->disks;
-    struct sim_sweep_spec one = { cfg, disks, 1, progress, arg };
+    int disks = cfg->db.n_groups > 0 ? cfg->db.groups[0].disks : cfg->disks;
+    struct sim_run_cfg own = sim_sweep_run_cfg(cfg, disks);
+    struct sim_sweep_spec one = { &own, 1, progress, arg };
     int n_runs = 0;
     return sim_run_tasks(&one, false, out, &n_runs, why, why_len);
 }
@@ -80,11 +80,10 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
 static int sweep_serial(const struct sim_sweep_spec *spec,
                         struct sim_sweep_result *s, char *why, size_t why_len)
 {
-    for (int i = 0; i < spec->n_counts; i++) {
-        struct sim_run_cfg one = sim_sweep_run_cfg(spec->cfg,
-                                                   spec->disk_counts[i]);
+    for (int i = 0; i < spec->n_runs; i++) {
         struct sim_run_progress to = { spec->progress, spec->arg, i };
-        int rc = sim_run_shared(&one, &to, &s->runs[s->n_runs], why, why_len);
+        int rc = sim_run_shared(&spec->runs[i], &to, &s->runs[s->n_runs], why,
+                                why_len);
         if (rc < 0)
             return rc;
         s->n_runs++;
@@ -100,11 +99,31 @@ bool sim_sweep_parallel(const struct sim_run_cfg *cfg)
            !cfg->point.live;
 }
 
+/* The runs of a sweep are run one way: on runs[0]'s backend, threads,
+   live view and credits. */
+static bool runs_alike(const struct sim_sweep_spec *spec)
+{
+    const struct sim_run_cfg *a = &spec->runs[0];
+    for (int i = 1; i < spec->n_runs; i++) {
+        const struct sim_run_cfg *b = &spec->runs[i];
+        if (b->backend != a->backend || b->jobs != a->jobs ||
+            b->point.live != a->point.live || b->burst_carry != a->burst_carry ||
+            (b->disk_names == NULL) != (a->disk_names == NULL))
+            return false;
+    }
+    return true;
+}
+
 int sim_sweep(const struct sim_sweep_spec *spec, struct sim_sweep_result **out,
               char *why, size_t why_len)
 {
-    if (spec->n_counts < 1 || spec->n_counts > SIM_MAX_SWEEP) {
-        snprintf(why, why_len, "a sweep takes 1 to %d disk counts", SIM_MAX_SWEEP);
+    if (spec->n_runs < 1 || spec->n_runs > SIM_MAX_SWEEP) {
+        snprintf(why, why_len, "a sweep takes 1 to %d runs", SIM_MAX_SWEEP);
+        return -EINVAL;
+    }
+    if (!runs_alike(spec)) {
+        snprintf(why, why_len, "a sweep's runs differ in how they are run "
+                 "(backend, jobs, live view or carried credits)");
         return -EINVAL;
     }
     struct sim_sweep_result *s = calloc(1, sizeof(*s));
@@ -112,17 +131,39 @@ int sim_sweep(const struct sim_sweep_spec *spec, struct sim_sweep_result **out,
         snprintf(why, why_len, "out of memory");
         return -ENOMEM;
     }
-    bool by_point = sim_points_independent(spec->cfg);
-    int status = by_point || sim_sweep_parallel(spec->cfg)
+    const struct sim_run_cfg *first = &spec->runs[0];
+    bool by_point = sim_points_independent(first);
+    int status = by_point || sim_sweep_parallel(first)
         ? sim_run_tasks(spec, !by_point, s->runs, &s->n_runs, why, why_len)
         : sweep_serial(spec, s, why, why_len);
     if (status < 0) {
         sim_sweep_free(s);
         return status;
     }
-    s->incomplete = status == 1 || s->n_runs < spec->n_counts;
+    s->incomplete = status == 1 || s->n_runs < spec->n_runs;
     *out = s;
     return status;
+}
+
+int sim_sweep_disks(const struct sim_disk_sweep *d, struct sim_sweep_result **out,
+                    char *why, size_t why_len)
+{
+    int n_counts = d->n_counts;
+    if (n_counts < 1 || n_counts > SIM_MAX_SWEEP) {
+        snprintf(why, why_len, "a sweep takes 1 to %d disk counts", SIM_MAX_SWEEP);
+        return -EINVAL;
+    }
+    struct sim_run_cfg *runs = calloc((size_t)n_counts, sizeof(*runs));
+    if (!runs) {
+        snprintf(why, why_len, "out of memory");
+        return -ENOMEM;
+    }
+    for (int i = 0; i < n_counts; i++)
+        runs[i] = sim_sweep_run_cfg(d->cfg, d->disk_counts[i]);
+    struct sim_sweep_spec spec = { runs, n_counts, d->progress, d->arg };
+    int rc = sim_sweep(&spec, out, why, why_len);
+    free(runs);
+    return rc;
 }
 
 void sim_sweep_free(struct sim_sweep_result *s)

@@ -1,6 +1,7 @@
 /*
- * run.h - a run is one ORION matrix on one disk group; a sweep is the same
- * run for each disk count.  Owns the wiring: the backend's configuration
+ * run.h - a run is one ORION matrix on one disk group; a sweep is a list
+ * of runs: the same run for each disk count, or configurations that
+ * differ in any parameter (sweep --over).  Owns the wiring: the backend's configuration
  * -> devices, layout, workload, engine; collects the point results and
  * the summary.  Made in run*.c, layers that call one way (run_internal.h
  * lists them).
@@ -275,9 +276,33 @@ int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress,
             void *arg, struct sim_run_result **out, char *why, size_t why_len);
 void sim_run_free(struct sim_run_result *r);
 
-/* What a sweep runs: cfg at each disk count in turn, with
-   progress(arg, ...) after every point. */
+/* What a sweep runs: its runs' configurations in turn, with
+   progress(arg, ...) after every point.  The runs differ in what the
+   sweep varies (the disk count, by default; any parameter with sweep
+   --over) and share the way they are run: the backend, cfg->jobs, the
+   live view and carried credits are runs[0]'s (sim_sweep refuses runs
+   that differ in them). */
 struct sim_sweep_spec {
+    const struct sim_run_cfg *runs; /* [n_runs] */
+    int n_runs;                     /* 1 to SIM_MAX_SWEEP */
+    sim_progress_fn progress;       /* optional */
+    void *arg;
+};
+
+/* cfg for one disk count of a sweep: its disks (a database workload's
+   first group's), and the failure-group map where it holds. */
+struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks);
+
+/* The runs of spec; same return convention as sim_run.  With
+   runs[0].jobs > 1 and a virtual-clock backend the work runs on that many
+   threads: every point of every run a task where the points are
+   independent, else every run one task on its own parts; the result and
+   the progress calls (made in run and point order, as their predecessors
+   are done) are those of the serial sweep, wall_s aside. */
+int sim_sweep(const struct sim_sweep_spec *spec, struct sim_sweep_result **out,
+              char *why, size_t why_len);
+/* A sweep over disk counts: cfg at each of them (ascending). */
+struct sim_disk_sweep {
     const struct sim_run_cfg *cfg;
     const int *disk_counts;
     int n_counts;                   /* 1 to SIM_MAX_SWEEP */
@@ -285,15 +310,9 @@ struct sim_sweep_spec {
     void *arg;
 };
 
-/* The same run for each disk count of spec; same return convention.  With
-   cfg->jobs > 1 and a virtual-clock backend the work runs on cfg->jobs
-   threads: every point of every disk count a task where the points are
-   independent, else every disk count one task on its own parts; the
-   result and the progress calls (made in disk-count and point order, as
-   their predecessors are done) are those of the serial sweep, wall_s
-   aside. */
-int sim_sweep(const struct sim_sweep_spec *spec, struct sim_sweep_result **out,
-              char *why, size_t why_len);
+/* The runs of spec (sim_sweep_run_cfg at each count), as sim_sweep. */
+int sim_sweep_disks(const struct sim_disk_sweep *spec, struct sim_sweep_result **out,
+                    char *why, size_t why_len);
 void sim_sweep_free(struct sim_sweep_result *s);
 /* Whether the points of a run of cfg are independent: a virtual clock
    and no burst credits carried from point to point.  Each point is then

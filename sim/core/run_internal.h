@@ -95,14 +95,11 @@ int sim_run_shared(const struct sim_run_cfg *cfg,
                    const struct sim_run_progress *to,
                    struct sim_run_result **out, char *why, size_t why_len);
 
-/* cfg for one disk count of a sweep. */
-struct sim_run_cfg sim_sweep_run_cfg(const struct sim_run_cfg *cfg, int disks);
-
 double sim_wall_now_s(void);
 
 /* ---- run_tasks.c --------------------------------------------------------- */
 
-/* The runs of spec (one per disk count) on cfg->jobs threads
+/* The runs of spec on runs[0].jobs threads
    (1 with a live view): every point a task of its own when the points are
    independent, else every run one task on its parts (by_run).  Results
    and progress calls are the serial order's.  A run whose first point

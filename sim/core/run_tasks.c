@@ -47,11 +47,11 @@
 
 enum point_state { POINT_PENDING, POINT_DONE, POINT_SKIPPED };
 
-/* One disk count: its configuration, result and the state of its tasks. */
+/* One run: its configuration, result and the state of its tasks. */
 struct task_run {
     struct sim_run_cfg cfg;         /* by point: the run's own
                                        (sim_run_own_cfg); by run: the
-                                       sweep's for this disk count */
+                                       sweep's */
     struct sim_point_meter meter;   /* by point: each on its own parts */
     struct sim_extension x;
     struct sim_run_result *r;       /* by run: made by the task */
@@ -73,7 +73,7 @@ struct task_run {
 };
 
 struct tasks {
-    const struct sim_run_cfg *cfg;
+    const struct sim_run_cfg *runs;     /* [n_runs]: the sweep's */
     bool by_run;
     struct task_run *run;
     int n_runs;
@@ -146,7 +146,7 @@ static void flush_progress(struct tasks *t)
 
 static bool stop_requested(const struct tasks *t)
 {
-    return sim_stop_is_set(t->cfg->point.stop);
+    return sim_stop_is_set(t->runs[0].point.stop);
 }
 
 /* A task starts unless a stop request came first; the very first always
@@ -242,18 +242,17 @@ static void task(void *arg, long i)
 
 /* ---- setting up and collecting ------------------------------------------- */
 
-static int prepare_run(struct tasks *t, int k, int disks, char *why,
-                       size_t why_len)
+static int prepare_run(struct tasks *t, int k, char *why, size_t why_len)
 {
     struct task_run *tr = &t->run[k];
-    struct sim_run_cfg one = sim_sweep_run_cfg(t->cfg, disks);
+    const struct sim_run_cfg *one = &t->runs[k];
     tr->wall_first_s = DBL_MAX;
     tr->why_at = INT_MAX;
     if (t->by_run) {
-        tr->cfg = one;
+        tr->cfg = *one;
         return 0;
     }
-    sim_run_own_cfg(&one, &tr->cfg);
+    sim_run_own_cfg(one, &tr->cfg);
     tr->meter.cfg = &tr->cfg;
     int rc = sim_run_prepare(&tr->cfg, &tr->r, &tr->x, tr->meter.slots, why,
                              why_len);
@@ -373,8 +372,7 @@ static void release_all(struct tasks *t)
         release_run(&t->run[k]);
 }
 
-static int set_up(struct tasks *t, const int *disk_counts, char *why,
-                  size_t why_len)
+static int set_up(struct tasks *t, char *why, size_t why_len)
 {
     t->run = calloc((size_t)t->n_runs, sizeof(*t->run));
     t->first_task = calloc((size_t)t->n_runs + 1, sizeof(*t->first_task));
@@ -383,7 +381,7 @@ static int set_up(struct tasks *t, const int *disk_counts, char *why,
         return -ENOMEM;
     }
     for (int k = 0; k < t->n_runs; k++) {
-        int rc = prepare_run(t, k, disk_counts[k], why, why_len);
+        int rc = prepare_run(t, k, why, why_len);
         if (rc < 0)
             return rc;
         t->first_task[k + 1] = t->first_task[k] +
@@ -396,11 +394,11 @@ int sim_run_tasks(const struct sim_sweep_spec *spec, bool by_run,
                   struct sim_run_result **runs, int *n_runs, char *why,
                   size_t why_len)
 {
-    const struct sim_run_cfg *cfg = spec->cfg;
-    struct tasks t = { .cfg = cfg, .by_run = by_run,
-                       .n_runs = spec->n_counts, .progress = spec->progress,
+    const struct sim_run_cfg *cfg = &spec->runs[0];
+    struct tasks t = { .runs = spec->runs, .by_run = by_run,
+                       .n_runs = spec->n_runs, .progress = spec->progress,
                        .arg = spec->arg };
-    int status = set_up(&t, spec->disk_counts, why, why_len);
+    int status = set_up(&t, why, why_len);
     *n_runs = 0;
     if (status == 0) {
         int jobs = cfg->point.live ? 1 : cfg->jobs;

@@ -36,6 +36,22 @@
 #include "sim/profiles/prices.h"
 #include "sim/profiles/profiles.h"
 
+#define SIM_OVER_NAME_MAX 48          /* "volume-throughput:REDO" */
+#define SIM_OVER_VALUE_MAX 48
+
+struct sim_setup;
+
+/* What a sweep over a parameter other than the disk count (sweep --over)
+   varies: the parameter as the user named it, each run's value as given,
+   and each run's whole setup (its volume, instance, workload and bill may
+   all differ from the first's).  The caller's; it outlives the results. */
+struct sim_sweep_over {
+    char param[SIM_OVER_NAME_MAX];
+    int n;                          /* the runs, 1..SIM_MAX_SWEEP */
+    char value[SIM_MAX_SWEEP][SIM_OVER_VALUE_MAX];
+    struct sim_setup *setups;       /* [n] */
+};
+
 struct sim_setup {
     struct sim_run_cfg run;         /* the core's part */
     struct vol_profile volume;      /* every disk's; real targets: the
@@ -57,6 +73,10 @@ struct sim_setup {
        group's volume, on the one instance; `volume` is the first's */
     int n_groups;
     struct vol_profile group_volume[SIM_MAX_GROUPS];
+    /* a sweep over a parameter (its runs' setups; this one shows the
+       configuration they share); NULL: a run, or a sweep over disk
+       counts of this setup */
+    const struct sim_sweep_over *over;
 };
 
 /* sim_run_cfg_defaults, on modelled volumes: the model backend, one gp3
@@ -69,5 +89,12 @@ void sim_setup_defaults(struct sim_setup *s);
    disks) and s->instance, run.backend_cfg is it when the model runs and
    s->backend_cfg otherwise, and run.disk_bytes is s->volume.size_bytes. */
 const struct sim_run_cfg *sim_setup_run(struct sim_setup *s);
+
+/* The setup run i of a sweep of s ran with: its own under --over, else
+   s (a sweep over disk counts; the run's disks are in its result). */
+static inline const struct sim_setup *sim_setup_of_run(const struct sim_setup *s, int i)
+{
+    return s->over && i >= 0 && i < s->over->n ? &s->over->setups[i] : s;
+}
 
 #endif

@@ -23,14 +23,18 @@
  *             share; the row of a class carries data-class="<name>" and
  *             its figures data-key="<key>" for a reader or a test.  It is
  *             the terminal's table (report_classes.c), column for column,
- *             with the offered rate as columns instead of a line;
+ *             with the offered rate as columns instead of a line; then
+ *             the classes' targets (--need-*: points[].targets), each
+ *             with what the class got and met or MISSED, as the
+ *             terminal's "Targets:" lines;
  *   run       one chart: each class's percentiles p50 .. p99.99 (log
  *             axis), by html_percentiles as ORION's classes have them;
  *   sweep     each class's p99 latency and IOPS against the disk count
  *             (the sweep varies the first group's; the axis counts all
- *             groups' disks, as the terminal's sweep table does), and a
- *             table per disk count and class with the binding limit and
- *             the monthly cost.
+ *             groups' disks, as the terminal's sweep table does), or
+ *             against a sweep --over's values, and a table per disk
+ *             count (value) and class with the binding limit and the
+ *             monthly cost.
  *
  * The readings under the charts have no terminal counterpart and are
  * worded here.
@@ -153,6 +157,8 @@ static void swept_disks(const cJSON *doc, char *buf, size_t len)
         if (i++ > 0 && html_num(g, "disks", &n))
             others += n;
     buf[0] = '\0';
+    if (html_sweep_over(doc))       /* the counts do not vary */
+        return;
     cJSON_ArrayForEach(d, html_get(doc, "config.sweep_disks"))
         if (cJSON_IsNumber(d) && used < len)
             used += (size_t)snprintf(buf + used, len - used, "%s%.0f",
@@ -335,6 +341,38 @@ static void classes_table(struct html_out *o, const cJSON *doc, const cJSON *p)
     fputs("</tbody></table>\n", o->f);
 }
 
+/* The classes' targets at point p (points[].targets, --need-*): each with
+   what the class got and the verdict, as the terminal's "Targets:" lines;
+   nothing when none was given. */
+static void targets_table(struct html_out *o, const cJSON *p)
+{
+    const cJSON *targets = html_get(p, "targets"), *t;
+    if (!cJSON_IsArray(targets) || cJSON_GetArraySize(targets) == 0)
+        return;
+    fputs("<h3>Targets</h3>\n<table class=\"targets\"><thead><tr><th>class</th>"
+          "<th>target</th><th>needed</th><th>got</th><th>verdict</th></tr></thead>"
+          "<tbody>\n", o->f);
+    cJSON_ArrayForEach(t, targets) {
+        const char *what = html_str_or(t, "what", "?");
+        bool lat = strcmp(what, "latency_us") == 0, met = cJSON_IsTrue(html_get(t, "met"));
+        char target[64];
+        if (lat)
+            snprintf(target, sizeof target, "%s latency (us), at most",
+                     html_str_or(t, "stat", "mean"));
+        else
+            snprintf(target, sizeof target, "%s, at least", strcmp(what, "mbps") == 0
+                     ? "MB/s" : "IOPS");
+        fprintf(o->f, "<tr class=\"%s\">", met ? "met" : "missed");
+        html_text_cell(o, html_str_or(t, "class", "?"));
+        html_text_cell(o, target);
+        html_num_cell(o, t, "need", lat ? 1 : strcmp(what, "mbps") == 0 ? 2 : 0);
+        html_num_cell(o, t, "got", lat ? 1 : strcmp(what, "mbps") == 0 ? 2 : 0);
+        html_text_cell(o, met ? "met" : "MISSED");
+        fputs("</tr>\n", o->f);
+    }
+    fputs("</tbody></table>\n", o->f);
+}
+
 void html_db_summary(struct html_out *o, const cJSON *doc)
 {
     const cJSON *p = cJSON_GetArrayItem(html_get(doc, "points"), 0);
@@ -351,6 +389,7 @@ void html_db_summary(struct html_out *o, const cJSON *doc)
         html_textf(o, "%.1f s measured; ", s);
     html_textf(o, "binding limit: %s", html_limit_label(html_str(p, "limited_by")));
     fputs("</p>\n", o->f);
+    targets_table(o, p);
 }
 
 /* ---- a run: the latency of each class --------------------------------- */
@@ -400,27 +439,31 @@ static void sweep_chart(struct html_out *o, const cJSON *doc, const char *title,
     const cJSON *first = cJSON_GetArrayItem(sweep, 0);
     const cJSON *last = cJSON_GetArrayItem(sweep, cJSON_GetArraySize(sweep) - 1);
     int n = cJSON_GetArraySize(html_get(doc, "config.classes"));
-    double d0 = 0, d1 = 0, v0, v1, d, v;
-    char reading[1024];
+    double v0, v1, v;
+    char reading[1024], k0[64], k1[64];
     size_t used;
 
     char x_title[96];
     snprintf(x_title, sizeof x_title, "disks in all groups (%s's count varies)",
              html_str_or(cJSON_GetArrayItem(html_get(doc, "config.groups"), 0), "name",
                          "the first group"));
-    cJSON *cfg = html_chart_new(o, "line", title, x_title, "linear");
-    html_chart_whole_x(o, cfg);
+    cJSON *cfg = html_sweep_chart_new(o, doc, title, x_title);
     html_chart_axis(o, cfg, "y", y_title, "linear");
-    html_num(first, "disks", &d0);
-    html_num(last, "disks", &d1);
-    used = (size_t)snprintf(reading, sizeof reading, "At %.0f and at %.0f disks:",
-                            d0, d1);
+    html_sweep_key_text(doc, first, k0, sizeof k0);
+    html_sweep_key_text(doc, last, k1, sizeof k1);
+    if (html_sweep_over(doc))
+        used = (size_t)snprintf(reading, sizeof reading, "At %s=%s and at %s:",
+                                html_sweep_key_title(doc), k0, k1);
+    else
+        used = (size_t)snprintf(reading, sizeof reading, "At %s and at %s disks:",
+                                k0, k1);
     for (int c = 0; c < n && c < CLASS_MAX; c++) {
         const char *name = html_str_or(class_cfg(doc, c), "name", "?");
         cJSON *set = html_chart_dataset(o, cfg, name, c, "y");
-        cJSON_ArrayForEach(r, sweep)
-            if (html_num(r, "disks", &d) && sweep_figure(r, c, key, &v))
-                html_chart_xy(o, set, d, v);
+        cJSON_ArrayForEach(r, sweep) {
+            bool has = sweep_figure(r, c, key, &v);
+            html_sweep_point(o, doc, set, r, has, v);
+        }
         if (used < sizeof reading && sweep_figure(first, c, key, &v0) &&
             sweep_figure(last, c, key, &v1))
             used += (size_t)snprintf(reading + used, sizeof reading - used,
@@ -449,22 +492,28 @@ static void cost_cell(struct html_out *o, const cJSON *doc, const cJSON *r)
 static void sweep_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *r, *c;
-    double d;
+    char key[64];
 
-    fputs("<h3>Each class per disk count</h3>\n<table class=\"sweep\"><thead><tr>"
-          "<th>disks</th><th>class</th><th>group</th><th>IOPS</th><th>MB/s</th>"
+    fprintf(o->f, "<h3>Each class per %s</h3>\n<table class=\"sweep\"><thead><tr>"
+            "<th>", html_sweep_over(doc) ? "value" : "disk count");
+    html_text(o->f, html_sweep_key_title(doc));
+    fputs("</th><th>class</th><th>group</th><th>IOPS</th><th>MB/s</th>"
           "<th>avg us</th><th>p99 us</th><th>limited by</th><th>USD/month</th>"
           "</tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(r, html_get(doc, "sweep")) {
         const cJSON *p = cJSON_GetArrayItem(html_get(r, "points"), 0);
         int i = 0;
-        if (!html_num(r, "disks", &d))
-            continue;
+        html_sweep_key_text(doc, r, key, sizeof key);
         cJSON_ArrayForEach(c, html_get(p, "classes")) {
-            if (i == 0)
-                fprintf(o->f, "<tr data-disks=\"%.0f\"><td>%.0f</td>", d, d);
-            else
+            if (i == 0) {
+                fputs(html_sweep_over(doc) ? "<tr data-value=\"" : "<tr data-disks=\"",
+                      o->f);
+                html_text(o->f, key);
+                fputs("\">", o->f);
+                html_text_cell(o, key);
+            } else {
                 fputs("<tr><td></td>", o->f);
+            }
             html_text_cell(o, html_str_or(c, "name", "?"));
             html_text_cell(o, html_str_or(c, "group", "-"));
             html_num_cell(o, c, "iops", 0);
@@ -485,11 +534,19 @@ static void sweep_table(struct html_out *o, const cJSON *doc)
 
 void html_db_sweep(struct html_out *o, const cJSON *doc)
 {
-    fputs("<section id=\"sweep\"><h2>Disk counts</h2>\n", o->f);
-    sweep_chart(o, doc, "p99 latency of each class against disk count", "lat_us.p99",
-                "p99 latency (us)", "us", 1);
-    sweep_chart(o, doc, "IOPS of each class against disk count", "iops", "IOPS",
-                "IOPS", 0);
+    bool over = html_sweep_over(doc);
+    const char *against = over ? html_sweep_key_title(doc) : "disk count";
+    char lat_title[128], iops_title[128];
+    snprintf(lat_title, sizeof lat_title, "p99 latency of each class against %s",
+             against);
+    snprintf(iops_title, sizeof iops_title, "IOPS of each class against %s", against);
+    fputs("<section id=\"sweep\"><h2>", o->f);
+    html_text(o->f, over ? "Sweep over " : "Disk counts");
+    if (over)
+        html_text(o->f, against);
+    fputs("</h2>\n", o->f);
+    sweep_chart(o, doc, lat_title, "lat_us.p99", "p99 latency (us)", "us", 1);
+    sweep_chart(o, doc, iops_title, "iops", "IOPS", "IOPS", 0);
     sweep_table(o, doc);
     fputs("</section>\n", o->f);
 }

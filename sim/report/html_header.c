@@ -118,7 +118,11 @@ static void disks_row(struct html_out *o, const cJSON *doc)
     size_t n = 0;
     double disks = 0;
 
-    if (cJSON_IsArray(counts)) {
+    if (html_sweep_over(doc)) {
+        html_num(doc, "config.disks", &disks);
+        snprintf(text, sizeof text, "%.0f (the sweep is over %s)", disks,
+                 html_sweep_key_title(doc));
+    } else if (cJSON_IsArray(counts)) {
         cJSON_ArrayForEach(c, counts)
             if (cJSON_IsNumber(c) && n < sizeof text - 16)
                 n += (size_t)snprintf(text + n, sizeof text - n, "%s%d",
@@ -267,11 +271,13 @@ static void orion_summary(struct html_out *o, const cJSON *doc)
    lines after a sweep are: the heading says so. */
 static void summary(struct html_out *o, const cJSON *doc)
 {
-    double disks = 0;
+    char which[128];
 
     fputs("<section id=\"summary\"><h2>", o->f);
-    if (cJSON_IsArray(html_get(doc, "sweep")) && html_num(doc, "config.disks", &disks))
-        html_textf(o, "Summary of the last disk count, %.0f disks", disks);
+    html_sweep_last(doc, which, sizeof which);
+    if (cJSON_IsArray(html_get(doc, "sweep")))
+        html_textf(o, "Summary of the last %s, %s",
+                   html_sweep_over(doc) ? "run" : "disk count", which);
     else
         fputs("Summary", o->f);
     fputs("</h2>\n", o->f);

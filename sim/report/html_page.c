@@ -181,16 +181,17 @@ static void run_body(struct html_out *o, const cJSON *doc)
 
 static void sweep_page(struct html_out *o, const cJSON *doc, const char *name)
 {
-    double disks = 0;
+    char which[128];
 
     html_header(o, doc, name);
     if (html_db(doc))
         html_db_sweep(o, doc);
     else
         html_sweep(o, doc);
-    html_num(doc, "config.disks", &disks);
+    html_sweep_last(doc, which, sizeof which);
     fputs("<h2 class=\"part\">", o->f);
-    html_textf(o, "The last disk count in detail: %.0f disks", disks);
+    html_textf(o, "The last %s in detail: %s",
+               html_sweep_over(doc) ? "run" : "disk count", which);
     fputs("</h2>\n", o->f);
     run_body(o, doc);
 }

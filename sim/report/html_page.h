@@ -236,6 +236,22 @@ void html_db_sweep(struct html_out *o, const cJSON *doc);
 
 /* ---- the kinds ------------------------------------------------------ */
 
+/* A sweep's axis (html_sweep_axis.c): whether it went over a parameter
+   (config.sweep_over) rather than disk counts; the key's title ("disks"
+   or the parameter); a line chart against the disk counts (x titled
+   disks_title) or the values listed (categories); a run's point in a
+   data set (has false: a gap); a run's key as text ("4", "1MiB"). */
+bool html_sweep_over(const cJSON *doc);
+const char *html_sweep_key_title(const cJSON *doc);
+cJSON *html_sweep_chart_new(struct html_out *o, const cJSON *doc,
+                            const char *title, const char *disks_title);
+void html_sweep_point(struct html_out *o, const cJSON *doc, cJSON *set,
+                      const cJSON *run, bool has, double y);
+void html_sweep_key_text(const cJSON *doc, const cJSON *run, char *buf, size_t len);
+/* What the last run of a sweep is, which its summary and detail are:
+   "4 disks", or "size-large=1MiB". */
+void html_sweep_last(const cJSON *doc, char *which, size_t len);
+
 void html_header(struct html_out *o, const cJSON *doc, const char *name);
 void html_run(struct html_out *o, const cJSON *doc);
 void html_timeline(struct html_out *o, const cJSON *doc);

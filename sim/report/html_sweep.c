@@ -1,6 +1,9 @@
 /*
  * html_sweep.c - the body of a sweep's report: what each disk count
- * reached, against the limits that cap it and what it costs.
+ * reached, against the limits that cap it and what it costs.  A sweep
+ * over another parameter (config.sweep_over) has the same charts over
+ * its values (html_sweep_axis.c) without the limit and cost lines, which
+ * are drawn against disk counts (its table has each run's cost).
  *
  *   MB/s chart   Maximum Large MBPS per disk count (and, where a maximum
  *                drew on burst credits, what is sustained once the
@@ -50,11 +53,11 @@ struct class_view {
 };
 
 static const struct class_view views[2] = {
-    { true, "Large MB/s against disk count", "MB/s", "max_large_mbps",
+    { true, "Large MB/s", "MB/s", "max_large_mbps",
       "sustained_large_mbps", "max_large_limited_by", "large_burst",
       "sustained_large_limited_by", "config.instance.max_mbps",
       "config.instance.base_mbps", 2 },
-    { false, "Small IOPS against disk count", "IOPS", "max_small_iops",
+    { false, "Small IOPS", "IOPS", "max_small_iops",
       "sustained_small_iops", "max_small_limited_by", "small_burst",
       "sustained_small_limited_by", "config.instance.max_iops",
       "config.instance.base_iops", 0 },
@@ -101,9 +104,10 @@ static bool any_burst(const cJSON *sweep, const struct class_view *v)
 }
 
 /* The disk counts' range in *lo, *hi; the highest figure drawn. */
-static double figure_sets(struct html_out *o, cJSON *cfg, const cJSON *sweep,
+static double figure_sets(struct html_out *o, cJSON *cfg, const cJSON *doc,
                           const struct class_view *v, double *lo, double *hi)
 {
+    const cJSON *sweep = html_get(doc, "sweep");
     double top = 0;
     char pm[96], ps[96], label[96];
     const cJSON *r;
@@ -120,16 +124,18 @@ static double figure_sets(struct html_out *o, cJSON *cfg, const cJSON *sweep,
     *lo = INFINITY;
     *hi = -INFINITY;
     cJSON_ArrayForEach(r, sweep) {
-        if (!html_num(r, "disks", &d))
-            continue;
-        *lo = fmin(*lo, d);
-        *hi = fmax(*hi, d);
-        if (html_num(r, pm, &x)) {
-            html_chart_xy(o, max, d, x);
-            top = fmax(top, x);
+        if (html_num(r, "disks", &d)) {
+            *lo = fmin(*lo, d);
+            *hi = fmax(*hi, d);
         }
-        if (sus && html_num(r, ps, &x))
-            html_chart_xy(o, sus, d, x);
+        bool has = html_num(r, pm, &x);
+        html_sweep_point(o, doc, max, r, has, x);
+        if (has)
+            top = fmax(top, x);
+        if (sus) {
+            has = html_num(r, ps, &x);
+            html_sweep_point(o, doc, sus, r, has, x);
+        }
     }
     return top;
 }
@@ -252,12 +258,12 @@ static void burst_clause(const cJSON *r, const struct class_view *v, char *buf,
 }
 
 /* The other class's sentence: its best figure, where, and what binds. */
-static void side_reading(const cJSON *sweep, const struct class_view *v,
+static void side_reading(const cJSON *doc, const struct class_view *v,
                          char *buf, size_t len)
 {
-    const cJSON *r, *best = NULL;
-    double x, bx = 0, d = 0;
-    char pm[96], pl[96], fig[32];
+    const cJSON *sweep = html_get(doc, "sweep"), *r, *best = NULL;
+    double x, bx = 0;
+    char pm[96], pl[96], fig[32], key[64], at[128];
 
     snprintf(pm, sizeof pm, "summary.%s", v->key);
     snprintf(pl, sizeof pl, "summary.%s", v->limit_key);
@@ -266,13 +272,17 @@ static void side_reading(const cJSON *sweep, const struct class_view *v,
             best = r;
             bx = x;
         }
-    html_num(best, "disks", &d);
+    html_sweep_key_text(doc, best, key, sizeof key);
+    if (html_sweep_over(doc))
+        snprintf(at, sizeof at, "%s=%s", html_sweep_key_title(doc), key);
+    else
+        snprintf(at, sizeof at, "%s volumes", key);
     html_fmt_num(bx, v->decimals, fig, sizeof fig);
     char burst[320];
     burst_clause(best, v, burst, sizeof burst);
-    snprintf(buf, len, "The highest Maximum %s %s is %s %s, at %.0f volumes, "
+    snprintf(buf, len, "The highest Maximum %s %s is %s %s, at %s, "
              "bound by %s.%s", v->large ? "Large" : "Small",
-             v->large ? "MBPS" : "IOPS", fig, v->unit, d,
+             v->large ? "MBPS" : "IOPS", fig, v->unit, at,
              html_limit_label(html_str(best, pl)), burst);
 }
 
@@ -285,12 +295,17 @@ static void class_chart(struct html_out *o, const cJSON *doc,
 
     if (!any_figure(sweep, v->key))
         return;
-    cJSON *cfg = html_chart_new(o, "line", v->title, "disks (volumes)", "linear");
-    html_chart_whole_x(o, cfg);
+    char title[128];
+    snprintf(title, sizeof title, "%s against %s", v->title, html_sweep_over(doc)
+             ? html_sweep_key_title(doc) : "disk count");
+    cJSON *cfg = html_sweep_chart_new(o, doc, title, "disks (volumes)");
     snprintf(y, sizeof y, "%s", v->large ? "large MB/s (10^6 B/s)" : "small IOPS");
     html_chart_axis(o, cfg, "y", y, "linear");
-    double top = figure_sets(o, cfg, sweep, v, &lo, &hi), inst = 0;
-    limit_sets(o, cfg, doc, sweep, v, lo, hi);
+    double top = figure_sets(o, cfg, doc, v, &lo, &hi), inst = 0;
+    /* the limits' lines and the cost against the disk count; a sweep
+       over another parameter has them per run in the table */
+    if (!html_sweep_over(doc))
+        limit_sets(o, cfg, doc, sweep, v, lo, hi);
     /* the figures and the instance line set the scale; the volumes' line
        may rise out of the chart (it is the limit that no longer binds) */
     char what[96];
@@ -300,13 +315,14 @@ static void class_chart(struct html_out *o, const cJSON *doc,
         double step = pow(10, floor(log10(top * 1.3)));
         html_chart_axis_max(o, cfg, "y", ceil(top * 1.3 / step) * step);
     }
-    cost_set(o, cfg, doc, sweep);
+    if (!html_sweep_over(doc))
+        cost_set(o, cfg, doc, sweep);
     if (main_figure) {
-        html_figure(o, v->title, cfg, html_str(doc, "readings.sweep"));
+        html_figure(o, title, cfg, html_str(doc, "readings.sweep"));
         return;
     }
-    side_reading(sweep, v, reading, sizeof reading);
-    html_figure(o, v->title, cfg, reading);
+    side_reading(doc, v, reading, sizeof reading);
+    html_figure(o, title, cfg, reading);
 }
 
 /* True when some disk count's maximum of the class drew on burst credits
@@ -354,10 +370,13 @@ static void table(struct html_out *o, const cJSON *doc)
     const cJSON *sweep = html_get(doc, "sweep"), *r;
     bool drew_large = any_drew(sweep, "large_burst");
     bool drew_small = any_drew(sweep, "small_burst");
-    double d;
+    const char *key_title = html_sweep_key_title(doc);
+    char key[64];
 
-    fputs("<h3>Binding limit per disk count</h3>\n<table class=\"sweep\"><thead><tr>"
-          "<th>disks</th><th>max large MBPS</th>", o->f);
+    fprintf(o->f, "<h3>Binding limit per %s</h3>\n<table class=\"sweep\"><thead><tr>"
+            "<th>", html_sweep_over(doc) ? "value" : "disk count");
+    html_text(o->f, key_title);
+    fputs("</th><th>max large MBPS</th>", o->f);
     if (drew_large)
         fputs("<th>sustained MBPS</th>", o->f);
     fputs("<th>limited by</th><th>max small IOPS</th>", o->f);
@@ -367,9 +386,9 @@ static void table(struct html_out *o, const cJSON *doc)
           "<th>USD/month (volumes)</th><th>USD/month (total)</th></tr></thead>"
           "<tbody>\n", o->f);
     cJSON_ArrayForEach(r, sweep) {
-        if (!html_num(r, "disks", &d))
-            continue;
-        fprintf(o->f, "<tr><td>%.0f</td>", d);
+        html_sweep_key_text(doc, r, key, sizeof key);
+        fputs("<tr>", o->f);
+        html_text_cell(o, key);
         html_summary_cell(o, r, "max_large_mbps", 2, false);
         if (drew_large)
             html_summary_cell(o, r, "sustained_large_mbps", 2, false);
@@ -390,7 +409,14 @@ void html_sweep(struct html_out *o, const cJSON *doc)
 {
     bool large = any_figure(html_get(doc, "sweep"), "max_large_mbps");
 
-    fputs("<section id=\"sweep\"><h2>Disk counts</h2>\n", o->f);
+    fputs("<section id=\"sweep\"><h2>", o->f);
+    if (html_sweep_over(doc)) {
+        fputs("Sweep over ", o->f);
+        html_text(o->f, html_sweep_key_title(doc));
+    } else {
+        fputs("Disk counts", o->f);
+    }
+    fputs("</h2>\n", o->f);
     class_chart(o, doc, &views[0], large);
     class_chart(o, doc, &views[1], !large);
     table(o, doc);

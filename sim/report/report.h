@@ -162,7 +162,7 @@ void report_fmt_burst_lasts(const struct sim_class_burst *b, char *buf, size_t l
    one group). */
 void report_classes_table(FILE *f, const struct sim_run_cfg *run,
                           const struct sim_point_result *p);
-int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
+int report_classes_csv(FILE *f, const struct sim_setup *cfg,
                        const struct sim_run_result *const *runs, int n_runs);
 /* A database workload's sweep: per disk count each class's figures, the
    binding limit and the monthly bill (report_sweep_table calls it). */
@@ -174,7 +174,8 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
    statistic's name ("p99.9"); the verdict as a line ("redo p99 latency
    276.5 us <= 1000.0 us: met"); every target of run met at p; the lines
    after a run's table ("Targets: ..."); a sweep's line (the first disk
-   count that meets every target, or none). */
+   count that meets every target, or none; a sweep --over: the values
+   whose runs meet them all). */
 bool report_need_judge(const struct sim_class_need *need,
                        const struct sim_point_result *p, double *got);
 const char *report_lat_stat_name(enum sim_lat_stat s);
@@ -185,7 +186,7 @@ bool report_needs_met(const struct sim_run_cfg *run,
                       const struct sim_point_result *p);
 void report_needs_lines(FILE *f, const struct sim_run_cfg *run,
                         const struct sim_point_result *p);
-void report_needs_sweep_line(FILE *f, const struct sim_run_cfg *run,
+void report_needs_sweep_line(FILE *f, const struct sim_setup *cfg,
                              const struct sim_sweep_result *sweep);
 /* summary.txt of a database workload's run or sweep: the command line,
    the echoed options, the classes' groups and the instance, then each
@@ -269,7 +270,25 @@ int report_sweep_csv(const char *path, const struct report_meta *meta,
 /* The timeline CSV (<dir>/<testname>_<stamp>_timeline.csv): one row per
    point x interval of every run's points (report_timeline.c). */
 int report_timeline_csv(const char *path, const struct sim_run_result *const *runs,
-                        int n_runs, char *why, size_t why_len);
+                        int n_runs, const char *const *swept, char *why, size_t why_len);
+
+/* What a sweep's rows are keyed on: "disks", or the parameter of sweep
+   --over (cfg->over). */
+const char *report_sweep_key_name(const struct sim_setup *cfg);
+/* Run i's key: its disk count, or its --over value as given.  Into buf;
+   returns buf. */
+const char *report_sweep_key(const struct sim_setup *cfg,
+                             const struct sim_sweep_result *sweep, int i,
+                             char *buf, size_t len);
+/* The width of the key column: the widest of the name and the keys, at
+   least min. */
+int report_sweep_key_width(const struct sim_setup *cfg,
+                           const struct sim_sweep_result *sweep, int min);
+/* The reading of a sweep over a parameter (cfg->over set): where the
+   main figure is highest, the first value listed that reaches 97 % of
+   it, and where it is lowest (report_over.c). */
+void report_over_reading(FILE *f, const struct sim_setup *cfg,
+                         const struct sim_sweep_result *sweep);
 
 /* The terminal table of a sweep (disks, Maximum Large MBPS, Maximum Small
    IOPS, Minimum Small Latency, limit that binds) and the one-line reading,

@@ -105,16 +105,23 @@ void report_classes_table(FILE *f, const struct sim_run_cfg *run,
 
 /* One CSV row: a class's figures for reads and writes together (MB/s and
    errors known), or for one direction (I/Os a second from its count;
-   MB/s and errors are not kept per direction: left empty). */
-static void csv_row(FILE *f, const struct sim_run_cfg *run, int disks,
+   MB/s and errors are not kept per direction: left empty); last the
+   run's --over value (empty for a run or a sweep over disk counts). */
+struct csv_run {
+    const struct sim_run_cfg *run;
+    int disks;
+    const char *swept;
+};
+
+static void csv_row(FILE *f, const struct csv_run *at,
                     const struct sim_point_result *p, int c, int d)
 {
     static const char *const dir[3] = { "all", "read", "write" };
     const struct sim_class_result *r = &p->cls[c];
     const struct sim_lat_summary *l = d == 0 ? &r->lat : &r->lat_dir[d - 1];
     double secs = p->measured_s > 0 ? p->measured_s : 1;
-    fprintf(f, "%d,%s,%s,%s,%.2f,", disks, run->db.class_name[c],
-            report_class_group(run, c), dir[d],
+    fprintf(f, "%d,%s,%s,%s,%.2f,", at->disks, at->run->db.class_name[c],
+            report_class_group(at->run, c), dir[d],
             d == 0 ? r->iops : (double)l->count / secs);
     if (d == 0)
         fprintf(f, "%.3f", r->mbps);
@@ -123,22 +130,25 @@ static void csv_row(FILE *f, const struct sim_run_cfg *run, int disks,
             (unsigned long long)l->count);
     if (d == 0)
         fprintf(f, "%llu", (unsigned long long)r->errors);
-    fputc('\n', f);
+    fprintf(f, ",%s\n", at->swept);
 }
 
-int report_classes_csv(FILE *f, const struct sim_run_cfg *run,
+int report_classes_csv(FILE *f, const struct sim_setup *cfg,
                        const struct sim_run_result *const *runs, int n_runs)
 {
     fprintf(f, "disks,class,group,direction,iops,mbps,avg_us,p50_us,p90_us,"
-            "p99_us,p999_us,p9999_us,ios,errors\n");
-    for (int i = 0; i < n_runs; i++)
+            "p99_us,p999_us,p9999_us,ios,errors,swept_value\n");
+    for (int i = 0; i < n_runs; i++) {
+        struct csv_run at = { &sim_setup_of_run(cfg, i)->run, runs[i]->disks,
+                              cfg->over && i < cfg->over->n ? cfg->over->value[i] : "" };
         for (int k = 0; k < runs[i]->n_points; k++) {
             const struct sim_point_result *p = &runs[i]->points[k];
-            for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++)
+            for (int c = 0; c < p->n_classes && c < at.run->workload.n_classes; c++)
                 for (int d = 0; d < 3; d++)
                     if (d == 0 || p->cls[c].lat_dir[d - 1].count > 0)
-                        csv_row(f, run, runs[i]->disks, p, c, d);
+                        csv_row(f, &at, p, c, d);
         }
+    }
     return ferror(f) ? -EIO : 0;
 }
 
@@ -237,9 +247,11 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
 {
     const struct sim_run_cfg *run = &cfg->run;
     bool priced = cfg->bill.disks > 0 && run->db.n_groups > 0;
-    fprintf(f, "%6s  %-16s %-8s %10s %9s %9s %9s  %-18s %s\n", "disks",
-            "class", "group", "IOPS", "MB/s", "avg us", "p99 us",
-            "limited by", priced ? "$/month" : "");
+    int kw = report_sweep_key_width(cfg, sweep, 6);
+    char key[SIM_OVER_VALUE_MAX + 16];
+    fprintf(f, "%*s  %-16s %-8s %10s %9s %9s %9s  %-18s %s\n", kw,
+            report_sweep_key_name(cfg), "class", "group", "IOPS", "MB/s",
+            "avg us", "p99 us", "limited by", priced ? "$/month" : "");
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_run_result *r = sweep->runs[i];
         if (r->n_points == 0)
@@ -247,20 +259,18 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
         const struct sim_point_result *p = &r->points[0];
         for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++) {
             const struct sim_class_result *k = &p->cls[c];
-            if (c == 0)
-                fprintf(f, "%6d  ", r->disks);
-            else
-                fprintf(f, "%6s  ", "");
+            fprintf(f, "%*s  ", kw, c == 0 ? report_sweep_key(cfg, sweep, i, key,
+                                                               sizeof key) : "");
             fprintf(f, "%-16s %-8s %10.0f %9.2f %9.1f %9.1f  %-18s",
                     run->db.class_name[c], report_class_group(run, c), k->iops,
                     k->mbps, k->lat.avg_us, k->lat.p99_us,
                     c == 0 ? sim_limit_label(p->limited_by) : "");
             if (priced && c == 0)
-                fprintf(f, " %.2f", db_run_usd(cfg, r));
+                fprintf(f, " %.2f", db_run_usd(sim_setup_of_run(cfg, i), r));
             fputc('\n', f);
         }
     }
-    report_needs_sweep_line(f, run, sweep);
+    report_needs_sweep_line(f, cfg, sweep);
 }
 
 /* ---- targets per class (--need-iops, --need-mbps, --need-latency) ----- */
@@ -345,18 +355,50 @@ void report_needs_lines(FILE *f, const struct sim_run_cfg *run,
     }
 }
 
-void report_needs_sweep_line(FILE *f, const struct sim_run_cfg *run,
+/* Whether run i of the sweep meets every target. */
+static bool run_meets(const struct sim_setup *cfg, const struct sim_sweep_result *sweep,
+                      int i)
+{
+    const struct sim_run_result *r = sweep->runs[i];
+    return r->n_points > 0 &&
+           report_needs_met(&sim_setup_of_run(cfg, i)->run, &r->points[0]);
+}
+
+/* A sweep over a parameter: the values listed whose runs meet every
+   target ("at outstanding:redo=8, 16"), or that none does. */
+static void needs_over_line(FILE *f, const struct sim_setup *cfg,
+                            const struct sim_sweep_result *sweep)
+{
+    int met = 0;
+    for (int i = 0; i < sweep->n_runs; i++) {
+        if (!run_meets(cfg, sweep, i))
+            continue;
+        if (met++ == 0)
+            fprintf(f, "Every target is met at %s=%s", cfg->over->param,
+                    cfg->over->value[i]);
+        else
+            fprintf(f, ", %s", cfg->over->value[i]);
+    }
+    if (met)
+        fputs(".\n", f);
+    else
+        fprintf(f, "No value of %s swept meets every target.\n", cfg->over->param);
+}
+
+void report_needs_sweep_line(FILE *f, const struct sim_setup *cfg,
                              const struct sim_sweep_result *sweep)
 {
-    if (run->db.n_needs == 0)
+    if (cfg->run.db.n_needs == 0)
         return;
-    for (int i = 0; i < sweep->n_runs; i++) {
-        const struct sim_run_result *r = sweep->runs[i];
-        if (r->n_points > 0 && report_needs_met(run, &r->points[0])) {
+    if (cfg->over) {
+        needs_over_line(f, cfg, sweep);
+        return;
+    }
+    for (int i = 0; i < sweep->n_runs; i++)
+        if (run_meets(cfg, sweep, i)) {
             fprintf(f, "Every target is met from %d disks on (the first count "
-                    "swept that meets them).\n", r->disks);
+                    "swept that meets them).\n", sweep->runs[i]->disks);
             return;
         }
-    }
     fputs("No disk count swept meets every target.\n", f);
 }

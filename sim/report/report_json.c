@@ -54,7 +54,10 @@
  *                  volumes_usd_month, total_usd_month } (prices.h; null
  *                  on real devices),
  *     "incomplete": bool,
- *     "sweep":   [ { disks, cost, summary, points, incomplete } ]   (sweeps only),
+ *     "sweep":   [ { disks, swept_value, cost, summary, points, incomplete } ]
+ *                  (sweeps only; swept_value and config.sweep_over
+ *                  {param, values} for a sweep --over, each entry with
+ *                  its own run's cost),
  *     "readings": { summary [lines], sweep (a line, or null) }: the
  *                  terminal's sentences, for the HTML report (html.h)
  *   }
@@ -814,6 +817,28 @@ static void add_config_prices(struct jb *b, cJSON *c, const struct price_bill *b
         add_null(b, c, "region");
 }
 
+/* config.sweep_over: {"param": "size-large", "values": ["64KiB", ...]}
+   for the runs a sweep --over made, or null for a sweep over disk
+   counts. */
+static void add_sweep_over(struct jb *b, cJSON *config,
+                           const struct sim_sweep_over *over, int n_runs)
+{
+    if (over == NULL) {
+        add_null(b, config, "sweep_over");
+        return;
+    }
+    cJSON *o = add_obj(b, config, "sweep_over");
+    add_str(b, o, "param", over->param);
+    cJSON *arr = add_arr(b, o, "values");
+    for (int i = 0; arr != NULL && i < n_runs && i < over->n; i++) {
+        cJSON *v = cJSON_CreateString(over->value[i]);
+        if (v == NULL || !cJSON_AddItemToArray(arr, v)) {
+            cJSON_Delete(v);
+            b->oom = true;
+        }
+    }
+}
+
 static void add_config(struct jb *b, cJSON *root, const struct sim_setup *cfg,
                        int disks, const struct sim_sweep_result *sweep)
 {
@@ -835,6 +860,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_setup *cfg,
                 b->oom = true;
             }
         }
+        add_sweep_over(b, c, cfg->over, sweep->n_runs);
     }
     add_str(b, c, "backend", cfg->run.backend ? cfg->run.backend->name : NULL);
     if (cfg->run.disk_names != NULL) {         /* real devices: their paths */
@@ -1122,14 +1148,24 @@ static void build_root(struct doc_parts *d)
     add_str(&b, d->root, "command", d->meta->command_line);
     add_str(&b, d->root, "started", started);
     add_num(&b, d->root, "wall_seconds", doc_wall_seconds(d));
-    add_config(&b, d->root, d->cfg, last->disks, d->sweep);
+    /* a sweep --over: the configuration of its last run, which the
+       summary and points are, and what the runs varied */
+    const struct sim_setup *cfg = d->sweep ? sim_setup_of_run(d->cfg, d->sweep->n_runs - 1)
+                                           : d->cfg;
+    struct sim_setup with_over;
+    if (cfg != d->cfg) {
+        with_over = *cfg;
+        with_over.over = d->cfg->over;
+        cfg = &with_over;
+    }
+    add_config(&b, d->root, cfg, last->disks, d->sweep);
     if (d->sweep != NULL)
         add_skipped(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"),
                     d->meta);
     add_echo(&b, cJSON_GetObjectItemCaseSensitive(d->root, "config"), d->meta);
-    add_cost(&b, d->root, &d->cfg->bill, last->disks, d->cfg);
-    add_summary(&b, d->root, last, d->cfg);
-    add_points(&b, d->root, last, &d->cfg->run);
+    add_cost(&b, d->root, &cfg->bill, last->disks, cfg);
+    add_summary(&b, d->root, last, cfg);
+    add_points(&b, d->root, last, &cfg->run);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
     add_bool(&b, d->root, "incomplete", d->sweep ? d->sweep->incomplete
@@ -1138,16 +1174,21 @@ static void build_root(struct doc_parts *d)
 }
 
 /* sweep[i]: one run of the sweep, as text two levels deep. */
-static char *sweep_run_text(const struct sim_setup *cfg,
+static char *sweep_run_text(const struct sim_setup *swept, int i,
                             const struct sim_run_result *r)
 {
     struct jb b = {false};
     cJSON *o = cJSON_CreateObject();
+    const struct sim_setup *cfg = sim_setup_of_run(swept, i);
     char *text = NULL;
 
     if (o == NULL)
         return NULL;
     add_num(&b, o, "disks", r->disks);
+    if (swept->over)
+        add_str(&b, o, "swept_value", swept->over->value[i]);
+    else
+        add_null(&b, o, "swept_value");
     add_cost(&b, o, &cfg->bill, r->disks, cfg);
     add_summary(&b, o, r, cfg);
     add_points(&b, o, r, &cfg->run);
@@ -1167,7 +1208,7 @@ static void doc_part_task(void *arg, long i)
         return;
     }
     long run = d->sweep->n_runs - i;
-    d->run_text[run] = sweep_run_text(d->cfg, d->sweep->runs[run]);
+    d->run_text[run] = sweep_run_text(d->cfg, (int)run, d->sweep->runs[run]);
 }
 
 /* A raw item holding text, which it takes over (NULL, text freed, when

@@ -1,7 +1,9 @@
 /*
  * report_sweep.c - a sweep over disk counts, as a CSV and as the table a
  * DBA reads on the terminal, ending in one line that says what the sweep
- * shows.
+ * shows.  A sweep over another parameter (sweep --over) has the same
+ * table and CSV keyed on its values, each row from its own run's setup
+ * (sim_setup_of_run), and report_over.c's reading.
  *
  * The question a sweep answers is "how many volumes are worth paying
  * for?": the instance caps what all its volumes deliver together, so past
@@ -258,7 +260,6 @@ static void csv_price_config(FILE *f, const struct price_bill *b)
 static int sweep_csv_write(FILE *f, void *arg)
 {
     const struct sweep_csv_job *j = arg;
-    const struct sim_setup *cfg = j->cfg;
     char started[32];
 
     report_meta_started(j->meta, started, sizeof started);
@@ -278,10 +279,11 @@ static int sweep_csv_write(FILE *f, void *arg)
           "offered_small_iops,delivered_small_iops,small_unmet_frac,"
           "small_p99_us,offered_large_mbps,delivered_large_mbps,"
           "large_unmet_frac,large_p99_us,delayed,os,memory_gb,region,"
-          "incomplete\n", f);
+          "incomplete,swept,swept_value\n", f);
     for (int i = 0; i < j->sweep->n_runs; i++) {
         const struct sim_run_result *r = j->sweep->runs[i];
         const struct sim_summary *s = &r->summary;
+        const struct sim_setup *cfg = sim_setup_of_run(j->cfg, i);
 
         fputs(j->meta->testname ? j->meta->testname : "", f);
         csv_text(f, started);
@@ -307,7 +309,10 @@ static int sweep_csv_write(FILE *f, void *arg)
         csv_text(f, cfg->bill.disks > 0 ? cfg->bill.prices_list : "");
         csv_open_fields(f, r);
         csv_price_config(f, &cfg->bill);
-        fputs(r->incomplete ? ",true\n" : ",false\n", f);
+        fputs(r->incomplete ? ",true" : ",false", f);
+        csv_text(f, j->cfg->over ? j->cfg->over->param : "");
+        csv_text(f, j->cfg->over ? j->cfg->over->value[i] : "");
+        fputc('\n', f);
     }
     return ferror(f) ? -EIO : 0;
 }
@@ -786,20 +791,28 @@ static void cost_row(FILE *f, bool priced, const struct cost_cells *c)
 /* Below a table of a stopped sweep: where it stopped.  A disk count
    stopped within its run has a row of the points it measured, so the row
    is named as partial. */
-static void incomplete_note(FILE *f, const struct sim_sweep_result *sweep)
+static void incomplete_note(FILE *f, const struct sim_setup *cfg,
+                            const struct sim_sweep_result *sweep)
 {
     if (!sweep->incomplete)
         return;
     const struct sim_run_result *last =
         sweep->n_runs > 0 ? sweep->runs[sweep->n_runs - 1] : NULL;
     if (last && last->incomplete && last->n_points > 0) {
-        char where[96];
+        char where[96], run[SIM_OVER_NAME_MAX + SIM_OVER_VALUE_MAX + 16];
         report_fmt_stopped_points(last, last->matrix ? last->matrix->n_points
                                                      : last->n_points, where, sizeof where);
-        fprintf(f, "(incomplete: stopped in the %d-disk run after %s; that row is "
-                "partial)\n", last->disks, where);
-    } else
-        fputs("(incomplete: stopped before the last disk count)\n", f);
+        if (cfg->over)
+            snprintf(run, sizeof run, "run at %s=%s", cfg->over->param,
+                     cfg->over->value[sweep->n_runs - 1]);
+        else
+            snprintf(run, sizeof run, "%d-disk run", last->disks);
+        fprintf(f, "(incomplete: stopped in the %s after %s; that row is "
+                "partial)\n", run, where);
+    } else {
+        fprintf(f, "(incomplete: stopped before the last %s)\n",
+                cfg->over ? "value" : "disk count");
+    }
 }
 
 /* The sweep of an open-loop load: per disk count, each rated class's
@@ -808,7 +821,9 @@ static void open_table(FILE *f, const struct sim_setup *cfg,
                        const struct sim_sweep_result *sweep)
 {
     bool has[WL_CLASSES] = { cfg->run.open.small_iops > 0, cfg->run.open.large_mbps > 0 };
-    fputs("disks", f);
+    int kw = report_sweep_key_width(cfg, sweep, 5);
+    char key[SIM_OVER_VALUE_MAX + 16];
+    fprintf(f, "%-*s", kw, report_sweep_key_name(cfg));
     for (int c = 0; c < WL_CLASSES; c++)
         if (has[c])
             open_cells(f, NULL, (enum wl_class)c);
@@ -821,8 +836,8 @@ static void open_table(FILE *f, const struct sim_setup *cfg,
         if (r->n_points < 1)
             continue;
         const struct sim_point_result *p = &r->points[0];
-        struct cost_cells cost = cost_cells(cfg, r->disks);
-        fprintf(f, "%5d", r->disks);
+        struct cost_cells cost = cost_cells(sim_setup_of_run(cfg, i), r->disks);
+        fprintf(f, "%*s", kw, report_sweep_key(cfg, sweep, i, key, sizeof key));
         for (int c = 0; c < WL_CLASSES; c++)
             if (has[c])
                 open_cells(f, p, (enum wl_class)c);
@@ -832,7 +847,7 @@ static void open_table(FILE *f, const struct sim_setup *cfg,
                 w, sim_limit_label(p->limited_by));
         cost_row(f, priced, &cost);
     }
-    incomplete_note(f, sweep);
+    incomplete_note(f, cfg, sweep);
 }
 
 static void orion_table(FILE *f, const struct sim_setup *cfg,
@@ -841,7 +856,9 @@ static void orion_table(FILE *f, const struct sim_setup *cfg,
     bool burst_large = sweep_burst(sweep, WL_LARGE);
     bool burst_small = sweep_burst(sweep, WL_SMALL);
 
-    fprintf(f, "%5s  %14s", "disks", "max large MBPS");
+    int kw = report_sweep_key_width(cfg, sweep, 5);
+    char key[SIM_OVER_VALUE_MAX + 16];
+    fprintf(f, "%*s  %14s", kw, report_sweep_key_name(cfg), "max large MBPS");
     if (burst_large)
         fprintf(f, "  %14s", "sustained MBPS");
     fprintf(f, "  %-17s  %14s", "limited by", "max small IOPS");
@@ -856,7 +873,7 @@ static void orion_table(FILE *f, const struct sim_setup *cfg,
         const struct sim_run_result *r = sweep->runs[i];
         const struct sim_summary *s = &r->summary;
         char mbps[32] = "-", iops[32] = "-", lat[32] = "-";
-        struct cost_cells cost = cost_cells(cfg, r->disks);
+        struct cost_cells cost = cost_cells(sim_setup_of_run(cfg, i), r->disks);
 
         if (s->has_large)
             snprintf(mbps, sizeof mbps, "%.2f", s->max_large_mbps);
@@ -864,7 +881,8 @@ static void orion_table(FILE *f, const struct sim_setup *cfg,
             snprintf(iops, sizeof iops, "%.0f", s->max_small_iops);
             snprintf(lat, sizeof lat, "%.3f", s->min_small_lat_us);
         }
-        fprintf(f, "%5d  %14s", r->disks, mbps);
+        fprintf(f, "%*s  %14s", kw, report_sweep_key(cfg, sweep, i, key, sizeof key),
+                mbps);
         sustained_cell(f, &s->burst[WL_LARGE], burst_large, 2);
         fprintf(f, "  %-17s  %14s",
                 s->has_large ? sim_limit_label(s->max_large_limit) : "-", iops);
@@ -874,7 +892,7 @@ static void orion_table(FILE *f, const struct sim_setup *cfg,
                 lat, w, s->has_small ? sim_limit_label(s->min_lat_limit) : "-");
         cost_row(f, priced, &cost);
     }
-    incomplete_note(f, sweep);
+    incomplete_note(f, cfg, sweep);
 }
 
 void report_sweep_table(FILE *f, const struct sim_setup *cfg,
@@ -895,6 +913,8 @@ void report_sweep_table(FILE *f, const struct sim_setup *cfg,
 void report_sweep_reading(FILE *f, const struct sim_setup *cfg,
                           const struct sim_sweep_result *sweep)
 {
-    if (!burst_reading_line(f, cfg, sweep))
+    if (cfg->over)
+        report_over_reading(f, cfg, sweep);
+    else if (!burst_reading_line(f, cfg, sweep))
         reading_line(f, cfg, sweep);
 }

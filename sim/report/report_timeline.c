@@ -28,6 +28,7 @@
 struct timeline_csv_job {
     const struct sim_run_result *const *runs;
     int n_runs;
+    const char *const *swept;       /* [n_runs] or NULL */
 };
 
 static void csv_lat(FILE *f, bool ran, const struct sim_timeline_lat *l)
@@ -67,7 +68,8 @@ static void csv_open(FILE *f, const struct sim_open_result *op,
     }
 }
 
-static void csv_point(FILE *f, int disks, const struct sim_point_result *p)
+static void csv_point(FILE *f, int disks, const struct sim_point_result *p,
+                      const char *swept)
 {
     const struct sim_timeline *tl = p->timeline;
     for (size_t i = 0; tl && i < tl->n; i++) {
@@ -84,7 +86,7 @@ static void csv_point(FILE *f, int disks, const struct sim_point_result *p)
         csv_open(f, &p->open, (const int[]){ 2, 3 }, r->offered);
         csv_open(f, &p->open, (const int[]){ 4, 4 }, r->unmet_frac);
         csv_open(f, &p->open, (const int[]){ 0, 0 }, delayed);
-        fputc('\n', f);
+        fprintf(f, ",%s\n", swept);
     }
 }
 
@@ -99,17 +101,18 @@ static int timeline_csv_write(FILE *f, void *arg)
           "small_lat_p99_us,large_lat_avg_us,large_lat_p50_us,"
           "large_lat_p99_us,limited_by,min_bucket_pct,offered_small_iops,"
           "offered_large_mbps,small_unmet_frac,large_unmet_frac,"
-          "small_delayed,large_delayed\n", f);
+          "small_delayed,large_delayed,swept_value\n", f);
     for (int r = 0; r < j->n_runs; r++)
         for (int i = 0; i < j->runs[r]->n_points; i++)
-            csv_point(f, j->runs[r]->disks, &j->runs[r]->points[i]);
+            csv_point(f, j->runs[r]->disks, &j->runs[r]->points[i],
+                      j->swept ? j->swept[r] : "");
     return ferror(f) ? -EIO : 0;
 }
 
 int report_timeline_csv(const char *path, const struct sim_run_result *const *runs,
-                        int n_runs, char *why, size_t why_len)
+                        int n_runs, const char *const *swept, char *why, size_t why_len)
 {
-    struct timeline_csv_job job = { runs, n_runs };
+    struct timeline_csv_job job = { runs, n_runs, swept };
 
     return report_write_atomic(path, timeline_csv_write, &job, why, why_len);
 }

@@ -28,6 +28,7 @@
  * file system than the staged set), except within a set the command
  * wants whole (whole_set).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,25 @@ int report_write_text(const char *path, const char *text, const char *what, char
 
 /* ---- the writers ---------------------------------------------------------- */
 
+/* The ORION files' prefix of run i of a sweep: <testname>_<N>disks, or
+   under --over <testname>_<param>_<value>, every character of the two
+   that a file name should not hold ('/', ':', ...) made a '-'. */
+static void sweep_run_prefix(const struct sim_setup *cfg,
+                             const struct sim_sweep_result *sweep, int i,
+                             const char *testname, char *out, size_t len)
+{
+    if (!cfg->over) {
+        snprintf(out, len, "%s_%ddisks", testname, sweep->runs[i]->disks);
+        return;
+    }
+    int n = snprintf(out, len, "%s_", testname);
+    size_t from = n > 0 && (size_t)n < len ? (size_t)n : len;
+    snprintf(out + from, len - from, "%s_%s", cfg->over->param, cfg->over->value[i]);
+    for (char *c = out + from; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '.' && *c != '_' && *c != '-')
+            *c = '-';
+}
+
 static int write_orion(struct out_run *o, const char *dir, char *why, size_t why_len)
 {
     const struct report_doc *d = o->d;
@@ -91,8 +111,8 @@ static int write_orion(struct out_run *o, const char *dir, char *why, size_t why
         const struct sim_run_result *r = d->sweep->runs[i];
         struct sim_setup cfg;
         char prefix[4096];
-        d->cfg_at(d->cfg_arg, r->disks, &cfg);      /* the map at its count */
-        snprintf(prefix, sizeof prefix, "%s_%ddisks", meta.testname, r->disks);
+        d->cfg_at(d->cfg_arg, i, &cfg);             /* the map at its count */
+        sweep_run_prefix(d->cfg, d->sweep, i, meta.testname, prefix, sizeof prefix);
         meta.n_luns = r->disks;
         if ((rc = report_orion_files(dir, prefix, &meta, &cfg, r, why, why_len)) != 0 &&
             i + 1 < d->sweep->n_runs)
@@ -124,7 +144,7 @@ struct classes_job {
 static int classes_csv_fn(FILE *f, void *arg)
 {
     const struct classes_job *c = arg;
-    return report_classes_csv(f, &c->d->cfg->run, c->runs, c->n);
+    return report_classes_csv(f, c->d->cfg, c->runs, c->n);
 }
 
 static int db_summary_fn(FILE *f, void *arg)
@@ -167,10 +187,14 @@ static int write_timeline(struct out_run *o, const char *path, char *why, size_t
 {
     const struct report_doc *d = o->d;
 
+    const char *swept[SIM_MAX_SWEEP];
+    const struct sim_sweep_over *over = d->cfg->over;
+    for (int i = 0; over && d->sweep && i < d->sweep->n_runs; i++)
+        swept[i] = over->value[i];
     if (d->sweep)
         return report_timeline_csv(path, (const struct sim_run_result *const *)d->sweep->runs,
-                                   d->sweep->n_runs, why, why_len);
-    return report_timeline_csv(path, &d->run, 1, why, why_len);
+                                   d->sweep->n_runs, over ? swept : NULL, why, why_len);
+    return report_timeline_csv(path, &d->run, 1, NULL, why, why_len);
 }
 
 static int write_page(struct out_run *o, const char *path, char *why, size_t why_len)

@@ -62,12 +62,13 @@ struct report_doc {
        instead of the document's */
     const struct html_doc *pages;
     int n_pages;
-    /* a run, or a sweep (run: its last); cfg_at: a sweep's configuration
-       at a disk count, for its ORION files */
+    /* a run, or a sweep (run: its last); cfg_at: the configuration of
+       a sweep's run i (at its disk count, or its --over value), for its
+       ORION files */
     const struct sim_setup *cfg;
     const struct sim_run_result *run;
     const struct sim_sweep_result *sweep;
-    void (*cfg_at)(void *arg, int disks, struct sim_setup *out);
+    void (*cfg_at)(void *arg, int run, struct sim_setup *out);
     void *cfg_arg;
     const struct sim_forecast_result *forecast;
 };

@@ -67,9 +67,9 @@ void sim_sess_batch_main(sim_session *s)
     int rc;
     for (;;) {
         rc = s->cfg.counts
-            ? sim_sweep(&(struct sim_sweep_spec){ sim_setup_run(&cfg), s->counts,
-                                                  s->cfg.n_counts, batch_progress, s },
-                        &sweep, why, sizeof(why))
+            ? sim_sweep_disks(&(struct sim_disk_sweep){ sim_setup_run(&cfg), s->counts,
+                                                      s->cfg.n_counts, batch_progress, s },
+                              &sweep, why, sizeof(why))
             : sim_run(sim_setup_run(&cfg), batch_progress, s, &run, why, sizeof(why));
         /* a database workload's run stopped for a load command: again at
            the new loads (session_db.c) */
