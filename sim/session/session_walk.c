@@ -111,18 +111,17 @@ static int parts_open_for(const struct sim_run_cfg *cfg, struct parts *p,
                           &p->sp, why, why_len);
 }
 
-/* The matrix of cfg's disks and the parts of a run (run.h), with pools for
-   the largest load a command can set, or, when the devices or the engine
-   cannot have pools that big, for the matrix alone.  setup is bound
+/* The matrix of a run of cfg (sim_run_matrix, the one session_record.c
+   saves) and the parts of a run (run.h), with pools for the largest load
+   a command can set, or, when the devices or the engine cannot have
+   pools that big, for the matrix alone.  setup is bound
    (sim_setup_run): the session's own, it outlives the parts. */
 static int parts_open(struct sim_setup *setup, struct parts *p,
                       char *why, size_t why_len)
 {
     const struct sim_run_cfg *cfg = sim_setup_run(setup);
     memset(p, 0, sizeof(*p));
-    struct wl_matrix_cfg mc = cfg->matrix;
-    mc.num_disks = cfg->disks;
-    int rc = wl_matrix_build(&mc, &p->matrix, why, why_len);
+    int rc = sim_run_matrix(cfg, &p->matrix, why, why_len);
     if (rc == 0)
         rc = parts_open_for(cfg, p, true, why, why_len);
     if (rc == -E2BIG || rc == -ENOMEM) {
