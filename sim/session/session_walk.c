@@ -526,13 +526,9 @@ void sim_sess_interactive_main(sim_session *s)
         s->work.window_s = 0;
         sim_sess_publish(s);
 
-        struct sim_point_opts o = s->setup.run.point;     /* cell_ns (create) */
-        o.live = sim_sess_live_cb;
-        o.live_arg = s;
-        o.live_every_ns = SIM_LIVE_EVERY_NS;
+        struct sim_point_opts o;
         struct sim_point_result r = { 0 };
-        s->point_wall_start_s = sim_sess_wall_s();
-        sim_burst_point_start(&s->setup.run, &s->parts.sp.ds);   /* as a run does */
+        sim_sess_live_point_start(s, &o);
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
@@ -540,12 +536,10 @@ void sim_sess_interactive_main(sim_session *s)
             return;
         }
         if (rc == 0) {
-            sim_point_burst_facts(&s->parts.sp.ds, s->parts.sp.engine, &r);
             r.small = p.small;
             r.large = p.large;
-            if (in_matrix(m, p.small, p.large))     /* what the ORION files hold */
-                sim_sess_rec_add(s, &r);
-            sim_sess_note_point(s, &r, s->setup.run.disks);
+            /* recorded when in the matrix: what the ORION files hold */
+            sim_sess_live_point_done(s, &r, in_matrix(m, p.small, p.large));
             if (!s->pinned)
                 s->walk_index++;
         }
