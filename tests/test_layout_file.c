@@ -11,6 +11,7 @@
 #include "layouts/layout.h"
 #include "sim/cli/layout_file.h"
 #include "tests/check.h"
+#include "tests/source_tree.h"
 #include "tests/tmp_tree.h"
 
 #define MiB (1ull << 20)
@@ -203,10 +204,9 @@ static void unreadable_file_should_fail(void)
 /* The presets live next to the sources: ../layouts/presets from here. */
 static void preset_path(const char *name, char *buf, size_t len)
 {
-    const char *slash = strrchr(__FILE__, '/');
-    int dir_len = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(buf, len, "%.*s/../layouts/presets/%s", dir_len, slash ? __FILE__ : ".",
-             name);
+    char rel[128];
+    snprintf(rel, sizeof rel, "layouts/presets/%s", name);
+    source_tree_path(rel, buf, len);
 }
 
 static void presets_should_load_and_make_valid_layouts(void)

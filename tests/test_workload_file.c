@@ -13,6 +13,7 @@
 
 #include "sim/cli/workload_file.h"
 #include "tests/check.h"
+#include "tests/source_tree.h"
 #include "tests/tmp_tree.h"
 #include "workloads/wl_spec.h"
 
@@ -553,10 +554,9 @@ static void unreadable_and_invalid_files_should_say_why(void)
 
 static void preset_path(const char *name, char *buf, size_t len)
 {
-    const char *slash = strrchr(__FILE__, '/');
-    int dir_len = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(buf, len, "%.*s/../workloads/presets/%s.json", dir_len, slash ? __FILE__ : ".",
-             name);
+    char rel[128];
+    snprintf(rel, sizeof rel, "workloads/presets/%s.json", name);
+    source_tree_path(rel, buf, len);
 }
 
 static void presets_should_load_check_and_match_their_files(void)
@@ -674,10 +674,7 @@ static void resolve_should_take_a_path_and_refuse_unknown_names(void)
 static void docs_examples_should_load(void)
 {
     char path[512];
-    const char *slash = strrchr(__FILE__, '/');
-    int dir_len = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(path, sizeof path, "%.*s/../docs/workloads.md", dir_len, slash ? __FILE__ : ".");
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(source_tree_path("docs/workloads.md", path, sizeof path), "r");
     if (!f) {
         CHECK_FAIL_AT("cannot read %s", path);
         return;
