@@ -37,6 +37,7 @@
 #include "sim/model/setup.h"
 #include "sim/null/dev_null.h"
 #include "sim/aio/safety.h"
+#include "tests/tmp_tree.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)
@@ -1308,9 +1309,7 @@ static void run_all(void)
 /* A fresh temporary directory for one backend's pass; false on failure. */
 static bool make_dir(void)
 {
-    snprintf(dir, sizeof dir, "%s/asmsim-aio.XXXXXX",
-             getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp");
-    if (!mkdtemp(dir)) {
+    if (!tmp_tree_make_in(dir, sizeof dir, tmp_tree_parent("/var/tmp"), "asmsim-aio")) {
         perror("mkdtemp");
         return false;
     }

@@ -158,6 +158,16 @@ static void overlong_values_are_refused_whole(void)
     char big[300];
     snprintf(big, sizeof big, "DATA:disks=1,volume=gp3,size=%0120d,iops=%0100d", 1, 1);
     bad(big, "the volume's keys are longer than 127 characters");
+    char type[129], want[300];
+    memset(type, 'g', sizeof type - 1);
+    type[sizeof type - 1] = '\0';                  /* 128 characters */
+    snprintf(big, sizeof big, "DATA:disks=1,volume=%s", type);
+    snprintf(want, sizeof want, "volume=\"%.80s\"...: not a volume type; see 'asmsim "
+             "profiles'", type);                /* quoted, cut at 80 */
+    bad(big, want);
+    /* a type and keys each short enough, but not together */
+    snprintf(big, sizeof big, "DATA:disks=1,volume=%.100s,size=%030d", type, 1);
+    bad(big, "the volume spec is longer than 127 characters");
 }
 
 int main(void)

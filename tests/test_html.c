@@ -355,12 +355,10 @@ static void a_report_file_should_never_replace_one(void)
         return;
     }
     snprintf(path, sizeof path, "%s/r.html", dir);
-    FILE *f = fopen(path, "w");
-    fputs("keep", f);
-    fclose(f);
+    tmp_tree_put(dir, "r.html", "keep");
     CHECK_INT_EQ(html_report_file(path, &d, 1, why, sizeof why), -EEXIST);
     CHECK(strstr(why, "exists") != NULL);
-    f = fopen(path, "r");
+    FILE *f = fopen(path, "r");
     CHECK(fgets(buf, sizeof buf, f) != NULL);
     fclose(f);
     CHECK_STR_EQ(buf, "keep");

@@ -11,27 +11,13 @@
 #include "layouts/layout.h"
 #include "sim/cli/layout_file.h"
 #include "tests/check.h"
+#include "tests/source_tree.h"
+#include "tests/tmp_tree.h"
 
 #define MiB (1ull << 20)
 #define GiB (1ull << 30)
 
-static char tmpdir[] = "/tmp/test_layout_file.XXXXXX";
-static int file_no;
-
-/* Write `json` to a fresh temporary file; returns its path (static). */
-static const char *write_json(const char *json)
-{
-    static char path[256];
-    snprintf(path, sizeof path, "%s/f%d.json", tmpdir, file_no++);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        CHECK_FAIL_AT("cannot create %s", path);
-        return path;
-    }
-    fputs(json, f);
-    fclose(f);
-    return path;
-}
+static char tmpdir[64];
 
 struct loaded {
     int rc;
@@ -46,8 +32,8 @@ static void load(const char *json, struct loaded *out)
     memset(out, 0, sizeof *out);
     lay_cfg_defaults(&out->cfg, 4, 64 * GiB);
     out->disks = -7;
-    out->rc = lay_file_load(write_json(json), &out->cfg, out->map, &out->disks,
-                            out->why, sizeof out->why);
+    out->rc = lay_file_load(tmp_tree_put(tmpdir, NULL, json), &out->cfg, out->map,
+                            &out->disks, out->why, sizeof out->why);
 }
 
 static void good_file_should_override_only_the_keys_present(void)
@@ -131,8 +117,8 @@ static void failgroup_of_should_set_the_map_and_group_count(void)
     struct lay_cfg cfg = r.cfg;
     int map[LAY_MAX_DISKS];
     int disks;
-    CHECK_INT_EQ(lay_file_load(write_json("{\"failgroups\": 2}"), &cfg, map, &disks,
-                               why, sizeof why), 0);
+    const char *path = tmp_tree_put(tmpdir, NULL, "{\"failgroups\": 2}");
+    CHECK_INT_EQ(lay_file_load(path, &cfg, map, &disks, why, sizeof why), 0);
     CHECK(cfg.disk_failgroup == NULL);
 }
 
@@ -218,10 +204,9 @@ static void unreadable_file_should_fail(void)
 /* The presets live next to the sources: ../layouts/presets from here. */
 static void preset_path(const char *name, char *buf, size_t len)
 {
-    const char *slash = strrchr(__FILE__, '/');
-    int dir_len = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(buf, len, "%.*s/../layouts/presets/%s", dir_len, slash ? __FILE__ : ".",
-             name);
+    char rel[128];
+    snprintf(rel, sizeof rel, "layouts/presets/%s", name);
+    source_tree_path(rel, buf, len);
 }
 
 static void presets_should_load_and_make_valid_layouts(void)
@@ -268,7 +253,7 @@ static void presets_should_load_and_make_valid_layouts(void)
 
 int main(void)
 {
-    if (!mkdtemp(tmpdir)) {
+    if (!tmp_tree_make(tmpdir, sizeof tmpdir, "test_layout_file")) {
         perror("mkdtemp");
         return 1;
     }
@@ -279,11 +264,6 @@ int main(void)
     RUN(invalid_json_should_say_where);
     RUN(unreadable_file_should_fail);
     RUN(presets_should_load_and_make_valid_layouts);
-    for (int i = 0; i < file_no; i++) {
-        char path[256];
-        snprintf(path, sizeof path, "%s/f%d.json", tmpdir, i);
-        unlink(path);
-    }
-    rmdir(tmpdir);
+    tmp_tree_remove(tmpdir);
     return check_done();
 }

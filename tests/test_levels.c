@@ -112,6 +112,44 @@ static void matrix_append_should_add_the_point_and_its_levels(void)
     wl_matrix_free(m);
 }
 
+/* The matrix of a run, which the session's save writes too: ORION's for
+   matrix_disks where given (ORION's -num_disks on real LUNs), else the
+   disk count; one point (0, 0) for an open-loop run and a database
+   workload. */
+static void run_matrix_should_follow_matrix_disks_open_loop_and_classes(void)
+{
+    struct sim_setup cfg = model_run_cfg("none", "gp3", 2);
+    struct wl_matrix *m = NULL, *want = NULL;
+    char why[128];
+    struct wl_matrix_cfg mc = cfg.run.matrix;
+    mc.num_disks = 5;
+    CHECK_INT_EQ(wl_matrix_build(&mc, &want, why, sizeof why), 0);
+    cfg.run.matrix_disks = 5;
+    CHECK_INT_EQ(sim_run_matrix(&cfg.run, &m, why, sizeof why), 0);
+    if (m && want) {
+        CHECK_INT_EQ(m->n_points, want->n_points);
+        CHECK_INT_EQ(m->orion_total_points, want->orion_total_points);
+        CHECK_INT_EQ(m->small_levels[m->n_small_levels - 1],
+                     want->small_levels[want->n_small_levels - 1]);
+    }
+    wl_matrix_free(m);
+    wl_matrix_free(want);
+    struct sim_setup open = cfg, db = cfg;
+    open.run.open.small_iops = 100;
+    db.run.workload.n_classes = 1;
+    const struct sim_run_cfg *one[] = { &open.run, &db.run };
+    for (int i = 0; i < 2; i++) {
+        m = NULL;
+        CHECK_INT_EQ(sim_run_matrix(one[i], &m, why, sizeof why), 0);
+        if (!m)
+            continue;
+        CHECK_INT_EQ(m->n_points, 1);
+        CHECK_INT_EQ(m->points[0].small, 0);
+        CHECK_INT_EQ(m->points[0].large, 0);
+        wl_matrix_free(m);
+    }
+}
+
 /* ---- runs on modelled volumes ------------------------------------------ */
 
 static struct sim_setup model_cfg(const char *instance, const char *volume,
@@ -380,6 +418,7 @@ int main(void)
     RUN(next_level_should_be_one_and_a_half_times_rounded_up);
     RUN(saturation_should_follow_limit_flat_latency_and_rising);
     RUN(matrix_append_should_add_the_point_and_its_levels);
+    RUN(run_matrix_should_follow_matrix_disks_open_loop_and_classes);
     RUN(extended_levels_should_reach_the_volume_limits_orion_leaves_unused);
     RUN(a_limit_that_binds_with_room_left_should_not_end_the_levels);
     RUN(orion_levels_should_keep_todays_offered_load_bound_figures);

@@ -25,15 +25,6 @@ static const char *at(const char *name)
     return path;
 }
 
-static void put(const char *name, const char *text)
-{
-    FILE *f = fopen(at(name), "w");
-    if (f) {
-        fputs(text, f);
-        fclose(f);
-    }
-}
-
 static int write_text(FILE *f, void *arg)
 {
     return fputs(arg, f) == EOF ? -EIO : 0;
@@ -78,9 +69,9 @@ static void every_kind_of_path_should_get_its_rule(void)
     char why[600];
     struct report_output out;
 
-    put("own.json", "{\"asmsim_version\": \"0.1.0\"}\n");
-    put("notes.txt", "my notes\n");
-    put("empty.json", "");
+    tmp_tree_put(dir, "own.json", "{\"asmsim_version\": \"0.1.0\"}\n");
+    tmp_tree_put(dir, "notes.txt", "my notes\n");
+    tmp_tree_put(dir, "empty.json", "");
     CHECK(symlink("own.json", at("own.link")) == 0);
     CHECK(symlink("notes.txt", at("notes.link")) == 0);
     CHECK(symlink("missing.json", at("dangling.link")) == 0);
@@ -186,8 +177,8 @@ static void a_file_put_in_place_of_our_own_meanwhile_should_be_kept(void)
     static const char newer[] = "{\"asmsim_version\": \"0.2\"}\n";
     char why[600] = "", back[64], at_path[256];
 
-    put("race.json", own);
-    put("theirs.img", "somebody's data\n");
+    tmp_tree_put(dir, "race.json", own);
+    tmp_tree_put(dir, "theirs.img", "somebody's data\n");
     snprintf(at_path, sizeof at_path, "%s", at("race.json"));
     swap_at = at_path;
     swap_in = at("theirs.img");
@@ -201,8 +192,8 @@ static void a_file_put_in_place_of_our_own_meanwhile_should_be_kept(void)
     CHECK_INT_EQ(tmp_tree_count(dir), files - 1);   /* theirs.img moved */
 
     /* replaced meanwhile by asmsim's own output (another run): replaced */
-    put("race.json", own);
-    put("other.json", own);
+    tmp_tree_put(dir, "race.json", own);
+    tmp_tree_put(dir, "other.json", own);
     swap_in = at("other.json");
     CHECK_INT_EQ(report_write_atomic(at_path, write_text, (void *)newer, why,
                                      sizeof why), 0);

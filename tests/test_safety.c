@@ -19,6 +19,7 @@
 
 #include "sim/aio/safety.h"
 #include "tests/check.h"
+#include "tests/tmp_tree.h"
 
 #define MIB (1024ull * 1024ull)
 
@@ -536,9 +537,7 @@ static void partitions_and_loop_devices_should_overlap_what_they_sit_on(void)
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "%s/asmsim-safety.XXXXXX",
-             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    if (!mkdtemp(dir)) {
+    if (!tmp_tree_make_in(dir, sizeof dir, tmp_tree_parent("/tmp"), "asmsim-safety")) {
         perror("mkdtemp");
         return 1;
     }

@@ -18,6 +18,7 @@
 
 #include "sim/aio/safety_busy.h"
 #include "tests/check.h"
+#include "tests/tmp_tree.h"
 
 static char dir[256];
 
@@ -147,9 +148,7 @@ static void sysfs_dev_file_should_read_as_a_device_number(void)
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "%s/asmsim-busy.XXXXXX",
-             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    if (!mkdtemp(dir)) {
+    if (!tmp_tree_make_in(dir, sizeof dir, tmp_tree_parent("/tmp"), "asmsim-busy")) {
         perror("mkdtemp");
         return 1;
     }

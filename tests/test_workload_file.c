@@ -13,32 +13,14 @@
 
 #include "sim/cli/workload_file.h"
 #include "tests/check.h"
+#include "tests/source_tree.h"
 #include "tests/tmp_tree.h"
 #include "workloads/wl_spec.h"
 
 #define KiB 1024u
 #define MiB (1024u * 1024u)
 
-static char tmpdir[] = "/tmp/test_workload_file.XXXXXX";
-static int file_no;
-
-/* Write text to a fresh file named `name` (or fN.json); returns its path. */
-static const char *write_named(const char *name, const char *text)
-{
-    static char path[256];
-    if (name)
-        snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    else
-        snprintf(path, sizeof path, "%s/f%d.json", tmpdir, file_no++);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        CHECK_FAIL_AT("cannot create %s", path);
-        return path;
-    }
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
+static char tmpdir[64];
 
 struct loaded {
     int rc;
@@ -49,7 +31,8 @@ struct loaded {
 static void load(const char *json, struct loaded *r)
 {
     memset(r, 0, sizeof *r);
-    r->rc = workload_file_load(write_named(NULL, json), &r->spec, r->why, sizeof r->why);
+    r->rc = workload_file_load(tmp_tree_put(tmpdir, NULL, json), &r->spec, r->why,
+                               sizeof r->why);
 }
 
 /* One class given by its keys (without braces) in a workload of its own. */
@@ -69,7 +52,7 @@ static void expect_fail_json(const char *json, const char *needle)
     memset(&spec, 0x5a, sizeof spec);
     struct wl_spec before;
     memcpy(&before, &spec, sizeof spec);
-    const char *path = write_named(NULL, json);
+    const char *path = tmp_tree_put(tmpdir, NULL, json);
     int rc = workload_file_load(path, &spec, why, sizeof why);
     if (rc != -EINVAL)
         CHECK_FAIL_AT("for %s: rc %d, wanted -EINVAL", json, rc);
@@ -392,15 +375,17 @@ static void name_should_default_to_the_files_name(void)
 {
     struct wl_spec s;
     char why[512] = "";
-    const char *p = write_named("night-load.json", "{\"classes\": [{\"name\": \"x\"}]}");
+    const char *p = tmp_tree_put(tmpdir, "night-load.json",
+                                 "{\"classes\": [{\"name\": \"x\"}]}");
     CHECK_INT_EQ(workload_file_load(p, &s, why, sizeof why), 0);
     CHECK_STR_EQ(s.name, "night-load");
     CHECK_STR_EQ(s.description, "");
-    p = write_named("bad name.json", "{\"classes\": [{\"name\": \"x\"}]}");
+    p = tmp_tree_put(tmpdir, "bad name.json", "{\"classes\": [{\"name\": \"x\"}]}");
     CHECK_INT_EQ(workload_file_load(p, &s, why, sizeof why), -EINVAL);
     CHECK(strstr(why, "\"name\" missing, and the file's name \"bad name\" is not a workload "
                       "name; give \"name\": 1 to 31 characters") != NULL);
-    p = write_named("bad name2.json", "{\"name\": \"ok\", \"classes\": [{\"name\": \"x\"}]}");
+    p = tmp_tree_put(tmpdir, "bad name2.json",
+                     "{\"name\": \"ok\", \"classes\": [{\"name\": \"x\"}]}");
     CHECK_INT_EQ(workload_file_load(p, &s, why, sizeof why), 0);
     CHECK_STR_EQ(s.name, "ok");
 }
@@ -569,10 +554,9 @@ static void unreadable_and_invalid_files_should_say_why(void)
 
 static void preset_path(const char *name, char *buf, size_t len)
 {
-    const char *slash = strrchr(__FILE__, '/');
-    int dir_len = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(buf, len, "%.*s/../workloads/presets/%s.json", dir_len, slash ? __FILE__ : ".",
-             name);
+    char rel[128];
+    snprintf(rel, sizeof rel, "workloads/presets/%s.json", name);
+    source_tree_path(rel, buf, len);
 }
 
 static void presets_should_load_check_and_match_their_files(void)
@@ -666,17 +650,18 @@ static void resolve_should_take_a_path_and_refuse_unknown_names(void)
     CHECK(strstr(why, "unknown workload \"a\\x0ab\"") != NULL);
     CHECK_INT_EQ(workload_spec_resolve("missing.json", &s, why, sizeof why), -EINVAL);
     CHECK(strstr(why, "missing.json: cannot read it") != NULL);
-    const char *p = write_named("mine.json", "{\"classes\": [{\"name\": \"x\", \"write\": 30}]}");
+    const char *p = tmp_tree_put(tmpdir, "mine.json",
+                                 "{\"classes\": [{\"name\": \"x\", \"write\": 30}]}");
     CHECK_INT_EQ(workload_spec_resolve(p, &s, why, sizeof why), 0);
     CHECK_STR_EQ(s.name, "mine");
     CHECK_INT_EQ(s.cls[0].write_pct, 30);
     /* a file without a dot, in the current directory */
     char cwd[512];
     if (getcwd(cwd, sizeof cwd) && chdir(tmpdir) == 0) {
-        write_named("plainfile", "{\"classes\": [{\"name\": \"y\"}]}");
+        tmp_tree_put(tmpdir, "plainfile", "{\"classes\": [{\"name\": \"y\"}]}");
         CHECK_INT_EQ(workload_spec_resolve("plainfile", &s, why, sizeof why), 0);
         CHECK_STR_EQ(s.name, "plainfile");
-        write_named("oltp", "{\"classes\": [{\"name\": \"z\"}]}");
+        tmp_tree_put(tmpdir, "oltp", "{\"classes\": [{\"name\": \"z\"}]}");
         CHECK_INT_EQ(workload_spec_resolve("oltp", &s, why, sizeof why), 0);
         CHECK_INT_EQ(s.n_classes, 3);               /* the preset wins */
         CHECK_INT_EQ(workload_spec_resolve("./oltp", &s, why, sizeof why), 0);
@@ -689,10 +674,7 @@ static void resolve_should_take_a_path_and_refuse_unknown_names(void)
 static void docs_examples_should_load(void)
 {
     char path[512];
-    const char *slash = strrchr(__FILE__, '/');
-    int dir_len = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(path, sizeof path, "%.*s/../docs/workloads.md", dir_len, slash ? __FILE__ : ".");
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(source_tree_path("docs/workloads.md", path, sizeof path), "r");
     if (!f) {
         CHECK_FAIL_AT("cannot read %s", path);
         return;
@@ -721,7 +703,7 @@ static void docs_examples_should_load(void)
 
 int main(void)
 {
-    if (!mkdtemp(tmpdir)) {
+    if (!tmp_tree_make(tmpdir, sizeof tmpdir, "test_workload_file")) {
         perror("mkdtemp");
         return 1;
     }

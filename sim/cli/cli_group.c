@@ -13,9 +13,12 @@
  *                --failgroups themselves (their rows of the option table,
  *                cli_opt_row_find, on a scratch struct cli_opts), so a
  *                group's value follows its option's rules and words, and
- *                a change to one changes the other.  layout is then kept
- *                to coarse and fine: raid0 and concat are ORION's
- *                -simulate, not an ASM disk group's striping.
+ *                a change to one changes the other.  Each is a row of
+ *                keys[] (its option, where the setter leaves the value
+ *                and where the spec keeps it, its given bit), read by
+ *                one function, key_read.  layout is then kept to coarse
+ *                and fine: raid0 and concat are ORION's -simulate, not
+ *                an ASM disk group's striping.
  *   volume       its TYPE alone ("io2"); a TYPE:keys spec is refused
  *                with the flat spelling, since its keys would be read as
  *                the group's anyway.
@@ -30,6 +33,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,10 +56,33 @@ struct group_parse {
 typedef int (*group_key_fn)(struct group_parse *p, const char *key, const char *v,
                             char *why, size_t why_len);
 
+/* A key of the value.  A group key names the option whose setter reads
+   it (on p->scratch), where that setter leaves it in struct cli_opts and
+   where the spec keeps it (the same field name in both: opts_at,
+   spec_at, size), the given bit it sets, and optionally a further check
+   of the value set (check).  The other keys, the volume and its keys,
+   are read by a function of their own (read). */
 struct group_key {
     const char *name;
-    group_key_fn apply;
+    const char *option;
+    size_t opts_at, spec_at, size;
+    unsigned given;                     /* enum cli_group_given, or 0 */
+    group_key_fn check;                 /* after the setter; or NULL */
+    group_key_fn read;                  /* a key no option reads */
 };
+
+/* Field f's size, the same in struct cli_opts and struct sim_group_spec
+   (a compile error otherwise: an array of size -1). */
+#define GROUP_FIELD_SIZE(f)                                                       \
+    (sizeof(((struct sim_group_spec *)0)->f) +                                    \
+     0 * sizeof(char[sizeof(((struct sim_group_spec *)0)->f) ==                   \
+                     sizeof(((struct cli_opts *)0)->f) ? 1 : -1]))
+
+/* A group key read by --`opt`'s setter into field f, setting bit. */
+#define BY_OPTION(key, opt, f, bit, chk)                                          \
+    { .name = key, .option = opt, .opts_at = offsetof(struct cli_opts, f),        \
+      .spec_at = offsetof(struct sim_group_spec, f), .size = GROUP_FIELD_SIZE(f), \
+      .given = bit, .check = chk }
 
 /* v for option `option` through the option's own setter on p->scratch;
    its reason, after "key=value: ", on failure. */
@@ -74,54 +101,16 @@ static int by_option(struct group_parse *p, const char *option, const char *key,
     return -EINVAL;
 }
 
-static int key_disks(struct group_parse *p, const char *key, const char *v, char *why,
-                     size_t why_len)
+/* layout, once --layout's setter took it: an ASM disk group's striping. */
+static int layout_of_a_group(struct group_parse *p, const char *key, const char *v,
+                             char *why, size_t why_len)
 {
-    int rc = by_option(p, "disks", key, v, why, why_len);
-    p->spec.disks = p->scratch.disks;
-    return rc;
-}
-
-static int key_redundancy(struct group_parse *p, const char *key, const char *v, char *why,
-                          size_t why_len)
-{
-    int rc = by_option(p, "redundancy", key, v, why, why_len);
-    p->spec.redundancy = p->scratch.redundancy;
-    p->spec.given |= CLI_GROUP_GIVEN_REDUNDANCY;
-    return rc;
-}
-
-static int key_au(struct group_parse *p, const char *key, const char *v, char *why,
-                  size_t why_len)
-{
-    int rc = by_option(p, "au", key, v, why, why_len);
-    p->spec.au_bytes = p->scratch.au_bytes;
-    p->spec.given |= CLI_GROUP_GIVEN_AU;
-    return rc;
-}
-
-static int key_layout(struct group_parse *p, const char *key, const char *v, char *why,
-                      size_t why_len)
-{
-    int rc = by_option(p, "layout", key, v, why, why_len);
-    if (rc == 0 && p->scratch.striping != LAY_COARSE && p->scratch.striping != LAY_FINE) {
-        char q[CLI_QUOTE_BUF];
-        snprintf(why, why_len, "%s=%s: a disk group's layout is coarse or fine (raid0 and "
-                 "concat are ORION's, for --layout)", key, cli_quote(v, q, sizeof q));
-        rc = -EINVAL;
-    }
-    p->spec.striping = p->scratch.striping;
-    p->spec.given |= CLI_GROUP_GIVEN_LAYOUT;
-    return rc;
-}
-
-static int key_failgroups(struct group_parse *p, const char *key, const char *v, char *why,
-                          size_t why_len)
-{
-    int rc = by_option(p, "failgroups", key, v, why, why_len);
-    p->spec.failgroups = p->scratch.failgroups;
-    p->spec.given |= CLI_GROUP_GIVEN_FAILGROUPS;
-    return rc;
+    char q[CLI_QUOTE_BUF];
+    if (p->scratch.striping == LAY_COARSE || p->scratch.striping == LAY_FINE)
+        return 0;
+    snprintf(why, why_len, "%s=%s: a disk group's layout is coarse or fine (raid0 and "
+             "concat are ORION's, for --layout)", key, cli_quote(v, q, sizeof q));
+    return -EINVAL;
 }
 
 static int key_volume(struct group_parse *p, const char *key, const char *v, char *why,
@@ -160,18 +149,36 @@ static int key_of_volume(struct group_parse *p, const char *key, const char *v, 
 enum { KEY_DISKS = 0, KEY_VOLUME = 1 };    /* their places in keys[] */
 
 static const struct group_key keys[] = {
-    [KEY_DISKS] = { "disks", key_disks },
-    [KEY_VOLUME] = { "volume", key_volume },
-    { "size", key_of_volume },
-    { "iops", key_of_volume },
-    { "throughput", key_of_volume },
-    { "vpu", key_of_volume },
-    { "redundancy", key_redundancy },
-    { "au", key_au },
-    { "layout", key_layout },
-    { "failgroups", key_failgroups },
+    [KEY_DISKS] = BY_OPTION("disks", "disks", disks, 0, NULL),
+    [KEY_VOLUME] = { .name = "volume", .read = key_volume },
+    { .name = "size", .read = key_of_volume },
+    { .name = "iops", .read = key_of_volume },
+    { .name = "throughput", .read = key_of_volume },
+    { .name = "vpu", .read = key_of_volume },
+    BY_OPTION("redundancy", "redundancy", redundancy, CLI_GROUP_GIVEN_REDUNDANCY, NULL),
+    BY_OPTION("au", "au", au_bytes, CLI_GROUP_GIVEN_AU, NULL),
+    BY_OPTION("layout", "layout", striping, CLI_GROUP_GIVEN_LAYOUT, layout_of_a_group),
+    BY_OPTION("failgroups", "failgroups", failgroups, CLI_GROUP_GIVEN_FAILGROUPS, NULL),
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
+
+/* Value v of key k: by its own function, or by its option's setter, the
+   value then copied into the spec and its given bit set. */
+static int key_read(struct group_parse *p, const struct group_key *k, const char *v,
+                    char *why, size_t why_len)
+{
+    if (k->read)
+        return k->read(p, k->name, v, why, why_len);
+    int rc = by_option(p, k->option, k->name, v, why, why_len);
+    if (rc == 0 && k->check)
+        rc = k->check(p, k->name, v, why, why_len);
+    if (rc == 0) {
+        memcpy((char *)&p->spec + k->spec_at, (const char *)&p->scratch + k->opts_at,
+               k->size);
+        p->spec.given |= k->given;
+    }
+    return rc;
+}
 
 /* The name before the ':': 1..WL_NAME_MAX - 1 of [A-Za-z0-9_.-]. */
 static int group_name(const char *text, size_t len, char *out, char *why, size_t why_len)
@@ -228,7 +235,7 @@ static int group_item(struct group_parse *p, char *item, char *why, size_t why_l
             return -EINVAL;
         }
         p->seen |= 1u << k;
-        return keys[k].apply(p, item, eq + 1, why, why_len);
+        return key_read(p, &keys[k], eq + 1, why, why_len);
     }
     valid_keys(list, sizeof list);
     snprintf(why, why_len, "unknown key %s; valid keys are %s", cli_quote(item, q, sizeof q),

@@ -333,6 +333,11 @@ bool sim_sweep_parallel(const struct sim_run_cfg *cfg);
    (sim_levels_extends on cfg's matrix): what its header may promise
    before the run. */
 bool sim_run_extends_levels(const struct sim_run_cfg *cfg);
+/* The matrix a run of cfg measures in: ORION's for matrix_disks (or the
+   disk count), or for an open-loop run or a database workload's the one
+   point (0, 0).  0, or -errno with why. */
+int sim_run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out, char *why,
+                   size_t why_len);
 
 /* I/O errors on disk d, summed over the points of r that report per-disk
    figures (real-device backends). */

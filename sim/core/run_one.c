@@ -72,13 +72,13 @@ void sim_run_own_cfg(const struct sim_run_cfg *cfg, struct sim_run_cfg *own)
     }
 }
 
-/* The matrix of a run: ORION's for the disk count, or for an open-loop
-   run or a database workload's the one point (0, 0), which ORION's
-   matrices never hold. */
-static int run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out,
-                      char *why, size_t why_len)
+/* The one point (0, 0) of an open-loop run or a database workload is
+   one ORION's matrices never hold.  cfg may be the caller's or the run's
+   own (sim_run_own_cfg): open is the caller's, point.open the own's. */
+int sim_run_matrix(const struct sim_run_cfg *cfg, struct wl_matrix **out, char *why,
+                   size_t why_len)
 {
-    if (!cfg->point.open && !sim_run_db(cfg)) {
+    if (!sim_open_load_on(&cfg->open) && !sim_run_db(cfg)) {
         struct wl_matrix_cfg mc = cfg->matrix;
         mc.num_disks = cfg->matrix_disks > 0 ? cfg->matrix_disks : cfg->disks;
         return wl_matrix_build(&mc, out, why, why_len);
@@ -101,7 +101,7 @@ bool sim_run_extends_levels(const struct sim_run_cfg *cfg)
     int given[WL_CLASSES] = { cfg->matrix.num_small, cfg->matrix.num_large };
     bool on = false;
     if (cfg->levels != SIM_LEVELS_EXTEND || sim_run_db(cfg) ||
-        run_matrix(cfg, &m, why, sizeof why) != 0)
+        sim_run_matrix(cfg, &m, why, sizeof why) != 0)
         return false;
     for (int c = 0; c < WL_CLASSES; c++)
         on |= sim_levels_extends(cfg->levels, sim_levels_axis_max(m, (enum wl_class)c),
@@ -139,7 +139,7 @@ int sim_run_prepare(const struct sim_run_cfg *cfg, struct sim_run_result **out,
         return -ENOMEM;
     }
     r->disks = cfg->disks;
-    int rc = run_matrix(cfg, &r->matrix, why, why_len);
+    int rc = sim_run_matrix(cfg, &r->matrix, why, why_len);
     if (rc == 0)
         rc = run_slots(cfg, r->matrix, x, slots, why, why_len);
     if (rc == 0) {

@@ -29,8 +29,12 @@
  * Every wait is a timed wait on the condition variable, so a command or
  * quit from the viewer is seen at once.
  *
- * What the thread runs is session_walk.c (interactive) or session_batch.c
- * (batch); the recorded cells and saving are session_record.c's.
+ * What the thread runs is session_walk.c (interactive), session_db.c (a
+ * database workload) or session_batch.c (batch); the interactive ones
+ * measure each point live through sim_sess_live_point_start and _done
+ * (the callback's options, the point's wall clock and buckets started as
+ * a run's, its burst facts, cell and snapshot after).  The recorded cells
+ * and saving are session_record.c's.
  */
 #include "sim/session/session_internal.h"
 
@@ -119,6 +123,26 @@ int sim_sess_hold(sim_session *s, sim_ns dev_now_ns)
         if (pause)
             return SIM_LIVE_CONTINUE;   /* the next call pauses */
     }
+}
+
+/* ---- a point measured live ------------------------------------------------- */
+
+void sim_sess_live_point_start(sim_session *s, struct sim_point_opts *o)
+{
+    *o = s->setup.run.point;        /* cell_ns (create) */
+    o->live = sim_sess_live_cb;
+    o->live_arg = s;
+    o->live_every_ns = SIM_LIVE_EVERY_NS;
+    s->point_wall_start_s = sim_sess_wall_s();
+    sim_burst_point_start(&s->setup.run, &s->parts.sp.ds);     /* as a run does */
+}
+
+void sim_sess_live_point_done(sim_session *s, struct sim_point_result *r, bool record)
+{
+    sim_point_burst_facts(&s->parts.sp.ds, s->parts.sp.engine, r);
+    if (record)
+        sim_sess_rec_add(s, r);
+    sim_sess_note_point(s, r, s->setup.run.disks);
 }
 
 /* ---- the engine thread ---------------------------------------------------- */

@@ -285,19 +285,12 @@ static int db_parts_open(sim_session *s, char *why, size_t why_len)
 /* One window at the loads in force: 0, 1 (cut short), or -errno. */
 static int db_point(sim_session *s)
 {
-    struct sim_point_opts o = s->setup.run.point;     /* cell_ns (create) */
-    o.live = sim_sess_live_cb;
-    o.live_arg = s;
-    o.live_every_ns = SIM_LIVE_EVERY_NS;
+    struct sim_point_opts o;
     struct sim_point_result r = { 0 };
-    s->point_wall_start_s = sim_sess_wall_s();
-    sim_burst_point_start(&s->setup.run, &s->parts.sp.ds);
+    sim_sess_live_point_start(s, &o);
     int rc = sim_engine_run_classes(s->parts.sp.engine, &s->setup.run.db.load, &o, &r);
-    if (rc == 0) {
-        sim_point_burst_facts(&s->parts.sp.ds, s->parts.sp.engine, &r);
-        sim_sess_rec_add(s, &r);
-        sim_sess_note_point(s, &r, s->setup.run.disks);
-    }
+    if (rc == 0)
+        sim_sess_live_point_done(s, &r, true);
     sim_point_result_free(&r);
     return rc;
 }

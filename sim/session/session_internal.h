@@ -140,6 +140,17 @@ void sim_sess_publish(sim_session *s);
    session. */
 int sim_sess_live_cb(void *arg, const struct sim_live *lv);
 
+/* A point about to be measured live on the session's parts: *o the
+   run's point options (cell_ns set at create) reporting to
+   sim_sess_live_cb every SIM_LIVE_EVERY_NS, the point's wall clock and
+   its burst buckets started as a run starts a point. */
+void sim_sess_live_point_start(sim_session *s, struct sim_point_opts *o);
+
+/* A point measured live to its end (the engine's 0): its burst facts into
+   r, r recorded as a cell when `record` (session_record.c), and noted in
+   the working snapshot. */
+void sim_sess_live_point_done(sim_session *s, struct sim_point_result *r, bool record);
+
 /* Publish the working snapshot, wait out a pause, and pace device time
    dev_now_ns to the wall clock; SIM_LIVE_STOP when quit (or a command) is
    asked, else SIM_LIVE_CONTINUE. */

@@ -222,34 +222,14 @@ static int copy_record(struct sim_run_result *r, const struct sim_run_result *re
     return r->points ? rc : -ENOMEM;
 }
 
-/* The matrix the cells were measured in: ORION's for the disk count, or
-   a database workload's one point (0, 0), as sim_run's. */
-static int record_matrix(const struct sim_setup *cfg, struct wl_matrix **out,
-                         char *why, size_t why_len)
-{
-    if (!sim_run_db(&cfg->run)) {
-        struct wl_matrix_cfg mc = cfg->run.matrix;
-        mc.num_disks = cfg->run.disks;
-        return wl_matrix_build(&mc, out, why, why_len);
-    }
-    struct wl_matrix *m = calloc(1, sizeof(*m));
-    int rc = m ? wl_matrix_append(m, (struct wl_point){ 0, 0 }) : -ENOMEM;
-    if (rc < 0) {
-        wl_matrix_free(m);
-        snprintf(why, why_len, "out of memory");
-        return rc;
-    }
-    *out = m;
-    return 0;
-}
-
 /* Write the cells r (copied out, freed here) of configuration cfg as a
    batch run would: 0 with "saved N points to DIR/NAME_*" in why. */
 static int save_record(sim_session *s, const struct sim_setup *cfg, struct sim_run_result *r,
                        char *why, size_t why_len)
 {
     int rc;
-    if ((rc = record_matrix(cfg, &r->matrix, why, why_len)) < 0)
+    /* the matrix the cells were measured in, as sim_run's */
+    if ((rc = sim_run_matrix(&cfg->run, &r->matrix, why, why_len)) < 0)
         goto out;
     r->disks = cfg->run.disks;
     r->incomplete = r->n_points < r->matrix->n_points;

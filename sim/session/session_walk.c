@@ -111,18 +111,17 @@ static int parts_open_for(const struct sim_run_cfg *cfg, struct parts *p,
                           &p->sp, why, why_len);
 }
 
-/* The matrix of cfg's disks and the parts of a run (run.h), with pools for
-   the largest load a command can set, or, when the devices or the engine
-   cannot have pools that big, for the matrix alone.  setup is bound
+/* The matrix of a run of cfg (sim_run_matrix, the one session_record.c
+   saves) and the parts of a run (run.h), with pools for the largest load
+   a command can set, or, when the devices or the engine cannot have
+   pools that big, for the matrix alone.  setup is bound
    (sim_setup_run): the session's own, it outlives the parts. */
 static int parts_open(struct sim_setup *setup, struct parts *p,
                       char *why, size_t why_len)
 {
     const struct sim_run_cfg *cfg = sim_setup_run(setup);
     memset(p, 0, sizeof(*p));
-    struct wl_matrix_cfg mc = cfg->matrix;
-    mc.num_disks = cfg->disks;
-    int rc = wl_matrix_build(&mc, &p->matrix, why, why_len);
+    int rc = sim_run_matrix(cfg, &p->matrix, why, why_len);
     if (rc == 0)
         rc = parts_open_for(cfg, p, true, why, why_len);
     if (rc == -E2BIG || rc == -ENOMEM) {
@@ -527,13 +526,9 @@ void sim_sess_interactive_main(sim_session *s)
         s->work.window_s = 0;
         sim_sess_publish(s);
 
-        struct sim_point_opts o = s->setup.run.point;     /* cell_ns (create) */
-        o.live = sim_sess_live_cb;
-        o.live_arg = s;
-        o.live_every_ns = SIM_LIVE_EVERY_NS;
+        struct sim_point_opts o;
         struct sim_point_result r = { 0 };
-        s->point_wall_start_s = sim_sess_wall_s();
-        sim_burst_point_start(&s->setup.run, &s->parts.sp.ds);   /* as a run does */
+        sim_sess_live_point_start(s, &o);
         int rc = sim_engine_run_point(s->parts.sp.engine, p, &o, &r);
         if (rc < 0) {
             sim_sess_say(s, "point small=%d large=%d failed: %s", p.small, p.large, strerror(-rc));
@@ -541,12 +536,10 @@ void sim_sess_interactive_main(sim_session *s)
             return;
         }
         if (rc == 0) {
-            sim_point_burst_facts(&s->parts.sp.ds, s->parts.sp.engine, &r);
             r.small = p.small;
             r.large = p.large;
-            if (in_matrix(m, p.small, p.large))     /* what the ORION files hold */
-                sim_sess_rec_add(s, &r);
-            sim_sess_note_point(s, &r, s->setup.run.disks);
+            /* recorded when in the matrix: what the ORION files hold */
+            sim_sess_live_point_done(s, &r, in_matrix(m, p.small, p.large));
             if (!s->pinned)
                 s->walk_index++;
         }
