@@ -151,7 +151,7 @@ static int make(const struct awr_args *a, struct awr_made *m)
     if (rc == 0)
         return 0;
     fprintf(stderr, "asmsim awr: %s\n", why);
-    return rc == -EINVAL ? 2 : 1;
+    return rc == -ENOMEM ? 1 : 2;       /* an unreadable report is bad input */
 }
 
 /* ---- the terminal ------------------------------------------------------ */
