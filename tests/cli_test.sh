@@ -51,7 +51,7 @@ expect_stdout_matches "version_should_print_name_and_version" \
 # bare asmsim is a usage error like the others: one line, exit 2 (it was
 # the 21 lines of --help on stderr); --help prints them on stdout, exit 0
 expect_error "no_command_should_say_which_in_one_line" \
-    "asmsim: a command is needed: run, sweep, orion, forecast, advise, profiles, cost, report or tui." \
+    "asmsim: a command is needed: run, sweep, orion, forecast, advise, awr, profiles, cost, report or tui." \
     "Try 'asmsim --help'." "$ASMSIM"
 expect_error "unknown_subcommand_should_exit_2" \
     "asmsim: frobnicate: unknown command" "Try 'asmsim --help'." \

@@ -154,7 +154,7 @@ expect_error "sweep_rhel_on_oci_should_be_refused_before_running" \
     "asmsim: --os rhel: the OCI list prices E4.Flex with Oracle Linux only" "" \
     "$ASMSIM" sweep --instance oci-e4flex-8 --os rhel --volumes 1-2
 expect_error "unknown_command_should_name_cost_among_the_commands" \
-    "asmsim: frob: unknown command; use run, sweep, orion, forecast, advise, profiles, cost, report or tui." "" \
+    "asmsim: frob: unknown command; use run, sweep, orion, forecast, advise, awr, profiles, cost, report or tui." "" \
     "$ASMSIM" frob
 expect_no_files "bad_cost_input_should_write_nothing" .
 cd "$WORK" || exit 1

@@ -158,6 +158,8 @@ static int dispatch(int argc, char **argv)
         return cli_cmd_forecast_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "advise") == 0)
         return cli_cmd_advise(argc - 1, argv + 1, &stop_requested);
+    if (strcmp(cmd, "awr") == 0)
+        return cli_cmd_awr(argc - 1, argv + 1);
     char q[40];     /* a command is a word: room for the list of them */
     fprintf(stderr, "asmsim: %s: unknown command; use %s. Try 'asmsim "
             "--help'.\n", cli_quote(cmd, q, sizeof q), CLI_COMMANDS);

@@ -61,8 +61,8 @@
 #endif
 
 #define CLI_HELP 1                  /* cli_*_parse: --help was asked for */
-#define CLI_COMMANDS "run, sweep, orion, forecast, advise, profiles, cost, " \
-                     "report or tui"    /* for messages that list them */
+#define CLI_COMMANDS "run, sweep, orion, forecast, advise, awr, profiles, " \
+                     "cost, report or tui"    /* for messages that list them */
 #define CLI_TESTNAME_MAX 64
 #define CLI_LABEL_MAX 80                /* characters of --label */
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
@@ -454,6 +454,10 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
 struct wl_schedule;
 int cli_schedule_load(const char *arg, struct wl_schedule *out, char *why,
                       size_t why_len);
+/* asmsim awr REPORT [--json PATH|-] [-o WORKLOAD.json] (cli_awr.c): an AWR
+   or Statspack report's I/O by class, and its workload file */
+int cli_cmd_awr(int argc, char **argv);
+void cli_awr_usage(FILE *f);
 /* advise (cli_advise.c): the cheapest configurations meeting targets */
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);
 void cli_advise_usage(FILE *f);

@@ -45,6 +45,7 @@ void cli_main_usage(FILE *f)
 "  cost       the monthly bill of an instance and its volumes\n"
 "  report     an HTML report from results JSON files (several: compared)\n"
 "  advise     the cheapest instance and disk group that meet a target\n"
+"  awr        an AWR or Statspack report's I/O by class, and its workload file\n"
 "  tui        the live dashboard: watch a run and tune the disk group\n"
 "\n"
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
@@ -473,6 +474,33 @@ void cli_report_usage(FILE *f)
 "run without points gets a page that says so.\n"
 "Exit status: 0 ok, 1 the page could not be written, 2 bad usage or input\n"
 "(nothing written).\n",
+          f);
+}
+
+void cli_awr_usage(FILE *f)
+{
+    fputs(
+"Usage: asmsim awr REPORT [--json PATH|-] [-o WORKLOAD.json]\n"
+"Reads an AWR report (text or HTML, 11.2 to 19c, single instance or one\n"
+"instance of a RAC) or a Statspack text report and prints the database's I/O\n"
+"by class: single-block reads, multiblock reads, DBWR writes, direct writes,\n"
+"redo writes and other writes (RMAN, ARCH, control file), each with its rate,\n"
+"MB/s and mean size; the read/write share; the interval, database and\n"
+"instance; and every statistic used, with its line, to check the arithmetic.\n"
+"  --json PATH|-            the same as JSON (keys: docs/awr.md); - prints it\n"
+"                           on stdout in place of the text\n"
+"  -o, --output FILE        write the workload file (docs/workloads.md): each\n"
+"                           class open loop at its rate, on DATA, REDO or RECO,\n"
+"                           for run, sweep and forecast --workload FILE\n"
+"  -h, --help               this help\n"
+"Refused, with one line naming the section and line (exit 2, nothing\n"
+"written): a file that is not an AWR or Statspack instance report (a RAC\n"
+"global, compare or ASH report says what to give instead), a report cut off\n"
+"before its Instance Activity Stats, a figure that does not parse, and\n"
+"sections that contradict each other by more than 5 %.\n"
+"The figures are the interval's averages: a one-minute peak can be many\n"
+"times the mean.\n"
+"Exit status: 0 ok, 1 an output could not be written, 2 bad usage or input.\n",
           f);
 }
 
