@@ -98,11 +98,16 @@ def paths(v, prefix, out):
     elif isinstance(v, list):
         for x in v:
             paths(x, prefix + "[]", out)
+def canonical(p):   # several reports: each report's and interval's keys are one's
+    p = re.sub(r"^reports\[\]\.", "report.", p)
+    return re.sub(r"^intervals\[\]\.(classes|totals)", r"\1", p)
 written = set()
-for f in ("awr_19c.txt", "statspack_10g.txt", "awr_19c.html"):
-    out = subprocess.run([sys.argv[3], "awr", f"{sys.argv[4]}/{f}", "--json", "-"],
-                         capture_output=True, text=True, check=True).stdout
+for fs in (["awr_19c.txt"], ["statspack_10g.txt"], ["awr_19c.html"],
+           ["awr_rac_inst1.txt", "awr_rac_inst2.txt"]):
+    out = subprocess.run([sys.argv[3], "awr"] + [f"{sys.argv[4]}/{f}" for f in fs] +
+                         ["--json", "-"], capture_output=True, text=True, check=True).stdout
     paths(json.loads(out), "", written)
+written = {canonical(p) for p in written}
 missing = sorted(written - documented)
 stale = sorted(documented - written)
 assert not missing, f"not documented: {missing}"
@@ -132,6 +137,61 @@ expect_stdout_contains "-o of a Statspack report runs (1 s)" "data-writes" \
     "$ASMSIM" run --workload "$WORK/sp.json" --group DATA:disks=2,volume=gp3 \
     --group REDO:disks=1,volume=gp3 --duration 1s
 
+# ---- several reports, --peak, forecast --awr --------------------------------
+
+R1=$SAMPLES/awr_rac_inst1.txt
+R2=$SAMPLES/awr_rac_inst2.txt
+SP1=$SAMPLES/statspack_10g.txt
+SP2=$SAMPLES/statspack_10g_next.txt
+"$ASMSIM" awr "$R2" "$R1" > "$WORK/rac.txt" 2>&1
+expect_true "RAC: the instances of one interval add up" \
+    grep -Eq '^single-reads +DATA +read +3800\.0 ' "$WORK/rac.txt"
+expect_true "... each instance's share named" \
+    grep -q '^  instance 1 (billing1, .*awr_rac_inst1.txt): 2000.0 reads/s, 1420.0 writes/s' \
+    "$WORK/rac.txt"
+expect_true "a series in time order, the busiest made the workload, JSON" \
+    python3 - "$ASMSIM" "$SP2" "$SP1" "$WORK/series.json" <<'PY'
+import json, subprocess, sys
+asmsim, b, a, wl = sys.argv[1:5]
+out = subprocess.run([asmsim, "awr", b, a, "-o", wl, "--json", "-"], capture_output=True,
+                     text=True, check=True).stdout
+j = json.loads(out)
+assert [(i["begin_snap"], i["end_snap"], i["elapsed_s"]) for i in j["intervals"]] == \
+    [(101, 102, 1200), (102, 103, 2400)], j["intervals"]
+assert j["busiest_interval"] == 0 and j["peak_factor"] == 1
+rates = [{c["name"]: c["iops"] for c in i["classes"]} for i in j["intervals"]]
+assert rates[0]["single-reads"] == 450 and rates[1]["single-reads"] == 225, rates
+w = json.load(open(wl))
+assert {c["name"]: c["rate"] for c in w["classes"]}["single-reads"] == 450, w
+PY
+expect_true "--peak 3: every rate three times the average, and said" \
+    python3 - "$ASMSIM" "$R19" <<'PY'
+import json, subprocess, sys
+run = lambda *a: subprocess.run([sys.argv[1], "awr", sys.argv[2], *a], capture_output=True,
+                                text=True, check=True).stdout
+j = json.loads(run("--peak", "3", "--json", "-"))
+assert j["peak_factor"] == 3
+got = {c["name"]: c["iops"] for c in j["classes"]}
+assert abs(got["single-reads"] - 6900) < 1e-6 and abs(got["redo"] - 900) < 1e-6, got
+assert "Peak: every rate is the interval's average x 3 (--peak)" in run("--peak", "3")
+assert "--peak FACTOR scales them" in run()
+PY
+"$ASMSIM" forecast --awr "$SP1" "$SP2" --instance r6i.xlarge --group DATA:disks=4,volume=gp3 \
+    --group REDO:disks=2,volume=gp3 --repeat 1d --json "$WORK/fc.json" > "$WORK/fc.txt" 2>&1
+expect_true "forecast --awr: a phase per interval, at its rates" \
+    python3 - "$WORK/fc.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+ph = j["schedule"]["phases"]
+assert [p["name"] for p in ph] == ["snaps-101-102", "snaps-102-103"], ph
+assert [p["length_s"] for p in ph] == [1200, 2400], ph
+PY
+expect_true "... the classes asked at each interval's rates" \
+    grep -Eq '^      single-reads +[0-9]+ IOPS .*asked 225 IOPS' "$WORK/fc.txt"
+expect_error "forecast --awr with --schedule: the reports make it" \
+    "asmsim: --awr: the reports make the workload and the schedule; drop --schedule" "" \
+    "$ASMSIM" forecast --awr "$SP1" --schedule oltp-day
+
 # ---- bad input: exit 2, one line, nothing written -----------------------------
 
 mkdir -p "$WORK/bad" && cd "$WORK/bad" || exit 1
@@ -157,12 +217,23 @@ expect_error "contradicting sections: both named" \
     "asmsim awr: contra.txt:" "" "$ASMSIM" awr contra.txt -o wl.json
 expect_true "... IO Profile against Instance Activity Stats" \
     grep -q "IO Profile: Total Requests Read 2900.0/s and Instance Activity Stats (line" <<<"$H_ERR"
-expect_error "two reports: one at a time" "asmsim awr: " "Try 'asmsim awr --help'." \
-    "$ASMSIM" awr "$R19" "$R19"
+expect_error "an instance's report twice" \
+    "asmsim awr: $R19: instance 1 over snapshots 4410-4411, as $R19: give each instance's report of an interval once" \
+    "" "$ASMSIM" awr "$R19" "$R19"
+expect_error "reports of two databases" \
+    "asmsim awr: $SP1: database LEGACY, but $R19 is of SALESDB: give reports of one database" \
+    "" "$ASMSIM" awr "$R19" "$SP1"
+sed "s/Begin Snap:        102 12-Jan-09 09:20:00/Begin Snap:        101 12-Jan-09 09:00:00/" \
+    "$SP2" >overlap.txt
+expect_error "overlapping snapshots" "asmsim awr: " "give reports of consecutive intervals" \
+    "$ASMSIM" awr "$SP1" overlap.txt
+expect_error "--peak 0 refused" "asmsim awr: 0: needs a factor from 0.001 to 1000" "" \
+    "$ASMSIM" awr "$R19" --peak 0
 expect_error "-o -: the workload is a file" "asmsim awr: -: the workload is a file" \
     "Try 'asmsim awr --help'." "$ASMSIM" awr "$R19" -o -
 expect_error "no such file" "asmsim awr: nosuch.txt: cannot read: No such file" "" \
     "$ASMSIM" awr nosuch.txt
-expect_no_files "bad input wrote nothing" . not_awr.csv global.txt badnum.txt cut.txt contra.txt
+expect_no_files "bad input wrote nothing" . not_awr.csv global.txt badnum.txt cut.txt contra.txt \
+    overlap.txt
 
 harness_done

@@ -123,6 +123,8 @@ enum cli_duration_from {
     CLI_DURATION_ORION,             /* default 60 s: real devices, orion */
 };
 
+#define CLI_AWR_MAX 32                  /* forecast --awr: reports */
+
 struct cli_opts {
     enum cli_cmd cmd;
     bool forecast;                          /* resolved as a run for asmsim
@@ -262,6 +264,8 @@ struct cli_opts {
     struct price_bill bill;
     /* forecast (cli_forecast.c) */
     const char *schedule;                   /* --schedule FILE|PRESET */
+    int n_awr;                              /* forecast --awr REPORT...: */
+    const char *awr[CLI_AWR_MAX];           /*   the reports, as given */
     int repeat_days;                        /* --repeat Nd; 0 = until steady */
     bool exact;                             /* --exact: every I/O simulated */
 };

@@ -12,11 +12,11 @@
  * of that has succeeded is anything printed or written.  A bad report is
  * one line on stderr, "asmsim awr: FILE:LINE: SECTION: what", exit 2.
  *
- * The seams for what comes later (several reports: RAC instances, a
- * series of snapshots; --peak; advise and forecast --awr): a report is
- * read into one struct awr_report by awr_report_load and derived by
- * awr_derive from that struct alone, so adding them up or making phases
- * of them is work on the structs, not on this command.
+ * Several reports (awr_series.h): the instances of a RAC database over one
+ * interval add up, consecutive intervals follow each other; the text and
+ * JSON of several are cli_awr_series.c's, and -o writes the busiest
+ * interval.  --peak FACTOR multiplies every rate (the figures are the
+ * interval's averages; a minute's peak can be many times the mean).
  */
 #include <errno.h>
 #include <math.h>
@@ -26,25 +26,16 @@
 
 #include <cjson/cJSON.h>
 
-#include "sim/awr/awr_derive.h"
-#include "sim/awr/awr_report.h"
 #include "sim/awr/awr_workload.h"
-#include "sim/cli/cli.h"
-
-#define AWR_WHY_LEN 1024
+#include "sim/cli/cli_awr.h"
 
 struct awr_args {
-    const char *in;
+    int n_in;
+    const char *in[AWR_MAX_REPORTS];
     const char *json;               /* NULL, "-" or a file */
     const char *out;                /* -o: the workload file */
     const char *out_flag;
-};
-
-/* What the command made, before any of it is printed or written. */
-struct awr_made {
-    struct awr_report *r;
-    struct awr_derived d;
-    struct wl_spec wl;
+    double peak;                    /* --peak; 0: not given */
 };
 
 static int usage_error(const char *msg, const char *arg)
@@ -97,16 +88,22 @@ static int parse(int argc, char **argv, struct awr_args *a)
             *slot = v;
             if (out)
                 a->out_flag = strncmp(s, "--", 2) ? "-o" : "--output";
+        } else if (is_opt(s, NULL, "--peak")) {
+            if (a->peak > 0)
+                return usage_error("given twice; give it once", s);
+            v = opt_value(argc, argv, &i, "--peak");
+            if (!v || cli_parse_double(v, 1e-3, 1e3, &a->peak) != 0)
+                return usage_error("needs a factor from 0.001 to 1000 (3: the peak is "
+                                   "three times the interval's average)", v ? v : s);
         } else if (s[0] == '-' && s[1]) {
-            return usage_error("unknown option; awr takes a report, --json and -o", s);
-        } else if (a->in) {
-            return usage_error("one report at a time (several reports, RAC "
-                               "instances added up or a series, are not read yet)", s);
+            return usage_error("unknown option; awr takes reports, --json, -o and --peak", s);
+        } else if (a->n_in == AWR_MAX_REPORTS) {
+            return usage_error("too many reports; at most 32", s);
         } else {
-            a->in = s;
+            a->in[a->n_in++] = s;
         }
     }
-    if (!a->in)
+    if (!a->n_in)
         return usage_error("no report given; give an AWR or Statspack report file", NULL);
     if (a->out && !strcmp(a->out, "-"))
         return usage_error("the workload is a file; give its name (--json - prints to stdout)",
@@ -118,8 +115,10 @@ static int check_outputs(const struct awr_args *a)
 {
     char why[AWR_WHY_LEN];
     struct cli_path out[2] = { { a->out_flag, a->out }, { "--json", a->json } };
-    struct cli_path in = { "report", a->in };
-    int rc = cli_check_distinct(out, 2, &in, 1, why, sizeof why);
+    struct cli_path in[AWR_MAX_REPORTS];
+    for (int i = 0; i < a->n_in; i++)
+        in[i] = (struct cli_path){ "report", a->in[i] };
+    int rc = cli_check_distinct(out, 2, in, a->n_in, why, sizeof why);
 
     if (!rc && a->out)
         rc = cli_check_output_file(a->out_flag, a->out, false, why, sizeof why);
@@ -131,22 +130,19 @@ static int check_outputs(const struct awr_args *a)
     return 2;
 }
 
-/* The report read, derived and (with -o) made a workload; 0 or the exit
-   status (told). */
+/* The reports read, derived, grouped, scaled by --peak and (with -o) the
+   busiest interval made a workload; 0 or the exit status (told). */
 static int make(const struct awr_args *a, struct awr_made *m)
 {
     char why[AWR_WHY_LEN], inner[AWR_WHY_LEN];
-    int rc = awr_report_load(a->in, m->r, why, sizeof why);
+    int rc = awr_series_load(&m->s, a->in, a->n_in, why, sizeof why);
 
-    if (rc == 0) {
-        rc = awr_derive(m->r, &m->d, inner, sizeof inner);
-        if (rc)
-            snprintf(why, sizeof why, "%s:%s", a->in, inner);
-    }
+    if (rc == 0 && a->peak > 0)
+        awr_series_peak(&m->s, a->peak);
     if (rc == 0 && a->out) {
-        rc = awr_workload(m->r, &m->d, &m->wl, inner, sizeof inner);
+        rc = cli_awr_workload(&m->s, m->s.busiest, &m->wl, inner, sizeof inner);
         if (rc)
-            snprintf(why, sizeof why, "%s: the workload: %s", a->in, inner);
+            snprintf(why, sizeof why, "%s: the workload: %s", a->in[0], inner);
     }
     if (rc == 0)
         return 0;
@@ -169,7 +165,7 @@ static void print_header(FILE *f, const char *file, const struct awr_report *r,
             r->begin_time, r->end_time, d->elapsed_s, d->elapsed_s / 60, d->block_bytes);
 }
 
-static void print_classes(FILE *f, const struct awr_derived *d)
+void cli_awr_print_classes(FILE *f, const struct awr_derived *d)
 {
     fprintf(f, "%-14s %-5s %-5s %10s %9s %11s\n", "class", "group", "dir", "I/O/s",
             "MB/s", "avg size");
@@ -241,25 +237,35 @@ static void print_events(FILE *f, const struct awr_report *r)
     }
 }
 
+void cli_awr_peak_note(FILE *f, double peak)
+{
+    if (peak != 1)
+        fprintf(f, "Peak: every rate is the interval's average x %g (--peak)\n", peak);
+    else
+        fputs("Note: these are the interval's averages; a one-minute peak can be many "
+              "times the mean (AWR.md section 7): --peak FACTOR scales them\n", f);
+}
+
 static void print_text(FILE *f, const char *file, const struct awr_made *m)
 {
-    print_header(f, file, m->r, &m->d);
-    print_classes(f, &m->d);
-    print_redo(f, &m->d);
-    print_derivation(f, &m->d);
-    print_events(f, m->r);
+    const struct awr_report *r = m->s.r[0];
+    const struct awr_derived *d = m->s.d[0];
+    print_header(f, file, r, d);
+    cli_awr_print_classes(f, d);
+    print_redo(f, d);
+    print_derivation(f, d);
+    print_events(f, r);
     fprintf(f, "\nChecks: %d cross-checks between sections held (within %.0f %%)\n",
-            m->d.n_checks, AWR_CHECK_PCT);
-    for (int i = 0; i < m->d.n_notes; i++)
-        fprintf(f, "Note: %s\n", m->d.note[i]);
-    fputs("Note: these are the interval's averages; a one-minute peak can be many "
-          "times the mean (AWR.md section 7)\n", f);
+            d->n_checks, AWR_CHECK_PCT);
+    for (int i = 0; i < d->n_notes; i++)
+        fprintf(f, "Note: %s\n", d->note[i]);
+    cli_awr_peak_note(f, m->s.peak);
 }
 
 /* ---- JSON (keys: docs/awr.md) ------------------------------------------ */
 
-static cJSON *json_report(const char *file, const struct awr_report *r,
-                          const struct awr_derived *d)
+cJSON *cli_awr_json_report(const char *file, const struct awr_report *r,
+                           const struct awr_derived *d)
 {
     cJSON *o = cJSON_CreateObject();
 
@@ -280,7 +286,7 @@ static cJSON *json_report(const char *file, const struct awr_report *r,
     return o;
 }
 
-static cJSON *json_classes(const struct awr_derived *d)
+cJSON *cli_awr_json_classes(const struct awr_derived *d)
 {
     cJSON *a = cJSON_CreateArray();
 
@@ -301,7 +307,7 @@ static cJSON *json_classes(const struct awr_derived *d)
     return a;
 }
 
-static cJSON *json_totals(const struct awr_derived *d)
+cJSON *cli_awr_json_totals(const struct awr_derived *d)
 {
     cJSON *o = cJSON_CreateObject();
 
@@ -373,17 +379,21 @@ static cJSON *json_used(const struct awr_derived *d)
 
 static char *json_text(const char *file, const struct awr_made *m)
 {
+    if (m->s.n > 1)
+        return cli_awr_series_json(&m->s);
     cJSON *o = cJSON_CreateObject(), *notes = cJSON_CreateArray();
+    const struct awr_derived *d = m->s.d[0];
 
-    cJSON_AddItemToObject(o, "report", json_report(file, m->r, &m->d));
-    cJSON_AddItemToObject(o, "classes", json_classes(&m->d));
-    cJSON_AddItemToObject(o, "totals", json_totals(&m->d));
-    cJSON_AddItemToObject(o, "redo", json_redo(&m->d));
-    cJSON_AddItemToObject(o, "events", json_events(m->r));
-    cJSON_AddItemToObject(o, "used", json_used(&m->d));
-    cJSON_AddNumberToObject(o, "checks_held", m->d.n_checks);
-    for (int i = 0; i < m->d.n_notes; i++)
-        cJSON_AddItemToArray(notes, cJSON_CreateString(m->d.note[i]));
+    cJSON_AddItemToObject(o, "report", cli_awr_json_report(file, m->s.r[0], d));
+    cJSON_AddItemToObject(o, "classes", cli_awr_json_classes(d));
+    cJSON_AddItemToObject(o, "totals", cli_awr_json_totals(d));
+    cJSON_AddItemToObject(o, "redo", json_redo(d));
+    cJSON_AddItemToObject(o, "events", json_events(m->s.r[0]));
+    cJSON_AddItemToObject(o, "used", json_used(d));
+    cJSON_AddNumberToObject(o, "checks_held", d->n_checks);
+    cJSON_AddNumberToObject(o, "peak_factor", m->s.peak);
+    for (int i = 0; i < d->n_notes; i++)
+        cJSON_AddItemToArray(notes, cJSON_CreateString(d->note[i]));
     cJSON_AddItemToObject(o, "notes", notes);
     char *text = cJSON_Print(o);
     cJSON_Delete(o);
@@ -392,14 +402,15 @@ static char *json_text(const char *file, const struct awr_made *m)
 
 /* The workload file (docs/workloads.md): each class's figures as the
    loader reads them; sizes in bytes. */
-static char *workload_text(const char *file, const struct wl_spec *s)
+static char *workload_text(const char *file, bool more, const struct wl_spec *s)
 {
     cJSON *o = cJSON_CreateObject(), *a = cJSON_CreateArray();
     char source[600];
 
-    snprintf(source, sizeof source, "asmsim awr %s: each class's rate and mean size "
+    snprintf(source, sizeof source, "asmsim awr %s%s: each class's rate and mean size "
              "as derived from the report (asmsim awr prints the statistics); "
-             "groups, patterns and Poisson arrivals are choices (docs/awr.md)", file);
+             "groups, patterns and Poisson arrivals are choices (docs/awr.md)", file,
+             more ? " ..." : "");
     cJSON_AddStringToObject(o, "name", s->name);
     cJSON_AddStringToObject(o, "description", s->description);
     cJSON_AddStringToObject(o, "source", source);
@@ -452,19 +463,22 @@ int cli_cmd_awr(int argc, char **argv)
     if (rc || (rc = check_outputs(&a)))
         return rc;
     m = calloc(1, sizeof *m);
-    if (!m || !(m->r = awr_report_new())) {
-        free(m);
+    if (!m) {
         fprintf(stderr, "asmsim awr: out of memory\n");
         return 1;
     }
     rc = make(&a, m);
     if (rc == 0 && a.out)
-        rc = write_text("-o", a.out, workload_text(a.in, &m->wl));
+        rc = write_text("-o", a.out, workload_text(a.in[0], a.n_in > 1, &m->wl));
     if (rc == 0 && a.json)
-        rc = write_text("--json", a.json, json_text(a.in, m));
-    if (rc == 0 && !(a.json && !strcmp(a.json, "-")))
-        print_text(stdout, a.in, m);
-    free(m->r);
+        rc = write_text("--json", a.json, json_text(a.in[0], m));
+    if (rc == 0 && !(a.json && !strcmp(a.json, "-"))) {
+        if (m->s.n > 1)
+            cli_awr_series_print(stdout, &m->s, a.out != NULL);
+        else
+            print_text(stdout, a.in[0], m);
+    }
+    awr_series_free(&m->s);
     free(m);
     return rc;
 }

@@ -42,6 +42,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim/awr/awr_series.h"
+#include "sim/awr/awr_workload.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
@@ -68,6 +70,8 @@ struct forecast_job {
     struct sim_db_cfg base;         /* ... their own loads (the run's are
                                        raised to size the pools) */
     sim_stop_flag *stop;            /* the caller's SIGINT/SIGTERM flag */
+    char awr_name[WL_NAME_MAX + 8]; /* --awr: the workload's name */
+    char awr_source[600];           /* ... and where the schedule is from */
 };
 
 /* What the writer table's hooks are given. */
@@ -122,11 +126,72 @@ int cli_schedule_load(const char *arg, struct wl_schedule *out, char *why,
     return rc;
 }
 
-/* --schedule: a preset by name, else a file.  0 or the exit status. */
+/* The workload and schedule of --awr's series (sim/awr/awr_series.h):
+   the classes at their highest rates, a phase per interval.  0 or -errno
+   with why. */
+static int awr_day(struct forecast_job *fj, const struct awr_series *s, char *why,
+                   size_t why_len)
+{
+    struct cli_opts *o = fj->o;
+    struct awr_derived env;
+    char inner[CLI_WHY_LEN];
+    awr_series_envelope(s, &env);
+    if (awr_workload(s->r[0], &env, &o->workload, inner, sizeof inner) != 0) {
+        snprintf(why, why_len, "--awr %s: the workload: %s", o->awr[0], inner);
+        return -EINVAL;
+    }
+    snprintf(fj->awr_name, sizeof fj->awr_name, "%s", o->workload.name);
+    o->workload_name = fj->awr_name;
+    const char *names[WL_MAX_CLASSES];
+    for (int i = 0; i < o->workload.n_classes; i++)
+        names[i] = o->workload.cls[i].name;
+    char *text = awr_series_schedule(s, &env, names, o->workload.n_classes);
+    if (!text) {
+        snprintf(why, why_len, "out of memory");
+        return -ENOMEM;
+    }
+    int rc = wl_schedule_parse(text, "--awr", fj->schedule, why, why_len);
+    free(text);
+    return rc;
+}
+
+/* --awr REPORT...: the reports read (as asmsim awr reads them) into the
+   workload and the schedule.  0 or the exit status. */
+static int load_awr(struct forecast_job *fj)
+{
+    char why[CLI_WHY_LEN];
+    struct cli_opts *o = fj->o;
+    if (o->schedule || o->workload_name)
+        return usage_error("--awr: the reports make the workload and the schedule; "
+                           "drop --schedule and --workload");
+    struct awr_series s;
+    int rc = awr_series_load(&s, o->awr, o->n_awr, why, sizeof why);
+    snprintf(fj->awr_source, sizeof fj->awr_source, "--awr %s%s (%d report%s)", o->awr[0],
+             o->n_awr > 1 ? " ..." : "", o->n_awr, o->n_awr == 1 ? "" : "s");
+    fj->source = fj->awr_source;
+    fj->schedule = malloc(sizeof *fj->schedule);
+    if (rc == 0 && !fj->schedule)
+        rc = -ENOMEM;
+    if (rc == 0)
+        rc = awr_day(fj, &s, why, sizeof why);
+    awr_series_free(&s);
+    if (rc == -ENOMEM)
+        return 1;
+    if (rc == 0)
+        return 0;
+    char line[CLI_WHY_LEN + 16];
+    snprintf(line, sizeof line, "--awr: %s", why);
+    return usage_error(line);
+}
+
+/* --schedule: a preset by name, else a file (--awr: its reports).  0 or
+   the exit status. */
 static int load_schedule(struct forecast_job *fj)
 {
     char why[CLI_WHY_LEN], names[128];
     const char *arg = fj->o->schedule;
+    if (fj->o->n_awr > 0)
+        return load_awr(fj);
     if (!arg) {
         snprintf(why, sizeof why, "--schedule: required; give a schedule CSV "
                  "file or a preset (%s). Try 'asmsim forecast --help'.",

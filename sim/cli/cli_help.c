@@ -250,6 +250,7 @@ static void forecast_intro(char *b, size_t n)
 static const struct help_item forecast_page[] = {
     TXT_FN(CLI_FOR_FORECAST, forecast_intro),
     ROW("schedule"),
+    ROW("awr"),
     ROW("repeat"),
     ROW("interval"),
     ROW("exact"),
@@ -480,7 +481,7 @@ void cli_report_usage(FILE *f)
 void cli_awr_usage(FILE *f)
 {
     fputs(
-"Usage: asmsim awr REPORT [--json PATH|-] [-o WORKLOAD.json]\n"
+"Usage: asmsim awr REPORT... [--peak FACTOR] [--json PATH|-] [-o WORKLOAD.json]\n"
 "Reads an AWR report (text or HTML, 11.2 to 19c, single instance or one\n"
 "instance of a RAC) or a Statspack text report and prints the database's I/O\n"
 "by class: single-block reads, multiblock reads, DBWR writes, direct writes,\n"
@@ -492,14 +493,19 @@ void cli_awr_usage(FILE *f)
 "  -o, --output FILE        write the workload file (docs/workloads.md): each\n"
 "                           class open loop at its rate, on DATA, REDO or RECO,\n"
 "                           for run, sweep and forecast --workload FILE\n"
+"  --peak FACTOR            multiply every rate and MB/s by FACTOR (0.001 to\n"
+"                           1000): the report's figures are the interval's\n"
+"                           averages; a minute's peak can be ten times them\n"
 "  -h, --help               this help\n"
+"Several reports of one database: the instances of a RAC over one interval\n"
+"(each instance's report) add up; intervals follow in time order; -o writes\n"
+"the busiest; forecast --awr REPORT... replays them as a day.\n"
 "Refused, with one line naming the section and line (exit 2, nothing\n"
 "written): a file that is not an AWR or Statspack instance report (a RAC\n"
 "global, compare or ASH report says what to give instead), a report cut off\n"
 "before its Instance Activity Stats, a figure that does not parse, and\n"
-"sections that contradict each other by more than 5 %.\n"
-"The figures are the interval's averages: a one-minute peak can be many\n"
-"times the mean.\n"
+"sections that contradict each other by more than 5 %; reports of two\n"
+"databases, an instance twice in one interval, overlapping intervals.\n"
 "Exit status: 0 ok, 1 an output could not be written, 2 bad usage or input.\n",
           f);
 }

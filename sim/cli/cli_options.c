@@ -633,6 +633,16 @@ static int opt_workload(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+static int opt_awr(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    if (o->n_awr >= CLI_AWR_MAX) {
+        snprintf(why, n, "more than %d reports", CLI_AWR_MAX);
+        return -EINVAL;
+    }
+    o->awr[o->n_awr++] = v;
+    return 0;
+}
+
 static int opt_group(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     if (o->n_groups >= SIM_MAX_GROUPS) {
@@ -1391,6 +1401,18 @@ static const struct cli_opt_row opt_defs[] = {
       .help = {
           { FOR_FORECAST, "FILE|NAME", NULL, help_schedule },
       } },
+    { .name = "awr", .has_arg = true, .cmds = FOR_FORECAST,
+      .fn = opt_awr, .repeat = true,
+      .help = {
+          { FOR_FORECAST, "REPORT...",
+            "the database's own day: AWR or Statspack reports of\n"
+            "consecutive intervals (RAC: each instance's), read as\n"
+            "'asmsim awr' reads them; the workload is their classes\n"
+            "at each one's highest rate, the schedule a phase per\n"
+            "interval at its rates (instead of --workload and\n"
+            "--schedule; give --group DATA, REDO, RECO).  The\n"
+            "reports after --awr are all taken: --awr awr_*.txt" },
+      } },
     { .name = "repeat", .has_arg = true, .cmds = FOR_FORECAST,
       .fn = opt_repeat,
       .help = {
@@ -1805,8 +1827,16 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
         int at = optind > 0 ? optind : 1;
         char q[CLI_QUOTE_BUF];
 
-        if ((c = getopt_long(argc, argv, "+:h", longs, NULL)) == -1)
-            break;
+        if ((c = getopt_long(argc, argv, "+:h", longs, NULL)) == -1) {
+            /* forecast --awr awr_*.txt: the words after it are reports too */
+            if (o->cmd != CLI_FORECAST || o->n_awr == 0 || optind >= argc ||
+                argv[optind][0] == '-')
+                break;
+            int rc = opt_awr(o, argv[optind++], why, why_len);
+            if (rc)
+                return rc;
+            continue;
+        }
         if (c == 'h' || c == OPT_HELP)
             return CLI_HELP;
         if (c == '?' || c == ':') {
