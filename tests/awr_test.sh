@@ -35,8 +35,8 @@ expect_stdout_matches "19c: multiblock reads 200/s of 512 KiB" \
     '^multi-reads +DATA +read +200\.0 +100\.00 +512\.0 KiB$' "$ASMSIM" awr "$R19"
 expect_stdout_matches "19c: redo from IOStat LGWR, 300/s of 24 KiB on REDO" \
     '^redo +REDO +write +300\.0 +7\.03 +24\.0 KiB$' "$ASMSIM" awr "$R19"
-expect_stdout_matches "19c: other writes the rest of the write totals, on RECO" \
-    '^other-writes +RECO +write +30\.0 +1\.87 +64\.0 KiB$' "$ASMSIM" awr "$R19"
+expect_stdout_matches "19c: other writes IOStat's other functions', on RECO" \
+    '^other-writes +RECO +write +30\.0 +1\.88 +64\.0 KiB$' "$ASMSIM" awr "$R19"
 expect_stdout_contains "19c: the write share by bytes and by requests" \
     "Write share: 20.7 % of bytes, 28.2 % of requests" "$ASMSIM" awr "$R19"
 expect_stdout_contains "19c: the interval and its length" \
