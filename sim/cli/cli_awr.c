@@ -13,7 +13,8 @@
  * one line on stderr, "asmsim awr: FILE:LINE: SECTION: what", exit 2.
  *
  * The seams for what comes later (several reports: RAC instances, a
- * series of snapshots; --peak; advise and forecast --awr): a report is
+ * series of snapshots; --peak; forecast --awr; advise --awr is
+ * cli_advise_awr.c): a report is
  * read into one struct awr_report by awr_report_load and derived by
  * awr_derive from that struct alone, so adding them up or making phases
  * of them is work on the structs, not on this command.
