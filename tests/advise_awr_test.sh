@@ -70,6 +70,10 @@ expect_true "keep_latency_should_show_log_writes_not_as_a_target" \
 expect_true "a_128_kib_class_should_be_small_io" \
     grep -qF "  targets   1130 IOPS small (19968 B), 29 % writes" t11.txt
 
+"$ASMSIM" advise --awr "$TESTS_DIR/awr/awr_rac_inst2.txt" "${NARROW[@]}" >rac.txt 2>/dev/null
+expect_true "a_rac_instance_report_should_say_its_targets_are_the_instance_s" \
+    grep -qF "  note      one instance of a RAC database: these are its own I/O" rac.txt
+
 # ---- JSON, the run command, the page ----------------------------------------
 
 "$ASMSIM" advise --awr "$R19" --peak 2 --keep-latency "${NARROW[@]}" --volume-types io2 \
@@ -91,7 +95,7 @@ want("small_bytes", t["small_bytes"], 11776)
 want("large_bytes", t["large_bytes"], 495104)
 want("need_latency_us", t["need_latency_us"], 412.5)
 want("file", w["file"], sys.argv[2])
-want("database", w["database"], "SALESDB")
+want("database", (w["database"], w["rac"]), ("SALESDB", False))
 want("snaps", (w["begin_snap"], w["end_snap"]), (4410, 4411))
 want("elapsed_s", w["elapsed_s"], 3600)
 want("peak", (w["peak_factor"], w["peak_given"]), (2, True))

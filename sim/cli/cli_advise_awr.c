@@ -22,7 +22,8 @@
  * it): the report (file, database, instance, interval), the factor (1:
  * the interval's averages, which understate one-minute peaks), each
  * target with the classes it sums, and with --keep-latency the latency
- * kept and LGWR's write latency beside it, not a target.
+ * kept and LGWR's write latency beside it, not a target; a RAC
+ * instance's report, that its targets are that instance's I/O alone.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -178,6 +179,10 @@ void cli_advise_awr_print(FILE *f, const struct cli_advise_awr *w)
         fputs("  peak      none: the targets are the interval's averages, and AWR averages "
               "understate one-minute peaks (often several times over); --peak FACTOR "
               "scales them\n", f);
+    if (r->rac.line && r->rac.v)
+        fputs("  note      one instance of a RAC database: these are its own I/O, and the "
+              "disk groups carry every instance's (several reports do not add up yet; "
+              "--peak can scale by the instances)\n", f);
     if (!w->keep_latency)
         return;
     fputs("  latency   kept: ", f);
@@ -254,6 +259,7 @@ cJSON *cli_advise_awr_json(const struct cli_advise_awr *w)
               add(o, "kind", cJSON_CreateString(awr_kind_name(r->kind))) &&
               add(o, "database", cJSON_CreateString(r->db_name)) &&
               add(o, "instance", cJSON_CreateString(r->instance)) &&
+              add(o, "rac", cJSON_CreateBool(r->rac.line && r->rac.v)) &&
               add(o, "begin_snap", cJSON_CreateNumber(r->begin_snap.v)) &&
               add(o, "end_snap", cJSON_CreateNumber(r->end_snap.v)) &&
               add(o, "begin_time", cJSON_CreateString(r->begin_time)) &&
