@@ -87,9 +87,9 @@ static int parse_clouds(const char *text, unsigned *clouds)
 /* --json and --report checked before the search, as run, cost and
    forecast check theirs (cli_check_outputs: the directory takes files,
    the path is no directory, a report is new, neither is the other nor
-   the schedule, the --awr report or one of the n shard files of a merge), so a bad path
-   costs no search and writes nothing.  0, or 2 after printing the reason
-   (1: out of memory). */
+   the schedule, the --awr report or one of the n shard files of a
+   merge), so a bad path costs no search and writes nothing.  0, or 2
+   after printing the reason (1: out of memory). */
 static int check_outputs(const char *json_path, const char *report_path,
                          const char *schedule, const char *awr, char **shards, int n)
 {
@@ -925,14 +925,14 @@ static int merge_file_opt(int argc, char **argv, int *i, const char *name,
     return usage_error(msg);
 }
 
-/* asmsim advise [--json PATH] [--schedule FILE] [--awr FILE] --merge FILE...: the
-   answer of a search run as --shard K/N pieces, as the whole search gives
-   it.  A shard gives only its results and the search they belong to: its
-   args define the search (an output or a file to read among them is
-   refused; a schedule file or an --awr report is read only when the
-   merge's own command line names it, as the shards recorded it), the
-   outputs are the merge's own,
-   checked before anything is read. */
+/* asmsim advise [--json PATH] [--schedule FILE] [--awr FILE] --merge
+   FILE...: the answer of a search run as --shard K/N pieces, as the whole
+   search gives it.  A shard gives only its results and the search they
+   belong to: its args define the search (an output or a file to read
+   among them is refused; a schedule file or an --awr report is read only
+   when the merge's own command line names it, as the shards recorded
+   it), the outputs are the merge's own, checked before anything is
+   read. */
 static int cmd_merge(int argc, char **argv)
 {
     struct cli_advise_opts a = { .schedule = NULL };
