@@ -191,17 +191,8 @@ best0() { python3 -c 'import json,sys; print(json.load(open(sys.argv[2]))["best"
 cmd=$(best0 run_command adv.json)
 # shellcheck disable=SC2086
 "$ASMSIM" ${cmd#asmsim } --json - >run.json 2>/dev/null
-expect_true "run_command_should_reproduce_the_simulated_figures" python3 - adv.json run.json <<'PY'
-import json, sys
-a = json.load(open(sys.argv[1]))["best"][0]
-s = json.load(open(sys.argv[2]))["summary"]
-got = (s["max_large_mbps"], s["max_small_iops"])
-want = (a["mbps"], a["iops"])
-ok = all(abs(g - w) <= 1e-6 * max(1, w) for g, w in zip(got, want))
-if not ok:
-    print(f"run gives {got}, advise said {want}", file=sys.stderr)
-sys.exit(0 if ok else 1)
-PY
+expect_true "run_command_should_reproduce_the_simulated_figures" \
+    python3 "$TESTS_DIR/cli/run_reproduces.py" adv.json run.json
 
 # ---- burst alternative and clouds side by side ------------------------------
 

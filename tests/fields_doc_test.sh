@@ -73,6 +73,9 @@ printf 'phase,duration,scale,scale:redo\nday,1m,1,\nredo,1m,0,2\n' >"$WORK/fcdb.
 printf 'phase,duration,small_iops,large_mbps\nflood,1h,1000,100000\n' >"$WORK/flood.csv"
 "$ASMSIM" advise --schedule "$WORK/flood.csv" --families m5 --volume-types gp3 --top 1 \
     --max-disks 4 --json - >advise_schedule_reach.json 2>/dev/null
+# advise --awr: the report the targets came from, the latency kept
+"$ASMSIM" advise --awr "$ROOT/tests/awr/awr_19c.txt" --keep-latency --peak 2 --families m5 \
+    --volume-types gp3 --top 1 --max-disks 8 --json - >advise_awr.json 2>/dev/null
 
 python3 - "$DOC" "$ROOT/sim/core/device.c" "$WORK" <<'EOF'
 import glob, json, os, re, sys
@@ -186,7 +189,7 @@ def advise_canonical(p):
                   "best[].", p)
 advise_written = set()
 for name in ("advise.json", "advise_reach.json", "advise_schedule.json",
-             "advise_schedule_reach.json"):
+             "advise_schedule_reach.json", "advise_awr.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", advise_written)

@@ -27,8 +27,7 @@ const char *awr_class_group(enum awr_class c)
     return (unsigned)c < AWR_CL_N ? shape[c].group : "DATA";
 }
 
-/* bytes rounded to a multiple of 512, within wl_spec's sizes */
-static uint32_t io_size(double bytes)
+uint32_t awr_io_size(double bytes)
 {
     double n = round(bytes / WL_IO_ALIGN_BYTES) * WL_IO_ALIGN_BYTES;
 
@@ -56,7 +55,7 @@ static void add_class(struct wl_spec *s, enum awr_class c, const struct awr_clas
     snprintf(w->name, sizeof w->name, "%s", k->name);
     snprintf(w->group, sizeof w->group, "%s", shape[c].group);
     w->sizes.n = 1;
-    w->sizes.bytes[0] = io_size(k->avg_bytes);
+    w->sizes.bytes[0] = awr_io_size(k->avg_bytes);
     w->sizes.weight[0] = 1;
     w->pattern = shape[c].pattern;
     w->write_pct = k->write ? 100 : 0;

@@ -34,6 +34,10 @@
 /* The disk group each class goes to ("DATA", "REDO", "RECO"). */
 const char *awr_class_group(enum awr_class c);
 
+/* bytes rounded to the nearest multiple of 512, within wl_spec's sizes
+   (512 B .. 64 MiB): a class's size as a workload or advise runs it. */
+uint32_t awr_io_size(double bytes);
+
 /* The workload of a derived report: name "awr-DB-BEGIN-END" (characters
    a name may not have become '-'), a description of the report and
    interval.  0, or -EINVAL with why: no class has I/O, or a class out of

@@ -87,14 +87,14 @@ static int parse_clouds(const char *text, unsigned *clouds)
 /* --json and --report checked before the search, as run, cost and
    forecast check theirs (cli_check_outputs: the directory takes files,
    the path is no directory, a report is new, neither is the other nor
-   the schedule nor one of the n shard files of a merge), so a bad path
-   costs no search and writes nothing.  0, or 2 after printing the reason
-   (1: out of memory). */
+   the schedule, the --awr report or one of the n shard files of a
+   merge), so a bad path costs no search and writes nothing.  0, or 2
+   after printing the reason (1: out of memory). */
 static int check_outputs(const char *json_path, const char *report_path,
-                         const char *schedule, char **shards, int n)
+                         const char *schedule, const char *awr, char **shards, int n)
 {
     struct cli_opts *o = calloc(1, sizeof *o);
-    struct cli_path *in = calloc((size_t)n + 1, sizeof *in);
+    struct cli_path *in = calloc((size_t)n + 2, sizeof *in);
     const struct cli_path out = { "--json", json_path };
     char why[CLI_WHY_LEN];
     int rc = 0;
@@ -106,6 +106,8 @@ static int check_outputs(const char *json_path, const char *report_path,
     }
     for (int i = 0; i < n; i++)
         in[i] = (struct cli_path){ "--merge", shards[i] };
+    if (awr)
+        in[n++] = (struct cli_path){ "--awr", awr };
     o->json_path = json_path;
     o->report_path = report_path;
     o->schedule = schedule;
@@ -227,12 +229,14 @@ static int a_redundancy(void *p, const char *v, char *why, size_t n)
 
 static int a_size_small(void *p, const char *v, char *why, size_t n)
 {
+    A(p)->size_small_given = true;
     return valid(cli_parse_io_size(v, &A(p)->cfg.targets.small_bytes), why,
                  n, CLI_IO_SIZE_RULE);
 }
 
 static int a_size_large(void *p, const char *v, char *why, size_t n)
 {
+    A(p)->size_large_given = true;
     return valid(cli_parse_io_size(v, &A(p)->cfg.targets.large_bytes), why,
                  n, CLI_IO_SIZE_RULE);
 }
@@ -241,6 +245,26 @@ static int a_schedule(void *p, const char *v, char *why, size_t n)
 {
     (void)why, (void)n;
     return load_schedule(A(p), v);
+}
+
+static int a_awr(void *p, const char *v, char *why, size_t n)
+{
+    A(p)->awr.file = v;
+    return valid(v[0] ? 0 : -EINVAL, why, n, "an AWR or Statspack report file");
+}
+
+static int a_peak(void *p, const char *v, char *why, size_t n)
+{
+    A(p)->awr.peak_given = true;
+    return valid(cli_parse_double(v, 0.001, 1000, &A(p)->awr.peak), why, n,
+                 "a factor from 0.001 to 1000, e.g. 3 (the peak over the report's mean)");
+}
+
+static int a_keep_latency(void *p, const char *v, char *why, size_t n)
+{
+    (void)v, (void)why, (void)n;
+    A(p)->awr.keep_latency = true;
+    return 0;
 }
 
 static int a_clouds(void *p, const char *v, char *why, size_t n)
@@ -416,6 +440,31 @@ static const struct cli_opt_row advise_rows[] = {
                   "Prints per configuration the verdict, the worst\n"
                   "phase, when credits run out and the 'asmsim\n"
                   "forecast' that reproduces it" } } },
+    { .name = "awr", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_awr,
+      .help = { { CLI_FOR_ADVISE, "FILE",
+                  "the targets from an AWR or Statspack report (as\n"
+                  "'asmsim awr' reads it): classes of at most 128 KiB\n"
+                  "are small I/O (--need-iops their requests/s summed,\n"
+                  "--size-small their mean by requests), larger ones\n"
+                  "large I/O (--need-mbps their MB/s summed, --size-large\n"
+                  "their mean by bytes; both rounded to 512 B); --write\n"
+                  "the writes' share of all requests.  Not with those\n"
+                  "options nor --schedule.  The output names the report,\n"
+                  "each target's classes and the factor (docs/awr.md)" } } },
+    { .name = "peak", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_peak,
+      .help = { { CLI_FOR_ADVISE, "FACTOR",
+                  "with --awr: every rate of the report times FACTOR;\n"
+                  "default 1, the interval's averages, which understate\n"
+                  "one-minute peaks" } } },
+    { .name = "keep-latency", .has_arg = false, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_keep_latency,
+      .help = { { CLI_FOR_ADVISE, NULL,
+                  "with --awr: --need-latency the report's \"db file\n"
+                  "sequential read\" average (the single-block read's\n"
+                  "mean); \"log file parallel write\" is shown beside\n"
+                  "it, not a target" } } },
     { .name = "clouds", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_clouds,
       .help = { { CLI_FOR_ADVISE, "LIST",
@@ -523,6 +572,7 @@ static const char *schedule_conflict(const struct cli_advise_opts *a, bool susta
 
 void cli_advise_opts_free(struct cli_advise_opts *a)
 {
+    cli_advise_awr_free(&a->awr);
     free(a->schedule);
     a->schedule = NULL;
     a->cfg.targets.schedule = NULL;
@@ -533,6 +583,7 @@ void cli_advise_opts_free(struct cli_advise_opts *a)
 struct shard_src {
     const char *file;
     const char *schedule;           /* NULL: none given */
+    const char *awr;                /* --awr FILE; NULL: none given */
 };
 
 /* What a shard's recorded args may not hold: anything but the search
@@ -553,6 +604,8 @@ static const char *not_of_a_search(const char *name, const char *arg,
     if (strcmp(name, "schedule") == 0)
         return wl_schedule_preset(arg) || (src->schedule && strcmp(arg, src->schedule) == 0)
                ? NULL : "--schedule FILE";
+    if (strcmp(name, "awr") == 0)
+        return src->awr && strcmp(arg, src->awr) == 0 ? NULL : "--awr FILE";
     return NULL;
 }
 
@@ -562,8 +615,9 @@ static int shard_args_error(const char *shard, const char *what)
     char q[CLI_QUOTE_BUF], msg[CLI_MSG_MAX + CLI_QUOTE_BUF];
 
     snprintf(msg, sizeof msg, "%s: a shard file's args hold %s; a merge takes a "
-             "shard's results only (its outputs are its own; a schedule file, only "
-             "as its own --schedule FILE)", cli_quote(shard, q, sizeof q), what);
+             "shard's results only (its outputs are its own; a schedule file or a "
+             "report, only as its own --schedule FILE or --awr FILE)",
+             cli_quote(shard, q, sizeof q), what);
     return usage_error(msg);
 }
 
@@ -642,6 +696,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     a->report_path = NULL;
     a->schedule = NULL;
     a->quiet = a->sustained = a->write_given = false;
+    a->size_small_given = a->size_large_given = false;
+    a->awr = (struct cli_advise_awr){ .peak = 1 };
     advise_longs(longs);
     optind = 1;
     opterr = 0;
@@ -673,19 +729,23 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     if (a->cfg.space.os == ADV_OS_RHEL && rhel_unpriced(a->cfg.space.clouds, rhel, sizeof rhel))
         return usage_error(rhel);
     const struct adv_targets *t = &a->cfg.targets;
+    char awr_why[CLI_MSG_MAX];
     const char *conflict = schedule_conflict(a, a->sustained, a->write_given);
-    if (conflict)
+    if (conflict || (conflict = cli_advise_awr_conflict(a, awr_why, sizeof awr_why)))
         return usage_error(conflict);
+    int awr_rc = cli_advise_awr_apply(a);
+    if (awr_rc != 0)
+        return awr_rc;
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0 && !t->schedule)
         return shard ? shard_args_error(shard->file, "no performance target, so no search "
                                         "made them")
                      : usage_error("give at least one performance target: --need-mbps, "
-                                   "--need-iops, --need-latency or --schedule");
+                                   "--need-iops, --need-latency, --schedule or --awr");
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");
     return shard ? 0 : check_outputs(a->json_path, a->report_path,
-                                          t->schedule_source, NULL, 0);
+                                          t->schedule_source, a->awr.file, NULL, 0);
 }
 
 /* Whether arg is the option `name` ("--json"), as "--json X" (*takes
@@ -727,8 +787,11 @@ static int advise_json(void *arg, const sim_stop_flag *stop, char **text, char *
 {
     const struct advise_out *out = arg;
     char *t = NULL;
-    int rc = cli_advise_json_text(&out->a->cfg, out->r, out->a->command_line,
-                                  ASMSIM_VERSION, &t, why, why_len);
+    const struct cli_advise_doc doc = {
+        .cfg = &out->a->cfg, .r = out->r, .command_line = out->a->command_line,
+        .version = ASMSIM_VERSION, .awr = &out->a->awr,
+    };
+    int rc = cli_advise_json_text(&doc, &t, why, why_len);
 
     (void)stop;                     /* a JSON in a moment: not stopped */
     if (rc == 0 && (*text = strdup(t)) == NULL) {
@@ -846,17 +909,34 @@ static int merge_json_arg(const char *json)
     return 2;
 }
 
-/* asmsim advise [--json PATH] [--schedule FILE] --merge FILE...: the
-   answer of a search run as --shard K/N pieces, as the whole search gives
-   it.  A shard gives only its results and the search they belong to: its
-   args define the search (an output or a file to read among them is
-   refused; a schedule file is read only when the merge's own command line
-   names it, as the shards recorded it), the outputs are the merge's own,
-   checked before anything is read. */
+/* A merge's own --schedule FILE or --awr FILE (argv[*i], its value
+   "=FILE" or the next argument) into *slot.  0, or 2 after printing the
+   reason. */
+static int merge_file_opt(int argc, char **argv, int *i, const char *name,
+                          const char **slot)
+{
+    char msg[CLI_MSG_MAX];
+    size_t n = strlen(name);
+
+    *slot = argv[*i][n] == '=' ? argv[*i] + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+    if (*slot && (*slot)[0])
+        return 0;
+    snprintf(msg, sizeof msg, "%s: needs a value", name);
+    return usage_error(msg);
+}
+
+/* asmsim advise [--json PATH] [--schedule FILE] [--awr FILE] --merge
+   FILE...: the answer of a search run as --shard K/N pieces, as the whole
+   search gives it.  A shard gives only its results and the search they
+   belong to: its args define the search (an output or a file to read
+   among them is refused; a schedule file or an --awr report is read only
+   when the merge's own command line names it, as the shards recorded
+   it), the outputs are the merge's own, checked before anything is
+   read. */
 static int cmd_merge(int argc, char **argv)
 {
     struct cli_advise_opts a = { .schedule = NULL };
-    struct shard_src src = { NULL, NULL };
+    struct shard_src src = { NULL, NULL, NULL };
     const char *json = NULL;
     char **files = calloc((size_t)argc, sizeof *files);
     int n = 0, rc = 0;
@@ -869,19 +949,20 @@ static int cmd_merge(int argc, char **argv)
             json = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 7;
             rc = merge_json_arg(json);
         } else if (is_option(argv[i], "--schedule", &next)) {
-            src.schedule = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 11;
-            rc = src.schedule && src.schedule[0] ? 0 : usage_error("--schedule: needs a value");
+            rc = merge_file_opt(argc, argv, &i, "--schedule", &src.schedule);
+        } else if (is_option(argv[i], "--awr", &next)) {
+            rc = merge_file_opt(argc, argv, &i, "--awr", &src.awr);
         } else if (strcmp(argv[i], "--merge") == 0)
             continue;
         else if (argv[i][0] == '-' && argv[i][1])
-            rc = usage_error("--merge takes shard files, --json and --schedule only");
+            rc = usage_error("--merge takes shard files, --json, --schedule and --awr only");
         else
             files[n++] = argv[i];
     }
     if (rc == 0 && n == 0)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
     if (rc == 0)
-        rc = check_outputs(json, NULL, src.schedule, files, n);
+        rc = check_outputs(json, NULL, src.schedule, src.awr, files, n);
     struct cli_advise_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
@@ -899,6 +980,8 @@ static int cmd_merge(int argc, char **argv)
                 strcmp(a.cfg.targets.schedule_source, src.schedule) == 0))
                 rc = usage_error("--schedule: the shards' search has another schedule "
                                  "or none; give the one they were run with");
+            if (rc == 0 && src.awr && !a.awr.file)
+                rc = usage_error("--awr: the shards' search has no report; give none");
         }
         rc = args ? rc : 1;
         free(args);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "sim/advise/advise.h"
+#include "sim/cli/cli_advise_awr.h"
 #include "sim/cli/cli_advise_json.h"
 
 struct cli_advise_opts {
@@ -20,9 +21,12 @@ struct cli_advise_opts {
     bool quiet;                     /* --quiet: no progress line */
     bool sustained;                 /* parsing: --sustained was given */
     bool write_given;               /* parsing: --write was given */
+    bool size_small_given;          /* parsing: --size-small was given */
+    bool size_large_given;          /* parsing: --size-large was given */
+    struct cli_advise_awr awr;      /* --awr, --peak, --keep-latency */
 };
 
-/* Free what parsing the options allocated (the schedule). */
+/* Free what parsing the options allocated (the schedule, the report). */
 void cli_advise_opts_free(struct cli_advise_opts *a);
 
 /* The answer, "why nothing cheaper", the burst alternative and the clouds

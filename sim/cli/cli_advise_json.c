@@ -24,6 +24,7 @@
 #include "layouts/why.h"
 #include "sim/model/forecast.h"
 #include "sim/report/report.h"
+#include "sim/cli/cli_advise_awr.h"
 #include "sim/cli/cli_advise_json.h"
 #include "sim/report/report_input.h"
 
@@ -79,7 +80,18 @@ static void put_schedule(struct tree *t, cJSON *targets, const struct adv_target
     put(t, o, "unmet_tolerance_frac", cJSON_CreateNumber(SIM_FORECAST_UNMET_TOLERANCE));
 }
 
-static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g)
+/* targets.awr: where the targets came from with --awr, or null. */
+static void put_awr(struct tree *t, cJSON *targets, const struct cli_advise_awr *w)
+{
+    if (!w || !w->file || !w->report) {
+        put(t, targets, "awr", cJSON_CreateNull());
+        return;
+    }
+    put(t, targets, "awr", cli_advise_awr_json(w));
+}
+
+static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g,
+                        const struct cli_advise_awr *awr)
 {
     cJSON *o = put(t, root, "targets", cJSON_CreateObject());
 
@@ -95,6 +107,7 @@ static void put_targets(struct tree *t, cJSON *root, const struct adv_targets *g
     put(t, o, "small_bytes", cJSON_CreateNumber(g->small_bytes));
     put(t, o, "large_bytes", cJSON_CreateNumber(g->large_bytes));
     put_schedule(t, o, g);
+    put_awr(t, o, awr);
 }
 
 static cJSON *names_array(const char (*names)[PROF_NAME_MAX], int n)
@@ -370,18 +383,18 @@ static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cf
     }
 }
 
-static cJSON *build(struct tree *t, const struct adv_cfg *cfg,
-                    const struct adv_result *r, const char *command_line,
-                    const char *version)
+static cJSON *build(struct tree *t, const struct cli_advise_doc *d)
 {
+    const struct adv_cfg *cfg = d->cfg;
+    const struct adv_result *r = d->r;
     cJSON *root = cJSON_CreateObject();
 
     if (!root)
         return NULL;
     put(t, root, "kind", cJSON_CreateString("advice"));
-    put(t, root, "asmsim_version", str_or_null(version));
-    put(t, root, "command", str_or_null(command_line));
-    put_targets(t, root, &cfg->targets);
+    put(t, root, "asmsim_version", str_or_null(d->version));
+    put(t, root, "command", str_or_null(d->command_line));
+    put_targets(t, root, &cfg->targets, d->awr);
     put_space(t, root, cfg);
     put_search(t, root, r);
     put_list(t, root, "best", cfg, r->best, r->n_best);
@@ -409,12 +422,11 @@ static int put_text(FILE *f, void *arg)
     return fputs(arg, f) == EOF || fputc('\n', f) == EOF ? -EIO : 0;
 }
 
-int cli_advise_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
-                         const char *command_line, const char *version,
-                         char **text, char *why, size_t why_len)
+int cli_advise_json_text(const struct cli_advise_doc *d, char **text, char *why,
+                         size_t why_len)
 {
     struct tree t = { false };
-    cJSON *root = build(&t, cfg, r, command_line, version);
+    cJSON *root = build(&t, d);
 
     *text = root && !t.oom ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);

@@ -9,13 +9,24 @@
 
 #include "sim/advise/advise.h"
 
+struct cli_advise_awr;              /* cli_advise_awr.h */
+
+/* What the advise JSON is made of. */
+struct cli_advise_doc {
+    const struct adv_cfg *cfg;
+    const struct adv_result *r;
+    const char *command_line;
+    const char *version;                /* asmsim's */
+    const struct cli_advise_awr *awr;   /* where the targets came from
+                                           (--awr); NULL: the options */
+};
+
 /* The search's configuration and result as one JSON document, text
    without a final newline (cJSON_free it): what --json writes (through
-   the writer table, report_writers.h) and --report makes its page from;
-   version is asmsim's.  0 or -ENOMEM with why. */
-int cli_advise_json_text(const struct adv_cfg *cfg, const struct adv_result *r,
-                         const char *command_line, const char *version,
-                         char **text, char *why, size_t why_len);
+   the writer table, report_writers.h) and --report makes its page from.
+   0 or -ENOMEM with why. */
+int cli_advise_json_text(const struct cli_advise_doc *d, char **text, char *why,
+                         size_t why_len);
 
 /* --shard: what the search decided (struct adv_decided) as JSON lines
    to path ("-": stdout): a first line with the shard, the advise

@@ -17,6 +17,7 @@
  * JSON of several are cli_awr_series.c's, and -o writes the busiest
  * interval.  --peak FACTOR multiplies every rate (the figures are the
  * interval's averages; a minute's peak can be many times the mean).
+ * advise --awr is cli_advise_awr.c's; forecast --awr cli_forecast.c's.
  */
 #include <errno.h>
 #include <math.h>

@@ -335,7 +335,7 @@ static const struct help_item advise_page[] = {
         "bill, simulated figures, headroom, binding limit and the 'asmsim run' that\n"
         "reproduces it; then why nothing cheaper meets the targets.\n"
         "\n"
-        "Targets (at least one of the first three, or --schedule):\n"),
+        "Targets (at least one of the first three, --schedule or --awr):\n"),
     ADVISE_ROW("need-mbps"),
     ADVISE_ROW("need-iops"),
     ADVISE_ROW("need-latency"),
@@ -345,6 +345,9 @@ static const struct help_item advise_page[] = {
     ADVISE_ROW("size-small"),
     ADVISE_ROW("size-large"),
     ADVISE_ROW("schedule"),
+    ADVISE_ROW("awr"),
+    ADVISE_ROW("peak"),
+    ADVISE_ROW("keep-latency"),
     TXT(CLI_FOR_ADVISE,
         "Space:\n"),
     ADVISE_ROW("clouds"),
@@ -368,8 +371,9 @@ static const struct help_item advise_page[] = {
     TXT(CLI_FOR_ADVISE,
         "  --merge FILE...       asmsim advise [--json F] --merge FILES: the answer\n"
         "                        of shards 1/N .. N/N, the same as the whole search;\n"
-        "                        a search of a schedule file names it again\n"
-        "                        (--schedule FILE): a merge reads no file a shard names\n"
+        "                        a search of a schedule file or a report names it\n"
+        "                        again (--schedule FILE, --awr FILE): a merge reads no\n"
+        "                        file a shard names\n"
         "  -h, --help            this help\n"
         "\n"
         "When nothing meets the targets, the output says so and lists what the dearest\n"

@@ -2,7 +2,9 @@
  * html_advice.c - the report of `asmsim advise` (JSON "kind": "advice",
  * docs/fields.md "Advise JSON").
  *
- *   header    what was asked (targets), what was searched (clouds, the
+ *   header    what was asked (targets; with --awr the report they came
+ *             from, the factor and each target's classes), what was
+ *             searched (clouds, the
  *             candidate counts, those the latency floor set aside), the
  *             command; the answer in one line (the cheapest configuration
  *             meeting every target), and a rate target (or a schedule)
@@ -228,6 +230,61 @@ static void targets_text(const cJSON *doc, char *buf, size_t len)
                  html_str_or(doc, "space.os", "?"));
 }
 
+/* The names of an array of strings at key of x, ", "-joined, after the
+   `at` characters of buf: the new length. */
+static size_t add_names(const cJSON *x, const char *key, char *buf, size_t len, size_t at)
+{
+    const cJSON *name;
+    const char *sep = "";
+
+    cJSON_ArrayForEach(name, html_get(x, key))
+        if (at < len && cJSON_IsString(name)) {
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", sep, name->valuestring);
+            sep = ", ";
+        }
+    return at;
+}
+
+/* With --awr (targets.awr), where the targets came from: "AWR text report
+   F: database D, instance I, snapshots 1-2 (3600 s); the interval's
+   averages ...; small I/O: ...; large I/O: ...; latency: ..."; false
+   without. */
+static bool awr_text(const cJSON *doc, char *buf, size_t len)
+{
+    const cJSON *w = html_get(doc, "targets.awr");
+    double b = 0, e = 0, s = 0, peak = 1;
+    size_t at;
+
+    if (!cJSON_IsObject(w))
+        return false;
+    html_num(w, "begin_snap", &b);
+    html_num(w, "end_snap", &e);
+    html_num(w, "elapsed_s", &s);
+    html_num(w, "peak_factor", &peak);
+    at = (size_t)snprintf(buf, len, "%s report %s: database %s, instance %s, snapshots "
+                          "%.0f-%.0f (%.0f s); ", html_str_or(w, "kind", "?"),
+                          html_str_or(w, "file", "?"), html_str_or(w, "database", "?"),
+                          html_str_or(w, "instance", "?"), b, e, s);
+    if (at < len && cJSON_IsTrue(html_get(w, "peak_given")))
+        at += (size_t)snprintf(buf + at, len - at, "its rates x %g (--peak); ", peak);
+    else if (at < len)
+        at += (size_t)snprintf(buf + at, len - at, "the interval's averages, which "
+                               "understate one-minute peaks; ");
+    if (at < len)
+        at += (size_t)snprintf(buf + at, len - at, "small I/O: ");
+    at = add_names(w, "small_classes", buf, len, at);
+    if (at < len)
+        at += (size_t)snprintf(buf + at, len - at, "; large I/O: ");
+    at = add_names(w, "large_classes", buf, len, at);
+    if (at < len && cJSON_IsObject(html_get(w, "latency")))
+        at += (size_t)snprintf(buf + at, len - at, "; latency: db file sequential read "
+                               "%s", html_str_or(w, "latency.as_printed", "?"));
+    if (at < len && cJSON_IsObject(html_get(w, "log_write")))
+        snprintf(buf + at, len - at, " (log file parallel write %s, not a target)",
+                 html_str_or(w, "log_write.as_printed", "?"));
+    return true;
+}
+
 /* "m6i.xlarge + 4 x gp3:500GiB" */
 /* What a price beside it covers: the configuration, or for a rejection
    by the instance's own limits (instance_limited: its price is the
@@ -301,7 +358,7 @@ static void out_of_reach(struct html_out *o, const cJSON *doc)
 static void header(struct html_out *o, const cJSON *doc, const char *name)
 {
     const cJSON *best = cJSON_GetArrayItem(html_get(doc, "best"), 0);
-    char text[512];
+    char text[1024];
     double v = 0, usd;
 
     fputs("<header>\n<h1>", o->f);
@@ -309,6 +366,8 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     fputs("</h1>\n<table class=\"what\"><tbody>\n", o->f);
     targets_text(doc, text, sizeof text);
     html_what_row(o, "targets", text);
+    if (awr_text(doc, text, sizeof text))
+        html_what_row(o, "targets from", text);
     const cJSON *cloud;
     text[0] = '\0';
     cJSON_ArrayForEach(cloud, html_get(doc, "space.clouds"))
