@@ -595,9 +595,12 @@ static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t
     const cJSON *head = cJSON_GetObjectItemCaseSensitive(o, "headroom_frac");
     const cJSON *burst = cJSON_GetObjectItemCaseSensitive(o, "burst");
 
+    const char *aside = str_of(o, "set_aside");
+
     memset(x, 0, sizeof *x);
+    /* an instance set aside by a constraint carries no volume */
     if (!inst || !vol || prof_instance_find(inst, &x->c.instance, why, why_len) != 0 ||
-        prof_volume_parse(vol, &x->c.volume, why, why_len) != 0)
+        (!(aside && !vol[0]) && prof_volume_parse(vol, &x->c.volume, why, why_len) != 0))
         return -EINVAL;
     x->c.disks = (int)num_of(o, "disks");
     x->c.failgroups = (int)num_of(o, "failgroups");
@@ -609,7 +612,6 @@ static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t
     x->c.total_usd_month = num_of(bill, "total");
     x->c.licence_units = (int)num_of(o, "licence_units");
     x->c.instance.memory_gib = num_of(o, "memory_gib");     /* as priced */
-    const char *aside = str_of(o, "set_aside");
     snprintf(x->set_aside, sizeof x->set_aside, "%s", aside ? aside : "");
     x->simulated = bool_of(o, "simulated");
     x->instance_limited = bool_of(o, "instance_limited");
