@@ -13,6 +13,7 @@
 #include "sim/profiles/licence.h"
 #include "sim/profiles/profiles.h"
 #include "tests/check.h"
+#include "tests/must_instance.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -20,11 +21,7 @@ static char why[256];
 
 static struct inst_profile inst(const char *name)
 {
-    struct inst_profile in;
-    memset(&in, 0, sizeof in);
-    if (prof_instance_find(name, &in, why, sizeof why) != 0)
-        CHECK_FAIL_AT("prof_instance_find(\"%s\"): %s", name, why);
-    return in;
+    return must_instance(name);
 }
 
 /* The rule (providers/ebs.c, ec2_arch): a "g" among the letters after the
