@@ -709,6 +709,7 @@ static void study_oci_vs_aws_should_keep_the_published_price_ratio_or_beat_it(vo
     c.space.max_disks = 1;
     set_list(c.space.types, &c.space.n_types, "io2", "oci-higher");
     set_list(c.space.families, &c.space.n_families, "c6g", "e4flex");
+    c.space.arch = PROF_ARCH_UNKNOWN;   /* the study's c6g is Graviton (arm64) */
     r = search(&c);
     if (!r)
         return;

@@ -11,6 +11,7 @@
 #include "sim/profiles/prices_table.h"
 #include "sim/profiles/profiles.h"
 #include "tests/check.h"
+#include "tests/must_instance.h"
 
 #include <errno.h>
 #include <math.h>
@@ -21,11 +22,7 @@ static char why[256];
 
 static struct inst_profile inst(const char *name)
 {
-    struct inst_profile in;
-    memset(&in, 0, sizeof in);
-    if (prof_instance_find(name, &in, why, sizeof why) != 0)
-        CHECK_FAIL_AT("prof_instance_find(\"%s\"): %s", name, why);
-    return in;
+    return must_instance(name);
 }
 
 static struct vol_profile vol(const char *spec)

@@ -49,6 +49,7 @@
 #include "layouts/layout.h"
 #include "sim/core/device.h"
 #include "sim/core/stop_flag.h"
+#include "sim/profiles/licence.h"
 #include "sim/profiles/profiles.h"
 #include "sim/profiles/provider.h"
 #include "workloads/schedule.h"
@@ -120,6 +121,22 @@ struct adv_space_cfg {
     bool burst_ok;                  /* burst counts toward the targets */
     enum adv_os os;
     double memory_per_ocpu_gb;      /* OCI flex shapes; 0 = OCI's default */
+    /* Instance constraints (advise_limits.c): an instance that fails one
+       is no candidate, and is listed with the reason among "why nothing
+       cheaper" when it is priced below the answer. */
+    enum prof_arch arch;            /* PROF_ARCH_UNKNOWN: any; default x86_64 */
+    int min_vcpus, max_vcpus;       /* 0 = no bound */
+    double min_memory_gib;          /* 0 = no bound; a flex shape's is
+                                       the memory it is priced with */
+    int n_exclude;                  /* --exclude-families */
+    char exclude[ADV_MAX_LIST][PROF_NAME_MAX];
+    /* Oracle Database licences (sim/profiles/licence.h): counted per
+       instance by its provider's rules and priced at licence_usd_month a
+       unit (processor licence, or SE2 socket); the search minimises the
+       total, infrastructure and licences.  An instance SE2 may not be
+       licensed on is set aside. */
+    enum prof_licence licence;
+    double licence_usd_month;       /* per unit a month; > 0 with a licence */
 };
 
 struct adv_cfg {
@@ -175,7 +192,9 @@ struct adv_config {
     double instance_usd_month;
     double volume_usd_month;        /* one volume */
     double volumes_usd_month;       /* all of them */
-    double total_usd_month;
+    int licence_units;              /* 0 without --licence */
+    double licence_usd_month;       /* units x the unit's price, to the cent */
+    double total_usd_month;         /* instance + volumes + licences */
 };
 
 enum adv_target_id {
@@ -254,6 +273,10 @@ struct adv_outcome {
                                        target: "instance MB/s", ... */
     bool has_day;                   /* simulated with a schedule */
     struct adv_day day;
+    /* set aside by an instance constraint, not judged: why ("arm64
+       (--arch x86_64)"); "" otherwise.  Then instance_limited, and the
+       bill is the instance's and its licences' */
+    char set_aside[120];
 };
 
 /* A growable list of outcomes. */
@@ -370,7 +393,8 @@ const char *adv_target_label(enum adv_target_id t);  /* ..., "schedule" */
 const char *adv_target_key(enum adv_target_id t);   /* "mbps", "iops", ... */
 
 /* Defaults: no targets, 0 % writes, external redundancy, 8 KiB /
-   128 KiB, AWS, sustained, top 10, 1 job, seed 1. */
+   128 KiB, AWS, x86-64 instances, no licence, sustained, top 10, 1 job,
+   seed 1. */
 void adv_cfg_defaults(struct adv_cfg *cfg);
 
 #endif

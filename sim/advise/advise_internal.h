@@ -17,6 +17,16 @@ struct adv_volopt {
     uint64_t usable_bytes;          /* of the disk group */
 };
 
+/* An instance an instance constraint set aside (advise_limits.c): its
+   price, its licences where they can be counted, and why. */
+struct adv_inst_aside {
+    struct inst_profile p;
+    double usd_month;
+    int licence_units;
+    double licence_usd_month;
+    char why[120];
+};
+
 /* A candidate: instance x volume option (which fixes type and disks). */
 struct adv_cand {
     double total_usd_month;
@@ -29,6 +39,8 @@ struct adv_cand {
 struct adv_inst {
     struct inst_profile p;
     double usd_month;               /* advise_cost.c */
+    int licence_units;              /* advise_limits.c; 0 without a licence */
+    double licence_usd_month;       /* ... their price, to the cent */
     int max_data_disks;             /* attachment limit, data volumes */
     unsigned cloud;                 /* its provider's bit (adv_cloud_bit) */
     /* the rejected candidate of this instance that came closest to the
@@ -58,6 +70,8 @@ struct adv_space {
     int n_inst;
     struct adv_volopt *opt;
     int n_opt;
+    struct adv_inst_aside *aside;   /* set aside by a constraint */
+    int n_aside;
     struct adv_cand *cand;          /* admitted by the bound */
     long n_cand;
     long enumerated;
@@ -92,6 +106,21 @@ bool adv_volume_bursts(const struct vol_profile *v);
 /* The configuration (bill included) of candidate k. */
 void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
                       struct adv_config *out);
+
+/* advise_limits.c: whether instance in passes the instance constraints
+   of sc: 0, or 1 with the reason in why ("arm64 (--arch x86_64)",
+   "2 vCPUs < --min-vcpus 16").  adv_licence: the licence units in needs
+   under sc's licence and their monthly price (0 and 0 without one): 0,
+   or -EINVAL with why (SE2 above its vCPU limit). */
+int adv_limits_check(const struct adv_space_cfg *sc, const struct inst_profile *in,
+                     char *why, size_t len);
+int adv_licence(const struct adv_space_cfg *sc, const struct inst_profile *in, int *units,
+                double *usd_month, char *why, size_t len);
+/* advise_space.c: whether the family of instance `name` is one of
+   list[0..n) (as --families names them: "m5", "e4flex"), its family
+   into fam. */
+bool adv_family_listed(const char (*list)[PROF_NAME_MAX], int n, const char *name,
+                       char *fam, size_t fam_len);
 
 /* advise_cost.c: the monthly price of an instance (to the cent) and of
    one volume (its list price, unrounded, as a bill multiplies it); false

@@ -63,6 +63,8 @@ void adv_cfg_defaults(struct adv_cfg *cfg)
     cfg->targets.small_bytes = 8192;        /* ORION -size_small */
     cfg->targets.large_bytes = 131072;      /* the studies' 128 KiB */
     cfg->space.clouds = ADV_CLOUD_AWS;
+    /* Oracle Database runs on x86-64 in these clouds (advise_limits.c) */
+    cfg->space.arch = PROF_ARCH_X86_64;
     cfg->top = ADV_DEFAULT_TOP;
     cfg->jobs = 1;
     cfg->seed = 1;
@@ -112,7 +114,10 @@ static int cmp_outcome(const void *pa, const void *pb)
    field by field.  (A byte compare of copies with the names cleared read
    their padding, which C leaves unspecified even after a memset: an
    assignment need not copy it.)  A field added to struct inst_profile
-   belongs here too; the assertion below catches one added at its end. */
+   belongs here too, unless the model does not read it (arch, vcpus and
+   memory_gib: the constraints and licences, which the bill and the
+   space take from the candidate's own instance); the assertion below
+   catches one added at its end. */
 static bool alike_to_model(const struct inst_profile *a, const struct inst_profile *b)
 {
     return strcmp(a->provider, b->provider) == 0 && a->platform == b->platform &&
@@ -449,7 +454,7 @@ static void bound_outcome(const struct adv_cfg *cfg, const struct adv_space *s,
     adv_space_config(s, k, &o->c);
     o->instance_limited = alone;
     if (alone) {
-        o->c.total_usd_month = o->c.instance_usd_month;
+        o->c.total_usd_month = o->c.instance_usd_month + o->c.licence_usd_month;
         o->c.volumes_usd_month = 0;
     }
     o->bound_mbps = mbps;
@@ -489,6 +494,30 @@ static int log_bound_rejections(const struct adv_cfg *cfg, const struct adv_spac
             bound_outcome(cfg, s, &s->inst[i], &o);
             rc = adv_log_add(log, &o);
         }
+    return rc;
+}
+
+/* The instances an instance constraint set aside (advise_limits.c), into
+   log as rejections of the instance alone with the reason: "why nothing
+   cheaper" lists those priced below the answer. */
+static int log_set_aside(const struct adv_space *s, struct adv_log *log)
+{
+    struct adv_outcome o;
+    int rc = 0;
+
+    for (int i = 0; i < s->n_aside && rc == 0; i++) {
+        const struct adv_inst_aside *a = &s->aside[i];
+        memset(&o, 0, sizeof o);
+        o.c.instance = a->p;
+        o.c.instance_usd_month = a->usd_month;
+        o.c.licence_units = a->licence_units;
+        o.c.licence_usd_month = a->licence_usd_month;
+        o.c.total_usd_month = a->usd_month + a->licence_usd_month;
+        o.instance_limited = true;
+        snprintf(o.set_aside, sizeof o.set_aside, "%s", a->why);
+        snprintf(o.binding, sizeof o.binding, "instance constraint");
+        rc = adv_log_add(log, &o);
+    }
     return rc;
 }
 
@@ -634,6 +663,8 @@ static int decide(const struct adv_cfg *cfg, struct adv_decided *d,
     rc = search_space(cfg, &s, &main_scan, &d->sim, d);
     if (rc == 0)
         rc = log_bound_rejections(bound_cfg, &s, &d->bound);
+    if (rc == 0)
+        rc = log_set_aside(&s, &d->bound);
     if (rc == 0 && !d->interrupted)
         rc = log_reach(cfg, &s, d);
     /* a sustained search: the candidates remade with burst bounds over the
@@ -711,7 +742,9 @@ static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound
         for (int k = 0; k < 2; k++)
             while (at[k] >= 0 && !o[k]) {
                 const struct adv_outcome *x = &logs[k]->v[at[k]];
-                if (!x->pass && x->c.total_usd_month < below)
+                /* a constraint's rejection is news only below an answer */
+                if (!x->pass && x->c.total_usd_month < below &&
+                    !(x->set_aside[0] && isinf(below)))
                     o[k] = x;
                 else
                     at[k]--;

@@ -212,35 +212,74 @@ static void family_of(const char *name, char *out, size_t len)
     snprintf(out, len, "%.*s", (int)n, s);
 }
 
-static bool family_selected(const struct adv_space_cfg *sc, const char *name)
+bool adv_family_listed(const char (*list)[PROF_NAME_MAX], int n, const char *name,
+                       char *fam, size_t fam_len)
 {
-    char fam[PROF_NAME_MAX];
-
-    if (sc->n_families == 0)
-        return true;
-    family_of(name, fam, sizeof fam);
-    for (int i = 0; i < sc->n_families; i++) {
-        if (strcasecmp(past_family_prefix(sc->families[i]), fam) == 0)
+    family_of(name, fam, fam_len);
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(past_family_prefix(list[i]), fam) == 0)
             return true;
-    }
     return false;
 }
 
-static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
-                     const struct inst_profile *p)
+static bool family_selected(const struct adv_space_cfg *sc, const char *name)
 {
+    char fam[PROF_NAME_MAX];
+    return sc->n_families == 0 ||
+           adv_family_listed(sc->families, sc->n_families, name, fam, sizeof fam);
+}
+
+/* A priced instance an instance constraint sets aside (why), kept for
+   "why nothing cheaper". */
+static int push_aside(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
+                      const struct inst_profile *p, double usd, const char *why)
+{
+    char w[PROF_WHY_CHARS + 1];
+    int rc = reserve_one((void **)&s->aside, s->n_aside, cap, sizeof *s->aside);
+    if (rc < 0)
+        return rc;
+    struct adv_inst_aside *a = &s->aside[s->n_aside++];
+    memset(a, 0, sizeof *a);
+    a->p = *p;
+    a->usd_month = usd;
+    if (adv_licence(&cfg->space, p, &a->licence_units, &a->licence_usd_month, w, sizeof w))
+        a->licence_units = 0;       /* not countable (SE2 above its limit) */
+    snprintf(a->why, sizeof a->why, "%s", why);
+    return 0;
+}
+
+/* The instance as the search sees it: an OCI flex shape with the memory
+   it is priced with (--memory-per-ocpu), for --min-memory. */
+static struct inst_profile as_priced(const struct adv_space_cfg *sc,
+                                     const struct inst_profile *p)
+{
+    struct inst_profile q = *p;
+    if (q.ocpus > 0 && sc->memory_per_ocpu_gb > 0)
+        q.memory_gib = sc->memory_per_ocpu_gb * q.ocpus;
+    return q;
+}
+
+static int push_inst(struct adv_space *s, long cap[2], const struct adv_cfg *cfg,
+                     const struct inst_profile *listed)
+{
+    struct inst_profile pq = as_priced(&cfg->space, listed);
+    const struct inst_profile *p = &pq;
+    char why[120], w[PROF_WHY_CHARS + 1];
     double usd;
     int rc;
 
     if (!family_selected(&cfg->space, p->name) ||
         !adv_cost_instance(p, &cfg->space, &usd))
         return 0;
-    if ((rc = reserve_one((void **)&s->inst, s->n_inst, cap, sizeof *s->inst)) < 0)
+    if (adv_limits_check(&cfg->space, p, why, sizeof why) != 0)
+        return push_aside(s, &cap[1], cfg, p, usd, why);
+    if ((rc = reserve_one((void **)&s->inst, s->n_inst, &cap[0], sizeof *s->inst)) < 0)
         return rc;
     struct adv_inst *in = &s->inst[s->n_inst++];
     memset(in, 0, sizeof *in);
     in->p = *p;
     in->usd_month = usd;
+    adv_licence(&cfg->space, p, &in->licence_units, &in->licence_usd_month, w, sizeof w);
     in->max_data_disks = prof_instance_data_volumes_max(p);
     in->cloud = adv_cloud_bit(prof_provider_of_instance(p));
     in->closest_ratio = in->reach_day_ratio = -1;
@@ -250,7 +289,7 @@ static int push_inst(struct adv_space *s, long *cap, const struct adv_cfg *cfg,
 
 /* The instances of cloud pv: its flexible shapes at its OCPU ladder, or,
    without shapes, every listed instance of it. */
-static int cloud_instances(const struct adv_cfg *cfg, struct adv_space *s, long *cap,
+static int cloud_instances(const struct adv_cfg *cfg, struct adv_space *s, long cap[2],
                            const struct prof_provider *pv)
 {
     struct inst_profile p;
@@ -274,29 +313,41 @@ static int cloud_instances(const struct adv_cfg *cfg, struct adv_space *s, long 
     return 0;
 }
 
+/* No instance passed: the families selected none, or the constraints
+   set every one aside (the first named). */
+static int no_instance(const struct adv_cfg *cfg, const struct adv_space *s,
+                       char *why, size_t why_len)
+{
+    char list[128] = "";
+
+    if (s->n_aside > 0) {
+        snprintf(why, why_len, "no instance of the clouds and families searched meets the "
+                 "instance constraints (%d set aside, e.g. %s: %s)", s->n_aside,
+                 s->aside[0].p.name, s->aside[0].why);
+        return -EINVAL;
+    }
+    for (int i = 0; i < cfg->space.n_families && strlen(list) < 80; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 i ? "," : "", cfg->space.families[i]);
+    snprintf(why, why_len, "--families %s: no priced instance type of the "
+             "selected clouds is in these families; see 'asmsim profiles "
+             "instances'", list);
+    return -EINVAL;
+}
+
 static int select_instances(const struct adv_cfg *cfg, struct adv_space *s,
                             char *why, size_t why_len)
 {
-    long cap = 0;
+    long cap[2] = { 0, 0 };         /* of s->inst, s->aside */
     int rc;
 
     for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
         const struct prof_provider *pv = adv_cloud_provider(c);
         if (pv && (cfg->space.clouds & (1u << c)) &&
-            (rc = cloud_instances(cfg, s, &cap, pv)) < 0)
+            (rc = cloud_instances(cfg, s, cap, pv)) < 0)
             return rc;
     }
-    if (s->n_inst == 0) {
-        char list[128] = "";
-        for (int i = 0; i < cfg->space.n_families && strlen(list) < 80; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                     i ? "," : "", cfg->space.families[i]);
-        snprintf(why, why_len, "--families %s: no priced instance type of the "
-                 "selected clouds is in these families; see 'asmsim profiles "
-                 "instances'", list);
-        return -EINVAL;
-    }
-    return 0;
+    return s->n_inst == 0 ? no_instance(cfg, s, why, why_len) : 0;
 }
 
 /* ---- volume options --------------------------------------------------- */
@@ -763,7 +814,8 @@ static int group_candidates(struct adv_space *s, const struct adv_cfg *cfg,
         }
         adv_bound_with(t, &in->p, &vo->v, vo->disks, &ir, &bd);
         struct adv_cand c = {
-            .total_usd_month = adv_cost_total(in->usd_month, vo->disks, vo->usd_month),
+            .total_usd_month = adv_cost_total(in->usd_month, vo->disks, vo->usd_month) +
+                               in->licence_usd_month,
             .inst = i, .opt = o, .bound_mbps = (float)bd.mbps, .bound_iops = (float)bd.iops };
         note_instance(in, t, &bd);
         note_reach(in, &c);
@@ -1032,6 +1084,7 @@ int adv_space_build(const struct adv_cfg *user_cfg, bool keep_all,
 void adv_space_free(struct adv_space *s)
 {
     free(s->inst);
+    free(s->aside);
     free(s->opt);
     free(s->group_start);
     free(s->cand);
@@ -1053,5 +1106,8 @@ void adv_space_config(const struct adv_space *s, const struct adv_cand *k,
     out->instance_usd_month = in->usd_month;
     out->volume_usd_month = o->usd_month;
     out->volumes_usd_month = price_volumes_month(o->disks, o->usd_month);
-    out->total_usd_month = out->instance_usd_month + out->volumes_usd_month;
+    out->licence_units = in->licence_units;
+    out->licence_usd_month = in->licence_usd_month;
+    out->total_usd_month = out->instance_usd_month + out->volumes_usd_month +
+                           out->licence_usd_month;
 }

@@ -295,6 +295,88 @@ static int a_families(void *p, const char *v, char *why, size_t n)
                  "instance families separated by commas, e.g. m5,r5b,e4flex");
 }
 
+/* ---- instance constraints and licences (advise_limits.c) ---- */
+
+static int a_arch(void *p, const char *v, char *why, size_t n)
+{
+    struct adv_space_cfg *sp = &A(p)->cfg.space;
+    if (strcmp(v, "any") == 0) {
+        sp->arch = PROF_ARCH_UNKNOWN;
+        return 0;
+    }
+    return valid(prof_arch_parse(v, &sp->arch), why, n,
+                 "x86_64, arm64 or any (Oracle Database needs x86_64 here)");
+}
+
+static int a_min_vcpus(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, 4096, &A(p)->cfg.space.min_vcpus), why, n,
+                 "a vCPU count 1..4096");
+}
+
+static int a_max_vcpus(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, 4096, &A(p)->cfg.space.max_vcpus), why, n,
+                 "a vCPU count 1..4096");
+}
+
+/* GiB: a bare number ("128"), or a size with its unit ("128GiB"). */
+static int parse_gib(const char *v, double *gib)
+{
+    uint64_t bytes;
+    if (cli_parse_double(v, 0.001, 1e7, gib) == 0)
+        return 0;
+    if (prof_parse_size(v, &bytes) != 0 || bytes == 0)
+        return -EINVAL;
+    *gib = (double)bytes / 1073741824.0;
+    return *gib <= 1e7 ? 0 : -EINVAL;
+}
+
+static int a_min_memory(void *p, const char *v, char *why, size_t n)
+{
+    return valid(parse_gib(v, &A(p)->cfg.space.min_memory_gib), why, n,
+                 "GiB of memory, e.g. 128 or 128GiB");
+}
+
+static int a_exclude_families(void *p, const char *v, char *why, size_t n)
+{
+    struct adv_space_cfg *sp = &A(p)->cfg.space;
+    return valid(parse_names(v, sp->exclude, ADV_MAX_LIST, &sp->n_exclude), why, n,
+                 "instance families separated by commas, e.g. t3,c6gn");
+}
+
+static int a_licence(void *p, const char *v, char *why, size_t n)
+{
+    return valid(prof_licence_parse(v, &A(p)->cfg.space.licence), why, n,
+                 "ee (Enterprise Edition), se2 (Standard Edition 2) or none");
+}
+
+static int a_licence_price(void *p, const char *v, char *why, size_t n)
+{
+    return valid(cli_parse_double(v, 0.01, 1e7, &A(p)->cfg.space.licence_usd_month), why, n,
+                 "USD per licence unit a month, e.g. 1000");
+}
+
+/* What the instance constraints and licence options cannot take together;
+   NULL: nothing. */
+static const char *limits_conflict(const struct adv_space_cfg *sp, char *buf, size_t len)
+{
+    if (sp->min_vcpus > 0 && sp->max_vcpus > 0 && sp->min_vcpus > sp->max_vcpus) {
+        snprintf(buf, len, "--min-vcpus %d is above --max-vcpus %d", sp->min_vcpus,
+                 sp->max_vcpus);
+        return buf;
+    }
+    if (sp->licence != PROF_LICENCE_NONE && !(sp->licence_usd_month > 0)) {
+        snprintf(buf, len, "--licence %s needs --licence-price USD (per %s a month): "
+                 "asmsim's price data holds no Oracle list price", prof_licence_name(sp->licence),
+                 prof_licence_unit(sp->licence));
+        return buf;
+    }
+    if (sp->licence == PROF_LICENCE_NONE && sp->licence_usd_month > 0)
+        return "--licence-price prices a licence: give --licence ee or se2 with it";
+    return NULL;
+}
+
 static int a_volume_types(void *p, const char *v, char *why, size_t n)
 {
     struct adv_space_cfg *sp = &A(p)->cfg.space;
@@ -484,6 +566,49 @@ static const struct cli_opt_row advise_rows[] = {
       .set_own = a_families,
       .help = { { CLI_FOR_ADVISE, "LIST",
                   "instance families, e.g. m5,r5b,e4flex; default all" } } },
+    { .name = "arch", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_arch,
+      .help = { { CLI_FOR_ADVISE, "ARCH",
+                  "x86_64, arm64 or any; default x86_64: Oracle\n"
+                  "Database runs on x86-64 in these clouds, so Graviton\n"
+                  "(m6g, c6gn, a1, ...) would need another database" } } },
+    { .name = "min-vcpus", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_min_vcpus,
+      .help = { { CLI_FOR_ADVISE, "N",
+                  "instances with at least N vCPUs (OCI: 2 per OCPU)" } } },
+    { .name = "max-vcpus", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_max_vcpus,
+      .help = { { CLI_FOR_ADVISE, "N", "instances with at most N vCPUs" } } },
+    { .name = "min-memory", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_min_memory,
+      .help = { { CLI_FOR_ADVISE, "GIB",
+                  "instances with at least this memory, GiB (128 or\n"
+                  "128GiB); an OCI flex shape's is what it is priced\n"
+                  "with (--memory-per-ocpu, default 16 GB per OCPU)" } } },
+    { .name = "exclude-families", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_exclude_families,
+      .help = { { CLI_FOR_ADVISE, "LIST",
+                  "instance families never to choose, e.g. t3,c6gn.\n"
+                  "An instance a constraint sets aside is listed, with\n"
+                  "the constraint, under \"why nothing cheaper\" when\n"
+                  "it is priced below the answer" } } },
+    { .name = "licence", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_licence,
+      .help = { { CLI_FOR_ADVISE, "EDITION",
+                  "ee, se2 or none (the default): Oracle Database\n"
+                  "licences on the bill, apart from the infrastructure,\n"
+                  "and in the total the search minimises.  Oracle's\n"
+                  "cloud policy (2024-06): EE 1 processor licence per 2\n"
+                  "vCPUs (multi-threading on, assumed); SE2 1 socket\n"
+                  "per 4 vCPUs, rounded up, on at most 8 vCPUs (larger\n"
+                  "instances set aside).  OCI: the same, an assumption\n"
+                  "(1 OCPU = 1 EE licence); docs/advise.md" } } },
+    { .name = "licence-price", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_licence_price,
+      .help = { { CLI_FOR_ADVISE, "USD",
+                  "a licence unit (processor licence, or SE2 socket)\n"
+                  "a month; needed with --licence ee|se2 (asmsim has\n"
+                  "no Oracle list price)" } } },
     { .name = "volume-types", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_volume_types,
       .help = { { CLI_FOR_ADVISE, "LIST",
@@ -732,6 +857,9 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     char awr_why[CLI_MSG_MAX];
     const char *conflict = schedule_conflict(a, a->sustained, a->write_given);
     if (conflict || (conflict = cli_advise_awr_conflict(a, awr_why, sizeof awr_why)))
+        return usage_error(conflict);
+    char limits[CLI_MSG_MAX];
+    if ((conflict = limits_conflict(&a->cfg.space, limits, sizeof limits)) != NULL)
         return usage_error(conflict);
     int awr_rc = cli_advise_awr_apply(a);
     if (awr_rc != 0)

@@ -122,6 +122,22 @@ static cJSON *names_array(const char (*names)[PROF_NAME_MAX], int n)
     return a;
 }
 
+/* The instance constraints and the licence of a search (advise_limits.c). */
+static void put_limits(struct tree *t, cJSON *o, const struct adv_space_cfg *s)
+{
+    bool lic = s->licence != PROF_LICENCE_NONE;
+
+    put(t, o, "arch", cJSON_CreateString(s->arch == PROF_ARCH_UNKNOWN ? "any"
+                                                                      : prof_arch_name(s->arch)));
+    put(t, o, "min_vcpus", number_or_null(s->min_vcpus, s->min_vcpus > 0));
+    put(t, o, "max_vcpus", number_or_null(s->max_vcpus, s->max_vcpus > 0));
+    put(t, o, "min_memory_gib", number_or_null(s->min_memory_gib, s->min_memory_gib > 0));
+    put(t, o, "exclude_families", names_array(s->exclude, s->n_exclude));
+    put(t, o, "licence", cJSON_CreateString(prof_licence_name(s->licence)));
+    put(t, o, "licence_usd_unit_month", number_or_null(s->licence_usd_month, lic));
+    put(t, o, "licence_unit", str_or_null(lic ? prof_licence_unit(s->licence) : NULL));
+}
+
 static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
 {
     const struct adv_space_cfg *s = &cfg->space;
@@ -139,6 +155,7 @@ static void put_space(struct tree *t, cJSON *root, const struct adv_cfg *cfg)
     put(t, o, "memory_per_ocpu_gb", number_or_null(s->memory_per_ocpu_gb,
                                                    s->memory_per_ocpu_gb > 0));
     put(t, o, "burst_ok", cJSON_CreateBool(s->burst_ok));
+    put_limits(t, o, s);
     put(t, o, "top", cJSON_CreateNumber(cfg->top));
     put(t, o, "jobs", cJSON_CreateNumber(cfg->jobs));
     put(t, o, "seed", cJSON_CreateNumber((double)cfg->seed));
@@ -196,6 +213,9 @@ static void put_bill(struct tree *t, cJSON *o, const struct adv_config *c,
     put(t, b, "instance", cJSON_CreateNumber(c->instance_usd_month));
     put(t, b, "volume", cJSON_CreateNumber(c->volume_usd_month));
     put(t, b, "volumes", cJSON_CreateNumber(c->volumes_usd_month));
+    put(t, b, "infrastructure", cJSON_CreateNumber(c->instance_usd_month +
+                                                   c->volumes_usd_month));
+    put(t, b, "licences", cJSON_CreateNumber(c->licence_usd_month));
     put(t, b, "total", cJSON_CreateNumber(c->total_usd_month));
 }
 
@@ -267,6 +287,13 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     }
     put(t, o, "instance", cJSON_CreateString(c->instance.name));
     put(t, o, "cloud", cJSON_CreateString(c->instance.provider));
+    put(t, o, "arch", cJSON_CreateString(prof_arch_name(c->instance.arch)));
+    put(t, o, "vcpus", cJSON_CreateNumber(c->instance.vcpus));
+    put(t, o, "memory_gib", cJSON_CreateNumber(c->instance.memory_gib));
+    put(t, o, "licence_units", number_or_null(c->licence_units,
+                                              cfg->space.licence != PROF_LICENCE_NONE &&
+                                              !(x->set_aside[0] && c->licence_units == 0)));
+    put(t, o, "set_aside", str_or_null(x->set_aside[0] ? x->set_aside : NULL));
     put(t, o, "volume", cJSON_CreateString(c->volume.spec));
     put(t, o, "volume_type", cJSON_CreateString(c->volume.type));
     put(t, o, "disks", cJSON_CreateNumber(c->disks));
@@ -285,9 +312,10 @@ static cJSON *outcome_object(struct tree *t, const struct adv_cfg *cfg,
     put(t, o, "bound_mbps", number_or_null(x->bound_mbps, large || peak[WL_LARGE] > 0));
     put(t, o, "bound_iops", number_or_null(x->bound_iops, small || peak[WL_SMALL] > 0));
     put(t, o, "pass", cJSON_CreateBool(x->pass));
-    put(t, o, "missed", str_or_null(x->pass ? NULL : adv_target_key(x->missed)));
-    put(t, o, "missed_got", number_or_null(x->missed_got, !x->pass));
-    put(t, o, "missed_need", number_or_null(x->missed_need, !x->pass));
+    bool missed = !x->pass && !x->set_aside[0];     /* set aside: not judged */
+    put(t, o, "missed", str_or_null(missed ? adv_target_key(x->missed) : NULL));
+    put(t, o, "missed_got", number_or_null(x->missed_got, missed));
+    put(t, o, "missed_need", number_or_null(x->missed_need, missed));
     put_headroom(t, o, g, x);
     put(t, o, "binding", cJSON_CreateString(x->binding));
     put_burst(t, o, &x->sim);
@@ -579,9 +607,12 @@ static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t
     const cJSON *head = cJSON_GetObjectItemCaseSensitive(o, "headroom_frac");
     const cJSON *burst = cJSON_GetObjectItemCaseSensitive(o, "burst");
 
+    const char *aside = str_of(o, "set_aside");
+
     memset(x, 0, sizeof *x);
+    /* an instance set aside by a constraint carries no volume */
     if (!inst || !vol || prof_instance_find(inst, &x->c.instance, why, why_len) != 0 ||
-        prof_volume_parse(vol, &x->c.volume, why, why_len) != 0)
+        (!(aside && !vol[0]) && prof_volume_parse(vol, &x->c.volume, why, why_len) != 0))
         return -EINVAL;
     x->c.disks = (int)num_of(o, "disks");
     x->c.failgroups = (int)num_of(o, "failgroups");
@@ -589,7 +620,11 @@ static int outcome_read(const cJSON *o, struct adv_outcome *x, char *why, size_t
     x->c.instance_usd_month = num_of(bill, "instance");
     x->c.volume_usd_month = num_of(bill, "volume");
     x->c.volumes_usd_month = num_of(bill, "volumes");
+    x->c.licence_usd_month = num_of(bill, "licences");
     x->c.total_usd_month = num_of(bill, "total");
+    x->c.licence_units = (int)num_of(o, "licence_units");
+    x->c.instance.memory_gib = num_of(o, "memory_gib");     /* as priced */
+    snprintf(x->set_aside, sizeof x->set_aside, "%s", aside ? aside : "");
     x->simulated = bool_of(o, "simulated");
     x->instance_limited = bool_of(o, "instance_limited");
     x->sim.mbps = num_of(o, "mbps");

@@ -121,6 +121,53 @@ static void print_flex_memory(FILE *f, const struct adv_cfg *cfg)
     }
 }
 
+/* "  instances x86_64 (the default: ...); at least 16 vCPUs, 128 GiB;
+   not t3,c6gn": the instance constraints searched. */
+static void print_constraints(FILE *f, const struct adv_space_cfg *sc)
+{
+    if (sc->arch == PROF_ARCH_UNKNOWN)
+        fprintf(f, "  instances any architecture (--arch any)");
+    else if (sc->arch == PROF_ARCH_X86_64)
+        fprintf(f, "  instances x86_64 (Oracle Database runs on x86-64 in these clouds; "
+                "Graviton would need another database: --arch arm64 or any)");
+    else
+        fprintf(f, "  instances arm64 (--arch arm64: not for Oracle Database)");
+    if (sc->min_vcpus > 0)
+        fprintf(f, "; at least %d vCPUs", sc->min_vcpus);
+    if (sc->max_vcpus > 0)
+        fprintf(f, "; at most %d vCPUs", sc->max_vcpus);
+    if (sc->min_memory_gib > 0)
+        fprintf(f, "; at least %g GiB memory", sc->min_memory_gib);
+    for (int i = 0; i < sc->n_exclude; i++)
+        fprintf(f, "%s%s", i ? "," : "; not families ", sc->exclude[i]);
+    fputc('\n', f);
+}
+
+/* "  licences  Oracle Enterprise Edition, $1000.00 per processor licence a
+   month; AWS: 2 vCPUs a licence (<source>; assumed: ...)", per cloud. */
+static void print_licence(FILE *f, const struct adv_space_cfg *sc)
+{
+    if (sc->licence == PROF_LICENCE_NONE)
+        return;
+    fprintf(f, "  licences  Oracle %s, $%.2f per %s a month (--licence-price)",
+            prof_licence_label(sc->licence), sc->licence_usd_month,
+            prof_licence_unit(sc->licence));
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
+        const struct prof_provider *p = adv_cloud_provider(c);
+        const struct prof_licence_rules *lr = p ? p->licence : NULL;
+        if (!lr || !(sc->clouds & (1u << c)))
+            continue;
+        if (sc->licence == PROF_LICENCE_EE)
+            fprintf(f, "\n            %s: %d vCPUs a processor licence", p->display,
+                    lr->ee_vcpus_per_licence);
+        else
+            fprintf(f, "\n            %s: a socket per %d vCPUs, rounded up, on at most %d "
+                    "vCPUs", p->display, lr->se2_vcpus_per_socket, lr->se2_max_vcpus);
+        fprintf(f, " (%s; assumed: %s)", lr->source, lr->assumed);
+    }
+    fputc('\n', f);
+}
+
 static void print_header(FILE *f, const struct cli_advise_opts *a,
                          const struct adv_result *r)
 {
@@ -134,6 +181,8 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
             cfg->space.burst_ok ? "burst counts (--burst-ok: buckets full at every point)"
                                 : "sustained (burst credits do not count; --burst-ok counts them)");
     print_targets(f, cfg);
+    print_constraints(f, &cfg->space);
+    print_licence(f, &cfg->space);
     cli_advise_awr_print(f, &a->awr);
     char lists[256];
     adv_cost_lists(cfg->space.clouds, lists, sizeof lists);
@@ -279,6 +328,28 @@ static void print_config_line(FILE *f, const struct adv_config *c)
             c->disks, c->volume.spec);
 }
 
+/* With a licence, the licences apart from the infrastructure:
+        licences  8 processor licences x $1000.00 = $8000.00 (16 vCPUs, 2 a licence)
+        total     infrastructure $642.56 + licences $8000.00 = $8642.56 */
+static void print_licence_bill(FILE *f, const struct adv_space_cfg *sc,
+                               const struct adv_config *c)
+{
+    const struct prof_licence_rules *lr = prof_licence_rules_of(&c->instance);
+
+    if (sc->licence == PROF_LICENCE_NONE || !lr)
+        return;
+    fprintf(f, "      licences  %d %s%s x $%.2f = $%.2f (%d vCPUs, ", c->licence_units,
+            prof_licence_unit(sc->licence), c->licence_units == 1 ? "" : "s",
+            sc->licence_usd_month, c->licence_usd_month, c->instance.vcpus);
+    if (sc->licence == PROF_LICENCE_EE)
+        fprintf(f, "%d a licence)\n", lr->ee_vcpus_per_licence);
+    else
+        fprintf(f, "%d a socket, rounded up)\n", lr->se2_vcpus_per_socket);
+    fprintf(f, "      total     infrastructure $%.2f + licences $%.2f = $%.2f\n",
+            c->instance_usd_month + c->volumes_usd_month, c->licence_usd_month,
+            c->total_usd_month);
+}
+
 static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
                        const struct adv_outcome *o)
 {
@@ -291,6 +362,7 @@ static void print_best(FILE *f, const struct adv_cfg *cfg, int i,
     fprintf(f, "      bill      instance $%.2f + volumes %d x %s = $%.2f\n",
             c->instance_usd_month, c->disks,
             price_unit_text(c->volume_usd_month, unit, sizeof unit), c->volumes_usd_month);
+    print_licence_bill(f, &cfg->space, c);
     fprintf(f, "      disks     %d, %d failure groups, %.2f TiB usable", c->disks,
             c->failgroups, (double)c->usable_bytes / TIB_BYTES);
     if (cfg->targets.capacity_bytes > 0)
@@ -365,10 +437,14 @@ static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_
         const struct adv_outcome *o = &r->rejected[i];
         fprintf(f, "  ");
         if (o->instance_limited)
-            fprintf(f, "$%.2f/month  %s (the instance alone)\n", o->c.instance_usd_month,
-                    o->c.instance.name);
+            fprintf(f, "$%.2f/month  %s (the instance alone%s)\n", o->c.total_usd_month,
+                    o->c.instance.name, o->c.licence_usd_month > 0 ? ", with its licences" : "");
         else
             print_config_line(f, &o->c);
+        if (o->set_aside[0]) {
+            fprintf(f, "      set aside: %s: %s\n", o->c.instance.name, o->set_aside);
+            continue;
+        }
         if (o->missed == ADV_T_SCHEDULE) {
             print_schedule_miss(f, cfg, o);
             continue;

@@ -98,6 +98,14 @@ static const struct price_ec2_row *ec2_row(const char *name)
     return NULL;
 }
 
+bool price_ec2_size(const char *name, int *vcpus, double *memory_gib)
+{
+    const struct price_ec2_row *r = ec2_row(name);
+    *vcpus = r ? (int)r->vcpus : 0;
+    *memory_gib = r ? r->memory_gib : 0;
+    return r != NULL;
+}
+
 static const char *unpriced_reason(const char *name)
 {
     for (int i = 0; i < price_unpriced_row_count; i++)

@@ -22,4 +22,9 @@ int price_ec2_instance_month(const struct inst_profile *in, const struct price_o
 int price_oci_instance_month(const struct inst_profile *in, const struct price_opts *o,
                              struct price_bill *b, char *why, size_t why_len);
 
+/* An EC2 type's vCPUs and memory (GiB) from the price list's columns
+   (ec2_prices_us-east-1_2023-06.csv): true, or false when the list lacks
+   the type (the outputs are then 0). */
+bool price_ec2_size(const char *name, int *vcpus, double *memory_gib);
+
 #endif

@@ -128,11 +128,30 @@ struct vol_profile {
     double price_usd_month;
 };
 
+/* The instruction set an instance's processors run: EC2 names it in the
+   family (providers/ebs.c, ec2_arch: a "g" among the letters after the
+   generation digit is AWS Graviton, and a1), OCI's E4 and E5 Flex shapes
+   are AMD x86-64 (providers/oci.c).  UNKNOWN: no instance ("none"). */
+enum prof_arch {
+    PROF_ARCH_UNKNOWN = 0,
+    PROF_ARCH_X86_64,
+    PROF_ARCH_ARM64,
+};
+
 struct inst_profile {
     char name[PROF_NAME_MAX];
     char provider[8];           /* "aws", "oci", "" for none */
     enum prof_platform platform;
     int ocpus;                  /* OCI shapes; 0 elsewhere */
+    /* What a database sizing asks of the instance besides its I/O limits
+       (advise's --arch, --min-vcpus, --min-memory and the licences);
+       the model reads none of them.  vcpus: EC2 the price list's, an OCI
+       shape 2 per OCPU on x86 (OCI: "an OCPU ... two vCPUs"); memory:
+       EC2 the list's GiB, an OCI shape its default (16 GB per OCPU,
+       prices.c).  0: not known (no instance, an EC2 type the list lacks). */
+    enum prof_arch arch;
+    int vcpus;
+    double memory_gib;
     bool burst;                 /* max holds 30 min per 24 h, then baseline */
     double base_bytes_per_s;    /* decimal: MB/s * 1e6; 0 = unlimited */
     double max_bytes_per_s;
@@ -209,6 +228,10 @@ const char *prof_volume_provider(const struct vol_profile *v);
 void prof_fmt_inst_iops(const struct inst_profile *in, char *buf, size_t len);
 
 const char *prof_platform_name(enum prof_platform p);   /* "nitro", "xen", "any" */
+/* "x86_64", "arm64", "unknown"; and back (case-insensitive; also
+   "aarch64", "x86-64", "amd64"): 0 or -EINVAL. */
+const char *prof_arch_name(enum prof_arch a);
+int prof_arch_parse(const char *text, enum prof_arch *out);
 
 /* The latency volume v shows on instance in: v->lat, or the type's own
    figures on in's platform where it has them (io2 Block Express is

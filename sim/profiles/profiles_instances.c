@@ -51,6 +51,26 @@ const char *prof_platform_name(enum prof_platform p)
     return p == PROF_PLATFORM_NITRO ? "nitro" : p == PROF_PLATFORM_XEN ? "xen" : "any";
 }
 
+const char *prof_arch_name(enum prof_arch a)
+{
+    return a == PROF_ARCH_X86_64 ? "x86_64" : a == PROF_ARCH_ARM64 ? "arm64" : "unknown";
+}
+
+int prof_arch_parse(const char *text, enum prof_arch *out)
+{
+    static const struct { const char *name; enum prof_arch arch; } names[] = {
+        { "x86_64", PROF_ARCH_X86_64 }, { "x86-64", PROF_ARCH_X86_64 },
+        { "amd64", PROF_ARCH_X86_64 }, { "arm64", PROF_ARCH_ARM64 },
+        { "aarch64", PROF_ARCH_ARM64 },
+    };
+    for (size_t i = 0; text && i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(text, names[i].name) == 0) {
+            *out = names[i].arch;
+            return 0;
+        }
+    return -EINVAL;
+}
+
 int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
                       char *why, size_t why_len)
 {

@@ -43,6 +43,20 @@ struct prof_shape {
     double memory_max_gb;       /* in all; 0: no cap known */
 };
 
+/* How Oracle Database licences are counted on a provider's instances
+   (sim/profiles/licence.h does the counting; each provider's file gives
+   its figures with their sources). */
+struct prof_licence_rules {
+    int ee_vcpus_per_licence;   /* Enterprise Edition: the vCPUs one
+                                   processor licence covers */
+    int se2_vcpus_per_socket;   /* Standard Edition 2: the vCPUs counted
+                                   as one socket, rounded up */
+    int se2_max_vcpus;          /* SE2 may be licensed on instances of
+                                   at most this many vCPUs */
+    const char *source;         /* the rule's document, dated */
+    const char *assumed;        /* what the figures assume, in words */
+};
+
 struct prof_provider {
     const char *name;           /* "aws", "oci"; "" attaches anywhere */
     const char *display;        /* "AWS", "OCI": reports, messages */
@@ -122,6 +136,9 @@ struct prof_provider {
     double (*volume_month)(const struct vol_profile *v, char *basis, size_t len);
     int (*instance_month)(const struct inst_profile *in, const struct price_opts *o,
                           struct price_bill *b, char *why, size_t why_len);
+
+    /* Oracle Database licences on its instances; NULL: none counted. */
+    const struct prof_licence_rules *licence;
 };
 
 /* What a volume type takes besides size, as its spec's keys: iops and

@@ -355,6 +355,56 @@ static void out_of_reach(struct html_out *o, const cJSON *doc)
     }
 }
 
+/* Whether the search counted licences (space.licence, advise_limits.c):
+   then the bill shows them apart from the infrastructure. */
+static bool licensed(const cJSON *doc)
+{
+    return strcmp(html_str_or(doc, "space.licence", "none"), "none") != 0;
+}
+
+/* "x86_64; at least 16 vCPUs; at least 128 GiB memory; not t3": the
+   instance constraints (space.arch and after; absent before 0.1's
+   constraints: nothing). */
+static bool limits_text(const cJSON *doc, char *buf, size_t len)
+{
+    const char *arch = html_str(doc, "space.arch");
+    const cJSON *x;
+    double v;
+    size_t at;
+
+    if (!arch)
+        return false;
+    snprintf(buf, len, "%s", strcmp(arch, "any") == 0 ? "any architecture" : arch);
+    if (html_num(doc, "space.min_vcpus", &v))
+        snprintf(buf + strlen(buf), len - strlen(buf), "; at least %.0f vCPUs", v);
+    if (html_num(doc, "space.max_vcpus", &v))
+        snprintf(buf + strlen(buf), len - strlen(buf), "; at most %.0f vCPUs", v);
+    if (html_num(doc, "space.min_memory_gib", &v))
+        snprintf(buf + strlen(buf), len - strlen(buf), "; at least %g GiB memory", v);
+    at = strlen(buf);
+    cJSON_ArrayForEach(x, html_get(doc, "space.exclude_families"))
+        if (cJSON_IsString(x) && strlen(buf) + strlen(x->valuestring) + 16 < len)
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+                     strlen(buf) == at ? "; not families " : ",", x->valuestring);
+    return true;
+}
+
+/* The licence row: "Oracle ee, 1000.00 USD per processor licence a month". */
+static void licence_row(struct html_out *o, const cJSON *doc)
+{
+    double usd = 0;
+    char text[160];
+
+    if (!licensed(doc))
+        return;
+    html_num(doc, "space.licence_usd_unit_month", &usd);
+    snprintf(text, sizeof text, "Oracle Database %s, %.2f USD per %s a month (Oracle's "
+             "cloud licensing policy, 2024-06; docs/advise.md)",
+             html_str_or(doc, "space.licence", "?"), usd,
+             html_str_or(doc, "space.licence_unit", "unit"));
+    html_what_row(o, "licences", text);
+}
+
 static void header(struct html_out *o, const cJSON *doc, const char *name)
 {
     const cJSON *best = cJSON_GetArrayItem(html_get(doc, "best"), 0);
@@ -375,6 +425,9 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
             snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s",
                      text[0] ? ", " : "", cloud->valuestring);
     html_what_row(o, "clouds", text);
+    if (limits_text(doc, text, sizeof text))
+        html_what_row(o, "instances", text);
+    licence_row(o, doc);
     html_what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
     fputs("<tr><th>command</th><td><code>", o->f);
     html_text(o->f, html_str(doc, "command"));
@@ -390,6 +443,13 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     else
         snprintf(text, sizeof text, "-");
     html_key_row(o, "its monthly bill (USD)", "best_usd_month", text);
+    if (best != NULL && licensed(doc)) {
+        double infra = 0, lic = 0;
+        html_num(best, "usd_month.infrastructure", &infra);
+        html_num(best, "usd_month.licences", &lic);
+        snprintf(text, sizeof text, "%.2f infrastructure + %.2f licences", infra, lic);
+        html_key_row(o, "of which", "best_licence_split", text);
+    }
     html_num(doc, "search.enumerated", &v);
     snprintf(text, sizeof text, "%.0f", v);
     html_key_row(o, "candidates in the space", "enumerated", text);
@@ -471,15 +531,25 @@ static void command_row(struct html_out *o, const cJSON *x)
     fputs("</code></td></tr>\n", o->f);
 }
 
-/* "150.00 + 50.00 = 200.00" */
-static void bill_text(const cJSON *x, char *buf, size_t len)
+/* "150.00 + 50.00 = 200.00"; licensed, "150.00 + 50.00 = 200.00 infra-
+   structure + 8000.00 licences (8 processor licences) = 8200.00". */
+static void bill_text(const cJSON *doc, const cJSON *x, char *buf, size_t len)
 {
-    double inst = 0, vols = 0, total = 0;
+    double inst = 0, vols = 0, total = 0, infra = 0, lic = 0, units = 0;
 
     html_num(x, "usd_month.instance", &inst);
     html_num(x, "usd_month.volumes", &vols);
     html_num(x, "usd_month.total", &total);
-    snprintf(buf, len, "%.2f + %.2f = %.2f", inst, vols, total);
+    if (!licensed(doc)) {
+        snprintf(buf, len, "%.2f + %.2f = %.2f", inst, vols, total);
+        return;
+    }
+    html_num(x, "usd_month.infrastructure", &infra);
+    html_num(x, "usd_month.licences", &lic);
+    html_num(x, "licence_units", &units);
+    snprintf(buf, len, "%.2f + %.2f = %.2f infrastructure + %.2f licences (%.0f %s%s) = %.2f",
+             inst, vols, infra, lic, units, html_str_or(doc, "space.licence_unit", "unit"),
+             units == 1 ? "" : "s", total);
 }
 
 /* "330.00 MB/s; 5010 IOPS; 424.0 us": the simulated figures it has. */
@@ -511,15 +581,16 @@ static void best_table(struct html_out *o, const cJSON *doc)
     /* six columns that wrap, the command on a row of its own under each:
        the table fits the page (thirteen columns did not: the headroom and
        the command were cut off) */
-    fputs("<table class=\"best\"><thead><tr><th>#</th><th>configuration</th>"
-          "<th>USD/month: instance + volumes = total</th><th>simulated</th>"
-          "<th>headroom</th><th>binding limit</th></tr></thead><tbody>\n", o->f);
+    fprintf(o->f, "<table class=\"best\"><thead><tr><th>#</th><th>configuration</th>"
+            "<th>USD/month: instance + volumes = %s</th><th>simulated</th>"
+            "<th>headroom</th><th>binding limit</th></tr></thead><tbody>\n",
+            licensed(doc) ? "infrastructure, + licences = total" : "total");
     cJSON_ArrayForEach(x, html_get(doc, "best")) {
         char text[320];
         fprintf(o->f, "<tr><td>%d</td>", ++rank);
         config_text(x, text, sizeof text);
         html_text_cell(o, text);
-        bill_text(x, text, sizeof text);
+        bill_text(doc, x, text, sizeof text);
         html_text_cell(o, text);
         figures_text(x, text, sizeof text);
         html_text_cell(o, text);
@@ -537,6 +608,10 @@ static void missed_text(const cJSON *x, char *buf, size_t len)
 
     html_num(x, "missed_got", &got);
     html_num(x, "missed_need", &need);
+    if (html_str(x, "set_aside")) {
+        snprintf(buf, len, "set aside: %s", html_str(x, "set_aside"));
+        return;
+    }
     if (strcmp(html_str_or(x, "missed", "?"), "schedule") == 0) {
         snprintf(buf, len, "schedule: %.0f %% of %s demand%s", 100 * got,
                  cJSON_IsFalse(html_get(x, "simulated")) ? "a phase's or the day-mean"

@@ -552,12 +552,51 @@ static enum prof_platform ec2_platform(const char *name)
     return PROF_PLATFORM_NITRO;
 }
 
+/*
+ * Architecture (enum prof_arch), from the type's name as AWS builds it
+ * (Amazon EC2 Instance Types guide, "Amazon EC2 instance type naming
+ * conventions", read 2025): family letters, the generation digit, then
+ * letters of additional capabilities, of which "g" is "AWS Graviton
+ * processors" ("a" AMD, "i" Intel).  So a "g" among the letters right
+ * after the first digit run is arm64: m6g, m6gd, c6gn, c7gn, r6gd, t4g,
+ * x2gd, im4gn, is4gen, i4g, g5g, hpc7g (the families the
+ * aws/aws-graviton-getting-started guide lists as Graviton 2 to 4).  The
+ * family letters before the digit do not count (g4dn, g5, g4ad are
+ * x86-64 GPU instances).  Two names the rule does not cover: a1, the
+ * first Graviton ("A1 ... the first EC2 instances powered by AWS
+ * Graviton processors", AWS 2018), and mac2, Apple silicon (arm64);
+ * both are listed by name.  Every other type is x86-64 (Intel or AMD).
+ * tests/test_profiles.c checks the rule family by family.
+ */
+static enum prof_arch ec2_arch(const char *name)
+{
+    static const char *const arm_by_name[] = { "a1", "mac2" };
+    size_t fl = strcspn(name, ".");
+
+    for (size_t i = 0; i < sizeof arm_by_name / sizeof arm_by_name[0]; i++)
+        if (strncasecmp(name, arm_by_name[i], strlen(arm_by_name[i])) == 0 &&
+            (fl == strlen(arm_by_name[i]) || name[strlen(arm_by_name[i])] == '-'))
+            return PROF_ARCH_ARM64;
+    size_t k = strcspn(name, "0123456789");
+    if (k >= fl)
+        return PROF_ARCH_X86_64;
+    while (k < fl && name[k] >= '0' && name[k] <= '9')
+        k++;
+    for (; k < fl && ((name[k] >= 'a' && name[k] <= 'z') || (name[k] >= 'A' && name[k] <= 'Z'));
+         k++)
+        if (name[k] == 'g' || name[k] == 'G')
+            return PROF_ARCH_ARM64;
+    return PROF_ARCH_X86_64;
+}
+
 static void inst_from_row(const struct prof_ec2_row *r, struct inst_profile *out)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", r->name);
     snprintf(out->provider, sizeof out->provider, "%s", prof_provider_ebs.name);
     out->platform = ec2_platform(r->name);
+    out->arch = ec2_arch(r->name);
+    price_ec2_size(r->name, &out->vcpus, &out->memory_gib);
     out->burst = r->burst;
     out->base_bytes_per_s = r->base_MBps * 1e6;
     out->max_bytes_per_s = r->max_MBps * 1e6;
@@ -704,6 +743,29 @@ static const struct prof_rule ebs_instance_rules[] = {
       PROF_BASIS_MEASURED, "DOMAIN.md C1, C2, C4, C5" },
 };
 
+/* Oracle Database licences on EC2 (licence.h): Oracle, "Licensing Oracle
+   Software in the Cloud Computing Environment" (the policy document as
+   of 2024-06, when Google Cloud joined AWS and Azure as authorized
+   clouds; its text as quoted by public sources, e.g. Remend's FAQ of
+   2024-06-15 and SoftwareOne's of 2024-07-11): "Amazon EC2 and RDS -
+   count two vCPUs as equivalent to one Oracle Processor license if
+   multi-threading of processor cores is enabled, and one vCPU as
+   equivalent to one Oracle Processor license if multi-threading of
+   processor cores is not enabled"; for Standard Edition 2 "instances
+   with four or fewer Amazon vCPUs are counted as 1 socket ... every four
+   Amazon vCPUs used (rounded up to the nearest multiple of four) equate
+   to a licensing requirement of one socket", and SE2 "may only be
+   licensed on ... instances up to eight Amazon vCPUs".  Multi-threading
+   is assumed enabled: it is on every current x86 EC2 type by default
+   (a user who turns it off needs twice the EE licences). */
+static const struct prof_licence_rules ec2_licence = {
+    .ee_vcpus_per_licence = 2,
+    .se2_vcpus_per_socket = 4,
+    .se2_max_vcpus = 8,
+    .source = "Oracle, Licensing Oracle Software in the Cloud Computing Environment, 2024-06",
+    .assumed = "multi-threading enabled (the EC2 default; off, EE needs 1 licence per vCPU)",
+};
+
 /* What the advisor searches of EBS by default (advise_space.c). */
 static const char *const ebs_advise_types[] = { "gp3", "gp2", "io1", "io2", "st1", "sc1" };
 
@@ -746,4 +808,5 @@ const struct prof_provider prof_provider_ebs = {
     .prices_rhel = true,
     .volume_month = price_ebs_volume_month,
     .instance_month = price_ec2_instance_month,
+    .licence = &ec2_licence,
 };

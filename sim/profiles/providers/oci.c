@@ -295,6 +295,13 @@ static void oci_shape_instance(const struct prof_shape *shape, int ocpus, struct
     snprintf(out->name, sizeof out->name, "%s%d", shape->prefix, ocpus);
     snprintf(out->provider, sizeof out->provider, "%s", prof_provider_oci.name);
     out->ocpus = ocpus;
+    /* E4.Flex and E5.Flex are AMD EPYC (OCI compute shapes page: "AMD
+       EPYC"), x86-64; on x86 an OCPU is one core with two threads, two
+       vCPUs (OCI compute documentation, "OCPU"); memory the shape's
+       default (prices.c), as it is priced without --memory */
+    out->arch = PROF_ARCH_X86_64;
+    out->vcpus = 2 * ocpus;
+    out->memory_gib = price_default_memory_gb(out);
     out->base_bytes_per_s = out->max_bytes_per_s =
         fmin(gbps * OCI_BV_BYTES_PER_S_PER_GBPS, OCI_BV_BYTES_PER_S_MAX);
     out->base_iops = out->max_iops = fmin(gbps * OCI_BV_IOPS_PER_GBPS, OCI_BV_IOPS_MAX);
@@ -313,6 +320,27 @@ static const int oci_listed_ocpus[] = { 1, 2, 4, 8, 16, 32, 64 };
 static const struct prof_shape oci_shapes[] = {
     { "oci-e4flex-", "E4.Flex", 64, "B93113", "B93114", 1024 },
     { "oci-e5flex-", "E5.Flex", 94, "B97384", "B97385", 0 },
+};
+
+/* Oracle Database licences on OCI shapes (licence.h).  OCI is not one of
+   the "Authorized Cloud Environments" of Oracle's cloud licensing policy
+   (2024-06: AWS, Azure, Google); Oracle's own cloud counts OCPUs.  We
+   found no Oracle document stating the BYOL ratio for compute shapes, and
+   public sources disagree (Redress Compliance, "Managing Licences in OCI
+   Environments", 2026: one OCPU, two vCPUs, needs one processor licence;
+   another of their pages: one licence covers two OCPUs).  Assumed: one
+   OCPU (2 vCPUs) is one Enterprise Edition processor licence, the
+   dearer reading and the same 2-vCPU rule as EC2; Standard Edition 2 as
+   on EC2 (a socket per 4 vCPUs rounded up, at most 8 vCPUs, 4 OCPUs).
+   docs/advise.md lists both as assumptions. */
+static const struct prof_licence_rules oci_licence = {
+    .ee_vcpus_per_licence = 2,
+    .se2_vcpus_per_socket = 4,
+    .se2_max_vcpus = 8,
+    .source = "assumed as EC2's (Oracle's cloud policy of 2024-06); no Oracle source found "
+              "for OCI compute",
+    .assumed = "1 OCPU (2 vCPUs) = 1 EE processor licence; SE2 a socket per 4 vCPUs, "
+               "at most 8 vCPUs",
 };
 
 /* What the advisor searches of OCI (advise_space.c): every level, each
@@ -358,5 +386,6 @@ const struct prof_provider prof_provider_oci = {
     .prices_date = price_oci_date,
     .prices_list = price_oci_list,
     .volume_month = price_oci_volume_month,
+    .licence = &oci_licence,
     .instance_month = price_oci_instance_month,
 };
