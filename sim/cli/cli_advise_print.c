@@ -181,9 +181,9 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
             cfg->space.burst_ok ? "burst counts (--burst-ok: buckets full at every point)"
                                 : "sustained (burst credits do not count; --burst-ok counts them)");
     print_targets(f, cfg);
+    cli_advise_awr_print(f, &a->awr);
     print_constraints(f, &cfg->space);
     print_licence(f, &cfg->space);
-    cli_advise_awr_print(f, &a->awr);
     char lists[256];
     adv_cost_lists(cfg->space.clouds, lists, sizeof lists);
     fprintf(f, "  prices    %s on demand, USD per month: %s", os_name(cfg->space.os), lists);
