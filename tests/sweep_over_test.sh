@@ -32,6 +32,8 @@ if [ $sl_rc -eq 0 ] &&
    grep -Eq '^size-large +max large MBPS' sl.txt &&
    grep -Eq '^ +64KiB +[0-9.]+ ' sl.txt && grep -Eq '^ +1MiB +[0-9.]+ ' sl.txt &&
    grep -Eq '^Maximum Large MBPS is highest at size-large=(64KiB|1MiB): ' sl.txt &&
+   grep -q 'every value listed is within 3 % of it: size-large barely moves this figure here.$' sl.txt &&
+   ! grep -q 'already reaches' sl.txt &&
    python3 - sl.json sl/*_sweep.csv <<'PY'
 import csv, json, sys
 d = json.load(open(sys.argv[1]))
@@ -69,6 +71,10 @@ if [ "$(tail -n +3 tl/*_timeline.csv | awk -F, '{ print $NF }' | sort | uniq -c 
 else
     harness_fail "over_timeline_should_name_each_rows_value" "$(tail -2 tl/*_timeline.csv)"
 fi
+
+expect_stdout_matches "over_reading_should_name_the_first_value_that_is_enough_and_the_lowest" \
+    '^Maximum Large MBPS is highest at size-large=64KiB: [0-9.]+ MB/s \(limited by volume throughput\); size-large=1MiB already reaches 97 % of it \([0-9.]+ MB/s\); lowest at size-large=16KiB: [0-9.]+ MB/s\.$' \
+    "$ASMSIM" sweep --over size-large=1MiB,64KiB,16KiB --volumes 2 --run simple "${FAST[@]}"
 
 # ---- a volume key: each run's volume and bill are its own ------------------
 

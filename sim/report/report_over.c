@@ -18,7 +18,9 @@
  *                (the run-to-run noise of a cloud volume, as for disk
  *                counts), named when it is not best itself;
  *   the limit    that binds at best, and the lowest figure, so the span
- *                the parameter moves is on one line.
+ *                the parameter moves is on one line;
+ *   no span      when every value is within 3 % of best, that alone:
+ *                the parameter barely moves the figure here.
  *
  *   "Maximum Large MBPS is highest at size-large=1MiB: 1571.33 MB/s
  *    (limited by instance MB/s); size-large=512KiB already reaches 97 %
@@ -133,13 +135,14 @@ void report_over_reading(FILE *f, const struct sim_setup *cfg,
         fmt_value(fig, sizeof fig, b->sustained, large);
         fprintf(f, ", a burst for at most %s (%s sustained)", lasts, fig);
     }
-    if (m.enough != m.best) {
+    bool all_within = figure(sw->runs[m.low], large) >= ENOUGH_FRAC * figure(best, large);
+    if (m.enough != m.best && !all_within) {
         fmt_value(fig, sizeof fig, figure(sw->runs[m.enough], large), large);
         fprintf(f, "; %s=%s already reaches %.0f %% of it (%s)", p,
                 report_sweep_key(cfg, sw, m.enough, key, sizeof key),
                 ENOUGH_FRAC * 100, fig);
     }
-    if (figure(sw->runs[m.low], large) < ENOUGH_FRAC * figure(best, large)) {
+    if (!all_within) {
         fmt_value(fig, sizeof fig, figure(sw->runs[m.low], large), large);
         fprintf(f, "; lowest at %s=%s: %s", p,
                 report_sweep_key(cfg, sw, m.low, key, sizeof key), fig);
