@@ -81,7 +81,7 @@ PY
 expect_true "--json FILE: written, and the text printed" \
     grep -q '^single-reads ' "$WORK/a.txt"
 expect_true "every JSON key is documented in docs/awr.md, and no other" \
-    python3 - "$WORK/a.json" "$DOC" "$ASMSIM" "$SAMPLES" <<'PY'
+    python3 - "$WORK/a.json" "$DOC" "$ASMSIM" "$SAMPLES" "$TESTS_DIR/cli" <<'PY'
 import json, re, subprocess, sys
 doc = open(sys.argv[2]).read()
 sec = re.split(r"(?m)^## ", doc)
@@ -89,15 +89,8 @@ documented = set()
 for s in sec:
     if s.startswith("JSON"):
         documented |= set(re.findall(r"(?m)^\| `([^`\s]+)` \|", s))
-def paths(v, prefix, out):
-    if isinstance(v, dict):
-        for k, x in v.items():
-            p = f"{prefix}.{k}" if prefix else k
-            out.add(p)
-            paths(x, p, out)
-    elif isinstance(v, list):
-        for x in v:
-            paths(x, prefix + "[]", out)
+sys.path.insert(0, sys.argv[5])
+from json_paths import paths
 def canonical(p):   # several reports: each report's and interval's keys are one's
     p = re.sub(r"^reports\[\]\.", "report.", p)
     return re.sub(r"^intervals\[\]\.(classes|totals)", r"\1", p)

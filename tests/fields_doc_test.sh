@@ -101,15 +101,8 @@ documented = set().union(*[ticks(x) for x in sections
                            if "CSV" not in heading(x) and heading(x) != "Advise JSON"])
 advise_doc = set().union(set(), *[ticks(x) for x in sections if heading(x) == "Advise JSON"])
 
-def paths(v, prefix, out):
-    if isinstance(v, dict):
-        for k, x in v.items():
-            p = f"{prefix}.{k}" if prefix else k
-            out.add(p)
-            paths(x, p, out)
-    elif isinstance(v, list):
-        for x in v:
-            paths(x, prefix + "[]", out)
+sys.path.insert(0, os.path.join(os.path.dirname(doc_path), "..", "tests", "cli"))
+from json_paths import paths
 
 def canonical(p):
     return re.sub(r"^sweep\[\]\.(summary|points|cost)", r"\1", p)

@@ -41,14 +41,7 @@ struct awr_args {
 
 static int usage_error(const char *msg, const char *arg)
 {
-    char q[CLI_QUOTE_BUF];
-
-    if (arg)
-        fprintf(stderr, "asmsim awr: %s: %s. Try 'asmsim awr --help'.\n",
-                cli_quote(arg, q, sizeof q), msg);
-    else
-        fprintf(stderr, "asmsim awr: %s. Try 'asmsim awr --help'.\n", msg);
-    return 2;
+    return cli_usage_error("awr", msg, arg);
 }
 
 /* The value of an option given as "-o V", "--output V" or "--output=V". */

@@ -37,14 +37,7 @@ struct report_args {
 
 static int usage_error(const char *msg, const char *arg)
 {
-    char q[CLI_QUOTE_BUF];
-
-    if (arg)
-        fprintf(stderr, "asmsim report: %s: %s. Try 'asmsim report --help'.\n",
-                cli_quote(arg, q, sizeof q), msg);
-    else
-        fprintf(stderr, "asmsim report: %s. Try 'asmsim report --help'.\n", msg);
-    return 2;
+    return cli_usage_error("report", msg, arg);
 }
 
 /* 0, CLI_HELP, or the exit status 2 (told). */

@@ -437,6 +437,18 @@ char *cli_escape(const char *src, char *dst, size_t n)
     return dst;
 }
 
+int cli_usage_error(const char *cmd, const char *msg, const char *arg)
+{
+    char q[CLI_QUOTE_BUF];
+
+    if (arg)
+        fprintf(stderr, "asmsim %s: %s: %s. Try 'asmsim %s --help'.\n", cmd,
+                cli_quote(arg, q, sizeof q), msg, cmd);
+    else
+        fprintf(stderr, "asmsim %s: %s. Try 'asmsim %s --help'.\n", cmd, msg, cmd);
+    return 2;
+}
+
 void cli_print_error(FILE *f, const char *prefix, const char *why)
 {
     char raw[CLI_LINE_MAX * 4 + 1], line[sizeof raw * 4];

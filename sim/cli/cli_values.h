@@ -135,6 +135,11 @@ const char *cli_paste_word(const char *s, char *out, size_t len);
    writes them.  The last defence of the one-line rule. */
 void cli_print_error(FILE *f, const char *prefix, const char *why);
 
+/* A usage error of a command with its own parser (awr, report): on
+   stderr "asmsim CMD: 'ARG': MSG. Try 'asmsim CMD --help'." (without the
+   argument when arg is NULL).  Returns 2, the exit status. */
+int cli_usage_error(const char *cmd, const char *msg, const char *arg);
+
 /* Spell the {field} names a pure layer's reason uses (layouts/why.h) as
    flags: ORION's spelling ("-num_small", "-simulate") when orion is set,
    the native one ("--num-small", "--layout") otherwise.  In place. */
