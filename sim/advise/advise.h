@@ -53,6 +53,7 @@
 #include "sim/profiles/profiles.h"
 #include "sim/profiles/provider.h"
 #include "workloads/schedule.h"
+#include "workloads/wl_spec.h"
 
 #define ADV_MAX_TOP 100
 #define ADV_MAX_LIST 32             /* families, volume types */
@@ -85,6 +86,21 @@ const struct prof_provider *adv_cloud_provider(int c);
    first), by display name, into buf; returns buf. */
 const char *adv_clouds_text(unsigned clouds, char *buf, size_t len);
 
+/* A disk group's I/O as a database workload offers it (advise_db.h):
+   per size of each class, its rate and write share.  The options of the
+   group are provisioned for all of it at once (advise_space.c), where
+   ORION's two classes are each a separate point. */
+#define ADV_DEMAND_MAX (WL_MAX_CLASSES * WL_MAX_SIZES)
+struct adv_demand {
+    int n;
+    struct adv_demand_line {
+        double rate;                /* I/Os a second of this size */
+        uint32_t bytes;
+        double write_frac;          /* 0..1 */
+        bool sequential;            /* may merge where the volume merges */
+    } line[ADV_DEMAND_MAX];
+};
+
 /* What the configuration must deliver; a figure of 0 is no target. */
 struct adv_targets {
     double need_mbps;               /* large I/O, logical MB/s */
@@ -106,6 +122,10 @@ struct adv_targets {
     /* the bound's only: a rate the candidate must sustain (a schedule's
        day mean, mirror writes counted: logical at 0 % writes); 0 none */
     double sustain_mbps, sustain_iops;
+    /* a disk group of a database workload (advise_db.c): the volume
+       options are provisioned for this demand instead of need_mbps and
+       need_iops; NULL: ORION's targets.  Not owned. */
+    const struct adv_demand *demand;
 };
 
 enum adv_os { ADV_OS_LINUX = 0, ADV_OS_RHEL };

@@ -96,6 +96,10 @@ struct adv_space {
 int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
                     struct adv_space *s, char *why, size_t why_len);
 void adv_space_free(struct adv_space *s);
+/* The space's instances and volume options only, no candidates (a
+   database group's options, advise_db.c): 0 or -EINVAL / -ENOMEM. */
+int adv_space_options(const struct adv_cfg *cfg, struct adv_space *s,
+                      char *why, size_t why_len);
 /* (Re)make the candidates of a built space: bounds sustained or with
    burst; burst_only: only pairs where an instance or volume has a burst
    bucket.  0 or -ENOMEM. */

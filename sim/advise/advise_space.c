@@ -391,12 +391,36 @@ static double first_size(const struct adv_targets *t, int disks, const struct pr
     return s < unit ? unit : s;
 }
 
+/* A database group's demand per volume (t->demand): every size of
+   every class at once, each write on every copy, each I/O in operations
+   of the type's I/O unit; as provisioned figures (the delivered
+   fractions), IOPS in hundreds and MiB/s whole. */
+static void demand_per_volume(const struct adv_targets *t, const struct vol_profile *v,
+                              int disks, double *iops, double *tput_mib)
+{
+    const struct adv_demand *d = t->demand;
+    double ops = 0, bytes = 0;
+
+    for (int i = 0; i < d->n; i++) {
+        const struct adv_demand_line *l = &d->line[i];
+        double f = (1 - l->write_frac) + l->write_frac * adv_copies(t->redundancy);
+        ops += l->rate * f * ceil((double)l->bytes / v->io_unit_bytes);
+        bytes += l->rate * f * l->bytes;
+    }
+    *iops = ceil(ops / disks / v->delivered_iops_frac / 100) * 100;
+    *tput_mib = ceil(bytes / disks / v->delivered_tput_frac / MIB_S);
+}
+
 /* The per-volume rates the targets ask for on `disks` volumes of the
    type of v (its delivered fractions), as provisioned figures. */
 static void needed_per_volume(const struct adv_targets *t,
                               const struct vol_profile *v, int disks,
                               double *iops, double *tput_mib)
 {
+    if (t->demand) {
+        demand_per_volume(t, v, disks, iops, tput_mib);
+        return;
+    }
     double w = t->write_pct / 100.0;
     double f = (1 - w) + w * adv_copies(t->redundancy);
     double large_ops = ceil((double)t->large_bytes / v->io_unit_bytes);
@@ -1059,6 +1083,22 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     free(t.enumerated);
     free(t.rc);
     return rc;
+}
+
+int adv_space_options(const struct adv_cfg *cfg, struct adv_space *s,
+                      char *why, size_t why_len)
+{
+    int rc;
+
+    memset(s, 0, sizeof *s);
+    if ((rc = select_instances(cfg, s, why, why_len)) < 0 ||
+        (rc = build_options(cfg, s, why, why_len)) < 0) {
+        adv_space_free(s);
+        if (rc == -ENOMEM)
+            snprintf(why, why_len, "out of memory building the candidate space");
+        return rc;
+    }
+    return 0;
 }
 
 int adv_space_build(const struct adv_cfg *user_cfg, bool keep_all,

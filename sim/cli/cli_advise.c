@@ -178,12 +178,16 @@ static int valid(int rc, char *why, size_t n, const char *what)
 
 static int a_need_mbps(void *p, const char *v, char *why, size_t n)
 {
+    if (cli_advise_db_qualified(v, false))
+        return cli_advise_db_need(&A(p)->db, SIM_NEED_MBPS, v, why, n);
     return valid(cli_parse_double(v, 0.001, 1e9, &A(p)->cfg.targets.need_mbps),
                  why, n, "a rate in MB/s (10^6 B/s), e.g. 2000");
 }
 
 static int a_need_iops(void *p, const char *v, char *why, size_t n)
 {
+    if (cli_advise_db_qualified(v, false))
+        return cli_advise_db_need(&A(p)->db, SIM_NEED_IOPS, v, why, n);
     return valid(cli_parse_double(v, 0.001, 1e9, &A(p)->cfg.targets.need_iops),
                  why, n, "an I/O rate, e.g. 40000");
 }
@@ -191,6 +195,8 @@ static int a_need_iops(void *p, const char *v, char *why, size_t n)
 static int a_need_latency(void *p, const char *v, char *why, size_t n)
 {
     struct adv_targets *t = &A(p)->cfg.targets;
+    if (cli_advise_db_qualified(v, true))
+        return cli_advise_db_need(&A(p)->db, SIM_NEED_LATENCY, v, why, n);
     return valid(parse_latency(v, &t->need_lat_us, &t->lat_p99), why, n,
                  "a time with its unit (500us, 1ms), or p99:TIME");
 }
@@ -215,6 +221,8 @@ static int a_write(void *p, const char *v, char *why, size_t n)
 static int a_capacity(void *p, const char *v, char *why, size_t n)
 {
     struct adv_targets *t = &A(p)->cfg.targets;
+    if (cli_advise_db_qualified(v, false))
+        return cli_advise_db_key(&A(p)->db, CLI_ADV_DB_CAPACITY, v, why, n);
     t->capacity_text = v;
     return valid(cli_parse_size_in(v, 0, 1, CLI_SIZE_MAX, &t->capacity_bytes), why, n,
                  "a size up to " CLI_SIZE_MAX_TEXT " in " CLI_SIZE_UNITS
@@ -223,6 +231,8 @@ static int a_capacity(void *p, const char *v, char *why, size_t n)
 
 static int a_redundancy(void *p, const char *v, char *why, size_t n)
 {
+    if (cli_advise_db_qualified(v, false))
+        return cli_advise_db_key(&A(p)->db, CLI_ADV_DB_REDUNDANCY, v, why, n);
     return valid(lay_redundancy_parse(v, &A(p)->cfg.targets.redundancy), why, n,
                  "external, normal or high");
 }
@@ -251,6 +261,13 @@ static int a_awr(void *p, const char *v, char *why, size_t n)
 {
     A(p)->awr.file = v;
     return valid(v[0] ? 0 : -EINVAL, why, n, "an AWR or Statspack report file");
+}
+
+static int a_workload(void *p, const char *v, char *why, size_t n)
+{
+    A(p)->db.workload = v;
+    return valid(v[0] ? 0 : -EINVAL, why, n, "a workload preset (oltp, dss, redo, rman, "
+                 "batch) or file");
 }
 
 static int a_peak(void *p, const char *v, char *why, size_t n)
@@ -380,6 +397,8 @@ static const char *limits_conflict(const struct adv_space_cfg *sp, char *buf, si
 static int a_volume_types(void *p, const char *v, char *why, size_t n)
 {
     struct adv_space_cfg *sp = &A(p)->cfg.space;
+    if (cli_advise_db_qualified(v, false))
+        return cli_advise_db_key(&A(p)->db, CLI_ADV_DB_TYPES, v, why, n);
     return valid(parse_names(v, sp->types, ADV_MAX_LIST, &sp->n_types), why, n,
                  "volume types separated by commas, e.g. gp3,io2 (see 'asmsim "
                  "profiles volumes')");
@@ -471,6 +490,22 @@ static int a_shard(void *p, const char *v, char *why, size_t n)
 }
 
 static const struct cli_opt_row advise_rows[] = {
+    { .name = "workload", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_workload,
+      .help = { { CLI_FOR_ADVISE, "W",
+                  "a database: a workload preset or file (as run\n"
+                  "takes it; 'asmsim awr -o' writes one from an AWR\n"
+                  "report) whose classes, at their rates, run on their\n"
+                  "disk groups (DATA, REDO, ...) all on one instance.\n"
+                  "Each group gets its own volumes; every class must be\n"
+                  "served (at most 1 % unmet).  Then the targets, the\n"
+                  "capacity, redundancy and volume types name a class\n"
+                  "or group: --need-latency redo:p99:1ms,\n"
+                  "--need-iops data-reads:2000, --need-mbps DATA:60 (the\n"
+                  "group's classes summed), --capacity DATA:8TiB,RECO:4TiB\n"
+                  "(a group the workload lacks holds space only),\n"
+                  "--redundancy REDO:normal, --volume-types REDO:io2,io1\n"
+                  "(docs/advise.md)" } } },
     { .name = "need-mbps", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_need_mbps,
       .help = { { CLI_FOR_ADVISE, "R",
@@ -823,6 +858,7 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     a->quiet = a->sustained = a->write_given = false;
     a->size_small_given = a->size_large_given = false;
     a->awr = (struct cli_advise_awr){ .peak = 1 };
+    memset(&a->db, 0, sizeof a->db);
     advise_longs(longs);
     optind = 1;
     opterr = 0;
@@ -864,6 +900,13 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     int awr_rc = cli_advise_awr_apply(a);
     if (awr_rc != 0)
         return awr_rc;
+    int db_rc = cli_advise_db_prepare(a);
+    if (db_rc != 0 || a->db.workload)
+        return db_rc ? db_rc
+                     : shard ? shard_args_error(shard->file, "--workload: a database's "
+                                                "search has no shards")
+                     : a->cfg.shard_n > 0 ? usage_error("--shard: not with --workload")
+                     : check_outputs(a->json_path, a->report_path, NULL, NULL, NULL, 0);
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0 && !t->schedule)
         return shard ? shard_args_error(shard->file, "no performance target, so no search "
                                         "made them")
@@ -947,20 +990,28 @@ static void on_done(void *arg, enum report_out k, const char *where, int n)
 
 /* --json and --report (the page from the same JSON text, html.h),
    through the writer table.  0 or -errno (told). */
-static int write_files(const struct cli_advise_opts *a, const struct adv_result *r)
+int cli_advise_write_outputs(const struct cli_advise_opts *a,
+                             int (*json_text)(void *arg, const sim_stop_flag *stop,
+                                              char **text, char *why, size_t why_len),
+                             void *arg, const char *page)
 {
-    struct advise_out out = { a, r };
     const struct report_request q = {
         .outs = (a->json_path ? REPORT_OUT_BIT(REPORT_OUT_JSON) : 0) |
                 (a->report_path ? REPORT_OUT_BIT(REPORT_OUT_REPORT) : 0),
         .json_path = a->json_path, .report_path = a->report_path,
-        .failed = on_failed, .done = on_done, .arg = &out,
+        .failed = on_failed, .done = on_done, .arg = NULL,
     };
     const struct report_doc d = {
-        .what = "advise JSON", .json_text = advise_json, .json_arg = &out,
-        .page_name = "advise",
+        .what = "advise JSON", .json_text = json_text, .json_arg = arg,
+        .page_name = page,
     };
     return report_write_outputs(&q, &d);
+}
+
+static int write_files(const struct cli_advise_opts *a, const struct adv_result *r)
+{
+    struct advise_out out = { a, r };
+    return cli_advise_write_outputs(a, advise_json, &out, "advise");
 }
 
 /* The report of a finished search (or merge): text, JSON, or with
@@ -1212,6 +1263,8 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);
         rc = 0;
+    } else if (rc == 0 && a.db.workload) {
+        rc = cli_advise_db_run(&a, stop);
     } else if (rc == 0) {
         rc = search_and_report(&a, argc, argv, stop);
     }

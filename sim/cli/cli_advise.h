@@ -11,6 +11,7 @@
 #include "sim/advise/advise.h"
 #include "sim/cli/cli_advise_awr.h"
 #include "sim/cli/cli_advise_json.h"
+#include "sim/cli/cli_advise_db.h"
 
 struct cli_advise_opts {
     struct adv_cfg cfg;
@@ -24,6 +25,7 @@ struct cli_advise_opts {
     bool size_small_given;          /* parsing: --size-small was given */
     bool size_large_given;          /* parsing: --size-large was given */
     struct cli_advise_awr awr;      /* --awr, --peak, --keep-latency */
+    struct cli_advise_db db;        /* --workload: a database's groups */
 };
 
 /* Free what parsing the options allocated (the schedule, the report). */
@@ -33,5 +35,24 @@ void cli_advise_opts_free(struct cli_advise_opts *a);
    side by side, for a terminal. */
 void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
                       const struct adv_result *r);
+
+/* Parts of the report advise --workload shares (cli_advise_db_print.c):
+   the instance constraints' line, the licences' rules, the licences of
+   one configuration apart from its infrastructure (the total their
+   sum), and "Linux" or "RHEL". */
+void cli_advise_print_constraints(FILE *f, const struct adv_space_cfg *sc);
+void cli_advise_print_licence(FILE *f, const struct adv_space_cfg *sc);
+void cli_advise_print_licence_bill(FILE *f, const struct adv_space_cfg *sc,
+                                   const struct inst_profile *in, int units,
+                                   double licence_usd, double infra_usd);
+const char *cli_advise_os_name(enum adv_os os);
+
+/* --json and --report of a's search: json_text(arg, ...) makes the JSON
+   document, the report is the HTML page `page` of it.  0 or 1 (a file
+   could not be written; said on stderr). */
+int cli_advise_write_outputs(const struct cli_advise_opts *a,
+                             int (*json_text)(void *arg, const sim_stop_flag *stop,
+                                              char **text, char *why, size_t why_len),
+                             void *arg, const char *page);
 
 #endif

@@ -29,7 +29,7 @@
 #define CREDITS_EMPTY_PCT 0.05          /* a bucket this low is empty (it
                                            prints as 0 %) */
 
-static const char *os_name(enum adv_os os)
+const char *cli_advise_os_name(enum adv_os os)
 {
     return os == ADV_OS_RHEL ? "RHEL" : "Linux";
 }
@@ -123,7 +123,7 @@ static void print_flex_memory(FILE *f, const struct adv_cfg *cfg)
 
 /* "  instances x86_64 (the default: ...); at least 16 vCPUs, 128 GiB;
    not t3,c6gn": the instance constraints searched. */
-static void print_constraints(FILE *f, const struct adv_space_cfg *sc)
+void cli_advise_print_constraints(FILE *f, const struct adv_space_cfg *sc)
 {
     if (sc->arch == PROF_ARCH_UNKNOWN)
         fprintf(f, "  instances any architecture (--arch any)");
@@ -145,7 +145,7 @@ static void print_constraints(FILE *f, const struct adv_space_cfg *sc)
 
 /* "  licences  Oracle Enterprise Edition, $1000.00 per processor licence a
    month; AWS: 2 vCPUs a licence (<source>; assumed: ...)", per cloud. */
-static void print_licence(FILE *f, const struct adv_space_cfg *sc)
+void cli_advise_print_licence(FILE *f, const struct adv_space_cfg *sc)
 {
     if (sc->licence == PROF_LICENCE_NONE)
         return;
@@ -182,11 +182,11 @@ static void print_header(FILE *f, const struct cli_advise_opts *a,
                                 : "sustained (burst credits do not count; --burst-ok counts them)");
     print_targets(f, cfg);
     cli_advise_awr_print(f, &a->awr);
-    print_constraints(f, &cfg->space);
-    print_licence(f, &cfg->space);
+    cli_advise_print_constraints(f, &cfg->space);
+    cli_advise_print_licence(f, &cfg->space);
     char lists[256];
     adv_cost_lists(cfg->space.clouds, lists, sizeof lists);
-    fprintf(f, "  prices    %s on demand, USD per month: %s", os_name(cfg->space.os), lists);
+    fprintf(f, "  prices    %s on demand, USD per month: %s", cli_advise_os_name(cfg->space.os), lists);
     print_flex_memory(f, cfg);
     fputc('\n', f);
     fprintf(f, "  searched  %ld candidates, %ld within the bound", r->enumerated,
@@ -331,23 +331,31 @@ static void print_config_line(FILE *f, const struct adv_config *c)
 /* With a licence, the licences apart from the infrastructure:
         licences  8 processor licences x $1000.00 = $8000.00 (16 vCPUs, 2 a licence)
         total     infrastructure $642.56 + licences $8000.00 = $8642.56 */
-static void print_licence_bill(FILE *f, const struct adv_space_cfg *sc,
-                               const struct adv_config *c)
+void cli_advise_print_licence_bill(FILE *f, const struct adv_space_cfg *sc,
+                                   const struct inst_profile *in, int units,
+                                   double licence_usd, double infra_usd)
 {
-    const struct prof_licence_rules *lr = prof_licence_rules_of(&c->instance);
+    const struct prof_licence_rules *lr = prof_licence_rules_of(in);
 
     if (sc->licence == PROF_LICENCE_NONE || !lr)
         return;
-    fprintf(f, "      licences  %d %s%s x $%.2f = $%.2f (%d vCPUs, ", c->licence_units,
-            prof_licence_unit(sc->licence), c->licence_units == 1 ? "" : "s",
-            sc->licence_usd_month, c->licence_usd_month, c->instance.vcpus);
+    fprintf(f, "      licences  %d %s%s x $%.2f = $%.2f (%d vCPUs, ", units,
+            prof_licence_unit(sc->licence), units == 1 ? "" : "s",
+            sc->licence_usd_month, licence_usd, in->vcpus);
     if (sc->licence == PROF_LICENCE_EE)
         fprintf(f, "%d a licence)\n", lr->ee_vcpus_per_licence);
     else
         fprintf(f, "%d a socket, rounded up)\n", lr->se2_vcpus_per_socket);
     fprintf(f, "      total     infrastructure $%.2f + licences $%.2f = $%.2f\n",
-            c->instance_usd_month + c->volumes_usd_month, c->licence_usd_month,
-            c->total_usd_month);
+            infra_usd, licence_usd, infra_usd + licence_usd);
+}
+
+static void print_licence_bill(FILE *f, const struct adv_space_cfg *sc,
+                               const struct adv_config *c)
+{
+    cli_advise_print_licence_bill(f, sc, &c->instance, c->licence_units,
+                                  c->licence_usd_month,
+                                  c->instance_usd_month + c->volumes_usd_month);
 }
 
 static void print_best(FILE *f, const struct adv_cfg *cfg, int i,

@@ -335,7 +335,7 @@ static const struct help_item advise_page[] = {
         "bill, simulated figures, headroom, binding limit and the 'asmsim run' that\n"
         "reproduces it; then why nothing cheaper meets the targets.\n"
         "\n"
-        "Targets (at least one of the first three, --schedule or --awr):\n"),
+        "Targets (at least one of the first three, --schedule, --awr or --workload):\n"),
     ADVISE_ROW("need-mbps"),
     ADVISE_ROW("need-iops"),
     ADVISE_ROW("need-latency"),
@@ -348,6 +348,9 @@ static const struct help_item advise_page[] = {
     ADVISE_ROW("awr"),
     ADVISE_ROW("peak"),
     ADVISE_ROW("keep-latency"),
+    TXT(CLI_FOR_ADVISE,
+        "A database's disk groups at once (docs/advise.md):\n"),
+    ADVISE_ROW("workload"),
     TXT(CLI_FOR_ADVISE,
         "Space:\n"),
     ADVISE_ROW("clouds"),

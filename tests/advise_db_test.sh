@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# advise_db_test.sh - `asmsim advise --workload W`: a database's disk groups
+# advised at once (sim/advise/advise_db.c, sim/cli/cli_advise_db*.c).  The
+# groups come from the workload and --capacity; targets and settings name
+# a class or group; the bill of every group, the licences apart, as
+# hand-worked below; the run command printed reproduces each class's
+# figures; a latency target moves a group to another volume type; bad
+# input exits 2 with one line.  Small spaces (--families m5, few types).
+#
+#   bash advise_db_test.sh <path-to-asmsim> <tests-dir>
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-advdb.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+N=(--families m5 --volume-types gp3 --top 1 --quiet)
+
+# ---- bad input: exit 2, one line ---------------------------------------------
+
+expect_error "class_target_without_workload_should_exit_2" \
+    "asmsim: advise: redo:p99:1ms names a class or disk group: give the database's workload with --workload" \
+    "" "$ASMSIM" advise --need-latency redo:p99:1ms
+expect_error "orion_target_with_workload_should_exit_2" \
+    "asmsim: advise: --workload: not with --need-mbps R (ORION's targets)" "" \
+    "$ASMSIM" advise --workload oltp --need-mbps 100
+expect_error "plain_capacity_with_workload_should_name_a_group" \
+    "asmsim: advise: --workload: not with --capacity SIZE (ORION's targets)" "" \
+    "$ASMSIM" advise --workload oltp --capacity 1TiB
+expect_error "unknown_workload_should_exit_2" "asmsim: advise: --workload nosuch: " "" \
+    "$ASMSIM" advise --workload nosuch
+expect_error "closed_loop_class_should_ask_for_a_rate" \
+    "asmsim: advise: --workload dss: class " "give it \"rate\". Try 'asmsim advise --help'." \
+    "$ASMSIM" advise --workload dss
+expect_error "redundancy_of_an_unknown_group_should_list_the_groups" \
+    "asmsim: advise: FRA:normal: no disk group FRA in workload oltp (its groups: DATA, REDO)" \
+    "" "$ASMSIM" advise --workload oltp --redundancy FRA:normal
+expect_error "bad_group_capacity_should_exit_2" \
+    "asmsim: advise: --capacity DATA:lots: not valid; use GROUP:SIZE (DATA:8TiB)" "" \
+    "$ASMSIM" advise --workload oltp --capacity DATA:lots
+expect_error "target_of_an_unknown_class_should_exit_2" \
+    "asmsim: advise: --need-latency lgwr:1ms: no class or group lgwr in workload oltp" "" \
+    "$ASMSIM" advise --workload oltp --need-latency lgwr:1ms
+expect_error "group_rate_above_the_offer_should_say_the_offer" \
+    "asmsim: advise: --need-mbps DATA:1500: the classes of DATA offer 50.9 MB/s at the workload's rates" \
+    "" "$ASMSIM" advise --workload oltp --need-mbps DATA:1500
+expect_stdout_contains "help_should_explain_workload" \
+    "a database: a workload preset or file" "$ASMSIM" advise --help
+
+# ---- the bill, hand-worked ---------------------------------------------------
+#
+# oltp (DATA: data-reads, dbwr; REDO: redo) with RECO for space, EE at
+# $1000, at least 16 vCPUs, m5 and gp3 only (AWS us-east-1 2023-06):
+#   m5.4xlarge $0.768/h x 730 h            = $560.64   (16 vCPUs)
+#   DATA 2 TiB usable, external, 4 disks: 512 GiB x $0.08 = $40.96 x 4 = $163.84
+#   REDO 64 GiB usable, normal: (N - 1) x size / 2 >= 64 GiB is cheapest at
+#        N = 17, 8 GiB: $0.64 x 17          = $10.88
+#   RECO 1 TiB usable, external, 4 disks: 256 GiB x $0.08 = $20.48 x 4 = $81.92
+#   infrastructure $817.28; licences 16 / 2 = 8 x $1000 = $8000; total $8817.28
+"$ASMSIM" advise --workload oltp --capacity DATA:2TiB,RECO:1TiB --capacity REDO:64GiB \
+    --redundancy REDO:normal --need-latency redo:p99:1ms --min-vcpus 16 --licence ee \
+    --licence-price 1000 "${N[@]}" --json bill.json >bill.txt 2>&1
+expect_true "groups_should_be_the_workloads_and_the_capacity_only_one" \
+    grep -q "group     RECO: external redundancy, no I/O of the workload; capacity 1TiB usable" bill.txt
+expect_true "answer_should_bill_every_group" \
+    grep -q "bill      instance \$560.64 + DATA 4 x \$40.96 = \$163.84 + REDO 17 x \$0.64 = \$10.88 + RECO 4 x \$20.48 = \$81.92" bill.txt
+expect_true "answer_should_show_licences_apart" \
+    grep -q "total     infrastructure \$817.28 + licences \$8000.00 = \$8817.28" bill.txt
+expect_true "json_should_split_the_bill_and_list_the_groups" python3 - bill.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kind"] == "database-advice" and d["workload"] == "oltp", d
+assert [g["name"] for g in d["groups"]] == ["DATA", "REDO", "RECO"], d["groups"]
+assert d["groups"][1]["redundancy"] == "normal" and d["groups"][2]["classes"] == [], d["groups"]
+b = d["best"][0]
+u = b["usd_month"]
+assert b["instance"] == "m5.4xlarge" and b["licence_units"] == 8, b
+assert abs(u["infrastructure"] - 817.28) < 1e-6 and abs(u["licences"] - 8000) < 1e-9, u
+assert abs(u["total"] - 8817.28) < 1e-6, u
+assert [(g["name"], g["disks"]) for g in b["groups"]] == [("DATA", 4), ("REDO", 17), ("RECO", 4)]
+assert all(c["unmet"] <= 0.01 for c in b["classes"]), b["classes"]
+PY
+
+# ---- the run command reproduces each class's figures -------------------------
+python3 - bill.json >cmd.sh <<'PY'
+import json, sys
+print(json.load(open(sys.argv[1]))["best"][0]["command"].replace("asmsim ", '"$ASMSIM" ', 1)
+        + " --json run.json >/dev/null 2>&1")
+PY
+ASMSIM="$ASMSIM" bash cmd.sh
+expect_true "run_command_should_reproduce_every_class" python3 - bill.json run.json <<'PY'
+import json, sys
+adv = {c["name"]: c for c in json.load(open(sys.argv[1]))["best"][0]["classes"]}
+run = {c["name"]: c for c in json.load(open(sys.argv[2]))["points"][0]["classes"]}
+assert adv.keys() == run.keys(), (adv.keys(), run.keys())
+for name, c in adv.items():
+    r = run[name]
+    assert abs(c["iops"] - r["iops"]) < 1e-6 and abs(c["p99_us"] - r["lat_us"]["p99"]) < 1e-6, name
+PY
+
+# ---- a latency target moves a group to another type ---------------------------
+#
+# redo's p99 on gp3 stays above 600 us at this load; io2's is below it.
+"$ASMSIM" advise --workload oltp --families m5 --volume-types gp3,io2 --min-vcpus 16 \
+    --need-latency REDO:p99:600us --top 1 --quiet --json lat.json >lat.txt 2>&1
+expect_true "group_latency_target_should_move_redo_to_io2" python3 - lat.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["best"][0]
+g = {x["name"]: x["volume"] for x in b["groups"]}
+assert g["REDO"].startswith("io2:") and g["DATA"].startswith("gp3:"), g
+assert [c for c in b["classes"] if c["name"] == "redo"][0]["p99_us"] <= 600, b["classes"]
+assert d["targets"][0]["of_group"] is True, d["targets"]
+PY
+expect_true "the_group_alone_should_say_why_gp3_missed" \
+    grep -q "REDO    \$.* io2:" lat.txt
+
+harness_done
