@@ -64,7 +64,7 @@ expect_stdout_contains "help_should_explain_workload" \
 #   infrastructure $817.28; licences 16 / 2 = 8 x $1000 = $8000; total $8817.28
 "$ASMSIM" advise --workload oltp --capacity DATA:2TiB,RECO:1TiB --capacity REDO:64GiB \
     --redundancy REDO:normal --need-latency redo:p99:1ms --min-vcpus 16 --licence ee \
-    --licence-price 1000 "${N[@]}" --json bill.json >bill.txt 2>&1
+    --licence-price 1000 "${N[@]}" --json bill.json --report bill.html >bill.txt 2>&1
 expect_true "groups_should_be_the_workloads_and_the_capacity_only_one" \
     grep -q "group     RECO: external redundancy, no I/O of the workload; capacity 1TiB usable" bill.txt
 expect_true "answer_should_bill_every_group" \
@@ -76,7 +76,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["kind"] == "database-advice" and d["workload"] == "oltp", d
 assert [g["name"] for g in d["groups"]] == ["DATA", "REDO", "RECO"], d["groups"]
-assert d["groups"][1]["redundancy"] == "normal" and d["groups"][2]["classes"] == [], d["groups"]
+assert d["groups"][1]["redundancy"] == "normal" and d["groups"][2]["class_names"] == [], d["groups"]
 b = d["best"][0]
 u = b["usd_month"]
 assert b["instance"] == "m5.4xlarge" and b["licence_units"] == 8, b
@@ -84,6 +84,17 @@ assert abs(u["infrastructure"] - 817.28) < 1e-6 and abs(u["licences"] - 8000) < 
 assert abs(u["total"] - 8817.28) < 1e-6, u
 assert [(g["name"], g["disks"]) for g in b["groups"]] == [("DATA", 4), ("REDO", 17), ("RECO", 4)]
 assert all(c["unmet"] <= 0.01 for c in b["classes"]), b["classes"]
+PY
+
+expect_true "report_should_show_groups_constraints_and_the_licence_split" python3 - bill.html <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+for s in ("<th>group REDO</th><td>normal redundancy; 1422 I/Os a second",
+          "<th>group RECO</th><td>external redundancy; 0 I/Os a second",
+          "<th>instances</th><td>x86_64; at least 16 vCPUs",
+          "data-key=\"best_bill\">instance 560.64 + DATA 163.84 + REDO 10.88 + RECO 81.92 = "
+          "817.28 infrastructure + 8000.00 licences (8 processor licences) = 8817.28"):
+    assert s in t, s
 PY
 
 # ---- the run command reproduces each class's figures -------------------------

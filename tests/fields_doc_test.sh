@@ -76,6 +76,10 @@ printf 'phase,duration,small_iops,large_mbps\nflood,1h,1000,100000\n' >"$WORK/fl
 # advise --awr: the report the targets came from, the latency kept
 "$ASMSIM" advise --awr "$ROOT/tests/awr/awr_19c.txt" --keep-latency --peak 2 --families m5 \
     --volume-types gp3 --top 1 --max-disks 8 --json - >advise_awr.json 2>/dev/null
+# advise --workload: a database's groups, both clouds, rejections below the answer
+"$ASMSIM" advise --workload oltp --families m5,e4flex --clouds aws,oci \
+    --volume-types gp3,oci-balanced --capacity RECO:1TiB --need-latency redo:p99:2ms \
+    --need-iops DATA:3000 --top 1 --json - >advise_db.json 2>/dev/null
 
 python3 - "$DOC" "$ROOT/sim/core/device.c" "$WORK" <<'EOF'
 import glob, json, os, re, sys
@@ -98,7 +102,9 @@ forecast_db_doc = csv_section("Workload forecast timeline")
 def heading(x):
     return x.split("\n", 1)[0].strip()
 documented = set().union(*[ticks(x) for x in sections
-                           if "CSV" not in heading(x) and heading(x) != "Advise JSON"])
+                           if "CSV" not in heading(x) and not heading(x).startswith("Advise JSON")])
+advise_db_doc = set().union(set(), *[ticks(x) for x in sections
+                                     if heading(x) == "Advise JSON of a database"])
 advise_doc = set().union(set(), *[ticks(x) for x in sections if heading(x) == "Advise JSON"])
 
 sys.path.insert(0, os.path.join(os.path.dirname(doc_path), "..", "tests", "cli"))
@@ -193,6 +199,21 @@ check("every_advise_json_key_should_be_documented", len(advise_keys) > 30 and no
 stale = sorted(d for d in advise_doc if d not in advise_keys)
 check("advise_docs_should_name_no_field_that_is_not_written", not stale,
       "documented but not written: " + " ".join(stale))
-print(f"{11 - failed} passed, {failed} failed")
+# advise --workload's JSON against its own section, both ways
+def advise_db_canonical(p):
+    p = re.sub(r"^cloud_best\.(aws|oci)$", "cloud_best", p)
+    return re.sub(r"^(rejected\[\]|cloud_best\.(aws|oci))\.", "best[].", p)
+advise_db_written = set()
+f = os.path.join(work, "advise_db.json")
+if os.path.exists(f) and os.path.getsize(f) > 0:
+    paths(json.load(open(f)), "", advise_db_written)
+advise_db_keys = {advise_db_canonical(p) for p in advise_db_written}
+missing = sorted(k for k in advise_db_keys if k not in advise_db_doc)
+stale = sorted(d for d in advise_db_doc if d not in advise_db_keys)
+check("every_advise_db_json_key_should_be_documented_and_written",
+      len(advise_db_keys) > 30 and not missing and not stale,
+      f"{len(advise_db_keys)} keys; not in docs/fields.md: " + " ".join(missing)
+      + "; documented but not written: " + " ".join(stale))
+print(f"{12 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 EOF

@@ -1264,7 +1264,7 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
         cli_advise_usage(stdout);
         rc = 0;
     } else if (rc == 0 && a.db.workload) {
-        rc = cli_advise_db_run(&a, stop);
+        rc = cli_advise_db_run(&a, argc, argv, stop);
     } else if (rc == 0) {
         rc = search_and_report(&a, argc, argv, stop);
     }

@@ -394,10 +394,16 @@ static int db_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
     return 0;
 }
 
-int cli_advise_db_run(struct cli_advise_opts *a, sim_stop_flag *stop)
+int cli_advise_db_run(struct cli_advise_opts *a, int argc, char **argv, sim_stop_flag *stop)
 {
     struct adv_db_result *r = NULL;
     char why[CLI_WHY_LEN];
+
+    a->command_line = cli_join_command_line(argc, argv);
+    if (!a->command_line) {
+        fprintf(stderr, "asmsim: advise: out of memory\n");
+        return 1;
+    }
 
     a->cfg.stop = stop;
     a->db.cfg.base.stop = stop;
@@ -406,6 +412,7 @@ int cli_advise_db_run(struct cli_advise_opts *a, sim_stop_flag *stop)
     int rc = adv_db_search(&a->db.cfg, &r, why, sizeof why);
     if (rc < 0) {
         cli_print_error(stderr, "asmsim: advise", why);
+        free(a->command_line);
         return rc == -EINVAL ? 2 : 1;
     }
     if (!(a->json_path && strcmp(a->json_path, "-") == 0))
@@ -415,5 +422,6 @@ int cli_advise_db_run(struct cli_advise_opts *a, sim_stop_flag *stop)
     if (cli_advise_write_outputs(a, db_json, &out, "advise-db") != 0)
         status = 1;
     adv_db_result_free(r);
+    free(a->command_line);
     return status;
 }

@@ -63,7 +63,7 @@ bool cli_advise_db_qualified(const char *v, bool latency);
 int cli_advise_db_prepare(struct cli_advise_opts *a);
 
 /* The search and its report: the exit status. */
-int cli_advise_db_run(struct cli_advise_opts *a, sim_stop_flag *stop);
+int cli_advise_db_run(struct cli_advise_opts *a, int argc, char **argv, sim_stop_flag *stop);
 
 /* The evaluator of the search (adv_db_eval_fn; arg: the struct
    cli_advise_opts): the configuration's `asmsim run`, simulated and

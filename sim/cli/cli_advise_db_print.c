@@ -228,7 +228,7 @@ static cJSON *groups_json(const struct cli_advise_db *d)
         for (int c = 0; c < d->spec.n_classes; c++)
             if (d->class_group[c] == g)
                 cJSON_AddItemToArray(cls, cJSON_CreateString(d->spec.cls[c].name));
-        cJSON_AddItemToObject(o, "classes", cls);
+        cJSON_AddItemToObject(o, "class_names", cls);
         cJSON *types = cJSON_CreateArray();
         for (int t = 0; t < dg->n_types; t++)
             cJSON_AddItemToArray(types, cJSON_CreateString(dg->types[t]));
@@ -308,20 +308,68 @@ static cJSON *outcomes_json(const struct cli_advise_opts *a, const struct adv_db
     return arr;
 }
 
+static void add_positive(cJSON *j, const char *key, double v)
+{
+    if (v > 0)
+        cJSON_AddNumberToObject(j, key, v);
+    else
+        cJSON_AddNullToObject(j, key);
+}
+
+/* As advise's (docs/fields.md): the clouds by name, the constraints
+   (null: none), the licence. */
 static cJSON *space_json(const struct adv_space_cfg *sc)
 {
-    cJSON *j = cJSON_CreateObject();
-    char clouds[64];
-    cJSON_AddStringToObject(j, "clouds", adv_clouds_text(sc->clouds, clouds, sizeof clouds));
+    cJSON *j = cJSON_CreateObject(), *clouds = cJSON_CreateArray();
+    cJSON *excl = cJSON_CreateArray();
+
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++)
+        if (adv_cloud_provider(c) && (sc->clouds & (1u << c)))
+            cJSON_AddItemToArray(clouds, cJSON_CreateString(adv_cloud_provider(c)->name));
+    cJSON_AddItemToObject(j, "clouds", clouds);
     cJSON_AddStringToObject(j, "arch", sc->arch == PROF_ARCH_UNKNOWN ? "any"
                                        : prof_arch_name(sc->arch));
-    cJSON_AddNumberToObject(j, "min_vcpus", sc->min_vcpus);
-    cJSON_AddNumberToObject(j, "max_vcpus", sc->max_vcpus);
-    cJSON_AddNumberToObject(j, "min_memory_gib", sc->min_memory_gib);
+    add_positive(j, "min_vcpus", sc->min_vcpus);
+    add_positive(j, "max_vcpus", sc->max_vcpus);
+    add_positive(j, "min_memory_gib", sc->min_memory_gib);
+    for (int i = 0; i < sc->n_exclude; i++)
+        cJSON_AddItemToArray(excl, cJSON_CreateString(sc->exclude[i]));
+    cJSON_AddItemToObject(j, "exclude_families", excl);
     cJSON_AddStringToObject(j, "licence", prof_licence_name(sc->licence));
+    cJSON_AddStringToObject(j, "licence_unit", prof_licence_unit(sc->licence));
     cJSON_AddNumberToObject(j, "licence_usd_unit_month", sc->licence_usd_month);
     cJSON_AddBoolToObject(j, "burst_ok", sc->burst_ok);
     return j;
+}
+
+/* Each group alone, per cloud searched: its kept options. */
+static cJSON *alone_json(const struct cli_advise_opts *a, const struct adv_db_result *r)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++) {
+        if (!adv_cloud_provider(c) || !(a->cfg.space.clouds & (1u << c)))
+            continue;
+        for (int g = 0; g < a->db.cfg.n_groups; g++) {
+            const struct adv_db_group_result *gr = &r->group[c][g];
+            cJSON *o = cJSON_CreateObject(), *kept = cJSON_CreateArray();
+            cJSON_AddStringToObject(o, "cloud", adv_cloud_provider(c)->name);
+            cJSON_AddStringToObject(o, "group", a->db.cfg.group[g].name);
+            cJSON_AddNumberToObject(o, "options", (double)gr->options);
+            cJSON_AddNumberToObject(o, "simulated", (double)gr->simulated);
+            for (int k = 0; k < gr->n_kept; k++) {
+                const struct adv_db_pick *p = &gr->kept[k].c.group[g];
+                cJSON *x = cJSON_CreateObject();
+                cJSON_AddStringToObject(x, "volume", p->volume.spec);
+                cJSON_AddNumberToObject(x, "disks", p->disks);
+                cJSON_AddNumberToObject(x, "usd_month", p->volumes_usd_month);
+                cJSON_AddItemToArray(kept, x);
+            }
+            cJSON_AddItemToObject(o, "kept", kept);
+            cJSON_AddStringToObject(o, "none_why", gr->n_kept == 0 ? gr->none_why : "");
+            cJSON_AddItemToArray(arr, o);
+        }
+    }
+    return arr;
 }
 
 char *cli_advise_db_json(const struct cli_advise_opts *a, const struct adv_db_result *r)
@@ -330,22 +378,24 @@ char *cli_advise_db_json(const struct cli_advise_opts *a, const struct adv_db_re
 
     cJSON_AddStringToObject(j, "asmsim_version", ASMSIM_VERSION);
     cJSON_AddStringToObject(j, "kind", "database-advice");
-    cJSON_AddStringToObject(j, "command", "advise");
+    cJSON_AddStringToObject(j, "command", a->command_line ? a->command_line : "asmsim advise");
     cJSON_AddStringToObject(j, "workload", a->db.workload);
     cJSON_AddItemToObject(j, "groups", groups_json(&a->db));
     cJSON_AddItemToObject(j, "targets", targets_json(&a->db));
     cJSON_AddItemToObject(j, "space", space_json(&a->cfg.space));
     cJSON_AddItemToObject(j, "best", outcomes_json(a, r->best, r->n_best));
     cJSON_AddItemToObject(j, "rejected", outcomes_json(a, r->rejected, r->n_rejected));
+    cJSON_AddItemToObject(j, "alone", alone_json(a, r));
     for (int c = 0; c < ADV_MAX_CLOUDS; c++)
         if (r->has_cloud_best[c])
             cJSON_AddItemToObject(clouds, adv_cloud_provider(c)->name,
                                   config_json(a, &r->cloud_best[c]));
     cJSON_AddItemToObject(j, "cloud_best", clouds);
-    cJSON_AddNumberToObject(j, "instances", (double)r->instances);
-    cJSON_AddNumberToObject(j, "simulated", (double)r->simulated);
-    cJSON_AddNumberToObject(j, "wall_s", r->wall_s);
-    cJSON_AddBoolToObject(j, "interrupted", r->interrupted);
+    cJSON *search = cJSON_AddObjectToObject(j, "search");
+    cJSON_AddNumberToObject(search, "instances", (double)r->instances);
+    cJSON_AddNumberToObject(search, "simulated", (double)r->simulated);
+    cJSON_AddNumberToObject(search, "wall_s", r->wall_s);
+    cJSON_AddBoolToObject(search, "interrupted", r->interrupted);
     char *text = cJSON_Print(j);
     cJSON_Delete(j);
     return text;

@@ -357,7 +357,7 @@ static void out_of_reach(struct html_out *o, const cJSON *doc)
 
 /* Whether the search counted licences (space.licence, advise_limits.c):
    then the bill shows them apart from the infrastructure. */
-static bool licensed(const cJSON *doc)
+bool html_advice_licensed(const cJSON *doc)
 {
     return strcmp(html_str_or(doc, "space.licence", "none"), "none") != 0;
 }
@@ -365,7 +365,7 @@ static bool licensed(const cJSON *doc)
 /* "x86_64; at least 16 vCPUs; at least 128 GiB memory; not t3": the
    instance constraints (space.arch and after; absent before 0.1's
    constraints: nothing). */
-static bool limits_text(const cJSON *doc, char *buf, size_t len)
+bool html_advice_limits_text(const cJSON *doc, char *buf, size_t len)
 {
     const char *arch = html_str(doc, "space.arch");
     const cJSON *x;
@@ -390,12 +390,12 @@ static bool limits_text(const cJSON *doc, char *buf, size_t len)
 }
 
 /* The licence row: "Oracle ee, 1000.00 USD per processor licence a month". */
-static void licence_row(struct html_out *o, const cJSON *doc)
+void html_advice_licence_row(struct html_out *o, const cJSON *doc)
 {
     double usd = 0;
     char text[160];
 
-    if (!licensed(doc))
+    if (!html_advice_licensed(doc))
         return;
     html_num(doc, "space.licence_usd_unit_month", &usd);
     snprintf(text, sizeof text, "Oracle Database %s, %.2f USD per %s a month (Oracle's "
@@ -403,6 +403,25 @@ static void licence_row(struct html_out *o, const cJSON *doc)
              html_str_or(doc, "space.licence", "?"), usd,
              html_str_or(doc, "space.licence_unit", "unit"));
     html_what_row(o, "licences", text);
+}
+
+void html_advice_space_rows(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *cloud;
+    char text[1024] = "";
+
+    cJSON_ArrayForEach(cloud, html_get(doc, "space.clouds"))
+        if (cJSON_IsString(cloud))
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s",
+                     text[0] ? ", " : "", cloud->valuestring);
+    html_what_row(o, "clouds", text);
+    if (html_advice_limits_text(doc, text, sizeof text))
+        html_what_row(o, "instances", text);
+    html_advice_licence_row(o, doc);
+    html_what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
+    fputs("<tr><th>command</th><td><code>", o->f);
+    html_text(o->f, html_str_or(doc, "command", "?"));
+    fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);
 }
 
 static void header(struct html_out *o, const cJSON *doc, const char *name)
@@ -418,20 +437,7 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     html_what_row(o, "targets", text);
     if (awr_text(doc, text, sizeof text))
         html_what_row(o, "targets from", text);
-    const cJSON *cloud;
-    text[0] = '\0';
-    cJSON_ArrayForEach(cloud, html_get(doc, "space.clouds"))
-        if (cJSON_IsString(cloud))
-            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s",
-                     text[0] ? ", " : "", cloud->valuestring);
-    html_what_row(o, "clouds", text);
-    if (limits_text(doc, text, sizeof text))
-        html_what_row(o, "instances", text);
-    licence_row(o, doc);
-    html_what_row(o, "asmsim", html_str_or(doc, "asmsim_version", "?"));
-    fputs("<tr><th>command</th><td><code>", o->f);
-    html_text(o->f, html_str(doc, "command"));
-    fputs("</code></td></tr>\n</tbody></table>\n</header>\n", o->f);
+    html_advice_space_rows(o, doc);
 
     fputs("<section id=\"summary\"><h2>Summary</h2>\n<table class=\"summary\"><tbody>\n", o->f);
     if (best != NULL)
@@ -443,7 +449,7 @@ static void header(struct html_out *o, const cJSON *doc, const char *name)
     else
         snprintf(text, sizeof text, "-");
     html_key_row(o, "its monthly bill (USD)", "best_usd_month", text);
-    if (best != NULL && licensed(doc)) {
+    if (best != NULL && html_advice_licensed(doc)) {
         double infra = 0, lic = 0;
         html_num(best, "usd_month.infrastructure", &infra);
         html_num(best, "usd_month.licences", &lic);
@@ -540,7 +546,7 @@ static void bill_text(const cJSON *doc, const cJSON *x, char *buf, size_t len)
     html_num(x, "usd_month.instance", &inst);
     html_num(x, "usd_month.volumes", &vols);
     html_num(x, "usd_month.total", &total);
-    if (!licensed(doc)) {
+    if (!html_advice_licensed(doc)) {
         snprintf(buf, len, "%.2f + %.2f = %.2f", inst, vols, total);
         return;
     }
@@ -584,7 +590,7 @@ static void best_table(struct html_out *o, const cJSON *doc)
     fprintf(o->f, "<table class=\"best\"><thead><tr><th>#</th><th>configuration</th>"
             "<th>USD/month: instance + volumes = %s</th><th>simulated</th>"
             "<th>headroom</th><th>binding limit</th></tr></thead><tbody>\n",
-            licensed(doc) ? "infrastructure, + licences = total" : "total");
+            html_advice_licensed(doc) ? "infrastructure, + licences = total" : "total");
     cJSON_ArrayForEach(x, html_get(doc, "best")) {
         char text[320];
         fprintf(o->f, "<tr><td>%d</td>", ++rank);

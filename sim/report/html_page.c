@@ -167,6 +167,11 @@ static bool is_advice(const cJSON *doc)
     return is_kind(doc, "advice");
 }
 
+static bool is_db_advice(const cJSON *doc)
+{
+    return is_kind(doc, "database-advice");
+}
+
 /* A run's body: ORION's matrix, latency and timelines, or a database
    workload's classes. */
 static void run_body(struct html_out *o, const cJSON *doc)
@@ -213,6 +218,7 @@ static const struct html_kind {
 } kinds[] = {
     { "forecast", is_forecast, html_forecast, false },
     { "advice", is_advice, html_advice, false },
+    { "database-advice", is_db_advice, html_db_advice, false },
     { "sweep", is_sweep, sweep_page, true },
     { "run", is_run, run_page, true },
 };

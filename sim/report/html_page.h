@@ -263,5 +263,18 @@ void html_compare(struct html_out *o, const cJSON *const *docs,
 void html_forecast(struct html_out *o, const cJSON *doc, const char *name);
 /* An advice (kind "advice"): html_advice.c. */
 void html_advice(struct html_out *o, const cJSON *doc, const char *name);
+/* Shared with the database's advice (html_db_advice.c): whether the
+   search counted licences (space.licence); the instance constraints as
+   text ("x86_64; at least 16 vCPUs"; false: none recorded); the
+   licences' row of the header. */
+bool html_advice_licensed(const cJSON *doc);
+bool html_advice_limits_text(const cJSON *doc, char *buf, size_t len);
+void html_advice_licence_row(struct html_out *o, const cJSON *doc);
+/* The header's rows of what was searched and how it was asked: clouds,
+   instances, licences, asmsim and the command; the header's table and
+   the header itself closed. */
+void html_advice_space_rows(struct html_out *o, const cJSON *doc);
+/* A database's advice (kind "database-advice"): html_db_advice.c. */
+void html_db_advice(struct html_out *o, const cJSON *doc, const char *name);
 
 #endif
