@@ -3,8 +3,9 @@
  * space), how the search went, and every configuration it reports (the
  * answer, the rejected below it, the burst alternative, the best of each
  * cloud, the closest to a target out of reach), each as one object of the
- * same shape; and what one more dollar buys (pareto, cli_advise_front.c).  docs/fields.md
- * ("Advise JSON") documents every key; tests/fields_doc_test.sh checks it.
+ * same shape; and what one more dollar buys (pareto, cli_advise_front.c).
+ * docs/fields.md ("Advise JSON") documents every key;
+ * tests/fields_doc_test.sh checks it.
  *
  * The tree is built with cJSON; an allocation that fails marks the build
  * (struct tree.oom) and the document is then not written at all, so a
@@ -356,9 +357,8 @@ static void put_maybe(struct tree *t, cJSON *parent, const char *key,
 }
 
 /* candidates[]: every candidate judged by a simulation (its own, or an
-   alike one's: reused), in the compact shape the
-   report's charts need, cost against headroom and against latency
-   (docs/fields.md). */
+   alike one's: reused), in the compact shape the report's charts need,
+   cost against headroom and against latency (docs/fields.md). */
 static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cfg,
                            const struct adv_log *log)
 {
