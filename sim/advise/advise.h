@@ -28,6 +28,8 @@
  *                    simulated in fixed batches (on --jobs threads) until
  *                    `top` of them pass, each run once for the candidates
  *                    alike to the model; only simulated figures decide
+ *   advise_front.c   of the passes found, the Pareto front of cost
+ *                    against latency and the cheapest of each family
  *
  * Determinism: every candidate's simulation is seeded the same and is
  * independent of the others, candidates are ordered by (cost, instance,
@@ -331,6 +333,8 @@ struct adv_decided {
     bool interrupted;
 };
 
+struct adv_front;                   /* advise_front.h */
+
 struct adv_result {
     int n_best;
     struct adv_outcome best[ADV_MAX_TOP];   /* cheapest first */
@@ -368,6 +372,9 @@ struct adv_result {
                                        JSON lines of --shard) */
     int shards;                     /* > 1: merged from that many shards
                                        (wall_s is then the merge's) */
+    /* what one more dollar buys: the latency front and the cheapest of
+       each family (advise_front.h); NULL only before adv_merge() */
+    struct adv_front *front;
 };
 
 /* Search.  0 (also when nothing meets the targets: n_best 0), 1 when

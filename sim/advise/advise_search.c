@@ -35,11 +35,12 @@
  * The answer (adv_merge(), from one search or the logs of all its
  * shards): the cheapest `top` passes, the best of each cloud, "why
  * nothing cheaper" (the rejections priced closest below the answer, one
- * per instance type) and the burst alternative (the cheapest burst pass
- * below the answer).  Every candidate cheaper than the answer was
- * simulated by the one search or shard that holds it, so the merge of
- * the shards sees what the whole search sees: the same answer for any
- * --jobs and any sharding.
+ * per instance type), the burst alternative (the cheapest burst pass
+ * below the answer) and what one more dollar buys (the latency front and
+ * the cheapest of each family, advise_front.c).  Every candidate
+ * cheaper than the answer was simulated by the one search or shard that
+ * holds it, so the merge of the shards sees what the whole search sees:
+ * the same answer for any --jobs and any sharding.
  */
 #include <errno.h>
 #include <limits.h>
@@ -51,6 +52,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "sim/advise/advise_front.h"
 #include "sim/advise/advise_internal.h"
 #include "sim/model/forecast.h"          /* SIM_FORECAST_UNMET_TOLERANCE */
 
@@ -812,12 +814,14 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
         r->enumerated = n ? d[0]->enumerated : 0;
         r->bound_passed = n ? d[0]->bound_passed : 0;
         merge_space_figures(d, n, r);
+        r->front = calloc(1, sizeof *r->front);
+        rc = r->front ? adv_front_make(cfg, &sim, r->interrupted, r->front) : -ENOMEM;
     }
     adv_log_free(&sim);
     adv_log_free(&burst);
     adv_log_free(&bound);
     if (rc < 0) {
-        free(r);
+        adv_result_free(r);
         return rc;
     }
     *out = r;
@@ -857,5 +861,7 @@ void adv_result_free(struct adv_result *r)
     if (!r)
         return;
     adv_decided_free(&r->decided);
+    adv_front_free(r->front);
+    free(r->front);
     free(r);
 }

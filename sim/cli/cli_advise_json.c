@@ -3,8 +3,9 @@
  * space), how the search went, and every configuration it reports (the
  * answer, the rejected below it, the burst alternative, the best of each
  * cloud, the closest to a target out of reach), each as one object of the
- * same shape.  docs/fields.md
- * ("Advise JSON") documents every key; tests/fields_doc_test.sh checks it.
+ * same shape; and what one more dollar buys (pareto, cli_advise_front.c).
+ * docs/fields.md ("Advise JSON") documents every key;
+ * tests/fields_doc_test.sh checks it.
  *
  * The tree is built with cJSON; an allocation that fails marks the build
  * (struct tree.oom) and the document is then not written at all, so a
@@ -25,7 +26,9 @@
 #include "sim/model/forecast.h"
 #include "sim/report/report.h"
 #include "sim/cli/cli_advise_awr.h"
+#include "sim/cli/cli_advise_front.h"
 #include "sim/cli/cli_advise_json.h"
+#include "sim/advise/advise_front.h"
 #include "sim/report/report_input.h"
 
 struct tree {
@@ -353,39 +356,9 @@ static void put_maybe(struct tree *t, cJSON *parent, const char *key,
     put(t, parent, key, present ? outcome_object(t, cfg, x) : cJSON_CreateNull());
 }
 
-/* The least headroom over the targets asked: true with *least, false
-   when the candidate was not simulated or nothing was asked.  Capacity
-   counts only when missed: the space sizes every volume to just hold it,
-   so its headroom is about 0 on every candidate and, counted, flattened
-   the report's cost-against-headroom chart to a line at 0. */
-static bool any_other(const bool *asked)
-{
-    for (int k = 0; k < ADV_TARGETS; k++)
-        if (asked[k] && k != ADV_T_CAPACITY)
-            return true;
-    return false;
-}
-
-static bool least_headroom(const struct adv_targets *g, const struct adv_outcome *x,
-                           double *least)
-{
-    const bool asked[ADV_TARGETS] = { g->need_mbps > 0, g->need_iops > 0,
-                                      g->need_lat_us > 0, g->capacity_bytes > 0,
-                                      g->schedule != NULL };
-    bool any = false;
-
-    *least = INFINITY;
-    for (int k = 0; x->simulated && k < ADV_TARGETS; k++)
-        if (asked[k] && (k != ADV_T_CAPACITY || x->headroom[k] < 0 || !any_other(asked))) {
-            *least = fmin(*least, x->headroom[k]);
-            any = true;
-        }
-    return any;
-}
-
 /* candidates[]: every candidate judged by a simulation (its own, or an
-   alike one's: reused), in the compact shape the
-   report's cost-against-headroom chart needs (docs/fields.md). */
+   alike one's: reused), in the compact shape the report's charts need,
+   cost against headroom and against latency (docs/fields.md). */
 static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cfg,
                            const struct adv_log *log)
 {
@@ -394,7 +367,7 @@ static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cf
     for (long i = 0; a && i < log->n; i++) {
         const struct adv_outcome *x = &log->v[i];
         double least;
-        bool has = least_headroom(&cfg->targets, x, &least);
+        bool has = adv_least_headroom(&cfg->targets, x, &least);
         cJSON *o = cJSON_CreateObject();
         if (!o || !cJSON_AddItemToArray(a, o)) {
             cJSON_Delete(o);
@@ -406,6 +379,8 @@ static void put_candidates(struct tree *t, cJSON *root, const struct adv_cfg *cf
         put(t, o, "disks", cJSON_CreateNumber(x->c.disks));
         put(t, o, "usd_month", cJSON_CreateNumber(x->c.total_usd_month));
         put(t, o, "headroom_frac", number_or_null(least, has));
+        put(t, o, "latency_us", number_or_null(x->sim.lat_us, x->simulated &&
+                                               x->sim.lat_us > 0));
         put(t, o, "pass", cJSON_CreateBool(x->pass));
         put(t, o, "reused", cJSON_CreateBool(x->reused));
     }
@@ -442,6 +417,8 @@ static cJSON *build(struct tree *t, const struct cli_advise_doc *d)
             put_maybe(t, clouds, adv_cloud_provider(c)->name, cfg, &r->cloud_best[c],
                       r->has_cloud_best[c]);
     put_candidates(t, root, cfg, &r->decided.sim);
+    if (cli_advise_front_json(root, cfg, r) < 0)
+        t->oom = true;
     return root;
 }
 

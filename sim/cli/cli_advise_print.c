@@ -8,8 +8,8 @@
  * day's verdict, its worst phase, the credits and the `asmsim forecast`
  * that reproduces it instead), a rate target (or a schedule) out of
  * reach of the whole space with the configuration that comes closest,
- * "why nothing
- * cheaper", the volume types the latency floor set aside, the burst
+ * the cheapest of each family and what one more dollar buys in latency
+ * (cli_advise_front.c), "why nothing cheaper", the volume types the latency floor set aside, the burst
  * alternative of a sustained search, and with two clouds their best side
  * by side.  Figures are the simulated ones; a rejection by the
  * bound alone says so.
@@ -20,6 +20,7 @@
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
+#include "sim/cli/cli_advise_front.h"
 #include "sim/cli/cli_print.h"
 #include "sim/model/forecast.h"
 #include "sim/report/report.h"
@@ -619,6 +620,7 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
     print_reach(f, cfg, r);
     for (int i = 0; i < r->n_best; i++)
         print_best(f, cfg, i, &r->best[i]);
+    cli_advise_front_print(f, cfg, r);
     print_rejected(f, cfg, r);
     print_set_aside(f, &cfg->targets, &r->lat);
     print_burst_alt(f, &cfg->targets, r);

@@ -17,10 +17,12 @@
  *             in): passes and misses as
  *             two scatter sets, the Pareto front (no other candidate is
  *             both cheaper and has more headroom) as a line through its
- *             points;
+ *             points; beside it cost against latency
+ *             (html_advice_front.c);
  *   tables    the best configurations (bill, simulated figures,
  *             headroom, binding limit, the run command; for --schedule
- *             the day's verdict and credits with the forecast command), why nothing
+ *             the day's verdict and credits with the forecast command), the
+ *             cheapest of each family (html_advice_front.c), why nothing
  *             cheaper (rejected[], the burst alternative), the clouds
  *             side by side (cloud_best).
  *
@@ -729,8 +731,10 @@ void html_advice(struct html_out *o, const cJSON *doc, const char *name)
     header(o, doc, name);
     fputs("<section id=\"tradeoff\"><h2>Cost and headroom</h2>\n", o->f);
     cost_headroom_chart(o, doc);
+    html_advice_latency_chart(o, doc);
     fputs("</section>\n", o->f);
     best_table(o, doc);
+    html_advice_families(o, doc);
     rejected_table(o, doc);
     clouds_table(o, doc);
 }

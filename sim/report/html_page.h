@@ -20,6 +20,7 @@
  *   html_compare.c   several documents on the same axes
  *   html_forecast.c  a forecast: time charts with events, phases, verdict
  *   html_advice.c    an advice: cost against headroom, the best configs
+ *   html_advice_front.c  ... cost against latency, the cheapest per family
  *   html_page.c      the page around them, the kinds, writing the file
  *
  * A kind is one module with a body function; html_page.c's table of
@@ -276,5 +277,9 @@ void html_advice_licence_row(struct html_out *o, const cJSON *doc);
 void html_advice_space_rows(struct html_out *o, const cJSON *doc);
 /* A database's advice (kind "database-advice"): html_db_advice.c. */
 void html_db_advice(struct html_out *o, const cJSON *doc, const char *name);
+/* Its cost against latency chart and its table of the cheapest of each
+   family (html_advice_front.c). */
+void html_advice_latency_chart(struct html_out *o, const cJSON *doc);
+void html_advice_families(struct html_out *o, const cJSON *doc);
 
 #endif
