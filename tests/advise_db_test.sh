@@ -71,6 +71,8 @@ expect_true "answer_should_bill_every_group" \
     grep -q "bill      instance \$560.64 + DATA 4 x \$40.96 = \$163.84 + REDO 17 x \$0.64 = \$10.88 + RECO 4 x \$20.48 = \$81.92" bill.txt
 expect_true "answer_should_show_licences_apart" \
     grep -q "total     infrastructure \$817.28 + licences \$8000.00 = \$8817.28" bill.txt
+expect_true "a_constraint_should_set_cheaper_instances_aside_and_say_why" \
+    grep -q "set aside: m5.2xlarge: 8 vCPUs < --min-vcpus 16" bill.txt
 expect_true "json_should_split_the_bill_and_list_the_groups" python3 - bill.json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -84,6 +86,8 @@ assert abs(u["infrastructure"] - 817.28) < 1e-6 and abs(u["licences"] - 8000) < 
 assert abs(u["total"] - 8817.28) < 1e-6, u
 assert [(g["name"], g["disks"]) for g in b["groups"]] == [("DATA", 4), ("REDO", 17), ("RECO", 4)]
 assert all(c["unmet"] <= 0.01 for c in b["classes"]), b["classes"]
+assert d["set_aside"][-1]["instance"] == "m5.2xlarge", d["set_aside"]
+assert d["set_aside"][-1]["why"] == "8 vCPUs < --min-vcpus 16", d["set_aside"]
 PY
 
 expect_true "report_should_show_groups_constraints_and_the_licence_split" python3 - bill.html <<'PY'

@@ -12,6 +12,7 @@
 #include "sim/advise/advise_internal.h"
 #include "sim/profiles/licence.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/provider.h"
 #include "tests/check.h"
 #include "tests/must_instance.h"
 
@@ -179,6 +180,30 @@ static void licence_price_should_be_units_times_the_unit_price(void)
     CHECK_NEAR_REL(usd, 9876.52, 1e-12);        /* 8 x 1234.565 = 9876.52 */
 }
 
+/* The rule book (asmsim profiles rules) says each provider's licence
+   counting with the figures the counting uses. */
+static void rule_book_should_give_the_licence_figures(void)
+{
+    for (int i = 0; i < prof_provider_count(); i++) {
+        const struct prof_provider *p = prof_provider_at(i);
+        const struct prof_licence_rules *lr = p->licence;
+        const struct prof_rule *r = NULL;
+        char ee[64], se2[64], most[64];
+        if (!lr)
+            continue;
+        for (int k = 0; k < p->n_instance_rules && !r; k++)
+            if (strstr(p->instance_rules[k].limit, "Oracle licences"))
+                r = &p->instance_rules[k];
+        CHECK(r != NULL);
+        if (!r)
+            continue;
+        snprintf(ee, sizeof ee, "%d vCPUs", lr->ee_vcpus_per_licence);
+        snprintf(se2, sizeof se2, "a socket per %d vCPUs", lr->se2_vcpus_per_socket);
+        snprintf(most, sizeof most, "at most %d vCPUs", lr->se2_max_vcpus);
+        CHECK(strstr(r->rule, ee) && strstr(r->rule, se2) && strstr(r->rule, most));
+    }
+}
+
 int main(void)
 {
     RUN(ec2_families_should_have_the_architecture_their_name_gives);
@@ -187,5 +212,6 @@ int main(void)
     RUN(licence_and_arch_names_should_parse);
     RUN(each_constraint_should_set_aside_with_its_reason);
     RUN(licence_price_should_be_units_times_the_unit_price);
+    RUN(rule_book_should_give_the_licence_figures);
     return check_done();
 }

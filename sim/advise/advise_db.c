@@ -502,6 +502,39 @@ static void finish(const struct adv_db_cfg *cfg, struct adv_db_result *r)
     r->n_rejected = kept;
 }
 
+static int cmp_aside(const void *pa, const void *pb)
+{
+    const struct adv_inst_aside *a = *(const struct adv_inst_aside *const *)pa;
+    const struct adv_inst_aside *b = *(const struct adv_inst_aside *const *)pb;
+    double ca = a->usd_month + a->licence_usd_month, cb = b->usd_month + b->licence_usd_month;
+    if (ca != cb)
+        return ca < cb ? -1 : 1;
+    return strcmp(a->p.name, b->p.name);
+}
+
+/* The instances a constraint set aside that are priced below the answer
+   (every one when there is none): the dearest ADV_DB_MAX_REJECTED. */
+static void note_asides(const struct adv_space *sp, struct adv_db_result *r)
+{
+    const struct adv_inst_aside **v = malloc(((size_t)sp->n_aside + 1) * sizeof *v);
+    int n = 0;
+
+    if (!v)
+        return;
+    for (int i = 0; i < sp->n_aside; i++)
+        if (r->n_best == 0 || sp->aside[i].usd_month + sp->aside[i].licence_usd_month <
+                                  r->best[0].c.total_usd_month)
+            v[n++] = &sp->aside[i];
+    qsort(v, (size_t)n, sizeof *v, cmp_aside);
+    for (int i = n > ADV_DB_MAX_REJECTED ? n - ADV_DB_MAX_REJECTED : 0; i < n; i++) {
+        struct adv_db_aside *a = &r->aside[r->n_aside++];
+        snprintf(a->name, sizeof a->name, "%s", v[i]->p.name);
+        a->usd_month = v[i]->usd_month + v[i]->licence_usd_month;
+        snprintf(a->why, sizeof a->why, "%s", v[i]->why);
+    }
+    free(v);
+}
+
 static int build_spaces(struct db_search *s, char *why, size_t why_len)
 {
     for (int g = 0; g < s->cfg->n_groups; g++) {
@@ -531,13 +564,16 @@ int adv_db_search(const struct adv_db_cfg *cfg, struct adv_db_result **out,
     for (int c = 0; c < ADV_MAX_CLOUDS && rc == 0; c++)
         if (adv_cloud_provider(c) && (cfg->base.space.clouds & (1u << c)))
             rc = cloud_search(&s, c, why, why_len);
+    if (rc == 0) {
+        finish(cfg, s.r);
+        note_asides(&s.space[0], s.r);
+    }
     for (int g = 0; g < cfg->n_groups; g++)
         adv_space_free(&s.space[g]);
     if (rc < 0) {
         free(s.r);
         return rc;
     }
-    finish(cfg, s.r);
     s.r->interrupted = stopped(cfg);
     s.r->wall_s = now_s() - t0;
     *out = s.r;

@@ -128,6 +128,14 @@ struct adv_db_result {
     int n_rejected;                 /* the instances priced below best[0],
                                        dearest first, with why */
     struct adv_db_outcome rejected[ADV_DB_MAX_REJECTED];
+    int n_aside;                    /* instances an instance constraint set
+                                       aside, priced (with their licences)
+                                       below best[0], dearest last */
+    struct adv_db_aside {
+        char name[PROF_NAME_MAX];
+        double usd_month;           /* the instance and its licences */
+        char why[120];
+    } aside[ADV_DB_MAX_REJECTED];
     bool has_cloud_best[ADV_MAX_CLOUDS];
     struct adv_db_outcome cloud_best[ADV_MAX_CLOUDS];
     struct adv_db_group_result group[ADV_MAX_CLOUDS][SIM_MAX_GROUPS];

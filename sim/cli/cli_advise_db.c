@@ -419,7 +419,7 @@ int cli_advise_db_run(struct cli_advise_opts *a, int argc, char **argv, sim_stop
         cli_advise_db_print(stdout, a, r);
     struct db_out out = { a, r };
     int status = r->interrupted ? 130 : 0;
-    if (cli_advise_write_outputs(a, db_json, &out, "advise-db") != 0)
+    if (cli_advise_write_outputs(a, db_json, &out, "advise") != 0)
         status = 1;
     adv_db_result_free(r);
     free(a->command_line);

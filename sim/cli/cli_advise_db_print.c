@@ -164,9 +164,14 @@ static void print_alone(FILE *f, const struct cli_advise_opts *a, const struct a
 static void print_rejected(FILE *f, const struct cli_advise_opts *a,
                            const struct adv_db_result *r)
 {
-    if (r->n_rejected == 0)
+    if (r->n_rejected == 0 && r->n_aside == 0)
         return;
     fprintf(f, "\nWhy nothing cheaper (the dearest rejected below the answer):\n");
+    for (int i = r->n_aside - 1; i >= 0; i--)
+        fprintf(f, "  $%.2f/month  %s (the instance alone%s)\n      set aside: %s: %s\n",
+                r->aside[i].usd_month, r->aside[i].name,
+                a->cfg.space.licence != PROF_LICENCE_NONE ? ", with its licences" : "",
+                r->aside[i].name, r->aside[i].why);
     for (int i = r->n_rejected - 1; i >= 0; i--) {
         fprintf(f, "  ");
         print_config(f, &a->db, &r->rejected[i].c);
@@ -386,6 +391,14 @@ char *cli_advise_db_json(const struct cli_advise_opts *a, const struct adv_db_re
     cJSON_AddItemToObject(j, "best", outcomes_json(a, r->best, r->n_best));
     cJSON_AddItemToObject(j, "rejected", outcomes_json(a, r->rejected, r->n_rejected));
     cJSON_AddItemToObject(j, "alone", alone_json(a, r));
+    cJSON *aside = cJSON_AddArrayToObject(j, "set_aside");
+    for (int i = 0; i < r->n_aside; i++) {
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddStringToObject(x, "instance", r->aside[i].name);
+        cJSON_AddNumberToObject(x, "usd_month", r->aside[i].usd_month);
+        cJSON_AddStringToObject(x, "why", r->aside[i].why);
+        cJSON_AddItemToArray(aside, x);
+    }
     for (int c = 0; c < ADV_MAX_CLOUDS; c++)
         if (r->has_cloud_best[c])
             cJSON_AddItemToObject(clouds, adv_cloud_provider(c)->name,

@@ -11,7 +11,8 @@
  *             with every group and the licences apart, each class's
  *             figures, the binding limit, the run command), each group
  *             alone (its cheapest options per cloud), why nothing cheaper
- *             (rejected[]) and the clouds side by side (cloud_best).
+ *             (the instances a constraint set aside, set_aside[], and
+ *             rejected[]).
  *
  * The summary cells carry data-key for the browser test.
  */
@@ -210,6 +211,25 @@ static void alone_table(struct html_out *o, const cJSON *doc)
     fputs("</tbody></table>\n</section>\n", o->f);
 }
 
+/* The instances a constraint set aside below the answer, with why. */
+static void set_aside_list(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x;
+
+    if (cJSON_GetArraySize(html_get(doc, "set_aside")) == 0)
+        return;
+    fputs("<ul class=\"set-aside\">\n", o->f);
+    cJSON_ArrayForEach(x, html_get(doc, "set_aside")) {
+        double usd = 0;
+        html_num(x, "usd_month", &usd);
+        fputs("<li>", o->f);
+        html_textf(o, "%s at %.2f USD a month (the instance alone): set aside, %s",
+                   html_str_or(x, "instance", "?"), usd, html_str_or(x, "why", "?"));
+        fputs("</li>\n", o->f);
+    }
+    fputs("</ul>\n", o->f);
+}
+
 void html_db_advice(struct html_out *o, const cJSON *doc, const char *name)
 {
     header(o, doc, name);
@@ -220,9 +240,12 @@ void html_db_advice(struct html_out *o, const cJSON *doc, const char *name)
         configs_table(o, doc, "best", false);
     fputs("</section>\n", o->f);
     alone_table(o, doc);
-    if (cJSON_GetArraySize(html_get(doc, "rejected")) > 0) {
+    if (cJSON_GetArraySize(html_get(doc, "rejected")) > 0 ||
+        cJSON_GetArraySize(html_get(doc, "set_aside")) > 0) {
         fputs("<section id=\"rejected\"><h2>Why nothing cheaper</h2>\n", o->f);
-        configs_table(o, doc, "rejected", true);
+        set_aside_list(o, doc);
+        if (cJSON_GetArraySize(html_get(doc, "rejected")) > 0)
+            configs_table(o, doc, "rejected", true);
         fputs("</section>\n", o->f);
     }
 }

@@ -641,6 +641,8 @@ static const char *ec2_instance_name(int i)
 #define AWS_PIOPS "AWS Provisioned IOPS SSD page, 2025-04-30"
 #define AWS_IO "AWS EBS I/O characteristics page"
 #define AWS_OPT "AWS EBS-optimized instances table, 2023-06"
+#define EC2_LICENCE_SOURCE \
+    "Oracle, Licensing Oracle Software in the Cloud Computing Environment, 2024-06"
 
 #define EBS_SSD "gp2 gp3 gp3-2023 io1 io2 io2-2021"
 
@@ -741,6 +743,14 @@ static const struct prof_rule ebs_instance_rules[] = {
     { "instances", "EC2 delivered", "0.972 of MB/s (C1 580 of 593.75, C2 7,300 of "
       "7,500, C5 335 of 347.5); 1.0 of IOPS (C4 18,905 of 18,750)",
       PROF_BASIS_MEASURED, "DOMAIN.md C1, C2, C4, C5" },
+    { "instances", "EC2 architecture", "arm64 where a g follows the generation digit "
+      "(m6g, c6gn, r6gd, t4g: AWS Graviton), a1 and mac2; every other type x86-64 "
+      "(g4dn, g5: the g before the digit is the GPU family); advise --arch",
+      PROF_BASIS_DOCUMENTED, "AWS, Amazon EC2 instance type naming conventions" },
+    { "instances", "EC2 Oracle licences", "Enterprise Edition: 2 vCPUs a processor "
+      "licence (multi-threading enabled; 1 vCPU without); Standard Edition 2: a socket "
+      "per 4 vCPUs, rounded up, only on instances of at most 8 vCPUs; advise --licence",
+      PROF_BASIS_DOCUMENTED, EC2_LICENCE_SOURCE },
 };
 
 /* Oracle Database licences on EC2 (licence.h): Oracle, "Licensing Oracle
@@ -762,7 +772,7 @@ static const struct prof_licence_rules ec2_licence = {
     .ee_vcpus_per_licence = 2,
     .se2_vcpus_per_socket = 4,
     .se2_max_vcpus = 8,
-    .source = "Oracle, Licensing Oracle Software in the Cloud Computing Environment, 2024-06",
+    .source = EC2_LICENCE_SOURCE,
     .assumed = "multi-threading enabled (the EC2 default; off, EE needs 1 licence per vCPU)",
 };
 

@@ -266,6 +266,12 @@ static const struct prof_rule oci_instance_rules[] = {
     { "instances", "OCI shapes", "block volume traffic 20,000 IOPS and 120 MB/s per "
       "Gbps of the shape (1 Gbps per OCPU, at most 40), at most 600,000 IOPS and "
       "4,800 MB/s", PROF_BASIS_DOCUMENTED, OCI_BV },
+    { "instances", "OCI architecture", "E4.Flex and E5.Flex: AMD EPYC, x86-64; 2 vCPUs "
+      "per OCPU", PROF_BASIS_DOCUMENTED, "OCI compute shapes page" },
+    { "instances", "OCI Oracle licences", "assumed as on EC2: 1 OCPU (2 vCPUs) an "
+      "Enterprise Edition processor licence; Standard Edition 2 a socket per 4 vCPUs, "
+      "at most 8 vCPUs (OCI is not in Oracle's cloud policy; public sources disagree)",
+      PROF_BASIS_ESTIMATE, "no Oracle source for OCI compute (docs/advise.md)" },
 };
 
 /* ---------------------------------------------------- flexible shapes
