@@ -22,7 +22,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev liburing-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup xfsprogs
-           libjs-chart.js)     # Chart.js, embedded in the HTML report at build time
+           libjs-chart.js      # Chart.js, embedded in the HTML report at build time
+           openmpi-bin libopenmpi-dev)  # mpirun runs (README "Several hosts"; optional:
+                                        # CMake's ASMSIM_MPI=OFF builds without)
 # only for `./build.sh test`: the HTML report's browser test (tests/report_browser_test.sh)
 test_pkgs=(chromium)
 # only for `./build.sh fuzz`: clang and its libFuzzer runtime

@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "sim/cli/cli.h"
+#include "sim/core/cluster.h"
 #include "sim/report/report.h"
 #include "tui/tui.h"
 
@@ -110,7 +111,20 @@ static int close_stdout(int status)
     return status == 0 ? 1 : status;
 }
 
-static int dispatch(int argc, char **argv)
+/* Under mpirun: the commands that measure or search together (run, and
+   sweep and orion, which cli_cluster.c refuses with their reason;
+   advise); the others would only do the same thing N times. */
+static bool cluster_command(const char *cmd)
+{
+    static const char *const ok[] = { "run", "sweep", "orion", "advise", "help",
+                                      "--help", "-h", "--version", "version" };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (strcmp(cmd, ok[i]) == 0)
+            return true;
+    return false;
+}
+
+static int dispatch(int argc, char **argv, const struct cluster *cl)
 {
     static char help_flag[] = "--help";
 
@@ -136,10 +150,17 @@ static int dispatch(int argc, char **argv)
         printf("asmsim %s\n", ASMSIM_VERSION);
         return 0;
     }
+    if (cluster_size(cl) > 1 && !cluster_command(cmd)) {
+        if (cluster_rank(cl) == 0)
+            fprintf(stderr, "asmsim: %s: not under mpirun with several ranks (run and "
+                    "advise are); run it in one process\n", cmd);
+        return 2;
+    }
     install_handlers();
     /* run/sweep/forecast --tui: the dashboard (tui/) watches the batch
        session */
-    struct cli_ui ui = { .watch = tui_watch, .arg = (void *)&stop_requested };
+    struct cli_ui ui = { .watch = tui_watch, .arg = (void *)&stop_requested,
+                         .cluster = cl };
     if (strcmp(cmd, "run") == 0)
         return cli_cmd_run_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "sweep") == 0)
@@ -157,7 +178,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "forecast") == 0)
         return cli_cmd_forecast_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "advise") == 0)
-        return cli_cmd_advise(argc - 1, argv + 1, &stop_requested);
+        return cli_cmd_advise_on(argc - 1, argv + 1, &stop_requested, cl);
     if (strcmp(cmd, "awr") == 0)
         return cli_cmd_awr(argc - 1, argv + 1);
     char q[40];     /* a command is a word: room for the list of them */
@@ -184,5 +205,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "asmsim: %s\n", why);
         return 2;
     }
-    return close_stdout(dispatch(argc, argv));
+    struct cluster *cl = NULL;
+    if (cluster_open(&argc, &argv, &cl, why, sizeof why) < 0) {
+        fprintf(stderr, "asmsim: %s\n", why);
+        return 2;
+    }
+    /* under mpirun rank 0 alone prints (its errors aside) */
+    if (cluster_rank(cl) != 0 && !freopen("/dev/null", "w", stdout)) {
+        fprintf(stderr, "asmsim: rank %d: cannot quiet its stdout\n", cluster_rank(cl));
+        cluster_close(cl);
+        return 1;
+    }
+    int status = close_stdout(dispatch(argc, argv, cl));
+    cluster_close(cl);
+    return status;
 }

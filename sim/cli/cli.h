@@ -231,6 +231,10 @@ struct cli_opts {
                                        names (cli_targets.c), identified
                                        once, when it is added */
     const char *lun_file;
+    /* the ranks mpirun started (sim/core/cluster.h), NULL alone: "%h"
+       and "%r" in --target and --lun-file paths are this rank's host
+       and rank, and a run measures with the others (cli_cluster.c) */
+    const struct cluster *cluster;
     uint64_t create_bytes;                  /* --create SIZE; 0 = none */
     int create_unused;                      /* filled: targets --create
                                                leaves as they are (files
@@ -274,9 +278,12 @@ struct cli_opts {
    shows the session until it ends or the user quits and returns 0, or
    -errno when the terminal cannot be used.  The core never links curses. */
 struct sim_session;
+struct cluster;
 struct cli_ui {
     int (*watch)(void *arg, struct sim_session *s, const struct cli_opts *o);
     void *arg;
+    const struct cluster *cluster;  /* the ranks mpirun started (cluster.h);
+                                       NULL: this process alone */
 };
 
 /* Read a LUN file (ORION's <testname>.lun: one path per line, taken
@@ -288,6 +295,11 @@ struct cli_ui {
    error o->targets is as it was. */
 int cli_read_lun_file(struct cli_opts *o, const char *path, char *why,
                       size_t why_len);
+/* A --target or --lun-file path with "%h" (this rank's host), "%r" (its
+   rank) and "%%" expanded into o->target_store; path itself when it has
+   no '%'; NULL with why when it does not fit. */
+const char *cli_target_expand(struct cli_opts *o, const char *path, char *why,
+                              size_t n);
 
 /* Add one target path (kept, not copied: it must outlive *o) to
    o->targets.  0, or -EINVAL with the reason (without the flag) in why:
@@ -464,6 +476,10 @@ int cli_cmd_awr(int argc, char **argv);
 void cli_awr_usage(FILE *f);
 /* advise (cli_advise.c): the cheapest configurations meeting targets */
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);
+/* ... with mpirun's ranks (cluster.h; NULL alone): the search cut over
+   them, rank 0's answer the whole search's (cli_cluster.c) */
+int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
+                      const struct cluster *cluster);
 void cli_advise_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to

@@ -34,6 +34,8 @@
 #include "sim/core/jobs.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
+#include "sim/cli/cli_cluster.h"
+#include "sim/core/cluster.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_option_table.h"
 #include "sim/report/report.h"
@@ -1239,7 +1241,11 @@ static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
         fprintf(stderr, "asmsim: advise: out of memory\n");
         return 1;
     }
-    int rc = adv_search(&a->cfg, &r, why, sizeof why);
+    bool ranks = cluster_size(a->cluster) > 1 && a->cfg.shard_n == 0;
+    int rc = ranks ? cli_cluster_advise(a->cluster, &a->cfg, &r, why, sizeof why)
+                   : adv_search(&a->cfg, &r, why, sizeof why);
+    if (ranks && cluster_rank(a->cluster) != 0)
+        a->json_path = a->report_path = NULL;   /* rank 0 alone writes */
     if (rc < 0) {
         cli_print_error(stderr, "asmsim: advise", why);
         free(a->command_line);
@@ -1253,12 +1259,19 @@ static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
 
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
 {
+    return cli_cmd_advise_on(argc, argv, stop, NULL);
+}
+
+int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
+                      const struct cluster *cluster)
+{
     struct cli_advise_opts a;
 
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--merge") == 0)
             return cmd_merge(argc, argv);
     int rc = parse_args(&a, argc, argv, NULL);
+    a.cluster = cluster;
 
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);

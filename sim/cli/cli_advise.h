@@ -15,6 +15,8 @@
 
 struct cli_advise_opts {
     struct adv_cfg cfg;
+    const struct cluster *cluster;  /* mpirun's ranks: the search cut over
+                                       them (cli_cluster.c); NULL alone */
     const char *json_path;          /* NULL, "-" or a file */
     const char *report_path;        /* --report: NULL or a new .html file */
     char *command_line;             /* malloc'ed: "asmsim advise ..." */

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_cluster.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_print.h"
 #include "sim/cli/cli_progress.h"
@@ -316,8 +317,10 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
             cli_print_real_facts(stdout, j, r);
             if (j->o->verbose)
                 cli_print_points(stdout, r);
-        } else
+        } else {
             cli_print_run_summary(stdout, j, r);
+            cli_cluster_print(stdout, r);
+        }
         if (device_info[0])
             print_device_info(device_info);
     }
@@ -465,19 +468,23 @@ static int run_command(const struct command *c, int argc, char **argv,
     if (!o)
         return 1;
     cli_opts_defaults(o, c->cmd);
+    o->cluster = ui ? ui->cluster : NULL;
     rc = c->parse(o, argc, argv, why, sizeof why);
     if (rc == CLI_HELP) {
         cli_usage(stdout, c->cmd);
         rc = 0;
-    } else if (rc < 0) {
-        rc = fail_usage(why);
-    } else if (c->targets && (rc = c->targets(o)) != 0) {
-        /* the message is out */
-    } else if ((rc = prepare(&j, o, argc, argv)) == 0) {
-        cli_print_warnings(stderr, o);
-        cli_print_provision_notes(stderr, o);
-        c->intro(&j);
-        rc = c->execute(&j, stop);
+    } else {
+        if (rc < 0)
+            rc = fail_usage(why);
+        else if (!c->targets || (rc = c->targets(o)) == 0)
+            rc = prepare(&j, o, argc, argv);
+        /* under mpirun every rank goes on, or none (cli_cluster.c) */
+        if ((rc = cli_cluster_start(o, &j, rc)) == 0) {
+            cli_print_warnings(stderr, o);
+            cli_print_provision_notes(stderr, o);
+            c->intro(&j);
+            rc = c->execute(&j, stop);
+        }
     }
     cli_job_free(&j);
     free(o);

@@ -494,13 +494,15 @@ static int opt_speed(struct cli_opts *o, const char *v, char *why, size_t n)
 
 static int opt_target(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    return cli_opts_add_target(o, v, why, n);
+    const char *path = cli_target_expand(o, v, why, n);
+    return path ? cli_opts_add_target(o, path, why, n) : -EINVAL;
 }
 
 static int opt_lun_file(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    o->lun_file = v;
-    return cli_read_lun_file(o, v, why, n);
+    const char *path = cli_target_expand(o, v, why, n);
+    o->lun_file = path;
+    return path ? cli_read_lun_file(o, path, why, n) : -EINVAL;
 }
 
 static int opt_engine(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -1224,13 +1226,15 @@ static const struct cli_opt_row opt_defs[] = {
       .fn = opt_target, .repeat = true,
       .help = {
           { FOR_RUN | FOR_SWEEP, "PATH",
-            "a file or block device; repeat for each disk" },
+            "a file or block device; repeat for each disk\n"
+            "(under mpirun %h is the host, %r the rank)" },
       } },
     { .name = "lun-file", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
       .fn = opt_lun_file,
       .help = {
           { FOR_RUN | FOR_SWEEP, "FILE",
-            "targets listed one per line (ORION's .lun)" },
+            "targets listed one per line (ORION's .lun);\n"
+            "%h and %r in FILE as in --target" },
       } },
     { .name = "engine", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_engine,

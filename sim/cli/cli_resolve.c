@@ -188,6 +188,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->run.point.stop = NULL;
     cfg->run.point.interval_ns = o->interval_ns;
     cfg->run.jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
+    cfg->run.cluster = o->cluster;      /* mpirun's ranks (cli_cluster.c) */
     cfg->run.open = o->open;            /* a rate: one open-loop point (run_one.c) */
 
     cfg->run.backend = o->engine == CLI_ENGINE_AIO ?

@@ -24,6 +24,11 @@
  * it would make a name that really ends in a space unreachable, so neither
  * is guessed.
  *
+ * Under mpirun a path may name each rank's own: "%h" is the rank's host
+ * name, "%r" its rank, "%%" a '%' (cli_target_expand, for --target and
+ * the --lun-file's name; not for the paths inside a LUN file).  Without
+ * mpirun they are this host's name and rank 0.
+ *
  * Invariant: o->n_targets <= LAY_MAX_DISKS and every targets[i] is a
  * non-empty, NUL-terminated path, none the same target as another.  On
  * error the reason names what is wrong and what would be valid, without
@@ -37,6 +42,7 @@
 
 #include "sim/cli/cli.h"
 #include "sim/aio/safety.h"
+#include "sim/core/cluster.h"
 #include "sim/report/report_input.h"
 
 #define LUN_FILE_MAX_BYTES (1024 * 1024)
@@ -80,6 +86,31 @@ static int first_overlap(struct cli_opts *o, int from, int *pi, int *pj,
             return 1;
         }
     return 0;
+}
+
+const char *cli_target_expand(struct cli_opts *o, const char *path, char *why,
+                              size_t n)
+{
+    char buf[LUN_PATH_MAX + 1];
+    char *dst = o->target_store + o->target_store_used;
+
+    if (!strchr(path, '%'))
+        return path;
+    size_t len = cluster_expand(o->cluster, path, buf, sizeof buf) == 0 ? strlen(buf)
+                                                                      : sizeof buf;
+    if (len > LUN_PATH_MAX) {
+        snprintf(why, n, "with %%h and %%r expanded, longer than %d bytes",
+                 LUN_PATH_MAX);
+        return NULL;
+    }
+    if (o->target_store_used + len + 1 > sizeof o->target_store) {
+        snprintf(why, n, "more than %zu bytes of paths; give fewer targets",
+                 sizeof o->target_store);
+        return NULL;
+    }
+    memcpy(dst, buf, len + 1);
+    o->target_store_used += len + 1;
+    return dst;
 }
 
 int cli_opts_add_target(struct cli_opts *o, const char *path, char *why,

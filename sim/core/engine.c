@@ -181,6 +181,7 @@ struct sim_engine {
     struct sim_io **done;
     struct lay_piece *map;
     struct sim_stats stats;
+    sim_ns window_start_ns;         /* the last window opened (device time) */
 
     /* the point in progress */
     sim_ns now_ns;
@@ -403,6 +404,13 @@ void sim_engine_destroy(sim_engine *e)
 int sim_engine_io_error(const sim_engine *e)
 {
     return e->io_error;
+}
+
+const struct sim_stats *sim_engine_window_stats(const sim_engine *e,
+                                               sim_ns *start_ns)
+{
+    *start_ns = e->window_start_ns;
+    return &e->stats;
 }
 
 bool sim_engine_window_limits(const sim_engine *e, struct dev_limits *out)
@@ -796,6 +804,7 @@ static void window_open(sim_engine *e, struct window *w,
     w->batch_ns = b < MIN_BATCH_NS ? MIN_BATCH_NS : b;
     w->next_batch_ns = w->start_ns + w->batch_ns;
     sim_stats_reset(&e->stats);
+    e->window_start_ns = w->start_ns;
     memset(e->cls_ios, 0, sizeof(e->cls_ios));
     memset(e->cls_bytes, 0, sizeof(e->cls_bytes));
     if (e->ds->ops->credit)

@@ -242,6 +242,13 @@ int sim_engine_io_error(const sim_engine *e);
    has no limits, or the point stopped before measuring). */
 bool sim_engine_window_limits(const sim_engine *e, struct dev_limits *out);
 
+/* The last point's measured window: its accumulator (what the result
+   was made of, the I/O drained after it included) and, in *start_ns, when
+   it opened in device time.  Valid until the next point; for merging the
+   ranks of a cluster (run_cluster.c). */
+const struct sim_stats *sim_engine_window_stats(const sim_engine *e,
+                                               sim_ns *start_ns);
+
 /* Outstanding I/Os the point needs: small + large * (seq ? stream_io : 1). */
 int sim_point_large_ios(int large, enum wl_large_type type, int stream_io);
 

@@ -130,6 +130,10 @@ struct sim_run_cfg {
                                        threads (jobs.h) when the backend
                                        has a virtual clock; <= 1 serial */
     struct sim_db_cfg db;           /* with workload.n_classes > 0 */
+    /* the ranks that measure every point together (cluster.h, mpirun;
+       real targets, shared parts): a barrier before each point, the
+       figures merged (run_cluster.c); NULL: this process alone */
+    const struct cluster *cluster;
 };
 
 /* True when cfg runs a database workload's classes, not ORION's. */

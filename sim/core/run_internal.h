@@ -22,9 +22,12 @@
  *                  point again on empty buckets)
  *   run_summary.c  a run's summary: ORION's maxima, the Minimum Small
  *                  Latency, and the burst and sustained figure of each
+ *   run_cluster.c  a point measured by the ranks of a cluster (mpirun):
+ *                  the status agreed, a barrier before, the figures
+ *                  merged after
  *
- * run_parts.c, run_burst.c and run_summary.c call no other file of the
- * run.
+ * run_parts.c, run_burst.c, run_summary.c and run_cluster.c call no other
+ * file of the run.
  *
  * A run measures its points through a point meter: either on one set of
  * parts that carries its state (clock, throttles, workload generator,
@@ -141,6 +144,31 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
    request, or every real disk failed: the points so far are kept), or
    -errno with why. */
 int sim_walk_point(struct sim_run_walk *w, int i, char *why, size_t why_len);
+
+/* ---- run_cluster.c ------------------------------------------------------- */
+
+/* A point being measured by a cluster: the run's configuration (its
+   cluster), the parts the point runs on, and when it began here. */
+struct sim_cluster_point {
+    const struct sim_run_cfg *cfg;
+    const struct sim_parts *parts;
+    double start_unix_s;
+};
+
+/* After the parts opened (rc: how that went here): the status every rank
+   agrees on (cluster_agree), and the ranks' disk and class counts alike.
+   rc itself without a cluster. */
+int sim_cluster_agree_open(const struct sim_run_cfg *cfg, int rc, char *why,
+                           size_t why_len);
+/* Before a point: the barrier, and when the point began on this host.
+   0 at once without a cluster. */
+int sim_cluster_point_begin(struct sim_cluster_point *cp, char *why, size_t why_len);
+/* After it (rc: sim_meter_point's so far, why its reason): the status
+   every rank agrees on and, unless it is a failure, *pr made the
+   cluster's (merged figures, hosts[]).  Without a cluster rc itself.  A
+   failure frees *pr. */
+int sim_cluster_point_end(const struct sim_cluster_point *cp, int rc,
+                          struct sim_point_result *pr, char *why, size_t why_len);
 
 /* ---- run_burst.c --------------------------------------------------------- */
 

@@ -173,6 +173,7 @@ int sim_run_shared(const struct sim_run_cfg *given,
         return rc;
     rc = sim_parts_open(&cfg, m.slots[WL_SMALL], m.slots[WL_LARGE], &rp, why,
                         why_len);
+    rc = sim_cluster_agree_open(&cfg, rc, why, why_len);
     struct sim_run_walk w = { .meter = &m, .r = r, .to = *to };
     if (rc == 0)
         rc = run_points(&w, &x, why, why_len);

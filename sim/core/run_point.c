@@ -84,6 +84,9 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
     struct sim_parts *rp = m->shared ? m->shared : &own;
     int rc = m->shared ? 0 : open_point_parts(cfg, at, &own, why, why_len);
     *device_ns = 0;
+    struct sim_cluster_point cp = { cfg, rp, 0 };
+    if (rc == 0)
+        rc = sim_cluster_point_begin(&cp, why, why_len);
     if (rc == 0) {
         sim_ns start_ns = rp->ds.ops->now(&rp->ds);
         sim_burst_point_start(cfg, &rp->ds);
@@ -105,6 +108,7 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
         else if (rc < 0)
             snprintf(why, why_len, "point small=%d large=%d failed: %s",
                      at.small, at.large, strerror(-rc));
+        rc = sim_cluster_point_end(&cp, rc, pr, why, why_len);
     }
     if (!m->shared)
         sim_parts_close(&own);

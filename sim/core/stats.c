@@ -188,4 +188,7 @@ void sim_point_result_free(struct sim_point_result *r)
     r->disk = NULL;
     sim_timeline_free(r->timeline);
     r->timeline = NULL;
+    free(r->hosts);
+    r->hosts = NULL;
+    r->n_hosts = 0;
 }

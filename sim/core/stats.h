@@ -132,6 +132,25 @@ struct sim_point_burst {
 
 struct sim_timeline;            /* timeline.h */
 
+/* One rank's own figures at a point measured by a cluster (run_cluster.c):
+   the point's result is the cluster's (histograms merged, rates added),
+   these are each host's part of it. */
+struct sim_host_point {
+    int rank;
+    char host[64];
+    double start_unix_s;        /* the point began (after the barrier),
+                                   this host's clock (CLOCK_REALTIME) */
+    double window_unix_s;       /* its measured window opened */
+    double measured_s;
+    uint64_t errors;
+    double phys_iops, phys_mbps;
+    struct {
+        uint64_t ios;
+        double iops, mbps;
+        double avg_lat_us, p99_lat_us;
+    } cls[WL_MAX_CLASSES];
+};
+
 /* An open-loop point's demand against what it got (engine.h), over the
    measured window; all zero (on false) for a closed-loop point.  Units
    per class (enum wl_class): small in IOPS, large in MB/s (10^6 B/s); a
@@ -199,6 +218,9 @@ struct sim_point_result {
     struct sim_timeline *timeline;  /* per interval (opts interval_ns),
                                        owned by the result; NULL without */
     struct sim_open_result open;    /* open-loop demand (engine.h) */
+    int n_hosts;                    /* > 0: measured by a cluster of that
+                                       many ranks, each one's in hosts[] */
+    struct sim_host_point *hosts;   /* [n_hosts], owned by the result */
 };
 
 /* True when class c ran at the point: a load of it (closed loop) or a

@@ -105,6 +105,7 @@
 #include <cjson/cJSON.h>
 
 #include "layouts/units.h"
+#include "sim/core/cluster.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/jobs.h"
 #include "sim/core/timeline.h"
@@ -476,6 +477,32 @@ static void add_real_point(struct jb *b, cJSON *o,
     add_bool(b, c, "generator_bound", sim_cpu_generator_bound(p, backend));
 }
 
+/* A point a cluster measured (mpirun): each rank's own figures; the
+   point's are the cluster's (run_cluster.c). */
+static void add_point_hosts(struct jb *b, cJSON *o, const struct sim_point_result *p)
+{
+    cJSON *arr = add_arr(b, o, "hosts");
+    for (int r = 0; r < p->n_hosts; r++) {
+        const struct sim_host_point *h = &p->hosts[r];
+        cJSON *x = new_item(b, arr);
+        add_num(b, x, "rank", h->rank);
+        add_str(b, x, "host", h->host);
+        add_num(b, x, "start_unix_s", h->start_unix_s);
+        add_num(b, x, "window_unix_s", h->window_unix_s);
+        add_num(b, x, "measured_s", h->measured_s);
+        add_num(b, x, "iops", h->cls[WL_SMALL].iops);
+        add_num(b, x, "mbps", h->cls[WL_LARGE].mbps);
+        add_num(b, x, "large_iops", h->cls[WL_LARGE].iops);
+        add_num(b, x, "phys_iops", h->phys_iops);
+        add_num(b, x, "phys_mbps", h->phys_mbps);
+        add_num(b, x, "small_avg_lat_us", h->cls[WL_SMALL].avg_lat_us);
+        add_num(b, x, "small_p99_lat_us", h->cls[WL_SMALL].p99_lat_us);
+        add_num(b, x, "large_avg_lat_us", h->cls[WL_LARGE].avg_lat_us);
+        add_num(b, x, "large_p99_lat_us", h->cls[WL_LARGE].p99_lat_us);
+        add_u64(b, x, "errors", h->errors);
+    }
+}
+
 /* One class's latency in a timeline row; null where the point ran no
    I/O of it, or (one direction) the row holds none. */
 static void add_row_lat(struct jb *b, cJSON *o, const char *key, bool ran,
@@ -719,6 +746,8 @@ static void add_points(struct jb *b, cJSON *parent,
             add_point_open(b, o, p);
         if (real)
             add_real_point(b, o, p, backend);
+        if (p->n_hosts > 0)
+            add_point_hosts(b, o, p);
         if (o == NULL)
             continue;
         disks = add_arr(b, o, "disks");
@@ -1131,6 +1160,21 @@ static double doc_wall_seconds(const struct doc_parts *d)
     return wall_s;
 }
 
+/* Under mpirun: the ranks that measured together, and their hosts. */
+static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c)
+{
+    if (cluster_size(c) <= 1)
+        return;
+    cJSON *o = add_obj(b, root, "cluster");
+    add_num(b, o, "ranks", cluster_size(c));
+    cJSON *hosts = add_arr(b, o, "hosts");
+    for (int r = 0; hosts && r < cluster_size(c); r++) {
+        cJSON *s = cJSON_CreateString(cluster_host_of(c, r));
+        if (!s || !cJSON_AddItemToArray(hosts, s))
+            b->oom = true;
+    }
+}
+
 static void build_root(struct doc_parts *d)
 {
     struct jb b = {false};
@@ -1166,6 +1210,7 @@ static void build_root(struct doc_parts *d)
     add_cost(&b, d->root, &cfg->bill, last->disks, cfg);
     add_summary(&b, d->root, last, cfg);
     add_points(&b, d->root, last, &cfg->run);
+    add_cluster(&b, d->root, cfg->run.cluster);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
     add_bool(&b, d->root, "incomplete", d->sweep ? d->sweep->incomplete

@@ -78,6 +78,8 @@ static int copy_result(struct sim_point_result *dst, const struct sim_point_resu
 {
     *dst = *src;
     dst->timeline = NULL;           /* the record keeps no timelines */
+    dst->hosts = NULL;              /* nor a cluster's hosts */
+    dst->n_hosts = 0;
     dst->disk = calloc((size_t)src->disks, sizeof(*dst->disk));
     if (!dst->disk)
         return -ENOMEM;

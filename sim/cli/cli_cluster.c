@@ -1,0 +1,235 @@
+/*
+ * cli_cluster.c - the commands under mpirun (cli_cluster.h).  The ranks
+ * come from main.c (cluster_open), which also points the stdout of every
+ * rank but 0 at /dev/null: rank 0 alone prints and writes files.
+ *
+ *   run       each rank drives its own host's targets (--lun-file
+ *             luns.%h.lun: cli_target_expand); the ranks agree to start
+ *             (cli_cluster_start: a rank whose targets are missing ends
+ *             every rank, its host named), then measure every point
+ *             together (sim/core/run_cluster.c: a barrier before each
+ *             point, the figures merged after).  The output is the
+ *             cluster's, with each host's rows beside it
+ *             (cli_cluster_print, the JSON's points[].hosts[]).
+ *             Refused on several ranks: the model (a cluster of modelled
+ *             hosts is --nodes, issue 39 item 2, not built yet), sweep,
+ *             orion and the dashboard, and --duration auto (each rank's
+ *             estimate converges at its own time; the windows must end
+ *             together).
+ *   advise    the search cut over the ranks as --shard K/N cuts it, the
+ *             shards' decisions gathered on rank 0 as text (the lines
+ *             --shard writes, so a host needs no shared file system) and
+ *             merged as --merge merges them: the same answer as one
+ *             process (cli_cluster_advise).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/advise/advise.h"
+#include "sim/cli/cli.h"
+#include "sim/cli/cli_advise_json.h"
+#include "sim/cli/cli_cluster.h"
+#include "sim/core/cluster.h"
+#include "sim/report/report.h"
+
+/* What a run on several ranks needs, checked alike on every rank (the
+   same argv): 0, or -EINVAL with why. */
+static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
+                         char *why, size_t why_len)
+{
+    if (o->cmd != CLI_RUN)
+        snprintf(why, why_len, "under mpirun with several ranks only run and advise "
+                 "measure together; run %s in one process",
+                 o->cmd == CLI_SWEEP ? "sweep" : "orion");
+    else if (!j->cfg.run.disk_names)
+        snprintf(why, why_len, "under mpirun each rank drives its own real targets: "
+                 "give --target or --lun-file (luns.%%h.lun: one file per host); the "
+                 "model of several hosts is not built yet");
+    else if (o->auto_duration)
+        snprintf(why, why_len, "--duration auto: not under mpirun (each rank would end "
+                 "its window when its own estimate converges); give a fixed --duration");
+    else if (o->tui)
+        snprintf(why, why_len, "--tui: not under mpirun; watch rank 0's --progress");
+    else if (sim_run_db(&j->cfg.run))
+        snprintf(why, why_len, "--workload: not under mpirun yet; run ORION's classes");
+    else
+        return 0;
+    return -EINVAL;
+}
+
+int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
+{
+    const struct cluster *c = o->cluster;
+    char why[CLI_WHY_LEN] = "";
+
+    if (cluster_size(c) <= 1)
+        return rc;
+    bool rule = false;
+    if (rc == 0 && cluster_rules(o, j, why, sizeof why) < 0) {
+        rule = true;            /* the same on every rank: rank 0 says it */
+        rc = 2;
+    } else if (rc != 0) {
+        snprintf(why, sizeof why, "could not start (its message is above); "
+                 "nothing was run");
+    }
+    int agreed = cluster_agree(c, rc ? -EINVAL : 0, why, sizeof why);
+    if (agreed != 0) {
+        if (cluster_rank(c) == 0 && (rc == 0 || rule))
+            fprintf(stderr, "asmsim: %s\n", why);
+        return rc ? rc : 2;
+    }
+    if (cluster_rank(c) != 0) {     /* rank 0 alone writes files */
+        /* and says what the ranks agree on (a failure names its host):
+           the others' stderr would say it again */
+        if (!freopen("/dev/null", "w", stderr))
+            return 1;
+        o->output_dir = NULL;
+        o->report_path = NULL;
+        if (o->json_path && strcmp(o->json_path, "-") != 0)
+            o->json_path = NULL;
+    }
+    return 0;
+}
+
+/* ---- the hosts' rows ------------------------------------------------------ */
+
+/* The earliest window of the point: the hosts' offsets are from it. */
+static double first_window(const struct sim_point_result *p)
+{
+    double t = p->hosts[0].window_unix_s;
+    for (int r = 1; r < p->n_hosts; r++)
+        if (p->hosts[r].window_unix_s < t)
+            t = p->hosts[r].window_unix_s;
+    return t;
+}
+
+static void print_point_hosts(FILE *f, const struct sim_point_result *p)
+{
+    double t0 = first_window(p);
+    char at[32];
+    snprintf(at, sizeof at, "%d,%d", p->small, p->large);
+    for (int r = 0; r < p->n_hosts; r++) {
+        const struct sim_host_point *h = &p->hosts[r];
+        fprintf(f, "  %-9s %-20.20s %4d %9.1f %8.2f %10.0f %10.2f %8.0f %8.0f\n", at,
+                h->host, h->rank, (h->window_unix_s - t0) * 1e3, h->measured_s,
+                h->cls[WL_SMALL].iops, h->cls[WL_LARGE].mbps, h->cls[WL_SMALL].avg_lat_us,
+                h->cls[WL_LARGE].avg_lat_us);
+    }
+    fprintf(f, "  %-9s %-20s %4s %9s %8.2f %10.0f %10.2f %8.0f %8.0f\n", at, "all hosts",
+            "", "", p->measured_s, p->cls[WL_SMALL].iops, p->cls[WL_LARGE].mbps,
+            p->cls[WL_SMALL].lat.avg_us, p->cls[WL_LARGE].lat.avg_us);
+}
+
+void cli_cluster_print(FILE *f, const struct sim_run_result *r)
+{
+    if (r->n_points == 0 || r->points[0].n_hosts == 0)
+        return;
+    fprintf(f, "\nHosts (%d ranks measured every point together; the figures above "
+            "are all hosts':\nrates added, latency from the merged histograms; start: "
+            "the window's, from the first host's; us: mean latency)\n",
+            r->points[0].n_hosts);
+    fprintf(f, "  %-9s %-20s %4s %9s %8s %10s %10s %8s %8s\n", "point", "host", "rank",
+            "start ms", "window s", "small IOPS", "large MB/s", "small us", "large us");
+    for (int i = 0; i < r->n_points; i++)
+        if (r->points[i].n_hosts > 0)
+            print_point_hosts(f, &r->points[i]);
+}
+
+/* ---- advise over the ranks ------------------------------------------------ */
+
+/* The lines --shard writes for r, as one string (*text, malloc'ed). */
+static int shard_text(const struct adv_cfg *cfg, const struct adv_result *r,
+                      char **text, char *why, size_t why_len)
+{
+    char path[] = "/tmp/asmsim-shard-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(why, why_len, "cannot make a temporary file: %s", strerror(errno));
+        return -errno;
+    }
+    close(fd);
+    int rc = cli_advise_shard_write(path, cfg, r, 0, NULL, why, why_len);
+    FILE *f = rc == 0 ? fopen(path, "r") : NULL;
+    size_t cap = 0;
+    *text = NULL;
+    if (rc == 0 && (!f || getdelim(text, &cap, '\0', f) < 0)) {
+        snprintf(why, why_len, "cannot read the shard back from %s", path);
+        rc = -EIO;
+    }
+    if (f)
+        fclose(f);
+    unlink(path);
+    return rc;
+}
+
+/* Rank 0: text, one shard's lines, read as advise --merge reads a file. */
+static int shard_of_text(const char *text, struct cli_advise_shard *sh, char *why,
+                         size_t why_len)
+{
+    char path[] = "/tmp/asmsim-shard-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int rc = f && fputs(text, f) >= 0 ? 0 : -EIO;
+    if (f && fclose(f) != 0)
+        rc = -EIO;
+    else if (!f && fd >= 0)
+        close(fd);
+    if (rc == 0)
+        rc = cli_advise_shard_read(path, sh, why, why_len);
+    else
+        snprintf(why, why_len, "cannot write a rank's shard to %s", path);
+    if (fd >= 0)
+        unlink(path);
+    return rc;
+}
+
+/* Rank 0: the shards' texts merged into *out. */
+static int merge_texts(const struct adv_cfg *cfg, char **texts, int n,
+                       struct adv_result **out, char *why, size_t why_len)
+{
+    struct cli_advise_shard *sh = calloc((size_t)n, sizeof *sh);
+    const struct adv_decided **d = calloc((size_t)n, sizeof *d);
+    int rc = sh && d ? 0 : -ENOMEM;
+    for (int i = 0; rc == 0 && i < n; i++) {
+        rc = shard_of_text(texts[i], &sh[i], why, why_len);
+        d[i] = &sh[i].decided;
+    }
+    struct adv_cfg whole = *cfg;
+    whole.shard_k = whole.shard_n = 0;
+    if (rc == 0 && (rc = adv_merge(&whole, d, n, out)) < 0)
+        snprintf(why, why_len, "out of memory");
+    for (int i = 0; sh && i < n; i++)
+        cli_advise_shard_free(&sh[i]);
+    free(sh);
+    free(d);
+    return rc;
+}
+
+int cli_cluster_advise(const struct cluster *c, struct adv_cfg *cfg,
+                       struct adv_result **out, char *why, size_t why_len)
+{
+    struct adv_result *mine = NULL;
+    char *text = NULL, **texts = NULL;
+
+    cfg->shard_k = cluster_rank(c) + 1;
+    cfg->shard_n = cluster_size(c);
+    int rc = adv_search(cfg, &mine, why, why_len);
+    if (rc >= 0)
+        rc = shard_text(cfg, mine, &text, why, why_len);
+    rc = cluster_agree(c, rc < 0 ? rc : 0, why, why_len);
+    if (rc == 0)
+        rc = cluster_gather_texts(c, text, &texts);
+    if (rc == 0 && cluster_rank(c) == 0)
+        rc = merge_texts(cfg, texts, cluster_size(c), out, why, why_len);
+    cfg->shard_k = cfg->shard_n = 0;
+    cluster_texts_free(c, texts);
+    free(text);
+    if (rc == 0 && cluster_rank(c) != 0) {
+        *out = mine;
+        return 0;
+    }
+    adv_result_free(mine);
+    return rc;
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# mpi_test.sh ASMSIM TESTS_DIR - asmsim under mpirun (issue 39, items 1, 3
+# and 4): ranks measuring real targets together and advise's search cut
+# over ranks.
+#   * "%h" and "%r" in --lun-file and --target (also in one process);
+#   * run on 2 and 4 ranks over files of their own: the cluster's rates
+#     are the sums of the hosts' (JSON points[].hosts[]), the windows open
+#     within 1 % of their length, rank 0 alone prints;
+#   * a rank that cannot start, ranks with unlike target counts, and the
+#     options a cluster run refuses: exit 2 with one line naming the host
+#     or the rule; a rank killed mid-run ends the job, the node named;
+#   * advise on 2 ranks gives the one process's answer (the "searched"
+#     line aside, which says it merged shards) and its JSON.
+# Without mpirun, or with a build without MPI, the cluster cases skip:
+# exit 77, reported as skipped by CTest (fails with ASMSIM_NO_SKIP=1).
+# Kept short for CI: 1-second points, every run one point.
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d /var/tmp/asmsim-mpi.XXXXXX)     # O_DIRECT: not on tmpfs
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+. "$TESTS_DIR/cli/harness.sh"
+
+HOST=$(hostname)
+PT=(--matrix point --num-small 4 --num-large 1 --duration 1s)
+
+# ---- %h and %r: this host and rank 0 in one process -------------------------
+printf '%s\n' "$WORK/solo.a" >"luns.$HOST.lun"
+expect_stdout_contains "lun_file_percent_h_should_be_this_host" "$WORK/solo.a" \
+    "$ASMSIM" run --lun-file 'luns.%h.lun' --create 16MiB --matrix point --num-small 1 \
+    --num-large 0 --duration 100ms
+expect_stdout_contains "target_percent_r_should_be_rank_0_alone" "$WORK/t0.x" \
+    "$ASMSIM" run --target "$WORK/t%r.x" --create 16MiB --matrix point --num-small 1 \
+    --num-large 0 --duration 100ms
+expect_stdout_contains "target_percent_percent_should_be_one_percent" "$WORK/p%h" \
+    "$ASMSIM" run --target "$WORK/p%%h" --create 16MiB --matrix point --num-small 1 \
+    --num-large 0 --duration 100ms
+
+skip() {
+    echo "skip: mpi_test: $1"
+    echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed, the cluster cases skipped"
+    [ "$HARNESS_FAILED" -eq 0 ] || exit 1
+    exit "$([ "${ASMSIM_NO_SKIP:-}" = 1 ] && echo 1 || echo 77)"
+}
+command -v mpirun >/dev/null || skip "mpirun is not installed (./build.sh installs Open MPI)"
+MPI=(mpirun --oversubscribe --bind-to none)
+[ "$(id -u)" -eq 0 ] && MPI+=(--allow-run-as-root)
+# Open MPI keeps its own allocations to the end: not asmsim's leaks
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+
+# files of each rank: luns.<rank>.lun, two targets each
+for r in 0 1 2 3; do
+    printf '%s\n%s\n' "$WORK/r$r.a" "$WORK/r$r.b" >"luns.$r.lun"
+done
+"${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]}" \
+    --json np2.json >np2.out 2>np2.err
+rc=$?
+grep -q "built without MPI" np2.err && skip "asmsim was built without MPI"
+
+# ---- run on several ranks ------------------------------------------------------
+# the cluster's figures are the hosts' sums; the windows open within 1 %
+check_json() {      # $1 file, $2 ranks
+    python3 - "$1" "$2" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+assert d["cluster"]["ranks"] == n, d["cluster"]
+for p in d["points"]:
+    h = p["hosts"]
+    assert sorted(x["rank"] for x in h) == list(range(n)), h
+    for k in ("iops", "mbps", "phys_iops", "phys_mbps"):
+        s = sum(x[k] for x in h)
+        assert abs(p[k] - s) <= 1e-9 * max(1, s), (k, p[k], s)
+    assert all(x["iops"] > 0 and x["mbps"] > 0 for x in h), h
+    starts = [x["window_unix_s"] for x in h]
+    spread = max(starts) - min(starts)
+    assert spread < 0.01 * p["measured_s"], (spread, p["measured_s"])
+print("ok")
+EOF
+}
+expect_true "run_on_2_ranks_should_exit_0" test "$rc" -eq 0
+expect_true "run_on_2_ranks_should_sum_the_hosts_and_start_together" check_json np2.json 2
+expect_true "run_on_2_ranks_should_print_once_on_rank_0" \
+    test "$(grep -c '^Maximum Small IOPS=' np2.out)" -eq 1
+expect_true "run_on_2_ranks_should_list_each_host_and_all" \
+    bash -c "grep -q 'all hosts' np2.out && test \$(grep -c '^  4,1  *$HOST ' np2.out) -eq 2"
+"${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]}" \
+    --json np4.json >np4.out 2>np4.err
+expect_true "run_on_4_ranks_should_sum_the_hosts_and_start_together" check_json np4.json 4
+
+# ---- a cluster run refused or ended, with its reason ----------------------
+expect_mpi_error() {    # $1 name, $2 text on stderr, $3.. the command
+    local name=$1 text=$2
+    shift 2
+    timeout 60 "${MPI[@]}" -np 2 "$@" >err.out 2>err.txt
+    local rc=$?
+    if [ "$rc" -eq 2 ] && grep -qF -- "$text" err.txt; then
+        harness_ok "$name"
+    else
+        harness_fail "$name" "exit $rc, stderr: $(head -3 err.txt)"
+    fi
+}
+mv luns.1.lun luns.1.away
+expect_mpi_error "a_rank_without_its_lun_file_should_stop_every_rank" \
+    "asmsim: host $HOST (rank 1): could not start" \
+    "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]}"
+printf '%s\n' "$WORK/r1.a" >luns.1.lun
+timeout 60 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]}" >/dev/null 2>err.txt
+expect_true "ranks_with_unlike_target_counts_should_be_refused_once" \
+    bash -c "test \$(grep -c 'every rank drives as many' err.txt) -eq 1"
+mv luns.1.away luns.1.lun
+expect_mpi_error "duration_auto_should_be_refused_on_ranks" \
+    "--duration auto: not under mpirun" \
+    "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 1 --num-large 0 --duration auto
+expect_mpi_error "the_model_should_be_refused_on_ranks" \
+    "each rank drives its own real targets" "$ASMSIM" run --disks 2 --duration 1s
+expect_mpi_error "sweep_should_be_refused_on_ranks" "only run and advise measure together" \
+    "$ASMSIM" sweep --volumes 2 --duration 1s
+expect_mpi_error "forecast_should_be_refused_on_ranks" \
+    "asmsim: forecast: not under mpirun with several ranks" "$ASMSIM" forecast
+
+# a rank killed mid-run: the job ends, not hangs, and mpirun names the node
+"${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 4 \
+    --num-large 1 --duration 30s >kill.out 2>kill.err &
+job=$!
+for _ in $(seq 50); do
+    ranks=$(pgrep -P "$job" -f "asmsim run --lun-file" | wc -l)
+    [ "$ranks" -ge 2 ] && break
+    sleep 0.2
+done
+sleep 1
+kill -9 "$(pgrep -P "$job" -f "asmsim run --lun-file" | tail -1)" 2>/dev/null
+t0=$SECONDS
+wait "$job"
+rc=$?
+expect_true "a_killed_rank_should_end_the_job_with_its_node" \
+    bash -c "[ $rc -ne 0 ] && [ $((SECONDS - t0)) -lt 20 ] && grep -q 'on node $HOST' kill.err"
+
+# ---- advise cut over the ranks: one process's answer -------------------------
+SH=(--need-mbps 300 --need-iops 8000 --write 30 --capacity 1TiB --redundancy normal
+    --families m5,e4flex --clouds aws,oci --volume-types gp3,oci-balanced --max-disks 8 --top 3)
+"$ASMSIM" advise "${SH[@]}" --json whole.json >whole.txt 2>/dev/null
+"${MPI[@]}" -np 2 "$ASMSIM" advise "${SH[@]}" --json ranks.json >ranks.txt 2>ranks.err
+expect_true "advise_on_2_ranks_should_give_the_whole_answer" \
+    diff <(grep -v "^  searched" whole.txt) <(grep -v "^  searched" ranks.txt)
+expect_true "advise_on_2_ranks_should_say_it_merged" grep -q "in 2 shards, merged" ranks.txt
+for k in 1 2; do
+    "$ASMSIM" advise "${SH[@]}" --shard $k/2 --json sh$k.jsonl >/dev/null 2>&1
+done
+"$ASMSIM" advise --merge sh1.jsonl sh2.jsonl --json merged.json >/dev/null 2>&1
+same_json() {
+    python3 - "$1" "$2" <<'EOF'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (a, b):
+    d.pop("command"); d["search"].pop("wall_seconds"); d["space"].pop("jobs")
+sys.exit(0 if a == b else 1)
+EOF
+}
+expect_true "advise_on_2_ranks_json_should_be_the_merge_of_its_shards" \
+    same_json merged.json ranks.json
+
+harness_done
