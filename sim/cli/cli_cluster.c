@@ -11,7 +11,8 @@
  *             point, the figures merged after).  The output is the
  *             cluster's, with each host's rows beside it
  *             (cli_cluster_print, the JSON's points[].hosts[]).
- *             Refused on several ranks: the model (a cluster of modelled
+ *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
+ *             windows open together.  Refused on several ranks: the model (a cluster of modelled
  *             hosts is --nodes, issue 39 item 2, not built yet), sweep,
  *             orion and the dashboard, and --duration auto (each rank's
  *             estimate converges at its own time; the windows must end
@@ -33,6 +34,11 @@
 #include "sim/cli/cli_cluster.h"
 #include "sim/core/cluster.h"
 #include "sim/report/report.h"
+
+/* --warmup auto under mpirun: long enough to fill any device's queue
+   (the auto warm-up of a run on files or NVMe takes milliseconds), short
+   next to a point */
+#define CLUSTER_WARMUP_NS (500 * SIM_NS_PER_MS)
 
 /* What a run on several ranks needs, checked alike on every rank (the
    same argv): 0, or -EINVAL with why. */
@@ -80,6 +86,10 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
             fprintf(stderr, "asmsim: %s\n", why);
         return rc ? rc : 2;
     }
+    /* the auto warm-up ends when this rank's pipeline is full, at its own
+       time: a fixed one opens every rank's window together */
+    if (o->warmup_ns == SIM_WARMUP_AUTO)
+        o->warmup_ns = j->cfg.run.point.warmup_ns = CLUSTER_WARMUP_NS;
     if (cluster_rank(c) != 0) {     /* rank 0 alone writes files */
         /* and says what the ranks agree on (a failure names its host):
            the others' stderr would say it again */
