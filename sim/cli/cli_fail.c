@@ -185,6 +185,10 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
     if (o->engine != CLI_ENGINE_MODEL)
         return why_set(why, why_len, "--fail: modelled volumes only (--engine model); "
                        "a failure on real devices is not built yet");
+    if (o->tui)
+        return why_set(why, why_len, "--fail: not with --tui yet (the dashboard "
+                       "measures one point; its failure keys are not built); use "
+                       "--progress");
     if (run->workload.n_classes >= WL_MAX_CLASSES)
         return why_set(why, why_len, "--fail: the workload has %d classes, the most "
                        "there are, and the rebalance needs one more", WL_MAX_CLASSES);

@@ -112,10 +112,13 @@
                                        for rate limits to reach their
                                        steady state */
 
-/* How a class's I/O is drawn and mapped (eng_hot.route): by the
-   balancer (0, so that the common case tests one byte), as sequential
-   streams, or through a failure (layouts/failure.h). */
-enum eng_route { ROUTE_BALANCED = 0, ROUTE_SEQ, ROUTE_FAILED };
+/* How a class's I/O is drawn and mapped (eng_hot.route, bits): by the
+   balancer (0), as sequential streams (SEQ), as the copy streams of a
+   rebalance or resync (SEQ | COPY: drawn by the failure), and, in a
+   failed group, routed round its offline disks (FAILED).  The balancer
+   is called from one place only, so that it stays in line there: a run
+   without a failure pays one test of a byte per I/O for all of this. */
+enum eng_route { ROUTE_SEQ = 1, ROUTE_FAILED = 2, ROUTE_COPY = 4 };
 
 /* What issuing an I/O reads of its class: four bytes, so that finding a
    class's is a shift (issue_from runs for every logical I/O). */
@@ -213,11 +216,9 @@ struct sim_engine {
     sim_timeline_rec *timeline_rec;
     struct sim_timeline *timeline;
 
-    /* a failure (engine.h: sim_engine_fail): its state, its group, the
-       copy streams' class (-1: none) and its counts as the window closed */
+    /* a failure (engine.h: sim_engine_fail): its state, and its counts
+       as the window closed */
     lay_fail *fail;
-    int fail_group;
-    int copy_cls;
     uint64_t fail_dropped, fail_stale;
 
     /* open loop (see the top): on for the point in progress when any
@@ -355,25 +356,26 @@ static void classes_setup(sim_engine *e, const struct sim_engine_cfg *cfg,
         k->bytes = b->io_bytes[c];
         bool failed = cfg->fail && (cfg->n_groups == 0 ? 0 : cfg->class_group[c])
                                    == cfg->fail->group;
-        uint8_t route = failed ? ROUTE_FAILED : k->seq ? ROUTE_SEQ : ROUTE_BALANCED;
-        e->hot[c] = (struct eng_hot){ .route = route, .disk_base = k->disk_base };
+        unsigned route = k->seq ? ROUTE_SEQ : 0;
+        if (failed)
+            route |= c == cfg->fail->copy_cls ? ROUTE_COPY : ROUTE_FAILED;
+        e->hot[c] = (struct eng_hot){ .route = (uint8_t)route, .disk_base = k->disk_base };
     }
 }
 
 /* The failure's state over its group's layout (NULL cfg->fail: none). */
 static int fail_setup(sim_engine *e, const struct sim_engine_cfg *cfg)
 {
-    e->copy_cls = -1;
     if (!cfg->fail)
         return 0;
     const struct sim_engine_fail *f = cfg->fail;
     int n = cfg->n_groups == 0 ? 1 : cfg->n_groups;
+    int copy_group = f->copy_cls < 0 || cfg->n_groups == 0 ? f->group
+                   : cfg->class_group[f->copy_cls];
     if (f->group < 0 || f->group >= n || f->copy_cls >= e->n_classes ||
-        (f->copy_cls >= 0 && !e->cls[f->copy_cls].seq))
+        copy_group != f->group || (f->copy_cls >= 0 && !e->cls[f->copy_cls].seq))
         return -EINVAL;
     const lay *l = cfg->n_groups == 0 ? cfg->layout : cfg->groups[f->group].layout;
-    e->fail_group = f->group;
-    e->copy_cls = f->copy_cls;
     return lay_fail_create(l, &f->disks, &e->fail);
 }
 
@@ -466,26 +468,25 @@ static void pools_reset(sim_engine *e)
     e->n_sub = 0;
 }
 
-/* A class of the failed group: its next I/O, mapped, then routed round
-   the offline disks into e->map (the copy streams: their next I/O). */
-static int failed_next(sim_engine *e, int cls, int stream, struct wl_io *io)
+/* The copy streams' next I/O (layouts/failure.h), into e->map.  Out of
+   line and cold, as fail_route: a run without a failure must not pay for
+   them in the issue path's code (docs/benchmarks.md). */
+__attribute__((noinline, cold))
+static int copy_next(sim_engine *e, int stream, struct wl_io *io)
 {
-    if (cls == e->copy_cls) {
-        struct lay_piece *p = e->map;
-        bool w;
-        int n = lay_fail_copy_next(e->fail, stream, p, &w);
-        *io = (struct wl_io){ p->offset_bytes, p->size_bytes, w };
-        return n;
-    }
-    const struct lay_piece *map = e->map;
-    int n;
-    if (e->cls[cls].seq) {
-        wl_next(e->workload, cls, stream, io);
-        n = lay_map_fast(e->cls[cls].geom, io->offset_bytes, io->size_bytes,
-                         io->is_write, e->map, e->max_pieces);
-    } else {
-        n = bal_next_ref(e->balance, cls, io, &map, e->max_pieces);
-    }
+    struct lay_piece *p = e->map;
+    bool w;
+    int n = lay_fail_copy_next(e->fail, stream, p, &w);
+    *io = (struct wl_io){ p->offset_bytes, p->size_bytes, w };
+    return n;
+}
+
+/* A failed group's I/O, mapped to map[0..n), routed round the offline
+   disks into e->map. */
+__attribute__((noinline, cold))
+static int fail_route(sim_engine *e, const struct wl_io *io,
+                      const struct lay_piece *map, int n)
+{
     if (n <= 0)
         return n;
     return lay_fail_route(e->fail, io->offset_bytes, io->size_bytes,
@@ -501,14 +502,20 @@ static void issue_from(sim_engine *e, int cls, int stream,
     const struct lay_piece *map = e->map;
     const struct eng_hot k = e->hot[cls];
     int n;
-    if (k.route == ROUTE_FAILED) {
-        n = failed_next(e, cls, stream, &io);
-    } else if (k.route == ROUTE_SEQ) {
-        wl_next(e->workload, cls, stream, &io);
-        n = lay_map_fast(e->cls[cls].geom, io.offset_bytes, io.size_bytes,
-                         io.is_write, e->map, e->max_pieces);
+    if (k.route & ROUTE_SEQ) {
+        if (__builtin_expect(k.route & ROUTE_COPY, 0)) {
+            n = copy_next(e, stream, &io);
+        } else {
+            wl_next(e->workload, cls, stream, &io);
+            n = lay_map_fast(e->cls[cls].geom, io.offset_bytes, io.size_bytes,
+                             io.is_write, e->map, e->max_pieces);
+        }
     } else {
         n = bal_next_ref(e->balance, cls, &io, &map, e->max_pieces);
+    }
+    if (__builtin_expect(k.route & ROUTE_FAILED, 0)) {
+        n = fail_route(e, &io, map, n);
+        map = e->map;
     }
     if (n <= 0 || e->n_free_slot == 0 || e->n_free_piece < n) {
         if (!e->error)

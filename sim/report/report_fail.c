@@ -169,9 +169,10 @@ static void restore_lines(FILE *out, const struct sim_fail_result *f)
     fprintf(out, "  writes     %.1f/s dropped per offline disk; %llu AUs stale in "
             "the degraded window, %.0f by the repair time\n", f->dropped_writes_per_s,
             (unsigned long long)f->stale_aus_window, f->stale_aus);
-    fprintf(out, "  %-10s power %d: %d outstanding copies of %u KiB, %.2f MB/s "
+    fprintf(out, "  %-10s power %d: %d outstanding cop%s of %u KiB, %.2f MB/s "
             "copied; %s moved in %s\n", f->returns ? "resync" : "rebalance", f->power,
-            f->power, f->au_bytes / 1024, f->copy_mbps, moved, rs);
+            f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024, f->copy_mbps,
+            moved, rs);
     fprintf(out, "  restored   redundancy restored %s after the failure (%s repair "
             "timer + %s %s): the window without full redundancy\n", ex, rep, rs,
             f->returns ? "resync" : "rebalance");
@@ -214,8 +215,11 @@ void report_fail_lines(FILE *out, const struct sim_run_result *r,
     fputs("  notes      each phase is a steady-state point; the hours between are\n"
           "             arithmetic. Not published, so modelled: the foreground impact\n"
           "             (shared queues), the stale granule (an AU), the copy I/O (one\n"
-          "             AU), stale AUs (uniform writes). Not modelled: ASM's planning\n"
-          "             and compacting phases, burst credits spent over the hours.\n",
+          "             AU), stale AUs (uniform writes). Not modelled: ASM's work per\n"
+          "             extent (published power-1 rates are 71-80 MB/s; here the copies\n"
+          "             run as fast as the volumes allow: the restore time is a lower\n"
+          "             bound), its planning and compacting phases, burst credits spent\n"
+          "             over the hours (docs/failure.md).\n",
           out);
 }
 
