@@ -40,9 +40,14 @@
  * restores the lost disk's data among its partners, 19.18).  The model
  * does not walk the lost disk's extents one by one; it deals the reads
  * round robin over the surviving partners and each write to the next
- * surviving partner in another failure group (REBUILD), or to the disk
- * that came back (RESYNC), so each partner takes an even share, as
- * ASM's partnership spreads it.  Offsets walk the disk's AUs in order.
+ * surviving disk in another failure group than the read's (REBUILD: the
+ * new copy may not share a failure group with the one that survived;
+ * ASM spreads a dropped disk's data over the disks that remain), or to
+ * the disk that came back (RESYNC).  When fewer failure groups survive
+ * than there are copies (normal redundancy with 2 groups, one lost
+ * whole; high with 3) redundancy cannot be restored: lay_fail_can_copy
+ * says so.
+ * Offsets walk the disk's AUs in order.
  * The I/O is one AU: extents of 4 and 16 AU (large files) are moved as
  * that many AU-sized I/Os; whether ASM reads a larger extent in one I/O
  * is not documented.
@@ -82,9 +87,11 @@ struct lay_fail {
     uint64_t words;                     /* per disk */
     uint64_t dropped, stale_aus;
     unsigned even;                      /* Even Read's alternation */
-    /* copy streams: sources (surviving partners), and the next of each */
-    int n_src;
+    /* copy streams: sources (surviving partners), targets (every
+       surviving disk), and the next of each */
+    int n_src, n_dst;
     uint16_t src[LAY_MAX_DISKS];
+    uint16_t dst[LAY_MAX_DISKS];
     unsigned next_src, next_dst, next_back;
     uint64_t au_walk;                   /* next AU offset the streams take */
     struct fail_stream *stream;         /* [LAY_FAIL_MAX_STREAMS] */
@@ -121,9 +128,14 @@ bool lay_fail_data_lost(const lay *l, const bool *offline, int *a, int *b)
 
 /* ---- create --------------------------------------------------------- */
 
-/* The surviving partners of the offline disks: where copies come from. */
+/* The surviving partners of the offline disks: where copies come from;
+   every surviving disk: where rebuilt copies may go. */
 static void find_sources(lay_fail *f)
 {
+    int n = lay_disks(f->layout);
+    for (int d = 0; d < n; d++)
+        if (f->off_index[d] < 0)
+            f->dst[f->n_dst++] = (uint16_t)d;
     bool seen[LAY_MAX_DISKS] = { false };
     for (int i = 0; i < f->n_off; i++) {
         int p[LAY_MAX_PARTNERS];
@@ -263,19 +275,36 @@ int lay_fail_route(lay_fail *f, uint64_t offset_bytes, uint32_t size_bytes,
 
 /* ---- copy streams --------------------------------------------------- */
 
-/* The next target of a copy read from src: a surviving partner in a
-   failure group other than src's (REBUILD), or a disk that came back. */
-static uint16_t copy_target(lay_fail *f, uint16_t src)
+/* The next target of a copy read from src: a surviving disk in a
+   failure group other than src's (REBUILD), or a disk that came back;
+   -1 when there is none. */
+static int copy_target(lay_fail *f, uint16_t src)
 {
     if (f->mode == LAY_FAIL_RESYNC)
-        return (uint16_t)f->off[f->next_back++ % (unsigned)f->n_off];
+        return f->off[f->next_back++ % (unsigned)f->n_off];
     int fg = lay_failgroup_of(f->layout, src);
-    for (int i = 0; i < f->n_src; i++) {
-        uint16_t d = f->src[f->next_dst++ % (unsigned)f->n_src];
-        if (d != src && lay_failgroup_of(f->layout, d) != fg)
+    for (int i = 0; i < f->n_dst; i++) {
+        uint16_t d = f->dst[f->next_dst++ % (unsigned)f->n_dst];
+        if (lay_failgroup_of(f->layout, d) != fg)
             return d;
     }
-    return src == f->src[0] && f->n_src > 1 ? f->src[1] : f->src[0];
+    return -1;
+}
+
+bool lay_fail_can_copy(const lay_fail *f)
+{
+    if (f->mode == LAY_FAIL_DEGRADED || f->n_src == 0)
+        return false;
+    if (f->mode == LAY_FAIL_RESYNC)
+        return true;
+    bool seen[LAY_MAX_DISKS] = { false };
+    int groups = 0;
+    for (int k = 0; k < f->n_dst; k++) {
+        int fg = lay_failgroup_of(f->layout, f->dst[k]);
+        groups += !seen[fg];
+        seen[fg] = true;
+    }
+    return groups >= f->g->copies;
 }
 
 int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,
@@ -288,7 +317,10 @@ int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,
     uint32_t au = (uint32_t)1 << f->g->au_shift;
     if (!s->write_next) {
         s->src = f->src[f->next_src++ % (unsigned)f->n_src];
-        s->dst = copy_target(f, s->src);
+        int dst = copy_target(f, s->src);
+        if (dst < 0)
+            return -EINVAL;             /* lay_fail_can_copy said so */
+        s->dst = (uint16_t)dst;
         s->offset_bytes = f->au_walk;
         f->au_walk += au;
         if (f->au_walk + au > f->g->zone_bytes * (uint64_t)f->g->copies)

@@ -65,12 +65,19 @@ int lay_fail_route(lay_fail *f, uint64_t offset_bytes, uint32_t size_bytes,
 
 /* The next I/O of copy stream `stream` (0..LAY_FAIL_MAX_STREAMS-1) of a
    rebalance or resync: one AU, read from a surviving partner, then
-   written to its new place (REBUILD: another surviving partner in a
-   third failure group; RESYNC: the disk that came back).  Fills *out and
-   *is_write; returns 1, or -EINVAL in DEGRADED mode. */
+   written to its new place (REBUILD: a surviving disk in a
+   failure group other than the read's; RESYNC: the disk that came back).
+   Fills *out and *is_write; returns 1, or -EINVAL in DEGRADED mode or
+   when !lay_fail_can_copy. */
 #define LAY_FAIL_MAX_STREAMS 4096
 int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,
                        bool *is_write);
+
+/* Whether copy streams can run: a surviving partner to read from and,
+   for REBUILD, as many failure groups left as there are copies (not so
+   with normal redundancy's 2 groups, one lost whole, or high's 3:
+   redundancy cannot be restored).  False in DEGRADED mode. */
+bool lay_fail_can_copy(const lay_fail *f);
 
 /* Start counting afresh (a measured window opens). */
 void lay_fail_reset_counts(lay_fail *f);

@@ -190,6 +190,20 @@ else
     harness_fail "no_room_to_rebuild_should_be_said" "exit $room_rc; $(tail -c 600 room.txt)"
 fi
 
+"$ASMSIM" run --workload oltp --group DATA:disks=4,volume=gp3,redundancy=normal,failgroups=2 \
+    --group REDO:disks=2,volume=gp3 --duration 1s --quiet --fail fg:1@1m --json two_fg.json \
+    > two_fg.txt 2>&1
+two_fg_rc=$?
+if [ $two_fg_rc -eq 0 ] && grep -q '^  NOT RESTORED: fewer failure groups are left than there are copies' two_fg.txt &&
+   python3 -c "
+import json; f = json.load(open('two_fg.json'))['failure']
+assert f['outcome'] == 'no_source' and f['offline_disks'] == [1, 3]"; then
+    harness_ok "normal_group_of_two_failure_groups_should_not_restore_a_lost_group"
+else
+    harness_fail "normal_group_of_two_failure_groups_should_not_restore_a_lost_group" \
+        "exit $two_fg_rc; $(tail -c 600 two_fg.txt)"
+fi
+
 # ---- without --fail: nothing of it ---------------------------------------------
 
 "$ASMSIM" run "${G[@]}" --json none.json > none.txt 2>&1

@@ -170,6 +170,24 @@ static void rebuild_copies_should_move_between_partners_of_two_groups(void)
     lay_destroy(l);
 }
 
+static void rebuild_should_need_a_failure_group_left(void)
+{
+    lay *l = make(4, LAY_NORMAL, 2);            /* groups {0, 2} and {1, 3} */
+    lay_fail *f = NULL;
+    struct lay_fail_cfg one = { .n = 1, .disk = { 1 }, .mode = LAY_FAIL_REBUILD };
+    CHECK_INT_EQ(lay_fail_create(l, &one, &f), 0);
+    CHECK(lay_fail_can_copy(f));                /* into disk 3 */
+    lay_fail_destroy(f);
+    struct lay_fail_cfg group = { .n = 2, .disk = { 1, 3 }, .mode = LAY_FAIL_REBUILD };
+    CHECK_INT_EQ(lay_fail_create(l, &group, &f), 0);
+    CHECK(!lay_fail_can_copy(f));
+    struct lay_piece p;
+    bool w;
+    CHECK_INT_EQ(lay_fail_copy_next(f, 0, &p, &w), -EINVAL);
+    lay_fail_destroy(f);
+    lay_destroy(l);
+}
+
 static void resync_copies_should_write_the_disk_that_came_back(void)
 {
     lay *l = make(8, LAY_NORMAL, 4);
@@ -325,6 +343,7 @@ int main(void)
     RUN(degraded_reads_should_reach_a_surviving_copy);
     RUN(high_redundancy_reads_should_alternate_between_survivors);
     RUN(rebuild_copies_should_move_between_partners_of_two_groups);
+    RUN(rebuild_should_need_a_failure_group_left);
     RUN(resync_copies_should_write_the_disk_that_came_back);
     RUN(space_should_follow_the_required_mirror_free_rule);
     RUN(lost_disk_should_see_no_io_while_offline_or_dropped);

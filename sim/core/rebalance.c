@@ -131,8 +131,7 @@ static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail
 }
 
 /* Step 2's figures from the DEGRADED point. */
-static void stale_estimate(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
-                           struct sim_fail_result *f)
+static void stale_estimate(const struct lay_cfg *lc, struct sim_fail_result *f)
 {
     const struct sim_point_result *p = &f->run[SIM_PHASE_DEGRADED]->points[0];
     double per_disk = p->measured_s > 0
@@ -142,7 +141,6 @@ static void stale_estimate(const struct sim_run_cfg *cfg, const struct lay_cfg *
     double aus = floor(f->used_frac * (double)lc->disk_size_bytes / f->au_bytes);
     double t = (double)f->repair_ns / 1e9;
     f->stale_aus = aus > 0 ? f->n_offline * aus * (1 - exp(-per_disk * t / aus)) : 0;
-    (void)cfg;
 }
 
 /* Step 3's figures from the REBALANCING point. */
@@ -185,6 +183,15 @@ static struct sim_run_cfg without_lost(const struct sim_run_cfg *cfg, const lay 
     return rc;
 }
 
+/* Whether the copy streams of fc can run on l (lay_fail_can_copy). */
+static bool copies_possible(const lay *l, const struct lay_fail_cfg *fc)
+{
+    lay_fail *probe = NULL;
+    bool ok = lay_fail_create(l, fc, &probe) == 0 && lay_fail_can_copy(probe);
+    lay_fail_destroy(probe);
+    return ok;
+}
+
 /* Steps 2 to 4 over the offline set. */
 static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
                           const bool *offline, struct sim_fail_result *f,
@@ -197,18 +204,18 @@ static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
     if (rc < 0)
         return rc;
     struct lay_cfg lc = group_lay_cfg(cfg);
-    stale_estimate(cfg, &lc, f);
+    stale_estimate(&lc, f);
     if (!f->returns && !f->space.rebuild_fits) {
         f->outcome = SIM_FAIL_NO_ROOM;
         return 0;
     }
     ef.disks.mode = f->returns ? LAY_FAIL_RESYNC : LAY_FAIL_REBUILD;
     ef.copy_cls = f->copy_cls;
-    rc = run_phase(cfg, &ef, f, &f->run[SIM_PHASE_REBALANCING], why, why_len);
-    if (rc == -EINVAL && !why[0]) {
+    if (!copies_possible(l, &ef.disks)) {
         f->outcome = SIM_FAIL_NO_SOURCE;
         return 0;
     }
+    rc = run_phase(cfg, &ef, f, &f->run[SIM_PHASE_REBALANCING], why, why_len);
     if (rc < 0)
         return rc;
     copy_rate(f);

@@ -69,7 +69,8 @@ enum sim_fail_outcome {
     SIM_FAIL_RESTORED = 0,              /* redundancy restored */
     SIM_FAIL_DATA_LOST,                 /* an extent lost every copy */
     SIM_FAIL_NO_ROOM,                   /* no room to rebuild into */
-    SIM_FAIL_NO_SOURCE,                 /* nowhere to copy from or to */
+    SIM_FAIL_NO_SOURCE,                 /* no failure group left for a
+                                           new copy (lay_fail_can_copy) */
 };
 
 struct sim_run_result;

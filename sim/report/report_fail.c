@@ -194,7 +194,8 @@ static void outcome_line(FILE *out, const struct sim_fail_result *f)
         fprintf(out, "  NOT RESTORED: the lost disks' data does not fit in the "
                 "free space of the others (--used); the group stays degraded\n");
     else if (f->outcome == SIM_FAIL_NO_SOURCE)
-        fprintf(out, "  NOT RESTORED: no surviving partner to copy from or to\n");
+        fprintf(out, "  NOT RESTORED: fewer failure groups are left than there are "
+                "copies; the group stays degraded until the disks return\n");
 }
 
 void report_fail_lines(FILE *out, const struct sim_run_result *r,
