@@ -63,7 +63,8 @@ int cli_fail_opt_repair(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     sim_ns t;
     if (cli_parse_time_ns(v, &t) != 0 || t < SIM_NS_PER_S) {
-        snprintf(why, n, "not a repair time; use a time from 1s to 24h, e.g. 3.6h or 30m");
+        snprintf(why, n, "not a repair time; use a time from 1s to 24h, "
+                 "e.g. 3.6h or 30m");
         return -EINVAL;
     }
     o->fail.repair_ns = t;
@@ -173,7 +174,8 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
     const struct sim_fail_cfg *f = &o->fail;
     if (f->n == 0) {
         const char *flag = f->power ? "--power" : f->used_frac > 0 ? "--used"
-                         : f->repair_ns ? "--repair-time" : f->returns ? "--returns" : NULL;
+                         : f->repair_ns ? "--repair-time"
+                         : f->returns ? "--returns" : NULL;
         if (flag)
             return why_set(why, why_len, "%s: only with --fail DISK@TIME (it shapes "
                            "the failure)", flag);
