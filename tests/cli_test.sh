@@ -1175,6 +1175,7 @@ sample_value() {
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
     report) echo x.html ;; label) echo nightly ;; workload) echo redo ;;
     over) echo write=0,10 ;;
+    repair-time) echo 1h ;; power) echo 4 ;; used) echo 60% ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
@@ -1189,7 +1190,7 @@ valued_of() {   # run|sweep|orion -> the valued options, one per line
 for cmd in run sweep; do
     n=0
     for opt in $(valued_of $cmd); do
-        case $opt in target|group|need-*) continue ;; esac     # they repeat
+        case $opt in target|group|need-*|fail) continue ;; esac     # they repeat
         n=$((n + 1))
         v=$(sample_value "$opt")
         if [ -z "$v" ]; then

@@ -276,6 +276,26 @@ static int say_devices_failed(const struct sim_run_result *r, bool sweep)
     return 1;
 }
 
+/* A --fail that lost data (an extent lost every copy): one line on
+   stderr, whatever the output, and exit status CLI_EXIT_DATA_LOST; the
+   results (the run before it) are written. */
+static bool say_data_lost(const struct sim_run_result *r)
+{
+    if (!r || !r->fail || r->fail->outcome != SIM_FAIL_DATA_LOST)
+        return false;
+    char disks[32], line[160];
+    const struct sim_fail_result *f = r->fail;
+    if (f->lost_a == f->lost_b)
+        snprintf(disks, sizeof disks, "disk %d", f->lost_a);
+    else
+        snprintf(disks, sizeof disks, "disks %d and %d", f->lost_a, f->lost_b);
+    snprintf(line, sizeof line, "--fail lost data: an extent had every copy on "
+             "offline %s; results written, exit status %d", disks,
+             CLI_EXIT_DATA_LOST);
+    cli_print_error(stderr, "asmsim", line);
+    return true;
+}
+
 /* --verbose: what the backend found, line by line, the paths in it
    escaped for the terminal (cli_escape). */
 static void print_device_info(const char *info)
@@ -323,6 +343,8 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
     }
     if (say_devices_failed(r, false))
         status = 1;
+    if (status == 0 && say_data_lost(r))
+        status = CLI_EXIT_DATA_LOST;
     sim_run_free(r);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }

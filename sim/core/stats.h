@@ -199,6 +199,11 @@ struct sim_point_result {
     struct sim_timeline *timeline;  /* per interval (opts interval_ns),
                                        owned by the result; NULL without */
     struct sim_open_result open;    /* open-loop demand (engine.h) */
+    /* a failure (engine.h: sim_engine_fail) in the measured window:
+       write pieces dropped for an offline disk, and the distinct AUs
+       they made stale; 0 without one */
+    uint64_t fail_dropped_writes;
+    uint64_t fail_stale_aus;
 };
 
 /* True when class c ran at the point: a load of it (closed loop) or a

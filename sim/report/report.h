@@ -188,6 +188,14 @@ void report_needs_lines(FILE *f, const struct sim_run_cfg *run,
                         const struct sim_point_result *p);
 void report_needs_sweep_line(FILE *f, const struct sim_setup *cfg,
                              const struct sim_sweep_result *sweep);
+/* A run's failure (run->fail, sim/core/rebalance.h; nothing without
+   one): what failed, the repair, the space, each phase's figures, the
+   time to restore redundancy and the notes (report_fail.c), for the
+   terminal and summary.txt.  A sweep's (--over power): a row per run. */
+void report_fail_lines(FILE *f, const struct sim_run_result *r,
+                       const struct sim_run_cfg *cfg);
+void report_fail_sweep_table(FILE *f, const struct sim_setup *cfg,
+                             const struct sim_sweep_result *sweep);
 /* summary.txt of a database workload's run or sweep: the command line,
    the echoed options, the classes' groups and the instance, then each
    run's table. */
