@@ -627,9 +627,9 @@ expect_true "iops_csv_should_start_with_orion_header" \
 # that did no I/O
 "$ASMSIM" run "${FAST[@]}" --disks 2 --write 50 --output-dir od/rw --testname rw >/dev/null 2>&1
 expect_true "summary_txt_should_give_orion_small_read_latency_lines" \
-    test "$(grep -cE '^Small Read Latency: avg=[0-9]+ us, min=[0-9]+ us, max=[0-9]+ us, std dev=[0-9]+ us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
+    test "$(grep -cE '^Small Read Latency: avg=[0-9]+\.[0-9]{3} us, min=[0-9]+\.[0-9]{3} us, max=[0-9]+\.[0-9]{3} us, std dev=[0-9]+\.[0-9]{3} us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
 expect_true "summary_txt_should_give_orion_small_write_latency_lines" \
-    test "$(grep -cE '^Small Write Latency: avg=[0-9]+ us, min=[0-9]+ us, max=[0-9]+ us, std dev=[0-9]+ us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
+    test "$(grep -cE '^Small Write Latency: avg=[0-9]+\.[0-9]{3} us, min=[0-9]+\.[0-9]{3} us, max=[0-9]+\.[0-9]{3} us, std dev=[0-9]+\.[0-9]{3} us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
 expect_true "read_only_summary_should_have_no_small_write_latency_line" \
     sh -c "grep -q '^Small Read Latency: ' od/run/t1_*_summary.txt && ! grep -q '^Small Write Latency' od/run/t1_*_summary.txt"
 
