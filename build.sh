@@ -24,7 +24,7 @@ cd "$(dirname "$0")"
 need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev liburing-dev libnuma-dev libncurses-dev libblkid-dev tmux e2fsprogs dmsetup xfsprogs
            libjs-chart.js)     # Chart.js, embedded in the HTML report at build time
 # only for `./build.sh test`: the HTML report's browser test (tests/report_browser_test.sh)
-test_pkgs=(chromium)
+test_pkgs=(chromium fio)
 # only for `./build.sh fuzz`: clang and its libFuzzer runtime
 fuzz_pkgs=(clang libclang-rt-dev)
 

@@ -212,6 +212,12 @@ struct cli_opts {
     const char *json_path;          /* NULL, "-" or a file */
     const char *report_path;        /* --report: NULL or a new .html file
                                        (html.h; never replaced) */
+    const char *fio_json_path;      /* --fio-json: NULL, "-" or a file */
+    const struct report_orion_ver *orion_version;   /* orion -orion_version:
+                                       that release's files; NULL asmsim's */
+    char orion_args[1024];          /* orion: ORION's own flags as typed,
+                                       as ORION echoes them ("-run simple
+                                       -num_disks 1"); not -orion_version */
     bool quiet, verbose;
 
     struct cli_seen seen[CLI_SEEN_MAX];     /* cli_opts_note_once */

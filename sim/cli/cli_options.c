@@ -427,14 +427,25 @@ static int opt_output_dir(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
-static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
+/* A file, or - for stdout (--json, --fio-json), into *path. */
+static int file_or_stdout(const char *v, const char **path, char *why, size_t n)
 {
     if (!*v) {
         snprintf(why, n, "empty file name; give a file path or - for stdout");
         return -EINVAL;
     }
-    o->json_path = v;
+    *path = v;
     return 0;
+}
+
+static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return file_or_stdout(v, &o->json_path, why, n);
+}
+
+static int opt_fio_json(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return file_or_stdout(v, &o->fio_json_path, why, n);
 }
 
 static int opt_report(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -1178,6 +1189,13 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_FORECAST, "FILE|-",
             "the forecast JSON (kind \"forecast\"); - : stdout,\n"
             "nothing else there" },
+      } },
+    { .name = "fio-json", .has_arg = true, .cmds = FOR_ALL,
+      .fn = opt_fio_json,
+      .help = {
+          { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
+            "fio 3.x's JSON (--output-format=json): every class\n"
+            "at every load point a job; - : stdout alone" },
       } },
     { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_quiet,
