@@ -26,7 +26,7 @@ need_pkgs=(cmake gcc make pkg-config python3 libcjson-dev libaio-dev liburing-de
            openmpi-bin libopenmpi-dev)  # mpirun runs (README "Several hosts"; optional:
                                         # CMake's ASMSIM_MPI=OFF builds without)
 # only for `./build.sh test`: the HTML report's browser test (tests/report_browser_test.sh)
-test_pkgs=(chromium)
+test_pkgs=(chromium fio)
 # only for `./build.sh fuzz`: clang and its libFuzzer runtime
 fuzz_pkgs=(clang libclang-rt-dev)
 

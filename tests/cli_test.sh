@@ -627,9 +627,9 @@ expect_true "iops_csv_should_start_with_orion_header" \
 # that did no I/O
 "$ASMSIM" run "${FAST[@]}" --disks 2 --write 50 --output-dir od/rw --testname rw >/dev/null 2>&1
 expect_true "summary_txt_should_give_orion_small_read_latency_lines" \
-    test "$(grep -cE '^Small Read Latency: avg=[0-9]+ us, min=[0-9]+ us, max=[0-9]+ us, std dev=[0-9]+ us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
+    test "$(grep -cE '^Small Read Latency: avg=[0-9]+\.[0-9]{3} us, min=[0-9]+\.[0-9]{3} us, max=[0-9]+\.[0-9]{3} us, std dev=[0-9]+\.[0-9]{3} us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
 expect_true "summary_txt_should_give_orion_small_write_latency_lines" \
-    test "$(grep -cE '^Small Write Latency: avg=[0-9]+ us, min=[0-9]+ us, max=[0-9]+ us, std dev=[0-9]+ us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
+    test "$(grep -cE '^Small Write Latency: avg=[0-9]+\.[0-9]{3} us, min=[0-9]+\.[0-9]{3} us, max=[0-9]+\.[0-9]{3} us, std dev=[0-9]+\.[0-9]{3} us @ Small=[0-9]+ and Large=0$' od/rw/rw_*_summary.txt)" = 2
 expect_true "read_only_summary_should_have_no_small_write_latency_line" \
     sh -c "grep -q '^Small Read Latency: ' od/run/t1_*_summary.txt && ! grep -q '^Small Write Latency' od/run/t1_*_summary.txt"
 
@@ -1166,7 +1166,7 @@ sample_value() {
     num-small|num-large) echo 1 ;; size-small) echo 8KiB ;;
     size-large) echo 128KiB ;; type) echo rand ;; stream-io) echo 4 ;;
     write) echo 0 ;; duration) echo 1ms ;; warmup) echo 0 ;; interval) echo 1s ;; seed) echo 1 ;;
-    testname) echo t ;; output-dir) echo out ;; json) echo x.json ;;
+    testname) echo t ;; output-dir) echo out ;; json) echo x.json ;; fio-json) echo x.fio.json ;;
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
     create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;; jobs) echo 1 ;;
     target) echo no-such-target ;; levels) echo orion ;;
@@ -1175,6 +1175,7 @@ sample_value() {
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
     report) echo x.html ;; label) echo nightly ;; workload) echo redo ;;
     over) echo write=0,10 ;;
+    repair-time) echo 1h ;; power) echo 4 ;; used) echo 60% ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
@@ -1189,7 +1190,7 @@ valued_of() {   # run|sweep|orion -> the valued options, one per line
 for cmd in run sweep; do
     n=0
     for opt in $(valued_of $cmd); do
-        case $opt in target|group|need-*) continue ;; esac     # they repeat
+        case $opt in target|group|need-*|fail) continue ;; esac     # they repeat
         n=$((n + 1))
         v=$(sample_value "$opt")
         if [ -z "$v" ]; then

@@ -46,6 +46,9 @@ cd "$WORK" || exit 1
 # a sweep over a parameter: config.sweep_over, sweep[].swept_value
 "$ASMSIM" sweep --instance m5.large --volumes 1 --over write=0,50 --run oltp --duration 20ms \
     --json - >over.json 2>/dev/null
+# a failure (failure keys): a disk lost, rebuilt, restored
+"$ASMSIM" run --workload oltp --volume gp3 --disks 4 --redundancy normal --failgroups 2 \
+    --fail 1@1m --duration 20ms --json - >fail.json 2>/dev/null
 # a forecast that runs a bucket dry and leaves demand unmet (forecast keys)
 printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbusy,1h,5000,30,20,30\n' \
     >"$WORK/fc.csv"
@@ -130,6 +133,15 @@ for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.jso
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
+# a failure's keys (the rest of that database workload's run is not
+# this check's: its class keys are documented with the workload)
+f = os.path.join(work, "fail.json")
+if os.path.exists(f) and os.path.getsize(f) > 0:
+    fail_keys = set()
+    paths(json.load(open(f)), "", fail_keys)
+    written |= {p for p in fail_keys if p.startswith("failure")}
+else:
+    written.add("failure (fail.json was not written)")
 json_keys = {canonical(p) for p in written}
 
 def csv_header(pattern):         # the header row of the CSVs that match

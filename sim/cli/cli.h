@@ -125,6 +125,9 @@ enum cli_duration_from {
 
 #define CLI_AWR_MAX 32                  /* forecast --awr: reports */
 
+/* Exit status of a run whose --fail lost data (docs/failure.md). */
+#define CLI_EXIT_DATA_LOST 3
+
 struct cli_opts {
     enum cli_cmd cmd;
     bool forecast;                          /* resolved as a run for asmsim
@@ -187,6 +190,9 @@ struct cli_opts {
                                        rate makes the run open loop */
     /* a database workload (cli_workload.c): --workload's classes, and
        --group's disk groups (repeated, in order) */
+    /* --fail, --repair-time, --returns, --power, --used (cli_fail.c):
+       as given (0 / false until given; cli_fail_to_cfg fills defaults) */
+    struct sim_fail_cfg fail;
     const char *workload_name;      /* NULL: ORION's classes */
     struct wl_spec workload;
     int n_groups;
@@ -206,6 +212,12 @@ struct cli_opts {
     const char *json_path;          /* NULL, "-" or a file */
     const char *report_path;        /* --report: NULL or a new .html file
                                        (html.h; never replaced) */
+    const char *fio_json_path;      /* --fio-json: NULL, "-" or a file */
+    const struct report_orion_ver *orion_version;   /* orion -orion_version:
+                                       that release's files; NULL asmsim's */
+    char orion_args[1024];          /* orion: ORION's own flags as typed,
+                                       as ORION echoes them ("-run simple
+                                       -num_disks 1"); not -orion_version */
     bool quiet, verbose;
 
     struct cli_seen seen[CLI_SEEN_MAX];     /* cli_opts_note_once */

@@ -115,9 +115,13 @@ static void print_bill(FILE *f, const struct cli_advise_opts *a, const struct ad
 
 static void print_classes(FILE *f, const struct cli_advise_db *d, const struct adv_db_outcome *o)
 {
+    int width = 0;
+    for (int c = 0; c < d->spec.n_classes; c++)
+        if ((int)strlen(d->spec.cls[c].name) > width)
+            width = (int)strlen(d->spec.cls[c].name);
     for (int c = 0; c < o->n_classes && c < d->spec.n_classes; c++)
-        fprintf(f, "      %-9s %-8s %.0f/s of %.0f, %.1f MB/s, mean %.0f us, p99 %.0f us\n",
-                c == 0 ? "classes" : "", d->spec.cls[c].name, o->cls[c].iops,
+        fprintf(f, "      %-9s %-*s  %.0f/s of %.0f, %.1f MB/s, mean %.0f us, p99 %.0f us\n",
+                c == 0 ? "classes" : "", width, d->spec.cls[c].name, o->cls[c].iops,
                 o->cls[c].offered, o->cls[c].mbps, o->cls[c].avg_us, o->cls[c].p99_us);
 }
 

@@ -85,7 +85,8 @@ static int finish(const struct cli_opts *o, int rc_run, bool interrupted)
         return rc_run;
     if (interrupted) {
         bool files = o->output_dir || o->report_path ||
-                     (o->json_path && strcmp(o->json_path, "-") != 0);
+                     (o->json_path && strcmp(o->json_path, "-") != 0) ||
+                     (o->fio_json_path && strcmp(o->fio_json_path, "-") != 0);
         fprintf(stderr, "asmsim: interrupted; partial results %s\n", files ? "written"
                 : "printed; no files written (no --output-dir)");
         return 130;
@@ -277,6 +278,26 @@ static int say_devices_failed(const struct sim_run_result *r, bool sweep)
     return 1;
 }
 
+/* A --fail that lost data (an extent lost every copy): one line on
+   stderr, whatever the output, and exit status CLI_EXIT_DATA_LOST; the
+   results (the run before it) are written. */
+static bool say_data_lost(const struct sim_run_result *r)
+{
+    if (!r || !r->fail || r->fail->outcome != SIM_FAIL_DATA_LOST)
+        return false;
+    char disks[32], line[160];
+    const struct sim_fail_result *f = r->fail;
+    if (f->lost_a == f->lost_b)
+        snprintf(disks, sizeof disks, "disk %d", f->lost_a);
+    else
+        snprintf(disks, sizeof disks, "disks %d and %d", f->lost_a, f->lost_b);
+    snprintf(line, sizeof line, "--fail lost data: an extent had every copy on "
+             "offline %s; results written, exit status %d", disks,
+             CLI_EXIT_DATA_LOST);
+    cli_print_error(stderr, "asmsim", line);
+    return true;
+}
+
 /* --verbose: what the backend found, line by line, the paths in it
    escaped for the terminal (cli_escape). */
 static void print_device_info(const char *info)
@@ -290,6 +311,17 @@ static void print_device_info(const char *info)
         printf("%s\n", cli_escape(line, safe, sizeof safe));
         info += n + (info[n] == '\n');
     }
+}
+
+/* -orion_version: after the run what the release prints (19c: "Setting
+   ftype=0", then as 12c its results block; 11.x nothing). */
+static void orion_release_results(const struct report_orion_ver *v,
+                                  const struct sim_run_result *r)
+{
+    if (v->before_results)
+        printf("%s\n", v->before_results);
+    if (v->console_results)
+        report_orion_results(stdout, v, &r->summary, r);
 }
 
 static int execute_run(struct cli_job *j, sim_stop_flag *stop)
@@ -311,7 +343,9 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
         status = 1;
     }
     if (!j->json_stdout) {
-        if (j->o->cmd == CLI_ORION) {
+        if (j->o->cmd == CLI_ORION && j->o->orion_version) {
+            orion_release_results(j->o->orion_version, r);
+        } else if (j->o->cmd == CLI_ORION) {
             report_summary_remarks(stdout, &r->summary);
             report_cost_line(stdout, &j->cfg.bill);
             cli_print_real_facts(stdout, j, r);
@@ -326,6 +360,8 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
     }
     if (say_devices_failed(r, false))
         status = 1;
+    if (status == 0 && say_data_lost(r))
+        status = CLI_EXIT_DATA_LOST;
     sim_run_free(r);
     return finish(j->o, status, rc == 1 || sim_stop_is_set(stop));
 }
@@ -376,13 +412,45 @@ static int orion_load_luns(struct cli_opts *o)
     return 2;
 }
 
-static void orion_banner(const struct cli_job *j)
+/* ORION's "Total Data Points" of the job's matrix, or -1. */
+static int orion_points(const struct cli_job *j)
 {
     struct wl_matrix *m = NULL;
     struct wl_matrix_cfg mc = j->cfg.run.matrix;
     char why[CLI_WHY_LEN];
-    bool real = j->o->engine == CLI_ENGINE_AIO;
+    int n = -1;
 
+    if (j->cfg.run.matrix_disks > 0)
+        mc.num_disks = j->cfg.run.matrix_disks;
+    if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
+        n = m->orion_total_points;
+        wl_matrix_free(m);
+    }
+    return n;
+}
+
+/* -orion_version: the release's own first lines (banner, run prefix,
+   time estimate), nothing of asmsim's. */
+static void orion_release_banner(const struct cli_job *j)
+{
+    char prefix[CLI_TESTNAME_MAX + 24];
+    int points = orion_points(j);
+
+    snprintf(prefix, sizeof prefix, "%s_%s", j->o->testname, j->meta.stamp);
+    report_orion_console_intro(stdout, j->o->orion_version, prefix, points > 0 ? points : 0,
+                               (long long)(j->cfg.run.point.duration_ns / SIM_NS_PER_S));
+    fflush(stdout);
+}
+
+static void orion_banner(const struct cli_job *j)
+{
+    bool real = j->o->engine == CLI_ENGINE_AIO;
+    int points = orion_points(j);
+
+    if (j->o->orion_version) {
+        orion_release_banner(j);
+        return;
+    }
     printf("ORION: ORacle IO Numbers -- asmsim %s (%s)\n", ASMSIM_VERSION,
            real ? (j->o->uring ? "real LUNs, uring engine" :
                    "real LUNs, aio engine") :
@@ -392,12 +460,8 @@ static void orion_banner(const struct cli_job *j)
     if (!real)
         printf("Volumes: %d x %s on instance %s\n", j->o->disks,
                j->o->volume.spec, j->o->instance.name);
-    if (j->cfg.run.matrix_disks > 0)
-        mc.num_disks = j->cfg.run.matrix_disks;
-    if (wl_matrix_build(&mc, &m, why, sizeof why) == 0) {
-        printf("Total Data Points: %d\n", m->orion_total_points);
-        wl_matrix_free(m);
-    }
+    if (points >= 0)
+        printf("Total Data Points: %d\n", points);
     for (int d = 0; d < j->meta.n_luns; d++) {
         char path[CLI_TARGET_PATH_MAX * 4 + 1];
         printf("Name: %s\n", cli_escape(j->luns[d], path, sizeof path));

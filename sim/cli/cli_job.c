@@ -99,7 +99,8 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
         max_disks = o->n_targets;
 
     j->o = o;
-    j->json_stdout = o->json_path && strcmp(o->json_path, "-") == 0;
+    j->json_stdout = (o->json_path && strcmp(o->json_path, "-") == 0) ||
+                     (o->fio_json_path && strcmp(o->fio_json_path, "-") == 0);
     j->tty = isatty(STDERR_FILENO) == 1;
     j->command_line = cli_join_command_line(argc, argv);
     if (!j->command_line || make_luns(j, max_disks) != 0)
@@ -113,6 +114,8 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
     j->meta.n_skipped = o->n_skipped;
     j->meta.n_echo = cli_opts_echo(o, j->echo, REPORT_ECHO_MAX);
     j->meta.echo = j->echo;
+    j->meta.orion = o->orion_version;
+    j->meta.orion_args = o->orion_args[0] ? o->orion_args : NULL;
     return 0;
 }
 

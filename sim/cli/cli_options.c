@@ -56,6 +56,7 @@
 
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_fail.h"
 #include "sim/cli/cli_option_table.h"
 #include "sim/cli/cli_needs.h"
 #include "sim/cli/workload_file.h"
@@ -426,14 +427,25 @@ static int opt_output_dir(struct cli_opts *o, const char *v, char *why,
     return 0;
 }
 
-static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
+/* A file, or - for stdout (--json, --fio-json), into *path. */
+static int file_or_stdout(const char *v, const char **path, char *why, size_t n)
 {
     if (!*v) {
         snprintf(why, n, "empty file name; give a file path or - for stdout");
         return -EINVAL;
     }
-    o->json_path = v;
+    *path = v;
     return 0;
+}
+
+static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return file_or_stdout(v, &o->json_path, why, n);
+}
+
+static int opt_fio_json(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    return file_or_stdout(v, &o->fio_json_path, why, n);
 }
 
 static int opt_report(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -1180,6 +1192,13 @@ static const struct cli_opt_row opt_defs[] = {
             "the forecast JSON (kind \"forecast\"); - : stdout,\n"
             "nothing else there" },
       } },
+    { .name = "fio-json", .has_arg = true, .cmds = FOR_ALL,
+      .fn = opt_fio_json,
+      .help = {
+          { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
+            "fio 3.x's JSON (--output-format=json): every class\n"
+            "at every load point a job; - : stdout alone" },
+      } },
     { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_quiet,
       .help = {
@@ -1468,6 +1487,50 @@ static const struct cli_opt_row opt_defs[] = {
             "a class's target: latency at most T by statistic S\n"
             "(mean, p50, p90, p99, p99.9, p99.99; default mean),\n"
             "e.g. redo:p99:1ms" },
+      } },
+    { .name = "fail", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = cli_fail_opt_fail, .repeat = true, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "DISK@TIME",
+            "a disk of the first disk group (from 0, as DATA_0000)\n"
+            "goes offline TIME into the run, or fg:N@TIME a whole\n"
+            "failure group (from 0); repeat for more, each within\n"
+            "the repair time of the first; a database workload\n"
+            "(--workload) on modelled volumes: the run then\n"
+            "measures the degraded, rebalancing and restored\n"
+            "phases too (docs/failure.md)" },
+      } },
+    { .name = "repair-time", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = cli_fail_opt_repair, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "TIME",
+            "with --fail: how long ASM waits for the disk before\n"
+            "dropping it; default DISK_REPAIR_TIME 3.6h (12.1's\n"
+            "documented default), FAILGROUP_REPAIR_TIME 24h for a\n"
+            "failure group" },
+      } },
+    { .name = "returns", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = cli_fail_opt_returns, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, NULL,
+            "with --fail: the disks come back when the repair time\n"
+            "ends, and only their stale AUs are resynced (fast\n"
+            "mirror resync); default: dropped and rebuilt" },
+      } },
+    { .name = "power", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = cli_fail_opt_power, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N",
+            "with --fail: the rebalance or resync power, 1..1024:\n"
+            "N outstanding copies of one AU (11.2.0.2+); default 1\n"
+            "(ASM_POWER_LIMIT's default)" },
+      } },
+    { .name = "used", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = cli_fail_opt_used, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "PCT",
+            "with --fail: how full the disk group is, 1..99 %: the\n"
+            "data a lost disk held; default 50% (a guess: give it)" },
       } },
     { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
       .section = "output", .echo = true,

@@ -156,6 +156,16 @@ static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* -orion_version: the release whose files and console to write. */
+static int f_orion_version(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    o->orion_version = report_orion_version(v);
+    if (o->orion_version)
+        return 0;
+    snprintf(why, n, "unknown ORION version; use " REPORT_ORION_VERSIONS);
+    return -EINVAL;
+}
+
 static const struct cli_opt_row orion_flags[] = {
     { .name = "run", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
       .fn = f_run, .same = "run",
@@ -223,6 +233,13 @@ static const struct cli_opt_row orion_flags[] = {
       .fn = NULL, .same = "verbose",
       .help = { { CLI_FOR_ORION, NULL,
                   "a per-point table after the summary" } } },
+    { .name = "orion_version", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
+      .fn = f_orion_version, .same = NULL,
+      .help = { { CLI_FOR_ORION, "V",
+                  "11.1, 11.2, 12.1, 12.2 or 19: that release's files and\n"
+                  "console, line for line, asmsim's own lines in\n"
+                  "_trace.txt; default asmsim's set (19c's words, its\n"
+                  "own lines among them)" } } },
     { .name = "storax", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
       .fn = NULL, .same = NULL },
     { .name = "hugenotneeded", .dash = "-", .has_arg = false, .cmds = CLI_FOR_ORION,
@@ -308,6 +325,17 @@ static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
     return rc;
 }
 
+/* ORION's flag (and value) as typed, after those before it: the command
+   line a release's summary.txt echoes.  A line past the buffer keeps
+   what fits. */
+static void note_arg(struct cli_opts *o, const char *flag, const char *value)
+{
+    size_t len = strlen(o->orion_args);
+
+    snprintf(o->orion_args + len, sizeof o->orion_args - len, "%s%s%s%s", len ? " " : "",
+             flag, value ? " " : "", value ? value : "");
+}
+
 static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
                       char *why, size_t why_len)
 {
@@ -328,8 +356,10 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
         }
         if (strcasecmp(arg + 1, f->name) != 0)
             continue;
-        if (!f->has_arg)
+        if (!f->has_arg) {
+            note_arg(o, arg, NULL);
             return flag_apply(f, o, "", why, why_len);
+        }
         if (*i + 1 >= argc)
             return usage_error(o, why, why_len, arg, "missing value");
         const char *v = argv[++*i];
@@ -338,8 +368,11 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
         if (!ignored &&
             cli_opts_note_once(o, "-", f->name, v, why, why_len) != 0)
             return -EINVAL;
-        if (flag_apply(f, o, v, inner, sizeof inner) == 0)
+        if (flag_apply(f, o, v, inner, sizeof inner) == 0) {
+            if (f->fn != f_orion_version)
+                note_arg(o, arg, v);
             return 0;
+        }
         snprintf(why, why_len, "-%s %s: %s", f->name,
                  cli_quote(v, q, sizeof q), inner);
         return -EINVAL;

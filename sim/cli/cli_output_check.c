@@ -303,6 +303,7 @@ static int check_distinct_opts(const struct cli_opts *o, char *why, size_t why_l
 {
     const struct cli_path out[] = {
         { "--json", o->json_path }, { "--report", o->report_path },
+        { "--fio-json", o->fio_json_path },
     };
     struct cli_path in[LAY_MAX_DISKS + 3] = {
         { "--layout-file", o->layout_file }, { "--lun-file", o->lun_file },
@@ -312,7 +313,7 @@ static int check_distinct_opts(const struct cli_opts *o, char *why, size_t why_l
 
     for (int i = 0; i < o->n_targets && n_in < LAY_MAX_DISKS + 3; i++)
         in[n_in++] = (struct cli_path){ "--target", o->targets[i] };
-    return cli_check_distinct(out, 2, in, n_in, why, why_len);
+    return cli_check_distinct(out, 3, in, n_in, why, why_len);
 }
 
 int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
@@ -332,6 +333,15 @@ int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
         return rc;
     if (o->report_path &&
         (rc = cli_check_output_file("--report", o->report_path, true, why, why_len)))
+        return rc;
+    if (o->fio_json_path && o->json_path && strcmp(o->fio_json_path, "-") == 0 &&
+        strcmp(o->json_path, "-") == 0) {
+        snprintf(why, why_len, "--fio-json -: stdout is --json's already; give one of "
+                 "them a file");
+        return -EINVAL;
+    }
+    if (o->fio_json_path && strcmp(o->fio_json_path, "-") != 0 &&
+        (rc = cli_check_output_file("--fio-json", o->fio_json_path, false, why, why_len)))
         return rc;
     return 0;
 }

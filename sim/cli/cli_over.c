@@ -75,6 +75,7 @@ static const struct over_param params[] = {
     { "failgroups", OVER_OPTION, "failgroups" },
     { "burst-credits", OVER_OPTION, "burst-credits" },
     { "seed", OVER_OPTION, "seed" },
+    { "power", OVER_OPTION, "power" },
 };
 #define N_PARAMS ((int)(sizeof params / sizeof params[0]))
 #define PARAM_DISKS 0

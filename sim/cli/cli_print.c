@@ -620,6 +620,7 @@ static void print_db_summary(FILE *f, const struct cli_job *j,
     cli_print_cost_summary(f, &j->cfg.bill);
     if (r->incomplete)
         fputs("(incomplete: stopped before the end of the point)\n", f);
+    report_fail_lines(f, r, &j->cfg.run);
 }
 
 void cli_print_run_summary(FILE *f, const struct cli_job *j,

@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_fail.h"
 #include "sim/cli/cli_needs.h"
 #include "sim/cli/cli_workload.h"
 #include "sim/cli/cli_job.h"             /* CLI_WHY_LEN */
@@ -209,6 +210,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->price = o->price;
     sim_setup_run(cfg);
     cli_workload_to_cfg(o, disks, cfg);
+    cli_fail_to_cfg(o, &cfg->run);
 }
 
 /* The aio backend's configuration of the run (o->aio, what
@@ -1255,7 +1257,7 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
             cfg->run.failgroup_map = o->failgroup_map;
             cfg->run.failgroup_map_disks = o->failgroup_map_disks;
         }
-        return 0;
+        return cli_fail_check(o, &cfg->run, why, why_len);
     }
     int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;
     rc = check_for_disks(o, layout_disks, o->disks, nodes, why, why_len);
@@ -1265,5 +1267,5 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
     cli_opts_to_cfg(o, layout_disks, cfg);
     if (layout_disks != o->disks)
         cfg->run.matrix_disks = o->disks;   /* orion: -num_disks sets the levels */
-    return 0;
+    return cli_fail_check(o, &cfg->run, why, why_len);
 }

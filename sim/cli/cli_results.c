@@ -12,6 +12,8 @@
  *                     timeline, every run of a sweep);
  *   --json FILE|-     the results JSON, to a file or stdout (a file the
  *                     user named is replaced, as a shell's > would);
+ *   --fio-json FILE|- fio 3.x's JSON of the run or sweep (report_fio.c),
+ *                     a file or stdout, as --json;
  *   --report FILE     the HTML report (html.h), made from the same JSON
  *                     text as the other two (serialised once, here), so
  *                     the page shows what the JSON says; never replaces
@@ -150,6 +152,8 @@ static unsigned asked_outputs(const struct cli_job *j, bool sweep, bool has_run)
         outs |= REPORT_OUT_BIT(REPORT_OUT_JSON);
     if (o->report_path && has_run)
         outs |= REPORT_OUT_BIT(REPORT_OUT_REPORT);
+    if (o->fio_json_path && has_run)
+        outs |= REPORT_OUT_BIT(REPORT_OUT_FIO_JSON);
     return outs;
 }
 
@@ -161,7 +165,7 @@ static int write_outputs(struct cli_job *j, const struct sim_run_result *run,
     const struct report_request q = {
         .outs = asked_outputs(j, sweep != NULL, run != NULL),
         .dir = j->o->output_dir, .json_path = j->o->json_path,
-        .report_path = j->o->report_path,
+        .report_path = j->o->report_path, .fio_json_path = j->o->fio_json_path,
         .failed = on_failed, .done = on_done, .arg = &t,
     };
     const struct report_doc d = {

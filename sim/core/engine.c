@@ -112,10 +112,18 @@
                                        for rate limits to reach their
                                        steady state */
 
+/* How a class's I/O is drawn and mapped (eng_hot.route, bits): by the
+   balancer (0), as sequential streams (SEQ), as the copy streams of a
+   rebalance or resync (SEQ | COPY: drawn by the failure), and, in a
+   failed group, routed round its offline disks (FAILED).  The balancer
+   is called from one place only, so that it stays in line there: a run
+   without a failure pays one test of a byte per I/O for all of this. */
+enum eng_route { ROUTE_SEQ = 1, ROUTE_FAILED = 2, ROUTE_COPY = 4 };
+
 /* What issuing an I/O reads of its class: four bytes, so that finding a
    class's is a shift (issue_from runs for every logical I/O). */
 struct eng_hot {
-    uint8_t seq;                    /* sequential streams */
+    uint8_t route;                  /* enum eng_route */
     uint8_t open;                   /* open loop at this point */
     uint16_t disk_base;             /* its group's first disk */
 };
@@ -208,6 +216,11 @@ struct sim_engine {
        timeline it closed, until the result takes it */
     sim_timeline_rec *timeline_rec;
     struct sim_timeline *timeline;
+
+    /* a failure (engine.h: sim_engine_fail): its state, and its counts
+       as the window closed */
+    lay_fail *fail;
+    uint64_t fail_dropped, fail_stale;
 
     /* open loop (see the top): on for the point in progress when any
        class is (cls[].open) */
@@ -342,8 +355,29 @@ static void classes_setup(sim_engine *e, const struct sim_engine_cfg *cfg,
             (uint16_t)cfg->groups[cfg->class_group[c]].disk_base;
         k->slots = b->slots[c];
         k->bytes = b->io_bytes[c];
-        e->hot[c] = (struct eng_hot){ .seq = k->seq, .disk_base = k->disk_base };
+        bool failed = cfg->fail && (cfg->n_groups == 0 ? 0 : cfg->class_group[c])
+                                   == cfg->fail->group;
+        unsigned route = k->seq ? ROUTE_SEQ : 0;
+        if (failed)
+            route |= c == cfg->fail->copy_cls ? ROUTE_COPY : ROUTE_FAILED;
+        e->hot[c] = (struct eng_hot){ .route = (uint8_t)route, .disk_base = k->disk_base };
     }
+}
+
+/* The failure's state over its group's layout (NULL cfg->fail: none). */
+static int fail_setup(sim_engine *e, const struct sim_engine_cfg *cfg)
+{
+    if (!cfg->fail)
+        return 0;
+    const struct sim_engine_fail *f = cfg->fail;
+    int n = cfg->n_groups == 0 ? 1 : cfg->n_groups;
+    int copy_group = f->copy_cls < 0 || cfg->n_groups == 0 ? f->group
+                   : cfg->class_group[f->copy_cls];
+    if (f->group < 0 || f->group >= n || f->copy_cls >= e->n_classes ||
+        copy_group != f->group || (f->copy_cls >= 0 && !e->cls[f->copy_cls].seq))
+        return -EINVAL;
+    const lay *l = cfg->n_groups == 0 ? cfg->layout : cfg->groups[f->group].layout;
+    return lay_fail_create(l, &f->disks, &e->fail);
 }
 
 int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
@@ -372,6 +406,8 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
         layouts[c] = class_layout(cfg, c);
     rc = engine_alloc(e);
     if (rc == 0)
+        rc = fail_setup(e, cfg);
+    if (rc == 0)
         rc = bal_create(cfg->workload, layouts, wl_config(cfg->workload)->seed,
                         &e->balance);
     if (rc < 0) {
@@ -397,6 +433,7 @@ void sim_engine_destroy(sim_engine *e)
     for (int c = 0; c < WL_MAX_CLASSES; c++)
         sim_backlog_free(&e->arrivals[c]);
     bal_destroy(e->balance);
+    lay_fail_destroy(e->fail);
     sim_stats_free(&e->stats);
     free(e);
 }
@@ -439,6 +476,31 @@ static void pools_reset(sim_engine *e)
     e->n_sub = 0;
 }
 
+/* The copy streams' next I/O (layouts/failure.h), into e->map.  Out of
+   line and cold, as fail_route: a run without a failure must not pay for
+   them in the issue path's code (docs/benchmarks.md). */
+__attribute__((noinline, cold))
+static int copy_next(sim_engine *e, int stream, struct wl_io *io)
+{
+    struct lay_piece *p = e->map;
+    bool w;
+    int n = lay_fail_copy_next(e->fail, stream, p, &w);
+    *io = (struct wl_io){ p->offset_bytes, p->size_bytes, w };
+    return n;
+}
+
+/* A failed group's I/O, mapped to map[0..n), routed round the offline
+   disks into e->map. */
+__attribute__((noinline, cold))
+static int fail_route(sim_engine *e, const struct wl_io *io,
+                      const struct lay_piece *map, int n)
+{
+    if (n <= 0)
+        return n;
+    return lay_fail_route(e->fail, io->offset_bytes, io->size_bytes,
+                          io->is_write, map, n, e->map, e->max_pieces);
+}
+
 /* Start one logical I/O of class `cls` that began at start_ns (its
    issue, or its arrival in open loop): map it and queue its pieces. */
 static void issue_from(sim_engine *e, int cls, int stream,
@@ -448,12 +510,20 @@ static void issue_from(sim_engine *e, int cls, int stream,
     const struct lay_piece *map = e->map;
     const struct eng_hot k = e->hot[cls];
     int n;
-    if (k.seq) {
-        wl_next(e->workload, cls, stream, &io);
-        n = lay_map_fast(e->cls[cls].geom, io.offset_bytes, io.size_bytes,
-                         io.is_write, e->map, e->max_pieces);
+    if (k.route & ROUTE_SEQ) {
+        if (__builtin_expect(k.route & ROUTE_COPY, 0)) {
+            n = copy_next(e, stream, &io);
+        } else {
+            wl_next(e->workload, cls, stream, &io);
+            n = lay_map_fast(e->cls[cls].geom, io.offset_bytes, io.size_bytes,
+                             io.is_write, e->map, e->max_pieces);
+        }
     } else {
         n = bal_next_ref(e->balance, cls, &io, &map, e->max_pieces);
+    }
+    if (__builtin_expect(k.route & ROUTE_FAILED, 0)) {
+        n = fail_route(e, &io, map, n);
+        map = e->map;
     }
     if (n <= 0 || e->n_free_slot == 0 || e->n_free_piece < n) {
         if (!e->error)
@@ -805,6 +875,8 @@ static void window_open(sim_engine *e, struct window *w,
     w->next_batch_ns = w->start_ns + w->batch_ns;
     sim_stats_reset(&e->stats);
     e->window_start_ns = w->start_ns;
+    if (e->fail)
+        lay_fail_reset_counts(e->fail);
     memset(e->cls_ios, 0, sizeof(e->cls_ios));
     memset(e->cls_bytes, 0, sizeof(e->cls_bytes));
     if (e->ds->ops->credit)
@@ -870,6 +942,10 @@ static void end_window(sim_engine *e, const struct window *w)
     }
     if (e->phase == MEASURE)
         timeline_close(e);
+    if (e->phase == MEASURE && e->fail) {
+        e->fail_dropped = lay_fail_dropped_writes(e->fail);
+        e->fail_stale = lay_fail_stale_aus(e->fail);
+    }
     e->phase = DRAIN;
 }
 
@@ -1175,6 +1251,7 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     e->cpu_started = false;
     e->window_limits_read = false;
     e->open_on = false;
+    e->fail_dropped = e->fail_stale = 0;
     timeline_discard(e);
     e->now_ns = e->ds->ops->now(e->ds);
     if (e->ds->ops->credit)
@@ -1270,6 +1347,8 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     out->converged = w.converged;
     out->incomplete = stopped;
     out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;
+    out->fail_dropped_writes = e->fail_dropped;
+    out->fail_stale_aus = e->fail_stale;
     if (open)
         open_fill(e, open, out);
     return stopped ? 1 : 0;

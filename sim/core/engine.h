@@ -56,6 +56,7 @@
 #include "sim/core/stop_flag.h"
 #include <stdbool.h>
 
+#include "layouts/failure.h"
 #include "layouts/layout.h"
 #include "sim/core/device.h"
 #include "sim/core/stats.h"
@@ -157,6 +158,18 @@ struct sim_engine_group {
     int disk_base;
 };
 
+/* A disk group with disks offline at this point (layouts/failure.h):
+   the group (an index in groups[], 0 without groups), its disks and
+   mode, and the class (-1: none) whose I/O are the copy streams of a
+   rebalance or resync: a sequential class of one AU, a stream per unit
+   of power.  The engine routes every class of that group through the
+   failure; the other groups do not see it. */
+struct sim_engine_fail {
+    int group;
+    struct lay_fail_cfg disks;
+    int copy_cls;
+};
+
 struct sim_engine_cfg {
     const lay *layout;          /* ORION's classes' (n_groups 0) */
     wl *workload;               /* the engine draws I/Os from it */
@@ -177,6 +190,7 @@ struct sim_engine_cfg {
     int class_group[WL_MAX_CLASSES];
     int n_groups;
     struct sim_engine_group groups[SIM_MAX_GROUPS];
+    const struct sim_engine_fail *fail;     /* NULL: every disk online */
 };
 
 /* A database workload's load at a point (sim_engine_run_classes): each

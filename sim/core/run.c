@@ -62,19 +62,38 @@ bool sim_run_parallel(const struct sim_run_cfg *cfg)
     return cfg->jobs > 1 && sim_points_independent(cfg) && !cfg->point.live;
 }
 
+/* A run's failure phases (rebalance.c) when its configuration has a
+   failure and the run was whole; rc, or the phases' error (the run is
+   freed then). */
+static int fail_phases(const struct sim_run_cfg *cfg, int rc,
+                       struct sim_run_result **r, char *why, size_t why_len)
+{
+    if (rc != 0 || cfg->fail.n == 0 || !*r || (*r)->failed)
+        return rc;
+    int frc = sim_fail_phases(cfg, *r, why, why_len);
+    if (frc < 0) {
+        sim_run_free(*r);
+        *r = NULL;
+    }
+    return frc;
+}
+
 int sim_run(const struct sim_run_cfg *cfg, sim_progress_fn progress, void *arg,
             struct sim_run_result **out, char *why, size_t why_len)
 {
+    int rc;
     if (!sim_points_independent(cfg)) {
         struct sim_run_progress to = { progress, arg, 0 };
-        return sim_run_shared(cfg, &to, out, why, why_len);
+        rc = sim_run_shared(cfg, &to, out, why, why_len);
+        return fail_phases(cfg, rc, out, why, why_len);
     }
     /* a sweep's count is the first group's disks (sim_sweep_run_cfg) */
     int disks = cfg->db.n_groups > 0 ? cfg->db.groups[0].disks : cfg->disks;
     struct sim_run_cfg own = sim_sweep_run_cfg(cfg, disks);
     struct sim_sweep_spec one = { &own, 1, progress, arg };
     int n_runs = 0;
-    return sim_run_tasks(&one, false, out, &n_runs, why, why_len);
+    rc = sim_run_tasks(&one, false, out, &n_runs, why, why_len);
+    return fail_phases(cfg, rc, out, why, why_len);
 }
 
 static int sweep_serial(const struct sim_sweep_spec *spec,
@@ -141,6 +160,15 @@ int sim_sweep(const struct sim_sweep_spec *spec, struct sim_sweep_result **out,
         return status;
     }
     s->incomplete = status == 1 || s->n_runs < spec->n_runs;
+    for (int i = 0; i < s->n_runs && status == 0; i++)
+        status = fail_phases(&spec->runs[i], status, &s->runs[i], why, why_len);
+    if (status < 0) {
+        s->n_runs = 0;              /* a NULL run, or freed ones: all go */
+        for (int i = 0; i < spec->n_runs && i < SIM_MAX_SWEEP; i++)
+            sim_run_free(s->runs[i]);
+        free(s);
+        return status;
+    }
     *out = s;
     return status;
 }

@@ -28,6 +28,7 @@
 #include "sim/core/device.h"
 #include "sim/core/engine.h"
 #include "sim/core/levels.h"
+#include "sim/core/rebalance.h"
 #include "sim/core/stats.h"
 #include "workloads/matrix.h"
 #include "workloads/workload.h"
@@ -134,6 +135,12 @@ struct sim_run_cfg {
        real targets, shared parts): a barrier before each point, the
        figures merged (run_cluster.c); NULL: this process alone */
     const struct cluster *cluster;
+    /* a database workload's run: disks of its first group lost at a
+       time (rebalance.h); n 0: none, and the run is as before */
+    struct sim_fail_cfg fail;
+    /* the engine's failure at this run's point: set by rebalance.c for
+       a phase's run, NULL otherwise */
+    const struct sim_engine_fail *engine_fail;
 };
 
 /* True when cfg runs a database workload's classes, not ORION's. */
@@ -218,6 +225,7 @@ struct sim_run_result {
                                        disk erring); the points before the
                                        failure are kept, incomplete set */
     char failed_why[512];           /* the point, the error, the disks */
+    struct sim_fail_result *fail;   /* cfg.fail's phases; NULL without */
 };
 
 struct sim_sweep_result {

@@ -8,6 +8,8 @@
  *
  *   run.c          the driver: sim_run and sim_sweep, which pick how the
  *                  points are carried out (one set of parts, or tasks)
+ *   rebalance.c    a run's failure phases (rebalance.h), each a run of
+ *                  its own through run_one.c
  *   run_tasks.c    the points (or runs) of a run or sweep as tasks on
  *                  several threads, in the serial order
  *   run_one.c      one run: its result prepared (matrix, pools), its
@@ -73,6 +75,14 @@ struct sim_run_walk {
     struct sim_run_progress to;
     sim_ns device_ns;
 };
+
+/* ---- rebalance.c --------------------------------------------------------- */
+
+/* After r, the run of cfg (the BEFORE phase), when cfg->fail.n > 0: the
+   later phases measured and their figures in r->fail.  0 (the outcome
+   may still be data lost, no room), or -errno with why. */
+int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
+                    char *why, size_t why_len);
 
 /* ---- run_one.c ----------------------------------------------------------- */
 

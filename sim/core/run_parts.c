@@ -151,7 +151,7 @@ static int db_parts_open(const struct sim_run_cfg *cfg, struct sim_parts *rp,
 {
     struct sim_db_group groups[SIM_MAX_GROUPS];
     int n = db_groups(cfg, groups);
-    struct sim_engine_cfg ec = { .n_groups = n };
+    struct sim_engine_cfg ec = { .n_groups = n, .fail = cfg->engine_fail };
     bool even = true;
     int base = 0;
     for (int g = 0; g < n; g++) {

@@ -221,6 +221,11 @@ struct sim_point_result {
     int n_hosts;                    /* > 0: measured by a cluster of that
                                        many ranks, each one's in hosts[] */
     struct sim_host_point *hosts;   /* [n_hosts], owned by the result */
+    /* a failure (engine.h: sim_engine_fail) in the measured window:
+       write pieces dropped for an offline disk, and the distinct AUs
+       they made stale; 0 without one */
+    uint64_t fail_dropped_writes;
+    uint64_t fail_stale_aus;
 };
 
 /* True when class c ran at the point: a load of it (closed loop) or a

@@ -17,6 +17,7 @@
 
 #include "sim/core/run.h"
 #include "sim/model/setup.h"         /* the volume, instance and bill shown */
+#include "sim/report/report_orion_version.h"
 
 /* A disk count a sweep did not run because its disk group cannot be
    built there (--redundancy normal at 1 disk, more counts than real
@@ -52,6 +53,13 @@ struct report_meta {
     int n_skipped;                      /*   ascending; NULL, 0: none */
     const struct report_echo *echo;     /* options echoed in the outputs, */
     int n_echo;                         /*   NULL, 0: none */
+    const struct report_orion_ver *orion;   /* orion -orion_version: that
+                                   release's files exactly, asmsim's lines
+                                   in _trace.txt; NULL: asmsim's own set
+                                   (report_orion_version.h) */
+    const char *orion_args;     /* ORION's flags alone, as the release's
+                                   summary.txt echoes them; NULL: the
+                                   command line after "asmsim <command>" */
 };
 
 enum report_csv {
@@ -188,6 +196,14 @@ void report_needs_lines(FILE *f, const struct sim_run_cfg *run,
                         const struct sim_point_result *p);
 void report_needs_sweep_line(FILE *f, const struct sim_setup *cfg,
                              const struct sim_sweep_result *sweep);
+/* A run's failure (run->fail, sim/core/rebalance.h; nothing without
+   one): what failed, the repair, the space, each phase's figures, the
+   time to restore redundancy and the notes (report_fail.c), for the
+   terminal and summary.txt.  A sweep's (--over power): a row per run. */
+void report_fail_lines(FILE *f, const struct sim_run_result *r,
+                       const struct sim_run_cfg *cfg);
+void report_fail_sweep_table(FILE *f, const struct sim_setup *cfg,
+                             const struct sim_sweep_result *sweep);
 /* summary.txt of a database workload's run or sweep: the command line,
    the echoed options, the classes' groups and the instance, then each
    run's table. */
@@ -212,7 +228,20 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
                          const struct sim_run_result *run);
 int report_orion_csv(FILE *f, const struct sim_run_result *run,
                      enum report_csv which);
+/* The same as release v writes it (NULL: asmsim's set): rows end after
+   their last measured cell, 11.1's latency in ms. */
+int report_orion_csv_as(FILE *f, const struct sim_run_result *run, enum report_csv which,
+                        const struct report_orion_ver *v);
 int report_orion_hist(FILE *f, const struct sim_run_result *run);
+/* The results as release v prints them in summary.txt (and 12c+ on the
+   console): the three lines, 12c+'s Small Read (12.2+: and Write)
+   Latency lines under the IOPS and latency lines and the histogram of
+   the maximum-IOPS point.  run NULL: the three lines alone. */
+void report_orion_results(FILE *f, const struct report_orion_ver *v,
+                          const struct sim_summary *s, const struct sim_run_result *run);
+/* How many files report_orion_files writes for release v (NULL: asmsim's
+   five; 11.x: four and _trace.txt; 12c+: five and _trace.txt). */
+int report_orion_file_count(const struct report_orion_ver *v);
 
 /* The closing notes of a run on devices: how many points the generator
    (asmsim's engine thread), not the devices, bounded (`bound` of them), and
@@ -220,14 +249,22 @@ int report_orion_hist(FILE *f, const struct sim_run_result *run);
    summary.txt alike. */
 void report_run_notes(FILE *f, const struct sim_run_result *run, int bound);
 
-/* The five ORION files <dir>/<prefix>_<stamp>_{summary.txt,mbps.csv,
-   iops.csv,lat.csv,hist.txt}; prefix is meta->testname.  0 or -errno with
+/* ORION's files <dir>/<prefix>_<stamp>_{summary.txt,mbps.csv,
+   iops.csv,lat.csv,hist.txt}, as meta->orion's release writes them
+   (then _trace.txt too; 11.x: no _hist.txt); prefix is meta->testname.  0 or -errno with
    a reason naming the file. */
 int report_orion_files(const char *dir, const char *prefix,
                        const struct report_meta *meta,
                        const struct sim_setup *cfg,
                        const struct sim_run_result *run,
                        char *why, size_t why_len);
+
+/* fio 3.x's JSON (--output-format=json) of a run or a sweep's runs:
+   every class that ran at every point a job (report_fio.c).  *text in
+   a buffer the caller frees; 0 or -ENOMEM. */
+int report_fio_json_text(const struct report_meta *meta, const struct sim_setup *cfg,
+                         const struct sim_run_result *run,
+                         const struct sim_sweep_result *sweep, char **text);
 
 /* The results JSON: config, summary, points (run), or config and sweep[]
    (sweep; its top-level summary/points are those of the last disk

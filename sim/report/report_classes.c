@@ -166,6 +166,7 @@ static void summary_run(FILE *f, const struct sim_run_cfg *run,
             r->incomplete ? " (incomplete: stopped)" : "");
     report_classes_table(f, run, p);
     report_needs_lines(f, run, p);
+    report_fail_lines(f, r, run);
     fputc('\n', f);
 }
 

@@ -110,6 +110,7 @@
 #include "sim/core/jobs.h"
 #include "sim/core/timeline.h"
 #include "sim/report/json_print.h"
+#include "sim/report/report_fail.h"
 #include "sim/report/report.h"
 #include "sim/report/report_writers.h"
 
@@ -1175,6 +1176,19 @@ static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c)
     }
 }
 
+/* "failure": a run's failure phases (report_fail.c), when it had one. */
+static void add_failure(struct jb *b, cJSON *o, const struct sim_run_result *r,
+                        const struct sim_run_cfg *cfg)
+{
+    if (!r->fail)
+        return;
+    cJSON *x = report_fail_json(r, cfg);
+    if (!x || !cJSON_AddItemToObject(o, "failure", x)) {
+        cJSON_Delete(x);
+        b->oom = true;
+    }
+}
+
 static void build_root(struct doc_parts *d)
 {
     struct jb b = {false};
@@ -1211,6 +1225,7 @@ static void build_root(struct doc_parts *d)
     add_summary(&b, d->root, last, cfg);
     add_points(&b, d->root, last, &cfg->run);
     add_cluster(&b, d->root, cfg->run.cluster);
+    add_failure(&b, d->root, last, &cfg->run);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
     add_bool(&b, d->root, "incomplete", d->sweep ? d->sweep->incomplete
@@ -1237,6 +1252,7 @@ static char *sweep_run_text(const struct sim_setup *swept, int i,
     add_cost(&b, o, &cfg->bill, r->disks, cfg);
     add_summary(&b, o, r, cfg);
     add_points(&b, o, r, &cfg->run);
+    add_failure(&b, o, r, &cfg->run);
     add_bool(&b, o, "incomplete", r->incomplete);
     if (!b.oom)
         text = report_json_print_at(o, 2);

@@ -1,10 +1,16 @@
 /*
- * report_orion.c - ORION's five files: summary.txt, _mbps.csv, _iops.csv,
- * _lat.csv and _hist.txt.
+ * report_orion.c - ORION's files: summary.txt, _mbps.csv, _iops.csv,
+ * _lat.csv, _hist.txt and, for a release (-orion_version), _trace.txt.
  *
  * Compatibility is the point.  People have scripts that grep ORION's
- * summary.txt and load its CSVs into spreadsheets, so everything ORION
- * prints is printed the way ORION 11.2 prints it:
+ * summary.txt and load its CSVs into spreadsheets.  Two sets:
+ *
+ *   a release's  (meta->orion, report_orion_version.h) every line that
+ *                release writes, in its words and number formats, and
+ *                nothing else; asmsim's own lines go to _trace.txt.  Its
+ *                CSV rows end after their last measured cell (S111).
+ *   asmsim's     (meta->orion NULL) ORION 19c's words with asmsim's lines
+ *                among them, as described below.
  *
  *   summary.txt  the version line, the command line, "These options enable
  *                these settings:" with ORION's parameter lines, the LUNs
@@ -14,8 +20,8 @@
  *                percentiles, the limit that binds) are added as lines of
  *                their own, so ORION's lines stay where scripts find them.
  *                Under the maximum-IOPS and minimum-latency points come
- *                ORION 11.2+'s "Small Read Latency: avg=124 us, min=41 us,
- *                max=4496 us, std dev=76 us @ Small=1 and Large=0" and its
+ *                ORION 19c's "Small Read Latency: avg=124.000 us, min=41.000 us,
+ *                max=4496.000 us, std dev=76.000 us @ Small=1 and Large=0" and its
  *                "Small Write Latency: ..." twin, for each direction that
  *                ran there.
  *   CSVs         a grid, rows = large levels, columns = small levels:
@@ -56,12 +62,52 @@ static int stream_status(FILE *f)
 
 /* ---------------------------------------------------------------- CSV */
 
-int report_orion_csv(FILE *f, const struct sim_run_result *run,
-                     enum report_csv which)
+/* A cell of `which` at point p, as release v prints it ("" when p was
+   not measured): 11.1's latency in ms. */
+static void csv_cell(char *cell, size_t len, const struct sim_point_result *p,
+                     enum report_csv which, const struct report_orion_ver *v)
+{
+    cell[0] = '\0';
+    if (p == NULL)
+        return;
+    if (which == REPORT_CSV_MBPS)
+        snprintf(cell, len, "%.2f", p->cls[WL_LARGE].mbps);
+    else if (which == REPORT_CSV_IOPS)
+        snprintf(cell, len, "%.0f", p->cls[WL_SMALL].iops);
+    else
+        snprintf(cell, len, "%.2f", p->cls[WL_SMALL].lat.avg_us /
+                                    (v && v->latency_ms ? 1000.0 : 1.0));
+}
+
+/* One row: its label, then its cells; ORION's own releases stop after
+   the last measured cell (S111: "          1, 271.58", a row without one
+   is its label alone), asmsim's set pads every cell to line up. */
+static void csv_row(FILE *f, const struct sim_run_result *run, enum report_csv which,
+                    const struct report_orion_ver *v, const int *cols, int n_cols,
+                    int row)
+{
+    char cell[WL_MAX_LEVELS][64];
+    int last = n_cols;
+
+    for (int c = 0; c < n_cols; c++) {
+        csv_cell(cell[c], sizeof cell[c], report_find_point(run, cols[c], row), which,
+                 v);
+    }
+    if (v)
+        while (last > 0 && cell[last - 1][0] == '\0')
+            last--;
+    fprintf(f, "%11d", row);
+    for (int c = 0; c < last; c++)
+        fprintf(f, ",%7s", cell[c]);
+    fputc('\n', f);
+}
+
+int report_orion_csv_as(FILE *f, const struct sim_run_result *run, enum report_csv which,
+                        const struct report_orion_ver *v)
 {
     const struct wl_matrix *m = run->matrix;
     bool iops_like = which == REPORT_CSV_IOPS || which == REPORT_CSV_LAT;
-    int cols[WL_MAX_LEVELS], rows[WL_MAX_LEVELS];
+    int cols[WL_MAX_LEVELS];
     int n_cols = 0, n_rows = 0;
 
     if (m == NULL || (which != REPORT_CSV_MBPS && !iops_like))
@@ -72,8 +118,7 @@ int report_orion_csv(FILE *f, const struct sim_run_result *run,
         if (!iops_like || m->small_levels[i] >= 1)
             cols[n_cols++] = m->small_levels[i];
     for (int i = 0; i < m->n_large_levels; i++)
-        if (iops_like || m->large_levels[i] >= 1)
-            rows[n_rows++] = m->large_levels[i];
+        n_rows += iops_like || m->large_levels[i] >= 1;
 
     fputs("Large/Small", f);
     for (int c = 0; c < n_cols; c++)
@@ -81,26 +126,16 @@ int report_orion_csv(FILE *f, const struct sim_run_result *run,
     fputc('\n', f);
     if (n_cols == 0 || n_rows == 0)     /* the class never ran */
         return stream_status(f);
-
-    for (int r = 0; r < n_rows; r++) {
-        fprintf(f, "%11d", rows[r]);
-        for (int c = 0; c < n_cols; c++) {
-            const struct sim_point_result *p = report_find_point(run, cols[c], rows[r]);
-            char cell[64] = "";
-
-            if (p != NULL) {
-                if (which == REPORT_CSV_MBPS)
-                    snprintf(cell, sizeof cell, "%.2f", p->cls[WL_LARGE].mbps);
-                else if (which == REPORT_CSV_IOPS)
-                    snprintf(cell, sizeof cell, "%.0f", p->cls[WL_SMALL].iops);
-                else
-                    snprintf(cell, sizeof cell, "%.2f", p->cls[WL_SMALL].lat.avg_us);
-            }
-            fprintf(f, ",%7s", cell);
-        }
-        fputc('\n', f);
-    }
+    for (int i = 0; i < m->n_large_levels; i++)
+        if (iops_like || m->large_levels[i] >= 1)
+            csv_row(f, run, which, v, cols, n_cols, m->large_levels[i]);
     return stream_status(f);
+}
+
+int report_orion_csv(FILE *f, const struct sim_run_result *run,
+                     enum report_csv which)
+{
+    return report_orion_csv_as(f, run, which, NULL);
 }
 
 /* ---------------------------------------------------------- histogram */
@@ -156,18 +191,36 @@ static void latency_line(FILE *f, const char *cls,
             l->p90_us, l->p99_us, l->p999_us);
 }
 
-/* ORION 11.2+'s line for one direction of the small I/Os at a point, in
-   its wording and whole microseconds ("Small Read Latency: avg=124 us,
-   min=41 us, max=4496 us, std dev=76 us @ Small=1 and Large=0"); none
-   for a direction that did no I/O there. */
+/* ORION 12c+'s line for one direction of the small I/Os at a point, in
+   release v's decimals: "Small Read Latency: avg=124 us, min=41 us,
+   max=4496 us, std dev=76 us @ Small=1 and Large=0" (12.1, whole us;
+   12.2 and 19c three decimals); none for a direction that did no I/O
+   there. */
 static void direction_line(FILE *f, const char *what, const struct sim_lat_summary *l,
-                           struct wl_point at)
+                           struct wl_point at, int decimals)
 {
     if (l->count == 0)
         return;
-    fprintf(f, "%s Latency: avg=%.0f us, min=%.0f us, max=%.0f us, std dev=%.0f us "
+    fprintf(f, "%s Latency: avg=%.*f us, min=%.*f us, max=%.*f us, std dev=%.*f us "
                "@ Small=%d and Large=%d\n",
-            what, l->avg_us, l->min_us, l->max_us, l->stddev_us, at.small, at.large);
+            what, decimals, l->avg_us, decimals, l->min_us, decimals, l->max_us, decimals,
+            l->stddev_us, at.small, at.large);
+}
+
+/* Release v's Small Read (and with writes Small Write) lines at `at`. */
+static void direction_lines(FILE *f, const struct report_orion_ver *v,
+                            const struct sim_run_result *run, struct wl_point at)
+{
+    const struct sim_point_result *p = run ? report_find_point(run, at.small, at.large)
+                                           : NULL;
+
+    if (p == NULL || v->detail_decimals < 0)
+        return;
+    direction_line(f, "Small Read", &p->cls[WL_SMALL].lat_dir[SIM_READ], at,
+                   v->detail_decimals);
+    if (v->write_lines)
+        direction_line(f, "Small Write", &p->cls[WL_SMALL].lat_dir[SIM_WRITE], at,
+                       v->detail_decimals);
 }
 
 /* "At <what> (Small=s and Large=l):", the latency of class `cls` there
@@ -185,8 +238,7 @@ static void latency_block(FILE *f, const struct sim_run_result *run,
         latency_line(f, "Large", &p->cls[WL_LARGE].lat);
     } else {
         latency_line(f, "Small", &p->cls[WL_SMALL].lat);
-        direction_line(f, "Small Read", &p->cls[WL_SMALL].lat_dir[SIM_READ], at);
-        direction_line(f, "Small Write", &p->cls[WL_SMALL].lat_dir[SIM_WRITE], at);
+        direction_lines(f, REPORT_ORION_OWN, run, at);
     }
     if (with_limit)
         fprintf(f, "Limited by: %s\n", sim_limit_label(p->limited_by));
@@ -358,53 +410,95 @@ static void print_io_size(FILE *f, const char *cls, uint32_t bytes)
         fprintf(f, "%s IO size: %" PRIu32 " KB\n", cls, bytes / 1024);
 }
 
-int report_orion_summary(FILE *f, const struct report_meta *meta,
-                         const struct sim_setup *cfg,
-                         const struct sim_run_result *run)
+/* The command line as ORION echoes it: its own flags alone ("-run
+   simple -testname mytest"), for a release's summary.txt. */
+static const char *orion_arguments(const struct report_meta *meta)
 {
-    const struct wl_matrix *m = run->matrix;
+    const char *line = meta->command_line ? meta->command_line : "";
+    const char *sp;
+
+    if (meta->orion_args)
+        return meta->orion_args;
+    if (strncmp(line, "asmsim ", 7) == 0 && (sp = strchr(line + 7, ' ')) != NULL)
+        return sp + 1;
+    return line;
+}
+
+static void duration_line(FILE *f, const struct report_orion_labels *l,
+                          const struct sim_point_opts *o)
+{
+    if (o->auto_duration)
+        fprintf(f, "%sauto (95%% confidence half-width under %g%%)\n", l->duration,
+                o->ci_target * 100.0);
+    else if (o->duration_ns % SIM_NS_PER_S == 0)
+        fprintf(f, "%s%lld seconds\n", l->duration, (long long)(o->duration_ns / SIM_NS_PER_S));
+    else
+        fprintf(f, "%s%.3f seconds\n", l->duration, (double)o->duration_ns / 1e9);
+}
+
+/* The I/O types, the array type (11.1), writes and cache lines. */
+static void io_lines(FILE *f, const struct report_orion_labels *l, const struct sim_setup *cfg)
+{
     const struct wl_cfg *w = &cfg->run.workload;
     const struct sim_point_opts *o = &cfg->run.point;
-    const struct sim_summary *s = &run->summary;
-    const char *backend = cfg->run.backend && cfg->run.backend->name
-                              ? cfg->run.backend->name : "unknown";
     bool seq = w->large_type == WL_LARGE_SEQ;
 
-    if (m == NULL)
-        return -EINVAL;
-
-    fprintf(f, "ORION VERSION asmsim %s\n\n", meta->version ? meta->version : "");
-    fprintf(f, "Command line:\n%s\n\n",
-            meta->command_line ? meta->command_line : "");
-    fputs("These options enable these settings:\n", f);
-    fprintf(f, "Test: %s\n", meta->testname ? meta->testname : "asmsim");
-    report_echo_lines(f, meta);
-    print_io_size(f, "Small", w->small_bytes);
-    print_io_size(f, "Large", w->large_bytes);
-    fprintf(f, "IO types: small random IOs, large %s IOs\n",
-            seq ? "sequential" : "random");
+    fprintf(f, "%s%s, %s\n", l->io_types, l->small_random, seq ? l->large_seq : l->large_random);
     if (seq)
-        fprintf(f, "Sequential stream pattern: %d outstanding IOs per stream\n",
-                o->stream_io);
-    fprintf(f, "Writes: %d%%\n", w->write_pct);
+        fprintf(f, "Sequential stream pattern: %d outstanding IOs per stream\n", o->stream_io);
+    if (l->array_type) {
+        char name[32];
+        snprintf(name, sizeof name, "%s", lay_striping_name(cfg->run.layout.striping));
+        for (char *c = name; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        fprintf(f, "%s%s\n", l->array_type, name);
+    }
+    fprintf(f, "%s%d%%\n", l->write, w->write_pct);
     if (o->warmup_bytes > 0)
-        fprintf(f, "Cache size: %.0f MB\n", (double)o->warmup_bytes / (double)MIB);
+        fprintf(f, "%s%.0f MB\n", l->cache, (double)o->warmup_bytes / (double)MIB);
     else
-        fputs("Cache size: not specified\n", f);
-    if (o->auto_duration)
-        fprintf(f, "Duration for each data point: auto (95%% confidence "
-                   "half-width under %g%%)\n", o->ci_target * 100.0);
-    else if (o->duration_ns % SIM_NS_PER_S == 0)
-        fprintf(f, "Duration for each data point: %lld seconds\n",
-                (long long)(o->duration_ns / SIM_NS_PER_S));
+        fprintf(f, "%s%s\n", l->cache, l->cache_none);
+}
+
+/* From the version line to "Total Data Points": release v's lines, or
+   with own asmsim's (its version, the whole command line, the echoed
+   options).  ORION's own simple run lists the small column 0 alone
+   (S111: "Small Columns:,      0" after small loads 1 to 5). */
+static void settings_lines(FILE *f, const struct report_meta *meta, const struct sim_setup *cfg,
+                           const struct wl_matrix *m, const struct report_orion_ver *v)
+{
+    const struct report_orion_labels *l = v->labels;
+    bool own = meta->orion == NULL;
+    static const int column0[1] = { 0 };
+    bool simple = !own && cfg->run.matrix.run == WL_RUN_SIMPLE;
+
+    if (own)
+        fprintf(f, "ORION VERSION asmsim %s\n\n", meta->version ? meta->version : "");
     else
-        fprintf(f, "Duration for each data point: %.3f seconds\n",
-                (double)o->duration_ns / 1e9);
-    levels_line(f, "Small", m->small_levels, m->n_small_levels);
+        fprintf(f, "ORION VERSION %s\n\n", v->release);
+    fprintf(f, "%s\n%s\n\n", l->command_line,
+            own ? (meta->command_line ? meta->command_line : "")
+                : orion_arguments(meta));
+    fprintf(f, "%s\n", l->settings);
+    fprintf(f, "Test: %s\n", meta->testname ? meta->testname : "asmsim");
+    if (own)
+        report_echo_lines(f, meta);
+    print_io_size(f, "Small", cfg->run.workload.small_bytes);
+    print_io_size(f, "Large", cfg->run.workload.large_bytes);
+    io_lines(f, l, cfg);
+    duration_line(f, l, &cfg->run.point);
+    levels_line(f, "Small", simple ? column0 : m->small_levels, simple ? 1 : m->n_small_levels);
     levels_line(f, "Large", m->large_levels, m->n_large_levels);
     fprintf(f, "Total Data Points: %d\n\n", m->orion_total_points);
+}
 
-    /* asmsim's additions: what ORION leaves implicit. */
+/* asmsim's lines about the setup: what ORION leaves implicit. */
+static void setup_lines(FILE *f, const struct report_meta *meta, const struct sim_setup *cfg,
+                        const struct sim_run_result *run)
+{
+    const char *backend = cfg->run.backend && cfg->run.backend->name
+                              ? cfg->run.backend->name : "unknown";
+
     disk_group_line(f, run->disks, &cfg->run.layout);
     fprintf(f, "Backend: %s\n", backend);
     report_skipped_line(f, meta);
@@ -414,34 +508,177 @@ int report_orion_summary(FILE *f, const struct report_meta *meta,
         report_cost_line(f, &cfg->bill);
     }
     fprintf(f, "Seed: %" PRIu64 "\n", cfg->run.seed);
-    for (int i = 0; meta->luns != NULL && i < meta->n_luns; i++) {
-        uint64_t size = cfg->run.layout.disk_size_bytes ? cfg->run.layout.disk_size_bytes
-                                                    : cfg->volume.size_bytes;
-        fprintf(f, "Name: %s\tSize: %" PRIu64 "\n", meta->luns[i], size);
-    }
-    fprintf(f, "%d FILEs found.\n\n", meta->n_luns);
+}
 
-    report_summary_remarks(f, s);
+static void lun_lines(FILE *f, const struct report_meta *meta, const struct sim_setup *cfg)
+{
+    uint64_t size = cfg->run.layout.disk_size_bytes ? cfg->run.layout.disk_size_bytes
+                                                    : cfg->volume.size_bytes;
+
+    for (int i = 0; meta->luns != NULL && i < meta->n_luns; i++)
+        fprintf(f, "Name: %s\tSize: %" PRIu64 "\n", meta->luns[i], size);
+    fprintf(f, "%d FILEs found.\n\n", meta->n_luns);
+}
+
+/* asmsim's lines about the results: the remarks after the three lines,
+   the latency at the maxima and the limit that binds, real devices'
+   errors and CPU, an incomplete run. */
+static void result_details(FILE *f, const struct report_meta *meta, const struct sim_setup *cfg,
+                           const struct sim_run_result *run)
+{
+    const struct sim_summary *s = &run->summary;
 
     if (s->has_large)
         latency_block(f, run, "Maximum Large MBPS", s->max_large_at, true, true);
     if (s->has_small) {
-        latency_block(f, run, "Maximum Small IOPS", s->max_small_at, false,
-                      true);
-        latency_block(f, run, "Minimum Small Latency", s->min_small_lat_at,
-                      false, false);
+        latency_block(f, run, "Maximum Small IOPS", s->max_small_at, false, true);
+        latency_block(f, run, "Minimum Small Latency", s->min_small_lat_at, false, false);
     }
     if (dev_has(cfg->run.backend, DEV_CAP_HOST_CPU))
         real_device_lines(f, meta, run, cfg->run.backend);
     if (run->incomplete) {
         char where[96];
-        report_fmt_stopped_points(run, m->n_points, where, sizeof where);
+        report_fmt_stopped_points(run, run->matrix->n_points, where, sizeof where);
         fprintf(f, "\nIncomplete run: stopped after %s\n", where);
+    }
+}
+
+int report_orion_summary(FILE *f, const struct report_meta *meta,
+                         const struct sim_setup *cfg,
+                         const struct sim_run_result *run)
+{
+    const struct report_orion_ver *v = meta->orion ? meta->orion : REPORT_ORION_OWN;
+
+    if (run->matrix == NULL)
+        return -EINVAL;
+    settings_lines(f, meta, cfg, run->matrix, v);
+    if (meta->orion) {              /* the release's lines alone */
+        lun_lines(f, meta, cfg);
+        report_orion_results(f, v, &run->summary, run);
+        return stream_status(f);
+    }
+    setup_lines(f, meta, cfg, run);
+    lun_lines(f, meta, cfg);
+    report_summary_remarks(f, &run->summary);
+    result_details(f, meta, cfg, run);
+    return stream_status(f);
+}
+
+/* ------------------------------------------- a release's results block */
+
+/* ORION 12c+'s histogram buckets in us (K19), the last open-ended. */
+static const uint64_t bucket_us[] = { 0, 32, 64, 128, 256, 512, 1024, 2048, 4096, 268435456 };
+#define N_BUCKETS ((int)(sizeof bucket_us / sizeof bucket_us[0]) - 1)
+
+/* The power-of-two bins (bin 0 [0, 2) us, bin i [2^i, 2^(i+1))) summed
+   into ORION's buckets: every edge is a power of two, so exactly. */
+static void buckets_of(const struct sim_lat_summary *l, uint64_t out[N_BUCKETS])
+{
+    int k = 0;
+
+    memset(out, 0, sizeof out[0] * N_BUCKETS);
+    for (int b = 0; b < HIST_POW2_BINS; b++) {
+        uint64_t lo = b == 0 ? 0 : (uint64_t)1 << b;
+        while (k < N_BUCKETS - 1 && lo >= bucket_us[k + 1])
+            k++;
+        out[k] += l->pow2[b];
+    }
+}
+
+/* "<cls> Read / Write Latency Histogram @ Small=N and Large=M", then a
+   row per bucket: its count of reads and of writes, each with the
+   cumulative percentage (K19's columns; the spacing is asmsim's). */
+static void histogram_table(FILE *f, const char *cls, const struct sim_class_result *c,
+                            struct wl_point at)
+{
+    uint64_t rd[N_BUCKETS], wr[N_BUCKETS], sum_rd = 0, sum_wr = 0;
+    const struct sim_lat_summary *r = &c->lat_dir[SIM_READ], *w = &c->lat_dir[SIM_WRITE];
+
+    buckets_of(r, rd);
+    buckets_of(w, wr);
+    fprintf(f, "%s Read / Write Latency Histogram @ Small=%d and Large=%d\n", cls, at.small,
+            at.large);
+    fprintf(f, "%-28s%-26s%s\n", "Latency:", "# of IOs (read)", "# of IOs (write)");
+    for (int k = 0; k < N_BUCKETS; k++) {
+        sum_rd += rd[k];
+        sum_wr += wr[k];
+        fprintf(f, "%10" PRIu64 " - %10" PRIu64 " us   %12" PRIu64 " (%6.2f%%)   %12" PRIu64
+                   " (%6.2f%%)\n",
+                bucket_us[k], bucket_us[k + 1], rd[k],
+                r->count ? 100.0 * (double)sum_rd / (double)r->count : 0.0, wr[k],
+                w->count ? 100.0 * (double)sum_wr / (double)w->count : 0.0);
+    }
+}
+
+void report_orion_results(FILE *f, const struct report_orion_ver *v,
+                          const struct sim_summary *s, const struct sim_run_result *run)
+{
+    if (s->has_large)
+        fprintf(f, "Maximum Large MBPS=%.2f @ Small=%d and Large=%d\n", s->max_large_mbps,
+                s->max_large_at.small, s->max_large_at.large);
+    if (!s->has_small)
+        return;
+    fprintf(f, "Maximum Small IOPS=%.0f @ Small=%d and Large=%d\n", s->max_small_iops,
+            s->max_small_at.small, s->max_small_at.large);
+    direction_lines(f, v, run, s->max_small_at);
+    fprintf(f, "Minimum Small Latency=%.*f%s @ Small=%d and Large=%d\n", v->latency_decimals,
+            s->min_small_lat_us / (v->latency_ms ? 1000.0 : 1.0),
+            v->latency_ms ? "" : " usecs", s->min_small_lat_at.small,
+            s->min_small_lat_at.large);
+    direction_lines(f, v, run, s->min_small_lat_at);
+    const struct sim_point_result *p = run && v->histogram
+        ? report_find_point(run, s->max_small_at.small, s->max_small_at.large) : NULL;
+    if (p)
+        histogram_table(f, "Small", &p->cls[WL_SMALL], s->max_small_at);
+}
+
+/* _hist.txt of a 12c+ release: what it holds, then each point's tables,
+   small I/Os' and large I/Os' (B12c: reads and writes of each). */
+static int release_hist(FILE *f, const struct sim_run_result *run)
+{
+    fputs("Histograms of the latencies observed at each data point; each data point used\n"
+          "a fixed number of outstanding small and large I/Os.  For each data point:\n"
+          "small reads, small writes, large reads and large writes; each value is the\n"
+          "number of I/Os observed within the bucket's latency range.\n\n", f);
+    for (int i = 0; i < run->n_points; i++) {
+        const struct sim_point_result *p = &run->points[i];
+        struct wl_point at = { p->small, p->large };
+
+        if (p->small > 0)
+            histogram_table(f, "Small", &p->cls[WL_SMALL], at);
+        if (p->large > 0)
+            histogram_table(f, "Large", &p->cls[WL_LARGE], at);
+        fputc('\n', f);
     }
     return stream_status(f);
 }
 
-/* ------------------------------------------------------- the five files */
+/* _trace.txt: asmsim's own lines, which a release's summary.txt does not
+   hold (ORION's own trace is unpublished; this layout is asmsim's), and
+   every point's figures. */
+static int release_trace(FILE *f, const struct report_meta *meta, const struct sim_setup *cfg,
+                         const struct sim_run_result *run)
+{
+    fprintf(f, "asmsim %s for ORION %s: what summary.txt does not hold\n",
+            meta->version ? meta->version : "", meta->orion->name);
+    fprintf(f, "Command line: %s\n", meta->command_line ? meta->command_line : "");
+    report_echo_lines(f, meta);
+    setup_lines(f, meta, cfg, run);
+    fputc('\n', f);
+    report_summary_remarks(f, &run->summary);
+    result_details(f, meta, cfg, run);
+    fputs("\nPoints: small IOPS, small latency avg (usecs), large MBPS, large latency avg "
+          "(usecs):\n", f);
+    for (int i = 0; i < run->n_points; i++) {
+        const struct sim_point_result *p = &run->points[i];
+        fprintf(f, "Small=%d Large=%d: %.0f, %.3f, %.2f, %.3f\n", p->small, p->large,
+                p->cls[WL_SMALL].iops, p->cls[WL_SMALL].lat.avg_us, p->cls[WL_LARGE].mbps,
+                p->cls[WL_LARGE].lat.avg_us);
+    }
+    return stream_status(f);
+}
+
+/* ----------------------------------------------------------- the files */
 
 struct orion_job {
     const struct report_meta *meta;
@@ -459,13 +696,46 @@ static int write_summary(FILE *f, void *arg)
 static int write_csv(FILE *f, void *arg)
 {
     const struct orion_job *j = arg;
-    return report_orion_csv(f, j->run, j->csv);
+    return report_orion_csv_as(f, j->run, j->csv, j->meta->orion);
 }
 
 static int write_hist(FILE *f, void *arg)
 {
     const struct orion_job *j = arg;
-    return report_orion_hist(f, j->run);
+    return j->meta->orion ? release_hist(f, j->run) : report_orion_hist(f, j->run);
+}
+
+static int write_trace(FILE *f, void *arg)
+{
+    const struct orion_job *j = arg;
+    return release_trace(f, j->meta, j->cfg, j->run);
+}
+
+/* Which set holds a file: asmsim's own, a release's, a 12c+ release's. */
+enum { IN_OWN = 1, IN_RELEASE = 2, IN_HIST_RELEASE = 4 };
+
+static const struct orion_file {
+    const char *suffix;
+    int (*fn)(FILE *, void *);
+    enum report_csv csv;
+    int in;
+} orion_files[] = {
+    {"summary.txt", write_summary, REPORT_CSV_MBPS, IN_OWN | IN_RELEASE | IN_HIST_RELEASE},
+    {"mbps.csv", write_csv, REPORT_CSV_MBPS, IN_OWN | IN_RELEASE | IN_HIST_RELEASE},
+    {"iops.csv", write_csv, REPORT_CSV_IOPS, IN_OWN | IN_RELEASE | IN_HIST_RELEASE},
+    {"lat.csv", write_csv, REPORT_CSV_LAT, IN_OWN | IN_RELEASE | IN_HIST_RELEASE},
+    {"hist.txt", write_hist, REPORT_CSV_MBPS, IN_OWN | IN_HIST_RELEASE},
+    {"trace.txt", write_trace, REPORT_CSV_MBPS, IN_RELEASE | IN_HIST_RELEASE},
+};
+enum { N_ORION_FILES = sizeof orion_files / sizeof orion_files[0] };
+
+int report_orion_file_count(const struct report_orion_ver *v)
+{
+    int set = !v ? IN_OWN : v->histogram ? IN_HIST_RELEASE : IN_RELEASE, n = 0;
+
+    for (int i = 0; i < N_ORION_FILES; i++)
+        n += (orion_files[i].in & set) != 0;
+    return n;
 }
 
 int report_orion_files(const char *dir, const char *prefix,
@@ -474,19 +744,9 @@ int report_orion_files(const char *dir, const char *prefix,
                        const struct sim_run_result *run,
                        char *why, size_t why_len)
 {
-    static const struct {
-        const char *suffix;
-        int (*fn)(FILE *, void *);
-        enum report_csv csv;
-    } files[] = {
-        {"summary.txt", write_summary, REPORT_CSV_MBPS},
-        {"mbps.csv", write_csv, REPORT_CSV_MBPS},
-        {"iops.csv", write_csv, REPORT_CSV_IOPS},
-        {"lat.csv", write_csv, REPORT_CSV_LAT},
-        {"hist.txt", write_hist, REPORT_CSV_MBPS},
-    };
-    enum { N_FILES = sizeof files / sizeof files[0] };
-    char paths[N_FILES][4096];
+    const struct report_orion_ver *v = meta->orion;
+    int set = !v ? IN_OWN : v->histogram ? IN_HIST_RELEASE : IN_RELEASE;
+    char paths[N_ORION_FILES][4096];
     const char *name = prefix ? prefix : meta->testname;
     int done, rc = 0;
 
@@ -494,25 +754,27 @@ int report_orion_files(const char *dir, const char *prefix,
         dir = ".";
     if (name == NULL)
         name = "asmsim";
-    for (int i = 0; i < N_FILES; i++) {
+    for (int i = 0; i < N_ORION_FILES; i++) {
         int n = snprintf(paths[i], sizeof paths[i], "%s/%s_%s_%s", dir, name,
-                         meta->stamp, files[i].suffix);
+                         meta->stamp, orion_files[i].suffix);
         if (n < 0 || (size_t)n >= sizeof paths[i]) {
             snprintf(why, why_len, "output path too long: %s/%s_%s_%s", dir,
-                     name, meta->stamp, files[i].suffix);
+                     name, meta->stamp, orion_files[i].suffix);
             return -ENAMETOOLONG;
         }
     }
-    for (done = 0; done < N_FILES; done++) {
-        struct orion_job job = {meta, cfg, run, files[done].csv};
+    for (done = 0; done < N_ORION_FILES; done++) {
+        struct orion_job job = {meta, cfg, run, orion_files[done].csv};
 
-        rc = report_write_atomic(paths[done], files[done].fn, &job, why,
-                                 why_len);
+        if (!(orion_files[done].in & set))
+            continue;
+        rc = report_write_atomic(paths[done], orion_files[done].fn, &job, why, why_len);
         if (rc < 0)
             break;
     }
     if (rc < 0)                 /* whole set or nothing */
         for (int i = 0; i < done; i++)
-            unlink(paths[i]);
+            if (orion_files[i].in & set)
+                unlink(paths[i]);
     return rc;
 }

@@ -900,6 +900,8 @@ void report_sweep_table(FILE *f, const struct sim_setup *cfg,
 {
     if (sim_run_db(&cfg->run)) {
         report_classes_sweep_table(f, cfg, sweep);
+        if (cfg->run.fail.n > 0)
+            report_fail_sweep_table(f, cfg, sweep);
         return;
     }
     if (sim_open_load_on(&cfg->run.open))

@@ -113,18 +113,7 @@ const struct sim_point_result *report_find_point(const struct sim_run_result *ru
 
 void report_summary_lines(FILE *f, const struct sim_summary *s)
 {
-    if (s->has_large)
-        fprintf(f, "Maximum Large MBPS=%.2f @ Small=%d and Large=%d\n",
-                s->max_large_mbps, s->max_large_at.small,
-                s->max_large_at.large);
-    if (s->has_small) {
-        fprintf(f, "Maximum Small IOPS=%.0f @ Small=%d and Large=%d\n",
-                s->max_small_iops, s->max_small_at.small,
-                s->max_small_at.large);
-        fprintf(f, "Minimum Small Latency=%.3f usecs @ Small=%d and Large=%d\n",
-                s->min_small_lat_us, s->min_small_lat_at.small,
-                s->min_small_lat_at.large);
-    }
+    report_orion_results(f, REPORT_ORION_OWN, s, NULL);
 }
 
 /* fsync the directory holding `path` so a completed rename is durable.

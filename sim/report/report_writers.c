@@ -17,6 +17,7 @@
  *   --json              the path given, or stdout     the document
  *   --report            the path given, never over    the document, or
  *                       an existing file              saved ones
+ *   --fio-json          the path given, or stdout     a run or sweep
  *
  * The document's JSON is made once, before any row, for all that take
  * it (the page is made from that text: html.h), so every output of a
@@ -207,6 +208,21 @@ static int write_page(struct out_run *o, const char *path, char *why, size_t why
     return html_report_file(path, &doc, 1, why, why_len);
 }
 
+static int write_fio_json(struct out_run *o, const char *path, char *why, size_t why_len)
+{
+    const struct report_doc *d = o->d;
+    char *text = NULL;
+    int rc = report_fio_json_text(d->meta, d->cfg, d->run, d->sweep, &text);
+
+    if (rc != 0) {
+        snprintf(why, why_len, "fio JSON: %s", strerror(-rc));
+        return rc;
+    }
+    rc = report_write_text(path, text, "fio JSON", why, why_len);
+    free(text);
+    return rc;
+}
+
 static const struct report_writer writers[REPORT_OUTS] = {
     [REPORT_OUT_ORION] = { NULL, false, write_orion },
     [REPORT_OUT_SWEEP_CSV] = { "sweep.csv", false, write_sweep_csv },
@@ -219,6 +235,7 @@ static const struct report_writer writers[REPORT_OUTS] = {
     [REPORT_OUT_PAGE] = { "report.html", true, write_page },
     [REPORT_OUT_JSON] = { NULL, true, write_json },
     [REPORT_OUT_REPORT] = { NULL, true, write_page },
+    [REPORT_OUT_FIO_JSON] = { NULL, false, write_fio_json },
 };
 
 /* ---- the one call ---------------------------------------------------------- */
@@ -335,6 +352,8 @@ int report_write_outputs(const struct report_request *q, const struct report_doc
         write_staged(&o);
     if (asked(q, REPORT_OUT_JSON))
         write_row(&o, REPORT_OUT_JSON, q->json_path);
+    if (asked(q, REPORT_OUT_FIO_JSON))
+        write_row(&o, REPORT_OUT_FIO_JSON, q->fio_json_path);
     if (asked(q, REPORT_OUT_REPORT) && write_row(&o, REPORT_OUT_REPORT, q->report_path) == 0 &&
         q->done)
         q->done(q->arg, REPORT_OUT_REPORT, q->report_path, 1);

@@ -40,6 +40,8 @@ enum report_out {
     REPORT_OUT_PAGE,            /* report.html: the document's page */
     REPORT_OUT_JSON,            /* --json FILE|-: the document */
     REPORT_OUT_REPORT,          /* --report FILE: its page, never replacing */
+    REPORT_OUT_FIO_JSON,        /* --fio-json FILE|-: fio's JSON of the
+                                   run or sweep (report_fio.c) */
     REPORT_OUTS
 };
 #define REPORT_OUT_BIT(k) (1u << (k))
@@ -79,6 +81,7 @@ struct report_request {
     const char *dir;                    /* of the staged rows */
     const char *json_path;              /* REPORT_OUT_JSON: a file or "-" */
     const char *report_path;            /* REPORT_OUT_REPORT */
+    const char *fio_json_path;          /* REPORT_OUT_FIO_JSON: a file or "-" */
     /* true: the staged set is placed only when every file of it was
        written, and none is tried after the first that failed; false:
        each staged file is tried, and those written are placed */

@@ -1,0 +1,198 @@
+/*
+ * cli_fail.c - the options of a disk failure in a run, and their check.
+ *
+ *   --fail DISK@TIME         disk DISK of the first disk group (numbered
+ *   --fail fg:N@TIME         from 0, as DATA_0000 ...), or all of its
+ *                            failure group N (from 0), offline TIME into
+ *                            the run; repeat for more (at most
+ *                            SIM_FAIL_MAX_EVENTS), every one before the
+ *                            first one's repair timer ends
+ *   --repair-time TIME       DISK_REPAIR_TIME (default 3.6 h), or
+ *                            FAILGROUP_REPAIR_TIME (24 h) when a whole
+ *                            failure group failed
+ *   --returns                the disks come back when it ends (resync of
+ *                            the stale AUs) instead of being dropped
+ *   --power N                ASM_POWER_LIMIT, 1..1024 (default 1)
+ *   --used PCT               how full the group is (default 50 %, a guess
+ *                            the output names)
+ *
+ * The shaping options keep 0 (false) until given, so the check can
+ * refuse them without --fail; cli_fail_to_cfg fills the defaults.  The
+ * model is sim/core/rebalance.h; this file only reads and checks.
+ */
+#include "sim/cli/cli_fail.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/cli/cli_values.h"
+
+int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    struct sim_fail_cfg *f = &o->fail;
+    const char *at = strrchr(v, '@');
+    bool fg = strncmp(v, "fg:", 3) == 0;
+    char what[32];
+    long long index;
+    sim_ns t;
+    if (f->n >= SIM_FAIL_MAX_EVENTS) {
+        snprintf(why, n, "given more than %d times", SIM_FAIL_MAX_EVENTS);
+        return -EINVAL;
+    }
+    size_t len = at ? (size_t)(at - v) - (fg ? 3 : 0) : 0;
+    if (!at || len == 0 || len >= sizeof what) {
+        snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, e.g. 3@10m "
+                 "(disk 3, 10 minutes in) or fg:1@2h");
+        return -EINVAL;
+    }
+    memcpy(what, v + (fg ? 3 : 0), len);
+    what[len] = '\0';
+    if (cli_parse_int(what, 0, LAY_MAX_DISKS - 1, &index) != 0 ||
+        cli_parse_time_ns(at + 1, &t) != 0) {
+        snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, a number "
+                 "from 0 and a time up to 24h, e.g. 3@10m or fg:1@2h");
+        return -EINVAL;
+    }
+    f->ev[f->n++] = (struct sim_fail_event){ fg, (int)index, t };
+    return 0;
+}
+
+int cli_fail_opt_repair(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    sim_ns t;
+    if (cli_parse_time_ns(v, &t) != 0 || t < SIM_NS_PER_S) {
+        snprintf(why, n, "not a repair time; use a time from 1s to 24h, "
+                 "e.g. 3.6h or 30m");
+        return -EINVAL;
+    }
+    o->fail.repair_ns = t;
+    return 0;
+}
+
+int cli_fail_opt_returns(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    (void)v;
+    (void)why;
+    (void)n;
+    o->fail.returns = true;
+    return 0;
+}
+
+int cli_fail_opt_power(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    long long p;
+    if (cli_parse_int(v, 1, SIM_POWER_MAX, &p) != 0) {
+        snprintf(why, n, "not a power; use an integer from 1 to %d (ASM_POWER_LIMIT)",
+                 SIM_POWER_MAX);
+        return -EINVAL;
+    }
+    o->fail.power = (int)p;
+    return 0;
+}
+
+int cli_fail_opt_used(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    char num[32];
+    size_t len = strlen(v);
+    double pct;
+    if (len > 0 && v[len - 1] == '%')
+        len--;
+    if (len == 0 || len >= sizeof num) {
+        snprintf(why, n, "not a share; use a percentage from 1 to 99, e.g. 60%%");
+        return -EINVAL;
+    }
+    memcpy(num, v, len);
+    num[len] = '\0';
+    if (cli_parse_double(num, 1, 99, &pct) != 0) {
+        snprintf(why, n, "not a share; use a percentage from 1 to 99, e.g. 60%%");
+        return -EINVAL;
+    }
+    o->fail.used_frac = pct / 100;
+    return 0;
+}
+
+static int by_time(const void *a, const void *b)
+{
+    sim_ns x = ((const struct sim_fail_event *)a)->at_ns;
+    sim_ns y = ((const struct sim_fail_event *)b)->at_ns;
+    return (x > y) - (x < y);
+}
+
+void cli_fail_to_cfg(const struct cli_opts *o, struct sim_run_cfg *run)
+{
+    run->fail = o->fail;
+    if (run->fail.n == 0)
+        return;
+    qsort(run->fail.ev, (size_t)run->fail.n, sizeof run->fail.ev[0], by_time);
+    if (run->fail.power == 0)
+        run->fail.power = SIM_POWER_DEFAULT;
+    if (run->fail.used_frac == 0)
+        run->fail.used_frac = SIM_USED_DEFAULT;
+}
+
+/* The first group's disks and failure groups. */
+static void first_group(const struct sim_run_cfg *run, int *disks, int *groups)
+{
+    const struct lay_cfg *lc = run->db.n_groups > 0 ? &run->db.groups[0].layout
+                                                    : &run->layout;
+    *disks = run->db.n_groups > 0 ? run->db.groups[0].disks : run->disks;
+    *groups = lc->failgroups > 0 ? lc->failgroups : *disks;
+}
+
+/* Each event names a disk or failure group there is, in time. */
+static int check_events(const struct sim_run_cfg *run, char *why, size_t why_len)
+{
+    const struct sim_fail_cfg *f = &run->fail;
+    int disks, groups;
+    first_group(run, &disks, &groups);
+    bool fg = false;
+    for (int i = 0; i < f->n; i++)
+        fg = fg || f->ev[i].failgroup;
+    sim_ns repair = f->repair_ns ? f->repair_ns : fg ? SIM_FG_REPAIR_NS
+                                                     : SIM_DISK_REPAIR_NS;
+    for (int i = 0; i < f->n; i++) {
+        const struct sim_fail_event *ev = &f->ev[i];
+        int max = ev->failgroup ? groups : disks;
+        if (ev->index >= max)
+            return why_set(why, why_len, "--fail %s%d: the first disk group has %d %s, "
+                           "numbered from 0", ev->failgroup ? "fg:" : "", ev->index,
+                           max, ev->failgroup ? "failure groups" : "disks");
+        if (ev->at_ns > f->ev[0].at_ns + repair)
+            return why_set(why, why_len, "--fail: a failure after the first one's "
+                           "repair timer ends (%.0f s after it) is not modelled; give "
+                           "every --fail within --repair-time of the first",
+                           (double)repair / 1e9);
+    }
+    return 0;
+}
+
+int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
+                   char *why, size_t why_len)
+{
+    const struct sim_fail_cfg *f = &o->fail;
+    if (f->n == 0) {
+        const char *flag = f->power ? "--power" : f->used_frac > 0 ? "--used"
+                         : f->repair_ns ? "--repair-time"
+                         : f->returns ? "--returns" : NULL;
+        if (flag)
+            return why_set(why, why_len, "%s: only with --fail DISK@TIME (it shapes "
+                           "the failure)", flag);
+        return 0;
+    }
+    if (!sim_run_db(run))
+        return why_set(why, why_len, "--fail: needs a database workload (--workload "
+                       "NAME, e.g. oltp): ORION's matrix has no time to fail in");
+    if (o->engine != CLI_ENGINE_MODEL)
+        return why_set(why, why_len, "--fail: modelled volumes only (--engine model); "
+                       "a failure on real devices is not built yet");
+    if (o->tui)
+        return why_set(why, why_len, "--fail: not with --tui yet (the dashboard "
+                       "measures one point; its failure keys are not built); use "
+                       "--progress");
+    if (run->workload.n_classes >= WL_MAX_CLASSES)
+        return why_set(why, why_len, "--fail: the workload has %d classes, the most "
+                       "there are, and the rebalance needs one more", WL_MAX_CLASSES);
+    return check_events(run, why, why_len);
+}

@@ -1,0 +1,107 @@
+/*
+ * rebalance.h - a disk lost during a run: the phases of the failure, the
+ * rebalance or resync as an I/O class, and what a DBA reads of it.
+ *
+ * A run with a failure (sim_run_cfg.fail.n > 0: run --fail) is its
+ * ordinary point, the BEFORE phase, and after it up to three more points
+ * of the same workload on the same volumes and instance (rebalance.c):
+ *
+ *   BEFORE       every disk online                 [0, fail)
+ *   DEGRADED     the disks offline (layouts/failure.h)
+ *                                                  [fail, fail + repair)
+ *   REBALANCING  dropped: their extents rebuilt on the partners; or
+ *                back (--returns): their stale AUs resynced; a class of
+ *                `power` copy streams beside the database's
+ *                                                  [.., + moved / rate)
+ *   RESTORED     dropped: the group without them; back: as BEFORE
+ *
+ * Each phase is measured as a steady state (its own point); the hours
+ * between are arithmetic: the time to restore redundancy is the data
+ * moved divided by the copy rate the rebalancing point measured.
+ */
+#ifndef ASMSIM_SIM_CORE_REBALANCE_H
+#define ASMSIM_SIM_CORE_REBALANCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "layouts/failure.h"
+#include "sim/core/simtime.h"
+
+#define SIM_FAIL_MAX_EVENTS 4           /* --fail given this often at most */
+
+/* ASM's defaults (../shared/docs/ASM_FAILURE.md sec. 2-3). */
+#define SIM_DISK_REPAIR_NS ((sim_ns)(3.6 * 3600) * SIM_NS_PER_S)   /* DISK_REPAIR_TIME,
+                                           12.1 doc (OSTMG121 GUID-56B52297) */
+#define SIM_FG_REPAIR_NS ((sim_ns)24 * 3600 * SIM_NS_PER_S)    /* FAILGROUP_REPAIR_TIME,
+                                           12.1+ (SQLRF23) */
+#define SIM_POWER_DEFAULT 1             /* ASM_POWER_LIMIT (REFRN 11.2-19) */
+#define SIM_POWER_MAX 1024              /* COMPATIBLE.ASM >= 11.2.0.2 */
+#define SIM_USED_DEFAULT 0.5            /* --used: a guess, said so */
+
+/* One --fail: a disk or a failure group of the run's first disk group,
+   at a time into the run. */
+struct sim_fail_event {
+    bool failgroup;                     /* index is a failure group */
+    int index;                          /* disk, or failure group, from 0 */
+    sim_ns at_ns;
+};
+
+struct sim_fail_cfg {
+    int n;                              /* events; 0: no failure */
+    struct sim_fail_event ev[SIM_FAIL_MAX_EVENTS];  /* in time order */
+    sim_ns repair_ns;                   /* 0: the default for what failed */
+    bool returns;                       /* back after repair_ns: resync;
+                                           else dropped: rebalance */
+    int power;                          /* 1..SIM_POWER_MAX */
+    double used_frac;                   /* how full the group is, 0..1 */
+};
+
+enum sim_fail_phase {
+    SIM_PHASE_BEFORE = 0,
+    SIM_PHASE_DEGRADED,
+    SIM_PHASE_REBALANCING,
+    SIM_PHASE_RESTORED,
+};
+#define SIM_PHASES 4
+
+enum sim_fail_outcome {
+    SIM_FAIL_RESTORED = 0,              /* redundancy restored */
+    SIM_FAIL_DATA_LOST,                 /* an extent lost every copy */
+    SIM_FAIL_NO_ROOM,                   /* no room to rebuild into */
+    SIM_FAIL_NO_SOURCE,                 /* no failure group left for a
+                                           new copy (lay_fail_can_copy) */
+};
+
+struct sim_run_result;
+
+struct sim_fail_result {
+    enum sim_fail_outcome outcome;
+    int lost_a, lost_b;                 /* DATA_LOST: disks of one extent */
+    sim_ns lost_at_ns;                  /* DATA_LOST: the failure that did */
+    int n_offline;                      /* the first group's disks lost */
+    int offline[LAY_FAIL_MAX_DISKS];
+    sim_ns repair_ns;                   /* in force */
+    bool repair_default;                /* the documented default */
+    bool fg_repair;                     /* FAILGROUP_REPAIR_TIME applies */
+    int power;
+    double used_frac;
+    bool returns;
+    /* phases: [BEFORE] is the run itself (not owned); the others owned,
+       NULL where not reached */
+    struct sim_run_result *run[SIM_PHASES];
+    sim_ns start_ns[SIM_PHASES];        /* into the run; -1: not reached */
+    sim_ns end_ns[SIM_PHASES];          /* -1: open (restored) */
+    int copy_cls;                       /* the copy class in run[REBALANCING] */
+    double copy_mbps;                   /* copies' write rate, 10^6 B/s */
+    uint64_t moved_bytes;               /* the data the copies move */
+    uint32_t au_bytes;
+    double restore_s;                   /* moved_bytes / copy rate */
+    double exposed_s;                   /* failure to restored */
+    double dropped_writes_per_s;        /* DEGRADED: for an offline disk */
+    uint64_t stale_aus_window;          /* distinct, in its window */
+    double stale_aus;                   /* by the repair time (estimate) */
+    struct lay_space space;             /* at the failure */
+};
+
+#endif

@@ -1,0 +1,405 @@
+/*
+ * report_fail.c - what a DBA reads of a disk failure in a run
+ * (sim/core/rebalance.h): the terminal's and summary.txt's lines, the
+ * results JSON's "failure" object (docs/fields.md), and a sweep --over
+ * power's table.
+ *
+ * The lines, in the order a DBA asks:
+ *
+ *   Failure: disk 3 of the first disk group offline at 10 min ...
+ *     repair      DISK_REPAIR_TIME 3.6 h (the documented default ...)
+ *     space       what the lost disks held, the free space, the rule
+ *     phase       from   to   class  IOPS  MB/s  p50  p99  p99.9  p99 vs before
+ *     ...         (before, degraded, rebalancing, restored)
+ *     writes      dropped while offline, stale AUs
+ *     restore     power, copy rate, data moved, time to restore, window
+ *     notes       what the model does not know (ASM_FAILURE.md)
+ *
+ * One definition of each figure: the phases' point results, as the run's
+ * own table prints them (10^6 B/s, latency from issue).
+ */
+#include "sim/report/report_fail.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/report/report.h"
+
+static const char *const PHASE_NAME[SIM_PHASES] = {
+    "before", "degraded", "rebalancing", "restored",
+};
+
+static const char *outcome_id(enum sim_fail_outcome o)
+{
+    switch (o) {
+    case SIM_FAIL_RESTORED: return "restored";
+    case SIM_FAIL_DATA_LOST: return "data_lost";
+    case SIM_FAIL_NO_ROOM: return "no_room";
+    case SIM_FAIL_NO_SOURCE: return "no_source";
+    }
+    return "unknown";
+}
+
+/* The run whose point stands for phase i (RESTORED after a resync: the
+   run itself), or NULL where it was not reached. */
+static const struct sim_run_result *phase_run(const struct sim_fail_result *f, int i)
+{
+    if (f->start_ns[i] < 0)
+        return NULL;
+    if (i == SIM_PHASE_RESTORED && f->returns)
+        return f->run[SIM_PHASE_BEFORE];
+    const struct sim_run_result *r = f->run[i];
+    return r && r->n_points > 0 ? r : NULL;
+}
+
+static const char *class_name(const struct sim_run_cfg *cfg,
+                              const struct sim_fail_result *f, int c)
+{
+    if (c == f->copy_cls)
+        return f->returns ? "resync" : "rebalance";
+    return cfg->db.class_name[c];
+}
+
+static void fmt_at(sim_ns ns, char *buf, size_t len)
+{
+    if (ns < 0)
+        snprintf(buf, len, "-");
+    else
+        report_fmt_duration((double)ns / 1e9, buf, len);
+}
+
+static void fmt_gb(uint64_t bytes, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.1f GB", (double)bytes / 1e9);
+}
+
+/* ---- terminal and summary.txt --------------------------------------- */
+
+static void what_failed(FILE *out, const struct sim_run_cfg *cfg,
+                        const struct sim_fail_result *f)
+{
+    char at[32];
+    fprintf(out, "\nFailure of the first disk group (%s redundancy):",
+            lay_redundancy_name(cfg->db.n_groups > 0
+                                ? cfg->db.groups[0].layout.redundancy
+                                : cfg->layout.redundancy));
+    for (int i = 0; i < cfg->fail.n; i++) {
+        const struct sim_fail_event *ev = &cfg->fail.ev[i];
+        fmt_at(ev->at_ns, at, sizeof at);
+        fprintf(out, "%s %s %d at %s", i ? ";" : "",
+                ev->failgroup ? "failure group" : "disk", ev->index, at);
+    }
+    fprintf(out, "\n  offline    %d disk%s:", f->n_offline, f->n_offline == 1 ? "" : "s");
+    for (int i = 0; i < f->n_offline; i++)
+        fprintf(out, " %d", f->offline[i]);
+    fputc('\n', out);
+}
+
+static void repair_line(FILE *out, const struct sim_fail_result *f)
+{
+    char t[32];
+    report_fmt_duration((double)f->repair_ns / 1e9, t, sizeof t);
+    const char *param = f->fg_repair ? "FAILGROUP_REPAIR_TIME" : "DISK_REPAIR_TIME";
+    const char *why = !f->repair_default ? "--repair-time"
+        : f->fg_repair ? "its documented default, 12.1+"
+                       : "the 12.1 documented default; 12 h in 23ai and on Exadata";
+    fprintf(out, "  repair     %s %s (%s), then %s\n", param, t, why,
+            f->returns ? "the disks return (--returns): their stale AUs resynced"
+                       : "the disks are dropped: their extents rebuilt on the partners");
+}
+
+static void space_lines(FILE *out, const struct sim_fail_result *f)
+{
+    const struct lay_space *s = &f->space;
+    char lost[32], free_[32];
+    fmt_gb(s->lost_bytes, lost, sizeof lost);
+    fmt_gb(s->survivor_free_bytes, free_, sizeof free_);
+    fprintf(out, "  space      %.0f %% used (--used): the lost disks held %s, the "
+            "others have %s free: %s\n", f->used_frac * 100, lost, free_,
+            s->rebuild_fits ? "room to rebuild" : "NO room to rebuild into");
+    fprintf(out, "             REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, "
+            "USABLE_FILE_MB %.0f%s\n", (double)s->required_mirror_free_bytes / 1048576,
+            (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576,
+            s->usable_file_bytes < 0 ? " (negative: a lost failure group cannot "
+                                       "be re-mirrored)" : "");
+}
+
+static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
+                       const struct sim_fail_result *f, int i)
+{
+    const struct sim_run_result *r = phase_run(f, i);
+    const struct sim_point_result *b = &f->run[SIM_PHASE_BEFORE]->points[0];
+    char from[32], to[32];
+    fmt_at(f->start_ns[i], from, sizeof from);
+    fmt_at(f->end_ns[i], to, sizeof to);
+    const struct sim_point_result *p = &r->points[0];
+    for (int c = 0; c < p->n_classes; c++) {
+        const struct sim_class_result *k = &p->cls[c];
+        char vs[32] = "";
+        if (c < b->n_classes && c != f->copy_cls && b->cls[c].lat.p99_us > 0)
+            snprintf(vs, sizeof vs, "%+.0f %%",
+                     100 * (k->lat.p99_us / b->cls[c].lat.p99_us - 1));
+        fprintf(out, "  %-12s %-9s %-9s %-12s %9.0f %8.2f %9.1f %9.1f %9.1f %8s\n",
+                c == 0 ? PHASE_NAME[i] : "", c == 0 ? from : "", c == 0 ? to : "",
+                class_name(cfg, f, c), k->iops, k->mbps, k->lat.p50_us,
+                k->lat.p99_us, k->lat.p999_us, vs);
+    }
+    fprintf(out, "  %-12s %-9s %-9s limited by %s\n", "", "", "",
+            sim_limit_label(p->limited_by));
+}
+
+static void phases_table(FILE *out, const struct sim_run_cfg *cfg,
+                         const struct sim_fail_result *f)
+{
+    fprintf(out, "  %-12s %-9s %-9s %-12s %9s %8s %9s %9s %9s %8s\n", "phase", "from",
+            "to", "class", "IOPS", "MB/s", "p50 us", "p99 us", "p99.9 us", "p99 vs");
+    for (int i = 0; i < SIM_PHASES; i++)
+        if (phase_run(f, i))
+            phase_rows(out, cfg, f, i);
+}
+
+static void restore_lines(FILE *out, const struct sim_fail_result *f)
+{
+    char moved[32], rs[32], ex[32], rep[32];
+    fmt_gb(f->moved_bytes, moved, sizeof moved);
+    report_fmt_duration(f->restore_s, rs, sizeof rs);
+    report_fmt_duration(f->exposed_s, ex, sizeof ex);
+    report_fmt_duration((double)f->repair_ns / 1e9, rep, sizeof rep);
+    fprintf(out, "  writes     %.1f/s dropped per offline disk; %llu AUs stale in "
+            "the degraded window, %.0f by the repair time\n", f->dropped_writes_per_s,
+            (unsigned long long)f->stale_aus_window, f->stale_aus);
+    fprintf(out, "  %-10s power %d: %d outstanding cop%s of %u KiB, %.2f MB/s "
+            "copied; %s moved in %s\n", f->returns ? "resync" : "rebalance", f->power,
+            f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024, f->copy_mbps,
+            moved, rs);
+    fprintf(out, "  restored   redundancy restored %s after the failure (%s repair "
+            "timer + %s %s): the window without full redundancy\n", ex, rep, rs,
+            f->returns ? "resync" : "rebalance");
+}
+
+static void outcome_line(FILE *out, const struct sim_fail_result *f)
+{
+    char at[32];
+    fmt_at(f->lost_at_ns, at, sizeof at);
+    if (f->outcome == SIM_FAIL_DATA_LOST && f->lost_a == f->lost_b)
+        fprintf(out, "  DATA LOST at %s: external redundancy keeps one copy, and disk "
+                "%d's extents had it; the disk group is dismounted (no later phase)\n",
+                at, f->lost_a);
+    else if (f->outcome == SIM_FAIL_DATA_LOST)
+        fprintf(out, "  DATA LOST at %s: an extent had its copies on disks %d and %d, "
+                "all offline; the disk group is dismounted (no later phase)\n",
+                at, f->lost_a, f->lost_b);
+    else if (f->outcome == SIM_FAIL_NO_ROOM)
+        fprintf(out, "  NOT RESTORED: the lost disks' data does not fit in the "
+                "free space of the others (--used); the group stays degraded\n");
+    else if (f->outcome == SIM_FAIL_NO_SOURCE)
+        fprintf(out, "  NOT RESTORED: fewer failure groups are left than there are "
+                "copies; the group stays degraded until the disks return\n");
+}
+
+void report_fail_lines(FILE *out, const struct sim_run_result *r,
+                       const struct sim_run_cfg *cfg)
+{
+    const struct sim_fail_result *f = r->fail;
+    if (!f)
+        return;
+    what_failed(out, cfg, f);
+    outcome_line(out, f);
+    if (f->outcome == SIM_FAIL_DATA_LOST)
+        return;
+    repair_line(out, f);
+    space_lines(out, f);
+    phases_table(out, cfg, f);
+    if (f->outcome == SIM_FAIL_RESTORED)
+        restore_lines(out, f);
+    fputs("  notes      each phase is a steady-state point; the hours between are\n"
+          "             arithmetic. Not published, so modelled: the foreground impact\n"
+          "             (shared queues), the stale granule (an AU), the copy I/O (one\n"
+          "             AU), stale AUs (uniform writes). Not modelled: ASM's work per\n"
+          "             extent (published power-1 rates are 71-80 MB/s; here the copies\n"
+          "             run as fast as the volumes allow: the restore time is a lower\n"
+          "             bound), its planning and compacting phases, burst credits spent\n"
+          "             over the hours (docs/failure.md).\n",
+          out);
+}
+
+/* ---- JSON ------------------------------------------------------------ */
+
+/* cJSON returns NULL from every Add* when out of memory: one flag. */
+struct fj {
+    bool oom;
+};
+
+static void put_num(struct fj *j, cJSON *o, const char *key, double v)
+{
+    if (!(isfinite(v) ? cJSON_AddNumberToObject(o, key, v)
+                      : cJSON_AddNullToObject(o, key)))
+        j->oom = true;
+}
+
+static cJSON *put_obj(struct fj *j, cJSON *o, const char *key)
+{
+    cJSON *x = o ? cJSON_AddObjectToObject(o, key) : NULL;
+    j->oom = j->oom || !x;
+    return x;
+}
+
+static cJSON *put_item(struct fj *j, cJSON *arr)
+{
+    cJSON *x = cJSON_CreateObject();
+    if (!x || !arr || !cJSON_AddItemToArray(arr, x)) {
+        cJSON_Delete(x);
+        j->oom = true;
+        return NULL;
+    }
+    return x;
+}
+
+static void json_events(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
+                        const struct sim_fail_result *f)
+{
+    cJSON *ev = cJSON_AddArrayToObject(o, "events");
+    for (int i = 0; ev && i < cfg->fail.n; i++) {
+        cJSON *x = put_item(j, ev);
+        if (!x)
+            return;
+        j->oom |= !cJSON_AddStringToObject(x, "what", cfg->fail.ev[i].failgroup
+                                                    ? "failgroup" : "disk");
+        put_num(j, x, "index", cfg->fail.ev[i].index);
+        put_num(j, x, "at_s", (double)cfg->fail.ev[i].at_ns / 1e9);
+    }
+    cJSON *off = cJSON_AddArrayToObject(o, "offline_disks");
+    for (int i = 0; off && i < f->n_offline; i++)
+        j->oom |= !cJSON_AddItemToArray(off, cJSON_CreateNumber(f->offline[i]));
+    j->oom |= !ev || !off;
+}
+
+static void json_space(struct fj *j, cJSON *o, const struct lay_space *s)
+{
+    cJSON *x = put_obj(j, o, "space");
+    if (!x)
+        return;
+    put_num(j, x, "total_bytes", (double)s->total_bytes);
+    put_num(j, x, "free_bytes", (double)s->free_bytes);
+    put_num(j, x, "required_mirror_free_bytes", (double)s->required_mirror_free_bytes);
+    put_num(j, x, "usable_file_bytes", (double)s->usable_file_bytes);
+    put_num(j, x, "lost_bytes", (double)s->lost_bytes);
+    put_num(j, x, "survivor_free_bytes", (double)s->survivor_free_bytes);
+    j->oom |= !cJSON_AddBoolToObject(x, "rebuild_fits", s->rebuild_fits);
+}
+
+static void json_phase_classes(struct fj *j, cJSON *x, const struct sim_run_cfg *cfg,
+                               const struct sim_fail_result *f,
+                               const struct sim_point_result *p)
+{
+    cJSON *arr = cJSON_AddArrayToObject(x, "classes");
+    j->oom |= !arr;
+    for (int c = 0; arr && c < p->n_classes; c++) {
+        cJSON *k = put_item(j, arr);
+        if (!k)
+            return;
+        j->oom |= !cJSON_AddStringToObject(k, "name", class_name(cfg, f, c));
+        put_num(j, k, "iops", p->cls[c].iops);
+        put_num(j, k, "mbps", p->cls[c].mbps);
+        const struct sim_lat_summary *l = &p->cls[c].lat;
+        bool ran = l->count > 0;
+        put_num(j, k, "avg_us", ran ? l->avg_us : NAN);
+        put_num(j, k, "p50_us", ran ? l->p50_us : NAN);
+        put_num(j, k, "p99_us", ran ? l->p99_us : NAN);
+        put_num(j, k, "p999_us", ran ? l->p999_us : NAN);
+    }
+}
+
+static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
+                        const struct sim_fail_result *f)
+{
+    cJSON *arr = cJSON_AddArrayToObject(o, "phases");
+    j->oom |= !arr;
+    for (int i = 0; arr && i < SIM_PHASES; i++) {
+        const struct sim_run_result *r = phase_run(f, i);
+        if (!r)
+            continue;
+        cJSON *x = put_item(j, arr);
+        if (!x)
+            return;
+        j->oom |= !cJSON_AddStringToObject(x, "phase", PHASE_NAME[i]);
+        put_num(j, x, "start_s", (double)f->start_ns[i] / 1e9);
+        put_num(j, x, "end_s", f->end_ns[i] < 0 ? NAN : (double)f->end_ns[i] / 1e9);
+        put_num(j, x, "disks", r->disks);
+        j->oom |= !cJSON_AddStringToObject(x, "limited_by",
+                                           sim_limit_id(r->points[0].limited_by));
+        json_phase_classes(j, x, cfg, f, &r->points[0]);
+    }
+}
+
+static void json_restore(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+{
+    put_num(j, o, "power", f->power);
+    put_num(j, o, "copy_io_bytes", f->au_bytes);
+    put_num(j, o, "copy_mbps", f->copy_mbps);
+    put_num(j, o, "moved_bytes", f->outcome == SIM_FAIL_RESTORED
+                                 ? (double)f->moved_bytes : NAN);
+    put_num(j, o, "restore_s", f->restore_s);
+    put_num(j, o, "exposed_s", f->exposed_s);
+    put_num(j, o, "dropped_writes_per_s", f->dropped_writes_per_s);
+    put_num(j, o, "stale_aus_window", (double)f->stale_aus_window);
+    put_num(j, o, "stale_aus_at_repair", f->stale_aus);
+}
+
+cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg)
+{
+    const struct sim_fail_result *f = r->fail;
+    struct fj j = { false };
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    j.oom |= !cJSON_AddStringToObject(o, "outcome", outcome_id(f->outcome));
+    json_events(&j, o, cfg, f);
+    put_num(&j, o, "lost_at_s", f->outcome == SIM_FAIL_DATA_LOST
+                                ? (double)f->lost_at_ns / 1e9 : NAN);
+    j.oom |= !cJSON_AddStringToObject(o, "repair_parameter", f->fg_repair
+                                      ? "FAILGROUP_REPAIR_TIME" : "DISK_REPAIR_TIME");
+    put_num(&j, o, "repair_s", (double)f->repair_ns / 1e9);
+    j.oom |= !cJSON_AddBoolToObject(o, "repair_default", f->repair_default);
+    j.oom |= !cJSON_AddStringToObject(o, "then", f->returns ? "resync" : "rebuild");
+    put_num(&j, o, "used_frac", f->used_frac);
+    json_space(&j, o, &f->space);
+    json_restore(&j, o, f);
+    json_phases(&j, o, cfg, f);
+    if (j.oom) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* ---- sweep --over power ---------------------------------------------- */
+
+void report_fail_sweep_table(FILE *out, const struct sim_setup *cfg,
+                             const struct sim_sweep_result *sweep)
+{
+    fprintf(out, "\nFailure by %s:\n  %-10s %10s %12s %12s %14s %s\n",
+            report_sweep_key_name(cfg), report_sweep_key_name(cfg), "copy MB/s",
+            "restore", "exposed", "worst p99 us", "(class, phase)");
+    for (int i = 0; i < sweep->n_runs; i++) {
+        const struct sim_fail_result *f = sweep->runs[i]->fail;
+        char key[64], rs[32], ex[32];
+        report_sweep_key(cfg, sweep, i, key, sizeof key);
+        if (!f || f->outcome != SIM_FAIL_RESTORED) {
+            fprintf(out, "  %-10s %s\n", key, f ? outcome_id(f->outcome) : "-");
+            continue;
+        }
+        report_fmt_duration(f->restore_s, rs, sizeof rs);
+        report_fmt_duration(f->exposed_s, ex, sizeof ex);
+        const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
+        int worst = -1;
+        for (int c = 0; c < p->n_classes; c++)
+            if (c != f->copy_cls && (worst < 0 || p->cls[c].lat.p99_us >
+                                                  p->cls[worst].lat.p99_us))
+                worst = c;
+        fprintf(out, "  %-10s %10.2f %12s %12s %14.1f (%s, rebalancing)\n", key,
+                f->copy_mbps, rs, ex, worst >= 0 ? p->cls[worst].lat.p99_us : NAN,
+                worst >= 0 ? cfg->run.db.class_name[worst] : "-");
+    }
+}

@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# fail_test.sh - `asmsim run --fail` and `sweep --fail --over power=...`
+# (docs/failure.md): a normal-redundancy group of 8 gp3 in 4 failure
+# groups loses a disk under the OLTP load, and the run shows the degraded,
+# rebalancing and restored phases, the time to restore redundancy (the
+# data moved over the copy rate, checked by hand at powers 1, 4 and 16)
+# and the foreground impact, in the terminal, summary.txt and the JSON;
+# high redundancy survives two failures, normal a second one in the same
+# failure group only, external none (exit status 3); --returns resyncs;
+# no room to rebuild is said; bad values exit 2 with one line; a run
+# without --fail says nothing of failures.
+#
+#   bash fail_test.sh <path-to-asmsim> <tests-dir>
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-fail.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+G=(--workload oltp --group DATA:disks=8,volume=gp3,redundancy=normal,failgroups=4
+   --group REDO:disks=2,volume=gp3,redundancy=normal --duration 1s --quiet)
+
+# ---- the issue's case: a disk lost at the peak, powers 1, 4, 16 --------------
+
+for p in 1 4 16; do
+    "$ASMSIM" run "${G[@]}" --fail 3@10m --power $p --used 60% --json p$p.json \
+        > p$p.txt 2>&1
+    echo $? > p$p.rc
+done
+if [ "$(cat p1.rc p4.rc p16.rc)" = "$(printf '0\n0\n0')" ] &&
+   python3 - p1.json p4.json p16.json <<'PY'
+import json, sys
+for name, power in zip(sys.argv[1:], (1, 4, 16)):
+    f = json.load(open(name))["failure"]
+    assert f["outcome"] == "restored", f["outcome"]
+    assert f["power"] == power
+    assert [p["phase"] for p in f["phases"]] == ["before", "degraded", "rebalancing", "restored"]
+    # by hand: 60 % of a 250 GiB disk moved, over the copies' write rate
+    moved = int(0.6 * 250 * 2**30)
+    assert f["moved_bytes"] == moved, f["moved_bytes"]
+    rate = f["copy_mbps"] * 1e6
+    assert abs(f["restore_s"] - moved / rate) <= 1e-6 * f["restore_s"], (f["restore_s"], moved / rate)
+    assert abs(f["exposed_s"] - (12960 + f["restore_s"])) <= 1e-6 * f["exposed_s"]
+    reb = f["phases"][2]
+    assert reb["start_s"] == 600 + 12960 and abs(reb["end_s"] - reb["start_s"] - f["restore_s"]) < 1e-3
+    names = [c["name"] for c in reb["classes"]]
+    assert names == ["data-reads", "dbwr", "redo", "rebalance"], names
+    # the foreground pays: DATA's p99 higher while rebalancing than before
+    before = f["phases"][0]["classes"][0]["p99_us"]
+    assert reb["classes"][0]["p99_us"] > before, (reb["classes"][0], before)
+    assert f["phases"][3]["disks"] == 9          # DATA 7 + REDO 2
+    assert f["space"]["rebuild_fits"] and f["space"]["required_mirror_free_bytes"] == 2 * 250 * 2**30
+PY
+then
+    harness_ok "lost_disk_should_restore_in_data_moved_over_copy_rate_at_powers_1_4_16"
+else
+    harness_fail "lost_disk_should_restore_in_data_moved_over_copy_rate_at_powers_1_4_16" \
+        "$(tail -c 800 p1.txt)"
+fi
+if grep -q '^Failure of the first disk group (normal redundancy): disk 3 at 10 min$' p4.txt &&
+   grep -q '^  repair     DISK_REPAIR_TIME 3.6 h (the 12.1 documented default' p4.txt &&
+   grep -q '^  space      60 % used (--used): the lost disks held 161.1 GB' p4.txt &&
+   grep -Eq '^  rebalancing  3.8 h +3.[89] h +data-reads' p4.txt &&
+   grep -Eq '^ +rebalance +[0-9]+ ' p4.txt &&
+   grep -Eq '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]+ MB/s copied; 161.1 GB moved' p4.txt &&
+   grep -q '^  restored   redundancy restored ' p4.txt &&
+   grep -q 'published power-1 rates are 71-80 MB/s' p4.txt; then
+    harness_ok "terminal_should_show_each_phase_and_the_restore"
+else
+    harness_fail "terminal_should_show_each_phase_and_the_restore" "$(sed -n '/^Failure/,$p' p4.txt)"
+fi
+
+# ---- summary.txt, sweep --over power -------------------------------------------
+
+mkdir out
+"$ASMSIM" run "${G[@]}" --fail 3@10m --output-dir out --testname t > /dev/null 2>&1
+if grep -q '^Failure of the first disk group' out/t_*summary.txt 2>/dev/null; then
+    harness_ok "summary_txt_should_have_the_failure"
+else
+    harness_fail "summary_txt_should_have_the_failure" "$(ls out)"
+fi
+"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --json sw.json > sw.txt 2>&1
+sw_rc=$?
+if [ $sw_rc -eq 0 ] && grep -q '^Failure by power:$' sw.txt &&
+   grep -Eq '^  1 +[0-9.]+ ' sw.txt && grep -Eq '^  4 +[0-9.]+ ' sw.txt &&
+   python3 - sw.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [s["failure"]["power"] for s in d["sweep"]] == [1, 4]
+assert d["failure"]["power"] == 4
+PY
+then
+    harness_ok "sweep_over_power_should_tabulate_the_restore_of_each_power"
+else
+    harness_fail "sweep_over_power_should_tabulate_the_restore_of_each_power" \
+        "exit $sw_rc; $(tail -c 600 sw.txt)"
+fi
+
+# ---- what survives, and what does not ----------------------------------------
+
+"$ASMSIM" run "${G[@]/redundancy=normal,failgroups=4/redundancy=high,failgroups=4}" \
+    --fail 3@10m --fail 0@20m --json high.json > high.txt 2>&1
+high_rc=$?
+if [ $high_rc -eq 0 ] && python3 -c "
+import json; f = json.load(open('high.json'))['failure']
+assert f['outcome'] == 'restored' and f['offline_disks'] == [3, 0], f['outcome']
+assert f['phases'][3]['disks'] == 8, f['phases'][3]['disks']"; then
+    harness_ok "high_redundancy_should_survive_two_failures"
+else
+    harness_fail "high_redundancy_should_survive_two_failures" "exit $high_rc; $(tail -c 600 high.txt)"
+fi
+"$ASMSIM" run "${G[@]}" --fail 3@10m --fail 7@20m --json same.json > same.txt 2>&1
+same_rc=$?
+if [ $same_rc -eq 0 ] && python3 -c "
+import json; f = json.load(open('same.json'))['failure']
+assert f['outcome'] == 'restored' and f['offline_disks'] == [3, 7]"; then
+    harness_ok "normal_redundancy_should_survive_a_second_disk_of_the_same_failure_group"
+else
+    harness_fail "normal_redundancy_should_survive_a_second_disk_of_the_same_failure_group" \
+        "exit $same_rc; $(tail -c 400 same.txt)"
+fi
+"$ASMSIM" run "${G[@]}" --fail 3@10m --fail 0@20m --json two.json > two.out 2> two.err
+two_rc=$?
+if [ $two_rc -eq 3 ] &&
+   grep -q '^  DATA LOST at 20 min: an extent had its copies on disks 0 and 3' two.out &&
+   [ "$(grep -c 'lost data' two.err)" -eq 1 ] &&
+   grep -q '^asmsim: --fail lost data: an extent had every copy on offline disks 0 and 3; results written, exit status 3$' two.err &&
+   python3 -c "
+import json; f = json.load(open('two.json'))['failure']
+assert f['outcome'] == 'data_lost' and f['lost_at_s'] == 1200
+assert [p['phase'] for p in f['phases']] == ['before']"; then
+    harness_ok "normal_redundancy_should_lose_data_with_a_second_failure_in_another_group"
+else
+    harness_fail "normal_redundancy_should_lose_data_with_a_second_failure_in_another_group" \
+        "exit $two_rc; $(cat two.err) $(tail -c 400 two.out)"
+fi
+"$ASMSIM" run "${G[@]/redundancy=normal,failgroups=4/redundancy=external}" \
+    --fail 3@10m > ext.out 2> ext.err
+ext_rc=$?
+if [ $ext_rc -eq 3 ] &&
+   grep -q "^  DATA LOST at 10 min: external redundancy keeps one copy, and disk 3's extents had it" ext.out &&
+   grep -q '^asmsim: --fail lost data: an extent had every copy on offline disk 3; ' ext.err; then
+    harness_ok "external_redundancy_should_say_data_lost_and_exit_3"
+else
+    harness_fail "external_redundancy_should_say_data_lost_and_exit_3" "exit $ext_rc; $(cat ext.err)"
+fi
+
+# ---- resync, a failure group, no room ------------------------------------------
+
+"$ASMSIM" run "${G[@]}" --fail 3@10m --returns --repair-time 30m --json ret.json > ret.txt 2>&1
+if python3 -c "
+import json; f = json.load(open('ret.json'))['failure']
+assert f['then'] == 'resync' and f['repair_s'] == 1800 and not f['repair_default']
+assert f['phases'][2]['classes'][-1]['name'] == 'resync'
+assert f['moved_bytes'] == round(f['stale_aus_at_repair']) * 1048576
+assert f['phases'][3]['disks'] == 10" &&
+   grep -q 'then the disks return (--returns): their stale AUs resynced' ret.txt; then
+    harness_ok "returning_disk_should_resync_its_stale_aus"
+else
+    harness_fail "returning_disk_should_resync_its_stale_aus" "$(tail -c 600 ret.txt)"
+fi
+"$ASMSIM" run "${G[@]}" --fail fg:1@1h --json fg.json > fg.txt 2>&1
+if grep -q '^  repair     FAILGROUP_REPAIR_TIME 24.0 h (its documented default, 12.1+)' fg.txt &&
+   python3 -c "
+import json; f = json.load(open('fg.json'))['failure']
+assert f['offline_disks'] == [1, 5] and f['repair_s'] == 86400 and f['outcome'] == 'restored'"; then
+    harness_ok "failure_group_should_fail_its_disks_and_wait_failgroup_repair_time"
+else
+    harness_fail "failure_group_should_fail_its_disks_and_wait_failgroup_repair_time" \
+        "$(tail -c 600 fg.txt)"
+fi
+"$ASMSIM" run --workload oltp --group DATA:disks=4,volume=gp3,redundancy=normal,failgroups=2 \
+    --group REDO:disks=2,volume=gp3 --duration 1s --quiet --fail fg:0@1m --used 95% \
+    --json room.json > room.txt 2>&1
+room_rc=$?
+if [ $room_rc -eq 0 ] && grep -q 'NO room to rebuild into' room.txt &&
+   grep -q '^  NOT RESTORED: the lost disks' room.txt &&
+   grep -q 'USABLE_FILE_MB -[0-9]* (negative' room.txt &&
+   python3 -c "
+import json; f = json.load(open('room.json'))['failure']
+assert f['outcome'] == 'no_room' and f['restore_s'] is None
+assert [p['phase'] for p in f['phases']] == ['before', 'degraded']"; then
+    harness_ok "no_room_to_rebuild_should_be_said"
+else
+    harness_fail "no_room_to_rebuild_should_be_said" "exit $room_rc; $(tail -c 600 room.txt)"
+fi
+
+"$ASMSIM" run --workload oltp --group DATA:disks=4,volume=gp3,redundancy=normal,failgroups=2 \
+    --group REDO:disks=2,volume=gp3 --duration 1s --quiet --fail fg:1@1m --json two_fg.json \
+    > two_fg.txt 2>&1
+two_fg_rc=$?
+if [ $two_fg_rc -eq 0 ] && grep -q '^  NOT RESTORED: fewer failure groups are left than there are copies' two_fg.txt &&
+   python3 -c "
+import json; f = json.load(open('two_fg.json'))['failure']
+assert f['outcome'] == 'no_source' and f['offline_disks'] == [1, 3]"; then
+    harness_ok "normal_group_of_two_failure_groups_should_not_restore_a_lost_group"
+else
+    harness_fail "normal_group_of_two_failure_groups_should_not_restore_a_lost_group" \
+        "exit $two_fg_rc; $(tail -c 600 two_fg.txt)"
+fi
+
+# ---- without --fail: nothing of it ---------------------------------------------
+
+"$ASMSIM" run "${G[@]}" --json none.json > none.txt 2>&1
+if ! grep -q 'Failure\|failure' none.txt && ! grep -q '"failure"' none.json; then
+    harness_ok "run_without_fail_should_say_nothing_of_failures"
+else
+    harness_fail "run_without_fail_should_say_nothing_of_failures" "$(grep -i failure none.txt)"
+fi
+
+# ---- bad values: one line, exit 2 ----------------------------------------------
+
+expect_error "fail_without_time_should_be_refused" \
+    "asmsim: --fail 3: not a failure; use DISK@TIME or fg:N@TIME" "" \
+    "$ASMSIM" run "${G[@]}" --fail 3
+expect_error "fail_of_a_disk_out_of_range_should_be_refused" \
+    "asmsim: --fail 9: the first disk group has 8 disks, numbered from 0" "" \
+    "$ASMSIM" run "${G[@]}" --fail 9@1m
+expect_error "fail_of_a_failure_group_out_of_range_should_be_refused" \
+    "asmsim: --fail fg:4: the first disk group has 4 failure groups" "" \
+    "$ASMSIM" run "${G[@]}" --fail fg:4@1m
+expect_error "fail_after_the_repair_time_should_be_refused" \
+    "asmsim: --fail: a failure after the first one's repair timer ends" "" \
+    "$ASMSIM" run "${G[@]}" --fail 1@1m --fail 2@5h
+expect_error "fail_given_five_times_should_be_refused" \
+    "asmsim: --fail 4@1m: given more than 4 times" "" \
+    "$ASMSIM" run "${G[@]}" --fail 0@1m --fail 1@1m --fail 2@1m --fail 3@1m --fail 4@1m
+expect_error "fail_of_an_orion_run_should_be_refused" \
+    "asmsim: --fail: needs a database workload (--workload NAME" "" \
+    "$ASMSIM" run --disks 4 --fail 1@1m
+expect_error "fail_on_the_null_engine_should_be_refused" \
+    "asmsim: --fail: modelled volumes only" "" \
+    "$ASMSIM" run "${G[@]}" --engine null --fail 1@1m
+expect_error "fail_with_the_dashboard_should_be_refused" \
+    "asmsim: --fail: not with --tui yet" "" \
+    "$ASMSIM" run "${G[@]}" --tui --fail 1@1m
+expect_error "power_out_of_range_should_be_refused" \
+    "asmsim: --power 2000: not a power; use an integer from 1 to 1024" "" \
+    "$ASMSIM" run "${G[@]}" --fail 1@1m --power 2000
+expect_error "used_of_100_percent_should_be_refused" \
+    "asmsim: --used 100%: not a share; use a percentage from 1 to 99" "" \
+    "$ASMSIM" run "${G[@]}" --fail 1@1m --used 100%
+expect_error "repair_time_of_0_should_be_refused" \
+    "asmsim: --repair-time 0: not a repair time" "" \
+    "$ASMSIM" run "${G[@]}" --fail 1@1m --repair-time 0
+for opt in "--power 4" "--used 60%" "--repair-time 1h" "--returns"; do
+    name=${opt%% *}
+    id=${name#--}
+    expect_error "${id//-/_}_without_fail_should_be_refused" \
+        "asmsim: $name: only with --fail DISK@TIME" "" \
+        "$ASMSIM" run "${G[@]}" $opt
+done
+
+harness_done

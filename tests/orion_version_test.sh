@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# orion_version_test.sh - `asmsim orion -orion_version V` writes the files
+# and console lines of ORION release V: for each release a run of the
+# configuration of its published example (../shared/docs/ORION.md; the
+# goldens in golden/orion/, golden/orion/README.md says which lines are
+# quoted) is compared line by line, the measured figures aside
+# (cli/orion_lines.py); the set of files each release writes; its
+# time estimate; a bad version, and ORION's failure on -testname x.lun.
+#
+#   bash orion_version_test.sh <path-to-asmsim> <tests-dir>
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=$(cd "${2:-.}" && pwd)
+GOLDEN=$TESTS_DIR/golden/orion
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-orionver.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+# release, its example's ORION flags; modelled volumes, ORION's 60 s points
+# (virtual time)
+run_release() {
+    local v=$1; shift
+    mkdir -p "out$v"
+    (cd "out$v" && "$ASMSIM" orion "$@" -orion_version "$v" --volume gp3 \
+        >console.txt 2>stderr.txt)
+}
+compare() {     # name golden actual
+    expect_true "$1" python3 "$TESTS_DIR/cli/orion_lines.py" "$2" "$3"
+}
+
+run_release 11.1 -run simple -testname mytest -num_disks 1
+run_release 11.2 -run simple -testname mytest -num_disks 1
+run_release 12.1 -run oltp -testname test1 -num_disks 4
+run_release 12.2 -run oltp -testname orion -write 50 -num_disks 4
+run_release 19 -run simple -testname bmtfile-acfs -num_disks 6
+
+for v in 11.1 11.2 12.1 12.2 19; do
+    compare "orion_${v}_summary_should_match_its_golden" "$GOLDEN/${v}_summary.txt" \
+        "$(ls out$v/*_summary.txt)"
+    compare "orion_${v}_console_should_match_its_golden" "$GOLDEN/${v}_console.txt" \
+        "out$v/console.txt"
+    expect_glob "orion_${v}_should_write_trace_txt" "out$v/*_trace.txt"
+done
+for f in iops lat mbps; do
+    compare "orion_11.1_${f}_csv_should_match_its_golden" "$GOLDEN/11.1_${f}.csv" \
+        "$(ls out11.1/*_$f.csv)"
+done
+
+# the set of files: 11.x has no _hist.txt (S111's listing), 12c+ has it
+expect_true "orion_11.1_should_write_five_files" \
+    test "$(ls out11.1 | grep -c '^mytest_.*_\(summary.txt\|iops.csv\|lat.csv\|mbps.csv\|trace.txt\)$')" = 5
+expect_true "orion_11.1_should_write_no_hist_txt" \
+    test -z "$(ls out11.1 | grep '_hist.txt$')"
+# 6 disks: asmsim's 21 small levels and 12 large
+expect_true "orion_19_hist_txt_should_hold_a_table_per_point" \
+    test "$(grep -c '^Small Read / Write Latency Histogram @ Small=[0-9]* and Large=0$' out19/*_hist.txt)" = 21
+expect_true "orion_19_hist_txt_should_hold_the_large_points" \
+    test "$(grep -c '^Large Read / Write Latency Histogram @ Small=0 and Large=[0-9]*$' out19/*_hist.txt)" = 12
+# asmsim's own lines are in _trace.txt, not in the release's summary
+expect_true "orion_trace_should_hold_asmsim_lines" \
+    grep -q '^Volume: gp3' out19/*_trace.txt
+expect_true "orion_release_summary_should_hold_no_asmsim_lines" \
+    sh -c "! grep -q '^Volume: \|^Backend: \|^Disk group: ' out19/*_summary.txt"
+# 12.2: the Small Write lines with -write
+expect_true "orion_12.2_should_give_small_write_latency" \
+    test "$(grep -c '^Small Write Latency: avg=[0-9]*\.[0-9]\{3\} us' out12.2/*_summary.txt)" = 2
+# 11.1's _lat.csv is in ms: a model's gp3 8 KiB read is about 0.5 ms
+expect_true "orion_11.1_lat_csv_should_be_in_ms" \
+    python3 -c "
+import glob
+row = open(glob.glob('out11.1/*_lat.csv')[0]).read().split('\n')[1]
+assert all(0 < float(x) < 50 for x in row.split(',')[1:]), row"
+# -cache_size is named in the release's words
+(mkdir -p cache && cd cache && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
+    -cache_size 64 -orion_version 11.1 -duration 1 --volume gp3 >/dev/null 2>&1)
+expect_true "orion_11.1_should_name_the_cache_size" grep -qx 'Cache Size: 64 MB' cache/*_summary.txt
+
+# the estimate: data points x duration in whole minutes, plus one
+expect_stdout_contains "orion_estimate_should_round_up_and_add_one" \
+    "Calibration will take approximately 2 minutes." \
+    "$ASMSIM" orion -run simple -num_disks 1 -duration 1 -orion_version 19 --volume gp3 \
+    --output-dir est
+expect_error "orion_version_should_be_a_release" \
+    "asmsim: -orion_version 10.2: unknown ORION version; use 11.1, 11.2, 12.1, 12.2 or 19" "" \
+    "$ASMSIM" orion -run simple -orion_version 10.2 --volume gp3
+
+harness_done
