@@ -101,6 +101,51 @@ else
         "exit $sw_rc; $(tail -c 600 sw.txt)"
 fi
 
+# ---- the HTML report: the phases as bands, the figures, the space ------------
+
+"$ASMSIM" run "${G[@]}" --fail 3@10m --power 4 --used 60% --testname page --json page.json \
+    --report page.html > page.txt 2>&1
+"$ASMSIM" report page.json -o again.html > /dev/null 2>&1
+if grep -q '<section id="failure"><h2>A disk fails</h2>' page.html &&
+   [ "$(grep -o 'class="band band-[a-z]*" data-phase="[a-z]*"' page.html |
+        sed 's/.*data-phase="//; s/"//' | tr '\n' ' ')" = "before degraded rebalancing restored " ] &&
+   grep -q '<div class="band band-degraded" data-phase="degraded" style="width:[0-9.]*%"><b>degraded</b><br>10 min - 3.8 h</div>' page.html &&
+   grep -q '<div class="band band-restored" data-phase="restored" style="width:[0-9.]*%"><b>restored</b><br>from 3.9 h</div>' page.html &&
+   grep -q "<td data-key=\"failure.restore_s\">$(sed -n 's/^  rebalance  power 4: .* moved in \(.*\)$/\1/p' page.txt)</td>" page.html &&
+   grep -q '<td data-key="failure.exposed_s">3.7 h (repair timer + restore)</td>' page.html &&
+   grep -q '<td data-key="failure.moved_bytes">161.1 GB</td>' page.html &&
+   grep -q '<h3>Foreground p99 latency through the failure</h3>' page.html &&
+   grep -q '<p class="reading">In the rebalancing phase: data-reads p99 ' page.html &&
+   grep -q '<tr><th rowspan="4">rebalancing</th><td rowspan="4">3.8 h</td>' page.html &&
+   grep -q '<tr><td>rebalance</td><td>[0-9]*</td>' page.html &&
+   grep -q 'the lost disks held 161.1 GB, the others have 751.6 GB free: room to rebuild</td>' page.html &&
+   grep -q '<tr><th>REQUIRED_MIRROR_FREE_MB</th><td data-key="failure.space.required_mirror_free_bytes">512000</td>' page.html &&
+   grep -q '<tr><th>USABLE_FILE_MB</th><td data-key="failure.space.usable_file_bytes">153600</td>' page.html &&
+   cmp -s page.html again.html; then
+    harness_ok "html_report_should_show_the_phases_as_bands_the_restore_and_the_space"
+else
+    harness_fail "html_report_should_show_the_phases_as_bands_the_restore_and_the_space" \
+        "$(sed -n '/id="failure"/,/<h3>Space/p' page.html | head -30)"
+fi
+"$ASMSIM" run "${G[@]/redundancy=normal,failgroups=4/redundancy=external}" \
+    --fail 3@10m --report lost.html > /dev/null 2>&1
+if grep -q '<td data-key="failure.outcome">DATA LOST: an extent had every copy on offline disks' lost.html &&
+   [ "$(grep -c 'data-phase=' lost.html)" -eq 1 ]; then
+    harness_ok "html_report_should_say_data_lost_with_only_the_phase_before"
+else
+    harness_fail "html_report_should_say_data_lost_with_only_the_phase_before" \
+        "$(grep -o 'data-key="failure[^<]*' lost.html)"
+fi
+"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --report swp.html > /dev/null 2>&1
+if grep -q '<section id="failure-sweep"><h2>Failure by power</h2>' swp.html &&
+   grep -q '<h3>Time to restore redundancy</h3>' swp.html &&
+   [ "$(grep -Ec '^<tr><td>(1|4)</td><td>restored</td><td>[0-9.]+</td>' swp.html)" -eq 2 ]; then
+    harness_ok "html_report_of_a_sweep_over_power_should_tabulate_each_restore"
+else
+    harness_fail "html_report_of_a_sweep_over_power_should_tabulate_each_restore" \
+        "$(grep -A12 'failure-sweep' swp.html | head -20)"
+fi
+
 # ---- what survives, and what does not ----------------------------------------
 
 "$ASMSIM" run "${G[@]/redundancy=normal,failgroups=4/redundancy=high,failgroups=4}" \

@@ -61,6 +61,10 @@ static const char style[] =
     "padding-left:.6em}p.scale,p.note,footer{color:var(--muted);font-size:.9em}\n"
     "p.summary-line{font-family:ui-monospace,monospace;margin:.1em 0}\n"
     "p.warning{color:#D55E00;font-weight:bold}\n"
+    ".fail-bands{display:flex;margin:.5em 0;font-size:.9em}.fail-bands .band{"
+    "padding:.3em .4em;border:1px solid var(--rule);overflow:hidden}"
+    ".band-before,.band-restored{background:#e8f3ea}.band-degraded{background:"
+    "#fbe9d6}.band-rebalancing{background:#f6d3c4}\n"
     "footer{margin-top:3em;border-top:1px solid var(--rule)}footer pre{"
     "white-space:pre-wrap;font-size:.85em}\n"
     "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
@@ -178,6 +182,7 @@ static void run_body(struct html_out *o, const cJSON *doc)
 {
     if (html_db(doc)) {
         html_db_run(o, doc);
+        html_fail(o, doc);
         return;
     }
     html_run(o, doc);
@@ -189,9 +194,10 @@ static void sweep_page(struct html_out *o, const cJSON *doc, const char *name)
     char which[128];
 
     html_header(o, doc, name);
-    if (html_db(doc))
+    if (html_db(doc)) {
         html_db_sweep(o, doc);
-    else
+        html_fail_sweep(o, doc);
+    } else
         html_sweep(o, doc);
     html_sweep_last(doc, which, sizeof which);
     fputs("<h2 class=\"part\">", o->f);
