@@ -279,7 +279,7 @@ expect_error "fail_of_an_orion_run_should_be_refused" \
     "asmsim: --fail: needs a database workload (--workload NAME" "" \
     "$ASMSIM" run --disks 4 --fail 1@1m
 expect_error "fail_on_the_null_engine_should_be_refused" \
-    "asmsim: --fail: modelled volumes only" "" \
+    "asmsim: --fail: the null engine has no device to fail" "" \
     "$ASMSIM" run "${G[@]}" --engine null --fail 1@1m
 expect_error "fail_with_the_dashboard_should_be_refused" \
     "asmsim: --fail: not with --tui yet" "" \

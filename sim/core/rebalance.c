@@ -28,7 +28,9 @@
  *      time to restore redundancy.  ASM's planning phase (minutes at
  *      most) and compacting (skippable; moot on SSD) are not modelled.
  *   4. RESTORED: dropped, the group without the lost disks (failure
- *      groups numbered afresh); back, the run's own figures (BEFORE).
+ *      groups numbered afresh; on real targets, the survivors' targets:
+ *      disk_names names them in the run's order); back, the run's own
+ *      figures (BEFORE).
  *
  * Phase times: BEFORE [0, t1), DEGRADED [t1, t1 + repair), REBALANCING
  * [t1 + repair, + restore), RESTORED after; t1 is the first failure, and
@@ -183,6 +185,45 @@ static struct sim_run_cfg without_lost(const struct sim_run_cfg *cfg, const lay 
     return rc;
 }
 
+/* Real targets: the names (paths) of the group without the lost disks,
+   the first group's survivors then the other groups' disks, into a new
+   array the caller frees; *out NULL when the disks have no names.  0 or
+   -ENOMEM. */
+static int survivor_names(const struct sim_run_cfg *cfg, const bool *offline,
+                          int first_disks, const char ***out)
+{
+    *out = NULL;
+    if (!cfg->disk_names)
+        return 0;
+    const char **names = calloc((size_t)cfg->disks, sizeof(*names));
+    if (!names)
+        return -ENOMEM;
+    int k = 0;
+    for (int d = 0; d < cfg->disks; d++)
+        if (d >= first_disks || !offline[d])
+            names[k++] = cfg->disk_names[d];
+    *out = names;
+    return 0;
+}
+
+/* RESTORED after a rebuild: the group without the lost disks, on the
+   survivors' targets when they are real. */
+static int run_restored(const struct sim_run_cfg *cfg, const lay *l,
+                        const bool *offline, struct sim_fail_result *f,
+                        char *why, size_t why_len)
+{
+    int map[LAY_MAX_DISKS];
+    const char **names;
+    if (survivor_names(cfg, offline, lay_disks(l), &names) < 0)
+        return -ENOMEM;
+    struct sim_run_cfg rest = without_lost(cfg, l, offline, map);
+    if (names)
+        rest.disk_names = names;
+    int rc = run_phase(&rest, NULL, f, &f->run[SIM_PHASE_RESTORED], why, why_len);
+    free(names);
+    return rc;
+}
+
 /* Whether the copy streams of fc can run on l (lay_fail_can_copy). */
 static bool copies_possible(const lay *l, const struct lay_fail_cfg *fc)
 {
@@ -221,9 +262,7 @@ static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
     copy_rate(f);
     if (f->returns)
         return 0;                       /* RESTORED is BEFORE */
-    int map[LAY_MAX_DISKS];
-    struct sim_run_cfg rest = without_lost(cfg, l, offline, map);
-    return run_phase(&rest, NULL, f, &f->run[SIM_PHASE_RESTORED], why, why_len);
+    return run_restored(cfg, l, offline, f, why, why_len);
 }
 
 /* The phases' places in time (see the top). */
