@@ -109,8 +109,8 @@ fi
 if grep -q '<section id="failure"><h2>A disk fails</h2>' page.html &&
    [ "$(grep -o 'class="band band-[a-z]*" data-phase="[a-z]*"' page.html |
         sed 's/.*data-phase="//; s/"//' | tr '\n' ' ')" = "before degraded rebalancing restored " ] &&
-   grep -q '<div class="band band-degraded" data-phase="degraded" style="width:[0-9.]*%"><b>degraded</b><br>10 min - 3.8 h</div>' page.html &&
-   grep -q '<div class="band band-restored" data-phase="restored" style="width:[0-9.]*%"><b>restored</b><br>from 3.9 h</div>' page.html &&
+   grep -q '<div class="band band-degraded" data-phase="degraded" style="width:[0-9.]*%;[^"]*"><b>degraded</b><br>10 min - 3.8 h</div>' page.html &&
+   grep -q '<div class="band band-restored" data-phase="restored" style="width:[0-9.]*%;[^"]*"><b>restored</b><br>from 3.9 h</div>' page.html &&
    grep -q "<td data-key=\"failure.restore_s\">$(sed -n 's/^  rebalance  power 4: .* moved in \(.*\)$/\1/p' page.txt)</td>" page.html &&
    grep -q '<td data-key="failure.exposed_s">3.7 h (repair timer + restore)</td>' page.html &&
    grep -q '<td data-key="failure.moved_bytes">161.1 GB</td>' page.html &&

@@ -155,6 +155,17 @@ static double span_s(const struct phase *ph, int n)
     return end > 0 ? end : 1;
 }
 
+/* Green while redundant, amber degraded, red while the copies run;
+   inline, so pages without a failure keep their style sheet. */
+static const char *band_colour(const char *phase)
+{
+    if (strcmp(phase, "degraded") == 0)
+        return "#fbe9d6";
+    if (strcmp(phase, "rebalancing") == 0)
+        return "#f6d3c4";
+    return "#e8f3ea";
+}
+
 static void bands(struct html_out *o, const struct phase *ph, int n)
 {
     double span = span_s(ph, n), pct[MAX_PHASES], total = 0;
@@ -164,14 +175,17 @@ static void bands(struct html_out *o, const struct phase *ph, int n)
         total += pct[i];
     }
     fputs("<div class=\"fail-bands\" role=\"img\" aria-label=\"the phases of the "
-          "failure on a time axis\">\n", o->f);
+          "failure on a time axis\" style=\"display:flex;margin:.5em 0;font-size:.9em"
+          "\">\n", o->f);
     for (int i = 0; i < n; i++) {
         char from[32], to[32];
         fmt_time(ph[i].start_s, from, sizeof from);
         fmt_time(ph[i].end_s, to, sizeof to);
         fprintf(o->f, "<div class=\"band band-%s\" data-phase=\"", ph[i].name);
         html_text(o->f, ph[i].name);
-        fprintf(o->f, "\" style=\"width:%.1f%%\"><b>", 100 * pct[i] / total);
+        fprintf(o->f, "\" style=\"width:%.1f%%;background:%s;padding:.3em .4em;"
+                "border:1px solid #d0d0d0;overflow:hidden\"><b>", 100 * pct[i] / total,
+                band_colour(ph[i].name));
         html_text(o->f, ph[i].name);
         fputs("</b><br>", o->f);
         if (ph[i].end_s < 0)
