@@ -102,11 +102,9 @@ static int apply_events(const struct sim_run_cfg *cfg, const lay *l,
     return 0;
 }
 
-/* The run of a phase: cfg with the engine's failure and, for the copy
-   streams, one more class of `power` sequential streams of one AU. */
-static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail *ef,
-                     struct sim_fail_result *f, struct sim_run_result **out,
-                     char *why, size_t why_len)
+struct sim_run_cfg sim_fail_phase_cfg(const struct sim_run_cfg *cfg,
+                                      const struct sim_engine_fail *ef,
+                                      uint32_t au_bytes, int power, bool returns)
 {
     struct sim_run_cfg pc = *cfg;
     pc.fail.n = 0;
@@ -115,18 +113,32 @@ static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail
         int c = ef->copy_cls;
         pc.workload.n_classes = c + 1;
         pc.workload.classes[c] = (struct wl_class_cfg){
-            .sizes = { .n = 1, .bytes = { f->au_bytes }, .weight = { 1 } },
+            .sizes = { .n = 1, .bytes = { au_bytes }, .weight = { 1 } },
             .pattern = WL_SEQUENTIAL,
             .write_pct = 50,            /* drawn by the failure, not here */
         };
         snprintf(pc.db.class_name[c], sizeof pc.db.class_name[c], "%s",
-                 f->returns ? "resync" : "rebalance");
+                 returns ? "resync" : "rebalance");
         pc.db.class_group[c] = 0;
-        pc.db.load.n = c + 1;
-        pc.db.load.load[c] = f->power;
-        pc.db.load.stream_io[c] = 1;
-        pc.db.load.rate_iops[c] = 0;
+        sim_fail_copy_load(&pc.db.load, c, power);
     }
+    return pc;
+}
+
+void sim_fail_copy_load(struct sim_class_load *load, int copy_cls, int power)
+{
+    load->n = copy_cls + 1;
+    load->load[copy_cls] = power;
+    load->stream_io[copy_cls] = 1;
+    load->rate_iops[copy_cls] = 0;
+}
+
+/* The run of a phase (sim_fail_phase_cfg), measured. */
+static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail *ef,
+                     struct sim_fail_result *f, struct sim_run_result **out,
+                     char *why, size_t why_len)
+{
+    struct sim_run_cfg pc = sim_fail_phase_cfg(cfg, ef, f->au_bytes, f->power, f->returns);
     struct sim_run_progress none = { 0 };
     int rc = sim_run_shared(&pc, &none, out, why, why_len);
     return rc == 1 ? 0 : rc;
@@ -225,6 +237,19 @@ static int run_restored(const struct sim_run_cfg *cfg, const lay *l,
 }
 
 /* Whether the copy streams of fc can run on l (lay_fail_can_copy). */
+int sim_fail_restored_cfg(const struct sim_run_cfg *cfg, const bool *offline,
+                          int *map, struct sim_run_cfg *out, char *why, size_t why_len)
+{
+    struct lay_cfg lc = group_lay_cfg(cfg);
+    lay *l = NULL;
+    int rc = lay_create(&lc, &l, why, why_len);
+    if (rc < 0)
+        return rc;
+    *out = without_lost(cfg, l, offline, map);
+    lay_destroy(l);
+    return 0;
+}
+
 static bool copies_possible(const lay *l, const struct lay_fail_cfg *fc)
 {
     lay_fail *probe = NULL;

@@ -220,6 +220,15 @@ struct sim_snapshot {
     int db_load_pct_max;        /* the most SIM_CMD_DB_LOAD takes here */
     int hist_db_class;
 
+    /* a disk lost from the dashboard (SIM_CMD_FAIL, session_fail.c):
+       the phase (SIM_PHASE_BEFORE: none), the disk (-1: none), the power,
+       the data the rebalance moves, what it has copied, and the copies'
+       write rate over the last window (10^6 B/s) */
+    int fail_phase;             /* enum sim_fail_phase */
+    int fail_disk;
+    int fail_power;
+    double fail_moved_bytes, fail_done_bytes, fail_copy_mbps;
+
     /* what happened (burst_events.h), oldest first: the last
        SIM_SNAP_EVENTS of events_total; the newest is also the message */
     int n_events;
@@ -249,6 +258,11 @@ enum sim_cmd_kind {
                                    rates and its closed outstanding
                                    counts scaled), SIM_SESSION_DB_PCT_MIN..
                                    snapshot.db_load_pct_max */
+    SIM_CMD_FAIL,               /* a database workload on modelled volumes:
+                                   a = a disk of the first group goes
+                                   offline; -1 = drop the offline disk now,
+                                   its data rebuilt (session_fail.c) */
+    SIM_CMD_POWER,              /* a = the rebalance power, 1..SIM_POWER_MAX */
 };
 
 /* SIM_CMD_DB_LOAD's range: a tenth to ten times the workload's loads.
