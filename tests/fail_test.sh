@@ -7,8 +7,9 @@
 # and the foreground impact, in the terminal, summary.txt and the JSON;
 # high redundancy survives two failures, normal a second one in the same
 # failure group only, external none (exit status 3); --returns resyncs;
-# no room to rebuild is said; bad values exit 2 with one line; a run
-# without --fail says nothing of failures.
+# no room to rebuild is said; the HTML report shows the phases; advise
+# --survive-failure judges a lost disk's rebalance too; bad values exit 2
+# with one line; a run without --fail says nothing of failures.
 #
 #   bash fail_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -248,6 +249,50 @@ else
     harness_fail "normal_group_of_two_failure_groups_should_not_restore_a_lost_group" \
         "exit $two_fg_rc; $(tail -c 600 two_fg.txt)"
 fi
+
+# ---- advise --survive-failure: a lost disk's rebalance judged too -------------
+#
+# oltp with data-reads' p99 at most 5 ms, DATA normal: 4 gp3 pass at rest,
+# but not while they rebalance a lost disk at power 1; the answer that
+# survives is more disks, and its run command with --fail 0@10m --power 1
+# keeps the target while rebalancing.
+
+ADV=(--workload oltp --families m5 --volume-types gp3,io2 --min-vcpus 16
+     --redundancy DATA:normal --need-latency data-reads:p99:5ms --top 1 --quiet)
+"$ASMSIM" advise "${ADV[@]}" --json rest.json > rest.txt 2>&1
+"$ASMSIM" advise "${ADV[@]}" --survive-failure 1 --json surv.json > surv.txt 2>&1
+surv_rc=$?
+cmd=$(python3 -c "import json; print(json.load(open('surv.json'))['best'][0]['command'])" 2>/dev/null)
+eval "\"\$ASMSIM\" ${cmd#asmsim } --fail 0@10m --power 1 --json check.json" > check.txt 2>&1
+if [ $surv_rc -eq 0 ] && python3 - rest.json surv.json check.json <<'PY'
+import json, sys
+rest, surv, check = (json.load(open(p)) for p in sys.argv[1:])
+disks = lambda d: {g["name"]: g["disks"] for g in d["best"][0]["groups"]}
+assert disks(rest)["DATA"] == 4, disks(rest)
+assert disks(surv)["DATA"] > 4, disks(surv)
+reb = check["failure"]["phases"][2]
+assert reb["phase"] == "rebalancing" and reb["classes"][0]["name"] == "data-reads"
+assert reb["classes"][0]["p99_us"] <= 5000, reb["classes"][0]
+PY
+then
+    harness_ok "advise_survive_failure_should_pick_a_group_that_keeps_its_target_while_rebalancing"
+else
+    harness_fail "advise_survive_failure_should_pick_a_group_that_keeps_its_target_while_rebalancing" \
+        "exit $surv_rc; $(tail -c 600 surv.txt)"
+fi
+"$ASMSIM" advise "${ADV[@]/DATA:normal/DATA:external}" --survive-failure 1 > ext_adv.txt 2>&1
+if grep -q 'a lost disk of DATA loses data (its redundancy keeps no copy)' ext_adv.txt &&
+   grep -q '^No configuration searched meets the targets' ext_adv.txt; then
+    harness_ok "advise_survive_failure_should_reject_external_redundancy"
+else
+    harness_fail "advise_survive_failure_should_reject_external_redundancy" "$(tail -c 600 ext_adv.txt)"
+fi
+expect_error "survive_failure_without_workload_should_be_refused" \
+    "asmsim: advise: --survive-failure: only with --workload" "" \
+    "$ASMSIM" advise --need-iops 100 --survive-failure 2
+expect_error "survive_failure_of_power_0_should_be_refused" \
+    "asmsim: advise: --survive-failure 0: not valid; use a rebalance power" "" \
+    "$ASMSIM" advise --workload oltp --survive-failure 0
 
 # ---- without --fail: nothing of it ---------------------------------------------
 
