@@ -137,6 +137,15 @@ else
     harness_fail "html_report_should_say_data_lost_with_only_the_phase_before" \
         "$(grep -o 'data-key="failure[^<]*' lost.html)"
 fi
+"$ASMSIM" report "$TESTS_DIR/fuzz/corpus/html_report/failure_hostile.json" -o hostile.html \
+    > /dev/null 2>&1
+if grep -q 'data-phase="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"' hostile.html &&
+   grep -q '<td rowspan="4">&quot;&gt;&lt;b&gt;</td>' hostile.html &&
+   ! grep -q '<script>x' hostile.html; then
+    harness_ok "html_report_should_escape_the_failures_names"
+else
+    harness_fail "html_report_should_escape_the_failures_names" "$(grep -o 'data-phase="[^>]*>' hostile.html)"
+fi
 "$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --report swp.html > /dev/null 2>&1
 if grep -q '<section id="failure-sweep"><h2>Failure by power</h2>' swp.html &&
    grep -q '<h3>Time to restore redundancy</h3>' swp.html &&

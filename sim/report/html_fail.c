@@ -181,7 +181,9 @@ static void bands(struct html_out *o, const struct phase *ph, int n)
         char from[32], to[32];
         fmt_time(ph[i].start_s, from, sizeof from);
         fmt_time(ph[i].end_s, to, sizeof to);
-        fprintf(o->f, "<div class=\"band band-%s\" data-phase=\"", ph[i].name);
+        fputs("<div class=\"band band-", o->f);
+        html_text(o->f, ph[i].name);
+        fputs("\" data-phase=\"", o->f);
         html_text(o->f, ph[i].name);
         fprintf(o->f, "\" style=\"width:%.1f%%;background:%s;padding:.3em .4em;"
                 "border:1px solid #d0d0d0;overflow:hidden\"><b>", 100 * pct[i] / total,
@@ -295,9 +297,11 @@ static void phase_rows(struct html_out *o, const struct phase *p,
                                      "name", "")) == 0)
             snprintf(vs, sizeof vs, "%+.0f %%", 100 * (v / b - 1));
         html_text_cell(o, vs);
-        if (c == 0)
-            fprintf(o->f, "<td rowspan=\"%d\">%s</td>", n,
-                    html_limit_label(html_str(p->x, "limited_by")));
+        if (c == 0) {
+            fprintf(o->f, "<td rowspan=\"%d\">", n);
+            html_text(o->f, html_limit_label(html_str(p->x, "limited_by")));
+            fputs("</td>", o->f);
+        }
         fputs("</tr>\n", o->f);
         c++;
     }
