@@ -19,7 +19,9 @@
  * it as sim_run does.  Both take one tuning command, SIM_CMD_DB_LOAD
  * (every class's load scaled), which starts the point again: the batch
  * run then measures its whole window at the new load, and its result
- * describes that load (sim_session_db_load).  The ORION commands (load,
+ * describes that load (sim_session_db_load).  The interactive session
+ * also loses a disk (SIM_CMD_FAIL) and rebalances it at a power
+ * (SIM_CMD_POWER) window by window (session_fail.c).  The ORION commands (load,
  * disks, sizes, layout, ...) are refused with the reason in the message.
  *
  * The viewer never touches the engine: it copies the latest snapshot

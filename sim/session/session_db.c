@@ -28,7 +28,10 @@
  * at SIM_SESSION_DB_PCT_MAX; when the devices refuse pools that big they
  * hold the workload's own, and a workload with closed classes then goes
  * no higher than 100 % (db_pct_max).  Open classes' pools are the open
- * bound, at any rate.  Every other tuning command is refused, with why:
+ * bound, at any rate.  The interactive session also takes SIM_CMD_FAIL
+ * and SIM_CMD_POWER, a disk lost and the rebalance's power
+ * (session_fail.c: each phase opens the parts again).  Every other
+ * tuning command is refused, with why:
  * a database workload's groups, sizes and volumes come from --group and
  * its workload file, which the dashboard does not rebuild.
  */
