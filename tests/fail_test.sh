@@ -7,8 +7,9 @@
 # and the foreground impact, in the terminal, summary.txt and the JSON;
 # high redundancy survives two failures, normal a second one in the same
 # failure group only, external none (exit status 3); --returns resyncs;
-# no room to rebuild is said; bad values exit 2 with one line; a run
-# without --fail says nothing of failures.
+# no room to rebuild is said; the HTML report shows the phases; advise
+# --survive-failure judges a lost disk's rebalance too; bad values exit 2
+# with one line; a run without --fail says nothing of failures.
 #
 #   bash fail_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -99,6 +100,60 @@ then
 else
     harness_fail "sweep_over_power_should_tabulate_the_restore_of_each_power" \
         "exit $sw_rc; $(tail -c 600 sw.txt)"
+fi
+
+# ---- the HTML report: the phases as bands, the figures, the space ------------
+
+"$ASMSIM" run "${G[@]}" --fail 3@10m --power 4 --used 60% --testname page --json page.json \
+    --report page.html > page.txt 2>&1
+"$ASMSIM" report page.json -o again.html > /dev/null 2>&1
+if grep -q '<section id="failure"><h2>A disk fails</h2>' page.html &&
+   [ "$(grep -o 'class="band band-[a-z]*" data-phase="[a-z]*"' page.html |
+        sed 's/.*data-phase="//; s/"//' | tr '\n' ' ')" = "before degraded rebalancing restored " ] &&
+   grep -q '<div class="band band-degraded" data-phase="degraded" style="width:[0-9.]*%;[^"]*"><b>degraded</b><br>10 min - 3.8 h</div>' page.html &&
+   grep -q '<div class="band band-restored" data-phase="restored" style="width:[0-9.]*%;[^"]*"><b>restored</b><br>from 3.9 h</div>' page.html &&
+   grep -q "<td data-key=\"failure.restore_s\">$(sed -n 's/^  rebalance  power 4: .* moved in \(.*\)$/\1/p' page.txt)</td>" page.html &&
+   grep -q '<td data-key="failure.exposed_s">3.7 h (repair timer + restore)</td>' page.html &&
+   grep -q '<td data-key="failure.moved_bytes">161.1 GB</td>' page.html &&
+   grep -q '<h3>Foreground p99 latency through the failure</h3>' page.html &&
+   grep -q '<p class="reading">In the rebalancing phase: data-reads p99 ' page.html &&
+   grep -q '<tr><th rowspan="4">rebalancing</th><td rowspan="4">3.8 h</td>' page.html &&
+   grep -q '<tr><td>rebalance</td><td>[0-9]*</td>' page.html &&
+   grep -q 'the lost disks held 161.1 GB, the others have 751.6 GB free: room to rebuild</td>' page.html &&
+   grep -q '<tr><th>REQUIRED_MIRROR_FREE_MB</th><td data-key="failure.space.required_mirror_free_bytes">512000</td>' page.html &&
+   grep -q '<tr><th>USABLE_FILE_MB</th><td data-key="failure.space.usable_file_bytes">153600</td>' page.html &&
+   cmp -s page.html again.html; then
+    harness_ok "html_report_should_show_the_phases_as_bands_the_restore_and_the_space"
+else
+    harness_fail "html_report_should_show_the_phases_as_bands_the_restore_and_the_space" \
+        "$(sed -n '/id="failure"/,/<h3>Space/p' page.html | head -30)"
+fi
+"$ASMSIM" run "${G[@]/redundancy=normal,failgroups=4/redundancy=external}" \
+    --fail 3@10m --report lost.html > /dev/null 2>&1
+if grep -q '<td data-key="failure.outcome">DATA LOST: an extent had every copy on offline disks' lost.html &&
+   [ "$(grep -c 'data-phase=' lost.html)" -eq 1 ]; then
+    harness_ok "html_report_should_say_data_lost_with_only_the_phase_before"
+else
+    harness_fail "html_report_should_say_data_lost_with_only_the_phase_before" \
+        "$(grep -o 'data-key="failure[^<]*' lost.html)"
+fi
+"$ASMSIM" report "$TESTS_DIR/fuzz/corpus/html_report/failure_hostile.json" -o hostile.html \
+    > /dev/null 2>&1
+if grep -q 'data-phase="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"' hostile.html &&
+   grep -q '<td rowspan="4">&quot;&gt;&lt;b&gt;</td>' hostile.html &&
+   ! grep -q '<script>x' hostile.html; then
+    harness_ok "html_report_should_escape_the_failures_names"
+else
+    harness_fail "html_report_should_escape_the_failures_names" "$(grep -o 'data-phase="[^>]*>' hostile.html)"
+fi
+"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --report swp.html > /dev/null 2>&1
+if grep -q '<section id="failure-sweep"><h2>Failure by power</h2>' swp.html &&
+   grep -q '<h3>Time to restore redundancy</h3>' swp.html &&
+   [ "$(grep -Ec '^<tr><td>(1|4)</td><td>restored</td><td>[0-9.]+</td>' swp.html)" -eq 2 ]; then
+    harness_ok "html_report_of_a_sweep_over_power_should_tabulate_each_restore"
+else
+    harness_fail "html_report_of_a_sweep_over_power_should_tabulate_each_restore" \
+        "$(grep -A12 'failure-sweep' swp.html | head -20)"
 fi
 
 # ---- what survives, and what does not ----------------------------------------
@@ -204,6 +259,50 @@ else
         "exit $two_fg_rc; $(tail -c 600 two_fg.txt)"
 fi
 
+# ---- advise --survive-failure: a lost disk's rebalance judged too -------------
+#
+# oltp with data-reads' p99 at most 5 ms, DATA normal: 4 gp3 pass at rest,
+# but not while they rebalance a lost disk at power 1; the answer that
+# survives is more disks, and its run command with --fail 0@10m --power 1
+# keeps the target while rebalancing.
+
+ADV=(--workload oltp --families m5 --volume-types gp3,io2 --min-vcpus 16
+     --redundancy DATA:normal --need-latency data-reads:p99:5ms --top 1 --quiet)
+"$ASMSIM" advise "${ADV[@]}" --json rest.json > rest.txt 2>&1
+"$ASMSIM" advise "${ADV[@]}" --survive-failure 1 --json surv.json > surv.txt 2>&1
+surv_rc=$?
+cmd=$(python3 -c "import json; print(json.load(open('surv.json'))['best'][0]['command'])" 2>/dev/null)
+eval "\"\$ASMSIM\" ${cmd#asmsim } --fail 0@10m --power 1 --json check.json" > check.txt 2>&1
+if [ $surv_rc -eq 0 ] && python3 - rest.json surv.json check.json <<'PY'
+import json, sys
+rest, surv, check = (json.load(open(p)) for p in sys.argv[1:])
+disks = lambda d: {g["name"]: g["disks"] for g in d["best"][0]["groups"]}
+assert disks(rest)["DATA"] == 4, disks(rest)
+assert disks(surv)["DATA"] > 4, disks(surv)
+reb = check["failure"]["phases"][2]
+assert reb["phase"] == "rebalancing" and reb["classes"][0]["name"] == "data-reads"
+assert reb["classes"][0]["p99_us"] <= 5000, reb["classes"][0]
+PY
+then
+    harness_ok "advise_survive_failure_should_pick_a_group_that_keeps_its_target_while_rebalancing"
+else
+    harness_fail "advise_survive_failure_should_pick_a_group_that_keeps_its_target_while_rebalancing" \
+        "exit $surv_rc; $(tail -c 600 surv.txt)"
+fi
+"$ASMSIM" advise "${ADV[@]/DATA:normal/DATA:external}" --survive-failure 1 > ext_adv.txt 2>&1
+if grep -q 'a lost disk of DATA loses data (its redundancy keeps no copy)' ext_adv.txt &&
+   grep -q '^No configuration searched meets the targets' ext_adv.txt; then
+    harness_ok "advise_survive_failure_should_reject_external_redundancy"
+else
+    harness_fail "advise_survive_failure_should_reject_external_redundancy" "$(tail -c 600 ext_adv.txt)"
+fi
+expect_error "survive_failure_without_workload_should_be_refused" \
+    "asmsim: advise: --survive-failure: only with --workload" "" \
+    "$ASMSIM" advise --need-iops 100 --survive-failure 2
+expect_error "survive_failure_of_power_0_should_be_refused" \
+    "asmsim: advise: --survive-failure 0: not valid; use a rebalance power" "" \
+    "$ASMSIM" advise --workload oltp --survive-failure 0
+
 # ---- without --fail: nothing of it ---------------------------------------------
 
 "$ASMSIM" run "${G[@]}" --json none.json > none.txt 2>&1
@@ -234,7 +333,7 @@ expect_error "fail_of_an_orion_run_should_be_refused" \
     "asmsim: --fail: needs a database workload (--workload NAME" "" \
     "$ASMSIM" run --disks 4 --fail 1@1m
 expect_error "fail_on_the_null_engine_should_be_refused" \
-    "asmsim: --fail: modelled volumes only" "" \
+    "asmsim: --fail: the null engine has no device to fail" "" \
     "$ASMSIM" run "${G[@]}" --engine null --fail 1@1m
 expect_error "fail_with_the_dashboard_should_be_refused" \
     "asmsim: --fail: not with --tui yet" "" \

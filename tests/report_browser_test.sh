@@ -3,8 +3,8 @@
 # browser: headless Chromium (Debian's chromium, which ./build.sh test
 # installs) loads the reports of a run (both classes, --interval
 # timelines), a sweep, an orion run, a forecast, an advice, a comparison
-# of two runs and a database workload's run and sweep (--workload oltp on
-# two groups), and
+# of two runs, a database workload's run and sweep (--workload oltp on
+# two groups) and its run with a disk failure (run --fail), and
 # tests/report_browser.py checks each: no console error, every canvas
 # drawn and the page's charts-rendered marker set, a screenshot of a chart
 # that is not all background, the reading lines and summary figures equal
@@ -67,6 +67,11 @@ expect_exit 0 "database_workload_run_with_report_should_succeed" \
 expect_exit 0 "database_workload_sweep_with_report_should_succeed" \
     "$ASMSIM" sweep "${DB[@]}" --volumes 2-4 --testname dbsweep --json dbsweep.json \
     --report dbsweep.html
+expect_exit 0 "failure_run_with_report_should_succeed" \
+    "$ASMSIM" run --workload oltp --instance r6i.4xlarge \
+    --group DATA:disks=4,volume=gp3,redundancy=normal \
+    --group REDO:disks=2,volume=io2,iops=16000,redundancy=normal --duration 500ms \
+    --fail 1@10m --power 2 --testname fail --json fail.json --report fail.html
 
 mkdir again
 for t in live db dbsweep; do
@@ -103,6 +108,7 @@ browse "orion_report_should_render_and_match_its_json" orion.html orion.json
 browse "comparison_should_render_and_show_both_results" compare.html gp3.json io2.json
 browse "database_workload_report_should_render_and_match_its_json" db.html db.json
 browse "database_workload_sweep_report_should_render_and_match_its_json" dbsweep.html dbsweep.json
+browse "failure_report_should_render_and_match_its_json" fail.html fail.json
 browse "forecast_report_should_render_and_match_its_json" forecast.html forecast.json
 browse "advice_report_should_render_and_match_its_json" advice.html advice.json
 

@@ -13,6 +13,8 @@
 # an emptied bucket and a spent instance burst are told as they happen,
 # the time panels fit at 80x24, forecast --tui plays a forecast, a
 # database workload's run shows a row per class and '+' scales its loads,
+# on its dashboard 'f' fails a disk and 'P' sets the rebalance power, the
+# progress shown until redundancy is restored,
 # NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
 # terminal falls back to the --progress line.  Without tmux it skips:
 # exit 77, which CTest reports as skipped (SKIP_RETURN_CODE), not passed;
@@ -289,6 +291,7 @@ for k in $help_keys; do
     b) expect_key b 'baseline kept' ;;
     p) expect_key p '\[PAUSED\]' && expect_key p '\[measuring\]|\[warming up\]' ;;
     R) expect_key R 'point restarted' ;;
+    f | P) expect_key "$k" "f and P: a disk lost on a database workload's dashboard" ;;
     s) expect_key s 'nothing measured yet|saved [0-9]+ points' ;;
     Esc) tm send-keys -t "$S" b && wait_for 'baseline (kept|cleared)' 5 &&
          tm send-keys -t "$S" Escape && sleep 1.5 &&
@@ -646,6 +649,50 @@ if wait_for 'EXIT=0' 30 && screen | grep -q '^icanon' && screen | grep -Eq '^  r
 else
     bad db_run_should_end_with_the_loads_measured
 fi
+
+# ---- a disk lost on a database workload's dashboard: f and a number fail
+# it (degraded), P sets the rebalance power, f again drops it and the
+# rebalance's progress grows until redundancy is restored, the group then
+# a disk fewer; f again is refused (one disk at a time)
+FAILDB="--workload oltp --instance r6i.4xlarge --group DATA:disks=8,volume=gp3,size=8GiB,redundancy=normal,failgroups=4 --group REDO:disks=2,volume=gp3,redundancy=normal"
+start "cd $WORK && $ASMSIM tui $FAILDB --duration 1s --speed 2"
+wait_for '\[measuring\]' 20
+tm send-keys -t "$S" f
+wait_for 'fail disk of the first group' 5
+tm send-keys -t "$S" -l 3
+tm send-keys -t "$S" Enter
+if wait_for 'disk 3 OFFLINE: degraded \(f drops it; power 1\)' 10 &&
+   screen | grep -q 'disk 3 offline: reads of its extents go to the mirror copies'; then
+    ok f_should_fail_a_disk_of_the_first_group
+else
+    bad f_should_fail_a_disk_of_the_first_group
+fi
+tm send-keys -t "$S" P
+wait_for 'rebalance power \(1\.\.1024\)' 5
+tm send-keys -t "$S" -l 8
+tm send-keys -t "$S" Enter
+tm send-keys -t "$S" f
+if wait_for 'rebalance power 8: [0-9.]+ of 4\.3 GB \([0-9]+ %\), [0-9]+ MB/s, [0-9]+m[0-9]+s left' 20 &&
+   screen | grep -Eq '^ rebalance +DATA +8 '; then
+    ok P_and_f_again_should_rebalance_at_that_power_with_progress
+else
+    bad P_and_f_again_should_rebalance_at_that_power_with_progress
+fi
+if wait_for 'disk 3 dropped: redundancy restored' 60 && screen | grep -q '9 disks in 2 groups' &&
+   wait_for '^ DATA_0006 ' 10 && ! screen | grep -Eq '^ (rebalance|DATA_0007|DATA_0009) '; then
+    ok rebalance_should_end_with_redundancy_restored_on_a_disk_fewer
+else
+    bad rebalance_should_end_with_redundancy_restored_on_a_disk_fewer
+fi
+tm send-keys -t "$S" f
+tm send-keys -t "$S" -l 1
+tm send-keys -t "$S" Enter
+if wait_for 'one disk at a time: a disk has failed already' 5; then
+    ok second_failure_should_be_refused
+else
+    bad second_failure_should_be_refused
+fi
+quit_yes 'Quit\?' && wait_for 'EXIT=' 10
 
 # ---- real targets: disk rows are labelled by the target's path
 RT=$(mktemp -d /var/tmp/asmsim_tui.XXXXXX)

@@ -279,6 +279,30 @@ static void figure_fields(const struct dash *d, struct flow *fl)
 }
 
 /* the workload */
+/* A disk lost from the dashboard (f, P: session_fail.c): its phase and
+   the rebalance's progress. */
+static void fail_fields(const struct dash *d, struct flow *fl)
+{
+    const struct sim_snapshot *s = d->snap;
+    attr_t a = pair(d, TERM_PAIR_WARN) | A_BOLD;
+    double left_s = s->fail_copy_mbps > 0
+        ? (s->fail_moved_bytes - s->fail_done_bytes) / (s->fail_copy_mbps * 1e6) : -1;
+    char left[32] = "?";
+    if (left_s >= 0)
+        fmt_time(left_s, left, sizeof left);
+    if (s->fail_phase == SIM_PHASE_DEGRADED)
+        flow_add(fl, a, "disk %d OFFLINE: degraded (f drops it; power %d)",
+                 s->fail_disk, s->fail_power);
+    else if (s->fail_phase == SIM_PHASE_REBALANCING)
+        flow_add(fl, a, "rebalance power %d: %.1f of %.1f GB (%.0f %%), %.0f MB/s, %s left",
+                 s->fail_power, s->fail_done_bytes / 1e9, s->fail_moved_bytes / 1e9,
+                 s->fail_moved_bytes > 0 ? 100 * s->fail_done_bytes / s->fail_moved_bytes : 0,
+                 s->fail_copy_mbps, left);
+    else if (s->fail_phase == SIM_PHASE_RESTORED)
+        flow_add(fl, pair(d, TERM_PAIR_GOOD), "disk %d dropped: redundancy restored",
+                 s->fail_disk);
+}
+
 static void workload_fields(const struct dash *d, struct flow *fl)
 {
     const struct sim_snapshot *s = d->snap;
@@ -292,6 +316,7 @@ static void workload_fields(const struct dash *d, struct flow *fl)
         flow_add(fl, A_DIM, "window %.1fs", s->window_s);
         if (d->has_base)
             flow_add(fl, A_DIM, "baseline: deltas in ()");
+        fail_fields(d, fl);
         return;
     }
     if (s->large_write_pct >= 0)
@@ -908,6 +933,57 @@ static bool key_volume(struct dash *d, int which)
     return false;
 }
 
+/* f and P on ORION's matrix: what they are for */
+static bool db_only(struct dash *d)
+{
+    if (d->snap->n_db_classes > 0)
+        return false;
+    snprintf(d->note, sizeof d->note, "f and P: a disk lost on a database "
+             "workload's dashboard (--workload); this is ORION's matrix");
+    return true;
+}
+
+/* A whole number lo..hi asked at the bottom (q) and sent as command
+   kind's a; a refusal in the note names `what` and the range. */
+static void ask_and_send(struct dash *d, const char *q, enum sim_cmd_kind kind,
+                         const char *what, int lo, int hi)
+{
+    char buf[32], quoted[CLI_QUOTE_BUF];
+    long long v;
+    if (!prompt(q, buf, sizeof buf))
+        return;
+    if (cli_parse_int(buf, lo, hi, &v) == 0)
+        send(d, (struct sim_cmd){ .kind = kind, .a = (int)v });
+    else
+        snprintf(d->note, sizeof d->note, "%s %s: give a whole number %d..%d", what,
+                 cli_quote(buf, quoted, sizeof quoted), lo, hi);
+}
+
+/* f: a disk of the first group fails (its number asked), or, while one
+   is offline, it is dropped now and the rebalance starts (session_fail.c) */
+static bool key_fail(struct dash *d, int which)
+{
+    (void)which;
+    if (db_only(d))
+        return false;
+    if (d->snap->fail_phase == SIM_PHASE_DEGRADED)
+        send(d, (struct sim_cmd){ .kind = SIM_CMD_FAIL, .a = -1 });
+    else
+        ask_and_send(d, "fail disk of the first group (from 0):", SIM_CMD_FAIL, "disk",
+                     0, LAY_MAX_DISKS - 1);
+    return false;
+}
+
+/* P: the rebalance power (asked; ASM_POWER_LIMIT's range) */
+static bool key_power(struct dash *d, int which)
+{
+    (void)which;
+    if (!db_only(d))
+        ask_and_send(d, "rebalance power (1..1024):", SIM_CMD_POWER, "power", 1,
+                     SIM_POWER_MAX);
+    return false;
+}
+
 static bool key_instance(struct dash *d, int which)
 {
     (void)which;
@@ -1009,6 +1085,10 @@ static const struct dash_key KEYS[] = {
       key_volume, .orion_only = true },
     { { 'n' }, { 0 }, "instance", "instance type (prompt)", key_instance, .orion_only = true },
     { { 'g' }, { 0 }, NULL, "walk the ORION matrix again from its start", key_walk, .orion_only = true },
+    { { 'f' }, { 0 }, NULL, "database: a disk of the first group fails (prompt); "
+      "again: drop it now, the rebalance starts", key_fail, false, .db_hint = "fail" },
+    { { 'P' }, { 0 }, NULL, "database: the rebalance power (prompt)", key_power, false,
+      .db_hint = "power" },
     { { 'b' }, { 0 }, "baseline", "keep the current figures as baseline / clear it",
       key_baseline, false, NULL },
     { { 'p' }, { ' ' }, "pause", "pause / resume", key_pause, false, NULL },

@@ -326,9 +326,10 @@ static int open_start(struct aio_dev *a, char *why, size_t why_len)
 
 /* The aio part of a run (dev_ops.run_cfg): the targets and the rules the
    caller gave (run->backend_cfg, a struct dev_aio_cfg), with what the run
-   decides: whether it writes, every I/O below the layout's disk size
-   (run->disk_bytes: the least usable target), and whether --create may
-   show its progress. */
+   decides: the targets in its disk order (run->disk_names when it names
+   them: a failure's restored group runs on the survivors only), whether
+   it writes, every I/O below the layout's disk size (run->disk_bytes: the
+   least usable target), and whether --create may show its progress. */
 static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
                                size_t len)
 {
@@ -338,6 +339,8 @@ static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
     if (len < sizeof *ac || !given)
         return NULL;
     *ac = *given;
+    if (given->paths && run->disk_names)
+        ac->paths = run->disk_names;
     ac->writable = wl_cfg_writes(&run->workload);
     ac->limit_bytes = given->paths ? run->disk_bytes : 0;
     ac->show_progress = !run->quiet && isatty(STDERR_FILENO);

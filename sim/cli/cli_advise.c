@@ -213,6 +213,12 @@ static int int_in(const char *v, long long min, long long max, int *out)
     return 0;
 }
 
+static int a_survive_failure(void *p, const char *v, char *why, size_t n)
+{
+    return valid(int_in(v, 1, SIM_POWER_MAX, &A(p)->db.survive_power), why, n,
+                 "a rebalance power, an integer from 1 to 1024 (ASM_POWER_LIMIT)");
+}
+
 static int a_write(void *p, const char *v, char *why, size_t n)
 {
     A(p)->write_given = true;
@@ -571,6 +577,14 @@ static const struct cli_opt_row advise_rows[] = {
                   "the writes' share of all requests.  Not with those\n"
                   "options nor --schedule.  The output names the report,\n"
                   "each target's classes and the factor (docs/awr.md)" } } },
+    { .name = "survive-failure", .has_arg = true, .cmds = CLI_FOR_ADVISE,
+      .set_own = a_survive_failure,
+      .help = { { CLI_FOR_ADVISE, "POWER",
+                  "with --workload: each configuration that passes is\n"
+                  "run again with disk 0 of its first group lost\n"
+                  "(run --fail 0@10m --power POWER) and rejected when\n"
+                  "a target misses while it rebalances, or redundancy\n"
+                  "is not restored (docs/failure.md)" } } },
     { .name = "peak", .has_arg = true, .cmds = CLI_FOR_ADVISE,
       .set_own = a_peak,
       .help = { { CLI_FOR_ADVISE, "FACTOR",

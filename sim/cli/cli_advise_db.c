@@ -340,6 +340,9 @@ static int without_workload(const struct cli_advise_db *d)
 {
     char msg[CLI_MSG_MAX];
     const char *what = d->n_needs ? d->need[0].text : d->n_keys ? d->keys[0].text : NULL;
+    if (!what && d->survive_power > 0)
+        return usage("--survive-failure: only with --workload (a lost disk of a "
+                     "database's first disk group, as run --fail)");
     if (!what)
         return 0;
     snprintf(msg, sizeof msg, "%s names a class or disk group: give the database's "

@@ -39,6 +39,7 @@ struct cli_advise_db {
         enum cli_adv_db_key key;
         const char *text;           /* "DATA:8TiB" */
     } keys[CLI_ADV_DB_KEYS];
+    int survive_power;              /* --survive-failure POWER; 0: not asked */
     /* resolved (cli_advise_db_prepare) */
     struct wl_spec spec;
     int class_group[WL_MAX_CLASSES];        /* index into cfg.group */

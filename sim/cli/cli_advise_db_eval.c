@@ -8,7 +8,9 @@
  * forecast's rule), then the targets in the order given: a class's as
  * run judges it (report_need_judge), a group's latency on each of its
  * classes, a group's rate on the sum of its classes.  The first missed
- * is the reason of a rejection.
+ * is the reason of a rejection.  With --survive-failure, a configuration
+ * that passes is run once more with a disk of its first group lost
+ * (run --fail) and judged again on the rebalancing phase (survive).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -128,19 +130,34 @@ static void keep_group(const struct cli_advise_db *d, int only, struct cli_opts 
     o->workload.n_classes = kept;
 }
 
-static int resolve(const struct cli_advise_opts *a, const struct adv_db_config *c, int only,
-                   struct cli_opts *o, struct sim_setup *su, char *why, size_t why_len)
+/* What a simulation runs: configuration c of advice a, of group `only`
+   (-1: every group), and with --survive-failure's lost disk when fail. */
+struct eval_req {
+    const struct cli_advise_opts *a;
+    const struct adv_db_config *c;
+    int only;
+    bool fail;
+};
+
+static int resolve(const struct eval_req *q, struct cli_opts *o, struct sim_setup *su,
+                   char *why, size_t why_len)
 {
     struct run_words rw;
-    int rc;
+    char power[16];
+    int rc, only = q->only;
 
     cli_opts_defaults(o, CLI_RUN);
-    run_words(a, c, only, &rw);
+    run_words(q->a, q->c, only, &rw);
+    if (q->fail) {
+        snprintf(power, sizeof power, "%d", q->a->db.survive_power);
+        word(&rw, "fail", "0@10m");
+        word(&rw, "power", power);
+    }
     for (int i = 0; i < rw.n; i++) {
         if ((rc = cli_opts_set(o, rw.w[i].name, rw.w[i].value, why, why_len)) != 0)
             return rc;
         if (i == 0 && only >= 0)
-            keep_group(&a->db, only, o);
+            keep_group(&q->a->db, only, o);
     }
     o->quiet = true;
     return cli_opts_resolve(o, su, why, why_len);
@@ -228,28 +245,83 @@ static void judge(const struct cli_advise_db *d, int only, const struct sim_run_
     snprintf(out->binding, sizeof out->binding, "%s", sim_limit_label(p->limited_by));
 }
 
+/* A simulation of a request: its options, setup and result, until
+   job_free. */
+struct sim_job {
+    struct cli_opts *o;
+    struct sim_setup *su;
+    struct sim_run_result *r;
+};
+
+/* q resolved and run into *j: 0, 1 (stopped) or -errno with why; *j is
+   job_free's in every case. */
+static int simulate(const struct eval_req *q, struct sim_job *j, char *why, size_t why_len)
+{
+    j->o = calloc(1, sizeof *j->o);
+    j->su = calloc(1, sizeof *j->su);
+    j->r = NULL;
+    int rc = j->o && j->su ? 0 : -ENOMEM;
+    if (rc == 0 && (rc = resolve(q, j->o, j->su, why, why_len)) == 0) {
+        j->su->run.point.stop = q->a->cfg.stop;
+        rc = sim_run(sim_setup_run(j->su), NULL, NULL, &j->r, why, why_len);
+    }
+    return rc;
+}
+
+static void job_free(struct sim_job *j)
+{
+    if (j->r)
+        sim_run_free(j->r);
+    free(j->o);
+    free(j->su);
+}
+
+/* --survive-failure: a configuration that passed (of every group, or of
+   the first group alone, so that the search's first phase keeps only
+   the first group's options that survive) run again with disk 0 of its
+   first group lost at the power asked (run --fail 0@10m) and judged on
+   its rebalancing phase, the copy class left out; a miss there, or no
+   redundancy restored, rejects it.  0 or -errno. */
+static int survive(const struct cli_advise_opts *a, const struct adv_db_config *c,
+                   int only, struct adv_db_outcome *out, char *why, size_t why_len)
+{
+    const struct eval_req q = { a, c, only, true };
+    struct sim_job j;
+    int rc = simulate(&q, &j, why, why_len);
+    const struct sim_fail_result *f = rc == 0 && j.r ? j.r->fail : NULL;
+    const char *group = a->db.cfg.group[0].name;
+    if (f && f->outcome == SIM_FAIL_DATA_LOST)
+        missed(out, "a lost disk of %s loses data (its redundancy keeps no copy)", group);
+    else if (f && f->outcome != SIM_FAIL_RESTORED)
+        missed(out, "a lost disk of %s: redundancy not restored (no room or no "
+               "failure group to rebuild into)", group);
+    else if (f) {
+        struct sim_point_result p = f->run[SIM_PHASE_REBALANCING]->points[0];
+        struct adv_db_outcome reb = *out;
+        p.n_classes = f->copy_cls;          /* the database's classes only */
+        judge(&a->db, only, &j.su->run, &p, &reb);
+        if (!reb.pass)
+            missed(out, "while %s rebalances a lost disk at power %d: %s", group,
+                   a->db.survive_power, reb.missed);
+    }
+    job_free(&j);
+    return rc < 0 ? rc : 0;
+}
+
 int cli_advise_db_eval(void *arg, const struct adv_db_config *c, int only,
                        struct adv_db_outcome *out, char *why, size_t why_len)
 {
     const struct cli_advise_opts *a = arg;
-    struct cli_opts *o = calloc(1, sizeof *o);
-    struct sim_setup *su = calloc(1, sizeof *su);
-    struct sim_run_result *r = NULL;
-    int rc = o && su ? 0 : -ENOMEM;
+    const struct eval_req q = { a, c, only, false };
+    struct sim_job j;
+    int rc = simulate(&q, &j, why, why_len);
 
-    if (rc == 0 && (rc = resolve(a, c, only, o, su, why, why_len)) == 0) {
-        su->run.point.stop = a->cfg.stop;
-        rc = sim_run(sim_setup_run(su), NULL, NULL, &r, why, why_len);
-    }
-    if (rc == 0 && r->n_points > 0) {
+    if (rc == 0 && j.r->n_points > 0) {
         out->simulated = true;
-        judge(&a->db, only, &su->run, &r->points[0], out);
+        judge(&a->db, only, &j.su->run, &j.r->points[0], out);
+        if (out->pass && only <= 0 && a->db.survive_power > 0)
+            rc = survive(a, c, only, out, why, why_len);
     }
-    if (r)
-        sim_run_free(r);
-    free(o);
-    free(su);
+    job_free(&j);
     return rc < 0 ? rc : 0;        /* 1: stopped, the search sees it */
 }
-
-

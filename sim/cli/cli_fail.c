@@ -184,9 +184,10 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
     if (!sim_run_db(run))
         return why_set(why, why_len, "--fail: needs a database workload (--workload "
                        "NAME, e.g. oltp): ORION's matrix has no time to fail in");
-    if (o->engine != CLI_ENGINE_MODEL)
-        return why_set(why, why_len, "--fail: modelled volumes only (--engine model); "
-                       "a failure on real devices is not built yet");
+    if (o->engine == CLI_ENGINE_NULL)
+        return why_set(why, why_len, "--fail: the null engine has no device to fail; "
+                       "use modelled volumes (--engine model) or real targets "
+                       "(--engine aio or uring)");
     if (o->tui)
         return why_set(why, why_len, "--fail: not with --tui yet (the dashboard "
                        "measures one point; its failure keys are not built); use "

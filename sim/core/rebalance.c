@@ -28,7 +28,9 @@
  *      time to restore redundancy.  ASM's planning phase (minutes at
  *      most) and compacting (skippable; moot on SSD) are not modelled.
  *   4. RESTORED: dropped, the group without the lost disks (failure
- *      groups numbered afresh); back, the run's own figures (BEFORE).
+ *      groups numbered afresh; on real targets, the survivors' targets:
+ *      disk_names names them in the run's order); back, the run's own
+ *      figures (BEFORE).
  *
  * Phase times: BEFORE [0, t1), DEGRADED [t1, t1 + repair), REBALANCING
  * [t1 + repair, + restore), RESTORED after; t1 is the first failure, and
@@ -100,11 +102,9 @@ static int apply_events(const struct sim_run_cfg *cfg, const lay *l,
     return 0;
 }
 
-/* The run of a phase: cfg with the engine's failure and, for the copy
-   streams, one more class of `power` sequential streams of one AU. */
-static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail *ef,
-                     struct sim_fail_result *f, struct sim_run_result **out,
-                     char *why, size_t why_len)
+struct sim_run_cfg sim_fail_phase_cfg(const struct sim_run_cfg *cfg,
+                                      const struct sim_engine_fail *ef,
+                                      uint32_t au_bytes, int power, bool returns)
 {
     struct sim_run_cfg pc = *cfg;
     pc.fail.n = 0;
@@ -113,18 +113,32 @@ static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail
         int c = ef->copy_cls;
         pc.workload.n_classes = c + 1;
         pc.workload.classes[c] = (struct wl_class_cfg){
-            .sizes = { .n = 1, .bytes = { f->au_bytes }, .weight = { 1 } },
+            .sizes = { .n = 1, .bytes = { au_bytes }, .weight = { 1 } },
             .pattern = WL_SEQUENTIAL,
             .write_pct = 50,            /* drawn by the failure, not here */
         };
         snprintf(pc.db.class_name[c], sizeof pc.db.class_name[c], "%s",
-                 f->returns ? "resync" : "rebalance");
+                 returns ? "resync" : "rebalance");
         pc.db.class_group[c] = 0;
-        pc.db.load.n = c + 1;
-        pc.db.load.load[c] = f->power;
-        pc.db.load.stream_io[c] = 1;
-        pc.db.load.rate_iops[c] = 0;
+        sim_fail_copy_load(&pc.db.load, c, power);
     }
+    return pc;
+}
+
+void sim_fail_copy_load(struct sim_class_load *load, int copy_cls, int power)
+{
+    load->n = copy_cls + 1;
+    load->load[copy_cls] = power;
+    load->stream_io[copy_cls] = 1;
+    load->rate_iops[copy_cls] = 0;
+}
+
+/* The run of a phase (sim_fail_phase_cfg), measured. */
+static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail *ef,
+                     struct sim_fail_result *f, struct sim_run_result **out,
+                     char *why, size_t why_len)
+{
+    struct sim_run_cfg pc = sim_fail_phase_cfg(cfg, ef, f->au_bytes, f->power, f->returns);
     struct sim_run_progress none = { 0 };
     int rc = sim_run_shared(&pc, &none, out, why, why_len);
     return rc == 1 ? 0 : rc;
@@ -183,7 +197,59 @@ static struct sim_run_cfg without_lost(const struct sim_run_cfg *cfg, const lay 
     return rc;
 }
 
+/* Real targets: the names (paths) of the group without the lost disks,
+   the first group's survivors then the other groups' disks, into a new
+   array the caller frees; *out NULL when the disks have no names.  0 or
+   -ENOMEM. */
+static int survivor_names(const struct sim_run_cfg *cfg, const bool *offline,
+                          int first_disks, const char ***out)
+{
+    *out = NULL;
+    if (!cfg->disk_names)
+        return 0;
+    const char **names = calloc((size_t)cfg->disks, sizeof(*names));
+    if (!names)
+        return -ENOMEM;
+    int k = 0;
+    for (int d = 0; d < cfg->disks; d++)
+        if (d >= first_disks || !offline[d])
+            names[k++] = cfg->disk_names[d];
+    *out = names;
+    return 0;
+}
+
+/* RESTORED after a rebuild: the group without the lost disks, on the
+   survivors' targets when they are real. */
+static int run_restored(const struct sim_run_cfg *cfg, const lay *l,
+                        const bool *offline, struct sim_fail_result *f,
+                        char *why, size_t why_len)
+{
+    int map[LAY_MAX_DISKS];
+    const char **names;
+    if (survivor_names(cfg, offline, lay_disks(l), &names) < 0)
+        return -ENOMEM;
+    struct sim_run_cfg rest = without_lost(cfg, l, offline, map);
+    if (names)
+        rest.disk_names = names;
+    int rc = run_phase(&rest, NULL, f, &f->run[SIM_PHASE_RESTORED], why, why_len);
+    free(names);
+    return rc;
+}
+
 /* Whether the copy streams of fc can run on l (lay_fail_can_copy). */
+int sim_fail_restored_cfg(const struct sim_run_cfg *cfg, const bool *offline,
+                          int *map, struct sim_run_cfg *out, char *why, size_t why_len)
+{
+    struct lay_cfg lc = group_lay_cfg(cfg);
+    lay *l = NULL;
+    int rc = lay_create(&lc, &l, why, why_len);
+    if (rc < 0)
+        return rc;
+    *out = without_lost(cfg, l, offline, map);
+    lay_destroy(l);
+    return 0;
+}
+
 static bool copies_possible(const lay *l, const struct lay_fail_cfg *fc)
 {
     lay_fail *probe = NULL;
@@ -221,9 +287,7 @@ static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
     copy_rate(f);
     if (f->returns)
         return 0;                       /* RESTORED is BEFORE */
-    int map[LAY_MAX_DISKS];
-    struct sim_run_cfg rest = without_lost(cfg, l, offline, map);
-    return run_phase(&rest, NULL, f, &f->run[SIM_PHASE_RESTORED], why, why_len);
+    return run_restored(cfg, l, offline, f, why, why_len);
 }
 
 /* The phases' places in time (see the top). */

@@ -104,4 +104,28 @@ struct sim_fail_result {
     struct lay_space space;             /* at the failure */
 };
 
+struct sim_run_cfg;
+struct sim_class_load;
+struct sim_engine_fail;
+
+/* The run of a phase of a failure of cfg's first disk group: cfg with the
+   engine's failure ef (borrowed: it outlives the run) and, when
+   ef->copy_cls >= 0, that class added: "rebalance" (or "resync" when
+   returns), `power` sequential streams of one AU (au_bytes) each
+   (sim_fail_copy_load).  rebalance.c's phases and the dashboard's live
+   failure (sim/session/session_fail.c) run it. */
+struct sim_run_cfg sim_fail_phase_cfg(const struct sim_run_cfg *cfg,
+                                      const struct sim_engine_fail *ef,
+                                      uint32_t au_bytes, int power, bool returns);
+/* The copy class's load: `power` streams of one I/O, class copy_cls the
+   last of load. */
+void sim_fail_copy_load(struct sim_class_load *load, int copy_cls, int power);
+
+/* RESTORED after a rebuild: cfg's first group without the disks marked in
+   offline[] (its layout's disks), its failure groups numbered afresh
+   into map[LAY_MAX_DISKS] (the caller's; it outlives the run).  0, or
+   -errno with why (the layout cannot be made). */
+int sim_fail_restored_cfg(const struct sim_run_cfg *cfg, const bool *offline,
+                          int *map, struct sim_run_cfg *out, char *why, size_t why_len);
+
 #endif

@@ -100,7 +100,10 @@ struct sim_run_cfg {
                                        (a modelled volume's size; real
                                        targets: the least usable) */
     /* [disks] what each disk is called in a message (real targets: their
-       paths); NULL: the disks are numbered and no I/O error names one */
+       paths, in the run's disk order: a backend of real targets opens
+       these, so a run on some of them, a failure's restored group
+       (rebalance.c), names its own); NULL: the disks are numbered and no
+       I/O error names one */
     const char *const *disk_names;
     /* How full the burst buckets are when a point starts (0..1).  A
        measuring knob like the warm-up, so the core's, not the model's:

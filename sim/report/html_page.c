@@ -178,6 +178,7 @@ static void run_body(struct html_out *o, const cJSON *doc)
 {
     if (html_db(doc)) {
         html_db_run(o, doc);
+        html_fail(o, doc);
         return;
     }
     html_run(o, doc);
@@ -189,9 +190,10 @@ static void sweep_page(struct html_out *o, const cJSON *doc, const char *name)
     char which[128];
 
     html_header(o, doc, name);
-    if (html_db(doc))
+    if (html_db(doc)) {
         html_db_sweep(o, doc);
-    else
+        html_fail_sweep(o, doc);
+    } else
         html_sweep(o, doc);
     html_sweep_last(doc, which, sizeof which);
     fputs("<h2 class=\"part\">", o->f);

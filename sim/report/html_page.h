@@ -18,6 +18,8 @@
  *                    classes, a table per class, latency per class, and
  *                    a sweep of it class by class
  *   html_compare.c   several documents on the same axes
+ *   html_fail.c      a disk failure (run --fail): the phases as bands on
+ *                    a time axis, their figures, the restore, the space
  *   html_forecast.c  a forecast: time charts with events, phases, verdict
  *   html_advice.c    an advice: cost against headroom, the best configs
  *   html_advice_front.c  ... cost against latency, the cheapest per family
@@ -234,6 +236,14 @@ void html_db_run(struct html_out *o, const cJSON *doc);
 /* The body of a sweep: each class's p99 latency and IOPS against the
    disk count, and the table per disk count and class. */
 void html_db_sweep(struct html_out *o, const cJSON *doc);
+
+/* ---- html_fail.c: a disk failure (the JSON's "failure") -------------- */
+
+/* Nothing when the document has no failure.  The run's: what failed, the
+   restore, the phases' timeline and table, the space check.  A sweep's
+   (over power): each run's restore in a chart and a table. */
+void html_fail(struct html_out *o, const cJSON *doc);
+void html_fail_sweep(struct html_out *o, const cJSON *doc);
 
 /* ---- the kinds ------------------------------------------------------ */
 

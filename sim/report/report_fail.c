@@ -69,9 +69,13 @@ static void fmt_at(sim_ns ns, char *buf, size_t len)
         report_fmt_duration((double)ns / 1e9, buf, len);
 }
 
+/* GB, or MB below one (real targets are often small files). */
 static void fmt_gb(uint64_t bytes, char *buf, size_t len)
 {
-    snprintf(buf, len, "%.1f GB", (double)bytes / 1e9);
+    if (bytes > 0 && bytes < 1000000000)
+        snprintf(buf, len, "%.1f MB", (double)bytes / 1e6);
+    else
+        snprintf(buf, len, "%.1f GB", (double)bytes / 1e9);
 }
 
 /* ---- terminal and summary.txt --------------------------------------- */
@@ -311,6 +315,22 @@ static void json_phase_classes(struct fj *j, cJSON *x, const struct sim_run_cfg 
     }
 }
 
+/* Each disk's physical I/O in the phase's window: where the failure sent
+   it (the lost disk idle, its partners busier), comparable between the
+   model and real targets (tests/fail_aio_test.sh). */
+static void json_per_disk(struct fj *j, cJSON *x, const struct sim_point_result *p)
+{
+    cJSON *arr = cJSON_AddArrayToObject(x, "per_disk");
+    j->oom |= !arr;
+    for (int d = 0; arr && p->disk && d < p->disks; d++) {
+        cJSON *k = put_item(j, arr);
+        if (!k)
+            return;
+        put_num(j, k, "iops", p->disk[d].iops);
+        put_num(j, k, "mbps", p->disk[d].mbps);
+    }
+}
+
 static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
                         const struct sim_fail_result *f)
 {
@@ -330,6 +350,7 @@ static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
         j->oom |= !cJSON_AddStringToObject(x, "limited_by",
                                            sim_limit_id(r->points[0].limited_by));
         json_phase_classes(j, x, cfg, f, &r->points[0]);
+        json_per_disk(j, x, &r->points[0]);
     }
 }
 

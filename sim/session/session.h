@@ -19,7 +19,9 @@
  * it as sim_run does.  Both take one tuning command, SIM_CMD_DB_LOAD
  * (every class's load scaled), which starts the point again: the batch
  * run then measures its whole window at the new load, and its result
- * describes that load (sim_session_db_load).  The ORION commands (load,
+ * describes that load (sim_session_db_load).  The interactive session
+ * also loses a disk (SIM_CMD_FAIL) and rebalances it at a power
+ * (SIM_CMD_POWER) window by window (session_fail.c).  The ORION commands (load,
  * disks, sizes, layout, ...) are refused with the reason in the message.
  *
  * The viewer never touches the engine: it copies the latest snapshot
@@ -220,6 +222,15 @@ struct sim_snapshot {
     int db_load_pct_max;        /* the most SIM_CMD_DB_LOAD takes here */
     int hist_db_class;
 
+    /* a disk lost from the dashboard (SIM_CMD_FAIL, session_fail.c):
+       the phase (SIM_PHASE_BEFORE: none), the disk (-1: none), the power,
+       the data the rebalance moves, what it has copied, and the copies'
+       write rate over the last window (10^6 B/s) */
+    int fail_phase;             /* enum sim_fail_phase */
+    int fail_disk;
+    int fail_power;
+    double fail_moved_bytes, fail_done_bytes, fail_copy_mbps;
+
     /* what happened (burst_events.h), oldest first: the last
        SIM_SNAP_EVENTS of events_total; the newest is also the message */
     int n_events;
@@ -249,6 +260,11 @@ enum sim_cmd_kind {
                                    rates and its closed outstanding
                                    counts scaled), SIM_SESSION_DB_PCT_MIN..
                                    snapshot.db_load_pct_max */
+    SIM_CMD_FAIL,               /* a database workload on modelled volumes:
+                                   a = a disk of the first group goes
+                                   offline; -1 = drop the offline disk now,
+                                   its data rebuilt (session_fail.c) */
+    SIM_CMD_POWER,              /* a = the rebalance power, 1..SIM_POWER_MAX */
 };
 
 /* SIM_CMD_DB_LOAD's range: a tenth to ten times the workload's loads.

@@ -28,7 +28,10 @@
  * at SIM_SESSION_DB_PCT_MAX; when the devices refuse pools that big they
  * hold the workload's own, and a workload with closed classes then goes
  * no higher than 100 % (db_pct_max).  Open classes' pools are the open
- * bound, at any rate.  Every other tuning command is refused, with why:
+ * bound, at any rate.  The interactive session also takes SIM_CMD_FAIL
+ * and SIM_CMD_POWER, a disk lost and the rebalance's power
+ * (session_fail.c: each phase opens the parts again).  Every other
+ * tuning command is refused, with why:
  * a database workload's groups, sizes and volumes come from --group and
  * its workload file, which the dashboard does not rebuild.
  */
@@ -58,6 +61,7 @@ void sim_sess_db_scale(const struct sim_class_load *base, int pct,
 void sim_sess_db_set_pct(sim_session *s, int pct)
 {
     sim_sess_db_scale(&s->cfg.setup.run.db.load, pct, &s->setup.run.db.load);
+    sim_sess_fail_load(s, &s->setup.run.db.load);
     pthread_mutex_lock(&s->mu);
     s->db_pct = pct;
     pthread_mutex_unlock(&s->mu);
@@ -219,6 +223,10 @@ static bool db_apply(sim_session *s)
             sim_sess_say(s, "point restarted");
             again = true;
             break;
+        case SIM_CMD_FAIL:
+        case SIM_CMD_POWER:
+            again = sim_sess_fail_cmd(s, &q[i]) || again;
+            break;
         case SIM_CMD_PAUSE:
         case SIM_CMD_QUIT:
             break;                  /* flags, set by sim_session_send */
@@ -260,6 +268,7 @@ static int parts_open_at(sim_session *s, int pct, char *why, size_t why_len)
 {
     struct sim_class_load in_force = s->setup.run.db.load;
     sim_sess_db_scale(&s->cfg.setup.run.db.load, pct, &s->setup.run.db.load);
+    sim_sess_fail_load(s, &s->setup.run.db.load);
     int rc = sim_parts_open(sim_setup_run(&s->setup), 0, 0, &s->parts.sp, why, why_len);
     s->setup.run.db.load = in_force;
     if (rc < 0)
@@ -289,15 +298,37 @@ static int db_point(sim_session *s)
     struct sim_point_result r = { 0 };
     sim_sess_live_point_start(s, &o);
     int rc = sim_engine_run_classes(s->parts.sp.engine, &s->setup.run.db.load, &o, &r);
-    if (rc == 0)
+    if (rc == 0) {
         sim_sess_live_point_done(s, &r, true);
+        sim_sess_fail_window(s, &r);
+    }
     sim_point_result_free(&r);
     return rc;
+}
+
+/* The parts of the failure's phase now in force (session_fail.c), in
+   place of the last: 0, or -errno said on the message line. */
+static int db_parts_reopen(sim_session *s)
+{
+    char why[WHY_LEN];
+    s->fail.reopen = false;
+    sim_sess_parts_close(&s->parts);
+    sim_sess_db_set_pct(s, s->db_pct);      /* the copy class's load, or none */
+    int rc = db_parts_open(s, why, sizeof(why));
+    if (rc < 0) {
+        sim_sess_say(s, "%s", why);
+        return rc;
+    }
+    sim_sess_rec_restart(s, 1);             /* another configuration */
+    sim_sess_credits_reset(s);
+    s->work.n_disk = 0;                     /* the old rows: other disks */
+    return 0;
 }
 
 void sim_sess_db_main(sim_session *s)
 {
     char why[WHY_LEN];
+    s->fail.power = SIM_POWER_DEFAULT;
     sim_sess_db_set_pct(s, 100);
     if (db_parts_open(s, why, sizeof(why)) < 0) {
         sim_sess_say(s, "%s", why);
@@ -310,9 +341,14 @@ void sim_sess_db_main(sim_session *s)
     while (!sim_sess_quit_asked(s)) {
         int was = s->db_pct;
         db_apply(s);
+        if (s->fail.reopen && db_parts_reopen(s) < 0) {
+            s->work.state = SIM_SESS_FAILED;
+            return;
+        }
         if (s->db_pct != was)
             sim_sess_rec_restart(s, 1);     /* another configuration */
         sim_sess_describe_config(s);
+        sim_sess_fail_describe(s);
         s->work.measuring = false;
         s->work.window_s = 0;
         sim_sess_publish(s);

@@ -52,6 +52,21 @@ struct parts {
     bool open;
 };
 
+/* A disk lost on the dashboard (session_fail.c): the session thread's. */
+struct sess_fail {
+    enum sim_fail_phase phase;      /* SIM_PHASE_BEFORE: nothing failed */
+    int disk;                       /* the first group's, lost */
+    int power;                      /* the rebalance's, 1..SIM_POWER_MAX */
+    uint32_t au_bytes;              /* the copies' I/O */
+    bool reopen;                    /* the phase changed: open the parts
+                                       again (session_db.c clears it) */
+    struct sim_engine_fail ef;      /* what the phase's engine reads */
+    int map[LAY_MAX_DISKS];         /* RESTORED: failure groups afresh */
+    struct sim_setup before;        /* the setup when the disk failed */
+    double moved_bytes, done_bytes; /* the rebalance: to copy, copied */
+    double copy_mbps;               /* copies' writes, the last window */
+};
+
 struct sim_session {
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -126,6 +141,7 @@ struct sim_session {
                                        with it held, read by
                                        sim_session_db_load */
     int db_pct_max;                 /* the most the parts' pools hold */
+    struct sess_fail fail;          /* a disk lost (session_fail.c) */
     /* batch */
     int batch_run_index;
     double batch_best_mbps, batch_best_iops;
@@ -237,6 +253,19 @@ bool sim_sess_db_batch_again(sim_session *s);
 void sim_sess_db_describe(sim_session *s);
 void sim_sess_replay_main(sim_session *s);     /* session_replay.c */
 void sim_sess_batch_main(sim_session *s);
+
+/* ---- session_fail.c: a disk lost on the dashboard ----------------------------- */
+
+/* SIM_CMD_FAIL or SIM_CMD_POWER: the phase or power in force, said on
+   the message line; true when the parts must open again (fail.reopen). */
+bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c);
+/* The copy class's load added to `load` while rebalancing. */
+void sim_sess_fail_load(const sim_session *s, struct sim_class_load *load);
+/* A measured window: the rebalance's progress, RESTORED when it is done
+   (fail.reopen set). */
+void sim_sess_fail_window(sim_session *s, const struct sim_point_result *r);
+/* The failure into the working snapshot. */
+void sim_sess_fail_describe(sim_session *s);
 
 /* ---- session_record.c: the measured cells ---------------------------------- */
 

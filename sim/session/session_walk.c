@@ -367,6 +367,11 @@ static void apply_one(sim_session *s, const struct sim_cmd *c, bool *rebuild,
         sim_sess_say(s, "load %d %%: for a database workload's classes; "
                      "this is ORION's (+/- small, ]/[ large)", c->a);
         return;
+    case SIM_CMD_FAIL:
+    case SIM_CMD_POWER:
+        sim_sess_say(s, "a disk fails on a database workload's dashboard "
+                     "(--workload); this is ORION's matrix");
+        return;
     }
     put_in_force(s, &next, rebuild, restart);
 }

@@ -1,0 +1,458 @@
+/*
+ * html_fail.c - a disk failure in the report of a run (run --fail) and
+ * of a sweep over power: the results JSON's "failure" object
+ * (docs/fields.md, written by report_fail.c; the model is
+ * sim/core/rebalance.h).
+ *
+ *   what failed   the events and the outcome, in the terminal's words;
+ *   figures       the repair timer, the power and copy rate, the data
+ *                 moved, the time to restore redundancy and the window
+ *                 without it (data-key cells the tests read back);
+ *   timeline      the phases as bands on one time axis, each as wide as
+ *                 its share of the time from the run's start to the
+ *                 restore (at least MIN_BAND_PCT, so the ten minutes
+ *                 before a 4 h repair timer stay readable; the restored
+ *                 phase, which has no end, a fixed OPEN_BAND_PCT), then
+ *                 a chart of each foreground class's p99 over the same
+ *                 hours, a step per phase, the phase starts marked;
+ *   phases        each phase's classes: IOPS, MB/s, p50, p99, p99.9 and
+ *                 p99 against before, the limit that bound it;
+ *   space         the lost disks' bytes against the others' free space,
+ *                 REQUIRED_MIRROR_FREE_MB, FREE_MB and USABLE_FILE_MB;
+ *   notes         what the model does not know (docs/failure.md).
+ *
+ * A sweep over power gets the terminal's table "Failure by power" (each
+ * run's copy rate, restore, window and worst foreground p99 while
+ * rebalancing) and a chart of the restore time against the power.
+ *
+ * Each phase is a steady-state point and the hours between are
+ * arithmetic (rebalance.c): the bands and steps draw that arithmetic,
+ * not a measured time series.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "sim/report/html_page.h"
+#include "sim/report/report.h"
+
+#define MIN_BAND_PCT 12.0
+#define OPEN_BAND_PCT 15.0
+#define MAX_PHASES 4
+#define S_PER_H 3600.0
+
+/* A phase of failure.phases[]: its name, its start and end (end < 0:
+   open, the restored phase), its entry. */
+struct phase {
+    const char *name;
+    double start_s, end_s;
+    const cJSON *x;
+};
+
+static int read_phases(const cJSON *f, struct phase *ph)
+{
+    const cJSON *x;
+    int n = 0;
+    cJSON_ArrayForEach(x, html_get(f, "phases")) {
+        if (n == MAX_PHASES || !html_num(x, "start_s", &ph[n].start_s))
+            continue;
+        if (!html_num(x, "end_s", &ph[n].end_s))
+            ph[n].end_s = -1;
+        ph[n].name = html_str_or(x, "phase", "?");
+        ph[n].x = x;
+        n++;
+    }
+    return n;
+}
+
+static void fmt_time(double s, char *buf, size_t len)
+{
+    if (s < 0 || !isfinite(s))
+        snprintf(buf, len, "-");
+    else
+        report_fmt_duration(s, buf, len);
+}
+
+/* ---- what failed and the figures ------------------------------------- */
+
+static void what_failed(struct html_out *o, const cJSON *f)
+{
+    const cJSON *e;
+    char at[32];
+    int i = 0;
+    fputs("<p>", o->f);
+    html_text(o->f, "Failure of the first disk group:");
+    cJSON_ArrayForEach(e, html_get(f, "events")) {
+        double idx = 0, at_s = 0;
+        html_num(e, "index", &idx);
+        html_num(e, "at_s", &at_s);
+        fmt_time(at_s, at, sizeof at);
+        html_textf(o, "%s %s %.0f at %s", i++ ? ";" : "",
+                   strcmp(html_str_or(e, "what", "disk"), "failgroup") == 0
+                   ? "failure group" : "disk", idx, at);
+    }
+    fputs(".</p>\n", o->f);
+}
+
+/* The outcome in the terminal's words (report_fail.c's outcome_line). */
+static const char *outcome_text(const char *outcome)
+{
+    if (strcmp(outcome, "data_lost") == 0)
+        return "DATA LOST: an extent had every copy on offline disks; the disk "
+               "group is dismounted, and no later phase is measured.";
+    if (strcmp(outcome, "no_room") == 0)
+        return "NOT RESTORED: the lost disks' data does not fit in the free space "
+               "of the others (--used); the group stays degraded.";
+    if (strcmp(outcome, "no_source") == 0)
+        return "NOT RESTORED: fewer failure groups are left than there are copies; "
+               "the group stays degraded until the disks return.";
+    return "Redundancy restored.";
+}
+
+static void figures(struct html_out *o, const cJSON *f)
+{
+    char t[64], u[96];
+    double v, w;
+    const char *outcome = html_str_or(f, "outcome", "?");
+    fputs("<table class=\"what\">\n", o->f);
+    html_key_row(o, "outcome", "failure.outcome", outcome_text(outcome));
+    if (html_num(f, "repair_s", &v)) {
+        fmt_time(v, t, sizeof t);
+        snprintf(u, sizeof u, "%s %s, then %s",
+                 html_str_or(f, "repair_parameter", "DISK_REPAIR_TIME"), t,
+                 strcmp(html_str_or(f, "then", ""), "resync") == 0
+                 ? "the disks return: their stale AUs resynced"
+                 : "the disks are dropped: their extents rebuilt");
+        html_key_row(o, "repair", "failure.repair_s", u);
+    }
+    if (html_num(f, "power", &v) && html_num(f, "copy_mbps", &w)) {
+        snprintf(u, sizeof u, "power %.0f: %.2f MB/s copied", v, w);
+        html_key_row(o, "copy", "failure.copy_mbps", u);
+    }
+    if (html_num(f, "moved_bytes", &v)) {
+        snprintf(u, sizeof u, "%.1f GB", v / 1e9);
+        html_key_row(o, "data moved", "failure.moved_bytes", u);
+    }
+    if (html_num(f, "restore_s", &v)) {
+        fmt_time(v, t, sizeof t);
+        html_key_row(o, "time to restore", "failure.restore_s", t);
+    }
+    if (html_num(f, "exposed_s", &v)) {
+        fmt_time(v, t, sizeof t);
+        snprintf(u, sizeof u, "%s (repair timer + restore)", t);
+        html_key_row(o, "without redundancy", "failure.exposed_s", u);
+    }
+    fputs("</table>\n", o->f);
+}
+
+/* ---- the timeline ----------------------------------------------------- */
+
+/* The time the bands span: the run's start to the last phase's end. */
+static double span_s(const struct phase *ph, int n)
+{
+    double end = 0;
+    for (int i = 0; i < n; i++)
+        end = fmax(end, fmax(ph[i].start_s, ph[i].end_s));
+    return end > 0 ? end : 1;
+}
+
+/* Green while redundant, amber degraded, red while the copies run;
+   inline, so pages without a failure keep their style sheet. */
+static const char *band_colour(const char *phase)
+{
+    if (strcmp(phase, "degraded") == 0)
+        return "#fbe9d6";
+    if (strcmp(phase, "rebalancing") == 0)
+        return "#f6d3c4";
+    return "#e8f3ea";
+}
+
+static void bands(struct html_out *o, const struct phase *ph, int n)
+{
+    double span = span_s(ph, n), pct[MAX_PHASES], total = 0;
+    for (int i = 0; i < n; i++) {
+        pct[i] = ph[i].end_s < 0 ? OPEN_BAND_PCT
+               : fmax(MIN_BAND_PCT, 100 * (ph[i].end_s - ph[i].start_s) / span);
+        total += pct[i];
+    }
+    fputs("<div class=\"fail-bands\" role=\"img\" aria-label=\"the phases of the "
+          "failure on a time axis\" style=\"display:flex;margin:.5em 0;font-size:.9em"
+          "\">\n", o->f);
+    for (int i = 0; i < n; i++) {
+        char from[32], to[32];
+        fmt_time(ph[i].start_s, from, sizeof from);
+        fmt_time(ph[i].end_s, to, sizeof to);
+        fputs("<div class=\"band band-", o->f);
+        html_text(o->f, ph[i].name);
+        fputs("\" data-phase=\"", o->f);
+        html_text(o->f, ph[i].name);
+        fprintf(o->f, "\" style=\"width:%.1f%%;background:%s;padding:.3em .4em;"
+                "border:1px solid #d0d0d0;overflow:hidden\"><b>", 100 * pct[i] / total,
+                band_colour(ph[i].name));
+        html_text(o->f, ph[i].name);
+        fputs("</b><br>", o->f);
+        if (ph[i].end_s < 0)
+            html_textf(o, "from %s", from);
+        else
+            html_textf(o, "%s - %s", from, to);
+        fputs("</div>\n", o->f);
+    }
+    fputs("</div>\n", o->f);
+}
+
+/* p99 of class c of phase i, and whether it has one. */
+static bool class_p99(const struct phase *p, int c, const char **name, double *v)
+{
+    const cJSON *k = cJSON_GetArrayItem(html_get(p->x, "classes"), c);
+    *name = html_str_or(k, "name", "?");
+    return html_num(k, "p99_us", v) && *v > 0;
+}
+
+/* "While rebalancing: data-reads p99 872 us before, 20578 us (+2259 %);
+   ..." of the phase where the copies run (or the last one reached). */
+static void worst_reading(const struct phase *ph, int n, char *buf, size_t len)
+{
+    int at = n - 1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(ph[i].name, "rebalancing") == 0)
+            at = i;
+    int classes = cJSON_GetArraySize(html_get(ph[0].x, "classes"));
+    size_t used = (size_t)snprintf(buf, len, "In the %s phase:", ph[at].name);
+    for (int c = 0; c < classes && used < len; c++) {
+        const char *name;
+        double b, v;
+        if (!class_p99(&ph[0], c, &name, &b) || !class_p99(&ph[at], c, &name, &v))
+            continue;
+        used += (size_t)snprintf(buf + used, len - used, "%s %s p99 %.0f us (%+.0f %% "
+                                 "against before)", c ? ";" : "", name, v,
+                                 100 * (v / b - 1));
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, ". The hours between the phases are "
+                 "arithmetic: each phase is a steady-state point.");
+}
+
+/* Each foreground class's p99 as a step per phase over the hours. */
+static void p99_chart(struct html_out *o, const struct phase *ph, int n)
+{
+    static const char title[] = "Foreground p99 latency through the failure";
+    double span = span_s(ph, n);
+    int classes = cJSON_GetArraySize(html_get(ph[0].x, "classes"));
+    cJSON *cfg = html_chart_new(o, "line", title, "time since the run started (h)",
+                                "linear");
+    html_chart_axis(o, cfg, "y", "p99 latency (us)", "logarithmic");
+    for (int c = 0; c < classes; c++) {
+        const char *name;
+        double v;
+        if (!class_p99(&ph[0], c, &name, &v))
+            continue;
+        cJSON *set = html_chart_dataset(o, cfg, name, c, "y");
+        for (int i = 0; i < n; i++) {
+            double end = ph[i].end_s < 0 ? span * (1 + OPEN_BAND_PCT / 100)
+                                         : ph[i].end_s;
+            if (!class_p99(&ph[i], c, &name, &v))
+                continue;
+            html_chart_xy(o, set, ph[i].start_s / S_PER_H, v);
+            html_chart_xy(o, set, end / S_PER_H, v);
+        }
+    }
+    for (int i = 1; i < n; i++)
+        html_chart_event(o, cfg, ph[i].start_s / S_PER_H, ph[i].name);
+    char reading[640];
+    worst_reading(ph, n, reading, sizeof reading);
+    html_figure(o, title, cfg, reading);
+}
+
+/* ---- the phases' table ------------------------------------------------ */
+
+static void phase_rows(struct html_out *o, const struct phase *p,
+                       const struct phase *before)
+{
+    const cJSON *k;
+    char from[32], to[32];
+    int c = 0, n = cJSON_GetArraySize(html_get(p->x, "classes"));
+    fmt_time(p->start_s, from, sizeof from);
+    fmt_time(p->end_s, to, sizeof to);
+    cJSON_ArrayForEach(k, html_get(p->x, "classes")) {
+        const char *name;
+        double b, v;
+        fputs("<tr>", o->f);
+        if (c == 0) {
+            fprintf(o->f, "<th rowspan=\"%d\">", n);
+            html_textf(o, "%s", p->name);
+            fprintf(o->f, "</th><td rowspan=\"%d\">", n);
+            html_textf(o, "%s", from);
+            fprintf(o->f, "</td><td rowspan=\"%d\">", n);
+            html_textf(o, "%s", to);
+            fputs("</td>", o->f);
+        }
+        html_text_cell(o, html_str_or(k, "name", "?"));
+        html_num_cell(o, k, "iops", 0);
+        html_num_cell(o, k, "mbps", 2);
+        html_num_cell(o, k, "p50_us", 1);
+        html_num_cell(o, k, "p99_us", 1);
+        html_num_cell(o, k, "p999_us", 1);
+        char vs[32] = "-";
+        if (class_p99(before, c, &name, &b) && class_p99(p, c, &name, &v) &&
+            strcmp(name, html_str_or(cJSON_GetArrayItem(html_get(before->x, "classes"), c),
+                                     "name", "")) == 0)
+            snprintf(vs, sizeof vs, "%+.0f %%", 100 * (v / b - 1));
+        html_text_cell(o, vs);
+        if (c == 0) {
+            fprintf(o->f, "<td rowspan=\"%d\">", n);
+            html_text(o->f, html_limit_label(html_str(p->x, "limited_by")));
+            fputs("</td>", o->f);
+        }
+        fputs("</tr>\n", o->f);
+        c++;
+    }
+}
+
+static void phases_table(struct html_out *o, const struct phase *ph, int n)
+{
+    fputs("<div class=\"wide\"><table class=\"summary fail-phases\"><thead><tr>"
+          "<th>phase</th><th>from</th><th>to</th><th>class</th><th>IOPS</th>"
+          "<th>MB/s</th><th>p50 us</th><th>p99 us</th><th>p99.9 us</th>"
+          "<th>p99 vs before</th><th>limited by</th></tr></thead><tbody>\n", o->f);
+    for (int i = 0; i < n; i++)
+        phase_rows(o, &ph[i], &ph[0]);
+    fputs("</tbody></table></div>\n", o->f);
+}
+
+/* ---- the space check -------------------------------------------------- */
+
+static void space(struct html_out *o, const cJSON *f)
+{
+    const cJSON *s = html_get(f, "space");
+    double used = 0, lost, avail, req, free_, usable;
+    if (!html_num(s, "lost_bytes", &lost) || !html_num(s, "survivor_free_bytes", &avail) ||
+        !html_num(s, "required_mirror_free_bytes", &req) ||
+        !html_num(s, "free_bytes", &free_) || !html_num(s, "usable_file_bytes", &usable))
+        return;
+    html_num(f, "used_frac", &used);
+    bool fits = cJSON_IsTrue(html_get(s, "rebuild_fits"));
+    char u[160];
+    fputs("<h3>Space</h3>\n<table class=\"what\">\n", o->f);
+    snprintf(u, sizeof u, "%.0f %% used (--used): the lost disks held %.1f GB, the "
+             "others have %.1f GB free: %s", used * 100, lost / 1e9, avail / 1e9,
+             fits ? "room to rebuild" : "NO room to rebuild into");
+    html_key_row(o, "rebuild", "failure.space.rebuild_fits", u);
+    snprintf(u, sizeof u, "%.0f", req / 1048576);
+    html_key_row(o, "REQUIRED_MIRROR_FREE_MB", "failure.space.required_mirror_free_bytes", u);
+    snprintf(u, sizeof u, "%.0f", free_ / 1048576);
+    html_key_row(o, "FREE_MB", "failure.space.free_bytes", u);
+    snprintf(u, sizeof u, "%.0f%s", usable / 1048576, usable < 0
+             ? " (negative: a lost failure group cannot be re-mirrored)" : "");
+    html_key_row(o, "USABLE_FILE_MB", "failure.space.usable_file_bytes", u);
+    fputs("</table>\n", o->f);
+}
+
+void html_fail(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *f = html_get(doc, "failure");
+    struct phase ph[MAX_PHASES];
+    if (!cJSON_IsObject(f))
+        return;
+    int n = read_phases(f, ph);
+    fputs("<section id=\"failure\"><h2>A disk fails</h2>\n", o->f);
+    what_failed(o, f);
+    figures(o, f);
+    if (n > 0) {
+        fputs("<h3>Timeline</h3>\n", o->f);
+        bands(o, ph, n);
+        p99_chart(o, ph, n);
+        phases_table(o, ph, n);
+    }
+    space(o, f);
+    html_elem(o, "p", "note", "Each phase is a steady-state point; the hours between "
+              "are arithmetic (data moved over the copy rate). Not published, so "
+              "modelled: the foreground impact (shared queues), the stale granule "
+              "(an AU), the copy I/O (one AU). Not modelled: ASM's work per extent "
+              "(published power-1 rates are 71-80 MB/s; here the copies run as fast "
+              "as the devices allow: the restore time is a lower bound), its "
+              "planning and compacting phases (docs/failure.md).");
+    fputs("</section>\n", o->f);
+}
+
+/* ---- a sweep over power ----------------------------------------------- */
+
+/* The worst foreground p99 of a run's rebalancing phase and its class. */
+static bool worst_p99(const cJSON *f, const char **cls, double *v)
+{
+    struct phase ph[MAX_PHASES];
+    int n = read_phases(f, ph);
+    *v = -1;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(ph[i].name, "rebalancing") != 0)
+            continue;
+        int classes = cJSON_GetArraySize(html_get(ph[i].x, "classes"));
+        for (int c = 0; c + 1 < classes; c++) {     /* the last: the copies */
+            const char *name;
+            double p;
+            if (class_p99(&ph[i], c, &name, &p) && p > *v) {
+                *v = p;
+                *cls = name;
+            }
+        }
+    }
+    return *v >= 0;
+}
+
+static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run)
+{
+    const cJSON *f = html_get(run, "failure");
+    char key[64], t[32];
+    const char *cls = "-";
+    double v;
+    html_sweep_key_text(doc, run, key, sizeof key);
+    fputs("<tr>", o->f);
+    html_text_cell(o, key);
+    html_text_cell(o, html_str_or(f, "outcome", "-"));
+    html_num_cell(o, f, "copy_mbps", 2);
+    fmt_time(html_num(f, "restore_s", &v) ? v : -1, t, sizeof t);
+    html_text_cell(o, t);
+    fmt_time(html_num(f, "exposed_s", &v) ? v : -1, t, sizeof t);
+    html_text_cell(o, t);
+    if (worst_p99(f, &cls, &v))
+        fprintf(o->f, "<td>%.1f</td>", v);
+    else
+        fputs("<td>-</td>", o->f);
+    html_text_cell(o, cls);
+    fputs("</tr>\n", o->f);
+}
+
+/* The restore time (h) against the sweep's key. */
+static void restore_chart(struct html_out *o, const cJSON *doc)
+{
+    static const char title[] = "Time to restore redundancy";
+    const cJSON *run;
+    cJSON *cfg = html_sweep_chart_new(o, doc, title, "disks");
+    html_chart_axis(o, cfg, "y", "time to restore (h)", "linear");
+    cJSON *set = html_chart_dataset(o, cfg, "restore", 0, "y");
+    cJSON_ArrayForEach(run, html_get(doc, "sweep")) {
+        double v;
+        bool has = html_num(html_get(run, "failure"), "restore_s", &v);
+        html_sweep_point(o, doc, set, run, has, has ? v / S_PER_H : 0);
+    }
+    html_figure(o, title, cfg, "The data moved over the copy rate each run "
+                "measured while rebalancing: a lower bound (ASM's work per "
+                "extent is not modelled).");
+}
+
+void html_fail_sweep(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *run;
+    if (!cJSON_IsObject(html_get(doc, "failure")))
+        return;
+    fputs("<section id=\"failure-sweep\"><h2>Failure by ", o->f);
+    html_text(o->f, html_sweep_key_title(doc));
+    fputs("</h2>\n", o->f);
+    restore_chart(o, doc);
+    fputs("<div class=\"wide\"><table class=\"sweep fail-sweep\"><thead><tr><th>", o->f);
+    html_text(o->f, html_sweep_key_title(doc));
+    fputs("</th><th>outcome</th><th>copy MB/s</th><th>restore</th><th>without "
+          "redundancy</th><th>worst p99 us rebalancing</th><th>class</th></tr>"
+          "</thead><tbody>\n", o->f);
+    cJSON_ArrayForEach(run, html_get(doc, "sweep"))
+        sweep_row(o, doc, run);
+    fputs("</tbody></table></div>\n</section>\n", o->f);
+}
