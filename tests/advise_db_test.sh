@@ -132,7 +132,17 @@ assert g["REDO"].startswith("io2:") and g["DATA"].startswith("gp3:"), g
 assert [c for c in b["classes"] if c["name"] == "redo"][0]["p99_us"] <= 600, b["classes"]
 assert d["targets"][0]["of_group"] is True, d["targets"]
 PY
-expect_true "the_group_alone_should_say_why_gp3_missed" \
-    grep -q "REDO    \$.* io2:" lat.txt
+expect_true "the_group_alone_should_keep_only_io2_for_redo" python3 - lat.json <<'PY'
+import json, sys
+alone = {a["group"]: a for a in json.load(open(sys.argv[1]))["alone"]}
+kept = [k["volume"] for k in alone["REDO"]["kept"]]
+assert kept and all(v.startswith("io2:") for v in kept), kept
+assert any(k["volume"].startswith("gp3:") for k in alone["DATA"]["kept"]), alone["DATA"]
+PY
+cp "$TESTS_DIR/../workloads/presets/oltp.json" wl.json
+expect_error "json_over_the_workload_file_should_exit_2" \
+    "asmsim: advise: --json wl.json: the same file as the input --workload wl.json" "" \
+    "$ASMSIM" advise --workload wl.json --json wl.json
+expect_true "the_workload_file_should_be_kept" cmp -s wl.json "$TESTS_DIR/../workloads/presets/oltp.json"
 
 harness_done

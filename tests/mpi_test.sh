@@ -121,6 +121,8 @@ expect_mpi_error "sweep_should_be_refused_on_ranks" "only run and advise measure
     "$ASMSIM" sweep --volumes 2 --duration 1s
 expect_mpi_error "forecast_should_be_refused_on_ranks" \
     "asmsim: forecast: not under mpirun with several ranks" "$ASMSIM" forecast
+expect_mpi_error "a_database_advice_should_be_refused_on_ranks" \
+    "--workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
 
 # a rank killed mid-run: the job ends, not hangs, and mpirun names the node
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 4 \

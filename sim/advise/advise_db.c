@@ -45,7 +45,13 @@ struct db_search {
     const struct adv_db_cfg *cfg;
     struct adv_space space[SIM_MAX_GROUPS];   /* per group: its options */
     struct adv_db_result *r;
-    long budget;                    /* simulations left before giving up */
+    int cloud;                      /* the cloud searched, an index */
+    /* per cloud the last ADV_DB_MAX_REJECTED rejections of its scan, the
+       dearest it rejected (instances go cheapest first); finish() keeps
+       those below the answer */
+    struct adv_db_outcome (*rejected)[ADV_DB_MAX_REJECTED];
+    int n_rejected[ADV_MAX_CLOUDS];
+    double dearest_usd;             /* simulated so far, for the progress hook */
 };
 
 static double now_s(void)
@@ -58,6 +64,22 @@ static double now_s(void)
 static bool stopped(const struct adv_db_cfg *cfg)
 {
     return cfg->base.stop && sim_stop_is_set(cfg->base.stop);
+}
+
+/* One simulation of c (only: a group alone; -1: every group), counted
+   and told to the progress hook (advise.h: one call at a time). */
+static int simulate(struct db_search *s, const struct adv_db_config *c, int only,
+                    struct adv_db_outcome *out, char *why, size_t why_len)
+{
+    const struct adv_cfg *b = &s->cfg->base;
+    int rc = s->cfg->eval(s->cfg->eval_arg, c, only, out, why, why_len);
+
+    s->r->simulated++;
+    if (c->total_usd_month > s->dearest_usd)
+        s->dearest_usd = c->total_usd_month;
+    if (b->progress)
+        b->progress(b->progress_arg, s->r->simulated, s->dearest_usd);
+    return rc;
 }
 
 /* ---- demand and bounds ------------------------------------------------ */
@@ -197,10 +219,8 @@ static int keep_alone(struct db_search *s, int g, const struct adv_volopt *o,
     memset(&out, 0, sizeof out);
     alone_config(cfg, g, o, &out.c);
     if (cfg->group[g].demand.n > 0) {
-        s->budget--;
         gr->simulated++;
-        s->r->simulated++;
-        if ((rc = cfg->eval(cfg->eval_arg, &out.c, g, &out, why, why_len)) < 0)
+        if ((rc = simulate(s, &out.c, g, &out, why, why_len)) < 0)
             return rc;
         if (!out.pass) {
             snprintf(gr->none_why, sizeof gr->none_why, "%d x %s: %s", o->disks,
@@ -363,16 +383,19 @@ static int cmp_inst_cost(const void *pa, const void *pb)
     return strcmp(a->p.name, b->p.name);
 }
 
-/* A rejected configuration, kept when it is among the dearest below the
-   answer (the caller keeps the list in price order). */
-static void note_rejected(struct adv_db_result *r, const struct adv_db_outcome *o)
+/* A rejected configuration of the cloud searched: the last
+   ADV_DB_MAX_REJECTED are kept, the dearest of its scan. */
+static void note_rejected(struct db_search *s, const struct adv_db_outcome *o)
 {
-    if (r->n_rejected < ADV_DB_MAX_REJECTED) {
-        r->rejected[r->n_rejected++] = *o;
+    struct adv_db_outcome *kept = s->rejected[s->cloud];
+    int *n = &s->n_rejected[s->cloud];
+
+    if (*n < ADV_DB_MAX_REJECTED) {
+        kept[(*n)++] = *o;
         return;
     }
-    memmove(r->rejected, r->rejected + 1, (ADV_DB_MAX_REJECTED - 1) * sizeof *r->rejected);
-    r->rejected[ADV_DB_MAX_REJECTED - 1] = *o;
+    memmove(kept, kept + 1, (ADV_DB_MAX_REJECTED - 1) * sizeof *kept);
+    kept[ADV_DB_MAX_REJECTED - 1] = *o;
 }
 
 /* Instance in with the groups' kept options: bounded, simulated,
@@ -392,16 +415,13 @@ static int try_instance(struct db_search *s, const struct adv_inst *in,
         return 0;                   /* attaches none of the combinations */
     instance_config(cfg, in, gr, &best, &out.c);
     if (!instance_carries(cfg, &in->p, out.missed, sizeof out.missed)) {
-        note_rejected(s->r, &out);
+        note_rejected(s, &out);
         return 0;
     }
-    s->budget--;
-    s->r->simulated++;
-    if ((rc = cfg->eval(cfg->eval_arg, &out.c, -1, &out, why, why_len)) < 0)
+    if ((rc = simulate(s, &out.c, -1, &out, why, why_len)) < 0)
         return rc;
-    out.simulated = true;
     if (!out.pass) {
-        note_rejected(s->r, &out);
+        note_rejected(s, &out);
         return 0;
     }
     if (s->r->n_best < ADV_MAX_TOP)
@@ -427,7 +447,7 @@ static int cloud_instances(struct db_search *s, unsigned cloud,
     qsort(order, (size_t)n, sizeof *order, cmp_inst_cost);
     s->r->instances += n;
     for (int i = 0; i < n && passes < s->cfg->base.top && rc == 0; i++) {
-        if (stopped(s->cfg) || s->budget <= 0)
+        if (stopped(s->cfg))
             break;
         rc = try_instance(s, order[i], gr, &passes, why, why_len);
     }
@@ -447,8 +467,6 @@ static void group_cfg(const struct adv_db_cfg *cfg, int g, struct adv_cfg *out)
     memset(&out->targets, 0, sizeof out->targets);
     out->targets.redundancy = dg->redundancy;
     out->targets.capacity_bytes = dg->capacity_bytes;
-    out->targets.small_bytes = 8192;
-    out->targets.large_bytes = 131072;
     out->targets.demand = &dg->demand;
     if (dg->n_types > 0) {
         out->space.n_types = dg->n_types;
@@ -463,6 +481,7 @@ static int cloud_search(struct db_search *s, int c, char *why, size_t why_len)
     unsigned bit = 1u << c;
     int rc, first_pass = s->r->n_best;
 
+    s->cloud = c;
     for (int g = 0; g < cfg->n_groups; g++) {
         if ((rc = group_alone(s, g, bit, &gr[g], why, why_len)) < 0)
             return rc;
@@ -486,20 +505,25 @@ static int cmp_outcome(const void *pa, const void *pb)
     return strcmp(a->c.instance.name, b->c.instance.name);
 }
 
-/* The answer in price order, at most `top`; the rejections kept only
-   below it, dearest last. */
-static void finish(const struct adv_db_cfg *cfg, struct adv_db_result *r)
+/* The answer in price order, at most `top`; of every cloud's
+   rejections, the dearest ADV_DB_MAX_REJECTED below it, dearest last. */
+static void finish(struct db_search *s)
 {
-    int kept = 0;
+    struct adv_db_result *r = s->r;
+    struct adv_db_outcome *all = &s->rejected[0][0];
+    int n = 0;
 
     qsort(r->best, (size_t)r->n_best, sizeof *r->best, cmp_outcome);
-    if (r->n_best > cfg->base.top)
-        r->n_best = cfg->base.top;
-    qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
-    for (int i = 0; i < r->n_rejected; i++)
-        if (r->n_best == 0 || r->rejected[i].c.total_usd_month < r->best[0].c.total_usd_month)
-            r->rejected[kept++] = r->rejected[i];
-    r->n_rejected = kept;
+    if (r->n_best > s->cfg->base.top)
+        r->n_best = s->cfg->base.top;
+    for (int c = 0; c < ADV_MAX_CLOUDS; c++)
+        for (int i = 0; i < s->n_rejected[c]; i++)
+            if (r->n_best == 0 ||
+                s->rejected[c][i].c.total_usd_month < r->best[0].c.total_usd_month)
+                all[n++] = s->rejected[c][i];   /* n <= the index read: in place */
+    qsort(all, (size_t)n, sizeof *all, cmp_outcome);
+    for (int i = n > ADV_DB_MAX_REJECTED ? n - ADV_DB_MAX_REJECTED : 0; i < n; i++)
+        r->rejected[r->n_rejected++] = all[i];
 }
 
 static int cmp_aside(const void *pa, const void *pb)
@@ -553,23 +577,29 @@ static int build_spaces(struct db_search *s, char *why, size_t why_len)
 int adv_db_search(const struct adv_db_cfg *cfg, struct adv_db_result **out,
                   char *why, size_t why_len)
 {
-    struct db_search s = { .cfg = cfg, .budget = 4000 };
+    struct db_search s = { .cfg = cfg };
     double t0 = now_s();
     int rc;
 
     *out = NULL;
-    if (!(s.r = calloc(1, sizeof *s.r)))
+    s.r = calloc(1, sizeof *s.r);
+    s.rejected = calloc(ADV_MAX_CLOUDS, sizeof *s.rejected);
+    if (!s.r || !s.rejected) {
+        free(s.r);
+        free(s.rejected);
         return -ENOMEM;
+    }
     rc = build_spaces(&s, why, why_len);
     for (int c = 0; c < ADV_MAX_CLOUDS && rc == 0; c++)
         if (adv_cloud_provider(c) && (cfg->base.space.clouds & (1u << c)))
             rc = cloud_search(&s, c, why, why_len);
     if (rc == 0) {
-        finish(cfg, s.r);
+        finish(&s);
         note_asides(&s.space[0], s.r);
     }
     for (int g = 0; g < cfg->n_groups; g++)
         adv_space_free(&s.space[g]);
+    free(s.rejected);
     if (rc < 0) {
         free(s.r);
         return rc;

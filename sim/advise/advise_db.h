@@ -125,8 +125,9 @@ struct adv_db_group_result {
 struct adv_db_result {
     int n_best;
     struct adv_db_outcome best[ADV_MAX_TOP];      /* cheapest first */
-    int n_rejected;                 /* the instances priced below best[0],
-                                       dearest first, with why */
+    int n_rejected;                 /* configurations rejected (missed)
+                                       priced below best[0]: the dearest
+                                       ADV_DB_MAX_REJECTED, dearest last */
     struct adv_db_outcome rejected[ADV_DB_MAX_REJECTED];
     int n_aside;                    /* instances an instance constraint set
                                        aside, priced (with their licences)

@@ -93,7 +93,8 @@ static int parse_clouds(const char *text, unsigned *clouds)
    merge), so a bad path costs no search and writes nothing.  0, or 2
    after printing the reason (1: out of memory). */
 static int check_outputs(const char *json_path, const char *report_path,
-                         const char *schedule, const char *awr, char **shards, int n)
+                         const char *schedule, const struct cli_path *input,
+                         char **shards, int n)
 {
     struct cli_opts *o = calloc(1, sizeof *o);
     struct cli_path *in = calloc((size_t)n + 2, sizeof *in);
@@ -108,8 +109,8 @@ static int check_outputs(const char *json_path, const char *report_path,
     }
     for (int i = 0; i < n; i++)
         in[i] = (struct cli_path){ "--merge", shards[i] };
-    if (awr)
-        in[n++] = (struct cli_path){ "--awr", awr };
+    if (input && input->path)
+        in[n++] = *input;
     o->json_path = json_path;
     o->report_path = report_path;
     o->schedule = schedule;
@@ -922,7 +923,9 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
                      : shard ? shard_args_error(shard->file, "--workload: a database's "
                                                 "search has no shards")
                      : a->cfg.shard_n > 0 ? usage_error("--shard: not with --workload")
-                     : check_outputs(a->json_path, a->report_path, NULL, NULL, NULL, 0);
+                     : check_outputs(a->json_path, a->report_path, NULL,
+                                     &(struct cli_path){ "--workload", a->db.workload },
+                                     NULL, 0);
     if (t->need_mbps <= 0 && t->need_iops <= 0 && t->need_lat_us <= 0 && !t->schedule)
         return shard ? shard_args_error(shard->file, "no performance target, so no search "
                                         "made them")
@@ -931,8 +934,8 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
     if (a->report_path && a->cfg.shard_n > 0)
         return usage_error("--report and --shard exclude each other: a shard holds "
                            "only part of the answer");
-    return shard ? 0 : check_outputs(a->json_path, a->report_path,
-                                          t->schedule_source, a->awr.file, NULL, 0);
+    return shard ? 0 : check_outputs(a->json_path, a->report_path, t->schedule_source,
+                                     &(struct cli_path){ "--awr", a->awr.file }, NULL, 0);
 }
 
 /* Whether arg is the option `name` ("--json"), as "--json X" (*takes
@@ -1157,7 +1160,8 @@ static int cmd_merge(int argc, char **argv)
     if (rc == 0 && n == 0)
         rc = usage_error("--merge needs the files that --shard K/N wrote");
     if (rc == 0)
-        rc = check_outputs(json, NULL, src.schedule, src.awr, files, n);
+        rc = check_outputs(json, NULL, src.schedule, &(struct cli_path){ "--awr", src.awr },
+                           files, n);
     struct cli_advise_shard *sh = rc ? NULL : calloc((size_t)n, sizeof *sh);
     if (rc == 0 && !sh)
         rc = 1;
@@ -1237,12 +1241,32 @@ static void on_progress(void *arg, long judged, double usd_month)
             "%.0f s\n", judged, judged == 1 ? "" : "s", usd_month, now - p->t0_s);
 }
 
-/* The search on parsed options and its report: the exit status. */
-static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
-                             sim_stop_flag *stop)
+/* The single-group search (ORION's targets) and its report: the exit
+   status. */
+static int orion_search(struct cli_advise_opts *a, int argc, char **argv)
 {
     struct adv_result *r = NULL;
     char why[CLI_WHY_LEN];
+
+    bool ranks = cluster_size(a->cluster) > 1 && a->cfg.shard_n == 0;
+    int rc = ranks ? cli_cluster_advise(a->cluster, &a->cfg, &r, why, sizeof why)
+                   : adv_search(&a->cfg, &r, why, sizeof why);
+    if (ranks && cluster_rank(a->cluster) != 0)
+        a->json_path = a->report_path = NULL;   /* rank 0 alone writes */
+    if (rc < 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        return rc == -EINVAL ? 2 : 1;
+    }
+    int status = report(a, r, argc, argv);
+    adv_result_free(r);
+    return status;
+}
+
+/* The search on parsed options, a database's (--workload) or ORION's
+   targets', with the progress line, and its report: the exit status. */
+static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
+                             sim_stop_flag *stop)
+{
     struct progress p = { mono_s(), mono_s() };
 
     a->cfg.stop = stop;
@@ -1255,18 +1279,7 @@ static int search_and_report(struct cli_advise_opts *a, int argc, char **argv,
         fprintf(stderr, "asmsim: advise: out of memory\n");
         return 1;
     }
-    bool ranks = cluster_size(a->cluster) > 1 && a->cfg.shard_n == 0;
-    int rc = ranks ? cli_cluster_advise(a->cluster, &a->cfg, &r, why, sizeof why)
-                   : adv_search(&a->cfg, &r, why, sizeof why);
-    if (ranks && cluster_rank(a->cluster) != 0)
-        a->json_path = a->report_path = NULL;   /* rank 0 alone writes */
-    if (rc < 0) {
-        cli_print_error(stderr, "asmsim: advise", why);
-        free(a->command_line);
-        return rc == -EINVAL ? 2 : 1;
-    }
-    int status = report(a, r, argc, argv);
-    adv_result_free(r);
+    int status = a->db.workload ? cli_advise_db_run(a) : orion_search(a, argc, argv);
     free(a->command_line);
     return status;
 }
@@ -1290,8 +1303,9 @@ int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);
         rc = 0;
-    } else if (rc == 0 && a.db.workload) {
-        rc = cli_advise_db_run(&a, argc, argv, stop);
+    } else if (rc == 0 && a.db.workload && cluster_size(cluster) > 1) {
+        rc = usage_error("--workload: not under mpirun: a database's search runs in one "
+                         "process (run it without mpirun)");
     } else if (rc == 0) {
         rc = search_and_report(&a, argc, argv, stop);
     }

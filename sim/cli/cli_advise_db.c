@@ -39,12 +39,6 @@
 #include "sim/cli/cli_needs.h"
 #include "sim/cli/cli_values.h"
 #include "sim/cli/workload_file.h"
-#include "sim/core/shell_word.h"
-#include "sim/model/forecast.h"
-#include "sim/report/report.h"
-
-#define WORDS_MAX (4 + SIM_MAX_GROUPS + SIM_MAX_NEEDS + 8)
-#define WORD_MAX 256
 
 static int usage(const char *what)
 {
@@ -72,7 +66,8 @@ int cli_advise_db_need(struct cli_advise_db *d, enum sim_need_kind kind, const c
         snprintf(why, why_len, "at most %d targets of classes and groups", SIM_MAX_NEEDS);
         return -EINVAL;
     }
-    d->need[d->n_needs++] = (struct cli_adv_db_need){ .kind = kind, .text = v, .group = -1 };
+    d->need[d->n_needs++] =
+        (struct cli_adv_db_need){ .kind = kind, .text = v, .cls = -1, .group = -1 };
     return 0;
 }
 
@@ -286,8 +281,10 @@ static int check_need(struct cli_advise_db *d, struct cli_adv_db_need *n,
     n->value = scratch->need_parsed[i].value;
     n->stat = scratch->need_parsed[i].stat;
     for (int c = 0; c < d->spec.n_classes; c++)
-        if (strlen(d->spec.cls[c].name) == len && strncmp(d->spec.cls[c].name, n->text, len) == 0)
-            return 0;                                   /* a class's */
+        if (strlen(d->spec.cls[c].name) == len && strncmp(d->spec.cls[c].name, n->text, len) == 0) {
+            n->cls = c;                                 /* a class's */
+            return 0;
+        }
     if ((n->group = group_index(&d->cfg, n->text, len)) < 0) {
         snprintf(msg, sizeof msg, "--%s %s: no class or group %.*s in workload %s",
                  need_flag(n->kind), cli_quote(n->text, q, sizeof q), (int)len, n->text,
@@ -397,25 +394,20 @@ static int db_json(void *arg, const sim_stop_flag *stop, char **text, char *why,
     return 0;
 }
 
-int cli_advise_db_run(struct cli_advise_opts *a, int argc, char **argv, sim_stop_flag *stop)
+int cli_advise_db_run(struct cli_advise_opts *a)
 {
     struct adv_db_result *r = NULL;
     char why[CLI_WHY_LEN];
+    const struct adv_cfg *b = &a->cfg;
 
-    a->command_line = cli_join_command_line(argc, argv);
-    if (!a->command_line) {
-        fprintf(stderr, "asmsim: advise: out of memory\n");
-        return 1;
-    }
-
-    a->cfg.stop = stop;
-    a->db.cfg.base.stop = stop;
+    a->db.cfg.base.stop = b->stop;
+    a->db.cfg.base.progress = b->progress;
+    a->db.cfg.base.progress_arg = b->progress_arg;
     a->db.cfg.eval = cli_advise_db_eval;
     a->db.cfg.eval_arg = a;
     int rc = adv_db_search(&a->db.cfg, &r, why, sizeof why);
     if (rc < 0) {
         cli_print_error(stderr, "asmsim: advise", why);
-        free(a->command_line);
         return rc == -EINVAL ? 2 : 1;
     }
     if (!(a->json_path && strcmp(a->json_path, "-") == 0))
@@ -425,6 +417,5 @@ int cli_advise_db_run(struct cli_advise_opts *a, int argc, char **argv, sim_stop
     if (cli_advise_write_outputs(a, db_json, &out, "advise") != 0)
         status = 1;
     adv_db_result_free(r);
-    free(a->command_line);
     return status;
 }

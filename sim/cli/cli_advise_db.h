@@ -25,6 +25,8 @@ enum cli_adv_db_key { CLI_ADV_DB_CAPACITY = 0, CLI_ADV_DB_REDUNDANCY, CLI_ADV_DB
 struct cli_adv_db_need {
     enum sim_need_kind kind;
     const char *text;               /* "redo:p99:1ms", "DATA:1500" */
+    int cls;                        /* resolved: a class's target: its
+                                       index; else -1 */
     int group;                      /* resolved: >= 0 a group's target */
     double value;                   /* ... its value (IOPS, MB/s, us) */
     enum sim_lat_stat stat;
@@ -63,8 +65,9 @@ bool cli_advise_db_qualified(const char *v, bool latency);
    refused.  0, or 2 after printing a usage error. */
 int cli_advise_db_prepare(struct cli_advise_opts *a);
 
-/* The search and its report: the exit status. */
-int cli_advise_db_run(struct cli_advise_opts *a, int argc, char **argv, sim_stop_flag *stop);
+/* The search and its report, on a's stop flag, progress hook and
+   command line (cli_advise.c sets them): the exit status. */
+int cli_advise_db_run(struct cli_advise_opts *a);
 
 /* The evaluator of the search (adv_db_eval_fn; arg: the struct
    cli_advise_opts): the configuration's `asmsim run`, simulated and

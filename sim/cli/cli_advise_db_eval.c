@@ -59,16 +59,12 @@ static void group_word(struct run_words *rw, const struct adv_db_group *g,
     word(rw, "group", text);
 }
 
-/* Whether target n binds in a run of group `only` (-1: every group). */
+/* Whether class target n is one of the run's: every one (only -1), or
+   of a class of group `only`.  A group's target is judged here, not by
+   the run. */
 static bool need_in(const struct cli_advise_db *d, const struct cli_adv_db_need *n, int only)
 {
-    if (n->group >= 0 || only < 0)
-        return n->group < 0;        /* a group's target is judged here */
-    size_t len = strcspn(n->text, ":");
-    for (int c = 0; c < d->spec.n_classes; c++)
-        if (strlen(d->spec.cls[c].name) == len && strncmp(d->spec.cls[c].name, n->text, len) == 0)
-            return d->class_group[c] == only;
-    return false;
+    return n->cls >= 0 && (only < 0 || d->class_group[n->cls] == only);
 }
 
 static void run_words(const struct cli_advise_opts *a, const struct adv_db_config *c,
