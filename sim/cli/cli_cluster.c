@@ -26,7 +26,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sim/advise/advise.h"
 #include "sim/cli/cli.h"
@@ -149,52 +148,6 @@ void cli_cluster_print(FILE *f, const struct sim_run_result *r)
 
 /* ---- advise over the ranks ------------------------------------------------ */
 
-/* The lines --shard writes for r, as one string (*text, malloc'ed). */
-static int shard_text(const struct adv_cfg *cfg, const struct adv_result *r,
-                      char **text, char *why, size_t why_len)
-{
-    char path[] = "/tmp/asmsim-shard-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        snprintf(why, why_len, "cannot make a temporary file: %s", strerror(errno));
-        return -errno;
-    }
-    close(fd);
-    int rc = cli_advise_shard_write(path, cfg, r, 0, NULL, why, why_len);
-    FILE *f = rc == 0 ? fopen(path, "r") : NULL;
-    size_t cap = 0;
-    *text = NULL;
-    if (rc == 0 && (!f || getdelim(text, &cap, '\0', f) < 0)) {
-        snprintf(why, why_len, "cannot read the shard back from %s", path);
-        rc = -EIO;
-    }
-    if (f)
-        fclose(f);
-    unlink(path);
-    return rc;
-}
-
-/* Rank 0: text, one shard's lines, read as advise --merge reads a file. */
-static int shard_of_text(const char *text, struct cli_advise_shard *sh, char *why,
-                         size_t why_len)
-{
-    char path[] = "/tmp/asmsim-shard-XXXXXX";
-    int fd = mkstemp(path);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int rc = f && fputs(text, f) >= 0 ? 0 : -EIO;
-    if (f && fclose(f) != 0)
-        rc = -EIO;
-    else if (!f && fd >= 0)
-        close(fd);
-    if (rc == 0)
-        rc = cli_advise_shard_read(path, sh, why, why_len);
-    else
-        snprintf(why, why_len, "cannot write a rank's shard to %s", path);
-    if (fd >= 0)
-        unlink(path);
-    return rc;
-}
-
 /* Rank 0: the shards' texts merged into *out. */
 static int merge_texts(const struct adv_cfg *cfg, char **texts, int n,
                        struct adv_result **out, char *why, size_t why_len)
@@ -203,7 +156,9 @@ static int merge_texts(const struct adv_cfg *cfg, char **texts, int n,
     const struct adv_decided **d = calloc((size_t)n, sizeof *d);
     int rc = sh && d ? 0 : -ENOMEM;
     for (int i = 0; rc == 0 && i < n; i++) {
-        rc = shard_of_text(texts[i], &sh[i], why, why_len);
+        char name[32];
+        snprintf(name, sizeof name, "rank %d's shard", i);
+        rc = cli_advise_shard_parse(texts[i], name, &sh[i], why, why_len);
         d[i] = &sh[i].decided;
     }
     struct adv_cfg whole = *cfg;
@@ -223,11 +178,18 @@ int cli_cluster_advise(const struct cluster *c, struct adv_cfg *cfg,
     struct adv_result *mine = NULL;
     char *text = NULL, **texts = NULL;
 
+    if (cluster_rank(c) != 0) {
+        /* rank 0 alone shows the progress and what the ranks agree on
+           (a failure names its host), as a run's (cli_cluster_start) */
+        cfg->progress = NULL;
+        if (!freopen("/dev/null", "w", stderr))
+            return -EIO;
+    }
     cfg->shard_k = cluster_rank(c) + 1;
     cfg->shard_n = cluster_size(c);
     int rc = adv_search(cfg, &mine, why, why_len);
-    if (rc >= 0)
-        rc = shard_text(cfg, mine, &text, why, why_len);
+    if (rc >= 0 && (rc = cli_advise_shard_text(cfg, mine, &text)) < 0)
+        snprintf(why, why_len, "out of memory");
     rc = cluster_agree(c, rc < 0 ? rc : 0, why, why_len);
     if (rc == 0)
         rc = cluster_gather_texts(c, text, &texts);

@@ -29,7 +29,8 @@ void cli_cluster_print(FILE *f, const struct sim_run_result *r);
 /* advise under mpirun: shard K+1 of N on rank K (cfg->shard_k/n), the
    shards' decisions gathered on rank 0 and merged as advise --merge does
    (adv_merge), into *out on every rank (the other ranks' is their own
-   shard's, which they do not print).  0, or -errno with why. */
+   shard's, which they do not print: their progress and stderr are off,
+   rank 0 says what the ranks agree on).  0, or -errno with why. */
 int cli_cluster_advise(const struct cluster *c, struct adv_cfg *cfg,
                        struct adv_result **out, char *why, size_t why_len);
 
