@@ -12,16 +12,20 @@
  *             cluster's, with each host's rows beside it
  *             (cli_cluster_print, the JSON's points[].hosts[]).
  *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
- *             windows open together.  Refused on several ranks: the model (a cluster of modelled
- *             hosts is --nodes, issue 39 item 2, not built yet), sweep,
- *             orion and the dashboard, and --duration auto (each rank's
- *             estimate converges at its own time; the windows must end
- *             together).
+ *             windows open together.  Refused on several ranks: the
+ *             model (a cluster of modelled hosts is --nodes, issue 39
+ *             item 2, not built yet), the dashboard, a database
+ *             workload, and --duration auto (each rank's estimate
+ *             converges at its own time; the windows must end
+ *             together).  main.c starts no other command on several
+ *             ranks (sweep, orion, forecast...: each rank would do the
+ *             same alone and write the same files).
  *   advise    the search cut over the ranks as --shard K/N cuts it, the
  *             shards' decisions gathered on rank 0 as text (the lines
  *             --shard writes, so a host needs no shared file system) and
  *             merged as --merge merges them: the same answer as one
- *             process (cli_cluster_advise).
+ *             process (cli_cluster_advise).  --shard and --merge run
+ *             alone (cli_cluster_refuse).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -44,11 +48,7 @@
 static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
                          char *why, size_t why_len)
 {
-    if (o->cmd != CLI_RUN)
-        snprintf(why, why_len, "under mpirun with several ranks only run and advise "
-                 "measure together; run %s in one process",
-                 o->cmd == CLI_SWEEP ? "sweep" : "orion");
-    else if (!j->cfg.run.disk_names)
+    if (!j->cfg.run.disk_names)
         snprintf(why, why_len, "under mpirun each rank drives its own real targets: "
                  "give --target or --lun-file (luns.%%h.lun: one file per host); the "
                  "model of several hosts is not built yet");
@@ -98,8 +98,20 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
         o->report_path = NULL;
         if (o->json_path && strcmp(o->json_path, "-") != 0)
             o->json_path = NULL;
+        if (o->fio_json_path && strcmp(o->fio_json_path, "-") != 0)
+            o->fio_json_path = NULL;
     }
     return 0;
+}
+
+int cli_cluster_refuse(const struct cluster *c, const char *what)
+{
+    if (cluster_size(c) <= 1)
+        return 0;
+    if (cluster_rank(c) == 0)
+        fprintf(stderr, "asmsim: %s: not under mpirun with several ranks (run and "
+                "advise are); run it in one process\n", what);
+    return 2;
 }
 
 /* ---- the hosts' rows ------------------------------------------------------ */

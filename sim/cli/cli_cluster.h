@@ -15,12 +15,19 @@ struct adv_result;
 
 /* Before run, sweep or orion executes (rc: how parsing the targets and
    preparing went on this rank, 0 or an exit status, its message out):
-   alone, rc; under mpirun with several ranks, the rules of a cluster run
-   (run on real targets, a fixed --duration) and the status every rank
-   agrees on: 0 on every rank, or 2 on every rank with one line on rank
-   0 naming the host that could not start.  Ranks other than 0 then
-   write no file (their stdout is /dev/null already: main.c). */
+   alone, rc; under mpirun with several ranks (run alone gets here:
+   main.c refuses the others), the rules of a cluster run (real targets,
+   a fixed --duration) and the status every rank agrees on: 0 on every
+   rank, or 2 on every rank with one line on rank 0 naming the host that
+   could not start.  Ranks other than 0 then write no file and print
+   nothing on stderr (their stdout is /dev/null already: main.c). */
 int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc);
+
+/* What runs alone or not at all (a command, or an option of one): alone,
+   0; under mpirun with several ranks, 2 on every rank after rank 0 said
+   "asmsim: WHAT: not under mpirun with several ranks" (each rank would
+   do the same alone and write the same files). */
+int cli_cluster_refuse(const struct cluster *c, const char *what);
 
 /* A run a cluster measured: each point's hosts, their start offsets and
    figures, and the cluster's row (the sum); nothing for a run of one. */
