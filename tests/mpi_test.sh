@@ -127,6 +127,29 @@ expect_mpi_error "sweep_should_be_refused_on_ranks" \
 expect_mpi_error "forecast_should_be_refused_on_ranks" \
     "asmsim: forecast: not under mpirun with several ranks" "$ASMSIM" forecast
 
+# Ctrl-C on one rank: every rank stops after the point (none waits for
+# the others at the next one); rank 0 says so and prints what was measured
+"${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix basic --num-small 4 \
+    --num-large 2 --duration 1s >stop.out 2>stop.err &
+job=$!
+for _ in $(seq 50); do
+    [ "$(pgrep -P "$job" -f "asmsim run --lun-file" | wc -l)" -ge 2 ] && break
+    sleep 0.2
+done
+sleep 2
+kill -INT "$(pgrep -P "$job" -f "asmsim run --lun-file" | tail -1)" 2>/dev/null
+t0=$SECONDS
+for _ in $(seq 300); do      # a rank waiting for the other: a hang, ended
+    kill -0 "$job" 2>/dev/null || break
+    sleep 0.1
+done
+kill -9 "$job" 2>/dev/null
+wait "$job"
+rc=$?
+expect_true "a_stop_on_one_rank_should_stop_every_rank_after_the_point" \
+    bash -c "[ $rc -ne 0 ] && [ $((SECONDS - t0)) -lt 10 ] && \
+             grep -q 'interrupted; partial results' stop.err && grep -q 'all hosts' stop.out"
+
 # a rank killed mid-run: the job ends, not hangs, and mpirun names the node
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 4 \
     --num-large 1 --duration 30s >kill.out 2>kill.err &
