@@ -1295,10 +1295,14 @@ int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
     struct cli_advise_opts a;
 
     for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--merge") == 0)
-            return cmd_merge(argc, argv);
+        if (strcmp(argv[i], "--merge") == 0) {
+            int refused = cli_cluster_refuse(cluster, "advise --merge");
+            return refused ? refused : cmd_merge(argc, argv);
+        }
     int rc = parse_args(&a, argc, argv, NULL);
     a.cluster = cluster;
+    if (rc == 0 && a.cfg.shard_n > 0)   /* mpirun cuts the search itself */
+        rc = cli_cluster_refuse(cluster, "advise --shard");
 
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);
