@@ -45,7 +45,8 @@ static void row_defaults_should_be_taken_by_their_own_setters(void)
     for (int i = 0; i < cli_orion_rows.n; i++) {
         const struct cli_opt_row *r = &cli_orion_rows.rows[i];
         const struct cli_opt_help *h = cli_opt_help_for(r, CLI_FOR_ORION);
-        if (!h || !strstr(h->text, "{}"))
+        char buf[CLI_HELP_TEXT_MAX];
+        if (!h || !strstr(cli_opt_help_text(h, buf, sizeof buf), "{}"))
             continue;
         const struct cli_opt_row *same = r->same ? cli_opt_row_find(r->same) : NULL;
         if (r->fn || !same || !(same->def_orion || same->def))

@@ -499,6 +499,28 @@ static void hist_txt_should_list_non_empty_pow2_bins_per_point_and_class(void)
     free(t);
 }
 
+/* ---------------------------------------------------- ORION's releases */
+
+static void orion_version_names_should_be_the_table_rows(void)
+{
+    char names[64], *save = NULL;
+    int n = 0;
+
+    report_orion_version_names(names, sizeof names);
+    CHECK_STR_EQ(names, "11.1, 11.2, 12.1, 12.2 or 19");
+    for (char *t = strtok_r(names, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
+        if (strcmp(t, "or") == 0)
+            continue;
+        n++;
+        if (report_orion_version(t) == NULL)
+            CHECK_FAIL_AT("%s named but has no row", t);
+    }
+    CHECK_INT_EQ(n, 5);
+    CHECK(report_orion_version("10.2") == NULL);
+    CHECK(report_orion_version(NULL) == NULL);
+    CHECK_STR_EQ(REPORT_ORION_OWN->name, "19");
+}
+
 /* ------------------------------------------------------ atomic writes */
 
 static int write_hello(FILE *f, void *arg)
@@ -1207,6 +1229,7 @@ int main(void)
     RUN(summary_txt_should_say_when_a_run_is_incomplete);
     RUN(summary_txt_should_describe_sequential_streams_and_auto_duration);
     RUN(hist_txt_should_list_non_empty_pow2_bins_per_point_and_class);
+    RUN(orion_version_names_should_be_the_table_rows);
     RUN(atomic_write_should_leave_no_file_when_the_producer_fails);
     RUN(atomic_write_should_name_the_file_when_the_directory_is_missing);
     RUN(orion_files_should_write_all_five_files);
