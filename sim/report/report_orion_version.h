@@ -5,7 +5,7 @@
  * time estimate.  `asmsim orion -orion_version V` picks a row; without it
  * asmsim writes its own set, ORION 19c's words with asmsim's lines among
  * them (REPORT_ORION_OWN).  The facts and their sources:
- * ../shared/docs/ORION.md, summarised in docs/orion.md.
+ * ../shared/docs/ORION.md, summarised for users in docs/orion.md.
  */
 #ifndef ASMSIM_SIM_REPORT_ORION_VERSION_H
 #define ASMSIM_SIM_REPORT_ORION_VERSION_H
