@@ -203,6 +203,7 @@ static const struct help_item orion_page[] = {
     ORION_ROW("num_small"),
     ORION_ROW("num_large"),
     ORION_ROW("verbose"),
+    ORION_ROW("orion_version"),
     TXT(CLI_FOR_ORION,
         "  -storax X, -hugenotneeded   accepted and ignored\n"
         "  Each flag is given once.\n"
@@ -224,7 +225,7 @@ static const struct help_item orion_page[] = {
     TXT(CLI_FOR_ORION,
         "Real devices:\n"
         "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
-        "  --threads N       as for 'asmsim run'\n"
+        "  --threads N, --uring-sqpoll   as for 'asmsim run'\n"
         "  -h, --help        this help\n"),
 
 };

@@ -1193,7 +1193,7 @@ static const struct cli_opt_row opt_defs[] = {
             "nothing else there" },
       } },
     { .name = "fio-json", .has_arg = true, .cmds = FOR_ALL,
-      .fn = opt_fio_json,
+      .fn = opt_fio_json, .section = "output",
       .help = {
           { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
             "fio 3.x's JSON (--output-format=json): every class\n"
