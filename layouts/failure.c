@@ -296,7 +296,8 @@ static int copy_target(lay_fail *f, uint16_t src)
     return -1;
 }
 
-bool lay_fail_can_copy(const lay_fail *f)
+/* lay_fail_can_copy of a failure made. */
+static bool can_copy(const lay_fail *f)
 {
     if (f->mode == LAY_FAIL_DEGRADED || f->n_src == 0)
         return false;
@@ -310,6 +311,14 @@ bool lay_fail_can_copy(const lay_fail *f)
         seen[fg] = true;
     }
     return groups >= f->g->copies;
+}
+
+bool lay_fail_can_copy(const lay *l, const struct lay_fail_cfg *cfg)
+{
+    lay_fail *f = NULL;
+    bool ok = lay_fail_create(l, cfg, &f) == 0 && can_copy(f);
+    lay_fail_destroy(f);
+    return ok;
 }
 
 int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,

@@ -73,11 +73,12 @@ int lay_fail_route(lay_fail *f, uint64_t offset_bytes, bool is_write,
 int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,
                        bool *is_write);
 
-/* Whether copy streams can run: a surviving partner to read from and,
-   for REBUILD, as many failure groups left as there are copies (not so
-   with normal redundancy's 2 groups, one lost whole, or high's 3:
-   redundancy cannot be restored).  False in DEGRADED mode. */
-bool lay_fail_can_copy(const lay_fail *f);
+/* Whether the copy streams of failure cfg of l can run: a surviving
+   partner to read from and, for REBUILD, as many failure groups left as
+   there are copies (not so with normal redundancy's 2 groups, one lost
+   whole, or high's 3: redundancy cannot be restored).  False in DEGRADED
+   mode, and for a cfg lay_fail_create refuses. */
+bool lay_fail_can_copy(const lay *l, const struct lay_fail_cfg *cfg);
 
 /* Start counting afresh (a measured window opens). */
 void lay_fail_reset_counts(lay_fail *f);

@@ -213,12 +213,12 @@ static void rebuild_should_need_a_failure_group_left(void)
     lay *l = make(4, LAY_NORMAL, 2);            /* groups {0, 2} and {1, 3} */
     lay_fail *f = NULL;
     struct lay_fail_cfg one = { .n = 1, .disk = { 1 }, .mode = LAY_FAIL_REBUILD };
-    CHECK_INT_EQ(lay_fail_create(l, &one, &f), 0);
-    CHECK(lay_fail_can_copy(f));                /* into disk 3 */
-    lay_fail_destroy(f);
+    CHECK(lay_fail_can_copy(l, &one));          /* into disk 3 */
+    one.mode = LAY_FAIL_DEGRADED;
+    CHECK(!lay_fail_can_copy(l, &one));         /* no copies while offline */
     struct lay_fail_cfg group = { .n = 2, .disk = { 1, 3 }, .mode = LAY_FAIL_REBUILD };
     CHECK_INT_EQ(lay_fail_create(l, &group, &f), 0);
-    CHECK(!lay_fail_can_copy(f));
+    CHECK(!lay_fail_can_copy(l, &group));
     struct lay_piece p;
     bool w;
     CHECK_INT_EQ(lay_fail_copy_next(f, 0, &p, &w), -EINVAL);

@@ -250,14 +250,6 @@ int sim_fail_restored_cfg(const struct sim_run_cfg *cfg, const bool *offline,
     return 0;
 }
 
-static bool copies_possible(const lay *l, const struct lay_fail_cfg *fc)
-{
-    lay_fail *probe = NULL;
-    bool ok = lay_fail_create(l, fc, &probe) == 0 && lay_fail_can_copy(probe);
-    lay_fail_destroy(probe);
-    return ok;
-}
-
 /* Steps 2 to 4 over the offline set. */
 static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
                           const bool *offline, struct sim_fail_result *f,
@@ -277,7 +269,7 @@ static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
     }
     ef.disks.mode = f->returns ? LAY_FAIL_RESYNC : LAY_FAIL_REBUILD;
     ef.copy_cls = f->copy_cls;
-    if (!copies_possible(l, &ef.disks)) {
+    if (!lay_fail_can_copy(l, &ef.disks)) {
         f->outcome = SIM_FAIL_NO_SOURCE;
         return 0;
     }

@@ -134,10 +134,7 @@ static bool can_rebuild(const sim_session *s)
     const lay *l = p->n_groups > 0 ? p->group_layout[0] : p->layout;
     struct lay_fail_cfg fc = s->fail.ef.disks;
     fc.mode = LAY_FAIL_REBUILD;
-    lay_fail *probe = NULL;
-    bool ok = l && lay_fail_create(l, &fc, &probe) == 0 && lay_fail_can_copy(probe);
-    lay_fail_destroy(probe);
-    return ok;
+    return l && lay_fail_can_copy(l, &fc);
 }
 
 bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c)
