@@ -194,6 +194,18 @@ else
     harness_fail "normal_redundancy_should_lose_data_with_a_second_failure_in_another_group" \
         "exit $two_rc; $(cat two.err) $(tail -c 400 two.out)"
 fi
+# the repair parameter and time agree, whichever event lost the data
+"$ASMSIM" run "${G[@]}" --fail 3@10m --fail 0@20m --fail fg:2@30m --json lost_fg.json \
+    > lost_fg.out 2>&1
+if python3 -c "
+import json; f = json.load(open('lost_fg.json'))['failure']
+assert f['outcome'] == 'data_lost' and f['lost_at_s'] == 1200
+assert f['repair_parameter'] == 'FAILGROUP_REPAIR_TIME' and f['repair_s'] == 86400, f"; then
+    harness_ok "data_lost_run_should_name_the_repair_parameter_of_its_repair_time"
+else
+    harness_fail "data_lost_run_should_name_the_repair_parameter_of_its_repair_time" \
+        "$(tail -c 600 lost_fg.out)"
+fi
 "$ASMSIM" run "${G[@]/redundancy=normal,failgroups=4/redundancy=external}" \
     --fail 3@10m > ext.out 2> ext.err
 ext_rc=$?
