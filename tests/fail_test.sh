@@ -200,7 +200,8 @@ fi
 if python3 -c "
 import json; f = json.load(open('lost_fg.json'))['failure']
 assert f['outcome'] == 'data_lost' and f['lost_at_s'] == 1200
-assert f['repair_parameter'] == 'FAILGROUP_REPAIR_TIME' and f['repair_s'] == 86400, f"; then
+assert f['repair_parameter'] == 'FAILGROUP_REPAIR_TIME' and f['repair_s'] == 86400, f
+assert f['copy_mbps'] is None"; then
     harness_ok "data_lost_run_should_name_the_repair_parameter_of_its_repair_time"
 else
     harness_fail "data_lost_run_should_name_the_repair_parameter_of_its_repair_time" \
@@ -250,7 +251,7 @@ if [ $room_rc -eq 0 ] && grep -q 'NO room to rebuild into' room.txt &&
    grep -q 'USABLE_FILE_MB -[0-9]* (negative' room.txt &&
    python3 -c "
 import json; f = json.load(open('room.json'))['failure']
-assert f['outcome'] == 'no_room' and f['restore_s'] is None
+assert f['outcome'] == 'no_room' and f['restore_s'] is None and f['copy_mbps'] is None
 assert [p['phase'] for p in f['phases']] == ['before', 'degraded']"; then
     harness_ok "no_room_to_rebuild_should_be_said"
 else

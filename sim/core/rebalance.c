@@ -329,6 +329,7 @@ static void fail_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
     f->repair_default = cfg->fail.repair_ns == 0;
     f->fg_repair = any_failgroup(&cfg->fail);
     f->copy_cls = cfg->workload.n_classes;
+    f->copy_mbps = NAN;                 /* measured when the copies run */
     f->restore_s = INFINITY;
     f->exposed_s = INFINITY;
 }
