@@ -349,7 +349,8 @@ expect_error "fail_on_the_null_engine_should_be_refused" \
     "asmsim: --fail: the null engine has no device to fail" "" \
     "$ASMSIM" run "${G[@]}" --engine null --fail 1@1m
 expect_error "fail_with_the_dashboard_should_be_refused" \
-    "asmsim: --fail: not with --tui yet" "" \
+    "asmsim: --fail: not with --tui (its dashboard watches the run's points); fail a disk live with asmsim tui --workload NAME and its key f" \
+    "or use --progress" \
     "$ASMSIM" run "${G[@]}" --tui --fail 1@1m
 expect_error "power_out_of_range_should_be_refused" \
     "asmsim: --power 2000: not a power; use an integer from 1 to 1024" "" \

@@ -177,9 +177,9 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                        "use modelled volumes (--engine model) or real targets "
                        "(--engine aio or uring)");
     if (o->tui)
-        return why_set(why, why_len, "--fail: not with --tui yet (the dashboard "
-                       "measures one point; its failure keys are not built); use "
-                       "--progress");
+        return why_set(why, why_len, "--fail: not with --tui (its dashboard watches "
+                       "the run's points); fail a disk live with asmsim tui "
+                       "--workload NAME and its key f, or use --progress");
     if (run->workload.n_classes >= WL_MAX_CLASSES)
         return why_set(why, why_len, "--fail: the workload has %d classes, the most "
                        "there are, and the rebalance needs one more", WL_MAX_CLASSES);
