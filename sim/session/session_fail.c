@@ -133,8 +133,7 @@ bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c)
         sim_sess_say(s, "rebalance power %d: %d outstanding copies of one AU%s",
                      f->power, f->power, f->phase == SIM_PHASE_REBALANCING
                      ? " from now" : ", when a disk is dropped");
-        if (f->phase == SIM_PHASE_REBALANCING)
-            sim_fail_copy_load(&s->setup.run.db.load, f->ef.copy_cls, f->power);
+        /* the parts open again with the new load (sim_sess_fail_load) */
         f->reopen = f->reopen || f->phase == SIM_PHASE_REBALANCING;
         return f->reopen;
     }
