@@ -352,6 +352,7 @@ static const struct help_item advise_page[] = {
     TXT(CLI_FOR_ADVISE,
         "A database's disk groups at once (docs/advise.md):\n"),
     ADVISE_ROW("workload"),
+    ADVISE_ROW("survive-failure"),
     TXT(CLI_FOR_ADVISE,
         "Space:\n"),
     ADVISE_ROW("clouds"),
