@@ -127,7 +127,7 @@ expect_mpi_error "sweep_should_be_refused_on_ranks" \
 expect_mpi_error "forecast_should_be_refused_on_ranks" \
     "asmsim: forecast: not under mpirun with several ranks" "$ASMSIM" forecast
 expect_mpi_error "a_database_advice_should_be_refused_on_ranks" \
-    "--workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
+    "asmsim: advise --workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
 
 # Ctrl-C on one rank: every rank stops after the point (none waits for
 # the others at the next one); rank 0 says so and prints what was measured

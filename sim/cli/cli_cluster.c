@@ -24,8 +24,9 @@
  *             shards' decisions gathered on rank 0 as text (the lines
  *             --shard writes, so a host needs no shared file system) and
  *             merged as --merge merges them: the same answer as one
- *             process (cli_cluster_advise).  --shard and --merge run
- *             alone (cli_cluster_refuse).
+ *             process (cli_cluster_advise).  --shard, --merge and a
+ *             database's search (--workload) run alone
+ *             (cli_cluster_refuse).
  */
 #include <errno.h>
 #include <stdlib.h>
