@@ -49,6 +49,8 @@ skip() {
     [ "$HARNESS_FAILED" -eq 0 ] || exit 1
     exit "$([ "${ASMSIM_NO_SKIP:-}" = 1 ] && echo 1 || echo 77)"
 }
+expect_stdout_contains "main_help_should_say_how_to_run_on_several_hosts" \
+    "mpirun -np H asmsim run --lun-file 'luns.%h.lun'" "$ASMSIM" --help
 command -v mpirun >/dev/null || skip "mpirun is not installed (./build.sh installs Open MPI)"
 MPI=(mpirun --oversubscribe --bind-to none)
 [ "$(id -u)" -eq 0 ] && MPI+=(--allow-run-as-root)

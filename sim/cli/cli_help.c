@@ -51,6 +51,11 @@ void cli_main_usage(FILE *f)
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
 "  asmsim --version        the version\n"
 "\n"
+"Several hosts at once (RAC): mpirun -np H asmsim run --lun-file 'luns.%h.lun' ...\n"
+"(each rank drives its host's targets, every point starts together) or\n"
+"mpirun -np N asmsim advise ... (the search cut over the ranks); README,\n"
+"\"Several hosts at once\".\n"
+"\n"
 "Exit status: 0 ok, 1 runtime failure (a write to stdout that failed too), 2\n"
 "bad usage or input, 130 interrupted (Ctrl-C, SIGTERM, SIGHUP: what was done\n"
 "is written, marked incomplete).\n",
