@@ -5,7 +5,8 @@
 #   * "%h" and "%r" in --lun-file and --target (also in one process);
 #   * run on 2 and 4 ranks over files of their own: the cluster's rates
 #     are the sums of the hosts' (JSON points[].hosts[]), the windows open
-#     within 1 % of their length, rank 0 alone prints;
+#     within 1 % of their length, rank 0 alone prints; the HTML report
+#     of the JSON shows each host's row beside the cluster's;
 #   * a rank that cannot start, ranks with unlike target counts, and the
 #     options a cluster run refuses: exit 2 with one line naming the host
 #     or the rule; the commands and options that run alone refused
@@ -92,6 +93,23 @@ expect_true "run_on_2_ranks_should_print_once_on_rank_0" \
     test "$(grep -c '^Maximum Small IOPS=' np2.out)" -eq 1
 expect_true "run_on_2_ranks_should_list_each_host_and_all" \
     bash -c "grep -q 'all hosts' np2.out && test \$(grep -c '^  4,1  *$HOST ' np2.out) -eq 2"
+# the report read back: each host's row beside the cluster's
+"$ASMSIM" report np2.json --output np2.html >/dev/null 2>&1
+expect_true "report_should_show_each_host_beside_the_cluster" python3 - np2.json np2.html <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1])); page = open(sys.argv[2]).read()
+sec = re.search(r'<section id="hosts">.*?</section>', page, re.S).group(0)
+rows = re.findall(r'<tr>(.*?)</tr>', sec.split("<tbody>")[1], re.S)
+cells = [dict(re.findall(r'<td data-key="([^"]+)">([^<]*)</td>', r)) for r in rows]
+hosts = d["points"][0]["hosts"]
+assert len(cells) == len(hosts) == 2, cells
+for c, h in zip(cells, hosts):
+    assert int(c["rank"]) == h["rank"] and int(c["iops"]) == round(h["iops"]), (c, h)
+    assert abs(float(c["small_lat_us.p99"]) - h["small_lat_us"]["p99"]) <= 0.5, (c, h)
+all_row = re.search(r'<tr class="all">(.*?)</tr>', sec, re.S).group(1)
+assert "all hosts" in all_row and str(round(d["points"][0]["iops"])) in all_row, all_row
+assert "measured every point together" in sec
+PY
 # (4 ranks on this machine's 2 cores: 2 s points, so 1 % is not a time slice)
 "${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
     --json np4.json >np4.out 2>np4.err

@@ -135,6 +135,12 @@ struct sim_timeline;            /* timeline.h */
 /* One rank's own figures at a point measured by a cluster (run_cluster.c):
    the point's result is the cluster's (histograms merged, rates added),
    these are each host's part of it. */
+/* A class's figures on one host of a cluster. */
+struct sim_host_class {
+    double iops, mbps;
+    double avg_lat_us, p99_lat_us;
+};
+
 struct sim_host_point {
     int rank;
     char host[64];
@@ -144,10 +150,7 @@ struct sim_host_point {
     double measured_s;
     uint64_t errors;
     double phys_iops, phys_mbps;
-    struct {
-        double iops, mbps;
-        double avg_lat_us, p99_lat_us;
-    } cls[WL_MAX_CLASSES];
+    struct sim_host_class cls[WL_MAX_CLASSES];
 };
 
 /* An open-loop point's demand against what it got (engine.h), over the

@@ -182,6 +182,7 @@ static void run_body(struct html_out *o, const cJSON *doc)
         return;
     }
     html_run(o, doc);
+    html_hosts(o, doc);
     html_timeline(o, doc);
 }
 

@@ -20,6 +20,8 @@
  *   html_compare.c   several documents on the same axes
  *   html_fail.c      a disk failure (run --fail): the phases as bands on
  *                    a time axis, their figures, the restore, the space
+ *   html_hosts.c     a run of several hosts (mpirun): each host's figures
+ *                    per point beside the cluster's, how together they ran
  *   html_forecast.c  a forecast: time charts with events, phases, verdict
  *   html_advice.c    an advice: cost against headroom, the best configs
  *   html_advice_front.c  ... cost against latency, the cheapest per family
@@ -244,6 +246,12 @@ void html_db_sweep(struct html_out *o, const cJSON *doc);
    (over power): each run's restore in a chart and a table. */
 void html_fail(struct html_out *o, const cJSON *doc);
 void html_fail_sweep(struct html_out *o, const cJSON *doc);
+
+/* ---- html_hosts.c: several hosts at once (the JSON's "cluster") ------ */
+
+/* Nothing when the document has no cluster.  The ranks and how together
+   their windows opened; per point each host's row and the cluster's. */
+void html_hosts(struct html_out *o, const cJSON *doc);
 
 /* ---- the kinds ------------------------------------------------------ */
 

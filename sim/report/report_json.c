@@ -478,6 +478,20 @@ static void add_real_point(struct jb *b, cJSON *o,
     add_bool(b, c, "generator_bound", sim_cpu_generator_bound(p, backend));
 }
 
+/* A host's latency of a class, as a point's are named and shaped
+   (small_lat_us: avg, p99); null when it completed none of the class. */
+static void add_host_lat(struct jb *b, cJSON *o, const char *key,
+                         const struct sim_host_class *c)
+{
+    if (c->iops <= 0) {
+        add_null(b, o, key);
+        return;
+    }
+    cJSON *l = add_obj(b, o, key);
+    add_num(b, l, "avg", c->avg_lat_us);
+    add_num(b, l, "p99", c->p99_lat_us);
+}
+
 /* A point a cluster measured (mpirun): each rank's own figures; the
    point's are the cluster's (run_cluster.c). */
 static void add_point_hosts(struct jb *b, cJSON *o, const struct sim_point_result *p)
@@ -496,10 +510,8 @@ static void add_point_hosts(struct jb *b, cJSON *o, const struct sim_point_resul
         add_num(b, x, "large_iops", h->cls[WL_LARGE].iops);
         add_num(b, x, "phys_iops", h->phys_iops);
         add_num(b, x, "phys_mbps", h->phys_mbps);
-        add_num(b, x, "small_avg_lat_us", h->cls[WL_SMALL].avg_lat_us);
-        add_num(b, x, "small_p99_lat_us", h->cls[WL_SMALL].p99_lat_us);
-        add_num(b, x, "large_avg_lat_us", h->cls[WL_LARGE].avg_lat_us);
-        add_num(b, x, "large_p99_lat_us", h->cls[WL_LARGE].p99_lat_us);
+        add_host_lat(b, x, "small_lat_us", &h->cls[WL_SMALL]);
+        add_host_lat(b, x, "large_lat_us", &h->cls[WL_LARGE]);
         add_u64(b, x, "errors", h->errors);
     }
 }

@@ -1,0 +1,153 @@
+/*
+ * html_hosts.c - a run several hosts measured together (mpirun: the
+ * results JSON's "cluster" and each point's "hosts", docs/fields.md,
+ * written by report_json.c from run_cluster.c's merge).
+ *
+ *   who        the ranks and their hosts, and how together the windows
+ *              opened: the widest spread of a point's window starts, in
+ *              milliseconds and as a share of its window (the 1 % the
+ *              run is held to, README "Several hosts at once");
+ *   per point  the terminal's table "Hosts": each rank's start (from the
+ *              point's first window), its window, its small IOPS and
+ *              large MB/s, its small and large latency (mean and p99),
+ *              its errors; then the point's own figures, the cluster's
+ *              ("all hosts": rates added, latency from the merged
+ *              histograms).  Cells carry data-key (the JSON key of the
+ *              host's row), so the tests read the page back.
+ *
+ * Nothing when the document has no cluster.  The figures are the JSON's;
+ * nothing is computed here but the spread.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "sim/report/html_page.h"
+
+/* The earliest and latest window start of a point's hosts; false when it
+   has none. */
+static bool window_spread(const cJSON *hosts, double *first, double *spread)
+{
+    const cJSON *h;
+    double t, lo = INFINITY, hi = -INFINITY;
+
+    cJSON_ArrayForEach(h, hosts)
+        if (html_num(h, "window_unix_s", &t)) {
+            lo = fmin(lo, t);
+            hi = fmax(hi, t);
+        }
+    if (!(lo <= hi))
+        return false;
+    *first = lo;
+    *spread = hi - lo;
+    return true;
+}
+
+/* The sentence under the title: who measured, how together. */
+static void who(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *p, *name;
+    double ranks = 0, first, spread, measured, worst = 0, worst_share = 0;
+    char names[512] = "";
+    size_t n = 0;
+
+    html_num(doc, "cluster.ranks", &ranks);
+    cJSON_ArrayForEach(name, html_get(doc, "cluster.hosts"))
+        if (cJSON_IsString(name) && n < sizeof names)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
+                                  name->valuestring);
+    cJSON_ArrayForEach(p, html_get(doc, "points"))
+        if (window_spread(html_get(p, "hosts"), &first, &spread) &&
+            html_num(p, "measured_s", &measured) && measured > 0 &&
+            spread / measured >= worst_share) {
+            worst = spread;
+            worst_share = spread / measured;
+        }
+    fputs("<p class=\"reading\" data-key=\"cluster.spread\">", o->f);
+    html_textf(o, "%.0f ranks (%s) measured every point together, each on its own "
+               "host's targets; the figures of the run are all hosts': rates added, "
+               "latency from the merged histograms.  The windows of a point opened "
+               "within %.1f ms of each other at most (%.2f %% of its window).",
+               ranks, names, worst * 1e3, worst_share * 100);
+    fputs("</p>\n", o->f);
+}
+
+/* <td data-key="key">: the figure at key of x, "-" when it has none. */
+static void key_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
+{
+    double v;
+
+    fprintf(o->f, "<td data-key=\"%s\">", key);
+    if (html_num(x, key, &v))
+        fprintf(o->f, "%.*f", decimals, v);
+    else
+        fputc('-', o->f);
+    fputs("</td>", o->f);
+}
+
+static void host_row(struct html_out *o, const cJSON *h, const char *point, double first)
+{
+    static const struct { const char *key; int decimals; } fig[] = {
+        { "measured_s", 2 }, { "iops", 0 }, { "mbps", 2 },
+        { "small_lat_us.avg", 0 }, { "small_lat_us.p99", 0 },
+        { "large_lat_us.avg", 0 }, { "large_lat_us.p99", 0 }, { "errors", 0 },
+    };
+    double t;
+
+    fputs("<tr>", o->f);
+    html_text_cell(o, point);
+    html_text_cell(o, html_str_or(h, "host", "-"));
+    key_cell(o, h, "rank", 0);
+    if (html_num(h, "window_unix_s", &t))
+        fprintf(o->f, "<td data-key=\"start_ms\">%.1f</td>", (t - first) * 1e3);
+    else
+        fputs("<td data-key=\"start_ms\">-</td>", o->f);
+    for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++)
+        key_cell(o, h, fig[i].key, fig[i].decimals);
+    fputs("</tr>\n", o->f);
+}
+
+/* The point's own figures: the cluster's. */
+static void all_row(struct html_out *o, const cJSON *p, const char *point)
+{
+    fputs("<tr class=\"all\">", o->f);
+    html_text_cell(o, point);
+    fputs("<td>all hosts</td><td></td><td></td>", o->f);
+    html_num_cell(o, p, "measured_s", 2);
+    html_num_cell(o, p, "iops", 0);
+    html_num_cell(o, p, "mbps", 2);
+    html_num_cell(o, p, "small_lat_us.avg", 0);
+    html_num_cell(o, p, "small_lat_us.p99", 0);
+    html_num_cell(o, p, "large_lat_us.avg", 0);
+    html_num_cell(o, p, "large_lat_us.p99", 0);
+    html_num_cell(o, p, "errors", 0);
+    fputs("</tr>\n", o->f);
+}
+
+void html_hosts(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *p, *h;
+
+    if (!html_get(doc, "cluster"))
+        return;
+    fputs("<section id=\"hosts\"><h2>Several hosts at once</h2>\n", o->f);
+    who(o, doc);
+    fputs("<table class=\"hosts\"><thead><tr><th>point (small,large)</th><th>host</th>"
+          "<th>rank</th><th>start ms</th><th>window s</th><th>small IOPS</th>"
+          "<th>large MB/s</th><th>small mean us</th><th>small p99 us</th>"
+          "<th>large mean us</th><th>large p99 us</th><th>errors</th></tr></thead>"
+          "<tbody>\n", o->f);
+    cJSON_ArrayForEach(p, html_get(doc, "points")) {
+        double small = 0, large = 0, first, spread;
+        char point[64];
+
+        if (!window_spread(html_get(p, "hosts"), &first, &spread))
+            continue;
+        html_num(p, "small", &small);
+        html_num(p, "large", &large);
+        snprintf(point, sizeof point, "%.0f,%.0f", small, large);
+        cJSON_ArrayForEach(h, html_get(p, "hosts"))
+            host_row(o, h, point, first);
+        all_row(o, p, point);
+    }
+    fputs("</tbody></table>\n</section>\n", o->f);
+}
