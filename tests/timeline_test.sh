@@ -200,9 +200,11 @@ rows = json.load(open(sys.argv[1]))["points"][0]["timeline"]
 errs = []
 if not 9 <= len(rows) <= 11:
     errs.append(f"{len(rows)} rows for 1 s at 100 ms, expected 9..11")
-# rows on the grid of 100 ms from the window's start, in real time
+# rows on the grid of 100 ms from the window's start, in real time (a row
+# ends at the first completion past its edge: on a loaded machine under
+# the sanitizers a reap woke 88 ms late, so a row may run long)
 for k, r in enumerate(rows[:-1]):
-    if (abs(r["start_s"] - 0.1 * k) > 0.05 or not 0.05 < r["length_s"] < 0.15
+    if (abs(r["start_s"] - 0.1 * k) > 0.1 or not 0.05 < r["length_s"] < 0.25
             or r["small_iops"] <= 0 or r["limited_by"] != "device" or r["buckets"] != []):
         errs.append(f"row {k}: {r}")
 print("\n".join(errs), file=sys.stderr)
