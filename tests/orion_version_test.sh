@@ -55,9 +55,9 @@ expect_true "orion_11.1_should_write_five_files" \
     test "$(ls out11.1 | grep -c '^mytest_.*_\(summary.txt\|iops.csv\|lat.csv\|mbps.csv\|trace.txt\)$')" = 5
 expect_true "orion_11.1_should_write_no_hist_txt" \
     test -z "$(ls out11.1 | grep '_hist.txt$')"
-# 6 disks: asmsim's 21 small levels and 12 large
+# 6 disks: small 1..30 (K19's 19c visited Small=10) and large 1..12
 expect_true "orion_19_hist_txt_should_hold_a_table_per_point" \
-    test "$(grep -c '^Small Read / Write Latency Histogram @ Small=[0-9]* and Large=0$' out19/*_hist.txt)" = 21
+    test "$(grep -c '^Small Read / Write Latency Histogram @ Small=[0-9]* and Large=0$' out19/*_hist.txt)" = 30
 expect_true "orion_19_hist_txt_should_hold_the_large_points" \
     test "$(grep -c '^Large Read / Write Latency Histogram @ Small=0 and Large=[0-9]*$' out19/*_hist.txt)" = 12
 # asmsim's own lines are in _trace.txt, not in the release's summary
