@@ -55,9 +55,9 @@ expect_true "orion_11.1_should_write_five_files" \
     test "$(ls out11.1 | grep -c '^mytest_.*_\(summary.txt\|iops.csv\|lat.csv\|mbps.csv\|trace.txt\)$')" = 5
 expect_true "orion_11.1_should_write_no_hist_txt" \
     test -z "$(ls out11.1 | grep '_hist.txt$')"
-# 6 disks: asmsim's 21 small levels and 12 large
+# 6 disks: small 1..30 (K19's 19c visited Small=10) and large 1..12
 expect_true "orion_19_hist_txt_should_hold_a_table_per_point" \
-    test "$(grep -c '^Small Read / Write Latency Histogram @ Small=[0-9]* and Large=0$' out19/*_hist.txt)" = 21
+    test "$(grep -c '^Small Read / Write Latency Histogram @ Small=[0-9]* and Large=0$' out19/*_hist.txt)" = 30
 expect_true "orion_19_hist_txt_should_hold_the_large_points" \
     test "$(grep -c '^Large Read / Write Latency Histogram @ Small=0 and Large=[0-9]*$' out19/*_hist.txt)" = 12
 # asmsim's own lines are in _trace.txt, not in the release's summary
@@ -87,5 +87,59 @@ expect_stdout_contains "orion_estimate_should_round_up_and_add_one" \
 expect_error "orion_version_should_be_a_release" \
     "asmsim: -orion_version 10.2: unknown ORION version; use 11.1, 11.2, 12.1, 12.2 or 19" "" \
     "$ASMSIM" orion -run simple -orion_version 10.2 --volume gp3
+
+# -testname x.lun: ORION reads x.lun.lun; 19c fails after its banner and
+# prefix (K19), exit 2 as asmsim's usage errors; without a release
+# asmsim's message says what -testname is
+mkdir -p lun && cd lun || exit 1
+harness_run "$ASMSIM" orion -run simple -testname bmtfile-acfs.lun -orion_version 19
+if [ "$H_RC" -ne 2 ]; then
+    harness_fail "orion_19_testname_dot_lun_should_fail_as_19c" "exit $H_RC, expected 2"
+elif [ "$H_ERR" != "Failure in opening .lun file bmtfile-acfs.lun.lun (rwbase_read_luncfg:SlfFopen)orion_parse_args: rwbase_read_luncfg failed" ]; then
+    harness_fail "orion_19_testname_dot_lun_should_fail_as_19c" "stderr: $H_ERR"
+elif ! printf '%s\n' "$H_OUT" | python3 -c "
+import re, sys
+lines = sys.stdin.read().splitlines()
+assert lines[0] == 'ORION: ORacle IO Numbers -- Version RDBMS_19.3.0.0.0DBRU_LINUX.X64_190417', lines
+assert re.fullmatch(r'bmtfile-acfs\.lun_\d{8}_\d{4}', lines[1]) and len(lines) == 2, lines"; then
+    harness_fail "orion_19_testname_dot_lun_should_fail_as_19c" "stdout: $H_OUT"
+else
+    harness_ok "orion_19_testname_dot_lun_should_fail_as_19c"
+fi
+expect_error "orion_testname_dot_lun_should_say_what_testname_is" \
+    "asmsim orion: bmtfile-acfs.lun.lun: cannot read it (No such file or directory); -testname names the test, not its file: give -testname bmtfile-acfs to read bmtfile-acfs.lun" "" \
+    "$ASMSIM" orion -run simple -testname bmtfile-acfs.lun
+expect_error "orion_11.1_testname_dot_lun_should_say_it_in_asmsims_words" \
+    "asmsim orion: x.lun.lun: cannot read it" "" \
+    "$ASMSIM" orion -run simple -testname x.lun -orion_version 11.1
+cd "$WORK" || exit 1
+
+# -help: ORION's spelling answers with asmsim's help (no source quotes
+# ORION's help whole: docs/orion.md)
+expect_stdout_contains "orion_dash_help_should_print_the_help" \
+    "  -cache_size M     array cache in MiB: before each large sequential point," \
+    "$ASMSIM" orion -help
+
+# README's side-by-side comparison (its orion-diff block): the commands
+# it shows, run as shown from a tree with build/asmsim and tests/, print
+# nothing and succeed
+mkdir -p readme/build && ln -s "$ASMSIM" readme/build/asmsim && ln -s "$TESTS_DIR" readme/tests
+python3 - "$TESTS_DIR/../README.md" >readme/diff.sh <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+at = next(i for i, l in enumerate(lines) if l.startswith("<!-- orion-diff"))
+assert lines[at + 1] == "```"
+for l in lines[at + 2:lines.index("```", at + 2)]:
+    if l.startswith("$ ") or l.startswith("> "):
+        print(l[2:])
+    elif l.startswith(" "):
+        print(l)
+PY
+harness_run sh -c "cd readme && bash -e diff.sh"
+if [ "$H_RC" -eq 0 ] && [ -z "$H_OUT$H_ERR" ] && grep -q orion_lines readme/diff.sh; then
+    harness_ok "readme_orion_comparison_should_print_nothing"
+else
+    harness_fail "readme_orion_comparison_should_print_nothing" "exit $H_RC: $H_OUT $H_ERR"
+fi
 
 harness_done

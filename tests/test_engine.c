@@ -202,6 +202,70 @@ static void sequential_streams_should_each_keep_stream_io_outstanding(void)
     sim_run_free(r);
 }
 
+/* One point of `large` large I/Os (seq or rand) beside `small`, warmed
+   as asked: its result, and the bytes it put on disk 0 in all. */
+static struct sim_run_result *warmed(int small, int large, enum wl_large_type type,
+                                     uint64_t warm_bytes, sim_ns warm_ns,
+                                     uint64_t *disk_bytes)
+{
+    struct sim_setup cfg = point_cfg(1, small, large);
+    cfg.run.workload.large_type = type;
+    cfg.run.point.stream_io = 4;
+    cfg.run.point.cache_warm_bytes = warm_bytes;
+    cfg.run.point.cache_warm_ns = warm_ns;
+    struct sim_run_result *r = must_run(&cfg);
+    *disk_bytes = fixed_params.bytes[0];
+    return r;
+}
+
+/* ORION's -cache_size: 64 MiB of random large I/O before a sequential
+   point (12 in flight at 1 ms, 128 KiB: 512 I/Os in 43 rounds),
+   none before a random or small-only one; the figures as without it. */
+static void cache_warming_should_precede_sequential_points_only_unmeasured(void)
+{
+    const uint64_t io = 128 * 1024, warm = 64ull << 20;
+    uint64_t cold_b, warm_b;
+    struct sim_run_result *cold = warmed(0, 3, WL_LARGE_SEQ, 0, 0, &cold_b);
+    struct sim_run_result *hot = warmed(0, 3, WL_LARGE_SEQ, warm, 0, &warm_b);
+    if (!cold || !hot)
+        return;
+    CHECK_U64_EQ(warm_b - cold_b, 512 * io);
+    CHECK_NEAR_REL(hot->points[0].cls[WL_LARGE].iops, 12000.0, 0.001);
+    CHECK(hot->points[0].cls[WL_LARGE].iops == cold->points[0].cls[WL_LARGE].iops);
+    CHECK(hot->points[0].cls[WL_LARGE].lat.avg_us == cold->points[0].cls[WL_LARGE].lat.avg_us);
+    CHECK_INT_EQ(hot->device_ns - cold->device_ns, 43 * SIM_NS_PER_MS);
+    sim_run_free(cold);
+    sim_run_free(hot);
+    for (int k = 0; k < 2; k++) {           /* random large; small only */
+        int small = k ? 4 : 0, large = k ? 0 : 3;
+        enum wl_large_type t = k ? WL_LARGE_SEQ : WL_LARGE_RAND;
+        cold = warmed(small, large, t, 0, 0, &cold_b);
+        hot = warmed(small, large, t, warm, 0, &warm_b);
+        if (cold && hot) {
+            CHECK_U64_EQ(warm_b, cold_b);
+            CHECK_INT_EQ(hot->device_ns, cold->device_ns);
+        }
+        sim_run_free(cold);
+        sim_run_free(hot);
+    }
+}
+
+/* Not given (ORION's default): warming for a time, here 100 ms. */
+static void cache_warming_by_time_should_last_that_long(void)
+{
+    uint64_t cold_b, warm_b;
+    struct sim_run_result *cold = warmed(2, 3, WL_LARGE_SEQ, 0, 0, &cold_b);
+    struct sim_run_result *hot = warmed(2, 3, WL_LARGE_SEQ, 0, 100 * SIM_NS_PER_MS,
+                                        &warm_b);
+    if (!cold || !hot)
+        return;
+    CHECK_INT_EQ(hot->device_ns - cold->device_ns, 100 * SIM_NS_PER_MS);
+    CHECK_U64_EQ(warm_b - cold_b, 100 * 12 * 128 * 1024ull);
+    CHECK(hot->points[0].cls[WL_SMALL].iops == cold->points[0].cls[WL_SMALL].iops);
+    sim_run_free(cold);
+    sim_run_free(hot);
+}
+
 static void auto_duration_should_stop_once_converged(void)
 {
     struct sim_setup cfg;
@@ -506,6 +570,8 @@ int main(void)
     RUN(mirrored_write_should_complete_with_its_slowest_copy);
     RUN(reads_should_touch_only_the_primary_copy);
     RUN(sequential_streams_should_each_keep_stream_io_outstanding);
+    RUN(cache_warming_should_precede_sequential_points_only_unmeasured);
+    RUN(cache_warming_by_time_should_last_that_long);
     RUN(auto_duration_should_stop_once_converged);
     RUN(same_seed_should_give_identical_results);
     RUN(stop_flag_should_end_the_run_with_partial_results);

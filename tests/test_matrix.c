@@ -130,19 +130,40 @@ static void simple_levels_for_16_disks_should_step_small_by_4_up_to_80(void)
     wl_matrix_free(m);
 }
 
-/* 30 / 20 = 1.5 per step: half-way values round up. */
-static void spaced_levels_should_round_half_up(void)
+/* 19c on 6 LUNs (K19): Small=10 among its points and "approximately 44
+   minutes", 43 one-minute points plus one: every small level 1..30. */
+static void simple_levels_for_6_disks_should_be_all_of_1_to_30_as_19c_ran(void)
 {
-    struct wl_matrix *m = build(WL_RUN_OLTP, WL_MATRIX_BASIC, 1, 30, -1);
+    struct wl_matrix *m = simple(6);
     if (!m)
         return;
-    CHECK_LEVELS(m->n_small_levels, m->small_levels, 1, 2, 3, 5, 6, 8, 9, 11,
-                 12, 14, 15, 17, 18, 20, 21, 23, 24, 26, 27, 29, 30);
+    CHECK_INT_EQ(m->n_small_levels, 31);
+    CHECK_INT_EQ(m->small_levels[10], 10);
+    CHECK_INT_EQ(m->small_levels[30], 30);
+    CHECK_INT_EQ(m->n_large_levels, 13);
+    CHECK_INT_EQ(m->orion_total_points, 43);
+    wl_matrix_free(m);
+}
+
+/* 50 / 20 floors to a step of 2; 45's steps of 2 miss 45, which is added. */
+static void stepped_levels_should_floor_the_step_and_end_at_the_maximum(void)
+{
+    struct wl_matrix *m = build(WL_RUN_OLTP, WL_MATRIX_BASIC, 1, 45, -1);
+    if (!m)
+        return;
+    CHECK_LEVELS(m->n_small_levels, m->small_levels, 1, 2, 4, 6, 8, 10, 12,
+                 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42,
+                 44, 45);
+    wl_matrix_free(m);
+    m = build(WL_RUN_OLTP, WL_MATRIX_BASIC, 1, 39, -1);
+    if (!m)
+        return;
+    CHECK_INT_EQ(m->n_small_levels, 39);
     wl_matrix_free(m);
 }
 
 /* Large load steps one by one as far as the level list holds (511 levels
-   plus 0); beyond that it falls back to the spaced rule. */
+   plus 0); beyond that it falls back to the stepped rule. */
 static void large_levels_should_be_dense_until_the_level_list_is_full(void)
 {
     struct wl_matrix *m = build(WL_RUN_DSS, WL_MATRIX_BASIC, 1, -1,
@@ -441,7 +462,8 @@ int main(void)
     RUN(simple_levels_for_4_disks_should_be_all_of_1_to_20_and_1_to_8);
     RUN(simple_levels_for_8_disks_should_step_small_by_2_up_to_40);
     RUN(simple_levels_for_16_disks_should_step_small_by_4_up_to_80);
-    RUN(spaced_levels_should_round_half_up);
+    RUN(simple_levels_for_6_disks_should_be_all_of_1_to_30_as_19c_ran);
+    RUN(stepped_levels_should_floor_the_step_and_end_at_the_maximum);
     RUN(large_levels_should_be_dense_until_the_level_list_is_full);
     RUN(simple_should_visit_row_0_then_column_0);
     RUN(normal_should_visit_every_cell_row_by_row);

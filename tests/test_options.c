@@ -190,6 +190,40 @@ static int resolve_tui(char **argv, int argc, struct sim_setup *cfg,
     return cli_opts_resolve(o, cfg, why, sizeof why);
 }
 
+/* ORION's -cache_size as the point's cache warming: not given, two
+   minutes of it (10.2's default); 0, none; M, M MiB.  run warms nothing. */
+static void orion_cache_size_should_resolve_to_orions_cache_warming(void)
+{
+    static struct cli_opts o;
+    struct sim_setup cfg;
+    char why[512];
+    const char *given[3] = { NULL, "0", "64" };
+    const uint64_t bytes[3] = { 0, 0, 64ull << 20 };
+    const sim_ns ns[3] = { 120 * SIM_NS_PER_S, 0, 0 };
+
+    for (int i = 0; i < 3; i++) {
+        char *argv[] = { "orion", "-run", "simple", "--volume", "gp3",
+                         "-cache_size", (char *)given[i], NULL };
+        cli_opts_defaults(&o, CLI_ORION);
+        if (cli_orion_parse(&o, given[i] ? 7 : 5, argv, why, sizeof why) != 0 ||
+            cli_opts_resolve(&o, &cfg, why, sizeof why) != 0) {
+            CHECK_FAIL_AT("orion -cache_size %s: %s", given[i] ? given[i] : "-", why);
+            continue;
+        }
+        CHECK_U64_EQ(cfg.run.point.cache_warm_bytes, bytes[i]);
+        CHECK_INT_EQ(cfg.run.point.cache_warm_ns, ns[i]);
+    }
+    char *run[] = { "run", "--volume", "gp3", NULL };
+    cli_opts_defaults(&o, CLI_RUN);
+    if (cli_opts_parse(&o, 3, run, why, sizeof why) == 0 &&
+        cli_opts_resolve(&o, &cfg, why, sizeof why) == 0) {
+        CHECK_U64_EQ(cfg.run.point.cache_warm_bytes, 0);
+        CHECK_INT_EQ(cfg.run.point.cache_warm_ns, 0);
+    } else {
+        CHECK_FAIL_AT("run --volume gp3: %s", why);
+    }
+}
+
 static void tuned_line_should_replace_what_the_keys_changed_from_the_rows(void)
 {
     static struct cli_opts o1, o2;
@@ -239,6 +273,7 @@ int main(void)
     RUN(row_defaults_should_be_taken_by_their_own_setters);
     RUN(every_option_should_be_on_the_help_page_of_its_commands);
     RUN(help_should_state_the_default_the_parser_applies);
+    RUN(orion_cache_size_should_resolve_to_orions_cache_warming);
     RUN(tuned_line_should_replace_what_the_keys_changed_from_the_rows);
     RUN(io_sizes_should_take_512_byte_steps);
     return check_done();

@@ -473,7 +473,7 @@ static void summary_txt_should_describe_sequential_streams_and_auto_duration(voi
     fake_init(&fk);
     fk.cfg.run.workload.large_type = WL_LARGE_SEQ;
     fk.cfg.run.point.auto_duration = true;
-    fk.cfg.run.point.warmup_bytes = 2048ull << 20;
+    fk.cfg.run.point.cache_warm_bytes = 2048ull << 20;
     cap_open(&c);
     report_orion_summary(c.f, &fk.meta, &fk.cfg, &fk.run);
     char *t = cap_close(&c);

@@ -6,21 +6,29 @@
  * small load; row 0 holds small-only points, column 0 large-only points,
  * and the cell (0, 0) (nothing outstanding) is never visited.
  *
- * Levels.  Small load with maximum m has the levels
+ * Levels.  Small load with maximum m steps by s = max(1, floor(m / 20)):
  *
- *     m <= 20:   1, 2, ..., m
- *     m >  20:   1, then round(k * m / 20) for k = 1..20 (half rounds up),
- *                duplicates dropped, ascending
+ *     1, then s, 2s, 3s, ... up to m, and m itself if the steps miss it
  *
- * Large load with maximum m has every level 1, 2, ..., m, as ORION steps
- * large load one by one (1..2n); only when m + 1 would not fit the fixed
- * level list (WL_MAX_LEVELS, with room for 0) does it fall back to the
- * spaced rule above.  m = 0 means the class is absent.  The maxima default
- * to 5n for small and 2n for large (n = num_disks); num_small / num_large,
- * when given (>= 0), replace them.  With n = 1, 4, 8 this gives small 1..5, 1..20,
- * {1, 2, 4, ..., 40} and large 1..2, 1..8, 1..16, hence ORION's published
- * -run simple totals 8, 29 and 38 (ORION prints one more point than it
- * visits; we visit the row and the column and report its total).
+ * so every level 1..m while m < 40, and 1 and 20 steps of m / 20 when m
+ * is a multiple of 20.  Large load with maximum m has every level 1, 2,
+ * ..., m, as ORION steps large load one by one (1..2n); only when m + 1
+ * would not fit the fixed level list (WL_MAX_LEVELS, with room for 0)
+ * does it fall back to the stepped rule.  m = 0 means the class is
+ * absent.  The maxima default to 5n for small and 2n for large (n =
+ * num_disks); num_small / num_large, when given (>= 0), replace them.
+ *
+ * What it rests on (../shared/docs/ORION.md, DOMAIN.md): ORION's -run
+ * simple totals 8, 29 and 38 for n = 1, 4, 8 (small 1..5, 1..20 and
+ * {1, 2, 4, ..., 40}; large 1..2, 1..8, 1..16), and 19c's run on 6 LUNs
+ * (K19), which reports Small=10 and Small=2 and says "approximately 44
+ * minutes": 1..30 and 1..12, 42 points, a total of 43, and 43 one-minute
+ * points plus one.  Rounding m / 20 instead (the rule before) gave 6 LUNs
+ * {1, 2, 3, 5, 6, 8, 9, 11, ...}, no Small=10, and 34 points.  The step
+ * beyond 40 and the last level when 20 does not divide m are not
+ * published: a floor and m itself are our choice.  ORION prints one more
+ * point than it visits; we visit the row and the column and report its
+ * total.
  *
  * Which cells.  Every run / matrix kind reduces to a candidate row list R
  * (large loads, ascending), a candidate column list C (small loads,
@@ -67,27 +75,26 @@ static void list_push(struct level_list *l, int v)
 }
 
 /* {0} first when with_zero, then the levels 1..max: every one of them when
-   max <= dense_max, otherwise 1 and 20 evenly spaced steps. */
+   max <= dense_max, otherwise 1, the multiples of max / 20 (floored) and
+   max itself (see the top). */
 static void levels_up_to(int max, int dense_max, bool with_zero,
                          struct level_list *l)
 {
+    int step = max > dense_max ? max / WL_LEVEL_STEPS : 1;
+
     l->n = 0;
     if (with_zero)
         list_push(l, 0);
-    if (max <= dense_max) {
-        for (int k = 1; k <= max; k++)
-            list_push(l, k);
+    if (max < 1)
         return;
-    }
     list_push(l, 1);
-    for (int k = 1; k <= WL_LEVEL_STEPS; k++) {
-        /* round(k * max / 20), half up, in integers (k * max <= 2e6) */
-        int v = (2 * k * max + WL_LEVEL_STEPS) / (2 * WL_LEVEL_STEPS);
+    for (int v = step; v <= max; v += step)
         list_push(l, v);
-    }
+    list_push(l, max);
 }
 
-#define SMALL_DENSE_MAX WL_LEVEL_STEPS
+/* Every small level while max / 20 floors to 1 (max < 40). */
+#define SMALL_DENSE_MAX (2 * WL_LEVEL_STEPS - 1)
 #define LARGE_DENSE_MAX (WL_MAX_LEVELS - 1)
 
 static void small_levels(int max, bool with_zero, struct level_list *l)

@@ -6,11 +6,12 @@
  * streams for sequential).  Rows of ORION's matrix are large levels,
  * columns small levels; row 0 is small I/O only, column 0 large only.
  *
- * Levels derive from the number of disks n: large 1..2n; small 1..5n, all
- * of them when 5n <= 20, otherwise 1 and then 20 evenly spaced steps up to
- * 5n (round(k * 5n / 20), k = 1..20).  That reproduces ORION's published
- * totals for -run simple: 8 points for 1 disk, 29 for 4, 38 for 8 (ORION
- * prints one more than it visits; wl_matrix.orion_total_points is that).
+ * Levels derive from the number of disks n: large 1..2n; small 1..5n in
+ * steps of floor(5n / 20) (every level while 5n < 40), after 1.  That
+ * reproduces ORION's published -run simple totals, 8 points for 1 disk, 29
+ * for 4, 38 for 8, and 19c's on 6 LUNs (Small=10 among its points, 43 in
+ * all); ORION prints one more than it visits, and
+ * wl_matrix.orion_total_points is that.  matrix.c says what rests on what.
  *
  * Pure: no I/O, no globals.
  */

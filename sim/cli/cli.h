@@ -64,6 +64,10 @@
 #define CLI_COMMANDS "run, sweep, orion, forecast, advise, awr, profiles, " \
                      "cost, report or tui"    /* for messages that list them */
 #define CLI_TESTNAME_MAX 64
+/* ORION's cache warming when -cache_size is not given: "fill up cache
+   for 2 minutes before each data point" (10.2's help, H10 in
+   ../shared/docs/ORION.md), before each large sequential point. */
+#define CLI_ORION_CACHE_WARM_NS (120 * SIM_NS_PER_S)
 #define CLI_LABEL_MAX 80                /* characters of --label */
 #define CLI_MAX_DURATION_NS (24ll * 3600 * SIM_NS_PER_S)
 #define CLI_AUTO_CAP_NS (60ll * SIM_NS_PER_S)   /* --duration auto: at most */
@@ -181,7 +185,11 @@ struct cli_opts {
     sim_ns duration_ns;             /* fixed; or the cap with auto */
     bool auto_duration;
     sim_ns warmup_ns;               /* SIM_WARMUP_AUTO = auto */
-    uint64_t warmup_bytes;          /* ORION -cache_size */
+    uint64_t cache_bytes;           /* ORION -cache_size: cache warming
+                                       before each large sequential point */
+    bool cache_given;               /* -cache_size given (0: no warming);
+                                       else ORION's default, for orion
+                                       (CLI_ORION_CACHE_WARM_NS) */
     sim_ns interval_ns;             /* --interval: a timeline per point;
                                        0 = none */
     uint64_t seed;

@@ -392,6 +392,25 @@ static int execute_sweep(struct cli_job *j, sim_stop_flag *stop)
 
 /* Without --instance/--volume (or --engine model/null) ORION drives the
    LUNs listed in <testname>.lun: load them as targets.  0 or exit 2. */
+/* Why T.lun was not read (rc -ENOENT or -EACCES), in asmsim's words:
+   -testname names the test, so "-testname x.lun" reads x.lun.lun, as
+   ORION does; the hint says so. */
+static void lun_not_read(const char *testname, const char *path, int rc,
+                         char *why, size_t why_len)
+{
+    size_t n = strlen(testname);
+    bool lun = n > 4 && strcmp(testname + n - 4, ".lun") == 0;
+
+    if (lun)
+        snprintf(why, why_len, "cannot read it (%s); -testname names the "
+                 "test, not its file: give -testname %.*s to read %s",
+                 strerror(-rc), (int)(n - 4), testname, testname);
+    else
+        snprintf(why, why_len, "cannot read it (%s); list the devices in "
+                 "%s, one per line, or give --instance/--volume to run "
+                 "modelled volumes", strerror(-rc), path);
+}
+
 static int orion_load_luns(struct cli_opts *o)
 {
     char path[CLI_TESTNAME_MAX + 8];
@@ -403,11 +422,15 @@ static int orion_load_luns(struct cli_opts *o)
     if (rc == 0)
         return 0;
     char prefix[CLI_TESTNAME_MAX + 24];
+    if (rc == -ENOENT || rc == -EACCES) {
+        struct report_meta now = { 0 };
+        report_stamp_now(&now);
+        snprintf(prefix, sizeof prefix, "%s_%s", o->testname, now.stamp);
+        if (report_orion_lun_failure(stdout, stderr, o->orion_version, prefix, path))
+            return 2;               /* as the release words it (19c) */
+        lun_not_read(o->testname, path, rc, why, sizeof why);
+    }
     snprintf(prefix, sizeof prefix, "asmsim orion: %s", path);
-    if (rc == -ENOENT || rc == -EACCES)
-        snprintf(why, sizeof why, "cannot read it (%s); list the devices in "
-                 "%s, one per line, or give --instance/--volume to run "
-                 "modelled volumes", strerror(-rc), path);
     cli_print_error(stderr, prefix, why);
     return 2;
 }

@@ -28,7 +28,11 @@
  * ORION spelling.
  *
  * Units are ORION's: sizes in KiB, -cache_size in MiB, -duration in whole
- * seconds.  Errors use the common one-line form "<flag> <value>: <what is
+ * seconds.  -cache_size is ORION's cache warming (10.2's help, H10 in
+ * ../shared/docs/ORION.md): unmeasured random I/O before each large
+ * sequential point until that many MiB are done, 0 none, not given two
+ * minutes of it (CLI_ORION_CACHE_WARM_NS); the engine does it
+ * (sim_point_opts.cache_warm_*).  Errors use the common one-line form "<flag> <value>: <what is
  * wrong>; <what is valid>".
  *
  * ORION's flags are this file's block of rows of the option table
@@ -137,7 +141,8 @@ static int f_cache_size(struct cli_opts *o, const char *v, char *why, size_t n)
                  1 << 20);
         return -EINVAL;
     }
-    o->warmup_bytes = (uint64_t)mib << 20;
+    o->cache_bytes = (uint64_t)mib << 20;
+    o->cache_given = true;
     return 0;
 }
 
@@ -227,7 +232,10 @@ static const struct cli_opt_row orion_flags[] = {
     { .name = "cache_size", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
       .fn = f_cache_size, .same = "warmup",
       .help = { { CLI_FOR_ORION, "M",
-                  "MiB of unmeasured warm-up I/O per point; default: auto" } } },
+                  "array cache in MiB: before each large sequential point,\n"
+                  "M MiB of unmeasured random I/O (reads, or writes as\n"
+                  "the point's) to fill it; 0: none; default 2 minutes\n"
+                  "of it" } } },
     { .name = "duration", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
       .fn = f_duration, .same = "duration",
       .help = { { CLI_FOR_ORION, "S",

@@ -184,7 +184,9 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->run.point.auto_duration = o->auto_duration;
     cfg->run.point.ci_target = 0.01;
     cfg->run.point.warmup_ns = o->warmup_ns;
-    cfg->run.point.warmup_bytes = o->warmup_bytes;
+    cfg->run.point.cache_warm_bytes = o->cache_bytes;
+    cfg->run.point.cache_warm_ns = o->cmd == CLI_ORION && !o->cache_given
+                                   ? CLI_ORION_CACHE_WARM_NS : 0;
     cfg->run.point.stream_io = o->stream_io;
     cfg->run.point.stop = NULL;
     cfg->run.point.interval_ns = o->interval_ns;

@@ -20,7 +20,7 @@
  *
  * Phases: WARMUP (unmeasured: until every slot has completed twice and
  * every disk has seen WARMUP_PER_DISK physical I/Os on average, or the user's
- * --warmup time / -cache_size bytes), MEASURE (the window that is
+ * --warmup time), MEASURE (the window that is
  * recorded), DRAIN.  A logical I/O belongs to the window if it is issued
  * inside it, and is recorded when it completes, in the window or while
  * draining.  Counting by issue keeps the latency sample fair: a window
@@ -79,6 +79,15 @@
  * what the issue path reads of a class is a four-byte eng_hot.  ORION's
  * classes are classes 0 and 1 of the same code, on one group at base 0.
  *
+ * Cache warming (ORION's -cache_size, sim_point_opts.cache_warm_*):
+ * before a point with sequential large I/O, and only then, the point's
+ * large I/Os in flight go to random offsets of the large class's space,
+ * reads or writes as the point's, until that many bytes have completed
+ * (or for that long); they drain, and the point starts as any other.
+ * Nothing of it is measured.  On modelled volumes there is no array
+ * cache to fill: it costs the device time and the burst credits it
+ * would cost the volume, nothing else.
+ *
  * Memory is fixed when the engine is created: a slot per outstanding
  * logical I/O, a piece per physical I/O any of them can become (the
  * layout's bound), stacks of free ones.  Nothing is allocated per I/O.
@@ -111,14 +120,17 @@
 #define WARMUP_PER_DISK 64          /* auto warm-up: I/Os per disk, enough
                                        for rate limits to reach their
                                        steady state */
+#define WARM_SEED 0x6361636865ull   /* "cache": the warming's own stream */
 
 /* How a class's I/O is drawn and mapped (eng_hot.route, bits): by the
    balancer (0), as sequential streams (SEQ), as the copy streams of a
-   rebalance or resync (SEQ | COPY: drawn by the failure), and, in a
-   failed group, routed round its offline disks (FAILED).  The balancer
-   is called from one place only, so that it stays in line there: a run
-   without a failure pays one test of a byte per I/O for all of this. */
-enum eng_route { ROUTE_SEQ = 1, ROUTE_FAILED = 2, ROUTE_COPY = 4 };
+   rebalance or resync (SEQ | COPY: drawn by the failure), as ORION's
+   cache warming before a sequential point (SEQ | WARM: random, see
+   warm_cache), and, in a failed group, routed round its offline disks
+   (FAILED).  The balancer is called from one place only, so that it
+   stays in line there: a run without a failure pays one test of a byte
+   per I/O for all of this. */
+enum eng_route { ROUTE_SEQ = 1, ROUTE_FAILED = 2, ROUTE_COPY = 4, ROUTE_WARM = 8 };
 
 /* What issuing an I/O reads of its class: four bytes, so that finding a
    class's is a shift (issue_from runs for every logical I/O). */
@@ -232,6 +244,10 @@ struct sim_engine {
     struct sim_backlog arrivals[WL_MAX_CLASSES];    /* each class's stream:
                                                        counted and issued */
     uint64_t open_backlog_end;      /* due by the window's end, not issued */
+
+    /* ORION's cache warming (warm_cache): its own random stream, so the
+       workload draws the same I/Os with or without it */
+    struct rng warm_rng;
 };
 
 /* --interval: a row for every interval boundary passed in the window. */
@@ -401,6 +417,7 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
     e->max_pieces = sim_budget_max_pieces_per_io(&budget);
     e->pieces_cap = (int)sim_budget_pieces(&budget);
     classes_setup(e, cfg, &budget);
+    rng_seed(&e->warm_rng, wl_config(cfg->workload)->seed ^ WARM_SEED);
     const lay *layouts[WL_MAX_CLASSES];
     for (int c = 0; c < e->n_classes; c++)
         layouts[c] = class_layout(cfg, c);
@@ -489,6 +506,25 @@ static int copy_next(sim_engine *e, int stream, struct wl_io *io)
     return n;
 }
 
+/* Cache warming's next I/O (warm_cache), mapped into e->map: the large
+   class's size at a random offset of its space, aligned to the size's
+   largest power of two, a write as often as the point's large I/O. */
+__attribute__((noinline, cold))
+static int warm_next(sim_engine *e, struct wl_io *io)
+{
+    const struct eng_class *k = &e->cls[WL_LARGE];
+    uint64_t align = k->bytes & (~k->bytes + 1u);
+    uint64_t space = wl_config(e->workload)->capacity_bytes;
+    uint64_t slots = space > k->bytes ? (space - k->bytes) / align + 1 : 1;
+
+    io->offset_bytes = rng_below(&e->warm_rng, slots) * align;
+    io->size_bytes = k->bytes;
+    io->is_write = rng_below(&e->warm_rng, 100) <
+                   (uint64_t)wl_class_write_pct(e->workload, WL_LARGE);
+    return lay_map_fast(k->geom, io->offset_bytes, io->size_bytes, io->is_write,
+                        e->map, e->max_pieces);
+}
+
 /* A failed group's I/O, mapped to map[0..n), routed round the offline
    disks into e->map. */
 __attribute__((noinline, cold))
@@ -511,8 +547,9 @@ static void issue_from(sim_engine *e, int cls, int stream,
     const struct eng_hot k = e->hot[cls];
     int n;
     if (k.route & ROUTE_SEQ) {
-        if (__builtin_expect(k.route & ROUTE_COPY, 0)) {
-            n = copy_next(e, stream, &io);
+        if (__builtin_expect(k.route & (ROUTE_COPY | ROUTE_WARM), 0)) {
+            n = k.route & ROUTE_COPY ? copy_next(e, stream, &io)
+                                     : warm_next(e, &io);
         } else {
             wl_next(e->workload, cls, stream, &io);
             n = lay_map_fast(e->cls[cls].geom, io.offset_bytes, io.size_bytes,
@@ -899,9 +936,7 @@ static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
         (e->completions < 2 * (uint64_t)load ||
          e->piece_completions < WARMUP_PER_DISK * (uint64_t)e->stats.disks))
         return false;
-    if (o->warmup_ns > 0 && e->now_ns - warm_start_ns < o->warmup_ns)
-        return false;
-    return e->done_bytes >= o->warmup_bytes;
+    return o->warmup_ns <= 0 || e->now_ns - warm_start_ns >= o->warmup_ns;
 }
 
 /* The limit that bound: the most used one, if it ran at SIM_LIMIT_BINDING_UTIL
@@ -1027,8 +1062,7 @@ static sim_ns open_warm_end_ns(const struct sim_point_opts *o, sim_ns warm_start
 static bool open_warmup_done(const sim_engine *e, const struct sim_point_opts *o,
                              sim_ns warm_start_ns)
 {
-    return e->now_ns >= open_warm_end_ns(o, warm_start_ns) &&
-           e->done_bytes >= o->warmup_bytes;
+    return e->now_ns >= open_warm_end_ns(o, warm_start_ns);
 }
 
 /* A point's warm-up: when it started, and the I/Os the point keeps in
@@ -1187,6 +1221,72 @@ static int classes_load(sim_engine *e, const struct sim_class_load *cl,
     return *load > 0 || any_open ? 0 : -EINVAL;
 }
 
+/* Has the cache warming begun at start_ns issued its share (o's bytes,
+   what completed and what is in flight, or without them its time)? */
+static bool warm_done(const sim_engine *e, const struct sim_point_opts *o,
+                      sim_ns start_ns)
+{
+    uint64_t issued = e->done_bytes + (uint64_t)e->outstanding * e->cls[WL_LARGE].bytes;
+
+    return o->cache_warm_bytes > 0 ? issued >= o->cache_warm_bytes
+                                   : e->now_ns - start_ns >= o->cache_warm_ns;
+}
+
+/* ORION's cache warming before a point with sequential large I/O (its
+   -cache_size, engine.h): the point's large I/Os in flight, each at a
+   random offset (ROUTE_WARM), until warm_done (looked at before each
+   completion, which would issue the next); then drained.  Nothing of
+   it is measured: the point's own warm-up and window follow.  0 or
+   -errno. */
+static int warm_cache(sim_engine *e, const struct sim_point_opts *o)
+{
+    const struct eng_class *k = &e->cls[WL_LARGE];
+    uint8_t route = e->hot[WL_LARGE].route;
+    int idle_reaps = 0, rc = 0;
+
+    pools_reset(e);
+    e->phase = WARMUP;
+    e->outstanding = e->error = e->io_error = 0;
+    e->completions = e->piece_completions = e->done_bytes = 0;
+    e->now_ns = e->ds->ops->now(e->ds);
+    sim_ns start_ns = e->now_ns;
+    e->hot[WL_LARGE].route = (uint8_t)(route | ROUTE_WARM);
+    for (int i = 0; i < k->load * k->stream_io; i++)
+        issue(e, WL_LARGE, -1);
+    rc = flush(e);
+    while (rc == 0 && !e->error && e->outstanding > 0) {
+        int n = e->ds->ops->reap(e->ds, e->done, e->pieces_cap,
+                                 e->now_ns + REAP_WAIT_NS);
+        sim_ns before_ns = e->now_ns;
+        e->now_ns = e->ds->ops->now(e->ds);
+        if (n < 0 || (n == 0 && e->now_ns == before_ns && ++idle_reaps > MAX_IDLE_REAPS)) {
+            rc = n < 0 ? n : -EIO;
+            break;
+        }
+        idle_reaps = n > 0 ? 0 : idle_reaps;
+        for (int i = 0; i < n; i++) {
+            if (warm_done(e, o, start_ns) || stop_requested(o))
+                e->phase = DRAIN;           /* completions issue nothing */
+            complete_piece(e, e->done[i]);
+        }
+        if (e->n_sub > 0)
+            rc = flush(e);
+    }
+    e->hot[WL_LARGE].route = route;
+    if (rc < 0 && e->outstanding > 0)
+        e->abandoned = true;                /* pieces still with the backend */
+    return rc < 0 ? rc : e->error;
+}
+
+/* Whether point p is warmed first: sequential large I/O at a load, and
+   warming asked for. */
+static bool warms(const sim_engine *e, struct wl_point p,
+                  const struct sim_point_opts *o)
+{
+    return p.large > 0 && e->cls[WL_LARGE].seq && !o->open &&
+           (o->cache_warm_bytes > 0 || o->cache_warm_ns > 0);
+}
+
 int sim_engine_run_point(sim_engine *e, struct wl_point p,
                          const struct sim_point_opts *o,
                          struct sim_point_result *out)
@@ -1195,6 +1295,8 @@ int sim_engine_run_point(sim_engine *e, struct wl_point p,
         return -EINVAL;
     int load;
     int rc = orion_load(e, p, o, &load);
+    if (rc == 0 && warms(e, p, o) && !e->abandoned)
+        rc = warm_cache(e, o);
     if (rc == 0)
         rc = start_streams(e);
     if (rc < 0)

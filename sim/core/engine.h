@@ -38,7 +38,7 @@
  *     (stream 0), in order.
  *   - Warm-up: SIM_WARMUP_AUTO is SIM_OPEN_WARMUP_NS of device time
  *     (there is no pipeline to fill: arrivals do not wait for completions;
- *     the time lets rate limits settle); a --warmup time or bytes as in
+ *     the time lets rate limits settle); a --warmup time as in
  *     closed loop; with neither (warmup_ns 0) the window opens at the
  *     point's start, as a phase that carries on from the last one wants.  The window is always the fixed duration_ns:
  *     auto_duration is ignored, since an overloaded point has no steady
@@ -132,8 +132,12 @@ struct sim_point_opts {
     sim_ns warmup_ns;           /* unmeasured time before the window;
                                    SIM_WARMUP_AUTO = until every slot has
                                    completed twice (pipeline full) */
-    uint64_t warmup_bytes;      /* and at least this much unmeasured I/O
-                                   (ORION -cache_size); 0 = none */
+    /* ORION's cache warming (-cache_size) before a point with sequential
+       large I/O: unmeasured random large I/O, reads or writes as the
+       point's, until cache_warm_bytes have completed, or when that is 0
+       for cache_warm_ns of device time; both 0: none (engine.c) */
+    uint64_t cache_warm_bytes;
+    sim_ns cache_warm_ns;
     int stream_io;              /* sequential large I/O: per stream */
     sim_stop_flag *stop;/* optional: non-zero ends the point early */
     /* optional live view (the dashboard, --progress, pacing): called from

@@ -43,6 +43,8 @@ static int measure_sustained(const struct sim_run_cfg *cfg, struct sim_parts *rp
     o.interval_ns = 0;              /* and the timeline the point itself */
     o.auto_duration = true;         /* until it converges, at most as long
                                        as the point itself */
+    o.cache_warm_bytes = 0;         /* warmed before the point itself */
+    o.cache_warm_ns = 0;
     struct sim_point_result empty = { 0 };
     ds->ops->credit->burst_stash(ds, false);
     ds->ops->credit->burst_fill(ds, 0.0);

@@ -975,7 +975,7 @@ static void add_config(struct jb *b, cJSON *root, const struct sim_setup *cfg,
         add_str(b, c, "warmup", "auto");
     else
         add_num(b, c, "warmup", (double)o->warmup_ns / 1e9);
-    add_u64(b, c, "cache_bytes", o->warmup_bytes);
+    add_u64(b, c, "cache_bytes", o->cache_warm_bytes);
     add_num(b, c, "burst_credits", cfg->run.burst_credit_frac);
     add_bool(b, c, "burst_credits_carry", cfg->run.burst_carry);
     add_u64(b, c, "seed", cfg->run.seed);

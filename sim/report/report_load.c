@@ -338,7 +338,7 @@ static void load_measuring(struct ld *l, const cJSON *c, struct sim_setup *cfg)
     o->duration_ns = ns_exact(num0(l, c, o->auto_duration ? "max_duration_s" : "duration_s"));
     o->ci_target = num0(l, c, "ci_target");
     o->warmup_ns = cJSON_IsString(wu) ? SIM_WARMUP_AUTO : ns_exact(num0(l, c, "warmup"));
-    o->warmup_bytes = u64(l, c, "cache_bytes");
+    o->cache_warm_bytes = u64(l, c, "cache_bytes");
     cfg->run.burst_credit_frac = num0(l, c, "burst_credits");
     cfg->run.burst_carry = boolean(l, c, "burst_credits_carry");
     cfg->run.seed = u64(l, c, "seed");

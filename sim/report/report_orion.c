@@ -454,8 +454,8 @@ static void io_lines(FILE *f, const struct report_orion_labels *l, const struct 
         fprintf(f, "%s%s\n", l->array_type, name);
     }
     fprintf(f, "%s%d%%\n", l->write, w->write_pct);
-    if (o->warmup_bytes > 0)
-        fprintf(f, "%s%.0f MB\n", l->cache, (double)o->warmup_bytes / (double)MIB);
+    if (o->cache_warm_bytes > 0)
+        fprintf(f, "%s%.0f MB\n", l->cache, (double)o->cache_warm_bytes / (double)MIB);
     else
         fprintf(f, "%s%s\n", l->cache, l->cache_none);
 }

@@ -18,6 +18,9 @@
  *   estimate           "Test will take approximately N minutes" (S111),
  *                      later "Calibration will take approximately N
  *                      minutes." (H112, K19, M12)
+ *   .lun not opened    19c: "Failure in opening .lun file X.lun (...)"
+ *                      after the banner and prefix (K19); the others:
+ *                      no source, asmsim's message (cli_commands.c)
  *
  * Inferred where no source shows the line (docs/orion.md marks each):
  * 11.2's minimum-latency decimals (as 12.1's), 12.1's release digits
@@ -84,7 +87,10 @@ static const struct report_orion_ver versions[] = {
       .labels = &lower, .latency_decimals = 3, .detail_decimals = 3,
       .write_lines = true, .histogram = true, .console_results = true,
       .estimate = CALIBRATION, .estimate_end = " minutes.",
-      .estimate_note = CACHE_NOTE, .before_results = "Setting ftype=0" },
+      .estimate_note = CACHE_NOTE, .before_results = "Setting ftype=0",
+      .lun_failure = "Failure in opening .lun file ",
+      .lun_failure_end = " (rwbase_read_luncfg:SlfFopen)orion_parse_args: "
+                         "rwbase_read_luncfg failed" },
 };
 #define N_VERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
@@ -126,4 +132,15 @@ void report_orion_console_intro(FILE *f, const struct report_orion_ver *v,
     fprintf(f, "%s%d%s\n", v->estimate, report_orion_estimate_min(points, duration_s),
             v->estimate_end);
     fprintf(f, "%s\n", v->estimate_note);
+}
+
+bool report_orion_lun_failure(FILE *out, FILE *err, const struct report_orion_ver *v,
+                              const char *prefix, const char *lun_path)
+{
+    if (!v || !v->lun_failure)
+        return false;
+    fprintf(out, "ORION: ORacle IO Numbers -- Version %s\n%s\n", v->release, prefix);
+    fflush(out);
+    fprintf(err, "%s%s%s\n", v->lun_failure, lun_path, v->lun_failure_end);
+    return true;
 }

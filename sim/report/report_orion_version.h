@@ -47,6 +47,11 @@ struct report_orion_ver {
     const char *estimate_end;       /* " minutes" (11.1) or " minutes." */
     const char *estimate_note;      /* the line after it */
     const char *before_results;     /* "Setting ftype=0" (19c) or NULL */
+    /* the line after the banner and prefix when <testname>.lun does not
+       open: lun_failure, its name, lun_failure_end (19c, K19); NULL: no
+       source, asmsim's own message */
+    const char *lun_failure;
+    const char *lun_failure_end;
 };
 
 /* The row of a version name ("11.1", "11.2", "12.1", "12.2", "19"), or
@@ -66,6 +71,11 @@ extern const struct report_orion_ver *const REPORT_ORION_OWN;
    prefix is <testname>_<stamp>; points ORION's total data points. */
 void report_orion_console_intro(FILE *f, const struct report_orion_ver *v,
                                 const char *prefix, int points, long long duration_s);
+/* What release v prints when lun_path (<testname>.lun) does not open,
+   as 19c does (K19): the banner and the run prefix on out, its failure
+   line on err.  False, and nothing printed, when v has no such line. */
+bool report_orion_lun_failure(FILE *out, FILE *err, const struct report_orion_ver *v,
+                              const char *prefix, const char *lun_path);
 /* The minutes of the estimate: points x duration rounded up to whole
    minutes, plus one (ORION.md: 8 points of 60 s -> 9, 43 -> 44; ORION's
    own formula is not published). */
