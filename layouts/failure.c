@@ -49,6 +49,13 @@
  * than there are copies (normal redundancy with 2 groups, one lost
  * whole; high with 3) redundancy cannot be restored: lay_fail_can_copy
  * says so.
+ * Disks added (ADD) are the same machinery with nothing offline: ASM
+ * keeps every disk's share of the extents even (ASG "Rebalancing act",
+ * 2011-11-27), so an add moves a share of the extents of every disk
+ * already mounted onto the new ones (arcer/cnblogs 2013 slide notes, of
+ * ADD DISK).  The reads are dealt round robin over the
+ * old disks, the writes over the new disks; the database's I/O is not
+ * routed (the layout given is the group with the new disks).
  * Offsets walk the disk's AUs in order.
  * The I/O is one AU: extents of 4 and 16 AU (large files) are moved as
  * that many AU-sized I/Os; whether ASM reads a larger extent in one I/O
@@ -131,13 +138,21 @@ bool lay_fail_data_lost(const lay *l, const bool *offline, int *a, int *b)
 /* ---- create --------------------------------------------------------- */
 
 /* The surviving partners of the offline disks: where copies come from;
-   every surviving disk: where rebuilt copies may go. */
+   every surviving disk: where rebuilt copies may go.  ADD: from every
+   old disk to the new ones. */
 static void find_sources(lay_fail *f)
 {
     int n = lay_disks(f->layout);
-    for (int d = 0; d < n; d++)
-        if (f->off_index[d] < 0)
+    bool add = f->mode == LAY_FAIL_ADD;
+    for (int d = 0; d < n; d++) {
+        bool listed = f->off_index[d] >= 0;
+        if (listed == add)
             f->dst[f->n_dst++] = (uint16_t)d;
+        if (add && !listed)
+            f->src[f->n_src++] = (uint16_t)d;
+    }
+    if (add)
+        return;
     bool seen[LAY_MAX_DISKS] = { false };
     for (int i = 0; i < f->n_off; i++) {
         int p[LAY_MAX_PARTNERS];
@@ -164,8 +179,8 @@ static int mark_offline(lay_fail *f, const struct lay_fail_cfg *cfg)
             return -EINVAL;
         f->off_index[d] = i;
         f->off[i] = d;
-        f->no_read[d] = true;
-        f->no_write[d] = cfg->mode != LAY_FAIL_RESYNC;
+        f->no_read[d] = cfg->mode != LAY_FAIL_ADD;
+        f->no_write[d] = cfg->mode != LAY_FAIL_RESYNC && cfg->mode != LAY_FAIL_ADD;
     }
     f->n_off = cfg->n;
     int a, b;
@@ -287,6 +302,8 @@ static int copy_target(lay_fail *f, uint16_t src)
 {
     if (f->mode == LAY_FAIL_RESYNC)
         return f->off[f->next_back++ % (unsigned)f->n_off];
+    if (f->mode == LAY_FAIL_ADD)
+        return f->dst[f->next_dst++ % (unsigned)f->n_dst];
     int fg = lay_failgroup_of(f->layout, src);
     for (int i = 0; i < f->n_dst; i++) {
         uint16_t d = f->dst[f->next_dst++ % (unsigned)f->n_dst];
@@ -301,7 +318,7 @@ static bool can_copy(const lay_fail *f)
 {
     if (f->mode == LAY_FAIL_DEGRADED || f->n_src == 0)
         return false;
-    if (f->mode == LAY_FAIL_RESYNC)
+    if (f->mode == LAY_FAIL_RESYNC || f->mode == LAY_FAIL_ADD)
         return true;
     bool seen[LAY_MAX_DISKS] = { false };
     int groups = 0;

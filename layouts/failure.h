@@ -32,10 +32,15 @@ enum lay_fail_mode {
                                    copy streams resync its stale extents */
     LAY_FAIL_REBUILD,           /* dropped: copy streams rebuild its
                                    extents on the surviving partners */
+    LAY_FAIL_ADD,               /* the disks are new, not offline: every
+                                   I/O goes where the layout puts it, and
+                                   copy streams move the other disks'
+                                   share of the extents onto them */
 };
 
 struct lay_fail_cfg {
-    int n;                              /* offline disks, 1..LAY_FAIL_MAX_DISKS */
+    int n;                              /* offline (ADD: new) disks,
+                                           1..LAY_FAIL_MAX_DISKS */
     int disk[LAY_FAIL_MAX_DISKS];       /* the layout's disk numbers */
     enum lay_fail_mode mode;
 };
@@ -49,7 +54,7 @@ typedef struct lay_fail lay_fail;
 bool lay_fail_data_lost(const lay *l, const bool *offline, int *a, int *b);
 
 /* 0 and *out, or -EINVAL (a disk out of range, twice, or none; the data
-   is lost: lay_fail_data_lost) or -ENOMEM. */
+   is lost: lay_fail_data_lost, never so for ADD) or -ENOMEM. */
 int lay_fail_create(const lay *l, const struct lay_fail_cfg *cfg, lay_fail **out);
 void lay_fail_destroy(lay_fail *f);
 
@@ -66,7 +71,8 @@ int lay_fail_route(lay_fail *f, uint64_t offset_bytes, bool is_write,
 /* The next I/O of copy stream `stream` (0..LAY_FAIL_MAX_STREAMS-1) of a
    rebalance or resync: one AU, read from a surviving partner, then
    written to its new place (REBUILD: a surviving disk in a
-   failure group other than the read's; RESYNC: the disk that came back).
+   failure group other than the read's; RESYNC: the disk that came back;
+   ADD: read from any old disk, written to a new one).
    Fills *out and *is_write; returns 1, or -EINVAL in DEGRADED mode or
    when !lay_fail_can_copy. */
 #define LAY_FAIL_MAX_STREAMS 4096
@@ -76,7 +82,8 @@ int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,
 /* Whether the copy streams of failure cfg of l can run: a surviving
    partner to read from and, for REBUILD, as many failure groups left as
    there are copies (not so with normal redundancy's 2 groups, one lost
-   whole, or high's 3: redundancy cannot be restored).  False in DEGRADED
+   whole, or high's 3: redundancy cannot be restored); for ADD, an old
+   disk to read from.  False in DEGRADED
    mode, and for a cfg lay_fail_create refuses. */
 bool lay_fail_can_copy(const lay *l, const struct lay_fail_cfg *cfg);
 

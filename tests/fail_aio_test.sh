@@ -21,7 +21,9 @@
 # The absolute rates are not compared: eight files on one host disk share
 # that disk, eight gp3 volumes each have their own limits.  The script
 # prints both runs' copy rates and foreground IOPS per phase for the
-# record.  With io_uring where the kernel takes it, the same run.
+# record.  With io_uring where the kernel takes it, the same run; as
+# root with losetup, the same run again on eight loop devices (block
+# devices over 64 MiB files here, detached at exit).
 #
 #   bash fail_aio_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -29,7 +31,13 @@ set -u
 ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TESTS_DIR=${2:-.}
 WORK=$(mktemp -d "${TMPDIR:-/var/tmp}/asmsim-fail-aio.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+LOOPS=()
+cleanup() {
+    for l in "${LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
 cd "$WORK" || exit 1
 
 # shellcheck source=cli/harness.sh
@@ -111,18 +119,43 @@ else
     harness_fail "restored_group_should_run_on_the_survivors_targets" "$(grep '^target' real.txt)"
 fi
 
+# real_case NAME OUT ARGS...: the run of ARGS and COMMON into OUT.json,
+# compared with the model's
+real_case() {
+    local name=$1 out=$2 rc
+    shift 2
+    "$ASMSIM" run "$@" "${COMMON[@]}" --quiet --json "$out.json" > "$out.txt" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && compare "$out.json" model.json $((64 << 20)); then
+        harness_ok "$name"
+    else
+        harness_fail "$name" "exit $rc; $(tail -c 600 "$out.txt")"
+    fi
+}
+
 probe=$("$ASMSIM" run --engine uring "${TARGETS[@]}" --duration 50ms --quiet 2>&1 >/dev/null)
 if [[ "$probe" == *"io_uring is not available"* ]]; then
     skip real_failure_on_io_uring_should_match_too "this kernel refuses io_uring: $probe"
 else
-    "$ASMSIM" run --engine uring "${TARGETS[@]}" "${COMMON[@]}" --quiet --json uring.json \
-        > uring.txt 2>&1
-    uring_rc=$?
-    if [ $uring_rc -eq 0 ] && compare uring.json model.json $((64 << 20)); then
-        harness_ok "real_failure_on_io_uring_should_match_too"
+    real_case real_failure_on_io_uring_should_match_too uring --engine uring "${TARGETS[@]}"
+fi
+
+# the same on 8 loop devices: block devices, as a DBA's LUNs are
+if [ "$(id -u)" -ne 0 ] || ! command -v losetup >/dev/null; then
+    skip real_failure_on_loop_devices_should_match_too "needs root and losetup"
+else
+    LTARGETS=()
+    for i in 0 1 2 3 4 5 6 7; do
+        truncate -s 64M "loop$i.img"
+        l=$(losetup -f --show "loop$i.img" 2>/dev/null) && [ -n "$l" ] || break
+        LOOPS+=("$l")
+        LTARGETS+=(--target "$l")
+    done
+    if [ ${#LOOPS[@]} -ne 8 ]; then
+        skip real_failure_on_loop_devices_should_match_too "no 8 loop devices available"
     else
-        harness_fail "real_failure_on_io_uring_should_match_too" \
-            "exit $uring_rc; $(tail -c 600 uring.txt)"
+        real_case real_failure_on_loop_devices_should_match_too loop --engine aio \
+            "${LTARGETS[@]}" --destroy-data
     fi
 fi
 

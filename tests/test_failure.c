@@ -8,6 +8,9 @@
  * partners and write where the mode says.  The run's part is checked by
  * hand-worked arithmetic: the data moved is used x disk size, the time to
  * restore is that over the copy rate the rebalancing point measured.
+ * Disks added (LAY_FAIL_ADD, sim_add_phases) likewise: the copies read
+ * the old disks and write the new, the data moved is the new disks'
+ * even share, the balanced group even.
  */
 #include <errno.h>
 #include <math.h>
@@ -243,6 +246,37 @@ static void resync_copies_should_write_the_disk_that_came_back(void)
     lay_destroy(l);
 }
 
+/* An add: nothing rerouted, the copies read every old disk and write
+   the new ones, evenly. */
+static void add_copies_should_read_old_disks_and_write_new_ones(void)
+{
+    lay *l = make(10, LAY_NORMAL, 4);           /* 8 old, 8 and 9 new */
+    lay_fail *f = NULL;
+    struct lay_fail_cfg c = { .n = 2, .disk = { 8, 9 }, .mode = LAY_FAIL_ADD };
+    CHECK_INT_EQ(lay_fail_create(l, &c, &f), 0);
+    CHECK(lay_fail_can_copy(l, &c));
+    struct lay_piece in[3], out[3];
+    int n = lay_map(l, 8ull << 20, 8192, true, in, 3);
+    CHECK_INT_EQ(lay_fail_route(f, 8ull << 20, true, in, n, out, 3), n);
+    int reads[10] = { 0 }, writes[10] = { 0 };
+    struct lay_piece p;
+    bool w;
+    for (int i = 0; i < 160; i++) {
+        CHECK_INT_EQ(lay_fail_copy_next(f, i % 4, &p, &w), 1);
+        (w ? writes : reads)[p.disk]++;
+    }
+    for (int d = 0; d < 8; d++) {
+        CHECK_INT_EQ(reads[d], 10);
+        CHECK_INT_EQ(writes[d], 0);
+    }
+    CHECK_INT_EQ(reads[8] + reads[9], 0);
+    CHECK_INT_EQ(writes[8], 40);
+    CHECK_INT_EQ(writes[9], 40);
+    CHECK_U64_EQ(lay_fail_dropped_writes(f), 0);
+    lay_fail_destroy(f);
+    lay_destroy(l);
+}
+
 static void space_should_follow_the_required_mirror_free_rule(void)
 {
     struct lay_space s;
@@ -373,6 +407,41 @@ static void returning_disk_should_resync_only_stale_aus(void)
     sim_run_free(r);
 }
 
+/* 2 disks added to the 8 at 10 min, power 4: by hand, 0.6 x 250 GiB x
+   8 x 2 / 10 = 240 GiB moved (the new disks' even share), over the
+   copies' write rate; the balanced group's 10 disks even within 1 %. */
+static void add_should_move_the_new_disks_share_over_the_copy_rate(void)
+{
+    struct sim_setup s = failing_run(4);
+    s.run.fail.n = 0;
+    s.run.fail.add_n = 2;
+    s.run.fail.add_at_ns = 600 * SIM_NS_PER_S;
+    struct sim_run_result *r = NULL;
+    char why[512] = "";
+    int rc = sim_run(sim_setup_run(&s), NULL, NULL, &r, why, sizeof why);
+    if (rc != 0 || !r || !r->add || r->fail)
+        CHECK_FAIL_AT("sim_run: %d %s", rc, why);
+    if (!r || !r->add)
+        return;
+    const struct sim_fail_result *f = r->add;
+    CHECK_U64_EQ(f->moved_bytes, 240 * GIB);
+    CHECK(f->run[SIM_PHASE_DEGRADED] == NULL);
+    CHECK_INT_EQ(f->run[SIM_PHASE_REBALANCING]->disks, 10);
+    const struct sim_class_result *k =
+        &f->run[SIM_PHASE_REBALANCING]->points[0].cls[f->copy_cls];
+    double writes = (double)k->lat_dir[SIM_WRITE].count / (double)k->lat.count;
+    CHECK(fabs(f->restore_s - 240.0 * GIB / (k->mbps * writes * 1e6)) < 1e-6 * f->restore_s);
+    CHECK_INT_EQ(f->start_ns[SIM_PHASE_RESTORED],
+                 600 * SIM_NS_PER_S + (sim_ns)(f->restore_s * 1e9));
+    const struct sim_point_result *b = &f->run[SIM_PHASE_RESTORED]->points[0];
+    double sum = 0;
+    for (int d = 0; d < 10; d++)
+        sum += b->disk[d].iops;
+    for (int d = 0; d < 10; d++)
+        CHECK(fabs(b->disk[d].iops / sum - 0.1) < 0.01);
+    sim_run_free(r);
+}
+
 int main(void)
 {
     RUN(normal_group_should_survive_one_failure_group_only);
@@ -388,5 +457,7 @@ int main(void)
     RUN(lost_disk_should_see_no_io_while_offline_or_dropped);
     RUN(restore_time_should_be_data_moved_over_copy_rate);
     RUN(returning_disk_should_resync_only_stale_aus);
+    RUN(add_copies_should_read_old_disks_and_write_new_ones);
+    RUN(add_should_move_the_new_disks_share_over_the_copy_rate);
     return check_done();
 }

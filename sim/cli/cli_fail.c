@@ -12,13 +12,17 @@
  *                            failure group failed
  *   --returns                the disks come back when it ends (resync of
  *                            the stale AUs) instead of being dropped
+ *   --add-disks N@TIME       N new disks join the first disk group TIME
+ *                            into the run, and it rebalances onto them;
+ *                            on real targets they are the last N given
  *   --power N                ASM_POWER_LIMIT, 1..1024 (default 1)
  *   --used PCT               how full the group is (default 50 %, a guess
  *                            the output names)
  *
  * The shaping options keep 0 (false) until given, so the check can
- * refuse them without --fail; cli_fail_to_cfg fills the defaults.  The
- * model is sim/core/rebalance.h; this file only reads and checks.
+ * refuse them without --fail (--power and --used: nor --add-disks);
+ * cli_fail_to_cfg fills the defaults.  The model is
+ * sim/core/rebalance.h; this file only reads and checks.
  */
 #include "sim/cli/cli_fail.h"
 
@@ -56,6 +60,30 @@ int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
         return -EINVAL;
     }
     f->ev[f->n++] = (struct sim_fail_event){ fg, (int)index, t };
+    return 0;
+}
+
+int cli_fail_opt_add(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    const char *at = strrchr(v, '@');
+    char num[16];
+    long long disks;
+    sim_ns t;
+    size_t len = at ? (size_t)(at - v) : 0;
+    if (len > 0 && len < sizeof num) {
+        memcpy(num, v, len);
+        num[len] = '\0';
+    }
+    if (len == 0 || len >= sizeof num ||
+        cli_parse_int(num, 1, SIM_ADD_MAX_DISKS, &disks) != 0 ||
+        cli_parse_time_ns(at + 1, &t) != 0) {
+        snprintf(why, n, "not an add; use N@TIME, N new disks from 1 to %d and a "
+                 "time up to 24h, e.g. 2@10m (2 disks, 10 minutes in)",
+                 SIM_ADD_MAX_DISKS);
+        return -EINVAL;
+    }
+    o->fail.add_n = (int)disks;
+    o->fail.add_at_ns = t;
     return 0;
 }
 
@@ -123,7 +151,7 @@ static int by_time(const void *a, const void *b)
 void cli_fail_to_cfg(const struct cli_opts *o, struct sim_run_cfg *run)
 {
     run->fail = o->fail;
-    if (run->fail.n == 0)
+    if (run->fail.n == 0 && run->fail.add_n == 0)
         return;
     qsort(run->fail.ev, (size_t)run->fail.n, sizeof run->fail.ev[0], by_time);
     if (run->fail.power == 0)
@@ -156,32 +184,65 @@ static int check_events(const struct sim_run_cfg *run, char *why, size_t why_len
     return 0;
 }
 
+/* --add-disks: the grown group within the layout's disks; on real
+   targets, the new disks' targets given after the run's. */
+static int check_add(const struct cli_opts *o, const struct sim_run_cfg *run,
+                     char *why, size_t why_len)
+{
+    int n = o->fail.add_n, old = sim_fail_group_cfg(run).disks;
+    int most = o->cmd == CLI_SWEEP ? o->counts[o->n_counts - 1] : old;
+    if (most + n > LAY_MAX_DISKS)
+        return why_set(why, why_len, "--add-disks %d: the first disk group would have "
+                       "%d disks; a layout has at most %d", n, most + n, LAY_MAX_DISKS);
+    int others = run->disks - old;      /* the other groups' disks */
+    if (o->engine == CLI_ENGINE_AIO && o->n_targets < most + others + n)
+        return why_set(why, why_len, "--add-disks %d: real targets: give the new "
+                       "disks as %d more --target after the group's %d (%d given)", n,
+                       n, most + others, o->n_targets);
+    return 0;
+}
+
+/* What --fail and --add-disks both need: a database workload on
+   something to fail or grow, a class free for the copies. */
+static int check_scenario(const struct cli_opts *o, const struct sim_run_cfg *run,
+                          const char *flag, char *why, size_t why_len)
+{
+    if (!sim_run_db(run))
+        return why_set(why, why_len, "%s: needs a database workload (--workload "
+                       "NAME, e.g. oltp): ORION's matrix has no time to %s in", flag,
+                       o->fail.n ? "fail" : "add disks");
+    if (o->engine == CLI_ENGINE_NULL)
+        return why_set(why, why_len, "%s: the null engine has no device to %s; "
+                       "use modelled volumes (--engine model) or real targets "
+                       "(--engine aio or uring)", flag, o->fail.n ? "fail" : "add");
+    if (o->tui)
+        return why_set(why, why_len, "%s: not with --tui (its dashboard watches "
+                       "the run's points); fail a disk live with asmsim tui "
+                       "--workload NAME and its key f, or use --progress", flag);
+    if (run->workload.n_classes >= WL_MAX_CLASSES)
+        return why_set(why, why_len, "%s: the workload has %d classes, the most "
+                       "there are, and the rebalance needs one more", flag,
+                       WL_MAX_CLASSES);
+    return 0;
+}
+
 int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                    char *why, size_t why_len)
 {
     const struct sim_fail_cfg *f = &o->fail;
-    if (f->n == 0) {
-        const char *flag = f->power ? "--power" : f->used_frac > 0 ? "--used"
-                         : f->repair_ns ? "--repair-time"
-                         : f->returns ? "--returns" : NULL;
-        if (flag)
-            return why_set(why, why_len, "%s: only with --fail DISK@TIME (it shapes "
-                           "the failure)", flag);
-        return 0;
-    }
-    if (!sim_run_db(run))
-        return why_set(why, why_len, "--fail: needs a database workload (--workload "
-                       "NAME, e.g. oltp): ORION's matrix has no time to fail in");
-    if (o->engine == CLI_ENGINE_NULL)
-        return why_set(why, why_len, "--fail: the null engine has no device to fail; "
-                       "use modelled volumes (--engine model) or real targets "
-                       "(--engine aio or uring)");
-    if (o->tui)
-        return why_set(why, why_len, "--fail: not with --tui (its dashboard watches "
-                       "the run's points); fail a disk live with asmsim tui "
-                       "--workload NAME and its key f, or use --progress");
-    if (run->workload.n_classes >= WL_MAX_CLASSES)
-        return why_set(why, why_len, "--fail: the workload has %d classes, the most "
-                       "there are, and the rebalance needs one more", WL_MAX_CLASSES);
-    return check_events(run, why, why_len);
+    const char *flag = f->repair_ns ? "--repair-time" : f->returns ? "--returns" : NULL;
+    if (f->n == 0 && flag)
+        return why_set(why, why_len, "%s: only with --fail DISK@TIME (it shapes "
+                       "the failure)", flag);
+    flag = f->power ? "--power" : f->used_frac > 0 ? "--used" : NULL;
+    if (f->n == 0 && f->add_n == 0 && flag)
+        return why_set(why, why_len, "%s: only with --fail DISK@TIME or --add-disks "
+                       "N@TIME (it shapes the rebalance)", flag);
+    int rc = 0;
+    if (f->n > 0 && (rc = check_scenario(o, run, "--fail", why, why_len)) == 0)
+        rc = check_events(run, why, why_len);
+    if (rc == 0 && f->add_n > 0 &&
+        (rc = check_scenario(o, run, "--add-disks", why, why_len)) == 0)
+        rc = check_add(o, run, why, why_len);
+    return rc;
 }

@@ -1,6 +1,7 @@
 /*
  * cli_fail.h - the options of a disk failure in a run (--fail,
- * --repair-time, --returns, --power, --used; cli_fail.c) and their
+ * --repair-time, --returns, --power, --used; cli_fail.c), of disks added
+ * (--add-disks), and their
  * check against the resolved run.  The model is sim/core/rebalance.h.
  */
 #ifndef ASMSIM_SIM_CLI_CLI_FAIL_H
@@ -13,6 +14,7 @@
 /* The rows' setters (cli_options.c): 0, or -EINVAL with the reason and
    what is valid in why (without the flag). */
 int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n);
+int cli_fail_opt_add(struct cli_opts *o, const char *v, char *why, size_t n);
 int cli_fail_opt_repair(struct cli_opts *o, const char *v, char *why, size_t n);
 int cli_fail_opt_returns(struct cli_opts *o, const char *v, char *why, size_t n);
 int cli_fail_opt_power(struct cli_opts *o, const char *v, char *why, size_t n);
@@ -26,7 +28,9 @@ void cli_fail_to_cfg(const struct cli_opts *o, struct sim_run_cfg *run);
    modelled volumes or real targets (not the null engine, not --tui),
    disks and failure groups of its first group, every
    failure before the first one's repair timer ends, room for one more
-   class; the options that shape a failure only with --fail.  0, or
+   class; --add-disks within the layout's disks and, on real targets,
+   the targets for the new disks given; the options that shape a
+   failure only with --fail (--power and --used: or --add-disks).  0, or
    -EINVAL with a one-line reason naming the flag. */
 int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                    char *why, size_t why_len);

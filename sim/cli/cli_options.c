@@ -1517,20 +1517,33 @@ static const struct cli_opt_row opt_defs[] = {
             "ends, and only their stale AUs are resynced (fast\n"
             "mirror resync); default: dropped and rebuilt" },
       } },
+    { .name = "add-disks", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+      .fn = cli_fail_opt_add, .section = "workload", .echo = true,
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "N@TIME",
+            "N new disks (1..64) of the volume type join the first\n"
+            "disk group TIME into the run (up to 24h) and ASM\n"
+            "rebalances onto them: the run then measures the\n"
+            "rebalancing and balanced phases too, the data moved\n"
+            "and the time to balance; on real targets the new\n"
+            "disks are N more --target after the group's\n"
+            "(docs/failure.md)" },
+      } },
     { .name = "power", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
       .fn = cli_fail_opt_power, .section = "workload", .echo = true,
       .help = {
           { FOR_RUN | FOR_SWEEP, "N",
-            "with --fail: the rebalance or resync power, 1..1024:\n"
-            "N outstanding copies of one AU (11.2.0.2+); default 1\n"
-            "(ASM_POWER_LIMIT's default)" },
+            "with --fail or --add-disks: the rebalance or resync\n"
+            "power, 1..1024: N outstanding copies of one AU\n"
+            "(11.2.0.2+); default 1 (ASM_POWER_LIMIT's default)" },
       } },
     { .name = "used", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
       .fn = cli_fail_opt_used, .section = "workload", .echo = true,
       .help = {
           { FOR_RUN | FOR_SWEEP, "PCT",
-            "with --fail: how full the disk group is, 1..99 %: the\n"
-            "data a lost disk held; default 50% (a guess: give it)" },
+            "with --fail or --add-disks: how full the disk group\n"
+            "is, 1..99 %: the data a lost disk held, or an add\n"
+            "moves; default 50% (a guess: give it)" },
       } },
     { .name = "label", .has_arg = true, .cmds = FOR_ALL, .fn = opt_label,
       .section = "output", .echo = true,

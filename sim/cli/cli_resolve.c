@@ -331,13 +331,14 @@ static int resolve_targets(struct cli_opts *o, char *why, size_t why_len)
         return -EINVAL;
     }
     if (o->cmd == CLI_RUN) {
-        if ((o->given & CLI_GIVEN_DISKS) && o->disks != o->n_targets) {
+        int run_targets = o->n_targets - o->fail.add_n;    /* the rest added */
+        if ((o->given & CLI_GIVEN_DISKS) && o->disks != run_targets) {
             snprintf(why, why_len, "--disks %d: %d target%s given; drop "
                      "--disks, the targets set the disk count", o->disks,
                      o->n_targets, o->n_targets == 1 ? "" : "s");
             return -EINVAL;
         }
-        o->disks = o->n_targets;
+        o->disks = run_targets > 0 ? run_targets : o->n_targets;
     } else if (o->cmd == CLI_SWEEP) {
         char rule[120];
         snprintf(rule, sizeof rule, "--target: only %d target%s given (a "
@@ -1261,7 +1262,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
         }
         return cli_fail_check(o, &cfg->run, why, why_len);
     }
-    int layout_disks = o->engine == CLI_ENGINE_AIO ? o->n_targets : o->disks;
+    int layout_disks = o->engine != CLI_ENGINE_AIO ? o->disks
+                     : o->cmd == CLI_RUN ? o->disks : o->n_targets;
     rc = check_for_disks(o, layout_disks, o->disks, nodes, why, why_len);
     free(nodes);
     if (rc != 0)

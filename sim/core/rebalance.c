@@ -37,6 +37,25 @@
  * every --fail must come before its repair timer ends (the CLI checks):
  * the disks failed by then are restored in one operation, as ASM folds
  * drops into the rebalance in progress.
+ *
+ * Disks added (sim_add_phases, --add-disks N@T) are the same steps with
+ * nothing lost, a scenario of its own measured after the run's point
+ * (with --fail too: each from the run's group as it is, not one after
+ * the other).  ASM keeps the extents even over the disks (ASG
+ * "Rebalancing act", 2011-11-27), so an add moves to the new disks their
+ * share of what the old ones hold, taken from every disk mounted
+ * (arcer/cnblogs 2013 slide notes, of ADD DISK):
+ *
+ *     moved = used x (old x disk size) x N / (old + N)
+ *
+ * REBALANCING is the group grown by N disks (sim_sweep_run_cfg at old +
+ * N) with the copy class reading from the old disks and writing to the
+ * new (LAY_FAIL_ADD), the database's I/O where the grown layout puts it
+ * (the layout after the move: ASM serves a moved extent from its new
+ * place; at the rebalance's start the old disks still carry all of it,
+ * so the foreground figures are the end's, the optimistic side); the
+ * time to balance is moved / the copies' write rate; RESTORED is the
+ * grown group without copies, every disk an even share.
  */
 #include "sim/core/rebalance.h"
 
@@ -171,7 +190,8 @@ static void stale_estimate(const struct lay_cfg *lc, struct sim_fail_result *f)
     f->stale_aus = aus > 0 ? f->n_offline * aus * (1 - exp(-per_disk * t / aus)) : 0;
 }
 
-/* Step 3's figures from the REBALANCING point. */
+/* Step 3's figures from the REBALANCING point: the copies' write rate,
+   and the time to move f->moved_bytes at it. */
 static void copy_rate(struct sim_fail_result *f)
 {
     const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
@@ -179,12 +199,8 @@ static void copy_rate(struct sim_fail_result *f)
     double writes = (double)c->lat_dir[SIM_WRITE].count;
     double all = (double)c->lat.count;
     f->copy_mbps = all > 0 ? c->mbps * writes / all : 0;
-    f->moved_bytes = f->returns
-        ? (uint64_t)llround(f->stale_aus) * f->au_bytes
-        : f->space.lost_bytes;
     f->restore_s = f->copy_mbps > 0 ? (double)f->moved_bytes / (f->copy_mbps * 1e6)
                                     : INFINITY;
-    f->exposed_s = (double)f->repair_ns / 1e9 + f->restore_s;
 }
 
 /* The group without the lost disks: cfg with the first group's disks
@@ -288,7 +304,10 @@ static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
     rc = run_phase(cfg, &ef, f, &f->run[SIM_PHASE_REBALANCING], why, why_len);
     if (rc < 0)
         return rc;
+    f->moved_bytes = f->returns ? (uint64_t)llround(f->stale_aus) * f->au_bytes
+                                : f->space.lost_bytes;
     copy_rate(f);
+    f->exposed_s = (double)f->repair_ns / 1e9 + f->restore_s;
     if (f->returns)
         return 0;                       /* RESTORED is BEFORE */
     return run_restored(cfg, l, offline, f, why, why_len);
@@ -318,32 +337,53 @@ static void phase_times(const struct sim_run_cfg *cfg, struct sim_fail_result *f
         f->end_ns[SIM_PHASE_DEGRADED] = -1;
 }
 
-static void fail_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
+/* What a failure and an add share: the copies' power and I/O, the
+   class they are, how full the group is; nothing measured yet. */
+static void copy_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
                         struct sim_fail_result *f)
 {
     f->au_bytes = (uint32_t)lc->au_bytes;
     f->power = cfg->fail.power;
     f->used_frac = cfg->fail.used_frac;
+    f->copy_cls = cfg->workload.n_classes;
+    f->copy_mbps = NAN;                 /* measured when the copies run */
+    f->restore_s = INFINITY;
+}
+
+/* A scenario's result in *slot (r->fail or r->add), its BEFORE the run
+   r, cfg's first group's layout configuration in *lc, the copies'
+   basics filled; NULL when out of memory. */
+static struct sim_fail_result *scenario(const struct sim_run_cfg *cfg,
+                                        struct sim_run_result *r,
+                                        struct sim_fail_result **slot, struct lay_cfg *lc)
+{
+    struct sim_fail_result *f = calloc(1, sizeof(*f));
+    *slot = f;
+    if (!f)
+        return NULL;
+    f->run[SIM_PHASE_BEFORE] = r;
+    *lc = sim_fail_group_cfg(cfg);
+    copy_basics(cfg, lc, f);
+    return f;
+}
+
+static void fail_basics(const struct sim_run_cfg *cfg, struct sim_fail_result *f)
+{
     f->returns = cfg->fail.returns;
     f->repair_ns = sim_fail_repair_ns(&cfg->fail);
     f->repair_default = cfg->fail.repair_ns == 0;
     f->fg_repair = any_failgroup(&cfg->fail);
-    f->copy_cls = cfg->workload.n_classes;
-    f->copy_mbps = NAN;                 /* measured when the copies run */
-    f->restore_s = INFINITY;
     f->exposed_s = INFINITY;
 }
 
 int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
                     char *why, size_t why_len)
 {
-    struct sim_fail_result *f = calloc(1, sizeof(*f));
+    struct lay_cfg lc;
+    struct sim_fail_result *f = scenario(cfg, r, &r->fail, &lc);
     if (!f)
         return -ENOMEM;
-    r->fail = f;
-    f->run[SIM_PHASE_BEFORE] = r;
-    struct lay_cfg lc = sim_fail_group_cfg(cfg);
-    fail_basics(cfg, &lc, f);
+    fail_basics(cfg, f);
     lay *l = NULL;
     int rc = lay_create(&lc, &l, why, why_len);
     bool offline[LAY_MAX_DISKS] = { false };
@@ -358,5 +398,120 @@ int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
     if (rc == 0)
         phase_times(cfg, f);
     lay_destroy(l);
+    return rc;
+}
+
+/* ---- disks added (--add-disks) ---------------------------------------- */
+
+uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int old, int n)
+{
+    uint64_t used = (uint64_t)((double)disk_bytes * used_frac);    /* as lay_fail_space */
+    return (uint64_t)llround((double)used * old * n / (old + n));
+}
+
+/* The group with n more disks, numbered after its own: cfg's first group
+   grown.  A failure-group map of the old disks is kept, the new disks
+   after it in group d mod failgroups, into map[LAY_MAX_DISKS]; on real
+   targets the new disks are the n targets after the run's (the CLI
+   checks they were given), after the first group's in names[] (of
+   cfg->disks + n; NULL: no names).  map and names outlive the runs. */
+static struct sim_run_cfg grown(const struct sim_run_cfg *cfg, int old, int n,
+                                int *map, const char **names)
+{
+    struct sim_run_cfg rc = sim_sweep_run_cfg(cfg, old + n);
+    struct lay_cfg *lc = cfg->db.n_groups > 0 ? &rc.db.groups[0].layout : &rc.layout;
+    const int *had = sim_fail_group_cfg(cfg).disk_failgroup;
+    if (had) {
+        int groups = lc->failgroups > 0 ? lc->failgroups : old + n;
+        for (int d = 0; d < old + n; d++)
+            map[d] = d < old ? had[d] : d % groups;
+        lc->disk_failgroup = map;
+        rc.failgroup_map = NULL;
+    }
+    if (names) {
+        int k = 0;
+        for (int d = 0; d < old; d++)
+            names[k++] = cfg->disk_names[d];
+        for (int i = 0; i < n; i++)
+            names[k++] = cfg->disk_names[cfg->disks + i];
+        for (int d = old; d < cfg->disks; d++)
+            names[k++] = cfg->disk_names[d];
+        rc.disk_names = names;
+    }
+    return rc;
+}
+
+static void add_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
+                       struct sim_fail_result *f)
+{
+    f->add = true;
+    f->old_disks = lc->disks;
+    f->n_offline = cfg->fail.add_n;
+    for (int i = 0; i < f->n_offline; i++)
+        f->offline[i] = lc->disks + i;
+    f->moved_bytes = sim_add_moved_bytes(lc->disk_size_bytes, f->used_frac,
+                                         lc->disks, f->n_offline);
+    f->exposed_s = NAN;                 /* redundancy is never lost */
+}
+
+/* REBALANCING (the copies onto the new disks, LAY_FAIL_ADD) and RESTORED
+   (the balanced group) on the grown group big; the space after the add,
+   its data spread over every disk. */
+static int add_measure(const struct sim_run_cfg *big, struct sim_fail_result *f,
+                       char *why, size_t why_len)
+{
+    struct sim_engine_fail ef = { .group = 0, .copy_cls = f->copy_cls };
+    ef.disks = (struct lay_fail_cfg){ .n = f->n_offline, .mode = LAY_FAIL_ADD };
+    memcpy(ef.disks.disk, f->offline, sizeof f->offline);
+    int rc = run_phase(big, &ef, f, &f->run[SIM_PHASE_REBALANCING], why, why_len);
+    if (rc == 0)
+        rc = run_phase(big, NULL, f, &f->run[SIM_PHASE_RESTORED], why, why_len);
+    if (rc < 0)
+        return rc;
+    copy_rate(f);
+    struct lay_cfg lc = sim_fail_group_cfg(big);
+    lay *l = NULL;
+    rc = lay_create(&lc, &l, why, why_len);
+    if (rc < 0)
+        return rc;
+    bool none[LAY_MAX_DISKS] = { false };
+    lay_fail_space(l, f->used_frac * f->old_disks / lc.disks, none, &f->space);
+    lay_destroy(l);
+    return 0;
+}
+
+/* BEFORE [0, add), REBALANCING [add, + moved / rate), RESTORED after;
+   no DEGRADED. */
+static void add_times(const struct sim_run_cfg *cfg, struct sim_fail_result *f)
+{
+    sim_ns t = cfg->fail.add_at_ns;
+    sim_ns done = isfinite(f->restore_s) ? t + (sim_ns)(f->restore_s * 1e9) : -1;
+    for (int i = 0; i < SIM_PHASES; i++)
+        f->start_ns[i] = f->end_ns[i] = -1;
+    f->start_ns[SIM_PHASE_BEFORE] = 0;
+    f->end_ns[SIM_PHASE_BEFORE] = t;
+    f->start_ns[SIM_PHASE_REBALANCING] = t;
+    f->end_ns[SIM_PHASE_REBALANCING] = done;
+    f->start_ns[SIM_PHASE_RESTORED] = done;
+}
+
+int sim_add_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
+                   char *why, size_t why_len)
+{
+    struct lay_cfg lc;
+    struct sim_fail_result *f = scenario(cfg, r, &r->add, &lc);
+    if (!f)
+        return -ENOMEM;
+    add_basics(cfg, &lc, f);
+    int map[LAY_MAX_DISKS];
+    const char **names = NULL;
+    if (cfg->disk_names &&
+        !(names = calloc((size_t)(cfg->disks + f->n_offline), sizeof(*names))))
+        return -ENOMEM;
+    struct sim_run_cfg big = grown(cfg, f->old_disks, f->n_offline, map, names);
+    int rc = add_measure(&big, f, why, why_len);
+    free(names);
+    if (rc == 0)
+        add_times(cfg, f);
     return rc;
 }

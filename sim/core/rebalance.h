@@ -18,6 +18,17 @@
  * Each phase is measured as a steady state (its own point); the hours
  * between are arithmetic: the time to restore redundancy is the data
  * moved divided by the copy rate the rebalancing point measured.
+ *
+ * Disks added (sim_run_cfg.fail.add_n > 0: run --add-disks) are the same
+ * machinery with nothing lost, a scenario of its own beside a failure's
+ * (sim_run_result.add):
+ *
+ *   BEFORE       the group as the run has it       [0, add)
+ *   REBALANCING  the group with the new disks, the database's I/O where
+ *                the grown layout puts it, and the copy class moving
+ *                the old disks' share onto the new (LAY_FAIL_ADD)
+ *                                                  [add, + moved / rate)
+ *   RESTORED     ("balanced") the grown group, every disk an even share
  */
 #ifndef ASMSIM_SIM_CORE_REBALANCE_H
 #define ASMSIM_SIM_CORE_REBALANCE_H
@@ -55,7 +66,10 @@ struct sim_fail_cfg {
                                            else dropped: rebalance */
     int power;                          /* 1..SIM_POWER_MAX */
     double used_frac;                   /* how full the group is, 0..1 */
+    int add_n;                          /* --add-disks: new disks, 0: none */
+    sim_ns add_at_ns;                   /* when they join the first group */
 };
+#define SIM_ADD_MAX_DISKS LAY_FAIL_MAX_DISKS    /* --add-disks N at most */
 
 enum sim_fail_phase {
     SIM_PHASE_BEFORE = 0,
@@ -76,6 +90,11 @@ enum sim_fail_outcome {
 struct sim_run_result;
 
 struct sim_fail_result {
+    bool add;                           /* disks added (sim_add_phases): no
+                                           DEGRADED phase, RESTORED is the
+                                           balanced group, offline[] lists
+                                           the new disks */
+    int old_disks;                      /* add: the first group's before */
     enum sim_fail_outcome outcome;
     int lost_a, lost_b;                 /* DATA_LOST: disks of one extent */
     sim_ns lost_at_ns;                  /* DATA_LOST: the failure that did */
@@ -96,8 +115,9 @@ struct sim_fail_result {
     double copy_mbps;                   /* copies' write rate, 10^6 B/s */
     uint64_t moved_bytes;               /* the data the copies move */
     uint32_t au_bytes;
-    double restore_s;                   /* moved_bytes / copy rate */
-    double exposed_s;                   /* failure to restored */
+    double restore_s;                   /* moved_bytes / copy rate (add:
+                                           the time to balance) */
+    double exposed_s;                   /* failure to restored; add: NaN */
     double dropped_writes_per_s;        /* DEGRADED: for an offline disk */
     uint64_t stale_aus_window;          /* distinct, in its window */
     double stale_aus;                   /* by the repair time (estimate) */
@@ -107,6 +127,11 @@ struct sim_fail_result {
 struct sim_run_cfg;
 struct sim_class_load;
 struct sim_engine_fail;
+
+/* The data an add of n disks to a group of old disks, each of disk_bytes
+   and used_frac full, moves so that every disk holds an even share:
+   used x old x disk x n / (old + n). */
+uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int old, int n);
 
 /* The layout configuration of cfg's first disk group, the one that
    fails: the first --group's, or the run's own; its disks and disk size

@@ -62,15 +62,17 @@ bool sim_run_parallel(const struct sim_run_cfg *cfg)
     return cfg->jobs > 1 && sim_points_independent(cfg) && !cfg->point.live;
 }
 
-/* A run's failure phases (rebalance.c) when its configuration has a
-   failure and the run was whole; rc, or the phases' error (the run is
-   freed then). */
+/* A run's failure phases and its disks added (rebalance.c) when its
+   configuration has them and the run was whole; rc, or the phases'
+   error (the run is freed then). */
 static int fail_phases(const struct sim_run_cfg *cfg, int rc,
                        struct sim_run_result **r, char *why, size_t why_len)
 {
-    if (rc != 0 || cfg->fail.n == 0 || !*r || (*r)->failed)
+    if (rc != 0 || (cfg->fail.n == 0 && cfg->fail.add_n == 0) || !*r || (*r)->failed)
         return rc;
-    int frc = sim_fail_phases(cfg, *r, why, why_len);
+    int frc = cfg->fail.n > 0 ? sim_fail_phases(cfg, *r, why, why_len) : 0;
+    if (frc == 0 && cfg->fail.add_n > 0)
+        frc = sim_add_phases(cfg, *r, why, why_len);
     if (frc < 0) {
         sim_run_free(*r);
         *r = NULL;

@@ -229,6 +229,7 @@ struct sim_run_result {
                                        failure are kept, incomplete set */
     char failed_why[512];           /* the point, the error, the disks */
     struct sim_fail_result *fail;   /* cfg.fail's phases; NULL without */
+    struct sim_fail_result *add;    /* cfg.fail.add_n's (--add-disks) */
 };
 
 struct sim_sweep_result {

@@ -83,6 +83,10 @@ struct sim_run_walk {
    may still be data lost, no room), or -errno with why. */
 int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
                     char *why, size_t why_len);
+/* After r, when cfg->fail.add_n > 0: the disks added (rebalance.h), the
+   phases' figures in r->add.  0, or -errno with why. */
+int sim_add_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
+                   char *why, size_t why_len);
 
 /* ---- run_one.c ----------------------------------------------------------- */
 

@@ -205,10 +205,13 @@ void sim_run_free(struct sim_run_result *r)
             sim_point_result_free(&r->points[i]);
     free(r->points);
     wl_matrix_free(r->matrix);
-    if (r->fail)                    /* [SIM_PHASE_BEFORE] is r itself */
-        for (int i = SIM_PHASE_BEFORE + 1; i < SIM_PHASES; i++)
-            sim_run_free(r->fail->run[i]);
-    free(r->fail);
+    struct sim_fail_result *sc[2] = { r->fail, r->add };
+    for (int k = 0; k < 2; k++) {
+        if (sc[k])                  /* [SIM_PHASE_BEFORE] is r itself */
+            for (int i = SIM_PHASE_BEFORE + 1; i < SIM_PHASES; i++)
+                sim_run_free(sc[k]->run[i]);
+        free(sc[k]);
+    }
     free(r);
 }
 

@@ -21,6 +21,11 @@
  *                 REQUIRED_MIRROR_FREE_MB, FREE_MB and USABLE_FILE_MB;
  *   notes         what the model does not know (docs/failure.md).
  *
+ * Disks added (run --add-disks, the JSON's "add_disks") get a section of
+ * their own from the same parts: what was added, the copy rate, the data
+ * moved, the time to balance and the balanced shares; the bands, the p99
+ * chart and the phases' table (before, rebalancing, balanced).
+ *
  * A sweep over power gets the terminal's table "Failure by power" (each
  * run's copy rate, restore, window and worst foreground p99 while
  * rebalancing) and a chart of the restore time against the power.
@@ -108,10 +113,28 @@ static const char *outcome_text(const char *outcome)
     return "Redundancy restored.";
 }
 
+/* The copies' rows of object `key` (failure, add_disks): the power and
+   rate, the data moved. */
+static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
+{
+    char u[96], k[64];
+    double v, w;
+    if (html_num(f, "power", &v) && html_num(f, "copy_mbps", &w)) {
+        snprintf(u, sizeof u, "power %.0f: %.2f MB/s copied", v, w);
+        snprintf(k, sizeof k, "%s.copy_mbps", key);
+        html_key_row(o, "copy", k, u);
+    }
+    if (html_num(f, "moved_bytes", &v)) {
+        snprintf(u, sizeof u, "%.1f GB", v / 1e9);
+        snprintf(k, sizeof k, "%s.moved_bytes", key);
+        html_key_row(o, "data moved", k, u);
+    }
+}
+
 static void figures(struct html_out *o, const cJSON *f)
 {
     char t[64], u[96];
-    double v, w;
+    double v;
     const char *outcome = html_str_or(f, "outcome", "?");
     fputs("<table class=\"what\">\n", o->f);
     html_key_row(o, "outcome", "failure.outcome", outcome_text(outcome));
@@ -124,14 +147,7 @@ static void figures(struct html_out *o, const cJSON *f)
                  : "the disks are dropped: their extents rebuilt");
         html_key_row(o, "repair", "failure.repair_s", u);
     }
-    if (html_num(f, "power", &v) && html_num(f, "copy_mbps", &w)) {
-        snprintf(u, sizeof u, "power %.0f: %.2f MB/s copied", v, w);
-        html_key_row(o, "copy", "failure.copy_mbps", u);
-    }
-    if (html_num(f, "moved_bytes", &v)) {
-        snprintf(u, sizeof u, "%.1f GB", v / 1e9);
-        html_key_row(o, "data moved", "failure.moved_bytes", u);
-    }
+    copy_rows(o, f, "failure");
     if (html_num(f, "restore_s", &v)) {
         fmt_time(v, t, sizeof t);
         html_key_row(o, "time to restore", "failure.restore_s", t);
@@ -232,9 +248,9 @@ static void worst_reading(const struct phase *ph, int n, char *buf, size_t len)
 }
 
 /* Each foreground class's p99 as a step per phase over the hours. */
-static void p99_chart(struct html_out *o, const struct phase *ph, int n)
+static void p99_chart(struct html_out *o, const struct phase *ph, int n,
+                      const char *title)
 {
-    static const char title[] = "Foreground p99 latency through the failure";
     double span = span_s(ph, n);
     int classes = cJSON_GetArraySize(html_get(ph[0].x, "classes"));
     cJSON *cfg = html_chart_new(o, "line", title, "time since the run started (h)",
@@ -346,6 +362,19 @@ static void space(struct html_out *o, const cJSON *f)
     fputs("</table>\n", o->f);
 }
 
+/* The phases' bands, the foreground's p99 chart (title) and their
+   table, when a phase was read. */
+static void timeline(struct html_out *o, const struct phase *ph, int n,
+                     const char *title)
+{
+    if (n == 0)
+        return;
+    fputs("<h3>Timeline</h3>\n", o->f);
+    bands(o, ph, n);
+    p99_chart(o, ph, n, title);
+    phases_table(o, ph, n);
+}
+
 void html_fail(struct html_out *o, const cJSON *doc)
 {
     const cJSON *f = html_get(doc, "failure");
@@ -356,12 +385,7 @@ void html_fail(struct html_out *o, const cJSON *doc)
     fputs("<section id=\"failure\"><h2>A disk fails</h2>\n", o->f);
     what_failed(o, f);
     figures(o, f);
-    if (n > 0) {
-        fputs("<h3>Timeline</h3>\n", o->f);
-        bands(o, ph, n);
-        p99_chart(o, ph, n);
-        phases_table(o, ph, n);
-    }
+    timeline(o, ph, n, "Foreground p99 latency through the failure");
     space(o, f);
     html_elem(o, "p", "note", "Each phase is a steady-state point; the hours between "
               "are arithmetic (data moved over the copy rate). Not published, so "
@@ -370,6 +394,52 @@ void html_fail(struct html_out *o, const cJSON *doc)
               "(published power-1 rates are 71-80 MB/s; here the copies run as fast "
               "as the devices allow: the restore time is a lower bound), its "
               "planning and compacting phases (docs/failure.md).");
+    fputs("</section>\n", o->f);
+}
+
+/* ---- disks added ------------------------------------------------------ */
+
+static void add_figures(struct html_out *o, const cJSON *a)
+{
+    char t[64], u[128];
+    double v, w, at = 0, before = 0, after = 0;
+    html_num(a, "at_s", &at);
+    html_num(a, "disks_before", &before);
+    html_num(a, "disks_after", &after);
+    fmt_time(at, t, sizeof t);
+    fputs("<table class=\"what\">\n", o->f);
+    snprintf(u, sizeof u, "%.0f new disks at %s: %.0f -> %.0f disks, %s", after - before,
+             t, before, after, strcmp(html_str_or(a, "outcome", ""), "balanced") == 0
+             ? "balanced" : "NOT balanced (the copies did not run)");
+    html_key_row(o, "added", "add_disks.outcome", u);
+    copy_rows(o, a, "add_disks");
+    if (html_num(a, "balance_s", &v)) {
+        fmt_time(v, t, sizeof t);
+        html_key_row(o, "time to balance", "add_disks.balance_s", t);
+    }
+    if (html_num(a, "new_disk_share", &v) && html_num(a, "old_disk_share", &w)) {
+        snprintf(u, sizeof u, "a new disk %.1f %%, an old one %.1f %% of the "
+                 "physical IOPS", 100 * v, 100 * w);
+        html_key_row(o, "balanced", "add_disks.new_disk_share", u);
+    }
+    fputs("</table>\n", o->f);
+}
+
+void html_add(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *a = html_get(doc, "add_disks");
+    struct phase ph[MAX_PHASES];
+    if (!cJSON_IsObject(a))
+        return;
+    int n = read_phases(a, ph);
+    fputs("<section id=\"add-disks\"><h2>Disks added</h2>\n", o->f);
+    add_figures(o, a);
+    timeline(o, ph, n, "Foreground p99 latency through the add");
+    html_elem(o, "p", "note", "Each phase is a steady-state point; the time to "
+              "balance is the data moved over the copy rate. While rebalancing the "
+              "database's I/O is placed as after the move (optimistic); ASM's work "
+              "per extent is not modelled: the time to balance is a lower bound "
+              "(docs/failure.md).");
     fputs("</section>\n", o->f);
 }
 

@@ -246,6 +246,9 @@ void html_db_sweep(struct html_out *o, const cJSON *doc);
    (over power): each run's restore in a chart and a table. */
 void html_fail(struct html_out *o, const cJSON *doc);
 void html_fail_sweep(struct html_out *o, const cJSON *doc);
+/* Nothing without "add_disks"; else the disks added: the figures, the
+   phases' timeline and table. */
+void html_add(struct html_out *o, const cJSON *doc);
 
 /* ---- html_hosts.c: several hosts at once (the JSON's "cluster") ------ */
 

@@ -199,7 +199,9 @@ void report_needs_sweep_line(FILE *f, const struct sim_setup *cfg,
 /* A run's failure (run->fail, sim/core/rebalance.h; nothing without
    one): what failed, the repair, the space, each phase's figures, the
    time to restore redundancy and the notes (report_fail.c), for the
-   terminal and summary.txt.  A sweep's (--over power): a row per run. */
+   terminal and summary.txt; then its disks added (run->add: the phases,
+   the data moved, the time to balance, the new disks' share).  A
+   sweep's (--over power): a row per run, a table for each. */
 void report_fail_lines(FILE *f, const struct sim_run_result *r,
                        const struct sim_run_cfg *cfg);
 void report_fail_sweep_table(FILE *f, const struct sim_setup *cfg,

@@ -30,6 +30,12 @@ static const char *const PHASE_NAME[SIM_PHASES] = {
     "before", "degraded", "rebalancing", "restored",
 };
 
+/* Phase i's name: an add's RESTORED is the balanced group. */
+static const char *phase_name(const struct sim_fail_result *f, int i)
+{
+    return f->add && i == SIM_PHASE_RESTORED ? "balanced" : PHASE_NAME[i];
+}
+
 static const char *outcome_id(enum sim_fail_outcome o)
 {
     switch (o) {
@@ -143,7 +149,7 @@ static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
             snprintf(vs, sizeof vs, "%+.0f %%",
                      100 * (k->lat.p99_us / b->cls[c].lat.p99_us - 1));
         fprintf(out, "  %-12s %-9s %-9s %-12s %9.0f %8.2f %9.1f %9.1f %9.1f %8s\n",
-                c == 0 ? PHASE_NAME[i] : "", c == 0 ? from : "", c == 0 ? to : "",
+                c == 0 ? phase_name(f, i) : "", c == 0 ? from : "", c == 0 ? to : "",
                 class_name(cfg, f, c), k->iops, k->mbps, k->lat.p50_us,
                 k->lat.p99_us, k->lat.p999_us, vs);
     }
@@ -161,20 +167,28 @@ static void phases_table(FILE *out, const struct sim_run_cfg *cfg,
             phase_rows(out, cfg, f, i);
 }
 
+/* The copies: power, I/O, rate, the data moved and how long it takes. */
+static void copy_line(FILE *out, const struct sim_fail_result *f)
+{
+    char moved[32], rs[32];
+    fmt_gb(f->moved_bytes, moved, sizeof moved);
+    report_fmt_duration(f->restore_s, rs, sizeof rs);
+    fprintf(out, "  %-10s power %d: %d outstanding cop%s of %u KiB, %.2f MB/s "
+            "copied; %s moved in %s\n", f->returns ? "resync" : "rebalance", f->power,
+            f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024, f->copy_mbps,
+            moved, rs);
+}
+
 static void restore_lines(FILE *out, const struct sim_fail_result *f)
 {
-    char moved[32], rs[32], ex[32], rep[32];
-    fmt_gb(f->moved_bytes, moved, sizeof moved);
+    char rs[32], ex[32], rep[32];
     report_fmt_duration(f->restore_s, rs, sizeof rs);
     report_fmt_duration(f->exposed_s, ex, sizeof ex);
     report_fmt_duration((double)f->repair_ns / 1e9, rep, sizeof rep);
     fprintf(out, "  writes     %.1f/s dropped per offline disk; %llu AUs stale in "
             "the degraded window, %.0f by the repair time\n", f->dropped_writes_per_s,
             (unsigned long long)f->stale_aus_window, f->stale_aus);
-    fprintf(out, "  %-10s power %d: %d outstanding cop%s of %u KiB, %.2f MB/s "
-            "copied; %s moved in %s\n", f->returns ? "resync" : "rebalance", f->power,
-            f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024, f->copy_mbps,
-            moved, rs);
+    copy_line(out, f);
     fprintf(out, "  restored   redundancy restored %s after the failure (%s repair "
             "timer + %s %s): the window without full redundancy\n", ex, rep, rs,
             f->returns ? "resync" : "rebalance");
@@ -200,12 +214,9 @@ static void outcome_line(FILE *out, const struct sim_fail_result *f)
                 "copies; the group stays degraded until the disks return\n");
 }
 
-void report_fail_lines(FILE *out, const struct sim_run_result *r,
+static void fail_lines(FILE *out, const struct sim_fail_result *f,
                        const struct sim_run_cfg *cfg)
 {
-    const struct sim_fail_result *f = r->fail;
-    if (!f)
-        return;
     what_failed(out, cfg, f);
     outcome_line(out, f);
     if (f->outcome == SIM_FAIL_DATA_LOST)
@@ -224,6 +235,70 @@ void report_fail_lines(FILE *out, const struct sim_run_result *r,
           "             bound), its planning and compacting phases, burst credits spent\n"
           "             over the hours (docs/failure.md).\n",
           out);
+}
+
+/* ---- disks added: terminal and summary.txt ---------------------------- */
+
+/* The share of the first group's physical IOPS that one new disk and one
+   old disk take on average in the balanced phase (each 1 / disks when
+   the group is even); NaN when it was not measured. */
+static void balanced_shares(const struct sim_fail_result *f, double *new_disk,
+                            double *old_disk)
+{
+    const struct sim_run_result *r = phase_run(f, SIM_PHASE_RESTORED);
+    const struct sim_point_result *p = r ? &r->points[0] : NULL;
+    int n = f->old_disks + f->n_offline;
+    double sum = 0, added = 0;
+    for (int d = 0; p && p->disk && d < n && d < p->disks; d++) {
+        sum += p->disk[d].iops;
+        added += d >= f->old_disks ? p->disk[d].iops : 0;
+    }
+    *new_disk = sum > 0 ? added / sum / f->n_offline : NAN;
+    *old_disk = sum > 0 ? (sum - added) / sum / f->old_disks : NAN;
+}
+
+static void add_lines(FILE *out, const struct sim_fail_result *f,
+                      const struct sim_run_cfg *cfg)
+{
+    char at[32], rs[32];
+    const struct lay_space *s = &f->space;
+    fmt_at(f->start_ns[SIM_PHASE_REBALANCING], at, sizeof at);
+    fprintf(out, "\nDisks added to the first disk group (%s redundancy): %d at %s, "
+            "%d -> %d disks\n  new disks ", lay_redundancy_name(sim_fail_group_cfg(cfg)
+            .redundancy), f->n_offline, at, f->old_disks, f->old_disks + f->n_offline);
+    for (int i = 0; i < f->n_offline; i++)
+        fprintf(out, " %d", f->offline[i]);
+    fprintf(out, "\n  space      %.0f %% used (--used) before, %.0f %% after; "
+            "REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, USABLE_FILE_MB %.0f after\n",
+            f->used_frac * 100, f->used_frac * f->old_disks * 100 /
+            (f->old_disks + f->n_offline), (double)s->required_mirror_free_bytes / 1048576,
+            (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576);
+    phases_table(out, cfg, f);
+    copy_line(out, f);
+    double mine, theirs;
+    balanced_shares(f, &mine, &theirs);
+    report_fmt_duration(f->restore_s, rs, sizeof rs);
+    fprintf(out, "  balanced   %s after the add; then each new disk takes %.1f %% of "
+            "the group's physical IOPS, each old one %.1f %% (even: %.1f %%)\n", rs,
+            mine * 100, theirs * 100, 100.0 / (f->old_disks + f->n_offline));
+    fputs("  notes      each phase is a steady-state point; the hours between are\n"
+          "             arithmetic. Moved: the new disks' even share of the data,\n"
+          "             used x old disks x size x N / (old + N). While rebalancing the\n"
+          "             database's I/O is placed as after the move (optimistic: at\n"
+          "             the start the old disks carry it all); the copies run as fast\n"
+          "             as the volumes allow (ASM's work per extent, its planning and\n"
+          "             compacting not modelled: the time to balance is a lower\n"
+          "             bound); measured apart from any --fail (docs/failure.md).\n",
+          out);
+}
+
+void report_fail_lines(FILE *out, const struct sim_run_result *r,
+                       const struct sim_run_cfg *cfg)
+{
+    if (r->fail)
+        fail_lines(out, r->fail, cfg);
+    if (r->add)
+        add_lines(out, r->add, cfg);
 }
 
 /* ---- JSON ------------------------------------------------------------ */
@@ -341,7 +416,7 @@ static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
         cJSON *x = put_item(j, arr);
         if (!x)
             return;
-        j->oom |= !cJSON_AddStringToObject(x, "phase", PHASE_NAME[i]);
+        j->oom |= !cJSON_AddStringToObject(x, "phase", phase_name(f, i));
         put_num(j, x, "start_s", (double)f->start_ns[i] / 1e9);
         put_num(j, x, "end_s", f->end_ns[i] < 0 ? NAN : (double)f->end_ns[i] / 1e9);
         put_num(j, x, "disks", r->disks);
@@ -393,24 +468,59 @@ cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg
     return o;
 }
 
+cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg)
+{
+    const struct sim_fail_result *f = r->add;
+    struct fj j = { false };
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    j.oom |= !cJSON_AddStringToObject(o, "outcome", isfinite(f->restore_s)
+                                      ? "balanced" : "not_balanced");
+    put_num(&j, o, "added", f->n_offline);
+    put_num(&j, o, "at_s", (double)cfg->fail.add_at_ns / 1e9);
+    put_num(&j, o, "disks_before", f->old_disks);
+    put_num(&j, o, "disks_after", f->old_disks + f->n_offline);
+    put_num(&j, o, "used_frac", f->used_frac);
+    json_space(&j, o, &f->space);
+    put_num(&j, o, "power", f->power);
+    put_num(&j, o, "copy_io_bytes", f->au_bytes);
+    put_num(&j, o, "copy_mbps", f->copy_mbps);
+    put_num(&j, o, "moved_bytes", (double)f->moved_bytes);
+    put_num(&j, o, "balance_s", f->restore_s);
+    double mine, theirs;
+    balanced_shares(f, &mine, &theirs);
+    put_num(&j, o, "new_disk_share", mine);
+    put_num(&j, o, "old_disk_share", theirs);
+    json_phases(&j, o, cfg, f);
+    if (j.oom) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
 /* ---- sweep --over power ---------------------------------------------- */
 
-void report_fail_sweep_table(FILE *out, const struct sim_setup *cfg,
-                             const struct sim_sweep_result *sweep)
+/* One table: a failure's (add false) or an add's, a row per run. */
+static void sweep_table(FILE *out, const struct sim_setup *cfg,
+                        const struct sim_sweep_result *sweep, bool add)
 {
-    fprintf(out, "\nFailure by %s:\n  %-10s %10s %12s %12s %14s %s\n",
-            report_sweep_key_name(cfg), report_sweep_key_name(cfg), "copy MB/s",
-            "restore", "exposed", "worst p99 us", "(class, phase)");
+    fprintf(out, "\n%s by %s:\n  %-10s %10s %12s %12s %14s %s\n",
+            add ? "Disks added" : "Failure", report_sweep_key_name(cfg),
+            report_sweep_key_name(cfg), "copy MB/s", add ? "balance" : "restore",
+            "exposed", "worst p99 us", "(class, phase)");
     for (int i = 0; i < sweep->n_runs; i++) {
-        const struct sim_fail_result *f = sweep->runs[i]->fail;
-        char key[64], rs[32], ex[32];
+        const struct sim_fail_result *f = add ? sweep->runs[i]->add : sweep->runs[i]->fail;
+        char key[64], rs[32], ex[32] = "-";
         report_sweep_key(cfg, sweep, i, key, sizeof key);
         if (!f || f->outcome != SIM_FAIL_RESTORED) {
             fprintf(out, "  %-10s %s\n", key, f ? outcome_id(f->outcome) : "-");
             continue;
         }
         report_fmt_duration(f->restore_s, rs, sizeof rs);
-        report_fmt_duration(f->exposed_s, ex, sizeof ex);
+        if (!add)
+            report_fmt_duration(f->exposed_s, ex, sizeof ex);
         const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
         int worst = -1;
         for (int c = 0; c < p->n_classes; c++)
@@ -421,4 +531,13 @@ void report_fail_sweep_table(FILE *out, const struct sim_setup *cfg,
                 f->copy_mbps, rs, ex, worst >= 0 ? p->cls[worst].lat.p99_us : NAN,
                 worst >= 0 ? cfg->run.db.class_name[worst] : "-");
     }
+}
+
+void report_fail_sweep_table(FILE *out, const struct sim_setup *cfg,
+                             const struct sim_sweep_result *sweep)
+{
+    if (cfg->run.fail.n > 0)
+        sweep_table(out, cfg, sweep, false);
+    if (cfg->run.fail.add_n > 0)
+        sweep_table(out, cfg, sweep, true);
 }

@@ -13,5 +13,8 @@
 /* The "failure" object of run r of cfg (r->fail set), or NULL when out
    of memory.  Keys: docs/fields.md. */
 cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg);
+/* The "add_disks" object of run r of cfg (r->add set: --add-disks), or
+   NULL when out of memory.  Keys: docs/fields.md. */
+cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg);
 
 #endif

@@ -1188,16 +1188,20 @@ static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c)
     }
 }
 
-/* "failure": a run's failure phases (report_fail.c), when it had one. */
+/* "failure" and "add_disks": a run's failure phases and its disks added
+   (report_fail.c), when it had them. */
 static void add_failure(struct jb *b, cJSON *o, const struct sim_run_result *r,
                         const struct sim_run_cfg *cfg)
 {
-    if (!r->fail)
-        return;
-    cJSON *x = report_fail_json(r, cfg);
-    if (!x || !cJSON_AddItemToObject(o, "failure", x)) {
-        cJSON_Delete(x);
-        b->oom = true;
+    const char *key[2] = { "failure", "add_disks" };
+    for (int k = 0; k < 2; k++) {
+        if (!(k ? r->add : r->fail))
+            continue;
+        cJSON *x = k ? report_add_json(r, cfg) : report_fail_json(r, cfg);
+        if (!x || !cJSON_AddItemToObject(o, key[k], x)) {
+            cJSON_Delete(x);
+            b->oom = true;
+        }
     }
 }
 

@@ -900,7 +900,7 @@ void report_sweep_table(FILE *f, const struct sim_setup *cfg,
 {
     if (sim_run_db(&cfg->run)) {
         report_classes_sweep_table(f, cfg, sweep);
-        if (cfg->run.fail.n > 0)
+        if (cfg->run.fail.n > 0 || cfg->run.fail.add_n > 0)
             report_fail_sweep_table(f, cfg, sweep);
         return;
     }
