@@ -16,6 +16,11 @@
  *   --used PCT               how full the group is (default 50 %, a guess
  *                            the output names)
  *
+ * In a forecast (asmsim forecast --fail, sim/model/forecast_fail.c)
+ * TIME is a time of the forecast as its words print one
+ * (wl_forecast_time_parse): 14:00 of the first day, "d2 14:00" of the
+ * second, or a duration from its start (26h); one --fail.
+ *
  * The shaping options keep 0 (false) until given, so the check can
  * refuse them without --fail; cli_fail_to_cfg fills the defaults.  The
  * model is sim/core/rebalance.h; this file only reads and checks.
@@ -28,6 +33,20 @@
 #include <string.h>
 
 #include "sim/cli/cli_values.h"
+#include "workloads/schedule.h"
+
+/* --fail's TIME: into a run, a duration up to 24h; into a forecast, a
+   time of it (see the top). */
+static int fail_time(const struct cli_opts *o, const char *text, sim_ns *t)
+{
+    int64_t ms;
+    if (o->cmd != CLI_FORECAST)
+        return cli_parse_time_ns(text, t);
+    if (wl_forecast_time_parse(text, &ms) != 0)
+        return -EINVAL;
+    *t = (sim_ns)ms * SIM_NS_PER_MS;
+    return 0;
+}
 
 int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
 {
@@ -37,6 +56,12 @@ int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
     char what[32];
     long long index;
     sim_ns t;
+    bool forecast = o->cmd == CLI_FORECAST;
+    if (forecast && f->n >= 1) {
+        snprintf(why, n, "a forecast takes one failure (a disk, or a failure group: "
+                 "fg:N)");
+        return -EINVAL;
+    }
     if (f->n >= SIM_FAIL_MAX_EVENTS) {
         snprintf(why, n, "given more than %d times", SIM_FAIL_MAX_EVENTS);
         return -EINVAL;
@@ -50,9 +75,11 @@ int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
     memcpy(what, v + (fg ? 3 : 0), len);
     what[len] = '\0';
     if (cli_parse_int(what, 0, LAY_MAX_DISKS - 1, &index) != 0 ||
-        cli_parse_time_ns(at + 1, &t) != 0) {
-        snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, a number "
-                 "from 0 and a time up to 24h, e.g. 3@10m or fg:1@2h");
+        fail_time(o, at + 1, &t) != 0) {
+        snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, a number from 0 "
+                 "and %s", forecast ? "a time of the forecast: 14:00 (its first day), "
+                 "'d2 14:00' or a duration from its start (26h)"
+                 : "a time up to 24h, e.g. 3@10m or fg:1@2h");
         return -EINVAL;
     }
     f->ev[f->n++] = (struct sim_fail_event){ fg, (int)index, t };
@@ -181,6 +208,10 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                            "the failure)", flag);
         return 0;
     }
+    if (!sim_run_db(run) && o->forecast)
+        return why_set(why, why_len, "--fail: needs a database workload (--workload "
+                       "NAME, e.g. oltp): a forecast of ORION's two classes runs its "
+                       "fast path, whose regimes have no failure's routing or copies");
     if (!sim_run_db(run))
         return why_set(why, why_len, "--fail: needs a database workload (--workload "
                        "NAME, e.g. oltp): ORION's matrix has no time to fail in");
