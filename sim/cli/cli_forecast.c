@@ -298,11 +298,14 @@ static int check_fail(const struct forecast_job *fj)
                      "every phase a scale above 0", s->phase[i].name);
             return usage_error(why);
         }
-    if (at_ms >= (int64_t)days * s->day_ms) {
-        snprintf(why, sizeof why, "--fail: %s is past the forecast's horizon, %d day%s "
-                 "of %.4g h%s; give an earlier time or more days (--repeat)", at, days,
-                 days == 1 ? "" : "s", (double)s->day_ms / 3.6e6,
-                 o->repeat_days > 0 ? "" : " at most");
+    int64_t end_ms = (int64_t)days * s->day_ms;
+    if (at_ms >= end_ms) {
+        char end[32], day[32];
+        cli_format_day(s->day_ms, day, sizeof day);
+        snprintf(why, sizeof why, "--fail: %s is past the forecast's end, %s (%s%d day%s "
+                 "of %s); give an earlier time or more days (--repeat)", at,
+                 wl_clock_format(end_ms, end, sizeof end), o->repeat_days > 0 ? "" :
+                 "at most ", days, days == 1 ? "" : "s", day);
         return usage_error(why);
     }
     return 0;

@@ -187,6 +187,15 @@ char *report_fc_verdict_text(const struct report_fc_info *in,
                              size_t len)
 {
     const char *partial = r->incomplete ? " so far (interrupted)" : "";
+    if (r->fail && r->fail->outcome == SIM_FAIL_DATA_LOST) {
+        char at[32];
+        snprintf(buf, len, "Verdict: DATA LOST at %s: an extent had every copy on the "
+                 "offline disk%s (the group dismounts); up to it %s",
+                 clock_of((double)r->fail->ev.at_ns / 1e9, at, sizeof at),
+                 r->fail->lost_a == r->fail->lost_b ? "" : "s",
+                 r->served ? "every phase got its demand" : "a phase was NOT served");
+        return buf;
+    }
     if (r->served && r->incomplete && r->n_phases > 0) {
         /* not "every phase of the day": only those before the interrupt */
         const struct sim_fc_phase *last = &r->phases[r->n_phases - 1];
@@ -251,11 +260,13 @@ static void load_text(const struct sim_fc_phase *p, const struct wl_phase *ph,
 /* A phase's last word: served or not, and what bound one that was not;
    one an interrupt cut is not called served on what it did so far (the
    verdict line says "so far").  Into buf; returns buf. */
-static char *phase_verdict(const struct sim_fc_phase *p, char *buf, size_t len)
+static char *phase_verdict(const struct sim_fc_phase *p, bool lost, char *buf, size_t len)
 {
-    const char *word = !p->served ? p->incomplete ? "NOT served so far (interrupted)"
+    const char *cut = lost ? "cut by the data loss" : "interrupted";
+    const char *word = !p->served ? p->incomplete ? lost ? "NOT served, cut by the data loss"
+                                                         : "NOT served so far (interrupted)"
                                                   : "NOT served"
-                     : p->incomplete ? "interrupted" : "served";
+                     : p->incomplete ? cut : "served";
     if (!p->served && p->limited_by != SIM_LIMIT_OFFERED_LOAD)
         snprintf(buf, len, "%s, limited by %s", word, sim_limit_label(p->limited_by));
     else
@@ -275,7 +286,7 @@ static void phase_line(FILE *f, const struct report_fc_info *in, const struct si
             fmt_rate(p->small_iops, si, sizeof si), fmt_rate(p->large_mbps, lm, sizeof lm),
             100 * unmet, report_fmt_latency_whole(p->small_p99_us, l1, sizeof l1),
             report_fmt_latency_whole(p->large_p99_us, l2, sizeof l2),
-            phase_verdict(p, v, sizeof v));
+            phase_verdict(p, false, v, sizeof v));
 }
 
 /* A scaled phase's load: "scale 2", "scale 1, redo 3", "idle". */
@@ -307,7 +318,7 @@ static void db_phase_lines(FILE *f, const struct report_fc_info *in,
     fprintf(f, "  day %-3d %-14s %s-%s  %-34s %s\n", p->day + 1, ph->name,
             clock_of(p->start_s, t0, sizeof t0),
             clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
-            phase_verdict(p, v, sizeof v));
+            phase_verdict(p, r->fail && r->fail->outcome == SIM_FAIL_DATA_LOST, v, sizeof v));
     for (int c = 0; c < r->n_classes; c++) {
         const struct sim_fc_class *k = &r->phase_cls[i * (size_t)r->n_classes + (size_t)c];
         char ask[64] = "";
@@ -618,6 +629,13 @@ static void kv_str(FILE *f, bool *first, const char *key, const char *v)
     *first = false;
 }
 
+/* A count of bytes, whole (past the 10 digits of kv_num's). */
+static void kv_bytes(FILE *f, bool *first, const char *key, double v)
+{
+    fprintf(f, "%s\"%s\": %.0f", *first ? "" : ", ", key, v);
+    *first = false;
+}
+
 static void kv_bool(FILE *f, bool *first, const char *key, bool v)
 {
     fprintf(f, "%s\"%s\": %s", *first ? "" : ", ", key, v ? "true" : "false");
@@ -888,12 +906,12 @@ static void json_fail_space(FILE *f, const struct lay_space *sp)
 {
     bool first = true;
     fputs(", \"space\": {", f);
-    kv_num(f, &first, "total_bytes", (double)sp->total_bytes);
-    kv_num(f, &first, "free_bytes", (double)sp->free_bytes);
-    kv_num(f, &first, "required_mirror_free_bytes", (double)sp->required_mirror_free_bytes);
-    kv_num(f, &first, "usable_file_bytes", (double)sp->usable_file_bytes);
-    kv_num(f, &first, "lost_bytes", (double)sp->lost_bytes);
-    kv_num(f, &first, "survivor_free_bytes", (double)sp->survivor_free_bytes);
+    kv_bytes(f, &first, "total_bytes", (double)sp->total_bytes);
+    kv_bytes(f, &first, "free_bytes", (double)sp->free_bytes);
+    kv_bytes(f, &first, "required_mirror_free_bytes", (double)sp->required_mirror_free_bytes);
+    kv_bytes(f, &first, "usable_file_bytes", (double)sp->usable_file_bytes);
+    kv_bytes(f, &first, "lost_bytes", (double)sp->lost_bytes);
+    kv_bytes(f, &first, "survivor_free_bytes", (double)sp->survivor_free_bytes);
     kv_bool(f, &first, "rebuild_fits", sp->rebuild_fits);
     fputs("}", f);
 }
@@ -960,8 +978,13 @@ static void json_fail(FILE *f, const struct sim_forecast_result *r)
     kv_num(f, &first, "power", x->power);
     kv_num(f, &first, "used_frac", x->used_frac);
     kv_num(f, &first, "copy_io_bytes", x->au_bytes);
-    kv_num_or_null(f, &first, "to_move_bytes", t0 >= 0, x->to_move_bytes);
-    kv_num_or_null(f, &first, "moved_bytes", t0 >= 0, x->moved_bytes);
+    if (t0 >= 0) {
+        kv_bytes(f, &first, "to_move_bytes", x->to_move_bytes);
+        kv_bytes(f, &first, "moved_bytes", x->moved_bytes);
+    } else {
+        kv_raw(f, &first, "to_move_bytes", "null");
+        kv_raw(f, &first, "moved_bytes", "null");
+    }
     kv_num_or_null(f, &first, "stale_aus_at_repair", x->returns && t0 >= 0, x->stale_aus);
     kv_num_or_null(f, &first, "rebalance_start_s", t0 >= 0, t0);
     kv_num_or_null(f, &first, "restored_s", t1 >= 0, t1);
