@@ -356,7 +356,7 @@ static int chunk_at(struct fc *f, const struct fc_phase_ctx *pc, double t,
         int rc = fc_fail_enter(f, t);
         if (rc != 0)
             return rc;
-        end = fc_fail_chunk_end(f, t, end);
+        end = fc_fail_chunk_end(f, t, end, t <= pc->start_s);
         run->classes = fc_fail_load(f, pc->classes, buf);
     }
     *span = (struct fc_span){ t, end - t, 0 };

@@ -29,7 +29,10 @@
  * copies' writes, rate times length chunk by chunk, reach the bytes to
  * move, so a rebalancing chunk is cut at the time the last chunk's rate
  * says the rest takes; a rest under FAIL_MIN_CHUNK_S of copying counts
- * as done at the chunk's end.  The data moved is what the copies wrote,
+ * as done at the chunk's end.  Under a load whose rate is not known yet
+ * (the rebalance's first chunk, a schedule phase's first: the copies
+ * get what the database leaves) the chunk is a short probe, so the
+ * prediction never rests on another load's rate.  The data moved is what the copies wrote,
  * so restored - rebalance start = the data moved over the copies' rate
  * integrated over the rows, exactly.
  *
@@ -57,6 +60,14 @@
 
 /* The copies left under this much copying are counted done. */
 #define FAIL_MIN_CHUNK_S 1.0
+/* A rebalancing chunk under a load whose copy rate is not known yet (the
+   rebalance's first, a schedule phase's first) measures it first: for
+   FAIL_PROBE_S, or for the share of what is left the last load's rate
+   would copy in it (so a rate up to 1 / share times that one does not
+   overshoot), at least FAIL_PROBE_MIN_S. */
+#define FAIL_PROBE_S 2.0
+#define FAIL_PROBE_SHARE 0.25
+#define FAIL_PROBE_MIN_S 0.1
 #define FAIL_EPS_S 1e-6
 
 struct fc_fail {
@@ -73,7 +84,9 @@ struct fc_fail {
     enum sim_fail_phase in_force;
     int copy_cls;
     double lost_s;                      /* DATA_LOST: when; else -1 */
-    double copy_mbps;                   /* the last rebalancing chunk's */
+    double copy_mbps;                   /* the last rebalancing chunk's, of
+                                           this load; 0: not known yet */
+    double copy_guess;                  /* ... of the load before */
     double dropped_writes;              /* DEGRADED, on the lost disks */
     double aus_per_disk;                /* allocated on a disk */
     int *bmap;                          /* [buckets] */
@@ -319,19 +332,27 @@ int fc_fail_enter(struct fc *f, double t_s)
     return 0;
 }
 
-double fc_fail_chunk_end(const struct fc *f, double t_s, double end_s)
+double fc_fail_chunk_end(struct fc *f, double t_s, double end_s, bool new_load)
 {
-    const struct fc_fail *fl = f->fail;
+    struct fc_fail *fl = f->fail;
     const struct sim_fc_fail *o = fl->out;
+    if (new_load && fl->copy_mbps > 0) {
+        fl->copy_guess = fl->copy_mbps;     /* another load's: a guess only */
+        fl->copy_mbps = 0;
+    }
     for (int q = SIM_PHASE_DEGRADED; q < SIM_PHASES; q++)
         if (o->start_s[q] > t_s + FAIL_EPS_S && o->start_s[q] < end_s)
             end_s = o->start_s[q];
     if (fl->lost_s > t_s + FAIL_EPS_S && fl->lost_s < end_s)
         end_s = fl->lost_s;
-    if (fl->in_force != SIM_PHASE_REBALANCING || !(fl->copy_mbps > 0))
+    if (fl->in_force != SIM_PHASE_REBALANCING)
         return end_s;
-    double left_s = (o->to_move_bytes - o->moved_bytes) / (fl->copy_mbps * 1e6);
-    return fmin(end_s, t_s + fmax(left_s, FAIL_MIN_CHUNK_S));
+    double left_mb = (o->to_move_bytes - o->moved_bytes) / 1e6;
+    if (fl->copy_mbps > 0)
+        return fmin(end_s, t_s + fmax(left_mb / fl->copy_mbps, FAIL_MIN_CHUNK_S));
+    double probe = fl->copy_guess > 0 ? FAIL_PROBE_SHARE * left_mb / fl->copy_guess
+                                      : FAIL_PROBE_S;
+    return fmin(end_s, t_s + fmin(FAIL_PROBE_S, fmax(probe, FAIL_PROBE_MIN_S)));
 }
 
 const struct sim_class_load *fc_fail_load(const struct fc *f,

@@ -245,7 +245,8 @@ int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc);
    phase in force at t_s (its parts opened, the buckets' levels carried,
    the open row cut): 0, FC_FAIL_LOST when the data is lost at t_s (the
    forecast stops there), or -errno.  The chunk from t_s ends at end_s or
-   at the next change; fc_fail_load is the load to run (the copy class
+   at the next change (new_load: a schedule phase's first chunk, whose
+   copy rate is measured anew); fc_fail_load is the load to run (the copy class
    added while rebalancing); fc_fail_account takes a chunk's figures:
    the copy class out of them into copy_mbps, the data moved, the dropped
    writes, the segment's phase.  fc_fail_settled: nothing of the failure
@@ -254,7 +255,7 @@ int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc);
 #define FC_FAIL_LOST 2
 int fc_fail_create(struct fc *f, char *why, size_t why_len);
 int fc_fail_enter(struct fc *f, double t_s);
-double fc_fail_chunk_end(const struct fc *f, double t_s, double end_s);
+double fc_fail_chunk_end(struct fc *f, double t_s, double end_s, bool new_load);
 const struct sim_class_load *fc_fail_load(const struct fc *f,
                                           const struct sim_class_load *db,
                                           struct sim_class_load *buf);
