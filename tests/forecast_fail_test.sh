@@ -210,6 +210,8 @@ printf 'phase,start,duration,scale\nday,09:00,8h,1\n' >gaps.csv
 expect_error "idle_phases_should_be_refused" \
     "asmsim: --fail: the schedule's phase idle has no load (idle)" "" \
     "$ASMSIM" forecast "${G[@]}" --schedule gaps.csv --repeat 1 --fail 3@10:00
+expect_error "tui_should_be_refused" "asmsim: --fail: not with --tui yet" "" \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --fail 3@00:01 --tui
 expect_error "power_without_fail_should_be_refused" \
     "asmsim: --power: only with --fail DISK@TIME" "" \
     "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --power 4

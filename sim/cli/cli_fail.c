@@ -207,6 +207,10 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
         return why_set(why, why_len, "--fail: the null engine has no device to fail; "
                        "use modelled volumes (--engine model) or real targets "
                        "(--engine aio or uring)");
+    if (o->tui && o->forecast)
+        return why_set(why, why_len, "--fail: not with --tui yet (the forecast's replay "
+                       "does not show the failure's phases); the words, --json and "
+                       "--output-dir's CSV have them");
     if (o->tui)
         return why_set(why, why_len, "--fail: not with --tui (its dashboard watches "
                        "the run's points); fail a disk live with asmsim tui "

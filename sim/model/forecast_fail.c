@@ -124,10 +124,7 @@ static bool can_copy(const lay *l, const struct sim_fc_fail *o)
     struct lay_fail_cfg fc = { .n = o->n_offline,
                                .mode = o->returns ? LAY_FAIL_RESYNC : LAY_FAIL_REBUILD };
     memcpy(fc.disk, o->offline, sizeof fc.disk);
-    lay_fail *probe = NULL;
-    bool ok = lay_fail_create(l, &fc, &probe) == 0 && lay_fail_can_copy(probe);
-    lay_fail_destroy(probe);
-    return ok;
+    return lay_fail_can_copy(l, &fc);
 }
 
 /* The outcome known at the start, and the phases' times (rebalance.c's
