@@ -100,11 +100,6 @@ static const lay *first_layout(const struct sim_parts *p)
     return p->n_groups > 0 ? p->group_layout[0] : p->layout;
 }
 
-static uint64_t first_disk_bytes(const struct sim_run_cfg *run)
-{
-    return run->db.n_groups > 0 ? run->db.groups[0].disk_bytes : run->disk_bytes;
-}
-
 /* The failed disks (a disk, or a failure group's) into offline[]. */
 static int offline_set(struct fc_fail *fl, const lay *l)
 {
@@ -135,8 +130,7 @@ static void plan(struct fc_fail *fl, const lay *l)
     const struct sim_fail_cfg *c = &fl->run->fail;
     double at = (double)o->ev.at_ns / 1e9;
     o->repair_default = c->repair_ns == 0;
-    o->repair_s = (double)(c->repair_ns ? c->repair_ns
-                           : o->fg_repair ? SIM_FG_REPAIR_NS : SIM_DISK_REPAIR_NS) / 1e9;
+    o->repair_s = (double)sim_fail_repair_ns(c) / 1e9;
     lay_fail_space(l, o->used_frac, fl->offline, &o->space);
     o->to_move_bytes = o->returns ? 0 : (double)o->space.lost_bytes;
     if (lay_fail_data_lost(l, fl->offline, &o->lost_a, &o->lost_b))
@@ -166,7 +160,8 @@ static void basics(struct fc_fail *fl, struct sim_fc_fail *o, const lay *l)
     o->au_bytes = (uint32_t)lay_config(l)->au_bytes;
     fl->first_disks = lay_disks(l);
     fl->copy_cls = fl->run->workload.n_classes;
-    fl->aus_per_disk = floor(o->used_frac * (double)first_disk_bytes(fl->run) / o->au_bytes);
+    fl->aus_per_disk = floor(o->used_frac * (double)sim_fail_group_cfg(fl->run).disk_size_bytes /
+                             o->au_bytes);
     fl->in_force = SIM_PHASE_BEFORE;
 }
 
