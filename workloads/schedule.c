@@ -634,6 +634,25 @@ char *wl_clock_format(int64_t ms, char *buf, size_t len)
     return buf;
 }
 
+int wl_forecast_time_parse(const char *s, int64_t *ms)
+{
+    int64_t day = 0, t;
+    int used = 0;
+    long long n;
+    if (s[0] == 'd' && sscanf(s, "d%lld %n", &n, &used) == 1 && used > 0 &&
+        s[used - 1] == ' ') {
+        if (n < 1 || n > 100000)          /* the horizon is the caller's check */
+            return -EINVAL;
+        day = (int64_t)n - 1;
+        t = parse_clock(s + used, 24);
+    } else
+        t = strchr(s, ':') ? parse_clock(s, 24) : parse_duration(s);
+    if (t < 0)
+        return -EINVAL;
+    *ms = day * WL_DAY_MS + t;
+    return 0;
+}
+
 const char *wl_schedule_preset(const char *name)
 {
     for (const struct wl_preset_text *p = wl_schedule_presets; p->name; p++)

@@ -146,4 +146,10 @@ char *wl_schedule_preset_names(char *buf, size_t len);
    into buf, returns buf. */
 char *wl_clock_format(int64_t ms, char *buf, size_t len);
 
+/* A time of a forecast as wl_clock_format writes it: "hh:mm[:ss]" of
+   its first day, "dN hh:mm[:ss]" of day N (days of 24 h), or a duration
+   from its start as a schedule's (N[s|m|h|d], e.g. 26h).  0 and *ms, or
+   -EINVAL. */
+int wl_forecast_time_parse(const char *s, int64_t *ms);
+
 #endif

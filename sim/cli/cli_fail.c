@@ -19,6 +19,11 @@
  *   --used PCT               how full the group is (default 50 %, a guess
  *                            the output names)
  *
+ * In a forecast (asmsim forecast --fail, sim/model/forecast_fail.c)
+ * TIME is a time of the forecast as its words print one
+ * (wl_forecast_time_parse): 14:00 of the first day, "d2 14:00" of the
+ * second, or a duration from its start (26h); one --fail.
+ *
  * The shaping options keep 0 (false) until given, so the check can
  * refuse them without --fail (--power and --used: nor --add-disks);
  * cli_fail_to_cfg fills the defaults.  The model is
@@ -32,6 +37,20 @@
 #include <string.h>
 
 #include "sim/cli/cli_values.h"
+#include "workloads/schedule.h"
+
+/* --fail's TIME: into a run, a duration up to 24h; into a forecast, a
+   time of it (see the top). */
+static int fail_time(const struct cli_opts *o, const char *text, sim_ns *t)
+{
+    int64_t ms;
+    if (o->cmd != CLI_FORECAST)
+        return cli_parse_time_ns(text, t);
+    if (wl_forecast_time_parse(text, &ms) != 0)
+        return -EINVAL;
+    *t = (sim_ns)ms * SIM_NS_PER_MS;
+    return 0;
+}
 
 int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
 {
@@ -41,6 +60,12 @@ int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
     char what[32];
     long long index;
     sim_ns t;
+    bool forecast = o->cmd == CLI_FORECAST;
+    if (forecast && f->n >= 1) {
+        snprintf(why, n, "a forecast takes one failure (a disk, or a failure group: "
+                 "fg:N)");
+        return -EINVAL;
+    }
     if (f->n >= SIM_FAIL_MAX_EVENTS) {
         snprintf(why, n, "given more than %d times", SIM_FAIL_MAX_EVENTS);
         return -EINVAL;
@@ -54,9 +79,11 @@ int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
     memcpy(what, v + (fg ? 3 : 0), len);
     what[len] = '\0';
     if (cli_parse_int(what, 0, LAY_MAX_DISKS - 1, &index) != 0 ||
-        cli_parse_time_ns(at + 1, &t) != 0) {
-        snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, a number "
-                 "from 0 and a time up to 24h, e.g. 3@10m or fg:1@2h");
+        fail_time(o, at + 1, &t) != 0) {
+        snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, a number from 0 "
+                 "and %s", forecast ? "a time of the forecast: 14:00 (its first day), "
+                 "'d2 14:00' or a duration from its start (26h)"
+                 : "a time up to 24h, e.g. 3@10m or fg:1@2h");
         return -EINVAL;
     }
     f->ev[f->n++] = (struct sim_fail_event){ fg, (int)index, t };
@@ -207,6 +234,11 @@ static int check_add(const struct cli_opts *o, const struct sim_run_cfg *run,
 static int check_scenario(const struct cli_opts *o, const struct sim_run_cfg *run,
                           const char *flag, char *why, size_t why_len)
 {
+    if (!sim_run_db(run) && o->forecast)
+        return why_set(why, why_len, "%s: needs a database workload (--workload "
+                       "NAME, e.g. oltp): a forecast of ORION's two classes runs its "
+                       "fast path, whose regimes have no failure's routing or copies",
+                       flag);
     if (!sim_run_db(run))
         return why_set(why, why_len, "%s: needs a database workload (--workload "
                        "NAME, e.g. oltp): ORION's matrix has no time to %s in", flag,
@@ -215,6 +247,10 @@ static int check_scenario(const struct cli_opts *o, const struct sim_run_cfg *ru
         return why_set(why, why_len, "%s: the null engine has no device to %s; "
                        "use modelled volumes (--engine model) or real targets "
                        "(--engine aio or uring)", flag, o->fail.n ? "fail" : "add");
+    if (o->tui && o->forecast)
+        return why_set(why, why_len, "%s: not with --tui yet (the forecast's replay "
+                       "does not show the failure's phases); the words, --json and "
+                       "--output-dir's CSV have them", flag);
     if (o->tui)
         return why_set(why, why_len, "%s: not with --tui (its dashboard watches "
                        "the run's points); fail a disk live with asmsim tui "

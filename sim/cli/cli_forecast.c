@@ -28,6 +28,15 @@
  * workload's own loads to scale (fj->db), and every phase runs exact: a
  * note line in the plan says so.
  *
+ * --fail DISK@TIME (with --repair-time, --returns, --power, --used as
+ * run takes them, cli_fail.c): a database workload's disk lost at a time
+ * of the forecast (sim/model/forecast_fail.c); refused (exit 2) without
+ * a database workload, with TIME past the horizon (--repeat's days, or
+ * the most an automatic forecast runs) and on a schedule with idle
+ * phases (the copies would be the only I/O there: not built).  Data
+ * lost (external redundancy): what was forecast up to the failure is
+ * written, one line on stderr, exit status 3 as run's.
+ *
  * --tui: on a terminal the finished forecast is played on the dashboard
  * at --speed (play_forecast) before the report is printed.
  *
@@ -270,6 +279,38 @@ static int resolve_db(struct forecast_job *fj)
     return 0;
 }
 
+/* --fail against the schedule: a time within the horizon, no idle
+   phase.  0 or the exit status. */
+static int check_fail(const struct forecast_job *fj)
+{
+    char why[CLI_WHY_LEN], at[32];
+    const struct cli_opts *o = fj->o;
+    const struct wl_schedule *s = fj->schedule;
+    if (o->fail.n == 0)
+        return 0;
+    int days = o->repeat_days > 0 ? o->repeat_days : sim_forecast_auto_days(s);
+    int64_t at_ms = o->fail.ev[0].at_ns / SIM_NS_PER_MS;
+    wl_clock_format(at_ms, at, sizeof at);
+    for (int i = 0; i < s->n; i++)
+        if (!wl_phase_has_load(&s->phase[i])) {
+            snprintf(why, sizeof why, "--fail: the schedule's phase %s has no load "
+                     "(idle); a failure's copies in an idle phase are not built: give "
+                     "every phase a scale above 0", s->phase[i].name);
+            return usage_error(why);
+        }
+    int64_t end_ms = (int64_t)days * s->day_ms;
+    if (at_ms >= end_ms) {
+        char end[32], day[32];
+        cli_format_day(s->day_ms, day, sizeof day);
+        snprintf(why, sizeof why, "--fail: %s is past the forecast's end, %s (%s%d day%s "
+                 "of %s); give an earlier time or more days (--repeat)", at,
+                 wl_clock_format(end_ms, end, sizeof end), o->repeat_days > 0 ? "" :
+                 "at most ", days, days == 1 ? "" : "s", day);
+        return usage_error(why);
+    }
+    return 0;
+}
+
 /* Resolve the disk group as a run of one point at the schedule's largest
    levels (the engine's pools).  0 or the exit status. */
 static int resolve(struct forecast_job *fj, int argc, char **argv)
@@ -293,7 +334,7 @@ static int resolve(struct forecast_job *fj, int argc, char **argv)
     o->cmd = CLI_FORECAST;
     if (rc != 0 || cli_check_outputs(o, why, sizeof why) != 0)
         return usage_error(why);
-    if ((rc = resolve_db(fj)) != 0)
+    if ((rc = resolve_db(fj)) != 0 || (rc = check_fail(fj)) != 0)
         return rc;
     sim_forecast_pools(fj->schedule, fj->j.cfg.run.workload.large_type, o->stream_io,
                        o->open.max_outstanding, &fj->max_small, &fj->max_large_ios);
@@ -336,6 +377,22 @@ static void print_workload(const struct forecast_job *fj)
            disks_text(o, disks, sizeof disks), o->instance.name);
 }
 
+/* What --fail will do, before the forecast runs. */
+static void print_fail_plan(const struct cli_opts *o)
+{
+    const struct sim_fail_event *ev = &o->fail.ev[0];
+    char at[32], rep[48] = "DISK_REPAIR_TIME's default 3.6 h";
+    if (o->fail.repair_ns > 0)
+        cli_format_duration(o->fail.repair_ns, rep, sizeof rep);
+    else if (ev->failgroup)
+        snprintf(rep, sizeof rep, "FAILGROUP_REPAIR_TIME's 24 h");
+    printf("Failure: %s %d of the first disk group offline at %s; repair timer %s, then "
+           "%s at power %d\n", ev->failgroup ? "failure group" : "disk", ev->index,
+           wl_clock_format(ev->at_ns / SIM_NS_PER_MS, at, sizeof at), rep,
+           o->fail.returns ? "it returns (resync)" : "dropped (rebuild)",
+           o->fail.power > 0 ? o->fail.power : SIM_POWER_DEFAULT);
+}
+
 static void print_plan(const struct forecast_job *fj)
 {
     const struct cli_opts *o = fj->o;
@@ -358,6 +415,8 @@ static void print_plan(const struct forecast_job *fj)
            o->exact || fj->db ? "exact (every I/O simulated)" : "fast hybrid");
     if (fj->db)
         printf("Note: %s\n", DB_EXACT_NOTE);
+    if (o->fail.n > 0)
+        print_fail_plan(o);
     if (o->repeat_days > 0)
         printf("Days: %d (--repeat)\n", o->repeat_days);
     else
@@ -389,6 +448,9 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
         .max_outstanding = fj->o->open.max_outstanding,
         .stop = stop,
         .db = fj->db ? &fj->base : NULL,
+        .fail_run = cfg->fail.n > 0 ? cfg : NULL,
+        .fail_max_small = fj->max_small,
+        .fail_max_large_ios = fj->max_large_ios,
     };
     rc = sim_forecast_run(&parts, &fc, res, why, sizeof why);
     sim_parts_close(&parts);
@@ -587,6 +649,24 @@ static int write_outputs(struct forecast_job *fj, const struct sim_forecast_resu
     return write_files(fj, &in, r);
 }
 
+/* A forecast whose failure lost data (external redundancy): one line on
+   stderr, as run's, and its exit status; 0 otherwise. */
+static int say_data_lost(const struct sim_forecast_result *r)
+{
+    if (!r->fail || r->fail->outcome != SIM_FAIL_DATA_LOST)
+        return 0;
+    char disks[32], at[32], line[200];
+    const struct sim_fc_fail *f = r->fail;
+    snprintf(disks, sizeof disks, f->lost_a == f->lost_b ? "disk %d" : "disks %d and %d",
+             f->lost_a, f->lost_b);
+    snprintf(line, sizeof line, "--fail lost data at %s: an extent had every copy on "
+             "offline %s; the forecast up to it written, exit status %d",
+             wl_clock_format(f->ev.at_ns / SIM_NS_PER_MS, at, sizeof at), disks,
+             CLI_EXIT_DATA_LOST);
+    cli_print_error(stderr, "asmsim", line);
+    return CLI_EXIT_DATA_LOST;
+}
+
 static void forecast_job_free(struct forecast_job *fj)
 {
     cli_job_free(&fj->j);
@@ -638,6 +718,8 @@ int cli_cmd_forecast_ui(int argc, char **argv, sim_stop_flag *stop,
                         "of the horizon, marked incomplete\n", res->horizon_s);
                 rc = 130;
             }
+            if (rc == 0)
+                rc = say_data_lost(res);
         }
         sim_forecast_free(res);
     }

@@ -278,6 +278,14 @@ static const struct help_item forecast_page[] = {
     ROW("group"),
     TXT(CLI_FOR_FORECAST,
         "\n"
+        "A disk lost during the day (a database workload; docs/failure.md):\n"),
+    ROW("fail"),
+    ROW("repair-time"),
+    ROW("returns"),
+    ROW("power"),
+    ROW("used"),
+    TXT(CLI_FOR_FORECAST,
+        "\n"
         "Prices (as 'asmsim run'; the Cost line):\n"),
     ROW("os"),
     ROW("memory"),

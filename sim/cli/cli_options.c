@@ -1488,7 +1488,7 @@ static const struct cli_opt_row opt_defs[] = {
             "(mean, p50, p90, p99, p99.9, p99.99; default mean),\n"
             "e.g. redo:p99:1ms" },
       } },
-    { .name = "fail", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "fail", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_fail, .repeat = true, .section = "workload", .echo = true,
       .help = {
           { FOR_RUN | FOR_SWEEP, "DISK@TIME",
@@ -1499,20 +1499,26 @@ static const struct cli_opt_row opt_defs[] = {
             "(--workload) on modelled volumes or real targets: the\n"
             "run then measures the degraded, rebalancing and\n"
             "restored phases too (docs/failure.md)" },
+          { FOR_FORECAST, "DISK@TIME",
+            "a disk of the first disk group (from 0) goes offline\n"
+            "at TIME of the forecast: 14:00 (its first day),\n"
+            "'d2 14:00' or a duration from its start (26h); or\n"
+            "fg:N@TIME a failure group; --workload only: the rows\n"
+            "run degraded, rebalancing, restored (docs/failure.md)" },
       } },
-    { .name = "repair-time", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "repair-time", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_repair, .section = "workload", .echo = true,
       .help = {
-          { FOR_RUN | FOR_SWEEP, "TIME",
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, "TIME",
             "with --fail: how long ASM waits for the disk before\n"
             "dropping it; default DISK_REPAIR_TIME 3.6h (12.1's\n"
             "documented default), FAILGROUP_REPAIR_TIME 24h for a\n"
             "failure group" },
       } },
-    { .name = "returns", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "returns", .has_arg = false, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_returns, .section = "workload", .echo = true,
       .help = {
-          { FOR_RUN | FOR_SWEEP, NULL,
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, NULL,
             "with --fail: the disks come back when the repair time\n"
             "ends, and only their stale AUs are resynced (fast\n"
             "mirror resync); default: dropped and rebuilt" },
@@ -1529,18 +1535,18 @@ static const struct cli_opt_row opt_defs[] = {
             "disks are N more --target after the group's\n"
             "(docs/failure.md)" },
       } },
-    { .name = "power", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "power", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_power, .section = "workload", .echo = true,
       .help = {
-          { FOR_RUN | FOR_SWEEP, "N",
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, "N",
             "with --fail or --add-disks: the rebalance or resync\n"
             "power, 1..1024: N outstanding copies of one AU\n"
             "(11.2.0.2+); default 1 (ASM_POWER_LIMIT's default)" },
       } },
-    { .name = "used", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "used", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_used, .section = "workload", .echo = true,
       .help = {
-          { FOR_RUN | FOR_SWEEP, "PCT",
+          { FOR_RUN | FOR_SWEEP | FOR_FORECAST, "PCT",
             "with --fail or --add-disks: how full the disk group\n"
             "is, 1..99 %: the data a lost disk held, or an add\n"
             "moves; default 50% (a guess: give it)" },

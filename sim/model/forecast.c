@@ -34,6 +34,11 @@
  * scaled (sim_forecast_db_load), run exact (fc_db_phase); a phase is
  * served when no open class of it went unmet by more than the tolerance,
  * and its figures are kept per class (phase_cls).
+ *
+ * A disk lost (cfg->fail_run, forecast_fail.c): set up before the first
+ * day; the levels repeating do not end the forecast until the failure is
+ * over (restored, or for good degraded) by a day's start; data lost ends
+ * it at the failure (FC_FAIL_LOST), a stop that is not an interrupt.
  */
 #include "sim/model/forecast_internal.h"
 
@@ -181,6 +186,7 @@ void sim_forecast_free(struct sim_forecast_result *r)
     free(r->phases);
     free(r->row_cls);
     free(r->phase_cls);
+    free(r->fail);
     free(r);
 }
 
@@ -231,6 +237,7 @@ static void fc_release(struct fc *f)
     free(f->bkt);
     free(f->level);
     free(f->level_b);
+    free(f->dev_bkt);
     fc_rows_free(f->rows);
     fc_events_free(f->events);
     fc_cache_free(f->cache);
@@ -376,7 +383,8 @@ static int run_phase(struct fc *f, int day, int i)
         rc = fc_stretch(f, &pc, &span, NULL, &elapsed);
     } else
         rc = fc_fluid_phase(f, &pc);
-    end_phase(f, rc == 1 ? fmax(f->res->horizon_s, pc.start_s) : pc.end_s, rc == 1);
+    bool cut = rc == 1 || rc == FC_FAIL_LOST;
+    end_phase(f, cut ? fmax(f->res->horizon_s, pc.start_s) : pc.end_s, cut);
     return rc;
 }
 
@@ -397,7 +405,9 @@ static int run_days(struct fc *f)
     int rc = 0, day;
     for (day = 0; day < days_max && rc == 0; day++) {
         note_day_start(f, day);
-        if (day > 0 && !f->res->steady && repeats_day_before(f, day)) {
+        double day0 = (double)day * (double)cfg->schedule->day_ms / 1e3;
+        bool over = !f->fail || fc_fail_settled(f, day0);
+        if (day > 0 && over && !f->res->steady && repeats_day_before(f, day)) {
             f->res->steady = true;
             f->res->steady_after_days = day;
             if (cfg->days == 0)
@@ -536,14 +546,19 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
     f.buckets = ops->credit ? ops->credit->buckets(&parts->ds, NULL, 0) : 0;
     int days_max = cfg->days > 0 ? cfg->days : sim_forecast_auto_days(cfg->schedule);
     int rc = fc_alloc(&f, days_max);
+    why[0] = '\0';
+    if (rc == 0 && cfg->fail_run)
+        rc = fc_fail_create(&f, why, why_len);
     if (rc == 0)
         rc = run_days(&f);
+    fc_fail_free(&f);
     if (rc >= 0) {
         res->incomplete = rc == 1;
         int e = fc_rows_finish(f.rows, res);
         f.rows = NULL;
         if (e == 0) {
             judge(res, cfg->schedule->n);
+            fc_fail_sum(res);
             e = fc_events_finish(f.events, res);
             f.events = NULL;
         }
@@ -553,7 +568,8 @@ int sim_forecast_run(struct sim_parts *parts, const struct sim_forecast_cfg *cfg
     fc_release(&f);
     if (rc < 0) {
         sim_forecast_free(res);
-        snprintf(why, why_len, "the forecast failed: %s", strerror(-rc));
+        if (!why[0])
+            snprintf(why, why_len, "the forecast failed: %s", strerror(-rc));
         return rc;
     }
     *out = res;

@@ -41,6 +41,15 @@
  * one held at its base rate stays empty: throttle.c).  It drives the
  * core's parts and engine, which know nothing of it (model includes
  * core, never the reverse).
+ *
+ * A disk lost at a time of the forecast (cfg->fail_run, forecast --fail:
+ * a database workload's only): from then the forecast runs DEGRADED,
+ * after the repair time REBALANCING (the copy class beside the
+ * database's, the data moved counted from its writes interval by
+ * interval) and, once the copies have written what the disk held,
+ * RESTORED, each on parts opened for it with the buckets' levels carried
+ * over (forecast_fail.c).  Rows split at those changes: each row is one
+ * failure phase (sim_fc_row.fail_phase).
  */
 #ifndef ASMSIM_SIM_MODEL_FORECAST_H
 #define ASMSIM_SIM_MODEL_FORECAST_H
@@ -48,6 +57,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sim/core/rebalance.h"
 #include "sim/core/run.h"
 #include "sim/core/stop_flag.h"
 #include "sim/core/timeline.h"
@@ -91,6 +101,48 @@ struct sim_forecast_cfg {
        and loads, which the schedule's scaled phases scale
        (sim_forecast_db_load); the caller's, it outlives the run */
     const struct sim_db_cfg *db;
+    /* a disk lost (forecast --fail, with db): the run configuration the
+       parts were opened from, its fail.ev[0] the one failure (at_ns:
+       forecast time), and the pools they were opened with; each failure
+       phase's parts are opened from it.  NULL: no failure.  The
+       caller's, it outlives the run. */
+    const struct sim_run_cfg *fail_run;
+    int fail_max_small, fail_max_large_ios;
+};
+
+/* A forecast's failure phase (enum sim_fail_phase): its share of the
+   horizon and, of the database's classes, the worst row. */
+struct sim_fc_fail_phase {
+    double length_s;                    /* forecast time in it */
+    double p99_us[WL_MAX_CLASSES];      /* each class's worst row's p99 */
+    double unmet_frac[WL_MAX_CLASSES];  /* ... and unmet share (open) */
+};
+
+/* What a disk lost during the forecast did (cfg->fail_run). */
+struct sim_fc_fail {
+    enum sim_fail_outcome outcome;
+    int lost_a, lost_b;                 /* DATA_LOST: disks of one extent */
+    struct sim_fail_event ev;           /* what failed; at_ns: forecast time */
+    int n_offline;
+    int offline[LAY_FAIL_MAX_DISKS];    /* the first group's disks lost */
+    double repair_s;                    /* in force */
+    bool repair_default, fg_repair;     /* DISK_ / FAILGROUP_REPAIR_TIME */
+    int power;
+    double used_frac;
+    bool returns;
+    uint32_t au_bytes;
+    /* forecast time each phase began; -1: not within the forecast (or
+       not reached: data lost, no room, no failure group left) */
+    double start_s[SIM_PHASES];
+    double to_move_bytes;               /* dropped: what the lost disks
+                                           held; returned: the stale AUs'
+                                           bytes (rebalance.c's estimate
+                                           from the degraded rows' dropped
+                                           writes) */
+    double moved_bytes;                 /* what the copies wrote */
+    double stale_aus;                   /* returned: by the repair time */
+    struct lay_space space;             /* at the failure */
+    struct sim_fc_fail_phase phase[SIM_PHASES];
 };
 
 /* One class of a database workload over a row or a phase. */
@@ -136,6 +188,10 @@ struct sim_fc_row {
     bool open;                  /* that phase offers rates (open loop) */
     double offered[WL_CLASSES]; /* open: small IOPS, large MB/s asked */
     double unmet_frac[WL_CLASSES];  /* open: (offered - delivered) / offered */
+    int fail_phase;             /* enum sim_fail_phase (with a failure:
+                                   a row is one; without, BEFORE) */
+    double copy_mbps;           /* REBALANCING: the copies' writes,
+                                   10^6 B/s (the data moved's rate) */
 };
 
 /* What one phase of one day did. */
@@ -195,6 +251,7 @@ struct sim_forecast_result {
     char class_name[WL_MAX_CLASSES][WL_NAME_MAX];
     struct sim_fc_class *row_cls;       /* [n_rows * n_classes] */
     struct sim_fc_class *phase_cls;     /* [n_phases * n_classes] */
+    struct sim_fc_fail *fail;           /* cfg->fail_run's; NULL without */
 };
 
 /* Run the forecast on parts opened for it (sim_parts_open, sized for the

@@ -4,15 +4,23 @@
  * devices, and each segment, laid on the rows (forecast_rows.c) and added
  * to its phase's sums (a database workload's per class too).  Below the paths and the driver (forecast.c),
  * calling none of them: a fast-path phase's queue is reached through the
- * hook that phase sets (f->queue).
+ * hook that phase sets (f->queue).  The levels are read into the
+ * result's order of buckets: a failure's restored group (forecast_fail.c)
+ * lists fewer, through f->bmap, and a lost disk's bucket keeps the level
+ * it had when its disk was dropped.
  */
 #include "sim/model/forecast_internal.h"
 
 void fc_read_levels(struct fc *f, double *dst)
 {
     struct devset *ds = &f->parts->ds;
-    if (f->buckets > 0)
+    if (f->buckets > 0 && !f->bmap)
         ds->ops->credit->buckets(ds, f->bkt, f->buckets);
+    else if (f->buckets > 0) {
+        int n = ds->ops->credit->buckets(ds, f->dev_bkt, f->buckets);
+        for (int j = 0; j < n; j++)
+            f->bkt[f->bmap[j]] = f->dev_bkt[j];
+    }
     for (int k = 0; k < f->buckets; k++)
         (dst ? dst : f->level)[k] = f->bkt[k].level_units;
 }

@@ -35,7 +35,11 @@
  * classes per interval of the grid (the engine's interval rows hold
  * ORION's two classes only), each a measurement window with no warm-up
  * whose figures per class (struct fc_class_fig) go out as one segment;
- * see forecast.h for what that costs in exactness.
+ * see forecast.h for what that costs in exactness.  With a disk lost
+ * (forecast_fail.c) the chunks also end where a failure phase changes,
+ * each runs on that phase's parts with its load (the copy class added
+ * while rebalancing), and its figures tell the failure what the copies
+ * wrote.
  */
 #include "sim/model/forecast_internal.h"
 
@@ -166,11 +170,16 @@ static void figures_of_classes(const struct sim_point_result *pr,
     fig->limited_by = pr->limited_by;
     fig->ios = sim_point_logical_ios(pr);
     fig->n_classes = pr->n_classes;
+    fig->dropped_writes_per_s = pr->measured_s > 0
+        ? (double)pr->fail_dropped_writes / pr->measured_s : 0;
     for (int c = 0; c < pr->n_classes && c < WL_MAX_CLASSES; c++) {
         struct fc_class_fig *k = &fig->cls[c];
+        const struct sim_class_result *r = &pr->cls[c];
         bool open = load->rate_iops[c] > 0 && pr->open.on;
-        k->iops = pr->cls[c].iops;
-        k->mbps = pr->cls[c].mbps;
+        k->iops = r->iops;
+        k->mbps = r->mbps;
+        k->write_mbps = r->lat.count > 0
+            ? r->mbps * (double)r->lat_dir[SIM_WRITE].count / (double)r->lat.count : 0;
         k->offered = open ? pr->open.offered[c] : 0;
         k->unmet = open ? pr->open.unmet_frac[c] : 0;
         lat_from_summary(&pr->cls[c].lat, &k->lat);
@@ -335,9 +344,28 @@ static double chunk_end(double t, double interval_s, double end_s)
     return fmin(edge, end_s);
 }
 
+/* The chunk from t: its span and the phase (its load) it runs, a
+   failure's phase put in force first.  0, FC_FAIL_LOST, or -errno. */
+static int chunk_at(struct fc *f, const struct fc_phase_ctx *pc, double t,
+                    struct fc_phase_ctx *run, struct sim_class_load *buf,
+                    struct fc_span *span)
+{
+    double end = chunk_end(t, (double)f->cfg->interval_ns / 1e9, pc->end_s);
+    *run = *pc;
+    if (f->fail) {
+        int rc = fc_fail_enter(f, t);
+        if (rc != 0)
+            return rc;
+        end = fc_fail_chunk_end(f, t, end, t <= pc->start_s);
+        run->classes = fc_fail_load(f, pc->classes, buf);
+    }
+    *span = (struct fc_span){ t, end - t, 0 };
+    return 0;
+}
+
 int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc)
 {
-    double iv = (double)f->cfg->interval_ns / 1e9, t = pc->start_s;
+    double t = pc->start_s;
     size_t nb = (size_t)(f->buckets > 0 ? f->buckets : 1);
     double *level0 = malloc(nb * sizeof *level0);
     if (!level0)
@@ -345,15 +373,21 @@ int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc)
     int rc = 0;
     while (rc == 0 && t < pc->end_s - 1e-9) {
         struct fc_figures fig;
-        struct fc_span span = { t, chunk_end(t, iv, pc->end_s) - t, 0 };
+        struct fc_phase_ctx run;
+        struct sim_class_load load;
+        struct fc_span span;
         double elapsed = 0;
+        if ((rc = chunk_at(f, pc, t, &run, &load, &span)) != 0)
+            break;
         fc_read_levels(f, level0);
-        rc = fc_stretch(f, pc, &span, &(struct fc_window){ &fig, NULL }, &elapsed);
+        rc = fc_stretch(f, &run, &span, &(struct fc_window){ &fig, NULL }, &elapsed);
         if (rc < 0)
             break;
         struct fc_seg seg = { .t0_s = t, .t1_s = t + elapsed, .day = pc->day,
                               .phase = pc->index, .fig = &fig, .level0 = level0,
                               .level1 = f->level };
+        if (f->fail)
+            fc_fail_account(f, &fig, &seg);
         int e = elapsed > 0 ? fc_emit(f, &seg) : rc == 0 ? -EIO : 0;
         if (e < 0)
             rc = e;

@@ -5,6 +5,8 @@
  *   forecast.c         the driver: days, phases, steady state, verdict
  *   forecast_exact.c   per-I/O stretches of a phase (the engine), polled
  *                      for the buckets' levels; --exact runs phases so
+ *   forecast_fail.c    a disk lost (--fail): the failure phase in force at
+ *                      a time, its parts, the buckets carried, the copies
  *   forecast_fluid.c   the fast hybrid: regimes, their cache, closed-form
  *                      moves of the levels between events
  *   forecast_rows.c    segments laid on the interval grid; latency of a
@@ -37,6 +39,7 @@ struct fc_lat {
    of the classes). */
 struct fc_class_fig {
     double iops, mbps;                  /* logical, delivered */
+    double write_mbps;                  /* of mbps, the writes' */
     double offered;                     /* open: arrived I/Os per s */
     double unmet;                       /* open: share not delivered */
     struct fc_lat lat;                  /* reads and writes together */
@@ -63,6 +66,9 @@ struct fc_figures {
                                            most (max_outstanding) */
     int n_classes;                      /* a database workload's; 0: ORION */
     struct fc_class_fig cls[WL_MAX_CLASSES];
+    double dropped_writes_per_s;        /* a failure's: writes to offline
+                                           disks dropped (stale) */
+    double copy_mbps;                   /* its copies' writes, 10^6 B/s */
 };
 
 /* An open-loop window that left more than the tolerance of a class's
@@ -76,6 +82,7 @@ static inline bool fc_overloaded(const struct fc_figures *fig)
 struct fc_seg {
     double t0_s, t1_s;
     int day, phase;
+    int fail_phase;                     /* enum sim_fail_phase */
     const struct fc_figures *fig;
     const double *level0, *level1;      /* [buckets], units */
     /* the fast path's open-loop queue (forecast_fluid.c, "The queue"):
@@ -106,6 +113,10 @@ int fc_rows_create(double interval_s, int buckets, const struct dev_bucket *b,
                    int n_classes, fc_rows **out);
 /* Add a segment; segments come in time order, back to back.  0 / -ENOMEM. */
 int fc_rows_add(fc_rows *r, const struct fc_seg *s);
+/* Close the open row where the last segment ended (a failure phase
+   changes there): the next row starts at that time and ends at the
+   grid's next edge.  0 / -ENOMEM. */
+int fc_rows_cut(fc_rows *r);
 /* Close the last row (kept when it is at least 1 % of an interval) and
    hand the rows and bucket levels to res.  Frees r.  0 / -ENOMEM. */
 int fc_rows_finish(fc_rows *r, struct sim_forecast_result *res);
@@ -170,6 +181,12 @@ struct fc {
     double cur_sum[WL_CLASSES], cur_offered_sum[WL_CLASSES];
     double cur_served_sum[WL_CLASSES];  /* open: offered x (1 - unmet) */
     struct sim_fc_class *cur_cls;       /* the phase's in res->phase_cls */
+    struct fc_fail *fail;               /* forecast_fail.c; NULL without */
+    /* the devices' buckets in res->bucket's order: bmap[j] is device
+       bucket j's index there (NULL: the same order); dev_bkt [buckets]
+       scratch.  A failure's restored group lists fewer */
+    const int *bmap;
+    struct dev_bucket *dev_bkt;
     struct fc_cls_sums {                /* a database workload's, x s */
         double ios, mb, offered, served;
     } cur_cls_sum[WL_MAX_CLASSES];
@@ -222,6 +239,30 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
 /* forecast_exact.c: a database workload's phase (pc->classes), per
    I/O, each interval of the grid one engine point.  0, 1 stopped, -errno. */
 int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc);
+
+/* forecast_fail.c (cfg->fail_run).  fc_fail_create sets up f->fail and
+   res->fail (DATA_LOST is known at once); fc_fail_enter puts the failure
+   phase in force at t_s (its parts opened, the buckets' levels carried,
+   the open row cut): 0, FC_FAIL_LOST when the data is lost at t_s (the
+   forecast stops there), or -errno.  The chunk from t_s ends at end_s or
+   at the next change (new_load: a schedule phase's first chunk, whose
+   copy rate is measured anew); fc_fail_load is the load to run (the copy class
+   added while rebalancing); fc_fail_account takes a chunk's figures:
+   the copy class out of them into copy_mbps, the data moved, the dropped
+   writes, the segment's phase.  fc_fail_settled: nothing of the failure
+   is left to happen after t_s.  fc_fail_free puts the caller's parts back
+   and closes the failure's.  fc_fail_sum: the phases' worst rows. */
+#define FC_FAIL_LOST 2
+int fc_fail_create(struct fc *f, char *why, size_t why_len);
+int fc_fail_enter(struct fc *f, double t_s);
+double fc_fail_chunk_end(struct fc *f, double t_s, double end_s, bool new_load);
+const struct sim_class_load *fc_fail_load(const struct fc *f,
+                                          const struct sim_class_load *db,
+                                          struct sim_class_load *buf);
+void fc_fail_account(struct fc *f, struct fc_figures *fig, struct fc_seg *seg);
+bool fc_fail_settled(const struct fc *f, double t_s);
+void fc_fail_free(struct fc *f);
+void fc_fail_sum(struct sim_forecast_result *res);
 
 /* forecast_fluid.c */
 int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);

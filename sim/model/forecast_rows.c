@@ -26,6 +26,11 @@
  * result's row_cls), rates and offers time-weighted as above, the p99 that
  * of the mixture of the parts' distributions of that class.
  *
+ * A failure's phase changes (forecast_fail.c) cut the open row where
+ * they fall (fc_rows_cut): the next row starts there and ends at the
+ * grid's next edge, so each row is one failure phase, and its copies'
+ * write rate (the data moved) is that phase's alone.
+ *
  * Memory: one accumulator (at most FC_ROW_PARTS parts; a row with more
  * keeps the first ones' latency, a rare case: more events in one interval
  * than that) and the finished rows in doubling arrays.
@@ -42,7 +47,7 @@
 
 struct row_part {
     double dt_s;
-    int day, phase;
+    int day, phase, fail_phase;
     struct fc_figures fig;
 };
 
@@ -51,10 +56,13 @@ struct fc_rows {
     int buckets;
     const struct dev_bucket *b;
     size_t k;                       /* the open row's index */
+    double start_s;                 /* ... its start: k x interval, or
+                                       where a cut left it */
     double covered_s;               /* of the open row */
     int n_parts;
     struct row_part part[FC_ROW_PARTS];
-    double sum[4];                  /* small, large, phys iops, phys mbps x s */
+    double sum[5];                  /* small, large, phys iops, phys mbps,
+                                       copy mbps x s */
     double offered_s[WL_CLASSES];   /* offered x s (open parts) */
     double delivered_open_s[WL_CLASSES];
     double open_s;
@@ -243,12 +251,13 @@ static int close_row(fc_rows *r)
     struct sim_fc_row *row = &r->rows[r->n];
     memset(row, 0, sizeof *row);
     double len = r->covered_s;
-    row->tl.start_s = (double)r->k * r->interval_s;
+    row->tl.start_s = r->start_s;
     row->tl.length_s = len;
     row->tl.small_iops = r->sum[0] / len;
     row->tl.large_mbps = r->sum[1] / len;
     row->tl.phys_iops = r->sum[2] / len;
     row->tl.phys_mbps = r->sum[3] / len;
+    row->copy_mbps = r->sum[4] / len;
     for (int c = 0; c < WL_CLASSES; c++) {
         row->tl.lat[c] = row_lat(r, c, -1);
         for (int d = 0; d < 2; d++)
@@ -258,6 +267,7 @@ static int close_row(fc_rows *r)
     row->tl.limited_by = m->fig.limited_by;
     row->day = m->day;
     row->phase = m->phase;
+    row->fail_phase = m->fail_phase;
     row->open = r->open_s > 0;
     for (int c = 0; c < WL_CLASSES; c++) {
         if (!(r->open_s > 0))
@@ -273,6 +283,7 @@ static int close_row(fc_rows *r)
             size > 0 ? 100 * fmin(1, fmax(0, r->end_level[b] / size)) : 0;
     }
     r->n++;
+    r->start_s += len;
     r->covered_s = 0;
     r->n_parts = 0;
     memset(r->sum, 0, sizeof r->sum);
@@ -328,6 +339,7 @@ static void add_part(fc_rows *r, const struct fc_seg *s, double a, double b)
     r->sum[1] += f->large_mbps * dt;
     r->sum[2] += f->phys_iops * dt;
     r->sum[3] += f->phys_mbps * dt;
+    r->sum[4] += f->copy_mbps * dt;
     if (f->open) {
         r->open_s += dt;
         for (int c = 0; c < WL_CLASSES; c++) {
@@ -344,7 +356,7 @@ static void add_part(fc_rows *r, const struct fc_seg *s, double a, double b)
     }
     if (r->n_parts < FC_ROW_PARTS) {
         struct row_part *p = &r->part[r->n_parts++];
-        *p = (struct row_part){ dt, s->day, s->phase, *f };
+        *p = (struct row_part){ dt, s->day, s->phase, s->fail_phase, *f };
         part_queue(s, a, b, &p->fig);
     }
     double span = s->t1_s - s->t0_s;
@@ -366,9 +378,15 @@ int fc_rows_add(fc_rows *r, const struct fc_seg *s)
         if (close_row(r) < 0)
             return -ENOMEM;
         r->k++;
+        r->start_s = row_end;
         t = b;
     }
     return 0;
+}
+
+int fc_rows_cut(fc_rows *r)
+{
+    return r->covered_s > 0 ? close_row(r) : 0;
 }
 
 int fc_rows_finish(fc_rows *r, struct sim_forecast_result *res)

@@ -16,6 +16,14 @@
  * "classes" array in each phase and timeline row, the CSV five columns
  * per class; ORION's small/large figures of such a forecast are 0.
  *
+ * A forecast with a disk lost (r->fail, forecast --fail) adds a block
+ * "Failure" after the phases: what failed when, the repair timer, the
+ * rebalance's start and end (or that it did not end within the
+ * forecast), the data moved, and each failure phase's span with each
+ * class's worst interval; the JSON a "failure" object and each timeline
+ * row's "fail_phase" and "copy_mbps", the CSV those two columns.  A
+ * forecast without one writes none of them, byte for byte as before.
+ *
  * The JSON is written by hand (a forecast's document is flat and its
  * strings are names this program made, a path excepted, which is
  * escaped), streamed through report_write_atomic: whole or not at all.
@@ -179,6 +187,15 @@ char *report_fc_verdict_text(const struct report_fc_info *in,
                              size_t len)
 {
     const char *partial = r->incomplete ? " so far (interrupted)" : "";
+    if (r->fail && r->fail->outcome == SIM_FAIL_DATA_LOST) {
+        char at[32];
+        snprintf(buf, len, "Verdict: DATA LOST at %s: an extent had every copy on the "
+                 "offline disk%s (the group dismounts); up to it %s",
+                 clock_of((double)r->fail->ev.at_ns / 1e9, at, sizeof at),
+                 r->fail->lost_a == r->fail->lost_b ? "" : "s",
+                 r->served ? "every phase got its demand" : "a phase was NOT served");
+        return buf;
+    }
     if (r->served && r->incomplete && r->n_phases > 0) {
         /* not "every phase of the day": only those before the interrupt */
         const struct sim_fc_phase *last = &r->phases[r->n_phases - 1];
@@ -243,11 +260,13 @@ static void load_text(const struct sim_fc_phase *p, const struct wl_phase *ph,
 /* A phase's last word: served or not, and what bound one that was not;
    one an interrupt cut is not called served on what it did so far (the
    verdict line says "so far").  Into buf; returns buf. */
-static char *phase_verdict(const struct sim_fc_phase *p, char *buf, size_t len)
+static char *phase_verdict(const struct sim_fc_phase *p, bool lost, char *buf, size_t len)
 {
-    const char *word = !p->served ? p->incomplete ? "NOT served so far (interrupted)"
+    const char *cut = lost ? "cut by the data loss" : "interrupted";
+    const char *word = !p->served ? p->incomplete ? lost ? "NOT served, cut by the data loss"
+                                                         : "NOT served so far (interrupted)"
                                                   : "NOT served"
-                     : p->incomplete ? "interrupted" : "served";
+                     : p->incomplete ? cut : "served";
     if (!p->served && p->limited_by != SIM_LIMIT_OFFERED_LOAD)
         snprintf(buf, len, "%s, limited by %s", word, sim_limit_label(p->limited_by));
     else
@@ -267,7 +286,7 @@ static void phase_line(FILE *f, const struct report_fc_info *in, const struct si
             fmt_rate(p->small_iops, si, sizeof si), fmt_rate(p->large_mbps, lm, sizeof lm),
             100 * unmet, report_fmt_latency_whole(p->small_p99_us, l1, sizeof l1),
             report_fmt_latency_whole(p->large_p99_us, l2, sizeof l2),
-            phase_verdict(p, v, sizeof v));
+            phase_verdict(p, false, v, sizeof v));
 }
 
 /* A scaled phase's load: "scale 2", "scale 1, redo 3", "idle". */
@@ -299,7 +318,7 @@ static void db_phase_lines(FILE *f, const struct report_fc_info *in,
     fprintf(f, "  day %-3d %-14s %s-%s  %-34s %s\n", p->day + 1, ph->name,
             clock_of(p->start_s, t0, sizeof t0),
             clock_end(p->start_s + p->length_s, t1, sizeof t1), load,
-            phase_verdict(p, v, sizeof v));
+            phase_verdict(p, r->fail && r->fail->outcome == SIM_FAIL_DATA_LOST, v, sizeof v));
     for (int c = 0; c < r->n_classes; c++) {
         const struct sim_fc_class *k = &r->phase_cls[i * (size_t)r->n_classes + (size_t)c];
         char ask[64] = "";
@@ -421,6 +440,117 @@ static void group_line(FILE *f, const struct report_fc_info *in,
             earns ? " earn " : "", earns ? rest + 7 : rest, spread);
 }
 
+
+/* ---- a disk lost (r->fail) ------------------------------------------------------ */
+
+static const char *const FAIL_PHASE_ID[SIM_PHASES] = {
+    "before", "degraded", "rebalancing", "restored",
+};
+
+static const char *fail_outcome_id(enum sim_fail_outcome o)
+{
+    static const char *const ids[] = { "restored", "data_lost", "no_room", "no_source" };
+    return ids[o];
+}
+
+/* Where failure phase p ends: the next reached one's start, or the
+   horizon. */
+static double fail_phase_end(const struct sim_forecast_result *r, int p)
+{
+    for (int q = p + 1; q < SIM_PHASES; q++)
+        if (r->fail->start_s[q] >= 0)
+            return r->fail->start_s[q];
+    return r->horizon_s;
+}
+
+/* "disk 3" or "failure group 1 (disks 1, 5)". */
+static void fail_what(const struct sim_fc_fail *x, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, x->ev.failgroup ? "failure group %d (disk%s "
+                                : "disk %d", x->ev.index, x->n_offline == 1 ? "" : "s");
+    for (int i = 0; x->ev.failgroup && i < x->n_offline && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%d%s", i ? ", " : "", x->offline[i],
+                              i + 1 == x->n_offline ? ")" : "");
+}
+
+/* The rebalance's line: its span and the data moved, or why none. */
+static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    const char *what = x->returns ? "resync" : "rebalance";
+    double t0 = x->start_s[SIM_PHASE_REBALANCING], t1 = x->start_s[SIM_PHASE_RESTORED];
+    char a[32], b[32], d[32], e[32];
+    if (x->outcome == SIM_FAIL_NO_ROOM || x->outcome == SIM_FAIL_NO_SOURCE) {
+        fprintf(f, "  NOT RESTORED: %s; degraded to the end of the forecast\n",
+                x->outcome == SIM_FAIL_NO_ROOM ? "no room to rebuild into (the lost data "
+                "does not fit in the others' free space)" : "fewer failure groups are "
+                "left than there are copies");
+        return;
+    }
+    if (t0 < 0) {
+        fprintf(f, "  the repair timer runs past the forecast's end: no %s in it\n", what);
+        return;
+    }
+    if (t1 < 0) {
+        fprintf(f, "  %s from %s at power %d: did NOT end within the forecast: %.1f of "
+                "%.1f GB moved (%.0f %%)\n", what, clock_of(t0, a, sizeof a), x->power,
+                x->moved_bytes / 1e9, x->to_move_bytes / 1e9,
+                x->to_move_bytes > 0 ? 100 * x->moved_bytes / x->to_move_bytes : 0);
+        return;
+    }
+    report_fmt_duration(t1 - t0, d, sizeof d);
+    report_fmt_duration(t1 - (double)x->ev.at_ns / 1e9, e, sizeof e);
+    fprintf(f, "  %s %s-%s at power %d: %.1f GB moved in %s (%.1f MB/s); redundancy "
+            "restored at %s, %s after the failure\n", what, clock_of(t0, a, sizeof a),
+            clock_end(t1, b, sizeof b), x->power, x->moved_bytes / 1e9, d,
+            t1 > t0 ? x->moved_bytes / 1e6 / (t1 - t0) : 0, b, e);
+}
+
+/* Each failure phase reached: its span, and each class's worst row. */
+static void fail_phase_lines(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    char a[32], b[32], l[32];
+    for (int p = 0; p < SIM_PHASES; p++) {
+        if (x->start_s[p] < 0 || !(x->phase[p].length_s > 0))
+            continue;
+        fprintf(f, "    %-12s %s-%s ", FAIL_PHASE_ID[p], clock_of(x->start_s[p], a, sizeof a),
+                clock_end(fail_phase_end(r, p), b, sizeof b));
+        for (int c = 0; c < r->n_classes; c++)
+            fprintf(f, "%s %s p99 %s unmet %.0f %%", c ? "," : "", r->class_name[c],
+                    report_fmt_latency_whole(x->phase[p].p99_us[c], l, sizeof l),
+                    100 * x->phase[p].unmet_frac[c]);
+        fputc('\n', f);
+    }
+}
+
+static void fail_text(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    char what[96], at[32], rep[32];
+    fail_what(x, what, sizeof what);
+    clock_of((double)x->ev.at_ns / 1e9, at, sizeof at);
+    fprintf(f, "Failure: %s of the first disk group offline at %s\n", what, at);
+    if (x->outcome == SIM_FAIL_DATA_LOST) {
+        char disks[32];
+        snprintf(disks, sizeof disks, x->lost_a == x->lost_b ? "disk %d" : "disks %d and %d",
+                 x->lost_a, x->lost_b);
+        fprintf(f, "  DATA LOST: an extent had every copy on offline %s; the forecast "
+                "stops at the failure\n", disks);
+        return;
+    }
+    report_fmt_duration(x->repair_s, rep, sizeof rep);
+    fprintf(f, "  repair timer %s (%s%s), then %s; %.1f GB to %s (%s)\n", rep,
+            x->fg_repair ? "FAILGROUP_REPAIR_TIME" : "DISK_REPAIR_TIME",
+            x->repair_default ? "'s default" : ", --repair-time",
+            x->returns ? "the disk returns: its stale AUs resynced" : "dropped: rebuilt "
+            "on the others", x->to_move_bytes / 1e9, x->returns ? "resync" : "rebuild",
+            x->returns ? "stale AUs by the repair time, estimated" : "--used of the disk");
+    fail_restore_line(f, r);
+    fprintf(f, "  failure phases (each class's worst interval: p99, unmet):\n");
+    fail_phase_lines(f, r);
+}
+
 void report_forecast_text(FILE *f, const struct report_fc_info *in,
                           const struct sim_forecast_result *r)
 {
@@ -444,6 +574,8 @@ void report_forecast_text(FILE *f, const struct report_fc_info *in,
         else
             phase_line(f, in, &r->phases[i]);
     }
+    if (r->fail)
+        fail_text(f, r);
     steady_text(f, r);
     if (in->cost_line && in->cost_line[0])
         fprintf(f, "%s\n", in->cost_line);
@@ -494,6 +626,13 @@ static void kv_str(FILE *f, bool *first, const char *key, const char *v)
 {
     fprintf(f, "%s\"%s\": ", *first ? "" : ", ", key);
     j_str(f, v);
+    *first = false;
+}
+
+/* A count of bytes, whole (past the 10 digits of kv_num's). */
+static void kv_bytes(FILE *f, bool *first, const char *key, double v)
+{
+    fprintf(f, "%s\"%s\": %.0f", *first ? "" : ", ", key, v);
     *first = false;
 }
 
@@ -752,8 +891,107 @@ static void json_row(FILE *f, const struct report_fc_info *in,
         j_num(f, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
     }
     fputs("]", f);
+    if (r->fail) {
+        kv_str(f, &first, "fail_phase", FAIL_PHASE_ID[row->fail_phase]);
+        kv_num_or_null(f, &first, "copy_mbps", row->fail_phase == SIM_PHASE_REBALANCING,
+                       row->copy_mbps);
+    }
     if (r->n_classes > 0)
         json_classes(f, r, r->row_cls + i * (size_t)r->n_classes, false);
+    fputs("}", f);
+}
+
+/* "space": the space rules at the failure (the run's failure.space). */
+static void json_fail_space(FILE *f, const struct lay_space *sp)
+{
+    bool first = true;
+    fputs(", \"space\": {", f);
+    kv_bytes(f, &first, "total_bytes", (double)sp->total_bytes);
+    kv_bytes(f, &first, "free_bytes", (double)sp->free_bytes);
+    kv_bytes(f, &first, "required_mirror_free_bytes", (double)sp->required_mirror_free_bytes);
+    kv_bytes(f, &first, "usable_file_bytes", (double)sp->usable_file_bytes);
+    kv_bytes(f, &first, "lost_bytes", (double)sp->lost_bytes);
+    kv_bytes(f, &first, "survivor_free_bytes", (double)sp->survivor_free_bytes);
+    kv_bool(f, &first, "rebuild_fits", sp->rebuild_fits);
+    fputs("}", f);
+}
+
+/* "phases": each failure phase reached: its span and each class's
+   worst row (p99 null where none of it completed). */
+static void json_fail_phases(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    bool any = false;
+    fputs(", \"phases\": [", f);
+    for (int p = 0; p < SIM_PHASES; p++) {
+        if (x->start_s[p] < 0 || !(x->phase[p].length_s > 0))
+            continue;
+        bool first = true;
+        fputs(any ? ", {" : "{", f);
+        any = true;
+        kv_str(f, &first, "phase", FAIL_PHASE_ID[p]);
+        kv_num(f, &first, "start_s", x->start_s[p]);
+        kv_num(f, &first, "end_s", fail_phase_end(r, p));
+        fputs(", \"classes\": [", f);
+        for (int c = 0; c < r->n_classes; c++) {
+            bool inner = true;
+            fputs(c ? ", {" : "{", f);
+            kv_str(f, &inner, "name", r->class_name[c]);
+            kv_num_or_null(f, &inner, "worst_p99_us", x->phase[p].p99_us[c] > 0,
+                           x->phase[p].p99_us[c]);
+            kv_num(f, &inner, "worst_unmet_pct", 100 * x->phase[p].unmet_frac[c]);
+            fputs("}", f);
+        }
+        fputs("]}", f);
+    }
+    fputs("]", f);
+}
+
+/* "failure": what a disk lost during the forecast did (r->fail). */
+static void json_fail(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    double at = (double)x->ev.at_ns / 1e9, t0 = x->start_s[SIM_PHASE_REBALANCING];
+    double t1 = x->start_s[SIM_PHASE_RESTORED];
+    bool lost = x->outcome == SIM_FAIL_DATA_LOST;
+    char when[32];
+    bool first = true;
+    fputs(",\n  \"failure\": {", f);
+    kv_str(f, &first, "outcome", fail_outcome_id(x->outcome));
+    kv_str(f, &first, "what", x->ev.failgroup ? "failgroup" : "disk");
+    kv_num(f, &first, "index", x->ev.index);
+    kv_num(f, &first, "at_s", at);
+    kv_str(f, &first, "clock", clock_of(at, when, sizeof when));
+    fputs(", \"offline_disks\": [", f);
+    for (int i = 0; i < x->n_offline; i++)
+        fprintf(f, "%s%d", i ? ", " : "", x->offline[i]);
+    fputs("]", f);
+    if (lost)
+        fprintf(f, ", \"lost_disks\": [%d, %d]", x->lost_a, x->lost_b);
+    else
+        kv_raw(f, &first, "lost_disks", "null");
+    kv_str(f, &first, "repair_parameter", x->fg_repair ? "FAILGROUP_REPAIR_TIME"
+                                                       : "DISK_REPAIR_TIME");
+    kv_num(f, &first, "repair_s", x->repair_s);
+    kv_bool(f, &first, "repair_default", x->repair_default);
+    kv_str(f, &first, "then", x->returns ? "resync" : "rebuild");
+    kv_num(f, &first, "power", x->power);
+    kv_num(f, &first, "used_frac", x->used_frac);
+    kv_num(f, &first, "copy_io_bytes", x->au_bytes);
+    if (t0 >= 0) {
+        kv_bytes(f, &first, "to_move_bytes", x->to_move_bytes);
+        kv_bytes(f, &first, "moved_bytes", x->moved_bytes);
+    } else {
+        kv_raw(f, &first, "to_move_bytes", "null");
+        kv_raw(f, &first, "moved_bytes", "null");
+    }
+    kv_num_or_null(f, &first, "stale_aus_at_repair", x->returns && t0 >= 0, x->stale_aus);
+    kv_num_or_null(f, &first, "rebalance_start_s", t0 >= 0, t0);
+    kv_num_or_null(f, &first, "restored_s", t1 >= 0, t1);
+    kv_num_or_null(f, &first, "restore_s", t1 >= 0, t1 - t0);
+    kv_num_or_null(f, &first, "exposed_s", t1 >= 0, t1 - at);
+    json_fail_space(f, &x->space);
+    json_fail_phases(f, r);
     fputs("}", f);
 }
 
@@ -858,6 +1096,8 @@ static int forecast_json_write(FILE *f, void *arg)
     fputs("},\n  ", f);
     first = true;
     json_cost(f, &first, j->in);
+    if (r->fail)
+        json_fail(f, r);
     fputs(",\n  \"fast_path\": {", f);
     first = true;
     kv_num(f, &first, "windows", r->windows);
@@ -953,7 +1193,8 @@ static int forecast_db_csv_write(FILE *f, const struct sim_forecast_result *r)
 {
     fprintf(f, "# asmsim forecast timeline CSV, schema %d; every column is "
             "explained in docs/fields.md\nday,phase,start_s,length_s,phys_iops,"
-            "phys_mbps,limited_by,min_bucket_pct", FORECAST_SCHEMA);
+            "phys_mbps,limited_by,min_bucket_pct%s", FORECAST_SCHEMA,
+            r->fail ? ",fail_phase,copy_mbps" : "");
     for (int c = 0; c < r->n_classes; c++) {
         const char *n = r->class_name[c];
         fprintf(f, ",%s_iops,%s_mbps,%s_offered_iops,%s_unmet_pct,%s_p99_us", n, n, n, n, n);
@@ -965,6 +1206,10 @@ static int forecast_db_csv_write(FILE *f, const struct sim_forecast_result *r)
                 row->tl.start_s, row->tl.length_s, row->tl.phys_iops, row->tl.phys_mbps,
                 sim_limit_id(row->tl.limited_by));
         csv_min_bucket(f, r, i);
+        if (r->fail) {
+            fprintf(f, ",%s", FAIL_PHASE_ID[row->fail_phase]);
+            csv_cell(f, row->fail_phase == SIM_PHASE_REBALANCING, 3, row->copy_mbps);
+        }
         for (int c = 0; c < r->n_classes; c++) {
             const struct sim_fc_class *k = &r->row_cls[i * (size_t)r->n_classes + (size_t)c];
             fprintf(f, ",%.2f,%.3f", k->iops, k->mbps);

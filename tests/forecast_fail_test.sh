@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# forecast_fail_test.sh - `asmsim forecast --fail` (docs/failure.md,
+# "A disk lost during a forecast"): a disk of a normal-redundancy group
+# of 8 gp3 in 4 failure groups lost under the oltp workload at the peak
+# of a day and at night; the rows run degraded, rebalancing, restored;
+# the restore is the data moved over the copies' rate integrated over the
+# rows; the burst bucket carries across the phase changes; a return
+# resyncs, a rebalance cut by the horizon says so, external redundancy
+# loses the data (exit 3); bad input exits 2 with one line; a forecast
+# without --fail is as before, byte for byte (goldens).
+#
+#   bash forecast_fail_test.sh <path-to-asmsim> <tests-dir>
+#
+# The day (a 12-minute cycle, so the test takes seconds): night 6 min at
+# scale 0.5, peak 6 min at scale 1.5; rows of 30 s; the disk offline at
+# 00:01 (night) or 00:07 (peak), the repair timer 1 min, then dropped and
+# rebuilt at power 4; --used 5 %.
+#
+# Worked by hand:
+#   * to move: 5 % of a 250 GiB gp3 = 0.05 x 268,435,456,000 B
+#     = 13,421,772,800 B (13.4 GB);
+#   * the copies are bound by the instance: m5.2xlarge's EBS burst, 4,750
+#     Mbps delivered as B MB/s (the bucket's burst_rate in the JSON,
+#     577 MB/s).  Each AU copied is read from a survivor and written to
+#     another, so the copies' write rate is half of what the foreground
+#     leaves:  copy = (B - F) / 2, F the foreground's physical MB/s
+#     (degraded);
+#     night: F = 128 MB/s, copy = (577 - 128) / 2 = 224.5 MB/s,
+#            restore = 13,421.8 MB / 224.5 MB/s = 59.8 s  (00:02:00-00:03:00);
+#     peak:  F = 384 MB/s, copy = (577 - 384) / 2 = 96.5 MB/s,
+#            restore = 13,421.8 / 96.5 = 139 s            (00:08:00-00:10:19);
+#     so the same loss at the peak leaves the group without redundancy
+#     2.3 times as long, and the foreground's p99 while rebalancing is the
+#     instance limit's queue (ms, not the 0.9 ms before).
+#   * the instance's MB/s bucket can move no faster than its drain
+#     (burst - base, 577.1 - 279.5 = 297.7 MB/s) or its earning (base)
+#     over its size (551,250 MB): 0.054 % a second, 1.62 % in a row of
+#     30 s; a level that jumped back to full at a phase change (new
+#     parts, new buckets) would break that bound several times over.
+set -u
+
+ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TESTS_DIR=${2:-.}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asmsim-fcfail.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 1
+
+# shellcheck source=cli/harness.sh
+. "$TESTS_DIR/cli/harness.sh"
+
+G=(--workload oltp --instance m5.2xlarge
+   --group DATA:disks=8,volume=gp3,redundancy=normal,failgroups=4
+   --group REDO:disks=4,volume=gp3,redundancy=normal)
+printf 'phase,duration,scale\nnight,6m,0.5\npeak,6m,1.5\n' >day.csv
+F=(--schedule day.csv --repeat 1 --interval 30s --repair-time 1m --power 4 --used 5%)
+
+# ---- the peak against the night -----------------------------------------------------
+
+"$ASMSIM" forecast "${G[@]}" "${F[@]}" --fail 3@00:07 --json peak.json --output-dir pk \
+    --testname pk >peak.txt 2>&1
+peak_rc=$?
+"$ASMSIM" forecast "${G[@]}" "${F[@]}" --fail 3@00:01 --json night.json >night.txt 2>&1
+night_rc=$?
+expect_true "forecasts_with_a_failure_should_exit_0" test "$peak_rc" -eq 0 -a "$night_rc" -eq 0
+
+expect_true "rows_should_run_degraded_then_rebalancing_then_restored" python3 - <<'PY'
+import json
+for name, at in (("peak.json", 420), ("night.json", 60)):
+    d = json.load(open(name))
+    seq = [r["fail_phase"] for r in d["timeline"]]
+    order = ["before", "degraded", "rebalancing", "restored"]
+    assert all(order.index(a) <= order.index(b) for a, b in zip(seq, seq[1:])), seq
+    assert set(seq) == set(order), seq
+    first = {p: next(r for r in d["timeline"] if r["fail_phase"] == p) for p in order}
+    assert first["degraded"]["start_s"] == at, first["degraded"]
+    assert first["rebalancing"]["start_s"] == at + 60, first["rebalancing"]
+    assert all((r["copy_mbps"] is None) == (r["fail_phase"] != "rebalancing")
+               for r in d["timeline"])
+PY
+
+expect_true "restore_should_be_the_data_moved_over_the_copy_rate_integrated_over_the_rows" \
+    python3 - <<'PY'
+import json
+for name in ("peak.json", "night.json"):
+    d = json.load(open(name))
+    f = d["failure"]
+    assert f["outcome"] == "restored" and f["to_move_bytes"] == 13421772800, f
+    rows = [r for r in d["timeline"] if r["fail_phase"] == "rebalancing"]
+    span = sum(r["length_s"] for r in rows)
+    moved = sum(r["copy_mbps"] * 1e6 * r["length_s"] for r in rows)
+    assert abs(f["restored_s"] - f["rebalance_start_s"] - span) < 1e-6, (f, span)
+    assert abs(f["restore_s"] - span) < 1e-6 and abs(moved - f["moved_bytes"]) < 1e3, (moved, f)
+    # what the disk held, to within the last second of copying
+    rate = rows[-1]["copy_mbps"] * 1e6
+    assert abs(f["moved_bytes"] - f["to_move_bytes"]) <= rate, (f, rate)
+    # by hand (the top): half of what the foreground leaves of the instance
+    burst = d["buckets"][1]["burst_rate"]
+    deg = [r["phys_mbps"] for r in d["timeline"] if r["fail_phase"] == "degraded"]
+    want = (burst - sum(deg) / len(deg)) / 2
+    copy = f["moved_bytes"] / 1e6 / f["restore_s"]
+    assert abs(copy / want - 1) < 0.02, (name, copy, want)
+n, p = (json.load(open(x))["failure"] for x in ("night.json", "peak.json"))
+assert 57 < n["restore_s"] < 62 and 134 < p["restore_s"] < 144, (n["restore_s"], p["restore_s"])
+PY
+
+expect_true "the_peak_should_cost_more_than_the_night_while_rebalancing" python3 - <<'PY'
+import json
+def worst(name, phase):
+    f = json.load(open(name))["failure"]
+    return next(p for p in f["phases"] if p["phase"] == phase)["classes"][0]["worst_p99_us"]
+assert worst("peak.json", "before") < 1000, worst("peak.json", "before")
+assert worst("night.json", "rebalancing") > 5 * worst("night.json", "before")
+assert worst("peak.json", "rebalancing") > 2 * worst("night.json", "rebalancing"), \
+    (worst("peak.json", "rebalancing"), worst("night.json", "rebalancing"))
+PY
+
+expect_true "burst_bucket_should_carry_across_the_phase_changes" python3 - <<'PY'
+import json
+for name in ("peak.json", "night.json"):
+    d = json.load(open(name))
+    b = d["buckets"][1]
+    assert b["disk"] is None and b["unit"] == "MB/s", b
+    most = 100 * max(b["burst_rate"] - b["base_rate"], b["base_rate"]) / b["size"]
+    rows, changes = d["timeline"], 0
+    for a, z in zip(rows, rows[1:]):
+        step = abs(z["bucket_pct"][1] - a["bucket_pct"][1])
+        # (2 % over: the limit admits a little over its rate in a row)
+        assert step <= 1.02 * most * z["length_s"], (name, a["start_s"], z["start_s"], step)
+        changes += a["fail_phase"] != z["fail_phase"]
+    assert changes == 3, changes
+    low = min(r["bucket_pct"][1] for r in rows if r["fail_phase"] == "rebalancing")
+    assert low < 98, low            # drawn while rebalancing, not refilled at a change
+PY
+
+if grep -q '^Failure: disk 3 of the first disk group offline at 00:07:00$' peak.txt &&
+   grep -Eq '^  rebalance 00:08:00-00:10:1[89] at power 4: 13.4 GB moved in 2 min \(9[67]\.[0-9] MB/s\); redundancy restored at 00:10:1[89], 3 min after the failure$' peak.txt &&
+   grep -Eq '^    rebalancing  00:08:00-00:10:1[89]  data-reads p99 [0-9]+ ms unmet 0 %' peak.txt &&
+   grep -q '^    degraded     00:07:00-00:08:00  data-reads p99 ' peak.txt; then
+    harness_ok "words_should_say_when_it_failed_the_rebalance_and_each_phase"
+else
+    harness_fail "words_should_say_when_it_failed_the_rebalance_and_each_phase" \
+        "$(sed -n '/^Failure/,/^Days/p' peak.txt)"
+fi
+expect_true "csv_should_name_each_rows_failure_phase" python3 - <<'PY'
+import csv, glob
+rows = list(csv.DictReader(l for l in open(glob.glob("pk/*_timeline.csv")[0])
+                           if not l.startswith("#")))
+assert [r["fail_phase"] for r in rows][13:17] == ["before", "degraded", "degraded",
+                                                  "rebalancing"], [r["fail_phase"] for r in rows]
+assert rows[16]["copy_mbps"] and not rows[15]["copy_mbps"], rows[16]
+PY
+
+# ---- a return, a rebalance past the end, data lost -------------------------------------
+
+harness_run "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --interval 30s \
+    --fail 3@00:03 --repair-time 2m --returns --power 2 --json ret.json
+expect_true "a_return_should_resync_its_stale_aus_and_restore" python3 - <<'PY'
+import json, math
+d = json.load(open("ret.json"))
+f = d["failure"]
+assert f["then"] == "resync" and f["outcome"] == "restored", f
+# E (1 - exp(-W / E)) per disk: E = 0.5 x 250 GiB / 1 MiB = 128,000 AUs
+assert 0 < f["stale_aus_at_repair"] < 128000, f
+assert f["to_move_bytes"] == round(f["stale_aus_at_repair"]) * 1048576, f
+assert [p["phase"] for p in f["phases"]] == ["before", "degraded", "rebalancing", "restored"]
+PY
+expect_stdout_matches "a_rebalance_past_the_end_should_say_it_did_not_end" \
+    '^  rebalance from 00:11:00 at power 1: did NOT end within the forecast: [0-9.]+ of 134.2 GB moved' \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --interval 30s \
+    --fail 3@00:10 --repair-time 1m
+
+EXT=(--workload oltp --instance m5.2xlarge --group DATA:disks=8,volume=gp3
+     --group REDO:disks=4,volume=gp3,redundancy=normal)
+harness_run "$ASMSIM" forecast "${EXT[@]}" --schedule day.csv --repeat 1 --interval 30s \
+    --fail 3@00:07 --json lost.json
+if [ "$H_RC" -eq 3 ] &&
+   [ "$H_ERR" = "asmsim: --fail lost data at 00:07:00: an extent had every copy on offline disk 3; the forecast up to it written, exit status 3" ] &&
+   [[ "$H_OUT" == *"Verdict: DATA LOST at 00:07:00: an extent had every copy on the offline disk"* ]] &&
+   python3 -c '
+import json
+d = json.load(open("lost.json"))
+assert d["failure"]["outcome"] == "data_lost" and d["horizon_s"] == 420, d["horizon_s"]
+assert d["timeline"][-1]["start_s"] + d["timeline"][-1]["length_s"] == 420
+assert {r["fail_phase"] for r in d["timeline"]} == {"before"}
+'; then
+    harness_ok "external_redundancy_should_lose_the_data_stop_there_and_exit_3"
+else
+    harness_fail "external_redundancy_should_lose_the_data_stop_there_and_exit_3" \
+        "exit $H_RC; stderr: $H_ERR"
+fi
+
+# ---- bad input: one line, exit 2 ----------------------------------------------------------
+
+expect_error "orion_schedule_should_be_refused" \
+    "asmsim: --fail: needs a database workload (--workload NAME, e.g. oltp): a forecast of ORION's" \
+    "" "$ASMSIM" forecast --instance m5.large --volume gp3 --disks 4 --redundancy normal \
+    --schedule oltp-day --fail 1@10:00
+expect_error "a_time_past_the_horizon_should_be_refused" \
+    "asmsim: --fail: d2 00:05:00 is past the forecast's end, 00:24:00 (2 days of 12 min)" \
+    "give an earlier time or more days (--repeat)" \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 2 --fail '3@d2 00:05'
+expect_error "a_bad_time_should_be_refused" \
+    "asmsim: --fail 3@noon: not a failure; use DISK@TIME or fg:N@TIME" \
+    "'d2 14:00' or a duration from its start (26h)" \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --fail 3@noon
+expect_error "a_second_failure_should_be_refused" \
+    "asmsim: --fail 4@00:02: a forecast takes one failure" "" \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --fail 3@00:01 --fail 4@00:02
+printf 'phase,start,duration,scale\nday,09:00,8h,1\n' >gaps.csv
+expect_error "idle_phases_should_be_refused" \
+    "asmsim: --fail: the schedule's phase idle has no load (idle)" "" \
+    "$ASMSIM" forecast "${G[@]}" --schedule gaps.csv --repeat 1 --fail 3@10:00
+expect_error "tui_should_be_refused" "asmsim: --fail: not with --tui yet" "" \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --fail 3@00:01 --tui
+expect_error "power_without_fail_should_be_refused" \
+    "asmsim: --power: only with --fail DISK@TIME" "" \
+    "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --power 4
+expect_stdout_contains "help_should_show_fail" "  --fail DISK@TIME      a disk of the first disk group (from 0) goes offline" \
+    "$ASMSIM" forecast --help
+
+# ---- without --fail: as before, byte for byte ------------------------------------------
+
+printf 'phase,duration,scale,scale:redo\nday,3m,1,\nredo,2m,0,2\n' >db.csv
+"$ASMSIM" forecast --workload oltp --instance m5.large --volume gp3 --disks 2 --schedule db.csv \
+    --repeat 2 --interval 30s --output-dir odb --testname t >dbwords.txt 2>&1
+if cmp -s odb/*_timeline.csv "$TESTS_DIR/golden/forecast/db_timeline.csv" &&
+   grep -v '^asmsim: forecast in' dbwords.txt | cmp -s - "$TESTS_DIR/golden/forecast/db_words.txt"; then
+    harness_ok "a_forecast_without_fail_should_be_as_before"
+else
+    harness_fail "a_forecast_without_fail_should_be_as_before" \
+        "$(diff odb/*_timeline.csv "$TESTS_DIR/golden/forecast/db_timeline.csv" | head -5)"
+fi
+
+harness_done
