@@ -54,21 +54,6 @@ void sim_stats_free(struct sim_stats *s)
     s->disks = 0;
 }
 
-void sim_stats_physical(struct sim_stats *s, const struct sim_io *io)
-{
-    struct sim_disk_acc *d = &s->disk[io->disk];
-    if (io->result < 0) {
-        d->errors++;
-        return;
-    }
-    uint64_t lat_ns = (uint64_t)(io->done_ns - io->submit_ns);
-    d->ios++;
-    d->bytes += (uint64_t)io->result;
-    hist_add(&d->lat, lat_ns);
-    s->phys_ios++;
-    s->phys_bytes += (uint64_t)io->result;
-}
-
 void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out)
 {
     memset(out, 0, sizeof(*out));
