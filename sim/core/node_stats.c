@@ -66,17 +66,7 @@ static void host_row(int i, const struct sim_point_result *r, double window_star
     h->rank = i;
     snprintf(h->host, sizeof h->host, "node%d", i + 1);
     h->start_unix_s = h->window_unix_s = window_start_s;
-    h->measured_s = r->measured_s;
-    h->errors = r->errors;
-    h->phys_iops = r->phys_iops;
-    h->phys_mbps = r->phys_mbps;
-    for (int k = 0; k < r->n_classes && k < WL_MAX_CLASSES; k++) {
-        h->cls[k].ios = r->cls[k].ios;
-        h->cls[k].iops = r->cls[k].iops;
-        h->cls[k].mbps = r->cls[k].mbps;
-        h->cls[k].avg_lat_us = r->cls[k].lat.avg_us;
-        h->cls[k].p99_lat_us = r->cls[k].lat.p99_us;
-    }
+    sim_host_point_figures(h, r);
 }
 
 int sim_node_stats_hosts(const struct sim_node_stats *ns, sim_ns measured_ns,

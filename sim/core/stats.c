@@ -54,6 +54,21 @@ void sim_stats_free(struct sim_stats *s)
     s->disks = 0;
 }
 
+void sim_host_point_figures(struct sim_host_point *h, const struct sim_point_result *r)
+{
+    h->measured_s = r->measured_s;
+    h->errors = r->errors;
+    h->phys_iops = r->phys_iops;
+    h->phys_mbps = r->phys_mbps;
+    for (int k = 0; k < r->n_classes && k < WL_MAX_CLASSES; k++) {
+        h->cls[k].ios = r->cls[k].ios;
+        h->cls[k].iops = r->cls[k].iops;
+        h->cls[k].mbps = r->cls[k].mbps;
+        h->cls[k].avg_lat_us = r->cls[k].lat.avg_us;
+        h->cls[k].p99_lat_us = r->cls[k].lat.p99_us;
+    }
+}
+
 void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out)
 {
     memset(out, 0, sizeof(*out));

@@ -151,6 +151,12 @@ struct sim_host_point {
     } cls[WL_MAX_CLASSES];
 };
 
+/* h's figures (its window, errors, physical and each class's rates and
+   latency) from a point's result r: a rank's own (run_cluster.c), a
+   modelled node's (node_stats.c). */
+struct sim_point_result;
+void sim_host_point_figures(struct sim_host_point *h, const struct sim_point_result *r);
+
 /* An open-loop point's demand against what it got (engine.h), over the
    measured window; all zero (on false) for a closed-loop point.  Units
    per class (enum wl_class): small in IOPS, large in MB/s (10^6 B/s); a

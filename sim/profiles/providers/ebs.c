@@ -739,6 +739,12 @@ static const struct prof_rule ebs_rules[] = {
     { "io2", "merging", "none: Block Express is another storage architecture; 4 KiB "
       "sequential reads stop at 50,098 of 50,000 IOPS", PROF_BASIS_MEASURED,
       "DOMAIN.md C12" },
+    /* ---- shared attachments (--nodes) */
+    { "io1 io2 io2-2021", "shared attachments", "Multi-Attach: up to 16 instances built "
+      "on Nitro in the volume's Availability Zone (io1 in us-east-1, us-west-2 and "
+      "ap-northeast-2 only); each instance up to its own limits, together no more than "
+      "the volume's; gp2, gp3, st1 and sc1 attach to one instance",
+      PROF_BASIS_DOCUMENTED, "AWS, Amazon EBS User Guide, Multi-Attach (read 2026-12)" },
     /* ---- st1, sc1 */
     { "st1", "throughput", "base 40 MiB/s per TiB, burst 250 MiB/s per TiB, both at "
       "most 500 MiB/s (base cap at 12.5 TiB, burst cap at 2 TiB)",

@@ -273,6 +273,10 @@ static const struct prof_rule oci_rules[] = {
       PROF_BASIS_MEASURED, "DOMAIN.md C13" },
     { "oci-uhp", "merging", "none (multipath): 4 KiB sequential reads at 304,013 of "
       "300,000 IOPS", PROF_BASIS_MEASURED, "DOMAIN.md C14" },
+    { "oci-lower oci-balanced oci-higher", "shared attachments", "read/write shareable "
+      "on up to 32 instances; the volume's limits shared, each instance's its own (EBS's "
+      "rule: OCI gives none); oci-uhp: not collected, refused", PROF_BASIS_DOCUMENTED,
+      "OCI Block Volume, Attaching a Volume to Multiple Instances (read 2026-12)" },
     { OCI_ALL, "delivered", "1.0 of IOPS (C7: 50,431 of 50,000) and throughput",
       PROF_BASIS_MEASURED, "DOMAIN.md C7, C8" },
 };
