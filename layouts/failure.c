@@ -20,9 +20,11 @@
  * offline disk goes to a copy of its segment that survives; when two
  * survive (high redundancy, one disk lost) the reads alternate between
  * them, which is what Even Read (12.1+, on by default outside Exadata:
- * OSTMG121 "Even Read for Disk Groups") does on average.  The copies of a
- * segment come from lay_map() of the same range as a write, whose pieces
- * are segment by segment, copy 0 first.
+ * OSTMG121 "Even Read for Disk Groups") does on average.  A read's pieces
+ * are its segments in logical order, so a piece's logical range is the
+ * sizes before it; the copies of that segment come from lay_map() of the
+ * range as a write (copy 0 first).  Only the pieces on an offline disk
+ * are mapped again, whatever the I/O's size.
  *
  * Writes.  A write piece to an offline disk is dropped: the write counts
  * as done once one copy is written (OSTMG121 "Oracle ASM Recovery from
@@ -95,7 +97,7 @@ struct lay_fail {
     unsigned next_src, next_dst, next_back;
     uint64_t au_walk;                   /* next AU offset the streams take */
     struct fail_stream *stream;         /* [LAY_FAIL_MAX_STREAMS] */
-    struct lay_piece scratch[3 * 64];   /* the copies of a read */
+    struct lay_piece scratch[3];        /* the copies of one segment */
 };
 
 /* ---- data lost ------------------------------------------------------ */
@@ -141,7 +143,7 @@ static void find_sources(lay_fail *f)
         int p[LAY_MAX_PARTNERS];
         int np = lay_partners(f->layout, f->off[i], p);
         for (int k = 0; k < np; k++) {
-            if (f->no_write[p[k]] || f->off_index[p[k]] >= 0 || seen[p[k]])
+            if (f->off_index[p[k]] >= 0 || seen[p[k]])
                 continue;
             seen[p[k]] = true;
             f->src[f->n_src++] = (uint16_t)p[k];
@@ -219,49 +221,52 @@ static void mark_stale(lay_fail *f, const struct lay_piece *p)
     }
 }
 
-/* A surviving copy of segment i among the write-mapped copies. */
-static int surviving_copy(lay_fail *f, int i, struct lay_piece *out)
+/* A surviving copy of the segment [at, at + size): its copies mapped as
+   a write would be (copy 0 first), one of those online (Even Read
+   between two). */
+static int surviving_copy(lay_fail *f, uint64_t at, uint32_t size,
+                          struct lay_piece *out)
 {
     int copies = f->g->copies, alive[3], n = 0;
+    if (lay_map(f->layout, at, size, true, f->scratch, copies) != copies)
+        return -EIO;
     for (int c = 0; c < copies; c++)
-        if (!f->no_read[f->scratch[i * copies + c].disk])
-            alive[n++] = i * copies + c;
+        if (!f->no_read[f->scratch[c].disk])
+            alive[n++] = c;
     if (n == 0)
         return -EIO;
-    int pick = n == 1 ? alive[0] : alive[f->even++ % (unsigned)n];
-    *out = f->scratch[pick];
+    *out = f->scratch[n == 1 ? alive[0] : alive[f->even++ % (unsigned)n]];
     return 0;
 }
 
-static int route_read(lay_fail *f, uint64_t offset_bytes, uint32_t size_bytes,
+/* Read piece i is segment i of the I/O (lay_map: one piece a segment),
+   its logical offset the sizes before it; only the pieces on an offline
+   disk are mapped again. */
+static int route_read(lay_fail *f, uint64_t offset_bytes,
                       const struct lay_piece *in, int n, struct lay_piece *out)
 {
-    bool mapped = false;
+    uint64_t at = offset_bytes;
     for (int i = 0; i < n; i++) {
         struct lay_piece p = in[i];
         if (f->no_read[p.disk]) {
-            int max = (int)(sizeof f->scratch / sizeof f->scratch[0]);
-            if (!mapped && lay_map(f->layout, offset_bytes, size_bytes, true,
-                                   f->scratch, max) != n * f->g->copies)
-                return -EIO;
-            mapped = true;
-            int rc = surviving_copy(f, i, &p);
+            int rc = surviving_copy(f, at, p.size_bytes, &p);
             if (rc < 0)
                 return rc;
         }
+        at += in[i].size_bytes;         /* before out[i]: in may be out */
         out[i] = p;
     }
     return n;
 }
 
-int lay_fail_route(lay_fail *f, uint64_t offset_bytes, uint32_t size_bytes,
-                   bool is_write, const struct lay_piece *in, int n,
-                   struct lay_piece *out, int max_out)
+int lay_fail_route(lay_fail *f, uint64_t offset_bytes, bool is_write,
+                   const struct lay_piece *in, int n, struct lay_piece *out,
+                   int max_out)
 {
     if (n > max_out)
         return -ENOSPC;
     if (!is_write)
-        return route_read(f, offset_bytes, size_bytes, in, n, out);
+        return route_read(f, offset_bytes, in, n, out);
     int k = 0;
     for (int i = 0; i < n; i++) {
         struct lay_piece p = in[i];
@@ -291,7 +296,8 @@ static int copy_target(lay_fail *f, uint16_t src)
     return -1;
 }
 
-bool lay_fail_can_copy(const lay_fail *f)
+/* lay_fail_can_copy of a failure made. */
+static bool can_copy(const lay_fail *f)
 {
     if (f->mode == LAY_FAIL_DEGRADED || f->n_src == 0)
         return false;
@@ -305,6 +311,14 @@ bool lay_fail_can_copy(const lay_fail *f)
         seen[fg] = true;
     }
     return groups >= f->g->copies;
+}
+
+bool lay_fail_can_copy(const lay *l, const struct lay_fail_cfg *cfg)
+{
+    lay_fail *f = NULL;
+    bool ok = lay_fail_create(l, cfg, &f) == 0 && can_copy(f);
+    lay_fail_destroy(f);
+    return ok;
 }
 
 int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,

@@ -53,15 +53,15 @@ bool lay_fail_data_lost(const lay *l, const bool *offline, int *a, int *b);
 int lay_fail_create(const lay *l, const struct lay_fail_cfg *cfg, lay_fail **out);
 void lay_fail_destroy(lay_fail *f);
 
-/* The pieces of one logical I/O that l mapped (in[0..n), lay_map's
-   order) as the failure routes them, into out[0..max_out): a read piece
-   on an offline disk goes to a surviving copy of its segment (between
-   two, alternately: Even Read); a write piece to an offline disk is
-   dropped and its AU marked stale.  in and out may be the same array.
-   Returns the pieces, or -ENOSPC / -EIO (no surviving copy). */
-int lay_fail_route(lay_fail *f, uint64_t offset_bytes, uint32_t size_bytes,
-                   bool is_write, const struct lay_piece *in, int n,
-                   struct lay_piece *out, int max_out);
+/* The pieces of one logical I/O at offset_bytes that l mapped (in[0..n),
+   lay_map's order) as the failure routes them, into out[0..max_out): a
+   read piece on an offline disk goes to a surviving copy of its segment
+   (between two, alternately: Even Read); a write piece to an offline
+   disk is dropped and its AU marked stale.  in and out may be the same
+   array.  Returns the pieces, or -ENOSPC / -EIO (no surviving copy). */
+int lay_fail_route(lay_fail *f, uint64_t offset_bytes, bool is_write,
+                   const struct lay_piece *in, int n, struct lay_piece *out,
+                   int max_out);
 
 /* The next I/O of copy stream `stream` (0..LAY_FAIL_MAX_STREAMS-1) of a
    rebalance or resync: one AU, read from a surviving partner, then
@@ -73,11 +73,12 @@ int lay_fail_route(lay_fail *f, uint64_t offset_bytes, uint32_t size_bytes,
 int lay_fail_copy_next(lay_fail *f, int stream, struct lay_piece *out,
                        bool *is_write);
 
-/* Whether copy streams can run: a surviving partner to read from and,
-   for REBUILD, as many failure groups left as there are copies (not so
-   with normal redundancy's 2 groups, one lost whole, or high's 3:
-   redundancy cannot be restored).  False in DEGRADED mode. */
-bool lay_fail_can_copy(const lay_fail *f);
+/* Whether the copy streams of failure cfg of l can run: a surviving
+   partner to read from and, for REBUILD, as many failure groups left as
+   there are copies (not so with normal redundancy's 2 groups, one lost
+   whole, or high's 3: redundancy cannot be restored).  False in DEGRADED
+   mode, and for a cfg lay_fail_create refuses. */
+bool lay_fail_can_copy(const lay *l, const struct lay_fail_cfg *cfg);
 
 /* Start counting afresh (a measured window opens). */
 void lay_fail_reset_counts(lay_fail *f);

@@ -61,6 +61,18 @@ expect_error "fio_json_and_json_should_not_share_stdout" \
     "asmsim: --fio-json -: stdout is --json's already" "" \
     "$ASMSIM" run --volume gp3 --disks 1 --fio-json - --json -
 
+# its own file is replaced on the next run; fio's own is not
+cp run.fio.json again.fio.json
+expect_exit 0 "fio_json_should_replace_its_own_file" \
+    "$ASMSIM" run --volume gp3 --disks 1 --run simple --duration 1s \
+    --fio-json again.fio.json --quiet
+printf '{\n  "fio version" : "fio-3.33",\n  "timestamp" : 1700000000,\n  "jobs" : []\n}\n' \
+    >fio.own.json
+expect_error "fio_json_should_not_replace_a_file_of_fio_s" \
+    "asmsim: --fio-json fio.own.json: is a file that holds something asmsim did not write" "" \
+    "$ASMSIM" run --volume gp3 --disks 1 --run simple --duration 1s \
+    --fio-json fio.own.json --quiet
+
 if command -v fio >/dev/null 2>&1; then
     head -c 4M /dev/urandom >fio.dat
     fio --name=t --filename=fio.dat --size=4M --rw=randrw --bs=8k --runtime=1 \

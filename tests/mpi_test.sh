@@ -8,12 +8,16 @@
 #     within 1 % of their length, rank 0 alone prints;
 #   * a rank that cannot start, ranks with unlike target counts, and the
 #     options a cluster run refuses: exit 2 with one line naming the host
-#     or the rule; a rank killed mid-run ends the job, the node named;
+#     or the rule; the commands and options that run alone refused
+#     (sweep, forecast, advise --shard and --merge); a Ctrl-C on one rank
+#     stops every rank after the point; a rank killed mid-run ends the
+#     job, the node named;
 #   * advise on 2 ranks gives the one process's answer (the "searched"
 #     line aside, which says it merged shards) and its JSON.
 # Without mpirun, or with a build without MPI, the cluster cases skip:
 # exit 77, reported as skipped by CTest (fails with ASMSIM_NO_SKIP=1).
-# Kept short for CI: 1-second points, every run one point.
+# Kept short for CI: 1-second points, every run but the stopped one one
+# point.
 set -u
 
 ASMSIM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -45,6 +49,8 @@ skip() {
     [ "$HARNESS_FAILED" -eq 0 ] || exit 1
     exit "$([ "${ASMSIM_NO_SKIP:-}" = 1 ] && echo 1 || echo 77)"
 }
+expect_stdout_contains "main_help_should_say_how_to_run_on_several_hosts" \
+    "mpirun -np H asmsim run --lun-file 'luns.%h.lun'" "$ASMSIM" --help
 command -v mpirun >/dev/null || skip "mpirun is not installed (./build.sh installs Open MPI)"
 MPI=(mpirun --oversubscribe --bind-to none)
 [ "$(id -u)" -eq 0 ] && MPI+=(--allow-run-as-root)
@@ -117,12 +123,36 @@ expect_mpi_error "duration_auto_should_be_refused_on_ranks" \
     "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 1 --num-large 0 --duration auto
 expect_mpi_error "the_model_should_be_refused_on_ranks" \
     "each rank drives its own real targets" "$ASMSIM" run --disks 2 --duration 1s
-expect_mpi_error "sweep_should_be_refused_on_ranks" "only run and advise measure together" \
+expect_mpi_error "sweep_should_be_refused_on_ranks" \
+    "asmsim: sweep: not under mpirun with several ranks" \
     "$ASMSIM" sweep --volumes 2 --duration 1s
 expect_mpi_error "forecast_should_be_refused_on_ranks" \
     "asmsim: forecast: not under mpirun with several ranks" "$ASMSIM" forecast
 expect_mpi_error "a_database_advice_should_be_refused_on_ranks" \
-    "--workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
+    "asmsim: advise --workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
+
+# Ctrl-C on one rank: every rank stops after the point (none waits for
+# the others at the next one); rank 0 says so and prints what was measured
+"${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix basic --num-small 4 \
+    --num-large 2 --duration 1s >stop.out 2>stop.err &
+job=$!
+for _ in $(seq 50); do
+    [ "$(pgrep -P "$job" -f "asmsim run --lun-file" | wc -l)" -ge 2 ] && break
+    sleep 0.2
+done
+sleep 2
+kill -INT "$(pgrep -P "$job" -f "asmsim run --lun-file" | tail -1)" 2>/dev/null
+t0=$SECONDS
+for _ in $(seq 300); do      # a rank waiting for the other: a hang, ended
+    kill -0 "$job" 2>/dev/null || break
+    sleep 0.1
+done
+kill -9 "$job" 2>/dev/null
+wait "$job"
+rc=$?
+expect_true "a_stop_on_one_rank_should_stop_every_rank_after_the_point" \
+    bash -c "[ $rc -ne 0 ] && [ $((SECONDS - t0)) -lt 10 ] && \
+             grep -q 'interrupted; partial results' stop.err && grep -q 'all hosts' stop.out"
 
 # a rank killed mid-run: the job ends, not hangs, and mpirun names the node
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 4 \
@@ -153,6 +183,14 @@ for k in 1 2; do
     "$ASMSIM" advise "${SH[@]}" --shard $k/2 --json sh$k.jsonl >/dev/null 2>&1
 done
 "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl --json merged.json >/dev/null 2>&1
+expect_mpi_error "advise_shard_should_be_refused_on_ranks" \
+    "asmsim: advise --shard: not under mpirun with several ranks" \
+    "$ASMSIM" advise "${SH[@]}" --shard 1/2 --json shx.jsonl
+expect_mpi_error "advise_merge_should_be_refused_on_ranks" \
+    "asmsim: advise --merge: not under mpirun with several ranks" \
+    "$ASMSIM" advise --merge sh1.jsonl sh2.jsonl --json mx.json
+expect_true "advise_refused_on_ranks_should_write_nothing" \
+    bash -c "! ls shx.jsonl mx.json 2>/dev/null"
 same_json() {
     python3 - "$1" "$2" <<'EOF'
 import json, sys

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "layouts/failure.h"
 #include "layouts/layout.h"
@@ -92,7 +93,7 @@ static void route_every_au(const lay *l, lay_fail *f, int gone, bool *used_copy)
     for (uint64_t off = 0; off + au <= lay_capacity_bytes(l); off += au) {
         int n = lay_map(l, off, 8192, false, in, 8);
         int nw = lay_map(l, off, 8192, true, all, 8);
-        int k = lay_fail_route(f, off, 8192, false, in, n, out, 8);
+        int k = lay_fail_route(f, off, false, in, n, out, 8);
         CHECK_INT_EQ(k, 1);
         CHECK(out[0].disk != gone);
         CHECK_INT_EQ(out[0].size_bytes, 8192);
@@ -102,7 +103,7 @@ static void route_every_au(const lay *l, lay_fail *f, int gone, bool *used_copy)
                                 all[c].offset_bytes == out[0].offset_bytes);
         CHECK(a_copy);
         used_copy[out[0].copy] = true;
-        int kw = lay_fail_route(f, off, 8192, true, all, nw, out, 8);
+        int kw = lay_fail_route(f, off, true, all, nw, out, 8);
         bool held = false;
         for (int c = 0; c < nw; c++)
             held = held || all[c].disk == gone;
@@ -145,6 +146,43 @@ static void high_redundancy_reads_should_alternate_between_survivors(void)
     lay_destroy(l);
 }
 
+/* A 64 MiB read, the largest I/O a class has, fine-striped (513 segments
+   of 128 KiB when unaligned) with three copies: every piece of it on the
+   lost disk finds a survivor, however many segments it has. */
+static void large_fine_read_should_route_every_segment(void)
+{
+    struct lay_cfg c;
+    char why[256];
+    lay *l = NULL;
+    lay_cfg_defaults(&c, 8, 4 * GIB);
+    c.redundancy = LAY_HIGH;
+    c.failgroups = 4;
+    c.striping = LAY_FINE;
+    CHECK_INT_EQ(lay_create(&c, &l, why, sizeof why), 0);
+    uint32_t size = 64u << 20;
+    int max = lay_max_pieces(l, size, false);
+    struct lay_piece *p = calloc((size_t)max, sizeof *p);
+    lay_fail *f = NULL;
+    struct lay_fail_cfg fc = { .n = 1, .disk = { 3 } };
+    CHECK_INT_EQ(lay_fail_create(l, &fc, &f), 0);
+    int n = lay_map(l, 64 << 10, size, false, p, max);
+    CHECK(n > 512);
+    bool hit = false;
+    for (int i = 0; i < n; i++)
+        hit = hit || p[i].disk == 3;
+    CHECK(hit);
+    CHECK_INT_EQ(lay_fail_route(f, 64 << 10, false, p, n, p, max), n);
+    uint64_t bytes = 0;
+    for (int i = 0; i < n; i++) {
+        CHECK(p[i].disk != 3);
+        bytes += p[i].size_bytes;
+    }
+    CHECK_U64_EQ(bytes, size);
+    lay_fail_destroy(f);
+    free(p);
+    lay_destroy(l);
+}
+
 static void rebuild_copies_should_move_between_partners_of_two_groups(void)
 {
     lay *l = make(8, LAY_NORMAL, 4);
@@ -175,12 +213,12 @@ static void rebuild_should_need_a_failure_group_left(void)
     lay *l = make(4, LAY_NORMAL, 2);            /* groups {0, 2} and {1, 3} */
     lay_fail *f = NULL;
     struct lay_fail_cfg one = { .n = 1, .disk = { 1 }, .mode = LAY_FAIL_REBUILD };
-    CHECK_INT_EQ(lay_fail_create(l, &one, &f), 0);
-    CHECK(lay_fail_can_copy(f));                /* into disk 3 */
-    lay_fail_destroy(f);
+    CHECK(lay_fail_can_copy(l, &one));          /* into disk 3 */
+    one.mode = LAY_FAIL_DEGRADED;
+    CHECK(!lay_fail_can_copy(l, &one));         /* no copies while offline */
     struct lay_fail_cfg group = { .n = 2, .disk = { 1, 3 }, .mode = LAY_FAIL_REBUILD };
     CHECK_INT_EQ(lay_fail_create(l, &group, &f), 0);
-    CHECK(!lay_fail_can_copy(f));
+    CHECK(!lay_fail_can_copy(l, &group));
     struct lay_piece p;
     bool w;
     CHECK_INT_EQ(lay_fail_copy_next(f, 0, &p, &w), -EINVAL);
@@ -342,6 +380,7 @@ int main(void)
     RUN(external_group_should_lose_data_with_any_disk);
     RUN(degraded_reads_should_reach_a_surviving_copy);
     RUN(high_redundancy_reads_should_alternate_between_survivors);
+    RUN(large_fine_read_should_route_every_segment);
     RUN(rebuild_copies_should_move_between_partners_of_two_groups);
     RUN(rebuild_should_need_a_failure_group_left);
     RUN(resync_copies_should_write_the_disk_that_came_back);

@@ -45,7 +45,8 @@ static void row_defaults_should_be_taken_by_their_own_setters(void)
     for (int i = 0; i < cli_orion_rows.n; i++) {
         const struct cli_opt_row *r = &cli_orion_rows.rows[i];
         const struct cli_opt_help *h = cli_opt_help_for(r, CLI_FOR_ORION);
-        if (!h || !strstr(h->text, "{}"))
+        char buf[CLI_HELP_TEXT_MAX];
+        if (!h || !strstr(cli_opt_help_text(h, buf, sizeof buf), "{}"))
             continue;
         const struct cli_opt_row *same = r->same ? cli_opt_row_find(r->same) : NULL;
         if (r->fn || !same || !(same->def_orion || same->def))
@@ -75,6 +76,25 @@ static bool grouped_on_page(const char *name, unsigned cmd)
     return false;
 }
 
+static char *help_of(enum cli_cmd cmd);
+
+/* Whether the printed page lists the flag: a line of its own ("  --json
+   FILE|-"), or with `grouped` anywhere in a group ("  --os OS, --memory
+   SIZE", "--volume SPEC --disks N"). */
+static bool page_lists(const char *page, const char *dash, const char *name, bool grouped)
+{
+    char flag[64];
+    size_t n = (size_t)snprintf(flag, sizeof flag, "%s%s", dash, name);
+
+    for (const char *p = page ? strstr(page, flag) : NULL; p; p = strstr(p + n, flag)) {
+        bool line = p - page >= 3 && strncmp(p - 3, "\n  ", 3) == 0;
+        bool group = grouped && p > page && p[-1] == ' ';
+        if ((line || group) && strchr(" ,\n", p[n]))
+            return true;
+    }
+    return false;
+}
+
 static void every_option_should_be_on_the_help_page_of_its_commands(void)
 {
     static const unsigned pages[] = {
@@ -82,12 +102,24 @@ static void every_option_should_be_on_the_help_page_of_its_commands(void)
     };
     const struct cli_opt_block *b = &cli_run_rows;
 
+    static const enum cli_cmd page_cmd[] = { CLI_RUN, CLI_SWEEP, CLI_ORION, CLI_FORECAST };
+    char *printed[N(page_cmd)];
+
+    for (size_t p = 0; p < N(page_cmd); p++)
+        printed[p] = help_of(page_cmd[p]);
     for (int i = 0; i < b->n; i++)
         for (size_t p = 0; p < N(pages); p++) {
             const struct cli_opt_row *r = &b->rows[i];
-            if ((r->cmds & pages[p]) && !grouped_on_page(r->name, pages[p]) &&
-                !cli_opt_help_for(r, pages[p]))
+            if (!(r->cmds & pages[p]))
+                continue;
+            if (!grouped_on_page(r->name, pages[p]) && !cli_opt_help_for(r, pages[p]))
                 CHECK_FAIL_AT("--%s has no help on page %#x", r->name, pages[p]);
+            /* and the page, as printed, shows it (its row named on the
+               page, or in a section the page prints) */
+            bool hidden = pages[p] == CLI_FOR_FORECAST && strcmp(r->name, "engine") == 0;
+            if (p < N(page_cmd) && !hidden &&
+                !page_lists(printed[p], "--", r->name, grouped_on_page(r->name, pages[p])))
+                CHECK_FAIL_AT("--%s is not on the printed page %#x", r->name, pages[p]);
         }
     for (int i = 0; i < cli_advise_rows.n; i++)
         CHECK(cli_opt_help_for(&cli_advise_rows.rows[i], CLI_FOR_ADVISE) != NULL);
@@ -95,7 +127,11 @@ static void every_option_should_be_on_the_help_page_of_its_commands(void)
         const struct cli_opt_row *r = &cli_orion_rows.rows[i];
         bool ignored = !r->fn && !r->same;      /* -storax, -hugenotneeded */
         CHECK(ignored || cli_opt_help_for(r, CLI_FOR_ORION) != NULL);
+        if (!page_lists(printed[2], "-", r->name, ignored))
+            CHECK_FAIL_AT("-%s is not on orion's printed page", r->name);
     }
+    for (size_t p = 0; p < N(page_cmd); p++)
+        free(printed[p]);
 }
 
 /* The page as printed, into a malloc'ed string. */

@@ -499,6 +499,68 @@ static void hist_txt_should_list_non_empty_pow2_bins_per_point_and_class(void)
     free(t);
 }
 
+/* ---------------------------------------------------- ORION's releases */
+
+static void orion_version_names_should_be_the_table_rows(void)
+{
+    char names[64], *save = NULL;
+    int n = 0;
+
+    report_orion_version_names(names, sizeof names);
+    CHECK_STR_EQ(names, "11.1, 11.2, 12.1, 12.2 or 19");
+    for (char *t = strtok_r(names, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
+        if (strcmp(t, "or") == 0)
+            continue;
+        n++;
+        if (report_orion_version(t) == NULL)
+            CHECK_FAIL_AT("%s named but has no row", t);
+    }
+    CHECK_INT_EQ(n, 5);
+    CHECK(report_orion_version("10.2") == NULL);
+    CHECK(report_orion_version(NULL) == NULL);
+    CHECK_STR_EQ(REPORT_ORION_OWN->name, "19");
+}
+
+/* ORION's buckets' edges are powers of two, so the power-of-two bins sum
+   into them exactly: a bin at each edge lands in the bucket it opens, and
+   the open bins (0: [0, 2), the last: to infinity) at the two ends. */
+static void release_histogram_should_sum_pow2_bins_into_orion_buckets(void)
+{
+    struct fake fk;
+    struct capture c;
+    struct sim_lat_summary *rd;
+
+    fake_init(&fk);
+    rd = &fk.pts[1].cls[WL_SMALL].lat_dir[SIM_READ];     /* (2,0): max IOPS */
+    memset(rd->pow2, 0, sizeof rd->pow2);
+    rd->pow2[0] = 1;                    /* [0, 2)         -> 0 - 32 */
+    rd->pow2[4] = 1;                    /* [16, 32)       -> 0 - 32 */
+    rd->pow2[5] = 2;                    /* [32, 64)       -> 32 - 64 */
+    rd->pow2[11] = 4;                   /* [2048, 4096)   -> 2048 - 4096 */
+    rd->pow2[12] = 8;                   /* [4096, 8192)   -> the last */
+    rd->pow2[HIST_POW2_BINS - 1] = 4;   /* beyond         -> the last */
+    rd->count = 20;
+    fk.pts[1].cls[WL_SMALL].lat_dir[SIM_WRITE].count = 0;
+    memset(fk.pts[1].cls[WL_SMALL].lat_dir[SIM_WRITE].pow2, 0, sizeof rd->pow2);
+    cap_open(&c);
+    report_orion_results(c.f, report_orion_version("12.1"), &fk.run.summary, &fk.run);
+    char *t = cap_close(&c);
+    const char *table = strstr(t, "Small Read / Write Latency Histogram @ Small=2 and Large=0\n");
+    CHECK(table != NULL);
+    CHECK_STR_EQ(table ? strchr(table, '\n') + 1 : "",
+        "Latency:                    # of IOs (read)           # of IOs (write)\n"
+        "         0 -         32 us              2 ( 10.00%)              0 (  0.00%)\n"
+        "        32 -         64 us              2 ( 20.00%)              0 (  0.00%)\n"
+        "        64 -        128 us              0 ( 20.00%)              0 (  0.00%)\n"
+        "       128 -        256 us              0 ( 20.00%)              0 (  0.00%)\n"
+        "       256 -        512 us              0 ( 20.00%)              0 (  0.00%)\n"
+        "       512 -       1024 us              0 ( 20.00%)              0 (  0.00%)\n"
+        "      1024 -       2048 us              0 ( 20.00%)              0 (  0.00%)\n"
+        "      2048 -       4096 us              4 ( 40.00%)              0 (  0.00%)\n"
+        "      4096 -  268435456 us             12 (100.00%)              0 (  0.00%)\n");
+    free(t);
+}
+
 /* ------------------------------------------------------ atomic writes */
 
 static int write_hello(FILE *f, void *arg)
@@ -1207,6 +1269,8 @@ int main(void)
     RUN(summary_txt_should_say_when_a_run_is_incomplete);
     RUN(summary_txt_should_describe_sequential_streams_and_auto_duration);
     RUN(hist_txt_should_list_non_empty_pow2_bins_per_point_and_class);
+    RUN(orion_version_names_should_be_the_table_rows);
+    RUN(release_histogram_should_sum_pow2_bins_into_orion_buckets);
     RUN(atomic_write_should_leave_no_file_when_the_producer_fails);
     RUN(atomic_write_should_name_the_file_when_the_directory_is_missing);
     RUN(orion_files_should_write_all_five_files);

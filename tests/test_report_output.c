@@ -46,6 +46,7 @@ static void outputs_of_asmsim_should_be_told_by_their_first_bytes(void)
         "{\n  \"kind\": \"forecast\", \"schema\": 2, \"version\": \"0.1.0\"}",
         "{\"args\":[\"asmsim\",\"advise\"],\"shard_k\":1,\"shard_n\":2}\n",
         "\xef\xbb\xbf{ \"asmsim_version\" : \"0.1.0\" }",
+        "{\n\t\"fio version\":\t\"asmsim-0.1.0\",\n\t\"timestamp\":\t1796483100,",
     };
     static const char *const foreign[] = {
         "", "hello\n", "{\"kind\": \"forecasts\"}", "[{\"asmsim_version\": 1}]",
@@ -54,6 +55,8 @@ static void outputs_of_asmsim_should_be_told_by_their_first_bytes(void)
         "# asmsim tuning notes\n", "{\"plan\": {\"asmsim_version\": \"0.1\"}}",
         "{\"kind\": \"forecast\", \"mine\": 1}", "{\"kind\": \"advice\"}",
         "{\"args\": [], \"other\": 1}",
+        "{\n  \"fio version\" : \"fio-3.33\",\n  \"timestamp\" : 1700000000,",
+        "{\"fio version\": \"asmsim-0.1.0\", \"jobs\": []}",
     };
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (!report_output_is_own(own[i]))

@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "sim/cli/cli.h"
+#include "sim/cli/cli_cluster.h"
 #include "sim/core/cluster.h"
 #include "sim/report/report.h"
 #include "tui/tui.h"
@@ -111,17 +112,12 @@ static int close_stdout(int status)
     return status == 0 ? 1 : status;
 }
 
-/* Under mpirun: the commands that measure or search together (run, and
-   sweep and orion, which cli_cluster.c refuses with their reason;
-   advise); the others would only do the same thing N times. */
+/* Under mpirun: the commands that measure or search together, run and
+   advise (cli_cluster.c); the others would only do the same thing N
+   times, each writing the same files. */
 static bool cluster_command(const char *cmd)
 {
-    static const char *const ok[] = { "run", "sweep", "orion", "advise", "help",
-                                      "--help", "-h", "--version", "version" };
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (strcmp(cmd, ok[i]) == 0)
-            return true;
-    return false;
+    return strcmp(cmd, "run") == 0 || strcmp(cmd, "advise") == 0;
 }
 
 static int dispatch(int argc, char **argv, const struct cluster *cl)
@@ -150,12 +146,9 @@ static int dispatch(int argc, char **argv, const struct cluster *cl)
         printf("asmsim %s\n", ASMSIM_VERSION);
         return 0;
     }
-    if (cluster_size(cl) > 1 && !cluster_command(cmd)) {
-        if (cluster_rank(cl) == 0)
-            fprintf(stderr, "asmsim: %s: not under mpirun with several ranks (run and "
-                    "advise are); run it in one process\n", cmd);
+    char q[40];     /* a command is a word: room for the list of them */
+    if (!cluster_command(cmd) && cli_cluster_refuse(cl, cli_quote(cmd, q, sizeof q)))
         return 2;
-    }
     install_handlers();
     /* run/sweep/forecast --tui: the dashboard (tui/) watches the batch
        session */
@@ -181,7 +174,6 @@ static int dispatch(int argc, char **argv, const struct cluster *cl)
         return cli_cmd_advise_on(argc - 1, argv + 1, &stop_requested, cl);
     if (strcmp(cmd, "awr") == 0)
         return cli_cmd_awr(argc - 1, argv + 1);
-    char q[40];     /* a command is a word: room for the list of them */
     fprintf(stderr, "asmsim: %s: unknown command; use %s. Try 'asmsim "
             "--help'.\n", cli_quote(cmd, q, sizeof q), CLI_COMMANDS);
     return 2;

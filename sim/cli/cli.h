@@ -206,7 +206,8 @@ struct cli_opts {
     size_t need_len[SIM_MAX_NEEDS];
     struct sim_class_need need_parsed[SIM_MAX_NEEDS];
 
-    /* output */
+    /* output (under mpirun rank 0 alone writes: cli_cluster_start clears
+       these on the other ranks, and must clear a new one too) */
     const char *testname;
     const char *output_dir;         /* NULL: no files (run/sweep) */
     const char *json_path;          /* NULL, "-" or a file */

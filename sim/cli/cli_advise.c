@@ -1295,17 +1295,20 @@ int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
     struct cli_advise_opts a;
 
     for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--merge") == 0)
-            return cmd_merge(argc, argv);
+        if (strcmp(argv[i], "--merge") == 0) {
+            int refused = cli_cluster_refuse(cluster, "advise --merge");
+            return refused ? refused : cmd_merge(argc, argv);
+        }
     int rc = parse_args(&a, argc, argv, NULL);
     a.cluster = cluster;
+    if (rc == 0 && a.cfg.shard_n > 0)   /* mpirun cuts the search itself */
+        rc = cli_cluster_refuse(cluster, "advise --shard");
+    if (rc == 0 && a.db.workload)       /* a database's search: one process */
+        rc = cli_cluster_refuse(cluster, "advise --workload");
 
     if (rc == CLI_HELP) {
         cli_advise_usage(stdout);
         rc = 0;
-    } else if (rc == 0 && a.db.workload && cluster_size(cluster) > 1) {
-        rc = usage_error("--workload: not under mpirun: a database's search runs in one "
-                         "process (run it without mpirun)");
     } else if (rc == 0) {
         rc = search_and_report(&a, argc, argv, stop);
     }

@@ -99,14 +99,26 @@ static void run_words(const struct cli_advise_opts *a, const struct adv_db_confi
     }
 }
 
+/* --survive-failure's lost disk: disk 0 of the first group at 10 min,
+   rebalanced at its power (power: the caller's, outlives rw). */
+static void fail_words(const struct cli_advise_opts *a, struct run_words *rw,
+                       char *power, size_t power_len)
+{
+    snprintf(power, power_len, "%d", a->db.survive_power);
+    word(rw, "fail", "0@10m");
+    word(rw, "power", power);
+}
+
 void cli_advise_db_command(const struct cli_advise_opts *a, const struct adv_db_config *c,
                            char *buf, size_t len)
 {
     struct run_words rw;
-    char q[SIM_SHELL_WORD_BUF(WORD_MAX)];
+    char q[SIM_SHELL_WORD_BUF(WORD_MAX)], power[16];
     size_t n = (size_t)snprintf(buf, len, "asmsim run");
 
     run_words(a, c, -1, &rw);
+    if (a->db.survive_power > 0)
+        fail_words(a, &rw, power, sizeof power);
     for (int i = 0; i < rw.n && n < len; i++)
         n += (size_t)snprintf(buf + n, len - n, " --%s %s", rw.w[i].name,
                               sim_shell_word(rw.w[i].value, q, sizeof q));
@@ -144,11 +156,8 @@ static int resolve(const struct eval_req *q, struct cli_opts *o, struct sim_setu
 
     cli_opts_defaults(o, CLI_RUN);
     run_words(q->a, q->c, only, &rw);
-    if (q->fail) {
-        snprintf(power, sizeof power, "%d", q->a->db.survive_power);
-        word(&rw, "fail", "0@10m");
-        word(&rw, "power", power);
-    }
+    if (q->fail)
+        fail_words(q->a, &rw, power, sizeof power);
     for (int i = 0; i < rw.n; i++) {
         if ((rc = cli_opts_set(o, rw.w[i].name, rw.w[i].value, why, why_len)) != 0)
             return rc;

@@ -702,13 +702,39 @@ static int line_read(const char *line, long no, struct cli_advise_shard *s,
    refused at once instead of filling the memory. */
 #define SHARD_MAX_BYTES (256ll << 20)
 
+/* The lines of f (q: its name in messages) into *out, zeroed.  0, or
+   -errno with why and *out freed. */
+static int shard_parse(FILE *f, const char *q, struct cli_advise_shard *out, char *why,
+                       size_t why_len)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    long no = 0;
+    int rc = 0;
+
+    while (rc == 0 && getline(&line, &cap, f) > 0) {
+        char w[256] = "";
+        if ((rc = line_read(line, ++no, out, w, sizeof w)) < 0)
+            snprintf(why, why_len, "%s: line %ld: not a line of asmsim advise --shard%s%s",
+                     q, no, w[0] ? ": " : "", w);
+    }
+    if (rc == 0 && ferror(f)) {
+        rc = -EIO;
+        snprintf(why, why_len, "%s: cannot read it: %s", q, strerror(errno));
+    } else if (rc == 0 && no == 0) {
+        rc = -EINVAL;
+        snprintf(why, why_len, "%s: empty; not the output of asmsim advise --shard", q);
+    }
+    free(line);
+    if (rc < 0)
+        cli_advise_shard_free(out);
+    return rc;
+}
+
 int cli_advise_shard_read(const char *path, struct cli_advise_shard *out,
                           char *why, size_t why_len)
 {
     FILE *f;
-    char *line = NULL;
-    size_t cap = 0;
-    long no = 0;
     char inner[128], q[WHY_QUOTE_BUF];
     int rc = report_input_open(path, &f, inner, sizeof inner);
 
@@ -727,23 +753,43 @@ int cli_advise_shard_read(const char *path, struct cli_advise_shard *out,
         fclose(f);
         return -EFBIG;
     }
-    while (rc == 0 && getline(&line, &cap, f) > 0) {
-        char w[256] = "";
-        if ((rc = line_read(line, ++no, out, w, sizeof w)) < 0)
-            snprintf(why, why_len, "%s: line %ld: not a line of asmsim advise --shard%s%s",
-                     q, no, w[0] ? ": " : "", w);
-    }
-    if (rc == 0 && ferror(f)) {
-        rc = -EIO;
-        snprintf(why, why_len, "%s: cannot read it: %s", q, strerror(errno));
-    } else if (rc == 0 && no == 0) {
-        rc = -EINVAL;
-        snprintf(why, why_len, "%s: empty; not the output of asmsim advise --shard", q);
-    }
-    free(line);
+    rc = shard_parse(f, q, out, why, why_len);
     fclose(f);
-    if (rc < 0)
-        cli_advise_shard_free(out);
+    return rc;
+}
+
+int cli_advise_shard_text(const struct adv_cfg *cfg, const struct adv_result *r,
+                          char **text)
+{
+    struct shard_job j = { cfg, r, 0, NULL };
+    size_t len;
+    FILE *f = open_memstream(text, &len);
+
+    if (!f)
+        return -ENOMEM;
+    int rc = shard_lines(f, &j);
+    if (fclose(f) != 0 && rc == 0)
+        rc = -ENOMEM;
+    if (rc < 0) {
+        free(*text);
+        *text = NULL;
+    }
+    return rc;
+}
+
+int cli_advise_shard_parse(const char *text, const char *name,
+                           struct cli_advise_shard *out, char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = text[0] ? fmemopen((char *)text, strlen(text), "r") : NULL;
+    if (!f) {
+        int err = text[0] ? errno : EINVAL;
+        snprintf(why, why_len, "%s: %s", name, text[0] ? strerror(err)
+                 : "empty; not the output of asmsim advise --shard");
+        return -err;
+    }
+    int rc = shard_parse(f, name, out, why, why_len);
+    fclose(f);
     return rc;
 }
 

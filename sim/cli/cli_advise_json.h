@@ -50,6 +50,15 @@ struct cli_advise_shard {
    "<path>: line N: ..." in why (not such a file, a bad line), -errno. */
 int cli_advise_shard_read(const char *path, struct cli_advise_shard *out,
                           char *why, size_t why_len);
+/* The same lines as text and back, for lines that never touch a file
+   (advise under mpirun: cli_cluster.c): *text malloc'ed (the lines
+   without the arguments; 0 or -ENOMEM); text read as a file of them,
+   name standing for the file in why (0, or -errno as
+   cli_advise_shard_read). */
+int cli_advise_shard_text(const struct adv_cfg *cfg, const struct adv_result *r,
+                          char **text);
+int cli_advise_shard_parse(const char *text, const char *name,
+                           struct cli_advise_shard *out, char *why, size_t why_len);
 void cli_advise_shard_free(struct cli_advise_shard *s);
 
 #endif

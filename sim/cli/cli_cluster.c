@@ -12,21 +12,25 @@
  *             cluster's, with each host's rows beside it
  *             (cli_cluster_print, the JSON's points[].hosts[]).
  *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
- *             windows open together.  Refused on several ranks: the model (a cluster of modelled
- *             hosts is --nodes, in one process: cli_nodes.c), sweep,
- *             orion and the dashboard, and --duration auto (each rank's
- *             estimate converges at its own time; the windows must end
- *             together).
+ *             windows open together.  Refused on several ranks: the
+ *             model (a cluster of modelled hosts is --nodes, in one
+ *             process: cli_nodes.c), the dashboard, a database
+ *             workload, and --duration auto (each rank's estimate
+ *             converges at its own time; the windows must end
+ *             together).  main.c starts no other command on several
+ *             ranks (sweep, orion, forecast...: each rank would do the
+ *             same alone and write the same files).
  *   advise    the search cut over the ranks as --shard K/N cuts it, the
  *             shards' decisions gathered on rank 0 as text (the lines
  *             --shard writes, so a host needs no shared file system) and
  *             merged as --merge merges them: the same answer as one
- *             process (cli_cluster_advise).
+ *             process (cli_cluster_advise).  --shard, --merge and a
+ *             database's search (--workload) run alone
+ *             (cli_cluster_refuse).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sim/advise/advise.h"
 #include "sim/cli/cli.h"
@@ -45,11 +49,7 @@
 static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
                          char *why, size_t why_len)
 {
-    if (o->cmd != CLI_RUN)
-        snprintf(why, why_len, "under mpirun with several ranks only run and advise "
-                 "measure together; run %s in one process",
-                 o->cmd == CLI_SWEEP ? "sweep" : "orion");
-    else if (!j->cfg.run.disk_names)
+    if (!j->cfg.run.disk_names)
         snprintf(why, why_len, "under mpirun each rank drives its own real targets: "
                  "give --target or --lun-file (luns.%%h.lun: one file per host); the "
                  "model of several hosts is --nodes H, in one process");
@@ -99,8 +99,20 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
         o->report_path = NULL;
         if (o->json_path && strcmp(o->json_path, "-") != 0)
             o->json_path = NULL;
+        if (o->fio_json_path && strcmp(o->fio_json_path, "-") != 0)
+            o->fio_json_path = NULL;
     }
     return 0;
+}
+
+int cli_cluster_refuse(const struct cluster *c, const char *what)
+{
+    if (cluster_size(c) <= 1)
+        return 0;
+    if (cluster_rank(c) == 0)
+        fprintf(stderr, "asmsim: %s: not under mpirun with several ranks (run and "
+                "advise are); run it in one process\n", what);
+    return 2;
 }
 
 /* ---- the hosts' rows ------------------------------------------------------ */
@@ -154,52 +166,6 @@ void cli_cluster_print(FILE *f, const struct sim_run_result *r, bool modelled)
 
 /* ---- advise over the ranks ------------------------------------------------ */
 
-/* The lines --shard writes for r, as one string (*text, malloc'ed). */
-static int shard_text(const struct adv_cfg *cfg, const struct adv_result *r,
-                      char **text, char *why, size_t why_len)
-{
-    char path[] = "/tmp/asmsim-shard-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        snprintf(why, why_len, "cannot make a temporary file: %s", strerror(errno));
-        return -errno;
-    }
-    close(fd);
-    int rc = cli_advise_shard_write(path, cfg, r, 0, NULL, why, why_len);
-    FILE *f = rc == 0 ? fopen(path, "r") : NULL;
-    size_t cap = 0;
-    *text = NULL;
-    if (rc == 0 && (!f || getdelim(text, &cap, '\0', f) < 0)) {
-        snprintf(why, why_len, "cannot read the shard back from %s", path);
-        rc = -EIO;
-    }
-    if (f)
-        fclose(f);
-    unlink(path);
-    return rc;
-}
-
-/* Rank 0: text, one shard's lines, read as advise --merge reads a file. */
-static int shard_of_text(const char *text, struct cli_advise_shard *sh, char *why,
-                         size_t why_len)
-{
-    char path[] = "/tmp/asmsim-shard-XXXXXX";
-    int fd = mkstemp(path);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int rc = f && fputs(text, f) >= 0 ? 0 : -EIO;
-    if (f && fclose(f) != 0)
-        rc = -EIO;
-    else if (!f && fd >= 0)
-        close(fd);
-    if (rc == 0)
-        rc = cli_advise_shard_read(path, sh, why, why_len);
-    else
-        snprintf(why, why_len, "cannot write a rank's shard to %s", path);
-    if (fd >= 0)
-        unlink(path);
-    return rc;
-}
-
 /* Rank 0: the shards' texts merged into *out. */
 static int merge_texts(const struct adv_cfg *cfg, char **texts, int n,
                        struct adv_result **out, char *why, size_t why_len)
@@ -208,7 +174,9 @@ static int merge_texts(const struct adv_cfg *cfg, char **texts, int n,
     const struct adv_decided **d = calloc((size_t)n, sizeof *d);
     int rc = sh && d ? 0 : -ENOMEM;
     for (int i = 0; rc == 0 && i < n; i++) {
-        rc = shard_of_text(texts[i], &sh[i], why, why_len);
+        char name[32];
+        snprintf(name, sizeof name, "rank %d's shard", i);
+        rc = cli_advise_shard_parse(texts[i], name, &sh[i], why, why_len);
         d[i] = &sh[i].decided;
     }
     struct adv_cfg whole = *cfg;
@@ -228,11 +196,18 @@ int cli_cluster_advise(const struct cluster *c, struct adv_cfg *cfg,
     struct adv_result *mine = NULL;
     char *text = NULL, **texts = NULL;
 
+    if (cluster_rank(c) != 0) {
+        /* rank 0 alone shows the progress and what the ranks agree on
+           (a failure names its host), as a run's (cli_cluster_start) */
+        cfg->progress = NULL;
+        if (!freopen("/dev/null", "w", stderr))
+            return -EIO;
+    }
     cfg->shard_k = cluster_rank(c) + 1;
     cfg->shard_n = cluster_size(c);
     int rc = adv_search(cfg, &mine, why, why_len);
-    if (rc >= 0)
-        rc = shard_text(cfg, mine, &text, why, why_len);
+    if (rc >= 0 && (rc = cli_advise_shard_text(cfg, mine, &text)) < 0)
+        snprintf(why, why_len, "out of memory");
     rc = cluster_agree(c, rc < 0 ? rc : 0, why, why_len);
     if (rc == 0)
         rc = cluster_gather_texts(c, text, &texts);

@@ -431,10 +431,9 @@ static int orion_points(const struct cli_job *j)
 
 /* -orion_version: the release's own first lines (banner, run prefix,
    time estimate), nothing of asmsim's. */
-static void orion_release_banner(const struct cli_job *j)
+static void orion_release_banner(const struct cli_job *j, int points)
 {
     char prefix[CLI_TESTNAME_MAX + 24];
-    int points = orion_points(j);
 
     snprintf(prefix, sizeof prefix, "%s_%s", j->o->testname, j->meta.stamp);
     report_orion_console_intro(stdout, j->o->orion_version, prefix, points > 0 ? points : 0,
@@ -448,7 +447,7 @@ static void orion_banner(const struct cli_job *j)
     int points = orion_points(j);
 
     if (j->o->orion_version) {
-        orion_release_banner(j);
+        orion_release_banner(j, points);
         return;
     }
     printf("ORION: ORacle IO Numbers -- asmsim %s (%s)\n", ASMSIM_VERSION,

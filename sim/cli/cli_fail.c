@@ -132,29 +132,17 @@ void cli_fail_to_cfg(const struct cli_opts *o, struct sim_run_cfg *run)
         run->fail.used_frac = SIM_USED_DEFAULT;
 }
 
-/* The first group's disks and failure groups. */
-static void first_group(const struct sim_run_cfg *run, int *disks, int *groups)
-{
-    const struct lay_cfg *lc = run->db.n_groups > 0 ? &run->db.groups[0].layout
-                                                    : &run->layout;
-    *disks = run->db.n_groups > 0 ? run->db.groups[0].disks : run->disks;
-    *groups = lc->failgroups > 0 ? lc->failgroups : *disks;
-}
-
-/* Each event names a disk or failure group there is, in time. */
+/* Each event names a disk or failure group of the first disk group, in
+   time. */
 static int check_events(const struct sim_run_cfg *run, char *why, size_t why_len)
 {
     const struct sim_fail_cfg *f = &run->fail;
-    int disks, groups;
-    first_group(run, &disks, &groups);
-    bool fg = false;
-    for (int i = 0; i < f->n; i++)
-        fg = fg || f->ev[i].failgroup;
-    sim_ns repair = f->repair_ns ? f->repair_ns : fg ? SIM_FG_REPAIR_NS
-                                                     : SIM_DISK_REPAIR_NS;
+    struct lay_cfg lc = sim_fail_group_cfg(run);
+    int groups = lc.failgroups > 0 ? lc.failgroups : lc.disks;
+    sim_ns repair = sim_fail_repair_ns(f);
     for (int i = 0; i < f->n; i++) {
         const struct sim_fail_event *ev = &f->ev[i];
-        int max = ev->failgroup ? groups : disks;
+        int max = ev->failgroup ? groups : lc.disks;
         if (ev->index >= max)
             return why_set(why, why_len, "--fail %s%d: the first disk group has %d %s, "
                            "numbered from 0", ev->failgroup ? "fg:" : "", ev->index,
@@ -189,9 +177,9 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                        "use modelled volumes (--engine model) or real targets "
                        "(--engine aio or uring)");
     if (o->tui)
-        return why_set(why, why_len, "--fail: not with --tui yet (the dashboard "
-                       "measures one point; its failure keys are not built); use "
-                       "--progress");
+        return why_set(why, why_len, "--fail: not with --tui (its dashboard watches "
+                       "the run's points); fail a disk live with asmsim tui "
+                       "--workload NAME and its key f, or use --progress");
     if (run->workload.n_classes >= WL_MAX_CLASSES)
         return why_set(why, why_len, "--fail: the workload has %d classes, the most "
                        "there are, and the rebalance needs one more", WL_MAX_CLASSES);

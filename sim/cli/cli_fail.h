@@ -23,7 +23,8 @@ int cli_fail_opt_used(struct cli_opts *o, const char *v, char *why, size_t n);
 void cli_fail_to_cfg(const struct cli_opts *o, struct sim_run_cfg *run);
 
 /* The options against the resolved run: a database workload on
-   modelled volumes, disks and failure groups of its first group, every
+   modelled volumes or real targets (not the null engine, not --tui),
+   disks and failure groups of its first group, every
    failure before the first one's repair timer ends, room for one more
    class; the options that shape a failure only with --fail.  0, or
    -EINVAL with a one-line reason naming the flag. */

@@ -51,6 +51,11 @@ void cli_main_usage(FILE *f)
 "  asmsim COMMAND --help   options of a command (or: asmsim help COMMAND)\n"
 "  asmsim --version        the version\n"
 "\n"
+"Several hosts at once (RAC): mpirun -np H asmsim run --lun-file 'luns.%h.lun' ...\n"
+"(each rank drives its host's targets, every point starts together) or\n"
+"mpirun -np N asmsim advise ... (the search cut over the ranks); README,\n"
+"\"Several hosts at once\".\n"
+"\n"
 "Exit status: 0 ok, 1 runtime failure (a write to stdout that failed too), 2\n"
 "bad usage or input, 130 interrupted (Ctrl-C, SIGTERM, SIGHUP: what was done\n"
 "is written, marked incomplete).\n",
@@ -204,6 +209,7 @@ static const struct help_item orion_page[] = {
     ORION_ROW("num_small"),
     ORION_ROW("num_large"),
     ORION_ROW("verbose"),
+    ORION_ROW("orion_version"),
     TXT(CLI_FOR_ORION,
         "  -storax X, -hugenotneeded   accepted and ignored\n"
         "  Each flag is given once.\n"
@@ -225,7 +231,7 @@ static const struct help_item orion_page[] = {
     TXT(CLI_FOR_ORION,
         "Real devices:\n"
         "  --destroy-data, --ignore-signatures, --size-limit SIZE, --engine E,\n"
-        "  --threads N       as for 'asmsim run'\n"
+        "  --threads N, --uring-sqpoll   as for 'asmsim run'\n"
         "  -h, --help        this help\n"),
 
 };
@@ -353,6 +359,7 @@ static const struct help_item advise_page[] = {
     TXT(CLI_FOR_ADVISE,
         "A database's disk groups at once (docs/advise.md):\n"),
     ADVISE_ROW("workload"),
+    ADVISE_ROW("survive-failure"),
     TXT(CLI_FOR_ADVISE,
         "Space:\n"),
     ADVISE_ROW("clouds"),

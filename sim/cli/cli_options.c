@@ -1210,7 +1210,7 @@ static const struct cli_opt_row opt_defs[] = {
             "nothing else there" },
       } },
     { .name = "fio-json", .has_arg = true, .cmds = FOR_ALL,
-      .fn = opt_fio_json,
+      .fn = opt_fio_json, .section = "output",
       .help = {
           { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
             "fio 3.x's JSON (--output-format=json): every class\n"
@@ -1513,9 +1513,9 @@ static const struct cli_opt_row opt_defs[] = {
             "goes offline TIME into the run, or fg:N@TIME a whole\n"
             "failure group (from 0); repeat for more, each within\n"
             "the repair time of the first; a database workload\n"
-            "(--workload) on modelled volumes: the run then\n"
-            "measures the degraded, rebalancing and restored\n"
-            "phases too (docs/failure.md)" },
+            "(--workload) on modelled volumes or real targets: the\n"
+            "run then measures the degraded, rebalancing and\n"
+            "restored phases too (docs/failure.md)" },
       } },
     { .name = "repair-time", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
       .fn = cli_fail_opt_repair, .section = "workload", .echo = true,

@@ -159,11 +159,26 @@ static int f_duration(struct cli_opts *o, const char *v, char *why, size_t n)
 /* -orion_version: the release whose files and console to write. */
 static int f_orion_version(struct cli_opts *o, const char *v, char *why, size_t n)
 {
+    char names[64];
+
     o->orion_version = report_orion_version(v);
     if (o->orion_version)
         return 0;
-    snprintf(why, n, "unknown ORION version; use " REPORT_ORION_VERSIONS);
+    report_orion_version_names(names, sizeof names);
+    snprintf(why, n, "unknown ORION version; use %s", names);
     return -EINVAL;
+}
+
+/* -orion_version's help: the releases are the table's (report_orion_version.c). */
+static void orion_version_help(char *buf, size_t len)
+{
+    char names[64];
+
+    report_orion_version_names(names, sizeof names);
+    snprintf(buf, len, "%s: that release's files and\n"
+             "console, line for line, asmsim's own lines in\n"
+             "_trace.txt; default asmsim's set (19c's words, its\n"
+             "own lines among them)", names);
 }
 
 static const struct cli_opt_row orion_flags[] = {
@@ -235,11 +250,7 @@ static const struct cli_opt_row orion_flags[] = {
                   "a per-point table after the summary" } } },
     { .name = "orion_version", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
       .fn = f_orion_version, .same = NULL,
-      .help = { { CLI_FOR_ORION, "V",
-                  "11.1, 11.2, 12.1, 12.2 or 19: that release's files and\n"
-                  "console, line for line, asmsim's own lines in\n"
-                  "_trace.txt; default asmsim's set (19c's words, its\n"
-                  "own lines among them)" } } },
+      .help = { { CLI_FOR_ORION, "V", NULL, orion_version_help } } },
     { .name = "storax", .dash = "-", .has_arg = true, .cmds = CLI_FOR_ORION,
       .fn = NULL, .same = NULL },
     { .name = "hugenotneeded", .dash = "-", .has_arg = false, .cmds = CLI_FOR_ORION,

@@ -14,9 +14,12 @@
  *   open / close     MPI_Init, errors returned rather than fatal
  *                    (MPI_ERRORS_RETURN), every rank's host name gathered
  *                    once; MPI_Finalize.
- *   the primitives   barrier, reduce-then-broadcast, all-gather, gather
- *                    of texts, broadcast: the only calls of MPI, each a
- *                    no-op on a cluster of one (a NULL handle).
+ *   mpi_*            barrier, reduce-then-broadcast, all-gather, gather
+ *                    of texts, broadcast: the only calls of MPI (without
+ *                    it, stubs that are never reached).
+ *   the collectives  the same, public: a cluster of one (a NULL handle,
+ *                    the only kind without MPI) serves itself here, one
+ *                    test and no MPI call, the same in both builds.
  *   built on them    the merge of a histogram, the agreed status, the
  *                    "%h"/"%r" patterns: the same code with and without
  *                    MPI.
@@ -103,7 +106,7 @@ const char *cluster_host_of(const struct cluster *c, int rank)
     return c->hosts[rank];
 }
 
-/* ---- the primitives ------------------------------------------------------- */
+/* ---- MPI: the only calls of it --------------------------------------------- */
 
 #ifdef ASMSIM_HAVE_MPI
 
@@ -117,10 +120,17 @@ static MPI_Op mpi_op(enum cluster_op op)
     return op == CLUSTER_MIN ? MPI_MIN : op == CLUSTER_MAX ? MPI_MAX : MPI_SUM;
 }
 
-/* v[0..n) of type t reduced to rank 0, then rank 0's sent to every rank. */
-static int reduce_bcast(const struct cluster *c, void *v, int n, MPI_Datatype t,
-                        enum cluster_op op)
+static int mpi_barrier(void)
 {
+    return mpi_rc(MPI_Barrier(MPI_COMM_WORLD));
+}
+
+/* v[0..n) (doubles, else uint64_t) reduced to rank 0, then rank 0's sent
+   to every rank. */
+static int mpi_reduce(const struct cluster *c, void *v, int n, bool f64,
+                      enum cluster_op op)
+{
+    MPI_Datatype t = f64 ? MPI_DOUBLE : MPI_UINT64_T;
     int rc = c->rank == 0
         ? MPI_Reduce(MPI_IN_PLACE, v, n, t, mpi_op(op), 0, MPI_COMM_WORLD)
         : MPI_Reduce(v, NULL, n, t, mpi_op(op), 0, MPI_COMM_WORLD);
@@ -129,39 +139,14 @@ static int reduce_bcast(const struct cluster *c, void *v, int n, MPI_Datatype t,
     return mpi_rc(rc);
 }
 
-static int bcast_from(const struct cluster *c, void *buf, size_t len, int root)
+static int mpi_bcast(void *buf, int len, int root)
 {
-    if (alone(c))
-        return 0;
-    if (len > INT_MAX)
-        return -E2BIG;
-    return mpi_rc(MPI_Bcast(buf, (int)len, MPI_BYTE, root, MPI_COMM_WORLD));
+    return mpi_rc(MPI_Bcast(buf, len, MPI_BYTE, root, MPI_COMM_WORLD));
 }
 
-int cluster_barrier(const struct cluster *c)
+static int mpi_allgather(const void *mine, int len, void *all)
 {
-    return alone(c) ? 0 : mpi_rc(MPI_Barrier(MPI_COMM_WORLD));
-}
-
-int cluster_reduce_u64(const struct cluster *c, uint64_t *v, int n, enum cluster_op op)
-{
-    return alone(c) || n <= 0 ? 0 : reduce_bcast(c, v, n, MPI_UINT64_T, op);
-}
-
-int cluster_reduce_f64(const struct cluster *c, double *v, int n, enum cluster_op op)
-{
-    return alone(c) || n <= 0 ? 0 : reduce_bcast(c, v, n, MPI_DOUBLE, op);
-}
-
-int cluster_allgather(const struct cluster *c, const void *mine, size_t len, void *all)
-{
-    if (alone(c)) {
-        memcpy(all, mine, len);
-        return 0;
-    }
-    if (len > INT_MAX / (size_t)c->size)
-        return -E2BIG;
-    return mpi_rc(MPI_Allgather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE,
+    return mpi_rc(MPI_Allgather(mine, len, MPI_BYTE, all, len, MPI_BYTE,
                                 MPI_COMM_WORLD));
 }
 
@@ -199,19 +184,10 @@ static int texts_split(const struct cluster *c, const char *buf, const int *coun
     return out ? 0 : -ENOMEM;
 }
 
-int cluster_gather_texts(const struct cluster *c, const char *mine, char ***all)
+static int mpi_gather_texts(const struct cluster *c, const char *mine, int n,
+                            char ***all)
 {
-    *all = NULL;
-    size_t len = strlen(mine);
-    if (len > INT_MAX)
-        return -E2BIG;
-    if (alone(c)) {
-        *all = calloc(1, sizeof **all);
-        if (*all && !((*all)[0] = strdup(mine)))
-            cluster_texts_free(c, *all), *all = NULL;
-        return *all ? 0 : -ENOMEM;
-    }
-    int n = (int)len, *counts = NULL, *displs = NULL;
+    int *counts = NULL, *displs = NULL;
     char *buf = NULL;
     if (c->rank == 0) {
         counts = calloc((size_t)c->size, sizeof *counts);
@@ -279,45 +255,38 @@ void cluster_close(struct cluster *c)
     MPI_Finalize();
 }
 
-#else   /* no MPI: a cluster of one */
+#else   /* no MPI: every handle is NULL, a cluster of one, which the
+           collectives below serve themselves: these are never called */
 
-static int bcast_from(const struct cluster *c, void *buf, size_t len, int root)
+static int mpi_barrier(void)
 {
-    (void)c, (void)buf, (void)len, (void)root;
-    return 0;
+    return -ENOTSUP;
 }
 
-int cluster_barrier(const struct cluster *c)
+static int mpi_reduce(const struct cluster *c, void *v, int n, bool f64,
+                      enum cluster_op op)
 {
-    (void)c;
-    return 0;
+    (void)c, (void)v, (void)n, (void)f64, (void)op;
+    return -ENOTSUP;
 }
 
-int cluster_reduce_u64(const struct cluster *c, uint64_t *v, int n, enum cluster_op op)
+static int mpi_bcast(void *buf, int len, int root)
 {
-    (void)c, (void)v, (void)n, (void)op;
-    return 0;
+    (void)buf, (void)len, (void)root;
+    return -ENOTSUP;
 }
 
-int cluster_reduce_f64(const struct cluster *c, double *v, int n, enum cluster_op op)
+static int mpi_allgather(const void *mine, int len, void *all)
 {
-    (void)c, (void)v, (void)n, (void)op;
-    return 0;
+    (void)mine, (void)len, (void)all;
+    return -ENOTSUP;
 }
 
-int cluster_allgather(const struct cluster *c, const void *mine, size_t len, void *all)
+static int mpi_gather_texts(const struct cluster *c, const char *mine, int n,
+                            char ***all)
 {
-    (void)c;
-    memcpy(all, mine, len);
-    return 0;
-}
-
-int cluster_gather_texts(const struct cluster *c, const char *mine, char ***all)
-{
-    *all = calloc(1, sizeof **all);
-    if (*all && !((*all)[0] = strdup(mine)))
-        cluster_texts_free(c, *all), *all = NULL;
-    return *all ? 0 : -ENOMEM;
+    (void)c, (void)mine, (void)n, (void)all;
+    return -ENOTSUP;
 }
 
 int cluster_open(int *argc, char ***argv, struct cluster **out, char *why,
@@ -341,12 +310,61 @@ void cluster_close(struct cluster *c)
 
 #endif
 
-/* ---- built on the primitives ---------------------------------------------- */
+/* ---- the collectives: a cluster of one serves itself ------------------------ */
+
+int cluster_barrier(const struct cluster *c)
+{
+    return alone(c) ? 0 : mpi_barrier();
+}
+
+int cluster_reduce_u64(const struct cluster *c, uint64_t *v, int n, enum cluster_op op)
+{
+    return alone(c) || n <= 0 ? 0 : mpi_reduce(c, v, n, false, op);
+}
+
+int cluster_reduce_f64(const struct cluster *c, double *v, int n, enum cluster_op op)
+{
+    return alone(c) || n <= 0 ? 0 : mpi_reduce(c, v, n, true, op);
+}
+
+static int bcast_from(const struct cluster *c, void *buf, size_t len, int root)
+{
+    if (alone(c))
+        return 0;
+    return len > INT_MAX ? -E2BIG : mpi_bcast(buf, (int)len, root);
+}
 
 int cluster_bcast(const struct cluster *c, void *buf, size_t len)
 {
     return bcast_from(c, buf, len, 0);
 }
+
+int cluster_allgather(const struct cluster *c, const void *mine, size_t len, void *all)
+{
+    if (alone(c)) {
+        memcpy(all, mine, len);
+        return 0;
+    }
+    if (len > INT_MAX / (size_t)c->size)
+        return -E2BIG;
+    return mpi_allgather(mine, (int)len, all);
+}
+
+int cluster_gather_texts(const struct cluster *c, const char *mine, char ***all)
+{
+    *all = NULL;
+    size_t len = strlen(mine);
+    if (len > INT_MAX)
+        return -E2BIG;
+    if (!alone(c))
+        return mpi_gather_texts(c, mine, (int)len, all);
+    *all = calloc(1, sizeof **all);
+    if (*all && !((*all)[0] = strdup(mine)))
+        cluster_texts_free(c, *all), *all = NULL;
+    return *all ? 0 : -ENOMEM;
+}
+
+/* ---- built on the collectives ---------------------------------------------- */
 
 void cluster_texts_free(const struct cluster *c, char **all)
 {

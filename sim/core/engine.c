@@ -531,8 +531,8 @@ static int fail_route(sim_engine *e, const struct wl_io *io,
 {
     if (n <= 0)
         return n;
-    return lay_fail_route(e->fail, io->offset_bytes, io->size_bytes,
-                          io->is_write, map, n, e->map, e->max_pieces);
+    return lay_fail_route(e->fail, io->offset_bytes, io->is_write, map, n, e->map,
+                          e->max_pieces);
 }
 
 /* Start one logical I/O of class `cls` that began at start_ns (its

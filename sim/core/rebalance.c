@@ -48,8 +48,7 @@
 
 #include "sim/core/run_internal.h"
 
-/* The first group's layout configuration, disks and disk size. */
-static struct lay_cfg group_lay_cfg(const struct sim_run_cfg *cfg)
+struct lay_cfg sim_fail_group_cfg(const struct sim_run_cfg *cfg)
 {
     struct lay_cfg lc = cfg->layout;
     lc.disks = cfg->disks;
@@ -90,7 +89,6 @@ static int apply_events(const struct sim_run_cfg *cfg, const lay *l,
 {
     for (int i = 0; i < cfg->fail.n; i++) {
         const struct sim_fail_event *ev = &cfg->fail.ev[i];
-        f->fg_repair = f->fg_repair || ev->failgroup;
         if (add_event(l, ev, offline, f) < 0)
             return -EINVAL;
         if (lay_fail_data_lost(l, offline, &f->lost_a, &f->lost_b)) {
@@ -100,6 +98,22 @@ static int apply_events(const struct sim_run_cfg *cfg, const lay *l,
         }
     }
     return 0;
+}
+
+/* Whether an event fails a whole failure group: FAILGROUP_REPAIR_TIME
+   applies. */
+static bool any_failgroup(const struct sim_fail_cfg *fc)
+{
+    for (int i = 0; i < fc->n; i++)
+        if (fc->ev[i].failgroup)
+            return true;
+    return false;
+}
+
+sim_ns sim_fail_repair_ns(const struct sim_fail_cfg *fc)
+{
+    return fc->repair_ns ? fc->repair_ns
+         : any_failgroup(fc) ? SIM_FG_REPAIR_NS : SIM_DISK_REPAIR_NS;
 }
 
 struct sim_run_cfg sim_fail_phase_cfg(const struct sim_run_cfg *cfg,
@@ -236,11 +250,10 @@ static int run_restored(const struct sim_run_cfg *cfg, const lay *l,
     return rc;
 }
 
-/* Whether the copy streams of fc can run on l (lay_fail_can_copy). */
 int sim_fail_restored_cfg(const struct sim_run_cfg *cfg, const bool *offline,
                           int *map, struct sim_run_cfg *out, char *why, size_t why_len)
 {
-    struct lay_cfg lc = group_lay_cfg(cfg);
+    struct lay_cfg lc = sim_fail_group_cfg(cfg);
     lay *l = NULL;
     int rc = lay_create(&lc, &l, why, why_len);
     if (rc < 0)
@@ -248,14 +261,6 @@ int sim_fail_restored_cfg(const struct sim_run_cfg *cfg, const bool *offline,
     *out = without_lost(cfg, l, offline, map);
     lay_destroy(l);
     return 0;
-}
-
-static bool copies_possible(const lay *l, const struct lay_fail_cfg *fc)
-{
-    lay_fail *probe = NULL;
-    bool ok = lay_fail_create(l, fc, &probe) == 0 && lay_fail_can_copy(probe);
-    lay_fail_destroy(probe);
-    return ok;
 }
 
 /* Steps 2 to 4 over the offline set. */
@@ -269,15 +274,14 @@ static int measure_phases(const struct sim_run_cfg *cfg, const lay *l,
     int rc = run_phase(cfg, &ef, f, &f->run[SIM_PHASE_DEGRADED], why, why_len);
     if (rc < 0)
         return rc;
-    struct lay_cfg lc = group_lay_cfg(cfg);
-    stale_estimate(&lc, f);
+    stale_estimate(lay_config(l), f);
     if (!f->returns && !f->space.rebuild_fits) {
         f->outcome = SIM_FAIL_NO_ROOM;
         return 0;
     }
     ef.disks.mode = f->returns ? LAY_FAIL_RESYNC : LAY_FAIL_REBUILD;
     ef.copy_cls = f->copy_cls;
-    if (!copies_possible(l, &ef.disks)) {
+    if (!lay_fail_can_copy(l, &ef.disks)) {
         f->outcome = SIM_FAIL_NO_SOURCE;
         return 0;
     }
@@ -321,7 +325,11 @@ static void fail_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
     f->power = cfg->fail.power;
     f->used_frac = cfg->fail.used_frac;
     f->returns = cfg->fail.returns;
+    f->repair_ns = sim_fail_repair_ns(&cfg->fail);
+    f->repair_default = cfg->fail.repair_ns == 0;
+    f->fg_repair = any_failgroup(&cfg->fail);
     f->copy_cls = cfg->workload.n_classes;
+    f->copy_mbps = NAN;                 /* measured when the copies run */
     f->restore_s = INFINITY;
     f->exposed_s = INFINITY;
 }
@@ -334,7 +342,7 @@ int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
         return -ENOMEM;
     r->fail = f;
     f->run[SIM_PHASE_BEFORE] = r;
-    struct lay_cfg lc = group_lay_cfg(cfg);
+    struct lay_cfg lc = sim_fail_group_cfg(cfg);
     fail_basics(cfg, &lc, f);
     lay *l = NULL;
     int rc = lay_create(&lc, &l, why, why_len);
@@ -342,9 +350,6 @@ int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
     if (rc == 0 && (rc = apply_events(cfg, l, offline, f)) < 0)
         snprintf(why, why_len, "--fail names no disk of the first disk group");
     if (rc == 0) {
-        f->repair_default = cfg->fail.repair_ns == 0;
-        f->repair_ns = cfg->fail.repair_ns ? cfg->fail.repair_ns
-                     : f->fg_repair ? SIM_FG_REPAIR_NS : SIM_DISK_REPAIR_NS;
         lay_fail_space(l, f->used_frac, offline, &f->space);
         why[0] = '\0';
         if (f->outcome == SIM_FAIL_RESTORED)

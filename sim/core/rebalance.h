@@ -108,6 +108,16 @@ struct sim_run_cfg;
 struct sim_class_load;
 struct sim_engine_fail;
 
+/* The layout configuration of cfg's first disk group, the one that
+   fails: the first --group's, or the run's own; its disks and disk size
+   filled in. */
+struct lay_cfg sim_fail_group_cfg(const struct sim_run_cfg *cfg);
+
+/* The repair time in force: fc->repair_ns (--repair-time), else
+   FAILGROUP_REPAIR_TIME's default when an event fails a whole failure
+   group, DISK_REPAIR_TIME's otherwise. */
+sim_ns sim_fail_repair_ns(const struct sim_fail_cfg *fc);
+
 /* The run of a phase of a failure of cfg's first disk group: cfg with the
    engine's failure ef (borrowed: it outlives the run) and, when
    ef->copy_cls >= 0, that class added: "rebalance" (or "resync" when

@@ -11,6 +11,10 @@
  *             open its targets, or whose targets all failed, ends the
  *             point on every rank with its message, its host named; a
  *             stop (Ctrl-C on one rank) stops every rank after the point.
+ *             Whether to go on is that agreed status alone, never a rank's
+ *             own stop flag read later (sim_walk_point): a flag set on
+ *             one rank between the agreement and such a read would stop
+ *             it alone and leave the others waiting at the next barrier.
  *   barrier   every point starts after a barrier, so the ranks' windows
  *             open together (within the barrier's release, plus each
  *             rank's own warm-up) and last the same --duration each.
@@ -52,7 +56,7 @@ static double unix_now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static bool clustered(const struct sim_run_cfg *cfg)
+bool sim_cluster_on(const struct sim_run_cfg *cfg)
 {
     return cluster_size(cfg->cluster) > 1;
 }
@@ -61,7 +65,7 @@ int sim_cluster_agree_open(const struct sim_run_cfg *cfg, int rc, char *why,
                            size_t why_len)
 {
     const struct cluster *c = cfg->cluster;
-    if (!clustered(cfg))
+    if (!sim_cluster_on(cfg))
         return rc;
     int shape[2] = { cfg->disks, cfg->workload.n_classes };
     int *all = malloc((size_t)cluster_size(c) * sizeof shape);
@@ -87,7 +91,7 @@ int sim_cluster_agree_open(const struct sim_run_cfg *cfg, int rc, char *why,
 int sim_cluster_point_begin(struct sim_cluster_point *cp, char *why, size_t why_len)
 {
     cp->start_unix_s = 0;
-    if (!clustered(cp->cfg))
+    if (!sim_cluster_on(cp->cfg))
         return 0;
     int rc = cluster_barrier(cp->cfg->cluster);
     cp->start_unix_s = unix_now_s();
@@ -271,8 +275,12 @@ static int merge_point(const struct sim_cluster_point *cp, struct sim_point_resu
 int sim_cluster_point_end(const struct sim_cluster_point *cp, int rc,
                           struct sim_point_result *pr, char *why, size_t why_len)
 {
-    if (!clustered(cp->cfg))
+    if (!sim_cluster_on(cp->cfg))
         return rc;
+    /* a stop asked for here by now stops every rank after this point;
+       one asked later, the next point's (its engine ends it at once) */
+    if (rc == 0 && sim_stop_is_set(cp->cfg->point.stop))
+        rc = 1;
     int agreed = cluster_agree(cp->cfg->cluster, rc, why, why_len);
     if (agreed < 0) {
         if (rc >= 0)

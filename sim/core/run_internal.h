@@ -165,6 +165,8 @@ struct sim_cluster_point {
     double start_unix_s;
 };
 
+/* Whether cfg's points are measured by a cluster of several ranks. */
+bool sim_cluster_on(const struct sim_run_cfg *cfg);
 /* After the parts opened (rc: how that went here): the status every rank
    agrees on (cluster_agree), and the ranks' disk and class counts alike.
    rc itself without a cluster. */
@@ -173,10 +175,10 @@ int sim_cluster_agree_open(const struct sim_run_cfg *cfg, int rc, char *why,
 /* Before a point: the barrier, and when the point began on this host.
    0 at once without a cluster. */
 int sim_cluster_point_begin(struct sim_cluster_point *cp, char *why, size_t why_len);
-/* After it (rc: sim_meter_point's so far, why its reason): the status
-   every rank agrees on and, unless it is a failure, *pr made the
-   cluster's (merged figures, hosts[]).  Without a cluster rc itself.  A
-   failure frees *pr. */
+/* After it (rc: sim_meter_point's so far, why its reason; taken as 1
+   when the stop flag is set by now): the status every rank agrees on
+   and, unless it is a failure, *pr made the cluster's (merged figures,
+   hosts[]).  Without a cluster rc itself.  A failure frees *pr. */
 int sim_cluster_point_end(const struct sim_cluster_point *cp, int rc,
                           struct sim_point_result *pr, char *why, size_t why_len);
 

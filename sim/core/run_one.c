@@ -169,10 +169,10 @@ int sim_run_shared(const struct sim_run_cfg *given,
     struct sim_parts rp = { 0 };
     struct sim_point_meter m = { .cfg = &cfg, .shared = &rp };
     int rc = sim_run_prepare(&cfg, &r, &x, m.slots, why, why_len);
-    if (rc < 0)
-        return rc;
-    rc = sim_parts_open(&cfg, m.slots[WL_SMALL], m.slots[WL_LARGE], &rp, why,
-                        why_len);
+    if (rc == 0)
+        rc = sim_parts_open(&cfg, m.slots[WL_SMALL], m.slots[WL_LARGE], &rp, why,
+                            why_len);
+    /* every rank agrees, whatever failed here (a prepare too) */
     rc = sim_cluster_agree_open(&cfg, rc, why, why_len);
     struct sim_run_walk w = { .meter = &m, .r = r, .to = *to };
     if (rc == 0)

@@ -129,5 +129,6 @@ int sim_walk_point(struct sim_run_walk *w, int i, char *why, size_t why_len)
     r->n_points++;
     if (w->to.fn)
         w->to.fn(w->to.arg, w->to.run_index, i, r->matrix->n_points, pr);
-    return rc == 1 || sim_stop_is_set(m->cfg->point.stop) ? 1 : 0;
+    /* a cluster's ranks go on or stop together, on rc alone (run_cluster.c) */
+    return rc == 1 || (!sim_cluster_on(m->cfg) && sim_stop_is_set(m->cfg->point.stop));
 }

@@ -61,7 +61,6 @@ void sim_host_point_figures(struct sim_host_point *h, const struct sim_point_res
     h->phys_iops = r->phys_iops;
     h->phys_mbps = r->phys_mbps;
     for (int k = 0; k < r->n_classes && k < WL_MAX_CLASSES; k++) {
-        h->cls[k].ios = r->cls[k].ios;
         h->cls[k].iops = r->cls[k].iops;
         h->cls[k].mbps = r->cls[k].mbps;
         h->cls[k].avg_lat_us = r->cls[k].lat.avg_us;

@@ -145,7 +145,6 @@ struct sim_host_point {
     uint64_t errors;
     double phys_iops, phys_mbps;
     struct {
-        uint64_t ios;
         double iops, mbps;
         double avg_lat_us, p99_lat_us;
     } cls[WL_MAX_CLASSES];

@@ -85,9 +85,7 @@ static void what_failed(FILE *out, const struct sim_run_cfg *cfg,
 {
     char at[32];
     fprintf(out, "\nFailure of the first disk group (%s redundancy):",
-            lay_redundancy_name(cfg->db.n_groups > 0
-                                ? cfg->db.groups[0].layout.redundancy
-                                : cfg->layout.redundancy));
+            lay_redundancy_name(sim_fail_group_cfg(cfg).redundancy));
     for (int i = 0; i < cfg->fail.n; i++) {
         const struct sim_fail_event *ev = &cfg->fail.ev[i];
         fmt_at(ev->at_ns, at, sizeof at);

@@ -299,24 +299,23 @@ int report_fio_json_text(const struct report_meta *meta, const struct sim_setup 
                          const struct sim_run_result *run,
                          const struct sim_sweep_result *sweep, char **text)
 {
-    cJSON *doc = cJSON_CreateObject();
-    cJSON *jobs = doc ? cJSON_AddArrayToObject(doc, "jobs") : NULL;
-    struct fio_at at = { meta, cfg, meta->testname ? meta->testname : "asmsim", 0 };
+    const char *testname = meta->testname ? meta->testname : "asmsim";
+    struct fio_at at = { meta, cfg, testname, 0 };
+    cJSON *doc = cJSON_CreateObject(), *jobs = NULL;
     char name[256];
     int rc = 0;
 
     *text = NULL;
+    if (doc) {
+        add_head(doc, meta);
+        jobs = cJSON_AddArrayToObject(doc, "jobs");     /* after the head, as fio */
+    }
     if (!jobs) {
         cJSON_Delete(doc);
         return -ENOMEM;
     }
-    add_head(doc, meta);
-    cJSON_DetachItemViaPointer(doc, jobs);
-    cJSON_AddItemToObject(doc, "jobs", jobs);       /* after the head, as fio */
     for (int i = 0; sweep && i < sweep->n_runs && rc == 0; i++) {
-        snprintf(name, sizeof name, "%s_%ddisks", at.meta->testname ? at.meta->testname
-                                                                   : "asmsim",
-                 sweep->runs[i]->disks);
+        snprintf(name, sizeof name, "%s_%ddisks", testname, sweep->runs[i]->disks);
         at.run_name = name;
         rc = add_run_jobs(jobs, &at, sweep->runs[i]);
     }

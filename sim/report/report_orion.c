@@ -729,9 +729,15 @@ static const struct orion_file {
 };
 enum { N_ORION_FILES = sizeof orion_files / sizeof orion_files[0] };
 
+/* The set release v writes (NULL: asmsim's own). */
+static int file_set(const struct report_orion_ver *v)
+{
+    return !v ? IN_OWN : v->histogram ? IN_HIST_RELEASE : IN_RELEASE;
+}
+
 int report_orion_file_count(const struct report_orion_ver *v)
 {
-    int set = !v ? IN_OWN : v->histogram ? IN_HIST_RELEASE : IN_RELEASE, n = 0;
+    int set = file_set(v), n = 0;
 
     for (int i = 0; i < N_ORION_FILES; i++)
         n += (orion_files[i].in & set) != 0;
@@ -745,7 +751,7 @@ int report_orion_files(const char *dir, const char *prefix,
                        char *why, size_t why_len)
 {
     const struct report_orion_ver *v = meta->orion;
-    int set = !v ? IN_OWN : v->histogram ? IN_HIST_RELEASE : IN_RELEASE;
+    int set = file_set(v);
     char paths[N_ORION_FILES][4096];
     const char *name = prefix ? prefix : meta->testname;
     int done, rc = 0;

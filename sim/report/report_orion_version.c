@@ -98,6 +98,19 @@ const struct report_orion_ver *report_orion_version(const char *name)
     return NULL;
 }
 
+void report_orion_version_names(char *buf, size_t len)
+{
+    size_t at = 0;
+
+    for (int i = 0; i < N_VERSIONS && at < len; i++) {
+        const char *sep = i == 0 ? "" : i == N_VERSIONS - 1 ? " or " : ", ";
+        int n = snprintf(buf + at, len - at, "%s%s", sep, versions[i].name);
+        if (n < 0)
+            break;
+        at += (size_t)n;
+    }
+}
+
 int report_orion_estimate_min(int points, long long duration_s)
 {
     long long s = (long long)points * duration_s;

@@ -5,7 +5,7 @@
  * time estimate.  `asmsim orion -orion_version V` picks a row; without it
  * asmsim writes its own set, ORION 19c's words with asmsim's lines among
  * them (REPORT_ORION_OWN).  The facts and their sources:
- * ../shared/docs/ORION.md, summarised in docs/orion.md.
+ * ../shared/docs/ORION.md, summarised for users in docs/orion.md.
  */
 #ifndef ASMSIM_SIM_REPORT_ORION_VERSION_H
 #define ASMSIM_SIM_REPORT_ORION_VERSION_H
@@ -50,9 +50,11 @@ struct report_orion_ver {
 };
 
 /* The row of a version name ("11.1", "11.2", "12.1", "12.2", "19"), or
-   NULL.  REPORT_ORION_VERSIONS lists the names for messages. */
+   NULL. */
 const struct report_orion_ver *report_orion_version(const char *name);
-#define REPORT_ORION_VERSIONS "11.1, 11.2, 12.1, 12.2 or 19"
+/* The names, for messages and --help: "11.1, 11.2, 12.1, 12.2 or 19",
+   written from the table into buf (cut to len). */
+void report_orion_version_names(char *buf, size_t len);
 /* asmsim's own set's row: 19c's words and formats. */
 extern const struct report_orion_ver *const REPORT_ORION_OWN;
 

@@ -2,10 +2,10 @@
  * report_output.c - may asmsim write the file the user named, and how?
  *
  * Every output path a user types (--json, a forecast's or advise's JSON,
- * cost's, a shard) reaches report_output_target() twice: up front, when
- * the command line is checked (cli_check_output_file, before any work),
- * and again when the file is written (report_write_atomic), because what
- * is at the path may change in between.  The answer is one of:
+ * cost's, a shard, --fio-json) reaches report_output_target() twice: up
+ * front, when the command line is checked (cli_check_output_file, before
+ * any work), and again when the file is written (report_write_atomic),
+ * because what is at the path may change in between.  The answer is one of:
  *
  *   new        nothing is there: the file is written to a temporary name
  *              and moved into place only if the name is still free
@@ -159,8 +159,10 @@ static bool first_members(const char *s, char key[2][32], char *value,
    output: its first members are those asmsim writes first, in order -
    "asmsim_version" (results, cost), "kind": "advice" then
    "asmsim_version", "kind": "forecast" then "schema", "args" then
-   "shard_k" (a shard's first line).  A file that merely holds such a key
-   somewhere, or a "kind" of its own, is not asmsim's. */
+   "shard_k" (a shard's first line), "fio version": "asmsim-..." then
+   "timestamp" (--fio-json; fio's own says "fio-3.33").  A file that
+   merely holds such a key somewhere, or a "kind" of its own, is not
+   asmsim's. */
 bool report_output_is_own(const char *head)
 {
     char key[2][32], value[32];
@@ -176,6 +178,8 @@ bool report_output_is_own(const char *head)
         return (strcmp(value, "advice") == 0 &&
                 strcmp(key[1], "asmsim_version") == 0) ||
                (strcmp(value, "forecast") == 0 && strcmp(key[1], "schema") == 0);
+    if (strcmp(key[0], "fio version") == 0)
+        return strncmp(value, "asmsim-", 7) == 0 && strcmp(key[1], "timestamp") == 0;
     return strcmp(key[0], "args") == 0 && strcmp(key[1], "shard_k") == 0;
 }
 

@@ -44,16 +44,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The first disk group's layout configuration and its disks. */
-static const struct lay_cfg *first_group(const struct sim_run_cfg *run, int *disks,
-                                         uint64_t *disk_bytes)
-{
-    bool own = run->db.n_groups > 0;
-    *disks = own ? run->db.groups[0].disks : run->disks;
-    *disk_bytes = own ? run->db.groups[0].disk_bytes : run->disk_bytes;
-    return own ? &run->db.groups[0].layout : &run->layout;
-}
-
 /* s->setup for the phase in force, made from the launch's (see the top). */
 static int enter_phase(sim_session *s, enum sim_fail_phase phase, char *why,
                        size_t why_len)
@@ -77,20 +67,18 @@ static int enter_phase(sim_session *s, enum sim_fail_phase phase, char *why,
 /* Why disk d of the first group cannot fail here, or NULL. */
 static const char *refusal(const sim_session *s, int d, char *buf, size_t len)
 {
-    int disks;
-    uint64_t bytes;
-    const struct lay_cfg *lc = first_group(&s->setup.run, &disks, &bytes);
+    struct lay_cfg lc = sim_fail_group_cfg(&s->setup.run);
     if (!dev_has(s->setup.run.backend, DEV_CAP_VIRTUAL_CLOCK))
         return "a disk fails on modelled volumes only here; on real targets use "
                "run --fail";
     if (s->fail.phase != SIM_PHASE_BEFORE)
         return "one disk at a time: a disk has failed already";
-    if (lc->redundancy == LAY_EXTERNAL)
+    if (lc.redundancy == LAY_EXTERNAL)
         return "external redundancy keeps one copy: its data would be lost (the "
                "group dismounts); run --fail says so";
-    if (d < 0 || d >= disks) {
+    if (d < 0 || d >= lc.disks) {
         snprintf(buf, len, "no disk %d: the first disk group has %d, numbered from 0",
-                 d, disks);
+                 d, lc.disks);
         return buf;
     }
     if (s->setup.run.workload.n_classes >= WL_MAX_CLASSES)
@@ -107,13 +95,11 @@ static int fail_disk(sim_session *s, int d, char *why, size_t why_len)
         snprintf(why, why_len, "%s", no);
         return -EINVAL;
     }
-    int disks;
-    uint64_t bytes;
-    const struct lay_cfg *lc = first_group(&s->setup.run, &disks, &bytes);
+    struct lay_cfg lc = sim_fail_group_cfg(&s->setup.run);
     f->before = s->setup;
     f->disk = d;
-    f->au_bytes = (uint32_t)lc->au_bytes;
-    f->moved_bytes = SIM_USED_DEFAULT * (double)bytes;
+    f->au_bytes = (uint32_t)lc.au_bytes;
+    f->moved_bytes = SIM_USED_DEFAULT * (double)lc.disk_size_bytes;
     f->done_bytes = 0;
     f->copy_mbps = 0;
     f->ef = (struct sim_engine_fail){ .group = 0, .copy_cls = -1 };
@@ -134,10 +120,7 @@ static bool can_rebuild(const sim_session *s)
     const lay *l = p->n_groups > 0 ? p->group_layout[0] : p->layout;
     struct lay_fail_cfg fc = s->fail.ef.disks;
     fc.mode = LAY_FAIL_REBUILD;
-    lay_fail *probe = NULL;
-    bool ok = l && lay_fail_create(l, &fc, &probe) == 0 && lay_fail_can_copy(probe);
-    lay_fail_destroy(probe);
-    return ok;
+    return l && lay_fail_can_copy(l, &fc);
 }
 
 bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c)
@@ -150,8 +133,7 @@ bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c)
         sim_sess_say(s, "rebalance power %d: %d outstanding copies of one AU%s",
                      f->power, f->power, f->phase == SIM_PHASE_REBALANCING
                      ? " from now" : ", when a disk is dropped");
-        if (f->phase == SIM_PHASE_REBALANCING)
-            sim_fail_copy_load(&s->setup.run.db.load, f->ef.copy_cls, f->power);
+        /* the parts open again with the new load (sim_sess_fail_load) */
         f->reopen = f->reopen || f->phase == SIM_PHASE_REBALANCING;
         return f->reopen;
     }

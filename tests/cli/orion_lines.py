@@ -3,27 +3,43 @@
 measured figures aside (tests/orion_version_test.sh).
 
 A measured line (the results, the histogram rows, CSV data rows, the LUN
-lines, the console's run prefix) is compared with its numbers masked and
+lines) is compared with each number masked as N, its decimals kept, and
 its spaces dropped: "Maximum Small IOPS=9899 @ Small=17 and Large=0"
-matches any IOPS at any point, but not a line worded otherwise or a
-latency with other decimals.  Every other line must be byte-equal.
+matches any IOPS at any point, but not a line worded otherwise, nor
+"Minimum Small Latency=97.68 usecs" where the golden has three decimals.
+A histogram row keeps its bucket's edges ("32 - 64 us"), the console's
+run prefix its test name (its stamp masked), a LUN line its size's
+place (its name and size masked).  Every other line must be byte-equal.
 Prints the first difference and exits 1; exits 0 when they agree."""
 import re
 import sys
 
 MEASURED = re.compile(r"^(Maximum |Minimum |Small (Read|Write) Latency: |Name: |\s*\d+ - "
                       r"|(Small|Large) Read / Write Latency Histogram @ "
-                      r"|\s+\d+(,|$)|[A-Za-z0-9._-]+_\d{8}_\d{4}$)")
+                      r"|\s+\d+(,|$))")
+PREFIX = re.compile(r"^([A-Za-z0-9._-]+)_\d{8}_\d{4}$")
+HIST_ROW = re.compile(r"^\s*(\d+ +- +\d+ us)(.*)$")
+
+
+def masked(text):
+    """Each number N, with as many decimals as it has ("N.ddd"); no spaces."""
+    def number(m):
+        return "N" + ("." + "d" * len(m.group(1)) if m.group(1) else "")
+    return re.sub(r"\s+", "", re.sub(r"\d+(?:\.(\d+))?", number, text))
 
 
 def shape(line):
+    prefix = PREFIX.match(line)
+    if prefix:
+        return prefix.group(1) + "_<stamp>"
     if not MEASURED.match(line):
         return line
     if line.startswith("Name: "):
-        line = re.sub(r"^Name: .*\t", "Name: LUN\t", line)
-    if re.match(r"^[A-Za-z0-9._-]+_\d{8}_\d{4}$", line):
-        return "<prefix>"
-    return re.sub(r"\s+", "", re.sub(r"\d+", "N", line))
+        return re.sub(r"^Name: .*\tSize: \d+$", "Name: LUN\tSize: N", line)
+    row = HIST_ROW.match(line)
+    if row:
+        return re.sub(r"\s+", "", row.group(1)) + masked(row.group(2))
+    return masked(line)
 
 
 def main():
