@@ -1175,7 +1175,7 @@ sample_value() {
     os) echo rhel ;; memory) echo 8GB ;; region) echo us-east-1 ;;
     report) echo x.html ;; label) echo nightly ;; workload) echo redo ;;
     over) echo write=0,10 ;;
-    repair-time) echo 1h ;; power) echo 4 ;; used) echo 60% ;;
+    repair-time) echo 1h ;; power) echo 4 ;; used) echo 60% ;; nodes) echo 2 ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line

@@ -68,6 +68,9 @@ printf 'phase,duration,scale,scale:redo\nday,1m,1,\nredo,1m,0,2\n' >"$WORK/fcdb.
     --json - >forecast_fail.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
+# a modelled cluster (--nodes, issue 39 item 2): cluster.modelled, .nodes
+"$ASMSIM" run --instance m5.large --volume io2 --disks 2 --nodes 2 --matrix point \
+    --num-small 1 --num-large 1 --duration 20ms --json - >nodes.json 2>/dev/null
 # under mpirun (issue 39): cluster and points[].hosts[] (absent without
 # mpirun: those keys are then not asked for, see mpi_keys below)
 if command -v mpirun >/dev/null; then
@@ -135,7 +138,7 @@ def canonical(p):
 written = set()
 for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
              "open.json", "cost.json", "forecast.json", "forecast_db.json", "over.json",
-             "mpi.json", "forecast_fail.json"):
+             "mpi.json", "forecast_fail.json", "nodes.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)

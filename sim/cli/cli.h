@@ -256,6 +256,10 @@ struct cli_opts {
        and "%r" in --target and --lun-file paths are this rank's host
        and rank, and a run measures with the others (cli_cluster.c) */
     const struct cluster *cluster;
+    int nodes;                              /* --nodes: a modelled cluster
+                                               of that many instances on
+                                               the same volumes (cli_nodes.c);
+                                               0 or 1: one */
     uint64_t create_bytes;                  /* --create SIZE; 0 = none */
     int create_unused;                      /* filled: targets --create
                                                leaves as they are (files

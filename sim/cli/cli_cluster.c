@@ -13,8 +13,8 @@
  *             (cli_cluster_print, the JSON's points[].hosts[]).
  *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
  *             windows open together.  Refused on several ranks: the
- *             model (a cluster of modelled hosts is --nodes, issue 39
- *             item 2, not built yet), the dashboard, a database
+ *             model (a cluster of modelled hosts is --nodes, in one
+ *             process: cli_nodes.c), the dashboard, a database
  *             workload, and --duration auto (each rank's estimate
  *             converges at its own time; the windows must end
  *             together).  main.c starts no other command on several
@@ -52,7 +52,7 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
     if (!j->cfg.run.disk_names)
         snprintf(why, why_len, "under mpirun each rank drives its own real targets: "
                  "give --target or --lun-file (luns.%%h.lun: one file per host); the "
-                 "model of several hosts is not built yet");
+                 "model of several hosts is --nodes H, in one process");
     else if (o->auto_duration)
         snprintf(why, why_len, "--duration auto: not under mpirun (each rank would end "
                  "its window when its own estimate converges); give a fixed --duration");
@@ -144,14 +144,19 @@ static void print_point_hosts(FILE *f, const struct sim_point_result *p)
             p->cls[WL_SMALL].lat.avg_us, p->cls[WL_LARGE].lat.avg_us);
 }
 
-void cli_cluster_print(FILE *f, const struct sim_run_result *r)
+void cli_cluster_print(FILE *f, const struct sim_run_result *r, bool modelled)
 {
     if (r->n_points == 0 || r->points[0].n_hosts == 0)
         return;
-    fprintf(f, "\nHosts (%d ranks measured every point together; the figures above "
-            "are all hosts':\nrates added, latency from the merged histograms; start: "
-            "the window's, from the first host's; us: mean latency)\n",
-            r->points[0].n_hosts);
+    if (modelled)       /* --nodes: the engine's own rows (node_stats.c) */
+        fprintf(f, "\nNodes (%d modelled instances on the same volumes, each offering "
+                "the whole load; the figures\nabove are the cluster's: every node's "
+                "I/O together; us: mean latency)\n", r->points[0].n_hosts);
+    else
+        fprintf(f, "\nHosts (%d ranks measured every point together; the figures above "
+                "are all hosts':\nrates added, latency from the merged histograms; start: "
+                "the window's, from the first host's; us: mean latency)\n",
+                r->points[0].n_hosts);
     fprintf(f, "  %-9s %-20s %4s %9s %8s %10s %10s %8s %8s\n", "point", "host", "rank",
             "start ms", "window s", "small IOPS", "large MB/s", "small us", "large us");
     for (int i = 0; i < r->n_points; i++)

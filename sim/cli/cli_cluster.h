@@ -6,6 +6,7 @@
 #ifndef ASMSIM_SIM_CLI_CLUSTER_H
 #define ASMSIM_SIM_CLI_CLUSTER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "sim/cli/cli_job.h"
@@ -30,8 +31,10 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc);
 int cli_cluster_refuse(const struct cluster *c, const char *what);
 
 /* A run a cluster measured: each point's hosts, their start offsets and
-   figures, and the cluster's row (the sum); nothing for a run of one. */
-void cli_cluster_print(FILE *f, const struct sim_run_result *r);
+   figures, and the cluster's row (the sum); nothing for a run of one.
+   modelled: the hosts are --nodes' modelled instances (cli_nodes.c), so
+   headed as nodes. */
+void cli_cluster_print(FILE *f, const struct sim_run_result *r, bool modelled);
 
 /* advise under mpirun: shard K+1 of N on rank K (cfg->shard_k/n), the
    shards' decisions gathered on rank 0 and merged as advise --merge does

@@ -174,6 +174,9 @@ void cli_print_provision_notes(FILE *f, const struct cli_opts *o)
                                                        : o->disks;
     if (o->bill.disks <= 0 || disks <= 0)
         return;                     /* not priced: real devices */
+    if (o->nodes > 1)
+        return;                     /* one instance's notes: --nodes shares the
+                                       volumes among several (cli_nodes.c) */
     note_excess(f, o, disks, true);
     note_excess(f, o, disks, false);
 }

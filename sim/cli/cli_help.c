@@ -104,6 +104,7 @@ static const struct help_item run_page[] = {
     ROW("instance"),
     ROW("volume"),
     ROW("burst-credits"),
+    ROW("nodes"),
     TXT(RS,
         "Costs (the monthly bill on modelled volumes; see 'asmsim cost'):\n"),
     ROW("os"),
@@ -261,6 +262,7 @@ static const struct help_item forecast_page[] = {
     ROW("interval"),
     ROW("exact"),
     ROW("burst-credits"),
+    ROW("nodes"),
     ROW("max-outstanding"),
     TXT(CLI_FOR_FORECAST,
         "\n"

@@ -57,6 +57,7 @@
 #include "layouts/units.h"
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_fail.h"
+#include "sim/cli/cli_nodes.h"
 #include "sim/cli/cli_option_table.h"
 #include "sim/cli/cli_needs.h"
 #include "sim/cli/workload_file.h"
@@ -935,6 +936,22 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_ORION | FOR_COST, "SPEC",
             "volume spec as for 'asmsim run'; default {}\n"
             "(oci-balanced on an OCI shape)" },
+      } },
+    { .name = "nodes", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
+      .fn = cli_nodes_opt, .echo = true,
+      .def = "1",
+      .help = {
+          { FOR_RUN | FOR_SWEEP, "H",
+            "a RAC cluster: H instances of --instance's type on\n"
+            "the same volumes, 1..32; each offers the whole load\n"
+            "(H x the outstanding I/Os or rates) with its own\n"
+            "instance limits and burst bucket, the volumes' limits\n"
+            "shared.  Shared volumes only where the provider allows:\n"
+            "EBS io1/io2 Multi-Attach (up to 16 Nitro instances),\n"
+            "OCI shareable volumes below UHP (up to 32); default {}" },
+          { FOR_FORECAST, "H",
+            "refused: forecast models one instance; run or sweep a\n"
+            "cluster" },
       } },
     { .name = "burst-credits", .has_arg = true, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_burst,

@@ -76,6 +76,7 @@ static const struct over_param params[] = {
     { "burst-credits", OVER_OPTION, "burst-credits" },
     { "seed", OVER_OPTION, "seed" },
     { "power", OVER_OPTION, "power" },
+    { "nodes", OVER_OPTION, "nodes" },
 };
 #define N_PARAMS ((int)(sizeof params / sizeof params[0]))
 #define PARAM_DISKS 0
@@ -104,9 +105,56 @@ static int find_param(const char *name, size_t len)
     return -1;
 }
 
-/* The list into o->over.value: split at commas, none empty, none twice. */
+/* A value A-B (whole numbers, A < B, as --volumes takes 1-4): its
+   numbers, true; anything else, false. */
+static bool value_range(const char *v, long long *a, long long *b)
+{
+    char tail;
+    return sscanf(v, "%lld-%lld%c", a, b, &tail) == 2 && *a >= 0 && *a < *b &&
+           strspn(v, "0123456789-") == strlen(v);
+}
+
+/* The values a range A-B stands for, each written into ov->store after
+   the list (nodes=1-4 is nodes=1,2,3,4).  0, or -EINVAL with why. */
+static int add_range(struct cli_over *ov, long long a, long long b, size_t *free_at,
+                     char *why, size_t why_len)
+{
+    if (b - a + 1 > SIM_MAX_SWEEP - ov->n) {
+        snprintf(why, why_len, "%lld-%lld: more than %d values", a, b, SIM_MAX_SWEEP);
+        return -EINVAL;
+    }
+    for (long long x = a; x <= b; x++) {
+        char *at = ov->store + *free_at;
+        int n = snprintf(at, sizeof ov->store - *free_at, "%lld", x);
+        if (n < 0 || (size_t)n + 1 > sizeof ov->store - *free_at) {
+            snprintf(why, why_len, "%lld-%lld: the list grows too long", a, b);
+            return -EINVAL;
+        }
+        *free_at += (size_t)n + 1;
+        ov->value[ov->n++] = at;
+    }
+    return 0;
+}
+
+/* Each value of ov once. */
+static int values_once(const struct cli_over *ov, char *why, size_t why_len)
+{
+    for (int i = 0; i < ov->n; i++) {
+        const char *v = ov->value[i];
+        for (int k = 0; k < i; k++)
+            if (strcmp(ov->value[k], v) == 0) {
+                snprintf(why, why_len, "%s listed twice; each value runs once", v);
+                return -EINVAL;
+            }
+    }
+    return 0;
+}
+
+/* The list into o->over.value: split at commas, none empty, none twice;
+   a range A-B of whole numbers is every number from A to B. */
 static int split_values(struct cli_over *ov, const char *list, char *why, size_t why_len)
 {
+    size_t free_at = strlen(list) + 1;      /* ranges' numbers go after it */
     if (strlen(list) >= sizeof ov->store) {
         snprintf(why, why_len, "the list is longer than %zu characters",
                  sizeof ov->store - 1);
@@ -131,15 +179,15 @@ static int split_values(struct cli_over *ov, const char *list, char *why, size_t
             snprintf(why, why_len, "more than %d values", SIM_MAX_SWEEP);
             return -EINVAL;
         }
-        for (int k = 0; k < ov->n; k++)
-            if (strcmp(ov->value[k], v) == 0) {
-                snprintf(why, why_len, "%s listed twice; each value runs once", v);
-                return -EINVAL;
-            }
-        ov->value[ov->n++] = v;
+        long long a, b;
+        int rc = value_range(v, &a, &b) ? add_range(ov, a, b, &free_at, why, why_len)
+                                        : (ov->value[ov->n++] = v, 0);
+        if (rc)
+            return rc;
     }
-    return 0;
+    return values_once(ov, why, why_len);
 }
+
 
 /* --over disks=LIST is --volumes LIST, which may not be given as well. */
 static int over_disks(struct cli_opts *o, bool which, const char *list, char *why,

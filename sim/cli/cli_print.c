@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "layouts/units.h"
+#include "sim/cli/cli_nodes.h"
 #include "sim/cli/cli_print.h"
 #include "sim/cli/cli_workload.h"
 #include "sim/core/cpu_usage.h"
@@ -375,6 +376,7 @@ void cli_print_header(FILE *f, const struct cli_job *j)
             o->cmd == CLI_SWEEP ? "sweep" : "run");
     print_echo(f, j);
     print_instance(f, &o->instance, &o->volume);
+    cli_nodes_print(f, o);
     if (o->n_groups == 0)           /* groups: each its own, below */
         print_volume(f, o);
     cli_print_cost_header(f, o);

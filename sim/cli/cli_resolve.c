@@ -38,6 +38,7 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_fail.h"
 #include "sim/cli/cli_needs.h"
+#include "sim/cli/cli_nodes.h"
 #include "sim/cli/cli_workload.h"
 #include "sim/cli/cli_job.h"             /* CLI_WHY_LEN */
 #include "sim/aio/dev_aio.h"
@@ -192,6 +193,7 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->run.point.interval_ns = o->interval_ns;
     cfg->run.jobs = o->jobs > 0 ? o->jobs : sim_usable_cpus();
     cfg->run.cluster = o->cluster;      /* mpirun's ranks (cli_cluster.c) */
+    cfg->run.nodes = o->nodes;          /* a modelled cluster (cli_nodes.c) */
     cfg->run.open = o->open;            /* a rate: one open-loop point (run_one.c) */
 
     cfg->run.backend = o->engine == CLI_ENGINE_AIO ?
@@ -1191,13 +1193,18 @@ static int resolve_cost(struct cli_opts *o, char *why, size_t why_len)
     memset(&o->bill, 0, sizeof o->bill);
     if (o->engine != CLI_ENGINE_MODEL)
         return 0;
-    if (o->n_groups > 0)
-        return cli_workload_bill(o, why, why_len);
+    if (o->n_groups > 0) {
+        int rc = cli_workload_bill(o, why, why_len);
+        cli_nodes_bill(&o->bill, o->nodes);             /* a node an instance */
+        cli_nodes_bill(&o->group_bill.bill, o->nodes);
+        return rc;
+    }
     if (price_bill(&o->instance, &o->volume, disks, &o->price, &o->bill, inner,
                    sizeof inner) != 0) {
         bill_reason_as_typed(o, inner, why, why_len);
         return -EINVAL;
     }
+    cli_nodes_bill(&o->bill, o->nodes);
     warn_unusable_iops(o);
     warn_attachments(o);
     return 0;
@@ -1227,7 +1234,8 @@ int cli_opts_resolve(struct cli_opts *o, struct sim_setup *cfg, char *why,
         return rc;
     check_unused(o);
     if ((rc = cli_workload_resolve(o, why, why_len)) != 0 ||
-        (rc = cli_needs_resolve(o, why, why_len)) != 0)
+        (rc = cli_needs_resolve(o, why, why_len)) != 0 ||
+        (rc = cli_nodes_check(o, why, why_len)) != 0)
         return rc;
     warn_repeated_counts(o);
     warn_failgroup_map(o);

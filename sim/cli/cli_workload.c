@@ -34,6 +34,7 @@
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_workload.h"
+#include "sim/cli/cli_nodes.h"
 
 /* The group class c goes to: an index in o->groups, or -1 (named, and
    no --group of that name). */
@@ -231,6 +232,7 @@ static void sweep_bill(const struct cli_opts *o, int disks, struct sim_setup *s)
     if (price_bill_groups(&o->instance, groups, o->n_groups, &o->price, &gb,
                           why, sizeof why) == 0)
         s->bill = gb.bill;
+    cli_nodes_bill(&s->bill, o->nodes);
 }
 
 void cli_workload_to_cfg(const struct cli_opts *o, int disks,

@@ -38,6 +38,8 @@ struct sim_io {
     uint8_t is_write;
     uint8_t cls;                /* enum wl_class of the logical I/O */
     uint8_t piece;              /* index among the logical I/O's pieces */
+    uint8_t node;               /* the node that issued it (sim_run_cfg.nodes:
+                                   a modelled cluster's host), 0 alone */
     sim_ns submit_ns;           /* set by the backend at submission */
     sim_ns done_ns;             /* set by the backend at completion; the
                                    backend's own until then */

@@ -88,6 +88,20 @@
  * cache to fill: it costs the device time and the burst credits it
  * would cost the volume, nothing else.
  *
+ * Nodes
+ * -----
+ * A modelled cluster (sim_engine_cfg.nodes H, --nodes) puts H hosts on
+ * the same disks, each offering the point's whole load, as every RAC
+ * instance runs its own sessions: a closed class keeps H x its load in
+ * flight (I/O or stream s is node s mod H's, and is issued again as that
+ * node's), an open class arrives at H x its rate with its arrivals dealt
+ * to the nodes in turn.  Each I/O and its pieces carry the node
+ * (sim_io.node), so a backend can keep each node's limits apart (the
+ * model: each its own instance); the point's figures are the cluster's,
+ * and each node's own are kept beside them (node_stats.h) for the
+ * result's hosts[].  One node costs a byte per piece and a test per
+ * completion.
+ *
  * Memory is fixed when the engine is created: a slot per outstanding
  * logical I/O, a piece per physical I/O any of them can become (the
  * layout's bound), stacks of free ones.  Nothing is allocated per I/O.
@@ -97,6 +111,7 @@
 #include "sim/core/arrival_backlog.h"
 #include "sim/core/balance.h"
 #include "sim/core/cpu_usage.h"
+#include "sim/core/node_stats.h"
 #include "sim/core/stream_place.h"
 #include "sim/core/timeline.h"
 #include "layouts/layout_map.h"
@@ -165,6 +180,7 @@ struct logical {
     uint8_t failed;
     uint8_t measured;               /* issued inside the measured window */
     uint8_t open;                   /* its class is in open loop */
+    uint8_t node;                   /* the node that issued it (--nodes) */
     int32_t stream;
 };
 
@@ -202,6 +218,12 @@ struct sim_engine {
     struct lay_piece *map;
     struct sim_stats stats;
     sim_ns window_start_ns;         /* the last window opened (device time) */
+    /* a modelled cluster (sim_engine_cfg.nodes, see "Nodes" at the top):
+       how many, each one's figures (none kept for one), and the node the
+       next arrival of each open class comes from */
+    int nodes;
+    struct sim_node_stats node_stats;
+    uint8_t open_node[WL_MAX_CLASSES];
 
     /* the point in progress */
     sim_ns now_ns;
@@ -306,6 +328,8 @@ static int engine_alloc(sim_engine *e)
     }
     int rc = sim_stats_init(&e->stats, e->ds->disks);
     e->stats.n_classes = e->n_classes;
+    if (rc == 0)
+        rc = sim_node_stats_init(&e->node_stats, e->nodes, e->ds->disks, e->n_classes);
     return rc;
 }
 
@@ -317,13 +341,20 @@ static const lay *class_layout(const struct sim_engine_cfg *cfg, int c)
     return cfg->groups[cfg->class_group[c]].layout;
 }
 
+/* How many nodes cfg runs: 1 unless it says more. */
+static int cfg_nodes(const struct sim_engine_cfg *cfg)
+{
+    return cfg->nodes > 1 ? cfg->nodes : 1;
+}
+
 int sim_engine_budget(const struct sim_engine_cfg *cfg,
                       struct sim_io_budget *out)
 {
     const struct wl_cfg *w = wl_config(cfg->workload);
+    int h = cfg_nodes(cfg);
     if (w->n_classes == 0) {
         *out = sim_budget_make(cfg->layout, w->small_bytes, w->large_bytes,
-                               cfg->max_small, cfg->max_large_ios);
+                               cfg->max_small * h, cfg->max_large_ios * h);
         return 0;
     }
     *out = (struct sim_io_budget){ .n = 0 };
@@ -333,7 +364,7 @@ int sim_engine_budget(const struct sim_engine_cfg *cfg,
             return -EINVAL;
         int rc = sim_budget_add(out, class_layout(cfg, c),
                                 wl_class_max_bytes(cfg->workload, c),
-                                cfg->class_slots[c]);
+                                cfg->class_slots[c] * h);
         if (rc < 0)
             return rc;
     }
@@ -398,7 +429,8 @@ static int fail_setup(sim_engine *e, const struct sim_engine_cfg *cfg)
 
 int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
 {
-    if (!cfg->workload || !cfg->devices || !groups_fit(cfg))
+    if (!cfg->workload || !cfg->devices || !groups_fit(cfg) ||
+        cfg->nodes > SIM_MAX_NODES)
         return -EINVAL;
     struct sim_io_budget budget;
     int rc = sim_engine_budget(cfg, &budget);
@@ -413,6 +445,7 @@ int sim_engine_create(const struct sim_engine_cfg *cfg, sim_engine **out)
         return -ENOMEM;
     e->workload = cfg->workload;
     e->ds = cfg->devices;
+    e->nodes = cfg_nodes(cfg);
     e->slots_cap = (int)sim_budget_outstanding(&budget);
     e->max_pieces = sim_budget_max_pieces_per_io(&budget);
     e->pieces_cap = (int)sim_budget_pieces(&budget);
@@ -452,6 +485,7 @@ void sim_engine_destroy(sim_engine *e)
     bal_destroy(e->balance);
     lay_fail_destroy(e->fail);
     sim_stats_free(&e->stats);
+    sim_node_stats_free(&e->node_stats);
     free(e);
 }
 
@@ -538,7 +572,8 @@ static int fail_route(sim_engine *e, const struct wl_io *io,
 }
 
 /* Start one logical I/O of class `cls` that began at start_ns (its
-   issue, or its arrival in open loop): map it and queue its pieces. */
+   issue, or its arrival in open loop): map it and queue its pieces.  Its
+   node is its slot's (see next_node). */
 static void issue_from(sim_engine *e, int cls, int stream,
                        sim_ns start_ns, bool delayed)
 {
@@ -605,6 +640,9 @@ static void issue_from(sim_engine *e, int cls, int stream,
         p->result = 0;
         sub[i] = p;
     }
+    if (__builtin_expect(e->nodes > 1, 0))     /* one node: every piece's 0 */
+        for (int i = 0; i < n; i++)
+            sub[i]->node = l->node;
     e->n_free_piece -= n;
     e->n_sub += n;
     e->outstanding++;
@@ -614,6 +652,17 @@ static void issue_from(sim_engine *e, int cls, int stream,
 static void issue(sim_engine *e, int cls, int stream)
 {
     issue_from(e, cls, stream, e->now_ns, false);
+}
+
+/* The next I/O issued is node `node`'s: the node is its slot's, set on
+   the slot the next issue takes (the free stack's top).  A closed-loop
+   I/O that completes frees its slot and issues the next at once, which
+   takes that slot again (complete_piece): it stays its node's without
+   a word in the issue path. */
+static void next_node(sim_engine *e, int node)
+{
+    if (e->n_free_slot > 0)
+        e->slot[e->free_slot[e->n_free_slot - 1]].node = (uint8_t)node;
 }
 
 /* ---- open loop --------------------------------------------------------- */
@@ -645,9 +694,10 @@ static double open_rate(const sim_engine *e, const struct sim_open_load *o,
     if (e->db_classes)
         return e->cls[c].open ? e->cls[c].rate : 0;
     if (c == WL_SMALL)
-        return o->small_iops;
-    return e->cls[WL_LARGE].bytes ? o->large_mbps * 1e6 / e->cls[WL_LARGE].bytes
-                                  : 0;
+        return o->small_iops * e->nodes;
+    return e->cls[WL_LARGE].bytes
+               ? o->large_mbps * e->nodes * 1e6 / e->cls[WL_LARGE].bytes
+               : 0;
 }
 
 /* The load is one the pools can carry: rates finite and >= 0, one above
@@ -660,7 +710,7 @@ static bool open_load_fits(const sim_engine *e, const struct sim_open_load *o)
         return false;
     if (o->max_outstanding < 0)
         return false;
-    int bound = sim_open_max_outstanding(o);
+    int bound = sim_open_max_outstanding(o) * e->nodes;
     for (int c = 0; c < e->n_classes; c++)
         if (open_rate(e, o, c) > 0 && e->cls[c].slots < bound)
             return false;
@@ -681,7 +731,8 @@ static void open_start(sim_engine *e, const struct sim_open_load *o)
         sim_backlog_start(&e->arrivals[c], kind, rate, s, e->now_ns);
     }
     e->open_on = true;
-    e->open_max = sim_open_max_outstanding(o);
+    e->open_max = sim_open_max_outstanding(o) * e->nodes;
+    memset(e->open_node, 0, sizeof e->open_node);
     e->open_full = false;
     e->open_backlog_end = 0;
 }
@@ -732,6 +783,10 @@ static void open_admit(sim_engine *e)
     while (!e->error && e->open_outstanding < e->open_max &&
            (c = open_next(e, &at_ns)) >= 0 && at_ns <= e->now_ns) {
         sim_backlog_issue(&e->arrivals[c]);
+        /* the class's arrivals are every node's: dealt to them in turn */
+        int node = e->open_node[c];
+        e->open_node[c] = (uint8_t)(node + 1 < e->nodes ? node + 1 : 0);
+        next_node(e, node);
         issue_from(e, c, 0, at_ns, was_full && at_ns < e->now_ns);
         e->open_outstanding++;
     }
@@ -770,13 +825,30 @@ static int flush(sim_engine *e)
     return 0;
 }
 
+/* A piece of a measured I/O of several nodes' (see "Nodes" at the top):
+   into its node's figures too, and its logical I/O when it is the last
+   piece.  Out of line: one node pays a test for it. */
+__attribute__((noinline, cold))
+static void node_record(sim_engine *e, const struct logical *l, const struct sim_io *io)
+{
+    struct sim_stats *s = &e->node_stats.node[l->node];
+    sim_stats_physical(s, io);
+    bool failed = l->failed || io->result < 0 || (uint32_t)io->result != io->size_bytes;
+    if (l->pending == 1)
+        sim_stats_logical(s, l->cls, l->is_write, l->size_bytes,
+                          (uint64_t)(io->done_ns - l->issue_ns), failed);
+}
+
 static void complete_piece(sim_engine *e, struct sim_io *io)
 {
     struct logical *l = &e->slot[io->parent];
     /* closed loop: by issue (see the top); open loop: by completion */
     bool measuring = l->open ? e->phase == MEASURE : l->measured;
-    if (measuring)
+    if (measuring) {
         sim_stats_physical(&e->stats, io);
+        if (__builtin_expect(e->nodes > 1, 0))
+            node_record(e, l, io);
+    }
     if (io->result < 0 || (uint32_t)io->result != io->size_bytes) {
         l->failed = 1;
         e->io_error = io->result < 0 ? io->result : -ENODATA;
@@ -797,7 +869,7 @@ static void complete_piece(sim_engine *e, struct sim_io *io)
     if (l->open)
         e->open_outstanding--;
     else if (e->phase != DRAIN)
-        issue(e, cls, l->stream);
+        issue(e, cls, l->stream);       /* in its slot: the same node's */
 }
 
 static void batch_add(struct batch_stat *b, double x)
@@ -911,6 +983,7 @@ static void window_open(sim_engine *e, struct window *w,
     w->batch_ns = b < MIN_BATCH_NS ? MIN_BATCH_NS : b;
     w->next_batch_ns = w->start_ns + w->batch_ns;
     sim_stats_reset(&e->stats);
+    sim_node_stats_reset(&e->node_stats);
     e->window_start_ns = w->start_ns;
     if (e->fail)
         lay_fail_reset_counts(e->fail);
@@ -1006,7 +1079,10 @@ static int live_call(sim_engine *e, const struct sim_point_opts *o,
 }
 
 /* The closed-loop classes' I/Os, all at once: ORION's small first, then
-   its large (stream by stream), and a workload's classes in order. */
+   its large (stream by stream), and a workload's classes in order.  Of
+   several nodes, the class's load is every node's (orion_load,
+   classes_load): I/O or stream s is node s mod nodes's, and stays its
+   node's as it is issued again. */
 static void issue_point(sim_engine *e)
 {
     for (int c = 0; c < e->n_classes; c++) {
@@ -1014,8 +1090,10 @@ static void issue_point(sim_engine *e)
         if (k->open)
             continue;
         for (int s = 0; s < k->load; s++)
-            for (int j = 0; j < (k->seq ? k->stream_io : 1); j++)
+            for (int j = 0; j < (k->seq ? k->stream_io : 1); j++) {
+                next_node(e, s % e->nodes);
                 issue(e, c, k->seq ? s : -1);
+            }
     }
 }
 
@@ -1128,7 +1206,7 @@ static void open_fill(const sim_engine *e, const struct sim_open_load *o,
     for (int c = 0; c < e->n_classes; c++) {
         /* ORION's large in MB/s, every other class in I/Os per second */
         bool mb = c == WL_LARGE && !e->db_classes;
-        r->target[c] = mb ? o->large_mbps : open_rate(e, o, c);
+        r->target[c] = mb ? o->large_mbps * e->nodes : open_rate(e, o, c);
         r->offered[c] = mb ? (double)e->stats.arrival_bytes[c] * per_s / 1e6
                            : (double)e->stats.arrivals[c] * per_s;
         r->delivered[c] = mb ? out->cls[c].mbps : out->cls[c].iops;
@@ -1180,7 +1258,7 @@ static int orion_load(sim_engine *e, struct wl_point p,
         struct eng_class *k = &e->cls[c];
         k->open = o->open != NULL;
         e->hot[c].open = k->open;
-        k->load = k->open ? 0 : n[c];
+        k->load = k->open ? 0 : n[c] * e->nodes;
         k->stream_io = k->seq ? stream_io : 1;
         k->rate = o->open ? open_rate(e, o->open, c) : 0;
         *load += k->load * k->stream_io;
@@ -1205,9 +1283,9 @@ static int classes_load(sim_engine *e, const struct sim_class_load *cl,
         double rate = cl->rate_iops[c];
         k->open = rate > 0;
         e->hot[c].open = k->open;
-        k->rate = k->open ? rate : 0;
+        k->rate = k->open ? rate * e->nodes : 0;
         k->arrivals = cl->arrivals[c];
-        k->load = k->open ? 0 : cl->load[c];
+        k->load = k->open ? 0 : cl->load[c] * e->nodes;
         k->stream_io = k->seq && cl->stream_io[c] > 0 ? cl->stream_io[c] : 1;
         if (!isfinite(rate) || rate < 0 || k->load < 0 ||
             k->load * k->stream_io > k->slots)
@@ -1323,7 +1401,7 @@ int sim_engine_run_classes(sim_engine *e, const struct sim_class_load *cl,
     bool any_open = false;
     out->db_classes = true;
     for (int c = 0; c < e->n_classes; c++) {
-        out->class_load[c] = e->cls[c].load;
+        out->class_load[c] = e->cls[c].load / e->nodes;     /* a node's */
         any_open = any_open || e->cls[c].open;
     }
     return run_loaded(e, (struct wl_point){ 0, 0 }, o,
@@ -1435,6 +1513,9 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     out->small = p.small;
     out->large = p.large;
     rc = sim_stats_result(&e->stats, w.end_ns - w.start_ns, out);
+    if (rc == 0)
+        rc = sim_node_stats_hosts(&e->node_stats, w.end_ns - w.start_ns,
+                                  (double)w.start_ns / 1e9, out);
     if (rc < 0) {
         timeline_discard(e);
         return rc;

@@ -174,6 +174,11 @@ struct sim_engine_fail {
     int copy_cls;
 };
 
+/* The most nodes of a modelled cluster: OCI's 32 instances on one
+   shareable block volume, the most any provider documents
+   (sim/profiles/providers/oci.c). */
+#define SIM_MAX_NODES 32
+
 struct sim_engine_cfg {
     const lay *layout;          /* ORION's classes' (n_groups 0) */
     wl *workload;               /* the engine draws I/Os from it */
@@ -195,6 +200,12 @@ struct sim_engine_cfg {
     int n_groups;
     struct sim_engine_group groups[SIM_MAX_GROUPS];
     const struct sim_engine_fail *fail;     /* NULL: every disk online */
+    /* A modelled cluster (sim_run_cfg.nodes): every node offers the
+       point's load, so the engine keeps nodes x each class's load in
+       flight (and its pools hold that many), tags each I/O with its node
+       (sim_io.node) and gives each node's figures in the result's
+       hosts[].  0 or 1: one node, as before. */
+    int nodes;
 };
 
 /* A database workload's load at a point (sim_engine_run_classes): each

@@ -138,6 +138,12 @@ struct sim_run_cfg {
        real targets, shared parts): a barrier before each point, the
        figures merged (run_cluster.c); NULL: this process alone */
     const struct cluster *cluster;
+    /* a modelled cluster (--nodes, issue 39 item 2): this many hosts on
+       the same disks, each offering the whole load (RAC: every instance
+       runs its own sessions); the backend keeps each node's own limits
+       apart (sim_io.node), the result has each node's figures in
+       hosts[].  0 or 1: one host */
+    int nodes;
     /* a database workload's run: disks of its first group lost at a
        time (rebalance.h); n 0: none, and the run is as before */
     struct sim_fail_cfg fail;

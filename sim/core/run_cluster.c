@@ -112,16 +112,7 @@ static void own_figures(const struct sim_cluster_point *cp,
     snprintf(h->host, sizeof h->host, "%s", cluster_host(c));
     h->start_unix_s = cp->start_unix_s;
     h->window_unix_s = unix_now_s() - (double)(ds->ops->now(ds) - window_start_ns) / 1e9;
-    h->measured_s = pr->measured_s;
-    h->errors = pr->errors;
-    h->phys_iops = pr->phys_iops;
-    h->phys_mbps = pr->phys_mbps;
-    for (int k = 0; k < pr->n_classes && k < WL_MAX_CLASSES; k++) {
-        h->cls[k].iops = pr->cls[k].iops;
-        h->cls[k].mbps = pr->cls[k].mbps;
-        h->cls[k].avg_lat_us = pr->cls[k].lat.avg_us;
-        h->cls[k].p99_lat_us = pr->cls[k].lat.p99_us;
-    }
+    sim_host_point_figures(h, pr);
 }
 
 /* The counters of s, in one array for one reduction: [cls][dir] ios,

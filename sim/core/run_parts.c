@@ -151,7 +151,8 @@ static int db_parts_open(const struct sim_run_cfg *cfg, struct sim_parts *rp,
 {
     struct sim_db_group groups[SIM_MAX_GROUPS];
     int n = db_groups(cfg, groups);
-    struct sim_engine_cfg ec = { .n_groups = n, .fail = cfg->engine_fail };
+    struct sim_engine_cfg ec = { .n_groups = n, .fail = cfg->engine_fail,
+                                 .nodes = cfg->nodes };
     bool even = true;
     int base = 0;
     for (int g = 0; g < n; g++) {
@@ -214,6 +215,7 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
         .layout = rp->layout,
         .max_small = max_small,
         .max_large_ios = max_large_ios,
+        .nodes = cfg->nodes,
     };
     return open_devices(cfg, &ec, cfg->layout.striping != LAY_CONCAT, rp,
                         why, why_len);

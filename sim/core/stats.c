@@ -54,19 +54,18 @@ void sim_stats_free(struct sim_stats *s)
     s->disks = 0;
 }
 
-void sim_stats_physical(struct sim_stats *s, const struct sim_io *io)
+void sim_host_point_figures(struct sim_host_point *h, const struct sim_point_result *r)
 {
-    struct sim_disk_acc *d = &s->disk[io->disk];
-    if (io->result < 0) {
-        d->errors++;
-        return;
+    h->measured_s = r->measured_s;
+    h->errors = r->errors;
+    h->phys_iops = r->phys_iops;
+    h->phys_mbps = r->phys_mbps;
+    for (int k = 0; k < r->n_classes && k < WL_MAX_CLASSES; k++) {
+        h->cls[k].iops = r->cls[k].iops;
+        h->cls[k].mbps = r->cls[k].mbps;
+        h->cls[k].avg_lat_us = r->cls[k].lat.avg_us;
+        h->cls[k].p99_lat_us = r->cls[k].lat.p99_us;
     }
-    uint64_t lat_ns = (uint64_t)(io->done_ns - io->submit_ns);
-    d->ios++;
-    d->bytes += (uint64_t)io->result;
-    hist_add(&d->lat, lat_ns);
-    s->phys_ios++;
-    s->phys_bytes += (uint64_t)io->result;
 }
 
 void sim_lat_summarise(const struct hist *h, struct sim_lat_summary *out)

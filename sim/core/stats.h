@@ -153,6 +153,12 @@ struct sim_host_point {
     struct sim_host_class cls[WL_MAX_CLASSES];
 };
 
+/* h's figures (its window, errors, physical and each class's rates and
+   latency) from a point's result r: a rank's own (run_cluster.c), a
+   modelled node's (node_stats.c). */
+struct sim_point_result;
+void sim_host_point_figures(struct sim_host_point *h, const struct sim_point_result *r);
+
 /* An open-loop point's demand against what it got (engine.h), over the
    measured window; all zero (on false) for a closed-loop point.  Units
    per class (enum wl_class): small in IOPS, large in MB/s (10^6 B/s); a
@@ -267,8 +273,23 @@ static inline void sim_stats_logical(struct sim_stats *s, int cls,
     hist_add(&a->lat, lat_ns);
 }
 
-/* Record one completed physical I/O on its disk. */
-void sim_stats_physical(struct sim_stats *s, const struct sim_io *io);
+/* Record one completed physical I/O on its disk.  Inline, as
+   sim_stats_logical: the engine records every piece, and with a second
+   caller (its nodes', node_stats.h) it was no longer put in line. */
+static inline void sim_stats_physical(struct sim_stats *s, const struct sim_io *io)
+{
+    struct sim_disk_acc *d = &s->disk[io->disk];
+    if (io->result < 0) {
+        d->errors++;
+        return;
+    }
+    uint64_t lat_ns = (uint64_t)(io->done_ns - io->submit_ns);
+    d->ios++;
+    d->bytes += (uint64_t)io->result;
+    hist_add(&d->lat, lat_ns);
+    s->phys_ios++;
+    s->phys_bytes += (uint64_t)io->result;
+}
 
 /* Figures of the accumulator over `measured_ns`, keeping the result's
    load (small, large, db_classes, class_load).  The result's disk array

@@ -133,6 +133,26 @@
  * One group keeps the serial order: the figures and goldens rest on it,
  * and its volumes' queues are alike.
  *
+ * Nodes: a modelled cluster (dev_model_cfg.nodes H, --nodes) is H
+ * instances of the one type on the same volumes, as RAC puts its hosts on
+ * shared ASM disks: an I/O passes its volume's throttles, which every
+ * node's I/O shares, and then the instance throttles of the node that
+ * issued it (sim_io.node), which are that node's alone, each with its own
+ * 30-minute bucket.  So H nodes move up to H times one instance's limit,
+ * until the volumes' limits (the sum over the volumes) bind: EBS states
+ * it of a Multi-Attach volume ("the aggregate performance of all of the
+ * attached instances can't exceed the volume's maximum provisioned
+ * performance", EBS User Guide, "Performance for Multi-Attach volumes";
+ * each instance drives up to its own maximum).  OCI gives no figure for
+ * a shared block volume; the same rule is assumed.  The limits report
+ * books the instances' kinds at the most used node's use (they carry
+ * alike loads), so one node reads as before.  An attachment path is a
+ * node's own too (each instance attaches the volume over its own iSCSI
+ * session): node 0's is the volume's (vol_state.path, in the report),
+ * the others' are node_paths, enforced alike and left out of the report
+ * (they carry alike loads).  Which volume types may be
+ * shared, and by how many, is the providers' rule (prof_shared_check).
+ *
  * What is not modelled: caches, request-size dependent latency beyond the
  * transfer term, network jitter between volumes, per-second accounting
  * windows (the allowance above stands in for them), I/O errors.
@@ -227,6 +247,12 @@ static double limit_used(const struct limit *l, enum dev_meter k)
     return (double)(l->admitted_units - l->admitted_at_open_units[k]);
 }
 
+/* One instance's limits: its IOPS and MB/s throttles (each node's own). */
+struct node_limits {
+    struct limit iops;
+    struct limit tput;
+};
+
 /* A sequential run on a volume: where it ends and the bytes of its open
    operation (see "I/O accounting" at the top). */
 struct merge_run {
@@ -275,8 +301,15 @@ struct model {
     int disks;
     bool even_load;             /* devset_cfg.even_load: see limits_report */
     struct vol_state *vol;
-    struct limit inst_iops;
-    struct limit inst_tput;
+    int nodes;                  /* instances on the volumes, >= 1 */
+    /* each one's limits ("Nodes" at the top): node 0's in the model, as
+       one instance's always were (an I/O reaches them at a fixed
+       offset), node h >= 1's at other_nodes[h - 1] */
+    struct node_limits node0;
+    struct node_limits *other_nodes;    /* [nodes - 1]; NULL for one */
+    struct limit *node_paths;   /* [(nodes - 1) x disks]: node h >= 1's
+                                   attachment path to disk d at
+                                   (h - 1) x disks + d; NULL for one node */
     int n_groups;               /* 1 .. DEV_MODEL_MAX_GROUPS */
     struct vol_group *groups;   /* [n_groups], in disk order */
     struct inst_profile instance;
@@ -572,6 +605,20 @@ static void thr_retune(struct thr *t, const struct thr_rates *r, double start_fr
     thr_set_bucket(t, bursts ? r->bucket_units : 0, start_frac, now_ns);
 }
 
+/* Node h's instance limits. */
+static inline struct node_limits *node_of(struct model *m, int h)
+{
+    return h == 0 ? &m->node0 : &m->other_nodes[h - 1];
+}
+
+/* Node h's attachment path to disk d (node 0's is the volume's own). */
+static inline struct limit *path_of(struct model *m, struct vol_state *vs, int h, int d)
+{
+    if (__builtin_expect(h == 0, 1))
+        return &vs->path;
+    return &m->node_paths[(h - 1) * m->disks + d];
+}
+
 /* The throttles of group g's volumes; 0 or -EINVAL. */
 static int group_limits_setup(struct model *m, const struct vol_group *g)
 {
@@ -585,8 +632,8 @@ static int group_limits_setup(struct model *m, const struct vol_group *g)
         rc = thr_setup(&vs->iops.thr, &r.iops, frac, ops);
         if (rc == 0)
             rc = thr_setup(&vs->tput.thr, &r.tput, frac, bytes);
-        if (rc == 0)
-            rc = thr_setup(&vs->path.thr, &r.path, frac, bytes);
+        for (int h = 0; h < m->nodes && rc == 0; h++)
+            rc = thr_setup(&path_of(m, vs, h, d)->thr, &r.path, frac, bytes);
     }
     return rc;
 }
@@ -603,19 +650,21 @@ static int limits_setup(struct model *m, int *bad)
     struct inst_rates r;
     inst_rates_of(m, &r);
     double ops = ALLOWANCE_OPS, bytes = ALLOWANCE_OPS * (double)m->inst_unit_bytes;
-    rc = thr_setup(&m->inst_iops.thr, &r.iops, m->burst_credit_frac, ops);
-    if (rc == 0)
-        rc = thr_setup(&m->inst_tput.thr, &r.tput, m->burst_credit_frac, bytes);
+    for (int h = 0; h < m->nodes && rc == 0; h++) {
+        rc = thr_setup(&node_of(m, h)->iops.thr, &r.iops, m->burst_credit_frac, ops);
+        if (rc == 0)
+            rc = thr_setup(&node_of(m, h)->tput.thr, &r.tput, m->burst_credit_frac, bytes);
+    }
     return rc;
 }
 
 /* Every limit of the model, numbered 0 .. model_limits_n() - 1: the
-   VOL_LIMITS of each volume, then the instance's two. */
+   VOL_LIMITS of each volume, then each node's two (IOPS, MB/s). */
 #define VOL_LIMITS 3
 
 static int model_limits_n(const struct model *m)
 {
-    return VOL_LIMITS * m->disks + 2;
+    return VOL_LIMITS * m->disks + 2 * m->nodes;
 }
 
 static struct limit *model_limit(struct model *m, int i)
@@ -625,7 +674,8 @@ static struct limit *model_limit(struct model *m, int i)
         int k = i % VOL_LIMITS;
         return k == 0 ? &vs->iops : k == 1 ? &vs->tput : &vs->path;
     }
-    return i == VOL_LIMITS * m->disks ? &m->inst_iops : &m->inst_tput;
+    int j = i - VOL_LIMITS * m->disks;
+    return j % 2 == 0 ? &node_of(m, j / 2)->iops : &node_of(m, j / 2)->tput;
 }
 
 /* What limit i stands for in the reports. */
@@ -636,7 +686,8 @@ static enum sim_limit model_limit_kind(const struct model *m, int i)
     };
     if (i < VOL_LIMITS * m->disks)
         return vol_kinds[i % VOL_LIMITS];
-    return i == VOL_LIMITS * m->disks ? SIM_LIMIT_INSTANCE_IOPS : SIM_LIMIT_INSTANCE_MBPS;
+    return (i - VOL_LIMITS * m->disks) % 2 == 0 ? SIM_LIMIT_INSTANCE_IOPS
+                                                : SIM_LIMIT_INSTANCE_MBPS;
 }
 
 /* The set of the runs that end at `end`: the offset in 512-byte sectors
@@ -852,6 +903,8 @@ static void model_free(struct model *m)
     for (int d = 0; m->vol && d < m->disks; d++)
         free(m->vol[d].runs);
     free(m->vol);
+    free(m->other_nodes);
+    free(m->node_paths);
     free(m->groups);
     evq_free(&m->events);
     free(m);
@@ -900,6 +953,7 @@ static const void *model_run_cfg(const struct sim_run_cfg *run, void *buf,
         return NULL;
     *mc = *given;
     mc->burst_credit_frac = run->burst_credit_frac;
+    mc->nodes = run->nodes;
     /* a database workload's groups: their disks as this run has them (a
        sweep sizes the first group) */
     for (int g = 0; g < mc->n_vol_groups && g < run->db.n_groups; g++)
@@ -992,7 +1046,13 @@ static int model_build(struct model *m, const struct devset_cfg *dc,
                        const struct dev_model_cfg *cfg, char *why, size_t why_len)
 {
     m->vol = calloc((size_t)dc->disks, sizeof(*m->vol));
-    if (!m->vol || evq_init(&m->events, dc->max_outstanding) < 0)
+    if (m->nodes > 1) {
+        m->other_nodes = calloc((size_t)(m->nodes - 1), sizeof(*m->other_nodes));
+        m->node_paths = calloc((size_t)(m->nodes - 1) * (size_t)dc->disks,
+                               sizeof(*m->node_paths));
+    }
+    if (!m->vol || (m->nodes > 1 && (!m->other_nodes || !m->node_paths)) ||
+        evq_init(&m->events, dc->max_outstanding) < 0)
         return open_nomem(why, why_len, dc->disks);
     int rc = groups_setup(m, cfg, why, why_len);
     if (rc != 0)
@@ -1021,10 +1081,16 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
         snprintf(why, why_len, "the model backend needs max_outstanding >= 1");
         return -EINVAL;
     }
+    if (cfg->nodes < 0 || cfg->nodes > SIM_MAX_NODES) {
+        snprintf(why, why_len, "the model takes 1..%d nodes, not %d", SIM_MAX_NODES,
+                 cfg->nodes);
+        return -EINVAL;
+    }
     struct model *m = calloc(1, sizeof(*m));
     if (!m)
         return open_nomem(why, why_len, dc->disks);
     m->disks = dc->disks;
+    m->nodes = cfg->nodes > 1 ? cfg->nodes : 1;
     m->even_load = dc->even_load;
     m->instance = *cfg->instance;
     m->burst_credit_frac = cfg->burst_credit_frac;
@@ -1042,20 +1108,30 @@ static int model_open(struct devset *ds, const struct devset_cfg *dc,
     return 0;
 }
 
-/* When the instance's throttles let an I/O of ops and bytes arriving at
-   `at` start. */
-static inline sim_ns inst_admit(struct model *m, sim_ns at, double ops, double bytes)
+/* When the throttles of instance n let an I/O of ops and bytes arriving
+   at `at` start. */
+static inline sim_ns inst_admit(struct node_limits *n, sim_ns at, double ops, double bytes)
 {
-    return thr_admit(&m->inst_tput.thr, thr_admit(&m->inst_iops.thr, at, ops), bytes);
+    return thr_admit(&n->tput.thr, thr_admit(&n->iops.thr, at, ops), bytes);
 }
 
 static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
 {
     struct model *m = ds->priv;
+    /* one node (as good as every run): its limits at fixed offsets, as
+       one instance's always were (the test below is the one cost of
+       "Nodes" per I/O) */
+    const bool several = m->nodes > 1;
     int i;
     for (i = 0; i < n && !evq_full(&m->events); i++) {
         struct sim_io *io = ios[i];
         struct vol_state *vs = &m->vol[io->disk];
+        struct node_limits *in = &m->node0;
+        struct limit *path = &vs->path;
+        if (__builtin_expect(several, 0)) {
+            in = node_of(m, io->node);
+            path = path_of(m, vs, io->node, io->disk);
+        }
         sim_ns t = m->now_ns;
         io->submit_ns = t;
         double ops = io_ops(vs, io);
@@ -1063,21 +1139,21 @@ static int model_submit(struct devset *ds, struct sim_io *const *ios, int n)
         double vol_bytes = prof_tput_charge_bytes(&vs->grp->volume, ops, bytes);
         sim_ns s = thr_admit(&vs->iops.thr, t, ops);
         s = thr_admit(&vs->tput.thr, s, vol_bytes);
-        s = thr_admit(&vs->path.thr, s, bytes);
+        s = thr_admit(&path->thr, s, bytes);
         /* several groups: the instance books the I/O as it is issued (see
            "Volume groups" at the top); one group: after its volume.  Two
            calls, not one with max(), so that one group pays a branch. */
         if (m->inst_at_issue) {
-            sim_ns si = inst_admit(m, t, ops, bytes);
+            sim_ns si = inst_admit(in, t, ops, bytes);
             s = si > s ? si : s;
         } else {
-            s = inst_admit(m, s, ops, bytes);
+            s = inst_admit(in, s, ops, bytes);
         }
         limit_use(&vs->iops, ops);
         limit_use(&vs->tput, vol_bytes);
-        limit_use(&vs->path, bytes);
-        limit_use(&m->inst_iops, ops);
-        limit_use(&m->inst_tput, bytes);
+        limit_use(path, bytes);
+        limit_use(&in->iops, ops);
+        limit_use(&in->tput, bytes);
         io->result = (int32_t)io->size_bytes;
         evq_push(&m->events, s + service_ns(m, vs, io), io);
     }
@@ -1181,8 +1257,8 @@ static void limits_report(struct model *m, enum dev_meter meter,
         int g = per_volume ? limit_group(m, i) : 0;
         if (per_volume)
             z.group_util[g][kind] += u / m->groups[g].disks;
-        else
-            z.util[kind] += u;
+        else if (u > z.util[kind])      /* the most used node's */
+            z.util[kind] = u;
         z.empty[kind] |= held;
         if (held && u > z.held_util[kind])
             z.held_util[kind] = u;
@@ -1318,6 +1394,8 @@ static void model_settle(struct devset *ds)
         m->weyl[i] = rng_next(&m->rng);
     for (int i = 0; i < model_limits_n(m); i++)
         thr_settle(&model_limit(m, i)->thr, m->now_ns);
+    for (int i = 0; i < (m->nodes - 1) * m->disks; i++)
+        thr_settle(&m->node_paths[i].thr, m->now_ns);
 }
 
 static void model_burst_fill(struct devset *ds, double frac)
@@ -1377,7 +1455,8 @@ static void group_retune(struct model *m, const struct vol_group *g)
     for (int d = g->first_disk; d < g->first_disk + g->disks; d++) {
         thr_retune(&m->vol[d].iops.thr, &r.iops, frac, m->now_ns);
         thr_retune(&m->vol[d].tput.thr, &r.tput, frac, m->now_ns);
-        thr_retune(&m->vol[d].path.thr, &r.path, frac, m->now_ns);
+        for (int h = 0; h < m->nodes; h++)
+            thr_retune(&path_of(m, &m->vol[d], h, d)->thr, &r.path, frac, m->now_ns);
     }
 }
 
@@ -1416,8 +1495,10 @@ static int model_retune(struct devset *ds, const void *backend_cfg)
     if (instance) {
         struct inst_rates r;
         inst_rates_of(m, &r);
-        thr_retune(&m->inst_iops.thr, &r.iops, m->burst_credit_frac, m->now_ns);
-        thr_retune(&m->inst_tput.thr, &r.tput, m->burst_credit_frac, m->now_ns);
+        for (int h = 0; h < m->nodes; h++) {
+            thr_retune(&node_of(m, h)->iops.thr, &r.iops, m->burst_credit_frac, m->now_ns);
+            thr_retune(&node_of(m, h)->tput.thr, &r.tput, m->burst_credit_frac, m->now_ns);
+        }
     }
     return 0;
 }

@@ -52,6 +52,12 @@ struct dev_model_cfg {
     double burst_credit_frac;           /* 0..1: how full buckets start */
     int n_vol_groups;                   /* 0, or 1..DEV_MODEL_MAX_GROUPS */
     struct dev_model_vol_group vol_groups[DEV_MODEL_MAX_GROUPS];
+    /* instances of `instance`'s type on the same volumes (a modelled
+       cluster, sim_run_cfg.nodes, which run_cfg copies): each its own
+       IOPS and MB/s limits and burst bucket, taking the I/O of its node
+       (sim_io.node); the volumes' limits are shared (dev_model.c,
+       "Nodes").  0 or 1: one; at most SIM_MAX_NODES. */
+    int nodes;
 };
 
 #endif

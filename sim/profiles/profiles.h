@@ -195,6 +195,15 @@ int prof_instance_data_volumes_max(const struct inst_profile *in);
 int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in,
                       char *why, size_t why_len);
 
+/* Whether `nodes` instances like `in` may share volume v (a modelled
+   cluster, --nodes): 0 (one node always may), or -EINVAL with the
+   provider's rule and its source in why, a line longer than
+   PROF_WHY_CHARS (give it 300 bytes): EBS Multi-Attach takes io1 and io2
+   on up to 16 Nitro instances, OCI up to 32 instances on a volume below
+   Ultra High Performance; the other types attach to one instance. */
+int prof_shared_check(const struct vol_profile *v, const struct inst_profile *in,
+                      int nodes, char *why, size_t why_len);
+
 /* The IOPS volume v delivers on instance in, before the delivered
    fraction: its provisioned base, or less where the instance's platform
    caps it (io2 Block Express off Nitro).  Same for the burst rate. */

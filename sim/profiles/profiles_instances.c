@@ -88,6 +88,25 @@ int prof_attach_check(const struct vol_profile *v, const struct inst_profile *in
     return 0;
 }
 
+int prof_shared_check(const struct vol_profile *v, const struct inst_profile *in,
+                      int nodes, char *why, size_t why_len)
+{
+    const struct vol_type *ty = prof_find_type(v->type, strnlen(v->type, sizeof v->type));
+    if (nodes <= 1 || !ty)
+        return 0;
+    const char *rule = ty->shared_rule ? ty->shared_rule : "no shared attachments known";
+    if (ty->shared_nodes_max == 0)
+        snprintf(why, why_len, "%s volumes attach to one instance: %s", ty->name, rule);
+    else if (nodes > ty->shared_nodes_max)
+        snprintf(why, why_len, "%d nodes on %s volumes, at most %d: %s", nodes,
+                 ty->name, ty->shared_nodes_max, rule);
+    else if (ty->shared_nitro_only && in->platform == PROF_PLATFORM_XEN)
+        snprintf(why, why_len, "%s is not built on Nitro: %s", in->name, rule);
+    else
+        return 0;
+    return -EINVAL;
+}
+
 int prof_instance_data_volumes_max(const struct inst_profile *in)
 {
     const struct prof_provider *p = prof_provider_of_instance(in);

@@ -68,6 +68,13 @@ struct vol_type {
     double iops_max_non_nitro;  /* 0 = no platform rule */
     int min_ocpus;              /* attaches only to shapes of at least
                                    this many OCPUs; 0 = any */
+    /* Shared attachments (a modelled cluster, --nodes): the most
+       instances one volume of the type attaches to at once (0: one
+       only), whether they must be built on Nitro, and the provider's rule
+       in words with its source (prof_shared_check quotes it). */
+    int shared_nodes_max;
+    bool shared_nitro_only;
+    const char *shared_rule;
     double delivered_iops_frac;
     double delivered_tput_frac;
     /* The provider's rules for this type: fill the provisioned figures

@@ -1173,9 +1173,31 @@ static double doc_wall_seconds(const struct doc_parts *d)
     return wall_s;
 }
 
-/* Under mpirun: the ranks that measured together, and their hosts. */
-static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c)
+/* A modelled cluster (--nodes): how many nodes, and their names as the
+   points' hosts[] give them (node_stats.c). */
+static void add_nodes(struct jb *b, cJSON *root, int nodes)
 {
+    cJSON *o = add_obj(b, root, "cluster");
+    add_bool(b, o, "modelled", true);
+    add_num(b, o, "nodes", nodes);
+    cJSON *hosts = add_arr(b, o, "hosts");
+    for (int r = 0; hosts && r < nodes; r++) {
+        char name[32];
+        snprintf(name, sizeof name, "node%d", r + 1);
+        cJSON *s = cJSON_CreateString(name);
+        if (!s || !cJSON_AddItemToArray(hosts, s))
+            b->oom = true;
+    }
+}
+
+/* Under mpirun: the ranks that measured together, and their hosts; or a
+   modelled cluster's nodes (--nodes). */
+static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c, int nodes)
+{
+    if (nodes > 1) {
+        add_nodes(b, root, nodes);
+        return;
+    }
     if (cluster_size(c) <= 1)
         return;
     cJSON *o = add_obj(b, root, "cluster");
@@ -1240,7 +1262,7 @@ static void build_root(struct doc_parts *d)
     add_cost(&b, d->root, &cfg->bill, last->disks, cfg);
     add_summary(&b, d->root, last, cfg);
     add_points(&b, d->root, last, &cfg->run);
-    add_cluster(&b, d->root, cfg->run.cluster);
+    add_cluster(&b, d->root, cfg->run.cluster, cfg->run.nodes);
     add_failure(&b, d->root, last, &cfg->run);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);

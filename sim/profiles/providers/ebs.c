@@ -121,6 +121,19 @@ enum ebs_type {
 /* Rule sets: whose, and as of when. */
 #define EBS_2021    "AWS 2021 (studies)"
 #define EBS_2023_06 "AWS 2023-06"
+
+/* Multi-Attach (a modelled cluster, --nodes): AWS, Amazon EBS User
+   Guide, "Attach a volume to multiple instances with Amazon EBS
+   Multi-Attach", Considerations and limitations (read 2026-12): io1 and
+   io2 only, up to 16 instances built on the Nitro System in the volume's
+   Availability Zone; io1's only in us-east-1, us-west-2 and
+   ap-northeast-2 (the prices' region is us-east-1).  "Performance for
+   Multi-Attach volumes": each instance drives up to its own maximum, the
+   instances together no more than the volume's provisioned figures. */
+#define EBS_MULTI_ATTACH "EBS Multi-Attach takes io1 and io2 volumes only, " \
+                         "on up to 16 Nitro instances in one Availability Zone " \
+                         "(AWS EBS User Guide, Multi-Attach)"
+#define EBS_MULTI_ATTACH_MAX 16
 #define EBS_2025_04 "AWS 2025-04-30"
 #define EBS_2025_09 "AWS 2025-09"
 
@@ -145,6 +158,7 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .no_tput_why = "gp2 throughput follows size (128 or 250 MiB/s); set size",
         .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2023_06,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.945,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_GP3] = {
@@ -159,6 +173,7 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2025_09,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_GP3_2023] = {
@@ -171,6 +186,7 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .size_step_bytes = EBS_SIZE_STEP, .provider = &prof_provider_ebs, .io_unit_bytes = 256 * KIB,
         .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2023_06,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_IO1] = {
@@ -185,6 +201,8 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .no_tput_why = "io1 " PIOPS_TPUT_WHY,
         .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2023_06,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_nodes_max = EBS_MULTI_ATTACH_MAX, .shared_nitro_only = true,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_IO2] = {
@@ -200,6 +218,8 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .no_tput_why = "io2 throughput follows IOPS (max 4000 MiB/s); set iops",
         .oci_vpu = -1, .rules = EBS_2025_04, .iops_max_non_nitro = 32000,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 0.985,
+        .shared_nodes_max = EBS_MULTI_ATTACH_MAX, .shared_nitro_only = true,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_IO2_2021] = {
@@ -213,6 +233,8 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .no_tput_why = PIOPS_TPUT_WHY,
         .oci_vpu = -1, .merges_contiguous = true, .rules = EBS_2021,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_nodes_max = EBS_MULTI_ATTACH_MAX, .shared_nitro_only = true,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_ST1] = {
@@ -227,6 +249,7 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .no_tput_why = "st1 throughput follows size (40 MiB/s per TiB); set size",
         .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
     [EBS_SC1] = {
@@ -241,6 +264,7 @@ static const struct vol_type ebs_types[EBS_TYPES] = {
         .no_tput_why = "sc1 throughput follows size (12 MiB/s per TiB); set size",
         .oci_vpu = -1, .rules = EBS_2023_06, .merges_contiguous = true,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_rule = EBS_MULTI_ATTACH,
         .resolve = ebs_resolve,
     },
 };
@@ -715,6 +739,12 @@ static const struct prof_rule ebs_rules[] = {
     { "io2", "merging", "none: Block Express is another storage architecture; 4 KiB "
       "sequential reads stop at 50,098 of 50,000 IOPS", PROF_BASIS_MEASURED,
       "DOMAIN.md C12" },
+    /* ---- shared attachments (--nodes) */
+    { "io1 io2 io2-2021", "shared attachments", "Multi-Attach: up to 16 instances built "
+      "on Nitro in the volume's Availability Zone (io1 in us-east-1, us-west-2 and "
+      "ap-northeast-2 only); each instance up to its own limits, together no more than "
+      "the volume's; gp2, gp3, st1 and sc1 attach to one instance",
+      PROF_BASIS_DOCUMENTED, "AWS, Amazon EBS User Guide, Multi-Attach (read 2026-12)" },
     /* ---- st1, sc1 */
     { "st1", "throughput", "base 40 MiB/s per TiB, burst 250 MiB/s per TiB, both at "
       "most 500 MiB/s (base cap at 12.5 TiB, burst cap at 2 TiB)",

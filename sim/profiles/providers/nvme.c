@@ -34,6 +34,7 @@ static const struct vol_type nvme_types[NVME_TYPES] = {
         .oci_vpu = -1, .rules = "model", .merges_contiguous = true,
         .instance_store = true,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_rule = "instance storage belongs to one instance",
         .resolve = nvme_resolve,
     },
 };

@@ -64,6 +64,18 @@ enum oci_type {
    documented (the measurements, C8 and C13, are above). */
 #define OCI_PATH_BYTES_PER_S 560e6
 
+/* Shared attachments (a modelled cluster, --nodes): OCI, Block Volume,
+   "Attaching a Volume to Multiple Instances", Limits and Considerations
+   (read 2026-12): read/write shareable attachments, up to 32 instances
+   on one volume that is not at the Ultra High Performance level.  For
+   UHP volumes the count was not collected: refused until it is.  OCI
+   gives no performance figure for a shared volume; the model takes
+   EBS's rule (dev_model.c, "Nodes"). */
+#define OCI_SHAREABLE "OCI attaches a block volume read/write shareable to up to " \
+                      "32 instances below Ultra High Performance (OCI Block Volume, " \
+                      "Attaching a Volume to Multiple Instances)"
+#define OCI_SHAREABLE_MAX 32
+
 /* Ends a reason "<type> <key>=<value>: <text>" (PROF_WHY_CHARS). */
 #define OCI_WHY "OCI performance follows size and VPU; set size"
 
@@ -83,6 +95,7 @@ static const struct vol_type oci_types[OCI_TYPES] = {
         .oci_vpu = 0, .rules = OCI_2023_06, .merges_contiguous = true,
         .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_nodes_max = OCI_SHAREABLE_MAX, .shared_rule = OCI_SHAREABLE,
         .resolve = oci_resolve,
     },
     [OCI_BALANCED] = {
@@ -97,6 +110,7 @@ static const struct vol_type oci_types[OCI_TYPES] = {
         .oci_vpu = 10, .rules = OCI_2023_06, .merges_contiguous = true,
         .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_nodes_max = OCI_SHAREABLE_MAX, .shared_rule = OCI_SHAREABLE,
         .resolve = oci_resolve,
     },
     [OCI_HIGHER] = {
@@ -111,6 +125,7 @@ static const struct vol_type oci_types[OCI_TYPES] = {
         .oci_vpu = 20, .rules = OCI_2023_06, .merges_contiguous = true,
         .path_bytes_per_s = OCI_PATH_BYTES_PER_S,
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_nodes_max = OCI_SHAREABLE_MAX, .shared_rule = OCI_SHAREABLE,
         .resolve = oci_resolve,
     },
     [OCI_UHP] = {
@@ -126,6 +141,7 @@ static const struct vol_type oci_types[OCI_TYPES] = {
         .oci_vpu = 30, .vpu_min = 30, .vpu_max = 120, .vpu_step = 10, .rules = OCI_2023_06,
         .min_ocpus = 16,        /* multipath: OCI, documented (DOMAIN.md section 4) */
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
+        .shared_rule = OCI_SHAREABLE,
         .resolve = oci_resolve,
     },
 };
@@ -257,6 +273,10 @@ static const struct prof_rule oci_rules[] = {
       PROF_BASIS_MEASURED, "DOMAIN.md C13" },
     { "oci-uhp", "merging", "none (multipath): 4 KiB sequential reads at 304,013 of "
       "300,000 IOPS", PROF_BASIS_MEASURED, "DOMAIN.md C14" },
+    { "oci-lower oci-balanced oci-higher", "shared attachments", "read/write shareable "
+      "on up to 32 instances; the volume's limits shared, each instance's its own (EBS's "
+      "rule: OCI gives none); oci-uhp: not collected, refused", PROF_BASIS_DOCUMENTED,
+      "OCI Block Volume, Attaching a Volume to Multiple Instances (read 2026-12)" },
     { OCI_ALL, "delivered", "1.0 of IOPS (C7: 50,431 of 50,000) and throughput",
       PROF_BASIS_MEASURED, "DOMAIN.md C7, C8" },
 };
