@@ -85,6 +85,16 @@ expect_true "the_header_should_name_the_nodes" \
     grep -q "cluster   node1..node2: 2 x oci-e4flex-3 on the same volumes" oci2.txt
 expect_true "the_terminal_should_show_each_nodes_rows" \
     grep -q "^Nodes (2 modelled instances on the same volumes" oci2.txt
+"$ASMSIM" report oci2.json --output oci2.html >/dev/null 2>&1
+expect_true "the_report_should_show_the_nodes_rows" python3 - oci2.json oci2.html <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1])); page = open(sys.argv[2]).read()
+sec = re.search(r'<section id="hosts">.*?</section>', page, re.S).group(0)
+assert "2 modelled nodes (node1, node2)" in sec, sec[:400]
+mbps = re.findall(r'<td data-key="mbps">([0-9.]+)</td>', sec)
+want = [h["mbps"] for p in d["points"] for h in p["hosts"]]
+assert len(mbps) == len(want) and all(abs(float(a) - b) < 0.01 for a, b in zip(mbps, want)), mbps
+PY
 expect_true "the_json_should_echo_the_option" \
     test "$(field oci2.json 'd["config"]["options"]["nodes"]')" = 2
 # the bill: OCI E4.Flex 3 OCPU $109.37 a month, two of them

@@ -1,12 +1,14 @@
 /*
  * html_hosts.c - a run several hosts measured together (mpirun: the
  * results JSON's "cluster" and each point's "hosts", docs/fields.md,
- * written by report_json.c from run_cluster.c's merge).
+ * written by report_json.c from run_cluster.c's merge), or a modelled
+ * cluster (--nodes: "cluster.modelled", each node a host row).
  *
  *   who        the ranks and their hosts, and how together the windows
  *              opened: the widest spread of a point's window starts, in
  *              milliseconds and as a share of its window (the 1 % the
- *              run is held to, README "Several hosts at once");
+ *              run is held to, README "Several hosts at once"); or the
+ *              modelled nodes, which share one virtual clock;
  *   per point  the terminal's table "Hosts": each rank's start (from the
  *              point's first window), its window, its small IOPS and
  *              large MB/s, its small and large latency (mean and p99),
@@ -46,11 +48,12 @@ static bool window_spread(const cJSON *hosts, double *first, double *spread)
 static void who(struct html_out *o, const cJSON *doc)
 {
     const cJSON *p, *name;
-    double ranks = 0, first, spread, measured, worst = 0, worst_share = 0;
+    double ranks = 0, nodes = 0, first, spread, measured, worst = 0, worst_share = 0;
     char names[512] = "";
     size_t n = 0;
 
     html_num(doc, "cluster.ranks", &ranks);
+    html_num(doc, "cluster.nodes", &nodes);
     cJSON_ArrayForEach(name, html_get(doc, "cluster.hosts"))
         if (cJSON_IsString(name) && n < sizeof names)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
@@ -63,11 +66,17 @@ static void who(struct html_out *o, const cJSON *doc)
             worst_share = spread / measured;
         }
     fputs("<p class=\"reading\" data-key=\"cluster.spread\">", o->f);
-    html_textf(o, "%.0f ranks (%s) measured every point together, each on its own "
-               "host's targets; the figures of the run are all hosts': rates added, "
-               "latency from the merged histograms.  The windows of a point opened "
-               "within %.1f ms of each other at most (%.2f %% of its window).",
-               ranks, names, worst * 1e3, worst_share * 100);
+    if (cJSON_IsTrue(html_get(doc, "cluster.modelled")))
+        html_textf(o, "%.0f modelled nodes (%s), each its own instance with its own "
+                   "limits and burst credits, each offering the whole load, on the same "
+                   "shared volumes (--nodes); the figures of the run are all nodes': "
+                   "rates added, latency from the merged histograms.", nodes, names);
+    else
+        html_textf(o, "%.0f ranks (%s) measured every point together, each on its own "
+                   "host's targets; the figures of the run are all hosts': rates added, "
+                   "latency from the merged histograms.  The windows of a point opened "
+                   "within %.1f ms of each other at most (%.2f %% of its window).",
+                   ranks, names, worst * 1e3, worst_share * 100);
     fputs("</p>\n", o->f);
 }
 
