@@ -49,6 +49,8 @@ cd "$WORK" || exit 1
 # a failure (failure keys): a disk lost, rebuilt, restored
 "$ASMSIM" run --workload oltp --volume gp3 --disks 4 --redundancy normal --failgroups 2 \
     --fail 1@1m --duration 20ms --json - >fail.json 2>/dev/null
+"$ASMSIM" run --workload oltp --volume gp3 --disks 4 --redundancy normal --failgroups 2 \
+    --add-disks 2@1m --duration 20ms --json - >add.json 2>/dev/null
 # a forecast that runs a bucket dry and leaves demand unmet (forecast keys)
 printf 'phase,duration,small_iops,small_write_pct,large_mbps,large_write_pct\nbusy,1h,5000,30,20,30\n' \
     >"$WORK/fc.csv"
@@ -133,6 +135,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(doc_path), "..", "tests", "cli")
 from json_paths import paths
 
 def canonical(p):
+    # an add's phases and space have the failure's keys (docs/fields.md
+    # says so on add_disks.phases and add_disks.space)
+    p = re.sub(r"^add_disks\.(phases|space)\b", r"failure.\1", p)
     return re.sub(r"^sweep\[\]\.(summary|points|cost)", r"\1", p)
 
 written = set()
@@ -142,15 +147,16 @@ for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.jso
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
-# a failure's keys (the rest of that database workload's run is not
-# this check's: its class keys are documented with the workload)
-f = os.path.join(work, "fail.json")
-if os.path.exists(f) and os.path.getsize(f) > 0:
-    fail_keys = set()
-    paths(json.load(open(f)), "", fail_keys)
-    written |= {p for p in fail_keys if p.startswith("failure")}
-else:
-    written.add("failure (fail.json was not written)")
+# a failure's and an add's keys (the rest of those database workload's
+# runs is not this check's: its class keys are documented with the workload)
+for name, key in (("fail.json", "failure"), ("add.json", "add_disks")):
+    f = os.path.join(work, name)
+    if os.path.exists(f) and os.path.getsize(f) > 0:
+        keys = set()
+        paths(json.load(open(f)), "", keys)
+        written |= {p for p in keys if p.startswith(key)}
+    else:
+        written.add(f"{key} ({name} was not written)")
 json_keys = {canonical(p) for p in written}
 
 def csv_header(pattern):         # the header row of the CSVs that match

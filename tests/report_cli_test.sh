@@ -361,6 +361,17 @@ if diff <(sed 1,8d fc.html) <(sed 1,8d fc2.html) >/dev/null; then   # the title 
 else
     harness_fail "forecast_report_should_be_the_report_of_its_json" "fc.html and fc2.html differ"
 fi
+# a database workload's forecast: its groups as given are a text
+# (config.groups_text), never read as a run's array of groups
+printf 'phase,duration,scale\nnight,2m,0.5\npeak,2m,1.5\n' >wlday.csv
+expect_exit 0 "workload_forecast_report_should_be_written" \
+    "$ASMSIM" forecast --workload oltp --instance m5.large --volume gp3 --disks 2 \
+    --schedule wlday.csv --repeat 1 --interval 30s --testname fcdb --json fcdb.json \
+    --report fcdb.html
+expect_exit 0 "report_of_a_workload_forecast_json_should_be_written" \
+    "$ASMSIM" report fcdb.json -o fcdb2.html
+expect_true "workload_forecast_report_should_list_the_phases" \
+    grep -q '<section id="phases">' fcdb2.html
 expect_error "forecast_report_over_an_existing_file_should_be_refused" \
     "asmsim: --report taken.html: exists; asmsim does not replace it" "" \
     "$ASMSIM" forecast "${FC[@]}" --report taken.html

@@ -1021,7 +1021,8 @@ static void json_head(FILE *f, const struct report_fc_info *in,
         kv_raw(f, &first, "repeat_days", "null");
     if (r->n_classes > 0) {
         kv_str(f, &first, "workload", in->workload);
-        kv_str(f, &first, "groups", in->groups);
+        kv_str(f, &first, "groups_text", in->groups);   /* "groups" is the
+                                                            runs' array */
         kv_str(f, &first, "note", in->note);
     }
     fputs("},\n  \"schedule\": {", f);
