@@ -247,20 +247,6 @@ static void lat_cells(struct html_out *o, const cJSON *lat, const char *prefix)
     }
 }
 
-/* <td data-key="key">: the figure at key of x with `decimals`, "-"
-   when it has none. */
-static void fig_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
-{
-    double v;
-
-    fprintf(o->f, "<td data-key=\"%s\">", key);
-    if (html_num(x, key, &v))
-        fprintf(o->f, "%.*f", decimals, v);
-    else
-        fputs("-", o->f);
-    fputs("</td>", o->f);
-}
-
 /* Whether any class of the point ran in open loop (it has "open"). */
 static bool any_open(const cJSON *classes)
 {
@@ -305,8 +291,8 @@ static void class_rows(struct html_out *o, const cJSON *doc, const cJSON *c, int
     html_text_cell(o, html_str_or(c, "group", "-"));
     html_text_cell(o, loop);
     html_text_cell(o, size);
-    fig_cell(o, c, "iops", 0);
-    fig_cell(o, c, "mbps", 2);
+    html_key_cell(o, c, "iops", 0);
+    html_key_cell(o, c, "mbps", 2);
     lat_cells(o, html_get(c, "lat_us"), "");
     if (open)
         open_cells(o, c);

@@ -80,38 +80,29 @@ static void who(struct html_out *o, const cJSON *doc)
     fputs("</p>\n", o->f);
 }
 
-/* <td data-key="key">: the figure at key of x, "-" when it has none. */
-static void key_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
-{
-    double v;
-
-    fprintf(o->f, "<td data-key=\"%s\">", key);
-    if (html_num(x, key, &v))
-        fprintf(o->f, "%.*f", decimals, v);
-    else
-        fputc('-', o->f);
-    fputs("</td>", o->f);
-}
+/* The figures of a host's row, and of the cluster's beside them: a
+   host's keys are a point's (docs/fields.md). */
+static const struct { const char *key; int decimals; } figs[] = {
+    { "measured_s", 2 }, { "iops", 0 }, { "mbps", 2 },
+    { "small_lat_us.avg", 0 }, { "small_lat_us.p99", 0 },
+    { "large_lat_us.avg", 0 }, { "large_lat_us.p99", 0 }, { "errors", 0 },
+};
+#define N_FIGS (sizeof figs / sizeof figs[0])
 
 static void host_row(struct html_out *o, const cJSON *h, const char *point, double first)
 {
-    static const struct { const char *key; int decimals; } fig[] = {
-        { "measured_s", 2 }, { "iops", 0 }, { "mbps", 2 },
-        { "small_lat_us.avg", 0 }, { "small_lat_us.p99", 0 },
-        { "large_lat_us.avg", 0 }, { "large_lat_us.p99", 0 }, { "errors", 0 },
-    };
     double t;
 
     fputs("<tr>", o->f);
     html_text_cell(o, point);
     html_text_cell(o, html_str_or(h, "host", "-"));
-    key_cell(o, h, "rank", 0);
+    html_key_cell(o, h, "rank", 0);
     if (html_num(h, "window_unix_s", &t))
         fprintf(o->f, "<td data-key=\"start_ms\">%.1f</td>", (t - first) * 1e3);
     else
         fputs("<td data-key=\"start_ms\">-</td>", o->f);
-    for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++)
-        key_cell(o, h, fig[i].key, fig[i].decimals);
+    for (size_t i = 0; i < N_FIGS; i++)
+        html_key_cell(o, h, figs[i].key, figs[i].decimals);
     fputs("</tr>\n", o->f);
 }
 
@@ -121,14 +112,8 @@ static void all_row(struct html_out *o, const cJSON *p, const char *point)
     fputs("<tr class=\"all\">", o->f);
     html_text_cell(o, point);
     fputs("<td>all hosts</td><td></td><td></td>", o->f);
-    html_num_cell(o, p, "measured_s", 2);
-    html_num_cell(o, p, "iops", 0);
-    html_num_cell(o, p, "mbps", 2);
-    html_num_cell(o, p, "small_lat_us.avg", 0);
-    html_num_cell(o, p, "small_lat_us.p99", 0);
-    html_num_cell(o, p, "large_lat_us.avg", 0);
-    html_num_cell(o, p, "large_lat_us.p99", 0);
-    html_num_cell(o, p, "errors", 0);
+    for (size_t i = 0; i < N_FIGS; i++)
+        html_num_cell(o, p, figs[i].key, figs[i].decimals);
     fputs("</tr>\n", o->f);
 }
 

@@ -133,6 +133,9 @@ void html_doc_label(const cJSON *doc, const char *name, char *buf, size_t len);
 
 /* <td>: the figure at key of x with `decimals`, "-" when it has none. */
 void html_num_cell(struct html_out *o, const cJSON *x, const char *key, int decimals);
+/* <td data-key="key">: the same, the key named so a test reads the
+   cell back. */
+void html_key_cell(struct html_out *o, const cJSON *x, const char *key, int decimals);
 /* <td>: text, escaped. */
 void html_text_cell(struct html_out *o, const char *text);
 /* <tr><th>label</th><td data-key="key">text</td></tr>: a summary figure

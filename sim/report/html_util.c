@@ -262,6 +262,18 @@ void html_num_cell(struct html_out *o, const cJSON *x, const char *key, int deci
         fputs("<td>-</td>", o->f);
 }
 
+void html_key_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
+{
+    double v;
+
+    fprintf(o->f, "<td data-key=\"%s\">", key);
+    if (html_num(x, key, &v))
+        fprintf(o->f, "%.*f", decimals, v);
+    else
+        fputc('-', o->f);
+    fputs("</td>", o->f);
+}
+
 void html_text_cell(struct html_out *o, const char *text)
 {
     fputs("<td>", o->f);
