@@ -1176,6 +1176,7 @@ sample_value() {
     report) echo x.html ;; label) echo nightly ;; workload) echo redo ;;
     over) echo write=0,10 ;;
     repair-time) echo 1h ;; power) echo 4 ;; used) echo 60% ;; nodes) echo 2 ;;
+    add-disks) echo 2@10m ;;
     esac
 }
 valued_of() {   # run|sweep|orion -> the valued options, one per line
