@@ -57,7 +57,7 @@ F=(--schedule day.csv --repeat 1 --interval 30s --repair-time 1m --power 4 --use
 # ---- the peak against the night -----------------------------------------------------
 
 "$ASMSIM" forecast "${G[@]}" "${F[@]}" --fail 3@00:07 --json peak.json --output-dir pk \
-    --testname pk >peak.txt 2>&1
+    --testname pk --report peak.html >peak.txt 2>&1
 peak_rc=$?
 "$ASMSIM" forecast "${G[@]}" "${F[@]}" --fail 3@00:01 --json night.json >night.txt 2>&1
 night_rc=$?
@@ -150,6 +150,84 @@ assert [r["fail_phase"] for r in rows][13:17] == ["before", "degraded", "degrade
 assert rows[16]["copy_mbps"] and not rows[15]["copy_mbps"], rows[16]
 PY
 
+# ---- the HTML report (html_forecast_fail.c) ------------------------------------------------
+
+expect_true "report_should_mark_the_phases_draw_the_copies_and_table_the_phases" \
+    python3 - <<'PY'
+import json, re
+from html.parser import HTMLParser
+d = json.load(open("peak.json"))
+f, page = d["failure"], open("peak.html").read()
+class Keys(HTMLParser):
+    def __init__(self):
+        super().__init__(); self.keys, self.at = {}, None
+    def handle_starttag(self, tag, attrs):
+        self.at = dict(attrs).get("data-key")
+        if self.at: self.keys[self.at] = ""
+    def handle_data(self, data):
+        if self.at: self.keys[self.at] += data
+    def handle_endtag(self, tag):
+        self.at = None
+k = Keys(); k.feed(page); keys = k.keys
+assert keys["failure.at_s"] == "disk 3 of the first disk group offline at 00:07:00", keys
+assert re.fullmatch(r"Redundancy restored at 00:10:1[89], 3 min after the failure\.",
+                    keys["failure.outcome"]), keys["failure.outcome"]
+assert keys["failure.moved_bytes"] == "%.1f GB" % (f["moved_bytes"] / 1e9)
+unit = {"us": 1, "ms": 1e3, "s": 1e6}
+words = open("peak.txt").read()
+for i, p in enumerate(f["phases"]):
+    moved = sum(r["copy_mbps"] * 1e6 * r["length_s"] for r in d["timeline"]
+                if r["fail_phase"] == p["phase"] and r["copy_mbps"] is not None)
+    want = "%.1f GB" % (moved / 1e9) if p["phase"] == "rebalancing" else "-"
+    assert keys["failure.phases[%d].moved_bytes" % i] == want, (i, want, keys)
+    if p["phase"] == "rebalancing":
+        assert want == "%.1f GB" % (f["moved_bytes"] / 1e9), want
+    for c, x in enumerate(p["classes"]):
+        got = keys["failure.phases[%d].classes[%d].worst_p99_us" % (i, c)]
+        v, u = got.split()
+        assert abs(float(v) * unit[u] - x["worst_p99_us"]) <= 0.5 * unit[u], (got, x)
+        got = keys["failure.phases[%d].classes[%d].worst_unmet_pct" % (i, c)]
+        assert got == "%.1f" % x["worst_unmet_pct"], (got, x)
+        # the terminal's line of the phase says the same p99
+        assert re.search(r"^    %s +\S+  .*%s p99 %s " % (p["phase"], x["name"],
+                         re.escape(keys["failure.phases[%d].classes[%d].worst_p99_us"
+                                        % (i, c)])), words, re.M), (p["phase"], x["name"])
+charts = json.loads(re.search(r'id="asmsim-charts">(.*?)</script>', page, re.S).group(1))
+marks = {e["label"]: e["x"] for e in charts[0]["config"]["options"]["plugins"]
+         ["asmsimEvents"]["events"]}
+assert abs(marks["disk 3 offline"] - 420 / 3600) < 1e-9, marks
+assert abs(marks["rebalance starts"] - 480 / 3600) < 1e-9, marks
+assert abs(marks["redundancy restored"] - f["restored_s"] / 3600) < 1e-9, marks
+assert all(len(c["config"]["options"]["plugins"]["asmsimEvents"]["events"]) == 3
+           for c in charts), "every time chart should carry the three marks"
+copies = next(s for s in charts[0]["config"]["data"]["datasets"]
+              if s["label"].startswith("copies MB/s"))
+rows = [r for r in d["timeline"] if r["fail_phase"] == "rebalancing"]
+assert [(p["x"], p["y"]) for p in copies["data"]] == \
+       [(r["start_s"] / 3600, r["copy_mbps"]) for r in rows], copies["data"]
+PY
+cp peak.json pk.json
+"$ASMSIM" report pk.json -o again.html >/dev/null 2>&1
+expect_true "report_of_the_json_should_be_the_live_report" cmp peak.html again.html
+
+# names from the user (a class, a group) are text in the page, escaped
+python3 - <<'PY'
+import json
+d = json.load(open("peak.json"))
+for p in d["failure"]["phases"]:
+    for c in p["classes"]:
+        c["name"] = "<script>alert(1)</script>" + c["name"]
+d["failure"]["clock"] = "<b>00:07:00</b>"
+json.dump(d, open("hostile.json", "w"))
+PY
+"$ASMSIM" report hostile.json -o hostile.html >/dev/null 2>&1
+if [ -s hostile.html ] && ! grep -q '<script>alert\|<b>00:07' hostile.html &&
+   grep -q '&lt;script&gt;alert(1)&lt;/script&gt;data-reads' hostile.html; then
+    harness_ok "report_should_escape_the_names_of_a_failure"
+else
+    harness_fail "report_should_escape_the_names_of_a_failure" "$(grep -c 'alert' hostile.html)"
+fi
+
 # ---- a return, a rebalance past the end, data lost -------------------------------------
 
 harness_run "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --interval 30s \
@@ -168,6 +246,22 @@ expect_stdout_matches "a_rebalance_past_the_end_should_say_it_did_not_end" \
     '^  rebalance from 00:11:00 at power 1: did NOT end within the forecast: [0-9.]+ of 134.2 GB moved' \
     "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --interval 30s \
     --fail 3@00:10 --repair-time 1m
+
+harness_run "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --interval 30s \
+    --fail 3@00:11 --repair-time 5m --json late.json --report late.html
+if [[ "$H_OUT" == *"  the repair timer runs past the forecast's end: no rebalance in it"* ]] &&
+   grep -q 'data-key="failure.outcome">NOT restored within the forecast: the repair timer runs past its end (no rebalance in it).<' late.html &&
+   python3 -c '
+import json
+f = json.load(open("late.json"))["failure"]
+assert f["rebalance_start_s"] is None and f["to_move_bytes"] is None, f
+assert f["phases"][-1]["phase"] == "degraded" and f["phases"][-1]["end_s"] == 720, f
+'; then
+    harness_ok "a_repair_timer_past_the_end_should_start_no_rebalance"
+else
+    harness_fail "a_repair_timer_past_the_end_should_start_no_rebalance" \
+        "$(printf '%s\n' "$H_OUT" | sed -n '/^Failure: disk 3 of/,/phases/p')"
+fi
 
 EXT=(--workload oltp --instance m5.2xlarge --group DATA:disks=8,volume=gp3
      --group REDO:disks=4,volume=gp3,redundancy=normal)

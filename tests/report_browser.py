@@ -24,6 +24,7 @@ only the standard library is needed.  Checked, each an "ok"/"FAIL" line:
     main figure carries readings.sweep; with several (a comparison): each
     document's Maximum figures are in the comparison table;
   * a forecast (kind "forecast"): the verdict, days, days to steady state
+    (with a disk lost, forecast --fail: its phase changes marked too)
     and cost cells, the cost line and the events list are the JSON's, every
     time chart marks every event, the balance chart reads the first
     burst_empty event's sentence;
@@ -268,6 +269,12 @@ def check_forecast(check, base, facts, doc):
           f"page {facts['events']} json {texts}")
     marks = [s["marks"] for s in facts["specs"]]
     want = min(len(doc["events"]), 200)
+    fail = doc.get("failure")
+    if fail:            # a disk lost: its phase changes marked too (or the loss)
+        want += 1 if fail["outcome"] == "data_lost" else \
+            sum(1 for p in fail["phases"] if p["phase"] != "before")
+        check(f"{base}: failure_outcome_is_shown", bool(facts["cells"].get("failure.outcome")),
+              facts["cells"])
     check(f"{base}: every_time_chart_marks_the_events", marks and all(m == want for m in marks),
           f"marks per chart {marks}, events {len(doc['events'])}")
     empty = [e["text"] for e in doc["events"] if e["kind"] == "burst_empty"]

@@ -2,7 +2,8 @@
 # report_browser_test.sh ASMSIM TESTS_DIR - the HTML report in a real
 # browser: headless Chromium (Debian's chromium, which ./build.sh test
 # installs) loads the reports of a run (both classes, --interval
-# timelines), a sweep, an orion run, a forecast, an advice, a comparison
+# timelines), a sweep, an orion run, a forecast (and one losing a disk,
+# forecast --fail), an advice, a comparison
 # of two runs, a database workload's run and sweep (--workload oltp on
 # two groups) and its run with a disk failure (run --fail), and
 # tests/report_browser.py checks each: no console error, every canvas
@@ -55,6 +56,13 @@ printf 'phase,duration,num_small,small_write_pct\ndrain,2h,16,30\nrest,1h,,\n' >
 expect_exit 0 "forecast_with_report_should_succeed" \
     "$ASMSIM" forecast --instance m5.4xlarge --volume gp2:size=500GiB --disks 1 \
     --schedule drain.csv --repeat 2d --json forecast.json --report forecast.html
+printf 'phase,duration,scale\nnight,6m,0.5\npeak,6m,1.5\n' >day.csv
+expect_exit 0 "forecast_with_a_failure_and_report_should_succeed" \
+    "$ASMSIM" forecast --workload oltp --instance m5.2xlarge \
+    --group DATA:disks=8,volume=gp3,redundancy=normal,failgroups=4 \
+    --group REDO:disks=4,volume=gp3,redundancy=normal --schedule day.csv --repeat 1 \
+    --interval 30s --repair-time 1m --power 4 --used 5% --fail 3@00:07 \
+    --json fcfail.json --report fcfail.html
 expect_exit 0 "advise_with_report_should_succeed" \
     "$ASMSIM" advise --need-mbps 300 --need-iops 8000 --write 30 --capacity 1TiB \
     --redundancy normal --families m5 --volume-types gp3 --max-disks 8 --top 2 \
@@ -110,6 +118,7 @@ browse "database_workload_report_should_render_and_match_its_json" db.html db.js
 browse "database_workload_sweep_report_should_render_and_match_its_json" dbsweep.html dbsweep.json
 browse "failure_report_should_render_and_match_its_json" fail.html fail.json
 browse "forecast_report_should_render_and_match_its_json" forecast.html forecast.json
+browse "failure_forecast_report_should_render_and_match_its_json" fcfail.html fcfail.json
 browse "advice_report_should_render_and_match_its_json" advice.html advice.json
 
 echo "$HARNESS_PASSED passed, $HARNESS_FAILED failed"

@@ -98,8 +98,7 @@ static void what_failed(struct html_out *o, const cJSON *f)
     fputs(".</p>\n", o->f);
 }
 
-/* The outcome in the terminal's words (report_fail.c's outcome_line). */
-static const char *outcome_text(const char *outcome)
+const char *html_fail_outcome_text(const char *outcome)
 {
     if (strcmp(outcome, "data_lost") == 0)
         return "DATA LOST: an extent had every copy on offline disks; the disk "
@@ -131,13 +130,10 @@ static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
     }
 }
 
-static void figures(struct html_out *o, const cJSON *f)
+void html_fail_restore_rows(struct html_out *o, const cJSON *f)
 {
     char t[64], u[96];
     double v;
-    const char *outcome = html_str_or(f, "outcome", "?");
-    fputs("<table class=\"what\">\n", o->f);
-    html_key_row(o, "outcome", "failure.outcome", outcome_text(outcome));
     if (html_num(f, "repair_s", &v)) {
         fmt_time(v, t, sizeof t);
         snprintf(u, sizeof u, "%s %s, then %s",
@@ -157,6 +153,14 @@ static void figures(struct html_out *o, const cJSON *f)
         snprintf(u, sizeof u, "%s (repair timer + restore)", t);
         html_key_row(o, "without redundancy", "failure.exposed_s", u);
     }
+}
+
+static void figures(struct html_out *o, const cJSON *f)
+{
+    const char *outcome = html_str_or(f, "outcome", "?");
+    fputs("<table class=\"what\">\n", o->f);
+    html_key_row(o, "outcome", "failure.outcome", html_fail_outcome_text(outcome));
+    html_fail_restore_rows(o, f);
     fputs("</table>\n", o->f);
 }
 
@@ -336,7 +340,7 @@ static void phases_table(struct html_out *o, const struct phase *ph, int n)
 
 /* ---- the space check -------------------------------------------------- */
 
-static void space(struct html_out *o, const cJSON *f)
+void html_fail_space(struct html_out *o, const cJSON *f)
 {
     const cJSON *s = html_get(f, "space");
     double used = 0, lost, avail, req, free_, usable;
@@ -386,7 +390,7 @@ void html_fail(struct html_out *o, const cJSON *doc)
     what_failed(o, f);
     figures(o, f);
     timeline(o, ph, n, "Foreground p99 latency through the failure");
-    space(o, f);
+    html_fail_space(o, f);
     html_elem(o, "p", "note", "Each phase is a steady-state point; the hours between "
               "are arithmetic (data moved over the copy rate). Not published, so "
               "modelled: the foreground impact (shared queues), the stale granule "

@@ -14,7 +14,14 @@
  *   events    the events in words, as printed (events[].text);
  *   phases    every phase of every day: delivered, offered, unmet, p99
  *             (the terminal's units; "-" for a class the phase does not
- *             run), the limit that bound it, served or NOT served.
+ *             run), the limit that bound it, served or NOT served;
+ *   failure   a disk lost (forecast --fail, the JSON's "failure"): its
+ *             phase changes marked on every time chart beside the events,
+ *             the copies' MB/s (timeline[].copy_mbps) a series of the
+ *             throughput chart (every rebalancing row up to MAX_ROWS of
+ *             them: a rebalance of a few rows must not fall between the
+ *             rows drawn), and its section after the phases
+ *             (html_forecast_fail.c).
  *
  * The time axis is in hours from day 1's start (a forecast spans days).
  * Beyond MAX_ROWS timeline rows every k-th is drawn (the reading says
@@ -73,6 +80,7 @@ static cJSON *time_chart(struct html_out *o, const cJSON *doc, const char *title
                                 "linear");
     html_chart_axis(o, cfg, "y", y_title, scale);
     event_marks(o, cfg, doc);
+    html_fc_fail_marks(o, cfg, doc);
     return cfg;
 }
 
@@ -150,21 +158,45 @@ static void class_series(struct html_out *o, cJSON *cfg, const cJSON *doc,
     snprintf(part, len, "; %s up to %.*f", c->unit, c->decimals, hi);
 }
 
+/* The copies' MB/s (a disk lost): every row that has them, or every
+   k-th past MAX_ROWS of them; its part of the reading in part. */
+static void copy_series(struct html_out *o, cJSON *cfg, const cJSON *doc,
+                        char *part, size_t len)
+{
+    const cJSON *r;
+    double hi, t, v;
+    int n = 0, i = 0;
+
+    if (!row_max(doc, "copy_mbps", &hi))
+        return;
+    cJSON_ArrayForEach(r, html_get(doc, "timeline"))
+        n += html_num(r, "copy_mbps", &v);
+    int step = (n + MAX_ROWS - 1) / MAX_ROWS;
+    cJSON *set = html_chart_line_only(o, html_chart_dataset(o, cfg, "copies MB/s "
+                                      "(right axis)", 2, "y2"));
+    cJSON_ArrayForEach(r, html_get(doc, "timeline"))
+        if (html_num(r, "copy_mbps", &v) && i++ % step == 0 && html_num(r, "start_s", &t))
+            html_chart_xy(o, set, t / S_PER_H, v);
+    snprintf(part, len, "; the copies up to %.2f MB/s", hi);
+}
+
 static void throughput(struct html_out *o, const cJSON *doc)
 {
     const char *title = "Throughput over time";
     cJSON *cfg = time_chart(o, doc, title, "small IOPS", "linear");
-    char reading[512], note[48], part[2][128] = {"", ""};
+    char reading[640], note[48], part[3][128] = {"", "", ""};
     double days = 0;
 
     html_num(doc, "days", &days);
     html_chart_axis(o, cfg, "y2", "large MB/s (10^6 B/s)", "linear");
     class_series(o, cfg, doc, &small_class, part[0], sizeof part[0]);
     class_series(o, cfg, doc, &large_class, part[1], sizeof part[1]);
+    copy_series(o, cfg, doc, part[2], sizeof part[2]);
     html_sampled_note(row_step(html_get(doc, "timeline")), "row", note, sizeof note);
-    snprintf(reading, sizeof reading, "%d rows over %.0f day(s)%s%s%s; %d event(s) "
+    snprintf(reading, sizeof reading, "%d rows over %.0f day(s)%s%s%s%s; %d event(s) "
              "marked on the time axis.", cJSON_GetArraySize(html_get(doc, "timeline")),
-             days, note, part[0], part[1], cJSON_GetArraySize(html_get(doc, "events")));
+             days, note, part[0], part[1], part[2],
+             cJSON_GetArraySize(html_get(doc, "events")));
     html_figure(o, title, cfg, reading);
 }
 
@@ -379,4 +411,5 @@ void html_forecast(struct html_out *o, const cJSON *doc, const char *name)
     }
     events_list(o, doc);
     phases_table(o, doc);
+    html_fc_fail(o, doc);
 }

@@ -23,6 +23,8 @@
  *   html_hosts.c     a run of several hosts (mpirun): each host's figures
  *                    per point beside the cluster's, how together they ran
  *   html_forecast.c  a forecast: time charts with events, phases, verdict
+ *   html_forecast_fail.c  ... a disk lost during it (forecast --fail): the
+ *                    phase changes marked, the phases' table, the outcome
  *   html_advice.c    an advice: cost against headroom, the best configs
  *   html_advice_front.c  ... cost against latency, the cheapest per family
  *   html_page.c      the page around them, the kinds, writing the file
@@ -142,6 +144,10 @@ void html_text_cell(struct html_out *o, const char *text);
    a test can find (key is a literal, not escaped). */
 void html_key_row(struct html_out *o, const char *label, const char *key,
                   const char *text);
+/* <td data-key="key">text</td>: a figure of a table a test can find (key
+   is a literal, not escaped: build it of words and indexes, never of the
+   document's names). */
+void html_key_cell(struct html_out *o, const char *key, const char *text);
 /* " (every 3rd <what> drawn)" when step > 1, else "": what a reading
    says of a series drawn in part. */
 void html_sampled_note(int step, const char *what, char *buf, size_t len);
@@ -252,6 +258,23 @@ void html_fail_sweep(struct html_out *o, const cJSON *doc);
 /* Nothing without "add_disks"; else the disks added: the figures, the
    phases' timeline and table. */
 void html_add(struct html_out *o, const cJSON *doc);
+/* Shared with a forecast's failure (html_forecast_fail.c), whose object
+   has the same keys: the outcome in the terminal's words ("restored",
+   "data_lost", "no_room", "no_source"); the figure rows of the repair
+   timer, the copies, the time to restore and the window without
+   redundancy (inside a <table>); the space check (its <h3> and table;
+   nothing without failure.space). */
+const char *html_fail_outcome_text(const char *outcome);
+void html_fail_restore_rows(struct html_out *o, const cJSON *f);
+void html_fail_space(struct html_out *o, const cJSON *f);
+
+/* ---- html_forecast_fail.c: a disk lost during a forecast -------------- */
+
+/* Nothing when the forecast has no "failure".  Its phase changes as event
+   marks on a time chart (hours from day 1's start); the section: what
+   failed when, the outcome, the figures, the phases' table, the space. */
+void html_fc_fail_marks(struct html_out *o, cJSON *cfg, const cJSON *doc);
+void html_fc_fail(struct html_out *o, const cJSON *doc);
 
 /* ---- html_hosts.c: several hosts at once (the JSON's "cluster") ------ */
 

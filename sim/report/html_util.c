@@ -291,6 +291,13 @@ void html_key_row(struct html_out *o, const char *label, const char *key,
     fputs("</td></tr>\n", o->f);
 }
 
+void html_key_cell(struct html_out *o, const char *key, const char *text)
+{
+    fprintf(o->f, "<td data-key=\"%s\">", key);
+    html_text(o->f, text);
+    fputs("</td>", o->f);
+}
+
 void html_sampled_note(int step, const char *what, char *buf, size_t len)
 {
     if (step > 1)

@@ -109,6 +109,16 @@ static char *clock_end(double t_s, char *buf, size_t len)
     return wl_clock_format(ms, buf, len);
 }
 
+char *report_fc_clock(double t_s, char *buf, size_t len)
+{
+    return clock_of(t_s, buf, len);
+}
+
+char *report_fc_clock_end(double t_s, char *buf, size_t len)
+{
+    return clock_end(t_s, buf, len);
+}
+
 char *report_fc_rate_text(double v, char *buf, size_t len)
 {
     return fmt_rate(v, buf, len);
@@ -453,12 +463,21 @@ static const char *fail_outcome_id(enum sim_fail_outcome o)
     return ids[o];
 }
 
+/* When failure phase p starts within the forecast; -1 when it does not
+   (not reached, or planned past the horizon: a repair timer that runs
+   past the forecast's end). */
+static double fail_start(const struct sim_forecast_result *r, int p)
+{
+    double t = r->fail->start_s[p];
+    return t >= 0 && t < r->horizon_s ? t : -1;
+}
+
 /* Where failure phase p ends: the next reached one's start, or the
    horizon. */
 static double fail_phase_end(const struct sim_forecast_result *r, int p)
 {
     for (int q = p + 1; q < SIM_PHASES; q++)
-        if (r->fail->start_s[q] >= 0)
+        if (fail_start(r, q) >= 0)
             return r->fail->start_s[q];
     return r->horizon_s;
 }
@@ -478,7 +497,7 @@ static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
 {
     const struct sim_fc_fail *x = r->fail;
     const char *what = x->returns ? "resync" : "rebalance";
-    double t0 = x->start_s[SIM_PHASE_REBALANCING], t1 = x->start_s[SIM_PHASE_RESTORED];
+    double t0 = fail_start(r, SIM_PHASE_REBALANCING), t1 = x->start_s[SIM_PHASE_RESTORED];
     char a[32], b[32], d[32], e[32];
     if (x->outcome == SIM_FAIL_NO_ROOM || x->outcome == SIM_FAIL_NO_SOURCE) {
         fprintf(f, "  NOT RESTORED: %s; degraded to the end of the forecast\n",
@@ -951,7 +970,7 @@ static void json_fail_phases(FILE *f, const struct sim_forecast_result *r)
 static void json_fail(FILE *f, const struct sim_forecast_result *r)
 {
     const struct sim_fc_fail *x = r->fail;
-    double at = (double)x->ev.at_ns / 1e9, t0 = x->start_s[SIM_PHASE_REBALANCING];
+    double at = (double)x->ev.at_ns / 1e9, t0 = fail_start(r, SIM_PHASE_REBALANCING);
     double t1 = x->start_s[SIM_PHASE_RESTORED];
     bool lost = x->outcome == SIM_FAIL_DATA_LOST;
     char when[32];

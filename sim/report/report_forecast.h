@@ -39,6 +39,12 @@ struct report_fc_info {
    ("81.25").  Returns buf.  (The dashboard's events say rates so too.) */
 char *report_fc_rate_text(double v, char *buf, size_t len);
 
+/* A time of the forecast as the words write it: the start of a stretch
+   ("00:07:00", "d2 14:00:00"), its end (midnight as "24:00:00").
+   Returns buf. */
+char *report_fc_clock(double t_s, char *buf, size_t len);
+char *report_fc_clock_end(double t_s, char *buf, size_t len);
+
 /* The unit a bucket's limit is told in ("IOPS", "MiB/s", "MB/s") and the
    factor from the backend's units per second to it. */
 const char *report_fc_bucket_unit(const struct dev_bucket *b, double *per);
