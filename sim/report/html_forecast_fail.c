@@ -243,12 +243,12 @@ static void class_cells(struct html_out *o, const cJSON *k, int i, int c)
     html_text_cell(o, html_str_or(k, "name", "?"));
     html_num(k, "worst_p99_us", &us);
     snprintf(key, sizeof key, "failure.phases[%d].classes[%d].worst_p99_us", i, c);
-    html_key_cell(o, key, report_fmt_latency_whole(us, v, sizeof v));
+    html_key_text_cell(o, key, report_fmt_latency_whole(us, v, sizeof v));
     snprintf(v, sizeof v, "-");
     if (html_num(k, "worst_unmet_pct", &pct))
         snprintf(v, sizeof v, "%.1f", pct);
     snprintf(key, sizeof key, "failure.phases[%d].classes[%d].worst_unmet_pct", i, c);
-    html_key_cell(o, key, v);
+    html_key_text_cell(o, key, v);
 }
 
 static void phases_table(struct html_out *o, const cJSON *doc, const cJSON *f)

@@ -147,7 +147,7 @@ void html_key_row(struct html_out *o, const char *label, const char *key,
 /* <td data-key="key">text</td>: a figure of a table a test can find (key
    is a literal, not escaped: build it of words and indexes, never of the
    document's names). */
-void html_key_cell(struct html_out *o, const char *key, const char *text);
+void html_key_text_cell(struct html_out *o, const char *key, const char *text);
 /* " (every 3rd <what> drawn)" when step > 1, else "": what a reading
    says of a series drawn in part. */
 void html_sampled_note(int step, const char *what, char *buf, size_t len);

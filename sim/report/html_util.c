@@ -264,14 +264,12 @@ void html_num_cell(struct html_out *o, const cJSON *x, const char *key, int deci
 
 void html_key_cell(struct html_out *o, const cJSON *x, const char *key, int decimals)
 {
+    char text[64] = "-";
     double v;
 
-    fprintf(o->f, "<td data-key=\"%s\">", key);
     if (html_num(x, key, &v))
-        fprintf(o->f, "%.*f", decimals, v);
-    else
-        fputc('-', o->f);
-    fputs("</td>", o->f);
+        snprintf(text, sizeof text, "%.*f", decimals, v);
+    html_key_text_cell(o, key, text);
 }
 
 void html_text_cell(struct html_out *o, const char *text)
@@ -291,7 +289,7 @@ void html_key_row(struct html_out *o, const char *label, const char *key,
     fputs("</td></tr>\n", o->f);
 }
 
-void html_key_cell(struct html_out *o, const char *key, const char *text)
+void html_key_text_cell(struct html_out *o, const char *key, const char *text)
 {
     fprintf(o->f, "<td data-key=\"%s\">", key);
     html_text(o->f, text);
