@@ -148,11 +148,11 @@ expect_stdout_matches "sweep_over_a_list_of_nodes_should_run_them" "^ +4 +959" \
 
 # ---- refused: each with its rule ---------------------------------------------
 expect_error "gp3_should_be_refused_with_the_multi_attach_rule" \
-    "asmsim: --nodes 2: gp3 volumes attach to one instance: EBS Multi-Attach takes io1 and io2 volumes only" \
+    "asmsim: --nodes 2: gp3 volumes are not shared by several nodes: EBS Multi-Attach takes io1 and io2 volumes only" \
     "(AWS EBS User Guide, Multi-Attach)" \
     "$ASMSIM" run --instance m5.large --volume gp3 --nodes 2
 expect_error "st1_should_be_refused_with_the_multi_attach_rule" \
-    "asmsim: --nodes 2: st1 volumes attach to one instance: EBS Multi-Attach" "" \
+    "asmsim: --nodes 2: st1 volumes are not shared by several nodes: EBS Multi-Attach" "" \
     "$ASMSIM" run --instance m5.large --volume st1 --nodes 2
 expect_error "io2_off_nitro_should_be_refused" \
     "asmsim: --nodes 2: m4.large is not built on Nitro: EBS Multi-Attach" "" \
@@ -161,10 +161,10 @@ expect_error "seventeen_nodes_on_io2_should_be_refused" \
     "asmsim: --nodes 17: 17 nodes on io2 volumes, at most 16: EBS Multi-Attach" "" \
     "$ASMSIM" run --instance m5.large --volume io2 --nodes 17
 expect_error "oci_uhp_should_be_refused" \
-    "asmsim: --nodes 2: oci-uhp volumes attach to one instance: OCI attaches a block volume read/write shareable to up to 32 instances below Ultra High Performance" "" \
+    "asmsim: --nodes 2: oci-uhp volumes are not shared by several nodes: OCI shares block volumes below Ultra High Performance with up to 32 instances; for UHP volumes asmsim does not know the count" "" \
     "$ASMSIM" run --instance oci-e4flex-16 --volume oci-uhp --nodes 2
 expect_error "a_group_of_gp3_should_be_refused_by_name" \
-    "asmsim: --nodes 2 (group REDO): gp3 volumes attach to one instance" "" \
+    "asmsim: --nodes 2 (group REDO): gp3 volumes are not shared by several nodes" "" \
     "$ASMSIM" run --instance m5.large --workload oltp --group DATA:disks=4,volume=io2 \
     --group REDO:disks=2,volume=gp3 --nodes 2
 expect_error "nodes_zero_should_be_refused" \
@@ -187,7 +187,7 @@ expect_error "a_failure_should_be_refused" \
     "$ASMSIM" run --instance m5.large --workload oltp --group DATA:disks=4,volume=io2 \
     --group REDO:disks=2,volume=io2 --fail 0@10m --nodes 2
 expect_error "sweep_over_nodes_should_refuse_a_gp3_value_by_its_value" \
-    "asmsim: --over nodes=2: --nodes 2: gp3 volumes attach to one instance" "" \
+    "asmsim: --over nodes=2: --nodes 2: gp3 volumes are not shared by several nodes" "" \
     "$ASMSIM" sweep --instance m5.large --volume gp3 --over nodes=1,2
 
 harness_done

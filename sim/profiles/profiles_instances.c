@@ -96,7 +96,8 @@ int prof_shared_check(const struct vol_profile *v, const struct inst_profile *in
         return 0;
     const char *rule = ty->shared_rule ? ty->shared_rule : "no shared attachments known";
     if (ty->shared_nodes_max == 0)
-        snprintf(why, why_len, "%s volumes attach to one instance: %s", ty->name, rule);
+        snprintf(why, why_len, "%s volumes are not shared by several nodes: %s",
+                 ty->name, rule);
     else if (nodes > ty->shared_nodes_max)
         snprintf(why, why_len, "%d nodes on %s volumes, at most %d: %s", nodes,
                  ty->name, ty->shared_nodes_max, rule);

@@ -75,6 +75,9 @@ enum oci_type {
                       "32 instances below Ultra High Performance (OCI Block Volume, " \
                       "Attaching a Volume to Multiple Instances)"
 #define OCI_SHAREABLE_MAX 32
+#define OCI_UHP_SHAREABLE "OCI shares block volumes below Ultra High Performance with up " \
+                          "to 32 instances; for UHP volumes asmsim does not know the " \
+                          "count (not collected), so it does not model them shared"
 
 /* Ends a reason "<type> <key>=<value>: <text>" (PROF_WHY_CHARS). */
 #define OCI_WHY "OCI performance follows size and VPU; set size"
@@ -141,7 +144,7 @@ static const struct vol_type oci_types[OCI_TYPES] = {
         .oci_vpu = 30, .vpu_min = 30, .vpu_max = 120, .vpu_step = 10, .rules = OCI_2023_06,
         .min_ocpus = 16,        /* multipath: OCI, documented (DOMAIN.md section 4) */
         .delivered_iops_frac = 1.0, .delivered_tput_frac = 1.0,
-        .shared_rule = OCI_SHAREABLE,
+        .shared_rule = OCI_UHP_SHAREABLE,
         .resolve = oci_resolve,
     },
 };
