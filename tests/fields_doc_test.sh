@@ -73,6 +73,8 @@ printf 'phase,duration,scale,scale:redo\nday,1m,1,\nredo,1m,0,2\n' >"$WORK/fcdb.
 # a modelled cluster (--nodes, issue 39 item 2): cluster.modelled, .nodes
 "$ASMSIM" run --instance m5.large --volume io2 --disks 2 --nodes 2 --matrix point \
     --num-small 1 --num-large 1 --duration 20ms --json - >nodes.json 2>/dev/null
+"$ASMSIM" run --workload oltp --instance m5.large --volume io2 --disks 2 --nodes 2 \
+    --duration 20ms --json - >nodes_db.json 2>/dev/null
 # under mpirun (issue 39): cluster and points[].hosts[] (absent without
 # mpirun: those keys are then not asked for, see mpi_keys below)
 if command -v mpirun >/dev/null; then
@@ -147,9 +149,11 @@ for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.jso
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
-# a failure's and an add's keys (the rest of those database workload's
-# runs is not this check's: its class keys are documented with the workload)
-for name, key in (("fail.json", "failure"), ("add.json", "add_disks")):
+# a failure's, an add's and a modelled cluster's hosts' keys (the rest of
+# those database workload's runs is not this check's: its class keys are
+# documented with the workload)
+for name, key in (("fail.json", "failure"), ("add.json", "add_disks"),
+                  ("nodes_db.json", "points[].hosts")):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         keys = set()

@@ -126,13 +126,39 @@ expect_true "io2_three_nodes_should_stop_at_the_volumes_48000_iops" \
 expect_true "open_loop_nodes_should_each_offer_the_rate" \
     near open.json 'd["points"][0]["iops"]' 2000
 
-# a database workload's classes: every node runs them
+# a database workload's classes: every node runs them, and each node's
+# figures of every class add up to the class's (redo, the third, too)
 "$ASMSIM" run --instance m5.4xlarge --workload oltp --group DATA:disks=4,volume=io2 \
-    --group REDO:disks=2,volume=io2 --duration 2 --nodes 2 --json db.json >/dev/null 2>&1
+    --group REDO:disks=2,volume=io2 --duration 2 --nodes 2 --json db.json \
+    --report db.html >db.txt 2>&1
 expect_true "a_workloads_classes_should_run_on_every_node" \
     test "$(field db.json 'len(d["points"][0]["hosts"])')" = 2
-expect_true "a_workloads_nodes_should_add_up_to_its_first_class" \
-    test "$(field db.json 'abs(sum(h["iops"] for h in d["points"][0]["hosts"]) - d["points"][0]["classes"][0]["iops"]) < 1e-6 * d["points"][0]["classes"][0]["iops"]')" = True
+expect_true "a_workloads_nodes_should_add_up_to_every_class" python3 - db.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["points"][0]
+names = [c["name"] for c in p["classes"]]
+assert names == ["data-reads", "dbwr", "redo"], names
+for i, c in enumerate(p["classes"]):
+    hs = [h["classes"][i] for h in p["hosts"]]
+    assert all(k["name"] == c["name"] for k in hs), hs
+    for key in ("iops", "mbps"):
+        s = sum(k[key] for k in hs)
+        assert abs(s - c[key]) <= 1e-6 * max(1, c[key]), (c["name"], key, s, c[key])
+assert all("iops" not in h and "small_lat_us" not in h for h in p["hosts"]), p["hosts"][0]
+PY
+expect_true "a_workloads_nodes_table_should_have_a_row_per_class_and_node" \
+    test "$(grep -cE '^  (data-reads|dbwr|redo) +(node1|node2|all hosts) ' db.txt)" -eq 9
+expect_true "a_workloads_report_should_show_the_nodes_per_class" python3 - db.json db.html <<'PY'
+import json, re, sys
+p = json.load(open(sys.argv[1]))["points"][0]; page = open(sys.argv[2]).read()
+sec = re.search(r'<section id="hosts">.*?</section>', page, re.S).group(0)
+rows = re.findall(r'<tr><td>([^<]*)</td><td>([^<]*)</td>(.*?)</tr>', sec, re.S)
+assert len(rows) == 6, rows
+got = {(c, h): float(re.search(r'data-key="mbps">([0-9.]+)<', r).group(1)) for c, h, r in rows}
+for i, c in enumerate(p["classes"]):
+    for h in p["hosts"]:
+        assert abs(got[(c["name"], h["host"])] - h["classes"][i]["mbps"]) < 0.01, (c, h)
+PY
 
 # ---- sweep --over nodes: where adding a node stops helping --------------------
 "$ASMSIM" sweep "${OCI[@]}" --volumes 2 --over nodes=1-4 --json sweep.json >sweep.txt 2>&1

@@ -144,7 +144,29 @@ static void print_point_hosts(FILE *f, const struct sim_point_result *p)
             p->cls[WL_SMALL].lat.avg_us, p->cls[WL_LARGE].lat.avg_us);
 }
 
-void cli_cluster_print(FILE *f, const struct sim_run_result *r, bool modelled)
+/* A database workload's point: each class, a row per host and the
+   cluster's (the class table's) after them. */
+static void print_point_hosts_db(FILE *f, const struct sim_point_result *p,
+                                 const struct sim_run_cfg *run)
+{
+    double t0 = first_window(p);
+    for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++) {
+        const char *name = run->db.class_name[c];
+        for (int r = 0; r < p->n_hosts; r++) {
+            const struct sim_host_point *h = &p->hosts[r];
+            fprintf(f, "  %-12.12s %-20.20s %4d %9.1f %8.2f %10.0f %10.2f %8.0f %8.0f\n",
+                    name, h->host, h->rank, (h->window_unix_s - t0) * 1e3, h->measured_s,
+                    h->cls[c].iops, h->cls[c].mbps, h->cls[c].avg_lat_us,
+                    h->cls[c].p99_lat_us);
+        }
+        fprintf(f, "  %-12.12s %-20s %4s %9s %8.2f %10.0f %10.2f %8.0f %8.0f\n", name,
+                "all hosts", "", "", p->measured_s, p->cls[c].iops, p->cls[c].mbps,
+                p->cls[c].lat.avg_us, p->cls[c].lat.p99_us);
+    }
+}
+
+void cli_cluster_print(FILE *f, const struct sim_run_result *r,
+                       const struct sim_run_cfg *run, bool modelled)
 {
     if (r->n_points == 0 || r->points[0].n_hosts == 0)
         return;
@@ -157,11 +179,20 @@ void cli_cluster_print(FILE *f, const struct sim_run_result *r, bool modelled)
                 "are all hosts':\nrates added, latency from the merged histograms; start: "
                 "the window's, from the first host's; us: mean latency)\n",
                 r->points[0].n_hosts);
-    fprintf(f, "  %-9s %-20s %4s %9s %8s %10s %10s %8s %8s\n", "point", "host", "rank",
-            "start ms", "window s", "small IOPS", "large MB/s", "small us", "large us");
-    for (int i = 0; i < r->n_points; i++)
-        if (r->points[i].n_hosts > 0)
+    if (sim_run_db(run))
+        fprintf(f, "  %-12s %-20s %4s %9s %8s %10s %10s %8s %8s\n", "class", "host",
+                "rank", "start ms", "window s", "IOPS", "MB/s", "mean us", "p99 us");
+    else
+        fprintf(f, "  %-9s %-20s %4s %9s %8s %10s %10s %8s %8s\n", "point", "host", "rank",
+                "start ms", "window s", "small IOPS", "large MB/s", "small us", "large us");
+    for (int i = 0; i < r->n_points; i++) {
+        if (r->points[i].n_hosts == 0)
+            continue;
+        if (sim_run_db(run))
+            print_point_hosts_db(f, &r->points[i], run);
+        else
             print_point_hosts(f, &r->points[i]);
+    }
 }
 
 /* ---- advise over the ranks ------------------------------------------------ */

@@ -32,9 +32,11 @@ int cli_cluster_refuse(const struct cluster *c, const char *what);
 
 /* A run a cluster measured: each point's hosts, their start offsets and
    figures, and the cluster's row (the sum); nothing for a run of one.
+   A database workload's (run's classes): a row per class and host.
    modelled: the hosts are --nodes' modelled instances (cli_nodes.c), so
    headed as nodes. */
-void cli_cluster_print(FILE *f, const struct sim_run_result *r, bool modelled);
+void cli_cluster_print(FILE *f, const struct sim_run_result *r,
+                       const struct sim_run_cfg *run, bool modelled);
 
 /* advise under mpirun: shard K+1 of N on rank K (cfg->shard_k/n), the
    shards' decisions gathered on rank 0 and merged as advise --merge does

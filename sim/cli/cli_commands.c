@@ -353,7 +353,7 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
                 cli_print_points(stdout, r);
         } else {
             cli_print_run_summary(stdout, j, r);
-            cli_cluster_print(stdout, r, j->cfg.run.nodes > 1);
+            cli_cluster_print(stdout, r, &j->cfg.run, j->cfg.run.nodes > 1);
         }
         if (device_info[0])
             print_device_info(device_info);

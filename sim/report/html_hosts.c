@@ -80,68 +80,116 @@ static void who(struct html_out *o, const cJSON *doc)
     fputs("</p>\n", o->f);
 }
 
-/* The figures of a host's row, and of the cluster's beside them: a
-   host's keys are a point's (docs/fields.md). */
-static const struct { const char *key; int decimals; } figs[] = {
-    { "measured_s", 2 }, { "iops", 0 }, { "mbps", 2 },
+/* The figures of a host's row, and of the cluster's beside it, read
+   from the host (ORION's classes: its keys are a point's,
+   docs/fields.md) or from its class (a database workload's). */
+struct fig {
+    const char *key;
+    int decimals;
+};
+static const struct fig orion_figs[] = {
+    { "iops", 0 }, { "mbps", 2 },
     { "small_lat_us.avg", 0 }, { "small_lat_us.p99", 0 },
     { "large_lat_us.avg", 0 }, { "large_lat_us.p99", 0 }, { "errors", 0 },
 };
-#define N_FIGS (sizeof figs / sizeof figs[0])
+static const struct fig class_figs[] = {
+    { "iops", 0 }, { "mbps", 2 }, { "lat_us.avg", 0 }, { "lat_us.p99", 0 },
+};
 
-static void host_row(struct html_out *o, const cJSON *h, const char *point, double first)
+/* What a row shows: its label (the point, or the class), the figures'
+   table, and where the figures are. */
+struct row {
+    const char *label;
+    const struct fig *figs;
+    size_t n_figs;
+};
+
+/* Host h's row; x: where its figures are (h, or its class). */
+static void host_row(struct html_out *o, const struct row *w, const cJSON *h,
+                     const cJSON *x, double first)
 {
     double t;
 
     fputs("<tr>", o->f);
-    html_text_cell(o, point);
+    html_text_cell(o, w->label);
     html_text_cell(o, html_str_or(h, "host", "-"));
     html_key_cell(o, h, "rank", 0);
     if (html_num(h, "window_unix_s", &t))
         fprintf(o->f, "<td data-key=\"start_ms\">%.1f</td>", (t - first) * 1e3);
     else
         fputs("<td data-key=\"start_ms\">-</td>", o->f);
-    for (size_t i = 0; i < N_FIGS; i++)
-        html_key_cell(o, h, figs[i].key, figs[i].decimals);
+    html_key_cell(o, h, "measured_s", 2);
+    for (size_t i = 0; i < w->n_figs; i++)
+        html_key_cell(o, x, w->figs[i].key, w->figs[i].decimals);
     fputs("</tr>\n", o->f);
 }
 
-/* The point's own figures: the cluster's. */
-static void all_row(struct html_out *o, const cJSON *p, const char *point)
+/* The cluster's row: the point's own figures (x: the point, or its
+   class). */
+static void all_row(struct html_out *o, const struct row *w, const cJSON *p,
+                    const cJSON *x)
 {
     fputs("<tr class=\"all\">", o->f);
-    html_text_cell(o, point);
+    html_text_cell(o, w->label);
     fputs("<td>all hosts</td><td></td><td></td>", o->f);
-    for (size_t i = 0; i < N_FIGS; i++)
-        html_num_cell(o, p, figs[i].key, figs[i].decimals);
+    html_num_cell(o, p, "measured_s", 2);
+    for (size_t i = 0; i < w->n_figs; i++)
+        html_num_cell(o, x, w->figs[i].key, w->figs[i].decimals);
     fputs("</tr>\n", o->f);
+}
+
+/* Point p's rows: ORION's classes, its hosts then the cluster; a
+   database workload's, class by class. */
+static void point_rows(struct html_out *o, const cJSON *p, bool db, double first)
+{
+    const cJSON *h, *k;
+    char label[64];
+
+    if (!db) {
+        double small = 0, large = 0;
+        html_num(p, "small", &small);
+        html_num(p, "large", &large);
+        snprintf(label, sizeof label, "%.0f,%.0f", small, large);
+        struct row w = { label, orion_figs, sizeof orion_figs / sizeof orion_figs[0] };
+        cJSON_ArrayForEach(h, html_get(p, "hosts"))
+            host_row(o, &w, h, h, first);
+        all_row(o, &w, p, p);
+        return;
+    }
+    int c = 0;
+    cJSON_ArrayForEach(k, html_get(p, "classes")) {
+        struct row w = { html_str_or(k, "name", "?"), class_figs,
+                         sizeof class_figs / sizeof class_figs[0] };
+        cJSON_ArrayForEach(h, html_get(p, "hosts"))
+            host_row(o, &w, h, cJSON_GetArrayItem(html_get(h, "classes"), c), first);
+        all_row(o, &w, p, k);
+        c++;
+    }
 }
 
 void html_hosts(struct html_out *o, const cJSON *doc)
 {
-    const cJSON *p, *h;
+    const cJSON *p;
+    bool db = html_db(doc);
 
     if (!html_get(doc, "cluster"))
         return;
     fputs("<section id=\"hosts\"><h2>Several hosts at once</h2>\n", o->f);
     who(o, doc);
-    fputs("<table class=\"hosts\"><thead><tr><th>point (small,large)</th><th>host</th>"
-          "<th>rank</th><th>start ms</th><th>window s</th><th>small IOPS</th>"
-          "<th>large MB/s</th><th>small mean us</th><th>small p99 us</th>"
-          "<th>large mean us</th><th>large p99 us</th><th>errors</th></tr></thead>"
-          "<tbody>\n", o->f);
+    if (db)
+        fputs("<table class=\"hosts\"><thead><tr><th>class</th><th>host</th>"
+              "<th>rank</th><th>start ms</th><th>window s</th><th>IOPS</th>"
+              "<th>MB/s</th><th>mean us</th><th>p99 us</th></tr></thead><tbody>\n", o->f);
+    else
+        fputs("<table class=\"hosts\"><thead><tr><th>point (small,large)</th>"
+              "<th>host</th><th>rank</th><th>start ms</th><th>window s</th>"
+              "<th>small IOPS</th><th>large MB/s</th><th>small mean us</th>"
+              "<th>small p99 us</th><th>large mean us</th><th>large p99 us</th>"
+              "<th>errors</th></tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(p, html_get(doc, "points")) {
-        double small = 0, large = 0, first, spread;
-        char point[64];
-
-        if (!window_spread(html_get(p, "hosts"), &first, &spread))
-            continue;
-        html_num(p, "small", &small);
-        html_num(p, "large", &large);
-        snprintf(point, sizeof point, "%.0f,%.0f", small, large);
-        cJSON_ArrayForEach(h, html_get(p, "hosts"))
-            host_row(o, h, point, first);
-        all_row(o, p, point);
+        double first, spread;
+        if (window_spread(html_get(p, "hosts"), &first, &spread))
+            point_rows(o, p, db, first);
     }
     fputs("</tbody></table>\n</section>\n", o->f);
 }

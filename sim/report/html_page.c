@@ -178,6 +178,7 @@ static void run_body(struct html_out *o, const cJSON *doc)
 {
     if (html_db(doc)) {
         html_db_run(o, doc);
+        html_hosts(o, doc);
         html_fail(o, doc);
         html_add(o, doc);
         return;

@@ -492,9 +492,25 @@ static void add_host_lat(struct jb *b, cJSON *o, const char *key,
     add_num(b, l, "p99", c->p99_lat_us);
 }
 
-/* A point a cluster measured (mpirun): each rank's own figures; the
-   point's are the cluster's (run_cluster.c). */
-static void add_point_hosts(struct jb *b, cJSON *o, const struct sim_point_result *p)
+/* A host's figures of each of a database workload's classes. */
+static void add_host_classes(struct jb *b, cJSON *x, const struct sim_host_point *h,
+                             const struct sim_run_cfg *run)
+{
+    cJSON *arr = add_arr(b, x, "classes");
+    for (int c = 0; c < run->workload.n_classes && c < WL_MAX_CLASSES; c++) {
+        cJSON *k = new_item(b, arr);
+        add_str(b, k, "name", run->db.class_name[c]);
+        add_num(b, k, "iops", h->cls[c].iops);
+        add_num(b, k, "mbps", h->cls[c].mbps);
+        add_host_lat(b, k, "lat_us", &h->cls[c]);
+    }
+}
+
+/* A point a cluster measured (mpirun) or modelled (--nodes): each host's
+   own figures, ORION's two classes or a database workload's classes;
+   the point's are the cluster's (run_cluster.c, node_stats.c). */
+static void add_point_hosts(struct jb *b, cJSON *o, const struct sim_point_result *p,
+                            const struct sim_run_cfg *run)
 {
     cJSON *arr = add_arr(b, o, "hosts");
     for (int r = 0; r < p->n_hosts; r++) {
@@ -505,13 +521,19 @@ static void add_point_hosts(struct jb *b, cJSON *o, const struct sim_point_resul
         add_num(b, x, "start_unix_s", h->start_unix_s);
         add_num(b, x, "window_unix_s", h->window_unix_s);
         add_num(b, x, "measured_s", h->measured_s);
-        add_num(b, x, "iops", h->cls[WL_SMALL].iops);
-        add_num(b, x, "mbps", h->cls[WL_LARGE].mbps);
-        add_num(b, x, "large_iops", h->cls[WL_LARGE].iops);
+        if (sim_run_db(run)) {
+            add_host_classes(b, x, h, run);
+        } else {
+            add_num(b, x, "iops", h->cls[WL_SMALL].iops);
+            add_num(b, x, "mbps", h->cls[WL_LARGE].mbps);
+            add_num(b, x, "large_iops", h->cls[WL_LARGE].iops);
+        }
         add_num(b, x, "phys_iops", h->phys_iops);
         add_num(b, x, "phys_mbps", h->phys_mbps);
-        add_host_lat(b, x, "small_lat_us", &h->cls[WL_SMALL]);
-        add_host_lat(b, x, "large_lat_us", &h->cls[WL_LARGE]);
+        if (!sim_run_db(run)) {
+            add_host_lat(b, x, "small_lat_us", &h->cls[WL_SMALL]);
+            add_host_lat(b, x, "large_lat_us", &h->cls[WL_LARGE]);
+        }
         add_u64(b, x, "errors", h->errors);
     }
 }
@@ -760,7 +782,7 @@ static void add_points(struct jb *b, cJSON *parent,
         if (real)
             add_real_point(b, o, p, backend);
         if (p->n_hosts > 0)
-            add_point_hosts(b, o, p);
+            add_point_hosts(b, o, p, cfg);
         if (o == NULL)
             continue;
         disks = add_arr(b, o, "disks");
