@@ -102,6 +102,18 @@ else
         "exit $sw_rc; $(tail -c 600 sw.txt)"
 fi
 
+# ---- the run's targets judged in each phase ----------------------------------
+# data-reads p99 <= 1 ms holds before (872 us), degraded and restored, and
+# not while rebalancing (the copies share the volumes: about 20 ms)
+"$ASMSIM" run "${G[@]}" --fail 3@10m --power 4 --used 60% \
+    --need-latency data-reads:p99:1ms > needs.txt 2>&1
+expect_true "targets_should_be_met_before_the_failure" \
+    grep -q '^Targets: data-reads p99 latency 872.4 us <= 1000.0 us: met' needs.txt
+expect_true "targets_should_be_judged_in_each_phase_after_the_failure" bash -c \
+    "grep -qE '^ +degraded +data-reads p99 latency [0-9.]+ us <= 1000.0 us: met\$' needs.txt &&
+     grep -qE '^ +rebalancing +data-reads p99 latency [0-9.]+ us <= 1000.0 us: MISSED\$' needs.txt &&
+     grep -qE '^ +restored +data-reads p99 latency [0-9.]+ us <= 1000.0 us: met\$' needs.txt"
+
 # ---- the HTML report: the phases as bands, the figures, the space ------------
 
 "$ASMSIM" run "${G[@]}" --fail 3@10m --power 4 --used 60% --testname page --json page.json \

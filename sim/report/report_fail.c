@@ -167,6 +167,30 @@ static void phases_table(FILE *out, const struct sim_run_cfg *cfg,
             phase_rows(out, cfg, f, i);
 }
 
+/* The run's targets judged in each phase after the failure (its
+   "Targets:" lines judge the run's own point, the phase before): the
+   database's classes only, the copy class beside them not being one. */
+static void needs_by_phase(FILE *out, const struct sim_run_cfg *cfg,
+                           const struct sim_fail_result *f)
+{
+    if (cfg->db.n_needs == 0)
+        return;
+    fputs("  targets    in each phase after the failure (Targets: above judges the "
+          "phase before):\n", out);
+    for (int i = SIM_PHASE_DEGRADED; i < SIM_PHASES; i++) {
+        const struct sim_run_result *r = phase_run(f, i);
+        if (!r || r->n_points == 0)
+            continue;
+        for (int k = 0; k < cfg->db.n_needs; k++) {
+            char line[200];
+            double got;
+            bool met = report_need_judge(&cfg->db.needs[k], &r->points[0], &got);
+            report_need_text(cfg, &cfg->db.needs[k], got, met, line, sizeof line);
+            fprintf(out, "             %-12s %s\n", k == 0 ? phase_name(f, i) : "", line);
+        }
+    }
+}
+
 /* The copies: power, I/O, rate, the data moved and how long it takes. */
 static void copy_line(FILE *out, const struct sim_fail_result *f)
 {
@@ -224,6 +248,7 @@ static void fail_lines(FILE *out, const struct sim_fail_result *f,
     repair_line(out, f);
     space_lines(out, f);
     phases_table(out, cfg, f);
+    needs_by_phase(out, cfg, f);
     if (f->outcome == SIM_FAIL_RESTORED)
         restore_lines(out, f);
     fputs("  notes      each phase is a steady-state point; the hours between are\n"
