@@ -255,6 +255,7 @@ if [[ "$H_OUT" == *"  the repair timer runs past the forecast's end: no rebalanc
 import json
 f = json.load(open("late.json"))["failure"]
 assert f["rebalance_start_s"] is None and f["to_move_bytes"] is None, f
+assert f["outcome"] == "not_restored" and f["restored_s"] is None, f
 assert f["phases"][-1]["phase"] == "degraded" and f["phases"][-1]["end_s"] == 720, f
 '; then
     harness_ok "a_repair_timer_past_the_end_should_start_no_rebalance"

@@ -154,10 +154,11 @@ static void outcome(const cJSON *f, char *buf, size_t len)
     if (strcmp(id, "data_lost") == 0)
         snprintf(buf, len, "%s The forecast stops at the failure.",
                  html_fail_outcome_text(id));
+    else if (strcmp(id, "not_restored") == 0 || (strcmp(id, "restored") == 0 &&
+             (!html_num(f, "restored_s", &t1) || !html_num(f, "exposed_s", &exposed))))
+        not_restored(f, buf, len);
     else if (strcmp(id, "restored") != 0)
         snprintf(buf, len, "%s", html_fail_outcome_text(id));
-    else if (!html_num(f, "restored_s", &t1) || !html_num(f, "exposed_s", &exposed))
-        not_restored(f, buf, len);
     else {
         report_fmt_duration(exposed, after, sizeof after);
         snprintf(buf, len, "Redundancy restored at %s, %s after the failure.",

@@ -971,12 +971,13 @@ static void json_fail(FILE *f, const struct sim_forecast_result *r)
 {
     const struct sim_fc_fail *x = r->fail;
     double at = (double)x->ev.at_ns / 1e9, t0 = fail_start(r, SIM_PHASE_REBALANCING);
-    double t1 = x->start_s[SIM_PHASE_RESTORED];
+    double t1 = fail_start(r, SIM_PHASE_RESTORED);
     bool lost = x->outcome == SIM_FAIL_DATA_LOST;
     char when[32];
     bool first = true;
     fputs(",\n  \"failure\": {", f);
-    kv_str(f, &first, "outcome", fail_outcome_id(x->outcome));
+    kv_str(f, &first, "outcome", x->outcome == SIM_FAIL_RESTORED && t1 < 0
+                                 ? "not_restored" : fail_outcome_id(x->outcome));
     kv_str(f, &first, "what", x->ev.failgroup ? "failgroup" : "disk");
     kv_num(f, &first, "index", x->ev.index);
     kv_num(f, &first, "at_s", at);
