@@ -212,6 +212,10 @@ expect_error "a_failure_should_be_refused" \
     "asmsim: --nodes 2: --fail: ASM rebalances from one instance" "" \
     "$ASMSIM" run --instance m5.large --workload oltp --group DATA:disks=4,volume=io2 \
     --group REDO:disks=2,volume=io2 --fail 0@10m --nodes 2
+expect_error "an_add_should_be_refused" \
+    "asmsim: --nodes 2: --add-disks: ASM rebalances from one instance" "" \
+    "$ASMSIM" run --instance m5.large --workload oltp --group DATA:disks=4,volume=io2 \
+    --group REDO:disks=2,volume=io2 --add-disks 1@10m --nodes 2
 expect_error "sweep_over_nodes_should_refuse_a_gp3_value_by_its_value" \
     "asmsim: --over nodes=2: --nodes 2: gp3 volumes are not shared by several nodes" "" \
     "$ASMSIM" sweep --instance m5.large --volume gp3 --over nodes=1,2

@@ -58,6 +58,9 @@ static const char *refused_with(const struct cli_opts *o)
     if (o->fail.n > 0)
         return "--fail: ASM rebalances from one instance, so its copies are not "
                "every node's load; not modelled on a cluster yet";
+    if (o->fail.add_n > 0)
+        return "--add-disks: ASM rebalances from one instance, so its copies are not "
+               "every node's load; not modelled on a cluster yet";
     return NULL;
 }
 
