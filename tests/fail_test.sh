@@ -340,6 +340,9 @@ fi
 
 # ---- bad values: one line, exit 2 ----------------------------------------------
 
+expect_error "the_same_disk_failed_twice_should_be_refused" \
+    "asmsim: --fail 3: given twice; a disk or failure group fails once" "" \
+    "$ASMSIM" run "${G[@]}" --fail 3@10m --fail 3@11m
 expect_error "fail_without_time_should_be_refused" \
     "asmsim: --fail 3: not a failure; use DISK@TIME or fg:N@TIME" "" \
     "$ASMSIM" run "${G[@]}" --fail 3

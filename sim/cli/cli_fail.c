@@ -202,6 +202,10 @@ static int check_events(const struct sim_run_cfg *run, char *why, size_t why_len
             return why_set(why, why_len, "--fail %s%d: the first disk group has %d %s, "
                            "numbered from 0", ev->failgroup ? "fg:" : "", ev->index,
                            max, ev->failgroup ? "failure groups" : "disks");
+        for (int k = 0; k < i; k++)
+            if (f->ev[k].failgroup == ev->failgroup && f->ev[k].index == ev->index)
+                return why_set(why, why_len, "--fail %s%d: given twice; a disk or failure "
+                               "group fails once", ev->failgroup ? "fg:" : "", ev->index);
         if (ev->at_ns > f->ev[0].at_ns + repair)
             return why_set(why, why_len, "--fail: a failure after the first one's "
                            "repair timer ends (%.0f s after it) is not modelled; give "
