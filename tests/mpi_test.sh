@@ -89,8 +89,18 @@ for p in d["points"]:
 print("ok")
 EOF
 }
+# The sums are exact; the windows' spread is timing: a loaded machine
+# (CI runs tests side by side on 2 cores) can wake a rank 20-30 ms late
+# from the barrier once.  So a spread over 1 % runs the point again, once:
+# a second miss fails.
+together() {        # $1 ranks, $2 file
+    check_json "$2" "$1" && return 0
+    "${MPI[@]}" -np "$1" "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]/1s/2s}" \
+        --json "again.$2" >/dev/null 2>&1
+    check_json "again.$2" "$1"
+}
 expect_true "run_on_2_ranks_should_exit_0" test "$rc" -eq 0
-expect_true "run_on_2_ranks_should_sum_the_hosts_and_start_together" check_json np2.json 2
+expect_true "run_on_2_ranks_should_sum_the_hosts_and_start_together" together 2 np2.json
 expect_true "run_on_2_ranks_should_print_once_on_rank_0" \
     test "$(grep -c '^Maximum Small IOPS=' np2.out)" -eq 1
 expect_true "run_on_2_ranks_should_list_each_host_and_all" \
@@ -115,7 +125,7 @@ PY
 # (4 ranks on this machine's 2 cores: 2 s points too)
 "${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
     --json np4.json >np4.out 2>np4.err
-expect_true "run_on_4_ranks_should_sum_the_hosts_and_start_together" check_json np4.json 4
+expect_true "run_on_4_ranks_should_sum_the_hosts_and_start_together" together 4 np4.json
 
 # ---- a cluster run refused or ended, with its reason ----------------------
 expect_mpi_error() {    # $1 name, $2 text on stderr, $3.. the command
