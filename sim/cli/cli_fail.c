@@ -276,8 +276,8 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                        "the failure)", flag);
     flag = f->power ? "--power" : f->used_frac > 0 ? "--used" : NULL;
     if (f->n == 0 && f->add_n == 0 && flag)
-        return why_set(why, why_len, "%s: only with --fail DISK@TIME or --add-disks "
-                       "N@TIME (it shapes the rebalance)", flag);
+        return why_set(why, why_len, "%s: only with --fail DISK@TIME%s (it shapes the "
+                       "rebalance)", flag, o->forecast ? "" : " or --add-disks N@TIME");
     int rc = 0;
     if (f->n > 0 && (rc = check_scenario(o, run, "--fail", why, why_len)) == 0)
         rc = check_events(run, why, why_len);
