@@ -284,6 +284,22 @@ else
         "exit $H_RC; stderr: $H_ERR"
 fi
 
+# ---- a loss at the start, a time in terms (1h30m's form) ---------------------------------
+
+# 0 is the forecast's start, as 0 is a run's (the tester's D9: run took
+# 3@0, forecast refused it); 5m30s is a time as the other options read one.
+"$ASMSIM" forecast "${G[@]}" "${F[@]}" --fail 3@0 >zero.txt 2>&1
+"$ASMSIM" forecast "${G[@]}" "${F[@]}" --fail 3@5m30s >terms.txt 2>&1
+if grep -q '^Failure: disk 3 of the first disk group offline at 00:00:00$' zero.txt &&
+   grep -q '^    degraded     00:00:00-00:01:00 ' zero.txt &&
+   ! grep -q '^    before ' zero.txt &&
+   grep -q '^Failure: disk 3 of the first disk group offline at 00:05:30$' terms.txt; then
+    harness_ok "a_loss_at_the_start_and_a_time_in_terms_should_be_taken"
+else
+    harness_fail "a_loss_at_the_start_and_a_time_in_terms_should_be_taken" \
+        "$(grep -E 'asmsim:|offline at|degraded|before' zero.txt terms.txt | head -6)"
+fi
+
 # ---- bad input: one line, exit 2 ----------------------------------------------------------
 
 expect_error "orion_schedule_should_be_refused" \

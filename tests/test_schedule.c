@@ -138,8 +138,10 @@ static void times_out_of_range_should_say_so_and_give_the_range(void)
 {
     static const char *const too_far[] = { "61d", "31.01d", "745h", "744:00:01",
                                            "0", "0s", "0.0001s", "-5m", "0:00" };
-    static const char *const fine[] = { "31d", "744:00", "744h", "0.001s", "1" };
-    static const char *const unread[] = { "90q", "1ms", "m", "5 m", "1h30m" };
+    static const char *const fine[] = { "31d", "744:00", "744h", "0.001s", "1",
+                                        "1h30m", "2d12h", "11m59s", "30d23h59m60s" };
+    static const char *const unread[] = { "90q", "1ms", "m", "5 m", "30m1h", "1h30",
+                                          "1h 30m", "1m1m", "1h-30m", "h1" };
     char text[128], needle[96];
     for (size_t i = 0; i < sizeof too_far / sizeof *too_far; i++) {
         snprintf(text, sizeof text, "phase,duration,num_small\nx,%s,1\n", too_far[i]);
@@ -197,6 +199,28 @@ static void clock_format_should_name_later_days(void)
     char buf[32];
     CHECK_STR_EQ(wl_clock_format((1 * 3600 + 47 * 60 + 10) * 1000, buf, sizeof buf), "01:47:10");
     CHECK_STR_EQ(wl_clock_format(WL_DAY_MS + 30 * 60 * 1000, buf, sizeof buf), "d2 00:30:00");
+}
+
+/* A time of a forecast: a clock time, a day's, or a duration from the
+   start, terms of one too; 0 is the start itself. */
+static void forecast_times_should_read_every_form(void)
+{
+    static const struct { const char *text; int64_t ms; } ok[] = {
+        { "0", 0 }, { "00:00", 0 }, { "0s", 0 }, { "14:00", 14 * 3600000 },
+        { "d2 14:00", WL_DAY_MS + 14 * 3600000 }, { "26h", 26 * 3600000 },
+        { "1h30m", 5400000 }, { "11m59s", 719000 },
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        int64_t ms = -1;
+        if (wl_forecast_time_parse(ok[i].text, &ms) != 0 || ms != ok[i].ms)
+            CHECK_FAIL_AT("%s: %lld", ok[i].text, (long long)ms);
+    }
+    static const char *const bad[] = { "-1s", "1h30", "30m1h", "d0 01:00", "x" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        int64_t ms = -1;
+        if (wl_forecast_time_parse(bad[i], &ms) != -EINVAL)
+            CHECK_FAIL_AT("%s accepted: %lld", bad[i], (long long)ms);
+    }
 }
 
 /* The write share per class: all small I/Os writes, no large one. */
@@ -276,6 +300,7 @@ int main(void)
     RUN(presets_should_parse);
     RUN(the_oltp_day_should_hold_a_nightly_batch_and_a_peak);
     RUN(clock_format_should_name_later_days);
+    RUN(forecast_times_should_read_every_form);
     RUN(write_share_should_hold_per_class);
     RUN(spreadsheet_csv_should_parse_as_written);
     RUN(scale_columns_should_give_each_class_its_factor);

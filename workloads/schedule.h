@@ -11,7 +11,7 @@
  *
  *   phase            a name (letters, digits, - _ . ; up to 31 chars)
  *   start            clock time hh:mm[:ss], day relative (00:00..24:00)
- *   duration         N[s|m|h|d] (decimal allowed: 1.5h) or hh:mm[:ss]
+ *   duration         N[s|m|h|d] (decimal allowed: 1.5h), terms of them (1h30m) or hh:mm[:ss]
  *   small_iops       open loop: small I/Os offered per second
  *   small_write_pct  0..100 (default 0), open or closed loop
  *   large_mbps       open loop: large MB/s offered (10^6 B/s)
@@ -148,8 +148,8 @@ char *wl_clock_format(int64_t ms, char *buf, size_t len);
 
 /* A time of a forecast as wl_clock_format writes it: "hh:mm[:ss]" of
    its first day, "dN hh:mm[:ss]" of day N (days of 24 h), or a duration
-   from its start as a schedule's (N[s|m|h|d], e.g. 26h).  0 and *ms, or
-   -EINVAL. */
+   from its start as a schedule's (N[s|m|h|d] or terms of them, e.g. 26h,
+   1h30m; 0 is the start).  0 and *ms, or -EINVAL. */
 int wl_forecast_time_parse(const char *s, int64_t *ms);
 
 #endif

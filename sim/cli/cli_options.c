@@ -351,7 +351,7 @@ static int opt_duration(struct cli_opts *o, const char *v, char *why,
     }
     int rc = cli_parse_time_ns(v, &t);
     if (rc != 0 || t < SIM_NS_PER_MS) {
-        snprintf(why, n, "%s; use auto or a time from 1ms to 24h (90, 90s, 500ms, 2m, 1h)",
+        snprintf(why, n, "%s; use auto or a time from 1ms to 24h (90, 90s, 500ms, 2m, 1h30m)",
                  time_out_of_range(rc) ? "out of range" : "not a duration");
         return -EINVAL;
     }
@@ -1122,7 +1122,7 @@ static const struct cli_opt_row opt_defs[] = {
       .def = "60s",
       .help = {
           { FOR_RUN | FOR_SWEEP, "TIME|auto",
-            "per point: 90, 90s, 500ms, 2m, 1h (1ms..24h) or auto\n"
+            "per point: 90, 90s, 500ms, 2m, 1h30m (1ms..24h) or auto\n"
             "(until the 95 % confidence half-width is under 1 %,\n"
             "at most 60 s); default auto on modelled volumes and\n"
             "the null engine, 60s on real devices [ORION: 60 s]" },

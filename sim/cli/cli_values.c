@@ -36,6 +36,7 @@
  * gives it as a shell word (sim_shell_word), and refuses what a terminal
  * would act on, so the caller shows that with cli_quote instead.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -129,30 +130,64 @@ int cli_parse_double(const char *text, double min, double max, double *out)
     return 0;
 }
 
-int cli_parse_time_ns(const char *text, sim_ns *out)
-{
-    static const struct { const char *unit; double ns; } units[] = {
-        { "", 1e9 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 },
-        { "ns", 1.0 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
-    };
-    size_t len;
-    double v;
+/* The units a time's term takes, largest first: a compound time
+   (1h30m, 11m59s, 2m30.5s) gives its terms in this order, each unit at
+   most once ("min" and "m" are one). */
+static const struct time_unit { const char *name; double ns; int rank; } time_units[] = {
+    { "h", 3600e9, 0 }, { "min", 60e9, 1 }, { "m", 60e9, 1 }, { "s", 1e9, 2 },
+    { "ms", 1e6, 3 }, { "us", 1e3, 4 }, { "ns", 1.0, 5 },
+};
 
-    if (!text || (len = decimal_len(text)) == 0)
-        return -EINVAL;
-    v = decimal_value(text, len);
-    if (!isfinite(v))
-        return -EINVAL;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-        if (strcmp(text + len, units[i].unit) == 0) {
-            double ns = v * units[i].ns;
-            if (ns > (double)CLI_MAX_DURATION_NS)
-                return -ERANGE;
-            *out = (sim_ns)llround(ns);
-            return 0;
+/* The unit at text, the longest name that is followed by a digit or the
+   end (so "ms" is not "m" then "s"); NULL if none. */
+static const struct time_unit *time_unit_at(const char *text, size_t *len)
+{
+    const struct time_unit *best = NULL;
+
+    for (size_t i = 0; i < sizeof time_units / sizeof time_units[0]; i++) {
+        size_t n = strlen(time_units[i].name);
+        char next = text[n];
+        if (strncmp(text, time_units[i].name, n) == 0 &&
+            (next == '\0' || isdigit((unsigned char)next)) &&
+            (!best || n > *len)) {
+            best = &time_units[i];
+            *len = n;
         }
     }
-    return -EINVAL;
+    return best;
+}
+
+int cli_parse_time_ns(const char *text, sim_ns *out)
+{
+    double ns = 0;
+    int last_rank = -1;
+    size_t len;
+
+    if (!text || !*text)
+        return -EINVAL;
+    for (const char *p = text; *p; ) {
+        if ((len = decimal_len(p)) == 0)
+            return -EINVAL;
+        double v = decimal_value(p, len);
+        p += len;
+        if (!*p && p - len == text) {       /* a bare number: seconds */
+            ns = v * 1e9;
+            break;
+        }
+        size_t unit_len = 0;
+        const struct time_unit *u = time_unit_at(p, &unit_len);
+        if (!isfinite(v) || !u || u->rank <= last_rank)
+            return -EINVAL;
+        last_rank = u->rank;
+        ns += v * u->ns;
+        p += unit_len;
+    }
+    if (!isfinite(ns))
+        return -EINVAL;
+    if (ns > (double)CLI_MAX_DURATION_NS)
+        return -ERANGE;
+    *out = (sim_ns)llround(ns);
+    return 0;
 }
 
 static char *cli_quote_always(const char *s, char *buf, size_t n);

@@ -30,8 +30,9 @@ int cli_parse_u64(const char *text, uint64_t *out);
    exponent, hex, inf or nan. */
 int cli_parse_double(const char *text, double min, double max, double *out);
 
-/* 90, 90s, 1.5s, 500ms, 2m, 1h (a plain decimal and a unit): at most
-   CLI_MAX_DURATION_NS.  -ERANGE for a time that reads but is longer,
+/* 90, 90s, 1.5s, 500ms, 2m, 1h (a plain decimal and a unit), or terms of
+   a decimal and a unit from the largest down, each unit once (1h30m,
+   11m59s, 2m30.5s): at most CLI_MAX_DURATION_NS.  -ERANGE for a time that reads but is longer,
    -EINVAL for one that does not read. */
 int cli_parse_time_ns(const char *text, sim_ns *out);
 
