@@ -193,6 +193,12 @@ expect_error "a_group_of_gp3_should_be_refused_by_name" \
     "asmsim: --nodes 2 (group REDO): gp3 volumes are not shared by several nodes" "" \
     "$ASMSIM" run --instance m5.large --workload oltp --group DATA:disks=4,volume=io2 \
     --group REDO:disks=2,volume=gp3 --nodes 2
+expect_error "nodes_without_an_instance_should_be_refused" \
+    "asmsim: --nodes 2: needs --instance TYPE: a node is an instance with its own limits" "" \
+    "$ASMSIM" run --volume io2 --disks 2 --nodes 2
+expect_error "a_sweep_over_nodes_without_an_instance_should_be_refused" \
+    "asmsim: --over nodes=2: --nodes 2: needs --instance TYPE" "" \
+    "$ASMSIM" sweep --volume io2 --volumes 2 --over nodes=1-2
 expect_error "nodes_zero_should_be_refused" \
     "asmsim: --nodes 0: not a node count; use an integer 1..32" "" \
     "$ASMSIM" run --nodes 0

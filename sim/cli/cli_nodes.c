@@ -12,6 +12,8 @@
  *                    instances; OCI shareable attachments, up to 32 below
  *                    Ultra High Performance), checked for --volume and
  *                    every --group's volume;
+ *   an instance      a node is one; with none (--instance none, the
+ *                    default) --nodes would only multiply the load;
  *   modelled only    real targets measure several hosts under mpirun
  *                    (README "Several hosts at once"), where each rank is
  *                    a host already;
@@ -28,6 +30,7 @@
 #include "sim/cli/cli_values.h"
 #include "sim/core/cluster.h"
 #include "sim/profiles/profiles.h"
+#include "sim/profiles/provider.h"
 
 int cli_nodes_opt(struct cli_opts *o, const char *v, char *why, size_t n)
 {
@@ -52,6 +55,9 @@ static const char *refused_with(const struct cli_opts *o)
                "asmsim per host under mpirun (README 'Several hosts at once')";
     if (cluster_size(o->cluster) > 1)
         return "not under mpirun, whose ranks are the hosts already";
+    if (!prof_provider_of_instance(&o->instance))
+        return "needs --instance TYPE: a node is an instance with its own limits, and "
+               "with none modelled the nodes would share nothing but the load";
     if (o->tui)
         return "the dashboard (--tui) watches one instance; drop --tui "
                "(--progress shows the points)";

@@ -209,9 +209,12 @@ static void restore_lines(FILE *out, const struct sim_fail_result *f)
     report_fmt_duration(f->restore_s, rs, sizeof rs);
     report_fmt_duration(f->exposed_s, ex, sizeof ex);
     report_fmt_duration((double)f->repair_ns / 1e9, rep, sizeof rep);
+    const struct sim_run_result *deg = f->run[SIM_PHASE_DEGRADED];
+    double window_s = deg && deg->n_points > 0 ? deg->points[0].measured_s : 0;
     fprintf(out, "  writes     %.1f/s dropped per offline disk; %llu AUs stale in "
-            "the degraded window, %.0f by the repair time\n", f->dropped_writes_per_s,
-            (unsigned long long)f->stale_aus_window, f->stale_aus);
+            "the %.0f s measured, %.0f by the repair time (estimated)\n",
+            f->dropped_writes_per_s, (unsigned long long)f->stale_aus_window, window_s,
+            f->stale_aus);
     copy_line(out, f);
     fprintf(out, "  restored   redundancy restored %s after the failure (%s repair "
             "timer + %s %s): the window without full redundancy\n", ex, rep, rs,
