@@ -5,8 +5,10 @@
  * again, later, elsewhere, and several results compared on one page.
  *
  * One file gives that run's or sweep's report, several (up to
- * HTML_MAX_DOCS) the comparison.  Each document is named in the page by
- * its file's base name without ".json" (doc_name).  The output is checked before anything is read,
+ * HTML_MAX_DOCS) the comparison.  A document alone is named in the page
+ * by its test name, as its --report page was (html_page.c); one without
+ * (an advice), and each of a comparison, by its file's base name without
+ * ".json" (doc_name).  The output is checked before anything is read,
  * as every output of asmsim is (cli_check_outputs: its directory exists
  * and is writable, and, for a report, nothing is at the path): a report
  * is never replaced.
@@ -107,9 +109,7 @@ static char *read_whole(const char *path, char *why, size_t why_len)
     return buf;
 }
 
-/* The file's base name without ".json": "out/t1.json" is "t1", the name
-   --report gives a page of --testname t1, so the two pages are the
-   same. */
+/* The file's base name without ".json": "out/t1.json" is "t1". */
 static void doc_name(const char *path, char *buf, size_t len)
 {
     const char *slash = strrchr(path, '/');

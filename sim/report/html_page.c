@@ -637,6 +637,11 @@ int html_report(FILE *f, const struct html_doc *docs, int n, char *why,
     }
     for (int i = 0; i < n; i++)
         names[i] = docs[i].name ? docs[i].name : "results";
+    /* alone, a document goes by its test name, as its --report page did
+       (asmsim report names it by its file only in a comparison) */
+    const cJSON *testname = cJSON_GetObjectItemCaseSensitive(parsed[0], "testname");
+    if (n == 1 && cJSON_IsString(testname) && testname->valuestring[0])
+        names[0] = testname->valuestring;
     if (n == 1)
         snprintf(title, sizeof title, "asmsim %s report: %s",
                  kind_of(parsed[0])->name, names[0]);
