@@ -84,6 +84,20 @@ assert all(0 < float(x) < 50 for x in row.split(',')[1:]), row"
 (mkdir -p cache && cd cache && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
     -cache_size 64 -orion_version 11.1 -duration 1 --volume gp3 >/dev/null 2>&1)
 expect_true "orion_11.1_should_name_the_cache_size" grep -qx 'Cache Size: 64 MB' cache/*_summary.txt
+# -cache_size 0 (no warming) reads as given, in each release's words;
+# without the flag the release's "not specified"
+for v in 11.1 11.2 12.1 12.2 19 own; do
+    ver=(-orion_version "$v"); [ "$v" = own ] && ver=()
+    (mkdir -p "c0$v" && cd "c0$v" && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
+        -cache_size 0 "${ver[@]}" -duration 1 --volume gp3 >/dev/null 2>&1)
+    (mkdir -p "cn$v" && cd "cn$v" && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
+        "${ver[@]}" -duration 1 --volume gp3 >/dev/null 2>&1)
+    want="Cache size: 0 MB" none="Cache size: not specified"
+    [ "$v" = 11.1 ] && want="Cache Size: 0 MB" none="Cache Size: Not Entered"
+    expect_true "orion_${v}_cache_size_0_should_read_0_mb" grep -qx "$want" c0$v/*_summary.txt
+    expect_true "orion_${v}_no_cache_size_should_read_not_specified" \
+        grep -qx "$none" cn$v/*_summary.txt
+done
 
 # the estimate: data points x duration in whole minutes, plus one
 expect_stdout_contains "orion_estimate_should_round_up_and_add_one" \
