@@ -134,11 +134,17 @@ expect_error "orion_11.1_testname_dot_lun_should_say_it_in_asmsims_words" \
     "$ASMSIM" orion -run simple -testname x.lun -orion_version 11.1
 cd "$WORK" || exit 1
 
-# -help: ORION's spelling answers with asmsim's help (no source quotes
-# ORION's help whole: docs/orion.md)
+# -help: ORION's spelling answers with asmsim's help, ORION's flags in
+# ORION's order (its wording is Oracle's: docs/orion.md)
 expect_stdout_contains "orion_dash_help_should_print_the_help" \
     "  -cache_size M     array cache in MiB: before each large sequential point," \
     "$ASMSIM" orion -help
+"$ASMSIM" orion -help >help.txt
+expect_true "orion_help_should_list_orion_flags_in_orions_order" python3 -c '
+import re, sys
+flags = re.findall(r"^  -([a-zA-Z_]+) ", open(sys.argv[1]).read(), re.M)
+assert flags[:5] == ["run", "testname", "num_disks", "size_small", "size_large"], flags
+assert flags.index("orion_version") > flags.index("verbose"), flags' help.txt
 
 # README's side-by-side comparison (its orion-diff block): the commands
 # it shows, run as shown from a tree with build/asmsim and tests/, print
