@@ -276,8 +276,9 @@ expect_stdout_contains "verbose_should_report_numa_placement" "NUMA:" \
 
 mkdir orion && cd orion || exit 1
 printf '%s\n%s\n' "$WORK/c1" "$WORK/c2" >mytest.lun
+# -num_small 10: ORION's oltp levels (1..20n) would be 21 points of 1 s
 expect_stdout_contains "orion_should_read_the_lun_file" "2 FILEs found." \
-    "$ASMSIM" orion -run oltp -testname mytest -duration 1 --quiet
+    "$ASMSIM" orion -run oltp -testname mytest -duration 1 -num_small 10 --quiet
 expect_glob "orion_should_write_its_summary" "mytest_*_summary.txt"
 expect_true "orion_summary_should_name_the_luns" \
     grep -q "Name: $WORK/c1" mytest_*_summary.txt
@@ -290,7 +291,7 @@ expect_error "orion_writes_should_need_destroy_data" \
     "$ASMSIM" orion -run oltp -testname wr -write 20 -duration 1
 expect_exit 0 "orion_writes_should_run_with_destroy_data" \
     "$ASMSIM" orion -run oltp -testname wr -write 20 -duration 1 \
-    --destroy-data --quiet
+    -num_small 5 --destroy-data --quiet
 cd "$WORK" || exit 1
 
 # ---- interruption ------------------------------------------------------

@@ -34,7 +34,7 @@ compare() {     # name golden actual
 
 run_release 11.1 -run simple -testname mytest -num_disks 1
 run_release 11.2 -run simple -testname mytest -num_disks 1
-run_release 12.1 -run oltp -testname test1 -num_disks 4
+run_release 12.1 -run oltp -testname test1 -num_disks 1
 run_release 12.2 -run oltp -testname orion -write 50 -num_disks 4
 run_release 19 -run simple -testname bmtfile-acfs -num_disks 6
 
@@ -65,6 +65,12 @@ expect_true "orion_trace_should_hold_asmsim_lines" \
     grep -q '^Volume: gp3' out19/*_trace.txt
 expect_true "orion_release_summary_should_hold_no_asmsim_lines" \
     sh -c "! grep -q '^Volume: \|^Backend: \|^Disk group: ' out19/*_summary.txt"
+# ORION's -run oltp goes to 20n (M12's 12.2 on 4 disks reported Small=68
+# and Small=4); asmsim's run keeps 5n
+expect_true "orion_oltp_on_4_disks_should_visit_small_4_and_68" \
+    grep -q '^Small Columns:,      1,      4,.*,     68,     72,     76,     80$' out12.2/*_summary.txt
+expect_stdout_contains "run_oltp_should_keep_its_levels_1_to_5n" \
+    "Levels: ORION's: small 1..20" "$ASMSIM" run --run oltp --disks 4 --levels orion --duration 1s
 # 12.2: the Small Write lines with -write
 expect_true "orion_12.2_should_give_small_write_latency" \
     test "$(grep -c '^Small Write Latency: avg=[0-9]*\.[0-9]\{3\} us' out12.2/*_summary.txt)" = 2
@@ -78,6 +84,20 @@ assert all(0 < float(x) < 50 for x in row.split(',')[1:]), row"
 (mkdir -p cache && cd cache && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
     -cache_size 64 -orion_version 11.1 -duration 1 --volume gp3 >/dev/null 2>&1)
 expect_true "orion_11.1_should_name_the_cache_size" grep -qx 'Cache Size: 64 MB' cache/*_summary.txt
+# -cache_size 0 (no warming) reads as given, in each release's words;
+# without the flag the release's "not specified"
+for v in 11.1 11.2 12.1 12.2 19 own; do
+    ver=(-orion_version "$v"); [ "$v" = own ] && ver=()
+    (mkdir -p "c0$v" && cd "c0$v" && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
+        -cache_size 0 "${ver[@]}" -duration 1 --volume gp3 >/dev/null 2>&1)
+    (mkdir -p "cn$v" && cd "cn$v" && "$ASMSIM" orion -run dss -testname c -num_disks 1 \
+        "${ver[@]}" -duration 1 --volume gp3 >/dev/null 2>&1)
+    want="Cache size: 0 MB" none="Cache size: not specified"
+    [ "$v" = 11.1 ] && want="Cache Size: 0 MB" none="Cache Size: Not Entered"
+    expect_true "orion_${v}_cache_size_0_should_read_0_mb" grep -qx "$want" c0$v/*_summary.txt
+    expect_true "orion_${v}_no_cache_size_should_read_not_specified" \
+        grep -qx "$none" cn$v/*_summary.txt
+done
 
 # the estimate: data points x duration in whole minutes, plus one
 expect_stdout_contains "orion_estimate_should_round_up_and_add_one" \
@@ -114,11 +134,17 @@ expect_error "orion_11.1_testname_dot_lun_should_say_it_in_asmsims_words" \
     "$ASMSIM" orion -run simple -testname x.lun -orion_version 11.1
 cd "$WORK" || exit 1
 
-# -help: ORION's spelling answers with asmsim's help (no source quotes
-# ORION's help whole: docs/orion.md)
+# -help: ORION's spelling answers with asmsim's help, ORION's flags in
+# ORION's order (its wording is Oracle's: docs/orion.md)
 expect_stdout_contains "orion_dash_help_should_print_the_help" \
     "  -cache_size M     array cache in MiB: before each large sequential point," \
     "$ASMSIM" orion -help
+"$ASMSIM" orion -help >help.txt
+expect_true "orion_help_should_list_orion_flags_in_orions_order" python3 -c '
+import re, sys
+flags = re.findall(r"^  -([a-zA-Z_]+) ", open(sys.argv[1]).read(), re.M)
+assert flags[:5] == ["run", "testname", "num_disks", "size_small", "size_large"], flags
+assert flags.index("orion_version") > flags.index("verbose"), flags' help.txt
 
 # README's side-by-side comparison (its orion-diff block): the commands
 # it shows, run as shown from a tree with build/asmsim and tests/, print

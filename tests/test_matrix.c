@@ -8,6 +8,16 @@
 #include "tests/check.h"
 #include "workloads/matrix.h"
 
+static struct wl_matrix *build_cfg(const struct wl_matrix_cfg *cfg)
+{
+    struct wl_matrix *m = NULL;
+    char why[160] = "";
+    int rc = wl_matrix_build(cfg, &m, why, sizeof(why));
+    if (rc != 0)
+        CHECK_FAIL_AT("wl_matrix_build: %d %s", rc, why);
+    return m;
+}
+
 static struct wl_matrix *build(enum wl_run run, enum wl_matrix_kind kind,
                                int disks, int num_small, int num_large)
 {
@@ -17,12 +27,7 @@ static struct wl_matrix *build(enum wl_run run, enum wl_matrix_kind kind,
     cfg.matrix = kind;
     cfg.num_small = num_small;
     cfg.num_large = num_large;
-    struct wl_matrix *m = NULL;
-    char why[160] = "";
-    int rc = wl_matrix_build(&cfg, &m, why, sizeof(why));
-    if (rc != 0)
-        CHECK_FAIL_AT("wl_matrix_build: %d %s", rc, why);
-    return m;
+    return build_cfg(&cfg);
 }
 
 static struct wl_matrix *simple(int disks)
@@ -218,6 +223,75 @@ static void oltp_should_visit_row_0_only(void)
     CHECK_LEVELS(m->n_small_levels, m->small_levels, 1, 2, 3, 4, 5);
     CHECK_LEVELS(m->n_large_levels, m->large_levels, 0);
     wl_matrix_free(m);
+}
+
+/* ORION's own -run oltp (asmsim orion): small 1..20n, or up to
+   num_small when given (>= 0). */
+static struct wl_matrix *orion_oltp(int disks, int num_small)
+{
+    struct wl_matrix_cfg cfg;
+    wl_matrix_cfg_defaults(&cfg, disks);
+    cfg.run = WL_RUN_OLTP;
+    cfg.oltp_small_per_disk = WL_ORION_OLTP_SMALL_PER_DISK;
+    cfg.num_small = num_small;
+    return build_cfg(&cfg);
+}
+
+/* B12c (12.1, one LUN): Small Columns 1, 2, ... 20, Total Data Points 21. */
+static void orion_oltp_on_1_disk_should_list_small_1_to_20_as_b12c(void)
+{
+    struct wl_matrix *m = orion_oltp(1, -1);
+    if (!m)
+        return;
+    CHECK_LEVELS(m->n_small_levels, m->small_levels, 1, 2, 3, 4, 5, 6, 7, 8,
+                 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
+    CHECK_LEVELS(m->n_large_levels, m->large_levels, 0);
+    CHECK_INT_EQ(m->orion_total_points, 21);
+    wl_matrix_free(m);
+}
+
+/* M12 (12.2, -num_disks 4): its maximum IOPS at Small=68 and minimum
+   latency at Small=4, both points ORION visited; 5n stops at 20. */
+static void orion_oltp_on_4_disks_should_visit_small_4_and_68_as_m12(void)
+{
+    struct wl_matrix *m = orion_oltp(4, -1);
+    if (!m)
+        return;
+    CHECK_GE(wl_matrix_small_index(m, 4), 0);
+    CHECK_GE(wl_matrix_small_index(m, 68), 0);
+    CHECK_LEVELS(m->n_small_levels, m->small_levels, 1, 4, 8, 12, 16, 20, 24,
+                 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 68, 72, 76, 80);
+    wl_matrix_free(m);
+}
+
+/* 11.2.0.4 on 3 LUNs: 1, 3, ..., 60, 22 points in ORION's count (its
+   "approximately 24 minutes" is one more than this gives: matrix.c). */
+static void orion_oltp_on_3_disks_should_step_by_3_up_to_60(void)
+{
+    struct wl_matrix *m = orion_oltp(3, -1);
+    if (!m)
+        return;
+    CHECK_INT_EQ(m->n_small_levels, 21);
+    CHECK_INT_EQ(m->small_levels[1], 3);
+    CHECK_INT_EQ(m->small_levels[20], 60);
+    CHECK_INT_EQ(m->orion_total_points, 22);
+    wl_matrix_free(m);
+}
+
+/* asmsim's own oltp run (run, sweep, advise) keeps 5n, and -num_small
+   still replaces ORION's maximum. */
+static void oltp_should_keep_5n_unless_orion_s_rule_is_asked_for(void)
+{
+    struct wl_matrix *m = build(WL_RUN_OLTP, WL_MATRIX_BASIC, 4, -1, -1);
+    if (m) {
+        CHECK_INT_EQ(m->small_levels[m->n_small_levels - 1], 20);
+        wl_matrix_free(m);
+    }
+    m = orion_oltp(4, 6);
+    if (m) {
+        CHECK_INT_EQ(m->n_small_levels, 6);
+        wl_matrix_free(m);
+    }
 }
 
 static void dss_should_visit_column_0_only(void)
@@ -468,6 +542,10 @@ int main(void)
     RUN(simple_should_visit_row_0_then_column_0);
     RUN(normal_should_visit_every_cell_row_by_row);
     RUN(oltp_should_visit_row_0_only);
+    RUN(orion_oltp_on_1_disk_should_list_small_1_to_20_as_b12c);
+    RUN(orion_oltp_on_4_disks_should_visit_small_4_and_68_as_m12);
+    RUN(orion_oltp_on_3_disks_should_step_by_3_up_to_60);
+    RUN(oltp_should_keep_5n_unless_orion_s_rule_is_asked_for);
     RUN(dss_should_visit_column_0_only);
     RUN(num_small_and_num_large_should_replace_the_default_maxima);
     RUN(advanced_basic_and_detailed_should_match_simple_and_normal);

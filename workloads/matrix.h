@@ -11,7 +11,9 @@
  * reproduces ORION's published -run simple totals, 8 points for 1 disk, 29
  * for 4, 38 for 8, and 19c's on 6 LUNs (Small=10 among its points, 43 in
  * all); ORION prints one more than it visits, and
- * wl_matrix.orion_total_points is that.  matrix.c says what rests on what.
+ * wl_matrix.orion_total_points is that.  ORION's -run oltp goes on to
+ * 20n (oltp_small_per_disk, which `asmsim orion` sets; asmsim's run keeps
+ * 5n).  matrix.c says what rests on what.
  *
  * Pure: no I/O, no globals.
  */
@@ -22,6 +24,11 @@
 #include <stddef.h>
 
 #define WL_MAX_LEVELS 512
+
+/* The top small level per disk: 5n in every run (ORION's simple), and in
+   ORION's own -run oltp 20n (`asmsim orion`; matrix.c says why). */
+#define WL_SMALL_PER_DISK 5
+#define WL_ORION_OLTP_SMALL_PER_DISK 20
 
 enum wl_run {
     WL_RUN_SIMPLE = 0,  /* basic matrix, random large I/O */
@@ -46,6 +53,10 @@ struct wl_matrix_cfg {
     int num_disks;                  /* >= 1: sets the default levels */
     int num_small;                  /* -1 = not given */
     int num_large;                  /* -1 = not given */
+    int oltp_small_per_disk;        /* -run oltp's top small level per disk
+                                       when num_small is not given:
+                                       WL_SMALL_PER_DISK (the default) or
+                                       WL_ORION_OLTP_SMALL_PER_DISK */
 };
 
 struct wl_point {

@@ -116,6 +116,7 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
     j->meta.echo = j->echo;
     j->meta.orion = o->orion_version;
     j->meta.orion_args = o->orion_args[0] ? o->orion_args : NULL;
+    j->meta.cache_size_given = o->cache_given;
     return 0;
 }
 

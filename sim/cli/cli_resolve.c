@@ -178,6 +178,8 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->run.matrix.matrix = o->matrix;
     cfg->run.matrix.num_small = o->num_small;
     cfg->run.matrix.num_large = o->num_large;
+    if (o->cmd == CLI_ORION)            /* ORION's -run oltp: 1..20n */
+        cfg->run.matrix.oltp_small_per_disk = WL_ORION_OLTP_SMALL_PER_DISK;
     cfg->run.levels = o->levels == SIM_LEVELS_EXTEND ? SIM_LEVELS_EXTEND
                                                  : SIM_LEVELS_ORION;
 

@@ -60,6 +60,9 @@ struct report_meta {
     const char *orion_args;     /* ORION's flags alone, as the release's
                                    summary.txt echoes them; NULL: the
                                    command line after "asmsim <command>" */
+    bool cache_size_given;      /* orion -cache_size given: summary.txt
+                                   prints its value, "0 MB" (no warming)
+                                   too; else the release's "not specified" */
 };
 
 enum report_csv {

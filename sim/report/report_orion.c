@@ -436,8 +436,11 @@ static void duration_line(FILE *f, const struct report_orion_labels *l,
         fprintf(f, "%s%.3f seconds\n", l->duration, (double)o->duration_ns / 1e9);
 }
 
-/* The I/O types, the array type (11.1), writes and cache lines. */
-static void io_lines(FILE *f, const struct report_orion_labels *l, const struct sim_setup *cfg)
+/* The I/O types, the array type (11.1), writes and cache lines; the cache
+   size as given (-cache_size 0 reads "0 MB", no warming), else the
+   release's "not specified". */
+static void io_lines(FILE *f, const struct report_orion_labels *l, const struct sim_setup *cfg,
+                     bool cache_given)
 {
     const struct wl_cfg *w = &cfg->run.workload;
     const struct sim_point_opts *o = &cfg->run.point;
@@ -454,7 +457,7 @@ static void io_lines(FILE *f, const struct report_orion_labels *l, const struct 
         fprintf(f, "%s%s\n", l->array_type, name);
     }
     fprintf(f, "%s%d%%\n", l->write, w->write_pct);
-    if (o->cache_warm_bytes > 0)
+    if (o->cache_warm_bytes > 0 || cache_given)
         fprintf(f, "%s%.0f MB\n", l->cache, (double)o->cache_warm_bytes / (double)MIB);
     else
         fprintf(f, "%s%s\n", l->cache, l->cache_none);
@@ -485,7 +488,7 @@ static void settings_lines(FILE *f, const struct report_meta *meta, const struct
         report_echo_lines(f, meta);
     print_io_size(f, "Small", cfg->run.workload.small_bytes);
     print_io_size(f, "Large", cfg->run.workload.large_bytes);
-    io_lines(f, l, cfg);
+    io_lines(f, l, cfg, meta->cache_size_given);
     duration_line(f, l, &cfg->run.point);
     levels_line(f, "Small", simple ? column0 : m->small_levels, simple ? 1 : m->n_small_levels);
     levels_line(f, "Large", m->large_levels, m->n_large_levels);
