@@ -66,11 +66,14 @@ expect_true "orion_trace_should_hold_asmsim_lines" \
 expect_true "orion_release_summary_should_hold_no_asmsim_lines" \
     sh -c "! grep -q '^Volume: \|^Backend: \|^Disk group: ' out19/*_summary.txt"
 # ORION's -run oltp goes to 20n (M12's 12.2 on 4 disks reported Small=68
-# and Small=4); asmsim's run keeps 5n
+# and Small=4); so does a run that keeps ORION's levels, while a run
+# extended to saturation starts from 5n
 expect_true "orion_oltp_on_4_disks_should_visit_small_4_and_68" \
     grep -q '^Small Columns:,      1,      4,.*,     68,     72,     76,     80$' out12.2/*_summary.txt
-expect_stdout_contains "run_oltp_should_keep_its_levels_1_to_5n" \
-    "Levels: ORION's: small 1..20" "$ASMSIM" run --run oltp --disks 4 --levels orion --duration 1s
+expect_stdout_contains "run_oltp_with_orions_levels_should_go_to_20n" \
+    "Levels: ORION's: small 1..80" "$ASMSIM" run --run oltp --disks 4 --levels orion --duration 1s
+expect_stdout_contains "run_oltp_extended_should_start_from_5n" \
+    "Levels: extended to saturation: small 1..20" "$ASMSIM" run --run oltp --disks 4 --duration 1s
 # 12.2: the Small Write lines with -write
 expect_true "orion_12.2_should_give_small_write_latency" \
     test "$(grep -c '^Small Write Latency: avg=[0-9]*\.[0-9]\{3\} us' out12.2/*_summary.txt)" = 2

@@ -278,7 +278,7 @@ static void orion_oltp_on_3_disks_should_step_by_3_up_to_60(void)
     wl_matrix_free(m);
 }
 
-/* asmsim's own oltp run (run, sweep, advise) keeps 5n, and -num_small
+/* A matrix left at its defaults (a run extended to saturation, advise) keeps 5n, and -num_small
    still replaces ORION's maximum. */
 static void oltp_should_keep_5n_unless_orion_s_rule_is_asked_for(void)
 {

@@ -19,7 +19,8 @@
  * num_disks); num_small / num_large, when given (>= 0), replace them.
  * ORION's -run oltp is the exception: its small maximum is 20n
  * (oltp_small_per_disk = WL_ORION_OLTP_SMALL_PER_DISK, set by `asmsim
- * orion`; asmsim's run, sweep and advise keep 5n, their figures as before).
+ * orion` and by a run that keeps ORION's levels; a run extended to
+ * saturation, and advise's search, start from 5n, their figures as before).
  *
  * What it rests on (../shared/docs/ORION.md, DOMAIN.md): ORION's -run
  * simple totals 8, 29 and 38 for n = 1, 4, 8 (small 1..5, 1..20 and

@@ -12,8 +12,8 @@
  * for 4, 38 for 8, and 19c's on 6 LUNs (Small=10 among its points, 43 in
  * all); ORION prints one more than it visits, and
  * wl_matrix.orion_total_points is that.  ORION's -run oltp goes on to
- * 20n (oltp_small_per_disk, which `asmsim orion` sets; asmsim's run keeps
- * 5n).  matrix.c says what rests on what.
+ * 20n (oltp_small_per_disk, which `asmsim orion` and a run keeping
+ * ORION's levels set; a run extended to saturation starts from 5n).  matrix.c says what rests on what.
  *
  * Pure: no I/O, no globals.
  */

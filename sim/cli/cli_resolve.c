@@ -178,7 +178,10 @@ void cli_opts_to_cfg(const struct cli_opts *o, int disks,
     cfg->run.matrix.matrix = o->matrix;
     cfg->run.matrix.num_small = o->num_small;
     cfg->run.matrix.num_large = o->num_large;
-    if (o->cmd == CLI_ORION)            /* ORION's -run oltp: 1..20n */
+    /* ORION's -run oltp goes to 20n: orion's, and a run that keeps
+       ORION's levels (--levels orion; the default on real targets and the
+       dashboard); a run extended to saturation starts from 5n */
+    if (o->cmd == CLI_ORION || o->levels != SIM_LEVELS_EXTEND)
         cfg->run.matrix.oltp_small_per_disk = WL_ORION_OLTP_SMALL_PER_DISK;
     cfg->run.levels = o->levels == SIM_LEVELS_EXTEND ? SIM_LEVELS_EXTEND
                                                  : SIM_LEVELS_ORION;
