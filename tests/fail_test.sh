@@ -244,6 +244,40 @@ assert f['phases'][3]['disks'] == 10" &&
 else
     harness_fail "returning_disk_should_resync_its_stale_aus" "$(tail -c 600 ret.txt)"
 fi
+
+# D3 of the tester's report 2: a resync at power 1024 writes every copy to
+# the disk that came back; its volume's throughput saturates (the mean
+# over the 8 volumes stays near 40 %) and the foreground goes about 28 %
+# unmet.  The phase names that limit, and each class its offered rate and
+# unmet share, in the terminal, the JSON and the HTML report.
+"$ASMSIM" run --workload oltp --volume gp3 --disks 8 --redundancy normal --failgroups 4 \
+    --fail 3@10m --returns --power 1024 --quiet --json hot.json --report hot.html \
+    > hot.txt 2>&1
+if python3 -c "
+import json; f = json.load(open('hot.json'))['failure']
+before, reb = f['phases'][0], f['phases'][2]
+assert before['limited_by'] == 'offered_load', before['limited_by']
+assert reb['limited_by'] == 'volume_throughput', reb['limited_by']
+for c in before['classes']:
+    assert c['open']['unmet_frac'] < 0.01, c
+for c in reb['classes'][:3]:
+    o = c['open']
+    assert 0.15 < o['unmet_frac'] < 0.5, c
+    assert abs(o['unmet_frac'] - (1 - c['iops'] / o['offered_iops'])) < 1e-9, c
+assert reb['classes'][3]['name'] == 'resync' and 'open' not in reb['classes'][3]
+per_disk = [d['mbps'] for d in reb['per_disk']]
+assert max(per_disk) > 125 and sum(per_disk) / len(per_disk) < 0.6 * 131, per_disk" &&
+   grep -Eq '^  phase +from +to +class .* p99 vs offered/s +unmet$' hot.txt &&
+   grep -Eq '^  rebalancing .* data-reads .* [0-9]+ +[1-4][0-9]\.[0-9] %$' hot.txt &&
+   grep -Eq '^ +resync .* - +-$' hot.txt &&
+   [ "$(grep -c '^ *limited by volume throughput$' hot.txt)" -eq 1 ] &&
+   grep -Eq '<td data-key="unmet_pct">[1-4][0-9]\.[0-9] %</td>' hot.html &&
+   grep -q '<th>offered/s</th><th>unmet</th><th>limited by</th>' hot.html; then
+    harness_ok "phase_whose_demand_goes_unmet_should_name_its_limit_and_show_the_unmet"
+else
+    harness_fail "phase_whose_demand_goes_unmet_should_name_its_limit_and_show_the_unmet" \
+        "$(sed -n '/^  phase/,/^  writes/p' hot.txt)"
+fi
 "$ASMSIM" run "${G[@]}" --fail fg:1@1h --json fg.json > fg.txt 2>&1
 if grep -q '^  repair     FAILGROUP_REPAIR_TIME 24.0 h (its documented default, 12.1+)' fg.txt &&
    python3 -c "

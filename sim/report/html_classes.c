@@ -258,8 +258,7 @@ static bool any_open(const cJSON *classes)
     return false;
 }
 
-/* The offered rate and unmet share of an open-loop class, or "-". */
-static void open_cells(struct html_out *o, const cJSON *c)
+void html_class_open_cells(struct html_out *o, const cJSON *c)
 {
     const cJSON *op = html_get(c, "open");
     double offered, unmet;
@@ -295,7 +294,7 @@ static void class_rows(struct html_out *o, const cJSON *doc, const cJSON *c, int
     html_key_cell(o, c, "mbps", 2);
     lat_cells(o, html_get(c, "lat_us"), "");
     if (open)
-        open_cells(o, c);
+        html_class_open_cells(o, c);
     fputs("</tr>\n", o->f);
     bool both = cJSON_IsObject(html_get(c, dir_key[0])) &&
                 cJSON_IsObject(html_get(c, dir_key[1]));

@@ -15,8 +15,9 @@
  *                 phase, which has no end, a fixed OPEN_BAND_PCT), then
  *                 a chart of each foreground class's p99 over the same
  *                 hours, a step per phase, the phase starts marked;
- *   phases        each phase's classes: IOPS, MB/s, p50, p99, p99.9 and
- *                 p99 against before, the limit that bound it;
+ *   phases        each phase's classes: IOPS, MB/s, p50, p99, p99.9,
+ *                 p99 against before, offered and unmet (a class that
+ *                 arrives at a rate), the limit that bound it;
  *   space         the lost disks' bytes against the others' free space,
  *                 REQUIRED_MIRROR_FREE_MB, FREE_MB and USABLE_FILE_MB;
  *   notes         what the model does not know (docs/failure.md).
@@ -317,6 +318,7 @@ static void phase_rows(struct html_out *o, const struct phase *p,
                                      "name", "")) == 0)
             snprintf(vs, sizeof vs, "%+.0f %%", 100 * (v / b - 1));
         html_text_cell(o, vs);
+        html_class_open_cells(o, k);
         if (c == 0) {
             fprintf(o->f, "<td rowspan=\"%d\">", n);
             html_text(o->f, html_limit_label(html_str(p->x, "limited_by")));
@@ -332,7 +334,8 @@ static void phases_table(struct html_out *o, const struct phase *ph, int n)
     fputs("<div class=\"wide\"><table class=\"summary fail-phases\"><thead><tr>"
           "<th>phase</th><th>from</th><th>to</th><th>class</th><th>IOPS</th>"
           "<th>MB/s</th><th>p50 us</th><th>p99 us</th><th>p99.9 us</th>"
-          "<th>p99 vs before</th><th>limited by</th></tr></thead><tbody>\n", o->f);
+          "<th>p99 vs before</th><th>offered/s</th><th>unmet</th><th>limited by</th>"
+          "</tr></thead><tbody>\n", o->f);
     for (int i = 0; i < n; i++)
         phase_rows(o, &ph[i], &ph[0]);
     fputs("</tbody></table></div>\n", o->f);
