@@ -85,7 +85,8 @@ if grep -q '^Failure of the first disk group' out/t_*summary.txt 2>/dev/null; th
 else
     harness_fail "summary_txt_should_have_the_failure" "$(ls out)"
 fi
-"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --json sw.json > sw.txt 2>&1
+"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --json sw.json --report sw.html \
+    > sw.txt 2>&1
 sw_rc=$?
 if [ $sw_rc -eq 0 ] && grep -q '^Failure by power:$' sw.txt &&
    grep -Eq '^  1 +[0-9.]+ ' sw.txt && grep -Eq '^  4 +[0-9.]+ ' sw.txt &&
@@ -100,6 +101,36 @@ then
 else
     harness_fail "sweep_over_power_should_tabulate_the_restore_of_each_power" \
         "exit $sw_rc; $(tail -c 600 sw.txt)"
+fi
+# D7 of the tester's report 2: the run's own point (before the failure)
+# is the same at every power; the sweep's table of classes and its charts
+# show each power's rebalancing phase instead, titled so, its figures the
+# JSON's failure.phases[] rebalancing entry (and not flat)
+if python3 - sw.json sw.txt sw.html <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+text, page = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+assert "While rebalancing (the phase the power changes; before it every power runs alike):" in text
+p99 = []
+for run in d["sweep"]:
+    power = run["failure"]["power"]
+    reb = next(p for p in run["failure"]["phases"] if p["phase"] == "rebalancing")
+    c = reb["classes"][0]
+    row = r"^ +%d +data-reads +DATA +%.0f +%.2f +%.1f +%.1f  " % (
+        power, c["iops"], c["mbps"], c["avg_us"], c["p99_us"])
+    assert re.search(row, text, re.M), (row, text)
+    assert "<td>%.1f</td>" % c["p99_us"] in page, c
+    p99.append(c["p99_us"])
+assert p99[1] > p99[0] * 1.2, p99          # not the flat "before" figures
+assert "<h3>p99 latency of each class while rebalancing against power</h3>" in page
+assert "<h3>Each class per value while rebalancing</h3>" in page
+assert "While rebalancing, at power=1 and at 4: data-reads %.1f and %.1f us" % tuple(p99) in page
+PY
+then
+    harness_ok "sweep_over_power_should_show_each_classes_figures_while_rebalancing"
+else
+    harness_fail "sweep_over_power_should_show_each_classes_figures_while_rebalancing" \
+        "$(head -c 1200 sw.txt)"
 fi
 
 # ---- the run's targets judged in each phase ----------------------------------

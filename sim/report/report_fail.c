@@ -570,6 +570,19 @@ cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg 
 
 /* ---- sweep --over power ---------------------------------------------- */
 
+bool report_fail_by_power(const struct sim_setup *cfg)
+{
+    return cfg->over && strcmp(cfg->over->param, "power") == 0 &&
+           (cfg->run.fail.n > 0 || cfg->run.fail.add_n > 0);
+}
+
+const struct sim_point_result *report_fail_power_point(const struct sim_run_result *r)
+{
+    const struct sim_fail_result *f = r->fail ? r->fail : r->add;
+    const struct sim_run_result *p = f ? phase_run(f, SIM_PHASE_REBALANCING) : NULL;
+    return p ? &p->points[0] : NULL;
+}
+
 /* One table: a failure's (add false) or an add's, a row per run. */
 static void sweep_table(FILE *out, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep, bool add)
