@@ -19,7 +19,8 @@
  * A forecast with a disk lost (r->fail, forecast --fail) adds a block
  * "Failure" after the phases: what failed when, the repair timer, the
  * rebalance's start and end (or that it did not end within the
- * forecast), the data moved, and each failure phase's span with each
+ * forecast, or where an interrupt found the failure: outcome
+ * "interrupted"), the data moved, and each failure phase's span with each
  * class's worst interval; the JSON a "failure" object and each timeline
  * row's "fail_phase" and "copy_mbps", the CSV those two columns.  A
  * forecast without one writes none of them, byte for byte as before.
