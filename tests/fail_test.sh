@@ -85,7 +85,8 @@ if grep -q '^Failure of the first disk group' out/t_*summary.txt 2>/dev/null; th
 else
     harness_fail "summary_txt_should_have_the_failure" "$(ls out)"
 fi
-"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --json sw.json > sw.txt 2>&1
+"$ASMSIM" sweep "${G[@]}" --fail 3@10m --over power=1,4 --json sw.json --report sw.html \
+    > sw.txt 2>&1
 sw_rc=$?
 if [ $sw_rc -eq 0 ] && grep -q '^Failure by power:$' sw.txt &&
    grep -Eq '^  1 +[0-9.]+ ' sw.txt && grep -Eq '^  4 +[0-9.]+ ' sw.txt &&
@@ -100,6 +101,36 @@ then
 else
     harness_fail "sweep_over_power_should_tabulate_the_restore_of_each_power" \
         "exit $sw_rc; $(tail -c 600 sw.txt)"
+fi
+# D7 of the tester's report 2: the run's own point (before the failure)
+# is the same at every power; the sweep's table of classes and its charts
+# show each power's rebalancing phase instead, titled so, its figures the
+# JSON's failure.phases[] rebalancing entry (and not flat)
+if python3 - sw.json sw.txt sw.html <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+text, page = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+assert "While rebalancing (the phase the power changes; before it every power runs alike):" in text
+p99 = []
+for run in d["sweep"]:
+    power = run["failure"]["power"]
+    reb = next(p for p in run["failure"]["phases"] if p["phase"] == "rebalancing")
+    c = reb["classes"][0]
+    row = r"^ +%d +data-reads +DATA +%.0f +%.2f +%.1f +%.1f  " % (
+        power, c["iops"], c["mbps"], c["avg_us"], c["p99_us"])
+    assert re.search(row, text, re.M), (row, text)
+    assert "<td>%.1f</td>" % c["p99_us"] in page, c
+    p99.append(c["p99_us"])
+assert p99[1] > p99[0] * 1.2, p99          # not the flat "before" figures
+assert "<h3>p99 latency of each class while rebalancing against power</h3>" in page
+assert "<h3>Each class per value while rebalancing</h3>" in page
+assert "While rebalancing, at power=1 and at 4: data-reads %.1f and %.1f us" % tuple(p99) in page
+PY
+then
+    harness_ok "sweep_over_power_should_show_each_classes_figures_while_rebalancing"
+else
+    harness_fail "sweep_over_power_should_show_each_classes_figures_while_rebalancing" \
+        "$(head -c 1200 sw.txt)"
 fi
 
 # ---- the run's targets judged in each phase ----------------------------------
@@ -244,6 +275,40 @@ assert f['phases'][3]['disks'] == 10" &&
     harness_ok "returning_disk_should_resync_its_stale_aus"
 else
     harness_fail "returning_disk_should_resync_its_stale_aus" "$(tail -c 600 ret.txt)"
+fi
+
+# D3 of the tester's report 2: a resync at power 1024 writes every copy to
+# the disk that came back; its volume's throughput saturates (the mean
+# over the 8 volumes stays near 40 %) and the foreground goes about 28 %
+# unmet.  The phase names that limit, and each class its offered rate and
+# unmet share, in the terminal, the JSON and the HTML report.
+"$ASMSIM" run --workload oltp --volume gp3 --disks 8 --redundancy normal --failgroups 4 \
+    --fail 3@10m --returns --power 1024 --quiet --json hot.json --report hot.html \
+    > hot.txt 2>&1
+if python3 -c "
+import json; f = json.load(open('hot.json'))['failure']
+before, reb = f['phases'][0], f['phases'][2]
+assert before['limited_by'] == 'offered_load', before['limited_by']
+assert reb['limited_by'] == 'volume_throughput', reb['limited_by']
+for c in before['classes']:
+    assert c['open']['unmet_frac'] < 0.01, c
+for c in reb['classes'][:3]:
+    o = c['open']
+    assert 0.15 < o['unmet_frac'] < 0.5, c
+    assert abs(o['unmet_frac'] - (1 - c['iops'] / o['offered_iops'])) < 1e-9, c
+assert reb['classes'][3]['name'] == 'resync' and 'open' not in reb['classes'][3]
+per_disk = [d['mbps'] for d in reb['per_disk']]
+assert max(per_disk) > 125 and sum(per_disk) / len(per_disk) < 0.6 * 131, per_disk" &&
+   grep -Eq '^  phase +from +to +class .* p99 vs offered/s +unmet$' hot.txt &&
+   grep -Eq '^  rebalancing .* data-reads .* [0-9]+ +[1-4][0-9]\.[0-9] %$' hot.txt &&
+   grep -Eq '^ +resync .* - +-$' hot.txt &&
+   [ "$(grep -c '^ *limited by volume throughput$' hot.txt)" -eq 1 ] &&
+   grep -Eq '<td data-key="unmet_pct">[1-4][0-9]\.[0-9] %</td>' hot.html &&
+   grep -q '<th>offered/s</th><th>unmet</th><th>limited by</th>' hot.html; then
+    harness_ok "phase_whose_demand_goes_unmet_should_name_its_limit_and_show_the_unmet"
+else
+    harness_fail "phase_whose_demand_goes_unmet_should_name_its_limit_and_show_the_unmet" \
+        "$(sed -n '/^  phase/,/^  writes/p' hot.txt)"
 fi
 "$ASMSIM" run "${G[@]}" --fail fg:1@1h --json fg.json > fg.txt 2>&1
 if grep -q '^  repair     FAILGROUP_REPAIR_TIME 24.0 h (its documented default, 12.1+)' fg.txt &&

@@ -5,7 +5,8 @@
 # of a day and at night; the rows run degraded, rebalancing, restored;
 # the restore is the data moved over the copies' rate integrated over the
 # rows; the burst bucket carries across the phase changes; a return
-# resyncs, a rebalance cut by the horizon says so, external redundancy
+# resyncs, a rebalance cut by the horizon says so, an interrupt cuts the
+# failure where it stopped (outcome interrupted), external redundancy
 # loses the data (exit 3); bad input exits 2 with one line; a forecast
 # without --fail is as before, byte for byte (goldens).
 #
@@ -331,6 +332,47 @@ expect_error "power_without_fail_should_be_refused" \
     "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --power 4
 expect_stdout_contains "help_should_show_fail" "  --fail DISK@TIME      a disk of the first disk group (from 0) goes offline" \
     "$ASMSIM" forecast --help
+
+# ---- an interrupt during the failure (D4 of the tester's report 2) ---------------------
+#
+# A 24 h day, the disk lost at 00:00:30 with the default repair timer of
+# 3.6 h; SIGINT after 2 s of wall time finds the forecast degraded (or,
+# on a slow machine, before the failure): the phases end where it
+# stopped, not at 04:36:30 or later, and the outcome is "interrupted",
+# not "restored" or "not_restored" as if the day had run on.
+printf 'phase,duration,scale\nnight,8h,0.5\nday,16h,1\n' >d24.csv
+"$ASMSIM" forecast "${G[@]}" --schedule d24.csv --interval 10m --fail 3@00:00:30 \
+    --json cut.json >cut.txt 2>&1 &
+cut_pid=$!
+sleep 2
+kill -INT "$cut_pid" 2>/dev/null
+wait "$cut_pid"
+cut_rc=$?
+"$ASMSIM" report cut.json -o cut.html >/dev/null 2>&1
+expect_true "interrupt_should_cut_the_failure_where_it_stopped" python3 - "$cut_rc" <<'PY'
+import json, re, sys
+assert sys.argv[1] == "130", sys.argv[1]
+d = json.load(open("cut.json"))
+f, h = d["failure"], d["horizon_s"]
+print("horizon", h, "failure", {k: f[k] for k in ("outcome", "rebalance_start_s")},
+      [(p["phase"], p["start_s"], p["end_s"]) for p in f["phases"]], file=sys.stderr)
+assert d["incomplete"] is True and h < 30 + 12960, h
+assert f["outcome"] == "interrupted", f["outcome"]
+assert f["rebalance_start_s"] is None and f["restored_s"] is None
+assert all(p["end_s"] <= h + 1e-6 for p in f["phases"])
+assert abs(f["phases"][-1]["end_s"] - h) < 1e-6
+words = open("cut.txt").read()
+secs = round(h * 1000) // 1000
+hms = "%02d:%02d:%02d" % (secs // 3600, secs % 3600 // 60, secs % 60)
+want = ("before the failure: none of it was simulated" if h <= 30 else
+        "while degraded: the repair timer ends at 03:36:30, not simulated")
+assert "  INTERRUPTED at %s, %s" % (hms, want) in words or \
+       "  INTERRUPTED at %s %s" % (hms, want) in words, words
+assert "did NOT end" not in words and "past the forecast's end" not in words
+assert "04:36" not in words and "03:36:30-" not in words
+PY
+expect_true "report_of_an_interrupted_failure_should_say_so" \
+    grep -Eq 'data-key="failure.outcome">INTERRUPTED at [0-9:]+( while degraded|, before the failure)' cut.html
 
 # ---- without --fail: as before, byte for byte ------------------------------------------
 

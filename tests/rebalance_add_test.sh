@@ -127,13 +127,35 @@ fi
 
 # sweep --over power: a table of the add by power, faster with more power
 "$ASMSIM" sweep "${S[@]}" --add-disks 2@10m --over power=1,4 --duration 1s --quiet \
-    > sweep.txt 2>&1
+    --json sweep.json --report sweep.html > sweep.txt 2>&1
 rc=$?
 if [ $rc -eq 0 ] && grep -q '^Disks added by power:' sweep.txt &&
    [ "$(grep -cE '^  [14] +[0-9.]+ +[0-9.]+ (min|s|h) +- +[0-9.]+ \(' sweep.txt)" = 2 ]; then
     harness_ok "sweep_over_power_should_tabulate_the_add"
 else
     harness_fail "sweep_over_power_should_tabulate_the_add" "exit $rc; $(tail -c 600 sweep.txt)"
+fi
+# its HTML report has the table too (D7 of the tester's report 2: it had
+# none), with the time to balance against the power, and the classes'
+# charts and table are the add's rebalancing phase's
+if python3 - sweep.json sweep.html <<'PY'
+import json, sys
+d, page = json.load(open(sys.argv[1])), open(sys.argv[2]).read()
+assert '<section id="add-sweep"><h2>Disks added by power</h2>' in page
+assert "<h3>Time to balance</h3>" in page
+assert "<th>balance</th><th>worst p99 us rebalancing</th>" in page
+assert "<h3>IOPS of each class while rebalancing against power</h3>" in page
+for run in d["sweep"]:
+    a = run["add_disks"]
+    assert "<td>%.2f</td>" % a["copy_mbps"] in page, a["copy_mbps"]
+    reb = next(p for p in a["phases"] if p["phase"] == "rebalancing")
+    assert "<td>%.1f</td>" % reb["classes"][0]["p99_us"] in page
+PY
+then
+    harness_ok "sweep_over_power_report_should_show_the_add_by_power"
+else
+    harness_fail "sweep_over_power_report_should_show_the_add_by_power" \
+        "$(grep -o '<h[23][^>]*>[^<]*' sweep.html | head -20)"
 fi
 
 # without --add-disks: not a word of it

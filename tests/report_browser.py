@@ -299,6 +299,18 @@ def check_db(check, base, facts, doc):
         got = {k: row.get(k) for k in want}
         check(f"{base}: class_{c['name']}_row_is_the_jsons", got == want,
               f"page {got} json {want}")
+    over = doc["config"].get("sweep_over") or {}
+    if over.get("param") == "power" and (doc.get("failure") or doc.get("add_disks")):
+        # a sweep over power draws each run's rebalancing phase (D7)
+        def rebalancing(run):
+            f = run.get("failure") or run["add_disks"]
+            return next(p for p in f["phases"] if p["phase"] == "rebalancing")
+        c0 = rebalancing(doc["sweep"][0])["classes"][0]
+        c1 = rebalancing(doc["sweep"][-1])["classes"][0]
+        want = f"{c0['name']} {c0['p99_us']:.1f} and {c1['p99_us']:.1f} us"
+        charts = [r for t, r in facts["figureReadings"] if "while rebalancing" in t]
+        check(f"{base}: power_sweep_charts_are_the_rebalancing_phases",
+              any(want in r for r in charts), f"{want!r} not among {charts}")
     cost = doc.get("cost")
     if cost:
         check(f"{base}: monthly_cost_is_the_jsons",

@@ -5,7 +5,8 @@
 # timelines), a sweep, an orion run, a forecast (and one losing a disk,
 # forecast --fail), an advice, a comparison
 # of two runs, a database workload's run and sweep (--workload oltp on
-# two groups) and its run with a disk failure (run --fail), and
+# two groups), its run with a disk failure (run --fail) and a sweep over
+# power of a failure and an add (charts of the rebalancing phase), and
 # tests/report_browser.py checks each: no console error, every canvas
 # drawn and the page's charts-rendered marker set, a screenshot of a chart
 # that is not all background, the reading lines and summary figures equal
@@ -80,6 +81,10 @@ expect_exit 0 "failure_run_with_report_should_succeed" \
     --group DATA:disks=4,volume=gp3,redundancy=normal \
     --group REDO:disks=2,volume=io2,iops=16000,redundancy=normal --duration 500ms \
     --fail 1@10m --power 2 --testname fail --json fail.json --report fail.html
+expect_exit 0 "failure_and_add_power_sweep_with_report_should_succeed" \
+    "$ASMSIM" sweep --workload oltp --group DATA:disks=8,volume=gp3,redundancy=normal,failgroups=4 \
+    --group REDO:disks=2,volume=gp3,redundancy=normal --duration 500ms --fail 3@10m \
+    --add-disks 2@10m --over power=1,16 --testname pswp --json pswp.json --report pswp.html
 
 mkdir again
 for t in live db dbsweep; do
@@ -117,6 +122,7 @@ browse "comparison_should_render_and_show_both_results" compare.html gp3.json io
 browse "database_workload_report_should_render_and_match_its_json" db.html db.json
 browse "database_workload_sweep_report_should_render_and_match_its_json" dbsweep.html dbsweep.json
 browse "failure_report_should_render_and_match_its_json" fail.html fail.json
+browse "power_sweep_report_should_render_and_match_its_json" pswp.html pswp.json
 browse "forecast_report_should_render_and_match_its_json" forecast.html forecast.json
 browse "failure_forecast_report_should_render_and_match_its_json" fcfail.html fcfail.json
 browse "advice_report_should_render_and_match_its_json" advice.html advice.json

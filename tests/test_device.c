@@ -2,7 +2,8 @@
  * test_device.c - the backend contract seen from the core alone: a
  * backend's own configuration reaches its open through dev_ops.run_cfg,
  * made from the run being opened; a backend without the hook gets NULL;
- * the credit hooks come all together or not at all (dev_credit_ops).
+ * the credit hooks come all together or not at all (dev_credit_ops); the
+ * binding limit of a window whose demand went unmet (one saturated volume).
  *
  * Links asmsim_core only (CMakeLists.txt, test_links_test_device): the
  * core wires a run (sim_parts_open) without the cloud profiles, which it
@@ -160,11 +161,41 @@ static void credit_ops_should_be_all_or_nothing(void)
     CHECK_STR_EQ(why, "backend 'fake' is incomplete");
 }
 
+/* A volume's limits count as their mean over the volumes: one saturated
+   volume among idle ones binds only when demand went unmet, and then
+   through dev_limits_binding_unmet, which names it with its use. */
+static void one_saturated_volume_should_bind_only_when_demand_went_unmet(void)
+{
+    struct dev_limits lim = { .util = { 0 } };
+    lim.util[SIM_LIMIT_VOLUME_TPUT] = 0.40;         /* 1 of 8 at 1.0: the mean */
+    lim.one_util[SIM_LIMIT_VOLUME_TPUT] = 1.0;
+    lim.util[SIM_LIMIT_VOLUME_IOPS] = 0.30;
+    lim.one_util[SIM_LIMIT_VOLUME_IOPS] = 0.60;
+    double util = -1;
+
+    CHECK_INT_EQ(dev_limits_binding(&lim), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(dev_limits_binding_unmet(&lim, &util), SIM_LIMIT_VOLUME_TPUT);
+    CHECK_NEAR_REL(util, 1.0, 1e-12);
+
+    /* the mean's limit, when one binds, stays the one named */
+    lim.util[SIM_LIMIT_INSTANCE_MBPS] = 0.97;
+    lim.one_util[SIM_LIMIT_INSTANCE_MBPS] = 0.97;
+    CHECK_INT_EQ(dev_limits_binding_unmet(&lim, &util), SIM_LIMIT_INSTANCE_MBPS);
+    CHECK_NEAR_REL(util, 0.97, 1e-12);
+
+    /* no volume near its rate: the offered load, use 0 */
+    lim.util[SIM_LIMIT_INSTANCE_MBPS] = lim.one_util[SIM_LIMIT_INSTANCE_MBPS] = 0;
+    lim.one_util[SIM_LIMIT_VOLUME_TPUT] = 0.90;
+    CHECK_INT_EQ(dev_limits_binding_unmet(&lim, &util), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(util == 0, 1);
+}
+
 int main(void)
 {
     RUN(backend_cfg_should_be_what_the_hook_made_of_the_run);
     RUN(a_backend_without_the_hook_should_get_no_backend_cfg);
     RUN(defaults_should_name_no_backend_and_no_profile);
     RUN(credit_ops_should_be_all_or_nothing);
+    RUN(one_saturated_volume_should_bind_only_when_demand_went_unmet);
     return check_done();
 }

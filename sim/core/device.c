@@ -1,7 +1,9 @@
 /*
  * device.c - the parts of the backend contract every backend shares:
- * validating an ops table once, opening and closing a device set, and the
- * names of the limits a point can be bound by.
+ * validating an ops table once, opening and closing a device set, the
+ * names of the limits a point can be bound by, and which one bound it
+ * (the most used at 95 % or more; with demand unmet, also a single
+ * volume's: dev_limits_binding_unmet).
  *
  * The ops table is checked when a set is opened rather than on every call,
  * so the engine's hot loop calls the hooks without testing for NULL (the
@@ -86,14 +88,33 @@ void dev_close(struct devset *ds)
     memset(ds, 0, sizeof(*ds));
 }
 
-enum sim_limit dev_limits_binding(const struct dev_limits *lim)
+/* The most used of util[], if it ran at SIM_LIMIT_BINDING_UTIL or more. */
+static enum sim_limit most_used(const double *util)
 {
     enum sim_limit best = SIM_LIMIT_OFFERED_LOAD;
     double best_util = 0;
     for (int l = 0; l < SIM_LIMITS; l++)
-        if (lim->util[l] > best_util) {
-            best_util = lim->util[l];
+        if (util[l] > best_util) {
+            best_util = util[l];
             best = (enum sim_limit)l;
         }
     return best_util >= SIM_LIMIT_BINDING_UTIL ? best : SIM_LIMIT_OFFERED_LOAD;
+}
+
+enum sim_limit dev_limits_binding(const struct dev_limits *lim)
+{
+    return most_used(lim->util);
+}
+
+enum sim_limit dev_limits_binding_unmet(const struct dev_limits *lim, double *util)
+{
+    enum sim_limit l = most_used(lim->util);
+    const double *use = lim->util;
+    if (l == SIM_LIMIT_OFFERED_LOAD) {
+        l = most_used(lim->one_util);
+        use = lim->one_util;
+    }
+    if (util)
+        *util = l == SIM_LIMIT_OFFERED_LOAD ? 0 : use[l];
+    return l;
 }

@@ -81,6 +81,10 @@ const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
    backend without buckets leaves them false / 0 / SIM_LIMIT_OFFERED_LOAD. */
 struct dev_limits {
     double util[SIM_LIMITS];
+    double one_util[SIM_LIMITS];    /* the busiest one of each kind: of a
+                                       per-volume limit its most used
+                                       volume (util[] holds the mean), of
+                                       the instance's as util[] */
     bool burst_drawn;
     double burst_lasts_s;           /* 0 when no bucket fell */
     enum sim_limit burst_first;     /* the limit whose bucket empties first */
@@ -130,6 +134,15 @@ struct dev_bucket {
 /* The limit that bound over a report: the most used one, if it ran at
    SIM_LIMIT_BINDING_UTIL of its rate or more, else the offered load. */
 enum sim_limit dev_limits_binding(const struct dev_limits *lim);
+/* The limit that bound a window whose demand went unmet (an open-loop
+   class short of what it offered): dev_limits_binding's, else the busiest
+   single volume's (one_util[]) if it ran at SIM_LIMIT_BINDING_UTIL of its
+   rate or more, else the offered load.  A volume's limits count as the
+   mean over the volumes, which a saturated one among idle ones does not
+   reach (a resync writing every copy to the disk that came back); yet an
+   I/O striped over it waits for it, and the unmet demand says it did.
+   *util (when not NULL) its use, 0 for the offered load. */
+enum sim_limit dev_limits_binding_unmet(const struct dev_limits *lim, double *util);
 
 struct devset_cfg {
     int disks;

@@ -1012,6 +1012,16 @@ static bool warmup_done(const sim_engine *e, const struct sim_point_opts *o,
     return o->warmup_ns <= 0 || e->now_ns - warm_start_ns >= o->warmup_ns;
 }
 
+/* The limits' use over the measured window: as read when it closed, or
+   now (a backend with credit ops). */
+static void window_limits(sim_engine *e, struct dev_limits *lim)
+{
+    if (e->window_limits_read)
+        *lim = e->window_limits;
+    else
+        e->ds->ops->credit->limits(e->ds, lim, false);
+}
+
 /* The limit that bound: the most used one, if it ran at SIM_LIMIT_BINDING_UTIL
    of its rate or more, else the offered load; *util how much of its rate
    it used (0 for the offered load), when util is not NULL.  Over the measured window
@@ -1023,14 +1033,34 @@ static enum sim_limit binding_limit(sim_engine *e, double *util)
     if (!e->ds->ops->credit)
         return SIM_LIMIT_DEVICE;
     struct dev_limits lim;
-    if (e->window_limits_read)
-        lim = e->window_limits;
-    else
-        e->ds->ops->credit->limits(e->ds, &lim, false);
+    window_limits(e, &lim);
     enum sim_limit l = dev_limits_binding(&lim);
     if (util && l != SIM_LIMIT_OFFERED_LOAD)
         *util = lim.util[l];
     return l;
+}
+
+/* Whether an open-loop point left a class's demand unmet (more than
+   SIM_OPEN_UNMET_BINDS of what it offered short): then something bound
+   it, and the offered load cannot be what did. */
+static bool open_unmet(const struct sim_point_result *out)
+{
+    for (int c = 0; c < out->n_classes && c < WL_MAX_CLASSES; c++)
+        if (out->open.unmet_frac[c] > SIM_OPEN_UNMET_BINDS)
+            return true;
+    return false;
+}
+
+/* The limit of a point whose demand went unmet though no limit bound on
+   the volumes' mean: a single saturated volume's (dev_limits_binding_unmet). */
+static enum sim_limit unmet_limit(sim_engine *e, double *util)
+{
+    *util = 0;
+    if (!e->ds->ops->credit)
+        return SIM_LIMIT_DEVICE;
+    struct dev_limits lim;
+    window_limits(e, &lim);
+    return dev_limits_binding_unmet(&lim, util);
 }
 
 /* The measured window closes now: nothing new is issued, and the limits'
@@ -1534,5 +1564,7 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     out->fail_stale_aus = e->fail_stale;
     if (open)
         open_fill(e, open, out);
+    if (open && out->limited_by == SIM_LIMIT_OFFERED_LOAD && open_unmet(out))
+        out->limited_by = unmet_limit(e, &out->limit_util);
     return stopped ? 1 : 0;
 }

@@ -69,6 +69,8 @@
 enum sim_arrivals { SIM_ARRIVALS_POISSON = 0, SIM_ARRIVALS_CONSTANT };
 #define SIM_OPEN_MAX_OUTSTANDING_DEFAULT 4096
 #define SIM_OPEN_WARMUP_NS SIM_NS_PER_S     /* auto warm-up, open loop */
+#define SIM_OPEN_UNMET_BINDS 0.01  /* a class this short of its offered
+                                      load: a limit bound it (engine.c) */
 
 struct sim_open_load {
     double small_iops;      /* offered small logical I/Os per second; 0: none */

@@ -34,7 +34,9 @@
  *             groups' disks, as the terminal's sweep table does), or
  *             against a sweep --over's values, and a table per disk
  *             count (value) and class with the binding limit and the
- *             monthly cost.
+ *             monthly cost; a sweep over power of a failure or an add,
+ *             each run's rebalancing phase (by_power: the phase power
+ *             changes), titled so.
  *
  * The readings under the charts have no terminal counterpart and are
  * worded here.
@@ -258,8 +260,7 @@ static bool any_open(const cJSON *classes)
     return false;
 }
 
-/* The offered rate and unmet share of an open-loop class, or "-". */
-static void open_cells(struct html_out *o, const cJSON *c)
+void html_class_open_cells(struct html_out *o, const cJSON *c)
 {
     const cJSON *op = html_get(c, "open");
     double offered, unmet;
@@ -295,7 +296,7 @@ static void class_rows(struct html_out *o, const cJSON *doc, const cJSON *c, int
     html_key_cell(o, c, "mbps", 2);
     lat_cells(o, html_get(c, "lat_us"), "");
     if (open)
-        open_cells(o, c);
+        html_class_open_cells(o, c);
     fputs("</tr>\n", o->f);
     bool both = cJSON_IsObject(html_get(c, dir_key[0])) &&
                 cJSON_IsObject(html_get(c, dir_key[1]));
@@ -406,12 +407,48 @@ void html_db_run(struct html_out *o, const cJSON *doc)
 
 /* ---- a sweep: each class against the disk count ----------------------- */
 
+/* A sweep over power of a failure or an add (report_fail_by_power): its
+   charts and table show each run's rebalancing phase, the one phase the
+   power changes; the run's own point, before, is alike at every power. */
+static bool by_power(const cJSON *doc)
+{
+    return html_sweep_over(doc) && strcmp(html_sweep_key_title(doc), "power") == 0 &&
+           (cJSON_IsObject(html_get(doc, "failure")) ||
+            cJSON_IsObject(html_get(doc, "add_disks")));
+}
+
+/* What run r shows: its point, or by power its rebalancing phase (an
+   entry of failure.phases[], else add_disks.phases[]); NULL where that
+   was not reached. */
+static const cJSON *shown_point(const cJSON *doc, const cJSON *r)
+{
+    const cJSON *f = html_get(r, "failure"), *p;
+    if (!by_power(doc))
+        return cJSON_GetArrayItem(html_get(r, "points"), 0);
+    cJSON_ArrayForEach(p, html_get(cJSON_IsObject(f) ? f : html_get(r, "add_disks"),
+                                   "phases"))
+        if (strcmp(html_str_or(p, "phase", ""), "rebalancing") == 0)
+            return p;
+    return NULL;
+}
+
+/* A class figure's key in what shown_point gives: a phase's classes name
+   their latency avg_us and p99_us. */
+static const char *shown_key(const cJSON *doc, const char *key)
+{
+    if (!by_power(doc))
+        return key;
+    return strcmp(key, "lat_us.p99") == 0 ? "p99_us"
+         : strcmp(key, "lat_us.avg") == 0 ? "avg_us" : key;
+}
+
 /* The class figure at `key` (a dotted path in a class: "lat_us.p99") of
    class c of the disk count r, false when it has none. */
-static bool sweep_figure(const cJSON *r, int c, const char *key, double *v)
+static bool sweep_figure(const cJSON *doc, const cJSON *r, int c, const char *key,
+                         double *v)
 {
-    const cJSON *p = cJSON_GetArrayItem(html_get(r, "points"), 0);
-    return html_num(cJSON_GetArrayItem(html_get(p, "classes"), c), key, v);
+    const cJSON *p = shown_point(doc, r);
+    return html_num(cJSON_GetArrayItem(html_get(p, "classes"), c), shown_key(doc, key), v);
 }
 
 /* A chart of one class figure against the disk count, a data set per
@@ -438,7 +475,8 @@ static void sweep_chart(struct html_out *o, const cJSON *doc, const char *title,
     html_sweep_key_text(doc, first, k0, sizeof k0);
     html_sweep_key_text(doc, last, k1, sizeof k1);
     if (html_sweep_over(doc))
-        used = (size_t)snprintf(reading, sizeof reading, "At %s=%s and at %s:",
+        used = (size_t)snprintf(reading, sizeof reading, "%s %s=%s and at %s:",
+                                by_power(doc) ? "While rebalancing, at" : "At",
                                 html_sweep_key_title(doc), k0, k1);
     else
         used = (size_t)snprintf(reading, sizeof reading, "At %s and at %s disks:",
@@ -447,11 +485,11 @@ static void sweep_chart(struct html_out *o, const cJSON *doc, const char *title,
         const char *name = html_str_or(class_cfg(doc, c), "name", "?");
         cJSON *set = html_chart_dataset(o, cfg, name, c, "y");
         cJSON_ArrayForEach(r, sweep) {
-            bool has = sweep_figure(r, c, key, &v);
+            bool has = sweep_figure(doc, r, c, key, &v);
             html_sweep_point(o, doc, set, r, has, v);
         }
-        if (used < sizeof reading && sweep_figure(first, c, key, &v0) &&
-            sweep_figure(last, c, key, &v1))
+        if (used < sizeof reading && sweep_figure(doc, first, c, key, &v0) &&
+            sweep_figure(doc, last, c, key, &v1))
             used += (size_t)snprintf(reading + used, sizeof reading - used,
                                      "%s %s %.*f and %.*f %s", c ? ";" : "", name,
                                      decimals, v0, decimals, v1, unit);
@@ -480,17 +518,20 @@ static void sweep_table(struct html_out *o, const cJSON *doc)
     const cJSON *r, *c;
     char key[64];
 
-    fprintf(o->f, "<h3>Each class per %s</h3>\n<table class=\"sweep\"><thead><tr>"
-            "<th>", html_sweep_over(doc) ? "value" : "disk count");
+    fprintf(o->f, "<h3>Each class per %s%s</h3>\n<table class=\"sweep\"><thead><tr>"
+            "<th>", html_sweep_over(doc) ? "value" : "disk count",
+            by_power(doc) ? " while rebalancing" : "");
     html_text(o->f, html_sweep_key_title(doc));
     fputs("</th><th>class</th><th>group</th><th>IOPS</th><th>MB/s</th>"
           "<th>avg us</th><th>p99 us</th><th>limited by</th><th>USD/month</th>"
           "</tr></thead><tbody>\n", o->f);
     cJSON_ArrayForEach(r, html_get(doc, "sweep")) {
-        const cJSON *p = cJSON_GetArrayItem(html_get(r, "points"), 0);
-        int i = 0;
+        const cJSON *p = shown_point(doc, r);
+        int i = 0, n = cJSON_GetArraySize(html_get(doc, "config.classes"));
         html_sweep_key_text(doc, r, key, sizeof key);
         cJSON_ArrayForEach(c, html_get(p, "classes")) {
+            if (i >= n)
+                break;                  /* a phase's copy class */
             if (i == 0) {
                 fputs(html_sweep_over(doc) ? "<tr data-value=\"" : "<tr data-disks=\"",
                       o->f);
@@ -501,11 +542,12 @@ static void sweep_table(struct html_out *o, const cJSON *doc)
                 fputs("<tr><td></td>", o->f);
             }
             html_text_cell(o, html_str_or(c, "name", "?"));
-            html_text_cell(o, html_str_or(c, "group", "-"));
+            html_text_cell(o, html_str_or(c, "group", html_str_or(class_cfg(doc, i),
+                                                                  "group", "-")));
             html_num_cell(o, c, "iops", 0);
             html_num_cell(o, c, "mbps", 2);
-            html_num_cell(o, c, "lat_us.avg", 1);
-            html_num_cell(o, c, "lat_us.p99", 1);
+            html_num_cell(o, c, shown_key(doc, "lat_us.avg"), 1);
+            html_num_cell(o, c, shown_key(doc, "lat_us.p99"), 1);
             if (i++ == 0) {
                 html_text_cell(o, html_limit_label(html_str(p, "limited_by")));
                 cost_cell(o, doc, r);
@@ -523,9 +565,11 @@ void html_db_sweep(struct html_out *o, const cJSON *doc)
     bool over = html_sweep_over(doc);
     const char *against = over ? html_sweep_key_title(doc) : "disk count";
     char lat_title[128], iops_title[128];
-    snprintf(lat_title, sizeof lat_title, "p99 latency of each class against %s",
+    const char *phase = by_power(doc) ? " while rebalancing" : "";
+    snprintf(lat_title, sizeof lat_title, "p99 latency of each class%s against %s",
+             phase, against);
+    snprintf(iops_title, sizeof iops_title, "IOPS of each class%s against %s", phase,
              against);
-    snprintf(iops_title, sizeof iops_title, "IOPS of each class against %s", against);
     fputs("<section id=\"sweep\"><h2>", o->f);
     html_text(o->f, over ? "Sweep over " : "Disk counts");
     if (over)

@@ -15,8 +15,9 @@
  *                 phase, which has no end, a fixed OPEN_BAND_PCT), then
  *                 a chart of each foreground class's p99 over the same
  *                 hours, a step per phase, the phase starts marked;
- *   phases        each phase's classes: IOPS, MB/s, p50, p99, p99.9 and
- *                 p99 against before, the limit that bound it;
+ *   phases        each phase's classes: IOPS, MB/s, p50, p99, p99.9,
+ *                 p99 against before, offered and unmet (a class that
+ *                 arrives at a rate), the limit that bound it;
  *   space         the lost disks' bytes against the others' free space,
  *                 REQUIRED_MIRROR_FREE_MB, FREE_MB and USABLE_FILE_MB;
  *   notes         what the model does not know (docs/failure.md).
@@ -28,7 +29,8 @@
  *
  * A sweep over power gets the terminal's table "Failure by power" (each
  * run's copy rate, restore, window and worst foreground p99 while
- * rebalancing) and a chart of the restore time against the power.
+ * rebalancing) and a chart of the restore time against the power; of an
+ * add, "Disks added by power" (the time to balance, no window).
  *
  * Each phase is a steady-state point and the hours between are
  * arithmetic (rebalance.c): the bands and steps draw that arithmetic,
@@ -317,6 +319,7 @@ static void phase_rows(struct html_out *o, const struct phase *p,
                                      "name", "")) == 0)
             snprintf(vs, sizeof vs, "%+.0f %%", 100 * (v / b - 1));
         html_text_cell(o, vs);
+        html_class_open_cells(o, k);
         if (c == 0) {
             fprintf(o->f, "<td rowspan=\"%d\">", n);
             html_text(o->f, html_limit_label(html_str(p->x, "limited_by")));
@@ -332,7 +335,8 @@ static void phases_table(struct html_out *o, const struct phase *ph, int n)
     fputs("<div class=\"wide\"><table class=\"summary fail-phases\"><thead><tr>"
           "<th>phase</th><th>from</th><th>to</th><th>class</th><th>IOPS</th>"
           "<th>MB/s</th><th>p50 us</th><th>p99 us</th><th>p99.9 us</th>"
-          "<th>p99 vs before</th><th>limited by</th></tr></thead><tbody>\n", o->f);
+          "<th>p99 vs before</th><th>offered/s</th><th>unmet</th><th>limited by</th>"
+          "</tr></thead><tbody>\n", o->f);
     for (int i = 0; i < n; i++)
         phase_rows(o, &ph[i], &ph[0]);
     fputs("</tbody></table></div>\n", o->f);
@@ -471,9 +475,30 @@ static bool worst_p99(const cJSON *f, const char **cls, double *v)
     return *v >= 0;
 }
 
-static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run)
+/* What a sweep over power tabulates of a failure, and of an add. */
+struct by_power {
+    const char *key;                    /* the run's object */
+    const char *id, *title;             /* the section's */
+    const char *time_key, *time_word;   /* the time it takes */
+    const char *chart_title, *chart_note;
+    bool exposed;                       /* a window without redundancy */
+};
+
+static const struct by_power BY_POWER[] = {
+    { "failure", "failure-sweep", "Failure by ", "restore_s", "restore",
+      "Time to restore redundancy", "The data moved over the copy rate each run "
+      "measured while rebalancing: a lower bound (ASM's work per extent is not "
+      "modelled).", true },
+    { "add_disks", "add-sweep", "Disks added by ", "balance_s", "balance",
+      "Time to balance", "The new disks' share of the data over the copy rate each "
+      "run measured while rebalancing: a lower bound (ASM's work per extent is not "
+      "modelled).", false },
+};
+
+static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run,
+                      const struct by_power *b)
 {
-    const cJSON *f = html_get(run, "failure");
+    const cJSON *f = html_get(run, b->key);
     char key[64], t[32];
     const char *cls = "-";
     double v;
@@ -482,10 +507,11 @@ static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run)
     html_text_cell(o, key);
     html_text_cell(o, html_str_or(f, "outcome", "-"));
     html_num_cell(o, f, "copy_mbps", 2);
-    fmt_time(html_num(f, "restore_s", &v) ? v : -1, t, sizeof t);
+    fmt_time(html_num(f, b->time_key, &v) ? v : -1, t, sizeof t);
     html_text_cell(o, t);
     fmt_time(html_num(f, "exposed_s", &v) ? v : -1, t, sizeof t);
-    html_text_cell(o, t);
+    if (b->exposed)
+        html_text_cell(o, t);
     if (worst_p99(f, &cls, &v))
         fprintf(o->f, "<td>%.1f</td>", v);
     else
@@ -494,39 +520,43 @@ static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run)
     fputs("</tr>\n", o->f);
 }
 
-/* The restore time (h) against the sweep's key. */
-static void restore_chart(struct html_out *o, const cJSON *doc)
+/* The restore (balance) time in h against the sweep's key. */
+static void time_chart(struct html_out *o, const cJSON *doc, const struct by_power *b)
 {
-    static const char title[] = "Time to restore redundancy";
     const cJSON *run;
-    cJSON *cfg = html_sweep_chart_new(o, doc, title, "disks");
-    html_chart_axis(o, cfg, "y", "time to restore (h)", "linear");
-    cJSON *set = html_chart_dataset(o, cfg, "restore", 0, "y");
+    char y[64];
+    snprintf(y, sizeof y, "time to %s (h)", b->time_word);
+    cJSON *cfg = html_sweep_chart_new(o, doc, b->chart_title, "disks");
+    html_chart_axis(o, cfg, "y", y, "linear");
+    cJSON *set = html_chart_dataset(o, cfg, b->time_word, 0, "y");
     cJSON_ArrayForEach(run, html_get(doc, "sweep")) {
         double v;
-        bool has = html_num(html_get(run, "failure"), "restore_s", &v);
+        bool has = html_num(html_get(run, b->key), b->time_key, &v);
         html_sweep_point(o, doc, set, run, has, has ? v / S_PER_H : 0);
     }
-    html_figure(o, title, cfg, "The data moved over the copy rate each run "
-                "measured while rebalancing: a lower bound (ASM's work per "
-                "extent is not modelled).");
+    html_figure(o, b->chart_title, cfg, b->chart_note);
+}
+
+static void sweep_section(struct html_out *o, const cJSON *doc, const struct by_power *b)
+{
+    const cJSON *run;
+    fprintf(o->f, "<section id=\"%s\"><h2>%s", b->id, b->title);
+    html_text(o->f, html_sweep_key_title(doc));
+    fputs("</h2>\n", o->f);
+    time_chart(o, doc, b);
+    fputs("<div class=\"wide\"><table class=\"sweep fail-sweep\"><thead><tr><th>", o->f);
+    html_text(o->f, html_sweep_key_title(doc));
+    fprintf(o->f, "</th><th>outcome</th><th>copy MB/s</th><th>%s</th>%s<th>worst p99 us "
+            "rebalancing</th><th>class</th></tr></thead><tbody>\n", b->time_word,
+            b->exposed ? "<th>without redundancy</th>" : "");
+    cJSON_ArrayForEach(run, html_get(doc, "sweep"))
+        sweep_row(o, doc, run, b);
+    fputs("</tbody></table></div>\n</section>\n", o->f);
 }
 
 void html_fail_sweep(struct html_out *o, const cJSON *doc)
 {
-    const cJSON *run;
-    if (!cJSON_IsObject(html_get(doc, "failure")))
-        return;
-    fputs("<section id=\"failure-sweep\"><h2>Failure by ", o->f);
-    html_text(o->f, html_sweep_key_title(doc));
-    fputs("</h2>\n", o->f);
-    restore_chart(o, doc);
-    fputs("<div class=\"wide\"><table class=\"sweep fail-sweep\"><thead><tr><th>", o->f);
-    html_text(o->f, html_sweep_key_title(doc));
-    fputs("</th><th>outcome</th><th>copy MB/s</th><th>restore</th><th>without "
-          "redundancy</th><th>worst p99 us rebalancing</th><th>class</th></tr>"
-          "</thead><tbody>\n", o->f);
-    cJSON_ArrayForEach(run, html_get(doc, "sweep"))
-        sweep_row(o, doc, run);
-    fputs("</tbody></table></div>\n</section>\n", o->f);
+    for (size_t i = 0; i < sizeof BY_POWER / sizeof BY_POWER[0]; i++)
+        if (cJSON_IsObject(html_get(doc, BY_POWER[i].key)))
+            sweep_section(o, doc, &BY_POWER[i]);
 }

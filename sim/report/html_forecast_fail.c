@@ -13,7 +13,8 @@
  *             rows;
  *   figures   what failed when (the words' clock), the outcome (restored
  *             at, NOT restored within the forecast with the data moved by
- *             its end, no room or no source, data lost), the repair
+ *             its end, no room or no source, data lost, or INTERRUPTED
+ *             with where the interrupt found it), the repair
  *             timer, the power, the data to move and moved, the time to
  *             restore and the window without redundancy: run's rows and
  *             words where they are the same (html_fail.c);
@@ -125,24 +126,54 @@ static void what_failed(const cJSON *f, char *buf, size_t len)
                  i ? ")" : "", html_str_or(f, "clock", "?"));
 }
 
+/* "the rebalance from 04:36:00 at power 1 had moved 5.8 of 13.4 GB
+   (43 %)", or false when no rebalance started. */
+static bool moved_text(const cJSON *f, char *buf, size_t len)
+{
+    char at[32];
+    double t0, moved = 0, to_move = 0, power = 0;
+    if (!html_num(f, "rebalance_start_s", &t0))
+        return false;
+    html_num(f, "moved_bytes", &moved);
+    html_num(f, "to_move_bytes", &to_move);
+    html_num(f, "power", &power);
+    snprintf(buf, len, "the %s from %s at power %.0f had moved %.1f of %.1f GB (%.0f %%)",
+             copy_word(f), report_fc_clock(t0, at, sizeof at), power, moved / 1e9,
+             to_move / 1e9, to_move > 0 ? 100 * moved / to_move : 0);
+    return true;
+}
+
 /* A restore the forecast did not reach: the timer ran past its end, or
    the copies had not finished by it. */
 static void not_restored(const cJSON *f, char *buf, size_t len)
 {
-    char at[32];
-    double t0, moved = 0, to_move = 0, power = 0;
-    if (!html_num(f, "rebalance_start_s", &t0)) {
+    char moved[160];
+    if (!moved_text(f, moved, sizeof moved))
         snprintf(buf, len, "NOT restored within the forecast: the repair timer runs "
                  "past its end (no %s in it).", copy_word(f));
-        return;
-    }
-    html_num(f, "moved_bytes", &moved);
-    html_num(f, "to_move_bytes", &to_move);
-    html_num(f, "power", &power);
-    snprintf(buf, len, "NOT restored within the forecast: the %s from %s at power "
-             "%.0f had moved %.1f of %.1f GB (%.0f %%) by its end.", copy_word(f),
-             report_fc_clock(t0, at, sizeof at), power, moved / 1e9, to_move / 1e9,
-             to_move > 0 ? 100 * moved / to_move : 0);
+    else
+        snprintf(buf, len, "NOT restored within the forecast: %s by its end.", moved);
+}
+
+/* An interrupt cut the forecast while the failure was to come or in
+   progress: where, from the last phase's end. */
+static void interrupted(const cJSON *f, char *buf, size_t len)
+{
+    const cJSON *p, *last = NULL;
+    char at[32], moved[160];
+    double cut = 0;
+    cJSON_ArrayForEach(p, html_get(f, "phases"))
+        last = p;
+    html_num(last, "end_s", &cut);
+    report_fc_clock_end(cut, at, sizeof at);
+    if (phase_index(html_str(last, "phase")) <= 0)
+        snprintf(buf, len, "INTERRUPTED at %s, before the failure: none of it was "
+                 "simulated.", at);
+    else if (!moved_text(f, moved, sizeof moved))
+        snprintf(buf, len, "INTERRUPTED at %s while degraded, before the repair timer "
+                 "ended: the %s was not simulated.", at, copy_word(f));
+    else
+        snprintf(buf, len, "INTERRUPTED at %s: %s by then.", at, moved);
 }
 
 /* The outcome in the words of run's report where they are the same. */
@@ -154,6 +185,8 @@ static void outcome(const cJSON *f, char *buf, size_t len)
     if (strcmp(id, "data_lost") == 0)
         snprintf(buf, len, "%s The forecast stops at the failure.",
                  html_fail_outcome_text(id));
+    else if (strcmp(id, "interrupted") == 0)
+        interrupted(f, buf, len);
     else if (strcmp(id, "not_restored") == 0 || (strcmp(id, "restored") == 0 &&
              (!html_num(f, "restored_s", &t1) || !html_num(f, "exposed_s", &exposed))))
         not_restored(f, buf, len);

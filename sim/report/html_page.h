@@ -247,6 +247,10 @@ void html_db_run(struct html_out *o, const cJSON *doc);
 /* The body of a sweep: each class's p99 latency and IOPS against the
    disk count, and the table per disk count and class. */
 void html_db_sweep(struct html_out *o, const cJSON *doc);
+/* The offered rate and unmet share of an open-loop class (its "open"
+   object: points[].classes[], failure.phases[].classes[]) as two cells,
+   data-keys offered_iops and unmet_pct, or two dashes. */
+void html_class_open_cells(struct html_out *o, const cJSON *c);
 
 /* ---- html_fail.c: a disk failure (the JSON's "failure") -------------- */
 

@@ -209,6 +209,14 @@ void report_fail_lines(FILE *f, const struct sim_run_result *r,
                        const struct sim_run_cfg *cfg);
 void report_fail_sweep_table(FILE *f, const struct sim_setup *cfg,
                              const struct sim_sweep_result *sweep);
+/* Whether cfg is a sweep over power of a failure or an add (sweep --over
+   power with --fail or --add-disks): its table of classes shows each
+   run's rebalancing phase, the one phase the power changes (the run's own
+   point, before, is the same at every power). */
+bool report_fail_by_power(const struct sim_setup *cfg);
+/* That phase's point of run r (the failure's, else the add's), or NULL
+   where it was not reached (data lost, no room). */
+const struct sim_point_result *report_fail_power_point(const struct sim_run_result *r);
 /* summary.txt of a database workload's run or sweep: the command line,
    the echoed options, the classes' groups and the instance, then each
    run's table. */

@@ -9,7 +9,9 @@
  * or a rate of arrivals), its sizes, what it got (I/Os a second, MB/s)
  * and its latency percentiles, for reads and writes together and, where
  * a class did both, for each direction alone.  An open-loop class also
- * shows what was offered and what share of it went unmet.
+ * shows what was offered and what share of it went unmet.  A sweep over
+ * power of a failure or an add shows each run's rebalancing phase
+ * instead of its own point, which no power changes (report_fail.c).
  *
  * Every figure is the point result's (stats.h): nothing is recomputed, so
  * the table, the CSV and the JSON agree.
@@ -250,6 +252,10 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
     bool priced = cfg->bill.disks > 0 && run->db.n_groups > 0;
     int kw = report_sweep_key_width(cfg, sweep, 6);
     char key[SIM_OVER_VALUE_MAX + 16];
+    bool by_power = report_fail_by_power(cfg);
+    if (by_power)
+        fputs("While rebalancing (the phase the power changes; before it every "
+              "power runs alike):\n", f);
     fprintf(f, "%*s  %-16s %-8s %10s %9s %9s %9s  %-18s %s\n", kw,
             report_sweep_key_name(cfg), "class", "group", "IOPS", "MB/s",
             "avg us", "p99 us", "limited by", priced ? "$/month" : "");
@@ -257,7 +263,13 @@ void report_classes_sweep_table(FILE *f, const struct sim_setup *cfg,
         const struct sim_run_result *r = sweep->runs[i];
         if (r->n_points == 0)
             continue;
-        const struct sim_point_result *p = &r->points[0];
+        const struct sim_point_result *p = by_power ? report_fail_power_point(r)
+                                                    : &r->points[0];
+        if (!p) {
+            fprintf(f, "%*s  not reached\n", kw, report_sweep_key(cfg, sweep, i, key,
+                                                                  sizeof key));
+            continue;
+        }
         for (int c = 0; c < p->n_classes && c < run->workload.n_classes; c++) {
             const struct sim_class_result *k = &p->cls[c];
             fprintf(f, "%*s  ", kw, c == 0 ? report_sweep_key(cfg, sweep, i, key,

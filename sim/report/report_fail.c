@@ -10,6 +10,9 @@
  *     repair      DISK_REPAIR_TIME 3.6 h (the documented default ...)
  *     space       what the lost disks held, the free space, the rule
  *     phase       from   to   class  IOPS  MB/s  p50  p99  p99.9  p99 vs before
+ *                 offered/s  unmet (a class that arrives at a rate)
+ *                 limited by (engine.c: with demand unmet, a single
+ *                 saturated volume's limit binds too)
  *     ...         (before, degraded, rebalancing, restored)
  *     writes      dropped while offline, stale AUs
  *     restore     power, copy rate, data moved, time to restore, window
@@ -133,6 +136,29 @@ static void space_lines(FILE *out, const struct sim_fail_result *f)
                                        "be re-mirrored)" : "");
 }
 
+/* Whether class c of a phase's point p arrived at a rate (open loop):
+   then it has an offered rate and an unmet share; the copy class, a
+   closed loop of `power` streams, has neither. */
+static bool class_offered(const struct sim_run_cfg *cfg, const struct sim_fail_result *f,
+                          const struct sim_point_result *p, int c)
+{
+    return p->open.on && c != f->copy_cls && c < WL_MAX_CLASSES &&
+           cfg->db.load.rate_iops[c] > 0;
+}
+
+/* The offered rate and the unmet share of class c, or dashes. */
+static void offered_cells(const struct sim_run_cfg *cfg, const struct sim_fail_result *f,
+                          const struct sim_point_result *p, int c, char *offered,
+                          char *unmet, size_t len)
+{
+    snprintf(offered, len, "-");
+    snprintf(unmet, len, "-");
+    if (!class_offered(cfg, f, p, c))
+        return;
+    snprintf(offered, len, "%.0f", p->open.offered[c]);
+    snprintf(unmet, len, "%.1f %%", 100 * p->open.unmet_frac[c]);
+}
+
 static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
                        const struct sim_fail_result *f, int i)
 {
@@ -144,14 +170,15 @@ static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
     const struct sim_point_result *p = &r->points[0];
     for (int c = 0; c < p->n_classes; c++) {
         const struct sim_class_result *k = &p->cls[c];
-        char vs[32] = "";
+        char vs[32] = "", offered[32], unmet[32];
         if (c < b->n_classes && c != f->copy_cls && b->cls[c].lat.p99_us > 0)
             snprintf(vs, sizeof vs, "%+.0f %%",
                      100 * (k->lat.p99_us / b->cls[c].lat.p99_us - 1));
-        fprintf(out, "  %-12s %-9s %-9s %-12s %9.0f %8.2f %9.1f %9.1f %9.1f %8s\n",
-                c == 0 ? phase_name(f, i) : "", c == 0 ? from : "", c == 0 ? to : "",
-                class_name(cfg, f, c), k->iops, k->mbps, k->lat.p50_us,
-                k->lat.p99_us, k->lat.p999_us, vs);
+        offered_cells(cfg, f, p, c, offered, unmet, sizeof offered);
+        fprintf(out, "  %-12s %-9s %-9s %-12s %9.0f %8.2f %9.1f %9.1f %9.1f %8s "
+                "%9s %7s\n", c == 0 ? phase_name(f, i) : "", c == 0 ? from : "",
+                c == 0 ? to : "", class_name(cfg, f, c), k->iops, k->mbps,
+                k->lat.p50_us, k->lat.p99_us, k->lat.p999_us, vs, offered, unmet);
     }
     fprintf(out, "  %-12s %-9s %-9s limited by %s\n", "", "", "",
             sim_limit_label(p->limited_by));
@@ -160,8 +187,9 @@ static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
 static void phases_table(FILE *out, const struct sim_run_cfg *cfg,
                          const struct sim_fail_result *f)
 {
-    fprintf(out, "  %-12s %-9s %-9s %-12s %9s %8s %9s %9s %9s %8s\n", "phase", "from",
-            "to", "class", "IOPS", "MB/s", "p50 us", "p99 us", "p99.9 us", "p99 vs");
+    fprintf(out, "  %-12s %-9s %-9s %-12s %9s %8s %9s %9s %9s %8s %9s %7s\n", "phase",
+            "from", "to", "class", "IOPS", "MB/s", "p50 us", "p99 us", "p99.9 us",
+            "p99 vs", "offered/s", "unmet");
     for (int i = 0; i < SIM_PHASES; i++)
         if (phase_run(f, i))
             phase_rows(out, cfg, f, i);
@@ -394,6 +422,19 @@ static void json_space(struct fj *j, cJSON *o, const struct lay_space *s)
     j->oom |= !cJSON_AddBoolToObject(x, "rebuild_fits", s->rebuild_fits);
 }
 
+/* A class that arrived at a rate: what it offered and what went unmet
+   in the phase, as points[].classes[].open has them. */
+static void json_class_open(struct fj *j, cJSON *k, const struct sim_open_result *op,
+                            int c)
+{
+    cJSON *x = put_obj(j, k, "open");
+    if (!x)
+        return;
+    put_num(j, x, "offered_iops", op->offered[c]);
+    put_num(j, x, "unmet_frac", op->unmet_frac[c]);
+    put_num(j, x, "delayed", (double)op->delayed[c]);
+}
+
 static void json_phase_classes(struct fj *j, cJSON *x, const struct sim_run_cfg *cfg,
                                const struct sim_fail_result *f,
                                const struct sim_point_result *p)
@@ -413,6 +454,8 @@ static void json_phase_classes(struct fj *j, cJSON *x, const struct sim_run_cfg 
         put_num(j, k, "p50_us", ran ? l->p50_us : NAN);
         put_num(j, k, "p99_us", ran ? l->p99_us : NAN);
         put_num(j, k, "p999_us", ran ? l->p999_us : NAN);
+        if (class_offered(cfg, f, p, c))
+            json_class_open(j, k, &p->open, c);
     }
 }
 
@@ -529,6 +572,19 @@ cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg 
 }
 
 /* ---- sweep --over power ---------------------------------------------- */
+
+bool report_fail_by_power(const struct sim_setup *cfg)
+{
+    return cfg->over && strcmp(cfg->over->param, "power") == 0 &&
+           (cfg->run.fail.n > 0 || cfg->run.fail.add_n > 0);
+}
+
+const struct sim_point_result *report_fail_power_point(const struct sim_run_result *r)
+{
+    const struct sim_fail_result *f = r->fail ? r->fail : r->add;
+    const struct sim_run_result *p = f ? phase_run(f, SIM_PHASE_REBALANCING) : NULL;
+    return p ? &p->points[0] : NULL;
+}
 
 /* One table: a failure's (add false) or an add's, a row per run. */
 static void sweep_table(FILE *out, const struct sim_setup *cfg,

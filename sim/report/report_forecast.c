@@ -19,7 +19,8 @@
  * A forecast with a disk lost (r->fail, forecast --fail) adds a block
  * "Failure" after the phases: what failed when, the repair timer, the
  * rebalance's start and end (or that it did not end within the
- * forecast), the data moved, and each failure phase's span with each
+ * forecast, or where an interrupt found the failure: outcome
+ * "interrupted"), the data moved, and each failure phase's span with each
  * class's worst interval; the JSON a "failure" object and each timeline
  * row's "fail_phase" and "copy_mbps", the CSV those two columns.  A
  * forecast without one writes none of them, byte for byte as before.
@@ -482,6 +483,54 @@ static double fail_phase_end(const struct sim_forecast_result *r, int p)
     return r->horizon_s;
 }
 
+/* Whether an interrupt cut the forecast while the failure was still to
+   come or in progress: before the disk went offline (or before the data
+   loss it would be), or before redundancy was restored.  A failure that
+   ended by the cut (restored, data lost), or whose fate was known at it
+   (no room, no failure group left), keeps its outcome. */
+static bool fail_interrupted(const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    double at = (double)x->ev.at_ns / 1e9;
+    if (!r->incomplete)
+        return false;
+    if (r->horizon_s < at || (x->outcome != SIM_FAIL_DATA_LOST && r->horizon_s <= at))
+        return true;
+    return x->outcome == SIM_FAIL_RESTORED && fail_start(r, SIM_PHASE_RESTORED) < 0;
+}
+
+/* failure.outcome: "interrupted" (fail_interrupted), "not_restored" (the
+   rebalance not over by the forecast's end), else the model's. */
+static const char *fail_outcome(const struct sim_forecast_result *r)
+{
+    if (fail_interrupted(r))
+        return "interrupted";
+    if (r->fail->outcome == SIM_FAIL_RESTORED && fail_start(r, SIM_PHASE_RESTORED) < 0)
+        return "not_restored";
+    return fail_outcome_id(r->fail->outcome);
+}
+
+/* An interrupted failure's line: where the cut found it. */
+static void fail_cut_line(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->fail;
+    double t0 = fail_start(r, SIM_PHASE_REBALANCING);
+    char a[32], b[32];
+    clock_end(r->horizon_s, a, sizeof a);
+    if (r->horizon_s <= (double)x->ev.at_ns / 1e9)
+        fprintf(f, "  INTERRUPTED at %s, before the failure: none of it was simulated\n", a);
+    else if (t0 < 0)
+        fprintf(f, "  INTERRUPTED at %s while degraded: the repair timer ends at %s, "
+                "not simulated\n", a, clock_of((double)x->ev.at_ns / 1e9 + x->repair_s,
+                                               b, sizeof b));
+    else
+        fprintf(f, "  INTERRUPTED at %s while the %s from %s at power %d ran: %.1f of "
+                "%.1f GB moved (%.0f %%)\n", a, x->returns ? "resync" : "rebalance",
+                clock_of(t0, b, sizeof b), x->power, x->moved_bytes / 1e9,
+                x->to_move_bytes / 1e9,
+                x->to_move_bytes > 0 ? 100 * x->moved_bytes / x->to_move_bytes : 0);
+}
+
 /* "disk 3" or "failure group 1 (disks 1, 5)". */
 static void fail_what(const struct sim_fc_fail *x, char *buf, size_t len)
 {
@@ -500,10 +549,11 @@ static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
     double t0 = fail_start(r, SIM_PHASE_REBALANCING), t1 = x->start_s[SIM_PHASE_RESTORED];
     char a[32], b[32], d[32], e[32];
     if (x->outcome == SIM_FAIL_NO_ROOM || x->outcome == SIM_FAIL_NO_SOURCE) {
-        fprintf(f, "  NOT RESTORED: %s; degraded to the end of the forecast\n",
+        fprintf(f, "  NOT RESTORED: %s; degraded to the %s\n",
                 x->outcome == SIM_FAIL_NO_ROOM ? "no room to rebuild into (the lost data "
                 "does not fit in the others' free space)" : "fewer failure groups are "
-                "left than there are copies");
+                "left than there are copies", r->incomplete ? "interruption"
+                                                            : "end of the forecast");
         return;
     }
     if (t0 < 0) {
@@ -550,6 +600,12 @@ static void fail_text(FILE *f, const struct sim_forecast_result *r)
     fail_what(x, what, sizeof what);
     clock_of((double)x->ev.at_ns / 1e9, at, sizeof at);
     fprintf(f, "Failure: %s of the first disk group offline at %s\n", what, at);
+    if (fail_interrupted(r) && r->horizon_s <= (double)x->ev.at_ns / 1e9) {
+        fail_cut_line(f, r);
+        fprintf(f, "  failure phases (each class's worst interval: p99, unmet):\n");
+        fail_phase_lines(f, r);
+        return;
+    }
     if (x->outcome == SIM_FAIL_DATA_LOST) {
         char disks[32];
         snprintf(disks, sizeof disks, x->lost_a == x->lost_b ? "disk %d" : "disks %d and %d",
@@ -565,7 +621,10 @@ static void fail_text(FILE *f, const struct sim_forecast_result *r)
             x->returns ? "the disk returns: its stale AUs resynced" : "dropped: rebuilt "
             "on the others", x->to_move_bytes / 1e9, x->returns ? "resync" : "rebuild",
             x->returns ? "stale AUs by the repair time, estimated" : "--used of the disk");
-    fail_restore_line(f, r);
+    if (fail_interrupted(r))
+        fail_cut_line(f, r);
+    else
+        fail_restore_line(f, r);
     fprintf(f, "  failure phases (each class's worst interval: p99, unmet):\n");
     fail_phase_lines(f, r);
 }
@@ -976,8 +1035,7 @@ static void json_fail(FILE *f, const struct sim_forecast_result *r)
     char when[32];
     bool first = true;
     fputs(",\n  \"failure\": {", f);
-    kv_str(f, &first, "outcome", x->outcome == SIM_FAIL_RESTORED && t1 < 0
-                                 ? "not_restored" : fail_outcome_id(x->outcome));
+    kv_str(f, &first, "outcome", fail_outcome(r));
     kv_str(f, &first, "what", x->ev.failgroup ? "failgroup" : "disk");
     kv_num(f, &first, "index", x->ev.index);
     kv_num(f, &first, "at_s", at);
