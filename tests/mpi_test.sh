@@ -11,8 +11,10 @@
 #     options a cluster run refuses: exit 2 with one line naming the host
 #     or the rule; the commands and options that run alone refused
 #     (sweep, forecast, advise --shard and --merge); a Ctrl-C on one rank
-#     stops every rank after the point; a rank killed mid-run ends the
-#     job, the node named;
+#     stops every rank after the point, one before the first point says
+#     so and writes nothing; a rank killed mid-run ends the job, the node
+#     named;
+#   * --duration auto: every rank's window ends at the same boundary;
 #   * advise on 2 ranks gives the one process's answer (the "searched"
 #     line aside, which says it merged shards) and its JSON.
 # Without mpirun, or with a build without MPI, the cluster cases skip:
@@ -127,6 +129,38 @@ PY
     --json np4.json >np4.out 2>np4.err
 expect_true "run_on_4_ranks_should_sum_the_hosts_and_start_together" together 4 np4.json
 
+# --duration auto: the cluster decides once; every rank's window ends at
+# the same boundary (the sums converged, or the 60 s bound), so the
+# hosts' windows are as long and end together, and the sums stay exact.
+check_auto() {      # $1 file
+    python3 - "$1" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["config"]["duration_s"] == "auto", d["config"]["duration_s"]
+for p in d["points"]:
+    h = p["hosts"]
+    lens = [x["measured_s"] for x in h]
+    ends = [x["window_unix_s"] + x["measured_s"] for x in h]
+    assert p["measured_s"] == max(lens) <= 60.001, (p["measured_s"], lens)
+    assert max(lens) - min(lens) < 0.01 * p["measured_s"], lens
+    assert max(ends) - min(ends) < 0.01 * p["measured_s"], ends
+    assert not p["converged"] or p["ci_halfwidth"] < 0.01, p["ci_halfwidth"]
+    for k in ("iops", "mbps"):
+        s = sum(x[k] for x in h)
+        assert abs(p[k] - s) <= 1e-9 * max(1, s), (k, p[k], s)
+print("ok")
+EOF
+}
+# (timing again: a miss over 1 % runs it once more; a second fails)
+AUTO=(run --lun-file 'luns.%r.lun' --matrix point --num-small 8 --num-large 0 --duration auto)
+auto_together() {
+    check_auto auto.json && return 0
+    "${MPI[@]}" -np 2 "$ASMSIM" "${AUTO[@]}" --json auto2.json >/dev/null 2>&1
+    check_auto auto2.json
+}
+"${MPI[@]}" -np 2 "$ASMSIM" "${AUTO[@]}" --json auto.json >auto.out 2>auto.err
+expect_true "duration_auto_on_2_ranks_should_end_every_window_together" auto_together
+
 # ---- a cluster run refused or ended, with its reason ----------------------
 expect_mpi_error() {    # $1 name, $2 text on stderr, $3.. the command
     local name=$1 text=$2
@@ -148,9 +182,6 @@ timeout 60 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]}" >
 expect_true "ranks_with_unlike_target_counts_should_be_refused_once" \
     bash -c "test \$(grep -c 'every rank drives as many' err.txt) -eq 1"
 mv luns.1.away luns.1.lun
-expect_mpi_error "duration_auto_should_be_refused_on_ranks" \
-    "--duration auto: not under mpirun" \
-    "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 1 --num-large 0 --duration auto
 expect_mpi_error "the_model_should_be_refused_on_ranks" \
     "each rank drives its own real targets" "$ASMSIM" run --disks 2 --duration 1s
 expect_mpi_error "sweep_should_be_refused_on_ranks" \
@@ -161,17 +192,23 @@ expect_mpi_error "forecast_should_be_refused_on_ranks" \
 expect_mpi_error "a_database_advice_should_be_refused_on_ranks" \
     "asmsim: advise --workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
 
+ranks_of() {         # $1 mpirun's pid: its ranks' pids
+    pgrep -P "$1" -f "asmsim run --lun-file"
+}
+wait_ranks() {       # $1 mpirun's pid: until its 2 ranks run (10 s at most)
+    for _ in $(seq 50); do
+        [ "$(ranks_of "$1" | wc -l)" -ge 2 ] && break
+        sleep 0.2
+    done
+}
 # Ctrl-C on one rank: every rank stops after the point (none waits for
 # the others at the next one); rank 0 says so and prints what was measured
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix basic --num-small 4 \
     --num-large 2 --duration 1s >stop.out 2>stop.err &
 job=$!
-for _ in $(seq 50); do
-    [ "$(pgrep -P "$job" -f "asmsim run --lun-file" | wc -l)" -ge 2 ] && break
-    sleep 0.2
-done
+wait_ranks "$job"
 sleep 2
-kill -INT "$(pgrep -P "$job" -f "asmsim run --lun-file" | tail -1)" 2>/dev/null
+kill -INT "$(ranks_of "$job" | tail -1)" 2>/dev/null
 t0=$SECONDS
 for _ in $(seq 300); do      # a rank waiting for the other: a hang, ended
     kill -0 "$job" 2>/dev/null || break
@@ -183,6 +220,25 @@ rc=$?
 expect_true "a_stop_on_one_rank_should_stop_every_rank_after_the_point" \
     bash -c "[ $rc -ne 0 ] && [ $((SECONDS - t0)) -lt 10 ] && \
              grep -q 'interrupted; partial results' stop.err && grep -q 'all hosts' stop.out"
+
+# Ctrl-C on the ranks during the first point's warm-up (after --create):
+# nothing was measured, so rank 0 says so, nothing is written, exit 130
+# (a point of 0 s was printed with 0 IOPS and a latency: the tester's
+# report 2, D5).  (A Ctrl-C at mpirun's terminal reaches mpirun alone,
+# which ends the ranks with SIGTERM: the same stop, but mpirun may drop
+# what they print after it.)
+rm -f r0.a r0.b r1.a r1.b
+"${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB --warmup 5s \
+    --duration 1s --run simple --json first.json >first.out 2>first.err &
+job=$!
+wait_ranks "$job"
+sleep 1.5
+for pid in $(ranks_of "$job"); do kill -INT "$pid"; done
+wait "$job"
+rc=$?
+expect_true "a_stop_before_the_first_point_on_ranks_should_say_so_and_write_nothing" \
+    bash -c "[ $rc -eq 130 ] && [ ! -e first.json ] && ! grep -q 'all hosts' first.out && \
+             grep -qx 'asmsim: interrupted before the first point was measured; no results written' first.err"
 
 # a rank killed mid-run: the job ends, not hangs, and mpirun names the node
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 4 \

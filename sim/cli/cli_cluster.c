@@ -14,10 +14,10 @@
  *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
  *             windows open together.  Refused on several ranks: the
  *             model (a cluster of modelled hosts is --nodes, in one
- *             process: cli_nodes.c), the dashboard, a database
- *             workload, and --duration auto (each rank's estimate
- *             converges at its own time; the windows must end
- *             together).  main.c starts no other command on several
+ *             process: cli_nodes.c), the dashboard and a database
+ *             workload.  --duration auto ends every rank's window at
+ *             once, when the cluster's figures converge (engine.c,
+ *             "Convergence").  main.c starts no other command on several
  *             ranks (sweep, orion, forecast...: each rank would do the
  *             same alone and write the same files).
  *   advise    the search cut over the ranks as --shard K/N cuts it, the
@@ -53,9 +53,6 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
         snprintf(why, why_len, "under mpirun each rank drives its own real targets: "
                  "give --target or --lun-file (luns.%%h.lun: one file per host); the "
                  "model of several hosts is --nodes H, in one process");
-    else if (o->auto_duration)
-        snprintf(why, why_len, "--duration auto: not under mpirun (each rank would end "
-                 "its window when its own estimate converges); give a fixed --duration");
     else if (o->tui)
         snprintf(why, why_len, "--tui: not under mpirun; watch rank 0's --progress");
     else if (sim_run_db(&j->cfg.run))
