@@ -5,7 +5,8 @@
 #   * "%h" and "%r" in --lun-file and --target (also in one process);
 #   * run on 2 and 4 ranks over files of their own: the cluster's rates
 #     are the sums of the hosts' (JSON points[].hosts[]), the windows open
-#     within 1 % of their length, rank 0 alone prints; the HTML report
+#     within 1 % of their length, rank 0 alone prints, with every rank's
+#     targets (header, JSON cluster.targets, report); the HTML report
 #     of the JSON shows each host's row beside the cluster's;
 #   * a rank that cannot start, ranks with unlike target counts, and the
 #     options a cluster run refuses: exit 2 with one line naming the host
@@ -107,6 +108,18 @@ expect_true "run_on_2_ranks_should_print_once_on_rank_0" \
     test "$(grep -c '^Maximum Small IOPS=' np2.out)" -eq 1
 expect_true "run_on_2_ranks_should_list_each_host_and_all" \
     bash -c "grep -q 'all hosts' np2.out && test \$(grep -c '^  4,1  *$HOST ' np2.out) -eq 2"
+# every rank's targets in the header, the JSON and the report, the
+# cluster's disks counted once (the tester's report 2, D9: rank 0's only)
+expect_true "run_on_2_ranks_header_should_list_every_rank_s_targets" \
+    bash -c "grep -qx '  targets   $HOST (rank 0): $WORK/r0.a, $WORK/r0.b' np2.out && \
+             grep -qx '  targets   $HOST (rank 1): $WORK/r1.a, $WORK/r1.b' np2.out && \
+             grep -q '^  disks     2 disks, each a target on every rank (4 targets on 2 ranks)' np2.out"
+expect_true "run_on_2_ranks_json_should_hold_every_rank_s_targets" python3 -c "
+import json, sys
+d = json.load(open('np2.json'))
+w = sys.argv[1]
+assert d['cluster']['targets'] == [[w + '/r0.a', w + '/r0.b'], [w + '/r1.a', w + '/r1.b']], d['cluster']
+assert d['config']['disks'] == 2, d['config']['disks']" "$WORK"
 # the report read back: each host's row beside the cluster's
 "$ASMSIM" report np2.json --output np2.html >/dev/null 2>&1
 expect_true "report_should_show_each_host_beside_the_cluster" python3 - np2.json np2.html <<'PY'
@@ -123,6 +136,9 @@ for c, h in zip(cells, hosts):
 all_row = re.search(r'<tr class="all">(.*?)</tr>', sec, re.S).group(1)
 assert "all hosts" in all_row and str(round(d["points"][0]["iops"])) in all_row, all_row
 assert "measured every point together" in sec
+row = re.search(r'<th>targets</th><td>(.*?)</td>', page).group(1)
+assert "(rank 1): " in row and "/r1.b" in row and "/r0.a" in row, row
+assert "4 targets on 2 ranks" in re.search(r'<th>disks</th><td>(.*?)</td>', page).group(1)
 PY
 # (4 ranks on this machine's 2 cores: 2 s points too)
 "${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \

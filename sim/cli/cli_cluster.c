@@ -62,6 +62,32 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
     return -EINVAL;
 }
 
+/* Every rank's targets on rank 0 (j->meta.rank_targets: the header, the
+   JSON's cluster.targets, the report); the others keep none.  0 or
+   -errno (every rank calls it). */
+static int gather_targets(const struct cluster *c, struct cli_job *j)
+{
+    const struct sim_run_cfg *run = &j->cfg.run;
+    size_t len = 1;
+    for (int d = 0; d < run->disks; d++)
+        len += strlen(run->disk_names[d]) + 1;
+    char *mine = malloc(len), **all = NULL;
+    size_t n = 0;
+    for (int d = 0; mine && d < run->disks; d++)
+        n += (size_t)snprintf(mine + n, len - n, "%s%s", d ? "\n" : "",
+                              run->disk_names[d]);
+    /* out of memory here still takes part, with no targets */
+    int rc = cluster_gather_texts(c, mine ? mine : "", &all);
+    free(mine);
+    if (rc == 0 && all) {
+        j->rank_targets = all;
+        j->n_rank_targets = cluster_size(c);
+        j->meta.rank_targets = all;
+        j->meta.n_rank_targets = cluster_size(c);
+    }
+    return rc;
+}
+
 int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
 {
     const struct cluster *c = o->cluster;
@@ -82,6 +108,11 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
         if (cluster_rank(c) == 0 && (rc == 0 || rule))
             fprintf(stderr, "asmsim: %s\n", why);
         return rc ? rc : 2;
+    }
+    if (gather_targets(c, j) < 0) {
+        if (cluster_rank(c) == 0)
+            fprintf(stderr, "asmsim: the ranks cannot gather their targets\n");
+        return 1;
     }
     /* the auto warm-up ends when this rank's pipeline is full, at its own
        time: a fixed one opens every rank's window together */
