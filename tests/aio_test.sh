@@ -309,6 +309,31 @@ else harness_fail "sigint_should_exit_130" "exit $rc: $(cat intr.err)"; fi
 expect_true "sigint_should_write_partial_results" \
     grep -q "Incomplete run" intr/asmsim_*_summary.txt
 
+# A stop before the first point measured nothing: while --create writes
+# its file (a fill of 4 GiB, looked at between 8 MiB writes) or during the
+# first point's warm-up (5 s of it), the run says so, exits 130 and
+# writes nothing: no point of 0 s with 0 IOPS (the tester's report 2, D5).
+before_first() {    # $1 name, $2 --create size, $3 when the INT comes
+    rm -f big.t first.json
+    "$ASMSIM" run --target big.t --create "$2" --warmup 5s --duration 1s --run simple \
+        --json first.json >first.out 2>first.err &
+    local pid=$! rc
+    sleep "$3"
+    kill -INT $pid
+    wait $pid
+    rc=$?
+    if [ $rc -eq 130 ] && [ ! -e first.json ] && ! grep -q "points measured\|IOPS" first.out &&
+       grep -qx "asmsim: interrupted before the first point was measured; no results written" \
+           first.err; then
+        harness_ok "$1"
+    else
+        harness_fail "$1" "exit $rc: $(cat first.err; tail -3 first.out)"
+    fi
+}
+before_first "sigint_during_create_should_say_before_the_first_point" 4GiB 0.5
+before_first "sigint_in_the_first_warmup_should_say_before_the_first_point" 16MiB 2
+rm -f big.t
+
 # ---- the null engine -------------------------------------------------------
 
 # The binding-limit line and the offered-load notes read the same levels:

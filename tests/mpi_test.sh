@@ -5,14 +5,17 @@
 #   * "%h" and "%r" in --lun-file and --target (also in one process);
 #   * run on 2 and 4 ranks over files of their own: the cluster's rates
 #     are the sums of the hosts' (JSON points[].hosts[]), the windows open
-#     within 1 % of their length, rank 0 alone prints; the HTML report
+#     within 1 % of their length, rank 0 alone prints, with every rank's
+#     targets (header, JSON cluster.targets, report); the HTML report
 #     of the JSON shows each host's row beside the cluster's;
 #   * a rank that cannot start, ranks with unlike target counts, and the
 #     options a cluster run refuses: exit 2 with one line naming the host
 #     or the rule; the commands and options that run alone refused
 #     (sweep, forecast, advise --shard and --merge); a Ctrl-C on one rank
-#     stops every rank after the point; a rank killed mid-run ends the
-#     job, the node named;
+#     stops every rank after the point, one before the first point says
+#     so and writes nothing; a rank killed mid-run ends the job, the node
+#     named;
+#   * --duration auto: every rank's window ends at the same boundary;
 #   * advise on 2 ranks gives the one process's answer (the "searched"
 #     line aside, which says it merged shards) and its JSON.
 # Without mpirun, or with a build without MPI, the cluster cases skip:
@@ -105,6 +108,18 @@ expect_true "run_on_2_ranks_should_print_once_on_rank_0" \
     test "$(grep -c '^Maximum Small IOPS=' np2.out)" -eq 1
 expect_true "run_on_2_ranks_should_list_each_host_and_all" \
     bash -c "grep -q 'all hosts' np2.out && test \$(grep -c '^  4,1  *$HOST ' np2.out) -eq 2"
+# every rank's targets in the header, the JSON and the report, the
+# cluster's disks counted once (the tester's report 2, D9: rank 0's only)
+expect_true "run_on_2_ranks_header_should_list_every_rank_s_targets" \
+    bash -c "grep -qx '  targets   $HOST (rank 0): $WORK/r0.a, $WORK/r0.b' np2.out && \
+             grep -qx '  targets   $HOST (rank 1): $WORK/r1.a, $WORK/r1.b' np2.out && \
+             grep -q '^  disks     2 disks, each a target on every rank (4 targets on 2 ranks)' np2.out"
+expect_true "run_on_2_ranks_json_should_hold_every_rank_s_targets" python3 -c "
+import json, sys
+d = json.load(open('np2.json'))
+w = sys.argv[1]
+assert d['cluster']['targets'] == [[w + '/r0.a', w + '/r0.b'], [w + '/r1.a', w + '/r1.b']], d['cluster']
+assert d['config']['disks'] == 2, d['config']['disks']" "$WORK"
 # the report read back: each host's row beside the cluster's
 "$ASMSIM" report np2.json --output np2.html >/dev/null 2>&1
 expect_true "report_should_show_each_host_beside_the_cluster" python3 - np2.json np2.html <<'PY'
@@ -121,11 +136,46 @@ for c, h in zip(cells, hosts):
 all_row = re.search(r'<tr class="all">(.*?)</tr>', sec, re.S).group(1)
 assert "all hosts" in all_row and str(round(d["points"][0]["iops"])) in all_row, all_row
 assert "measured every point together" in sec
+row = re.search(r'<th>targets</th><td>(.*?)</td>', page).group(1)
+assert "(rank 1): " in row and "/r1.b" in row and "/r0.a" in row, row
+assert "4 targets on 2 ranks" in re.search(r'<th>disks</th><td>(.*?)</td>', page).group(1)
 PY
 # (4 ranks on this machine's 2 cores: 2 s points too)
 "${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
     --json np4.json >np4.out 2>np4.err
 expect_true "run_on_4_ranks_should_sum_the_hosts_and_start_together" together 4 np4.json
+
+# --duration auto: the cluster decides once; every rank's window ends at
+# the same boundary (the sums converged, or the 60 s bound), so the
+# hosts' windows are as long and end together, and the sums stay exact.
+check_auto() {      # $1 file
+    python3 - "$1" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["config"]["duration_s"] == "auto", d["config"]["duration_s"]
+for p in d["points"]:
+    h = p["hosts"]
+    lens = [x["measured_s"] for x in h]
+    ends = [x["window_unix_s"] + x["measured_s"] for x in h]
+    assert p["measured_s"] == max(lens) <= 60.001, (p["measured_s"], lens)
+    assert max(lens) - min(lens) < 0.01 * p["measured_s"], lens
+    assert max(ends) - min(ends) < 0.01 * p["measured_s"], ends
+    assert not p["converged"] or p["ci_halfwidth"] < 0.01, p["ci_halfwidth"]
+    for k in ("iops", "mbps"):
+        s = sum(x[k] for x in h)
+        assert abs(p[k] - s) <= 1e-9 * max(1, s), (k, p[k], s)
+print("ok")
+EOF
+}
+# (timing again: a miss over 1 % runs it once more; a second fails)
+AUTO=(run --lun-file 'luns.%r.lun' --matrix point --num-small 8 --num-large 0 --duration auto)
+auto_together() {
+    check_auto auto.json && return 0
+    "${MPI[@]}" -np 2 "$ASMSIM" "${AUTO[@]}" --json auto2.json >/dev/null 2>&1
+    check_auto auto2.json
+}
+"${MPI[@]}" -np 2 "$ASMSIM" "${AUTO[@]}" --json auto.json >auto.out 2>auto.err
+expect_true "duration_auto_on_2_ranks_should_end_every_window_together" auto_together
 
 # ---- a cluster run refused or ended, with its reason ----------------------
 expect_mpi_error() {    # $1 name, $2 text on stderr, $3.. the command
@@ -148,9 +198,6 @@ timeout 60 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]}" >
 expect_true "ranks_with_unlike_target_counts_should_be_refused_once" \
     bash -c "test \$(grep -c 'every rank drives as many' err.txt) -eq 1"
 mv luns.1.away luns.1.lun
-expect_mpi_error "duration_auto_should_be_refused_on_ranks" \
-    "--duration auto: not under mpirun" \
-    "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 1 --num-large 0 --duration auto
 expect_mpi_error "the_model_should_be_refused_on_ranks" \
     "each rank drives its own real targets" "$ASMSIM" run --disks 2 --duration 1s
 expect_mpi_error "sweep_should_be_refused_on_ranks" \
@@ -161,17 +208,23 @@ expect_mpi_error "forecast_should_be_refused_on_ranks" \
 expect_mpi_error "a_database_advice_should_be_refused_on_ranks" \
     "asmsim: advise --workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
 
+ranks_of() {         # $1 mpirun's pid: its ranks' pids
+    pgrep -P "$1" -f "asmsim run --lun-file"
+}
+wait_ranks() {       # $1 mpirun's pid: until its 2 ranks run (10 s at most)
+    for _ in $(seq 50); do
+        [ "$(ranks_of "$1" | wc -l)" -ge 2 ] && break
+        sleep 0.2
+    done
+}
 # Ctrl-C on one rank: every rank stops after the point (none waits for
 # the others at the next one); rank 0 says so and prints what was measured
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix basic --num-small 4 \
     --num-large 2 --duration 1s >stop.out 2>stop.err &
 job=$!
-for _ in $(seq 50); do
-    [ "$(pgrep -P "$job" -f "asmsim run --lun-file" | wc -l)" -ge 2 ] && break
-    sleep 0.2
-done
+wait_ranks "$job"
 sleep 2
-kill -INT "$(pgrep -P "$job" -f "asmsim run --lun-file" | tail -1)" 2>/dev/null
+kill -INT "$(ranks_of "$job" | tail -1)" 2>/dev/null
 t0=$SECONDS
 for _ in $(seq 300); do      # a rank waiting for the other: a hang, ended
     kill -0 "$job" 2>/dev/null || break
@@ -183,6 +236,25 @@ rc=$?
 expect_true "a_stop_on_one_rank_should_stop_every_rank_after_the_point" \
     bash -c "[ $rc -ne 0 ] && [ $((SECONDS - t0)) -lt 10 ] && \
              grep -q 'interrupted; partial results' stop.err && grep -q 'all hosts' stop.out"
+
+# Ctrl-C on the ranks during the first point's warm-up (after --create):
+# nothing was measured, so rank 0 says so, nothing is written, exit 130
+# (a point of 0 s was printed with 0 IOPS and a latency: the tester's
+# report 2, D5).  (A Ctrl-C at mpirun's terminal reaches mpirun alone,
+# which ends the ranks with SIGTERM: the same stop, but mpirun may drop
+# what they print after it.)
+rm -f r0.a r0.b r1.a r1.b
+"${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB --warmup 5s \
+    --duration 1s --run simple --json first.json >first.out 2>first.err &
+job=$!
+wait_ranks "$job"
+sleep 1.5
+for pid in $(ranks_of "$job"); do kill -INT "$pid"; done
+wait "$job"
+rc=$?
+expect_true "a_stop_before_the_first_point_on_ranks_should_say_so_and_write_nothing" \
+    bash -c "[ $rc -eq 130 ] && [ ! -e first.json ] && ! grep -q 'all hosts' first.out && \
+             grep -qx 'asmsim: interrupted before the first point was measured; no results written' first.err"
 
 # a rank killed mid-run: the job ends, not hangs, and mpirun names the node
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --matrix point --num-small 4 \

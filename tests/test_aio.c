@@ -298,7 +298,7 @@ static void target_swapped_between_check_and_open_should_be_refused(void)
     struct devset ds;
     char why[512] = "", back[16] = "";
 
-    CHECK_INT_EQ(safety_create_file(ours, 4 * MIB, false, why, sizeof why), 0);
+    CHECK_INT_EQ(safety_create_file(ours, 4 * MIB, false, NULL, why, sizeof why), 0);
     int fd = open(theirs, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     CHECK(fd >= 0 && write(fd, data, sizeof data) == (ssize_t)sizeof data);
     close(fd);

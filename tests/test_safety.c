@@ -105,7 +105,7 @@ static void created_file_should_be_marked_and_writable_without_destroy_data(void
     CHECK_INT_EQ(safety_check(p, &create, &t, why, sizeof why), 0);
     CHECK(t.will_create);
     CHECK_INT_EQ(t.kind, SAFETY_MISSING);
-    CHECK_INT_EQ(safety_create_file(p, 4 * MIB, false, why, sizeof why), 0);
+    CHECK_INT_EQ(safety_create_file(p, 4 * MIB, false, NULL, why, sizeof why), 0);
     CHECK(safety_is_asmsim_file(p));
     struct stat st;
     CHECK_INT_EQ(stat(p, &st), 0);
@@ -120,7 +120,7 @@ static void create_should_refuse_to_take_over_a_foreign_file(void)
 {
     char why[512] = "";
     const char *p = foreign_file("theirs", 2 * MIB);
-    CHECK_INT_EQ(safety_create_file(p, 4 * MIB, false, why, sizeof why), -EPERM);
+    CHECK_INT_EQ(safety_create_file(p, 4 * MIB, false, NULL, why, sizeof why), -EPERM);
     CHECK(strstr(why, "not created by asmsim") != NULL);
     CHECK(!safety_is_asmsim_file(p));
     struct stat st;
@@ -299,7 +299,7 @@ static void stale_sidecar_should_not_mark_a_file_made_later_at_its_path(void)
     CHECK_INT_EQ(safety_check(p, &WRITES, &t, why, sizeof why), -EPERM);
     CHECK(strstr(why, "--destroy-data") != NULL);
     /* nor may --create take it over */
-    CHECK_INT_EQ(safety_create_file(p, 8 * MIB, false, why, sizeof why), -EPERM);
+    CHECK_INT_EQ(safety_create_file(p, 8 * MIB, false, NULL, why, sizeof why), -EPERM);
     struct stat st;
     CHECK_INT_EQ(stat(p, &st), 0);
     CHECK_U64_EQ((uint64_t)st.st_size, 4 * MIB);
@@ -365,7 +365,7 @@ static void created_file_with_asm_header_should_be_refused_for_writes(void)
     char why[512] = "";
     struct safety_target t;
     const char *p = path_of("made_asm");
-    CHECK_INT_EQ(safety_create_file(p, 4 * MIB, false, why, sizeof why), 0);
+    CHECK_INT_EQ(safety_create_file(p, 4 * MIB, false, NULL, why, sizeof why), 0);
     CHECK(safety_is_asmsim_file(p));
     write_asm_header(p);
     CHECK(safety_is_asmsim_file(p));            /* the mark is still right */

@@ -149,7 +149,6 @@ static int dispatch(int argc, char **argv, const struct cluster *cl)
     char q[40];     /* a command is a word: room for the list of them */
     if (!cluster_command(cmd) && cli_cluster_refuse(cl, cli_quote(cmd, q, sizeof q)))
         return 2;
-    install_handlers();
     /* run/sweep/forecast --tui: the dashboard (tui/) watches the batch
        session */
     struct cli_ui ui = { .watch = tui_watch, .arg = (void *)&stop_requested,
@@ -197,6 +196,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "asmsim: %s\n", why);
         return 2;
     }
+    /* before MPI starts (a second under mpirun): a Ctrl-C then stops the
+       run before its first point, rather than killing a rank unheard */
+    install_handlers();
     struct cluster *cl = NULL;
     if (cluster_open(&argc, &argv, &cl, why, sizeof why) < 0) {
         fprintf(stderr, "asmsim: %s\n", why);

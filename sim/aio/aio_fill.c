@@ -26,7 +26,9 @@
  * multiples of FILL_ALIGN_BYTES (4 KiB, a multiple of every logical block
  * size asmsim accepts), and through the page cache for the unaligned rest
  * (a file size that is not a multiple of 4 KiB), then fsync'ed: the
- * extents are data on the disk before the run starts.  With a terminal on
+ * extents are data on the disk before the run starts.  A stop request
+ * (Ctrl-C) is looked at before each write, so a fill of many GiB ends
+ * within one chunk's write, not at its end.  With a terminal on
  * stderr a progress line shows the bytes written, at most twice a second.
  * Not covered: storage that compresses or deduplicates zeros (btrfs or
  * ZFS compression, VDO) keeps them as nothing; asmsim's write pattern is
@@ -160,6 +162,7 @@ struct fill {
     const char *path;
     uint64_t done_bytes, total_bytes;
     bool show;
+    const sim_stop_flag *stop;
     double shown_at_s;
 };
 
@@ -211,6 +214,8 @@ static int fill_range(uint64_t off, uint64_t len, void *arg)
     struct fill *f = arg;
 
     while (len > 0) {
+        if (sim_stop_is_set(f->stop))
+            return -ECANCELED;      /* Ctrl-C: the run ends before it starts */
         ssize_t w = fill_once(f, off, len);
         if (w == -EINTR)
             continue;
@@ -225,10 +230,10 @@ static int fill_range(uint64_t off, uint64_t len, void *arg)
 }
 
 int aio_fill_unwritten(int fd, const char *path, uint64_t end,
-                       bool show_progress_line)
+                       bool show_progress_line, const sim_stop_flag *stop)
 {
     struct fill f = { .direct_fd = -1, .buffered_fd = fd, .path = path,
-                      .show = show_progress_line };
+                      .show = show_progress_line, .stop = stop };
     int rc = aio_fill_unwritten_bytes(fd, end, &f.total_bytes);
     void *buf = NULL;
 
@@ -244,6 +249,8 @@ int aio_fill_unwritten(int fd, const char *path, uint64_t end,
         rc = -errno;
     if (rc == 0)
         show_progress(&f, true);
+    else if (f.show && f.done_bytes > 0)
+        fputc('\n', stderr);           /* the progress line ends */
     if (f.direct_fd >= 0)
         close(f.direct_fd);
     free(buf);

@@ -121,7 +121,7 @@ static int check_target(const struct dev_aio_cfg *cfg, int d,
         return rc;
     if (create &&
         ((rc = safety_create_file(path, cfg->create_bytes, cfg->show_progress,
-                                  why, why_len)) < 0 ||
+                                  cfg->stop, why, why_len)) < 0 ||
          (rc = safety_check(path, &pol, t, why, why_len)) < 0))
         return rc;
     return create ? 1 : 0;

@@ -329,7 +329,8 @@ static int open_start(struct aio_dev *a, char *why, size_t why_len)
    decides: the targets in its disk order (run->disk_names when it names
    them: a failure's restored group runs on the survivors only), whether
    it writes, every I/O below the layout's disk size (run->disk_bytes: the
-   least usable target), and whether --create may show its progress. */
+   least usable target), whether --create may show its progress, and the
+   run's stop flag, which ends --create's writing. */
 static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
                                size_t len)
 {
@@ -344,6 +345,7 @@ static const void *aio_run_cfg(const struct sim_run_cfg *run, void *buf,
     ac->writable = wl_cfg_writes(&run->workload);
     ac->limit_bytes = given->paths ? run->disk_bytes : 0;
     ac->show_progress = !run->quiet && isatty(STDERR_FILENO);
+    ac->stop = run->point.stop;
     return ac;
 }
 

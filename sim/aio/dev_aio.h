@@ -14,6 +14,7 @@
 
 #include "sim/aio/aio_plan.h"       /* dev_aio_plan() */
 #include "sim/core/device.h"
+#include "sim/core/stop_flag.h"
 
 extern const struct dev_ops dev_aio_ops;    /* real files and block devices */
 extern const struct dev_ops dev_uring_ops;  /* the same through io_uring */
@@ -21,8 +22,8 @@ extern const struct dev_ops dev_uring_ops;  /* the same through io_uring */
 /* The aio backend's own configuration: the targets and what may be done
    to them (safety.h has the rules).  The CLI makes one for a run
    (sim_run_cfg.backend_cfg); the run_cfg hook copies it into the
-   devset_cfg.backend_cfg open takes, with writable, limit_bytes and
-   show_progress, which the run decides. */
+   devset_cfg.backend_cfg open takes, with writable, limit_bytes,
+   show_progress and stop, which the run decides. */
 struct dev_aio_cfg {
     const char *const *paths;           /* [disks] files or block devices */
     bool writable;                      /* the run writes: open read-write */
@@ -36,6 +37,8 @@ struct dev_aio_cfg {
     bool sqpoll;                        /* dev_uring_ops: --uring-sqpoll */
     bool show_progress;                 /* a progress line on stderr while
                                            --create writes its files */
+    const sim_stop_flag *stop;          /* the run's: ends --create's
+                                           writing (-ECANCELED) */
     char *info;                         /* optional: what open found out
                                            (targets, NUMA), for --verbose */
     size_t info_len;

@@ -372,7 +372,7 @@ int safety_mark_file(const char *path, bool sidecar_only, char *why,
 }
 
 int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
-                       char *why, size_t why_len)
+                       const sim_stop_flag *stop, char *why, size_t why_len)
 {
     struct stat st;
     bool exists = stat(path, &st) == 0;
@@ -402,8 +402,11 @@ int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
     }
     uint64_t end = exists && (uint64_t)st.st_size > bytes
                        ? (uint64_t)st.st_size : bytes;
-    if (rc == 0 && (rc = aio_fill_unwritten(fd, path, end,
-                                            show_progress)) < 0)
+    if (rc == 0 && (rc = aio_fill_unwritten(fd, path, end, show_progress,
+                                            stop)) == -ECANCELED)
+        snprintf(why, why_len, "%s: interrupted while --create wrote it, "
+                 "before the first point", path);
+    else if (rc < 0)
         snprintf(why, why_len, "%s: cannot write it once before measuring: "
                  "%s", path, strerror(-rc));
     if (rc == 0 && (rc = mark_fd(fd, path, false)) < 0)

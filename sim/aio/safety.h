@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sim/core/stop_flag.h"
+
 /* The extended attribute (or, where the file system has none, the
    side-car file "<path>.asmsim") that marks a file as created by asmsim.
    Its value is the file's identity when it was marked (SAFETY_MARK_LEN
@@ -87,10 +89,11 @@ int safety_same_target(int fd, const char *path, const struct safety_target *t,
 /* Create `path` as a file of `bytes` (or extend an asmsim file to it),
    allocate its blocks, write every byte not yet written (with
    show_progress, a progress line on stderr: aio_fill.h) and mark it as
-   asmsim's.  0 or -errno with why.
+   asmsim's.  0 or -errno with why; -ECANCELED when the optional stop
+   flag was set while it wrote (a file it made is removed).
    Refuses (-EPERM) to touch an existing file that is not asmsim's. */
 int safety_create_file(const char *path, uint64_t bytes, bool show_progress,
-                       char *why, size_t why_len);
+                       const sim_stop_flag *stop, char *why, size_t why_len);
 
 /* True if the file carries asmsim's mark and the mark describes this very
    file (same device, inode, size, birth time and generation): a stale

@@ -14,10 +14,10 @@
  *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
  *             windows open together.  Refused on several ranks: the
  *             model (a cluster of modelled hosts is --nodes, in one
- *             process: cli_nodes.c), the dashboard, a database
- *             workload, and --duration auto (each rank's estimate
- *             converges at its own time; the windows must end
- *             together).  main.c starts no other command on several
+ *             process: cli_nodes.c), the dashboard and a database
+ *             workload.  --duration auto ends every rank's window at
+ *             once, when the cluster's figures converge (engine.c,
+ *             "Convergence").  main.c starts no other command on several
  *             ranks (sweep, orion, forecast...: each rank would do the
  *             same alone and write the same files).
  *   advise    the search cut over the ranks as --shard K/N cuts it, the
@@ -53,9 +53,6 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
         snprintf(why, why_len, "under mpirun each rank drives its own real targets: "
                  "give --target or --lun-file (luns.%%h.lun: one file per host); the "
                  "model of several hosts is --nodes H, in one process");
-    else if (o->auto_duration)
-        snprintf(why, why_len, "--duration auto: not under mpirun (each rank would end "
-                 "its window when its own estimate converges); give a fixed --duration");
     else if (o->tui)
         snprintf(why, why_len, "--tui: not under mpirun; watch rank 0's --progress");
     else if (sim_run_db(&j->cfg.run))
@@ -63,6 +60,32 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
     else
         return 0;
     return -EINVAL;
+}
+
+/* Every rank's targets on rank 0 (j->meta.rank_targets: the header, the
+   JSON's cluster.targets, the report); the others keep none.  0 or
+   -errno (every rank calls it). */
+static int gather_targets(const struct cluster *c, struct cli_job *j)
+{
+    const struct sim_run_cfg *run = &j->cfg.run;
+    size_t len = 1;
+    for (int d = 0; d < run->disks; d++)
+        len += strlen(run->disk_names[d]) + 1;
+    char *mine = malloc(len), **all = NULL;
+    size_t n = 0;
+    for (int d = 0; mine && d < run->disks; d++)
+        n += (size_t)snprintf(mine + n, len - n, "%s%s", d ? "\n" : "",
+                              run->disk_names[d]);
+    /* out of memory here still takes part, with no targets */
+    int rc = cluster_gather_texts(c, mine ? mine : "", &all);
+    free(mine);
+    if (rc == 0 && all) {
+        j->rank_targets = all;
+        j->n_rank_targets = cluster_size(c);
+        j->meta.rank_targets = all;
+        j->meta.n_rank_targets = cluster_size(c);
+    }
+    return rc;
 }
 
 int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
@@ -85,6 +108,11 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
         if (cluster_rank(c) == 0 && (rc == 0 || rule))
             fprintf(stderr, "asmsim: %s\n", why);
         return rc ? rc : 2;
+    }
+    if (gather_targets(c, j) < 0) {
+        if (cluster_rank(c) == 0)
+            fprintf(stderr, "asmsim: the ranks cannot gather their targets\n");
+        return 1;
     }
     /* the auto warm-up ends when this rank's pipeline is full, at its own
        time: a fixed one opens every rank's window together */

@@ -338,6 +338,14 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
     }
     if ((rc = measure(j, stop, &r, NULL)) < 0)
         return 1;
+    if (r->n_points == 0 && (rc == 1 || sim_stop_is_set(stop))) {
+        /* a stop before the first point (during --create's writing, or
+           the first point's warm-up): nothing measured, nothing to write */
+        sim_run_free(r);
+        fprintf(stderr, "asmsim: interrupted before the first point was measured; "
+                "no results written\n");
+        return 130;
+    }
     if (cli_write_run_outputs(j, r, why, sizeof why) != 0) {
         fprintf(stderr, "asmsim: %s\n", why);
         status = 1;

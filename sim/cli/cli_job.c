@@ -88,6 +88,9 @@ void cli_job_free(struct cli_job *j)
     free(j->command_line);
     free(j->lun_names);
     free(j->luns);
+    for (int r = 0; j->rank_targets && r < j->n_rank_targets; r++)
+        free(j->rank_targets[r]);
+    free(j->rank_targets);
 }
 
 int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)

@@ -29,6 +29,8 @@ struct cli_job {
     char *command_line;
     char (*lun_names)[CLI_LUN_NAME_LEN];
     const char **luns;
+    char **rank_targets;            /* under mpirun, rank 0: meta's */
+    int n_rank_targets;
     bool json_stdout;               /* --json -: stdout is JSON only */
     bool tty;                       /* stderr is a terminal */
     const struct cli_ui *ui;        /* --tui's live view, or NULL */

@@ -20,6 +20,7 @@
 #include "sim/cli/cli_nodes.h"
 #include "sim/cli/cli_print.h"
 #include "sim/cli/cli_workload.h"
+#include "sim/core/cluster.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/timeline.h"
 
@@ -305,6 +306,60 @@ static void print_echo(FILE *f, const struct cli_job *j)
     }
 }
 
+/* Under mpirun, each rank's targets (j->rank_targets), a line per rank,
+   RANK_LINE_MAX characters at most, the first RANK_LINES_MAX ranks. */
+#define RANK_LINE_MAX 160
+#define RANK_LINES_MAX 8
+
+static void print_rank_targets(FILE *f, const struct cli_job *j)
+{
+    int shown = j->n_rank_targets < RANK_LINES_MAX ? j->n_rank_targets : RANK_LINES_MAX;
+    for (int r = 0; r < shown; r++) {
+        char line[RANK_LINE_MAX + 1], raw[CLI_TARGET_PATH_MAX + 1];
+        char path[CLI_TARGET_PATH_MAX * 4 + 1];
+        int n = snprintf(line, sizeof line, "%s (rank %d):",
+                         cluster_host_of(j->o->cluster, r), r), left = 0;
+        for (const char *p = j->rank_targets[r]; *p;) {
+            size_t len = strcspn(p, "\n");
+            snprintf(raw, sizeof raw, "%.*s", (int)len, p);
+            cli_escape(raw, path, sizeof path);
+            if (left || n + 2 + (int)strlen(path) > RANK_LINE_MAX - 16)
+                left++;
+            else
+                n += snprintf(line + n, sizeof line - (size_t)n, "%s %s",
+                              p == j->rank_targets[r] ? "" : ",", path);
+            p += len + (p[len] == '\n');
+        }
+        fprintf(f, "  targets   %s", line);
+        if (left)
+            fprintf(f, ", and %d more", left);
+        fputc('\n', f);
+    }
+    if (j->n_rank_targets > shown)
+        fprintf(f, "  targets   and %d more ranks' (the JSON's cluster.targets has every "
+                "one)\n", j->n_rank_targets - shown);
+}
+
+/* The targets of a run on real targets: each, or under mpirun each
+   rank's; and the disks line's start in disks[len]. */
+static void print_targets(FILE *f, const struct cli_job *j, char *disks, size_t len)
+{
+    const struct cli_opts *o = j->o;
+    if (j->n_rank_targets > 1) {
+        print_rank_targets(f, j);
+        snprintf(disks, len, "%d disk%s, each a target on every rank (%d targets on "
+                 "%d ranks)", o->n_targets, o->n_targets == 1 ? "" : "s",
+                 o->n_targets * j->n_rank_targets, j->n_rank_targets);
+        return;
+    }
+    for (int d = 0; d < o->n_targets; d++) {
+        char path[CLI_TARGET_PATH_MAX * 4 + 1];
+        fprintf(f, "  target    %s\n", cli_escape(o->targets[d], path, sizeof path));
+    }
+    snprintf(disks, len, "%s%d target%s", o->cmd == CLI_SWEEP ? "the first N of " : "",
+             o->n_targets, o->n_targets == 1 ? "" : "s");
+}
+
 /* The header of a run on real targets or the null engine. */
 static void print_header_real(FILE *f, const struct cli_job *j)
 {
@@ -328,14 +383,9 @@ static void print_header_real(FILE *f, const struct cli_job *j)
                 cli_opts_writes(o) ? "read-write: WRITES DESTROY DATA ON THEM"
                                  : "read-only");
         print_echo(f, j);
-        for (int d = 0; d < o->n_targets; d++) {
-            char path[CLI_TARGET_PATH_MAX * 4 + 1];
-            fprintf(f, "  target    %s\n",
-                    cli_escape(o->targets[d], path, sizeof path));
-        }
-        snprintf(disks, sizeof disks, "%s%d target%s, %s used on each%s",
-                 o->cmd == CLI_SWEEP ? "the first N of " : "", o->n_targets,
-                 o->n_targets == 1 ? "" : "s", size,
+        char targets[160];
+        print_targets(f, j, targets, sizeof targets);
+        snprintf(disks, sizeof disks, "%s, %s used on each%s", targets, size,
                  o->size_limit_bytes ? " (--size-limit)" : "");
     }
     print_layout(f, o, disks);

@@ -39,6 +39,23 @@
  * a hundred times the I/O of the figures the point is there for.  The
  * duration is the upper bound.
  *
+ * On the ranks of a cluster (mpirun, opts->sync: engine.h) the window is
+ * the cluster's: at each boundary a rank's batch (and its I/Os so far,
+ * for the minor share) is summed with every other rank's, and every rank
+ * runs the rule above on the sums, so all decide alike and end their
+ * windows at the same boundary.  The sums, not each rank's own estimate:
+ * the figures the run reports are the cluster's, and the sum's relative
+ * half-width is at most the largest rank's, so waiting for every rank's
+ * own would hold the point open for a host's noise the cluster's figure
+ * does not have.  The call blocks until every rank has made it; a rank
+ * early to a boundary stops issuing until then.  So the first call only
+ * aligns the ranks (its batch is not a sample) and agrees one batch
+ * length, the mean of the ranks' estimates; each later boundary is a
+ * batch after the last call returned, which every rank left at once: the
+ * ranks' boundaries coincide and a wait is the collective's own.  The
+ * duration's end is a boundary: a rank there votes to stop.  Alone (sync
+ * NULL) none of this runs.
+ *
  * Open loop (opts->open, see engine.h)
  * ---------
  *   start one arrival stream per class at the point's start; then
@@ -916,16 +933,17 @@ struct window {
 /* The widest relative half-width over the classes that hold the point
    open: every class in the point that makes up at least SIM_MINOR_SHARE of its
    logical I/Os. */
-static double window_halfwidth(const sim_engine *e, const struct window *w)
+static double window_halfwidth(const sim_engine *e, const struct window *w,
+                               const uint64_t *ios)
 {
     double worst = 0;
     uint64_t total = 0;
     for (int c = 0; c < e->n_classes; c++)
-        total += e->cls_ios[c];
+        total += ios[c];
     for (int c = 0; c < e->n_classes; c++) {
         if (!w->want[c])
             continue;
-        if ((double)e->cls_ios[c] < SIM_MINOR_SHARE * (double)total)
+        if ((double)ios[c] < SIM_MINOR_SHARE * (double)total)
             continue;
         double h = rel_halfwidth(&w->batch[c]);
         if (h > worst)
@@ -934,19 +952,100 @@ static double window_halfwidth(const sim_engine *e, const struct window *w)
     return worst;
 }
 
+/* What a batch counts of class c: ORION's large class its bytes (MBPS),
+   the rest their I/Os. */
+static uint64_t batch_count(const sim_engine *e, int c)
+{
+    return c == WL_LARGE && !e->db_classes ? e->cls_bytes[c] : e->cls_ios[c];
+}
+
+/* Whether the batches so far meet the target (auto mode). */
+static bool batches_converged(const struct window *w, const struct sim_point_opts *o)
+{
+    return o->auto_duration && w->first_want >= 0 &&
+           w->batch[w->first_want].n >= MIN_BATCHES && w->halfwidth < o->ci_target;
+}
+
+/* The rank's vote at a boundary of a cluster's window (engine.h). */
+static void sync_vote(const sim_engine *e, const struct window *w, uint64_t *v)
+{
+    memset(v, 0, SIM_SYNC_VOTE * sizeof *v);
+    v[SIM_SYNC_STOP] = w->next_batch_ns >= w->end_ns;      /* the duration's end */
+    v[SIM_SYNC_RANKS] = 1;
+    v[SIM_SYNC_BATCH_NS] = (uint64_t)w->batch_ns;
+    for (int c = 0; c < e->n_classes; c++) {
+        if (w->want[c])
+            v[SIM_SYNC_CLS + c] = batch_count(e, c) - w->at_batch[c];
+        v[SIM_SYNC_CLS_IOS + c] = e->cls_ios[c];
+    }
+}
+
+/* A boundary of a cluster's window (o->sync, see the top): the ranks'
+   batches summed, the decision taken on the sums, so the same on every
+   rank.  The first call only aligns the ranks (their batches start as
+   it returns) and agrees the batch length, their estimates' mean; each
+   next boundary is a batch after the last call returned, on the
+   duration's end at the latest.  True when the window ends here. */
+static bool sync_batches(sim_engine *e, struct window *w,
+                         const struct sim_point_opts *o, sim_ns now)
+{
+    struct sim_window_sync *s = o->sync;
+    uint64_t v[SIM_SYNC_VOTE];
+    if (w->next_batch_ns > now || s->closed || s->error)
+        return false;
+    sync_vote(e, w, v);
+    s->calls++;
+    int rc = s->sum(s->arg, v, SIM_SYNC_VOTE);
+    if (rc < 0) {
+        e->error = s->error = rc;
+        return true;
+    }
+    if (s->calls == 1) {
+        w->batch_ns = (sim_ns)(v[SIM_SYNC_BATCH_NS] / v[SIM_SYNC_RANKS]);
+    } else {
+        for (int c = 0; c < e->n_classes; c++)
+            if (w->want[c])
+                batch_add(&w->batch[c], (double)v[SIM_SYNC_CLS + c]);
+        if (w->first_want >= 0)
+            w->halfwidth = window_halfwidth(e, w, v + SIM_SYNC_CLS_IOS);
+    }
+    for (int c = 0; c < e->n_classes; c++)
+        w->at_batch[c] = batch_count(e, c);
+    w->converged = s->calls > 1 && batches_converged(w, o);
+    if (v[SIM_SYNC_STOP] > 0 || w->converged) {
+        s->closed = true;
+        w->end_ns = w->next_batch_ns;
+        return true;
+    }
+    sim_ns next_ns = e->ds->ops->now(e->ds) + w->batch_ns;
+    w->next_batch_ns = next_ns < w->end_ns ? next_ns : w->end_ns;
+    return false;
+}
+
+int sim_sync_vote_stop(struct sim_window_sync *s)
+{
+    uint64_t v[SIM_SYNC_VOTE] = { [SIM_SYNC_STOP] = 1, [SIM_SYNC_RANKS] = 1 };
+    if (s->closed || s->error)
+        return s->error;
+    s->calls++;
+    s->closed = true;
+    int rc = s->sum(s->arg, v, SIM_SYNC_VOTE);
+    return rc < 0 ? (s->error = rc) : 0;
+}
+
 /* Close every batch boundary at or before `now`.  Returns true when the
    estimate has converged (auto mode) at the last closed boundary, which
    then becomes the window's end. */
 static bool close_batches(sim_engine *e, struct window *w,
                           const struct sim_point_opts *o, sim_ns now)
 {
+    if (o->sync)
+        return sync_batches(e, w, o, now);
     while (w->next_batch_ns <= now) {
         for (int c = 0; c < e->n_classes; c++) {
             if (!w->want[c])
                 continue;
-            /* ORION's large class by its bytes (MBPS), the rest by I/Os */
-            uint64_t v = c == WL_LARGE && !e->db_classes ? e->cls_bytes[c]
-                                                          : e->cls_ios[c];
+            uint64_t v = batch_count(e, c);
             batch_add(&w->batch[c], (double)(v - w->at_batch[c]));
             w->at_batch[c] = v;
         }
@@ -954,9 +1053,8 @@ static bool close_batches(sim_engine *e, struct window *w,
         w->next_batch_ns += w->batch_ns;
         if (w->first_want < 0)
             continue;
-        w->halfwidth = window_halfwidth(e, w);
-        int n = w->batch[w->first_want].n;
-        if (o->auto_duration && n >= MIN_BATCHES && w->halfwidth < o->ci_target) {
+        w->halfwidth = window_halfwidth(e, w, e->cls_ios);
+        if (batches_converged(w, o)) {
             w->converged = true;
             w->end_ns = boundary;
             return true;
@@ -982,6 +1080,8 @@ static void window_open(sim_engine *e, struct window *w,
     sim_ns b = (sim_ns)(per_completion * BATCH_COMPLETIONS);
     w->batch_ns = b < MIN_BATCH_NS ? MIN_BATCH_NS : b;
     w->next_batch_ns = w->start_ns + w->batch_ns;
+    if (o->sync && w->next_batch_ns > w->end_ns)
+        w->next_batch_ns = w->end_ns;       /* a cluster's first call */
     sim_stats_reset(&e->stats);
     sim_node_stats_reset(&e->node_stats);
     e->window_start_ns = w->start_ns;
@@ -1131,8 +1231,12 @@ static void issue_point(sim_engine *e)
    far is the window, and in-flight I/O drains unrecorded. */
 static void stop_point(sim_engine *e, struct window *w)
 {
-    if (e->phase == WARMUP)
-        w->start_ns = e->now_ns;
+    if (e->phase == WARMUP) {       /* no window: it holds nothing, not the
+                                       last point's figures */
+        w->start_ns = e->window_start_ns = e->now_ns;
+        sim_stats_reset(&e->stats);
+        sim_node_stats_reset(&e->node_stats);
+    }
     w->end_ns = e->now_ns;
     end_window(e, w);
 }

@@ -126,6 +126,39 @@ struct sim_live {
 
 typedef int (*sim_live_fn)(void *arg, const struct sim_live *live);
 
+/* --duration auto on the ranks of a cluster (mpirun; engine.c,
+   "Convergence"): at each batch boundary the engine hands the ranks'
+   vote v[0..SIM_SYNC_VOTE) to sum(), which adds it up element-wise over
+   every rank, in place, every rank getting the same sums (0 or -errno).
+   Every rank decides on those sums alone, so every rank makes the same
+   calls and ends its window at the same one.  The engine counts its
+   calls and sets closed when one said the window is over; a rank that
+   leaves the point without such a call (its own stop, an error, a
+   window that never opened) must vote stop once more after it
+   (sim_sync_vote_stop), so the others' next call finds its vote. */
+enum {
+    SIM_SYNC_STOP = 0,              /* ranks voting to end the window */
+    SIM_SYNC_RANKS,                 /* 1 from each rank */
+    SIM_SYNC_BATCH_NS,              /* each rank's batch length */
+    SIM_SYNC_CLS,                   /* [WL_MAX_CLASSES]: this batch's
+                                       I/Os (ORION's large: bytes) */
+    SIM_SYNC_CLS_IOS = SIM_SYNC_CLS + WL_MAX_CLASSES,   /* [..]: I/Os so
+                                       far in the window */
+    SIM_SYNC_VOTE = SIM_SYNC_CLS_IOS + WL_MAX_CLASSES
+};
+struct sim_window_sync {
+    int (*sum)(void *arg, uint64_t *v, int n);
+    void *arg;
+    int calls;                  /* made this point (the engine counts) */
+    bool closed;                /* a call ended the window */
+    int error;                  /* a call failed: -errno, no more calls */
+};
+
+/* The vote of a rank that leaves a point before a call ended its window
+   (see above): one call voting stop, unless one already ended it or
+   failed.  0 or -errno. */
+int sim_sync_vote_stop(struct sim_window_sync *s);
+
 struct sim_point_opts {
     sim_ns duration_ns;         /* measured window (fixed mode); also the
                                    upper bound in auto mode */
@@ -154,6 +187,8 @@ struct sim_point_opts {
     sim_ns interval_ns;
     const struct sim_open_load *open;   /* non-NULL: open loop; the point's
                                            small/large counts are ignored */
+    /* --duration auto decided with the other ranks (above); NULL alone */
+    struct sim_window_sync *sync;
 };
 
 /* A disk group of a database workload: its layout, on the device set's

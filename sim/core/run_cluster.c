@@ -18,6 +18,11 @@
  *   barrier   every point starts after a barrier, so the ranks' windows
  *             open together (within the barrier's release, plus each
  *             rank's own warm-up) and last the same --duration each.
+ *             With --duration auto the ranks' batches are summed at each
+ *             boundary and every window ends at the one where the sums
+ *             converge (sim_cluster_point_opts; engine.c, "Convergence");
+ *             a rank that leaves the point without that decision votes
+ *             to stop before the status is agreed, so no rank waits.
  *   merge     the accumulators of the window (sim_engine_window_stats)
  *             are merged rank by rank: counters added, latency
  *             histograms added bucket by bucket, so the cluster's
@@ -98,6 +103,23 @@ int sim_cluster_point_begin(struct sim_cluster_point *cp, char *why, size_t why_
     if (rc < 0)
         snprintf(why, why_len, "the barrier before the point failed");
     return rc;
+}
+
+/* The window's votes (engine.h) added up over the ranks. */
+static int sum_votes(void *arg, uint64_t *v, int n)
+{
+    const struct sim_cluster_point *cp = arg;
+    return cluster_reduce_u64(cp->cfg->cluster, v, n, CLUSTER_SUM);
+}
+
+const struct sim_point_opts *sim_cluster_point_opts(struct sim_cluster_point *cp)
+{
+    if (!sim_cluster_on(cp->cfg) || !cp->cfg->point.auto_duration)
+        return &cp->cfg->point;
+    cp->opts = cp->cfg->point;
+    cp->sync = (struct sim_window_sync){ .sum = sum_votes, .arg = cp };
+    cp->opts.sync = &cp->sync;
+    return &cp->opts;
 }
 
 /* This rank's own figures at the point, before the merge. */
@@ -277,6 +299,17 @@ int sim_cluster_point_end(const struct sim_cluster_point *cp, int rc,
 {
     if (!sim_cluster_on(cp->cfg))
         return rc;
+    /* a window that ended here without the ranks' vote: this rank's vote
+       to end it, which the others' next boundary waits for */
+    int src = cp->opts.sync ? sim_sync_vote_stop(cp->opts.sync) : 0;
+    if (src < 0) {
+        if (rc >= 0)
+            sim_point_result_free(pr);
+        snprintf(why, why_len, "host %s (rank %d): the ranks cannot decide the "
+                 "window's end: %s", cluster_host(cp->cfg->cluster),
+                 cluster_rank(cp->cfg->cluster), strerror(-src));
+        return src;
+    }
     /* a stop asked for here by now stops every rank after this point;
        one asked later, the next point's (its engine ends it at once) */
     if (rc == 0 && sim_stop_is_set(cp->cfg->point.stop))

@@ -162,11 +162,15 @@ int sim_walk_point(struct sim_run_walk *w, int i, char *why, size_t why_len);
 /* ---- run_cluster.c ------------------------------------------------------- */
 
 /* A point being measured by a cluster: the run's configuration (its
-   cluster), the parts the point runs on, and when it began here. */
+   cluster), the parts the point runs on, when it began here, and with
+   --duration auto the point's options with the ranks' window decision
+   (engine.h, struct sim_window_sync). */
 struct sim_cluster_point {
     const struct sim_run_cfg *cfg;
     const struct sim_parts *parts;
     double start_unix_s;
+    struct sim_point_opts opts;
+    struct sim_window_sync sync;
 };
 
 /* Whether cfg's points are measured by a cluster of several ranks. */
@@ -179,6 +183,9 @@ int sim_cluster_agree_open(const struct sim_run_cfg *cfg, int rc, char *why,
 /* Before a point: the barrier, and when the point began on this host.
    0 at once without a cluster. */
 int sim_cluster_point_begin(struct sim_cluster_point *cp, char *why, size_t why_len);
+/* The options to measure the point with: the run's, or on a cluster
+   with --duration auto a copy whose window the ranks end together. */
+const struct sim_point_opts *sim_cluster_point_opts(struct sim_cluster_point *cp);
 /* After it (rc: sim_meter_point's so far, why its reason; taken as 1
    when the stop flag is set by now): the status every rank agrees on
    and, unless it is a failure, *pr made the cluster's (merged figures,

@@ -175,8 +175,14 @@ int sim_run_shared(const struct sim_run_cfg *given,
     /* every rank agrees, whatever failed here (a prepare too) */
     rc = sim_cluster_agree_open(&cfg, rc, why, why_len);
     struct sim_run_walk w = { .meter = &m, .r = r, .to = *to };
-    if (rc == 0)
+    if (rc == -ECANCELED && r) {
+        /* a stop while the backend prepared its targets (--create's
+           writing): the run stopped before its first point */
+        sim_run_finish(r, &cfg, 1, 0);
+        rc = 1;
+    } else if (rc == 0) {
         rc = run_points(&w, &x, why, why_len);
+    }
     sim_parts_close(&rp);
     if (rc < 0) {
         sim_run_free(r);

@@ -84,16 +84,16 @@ int sim_meter_point(const struct sim_point_meter *m, struct wl_point at,
     struct sim_parts *rp = m->shared ? m->shared : &own;
     int rc = m->shared ? 0 : open_point_parts(cfg, at, &own, why, why_len);
     *device_ns = 0;
-    struct sim_cluster_point cp = { cfg, rp, 0 };
+    struct sim_cluster_point cp = { .cfg = cfg, .parts = rp };
     if (rc == 0)
         rc = sim_cluster_point_begin(&cp, why, why_len);
     if (rc == 0) {
         sim_ns start_ns = rp->ds.ops->now(&rp->ds);
         sim_burst_point_start(cfg, &rp->ds);
+        const struct sim_point_opts *po = sim_cluster_point_opts(&cp);
         rc = sim_run_db(cfg)
-                 ? sim_engine_run_classes(rp->engine, &cfg->db.load,
-                                          &cfg->point, pr)
-                 : sim_engine_run_point(rp->engine, at, &cfg->point, pr);
+                 ? sim_engine_run_classes(rp->engine, &cfg->db.load, po, pr)
+                 : sim_engine_run_point(rp->engine, at, po, pr);
         *device_ns = rp->ds.ops->now(&rp->ds) - start_ns;
         if (rc == 0 && (rc = sim_point_burst(cfg, rp, at, pr)) < 0)
             sim_point_result_free(pr);      /* not counted: not kept */
@@ -126,6 +126,12 @@ int sim_walk_point(struct sim_run_walk *w, int i, char *why, size_t why_len)
     w->device_ns += point_ns;
     if (rc < 0)
         return point_failed(m->cfg, r, rc, why);
+    if (rc == 1 && pr->measured_s <= 0) {
+        /* stopped before its window opened: nothing of it was measured,
+           and a point of 0 s would read as one of 0 IOPS */
+        sim_point_result_free(pr);
+        return 1;
+    }
     r->n_points++;
     if (w->to.fn)
         w->to.fn(w->to.arg, w->to.run_index, i, r->matrix->n_points, pr);

@@ -111,6 +111,33 @@ static void skipped_row(struct html_out *o, const cJSON *doc)
     free(text);
 }
 
+/* Under mpirun: every rank's targets (cluster.targets), "host (rank r):
+   a, b; ...", as much as the row's room holds. */
+static void rank_targets_row(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *ranks = html_get(doc, "cluster.targets"), *one, *t;
+    const cJSON *hosts = html_get(doc, "cluster.hosts");
+    char text[2048] = "";
+    size_t n = 0;
+    int r = 0;
+    cJSON_ArrayForEach(one, ranks) {
+        const cJSON *h = cJSON_GetArrayItem(hosts, r);
+        if (n < sizeof text - 64)
+            n += (size_t)snprintf(text + n, sizeof text - n, "%s%s (rank %d):",
+                                  r ? "; " : "", cJSON_IsString(h) ? h->valuestring : "?", r);
+        int i = 0;
+        cJSON_ArrayForEach(t, one)
+            if (cJSON_IsString(t) && n < sizeof text - 64)
+                n += (size_t)snprintf(text + n, sizeof text - n, "%s %s", i++ ? "," : "",
+                                      t->valuestring);
+        r++;
+    }
+    if (n >= sizeof text - 64)
+        snprintf(text + sizeof text - 64, 64, " ... (every one in the JSON's "
+                 "cluster.targets)");
+    html_what_row(o, "targets", text);
+}
+
 static void disks_row(struct html_out *o, const cJSON *doc)
 {
     const cJSON *counts = html_get(doc, "config.sweep_disks"), *c;
@@ -129,11 +156,18 @@ static void disks_row(struct html_out *o, const cJSON *doc)
                                       n ? ", " : "swept over ", c->valueint);
     } else {
         html_num(doc, "config.disks", &disks);
-        snprintf(text, sizeof text, "%.0f", disks);
+        int ranks = cJSON_GetArraySize(html_get(doc, "cluster.targets"));
+        if (ranks > 1)
+            snprintf(text, sizeof text, "%.0f, each a target on every rank (%.0f targets "
+                     "on %d ranks)", disks, disks * ranks, ranks);
+        else
+            snprintf(text, sizeof text, "%.0f", disks);
     }
     html_what_row(o, "disks", text);
     skipped_row(o, doc);
-    if (cJSON_IsArray(html_get(doc, "config.targets"))) {
+    if (cJSON_IsArray(html_get(doc, "cluster.targets"))) {
+        rank_targets_row(o, doc);
+    } else if (cJSON_IsArray(html_get(doc, "config.targets"))) {
         n = 0;
         text[0] = '\0';
         cJSON_ArrayForEach(c, html_get(doc, "config.targets"))

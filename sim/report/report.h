@@ -49,6 +49,10 @@ struct report_meta {
     const char *version;        /* ASMSIM_VERSION */
     const char *const *luns;    /* device or volume names, one per disk */
     int n_luns;
+    /* under mpirun, on rank 0: each rank's targets, '\n' between two, in
+       rank order (n_rank_targets ranks); NULL, 0: this process's luns */
+    char *const *rank_targets;
+    int n_rank_targets;
     const struct report_skip *skipped;  /* a sweep's skipped disk counts, */
     int n_skipped;                      /*   ascending; NULL, 0: none */
     const struct report_echo *echo;     /* options echoed in the outputs, */

@@ -1212,9 +1212,35 @@ static void add_nodes(struct jb *b, cJSON *root, int nodes)
     }
 }
 
-/* Under mpirun: the ranks that measured together, and their hosts; or a
-   modelled cluster's nodes (--nodes). */
-static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c, int nodes)
+/* Each rank's targets ('\n' between two) as an array of arrays. */
+static void add_rank_targets(struct jb *b, cJSON *o, const struct report_meta *meta)
+{
+    cJSON *all = add_arr(b, o, "targets");
+    for (int r = 0; all && r < meta->n_rank_targets; r++) {
+        cJSON *one = cJSON_CreateArray();
+        if (!one || !cJSON_AddItemToArray(all, one)) {
+            cJSON_Delete(one);
+            b->oom = true;
+            return;
+        }
+        for (const char *p = meta->rank_targets[r]; *p;) {
+            size_t len = strcspn(p, "\n");
+            char *path = strndup(p, len);
+            cJSON *s = path ? cJSON_CreateString(path) : NULL;
+            free(path);
+            if (!s || !cJSON_AddItemToArray(one, s)) {
+                cJSON_Delete(s);
+                b->oom = true;
+            }
+            p += len + (p[len] == '\n');
+        }
+    }
+}
+
+/* Under mpirun: the ranks that measured together, their hosts and
+   targets; or a modelled cluster's nodes (--nodes). */
+static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c, int nodes,
+                        const struct report_meta *meta)
 {
     if (nodes > 1) {
         add_nodes(b, root, nodes);
@@ -1230,6 +1256,8 @@ static void add_cluster(struct jb *b, cJSON *root, const struct cluster *c, int 
         if (!s || !cJSON_AddItemToArray(hosts, s))
             b->oom = true;
     }
+    if (meta && meta->n_rank_targets == cluster_size(c))
+        add_rank_targets(b, o, meta);
 }
 
 /* "failure" and "add_disks": a run's failure phases and its disks added
@@ -1284,7 +1312,7 @@ static void build_root(struct doc_parts *d)
     add_cost(&b, d->root, &cfg->bill, last->disks, cfg);
     add_summary(&b, d->root, last, cfg);
     add_points(&b, d->root, last, &cfg->run);
-    add_cluster(&b, d->root, cfg->run.cluster, cfg->run.nodes);
+    add_cluster(&b, d->root, cfg->run.cluster, cfg->run.nodes, d->meta);
     add_failure(&b, d->root, last, &cfg->run);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
