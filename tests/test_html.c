@@ -417,7 +417,7 @@ static void a_forecast_should_chart_time_with_its_events_and_phases(void)
     char *page = page_of(forecast_doc, &rc, why, sizeof why);
 
     CHECK_INT_EQ(rc, 0);
-    CHECK(strstr(page, "asmsim forecast report: t") != NULL);
+    CHECK(strstr(page, "asmsim forecast report: fc") != NULL);  /* its testname */
     CHECK_INT_EQ(count(page, "<canvas "), 3);       /* throughput, latency, balances */
     CHECK(strstr(page, "\"label\":\"DATA_0000 volume IOPS\"") != NULL);
     CHECK(strstr(page, "\"label\":\"instance m5.large instance MB/s\"") != NULL);
@@ -953,9 +953,26 @@ static void a_database_workload_should_be_checked_and_not_compared(void)
     free(doc);
 }
 
+/* Sizes read as they were given: binary where a binary unit divides,
+   else decimal (an OCI volume of 1024 GB, the tester's D9: the page said
+   1000000000KiB). */
+static void sizes_should_read_as_given(void)
+{
+    static const struct { double bytes; const char *text; } cases[] = {
+        { 8192, "8KiB" }, { 1048576, "1MiB" }, { 268435456000.0, "250GiB" },
+        { 1024e9, "1024GB" }, { 50e9, "50GB" }, { 1536, "1536B" }, { 0, "0B" },
+    };
+    char buf[32];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        html_fmt_bytes(cases[i].bytes, buf, sizeof buf);
+        CHECK_STR_EQ(buf, cases[i].text);
+    }
+}
+
 int main(void)
 {
     RUN(html_text_should_escape_the_five_characters);
+    RUN(sizes_should_read_as_given);
     RUN(script_json_should_escape_what_could_end_the_element);
     RUN(a_page_should_have_one_canvas_per_chart_and_the_marker);
     RUN(the_summary_should_use_orions_decimals_and_the_jsons_lines);

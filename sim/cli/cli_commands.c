@@ -338,9 +338,10 @@ static int execute_run(struct cli_job *j, sim_stop_flag *stop)
     }
     if ((rc = measure(j, stop, &r, NULL)) < 0)
         return 1;
-    if (r->n_points == 0 && (rc == 1 || sim_stop_is_set(stop))) {
+    if (r->n_points == 0 && !r->failed && (rc == 1 || sim_stop_is_set(stop))) {
         /* a stop before the first point (during --create's writing, or
-           the first point's warm-up): nothing measured, nothing to write */
+           the first point's warm-up): nothing measured, nothing to write;
+           devices that failed before it say so below, as any failure */
         sim_run_free(r);
         fprintf(stderr, "asmsim: interrupted before the first point was measured; "
                 "no results written\n");

@@ -103,7 +103,9 @@ bool html_instance_caps(const cJSON *doc);
 bool html_month_cost(const cJSON *doc, const cJSON *entry, double *usd,
                      const char **what);
 
-/* 8192 -> "8KiB" (the largest binary unit that divides it). */
+/* 8192 -> "8KiB", 1024000000000 -> "1024GB" (the largest unit that
+   divides it, binary before decimal at each rank: an OCI volume's size
+   reads as it was given, not "1000000000KiB"). */
 void html_fmt_bytes(double bytes, char *buf, size_t len);
 /* A figure for a reader: up to `decimals`, trailing zeros dropped. */
 void html_fmt_num(double v, int decimals, char *buf, size_t len);

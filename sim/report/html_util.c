@@ -157,7 +157,7 @@ void html_fmt_bytes(double bytes, char *buf, size_t len)
         snprintf(buf, len, "-");
         return;
     }
-    units_fmt_exact((uint64_t)bytes, TIB, false, buf, len);
+    units_fmt_exact((uint64_t)bytes, TIB, true, buf, len);
 }
 
 void html_fmt_num(double v, int decimals, char *buf, size_t len)
