@@ -146,9 +146,8 @@ static const struct time_unit *time_unit_at(const char *text, size_t *len)
 
     for (size_t i = 0; i < sizeof time_units / sizeof time_units[0]; i++) {
         size_t n = strlen(time_units[i].name);
-        char next = text[n];
-        if (strncmp(text, time_units[i].name, n) == 0 &&
-            (next == '\0' || isdigit((unsigned char)next)) &&
+        if (strncmp(text, time_units[i].name, n) == 0 &&     /* text[n] is then in text */
+            (text[n] == '\0' || isdigit((unsigned char)text[n])) &&
             (!best || n > *len)) {
             best = &time_units[i];
             *len = n;
