@@ -15,6 +15,7 @@
 #     stops every rank after the point, one before the first point says
 #     so and writes nothing; a rank killed mid-run ends the job, the node
 #     named;
+#   * ORION's summary.txt lists every rank's LUNs;
 #   * --duration auto: every rank's window ends at the same boundary;
 #   * advise on 2 ranks gives the one process's answer (the "searched"
 #     line aside, which says it merged shards) and its JSON.
@@ -68,7 +69,7 @@ done
 # (2 s points: 1 % of 1 s is 10 ms, a time slice of a loaded 2-core machine
 # under the sanitizers: a rank woken 15 ms late from the barrier was seen)
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
-    --json np2.json >np2.out 2>np2.err
+    --json np2.json --output-dir np2o >np2.out 2>np2.err
 rc=$?
 grep -q "built without MPI" np2.err && skip "asmsim was built without MPI"
 
@@ -139,6 +140,18 @@ assert "measured every point together" in sec
 row = re.search(r'<th>targets</th><td>(.*?)</td>', page).group(1)
 assert "(rank 1): " in row and "/r1.b" in row and "/r0.a" in row, row
 assert "4 targets on 2 ranks" in re.search(r'<th>disks</th><td>(.*?)</td>', page).group(1)
+PY
+# ORION's summary.txt lists every rank's LUNs, each rank's after its host
+# (the tester's report 2: rank 0's only), and counts each disk once
+expect_true "run_on_2_ranks_summary_txt_should_list_every_rank_s_luns" python3 - "$WORK" "$HOST" <<'PY'
+import glob, sys
+w, host = sys.argv[1:3]
+text = open(glob.glob("np2o/*_summary.txt")[0]).read()
+block = "".join("Host: %s (rank %d)\n" % (host, r) +
+                "".join("Name: %s/r%d.%s\tSize: 16777216\n" % (w, r, x) for x in "ab")
+                for r in (0, 1))
+block += "4 FILEs found.\nDisks: 2, each a target on every rank (4 targets on 2 ranks)\n"
+assert block in text, text
 PY
 # (4 ranks on this machine's 2 cores: 2 s points too)
 "${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
