@@ -96,6 +96,14 @@ expect_stdout_contains "workload_classes_should_write_to_a_real_target" \
     "  redo             -        2 x 1 seq" "$ASMSIM" run --target wlfile \
     --workload redo --destroy-data "${FAST[@]}"
 expect_true "workload_writes_should_reach_the_file" test "$(pattern_count wlfile)" -gt 0
+# oltp's open classes on a real target: the model's 4096 in flight a
+# class would pin over 4 GiB of buffers (the run failed); without
+# --max-outstanding the bound is 1024 a class, or what the buffers allow
+expect_stdout_contains "workload_oltp_should_run_on_a_real_target_by_default" \
+    "  in flight at most 1024 I/Os a class with a rate, as real targets pin a buffer each" \
+    "$ASMSIM" run --target wlfile --workload oltp --destroy-data --duration 200ms
+expect_stdout_contains "workload_max_outstanding_should_set_the_bound" "  redo  " \
+    "$ASMSIM" run --target wlfile --workload oltp --destroy-data --max-outstanding 64 "${FAST[@]}"
 
 zeros asm 64
 printf 'ORCLDISK' | dd of=asm bs=1 seek=32 conv=notrunc status=none

@@ -1558,6 +1558,18 @@ unused_case "failgroups_without_mirrors_should_be_warned_about" \
     run --failgroups 1 "${U[@]}"
 unused_case "threads_on_modelled_volumes_should_be_warned_about" \
     "--threads 2 is not used: only real targets use it" run --threads 2 "${U[@]}"
+unused_case "max_outstanding_in_a_closed_loop_should_be_warned_about" \
+    "--max-outstanding 64 is not used: it bounds --rate-small/--rate-large and a --workload's classes with a rate" \
+    run --run oltp --max-outstanding 64 "${U[@]}"
+# a --workload's classes with a rate are bounded by it (the oltp preset on
+# real targets needs it: its default bound's buffers pass 4 GiB)
+"$ASMSIM" run --workload oltp --max-outstanding 64 "${U[@]}" >mo.txt 2>&1
+if ! grep -q "max-outstanding" mo.txt; then
+    harness_ok "max_outstanding_with_an_open_workload_should_not_be_warned_about"
+else
+    harness_fail "max_outstanding_with_an_open_workload_should_not_be_warned_about" "$(head -c 400 mo.txt)"
+fi
+rm -f mo.txt
 unused_case "speed_without_the_dashboard_should_be_warned_about" \
     "--speed 2 is not used: it paces the dashboard (--tui)" run --speed 2 "${U[@]}"
 unused_case "levels_that_the_loads_set_should_be_warned_about" \

@@ -15,6 +15,11 @@
 #     stops every rank after the point, one before the first point says
 #     so and writes nothing; a rank killed mid-run ends the job, the node
 #     named;
+#   * a database workload (--workload oltp) on 2 ranks: every class adds
+#     up over the ranks, its p99 from the merged histograms, the open
+#     loop's offer summed, the targets judged on the merged point; its
+#     rows per class and host in the terminal and the report; ORION's
+#     summary.txt lists every rank's LUNs;
 #   * --duration auto: every rank's window ends at the same boundary;
 #   * advise on 2 ranks gives the one process's answer (the "searched"
 #     line aside, which says it merged shards) and its JSON.
@@ -68,7 +73,7 @@ done
 # (2 s points: 1 % of 1 s is 10 ms, a time slice of a loaded 2-core machine
 # under the sanitizers: a rank woken 15 ms late from the barrier was seen)
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
-    --json np2.json >np2.out 2>np2.err
+    --json np2.json --output-dir np2o >np2.out 2>np2.err
 rc=$?
 grep -q "built without MPI" np2.err && skip "asmsim was built without MPI"
 
@@ -140,10 +145,87 @@ row = re.search(r'<th>targets</th><td>(.*?)</td>', page).group(1)
 assert "(rank 1): " in row and "/r1.b" in row and "/r0.a" in row, row
 assert "4 targets on 2 ranks" in re.search(r'<th>disks</th><td>(.*?)</td>', page).group(1)
 PY
+# ORION's summary.txt lists every rank's LUNs, each rank's after its host
+# (the tester's report 2: rank 0's only), and counts each disk once
+expect_true "run_on_2_ranks_summary_txt_should_list_every_rank_s_luns" python3 - "$WORK" "$HOST" <<'PY'
+import glob, sys
+w, host = sys.argv[1:3]
+text = open(glob.glob("np2o/*_summary.txt")[0]).read()
+block = "".join("Host: %s (rank %d)\n" % (host, r) +
+                "".join("Name: %s/r%d.%s\tSize: 16777216\n" % (w, r, x) for x in "ab")
+                for r in (0, 1))
+block += "4 FILEs found.\nDisks: 2, each a target on every rank (4 targets on 2 ranks)\n"
+assert block in text, text
+PY
 # (4 ranks on this machine's 2 cores: 2 s points too)
 "${MPI[@]}" -np 4 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
     --json np4.json >np4.out 2>np4.err
 expect_true "run_on_4_ranks_should_sum_the_hosts_and_start_together" together 4 np4.json
+
+# ---- a database workload on 2 ranks ------------------------------------------
+# Each rank is a RAC instance offering the whole workload (its own
+# arrivals: the seed plus its rank): every class's cluster IOPS and MB/s
+# are the ranks' sums, its percentiles the merged histograms' (a cluster
+# p99 between the ranks'), the open loop's offer the sum (about twice the
+# preset's rate) with the unmet share judged on the sums, and the targets
+# on the merged point: data-reads 3000 IOPS is more than one rank offers.
+WL=(run --lun-file 'luns.%r.lun' --workload oltp --max-outstanding 256 --duration 2s
+    --need-iops data-reads:3000 --need-latency redo:p99:1s)
+"${MPI[@]}" -np 2 "$ASMSIM" "${WL[@]}" --json wl.json --report wl.html >wl.out 2>wl.err
+rc=$?
+expect_true "workload_on_2_ranks_should_exit_0" test "$rc" -eq 0
+expect_true "workload_on_2_ranks_every_class_should_add_up_over_the_ranks" \
+    python3 - wl.json wl.out "$HOST" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1])); out = open(sys.argv[2]).read(); host = sys.argv[3]
+rates = {"data-reads": 2413, "dbwr": 950, "redo": 1422}    # the oltp preset's
+p = d["points"][0]; h = p["hosts"]
+assert len(h) == 2 and [x["rank"] for x in h] == [0, 1], h
+for c, k in enumerate(p["classes"]):
+    mine = [x["classes"][c] for x in h]
+    assert all(m["name"] == k["name"] for m in mine), (k, mine)
+    for key in ("iops", "mbps"):
+        s = sum(m[key] for m in mine)
+        assert abs(k[key] - s) <= 1e-9 * max(1, s), (k["name"], key, k[key], s)
+    p99s = [m["lat_us"]["p99"] for m in mine]
+    assert min(p99s) - 1e-3 <= k["lat_us"]["p99"] <= max(p99s) + 1e-3, (k, p99s)
+    op = k["open"]
+    assert abs(op["offered_iops"] - 2 * rates[k["name"]]) < 0.1 * 2 * rates[k["name"]], op
+    unmet = max(0.0, 1 - k["iops"] / op["offered_iops"])
+    assert abs(op["unmet_frac"] - unmet) < 1e-6, (op, k["iops"])
+    rows = re.findall(r"^  %s +%s +\d" % (re.escape(k["name"]), re.escape(host)), out, re.M)
+    assert len(rows) == 2, (k["name"], rows)
+    assert re.search(r"^  %s +all hosts +2\.00 +%d " % (re.escape(k["name"]),
+                     round(k["iops"])), out, re.M), k["name"]
+# each rank draws its own arrivals (the seed plus its rank): not copies
+assert any(a["iops"] != b["iops"] for a, b in zip(*(x["classes"] for x in h))), h
+got = {"iops": lambda k: k["iops"], "latency_us": lambda k: k["lat_us"]["p99"]}
+for t in p["targets"]:
+    k = next(k for k in p["classes"] if k["name"] == t["class"])
+    assert t["got"] == got[t["what"]](k), (t, k)
+    assert t["met"] == (t["got"] >= t["need"] if t["what"] == "iops"
+                        else t["got"] <= t["need"]), t
+    line = "data-reads %d IOPS >= 3000: %s" % (round(t["got"]), "met" if t["met"] else "MISSED")
+    assert t["what"] != "iops" or line in out, (line, out)
+print("ok")
+PY
+expect_true "workload_on_2_ranks_report_should_show_each_class_per_host" \
+    python3 - wl.json wl.html <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1])); page = open(sys.argv[2]).read()
+sec = re.search(r'<section id="hosts">.*?</section>', page, re.S).group(0)
+body = sec.split("<tbody>")[1]
+p = d["points"][0]
+for c, k in enumerate(p["classes"]):
+    rows = re.findall(r'<tr><td>%s</td>(.*?)</tr>' % re.escape(k["name"]), body, re.S)
+    assert len(rows) == 2, (k["name"], rows)
+    for row, h in zip(rows, p["hosts"]):
+        cells = dict(re.findall(r'<td data-key="([^"]+)">([^<]*)</td>', row))
+        assert int(cells["iops"]) == round(h["classes"][c]["iops"]), (cells, h)
+    assert re.search(r'<tr class="all"><td>%s</td><td>all hosts</td>.*?<td>%d</td>'
+                     % (re.escape(k["name"]), round(k["iops"])), body), k["name"]
+print("ok")
+PY
 
 # --duration auto: the cluster decides once; every rank's window ends at
 # the same boundary (the sums converged, or the 60 s bound), so the

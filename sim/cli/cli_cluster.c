@@ -12,10 +12,14 @@
  *             cluster's, with each host's rows beside it
  *             (cli_cluster_print, the JSON's points[].hosts[]).
  *             --warmup auto is a fixed CLUSTER_WARMUP_NS there, so the
- *             windows open together.  Refused on several ranks: the
- *             model (a cluster of modelled hosts is --nodes, in one
- *             process: cli_nodes.c), the dashboard and a database
- *             workload.  --duration auto ends every rank's window at
+ *             windows open together.  A database workload (--workload)
+ *             runs whole on every rank, as each RAC instance runs its
+ *             own sessions: its classes' rows per host
+ *             (print_point_hosts_db), the cluster's demand and verdict
+ *             the merged point's (run_cluster.c).  Refused on several
+ *             ranks: the model (a cluster of modelled hosts is --nodes,
+ *             in one process: cli_nodes.c) and the dashboard.
+ *             --duration auto ends every rank's window at
  *             once, when the cluster's figures converge (engine.c,
  *             "Convergence").  main.c starts no other command on several
  *             ranks (sweep, orion, forecast...: each rank would do the
@@ -55,8 +59,6 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
                  "model of several hosts is --nodes H, in one process");
     else if (o->tui)
         snprintf(why, why_len, "--tui: not under mpirun; watch rank 0's --progress");
-    else if (sim_run_db(&j->cfg.run))
-        snprintf(why, why_len, "--workload: not under mpirun yet; run ORION's classes");
     else
         return 0;
     return -EINVAL;

@@ -1380,7 +1380,8 @@ static const struct cli_opt_row opt_defs[] = {
           { FOR_RUN | FOR_SWEEP, "N",
             "logical I/Os in flight at most, both classes\n"
             "together (the database's async I/O limit),\n"
-            "1..65536; default {}" },
+            "1..65536; default {} (a --workload's on real\n"
+            "targets: 1024 a class, or what fits the buffers)" },
           { FOR_FORECAST, "N",
             "open-loop phases: logical I/Os in flight at most\n"
             "(the database's async I/O limit); default {}" },

@@ -651,6 +651,19 @@ static const char *no_instance_price(const struct cli_opts *o, char *buf, size_t
     return buf;
 }
 
+/* --max-outstanding: it bounds the open loop's I/Os in flight, ORION's
+   rates' or a --workload's classes with a rate. */
+static const char *no_open_bound(const struct cli_opts *o, char *buf, size_t len)
+{
+    (void)buf, (void)len;
+    for (int c = 0; o->workload_name && c < o->workload.n_classes; c++)
+        if (o->workload.cls[c].loop == WL_OPEN)
+            return NULL;
+    return unused_when(o, WHEN_NO_RATE)
+               ? "it bounds --rate-small/--rate-large and a --workload's classes with "
+                 "a rate" : NULL;
+}
+
 /* The option as run/sweep and as orion spell it (NULL: not an option
    there; a model option keeps its "--" in orion), and its test: a
    function, or when the sentence `reason` holds. */
@@ -677,8 +690,7 @@ static const struct unused_rule {
       "external redundancy has no mirrors to place" },
     { "--arrivals", NULL, NULL, WHEN_NO_RATE,
       "it shapes --rate-small/--rate-large" },
-    { "--max-outstanding", NULL, NULL, WHEN_NO_RATE,
-      "it bounds --rate-small/--rate-large" },
+    { "--max-outstanding", NULL, no_open_bound, 0, NULL },
     { "--instance", "--instance", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
     { "--volume", "--volume", NULL, WHEN_NULL_ENGINE, "nothing is modelled" },
     { "--volume", NULL, NULL, WHEN_GROUPS, "each --group names its volume" },

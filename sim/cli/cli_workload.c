@@ -25,7 +25,9 @@
  * run: each class's sizes, pattern, write share and skew into the
  * workload, its name, group and loop into run.db (run.h), and each
  * group's volume into the setup (setup.h), which the model takes as its
- * volume groups on the one instance.
+ * volume groups on the one instance.  On real targets the open classes'
+ * bound on I/Os in flight, when --max-outstanding does not give it, is
+ * what their pinned buffers leave room for (real_open_bound).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -35,6 +37,9 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_workload.h"
 #include "sim/cli/cli_nodes.h"
+#include "sim/aio/aio_plan.h"
+#include "sim/aio/aio_pool.h"
+#include "sim/core/io_budget.h"
 
 /* The group class c goes to: an index in o->groups, or -1 (named, and
    no --group of that name). */
@@ -235,6 +240,60 @@ static void sweep_bill(const struct cli_opts *o, int disks, struct sim_setup *s)
     cli_nodes_bill(&s->bill, o->nodes);
 }
 
+/* Class c's largest I/O, rounded up to the page its buffer takes. */
+static uint64_t class_buffer_bytes(const struct wl_class_spec *k)
+{
+    uint32_t most = 0;
+    for (int i = 0; i < k->sizes.n; i++)
+        if (k->sizes.bytes[i] > most)
+            most = k->sizes.bytes[i];
+    return ((uint64_t)most + AIO_PAGE_BYTES - 1) / AIO_PAGE_BYTES * AIO_PAGE_BYTES;
+}
+
+/* The open-loop classes' bound on real targets when --max-outstanding is
+   not given.  Every I/O in flight pins a buffer of its class's largest
+   size in every aio worker (io_budget.h), so the model's default (4096 a
+   class) would pin GiBs there: oltp's three classes of up to 1 MiB, over
+   4 GiB, and the run failed.  On real targets the bound is at most
+   REAL_OPEN_BOUND (Linux's NVMe driver keeps 1024 commands a queue by
+   default, its io_queue_depth: a class beyond that only queues in the
+   kernel), and no more than what leaves the buffers, beside the closed
+   classes', within 7/8 of sim_buffer_limit_bytes() in the workers there
+   may be (--threads, else one per NUMA node; the pools take a little
+   more than the buffers); 1 at least. */
+#define REAL_OPEN_BOUND 1024
+
+static int real_open_bound(const struct cli_opts *o)
+{
+    uint64_t open_bytes = 0, closed_bytes = 0;
+    for (int c = 0; c < o->workload.n_classes; c++) {
+        const struct wl_class_spec *k = &o->workload.cls[c];
+        uint64_t b = class_buffer_bytes(k);
+        if (k->loop == WL_OPEN)
+            open_bytes += b;
+        else
+            closed_bytes += b * (uint64_t)(k->pattern == WL_SEQUENTIAL
+                                               ? k->streams * k->stream_io
+                                               : k->outstanding);
+    }
+    int numa = aio_numa_nodes();
+    uint64_t workers = (uint64_t)(o->threads > 0 ? o->threads : numa > 1 ? numa : 1);
+    uint64_t room = sim_buffer_limit_bytes() / 8 * 7 / workers;
+    uint64_t fit = open_bytes == 0 ? REAL_OPEN_BOUND
+                 : room > closed_bytes ? (room - closed_bytes) / open_bytes : 0;
+    if (fit > REAL_OPEN_BOUND)
+        fit = REAL_OPEN_BOUND;
+    return fit > 0 ? (int)fit : 1;
+}
+
+int cli_workload_max_outstanding(const struct cli_opts *o)
+{
+    if (!o->workload_name || o->engine != CLI_ENGINE_AIO ||
+        cli_opts_given_value(o, "--", "max-outstanding"))
+        return o->open.max_outstanding;
+    return real_open_bound(o);
+}
+
 void cli_workload_to_cfg(const struct cli_opts *o, int disks,
                          struct sim_setup *s)
 {
@@ -243,7 +302,7 @@ void cli_workload_to_cfg(const struct cli_opts *o, int disks,
     struct sim_db_cfg *db = &s->run.db;
     s->run.workload.n_classes = o->workload.n_classes;
     db->load.n = o->workload.n_classes;
-    db->load.max_outstanding = o->open.max_outstanding;
+    db->load.max_outstanding = cli_workload_max_outstanding(o);
     for (int c = 0; c < o->workload.n_classes; c++)
         class_to_cfg(o, c, s);
     db->n_needs = o->n_need_texts;

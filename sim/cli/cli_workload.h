@@ -23,6 +23,12 @@ bool cli_opts_writes(const struct cli_opts *o);
    its total), on modelled volumes.  0, or -EINVAL with why. */
 int cli_workload_bill(struct cli_opts *o, char *why, size_t why_len);
 
+/* The open classes' bound on I/Os in flight a run of o uses: its
+   --max-outstanding; without it, on real targets with a workload, what
+   1024 a class at most, less where the buffers would not fit
+   (cli_workload.c). */
+int cli_workload_max_outstanding(const struct cli_opts *o);
+
 /* The resolved workload into *s, whose ORION part cli_opts_to_cfg built
    for `disks` disks (with groups: the first group's, the others' as
    given); nothing without --workload. */

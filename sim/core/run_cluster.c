@@ -32,7 +32,13 @@
  *             add: the cluster's IOPS and MB/s are the sums of the ranks'
  *             own (fio's "All clients" does the same), not the merged
  *             count over one window, so the cluster's figure is exactly
- *             the sum of the hosts' rows beside it.
+ *             the sum of the hosts' rows beside it.  In open loop each
+ *             rank offers the whole load (a RAC instance runs its own
+ *             sessions), so the demand adds too: the rates asked for and
+ *             offered, arrivals, delays and the backlog are summed, and
+ *             the unmet share is the summed offer against the cluster's
+ *             delivered rate (merge_open); a class's targets (--need-*)
+ *             are judged on that merged point.
  *   hosts     each rank's own figures (struct sim_host_point: its host,
  *             when its point and its window began on its clock, its
  *             rates and latencies) are gathered into the result's hosts[].
@@ -46,6 +52,7 @@
  * disk's figures are its figures over every host.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,9 +245,53 @@ static int add_rates(const struct cluster *c, struct sim_point_result *pr,
     return rc;
 }
 
+/* An open-loop point's demand made the cluster's (stats.h's struct
+   sim_open_result): every rank offers the whole load, as a RAC instance
+   runs its own sessions (README, as --nodes offers it H times), so the
+   rates asked for and offered, the arrivals, the delays, the backlog and
+   the bound on I/Os in flight are the sums of the ranks'; delivered is
+   the cluster's (its classes' rates, the ranks' sums by now) and the
+   unmet share is judged on those sums, never averaged.  Every rank makes
+   the two reductions, open loop or not, so none waits for the other. */
+static int merge_open(const struct cluster *c, struct sim_point_result *pr)
+{
+    struct sim_open_result *op = &pr->open;
+    double f[2 * WL_MAX_CLASSES];
+    uint64_t u[2 * WL_MAX_CLASSES + 3];
+    for (int k = 0; k < WL_MAX_CLASSES; k++) {
+        f[2 * k] = op->target[k];
+        f[2 * k + 1] = op->offered[k];
+        u[2 * k] = op->arrivals[k];
+        u[2 * k + 1] = op->delayed[k];
+    }
+    u[2 * WL_MAX_CLASSES] = op->backlog_end;
+    u[2 * WL_MAX_CLASSES + 1] = op->max_outstanding > 0 ? (uint64_t)op->max_outstanding : 0;
+    u[2 * WL_MAX_CLASSES + 2] = op->on;         /* how many ranks ran open */
+    int rc = cluster_reduce_f64(c, f, 2 * WL_MAX_CLASSES, CLUSTER_SUM);
+    if (rc == 0)
+        rc = cluster_reduce_u64(c, u, 2 * WL_MAX_CLASSES + 3, CLUSTER_SUM);
+    if (rc < 0 || u[2 * WL_MAX_CLASSES + 2] == 0)
+        return rc;
+    op->on = true;
+    op->backlog_end = u[2 * WL_MAX_CLASSES];
+    op->max_outstanding = u[2 * WL_MAX_CLASSES + 1] > INT_MAX
+                              ? INT_MAX : (int)u[2 * WL_MAX_CLASSES + 1];
+    for (int k = 0; k < WL_MAX_CLASSES; k++) {
+        /* ORION's large in MB/s, every other class in I/Os per second */
+        bool mb = k == WL_LARGE && !pr->db_classes;
+        op->target[k] = f[2 * k];
+        op->offered[k] = f[2 * k + 1];
+        op->arrivals[k] = u[2 * k];
+        op->delayed[k] = u[2 * k + 1];
+        op->delivered[k] = k < pr->n_classes ? (mb ? pr->cls[k].mbps : pr->cls[k].iops) : 0;
+        op->unmet_frac[k] = sim_open_unmet(op->offered[k], op->delivered[k]);
+    }
+    return 0;
+}
+
 /* *pr's figures replaced by the cluster's, from merged (sim_stats_result
-   over the longest window); the rest of *pr (limits, CPU, burst) stays
-   this rank's. */
+   over the longest window), its open-loop demand the sums (merge_open);
+   the rest of *pr (limits, CPU, burst) stays this rank's. */
 static int cluster_figures(const struct cluster *c, struct sim_stats *merged,
                            struct sim_point_result *pr)
 {
@@ -265,6 +316,8 @@ static int cluster_figures(const struct cluster *c, struct sim_stats *merged,
         pr->disks = all.disks;
         rc = add_rates(c, pr, own);
     }
+    if (rc == 0)
+        rc = merge_open(c, pr);
     free(own);
     return rc;
 }

@@ -4,8 +4,9 @@
  * meter) and the session, which open their parts here.
  *
  * ORION's classes: the layout for cfg->disks volumes of the configured
- * size, the workload over its logical capacity (seeded with cfg->seed),
- * the devices with pools for the run's loads, and an engine.
+ * size, the workload over its logical capacity (seeded with cfg->seed,
+ * see workload_seed), the devices with pools for the run's loads, and
+ * an engine.
  *
  * A database workload's classes (sim_run_db): one layout per disk group
  * (cfg->db.groups, or the run's one group), the groups' disks one after
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "layouts/units.h"
+#include "sim/core/cluster.h"
 #include "sim/core/run_internal.h"
 
 /* The devices go first.  A point that failed (every disk erring) or was
@@ -121,6 +123,16 @@ static int open_devices(const struct sim_run_cfg *cfg,
     return rc;
 }
 
+/* The workload's seed: cfg->seed, plus the rank under mpirun (cluster.h).
+   Each rank is a RAC instance whose sessions are its own: with one seed
+   every rank drew the same offsets at the same arrival times, one rank's
+   I/O a copy of the other's (on shared LUNs, reads of blocks another
+   host had just read).  Rank 0, and a run alone, keep the seed given. */
+static uint64_t workload_seed(const struct sim_run_cfg *cfg)
+{
+    return cfg->seed + (uint64_t)cluster_rank(cfg->cluster);
+}
+
 /* The groups of a database workload's run: its own, or the run's disks
    and layout as one. */
 static int db_groups(const struct sim_run_cfg *cfg,
@@ -175,7 +187,7 @@ static int db_parts_open(const struct sim_run_cfg *cfg, struct sim_parts *rp,
     }
     struct wl_cfg wc = cfg->workload;
     wc.capacity_bytes = lay_capacity_bytes(rp->layout);
-    wc.seed = cfg->seed;
+    wc.seed = workload_seed(cfg);
     for (int c = 0; c < wc.n_classes; c++) {
         int g = cfg->db.class_group[c];
         if (g < 0 || g >= n) {
@@ -207,7 +219,7 @@ int sim_parts_open(const struct sim_run_cfg *cfg, int max_small,
         return rc;
     struct wl_cfg wc = cfg->workload;
     wc.capacity_bytes = lay_capacity_bytes(rp->layout);
-    wc.seed = cfg->seed;
+    wc.seed = workload_seed(cfg);
     rc = wl_create(&wc, &rp->workload, why, why_len);
     if (rc < 0)
         return rc;

@@ -14,7 +14,10 @@
  *
  *   summary.txt  the version line, the command line, "These options enable
  *                these settings:" with ORION's parameter lines, the LUNs
- *                ("Name: <lun>\tSize: <bytes>", "<n> FILEs found.") and the
+ *                ("Name: <lun>\tSize: <bytes>", "<n> FILEs found."; under
+ *                mpirun every rank's, each rank's after a "Host: <host>
+ *                (rank <r>)" line, and a "Disks:" line: target d of every
+ *                rank is disk d of the cluster) and the
  *                three summary lines (report_util.c).  asmsim's own facts
  *                (disk group, backend, instance, volume, seed, latency
  *                percentiles, the limit that binds) are added as lines of
@@ -51,6 +54,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim/core/cluster.h"
 #include "sim/core/cpu_usage.h"
 #include "layouts/units.h"
 #include "sim/report/report.h"
@@ -349,7 +353,8 @@ static void real_device_lines(FILE *f, const struct report_meta *meta,
                 p->cpu_cores, p->machine_busy_pct, p->machine_irq_pct,
                 gen ? " generator-bound" : "");
     }
-    fputs("I/O errors per disk:", f);
+    fputs(meta->n_rank_targets > 1 ? "I/O errors per disk (disk d: target d of every "
+                                     "rank, named by rank 0's):" : "I/O errors per disk:", f);
     for (int d = 0; d < run->disks; d++)
         fprintf(f, "%s %s=%" PRIu64, d ? "," : "",
                 meta->luns && d < meta->n_luns ? meta->luns[d] : "?",
@@ -513,11 +518,35 @@ static void setup_lines(FILE *f, const struct report_meta *meta, const struct si
     fprintf(f, "Seed: %" PRIu64 "\n", cfg->run.seed);
 }
 
+/* Under mpirun (meta->rank_targets): each rank's LUNs after a line
+   naming its host, ORION's count of every rank's, and how many disks of
+   the cluster they are (target d of every rank is disk d). */
+static void rank_lun_lines(FILE *f, const struct report_meta *meta,
+                           const struct sim_setup *cfg, uint64_t size)
+{
+    int n = 0;
+    for (int r = 0; r < meta->n_rank_targets; r++) {
+        fprintf(f, "Host: %s (rank %d)\n", cluster_host_of(cfg->run.cluster, r), r);
+        for (const char *p = meta->rank_targets[r]; *p; n++) {
+            int len = (int)strcspn(p, "\n");
+            fprintf(f, "Name: %.*s\tSize: %" PRIu64 "\n", len, p, size);
+            p += len + (p[len] == '\n');
+        }
+    }
+    fprintf(f, "%d FILEs found.\n", n);
+    fprintf(f, "Disks: %d, each a target on every rank (%d targets on %d ranks)\n\n",
+            meta->n_luns, n, meta->n_rank_targets);
+}
+
 static void lun_lines(FILE *f, const struct report_meta *meta, const struct sim_setup *cfg)
 {
     uint64_t size = cfg->run.layout.disk_size_bytes ? cfg->run.layout.disk_size_bytes
                                                     : cfg->volume.size_bytes;
 
+    if (meta->n_rank_targets > 1 && meta->rank_targets) {
+        rank_lun_lines(f, meta, cfg, size);
+        return;
+    }
     for (int i = 0; meta->luns != NULL && i < meta->n_luns; i++)
         fprintf(f, "Name: %s\tSize: %" PRIu64 "\n", meta->luns[i], size);
     fprintf(f, "%d FILEs found.\n\n", meta->n_luns);
