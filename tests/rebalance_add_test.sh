@@ -85,7 +85,7 @@ if grep -q '^Disks added to the first disk group (normal redundancy): 2 at 10 mi
    grep -Eq '^  rebalancing  10 min +[0-9]+ min +data-reads' add.txt &&
    grep -Eq '^ +rebalance +[0-9]+ ' add.txt &&
    grep -Eq '^  balanced     [0-9]+ min +- +data-reads' add.txt &&
-   grep -Eq '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]+ MB/s copied; 214.7 GB moved in [0-9]+ min$' add.txt &&
+   grep -Eq '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]+ MB/s copied, bound by [^;]+; 214.7 GB moved in [0-9]+ min$' add.txt &&
    grep -Eq '^  balanced   [0-9]+ min after the add; then each new disk takes 10.0 % of the group.s physical IOPS, each old one 10.0 % \(even: 10.0 %\)$' add.txt &&
    ! grep -q '^Failure of' add.txt &&
    grep -q '^Disks added to the first disk group' out/t_*summary.txt; then

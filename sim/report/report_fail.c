@@ -11,11 +11,15 @@
  *     space       what the lost disks held, the free space, the rule
  *     phase       from   to   class  IOPS  MB/s  p50  p99  p99.9  p99 vs before
  *                 offered/s  unmet (a class that arrives at a rate)
- *                 limited by (engine.c: with demand unmet, a single
- *                 saturated volume's limit binds too)
+ *                 limited by (engine.c: with demand unmet or the
+ *                 copies running, a single saturated volume's limit
+ *                 binds too)
  *     ...         (before, degraded, rebalancing, restored)
  *     writes      dropped while offline, stale AUs
- *     restore     power, copy rate, data moved, time to restore, window
+ *     restore     power, copy rate and what bound it (the rebalancing
+ *                 point's limit, else the copies' latency at the power:
+ *                 report_copy_bound_text), data moved, time to restore,
+ *                 window
  *     notes       what the model does not know (ASM_FAILURE.md)
  *
  * One definition of each figure: the phases' point results, as the run's
@@ -219,16 +223,70 @@ static void needs_by_phase(FILE *out, const struct sim_run_cfg *cfg,
     }
 }
 
-/* The copies: power, I/O, rate, the data moved and how long it takes. */
+/* Whether l is each volume's own limit (its use a mean over them). */
+static bool per_volume(enum sim_limit l)
+{
+    return l == SIM_LIMIT_VOLUME_IOPS || l == SIM_LIMIT_VOLUME_TPUT ||
+           l == SIM_LIMIT_ATTACH_PATH;
+}
+
+void report_copy_bound_text(const struct report_copy_bound *b, char *buf, size_t len)
+{
+    const char *label = sim_limit_label(b->limit);
+    double pct = 100 * fmin(b->util, 1.0);     /* a throttle's bucket lets a
+                                                  window pass its rate by a hair */
+    if (b->limit == SIM_LIMIT_OFFERED_LOAD)
+        snprintf(buf, len, "the copies' latency (power %d: %d cop%s in flight)",
+                 b->power, b->power, b->power == 1 ? "y" : "ies");
+    else if (b->limit == SIM_LIMIT_DEVICE)
+        snprintf(buf, len, "the devices themselves");
+    else if (b->disk >= 0)
+        snprintf(buf, len, "%s (disk %d at %.0f %%)", label, b->disk, pct);
+    else if (b->util > 0 && per_volume(b->limit))
+        snprintf(buf, len, "%s (the volumes at %.0f %% on average)", label, pct);
+    else if (b->util > 0)
+        snprintf(buf, len, "%s (%.0f %% of its rate)", label, pct);
+    else
+        snprintf(buf, len, "%s", label);
+}
+
+/* What bound f's copies: the rebalancing point's limit; false when the
+   copies did not run. */
+static bool copy_bound(const struct sim_fail_result *f, struct report_copy_bound *b)
+{
+    const struct sim_run_result *r = phase_run(f, SIM_PHASE_REBALANCING);
+    if (!r)
+        return false;
+    const struct sim_point_result *p = &r->points[0];
+    *b = (struct report_copy_bound){
+        .limit = p->limited_by, .util = p->limit_util,
+        .disk = p->limit_one ? p->limit_disk : -1, .power = f->power,
+    };
+    return true;
+}
+
+/* copy_bound's words into buf, "-" when the copies did not run. */
+static void copy_bound_words(const struct sim_fail_result *f, char *buf, size_t len)
+{
+    struct report_copy_bound b;
+    if (copy_bound(f, &b))
+        report_copy_bound_text(&b, buf, len);
+    else
+        snprintf(buf, len, "-");
+}
+
+/* The copies: power, I/O, rate, what bound it, the data moved and how
+   long it takes. */
 static void copy_line(FILE *out, const struct sim_fail_result *f)
 {
-    char moved[32], rs[32];
+    char moved[32], rs[32], bound[128];
     fmt_gb(f->moved_bytes, moved, sizeof moved);
     report_fmt_duration(f->restore_s, rs, sizeof rs);
+    copy_bound_words(f, bound, sizeof bound);
     fprintf(out, "  %-10s power %d: %d outstanding cop%s of %u KiB, %.2f MB/s "
-            "copied; %s moved in %s\n", f->returns ? "resync" : "rebalance", f->power,
-            f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024, f->copy_mbps,
-            moved, rs);
+            "copied, bound by %s; %s moved in %s\n", f->returns ? "resync" : "rebalance",
+            f->power, f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024,
+            f->copy_mbps, bound, moved, rs);
 }
 
 static void restore_lines(FILE *out, const struct sim_fail_result *f)
@@ -498,11 +556,32 @@ static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
     }
 }
 
-static void json_restore(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+/* What bound the copies (copy_bound): copy_limited_by, _limit_util and
+   _limit_disk, null when the copies did not run. */
+static void json_copy_bound(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+{
+    struct report_copy_bound b;
+    bool ran = copy_bound(f, &b);
+    const char *id = !ran ? NULL : b.limit == SIM_LIMIT_OFFERED_LOAD
+                                 ? REPORT_COPY_LATENCY_ID : sim_limit_id(b.limit);
+    j->oom |= !(id ? cJSON_AddStringToObject(o, "copy_limited_by", id)
+                   : cJSON_AddNullToObject(o, "copy_limited_by"));
+    put_num(j, o, "copy_limit_util", ran && b.util > 0 ? b.util : NAN);
+    put_num(j, o, "copy_limit_disk", ran && b.disk >= 0 ? (double)b.disk : NAN);
+}
+
+/* The copies' figures a failure and an add share. */
+static void json_copies(struct fj *j, cJSON *o, const struct sim_fail_result *f)
 {
     put_num(j, o, "power", f->power);
     put_num(j, o, "copy_io_bytes", f->au_bytes);
     put_num(j, o, "copy_mbps", f->copy_mbps);
+    json_copy_bound(j, o, f);
+}
+
+static void json_restore(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+{
+    json_copies(j, o, f);
     put_num(j, o, "moved_bytes", f->outcome == SIM_FAIL_RESTORED
                                  ? (double)f->moved_bytes : NAN);
     put_num(j, o, "restore_s", f->restore_s);
@@ -554,9 +633,7 @@ cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg 
     put_num(&j, o, "disks_after", f->old_disks + f->n_offline);
     put_num(&j, o, "used_frac", f->used_frac);
     json_space(&j, o, &f->space);
-    put_num(&j, o, "power", f->power);
-    put_num(&j, o, "copy_io_bytes", f->au_bytes);
-    put_num(&j, o, "copy_mbps", f->copy_mbps);
+    json_copies(&j, o, f);
     put_num(&j, o, "moved_bytes", (double)f->moved_bytes);
     put_num(&j, o, "balance_s", f->restore_s);
     double mine, theirs;
@@ -586,17 +663,30 @@ const struct sim_point_result *report_fail_power_point(const struct sim_run_resu
     return p ? &p->points[0] : NULL;
 }
 
+/* The worst foreground p99 of f's rebalancing phase, its class into
+   *worst (-1: none). */
+static double worst_p99(const struct sim_fail_result *f, int *worst)
+{
+    const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
+    *worst = -1;
+    for (int c = 0; c < p->n_classes; c++)
+        if (c != f->copy_cls && (*worst < 0 || p->cls[c].lat.p99_us >
+                                               p->cls[*worst].lat.p99_us))
+            *worst = c;
+    return *worst >= 0 ? p->cls[*worst].lat.p99_us : NAN;
+}
+
 /* One table: a failure's (add false) or an add's, a row per run. */
 static void sweep_table(FILE *out, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep, bool add)
 {
-    fprintf(out, "\n%s by %s:\n  %-10s %10s %12s %12s %14s %s\n",
+    fprintf(out, "\n%s by %s:\n  %-10s %10s %12s %12s %14s %-27s %s\n",
             add ? "Disks added" : "Failure", report_sweep_key_name(cfg),
             report_sweep_key_name(cfg), "copy MB/s", add ? "balance" : "restore",
-            "exposed", "worst p99 us", "(class, phase)");
+            "exposed", "worst p99 us", "(class, phase)", "copies bound by");
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_fail_result *f = add ? sweep->runs[i]->add : sweep->runs[i]->fail;
-        char key[64], rs[32], ex[32] = "-";
+        char key[64], rs[32], ex[32] = "-", cls[48], bound[128];
         report_sweep_key(cfg, sweep, i, key, sizeof key);
         if (!f || f->outcome != SIM_FAIL_RESTORED) {
             fprintf(out, "  %-10s %s\n", key, f ? outcome_id(f->outcome) : "-");
@@ -605,15 +695,13 @@ static void sweep_table(FILE *out, const struct sim_setup *cfg,
         report_fmt_duration(f->restore_s, rs, sizeof rs);
         if (!add)
             report_fmt_duration(f->exposed_s, ex, sizeof ex);
-        const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
-        int worst = -1;
-        for (int c = 0; c < p->n_classes; c++)
-            if (c != f->copy_cls && (worst < 0 || p->cls[c].lat.p99_us >
-                                                  p->cls[worst].lat.p99_us))
-                worst = c;
-        fprintf(out, "  %-10s %10.2f %12s %12s %14.1f (%s, rebalancing)\n", key,
-                f->copy_mbps, rs, ex, worst >= 0 ? p->cls[worst].lat.p99_us : NAN,
-                worst >= 0 ? cfg->run.db.class_name[worst] : "-");
+        int worst;
+        double p99 = worst_p99(f, &worst);
+        snprintf(cls, sizeof cls, "(%s, rebalancing)",
+                 worst >= 0 ? cfg->run.db.class_name[worst] : "-");
+        copy_bound_words(f, bound, sizeof bound);
+        fprintf(out, "  %-10s %10.2f %12s %12s %14.1f %-27s %s\n", key, f->copy_mbps,
+                rs, ex, p99, cls, bound);
     }
 }
 
