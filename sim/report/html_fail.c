@@ -24,9 +24,10 @@
  *   notes         what the model does not know (docs/failure.md).
  *
  * Disks added (run --add-disks, the JSON's "add_disks") get a section of
- * their own from the same parts: what was added, the copy rate, the data
- * moved, the time to balance and the balanced shares; the bands, the p99
- * chart and the phases' table (before, rebalancing, balanced).
+ * their own from the same parts: what was added, how it follows a
+ * --fail (the terminal's words), the copy rate, the data moved, the time
+ * to balance and the balanced shares; the bands, the p99 chart and the
+ * phases' table (before, rebalancing, balanced).
  *
  * A sweep over power gets the terminal's table "Failure by power" (each
  * run's copy rate, restore, window, worst foreground p99 while
@@ -448,10 +449,15 @@ static void add_figures(struct html_out *o, const cJSON *a)
     html_num(a, "disks_after", &after);
     fmt_time(at, t, sizeof t);
     fputs("<table class=\"what\">\n", o->f);
+    const char *outcome = html_str_or(a, "outcome", "");
     snprintf(u, sizeof u, "%.0f new disks at %s: %.0f -> %.0f disks, %s", after - before,
-             t, before, after, strcmp(html_str_or(a, "outcome", ""), "balanced") == 0
-             ? "balanced" : "NOT balanced (the copies did not run)");
+             t, before, after, strcmp(outcome, "balanced") == 0 ? "balanced"
+             : strcmp(outcome, "not_measured") == 0 ? "not measured"
+             : "NOT balanced (the copies did not run)");
     html_key_row(o, "added", "add_disks.outcome", u);
+    const char *follows = report_add_after_words(html_str_or(a, "after", ""));
+    if (follows)
+        html_key_row(o, "after --fail", "add_disks.after", follows);
     copy_rows(o, a, "add_disks");
     if (html_num(a, "balance_s", &v)) {
         fmt_time(v, t, sizeof t);

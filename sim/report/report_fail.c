@@ -371,38 +371,86 @@ static void balanced_shares(const struct sim_fail_result *f, double *new_disk,
     *old_disk = sum > 0 ? (sum - added) / sum / f->old_disks : NAN;
 }
 
+static const struct {
+    const char *id, *words;
+} ADD_AFTER[] = {
+    [SIM_ADD_ALONE] = { "alone", NULL },
+    [SIM_ADD_RESTORED] = { "restored", "after the failure's restore, to the group it "
+                           "left" },
+    [SIM_ADD_FOLDED] = { "folded", "while the failure's copies ran: ASM folds it into "
+                         "that rebalance, and its copies start where the failure's end" },
+    [SIM_ADD_UNRESTORED] = { "unrestored", "not measured: the failure did not restore "
+                             "the group, and a disk added to a degraded group is not "
+                             "modelled" },
+};
+
+const char *report_add_after_words(const char *id)
+{
+    for (size_t i = 0; i < sizeof ADD_AFTER / sizeof ADD_AFTER[0]; i++)
+        if (strcmp(ADD_AFTER[i].id, id) == 0)
+            return ADD_AFTER[i].words;
+    return NULL;
+}
+
+/* The add's head: when, how many, from which group (after a failure:
+   how it follows it), the new disks, the space before and after. */
+static void add_head(FILE *out, const struct sim_fail_result *f,
+                     const struct sim_run_cfg *cfg)
+{
+    char at[32];
+    const struct lay_space *s = &f->space;
+    int held = f->old_disks + f->lost_disks, after = f->old_disks + f->n_offline;
+    fmt_at(cfg->fail.add_at_ns, at, sizeof at);
+    fprintf(out, "\nDisks added to the first disk group (%s redundancy): %d at %s, "
+            "%d -> %d disks\n", lay_redundancy_name(sim_fail_group_cfg(cfg).redundancy),
+            f->n_offline, at, f->old_disks, after);
+    if (f->after != SIM_ADD_ALONE)
+        fprintf(out, "  after      --fail: %s\n", ADD_AFTER[f->after].words);
+    if (f->lost_disks)
+        fprintf(out, "             the old disks: the group's %d less the %d dropped\n",
+                held, f->lost_disks);
+    if (f->after == SIM_ADD_UNRESTORED)
+        return;
+    fputs("  new disks ", out);
+    for (int i = 0; i < f->n_offline; i++)
+        fprintf(out, " %d", f->offline[i]);
+    fprintf(out, "\n  space      %.0f %% used", f->used_frac * held * 100 / f->old_disks);
+    if (f->lost_disks)
+        fprintf(out, " before (--used %.0f %% of %d disks, on the %d left)",
+                f->used_frac * 100, held, f->old_disks);
+    else
+        fputs(" (--used) before", out);
+    fprintf(out, ", %.0f %% after; REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, "
+            "USABLE_FILE_MB %.0f after\n", f->used_frac * held * 100 / after,
+            (double)s->required_mirror_free_bytes / 1048576,
+            (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576);
+}
+
 static void add_lines(FILE *out, const struct sim_fail_result *f,
                       const struct sim_run_cfg *cfg)
 {
-    char at[32], rs[32];
-    const struct lay_space *s = &f->space;
-    fmt_at(f->start_ns[SIM_PHASE_REBALANCING], at, sizeof at);
-    fprintf(out, "\nDisks added to the first disk group (%s redundancy): %d at %s, "
-            "%d -> %d disks\n  new disks ", lay_redundancy_name(sim_fail_group_cfg(cfg)
-            .redundancy), f->n_offline, at, f->old_disks, f->old_disks + f->n_offline);
-    for (int i = 0; i < f->n_offline; i++)
-        fprintf(out, " %d", f->offline[i]);
-    fprintf(out, "\n  space      %.0f %% used (--used) before, %.0f %% after; "
-            "REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, USABLE_FILE_MB %.0f after\n",
-            f->used_frac * 100, f->used_frac * f->old_disks * 100 /
-            (f->old_disks + f->n_offline), (double)s->required_mirror_free_bytes / 1048576,
-            (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576);
+    char rs[32];
+    add_head(out, f, cfg);
+    if (f->after == SIM_ADD_UNRESTORED)
+        return;
     phases_table(out, cfg, f);
     copy_line(out, f);
     double mine, theirs;
     balanced_shares(f, &mine, &theirs);
     report_fmt_duration(f->restore_s, rs, sizeof rs);
-    fprintf(out, "  balanced   %s after the add; then each new disk takes %.1f %% of "
+    fprintf(out, "  balanced   %s after the %s; then each new disk takes %.1f %% of "
             "the group's physical IOPS, each old one %.1f %% (even: %.1f %%)\n", rs,
+            f->after == SIM_ADD_FOLDED ? "failure's copies end" : "add",
             mine * 100, theirs * 100, 100.0 / (f->old_disks + f->n_offline));
     fputs("  notes      each phase is a steady-state point; the hours between are\n"
           "             arithmetic. Moved: the new disks' even share of the data,\n"
-          "             used x old disks x size x N / (old + N). While rebalancing the\n"
-          "             database's I/O is placed as after the move (optimistic: at\n"
+          "             used x old disks x size x N / (old + N), after a drop of\n"
+          "             the old disks' data over the old - lost + N. While rebalancing\n"
+          "             the database's I/O is placed as after the move (optimistic: at\n"
           "             the start the old disks carry it all); the copies run as fast\n"
           "             as the volumes allow (ASM's work per extent, its planning and\n"
           "             compacting not modelled: the time to balance is a lower\n"
-          "             bound); measured apart from any --fail (docs/failure.md).\n",
+          "             bound) (docs/failure.md).\n",
           out);
 }
 
@@ -625,16 +673,21 @@ cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg 
     cJSON *o = cJSON_CreateObject();
     if (!o)
         return NULL;
-    j.oom |= !cJSON_AddStringToObject(o, "outcome", isfinite(f->restore_s)
+    j.oom |= !cJSON_AddStringToObject(o, "outcome", f->after == SIM_ADD_UNRESTORED
+                                      ? "not_measured" : isfinite(f->restore_s)
                                       ? "balanced" : "not_balanced");
+    j.oom |= !cJSON_AddStringToObject(o, "after", ADD_AFTER[f->after].id);
+    put_num(&j, o, "lost_disks", f->lost_disks);
     put_num(&j, o, "added", f->n_offline);
     put_num(&j, o, "at_s", (double)cfg->fail.add_at_ns / 1e9);
     put_num(&j, o, "disks_before", f->old_disks);
     put_num(&j, o, "disks_after", f->old_disks + f->n_offline);
     put_num(&j, o, "used_frac", f->used_frac);
-    json_space(&j, o, &f->space);
+    bool measured = f->after != SIM_ADD_UNRESTORED;
+    if (measured)
+        json_space(&j, o, &f->space);
     json_copies(&j, o, f);
-    put_num(&j, o, "moved_bytes", (double)f->moved_bytes);
+    put_num(&j, o, "moved_bytes", measured ? (double)f->moved_bytes : NAN);
     put_num(&j, o, "balance_s", f->restore_s);
     double mine, theirs;
     balanced_shares(f, &mine, &theirs);
@@ -688,8 +741,9 @@ static void sweep_table(FILE *out, const struct sim_setup *cfg,
         const struct sim_fail_result *f = add ? sweep->runs[i]->add : sweep->runs[i]->fail;
         char key[64], rs[32], ex[32] = "-", cls[48], bound[128];
         report_sweep_key(cfg, sweep, i, key, sizeof key);
-        if (!f || f->outcome != SIM_FAIL_RESTORED) {
-            fprintf(out, "  %-10s %s\n", key, f ? outcome_id(f->outcome) : "-");
+        if (!f || f->outcome != SIM_FAIL_RESTORED || !phase_run(f, SIM_PHASE_REBALANCING)) {
+            fprintf(out, "  %-10s %s\n", key, !f ? "-" : f->add ? "not_measured"
+                                                   : outcome_id(f->outcome));
             continue;
         }
         report_fmt_duration(f->restore_s, rs, sizeof rs);

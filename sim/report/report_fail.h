@@ -17,6 +17,10 @@ cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg
    NULL when out of memory.  Keys: docs/fields.md. */
 cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg);
 
+/* The words of add_disks.after's id ("restored": "after the failure's
+   restore: from the group it left"); NULL for "alone" or an unknown id. */
+const char *report_add_after_words(const char *id);
+
 /* What bound a failure's or an add's copies: the limit of the point
    where they ran (the copy class is a closed loop, so engine.c names a
    single saturated volume's limit too, and the copies' rate stays the
