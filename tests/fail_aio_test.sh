@@ -113,7 +113,7 @@ fi
 # the restored group runs on the survivors' targets: --verbose tells the
 # last open's, the restored phase's, and disk3 is not among them
 if grep -q "^target 3: $WORK/disk4: file" real.txt && ! grep -q "^target [0-9]: $WORK/disk3:" real.txt &&
-   grep -q '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]* MB/s copied; 33.6 MB moved' real.txt; then
+   grep -q '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]* MB/s copied, bound by the devices themselves; 33.6 MB moved' real.txt; then
     harness_ok "restored_group_should_run_on_the_survivors_targets"
 else
     harness_fail "restored_group_should_run_on_the_survivors_targets" "$(grep '^target' real.txt)"

@@ -68,12 +68,57 @@ if grep -q '^Failure of the first disk group (normal redundancy): disk 3 at 10 m
    grep -q '^  space      60 % used (--used): the lost disks held 161.1 GB' p4.txt &&
    grep -Eq '^  rebalancing  3.8 h +3.[89] h +data-reads' p4.txt &&
    grep -Eq '^ +rebalance +[0-9]+ ' p4.txt &&
-   grep -Eq '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]+ MB/s copied; 161.1 GB moved' p4.txt &&
+   grep -Eq '^  rebalance  power 4: 4 outstanding copies of 1024 KiB, [0-9.]+ MB/s copied, bound by [^;]+; 161.1 GB moved' p4.txt &&
    grep -q '^  restored   redundancy restored ' p4.txt &&
    grep -q 'published power-1 rates are 71-80 MB/s' p4.txt; then
     harness_ok "terminal_should_show_each_phase_and_the_restore"
 else
     harness_fail "terminal_should_show_each_phase_and_the_restore" "$(sed -n '/^Failure/,$p' p4.txt)"
+fi
+
+# ---- what binds the copies -----------------------------------------------------
+# The copies are a closed loop of `power` streams: at power 16 on the 8
+# gp3 their rate is power 4's (p4, p16 above), held by the volumes the
+# rebuild reads and writes, each at its 125 MiB/s (131.07 MB/s) while the
+# volumes' mean stays under 95 %: the busiest one is named.  On gp3 of
+# 1000 MiB/s and 4000 IOPS, one copy in flight reaches no limit: the
+# copies' latency binds.  On an m5.large, the instance's MB/s.
+D8="DATA:disks=8,volume=gp3,redundancy=normal,failgroups=4"
+"$ASMSIM" run "${G[@]/$D8/$D8,throughput=1000,iops=4000}" --fail 3@10m --power 1 \
+    --json fast.json --report fast.html > fast.txt 2>&1
+"$ASMSIM" run "${G[@]}" --fail 3@10m --power 4 --instance m5.large --json small.json \
+    > small.txt 2>&1
+if python3 - p4.json p16.json fast.json small.json <<'PY'
+import json, sys
+f4, f16, fast, small = (json.load(open(n))["failure"] for n in sys.argv[1:])
+assert abs(f16["copy_mbps"] / f4["copy_mbps"] - 1) < 0.02, (f4["copy_mbps"], f16["copy_mbps"])
+for f in (f4, f16):
+    assert f["copy_limited_by"] == "volume_throughput", f["copy_limited_by"]
+    reb = f["phases"][2]
+    assert reb["limited_by"] == "volume_throughput", reb["limited_by"]
+    d = f["copy_limit_disk"]
+    assert d != 3 and reb["per_disk"][d]["mbps"] >= 0.99 * 131.072, (d, reb["per_disk"])
+    assert f["copy_limit_util"] >= 0.99, f["copy_limit_util"]
+assert fast["copy_limited_by"] == "copy_latency", fast["copy_limited_by"]
+assert fast["copy_limit_util"] is None and fast["copy_limit_disk"] is None
+assert fast["phases"][2]["limited_by"] == "offered_load"
+assert small["copy_limited_by"] == "instance_mbps", small["copy_limited_by"]
+assert small["copy_limit_disk"] is None and small["copy_limit_util"] >= 0.95
+PY
+then
+    harness_ok "copies_should_name_what_binds_them_a_volume_their_latency_the_instance"
+else
+    harness_fail "copies_should_name_what_binds_them_a_volume_their_latency_the_instance" \
+        "$(grep -h '^  rebalance ' p4.txt p16.txt fast.txt small.txt)"
+fi
+if grep -Eq '^  rebalance  power 16: 16 outstanding copies of 1024 KiB, [0-9.]+ MB/s copied, bound by volume throughput \(disk [0-9] at 100 %\); 161.1 GB moved' p16.txt &&
+   grep -q "MB/s copied, bound by the copies' latency (power 1: 1 copy in flight); " fast.txt &&
+   grep -Eq 'MB/s copied, bound by instance MB/s \([0-9]+ % of its rate\); ' small.txt &&
+   grep -q "<th>copies bound by</th><td data-key=\"failure.copy_limited_by\">the copies&#39; latency (power 1: 1 copy in flight)</td>" fast.html; then
+    harness_ok "copy_line_and_html_should_say_what_binds_the_copies"
+else
+    harness_fail "copy_line_and_html_should_say_what_binds_the_copies" \
+        "$(grep -h '^  rebalance ' p16.txt fast.txt small.txt; grep -o 'copies bound by.\{0,120\}' fast.html)"
 fi
 
 # ---- summary.txt, sweep --over power -------------------------------------------
@@ -101,6 +146,17 @@ then
 else
     harness_fail "sweep_over_power_should_tabulate_the_restore_of_each_power" \
         "exit $sw_rc; $(tail -c 600 sw.txt)"
+fi
+# each power's row says what bound its copies, in the terminal and the HTML
+if grep -Eq '^  power +copy MB/s +restore +exposed +worst p99 us \(class, phase\) +copies bound by$' sw.txt &&
+   [ "$(grep -Ec '^  (1|4) .* \([a-z-]+, rebalancing\) +volume throughput \(disk [0-9] at [0-9]+ %\)$' sw.txt)" -eq 2 ] &&
+   grep -q '<th>class</th><th>copies bound by</th>' sw.html &&
+   [ "$(grep -Ec '<td>volume throughput \(disk [0-9] at [0-9]+ %\)</td></tr>' sw.html)" -eq 2 ]
+then
+    harness_ok "sweep_over_power_should_say_what_bound_each_powers_copies"
+else
+    harness_fail "sweep_over_power_should_say_what_bound_each_powers_copies" \
+        "$(sed -n '/^Failure by power/,$p' sw.txt; grep -o 'copies bound by.\{0,200\}' sw.html)"
 fi
 # D7 of the tester's report 2: the run's own point (before the failure)
 # is the same at every power; the sweep's table of classes and its charts

@@ -84,7 +84,7 @@ expect_exit 0 "failure_run_with_report_should_succeed" \
 expect_exit 0 "failure_and_add_power_sweep_with_report_should_succeed" \
     "$ASMSIM" sweep --workload oltp --group DATA:disks=8,volume=gp3,redundancy=normal,failgroups=4 \
     --group REDO:disks=2,volume=gp3,redundancy=normal --duration 500ms --fail 3@10m \
-    --add-disks 2@10m --over power=1,16 --testname pswp --json pswp.json --report pswp.html
+    --add-disks 2@5h --over power=1,16 --testname pswp --json pswp.json --report pswp.html
 
 mkdir again
 for t in live db dbsweep; do

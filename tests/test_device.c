@@ -162,32 +162,39 @@ static void credit_ops_should_be_all_or_nothing(void)
 }
 
 /* A volume's limits count as their mean over the volumes: one saturated
-   volume among idle ones binds only when demand went unmet, and then
-   through dev_limits_binding_unmet, which names it with its use. */
-static void one_saturated_volume_should_bind_only_when_demand_went_unmet(void)
+   volume among idle ones binds only when the point pressed on its limits
+   (demand unmet, or a closed loop: engine.c), and then
+   through dev_limits_binding_pressed, which names it with its use and
+   its volume. */
+static void one_saturated_volume_should_bind_only_when_pressed(void)
 {
     struct dev_limits lim = { .util = { 0 } };
     lim.util[SIM_LIMIT_VOLUME_TPUT] = 0.40;         /* 1 of 8 at 1.0: the mean */
     lim.one_util[SIM_LIMIT_VOLUME_TPUT] = 1.0;
+    lim.one_disk[SIM_LIMIT_VOLUME_TPUT] = 5;
     lim.util[SIM_LIMIT_VOLUME_IOPS] = 0.30;
     lim.one_util[SIM_LIMIT_VOLUME_IOPS] = 0.60;
     double util = -1;
+    int disk = -2;
 
     CHECK_INT_EQ(dev_limits_binding(&lim), SIM_LIMIT_OFFERED_LOAD);
-    CHECK_INT_EQ(dev_limits_binding_unmet(&lim, &util), SIM_LIMIT_VOLUME_TPUT);
+    CHECK_INT_EQ(dev_limits_binding_pressed(&lim, &util, &disk), SIM_LIMIT_VOLUME_TPUT);
     CHECK_NEAR_REL(util, 1.0, 1e-12);
+    CHECK_INT_EQ(disk, 5);
 
     /* the mean's limit, when one binds, stays the one named */
     lim.util[SIM_LIMIT_INSTANCE_MBPS] = 0.97;
     lim.one_util[SIM_LIMIT_INSTANCE_MBPS] = 0.97;
-    CHECK_INT_EQ(dev_limits_binding_unmet(&lim, &util), SIM_LIMIT_INSTANCE_MBPS);
+    CHECK_INT_EQ(dev_limits_binding_pressed(&lim, &util, &disk), SIM_LIMIT_INSTANCE_MBPS);
     CHECK_NEAR_REL(util, 0.97, 1e-12);
+    CHECK_INT_EQ(disk, -1);                         /* the mean's: no one volume */
 
     /* no volume near its rate: the offered load, use 0 */
     lim.util[SIM_LIMIT_INSTANCE_MBPS] = lim.one_util[SIM_LIMIT_INSTANCE_MBPS] = 0;
     lim.one_util[SIM_LIMIT_VOLUME_TPUT] = 0.90;
-    CHECK_INT_EQ(dev_limits_binding_unmet(&lim, &util), SIM_LIMIT_OFFERED_LOAD);
+    CHECK_INT_EQ(dev_limits_binding_pressed(&lim, &util, &disk), SIM_LIMIT_OFFERED_LOAD);
     CHECK_INT_EQ(util == 0, 1);
+    CHECK_INT_EQ(disk, -1);
 }
 
 int main(void)
@@ -196,6 +203,6 @@ int main(void)
     RUN(a_backend_without_the_hook_should_get_no_backend_cfg);
     RUN(defaults_should_name_no_backend_and_no_profile);
     RUN(credit_ops_should_be_all_or_nothing);
-    RUN(one_saturated_volume_should_bind_only_when_demand_went_unmet);
+    RUN(one_saturated_volume_should_bind_only_when_pressed);
     return check_done();
 }

@@ -14,7 +14,10 @@
  *                            the stale AUs) instead of being dropped
  *   --add-disks N@TIME       N new disks join the first disk group TIME
  *                            into the run, and it rebalances onto them;
- *                            on real targets they are the last N given
+ *                            on real targets they are the last N given;
+ *                            with --fail, after its repair timer ends
+ *                            (the add follows the failure), modelled
+ *                            volumes only
  *   --power N                ASM_POWER_LIMIT, 1..1024 (default 1)
  *   --used PCT               how full the group is (default 50 %, a guess
  *                            the output names)
@@ -37,6 +40,7 @@
 #include <string.h>
 
 #include "sim/cli/cli_values.h"
+#include "sim/report/report.h"
 #include "workloads/schedule.h"
 
 /* --fail's TIME: into a run, a duration up to 24h; into a forecast, a
@@ -233,6 +237,32 @@ static int check_add(const struct cli_opts *o, const struct sim_run_cfg *run,
     return 0;
 }
 
+/* --add-disks with --fail follows the failure (rebalance.c): not before
+   the repair timer ends, when the failed disks are dropped (or return);
+   not on real targets yet. */
+static int check_add_after_fail(const struct cli_opts *o, const struct sim_run_cfg *run,
+                                char *why, size_t why_len)
+{
+    const struct sim_fail_cfg *f = &run->fail;
+    if (f->n == 0)
+        return 0;
+    if (o->engine == CLI_ENGINE_AIO)
+        return why_set(why, why_len, "--add-disks with --fail: not on real targets "
+                       "yet (the new disks joining the survivors' targets); run "
+                       "them apart");
+    sim_ns drop = f->ev[0].at_ns + sim_fail_repair_ns(f);
+    if (f->add_at_ns >= drop)
+        return 0;
+    char at[32], add[32];
+    report_fmt_duration((double)drop / 1e9, at, sizeof at);
+    report_fmt_duration((double)f->add_at_ns / 1e9, add, sizeof add);
+    return why_set(why, why_len, "--add-disks at %s: before the failed disks are "
+                   "%s (at %s, when the repair timer ends); a disk added to a degraded "
+                   "group is not modelled (no published figure): give a time from %s, "
+                   "and the add follows the failure", add,
+                   f->returns ? "back" : "dropped", at, at);
+}
+
 /* What --fail and --add-disks both need: a database workload on
    something to fail or grow, a class free for the copies. */
 static int check_scenario(const struct cli_opts *o, const struct sim_run_cfg *run,
@@ -284,5 +314,7 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
     if (rc == 0 && f->add_n > 0 &&
         (rc = check_scenario(o, run, "--add-disks", why, why_len)) == 0)
         rc = check_add(o, run, why, why_len);
+    if (rc == 0 && f->add_n > 0)
+        rc = check_add_after_fail(o, run, why, why_len);
     return rc;
 }

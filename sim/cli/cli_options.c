@@ -1550,8 +1550,9 @@ static const struct cli_opt_row opt_defs[] = {
             "rebalances onto them: the run then measures the\n"
             "rebalancing and balanced phases too, the data moved\n"
             "and the time to balance; on real targets the new\n"
-            "disks are N more --target after the group's\n"
-            "(docs/failure.md)" },
+            "disks are N more --target after the group's; with\n"
+            "--fail, from its repair timer's end: the add follows\n"
+            "the failure's restored group (docs/failure.md)" },
       } },
     { .name = "power", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_power, .section = "workload", .echo = true,

@@ -2,8 +2,8 @@
  * device.c - the parts of the backend contract every backend shares:
  * validating an ops table once, opening and closing a device set, the
  * names of the limits a point can be bound by, and which one bound it
- * (the most used at 95 % or more; with demand unmet, also a single
- * volume's: dev_limits_binding_unmet).
+ * (the most used at 95 % or more; with demand unmet or a closed loop
+ * pressing, also a single volume's: dev_limits_binding_pressed).
  *
  * The ops table is checked when a set is opened rather than on every call,
  * so the engine's hot loop calls the hooks without testing for NULL (the
@@ -45,6 +45,14 @@ const char *sim_limit_label(enum sim_limit l)
 const char *sim_limit_id(enum sim_limit l)
 {
     return (unsigned)l < SIM_LIMITS ? limit_ids[l] : "unknown";
+}
+
+enum sim_limit sim_limit_of_id(const char *id)
+{
+    int l = 0;
+    while (l < SIM_LIMITS && strcmp(limit_ids[l], id) != 0)
+        l++;
+    return (enum sim_limit)l;
 }
 
 int dev_ops_check(const struct dev_ops *ops)
@@ -106,15 +114,19 @@ enum sim_limit dev_limits_binding(const struct dev_limits *lim)
     return most_used(lim->util);
 }
 
-enum sim_limit dev_limits_binding_unmet(const struct dev_limits *lim, double *util)
+enum sim_limit dev_limits_binding_pressed(const struct dev_limits *lim, double *util,
+                                          int *disk)
 {
     enum sim_limit l = most_used(lim->util);
     const double *use = lim->util;
-    if (l == SIM_LIMIT_OFFERED_LOAD) {
+    bool one = l == SIM_LIMIT_OFFERED_LOAD;
+    if (one) {
         l = most_used(lim->one_util);
         use = lim->one_util;
     }
     if (util)
         *util = l == SIM_LIMIT_OFFERED_LOAD ? 0 : use[l];
+    if (disk)
+        *disk = one && l != SIM_LIMIT_OFFERED_LOAD ? lim->one_disk[l] : -1;
     return l;
 }

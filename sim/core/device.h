@@ -64,6 +64,8 @@ enum sim_limit {
 
 const char *sim_limit_label(enum sim_limit l);  /* "instance MB/s" */
 const char *sim_limit_id(enum sim_limit l);     /* "instance_mbps" */
+/* The limit whose sim_limit_id is id; SIM_LIMITS when none is. */
+enum sim_limit sim_limit_of_id(const char *id);
 
 #define SIM_LIMIT_BINDING_UTIL 0.95
 
@@ -85,6 +87,8 @@ struct dev_limits {
                                        per-volume limit its most used
                                        volume (util[] holds the mean), of
                                        the instance's as util[] */
+    int one_disk[SIM_LIMITS];       /* that volume (from 0, the run's
+                                       disks); -1 for an instance's */
     bool burst_drawn;
     double burst_lasts_s;           /* 0 when no bucket fell */
     enum sim_limit burst_first;     /* the limit whose bucket empties first */
@@ -134,15 +138,20 @@ struct dev_bucket {
 /* The limit that bound over a report: the most used one, if it ran at
    SIM_LIMIT_BINDING_UTIL of its rate or more, else the offered load. */
 enum sim_limit dev_limits_binding(const struct dev_limits *lim);
-/* The limit that bound a window whose demand went unmet (an open-loop
-   class short of what it offered): dev_limits_binding's, else the busiest
+/* The limit that bound a window that pressed on its limits: an open-loop
+   class short of what it offered, or a closed-loop class (its streams
+   each wait for their I/O, so they run into the nearest limit: ORION's
+   classes, a failure's copies).  dev_limits_binding's, else the busiest
    single volume's (one_util[]) if it ran at SIM_LIMIT_BINDING_UTIL of its
    rate or more, else the offered load.  A volume's limits count as the
    mean over the volumes, which a saturated one among idle ones does not
-   reach (a resync writing every copy to the disk that came back); yet an
-   I/O striped over it waits for it, and the unmet demand says it did.
-   *util (when not NULL) its use, 0 for the offered load. */
-enum sim_limit dev_limits_binding_unmet(const struct dev_limits *lim, double *util);
+   reach (a resync writing every copy to the disk that came back, a
+   rebuild's copies reading the lost disk's partners); yet an I/O striped
+   over it waits for it.  *util (when not NULL) its use, 0 for the offered
+   load; *disk (when not NULL) the volume when one volume's limit bound
+   (one_disk[]), else -1. */
+enum sim_limit dev_limits_binding_pressed(const struct dev_limits *lim, double *util,
+                                          int *disk);
 
 struct devset_cfg {
     int disks;

@@ -1151,16 +1151,34 @@ static bool open_unmet(const struct sim_point_result *out)
     return false;
 }
 
-/* The limit of a point whose demand went unmet though no limit bound on
-   the volumes' mean: a single saturated volume's (dev_limits_binding_unmet). */
-static enum sim_limit unmet_limit(sim_engine *e, double *util)
+/* Whether a closed-loop class ran in the point (ORION's, a failure's
+   copies): its streams each wait for their I/O, so it runs into the
+   nearest limit, a single volume's too. */
+static bool closed_loop_ran(const sim_engine *e)
 {
-    *util = 0;
-    if (!e->ds->ops->credit)
-        return SIM_LIMIT_DEVICE;
+    for (int c = 0; c < e->n_classes; c++)
+        if (!e->cls[c].open && e->cls[c].load > 0)
+            return true;
+    return false;
+}
+
+/* The limit of a point that pressed on its limits (demand unmet, or a
+   closed loop) though none bound on the volumes' mean: a single
+   saturated volume's (dev_limits_binding_pressed), with its use and
+   which volume into out. */
+static void pressed_limit(sim_engine *e, struct sim_point_result *out)
+{
+    out->limit_util = 0;
+    if (!e->ds->ops->credit) {
+        out->limited_by = SIM_LIMIT_DEVICE;
+        return;
+    }
     struct dev_limits lim;
+    int disk;
     window_limits(e, &lim);
-    return dev_limits_binding_unmet(&lim, util);
+    out->limited_by = dev_limits_binding_pressed(&lim, &out->limit_util, &disk);
+    out->limit_one = disk >= 0;
+    out->limit_disk = disk >= 0 ? disk : 0;
 }
 
 /* The measured window closes now: nothing new is issued, and the limits'
@@ -1668,7 +1686,9 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     out->fail_stale_aus = e->fail_stale;
     if (open)
         open_fill(e, open, out);
-    if (open && out->limited_by == SIM_LIMIT_OFFERED_LOAD && open_unmet(out))
-        out->limited_by = unmet_limit(e, &out->limit_util);
+    out->limit_one = false;
+    if (out->limited_by == SIM_LIMIT_OFFERED_LOAD &&
+        ((open && open_unmet(out)) || closed_loop_ran(e)))
+        pressed_limit(e, out);
     return stopped ? 1 : 0;
 }

@@ -39,14 +39,27 @@
  * drops into the rebalance in progress.
  *
  * Disks added (sim_add_phases, --add-disks N@T) are the same steps with
- * nothing lost, a scenario of its own measured after the run's point
- * (with --fail too: each from the run's group as it is, not one after
- * the other).  ASM keeps the extents even over the disks (ASG
- * "Rebalancing act", 2011-11-27), so an add moves to the new disks their
- * share of what the old ones hold, taken from every disk mounted
- * (arcer/cnblogs 2013 slide notes, of ADD DISK):
+ * nothing lost, a scenario of its own measured after the run's point.
+ * ASM keeps the extents even over the disks (ASG "Rebalancing act",
+ * 2011-11-27), so an add moves to the new disks their share of what the
+ * old ones hold, taken from every disk mounted (arcer/cnblogs 2013 slide
+ * notes, of ADD DISK):
  *
  *     moved = used x (old x disk size) x N / (old + N)
+ *
+ * With --fail too the add follows the failure (the DBA's repair: the
+ * failed disk dropped, a replacement added; the CLI refuses an add
+ * before the repair timer ends).  After the restore it starts from the
+ * group the failure left (sim_fail_restored_cfg: old - lost disks, which
+ * hold what the old ones did), its BEFORE the failure's RESTORED point:
+ *
+ *     moved = used x (old x disk size) x N / (old - lost + N)
+ *
+ * (after --returns, the group as it was).  Given while the failure's
+ * copies still run, ASM folds it into that rebalance; the model copies
+ * the lost disks' data first and the add's after, each at its own
+ * phase's rate (SIM_ADD_FOLDED).  A failure that did not restore leaves
+ * the add unmeasured (SIM_ADD_UNRESTORED).
  *
  * REBALANCING is the group grown by N disks (sim_sweep_run_cfg at old +
  * N) with the copy class reading from the old disks and writing to the
@@ -403,10 +416,11 @@ int sim_fail_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
 
 /* ---- disks added (--add-disks) ---------------------------------------- */
 
-uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int old, int n)
+uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int held, int old,
+                             int n)
 {
     uint64_t used = (uint64_t)((double)disk_bytes * used_frac);    /* as lay_fail_space */
-    return (uint64_t)llround((double)used * old * n / (old + n));
+    return (uint64_t)llround((double)used * held * n / (old + n));
 }
 
 /* The group with n more disks, numbered after its own: cfg's first group
@@ -441,6 +455,10 @@ static struct sim_run_cfg grown(const struct sim_run_cfg *cfg, int old, int n,
     return rc;
 }
 
+/* The add's figures before it is measured: the old disks (the first
+   group of base, the group it starts from), the new ones numbered after
+   them, what moves: the new disks' share of what the group held before
+   any failure (lost_disks more than it has now). */
 static void add_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
                        struct sim_fail_result *f)
 {
@@ -450,8 +468,30 @@ static void add_basics(const struct sim_run_cfg *cfg, const struct lay_cfg *lc,
     for (int i = 0; i < f->n_offline; i++)
         f->offline[i] = lc->disks + i;
     f->moved_bytes = sim_add_moved_bytes(lc->disk_size_bytes, f->used_frac,
-                                         lc->disks, f->n_offline);
+                                         lc->disks + f->lost_disks, lc->disks,
+                                         f->n_offline);
     f->exposed_s = NAN;                 /* redundancy is never lost */
+}
+
+/* How the add follows the failure `fail` (NULL: none; sim_fail_phases
+   ran first) into f->after; after a drop, the failure's RESTORED point
+   as the add's BEFORE, and the dropped disks in f->lost_disks and
+   marked in offline[LAY_MAX_DISKS]. */
+static void add_after(const struct sim_run_cfg *cfg, const struct sim_fail_result *fail,
+                      struct sim_fail_result *f, bool *offline)
+{
+    f->after = SIM_ADD_ALONE;
+    if (!fail)
+        return;
+    sim_ns restored = fail->start_ns[SIM_PHASE_RESTORED];
+    f->after = fail->outcome != SIM_FAIL_RESTORED || restored < 0 ? SIM_ADD_UNRESTORED
+             : cfg->fail.add_at_ns < restored ? SIM_ADD_FOLDED : SIM_ADD_RESTORED;
+    if (f->after == SIM_ADD_UNRESTORED || fail->returns)
+        return;                         /* resynced: the group as it was */
+    for (int i = 0; i < fail->n_offline; i++)
+        offline[fail->offline[i]] = true;
+    f->run[SIM_PHASE_BEFORE] = fail->run[SIM_PHASE_RESTORED];  /* the failure's */
+    f->lost_disks = fail->n_offline;
 }
 
 /* REBALANCING (the copies onto the new disks, LAY_FAIL_ADD) and RESTORED
@@ -475,24 +515,47 @@ static int add_measure(const struct sim_run_cfg *big, struct sim_fail_result *f,
     if (rc < 0)
         return rc;
     bool none[LAY_MAX_DISKS] = { false };
-    lay_fail_space(l, f->used_frac * f->old_disks / lc.disks, none, &f->space);
+    lay_fail_space(l, f->used_frac * (f->old_disks + f->lost_disks) / lc.disks, none,
+                   &f->space);
     lay_destroy(l);
     return 0;
 }
 
-/* BEFORE [0, add), REBALANCING [add, + moved / rate), RESTORED after;
-   no DEGRADED. */
-static void add_times(const struct sim_run_cfg *cfg, struct sim_fail_result *f)
+/* BEFORE [from, start), REBALANCING [start, + moved / rate), RESTORED
+   after; no DEGRADED.  from is 0, or the failure's restore; start the
+   add's time, or when folded into the failure's rebalance the end of
+   that one's copies (ASM runs one operation; the model copies the lost
+   disks' data first, then the add's: docs/failure.md). */
+static void add_times(const struct sim_run_cfg *cfg, const struct sim_run_result *r,
+                      struct sim_fail_result *f)
 {
-    sim_ns t = cfg->fail.add_at_ns;
-    sim_ns done = isfinite(f->restore_s) ? t + (sim_ns)(f->restore_s * 1e9) : -1;
     for (int i = 0; i < SIM_PHASES; i++)
         f->start_ns[i] = f->end_ns[i] = -1;
-    f->start_ns[SIM_PHASE_BEFORE] = 0;
+    if (f->after == SIM_ADD_UNRESTORED)
+        return;
+    sim_ns from = f->after == SIM_ADD_ALONE ? 0 : r->fail->start_ns[SIM_PHASE_RESTORED];
+    sim_ns t = cfg->fail.add_at_ns > from ? cfg->fail.add_at_ns : from;
+    sim_ns done = isfinite(f->restore_s) ? t + (sim_ns)(f->restore_s * 1e9) : -1;
+    f->start_ns[SIM_PHASE_BEFORE] = from;
     f->end_ns[SIM_PHASE_BEFORE] = t;
     f->start_ns[SIM_PHASE_REBALANCING] = t;
     f->end_ns[SIM_PHASE_REBALANCING] = done;
     f->start_ns[SIM_PHASE_RESTORED] = done;
+}
+
+/* The add measured on the group it starts from, base. */
+static int add_run(const struct sim_run_cfg *base, struct sim_fail_result *f,
+                   char *why, size_t why_len)
+{
+    int map[LAY_MAX_DISKS];
+    const char **names = NULL;
+    if (base->disk_names &&
+        !(names = calloc((size_t)(base->disks + f->n_offline), sizeof(*names))))
+        return -ENOMEM;
+    struct sim_run_cfg big = grown(base, f->old_disks, f->n_offline, map, names);
+    int rc = add_measure(&big, f, why, why_len);
+    free(names);
+    return rc;
 }
 
 int sim_add_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
@@ -502,16 +565,19 @@ int sim_add_phases(const struct sim_run_cfg *cfg, struct sim_run_result *r,
     struct sim_fail_result *f = scenario(cfg, r, &r->add, &lc);
     if (!f)
         return -ENOMEM;
-    add_basics(cfg, &lc, f);
     int map[LAY_MAX_DISKS];
-    const char **names = NULL;
-    if (cfg->disk_names &&
-        !(names = calloc((size_t)(cfg->disks + f->n_offline), sizeof(*names))))
-        return -ENOMEM;
-    struct sim_run_cfg big = grown(cfg, f->old_disks, f->n_offline, map, names);
-    int rc = add_measure(&big, f, why, why_len);
-    free(names);
+    bool offline[LAY_MAX_DISKS] = { false };
+    struct sim_run_cfg base = *cfg;
+    add_after(cfg, r->fail, f, offline);
+    int rc = f->lost_disks == 0 ? 0            /* else the group the failure left */
+           : sim_fail_restored_cfg(cfg, offline, map, &base, why, why_len);
+    if (rc == 0) {
+        lc = sim_fail_group_cfg(&base);
+        add_basics(&base, &lc, f);
+    }
+    if (rc == 0 && f->after != SIM_ADD_UNRESTORED)
+        rc = add_run(&base, f, why, why_len);
     if (rc == 0)
-        add_times(cfg, f);
+        add_times(cfg, r, f);
     return rc;
 }

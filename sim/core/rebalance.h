@@ -21,9 +21,11 @@
  *
  * Disks added (sim_run_cfg.fail.add_n > 0: run --add-disks) are the same
  * machinery with nothing lost, a scenario of its own beside a failure's
- * (sim_run_result.add):
+ * (sim_run_result.add), after it when both are given (enum sim_add_after;
+ * FROM is 0, or the failure's restore):
  *
- *   BEFORE       the group as the run has it       [0, add)
+ *   BEFORE       the group as the run has it, or as the failure left it
+ *                                                  [FROM, add)
  *   REBALANCING  the group with the new disks, the database's I/O where
  *                the grown layout puts it, and the copy class moving
  *                the old disks' share onto the new (LAY_FAIL_ADD)
@@ -87,6 +89,19 @@ enum sim_fail_outcome {
                                            new copy (lay_fail_can_copy) */
 };
 
+/* Where an add starts from (docs/failure.md, "Disks added"). */
+enum sim_add_after {
+    SIM_ADD_ALONE = 0,          /* no --fail: the run's group */
+    SIM_ADD_RESTORED,           /* after the failure's restore: the group
+                                   it left (the survivors, or after a
+                                   resync the group as it was) */
+    SIM_ADD_FOLDED,             /* while the failure's copies run: ASM
+                                   folds it into that rebalance; its
+                                   copies start where the failure's end */
+    SIM_ADD_UNRESTORED,         /* the failure left the group degraded or
+                                   dismounted: not measured */
+};
+
 struct sim_run_result;
 
 struct sim_fail_result {
@@ -95,6 +110,9 @@ struct sim_fail_result {
                                            balanced group, offline[] lists
                                            the new disks */
     int old_disks;                      /* add: the first group's before */
+    enum sim_add_after after;           /* add: where it starts from */
+    int lost_disks;                     /* add after a drop: the disks the
+                                           failure took (old_disks the rest) */
     enum sim_fail_outcome outcome;
     int lost_a, lost_b;                 /* DATA_LOST: disks of one extent */
     sim_ns lost_at_ns;                  /* DATA_LOST: the failure that did */
@@ -128,10 +146,13 @@ struct sim_run_cfg;
 struct sim_class_load;
 struct sim_engine_fail;
 
-/* The data an add of n disks to a group of old disks, each of disk_bytes
-   and used_frac full, moves so that every disk holds an even share:
-   used x old x disk x n / (old + n). */
-uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int old, int n);
+/* The data an add of n disks to a group of old disks moves so that every
+   disk holds an even share, when the group holds what `held` disks of
+   disk_bytes each, used_frac full, held: used x held x disk x n /
+   (old + n).  held is old, or after a drop the disks before it (the
+   survivors hold the lost disks' data too). */
+uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int held, int old,
+                             int n);
 
 /* The layout configuration of cfg's first disk group, the one that
    fails: the first --group's, or the run's own; its disks and disk size

@@ -209,6 +209,10 @@ struct sim_point_result {
     double limit_util;          /* how much of its rate limited_by used
                                    (dev_limits.util; 0: the offered load
                                    or a real device) */
+    bool limit_one;             /* limited_by is one volume's, the busiest
+                                   (dev_limits_binding_pressed), not the
+                                   volumes' mean: */
+    int limit_disk;             /* that volume, an index of disk[] */
     bool converged;             /* --duration auto: the estimate converged */
     bool incomplete;            /* a stop cut its window short */
     double ci_halfwidth_frac;   /* 95 % half-width / mean of the main figure */

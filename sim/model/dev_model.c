@@ -1223,8 +1223,9 @@ static void model_close(struct devset *ds)
    slowest volume, so a group that runs at its volumes' limit binds that
    load whatever the others do (a mean over all volumes would dilute a
    REDO group held at its IOPS by an idle DATA group).  The busiest
-   single volume of each kind is reported beside the mean (one_util), for
-   a window whose demand went unmet (dev_limits_binding_unmet). */
+   single volume of each kind is reported beside the mean (one_util,
+   one_disk), for a window whose demand went unmet or whose closed loop
+   pressed on a limit (dev_limits_binding_pressed). */
 struct limits_sums {
     double util[SIM_LIMITS];            /* the instance's; the volumes': the max over groups */
     double held_util[SIM_LIMITS];
@@ -1257,8 +1258,10 @@ static void limits_report(struct model *m, enum dev_meter meter,
         double u = utilisation(l, meter, secs, m->now_ns, &held);
         bool per_volume = i < VOL_LIMITS * m->disks;
         int g = per_volume ? limit_group(m, i) : 0;
-        if (u > out->one_util[kind])    /* the busiest volume, node */
+        if (u > out->one_util[kind]) {  /* the busiest volume, node */
             out->one_util[kind] = u;
+            out->one_disk[kind] = per_volume ? i / VOL_LIMITS : -1;
+        }
         if (per_volume)
             z.group_util[g][kind] += u / m->groups[g].disks;
         else if (u > z.util[kind])      /* the most used node's */

@@ -5,9 +5,10 @@
  * sim/core/rebalance.h).
  *
  *   what failed   the events and the outcome, in the terminal's words;
- *   figures       the repair timer, the power and copy rate, the data
- *                 moved, the time to restore redundancy and the window
- *                 without it (data-key cells the tests read back);
+ *   figures       the repair timer, the power and copy rate, what bound
+ *                 the copies (the terminal's words), the data moved,
+ *                 the time to restore redundancy and the window without
+ *                 it (data-key cells the tests read back);
  *   timeline      the phases as bands on one time axis, each as wide as
  *                 its share of the time from the run's start to the
  *                 restore (at least MIN_BAND_PCT, so the ten minutes
@@ -23,14 +24,16 @@
  *   notes         what the model does not know (docs/failure.md).
  *
  * Disks added (run --add-disks, the JSON's "add_disks") get a section of
- * their own from the same parts: what was added, the copy rate, the data
- * moved, the time to balance and the balanced shares; the bands, the p99
- * chart and the phases' table (before, rebalancing, balanced).
+ * their own from the same parts: what was added, how it follows a
+ * --fail (the terminal's words), the copy rate, the data moved, the time
+ * to balance and the balanced shares; the bands, the p99 chart and the
+ * phases' table (before, rebalancing, balanced).
  *
  * A sweep over power gets the terminal's table "Failure by power" (each
- * run's copy rate, restore, window and worst foreground p99 while
- * rebalancing) and a chart of the restore time against the power; of an
- * add, "Disks added by power" (the time to balance, no window).
+ * run's copy rate, restore, window, worst foreground p99 while
+ * rebalancing and what bound the copies) and a chart of the restore
+ * time against the power; of an add, "Disks added by power" (the time
+ * to balance, no window).
  *
  * Each phase is a steady-state point and the hours between are
  * arithmetic (rebalance.c): the bands and steps draw that arithmetic,
@@ -41,6 +44,7 @@
 
 #include "sim/report/html_page.h"
 #include "sim/report/report.h"
+#include "sim/report/report_fail.h"
 
 #define MIN_BAND_PCT 12.0
 #define OPEN_BAND_PCT 15.0
@@ -114,16 +118,45 @@ const char *html_fail_outcome_text(const char *outcome)
     return "Redundancy restored.";
 }
 
+/* What bound the copies of object f (a failure, an add), in the
+   terminal's words (report_copy_bound_text); false when they did not
+   run (copy_limited_by null or unknown). */
+static bool copy_bound_text(const cJSON *f, char *buf, size_t len)
+{
+    const char *id = html_str(f, "copy_limited_by");
+    double power = 0, util = 0, disk = -1;
+    if (!id)
+        return false;
+    struct report_copy_bound b = {
+        .limit = strcmp(id, REPORT_COPY_LATENCY_ID) == 0 ? SIM_LIMIT_OFFERED_LOAD
+                                                        : sim_limit_of_id(id),
+    };
+    if (b.limit >= SIM_LIMITS)
+        return false;
+    html_num(f, "power", &power);
+    html_num(f, "copy_limit_util", &util);
+    html_num(f, "copy_limit_disk", &disk);
+    b.power = (int)power;
+    b.util = util;
+    b.disk = (int)disk;
+    report_copy_bound_text(&b, buf, len);
+    return true;
+}
+
 /* The copies' rows of object `key` (failure, add_disks): the power and
-   rate, the data moved. */
+   rate, what bound it, the data moved. */
 static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
 {
-    char u[96], k[64];
+    char u[128], k[64];
     double v, w;
     if (html_num(f, "power", &v) && html_num(f, "copy_mbps", &w)) {
         snprintf(u, sizeof u, "power %.0f: %.2f MB/s copied", v, w);
         snprintf(k, sizeof k, "%s.copy_mbps", key);
         html_key_row(o, "copy", k, u);
+    }
+    if (copy_bound_text(f, u, sizeof u)) {
+        snprintf(k, sizeof k, "%s.copy_limited_by", key);
+        html_key_row(o, "copies bound by", k, u);
     }
     if (html_num(f, "moved_bytes", &v)) {
         snprintf(u, sizeof u, "%.1f GB", v / 1e9);
@@ -416,10 +449,15 @@ static void add_figures(struct html_out *o, const cJSON *a)
     html_num(a, "disks_after", &after);
     fmt_time(at, t, sizeof t);
     fputs("<table class=\"what\">\n", o->f);
+    const char *outcome = html_str_or(a, "outcome", "");
     snprintf(u, sizeof u, "%.0f new disks at %s: %.0f -> %.0f disks, %s", after - before,
-             t, before, after, strcmp(html_str_or(a, "outcome", ""), "balanced") == 0
-             ? "balanced" : "NOT balanced (the copies did not run)");
+             t, before, after, strcmp(outcome, "balanced") == 0 ? "balanced"
+             : strcmp(outcome, "not_measured") == 0 ? "not measured"
+             : "NOT balanced (the copies did not run)");
     html_key_row(o, "added", "add_disks.outcome", u);
+    const char *follows = report_add_after_words(html_str_or(a, "after", ""));
+    if (follows)
+        html_key_row(o, "after --fail", "add_disks.after", follows);
     copy_rows(o, a, "add_disks");
     if (html_num(a, "balance_s", &v)) {
         fmt_time(v, t, sizeof t);
@@ -517,6 +555,9 @@ static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run,
     else
         fputs("<td>-</td>", o->f);
     html_text_cell(o, cls);
+    char bound[128] = "-";
+    copy_bound_text(f, bound, sizeof bound);
+    html_text_cell(o, bound);
     fputs("</tr>\n", o->f);
 }
 
@@ -547,7 +588,8 @@ static void sweep_section(struct html_out *o, const cJSON *doc, const struct by_
     fputs("<div class=\"wide\"><table class=\"sweep fail-sweep\"><thead><tr><th>", o->f);
     html_text(o->f, html_sweep_key_title(doc));
     fprintf(o->f, "</th><th>outcome</th><th>copy MB/s</th><th>%s</th>%s<th>worst p99 us "
-            "rebalancing</th><th>class</th></tr></thead><tbody>\n", b->time_word,
+            "rebalancing</th><th>class</th><th>copies bound by</th></tr></thead>"
+            "<tbody>\n", b->time_word,
             b->exposed ? "<th>without redundancy</th>" : "");
     cJSON_ArrayForEach(run, html_get(doc, "sweep"))
         sweep_row(o, doc, run, b);

@@ -183,10 +183,8 @@ const char *html_limit_label(const char *id)
 {
     if (id == NULL)
         return "-";
-    for (int l = 0; l < SIM_LIMITS; l++)
-        if (strcmp(sim_limit_id((enum sim_limit)l), id) == 0)
-            return sim_limit_label((enum sim_limit)l);
-    return id;
+    enum sim_limit l = sim_limit_of_id(id);
+    return l < SIM_LIMITS ? sim_limit_label(l) : id;
 }
 
 void html_summary_cell(struct html_out *o, const cJSON *doc, const char *key,

@@ -11,11 +11,15 @@
  *     space       what the lost disks held, the free space, the rule
  *     phase       from   to   class  IOPS  MB/s  p50  p99  p99.9  p99 vs before
  *                 offered/s  unmet (a class that arrives at a rate)
- *                 limited by (engine.c: with demand unmet, a single
- *                 saturated volume's limit binds too)
+ *                 limited by (engine.c: with demand unmet or the
+ *                 copies running, a single saturated volume's limit
+ *                 binds too)
  *     ...         (before, degraded, rebalancing, restored)
  *     writes      dropped while offline, stale AUs
- *     restore     power, copy rate, data moved, time to restore, window
+ *     restore     power, copy rate and what bound it (the rebalancing
+ *                 point's limit, else the copies' latency at the power:
+ *                 report_copy_bound_text), data moved, time to restore,
+ *                 window
  *     notes       what the model does not know (ASM_FAILURE.md)
  *
  * One definition of each figure: the phases' point results, as the run's
@@ -219,16 +223,70 @@ static void needs_by_phase(FILE *out, const struct sim_run_cfg *cfg,
     }
 }
 
-/* The copies: power, I/O, rate, the data moved and how long it takes. */
+/* Whether l is each volume's own limit (its use a mean over them). */
+static bool per_volume(enum sim_limit l)
+{
+    return l == SIM_LIMIT_VOLUME_IOPS || l == SIM_LIMIT_VOLUME_TPUT ||
+           l == SIM_LIMIT_ATTACH_PATH;
+}
+
+void report_copy_bound_text(const struct report_copy_bound *b, char *buf, size_t len)
+{
+    const char *label = sim_limit_label(b->limit);
+    double pct = 100 * fmin(b->util, 1.0);     /* a throttle's bucket lets a
+                                                  window pass its rate by a hair */
+    if (b->limit == SIM_LIMIT_OFFERED_LOAD)
+        snprintf(buf, len, "the copies' latency (power %d: %d cop%s in flight)",
+                 b->power, b->power, b->power == 1 ? "y" : "ies");
+    else if (b->limit == SIM_LIMIT_DEVICE)
+        snprintf(buf, len, "the devices themselves");
+    else if (b->disk >= 0)
+        snprintf(buf, len, "%s (disk %d at %.0f %%)", label, b->disk, pct);
+    else if (b->util > 0 && per_volume(b->limit))
+        snprintf(buf, len, "%s (the volumes at %.0f %% on average)", label, pct);
+    else if (b->util > 0)
+        snprintf(buf, len, "%s (%.0f %% of its rate)", label, pct);
+    else
+        snprintf(buf, len, "%s", label);
+}
+
+/* What bound f's copies: the rebalancing point's limit; false when the
+   copies did not run. */
+static bool copy_bound(const struct sim_fail_result *f, struct report_copy_bound *b)
+{
+    const struct sim_run_result *r = phase_run(f, SIM_PHASE_REBALANCING);
+    if (!r)
+        return false;
+    const struct sim_point_result *p = &r->points[0];
+    *b = (struct report_copy_bound){
+        .limit = p->limited_by, .util = p->limit_util,
+        .disk = p->limit_one ? p->limit_disk : -1, .power = f->power,
+    };
+    return true;
+}
+
+/* copy_bound's words into buf, "-" when the copies did not run. */
+static void copy_bound_words(const struct sim_fail_result *f, char *buf, size_t len)
+{
+    struct report_copy_bound b;
+    if (copy_bound(f, &b))
+        report_copy_bound_text(&b, buf, len);
+    else
+        snprintf(buf, len, "-");
+}
+
+/* The copies: power, I/O, rate, what bound it, the data moved and how
+   long it takes. */
 static void copy_line(FILE *out, const struct sim_fail_result *f)
 {
-    char moved[32], rs[32];
+    char moved[32], rs[32], bound[128];
     fmt_gb(f->moved_bytes, moved, sizeof moved);
     report_fmt_duration(f->restore_s, rs, sizeof rs);
+    copy_bound_words(f, bound, sizeof bound);
     fprintf(out, "  %-10s power %d: %d outstanding cop%s of %u KiB, %.2f MB/s "
-            "copied; %s moved in %s\n", f->returns ? "resync" : "rebalance", f->power,
-            f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024, f->copy_mbps,
-            moved, rs);
+            "copied, bound by %s; %s moved in %s\n", f->returns ? "resync" : "rebalance",
+            f->power, f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024,
+            f->copy_mbps, bound, moved, rs);
 }
 
 static void restore_lines(FILE *out, const struct sim_fail_result *f)
@@ -313,38 +371,86 @@ static void balanced_shares(const struct sim_fail_result *f, double *new_disk,
     *old_disk = sum > 0 ? (sum - added) / sum / f->old_disks : NAN;
 }
 
+static const struct {
+    const char *id, *words;
+} ADD_AFTER[] = {
+    [SIM_ADD_ALONE] = { "alone", NULL },
+    [SIM_ADD_RESTORED] = { "restored", "after the failure's restore, to the group it "
+                           "left" },
+    [SIM_ADD_FOLDED] = { "folded", "while the failure's copies ran: ASM folds it into "
+                         "that rebalance, and its copies start where the failure's end" },
+    [SIM_ADD_UNRESTORED] = { "unrestored", "not measured: the failure did not restore "
+                             "the group, and a disk added to a degraded group is not "
+                             "modelled" },
+};
+
+const char *report_add_after_words(const char *id)
+{
+    for (size_t i = 0; i < sizeof ADD_AFTER / sizeof ADD_AFTER[0]; i++)
+        if (strcmp(ADD_AFTER[i].id, id) == 0)
+            return ADD_AFTER[i].words;
+    return NULL;
+}
+
+/* The add's head: when, how many, from which group (after a failure:
+   how it follows it), the new disks, the space before and after. */
+static void add_head(FILE *out, const struct sim_fail_result *f,
+                     const struct sim_run_cfg *cfg)
+{
+    char at[32];
+    const struct lay_space *s = &f->space;
+    int held = f->old_disks + f->lost_disks, after = f->old_disks + f->n_offline;
+    fmt_at(cfg->fail.add_at_ns, at, sizeof at);
+    fprintf(out, "\nDisks added to the first disk group (%s redundancy): %d at %s, "
+            "%d -> %d disks\n", lay_redundancy_name(sim_fail_group_cfg(cfg).redundancy),
+            f->n_offline, at, f->old_disks, after);
+    if (f->after != SIM_ADD_ALONE)
+        fprintf(out, "  after      --fail: %s\n", ADD_AFTER[f->after].words);
+    if (f->lost_disks)
+        fprintf(out, "             the old disks: the group's %d less the %d dropped\n",
+                held, f->lost_disks);
+    if (f->after == SIM_ADD_UNRESTORED)
+        return;
+    fputs("  new disks ", out);
+    for (int i = 0; i < f->n_offline; i++)
+        fprintf(out, " %d", f->offline[i]);
+    fprintf(out, "\n  space      %.0f %% used", f->used_frac * held * 100 / f->old_disks);
+    if (f->lost_disks)
+        fprintf(out, " before (--used %.0f %% of %d disks, on the %d left)",
+                f->used_frac * 100, held, f->old_disks);
+    else
+        fputs(" (--used) before", out);
+    fprintf(out, ", %.0f %% after; REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, "
+            "USABLE_FILE_MB %.0f after\n", f->used_frac * held * 100 / after,
+            (double)s->required_mirror_free_bytes / 1048576,
+            (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576);
+}
+
 static void add_lines(FILE *out, const struct sim_fail_result *f,
                       const struct sim_run_cfg *cfg)
 {
-    char at[32], rs[32];
-    const struct lay_space *s = &f->space;
-    fmt_at(f->start_ns[SIM_PHASE_REBALANCING], at, sizeof at);
-    fprintf(out, "\nDisks added to the first disk group (%s redundancy): %d at %s, "
-            "%d -> %d disks\n  new disks ", lay_redundancy_name(sim_fail_group_cfg(cfg)
-            .redundancy), f->n_offline, at, f->old_disks, f->old_disks + f->n_offline);
-    for (int i = 0; i < f->n_offline; i++)
-        fprintf(out, " %d", f->offline[i]);
-    fprintf(out, "\n  space      %.0f %% used (--used) before, %.0f %% after; "
-            "REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, USABLE_FILE_MB %.0f after\n",
-            f->used_frac * 100, f->used_frac * f->old_disks * 100 /
-            (f->old_disks + f->n_offline), (double)s->required_mirror_free_bytes / 1048576,
-            (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576);
+    char rs[32];
+    add_head(out, f, cfg);
+    if (f->after == SIM_ADD_UNRESTORED)
+        return;
     phases_table(out, cfg, f);
     copy_line(out, f);
     double mine, theirs;
     balanced_shares(f, &mine, &theirs);
     report_fmt_duration(f->restore_s, rs, sizeof rs);
-    fprintf(out, "  balanced   %s after the add; then each new disk takes %.1f %% of "
+    fprintf(out, "  balanced   %s after the %s; then each new disk takes %.1f %% of "
             "the group's physical IOPS, each old one %.1f %% (even: %.1f %%)\n", rs,
+            f->after == SIM_ADD_FOLDED ? "failure's copies end" : "add",
             mine * 100, theirs * 100, 100.0 / (f->old_disks + f->n_offline));
     fputs("  notes      each phase is a steady-state point; the hours between are\n"
           "             arithmetic. Moved: the new disks' even share of the data,\n"
-          "             used x old disks x size x N / (old + N). While rebalancing the\n"
-          "             database's I/O is placed as after the move (optimistic: at\n"
+          "             used x old disks x size x N / (old + N), after a drop of\n"
+          "             the old disks' data over the old - lost + N. While rebalancing\n"
+          "             the database's I/O is placed as after the move (optimistic: at\n"
           "             the start the old disks carry it all); the copies run as fast\n"
           "             as the volumes allow (ASM's work per extent, its planning and\n"
           "             compacting not modelled: the time to balance is a lower\n"
-          "             bound); measured apart from any --fail (docs/failure.md).\n",
+          "             bound) (docs/failure.md).\n",
           out);
 }
 
@@ -498,11 +604,32 @@ static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
     }
 }
 
-static void json_restore(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+/* What bound the copies (copy_bound): copy_limited_by, _limit_util and
+   _limit_disk, null when the copies did not run. */
+static void json_copy_bound(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+{
+    struct report_copy_bound b;
+    bool ran = copy_bound(f, &b);
+    const char *id = !ran ? NULL : b.limit == SIM_LIMIT_OFFERED_LOAD
+                                 ? REPORT_COPY_LATENCY_ID : sim_limit_id(b.limit);
+    j->oom |= !(id ? cJSON_AddStringToObject(o, "copy_limited_by", id)
+                   : cJSON_AddNullToObject(o, "copy_limited_by"));
+    put_num(j, o, "copy_limit_util", ran && b.util > 0 ? b.util : NAN);
+    put_num(j, o, "copy_limit_disk", ran && b.disk >= 0 ? (double)b.disk : NAN);
+}
+
+/* The copies' figures a failure and an add share. */
+static void json_copies(struct fj *j, cJSON *o, const struct sim_fail_result *f)
 {
     put_num(j, o, "power", f->power);
     put_num(j, o, "copy_io_bytes", f->au_bytes);
     put_num(j, o, "copy_mbps", f->copy_mbps);
+    json_copy_bound(j, o, f);
+}
+
+static void json_restore(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+{
+    json_copies(j, o, f);
     put_num(j, o, "moved_bytes", f->outcome == SIM_FAIL_RESTORED
                                  ? (double)f->moved_bytes : NAN);
     put_num(j, o, "restore_s", f->restore_s);
@@ -546,18 +673,21 @@ cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg 
     cJSON *o = cJSON_CreateObject();
     if (!o)
         return NULL;
-    j.oom |= !cJSON_AddStringToObject(o, "outcome", isfinite(f->restore_s)
+    j.oom |= !cJSON_AddStringToObject(o, "outcome", f->after == SIM_ADD_UNRESTORED
+                                      ? "not_measured" : isfinite(f->restore_s)
                                       ? "balanced" : "not_balanced");
+    j.oom |= !cJSON_AddStringToObject(o, "after", ADD_AFTER[f->after].id);
+    put_num(&j, o, "lost_disks", f->lost_disks);
     put_num(&j, o, "added", f->n_offline);
     put_num(&j, o, "at_s", (double)cfg->fail.add_at_ns / 1e9);
     put_num(&j, o, "disks_before", f->old_disks);
     put_num(&j, o, "disks_after", f->old_disks + f->n_offline);
     put_num(&j, o, "used_frac", f->used_frac);
-    json_space(&j, o, &f->space);
-    put_num(&j, o, "power", f->power);
-    put_num(&j, o, "copy_io_bytes", f->au_bytes);
-    put_num(&j, o, "copy_mbps", f->copy_mbps);
-    put_num(&j, o, "moved_bytes", (double)f->moved_bytes);
+    bool measured = f->after != SIM_ADD_UNRESTORED;
+    if (measured)
+        json_space(&j, o, &f->space);
+    json_copies(&j, o, f);
+    put_num(&j, o, "moved_bytes", measured ? (double)f->moved_bytes : NAN);
     put_num(&j, o, "balance_s", f->restore_s);
     double mine, theirs;
     balanced_shares(f, &mine, &theirs);
@@ -586,34 +716,46 @@ const struct sim_point_result *report_fail_power_point(const struct sim_run_resu
     return p ? &p->points[0] : NULL;
 }
 
+/* The worst foreground p99 of f's rebalancing phase, its class into
+   *worst (-1: none). */
+static double worst_p99(const struct sim_fail_result *f, int *worst)
+{
+    const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
+    *worst = -1;
+    for (int c = 0; c < p->n_classes; c++)
+        if (c != f->copy_cls && (*worst < 0 || p->cls[c].lat.p99_us >
+                                               p->cls[*worst].lat.p99_us))
+            *worst = c;
+    return *worst >= 0 ? p->cls[*worst].lat.p99_us : NAN;
+}
+
 /* One table: a failure's (add false) or an add's, a row per run. */
 static void sweep_table(FILE *out, const struct sim_setup *cfg,
                         const struct sim_sweep_result *sweep, bool add)
 {
-    fprintf(out, "\n%s by %s:\n  %-10s %10s %12s %12s %14s %s\n",
+    fprintf(out, "\n%s by %s:\n  %-10s %10s %12s %12s %14s %-27s %s\n",
             add ? "Disks added" : "Failure", report_sweep_key_name(cfg),
             report_sweep_key_name(cfg), "copy MB/s", add ? "balance" : "restore",
-            "exposed", "worst p99 us", "(class, phase)");
+            "exposed", "worst p99 us", "(class, phase)", "copies bound by");
     for (int i = 0; i < sweep->n_runs; i++) {
         const struct sim_fail_result *f = add ? sweep->runs[i]->add : sweep->runs[i]->fail;
-        char key[64], rs[32], ex[32] = "-";
+        char key[64], rs[32], ex[32] = "-", cls[48], bound[128];
         report_sweep_key(cfg, sweep, i, key, sizeof key);
-        if (!f || f->outcome != SIM_FAIL_RESTORED) {
-            fprintf(out, "  %-10s %s\n", key, f ? outcome_id(f->outcome) : "-");
+        if (!f || f->outcome != SIM_FAIL_RESTORED || !phase_run(f, SIM_PHASE_REBALANCING)) {
+            fprintf(out, "  %-10s %s\n", key, !f ? "-" : f->add ? "not_measured"
+                                                   : outcome_id(f->outcome));
             continue;
         }
         report_fmt_duration(f->restore_s, rs, sizeof rs);
         if (!add)
             report_fmt_duration(f->exposed_s, ex, sizeof ex);
-        const struct sim_point_result *p = &f->run[SIM_PHASE_REBALANCING]->points[0];
-        int worst = -1;
-        for (int c = 0; c < p->n_classes; c++)
-            if (c != f->copy_cls && (worst < 0 || p->cls[c].lat.p99_us >
-                                                  p->cls[worst].lat.p99_us))
-                worst = c;
-        fprintf(out, "  %-10s %10.2f %12s %12s %14.1f (%s, rebalancing)\n", key,
-                f->copy_mbps, rs, ex, worst >= 0 ? p->cls[worst].lat.p99_us : NAN,
-                worst >= 0 ? cfg->run.db.class_name[worst] : "-");
+        int worst;
+        double p99 = worst_p99(f, &worst);
+        snprintf(cls, sizeof cls, "(%s, rebalancing)",
+                 worst >= 0 ? cfg->run.db.class_name[worst] : "-");
+        copy_bound_words(f, bound, sizeof bound);
+        fprintf(out, "  %-10s %10.2f %12s %12s %14.1f %-27s %s\n", key, f->copy_mbps,
+                rs, ex, p99, cls, bound);
     }
 }
 

@@ -17,4 +17,30 @@ cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg
    NULL when out of memory.  Keys: docs/fields.md. */
 cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg);
 
+/* The words of add_disks.after's id ("restored": "after the failure's
+   restore: from the group it left"); NULL for "alone" or an unknown id. */
+const char *report_add_after_words(const char *id);
+
+/* What bound a failure's or an add's copies: the limit of the point
+   where they ran (the copy class is a closed loop, so engine.c names a
+   single saturated volume's limit too, and the copies' rate stays the
+   same at a higher power), or none, SIM_LIMIT_OFFERED_LOAD: the copies'
+   own latency, `power` of them in flight, so more power copies faster.
+   The terminal's copy line, the JSON's copy_limited_by, the HTML report's
+   copy row and the tables by power. */
+struct report_copy_bound {
+    enum sim_limit limit;
+    double util;                /* its use, 0..1; 0: not known */
+    int disk;                   /* the one volume that bound (points[].
+                                   per_disk's index); -1: the volumes'
+                                   mean, an instance's, none */
+    int power;
+};
+#define REPORT_COPY_LATENCY_ID "copy_latency"   /* copy_limited_by's id
+                                                   for SIM_LIMIT_OFFERED_LOAD */
+
+/* "volume throughput (disk 5 at 100 %)", "instance MB/s (99 % of its
+   rate)", "the copies' latency (power 1: 1 copy in flight)". */
+void report_copy_bound_text(const struct report_copy_bound *b, char *buf, size_t len);
+
 #endif

@@ -209,11 +209,11 @@ static bool limit(struct ld *l, const cJSON *o, const char *key,
     const char *id = str(l, o, key);
     if (id == NULL)
         return false;
-    for (int i = 0; i < SIM_LIMITS; i++)
-        if (strcmp(id, sim_limit_id((enum sim_limit)i)) == 0) {
-            *out = (enum sim_limit)i;
-            return true;
-        }
+    enum sim_limit lim = sim_limit_of_id(id);
+    if (lim < SIM_LIMITS) {
+        *out = lim;
+        return true;
+    }
     fail(l, -EINVAL, "%s: \"%s\" is not a limit", key, id);
     return false;
 }
