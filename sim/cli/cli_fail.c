@@ -56,6 +56,18 @@ static int fail_time(const struct cli_opts *o, const char *text, sim_ns *t)
     return 0;
 }
 
+/* The text from v up to at (an option's '@') into buf[size]: false when
+   there is no '@', or nothing or too much before it. */
+static bool before_at(const char *v, const char *at, char *buf, size_t size)
+{
+    size_t len = at && at > v ? (size_t)(at - v) : 0;
+    if (len == 0 || len >= size)
+        return false;
+    memcpy(buf, v, len);
+    buf[len] = '\0';
+    return true;
+}
+
 int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
 {
     struct sim_fail_cfg *f = &o->fail;
@@ -74,14 +86,11 @@ int cli_fail_opt_fail(struct cli_opts *o, const char *v, char *why, size_t n)
         snprintf(why, n, "given more than %d times", SIM_FAIL_MAX_EVENTS);
         return -EINVAL;
     }
-    size_t len = at ? (size_t)(at - v) - (fg ? 3 : 0) : 0;
-    if (!at || len == 0 || len >= sizeof what) {
+    if (!before_at(v + (fg ? 3 : 0), at, what, sizeof what)) {
         snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, e.g. 3@10m "
                  "(disk 3, 10 minutes in) or fg:1@2h");
         return -EINVAL;
     }
-    memcpy(what, v + (fg ? 3 : 0), len);
-    what[len] = '\0';
     if (cli_parse_int(what, 0, LAY_MAX_DISKS - 1, &index) != 0 ||
         fail_time(o, at + 1, &t) != 0) {
         snprintf(why, n, "not a failure; use DISK@TIME or fg:N@TIME, a number from 0 "
@@ -100,12 +109,7 @@ int cli_fail_opt_add(struct cli_opts *o, const char *v, char *why, size_t n)
     char num[16];
     long long disks;
     sim_ns t;
-    size_t len = at ? (size_t)(at - v) : 0;
-    if (len > 0 && len < sizeof num) {
-        memcpy(num, v, len);
-        num[len] = '\0';
-    }
-    if (len == 0 || len >= sizeof num ||
+    if (!before_at(v, at, num, sizeof num) ||
         cli_parse_int(num, 1, SIM_ADD_MAX_DISKS, &disks) != 0 ||
         cli_parse_time_ns(at + 1, &t) != 0) {
         snprintf(why, n, "not an add; use N@TIME, N new disks from 1 to %d and a "

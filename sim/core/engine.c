@@ -1165,14 +1165,10 @@ static bool closed_loop_ran(const sim_engine *e)
 /* The limit of a point that pressed on its limits (demand unmet, or a
    closed loop) though none bound on the volumes' mean: a single
    saturated volume's (dev_limits_binding_pressed), with its use and
-   which volume into out. */
+   which volume into out.  Only after binding_limit named the offered
+   load, which a backend without credit ops never has. */
 static void pressed_limit(sim_engine *e, struct sim_point_result *out)
 {
-    out->limit_util = 0;
-    if (!e->ds->ops->credit) {
-        out->limited_by = SIM_LIMIT_DEVICE;
-        return;
-    }
     struct dev_limits lim;
     int disk;
     window_limits(e, &lim);

@@ -190,6 +190,13 @@ static int run_phase(const struct sim_run_cfg *cfg, const struct sim_engine_fail
     return rc == 1 ? 0 : rc;
 }
 
+double sim_fail_stale_aus(uint64_t disk_bytes, double used_frac, uint32_t au_bytes,
+                          int n, double dropped)
+{
+    double aus = floor(used_frac * (double)disk_bytes / au_bytes);
+    return aus > 0 ? n * aus * (1 - exp(-dropped / aus)) : 0;
+}
+
 /* Step 2's figures from the DEGRADED point. */
 static void stale_estimate(const struct lay_cfg *lc, struct sim_fail_result *f)
 {
@@ -198,9 +205,8 @@ static void stale_estimate(const struct lay_cfg *lc, struct sim_fail_result *f)
         ? (double)p->fail_dropped_writes / p->measured_s / f->n_offline : 0;
     f->dropped_writes_per_s = per_disk;
     f->stale_aus_window = p->fail_stale_aus;
-    double aus = floor(f->used_frac * (double)lc->disk_size_bytes / f->au_bytes);
-    double t = (double)f->repair_ns / 1e9;
-    f->stale_aus = aus > 0 ? f->n_offline * aus * (1 - exp(-per_disk * t / aus)) : 0;
+    f->stale_aus = sim_fail_stale_aus(lc->disk_size_bytes, f->used_frac, f->au_bytes,
+                                      f->n_offline, per_disk * (double)f->repair_ns / 1e9);
 }
 
 /* Step 3's figures from the REBALANCING point: the copies' write rate,

@@ -154,6 +154,14 @@ struct sim_engine_fail;
 uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int held, int old,
                              int n);
 
+/* The stale AUs on n offline disks (step 2 at the top of rebalance.c):
+   each disk of disk_bytes used_frac full, in AUs of au_bytes, missed
+   `dropped` writes spread evenly over its allocated AUs; n E (1 -
+   exp(-dropped / E)), E the allocated AUs of a disk.  rebalance.c's
+   DEGRADED point and a forecast's degraded rows (forecast_fail.c). */
+double sim_fail_stale_aus(uint64_t disk_bytes, double used_frac, uint32_t au_bytes,
+                          int n, double dropped);
+
 /* The layout configuration of cfg's first disk group, the one that
    fails: the first --group's, or the run's own; its disks and disk size
    filled in. */

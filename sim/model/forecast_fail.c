@@ -88,7 +88,6 @@ struct fc_fail {
                                            this load; 0: not known yet */
     double copy_guess;                  /* ... of the load before */
     double dropped_writes;              /* DEGRADED, on the lost disks */
-    double aus_per_disk;                /* allocated on a disk */
     int *bmap;                          /* [buckets] */
     struct sim_fc_fail *out;            /* res->fail */
 };
@@ -160,8 +159,6 @@ static void basics(struct fc_fail *fl, struct sim_fc_fail *o, const lay *l)
     o->au_bytes = (uint32_t)lay_config(l)->au_bytes;
     fl->first_disks = lay_disks(l);
     fl->copy_cls = fl->run->workload.n_classes;
-    fl->aus_per_disk = floor(o->used_frac * (double)sim_fail_group_cfg(fl->run).disk_size_bytes /
-                             o->au_bytes);
     fl->in_force = SIM_PHASE_BEFORE;
 }
 
@@ -294,8 +291,9 @@ static int open_phase(struct fc *f, enum sim_fail_phase p)
 static void stale_to_move(struct fc_fail *fl)
 {
     struct sim_fc_fail *o = fl->out;
-    double e = fl->aus_per_disk, w = fl->dropped_writes / o->n_offline;
-    o->stale_aus = e > 0 ? o->n_offline * e * (1 - exp(-w / e)) : 0;
+    o->stale_aus = sim_fail_stale_aus(sim_fail_group_cfg(fl->run).disk_size_bytes,
+                                      o->used_frac, o->au_bytes, o->n_offline,
+                                      fl->dropped_writes / o->n_offline);
     o->to_move_bytes = (double)llround(o->stale_aus) * o->au_bytes;
 }
 

@@ -547,9 +547,10 @@ static void sweep_row(struct html_out *o, const cJSON *doc, const cJSON *run,
     html_num_cell(o, f, "copy_mbps", 2);
     fmt_time(html_num(f, b->time_key, &v) ? v : -1, t, sizeof t);
     html_text_cell(o, t);
-    fmt_time(html_num(f, "exposed_s", &v) ? v : -1, t, sizeof t);
-    if (b->exposed)
+    if (b->exposed) {
+        fmt_time(html_num(f, "exposed_s", &v) ? v : -1, t, sizeof t);
         html_text_cell(o, t);
+    }
     if (worst_p99(f, &cls, &v))
         fprintf(o->f, "<td>%.1f</td>", v);
     else

@@ -1,8 +1,8 @@
 /*
- * report_fail.c - what a DBA reads of a disk failure in a run
- * (sim/core/rebalance.h): the terminal's and summary.txt's lines, the
- * results JSON's "failure" object (docs/fields.md), and a sweep --over
- * power's table.
+ * report_fail.c - what a DBA reads of a disk failure in a run, and of
+ * disks added (sim/core/rebalance.h): the terminal's and summary.txt's
+ * lines, the results JSON's "failure" and "add_disks" objects
+ * (docs/fields.md), and a sweep --over power's tables.
  *
  * The lines, in the order a DBA asks:
  *
@@ -15,12 +15,24 @@
  *                 copies running, a single saturated volume's limit
  *                 binds too)
  *     ...         (before, degraded, rebalancing, restored)
+ *     targets     the classes' targets (the "Targets:" lines) judged in
+ *                 each phase after the failure
  *     writes      dropped while offline, stale AUs
  *     restore     power, copy rate and what bound it (the rebalancing
  *                 point's limit, else the copies' latency at the power:
  *                 report_copy_bound_text), data moved, time to restore,
  *                 window
- *     notes       what the model does not know (ASM_FAILURE.md)
+ *     notes       what the model does not know (docs/failure.md)
+ *
+ * Disks added (--add-disks) read the same way, from the same parts:
+ *
+ *   Disks added to the first disk group ...: 2 at 10 min, 8 -> 10 disks
+ *     after       with --fail, how the add follows it (enum sim_add_after)
+ *     new disks, space before and after
+ *     phase       ... (before, rebalancing, balanced)
+ *     rebalance   the copy line, as a failure's
+ *     balanced    the time to balance, each new and old disk's share
+ *     notes
  *
  * One definition of each figure: the phases' point results, as the run's
  * own table prints them (10^6 B/s, latency from issue).

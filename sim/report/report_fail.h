@@ -1,7 +1,8 @@
 /*
- * report_fail.h - the JSON of a run's failure (report_fail.c), for the
- * results JSON's builder; the terminal and summary.txt lines are in
- * report.h.  Internal to sim/report/ (it names cJSON).
+ * report_fail.h - the JSON of a run's failure and of its disks added
+ * (report_fail.c), for the results JSON's builder, and the words both
+ * share with the HTML report (html_fail.c); the terminal and summary.txt
+ * lines are in report.h.  Internal to sim/report/ (it names cJSON).
  */
 #ifndef ASMSIM_SIM_REPORT_REPORT_FAIL_H
 #define ASMSIM_SIM_REPORT_REPORT_FAIL_H
