@@ -1361,7 +1361,7 @@ static void open_fill(const sim_engine *e, const struct sim_open_load *o,
         r->target[c] = mb ? o->large_mbps * e->nodes : open_rate(e, o, c);
         r->offered[c] = mb ? (double)e->stats.arrival_bytes[c] * per_s / 1e6
                            : (double)e->stats.arrivals[c] * per_s;
-        r->delivered[c] = mb ? out->cls[c].mbps : out->cls[c].iops;
+        r->delivered[c] = sim_open_delivered(out, c);
     }
     for (int c = 0; c < e->n_classes; c++) {
         r->unmet_frac[c] = sim_open_unmet(r->offered[c], r->delivered[c]);
