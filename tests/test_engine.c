@@ -287,6 +287,42 @@ static void auto_duration_should_stop_once_converged(void)
     sim_run_free(r);
 }
 
+/* A cluster's sum (engine.h, struct sim_window_sync) on one rank: the
+   vote as it is, each call counted. */
+static int count_sums(void *arg, uint64_t *v, int n)
+{
+    (void)v;
+    (void)n;
+    (*(int *)arg)++;
+    return 0;
+}
+
+/* --duration auto on ranks (engine.c, "Convergence"): the window's
+   boundaries go through the sum; alone the sums are this rank's, so the
+   steady fixed-latency point converges as it does unsynced, the first
+   call only aligning, and the window ends at the call that says so. */
+static void a_synced_window_should_end_when_the_sums_converge(void)
+{
+    int sums = 0;
+    struct sim_window_sync sync = { .sum = count_sums, .arg = &sums };
+    struct sim_setup cfg = point_cfg(1, 4, 0);
+    cfg.run.point.auto_duration = true;
+    cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;
+    cfg.run.point.sync = &sync;
+    struct sim_run_result *r = must_run(&cfg);
+    if (!r)
+        return;
+    CHECK(r->points[0].converged);
+    CHECK_LT(r->points[0].measured_s, 5.0);
+    CHECK_NEAR_REL(r->points[0].cls[WL_SMALL].iops, 4000.0, 0.001);
+    CHECK_INT_EQ(sums, sync.calls);
+    CHECK_GT(sums, 2);
+    CHECK(sync.closed);
+    CHECK_INT_EQ(sim_sync_vote_stop(&sync), 0);
+    CHECK_INT_EQ(sums, sync.calls);     /* closed: no vote after it */
+    sim_run_free(r);
+}
+
 static void same_seed_should_give_identical_results(void)
 {
     struct sim_setup cfg;
@@ -573,6 +609,7 @@ int main(void)
     RUN(cache_warming_should_precede_sequential_points_only_unmeasured);
     RUN(cache_warming_by_time_should_last_that_long);
     RUN(auto_duration_should_stop_once_converged);
+    RUN(a_synced_window_should_end_when_the_sums_converge);
     RUN(same_seed_should_give_identical_results);
     RUN(stop_flag_should_end_the_run_with_partial_results);
     RUN(throttled_volume_should_show_as_latency);

@@ -213,6 +213,36 @@ static void an_open_ended_window_should_run_until_stopped(void)
     sim_run_free(r);
 }
 
+/* A cluster's sum (engine.h, struct sim_window_sync) on one rank: the
+   vote as it is, each call counted. */
+static int count_sums(void *arg, uint64_t *v, int n)
+{
+    (void)v;
+    (void)n;
+    (*(int *)arg)++;
+    return 0;
+}
+
+/* Under mpirun with --duration auto an open-loop window is still the
+   fixed duration (engine.h), so it makes no call at its boundaries: a
+   rank waiting there for the others would hold its arrivals back. */
+static void an_open_window_should_not_wait_for_the_ranks(void)
+{
+    int sums = 0;
+    struct sim_window_sync sync = { .sum = count_sums, .arg = &sums };
+    struct sim_setup cfg = open_cfg(1500, 0, SIM_ARRIVALS_CONSTANT, 2);
+    cfg.run.point.auto_duration = true;
+    cfg.run.point.sync = &sync;
+    struct sim_run_result *r = NULL;
+    const struct sim_point_result *p = run_open(&cfg, &r);
+    if (p) {
+        CHECK_INT_EQ(sums, 0);
+        CHECK_NEAR_REL(p->measured_s, 2, 1e-9);
+        CHECK_U64_EQ(p->open.delayed[WL_SMALL], 0);
+    }
+    sim_run_free(r);
+}
+
 static void the_same_seed_should_give_the_same_figures(void)
 {
     struct sim_setup cfg = open_cfg(2500, 40, SIM_ARRIVALS_POISSON, 5);
@@ -388,6 +418,7 @@ int main(void)
     RUN(constant_arrivals_should_queue_less_than_poisson);
     RUN(the_outstanding_bound_should_hold);
     RUN(an_open_ended_window_should_run_until_stopped);
+    RUN(an_open_window_should_not_wait_for_the_ranks);
     RUN(the_same_seed_should_give_the_same_figures);
     RUN(a_class_without_a_rate_should_stay_empty);
     RUN(one_iops_on_an_idle_volume_should_let_time_pass);

@@ -1381,7 +1381,7 @@ static const struct cli_opt_row opt_defs[] = {
             "logical I/Os in flight at most, both classes\n"
             "together (the database's async I/O limit),\n"
             "1..65536; default {} (a --workload's on real\n"
-            "targets: 1024 a class, or what fits the buffers)" },
+            "targets: 1024, or what fits the buffers)" },
           { FOR_FORECAST, "N",
             "open-loop phases: logical I/Os in flight at most\n"
             "(the database's async I/O limit); default {}" },

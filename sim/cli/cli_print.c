@@ -195,8 +195,9 @@ static void print_db_workload(FILE *f, const struct cli_job *j)
                 report_class_group(run, c));
     }
     if (run->db.load.max_outstanding != j->o->open.max_outstanding)
-        fprintf(f, "  in flight at most %d I/Os a class with a rate, as real targets pin "
-                "a buffer each (--max-outstanding sets it)\n", run->db.load.max_outstanding);
+        fprintf(f, "  in flight at most %d I/Os, the classes with a rate together: real "
+                "targets pin a buffer each (--max-outstanding sets it)\n",
+                run->db.load.max_outstanding);
     for (int g = 0; g < run->db.n_groups; g++) {
         const struct sim_db_group *dg = &run->db.groups[g];
         char size[32], au[32];

@@ -251,13 +251,14 @@ static uint64_t class_buffer_bytes(const struct wl_class_spec *k)
 }
 
 /* The open-loop classes' bound on real targets when --max-outstanding is
-   not given.  Every I/O in flight pins a buffer of its class's largest
-   size in every aio worker (io_budget.h), so the model's default (4096 a
-   class) would pin GiBs there: oltp's three classes of up to 1 MiB, over
-   4 GiB, and the run failed.  On real targets the bound is at most
-   REAL_OPEN_BOUND (Linux's NVMe driver keeps 1024 commands a queue by
-   default, its io_queue_depth: a class beyond that only queues in the
-   kernel), and no more than what leaves the buffers, beside the closed
+   not given: I/Os in flight, the rated classes together, but any of them
+   may hold all of it, so each class's pool pins the whole bound's buffers
+   of its largest size in every aio worker (io_budget.h, run_parts.c).
+   The model's default (4096) pinned GiBs there: oltp's three classes of
+   up to 1 MiB, over 4 GiB, and the run failed.  On real targets the bound
+   is at most REAL_OPEN_BOUND (Linux's NVMe driver keeps 1024 commands a
+   queue by default, its io_queue_depth: more in flight only queues in
+   the kernel), and no more than what leaves the buffers, beside the closed
    classes', within 7/8 of sim_buffer_limit_bytes() in the workers there
    may be (--threads, else one per NUMA node; the pools take a little
    more than the buffers); 1 at least. */

@@ -25,7 +25,7 @@ int cli_workload_bill(struct cli_opts *o, char *why, size_t why_len);
 
 /* The open classes' bound on I/Os in flight a run of o uses: its
    --max-outstanding; without it, on real targets with a workload, what
-   1024 a class at most, less where the buffers would not fit
+   1024 at most, less where the buffers would not fit
    (cli_workload.c). */
 int cli_workload_max_outstanding(const struct cli_opts *o);
 

@@ -54,7 +54,7 @@
  * batch after the last call returned, which every rank left at once: the
  * ranks' boundaries coincide and a wait is the collective's own.  The
  * duration's end is a boundary: a rank there votes to stop.  Alone (sync
- * NULL) none of this runs.
+ * NULL) none of this runs, nor in open loop, whose window is fixed.
  *
  * Open loop (opts->open, see engine.h)
  * ---------
@@ -1357,7 +1357,7 @@ static void open_fill(const sim_engine *e, const struct sim_open_load *o,
         r->target[c] = mb ? o->large_mbps * e->nodes : open_rate(e, o, c);
         r->offered[c] = mb ? (double)e->stats.arrival_bytes[c] * per_s / 1e6
                            : (double)e->stats.arrivals[c] * per_s;
-        r->delivered[c] = mb ? out->cls[c].mbps : out->cls[c].iops;
+        r->delivered[c] = sim_open_delivered(out, c);
     }
     for (int c = 0; c < e->n_classes; c++) {
         r->unmet_frac[c] = sim_open_unmet(r->offered[c], r->delivered[c]);
@@ -1565,7 +1565,11 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     struct sim_point_opts open_opts;
     if (open) {
         open_opts = *o;
-        open_opts.auto_duration = false;    /* a fixed window (engine.h) */
+        /* a fixed window (engine.h), so nothing for the ranks to decide
+           at its boundaries: waiting there would only hold arrivals back
+           (sim_cluster_point_end votes its end once) */
+        open_opts.auto_duration = false;
+        open_opts.sync = NULL;
         o = &open_opts;
     }
     if (e->abandoned)

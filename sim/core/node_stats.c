@@ -58,13 +58,18 @@ void sim_node_stats_free(struct sim_node_stats *ns)
     memset(ns, 0, sizeof *ns);
 }
 
+void sim_node_name(int i, char *buf, size_t len)
+{
+    snprintf(buf, len, "node%d", i + 1);
+}
+
 /* Node i's row from its figures r. */
 static void host_row(int i, const struct sim_point_result *r, double window_start_s,
                      struct sim_host_point *h)
 {
     memset(h, 0, sizeof *h);
     h->rank = i;
-    snprintf(h->host, sizeof h->host, "node%d", i + 1);
+    sim_node_name(i, h->host, sizeof h->host);
     h->start_unix_s = h->window_unix_s = window_start_s;
     sim_host_point_figures(h, r);
 }

@@ -28,4 +28,8 @@ void sim_node_stats_free(struct sim_node_stats *ns);
 int sim_node_stats_hosts(const struct sim_node_stats *ns, sim_ns measured_ns,
                          double window_start_s, struct sim_point_result *out);
 
+/* Node i's name (0-based i: "node1", "node2", ...), as its hosts[] row
+   and the JSON's cluster.hosts give it. */
+void sim_node_name(int i, char *buf, size_t len);
+
 #endif

@@ -277,13 +277,11 @@ static int merge_open(const struct cluster *c, struct sim_point_result *pr)
     op->max_outstanding = u[2 * WL_MAX_CLASSES + 1] > INT_MAX
                               ? INT_MAX : (int)u[2 * WL_MAX_CLASSES + 1];
     for (int k = 0; k < WL_MAX_CLASSES; k++) {
-        /* ORION's large in MB/s, every other class in I/Os per second */
-        bool mb = k == WL_LARGE && !pr->db_classes;
         op->target[k] = f[2 * k];
         op->offered[k] = f[2 * k + 1];
         op->arrivals[k] = u[2 * k];
         op->delayed[k] = u[2 * k + 1];
-        op->delivered[k] = k < pr->n_classes ? (mb ? pr->cls[k].mbps : pr->cls[k].iops) : 0;
+        op->delivered[k] = k < pr->n_classes ? sim_open_delivered(pr, k) : 0;
         op->unmet_frac[k] = sim_open_unmet(op->offered[k], op->delivered[k]);
     }
     return 0;

@@ -240,6 +240,14 @@ struct sim_point_result {
     uint64_t fail_stale_aus;
 };
 
+/* Class c's delivered rate in its open load's unit: ORION's large class
+   in MB/s, every other class in I/Os per second (struct
+   sim_open_result's target, offered and delivered). */
+static inline double sim_open_delivered(const struct sim_point_result *p, int c)
+{
+    return c == WL_LARGE && !p->db_classes ? p->cls[c].mbps : p->cls[c].iops;
+}
+
 /* True when class c ran at the point: a load of it (closed loop) or a
    rate (open loop). */
 bool sim_point_class_ran(const struct sim_point_result *r, int c);

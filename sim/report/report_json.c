@@ -108,6 +108,7 @@
 #include "sim/core/cluster.h"
 #include "sim/core/cpu_usage.h"
 #include "sim/core/jobs.h"
+#include "sim/core/node_stats.h"
 #include "sim/core/timeline.h"
 #include "sim/report/json_print.h"
 #include "sim/report/report_fail.h"
@@ -1205,7 +1206,7 @@ static void add_nodes(struct jb *b, cJSON *root, int nodes)
     cJSON *hosts = add_arr(b, o, "hosts");
     for (int r = 0; hosts && r < nodes; r++) {
         char name[32];
-        snprintf(name, sizeof name, "node%d", r + 1);
+        sim_node_name(r, name, sizeof name);
         cJSON *s = cJSON_CreateString(name);
         if (!s || !cJSON_AddItemToArray(hosts, s))
             b->oom = true;
