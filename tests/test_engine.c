@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "tests/one_rank_sync.h"
 #include "sim/core/engine.h"
 #include "sim/core/run.h"
 #include "sim/model/dev_model.h"
@@ -287,24 +288,14 @@ static void auto_duration_should_stop_once_converged(void)
     sim_run_free(r);
 }
 
-/* A cluster's sum (engine.h, struct sim_window_sync) on one rank: the
-   vote as it is, each call counted. */
-static int count_sums(void *arg, uint64_t *v, int n)
-{
-    (void)v;
-    (void)n;
-    (*(int *)arg)++;
-    return 0;
-}
-
 /* --duration auto on ranks (engine.c, "Convergence"): the window's
    boundaries go through the sum; alone the sums are this rank's, so the
    steady fixed-latency point converges as it does unsynced, the first
    call only aligning, and the window ends at the call that says so. */
 static void a_synced_window_should_end_when_the_sums_converge(void)
 {
-    int sums = 0;
-    struct sim_window_sync sync = { .sum = count_sums, .arg = &sums };
+    int sums;
+    struct sim_window_sync sync = one_rank_sync(&sums);
     struct sim_setup cfg = point_cfg(1, 4, 0);
     cfg.run.point.auto_duration = true;
     cfg.run.point.duration_ns = 60 * SIM_NS_PER_S;

@@ -12,6 +12,7 @@
 #include <errno.h>
 
 #include "tests/model_run.h"
+#include "tests/one_rank_sync.h"
 
 #include "sim/core/timeline.h"
 #include "sim/model/setup.h"
@@ -213,23 +214,13 @@ static void an_open_ended_window_should_run_until_stopped(void)
     sim_run_free(r);
 }
 
-/* A cluster's sum (engine.h, struct sim_window_sync) on one rank: the
-   vote as it is, each call counted. */
-static int count_sums(void *arg, uint64_t *v, int n)
-{
-    (void)v;
-    (void)n;
-    (*(int *)arg)++;
-    return 0;
-}
-
 /* Under mpirun with --duration auto an open-loop window is still the
    fixed duration (engine.h), so it makes no call at its boundaries: a
    rank waiting there for the others would hold its arrivals back. */
 static void an_open_window_should_not_wait_for_the_ranks(void)
 {
-    int sums = 0;
-    struct sim_window_sync sync = { .sum = count_sums, .arg = &sums };
+    int sums;
+    struct sim_window_sync sync = one_rank_sync(&sums);
     struct sim_setup cfg = open_cfg(1500, 0, SIM_ARRIVALS_CONSTANT, 2);
     cfg.run.point.auto_duration = true;
     cfg.run.point.sync = &sync;
