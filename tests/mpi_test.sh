@@ -10,7 +10,8 @@
 #     of the JSON shows each host's row beside the cluster's;
 #   * a rank that cannot start, ranks with unlike target counts, and the
 #     options a cluster run refuses: exit 2 with one line naming the host
-#     or the rule; the commands and options that run alone refused
+#     or the rule, the rank's own message led by its host; a usage error
+#     said once, not once per rank; the commands and options that run alone refused
 #     (sweep, forecast, advise --shard and --merge); a Ctrl-C on one rank
 #     stops every rank after the point, one before the first point says
 #     so and writes nothing; a rank killed mid-run ends the job, the node
@@ -275,6 +276,28 @@ mv luns.1.lun luns.1.away
 expect_mpi_error "a_rank_without_its_lun_file_should_stop_every_rank" \
     "asmsim: host $HOST (rank 1): could not start" \
     "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]}"
+expect_true "a_rank_without_its_lun_file_should_say_why_with_its_host" \
+    grep -q "^asmsim: host $HOST (rank 1): --lun-file .*: cannot read it" err.txt
+# what every rank says alike (a usage error, a command refused) is said
+# once, as rank 0's; what only one rank says (above) names that rank
+expect_said_once() {    # $1 name, $2 text on stderr, $3.. the command
+    local name=$1 text=$2
+    shift 2
+    timeout 60 "${MPI[@]}" -np 3 "$@" >err.out 2>err.txt
+    local rc=$? n
+    n=$(grep -cF -- "$text" err.txt)
+    if [ "$rc" -eq 2 ] && [ "$n" -eq 1 ] && ! grep -q "(rank [12])" err.txt; then
+        harness_ok "$name"
+    else
+        harness_fail "$name" "exit $rc, said $n times: $(head -3 err.txt)"
+    fi
+}
+expect_said_once "a_usage_error_of_run_should_be_said_once_on_ranks" \
+    "asmsim: --bogus: unknown option" "$ASMSIM" run --bogus --lun-file 'luns.%r.lun'
+expect_said_once "a_usage_error_of_advise_should_be_said_once_on_ranks" \
+    "asmsim: advise: --need-iops abc: not valid" "$ASMSIM" advise --need-iops abc
+expect_said_once "a_refused_command_should_be_said_once_on_ranks" \
+    "asmsim: orion: not under mpirun" "$ASMSIM" orion -run simple
 printf '%s\n' "$WORK/r1.a" >luns.1.lun
 timeout 60 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' "${PT[@]}" >/dev/null 2>err.txt
 expect_true "ranks_with_unlike_target_counts_should_be_refused_once" \

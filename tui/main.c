@@ -46,6 +46,7 @@
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_cluster.h"
+#include "sim/cli/cli_cluster_stderr.h"
 #include "sim/core/cluster.h"
 #include "sim/report/report.h"
 #include "tui/tui.h"
@@ -120,7 +121,8 @@ static bool cluster_command(const char *cmd)
     return strcmp(cmd, "run") == 0 || strcmp(cmd, "advise") == 0;
 }
 
-static int dispatch(int argc, char **argv, const struct cluster *cl)
+static int dispatch(int argc, char **argv, const struct cluster *cl,
+                    struct cli_stderr_hold *held)
 {
     static char help_flag[] = "--help";
 
@@ -152,7 +154,7 @@ static int dispatch(int argc, char **argv, const struct cluster *cl)
     /* run/sweep/forecast --tui: the dashboard (tui/) watches the batch
        session */
     struct cli_ui ui = { .watch = tui_watch, .arg = (void *)&stop_requested,
-                         .cluster = cl };
+                         .cluster = cl, .held_stderr = held };
     if (strcmp(cmd, "run") == 0)
         return cli_cmd_run_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "sweep") == 0)
@@ -170,7 +172,7 @@ static int dispatch(int argc, char **argv, const struct cluster *cl)
     if (strcmp(cmd, "forecast") == 0)
         return cli_cmd_forecast_ui(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "advise") == 0)
-        return cli_cmd_advise_on(argc - 1, argv + 1, &stop_requested, cl);
+        return cli_cmd_advise_on(argc - 1, argv + 1, &stop_requested, &ui);
     if (strcmp(cmd, "awr") == 0)
         return cli_cmd_awr(argc - 1, argv + 1);
     fprintf(stderr, "asmsim: %s: unknown command; use %s. Try 'asmsim "
@@ -210,7 +212,12 @@ int main(int argc, char **argv)
         cluster_close(cl);
         return 1;
     }
-    int status = close_stdout(dispatch(argc, argv, cl));
+    /* under mpirun what every rank would say alike is said once */
+    struct cli_stderr_hold held;
+    cli_cluster_hold_stderr(cl, &held);
+    int status = dispatch(argc, argv, cl, &held);
+    cli_cluster_drop_stderr(cl, &held);
+    status = close_stdout(status);
     cluster_close(cl);
     return status;
 }

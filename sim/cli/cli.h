@@ -256,6 +256,8 @@ struct cli_opts {
        and "%r" in --target and --lun-file paths are this rank's host
        and rank, and a run measures with the others (cli_cluster.c) */
     const struct cluster *cluster;
+    struct cli_stderr_hold *held_stderr;    /* the ranks' stderr until they
+                                               agree (cli_cluster_stderr.h) */
     int nodes;                              /* --nodes: a modelled cluster
                                                of that many instances on
                                                the same volumes (cli_nodes.c);
@@ -304,11 +306,15 @@ struct cli_opts {
    -errno when the terminal cannot be used.  The core never links curses. */
 struct sim_session;
 struct cluster;
+struct cli_stderr_hold;
 struct cli_ui {
     int (*watch)(void *arg, struct sim_session *s, const struct cli_opts *o);
     void *arg;
     const struct cluster *cluster;  /* the ranks mpirun started (cluster.h);
                                        NULL: this process alone */
+    struct cli_stderr_hold *held_stderr;    /* what the ranks say before
+                                       they agree to go on, said once
+                                       (cli_cluster_stderr.h); NULL alone */
 };
 
 /* Read a LUN file (ORION's <testname>.lun: one path per line, taken
@@ -501,10 +507,11 @@ int cli_cmd_awr(int argc, char **argv);
 void cli_awr_usage(FILE *f);
 /* advise (cli_advise.c): the cheapest configurations meeting targets */
 int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop);
-/* ... with mpirun's ranks (cluster.h; NULL alone): the search cut over
-   them, rank 0's answer the whole search's (cli_cluster.c) */
+/* ... with mpirun's ranks (ui->cluster, cluster.h; ui NULL alone): the
+   search cut over them, rank 0's answer the whole search's
+   (cli_cluster.c) */
 int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
-                      const struct cluster *cluster);
+                      const struct cli_ui *ui);
 void cli_advise_usage(FILE *f);
 
 /* run / sweep with a live view for --tui (NULL: --tui falls back to

@@ -35,6 +35,7 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
 #include "sim/cli/cli_cluster.h"
+#include "sim/cli/cli_cluster_stderr.h"
 #include "sim/core/cluster.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_option_table.h"
@@ -1290,8 +1291,9 @@ int cli_cmd_advise(int argc, char **argv, sim_stop_flag *stop)
 }
 
 int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
-                      const struct cluster *cluster)
+                      const struct cli_ui *ui)
 {
+    const struct cluster *cluster = ui ? ui->cluster : NULL;
     struct cli_advise_opts a;
 
     for (int i = 1; i < argc; i++)
@@ -1300,6 +1302,8 @@ int cli_cmd_advise_on(int argc, char **argv, sim_stop_flag *stop,
             return refused ? refused : cmd_merge(argc, argv);
         }
     int rc = parse_args(&a, argc, argv, NULL);
+    /* every rank read the same words: a usage error said once */
+    cli_cluster_release_stderr(cluster, ui ? ui->held_stderr : NULL);
     a.cluster = cluster;
     if (rc == 0 && a.cfg.shard_n > 0)   /* mpirun cuts the search itself */
         rc = cli_cluster_refuse(cluster, "advise --shard");

@@ -40,6 +40,7 @@
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise_json.h"
 #include "sim/cli/cli_cluster.h"
+#include "sim/cli/cli_cluster_stderr.h"
 #include "sim/core/cluster.h"
 #include "sim/report/report.h"
 
@@ -95,6 +96,9 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
     const struct cluster *c = o->cluster;
     char why[CLI_WHY_LEN] = "";
 
+    /* what the ranks said so far (a usage error, a target missing on one
+       host), once */
+    cli_cluster_release_stderr(c, o->held_stderr);
     if (cluster_size(c) <= 1)
         return rc;
     bool rule = false;

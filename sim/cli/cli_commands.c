@@ -564,6 +564,7 @@ static int run_command(const struct command *c, int argc, char **argv,
         return 1;
     cli_opts_defaults(o, c->cmd);
     o->cluster = ui ? ui->cluster : NULL;
+    o->held_stderr = ui ? ui->held_stderr : NULL;
     rc = c->parse(o, argc, argv, why, sizeof why);
     if (rc == CLI_HELP) {
         cli_usage(stdout, c->cmd);

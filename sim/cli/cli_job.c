@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sim/cli/cli_cluster_stderr.h"
 #include "sim/cli/cli_job.h"
 #include "sim/cli/cli_option_table.h"
 #include "sim/core/shell_word.h"
@@ -104,7 +105,7 @@ int cli_job_init(struct cli_job *j, struct cli_opts *o, int argc, char **argv)
     j->o = o;
     j->json_stdout = (o->json_path && strcmp(o->json_path, "-") == 0) ||
                      (o->fio_json_path && strcmp(o->fio_json_path, "-") == 0);
-    j->tty = isatty(STDERR_FILENO) == 1;
+    j->tty = isatty(cli_cluster_stderr_fd(o->held_stderr)) == 1;
     j->command_line = cli_join_command_line(argc, argv);
     if (!j->command_line || make_luns(j, max_disks) != 0)
         return -ENOMEM;
