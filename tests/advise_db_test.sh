@@ -43,6 +43,12 @@ expect_error "redundancy_of_an_unknown_group_should_list_the_groups" \
 expect_error "bad_group_capacity_should_exit_2" \
     "asmsim: advise: --capacity DATA:lots: not valid; use GROUP:SIZE (DATA:8TiB)" "" \
     "$ASMSIM" advise --workload oltp --capacity DATA:lots
+expect_error "a_group_given_twice_should_be_refused_whatever_its_case" \
+    "asmsim: advise: --capacity DATA:1TiB,data:2TiB: group DATA given twice (names are compared without case, as ASM's)" \
+    "" "$ASMSIM" advise --workload oltp --capacity DATA:1TiB,data:2TiB
+expect_error "a_group_key_given_twice_should_be_refused" \
+    "asmsim: advise: --redundancy redo:high: group REDO given twice" \
+    "" "$ASMSIM" advise --workload oltp --redundancy REDO:normal --redundancy redo:high
 expect_error "target_of_an_unknown_class_should_exit_2" \
     "asmsim: advise: --need-latency lgwr:1ms: no class or group lgwr in workload oltp" "" \
     "$ASMSIM" advise --workload oltp --need-latency lgwr:1ms
@@ -62,7 +68,8 @@ expect_stdout_contains "help_should_explain_workload" \
 #        N = 17, 8 GiB: $0.64 x 17          = $10.88
 #   RECO 1 TiB usable, external, 4 disks: 256 GiB x $0.08 = $20.48 x 4 = $81.92
 #   infrastructure $817.28; licences 16 / 2 = 8 x $1000 = $8000; total $8817.28
-"$ASMSIM" advise --workload oltp --capacity DATA:2TiB,RECO:1TiB --capacity REDO:64GiB \
+# (redo:64GiB is the workload's REDO: names compared without case, as ASM's)
+"$ASMSIM" advise --workload oltp --capacity DATA:2TiB,RECO:1TiB --capacity redo:64GiB \
     --redundancy REDO:normal --need-latency redo:p99:1ms --min-vcpus 16 --licence ee \
     --licence-price 1000 "${N[@]}" --json bill.json --report bill.html >bill.txt 2>&1
 expect_true "groups_should_be_the_workloads_and_the_capacity_only_one" \

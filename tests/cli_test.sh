@@ -1245,9 +1245,13 @@ expect_error "workload_class_on_a_group_not_given_should_name_it" \
     "asmsim: --workload oltp: class redo goes to group REDO, which no --group names (given: DATA)" "" \
     "$ASMSIM" run --workload oltp --instance r6i.4xlarge --group DATA:disks=2,volume=gp3
 expect_error "group_given_twice_should_be_refused" \
-    "asmsim: --group DATA: given twice; each disk group once" "" \
+    "asmsim: --group DATA: given twice (as data; names are compared without case, as ASM's); each disk group once" "" \
     "$ASMSIM" run --workload redo --group REDO:disks=2,volume=gp3 --group data:disks=2,volume=gp3 \
     --group DATA:disks=1,volume=gp3
+# said before a class is found without a group (DATA and data are one)
+expect_error "group_given_twice_should_be_said_before_a_class_left_out" \
+    "asmsim: --group DATA: given twice (as data; " "" \
+    "$ASMSIM" run --workload oltp --group data:disks=2,volume=gp3 --group DATA:disks=2,volume=gp3
 expect_error "interval_with_a_workload_should_be_refused" \
     "asmsim: --workload oltp: --interval's timeline has ORION's small and large columns" "" \
     "$ASMSIM" run --workload oltp --interval 1s

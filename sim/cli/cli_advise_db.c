@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_advise.h"
@@ -85,10 +86,12 @@ int cli_advise_db_key(struct cli_advise_db *d, enum cli_adv_db_key key, const ch
 
 /* ---- the groups ------------------------------------------------------ */
 
+/* Group name[0..len), compared without case as ASM compares its names
+   (DATA and data are one group): an index, or -1. */
 static int group_index(const struct adv_db_cfg *c, const char *name, size_t len)
 {
     for (int g = 0; g < c->n_groups; g++)
-        if (strlen(c->group[g].name) == len && strncmp(c->group[g].name, name, len) == 0)
+        if (strlen(c->group[g].name) == len && strncasecmp(c->group[g].name, name, len) == 0)
             return g;
     return -1;
 }
@@ -189,9 +192,10 @@ static const char *const key_form[] = { "SIZE (DATA:8TiB)", "external|normal|hig
                                         "TYPE[,TYPE...] (REDO:io2,gp3)" };
 
 /* One "GROUP:VALUE" of key (text: the option's whole value, for the
-   message). */
+   message); given[g]: the keys group g was given so far, each at most
+   once (--capacity DATA:1TiB,DATA:2TiB is refused, not the last kept). */
 static int key_value(struct cli_advise_db *d, enum cli_adv_db_key key, const char *part,
-                     const char *text)
+                     const char *text, unsigned given[SIM_MAX_GROUPS])
 {
     const char *v;
     char msg[CLI_MSG_MAX], q[CLI_QUOTE_BUF];
@@ -200,6 +204,13 @@ static int key_value(struct cli_advise_db *d, enum cli_adv_db_key key, const cha
     if (g < 0)
         return -g;
     struct adv_db_group *dg = &d->cfg.group[g];
+    if (given[g] & 1u << key) {
+        snprintf(msg, sizeof msg, "--%s %s: group %s given twice (names are compared "
+                 "without case, as ASM's); give each group once", key_flag[key],
+                 cli_quote(text, q, sizeof q), dg->name);
+        return usage(msg);
+    }
+    given[g] |= 1u << key;
     if (key == CLI_ADV_DB_CAPACITY)
         rc = cli_parse_size_in(v, 0, 1, CLI_SIZE_MAX, &dg->capacity_bytes);
     else if (key == CLI_ADV_DB_REDUNDANCY)
@@ -217,6 +228,7 @@ static int key_value(struct cli_advise_db *d, enum cli_adv_db_key key, const cha
    first since it may add groups. */
 static int apply_keys(struct cli_advise_db *d)
 {
+    unsigned given[SIM_MAX_GROUPS] = { 0 };
     int rc;
     for (int pass = 0; pass < 3; pass++)
         for (int k = 0; k < d->n_keys; k++) {
@@ -225,7 +237,7 @@ static int apply_keys(struct cli_advise_db *d)
             if ((int)key != pass)
                 continue;
             if (key != CLI_ADV_DB_CAPACITY) {
-                if ((rc = key_value(d, key, t, t)) != 0)
+                if ((rc = key_value(d, key, t, t, given)) != 0)
                     return rc;
                 continue;
             }
@@ -233,7 +245,7 @@ static int apply_keys(struct cli_advise_db *d)
                 char part[CLI_MSG_MAX];
                 size_t len = strcspn(s, ",");
                 snprintf(part, sizeof part, "%.*s", (int)len, s);
-                if ((rc = key_value(d, key, part, t)) != 0)
+                if ((rc = key_value(d, key, part, t, given)) != 0)
                     return rc;
                 s += len + (s[len] == ',');
             }

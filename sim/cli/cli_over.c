@@ -34,6 +34,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sim/cli/cli.h"
 #include "sim/cli/cli_values.h"
@@ -287,7 +288,7 @@ static int find_group(const struct cli_opts *o, const char *name, char *why,
     if (!name[0])
         return 0;
     for (int g = 0; g < o->n_groups; g++)
-        if (strcmp(o->groups[g].name, name) == 0)
+        if (strcasecmp(o->groups[g].name, name) == 0)
             return g;
     char list[300] = "";
     for (int g = 0; g < o->n_groups; g++)

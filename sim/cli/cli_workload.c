@@ -81,6 +81,15 @@ static void named_groups(const struct wl_spec *w, char *buf, size_t len)
 static int check_groups(struct cli_opts *o, char *why, size_t why_len)
 {
     char names[256];
+    /* first: a group given twice would also leave a class without one */
+    for (int g = 1; g < o->n_groups; g++)
+        for (int h = 0; h < g; h++)
+            if (strcasecmp(o->groups[g].name, o->groups[h].name) == 0) {
+                snprintf(why, why_len, "--group %s: given twice (as %s; names "
+                         "are compared without case, as ASM's); each disk "
+                         "group once", o->groups[g].name, o->groups[h].name);
+                return -EINVAL;
+            }
     for (int c = 0; c < o->workload.n_classes; c++) {
         const struct wl_class_spec *k = &o->workload.cls[c];
         if (class_group(o, k) >= 0)
@@ -91,13 +100,6 @@ static int check_groups(struct cli_opts *o, char *why, size_t why_len)
                  k->name, k->group, names);
         return -EINVAL;
     }
-    for (int g = 1; g < o->n_groups; g++)
-        for (int h = 0; h < g; h++)
-            if (strcasecmp(o->groups[g].name, o->groups[h].name) == 0) {
-                snprintf(why, why_len, "--group %s: given twice; each disk "
-                         "group once", o->groups[g].name);
-                return -EINVAL;
-            }
     return 0;
 }
 
