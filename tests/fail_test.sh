@@ -405,6 +405,11 @@ else
     harness_fail "normal_group_of_two_failure_groups_should_not_restore_a_lost_group" \
         "exit $two_fg_rc; $(tail -c 600 two_fg.txt)"
 fi
+# its repair and space lines say the same, not "rebuilt" and "room to rebuild"
+expect_true "no_failure_group_left_should_be_said_by_the_repair_and_space_lines" \
+    bash -c "grep -q 'then the disks are dropped, but no failure group is left to rebuild their extents in' two_fg.txt &&
+             grep -q 'free: room in bytes, but no failure group left to hold a new copy' two_fg.txt &&
+             ! grep -q 'rebuilt on the partners\|: room to rebuild' two_fg.txt"
 
 # ---- advise --survive-failure: a lost disk's rebalance judged too -------------
 #
@@ -475,7 +480,7 @@ expect_error "fail_of_a_failure_group_out_of_range_should_be_refused" \
     "asmsim: --fail fg:4: the first disk group has 4 failure groups" "" \
     "$ASMSIM" run "${G[@]}" --fail fg:4@1m
 expect_error "fail_after_the_repair_time_should_be_refused" \
-    "asmsim: --fail: a failure after the first one's repair timer ends" "" \
+    "asmsim: --fail: a failure after the first one's repair timer ends (3.6 h after it) is not modelled" "" \
     "$ASMSIM" run "${G[@]}" --fail 1@1m --fail 2@5h
 expect_error "fail_given_five_times_should_be_refused" \
     "asmsim: --fail 4@1m: given more than 4 times" "" \

@@ -214,11 +214,13 @@ static int check_events(const struct sim_run_cfg *run, char *why, size_t why_len
             if (f->ev[k].failgroup == ev->failgroup && f->ev[k].index == ev->index)
                 return why_set(why, why_len, "--fail %s%d: given twice; a disk or failure "
                                "group fails once", ev->failgroup ? "fg:" : "", ev->index);
-        if (ev->at_ns > f->ev[0].at_ns + repair)
+        if (ev->at_ns > f->ev[0].at_ns + repair) {
+            char t[32];
+            report_fmt_duration((double)repair / 1e9, t, sizeof t);
             return why_set(why, why_len, "--fail: a failure after the first one's "
-                           "repair timer ends (%.0f s after it) is not modelled; give "
-                           "every --fail within --repair-time of the first",
-                           (double)repair / 1e9);
+                           "repair timer ends (%s after it) is not modelled; give "
+                           "every --fail within --repair-time of the first", t);
+        }
     }
     return 0;
 }

@@ -104,6 +104,12 @@ static void what_failed(struct html_out *o, const cJSON *f)
     fputs(".</p>\n", o->f);
 }
 
+/* A failure (object f) whose drop left no failure group for a new copy. */
+static bool no_source(const cJSON *f)
+{
+    return strcmp(html_str_or(f, "outcome", ""), "no_source") == 0;
+}
+
 const char *html_fail_outcome_text(const char *outcome)
 {
     if (strcmp(outcome, "data_lost") == 0)
@@ -167,15 +173,14 @@ static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
 
 void html_fail_restore_rows(struct html_out *o, const cJSON *f)
 {
-    char t[64], u[96];
+    char t[64], u[160];
     double v;
     if (html_num(f, "repair_s", &v)) {
         fmt_time(v, t, sizeof t);
         snprintf(u, sizeof u, "%s %s, then %s",
                  html_str_or(f, "repair_parameter", "DISK_REPAIR_TIME"), t,
-                 strcmp(html_str_or(f, "then", ""), "resync") == 0
-                 ? "the disks return: their stale AUs resynced"
-                 : "the disks are dropped: their extents rebuilt");
+                 report_fail_then_text(strcmp(html_str_or(f, "then", ""), "resync") == 0,
+                                       no_source(f)));
         html_key_row(o, "repair", "failure.repair_s", u);
     }
     copy_rows(o, f, "failure");
@@ -387,11 +392,11 @@ void html_fail_space(struct html_out *o, const cJSON *f)
         return;
     html_num(f, "used_frac", &used);
     bool fits = cJSON_IsTrue(html_get(s, "rebuild_fits"));
-    char u[160];
+    char u[224];
     fputs("<h3>Space</h3>\n<table class=\"what\">\n", o->f);
     snprintf(u, sizeof u, "%.0f %% used (--used): the lost disks held %.1f GB, the "
              "others have %.1f GB free: %s", used * 100, lost / 1e9, avail / 1e9,
-             fits ? "room to rebuild" : "NO room to rebuild into");
+             report_fail_room_text(fits, no_source(f)));
     html_key_row(o, "rebuild", "failure.space.rebuild_fits", u);
     snprintf(u, sizeof u, "%.0f", req / 1048576);
     html_key_row(o, "REQUIRED_MIRROR_FREE_MB", "failure.space.required_mirror_free_bytes", u);

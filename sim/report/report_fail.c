@@ -123,6 +123,20 @@ static void what_failed(FILE *out, const struct sim_run_cfg *cfg,
     fputc('\n', out);
 }
 
+const char *report_fail_then_text(bool returns, bool no_source)
+{
+    return returns ? "the disks return (--returns): their stale AUs resynced"
+         : no_source ? "the disks are dropped, but no failure group is left to "
+                       "rebuild their extents in"
+                     : "the disks are dropped: their extents rebuilt on the partners";
+}
+
+const char *report_fail_room_text(bool fits, bool no_source)
+{
+    return no_source ? "room in bytes, but no failure group left to hold a new copy"
+         : fits ? "room to rebuild" : "NO room to rebuild into";
+}
+
 static void repair_line(FILE *out, const struct sim_fail_result *f)
 {
     char t[32];
@@ -132,8 +146,7 @@ static void repair_line(FILE *out, const struct sim_fail_result *f)
         : f->fg_repair ? "its documented default, 12.1+"
                        : "the 12.1 documented default; 12 h in 23ai and on Exadata";
     fprintf(out, "  repair     %s %s (%s), then %s\n", param, t, why,
-            f->returns ? "the disks return (--returns): their stale AUs resynced"
-                       : "the disks are dropped: their extents rebuilt on the partners");
+            report_fail_then_text(f->returns, f->outcome == SIM_FAIL_NO_SOURCE));
 }
 
 static void space_lines(FILE *out, const struct sim_fail_result *f)
@@ -144,7 +157,7 @@ static void space_lines(FILE *out, const struct sim_fail_result *f)
     fmt_gb(s->survivor_free_bytes, free_, sizeof free_);
     fprintf(out, "  space      %.0f %% used (--used): the lost disks held %s, the "
             "others have %s free: %s\n", f->used_frac * 100, lost, free_,
-            s->rebuild_fits ? "room to rebuild" : "NO room to rebuild into");
+            report_fail_room_text(s->rebuild_fits, f->outcome == SIM_FAIL_NO_SOURCE));
     fprintf(out, "             REQUIRED_MIRROR_FREE_MB %.0f, FREE_MB %.0f, "
             "USABLE_FILE_MB %.0f%s\n", (double)s->required_mirror_free_bytes / 1048576,
             (double)s->free_bytes / 1048576, (double)s->usable_file_bytes / 1048576,

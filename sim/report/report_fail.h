@@ -44,4 +44,13 @@ struct report_copy_bound {
    rate)", "the copies' latency (power 1: 1 copy in flight)". */
 void report_copy_bound_text(const struct report_copy_bound *b, char *buf, size_t len);
 
+/* What follows the repair timer, in the words of the terminal and the
+   HTML report: the disks return and resync (returns), or are dropped and
+   rebuilt, or dropped with no failure group left for a new copy
+   (no_source: the group stays degraded). */
+const char *report_fail_then_text(bool returns, bool no_source);
+/* The space check's verdict: room to rebuild (fits), none, or room in
+   bytes but no failure group to hold a new copy (no_source). */
+const char *report_fail_room_text(bool fits, bool no_source);
+
 #endif
