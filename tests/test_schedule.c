@@ -133,15 +133,17 @@ static void spreadsheet_csv_should_parse_as_written(void)
 
 /* A time that reads but lies outside its column's range is called out of
    range, with the range, at both ends and in both spellings; one that does
-   not read is not a duration.  The ends themselves are accepted. */
+   not read is not a duration (a sign is none: the command line's grammar,
+   workloads/duration.h).  The ends themselves are accepted. */
 static void times_out_of_range_should_say_so_and_give_the_range(void)
 {
     static const char *const too_far[] = { "61d", "31.01d", "745h", "744:00:01",
-                                           "0", "0s", "0.0001s", "-5m", "0:00" };
+                                           "0", "0s", "0.0001s", "999us", "0:00" };
     static const char *const fine[] = { "31d", "744:00", "744h", "0.001s", "1",
-                                        "1h30m", "2d12h", "11m59s", "30d23h59m60s" };
-    static const char *const unread[] = { "90q", "1ms", "m", "5 m", "30m1h", "1h30",
-                                          "1h 30m", "1m1m", "1h-30m", "h1" };
+                                        "1h30m", "2d12h", "11m59s", "30d23h59m60s",
+                                        "1ms", "1min30s", "1s500ms" };
+    static const char *const unread[] = { "90q", "-5m", "m", "5 m", "30m1h", "1h30",
+                                          "1h 30m", "1m1m", "1h-30m", "h1", "1e3s" };
     char text[128], needle[96];
     for (size_t i = 0; i < sizeof too_far / sizeof *too_far; i++) {
         snprintf(text, sizeof text, "phase,duration,num_small\nx,%s,1\n", too_far[i]);

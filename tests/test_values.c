@@ -141,12 +141,12 @@ static void times_should_take_a_decimal_and_a_unit(void)
         { "1h30m", 5400 * SIM_NS_PER_S }, { "11m59s", 719 * SIM_NS_PER_S },
         { "2m30.5s", 150500 * SIM_NS_PER_MS }, { "1min30s", 90 * SIM_NS_PER_S },
         { "1s500ms", 1500 * SIM_NS_PER_MS }, { "23h59m60s", CLI_MAX_DURATION_NS },
-        { "1ms1us1ns", 1001001 },
+        { "1ms1us1ns", 1001001 }, { "1d", CLI_MAX_DURATION_NS },
     };
     static const char *const bad[] = {
         "1 s", "s", "1sec", "1e2s", "0x10s", "infs", "-1s", "+1s",
         " 1s", "1s ", "1.s", "30m1h", "1m1m", "1h30", "1h 30m", "1m1min",
-        "1hm", "h1", "1s.5", "",
+        "1hm", "h1", "1s.5", "", "1h1d", "1dd",
     };
     for (size_t i = 0; i < N(ok); i++) {
         sim_ns v = -1;
@@ -163,7 +163,7 @@ static void times_should_take_a_decimal_and_a_unit(void)
     }
     /* times that read but are longer than 24h: out of range, not malformed */
     static const char *const too_long[] = { "25h", "1441m", "86401", "86400.001s",
-                                            "23h60m1s" };
+                                            "23h60m1s", "1d1ns", "2d" };
     for (size_t i = 0; i < N(too_long); i++) {
         sim_ns v = -1;
         int rc = cli_parse_time_ns(too_long[i], &v);

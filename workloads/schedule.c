@@ -16,6 +16,7 @@
  */
 #include "workloads/schedule.h"
 #include "workloads/presets.h"
+#include "workloads/duration.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -244,49 +245,18 @@ static int64_t parse_clock(const char *s, int max_h)
     return ms <= (int64_t)max_h * 3600 * 1000 ? ms : OUT_OF_RANGE;
 }
 
-/* A duration's terms, N followed by a unit from the largest down, each
-   unit once (1h30m, 2d12h, 11m59s); a bare N alone is seconds.  Its ms
-   (unbounded), or NOT_A_TIME. */
-static double parse_duration_terms(const char *s)
-{
-    static const struct { char unit; double ms; } units[] = {
-        { 'd', 86400e3 }, { 'h', 3600e3 }, { 'm', 60e3 }, { 's', 1e3 },
-    };
-    double ms = 0;
-    size_t next_unit = 0;
-    for (const char *p = s; *p; ) {
-        char *end;
-        if (p != s && !isdigit((unsigned char)*p))
-            return NOT_A_TIME;              /* a later term starts with its digits */
-        errno = 0;
-        double v = strtod(p, &end);
-        if (end == p || !isfinite(v) || (v < 0 && p != s) || errno)
-            return NOT_A_TIME;          /* a negative first term: out of range */
-        if (!*end && p == s)
-            return v * 1e3;                 /* a bare number: seconds */
-        size_t u = next_unit;
-        while (u < sizeof units / sizeof units[0] && units[u].unit != *end)
-            u++;
-        if (u == sizeof units / sizeof units[0])
-            return NOT_A_TIME;              /* no unit, unknown, or out of order */
-        ms += v * units[u].ms;
-        next_unit = u + 1;
-        p = end + 1;
-    }
-    return *s ? ms : NOT_A_TIME;
-}
-
-/* N[s|m|h|d] or terms of them (1h30m; no unit: seconds) or hh:mm[:ss],
-   min_ms .. 31 days, into ms; NOT_A_TIME / OUT_OF_RANGE. */
+/* A duration (duration.h: 90s, 1h30m, 2d12h, 500ms; no unit: seconds)
+   or hh:mm[:ss], min_ms .. 31 days, into ms; NOT_A_TIME / OUT_OF_RANGE. */
 static int64_t parse_duration_from(const char *s, double min_ms)
 {
     if (strchr(s, ':')) {
         int64_t ms = parse_clock(s, 24 * 31);
         return ms == 0 && min_ms > 0 ? OUT_OF_RANGE : ms;
     }
-    double ms = parse_duration_terms(s);
-    if (ms == NOT_A_TIME)
+    double ns;
+    if (wl_duration_ns(s, &ns) != 0)
         return NOT_A_TIME;
+    double ms = ns / 1e6;
     if (!(ms >= min_ms) || ms > (double)WL_SCHEDULE_MAX_DAY_MS)
         return OUT_OF_RANGE;
     return (int64_t)(ms + 0.5);     /* ms >= 0: rounds to nearest */

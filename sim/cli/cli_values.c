@@ -45,6 +45,7 @@
 #include <strings.h>
 
 #include "sim/cli/cli.h"
+#include "workloads/duration.h"
 
 /* The text starts a decimal number the way a user writes one: a digit, or
    (when negative values are allowed) '-' and a digit.  strtoll/strtoull/
@@ -88,100 +89,25 @@ int cli_parse_u64(const char *text, uint64_t *out)
     return 0;
 }
 
-/* "<digits>[.<digits>]" at the start of text: its length, 0 if none. */
-static size_t decimal_len(const char *text)
-{
-    size_t i = strspn(text, "0123456789");
-
-    if (i == 0)
-        return 0;
-    if (text[i] == '.') {
-        size_t f = strspn(text + i + 1, "0123456789");
-        if (f == 0)
-            return 0;
-        i += 1 + f;
-    }
-    return i;
-}
-
-/* The decimal at the start of text (decimal_len(text) > 0) as a double. */
-static double decimal_value(const char *text, size_t len)
-{
-    char buf[64];
-
-    if (len >= sizeof buf)
-        return INFINITY;            /* longer than any value we take */
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    return strtod(buf, NULL);
-}
-
 int cli_parse_double(const char *text, double min, double max, double *out)
 {
     size_t len;
     double v;
 
-    if (!text || (len = decimal_len(text)) == 0 || text[len])
+    if (!text || (len = wl_decimal_len(text)) == 0 || text[len])
         return -EINVAL;
-    v = decimal_value(text, len);
+    v = wl_decimal_value(text, len);
     if (!isfinite(v) || v < min || v > max)
         return -EINVAL;
     *out = v;
     return 0;
 }
 
-/* The units a time's term takes, largest first: a compound time
-   (1h30m, 11m59s, 2m30.5s) gives its terms in this order, each unit at
-   most once ("min" and "m" are one). */
-static const struct time_unit { const char *name; double ns; int rank; } time_units[] = {
-    { "h", 3600e9, 0 }, { "min", 60e9, 1 }, { "m", 60e9, 1 }, { "s", 1e9, 2 },
-    { "ms", 1e6, 3 }, { "us", 1e3, 4 }, { "ns", 1.0, 5 },
-};
-
-/* The unit at text, the longest name that is followed by a digit or the
-   end (so "ms" is not "m" then "s"); NULL if none. */
-static const struct time_unit *time_unit_at(const char *text, size_t *len)
-{
-    const struct time_unit *best = NULL;
-
-    for (size_t i = 0; i < sizeof time_units / sizeof time_units[0]; i++) {
-        size_t n = strlen(time_units[i].name);
-        if (strncmp(text, time_units[i].name, n) == 0 &&     /* text[n] is then in text */
-            (text[n] == '\0' || isdigit((unsigned char)text[n])) &&
-            (!best || n > *len)) {
-            best = &time_units[i];
-            *len = n;
-        }
-    }
-    return best;
-}
-
 int cli_parse_time_ns(const char *text, sim_ns *out)
 {
-    double ns = 0;
-    int last_rank = -1;
-    size_t len;
+    double ns;
 
-    if (!text || !*text)
-        return -EINVAL;
-    for (const char *p = text; *p; ) {
-        if ((len = decimal_len(p)) == 0)
-            return -EINVAL;
-        double v = decimal_value(p, len);
-        p += len;
-        if (!*p && p - len == text) {       /* a bare number: seconds */
-            ns = v * 1e9;
-            break;
-        }
-        size_t unit_len = 0;
-        const struct time_unit *u = time_unit_at(p, &unit_len);
-        if (!isfinite(v) || !u || u->rank <= last_rank)
-            return -EINVAL;
-        last_rank = u->rank;
-        ns += v * u->ns;
-        p += unit_len;
-    }
-    if (!isfinite(ns))
+    if (wl_duration_ns(text, &ns) != 0)
         return -EINVAL;
     if (ns > (double)CLI_MAX_DURATION_NS)
         return -ERANGE;
