@@ -296,6 +296,9 @@ expect_said_once "a_usage_error_of_run_should_be_said_once_on_ranks" \
     "asmsim: --bogus: unknown option" "$ASMSIM" run --bogus --lun-file 'luns.%r.lun'
 expect_said_once "a_usage_error_of_advise_should_be_said_once_on_ranks" \
     "asmsim: advise: --need-iops abc: not valid" "$ASMSIM" advise --need-iops abc
+expect_mpi_error "a_target_whose_path_holds_a_newline_should_be_refused_on_ranks" \
+    "target 0 of a rank holds a newline in its path" \
+    "$ASMSIM" run --target "$WORK/nl%r"$'\n'"x" --create 16MiB "${PT[@]}"
 expect_said_once "a_refused_command_should_be_said_once_on_ranks" \
     "asmsim: orion: not under mpirun" "$ASMSIM" orion -run simple
 printf '%s\n' "$WORK/r1.a" >luns.1.lun

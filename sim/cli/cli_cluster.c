@@ -49,8 +49,18 @@
    next to a point */
 #define CLUSTER_WARMUP_NS (500 * SIM_NS_PER_MS)
 
+/* The first of this rank's targets whose path holds a newline (rank 0
+   gathers the targets as lines: gather_targets), or -1. */
+static int newline_target(const struct cli_job *j)
+{
+    for (int d = 0; d < j->cfg.run.disks; d++)
+        if (strchr(j->cfg.run.disk_names[d], '\n'))
+            return d;
+    return -1;
+}
+
 /* What a run on several ranks needs, checked alike on every rank (the
-   same argv): 0, or -EINVAL with why. */
+   same argv, but each rank's own targets): 0, or -EINVAL with why. */
 static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
                          char *why, size_t why_len)
 {
@@ -60,6 +70,10 @@ static int cluster_rules(const struct cli_opts *o, const struct cli_job *j,
                  "model of several hosts is --nodes H, in one process");
     else if (o->tui)
         snprintf(why, why_len, "--tui: not under mpirun; watch rank 0's --progress");
+    else if (newline_target(j) >= 0)
+        snprintf(why, why_len, "target %d of a rank holds a newline in its path: the "
+                 "ranks list their targets a line each; give it a name without one "
+                 "(a link to it)", newline_target(j));
     else
         return 0;
     return -EINVAL;
