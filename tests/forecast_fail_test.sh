@@ -100,6 +100,12 @@ for name in ("peak.json", "night.json"):
     want = (burst - sum(deg) / len(deg)) / 2
     copy = f["moved_bytes"] / 1e6 / f["restore_s"]
     assert abs(copy / want - 1) < 0.02, (name, copy, want)
+    # so the instance binds them, as the JSON and the words say
+    assert f["copy_limited_by"] == "instance_mbps", f["copy_limited_by"]
+    reb = [x for x in f["phases"] if x["phase"] == "rebalancing"]
+    assert reb and reb[0]["limited_by"] == "instance_mbps", f["phases"]
+    assert "(%.1f MB/s, bound by instance MB/s); redundancy restored" % copy \
+        in open(name.replace(".json", ".txt")).read(), name
 n, p = (json.load(open(x))["failure"] for x in ("night.json", "peak.json"))
 assert 57 < n["restore_s"] < 62 and 134 < p["restore_s"] < 144, (n["restore_s"], p["restore_s"])
 PY
@@ -134,7 +140,7 @@ for name in ("peak.json", "night.json"):
 PY
 
 if grep -q '^Failure: disk 3 of the first disk group offline at 00:07:00$' peak.txt &&
-   grep -Eq '^  rebalance 00:08:00-00:10:1[89] at power 4: 13.4 GB moved in 2 min \(9[67]\.[0-9] MB/s\); redundancy restored at 00:10:1[89], 3 min after the failure$' peak.txt &&
+   grep -Eq '^  rebalance 00:08:00-00:10:1[89] at power 4: 13.4 GB moved in 2 min \(9[67]\.[0-9] MB/s, bound by instance MB/s\); redundancy restored at 00:10:1[89], 3 min after the failure$' peak.txt &&
    grep -Eq '^    rebalancing  00:08:00-00:10:1[89]  data-reads p99 [0-9]+ ms unmet 0 %' peak.txt &&
    grep -q '^    degraded     00:07:00-00:08:00  data-reads p99 ' peak.txt; then
     harness_ok "words_should_say_when_it_failed_the_rebalance_and_each_phase"
@@ -174,6 +180,7 @@ assert keys["failure.at_s"] == "disk 3 of the first disk group offline at 00:07:
 assert re.fullmatch(r"Redundancy restored at 00:10:1[89], 3 min after the failure\.",
                     keys["failure.outcome"]), keys["failure.outcome"]
 assert keys["failure.moved_bytes"] == "%.1f GB" % (f["moved_bytes"] / 1e9)
+assert keys["failure.copy_limited_by"] == "instance MB/s", keys.get("failure.copy_limited_by")
 unit = {"us": 1, "ms": 1e3, "s": 1e6}
 words = open("peak.txt").read()
 for i, p in enumerate(f["phases"]):

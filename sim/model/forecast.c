@@ -422,9 +422,7 @@ static int run_days(struct fc *f)
     return rc;
 }
 
-/* The limit named for the longest time in w (seconds per limit), or
-   none (SIM_LIMIT_OFFERED_LOAD) when w is all 0. */
-static enum sim_limit longest(const double *w)
+enum sim_limit fc_longest_limit(const double *w)
 {
     int best = SIM_LIMIT_OFFERED_LOAD;
     for (int l = 0; l < SIM_LIMITS; l++)
@@ -433,10 +431,7 @@ static enum sim_limit longest(const double *w)
     return (enum sim_limit)best;
 }
 
-/* Row i's binding limit, named: "burst credits" (a bucket ran dry) as
-   the limit of the emptiest bucket at the row's end, which then holds at
-   its base rate (the instance's MB/s, the volumes' IOPS). */
-static enum sim_limit row_limit(const struct sim_forecast_result *res, size_t i)
+enum sim_limit fc_row_limit(const struct sim_forecast_result *res, size_t i)
 {
     enum sim_limit l = res->rows[i].tl.limited_by;
     if (l != SIM_LIMIT_BURST_CREDITS || res->buckets == 0)
@@ -457,7 +452,7 @@ static void phase_limit(struct sim_fc_phase *p, double w[2][SIM_LIMITS])
     bool unmet = false;
     for (int l = 0; l < SIM_LIMITS; l++)
         unmet |= w[1][l] > 0;
-    p->limited_by = longest(w[unmet && !p->served ? 1 : 0]);
+    p->limited_by = fc_longest_limit(w[unmet && !p->served ? 1 : 0]);
     memset(w, 0, 2 * SIM_LIMITS * sizeof w[0][0]);
 }
 
@@ -500,7 +495,7 @@ static void judge(struct sim_forecast_result *res, int phases_per_day)
         if (res->n_classes > 0)
             phase_class_p99(res, k, i);
         bool unmet = row_unmet_frac(res, i) > SIM_FORECAST_UNMET_TOLERANCE;
-        enum sim_limit l = row_limit(res, i);
+        enum sim_limit l = fc_row_limit(res, i);
         w[0][l] += r->tl.length_s;
         w[1][l] += unmet ? r->tl.length_s : 0;
     }

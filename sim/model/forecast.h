@@ -114,6 +114,10 @@ struct sim_forecast_cfg {
    horizon and, of the database's classes, the worst row. */
 struct sim_fc_fail_phase {
     double length_s;                    /* forecast time in it */
+    enum sim_limit limited_by;          /* the limit its rows name for
+                                           the longest time (while
+                                           rebalancing: what bound the
+                                           copies, a closed loop) */
     double p99_us[WL_MAX_CLASSES];      /* each class's worst row's p99 */
     double unmet_frac[WL_MAX_CLASSES];  /* ... and unmet share (open) */
 };

@@ -416,12 +416,13 @@ static void worst_of_row(struct sim_forecast_result *res, size_t i,
 
 /* A row a phase change cut under FAIL_MIN_CHUNK_S (the restore a moment
    before the grid's edge) is a window too short to judge by: its
-   phase's worst is of its other rows, unless it has none. */
+   phase's worst is of its other rows, unless it has none; and so is the
+   limit the phase names (its rows' for the longest time). */
 void fc_fail_sum(struct sim_forecast_result *res)
 {
     if (!res->fail)
         return;
-    double longest[SIM_PHASES] = { 0 };
+    double longest[SIM_PHASES] = { 0 }, limit_s[SIM_PHASES][SIM_LIMITS] = { { 0 } };
     for (size_t i = 0; i < res->n_rows; i++) {
         const struct sim_fc_row *r = &res->rows[i];
         res->fail->phase[r->fail_phase].length_s += r->tl.length_s;
@@ -429,7 +430,11 @@ void fc_fail_sum(struct sim_forecast_result *res)
     }
     for (size_t i = 0; i < res->n_rows; i++) {
         const struct sim_fc_row *r = &res->rows[i];
-        if (r->tl.length_s >= FAIL_MIN_CHUNK_S || longest[r->fail_phase] < FAIL_MIN_CHUNK_S)
+        if (r->tl.length_s >= FAIL_MIN_CHUNK_S || longest[r->fail_phase] < FAIL_MIN_CHUNK_S) {
             worst_of_row(res, i, &res->fail->phase[r->fail_phase]);
+            limit_s[r->fail_phase][fc_row_limit(res, i)] += r->tl.length_s;
+        }
     }
+    for (int p = 0; p < SIM_PHASES; p++)
+        res->fail->phase[p].limited_by = fc_longest_limit(limit_s[p]);
 }

@@ -264,6 +264,14 @@ bool fc_fail_settled(const struct fc *f, double t_s);
 void fc_fail_free(struct fc *f);
 void fc_fail_sum(struct sim_forecast_result *res);
 
+/* forecast.c: a row's binding limit, named: "burst credits" (a bucket
+   ran dry) as the limit of the emptiest bucket at the row's end, which
+   then holds at its base rate (the instance's MB/s, the volumes' IOPS);
+   and of w (seconds per limit) the limit named for the longest time, or
+   none (SIM_LIMIT_OFFERED_LOAD) when w is all 0. */
+enum sim_limit fc_row_limit(const struct sim_forecast_result *res, size_t i);
+enum sim_limit fc_longest_limit(const double *w);
+
 /* forecast_fluid.c */
 int fc_fluid_phase(struct fc *f, const struct fc_phase_ctx *pc);
 int fc_idle_phase(struct fc *f, const struct fc_phase_ctx *pc);

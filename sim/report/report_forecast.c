@@ -31,6 +31,7 @@
  * The keys are in docs/fields.md, section "Forecast JSON".
  */
 #include "sim/report/report_forecast.h"
+#include "sim/report/report_fail.h"
 
 #include <errno.h>
 #include <math.h>
@@ -541,6 +542,15 @@ static void fail_what(const struct sim_fc_fail *x, char *buf, size_t len)
                               i + 1 == x->n_offline ? ")" : "");
 }
 
+/* What bound the copies, in run's words (report_copy_bound_text): the
+   limit the rebalancing rows name for the longest time. */
+static void fail_copy_bound(const struct sim_fc_fail *x, char *buf, size_t len)
+{
+    struct report_copy_bound b = { .limit = x->phase[SIM_PHASE_REBALANCING].limited_by,
+                                   .disk = -1, .power = x->power };
+    report_copy_bound_text(&b, buf, len);
+}
+
 /* The rebalance's line: its span and the data moved, or why none. */
 static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
 {
@@ -569,10 +579,13 @@ static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
     }
     report_fmt_duration(t1 - t0, d, sizeof d);
     report_fmt_duration(t1 - (double)x->ev.at_ns / 1e9, e, sizeof e);
-    fprintf(f, "  %s %s-%s at power %d: %.1f GB moved in %s (%.1f MB/s); redundancy "
-            "restored at %s, %s after the failure\n", what, clock_of(t0, a, sizeof a),
-            clock_end(t1, b, sizeof b), x->power, x->moved_bytes / 1e9, d,
-            t1 > t0 ? x->moved_bytes / 1e6 / (t1 - t0) : 0, b, e);
+    char bound[96];
+    fail_copy_bound(x, bound, sizeof bound);
+    fprintf(f, "  %s %s-%s at power %d: %.1f GB moved in %s (%.1f MB/s, bound by %s); "
+            "redundancy restored at %s, %s after the failure\n", what,
+            clock_of(t0, a, sizeof a), clock_end(t1, b, sizeof b), x->power,
+            x->moved_bytes / 1e9, d, t1 > t0 ? x->moved_bytes / 1e6 / (t1 - t0) : 0,
+            bound, b, e);
 }
 
 /* Each failure phase reached: its span, and each class's worst row. */
@@ -1010,6 +1023,7 @@ static void json_fail_phases(FILE *f, const struct sim_forecast_result *r)
         kv_str(f, &first, "phase", FAIL_PHASE_ID[p]);
         kv_num(f, &first, "start_s", x->start_s[p]);
         kv_num(f, &first, "end_s", fail_phase_end(r, p));
+        kv_str(f, &first, "limited_by", sim_limit_id(x->phase[p].limited_by));
         fputs(", \"classes\": [", f);
         for (int c = 0; c < r->n_classes; c++) {
             bool inner = true;
@@ -1064,6 +1078,13 @@ static void json_fail(FILE *f, const struct sim_forecast_result *r)
         kv_raw(f, &first, "moved_bytes", "null");
     }
     kv_num_or_null(f, &first, "stale_aus_at_repair", x->returns && t0 >= 0, x->stale_aus);
+    enum sim_limit copies = x->phase[SIM_PHASE_REBALANCING].limited_by;
+    bool copied = t0 >= 0 && x->phase[SIM_PHASE_REBALANCING].length_s > 0;
+    if (copied)
+        kv_str(f, &first, "copy_limited_by", copies == SIM_LIMIT_OFFERED_LOAD
+                                             ? REPORT_COPY_LATENCY_ID : sim_limit_id(copies));
+    else
+        kv_raw(f, &first, "copy_limited_by", "null");
     kv_num_or_null(f, &first, "rebalance_start_s", t0 >= 0, t0);
     kv_num_or_null(f, &first, "restored_s", t1 >= 0, t1);
     kv_num_or_null(f, &first, "restore_s", t1 >= 0, t1 - t0);
