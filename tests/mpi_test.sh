@@ -4,8 +4,8 @@
 # over ranks.
 #   * "%h" and "%r" in --lun-file and --target (also in one process);
 #   * run on 2 and 4 ranks over files of their own: the cluster's rates
-#     are the sums of the hosts' (JSON points[].hosts[]), the windows open
-#     within 1 % of their length, rank 0 alone prints, with every rank's
+#     are the sums of the hosts' (JSON points[].hosts[]), and so are the
+#     timeline's rows (--interval), the windows open within 1 % of their length, rank 0 alone prints, with every rank's
 #     targets (header, JSON cluster.targets, report); the HTML report
 #     of the JSON shows each host's row beside the cluster's;
 #   * a rank that cannot start, ranks with unlike target counts, and the
@@ -74,7 +74,7 @@ done
 # (2 s points: 1 % of 1 s is 10 ms, a time slice of a loaded 2-core machine
 # under the sanitizers: a rank woken 15 ms late from the barrier was seen)
 "${MPI[@]}" -np 2 "$ASMSIM" run --lun-file 'luns.%r.lun' --create 16MiB "${PT[@]/1s/2s}" \
-    --json np2.json --output-dir np2o >np2.out 2>np2.err
+    --interval 500ms --json np2.json --output-dir np2o >np2.out 2>np2.err
 rc=$?
 grep -q "built without MPI" np2.err && skip "asmsim was built without MPI"
 
@@ -114,6 +114,20 @@ expect_true "run_on_2_ranks_should_print_once_on_rank_0" \
     test "$(grep -c '^Maximum Small IOPS=' np2.out)" -eq 1
 expect_true "run_on_2_ranks_should_list_each_host_and_all" \
     bash -c "grep -q 'all hosts' np2.out && test \$(grep -c '^  4,1  *$HOST ' np2.out) -eq 2"
+# the timeline (--interval) is the cluster's too: its rows add the ranks'
+# (it was rank 0's alone, half the point's figure), each disk's likewise
+expect_true "run_on_2_ranks_timeline_should_be_the_cluster_s" python3 - np2.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for p in d["points"]:
+    t = p["timeline"]
+    assert len(t) >= 3, t
+    mean = sum(r["small_iops"] * r["length_s"] for r in t) / sum(r["length_s"] for r in t)
+    assert abs(mean / p["iops"] - 1) < 0.05, (mean, p["iops"])
+    assert mean > 1.5 * max(h["iops"] for h in p["hosts"]), (mean, p["hosts"])
+    for r in t:
+        assert abs(sum(x["iops"] for x in r["disks"]) - r["phys_iops"]) <= 1e-6 * r["phys_iops"] + 1e-9, r
+PY
 # every rank's targets in the header, the JSON and the report, the
 # cluster's disks counted once (the tester's report 2, D9: rank 0's only)
 expect_true "run_on_2_ranks_header_should_list_every_rank_s_targets" \

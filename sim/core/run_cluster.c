@@ -341,6 +341,8 @@ static int merge_point(const struct sim_cluster_point *cp, struct sim_point_resu
     }
     if (rc == 0)
         rc = cluster_figures(c, &merged, pr);
+    if (rc == 0)
+        rc = sim_cluster_merge_timeline(c, pr);
     sim_stats_free(&merged);
     return rc;
 }

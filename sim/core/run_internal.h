@@ -26,7 +26,7 @@
  *                  Latency, and the burst and sustained figure of each
  *   run_cluster.c  a point measured by the ranks of a cluster (mpirun):
  *                  the status agreed, a barrier before, the figures
- *                  merged after
+ *                  merged after (run_cluster_timeline.c: its timeline's)
  *
  * run_parts.c, run_burst.c, run_summary.c and run_cluster.c call no other
  * file of the run.
@@ -192,6 +192,12 @@ const struct sim_point_opts *sim_cluster_point_opts(struct sim_cluster_point *cp
    hosts[]).  Without a cluster rc itself.  A failure frees *pr. */
 int sim_cluster_point_end(const struct sim_cluster_point *cp, int rc,
                           struct sim_point_result *pr, char *why, size_t why_len);
+/* run_cluster_timeline.c: pr's timeline (--interval) made the cluster's,
+   row k of every rank's window one interval (rates summed, mean latency
+   weighted, p50 and p99 the ranks' largest); every rank calls it.  0, or
+   -errno (the collective calls' order is then broken: the run ends). */
+struct cluster;
+int sim_cluster_merge_timeline(const struct cluster *c, struct sim_point_result *pr);
 
 /* ---- run_burst.c --------------------------------------------------------- */
 
