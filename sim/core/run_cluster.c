@@ -39,6 +39,9 @@
  *             the unmet share is the summed offer against the cluster's
  *             delivered rate (merge_open); a class's targets (--need-*)
  *             are judged on that merged point.
+ *   cpu       asmsim's CPU per I/O over the ranks' I/Os, its cores the
+ *             ranks' sum, the machines' busy shares the hosts' mean
+ *             (merge_cpu);
  *   hosts     each rank's own figures (struct sim_host_point: its host,
  *             when its point and its window began on its clock, its
  *             rates and latencies) are gathered into the result's hosts[].
@@ -289,7 +292,8 @@ static int merge_open(const struct cluster *c, struct sim_point_result *pr)
 
 /* *pr's figures replaced by the cluster's, from merged (sim_stats_result
    over the longest window), its open-loop demand the sums (merge_open);
-   the rest of *pr (limits, CPU, burst) stays this rank's. */
+   the rest of *pr (limits, burst) stays this rank's, its CPU merged
+   after (merge_cpu). */
 static int cluster_figures(const struct cluster *c, struct sim_stats *merged,
                            struct sim_point_result *pr)
 {
@@ -320,6 +324,30 @@ static int cluster_figures(const struct cluster *c, struct sim_stats *merged,
     return rc;
 }
 
+/* The CPU figures made the cluster's (they were this rank's): per I/O
+   the ranks' CPU over their I/Os (each rank's per-I/O figure weighted by
+   its own I/Os, own_ios), the cores the ranks' sum, and the engine's and
+   the machines' busy shares the hosts' mean (ranks on one host read the
+   same machine).  Every rank makes the reduction. */
+static int merge_cpu(const struct cluster *c, struct sim_point_result *pr, uint64_t own_ios)
+{
+    double v[7] = { pr->cpu_user_us_per_io * (double)own_ios,
+                    pr->cpu_sys_us_per_io * (double)own_ios, (double)own_ios,
+                    pr->cpu_cores, pr->engine_busy_frac, pr->machine_busy_pct,
+                    pr->machine_irq_pct };
+    int rc = cluster_reduce_f64(c, v, 7, CLUSTER_SUM);
+    if (rc < 0)
+        return rc;
+    double n = cluster_size(c);
+    pr->cpu_user_us_per_io = v[2] > 0 ? v[0] / v[2] : 0;
+    pr->cpu_sys_us_per_io = v[2] > 0 ? v[1] / v[2] : 0;
+    pr->cpu_cores = v[3];
+    pr->engine_busy_frac = v[4] / n;
+    pr->machine_busy_pct = v[5] / n;
+    pr->machine_irq_pct = v[6] / n;
+    return 0;
+}
+
 /* The point's result made the cluster's: hosts gathered, stats merged. */
 static int merge_point(const struct sim_cluster_point *cp, struct sim_point_result *pr)
 {
@@ -329,6 +357,7 @@ static int merge_point(const struct sim_cluster_point *cp, struct sim_point_resu
                                                         &window_start_ns);
     struct sim_host_point mine;
     own_figures(cp, pr, window_start_ns, &mine);
+    uint64_t own_ios = sim_point_logical_ios(pr);
     int n = cluster_size(c);
     pr->hosts = calloc((size_t)n, sizeof *pr->hosts);
     struct sim_stats merged = { 0 };
@@ -343,6 +372,8 @@ static int merge_point(const struct sim_cluster_point *cp, struct sim_point_resu
         rc = cluster_figures(c, &merged, pr);
     if (rc == 0)
         rc = sim_cluster_merge_timeline(c, pr);
+    if (rc == 0)
+        rc = merge_cpu(c, pr, own_ios);
     sim_stats_free(&merged);
     return rc;
 }
