@@ -1214,7 +1214,8 @@ static const struct cli_opt_row opt_defs[] = {
       .help = {
           { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
             "fio 3.x's JSON (--output-format=json): every class\n"
-            "at every load point a job; - : stdout alone" },
+            "at every load point (and failure phase) a job with\n"
+            "the options fio would run it with; - : stdout alone" },
       } },
     { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_quiet,
