@@ -342,7 +342,7 @@ def mutate_common(rng, case, style, table, fixtures, extremes=True):
     elif r < 0.79:                                  # missing value at the end
         entry = rng.choice([t for t in table if t[1] != "bool"])
         case.argv.append(("-" if style == "orion" else "--") + entry[0])
-        case.refuse("missing value")
+        case.refuse("needs a value")
         return "end"
     elif r < 0.85:                                  # a stray argument
         case.argv.append(rng.choice(["extra", "1", "x" * 10000, "\x1b[2J",

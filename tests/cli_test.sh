@@ -60,8 +60,48 @@ expect_error "unknown_option_should_exit_2_and_point_to_help" \
     "asmsim: --bogus: unknown option" "Try 'asmsim run --help'." \
     "$ASMSIM" run --bogus
 expect_error "missing_argument_should_exit_2_and_point_to_help" \
-    "asmsim: --disks: missing value" "Try 'asmsim run --help'." \
+    "asmsim: --disks: needs a value" "Try 'asmsim run --help'." \
     "$ASMSIM" run --disks
+# an option before its value is not its value: every command's parser
+expect_error "option_should_not_take_the_next_option_as_its_value" \
+    "asmsim: --nodes: needs a value" "Try 'asmsim run --help'." \
+    "$ASMSIM" run --nodes --instance m5.large
+expect_error "duration_should_not_take_json_as_its_value" \
+    "asmsim: --duration: needs a value" "Try 'asmsim run --help'." \
+    "$ASMSIM" run --duration --json x
+expect_error "an_abbreviated_option_should_not_take_the_next_option" \
+    "asmsim: --test: needs a value" "Try 'asmsim run --help'." \
+    "$ASMSIM" run --test --json -
+expect_error "sweep_option_should_not_take_the_next_option" \
+    "asmsim: --volumes: needs a value" "Try 'asmsim sweep --help'." \
+    "$ASMSIM" sweep --volumes --quiet
+expect_error "forecast_option_should_not_take_the_next_option" \
+    "asmsim: --schedule: needs a value" "Try 'asmsim forecast --help'." \
+    "$ASMSIM" forecast --schedule --quiet
+expect_error "cost_option_should_not_take_the_next_option" \
+    "asmsim: --instance: needs a value" "Try 'asmsim cost --help'." \
+    "$ASMSIM" cost --instance --volume gp3
+expect_error "advise_option_should_not_take_the_next_option" \
+    "asmsim: advise: --need-mbps: needs a value" "Try 'asmsim advise --help'." \
+    "$ASMSIM" advise --need-mbps --quiet
+expect_error "advise_merge_option_should_not_take_the_next_option" \
+    "asmsim: advise: --json: needs a value" "Try 'asmsim advise --help'." \
+    "$ASMSIM" advise --merge a.jsonl --json --awr x
+expect_error "tui_option_should_not_take_the_next_option" \
+    "asmsim tui: --workload: needs a value" "" \
+    "$ASMSIM" tui --workload --volume gp3
+expect_error "report_output_should_not_take_the_next_option" \
+    "asmsim report: -o: needs a file name" "" \
+    "$ASMSIM" report -o --json x.json
+expect_error "awr_json_should_not_take_the_next_option" \
+    "asmsim awr: --json: needs a file name" "" \
+    "$ASMSIM" awr --json --peak 2 x.txt
+# a value that starts with '-' is still a value: "-" (stdout), "-1"
+expect_error "a_negative_number_should_be_read_as_the_value" \
+    "asmsim: --seed -1: not a seed" "" \
+    "$ASMSIM" run --seed -1
+expect_stdout_contains "json_dash_should_still_be_stdout" '"points"' \
+    "$ASMSIM" run --volume gp3 --disks 1 --run simple --duration 10ms --json - --quiet
 expect_error "stray_argument_should_exit_2_and_point_to_help" \
     "asmsim: extra: unexpected argument" "Try 'asmsim sweep --help'." \
     "$ASMSIM" sweep extra
@@ -732,6 +772,28 @@ expect_exit 0 "orion_should_accept_and_ignore_storax_and_hugenotneeded" \
     "$ASMSIM" orion -run oltp -num_disks 1 --volume gp3 -duration 1 \
     -storax x -hugenotneeded -testname t2 --quiet
 rm -f ./*.txt ./*.csv
+# -storax takes a value (ORION's I/O interface); -hugenotneeded is a switch
+expect_error "orion_storax_should_not_take_the_next_flag_as_its_value" \
+    "asmsim: -storax: needs a value" "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple --volume gp3 -storax -hugenotneeded
+expect_error "orion_storax_before_a_flag_should_need_a_value" \
+    "asmsim: -storax: needs a value" "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple --volume gp3 -storax -duration 1
+expect_error "orion_testname_should_not_take_the_next_flag" \
+    "asmsim: -testname: needs a value" "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple --volume gp3 -testname -NUM_DISKS 2
+expect_error "orion_model_option_should_not_take_the_next_flag" \
+    "asmsim: --json: needs a value" "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple --volume gp3 --json -num_disks 2
+expect_error "orion_flag_at_the_end_should_need_a_value" \
+    "asmsim: -num_disks: needs a value" "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple --volume gp3 -num_disks
+expect_error "orion_orion_version_should_not_take_help" \
+    "asmsim: -orion_version: needs a value" "Try 'asmsim orion --help'." \
+    "$ASMSIM" orion -run simple --volume gp3 -orion_version -help
+expect_error "orion_json_dash_should_still_be_stdout_not_a_flag" \
+    "asmsim: --fio-json -: stdout is --json's already" "" \
+    "$ASMSIM" orion -run simple --volume gp3 --json - --fio-json -
 expect_error "orion_without_model_and_missing_lun_should_exit_2" \
     "asmsim orion: mytest.lun: cannot read it" "" \
     "$ASMSIM" orion -run simple -testname mytest

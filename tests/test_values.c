@@ -550,7 +550,10 @@ static void option_errors_should_name_the_bad_argument(void)
     CHECK_STR_EQ(why, "--bogus: unknown option. Try 'asmsim run --help'.");
     char *a3[] = { "run", "--seed", "4", "--disks", NULL };
     CHECK_INT_EQ(parse_run(a3, 4, why, sizeof why), -EINVAL);
-    CHECK_STR_EQ(why, "--disks: missing value. Try 'asmsim run --help'.");
+    CHECK_STR_EQ(why, "--disks: needs a value. Try 'asmsim run --help'.");
+    char *a3b[] = { "run", "--nodes", "--instance", "m5.large", NULL };
+    CHECK_INT_EQ(parse_run(a3b, 4, why, sizeof why), -EINVAL);
+    CHECK_STR_EQ(why, "--nodes: needs a value. Try 'asmsim run --help'.");
     char *a4[] = { "run", "--seed", " -1", NULL };
     CHECK_INT_EQ(parse_run(a4, 3, why, sizeof why), -EINVAL);
     CHECK(strncmp(why, "--seed \" -1\": not a seed", 24) == 0);

@@ -894,6 +894,10 @@ static int parse_args(struct cli_advise_opts *a, int argc, char **argv,
                      opt == ':' ? "needs a value" : "unknown option");
             return usage_error(msg);
         }
+        if (cli_optarg_is_option(optarg, argv, optind)) {
+            snprintf(msg, sizeof msg, "--%s: needs a value", r->name);
+            return usage_error(msg);
+        }
         int rc = apply_row(a, r, optarg);
         if (rc != 0)
             return rc;
@@ -1092,6 +1096,13 @@ static int read_shards(char **files, int n, struct cli_advise_shard *sh)
     return 0;
 }
 
+/* The word after a merge's option at argv[*i], consumed; NULL when
+   there is none or it is an option (cli_value_is_option). */
+static const char *merge_next_value(int argc, char **argv, int *i)
+{
+    return *i + 1 < argc && !cli_value_is_option(argv[*i + 1]) ? argv[++*i] : NULL;
+}
+
 /* --merge's --json value: given, and not empty (set_option's rule).
    0, or 2 after printing the reason. */
 static int merge_json_arg(const char *json)
@@ -1117,7 +1128,7 @@ static int merge_file_opt(int argc, char **argv, int *i, const char *name,
     char msg[CLI_MSG_MAX];
     size_t n = strlen(name);
 
-    *slot = argv[*i][n] == '=' ? argv[*i] + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+    *slot = argv[*i][n] == '=' ? argv[*i] + n + 1 : merge_next_value(argc, argv, i);
     if (*slot && (*slot)[0])
         return 0;
     snprintf(msg, sizeof msg, "%s: needs a value", name);
@@ -1145,7 +1156,7 @@ static int cmd_merge(int argc, char **argv)
     for (int i = 1; i < argc && rc == 0; i++) {
         bool next;
         if (is_option(argv[i], "--json", &next)) {
-            json = next ? (i + 1 < argc ? argv[++i] : NULL) : argv[i] + 7;
+            json = next ? merge_next_value(argc, argv, &i) : argv[i] + 7;
             rc = merge_json_arg(json);
         } else if (is_option(argv[i], "--schedule", &next)) {
             rc = merge_file_opt(argc, argv, &i, "--schedule", &src.schedule);

@@ -44,7 +44,9 @@ static int usage_error(const char *msg, const char *arg)
     return cli_usage_error("awr", msg, arg);
 }
 
-/* The value of an option given as "-o V", "--output V" or "--output=V". */
+/* The value of an option given as "-o V", "--output V" or "--output=V";
+   NULL when there is none, or the next word is an option
+   (cli_value_is_option). */
 static const char *opt_value(int argc, char **argv, int *i, const char *longname)
 {
     size_t n = strlen(longname);
@@ -52,7 +54,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *longname
 
     if (!strncmp(s, longname, n) && s[n] == '=')
         return s + n + 1;
-    return *i + 1 < argc ? argv[++*i] : NULL;
+    return *i + 1 < argc && !cli_value_is_option(argv[*i + 1]) ? argv[++*i] : NULL;
 }
 
 static bool is_opt(const char *s, const char *shortname, const char *longname)

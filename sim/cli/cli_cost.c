@@ -250,10 +250,12 @@ static int parse_cost(struct cli_opts *o, int argc, char **argv, char *why, size
             break;
         if (c == 'h' || c == COST_HELP)
             return CLI_HELP;
-        if (c == '?' || c == ':') {
+        bool bare = c == ':' || (c >= COST_ROW && c < COST_HELP &&
+                                 cli_optarg_is_option(optarg, argv, optind));
+        if (c == '?' || bare) {
             snprintf(why, why_len, "%s: %s. Try 'asmsim cost --help'.",
                      cli_quote(at < argc ? argv[at] : argv[argc - 1], q, sizeof q),
-                     c == ':' ? "missing value" : "unknown option");
+                     bare ? "needs a value" : "unknown option");
             return -EINVAL;
         }
         int rc = cli_opts_set(o, b->rows[c - COST_ROW].name, optarg, why, why_len);

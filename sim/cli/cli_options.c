@@ -1214,7 +1214,8 @@ static const struct cli_opt_row opt_defs[] = {
       .help = {
           { FOR_RUN | FOR_SWEEP | FOR_ORION, "FILE|-",
             "fio 3.x's JSON (--output-format=json): every class\n"
-            "at every load point a job; - : stdout alone" },
+            "at every load point (and failure phase) a job with\n"
+            "the options fio would run it with; - : stdout alone" },
       } },
     { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_quiet,
@@ -1901,6 +1902,18 @@ static bool spelled_out(const char *arg, const char *name)
     return strncmp(arg, "--", 2) == 0 && strcmp(arg + 2, name) == 0;
 }
 
+/* "--nodes: needs a value. Try 'asmsim run --help'.": opt, as typed,
+   given last or before another option (cli_value_is_option). */
+static int needs_value(struct cli_opts *o, const char *opt, char *why, size_t why_len)
+{
+    char q[CLI_QUOTE_BUF];
+
+    o->usage_error = true;
+    snprintf(why, why_len, "%s: needs a value. Try 'asmsim %s --help'.",
+             cli_quote(opt, q, sizeof q), cmd_name(o->cmd));
+    return -EINVAL;
+}
+
 /* getopt_long over the table.  The long-option array is built on the
    stack; `val` is OPT_ROW + the table index. */
 int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
@@ -1944,17 +1957,17 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
         }
         if (c == 'h' || c == OPT_HELP)
             return CLI_HELP;
-        if (c == '?' || c == ':') {
+        if (c == ':')
+            return needs_value(o, at < argc ? argv[at] : argv[argc - 1], why, why_len);
+        if (c == '?') {
             const char *arg = at < argc ? argv[at] : argv[argc - 1];
             o->usage_error = true;
             cli_quote(arg, q, sizeof q);
             const char *sw;
-            if (c == '?' && is_switch_given_value(longs, arg, &sw))
+            if (is_switch_given_value(longs, arg, &sw))
                 return switch_given_value(o, arg, sw, why, why_len);
             char hint[160], what[200];
-            if (c == ':')
-                snprintf(what, sizeof what, "missing value");
-            else if (arg[0] == '-' && arg[1] != '-' && strlen(arg) > 2)
+            if (arg[0] == '-' && arg[1] != '-' && strlen(arg) > 2)
                 /* "-disks": a long option with one dash, not the cluster
                    -d -i -s ... that getopt reads (asmsim has no short
                    options but -h) */
@@ -1962,16 +1975,15 @@ int cli_opts_parse(struct cli_opts *o, int argc, char **argv, char *why,
                          "take two dashes)");
             else
                 snprintf(what, sizeof what, "unknown option");
-            if (c == '?')
-                cli_unknown_option_hint(o->cmd, arg, at + 1 < argc ?
-                                        argv[at + 1] : NULL, hint, sizeof hint);
-            else
-                hint[0] = '\0';
+            cli_unknown_option_hint(o->cmd, arg, at + 1 < argc ? argv[at + 1] : NULL,
+                                    hint, sizeof hint);
             snprintf(why, why_len, "%s: %s Try 'asmsim %s --help'.", q,
                      cli_with_hint(what, hint, what, sizeof what), cmd);
             return -EINVAL;
         }
         const struct cli_opt_row *row = &opt_defs[c - OPT_ROW];
+        if (cli_optarg_is_option(optarg, argv, optind))
+            return needs_value(o, argv[at], why, why_len);
         if (must_spell_out(row->name) && at < argc &&
             !spelled_out(argv[at], row->name)) {
             o->usage_error = true;

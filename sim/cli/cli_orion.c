@@ -308,6 +308,35 @@ static int unknown_option(struct cli_opts *o, char *why, size_t why_len,
                        cli_with_hint("unknown option", hint, what, sizeof what));
 }
 
+/* Whether word, after a flag that takes a value, is a flag instead: a
+   GNU option (cli_value_is_option) or one of ORION's, "-num_disks" or
+   "-hugenotneeded" in any case, "-help" or "-h".  ORION's values never
+   start so, and "-" (stdout, --json -) is none of them. */
+static bool word_is_flag(const char *word)
+{
+    if (cli_value_is_option(word))
+        return true;
+    if (word[0] != '-' || !word[1])
+        return false;
+    if (strcmp(word, "-h") == 0 || strcasecmp(word + 1, "help") == 0)
+        return true;
+    size_t len = strcspn(word + 1, "=");
+    for (int k = 0; k < N_ORION_FLAGS; k++)
+        if (strlen(orion_flags[k].name) == len &&
+            strncasecmp(word + 1, orion_flags[k].name, len) == 0)
+            return true;
+    return false;
+}
+
+/* The value of the flag at argv[*i], the next word (consumed), or NULL
+   when there is none or it is a flag: the flag was given without it. */
+static const char *next_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc || word_is_flag(argv[*i + 1]))
+        return NULL;
+    return argv[++*i];
+}
+
 /* "--name value" or "--name=value"; consumes the value.  Returns 0 or
    -EINVAL with why.  Whether an option takes a value is the option
    table's to say (cli_opts_set: -ENODATA for one given bare), so a switch
@@ -333,9 +362,8 @@ static int model_option(struct cli_opts *o, int argc, char **argv, int *i,
                            "value; give --help alone");
     rc = cli_opts_set(o, name, value, why, why_len);
     if (rc == -ENODATA) {               /* given bare, needs a value */
-        if (*i + 1 >= argc)
-            return usage_error(o, why, why_len, argv[*i], "missing value");
-        value = argv[++*i];
+        if ((value = next_value(argc, argv, i)) == NULL)
+            return usage_error(o, why, why_len, argv[*i], "needs a value");
         rc = cli_opts_set(o, name, value, why, why_len);
     }
     if (rc == -ENOENT)
@@ -379,9 +407,9 @@ static int orion_flag(struct cli_opts *o, int argc, char **argv, int *i,
             note_arg(o, arg, NULL);
             return flag_apply(f, o, "", why, why_len);
         }
-        if (*i + 1 >= argc)
-            return usage_error(o, why, why_len, arg, "missing value");
-        const char *v = argv[++*i];
+        const char *v = next_value(argc, argv, i);
+        if (!v)
+            return usage_error(o, why, why_len, arg, "needs a value");
         char q[CLI_QUOTE_BUF];
         bool ignored = !f->fn && !f->same;           /* -storax X */
         if (!ignored &&

@@ -53,7 +53,8 @@ static int parse(int argc, char **argv, struct report_args *a)
         if (strcmp(s, "-o") == 0 || strcmp(s, "--output") == 0 ||
             strncmp(s, "--output=", 9) == 0) {
             const char *v = strncmp(s, "--output=", 9) == 0 ? s + 9
-                            : i + 1 < argc ? argv[++i] : NULL;
+                            : i + 1 < argc && !cli_value_is_option(argv[i + 1])
+                            ? argv[++i] : NULL;
             if (a->out)
                 return usage_error("given twice; give one output file", s);
             if (v == NULL || !*v)

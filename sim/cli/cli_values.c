@@ -295,6 +295,18 @@ int cli_parse_burst_credits(const char *text, double *frac, bool *carry)
     return cli_parse_burst(text + n + 1, frac);
 }
 
+bool cli_value_is_option(const char *arg)
+{
+    return arg && arg[0] == '-' && arg[1] == '-' &&
+           (arg[2] == '\0' || isalpha((unsigned char)arg[2]));
+}
+
+bool cli_optarg_is_option(const char *optarg_, char *const *argv, int optind_)
+{
+    return optarg_ && optind_ > 0 && optarg_ == argv[optind_ - 1] &&
+           cli_value_is_option(optarg_);
+}
+
 char *cli_quote(const char *s, char *buf, size_t n)
 {
     return why_quote(s, s ? strlen(s) : 0, buf, n);

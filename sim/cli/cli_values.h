@@ -136,6 +136,20 @@ const char *cli_paste_word(const char *s, char *out, size_t len);
    writes them.  The last defence of the one-line rule. */
 void cli_print_error(FILE *f, const char *prefix, const char *why);
 
+/* Whether arg, the word after an option that takes a value, is an
+   option instead: "--" and a letter ("--json"), or "--" alone.  No
+   value is spelled so ("-" is stdout, "-1" a number whose parser
+   refuses it by range), so "--nodes --instance x" is --nodes given
+   without its value, refused as "--nodes: needs a value", not --nodes
+   "--instance" and a stray "x".  Every command's parser asks it
+   (ORION's also of its own -flags). */
+bool cli_value_is_option(const char *arg);
+
+/* The same of getopt_long's optarg, when getopt took it from the word
+   after the option (argv[optind - 1]) rather than from "--name=value":
+   "--json=--x" is a value the user spelled out. */
+bool cli_optarg_is_option(const char *optarg_, char *const *argv, int optind_);
+
 /* A usage error of a command with its own parser (awr, report): on
    stderr "asmsim CMD: 'ARG': MSG. Try 'asmsim CMD --help'." (without the
    argument when arg is NULL).  Returns 2, the exit status. */

@@ -276,12 +276,22 @@ int report_orion_files(const char *dir, const char *prefix,
                        const struct sim_run_result *run,
                        char *why, size_t why_len);
 
+/* What fio's JSON is made of: a run, or a sweep's runs, each with its
+   configuration (a sweep --over's run i has its own: cfg_at). */
+struct report_fio_src {
+    const struct report_meta *meta;
+    const struct sim_setup *cfg;        /* the run's; a sweep's without cfg_at */
+    const struct sim_run_result *run;
+    const struct sim_sweep_result *sweep;
+    void (*cfg_at)(void *arg, int run, struct sim_setup *out);  /* NULL: cfg */
+    void *cfg_arg;
+};
+
 /* fio 3.x's JSON (--output-format=json) of a run or a sweep's runs:
-   every class that ran at every point a job (report_fio.c).  *text in
-   a buffer the caller frees; 0 or -ENOMEM. */
-int report_fio_json_text(const struct report_meta *meta, const struct sim_setup *cfg,
-                         const struct sim_run_result *run,
-                         const struct sim_sweep_result *sweep, char **text);
+   every class that ran at every point, and at every phase of a failure
+   or an add, a job with the options fio would run it with
+   (report_fio.c).  *text in a buffer the caller frees; 0 or -ENOMEM. */
+int report_fio_json_text(const struct report_fio_src *src, char **text);
 
 /* The results JSON: config, summary, points (run), or config and sweep[]
    (sweep; its top-level summary/points are those of the last disk

@@ -49,8 +49,7 @@ static const char *const PHASE_NAME[SIM_PHASES] = {
     "before", "degraded", "rebalancing", "restored",
 };
 
-/* Phase i's name: an add's RESTORED is the balanced group. */
-static const char *phase_name(const struct sim_fail_result *f, int i)
+const char *report_fail_phase_name(const struct sim_fail_result *f, int i)
 {
     return f->add && i == SIM_PHASE_RESTORED ? "balanced" : PHASE_NAME[i];
 }
@@ -66,9 +65,7 @@ static const char *outcome_id(enum sim_fail_outcome o)
     return "unknown";
 }
 
-/* The run whose point stands for phase i (RESTORED after a resync: the
-   run itself), or NULL where it was not reached. */
-static const struct sim_run_result *phase_run(const struct sim_fail_result *f, int i)
+const struct sim_run_result *report_fail_phase_run(const struct sim_fail_result *f, int i)
 {
     if (f->start_ns[i] < 0)
         return NULL;
@@ -78,8 +75,8 @@ static const struct sim_run_result *phase_run(const struct sim_fail_result *f, i
     return r && r->n_points > 0 ? r : NULL;
 }
 
-static const char *class_name(const struct sim_run_cfg *cfg,
-                              const struct sim_fail_result *f, int c)
+const char *report_fail_class_name(const struct sim_run_cfg *cfg,
+                                   const struct sim_fail_result *f, int c)
 {
     if (c == f->copy_cls)
         return f->returns ? "resync" : "rebalance";
@@ -191,7 +188,7 @@ static void offered_cells(const struct sim_run_cfg *cfg, const struct sim_fail_r
 static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
                        const struct sim_fail_result *f, int i)
 {
-    const struct sim_run_result *r = phase_run(f, i);
+    const struct sim_run_result *r = report_fail_phase_run(f, i);
     const struct sim_point_result *b = &f->run[SIM_PHASE_BEFORE]->points[0];
     char from[32], to[32];
     fmt_at(f->start_ns[i], from, sizeof from);
@@ -205,8 +202,8 @@ static void phase_rows(FILE *out, const struct sim_run_cfg *cfg,
                      100 * (k->lat.p99_us / b->cls[c].lat.p99_us - 1));
         offered_cells(cfg, f, p, c, offered, unmet, sizeof offered);
         fprintf(out, "  %-12s %-9s %-9s %-12s %9.0f %8.2f %9.1f %9.1f %9.1f %8s "
-                "%9s %7s\n", c == 0 ? phase_name(f, i) : "", c == 0 ? from : "",
-                c == 0 ? to : "", class_name(cfg, f, c), k->iops, k->mbps,
+                "%9s %7s\n", c == 0 ? report_fail_phase_name(f, i) : "", c == 0 ? from : "",
+                c == 0 ? to : "", report_fail_class_name(cfg, f, c), k->iops, k->mbps,
                 k->lat.p50_us, k->lat.p99_us, k->lat.p999_us, vs, offered, unmet);
     }
     fprintf(out, "  %-12s %-9s %-9s limited by %s\n", "", "", "",
@@ -220,7 +217,7 @@ static void phases_table(FILE *out, const struct sim_run_cfg *cfg,
             "from", "to", "class", "IOPS", "MB/s", "p50 us", "p99 us", "p99.9 us",
             "p99 vs", "offered/s", "unmet");
     for (int i = 0; i < SIM_PHASES; i++)
-        if (phase_run(f, i))
+        if (report_fail_phase_run(f, i))
             phase_rows(out, cfg, f, i);
 }
 
@@ -235,7 +232,7 @@ static void needs_by_phase(FILE *out, const struct sim_run_cfg *cfg,
     fputs("  targets    in each phase after the failure (Targets: above judges the "
           "phase before):\n", out);
     for (int i = SIM_PHASE_DEGRADED; i < SIM_PHASES; i++) {
-        const struct sim_run_result *r = phase_run(f, i);
+        const struct sim_run_result *r = report_fail_phase_run(f, i);
         if (!r || r->n_points == 0)
             continue;
         for (int k = 0; k < cfg->db.n_needs; k++) {
@@ -243,7 +240,8 @@ static void needs_by_phase(FILE *out, const struct sim_run_cfg *cfg,
             double got;
             bool met = report_need_judge(&cfg->db.needs[k], &r->points[0], &got);
             report_need_text(cfg, &cfg->db.needs[k], got, met, line, sizeof line);
-            fprintf(out, "             %-12s %s\n", k == 0 ? phase_name(f, i) : "", line);
+            fprintf(out, "             %-12s %s\n", k == 0 ? report_fail_phase_name(f, i) : "",
+                    line);
         }
     }
 }
@@ -279,7 +277,7 @@ void report_copy_bound_text(const struct report_copy_bound *b, char *buf, size_t
    copies did not run. */
 static bool copy_bound(const struct sim_fail_result *f, struct report_copy_bound *b)
 {
-    const struct sim_run_result *r = phase_run(f, SIM_PHASE_REBALANCING);
+    const struct sim_run_result *r = report_fail_phase_run(f, SIM_PHASE_REBALANCING);
     if (!r)
         return false;
     const struct sim_point_result *p = &r->points[0];
@@ -384,7 +382,7 @@ static void fail_lines(FILE *out, const struct sim_fail_result *f,
 static void balanced_shares(const struct sim_fail_result *f, double *new_disk,
                             double *old_disk)
 {
-    const struct sim_run_result *r = phase_run(f, SIM_PHASE_RESTORED);
+    const struct sim_run_result *r = report_fail_phase_run(f, SIM_PHASE_RESTORED);
     const struct sim_point_result *p = r ? &r->points[0] : NULL;
     int n = f->old_disks + f->n_offline;
     double sum = 0, added = 0;
@@ -576,7 +574,7 @@ static void json_phase_classes(struct fj *j, cJSON *x, const struct sim_run_cfg 
         cJSON *k = put_item(j, arr);
         if (!k)
             return;
-        j->oom |= !cJSON_AddStringToObject(k, "name", class_name(cfg, f, c));
+        j->oom |= !cJSON_AddStringToObject(k, "name", report_fail_class_name(cfg, f, c));
         put_num(j, k, "iops", p->cls[c].iops);
         put_num(j, k, "mbps", p->cls[c].mbps);
         const struct sim_lat_summary *l = &p->cls[c].lat;
@@ -612,13 +610,13 @@ static void json_phases(struct fj *j, cJSON *o, const struct sim_run_cfg *cfg,
     cJSON *arr = cJSON_AddArrayToObject(o, "phases");
     j->oom |= !arr;
     for (int i = 0; arr && i < SIM_PHASES; i++) {
-        const struct sim_run_result *r = phase_run(f, i);
+        const struct sim_run_result *r = report_fail_phase_run(f, i);
         if (!r)
             continue;
         cJSON *x = put_item(j, arr);
         if (!x)
             return;
-        j->oom |= !cJSON_AddStringToObject(x, "phase", phase_name(f, i));
+        j->oom |= !cJSON_AddStringToObject(x, "phase", report_fail_phase_name(f, i));
         put_num(j, x, "start_s", (double)f->start_ns[i] / 1e9);
         put_num(j, x, "end_s", f->end_ns[i] < 0 ? NAN : (double)f->end_ns[i] / 1e9);
         put_num(j, x, "disks", r->disks);
@@ -737,7 +735,7 @@ bool report_fail_by_power(const struct sim_setup *cfg)
 const struct sim_point_result *report_fail_power_point(const struct sim_run_result *r)
 {
     const struct sim_fail_result *f = r->fail ? r->fail : r->add;
-    const struct sim_run_result *p = f ? phase_run(f, SIM_PHASE_REBALANCING) : NULL;
+    const struct sim_run_result *p = f ? report_fail_phase_run(f, SIM_PHASE_REBALANCING) : NULL;
     return p ? &p->points[0] : NULL;
 }
 
@@ -766,7 +764,8 @@ static void sweep_table(FILE *out, const struct sim_setup *cfg,
         const struct sim_fail_result *f = add ? sweep->runs[i]->add : sweep->runs[i]->fail;
         char key[64], rs[32], ex[32] = "-", cls[48], bound[128];
         report_sweep_key(cfg, sweep, i, key, sizeof key);
-        if (!f || f->outcome != SIM_FAIL_RESTORED || !phase_run(f, SIM_PHASE_REBALANCING)) {
+        if (!f || f->outcome != SIM_FAIL_RESTORED ||
+            !report_fail_phase_run(f, SIM_PHASE_REBALANCING)) {
             fprintf(out, "  %-10s %s\n", key, !f ? "-" : f->add ? "not_measured"
                                                    : outcome_id(f->outcome));
             continue;

@@ -18,6 +18,17 @@ cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg
    NULL when out of memory.  Keys: docs/fields.md. */
 cJSON *report_add_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg);
 
+/* Scenario f's phase i (enum sim_phase): the run whose point stands for
+   it (RESTORED after a resync: the run itself), or NULL where it was not
+   reached; its name ("before", "degraded", "rebalancing", "restored"; an
+   add's RESTORED "balanced"); and class c's name in it (the copy class:
+   "rebalance", or "resync" with --returns).  The terminal's and the
+   JSON's phases, and fio's jobs of them (report_fio.c). */
+const struct sim_run_result *report_fail_phase_run(const struct sim_fail_result *f, int i);
+const char *report_fail_phase_name(const struct sim_fail_result *f, int i);
+const char *report_fail_class_name(const struct sim_run_cfg *cfg,
+                                   const struct sim_fail_result *f, int c);
+
 /* The words of add_disks.after's id ("restored": "after the failure's
    restore: from the group it left"); NULL for "alone" or an unknown id. */
 const char *report_add_after_words(const char *id);

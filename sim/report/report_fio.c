@@ -9,13 +9,33 @@
  *   fio                        asmsim
  *   the document               a run, or a sweep's runs one after another
  *   "jobs"[]                   every class that ran at every load point:
- *                              ORION's small and large (a database
- *                              workload's classes: "class<N>")
- *   "groupid"                  the point's index: a point's classes run
- *                              together, as fio's jobs of one group
- *   "jobname"                  "<testname>[_<N>disks]_<class>_s<S>_l<L>"
- *   "job options"              rw, bs (the class's mean I/O size), iodepth
- *                              (its outstanding I/Os), runtime, ioengine
+ *                              ORION's small and large, or a database
+ *                              workload's classes; with --fail or
+ *                              --add-disks, every class at every phase
+ *                              measured (the copy class too)
+ *   "groupid"                  the point's (the phase's) index: a point's
+ *                              classes run together, as fio's jobs of one
+ *                              group
+ *   "jobname"                  ORION's "<run>_<small|large>_s<S>_l<L>"; a
+ *                              database workload's (one point a run)
+ *                              "<run>_<class>", with a failure or an add
+ *                              "<run>_<class>_<phase>" (before, degraded,
+ *                              rebalancing, restored, add-rebalancing,
+ *                              add-balanced); <run> the testname, in a
+ *                              sweep "_<N>disks" or "_<param>=<value>"
+ *   "job options"              the options fio would run the class with:
+ *                              rw from its pattern and write share
+ *                              (rwmixread when mixed); bs its size, or
+ *                              with a mix its smallest and bssplit the
+ *                              mix in whole percentages; a closed loop's
+ *                              iodepth its outstanding I/Os, a sequential
+ *                              class's streams numjobs of stream_io each;
+ *                              an open loop's rate_iops (ORION's large:
+ *                              rate, bytes a second; reads,writes when
+ *                              mixed), rate_process poisson for Poisson
+ *                              arrivals, iodepth the bound on I/Os in
+ *                              flight (--max-outstanding); runtime,
+ *                              ioengine
  *   read / write               each direction alone (lat_dir): iops, bw
  *                              (KiB/s), bw_bytes, io_bytes, runtime (ms),
  *                              total_ios, clat_ns and lat_ns
@@ -43,6 +63,7 @@
 
 #include "sim/report/report.h"
 #include "sim/report/json_print.h"
+#include "sim/report/report_fail.h"
 
 #define NS_PER_US 1000.0
 
@@ -170,73 +191,247 @@ static void add_depths(cJSON *job, int depth)
     }
 }
 
-/* Where a job sits: its run's name part, its point's group. */
+/* Where a job sits: its run's name part and configuration, its point's
+   group, and the phase of a failure or an add it was measured in. */
 struct fio_at {
-    const struct report_meta *meta;
-    const struct sim_setup *cfg;
-    const char *run_name;           /* "mytest" or "mytest_4disks" */
+    const struct sim_run_cfg *run;
+    const char *run_name;           /* "mytest", "mytest_4disks",
+                                       "mytest_power=4" */
     int groupid;
+    const struct sim_fail_result *scenario;     /* NULL: the run's own */
+    const char *phase;              /* "degraded"; NULL: no failure, no add */
 };
 
-/* The class's outstanding I/Os at the point: fio's iodepth. */
-static int class_depth(const struct sim_point_result *p, int c)
+/* A class as a fio job would run it: what "job options" says. */
+struct fio_class {
+    const char *name;               /* "small", "data-reads", "rebalance" */
+    bool seq;
+    int write_pct;                  /* 0..100 */
+    struct wl_size_mix sizes;
+    int numjobs;                    /* sequential streams: a job each */
+    int iodepth;                    /* per job */
+    double rate;                    /* open loop: I/Os (rate_bytes: bytes)
+                                       a second; 0: closed loop */
+    bool rate_bytes;                /* ORION's large class: MB/s offered */
+    bool poisson;
+};
+
+static void one_size(struct wl_size_mix *m, uint32_t bytes)
 {
-    return p->db_classes ? p->class_load[c] : c == WL_SMALL ? p->small : p->large;
+    *m = (struct wl_size_mix){ .n = 1, .bytes = { bytes }, .weight = { 1 } };
 }
 
-static const char *class_rw(const struct sim_setup *cfg, int c, const struct sim_class_result *r)
+/* ORION's small or large class at point p: the large class's streams
+   (-type seq) each a job of stream_io outstanding. */
+static void orion_class(const struct fio_at *at, const struct sim_point_result *p, int c,
+                        struct fio_class *k)
 {
-    bool reads = r->lat_dir[SIM_READ].count > 0, writes = r->lat_dir[SIM_WRITE].count > 0;
-    bool seq = cfg->run.workload.n_classes == 0 && c == WL_LARGE &&
-               cfg->run.workload.large_type == WL_LARGE_SEQ;
+    const struct wl_cfg *w = &at->run->workload;
+    bool large = c == WL_LARGE;
+    int load = large ? p->large : p->small;
 
-    if (reads && writes)
-        return seq ? "rw" : "randrw";
-    if (writes)
-        return seq ? "write" : "randwrite";
-    return seq ? "read" : "randread";
+    k->name = large ? "large" : "small";
+    k->seq = large && w->large_type == WL_LARGE_SEQ;
+    k->write_pct = w->write_pct;
+    one_size(&k->sizes, large ? w->large_bytes : w->small_bytes);
+    k->numjobs = k->seq && load > 0 ? load : 1;
+    k->iodepth = k->seq ? at->run->point.stream_io : load;
+    k->rate_bytes = large;
+    k->poisson = at->run->open.arrivals == SIM_ARRIVALS_POISSON;
 }
 
-static void add_job_options(cJSON *job, const struct fio_at *at, const struct sim_point_result *p,
-                            int c)
+/* A database workload's class c at point p, or the copy class of a
+   failure's or an add's rebalancing phase: `power` streams of one AU. */
+static void db_class(const struct fio_at *at, const struct sim_point_result *p, int c,
+                     struct fio_class *k)
 {
-    const struct sim_class_result *r = &p->cls[c];
+    const struct sim_run_cfg *run = at->run;
+
+    if (at->scenario && c == at->scenario->copy_cls) {
+        k->name = report_fail_class_name(run, at->scenario, c);
+        k->seq = true;
+        k->write_pct = 50;              /* each AU read, then written */
+        one_size(&k->sizes, at->scenario->au_bytes);
+        k->numjobs = p->class_load[c] > 0 ? p->class_load[c] : 1;
+        k->iodepth = 1;
+        return;
+    }
+    const struct wl_class_cfg *w = &run->workload.classes[c];
+    int stream_io = run->db.load.stream_io[c] > 0 ? run->db.load.stream_io[c] : 1;
+    k->name = run->db.class_name[c];
+    k->seq = w->pattern == WL_SEQUENTIAL;
+    k->write_pct = w->write_pct;
+    k->sizes = w->sizes;
+    k->numjobs = k->seq && p->class_load[c] > 0 ? p->class_load[c] : 1;
+    k->iodepth = k->seq ? stream_io : p->class_load[c];
+    k->poisson = run->db.load.arrivals[c] == SIM_ARRIVALS_POISSON;
+}
+
+/* Class c at point p as fio would run it.  An open-loop class (a rate):
+   one job at that rate, with the bound on I/Os in flight as its depth. */
+static void class_of(const struct fio_at *at, const struct sim_point_result *p, int c,
+                     struct fio_class *k)
+{
+    *k = (struct fio_class){ 0 };
+    if (p->db_classes)
+        db_class(at, p, c, k);
+    else
+        orion_class(at, p, c, k);
+    if (p->open.on && c < WL_MAX_CLASSES && p->open.target[c] > 0) {
+        k->rate = p->open.target[c] * (k->rate_bytes ? 1e6 : 1);
+        k->numjobs = 1;                 /* an open class is one stream */
+        k->iodepth = p->open.max_outstanding;
+    }
+}
+
+static const char *class_rw(const struct fio_class *k)
+{
+    if (k->write_pct == 0)
+        return k->seq ? "read" : "randread";
+    if (k->write_pct == 100)
+        return k->seq ? "write" : "randwrite";
+    return k->seq ? "rw" : "randrw";
+}
+
+/* A size as fio's options give it: "512", "8k", "1m" (fio's k is 1024). */
+static void size_text(uint32_t bytes, char *buf, size_t len)
+{
+    if (bytes % (1u << 20) == 0)
+        snprintf(buf, len, "%um", bytes >> 20);
+    else if (bytes % 1024 == 0)
+        snprintf(buf, len, "%uk", bytes >> 10);
+    else
+        snprintf(buf, len, "%u", bytes);
+}
+
+/* fio's bssplit of a size mix, "512/35:8k/9:128k/40:...": whole
+   percentages, as fio reads them, that add up to 100 (the largest
+   remainders rounded up); a size whose share rounds to 0 is left out. */
+static void bssplit_text(const struct wl_size_mix *m, char *buf, size_t len)
+{
+    double total = 0, frac[WL_MAX_SIZES];
+    int pct[WL_MAX_SIZES], left = 100;
+    size_t used = 0;
+
+    for (int i = 0; i < m->n; i++)
+        total += m->weight[i];
+    for (int i = 0; i < m->n; i++) {
+        double exact = 100.0 * m->weight[i] / total;
+        pct[i] = (int)exact;
+        frac[i] = exact - pct[i];
+        left -= pct[i];
+    }
+    for (; left > 0; left--) {
+        int top = 0;
+        for (int i = 1; i < m->n; i++)
+            if (frac[i] > frac[top])
+                top = i;
+        pct[top]++;
+        frac[top] = -1;
+    }
+    buf[0] = '\0';
+    for (int i = 0; i < m->n && used < len; i++) {
+        char size[16];
+        if (pct[i] == 0)
+            continue;
+        size_text(m->bytes[i], size, sizeof size);
+        int n = snprintf(buf + used, len - used, "%s%s/%d", used ? ":" : "", size, pct[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+}
+
+/* The option's value as a number's text. */
+static void add_opt_num(cJSON *o, const char *name, double v)
+{
+    char t[32];
+    snprintf(t, sizeof t, "%.0f", v);
+    cJSON_AddStringToObject(o, name, t);
+}
+
+/* bs: the size, or with a mix the smallest and bssplit the mix. */
+static void add_sizes(cJSON *o, const struct wl_size_mix *m)
+{
+    uint32_t least = m->bytes[0];
+    char split[256];
+
+    for (int i = 1; i < m->n; i++)
+        least = m->bytes[i] < least ? m->bytes[i] : least;
+    add_opt_num(o, "bs", least);
+    if (m->n > 1) {
+        bssplit_text(m, split, sizeof split);
+        cJSON_AddStringToObject(o, "bssplit", split);
+    }
+}
+
+/* An open-loop class's rate (rate_iops, or rate in bytes a second for
+   ORION's large class): fio limits reads and writes apart, so a mixed
+   class's is "reads,writes". */
+static void add_rate(cJSON *o, const struct fio_class *k)
+{
+    const char *name = k->rate_bytes ? "rate" : "rate_iops";
+    double w = k->rate * k->write_pct / 100.0;
+    char t[64];
+
+    if (k->write_pct > 0 && k->write_pct < 100)
+        snprintf(t, sizeof t, "%.0f,%.0f", k->rate - w, w);
+    else
+        snprintf(t, sizeof t, "%.0f", k->rate);
+    cJSON_AddStringToObject(o, name, t);
+    if (k->poisson)
+        cJSON_AddStringToObject(o, "rate_process", "poisson");
+}
+
+static void add_job_options(cJSON *job, const struct fio_class *k, const char *name,
+                            double measured_s, const char *engine)
+{
     cJSON *o = add_obj(job, "job options");
-    char v[64];
-    int depth = class_depth(p, c);
 
-    cJSON_AddStringToObject(o, "name", cJSON_GetStringValue(cJSON_GetObjectItem(job, "jobname")));
-    cJSON_AddStringToObject(o, "rw", class_rw(at->cfg, c, r));
-    snprintf(v, sizeof v, "%.0f", r->iops > 0 ? r->mbps * 1e6 / r->iops : 0.0);
-    cJSON_AddStringToObject(o, "bs", v);
-    snprintf(v, sizeof v, "%d", depth);
-    cJSON_AddStringToObject(o, "iodepth", v);
-    snprintf(v, sizeof v, "%.0f", p->measured_s);
-    cJSON_AddStringToObject(o, "runtime", v);
-    cJSON_AddStringToObject(o, "ioengine", at->cfg->run.backend && at->cfg->run.backend->name
-                                               ? at->cfg->run.backend->name : "asmsim");
+    cJSON_AddStringToObject(o, "name", name);
+    cJSON_AddStringToObject(o, "rw", class_rw(k));
+    if (k->write_pct > 0 && k->write_pct < 100)
+        add_opt_num(o, "rwmixread", 100 - k->write_pct);
+    add_sizes(o, &k->sizes);
+    add_opt_num(o, "iodepth", k->iodepth);
+    if (k->numjobs > 1)
+        add_opt_num(o, "numjobs", k->numjobs);
+    if (k->rate > 0)
+        add_rate(o, k);
+    add_opt_num(o, "runtime", measured_s);
+    cJSON_AddStringToObject(o, "ioengine", engine);
+}
+
+/* ORION's classes by their point, "<run>_small_s2_l0"; a database
+   workload's (its run is one point) by the class and the phase,
+   "<run>_redo", "<run>_redo_degraded". */
+static void job_name(const struct fio_at *at, const struct sim_point_result *p,
+                     const struct fio_class *k, char *buf, size_t len)
+{
+    if (!p->db_classes)
+        snprintf(buf, len, "%s_%s_s%d_l%d", at->run_name, k->name, p->small, p->large);
+    else if (at->phase)
+        snprintf(buf, len, "%s_%s_%s", at->run_name, k->name, at->phase);
+    else
+        snprintf(buf, len, "%s_%s", at->run_name, k->name);
 }
 
 static cJSON *job_of(const struct fio_at *at, const struct sim_point_result *p, int c)
 {
     const struct sim_class_result *r = &p->cls[c];
+    const struct dev_ops *be = at->run->backend;
     cJSON *job = cJSON_CreateObject();
-    char name[256], cls[16];
-    int depth = class_depth(p, c);
+    struct fio_class k;
+    char name[320];
 
     if (!job)
         return NULL;
-    if (p->db_classes)
-        snprintf(cls, sizeof cls, "class%d", c);
-    else
-        snprintf(cls, sizeof cls, "%s", c == WL_SMALL ? "small" : "large");
-    snprintf(name, sizeof name, "%s_%s_s%d_l%d", at->run_name, cls, p->small, p->large);
+    class_of(at, p, c, &k);
+    job_name(at, p, &k, name, sizeof name);
     cJSON_AddStringToObject(job, "jobname", name);
     cJSON_AddNumberToObject(job, "groupid", at->groupid);
     cJSON_AddNumberToObject(job, "error", r->errors ? 5 : 0);      /* EIO */
     cJSON_AddNumberToObject(job, "eta", 0);
     cJSON_AddNumberToObject(job, "elapsed", (double)(long long)(p->measured_s + 0.5));
-    add_job_options(job, at, p, c);
+    add_job_options(job, &k, name, p->measured_s, be && be->name ? be->name : "asmsim");
     add_dir(job, "read", r, SIM_READ, p->measured_s);
     add_dir(job, "write", r, SIM_WRITE, p->measured_s);
     add_dir(job, "trim", r, -1, p->measured_s);
@@ -249,17 +444,17 @@ static cJSON *job_of(const struct fio_at *at, const struct sim_point_result *p, 
     cJSON_AddNumberToObject(job, "ctx", 0);
     cJSON_AddNumberToObject(job, "majf", 0);
     cJSON_AddNumberToObject(job, "minf", 0);
-    add_depths(job, depth);
+    add_depths(job, k.iodepth);
     add_latency_dists(job, &r->lat);
-    cJSON_AddNumberToObject(job, "latency_depth", depth);
+    cJSON_AddNumberToObject(job, "latency_depth", k.iodepth);
     cJSON_AddNumberToObject(job, "latency_target", 0);
     cJSON_AddNumberToObject(job, "latency_percentile", 100.0);
     cJSON_AddNumberToObject(job, "latency_window", 0);
     return job;
 }
 
-/* A run's jobs: every class that ran at every point, a group a point. */
-static int add_run_jobs(cJSON *jobs, struct fio_at *at, const struct sim_run_result *run)
+/* The jobs of run's points: every class that ran, a group a point. */
+static int add_point_jobs(cJSON *jobs, struct fio_at *at, const struct sim_run_result *run)
 {
     for (int i = 0; i < run->n_points; i++, at->groupid++) {
         const struct sim_point_result *p = &run->points[i];
@@ -273,6 +468,69 @@ static int add_run_jobs(cJSON *jobs, struct fio_at *at, const struct sim_run_res
         }
     }
     return 0;
+}
+
+/* The phases of a failure or an add after the one before it (the run's
+   own point, or the failure's restored group an add follows), each its
+   group; an add's carry "add-" ("add-rebalancing", "add-balanced"). */
+static int add_scenario_jobs(cJSON *jobs, struct fio_at *at, const struct sim_fail_result *f)
+{
+    char phase[48];
+    int rc = 0;
+
+    at->scenario = f;
+    at->phase = phase;
+    for (int i = SIM_PHASE_BEFORE + 1; i < SIM_PHASES && rc == 0; i++) {
+        const struct sim_run_result *r = report_fail_phase_run(f, i);
+        if (!r)
+            continue;
+        snprintf(phase, sizeof phase, "%s%s", f->add ? "add-" : "",
+                 report_fail_phase_name(f, i));
+        rc = add_point_jobs(jobs, at, r);
+    }
+    at->scenario = NULL;
+    at->phase = NULL;
+    return rc;
+}
+
+/* A run's jobs: its points (with a failure or an add, the phase
+   "before"), then the failure's phases, then the add's. */
+static int add_run_jobs(cJSON *jobs, struct fio_at *at, const struct sim_run_result *run)
+{
+    at->phase = run->fail || run->add ? "before" : NULL;
+    int rc = add_point_jobs(jobs, at, run);
+    at->phase = NULL;
+    if (rc == 0 && run->fail)
+        rc = add_scenario_jobs(jobs, at, run->fail);
+    if (rc == 0 && run->add)
+        rc = add_scenario_jobs(jobs, at, run->add);
+    return rc;
+}
+
+/* A sweep's run i: named by its disk count, or its --over value. */
+static int add_sweep_run_jobs(cJSON *jobs, struct fio_at *at, const struct report_fio_src *src,
+                              int i, const char *testname)
+{
+    const struct sim_sweep_over *over = src->cfg->over;
+    struct sim_setup *cfg = NULL;
+    char name[256];
+    int rc;
+
+    if (over)
+        snprintf(name, sizeof name, "%s_%s=%s", testname, over->param, over->value[i]);
+    else
+        snprintf(name, sizeof name, "%s_%ddisks", testname, src->sweep->runs[i]->disks);
+    at->run_name = name;
+    at->run = &src->cfg->run;
+    if (src->cfg_at && (cfg = malloc(sizeof *cfg)) == NULL)
+        return -ENOMEM;
+    if (cfg) {
+        src->cfg_at(src->cfg_arg, i, cfg);
+        at->run = &cfg->run;
+    }
+    rc = add_run_jobs(jobs, at, src->sweep->runs[i]);
+    free(cfg);
+    return rc;
 }
 
 /* The document's head: fio's version key (asmsim's own version in it),
@@ -295,32 +553,26 @@ static void add_head(cJSON *doc, const struct report_meta *meta)
     cJSON_AddStringToObject(doc, "time", when);
 }
 
-int report_fio_json_text(const struct report_meta *meta, const struct sim_setup *cfg,
-                         const struct sim_run_result *run,
-                         const struct sim_sweep_result *sweep, char **text)
+int report_fio_json_text(const struct report_fio_src *src, char **text)
 {
-    const char *testname = meta->testname ? meta->testname : "asmsim";
-    struct fio_at at = { meta, cfg, testname, 0 };
+    const char *testname = src->meta->testname ? src->meta->testname : "asmsim";
+    struct fio_at at = { .run = &src->cfg->run, .run_name = testname };
     cJSON *doc = cJSON_CreateObject(), *jobs = NULL;
-    char name[256];
     int rc = 0;
 
     *text = NULL;
     if (doc) {
-        add_head(doc, meta);
+        add_head(doc, src->meta);
         jobs = cJSON_AddArrayToObject(doc, "jobs");     /* after the head, as fio */
     }
     if (!jobs) {
         cJSON_Delete(doc);
         return -ENOMEM;
     }
-    for (int i = 0; sweep && i < sweep->n_runs && rc == 0; i++) {
-        snprintf(name, sizeof name, "%s_%ddisks", testname, sweep->runs[i]->disks);
-        at.run_name = name;
-        rc = add_run_jobs(jobs, &at, sweep->runs[i]);
-    }
-    if (!sweep && run)
-        rc = add_run_jobs(jobs, &at, run);
+    for (int i = 0; src->sweep && i < src->sweep->n_runs && rc == 0; i++)
+        rc = add_sweep_run_jobs(jobs, &at, src, i, testname);
+    if (!src->sweep && src->run)
+        rc = add_run_jobs(jobs, &at, src->run);
     cJSON_AddArrayToObject(doc, "disk_util");
     if (rc == 0 && (*text = report_json_print(doc)) == NULL)
         rc = -ENOMEM;

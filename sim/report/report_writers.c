@@ -212,7 +212,11 @@ static int write_fio_json(struct out_run *o, const char *path, char *why, size_t
 {
     const struct report_doc *d = o->d;
     char *text = NULL;
-    int rc = report_fio_json_text(d->meta, d->cfg, d->run, d->sweep, &text);
+    const struct report_fio_src src = {
+        .meta = d->meta, .cfg = d->cfg, .run = d->run, .sweep = d->sweep,
+        .cfg_at = d->cfg_at, .cfg_arg = d->cfg_arg,
+    };
+    int rc = report_fio_json_text(&src, &text);
 
     if (rc != 0) {
         snprintf(why, why_len, "fio JSON: %s", strerror(-rc));
