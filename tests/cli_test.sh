@@ -1228,7 +1228,7 @@ sample_value() {
     num-small|num-large) echo 1 ;; size-small) echo 8KiB ;;
     size-large) echo 128KiB ;; type) echo rand ;; stream-io) echo 4 ;;
     write) echo 0 ;; duration) echo 1ms ;; warmup) echo 0 ;; interval) echo 1s ;; seed) echo 1 ;;
-    testname) echo t ;; output-dir) echo out ;; json) echo x.json ;; fio-json) echo x.fio.json ;;
+    testname) echo t ;; output-dir) echo out ;; json) echo x.json ;; fio-json) echo x.fio.json ;; output-format) echo normal ;;
     speed) echo 2 ;; lun-file) echo one.lun ;; engine) echo model ;;
     create) echo 4MiB ;; size-limit) echo 1GiB ;; threads) echo 1 ;; jobs) echo 1 ;;
     target) echo no-such-target ;; levels) echo orion ;;

@@ -174,6 +174,26 @@ copy = jobs["asmsim_rebalance_rebalancing"]["job options"]
 assert (copy["rw"], copy["bs"], copy["iodepth"]) == ("rw", "1048576", "1"), copy
 PY
 
+# --output-format, fio's option: what stdout carries, as --fio-json - or --json -
+"$ASMSIM" run --workload oltp --volume gp3 --disks 4 --duration 1s --output-format fio-json \
+    2>/dev/null >of.fio.json
+"$ASMSIM" run --workload oltp --volume gp3 --disks 4 --duration 1s --output-format=json \
+    2>/dev/null >of.json
+expect_true "output_format_should_put_fio_s_or_the_results_json_on_stdout" python3 - <<'PY'
+import json
+f = json.load(open("of.fio.json")); d = json.load(open("of.json"))
+assert [j["jobname"] for j in f["jobs"]] == ["asmsim_data-reads", "asmsim_dbwr", "asmsim_redo"], f["jobs"]
+assert d["points"] and "jobs" not in d, list(d)
+PY
+expect_error "output_format_should_name_its_formats" \
+    "asmsim: --output-format xml: not a format; use normal (the text), json (the results JSON) or fio-json (fio's JSON)" "" \
+    "$ASMSIM" run --output-format xml
+expect_error "output_format_json_and_json_file_should_be_refused" \
+    "asmsim: --json a.json: --output-format json sends it to stdout already; give one of them" "" \
+    "$ASMSIM" run --output-format json --json a.json
+expect_error "json_file_and_output_format_json_should_be_refused" \
+    "asmsim: --output-format fio-json: --fio-json f.json was given; give one of them" "" \
+    "$ASMSIM" run --fio-json f.json --output-format fio-json
 expect_error "fio_json_and_json_should_not_share_stdout" \
     "asmsim: --fio-json -: stdout is --json's already" "" \
     "$ASMSIM" run --volume gp3 --disks 1 --fio-json - --json -

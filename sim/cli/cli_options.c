@@ -439,14 +439,49 @@ static int file_or_stdout(const char *v, const char **path, char *why, size_t n)
     return 0;
 }
 
+/* --json and --fio-json: a path given once (the generic given-twice
+   check), so one already set came from --output-format. */
+static int json_path_opt(const char *format, const char *v, const char **path,
+                         char *why, size_t n)
+{
+    if (*path) {
+        snprintf(why, n, "--output-format %s sends it to stdout already; give one "
+                 "of them", format);
+        return -EINVAL;
+    }
+    return file_or_stdout(v, path, why, n);
+}
+
 static int opt_json(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    return file_or_stdout(v, &o->json_path, why, n);
+    return json_path_opt("json", v, &o->json_path, why, n);
 }
 
 static int opt_fio_json(struct cli_opts *o, const char *v, char *why, size_t n)
 {
-    return file_or_stdout(v, &o->fio_json_path, why, n);
+    return json_path_opt("fio-json", v, &o->fio_json_path, why, n);
+}
+
+/* --output-format normal|json|fio-json (fio's option and its words, with
+   fio's own JSON as fio-json): what stdout carries, the terminal's text,
+   the results JSON (--json -) or fio's JSON (--fio-json -). */
+static int opt_output_format(struct cli_opts *o, const char *v, char *why, size_t n)
+{
+    bool json = strcmp(v, "json") == 0, fio = strcmp(v, "fio-json") == 0;
+    if (!json && !fio && strcmp(v, "normal") != 0) {
+        snprintf(why, n, "not a format; use normal (the text), json (the results "
+                 "JSON) or fio-json (fio's JSON)");
+        return -EINVAL;
+    }
+    const char **path = json ? &o->json_path : fio ? &o->fio_json_path : NULL;
+    if (path && *path) {
+        snprintf(why, n, "--%s %s was given; give one of them", json ? "json" : "fio-json",
+                 *path);
+        return -EINVAL;
+    }
+    if (path)
+        *path = "-";
+    return 0;
 }
 
 static int opt_report(struct cli_opts *o, const char *v, char *why, size_t n)
@@ -1216,6 +1251,13 @@ static const struct cli_opt_row opt_defs[] = {
             "fio 3.x's JSON (--output-format=json): every class\n"
             "at every load point (and failure phase) a job with\n"
             "the options fio would run it with; - : stdout alone" },
+      } },
+    { .name = "output-format", .has_arg = true, .cmds = FOR_ALL,
+      .fn = opt_output_format, .section = "output",
+      .help = {
+          { FOR_RUN | FOR_SWEEP | FOR_ORION, "FMT",
+            "what stdout carries, as fio's option: normal (the\n"
+            "text), json (as --json -) or fio-json (as --fio-json -)" },
       } },
     { .name = "quiet", .has_arg = false, .cmds = FOR_ALL | FOR_FORECAST,
       .fn = opt_quiet,
