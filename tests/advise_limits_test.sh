@@ -116,6 +116,22 @@ expect_true "se2_bill_should_count_sockets" \
     grep -q "licences  2 sockets x \$100.00 = \$200.00 (8 vCPUs, 4 a socket, rounded up)" se2.txt
 expect_true "se2_bill_should_total_infrastructure_and_licences" \
     grep -q "total     infrastructure \$435.48 + licences \$200.00 = \$635.48" se2.txt
+# the rules line speaks of SE2 only: EE's count (multi-threading, 2 vCPUs
+# a licence) is no part of an SE2 bill, on AWS nor on OCI (tester D10)
+expect_true "se2_header_should_give_the_socket_rule" \
+    grep -q "AWS: a socket per 4 vCPUs, rounded up, on at most 8 vCPUs (Oracle, Licensing Oracle Software in the Cloud Computing Environment, 2024-06)$" se2.txt
+expect_true "se2_header_should_not_speak_of_ee" \
+    bash -c "! grep -E 'multi-threading|EE |Enterprise' se2.txt"
+"$ASMSIM" advise --need-mbps 100 --capacity 1TiB --clouds aws,oci --families m5,e4flex \
+    --licence se2 --licence-price 100 "${N[@]}" >se2oci.txt 2>&1
+expect_true "se2_oci_header_should_say_its_socket_assumption" \
+    grep -q "OCI: a socket per 4 vCPUs, rounded up, on at most 8 vCPUs (.*; assumed: EC2's rule, 4 vCPUs being 2 OCPUs)$" se2oci.txt
+expect_true "se2_oci_header_should_not_speak_of_ee" \
+    bash -c "! grep -E 'multi-threading|EE |Enterprise' se2oci.txt"
+"$ASMSIM" advise --need-mbps 100 --capacity 1TiB --clouds oci --families e4flex \
+    --licence ee --licence-price 100 "${N[@]}" >eeoci.txt 2>&1
+expect_true "ee_oci_header_should_say_its_ocpu_assumption" \
+    grep -q "OCI: 2 vCPUs a processor licence (.*; assumed: 1 OCPU (2 vCPUs) = 1 EE processor licence)$" eeoci.txt
 
 # ---- EE: the licence arithmetic and the total minimised --------------------------
 #

@@ -158,13 +158,15 @@ void cli_advise_print_licence(FILE *f, const struct adv_space_cfg *sc)
         const struct prof_licence_rules *lr = p ? p->licence : NULL;
         if (!lr || !(sc->clouds & (1u << c)))
             continue;
-        if (sc->licence == PROF_LICENCE_EE)
+        bool ee = sc->licence == PROF_LICENCE_EE;
+        const char *assumed = ee ? lr->assumed_ee : lr->assumed_se2;
+        if (ee)
             fprintf(f, "\n            %s: %d vCPUs a processor licence", p->display,
                     lr->ee_vcpus_per_licence);
         else
             fprintf(f, "\n            %s: a socket per %d vCPUs, rounded up, on at most %d "
                     "vCPUs", p->display, lr->se2_vcpus_per_socket, lr->se2_max_vcpus);
-        fprintf(f, " (%s; assumed: %s)", lr->source, lr->assumed);
+        fprintf(f, " (%s%s%s)", lr->source, assumed ? "; assumed: " : "", assumed ? assumed : "");
     }
     fputc('\n', f);
 }
