@@ -128,7 +128,7 @@ expect_true "se2_oci_header_should_say_its_socket_assumption" \
     grep -q "OCI: a socket per 4 vCPUs, rounded up, on at most 8 vCPUs (.*; assumed: EC2's rule, 4 vCPUs being 2 OCPUs)$" se2oci.txt
 expect_true "se2_oci_header_should_not_speak_of_ee" \
     bash -c "! grep -E 'multi-threading|EE |Enterprise' se2oci.txt"
-"$ASMSIM" advise --need-mbps 100 --capacity 1TiB --clouds oci --families e4flex \
+"$ASMSIM" advise --need-mbps 100 --capacity 1TiB --clouds aws,oci --families m5,e4flex \
     --licence ee --licence-price 100 "${N[@]}" >eeoci.txt 2>&1
 expect_true "ee_oci_header_should_say_its_ocpu_assumption" \
     grep -q "OCI: 2 vCPUs a processor licence (.*; assumed: 1 OCPU (2 vCPUs) = 1 EE processor licence)$" eeoci.txt
