@@ -54,13 +54,43 @@ expect_error "licence_without_price_should_say_there_is_no_list_price" \
 expect_error "licence_price_without_licence_should_exit_2" \
     "asmsim: advise: --licence-price prices a licence: give --licence ee or se2 with it" "" \
     "$ASMSIM" advise --need-mbps 100 --licence-price 100
+# constraints that leave no instance: named before any search, one line,
+# the instance's own (no group's prefix), with the closest instance
+# (tester D9): one constraint alone, or the two that none meets together
 expect_error "constraints_leaving_no_instance_should_say_which" \
-    "asmsim: advise: no instance of the clouds and families searched meets the instance constraints (" \
-    "e.g. m5.large: 2 vCPUs > --max-vcpus 1)" \
+    "asmsim: advise: no instance of the clouds and families searched meets --max-vcpus 1 " \
+    "(the closest, m5.large: 2 vCPUs > --max-vcpus 1)" \
     "$ASMSIM" advise --need-mbps 100 --families m5 --max-vcpus 1 "${N[@]}"
 expect_error "arm64_only_of_x86_families_should_exit_2" \
-    "asmsim: advise: no instance of the clouds and families searched meets the instance constraints" "" \
+    "asmsim: advise: no instance of the clouds and families searched meets --arch arm64 " \
+    "(the closest, m5.large: x86_64 (--arch arm64))" \
     "$ASMSIM" advise --need-mbps 100 --families m5 --arch arm64 "${N[@]}"
+expect_error "every_family_excluded_should_name_the_exclusion" \
+    "asmsim: advise: no instance of the clouds and families searched meets --exclude-families m5 " "" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --exclude-families m5 "${N[@]}"
+expect_error "min_vcpus_above_every_instance_should_name_the_largest" \
+    "asmsim: advise: no instance of the clouds and families searched meets --min-vcpus 200 " \
+    "(the closest, m5.24xlarge: 96 vCPUs < --min-vcpus 200)" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --min-vcpus 200 "${N[@]}"
+expect_error "se2_with_more_than_8_vcpus_should_name_the_conflict" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --licence se2 (SE2 is licensed on at most 8 vCPUs) and --min-vcpus 16 " \
+    "(of those that meet the first, the closest to the second: m5.2xlarge, 8 vCPUs < --min-vcpus 16)" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --licence se2 --licence-price 500 \
+    --min-vcpus 16 "${N[@]}"
+expect_error "memory_with_few_vcpus_should_name_the_most_memory_there" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --max-vcpus 8 and --min-memory 512 GiB " \
+    "(of those that meet the first, the closest to the second: x2iedn.2xlarge, 256 GiB memory < --min-memory 512 GiB)" \
+    "$ASMSIM" advise --need-mbps 100 --min-memory 512GiB --max-vcpus 8 "${N[@]}"
+expect_error "se2_with_much_memory_should_name_the_conflict" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --licence se2 (SE2 is licensed on at most 8 vCPUs) and --min-memory 128 GiB " \
+    "(of those that meet the first, the closest to the second: m5.2xlarge, 32 GiB memory < --min-memory 128 GiB)" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --licence se2 --licence-price 5 \
+    --min-memory 128 "${N[@]}"
+# a database's search: the same line, before any simulation, not a group's
+expect_error "workload_se2_conflict_should_not_blame_a_group" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --licence se2 (SE2 is licensed on at most 8 vCPUs) and --min-vcpus 16 " "" \
+    "$ASMSIM" advise --workload oltp --capacity DATA:1TiB --licence se2 --licence-price 500 \
+    --min-vcpus 16 --quiet
 
 expect_stdout_contains "help_should_say_why_x86_64_is_the_default" \
     "Database runs on x86-64 in these clouds, so Graviton" "$ASMSIM" advise --help

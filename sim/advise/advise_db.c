@@ -563,13 +563,12 @@ static int build_spaces(struct db_search *s, char *why, size_t why_len)
 {
     for (int g = 0; g < s->cfg->n_groups; g++) {
         struct adv_cfg gc;
-        char w[400];
+        char label[WL_NAME_MAX + 8];
         int rc;
         group_cfg(s->cfg, g, &gc);
-        if ((rc = adv_space_options(&gc, &s->space[g], w, sizeof w)) < 0) {
-            snprintf(why, why_len, "group %s: %s", s->cfg->group[g].name, w);
+        snprintf(label, sizeof label, "group %s", s->cfg->group[g].name);
+        if ((rc = adv_space_options(&gc, label, &s->space[g], why, why_len)) < 0)
             return rc;
-        }
     }
     return 0;
 }
