@@ -163,6 +163,20 @@ expect_true "se2_oci_header_should_not_speak_of_ee" \
 expect_true "ee_oci_header_should_say_its_ocpu_assumption" \
     grep -q "OCI: 2 vCPUs a processor licence (.*; assumed: 1 OCPU (2 vCPUs) = 1 EE processor licence)$" eeoci.txt
 
+# nothing meets: what a constraint set aside was never searched, and the
+# answer says so; here m5.4xlarge (16 vCPUs: SE2's limit) would reach
+# 500 MB/s (tester D9)
+"$ASMSIM" advise --need-mbps 500 --write 100 --capacity 1TiB --families m5,m6g \
+    --volume-types gp3 --licence se2 --licence-price 1000 >se2none.txt 2>&1
+expect_true "out_of_reach_should_say_set_aside_instances_were_not_searched" \
+    grep -q "every candidate bounds below it (instances the instance constraints set aside were not searched: listed below)" se2none.txt
+expect_true "nothing_meets_should_name_the_licence_that_set_the_larger_ones_aside" \
+    grep -q "^  --licence          6 instances, the cheapest \$560.64/month m5.4xlarge (the instance alone): 16 vCPUs > 8, the most SE2 may be licensed on (--licence se2)$" se2none.txt
+expect_true "nothing_meets_should_name_every_constraint_that_set_some_aside" \
+    grep -q "^  --arch             9 instances, the cheapest .* m6g.4xlarge (the instance alone): arm64 (--arch x86_64)$" se2none.txt
+expect_true "an_answer_should_not_list_the_set_aside_counts" \
+    bash -c "! grep -q 'Set aside by the instance constraints' se2.txt"
+
 # ---- EE: the licence arithmetic and the total minimised --------------------------
 #
 # EE on m5.4xlarge (300 MB/s sustained needs it in m5), hand-worked:
