@@ -183,9 +183,14 @@ void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
                     const struct vol_profile *v, int disks,
                     const struct adv_inst_rates *ir, struct adv_bound *out);
 /* The least small latency, us, a volume of v's type on instance in can
-   show at t's write share, mean or p99, at any load (advise_bound.c). */
+   show at t's write share, mean or p99, at any load (advise_bound.c);
+   adv_latency_floor_q_us the same of a database's class: of its reads,
+   its writes or both, at quantile (0: the mean; 0.5 .. 0.9999 a
+   percentile). */
 double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
                             const struct vol_profile *v);
+double adv_latency_floor_q_us(const struct inst_profile *in, const struct vol_profile *v,
+                              bool reads, bool writes, double quantile);
 /* The queueing part of the latency bound (advise_bound.c, the top): the
    least small load (outstanding I/Os) at which a candidate of `disks`
    volumes whose latency floor is floor_us can reach the IOPS target, 0
