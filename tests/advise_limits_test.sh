@@ -205,7 +205,7 @@ PY
 expect_true "ee_report_should_show_the_split" \
     grep -q "642.56 infrastructure + 8000.00 licences (8 processor licences) = 8642.56" ee.html
 expect_true "ee_report_should_show_the_constraints_and_licence" \
-    grep -q "<th>licences</th><td>Oracle Database ee, 1000.00 USD per processor licence" ee.html
+    grep -q "<th>licences</th><td>Oracle Enterprise Edition, 1000.00 USD per processor licence" ee.html
 
 # The total is minimised.  1500 MB/s sustained, families c6a and r5b:
 #   no licence: c6a.12xlarge $1340.28 + 8 x $2.24 = $1358.20 wins over
