@@ -55,6 +55,19 @@ expect_error "target_of_an_unknown_class_should_exit_2" \
 expect_error "group_rate_above_the_offer_should_say_the_offer" \
     "asmsim: advise: --need-mbps DATA:1500: the classes of DATA offer 50.9 MB/s at the workload's rates" \
     "" "$ASMSIM" advise --workload oltp --need-mbps DATA:1500
+# a latency target below every volume type's floor: answered before any
+# simulation, the lowest floor named, for a class's or a group's target
+# and any statistic (tester D13)
+expect_error "class_latency_below_every_floor_should_exit_2_at_once" \
+    "asmsim: advise: --need-latency redo:p99:1us: below every volume type's latency floor for class redo (writes, group REDO): the lowest is 0.235 ms (io2); no configuration reaches it, so none is simulated" "" \
+    "$ASMSIM" advise --workload oltp --need-latency redo:p99:1us --quiet
+expect_error "group_latency_below_every_floor_should_name_its_class" \
+    "asmsim: advise: --need-latency DATA:mean:10us: below every volume type's latency floor for class data-reads (reads, group DATA): the lowest is 0.094 ms (io2)" "" \
+    "$ASMSIM" advise --workload oltp --need-latency DATA:mean:10us --quiet
+expect_error "gp3_only_latency_below_its_floor_should_name_gp3" \
+    "asmsim: advise: --need-latency redo:p50:200us: below every volume type's latency floor for class redo (writes, group REDO): the lowest is " \
+    "(gp3); no configuration reaches it, so none is simulated" \
+    "$ASMSIM" advise --workload oltp --need-latency redo:p50:200us "${N[@]}"
 expect_stdout_contains "help_should_explain_workload" \
     "a database: a workload preset or file" "$ASMSIM" advise --help
 
@@ -101,11 +114,35 @@ expect_true "report_should_show_groups_constraints_and_the_licence_split" python
 import sys
 t = open(sys.argv[1]).read()
 for s in ("<th>group REDO</th><td>normal redundancy; 1422 I/Os a second",
-          "<th>group RECO</th><td>external redundancy; 0 I/Os a second",
+          # a group of no class reads as the terminal's, not "0.0 MB/s of no
+          # class"; the licence named as the terminal does; a set-aside
+          # instance's price holds its licences and says so (tester D11)
+          "<th>group RECO</th><td>external redundancy, no I/O of the workload; capacity 1TiB",
+          "<th>licences</th><td>Oracle Enterprise Edition, 1000.00 USD per processor licence",
+          "m5.2xlarge at 4280.32 USD a month (the instance alone, with its licences): set "
+          "aside, 8 vCPUs &lt; --min-vcpus 16",
           "<th>instances</th><td>x86_64; at least 16 vCPUs",
           "data-key=\"best_bill\">instance 560.64 + DATA 163.84 + REDO 10.88 + RECO 81.92 = "
           "817.28 infrastructure + 8000.00 licences (8 processor licences) = 8817.28"):
     assert s in t, s
+PY
+
+expect_true "report_should_not_say_no_class_nor_the_licence_key" \
+    bash -c "! grep -q -e 'of no class' -e 'Oracle Database ee' bill.html"
+
+# the clouds side by side: in the HTML as in the terminal and cloud_best
+"$ASMSIM" advise --workload oltp --clouds aws,oci --families m5,e4flex --top 1 --quiet \
+    --json clouds.json --report clouds.html >clouds.txt 2>&1
+expect_true "terminal_should_put_the_clouds_side_by_side" \
+    grep -q "^The clouds side by side:" clouds.txt
+expect_true "report_should_put_the_clouds_side_by_side" python3 - clouds.json clouds.html <<'PY'
+import json, sys
+d, t = json.load(open(sys.argv[1])), open(sys.argv[2]).read()
+assert "<h2>The clouds side by side</h2>" in t
+for cloud, best in d["cloud_best"].items():
+    row = "<tr><td>%s</td><td>%s + DATA " % (cloud, best["instance"])
+    assert row in t, row
+    assert "= %.2f</td>" % best["usd_month"]["total"] in t, best["usd_month"]
 PY
 
 # ---- the run command reproduces each class's figures -------------------------

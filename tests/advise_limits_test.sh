@@ -54,13 +54,43 @@ expect_error "licence_without_price_should_say_there_is_no_list_price" \
 expect_error "licence_price_without_licence_should_exit_2" \
     "asmsim: advise: --licence-price prices a licence: give --licence ee or se2 with it" "" \
     "$ASMSIM" advise --need-mbps 100 --licence-price 100
+# constraints that leave no instance: named before any search, one line,
+# the instance's own (no group's prefix), with the closest instance
+# (tester D9): one constraint alone, or the two that none meets together
 expect_error "constraints_leaving_no_instance_should_say_which" \
-    "asmsim: advise: no instance of the clouds and families searched meets the instance constraints (" \
-    "e.g. m5.large: 2 vCPUs > --max-vcpus 1)" \
+    "asmsim: advise: no instance of the clouds and families searched meets --max-vcpus 1 " \
+    "(the closest, m5.large: 2 vCPUs > --max-vcpus 1)" \
     "$ASMSIM" advise --need-mbps 100 --families m5 --max-vcpus 1 "${N[@]}"
 expect_error "arm64_only_of_x86_families_should_exit_2" \
-    "asmsim: advise: no instance of the clouds and families searched meets the instance constraints" "" \
+    "asmsim: advise: no instance of the clouds and families searched meets --arch arm64 " \
+    "(the closest, m5.large: x86_64 (--arch arm64))" \
     "$ASMSIM" advise --need-mbps 100 --families m5 --arch arm64 "${N[@]}"
+expect_error "every_family_excluded_should_name_the_exclusion" \
+    "asmsim: advise: no instance of the clouds and families searched meets --exclude-families m5 " "" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --exclude-families m5 "${N[@]}"
+expect_error "min_vcpus_above_every_instance_should_name_the_largest" \
+    "asmsim: advise: no instance of the clouds and families searched meets --min-vcpus 200 " \
+    "(the closest, m5.24xlarge: 96 vCPUs < --min-vcpus 200)" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --min-vcpus 200 "${N[@]}"
+expect_error "se2_with_more_than_8_vcpus_should_name_the_conflict" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --licence se2 (SE2 is licensed on at most 8 vCPUs) and --min-vcpus 16 " \
+    "(of those that meet the first, the closest to the second: m5.2xlarge, 8 vCPUs < --min-vcpus 16)" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --licence se2 --licence-price 500 \
+    --min-vcpus 16 "${N[@]}"
+expect_error "memory_with_few_vcpus_should_name_the_most_memory_there" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --max-vcpus 8 and --min-memory 512 GiB " \
+    "(of those that meet the first, the closest to the second: x2iedn.2xlarge, 256 GiB memory < --min-memory 512 GiB)" \
+    "$ASMSIM" advise --need-mbps 100 --min-memory 512GiB --max-vcpus 8 "${N[@]}"
+expect_error "se2_with_much_memory_should_name_the_conflict" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --licence se2 (SE2 is licensed on at most 8 vCPUs) and --min-memory 128 GiB " \
+    "(of those that meet the first, the closest to the second: m5.2xlarge, 32 GiB memory < --min-memory 128 GiB)" \
+    "$ASMSIM" advise --need-mbps 100 --families m5 --licence se2 --licence-price 5 \
+    --min-memory 128 "${N[@]}"
+# a database's search: the same line, before any simulation, not a group's
+expect_error "workload_se2_conflict_should_not_blame_a_group" \
+    "asmsim: advise: no instance of the clouds and families searched meets both --licence se2 (SE2 is licensed on at most 8 vCPUs) and --min-vcpus 16 " "" \
+    "$ASMSIM" advise --workload oltp --capacity DATA:1TiB --licence se2 --licence-price 500 \
+    --min-vcpus 16 --quiet
 
 expect_stdout_contains "help_should_say_why_x86_64_is_the_default" \
     "Database runs on x86-64 in these clouds, so Graviton" "$ASMSIM" advise --help
@@ -116,6 +146,36 @@ expect_true "se2_bill_should_count_sockets" \
     grep -q "licences  2 sockets x \$100.00 = \$200.00 (8 vCPUs, 4 a socket, rounded up)" se2.txt
 expect_true "se2_bill_should_total_infrastructure_and_licences" \
     grep -q "total     infrastructure \$435.48 + licences \$200.00 = \$635.48" se2.txt
+# the rules line speaks of SE2 only: EE's count (multi-threading, 2 vCPUs
+# a licence) is no part of an SE2 bill, on AWS nor on OCI (tester D10)
+expect_true "se2_header_should_give_the_socket_rule" \
+    grep -q "AWS: a socket per 4 vCPUs, rounded up, on at most 8 vCPUs (Oracle, Licensing Oracle Software in the Cloud Computing Environment, 2024-06)$" se2.txt
+expect_true "se2_header_should_not_speak_of_ee" \
+    bash -c "! grep -E 'multi-threading|EE |Enterprise' se2.txt"
+"$ASMSIM" advise --need-mbps 100 --capacity 1TiB --clouds aws,oci --families m5,e4flex \
+    --licence se2 --licence-price 100 "${N[@]}" >se2oci.txt 2>&1
+expect_true "se2_oci_header_should_say_its_socket_assumption" \
+    grep -q "OCI: a socket per 4 vCPUs, rounded up, on at most 8 vCPUs (.*; assumed: EC2's rule, 4 vCPUs being 2 OCPUs)$" se2oci.txt
+expect_true "se2_oci_header_should_not_speak_of_ee" \
+    bash -c "! grep -E 'multi-threading|EE |Enterprise' se2oci.txt"
+"$ASMSIM" advise --need-mbps 100 --capacity 1TiB --clouds aws,oci --families m5,e4flex \
+    --licence ee --licence-price 100 "${N[@]}" >eeoci.txt 2>&1
+expect_true "ee_oci_header_should_say_its_ocpu_assumption" \
+    grep -q "OCI: 2 vCPUs a processor licence (.*; assumed: 1 OCPU (2 vCPUs) = 1 EE processor licence)$" eeoci.txt
+
+# nothing meets: what a constraint set aside was never searched, and the
+# answer says so; here m5.4xlarge (16 vCPUs: SE2's limit) would reach
+# 500 MB/s (tester D9)
+"$ASMSIM" advise --need-mbps 500 --write 100 --capacity 1TiB --families m5,m6g \
+    --volume-types gp3 --licence se2 --licence-price 1000 >se2none.txt 2>&1
+expect_true "out_of_reach_should_say_set_aside_instances_were_not_searched" \
+    grep -q "every candidate bounds below it (instances the instance constraints set aside were not searched: listed below)" se2none.txt
+expect_true "nothing_meets_should_name_the_licence_that_set_the_larger_ones_aside" \
+    grep -q "^  --licence          6 instances, the cheapest \$560.64/month m5.4xlarge (the instance alone): 16 vCPUs > 8, the most SE2 may be licensed on (--licence se2)$" se2none.txt
+expect_true "nothing_meets_should_name_every_constraint_that_set_some_aside" \
+    grep -q "^  --arch             9 instances, the cheapest .* m6g.4xlarge (the instance alone): arm64 (--arch x86_64)$" se2none.txt
+expect_true "an_answer_should_not_list_the_set_aside_counts" \
+    bash -c "! grep -q 'Set aside by the instance constraints' se2.txt"
 
 # ---- EE: the licence arithmetic and the total minimised --------------------------
 #
@@ -145,7 +205,7 @@ PY
 expect_true "ee_report_should_show_the_split" \
     grep -q "642.56 infrastructure + 8000.00 licences (8 processor licences) = 8642.56" ee.html
 expect_true "ee_report_should_show_the_constraints_and_licence" \
-    grep -q "<th>licences</th><td>Oracle Database ee, 1000.00 USD per processor licence" ee.html
+    grep -q "<th>licences</th><td>Oracle Enterprise Edition, 1000.00 USD per processor licence" ee.html
 
 # The total is minimised.  1500 MB/s sustained, families c6a and r5b:
 #   no licence: c6a.12xlarge $1340.28 + 8 x $2.24 = $1358.20 wins over

@@ -442,13 +442,13 @@ else
     harness_fail "advise_survive_failure_should_pick_a_group_that_keeps_its_target_while_rebalancing" \
         "exit $surv_rc; $(tail -c 600 surv.txt)"
 fi
-"$ASMSIM" advise "${ADV[@]/DATA:normal/DATA:external}" --survive-failure 1 > ext_adv.txt 2>&1
-if grep -q 'a lost disk of DATA loses data (its redundancy keeps no copy)' ext_adv.txt &&
-   grep -q '^No configuration searched meets the targets' ext_adv.txt; then
-    harness_ok "advise_survive_failure_should_reject_external_redundancy"
-else
-    harness_fail "advise_survive_failure_should_reject_external_redundancy" "$(tail -c 600 ext_adv.txt)"
-fi
+# external redundancy keeps no copy: refused before any simulation (tester D13)
+expect_error "advise_survive_failure_should_refuse_external_redundancy_at_once" \
+    "asmsim: advise: --survive-failure 1: group DATA has external redundancy: a lost disk loses data (no copy to rebuild from), whatever the volumes; give it --redundancy DATA:normal or high" "" \
+    "$ASMSIM" advise "${ADV[@]/DATA:normal/DATA:external}" --survive-failure 1
+expect_error "advise_survive_failure_should_refuse_the_default_external_redundancy" \
+    "asmsim: advise: --survive-failure 4: group DATA has external redundancy" "" \
+    "$ASMSIM" advise --workload oltp --survive-failure 4 --quiet
 expect_error "survive_failure_without_workload_should_be_refused" \
     "asmsim: advise: --survive-failure: only with --workload" "" \
     "$ASMSIM" advise --need-iops 100 --survive-failure 2

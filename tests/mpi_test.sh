@@ -328,7 +328,10 @@ expect_mpi_error "sweep_should_be_refused_on_ranks" \
 expect_mpi_error "forecast_should_be_refused_on_ranks" \
     "asmsim: forecast: not under mpirun with several ranks" "$ASMSIM" forecast
 expect_mpi_error "a_database_advice_should_be_refused_on_ranks" \
-    "asmsim: advise --workload: not under mpirun" "$ASMSIM" advise --workload oltp --quiet
+    "asmsim: advise --workload: not under mpirun with several ranks (advise --workload runs in one process)" \
+    "$ASMSIM" advise --workload oltp --quiet
+expect_true "a_refused_option_should_not_say_its_command_runs_on_ranks" \
+    bash -c "! grep -q 'run and advise are' err.txt"
 
 ranks_of() {         # $1 mpirun's pid: its ranks' pids
     pgrep -P "$1" -f "asmsim run --lun-file"

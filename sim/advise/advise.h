@@ -335,12 +335,29 @@ struct adv_decided {
 
 struct adv_front;                   /* advise_front.h */
 
+/* The instances one instance constraint set aside (never searched): the
+   option as their reasons name it ("--licence"), how many, and the
+   cheapest of them with its reason. */
+#define ADV_MAX_ASIDE_BY 8
+struct adv_aside_by {
+    char option[24];
+    int instances;
+    char cheapest[PROF_NAME_MAX];
+    double cheapest_usd_month;      /* the instance alone, with its licences */
+    char why[120];
+};
+
 struct adv_result {
     int n_best;
     struct adv_outcome best[ADV_MAX_TOP];   /* cheapest first */
     int n_rejected;                 /* the rejected priced closest below
                                        best[0], one per instance type */
     struct adv_outcome rejected[ADV_MAX_REJECTED];
+    /* with no answer: what each instance constraint set aside, in the
+       order first met (a dearer instance set aside might meet the
+       targets: "why nothing meets" says so) */
+    int n_aside_by;
+    struct adv_aside_by aside_by[ADV_MAX_ASIDE_BY];
     bool has_cloud_best[ADV_MAX_CLOUDS];    /* per cloud bit: [0] aws, [1] oci
                                                (--clouds aws,oci) */
     struct adv_outcome cloud_best[ADV_MAX_CLOUDS];

@@ -207,23 +207,39 @@ void adv_bound(const struct adv_targets *t, const struct inst_profile *in,
 /* The least small latency, us, the model can report for a volume of v's
    type on instance in at the targets' write share, mean or p99 (the top
    of the file). */
-double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
-                            const struct vol_profile *v)
+/* One direction's floor, ns: of the mean (quantile 0), of a quantile of
+   at least 0.99 (the p98's g(Z), read as the histogram may read it low),
+   or of a lower one, at least the median's (g(0) = floor + median, read
+   low as well). */
+static double dir_floor_ns(const struct prof_dir_latency *d, double quantile)
+{
+    if (quantile >= 0.99)
+        return (d->floor_ns + d->median_ns * exp(d->sigma * Z_P98)) * HIST_READ_LOW;
+    if (quantile > 0)
+        return (d->floor_ns + d->median_ns) * HIST_READ_LOW;
+    return d->floor_ns + d->median_ns;
+}
+
+double adv_latency_floor_q_us(const struct inst_profile *in, const struct vol_profile *v,
+                              bool reads, bool writes, double quantile)
 {
     struct prof_latency l;
     double floor_ns = INFINITY;
 
     prof_volume_latency(v, in, &l);
-    for (int dir = 0; dir < 2; dir++) {
-        const struct prof_dir_latency *d = &l.dir[dir];
-        bool used = dir ? t->write_pct > 0 || t->schedule : t->write_pct < 100 || t->schedule;
-        double ns = t->lat_p99 && !t->schedule
-                    ? (d->floor_ns + d->median_ns * exp(d->sigma * Z_P98)) * HIST_READ_LOW
-                    : d->floor_ns + d->median_ns;
-        if (used)
-            floor_ns = fmin(floor_ns, ns);
-    }
+    if (reads)
+        floor_ns = fmin(floor_ns, dir_floor_ns(&l.dir[0], quantile));
+    if (writes)
+        floor_ns = fmin(floor_ns, dir_floor_ns(&l.dir[1], quantile));
     return floor_ns / 1e3;
+}
+
+double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
+                            const struct vol_profile *v)
+{
+    bool any = t->schedule != NULL;
+    return adv_latency_floor_q_us(in, v, t->write_pct < 100 || any, t->write_pct > 0 || any,
+                                  t->lat_p99 && !any ? 0.99 : 0);
 }
 
 int adv_queue_load(const struct adv_targets *t, int disks, double floor_us)

@@ -559,17 +559,47 @@ static void note_asides(const struct adv_space *sp, struct adv_db_result *r)
     free(v);
 }
 
+int adv_db_latency_floor(const struct adv_db_cfg *cfg, int g, bool reads, bool writes,
+                         double quantile, double *floor_us, char *type, size_t type_len,
+                         char *why, size_t why_len)
+{
+    struct adv_cfg gc;
+    struct adv_space sp;
+    char label[WL_NAME_MAX + 8];
+    int rc;
+
+    group_cfg(cfg, g, &gc);
+    snprintf(label, sizeof label, "group %s", cfg->group[g].name);
+    if ((rc = adv_space_options(&gc, label, &sp, why, why_len)) < 0)
+        return rc;
+    *floor_us = INFINITY;
+    snprintf(type, type_len, "none");
+    for (int k = 0; k < sp.n_groups; k++) {      /* one type and disk count each */
+        if (sp.group_start[k] == sp.group_start[k + 1])
+            continue;
+        const struct vol_profile *v = &sp.opt[sp.group_start[k]].v;
+        for (int i = 0; i < sp.n_inst; i++) {
+            double us = adv_latency_floor_q_us(&sp.inst[i].p, v, reads, writes, quantile);
+            if (us < *floor_us) {
+                *floor_us = us;
+                snprintf(type, type_len, "%s", v->type);
+            }
+        }
+    }
+    adv_space_free(&sp);
+    return 0;
+}
+
 static int build_spaces(struct db_search *s, char *why, size_t why_len)
 {
     for (int g = 0; g < s->cfg->n_groups; g++) {
         struct adv_cfg gc;
-        char w[400];
+        char label[WL_NAME_MAX + 8];
         int rc;
         group_cfg(s->cfg, g, &gc);
-        if ((rc = adv_space_options(&gc, &s->space[g], w, sizeof w)) < 0) {
-            snprintf(why, why_len, "group %s: %s", s->cfg->group[g].name, w);
+        snprintf(label, sizeof label, "group %s", s->cfg->group[g].name);
+        if ((rc = adv_space_options(&gc, label, &s->space[g], why, why_len)) < 0)
             return rc;
-        }
     }
     return 0;
 }

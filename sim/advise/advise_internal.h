@@ -97,8 +97,11 @@ int adv_space_build(const struct adv_cfg *cfg, bool keep_all,
                     struct adv_space *s, char *why, size_t why_len);
 void adv_space_free(struct adv_space *s);
 /* The space's instances and volume options only, no candidates (a
-   database group's options, advise_db.c): 0 or -EINVAL / -ENOMEM. */
-int adv_space_options(const struct adv_cfg *cfg, struct adv_space *s,
+   database group's options, advise_db.c): 0 or -EINVAL / -ENOMEM.  label
+   ("group DATA") prefixes the reason when the volume options fail, not
+   when the instance constraints leave no instance (they are the
+   instance's, not the group's). */
+int adv_space_options(const struct adv_cfg *cfg, const char *label, struct adv_space *s,
                       char *why, size_t why_len);
 /* (Re)make the candidates of a built space: bounds sustained or with
    burst; burst_only: only pairs where an instance or volume has a burst
@@ -120,6 +123,12 @@ int adv_limits_check(const struct adv_space_cfg *sc, const struct inst_profile *
                      char *why, size_t len);
 int adv_licence(const struct adv_space_cfg *sc, const struct inst_profile *in, int *units,
                 double *usd_month, char *why, size_t len);
+/* Why the instance constraints of sc set every instance of pool[0..n)
+   aside (every instance of the clouds and families searched), into why:
+   the constraint that none meets, or the two that none meets together,
+   with the instance that comes closest. */
+void adv_limits_explain(const struct adv_space_cfg *sc, const struct adv_inst_aside *pool,
+                        int n_pool, char *why, size_t len);
 /* advise_space.c: whether the family of instance `name` is one of
    list[0..n) (as --families names them: "m5", "e4flex"), its family
    into fam. */
@@ -174,9 +183,14 @@ void adv_bound_with(const struct adv_targets *t, const struct inst_profile *in,
                     const struct vol_profile *v, int disks,
                     const struct adv_inst_rates *ir, struct adv_bound *out);
 /* The least small latency, us, a volume of v's type on instance in can
-   show at t's write share, mean or p99, at any load (advise_bound.c). */
+   show at t's write share, mean or p99, at any load (advise_bound.c);
+   adv_latency_floor_q_us the same of a database's class: of its reads,
+   its writes or both, at quantile (0: the mean; 0.5 .. 0.9999 a
+   percentile). */
 double adv_latency_floor_us(const struct adv_targets *t, const struct inst_profile *in,
                             const struct vol_profile *v);
+double adv_latency_floor_q_us(const struct inst_profile *in, const struct vol_profile *v,
+                              bool reads, bool writes, double quantile);
 /* The queueing part of the latency bound (advise_bound.c, the top): the
    least small load (outstanding I/Os) at which a candidate of `disks`
    volumes whose latency floor is floor_us can reach the IOPS target, 0

@@ -761,6 +761,44 @@ static void pick_rejected(const struct adv_log *sim, const struct adv_log *bound
     qsort(r->rejected, (size_t)r->n_rejected, sizeof *r->rejected, cmp_outcome);
 }
 
+/* The option a set-aside reason names: "--licence" of "16 vCPUs > 8,
+   the most SE2 may be licensed on (--licence se2)". */
+static void aside_option(const char *why, char *opt, size_t len)
+{
+    const char *p = strstr(why, "--");
+    size_t n = p ? strcspn(p, " )") : 0;
+    snprintf(opt, len, "%.*s", (int)n, p ? p : "");
+}
+
+/* Count what each constraint set aside (log: a shard's bound log, which
+   holds every instance set aside once), the cheapest of each kept. */
+static void count_asides(const struct adv_log *log, struct adv_result *r)
+{
+    for (long i = 0; i < log->n; i++) {
+        const struct adv_outcome *o = &log->v[i];
+        char opt[sizeof r->aside_by[0].option];
+        int k = 0;
+        if (!o->set_aside[0])
+            continue;
+        aside_option(o->set_aside, opt, sizeof opt);
+        while (k < r->n_aside_by && strcmp(r->aside_by[k].option, opt) != 0)
+            k++;
+        if (k == ADV_MAX_ASIDE_BY)
+            continue;
+        struct adv_aside_by *a = &r->aside_by[k];
+        if (k == r->n_aside_by) {
+            r->n_aside_by++;
+            memset(a, 0, sizeof *a);
+            snprintf(a->option, sizeof a->option, "%s", opt);
+        }
+        if (a->instances++ == 0 || o->c.total_usd_month < a->cheapest_usd_month) {
+            snprintf(a->cheapest, sizeof a->cheapest, "%s", o->c.instance.name);
+            a->cheapest_usd_month = o->c.total_usd_month;
+            snprintf(a->why, sizeof a->why, "%s", o->set_aside);
+        }
+    }
+}
+
 /* The latency floor's figures and the targets out of reach: the same in
    every shard (the space is). */
 static void merge_space_figures(const struct adv_decided *const *d, int n,
@@ -814,6 +852,8 @@ int adv_merge(const struct adv_cfg *cfg, const struct adv_decided *const *d, int
         r->enumerated = n ? d[0]->enumerated : 0;
         r->bound_passed = n ? d[0]->bound_passed : 0;
         merge_space_figures(d, n, r);
+        if (r->n_best == 0 && n > 0)
+            count_asides(&d[0]->bound, r);
         r->front = calloc(1, sizeof *r->front);
         rc = r->front ? adv_front_make(cfg, &sim, r->interrupted, r->front) : -ENOMEM;
     }

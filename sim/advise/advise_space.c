@@ -321,9 +321,7 @@ static int no_instance(const struct adv_cfg *cfg, const struct adv_space *s,
     char list[128] = "";
 
     if (s->n_aside > 0) {
-        snprintf(why, why_len, "no instance of the clouds and families searched meets the "
-                 "instance constraints (%d set aside, e.g. %s: %s)", s->n_aside,
-                 s->aside[0].p.name, s->aside[0].why);
+        adv_limits_explain(&cfg->space, s->aside, s->n_aside, why, why_len);
         return -EINVAL;
     }
     for (int i = 0; i < cfg->space.n_families && strlen(list) < 80; i++)
@@ -1085,14 +1083,17 @@ int adv_space_candidates(struct adv_space *s, const struct adv_cfg *cfg,
     return rc;
 }
 
-int adv_space_options(const struct adv_cfg *cfg, struct adv_space *s,
+int adv_space_options(const struct adv_cfg *cfg, const char *label, struct adv_space *s,
                       char *why, size_t why_len)
 {
+    char w[400];
     int rc;
 
     memset(s, 0, sizeof *s);
-    if ((rc = select_instances(cfg, s, why, why_len)) < 0 ||
-        (rc = build_options(cfg, s, why, why_len)) < 0) {
+    if ((rc = select_instances(cfg, s, why, why_len)) == 0 &&
+        (rc = build_options(cfg, s, w, sizeof w)) < 0)
+        snprintf(why, why_len, "%s: %s", label, w);
+    if (rc < 0) {
         adv_space_free(s);
         if (rc == -ENOMEM)
             snprintf(why, why_len, "out of memory building the candidate space");

@@ -328,6 +328,71 @@ static int check_needs(struct cli_advise_db *d)
     return rc;
 }
 
+/* ---- targets no configuration can meet ------------------------------- */
+
+/* A latency statistic as a quantile: 0 the mean. */
+static double stat_quantile(enum sim_lat_stat s)
+{
+    static const double q[] = { 0, 0.5, 0.9, 0.99, 0.999, 0.9999 };
+    return (unsigned)s < sizeof q / sizeof q[0] ? q[s] : 0.99;
+}
+
+/* A latency target below class c's floor on every volume type and
+   instance of its group's search: out of reach, said before any
+   simulation (as the single-group search says it).  0, or 2 after
+   printing why. */
+static int check_floor(struct cli_advise_db *d, const struct cli_adv_db_need *n, int c)
+{
+    char why[CLI_WHY_LEN], msg[CLI_MSG_MAX], type[PROF_NAME_MAX], q[CLI_QUOTE_BUF];
+    const struct wl_class_spec *k = &d->spec.cls[c];
+    int g = d->class_group[c];
+    double floor_us;
+    int rc = adv_db_latency_floor(&d->cfg, g, k->write_pct < 100, k->write_pct > 0,
+                                  stat_quantile(n->stat), &floor_us, type, sizeof type,
+                                  why, sizeof why);
+    if (rc < 0) {
+        cli_print_error(stderr, "asmsim: advise", why);
+        return rc == -EINVAL ? 2 : 1;
+    }
+    if (!(n->value < floor_us))
+        return 0;
+    snprintf(msg, sizeof msg, "--need-latency %s: below every volume type's latency floor "
+             "for class %s (%s, group %s): the lowest is %.3f ms (%s); no configuration "
+             "reaches it, so none is simulated", cli_quote(n->text, q, sizeof q), k->name,
+             k->write_pct == 0 ? "reads" : k->write_pct == 100 ? "writes" : "reads and writes",
+             d->cfg.group[g].name, floor_us / 1e3, type);
+    cli_print_error(stderr, "asmsim: advise", msg);
+    return 2;
+}
+
+static int check_floors(struct cli_advise_db *d)
+{
+    int rc = 0;
+
+    for (int i = 0; i < d->n_needs && rc == 0; i++) {
+        const struct cli_adv_db_need *n = &d->need[i];
+        for (int c = 0; n->kind == SIM_NEED_LATENCY && c < d->spec.n_classes && rc == 0; c++)
+            if (n->cls == c || (n->cls < 0 && d->class_group[c] == n->group))
+                rc = check_floor(d, n, c);
+    }
+    return rc;
+}
+
+/* --survive-failure loses a disk of the first group: a redundancy that
+   keeps no copy loses data, whatever the volumes. */
+static int check_survive(const struct cli_advise_db *d)
+{
+    char msg[CLI_MSG_MAX];
+    const struct adv_db_group *g = &d->cfg.group[0];
+
+    if (d->survive_power <= 0 || g->redundancy != LAY_EXTERNAL)
+        return 0;
+    snprintf(msg, sizeof msg, "--survive-failure %d: group %s has external redundancy: a "
+             "lost disk loses data (no copy to rebuild from), whatever the volumes; give "
+             "it --redundancy %s:normal or high", d->survive_power, g->name, g->name);
+    return usage(msg);
+}
+
 /* ---- prepare --------------------------------------------------------- */
 
 /* An option of ORION's targets given with --workload: its name. */
@@ -382,8 +447,9 @@ int cli_advise_db_prepare(struct cli_advise_opts *a)
     d->cfg.base = a->cfg;
     d->cfg.n_groups = 0;
     if ((rc = workload_groups(d, a->cfg.targets.redundancy)) == 0 &&
-        (rc = apply_keys(d)) == 0)
-        rc = check_needs(d);
+        (rc = apply_keys(d)) == 0 && (rc = check_needs(d)) == 0 &&
+        (rc = check_survive(d)) == 0)
+        rc = check_floors(d);
     return rc;
 }
 

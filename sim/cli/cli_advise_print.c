@@ -158,13 +158,15 @@ void cli_advise_print_licence(FILE *f, const struct adv_space_cfg *sc)
         const struct prof_licence_rules *lr = p ? p->licence : NULL;
         if (!lr || !(sc->clouds & (1u << c)))
             continue;
-        if (sc->licence == PROF_LICENCE_EE)
+        bool ee = sc->licence == PROF_LICENCE_EE;
+        const char *assumed = ee ? lr->assumed_ee : lr->assumed_se2;
+        if (ee)
             fprintf(f, "\n            %s: %d vCPUs a processor licence", p->display,
                     lr->ee_vcpus_per_licence);
         else
             fprintf(f, "\n            %s: a socket per %d vCPUs, rounded up, on at most %d "
                     "vCPUs", p->display, lr->se2_vcpus_per_socket, lr->se2_max_vcpus);
-        fprintf(f, " (%s; assumed: %s)", lr->source, lr->assumed);
+        fprintf(f, " (%s%s%s)", lr->source, assumed ? "; assumed: " : "", assumed ? assumed : "");
     }
     fputc('\n', f);
 }
@@ -470,6 +472,24 @@ static void print_rejected(FILE *f, const struct adv_cfg *cfg, const struct adv_
     }
 }
 
+/* With no answer, the instances the instance constraints set aside: never
+   searched, a dearer one of them might meet the targets (SE2's 8 vCPUs
+   can leave out the size that would). */
+static void print_aside_by(FILE *f, const struct adv_result *r)
+{
+    if (r->n_best > 0 || r->n_aside_by == 0)
+        return;
+    fprintf(f, "\nSet aside by the instance constraints (not searched; one of them might "
+            "meet the targets):\n");
+    for (int k = 0; k < r->n_aside_by; k++) {
+        const struct adv_aside_by *a = &r->aside_by[k];
+        fprintf(f, "  %-18s %d instance%s, the cheapest $%.2f/month %s (the instance "
+                "alone): %s\n", a->option,
+                a->instances, a->instances == 1 ? "" : "s", a->cheapest_usd_month,
+                a->cheapest, a->why);
+    }
+}
+
 /* The volume types the latency bound set aside (however cheap, none of
    them was simulated): how many candidates of each (on a platform of its
    own: io2 off Nitro), and the lowest bound among them, against the
@@ -578,7 +598,9 @@ static void print_reach(FILE *f, const struct adv_cfg *cfg, const struct adv_res
         if (!r->has_reach[k])
             continue;
         fprintf(f, "The %s target %.0f is out of reach: every candidate bounds below "
-                "it.\nThe one that comes closest:\n  ", what, o->missed_need);
+                "it%s.\nThe one that comes closest:\n  ", what, o->missed_need,
+                r->n_aside_by > 0 ? " (instances the instance constraints set aside were "
+                "not searched: listed below)" : "");
         print_config_line(f, &o->c);
         fprintf(f, "      bound     %.0f %s at most\n",
                 k == ADV_T_MBPS ? o->bound_mbps : o->bound_iops, what);
@@ -622,6 +644,7 @@ void cli_advise_print(FILE *f, const struct cli_advise_opts *a,
         print_best(f, cfg, i, &r->best[i]);
     cli_advise_front_print(f, cfg, r);
     print_rejected(f, cfg, r);
+    print_aside_by(f, r);
     print_set_aside(f, &cfg->targets, &r->lat);
     print_burst_alt(f, &cfg->targets, r);
     print_clouds(f, cfg, r);

@@ -153,11 +153,19 @@ int cli_cluster_start(struct cli_opts *o, struct cli_job *j, int rc)
     return 0;
 }
 
+/* WHAT is a command ("sweep"), or an option of one that runs under
+   mpirun ("advise --workload"): of a command, the ones that do run
+   there are named; of an option, that it alone runs in one process. */
 int cli_cluster_refuse(const struct cluster *c, const char *what)
 {
     if (cluster_size(c) <= 1)
         return 0;
-    if (cluster_rank(c) == 0)
+    if (cluster_rank(c) != 0)
+        return 2;
+    if (strchr(what, ' '))
+        fprintf(stderr, "asmsim: %s: not under mpirun with several ranks (%s runs in "
+                "one process); run it without mpirun\n", what, what);
+    else
         fprintf(stderr, "asmsim: %s: not under mpirun with several ranks (run and "
                 "advise are); run it in one process\n", what);
     return 2;

@@ -54,7 +54,10 @@ struct prof_licence_rules {
     int se2_max_vcpus;          /* SE2 may be licensed on instances of
                                    at most this many vCPUs */
     const char *source;         /* the rule's document, dated */
-    const char *assumed;        /* what the figures assume, in words */
+    const char *assumed_ee;     /* what Enterprise Edition's count
+                                   assumes, in words */
+    const char *assumed_se2;    /* Standard Edition 2's; NULL: nothing
+                                   beyond the source */
 };
 
 struct prof_provider {

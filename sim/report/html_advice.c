@@ -38,6 +38,7 @@
 
 #include "sim/report/html_page.h"
 #include "sim/report/report.h"
+#include "sim/profiles/licence.h"      /* the edition's name */
 
 struct point {
     double usd, headroom_pct;
@@ -391,18 +392,20 @@ bool html_advice_limits_text(const cJSON *doc, char *buf, size_t len)
     return true;
 }
 
-/* The licence row: "Oracle ee, 1000.00 USD per processor licence a month". */
+/* The licence row, the edition as the terminal names it: "Oracle
+   Enterprise Edition, 1000.00 USD per processor licence a month". */
 void html_advice_licence_row(struct html_out *o, const cJSON *doc)
 {
+    enum prof_licence l = PROF_LICENCE_NONE;
     double usd = 0;
-    char text[160];
+    char text[200];
 
     if (!html_advice_licensed(doc))
         return;
+    prof_licence_parse(html_str_or(doc, "space.licence", "none"), &l);
     html_num(doc, "space.licence_usd_unit_month", &usd);
-    snprintf(text, sizeof text, "Oracle Database %s, %.2f USD per %s a month (Oracle's "
-             "cloud licensing policy, 2024-06; docs/advise.md)",
-             html_str_or(doc, "space.licence", "?"), usd,
+    snprintf(text, sizeof text, "Oracle %s, %.2f USD per %s a month (Oracle's "
+             "cloud licensing policy, 2024-06; docs/advise.md)", prof_licence_label(l), usd,
              html_str_or(doc, "space.licence_unit", "unit"));
     html_what_row(o, "licences", text);
 }

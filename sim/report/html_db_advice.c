@@ -12,7 +12,8 @@
  *             figures, the binding limit, the run command), each group
  *             alone (its cheapest options per cloud), why nothing cheaper
  *             (the instances a constraint set aside, set_aside[], and
- *             rejected[]).
+ *             rejected[]), the clouds side by side (cloud_best, when
+ *             space.clouds holds more than one).
  *
  * The summary cells carry data-key for the browser test.
  */
@@ -89,10 +90,13 @@ static void group_rows(struct html_out *o, const cJSON *doc)
         html_num(g, "demand_ios_per_s", &ios);
         html_num(g, "demand_mbps", &mbps);
         html_num(g, "capacity_bytes", &cap);
-        snprintf(text, sizeof text, "%s redundancy; %.0f I/Os a second, %.1f MB/s of",
-                 html_str_or(g, "redundancy", "?"), ios, mbps);
+        /* a group of no class (RECO for space) reads as the terminal's */
         if (cJSON_GetArraySize(html_get(g, "class_names")) == 0)
-            snprintf(text + strlen(text), sizeof text - strlen(text), " no class");
+            snprintf(text, sizeof text, "%s redundancy, no I/O of the workload",
+                     html_str_or(g, "redundancy", "?"));
+        else
+            snprintf(text, sizeof text, "%s redundancy; %.0f I/Os a second, %.1f MB/s of",
+                     html_str_or(g, "redundancy", "?"), ios, mbps);
         cJSON_ArrayForEach(c, html_get(g, "class_names"))
             if (cJSON_IsString(c))
                 snprintf(text + strlen(text), sizeof text - strlen(text), " %s",
@@ -223,11 +227,45 @@ static void set_aside_list(struct html_out *o, const cJSON *doc)
         double usd = 0;
         html_num(x, "usd_month", &usd);
         fputs("<li>", o->f);
-        html_textf(o, "%s at %.2f USD a month (the instance alone): set aside, %s",
-                   html_str_or(x, "instance", "?"), usd, html_str_or(x, "why", "?"));
+        html_textf(o, "%s at %.2f USD a month (the instance alone%s): set aside, %s",
+                   html_str_or(x, "instance", "?"), usd,
+                   html_advice_licensed(doc) ? ", with its licences" : "",
+                   html_str_or(x, "why", "?"));
         fputs("</li>\n", o->f);
     }
     fputs("</ul>\n", o->f);
+}
+
+/* The cheapest of each cloud searched (cloud_best, a cloud without one
+   absent), when the search was of more than one: as the terminal. */
+static void clouds_table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *c;
+    char text[1024];
+
+    if (cJSON_GetArraySize(html_get(doc, "space.clouds")) < 2)
+        return;
+    fputs("<section id=\"clouds\"><h2>The clouds side by side</h2>\n<table "
+          "class=\"clouds\"><thead><tr><th>cloud</th><th>cheapest meeting every "
+          "target</th><th>USD/month</th><th>binding limit</th></tr></thead><tbody>\n",
+          o->f);
+    cJSON_ArrayForEach(c, html_get(doc, "space.clouds")) {
+        const cJSON *x = cJSON_IsString(c) ? html_get(html_get(doc, "cloud_best"),
+                                                      c->valuestring) : NULL;
+        fputs("<tr>", o->f);
+        html_text_cell(o, cJSON_IsString(c) ? c->valuestring : "?");
+        if (!cJSON_IsObject(x)) {
+            fputs("<td colspan=\"3\">nothing meets the targets</td></tr>\n", o->f);
+            continue;
+        }
+        config_text(x, text, sizeof text);
+        html_text_cell(o, text);
+        bill_text(doc, x, text, sizeof text);
+        html_text_cell(o, text);
+        html_text_cell(o, html_str_or(x, "binding", "-"));
+        fputs("</tr>\n", o->f);
+    }
+    fputs("</tbody></table>\n</section>\n", o->f);
 }
 
 void html_db_advice(struct html_out *o, const cJSON *doc, const char *name)
@@ -248,4 +286,5 @@ void html_db_advice(struct html_out *o, const cJSON *doc, const char *name)
             configs_table(o, doc, "rejected", true);
         fputs("</section>\n", o->f);
     }
+    clouds_table(o, doc);
 }

@@ -803,7 +803,9 @@ static const struct prof_licence_rules ec2_licence = {
     .se2_vcpus_per_socket = 4,
     .se2_max_vcpus = 8,
     .source = EC2_LICENCE_SOURCE,
-    .assumed = "multi-threading enabled (the EC2 default; off, EE needs 1 licence per vCPU)",
+    .assumed_ee = "multi-threading enabled (the EC2 default; off, EE needs 1 licence per "
+                  "vCPU)",
+    .assumed_se2 = NULL,        /* SE2 counts vCPUs, threads or not */
 };
 
 /* What the advisor searches of EBS by default (advise_space.c). */

@@ -368,8 +368,8 @@ static const struct prof_licence_rules oci_licence = {
     .se2_max_vcpus = 8,
     .source = "assumed as EC2's (Oracle's cloud policy of 2024-06); no Oracle source found "
               "for OCI compute",
-    .assumed = "1 OCPU (2 vCPUs) = 1 EE processor licence; SE2 a socket per 4 vCPUs, "
-               "at most 8 vCPUs",
+    .assumed_ee = "1 OCPU (2 vCPUs) = 1 EE processor licence",
+    .assumed_se2 = "EC2's rule, 4 vCPUs being 2 OCPUs",
 };
 
 /* What the advisor searches of OCI (advise_space.c): every level, each
