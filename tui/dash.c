@@ -303,6 +303,16 @@ static void fail_fields(const struct dash *d, struct flow *fl)
                  s->fail_disk);
 }
 
+/* The measured window's length; while the figures shown are the last
+   window's (a new window's first moments), says so. */
+static void window_field(const struct sim_snapshot *s, struct flow *fl)
+{
+    if (s->figures_held && s->state == SIM_SESS_RUNNING)
+        flow_add(fl, A_DIM, "window %.1fs (figures: the last window's)", s->window_s);
+    else
+        flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+}
+
 static void workload_fields(const struct dash *d, struct flow *fl)
 {
     const struct sim_snapshot *s = d->snap;
@@ -313,7 +323,7 @@ static void workload_fields(const struct dash *d, struct flow *fl)
     if (s->n_db_classes > 0) {
         flow_add(fl, A_DIM, "database workload: %d classes on %d group%s", s->n_db_classes,
                  s->n_db_groups, s->n_db_groups == 1 ? "" : "s");
-        flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+        window_field(s, fl);
         if (d->has_base)
             flow_add(fl, A_DIM, "baseline: deltas in ()");
         fail_fields(d, fl);
@@ -326,7 +336,7 @@ static void workload_fields(const struct dash *d, struct flow *fl)
         flow_add(fl, A_DIM, "writes %d %%", s->write_pct);
     flow_add(fl, A_DIM, "sizes %s / %s %s", sm, lg,
              s->large_type == WL_LARGE_SEQ ? "seq" : "rand");
-    flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+    window_field(s, fl);
     if (d->has_base)
         flow_add(fl, A_DIM, "baseline: deltas in ()");
 }

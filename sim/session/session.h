@@ -162,6 +162,11 @@ struct sim_snapshot {
 
     /* the current point over its measured window (disk = NULL) */
     struct sim_point_result cur;
+    bool figures_held;          /* cur, disk[] and the histogram are the
+                                   last window's, held until this one has
+                                   its first figures (warm-up, or a class
+                                   with no I/O completed yet in its first
+                                   tick): no flash of 0 at each window */
     int n_disk;                 /* rows in disk[] (<= SIM_SNAP_DISKS) */
     struct sim_snap_disk disk[SIM_SNAP_DISKS];
     int slowest_disk;           /* highest avg latency; -1 none */

@@ -321,7 +321,8 @@ static int db_parts_reopen(sim_session *s)
     }
     sim_sess_rec_restart(s, 1);             /* another configuration */
     sim_sess_credits_reset(s);
-    s->work.n_disk = 0;                     /* the old rows: other disks */
+    if (s->work.disks != s->setup.run.disks)
+        s->work.n_disk = 0;                 /* the old rows: other disks */
     return 0;
 }
 
