@@ -969,26 +969,39 @@ static void ask_and_send(struct dash *d, const char *q, enum sim_cmd_kind kind,
                  cli_quote(buf, quoted, sizeof quoted), lo, hi);
 }
 
-/* f: a disk of the first group fails (its number asked), or, while one
-   is offline, it is dropped now and the rebalance starts (session_fail.c) */
+/* f: a disk of the first group fails (its number asked, in the group's
+   range), or, while one is offline, it is dropped now and the rebalance
+   starts (session_fail.c); when no disk can fail (a disk failed already,
+   external redundancy, ...) the session's reason, at once */
 static bool key_fail(struct dash *d, int which)
+{
+    (void)which;
+    const struct sim_snapshot *s = d->snap;
+    char q[64];
+    if (db_only(d))
+        return false;
+    if (s->fail_phase == SIM_PHASE_DEGRADED) {
+        send(d, (struct sim_cmd){ .kind = SIM_CMD_FAIL, .a = -1 });
+    } else if (s->fail_refused[0]) {
+        snprintf(d->note, sizeof d->note, "%s", s->fail_refused);
+    } else {
+        int disks = s->n_db_groups > 0 ? s->db_group[0].disks : s->disks;
+        snprintf(q, sizeof q, "fail disk of the first group (0..%d):", disks - 1);
+        ask_and_send(d, q, SIM_CMD_FAIL, "disk", 0, disks - 1);
+    }
+    return false;
+}
+
+/* P: the rebalance power (asked; ASM_POWER_LIMIT's range), or why it has
+   no use here, at once */
+static bool key_power(struct dash *d, int which)
 {
     (void)which;
     if (db_only(d))
         return false;
-    if (d->snap->fail_phase == SIM_PHASE_DEGRADED)
-        send(d, (struct sim_cmd){ .kind = SIM_CMD_FAIL, .a = -1 });
+    if (d->snap->power_refused[0])
+        snprintf(d->note, sizeof d->note, "%s", d->snap->power_refused);
     else
-        ask_and_send(d, "fail disk of the first group (from 0):", SIM_CMD_FAIL, "disk",
-                     0, LAY_MAX_DISKS - 1);
-    return false;
-}
-
-/* P: the rebalance power (asked; ASM_POWER_LIMIT's range) */
-static bool key_power(struct dash *d, int which)
-{
-    (void)which;
-    if (!db_only(d))
         ask_and_send(d, "rebalance power (1..1024):", SIM_CMD_POWER, "power", 1,
                      SIM_POWER_MAX);
     return false;

@@ -235,6 +235,12 @@ struct sim_snapshot {
     int fail_disk;
     int fail_power;
     double fail_moved_bytes, fail_done_bytes, fail_copy_mbps;
+    /* why SIM_CMD_FAIL with a disk, and SIM_CMD_POWER, would be refused
+       now whatever the number (external redundancy, a disk failed
+       already, real targets, ...), "" when they would not: a viewer
+       refuses at once instead of asking for a number in vain */
+    char fail_refused[160];
+    char power_refused[224];
 
     /* what happened (burst_events.h), oldest first: the last
        SIM_SNAP_EVENTS of events_total; the newest is also the message */

@@ -64,26 +64,56 @@ static int enter_phase(sim_session *s, enum sim_fail_phase phase, char *why,
     return 0;
 }
 
-/* Why disk d of the first group cannot fail here, or NULL. */
+/* Why no disk of the first group can fail in the launch configuration,
+   in any phase, or NULL. */
+static const char *setup_refusal(const sim_session *s)
+{
+    const struct sim_run_cfg *launch = s->fail.phase == SIM_PHASE_BEFORE
+                                     ? &s->setup.run : &s->fail.before.run;
+    struct lay_cfg lc = sim_fail_group_cfg(launch);
+    if (!dev_has(launch->backend, DEV_CAP_VIRTUAL_CLOCK))
+        return "a disk fails on modelled volumes only here; on real targets use "
+               "run --fail";
+    if (lc.redundancy == LAY_EXTERNAL)
+        return "external redundancy keeps one copy: a lost disk's data would be "
+               "lost (the group dismounts), so no disk fails here; run --fail says so";
+    if (launch->workload.n_classes >= WL_MAX_CLASSES)
+        return "the workload has the most classes there are; the rebalance needs one more";
+    return NULL;
+}
+
+/* Why no disk can fail now (f would ask for one in vain), or NULL. */
+static const char *fail_refusal(const sim_session *s)
+{
+    const char *no = setup_refusal(s);
+    if (!no && s->fail.phase != SIM_PHASE_BEFORE)
+        no = "one disk at a time: a disk has failed already";
+    return no;
+}
+
+/* Why the rebalance power has no use, here or any more, or NULL. */
+static void power_refusal(const sim_session *s, char *buf, size_t len)
+{
+    const char *no = setup_refusal(s);
+    buf[0] = '\0';
+    if (no)
+        snprintf(buf, len, "the rebalance power has no use here: %s", no);
+    else if (s->fail.phase == SIM_PHASE_RESTORED)
+        snprintf(buf, len, "the rebalance power has no use any more: the rebalance "
+                 "is over, redundancy restored (one disk at a time)");
+}
+
+/* Why disk d of the first group cannot fail now, or NULL. */
 static const char *refusal(const sim_session *s, int d, char *buf, size_t len)
 {
     struct lay_cfg lc = sim_fail_group_cfg(&s->setup.run);
-    if (!dev_has(s->setup.run.backend, DEV_CAP_VIRTUAL_CLOCK))
-        return "a disk fails on modelled volumes only here; on real targets use "
-               "run --fail";
-    if (s->fail.phase != SIM_PHASE_BEFORE)
-        return "one disk at a time: a disk has failed already";
-    if (lc.redundancy == LAY_EXTERNAL)
-        return "external redundancy keeps one copy: its data would be lost (the "
-               "group dismounts); run --fail says so";
-    if (d < 0 || d >= lc.disks) {
-        snprintf(buf, len, "no disk %d: the first disk group has %d, numbered from 0",
-                 d, lc.disks);
+    const char *no = fail_refusal(s);
+    if (!no && (d < 0 || d >= lc.disks)) {
+        snprintf(buf, len, "no disk %d: the first disk group has %d, numbered 0..%d",
+                 d, lc.disks, lc.disks - 1);
         return buf;
     }
-    if (s->setup.run.workload.n_classes >= WL_MAX_CLASSES)
-        return "the workload has the most classes there are; the rebalance needs one more";
-    return NULL;
+    return no;
 }
 
 static int fail_disk(sim_session *s, int d, char *why, size_t why_len)
@@ -129,6 +159,11 @@ bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c)
     char why[WHY_LEN];
     int rc;
     if (c->kind == SIM_CMD_POWER) {
+        power_refusal(s, why, sizeof why);
+        if (why[0]) {
+            sim_sess_say(s, "%s", why);
+            return false;
+        }
         f->power = c->a < 1 ? 1 : c->a > SIM_POWER_MAX ? SIM_POWER_MAX : c->a;
         sim_sess_say(s, "rebalance power %d: %d outstanding copies of one AU%s",
                      f->power, f->power, f->phase == SIM_PHASE_REBALANCING
@@ -192,4 +227,7 @@ void sim_sess_fail_describe(sim_session *s)
     w->fail_moved_bytes = f->moved_bytes;
     w->fail_done_bytes = fmin(f->done_bytes, f->moved_bytes);
     w->fail_copy_mbps = f->copy_mbps;
+    const char *no = fail_refusal(s);
+    snprintf(w->fail_refused, sizeof w->fail_refused, "%s", no ? no : "");
+    power_refusal(s, w->power_refused, sizeof w->power_refused);
 }
