@@ -1346,8 +1346,9 @@ static void layout_and_draw(struct dash *d)
 /* What quitting with --output-dir writes, counted now, not promised:
    "12 points are saved to DIR" (from 2 configurations, after tuning:
    sim_session_save writes the cells measured before it too), or that
-   there is nothing to save yet; after a failed save, that quitting
-   tries again (what it wrote is not counted again). */
+   there is nothing to save yet, or nothing since 's' wrote it all; after
+   a failed save, that quitting tries again (what it wrote is not counted
+   again). */
 static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size_t len)
 {
     int sets = 0, points = sim_session_saveable(d->s, &sets);
@@ -1357,7 +1358,9 @@ static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size
         snprintf(what, sizeof what, "%d points of %d configurations", points, sets);
     else
         snprintf(what, sizeof what, "%d point%s", points, points == 1 ? "" : "s");
-    if (points == 0)
+    if (points == 0 && d->saved[0])
+        snprintf(buf, len, "nothing more is saved: 's' wrote every point measured");
+    else if (points == 0)
         snprintf(buf, len, "nothing is saved: no point has finished yet");
     else if (d->save_failed[0])
         snprintf(buf, len, "the last save failed; quitting tries again: %s to %s", what, dir);

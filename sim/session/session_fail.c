@@ -33,7 +33,14 @@
  *
  * Each phase change opens the parts again (sess_fail.reopen, done by
  * session_db.c) and starts a new record: a save writes what each
- * configuration measured.  The launch configuration is kept in
+ * configuration measured, with the failure as it stood at the window's
+ * end (sim_sess_fail_report: the phase, disk, power, progress).
+ *
+ * What cannot be done is said before it is asked for: the snapshot
+ * carries why no disk can fail now (the launch's backend, external
+ * redundancy, the class limit, or a disk failed already) and why the
+ * power has no use (the same, or the rebalance over), so the dashboard
+ * refuses f and P at once instead of asking for a number in vain.  The launch configuration is kept in
  * sess_fail.before; every phase's setup is made from it, never from the
  * phase before.
  */
@@ -207,7 +214,12 @@ void sim_sess_fail_window(sim_session *s, const struct sim_point_result *r)
     double writes = (double)k->lat_dir[SIM_WRITE].count;
     f->done_bytes += writes * f->au_bytes;
     f->copy_mbps = k->lat.count > 0 ? k->mbps * writes / (double)k->lat.count : 0;
-    if (f->done_bytes < f->moved_bytes)
+}
+
+void sim_sess_fail_restore_if_done(sim_session *s)
+{
+    struct sess_fail *f = &s->fail;
+    if (f->phase != SIM_PHASE_REBALANCING || f->done_bytes < f->moved_bytes)
         return;
     char why[WHY_LEN];
     if (enter_phase(s, SIM_PHASE_RESTORED, why, sizeof why) < 0)
@@ -215,6 +227,25 @@ void sim_sess_fail_window(sim_session *s, const struct sim_point_result *r)
     else
         sim_sess_say(s, "redundancy restored: %.1f GB copied; the group runs on %d "
                      "disks", f->done_bytes / 1e9, s->setup.run.disks);
+}
+
+void sim_sess_fail_report(const sim_session *s, struct report_live_fail *out)
+{
+    const struct sess_fail *f = &s->fail;
+    *out = (struct report_live_fail){ .phase = f->phase };
+    if (f->phase == SIM_PHASE_BEFORE)
+        return;
+    const struct sim_run_cfg *launch = &f->before.run;
+    struct lay_cfg lc = sim_fail_group_cfg(launch);
+    snprintf(out->group, sizeof out->group, "%s",
+             launch->db.n_groups > 0 ? launch->db.groups[0].name : "DATA");
+    out->disk = f->disk;
+    out->group_disks = lc.disks;
+    out->power = f->power;
+    out->used_frac = SIM_USED_DEFAULT;
+    out->moved_bytes = f->moved_bytes;
+    out->done_bytes = fmin(f->done_bytes, f->moved_bytes);
+    out->copy_mbps = f->phase == SIM_PHASE_REBALANCING ? f->copy_mbps : 0;
 }
 
 void sim_sess_fail_describe(sim_session *s)
