@@ -883,6 +883,42 @@ static void save_failed_part_way_should_leave_only_the_unsaved_for_the_next(void
     free(snap);
 }
 
+/* A save marks what it wrote: with nothing measured since, the next
+   save (a quit's) writes nothing and says why, not the same set again;
+   a cell measured afterwards is saved again (tester D3). */
+static void save_then_quit_should_not_write_the_same_set_again(void)
+{
+    struct sim_session_cfg sc;
+    char why[1024], dir[] = "/tmp/asmsim_session_XXXXXX";
+    struct sim_snapshot *snap = malloc(sizeof(*snap));
+    saving_cfg(&sc, dir, "brk");
+    sim_session *s = NULL;
+    CHECK_INT_EQ(sim_session_create(&sc, &s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(sim_session_start(s), 0);
+    CHECK(wait_for(s, snap, matrix_full, NULL));
+    struct sim_cmd c = { .kind = SIM_CMD_PAUSE, .a = 1 };     /* the record holds still */
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    CHECK(wait_for(s, snap, is_paused, NULL));
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    int sets = -1;
+    CHECK_INT_EQ(sim_session_saveable(s, &sets), 0);
+    CHECK_INT_EQ(sets, 0);
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), -ENODATA);
+    if (!strstr(why, "nothing new: the last save wrote every point measured"))
+        CHECK_FAIL_AT("the message of a save with nothing new: %s", why);
+    CHECK_INT_EQ(count_sets(dir), 1);
+    c.a = 0;                                                    /* a cell more */
+    CHECK_INT_EQ(sim_session_send(s, &c), 0);
+    for (int i = 0; i < 500 && sim_session_saveable(s, &sets) == 0; i++)
+        usleep(10000);
+    CHECK_INT_EQ(sets, 1);
+    CHECK_INT_EQ(sim_session_save(s, why, sizeof(why)), 0);
+    CHECK_INT_EQ(count_sets(dir), 2);
+    remove_dir(dir);
+    sim_session_destroy(s);
+    free(snap);
+}
+
 static void volume_retune_should_move_the_binding_limit(void)
 {
     struct sim_session_cfg sc;
@@ -1413,6 +1449,7 @@ int main(void)
     RUN(pause_toggle_should_flip_the_pause);
     RUN(save_after_a_write_change_should_describe_what_was_measured);
     RUN(save_failed_part_way_should_leave_only_the_unsaved_for_the_next);
+    RUN(save_then_quit_should_not_write_the_same_set_again);
     RUN(volume_retune_should_move_the_binding_limit);
     RUN(instance_retune_should_change_the_burst_gauges_at_once);
     RUN(save_should_give_the_burst_from_the_start_level);

@@ -14,7 +14,10 @@
 # the time panels fit at 80x24, forecast --tui plays a forecast, a
 # database workload's run shows a row per class and '+' scales its loads,
 # on its dashboard 'f' fails a disk and 'P' sets the rebalance power, the
-# progress shown until redundancy is restored,
+# progress shown until redundancy is restored, the limit named as the
+# saved window's, no flash of 0 between windows, a save in a failure
+# says so, f and P refuse at once where they cannot act, a quit after a
+# save does not write the same window again,
 # NO_COLOR=1 works, a crash signal restores the terminal, --tui without a
 # terminal falls back to the --progress line.  Without tmux it skips:
 # exit 77, which CTest reports as skipped (SKIP_RETURN_CODE), not passed;
@@ -22,6 +25,7 @@
 set -u
 ASMSIM=${1:?usage: tui_test.sh ASMSIM [TESTS_DIR]}
 case $ASMSIM in /*) ;; *) ASMSIM=$PWD/$ASMSIM ;; esac
+DOCS=$(cd "${2:-$(dirname "$0")}/.." && pwd)/docs
 if ! command -v tmux >/dev/null 2>&1; then
     echo "skip: tui_test: tmux is not installed"
     echo "0 passed, 0 failed, 1 skipped"
@@ -651,12 +655,28 @@ else
 fi
 
 # ---- a disk lost on a database workload's dashboard: f and a number fail
-# it (degraded), P sets the rebalance power, f again drops it and the
+# it (degraded; a number outside the group's disks is refused naming its
+# range), P sets the rebalance power, f again drops it and the
 # rebalance's progress grows until redundancy is restored, the group then
-# a disk fewer; f again is refused (one disk at a time)
+# a disk fewer; while it rebalances the header and the panel name the
+# limit the saved window's summary names (the copies are a closed loop: a
+# single saturated volume binds), the figures never flash 0 between
+# windows, and a save says the failure (summary, JSON, command line);
+# after it f and P refuse at once (one disk at a time)
 FAILDB="--workload oltp --instance r6i.4xlarge --group DATA:disks=8,volume=gp3,size=8GiB,redundancy=normal,failgroups=4 --group REDO:disks=2,volume=gp3,redundancy=normal"
-start "cd $WORK && $ASMSIM tui $FAILDB --duration 1s --speed 2"
+start "cd $WORK && $ASMSIM tui $FAILDB --duration 1s --speed 2 --output-dir $WORK/dashfail --testname df"
 wait_for '\[measuring\]' 20
+for v in abc -1 8; do
+    tm send-keys -t "$S" f
+    wait_for 'fail disk of the first group \(0\.\.7\):' 5
+    tm send-keys -t "$S" -l -- "$v"
+    tm send-keys -t "$S" Enter
+    if wait_for "disk $v: give a whole number 0\.\.7\$" 5; then
+        ok "f_${v}_should_be_refused_naming_the_group_range"
+    else
+        bad "f_${v}_should_be_refused_naming_the_group_range"
+    fi
+done
 tm send-keys -t "$S" f
 wait_for 'fail disk of the first group' 5
 tm send-keys -t "$S" -l 3
@@ -678,6 +698,52 @@ if wait_for 'rebalance power 8: [0-9.]+ of 4\.3 GB \([0-9]+ %\), [0-9]+ MB/s, [0
 else
     bad P_and_f_again_should_rebalance_at_that_power_with_progress
 fi
+# the rebalancing windows: a limit bound, and no flash of 0 (every
+# 0.1 s over about eight windows of 0.5 s)
+wait_for 'window [0-9.]+s .*rebalance power 8: [1-9]' 20
+flashed=0
+for ((i = 0; i < 40 * SCALE; i++)); do
+    screen | grep -Eq ' MBPS 0\.00 | IOPS 0 |^ data-reads .* -  *-$' && flashed=1
+    sleep 0.1
+done
+if [ "$flashed" = 0 ]; then
+    ok new_window_should_keep_the_last_figures_until_its_own
+else
+    bad new_window_should_keep_the_last_figures_until_its_own
+fi
+tm send-keys -t "$S" p
+wait_for '\[PAUSED\]' 5
+tm send-keys -t "$S" s
+wait_for 'saved 1 point to ' 10
+sum=$(ls -t "$WORK"/dashfail/df_*_summary.txt 2>/dev/null | head -1)
+json=${sum%_summary.txt}_results.json
+limit=$(sed -n 's/^[0-9]* disks, [0-9.]* s measured, limited by \(.*\):$/\1/p' "$sum" 2>/dev/null | tail -1)
+if [ -n "$limit" ] && [ "$limit" != "offered load" ] &&
+   screen | grep -q "limit: $limit " && screen | grep -q "binding limit: $limit"; then
+    ok rebalance_header_and_panel_should_name_the_saved_limit
+else
+    bad "rebalance_header_and_panel_should_name_the_saved_limit (summary: '$limit')"
+fi
+if grep -Eq '^Failure on the dashboard: disk 3 of DATA \(8 disks\) dropped, rebalancing at power 8: [0-9.]+ of 4\.3 GB copied .*; 7 disks left$' "$sum" &&
+   grep -q '# measured rebalancing on the dashboard (f) after disk 3 of DATA failed, power 8 (P); tui has no option for it: run --fail 3@TIME --power 8' "$sum" &&
+   ! grep -q 'loads set on the dashboard' "$sum" &&
+   python3 - "$json" "$DOCS/fields.md" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+f = d["dashboard_failure"]
+assert (f["phase"], f["group"], f["disk"], f["group_disks"], f["disks_left"], f["power"]) == \
+    ("rebalancing", "DATA", 3, 8, 7, 8), f
+assert f["copy_mbps"] > 0 and 0 < f["done_bytes"] < f["moved_bytes"], f
+doc = set(re.findall(r"^\| `(dashboard_failure[^`]*)`", open(sys.argv[2]).read(), re.M))
+keys = {"dashboard_failure"} | {"dashboard_failure." + k for k in f}
+assert keys == doc, ("written, not documented:", keys - doc, "documented, not written:", doc - keys)
+PY
+then
+    ok save_in_a_failure_should_say_the_disk_phase_and_power
+else
+    bad save_in_a_failure_should_say_the_disk_phase_and_power
+fi
+tm send-keys -t "$S" p
 if wait_for 'disk 3 dropped: redundancy restored' 60 && screen | grep -q '9 disks in 2 groups' &&
    wait_for '^ DATA_0006 ' 10 && ! screen | grep -Eq '^ (rebalance|DATA_0007|DATA_0009) '; then
     ok rebalance_should_end_with_redundancy_restored_on_a_disk_fewer
@@ -685,14 +751,52 @@ else
     bad rebalance_should_end_with_redundancy_restored_on_a_disk_fewer
 fi
 tm send-keys -t "$S" f
-tm send-keys -t "$S" -l 1
-tm send-keys -t "$S" Enter
-if wait_for 'one disk at a time: a disk has failed already' 5; then
-    ok second_failure_should_be_refused
+if wait_for 'one disk at a time: a disk has failed already' 5 &&
+   ! screen | grep -q 'fail disk of the first group'; then
+    ok second_failure_should_be_refused_at_once
 else
-    bad second_failure_should_be_refused
+    bad second_failure_should_be_refused_at_once
+fi
+tm send-keys -t "$S" P
+if wait_for 'the rebalance power has no use any more: the rebalance is over' 5 &&
+   ! screen | grep -q 'rebalance power (1\.\.1024)'; then
+    ok power_after_the_rebalance_should_be_refused_at_once
+else
+    bad power_after_the_rebalance_should_be_refused_at_once
 fi
 quit_yes 'Quit\?' && wait_for 'EXIT=' 10
+
+# ---- external redundancy: f and P refuse at once (the data would be
+# lost); a save, then a quit, writes the window once
+EXTDB="--workload oltp --instance r6i.4xlarge --volume gp3:size=8GiB --disks 4 --redundancy external"
+start "cd $WORK && $ASMSIM tui $EXTDB --duration 1s --speed 2 --output-dir $WORK/once --testname once"
+wait_for '\[measuring\]' 20
+tm send-keys -t "$S" f
+if wait_for "external redundancy keeps one copy: a lost disk's data would be lost" 5 &&
+   ! screen | grep -q 'fail disk of the first group'; then
+    ok f_on_external_redundancy_should_refuse_at_once
+else
+    bad f_on_external_redundancy_should_refuse_at_once
+fi
+tm send-keys -t "$S" P
+if wait_for "the rebalance power has no use here: external redundancy" 5 &&
+   ! screen | grep -q 'rebalance power (1\.\.1024)'; then
+    ok P_on_external_redundancy_should_refuse_at_once
+else
+    bad P_on_external_redundancy_should_refuse_at_once
+fi
+wait_for 'elapsed 0m0[4-9]s' 20     # a window measured
+tm send-keys -t "$S" p
+wait_for '\[PAUSED\]' 5
+tm send-keys -t "$S" s
+wait_for 'saved 1 point to ' 10
+if quit_yes "Quit\? nothing more is saved: 's' wrote every point measured" &&
+   wait_for 'EXIT=0' 10 && screen | grep -q 'nothing more saved to .*: nothing new' &&
+   [ "$(ls "$WORK"/once/once_*_summary.txt | wc -l)" = 1 ]; then
+    ok quit_after_a_save_should_not_write_the_same_window_again
+else
+    bad quit_after_a_save_should_not_write_the_same_window_again
+fi
 
 # ---- real targets: disk rows are labelled by the target's path
 RT=$(mktemp -d /var/tmp/asmsim_tui.XXXXXX)

@@ -303,6 +303,16 @@ static void fail_fields(const struct dash *d, struct flow *fl)
                  s->fail_disk);
 }
 
+/* The measured window's length; while the figures shown are the last
+   window's (a new window's first moments), says so. */
+static void window_field(const struct sim_snapshot *s, struct flow *fl)
+{
+    if (s->figures_held && s->state == SIM_SESS_RUNNING)
+        flow_add(fl, A_DIM, "window %.1fs (figures: the last window's)", s->window_s);
+    else
+        flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+}
+
 static void workload_fields(const struct dash *d, struct flow *fl)
 {
     const struct sim_snapshot *s = d->snap;
@@ -313,7 +323,7 @@ static void workload_fields(const struct dash *d, struct flow *fl)
     if (s->n_db_classes > 0) {
         flow_add(fl, A_DIM, "database workload: %d classes on %d group%s", s->n_db_classes,
                  s->n_db_groups, s->n_db_groups == 1 ? "" : "s");
-        flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+        window_field(s, fl);
         if (d->has_base)
             flow_add(fl, A_DIM, "baseline: deltas in ()");
         fail_fields(d, fl);
@@ -326,7 +336,7 @@ static void workload_fields(const struct dash *d, struct flow *fl)
         flow_add(fl, A_DIM, "writes %d %%", s->write_pct);
     flow_add(fl, A_DIM, "sizes %s / %s %s", sm, lg,
              s->large_type == WL_LARGE_SEQ ? "seq" : "rand");
-    flow_add(fl, A_DIM, "window %.1fs", s->window_s);
+    window_field(s, fl);
     if (d->has_base)
         flow_add(fl, A_DIM, "baseline: deltas in ()");
 }
@@ -959,26 +969,39 @@ static void ask_and_send(struct dash *d, const char *q, enum sim_cmd_kind kind,
                  cli_quote(buf, quoted, sizeof quoted), lo, hi);
 }
 
-/* f: a disk of the first group fails (its number asked), or, while one
-   is offline, it is dropped now and the rebalance starts (session_fail.c) */
+/* f: a disk of the first group fails (its number asked, in the group's
+   range), or, while one is offline, it is dropped now and the rebalance
+   starts (session_fail.c); when no disk can fail (a disk failed already,
+   external redundancy, ...) the session's reason, at once */
 static bool key_fail(struct dash *d, int which)
+{
+    (void)which;
+    const struct sim_snapshot *s = d->snap;
+    char q[64];
+    if (db_only(d))
+        return false;
+    if (s->fail_phase == SIM_PHASE_DEGRADED) {
+        send(d, (struct sim_cmd){ .kind = SIM_CMD_FAIL, .a = -1 });
+    } else if (s->fail_refused[0]) {
+        snprintf(d->note, sizeof d->note, "%s", s->fail_refused);
+    } else {
+        int disks = s->n_db_groups > 0 ? s->db_group[0].disks : s->disks;
+        snprintf(q, sizeof q, "fail disk of the first group (0..%d):", disks - 1);
+        ask_and_send(d, q, SIM_CMD_FAIL, "disk", 0, disks - 1);
+    }
+    return false;
+}
+
+/* P: the rebalance power (asked; ASM_POWER_LIMIT's range), or why it has
+   no use here, at once */
+static bool key_power(struct dash *d, int which)
 {
     (void)which;
     if (db_only(d))
         return false;
-    if (d->snap->fail_phase == SIM_PHASE_DEGRADED)
-        send(d, (struct sim_cmd){ .kind = SIM_CMD_FAIL, .a = -1 });
+    if (d->snap->power_refused[0])
+        snprintf(d->note, sizeof d->note, "%s", d->snap->power_refused);
     else
-        ask_and_send(d, "fail disk of the first group (from 0):", SIM_CMD_FAIL, "disk",
-                     0, LAY_MAX_DISKS - 1);
-    return false;
-}
-
-/* P: the rebalance power (asked; ASM_POWER_LIMIT's range) */
-static bool key_power(struct dash *d, int which)
-{
-    (void)which;
-    if (!db_only(d))
         ask_and_send(d, "rebalance power (1..1024):", SIM_CMD_POWER, "power", 1,
                      SIM_POWER_MAX);
     return false;
@@ -1323,8 +1346,9 @@ static void layout_and_draw(struct dash *d)
 /* What quitting with --output-dir writes, counted now, not promised:
    "12 points are saved to DIR" (from 2 configurations, after tuning:
    sim_session_save writes the cells measured before it too), or that
-   there is nothing to save yet; after a failed save, that quitting
-   tries again (what it wrote is not counted again). */
+   there is nothing to save yet, or nothing since 's' wrote it all; after
+   a failed save, that quitting tries again (what it wrote is not counted
+   again). */
 static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size_t len)
 {
     int sets = 0, points = sim_session_saveable(d->s, &sets);
@@ -1334,7 +1358,9 @@ static void saved_on_quit(const struct dash *d, const char *dir, char *buf, size
         snprintf(what, sizeof what, "%d points of %d configurations", points, sets);
     else
         snprintf(what, sizeof what, "%d point%s", points, points == 1 ? "" : "s");
-    if (points == 0)
+    if (points == 0 && d->saved[0])
+        snprintf(buf, len, "nothing more is saved: 's' wrote every point measured");
+    else if (points == 0)
         snprintf(buf, len, "nothing is saved: no point has finished yet");
     else if (d->save_failed[0])
         snprintf(buf, len, "the last save failed; quitting tries again: %s to %s", what, dir);

@@ -1140,14 +1140,26 @@ static enum sim_limit binding_limit(sim_engine *e, double *util)
     return l;
 }
 
-/* Whether an open-loop point left a class's demand unmet (more than
-   SIM_OPEN_UNMET_BINDS of what it offered short): then something bound
-   it, and the offered load cannot be what did. */
-static bool open_unmet(const struct sim_point_result *out)
+/* Whether an open-loop class has been left more than
+   SIM_OPEN_UNMET_BINDS short of what it offered in the measured window
+   so far: its arrivals against the I/Os it completed, in its open load's
+   unit (ORION's large class in bytes, every other in I/Os: the ratio of
+   open_fill's offered and delivered rates).  Then something bound it,
+   and the offered load cannot be what did. */
+static bool open_unmet(const sim_engine *e)
 {
-    for (int c = 0; c < out->n_classes && c < WL_MAX_CLASSES; c++)
-        if (out->open.unmet_frac[c] > SIM_OPEN_UNMET_BINDS)
+    for (int c = 0; c < e->n_classes; c++) {
+        if (!e->cls[c].open)
+            continue;
+        const struct sim_class_acc *a = e->stats.cls[c];
+        bool bytes = c == WL_LARGE && !e->db_classes;
+        double offered = bytes ? (double)e->stats.arrival_bytes[c]
+                               : (double)e->stats.arrivals[c];
+        double delivered = bytes ? (double)(a[SIM_READ].bytes + a[SIM_WRITE].bytes)
+                                 : (double)(a[SIM_READ].ios + a[SIM_WRITE].ios);
+        if (sim_open_unmet(offered, delivered) > SIM_OPEN_UNMET_BINDS)
             return true;
+    }
     return false;
 }
 
@@ -1162,19 +1174,30 @@ static bool closed_loop_ran(const sim_engine *e)
     return false;
 }
 
-/* The limit of a point that pressed on its limits (demand unmet, or a
-   closed loop) though none bound on the volumes' mean: a single
-   saturated volume's (dev_limits_binding_pressed), with its use and
-   which volume into out.  Only after binding_limit named the offered
-   load, which a backend without credit ops never has. */
-static void pressed_limit(sim_engine *e, struct sim_point_result *out)
+/* Whether the measured window so far pressed on its limits: an open
+   class short of its demand, or a closed-loop class ran. */
+static bool window_pressed(const sim_engine *e)
 {
+    return open_unmet(e) || closed_loop_ran(e);
+}
+
+/* The limit that bound the measured window (so far), by the one rule of
+   the point's result and of the live view (sim_live.limited_by, which
+   the dashboard shows): binding_limit's, the most used limit at
+   SIM_LIMIT_BINDING_UTIL of its rate or more on the volumes' mean or the
+   instance's; when that is the offered load in a window that pressed on
+   its limits (window_pressed), the busiest single volume's (dev_limits_binding_pressed).  *util
+   (when not NULL) its use, *disk the volume when one volume's limit
+   bound, else -1. */
+static enum sim_limit window_limit(sim_engine *e, double *util, int *disk)
+{
+    *disk = -1;
+    enum sim_limit l = binding_limit(e, util);
+    if (l != SIM_LIMIT_OFFERED_LOAD || !window_pressed(e))
+        return l;
     struct dev_limits lim;
-    int disk;
     window_limits(e, &lim);
-    out->limited_by = dev_limits_binding_pressed(&lim, &out->limit_util, &disk);
-    out->limit_one = disk >= 0;
-    out->limit_disk = disk >= 0 ? disk : 0;
+    return dev_limits_binding_pressed(&lim, util, disk);
 }
 
 /* The measured window closes now: nothing new is issued, and the limits'
@@ -1207,6 +1230,7 @@ static int live_call(sim_engine *e, const struct sim_point_opts *o,
                      struct wl_point p, const struct window *w,
                      sim_ns warm_start_ns)
 {
+    int disk;
     struct sim_live lv = {
         .point = p,
         .phase = e->phase == MEASURE ? SIM_LIVE_MEASURE : SIM_LIVE_WARMUP,
@@ -1215,7 +1239,8 @@ static int live_call(sim_engine *e, const struct sim_point_opts *o,
         .window_start_ns = e->phase == MEASURE ? w->start_ns : e->now_ns,
         .window_end_ns = e->phase == MEASURE ? w->end_ns : SIM_NS_MAX,
         .stats = &e->stats,
-        .limited_by = e->phase == MEASURE ? binding_limit(e, NULL) : SIM_LIMIT_OFFERED_LOAD,
+        .limited_by = e->phase == MEASURE ? window_limit(e, NULL, &disk) : SIM_LIMIT_OFFERED_LOAD,
+        .limit_pressed = e->phase == MEASURE && window_pressed(e),
         .outstanding = e->outstanding,
         .devices = e->ds,
     };
@@ -1678,7 +1703,10 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     e->timeline = NULL;
     if (e->cpu_started)
         sim_cpu_fill(out, &e->cpu_start, &cpu_end);
-    out->limited_by = binding_limit(e, &out->limit_util);
+    int disk;
+    out->limited_by = window_limit(e, &out->limit_util, &disk);
+    out->limit_one = disk >= 0;
+    out->limit_disk = disk >= 0 ? disk : 0;
     out->converged = w.converged;
     out->incomplete = stopped;
     out->ci_halfwidth_frac = isfinite(w.halfwidth) ? w.halfwidth : -1;
@@ -1686,9 +1714,5 @@ static int run_loaded(sim_engine *e, struct wl_point p,
     out->fail_stale_aus = e->fail_stale;
     if (open)
         open_fill(e, open, out);
-    out->limit_one = false;
-    if (out->limited_by == SIM_LIMIT_OFFERED_LOAD &&
-        ((open && open_unmet(out)) || closed_loop_ran(e)))
-        pressed_limit(e, out);
     return stopped ? 1 : 0;
 }

@@ -110,7 +110,12 @@ struct sim_live {
     sim_ns window_start_ns;     /* the measured window began (MEASURE) */
     sim_ns window_end_ns;       /* its planned end; SIM_NS_MAX if open */
     const struct sim_stats *stats;
-    enum sim_limit limited_by;  /* in the window so far */
+    enum sim_limit limited_by;  /* in the window so far, as the point's
+                                   result names it (sim_point_result) */
+    bool limit_pressed;         /* the window so far pressed on its limits
+                                   (an open class short of its demand, or
+                                   a closed-loop class ran): a limit read
+                                   over it is dev_limits_binding_pressed's */
     int outstanding;            /* logical I/Os in flight */
     struct devset *devices;     /* the point's devices, to read their state
                                    (dev_credit_ops.buckets); a live view

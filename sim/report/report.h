@@ -38,6 +38,26 @@ struct report_echo {
 };
 #define REPORT_ECHO_MAX 8
 
+/* A disk lost on the dashboard (asmsim tui's f and P: session_fail.c)
+   while the saved window was measured: one phase's window, not a run's
+   phases as --fail's (so no repair time, no phases[]).  summary.txt's
+   "Failure on the dashboard:" line, the JSON's dashboard_failure
+   (docs/fields.md), the command line's comment. */
+struct report_live_fail {
+    int phase;                  /* enum sim_fail_phase; SIM_PHASE_BEFORE:
+                                   no failure (nothing written) */
+    char group[WL_NAME_MAX];    /* the first disk group, the one that failed */
+    int disk;                   /* its disk lost, from 0 */
+    int group_disks;            /* its disks before the failure */
+    int power;                  /* the rebalance's (degraded: the one a
+                                   drop would use) */
+    double used_frac;           /* of the lost disk: the data moved */
+    double moved_bytes;         /* what the rebalance copies */
+    double done_bytes;          /* copied by the window's end */
+    double copy_mbps;           /* the copies' writes in the window,
+                                   10^6 B/s; 0 outside the rebalance */
+};
+
 struct report_meta {
     const char *testname;       /* "asmsim" unless --testname */
     char stamp[16];             /* yyyymmdd_hhmm of the start (ORION's) */
@@ -67,6 +87,8 @@ struct report_meta {
     bool cache_size_given;      /* orion -cache_size given: summary.txt
                                    prints its value, "0 MB" (no warming)
                                    too; else the release's "not specified" */
+    const struct report_live_fail *live_fail;   /* a dashboard's save in a
+                                   failure; NULL: none */
 };
 
 enum report_csv {
@@ -213,6 +235,15 @@ void report_fail_lines(FILE *f, const struct sim_run_result *r,
                        const struct sim_run_cfg *cfg);
 void report_fail_sweep_table(FILE *f, const struct sim_setup *cfg,
                              const struct sim_sweep_result *sweep);
+/* A failure lived on the dashboard, in words (nothing when lf is NULL or
+   before any failure): "disk 3 of DATA (8 disks) dropped, rebalancing at
+   power 4: 2.9 of 134.2 GB copied (2 %) at 295 MB/s; 7 disks left"; for
+   summary.txt's "Failure on the dashboard:" line. */
+void report_live_fail_text(const struct report_live_fail *lf, char *buf, size_t len);
+/* The shell comment a saved command line ends with in a failure, as no
+   option of tui makes one: "  # disk 3 of DATA failed on the dashboard
+   ...; run --fail 3@TIME --power 4 measures each phase"; "" without. */
+void report_live_fail_comment(const struct report_live_fail *lf, char *buf, size_t len);
 /* Whether cfg is a sweep over power of a failure or an add (sweep --over
    power with --fail or --add-disks): its table of classes shows each
    run's rebalancing phase, the one phase the power changes (the run's own

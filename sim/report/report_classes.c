@@ -194,6 +194,10 @@ int report_db_summary(FILE *f, const struct report_meta *meta,
     fprintf(f, "Backend: %s\n", run->backend && run->backend->name
                                     ? run->backend->name : "unknown");
     fprintf(f, "Seed: %llu\n\n", (unsigned long long)run->seed);
+    char failed[320];
+    report_live_fail_text(meta->live_fail, failed, sizeof failed);
+    if (failed[0])
+        fprintf(f, "Failure on the dashboard: %s\n\n", failed);
     for (int i = 0; i < n_runs; i++)
         summary_run(f, run, runs[i]);
     return ferror(f) ? -EIO : 0;

@@ -791,3 +791,81 @@ void report_fail_sweep_table(FILE *out, const struct sim_setup *cfg,
     if (cfg->run.fail.add_n > 0)
         sweep_table(out, cfg, sweep, true);
 }
+
+/* ---- a failure lived on the dashboard ------------------------------------ */
+
+/* The dashboard's save holds one phase's window (session_fail.c), so it
+   says which phase, which disk and the power, not --fail's phases: the
+   summary's line, the JSON's dashboard_failure and the command line's
+   comment. */
+
+/* Whether lf holds a failure. */
+static bool live_failed(const struct report_live_fail *lf)
+{
+    return lf && lf->phase > SIM_PHASE_BEFORE && lf->phase < SIM_PHASES;
+}
+
+/* "disk 3 of DATA (8 disks)": the disk lost. */
+static int live_disk_words(const struct report_live_fail *lf, char *buf, size_t len)
+{
+    return snprintf(buf, len, "disk %d of %s (%d disks)", lf->disk, lf->group,
+                    lf->group_disks);
+}
+
+void report_live_fail_text(const struct report_live_fail *lf, char *buf, size_t len)
+{
+    char disk[WL_NAME_MAX + 48];
+    buf[0] = '\0';
+    if (!live_failed(lf))
+        return;
+    live_disk_words(lf, disk, sizeof disk);
+    double pct = lf->moved_bytes > 0 ? 100 * lf->done_bytes / lf->moved_bytes : 0;
+    if (lf->phase == SIM_PHASE_DEGRADED)
+        snprintf(buf, len, "%s offline, degraded: its reads served by the mirror "
+                 "copies, its writes dropped; %d disks left online (a drop would "
+                 "rebalance at power %d)", disk, lf->group_disks - 1, lf->power);
+    else if (lf->phase == SIM_PHASE_REBALANCING)
+        snprintf(buf, len, "%s dropped, rebalancing at power %d: %.1f of %.1f GB "
+                 "copied (%.0f %%) at %.0f MB/s; %d disks left", disk, lf->power,
+                 lf->done_bytes / 1e9, lf->moved_bytes / 1e9, pct, lf->copy_mbps,
+                 lf->group_disks - 1);
+    else
+        snprintf(buf, len, "%s dropped, redundancy restored (%.1f GB rebuilt at "
+                 "power %d); %d disks left", disk, lf->moved_bytes / 1e9, lf->power,
+                 lf->group_disks - 1);
+}
+
+void report_live_fail_comment(const struct report_live_fail *lf, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (!live_failed(lf))
+        return;
+    snprintf(buf, len, "  # measured %s on the dashboard (f) after disk %d of %s "
+             "failed, power %d (P); tui has no option for it: run --fail %d@TIME "
+             "--power %d measures each phase", PHASE_NAME[lf->phase], lf->disk,
+             lf->group, lf->power, lf->disk, lf->power);
+}
+
+cJSON *report_live_fail_json(const struct report_live_fail *lf)
+{
+    struct fj j = { false };
+    cJSON *x = cJSON_CreateObject();
+    if (!x || !live_failed(lf))
+        return x;
+    bool copying = lf->phase == SIM_PHASE_REBALANCING;
+    j.oom |= !cJSON_AddStringToObject(x, "phase", PHASE_NAME[lf->phase]);
+    j.oom |= !cJSON_AddStringToObject(x, "group", lf->group);
+    put_num(&j, x, "disk", lf->disk);
+    put_num(&j, x, "group_disks", lf->group_disks);
+    put_num(&j, x, "disks_left", lf->group_disks - 1);
+    put_num(&j, x, "power", lf->power);
+    put_num(&j, x, "used_frac", lf->used_frac);
+    put_num(&j, x, "moved_bytes", lf->moved_bytes);
+    put_num(&j, x, "done_bytes", lf->done_bytes);
+    put_num(&j, x, "copy_mbps", copying ? lf->copy_mbps : NAN);
+    if (j.oom) {
+        cJSON_Delete(x);
+        return NULL;
+    }
+    return x;
+}

@@ -11,6 +11,8 @@
 
 #include "sim/core/run.h"
 
+struct report_live_fail;               /* report.h */
+
 /* The "failure" object of run r of cfg (r->fail set), or NULL when out
    of memory.  Keys: docs/fields.md. */
 cJSON *report_fail_json(const struct sim_run_result *r, const struct sim_run_cfg *cfg);
@@ -28,6 +30,11 @@ const struct sim_run_result *report_fail_phase_run(const struct sim_fail_result 
 const char *report_fail_phase_name(const struct sim_fail_result *f, int i);
 const char *report_fail_class_name(const struct sim_run_cfg *cfg,
                                    const struct sim_fail_result *f, int c);
+
+/* The "dashboard_failure" object of a dashboard's save in a failure
+   (report.h: struct report_live_fail), or NULL when out of memory; an
+   empty object without a failure.  Keys: docs/fields.md. */
+cJSON *report_live_fail_json(const struct report_live_fail *lf);
 
 /* The words of add_disks.after's id ("restored": "after the failure's
    restore: from the group it left"); NULL for "alone" or an unknown id. */

@@ -1278,6 +1278,19 @@ static void add_failure(struct jb *b, cJSON *o, const struct sim_run_result *r,
     }
 }
 
+/* "dashboard_failure": a dashboard's save while a disk had failed
+   (report_fail.c). */
+static void add_live_failure(struct jb *b, cJSON *o, const struct report_meta *meta)
+{
+    if (!meta || !meta->live_fail || meta->live_fail->phase == SIM_PHASE_BEFORE)
+        return;
+    cJSON *x = report_live_fail_json(meta->live_fail);
+    if (!x || !cJSON_AddItemToObject(o, "dashboard_failure", x)) {
+        cJSON_Delete(x);
+        b->oom = true;
+    }
+}
+
 static void build_root(struct doc_parts *d)
 {
     struct jb b = {false};
@@ -1315,6 +1328,7 @@ static void build_root(struct doc_parts *d)
     add_points(&b, d->root, last, &cfg->run);
     add_cluster(&b, d->root, cfg->run.cluster, cfg->run.nodes, d->meta);
     add_failure(&b, d->root, last, &cfg->run);
+    add_live_failure(&b, d->root, d->meta);
     if (last->failed)
         add_str(&b, d->root, "failed", last->failed_why);
     add_bool(&b, d->root, "incomplete", d->sweep ? d->sweep->incomplete

@@ -162,6 +162,11 @@ struct sim_snapshot {
 
     /* the current point over its measured window (disk = NULL) */
     struct sim_point_result cur;
+    bool figures_held;          /* cur, disk[] and the histogram are the
+                                   last window's, held until this one has
+                                   its first figures (warm-up, or a class
+                                   with no I/O completed yet in its first
+                                   tick): no flash of 0 at each window */
     int n_disk;                 /* rows in disk[] (<= SIM_SNAP_DISKS) */
     struct sim_snap_disk disk[SIM_SNAP_DISKS];
     int slowest_disk;           /* highest avg latency; -1 none */
@@ -230,6 +235,12 @@ struct sim_snapshot {
     int fail_disk;
     int fail_power;
     double fail_moved_bytes, fail_done_bytes, fail_copy_mbps;
+    /* why SIM_CMD_FAIL with a disk, and SIM_CMD_POWER, would be refused
+       now whatever the number (external redundancy, a disk failed
+       already, real targets, ...), "" when they would not: a viewer
+       refuses at once instead of asking for a number in vain */
+    char fail_refused[160];
+    char power_refused[224];
 
     /* what happened (burst_events.h), oldest first: the last
        SIM_SNAP_EVENTS of events_total; the newest is also the message */
@@ -361,11 +372,15 @@ void sim_session_stop(sim_session *s);
    what is measured (disks, sizes, layout, redundancy, writes, volume,
    instance) starts a new record; the records it ends are kept and saved
    too, each as a set of its own ("before tuning: saved ..."), and
-   forgotten once written.  0 with "saved N points to DIR/NAME_*" in why,
+   forgotten once written; the one in force is marked written, and saved
+   again only once a cell is recorded in it since.  A set measured in a
+   failure (SIM_CMD_FAIL) says so: report.h's struct report_live_fail in
+   its summary, JSON and command line.  0 with "saved N points to DIR/NAME_*" in why,
    or -errno with why: the sets written before the failure, then "N
    points not saved: " and the reason (-ENODATA: no point has finished in
    any).  A failed save writes no more sets; the next writes those it did
-   not, once. */
+   not, once; with nothing new since the last save, -ENODATA and "nothing
+   new: ..." in why. */
 int sim_session_save(sim_session *s, char *why, size_t why_len);
 /* What sim_session_save would write now: the points, and in *sets the
    sets of files (the configuration in force, and each earlier one
@@ -387,9 +402,11 @@ int sim_session_db_load(sim_session *s, struct sim_class_load *out);
 
 /* The command line `line` of a database workload launched at `launch`
    and measured at `measured`, as a malloc'd string: line itself when
-   their classes' loads are the same, else line and a shell comment that
-   says the loads measured, which no option sets ("  # loads set on the
-   dashboard, not by an option: data-reads 2654.3/s, ...").  NULL when
+   the workload's classes (the launch's) run at the same loads, else line
+   and a shell comment that says the loads measured, which no option sets
+   ("  # loads set on the dashboard, not by an option: data-reads
+   2654.3/s, ...").  A failure's copy class, beyond them, is not a load
+   set: a save in a failure says so in a comment of its own.  NULL when
    out of memory. */
 char *sim_session_db_command_line(const char *line, const struct sim_setup *launch,
                                   const struct sim_setup *measured);

@@ -5,7 +5,9 @@
  * Once per SIM_SNAP_TICK_NS of device time (not at every live callback:
  * at --speed 600 those come 6,000 times a wall second) the session reads
  * from the backend every burst bucket's level (dev_credit_ops.buckets, up to
- * SIM_SNAP_BUCKETS) and the limit that bound.  An interactive session
+ * SIM_SNAP_BUCKETS) and the limit that bound, by the point's rule (a
+ * window that pressed on its limits: a single volume's too, sim_live.
+ * limit_pressed).  An interactive session
  * owns its devices and reads the limit over the tick from their interval
  * meter (dev_credit_ops.interval_limits, reset at each reading: the dashboard
  * keeps no timeline, so that meter is free; --interval is refused with
@@ -120,7 +122,8 @@ static enum sim_limit limit_reading(sim_session *s, struct devset *ds, bool own,
     struct dev_limits lim;
     ds->ops->credit->interval_limits(ds, &lim, true);
     s->credit_meter_at_ns = lv->now_ns;
-    return dev_limits_binding(&lim);
+    return lv->limit_pressed ? dev_limits_binding_pressed(&lim, NULL, NULL)
+                             : dev_limits_binding(&lim);
 }
 
 /* A point began since the last call: its load p, and whether its buckets

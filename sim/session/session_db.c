@@ -90,12 +90,15 @@ static int load_words(const struct sim_db_cfg *db, int c, char *buf, size_t len)
                     l->stream_io[c] > 1 ? "streams" : "outstanding");
 }
 
+/* Whether the workload's classes (a's, the launch's) run at the same
+   loads in b; a class b has beyond them is a failure's copies, which
+   the save's failure comment tells (session_record.c). */
 static bool same_loads(const struct sim_class_load *a, const struct sim_class_load *b)
 {
     for (int c = 0; c < a->n; c++)
         if (a->load[c] != b->load[c] || a->rate_iops[c] != b->rate_iops[c])
             return false;
-    return a->n == b->n;
+    return a->n <= b->n;
 }
 
 char *sim_session_db_command_line(const char *line, const struct sim_setup *launch,
@@ -111,7 +114,7 @@ char *sim_session_db_command_line(const char *line, const struct sim_setup *laun
         return out;
     used += (size_t)snprintf(out + used, len - used, "  # loads set on the dashboard, "
                              "not by an option:");
-    for (int c = 0; c < db->load.n && used < len; c++) {
+    for (int c = 0; c < launch->run.db.load.n && used < len; c++) {
         used += (size_t)snprintf(out + used, len - used, c ? ", " : " ");
         if (used < len)
             used += (size_t)load_words(db, c, out + used, len - used);
@@ -299,8 +302,9 @@ static int db_point(sim_session *s)
     sim_sess_live_point_start(s, &o);
     int rc = sim_engine_run_classes(s->parts.sp.engine, &s->setup.run.db.load, &o, &r);
     if (rc == 0) {
+        sim_sess_fail_window(s, &r);    /* the record tells the progress */
         sim_sess_live_point_done(s, &r, true);
-        sim_sess_fail_window(s, &r);
+        sim_sess_fail_restore_if_done(s);
     }
     sim_point_result_free(&r);
     return rc;
@@ -321,7 +325,8 @@ static int db_parts_reopen(sim_session *s)
     }
     sim_sess_rec_restart(s, 1);             /* another configuration */
     sim_sess_credits_reset(s);
-    s->work.n_disk = 0;                     /* the old rows: other disks */
+    if (s->work.disks != s->setup.run.disks)
+        s->work.n_disk = 0;                 /* the old rows: other disks */
     return 0;
 }
 

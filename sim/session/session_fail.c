@@ -33,7 +33,14 @@
  *
  * Each phase change opens the parts again (sess_fail.reopen, done by
  * session_db.c) and starts a new record: a save writes what each
- * configuration measured.  The launch configuration is kept in
+ * configuration measured, with the failure as it stood at the window's
+ * end (sim_sess_fail_report: the phase, disk, power, progress).
+ *
+ * What cannot be done is said before it is asked for: the snapshot
+ * carries why no disk can fail now (the launch's backend, external
+ * redundancy, the class limit, or a disk failed already) and why the
+ * power has no use (the same, or the rebalance over), so the dashboard
+ * refuses f and P at once instead of asking for a number in vain.  The launch configuration is kept in
  * sess_fail.before; every phase's setup is made from it, never from the
  * phase before.
  */
@@ -64,26 +71,56 @@ static int enter_phase(sim_session *s, enum sim_fail_phase phase, char *why,
     return 0;
 }
 
-/* Why disk d of the first group cannot fail here, or NULL. */
+/* Why no disk of the first group can fail in the launch configuration,
+   in any phase, or NULL. */
+static const char *setup_refusal(const sim_session *s)
+{
+    const struct sim_run_cfg *launch = s->fail.phase == SIM_PHASE_BEFORE
+                                     ? &s->setup.run : &s->fail.before.run;
+    struct lay_cfg lc = sim_fail_group_cfg(launch);
+    if (!dev_has(launch->backend, DEV_CAP_VIRTUAL_CLOCK))
+        return "a disk fails on modelled volumes only here; on real targets use "
+               "run --fail";
+    if (lc.redundancy == LAY_EXTERNAL)
+        return "external redundancy keeps one copy: a lost disk's data would be "
+               "lost (the group dismounts), so no disk fails here; run --fail says so";
+    if (launch->workload.n_classes >= WL_MAX_CLASSES)
+        return "the workload has the most classes there are; the rebalance needs one more";
+    return NULL;
+}
+
+/* Why no disk can fail now (f would ask for one in vain), or NULL. */
+static const char *fail_refusal(const sim_session *s)
+{
+    const char *no = setup_refusal(s);
+    if (!no && s->fail.phase != SIM_PHASE_BEFORE)
+        no = "one disk at a time: a disk has failed already";
+    return no;
+}
+
+/* Why the rebalance power has no use, here or any more, or NULL. */
+static void power_refusal(const sim_session *s, char *buf, size_t len)
+{
+    const char *no = setup_refusal(s);
+    buf[0] = '\0';
+    if (no)
+        snprintf(buf, len, "the rebalance power has no use here: %s", no);
+    else if (s->fail.phase == SIM_PHASE_RESTORED)
+        snprintf(buf, len, "the rebalance power has no use any more: the rebalance "
+                 "is over, redundancy restored (one disk at a time)");
+}
+
+/* Why disk d of the first group cannot fail now, or NULL. */
 static const char *refusal(const sim_session *s, int d, char *buf, size_t len)
 {
     struct lay_cfg lc = sim_fail_group_cfg(&s->setup.run);
-    if (!dev_has(s->setup.run.backend, DEV_CAP_VIRTUAL_CLOCK))
-        return "a disk fails on modelled volumes only here; on real targets use "
-               "run --fail";
-    if (s->fail.phase != SIM_PHASE_BEFORE)
-        return "one disk at a time: a disk has failed already";
-    if (lc.redundancy == LAY_EXTERNAL)
-        return "external redundancy keeps one copy: its data would be lost (the "
-               "group dismounts); run --fail says so";
-    if (d < 0 || d >= lc.disks) {
-        snprintf(buf, len, "no disk %d: the first disk group has %d, numbered from 0",
-                 d, lc.disks);
+    const char *no = fail_refusal(s);
+    if (!no && (d < 0 || d >= lc.disks)) {
+        snprintf(buf, len, "no disk %d: the first disk group has %d, numbered 0..%d",
+                 d, lc.disks, lc.disks - 1);
         return buf;
     }
-    if (s->setup.run.workload.n_classes >= WL_MAX_CLASSES)
-        return "the workload has the most classes there are; the rebalance needs one more";
-    return NULL;
+    return no;
 }
 
 static int fail_disk(sim_session *s, int d, char *why, size_t why_len)
@@ -129,6 +166,11 @@ bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c)
     char why[WHY_LEN];
     int rc;
     if (c->kind == SIM_CMD_POWER) {
+        power_refusal(s, why, sizeof why);
+        if (why[0]) {
+            sim_sess_say(s, "%s", why);
+            return false;
+        }
         f->power = c->a < 1 ? 1 : c->a > SIM_POWER_MAX ? SIM_POWER_MAX : c->a;
         sim_sess_say(s, "rebalance power %d: %d outstanding copies of one AU%s",
                      f->power, f->power, f->phase == SIM_PHASE_REBALANCING
@@ -172,7 +214,12 @@ void sim_sess_fail_window(sim_session *s, const struct sim_point_result *r)
     double writes = (double)k->lat_dir[SIM_WRITE].count;
     f->done_bytes += writes * f->au_bytes;
     f->copy_mbps = k->lat.count > 0 ? k->mbps * writes / (double)k->lat.count : 0;
-    if (f->done_bytes < f->moved_bytes)
+}
+
+void sim_sess_fail_restore_if_done(sim_session *s)
+{
+    struct sess_fail *f = &s->fail;
+    if (f->phase != SIM_PHASE_REBALANCING || f->done_bytes < f->moved_bytes)
         return;
     char why[WHY_LEN];
     if (enter_phase(s, SIM_PHASE_RESTORED, why, sizeof why) < 0)
@@ -180,6 +227,25 @@ void sim_sess_fail_window(sim_session *s, const struct sim_point_result *r)
     else
         sim_sess_say(s, "redundancy restored: %.1f GB copied; the group runs on %d "
                      "disks", f->done_bytes / 1e9, s->setup.run.disks);
+}
+
+void sim_sess_fail_report(const sim_session *s, struct report_live_fail *out)
+{
+    const struct sess_fail *f = &s->fail;
+    *out = (struct report_live_fail){ .phase = f->phase };
+    if (f->phase == SIM_PHASE_BEFORE)
+        return;
+    const struct sim_run_cfg *launch = &f->before.run;
+    struct lay_cfg lc = sim_fail_group_cfg(launch);
+    snprintf(out->group, sizeof out->group, "%s",
+             launch->db.n_groups > 0 ? launch->db.groups[0].name : "DATA");
+    out->disk = f->disk;
+    out->group_disks = lc.disks;
+    out->power = f->power;
+    out->used_frac = SIM_USED_DEFAULT;
+    out->moved_bytes = f->moved_bytes;
+    out->done_bytes = fmin(f->done_bytes, f->moved_bytes);
+    out->copy_mbps = f->phase == SIM_PHASE_REBALANCING ? f->copy_mbps : 0;
 }
 
 void sim_sess_fail_describe(sim_session *s)
@@ -192,4 +258,7 @@ void sim_sess_fail_describe(sim_session *s)
     w->fail_moved_bytes = f->moved_bytes;
     w->fail_done_bytes = fmin(f->done_bytes, f->moved_bytes);
     w->fail_copy_mbps = f->copy_mbps;
+    const char *no = fail_refusal(s);
+    snprintf(w->fail_refused, sizeof w->fail_refused, "%s", no ? no : "");
+    power_refusal(s, w->power_refused, sizeof w->power_refused);
 }

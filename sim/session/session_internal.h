@@ -36,6 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sim/report/report.h"
 #include "sim/session/session.h"
 
 #define QUEUE_LEN 32                        /* commands not yet applied */
@@ -85,6 +86,13 @@ struct sim_session {
     struct sim_run_result rec;      /* points of rec_cfg's matrix; no matrix */
     int rec_cap;
     struct sim_setup rec_cfg;
+    uint64_t rec_id;                /* the record's, from kept_ids: kept
+                                       with it */
+    uint64_t rec_version;           /* cells recorded in it so far */
+    uint64_t rec_saved_version;     /* rec_version when a save wrote it:
+                                       equal, nothing new to write */
+    struct report_live_fail rec_fail;   /* a disk lost on the dashboard
+                                       when its last cell was measured */
     /* the records of earlier configurations (before a retune), oldest
        first, until a save writes them: what was measured is not lost by
        tuning (session_record.c) */
@@ -92,6 +100,8 @@ struct sim_session {
         struct sim_run_result rec;
         struct sim_setup cfg;
         uint64_t id;                /* 1, 2, ...: a save forgets by it */
+        uint64_t version;           /* its rec_version when kept */
+        struct report_live_fail fail;
     } kept[SIM_SESS_KEPT_MAX];
     int n_kept;
     uint64_t kept_ids;              /* ids given so far */
@@ -261,11 +271,16 @@ void sim_sess_batch_main(sim_session *s);
 bool sim_sess_fail_cmd(sim_session *s, const struct sim_cmd *c);
 /* The copy class's load added to `load` while rebalancing. */
 void sim_sess_fail_load(const sim_session *s, struct sim_class_load *load);
-/* A measured window: the rebalance's progress, RESTORED when it is done
-   (fail.reopen set). */
+/* A measured window: the rebalance's progress (what its copies wrote). */
 void sim_sess_fail_window(sim_session *s, const struct sim_point_result *r);
+/* After the window is recorded: RESTORED when the rebalance has copied
+   all (fail.reopen set). */
+void sim_sess_fail_restore_if_done(sim_session *s);
 /* The failure into the working snapshot. */
 void sim_sess_fail_describe(sim_session *s);
+/* The failure in force, as a save tells it (phase SIM_PHASE_BEFORE:
+   none). */
+void sim_sess_fail_report(const sim_session *s, struct report_live_fail *out);
 
 /* ---- session_record.c: the measured cells ---------------------------------- */
 

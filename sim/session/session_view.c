@@ -380,6 +380,54 @@ static int busiest_class(const struct sim_point_result *r)
     return best;
 }
 
+/* Whether the measured window so far has figures to show: every class
+   the point runs has completed I/O in it, or it has lasted a tick (a
+   class that completes nothing in a second is shown so).  Until then the
+   last window's are held, not a flash of 0 and "-". */
+static bool has_figures(const struct sim_point_result *r, double window_s)
+{
+    bool any = false;
+    if (window_s * 1e9 >= (double)SIM_SNAP_TICK_NS)
+        return true;
+    for (int c = 0; c < r->n_classes && c < WL_MAX_CLASSES; c++) {
+        if (!sim_point_class_ran(r, c))
+            continue;
+        if (!sim_point_class_measured(r, c))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+/* The measured window so far into the working snapshot: its figures,
+   disk rows and histogram once it has some (has_figures), else the last
+   window's are held (figures_held). */
+static void show_window(sim_session *s, const struct sim_live *lv)
+{
+    struct sim_snapshot *w = &s->work;
+    struct sim_point_result r = { .small = lv->point.small, .large = lv->point.large };
+    w->figures_held = true;
+    if (sim_stats_result(lv->stats, lv->now_ns - lv->window_start_ns, &r) < 0)
+        return;
+    r.limited_by = lv->limited_by;
+    db_result(s, &r);
+    if (has_figures(&r, w->window_s)) {
+        w->figures_held = false;
+        fill_disks(s, &r);
+        w->hist_cls = main_class(lv->point);
+        w->hist_db_class = busiest_class(&r);
+        const struct sim_lat_summary *ls =
+            &r.cls[r.db_classes ? w->hist_db_class : (int)w->hist_cls].lat;
+        memcpy(w->hist_pow2, ls->pow2, sizeof(w->hist_pow2));
+        w->p50_us = ls->p50_us;
+        w->p99_us = ls->p99_us;
+        w->p999_us = ls->p999_us;
+    }
+    sim_point_result_free(&r);
+    if (!w->figures_held)
+        w->cur = r;
+}
+
 void sim_sess_observe(sim_session *s, const struct sim_live *lv)
 {
     struct sim_snapshot *w = &s->work;
@@ -392,28 +440,13 @@ void sim_sess_observe(sim_session *s, const struct sim_live *lv)
     measure_speed(s, device_s);
     w->pinned = s->pinned;
     if (w->measuring) {
-        struct sim_point_result r = { .small = lv->point.small,
-                                      .large = lv->point.large };
         w->window_s = (double)(lv->now_ns - lv->window_start_ns) / 1e9;
         w->limited_by = lv->limited_by;
-        if (sim_stats_result(lv->stats, lv->now_ns - lv->window_start_ns, &r) == 0) {
-            r.limited_by = lv->limited_by;
-            db_result(s, &r);
-            fill_disks(s, &r);
-            w->hist_cls = main_class(lv->point);
-            w->hist_db_class = busiest_class(&r);
-            const struct sim_lat_summary *ls =
-                &r.cls[r.db_classes ? w->hist_db_class : (int)w->hist_cls].lat;
-            memcpy(w->hist_pow2, ls->pow2, sizeof(w->hist_pow2));
-            w->p50_us = ls->p50_us;
-            w->p99_us = ls->p99_us;
-            w->p999_us = ls->p999_us;
-            sim_point_result_free(&r);
-            w->cur = r;
-        }
+        show_window(s, lv);
         sample(s, lv, device_s);
     } else {
         w->window_s = 0;
+        w->figures_held = w->cur.measured_s > 0;
     }
     sim_sess_credits_observe(s, lv, device_s);
     estimate_eta(s);
