@@ -47,6 +47,11 @@ for name, power in zip(sys.argv[1:], (1, 4, 16)):
     rate = f["copy_mbps"] * 1e6
     assert abs(f["restore_s"] - moved / rate) <= 1e-6 * f["restore_s"], (f["restore_s"], moved / rate)
     assert abs(f["exposed_s"] - (12960 + f["restore_s"])) <= 1e-6 * f["exposed_s"]
+    # V$ASM_OPERATION's row by hand: AUs to move, AUs a minute, whole minutes
+    op = f["asm_operation"]
+    assert (op["operation"], op["pass"], op["power"]) == ("REBAL", "REBALANCE", power), op
+    assert op["est_work"] == moved // 2**20 and op["est_rate"] == round(rate * 60 / 2**20), op
+    assert op["est_minutes"] == op["est_work"] // op["est_rate"], op
     reb = f["phases"][2]
     assert reb["start_s"] == 600 + 12960 and abs(reb["end_s"] - reb["start_s"] - f["restore_s"]) < 1e-3
     names = [c["name"] for c in reb["classes"]]
@@ -214,6 +219,8 @@ if grep -q '<section id="failure"><h2>A disk fails</h2>' page.html &&
    grep -q "<td data-key=\"failure.restore_s\">$(sed -n 's/^  rebalance  power 4: .* moved in \(.*\)$/\1/p' page.txt)</td>" page.html &&
    grep -q '<td data-key="failure.exposed_s">3.7 h (repair timer + restore)</td>' page.html &&
    grep -q '<td data-key="failure.moved_bytes">161.1 GB</td>' page.html &&
+   grep -q "<td data-key=\"failure.asm_operation\">$(sed -n 's/^  *as V\$ASM_OPERATION would show it: //p' page.txt)</td>" page.html &&
+   grep -q '^             as V\$ASM_OPERATION would show it: REBAL REBALANCE POWER 4 EST_WORK 153600 EST_RATE [0-9]* EST_MINUTES [0-9]* (AUs; AUs a minute)$' page.txt &&
    grep -q '<h3>Foreground p99 latency through the failure</h3>' page.html &&
    grep -q '<p class="reading">In the rebalancing phase: data-reads p99 ' page.html &&
    grep -q '<tr><th rowspan="4">rebalancing</th><td rowspan="4">3.8 h</td>' page.html &&
@@ -326,6 +333,7 @@ import json; f = json.load(open('ret.json'))['failure']
 assert f['then'] == 'resync' and f['repair_s'] == 1800 and not f['repair_default']
 assert f['phases'][2]['classes'][-1]['name'] == 'resync'
 assert f['moved_bytes'] == round(f['stale_aus_at_repair']) * 1048576
+assert f['asm_operation']['pass'] == 'RESYNC' and f['asm_operation']['est_work'] == round(f['stale_aus_at_repair'])
 assert f['phases'][3]['disks'] == 10" &&
    grep -q 'then the disks return (--returns): their stale AUs resynced' ret.txt; then
     harness_ok "returning_disk_should_resync_its_stale_aus"

@@ -48,6 +48,9 @@ assert a["power"] == 4 and a["copy_io_bytes"] == 1048576
 moved = 214748364800                      # 0.5 x 8 x 250 GiB x 2 / 10
 assert a["moved_bytes"] == moved, a["moved_bytes"]
 assert abs(a["balance_s"] - moved / (a["copy_mbps"] * 1e6)) <= 1e-6 * a["balance_s"]
+op = a["asm_operation"]                   # 204800 AUs of 1 MiB to move
+assert (op["pass"], op["est_work"]) == ("REBALANCE", 204800), op
+assert op["est_rate"] == round(a["copy_mbps"] * 1e6 * 60 / 2**20), op
 assert [p["phase"] for p in a["phases"]] == ["before", "rebalancing", "balanced"]
 before, reb, bal = a["phases"]
 assert before["end_s"] == 600 and reb["start_s"] == 600

@@ -149,8 +149,24 @@ static bool copy_bound_text(const cJSON *f, char *buf, size_t len)
     return true;
 }
 
+/* The row V$ASM_OPERATION would show, of object f's asm_operation, in
+   the terminal's words; false when null. */
+static bool asm_operation_text(const cJSON *f, char *buf, size_t len)
+{
+    const cJSON *a = html_get(f, "asm_operation");
+    struct report_asm_op op = { .pass = html_str(a, "pass") };
+    double power;
+    if (!op.pass || !html_num(a, "power", &power) || !html_num(a, "est_work", &op.est_work) ||
+        !html_num(a, "est_rate", &op.est_rate) || !html_num(a, "est_minutes", &op.est_minutes))
+        return false;
+    op.power = (int)power;
+    report_asm_operation_text(&op, buf, len);
+    snprintf(buf + strlen(buf), len - strlen(buf), " (AUs; AUs a minute)");
+    return true;
+}
+
 /* The copies' rows of object `key` (failure, add_disks): the power and
-   rate, what bound it, the data moved. */
+   rate, what bound it, V$ASM_OPERATION's row, the data moved. */
 static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
 {
     char u[128], k[64];
@@ -163,6 +179,10 @@ static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
     if (copy_bound_text(f, u, sizeof u)) {
         snprintf(k, sizeof k, "%s.copy_limited_by", key);
         html_key_row(o, "copies bound by", k, u);
+    }
+    if (asm_operation_text(f, u, sizeof u)) {
+        snprintf(k, sizeof k, "%s.asm_operation", key);
+        html_key_row(o, "as V$ASM_OPERATION", k, u);
     }
     if (html_num(f, "moved_bytes", &v)) {
         snprintf(u, sizeof u, "%.1f GB", v / 1e9);

@@ -298,11 +298,30 @@ static void copy_bound_words(const struct sim_fail_result *f, char *buf, size_t 
         snprintf(buf, len, "-");
 }
 
+bool report_asm_operation(const struct sim_fail_result *f, struct report_asm_op *op)
+{
+    if (!(f->copy_mbps > 0) || f->au_bytes == 0 || f->moved_bytes == 0 ||
+        !report_fail_phase_run(f, SIM_PHASE_REBALANCING))
+        return false;
+    op->pass = f->returns ? "RESYNC" : "REBALANCE";
+    op->power = f->power;
+    op->est_work = ceil((double)f->moved_bytes / f->au_bytes);
+    op->est_rate = round(f->copy_mbps * 1e6 * 60 / f->au_bytes);   /* a whole NUMBER, as the view's */
+    op->est_minutes = op->est_rate >= 1 ? floor(op->est_work / op->est_rate) : NAN;
+    return op->est_rate >= 1;           /* under an AU a minute: no row */
+}
+
+void report_asm_operation_text(const struct report_asm_op *op, char *buf, size_t len)
+{
+    snprintf(buf, len, "REBAL %s POWER %d EST_WORK %.0f EST_RATE %.0f EST_MINUTES %.0f",
+             op->pass, op->power, op->est_work, op->est_rate, op->est_minutes);
+}
+
 /* The copies: power, I/O, rate, what bound it, the data moved and how
-   long it takes. */
+   long it takes; and the row V$ASM_OPERATION would show. */
 static void copy_line(FILE *out, const struct sim_fail_result *f)
 {
-    char moved[32], rs[32], bound[128];
+    char moved[32], rs[32], bound[128], row[128];
     fmt_gb(f->moved_bytes, moved, sizeof moved);
     report_fmt_duration(f->restore_s, rs, sizeof rs);
     copy_bound_words(f, bound, sizeof bound);
@@ -310,6 +329,12 @@ static void copy_line(FILE *out, const struct sim_fail_result *f)
             "copied, bound by %s; %s moved in %s\n", f->returns ? "resync" : "rebalance",
             f->power, f->power, f->power == 1 ? "y" : "ies", f->au_bytes / 1024,
             f->copy_mbps, bound, moved, rs);
+    struct report_asm_op op;
+    if (report_asm_operation(f, &op)) {
+        report_asm_operation_text(&op, row, sizeof row);
+        fprintf(out, "             as V$ASM_OPERATION would show it: %s (AUs; AUs a "
+                "minute)\n", row);
+    }
 }
 
 static void restore_lines(FILE *out, const struct sim_fail_result *f)
@@ -641,6 +666,28 @@ static void json_copy_bound(struct fj *j, cJSON *o, const struct sim_fail_result
     put_num(j, o, "copy_limit_disk", ran && b.disk >= 0 ? (double)b.disk : NAN);
 }
 
+/* "asm_operation": the row V$ASM_OPERATION would show
+   (report_asm_operation), null when the copies did not run. */
+static void json_asm_operation(struct fj *j, cJSON *o, const struct sim_fail_result *f)
+{
+    struct report_asm_op op;
+    if (!report_asm_operation(f, &op)) {
+        j->oom |= !cJSON_AddNullToObject(o, "asm_operation");
+        return;
+    }
+    cJSON *x = cJSON_AddObjectToObject(o, "asm_operation");
+    if (!x) {
+        j->oom = true;
+        return;
+    }
+    j->oom |= !cJSON_AddStringToObject(x, "operation", "REBAL");
+    j->oom |= !cJSON_AddStringToObject(x, "pass", op.pass);
+    put_num(j, x, "power", op.power);
+    put_num(j, x, "est_work", op.est_work);
+    put_num(j, x, "est_rate", op.est_rate);
+    put_num(j, x, "est_minutes", op.est_minutes);
+}
+
 /* The copies' figures a failure and an add share. */
 static void json_copies(struct fj *j, cJSON *o, const struct sim_fail_result *f)
 {
@@ -648,6 +695,7 @@ static void json_copies(struct fj *j, cJSON *o, const struct sim_fail_result *f)
     put_num(j, o, "copy_io_bytes", f->au_bytes);
     put_num(j, o, "copy_mbps", f->copy_mbps);
     json_copy_bound(j, o, f);
+    json_asm_operation(j, o, f);
 }
 
 static void json_restore(struct fj *j, cJSON *o, const struct sim_fail_result *f)

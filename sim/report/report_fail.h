@@ -36,6 +36,24 @@ const char *report_fail_class_name(const struct sim_run_cfg *cfg,
    empty object without a failure.  Keys: docs/fields.md. */
 cJSON *report_live_fail_json(const struct report_live_fail *lf);
 
+/* What V$ASM_OPERATION would show as the copies start, in the model's
+   figures (ASM_FAILURE.md sec. 4), so that a DBA can hold them against
+   the view during a real operation or EXPLAIN WORK's EST_WORK:
+   OPERATION REBAL; PASS REBALANCE (a drop, an add) or RESYNC
+   (--returns); POWER; EST_WORK, the AUs to move; EST_RATE, AUs a minute
+   at the copies' measured rate; EST_MINUTES, floor(EST_WORK / EST_RATE)
+   at SOFAR 0. */
+struct report_asm_op {
+    const char *pass;
+    int power;
+    double est_work, est_rate, est_minutes;
+};
+/* false when the copies did not run (no rate, nothing to move) or
+   copied under one AU a minute. */
+bool report_asm_operation(const struct sim_fail_result *f, struct report_asm_op *op);
+/* "REBAL REBALANCE POWER 4 EST_WORK 128000 EST_RATE 17546 EST_MINUTES 7". */
+void report_asm_operation_text(const struct report_asm_op *op, char *buf, size_t len);
+
 /* The words of add_disks.after's id ("restored": "after the failure's
    restore: from the group it left"); NULL for "alone" or an unknown id. */
 const char *report_add_after_words(const char *id);
