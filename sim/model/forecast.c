@@ -422,27 +422,7 @@ static int run_days(struct fc *f)
     return rc;
 }
 
-enum sim_limit fc_longest_limit(const double *w)
-{
-    int best = SIM_LIMIT_OFFERED_LOAD;
-    for (int l = 0; l < SIM_LIMITS; l++)
-        if (w[l] > w[best])
-            best = l;
-    return (enum sim_limit)best;
-}
 
-enum sim_limit fc_row_limit(const struct sim_forecast_result *res, size_t i)
-{
-    enum sim_limit l = res->rows[i].tl.limited_by;
-    if (l != SIM_LIMIT_BURST_CREDITS || res->buckets == 0)
-        return l;
-    const double *pct = res->bucket_pct + i * (size_t)res->buckets;
-    int low = 0;
-    for (int k = 1; k < res->buckets; k++)
-        if (pct[k] < pct[low])
-            low = k;
-    return res->bucket[low].limit;
-}
 
 /* Phase p's binding limit from its rows' time per limit: of the rows
    that left demand unmet when it has any (they kept it from being

@@ -264,7 +264,7 @@ bool fc_fail_settled(const struct fc *f, double t_s);
 void fc_fail_free(struct fc *f);
 void fc_fail_sum(struct sim_forecast_result *res);
 
-/* forecast.c: a row's binding limit, named: "burst credits" (a bucket
+/* forecast_rows.c: a row's binding limit, named: "burst credits" (a bucket
    ran dry) as the limit of the emptiest bucket at the row's end, which
    then holds at its base rate (the instance's MB/s, the volumes' IOPS);
    and of w (seconds per limit) the limit named for the longest time, or

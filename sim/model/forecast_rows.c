@@ -31,6 +31,12 @@
  * grid's next edge, so each row is one failure phase, and its copies'
  * write rate (the data moved) is that phase's alone.
  *
+ * The limit a row names, with burst credits read as the limit of its
+ * emptiest bucket (fc_row_limit), and the one named longest over rows
+ * (fc_longest_limit) serve a phase of the day (forecast.c) and a
+ * failure's phase (forecast_fail.c) alike; they live here, below both,
+ * so neither calls back into the other.
+ *
  * Memory: one accumulator (at most FC_ROW_PARTS parts; a row with more
  * keeps the first ones' latency, a rare case: more events in one interval
  * than that) and the finished rows in doubling arrays.
@@ -406,4 +412,28 @@ int fc_rows_finish(fc_rows *r, struct sim_forecast_result *res)
     }
     fc_rows_free(r);
     return rc;
+}
+
+/* ---- the limit rows name ------------------------------------------------- */
+
+enum sim_limit fc_longest_limit(const double *w)
+{
+    int best = SIM_LIMIT_OFFERED_LOAD;
+    for (int l = 0; l < SIM_LIMITS; l++)
+        if (w[l] > w[best])
+            best = l;
+    return (enum sim_limit)best;
+}
+
+enum sim_limit fc_row_limit(const struct sim_forecast_result *res, size_t i)
+{
+    enum sim_limit l = res->rows[i].tl.limited_by;
+    if (l != SIM_LIMIT_BURST_CREDITS || res->buckets == 0)
+        return l;
+    const double *pct = res->bucket_pct + i * (size_t)res->buckets;
+    int low = 0;
+    for (int k = 1; k < res->buckets; k++)
+        if (pct[k] < pct[low])
+            low = k;
+    return res->bucket[low].limit;
 }
