@@ -70,6 +70,11 @@ printf 'phase,duration,scale,scale:redo\nday,1m,1,\nredo,1m,0,2\n' >"$WORK/fcdb.
     --failgroups 2 --schedule "$WORK/fcdb.csv" --repeat 1d --interval 30s --fail 1@30s \
     --repair-time 10s --used 1% --output-dir "$WORK/forecast_fail" --testname fields \
     --json - >forecast_fail.json 2>/dev/null
+# ... with disks added (add_disks keys, the rows' add_phase, its column)
+"$ASMSIM" forecast --workload oltp --instance m5.large --volume gp3 --disks 4 --redundancy normal \
+    --failgroups 2 --schedule "$WORK/fcdb.csv" --repeat 1d --interval 30s --add-disks 2@30s \
+    --used 1% --output-dir "$WORK/forecast_add" --testname fields \
+    --json - >forecast_add.json 2>/dev/null
 "$ASMSIM" run --target "$RT/a" --create 16MiB --matrix point --num-small 1 --num-large 1 \
     --duration 50ms --json - >real.json 2>/dev/null || rm -f real.json
 # a modelled cluster (--nodes, issue 39 item 2): cluster.modelled, .nodes
@@ -147,7 +152,7 @@ def canonical(p):
 written = set()
 for name in ("run.json", "levels.json", "sweep.json", "timeline.json", "real.json",
              "open.json", "cost.json", "forecast.json", "forecast_db.json", "over.json",
-             "mpi.json", "forecast_fail.json", "nodes.json"):
+             "mpi.json", "forecast_fail.json", "forecast_add.json", "nodes.json"):
     f = os.path.join(work, name)
     if os.path.exists(f) and os.path.getsize(f) > 0:
         paths(json.load(open(f)), "", written)
@@ -180,7 +185,8 @@ forecast_cols = csv_header("forecast/*_timeline.csv")
 # the oltp preset's classes: each one's columns as CLASS_...
 forecast_db_cols = {re.sub(r"^(data-reads|dbwr|redo)_", "CLASS_", c)
                     for c in csv_header("forecast_db/*_timeline.csv") |
-                    csv_header("forecast_fail/*_timeline.csv")}
+                    csv_header("forecast_fail/*_timeline.csv") |
+                    csv_header("forecast_add/*_timeline.csv")}
 
 # the keys only a run under mpirun writes are not asked for without one
 mpi_keys_unseen = not os.path.exists(os.path.join(work, "mpi.json"))

@@ -318,8 +318,8 @@ expect_error "a_time_past_the_horizon_should_be_refused" \
     "asmsim: --fail: d2 00:05:00 is past the forecast's end, 00:24:00 (2 days of 12 min)" \
     "give an earlier time or more days (--repeat)" \
     "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 2 --fail '3@d2 00:05'
-expect_error "power_without_fail_should_name_only_the_forecasts_option" \
-    "asmsim: --power: only with --fail DISK@TIME (it shapes the rebalance)" "" \
+expect_error "power_without_fail_should_name_the_forecasts_options" \
+    "asmsim: --power: only with --fail DISK@TIME or --add-disks N@TIME (it shapes the rebalance)" "" \
     "$ASMSIM" forecast "${G[@]}" --schedule day.csv --repeat 1 --power 4
 expect_error "a_bad_time_should_be_refused" \
     "asmsim: --fail 3@noon: not a failure; use DISK@TIME or fg:N@TIME" \

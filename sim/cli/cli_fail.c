@@ -22,10 +22,11 @@
  *   --used PCT               how full the group is (default 50 %, a guess
  *                            the output names)
  *
- * In a forecast (asmsim forecast --fail, sim/model/forecast_fail.c)
- * TIME is a time of the forecast as its words print one
- * (wl_forecast_time_parse): 14:00 of the first day, "d2 14:00" of the
- * second, or a duration from its start (26h); one --fail.
+ * In a forecast (asmsim forecast --fail or --add-disks,
+ * sim/model/forecast_fail.c) TIME is a time of the forecast as its words
+ * print one (wl_forecast_time_parse): 14:00 of the first day, "d2 14:00"
+ * of the second, or a duration from its start (26h); one --fail, and not
+ * with --add-disks (cli_forecast.c refuses the two together).
  *
  * The shaping options keep 0 (false) until given, so the check can
  * refuse them without --fail (--power and --used: nor --add-disks);
@@ -43,8 +44,8 @@
 #include "sim/report/report.h"
 #include "workloads/schedule.h"
 
-/* --fail's TIME: into a run, a duration up to 24h; into a forecast, a
-   time of it (see the top). */
+/* --fail's and --add-disks's TIME: into a run, a duration up to 24h;
+   into a forecast, a time of it (see the top). */
 static int fail_time(const struct cli_opts *o, const char *text, sim_ns *t)
 {
     int64_t ms;
@@ -111,10 +112,12 @@ int cli_fail_opt_add(struct cli_opts *o, const char *v, char *why, size_t n)
     sim_ns t;
     if (!before_at(v, at, num, sizeof num) ||
         cli_parse_int(num, 1, SIM_ADD_MAX_DISKS, &disks) != 0 ||
-        cli_parse_time_ns(at + 1, &t) != 0) {
-        snprintf(why, n, "not an add; use N@TIME, N new disks from 1 to %d and a "
-                 "time up to 24h, e.g. 2@10m (2 disks, 10 minutes in)",
-                 SIM_ADD_MAX_DISKS);
+        fail_time(o, at + 1, &t) != 0) {
+        snprintf(why, n, "not an add; use N@TIME, N new disks from 1 to %d and %s",
+                 SIM_ADD_MAX_DISKS, o->cmd == CLI_FORECAST
+                 ? "a time of the forecast: 14:00 (its first day), 'd2 14:00' or a "
+                   "duration from its start (26h), e.g. 2@14:00"
+                 : "a time up to 24h, e.g. 2@10m (2 disks, 10 minutes in)");
         return -EINVAL;
     }
     o->fail.add_n = (int)disks;
@@ -245,13 +248,17 @@ static int check_add(const struct cli_opts *o, const struct sim_run_cfg *run,
 
 /* --add-disks with --fail follows the failure (rebalance.c): not before
    the repair timer ends, when the failed disks are dropped (or return);
-   not on real targets yet. */
+   not on real targets yet, nor in a forecast. */
 static int check_add_after_fail(const struct cli_opts *o, const struct sim_run_cfg *run,
                                 char *why, size_t why_len)
 {
     const struct sim_fail_cfg *f = &run->fail;
     if (f->n == 0)
         return 0;
+    if (o->forecast)
+        return why_set(why, why_len, "--add-disks with --fail: not in a forecast yet "
+                       "(an add after a failure is not built there); forecast them "
+                       "apart, or run both with asmsim run");
     if (o->engine == CLI_ENGINE_AIO)
         return why_set(why, why_len, "--add-disks with --fail: not on real targets "
                        "yet (the new disks joining the survivors' targets); run "
@@ -289,8 +296,8 @@ static int check_scenario(const struct cli_opts *o, const struct sim_run_cfg *ru
                        "(--engine aio or uring)", flag, o->fail.n ? "fail" : "add");
     if (o->tui && o->forecast)
         return why_set(why, why_len, "%s: not with --tui yet (the forecast's replay "
-                       "does not show the failure's phases); the words, --json and "
-                       "--output-dir's CSV have them", flag);
+                       "does not show the %s's phases); the words, --json and "
+                       "--output-dir's CSV have them", flag, o->fail.n ? "failure" : "add");
     if (o->tui)
         return why_set(why, why_len, "%s: not with --tui (its dashboard watches "
                        "the run's points); fail a disk live with asmsim tui "
@@ -312,8 +319,8 @@ int cli_fail_check(const struct cli_opts *o, const struct sim_run_cfg *run,
                        "the failure)", flag);
     flag = f->power ? "--power" : f->used_frac > 0 ? "--used" : NULL;
     if (f->n == 0 && f->add_n == 0 && flag)
-        return why_set(why, why_len, "%s: only with --fail DISK@TIME%s (it shapes the "
-                       "rebalance)", flag, o->forecast ? "" : " or --add-disks N@TIME");
+        return why_set(why, why_len, "%s: only with --fail DISK@TIME or --add-disks "
+                       "N@TIME (it shapes the rebalance)", flag);
     int rc = 0;
     if (f->n > 0 && (rc = check_scenario(o, run, "--fail", why, why_len)) == 0)
         rc = check_events(run, why, why_len);

@@ -37,6 +37,10 @@
  * lost (external redundancy): what was forecast up to the failure is
  * written, one line on stderr, exit status 3 as run's.
  *
+ * --add-disks N@TIME (with --power, --used): N disks join the first group
+ * at a time of the forecast and it rebalances onto them (the same model,
+ * forecast_fail.c); refused as --fail is, and together with --fail.
+ *
  * --tui: on a terminal the finished forecast is played on the dashboard
  * at --speed (play_forecast) before the report is printed.
  *
@@ -279,31 +283,35 @@ static int resolve_db(struct forecast_job *fj)
     return 0;
 }
 
-/* --fail against the schedule: a time within the horizon, no idle
-   phase.  0 or the exit status. */
+/* --fail or --add-disks (not both: cli_fail_check) against the
+   schedule: a time within the horizon, no idle phase.  0 or the exit
+   status. */
 static int check_fail(const struct forecast_job *fj)
 {
     char why[CLI_WHY_LEN], at[32];
     const struct cli_opts *o = fj->o;
     const struct wl_schedule *s = fj->schedule;
-    if (o->fail.n == 0)
+    bool add = o->fail.add_n > 0;
+    const char *flag = add ? "--add-disks" : "--fail";
+    if (o->fail.n == 0 && !add)
         return 0;
     int days = o->repeat_days > 0 ? o->repeat_days : sim_forecast_auto_days(s);
-    int64_t at_ms = o->fail.ev[0].at_ns / SIM_NS_PER_MS;
+    int64_t at_ms = (add ? o->fail.add_at_ns : o->fail.ev[0].at_ns) / SIM_NS_PER_MS;
     wl_clock_format(at_ms, at, sizeof at);
     for (int i = 0; i < s->n; i++)
         if (!wl_phase_has_load(&s->phase[i])) {
-            snprintf(why, sizeof why, "--fail: the schedule's phase %s has no load "
-                     "(idle); a failure's copies in an idle phase are not built: give "
-                     "every phase a scale above 0", s->phase[i].name);
+            snprintf(why, sizeof why, "%s: the schedule's phase %s has no load "
+                     "(idle); a %s's copies in an idle phase are not built: give "
+                     "every phase a scale above 0", flag, s->phase[i].name,
+                     add ? "rebalance" : "failure");
             return usage_error(why);
         }
     int64_t end_ms = (int64_t)days * s->day_ms;
     if (at_ms >= end_ms) {
         char end[32], day[32];
         cli_format_day(s->day_ms, day, sizeof day);
-        snprintf(why, sizeof why, "--fail: %s is past the forecast's end, %s (%s%d day%s "
-                 "of %s); give an earlier time or more days (--repeat)", at,
+        snprintf(why, sizeof why, "%s: %s is past the forecast's end, %s (%s%d day%s "
+                 "of %s); give an earlier time or more days (--repeat)", flag, at,
                  wl_clock_format(end_ms, end, sizeof end), o->repeat_days > 0 ? "" :
                  "at most ", days, days == 1 ? "" : "s", day);
         return usage_error(why);
@@ -393,6 +401,15 @@ static void print_fail_plan(const struct cli_opts *o)
            o->fail.power > 0 ? o->fail.power : SIM_POWER_DEFAULT);
 }
 
+/* What --add-disks will do, before the forecast runs. */
+static void print_add_plan(const struct cli_opts *o)
+{
+    char at[32];
+    printf("Disks added: %d to the first disk group at %s, then a rebalance at power %d\n",
+           o->fail.add_n, wl_clock_format(o->fail.add_at_ns / SIM_NS_PER_MS, at, sizeof at),
+           o->fail.power > 0 ? o->fail.power : SIM_POWER_DEFAULT);
+}
+
 static void print_plan(const struct forecast_job *fj)
 {
     const struct cli_opts *o = fj->o;
@@ -417,6 +434,8 @@ static void print_plan(const struct forecast_job *fj)
         printf("Note: %s\n", DB_EXACT_NOTE);
     if (o->fail.n > 0)
         print_fail_plan(o);
+    if (o->fail.add_n > 0)
+        print_add_plan(o);
     if (o->repeat_days > 0)
         printf("Days: %d (--repeat)\n", o->repeat_days);
     else
@@ -448,7 +467,7 @@ static int run_forecast(struct forecast_job *fj, sim_stop_flag *stop,
         .max_outstanding = fj->o->open.max_outstanding,
         .stop = stop,
         .db = fj->db ? &fj->base : NULL,
-        .fail_run = cfg->fail.n > 0 ? cfg : NULL,
+        .fail_run = cfg->fail.n > 0 || cfg->fail.add_n > 0 ? cfg : NULL,
         .fail_max_small = fj->max_small,
         .fail_max_large_ios = fj->max_large_ios,
     };

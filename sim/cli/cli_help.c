@@ -280,10 +280,12 @@ static const struct help_item forecast_page[] = {
     ROW("group"),
     TXT(CLI_FOR_FORECAST,
         "\n"
-        "A disk lost during the day (a database workload; docs/failure.md):\n"),
+        "A disk lost, or disks added, during the day (a database workload;\n"
+        "docs/failure.md):\n"),
     ROW("fail"),
     ROW("repair-time"),
     ROW("returns"),
+    ROW("add-disks"),
     ROW("power"),
     ROW("used"),
     TXT(CLI_FOR_FORECAST,

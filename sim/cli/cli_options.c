@@ -1584,9 +1584,15 @@ static const struct cli_opt_row opt_defs[] = {
             "ends, and only their stale AUs are resynced (fast\n"
             "mirror resync); default: dropped and rebuilt" },
       } },
-    { .name = "add-disks", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP,
+    { .name = "add-disks", .has_arg = true, .cmds = FOR_RUN | FOR_SWEEP | FOR_FORECAST,
       .fn = cli_fail_opt_add, .section = "workload", .echo = true,
       .help = {
+          { FOR_FORECAST, "N@TIME",
+            "N new disks (1..64) of the volume type join the first\n"
+            "disk group at TIME of the forecast (as --fail's) and\n"
+            "ASM rebalances onto them at the schedule's load; the\n"
+            "rows run before, rebalancing, balanced; --workload\n"
+            "only, not with --fail (docs/failure.md)" },
           { FOR_RUN | FOR_SWEEP, "N@TIME",
             "N new disks (1..64) of the volume type join the first\n"
             "disk group TIME into the run (up to 24h) and ASM\n"

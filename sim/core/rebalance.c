@@ -461,6 +461,11 @@ static struct sim_run_cfg grown(const struct sim_run_cfg *cfg, int old, int n,
     return rc;
 }
 
+struct sim_run_cfg sim_add_grown_cfg(const struct sim_run_cfg *cfg, int n, int *map)
+{
+    return grown(cfg, sim_fail_group_cfg(cfg).disks, n, map, NULL);
+}
+
 /* The add's figures before it is measured: the old disks (the first
    group of base, the group it starts from), the new ones numbered after
    them, what moves: the new disks' share of what the group held before

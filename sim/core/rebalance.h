@@ -154,6 +154,13 @@ struct sim_engine_fail;
 uint64_t sim_add_moved_bytes(uint64_t disk_bytes, double used_frac, int held, int old,
                              int n);
 
+/* cfg's first group grown by n disks, numbered after its own (in
+   failure group d mod its failure groups; a failure-group map of the
+   old disks kept, extended into map[LAY_MAX_DISKS], the caller's, which
+   outlives the runs): run's add (sim_add_phases) and a forecast's
+   (sim/model/forecast_fail.c).  Modelled volumes: no target names. */
+struct sim_run_cfg sim_add_grown_cfg(const struct sim_run_cfg *cfg, int n, int *map);
+
 /* The stale AUs on n offline disks (step 2 at the top of rebalance.c):
    each disk of disk_bytes used_frac full, in AUs of au_bytes, missed
    `dropped` writes spread evenly over its allocated AUs; n E (1 -

@@ -39,6 +39,8 @@
  * day; the levels repeating do not end the forecast until the failure is
  * over (restored, or for good degraded) by a day's start; data lost ends
  * it at the failure (FC_FAIL_LOST), a stop that is not an interrupt.
+ * Disks added (the same cfg->fail_run with fail.add_n) likewise, over
+ * once the group is balanced.
  */
 #include "sim/model/forecast_internal.h"
 
@@ -187,6 +189,7 @@ void sim_forecast_free(struct sim_forecast_result *r)
     free(r->row_cls);
     free(r->phase_cls);
     free(r->fail);
+    free(r->add);
     free(r);
 }
 

@@ -50,6 +50,14 @@
  * RESTORED, each on parts opened for it with the buckets' levels carried
  * over (forecast_fail.c).  Rows split at those changes: each row is one
  * failure phase (sim_fc_row.fail_phase).
+ *
+ * Disks added at a time of the forecast (cfg->fail_run with fail.add_n,
+ * forecast --add-disks) are the same operation with nothing lost, as
+ * run's add (rebalance.h): BEFORE on the caller's parts, from the add
+ * REBALANCING on the grown group (sim_add_grown_cfg) with the copy class
+ * reading the old disks and writing the new ones (LAY_FAIL_ADD), and
+ * once the copies have written the new disks' share of the data RESTORED,
+ * the balanced grown group; no DEGRADED (res->add, not res->fail).
  */
 #ifndef ASMSIM_SIM_MODEL_FORECAST_H
 #define ASMSIM_SIM_MODEL_FORECAST_H
@@ -104,8 +112,10 @@ struct sim_forecast_cfg {
     /* a disk lost (forecast --fail, with db): the run configuration the
        parts were opened from, its fail.ev[0] the one failure (at_ns:
        forecast time), and the pools they were opened with; each failure
-       phase's parts are opened from it.  NULL: no failure.  The
-       caller's, it outlives the run. */
+       phase's parts are opened from it.  Disks added instead (forecast
+       --add-disks): fail.n 0, fail.add_n the disks, fail.add_at_ns when
+       (forecast time).  NULL: neither.  The caller's, it outlives the
+       run. */
     const struct sim_run_cfg *fail_run;
     int fail_max_small, fail_max_large_ios;
 };
@@ -122,8 +132,14 @@ struct sim_fc_fail_phase {
     double unmet_frac[WL_MAX_CLASSES];  /* ... and unmet share (open) */
 };
 
-/* What a disk lost during the forecast did (cfg->fail_run). */
+/* What a disk lost during the forecast did (cfg->fail_run), or disks
+   added (add: no DEGRADED phase, RESTORED the balanced group). */
 struct sim_fc_fail {
+    bool add;                           /* disks added (res->add): ev.at_ns
+                                           their time, offline[] the new
+                                           disks (numbered after the old) */
+    int old_disks;                      /* add: the first group's before */
+    uint64_t disk_bytes;                /* add: one disk's size */
     enum sim_fail_outcome outcome;
     int lost_a, lost_b;                 /* DATA_LOST: disks of one extent */
     struct sim_fail_event ev;           /* what failed; at_ns: forecast time */
@@ -142,10 +158,12 @@ struct sim_fc_fail {
                                            held; returned: the stale AUs'
                                            bytes (rebalance.c's estimate
                                            from the degraded rows' dropped
-                                           writes) */
+                                           writes); add: the new disks'
+                                           share (sim_add_moved_bytes) */
     double moved_bytes;                 /* what the copies wrote */
     double stale_aus;                   /* returned: by the repair time */
-    struct lay_space space;             /* at the failure */
+    struct lay_space space;             /* at the failure; add: the grown
+                                           group's */
     struct sim_fc_fail_phase phase[SIM_PHASES];
 };
 
@@ -192,8 +210,9 @@ struct sim_fc_row {
     bool open;                  /* that phase offers rates (open loop) */
     double offered[WL_CLASSES]; /* open: small IOPS, large MB/s asked */
     double unmet_frac[WL_CLASSES];  /* open: (offered - delivered) / offered */
-    int fail_phase;             /* enum sim_fail_phase (with a failure:
-                                   a row is one; without, BEFORE) */
+    int fail_phase;             /* enum sim_fail_phase (with a failure
+                                   or an add: a row is one; without,
+                                   BEFORE) */
     double copy_mbps;           /* REBALANCING: the copies' writes,
                                    10^6 B/s (the data moved's rate) */
 };
@@ -256,6 +275,7 @@ struct sim_forecast_result {
     struct sim_fc_class *row_cls;       /* [n_rows * n_classes] */
     struct sim_fc_class *phase_cls;     /* [n_phases * n_classes] */
     struct sim_fc_fail *fail;           /* cfg->fail_run's; NULL without */
+    struct sim_fc_fail *add;            /* ... disks added instead */
 };
 
 /* Run the forecast on parts opened for it (sim_parts_open, sized for the

@@ -7,7 +7,8 @@
  * hook that phase sets (f->queue).  The levels are read into the
  * result's order of buckets: a failure's restored group (forecast_fail.c)
  * lists fewer, through f->bmap, and a lost disk's bucket keeps the level
- * it had when its disk was dropped.
+ * it had when its disk was dropped; an add's grown group lists more, its
+ * new disks' buckets in none of the result's (bmap -1).
  */
 #include "sim/model/forecast_internal.h"
 
@@ -17,9 +18,10 @@ void fc_read_levels(struct fc *f, double *dst)
     if (f->buckets > 0 && !f->bmap)
         ds->ops->credit->buckets(ds, f->bkt, f->buckets);
     else if (f->buckets > 0) {
-        int n = ds->ops->credit->buckets(ds, f->dev_bkt, f->buckets);
+        int n = ds->ops->credit->buckets(ds, f->dev_bkt, f->dev_cap);
         for (int j = 0; j < n; j++)
-            f->bkt[f->bmap[j]] = f->dev_bkt[j];
+            if (f->bmap[j] >= 0)
+                f->bkt[f->bmap[j]] = f->dev_bkt[j];
     }
     for (int k = 0; k < f->buckets; k++)
         (dst ? dst : f->level)[k] = f->bkt[k].level_units;

@@ -49,6 +49,24 @@
  * runs to the failure and stops there (FC_FAIL_LOST).  No room for the
  * rebuild, or no failure group left for a new copy: DEGRADED until the
  * forecast ends.
+ *
+ * Disks added (forecast --add-disks: fail_run's fail.add_n) are the same
+ * operation with nothing lost, as run's add (rebalance.c):
+ *
+ *   BEFORE       [0, add)           the caller's parts
+ *   REBALANCING  [add, balanced)    the grown group (sim_add_grown_cfg,
+ *                                   the new disks numbered after the
+ *                                   old) with the copy class reading the
+ *                                   old disks and writing the new ones
+ *                                   (LAY_FAIL_ADD)
+ *   RESTORED     ("balanced") the grown group, no copies
+ *
+ * the data to move the new disks' share, used x old x disk size x N /
+ * (old + N) (sim_add_moved_bytes), the chunks cut and the data moved
+ * counted as for a rebuild.  The grown group lists more buckets than the
+ * result (the new volumes'): f->bmap maps them to -1, none of the
+ * result's, and they start as a new volume's do; the result's buckets
+ * (the old volumes', the instance's) carry across.
  */
 #include "sim/model/forecast_internal.h"
 
@@ -78,7 +96,9 @@ struct fc_fail {
     bool own_open;
     struct sim_run_cfg phase_run;       /* own's configuration */
     struct sim_engine_fail ef;          /* phase_run's failure */
-    int map[LAY_MAX_DISKS];             /* restored: failure groups */
+    struct sim_run_cfg grown;           /* add: the group with the new disks */
+    int map[LAY_MAX_DISKS];             /* restored: failure groups; add:
+                                           grown's */
     bool offline[LAY_MAX_DISKS];
     int first_disks;
     enum sim_fail_phase in_force;
@@ -88,8 +108,8 @@ struct fc_fail {
                                            this load; 0: not known yet */
     double copy_guess;                  /* ... of the load before */
     double dropped_writes;              /* DEGRADED, on the lost disks */
-    int *bmap;                          /* [buckets] */
-    struct sim_fc_fail *out;            /* res->fail */
+    int *bmap;                          /* [f->dev_cap] */
+    struct sim_fc_fail *out;            /* res->fail, or res->add */
 };
 
 /* ---- setup ---------------------------------------------------------------- */
@@ -148,38 +168,96 @@ static void plan(struct fc_fail *fl, const lay *l)
         o->start_s[SIM_PHASE_REBALANCING] = at + o->repair_s;
 }
 
+/* What a failure and an add share: the copies' power and I/O, the class
+   they are, how full the group is. */
 static void basics(struct fc_fail *fl, struct sim_fc_fail *o, const lay *l)
 {
     const struct sim_fail_cfg *c = &fl->run->fail;
-    o->ev = c->ev[0];
-    o->fg_repair = o->ev.failgroup;
     o->power = c->power;
     o->used_frac = c->used_frac;
-    o->returns = c->returns;
     o->au_bytes = (uint32_t)lay_config(l)->au_bytes;
     fl->first_disks = lay_disks(l);
     fl->copy_cls = fl->run->workload.n_classes;
     fl->in_force = SIM_PHASE_BEFORE;
 }
 
-int fc_fail_create(struct fc *f, char *why, size_t why_len)
+static void fail_basics(struct fc_fail *fl, struct sim_fc_fail *o)
+{
+    const struct sim_fail_cfg *c = &fl->run->fail;
+    o->ev = c->ev[0];
+    o->fg_repair = o->ev.failgroup;
+    o->returns = c->returns;
+}
+
+/* The add's plan: the new disks numbered after the old, the data they
+   take (run's formula), the grown group's space, the copies from the
+   add's time; nothing lost, so it balances (-EINVAL with why when the
+   grown layout cannot be made). */
+static int plan_add(struct fc_fail *fl, char *why, size_t why_len)
+{
+    struct sim_fc_fail *o = fl->out;
+    const struct sim_fail_cfg *c = &fl->run->fail;
+    int old = fl->first_disks, n = c->add_n;
+    o->add = true;
+    o->old_disks = old;
+    o->ev = (struct sim_fail_event){ .index = -1, .at_ns = c->add_at_ns };
+    for (int i = 0; i < n && o->n_offline < LAY_FAIL_MAX_DISKS; i++)
+        o->offline[o->n_offline++] = old + i;
+    fl->grown = sim_add_grown_cfg(fl->run, o->n_offline, fl->map);
+    struct lay_cfg lc = sim_fail_group_cfg(&fl->grown);
+    o->disk_bytes = lc.disk_size_bytes;
+    o->to_move_bytes = (double)sim_add_moved_bytes(lc.disk_size_bytes, o->used_frac, old,
+                                                   old, o->n_offline);
+    lay *l = NULL;
+    int rc = lay_create(&lc, &l, why, why_len);
+    if (rc < 0)
+        return rc;
+    bool none[LAY_MAX_DISKS] = { false };
+    lay_fail_space(l, o->used_frac * old / lc.disks, none, &o->space);
+    lay_destroy(l);
+    for (int p = 0; p < SIM_PHASES; p++)
+        o->start_s[p] = -1;
+    o->start_s[SIM_PHASE_BEFORE] = 0;
+    o->start_s[SIM_PHASE_REBALANCING] = (double)o->ev.at_ns / 1e9;
+    fl->lost_s = -1;
+    return 0;
+}
+
+/* The operation's result (a failure's or an add's) and the buckets'
+   scratch, allocated. */
+static int create_alloc(struct fc *f, bool add)
 {
     size_t nb = (size_t)(f->buckets > 0 ? f->buckets : 1);
+    struct sim_fc_fail **slot = add ? &f->res->add : &f->res->fail;
     struct fc_fail *fl = calloc(1, sizeof *fl);
     f->fail = fl;
-    f->res->fail = calloc(1, sizeof *f->res->fail);
+    *slot = calloc(1, sizeof **slot);
     f->dev_bkt = calloc(nb, sizeof *f->dev_bkt);
+    f->dev_cap = (int)nb;
     if (fl)
         fl->bmap = calloc(nb, sizeof *fl->bmap);
-    if (!fl || !f->res->fail || !f->dev_bkt || !fl->bmap)
+    if (!fl || !*slot || !f->dev_bkt || !fl->bmap)
         return -ENOMEM;
+    fl->out = *slot;
+    return 0;
+}
+
+int fc_fail_create(struct fc *f, char *why, size_t why_len)
+{
+    bool add = f->cfg->fail_run->fail.add_n > 0;
+    int rc = create_alloc(f, add);
+    if (rc < 0)
+        return rc;
+    struct fc_fail *fl = f->fail;
     fl->run = f->cfg->fail_run;
     fl->max_small = f->cfg->fail_max_small;
     fl->max_large_ios = f->cfg->fail_max_large_ios;
     fl->base = f->parts;
-    fl->out = f->res->fail;
     const lay *l = first_layout(f->parts);
     basics(fl, fl->out, l);
+    if (add)
+        return plan_add(fl, why, why_len);
+    fail_basics(fl, fl->out);
     if (offline_set(fl, l) < 0) {
         snprintf(why, why_len, "--fail names no disk of the first disk group");
         return -EINVAL;
@@ -199,10 +277,29 @@ static enum sim_fail_phase phase_at(const struct fc_fail *fl, double t_s)
     return p;
 }
 
+/* An add's phase p's parts (REBALANCING or RESTORED): the grown group,
+   while rebalancing with the copies onto the new disks. */
+static void add_phase_cfg(struct fc_fail *fl, enum sim_fail_phase p)
+{
+    const struct sim_fc_fail *o = fl->out;
+    const struct sim_engine_fail *ef = NULL;
+    if (p == SIM_PHASE_REBALANCING) {
+        fl->ef = (struct sim_engine_fail){ .group = 0, .copy_cls = fl->copy_cls };
+        fl->ef.disks = (struct lay_fail_cfg){ .n = o->n_offline, .mode = LAY_FAIL_ADD };
+        memcpy(fl->ef.disks.disk, o->offline, sizeof fl->ef.disks.disk);
+        ef = &fl->ef;
+    }
+    fl->phase_run = sim_fail_phase_cfg(&fl->grown, ef, o->au_bytes, o->power, false);
+}
+
 /* The configuration of phase p's parts into fl->phase_run. */
 static int phase_cfg(struct fc_fail *fl, enum sim_fail_phase p)
 {
     const struct sim_fc_fail *o = fl->out;
+    if (o->add) {
+        add_phase_cfg(fl, p);
+        return 0;
+    }
     if (p == SIM_PHASE_RESTORED) {
         char why[256];
         return sim_fail_restored_cfg(fl->run, fl->offline, fl->map, &fl->phase_run, why,
@@ -220,23 +317,64 @@ static int phase_cfg(struct fc_fail *fl, enum sim_fail_phase p)
     return 0;
 }
 
+#define NEW_DISK (-2)                   /* an add's: none of the result's */
+
+/* The disk each disk of the parts in force was in the caller's into
+   was[]: a restored group's (the first group's survivors, then the
+   other groups') the disks they were; a grown group's old disks
+   themselves, its new ones NEW_DISK.  Returns the disks listed. */
+static int disks_were(const struct fc_fail *fl, bool dropped, int *was, int max)
+{
+    int k = 0, n = fl->out->add ? fl->out->n_offline : 0;
+    for (int d = 0; d <= fl->run->disks && k < max; d++) {
+        for (int i = 0; d == fl->first_disks && i < n && k < max; i++)
+            was[k++] = NEW_DISK;
+        if (d < fl->run->disks && k < max &&
+            (!dropped || d >= fl->first_disks || !fl->offline[d]))
+            was[k++] = d;
+    }
+    return k;
+}
+
+/* Room for the buckets of the parts in force (a grown group lists
+   more): f->dev_bkt and the map grown.  0 or -ENOMEM. */
+static int bucket_room(struct fc *f, int n)
+{
+    struct fc_fail *fl = f->fail;
+    if (n <= f->dev_cap)
+        return 0;
+    struct dev_bucket *b = realloc(f->dev_bkt, (size_t)n * sizeof *b);
+    if (b)
+        f->dev_bkt = b;
+    int *m = realloc(fl->bmap, (size_t)n * sizeof *m);
+    if (m)
+        fl->bmap = m;
+    if (!b || !m)
+        return -ENOMEM;
+    f->dev_cap = n;
+    return 0;
+}
+
 /* Map the buckets of the parts in force onto the result's: by limit and
-   disk, a restored group's disks (the first group's survivors, then the
-   other groups') read back to the disks they were.  f->bmap NULL when
+   the disk it was (disks_were); a new disk's to -1.  f->bmap NULL when
    the parts are the caller's. */
 static int map_buckets(struct fc *f, bool dropped)
 {
     struct fc_fail *fl = f->fail;
     struct devset *ds = &f->parts->ds;
-    int was[LAY_MAX_DISKS * SIM_MAX_GROUPS], k = 0;
-    for (int d = 0; d < fl->run->disks && k < (int)(sizeof was / sizeof was[0]); d++)
-        if (!dropped || d >= fl->first_disks || !fl->offline[d])
-            was[k++] = d;
-    int n = f->buckets > 0 ? ds->ops->credit->buckets(ds, f->dev_bkt, f->buckets) : 0;
+    int was[LAY_MAX_DISKS * SIM_MAX_GROUPS];
+    int k = disks_were(fl, dropped, was, (int)(sizeof was / sizeof was[0]));
+    int n = f->buckets > 0 ? ds->ops->credit->buckets(ds, NULL, 0) : 0;
+    if (bucket_room(f, n) < 0)
+        return -ENOMEM;
+    n = n > 0 ? ds->ops->credit->buckets(ds, f->dev_bkt, f->dev_cap) : 0;
     for (int j = 0; j < n; j++) {
         int disk = f->dev_bkt[j].disk < 0 || f->dev_bkt[j].disk >= k
                        ? -1 : was[f->dev_bkt[j].disk];
         int at = -1;
+        fl->bmap[j] = -1;
+        if (disk == NEW_DISK)
+            continue;
         for (int i = 0; i < f->buckets && at < 0; i++)
             if (f->res->bucket[i].limit == f->dev_bkt[j].limit &&
                 f->res->bucket[i].disk == disk)
@@ -256,9 +394,10 @@ static void carry_levels(struct fc *f)
     struct devset *ds = &f->parts->ds;
     if (f->buckets == 0)
         return;
-    int n = ds->ops->credit->buckets(ds, f->dev_bkt, f->buckets);
+    int n = ds->ops->credit->buckets(ds, f->dev_bkt, f->bmap ? f->dev_cap : f->buckets);
     for (int j = 0; j < n; j++)
-        ds->ops->credit->bucket_set(ds, j, f->level[f->bmap ? f->bmap[j] : j]);
+        if (!f->bmap || f->bmap[j] >= 0)
+            ds->ops->credit->bucket_set(ds, j, f->level[f->bmap ? f->bmap[j] : j]);
 }
 
 /* Phase p's parts in force, in place of the last. */
@@ -420,21 +559,22 @@ static void worst_of_row(struct sim_forecast_result *res, size_t i,
    limit the phase names (its rows' for the longest time). */
 void fc_fail_sum(struct sim_forecast_result *res)
 {
-    if (!res->fail)
+    struct sim_fc_fail *op = res->fail ? res->fail : res->add;
+    if (!op)
         return;
     double longest[SIM_PHASES] = { 0 }, limit_s[SIM_PHASES][SIM_LIMITS] = { { 0 } };
     for (size_t i = 0; i < res->n_rows; i++) {
         const struct sim_fc_row *r = &res->rows[i];
-        res->fail->phase[r->fail_phase].length_s += r->tl.length_s;
+        op->phase[r->fail_phase].length_s += r->tl.length_s;
         longest[r->fail_phase] = fmax(longest[r->fail_phase], r->tl.length_s);
     }
     for (size_t i = 0; i < res->n_rows; i++) {
         const struct sim_fc_row *r = &res->rows[i];
         if (r->tl.length_s >= FAIL_MIN_CHUNK_S || longest[r->fail_phase] < FAIL_MIN_CHUNK_S) {
-            worst_of_row(res, i, &res->fail->phase[r->fail_phase]);
+            worst_of_row(res, i, &op->phase[r->fail_phase]);
             limit_s[r->fail_phase][fc_row_limit(res, i)] += r->tl.length_s;
         }
     }
     for (int p = 0; p < SIM_PHASES; p++)
-        res->fail->phase[p].limited_by = fc_longest_limit(limit_s[p]);
+        op->phase[p].limited_by = fc_longest_limit(limit_s[p]);
 }

@@ -5,8 +5,9 @@
  *   forecast.c         the driver: days, phases, steady state, verdict
  *   forecast_exact.c   per-I/O stretches of a phase (the engine), polled
  *                      for the buckets' levels; --exact runs phases so
- *   forecast_fail.c    a disk lost (--fail): the failure phase in force at
- *                      a time, its parts, the buckets carried, the copies
+ *   forecast_fail.c    a disk lost (--fail) or disks added (--add-disks):
+ *                      the phase in force at a time, its parts, the
+ *                      buckets carried, the copies
  *   forecast_fluid.c   the fast hybrid: regimes, their cache, closed-form
  *                      moves of the levels between events
  *   forecast_rows.c    segments laid on the interval grid; latency of a
@@ -187,6 +188,9 @@ struct fc {
        scratch.  A failure's restored group lists fewer */
     const int *bmap;
     struct dev_bucket *dev_bkt;
+    int dev_cap;                        /* dev_bkt's and bmap's length: an
+                                           add's grown group lists more
+                                           (its new disks' map to -1) */
     struct fc_cls_sums {                /* a database workload's, x s */
         double ios, mb, offered, served;
     } cur_cls_sum[WL_MAX_CLASSES];
@@ -241,7 +245,7 @@ int fc_stretch(struct fc *f, const struct fc_phase_ctx *pc,
 int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc);
 
 /* forecast_fail.c (cfg->fail_run).  fc_fail_create sets up f->fail and
-   res->fail (DATA_LOST is known at once); fc_fail_enter puts the failure
+   res->fail, or res->add for disks added (DATA_LOST is known at once); fc_fail_enter puts the failure
    phase in force at t_s (its parts opened, the buckets' levels carried,
    the open row cut): 0, FC_FAIL_LOST when the data is lost at t_s (the
    forecast stops there), or -errno.  The chunk from t_s ends at end_s or
@@ -251,7 +255,8 @@ int fc_db_phase(struct fc *f, const struct fc_phase_ctx *pc);
    the copy class out of them into copy_mbps, the data moved, the dropped
    writes, the segment's phase.  fc_fail_settled: nothing of the failure
    is left to happen after t_s.  fc_fail_free puts the caller's parts back
-   and closes the failure's.  fc_fail_sum: the phases' worst rows. */
+   and closes the failure's.  fc_fail_sum: the phases' worst rows.  The
+   same calls carry an add (its phases BEFORE, REBALANCING, RESTORED). */
 #define FC_FAIL_LOST 2
 int fc_fail_create(struct fc *f, char *why, size_t why_len);
 int fc_fail_enter(struct fc *f, double t_s);

@@ -165,9 +165,10 @@ static bool asm_operation_text(const cJSON *f, char *buf, size_t len)
     return true;
 }
 
-/* The copies' rows of object `key` (failure, add_disks): the power and
-   rate, what bound it, V$ASM_OPERATION's row, the data moved. */
-static void copy_rows(struct html_out *o, const cJSON *f, const char *key)
+/* The copies' rows of object `key` (failure, add_disks; a forecast's
+   too, html_forecast_fail.c): the power and rate, what bound it,
+   V$ASM_OPERATION's row (run's), the data moved. */
+void html_fail_copy_rows(struct html_out *o, const cJSON *f, const char *key)
 {
     char u[128], k[64];
     double v, w;
@@ -203,7 +204,7 @@ void html_fail_restore_rows(struct html_out *o, const cJSON *f)
                                        no_source(f)));
         html_key_row(o, "repair", "failure.repair_s", u);
     }
-    copy_rows(o, f, "failure");
+    html_fail_copy_rows(o, f, "failure");
     if (html_num(f, "restore_s", &v)) {
         fmt_time(v, t, sizeof t);
         html_key_row(o, "time to restore", "failure.restore_s", t);
@@ -483,7 +484,7 @@ static void add_figures(struct html_out *o, const cJSON *a)
     const char *follows = report_add_after_words(html_str_or(a, "after", ""));
     if (follows)
         html_key_row(o, "after --fail", "add_disks.after", follows);
-    copy_rows(o, a, "add_disks");
+    html_fail_copy_rows(o, a, "add_disks");
     if (html_num(a, "balance_s", &v)) {
         fmt_time(v, t, sizeof t);
         html_key_row(o, "time to balance", "add_disks.balance_s", t);

@@ -412,4 +412,5 @@ void html_forecast(struct html_out *o, const cJSON *doc, const char *name)
     events_list(o, doc);
     phases_table(o, doc);
     html_fc_fail(o, doc);
+    html_fc_add(o, doc);
 }

@@ -25,12 +25,21 @@
  *             p99 and unmet share;
  *   space     run's space check (html_fail_space).
  *
+ * Disks added (forecast --add-disks: the JSON's "add_disks" and its rows'
+ * "add_phase") are drawn the same way, from the same parts: marks where
+ * the disks join and where the group is balanced, and a section "Disks
+ * added": when and how many, the outcome (balanced at, NOT balanced
+ * within the forecast, INTERRUPTED), the copies' rows as run's
+ * (html_fail_copy_rows), the data to move and the time to balance, the
+ * phases' table (before, rebalancing, balanced) and the grown group's
+ * space figures.
+ *
  * Every figure cell carries a data-key the test reads back: the JSON
  * path of what it shows ("failure.phases[2].classes[0].worst_p99_us"),
  * and for the data moved "failure.phases[2].moved_bytes", the rows' sum.
  * Keys are built of indexes, never of names; the names (classes, from a
- * workload file) are text, escaped.  A forecast without "failure" draws
- * none of this: its page is byte for byte as before.
+ * workload file) are text, escaped.  A forecast without "failure" (or
+ * "add_disks") draws none of this: its page is byte for byte as before.
  */
 #include <math.h>
 #include <string.h>
@@ -44,13 +53,23 @@
 static const char *const PHASE_ID[] = { "before", "degraded", "rebalancing", "restored" };
 #define N_PHASE_ID ((int)(sizeof PHASE_ID / sizeof PHASE_ID[0]))
 
+#define RESTORED_INDEX 3                /* an add's "balanced" */
+
 static int phase_index(const char *phase)
 {
     for (int i = 0; phase && i < N_PHASE_ID; i++)
         if (strcmp(phase, PHASE_ID[i]) == 0)
             return i;
-    return -1;
+    return phase && strcmp(phase, "balanced") == 0 ? RESTORED_INDEX : -1;
 }
+
+/* The operation a table is of: its object's key in the JSON and the key
+   of its phase in the timeline's rows. */
+struct op_keys {
+    const char *obj, *row;
+};
+static const struct op_keys FAIL_KEYS = { "failure", "fail_phase" };
+static const struct op_keys ADD_KEYS = { "add_disks", "add_phase" };
 
 static bool is_outcome(const cJSON *f, const char *outcome)
 {
@@ -86,12 +105,34 @@ static bool mark_label(const cJSON *f, const char *phase, char *buf, size_t len)
     }
 }
 
+/* Disks added: where they join (the rebalance starts) and where the
+   group is balanced. */
+static void add_marks(struct html_out *o, cJSON *cfg, const cJSON *a)
+{
+    const cJSON *p;
+    char label[64];
+    double at, n = 0;
+    html_num(a, "added", &n);
+    cJSON_ArrayForEach(p, html_get(a, "phases")) {
+        int k = phase_index(html_str(p, "phase"));
+        if (k <= 0 || !html_num(p, "start_s", &at))
+            continue;
+        if (k == RESTORED_INDEX)
+            snprintf(label, sizeof label, "balanced");
+        else
+            snprintf(label, sizeof label, "%.0f disk%s added", n, n == 1 ? "" : "s");
+        html_chart_event(o, cfg, at / S_PER_H, label);
+    }
+}
+
 void html_fc_fail_marks(struct html_out *o, cJSON *cfg, const cJSON *doc)
 {
     const cJSON *f = html_get(doc, "failure"), *p;
     char label[64];
     double at;
 
+    if (cJSON_IsObject(html_get(doc, "add_disks")))
+        add_marks(o, cfg, html_get(doc, "add_disks"));
     if (!cJSON_IsObject(f))
         return;
     if (is_outcome(f, "data_lost")) {
@@ -224,7 +265,8 @@ static void figures(struct html_out *o, const cJSON *f)
 /* ---- the phases' table -------------------------------------------------- */
 
 /* What the copies wrote in each phase: its rows' copy_mbps x length_s. */
-static void moved_by_phase(struct html_out *o, const cJSON *doc, double *moved, bool *has)
+static void moved_by_phase(struct html_out *o, const cJSON *doc, const struct op_keys *op,
+                           double *moved, bool *has)
 {
     const cJSON *r;
     int i = 0;
@@ -236,7 +278,7 @@ static void moved_by_phase(struct html_out *o, const cJSON *doc, double *moved, 
         double mbps, len;
         if (i++ % 4096 == 0 && html_stopped(o))
             return;
-        int p = phase_index(html_str(r, "fail_phase"));
+        int p = phase_index(html_str(r, op->row));
         if (p < 0 || !html_num(r, "copy_mbps", &mbps) || !html_num(r, "length_s", &len))
             continue;
         moved[p] += mbps * 1e6 * len;
@@ -245,9 +287,9 @@ static void moved_by_phase(struct html_out *o, const cJSON *doc, double *moved, 
 }
 
 /* The cells of a phase spanning its classes' rows: name, from, to, span,
-   the data moved (phase i of failure.phases). */
-static void phase_cells(struct html_out *o, const cJSON *p, int i, int rows,
-                        const double *moved, const bool *has)
+   the data moved (phase i of OBJ.phases). */
+static void phase_cells(struct html_out *o, const struct op_keys *op, const cJSON *p,
+                        int i, int rows, const double *moved, const bool *has)
 {
     char a[32], b[32], d[32], key[64];
     double t0 = 0, t1 = 0;
@@ -263,35 +305,36 @@ static void phase_cells(struct html_out *o, const cJSON *p, int i, int rows,
     snprintf(a, sizeof a, "-");
     if (k >= 0 && has[k])
         snprintf(a, sizeof a, "%.1f GB", moved[k] / 1e9);
-    snprintf(key, sizeof key, "failure.phases[%d].moved_bytes", i);
+    snprintf(key, sizeof key, "%s.phases[%d].moved_bytes", op->obj, i);
     fprintf(o->f, "<td rowspan=\"%d\" data-key=\"%s\">", rows, key);
     html_text(o->f, a);
     fputs("</td>", o->f);
 }
 
 /* A class's worst interval in phase i: p99 (the terminal's units), unmet. */
-static void class_cells(struct html_out *o, const cJSON *k, int i, int c)
+static void class_cells(struct html_out *o, const struct op_keys *op, const cJSON *k,
+                        int i, int c)
 {
     char key[80], v[32];
     double us = 0, pct;
     html_text_cell(o, html_str_or(k, "name", "?"));
     html_num(k, "worst_p99_us", &us);
-    snprintf(key, sizeof key, "failure.phases[%d].classes[%d].worst_p99_us", i, c);
+    snprintf(key, sizeof key, "%s.phases[%d].classes[%d].worst_p99_us", op->obj, i, c);
     html_key_text_cell(o, key, report_fmt_latency_whole(us, v, sizeof v));
     snprintf(v, sizeof v, "-");
     if (html_num(k, "worst_unmet_pct", &pct))
         snprintf(v, sizeof v, "%.1f", pct);
-    snprintf(key, sizeof key, "failure.phases[%d].classes[%d].worst_unmet_pct", i, c);
+    snprintf(key, sizeof key, "%s.phases[%d].classes[%d].worst_unmet_pct", op->obj, i, c);
     html_key_text_cell(o, key, v);
 }
 
-static void phases_table(struct html_out *o, const cJSON *doc, const cJSON *f)
+static void phases_table(struct html_out *o, const cJSON *doc, const struct op_keys *op)
 {
-    const cJSON *p;
+    const cJSON *p, *f = html_get(doc, op->obj);
     double moved[N_PHASE_ID];
     bool has[N_PHASE_ID];
     int i = 0;
-    moved_by_phase(o, doc, moved, has);
+    moved_by_phase(o, doc, op, moved, has);
     fputs("<div class=\"wide\"><table class=\"summary fail-phases\"><thead><tr>"
           "<th>phase</th><th>from</th><th>to</th><th>span</th><th>data moved</th>"
           "<th>class</th><th>worst p99</th><th>worst unmet %</th></tr></thead>"
@@ -300,12 +343,12 @@ static void phases_table(struct html_out *o, const cJSON *doc, const cJSON *f)
         const cJSON *classes = html_get(p, "classes"), *k;
         int n = cJSON_GetArraySize(classes), c = 0;
         fputs("<tr>", o->f);
-        phase_cells(o, p, i, n > 0 ? n : 1, moved, has);
+        phase_cells(o, op, p, i, n > 0 ? n : 1, moved, has);
         if (n == 0)
             fputs("<td>-</td><td>-</td><td>-</td>", o->f);
         cJSON_ArrayForEach(k, classes) {
             fputs(c ? "<tr>" : "", o->f);
-            class_cells(o, k, i, c++);
+            class_cells(o, op, k, i, c++);
             fputs("</tr>\n", o->f);
         }
         if (n == 0)
@@ -328,12 +371,109 @@ void html_fc_fail(struct html_out *o, const cJSON *doc)
                   "and the share of its demand left unmet. The phases' changes are "
                   "marked on the charts above; the copies' MB/s are drawn on the "
                   "throughput chart.");
-        phases_table(o, doc, f);
+        phases_table(o, doc, &FAIL_KEYS);
     }
     html_fail_space(o, f);
     html_elem(o, "p", "note", "The phases are lived through at the schedule's load, "
               "interval by interval; the copies run as fast as the devices allow "
               "(ASM's work per extent is not modelled: the restore time is a lower "
               "bound; docs/failure.md).");
+    fputs("</section>\n", o->f);
+}
+
+/* ---- disks added -------------------------------------------------------- */
+
+/* An add's outcome: balanced at, NOT balanced within the forecast (what
+   the copies had moved by its end), or INTERRUPTED (where). */
+static void add_outcome(const cJSON *a, char *buf, size_t len)
+{
+    char at[32], moved[160];
+    double t1, cut = -1;
+    const cJSON *p, *last = NULL;
+    const char *id = html_str_or(a, "outcome", "?");
+    cJSON_ArrayForEach(p, html_get(a, "phases"))
+        last = p;
+    html_num(last, "end_s", &cut);
+    if (strcmp(id, "balanced") == 0 && html_num(a, "balanced_s", &t1))
+        snprintf(buf, len, "Balanced at %s.", report_fc_clock_end(t1, at, sizeof at));
+    else if (strcmp(id, "interrupted") != 0)
+        snprintf(buf, len, "NOT balanced within the forecast: %s by its end.",
+                 moved_text(a, moved, sizeof moved) ? moved : "no copies ran");
+    else if (phase_index(html_str(last, "phase")) <= 0)
+        snprintf(buf, len, "INTERRUPTED at %s, before the add: none of it was simulated.",
+                 report_fc_clock_end(cut, at, sizeof at));
+    else
+        snprintf(buf, len, "INTERRUPTED at %s: %s by then.",
+                 report_fc_clock_end(cut, at, sizeof at),
+                 moved_text(a, moved, sizeof moved) ? moved : "no copies ran");
+}
+
+static void add_figures(struct html_out *o, const cJSON *a)
+{
+    char u[320], t[32];
+    double n = 0, before = 0, after = 0, v, used = 0;
+    html_num(a, "added", &n);
+    html_num(a, "disks_before", &before);
+    html_num(a, "disks_after", &after);
+    fputs("<table class=\"what\">\n", o->f);
+    snprintf(u, sizeof u, "%.0f new disk%s of the first disk group at %s: %.0f -> %.0f "
+             "disks", n, n == 1 ? "" : "s", html_str_or(a, "clock", "?"), before, after);
+    html_key_row(o, "added", "add_disks.at_s", u);
+    add_outcome(a, u, sizeof u);
+    html_key_row(o, "outcome", "add_disks.outcome", u);
+    html_fail_copy_rows(o, a, "add_disks");
+    html_num(a, "used_frac", &used);
+    if (html_num(a, "to_move_bytes", &v)) {
+        snprintf(u, sizeof u, "%.1f GB (the new disks' share of --used %.0f %% of the "
+                 "old disks)", v / 1e9, 100 * used);
+        html_key_row(o, "to move", "add_disks.to_move_bytes", u);
+    }
+    if (html_num(a, "balance_s", &v)) {
+        report_fmt_duration(v, t, sizeof t);
+        html_key_row(o, "time to balance", "add_disks.balance_s", t);
+    }
+    fputs("</table>\n", o->f);
+}
+
+/* The grown group's space: ASM's figures after the add. */
+static void add_space(struct html_out *o, const cJSON *a)
+{
+    const cJSON *s = html_get(a, "space");
+    double req, free_, usable;
+    char u[64];
+    if (!html_num(s, "required_mirror_free_bytes", &req) ||
+        !html_num(s, "free_bytes", &free_) || !html_num(s, "usable_file_bytes", &usable))
+        return;
+    fputs("<h3>Space after the add</h3>\n<table class=\"what\">\n", o->f);
+    snprintf(u, sizeof u, "%.0f", req / 1048576);
+    html_key_row(o, "REQUIRED_MIRROR_FREE_MB", "add_disks.space.required_mirror_free_bytes",
+                 u);
+    snprintf(u, sizeof u, "%.0f", free_ / 1048576);
+    html_key_row(o, "FREE_MB", "add_disks.space.free_bytes", u);
+    snprintf(u, sizeof u, "%.0f", usable / 1048576);
+    html_key_row(o, "USABLE_FILE_MB", "add_disks.space.usable_file_bytes", u);
+    fputs("</table>\n", o->f);
+}
+
+void html_fc_add(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *a = html_get(doc, "add_disks");
+    if (!cJSON_IsObject(a))
+        return;
+    fputs("<section id=\"add-disks\"><h2>Disks added</h2>\n", o->f);
+    add_figures(o, a);
+    if (cJSON_GetArraySize(html_get(a, "phases")) > 0) {
+        fputs("<h3>Add phases</h3>\n", o->f);
+        html_elem(o, "p", "note", "Each class's worst interval in the phase: its p99 "
+                  "and the share of its demand left unmet. The disks joining and the "
+                  "group balanced are marked on the charts above; the copies' MB/s are "
+                  "drawn on the throughput chart.");
+        phases_table(o, doc, &ADD_KEYS);
+    }
+    add_space(o, a);
+    html_elem(o, "p", "note", "The rebalance is lived through at the schedule's load, "
+              "interval by interval; while it runs the database's I/O is placed as "
+              "after the move (optimistic), and ASM's work per extent is not "
+              "modelled: the time to balance is a lower bound (docs/failure.md).");
     fputs("</section>\n", o->f);
 }

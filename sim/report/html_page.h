@@ -272,15 +272,22 @@ void html_add(struct html_out *o, const cJSON *doc);
    nothing without failure.space). */
 const char *html_fail_outcome_text(const char *outcome);
 void html_fail_restore_rows(struct html_out *o, const cJSON *f);
+/* The copies' rows (power and rate, what bound them, the data moved) of
+   object f, whose JSON path is key ("failure", "add_disks"). */
+void html_fail_copy_rows(struct html_out *o, const cJSON *f, const char *key);
 void html_fail_space(struct html_out *o, const cJSON *f);
 
 /* ---- html_forecast_fail.c: a disk lost during a forecast -------------- */
 
-/* Nothing when the forecast has no "failure".  Its phase changes as event
-   marks on a time chart (hours from day 1's start); the section: what
-   failed when, the outcome, the figures, the phases' table, the space. */
+/* Nothing when the forecast has no "failure" (nor "add_disks").  Its
+   phase changes as event marks on a time chart (hours from day 1's
+   start); the section: what failed when, the outcome, the figures, the
+   phases' table, the space.  Disks added (forecast --add-disks, the
+   JSON's "add_disks") likewise: their marks (html_fc_fail_marks draws
+   both) and a section "Disks added" (html_fc_add). */
 void html_fc_fail_marks(struct html_out *o, cJSON *cfg, const cJSON *doc);
 void html_fc_fail(struct html_out *o, const cJSON *doc);
+void html_fc_add(struct html_out *o, const cJSON *doc);
 
 /* ---- html_hosts.c: several hosts at once (the JSON's "cluster") ------ */
 

@@ -24,6 +24,10 @@
  * class's worst interval; the JSON a "failure" object and each timeline
  * row's "fail_phase" and "copy_mbps", the CSV those two columns.  A
  * forecast without one writes none of them, byte for byte as before.
+ * Disks added (r->add, forecast --add-disks) likewise: a block "Disks
+ * added" (when, how many, the data to move, the rebalance's span, rate
+ * and bound, the phases before, rebalancing, balanced), an "add_disks"
+ * object, and the rows' "add_phase" and "copy_mbps".
  *
  * The JSON is written by hand (a forecast's document is flat and its
  * strings are names this program made, a path excepted, which is
@@ -453,11 +457,30 @@ static void group_line(FILE *f, const struct report_fc_info *in,
 }
 
 
-/* ---- a disk lost (r->fail) ------------------------------------------------------ */
+/* ---- a disk lost (r->fail), or disks added (r->add) --------------------------------- */
 
 static const char *const FAIL_PHASE_ID[SIM_PHASES] = {
     "before", "degraded", "rebalancing", "restored",
 };
+
+/* The operation the forecast lived through: a failure or an add; NULL
+   without one. */
+static const struct sim_fc_fail *op_of(const struct sim_forecast_result *r)
+{
+    return r->fail ? r->fail : r->add;
+}
+
+/* Phase p's name: an add's RESTORED is the balanced group (run's). */
+static const char *op_phase_id(const struct sim_fc_fail *x, int p)
+{
+    return x->add && p == SIM_PHASE_RESTORED ? "balanced" : FAIL_PHASE_ID[p];
+}
+
+/* The rows' key (JSON) and column (CSV) of the operation's phase. */
+static const char *op_row_key(const struct sim_fc_fail *x)
+{
+    return x->add ? "add_phase" : "fail_phase";
+}
 
 static const char *fail_outcome_id(enum sim_fail_outcome o)
 {
@@ -465,22 +488,24 @@ static const char *fail_outcome_id(enum sim_fail_outcome o)
     return ids[o];
 }
 
-/* When failure phase p starts within the forecast; -1 when it does not
-   (not reached, or planned past the horizon: a repair timer that runs
-   past the forecast's end). */
-static double fail_start(const struct sim_forecast_result *r, int p)
+/* When phase p of the operation x starts within the forecast; -1 when
+   it does not (not reached, or planned past the horizon: a repair timer
+   that runs past the forecast's end). */
+static double fail_start(const struct sim_forecast_result *r, const struct sim_fc_fail *x,
+                         int p)
 {
-    double t = r->fail->start_s[p];
+    double t = x->start_s[p];
     return t >= 0 && t < r->horizon_s ? t : -1;
 }
 
-/* Where failure phase p ends: the next reached one's start, or the
+/* Where phase p of x ends: the next reached one's start, or the
    horizon. */
-static double fail_phase_end(const struct sim_forecast_result *r, int p)
+static double fail_phase_end(const struct sim_forecast_result *r,
+                             const struct sim_fc_fail *x, int p)
 {
     for (int q = p + 1; q < SIM_PHASES; q++)
-        if (fail_start(r, q) >= 0)
-            return r->fail->start_s[q];
+        if (fail_start(r, x, q) >= 0)
+            return x->start_s[q];
     return r->horizon_s;
 }
 
@@ -489,37 +514,48 @@ static double fail_phase_end(const struct sim_forecast_result *r, int p)
    loss it would be), or before redundancy was restored.  A failure that
    ended by the cut (restored, data lost), or whose fate was known at it
    (no room, no failure group left), keeps its outcome. */
-static bool fail_interrupted(const struct sim_forecast_result *r)
+static bool fail_interrupted(const struct sim_forecast_result *r,
+                             const struct sim_fc_fail *x)
 {
-    const struct sim_fc_fail *x = r->fail;
     double at = (double)x->ev.at_ns / 1e9;
     if (!r->incomplete)
         return false;
     if (r->horizon_s < at || (x->outcome != SIM_FAIL_DATA_LOST && r->horizon_s <= at))
         return true;
-    return x->outcome == SIM_FAIL_RESTORED && fail_start(r, SIM_PHASE_RESTORED) < 0;
+    return x->outcome == SIM_FAIL_RESTORED && fail_start(r, x, SIM_PHASE_RESTORED) < 0;
 }
 
 /* failure.outcome: "interrupted" (fail_interrupted), "not_restored" (the
    rebalance not over by the forecast's end), else the model's. */
 static const char *fail_outcome(const struct sim_forecast_result *r)
 {
-    if (fail_interrupted(r))
+    if (fail_interrupted(r, r->fail))
         return "interrupted";
-    if (r->fail->outcome == SIM_FAIL_RESTORED && fail_start(r, SIM_PHASE_RESTORED) < 0)
+    if (r->fail->outcome == SIM_FAIL_RESTORED && fail_start(r, r->fail, SIM_PHASE_RESTORED) < 0)
         return "not_restored";
     return fail_outcome_id(r->fail->outcome);
 }
 
-/* An interrupted failure's line: where the cut found it. */
-static void fail_cut_line(FILE *f, const struct sim_forecast_result *r)
+/* add_disks.outcome: "interrupted" (before the add, or while its copies
+   ran), "not_balanced" (the copies not done by the forecast's end),
+   "balanced". */
+static const char *add_outcome(const struct sim_forecast_result *r)
 {
-    const struct sim_fc_fail *x = r->fail;
-    double t0 = fail_start(r, SIM_PHASE_REBALANCING);
+    if (fail_interrupted(r, r->add))
+        return "interrupted";
+    return fail_start(r, r->add, SIM_PHASE_RESTORED) < 0 ? "not_balanced" : "balanced";
+}
+
+/* An interrupted operation's line: where the cut found it. */
+static void fail_cut_line(FILE *f, const struct sim_forecast_result *r,
+                          const struct sim_fc_fail *x)
+{
+    double t0 = fail_start(r, x, SIM_PHASE_REBALANCING);
     char a[32], b[32];
     clock_end(r->horizon_s, a, sizeof a);
     if (r->horizon_s <= (double)x->ev.at_ns / 1e9)
-        fprintf(f, "  INTERRUPTED at %s, before the failure: none of it was simulated\n", a);
+        fprintf(f, "  INTERRUPTED at %s, before the %s: none of it was simulated\n", a,
+                x->add ? "add" : "failure");
     else if (t0 < 0)
         fprintf(f, "  INTERRUPTED at %s while degraded: the repair timer ends at %s, "
                 "not simulated\n", a, clock_of((double)x->ev.at_ns / 1e9 + x->repair_s,
@@ -551,13 +587,44 @@ static void fail_copy_bound(const struct sim_fc_fail *x, char *buf, size_t len)
     report_copy_bound_text(&b, buf, len);
 }
 
+/* The copies' line when they ran to their end: their span, the data
+   moved, the rate and what bound it, then `then` (what their end made). */
+static void copies_done_line(FILE *f, const struct sim_fc_fail *x, const char *then)
+{
+    const char *what = x->returns ? "resync" : "rebalance";
+    double t0 = x->start_s[SIM_PHASE_REBALANCING], t1 = x->start_s[SIM_PHASE_RESTORED];
+    char a[32], b[32], d[32], bound[96];
+    report_fmt_duration(t1 - t0, d, sizeof d);
+    fail_copy_bound(x, bound, sizeof bound);
+    fprintf(f, "  %s %s-%s at power %d: %.1f GB moved in %s (%.1f MB/s, bound by %s); "
+            "%s\n", what, clock_of(t0, a, sizeof a), clock_end(t1, b, sizeof b), x->power,
+            x->moved_bytes / 1e9, d, t1 > t0 ? x->moved_bytes / 1e6 / (t1 - t0) : 0,
+            bound, then);
+}
+
+/* The copies' line when they did not end within the forecast; false
+   when they did. */
+static bool copies_open_line(FILE *f, const struct sim_forecast_result *r,
+                             const struct sim_fc_fail *x)
+{
+    char a[32];
+    if (fail_start(r, x, SIM_PHASE_RESTORED) >= 0)
+        return false;
+    fprintf(f, "  %s from %s at power %d: did NOT end within the forecast: %.1f of "
+            "%.1f GB moved (%.0f %%)\n", x->returns ? "resync" : "rebalance",
+            clock_of(x->start_s[SIM_PHASE_REBALANCING], a, sizeof a), x->power,
+            x->moved_bytes / 1e9, x->to_move_bytes / 1e9,
+            x->to_move_bytes > 0 ? 100 * x->moved_bytes / x->to_move_bytes : 0);
+    return true;
+}
+
 /* The rebalance's line: its span and the data moved, or why none. */
 static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
 {
     const struct sim_fc_fail *x = r->fail;
     const char *what = x->returns ? "resync" : "rebalance";
-    double t0 = fail_start(r, SIM_PHASE_REBALANCING), t1 = x->start_s[SIM_PHASE_RESTORED];
-    char a[32], b[32], d[32], e[32];
+    double t0 = fail_start(r, x, SIM_PHASE_REBALANCING), t1 = x->start_s[SIM_PHASE_RESTORED];
+    char b[32], e[32], then[128];
     if (x->outcome == SIM_FAIL_NO_ROOM || x->outcome == SIM_FAIL_NO_SOURCE) {
         fprintf(f, "  NOT RESTORED: %s; degraded to the %s\n",
                 x->outcome == SIM_FAIL_NO_ROOM ? "no room to rebuild into (the lost data "
@@ -570,34 +637,24 @@ static void fail_restore_line(FILE *f, const struct sim_forecast_result *r)
         fprintf(f, "  the repair timer runs past the forecast's end: no %s in it\n", what);
         return;
     }
-    if (t1 < 0) {
-        fprintf(f, "  %s from %s at power %d: did NOT end within the forecast: %.1f of "
-                "%.1f GB moved (%.0f %%)\n", what, clock_of(t0, a, sizeof a), x->power,
-                x->moved_bytes / 1e9, x->to_move_bytes / 1e9,
-                x->to_move_bytes > 0 ? 100 * x->moved_bytes / x->to_move_bytes : 0);
+    if (copies_open_line(f, r, x))
         return;
-    }
-    report_fmt_duration(t1 - t0, d, sizeof d);
     report_fmt_duration(t1 - (double)x->ev.at_ns / 1e9, e, sizeof e);
-    char bound[96];
-    fail_copy_bound(x, bound, sizeof bound);
-    fprintf(f, "  %s %s-%s at power %d: %.1f GB moved in %s (%.1f MB/s, bound by %s); "
-            "redundancy restored at %s, %s after the failure\n", what,
-            clock_of(t0, a, sizeof a), clock_end(t1, b, sizeof b), x->power,
-            x->moved_bytes / 1e9, d, t1 > t0 ? x->moved_bytes / 1e6 / (t1 - t0) : 0,
-            bound, b, e);
+    snprintf(then, sizeof then, "redundancy restored at %s, %s after the failure",
+             clock_end(t1, b, sizeof b), e);
+    copies_done_line(f, x, then);
 }
 
-/* Each failure phase reached: its span, and each class's worst row. */
-static void fail_phase_lines(FILE *f, const struct sim_forecast_result *r)
+/* Each phase of x reached: its span, and each class's worst row. */
+static void fail_phase_lines(FILE *f, const struct sim_forecast_result *r,
+                             const struct sim_fc_fail *x)
 {
-    const struct sim_fc_fail *x = r->fail;
     char a[32], b[32], l[32];
     for (int p = 0; p < SIM_PHASES; p++) {
         if (x->start_s[p] < 0 || !(x->phase[p].length_s > 0))
             continue;
-        fprintf(f, "    %-12s %s-%s ", FAIL_PHASE_ID[p], clock_of(x->start_s[p], a, sizeof a),
-                clock_end(fail_phase_end(r, p), b, sizeof b));
+        fprintf(f, "    %-12s %s-%s ", op_phase_id(x, p), clock_of(x->start_s[p], a, sizeof a),
+                clock_end(fail_phase_end(r, x, p), b, sizeof b));
         for (int c = 0; c < r->n_classes; c++)
             fprintf(f, "%s %s p99 %s unmet %.0f %%", c ? "," : "", r->class_name[c],
                     report_fmt_latency_whole(x->phase[p].p99_us[c], l, sizeof l),
@@ -613,10 +670,10 @@ static void fail_text(FILE *f, const struct sim_forecast_result *r)
     fail_what(x, what, sizeof what);
     clock_of((double)x->ev.at_ns / 1e9, at, sizeof at);
     fprintf(f, "Failure: %s of the first disk group offline at %s\n", what, at);
-    if (fail_interrupted(r) && r->horizon_s <= (double)x->ev.at_ns / 1e9) {
-        fail_cut_line(f, r);
+    if (fail_interrupted(r, x) && r->horizon_s <= (double)x->ev.at_ns / 1e9) {
+        fail_cut_line(f, r, x);
         fprintf(f, "  failure phases (each class's worst interval: p99, unmet):\n");
-        fail_phase_lines(f, r);
+        fail_phase_lines(f, r, x);
         return;
     }
     if (x->outcome == SIM_FAIL_DATA_LOST) {
@@ -634,12 +691,36 @@ static void fail_text(FILE *f, const struct sim_forecast_result *r)
             x->returns ? "the disk returns: its stale AUs resynced" : "dropped: rebuilt "
             "on the others", x->to_move_bytes / 1e9, x->returns ? "resync" : "rebuild",
             x->returns ? "stale AUs by the repair time, estimated" : "--used of the disk");
-    if (fail_interrupted(r))
-        fail_cut_line(f, r);
+    if (fail_interrupted(r, x))
+        fail_cut_line(f, r, x);
     else
         fail_restore_line(f, r);
     fprintf(f, "  failure phases (each class's worst interval: p99, unmet):\n");
-    fail_phase_lines(f, r);
+    fail_phase_lines(f, r, x);
+}
+
+/* Disks added (r->add): when, how many, the data to move, the rebalance
+   (or where it stood at the end or the interrupt), the phases. */
+static void add_text(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->add;
+    int old = x->old_disks, n = x->n_offline;
+    char at[32], then[64];
+    clock_of((double)x->ev.at_ns / 1e9, at, sizeof at);
+    fprintf(f, "Disks added: %d to the first disk group at %s, %d -> %d disks\n", n, at,
+            old, old + n);
+    fprintf(f, "  %.1f GB to move: the new disks' share, --used %.0f %% x %d disks x "
+            "%.1f GB x %d / %d\n", x->to_move_bytes / 1e9, 100 * x->used_frac, old,
+            (double)x->disk_bytes / 1e9, n, old + n);
+    if (fail_interrupted(r, x))
+        fail_cut_line(f, r, x);
+    else if (!copies_open_line(f, r, x)) {
+        snprintf(then, sizeof then, "balanced at %s",
+                 clock_end(x->start_s[SIM_PHASE_RESTORED], at, sizeof at));
+        copies_done_line(f, x, then);
+    }
+    fprintf(f, "  add phases (each class's worst interval: p99, unmet):\n");
+    fail_phase_lines(f, r, x);
 }
 
 void report_forecast_text(FILE *f, const struct report_fc_info *in,
@@ -667,6 +748,8 @@ void report_forecast_text(FILE *f, const struct report_fc_info *in,
     }
     if (r->fail)
         fail_text(f, r);
+    if (r->add)
+        add_text(f, r);
     steady_text(f, r);
     if (in->cost_line && in->cost_line[0])
         fprintf(f, "%s\n", in->cost_line);
@@ -982,8 +1065,8 @@ static void json_row(FILE *f, const struct report_fc_info *in,
         j_num(f, r->bucket_pct[i * (size_t)r->buckets + (size_t)k]);
     }
     fputs("]", f);
-    if (r->fail) {
-        kv_str(f, &first, "fail_phase", FAIL_PHASE_ID[row->fail_phase]);
+    if (op_of(r)) {
+        kv_str(f, &first, op_row_key(op_of(r)), op_phase_id(op_of(r), row->fail_phase));
         kv_num_or_null(f, &first, "copy_mbps", row->fail_phase == SIM_PHASE_REBALANCING,
                        row->copy_mbps);
     }
@@ -1007,11 +1090,11 @@ static void json_fail_space(FILE *f, const struct lay_space *sp)
     fputs("}", f);
 }
 
-/* "phases": each failure phase reached: its span and each class's
-   worst row (p99 null where none of it completed). */
-static void json_fail_phases(FILE *f, const struct sim_forecast_result *r)
+/* "phases": each phase of x reached: its span and each class's worst
+   row (p99 null where none of it completed). */
+static void json_fail_phases(FILE *f, const struct sim_forecast_result *r,
+                             const struct sim_fc_fail *x)
 {
-    const struct sim_fc_fail *x = r->fail;
     bool any = false;
     fputs(", \"phases\": [", f);
     for (int p = 0; p < SIM_PHASES; p++) {
@@ -1020,9 +1103,9 @@ static void json_fail_phases(FILE *f, const struct sim_forecast_result *r)
         bool first = true;
         fputs(any ? ", {" : "{", f);
         any = true;
-        kv_str(f, &first, "phase", FAIL_PHASE_ID[p]);
+        kv_str(f, &first, "phase", op_phase_id(x, p));
         kv_num(f, &first, "start_s", x->start_s[p]);
-        kv_num(f, &first, "end_s", fail_phase_end(r, p));
+        kv_num(f, &first, "end_s", fail_phase_end(r, x, p));
         kv_str(f, &first, "limited_by", sim_limit_id(x->phase[p].limited_by));
         fputs(", \"classes\": [", f);
         for (int c = 0; c < r->n_classes; c++) {
@@ -1039,12 +1122,24 @@ static void json_fail_phases(FILE *f, const struct sim_forecast_result *r)
     fputs("]", f);
 }
 
+/* "copy_limited_by": what bound the copies of x (the rebalancing rows'
+   limit for the longest time), null when none ran (t0 < 0). */
+static void json_copy_limit(FILE *f, bool *first, const struct sim_fc_fail *x, double t0)
+{
+    enum sim_limit copies = x->phase[SIM_PHASE_REBALANCING].limited_by;
+    if (t0 >= 0 && x->phase[SIM_PHASE_REBALANCING].length_s > 0)
+        kv_str(f, first, "copy_limited_by", copies == SIM_LIMIT_OFFERED_LOAD
+                                            ? REPORT_COPY_LATENCY_ID : sim_limit_id(copies));
+    else
+        kv_raw(f, first, "copy_limited_by", "null");
+}
+
 /* "failure": what a disk lost during the forecast did (r->fail). */
 static void json_fail(FILE *f, const struct sim_forecast_result *r)
 {
     const struct sim_fc_fail *x = r->fail;
-    double at = (double)x->ev.at_ns / 1e9, t0 = fail_start(r, SIM_PHASE_REBALANCING);
-    double t1 = fail_start(r, SIM_PHASE_RESTORED);
+    double at = (double)x->ev.at_ns / 1e9, t0 = fail_start(r, x, SIM_PHASE_REBALANCING);
+    double t1 = fail_start(r, x, SIM_PHASE_RESTORED);
     bool lost = x->outcome == SIM_FAIL_DATA_LOST;
     char when[32];
     bool first = true;
@@ -1078,19 +1173,53 @@ static void json_fail(FILE *f, const struct sim_forecast_result *r)
         kv_raw(f, &first, "moved_bytes", "null");
     }
     kv_num_or_null(f, &first, "stale_aus_at_repair", x->returns && t0 >= 0, x->stale_aus);
-    enum sim_limit copies = x->phase[SIM_PHASE_REBALANCING].limited_by;
-    bool copied = t0 >= 0 && x->phase[SIM_PHASE_REBALANCING].length_s > 0;
-    if (copied)
-        kv_str(f, &first, "copy_limited_by", copies == SIM_LIMIT_OFFERED_LOAD
-                                             ? REPORT_COPY_LATENCY_ID : sim_limit_id(copies));
-    else
-        kv_raw(f, &first, "copy_limited_by", "null");
+    json_copy_limit(f, &first, x, t0);
     kv_num_or_null(f, &first, "rebalance_start_s", t0 >= 0, t0);
     kv_num_or_null(f, &first, "restored_s", t1 >= 0, t1);
     kv_num_or_null(f, &first, "restore_s", t1 >= 0, t1 - t0);
     kv_num_or_null(f, &first, "exposed_s", t1 >= 0, t1 - at);
     json_fail_space(f, &x->space);
-    json_fail_phases(f, r);
+    json_fail_phases(f, r, x);
+    fputs("}", f);
+}
+
+/* "add_disks": what disks added during the forecast did (r->add); run's
+   add_disks keys where they apply, the failure object's for the rest. */
+static void json_add(FILE *f, const struct sim_forecast_result *r)
+{
+    const struct sim_fc_fail *x = r->add;
+    double at = (double)x->ev.at_ns / 1e9, t0 = fail_start(r, x, SIM_PHASE_REBALANCING);
+    double t1 = fail_start(r, x, SIM_PHASE_RESTORED);
+    char when[32];
+    bool first = true;
+    fputs(",\n  \"add_disks\": {", f);
+    kv_str(f, &first, "outcome", add_outcome(r));
+    kv_num(f, &first, "added", x->n_offline);
+    kv_num(f, &first, "at_s", at);
+    kv_str(f, &first, "clock", clock_of(at, when, sizeof when));
+    kv_num(f, &first, "disks_before", x->old_disks);
+    kv_num(f, &first, "disks_after", x->old_disks + x->n_offline);
+    kv_bytes(f, &first, "disk_bytes", (double)x->disk_bytes);
+    fputs(", \"new_disks\": [", f);
+    for (int i = 0; i < x->n_offline; i++)
+        fprintf(f, "%s%d", i ? ", " : "", x->offline[i]);
+    fputs("]", f);
+    kv_num(f, &first, "power", x->power);
+    kv_num(f, &first, "used_frac", x->used_frac);
+    kv_num(f, &first, "copy_io_bytes", x->au_bytes);
+    kv_bytes(f, &first, "to_move_bytes", x->to_move_bytes);
+    if (t0 >= 0)
+        kv_bytes(f, &first, "moved_bytes", x->moved_bytes);
+    else
+        kv_raw(f, &first, "moved_bytes", "null");
+    kv_num_or_null(f, &first, "copy_mbps", t1 > t0 && t0 >= 0,
+                   x->moved_bytes / 1e6 / (t1 - t0));
+    json_copy_limit(f, &first, x, t0);
+    kv_num_or_null(f, &first, "rebalance_start_s", t0 >= 0, t0);
+    kv_num_or_null(f, &first, "balanced_s", t1 >= 0, t1);
+    kv_num_or_null(f, &first, "balance_s", t1 >= 0, t1 - t0);
+    json_fail_space(f, &x->space);
+    json_fail_phases(f, r, x);
     fputs("}", f);
 }
 
@@ -1198,6 +1327,8 @@ static int forecast_json_write(FILE *f, void *arg)
     json_cost(f, &first, j->in);
     if (r->fail)
         json_fail(f, r);
+    if (r->add)
+        json_add(f, r);
     fputs(",\n  \"fast_path\": {", f);
     first = true;
     kv_num(f, &first, "windows", r->windows);
@@ -1294,7 +1425,7 @@ static int forecast_db_csv_write(FILE *f, const struct sim_forecast_result *r)
     fprintf(f, "# asmsim forecast timeline CSV, schema %d; every column is "
             "explained in docs/fields.md\nday,phase,start_s,length_s,phys_iops,"
             "phys_mbps,limited_by,min_bucket_pct%s", FORECAST_SCHEMA,
-            r->fail ? ",fail_phase,copy_mbps" : "");
+            !op_of(r) ? "" : r->add ? ",add_phase,copy_mbps" : ",fail_phase,copy_mbps");
     for (int c = 0; c < r->n_classes; c++) {
         const char *n = r->class_name[c];
         fprintf(f, ",%s_iops,%s_mbps,%s_offered_iops,%s_unmet_pct,%s_p99_us", n, n, n, n, n);
@@ -1306,8 +1437,8 @@ static int forecast_db_csv_write(FILE *f, const struct sim_forecast_result *r)
                 row->tl.start_s, row->tl.length_s, row->tl.phys_iops, row->tl.phys_mbps,
                 sim_limit_id(row->tl.limited_by));
         csv_min_bucket(f, r, i);
-        if (r->fail) {
-            fprintf(f, ",%s", FAIL_PHASE_ID[row->fail_phase]);
+        if (op_of(r)) {
+            fprintf(f, ",%s", op_phase_id(op_of(r), row->fail_phase));
             csv_cell(f, row->fail_phase == SIM_PHASE_REBALANCING, 3, row->copy_mbps);
         }
         for (int c = 0; c < r->n_classes; c++) {
