@@ -71,6 +71,16 @@ for j in json.load(open('seq.fio.json'))['jobs']:
         assert o['rw'] == 'read' and o['bs'] == '131072', o
         assert o['iodepth'] == '4' and o.get('numjobs', '1') == str(large), (j['jobname'], o)"
 
+# An open-loop rate under 1/s is fio's 1, never 0 (fio reads rate_iops 0
+# as no limit at all), each direction of a mixed class too
+"$ASMSIM" run --volume gp3 --disks 1 --duration 2s --rate-small 0.5 --write 30 \
+    --fio-json slow.fio.json --quiet >/dev/null 2>&1
+expect_true "open_rate_below_one_should_be_fio_rate_1_not_unlimited" python3 -c "
+import json
+o = [j['job options'] for j in json.load(open('slow.fio.json'))['jobs']
+     if '_small_' in j['jobname']][0]
+assert o['rate_iops'] == '1,1', o"
+
 # A database workload's jobs, read back as fio's readers do: named by
 # class (and phase), rw from the pattern, a valid bs or bssplit, iodepth
 # the loop's.  Every preset writes valid jobs.
