@@ -195,6 +195,9 @@ f = json.load(open("of.fio.json")); d = json.load(open("of.json"))
 assert [j["jobname"] for j in f["jobs"]] == ["asmsim_data-reads", "asmsim_dbwr", "asmsim_redo"], f["jobs"]
 assert d["points"] and "jobs" not in d, list(d)
 PY
+expect_error "output_format_json_and_fio_json_dash_should_name_both_spellings" \
+    "asmsim: stdout carries one JSON, and both were sent there (--json - or --output-format json, --fio-json - or --output-format fio-json); give one of them a file" "" \
+    "$ASMSIM" run --volume gp3 --disks 1 --output-format json --fio-json -
 expect_error "output_format_should_name_its_formats" \
     "asmsim: --output-format xml: not a format; use normal (the text), json (the results JSON) or fio-json (fio's JSON)" "" \
     "$ASMSIM" run --output-format xml
@@ -205,7 +208,7 @@ expect_error "json_file_and_output_format_json_should_be_refused" \
     "asmsim: --output-format fio-json: --fio-json f.json was given; give one of them" "" \
     "$ASMSIM" run --fio-json f.json --output-format fio-json
 expect_error "fio_json_and_json_should_not_share_stdout" \
-    "asmsim: --fio-json -: stdout is --json's already" "" \
+    "asmsim: stdout carries one JSON, and both were sent there" "" \
     "$ASMSIM" run --volume gp3 --disks 1 --fio-json - --json -
 
 # its own file is replaced on the next run; fio's own is not
