@@ -792,7 +792,7 @@ expect_error "orion_orion_version_should_not_take_help" \
     "asmsim: -orion_version: needs a value" "Try 'asmsim orion --help'." \
     "$ASMSIM" orion -run simple --volume gp3 -orion_version -help
 expect_error "orion_json_dash_should_still_be_stdout_not_a_flag" \
-    "asmsim: --fio-json -: stdout is --json's already" "" \
+    "asmsim: stdout carries one JSON, and both were sent there" "" \
     "$ASMSIM" orion -run simple --volume gp3 --json - --fio-json -
 expect_error "orion_without_model_and_missing_lun_should_exit_2" \
     "asmsim orion: mytest.lun: cannot read it" "" \

@@ -71,6 +71,16 @@ for j in json.load(open('seq.fio.json'))['jobs']:
         assert o['rw'] == 'read' and o['bs'] == '131072', o
         assert o['iodepth'] == '4' and o.get('numjobs', '1') == str(large), (j['jobname'], o)"
 
+# An open-loop rate under 1/s is fio's 1, never 0 (fio reads rate_iops 0
+# as no limit at all), each direction of a mixed class too
+"$ASMSIM" run --volume gp3 --disks 1 --duration 2s --rate-small 0.5 --write 30 \
+    --fio-json slow.fio.json --quiet >/dev/null 2>&1
+expect_true "open_rate_below_one_should_be_fio_rate_1_not_unlimited" python3 -c "
+import json
+o = [j['job options'] for j in json.load(open('slow.fio.json'))['jobs']
+     if '_small_' in j['jobname']][0]
+assert o['rate_iops'] == '1,1', o"
+
 # A database workload's jobs, read back as fio's readers do: named by
 # class (and phase), rw from the pattern, a valid bs or bssplit, iodepth
 # the loop's.  Every preset writes valid jobs.
@@ -185,6 +195,9 @@ f = json.load(open("of.fio.json")); d = json.load(open("of.json"))
 assert [j["jobname"] for j in f["jobs"]] == ["asmsim_data-reads", "asmsim_dbwr", "asmsim_redo"], f["jobs"]
 assert d["points"] and "jobs" not in d, list(d)
 PY
+expect_error "output_format_json_and_fio_json_dash_should_name_both_spellings" \
+    "asmsim: stdout carries one JSON, and both were sent there (--json - or --output-format json, --fio-json - or --output-format fio-json); give one of them a file" "" \
+    "$ASMSIM" run --volume gp3 --disks 1 --output-format json --fio-json -
 expect_error "output_format_should_name_its_formats" \
     "asmsim: --output-format xml: not a format; use normal (the text), json (the results JSON) or fio-json (fio's JSON)" "" \
     "$ASMSIM" run --output-format xml
@@ -195,7 +208,7 @@ expect_error "json_file_and_output_format_json_should_be_refused" \
     "asmsim: --output-format fio-json: --fio-json f.json was given; give one of them" "" \
     "$ASMSIM" run --fio-json f.json --output-format fio-json
 expect_error "fio_json_and_json_should_not_share_stdout" \
-    "asmsim: --fio-json -: stdout is --json's already" "" \
+    "asmsim: stdout carries one JSON, and both were sent there" "" \
     "$ASMSIM" run --volume gp3 --disks 1 --fio-json - --json -
 
 # its own file is replaced on the next run; fio's own is not

@@ -663,6 +663,16 @@ fi
 # single saturated volume binds), the figures never flash 0 between
 # windows, and a save says the failure (summary, JSON, command line);
 # after it f and P refuse at once (one disk at a time)
+# refused_at_once NAME KEY MESSAGE QUESTION: KEY is refused at once,
+# MESSAGE shown and QUESTION (the number it would ask for) never asked
+refused_at_once() {
+    tm send-keys -t "$S" "$2"
+    if wait_for "$3" 5 && ! screen | grep -q "$4"; then
+        ok "$1"
+    else
+        bad "$1"
+    fi
+}
 FAILDB="--workload oltp --instance r6i.4xlarge --group DATA:disks=8,volume=gp3,size=8GiB,redundancy=normal,failgroups=4 --group REDO:disks=2,volume=gp3,redundancy=normal"
 start "cd $WORK && $ASMSIM tui $FAILDB --duration 1s --speed 2 --output-dir $WORK/dashfail --testname df"
 wait_for '\[measuring\]' 20
@@ -750,20 +760,10 @@ if wait_for 'disk 3 dropped: redundancy restored' 60 && screen | grep -q '9 disk
 else
     bad rebalance_should_end_with_redundancy_restored_on_a_disk_fewer
 fi
-tm send-keys -t "$S" f
-if wait_for 'one disk at a time: a disk has failed already' 5 &&
-   ! screen | grep -q 'fail disk of the first group'; then
-    ok second_failure_should_be_refused_at_once
-else
-    bad second_failure_should_be_refused_at_once
-fi
-tm send-keys -t "$S" P
-if wait_for 'the rebalance power has no use any more: the rebalance is over' 5 &&
-   ! screen | grep -q 'rebalance power (1\.\.1024)'; then
-    ok power_after_the_rebalance_should_be_refused_at_once
-else
-    bad power_after_the_rebalance_should_be_refused_at_once
-fi
+refused_at_once second_failure_should_be_refused_at_once f \
+    'one disk at a time: a disk has failed already' 'fail disk of the first group'
+refused_at_once power_after_the_rebalance_should_be_refused_at_once P \
+    'the rebalance power has no use any more: the rebalance is over' 'rebalance power (1\.\.1024)'
 quit_yes 'Quit\?' && wait_for 'EXIT=' 10
 
 # ---- external redundancy: f and P refuse at once (the data would be
@@ -771,20 +771,11 @@ quit_yes 'Quit\?' && wait_for 'EXIT=' 10
 EXTDB="--workload oltp --instance r6i.4xlarge --volume gp3:size=8GiB --disks 4 --redundancy external"
 start "cd $WORK && $ASMSIM tui $EXTDB --duration 1s --speed 2 --output-dir $WORK/once --testname once"
 wait_for '\[measuring\]' 20
-tm send-keys -t "$S" f
-if wait_for "external redundancy keeps one copy: a lost disk's data would be lost" 5 &&
-   ! screen | grep -q 'fail disk of the first group'; then
-    ok f_on_external_redundancy_should_refuse_at_once
-else
-    bad f_on_external_redundancy_should_refuse_at_once
-fi
-tm send-keys -t "$S" P
-if wait_for "the rebalance power has no use here: external redundancy" 5 &&
-   ! screen | grep -q 'rebalance power (1\.\.1024)'; then
-    ok P_on_external_redundancy_should_refuse_at_once
-else
-    bad P_on_external_redundancy_should_refuse_at_once
-fi
+refused_at_once f_on_external_redundancy_should_refuse_at_once f \
+    "external redundancy keeps one copy: a lost disk's data would be lost" \
+    'fail disk of the first group'
+refused_at_once P_on_external_redundancy_should_refuse_at_once P \
+    "the rebalance power has no use here: external redundancy" 'rebalance power (1\.\.1024)'
 wait_for 'elapsed 0m0[4-9]s' 20     # a window measured
 tm send-keys -t "$S" p
 wait_for '\[PAUSED\]' 5

@@ -559,8 +559,7 @@ static void note_asides(const struct adv_space *sp, struct adv_db_result *r)
     free(v);
 }
 
-int adv_db_latency_floor(const struct adv_db_cfg *cfg, int g, bool reads, bool writes,
-                         double quantile, double *floor_us, char *type, size_t type_len,
+int adv_db_latency_floor(const struct adv_db_cfg *cfg, int g, struct adv_db_floor *f,
                          char *why, size_t why_len)
 {
     struct adv_cfg gc;
@@ -572,17 +571,18 @@ int adv_db_latency_floor(const struct adv_db_cfg *cfg, int g, bool reads, bool w
     snprintf(label, sizeof label, "group %s", cfg->group[g].name);
     if ((rc = adv_space_options(&gc, label, &sp, why, why_len)) < 0)
         return rc;
-    *floor_us = INFINITY;
-    snprintf(type, type_len, "none");
+    f->floor_us = INFINITY;
+    snprintf(f->type, sizeof f->type, "none");
     for (int k = 0; k < sp.n_groups; k++) {      /* one type and disk count each */
         if (sp.group_start[k] == sp.group_start[k + 1])
             continue;
         const struct vol_profile *v = &sp.opt[sp.group_start[k]].v;
         for (int i = 0; i < sp.n_inst; i++) {
-            double us = adv_latency_floor_q_us(&sp.inst[i].p, v, reads, writes, quantile);
-            if (us < *floor_us) {
-                *floor_us = us;
-                snprintf(type, type_len, "%s", v->type);
+            double us = adv_latency_floor_q_us(&sp.inst[i].p, v, f->reads, f->writes,
+                                               f->quantile);
+            if (us < f->floor_us) {
+                f->floor_us = us;
+                snprintf(f->type, sizeof f->type, "%s", v->type);
             }
         }
     }

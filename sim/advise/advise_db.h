@@ -145,15 +145,19 @@ struct adv_db_result {
     double wall_s;
 };
 
-/* The lowest latency floor, us, of group g's volume types on the
-   instances searched (advise_bound.c: what no load can go below) for a
-   class of the group: of its reads, its writes or both, at quantile (0:
-   the mean; else 0.5 .. 0.9999), into *floor_us and its type (e.g.
-   "io2") into type: a latency target below it is out of reach of every
-   configuration, no simulation needed.  0, or -EINVAL with why (the
-   instance constraints leave no instance) or -ENOMEM. */
-int adv_db_latency_floor(const struct adv_db_cfg *cfg, int g, bool reads, bool writes,
-                         double quantile, double *floor_us, char *type, size_t type_len,
+/* The lowest latency floor of group g's volume types on the instances
+   searched (advise_bound.c: what no load can go below) for a class of
+   the group: a latency target below it is out of reach of every
+   configuration, no simulation needed. */
+struct adv_db_floor {
+    bool reads, writes;             /* in: the class's directions */
+    double quantile;                /* in: 0 the mean; else 0.5 .. 0.9999 */
+    double floor_us;                /* out: the lowest floor */
+    char type[PROF_NAME_MAX];       /* out: its volume type ("io2") */
+};
+/* 0 with f's floor_us and type, or -EINVAL with why (the instance
+   constraints leave no instance) or -ENOMEM. */
+int adv_db_latency_floor(const struct adv_db_cfg *cfg, int g, struct adv_db_floor *f,
                          char *why, size_t why_len);
 
 /* Search.  0 (also when nothing meets the targets: n_best 0), 1 when

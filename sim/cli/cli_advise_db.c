@@ -343,24 +343,23 @@ static double stat_quantile(enum sim_lat_stat s)
    printing why. */
 static int check_floor(struct cli_advise_db *d, const struct cli_adv_db_need *n, int c)
 {
-    char why[CLI_WHY_LEN], msg[CLI_MSG_MAX], type[PROF_NAME_MAX], q[CLI_QUOTE_BUF];
+    char why[CLI_WHY_LEN], msg[CLI_MSG_MAX], q[CLI_QUOTE_BUF];
     const struct wl_class_spec *k = &d->spec.cls[c];
     int g = d->class_group[c];
-    double floor_us;
-    int rc = adv_db_latency_floor(&d->cfg, g, k->write_pct < 100, k->write_pct > 0,
-                                  stat_quantile(n->stat), &floor_us, type, sizeof type,
-                                  why, sizeof why);
+    struct adv_db_floor f = { .reads = k->write_pct < 100, .writes = k->write_pct > 0,
+                              .quantile = stat_quantile(n->stat) };
+    int rc = adv_db_latency_floor(&d->cfg, g, &f, why, sizeof why);
     if (rc < 0) {
         cli_print_error(stderr, "asmsim: advise", why);
         return rc == -EINVAL ? 2 : 1;
     }
-    if (!(n->value < floor_us))
+    if (!(n->value < f.floor_us))
         return 0;
     snprintf(msg, sizeof msg, "--need-latency %s: below every volume type's latency floor "
              "for class %s (%s, group %s): the lowest is %.3f ms (%s); no configuration "
              "reaches it, so none is simulated", cli_quote(n->text, q, sizeof q), k->name,
              k->write_pct == 0 ? "reads" : k->write_pct == 100 ? "writes" : "reads and writes",
-             d->cfg.group[g].name, floor_us / 1e3, type);
+             d->cfg.group[g].name, f.floor_us / 1e3, f.type);
     cli_print_error(stderr, "asmsim: advise", msg);
     return 2;
 }

@@ -336,8 +336,10 @@ int cli_check_outputs(const struct cli_opts *o, char *why, size_t why_len)
         return rc;
     if (o->fio_json_path && o->json_path && strcmp(o->fio_json_path, "-") == 0 &&
         strcmp(o->json_path, "-") == 0) {
-        snprintf(why, why_len, "--fio-json -: stdout is --json's already; give one of "
-                 "them a file");
+        /* either may have come from --output-format: name both spellings */
+        snprintf(why, why_len, "stdout carries one JSON, and both were sent there "
+                 "(--json - or --output-format json, --fio-json - or --output-format "
+                 "fio-json); give one of them a file");
         return -EINVAL;
     }
     if (o->fio_json_path && strcmp(o->fio_json_path, "-") != 0 &&

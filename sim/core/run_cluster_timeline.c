@@ -89,8 +89,7 @@ static void unpack_row(struct sim_timeline_row *r, const double *sum, const doub
     for (int k = 0; k < WL_CLASSES; k++) {
         r->offered[k] = sum[s++];
         r->delayed[k] = (uint64_t)(sum[s++] + 0.5);
-        double done = completed(r, k);
-        r->unmet_frac[k] = r->offered[k] > done ? 1 - done / r->offered[k] : 0;
+        r->unmet_frac[k] = sim_open_unmet(r->offered[k], completed(r, k));
     }
 }
 

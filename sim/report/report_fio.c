@@ -363,6 +363,13 @@ static void add_sizes(cJSON *o, const struct wl_size_mix *m)
     }
 }
 
+/* A rate (> 0) as fio takes it, a whole number of at least 1: fio reads
+   0 as no limit at all, so 0.4/s must not round to it. */
+static double fio_rate(double v)
+{
+    return v < 1 ? 1 : v;
+}
+
 /* An open-loop class's rate (rate_iops, or rate in bytes a second for
    ORION's large class): fio limits reads and writes apart, so a mixed
    class's is "reads,writes". */
@@ -373,9 +380,9 @@ static void add_rate(cJSON *o, const struct fio_class *k)
     char t[64];
 
     if (k->write_pct > 0 && k->write_pct < 100)
-        snprintf(t, sizeof t, "%.0f,%.0f", k->rate - w, w);
+        snprintf(t, sizeof t, "%.0f,%.0f", fio_rate(k->rate - w), fio_rate(w));
     else
-        snprintf(t, sizeof t, "%.0f", k->rate);
+        snprintf(t, sizeof t, "%.0f", fio_rate(k->rate));
     cJSON_AddStringToObject(o, name, t);
     if (k->poisson)
         cJSON_AddStringToObject(o, "rate_process", "poisson");
