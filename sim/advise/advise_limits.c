@@ -72,6 +72,7 @@ enum adv_limit {
     LIMIT_MIN_MEMORY, LIMITS
 };
 
+/* Whether constraint k was given on the command line. */
 static bool limit_given(const struct adv_space_cfg *sc, enum adv_limit k)
 {
     switch (k) {
@@ -199,6 +200,7 @@ static int se2_most(const struct adv_inst_aside *pool, int n_pool)
     return most;
 }
 
+/* Whether instance in meets constraint k (one not given always does). */
 static bool passes(const struct adv_space_cfg *sc, const struct inst_profile *in,
                    enum adv_limit k)
 {

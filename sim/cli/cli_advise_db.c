@@ -364,6 +364,9 @@ static int check_floor(struct cli_advise_db *d, const struct cli_adv_db_need *n,
     return 2;
 }
 
+/* Every latency target against the lowest floor any volume type has for
+   it: one below them all is answered at once, the floor named (exit 2),
+   not searched.  0, or the exit status after saying why. */
 static int check_floors(struct cli_advise_db *d)
 {
     int rc = 0;

@@ -326,25 +326,29 @@ static int cluster_figures(const struct cluster *c, struct sim_stats *merged,
 
 /* The CPU figures made the cluster's (they were this rank's): per I/O
    the ranks' CPU over their I/Os (each rank's per-I/O figure weighted by
-   its own I/Os, own_ios), the cores the ranks' sum, and the engine's and
-   the machines' busy shares the hosts' mean (ranks on one host read the
-   same machine).  Every rank makes the reduction. */
+   its own I/Os, own_ios), the cores the ranks' sum, the machines' busy
+   shares the hosts' mean (ranks on one host read the same machine), and
+   the engine's the busiest rank's, so that one rank whose generator set
+   the pace flags the point (generator_bound).  Every rank makes the
+   reductions. */
 static int merge_cpu(const struct cluster *c, struct sim_point_result *pr, uint64_t own_ios)
 {
-    double v[7] = { pr->cpu_user_us_per_io * (double)own_ios,
+    double v[6] = { pr->cpu_user_us_per_io * (double)own_ios,
                     pr->cpu_sys_us_per_io * (double)own_ios, (double)own_ios,
-                    pr->cpu_cores, pr->engine_busy_frac, pr->machine_busy_pct,
-                    pr->machine_irq_pct };
-    int rc = cluster_reduce_f64(c, v, 7, CLUSTER_SUM);
+                    pr->cpu_cores, pr->machine_busy_pct, pr->machine_irq_pct };
+    double busiest = pr->engine_busy_frac;
+    int rc = cluster_reduce_f64(c, v, 6, CLUSTER_SUM);
+    if (rc == 0)
+        rc = cluster_reduce_f64(c, &busiest, 1, CLUSTER_MAX);
     if (rc < 0)
         return rc;
     double n = cluster_size(c);
     pr->cpu_user_us_per_io = v[2] > 0 ? v[0] / v[2] : 0;
     pr->cpu_sys_us_per_io = v[2] > 0 ? v[1] / v[2] : 0;
     pr->cpu_cores = v[3];
-    pr->engine_busy_frac = v[4] / n;
-    pr->machine_busy_pct = v[5] / n;
-    pr->machine_irq_pct = v[6] / n;
+    pr->engine_busy_frac = busiest;
+    pr->machine_busy_pct = v[4] / n;
+    pr->machine_irq_pct = v[5] / n;
     return 0;
 }
 
@@ -362,6 +366,12 @@ static int merge_point(const struct sim_cluster_point *cp, struct sim_point_resu
     pr->hosts = calloc((size_t)n, sizeof *pr->hosts);
     struct sim_stats merged = { 0 };
     int rc = pr->hosts ? copy_stats(s, &merged) : -ENOMEM;
+    /* agreed before the collectives: a rank out of memory here would
+       skip them and leave the others waiting */
+    uint64_t ok = rc == 0;
+    int arc = cluster_reduce_u64(c, &ok, 1, CLUSTER_MIN);
+    if (rc == 0)
+        rc = arc < 0 ? arc : ok ? 0 : -ENOMEM;
     if (rc == 0)
         rc = cluster_allgather(c, &mine, sizeof mine, pr->hosts);
     if (rc == 0) {

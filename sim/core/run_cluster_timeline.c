@@ -39,11 +39,14 @@
 #define ROW_SUMS (4 + 2 * LAT_SLOTS + 2 * WL_CLASSES)
 #define ROW_MAXES (2 * LAT_SLOTS)
 
+/* Latency slot i of a row (LAT_SLOTS of them). */
 static struct sim_timeline_lat *lat_slot(struct sim_timeline_row *r, int i)
 {
     return i < WL_CLASSES ? &r->lat[i] : &r->lat_dir[(i - WL_CLASSES) / 2][(i - WL_CLASSES) % 2];
 }
 
+/* A row's figures into what the ranks add (sum) and what they take the
+   largest of (max). */
 static void pack_row(struct sim_timeline_row *r, double *sum, double *max)
 {
     int s = 0, m = 0;
@@ -71,6 +74,9 @@ static double completed(const struct sim_timeline_row *r, int k)
     return k == WL_SMALL ? r->small_iops : r->large_mbps;
 }
 
+/* The ranks' sums and largest back into a row: rates and counts as
+   summed, the mean latency over the summed completions, the unmet share
+   of the summed arrivals. */
 static void unpack_row(struct sim_timeline_row *r, const double *sum, const double *max)
 {
     int s = 0, m = 0;

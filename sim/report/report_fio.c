@@ -216,6 +216,7 @@ struct fio_class {
     bool poisson;
 };
 
+/* *m a mix of one size. */
 static void one_size(struct wl_size_mix *m, uint32_t bytes)
 {
     *m = (struct wl_size_mix){ .n = 1, .bytes = { bytes }, .weight = { 1 } };
@@ -284,6 +285,8 @@ static void class_of(const struct fio_at *at, const struct sim_point_result *p, 
     }
 }
 
+/* fio's rw of class k: its pattern and write share (read, write, rw;
+   rand- when random). */
 static const char *class_rw(const struct fio_class *k)
 {
     if (k->write_pct == 0)
@@ -388,6 +391,8 @@ static void add_rate(cJSON *o, const struct fio_class *k)
         cJSON_AddStringToObject(o, "rate_process", "poisson");
 }
 
+/* A job's "job options": the options fio would run class k with (name,
+   rw, bs or bssplit, iodepth, numjobs, rate), measured_s its runtime. */
 static void add_job_options(cJSON *job, const struct fio_class *k, const char *name,
                             double measured_s, const char *engine)
 {
