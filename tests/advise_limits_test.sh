@@ -4,9 +4,10 @@
 # sim/profiles/licence.h): each constraint sets a cheaper instance aside
 # and "why nothing cheaper" says which; the licences are billed apart
 # from the infrastructure as hand-worked below, in the terminal, the JSON
-# and the HTML report; the search minimises the total, so licences change
-# the winner; a merge of shards keeps them; bad values exit 2 with one
-# line.  Small spaces (--families, gp3, --max-disks 8, --top 1): fast.
+# and the HTML report; with no answer, what each constraint set aside is
+# listed alike in all three; the search minimises the total, so licences
+# change the winner; a merge of shards keeps them; bad values exit 2 with
+# one line.  Small spaces (--families, gp3, --max-disks 8, --top 1): fast.
 #
 #   bash advise_limits_test.sh <path-to-asmsim> <tests-dir>
 set -u
@@ -132,6 +133,8 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["space"]["max_vcpus"] == 4, d["space"]
 assert all(b["vcpus"] <= 4 for b in d["best"]) and d["best"], d["best"]
+# with an answer the constraints' set-aside list is empty
+assert d["constraints_set_aside"] == [], d["constraints_set_aside"]
 PY
 
 # SE2 on a 16-vCPU instance is refused: c6a.4xlarge ($446.76) is set aside
@@ -167,7 +170,8 @@ expect_true "ee_oci_header_should_say_its_ocpu_assumption" \
 # answer says so; here m5.4xlarge (16 vCPUs: SE2's limit) would reach
 # 500 MB/s (tester D9)
 "$ASMSIM" advise --need-mbps 500 --write 100 --capacity 1TiB --families m5,m6g \
-    --volume-types gp3 --licence se2 --licence-price 1000 >se2none.txt 2>&1
+    --volume-types gp3 --licence se2 --licence-price 1000 --json se2none.json \
+    --report se2none.html >se2none.txt 2>&1
 expect_true "out_of_reach_should_say_set_aside_instances_were_not_searched" \
     grep -q "every candidate bounds below it (instances the instance constraints set aside were not searched: listed below)" se2none.txt
 expect_true "nothing_meets_should_name_the_licence_that_set_the_larger_ones_aside" \
@@ -176,6 +180,24 @@ expect_true "nothing_meets_should_name_every_constraint_that_set_some_aside" \
     grep -q "^  --arch             9 instances, the cheapest .* m6g.4xlarge (the instance alone): arm64 (--arch x86_64)$" se2none.txt
 expect_true "an_answer_should_not_list_the_set_aside_counts" \
     bash -c "! grep -q 'Set aside by the instance constraints' se2.txt"
+# the JSON holds the terminal's list, figure for figure, and the report
+# shows it under "Why nothing cheaper"
+expect_true "nothing_meets_json_should_hold_the_terminals_set_aside_list" \
+    python3 - se2none.json se2none.txt <<'PY'
+import json, re, sys
+got = json.load(open(sys.argv[1]))["constraints_set_aside"]
+text = open(sys.argv[2]).read().split("Set aside by the instance constraints")[1]
+rows = re.findall(r"^  (--\S+) +(\d+) instances?, the cheapest \$([\d.]+)/month (\S+) "
+                  r"\(the instance alone\): (.*)$", text.split("\n\n")[0], re.M)
+want = [{"constraint": c, "instances": int(n),
+         "cheapest": {"instance": i, "usd_month": float(usd), "set_aside": why}}
+        for c, n, usd, i, why in rows]
+assert len(want) == 2 and got == want, (got, want)
+PY
+expect_true "nothing_meets_report_should_show_the_licence_row" \
+    grep -q "<tr><td>--licence</td><td>6</td><td>m5.4xlarge</td><td>560.64</td><td>16 vCPUs &gt; 8, the most SE2 may be licensed on (--licence se2)</td></tr>" se2none.html
+expect_true "nothing_meets_report_should_show_the_arch_row" \
+    grep -q "<tr><td>--arch</td><td>9</td><td>m6g.4xlarge</td><td>[0-9.]*</td><td>arm64 (--arch x86_64)</td></tr>" se2none.html
 
 # ---- EE: the licence arithmetic and the total minimised --------------------------
 #

@@ -3,7 +3,8 @@
  * space), how the search went, and every configuration it reports (the
  * answer, the rejected below it, the burst alternative, the best of each
  * cloud, the closest to a target out of reach), each as one object of the
- * same shape; and what one more dollar buys (pareto, cli_advise_front.c).
+ * same shape; with no answer, what the instance constraints set aside;
+ * and what one more dollar buys (pareto, cli_advise_front.c).
  * docs/fields.md ("Advise JSON") documents every key;
  * tests/fields_doc_test.sh checks it.
  *
@@ -349,6 +350,30 @@ static void put_list(struct tree *t, cJSON *root, const char *key,
     }
 }
 
+/* constraints_set_aside[]: with no answer, what each instance constraint
+   set aside, never searched (r->aside_by, as the terminal lists it); the
+   cheapest priced as the instance alone, with its licences. */
+static void put_aside_by(struct tree *t, cJSON *root, const struct adv_result *r)
+{
+    cJSON *a = put(t, root, "constraints_set_aside", cJSON_CreateArray());
+
+    for (int k = 0; a && k < r->n_aside_by; k++) {
+        const struct adv_aside_by *x = &r->aside_by[k];
+        cJSON *o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToArray(a, o)) {
+            cJSON_Delete(o);
+            t->oom = true;
+            return;
+        }
+        put(t, o, "constraint", cJSON_CreateString(x->option));
+        put(t, o, "instances", cJSON_CreateNumber(x->instances));
+        cJSON *c = put(t, o, "cheapest", cJSON_CreateObject());
+        put(t, c, "instance", cJSON_CreateString(x->cheapest));
+        put(t, c, "usd_month", cJSON_CreateNumber(x->cheapest_usd_month));
+        put(t, c, "set_aside", cJSON_CreateString(x->why));
+    }
+}
+
 static void put_maybe(struct tree *t, cJSON *parent, const char *key,
                       const struct adv_cfg *cfg, const struct adv_outcome *x,
                       bool present)
@@ -402,6 +427,7 @@ static cJSON *build(struct tree *t, const struct cli_advise_doc *d)
     put_search(t, root, r);
     put_list(t, root, "best", cfg, r->best, r->n_best);
     put_list(t, root, "rejected", cfg, r->rejected, r->n_rejected);
+    put_aside_by(t, root, r);
     put_maybe(t, root, "burst_alternative", cfg, &r->burst_alt, r->has_burst_alt);
     cJSON *reach = put(t, root, "out_of_reach", cJSON_CreateObject());
     if (reach) {

@@ -23,7 +23,8 @@
  *             headroom, binding limit, the run command; for --schedule
  *             the day's verdict and credits with the forecast command), the
  *             cheapest of each family (html_advice_front.c), why nothing
- *             cheaper (rejected[], the burst alternative), the clouds
+ *             cheaper (rejected[], with no answer what the instance
+ *             constraints set aside, the burst alternative), the clouds
  *             side by side (cloud_best).
  *
  * A candidate's headroom is the least over the targets asked of got /
@@ -661,6 +662,32 @@ static void set_aside_note(struct html_out *o, const cJSON *doc)
     fputs("</p>\n", o->f);
 }
 
+/* With no answer, the instances the instance constraints set aside, never
+   searched (constraints_set_aside[]): one row per constraint, its count
+   and its cheapest, which might meet the targets. */
+static void constraints_aside_table(struct html_out *o, const cJSON *doc)
+{
+    const cJSON *x;
+
+    if (cJSON_GetArraySize(html_get(doc, "constraints_set_aside")) == 0)
+        return;
+    html_elem(o, "p", "note", "Set aside by the instance constraints (not searched; one of "
+              "them might meet the targets):");
+    fputs("<table class=\"constraints-set-aside\"><thead><tr><th>constraint</th>"
+          "<th>instances</th><th>the cheapest</th><th>USD/month: the instance alone</th>"
+          "<th>why</th></tr></thead><tbody>\n", o->f);
+    cJSON_ArrayForEach(x, html_get(doc, "constraints_set_aside")) {
+        fputs("<tr>", o->f);
+        html_text_cell(o, html_str_or(x, "constraint", "?"));
+        html_num_cell(o, x, "instances", 0);
+        html_text_cell(o, html_str_or(x, "cheapest.instance", "?"));
+        html_num_cell(o, x, "cheapest.usd_month", 2);
+        html_text_cell(o, html_str_or(x, "cheapest.set_aside", "-"));
+        fputs("</tr>\n", o->f);
+    }
+    fputs("</tbody></table>\n", o->f);
+}
+
 static void rejected_table(struct html_out *o, const cJSON *doc)
 {
     const cJSON *x, *alt = html_get(doc, "burst_alternative");
@@ -686,6 +713,7 @@ static void rejected_table(struct html_out *o, const cJSON *doc)
         }
         fputs("</tbody></table>\n", o->f);
     }
+    constraints_aside_table(o, doc);
     if (cJSON_IsObject(alt)) {
         double usd = 0, lasts = 0;
         char span[32];
