@@ -406,10 +406,8 @@ static void phases_table(struct html_out *o, const struct phase *ph, int n)
 void html_fail_space(struct html_out *o, const cJSON *f)
 {
     const cJSON *s = html_get(f, "space");
-    double used = 0, lost, avail, req, free_, usable;
-    if (!html_num(s, "lost_bytes", &lost) || !html_num(s, "survivor_free_bytes", &avail) ||
-        !html_num(s, "required_mirror_free_bytes", &req) ||
-        !html_num(s, "free_bytes", &free_) || !html_num(s, "usable_file_bytes", &usable))
+    double used = 0, lost, avail;
+    if (!html_num(s, "lost_bytes", &lost) || !html_num(s, "survivor_free_bytes", &avail))
         return;
     html_num(f, "used_frac", &used);
     bool fits = cJSON_IsTrue(html_get(s, "rebuild_fits"));
@@ -419,14 +417,27 @@ void html_fail_space(struct html_out *o, const cJSON *f)
              "others have %.1f GB free: %s", used * 100, lost / 1e9, avail / 1e9,
              report_fail_room_text(fits, no_source(f)));
     html_key_row(o, "rebuild", "failure.space.rebuild_fits", u);
-    snprintf(u, sizeof u, "%.0f", req / 1048576);
-    html_key_row(o, "REQUIRED_MIRROR_FREE_MB", "failure.space.required_mirror_free_bytes", u);
-    snprintf(u, sizeof u, "%.0f", free_ / 1048576);
-    html_key_row(o, "FREE_MB", "failure.space.free_bytes", u);
-    snprintf(u, sizeof u, "%.0f%s", usable / 1048576, usable < 0
-             ? " (negative: a lost failure group cannot be re-mirrored)" : "");
-    html_key_row(o, "USABLE_FILE_MB", "failure.space.usable_file_bytes", u);
+    html_fail_asm_space_rows(o, s, "failure");
     fputs("</table>\n", o->f);
+}
+
+void html_fail_asm_space_rows(struct html_out *o, const cJSON *s, const char *key)
+{
+    static const struct { const char *name, *field; } rows[] = {
+        { "REQUIRED_MIRROR_FREE_MB", "required_mirror_free_bytes" },
+        { "FREE_MB", "free_bytes" },
+        { "USABLE_FILE_MB", "usable_file_bytes" },
+    };
+    char u[96], k[96];
+    double v;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (!html_num(s, rows[i].field, &v))
+            continue;
+        snprintf(u, sizeof u, "%.0f%s", v / 1048576, v < 0 && i == 2
+                 ? " (negative: a lost failure group cannot be re-mirrored)" : "");
+        snprintf(k, sizeof k, "%s.space.%s", key, rows[i].field);
+        html_key_row(o, rows[i].name, k, u);
+    }
 }
 
 /* The phases' bands, the foreground's p99 chart (title) and their

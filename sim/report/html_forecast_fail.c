@@ -358,27 +358,47 @@ static void phases_table(struct html_out *o, const cJSON *doc, const struct op_k
     fputs("</tbody></table></div>\n", o->f);
 }
 
+/* A forecast's section of an operation (a disk lost, disks added): its
+   figures, its phases' table, its space, and what the model takes. */
+struct op_section {
+    const struct op_keys *keys;
+    const char *id, *title, *phases_title, *marks, *end_note;
+    void (*figures)(struct html_out *o, const cJSON *x);
+    void (*space)(struct html_out *o, const cJSON *x);
+};
+
+static void op_section(struct html_out *o, const cJSON *doc, const struct op_section *sec)
+{
+    const cJSON *x = html_get(doc, sec->keys->obj);
+    char note[256];
+    if (!cJSON_IsObject(x))
+        return;
+    fprintf(o->f, "<section id=\"%s\"><h2>%s</h2>\n", sec->id, sec->title);
+    sec->figures(o, x);
+    if (cJSON_GetArraySize(html_get(x, "phases")) > 0) {
+        fprintf(o->f, "<h3>%s</h3>\n", sec->phases_title);
+        snprintf(note, sizeof note, "Each class's worst interval in the phase: its p99 "
+                 "and the share of its demand left unmet. %s; the copies' MB/s are "
+                 "drawn on the throughput chart.", sec->marks);
+        html_elem(o, "p", "note", note);
+        phases_table(o, doc, sec->keys);
+    }
+    sec->space(o, x);
+    html_elem(o, "p", "note", sec->end_note);
+    fputs("</section>\n", o->f);
+}
+
 void html_fc_fail(struct html_out *o, const cJSON *doc)
 {
-    const cJSON *f = html_get(doc, "failure");
-    if (!cJSON_IsObject(f))
-        return;
-    fputs("<section id=\"failure\"><h2>A disk lost</h2>\n", o->f);
-    figures(o, f);
-    if (cJSON_GetArraySize(html_get(f, "phases")) > 0) {
-        fputs("<h3>Failure phases</h3>\n", o->f);
-        html_elem(o, "p", "note", "Each class's worst interval in the phase: its p99 "
-                  "and the share of its demand left unmet. The phases' changes are "
-                  "marked on the charts above; the copies' MB/s are drawn on the "
-                  "throughput chart.");
-        phases_table(o, doc, &FAIL_KEYS);
-    }
-    html_fail_space(o, f);
-    html_elem(o, "p", "note", "The phases are lived through at the schedule's load, "
-              "interval by interval; the copies run as fast as the devices allow "
-              "(ASM's work per extent is not modelled: the restore time is a lower "
-              "bound; docs/failure.md).");
-    fputs("</section>\n", o->f);
+    static const struct op_section sec = {
+        &FAIL_KEYS, "failure", "A disk lost", "Failure phases",
+        "The phases' changes are marked on the charts above",
+        "The phases are lived through at the schedule's load, interval by "
+        "interval; the copies run as fast as the devices allow (ASM's work per "
+        "extent is not modelled: the restore time is a lower bound; "
+        "docs/failure.md).", figures, html_fail_space,
+    };
+    op_section(o, doc, &sec);
 }
 
 /* ---- disks added -------------------------------------------------------- */
@@ -439,41 +459,22 @@ static void add_figures(struct html_out *o, const cJSON *a)
 static void add_space(struct html_out *o, const cJSON *a)
 {
     const cJSON *s = html_get(a, "space");
-    double req, free_, usable;
-    char u[64];
-    if (!html_num(s, "required_mirror_free_bytes", &req) ||
-        !html_num(s, "free_bytes", &free_) || !html_num(s, "usable_file_bytes", &usable))
+    if (!cJSON_IsObject(s))
         return;
     fputs("<h3>Space after the add</h3>\n<table class=\"what\">\n", o->f);
-    snprintf(u, sizeof u, "%.0f", req / 1048576);
-    html_key_row(o, "REQUIRED_MIRROR_FREE_MB", "add_disks.space.required_mirror_free_bytes",
-                 u);
-    snprintf(u, sizeof u, "%.0f", free_ / 1048576);
-    html_key_row(o, "FREE_MB", "add_disks.space.free_bytes", u);
-    snprintf(u, sizeof u, "%.0f", usable / 1048576);
-    html_key_row(o, "USABLE_FILE_MB", "add_disks.space.usable_file_bytes", u);
+    html_fail_asm_space_rows(o, s, "add_disks");
     fputs("</table>\n", o->f);
 }
 
 void html_fc_add(struct html_out *o, const cJSON *doc)
 {
-    const cJSON *a = html_get(doc, "add_disks");
-    if (!cJSON_IsObject(a))
-        return;
-    fputs("<section id=\"add-disks\"><h2>Disks added</h2>\n", o->f);
-    add_figures(o, a);
-    if (cJSON_GetArraySize(html_get(a, "phases")) > 0) {
-        fputs("<h3>Add phases</h3>\n", o->f);
-        html_elem(o, "p", "note", "Each class's worst interval in the phase: its p99 "
-                  "and the share of its demand left unmet. The disks joining and the "
-                  "group balanced are marked on the charts above; the copies' MB/s are "
-                  "drawn on the throughput chart.");
-        phases_table(o, doc, &ADD_KEYS);
-    }
-    add_space(o, a);
-    html_elem(o, "p", "note", "The rebalance is lived through at the schedule's load, "
-              "interval by interval; while it runs the database's I/O is placed as "
-              "after the move (optimistic), and ASM's work per extent is not "
-              "modelled: the time to balance is a lower bound (docs/failure.md).");
-    fputs("</section>\n", o->f);
+    static const struct op_section sec = {
+        &ADD_KEYS, "add-disks", "Disks added", "Add phases",
+        "The disks joining and the group balanced are marked on the charts above",
+        "The rebalance is lived through at the schedule's load, interval by "
+        "interval; while it runs the database's I/O is placed as after the move "
+        "(optimistic), and ASM's work per extent is not modelled: the time to "
+        "balance is a lower bound (docs/failure.md).", add_figures, add_space,
+    };
+    op_section(o, doc, &sec);
 }

@@ -276,6 +276,9 @@ void html_fail_restore_rows(struct html_out *o, const cJSON *f);
    object f, whose JSON path is key ("failure", "add_disks"). */
 void html_fail_copy_rows(struct html_out *o, const cJSON *f, const char *key);
 void html_fail_space(struct html_out *o, const cJSON *f);
+/* ASM's REQUIRED_MIRROR_FREE_MB, FREE_MB and USABLE_FILE_MB rows of the
+   space object s, their data keys under `key` ("failure", "add_disks"). */
+void html_fail_asm_space_rows(struct html_out *o, const cJSON *s, const char *key);
 
 /* ---- html_forecast_fail.c: a disk lost during a forecast -------------- */
 
