@@ -121,22 +121,12 @@ assert worst("peak.json", "rebalancing") > 2 * worst("night.json", "rebalancing"
     (worst("peak.json", "rebalancing"), worst("night.json", "rebalancing"))
 PY
 
-expect_true "burst_bucket_should_carry_across_the_phase_changes" python3 - <<'PY'
-import json
+expect_true "burst_bucket_should_carry_across_the_phase_changes" python3 - "$TESTS_DIR/cli" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from forecast_op import bucket_carried
 for name in ("peak.json", "night.json"):
-    d = json.load(open(name))
-    b = d["buckets"][1]
-    assert b["disk"] is None and b["unit"] == "MB/s", b
-    most = 100 * max(b["burst_rate"] - b["base_rate"], b["base_rate"]) / b["size"]
-    rows, changes = d["timeline"], 0
-    for a, z in zip(rows, rows[1:]):
-        step = abs(z["bucket_pct"][1] - a["bucket_pct"][1])
-        # (2 % over: the limit admits a little over its rate in a row)
-        assert step <= 1.02 * most * z["length_s"], (name, a["start_s"], z["start_s"], step)
-        changes += a["fail_phase"] != z["fail_phase"]
-    assert changes == 3, changes
-    low = min(r["bucket_pct"][1] for r in rows if r["fail_phase"] == "rebalancing")
-    assert low < 98, low            # drawn while rebalancing, not refilled at a change
+    bucket_carried(name, "fail_phase", 3)
 PY
 
 if grep -q '^Failure: disk 3 of the first disk group offline at 00:07:00$' peak.txt &&
@@ -160,22 +150,13 @@ PY
 # ---- the HTML report (html_forecast_fail.c) ------------------------------------------------
 
 expect_true "report_should_mark_the_phases_draw_the_copies_and_table_the_phases" \
-    python3 - <<'PY'
-import json, re
-from html.parser import HTMLParser
+    python3 - "$TESTS_DIR/cli" <<'PY'
+import json, re, sys
+sys.path.insert(0, sys.argv[1])
+from html_keys import data_keys
 d = json.load(open("peak.json"))
 f, page = d["failure"], open("peak.html").read()
-class Keys(HTMLParser):
-    def __init__(self):
-        super().__init__(); self.keys, self.at = {}, None
-    def handle_starttag(self, tag, attrs):
-        self.at = dict(attrs).get("data-key")
-        if self.at: self.keys[self.at] = ""
-    def handle_data(self, data):
-        if self.at: self.keys[self.at] += data
-    def handle_endtag(self, tag):
-        self.at = None
-k = Keys(); k.feed(page); keys = k.keys
+keys = data_keys(page)
 assert keys["failure.at_s"] == "disk 3 of the first disk group offline at 00:07:00", keys
 assert re.fullmatch(r"Redundancy restored at 00:10:1[89], 3 min after the failure\.",
                     keys["failure.outcome"]), keys["failure.outcome"]
